@@ -1,0 +1,528 @@
+/*
+ * schafkopf/core.h -- the rules engine: cards, rulesets, deals, the game
+ * state machine, scoring and game records.
+ *
+ * Everything here is pure C without global mutable state.  A game is a
+ * state machine fed with actions: sk_game_legal() lists what may happen
+ * now and sk_game_apply() applies one action or says which rule forbids
+ * it.  Records (JSON) are the only I/O of this layer and work on strings.
+ */
+#ifndef SCHAFKOPF_CORE_H
+#define SCHAFKOPF_CORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SK_VERSION "0.1.0"
+
+/* ------------------------------------------------------------------ */
+/* Errors                                                               */
+/* ------------------------------------------------------------------ */
+
+/* Functions return 0 on success and a negative code on failure; the
+ * optional sk_error receives a message naming the rule or the input
+ * position that caused it. */
+enum sk_status {
+    SK_OK = 0,
+    SK_EINVAL = -1,   /* bad argument or malformed input */
+    SK_EILLEGAL = -2, /* an action the rules forbid */
+    SK_ESTATE = -3,   /* the action does not fit the game's phase */
+    SK_ERANGE = -4,   /* a number out of range */
+    SK_ENOMEM = -5,   /* allocation failed */
+    SK_EIO = -6       /* input/output error (records, files) */
+};
+
+typedef struct sk_error {
+    char msg[256];
+    const char *rule; /* rule number such as "2.5.4", or NULL */
+} sk_error;
+
+/* ------------------------------------------------------------------ */
+/* Cards                                                                */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A card is an index 0..31: suit * 8 + rank.  Suits are E (Eichel,
+ * acorns), G (Gras, leaves), H (Herz, hearts), S (Schellen, bells); ranks
+ * A (Sau), Z (ten), K, O (Ober), U (Unter), 9, 8, 7.  A set of cards is
+ * a 32-bit mask with bit `card` set, so hands, tricks and trump sets
+ * are plain integers and legality is a few ANDs.
+ */
+typedef uint32_t sk_cards;
+
+enum sk_suit { SK_EICHEL = 0, SK_GRAS = 1, SK_HERZ = 2, SK_SCHELLEN = 3 };
+enum sk_rank {
+    SK_ASS = 0,
+    SK_ZEHN = 1,
+    SK_KOENIG = 2,
+    SK_OBER = 3,
+    SK_UNTER = 4,
+    SK_NEUN = 5,
+    SK_ACHT = 6,
+    SK_SIEBEN = 7
+};
+
+#define SK_NSEATS 4
+#define SK_NCARDS 32
+#define SK_NTRICKS 8
+#define SK_NOCARD 255
+#define SK_NOSEAT 255
+#define SK_CARD(suit, rank) ((uint8_t)((suit) * 8 + (rank)))
+#define SK_SUIT_OF(card) ((card) >> 3)
+#define SK_RANK_OF(card) ((card) & 7)
+#define SK_BIT(card) ((sk_cards)1u << (card))
+#define SK_ALL_CARDS 0xffffffffu
+#define SK_SUIT_MASK(suit) ((sk_cards)0xffu << ((suit) * 8))
+#define SK_RANK_MASK(rank) ((sk_cards)0x01010101u << (rank))
+
+/* Card points (1.2.3): A 11, Z 10, K 4, O 3, U 2, 9/8/7 nothing. */
+int sk_card_points(int card);
+/* The card points of a set; a full deck has 120 (1.2.4). */
+int sk_cards_points(sk_cards set);
+static inline int sk_cards_count(sk_cards set)
+{
+#ifdef __POPCNT__
+    return __builtin_popcount(set);
+#else /* SWAR count: avoids a library call on CPUs without POPCNT */
+    set = set - ((set >> 1) & 0x55555555u);
+    set = (set & 0x33333333u) + ((set >> 2) & 0x33333333u);
+    return (int)((((set + (set >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+#endif
+}
+/* Lowest card index in a non-empty set. */
+static inline int sk_cards_first(sk_cards set) { return __builtin_ctz(set); }
+/* Notation of a card ("EO"); "??" for an invalid index. */
+const char *sk_card_name(int card);
+/* Parses two characters of card notation (case-insensitive); returns the
+ * card or SK_EINVAL. */
+int sk_card_parse(const char *s);
+/* Writes a set as "EO GU HA" (ascending index order) into buf; returns
+ * the length it needed. */
+size_t sk_cards_format(sk_cards set, char *buf, size_t size);
+/* Parses cards separated by spaces or commas; 0 or SK_EINVAL. */
+int sk_cards_parse(const char *s, sk_cards *out, sk_error *err);
+
+/* Suit letters and names, German by default. */
+char sk_suit_letter(int suit);
+const char *sk_suit_name(int suit);
+
+/* ------------------------------------------------------------------ */
+/* Contracts                                                            */
+/* ------------------------------------------------------------------ */
+
+enum sk_contract_type {
+    SK_C_NONE = 0,
+    SK_C_SAUSPIEL = 1, /* Rufspiel: hearts trump, a called ace (2.5) */
+    SK_C_SOLO = 2,     /* Farbsolo in `suit` (2.6) */
+    SK_C_WENZ = 3,     /* only the Unters trump (2.7) */
+    SK_C_SIE = 4,      /* all Obers and Unters in one hand (2.9) */
+    SK_C_NTYPES
+};
+
+/* A contract as declared.  `suit`: the called ace's suit (Sauspiel) or
+ * the trump suit (Solo); SK_NOSUIT otherwise.  `tout`: the declarer
+ * announced to take every trick (2.8). */
+typedef struct sk_contract {
+    uint8_t type;
+    uint8_t suit;
+    uint8_t tout;
+} sk_contract;
+#define SK_NOSUIT 255
+
+/* Long name ("Sauspiel mit der Gras-Sau", "Herz-Solo Tout", "Wenz"). */
+size_t sk_contract_name(sk_contract c, char *buf, size_t size);
+/* Short code used in records and on the command line: "sauspiel:G",
+ * "solo:H", "solo:E:tout", "wenz", "wenz:tout", "sie". */
+size_t sk_contract_code(sk_contract c, char *buf, size_t size);
+int sk_contract_parse(const char *s, sk_contract *out, sk_error *err);
+/* Contract class code for a bid ("sauspiel", "solo", "wenz:tout"). */
+size_t sk_contract_class_code(sk_contract c, char *buf, size_t size);
+
+/*
+ * The card order of a contract.  Trumps get a power of 64 + their rank
+ * from the bottom (the highest trump has the highest power); other cards
+ * get 1 + their rank within their suit.  `follow[card]` is the set a
+ * player must follow with when `card` is led: all trumps if it is a
+ * trump, else the non-trump cards of its suit.
+ */
+typedef struct sk_order {
+    sk_cards trumps;
+    sk_cards follow[SK_NCARDS];
+    uint8_t power[SK_NCARDS];
+    uint8_t trump_seq[SK_NCARDS]; /* trumps from highest to lowest */
+    uint8_t ntrumps;
+} sk_order;
+
+/* Fills the order of a contract (1.2.5, 2.5.6, 2.6.6, 2.7). */
+void sk_order_init(sk_order *o, sk_contract c);
+/* The seat offset (0..3 from the leader) of the winning card of a full
+ * trick `cards` (in play order) (3.1.2). */
+int sk_order_trick_winner(const sk_order *o, const uint8_t cards[4]);
+
+/* ------------------------------------------------------------------ */
+/* Rulesets                                                             */
+/* ------------------------------------------------------------------ */
+
+enum sk_deal_mode { SK_DEAL_4_4 = 0, SK_DEAL_2_2_2_2 = 1 };
+enum sk_allpass_mode { SK_ALLPASS_NEXT_DEALER = 0, SK_ALLPASS_SAME_DEALER = 1 };
+enum sk_laufende_count { SK_LAUF_ALL = 0, SK_LAUF_ABOVE_MIN = 1 };
+
+/*
+ * A ruleset: every option players agree on before they sit down.  The
+ * preset `official` is the Schafkopfschule's rules.  Money rates are in
+ * units; one unit is `unit_cents` cents.  See `schafkopf rules` and
+ * docs/rules.md for every option and its meaning.
+ */
+typedef struct sk_rules {
+    char preset[24];
+    /* dealing */
+    uint8_t deal_mode;      /* enum sk_deal_mode (2.3.1 / 5.2.3) */
+    uint8_t all_pass;       /* enum sk_allpass_mode (2.4.13 / 5.2.5) */
+    /* contracts */
+    uint8_t allow_solo;
+    uint8_t allow_wenz;
+    uint8_t allow_tout;
+    uint8_t allow_sie;
+    uint8_t sie_first_game; /* a Sie counts in a session's first game (2.9.1) */
+    /* doubling (3.3, 5.2.4) */
+    uint8_t kontra_max;     /* doublings allowed: 0 none, 1 Kontra, 2 +Retour... */
+    uint8_t retour_by_partner; /* the called partner may give Retour */
+    /* money (4.2) */
+    int32_t unit_cents;
+    int32_t rate_sauspiel;
+    int32_t rate_solo;
+    int32_t rate_wenz;
+    int32_t rate_laufende;
+    int32_t rate_schneider;
+    int32_t rate_schwarz;   /* extra for Schwarz, replacing Schneider's */
+    int32_t tout_factor;
+    int32_t sie_factor;
+    uint8_t laufende_min;       /* Sauspiel and Solo (4.2.2) */
+    uint8_t laufende_min_wenz;  /* Wenz (4.2.2) */
+    uint8_t laufende_count;     /* enum sk_laufende_count */
+    /* tournament points (5.2.7) */
+    uint8_t tournament_kontra;  /* multiply tournament points by Kontra */
+} sk_rules;
+
+/* Fills `r` with a named preset ("official", "tournament", "sauspiel"); 0 or
+ * SK_EINVAL naming the unknown preset. */
+int sk_rules_preset(sk_rules *r, const char *name, sk_error *err);
+/* Names of the presets, NULL-terminated. */
+const char *const *sk_rules_preset_names(void);
+/* Sets one option from text ("kontra_max", "2"); an unknown key or a bad
+ * value is an error that names it. */
+int sk_rules_set(sk_rules *r, const char *key, const char *value, sk_error *err);
+/* Applies "key=value". */
+int sk_rules_set_pair(sk_rules *r, const char *pair, sk_error *err);
+/* Reads a ruleset file's text: "key = value" lines, '#' comments, an
+ * optional "preset = NAME" first.  Errors name the line; on error r is
+ * left unchanged. */
+int sk_rules_parse(sk_rules *r, const char *text, sk_error *err);
+/* Writes the ruleset as a file (every option); returns length needed. */
+size_t sk_rules_format(const sk_rules *r, char *buf, size_t size);
+/* Writes only the options that differ from the preset named in
+ * r->preset as "key=value" lines; returns length needed. */
+size_t sk_rules_format_overrides(const sk_rules *r, char *buf, size_t size);
+
+/* Option metadata, for `schafkopf rules` and UIs. */
+typedef struct sk_rule_option {
+    const char *key;
+    const char *meaning;
+    const char *values; /* e.g. "0..8", "4+4|2+2+2+2" */
+} sk_rule_option;
+size_t sk_rules_option_count(void);
+const sk_rule_option *sk_rules_option(size_t i);
+/* Text of the current value of option `key` (or "preset"), as
+ * sk_rules_set accepts it; writes "" and returns 0 for an unknown key. */
+size_t sk_rules_get(const sk_rules *r, const char *key, char *buf, size_t size);
+
+/* Auction rank of a contract class (2.4.4): higher wins; equal ranks go
+ * to the earlier seat.  Uses type and tout only. */
+int sk_rules_contract_rank(const sk_rules *r, sk_contract c);
+/* Base rate in units of a contract class (4.2.4). */
+int sk_rules_base_rate(const sk_rules *r, sk_contract c);
+
+/* ------------------------------------------------------------------ */
+/* Random numbers and deals                                             */
+/* ------------------------------------------------------------------ */
+
+/* A small fast generator (xoshiro256**), seeded by splitmix64. */
+typedef struct sk_rng {
+    uint64_t s[4];
+} sk_rng;
+
+void sk_rng_seed(sk_rng *rng, uint64_t seed);
+/* Seeds from the operating system's random source; 0 or SK_EIO. */
+int sk_rng_seed_os(sk_rng *rng);
+uint64_t sk_rng_next(sk_rng *rng);
+/* Uniform integer in [0, n), n > 0, without modulo bias. */
+uint32_t sk_rng_below(sk_rng *rng, uint32_t n);
+
+/* The 32 cards in dealing order: deck[0] is dealt first. */
+typedef struct sk_deck {
+    uint8_t cards[SK_NCARDS];
+} sk_deck;
+
+void sk_deck_shuffle(sk_deck *d, sk_rng *rng);
+/* Deals a deck clockwise from forehand, (dealer+1)%4: two packets of
+ * four (2.3.1) or four packets of two (5.2.3).  hands[seat] receives the
+ * eight cards in the order dealt. */
+void sk_deck_deal(const sk_deck *d, int dealer, int mode, uint8_t hands[4][8]);
+
+/* ------------------------------------------------------------------ */
+/* Actions                                                              */
+/* ------------------------------------------------------------------ */
+
+enum sk_action_type {
+    SK_ACT_PASS = 0,    /* "weiter" / "ist recht": no bid, or yield a duel */
+    SK_ACT_BID = 1,     /* claim a game of at least class `contract` */
+    SK_ACT_DECLARE = 2, /* the declarer names the contract (2.4.12) */
+    SK_ACT_KONTRA = 3,  /* a doubling by the defenders (Kontra, Sub...) */
+    SK_ACT_RETOUR = 4,  /* a doubling by the declarer's side (Retour...) */
+    SK_ACT_CARD = 5     /* play `card` */
+};
+
+typedef struct sk_action {
+    uint8_t type;
+    uint8_t seat;
+    uint8_t card;         /* SK_ACT_CARD */
+    sk_contract contract; /* SK_ACT_BID (class) and SK_ACT_DECLARE */
+    uint8_t reserved[2];  /* zero; keeps the struct 8 bytes for speed */
+} sk_action;
+
+/* Constructors for actions. */
+static inline sk_action sk_act_pass(int seat)
+{
+    return (sk_action){.type = SK_ACT_PASS, .seat = (uint8_t)seat, .card = SK_NOCARD,
+                       .contract = {SK_C_NONE, SK_NOSUIT, 0}};
+}
+static inline sk_action sk_act_bid(int seat, sk_contract cls)
+{
+    return (sk_action){.type = SK_ACT_BID, .seat = (uint8_t)seat, .card = SK_NOCARD,
+                       .contract = {cls.type, SK_NOSUIT, cls.tout}};
+}
+static inline sk_action sk_act_declare(int seat, sk_contract c)
+{
+    return (sk_action){.type = SK_ACT_DECLARE, .seat = (uint8_t)seat, .card = SK_NOCARD,
+                       .contract = c};
+}
+static inline sk_action sk_act_double(int seat, int type)
+{
+    return (sk_action){.type = (uint8_t)type, .seat = (uint8_t)seat, .card = SK_NOCARD,
+                       .contract = {SK_C_NONE, SK_NOSUIT, 0}};
+}
+static inline sk_action sk_act_card(int seat, int card)
+{
+    return (sk_action){.type = SK_ACT_CARD, .seat = (uint8_t)seat, .card = (uint8_t)card,
+                       .contract = {SK_C_NONE, SK_NOSUIT, 0}};
+}
+
+/* "pass", "bid solo", "declare sauspiel:G", "kontra", "retour", "card EO". */
+size_t sk_action_format(sk_action a, char *buf, size_t size);
+/* Parses the text of sk_action_format (seat set by the caller). */
+int sk_action_parse(const char *s, sk_action *out, sk_error *err);
+bool sk_action_equal(sk_action a, sk_action b);
+
+/* ------------------------------------------------------------------ */
+/* The game                                                             */
+/* ------------------------------------------------------------------ */
+
+enum sk_phase {
+    SK_PHASE_AUCTION = 0, /* 2.4: seats speak in turn */
+    SK_PHASE_DECLARE = 1, /* the declarer names the contract */
+    SK_PHASE_PLAY = 2,    /* 3.1: eight tricks */
+    SK_PHASE_DONE = 3     /* finished (played out, Sie, or thrown in) */
+};
+
+#define SK_MAX_ACTIONS 96
+#define SK_MAX_LEGAL 64
+
+/*
+ * What every seat at the table knows: the auction so far, the contract,
+ * the cards played, Kontra.  A game keeps it next to the hidden hands;
+ * a view copies it with one seat's hand.  The called ace's holder is
+ * public only once the ace has been played (`partner`).
+ */
+typedef struct sk_public {
+    uint8_t dealer;
+    uint8_t phase;
+    uint8_t to_move;        /* seat to act (SK_NOSEAT when done) */
+    uint8_t first_game;     /* first game of a session (2.9.1) */
+    int8_t rank[SK_C_NTYPES][2]; /* auction rank by type and tout (2.4.4) */
+    int8_t lowest_rank;     /* rank of the opening "ich spiele" */
+    /* auction (2.4) */
+    uint8_t speaker;        /* next seat of the opening round to speak */
+    uint8_t spoken;         /* how many seats have spoken in the round */
+    uint8_t holder;         /* seat that currently holds the right to play */
+    uint8_t challenger;     /* seat in a duel with the holder, or NOSEAT */
+    sk_contract holder_bid;     /* class the holder has claimed */
+    sk_contract challenger_bid; /* class the challenger has claimed */
+    /* contract */
+    sk_contract contract;
+    uint8_t declarer;
+    uint8_t partner;        /* known partner (NOSEAT while hidden) */
+    uint8_t called_ace;     /* card, or SK_NOCARD */
+    uint8_t called_led;     /* the called suit has been led (2.5.4/2.5.5) */
+    uint8_t ran_away;       /* the partner ran away (2.5.4) */
+    uint8_t doublings;      /* Kontra, Retour, ... given so far */
+    uint8_t last_doubler_side; /* 0 defenders, 1 declarer side */
+    uint8_t kontra_seat[8]; /* who gave each doubling */
+    /* play */
+    uint8_t trick_no;       /* 0..8 */
+    uint8_t trick_leader;
+    uint8_t trick_len;
+    uint8_t trick[4];       /* cards of the current trick in play order */
+    uint8_t trick_winners[SK_NTRICKS];
+    uint8_t tricks[SK_NTRICKS][4];   /* cards of finished tricks in play order */
+    uint8_t trick_leaders[SK_NTRICKS];
+    sk_cards played;        /* every card played so far */
+    sk_cards won[SK_NSEATS];    /* cards taken per seat */
+    sk_cards shown_void[SK_NSEATS]; /* follow sets a seat showed void in */
+    sk_order order;
+    /* history */
+    uint16_t nactions;
+    sk_action actions[SK_MAX_ACTIONS];
+} sk_public;
+
+typedef struct sk_game {
+    const sk_rules *rules; /* not owned; must outlive the game */
+    sk_cards hands[SK_NSEATS];    /* cards in hand now */
+    uint8_t dealt[SK_NSEATS][8];  /* the hands in the order dealt */
+    uint8_t partner;              /* holder of the called ace (hidden) */
+    sk_public pub;
+} sk_game;
+
+/* What one seat may know: the public state and its own hand. */
+typedef struct sk_view {
+    const sk_rules *rules;
+    uint8_t seat;
+    sk_cards hand;
+    uint8_t dealt[8];
+    sk_public pub;
+} sk_view;
+
+/* Starts a game from the dealt hands.  `first_game`: the first game of a
+ * session (a Sie does not count there, 2.9.1).  Fails when the hands are
+ * not a partition of the 32 cards. */
+int sk_game_init(sk_game *g, const sk_rules *rules, int dealer,
+                 const uint8_t hands[4][8], bool first_game, sk_error *err);
+/* Shuffles and deals with `rng`, then sk_game_init. */
+void sk_game_deal(sk_game *g, const sk_rules *rules, int dealer, sk_rng *rng,
+                  bool first_game);
+
+/* Lists every action allowed now, for every seat (Kontra and Retour may
+ * be given out of turn); returns the count (<= SK_MAX_LEGAL). */
+int sk_game_legal(const sk_game *g, sk_action *out);
+/* Applies an action or returns SK_EILLEGAL/SK_ESTATE with a message that
+ * names the seat, the action and the rule that forbids it. */
+int sk_game_apply(sk_game *g, sk_action a, sk_error *err);
+/* The cards `seat` may play now (0 if it is not that seat's turn). */
+sk_cards sk_game_legal_cards(const sk_game *g);
+bool sk_game_over(const sk_game *g);
+/* The view of one seat. */
+void sk_game_view(const sk_game *g, int seat, sk_view *v);
+/* Legal actions of the view's own seat. */
+int sk_view_legal(const sk_view *v, sk_action *out);
+
+/* ------------------------------------------------------------------ */
+/* Results and settlement                                               */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The outcome of a finished game (4.1) and its settlement: money (4.2)
+ * and tournament points (5.2.7).  money[] is in cents and sums to zero,
+ * as do tournament[].  The breakdown explains the money: (base +
+ * laufende + extra) * factor * 2^doublings per loser-winner pair.
+ */
+typedef struct sk_result {
+    uint8_t thrown_in;      /* all passed (2.4.13) */
+    sk_contract contract;
+    uint8_t declarer;
+    uint8_t partner;        /* NOSEAT in a solo */
+    uint8_t trick_winners[SK_NTRICKS];
+    int points[SK_NSEATS];
+    int tricks[SK_NSEATS];
+    int declarer_side_points;
+    uint8_t won;            /* the declarer's side won */
+    uint8_t schneider;
+    uint8_t schwarz;
+    int laufende;           /* run of top trumps of one side (4.2.2) */
+    int laufende_paid;      /* how many are paid */
+    int doublings;
+    int multiplier;         /* tout/sie factor * 2^doublings */
+    /* money breakdown in units per loser-winner pair */
+    int base_units;
+    int laufende_units;
+    int extra_units;        /* Schneider / Schwarz */
+    int pair_units;         /* (base+laufende+extra) * multiplier */
+    int64_t money[SK_NSEATS];
+    int tournament[SK_NSEATS];
+} sk_result;
+
+/* Scores a finished game; SK_ESTATE when it is not over. */
+int sk_game_result(const sk_game *g, sk_result *res, sk_error *err);
+/* Human explanation of the money, e.g. "Sauspiel 20 + 3 Laufende 30 = 50,
+ * Schneider +10, x 2 Kontra = 120". */
+size_t sk_result_explain(const sk_rules *r, const sk_result *res, char *buf,
+                         size_t size);
+
+/* ------------------------------------------------------------------ */
+/* Sessions                                                             */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A session is a table's sequence of games: the dealer rotates clockwise
+ * (2.2.2) -- or stays after a throw-in when the ruleset says so (5.2.5)
+ * -- and the running totals of money and tournament points, whose rows
+ * always sum to zero (5.3.3), are kept.
+ */
+typedef struct sk_session {
+    sk_rules rules;
+    uint32_t games;         /* games finished, thrown-in ones included */
+    uint32_t played;        /* games played out (not thrown in) */
+    uint8_t dealer;         /* dealer of the next game */
+    int64_t money[SK_NSEATS];
+    int64_t tournament[SK_NSEATS];
+} sk_session;
+
+void sk_session_init(sk_session *s, const sk_rules *rules, int first_dealer);
+/* Deals the session's next game into `g` (g->rules points into s). */
+void sk_session_deal(sk_session *s, sk_game *g, sk_rng *rng);
+/* Starts the next game from given hands (for replays and tests). */
+int sk_session_start(sk_session *s, sk_game *g, const uint8_t hands[4][8], sk_error *err);
+/* Books a finished game: adds its settlement and moves the dealer. */
+int sk_session_finish(sk_session *s, const sk_game *g, sk_result *res, sk_error *err);
+
+/* ------------------------------------------------------------------ */
+/* Game records (JSON)                                                  */
+/* ------------------------------------------------------------------ */
+
+/* A record: ruleset, dealer, hands as dealt, the actions.  See
+ * docs/record-format.md. */
+typedef struct sk_record {
+    sk_rules rules;
+    uint8_t dealer;
+    uint8_t first_game;
+    uint8_t hands[4][8];
+    uint16_t nactions;
+    sk_action actions[SK_MAX_ACTIONS];
+    char id[64]; /* optional game id, "" if none */
+} sk_record;
+
+/* Builds a record from a game (finished or not). */
+void sk_record_from_game(sk_record *rec, const sk_game *g, const char *id);
+/* Writes one JSON object on one line (with the result if finished),
+ * newline-terminated, into a malloc'd string; NULL on allocation failure. */
+char *sk_record_write(const sk_record *rec);
+/* Reads one record from JSON text; errors name the field and position. */
+int sk_record_read(sk_record *rec, const char *json, size_t len, sk_error *err);
+/* The result as one line of JSON (no newline), malloc'd: the fields
+ * `schafkopf check` prints.  NULL on allocation failure. */
+char *sk_result_json(const sk_result *res);
+/* Replays a record into a game: every action checked.  On an illegal
+ * action returns SK_EILLEGAL, sets *bad_index to its index and leaves the
+ * game at the state before it. */
+int sk_record_replay(const sk_record *rec, sk_game *g, int *bad_index, sk_error *err);
+
+#endif

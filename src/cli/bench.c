@@ -1,0 +1,130 @@
+/*
+ * bench.c -- `schafkopf bench`: a behaviour signature and a speed figure.
+ *
+ * The signature counts the legal card sequences of the first two tricks
+ * (perft, 8 plies) over a fixed set of seeded deals and contracts; any
+ * change to the rules of play changes it.  The speed line is the
+ * throughput of random complete games (deal, auction, 32 cards,
+ * settlement) on one core.
+ */
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Counts the card sequences of `depth` more plies. */
+static uint64_t perft(const sk_game *g, int depth)
+{
+    if (depth == 0 || sk_game_over(g))
+        return 1;
+    sk_cards legal = sk_game_legal_cards(g);
+    if (depth == 1)
+        return (uint64_t)sk_cards_count(legal);
+    uint64_t n = 0;
+    for (; legal; legal &= legal - 1) {
+        sk_game child = *g;
+        sk_action a = sk_act_card(g->pub.to_move, sk_cards_first(legal));
+        sk_game_apply(&child, a, NULL);
+        n += perft(&child, depth - 1);
+    }
+    return n;
+}
+
+/* Sets up bench deal i: forehand bids and declares the first valid
+ * contract of a type cycling Sauspiel, Solo, Wenz, Solo Tout. */
+static void bench_position(sk_game *g, const sk_rules *r, int i)
+{
+    static const sk_contract WANT[4] = {{SK_C_SAUSPIEL, 0, 0}, {SK_C_SOLO, 0, 0},
+                                        {SK_C_WENZ, SK_NOSUIT, 0}, {SK_C_SOLO, 0, 1}};
+    sk_rng rng;
+    sk_rng_seed(&rng, 1000 + (uint64_t)i);
+    sk_game_deal(g, r, 3, &rng, false);
+    sk_game_apply(g, sk_act_bid(0, (sk_contract){SK_C_SAUSPIEL, SK_NOSUIT, 0}), NULL);
+    for (int s = 1; s < 4; s++)
+        sk_game_apply(g, sk_act_pass(s), NULL);
+    sk_action legal[SK_MAX_LEGAL];
+    int n = sk_game_legal(g, legal);
+    for (int k = 0; k < 4; k++) {
+        sk_contract w = WANT[(i + k) % 4];
+        for (int j = 0; j < n; j++)
+            if (legal[j].contract.type == w.type && legal[j].contract.tout == w.tout) {
+                sk_game_apply(g, legal[j], NULL);
+                return;
+            }
+    }
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Prints the usage of `bench`. */
+static void bench_usage(FILE *out)
+{
+    fprintf(out, "usage: schafkopf bench [--deals N] [--games N]\n\n"
+                 "Prints 'Bench: N', the number of legal card sequences of the first two\n"
+                 "tricks summed over N fixed seeded deals (default 32), and the throughput\n"
+                 "of random complete games on one core (default 2000000 games).\n\n"
+                 "  -h, --help    this help\n");
+}
+
+int sk_cmd_bench(int argc, char **argv)
+{
+    static const struct option opts[] = {{"deals", required_argument, 0, 'd'},
+                                         {"games", required_argument, 0, 'g'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    uint64_t deals = 32, games = 2000000;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'd') {
+            if (sk_cli_number("deals", optarg, 100000, &deals) < 0)
+                return 2;
+        } else if (c == 'g') {
+            if (sk_cli_number("games", optarg, 1000000000000ull, &games) < 0)
+                return 2;
+        } else if (c == 'h') {
+            bench_usage(stdout);
+            return 0;
+        } else {
+            bench_usage(stderr);
+            return 2;
+        }
+    }
+    sk_rules rules;
+    sk_rules_preset(&rules, "official", NULL);
+    sk_game g;
+    uint64_t nodes = 0;
+    double t0 = now();
+    for (uint64_t i = 0; i < deals; i++) {
+        bench_position(&g, &rules, (int)i);
+        nodes += perft(&g, 8);
+    }
+    double t1 = now();
+    printf("perft: %llu deals, first two tricks, %.2f s\n", (unsigned long long)deals, t1 - t0);
+    sk_rng rng;
+    sk_rng_seed(&rng, 42);
+    int64_t check = 0;
+    uint64_t played = 0;
+    for (uint64_t i = 0; i < games; i++) {
+        sk_game_deal(&g, &rules, (int)(i & 3), &rng, false);
+        sk_cli_random_game(&g, &rng);
+        sk_result res;
+        sk_game_result(&g, &res, NULL);
+        check += res.money[0] + res.points[0];
+        played += !res.thrown_in;
+    }
+    double t2 = now();
+    double secs = t2 - t1;
+    printf("random games: %llu (%llu played, checksum %lld) in %.3f s = %.0f games/s on one core\n",
+           (unsigned long long)games, (unsigned long long)played, (long long)check, secs,
+           secs > 0 ? (double)games / secs : 0.0);
+    printf("Bench: %llu\n", (unsigned long long)nodes);
+    return 0;
+}

@@ -1,0 +1,43 @@
+/*
+ * cli.h -- the subcommands of the `schafkopf` program and the helpers
+ * they share (ruleset options, record input, random play).  Internal to
+ * src/cli; every rule question goes through the core API.
+ */
+#ifndef SK_CLI_H
+#define SK_CLI_H
+
+#include "schafkopf/core.h"
+
+#include <stdio.h>
+
+/* Each subcommand: argc/argv start at the subcommand's name; returns the
+ * process exit status. */
+int sk_cmd_check(int argc, char **argv);
+int sk_cmd_deal(int argc, char **argv);
+int sk_cmd_legal(int argc, char **argv);
+int sk_cmd_selfplay(int argc, char **argv);
+int sk_cmd_bench(int argc, char **argv);
+int sk_cmd_rules(int argc, char **argv);
+
+/* Long-option ids shared by subcommands that take a ruleset. */
+enum { SK_OPT_PRESET = 1000, SK_OPT_RULE, SK_OPT_RULES_FILE };
+
+/* Applies --preset NAME, --rule key=value or --rules FILE to `r`;
+ * prints a message naming the bad option and returns -1 on error. */
+int sk_cli_rules_option(sk_rules *r, int opt, const char *arg);
+
+/* Parses a whole non-negative number for option `name`; -1 on error
+ * with a message. */
+int sk_cli_number(const char *name, const char *arg, uint64_t max, uint64_t *out);
+
+/* Reads the whole of a file ("-" = stdin) into a malloc'd string. */
+char *sk_cli_slurp(const char *path, size_t *len);
+
+/* A uniformly random legal action (auction, declaration, Kontra,
+ * cards) for the random self-play and the benchmark. */
+sk_action sk_cli_random_action(const sk_game *g, sk_rng *rng);
+
+/* Plays a whole game with random legal actions. */
+void sk_cli_random_game(sk_game *g, sk_rng *rng);
+
+#endif

@@ -1,0 +1,55 @@
+/*
+ * main.c -- the `schafkopf` program: dispatches to a subcommand.
+ */
+#include "cli.h"
+
+#include <string.h>
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command COMMANDS[] = {
+    {"check", sk_cmd_check, "replay game records, check every action, print results"},
+    {"deal", sk_cmd_deal, "show a deal from a seed"},
+    {"legal", sk_cmd_legal, "list the legal actions after a record prefix"},
+    {"selfplay", sk_cmd_selfplay, "play random legal games and write records"},
+    {"bench", sk_cmd_bench, "benchmark: perft signature and random-game throughput"},
+    {"rules", sk_cmd_rules, "list rule presets and options, print a preset"},
+};
+#define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
+
+/* Prints the program's usage. */
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: schafkopf COMMAND [OPTIONS]\n\nBavarian Schafkopf (version %s).\n\n"
+                 "commands:\n", SK_VERSION);
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(out, "  %-10s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+    fprintf(out, "\n'schafkopf COMMAND --help' describes a command's options.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("schafkopf %s\n", SK_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(argv[1], COMMANDS[i].name) == 0)
+            return COMMANDS[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "schafkopf: unknown command \"%s\"\n", argv[1]);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,93 @@
+/*
+ * action.c -- the text form of actions, shared by records, the command
+ * line, the terminal game and the engine protocol.
+ */
+#include "schafkopf/core.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Writes "pass", "bid solo", "declare sauspiel:G", "kontra", "retour" or
+ * "card EO"; snprintf-style return. */
+size_t sk_action_format(sk_action a, char *buf, size_t size)
+{
+    char code[32];
+    switch (a.type) {
+    case SK_ACT_PASS:
+        return (size_t)snprintf(buf, size, "pass");
+    case SK_ACT_BID:
+        sk_contract_class_code(a.contract, code, sizeof code);
+        return (size_t)snprintf(buf, size, "bid %s", code);
+    case SK_ACT_DECLARE:
+        sk_contract_code(a.contract, code, sizeof code);
+        return (size_t)snprintf(buf, size, "declare %s", code);
+    case SK_ACT_KONTRA:
+        return (size_t)snprintf(buf, size, "kontra");
+    case SK_ACT_RETOUR:
+        return (size_t)snprintf(buf, size, "retour");
+    case SK_ACT_CARD:
+        return (size_t)snprintf(buf, size, "card %s", sk_card_name(a.card));
+    default:
+        return (size_t)snprintf(buf, size, "?");
+    }
+}
+
+/* Sets the error text for a malformed action. */
+static int bad(sk_error *err, const char *s)
+{
+    if (err) {
+        snprintf(err->msg, sizeof err->msg,
+                 "bad action \"%.60s\" (pass, bid CLASS, declare CONTRACT, kontra, retour, "
+                 "card CARD)", s);
+        err->rule = NULL;
+    }
+    return SK_EINVAL;
+}
+
+/* Parses the text written by sk_action_format; the seat is left 0. */
+int sk_action_parse(const char *s, sk_action *out, sk_error *err)
+{
+    sk_action a = sk_act_pass(0);
+    char word[16], arg[40];
+    int n = sscanf(s, " %15s %39s", word, arg);
+    if (n < 1)
+        return bad(err, s);
+    if (strcmp(word, "pass") == 0 && n == 1) {
+        a.type = SK_ACT_PASS;
+    } else if (strcmp(word, "kontra") == 0 && n == 1) {
+        a.type = SK_ACT_KONTRA;
+    } else if (strcmp(word, "retour") == 0 && n == 1) {
+        a.type = SK_ACT_RETOUR;
+    } else if (strcmp(word, "card") == 0 && n == 2) {
+        int c = strlen(arg) == 2 ? sk_card_parse(arg) : SK_EINVAL;
+        if (c < 0)
+            return bad(err, s);
+        a.type = SK_ACT_CARD;
+        a.card = (uint8_t)c;
+    } else if ((strcmp(word, "bid") == 0 || strcmp(word, "declare") == 0) && n == 2) {
+        a.type = word[0] == 'b' ? SK_ACT_BID : SK_ACT_DECLARE;
+        if (sk_contract_parse(arg, &a.contract, err) < 0)
+            return SK_EINVAL;
+        if (a.type == SK_ACT_BID)
+            a.contract.suit = SK_NOSUIT;
+    } else {
+        return bad(err, s);
+    }
+    *out = a;
+    return SK_OK;
+}
+
+/* Two actions are equal when they do the same thing for the same seat. */
+bool sk_action_equal(sk_action a, sk_action b)
+{
+    if (a.type != b.type || a.seat != b.seat)
+        return false;
+    if (a.type == SK_ACT_CARD)
+        return a.card == b.card;
+    if (a.type == SK_ACT_DECLARE)
+        return a.contract.type == b.contract.type && a.contract.suit == b.contract.suit &&
+               a.contract.tout == b.contract.tout;
+    if (a.type == SK_ACT_BID)
+        return a.contract.type == b.contract.type && a.contract.tout == b.contract.tout;
+    return true;
+}

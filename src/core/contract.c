@@ -1,0 +1,173 @@
+/*
+ * contract.c -- contracts, their names and codes, and the card order
+ * each contract gives (which cards are trump, who wins a trick).
+ *
+ * The order is plain data (sk_order): a power per card and a "follow"
+ * set per led card.  Everything that ranks cards -- legality, trick
+ * winners, Laufende, the solver -- reads it, so a new contract needs
+ * only a new order.
+ */
+#include "schafkopf/core.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const TYPE_CODES[SK_C_NTYPES] = {"none", "sauspiel", "solo", "wenz",
+                                                   "sie"};
+
+/* The suit letter, or '?' for SK_NOSUIT. */
+static char suit_char(int suit)
+{
+    return sk_suit_letter(suit);
+}
+
+/* A readable German name of the contract (2.5.3, 2.6.3, 2.7, 2.8). */
+size_t sk_contract_name(sk_contract c, char *buf, size_t size)
+{
+    const char *tout = c.tout ? " Tout" : "";
+    switch (c.type) {
+    case SK_C_SAUSPIEL:
+        return (size_t)snprintf(buf, size, "Sauspiel mit der %s-Sau", sk_suit_name(c.suit));
+    case SK_C_SOLO:
+        return (size_t)snprintf(buf, size, "%s-Solo%s", sk_suit_name(c.suit), tout);
+    case SK_C_WENZ:
+        return (size_t)snprintf(buf, size, "Wenz%s", tout);
+    case SK_C_SIE:
+        return (size_t)snprintf(buf, size, "Sie");
+    default:
+        return (size_t)snprintf(buf, size, "kein Spiel");
+    }
+}
+
+/* The machine code of a contract, as used in records and commands. */
+size_t sk_contract_code(sk_contract c, char *buf, size_t size)
+{
+    const char *type = c.type < SK_C_NTYPES ? TYPE_CODES[c.type] : "none";
+    bool has_suit = c.type == SK_C_SAUSPIEL || c.type == SK_C_SOLO;
+    if (has_suit)
+        return (size_t)snprintf(buf, size, "%s:%c%s", type, suit_char(c.suit),
+                                c.tout ? ":tout" : "");
+    return (size_t)snprintf(buf, size, "%s%s", type, c.tout ? ":tout" : "");
+}
+
+/* The code of a contract's class, without the suit (for bids). */
+size_t sk_contract_class_code(sk_contract c, char *buf, size_t size)
+{
+    const char *type = c.type < SK_C_NTYPES ? TYPE_CODES[c.type] : "none";
+    return (size_t)snprintf(buf, size, "%s%s", type, c.tout ? ":tout" : "");
+}
+
+/* Sets an error message, if an error struct was given. */
+static int fail(sk_error *err, const char *s)
+{
+    if (err) {
+        snprintf(err->msg, sizeof err->msg, "bad contract \"%.60s\" (e.g. sauspiel:G, solo:H, "
+                 "solo:E:tout, wenz, wenz:tout, sie)", s);
+        err->rule = NULL;
+    }
+    return SK_EINVAL;
+}
+
+/* Parses a contract code or class code: "type[:suit][:tout]".  A class
+ * code leaves suit as SK_NOSUIT. */
+int sk_contract_parse(const char *s, sk_contract *out, sk_error *err)
+{
+    char tmp[32];
+    size_t n = strlen(s);
+    if (n == 0 || n >= sizeof tmp)
+        return fail(err, s);
+    memcpy(tmp, s, n + 1);
+    sk_contract c = {SK_C_NONE, SK_NOSUIT, 0};
+    char *save = NULL;
+    char *part = strtok_r(tmp, ":", &save);
+    for (int t = 1; t < SK_C_NTYPES && part; t++)
+        if (strcmp(part, TYPE_CODES[t]) == 0)
+            c.type = (uint8_t)t;
+    if (c.type == SK_C_NONE)
+        return fail(err, s);
+    while ((part = strtok_r(NULL, ":", &save)) != NULL) {
+        if (strcmp(part, "tout") == 0 && !c.tout && c.type != SK_C_SIE &&
+            c.type != SK_C_SAUSPIEL) {
+            c.tout = 1;
+        } else if (strlen(part) == 1 && c.suit == SK_NOSUIT && !c.tout &&
+                   (c.type == SK_C_SAUSPIEL || c.type == SK_C_SOLO)) {
+            int suit = sk_card_parse((char[]){part[0], 'A', 0});
+            if (suit < 0)
+                return fail(err, s);
+            c.suit = (uint8_t)SK_SUIT_OF(suit);
+        } else {
+            return fail(err, s);
+        }
+    }
+    *out = c;
+    return SK_OK;
+}
+
+/* Appends the trumps of `set` in order from highest to lowest: first the
+ * given lord ranks (Obers, then Unters), suit by suit E G H S (1.2.5). */
+static void add_trumps(sk_order *o, const int *ranks, int nranks, int trump_suit)
+{
+    for (int i = 0; i < nranks; i++)
+        for (int suit = 0; suit < 4; suit++)
+            o->trump_seq[o->ntrumps++] = SK_CARD(suit, ranks[i]);
+    if (trump_suit == SK_NOSUIT)
+        return;
+    for (int rank = 0; rank < 8; rank++) {
+        bool lord = false;
+        for (int i = 0; i < nranks; i++)
+            lord |= ranks[i] == rank;
+        if (!lord)
+            o->trump_seq[o->ntrumps++] = SK_CARD(trump_suit, rank);
+    }
+}
+
+/* Fills the order of a contract: trump sequence (2.5.6, 2.6.6, 2.7.4),
+ * trump set, power per card and the follow set per led card. */
+void sk_order_init(sk_order *o, sk_contract c)
+{
+    static const int OBER_UNTER[2] = {SK_OBER, SK_UNTER};
+    static const int UNTER[1] = {SK_UNTER};
+    memset(o, 0, sizeof *o);
+    switch (c.type) {
+    case SK_C_WENZ:
+        add_trumps(o, UNTER, 1, SK_NOSUIT);
+        break;
+    case SK_C_SOLO:
+        add_trumps(o, OBER_UNTER, 2, c.suit);
+        break;
+    default: /* Sauspiel, Sie and no contract: hearts are trump */
+        add_trumps(o, OBER_UNTER, 2, SK_HERZ);
+        break;
+    }
+    for (int i = 0; i < o->ntrumps; i++) {
+        o->trumps |= SK_BIT(o->trump_seq[i]);
+        o->power[o->trump_seq[i]] = (uint8_t)(64 + o->ntrumps - i);
+    }
+    for (int card = 0; card < SK_NCARDS; card++) {
+        if (o->trumps & SK_BIT(card)) {
+            o->follow[card] = o->trumps;
+        } else {
+            o->power[card] = (uint8_t)(8 - SK_RANK_OF(card));
+            o->follow[card] = SK_SUIT_MASK(SK_SUIT_OF(card)) & ~o->trumps;
+        }
+    }
+}
+
+/* The winner of a full trick (3.1.2): the highest trump, else the
+ * highest card of the led suit.  Returns the offset from the leader. */
+int sk_order_trick_winner(const sk_order *o, const uint8_t cards[4])
+{
+    sk_cards led_set = o->follow[cards[0]];
+    int best = 0, best_key = o->power[cards[0]];
+    for (int i = 1; i < 4; i++) {
+        int c = cards[i];
+        int key = o->power[c];
+        if (key < 64 && !(led_set & SK_BIT(c)))
+            key = 0;
+        if (key > best_key) {
+            best_key = key;
+            best = i;
+        }
+    }
+    return best;
+}

@@ -1,0 +1,634 @@
+/*
+ * game.c -- one deal of Schafkopf as a state machine fed with actions.
+ *
+ * The phases are the auction (2.4), the declaration of the contract
+ * (2.4.12), and the play of eight tricks (3.1, 3.2) with Kontra/Retour
+ * in its first moments (3.3).  sk_game_legal() lists what may happen;
+ * sk_game_apply() is the only way to change a game and explains each
+ * refusal with the rule that forbids it.
+ *
+ * The auction is a duel machine: seats speak once in turn from forehand;
+ * a seat that bids while another holds the right to play challenges the
+ * holder, and the two raise their claims -- the challenger must claim a
+ * higher class, the holder keeps the game with an equal one -- until one
+ * yields (2.4.6-2.4.9, 2.4.11).  docs/rules.md walks through examples.
+ *
+ * Legality is computed from the public state plus one seat's hand, so
+ * the same functions answer for a game and for a seat's view.
+ */
+#include "schafkopf/core.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+#define LORDS (SK_RANK_MASK(SK_OBER) | SK_RANK_MASK(SK_UNTER))
+
+/* The classes a seat can bid, in rank order of the official rules. */
+static const sk_contract BID_CLASSES[] = {
+    {SK_C_SAUSPIEL, SK_NOSUIT, 0}, {SK_C_WENZ, SK_NOSUIT, 0}, {SK_C_SOLO, SK_NOSUIT, 0},
+    {SK_C_WENZ, SK_NOSUIT, 1},     {SK_C_SOLO, SK_NOSUIT, 1}, {SK_C_SIE, SK_NOSUIT, 0},
+};
+#define NBID_CLASSES (sizeof BID_CLASSES / sizeof BID_CLASSES[0])
+
+/* Fills an error and returns code. */
+static int fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+#include <stdarg.h>
+static int fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+        if (rule && n >= 0 && (size_t)n < sizeof err->msg)
+            snprintf(err->msg + n, sizeof err->msg - (size_t)n, " (%s)", rule);
+        err->rule = rule;
+    }
+    return code;
+}
+
+static int forehand(const sk_public *p)
+{
+    return (p->dealer + 1) % 4;
+}
+
+/* Whether the contract class is enabled by the ruleset. */
+static bool class_allowed(const sk_rules *r, sk_contract c, bool first_game)
+{
+    switch (c.type) {
+    case SK_C_SAUSPIEL:
+        return !c.tout;
+    case SK_C_SOLO:
+        return r->allow_solo && (!c.tout || r->allow_tout);
+    case SK_C_WENZ:
+        return r->allow_wenz && (!c.tout || r->allow_tout);
+    case SK_C_SIE:
+        return r->allow_sie && (!first_game || r->sie_first_game);
+    default:
+        return false;
+    }
+}
+
+/* Whether `hand` may call the ace of `suit` (2.5.1, 2.5.3): not hearts,
+ * the ace not held, and a card of the suit that is no Ober or Unter. */
+static bool can_call(sk_cards hand, int suit)
+{
+    if (suit == SK_HERZ || suit < 0 || suit > 3)
+        return false;
+    if (hand & SK_BIT(SK_CARD(suit, SK_ASS)))
+        return false;
+    return (hand & SK_SUIT_MASK(suit) & ~LORDS) != 0;
+}
+
+/* Whether a fully named contract is valid for the declarer's hand:
+ * 2.5.1/2.5.3 (callable ace), 2.6.4 (a card of the trump suit: a plain
+ * one, as the Ober and Unter are trump in every Solo), 2.9.1 (Sie). */
+static bool contract_valid(const sk_rules *r, sk_contract c, sk_cards hand, bool first_game)
+{
+    if (!class_allowed(r, c, first_game))
+        return false;
+    switch (c.type) {
+    case SK_C_SAUSPIEL:
+        return can_call(hand, c.suit);
+    case SK_C_SOLO:
+        return c.suit < 4 && (hand & SK_SUIT_MASK(c.suit) & ~LORDS) != 0;
+    case SK_C_WENZ:
+        return c.suit == SK_NOSUIT;
+    case SK_C_SIE:
+        return (hand & LORDS) == LORDS && !c.tout;
+    default:
+        return false;
+    }
+}
+
+/* Every fully named contract, for enumeration. */
+static int all_contracts(sk_contract *out)
+{
+    int n = 0;
+    for (int s = 0; s < 4; s++)
+        out[n++] = (sk_contract){SK_C_SAUSPIEL, (uint8_t)s, 0};
+    for (int t = 0; t < 2; t++) {
+        for (int s = 0; s < 4; s++)
+            out[n++] = (sk_contract){SK_C_SOLO, (uint8_t)s, (uint8_t)t};
+        out[n++] = (sk_contract){SK_C_WENZ, SK_NOSUIT, (uint8_t)t};
+    }
+    out[n++] = (sk_contract){SK_C_SIE, SK_NOSUIT, 0};
+    return n;
+}
+
+/* The auction rank of a contract class, from the game's table. */
+static inline int rank_of(const sk_public *p, sk_contract c)
+{
+    return p->rank[c.type < SK_C_NTYPES ? c.type : 0][c.tout ? 1 : 0];
+}
+
+/* Whether the hand can play some valid contract of class `c`: a callable
+ * ace for a Sauspiel, a plain trump-suit card for some Solo, always a
+ * Wenz, all eight lords for a Sie. */
+static bool class_playable(const sk_rules *r, sk_contract c, sk_cards hand, bool first_game)
+{
+    if (!class_allowed(r, c, first_game))
+        return false;
+    switch (c.type) {
+    case SK_C_SAUSPIEL:
+        return can_call(hand, SK_EICHEL) || can_call(hand, SK_GRAS) ||
+               can_call(hand, SK_SCHELLEN);
+    case SK_C_SOLO:
+        return (hand & ~LORDS) != 0;
+    case SK_C_SIE:
+        return (hand & LORDS) == LORDS;
+    default:
+        return true;
+    }
+}
+
+/* The highest rank of a contract the hand can play: a bid is a binding
+ * promise (2.4.2, 2.4.10), so none may be made above it. */
+static int best_rank(const sk_rules *r, const sk_public *p, sk_cards hand)
+{
+    int best = -1;
+    for (size_t i = 0; i < NBID_CLASSES; i++) {
+        int k = rank_of(p, BID_CLASSES[i]);
+        if (k > best && class_playable(r, BID_CLASSES[i], hand, p->first_game))
+            best = k;
+    }
+    return best;
+}
+
+/*
+ * Checks a bid of class `c` by `seat` in the auction state `p`.  Opening
+ * bid (nobody holds): the lowest class, "ich spiele" (2.4.2).  Challenge
+ * or challenger's raise: a higher rank than the holder's claim (2.4.6,
+ * 2.4.8).  Holder's answer: at least the challenger's rank ("ich spiele
+ * selbst", 2.4.8-2.4.9).  Returns 0 or an error.
+ */
+static int check_bid(const sk_rules *r, const sk_public *p, int best, int seat,
+                     sk_contract c, sk_error *err)
+{
+    c.suit = SK_NOSUIT;
+    if (!class_allowed(r, c, p->first_game))
+        return fail(err, SK_EILLEGAL, "2.4.4", "seat %d may not bid this class: not allowed "
+                    "by the ruleset", seat);
+    int rank = rank_of(p, c);
+    if (p->holder == SK_NOSEAT) {
+        if (rank != p->lowest_rank)
+            return fail(err, SK_EILLEGAL, "2.4.2", "seat %d opens the bidding: only "
+                        "\"ich spiele\" (bid sauspiel), the class is named later", seat);
+    } else if (p->challenger == SK_NOSEAT || seat == p->challenger) {
+        if (rank <= rank_of(p, p->holder_bid))
+            return fail(err, SK_EILLEGAL, "2.4.6", "seat %d must bid a higher class than "
+                        "the holder's to play too", seat);
+    } else {
+        if (rank < rank_of(p, p->challenger_bid))
+            return fail(err, SK_EILLEGAL, "2.4.8", "seat %d keeps the game only with an "
+                        "equal or higher class than the challenger's", seat);
+    }
+    if (rank > best)
+        return fail(err, SK_EILLEGAL, "2.4.10", "seat %d cannot play a game of that class: "
+                    "an invalid bid", seat);
+    return SK_OK;
+}
+
+/* Moves the auction on to the next seat of the opening round, or ends
+ * it: to the declaration, or thrown in when all passed (2.4.13). */
+static void auction_next(sk_public *p)
+{
+    p->spoken++;
+    p->challenger = SK_NOSEAT;
+    if (p->spoken < 4) {
+        p->speaker = (uint8_t)((forehand(p) + p->spoken) % 4);
+        p->to_move = p->speaker;
+    } else if (p->holder == SK_NOSEAT) {
+        p->phase = SK_PHASE_DONE;
+        p->to_move = SK_NOSEAT;
+    } else {
+        p->phase = SK_PHASE_DECLARE;
+        p->declarer = p->holder;
+        p->to_move = p->holder;
+    }
+}
+
+/* Applies an auction action already checked for turn and legality. */
+static void auction_apply(sk_public *p, sk_action a)
+{
+    sk_contract c = a.contract;
+    c.suit = SK_NOSUIT;
+    if (a.type == SK_ACT_PASS) {
+        if (p->challenger == SK_NOSEAT) {
+            auction_next(p); /* the speaker passes */
+        } else if (a.seat == p->holder) {
+            p->holder = p->challenger; /* yields, 2.4.7 */
+            p->holder_bid = p->challenger_bid;
+            auction_next(p);
+        } else {
+            auction_next(p); /* the challenger gives up */
+        }
+        return;
+    }
+    if (p->holder == SK_NOSEAT) {
+        p->holder = a.seat;
+        p->holder_bid = c;
+        auction_next(p);
+    } else if (p->challenger == SK_NOSEAT || a.seat == p->challenger) {
+        p->challenger = a.seat;
+        p->challenger_bid = c;
+        p->to_move = p->holder;
+    } else {
+        p->holder_bid = c;
+        p->to_move = p->challenger;
+    }
+}
+
+/* Whether `seat` is on the declarer's side as far as it knows itself:
+ * the declarer, or the holder of the called ace. */
+static bool on_declarer_side(const sk_public *p, sk_cards hand, int seat)
+{
+    if (seat == p->declarer || seat == p->partner)
+        return true;
+    return p->called_ace != SK_NOCARD && (hand & SK_BIT(p->called_ace));
+}
+
+/* Which doubling type is next and whether `seat` may give it now (3.3):
+ * only while at most the opening lead lies on the table, within the
+ * ruleset's limit, Kontra by a defender, Retour by the declarer's side. */
+static bool may_double(const sk_rules *r, const sk_public *p, sk_cards hand, int seat,
+                       int type)
+{
+    if (p->phase != SK_PHASE_PLAY || p->trick_no != 0 || p->trick_len > 1)
+        return false;
+    if (p->doublings >= r->kontra_max || p->doublings >= 8)
+        return false;
+    bool declarer_side = on_declarer_side(p, hand, seat);
+    if (p->doublings % 2 == 0)
+        return type == SK_ACT_KONTRA && !declarer_side;
+    if (type != SK_ACT_RETOUR || !declarer_side)
+        return false;
+    return seat == p->declarer || r->retour_by_partner;
+}
+
+/*
+ * The cards the seat to move may play (3.2 and the called-ace rules):
+ * follow the led suit, trumps counting as one suit; the called ace must
+ * be played when its suit is led (2.5.2); its holder leads the suit only
+ * with the ace unless he runs away with four cards (2.5.4); it is not
+ * discarded before its suit was led, except in the last trick (2.5.5).
+ */
+static sk_cards legal_cards(const sk_public *p, sk_cards hand)
+{
+    const sk_order *o = &p->order;
+    sk_cards ace = p->called_ace != SK_NOCARD ? SK_BIT(p->called_ace) : 0;
+    bool restricted = (hand & ace) && !p->called_led;
+    if (p->trick_len == 0) {
+        if (!restricted)
+            return hand;
+        sk_cards suit = o->follow[p->called_ace] & hand;
+        if (sk_cards_count(suit) >= 4)
+            return hand; /* may run away */
+        return hand & ~(suit & ~ace);
+    }
+    sk_cards follow = o->follow[p->trick[0]] & hand;
+    if (follow) {
+        if ((follow & ace) && !p->ran_away)
+            return ace;
+        return follow;
+    }
+    if (restricted && p->trick_no < SK_NTRICKS - 1)
+        return hand & ~ace;
+    return hand;
+}
+
+/* Explains why `card` is not among the legal cards of the seat to move. */
+static int card_refusal(const sk_public *p, sk_cards hand, int seat, int card, sk_error *err)
+{
+    const char *name = sk_card_name(card);
+    if (!(hand & SK_BIT(card)))
+        return fail(err, SK_EILLEGAL, "3.2", "seat %d does not hold %s", seat, name);
+    if (p->trick_len > 0) {
+        int led = p->trick[0];
+        sk_cards follow = p->order.follow[led] & hand;
+        if (p->called_ace != SK_NOCARD && (follow & SK_BIT(p->called_ace)) && !p->ran_away)
+            return fail(err, SK_EILLEGAL, "2.5.2", "seat %d must play the called ace %s, "
+                        "not %s", seat, sk_card_name(p->called_ace), name);
+        if (follow) {
+            bool trump = p->order.trumps & SK_BIT(led);
+            return fail(err, SK_EILLEGAL, trump ? "3.2.2" : "3.2.1",
+                        "seat %d may not play %s: must follow %s", seat, name,
+                        trump ? "trump" : "suit");
+        }
+        return fail(err, SK_EILLEGAL, "2.5.5", "seat %d may not discard the called ace %s "
+                    "before its suit was led", seat, name);
+    }
+    return fail(err, SK_EILLEGAL, "2.5.4", "seat %d holds the called ace and may lead its "
+                "suit only with the ace (running away needs four cards)", seat);
+}
+
+/* Completes a trick: the winner takes it and leads next (3.1.2-3.1.5). */
+static void finish_trick(sk_public *p)
+{
+    int w = (p->trick_leader + sk_order_trick_winner(&p->order, p->trick)) % 4;
+    int t = p->trick_no;
+    memcpy(p->tricks[t], p->trick, 4);
+    p->trick_leaders[t] = p->trick_leader;
+    p->trick_winners[t] = (uint8_t)w;
+    for (int i = 0; i < 4; i++)
+        p->won[w] |= SK_BIT(p->trick[i]);
+    p->trick_no++;
+    p->trick_len = 0;
+    p->trick_leader = (uint8_t)w;
+    p->to_move = (uint8_t)w;
+    if (p->trick_no == SK_NTRICKS) {
+        p->phase = SK_PHASE_DONE;
+        p->to_move = SK_NOSEAT;
+    }
+}
+
+/* Plays a legal card of the seat to move, who held `hand` before. */
+static void play_card(sk_public *p, int seat, int card, sk_cards hand)
+{
+    const sk_order *o = &p->order;
+    if (p->trick_len == 0) {
+        if (p->called_ace != SK_NOCARD && !p->called_led &&
+            o->follow[card] == o->follow[p->called_ace] && !(o->trumps & SK_BIT(card))) {
+            p->called_led = 1; /* the called suit is searched (2.5.5) */
+            if (card != p->called_ace && (hand & SK_BIT(p->called_ace)))
+                p->ran_away = 1; /* its holder leads the suit low: 2.5.4 */
+        }
+    } else if (!(o->follow[p->trick[0]] & SK_BIT(card))) {
+        p->shown_void[seat] |= o->follow[p->trick[0]];
+    }
+    if (card == p->called_ace)
+        p->partner = (uint8_t)seat;
+    p->trick[p->trick_len++] = (uint8_t)card;
+    p->played |= SK_BIT(card);
+    p->to_move = (uint8_t)((seat + 1) % 4);
+    if (p->trick_len == 4)
+        finish_trick(p);
+}
+
+/* Names the contract and starts the play, or ends a Sie at once (2.9). */
+static void declare(sk_game *g, sk_contract c)
+{
+    sk_public *p = &g->pub;
+    p->contract = c;
+    sk_order_init(&p->order, c);
+    if (c.type == SK_C_SIE) {
+        p->phase = SK_PHASE_DONE;
+        p->to_move = SK_NOSEAT;
+        return;
+    }
+    if (c.type == SK_C_SAUSPIEL) {
+        p->called_ace = SK_CARD(c.suit, SK_ASS);
+        for (int s = 0; s < 4; s++)
+            if (g->hands[s] & SK_BIT(p->called_ace))
+                g->partner = (uint8_t)s;
+    }
+    p->phase = SK_PHASE_PLAY;
+    p->trick_leader = (uint8_t)forehand(p); /* 3.1.1 */
+    p->to_move = p->trick_leader;
+}
+
+/* Checks that four hands of eight are a partition of the deck. */
+static int check_hands(const uint8_t hands[4][8], sk_error *err)
+{
+    sk_cards seen = 0;
+    for (int s = 0; s < 4; s++)
+        for (int i = 0; i < 8; i++) {
+            int c = hands[s][i];
+            if (c >= SK_NCARDS)
+                return fail(err, SK_EINVAL, NULL, "hand %d, card %d: no such card", s, i);
+            if (seen & SK_BIT(c))
+                return fail(err, SK_EINVAL, NULL, "hand %d, card %d: %s dealt twice", s, i,
+                            sk_card_name(c));
+            seen |= SK_BIT(c);
+        }
+    return SK_OK;
+}
+
+/* Starts a game from dealt hands; the auction begins with forehand. */
+int sk_game_init(sk_game *g, const sk_rules *rules, int dealer, const uint8_t hands[4][8],
+                 bool first_game, sk_error *err)
+{
+    if (dealer < 0 || dealer > 3)
+        return fail(err, SK_EINVAL, NULL, "dealer %d is not a seat 0..3", dealer);
+    int rc = check_hands(hands, err);
+    if (rc < 0)
+        return rc;
+    memset(g, 0, sizeof *g);
+    g->rules = rules;
+    g->partner = SK_NOSEAT;
+    memcpy(g->dealt, hands, sizeof g->dealt);
+    for (int s = 0; s < 4; s++)
+        for (int i = 0; i < 8; i++)
+            g->hands[s] |= SK_BIT(hands[s][i]);
+    sk_public *p = &g->pub;
+    p->dealer = (uint8_t)dealer;
+    p->first_game = first_game;
+    p->phase = SK_PHASE_AUCTION;
+    p->speaker = p->to_move = (uint8_t)((dealer + 1) % 4);
+    p->holder = p->challenger = SK_NOSEAT;
+    p->declarer = p->partner = SK_NOSEAT;
+    p->called_ace = SK_NOCARD;
+    p->contract = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
+    p->holder_bid = p->challenger_bid = p->contract;
+    sk_order_init(&p->order, p->contract);
+    p->lowest_rank = INT8_MAX;
+    for (int t = 0; t < SK_C_NTYPES; t++)
+        for (int tout = 0; tout < 2; tout++) {
+            sk_contract c = {(uint8_t)t, SK_NOSUIT, (uint8_t)tout};
+            p->rank[t][tout] = (int8_t)sk_rules_contract_rank(rules, c);
+        }
+    for (size_t i = 0; i < NBID_CLASSES; i++)
+        if (rank_of(p, BID_CLASSES[i]) < p->lowest_rank)
+            p->lowest_rank = (int8_t)rank_of(p, BID_CLASSES[i]);
+    return SK_OK;
+}
+
+/* Shuffles, deals and starts a game. */
+void sk_game_deal(sk_game *g, const sk_rules *rules, int dealer, sk_rng *rng, bool first_game)
+{
+    sk_deck d;
+    uint8_t hands[4][8];
+    sk_deck_shuffle(&d, rng);
+    sk_deck_deal(&d, dealer, rules->deal_mode, hands);
+    int rc = sk_game_init(g, rules, dealer, hands, first_game, NULL);
+    assert(rc == SK_OK);
+    (void)rc;
+}
+
+/* Appends the actions `seat` (holding `hand`) may take now. */
+static int seat_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int seat,
+                      sk_action *out)
+{
+    int n = 0;
+    sk_action a = sk_act_pass(seat);
+    if (p->phase == SK_PHASE_AUCTION && seat == p->to_move) {
+        out[n++] = a;
+        a.type = SK_ACT_BID;
+        int best = best_rank(r, p, hand);
+        for (size_t i = 0; i < NBID_CLASSES; i++) {
+            a.contract = BID_CLASSES[i];
+            if (check_bid(r, p, best, seat, a.contract, NULL) == SK_OK)
+                out[n++] = a;
+        }
+    } else if (p->phase == SK_PHASE_DECLARE && seat == p->to_move) {
+        sk_contract all[16];
+        int k = all_contracts(all);
+        int need = rank_of(p, p->holder_bid);
+        a.type = SK_ACT_DECLARE;
+        for (int i = 0; i < k; i++)
+            if (rank_of(p, all[i]) >= need &&
+                contract_valid(r, all[i], hand, p->first_game)) {
+                a.contract = all[i];
+                out[n++] = a;
+            }
+    } else if (p->phase == SK_PHASE_PLAY) {
+        if (seat == p->to_move) {
+            a.type = SK_ACT_CARD;
+            for (sk_cards c = legal_cards(p, hand); c; c &= c - 1) {
+                a.card = (uint8_t)sk_cards_first(c);
+                out[n++] = a;
+            }
+            a.card = SK_NOCARD;
+        }
+        for (int t = SK_ACT_KONTRA; t <= SK_ACT_RETOUR; t++)
+            if (may_double(r, p, hand, seat, t)) {
+                a.type = (uint8_t)t;
+                out[n++] = a;
+            }
+    }
+    return n;
+}
+
+/* Every action any seat may take now. */
+int sk_game_legal(const sk_game *g, sk_action *out)
+{
+    int n = 0;
+    if (g->pub.phase == SK_PHASE_PLAY) {
+        for (int s = 0; s < 4; s++)
+            n += seat_legal(g->rules, &g->pub, g->hands[s], s, out + n);
+    } else if (g->pub.phase != SK_PHASE_DONE) {
+        int s = g->pub.to_move;
+        n = seat_legal(g->rules, &g->pub, g->hands[s], s, out);
+    }
+    assert(n <= SK_MAX_LEGAL);
+    return n;
+}
+
+/* The legal cards of the seat to move, as a set. */
+sk_cards sk_game_legal_cards(const sk_game *g)
+{
+    if (g->pub.phase != SK_PHASE_PLAY)
+        return 0;
+    return legal_cards(&g->pub, g->hands[g->pub.to_move]);
+}
+
+bool sk_game_over(const sk_game *g)
+{
+    return g->pub.phase == SK_PHASE_DONE;
+}
+
+/* Records an applied action in the public history. */
+static void log_action(sk_public *p, sk_action a)
+{
+    assert(p->nactions < SK_MAX_ACTIONS);
+    p->actions[p->nactions++] = a;
+}
+
+/* Checks and applies an auction or declaration action. */
+static int apply_bidding(sk_game *g, sk_action a, sk_error *err)
+{
+    sk_public *p = &g->pub;
+    const sk_rules *r = g->rules;
+    sk_cards hand = g->hands[a.seat];
+    if (p->phase == SK_PHASE_AUCTION) {
+        if (a.type == SK_ACT_BID) {
+            int best = best_rank(r, p, hand);
+            int rc = check_bid(r, p, best, a.seat, a.contract, err);
+            if (rc < 0)
+                return rc;
+        } else if (a.type != SK_ACT_PASS) {
+            return fail(err, SK_ESTATE, "2.4.12", "seat %d: only pass or bid during the "
+                        "auction", a.seat);
+        }
+        a.contract.suit = SK_NOSUIT;
+        if (a.type == SK_ACT_PASS)
+            a.contract = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
+        log_action(p, a);
+        auction_apply(p, a);
+        return SK_OK;
+    }
+    if (a.type != SK_ACT_DECLARE)
+        return fail(err, SK_ESTATE, "2.4.12", "seat %d must name the contract now", a.seat);
+    if (rank_of(p, a.contract) < rank_of(p, p->holder_bid))
+        return fail(err, SK_EILLEGAL, "2.4.10", "seat %d bid a higher class than the "
+                    "contract named", a.seat);
+    if (!contract_valid(r, a.contract, hand, p->first_game)) {
+        const char *rule = a.contract.type == SK_C_SAUSPIEL ? "2.5.1"
+                           : a.contract.type == SK_C_SOLO   ? "2.6.4"
+                           : a.contract.type == SK_C_SIE    ? "2.9.1"
+                                                            : "2.4.4";
+        char name[48];
+        sk_contract_code(a.contract, name, sizeof name);
+        return fail(err, SK_EILLEGAL, rule, "seat %d may not declare %s with this hand or "
+                    "ruleset", a.seat, name);
+    }
+    log_action(p, a);
+    declare(g, a.contract);
+    return SK_OK;
+}
+
+/* Applies one action if the rules allow it. */
+int sk_game_apply(sk_game *g, sk_action a, sk_error *err)
+{
+    sk_public *p = &g->pub;
+    if (a.seat > 3)
+        return fail(err, SK_EINVAL, NULL, "seat %d is not a seat 0..3", a.seat);
+    if (p->phase == SK_PHASE_DONE)
+        return fail(err, SK_ESTATE, NULL, "seat %d acts after the game is over", a.seat);
+    if (a.type == SK_ACT_KONTRA || a.type == SK_ACT_RETOUR) {
+        if (!may_double(g->rules, p, g->hands[a.seat], a.seat, a.type))
+            return fail(err, SK_EILLEGAL, g->rules->kontra_max ? "3.3" : "5.2.4",
+                        "seat %d may not give %s now", a.seat,
+                        a.type == SK_ACT_KONTRA ? "Kontra" : "Retour");
+        p->kontra_seat[p->doublings++] = a.seat;
+        p->last_doubler_side = a.type == SK_ACT_RETOUR;
+        log_action(p, a);
+        return SK_OK;
+    }
+    if (a.seat != p->to_move)
+        return fail(err, SK_ESTATE, p->phase == SK_PHASE_PLAY ? "3.4.7" : "2.4.1",
+                    "seat %d acts out of turn: seat %d is to move", a.seat, p->to_move);
+    if (p->phase != SK_PHASE_PLAY)
+        return apply_bidding(g, a, err);
+    if (a.type != SK_ACT_CARD)
+        return fail(err, SK_ESTATE, "3.1", "seat %d must play a card", a.seat);
+    if (a.card >= SK_NCARDS)
+        return fail(err, SK_EINVAL, NULL, "seat %d: no such card", a.seat);
+    if (!(legal_cards(p, g->hands[a.seat]) & SK_BIT(a.card)))
+        return card_refusal(p, g->hands[a.seat], a.seat, a.card, err);
+    sk_cards hand = g->hands[a.seat];
+    g->hands[a.seat] &= ~SK_BIT(a.card);
+    a.contract = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
+    log_action(p, a);
+    play_card(p, a.seat, a.card, hand);
+    return SK_OK;
+}
+
+/* The view of one seat: public state and its own hand only. */
+void sk_game_view(const sk_game *g, int seat, sk_view *v)
+{
+    v->rules = g->rules;
+    v->seat = (uint8_t)seat;
+    v->hand = g->hands[seat];
+    memcpy(v->dealt, g->dealt[seat], sizeof v->dealt);
+    v->pub = g->pub;
+}
+
+/* The actions the view's seat may take now. */
+int sk_view_legal(const sk_view *v, sk_action *out)
+{
+    return seat_legal(v->rules, &v->pub, v->hand, v->seat, out);
+}

@@ -1,0 +1,199 @@
+/*
+ * score.c -- the result of a finished game (4.1) and its settlement in
+ * money (4.2) and tournament points (5.2.7).
+ *
+ * Money is computed per loser-winner pair: (base rate + Laufende +
+ * Schneider/Schwarz) times the Tout/Sie factor times 2 per doubling.  In
+ * a Sauspiel each loser pays one winner that amount; a soloist pays it
+ * to, or receives it from, each of the three others (4.2.4).  Both money
+ * and tournament points therefore always sum to zero.
+ */
+#include "schafkopf/core.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The set of seats (bit per seat) on the declarer's side. */
+static unsigned declarer_side(const sk_game *g)
+{
+    unsigned side = 1u << g->pub.declarer;
+    if (g->pub.contract.type == SK_C_SAUSPIEL && g->partner != SK_NOSEAT)
+        side |= 1u << g->partner;
+    return side;
+}
+
+/* Laufende (4.2.2): the unbroken run of top trumps, from the highest
+ * down, that one side -- declarer's or defenders' -- was dealt. */
+static int count_laufende(const sk_game *g, unsigned side)
+{
+    sk_cards mine = 0;
+    for (int s = 0; s < 4; s++)
+        if (side & (1u << s))
+            for (int i = 0; i < 8; i++)
+                mine |= SK_BIT(g->dealt[s][i]);
+    const sk_order *o = &g->pub.order;
+    bool first = (mine & SK_BIT(o->trump_seq[0])) != 0;
+    int run = 0;
+    while (run < o->ntrumps && ((mine & SK_BIT(o->trump_seq[run])) != 0) == first)
+        run++;
+    return run;
+}
+
+/* How many Laufende are paid: from the minimum of the contract class on,
+ * all of them or only those above the minimum minus one. */
+static int laufende_paid(const sk_rules *r, sk_contract c, int run)
+{
+    int min = c.type == SK_C_WENZ ? r->laufende_min_wenz : r->laufende_min;
+    if (run < min)
+        return 0;
+    return r->laufende_count == SK_LAUF_ABOVE_MIN ? run - min + 1 : run;
+}
+
+/* Tournament points of the declarer's side per winner/loser (5.2.7). */
+static int tournament_value(const sk_result *res)
+{
+    bool solo = res->contract.type != SK_C_SAUSPIEL;
+    if (res->contract.type == SK_C_SIE)
+        return 8;
+    if (res->contract.tout)
+        return 6;
+    int v = res->schwarz ? 3 : res->schneider ? 2 : 1;
+    return solo ? v + 1 : v;
+}
+
+/* Settles money and tournament points from the pair amount. */
+static void settle(const sk_rules *r, sk_result *res, unsigned side)
+{
+    int sign = res->won ? 1 : -1;
+    int64_t pair = (int64_t)res->pair_units * r->unit_cents;
+    int tp = tournament_value(res);
+    if (r->tournament_kontra)
+        tp <<= res->doublings;
+    bool solo = res->contract.type != SK_C_SAUSPIEL;
+    for (int s = 0; s < 4; s++) {
+        bool mine = side & (1u << s);
+        if (solo) {
+            res->money[s] = mine ? 3 * sign * pair : -sign * pair;
+            res->tournament[s] = mine ? 3 * sign * tp : -sign * tp;
+        } else {
+            res->money[s] = mine ? sign * pair : -sign * pair;
+            res->tournament[s] = mine ? sign * tp : -sign * tp;
+        }
+    }
+}
+
+/* Scores a finished game. */
+int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
+{
+    const sk_public *p = &g->pub;
+    const sk_rules *r = g->rules;
+    if (p->phase != SK_PHASE_DONE) {
+        if (err) {
+            snprintf(err->msg, sizeof err->msg, "the game is not over");
+            err->rule = NULL;
+        }
+        return SK_ESTATE;
+    }
+    memset(res, 0, sizeof *res);
+    res->declarer = res->partner = SK_NOSEAT;
+    res->contract = p->contract;
+    if (p->contract.type == SK_C_NONE) {
+        res->thrown_in = 1; /* 2.4.13 */
+        return SK_OK;
+    }
+    res->declarer = p->declarer;
+    if (p->contract.type == SK_C_SAUSPIEL)
+        res->partner = g->partner;
+    unsigned side = declarer_side(g);
+    int side_tricks = 0;
+    if (p->contract.type == SK_C_SIE) {
+        /* 2.9.2: laid down, won at once; every trick counts as his. */
+        for (int t = 0; t < SK_NTRICKS; t++)
+            res->trick_winners[t] = p->declarer;
+        res->points[p->declarer] = 120;
+        res->tricks[p->declarer] = SK_NTRICKS;
+        side_tricks = SK_NTRICKS;
+    } else {
+        memcpy(res->trick_winners, p->trick_winners, SK_NTRICKS);
+        for (int s = 0; s < 4; s++)
+            res->points[s] = sk_cards_points(p->won[s]);
+        for (int t = 0; t < SK_NTRICKS; t++) {
+            res->tricks[p->trick_winners[t]]++;
+            side_tricks += (side >> p->trick_winners[t]) & 1;
+        }
+    }
+    for (int s = 0; s < 4; s++)
+        if (side & (1u << s))
+            res->declarer_side_points += res->points[s];
+    int dsp = res->declarer_side_points;
+    res->schwarz = side_tricks == 0 || side_tricks == SK_NTRICKS;   /* 4.1.4 */
+    res->schneider = dsp >= 91 || dsp <= 30 || res->schwarz;        /* 4.1.3 */
+    if (p->contract.tout || p->contract.type == SK_C_SIE)
+        res->won = side_tricks == SK_NTRICKS; /* 2.8.1 */
+    else
+        res->won = dsp >= 61; /* 4.1.2 */
+    res->laufende = count_laufende(g, side);
+    res->laufende_paid = laufende_paid(r, p->contract, res->laufende);
+    res->doublings = p->doublings;
+    int factor = p->contract.type == SK_C_SIE ? r->sie_factor
+                 : p->contract.tout           ? r->tout_factor
+                                              : 1;
+    res->multiplier = factor << p->doublings;
+    res->base_units = sk_rules_base_rate(r, p->contract);
+    res->laufende_units = res->laufende_paid * r->rate_laufende;
+    if (factor == 1) /* Tout and Sie are paid without Schneider/Schwarz (4.2.4) */
+        res->extra_units = res->schwarz     ? r->rate_schwarz
+                           : res->schneider ? r->rate_schneider
+                                            : 0;
+    res->pair_units = (res->base_units + res->laufende_units + res->extra_units) *
+                      res->multiplier;
+    settle(r, res, side);
+    return SK_OK;
+}
+
+/* Formats an amount of units in euros and cents or plain units. */
+static int money_text(const sk_rules *r, int units, char *buf, size_t size)
+{
+    return snprintf(buf, size, "%d", units * r->unit_cents);
+}
+
+/* Explains the settlement of one loser-winner pair in cents, e.g.
+ * "Sauspiel 20 + 3 Laufende 30 = 50, Schneider +10, x 2 Kontra = 120". */
+size_t sk_result_explain(const sk_rules *r, const sk_result *res, char *buf, size_t size)
+{
+    char name[48], a[24], b[24], c[24];
+    if (res->thrown_in)
+        return (size_t)snprintf(buf, size, "zusammengeworfen (alle weiter)");
+    sk_contract_name(res->contract, name, sizeof name);
+    if (res->contract.type == SK_C_SAUSPIEL)
+        snprintf(name, sizeof name, "Sauspiel");
+    money_text(r, res->base_units, a, sizeof a);
+    size_t n = (size_t)snprintf(buf, size, "%s %s", name, a);
+#define APPEND(...) n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, __VA_ARGS__)
+    int sum = res->base_units;
+    if (res->laufende_paid) {
+        sum += res->laufende_units;
+        money_text(r, res->laufende_units, b, sizeof b);
+        money_text(r, sum, c, sizeof c);
+        APPEND(" + %d Laufende %s = %s", res->laufende_paid, b, c);
+    }
+    if (res->extra_units) {
+        sum += res->extra_units;
+        money_text(r, res->extra_units, b, sizeof b);
+        APPEND(", %s +%s", res->schwarz ? "Schwarz" : "Schneider", b);
+    }
+    int factor = res->multiplier >> res->doublings;
+    if (factor > 1)
+        APPEND(", x %d %s", factor, res->contract.type == SK_C_SIE ? "Sie" : "Tout");
+    static const char *const DOUBLE_NAMES[] = {"Kontra", "Retour", "Sub", "Resub"};
+    for (int d = 0; d < res->doublings; d++)
+        APPEND(", x 2 %s", d < 4 ? DOUBLE_NAMES[d] : "Doppelt");
+    money_text(r, res->pair_units, c, sizeof c);
+    APPEND(" = %s", c);
+    if (res->contract.type != SK_C_SAUSPIEL) {
+        money_text(r, 3 * res->pair_units, b, sizeof b);
+        APPEND(" (x 3 = %s)", b);
+    }
+#undef APPEND
+    return n;
+}

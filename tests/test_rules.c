@@ -1,0 +1,445 @@
+/*
+ * test_rules.c -- rulesets: presets, options as text, ruleset files,
+ * contract ranking and base rates.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "schafkopf/core.h"
+
+static sk_rules preset(const char *name)
+{
+    sk_rules r;
+    memset(&r, 0, sizeof r);
+    sk_error err;
+    assert_int_equal(sk_rules_preset(&r, name, &err), SK_OK);
+    return r;
+}
+
+/* Whether two rulesets are equal field by field (padding bytes aside). */
+static bool rules_equal(const sk_rules *a, const sk_rules *b)
+{
+    if (strncmp(a->preset, b->preset, sizeof a->preset) != 0)
+        return false;
+    return a->deal_mode == b->deal_mode && a->all_pass == b->all_pass &&
+           a->allow_solo == b->allow_solo && a->allow_wenz == b->allow_wenz &&
+           a->allow_tout == b->allow_tout && a->allow_sie == b->allow_sie &&
+           a->sie_first_game == b->sie_first_game && a->kontra_max == b->kontra_max &&
+           a->retour_by_partner == b->retour_by_partner && a->unit_cents == b->unit_cents &&
+           a->rate_sauspiel == b->rate_sauspiel && a->rate_solo == b->rate_solo &&
+           a->rate_wenz == b->rate_wenz && a->rate_laufende == b->rate_laufende &&
+           a->rate_schneider == b->rate_schneider && a->rate_schwarz == b->rate_schwarz &&
+           a->tout_factor == b->tout_factor && a->sie_factor == b->sie_factor &&
+           a->laufende_min == b->laufende_min &&
+           a->laufende_min_wenz == b->laufende_min_wenz &&
+           a->laufende_count == b->laufende_count &&
+           a->tournament_kontra == b->tournament_kontra;
+}
+
+static sk_contract contract(int type, int suit, int tout)
+{
+    sk_contract c = {(uint8_t)type, (uint8_t)suit, (uint8_t)tout};
+    return c;
+}
+
+static void test_official_preset(void **state)
+{
+    (void)state;
+    sk_rules r = preset("official");
+    assert_string_equal(r.preset, "official");
+    assert_int_equal(r.deal_mode, SK_DEAL_4_4);           /* 2.3.1: two rounds of four */
+    assert_int_equal(r.all_pass, SK_ALLPASS_NEXT_DEALER); /* 2.4.13: the next dealer deals */
+    assert_true(r.allow_solo && r.allow_wenz && r.allow_tout && r.allow_sie);
+    assert_int_equal(r.sie_first_game, 0);                /* 2.9.1 */
+    assert_int_equal(r.kontra_max, 2);                    /* 3.3: Kontra and Retour */
+    assert_int_equal(r.retour_by_partner, 1);
+    assert_int_equal(r.unit_cents, 10);                   /* 4.2.1: e.g. 10 cents */
+    /* 4.2.4: Rufer 1, Solo 5, Wenz 5, +1 per runner, Schneider +1, Schwarz +2 */
+    assert_int_equal(r.rate_sauspiel, 1);
+    assert_int_equal(r.rate_solo, 5);
+    assert_int_equal(r.rate_wenz, 5);
+    assert_int_equal(r.rate_laufende, 1);
+    assert_int_equal(r.rate_schneider, 1);
+    assert_int_equal(r.rate_schwarz, 2);
+    assert_int_equal(r.tout_factor, 2);                   /* 4.2.4: Tout x 2 */
+    assert_int_equal(r.sie_factor, 4);
+    /* 4.2.2: runners from 3 in a Rufer or Solo, from 2 in a Wenz */
+    assert_int_equal(r.laufende_min, 3);
+    assert_int_equal(r.laufende_min_wenz, 2);
+    assert_int_equal(r.laufende_count, SK_LAUF_ALL);
+    assert_int_equal(r.tournament_kontra, 1);
+}
+
+static void test_tournament_preset(void **state)
+{
+    (void)state;
+    sk_rules r = preset("tournament");
+    sk_rules o = preset("official");
+    assert_string_equal(r.preset, "tournament");
+    assert_int_equal(r.deal_mode, SK_DEAL_2_2_2_2);       /* 5.2.3: four times 2 cards */
+    assert_int_equal(r.all_pass, SK_ALLPASS_SAME_DEALER); /* 5.2.5: the same dealer again */
+    assert_int_equal(r.kontra_max, 0);                    /* 5.2.4: no Kontra in tournaments */
+    /* otherwise official */
+    o.deal_mode = r.deal_mode;
+    o.all_pass = r.all_pass;
+    o.kontra_max = r.kontra_max;
+    memcpy(o.preset, r.preset, sizeof o.preset);
+    assert_true(rules_equal(&o, &r));
+}
+
+static void test_sauspiel_preset(void **state)
+{
+    (void)state;
+    sk_rules r = preset("sauspiel");
+    assert_string_equal(r.preset, "sauspiel");
+    /* the usual 10/20/50 tariff: Sauspiel 20 cents, Solo 50, runner 10 */
+    assert_int_equal(r.unit_cents, 10);
+    assert_int_equal(r.rate_sauspiel * r.unit_cents, 20);
+    assert_int_equal(r.rate_solo * r.unit_cents, 50);
+    assert_int_equal(r.rate_wenz * r.unit_cents, 50);
+    assert_int_equal(r.rate_laufende * r.unit_cents, 10);
+    assert_int_equal(r.rate_schneider, 1);
+    assert_int_equal(r.rate_schwarz, 2);
+    assert_int_equal(r.kontra_max, 2);
+}
+
+static void test_preset_names_and_unknown(void **state)
+{
+    (void)state;
+    const char *const *names = sk_rules_preset_names();
+    size_t n = 0;
+    for (; names[n]; n++) {
+        sk_rules r = preset(names[n]);
+        assert_string_equal(r.preset, names[n]);
+    }
+    assert_int_equal(n, 3);
+
+    sk_rules r = preset("official");
+    sk_rules before = r;
+    sk_error err;
+    assert_int_equal(sk_rules_preset(&r, "foo", &err), SK_EINVAL);
+    assert_non_null(strstr(err.msg, "unknown preset \"foo\""));
+    assert_non_null(strstr(err.msg, "official, tournament, sauspiel"));
+    assert_true(rules_equal(&r, &before));
+    assert_int_equal(sk_rules_preset(&r, "foo", NULL), SK_EINVAL); /* err is optional */
+    /* names are case-insensitive, the stored name is canonical */
+    assert_int_equal(sk_rules_preset(&r, "Tournament", &err), SK_OK);
+    assert_string_equal(r.preset, "tournament");
+}
+
+/* A value in range for option i, different from the official one. */
+static const char *other_value(const sk_rule_option *o, const sk_rules *r, char *buf,
+                               size_t size)
+{
+    char cur[64];
+    sk_rules_get(r, o->key, cur, sizeof cur);
+    if (strcmp(o->values, "yes|no") == 0)
+        return strcmp(cur, "yes") == 0 ? "no" : "yes";
+    const char *bar = strchr(o->values, '|');
+    if (bar) { /* enum: the first name that is not the current one */
+        size_t first = (size_t)(bar - o->values);
+        if (strlen(cur) == first && strncmp(cur, o->values, first) == 0)
+            snprintf(buf, size, "%s", bar + 1);
+        else
+            snprintf(buf, size, "%.*s", (int)first, o->values);
+        char *next = strchr(buf, '|');
+        if (next)
+            *next = '\0';
+        return buf;
+    }
+    long lo, hi;
+    assert_int_equal(sscanf(o->values, "%ld..%ld", &lo, &hi), 2);
+    long v = strtol(cur, NULL, 10);
+    snprintf(buf, size, "%ld", v < hi ? v + 1 : lo);
+    return buf;
+}
+
+static void test_set_get_every_option(void **state)
+{
+    (void)state;
+    sk_rules r = preset("official");
+    size_t n = sk_rules_option_count();
+    assert_int_equal(n, 22);
+    assert_null(sk_rules_option(n));
+    for (size_t i = 0; i < n; i++) {
+        const sk_rule_option *o = sk_rules_option(i);
+        assert_non_null(o);
+        assert_true(o->meaning && o->meaning[0] && !strchr(o->meaning, '\n'));
+        char tmp[64], want[64], got[64], pair[128];
+        sk_error err;
+        snprintf(want, sizeof want, "%s", other_value(o, &r, tmp, sizeof tmp));
+        sk_rules before = r;
+        assert_int_equal(sk_rules_set(&r, o->key, want, &err), SK_OK);
+        size_t len = sk_rules_get(&r, o->key, got, sizeof got);
+        assert_int_equal(len, strlen(got));
+        assert_string_equal(got, want);
+        assert_false(rules_equal(&r, &before));
+        /* the same through "key=value", with whitespace */
+        sk_rules r2 = before;
+        snprintf(pair, sizeof pair, "  %s =\t%s  ", o->key, want);
+        assert_int_equal(sk_rules_set_pair(&r2, pair, &err), SK_OK);
+        assert_true(rules_equal(&r, &r2));
+    }
+    char got[32];
+    assert_int_equal(sk_rules_get(&r, "nonsense", got, sizeof got), 0);
+    assert_string_equal(got, "");
+    sk_rules_get(&r, "preset", got, sizeof got);
+    assert_string_equal(got, "official");
+}
+
+static void test_bool_spellings(void **state)
+{
+    (void)state;
+    static const char *const yes[] = {"1", "true", "yes", "on", "YES", " On "};
+    static const char *const no[] = {"0", "false", "no", "off", "False"};
+    sk_rules r = preset("official");
+    for (size_t i = 0; i < sizeof yes / sizeof *yes; i++) {
+        r.allow_wenz = 0;
+        assert_int_equal(sk_rules_set(&r, "allow_wenz", yes[i], NULL), SK_OK);
+        assert_int_equal(r.allow_wenz, 1);
+    }
+    for (size_t i = 0; i < sizeof no / sizeof *no; i++) {
+        r.allow_wenz = 1;
+        assert_int_equal(sk_rules_set(&r, "allow_wenz", no[i], NULL), SK_OK);
+        assert_int_equal(r.allow_wenz, 0);
+    }
+}
+
+static void test_set_errors(void **state)
+{
+    (void)state;
+    sk_rules r = preset("official");
+    sk_rules before = r;
+    sk_error err;
+    assert_int_equal(sk_rules_set(&r, "foo", "1", &err), SK_EINVAL);
+    assert_string_equal(err.msg, "unknown rule option \"foo\"");
+    assert_int_equal(sk_rules_set(&r, "kontra_max", "x", &err), SK_EINVAL);
+    assert_string_equal(err.msg, "rule option \"kontra_max\": \"x\" is not an integer in 0..8");
+    assert_int_equal(sk_rules_set(&r, "kontra_max", "9", &err), SK_ERANGE);
+    assert_non_null(strstr(err.msg, "0..8"));
+    assert_true(sk_rules_set(&r, "kontra_max", "-1", &err) < 0);
+    assert_true(sk_rules_set(&r, "kontra_max", "", &err) < 0);
+    assert_true(sk_rules_set(&r, "kontra_max", "2x", &err) < 0);
+    assert_true(sk_rules_set(&r, "unit_cents", "0", &err) < 0);
+    assert_true(sk_rules_set(&r, "unit_cents", "99999999999999999999999", &err) < 0);
+    assert_true(sk_rules_set(&r, "laufende_min_wenz", "5", &err) < 0);
+    assert_int_equal(sk_rules_set(&r, "deal_mode", "3+3", &err), SK_EINVAL);
+    assert_non_null(strstr(err.msg, "4+4|2+2+2+2"));
+    assert_int_equal(sk_rules_set(&r, "allow_sie", "maybe", &err), SK_EINVAL);
+    assert_non_null(strstr(err.msg, "allow_sie"));
+    assert_int_equal(sk_rules_set_pair(&r, "kontra_max", &err), SK_EINVAL);
+    assert_int_equal(sk_rules_set(&r, "preset", "bar", &err), SK_EINVAL);
+    assert_non_null(strstr(err.msg, "unknown preset \"bar\""));
+    assert_true(rules_equal(&r, &before)); /* unchanged by every failure */
+    /* a long bad key is quoted, shortened, without overflowing msg */
+    char longkey[2000];
+    memset(longkey, 'k', sizeof longkey - 1);
+    longkey[sizeof longkey - 1] = '\0';
+    assert_int_equal(sk_rules_set(&r, longkey, "1", &err), SK_EINVAL);
+    assert_true(strlen(err.msg) < sizeof err.msg);
+}
+
+static void test_set_preset_resets(void **state)
+{
+    (void)state;
+    sk_rules r = preset("official");
+    assert_int_equal(sk_rules_set(&r, "rate_solo", "7", NULL), SK_OK);
+    assert_int_equal(sk_rules_set(&r, " preset ", " tournament ", NULL), SK_OK);
+    sk_rules t = preset("tournament");
+    assert_true(rules_equal(&r, &t));
+}
+
+static void test_format_round_trip(void **state)
+{
+    (void)state;
+    const char *const *names = sk_rules_preset_names();
+    for (size_t i = 0; names[i]; i++) {
+        sk_rules r = preset(names[i]);
+        char buf[4096];
+        size_t len = sk_rules_format(&r, buf, sizeof buf);
+        assert_true(len < sizeof buf);
+        assert_int_equal(len, strlen(buf));
+        assert_int_equal(strncmp(buf, "# schafkopf ruleset\npreset = ", 29), 0);
+        assert_int_equal(sk_rules_format(&r, NULL, 0), len);
+        sk_rules back;
+        memset(&back, 0, sizeof back);
+        sk_error err;
+        assert_int_equal(sk_rules_parse(&back, buf, &err), SK_OK);
+        assert_true(rules_equal(&back, &r));
+        /* with changed options too */
+        assert_int_equal(sk_rules_set(&r, "laufende_count", "above_min", NULL), SK_OK);
+        assert_int_equal(sk_rules_set(&r, "unit_cents", "50", NULL), SK_OK);
+        sk_rules_format(&r, buf, sizeof buf);
+        assert_int_equal(sk_rules_parse(&back, buf, &err), SK_OK);
+        assert_true(rules_equal(&back, &r));
+    }
+}
+
+static void test_format_truncates(void **state)
+{
+    (void)state;
+    sk_rules r = preset("official");
+    char full[4096], small[16];
+    size_t len = sk_rules_format(&r, full, sizeof full);
+    memset(small, 'x', sizeof small);
+    assert_int_equal(sk_rules_format(&r, small, sizeof small), len);
+    assert_int_equal(small[sizeof small - 1], '\0');
+    assert_int_equal(strncmp(small, full, sizeof small - 1), 0);
+    char one = 'x';
+    assert_int_equal(sk_rules_format(&r, &one, 1), len);
+    assert_int_equal(one, '\0');
+}
+
+static void test_parse_comments_crlf(void **state)
+{
+    (void)state;
+    const char *text = "# my table\r\n"
+                       "\r\n"
+                       "preset = tournament   # 5.2\r\n"
+                       "   kontra_max=1\r\n"
+                       "\t# indented comment\n"
+                       "laufende_count = above_min#trailing\n"
+                       "allow_sie = off"; /* no final newline */
+    sk_rules r = preset("official");
+    sk_error err;
+    assert_int_equal(sk_rules_parse(&r, text, &err), SK_OK);
+    assert_string_equal(r.preset, "tournament");
+    assert_int_equal(r.deal_mode, SK_DEAL_2_2_2_2);
+    assert_int_equal(r.kontra_max, 1);
+    assert_int_equal(r.laufende_count, SK_LAUF_ABOVE_MIN);
+    assert_int_equal(r.allow_sie, 0);
+    /* an empty file changes nothing */
+    sk_rules before = r;
+    assert_int_equal(sk_rules_parse(&r, "", &err), SK_OK);
+    assert_int_equal(sk_rules_parse(&r, "\n\n# only comments\n", &err), SK_OK);
+    assert_true(rules_equal(&r, &before));
+}
+
+static void test_parse_errors_name_line(void **state)
+{
+    (void)state;
+    sk_rules r = preset("official");
+    sk_rules before = r;
+    sk_error err;
+    assert_int_equal(sk_rules_parse(&r, "kontra_max = 1\n\nfoo = 2\n", &err), SK_EINVAL);
+    assert_string_equal(err.msg, "line 3: unknown rule option \"foo\"");
+    assert_true(sk_rules_parse(&r, "# x\r\nkontra_max = many\r\n", &err) < 0);
+    assert_string_equal(err.msg,
+                        "line 2: rule option \"kontra_max\": \"many\" is not an integer in 0..8");
+    assert_int_equal(sk_rules_parse(&r, "kontra_max 2\n", &err), SK_EINVAL);
+    assert_non_null(strstr(err.msg, "line 1: expected \"key = value\""));
+    assert_int_equal(sk_rules_parse(&r, "a=1\n=2\n", &err), SK_EINVAL);
+    assert_non_null(strstr(err.msg, "line 1:"));
+    assert_int_equal(sk_rules_parse(&r, "kontra_max=1\npreset=official\n", &err), SK_EINVAL);
+    assert_non_null(strstr(err.msg, "line 2: \"preset\" must come before"));
+    assert_int_equal(sk_rules_parse(&r, "preset = nope\n", &err), SK_EINVAL);
+    assert_non_null(strstr(err.msg, "line 1: unknown preset \"nope\""));
+    /* an overlong line is an error, not a crash */
+    char text[3000];
+    memset(text, 'a', sizeof text - 1);
+    text[sizeof text - 1] = '\0';
+    memcpy(text, "x\n", 2);
+    assert_int_equal(sk_rules_parse(&r, "\n", &err), SK_OK);
+    assert_int_equal(sk_rules_parse(&r, text, &err), SK_EINVAL);
+    assert_non_null(strstr(err.msg, "line 1:"));
+    text[1] = 'x';
+    text[0] = '\n';
+    assert_int_equal(sk_rules_parse(&r, text, &err), SK_EINVAL);
+    assert_non_null(strstr(err.msg, "line 2: line longer than"));
+    /* on error the ruleset is left as it was */
+    assert_int_equal(sk_rules_parse(&r, "kontra_max = 0\nrate_solo = x\n", &err), SK_EINVAL);
+    assert_true(rules_equal(&r, &before));
+}
+
+static void test_overrides(void **state)
+{
+    (void)state;
+    sk_rules r = preset("tournament");
+    char buf[1024];
+    assert_int_equal(sk_rules_format_overrides(&r, buf, sizeof buf), 0);
+    assert_string_equal(buf, "");
+    assert_int_equal(sk_rules_set(&r, "rate_solo", "6", NULL), SK_OK);
+    assert_int_equal(sk_rules_set(&r, "allow_sie", "no", NULL), SK_OK);
+    assert_int_equal(sk_rules_set(&r, "deal_mode", "4+4", NULL), SK_OK);
+    size_t len = sk_rules_format_overrides(&r, buf, sizeof buf);
+    assert_string_equal(buf, "deal_mode=4+4\nallow_sie=no\nrate_solo=6\n");
+    assert_int_equal(len, strlen(buf));
+    /* the overrides on top of the preset give the ruleset back */
+    sk_rules back = preset("tournament");
+    assert_int_equal(sk_rules_parse(&back, buf, NULL), SK_OK);
+    assert_true(rules_equal(&back, &r));
+    /* the sauspiel preset differs from the official one in the Sauspiel rate */
+    r = preset("sauspiel");
+    memcpy(r.preset, "official", sizeof "official");
+    sk_rules_format_overrides(&r, buf, sizeof buf);
+    assert_string_equal(buf, "rate_sauspiel=2\n");
+}
+
+static void test_contract_rank(void **state)
+{
+    (void)state;
+    sk_rules r = preset("official");
+    /* 2.4.4: Sie > Solo Tout > Wenz Tout > Solo > Wenz > Rufer */
+    int none = sk_rules_contract_rank(&r, contract(SK_C_NONE, SK_NOSUIT, 0));
+    int ruf = sk_rules_contract_rank(&r, contract(SK_C_SAUSPIEL, SK_GRAS, 0));
+    int wenz = sk_rules_contract_rank(&r, contract(SK_C_WENZ, SK_NOSUIT, 0));
+    int solo = sk_rules_contract_rank(&r, contract(SK_C_SOLO, SK_HERZ, 0));
+    int wenz_tout = sk_rules_contract_rank(&r, contract(SK_C_WENZ, SK_NOSUIT, 1));
+    int solo_tout = sk_rules_contract_rank(&r, contract(SK_C_SOLO, SK_EICHEL, 1));
+    int sie = sk_rules_contract_rank(&r, contract(SK_C_SIE, SK_NOSUIT, 0));
+    assert_int_equal(none, 0);
+    assert_int_equal(ruf, 1);
+    assert_int_equal(wenz, 2);
+    assert_int_equal(solo, 3);
+    assert_int_equal(wenz_tout, 4);
+    assert_int_equal(solo_tout, 5);
+    assert_int_equal(sie, 6);
+    /* 2.4.4: the suit of a Solo has no bearing (Herz does not outrank Schellen) */
+    for (int s = 0; s < 4; s++)
+        assert_int_equal(sk_rules_contract_rank(&r, contract(SK_C_SOLO, s, 0)), solo);
+}
+
+static void test_base_rate(void **state)
+{
+    (void)state;
+    sk_rules r = preset("official");
+    /* 4.2.4: Rufer 1, Solo 5, Wenz 5; a Sie is priced from the Solo rate */
+    assert_int_equal(sk_rules_base_rate(&r, contract(SK_C_SAUSPIEL, SK_EICHEL, 0)), 1);
+    assert_int_equal(sk_rules_base_rate(&r, contract(SK_C_SOLO, SK_SCHELLEN, 1)), 5);
+    assert_int_equal(sk_rules_base_rate(&r, contract(SK_C_WENZ, SK_NOSUIT, 0)), 5);
+    assert_int_equal(sk_rules_base_rate(&r, contract(SK_C_SIE, SK_NOSUIT, 0)), 5);
+    assert_int_equal(sk_rules_base_rate(&r, contract(SK_C_NONE, SK_NOSUIT, 0)), 0);
+    r.rate_solo = 7;
+    r.rate_wenz = 3;
+    assert_int_equal(sk_rules_base_rate(&r, contract(SK_C_SIE, SK_NOSUIT, 0)), 7);
+    assert_int_equal(sk_rules_base_rate(&r, contract(SK_C_WENZ, SK_NOSUIT, 1)), 3);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_official_preset),
+        cmocka_unit_test(test_tournament_preset),
+        cmocka_unit_test(test_sauspiel_preset),
+        cmocka_unit_test(test_preset_names_and_unknown),
+        cmocka_unit_test(test_set_get_every_option),
+        cmocka_unit_test(test_bool_spellings),
+        cmocka_unit_test(test_set_errors),
+        cmocka_unit_test(test_set_preset_resets),
+        cmocka_unit_test(test_format_round_trip),
+        cmocka_unit_test(test_format_truncates),
+        cmocka_unit_test(test_parse_comments_crlf),
+        cmocka_unit_test(test_parse_errors_name_line),
+        cmocka_unit_test(test_overrides),
+        cmocka_unit_test(test_contract_rank),
+        cmocka_unit_test(test_base_rate),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -255,9 +255,34 @@ typedef struct sk_rng {
 void sk_rng_seed(sk_rng *rng, uint64_t seed);
 /* Seeds from the operating system's random source; 0 or SK_EIO. */
 int sk_rng_seed_os(sk_rng *rng);
-uint64_t sk_rng_next(sk_rng *rng);
-/* Uniform integer in [0, n), n > 0, without modulo bias. */
-uint32_t sk_rng_below(sk_rng *rng, uint32_t n);
+/* The next 64 random bits (xoshiro256**); inline, as the play loop and
+ * the bots draw often. */
+static inline uint64_t sk_rng_next(sk_rng *rng)
+{
+    uint64_t *s = rng->s;
+    uint64_t x = s[1] * 5;
+    uint64_t result = ((x << 7) | (x >> 57)) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = (s[3] << 45) | (s[3] >> 19);
+    return result;
+}
+/* Uniform integer in [0, n), n > 0, without modulo bias (Lemire's
+ * multiply-and-reject). */
+static inline uint32_t sk_rng_below(sk_rng *rng, uint32_t n)
+{
+    uint64_t m = (uint64_t)(uint32_t)(sk_rng_next(rng) >> 32) * n;
+    if ((uint32_t)m < n) {
+        uint32_t threshold = -n % n;
+        while ((uint32_t)m < threshold)
+            m = (uint64_t)(uint32_t)(sk_rng_next(rng) >> 32) * n;
+    }
+    return (uint32_t)(m >> 32);
+}
 
 /* The 32 cards in dealing order: deck[0] is dealt first. */
 typedef struct sk_deck {
@@ -291,31 +316,46 @@ typedef struct sk_action {
     uint8_t reserved[2];  /* zero; keeps the struct 8 bytes for speed */
 } sk_action;
 
-/* Constructors for actions. */
+/* Builds an action.  On little-endian machines it is assembled in one
+ * register: writing the bytes one by one and reading the struct back
+ * whole stalls store forwarding, which the play loop would feel. */
+static inline sk_action sk_action_make(int type, int seat, int card, sk_contract c)
+{
+    sk_action a;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v = (uint64_t)(uint8_t)type | (uint64_t)(uint8_t)seat << 8 |
+                 (uint64_t)(uint8_t)card << 16 | (uint64_t)c.type << 24 |
+                 (uint64_t)c.suit << 32 | (uint64_t)c.tout << 40;
+    _Static_assert(sizeof(sk_action) == 8, "sk_action is 8 bytes");
+    __builtin_memcpy(&a, &v, sizeof a);
+#else
+    a.type = (uint8_t)type;
+    a.seat = (uint8_t)seat;
+    a.card = (uint8_t)card;
+    a.contract = c;
+    a.reserved[0] = a.reserved[1] = 0;
+#endif
+    return a;
+}
 static inline sk_action sk_act_pass(int seat)
 {
-    return (sk_action){.type = SK_ACT_PASS, .seat = (uint8_t)seat, .card = SK_NOCARD,
-                       .contract = {SK_C_NONE, SK_NOSUIT, 0}};
+    return sk_action_make(SK_ACT_PASS, seat, SK_NOCARD, (sk_contract){SK_C_NONE, SK_NOSUIT, 0});
 }
 static inline sk_action sk_act_bid(int seat, sk_contract cls)
 {
-    return (sk_action){.type = SK_ACT_BID, .seat = (uint8_t)seat, .card = SK_NOCARD,
-                       .contract = {cls.type, SK_NOSUIT, cls.tout}};
+    return sk_action_make(SK_ACT_BID, seat, SK_NOCARD, (sk_contract){cls.type, SK_NOSUIT, cls.tout});
 }
 static inline sk_action sk_act_declare(int seat, sk_contract c)
 {
-    return (sk_action){.type = SK_ACT_DECLARE, .seat = (uint8_t)seat, .card = SK_NOCARD,
-                       .contract = c};
+    return sk_action_make(SK_ACT_DECLARE, seat, SK_NOCARD, c);
 }
 static inline sk_action sk_act_double(int seat, int type)
 {
-    return (sk_action){.type = (uint8_t)type, .seat = (uint8_t)seat, .card = SK_NOCARD,
-                       .contract = {SK_C_NONE, SK_NOSUIT, 0}};
+    return sk_action_make(type, seat, SK_NOCARD, (sk_contract){SK_C_NONE, SK_NOSUIT, 0});
 }
 static inline sk_action sk_act_card(int seat, int card)
 {
-    return (sk_action){.type = SK_ACT_CARD, .seat = (uint8_t)seat, .card = (uint8_t)card,
-                       .contract = {SK_C_NONE, SK_NOSUIT, 0}};
+    return sk_action_make(SK_ACT_CARD, seat, card, (sk_contract){SK_C_NONE, SK_NOSUIT, 0});
 }
 
 /* "pass", "bid solo", "declare sauspiel:G", "kontra", "retour", "card EO". */
@@ -351,6 +391,7 @@ typedef struct sk_public {
     uint8_t first_game;     /* first game of a session (2.9.1) */
     int8_t rank[SK_C_NTYPES][2]; /* auction rank by type and tout (2.4.4) */
     int8_t lowest_rank;     /* rank of the opening "ich spiele" */
+    uint8_t classes_allowed; /* bid classes the ruleset allows, a bit each */
     /* auction (2.4) */
     uint8_t speaker;        /* next seat of the opening round to speak */
     uint8_t spoken;         /* how many seats have spoken in the round */
@@ -419,7 +460,10 @@ int sk_game_legal(const sk_game *g, sk_action *out);
 int sk_game_apply(sk_game *g, sk_action a, sk_error *err);
 /* The cards `seat` may play now (0 if it is not that seat's turn). */
 sk_cards sk_game_legal_cards(const sk_game *g);
-bool sk_game_over(const sk_game *g);
+static inline bool sk_game_over(const sk_game *g)
+{
+    return g->pub.phase == SK_PHASE_DONE;
+}
 /* The view of one seat. */
 void sk_game_view(const sk_game *g, int seat, sk_view *v);
 /* Legal actions of the view's own seat. */

@@ -8,6 +8,7 @@
  * settlement) on one core.
  */
 #include "cli.h"
+#include "schafkopf/ai.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -56,6 +57,45 @@ static void bench_position(sk_game *g, const sk_rules *r, int i)
     }
 }
 
+/* Sets up solver bench deal i: forehand declares a contract cycling
+ * Sauspiel, Solo, Wenz (every 25th deal a Solo Tout, the next a Wenz
+ * Tout), falling back to any valid contract of another type. */
+static void solver_position(sk_game *g, const sk_rules *r, int i)
+{
+    static const sk_contract WANT[3] = {{SK_C_SAUSPIEL, 0, 0}, {SK_C_SOLO, 0, 0},
+                                        {SK_C_WENZ, SK_NOSUIT, 0}};
+    sk_rng rng;
+    sk_rng_seed(&rng, 500000 + (uint64_t)i);
+    sk_game_deal(g, r, i & 3, &rng, false);
+    int fh = (i + 1) & 3;
+    sk_game_apply(g, sk_act_bid(fh, (sk_contract){SK_C_SAUSPIEL, SK_NOSUIT, 0}), NULL);
+    for (int s = 1; s < 4; s++)
+        sk_game_apply(g, sk_act_pass((fh + s) & 3), NULL);
+    sk_action legal[SK_MAX_LEGAL];
+    int n = sk_game_legal(g, legal);
+    int tout = i % 25 == 0 || i % 25 == 1;
+    sk_contract first = tout ? (sk_contract){i % 25 ? SK_C_WENZ : SK_C_SOLO, 0, 1} : WANT[i % 3];
+    for (int k = 0; k < 4; k++) {
+        sk_contract w = k == 0 ? first : WANT[(i + k) % 3];
+        /* a pseudo-random valid choice of suit among the matches */
+        int match[16], m = 0;
+        for (int j = 0; j < n; j++)
+            if (legal[j].contract.type == w.type && legal[j].contract.tout == w.tout)
+                match[m++] = j;
+        if (m) {
+            sk_game_apply(g, legal[match[sk_rng_below(&rng, (uint32_t)m)]], NULL);
+            return;
+        }
+    }
+}
+
+/* Compares doubles for qsort. */
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
 static double now(void)
 {
     struct timespec ts;
@@ -66,20 +106,61 @@ static double now(void)
 /* Prints the usage of `bench`. */
 static void bench_usage(FILE *out)
 {
-    fprintf(out, "usage: schafkopf bench [--deals N] [--games N]\n\n"
-                 "Prints 'Bench: N', the number of legal card sequences of the first two\n"
-                 "tricks summed over N fixed seeded deals (default 32), and the throughput\n"
-                 "of random complete games on one core (default 2000000 games).\n\n"
+    fprintf(out, "usage: schafkopf bench [--deals N] [--games N] [--solves N]\n\n"
+                 "Prints 'Bench: N', the sum of the number of legal card sequences of the\n"
+                 "first two tricks over N fixed seeded deals (default 32) and of the\n"
+                 "solver's nodes over N fixed deals solved exactly from the first card\n"
+                 "(default 1000: Sauspiel, Solo, Wenz and a few Touts), with the median\n"
+                 "and p99 solve time, and the throughput of random complete games on one\n"
+                 "core (default 2000000 games).\n\n"
                  "  -h, --help    this help\n");
+}
+
+/* Solves `count` fixed deals exactly from the first card; prints the
+ * median and p99 time per deal and returns the total solver nodes. */
+static uint64_t solver_bench(const sk_rules *rules, uint64_t count)
+{
+    sk_solver *s = sk_solver_new(16);
+    double *times = malloc((count ? count : 1) * sizeof *times);
+    if (!s || !times) {
+        fprintf(stderr, "schafkopf: bench: out of memory\n");
+        sk_solver_free(s);
+        free(times);
+        return 0;
+    }
+    sk_game g;
+    long sum = 0;
+    double t0 = now();
+    for (uint64_t i = 0; i < count; i++) {
+        solver_position(&g, rules, (int)i);
+        double a = now();
+        int pts = 0;
+        sk_solver_solve(s, &g, &pts);
+        times[i] = now() - a;
+        sum += pts;
+    }
+    double total = now() - t0;
+    qsort(times, count, sizeof *times, cmp_double);
+    double med = count ? times[count / 2] : 0, p99 = count ? times[(count * 99) / 100] : 0;
+    double max = count ? times[count - 1] : 0;
+    uint64_t nodes = sk_solver_nodes(s);
+    printf("solver: %llu deals solved from the first card in %.2f s: median %.3f ms, "
+           "p99 %.3f ms, max %.3f ms, %llu nodes (%.1f M nodes/s), points sum %ld\n",
+           (unsigned long long)count, total, med * 1e3, p99 * 1e3, max * 1e3,
+           (unsigned long long)nodes, total > 0 ? (double)nodes / total / 1e6 : 0.0, sum);
+    sk_solver_free(s);
+    free(times);
+    return nodes;
 }
 
 int sk_cmd_bench(int argc, char **argv)
 {
     static const struct option opts[] = {{"deals", required_argument, 0, 'd'},
                                          {"games", required_argument, 0, 'g'},
+                                         {"solves", required_argument, 0, 's'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
-    uint64_t deals = 32, games = 2000000;
+    uint64_t deals = 32, games = 2000000, solves = 1000;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -88,6 +169,9 @@ int sk_cmd_bench(int argc, char **argv)
                 return 2;
         } else if (c == 'g') {
             if (sk_cli_number("games", optarg, 1000000000000ull, &games) < 0)
+                return 2;
+        } else if (c == 's') {
+            if (sk_cli_number("solves", optarg, 10000000, &solves) < 0)
                 return 2;
         } else if (c == 'h') {
             bench_usage(stdout);
@@ -125,6 +209,9 @@ int sk_cmd_bench(int argc, char **argv)
     printf("random games: %llu (%llu played, checksum %lld) in %.3f s = %.0f games/s on one core\n",
            (unsigned long long)games, (unsigned long long)played, (long long)check, secs,
            secs > 0 ? (double)games / secs : 0.0);
-    printf("Bench: %llu\n", (unsigned long long)nodes);
+    uint64_t solver_nodes = solver_bench(&rules, solves);
+    printf("Bench: %llu (perft %llu + solver %llu)\n",
+           (unsigned long long)(nodes + solver_nodes), (unsigned long long)nodes,
+           (unsigned long long)solver_nodes);
     return 0;
 }

@@ -90,17 +90,18 @@ char *sk_cli_slurp(const char *path, size_t *len)
 }
 
 /* A uniformly random legal action.  In the play phase the seat to move
- * plays a card; each Kontra/Retour on offer is taken with probability
- * 1/8 first, so doubled games occur but do not dominate. */
+ * plays a card; in the first moments of the play, one time in four
+ * each Kontra/Retour on offer is considered and taken with probability
+ * 1/2, so doubled games occur but do not dominate. */
 sk_action sk_cli_random_action(const sk_game *g, sk_rng *rng)
 {
     if (g->pub.phase == SK_PHASE_PLAY) {
         if (g->pub.trick_no == 0 && g->pub.trick_len <= 1 &&
-            g->pub.doublings < g->rules->kontra_max) {
+            g->pub.doublings < g->rules->kontra_max && sk_rng_below(rng, 4) == 0) {
             sk_action legal[SK_MAX_LEGAL];
             int n = sk_game_legal(g, legal);
             for (int i = 0; i < n; i++)
-                if (legal[i].type != SK_ACT_CARD && sk_rng_below(rng, 8) == 0)
+                if (legal[i].type != SK_ACT_CARD && sk_rng_below(rng, 2) == 0)
                     return legal[i];
         }
         sk_cards cards = sk_game_legal_cards(g);

@@ -43,7 +43,7 @@ size_t sk_contract_name(sk_contract c, char *buf, size_t size)
 size_t sk_contract_code(sk_contract c, char *buf, size_t size)
 {
     const char *type = c.type < SK_C_NTYPES ? TYPE_CODES[c.type] : "none";
-    bool has_suit = c.type == SK_C_SAUSPIEL || c.type == SK_C_SOLO;
+    bool has_suit = (c.type == SK_C_SAUSPIEL || c.type == SK_C_SOLO) && c.suit < 4;
     if (has_suit)
         return (size_t)snprintf(buf, size, "%s:%c%s", type, suit_char(c.suit),
                                 c.tout ? ":tout" : "");
@@ -72,29 +72,39 @@ static int fail(sk_error *err, const char *s)
  * code leaves suit as SK_NOSUIT. */
 int sk_contract_parse(const char *s, sk_contract *out, sk_error *err)
 {
-    char tmp[32];
-    size_t n = strlen(s);
-    if (n == 0 || n >= sizeof tmp)
-        return fail(err, s);
-    memcpy(tmp, s, n + 1);
+    char part[3][16];
+    int nparts = 0;
+    size_t len = 0;
+    for (const char *q = s;; q++) {
+        if (*q == ':' || *q == '\0') {
+            if (len == 0 || nparts == 3)
+                return fail(err, s); /* empty part or too many */
+            part[nparts++][len] = '\0';
+            len = 0;
+            if (*q == '\0')
+                break;
+        } else if (len + 1 < sizeof part[0] && nparts < 3) {
+            part[nparts][len++] = *q;
+        } else {
+            return fail(err, s);
+        }
+    }
     sk_contract c = {SK_C_NONE, SK_NOSUIT, 0};
-    char *save = NULL;
-    char *part = strtok_r(tmp, ":", &save);
-    for (int t = 1; t < SK_C_NTYPES && part; t++)
-        if (strcmp(part, TYPE_CODES[t]) == 0)
+    for (int t = 1; t < SK_C_NTYPES; t++)
+        if (strcmp(part[0], TYPE_CODES[t]) == 0)
             c.type = (uint8_t)t;
     if (c.type == SK_C_NONE)
         return fail(err, s);
-    while ((part = strtok_r(NULL, ":", &save)) != NULL) {
-        if (strcmp(part, "tout") == 0 && !c.tout && c.type != SK_C_SIE &&
+    for (int i = 1; i < nparts; i++) {
+        if (strcmp(part[i], "tout") == 0 && !c.tout && c.type != SK_C_SIE &&
             c.type != SK_C_SAUSPIEL) {
             c.tout = 1;
-        } else if (strlen(part) == 1 && c.suit == SK_NOSUIT && !c.tout &&
+        } else if (part[i][1] == '\0' && c.suit == SK_NOSUIT && !c.tout &&
                    (c.type == SK_C_SAUSPIEL || c.type == SK_C_SOLO)) {
-            int suit = sk_card_parse((char[]){part[0], 'A', 0});
-            if (suit < 0)
+            int card = sk_card_parse((char[]){part[i][0], 'A', 0});
+            if (card < 0)
                 return fail(err, s);
-            c.suit = (uint8_t)SK_SUIT_OF(suit);
+            c.suit = (uint8_t)SK_SUIT_OF(card);
         } else {
             return fail(err, s);
         }

@@ -125,12 +125,36 @@ static inline int rank_of(const sk_public *p, sk_contract c)
     return p->rank[c.type < SK_C_NTYPES ? c.type : 0][c.tout ? 1 : 0];
 }
 
+/* The index of a class in BID_CLASSES, or -1. */
+static int class_index(sk_contract c)
+{
+    switch (c.type) {
+    case SK_C_SAUSPIEL:
+        return c.tout ? -1 : 0;
+    case SK_C_WENZ:
+        return c.tout ? 3 : 1;
+    case SK_C_SOLO:
+        return c.tout ? 4 : 2;
+    case SK_C_SIE:
+        return c.tout ? -1 : 5;
+    default:
+        return -1;
+    }
+}
+
+/* Whether the ruleset allows bidding class `c` in this game. */
+static bool bid_allowed(const sk_public *p, sk_contract c)
+{
+    int i = class_index(c);
+    return i >= 0 && (p->classes_allowed >> i & 1);
+}
+
 /* Whether the hand can play some valid contract of class `c`: a callable
  * ace for a Sauspiel, a plain trump-suit card for some Solo, always a
  * Wenz, all eight lords for a Sie. */
-static bool class_playable(const sk_rules *r, sk_contract c, sk_cards hand, bool first_game)
+static bool class_playable(const sk_public *p, sk_contract c, sk_cards hand)
 {
-    if (!class_allowed(r, c, first_game))
+    if (!bid_allowed(p, c))
         return false;
     switch (c.type) {
     case SK_C_SAUSPIEL:
@@ -147,12 +171,12 @@ static bool class_playable(const sk_rules *r, sk_contract c, sk_cards hand, bool
 
 /* The highest rank of a contract the hand can play: a bid is a binding
  * promise (2.4.2, 2.4.10), so none may be made above it. */
-static int best_rank(const sk_rules *r, const sk_public *p, sk_cards hand)
+static int best_rank(const sk_public *p, sk_cards hand)
 {
     int best = -1;
     for (size_t i = 0; i < NBID_CLASSES; i++) {
         int k = rank_of(p, BID_CLASSES[i]);
-        if (k > best && class_playable(r, BID_CLASSES[i], hand, p->first_game))
+        if (k > best && class_playable(p, BID_CLASSES[i], hand))
             best = k;
     }
     return best;
@@ -165,11 +189,10 @@ static int best_rank(const sk_rules *r, const sk_public *p, sk_cards hand)
  * 2.4.8).  Holder's answer: at least the challenger's rank ("ich spiele
  * selbst", 2.4.8-2.4.9).  Returns 0 or an error.
  */
-static int check_bid(const sk_rules *r, const sk_public *p, int best, int seat,
-                     sk_contract c, sk_error *err)
+static int check_bid(const sk_public *p, int best, int seat, sk_contract c, sk_error *err)
 {
     c.suit = SK_NOSUIT;
-    if (!class_allowed(r, c, p->first_game))
+    if (!bid_allowed(p, c))
         return fail(err, SK_EILLEGAL, "2.4.4", "seat %d may not bid this class: not allowed "
                     "by the ruleset", seat);
     int rank = rank_of(p, c);
@@ -433,16 +456,19 @@ int sk_game_init(sk_game *g, const sk_rules *rules, int dealer, const uint8_t ha
     p->called_ace = SK_NOCARD;
     p->contract = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
     p->holder_bid = p->challenger_bid = p->contract;
-    sk_order_init(&p->order, p->contract);
+    /* pub.order is filled when the contract is declared */
     p->lowest_rank = INT8_MAX;
     for (int t = 0; t < SK_C_NTYPES; t++)
         for (int tout = 0; tout < 2; tout++) {
             sk_contract c = {(uint8_t)t, SK_NOSUIT, (uint8_t)tout};
             p->rank[t][tout] = (int8_t)sk_rules_contract_rank(rules, c);
         }
-    for (size_t i = 0; i < NBID_CLASSES; i++)
+    for (size_t i = 0; i < NBID_CLASSES; i++) {
         if (rank_of(p, BID_CLASSES[i]) < p->lowest_rank)
             p->lowest_rank = (int8_t)rank_of(p, BID_CLASSES[i]);
+        if (class_allowed(rules, BID_CLASSES[i], first_game))
+            p->classes_allowed |= (uint8_t)(1u << i);
+    }
     return SK_OK;
 }
 
@@ -458,46 +484,56 @@ void sk_game_deal(sk_game *g, const sk_rules *rules, int dealer, sk_rng *rng, bo
     (void)rc;
 }
 
+/* Stores one action (see sk_action_make on why not field by field). */
+static inline void put(sk_action *o, int type, int seat, int card, sk_contract c)
+{
+    *o = sk_action_make(type, seat, card, c);
+}
+
+/* The ranks `seat` may claim now, [*lo, *hi] (the rules as in check_bid). */
+static void bid_window(const sk_public *p, int seat, int best, int *lo, int *hi)
+{
+    *hi = best;
+    if (p->holder == SK_NOSEAT) {
+        *lo = p->lowest_rank;
+        if (*hi > *lo)
+            *hi = *lo;
+    } else if (p->challenger == SK_NOSEAT || seat == p->challenger) {
+        *lo = rank_of(p, p->holder_bid) + 1;
+    } else {
+        *lo = rank_of(p, p->challenger_bid);
+    }
+}
+
 /* Appends the actions `seat` (holding `hand`) may take now. */
 static int seat_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int seat,
                       sk_action *out)
 {
+    static const sk_contract NONE = {SK_C_NONE, SK_NOSUIT, 0};
     int n = 0;
-    sk_action a = sk_act_pass(seat);
     if (p->phase == SK_PHASE_AUCTION && seat == p->to_move) {
-        out[n++] = a;
-        a.type = SK_ACT_BID;
-        int best = best_rank(r, p, hand);
+        put(&out[n++], SK_ACT_PASS, seat, SK_NOCARD, NONE);
+        int lo, hi;
+        bid_window(p, seat, best_rank(p, hand), &lo, &hi);
         for (size_t i = 0; i < NBID_CLASSES; i++) {
-            a.contract = BID_CLASSES[i];
-            if (check_bid(r, p, best, seat, a.contract, NULL) == SK_OK)
-                out[n++] = a;
+            int k = rank_of(p, BID_CLASSES[i]);
+            if (k >= lo && k <= hi && (p->classes_allowed >> i & 1))
+                put(&out[n++], SK_ACT_BID, seat, SK_NOCARD, BID_CLASSES[i]);
         }
     } else if (p->phase == SK_PHASE_DECLARE && seat == p->to_move) {
         sk_contract all[16];
         int k = all_contracts(all);
         int need = rank_of(p, p->holder_bid);
-        a.type = SK_ACT_DECLARE;
         for (int i = 0; i < k; i++)
-            if (rank_of(p, all[i]) >= need &&
-                contract_valid(r, all[i], hand, p->first_game)) {
-                a.contract = all[i];
-                out[n++] = a;
-            }
+            if (rank_of(p, all[i]) >= need && contract_valid(r, all[i], hand, p->first_game))
+                put(&out[n++], SK_ACT_DECLARE, seat, SK_NOCARD, all[i]);
     } else if (p->phase == SK_PHASE_PLAY) {
-        if (seat == p->to_move) {
-            a.type = SK_ACT_CARD;
-            for (sk_cards c = legal_cards(p, hand); c; c &= c - 1) {
-                a.card = (uint8_t)sk_cards_first(c);
-                out[n++] = a;
-            }
-            a.card = SK_NOCARD;
-        }
+        if (seat == p->to_move)
+            for (sk_cards c = legal_cards(p, hand); c; c &= c - 1)
+                put(&out[n++], SK_ACT_CARD, seat, sk_cards_first(c), NONE);
         for (int t = SK_ACT_KONTRA; t <= SK_ACT_RETOUR; t++)
-            if (may_double(r, p, hand, seat, t)) {
-                a.type = (uint8_t)t;
-                out[n++] = a;
-            }
+            if (may_double(r, p, hand, seat, t))
+                put(&out[n++], t, seat, SK_NOCARD, NONE);
     }
     return n;
 }
@@ -525,10 +561,6 @@ sk_cards sk_game_legal_cards(const sk_game *g)
     return legal_cards(&g->pub, g->hands[g->pub.to_move]);
 }
 
-bool sk_game_over(const sk_game *g)
-{
-    return g->pub.phase == SK_PHASE_DONE;
-}
 
 /* Records an applied action in the public history. */
 static void log_action(sk_public *p, sk_action a)
@@ -545,8 +577,8 @@ static int apply_bidding(sk_game *g, sk_action a, sk_error *err)
     sk_cards hand = g->hands[a.seat];
     if (p->phase == SK_PHASE_AUCTION) {
         if (a.type == SK_ACT_BID) {
-            int best = best_rank(r, p, hand);
-            int rc = check_bid(r, p, best, a.seat, a.contract, err);
+            int best = best_rank(p, hand);
+            int rc = check_bid(p, best, a.seat, a.contract, err);
             if (rc < 0)
                 return rc;
         } else if (a.type != SK_ACT_PASS) {
@@ -598,6 +630,18 @@ int sk_game_apply(sk_game *g, sk_action a, sk_error *err)
         log_action(p, a);
         return SK_OK;
     }
+    if (a.type == SK_ACT_CARD && p->phase == SK_PHASE_PLAY && a.seat == p->to_move &&
+        a.card < SK_NCARDS) { /* the common case first */
+        sk_cards hand = g->hands[a.seat];
+        if (!(legal_cards(p, hand) & SK_BIT(a.card)))
+            return card_refusal(p, hand, a.seat, a.card, err);
+        g->hands[a.seat] = hand & ~SK_BIT(a.card);
+        assert(p->nactions < SK_MAX_ACTIONS);
+        put(&p->actions[p->nactions++], SK_ACT_CARD, a.seat, a.card,
+            (sk_contract){SK_C_NONE, SK_NOSUIT, 0});
+        play_card(p, a.seat, a.card, hand);
+        return SK_OK;
+    }
     if (a.seat != p->to_move)
         return fail(err, SK_ESTATE, p->phase == SK_PHASE_PLAY ? "3.4.7" : "2.4.1",
                     "seat %d acts out of turn: seat %d is to move", a.seat, p->to_move);
@@ -605,16 +649,7 @@ int sk_game_apply(sk_game *g, sk_action a, sk_error *err)
         return apply_bidding(g, a, err);
     if (a.type != SK_ACT_CARD)
         return fail(err, SK_ESTATE, "3.1", "seat %d must play a card", a.seat);
-    if (a.card >= SK_NCARDS)
-        return fail(err, SK_EINVAL, NULL, "seat %d: no such card", a.seat);
-    if (!(legal_cards(p, g->hands[a.seat]) & SK_BIT(a.card)))
-        return card_refusal(p, g->hands[a.seat], a.seat, a.card, err);
-    sk_cards hand = g->hands[a.seat];
-    g->hands[a.seat] &= ~SK_BIT(a.card);
-    a.contract = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
-    log_action(p, a);
-    play_card(p, a.seat, a.card, hand);
-    return SK_OK;
+    return fail(err, SK_EINVAL, NULL, "seat %d: no such card", a.seat);
 }
 
 /* The view of one seat: public state and its own hand only. */

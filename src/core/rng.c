@@ -40,51 +40,37 @@ int sk_rng_seed_os(sk_rng *rng)
     return SK_OK;
 }
 
-static inline uint64_t rotl(uint64_t x, int k)
+/* Uniform in [0, n) from 32 random bits, Lemire's method; `fresh`
+ * supplies more bits when the rare rejection happens. */
+static inline uint32_t below32(sk_rng *rng, uint32_t bits, uint32_t n)
 {
-    return (x << k) | (x >> (64 - k));
-}
-
-/* xoshiro256**: the next 64 random bits. */
-uint64_t sk_rng_next(sk_rng *rng)
-{
-    uint64_t *s = rng->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-/* Uniform in [0, n) by Lemire's multiply-and-reject (no modulo bias). */
-uint32_t sk_rng_below(sk_rng *rng, uint32_t n)
-{
-    uint64_t m = (uint64_t)(uint32_t)(sk_rng_next(rng) >> 32) * n;
-    uint32_t low = (uint32_t)m;
-    if (low < n) {
+    uint64_t m = (uint64_t)bits * n;
+    if ((uint32_t)m < n) {
         uint32_t threshold = -n % n;
-        while (low < threshold) {
+        while ((uint32_t)m < threshold)
             m = (uint64_t)(uint32_t)(sk_rng_next(rng) >> 32) * n;
-            low = (uint32_t)m;
-        }
     }
     return (uint32_t)(m >> 32);
 }
 
-/* Fisher-Yates shuffle of a fresh deck (2.2: shuffled properly). */
+/* Fisher-Yates shuffle of a fresh deck (2.2: shuffled properly); each
+ * 64-bit draw serves two swaps. */
 void sk_deck_shuffle(sk_deck *d, sk_rng *rng)
 {
     for (int i = 0; i < SK_NCARDS; i++)
         d->cards[i] = (uint8_t)i;
-    for (int i = SK_NCARDS - 1; i > 0; i--) {
-        int j = (int)sk_rng_below(rng, (uint32_t)i + 1);
+    for (int i = SK_NCARDS - 1; i > 0; i -= 2) {
+        uint64_t r = sk_rng_next(rng);
+        int j = (int)below32(rng, (uint32_t)(r >> 32), (uint32_t)i + 1);
         uint8_t t = d->cards[i];
         d->cards[i] = d->cards[j];
         d->cards[j] = t;
+        if (i - 1 > 0) {
+            j = (int)below32(rng, (uint32_t)r, (uint32_t)i);
+            t = d->cards[i - 1];
+            d->cards[i - 1] = d->cards[j];
+            d->cards[j] = t;
+        }
     }
 }
 

@@ -1,0 +1,188 @@
+/*
+ * test_properties.c -- properties that must hold in every game, checked
+ * over 100,000 seeded random games (random legal auction, declaration,
+ * Kontra/Retour and cards, in the official and tournament rulesets):
+ *
+ * - card points sum to 120 (1.2.4), tricks to 8;
+ * - money and tournament points sum to zero (4.2.4, 5.3.3);
+ * - every record re-reads to the same record and replays to the same
+ *   result;
+ * - no illegal action is accepted: at random moments every card not in
+ *   the legal set is refused, and so are actions of seats out of turn.
+ */
+#include "schafkopf/core.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#define NGAMES 100000
+
+/* Picks a uniformly random legal action, occasionally a Kontra/Retour. */
+static sk_action random_action(const sk_game *g, sk_rng *rng)
+{
+    sk_action legal[SK_MAX_LEGAL];
+    int n = sk_game_legal(g, legal);
+    assert_true(n > 0);
+    for (int i = 0; i < n; i++)
+        if ((legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR) &&
+            sk_rng_below(rng, 6) == 0)
+            return legal[i];
+    int cards = 0;
+    for (int i = 0; i < n; i++)
+        cards += legal[i].type == SK_ACT_CARD;
+    if (cards) {
+        int k = (int)sk_rng_below(rng, (uint32_t)cards);
+        for (int i = 0; i < n; i++)
+            if (legal[i].type == SK_ACT_CARD && k-- == 0)
+                return legal[i];
+    }
+    return legal[sk_rng_below(rng, (uint32_t)n)];
+}
+
+/* Every card outside the legal set, and a card by the wrong seat, must
+ * be refused without changing the game. */
+static void check_refusals(const sk_game *g)
+{
+    sk_game copy = *g;
+    sk_cards legal = sk_game_legal_cards(g);
+    int seat = g->pub.to_move;
+    for (int c = 0; c < SK_NCARDS; c++) {
+        if (legal & SK_BIT(c))
+            continue;
+        sk_error err;
+        assert_true(sk_game_apply(&copy, sk_act_card(seat, c), &err) < 0);
+        assert_true(err.msg[0] != '\0');
+    }
+    int other = (seat + 1) % 4;
+    for (sk_cards h = g->hands[other]; h; h &= h - 1)
+        assert_true(sk_game_apply(&copy, sk_act_card(other, sk_cards_first(h)), NULL) < 0);
+    assert_memory_equal(&copy, g, sizeof copy);
+}
+
+/* Checks the sums of a result. */
+static void check_result(const sk_result *res)
+{
+    int64_t money = 0;
+    int tp = 0, points = 0, tricks = 0;
+    for (int s = 0; s < 4; s++) {
+        money += res->money[s];
+        tp += res->tournament[s];
+        points += res->points[s];
+        tricks += res->tricks[s];
+    }
+    assert_int_equal(money, 0);
+    assert_int_equal(tp, 0);
+    if (res->thrown_in) {
+        assert_int_equal(points, 0);
+        return;
+    }
+    assert_int_equal(points, 120); /* 1.2.4 */
+    assert_int_equal(tricks, 8);
+    assert_true(res->laufende >= 1);
+    assert_true(res->pair_units > 0);
+}
+
+/* Writes the record of g, reads it back and replays it: same record,
+ * same result. */
+static void check_round_trip(const sk_game *g, const sk_result *res)
+{
+    sk_record *rec = malloc(sizeof *rec), *back = malloc(sizeof *back);
+    sk_game *replay = malloc(sizeof *replay);
+    assert_non_null(rec);
+    assert_non_null(back);
+    assert_non_null(replay);
+    sk_record_from_game(rec, g, "prop");
+    char *text = sk_record_write(rec);
+    assert_non_null(text);
+    sk_error err;
+    int rc = sk_record_read(back, text, strlen(text), &err);
+    if (rc < 0)
+        fail_msg("re-read failed: %s\n%s", err.msg, text);
+    assert_int_equal(back->nactions, rec->nactions);
+    for (int i = 0; i < rec->nactions; i++)
+        assert_true(sk_action_equal(back->actions[i], rec->actions[i]));
+    assert_memory_equal(back->hands, rec->hands, sizeof rec->hands);
+    int bad = -1;
+    rc = sk_record_replay(back, replay, &bad, &err);
+    if (rc < 0)
+        fail_msg("replay failed at %d: %s", bad, err.msg);
+    sk_result again;
+    assert_int_equal(sk_game_result(replay, &again, NULL), 0);
+    assert_memory_equal(again.money, res->money, sizeof res->money);
+    assert_memory_equal(again.tournament, res->tournament, sizeof res->tournament);
+    assert_memory_equal(again.points, res->points, sizeof res->points);
+    assert_memory_equal(again.trick_winners, res->trick_winners, sizeof res->trick_winners);
+    free(text);
+    free(rec);
+    free(back);
+    free(replay);
+}
+
+/* Plays NGAMES/2 games in one preset and checks every property. */
+static void run_games(const char *preset, uint64_t seed)
+{
+    sk_rules rules;
+    assert_int_equal(sk_rules_preset(&rules, preset, NULL), 0);
+    sk_rng rng;
+    sk_rng_seed(&rng, seed);
+    sk_session session;
+    sk_session_init(&session, &rules, 3);
+    sk_game g;
+    int contracts[SK_C_NTYPES] = {0}, doubled = 0;
+    for (int i = 0; i < NGAMES / 2; i++) {
+        sk_session_deal(&session, &g, &rng);
+        while (!sk_game_over(&g)) {
+            if (g.pub.phase == SK_PHASE_PLAY && sk_rng_below(&rng, 64) == 0)
+                check_refusals(&g);
+            sk_action a = random_action(&g, &rng);
+            sk_error err;
+            if (sk_game_apply(&g, a, &err) < 0)
+                fail_msg("legal action refused: %s", err.msg);
+        }
+        sk_result res;
+        assert_int_equal(sk_session_finish(&session, &g, &res, NULL), 0);
+        check_result(&res);
+        contracts[res.contract.type]++;
+        doubled += res.doublings > 0;
+        if (i % 10 == 0)
+            check_round_trip(&g, &res);
+    }
+    int64_t total = 0;
+    for (int s = 0; s < 4; s++)
+        total += session.money[s];
+    assert_int_equal(total, 0); /* 5.3.3: the score sheet sums to zero */
+    /* the random games reach every contract type */
+    for (int t = SK_C_SAUSPIEL; t <= SK_C_WENZ; t++)
+        assert_true(contracts[t] > 100);
+    if (rules.kontra_max)
+        assert_true(doubled > 100);
+    else
+        assert_int_equal(doubled, 0); /* 5.2.4 */
+}
+
+static void test_official_games(void **state)
+{
+    (void)state;
+    run_games("official", 1);
+}
+
+static void test_tournament_games(void **state)
+{
+    (void)state;
+    run_games("tournament", 2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_official_games),
+        cmocka_unit_test(test_tournament_games),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

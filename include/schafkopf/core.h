@@ -564,9 +564,10 @@ int sk_record_read(sk_record *rec, const char *json, size_t len, sk_error *err);
 /* The result as one line of JSON (no newline), malloc'd: the fields
  * `schafkopf check` prints.  NULL on allocation failure. */
 char *sk_result_json(const sk_result *res);
-/* Replays a record into a game: every action checked.  On an illegal
- * action returns SK_EILLEGAL, sets *bad_index to its index and leaves the
- * game at the state before it. */
+/* Replays a record into a game: every action checked.  On a refused
+ * action returns the engine's code (SK_EILLEGAL, or SK_ESTATE out of turn
+ * or phase), sets *bad_index to its index (-1 if the deal is refused) and
+ * leaves the game at the state before it. */
 int sk_record_replay(const sk_record *rec, sk_game *g, int *bad_index, sk_error *err);
 
 #endif

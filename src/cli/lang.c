@@ -1,0 +1,360 @@
+/*
+ * lang.c -- every user-visible string of `schafkopf play` and `replay`,
+ * one table per language (German by default, English on request), and
+ * the reading of typed input: card codes, numbers, action texts and the
+ * table talk of both languages ("weiter", "ich spiele", "pass", ...).
+ */
+#include "ui.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const DE[L_COUNT] = {
+    [L_YOU] = "Du", [L_LEFT] = "Links", [L_ACROSS] = "Gegenüber", [L_RIGHT] = "Rechts",
+    [L_SUIT_E] = "Eichel", [L_SUIT_G] = "Gras", [L_SUIT_H] = "Herz", [L_SUIT_S] = "Schellen",
+    [L_PASS] = "weiter", [L_PASS_YIELD] = "ist recht", [L_PLAY] = "ich spiele",
+    [L_PLAY_TOO] = "ich spiel auch", [L_PLAY_SELF] = "ich spiel selbst",
+    [L_HAVE] = "ich hätt", [L_CLASS_SAUSPIEL] = "ein Spiel", [L_CLASS_SOLO] = "ein Solo",
+    [L_CLASS_WENZ] = "einen Wenz", [L_CLASS_TOUT] = "ein Tout", [L_CLASS_SIE] = "einen Sie",
+    [L_SAUSPIEL_WITH] = "Sauspiel mit der %s-Sau", [L_SOLO] = "%s-Solo", [L_TOUT] = "Tout",
+    [L_WENZ] = "Wenz", [L_SIE] = "Sie", [L_NONE] = "kein Spiel",
+    [L_KONTRA] = "Kontra", [L_RETOUR] = "Retour", [L_DOUBLING_N] = "%d. Doppelung",
+    [L_GAME] = "Spiel", [L_DEALER] = "Geber", [L_FOREHAND] = "Vorhand",
+    [L_LEADS] = "kommt raus", [L_DECLARER] = "Spieler", [L_PARTNER] = "Partner",
+    [L_CALLED] = "gerufen", [L_HAND] = "Deine Karten", [L_TRICK] = "Stich",
+    [L_LEGAL] = "Erlaubt", [L_CHOICES] = "Auswahl", [L_LAST_TRICK] = "Letzter Stich",
+    [L_NO_LAST_TRICK] = "Es gibt noch keinen letzten Stich.", [L_WON_BY] = "geht an",
+    [L_POINTS] = "Augen",
+    [L_PROMPT_CARD] = "Dein Zug (Karte, Nummer, ? Tipp, l letzter Stich, q Ende): ",
+    [L_PROMPT_CHOICE] = "Deine Wahl (Nummer oder Worte, ? Tipp, q Ende): ",
+    [L_PROMPT_DOUBLE] = "%s geben? (j/n): ", [L_YES] = "j", [L_NO] = "n",
+    [L_THROWN_IN] = "Alle weiter: zusammengeworfen.", [L_WINS] = "gewinnt",
+    [L_LOSES] = "verliert", [L_SCHNEIDER] = "Schneider", [L_SCHWARZ] = "Schwarz",
+    [L_DECL_SIDE] = "Spieler-Partei", [L_DEFENDERS] = "Gegenspieler",
+    [L_SCORE_SHEET] = "Spielliste", [L_TOTAL] = "Summe", [L_MONEY] = "Geld",
+    [L_TOURNAMENT] = "Turnierpunkte", [L_HINT] = "Tipp", [L_VALUE] = "Wert",
+    [L_NO_HINT] = "Kein Tipp verfügbar.",
+    [L_UNKNOWN_INPUT] = "Unverständlich: \"%s\". Karte (z.B. GO), Nummer oder Worte wie "
+                        "\"weiter\", \"ich spiele\", \"kontra\".",
+    [L_UNKNOWN_CARD] = "Keine Karte: \"%s\". Karten heißen z.B. EO, GU, HA, SZ, E7.",
+    [L_NOT_NOW] = "Das geht jetzt nicht: \"%s\".",
+    [L_HELP_PLAIN] = "Eingaben: Kartenkürzel (EO, GU, HA ...), Nummer aus der Liste, "
+                     "weiter / ich spiele / kontra / retour, ? Tipp, l letzter Stich, q Ende.",
+    [L_HELP_CURSES] = "←→ wählen  Enter spielen  1-8/Kürzel  l letzter Stich  ? Tipp  q Ende",
+    [L_CONTINUE] = "Taste: nächstes Spiel, q: Ende", [L_GOODBYE] = "Servus!",
+    [L_SAVED] = "Gespeichert in", [L_TITLE] = "Schafkopf", [L_TRICKS] = "Stiche",
+    [L_OFFER_DOUBLE] = "%s geben?  j = ja, n = nein",
+    [L_REPLAY_HELP] = "→/Leertaste vor  ← zurück  q Ende", [L_STEP] = "Schritt",
+    [L_NOTHING] = "-", [L_YES_NO] = "Bitte j (ja) oder n (nein) eingeben.",
+    [L_CHOOSE_CARD] = "Spiel eine Karte: ←→ Enter, 1-8 oder Kürzel",
+    [L_CHOOSE_MENU] = "Deine Ansage: ↑↓ Enter oder Nummer",
+};
+
+static const char *const EN[L_COUNT] = {
+    [L_YOU] = "You", [L_LEFT] = "Left", [L_ACROSS] = "Across", [L_RIGHT] = "Right",
+    [L_SUIT_E] = "Acorns", [L_SUIT_G] = "Leaves", [L_SUIT_H] = "Hearts", [L_SUIT_S] = "Bells",
+    [L_PASS] = "pass", [L_PASS_YIELD] = "go ahead", [L_PLAY] = "I play",
+    [L_PLAY_TOO] = "I play too", [L_PLAY_SELF] = "I play myself",
+    [L_HAVE] = "I have", [L_CLASS_SAUSPIEL] = "a game", [L_CLASS_SOLO] = "a Solo",
+    [L_CLASS_WENZ] = "a Wenz", [L_CLASS_TOUT] = "a Tout", [L_CLASS_SIE] = "a Sie",
+    [L_SAUSPIEL_WITH] = "Sauspiel calling the %s Ace", [L_SOLO] = "%s Solo", [L_TOUT] = "Tout",
+    [L_WENZ] = "Wenz", [L_SIE] = "Sie", [L_NONE] = "no game",
+    [L_KONTRA] = "Kontra", [L_RETOUR] = "Retour", [L_DOUBLING_N] = "doubling %d",
+    [L_GAME] = "Game", [L_DEALER] = "Dealer", [L_FOREHAND] = "Forehand",
+    [L_LEADS] = "leads", [L_DECLARER] = "Declarer", [L_PARTNER] = "Partner",
+    [L_CALLED] = "called", [L_HAND] = "Your hand", [L_TRICK] = "Trick",
+    [L_LEGAL] = "Legal", [L_CHOICES] = "Choices", [L_LAST_TRICK] = "Last trick",
+    [L_NO_LAST_TRICK] = "There is no last trick yet.", [L_WON_BY] = "won by",
+    [L_POINTS] = "points",
+    [L_PROMPT_CARD] = "Your move (card, number, ? hint, l last trick, q quit): ",
+    [L_PROMPT_CHOICE] = "Your choice (number or words, ? hint, q quit): ",
+    [L_PROMPT_DOUBLE] = "Give %s? (y/n): ", [L_YES] = "y", [L_NO] = "n",
+    [L_THROWN_IN] = "Everybody passed: thrown in.", [L_WINS] = "wins",
+    [L_LOSES] = "loses", [L_SCHNEIDER] = "Schneider", [L_SCHWARZ] = "Schwarz",
+    [L_DECL_SIDE] = "Declarer's side", [L_DEFENDERS] = "Defenders",
+    [L_SCORE_SHEET] = "Score sheet", [L_TOTAL] = "Total", [L_MONEY] = "Money",
+    [L_TOURNAMENT] = "Tournament points", [L_HINT] = "Hint", [L_VALUE] = "value",
+    [L_NO_HINT] = "No hint available.",
+    [L_UNKNOWN_INPUT] = "Not understood: \"%s\". Type a card (e.g. GO), a number or words "
+                        "like \"pass\", \"I play\", \"kontra\".",
+    [L_UNKNOWN_CARD] = "No such card: \"%s\". Cards are written like EO, GU, HA, SZ, E7.",
+    [L_NOT_NOW] = "Not possible now: \"%s\".",
+    [L_HELP_PLAIN] = "Input: card code (EO, GU, HA ...), a number from the list, pass / "
+                     "I play / kontra / retour, ? hint, l last trick, q quit.",
+    [L_HELP_CURSES] = "←→ select  Enter play  1-8/code  l last trick  ? hint  q quit",
+    [L_CONTINUE] = "Any key: next game, q: quit", [L_GOODBYE] = "Goodbye!",
+    [L_SAVED] = "Saved in", [L_TITLE] = "Schafkopf", [L_TRICKS] = "tricks",
+    [L_OFFER_DOUBLE] = "Give %s?  y = yes, n = no",
+    [L_REPLAY_HELP] = "→/space forward  ← back  q quit", [L_STEP] = "Step",
+    [L_NOTHING] = "-", [L_YES_NO] = "Please answer y (yes) or n (no).",
+    [L_CHOOSE_CARD] = "Play a card: ←→ Enter, 1-8 or its code",
+    [L_CHOOSE_MENU] = "Your call: ↑↓ Enter or a number",
+};
+
+/* Looks a string up; an id missing from a table falls back to English. */
+const char *sk_tr(sk_lang lang, enum sk_str id)
+{
+    if ((int)id < 0 || id >= L_COUNT)
+        return "?";
+    const char *s = (lang == SK_LANG_DE ? DE : EN)[id];
+    return s ? s : (EN[id] ? EN[id] : "?");
+}
+
+/* Seats are named from the human's chair: the next seat clockwise sits
+ * on the left (play goes clockwise, 2.2.2). */
+const char *sk_lang_seat(sk_lang lang, int human, int seat)
+{
+    static const enum sk_str REL[4] = {L_YOU, L_LEFT, L_ACROSS, L_RIGHT};
+    return sk_tr(lang, REL[((seat - human) % 4 + 4) % 4]);
+}
+
+/* The suit's name in the language. */
+const char *sk_lang_suit(sk_lang lang, int suit)
+{
+    return suit >= 0 && suit < 4 ? sk_tr(lang, (enum sk_str)(L_SUIT_E + suit)) : "?";
+}
+
+/* Names a contract. */
+size_t sk_lang_contract(sk_lang lang, sk_contract c, char *buf, size_t size)
+{
+    const char *tout = c.tout ? " Tout" : "";
+    switch (c.type) {
+    case SK_C_SAUSPIEL: {
+        char name[64];
+        snprintf(name, sizeof name, sk_tr(lang, L_SAUSPIEL_WITH), sk_lang_suit(lang, c.suit));
+        return (size_t)snprintf(buf, size, "%s", name);
+    }
+    case SK_C_SOLO: {
+        char name[48];
+        snprintf(name, sizeof name, sk_tr(lang, L_SOLO), sk_lang_suit(lang, c.suit));
+        return (size_t)snprintf(buf, size, "%s%s", name, tout);
+    }
+    case SK_C_WENZ:
+        return (size_t)snprintf(buf, size, "%s%s", sk_tr(lang, L_WENZ), tout);
+    case SK_C_SIE:
+        return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_SIE));
+    default:
+        return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_NONE));
+    }
+}
+
+/* The words for a class in a bid: "ein Solo", "einen Wenz", "ein Tout". */
+static const char *class_words(sk_lang lang, sk_contract c)
+{
+    if (c.tout)
+        return sk_tr(lang, L_CLASS_TOUT);
+    switch (c.type) {
+    case SK_C_SOLO:
+        return sk_tr(lang, L_CLASS_SOLO);
+    case SK_C_WENZ:
+        return sk_tr(lang, L_CLASS_WENZ);
+    case SK_C_SIE:
+        return sk_tr(lang, L_CLASS_SIE);
+    default:
+        return sk_tr(lang, L_CLASS_SAUSPIEL);
+    }
+}
+
+/* Table talk for a bid: the opening "ich spiele", the holder's "ich
+ * spiel selbst", or a challenge naming the higher class (2.4.6-2.4.9). */
+static size_t bid_words(sk_lang lang, const sk_public *p, sk_action a, char *buf, size_t size)
+{
+    if (p->holder == SK_NOSEAT)
+        return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_PLAY));
+    char cls[32];
+    sk_contract_class_code(a.contract, cls, sizeof cls);
+    if (a.seat == p->holder)
+        return (size_t)snprintf(buf, size, "%s (%s)", sk_tr(lang, L_PLAY_SELF), cls);
+    if (a.contract.type == SK_C_SAUSPIEL)
+        return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_PLAY_TOO));
+    if (a.contract.tout)
+        return (size_t)snprintf(buf, size, "%s %s (%s)", sk_tr(lang, L_HAVE),
+                                class_words(lang, a.contract), cls);
+    return (size_t)snprintf(buf, size, "%s %s", sk_tr(lang, L_HAVE), class_words(lang, a.contract));
+}
+
+/* Describes an action in the state before it. */
+size_t sk_lang_action(sk_lang lang, const sk_public *p, sk_action a, char *buf, size_t size)
+{
+    switch (a.type) {
+    case SK_ACT_PASS:
+        return (size_t)snprintf(buf, size, "%s",
+                                sk_tr(lang, p->challenger != SK_NOSEAT && a.seat == p->holder
+                                                ? L_PASS_YIELD
+                                                : L_PASS));
+    case SK_ACT_BID:
+        return bid_words(lang, p, a, buf, size);
+    case SK_ACT_DECLARE:
+        return sk_lang_contract(lang, a.contract, buf, size);
+    case SK_ACT_KONTRA:
+    case SK_ACT_RETOUR: {
+        const char *w = sk_tr(lang, a.type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR);
+        if (p->doublings < 2)
+            return (size_t)snprintf(buf, size, "%s", w);
+        char n[32];
+        snprintf(n, sizeof n, sk_tr(lang, L_DOUBLING_N), p->doublings + 1);
+        return (size_t)snprintf(buf, size, "%s (%s)", w, n);
+    }
+    case SK_ACT_CARD:
+        return (size_t)snprintf(buf, size, "%s", sk_card_name(a.card));
+    default:
+        return (size_t)snprintf(buf, size, "?");
+    }
+}
+
+/* Copies `s` lower-cased, trimmed, with runs of blanks as one space. */
+static void normalize(const char *s, char *out, size_t size)
+{
+    size_t n = 0;
+    bool space = false;
+    while (*s && isspace((unsigned char)*s))
+        s++;
+    for (; *s && n + 1 < size; s++) {
+        if (isspace((unsigned char)*s)) {
+            space = true;
+            continue;
+        }
+        if (space && n + 2 < size)
+            out[n++] = ' ';
+        space = false;
+        out[n++] = (char)tolower((unsigned char)*s);
+    }
+    out[n] = '\0';
+}
+
+/* Whether the lower-cased word list `words` ("a|b|c") contains `s`. */
+static bool word_in(const char *s, const char *words)
+{
+    size_t len = strlen(s);
+    while (*words) {
+        const char *bar = strchr(words, '|');
+        size_t wl = bar ? (size_t)(bar - words) : strlen(words);
+        if (wl == len && strncmp(s, words, len) == 0)
+            return true;
+        if (!bar)
+            break;
+        words = bar + 1;
+    }
+    return false;
+}
+
+/* Finds a legal action of a type (and, for bids, a class); -1 if none. */
+static int find_type(const sk_action *legal, int n, int type, const sk_contract *cls)
+{
+    for (int i = 0; i < n; i++)
+        if (legal[i].type == type &&
+            (!cls || (legal[i].contract.type == cls->type && legal[i].contract.tout == cls->tout)))
+            return i;
+    return -1;
+}
+
+/* Table talk of both languages for the auction and the doublings. */
+static int phrase_action(const char *s, const sk_action *legal, int n)
+{
+    if (word_in(s, "weiter|pass|p|ist recht|go ahead|gut|passe|no"))
+        return find_type(legal, n, SK_ACT_PASS, NULL);
+    if (word_in(s, "kontra|k|double|contra|du"))
+        return find_type(legal, n, SK_ACT_KONTRA, NULL);
+    if (word_in(s, "retour|re|redouble|r"))
+        return find_type(legal, n, SK_ACT_RETOUR, NULL);
+    if (word_in(s, "ich spiele|ich spiel|spiele|ich spiel auch|ich spiel selbst|i play|play|"
+                   "i play too|i play myself|bid"))
+        return find_type(legal, n, SK_ACT_BID, NULL);
+    static const struct {
+        const char *words;
+        sk_contract cls;
+    } CLASSES[] = {
+        {"solo|ich hätt ein solo|i have a solo", {SK_C_SOLO, SK_NOSUIT, 0}},
+        {"wenz|ich hätt einen wenz|i have a wenz", {SK_C_WENZ, SK_NOSUIT, 0}},
+        {"tout|solo tout|ich hätt ein tout|i have a tout", {SK_C_SOLO, SK_NOSUIT, 1}},
+        {"wenz tout", {SK_C_WENZ, SK_NOSUIT, 1}},
+        {"sie|ich hätt einen sie", {SK_C_SIE, SK_NOSUIT, 0}},
+    };
+    for (size_t k = 0; k < sizeof CLASSES / sizeof CLASSES[0]; k++)
+        if (word_in(s, CLASSES[k].words))
+            return find_type(legal, n, SK_ACT_BID, &CLASSES[k].cls);
+    return -2;
+}
+
+/* In the declaration: a contract code ("sauspiel:G", "solo:h") or a
+ * suit's name for the called ace / trump suit. */
+static int declare_action(sk_lang lang, const char *s, const sk_action *legal, int n)
+{
+    sk_contract c;
+    if (sk_contract_parse(s, &c, NULL) == 0) {
+        for (int i = 0; i < n; i++)
+            if (legal[i].type == SK_ACT_DECLARE && legal[i].contract.type == c.type &&
+                legal[i].contract.suit == c.suit && legal[i].contract.tout == c.tout)
+                return i;
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        char name[64], low[64];
+        if (legal[i].type != SK_ACT_DECLARE)
+            continue;
+        sk_lang_contract(lang, legal[i].contract, name, sizeof name);
+        normalize(name, low, sizeof low);
+        if (strcmp(low, s) == 0)
+            return i;
+    }
+    return -2;
+}
+
+/* Parses a typed line. */
+enum sk_input sk_lang_input(sk_lang lang, const sk_view *v, const char *line,
+                            const sk_action *legal, int n, const uint8_t *hand, int nhand,
+                            sk_action *out, char *msg, size_t msgsize)
+{
+    char s[128];
+    normalize(line, s, sizeof s);
+    msg[0] = '\0';
+    if (word_in(s, "q|quit|exit|ende|aufhören"))
+        return SK_IN_QUIT;
+    if (word_in(s, "?|hint|tipp"))
+        return SK_IN_HINT;
+    if (word_in(s, "l|last|letzter stich|letzter"))
+        return SK_IN_LAST;
+    if (word_in(s, "h|help|hilfe"))
+        return SK_IN_HELP;
+    bool cards = n > 0 && legal[0].type == SK_ACT_CARD;
+    char *end;
+    long num = strtol(s, &end, 10);
+    if (s[0] && !*end && isdigit((unsigned char)s[0])) {
+        if (cards && num >= 1 && num <= nhand) {
+            *out = sk_act_card(v->seat, hand[num - 1]);
+            return SK_IN_ACTION;
+        }
+        if (!cards && num >= 1 && num <= n) {
+            *out = legal[num - 1];
+            return SK_IN_ACTION;
+        }
+        snprintf(msg, msgsize, sk_tr(lang, L_NOT_NOW), line);
+        return SK_IN_BAD;
+    }
+    if (strlen(s) == 2 && isalpha((unsigned char)s[0])) {
+        int c = sk_card_parse(s);
+        if (c < 0) {
+            snprintf(msg, msgsize, sk_tr(lang, L_UNKNOWN_CARD), s);
+            return SK_IN_BAD;
+        }
+        *out = sk_act_card(v->seat, c);
+        return SK_IN_ACTION;
+    }
+    sk_action a;
+    if (sk_action_parse(s, &a, NULL) == 0) {
+        a.seat = v->seat;
+        *out = a;
+        return SK_IN_ACTION;
+    }
+    int i = v->pub.phase == SK_PHASE_DECLARE ? declare_action(lang, s, legal, n)
+                                             : phrase_action(s, legal, n);
+    if (i >= 0) {
+        *out = legal[i];
+        return SK_IN_ACTION;
+    }
+    snprintf(msg, msgsize, sk_tr(lang, i == -1 ? L_NOT_NOW : L_UNKNOWN_INPUT), line);
+    return SK_IN_BAD;
+}

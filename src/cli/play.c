@@ -1,0 +1,587 @@
+/*
+ * play.c -- `schafkopf play`: a session against three computer players.
+ *
+ * The driver owns the session, the game and the bots; it asks the bots
+ * through their views (sk_game_view + sk_bot_act) and the human through
+ * a UI (ui_plain.c or ui_curses.c), and changes the game only through
+ * sk_game_apply.  Kontra and Retour may be given out of turn (3.3): before
+ * each of the first two cards every seat that may double is asked.
+ * After every game the record is appended to the session file and
+ * fsync'ed, so `--resume FILE` can continue the evening.
+ */
+#include "ui.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Everything one session of play needs; no global state. */
+typedef struct play_ctx {
+    sk_session session;
+    sk_rng rng;
+    sk_bot *bots[SK_NSEATS];
+    sk_bot *hint_bot;
+    sk_ui *ui;
+    sk_table table;
+    sk_score_row *rows;
+    int nrows, caprows;
+    char path[1024];       /* session file */
+    FILE *out;             /* opened at the first save */
+    int human;
+    uint64_t max_games;    /* 0: until the player quits */
+    /* out-of-turn doubling offers declined at the current moment */
+    uint8_t declined;      /* bit per seat */
+    int offer_key;         /* trick_len * 16 + doublings when recorded */
+} play_ctx;
+
+/* Options as parsed from the command line. */
+typedef struct play_opts {
+    sk_rules rules;
+    const char *bots;
+    const char *resume;
+    uint64_t seed, games, seat, delay;
+    bool seeded, plain;
+    sk_lang lang;
+} play_opts;
+
+/* Prints the usage of `play`. */
+static void play_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: schafkopf play [OPTIONS]\n\n"
+            "Plays Schafkopf against three computer players: full screen on a terminal,\n"
+            "line by line with --plain or when stdin is not a terminal.  Every finished\n"
+            "game is appended as a record to $XDG_DATA_HOME/schafkopf/session-TIME.jsonl\n"
+            "(default ~/.local/share/schafkopf/).\n\n"
+            "  --seat N        your seat 0..3 (default 0)\n"
+            "  --bots SPEC     bots for the other seats: one spec or three separated by\n"
+            "                  commas (default heuristic if available, else random)\n"
+            "  --seed N        reproducible deals and bots (default: OS random source)\n"
+            "  --games N       stop after N games (default: until you quit with q)\n"
+            "  --lang de|en    German table talk (default) or English\n"
+            "  --plain         line mode (for scripts and screen readers)\n"
+            "  --delay MS      full screen: pause after each card of a bot (default 300)\n"
+            "  --resume FILE   continue a saved session (totals, next dealer)\n"
+            "  --preset NAME   ruleset preset (official, tournament, sauspiel)\n"
+            "  --rule K=V      set one rule option (repeatable)\n"
+            "  --rules FILE    read a ruleset file\n"
+            "  -h, --help      this help\n\n"
+            "Keys (full screen): arrows + Enter or 1-8 or a card code (e.g. go) to play,\n"
+            "l last trick, ? hint, q quit.  Plain mode: type a card code, a number, or\n"
+            "words like weiter / ich spiele / pass / bid solo / declare sauspiel:G / kontra.\n");
+}
+
+/* Parses the command line into opts; returns -1 (exit 2), 1 (help shown)
+ * or 0. */
+static int parse_opts(int argc, char **argv, play_opts *o)
+{
+    static const struct option opts[] = {
+        {"seat", required_argument, 0, 'S'},    {"bots", required_argument, 0, 'b'},
+        {"seed", required_argument, 0, 's'},    {"games", required_argument, 0, 'n'},
+        {"lang", required_argument, 0, 'L'},    {"plain", no_argument, 0, 'p'},
+        {"delay", required_argument, 0, 'd'},   {"resume", required_argument, 0, 'r'},
+        {"help", no_argument, 0, 'h'},          {"preset", required_argument, 0, SK_OPT_PRESET},
+        {"rule", required_argument, 0, SK_OPT_RULE},
+        {"rules", required_argument, 0, SK_OPT_RULES_FILE},
+        {0, 0, 0, 0}};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        int rc = 0;
+        if (c == 'S')
+            rc = sk_cli_number("seat", optarg, 3, &o->seat);
+        else if (c == 'b')
+            o->bots = optarg;
+        else if (c == 's') {
+            rc = sk_cli_number("seed", optarg, UINT64_MAX, &o->seed);
+            o->seeded = true;
+        } else if (c == 'n')
+            rc = sk_cli_number("games", optarg, 1000000, &o->games);
+        else if (c == 'd')
+            rc = sk_cli_number("delay", optarg, 10000, &o->delay);
+        else if (c == 'L') {
+            if (strcmp(optarg, "de") != 0 && strcmp(optarg, "en") != 0) {
+                fprintf(stderr, "schafkopf: --lang: \"%s\" is not de or en\n", optarg);
+                return -1;
+            }
+            o->lang = optarg[0] == 'e' ? SK_LANG_EN : SK_LANG_DE;
+        } else if (c == 'p')
+            o->plain = true;
+        else if (c == 'r')
+            o->resume = optarg;
+        else if (c >= SK_OPT_PRESET)
+            rc = sk_cli_rules_option(&o->rules, c, optarg);
+        else if (c == 'h') {
+            play_usage(stdout);
+            return 1;
+        } else {
+            play_usage(stderr);
+            return -1;
+        }
+        if (rc < 0)
+            return -1;
+    }
+    if (optind < argc) {
+        fprintf(stderr, "schafkopf: play: unexpected argument \"%s\"\n", argv[optind]);
+        return -1;
+    }
+    return 0;
+}
+
+/* The hint callback: the hint bot's values for the view's seat. */
+static int hint_fn(void *ctx, const sk_view *v, sk_action *acts, double *values, int max)
+{
+    play_ctx *p = ctx;
+    return p->hint_bot ? sk_bot_hint(p->hint_bot, v, acts, values, max) : 0;
+}
+
+/* Creates the three bots from a spec list ("a" or "a,b,c") and the hint
+ * bot (heuristic when known, else the first bot's spec). */
+static int make_bots(play_ctx *p, const char *spec_list)
+{
+    sk_error err = {{0}, NULL};
+    const char *def = spec_list;
+    sk_bot *probe = def ? NULL : sk_bot_new("heuristic", 1, NULL);
+    if (!def)
+        def = probe ? "heuristic" : "random";
+    sk_bot_free(probe);
+    char specs[3][64];
+    const char *s = def;
+    for (int i = 0; i < 3; i++) {
+        const char *comma = strchr(s, ',');
+        size_t len = comma ? (size_t)(comma - s) : strlen(s);
+        snprintf(specs[i], sizeof specs[i], "%.*s", (int)len, s);
+        if (comma)
+            s = comma + 1;
+    }
+    for (int i = 0, k = 0; i < SK_NSEATS; i++) {
+        if (i == p->human)
+            continue;
+        p->bots[i] = sk_bot_new(specs[k++], sk_rng_next(&p->rng), &err);
+        if (!p->bots[i]) {
+            fprintf(stderr, "schafkopf: --bots: %s\n", err.msg);
+            return -1;
+        }
+    }
+    p->hint_bot = sk_bot_new("heuristic", sk_rng_next(&p->rng), NULL);
+    if (!p->hint_bot)
+        p->hint_bot = sk_bot_new(specs[0], sk_rng_next(&p->rng), NULL);
+    return 0;
+}
+
+/* Creates a directory and its parents (like mkdir -p). */
+static int make_dirs(char *path)
+{
+    for (char *s = path + 1; *s; s++) {
+        if (*s != '/')
+            continue;
+        *s = '\0';
+        int rc = mkdir(path, 0755);
+        *s = '/';
+        if (rc < 0 && errno != EEXIST)
+            return -1;
+    }
+    return mkdir(path, 0755) < 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* Chooses the session file: $XDG_DATA_HOME/schafkopf/session-TIME.jsonl
+ * or ~/.local/share/schafkopf/... */
+static int session_path(play_ctx *p)
+{
+    char dir[900];
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    if (xdg && xdg[0])
+        snprintf(dir, sizeof dir, "%s/schafkopf", xdg);
+    else if (home && home[0])
+        snprintf(dir, sizeof dir, "%s/.local/share/schafkopf", home);
+    else
+        snprintf(dir, sizeof dir, "schafkopf-sessions");
+    if (make_dirs(dir) < 0) {
+        fprintf(stderr, "schafkopf: cannot create %s: %s\n", dir, strerror(errno));
+        return -1;
+    }
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    char stamp[32];
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    snprintf(p->path, sizeof p->path, "%s/session-%s-%ld.jsonl", dir, stamp, (long)getpid());
+    return 0;
+}
+
+/* Appends a finished game's record and forces it to disk, so a crash
+ * loses nothing already saved. */
+static int save_game(play_ctx *p, const sk_game *g)
+{
+    if (!p->out) {
+        p->out = fopen(p->path, "a");
+        if (!p->out)
+            return -1;
+    }
+    sk_record *rec = malloc(sizeof *rec);
+    if (!rec)
+        return -1;
+    char id[32];
+    snprintf(id, sizeof id, "%u", p->session.games);
+    sk_record_from_game(rec, g, id);
+    char *line = sk_record_write(rec);
+    free(rec);
+    if (!line)
+        return -1;
+    int rc = fputs(line, p->out) < 0 || fflush(p->out) != 0 || fsync(fileno(p->out)) != 0;
+    free(line);
+    return rc ? -1 : 0;
+}
+
+/* Adds a finished game to the score sheet. */
+static int add_row(play_ctx *p, const sk_result *res, int dealer)
+{
+    if (p->nrows == p->caprows) {
+        int cap = p->caprows ? p->caprows * 2 : 16;
+        sk_score_row *rows = realloc(p->rows, sizeof *rows * (size_t)cap);
+        if (!rows)
+            return -1;
+        p->rows = rows;
+        p->caprows = cap;
+    }
+    sk_score_row *r = &p->rows[p->nrows++];
+    r->dealer = (uint8_t)dealer;
+    r->declarer = res->declarer;
+    r->thrown_in = res->thrown_in;
+    r->won = res->won;
+    r->contract = res->contract;
+    for (int s = 0; s < SK_NSEATS; s++) {
+        r->money[s] = res->money[s];
+        r->tournament[s] = res->tournament[s];
+    }
+    p->table.rows = p->rows;
+    p->table.nrows = p->nrows;
+    return 0;
+}
+
+/* Reads a saved session: replays each record into the totals.  The
+ * session takes the ruleset of the first record. */
+static int resume_session(play_ctx *p, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "schafkopf: --resume %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    sk_record *rec = malloc(sizeof *rec);
+    sk_game *g = malloc(sizeof *g);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    long lineno = 0;
+    int status = rec && g ? 0 : -1;
+    while (status == 0 && (len = getline(&line, &cap, f)) >= 0) {
+        sk_error err = {{0}, NULL};
+        sk_result res;
+        lineno++;
+        if (strspn(line, " \t\r\n") == (size_t)len)
+            continue;
+        if (sk_record_read(rec, line, (size_t)len, &err) < 0 ||
+            sk_record_replay(rec, g, NULL, &err) < 0) {
+            fprintf(stderr, "schafkopf: %s:%ld: %s\n", path, lineno, err.msg);
+            status = -1;
+            break;
+        }
+        if (!sk_game_over(g))
+            continue; /* an unfinished game is not booked */
+        if (p->session.games == 0)
+            sk_session_init(&p->session, &rec->rules, rec->dealer);
+        if (sk_session_finish(&p->session, g, &res, &err) < 0 ||
+            add_row(p, &res, rec->dealer) < 0)
+            status = -1;
+    }
+    free(line);
+    free(rec);
+    free(g);
+    fclose(f);
+    snprintf(p->path, sizeof p->path, "%s", path);
+    return status;
+}
+
+/* Logs a line and shows it; `other`: about another seat's action. */
+static void say(play_ctx *p, const char *line, bool other)
+{
+    sk_table_log(&p->table, line);
+    p->ui->event(p->ui, &p->table, line, other);
+}
+
+/* Says what a seat did: into the log and the seat's last word. */
+static void announce(play_ctx *p, const sk_public *before, sk_action a)
+{
+    sk_table *t = &p->table;
+    char words[64], line[96];
+    sk_lang_action(t->lang, before, a, words, sizeof words);
+    if (a.type != SK_ACT_CARD)
+        snprintf(t->said[a.seat], sizeof t->said[a.seat], "%s", words);
+    snprintf(line, sizeof line, "%s: %s", sk_lang_seat(t->lang, t->human, a.seat), words);
+    say(p, line, a.seat != p->human);
+}
+
+/* Announces what an applied action brought: the trick's winner, the
+ * called ace's holder, the start of the play. */
+static void announce_after(play_ctx *p, const sk_game *g, const sk_public *before, sk_action a)
+{
+    sk_table *t = &p->table;
+    sk_lang L = t->lang;
+    char line[128];
+    if (a.type == SK_ACT_CARD && g->pub.trick_no > before->trick_no) {
+        int k = before->trick_no;
+        sk_cards cards = 0;
+        for (int i = 0; i < 4; i++)
+            cards |= SK_BIT(g->pub.tricks[k][i]);
+        snprintf(line, sizeof line, "%s %d %s %s (%d %s)", sk_tr(L, L_TRICK), k + 1,
+                 sk_tr(L, L_WON_BY), sk_lang_seat(L, t->human, g->pub.trick_winners[k]),
+                 sk_cards_points(cards), sk_tr(L, L_POINTS));
+        say(p, line, false);
+    } else if (a.type == SK_ACT_DECLARE && g->pub.phase == SK_PHASE_PLAY) {
+        snprintf(line, sizeof line, "%s %s", sk_lang_seat(L, t->human, g->pub.trick_leader),
+                 sk_tr(L, L_LEADS));
+        say(p, line, false);
+    }
+}
+
+/* Applies an action (already checked or not) and tells the UI. */
+static int apply(play_ctx *p, sk_game *g, sk_action a, sk_error *err)
+{
+    sk_public before = g->pub;
+    int rc = sk_game_apply(g, a, err);
+    if (rc < 0)
+        return rc;
+    sk_game_view(g, p->human, &p->table.view);
+    announce(p, &before, a);
+    announce_after(p, g, &before, a);
+    return 0;
+}
+
+/* A bot's decision; a refused one is replaced by the first legal action
+ * so the game goes on (and the refusal is shown). */
+static void bot_move(play_ctx *p, sk_game *g, int seat)
+{
+    sk_view v;
+    sk_game_view(g, seat, &v);
+    sk_action a = sk_bot_act(p->bots[seat], &v);
+    a.seat = (uint8_t)seat;
+    sk_error err = {{0}, NULL};
+    if (apply(p, g, a, &err) < 0) {
+        p->ui->error(p->ui, &p->table, err.msg);
+        sk_action legal[SK_MAX_LEGAL];
+        sk_view_legal(&v, legal);
+        apply(p, g, legal[0], NULL);
+    }
+}
+
+/* Asks the human until an action is accepted; SK_UI_QUIT to stop. */
+static int human_move(play_ctx *p, sk_game *g)
+{
+    for (;;) {
+        sk_action legal[SK_MAX_LEGAL], mine[SK_MAX_LEGAL];
+        sk_game_view(g, p->human, &p->table.view);
+        int n = sk_view_legal(&p->table.view, legal), k = 0;
+        for (int i = 0; i < n; i++) /* doublings are offered separately */
+            if (legal[i].type != SK_ACT_KONTRA && legal[i].type != SK_ACT_RETOUR)
+                mine[k++] = legal[i];
+        sk_action a;
+        if (p->ui->choose(p->ui, &p->table, mine, k, &a) == SK_UI_QUIT)
+            return SK_UI_QUIT;
+        a.seat = (uint8_t)p->human;
+        sk_error err = {{0}, NULL};
+        if (apply(p, g, a, &err) == 0)
+            return SK_UI_OK;
+        p->ui->error(p->ui, &p->table, err.msg);
+    }
+}
+
+/* The doubling `seat` may give now, or -1. */
+static int doubling_for(const sk_game *g, int seat)
+{
+    sk_action legal[SK_MAX_LEGAL];
+    int n = sk_game_legal(g, legal);
+    for (int i = 0; i < n; i++)
+        if (legal[i].seat == seat &&
+            (legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR))
+            return legal[i].type;
+    return -1;
+}
+
+/*
+ * Kontra and Retour out of turn (3.3): before each of the first two
+ * cards, every seat that may double is asked once (from the seat to
+ * move on); a doubling given opens a new round of offers (Retour after
+ * Kontra).  Returns SK_UI_QUIT if the human quits.
+ */
+static int offer_doublings(play_ctx *p, sk_game *g)
+{
+    for (bool again = true; again;) {
+        again = false;
+        int key = g->pub.trick_len * 16 + g->pub.doublings;
+        if (key != p->offer_key) {
+            p->offer_key = key;
+            p->declined = 0;
+        }
+        for (int k = 0; k < SK_NSEATS && !again; k++) {
+            int seat = (g->pub.to_move + k) % 4;
+            int type = doubling_for(g, seat);
+            if (type < 0 || (p->declined & (1u << seat)))
+                continue;
+            sk_action a = sk_act_double(seat, type);
+            if (seat == p->human) {
+                sk_game_view(g, p->human, &p->table.view);
+                int rc = p->ui->offer(p->ui, &p->table, a);
+                if (rc == SK_UI_QUIT)
+                    return rc;
+                if (rc == SK_UI_NO) {
+                    p->declined |= (uint8_t)(1u << seat);
+                    continue;
+                }
+            } else {
+                sk_view v;
+                sk_game_view(g, seat, &v);
+                a = sk_bot_act(p->bots[seat], &v);
+                a.seat = (uint8_t)seat;
+                if (a.type != SK_ACT_KONTRA && a.type != SK_ACT_RETOUR) {
+                    p->declined |= (uint8_t)(1u << seat);
+                    continue;
+                }
+            }
+            if (apply(p, g, a, NULL) < 0)
+                p->declined |= (uint8_t)(1u << seat);
+            else
+                again = true;
+        }
+    }
+    return SK_UI_OK;
+}
+
+/* Starts a game: clears the table and announces dealer and forehand. */
+static void start_game(play_ctx *p, sk_game *g)
+{
+    sk_table *t = &p->table;
+    sk_session_deal(&p->session, g, &p->rng);
+    t->game_no = p->session.games + 1;
+    memset(t->said, 0, sizeof t->said);
+    t->nlog = 0;
+    p->offer_key = -1;
+    sk_game_view(g, p->human, &t->view);
+    char line[128];
+    snprintf(line, sizeof line, "%s %u: %s %s, %s %s", sk_tr(t->lang, L_GAME), t->game_no,
+             sk_tr(t->lang, L_DEALER), sk_lang_seat(t->lang, t->human, g->pub.dealer),
+             sk_tr(t->lang, L_FOREHAND), sk_lang_seat(t->lang, t->human, (g->pub.dealer + 1) % 4));
+    say(p, line, false);
+}
+
+/* Plays one game; books and saves it when finished.  SK_UI_QUIT when the
+ * human quits (the unfinished game is not saved). */
+static int play_game(play_ctx *p, bool last)
+{
+    sk_game *g = malloc(sizeof *g);
+    if (!g)
+        return SK_UI_QUIT;
+    start_game(p, g);
+    int rc = SK_UI_OK;
+    while (rc == SK_UI_OK && !sk_game_over(g)) {
+        if (g->pub.phase == SK_PHASE_PLAY && g->pub.trick_no == 0 && g->pub.trick_len <= 1)
+            rc = offer_doublings(p, g);
+        if (rc != SK_UI_OK)
+            break;
+        if (g->pub.to_move == p->human)
+            rc = human_move(p, g);
+        else
+            bot_move(p, g, g->pub.to_move);
+    }
+    if (rc == SK_UI_OK) {
+        sk_result res;
+        sk_error err = {{0}, NULL};
+        int dealer = g->pub.dealer;
+        sk_session_finish(&p->session, g, &res, &err);
+        add_row(p, &res, dealer);
+        if (save_game(p, g) < 0)
+            p->ui->error(p->ui, &p->table, strerror(errno));
+        char explain[256];
+        sk_result_explain(&p->session.rules, &res, explain, sizeof explain);
+        sk_game_view(g, p->human, &p->table.view);
+        rc = p->ui->summary(p->ui, &p->table, &res, explain, last);
+    }
+    free(g);
+    return rc;
+}
+
+/* Frees what the context owns. */
+static void ctx_free(play_ctx *p)
+{
+    for (int i = 0; i < SK_NSEATS; i++)
+        sk_bot_free(p->bots[i]);
+    sk_bot_free(p->hint_bot);
+    if (p->out)
+        fclose(p->out);
+    free(p->rows);
+}
+
+/* Sets up the context from the options: rules, rng, bots, session. */
+static int ctx_init(play_ctx *p, const play_opts *o)
+{
+    memset(p, 0, sizeof *p);
+    p->human = (int)o->seat;
+    p->max_games = o->games;
+    if (o->seeded)
+        sk_rng_seed(&p->rng, o->seed);
+    else if (sk_rng_seed_os(&p->rng) < 0) {
+        fprintf(stderr, "schafkopf: play: no OS random source\n");
+        return -1;
+    }
+    if (make_bots(p, o->bots) < 0)
+        return -1;
+    sk_session_init(&p->session, &o->rules, (int)sk_rng_below(&p->rng, 4));
+    if (o->resume ? resume_session(p, o->resume) < 0 : session_path(p) < 0)
+        return -1;
+    sk_table *t = &p->table;
+    t->lang = o->lang;
+    t->human = p->human;
+    t->session = &p->session;
+    t->rows = p->rows;
+    t->nrows = p->nrows;
+    t->hint = hint_fn;
+    t->hint_ctx = p;
+    t->delay_ms = (int)o->delay;
+    t->prompt_newline = !isatty(0);
+    return 0;
+}
+
+int sk_cmd_play(int argc, char **argv)
+{
+    play_opts o = {.delay = 300, .lang = SK_LANG_DE};
+    sk_rules_preset(&o.rules, "official", NULL);
+    int rc = parse_opts(argc, argv, &o);
+    if (rc != 0)
+        return rc < 0 ? 2 : 0;
+    play_ctx *p = malloc(sizeof *p);
+    if (!p || ctx_init(p, &o) < 0) {
+        if (p)
+            ctx_free(p);
+        free(p);
+        return 1;
+    }
+    bool plain = o.plain || !isatty(0) || !isatty(1);
+    p->ui = plain ? NULL : sk_ui_curses_open();
+    if (!p->ui)
+        p->ui = sk_ui_plain_open();
+    rc = p->ui ? SK_UI_OK : SK_UI_QUIT;
+    for (uint64_t n = 0; rc == SK_UI_OK && (!p->max_games || n < p->max_games); n++)
+        rc = play_game(p, p->max_games && n + 1 == p->max_games);
+    if (p->ui)
+        p->ui->close(p->ui);
+    if (p->out)
+        printf("%s %s\n", sk_tr(o.lang, L_SAVED), p->path);
+    ctx_free(p);
+    free(p);
+    return 0;
+}

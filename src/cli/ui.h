@@ -1,0 +1,159 @@
+/*
+ * ui.h -- the user interface of `schafkopf play` and `schafkopf replay`,
+ * implemented twice: a plain line mode (ui_plain.c, for scripts and
+ * screen readers) and a full-screen ncursesw mode (ui_curses.c).
+ *
+ * The driver (play.c) owns the game and the bots.  A UI sees only a
+ * table: the human's sk_view plus what the driver has said so far (the
+ * event log, each seat's last word, the score sheet), so the hidden
+ * hands stay hidden.  Every user-visible string comes from lang.c.
+ */
+#ifndef SK_UI_H
+#define SK_UI_H
+
+#include "cli.h"
+#include "schafkopf/ai.h"
+
+#include <stdbool.h>
+
+/* ------------------------------------------------------------------ */
+/* Languages (lang.c)                                                   */
+/* ------------------------------------------------------------------ */
+
+typedef enum sk_lang { SK_LANG_DE = 0, SK_LANG_EN = 1 } sk_lang;
+
+/* Ids of the strings in the per-language tables. */
+enum sk_str {
+    L_YOU, L_LEFT, L_ACROSS, L_RIGHT,
+    L_SUIT_E, L_SUIT_G, L_SUIT_H, L_SUIT_S,
+    L_PASS, L_PASS_YIELD, L_PLAY, L_PLAY_TOO, L_PLAY_SELF, L_HAVE,
+    L_CLASS_SAUSPIEL, L_CLASS_SOLO, L_CLASS_WENZ, L_CLASS_TOUT, L_CLASS_SIE,
+    L_SAUSPIEL_WITH, L_SOLO, L_TOUT, L_WENZ, L_SIE, L_NONE,
+    L_KONTRA, L_RETOUR, L_DOUBLING_N,
+    L_GAME, L_DEALER, L_FOREHAND, L_LEADS, L_DECLARER, L_PARTNER, L_CALLED,
+    L_HAND, L_TRICK, L_LEGAL, L_CHOICES, L_LAST_TRICK, L_NO_LAST_TRICK, L_WON_BY,
+    L_POINTS, L_PROMPT_CARD, L_PROMPT_CHOICE, L_PROMPT_DOUBLE, L_YES, L_NO,
+    L_THROWN_IN, L_WINS, L_LOSES, L_SCHNEIDER, L_SCHWARZ, L_DECL_SIDE, L_DEFENDERS,
+    L_SCORE_SHEET, L_TOTAL, L_MONEY, L_TOURNAMENT, L_HINT, L_VALUE, L_NO_HINT,
+    L_UNKNOWN_INPUT, L_UNKNOWN_CARD, L_NOT_NOW, L_HELP_PLAIN, L_HELP_CURSES,
+    L_CONTINUE, L_GOODBYE, L_SAVED, L_TITLE, L_TRICKS, L_OFFER_DOUBLE,
+    L_REPLAY_HELP, L_STEP, L_NOTHING, L_YES_NO, L_CHOOSE_CARD, L_CHOOSE_MENU,
+    L_COUNT
+};
+
+/* The string `id` in language `lang`. */
+const char *sk_tr(sk_lang lang, enum sk_str id);
+/* The name of `seat` as seen from `human` ("Du", "Links", ...). */
+const char *sk_lang_seat(sk_lang lang, int human, int seat);
+/* The name of a suit. */
+const char *sk_lang_suit(sk_lang lang, int suit);
+/* A contract's name ("Sauspiel mit der Gras-Sau", "Hearts Solo Tout"). */
+size_t sk_lang_contract(sk_lang lang, sk_contract c, char *buf, size_t size);
+/* What a seat says with action `a` in the state `p` before it: "weiter",
+ * "ich spiele", "ich hätt ein Solo", "ich spiel selbst", the contract,
+ * "Kontra", or the card's code. */
+size_t sk_lang_action(sk_lang lang, const sk_public *p, sk_action a, char *buf, size_t size);
+
+/* What a line of input means (plain mode, and typed commands). */
+enum sk_input {
+    SK_IN_ACTION, SK_IN_QUIT, SK_IN_HINT, SK_IN_LAST, SK_IN_HELP, SK_IN_BAD
+};
+/* Reads a line of user input against the legal actions `legal` (for
+ * v->seat) and the hand as displayed (`hand`, n cards): a card code,
+ * a number, an action text as sk_action_parse reads it, or a German or
+ * English phrase.  On SK_IN_BAD writes a message to msg. */
+enum sk_input sk_lang_input(sk_lang lang, const sk_view *v, const char *line,
+                            const sk_action *legal, int n, const uint8_t *hand, int nhand,
+                            sk_action *out, char *msg, size_t msgsize);
+
+/* ------------------------------------------------------------------ */
+/* The table a UI shows                                                  */
+/* ------------------------------------------------------------------ */
+
+#define SK_LOG_LINES 16
+
+/* One row of the score sheet: a finished game. */
+typedef struct sk_score_row {
+    uint8_t dealer;
+    uint8_t declarer;
+    uint8_t thrown_in;
+    uint8_t won;
+    sk_contract contract;
+    int64_t money[SK_NSEATS];
+    int tournament[SK_NSEATS];
+} sk_score_row;
+
+/* Asks the hint bot for the view's seat; returns the count. */
+typedef int (*sk_hint_fn)(void *ctx, const sk_view *v, sk_action *acts, double *values,
+                          int max);
+
+typedef struct sk_table {
+    sk_lang lang;
+    int human;             /* seat shown at the bottom */
+    unsigned game_no;      /* 1-based number of the current game */
+    sk_view view;          /* the human's view */
+    bool reveal;           /* replay: every hand is shown */
+    sk_cards hands[SK_NSEATS];
+    char said[SK_NSEATS][64]; /* each seat's last word in this game */
+    char log[SK_LOG_LINES][80];
+    int nlog;              /* lines in log (oldest first) */
+    const sk_session *session;
+    const sk_score_row *rows;
+    int nrows;
+    sk_hint_fn hint;
+    void *hint_ctx;
+    int delay_ms;          /* curses: pause after another seat's card */
+    bool prompt_newline;   /* plain: end prompts with a newline (scripts) */
+} sk_table;
+
+/* Adds a line to the table's event log (dropping the oldest). */
+void sk_table_log(sk_table *t, const char *text);
+/* The hand sorted for display: trumps high to low, then suits (by the
+ * contract's order, or the Sauspiel order before the declaration);
+ * returns the count. */
+int sk_table_sorted_hand(const sk_public *p, sk_cards hand, uint8_t *out);
+/* Formats money in cents as "+1.20" / "-0.40" / "0.00". */
+size_t sk_table_money(int64_t cents, char *buf, size_t size);
+
+/* Return codes of the asking functions. */
+enum { SK_UI_OK = 0, SK_UI_NO = 1, SK_UI_QUIT = -1 };
+
+typedef struct sk_ui sk_ui;
+struct sk_ui {
+    void *impl;
+    /* Something happened (already in t->log): show it. `other`: an
+     * action of another seat (curses pauses a moment). */
+    void (*event)(sk_ui *ui, const sk_table *t, const char *text, bool other);
+    /* Asks the human for one of legal[0..n-1]; SK_UI_OK or SK_UI_QUIT. */
+    int (*choose)(sk_ui *ui, const sk_table *t, const sk_action *legal, int n,
+                  sk_action *out);
+    /* Offers a Kontra/Retour out of turn: SK_UI_OK (give it), SK_UI_NO
+     * or SK_UI_QUIT. */
+    int (*offer)(sk_ui *ui, const sk_table *t, sk_action offer);
+    /* Says that the human's action was refused, and why. */
+    void (*error)(sk_ui *ui, const sk_table *t, const char *msg);
+    /* Shows a finished game and the score sheet: SK_UI_OK or SK_UI_QUIT. */
+    int (*summary)(sk_ui *ui, const sk_table *t, const sk_result *res, const char *explain,
+                   bool last);
+    /* Replay: shows one step (`text` says what happened); returns +1
+     * (forward), -1 (back) or SK_UI_QUIT.  The plain mode always steps
+     * forward. */
+    int (*step)(sk_ui *ui, const sk_table *t, const char *text);
+    /* Closes the UI and frees it. */
+    void (*close)(sk_ui *ui);
+};
+
+/* Opens the line mode on stdin/stdout. */
+sk_ui *sk_ui_plain_open(void);
+/* Opens the full-screen mode; NULL if the terminal cannot do it. */
+sk_ui *sk_ui_curses_open(void);
+
+
+/* The summary text shared by both modes: result line and points. */
+size_t sk_table_result_text(const sk_table *t, const sk_result *res, char *buf, size_t size);
+/* One score sheet row as text (game number i from 1, or the totals when
+ * row is NULL). */
+size_t sk_table_score_line(const sk_table *t, int i, const sk_score_row *row, char *buf,
+                           size_t size);
+
+#endif

@@ -1,0 +1,583 @@
+/*
+ * ui_curses.c -- the full-screen mode of `schafkopf play` (ncursesw).
+ *
+ * Fits 80x24 and redraws everything from the table on each event and on
+ * KEY_RESIZE, so there is no screen state to get out of step.  The
+ * table sits on the left (the trick in the middle, the three others
+ * around it, your hand at the bottom); the right panel holds the event
+ * log, or the menu when a choice other than a card is asked.
+ */
+#include "ui.h"
+
+#include <curses.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { PAIR_E = 1, PAIR_G, PAIR_H, PAIR_S, PAIR_TITLE, PAIR_MARK, PAIR_ERR };
+#define PANEL_X 51
+#define HAND_Y 18
+
+typedef struct curses_ui {
+    sk_ui ui;
+    char msg[256];          /* message line: errors, hints */
+    char prompt[128];       /* question line */
+    bool show_last;         /* 'l': the last trick is on the table */
+    const sk_action *menu;  /* non-card choices, or NULL */
+    int nmenu, sel;
+    uint8_t hand[8];
+    int nhand;
+    sk_cards legal_cards;   /* cards highlighted */
+    SCREEN *screen;
+} curses_ui;
+
+/* Display width of a UTF-8 string (one column per code point). */
+static int u8width(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += (*s & 0xc0) != 0x80;
+    return n;
+}
+
+/* Writes `s` at (y, x) cut to `width` columns. */
+static void put(int y, int x, const char *s, int width)
+{
+    int chars = 0;
+    size_t bytes = 0;
+    while (s[bytes] && chars < width) {
+        bytes++;
+        while ((s[bytes] & 0xc0) == 0x80)
+            bytes++;
+        chars++;
+    }
+    mvaddnstr(y, x, s, (int)bytes);
+}
+
+/* Draws a card "[EO]" in its suit's colour; `dim` for a card that may
+ * not be played, `sel` for the selected one. */
+static void draw_card(int y, int x, int card, bool dim, bool sel)
+{
+    attr_t a = COLOR_PAIR(PAIR_E + SK_SUIT_OF(card)) | (dim ? A_DIM : A_BOLD);
+    if (sel)
+        a |= A_REVERSE;
+    attron(a);
+    mvprintw(y, x, "[%s]", sk_card_name(card));
+    attroff(a);
+}
+
+/* Where each seat sits, by its place relative to the human (0 you,
+ * 1 left, 2 across, 3 right): name line and trick card. */
+static const struct {
+    int name_y, name_x, card_y, card_x;
+} PLACES[4] = {{13, 20, 11, 23}, {6, 1, 8, 13}, {2, 20, 5, 23}, {6, 30, 8, 33}};
+
+/* Draws one seat: name, dealer and turn markers, last word. */
+static void draw_seat(const sk_table *t, int seat)
+{
+    const sk_public *p = &t->view.pub;
+    int rel = ((seat - t->human) % 4 + 4) % 4;
+    int y = PLACES[rel].name_y, x = PLACES[rel].name_x;
+    char line[96];
+    snprintf(line, sizeof line, "%s%s (%d)%s", p->to_move == seat ? "▶ " : "",
+             sk_lang_seat(t->lang, t->human, seat), seat, p->dealer == seat ? " ●" : "");
+    attron(A_BOLD | (p->to_move == seat ? COLOR_PAIR(PAIR_MARK) : 0));
+    int width = rel == 1 ? 28 : 20;
+    put(y, x, line, width);
+    attroff(A_BOLD | COLOR_PAIR(PAIR_MARK));
+    const char *role = "";
+    if (p->phase >= SK_PHASE_PLAY && p->contract.type != SK_C_NONE) {
+        if (seat == p->declarer)
+            role = sk_tr(t->lang, L_DECLARER);
+        else if (seat == p->partner)
+            role = sk_tr(t->lang, L_PARTNER);
+    }
+    put(y + 1, x, role[0] ? role : t->said[seat], width);
+}
+
+/* Draws the trick in the middle: the current one, or the last one
+ * (dimmed, with its winner) while the next has not begun. */
+static void draw_trick(const curses_ui *u, const sk_table *t)
+{
+    const sk_public *p = &t->view.pub;
+    const uint8_t *cards = p->trick;
+    int len = p->trick_len, leader = p->trick_leader;
+    bool last = (u->show_last || len == 0) && p->trick_no > 0 && p->phase >= SK_PHASE_PLAY;
+    if (last) {
+        int k = p->trick_no - 1;
+        cards = p->tricks[k];
+        len = 4;
+        leader = p->trick_leaders[k];
+        char line[80];
+        snprintf(line, sizeof line, "%s %s %s", sk_tr(t->lang, u->show_last ? L_LAST_TRICK
+                                                                            : L_TRICK),
+                 sk_tr(t->lang, L_WON_BY), sk_lang_seat(t->lang, t->human, p->trick_winners[k]));
+        put(10, 25 - u8width(line) / 2 > 0 ? 25 - u8width(line) / 2 : 0, line, 48);
+    }
+    for (int i = 0; i < len; i++) {
+        int seat = (leader + i) % 4;
+        int rel = ((seat - t->human) % 4 + 4) % 4;
+        draw_card(PLACES[rel].card_y, PLACES[rel].card_x, cards[i], last && !u->show_last,
+                  false);
+    }
+}
+
+/* The contract line: game, declarer, partner or called ace, doublings. */
+static void draw_contract(const sk_table *t)
+{
+    const sk_public *p = &t->view.pub;
+    char line[160], name[64];
+    if (p->contract.type == SK_C_NONE)
+        return;
+    sk_lang_contract(t->lang, p->contract, name, sizeof name);
+    int n = snprintf(line, sizeof line, "%s: %s", sk_lang_seat(t->lang, t->human, p->declarer),
+                     name);
+    for (int d = 0; d < p->doublings && n < (int)sizeof line; d++)
+        n += snprintf(line + n, sizeof line - (size_t)n, ", %s",
+                      sk_tr(t->lang, d % 2 ? L_RETOUR : L_KONTRA));
+    attron(A_BOLD);
+    put(15, 1, line, 49);
+    attroff(A_BOLD);
+    if (p->partner != SK_NOSEAT && p->called_ace != SK_NOCARD) {
+        snprintf(line, sizeof line, "%s: %s (%s)", sk_tr(t->lang, L_PARTNER),
+                 sk_lang_seat(t->lang, t->human, p->partner), sk_card_name(p->called_ace));
+        put(16, 1, line, 49);
+    }
+}
+
+/* Draws the hand with numbers; legal cards bright, the selected one
+ * reversed (in card choices). */
+static void draw_hand(const curses_ui *u, const sk_table *t)
+{
+    put(HAND_Y - 1, 1, sk_tr(t->lang, L_HAND), 30);
+    bool choosing = u->legal_cards != 0;
+    for (int i = 0; i < u->nhand; i++) {
+        int c = u->hand[i];
+        bool legal = !choosing || (u->legal_cards & SK_BIT(c));
+        draw_card(HAND_Y, 1 + i * 6, c, !legal, choosing && i == u->sel);
+        if (choosing)
+            mvprintw(HAND_Y + 1, 2 + i * 6, "%d", i + 1);
+    }
+}
+
+/* Rows a log line needs in the panel (29 columns, continuation lines
+ * indented by two). */
+static int log_rows(const char *s)
+{
+    int w = u8width(s);
+    return w <= 29 ? 1 : 1 + (w - 29 + 26) / 27;
+}
+
+/* Writes a log line from row y, wrapped; returns the rows used. */
+static int put_wrapped(int y, const char *s)
+{
+    int rows = log_rows(s), x = PANEL_X, width = 29;
+    for (int r = 0; r < rows; r++) {
+        put(y + r, x, s, width);
+        for (int i = 0; i < width && *s; i++)
+            for (s++; (*s & 0xc0) == 0x80; s++)
+                ;
+        x = PANEL_X + 2;
+        width = 27;
+    }
+    return rows;
+}
+
+/* The right panel: the menu (while choosing) above the event log. */
+static void draw_panel(const curses_ui *u, const sk_table *t)
+{
+    for (int y = 1; y < LINES - 1; y++)
+        mvaddstr(y, PANEL_X - 1, "│");
+    int top = 1;
+    if (u->menu) {
+        attron(A_BOLD);
+        put(top++, PANEL_X, sk_tr(t->lang, L_CHOICES), 28);
+        attroff(A_BOLD);
+        for (int i = 0; i < u->nmenu && i < 14; i++) {
+            char words[64], line[80];
+            sk_lang_action(t->lang, &t->view.pub, u->menu[i], words, sizeof words);
+            snprintf(line, sizeof line, "%2d %s", i + 1, words);
+            if (i == u->sel)
+                attron(A_REVERSE);
+            put(top++, PANEL_X, line, 29);
+            attroff(A_REVERSE);
+        }
+        mvhline(top++, PANEL_X, ACS_HLINE, 29);
+    }
+    for (int k = 1; t->reveal && k < SK_NSEATS; k++) { /* replay: the other hands */
+        int seat = (t->human + k) % 4;
+        char line[80];
+        int n = snprintf(line, sizeof line, "  ");
+        for (sk_cards c = t->hands[seat]; c; c &= c - 1)
+            n += snprintf(line + n, sizeof line - (size_t)n, "%s ",
+                          sk_card_name(sk_cards_first(c)));
+        attron(A_BOLD);
+        put(top++, PANEL_X, sk_lang_seat(t->lang, t->human, seat), 29);
+        attroff(A_BOLD);
+        put(top++, PANEL_X, line, 29);
+        if (k == SK_NSEATS - 1)
+            mvhline(top++, PANEL_X, ACS_HLINE, 29);
+    }
+    int room = LINES - 1 - top, first = t->nlog, used = 0;
+    while (first > 0 && used + log_rows(t->log[first - 1]) <= room)
+        used += log_rows(t->log[--first]);
+    for (int i = first; i < t->nlog; i++)
+        top += put_wrapped(top, t->log[i]);
+}
+
+/* Redraws the whole screen from the table. */
+static void redraw(const curses_ui *u, const sk_table *t)
+{
+    erase();
+    if (COLS < 80 || LINES < 24) {
+        mvprintw(0, 0, "80x24 needed (%dx%d)", COLS, LINES);
+        refresh();
+        return;
+    }
+    char title[160], name[64] = "";
+    const sk_public *p = &t->view.pub;
+    if (p->contract.type != SK_C_NONE)
+        sk_lang_contract(t->lang, p->contract, name, sizeof name);
+    snprintf(title, sizeof title, " %s   %s %u   %s%s%s%s", sk_tr(t->lang, L_TITLE),
+             sk_tr(t->lang, L_GAME), t->game_no, name, name[0] ? " (" : "",
+             name[0] ? sk_lang_seat(t->lang, t->human, p->declarer) : "", name[0] ? ")" : "");
+    attron(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
+    mvhline(0, 0, ' ', COLS);
+    put(0, 0, title, COLS);
+    if (t->session) {
+        char money[24], right[64];
+        sk_table_money(t->session->money[t->human], money, sizeof money);
+        snprintf(right, sizeof right, "%s: %s ", sk_tr(t->lang, L_MONEY), money);
+        put(0, COLS - u8width(right), right, 40);
+    }
+    attroff(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
+    for (int s = 0; s < SK_NSEATS; s++)
+        draw_seat(t, s);
+    draw_trick(u, t);
+    draw_contract(t);
+    draw_hand(u, t);
+    draw_panel(u, t);
+    attron(A_BOLD);
+    put(20, 1, u->prompt, 49);
+    attroff(A_BOLD);
+    attron(COLOR_PAIR(PAIR_ERR));
+    put(21, 1, u->msg, 49);
+    if (u8width(u->msg) > 49) {
+        const char *s = u->msg;
+        for (int i = 0; i < 49 && *s; i++) /* second line: the rest */
+            for (s++; (*s & 0xc0) == 0x80; s++)
+                ;
+        put(22, 1, s, 49);
+    }
+    attroff(COLOR_PAIR(PAIR_ERR));
+    attron(A_DIM);
+    put(LINES - 1, 0, sk_tr(t->lang, t->reveal ? L_REPLAY_HELP : L_HELP_CURSES), COLS);
+    attroff(A_DIM);
+    refresh();
+}
+
+/* Shows an event; pauses a moment after another seat's action so the
+ * human can follow the play. */
+static void curses_event(sk_ui *ui, const sk_table *t, const char *text, bool other)
+{
+    curses_ui *u = (curses_ui *)ui;
+    (void)text;
+    u->nhand = sk_table_sorted_hand(&t->view.pub, t->view.hand, u->hand);
+    u->legal_cards = 0;
+    u->menu = NULL;
+    u->prompt[0] = '\0';
+    redraw(u, t);
+    if (other && t->delay_ms > 0)
+        napms(t->delay_ms);
+}
+
+/* Asks the hint bot and shows its best action; returns its index in
+ * the menu or hand (for the selection), or -1. */
+static int show_hint(curses_ui *u, const sk_table *t)
+{
+    sk_action acts[SK_MAX_LEGAL];
+    double values[SK_MAX_LEGAL];
+    int n = t->hint ? t->hint(t->hint_ctx, &t->view, acts, values, SK_MAX_LEGAL) : 0;
+    if (n <= 0) {
+        snprintf(u->msg, sizeof u->msg, "%s", sk_tr(t->lang, L_NO_HINT));
+        return -1;
+    }
+    char words[64];
+    sk_lang_action(t->lang, &t->view.pub, acts[0], words, sizeof words);
+    snprintf(u->msg, sizeof u->msg, "%s: %s (%s %.1f)", sk_tr(t->lang, L_HINT), words,
+             sk_tr(t->lang, L_VALUE), values[0]);
+    for (int i = 0; u->menu && i < u->nmenu; i++)
+        if (sk_action_equal(u->menu[i], acts[0]))
+            return i;
+    for (int i = 0; !u->menu && i < u->nhand; i++)
+        if (acts[0].type == SK_ACT_CARD && u->hand[i] == acts[0].card)
+            return i;
+    return -1;
+}
+
+/* Moves the card selection to the next legal card in direction d. */
+static void move_sel(curses_ui *u, int d)
+{
+    int n = u->menu ? u->nmenu : u->nhand;
+    for (int k = 1; k <= n; k++) {
+        int i = ((u->sel + d * k) % n + n) % n;
+        if (u->menu || (u->legal_cards & SK_BIT(u->hand[i]))) {
+            u->sel = i;
+            return;
+        }
+    }
+}
+
+/* Asks whether to really quit; true for yes. */
+static bool confirm_quit(curses_ui *u, const sk_table *t)
+{
+    char save[128];
+    snprintf(save, sizeof save, "%s", u->prompt);
+    snprintf(u->prompt, sizeof u->prompt, "%s? (%s/%s)", sk_tr(t->lang, L_GOODBYE),
+             sk_tr(t->lang, L_YES), sk_tr(t->lang, L_NO));
+    redraw(u, t);
+    int ch;
+    while ((ch = getch()) == KEY_RESIZE)
+        redraw(u, t);
+    snprintf(u->prompt, sizeof u->prompt, "%s", save);
+    return ch == 'j' || ch == 'y' || ch == 'q';
+}
+
+/* Handles a key common to every question: resize, hint, last trick.
+ * Returns true when the key was used. */
+static bool common_key(curses_ui *u, const sk_table *t, int ch)
+{
+    if (ch == KEY_RESIZE)
+        return true;
+    if (ch == '?') {
+        int i = show_hint(u, t);
+        if (i >= 0)
+            u->sel = i;
+        return true;
+    }
+    if (ch == 'l' || ch == 'L') {
+        if (t->view.pub.trick_no == 0)
+            snprintf(u->msg, sizeof u->msg, "%s", sk_tr(t->lang, L_NO_LAST_TRICK));
+        else
+            u->show_last = !u->show_last;
+        return true;
+    }
+    return false;
+}
+
+/* Asks for a card or a menu choice with the keyboard. */
+static int curses_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, int n,
+                         sk_action *out)
+{
+    curses_ui *u = (curses_ui *)ui;
+    bool cards = n > 0 && legal[0].type == SK_ACT_CARD;
+    u->nhand = sk_table_sorted_hand(&t->view.pub, t->view.hand, u->hand);
+    u->menu = cards ? NULL : legal;
+    u->nmenu = cards ? 0 : n;
+    u->legal_cards = 0;
+    for (int i = 0; i < n; i++)
+        if (legal[i].type == SK_ACT_CARD)
+            u->legal_cards |= SK_BIT(legal[i].card);
+    u->sel = 0;
+    if (cards && !(u->legal_cards & SK_BIT(u->hand[0])))
+        move_sel(u, 1);
+    char typed[3] = "";
+    for (;;) {
+        snprintf(u->prompt, sizeof u->prompt, "%s %s",
+                 sk_tr(t->lang, cards ? L_CHOOSE_CARD : L_CHOOSE_MENU), typed);
+        redraw(u, t);
+        int ch = getch();
+        u->msg[0] = '\0';
+        if (common_key(u, t, ch))
+            continue;
+        u->show_last = false;
+        if (ch == 'q' || ch == 'Q') {
+            if (confirm_quit(u, t))
+                return SK_UI_QUIT;
+        } else if (ch == KEY_LEFT || ch == KEY_UP) {
+            move_sel(u, -1);
+        } else if (ch == KEY_RIGHT || ch == KEY_DOWN || ch == '\t') {
+            move_sel(u, 1);
+        } else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {
+            *out = cards ? sk_act_card(t->view.seat, u->hand[u->sel]) : legal[u->sel];
+            break;
+        } else if (ch >= '1' && ch <= '9' && ch - '1' < (cards ? u->nhand : n)) {
+            *out = cards ? sk_act_card(t->view.seat, u->hand[ch - '1']) : legal[ch - '1'];
+            break;
+        } else if (ch < 128 && strchr("eEgGhHsS", ch) && ch && !typed[0]) {
+            typed[0] = (char)ch;
+        } else if (ch < 128 && ch && typed[0] && strchr("aAzZkKoOuU987", ch)) {
+            typed[1] = (char)ch;
+            int c = sk_card_parse(typed);
+            typed[0] = typed[1] = '\0';
+            if (c >= 0) {
+                *out = sk_act_card(t->view.seat, c);
+                break;
+            }
+        } else if (ch == 27 || ch == KEY_BACKSPACE || ch == 127) {
+            typed[0] = '\0';
+        }
+    }
+    u->menu = NULL;
+    u->legal_cards = 0;
+    u->prompt[0] = '\0';
+    return SK_UI_OK;
+}
+
+/* Offers Kontra/Retour: j/y gives it, n/Enter/Esc declines. */
+static int curses_offer(sk_ui *ui, const sk_table *t, sk_action offer)
+{
+    curses_ui *u = (curses_ui *)ui;
+    u->nhand = sk_table_sorted_hand(&t->view.pub, t->view.hand, u->hand);
+    snprintf(u->prompt, sizeof u->prompt, sk_tr(t->lang, L_OFFER_DOUBLE),
+             sk_tr(t->lang, offer.type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR));
+    int rc = -2;
+    while (rc == -2) {
+        redraw(u, t);
+        int ch = getch();
+        u->msg[0] = '\0';
+        if (common_key(u, t, ch))
+            continue;
+        if (ch == 'j' || ch == 'J' || ch == 'y' || ch == 'Y' || ch == 'k' || ch == 'K')
+            rc = SK_UI_OK;
+        else if (ch == 'n' || ch == 'N' || ch == '\n' || ch == 27 || ch == ' ')
+            rc = SK_UI_NO;
+        else if ((ch == 'q' || ch == 'Q') && confirm_quit(u, t))
+            rc = SK_UI_QUIT;
+    }
+    u->prompt[0] = '\0';
+    u->show_last = false;
+    return rc;
+}
+
+/* Shows a refusal on the message line. */
+static void curses_error(sk_ui *ui, const sk_table *t, const char *msg)
+{
+    curses_ui *u = (curses_ui *)ui;
+    snprintf(u->msg, sizeof u->msg, "%s", msg);
+    redraw(u, t);
+}
+
+/* Draws the summary page: result, money, score sheet (latest rows). */
+static void draw_summary(const sk_table *t, const sk_result *res, const char *explain,
+                         bool last)
+{
+    erase();
+    char text[512], line[160];
+    snprintf(line, sizeof line, " %s %u", sk_tr(t->lang, L_GAME), t->game_no);
+    attron(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
+    mvhline(0, 0, ' ', COLS);
+    put(0, 0, line, COLS);
+    attroff(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
+    sk_table_result_text(t, res, text, sizeof text);
+    char *nl = strchr(text, '\n');
+    if (nl)
+        *nl = '\0';
+    attron(A_BOLD);
+    put(2, 1, text, 78);
+    attroff(A_BOLD);
+    if (nl)
+        put(3, 1, nl + 1, 78);
+    snprintf(line, sizeof line, "%s: %s", sk_tr(t->lang, L_MONEY), explain);
+    put(4, 1, line, 78);
+    if (u8width(line) > 78)
+        put(5, 3, line + 78, 76);
+    attron(A_BOLD);
+    put(7, 1, sk_tr(t->lang, L_SCORE_SHEET), 78);
+    sk_table_score_line(t, 0, NULL, line, sizeof line);
+    put(8, 1, line, 78);
+    attroff(A_BOLD);
+    int room = LINES - 12, first = t->nrows > room ? t->nrows - room : 0;
+    int y = 9;
+    for (int i = first; i < t->nrows; i++) {
+        sk_table_score_line(t, i + 1, &t->rows[i], line, sizeof line);
+        put(y++, 1, line, 78);
+    }
+    sk_table_score_line(t, 1, NULL, line, sizeof line);
+    attron(A_BOLD);
+    put(y, 1, line, 78);
+    attroff(A_BOLD);
+    attron(A_DIM);
+    put(LINES - 1, 0, last ? sk_tr(t->lang, L_GOODBYE) : sk_tr(t->lang, L_CONTINUE), COLS);
+    attroff(A_DIM);
+    refresh();
+}
+
+/* Shows the summary until a key is pressed; q ends the session. */
+static int curses_summary(sk_ui *ui, const sk_table *t, const sk_result *res,
+                          const char *explain, bool last)
+{
+    curses_ui *u = (curses_ui *)ui;
+    int ch;
+    do {
+        draw_summary(t, res, explain, last);
+        ch = getch();
+    } while (ch == KEY_RESIZE);
+    u->msg[0] = '\0';
+    u->show_last = false;
+    return ch == 'q' || ch == 'Q' ? SK_UI_QUIT : SK_UI_OK;
+}
+
+/* One replay step: the table with every hand; arrows step. */
+static int curses_step(sk_ui *ui, const sk_table *t, const char *text)
+{
+    curses_ui *u = (curses_ui *)ui;
+    u->nhand = sk_table_sorted_hand(&t->view.pub, t->view.hand, u->hand);
+    u->legal_cards = 0;
+    u->menu = NULL;
+    snprintf(u->prompt, sizeof u->prompt, "%s", text);
+    for (;;) {
+        redraw(u, t);
+        int ch = getch();
+        if (ch == KEY_RIGHT || ch == ' ' || ch == '\n' || ch == KEY_DOWN)
+            return 1;
+        if (ch == KEY_LEFT || ch == KEY_BACKSPACE || ch == KEY_UP || ch == 127)
+            return -1;
+        if (ch == 'q' || ch == 'Q' || ch == 27)
+            return SK_UI_QUIT;
+    }
+}
+
+/* Ends curses and frees the UI. */
+static void curses_close(sk_ui *ui)
+{
+    curses_ui *u = (curses_ui *)ui;
+    endwin();
+    delscreen(u->screen);
+    free(u);
+}
+
+sk_ui *sk_ui_curses_open(void)
+{
+    setlocale(LC_ALL, "");
+    SCREEN *screen = newterm(NULL, stdout, stdin);
+    if (!screen)
+        return NULL;
+    curses_ui *u = calloc(1, sizeof *u);
+    if (!u) {
+        endwin();
+        delscreen(screen);
+        return NULL;
+    }
+    u->screen = screen;
+    cbreak();
+    noecho();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    set_escdelay(25);
+    if (has_colors()) {
+        start_color();
+        use_default_colors();
+        init_pair(PAIR_E, COLOR_YELLOW, -1);
+        init_pair(PAIR_G, COLOR_GREEN, -1);
+        init_pair(PAIR_H, COLOR_RED, -1);
+        init_pair(PAIR_S, COLOR_CYAN, -1);
+        init_pair(PAIR_TITLE, COLOR_BLACK, COLOR_CYAN);
+        init_pair(PAIR_MARK, COLOR_YELLOW, -1);
+        init_pair(PAIR_ERR, COLOR_MAGENTA, -1);
+    }
+    u->ui = (sk_ui){.impl = u, .event = curses_event, .choose = curses_choose,
+                    .offer = curses_offer, .error = curses_error, .summary = curses_summary,
+                    .step = curses_step, .close = curses_close};
+    return &u->ui;
+}

@@ -1,0 +1,266 @@
+/*
+ * ui_plain.c -- the line mode of `schafkopf play`: every event is one
+ * line of text, every question a prompt answered by one line.  Readable
+ * by screen readers and drivable by scripts ("Legal:" and "Choices:"
+ * lines list what may be typed; prompts end with a newline when stdin is
+ * not a terminal).  EOF on stdin ends the session like 'q'.
+ */
+#include "ui.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+typedef struct plain_ui {
+    sk_ui ui;
+    char *line;
+    size_t cap;
+} plain_ui;
+
+/* Prints a prompt and reads a line into the UI's buffer; false on EOF. */
+static bool read_line(plain_ui *u, const sk_table *t, const char *prompt)
+{
+    fputs(prompt, stdout);
+    if (t->prompt_newline)
+        fputc('\n', stdout);
+    fflush(stdout);
+    ssize_t len = getline(&u->line, &u->cap, stdin);
+    if (len < 0)
+        return false;
+    while (len > 0 && (u->line[len - 1] == '\n' || u->line[len - 1] == '\r'))
+        u->line[--len] = '\0';
+    return true;
+}
+
+/* Prints an event line. */
+static void plain_event(sk_ui *ui, const sk_table *t, const char *text, bool other)
+{
+    (void)ui;
+    (void)t;
+    (void)other;
+    printf("%s\n", text);
+}
+
+/* Prints the cards of a trick as "seat 1 GA, seat 2 G7". */
+static void print_trick(const uint8_t *cards, int len, int leader)
+{
+    for (int i = 0; i < len; i++)
+        printf("%sseat %d %s", i ? ", " : "", (leader + i) % 4, sk_card_name(cards[i]));
+}
+
+/* Prints the contract line, the current trick, the hand and what may be
+ * done: before each question. */
+static void print_state(const sk_table *t, const sk_action *legal, int n, const uint8_t *hand,
+                        int nhand)
+{
+    const sk_public *p = &t->view.pub;
+    sk_lang L = t->lang;
+    if (p->phase == SK_PHASE_PLAY) {
+        char name[64];
+        sk_lang_contract(L, p->contract, name, sizeof name);
+        printf("%s: %s, %s seat %d (%s)", sk_tr(L, L_GAME), name, sk_tr(L, L_DECLARER),
+               p->declarer, sk_lang_seat(L, t->human, p->declarer));
+        if (p->partner != SK_NOSEAT && p->partner != p->declarer)
+            printf(", %s seat %d (%s)", sk_tr(L, L_PARTNER), p->partner,
+                   sk_lang_seat(L, t->human, p->partner));
+        for (int d = 0; d < p->doublings; d++)
+            printf(", %s", sk_tr(L, d % 2 ? L_RETOUR : L_KONTRA));
+        printf("\n%s %d: ", sk_tr(L, L_TRICK), p->trick_no + 1);
+        print_trick(p->trick, p->trick_len, p->trick_leader);
+        printf("\n");
+    }
+    printf("%s:", sk_tr(L, L_HAND));
+    for (int i = 0; i < nhand; i++)
+        printf(" %s", sk_card_name(hand[i]));
+    printf("\n");
+    if (n > 0 && legal[0].type == SK_ACT_CARD) {
+        printf("%s:", sk_tr(L, L_LEGAL));
+        for (int i = 0; i < nhand; i++)
+            for (int k = 0; k < n; k++)
+                if (legal[k].card == hand[i])
+                    printf(" %s", sk_card_name(hand[i]));
+        printf("\n");
+        return;
+    }
+    if (n == 0)
+        return;
+    printf("%s:", sk_tr(L, L_CHOICES));
+    for (int i = 0; i < n; i++) {
+        char words[64], code[48];
+        sk_lang_action(L, p, legal[i], words, sizeof words);
+        sk_action_format(legal[i], code, sizeof code);
+        printf("%s %d = %s [%s]", i ? ";" : "", i + 1, words, code);
+    }
+    printf("\n");
+}
+
+/* Prints the last finished trick and who took it (3.1.8). */
+static void print_last_trick(const sk_table *t)
+{
+    const sk_public *p = &t->view.pub;
+    if (p->trick_no == 0) {
+        printf("%s\n", sk_tr(t->lang, L_NO_LAST_TRICK));
+        return;
+    }
+    int k = p->trick_no - 1;
+    printf("%s: ", sk_tr(t->lang, L_LAST_TRICK));
+    print_trick(p->tricks[k], 4, p->trick_leaders[k]);
+    printf(" - %s seat %d (%s)\n", sk_tr(t->lang, L_WON_BY), p->trick_winners[k],
+           sk_lang_seat(t->lang, t->human, p->trick_winners[k]));
+}
+
+/* Prints the hint bot's advice: the best action and its value. */
+static void print_hint(const sk_table *t)
+{
+    sk_action acts[SK_MAX_LEGAL];
+    double values[SK_MAX_LEGAL];
+    int n = t->hint ? t->hint(t->hint_ctx, &t->view, acts, values, SK_MAX_LEGAL) : 0;
+    if (n <= 0) {
+        printf("%s\n", sk_tr(t->lang, L_NO_HINT));
+        return;
+    }
+    printf("%s:", sk_tr(t->lang, L_HINT));
+    for (int i = 0; i < n && i < 3; i++) {
+        char words[64];
+        sk_lang_action(t->lang, &t->view.pub, acts[i], words, sizeof words);
+        printf("%s %s (%s %.1f)", i ? "," : "", words, sk_tr(t->lang, L_VALUE), values[i]);
+    }
+    printf("\n");
+}
+
+/* Asks for an action until the input means one (or quit / EOF). */
+static int plain_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, int n,
+                        sk_action *out)
+{
+    plain_ui *u = (plain_ui *)ui;
+    uint8_t hand[8];
+    int nhand = sk_table_sorted_hand(&t->view.pub, t->view.hand, hand);
+    bool cards = n > 0 && legal[0].type == SK_ACT_CARD;
+    print_state(t, legal, n, hand, nhand);
+    for (;;) {
+        if (!read_line(u, t, sk_tr(t->lang, cards ? L_PROMPT_CARD : L_PROMPT_CHOICE)))
+            return SK_UI_QUIT;
+        char msg[256];
+        switch (sk_lang_input(t->lang, &t->view, u->line, legal, n, hand, nhand, out, msg,
+                              sizeof msg)) {
+        case SK_IN_ACTION:
+            return SK_UI_OK;
+        case SK_IN_QUIT:
+            return SK_UI_QUIT;
+        case SK_IN_HINT:
+            print_hint(t);
+            break;
+        case SK_IN_LAST:
+            print_last_trick(t);
+            break;
+        case SK_IN_HELP:
+            printf("%s\n", sk_tr(t->lang, L_HELP_PLAIN));
+            print_state(t, legal, n, hand, nhand);
+            break;
+        default:
+            printf("%s\n", msg);
+            break;
+        }
+    }
+}
+
+/* Asks a yes/no question for a Kontra/Retour out of turn. */
+static int plain_offer(sk_ui *ui, const sk_table *t, sk_action offer)
+{
+    plain_ui *u = (plain_ui *)ui;
+    const char *what = sk_tr(t->lang, offer.type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR);
+    char prompt[96];
+    snprintf(prompt, sizeof prompt, sk_tr(t->lang, L_PROMPT_DOUBLE), what);
+    uint8_t hand[8];
+    int nhand = sk_table_sorted_hand(&t->view.pub, t->view.hand, hand);
+    print_state(t, NULL, 0, hand, nhand);
+    for (;;) {
+        if (!read_line(u, t, prompt))
+            return SK_UI_QUIT;
+        const char *s = u->line;
+        while (*s == ' ')
+            s++;
+        char c = (char)(*s | 0x20);
+        if (c == 'j' || c == 'y' || strncasecmp(s, what, strlen(what)) == 0)
+            return SK_UI_OK;
+        if (c == 'n' || *s == '\0')
+            return SK_UI_NO;
+        if (c == 'q')
+            return SK_UI_QUIT;
+        if (c == 'l')
+            print_last_trick(t);
+        else
+            printf("%s\n", sk_tr(t->lang, L_YES_NO));
+    }
+}
+
+/* Prints a refusal. */
+static void plain_error(sk_ui *ui, const sk_table *t, const char *msg)
+{
+    (void)ui;
+    (void)t;
+    printf("! %s\n", msg);
+}
+
+/* Prints the result, the money explanation and the score sheet. */
+static int plain_summary(sk_ui *ui, const sk_table *t, const sk_result *res,
+                         const char *explain, bool last)
+{
+    (void)ui;
+    (void)last;
+    char text[512], line[160];
+    sk_table_result_text(t, res, text, sizeof text);
+    printf("Result: %s\n", text);
+    printf("%s: %s\n", sk_tr(t->lang, L_MONEY), explain);
+    printf("%s:\n", sk_tr(t->lang, L_SCORE_SHEET));
+    sk_table_score_line(t, 0, NULL, line, sizeof line);
+    printf("  %s\n", line);
+    for (int i = 0; i < t->nrows; i++) {
+        sk_table_score_line(t, i + 1, &t->rows[i], line, sizeof line);
+        printf("  %s\n", line);
+    }
+    sk_table_score_line(t, 1, NULL, line, sizeof line);
+    printf("  %s\n", line);
+    fflush(stdout);
+    return SK_UI_OK;
+}
+
+/* Prints one replay step: what happened and the trick state. */
+static int plain_step(sk_ui *ui, const sk_table *t, const char *text)
+{
+    (void)ui;
+    const sk_public *p = &t->view.pub;
+    printf("%s", text);
+    if (p->phase == SK_PHASE_PLAY && p->trick_len > 0) {
+        printf(" | %s %d: ", sk_tr(t->lang, L_TRICK), p->trick_no + 1);
+        print_trick(p->trick, p->trick_len, p->trick_leader);
+    } else if (p->trick_no > 0 && p->nactions > 0 &&
+               p->actions[p->nactions - 1].type == SK_ACT_CARD) {
+        int k = p->trick_no - 1;
+        printf(" | %s %d: ", sk_tr(t->lang, L_TRICK), k + 1);
+        print_trick(p->tricks[k], 4, p->trick_leaders[k]);
+        printf(" - %s seat %d", sk_tr(t->lang, L_WON_BY), p->trick_winners[k]);
+    }
+    printf("\n");
+    return 1;
+}
+
+/* Frees the UI. */
+static void plain_close(sk_ui *ui)
+{
+    plain_ui *u = (plain_ui *)ui;
+    fflush(stdout);
+    free(u->line);
+    free(u);
+}
+
+sk_ui *sk_ui_plain_open(void)
+{
+    plain_ui *u = calloc(1, sizeof *u);
+    if (!u)
+        return NULL;
+    u->ui = (sk_ui){.impl = u, .event = plain_event, .choose = plain_choose,
+                    .offer = plain_offer, .error = plain_error, .summary = plain_summary,
+                    .step = plain_step, .close = plain_close};
+    return &u->ui;
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# test_tui.sh -- drives the full-screen interface of `schafkopf play` in a
+# detached tmux (80x24) through one complete game: Enter plays the
+# preselected (always legal) card or the first call, 'n' declines
+# Kontra/Retour.  Polls capture-pane with a timeout instead of sleeping.
+set -u
+PROG=${SK_PROG:?SK_PROG must name the schafkopf program}
+if ! command -v tmux >/dev/null; then
+    echo "test_tui.sh: tmux not installed, skipped"
+    exit 0
+fi
+tmp=$(mktemp -d)
+sock=sk-test-$$
+T() { tmux -L "$sock" "$@"; }
+trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+ok() { echo "ok: $*"; }
+
+T -f /dev/null new-session -d -s play -x 80 -y 24 \
+    "env XDG_DATA_HOME='$tmp/data' TERM=screen '$PROG' play --games 1 --seed 11 --delay 0 \
+     >/dev/tty 2>'$tmp/err'; echo \"EXIT=\$?\" >'$tmp/rc'; sleep 60"
+
+screen=""
+saw_hand=0 saw_sheet=0
+deadline=$((SECONDS + 45))
+while [ $SECONDS -lt $deadline ]; do
+    screen=$(T capture-pane -p -t play 2>/dev/null) || break
+    case $screen in *"Deine Karten"*) saw_hand=1 ;; esac
+    if [ -f "$tmp/rc" ]; then break; fi
+    case $screen in
+    *Spielliste*)
+        saw_sheet=1
+        printf '%s\n' "$screen" >"$tmp/sheet"
+        T send-keys -t play q
+        ;;
+    *"geben?"*) T send-keys -t play n ;;
+    *"Spiel eine Karte"* | *"Deine Ansage"*) T send-keys -t play Enter ;;
+    esac
+    sleep 0.1
+done
+[ "$saw_hand" = 1 ] && ok "hand shown" || fail "hand never shown"
+[ "$saw_sheet" = 1 ] && ok "summary with score sheet shown" || fail "no score sheet; last screen:
+$screen"
+if [ -f "$tmp/sheet" ]; then
+    grep -q 'Summe' "$tmp/sheet" && ok "totals row" || fail "no totals row"
+    grep -Eq 'gewinnt|verliert|zusammengeworfen|weiter' "$tmp/sheet" && ok "result line" ||
+        fail "no result line"
+    grep -q 'Geld:' "$tmp/sheet" && ok "money explanation" || fail "no money line"
+fi
+for _ in $(seq 50); do [ -f "$tmp/rc" ] && break; sleep 0.1; done
+[ "$(cat "$tmp/rc" 2>/dev/null)" = "EXIT=0" ] && ok "exit status 0" || fail "exit: $(cat "$tmp/rc" 2>/dev/null) $(cat "$tmp/err")"
+ls "$tmp"/data/schafkopf/session-*.jsonl >/dev/null 2>&1 && ok "session saved" || fail "no session file"
+"$PROG" check -q "$tmp"/data/schafkopf/session-*.jsonl && ok "saved record checks" || fail "record check"
+
+[ "$fails" = 0 ] || { echo "test_tui.sh: $fails failed"; exit 1; }
+echo "test_tui.sh: all passed"

@@ -70,4 +70,54 @@ void sk_solver_reset_nodes(sk_solver *s);
  * must equal sk_game_legal_cards). */
 sk_cards sk_solver_legal(sk_solver *s, const sk_game *g);
 
+/* ------------------------------------------------------------------ */
+/* Deal sampling                                                        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Random deals of the cards a seat has not seen, consistent with all it
+ * knows: the cards played, hand sizes, shown voids, and the called-ace
+ * rules (the declarer never holds the called ace and held a plain card
+ * of its suit, 2.5.1/2.5.3; a seat that played another card to a trick
+ * of the called suit before anyone ran away does not hold it, 2.5.2;
+ * after running away the runner holds it, 2.5.4; Kontra marks a
+ * defender, Retour by another seat the partner, 3.3; a runaway holder
+ * had four cards of the suit, 2.5.4).  Each unseen card
+ * gets the set of seats that may hold it; the cards fall into a few
+ * classes by that set (and by "a called-suit card the declarer may
+ * need"), and a small dynamic program counts the completions per class
+ * split, so every consistent deal is drawn with equal probability and
+ * drawing never stalls.  Not modelled: what losing bids in a contested
+ * auction say about a hand (2.4.10).
+ * Prepare once per decision, then draw as often as needed.
+ */
+typedef struct sk_sampler {
+    uint8_t seat;             /* the viewing seat */
+    uint8_t nclasses;
+    uint8_t req_seat;         /* seat that must get req_need cards of req classes, or NOSEAT */
+    uint8_t req_need;
+    uint8_t req2_seat;        /* a second such seat (needs one card of req2), checked by redrawing */
+    sk_cards req2;
+    uint8_t need[SK_NSEATS];  /* unseen cards each seat holds */
+    sk_cards known[SK_NSEATS];    /* cards known in each hand (own hand, a runaway ace) */
+    sk_cards cls_cards[12];   /* unseen cards of each class */
+    uint8_t cls_seats[12];    /* seats (bit per seat) allowed for a class */
+    uint8_t cls_req[12];      /* a class whose cards satisfy req_seat's need */
+    /* completions from class k with capacities (9*9*9) and req cards got (0..4) */
+    double ways[13][9 * 9 * 9 * 5];
+} sk_sampler;
+
+/* Prepares sampling for a view; SK_EINVAL when no deal is consistent
+ * (which a legal game never produces). */
+int sk_sample_init(sk_sampler *sp, const sk_view *v);
+/* The number of consistent deals (as a double). */
+double sk_sample_count(const sk_sampler *sp);
+/* Draws one consistent deal uniformly: hands[seat] are the cards each
+ * seat holds now (the view's own hand included). */
+void sk_sample_draw(const sk_sampler *sp, sk_rng *rng, sk_cards hands[SK_NSEATS]);
+/* Builds a full game from a view and a deal of the hands now (for the
+ * solver): the view's public state, those hands, the partner as the
+ * called ace's holder. */
+void sk_sample_game(const sk_view *v, const sk_cards hands[SK_NSEATS], sk_game *g);
+
 #endif

@@ -17,7 +17,10 @@ int sk_cmd_deal(int argc, char **argv);
 int sk_cmd_legal(int argc, char **argv);
 int sk_cmd_selfplay(int argc, char **argv);
 int sk_cmd_bench(int argc, char **argv);
+int sk_cmd_solve(int argc, char **argv);
 int sk_cmd_rules(int argc, char **argv);
+int sk_cmd_play(int argc, char **argv);
+int sk_cmd_replay(int argc, char **argv);
 
 /* Long-option ids shared by subcommands that take a ruleset. */
 enum { SK_OPT_PRESET = 1000, SK_OPT_RULE, SK_OPT_RULES_FILE };

@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include <string.h>
+#include <unistd.h>
 
 typedef struct command {
     const char *name;
@@ -16,8 +17,11 @@ static const command COMMANDS[] = {
     {"deal", sk_cmd_deal, "show a deal from a seed"},
     {"legal", sk_cmd_legal, "list the legal actions after a record prefix"},
     {"selfplay", sk_cmd_selfplay, "play random legal games and write records"},
+    {"solve", sk_cmd_solve, "double-dummy values of a recorded position (all hands shown)"},
     {"bench", sk_cmd_bench, "benchmark: perft signature and random-game throughput"},
     {"rules", sk_cmd_rules, "list rule presets and options, print a preset"},
+    {"play", sk_cmd_play, "play against three computer players (the default on a terminal)"},
+    {"replay", sk_cmd_replay, "step through a saved game record"},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
@@ -34,6 +38,10 @@ static void usage(FILE *out)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
+        if (isatty(0) && isatty(1)) {
+            char *play_argv[] = {"play", NULL};
+            return sk_cmd_play(1, play_argv);
+        }
         usage(stderr);
         return 2;
     }

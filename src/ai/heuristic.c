@@ -1,0 +1,262 @@
+/*
+ * heuristic.c -- club-player rules of thumb, as a bot and as helpers the
+ * PIMC bot reuses for the auction and Kontra.
+ *
+ * Hand strength per contract: trumps weighted by rank (Obers most),
+ * Laufende, side aces, blank (void) side suits.  Bids: the strongest
+ * contract whose strength passes its threshold.  Card play: the
+ * declarer's side leads trumps; defenders search the called ace; give
+ * points (schmieren) to a partner who wins; win a trick with the lowest
+ * card that does it; otherwise throw the cheapest card.
+ */
+#include "ai_internal.h"
+
+#define LORDS (SK_RANK_MASK(SK_OBER) | SK_RANK_MASK(SK_UNTER))
+
+/* Strength of `hand` for contract c, in rough "tricks" (about 5 and up
+ * is a game). */
+double sk_heur_strength(sk_cards hand, sk_contract c)
+{
+    sk_order o;
+    sk_order_init(&o, c);
+    double s = 0;
+    int trumps = 0;
+    for (int i = 0; i < o.ntrumps; i++) {
+        int card = o.trump_seq[i];
+        if (!(hand & SK_BIT(card)))
+            continue;
+        trumps++;
+        s += i < 4 ? 1.2 : i < 8 ? 0.9 : 0.6;
+    }
+    int run = 0;
+    while (run < o.ntrumps && (hand & SK_BIT(o.trump_seq[run])))
+        run++;
+    s += 0.3 * run;
+    for (int suit = 0; suit < 4; suit++) {
+        sk_cards plain = hand & SK_SUIT_MASK(suit) & ~o.trumps;
+        if ((SK_SUIT_MASK(suit) & ~o.trumps) == 0)
+            continue;
+        if (plain & SK_BIT(SK_CARD(suit, SK_ASS)))
+            s += 0.9 + (plain & SK_BIT(SK_CARD(suit, SK_ZEHN)) ? 0.5 : 0);
+        else if (!plain)
+            s += trumps >= 4 ? 0.5 : 0.2;
+    }
+    if (c.type == SK_C_WENZ)
+        s += 0.6 * sk_cards_count(hand & SK_RANK_MASK(SK_ASS)); /* aces rule a Wenz */
+    return s;
+}
+
+/* The threshold a contract's strength must reach to be played. */
+static double threshold(sk_contract c)
+{
+    switch (c.type) {
+    case SK_C_SAUSPIEL:
+        return 5.0;
+    case SK_C_SOLO:
+        return c.tout ? 10.5 : 8.0;
+    case SK_C_WENZ:
+        return c.tout ? 9.5 : 7.2;
+    default:
+        return 0;
+    }
+}
+
+/* The best contract the hand wants (type NONE when it should pass) and
+ * its margin over the threshold. */
+static sk_contract wanted(const sk_view *v, double *margin)
+{
+    sk_contract best = {SK_C_NONE, SK_NOSUIT, 0};
+    double bm = -1e9;
+    for (int type = SK_C_SAUSPIEL; type <= SK_C_WENZ; type++)
+        for (int suit = 0; suit < 4; suit++)
+            for (int tout = 0; tout < 2; tout++) {
+                sk_contract c = {(uint8_t)type, (uint8_t)suit, (uint8_t)tout};
+                if (type == SK_C_WENZ) {
+                    if (suit)
+                        continue;
+                    c.suit = SK_NOSUIT;
+                }
+                if (type == SK_C_SAUSPIEL &&
+                    (tout || suit == SK_HERZ || (v->hand & SK_BIT(SK_CARD(suit, SK_ASS))) ||
+                     !(v->hand & SK_SUIT_MASK(suit) & ~LORDS)))
+                    continue;
+                if (type == SK_C_SOLO && !(v->hand & SK_SUIT_MASK(suit) & ~LORDS))
+                    continue;
+                double m = sk_heur_strength(v->hand, c) - threshold(c);
+                /* a higher class wins more: prefer it when it clears its bar */
+                if (m >= 0)
+                    m += type == SK_C_SAUSPIEL ? 0 : 1.5 + (tout ? 2 : 0);
+                if (m > bm) {
+                    bm = m;
+                    best = c;
+                }
+            }
+    *margin = bm;
+    if (bm < 0)
+        best.type = SK_C_NONE;
+    return best;
+}
+
+/* Auction and declaration by hand strength; Kontra when strong. */
+sk_action sk_heur_bidding(const sk_view *v, const sk_action *legal, int n, double *values)
+{
+    double margin;
+    sk_contract want = wanted(v, &margin);
+    const sk_public *p = &v->pub;
+    int pick = -1;
+    for (int i = 0; i < n; i++)
+        values[i] = 0;
+    if (p->phase == SK_PHASE_AUCTION) {
+        int rank = want.type ? p->rank[want.type][want.tout] : -1;
+        int best_rank = 1000;
+        for (int i = 0; i < n; i++) {
+            if (legal[i].type != SK_ACT_BID)
+                continue;
+            int r = p->rank[legal[i].contract.type][legal[i].contract.tout];
+            values[i] = r <= rank ? margin : -1;
+            if (r <= rank && r < best_rank) {
+                best_rank = r;
+                pick = i;
+            }
+        }
+        if (pick < 0)
+            for (int i = 0; i < n; i++)
+                if (legal[i].type == SK_ACT_PASS)
+                    pick = i;
+        return legal[pick < 0 ? 0 : pick];
+    }
+    if (p->phase == SK_PHASE_DECLARE) {
+        double bm = -1e9;
+        for (int i = 0; i < n; i++) {
+            sk_contract c = legal[i].contract;
+            double m = sk_heur_strength(v->hand, c) - threshold(c) +
+                       (c.type == SK_C_SAUSPIEL ? 0 : 1.5 + (c.tout ? 2 : 0)) * 0.3;
+            if (c.type == SK_C_SIE)
+                m = 100;
+            if (c.tout && m < 0)
+                m -= 10; /* a Tout that is not there loses big */
+            values[i] = m;
+            if (m > bm) {
+                bm = m;
+                pick = i;
+            }
+        }
+        return legal[pick < 0 ? 0 : pick];
+    }
+    /* Kontra / Retour, in or out of turn */
+    for (int i = 0; i < n; i++) {
+        if (legal[i].type != SK_ACT_KONTRA && legal[i].type != SK_ACT_RETOUR)
+            continue;
+        double s = sk_heur_strength(v->hand, p->contract);
+        double bar = legal[i].type == SK_ACT_KONTRA ? 6.0 : threshold(p->contract) + 2.5;
+        values[i] = s - bar;
+        if (s >= bar)
+            return legal[i];
+    }
+    return sk_act_pass(v->seat);
+}
+
+/* Whether `seat` is known to be on the viewer's side (itself included). */
+static int friend_of(const sk_view *v, int seat)
+{
+    const sk_public *p = &v->pub;
+    if (seat == v->seat)
+        return 1;
+    int me_decl = v->seat == p->declarer || v->seat == p->partner ||
+                  (p->called_ace != SK_NOCARD && (v->hand & SK_BIT(p->called_ace)));
+    int it_decl = seat == p->declarer || seat == p->partner;
+    if (p->contract.type != SK_C_SAUSPIEL)
+        return me_decl == it_decl;
+    if (it_decl)
+        return me_decl;
+    if (p->partner != SK_NOSEAT || (v->hand & SK_BIT(p->called_ace)))
+        return !me_decl; /* sides known */
+    return 0; /* unknown: treat as not a friend */
+}
+
+/* Card choice by rules of thumb; values[] get a heuristic score. */
+int sk_heur_card(const sk_view *v, sk_cards legal)
+{
+    const sk_public *p = &v->pub;
+    const sk_order *o = &p->order;
+    int me_decl = v->seat == p->declarer || v->seat == p->partner ||
+                  (p->called_ace != SK_NOCARD && (v->hand & SK_BIT(p->called_ace)));
+    int best = sk_cards_first(legal);
+    if (p->trick_len == 0) {
+        sk_cards trumps = legal & o->trumps;
+        if (me_decl && trumps) {
+            /* lead the highest trump if it is the top one out, else a low one */
+            sk_cards out = ~p->played & o->trumps & ~v->hand;
+            int hi = -1, lo = -1;
+            for (sk_cards t = trumps; t; t &= t - 1) {
+                int c = sk_cards_first(t);
+                if (hi < 0 || o->power[c] > o->power[hi])
+                    hi = c;
+                if (lo < 0 || o->power[c] < o->power[lo])
+                    lo = c;
+            }
+            int top = 1;
+            for (sk_cards t = out; t; t &= t - 1)
+                if (o->power[sk_cards_first(t)] > o->power[hi])
+                    top = 0;
+            return top ? hi : lo;
+        }
+        if (!me_decl && p->called_ace != SK_NOCARD && !p->called_led) {
+            sk_cards suit = legal & o->follow[p->called_ace];
+            if (suit) /* search the called ace with the lowest card */
+                return sk_cards_first(suit) > best ? 31 - __builtin_clz(suit) : 31 - __builtin_clz(suit);
+        }
+        /* an ace of a side suit, else the lowest side card */
+        sk_cards aces = legal & SK_RANK_MASK(SK_ASS) & ~o->trumps;
+        if (aces)
+            return sk_cards_first(aces);
+        sk_cards side = legal & ~o->trumps;
+        sk_cards pool = side ? side : legal;
+        int lo = sk_cards_first(pool);
+        for (sk_cards t = pool; t; t &= t - 1) {
+            int c = sk_cards_first(t);
+            if (sk_card_points(c) < sk_card_points(lo) ||
+                (sk_card_points(c) == sk_card_points(lo) && o->power[c] < o->power[lo]))
+                lo = c;
+        }
+        return lo;
+    }
+    /* following: who wins now? */
+    int win = 0, wkey = o->power[p->trick[0]], pts = 0;
+    for (int i = 0; i < p->trick_len; i++) {
+        int c = p->trick[i];
+        pts += sk_card_points(c);
+        int key = o->power[c];
+        if (i && key < 64 && !(o->follow[p->trick[0]] & SK_BIT(c)))
+            key = 0;
+        if (key > wkey) {
+            wkey = key;
+            win = i;
+        }
+    }
+    int winner = (p->trick_leader + win) % 4;
+    int last = p->trick_len == 3;
+    int mine = friend_of(v, winner);
+    int cheap = -1, cheap_win = -1, rich = -1;
+    for (sk_cards t = legal; t; t &= t - 1) {
+        int c = sk_cards_first(t);
+        int key = o->power[c];
+        if (key < 64 && !(o->follow[p->trick[0]] & SK_BIT(c)))
+            key = 0;
+        int cp = sk_card_points(c) * 4 + (o->trumps & SK_BIT(c) ? 8 + key - 64 : 0);
+        if (cheap < 0 || cp < sk_card_points(cheap) * 4 +
+                                 (o->trumps & SK_BIT(cheap) ? 8 + o->power[cheap] - 64 : 0))
+            cheap = c;
+        if (key > wkey && (cheap_win < 0 || key < o->power[cheap_win] ||
+                           (last && sk_card_points(c) > sk_card_points(cheap_win))))
+            cheap_win = c;
+        /* schmieren: many points, not a trump */
+        if (!(o->trumps & SK_BIT(c)) && (rich < 0 || sk_card_points(c) > sk_card_points(rich)))
+            rich = c;
+    }
+    if (mine && (last || wkey >= 64 + o->ntrumps - 4))
+        return rich >= 0 ? rich : cheap;
+    if (!mine && cheap_win >= 0 && (last || pts >= 10 || o->power[cheap_win] >= 64 + o->ntrumps - 6))
+        return cheap_win;
+    return cheap;
+}

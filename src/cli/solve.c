@@ -1,0 +1,123 @@
+/*
+ * solve.c -- `schafkopf solve RECORD [--at N]`: the double-dummy value
+ * of a position of a recorded game (all hands shown): the declarer
+ * side's card points with best play, and the value of every legal card.
+ */
+#include "cli.h"
+#include "schafkopf/ai.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Prints the usage of `solve`. */
+static void solve_usage(FILE *out)
+{
+    fprintf(out, "usage: schafkopf solve [--at N] [RECORD]\n\n"
+                 "Replays the first N actions of a game record (default: up to the first\n"
+                 "card, or the whole record if it ends earlier) and, with all four hands\n"
+                 "shown, prints the declarer side's card points with best play by all and\n"
+                 "the value of every legal card of the seat to move (in a Tout: 120 if the\n"
+                 "declarer's side takes every trick, else 0).  RECORD '-' or none: stdin.\n\n"
+                 "  --at N        replay N actions\n"
+                 "  -h, --help    this help\n");
+}
+
+/* Index of the first card action of a record, or its action count. */
+static int first_card(const sk_record *rec)
+{
+    for (int i = 0; i < rec->nactions; i++)
+        if (rec->actions[i].type == SK_ACT_CARD)
+            return i;
+    return rec->nactions;
+}
+
+int sk_cmd_solve(int argc, char **argv)
+{
+    static const struct option opts[] = {{"at", required_argument, 0, 'a'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    uint64_t at = 0;
+    bool have_at = false;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'a') {
+            if (sk_cli_number("at", optarg, SK_MAX_ACTIONS, &at) < 0)
+                return 2;
+            have_at = true;
+        } else if (c == 'h') {
+            solve_usage(stdout);
+            return 0;
+        } else {
+            solve_usage(stderr);
+            return 2;
+        }
+    }
+    const char *path = optind < argc ? argv[optind] : "-";
+    size_t len;
+    char *text = sk_cli_slurp(path, &len);
+    if (!text) {
+        fprintf(stderr, "schafkopf: solve: cannot read %s\n", path);
+        return 1;
+    }
+    sk_record *rec = malloc(sizeof *rec);
+    sk_game *g = malloc(sizeof *g);
+    sk_solver *s = sk_solver_new(64);
+    sk_error err = {{0}, NULL};
+    int status = 1;
+    if (!rec || !g || !s) {
+        fprintf(stderr, "schafkopf: solve: out of memory\n");
+        goto out;
+    }
+    if (sk_record_read(rec, text, len, &err) < 0) {
+        fprintf(stderr, "schafkopf: solve: %s: %s\n", path, err.msg);
+        goto out;
+    }
+    int n = have_at ? (int)at : first_card(rec);
+    if (n > rec->nactions) {
+        fprintf(stderr, "schafkopf: solve: --at %d: the record has only %d actions\n", n,
+                rec->nactions);
+        goto out;
+    }
+    if (sk_game_init(g, &rec->rules, rec->dealer, rec->hands, rec->first_game, &err) < 0) {
+        fprintf(stderr, "schafkopf: solve: %s: %s\n", path, err.msg);
+        goto out;
+    }
+    for (int i = 0; i < n; i++)
+        if (sk_game_apply(g, rec->actions[i], &err) < 0) {
+            fprintf(stderr, "schafkopf: solve: %s: action %d: %s\n", path, i, err.msg);
+            goto out;
+        }
+    if (g->pub.phase != SK_PHASE_PLAY) {
+        fprintf(stderr, "schafkopf: solve: after %d actions the game is not in the play "
+                        "phase\n", n);
+        goto out;
+    }
+    char name[64];
+    sk_contract_code(g->pub.contract, name, sizeof name);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int pts = 0;
+    sk_solver_solve(s, g, &pts);
+    sk_action acts[SK_NTRICKS];
+    int vals[SK_NTRICKS];
+    int k = sk_solver_values(s, g, acts, vals, SK_NTRICKS);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    printf("contract %s, declarer %d, partner %d, trick %d, seat %d to move\n", name,
+           g->pub.declarer, g->pub.contract.type == SK_C_SAUSPIEL ? g->partner : -1,
+           g->pub.trick_no + 1, g->pub.to_move);
+    printf("value %d (declarer side card points with best play)\n", pts);
+    for (int i = 0; i < k; i++)
+        printf("card %s %d\n", sk_card_name(acts[i].card), vals[i]);
+    printf("nodes %llu, %.1f ms\n", (unsigned long long)sk_solver_nodes(s),
+           ((double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9) * 1e3);
+    status = 0;
+out:
+    free(text);
+    free(rec);
+    free(g);
+    sk_solver_free(s);
+    return status;
+}

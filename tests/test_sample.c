@@ -1,0 +1,266 @@
+/*
+ * test_sample.c -- deal sampling from a view: every sampled deal is
+ * consistent with the view (replaying the game's actions on it is
+ * legal), the count of consistent deals equals a brute-force count, and
+ * draws are uniform over them (chi-square on small cases).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "schafkopf/ai.h"
+
+/* Starts a game: the first seat bids, the others pass, and a random
+ * valid contract is declared; random Kontra/Retour now and then. */
+static void start(sk_game *g, const sk_rules *r, sk_rng *rng)
+{
+    int dealer = (int)sk_rng_below(rng, 4);
+    sk_game_deal(g, r, dealer, rng, false);
+    int fh = (dealer + 1) % 4;
+    sk_game_apply(g, sk_act_bid(fh, (sk_contract){SK_C_SAUSPIEL, SK_NOSUIT, 0}), NULL);
+    for (int k = 1; k < 4; k++)
+        sk_game_apply(g, sk_act_pass((fh + k) % 4), NULL);
+    sk_action a[SK_MAX_LEGAL];
+    int n = sk_game_legal(g, a);
+    /* favour Sauspiele, where the called-ace rules matter */
+    int k = (int)sk_rng_below(rng, (uint32_t)n);
+    for (int j = 0; j < n; j++)
+        if (a[j].contract.type == SK_C_SAUSPIEL && sk_rng_below(rng, 3))
+            k = j;
+    assert_int_equal(sk_game_apply(g, a[k], NULL), SK_OK);
+}
+
+/* Plays `plies` random actions (cards, sometimes a doubling). */
+static void advance(sk_game *g, sk_rng *rng, int plies)
+{
+    for (int i = 0; i < plies && !sk_game_over(g);) {
+        sk_action a[SK_MAX_LEGAL];
+        int n = sk_game_legal(g, a);
+        sk_action pick = a[sk_rng_below(rng, (uint32_t)n)];
+        if (pick.type != SK_ACT_CARD && sk_rng_below(rng, 3))
+            continue;
+        assert_int_equal(sk_game_apply(g, pick, NULL), SK_OK);
+        i += pick.type == SK_ACT_CARD;
+    }
+}
+
+/* Whether the game's actions replay legally on a deal of the current
+ * hands `hands` (plus the cards each seat played). */
+static bool replays(const sk_game *g, const sk_cards hands[4])
+{
+    const sk_public *p = &g->pub;
+    sk_cards dealt[4] = {hands[0], hands[1], hands[2], hands[3]};
+    for (int t = 0; t < p->trick_no; t++)
+        for (int i = 0; i < 4; i++)
+            dealt[(p->trick_leaders[t] + i) % 4] |= SK_BIT(p->tricks[t][i]);
+    for (int i = 0; i < p->trick_len; i++)
+        dealt[(p->trick_leader + i) % 4] |= SK_BIT(p->trick[i]);
+    uint8_t cards[4][8];
+    for (int s = 0; s < 4; s++) {
+        int n = 0;
+        for (sk_cards c = dealt[s]; c; c &= c - 1)
+            cards[s][n++ & 7] = (uint8_t)sk_cards_first(c);
+        if (n != 8)
+            return false;
+    }
+    sk_game re;
+    if (sk_game_init(&re, g->rules, g->pub.dealer, cards, g->pub.first_game, NULL) < 0)
+        return false;
+    for (int i = 0; i < g->pub.nactions; i++) {
+        sk_error err;
+        if (sk_game_apply(&re, g->pub.actions[i], &err) < 0) {
+            if (getenv("SK_DEBUG"))
+                print_error("action %d: %s\n", i, err.msg);
+            return false;
+        }
+    }
+    for (int s = 0; s < 4; s++)
+        if (re.hands[s] != hands[s])
+            return false;
+    return true;
+}
+
+/* Every sampled deal: own hand kept, hand sizes right, a partition of
+ * the unplayed cards, and the whole game replays on it (voids, 3.2;
+ * called-ace rules 2.5.1-2.5.5; Kontra/Retour sides, 3.3). */
+static void test_samples_consistent(void **state)
+{
+    (void)state;
+    sk_rules r;
+    sk_rules_preset(&r, "official", NULL);
+    sk_rng rng;
+    sk_rng_seed(&rng, 3);
+    sk_sampler *sp = malloc(sizeof *sp);
+    for (int i = 0; i < 300; i++) {
+        sk_game g;
+        start(&g, &r, &rng);
+        if (g.pub.phase != SK_PHASE_PLAY)
+            continue;
+        advance(&g, &rng, (int)sk_rng_below(&rng, 31));
+        for (int seat = 0; seat < 4; seat++) {
+            sk_view v;
+            sk_game_view(&g, seat, &v);
+            assert_int_equal(sk_sample_init(sp, &v), SK_OK);
+            assert_true(sk_sample_count(sp) >= 1);
+            for (int d = 0; d < 8; d++) {
+                sk_cards h[4];
+                sk_sample_draw(sp, &rng, h);
+                assert_int_equal(h[seat], g.hands[seat]);
+                sk_cards all = 0;
+                for (int s = 0; s < 4; s++) {
+                    assert_int_equal(sk_cards_count(h[s]), sk_cards_count(g.hands[s]));
+                    assert_int_equal(all & h[s], 0);
+                    all |= h[s];
+                }
+                assert_int_equal(all, ~g.pub.played);
+                assert_true(replays(&g, h));
+            }
+        }
+    }
+    free(sp);
+}
+
+/* Enumerates every deal of the unseen cards to the other seats with the
+ * right sizes; counts those on which the game replays and, if `hits` is
+ * given, records each consistent deal's index key. */
+static int brute_count(const sk_game *g, int seat, uint64_t *keys, int max)
+{
+    sk_cards unseen = ~(g->pub.played | g->hands[seat]);
+    int o[3] = {(seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4};
+    int need0 = sk_cards_count(g->hands[o[0]]), need1 = sk_cards_count(g->hands[o[1]]);
+    int n = 0;
+    /* subsets of unseen for o0, then for o1 */
+    for (sk_cards a = unseen;; a = (a - 1) & unseen) {
+        if (sk_cards_count(a) == need0) {
+            sk_cards rest = unseen & ~a;
+            for (sk_cards b = rest;; b = (b - 1) & rest) {
+                if (sk_cards_count(b) == need1) {
+                    sk_cards h[4];
+                    h[seat] = g->hands[seat];
+                    h[o[0]] = a;
+                    h[o[1]] = b;
+                    h[o[2]] = rest & ~b;
+                    if (replays(g, h)) {
+                        if (n < max)
+                            keys[n] = (uint64_t)a << 32 | b;
+                        n++;
+                    }
+                }
+                if (b == 0)
+                    break;
+            }
+        }
+        if (a == 0)
+            break;
+    }
+    return n;
+}
+
+static int cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* The sampler's count equals the brute-force count of consistent deals
+ * late in games, and draws are uniform over them (chi-square). */
+static void test_count_and_uniformity(void **state)
+{
+    (void)state;
+    sk_rules r;
+    sk_rules_preset(&r, "official", NULL);
+    sk_rng rng;
+    sk_rng_seed(&rng, 17);
+    sk_sampler *sp = malloc(sizeof *sp);
+    enum { MAXK = 2000 };
+    uint64_t *keys = malloc(MAXK * sizeof *keys);
+    int *hits = malloc(MAXK * sizeof *hits);
+    int checked = 0, chi_done = 0;
+    for (int i = 0; i < 400 && checked < 60; i++) {
+        sk_game g;
+        start(&g, &r, &rng);
+        if (g.pub.phase != SK_PHASE_PLAY)
+            continue;
+        advance(&g, &rng, 18 + (int)sk_rng_below(&rng, 8));
+        if (sk_game_over(&g))
+            continue;
+        int seat = (int)sk_rng_below(&rng, 4);
+        sk_view v;
+        sk_game_view(&g, seat, &v);
+        assert_int_equal(sk_sample_init(sp, &v), SK_OK);
+        int n = brute_count(&g, seat, keys, MAXK);
+        assert_true(n >= 1);
+        assert_true(fabs(sk_sample_count(sp) - n) < 0.5);
+        checked++;
+        if (n < 6 || n > 120 || chi_done >= 8)
+            continue;
+        /* chi-square over the n consistent deals */
+        qsort(keys, (size_t)n, sizeof *keys, cmp_u64);
+        memset(hits, 0, (size_t)n * sizeof *hits);
+        int draws = 200 * n;
+        int o[3] = {(seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4};
+        for (int d = 0; d < draws; d++) {
+            sk_cards h[4];
+            sk_sample_draw(sp, &rng, h);
+            uint64_t key = (uint64_t)h[o[0]] << 32 | h[o[1]];
+            uint64_t *f = bsearch(&key, keys, (size_t)n, sizeof *keys, cmp_u64);
+            assert_non_null(f);
+            hits[f - keys]++;
+        }
+        double chi = 0, e = 200.0;
+        for (int k = 0; k < n; k++)
+            chi += (hits[k] - e) * (hits[k] - e) / e;
+        double dof = n - 1;
+        assert_true(chi < dof + 6 * sqrt(2 * dof) + 10);
+        chi_done++;
+    }
+    assert_true(checked >= 40);
+    assert_true(chi_done >= 3);
+    free(sp);
+    free(keys);
+    free(hits);
+}
+
+/* Before the play (auction): every seat gets eight cards; the count is
+ * 24! / (8!)^3. */
+static void test_auction_sampling(void **state)
+{
+    (void)state;
+    sk_rules r;
+    sk_rules_preset(&r, "official", NULL);
+    sk_rng rng;
+    sk_rng_seed(&rng, 8);
+    sk_game g;
+    sk_game_deal(&g, &r, 0, &rng, false);
+    sk_view v;
+    sk_game_view(&g, 2, &v);
+    sk_sampler *sp = malloc(sizeof *sp);
+    assert_int_equal(sk_sample_init(sp, &v), SK_OK);
+    assert_true(fabs(sk_sample_count(sp) / 9465511770.0 - 1) < 1e-9);
+    for (int d = 0; d < 100; d++) {
+        sk_cards h[4];
+        sk_sample_draw(sp, &rng, h);
+        assert_int_equal(h[2], g.hands[2]);
+        assert_int_equal(h[0] | h[1] | h[2] | h[3], SK_ALL_CARDS);
+        for (int s = 0; s < 4; s++)
+            assert_int_equal(sk_cards_count(h[s]), 8);
+    }
+    free(sp);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_samples_consistent),
+        cmocka_unit_test(test_count_and_uniformity),
+        cmocka_unit_test(test_auction_sampling),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# test_cli.sh -- the `schafkopf` subcommands end to end: check, deal,
+# legal, selfplay, rules, bench --help, and the error paths (an illegal
+# action names the game, the action's index, the seat, the card and the
+# rule; exit status 1).
+set -u
+PROG=${SK_PROG:-build/schafkopf}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+expect() { # expect DESCRIPTION COMMAND...: command succeeds
+    local what=$1; shift
+    if "$@" >"$tmp/out" 2>"$tmp/err"; then ok; else bad "$what"; cat "$tmp/err"; fi
+}
+contains() { # contains FILE TEXT DESCRIPTION
+    if grep -qF -- "$2" "$1"; then ok; else bad "$3: no \"$2\" in"; cat "$1"; fi
+}
+
+# Every subcommand has --help.
+for cmd in check deal legal selfplay bench rules play replay; do
+    expect "$cmd --help" "$PROG" "$cmd" --help
+    contains "$tmp/out" "usage: schafkopf $cmd" "$cmd --help"
+done
+
+# deal: reproducible from a seed; all 32 cards once.
+"$PROG" deal --seed 7 >"$tmp/d1"; "$PROG" deal --seed 7 >"$tmp/d2"
+cmp -s "$tmp/d1" "$tmp/d2" && ok || bad "deal --seed is not reproducible"
+n=$(grep -o '\b[EGHS][AZKOU987]\b' "$tmp/d1" | sort -u | wc -l)
+[ "$n" = 32 ] && ok || bad "deal shows $n distinct cards"
+"$PROG" deal --seed x >/dev/null 2>"$tmp/err" && bad "deal --seed x accepted" || ok
+contains "$tmp/err" 'seed' "bad seed message"
+
+# selfplay -> check: every record re-checks, one JSON line per game.
+expect "selfplay" "$PROG" selfplay --games 200 --seed 11 --out "$tmp/games.jsonl"
+expect "check" "$PROG" check "$tmp/games.jsonl"
+[ "$(wc -l <"$tmp/out")" = 200 ] && ok || bad "check printed $(wc -l <"$tmp/out") lines"
+for field in contract declarer partner trick_winners points declarer_side_points won schneider schwarz laufende multiplier money tournament; do
+    contains "$tmp/out" "\"$field\":" "check output field $field"
+done
+"$PROG" check <"$tmp/games.jsonl" >"$tmp/out2" 2>&1 && ok || bad "check from stdin"
+cmp -s "$tmp/out" "$tmp/out2" && ok || bad "check from stdin differs"
+
+# check: an illegal card is reported with game, index, seat, card and rule.
+# tests/data/illegal-card.jsonl: a random game whose second trick has a
+# card the seat does not hold.
+cp "${SK_ROOT:-.}/tests/data/illegal-card.jsonl" "$tmp/illegal.jsonl"
+"$PROG" check "$tmp/illegal.jsonl" >"$tmp/out" 2>"$tmp/err"
+[ $? = 1 ] && ok || bad "illegal record: exit status not 1"
+contains "$tmp/err" "game 1" "illegal: names the game"
+contains "$tmp/err" "action " "illegal: names the action index"
+contains "$tmp/err" "(seat " "illegal: names the seat"
+contains "$tmp/err" "card " "illegal: names the card"
+grep -qE '\((3\.2(\.[0-9])?|2\.5\.[0-9])\)' "$tmp/err" && ok || { bad "illegal: no rule number"; cat "$tmp/err"; }
+
+# check: malformed input is rejected with a position, nothing crashes.
+printf '{"format":"schafkopf-record/1",\n' >"$tmp/broken.jsonl"
+"$PROG" check "$tmp/broken.jsonl" >/dev/null 2>"$tmp/err"
+[ $? = 1 ] && ok || bad "broken record: exit status not 1"
+contains "$tmp/err" "broken.jsonl:1" "broken record names file and line"
+
+# legal: after a record prefix (the deal only) forehand may pass or bid.
+"$PROG" deal --seed 3 --json >"$tmp/prefix.json"
+expect "legal" "$PROG" legal "$tmp/prefix.json"
+contains "$tmp/out" "0 pass" "legal lists forehand's pass"
+contains "$tmp/out" "0 bid sauspiel" "legal lists forehand's bid"
+
+# rules: list and presets; an unknown option is an error naming it.
+expect "rules" "$PROG" rules
+contains "$tmp/out" "kontra_max" "rules lists options"
+expect "rules --preset tournament" "$PROG" rules --preset tournament
+contains "$tmp/out" "kontra_max = 0" "tournament has no Kontra (5.2.4)"
+"$PROG" selfplay --rule nosuch=1 --games 1 >/dev/null 2>"$tmp/err" && bad "unknown rule accepted" || ok
+contains "$tmp/err" 'nosuch' "unknown rule is named"
+
+# a tournament session has no Kontra at all (5.2.4)
+"$PROG" selfplay --preset tournament --games 300 --seed 5 | grep -c '"kontra"' >"$tmp/n"
+[ "$(cat "$tmp/n")" = 0 ] && ok || bad "kontra in tournament games"
+
+echo "test_cli.sh: $passed passed, $failed failed"
+[ "$failed" = 0 ]

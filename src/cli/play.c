@@ -344,8 +344,8 @@ static void announce_after(play_ctx *p, const sk_game *g, const sk_public *befor
                  sk_cards_points(cards), sk_tr(L, L_POINTS));
         say(p, line, false);
     } else if (a.type == SK_ACT_DECLARE && g->pub.phase == SK_PHASE_PLAY) {
-        snprintf(line, sizeof line, "%s %s", sk_lang_seat(L, t->human, g->pub.trick_leader),
-                 sk_tr(L, L_LEADS));
+        snprintf(line, sizeof line, "%s: %s", sk_tr(L, L_LEADS),
+                 sk_lang_seat(L, t->human, g->pub.trick_leader));
         say(p, line, false);
     }
 }

@@ -174,14 +174,13 @@ static int friend_of(const sk_view *v, int seat)
     return 0; /* unknown: treat as not a friend */
 }
 
-/* Card choice by rules of thumb; values[] get a heuristic score. */
+/* Card choice by rules of thumb. */
 int sk_heur_card(const sk_view *v, sk_cards legal)
 {
     const sk_public *p = &v->pub;
     const sk_order *o = &p->order;
     int me_decl = v->seat == p->declarer || v->seat == p->partner ||
                   (p->called_ace != SK_NOCARD && (v->hand & SK_BIT(p->called_ace)));
-    int best = sk_cards_first(legal);
     if (p->trick_len == 0) {
         sk_cards trumps = legal & o->trumps;
         if (me_decl && trumps) {
@@ -204,7 +203,7 @@ int sk_heur_card(const sk_view *v, sk_cards legal)
         if (!me_decl && p->called_ace != SK_NOCARD && !p->called_led) {
             sk_cards suit = legal & o->follow[p->called_ace];
             if (suit) /* search the called ace with the lowest card */
-                return sk_cards_first(suit) > best ? 31 - __builtin_clz(suit) : 31 - __builtin_clz(suit);
+                return 31 - __builtin_clz(suit);
         }
         /* an ace of a side suit, else the lowest side card */
         sk_cards aces = legal & SK_RANK_MASK(SK_ASS) & ~o->trumps;

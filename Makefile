@@ -10,8 +10,11 @@ PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
 WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CSTD     := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 OPT      ?= -O2 -g
+# x86-64-v2 (2009 on: POPCNT, SSE4.2): card sets are counted a lot.
+# `make MARCH=` builds for any x86-64.
+MARCH    ?= $(if $(filter x86_64,$(shell uname -m)),-march=x86-64-v2,)
 CFLAGS   ?=
-ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) -Iinclude -Isrc $(PKG_CFLAGS) $(CFLAGS)
+ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(MARCH) -Iinclude -Isrc $(PKG_CFLAGS) $(CFLAGS)
 LDLIBS   := $(PKG_LIBS) -lm
 
 BUILD    ?= build

@@ -391,6 +391,7 @@ typedef struct sk_public {
     uint8_t first_game;     /* first game of a session (2.9.1) */
     int8_t rank[SK_C_NTYPES][2]; /* auction rank by type and tout (2.4.4) */
     int8_t lowest_rank;     /* rank of the opening "ich spiele" */
+    int8_t class_rank[6];   /* rank of each bid class (game.c's BID_CLASSES) */
     uint8_t classes_allowed; /* bid classes the ruleset allows, a bit each */
     /* auction (2.4) */
     uint8_t speaker;        /* next seat of the opening round to speak */
@@ -431,6 +432,12 @@ typedef struct sk_game {
     sk_cards hands[SK_NSEATS];    /* cards in hand now */
     uint8_t dealt[SK_NSEATS][8];  /* the hands in the order dealt */
     uint8_t partner;              /* holder of the called ace (hidden) */
+    int8_t best_rank[SK_NSEATS];  /* highest class rank each hand can play */
+    /* The legal cards of the seat to move, computed once per move for
+     * the play loop; valid while that seat's hand equals legal_hand (a
+     * game whose hands are replaced, as by deal sampling, stays right). */
+    sk_cards legal;
+    sk_cards legal_hand;
     sk_public pub;
 } sk_game;
 

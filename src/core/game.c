@@ -175,7 +175,7 @@ static int best_rank(const sk_public *p, sk_cards hand)
 {
     int best = -1;
     for (size_t i = 0; i < NBID_CLASSES; i++) {
-        int k = rank_of(p, BID_CLASSES[i]);
+        int k = p->class_rank[i];
         if (k > best && class_playable(p, BID_CLASSES[i], hand))
             best = k;
     }
@@ -391,6 +391,17 @@ static void play_card(sk_public *p, int seat, int card, sk_cards hand)
         finish_trick(p);
 }
 
+/* Caches the legal cards of the seat to move (see sk_game.legal). */
+static void cache_legal(sk_game *g)
+{
+    if (g->pub.phase != SK_PHASE_PLAY) {
+        g->legal = g->legal_hand = 0;
+        return;
+    }
+    g->legal_hand = g->hands[g->pub.to_move];
+    g->legal = legal_cards(&g->pub, g->legal_hand);
+}
+
 /* Names the contract and starts the play, or ends a Sie at once (2.9). */
 static void declare(sk_game *g, sk_contract c)
 {
@@ -411,6 +422,7 @@ static void declare(sk_game *g, sk_contract c)
     p->phase = SK_PHASE_PLAY;
     p->trick_leader = (uint8_t)forehand(p); /* 3.1.1 */
     p->to_move = p->trick_leader;
+    cache_legal(g);
 }
 
 /* Checks that four hands of eight are a partition of the deck. */
@@ -430,6 +442,9 @@ static int check_hands(const uint8_t hands[4][8], sk_error *err)
     return SK_OK;
 }
 
+static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t hands[4][8],
+                  bool first_game);
+
 /* Starts a game from dealt hands; the auction begins with forehand. */
 int sk_game_init(sk_game *g, const sk_rules *rules, int dealer, const uint8_t hands[4][8],
                  bool first_game, sk_error *err)
@@ -439,6 +454,14 @@ int sk_game_init(sk_game *g, const sk_rules *rules, int dealer, const uint8_t ha
     int rc = check_hands(hands, err);
     if (rc < 0)
         return rc;
+    start(g, rules, dealer, hands, first_game);
+    return SK_OK;
+}
+
+/* Sets up a game from hands known to be a valid deal. */
+static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t hands[4][8],
+                  bool first_game)
+{
     memset(g, 0, sizeof *g);
     g->rules = rules;
     g->partner = SK_NOSEAT;
@@ -464,12 +487,14 @@ int sk_game_init(sk_game *g, const sk_rules *rules, int dealer, const uint8_t ha
             p->rank[t][tout] = (int8_t)sk_rules_contract_rank(rules, c);
         }
     for (size_t i = 0; i < NBID_CLASSES; i++) {
-        if (rank_of(p, BID_CLASSES[i]) < p->lowest_rank)
-            p->lowest_rank = (int8_t)rank_of(p, BID_CLASSES[i]);
+        p->class_rank[i] = (int8_t)rank_of(p, BID_CLASSES[i]);
+        if (p->class_rank[i] < p->lowest_rank)
+            p->lowest_rank = p->class_rank[i];
         if (class_allowed(rules, BID_CLASSES[i], first_game))
             p->classes_allowed |= (uint8_t)(1u << i);
     }
-    return SK_OK;
+    for (int s = 0; s < 4; s++)
+        g->best_rank[s] = (int8_t)best_rank(p, g->hands[s]);
 }
 
 /* Shuffles, deals and starts a game. */
@@ -479,9 +504,7 @@ void sk_game_deal(sk_game *g, const sk_rules *rules, int dealer, sk_rng *rng, bo
     uint8_t hands[4][8];
     sk_deck_shuffle(&d, rng);
     sk_deck_deal(&d, dealer, rules->deal_mode, hands);
-    int rc = sk_game_init(g, rules, dealer, hands, first_game, NULL);
-    assert(rc == SK_OK);
-    (void)rc;
+    start(g, rules, dealer & 3, hands, first_game); /* a shuffled deck is a valid deal */
 }
 
 /* Stores one action (see sk_action_make on why not field by field). */
@@ -506,7 +529,7 @@ static void bid_window(const sk_public *p, int seat, int best, int *lo, int *hi)
 }
 
 /* Appends the actions `seat` (holding `hand`) may take now. */
-static int seat_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int seat,
+static int seat_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int best, int seat,
                       sk_action *out)
 {
     static const sk_contract NONE = {SK_C_NONE, SK_NOSUIT, 0};
@@ -514,9 +537,9 @@ static int seat_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int 
     if (p->phase == SK_PHASE_AUCTION && seat == p->to_move) {
         put(&out[n++], SK_ACT_PASS, seat, SK_NOCARD, NONE);
         int lo, hi;
-        bid_window(p, seat, best_rank(p, hand), &lo, &hi);
+        bid_window(p, seat, best, &lo, &hi);
         for (size_t i = 0; i < NBID_CLASSES; i++) {
-            int k = rank_of(p, BID_CLASSES[i]);
+            int k = p->class_rank[i];
             if (k >= lo && k <= hi && (p->classes_allowed >> i & 1))
                 put(&out[n++], SK_ACT_BID, seat, SK_NOCARD, BID_CLASSES[i]);
         }
@@ -544,10 +567,10 @@ int sk_game_legal(const sk_game *g, sk_action *out)
     int n = 0;
     if (g->pub.phase == SK_PHASE_PLAY) {
         for (int s = 0; s < 4; s++)
-            n += seat_legal(g->rules, &g->pub, g->hands[s], s, out + n);
+            n += seat_legal(g->rules, &g->pub, g->hands[s], g->best_rank[s], s, out + n);
     } else if (g->pub.phase != SK_PHASE_DONE) {
         int s = g->pub.to_move;
-        n = seat_legal(g->rules, &g->pub, g->hands[s], s, out);
+        n = seat_legal(g->rules, &g->pub, g->hands[s], g->best_rank[s], s, out);
     }
     assert(n <= SK_MAX_LEGAL);
     return n;
@@ -558,7 +581,8 @@ sk_cards sk_game_legal_cards(const sk_game *g)
 {
     if (g->pub.phase != SK_PHASE_PLAY)
         return 0;
-    return legal_cards(&g->pub, g->hands[g->pub.to_move]);
+    sk_cards hand = g->hands[g->pub.to_move];
+    return hand == g->legal_hand ? g->legal : legal_cards(&g->pub, hand);
 }
 
 
@@ -577,8 +601,7 @@ static int apply_bidding(sk_game *g, sk_action a, sk_error *err)
     sk_cards hand = g->hands[a.seat];
     if (p->phase == SK_PHASE_AUCTION) {
         if (a.type == SK_ACT_BID) {
-            int best = best_rank(p, hand);
-            int rc = check_bid(p, best, a.seat, a.contract, err);
+            int rc = check_bid(p, g->best_rank[a.seat], a.seat, a.contract, err);
             if (rc < 0)
                 return rc;
         } else if (a.type != SK_ACT_PASS) {
@@ -633,13 +656,15 @@ int sk_game_apply(sk_game *g, sk_action a, sk_error *err)
     if (a.type == SK_ACT_CARD && p->phase == SK_PHASE_PLAY && a.seat == p->to_move &&
         a.card < SK_NCARDS) { /* the common case first */
         sk_cards hand = g->hands[a.seat];
-        if (!(legal_cards(p, hand) & SK_BIT(a.card)))
+        sk_cards legal = hand == g->legal_hand ? g->legal : legal_cards(p, hand);
+        if (!(legal & SK_BIT(a.card)))
             return card_refusal(p, hand, a.seat, a.card, err);
         g->hands[a.seat] = hand & ~SK_BIT(a.card);
         assert(p->nactions < SK_MAX_ACTIONS);
         put(&p->actions[p->nactions++], SK_ACT_CARD, a.seat, a.card,
             (sk_contract){SK_C_NONE, SK_NOSUIT, 0});
         play_card(p, a.seat, a.card, hand);
+        cache_legal(g);
         return SK_OK;
     }
     if (a.seat != p->to_move)
@@ -665,5 +690,6 @@ void sk_game_view(const sk_game *g, int seat, sk_view *v)
 /* The actions the view's seat may take now. */
 int sk_view_legal(const sk_view *v, sk_action *out)
 {
-    return seat_legal(v->rules, &v->pub, v->hand, v->seat, out);
+    int best = v->pub.phase == SK_PHASE_AUCTION ? best_rank(&v->pub, v->hand) : -1;
+    return seat_legal(v->rules, &v->pub, v->hand, best, v->seat, out);
 }

@@ -84,8 +84,13 @@ static void check_result(const sk_result *res)
     }
     assert_int_equal(points, 120); /* 1.2.4 */
     assert_int_equal(tricks, 8);
-    assert_true(res->laufende >= 1);
+    bool no_trumps = res->contract.type == SK_C_BETTEL ||
+                     res->contract.type == SK_C_BETTEL_OUVERT;
+    if (res->contract.type != SK_C_RAMSCH && !no_trumps)
+        assert_true(res->laufende >= 1); /* one side always holds the top trump */
     assert_true(res->pair_units > 0);
+    if (res->contract.type == SK_C_RAMSCH) /* 002: somebody loses, unless a Durchmarsch */
+        assert_true(res->losers != 0 || res->durchmarsch != SK_NOSEAT);
 }
 
 /* Writes the record of g, reads it back and replays it: same record,
@@ -124,8 +129,8 @@ static void check_round_trip(const sk_game *g, const sk_result *res)
     free(replay);
 }
 
-/* Plays NGAMES/2 games in one preset and checks every property. */
-static void run_games(const char *preset, uint64_t seed)
+/* Plays `games` games in one preset and checks every property. */
+static void run_games(const char *preset, uint64_t seed, int games)
 {
     sk_rules rules;
     assert_int_equal(sk_rules_preset(&rules, preset, NULL), 0);
@@ -135,7 +140,7 @@ static void run_games(const char *preset, uint64_t seed)
     sk_session_init(&session, &rules, 3);
     sk_game g;
     int contracts[SK_C_NTYPES] = {0}, doubled = 0;
-    for (int i = 0; i < NGAMES / 2; i++) {
+    for (int i = 0; i < games; i++) {
         sk_session_deal(&session, &g, &rng);
         while (!sk_game_over(&g)) {
             if (g.pub.phase == SK_PHASE_PLAY && sk_rng_below(&rng, 64) == 0)
@@ -157,9 +162,26 @@ static void run_games(const char *preset, uint64_t seed)
     for (int s = 0; s < 4; s++)
         total += session.money[s];
     assert_int_equal(total, 0); /* 5.3.3: the score sheet sums to zero */
-    /* the random games reach every contract type */
-    for (int t = SK_C_SAUSPIEL; t <= SK_C_WENZ; t++)
-        assert_true(contracts[t] > 100);
+    /* the random games reach every contract type the ruleset allows */
+    for (int t = SK_C_SAUSPIEL; t < SK_C_NTYPES; t++) {
+        sk_contract c = {(uint8_t)t, SK_NOSUIT, 0};
+        bool allowed = t == SK_C_SAUSPIEL || t == SK_C_SIE ||
+                       (t == SK_C_RAMSCH && rules.all_pass == SK_ALLPASS_RAMSCH) ||
+                       (t != SK_C_RAMSCH && sk_rules_contract_rank(&rules, c) > 0 &&
+                        ((t == SK_C_SOLO && rules.allow_solo) ||
+                         (t == SK_C_WENZ && rules.allow_wenz) ||
+                         (t == SK_C_GEIER && rules.allow_geier) ||
+                         (t == SK_C_FARBWENZ && rules.allow_farbwenz) ||
+                         (t == SK_C_FARBGEIER && rules.allow_farbgeier) ||
+                         (t == SK_C_BETTEL && rules.allow_bettel) ||
+                         (t == SK_C_BETTEL_OUVERT && rules.allow_bettel_ouvert)));
+        if (t == SK_C_SIE)
+            continue; /* one deal in 10 million */
+        if (allowed)
+            assert_true(contracts[t] > 50);
+        else
+            assert_int_equal(contracts[t], 0);
+    }
     if (rules.kontra_max)
         assert_true(doubled > 100);
     else
@@ -169,13 +191,28 @@ static void run_games(const char *preset, uint64_t seed)
 static void test_official_games(void **state)
 {
     (void)state;
-    run_games("official", 1);
+    run_games("official", 1, NGAMES * 4 / 10);
 }
 
 static void test_tournament_games(void **state)
 {
     (void)state;
-    run_games("tournament", 2);
+    run_games("tournament", 2, NGAMES * 2 / 10);
+}
+
+/* 002's variants: Geier, Farbwenz, Farbgeier, Bettel, Bettel Brett and
+ * Ramsch when all pass. */
+static void test_stammtisch_games(void **state)
+{
+    (void)state;
+    run_games("stammtisch", 3, NGAMES * 2 / 10);
+}
+
+/* The online table: 10/20/50, Geier and Farbwenz, the online ranking. */
+static void test_sauspiel_games(void **state)
+{
+    (void)state;
+    run_games("sauspiel", 4, NGAMES * 2 / 10);
 }
 
 int main(void)
@@ -183,6 +220,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_official_games),
         cmocka_unit_test(test_tournament_games),
+        cmocka_unit_test(test_stammtisch_games),
+        cmocka_unit_test(test_sauspiel_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -117,12 +117,18 @@ enum sk_contract_type {
     SK_C_SOLO = 2,     /* Farbsolo in `suit` (2.6) */
     SK_C_WENZ = 3,     /* only the Unters trump (2.7) */
     SK_C_SIE = 4,      /* all Obers and Unters in one hand (2.9) */
+    SK_C_GEIER = 5,    /* only the Obers trump (002 "Geier") */
+    SK_C_FARBWENZ = 6, /* the Unters and `suit` trump (001 "Suit Wenz") */
+    SK_C_FARBGEIER = 7, /* the Obers and `suit` trump (002) */
+    SK_C_BETTEL = 8,   /* no trumps, the declarer takes no trick (002) */
+    SK_C_BETTEL_OUVERT = 9, /* Bettel with the declarer's hand shown */
+    SK_C_RAMSCH = 10,  /* all passed: each for himself, most points lose */
     SK_C_NTYPES
 };
 
 /* A contract as declared.  `suit`: the called ace's suit (Sauspiel) or
- * the trump suit (Solo); SK_NOSUIT otherwise.  `tout`: the declarer
- * announced to take every trick (2.8). */
+ * the trump suit (Solo, Farbwenz, Farbgeier); SK_NOSUIT otherwise.
+ * `tout`: the declarer announced to take every trick (2.8). */
 typedef struct sk_contract {
     uint8_t type;
     uint8_t suit;
@@ -133,7 +139,8 @@ typedef struct sk_contract {
 /* Long name ("Sauspiel mit der Gras-Sau", "Herz-Solo Tout", "Wenz"). */
 size_t sk_contract_name(sk_contract c, char *buf, size_t size);
 /* Short code used in records and on the command line: "sauspiel:G",
- * "solo:H", "solo:E:tout", "wenz", "wenz:tout", "sie". */
+ * "solo:H", "solo:E:tout", "wenz", "wenz:tout", "sie", "geier",
+ * "farbwenz:H", "farbgeier:S:tout", "bettel", "bettel:ouvert", "ramsch". */
 size_t sk_contract_code(sk_contract c, char *buf, size_t size);
 int sk_contract_parse(const char *s, sk_contract *out, sk_error *err);
 /* Contract class code for a bid ("sauspiel", "solo", "wenz:tout"). */
@@ -165,7 +172,16 @@ int sk_order_trick_winner(const sk_order *o, const uint8_t cards[4]);
 /* ------------------------------------------------------------------ */
 
 enum sk_deal_mode { SK_DEAL_4_4 = 0, SK_DEAL_2_2_2_2 = 1 };
-enum sk_allpass_mode { SK_ALLPASS_NEXT_DEALER = 0, SK_ALLPASS_SAME_DEALER = 1 };
+enum sk_allpass_mode {
+    SK_ALLPASS_NEXT_DEALER = 0, /* thrown in, the next seat deals (2.4.13) */
+    SK_ALLPASS_SAME_DEALER = 1, /* thrown in, the same dealer again (5.2.5) */
+    SK_ALLPASS_RAMSCH = 2       /* a Ramsch is played (002) */
+};
+enum sk_ranking {
+    SK_RANK_OFFICIAL = 0, /* 2.4.4, the variants placed as 002 groups them */
+    SK_RANK_CARDGAME = 1, /* 001: Suit Wenz below Wenz, Suit Wenz Tout below Wenz Tout */
+    SK_RANK_ONLINE = 2    /* Tout above all; Solo > Wenz > Geier > Farbwenz > Farbgeier */
+};
 enum sk_laufende_count { SK_LAUF_ALL = 0, SK_LAUF_ABOVE_MIN = 1 };
 
 /*
@@ -185,6 +201,15 @@ typedef struct sk_rules {
     uint8_t allow_tout;
     uint8_t allow_sie;
     uint8_t sie_first_game; /* a Sie counts in a session's first game (2.9.1) */
+    uint8_t allow_geier;
+    uint8_t allow_farbwenz;
+    uint8_t allow_farbgeier;
+    uint8_t allow_bettel;
+    uint8_t allow_bettel_ouvert;
+    uint8_t bettel_stichzwang; /* in a Bettel every player must beat if he can */
+    uint8_t ranking;        /* enum sk_ranking */
+    uint8_t ramsch_jungfrau; /* each player without a trick doubles a Ramsch */
+    uint8_t ramsch_durchmarsch; /* taking every trick in a Ramsch wins it */
     /* doubling (3.3, 5.2.4) */
     uint8_t kontra_max;     /* doublings allowed: 0 none, 1 Kontra, 2 +Retour... */
     uint8_t retour_by_partner; /* the called partner may give Retour */
@@ -198,8 +223,17 @@ typedef struct sk_rules {
     int32_t rate_schwarz;   /* extra for Schwarz, replacing Schneider's */
     int32_t tout_factor;
     int32_t sie_factor;
+    int32_t rate_geier;
+    int32_t rate_farbwenz;
+    int32_t rate_farbgeier;
+    int32_t rate_bettel;
+    int32_t bettel_ouvert_factor;
+    int32_t rate_ramsch;        /* each loser pays each other player */
+    int32_t rate_durchmarsch;   /* the sweeper gets from each other player */
     uint8_t laufende_min;       /* Sauspiel and Solo (4.2.2) */
     uint8_t laufende_min_wenz;  /* Wenz (4.2.2) */
+    uint8_t laufende_min_geier; /* Geier */
+    uint8_t laufende_min_farbwenz; /* Farbwenz and Farbgeier */
     uint8_t laufende_count;     /* enum sk_laufende_count */
     /* tournament points (5.2.7) */
     uint8_t tournament_kontra;  /* multiply tournament points by Kontra */
@@ -391,8 +425,10 @@ typedef struct sk_public {
     uint8_t first_game;     /* first game of a session (2.9.1) */
     int8_t rank[SK_C_NTYPES][2]; /* auction rank by type and tout (2.4.4) */
     int8_t lowest_rank;     /* rank of the opening "ich spiele" */
-    int8_t class_rank[6];   /* rank of each bid class (game.c's BID_CLASSES) */
-    uint8_t classes_allowed; /* bid classes the ruleset allows, a bit each */
+    int8_t class_rank[16];  /* rank of each bid class (game.c's BID_CLASSES) */
+    uint16_t classes_allowed; /* bid classes the ruleset allows, a bit each */
+    uint8_t open_seat;      /* a Bettel ouvert declarer once his hand is shown */
+    uint8_t stichzwang;     /* every player must beat if he can (Bettel option) */
     /* auction (2.4) */
     uint8_t speaker;        /* next seat of the opening round to speak */
     uint8_t spoken;         /* how many seats have spoken in the round */
@@ -446,6 +482,7 @@ typedef struct sk_view {
     const sk_rules *rules;
     uint8_t seat;
     sk_cards hand;
+    sk_cards open_hand;     /* the shown hand of pub.open_seat (Bettel ouvert) */
     uint8_t dealt[8];
     sk_public pub;
 } sk_view;
@@ -499,6 +536,9 @@ typedef struct sk_result {
     uint8_t schneider;
     uint8_t schwarz;
     int laufende;           /* run of top trumps of one side (4.2.2) */
+    uint8_t losers;         /* Ramsch: the losing seats, a bit each */
+    uint8_t jungfrau;       /* Ramsch: how many seats took no trick */
+    uint8_t durchmarsch;    /* Ramsch: the seat that took every trick, or NOSEAT */
     int laufende_paid;      /* how many are paid */
     int doublings;
     int multiplier;         /* tout/sie factor * 2^doublings */

@@ -99,7 +99,9 @@ static void pad(char *out, size_t size, const char *s, int width, bool right)
 /* The short code of a game for the sheet: "Sau:G", "Solo:H", "Wenz T". */
 static void short_game(const sk_score_row *row, char *buf, size_t size)
 {
-    static const char *const TYPES[] = {"-", "Sau", "Solo", "Wenz", "Sie"};
+    static const char *const TYPES[SK_C_NTYPES] = {"-",      "Sau",   "Solo",  "Wenz",
+                                                   "Sie",    "Geier", "FWenz", "FGeier",
+                                                   "Bettel", "Brett", "Ramsch"};
     const char *type = row->contract.type < SK_C_NTYPES ? TYPES[row->contract.type] : "?";
     if (row->thrown_in)
         snprintf(buf, size, "-");

@@ -12,8 +12,23 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const TYPE_CODES[SK_C_NTYPES] = {"none", "sauspiel", "solo", "wenz",
-                                                   "sie"};
+static const char *const TYPE_CODES[SK_C_NTYPES] = {
+    "none", "sauspiel", "solo", "wenz", "sie", "geier", "farbwenz", "farbgeier",
+    "bettel", "bettel:ouvert", "ramsch"};
+
+/* Whether a contract type names a suit: the called ace or the trumps. */
+static bool has_suit(int type)
+{
+    return type == SK_C_SAUSPIEL || type == SK_C_SOLO || type == SK_C_FARBWENZ ||
+           type == SK_C_FARBGEIER;
+}
+
+/* Whether a contract type may be announced Tout (2.8 and its kin). */
+static bool may_tout(int type)
+{
+    return type == SK_C_SOLO || type == SK_C_WENZ || type == SK_C_GEIER ||
+           type == SK_C_FARBWENZ || type == SK_C_FARBGEIER;
+}
 
 /* The suit letter, or '?' for SK_NOSUIT. */
 static char suit_char(int suit)
@@ -34,6 +49,18 @@ size_t sk_contract_name(sk_contract c, char *buf, size_t size)
         return (size_t)snprintf(buf, size, "Wenz%s", tout);
     case SK_C_SIE:
         return (size_t)snprintf(buf, size, "Sie");
+    case SK_C_GEIER:
+        return (size_t)snprintf(buf, size, "Geier%s", tout);
+    case SK_C_FARBWENZ:
+        return (size_t)snprintf(buf, size, "%s-Wenz%s", sk_suit_name(c.suit), tout);
+    case SK_C_FARBGEIER:
+        return (size_t)snprintf(buf, size, "%s-Geier%s", sk_suit_name(c.suit), tout);
+    case SK_C_BETTEL:
+        return (size_t)snprintf(buf, size, "Bettel");
+    case SK_C_BETTEL_OUVERT:
+        return (size_t)snprintf(buf, size, "Bettel Brett");
+    case SK_C_RAMSCH:
+        return (size_t)snprintf(buf, size, "Ramsch");
     default:
         return (size_t)snprintf(buf, size, "kein Spiel");
     }
@@ -43,8 +70,7 @@ size_t sk_contract_name(sk_contract c, char *buf, size_t size)
 size_t sk_contract_code(sk_contract c, char *buf, size_t size)
 {
     const char *type = c.type < SK_C_NTYPES ? TYPE_CODES[c.type] : "none";
-    bool has_suit = (c.type == SK_C_SAUSPIEL || c.type == SK_C_SOLO) && c.suit < 4;
-    if (has_suit)
+    if (has_suit(c.type) && c.suit < 4)
         return (size_t)snprintf(buf, size, "%s:%c%s", type, suit_char(c.suit),
                                 c.tout ? ":tout" : "");
     return (size_t)snprintf(buf, size, "%s%s", type, c.tout ? ":tout" : "");
@@ -90,17 +116,20 @@ int sk_contract_parse(const char *s, sk_contract *out, sk_error *err)
         }
     }
     sk_contract c = {SK_C_NONE, SK_NOSUIT, 0};
+    int first = 1;
     for (int t = 1; t < SK_C_NTYPES; t++)
         if (strcmp(part[0], TYPE_CODES[t]) == 0)
             c.type = (uint8_t)t;
+    if (c.type == SK_C_BETTEL && nparts > 1 && strcmp(part[1], "ouvert") == 0) {
+        c.type = SK_C_BETTEL_OUVERT;
+        first = 2;
+    }
     if (c.type == SK_C_NONE)
         return fail(err, s);
-    for (int i = 1; i < nparts; i++) {
-        if (strcmp(part[i], "tout") == 0 && !c.tout && c.type != SK_C_SIE &&
-            c.type != SK_C_SAUSPIEL) {
+    for (int i = first; i < nparts; i++) {
+        if (strcmp(part[i], "tout") == 0 && !c.tout && may_tout(c.type)) {
             c.tout = 1;
-        } else if (part[i][1] == '\0' && c.suit == SK_NOSUIT && !c.tout &&
-                   (c.type == SK_C_SAUSPIEL || c.type == SK_C_SOLO)) {
+        } else if (part[i][1] == '\0' && c.suit == SK_NOSUIT && !c.tout && has_suit(c.type)) {
             int card = sk_card_parse((char[]){part[i][0], 'A', 0});
             if (card < 0)
                 return fail(err, s);
@@ -137,18 +166,34 @@ void sk_order_init(sk_order *o, sk_contract c)
 {
     static const int OBER_UNTER[2] = {SK_OBER, SK_UNTER};
     static const int UNTER[1] = {SK_UNTER};
+    static const int OBER[1] = {SK_OBER};
+    /* Bettel: no trumps, A K O U Z 9 8 7 (002) */
+    static const uint8_t BETTEL_POWER[8] = {8, 4, 7, 6, 5, 3, 2, 1};
     memset(o, 0, sizeof *o);
     switch (c.type) {
     case SK_C_WENZ:
         add_trumps(o, UNTER, 1, SK_NOSUIT);
         break;
+    case SK_C_GEIER:
+        add_trumps(o, OBER, 1, SK_NOSUIT);
+        break;
+    case SK_C_FARBWENZ:
+        add_trumps(o, UNTER, 1, c.suit);
+        break;
+    case SK_C_FARBGEIER:
+        add_trumps(o, OBER, 1, c.suit);
+        break;
     case SK_C_SOLO:
         add_trumps(o, OBER_UNTER, 2, c.suit);
         break;
-    default: /* Sauspiel, Sie and no contract: hearts are trump */
+    case SK_C_BETTEL:
+    case SK_C_BETTEL_OUVERT:
+        break;
+    default: /* Sauspiel, Ramsch, Sie and no contract: hearts are trump */
         add_trumps(o, OBER_UNTER, 2, SK_HERZ);
         break;
     }
+    bool bettel = c.type == SK_C_BETTEL || c.type == SK_C_BETTEL_OUVERT;
     for (int i = 0; i < o->ntrumps; i++) {
         o->trumps |= SK_BIT(o->trump_seq[i]);
         o->power[o->trump_seq[i]] = (uint8_t)(64 + o->ntrumps - i);
@@ -157,7 +202,8 @@ void sk_order_init(sk_order *o, sk_contract c)
         if (o->trumps & SK_BIT(card)) {
             o->follow[card] = o->trumps;
         } else {
-            o->power[card] = (uint8_t)(8 - SK_RANK_OF(card));
+            o->power[card] = bettel ? BETTEL_POWER[SK_RANK_OF(card)]
+                                    : (uint8_t)(8 - SK_RANK_OF(card));
             o->follow[card] = SK_SUIT_MASK(SK_SUIT_OF(card)) & ~o->trumps;
         }
     }

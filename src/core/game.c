@@ -24,10 +24,16 @@
 
 #define LORDS (SK_RANK_MASK(SK_OBER) | SK_RANK_MASK(SK_UNTER))
 
-/* The classes a seat can bid, in rank order of the official rules. */
+/* The classes a seat can bid: the official ones in their rank order,
+ * then the variants (002); the ruleset's ranking orders them all. */
 static const sk_contract BID_CLASSES[] = {
-    {SK_C_SAUSPIEL, SK_NOSUIT, 0}, {SK_C_WENZ, SK_NOSUIT, 0}, {SK_C_SOLO, SK_NOSUIT, 0},
-    {SK_C_WENZ, SK_NOSUIT, 1},     {SK_C_SOLO, SK_NOSUIT, 1}, {SK_C_SIE, SK_NOSUIT, 0},
+    {SK_C_SAUSPIEL, SK_NOSUIT, 0},  {SK_C_WENZ, SK_NOSUIT, 0},
+    {SK_C_SOLO, SK_NOSUIT, 0},      {SK_C_WENZ, SK_NOSUIT, 1},
+    {SK_C_SOLO, SK_NOSUIT, 1},      {SK_C_SIE, SK_NOSUIT, 0},
+    {SK_C_GEIER, SK_NOSUIT, 0},     {SK_C_FARBWENZ, SK_NOSUIT, 0},
+    {SK_C_FARBGEIER, SK_NOSUIT, 0}, {SK_C_BETTEL, SK_NOSUIT, 0},
+    {SK_C_BETTEL_OUVERT, SK_NOSUIT, 0}, {SK_C_GEIER, SK_NOSUIT, 1},
+    {SK_C_FARBWENZ, SK_NOSUIT, 1},  {SK_C_FARBGEIER, SK_NOSUIT, 1},
 };
 #define NBID_CLASSES (sizeof BID_CLASSES / sizeof BID_CLASSES[0])
 
@@ -67,6 +73,16 @@ static bool class_allowed(const sk_rules *r, sk_contract c, bool first_game)
         return r->allow_wenz && (!c.tout || r->allow_tout);
     case SK_C_SIE:
         return r->allow_sie && (!first_game || r->sie_first_game);
+    case SK_C_GEIER:
+        return r->allow_geier && (!c.tout || r->allow_tout);
+    case SK_C_FARBWENZ:
+        return r->allow_farbwenz && (!c.tout || r->allow_tout);
+    case SK_C_FARBGEIER:
+        return r->allow_farbgeier && (!c.tout || r->allow_tout);
+    case SK_C_BETTEL:
+        return r->allow_bettel && !c.tout;
+    case SK_C_BETTEL_OUVERT:
+        return r->allow_bettel_ouvert && !c.tout;
     default:
         return false;
     }
@@ -99,6 +115,14 @@ static bool contract_valid(const sk_rules *r, sk_contract c, sk_cards hand, bool
         return c.suit == SK_NOSUIT;
     case SK_C_SIE:
         return (hand & LORDS) == LORDS && !c.tout;
+    case SK_C_FARBWENZ: /* by analogy with 2.6.4: a card of the suit that is no Unter */
+        return c.suit < 4 && (hand & SK_SUIT_MASK(c.suit) & ~SK_RANK_MASK(SK_UNTER)) != 0;
+    case SK_C_FARBGEIER: /* ... that is no Ober */
+        return c.suit < 4 && (hand & SK_SUIT_MASK(c.suit) & ~SK_RANK_MASK(SK_OBER)) != 0;
+    case SK_C_GEIER:
+    case SK_C_BETTEL:
+    case SK_C_BETTEL_OUVERT:
+        return c.suit == SK_NOSUIT;
     default:
         return false;
     }
@@ -116,8 +140,18 @@ static int all_contracts(sk_contract *out)
         out[n++] = (sk_contract){SK_C_WENZ, SK_NOSUIT, (uint8_t)t};
     }
     out[n++] = (sk_contract){SK_C_SIE, SK_NOSUIT, 0};
+    for (int t = 0; t < 2; t++) {
+        out[n++] = (sk_contract){SK_C_GEIER, SK_NOSUIT, (uint8_t)t};
+        for (int s = 0; s < 4; s++) {
+            out[n++] = (sk_contract){SK_C_FARBWENZ, (uint8_t)s, (uint8_t)t};
+            out[n++] = (sk_contract){SK_C_FARBGEIER, (uint8_t)s, (uint8_t)t};
+        }
+    }
+    out[n++] = (sk_contract){SK_C_BETTEL, SK_NOSUIT, 0};
+    out[n++] = (sk_contract){SK_C_BETTEL_OUVERT, SK_NOSUIT, 0};
     return n;
 }
+#define MAX_CONTRACTS 40
 
 /* The auction rank of a contract class, from the game's table. */
 static inline int rank_of(const sk_public *p, sk_contract c)
@@ -128,18 +162,10 @@ static inline int rank_of(const sk_public *p, sk_contract c)
 /* The index of a class in BID_CLASSES, or -1. */
 static int class_index(sk_contract c)
 {
-    switch (c.type) {
-    case SK_C_SAUSPIEL:
-        return c.tout ? -1 : 0;
-    case SK_C_WENZ:
-        return c.tout ? 3 : 1;
-    case SK_C_SOLO:
-        return c.tout ? 4 : 2;
-    case SK_C_SIE:
-        return c.tout ? -1 : 5;
-    default:
-        return -1;
-    }
+    for (size_t i = 0; i < NBID_CLASSES; i++)
+        if (BID_CLASSES[i].type == c.type && BID_CLASSES[i].tout == c.tout)
+            return (int)i;
+    return -1;
 }
 
 /* Whether the ruleset allows bidding class `c` in this game. */
@@ -164,6 +190,10 @@ static bool class_playable(const sk_public *p, sk_contract c, sk_cards hand)
         return (hand & ~LORDS) != 0;
     case SK_C_SIE:
         return (hand & LORDS) == LORDS;
+    case SK_C_FARBWENZ:
+        return (hand & ~SK_RANK_MASK(SK_UNTER)) != 0;
+    case SK_C_FARBGEIER:
+        return (hand & ~SK_RANK_MASK(SK_OBER)) != 0;
     default:
         return true;
     }
@@ -280,7 +310,8 @@ static bool on_declarer_side(const sk_public *p, sk_cards hand, int seat)
 static bool may_double(const sk_rules *r, const sk_public *p, sk_cards hand, int seat,
                        int type)
 {
-    if (p->phase != SK_PHASE_PLAY || p->trick_no != 0 || p->trick_len > 1)
+    if (p->phase != SK_PHASE_PLAY || p->trick_no != 0 || p->trick_len > 1 ||
+        p->contract.type == SK_C_RAMSCH)
         return false;
     if (p->doublings >= r->kontra_max || p->doublings >= 8)
         return false;
@@ -290,6 +321,22 @@ static bool may_double(const sk_rules *r, const sk_public *p, sk_cards hand, int
     if (type != SK_ACT_RETOUR || !declarer_side)
         return false;
     return seat == p->declarer || r->retour_by_partner;
+}
+
+/* Bettel with Stichzwang: of the cards that follow, those that beat the
+ * best card of the trick so far, if there are any. */
+static sk_cards must_beat(const sk_public *p, sk_cards follow)
+{
+    const sk_order *o = &p->order;
+    int best = 0;
+    for (int i = 0; i < p->trick_len; i++)
+        if ((o->follow[p->trick[0]] & SK_BIT(p->trick[i])) && o->power[p->trick[i]] > best)
+            best = o->power[p->trick[i]];
+    sk_cards higher = 0;
+    for (sk_cards c = follow; c; c &= c - 1)
+        if (o->power[sk_cards_first(c)] > best)
+            higher |= c & -c;
+    return higher ? higher : follow;
 }
 
 /*
@@ -316,6 +363,8 @@ static sk_cards legal_cards(const sk_public *p, sk_cards hand)
     if (follow) {
         if ((follow & ace) && !p->ran_away)
             return ace;
+        if (p->stichzwang)
+            return must_beat(p, follow);
         return follow;
     }
     if (restricted && p->trick_no < SK_NTRICKS - 1)
@@ -360,6 +409,8 @@ static void finish_trick(sk_public *p)
         p->won[w] |= SK_BIT(p->trick[i]);
     p->trick_no++;
     p->trick_len = 0;
+    if (p->contract.type == SK_C_BETTEL_OUVERT)
+        p->open_seat = p->declarer; /* the hand is laid open after the first trick */
     p->trick_leader = (uint8_t)w;
     p->to_move = (uint8_t)w;
     if (p->trick_no == SK_NTRICKS) {
@@ -407,6 +458,8 @@ static void declare(sk_game *g, sk_contract c)
 {
     sk_public *p = &g->pub;
     p->contract = c;
+    p->stichzwang = g->rules->bettel_stichzwang &&
+                    (c.type == SK_C_BETTEL || c.type == SK_C_BETTEL_OUVERT);
     sk_order_init(&p->order, c);
     if (c.type == SK_C_SIE) {
         p->phase = SK_PHASE_DONE;
@@ -475,7 +528,7 @@ static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t h
     p->phase = SK_PHASE_AUCTION;
     p->speaker = p->to_move = (uint8_t)((dealer + 1) % 4);
     p->holder = p->challenger = SK_NOSEAT;
-    p->declarer = p->partner = SK_NOSEAT;
+    p->declarer = p->partner = p->open_seat = SK_NOSEAT;
     p->called_ace = SK_NOCARD;
     p->contract = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
     p->holder_bid = p->challenger_bid = p->contract;
@@ -544,7 +597,7 @@ static int seat_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int 
                 put(&out[n++], SK_ACT_BID, seat, SK_NOCARD, BID_CLASSES[i]);
         }
     } else if (p->phase == SK_PHASE_DECLARE && seat == p->to_move) {
-        sk_contract all[16];
+        sk_contract all[MAX_CONTRACTS];
         int k = all_contracts(all);
         int need = rank_of(p, p->holder_bid);
         for (int i = 0; i < k; i++)
@@ -613,6 +666,8 @@ static int apply_bidding(sk_game *g, sk_action a, sk_error *err)
             a.contract = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
         log_action(p, a);
         auction_apply(p, a);
+        if (p->phase == SK_PHASE_DONE && g->rules->all_pass == SK_ALLPASS_RAMSCH)
+            declare(g, (sk_contract){SK_C_RAMSCH, SK_NOSUIT, 0}); /* all passed: Ramsch */
         return SK_OK;
     }
     if (a.type != SK_ACT_DECLARE)
@@ -683,6 +738,7 @@ void sk_game_view(const sk_game *g, int seat, sk_view *v)
     v->rules = g->rules;
     v->seat = (uint8_t)seat;
     v->hand = g->hands[seat];
+    v->open_hand = g->pub.open_seat < 4 ? g->hands[g->pub.open_seat] : 0;
     memcpy(v->dealt, g->dealt[seat], sizeof v->dealt);
     v->pub = g->pub;
 }

@@ -561,6 +561,18 @@ static json_t *rec_result_obj(const sk_result *res)
               rec_set(o, "multiplier", json_integer(res->multiplier)) &&
               rec_set(o, "money", rec_money_json(res->money)) &&
               rec_set(o, "tournament", rec_ints_json(res->tournament, SK_NSEATS));
+    if (ok && res->contract.type == SK_C_RAMSCH) { /* who lost, Jungfrau, Durchmarsch */
+        json_t *losers = json_array();
+        ok = losers != NULL;
+        for (int s = 0; ok && s < SK_NSEATS; s++)
+            if (res->losers >> s & 1)
+                ok = rec_push(losers, json_integer(s));
+        if (!ok)
+            json_decref(losers); /* NULL-safe; rec_set below steals it */
+        ok = ok && rec_set(o, "losers", losers) &&
+             rec_set(o, "jungfrau", json_integer(res->jungfrau)) &&
+             rec_set(o, "durchmarsch", rec_seat_json(res->durchmarsch));
+    }
     if (!ok) {
         json_decref(o);
         return NULL;

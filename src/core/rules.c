@@ -40,7 +40,8 @@ typedef struct opt_desc {
 } opt_desc;
 
 static const char *const deal_names[] = {"4+4", "2+2+2+2", NULL};
-static const char *const allpass_names[] = {"next_dealer", "same_dealer", NULL};
+static const char *const allpass_names[] = {"next_dealer", "same_dealer", "ramsch", NULL};
+static const char *const ranking_names[] = {"official", "cardgame", "online", NULL};
 static const char *const lauf_names[] = {"all", "above_min", NULL};
 
 #define FIELD_W(f) (uint8_t)sizeof(((sk_rules *)0)->f)
@@ -51,13 +52,23 @@ static const char *const lauf_names[] = {"all", "above_min", NULL};
 static const opt_desc options[] = {
     OPT_E(deal_mode, deal_names, "4+4|2+2+2+2",
           "how the cards are dealt: two packets of four (2.3.1) or four of two (5.2.3)"),
-    OPT_E(all_pass, allpass_names, "next_dealer|same_dealer",
-          "who deals again when all four pass (2.4.13, 5.2.5)"),
+    OPT_E(all_pass, allpass_names, "next_dealer|same_dealer|ramsch",
+          "when all four pass: thrown in, next or same dealer (2.4.13, 5.2.5), or a Ramsch (002)"),
     OPT_B(allow_solo, "a Solo (Farbsolo) may be played (2.6)"),
     OPT_B(allow_wenz, "a Wenz may be played (2.7)"),
     OPT_B(allow_tout, "a Solo or Wenz may be announced Tout (2.8)"),
     OPT_B(allow_sie, "a Sie (all Obers and Unters) counts as a game (2.9)"),
     OPT_B(sie_first_game, "a Sie counts in a session's first game (2.9.1)"),
+    OPT_B(allow_geier, "a Geier (only the Obers trump) may be played (002)"),
+    OPT_B(allow_farbwenz, "a Farbwenz (Unters and a suit trump) may be played (001, 002)"),
+    OPT_B(allow_farbgeier, "a Farbgeier (Obers and a suit trump) may be played (002)"),
+    OPT_B(allow_bettel, "a Bettel (take no trick, no trumps) may be played (002)"),
+    OPT_B(allow_bettel_ouvert, "a Bettel Brett (Bettel with the hand shown) may be played (002)"),
+    OPT_B(bettel_stichzwang, "in a Bettel everyone must beat the trick if he can"),
+    OPT_E(ranking, ranking_names, "official|cardgame|online",
+          "contract ranking in the auction: 2.4.4, 001's, or the common online order"),
+    OPT_B(ramsch_jungfrau, "in a Ramsch each player without a trick doubles the loss (002)"),
+    OPT_B(ramsch_durchmarsch, "in a Ramsch a player taking every trick wins (002)"),
     OPT_I(kontra_max, 0, 8, "0..8",
           "doublings allowed: 0 none (5.2.4), 1 Kontra, 2 and Retour (3.3), more Sub, Resub..."),
     OPT_B(retour_by_partner, "the declarer's called partner may give Retour (3.3.3)"),
@@ -71,8 +82,19 @@ static const opt_desc options[] = {
           "extra units for Schwarz, replacing Schneider's (4.2.4)"),
     OPT_I(tout_factor, 0, 100000, "0..100000", "multiplier of a Tout (4.2.4)"),
     OPT_I(sie_factor, 0, 100000, "0..100000", "multiplier of a Sie, priced from the Solo rate (2.9)"),
+    OPT_I(rate_geier, 0, 100000, "0..100000", "units for a Geier"),
+    OPT_I(rate_farbwenz, 0, 100000, "0..100000", "units for a Farbwenz"),
+    OPT_I(rate_farbgeier, 0, 100000, "0..100000", "units for a Farbgeier"),
+    OPT_I(rate_bettel, 0, 100000, "0..100000", "units for a Bettel (002: often the Solo rate)"),
+    OPT_I(bettel_ouvert_factor, 0, 100000, "0..100000", "multiplier of a Bettel Brett"),
+    OPT_I(rate_ramsch, 0, 100000, "0..100000",
+          "units each Ramsch loser pays each other player (001: +1/-3)"),
+    OPT_I(rate_durchmarsch, 0, 100000, "0..100000",
+          "units the Ramsch sweeper gets from each other player"),
     OPT_I(laufende_min, 1, 14, "1..14", "fewest Laufende paid in a Sauspiel or Solo (4.2.2)"),
     OPT_I(laufende_min_wenz, 1, 4, "1..4", "fewest Laufende paid in a Wenz (4.2.2)"),
+    OPT_I(laufende_min_geier, 1, 4, "1..4", "fewest Laufende paid in a Geier"),
+    OPT_I(laufende_min_farbwenz, 1, 11, "1..11", "fewest Laufende paid in a Farbwenz or Farbgeier"),
     OPT_E(laufende_count, lauf_names, "all|above_min",
           "pay every Laufender once the minimum is reached, or only those above it"),
     OPT_B(tournament_kontra, "tournament points double with every doubling (5.2.7)"),
@@ -89,6 +111,15 @@ static const sk_rules official_rules = {
     .allow_tout = 1,
     .allow_sie = 1,
     .sie_first_game = 0,
+    .allow_geier = 0,
+    .allow_farbwenz = 0,
+    .allow_farbgeier = 0,
+    .allow_bettel = 0,
+    .allow_bettel_ouvert = 0,
+    .bettel_stichzwang = 0,
+    .ranking = SK_RANK_OFFICIAL,
+    .ramsch_jungfrau = 1,
+    .ramsch_durchmarsch = 1,
     .kontra_max = 2,
     .retour_by_partner = 1,
     .unit_cents = 10,
@@ -100,8 +131,17 @@ static const sk_rules official_rules = {
     .rate_schwarz = 2,
     .tout_factor = 2,
     .sie_factor = 4,
+    .rate_geier = 5,
+    .rate_farbwenz = 5,
+    .rate_farbgeier = 5,
+    .rate_bettel = 5,
+    .bettel_ouvert_factor = 2,
+    .rate_ramsch = 1,
+    .rate_durchmarsch = 5,
     .laufende_min = 3,
     .laufende_min_wenz = 2,
+    .laufende_min_geier = 2,
+    .laufende_min_farbwenz = 3,
     .laufende_count = SK_LAUF_ALL,
     .tournament_kontra = 1,
 };
@@ -120,11 +160,21 @@ static const struct preset_desc {
     {"tournament", "deal_mode = 2+2+2+2\n"   /* 5.2.3 */
                    "all_pass = same_dealer\n" /* 5.2.5 */
                    "kontra_max = 0\n"},       /* 5.2.4 */
-    {"sauspiel", "rate_sauspiel = 2\n"},      /* the usual 10/20/50 tariff */
+    {"sauspiel", "rate_sauspiel = 2\n"       /* the usual 10/20/50 tariff */
+                 "allow_geier = yes\n"
+                 "allow_farbwenz = yes\n"
+                 "ranking = online\n"},
+    {"stammtisch", "all_pass = ramsch\n"      /* a house-rule table (002) */
+                   "allow_geier = yes\n"
+                   "allow_farbwenz = yes\n"
+                   "allow_farbgeier = yes\n"
+                   "allow_bettel = yes\n"
+                   "allow_bettel_ouvert = yes\n"},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 
-static const char *const preset_names[] = {"official", "tournament", "sauspiel", NULL};
+static const char *const preset_names[] = {"official", "tournament", "sauspiel", "stammtisch",
+                                           NULL};
 
 /* Lets the compiler check the format strings of the helpers below. */
 #if defined(__GNUC__)
@@ -320,7 +370,7 @@ static int set_span(sk_rules *r, const char *key, size_t kn, const char *val,
         int p = find_preset(val, vn);
         if (p < 0)
             return fail(err, ctx, NULL, SK_EINVAL,
-                        "unknown preset \"%.*s\" (known: official, tournament, sauspiel)",
+                        "unknown preset \"%.*s\" (known: official, tournament, sauspiel, stammtisch)",
                         vq, val);
         return sk_rules_preset(r, presets[p].name, err);
     }
@@ -415,7 +465,7 @@ int sk_rules_preset(sk_rules *r, const char *name, sk_error *err)
     int p = find_preset(name, strlen(name));
     if (p < 0)
         return fail(err, "", NULL, SK_EINVAL,
-                    "unknown preset \"%.*s\" (known: official, tournament, sauspiel)",
+                    "unknown preset \"%.*s\" (known: official, tournament, sauspiel, stammtisch)",
                     SK_RULES_QUOTE, name);
     sk_rules tmp = official_rules;
     int rc = parse_text(&tmp, presets[p].overrides, err);
@@ -586,14 +636,28 @@ size_t sk_rules_get(const sk_rules *r, const char *key, char *buf, size_t size)
  */
 int sk_rules_contract_rank(const sk_rules *r, sk_contract c)
 {
-    (void)r;
-    switch (c.type) {
-    case SK_C_SAUSPIEL: return 1;
-    case SK_C_WENZ: return c.tout ? 4 : 2;
-    case SK_C_SOLO: return c.tout ? 5 : 3;
-    case SK_C_SIE: return 6;
-    default: return 0;
-    }
+    /* rank per type, plain and Tout, for each ranking */
+    static const int8_t RANKS[3][SK_C_NTYPES][2] = {
+        [SK_RANK_OFFICIAL] = {[SK_C_SAUSPIEL] = {10, 10}, [SK_C_SOLO] = {30, 50},
+                              [SK_C_WENZ] = {20, 40}, [SK_C_SIE] = {60, 60},
+                              [SK_C_GEIER] = {20, 40}, [SK_C_FARBWENZ] = {20, 40},
+                              [SK_C_FARBGEIER] = {20, 40}, [SK_C_BETTEL] = {20, 20},
+                              [SK_C_BETTEL_OUVERT] = {40, 40}},
+        [SK_RANK_CARDGAME] = {[SK_C_SAUSPIEL] = {10, 10}, [SK_C_SOLO] = {30, 50},
+                              [SK_C_WENZ] = {20, 40}, [SK_C_SIE] = {60, 60},
+                              [SK_C_GEIER] = {20, 40}, [SK_C_FARBWENZ] = {18, 38},
+                              [SK_C_FARBGEIER] = {18, 38}, [SK_C_BETTEL] = {18, 18},
+                              [SK_C_BETTEL_OUVERT] = {38, 38}},
+        [SK_RANK_ONLINE] = {[SK_C_SAUSPIEL] = {10, 10}, [SK_C_SOLO] = {30, 50},
+                            [SK_C_WENZ] = {25, 50}, [SK_C_SIE] = {60, 60},
+                            [SK_C_GEIER] = {22, 50}, [SK_C_FARBWENZ] = {18, 50},
+                            [SK_C_FARBGEIER] = {15, 50}, [SK_C_BETTEL] = {12, 12},
+                            [SK_C_BETTEL_OUVERT] = {28, 28}},
+    };
+    int ranking = r->ranking < 3 ? r->ranking : 0;
+    if (c.type >= SK_C_NTYPES)
+        return 0;
+    return RANKS[ranking][c.type][c.tout ? 1 : 0];
 }
 
 /* Base rate in units of a contract class (4.2.4).  A Sie is priced from
@@ -605,6 +669,12 @@ int sk_rules_base_rate(const sk_rules *r, sk_contract c)
     case SK_C_SOLO: return r->rate_solo;
     case SK_C_WENZ: return r->rate_wenz;
     case SK_C_SIE: return r->rate_solo;
+    case SK_C_GEIER: return r->rate_geier;
+    case SK_C_FARBWENZ: return r->rate_farbwenz;
+    case SK_C_FARBGEIER: return r->rate_farbgeier;
+    case SK_C_BETTEL: return r->rate_bettel;
+    case SK_C_BETTEL_OUVERT: return r->rate_bettel;
+    case SK_C_RAMSCH: return r->rate_ramsch;
     default: return 0;
     }
 }

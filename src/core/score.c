@@ -16,6 +16,8 @@
 /* The set of seats (bit per seat) on the declarer's side. */
 static unsigned declarer_side(const sk_game *g)
 {
+    if (g->pub.declarer >= SK_NSEATS)
+        return 0; /* Ramsch: nobody declared */
     unsigned side = 1u << g->pub.declarer;
     if (g->pub.contract.type == SK_C_SAUSPIEL && g->partner != SK_NOSEAT)
         side |= 1u << g->partner;
@@ -32,6 +34,8 @@ static int count_laufende(const sk_game *g, unsigned side)
             for (int i = 0; i < 8; i++)
                 mine |= SK_BIT(g->dealt[s][i]);
     const sk_order *o = &g->pub.order;
+    if (o->ntrumps == 0)
+        return 0;
     bool first = (mine & SK_BIT(o->trump_seq[0])) != 0;
     int run = 0;
     while (run < o->ntrumps && ((mine & SK_BIT(o->trump_seq[run])) != 0) == first)
@@ -43,7 +47,25 @@ static int count_laufende(const sk_game *g, unsigned side)
  * all of them or only those above the minimum minus one. */
 static int laufende_paid(const sk_rules *r, sk_contract c, int run)
 {
-    int min = c.type == SK_C_WENZ ? r->laufende_min_wenz : r->laufende_min;
+    int min;
+    switch (c.type) {
+    case SK_C_WENZ:
+        min = r->laufende_min_wenz;
+        break;
+    case SK_C_GEIER:
+        min = r->laufende_min_geier;
+        break;
+    case SK_C_FARBWENZ:
+    case SK_C_FARBGEIER:
+        min = r->laufende_min_farbwenz;
+        break;
+    case SK_C_BETTEL:
+    case SK_C_BETTEL_OUVERT:
+        return 0; /* no trumps, no Laufende */
+    default:
+        min = r->laufende_min;
+        break;
+    }
     if (run < min)
         return 0;
     return r->laufende_count == SK_LAUF_ABOVE_MIN ? run - min + 1 : run;
@@ -57,6 +79,10 @@ static int tournament_value(const sk_result *res)
         return 8;
     if (res->contract.tout)
         return 6;
+    if (res->contract.type == SK_C_BETTEL)
+        return 2; /* priced as a plain Solo (002) */
+    if (res->contract.type == SK_C_BETTEL_OUVERT)
+        return 4;
     int v = res->schwarz ? 3 : res->schneider ? 2 : 1;
     return solo ? v + 1 : v;
 }
@@ -80,6 +106,70 @@ static void settle(const sk_rules *r, sk_result *res, unsigned side)
             res->tournament[s] = mine ? sign * tp : -sign * tp;
         }
     }
+}
+
+/* The Ramsch tie-break key of a seat (002): card points, then tricks,
+ * then trumps taken, then the highest trump taken -- more loses. */
+static int64_t ramsch_key(const sk_game *g, const sk_result *res, int seat)
+{
+    const sk_order *o = &g->pub.order;
+    sk_cards won_trumps = g->pub.won[seat] & o->trumps;
+    int highest = 0;
+    for (int i = 0; i < o->ntrumps && !highest; i++)
+        if (won_trumps & SK_BIT(o->trump_seq[i]))
+            highest = o->ntrumps - i;
+    return ((int64_t)res->points[seat] << 24) | (res->tricks[seat] << 16) |
+           (sk_cards_count(won_trumps) << 8) | highest;
+}
+
+/* Scores a Ramsch (002): everyone for himself, the most card points
+ * lose (ties as ramsch_key); a player taking every trick wins instead
+ * (Durchmarsch); each player without a trick doubles (Jungfrau).  Every
+ * loser pays each other player. */
+static int ramsch_result(const sk_game *g, sk_result *res)
+{
+    const sk_rules *r = g->rules;
+    res->durchmarsch = SK_NOSEAT;
+    for (int s = 0; s < 4; s++)
+        if (res->tricks[s] == SK_NTRICKS && r->ramsch_durchmarsch)
+            res->durchmarsch = (uint8_t)s;
+    res->doublings = g->pub.doublings;
+    int64_t unit = r->unit_cents;
+    if (res->durchmarsch != SK_NOSEAT) {
+        res->multiplier = 1;
+        res->base_units = r->rate_durchmarsch;
+        res->pair_units = res->base_units;
+        res->schwarz = 1;
+        for (int s = 0; s < 4; s++) {
+            bool w = s == res->durchmarsch;
+            res->money[s] = (w ? 3 : -1) * res->pair_units * unit;
+            res->tournament[s] = w ? 3 : -1;
+        }
+        return SK_OK;
+    }
+    int64_t worst = -1;
+    for (int s = 0; s < 4; s++) {
+        int64_t k = ramsch_key(g, res, s);
+        if (k > worst) {
+            worst = k;
+            res->losers = 0;
+        }
+        if (k == worst)
+            res->losers |= (uint8_t)(1u << s);
+        if (res->tricks[s] == 0 && r->ramsch_jungfrau)
+            res->jungfrau++;
+    }
+    res->multiplier = 1 << res->jungfrau;
+    res->base_units = r->rate_ramsch;
+    res->pair_units = res->base_units * res->multiplier;
+    int nlosers = sk_cards_count(res->losers);
+    for (int s = 0; s < 4; s++) {
+        bool lost = res->losers >> s & 1;
+        int pays = lost ? -(4 - nlosers) : nlosers; /* pairs this seat is in */
+        res->money[s] = pays * res->pair_units * unit;
+        res->tournament[s] = pays * res->multiplier;
+    }
+    return SK_OK;
 }
 
 /* Scores a finished game. */
@@ -122,26 +212,32 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
             side_tricks += (side >> p->trick_winners[t]) & 1;
         }
     }
+    if (p->contract.type == SK_C_RAMSCH)
+        return ramsch_result(g, res);
     for (int s = 0; s < 4; s++)
         if (side & (1u << s))
             res->declarer_side_points += res->points[s];
     int dsp = res->declarer_side_points;
     res->schwarz = side_tricks == 0 || side_tricks == SK_NTRICKS;   /* 4.1.4 */
     res->schneider = dsp >= 91 || dsp <= 30 || res->schwarz;        /* 4.1.3 */
+    bool bettel = p->contract.type == SK_C_BETTEL || p->contract.type == SK_C_BETTEL_OUVERT;
     if (p->contract.tout || p->contract.type == SK_C_SIE)
         res->won = side_tricks == SK_NTRICKS; /* 2.8.1 */
+    else if (bettel)
+        res->won = side_tricks == 0; /* the Bettel player takes no trick */
     else
         res->won = dsp >= 61; /* 4.1.2 */
     res->laufende = count_laufende(g, side);
     res->laufende_paid = laufende_paid(r, p->contract, res->laufende);
     res->doublings = p->doublings;
-    int factor = p->contract.type == SK_C_SIE ? r->sie_factor
-                 : p->contract.tout           ? r->tout_factor
-                                              : 1;
+    int factor = p->contract.type == SK_C_SIE                ? r->sie_factor
+                 : p->contract.tout                           ? r->tout_factor
+                 : p->contract.type == SK_C_BETTEL_OUVERT ? r->bettel_ouvert_factor
+                                                              : 1;
     res->multiplier = factor << p->doublings;
     res->base_units = sk_rules_base_rate(r, p->contract);
     res->laufende_units = res->laufende_paid * r->rate_laufende;
-    if (factor == 1) /* Tout and Sie are paid without Schneider/Schwarz (4.2.4) */
+    if (factor == 1 && !bettel) /* Tout, Sie, Bettel: no Schneider/Schwarz (4.2.4) */
         res->extra_units = res->schwarz     ? r->rate_schwarz
                            : res->schneider ? r->rate_schneider
                                             : 0;

@@ -157,7 +157,7 @@ static void test_set_get_every_option(void **state)
     (void)state;
     sk_rules r = preset("official");
     size_t n = sk_rules_option_count();
-    assert_int_equal(n, 40);
+    assert_int_equal(n, 44);
     assert_null(sk_rules_option(n));
     for (size_t i = 0; i < n; i++) {
         const sk_rule_option *o = sk_rules_option(i);
@@ -371,7 +371,7 @@ static void test_overrides(void **state)
     memcpy(r.preset, "official", sizeof "official");
     sk_rules_format_overrides(&r, buf, sizeof buf);
     assert_string_equal(buf, "allow_geier=yes\nallow_farbwenz=yes\nranking=online\n"
-                             "rate_sauspiel=2\n");
+                             "klopfen=all\nrate_sauspiel=2\n");
 }
 
 static void test_contract_rank(void **state)

@@ -177,6 +177,18 @@ enum sk_allpass_mode {
     SK_ALLPASS_SAME_DEALER = 1, /* thrown in, the same dealer again (5.2.5) */
     SK_ALLPASS_RAMSCH = 2       /* a Ramsch is played (002) */
 };
+enum sk_klopfen_mode {
+    SK_KLOPF_OFF = 0,      /* no laying */
+    SK_KLOPF_ALL = 1,      /* every seat in turn may lay ("durcheinander") */
+    SK_KLOPF_CHAIN = 2,    /* only after the seat before laid ("nacheinander") */
+    SK_KLOPF_FOREHAND = 3, /* only forehand may lay */
+    SK_KLOPF_ONE = 4       /* only one seat may lay, the first who wants */
+};
+enum sk_kontra_timing {
+    SK_KONTRA_FIRST_CARD = 0, /* while at most the opening lead lies (3.3.2) */
+    SK_KONTRA_BEFORE_PLAY = 1, /* before the first card */
+    SK_KONTRA_OWN_CARD = 2    /* "Kontra with eight cards": before one's own first card */
+};
 enum sk_ranking {
     SK_RANK_OFFICIAL = 0, /* 2.4.4, the variants placed as 002 groups them */
     SK_RANK_CARDGAME = 1, /* 001: Suit Wenz below Wenz, Suit Wenz Tout below Wenz Tout */
@@ -213,6 +225,8 @@ typedef struct sk_rules {
     /* doubling (3.3, 5.2.4) */
     uint8_t kontra_max;     /* doublings allowed: 0 none, 1 Kontra, 2 +Retour... */
     uint8_t retour_by_partner; /* the called partner may give Retour */
+    uint8_t kontra_timing;  /* enum sk_kontra_timing */
+    uint8_t klopfen;        /* enum sk_klopfen_mode (002 "Laying") */
     /* money (4.2) */
     int32_t unit_cents;
     int32_t rate_sauspiel;
@@ -235,6 +249,8 @@ typedef struct sk_rules {
     uint8_t laufende_min_geier; /* Geier */
     uint8_t laufende_min_farbwenz; /* Farbwenz and Farbgeier */
     uint8_t laufende_count;     /* enum sk_laufende_count */
+    uint8_t laufende_max;       /* most Laufende paid, 0 for no cap */
+    uint8_t schneider_solo;     /* Schneider/Schwarz scored in Solo-type games */
     /* tournament points (5.2.7) */
     uint8_t tournament_kontra;  /* multiply tournament points by Kontra */
 } sk_rules;
@@ -339,7 +355,8 @@ enum sk_action_type {
     SK_ACT_DECLARE = 2, /* the declarer names the contract (2.4.12) */
     SK_ACT_KONTRA = 3,  /* a doubling by the defenders (Kontra, Sub...) */
     SK_ACT_RETOUR = 4,  /* a doubling by the declarer's side (Retour...) */
-    SK_ACT_CARD = 5     /* play `card` */
+    SK_ACT_CARD = 5,    /* play `card` */
+    SK_ACT_KLOPFEN = 6  /* lay / double after the first packet (002) */
 };
 
 typedef struct sk_action {
@@ -406,7 +423,8 @@ enum sk_phase {
     SK_PHASE_AUCTION = 0, /* 2.4: seats speak in turn */
     SK_PHASE_DECLARE = 1, /* the declarer names the contract */
     SK_PHASE_PLAY = 2,    /* 3.1: eight tricks */
-    SK_PHASE_DONE = 3     /* finished (played out, Sie, or thrown in) */
+    SK_PHASE_DONE = 3,    /* finished (played out, Sie, or thrown in) */
+    SK_PHASE_KLOPFEN = 4  /* 002 "Laying": after the first packet, before the auction */
 };
 
 #define SK_MAX_ACTIONS 96
@@ -429,6 +447,8 @@ typedef struct sk_public {
     uint16_t classes_allowed; /* bid classes the ruleset allows, a bit each */
     uint8_t open_seat;      /* a Bettel ouvert declarer once his hand is shown */
     uint8_t stichzwang;     /* every player must beat if he can (Bettel option) */
+    uint8_t laid;           /* how many seats laid (Klopfen), each doubles */
+    uint8_t klopf_spoken;   /* seats that have spoken in the laying round */
     /* auction (2.4) */
     uint8_t speaker;        /* next seat of the opening round to speak */
     uint8_t spoken;         /* how many seats have spoken in the round */
@@ -541,7 +561,8 @@ typedef struct sk_result {
     uint8_t durchmarsch;    /* Ramsch: the seat that took every trick, or NOSEAT */
     int laufende_paid;      /* how many are paid */
     int doublings;
-    int multiplier;         /* tout/sie factor * 2^doublings */
+    int laid;               /* Klopfen: seats that laid */
+    int multiplier;         /* tout/sie factor * 2^(doublings + laid) */
     /* money breakdown in units per loser-winner pair */
     int base_units;
     int laufende_units;

@@ -22,6 +22,7 @@ static const char *const DE[L_COUNT] = {
     [L_SAUSPIEL_WITH] = "Sauspiel mit der %s-Sau", [L_SOLO] = "%s-Solo", [L_TOUT] = "Tout",
     [L_WENZ] = "Wenz", [L_SIE] = "Sie", [L_NONE] = "kein Spiel",
     [L_KONTRA] = "Kontra", [L_RETOUR] = "Retour", [L_DOUBLING_N] = "%d. Doppelung",
+    [L_KLOPFEN] = "ich klopfe", [L_NO_KLOPFEN] = "klopft nicht",
     [L_GAME] = "Spiel", [L_DEALER] = "Geber", [L_FOREHAND] = "Vorhand",
     [L_LEADS] = "Es kommt raus", [L_DECLARER] = "Spieler", [L_PARTNER] = "Partner",
     [L_CALLED] = "gerufen", [L_HAND] = "Deine Karten", [L_TRICK] = "Stich",
@@ -63,6 +64,7 @@ static const char *const EN[L_COUNT] = {
     [L_SAUSPIEL_WITH] = "Sauspiel calling the %s Ace", [L_SOLO] = "%s Solo", [L_TOUT] = "Tout",
     [L_WENZ] = "Wenz", [L_SIE] = "Sie", [L_NONE] = "no game",
     [L_KONTRA] = "Kontra", [L_RETOUR] = "Retour", [L_DOUBLING_N] = "doubling %d",
+    [L_KLOPFEN] = "I knock (double)", [L_NO_KLOPFEN] = "no knock",
     [L_GAME] = "Game", [L_DEALER] = "Dealer", [L_FOREHAND] = "Forehand",
     [L_LEADS] = "Lead", [L_DECLARER] = "Declarer", [L_PARTNER] = "Partner",
     [L_CALLED] = "called", [L_HAND] = "Your hand", [L_TRICK] = "Trick",
@@ -181,10 +183,14 @@ size_t sk_lang_action(sk_lang lang, const sk_public *p, sk_action a, char *buf, 
 {
     switch (a.type) {
     case SK_ACT_PASS:
+        if (p->phase == SK_PHASE_KLOPFEN)
+            return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_NO_KLOPFEN));
         return (size_t)snprintf(buf, size, "%s",
                                 sk_tr(lang, p->challenger != SK_NOSEAT && a.seat == p->holder
                                                 ? L_PASS_YIELD
                                                 : L_PASS));
+    case SK_ACT_KLOPFEN:
+        return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_KLOPFEN));
     case SK_ACT_BID:
         return bid_words(lang, p, a, buf, size);
     case SK_ACT_DECLARE:
@@ -256,6 +262,8 @@ static int phrase_action(const char *s, const sk_action *legal, int n)
 {
     if (word_in(s, "weiter|pass|p|ist recht|go ahead|gut|passe|no"))
         return find_type(legal, n, SK_ACT_PASS, NULL);
+    if (word_in(s, "klopfen|ich klopfe|klopf|knock|i knock|lay|legen"))
+        return find_type(legal, n, SK_ACT_KLOPFEN, NULL);
     if (word_in(s, "kontra|k|double|contra|du"))
         return find_type(legal, n, SK_ACT_KONTRA, NULL);
     if (word_in(s, "retour|re|redouble|r"))

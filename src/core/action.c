@@ -25,6 +25,8 @@ size_t sk_action_format(sk_action a, char *buf, size_t size)
         return (size_t)snprintf(buf, size, "kontra");
     case SK_ACT_RETOUR:
         return (size_t)snprintf(buf, size, "retour");
+    case SK_ACT_KLOPFEN:
+        return (size_t)snprintf(buf, size, "klopfen");
     case SK_ACT_CARD:
         return (size_t)snprintf(buf, size, "card %s", sk_card_name(a.card));
     default:
@@ -38,7 +40,7 @@ static int bad(sk_error *err, const char *s)
     if (err) {
         snprintf(err->msg, sizeof err->msg,
                  "bad action \"%.60s\" (pass, bid CLASS, declare CONTRACT, kontra, retour, "
-                 "card CARD)", s);
+                 "klopfen, card CARD)", s);
         err->rule = NULL;
     }
     return SK_EINVAL;
@@ -58,6 +60,8 @@ int sk_action_parse(const char *s, sk_action *out, sk_error *err)
         a.type = SK_ACT_KONTRA;
     } else if (strcmp(word, "retour") == 0 && n == 1) {
         a.type = SK_ACT_RETOUR;
+    } else if (strcmp(word, "klopfen") == 0 && n == 1) {
+        a.type = SK_ACT_KLOPFEN;
     } else if (strcmp(word, "card") == 0 && n == 2) {
         int c = strlen(arg) == 2 ? sk_card_parse(arg) : SK_EINVAL;
         if (c < 0)

@@ -310,9 +310,22 @@ static bool on_declarer_side(const sk_public *p, sk_cards hand, int seat)
 static bool may_double(const sk_rules *r, const sk_public *p, sk_cards hand, int seat,
                        int type)
 {
-    if (p->phase != SK_PHASE_PLAY || p->trick_no != 0 || p->trick_len > 1 ||
-        p->contract.type == SK_C_RAMSCH)
+    if (p->phase != SK_PHASE_PLAY || p->trick_no != 0 || p->contract.type == SK_C_RAMSCH)
         return false;
+    switch (r->kontra_timing) {
+    case SK_KONTRA_BEFORE_PLAY:
+        if (p->trick_len > 0)
+            return false;
+        break;
+    case SK_KONTRA_OWN_CARD: /* the seat still holds all its cards */
+        if ((seat - p->trick_leader + 4) % 4 < p->trick_len)
+            return false;
+        break;
+    default: /* 3.3.2: while at most the opening lead is on the table */
+        if (p->trick_len > 1)
+            return false;
+        break;
+    }
     if (p->doublings >= r->kontra_max || p->doublings >= 8)
         return false;
     bool declarer_side = on_declarer_side(p, hand, seat);
@@ -525,7 +538,7 @@ static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t h
     sk_public *p = &g->pub;
     p->dealer = (uint8_t)dealer;
     p->first_game = first_game;
-    p->phase = SK_PHASE_AUCTION;
+    p->phase = rules->klopfen != SK_KLOPF_OFF ? SK_PHASE_KLOPFEN : SK_PHASE_AUCTION;
     p->speaker = p->to_move = (uint8_t)((dealer + 1) % 4);
     p->holder = p->challenger = SK_NOSEAT;
     p->declarer = p->partner = p->open_seat = SK_NOSEAT;
@@ -560,6 +573,47 @@ void sk_game_deal(sk_game *g, const sk_rules *rules, int dealer, sk_rng *rng, bo
     start(g, rules, dealer & 3, hands, first_game); /* a shuffled deck is a valid deal */
 }
 
+static void log_action(sk_public *p, sk_action a);
+
+/* Whether the seat to speak in the laying round may lay (002): anyone,
+ * only after the seat before laid, only forehand, or only one seat. */
+static bool may_lay(const sk_rules *r, const sk_public *p)
+{
+    switch (r->klopfen) {
+    case SK_KLOPF_ALL:
+        return true;
+    case SK_KLOPF_CHAIN:
+        return p->laid == p->klopf_spoken;
+    case SK_KLOPF_FOREHAND:
+        return p->klopf_spoken == 0;
+    case SK_KLOPF_ONE:
+        return p->laid == 0;
+    default:
+        return false;
+    }
+}
+
+/* Applies a laying-round action: each seat from forehand speaks once,
+ * then the auction starts with forehand. */
+static int apply_klopfen(sk_game *g, sk_action a, sk_error *err)
+{
+    sk_public *p = &g->pub;
+    if (a.type == SK_ACT_KLOPFEN && !may_lay(g->rules, p))
+        return fail(err, SK_EILLEGAL, "002 Laying", "seat %d may not lay under this ruleset",
+                    a.seat);
+    if (a.type != SK_ACT_KLOPFEN && a.type != SK_ACT_PASS)
+        return fail(err, SK_ESTATE, "002 Laying", "seat %d: only klopfen or pass before the "
+                    "auction", a.seat);
+    log_action(p, sk_action_make(a.type, a.seat, SK_NOCARD,
+                                 (sk_contract){SK_C_NONE, SK_NOSUIT, 0}));
+    p->laid += a.type == SK_ACT_KLOPFEN;
+    p->klopf_spoken++;
+    p->to_move = (uint8_t)((forehand(p) + p->klopf_spoken) % 4);
+    if (p->klopf_spoken == 4)
+        p->phase = SK_PHASE_AUCTION; /* to_move is forehand again */
+    return SK_OK;
+}
+
 /* Stores one action (see sk_action_make on why not field by field). */
 static inline void put(sk_action *o, int type, int seat, int card, sk_contract c)
 {
@@ -587,7 +641,11 @@ static int seat_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int 
 {
     static const sk_contract NONE = {SK_C_NONE, SK_NOSUIT, 0};
     int n = 0;
-    if (p->phase == SK_PHASE_AUCTION && seat == p->to_move) {
+    if (p->phase == SK_PHASE_KLOPFEN && seat == p->to_move) {
+        put(&out[n++], SK_ACT_PASS, seat, SK_NOCARD, NONE);
+        if (may_lay(r, p))
+            put(&out[n++], SK_ACT_KLOPFEN, seat, SK_NOCARD, NONE);
+    } else if (p->phase == SK_PHASE_AUCTION && seat == p->to_move) {
         put(&out[n++], SK_ACT_PASS, seat, SK_NOCARD, NONE);
         int lo, hi;
         bid_window(p, seat, best, &lo, &hi);
@@ -726,7 +784,8 @@ int sk_game_apply(sk_game *g, sk_action a, sk_error *err)
         return fail(err, SK_ESTATE, p->phase == SK_PHASE_PLAY ? "3.4.7" : "2.4.1",
                     "seat %d acts out of turn: seat %d is to move", a.seat, p->to_move);
     if (p->phase != SK_PHASE_PLAY)
-        return apply_bidding(g, a, err);
+        return p->phase == SK_PHASE_KLOPFEN ? apply_klopfen(g, a, err)
+                                            : apply_bidding(g, a, err);
     if (a.type != SK_ACT_CARD)
         return fail(err, SK_ESTATE, "3.1", "seat %d must play a card", a.seat);
     return fail(err, SK_EINVAL, NULL, "seat %d: no such card", a.seat);
@@ -738,8 +797,16 @@ void sk_game_view(const sk_game *g, int seat, sk_view *v)
     v->rules = g->rules;
     v->seat = (uint8_t)seat;
     v->hand = g->hands[seat];
-    v->open_hand = g->pub.open_seat < 4 ? g->hands[g->pub.open_seat] : 0;
     memcpy(v->dealt, g->dealt[seat], sizeof v->dealt);
+    if (g->pub.phase == SK_PHASE_KLOPFEN) { /* only the first packet is picked up */
+        v->hand = 0;
+        for (int i = 0; i < 8; i++)
+            if (i < 4)
+                v->hand |= SK_BIT(g->dealt[seat][i]);
+            else
+                v->dealt[i] = SK_NOCARD;
+    }
+    v->open_hand = g->pub.open_seat < 4 ? g->hands[g->pub.open_seat] : 0;
     v->pub = g->pub;
 }
 

@@ -35,7 +35,8 @@
 #endif
 
 /* Names of the action types, indexed by enum sk_action_type. */
-static const char *const ACTION_NAMES[] = {"pass", "bid", "declare", "kontra", "retour", "card"};
+static const char *const ACTION_NAMES[] = {"pass",   "bid",  "declare", "kontra",
+                                           "retour", "card", "klopfen"};
 #define NACTION_NAMES (sizeof ACTION_NAMES / sizeof ACTION_NAMES[0])
 
 /* ------------------------------------------------------------------ */
@@ -393,7 +394,7 @@ static int rec_read_action(sk_action *a, int index, const json_t *obj, sk_error 
         char q[SK_RECORD_QUOTE + 4];
         rec_quote(json_string_value(v), q, sizeof q);
         return rec_fail(err, SK_EINVAL,
-                        "%s: unknown action \"%s\" (pass, bid, declare, kontra, retour, card)",
+                        "%s: unknown action \"%s\" (pass, bid, declare, kontra, retour, card, klopfen)",
                         path, q);
     }
     a->type = (uint8_t)type;

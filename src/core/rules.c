@@ -42,6 +42,8 @@ typedef struct opt_desc {
 static const char *const deal_names[] = {"4+4", "2+2+2+2", NULL};
 static const char *const allpass_names[] = {"next_dealer", "same_dealer", "ramsch", NULL};
 static const char *const ranking_names[] = {"official", "cardgame", "online", NULL};
+static const char *const klopfen_names[] = {"off", "all", "chain", "forehand", "one", NULL};
+static const char *const timing_names[] = {"first_card", "before_play", "own_card", NULL};
 static const char *const lauf_names[] = {"all", "above_min", NULL};
 
 #define FIELD_W(f) (uint8_t)sizeof(((sk_rules *)0)->f)
@@ -72,6 +74,11 @@ static const opt_desc options[] = {
     OPT_I(kontra_max, 0, 8, "0..8",
           "doublings allowed: 0 none (5.2.4), 1 Kontra, 2 and Retour (3.3), more Sub, Resub..."),
     OPT_B(retour_by_partner, "the declarer's called partner may give Retour (3.3.3)"),
+    OPT_E(kontra_timing, timing_names, "first_card|before_play|own_card",
+          "Kontra/Retour while at most the lead is out (3.3.2), before play, or before "
+          "one's own first card (002 \"with eight cards\")"),
+    OPT_E(klopfen, klopfen_names, "off|all|chain|forehand|one",
+          "laying after the first packet, each doubling (002): who may lay"),
     OPT_I(unit_cents, 1, 100000, "1..100000", "cents in one unit of payment (4.2.1)"),
     OPT_I(rate_sauspiel, 0, 100000, "0..100000", "units for a Sauspiel (4.2.4)"),
     OPT_I(rate_solo, 0, 100000, "0..100000", "units for a Solo, and the base of a Sie (4.2.4)"),
@@ -95,6 +102,8 @@ static const opt_desc options[] = {
     OPT_I(laufende_min_wenz, 1, 4, "1..4", "fewest Laufende paid in a Wenz (4.2.2)"),
     OPT_I(laufende_min_geier, 1, 4, "1..4", "fewest Laufende paid in a Geier"),
     OPT_I(laufende_min_farbwenz, 1, 11, "1..11", "fewest Laufende paid in a Farbwenz or Farbgeier"),
+    OPT_I(laufende_max, 0, 14, "0..14", "most Laufende paid, 0 for no cap"),
+    OPT_B(schneider_solo, "Schneider and Schwarz are scored in Solo-type games (002)"),
     OPT_E(laufende_count, lauf_names, "all|above_min",
           "pay every Laufender once the minimum is reached, or only those above it"),
     OPT_B(tournament_kontra, "tournament points double with every doubling (5.2.7)"),
@@ -122,6 +131,8 @@ static const sk_rules official_rules = {
     .ramsch_durchmarsch = 1,
     .kontra_max = 2,
     .retour_by_partner = 1,
+    .kontra_timing = SK_KONTRA_FIRST_CARD,
+    .klopfen = SK_KLOPF_OFF,
     .unit_cents = 10,
     .rate_sauspiel = 1,
     .rate_solo = 5,
@@ -143,6 +154,8 @@ static const sk_rules official_rules = {
     .laufende_min_geier = 2,
     .laufende_min_farbwenz = 3,
     .laufende_count = SK_LAUF_ALL,
+    .laufende_max = 0,
+    .schneider_solo = 1,
     .tournament_kontra = 1,
 };
 
@@ -163,7 +176,8 @@ static const struct preset_desc {
     {"sauspiel", "rate_sauspiel = 2\n"       /* the usual 10/20/50 tariff */
                  "allow_geier = yes\n"
                  "allow_farbwenz = yes\n"
-                 "ranking = online\n"},
+                 "ranking = online\n"
+                 "klopfen = all\n"},
     {"stammtisch", "all_pass = ramsch\n"      /* a house-rule table (002) */
                    "allow_geier = yes\n"
                    "allow_farbwenz = yes\n"

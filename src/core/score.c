@@ -68,7 +68,8 @@ static int laufende_paid(const sk_rules *r, sk_contract c, int run)
     }
     if (run < min)
         return 0;
-    return r->laufende_count == SK_LAUF_ABOVE_MIN ? run - min + 1 : run;
+    int paid = r->laufende_count == SK_LAUF_ABOVE_MIN ? run - min + 1 : run;
+    return r->laufende_max && paid > r->laufende_max ? r->laufende_max : paid;
 }
 
 /* Tournament points of the declarer's side per winner/loser (5.2.7). */
@@ -94,7 +95,7 @@ static void settle(const sk_rules *r, sk_result *res, unsigned side)
     int64_t pair = (int64_t)res->pair_units * r->unit_cents;
     int tp = tournament_value(res);
     if (r->tournament_kontra)
-        tp <<= res->doublings;
+        tp <<= res->doublings + res->laid;
     bool solo = res->contract.type != SK_C_SAUSPIEL;
     for (int s = 0; s < 4; s++) {
         bool mine = side & (1u << s);
@@ -136,14 +137,15 @@ static int ramsch_result(const sk_game *g, sk_result *res)
     res->doublings = g->pub.doublings;
     int64_t unit = r->unit_cents;
     if (res->durchmarsch != SK_NOSEAT) {
-        res->multiplier = 1;
+        res->laid = g->pub.laid;
+        res->multiplier = 1 << res->laid;
         res->base_units = r->rate_durchmarsch;
-        res->pair_units = res->base_units;
+        res->pair_units = res->base_units * res->multiplier;
         res->schwarz = 1;
         for (int s = 0; s < 4; s++) {
             bool w = s == res->durchmarsch;
             res->money[s] = (w ? 3 : -1) * res->pair_units * unit;
-            res->tournament[s] = w ? 3 : -1;
+            res->tournament[s] = (w ? 3 : -1) * res->multiplier;
         }
         return SK_OK;
     }
@@ -159,7 +161,8 @@ static int ramsch_result(const sk_game *g, sk_result *res)
         if (res->tricks[s] == 0 && r->ramsch_jungfrau)
             res->jungfrau++;
     }
-    res->multiplier = 1 << res->jungfrau;
+    res->laid = g->pub.laid;
+    res->multiplier = 1 << (res->jungfrau + res->laid);
     res->base_units = r->rate_ramsch;
     res->pair_units = res->base_units * res->multiplier;
     int nlosers = sk_cards_count(res->losers);
@@ -234,10 +237,13 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
                  : p->contract.tout                           ? r->tout_factor
                  : p->contract.type == SK_C_BETTEL_OUVERT ? r->bettel_ouvert_factor
                                                               : 1;
-    res->multiplier = factor << p->doublings;
+    res->laid = p->laid;
+    res->multiplier = factor << (p->doublings + p->laid); /* 002: laying doubles too */
     res->base_units = sk_rules_base_rate(r, p->contract);
     res->laufende_units = res->laufende_paid * r->rate_laufende;
-    if (factor == 1 && !bettel) /* Tout, Sie, Bettel: no Schneider/Schwarz (4.2.4) */
+    bool solo_type = p->contract.type != SK_C_SAUSPIEL;
+    if (factor == 1 && !bettel && (!solo_type || r->schneider_solo))
+        /* Tout, Sie, Bettel: no Schneider/Schwarz (4.2.4); optional in Solos (002) */
         res->extra_units = res->schwarz     ? r->rate_schwarz
                            : res->schneider ? r->rate_schneider
                                             : 0;
@@ -263,6 +269,8 @@ size_t sk_result_explain(const sk_rules *r, const sk_result *res, char *buf, siz
     sk_contract_name(res->contract, name, sizeof name);
     if (res->contract.type == SK_C_SAUSPIEL)
         snprintf(name, sizeof name, "Sauspiel");
+    if (res->durchmarsch != SK_NOSEAT && res->contract.type == SK_C_RAMSCH)
+        snprintf(name, sizeof name, "Durchmarsch");
     money_text(r, res->base_units, a, sizeof a);
     size_t n = (size_t)snprintf(buf, size, "%s %s", name, a);
 #define APPEND(...) n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, __VA_ARGS__)
@@ -278,15 +286,23 @@ size_t sk_result_explain(const sk_rules *r, const sk_result *res, char *buf, siz
         money_text(r, res->extra_units, b, sizeof b);
         APPEND(", %s +%s", res->schwarz ? "Schwarz" : "Schneider", b);
     }
-    int factor = res->multiplier >> res->doublings;
+    int factor = res->multiplier >> (res->doublings + res->laid);
+    const char *why = res->contract.type == SK_C_SIE             ? "Sie"
+                      : res->contract.type == SK_C_RAMSCH        ? "Jungfrau"
+                      : res->contract.type == SK_C_BETTEL_OUVERT ? "Brett"
+                                                                 : "Tout";
     if (factor > 1)
-        APPEND(", x %d %s", factor, res->contract.type == SK_C_SIE ? "Sie" : "Tout");
+        APPEND(", x %d %s", factor, why);
+    for (int d = 0; d < res->laid; d++)
+        APPEND(", x 2 gelegt");
     static const char *const DOUBLE_NAMES[] = {"Kontra", "Retour", "Sub", "Resub"};
     for (int d = 0; d < res->doublings; d++)
         APPEND(", x 2 %s", d < 4 ? DOUBLE_NAMES[d] : "Doppelt");
     money_text(r, res->pair_units, c, sizeof c);
     APPEND(" = %s", c);
-    if (res->contract.type != SK_C_SAUSPIEL) {
+    if (res->contract.type == SK_C_RAMSCH && res->durchmarsch == SK_NOSEAT) {
+        APPEND(" je Verlierer und Mitspieler");
+    } else if (res->contract.type != SK_C_SAUSPIEL) {
         money_text(r, 3 * res->pair_units, b, sizeof b);
         APPEND(" (x 3 = %s)", b);
     }

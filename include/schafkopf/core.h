@@ -126,7 +126,9 @@ enum sk_contract_type {
     SK_C_NTYPES
 };
 
-/* A contract as declared.  `suit`: the called ace's suit (Sauspiel) or
+/* A contract as declared.  `suit`: the called ace's suit (Sauspiel; in a
+ * Muss whose declarer holds that Sau, its Ten, or its King if he holds
+ * the Ten too -- see docs/rules.md) or
  * the trump suit (Solo, Farbwenz, Farbgeier); SK_NOSUIT otherwise.
  * `tout`: the declarer announced to take every trick (2.8). */
 typedef struct sk_contract {
@@ -175,7 +177,8 @@ enum sk_deal_mode { SK_DEAL_4_4 = 0, SK_DEAL_2_2_2_2 = 1 };
 enum sk_allpass_mode {
     SK_ALLPASS_NEXT_DEALER = 0, /* thrown in, the next seat deals (2.4.13) */
     SK_ALLPASS_SAME_DEALER = 1, /* thrown in, the same dealer again (5.2.5) */
-    SK_ALLPASS_RAMSCH = 2       /* a Ramsch is played (002) */
+    SK_ALLPASS_RAMSCH = 2,      /* a Ramsch is played (002) */
+    SK_ALLPASS_MUSS = 3         /* the Eichel-Ober must play (002 "Muss") */
 };
 enum sk_klopfen_mode {
     SK_KLOPF_OFF = 0,      /* no laying */
@@ -447,6 +450,7 @@ typedef struct sk_public {
     uint16_t classes_allowed; /* bid classes the ruleset allows, a bit each */
     uint8_t open_seat;      /* a Bettel ouvert declarer once his hand is shown */
     uint8_t stichzwang;     /* every player must beat if he can (Bettel option) */
+    uint8_t muss;           /* a Muss game: all passed, the Eichel-Ober plays (002) */
     uint8_t laid;           /* how many seats laid (Klopfen), each doubles */
     uint8_t klopf_spoken;   /* seats that have spoken in the laying round */
     /* auction (2.4) */

@@ -99,16 +99,52 @@ static bool can_call(sk_cards hand, int suit)
     return (hand & SK_SUIT_MASK(suit) & ~LORDS) != 0;
 }
 
+/* The card a Sauspiel on `suit` calls: the Sau -- or, for a Muss player
+ * who holds it, the Ten, or the King if he holds the Ten too (002). */
+static int called_card(sk_cards hand, int suit)
+{
+    static const int RANKS[3] = {SK_ASS, SK_ZEHN, SK_KOENIG};
+    for (int i = 0; i < 3; i++)
+        if (!(hand & SK_BIT(SK_CARD(suit, RANKS[i]))))
+            return SK_CARD(suit, RANKS[i]);
+    return SK_NOCARD;
+}
+
+/* The calls only a Muss player may make (002): blocked, he calls a Sau
+ * he lacks even without a card of its suit (Renonce); holding all three
+ * Sauen, a Ten he lacks; holding those Tens too, a King. */
+static bool muss_call(sk_cards hand, int suit)
+{
+    if (suit > 3 || suit == SK_HERZ)
+        return false;
+    int card = called_card(hand, suit);
+    sk_cards aces = SK_BIT(SK_CARD(SK_EICHEL, 0)) | SK_BIT(SK_CARD(SK_GRAS, 0)) |
+                    SK_BIT(SK_CARD(SK_SCHELLEN, 0));
+    sk_cards tens = aces << SK_ZEHN;
+    bool blocked = !can_call(hand, SK_EICHEL) && !can_call(hand, SK_GRAS) &&
+                   !can_call(hand, SK_SCHELLEN);
+    switch (card == SK_NOCARD ? -1 : SK_RANK_OF(card)) {
+    case SK_ASS:
+        return blocked; /* Renonce */
+    case SK_ZEHN:
+        return (hand & aces) == aces;
+    case SK_KOENIG:
+        return (hand & aces) == aces && (hand & tens) == tens;
+    default:
+        return false;
+    }
+}
+
 /* Whether a fully named contract is valid for the declarer's hand:
  * 2.5.1/2.5.3 (callable ace), 2.6.4 (a card of the trump suit: a plain
  * one, as the Ober and Unter are trump in every Solo), 2.9.1 (Sie). */
-static bool contract_valid(const sk_rules *r, sk_contract c, sk_cards hand, bool first_game)
+static bool contract_valid(const sk_rules *r, const sk_public *p, sk_contract c, sk_cards hand)
 {
-    if (!class_allowed(r, c, first_game))
+    if (!class_allowed(r, c, p->first_game))
         return false;
     switch (c.type) {
     case SK_C_SAUSPIEL:
-        return can_call(hand, c.suit);
+        return can_call(hand, c.suit) || (p->muss && muss_call(hand, c.suit));
     case SK_C_SOLO:
         return c.suit < 4 && (hand & SK_SUIT_MASK(c.suit) & ~LORDS) != 0;
     case SK_C_WENZ:
@@ -151,7 +187,7 @@ static int all_contracts(sk_contract *out)
     out[n++] = (sk_contract){SK_C_BETTEL_OUVERT, SK_NOSUIT, 0};
     return n;
 }
-#define MAX_CONTRACTS 40
+#define MAX_CONTRACTS 48
 
 /* The auction rank of a contract class, from the game's table. */
 static inline int rank_of(const sk_public *p, sk_contract c)
@@ -310,7 +346,8 @@ static bool on_declarer_side(const sk_public *p, sk_cards hand, int seat)
 static bool may_double(const sk_rules *r, const sk_public *p, sk_cards hand, int seat,
                        int type)
 {
-    if (p->phase != SK_PHASE_PLAY || p->trick_no != 0 || p->contract.type == SK_C_RAMSCH)
+    if (p->phase != SK_PHASE_PLAY || p->trick_no != 0 || p->contract.type == SK_C_RAMSCH ||
+        p->muss) /* no Kontra in a Ramsch or a Muss (002) */
         return false;
     switch (r->kontra_timing) {
     case SK_KONTRA_BEFORE_PLAY:
@@ -480,7 +517,7 @@ static void declare(sk_game *g, sk_contract c)
         return;
     }
     if (c.type == SK_C_SAUSPIEL) {
-        p->called_ace = SK_CARD(c.suit, SK_ASS);
+        p->called_ace = (uint8_t)called_card(g->hands[p->declarer], c.suit);
         for (int s = 0; s < 4; s++)
             if (g->hands[s] & SK_BIT(p->called_ace))
                 g->partner = (uint8_t)s;
@@ -659,7 +696,7 @@ static int seat_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int 
         int k = all_contracts(all);
         int need = rank_of(p, p->holder_bid);
         for (int i = 0; i < k; i++)
-            if (rank_of(p, all[i]) >= need && contract_valid(r, all[i], hand, p->first_game))
+            if (rank_of(p, all[i]) >= need && contract_valid(r, p, all[i], hand))
                 put(&out[n++], SK_ACT_DECLARE, seat, SK_NOCARD, all[i]);
     } else if (p->phase == SK_PHASE_PLAY) {
         if (seat == p->to_move)
@@ -704,6 +741,21 @@ static void log_action(sk_public *p, sk_action a)
     p->actions[p->nactions++] = a;
 }
 
+/* All passed under "Muss" (002): the holder of the Eichel-Ober must
+ * declare a game, as if he alone had said "ich spiele". */
+static void start_muss(sk_game *g)
+{
+    sk_public *p = &g->pub;
+    int eo = SK_CARD(SK_EICHEL, SK_OBER);
+    for (int s = 0; s < 4; s++)
+        if (g->hands[s] & SK_BIT(eo))
+            p->holder = (uint8_t)s;
+    p->holder_bid = BID_CLASSES[0];
+    p->muss = 1;
+    p->phase = SK_PHASE_DECLARE;
+    p->declarer = p->to_move = p->holder;
+}
+
 /* Checks and applies an auction or declaration action. */
 static int apply_bidding(sk_game *g, sk_action a, sk_error *err)
 {
@@ -726,6 +778,8 @@ static int apply_bidding(sk_game *g, sk_action a, sk_error *err)
         auction_apply(p, a);
         if (p->phase == SK_PHASE_DONE && g->rules->all_pass == SK_ALLPASS_RAMSCH)
             declare(g, (sk_contract){SK_C_RAMSCH, SK_NOSUIT, 0}); /* all passed: Ramsch */
+        else if (p->phase == SK_PHASE_DONE && g->rules->all_pass == SK_ALLPASS_MUSS)
+            start_muss(g);
         return SK_OK;
     }
     if (a.type != SK_ACT_DECLARE)
@@ -733,7 +787,7 @@ static int apply_bidding(sk_game *g, sk_action a, sk_error *err)
     if (rank_of(p, a.contract) < rank_of(p, p->holder_bid))
         return fail(err, SK_EILLEGAL, "2.4.10", "seat %d bid a higher class than the "
                     "contract named", a.seat);
-    if (!contract_valid(r, a.contract, hand, p->first_game)) {
+    if (!contract_valid(r, p, a.contract, hand)) {
         const char *rule = a.contract.type == SK_C_SAUSPIEL ? "2.5.1"
                            : a.contract.type == SK_C_SOLO   ? "2.6.4"
                            : a.contract.type == SK_C_SIE    ? "2.9.1"

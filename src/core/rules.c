@@ -40,7 +40,8 @@ typedef struct opt_desc {
 } opt_desc;
 
 static const char *const deal_names[] = {"4+4", "2+2+2+2", NULL};
-static const char *const allpass_names[] = {"next_dealer", "same_dealer", "ramsch", NULL};
+static const char *const allpass_names[] = {"next_dealer", "same_dealer", "ramsch", "muss",
+                                            NULL};
 static const char *const ranking_names[] = {"official", "cardgame", "online", NULL};
 static const char *const klopfen_names[] = {"off", "all", "chain", "forehand", "one", NULL};
 static const char *const timing_names[] = {"first_card", "before_play", "own_card", NULL};
@@ -54,8 +55,9 @@ static const char *const lauf_names[] = {"all", "above_min", NULL};
 static const opt_desc options[] = {
     OPT_E(deal_mode, deal_names, "4+4|2+2+2+2",
           "how the cards are dealt: two packets of four (2.3.1) or four of two (5.2.3)"),
-    OPT_E(all_pass, allpass_names, "next_dealer|same_dealer|ramsch",
-          "when all four pass: thrown in, next or same dealer (2.4.13, 5.2.5), or a Ramsch (002)"),
+    OPT_E(all_pass, allpass_names, "next_dealer|same_dealer|ramsch|muss",
+          "when all four pass: thrown in, next or same dealer (2.4.13, 5.2.5), a Ramsch, "
+          "or the Eichel-Ober must play (002)"),
     OPT_B(allow_solo, "a Solo (Farbsolo) may be played (2.6)"),
     OPT_B(allow_wenz, "a Wenz may be played (2.7)"),
     OPT_B(allow_tout, "a Solo or Wenz may be announced Tout (2.8)"),

@@ -222,14 +222,17 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
             res->declarer_side_points += res->points[s];
     int dsp = res->declarer_side_points;
     res->schwarz = side_tricks == 0 || side_tricks == SK_NTRICKS;   /* 4.1.4 */
-    res->schneider = dsp >= 91 || dsp <= 30 || res->schwarz;        /* 4.1.3 */
+    if (p->muss) /* 002: a Muss wins with 60 and is Schneider-free with 30 */
+        res->schneider = dsp >= 90 || dsp < 30 || res->schwarz;
+    else
+        res->schneider = dsp >= 91 || dsp <= 30 || res->schwarz;    /* 4.1.3 */
     bool bettel = p->contract.type == SK_C_BETTEL || p->contract.type == SK_C_BETTEL_OUVERT;
     if (p->contract.tout || p->contract.type == SK_C_SIE)
         res->won = side_tricks == SK_NTRICKS; /* 2.8.1 */
     else if (bettel)
         res->won = side_tricks == 0; /* the Bettel player takes no trick */
     else
-        res->won = dsp >= 61; /* 4.1.2 */
+        res->won = dsp >= (p->muss ? 60 : 61); /* 4.1.2 */
     res->laufende = count_laufende(g, side);
     res->laufende_paid = laufende_paid(r, p->contract, res->laufende);
     res->doublings = p->doublings;

@@ -180,6 +180,11 @@ enum sk_allpass_mode {
     SK_ALLPASS_RAMSCH = 2,      /* a Ramsch is played (002) */
     SK_ALLPASS_MUSS = 3         /* the Eichel-Ober must play (002 "Muss") */
 };
+enum sk_stock_mode {
+    SK_STOCK_OFF = 0,
+    SK_STOCK_DECLARER = 1, /* the declarer alone wins or doubles the pot (002) */
+    SK_STOCK_SIDE = 2      /* the declarer's side does (003) */
+};
 enum sk_klopfen_mode {
     SK_KLOPF_OFF = 0,      /* no laying */
     SK_KLOPF_ALL = 1,      /* every seat in turn may lay ("durcheinander") */
@@ -256,6 +261,15 @@ typedef struct sk_rules {
     uint8_t schneider_solo;     /* Schneider/Schwarz scored in Solo-type games */
     /* tournament points (5.2.7) */
     uint8_t tournament_kontra;  /* multiply tournament points by Kontra */
+    /* sessions: Bock rounds, Stock, Kreuzbock rounds (002) */
+    uint8_t bock_games;         /* games doubled per Bock trigger, 0 = no Bock */
+    uint8_t bock_on_throw_in;
+    uint8_t bock_on_lost_solo;
+    uint8_t bock_on_schwarz;
+    uint8_t bock_on_retour;
+    uint8_t stock;              /* enum sk_stock_mode */
+    int32_t stock_rate;         /* units each player pays into the pot on a throw-in */
+    uint8_t kreuzbock_on_throw_in; /* a throw-in starts a round of Kreuzbock games */
 } sk_rules;
 
 /* Fills `r` with a named preset ("official", "tournament", "sauspiel"); 0 or
@@ -451,6 +465,8 @@ typedef struct sk_public {
     uint8_t open_seat;      /* a Bettel ouvert declarer once his hand is shown */
     uint8_t stichzwang;     /* every player must beat if he can (Bettel option) */
     uint8_t muss;           /* a Muss game: all passed, the Eichel-Ober plays (002) */
+    uint8_t bock;           /* Bock level set by the session: money x 2^bock */
+    uint8_t kreuzbock;      /* a Kreuzbock game: partners sit across (002) */
     uint8_t laid;           /* how many seats laid (Klopfen), each doubles */
     uint8_t klopf_spoken;   /* seats that have spoken in the laying round */
     /* auction (2.4) */
@@ -516,6 +532,10 @@ typedef struct sk_view {
  * not a partition of the 32 cards. */
 int sk_game_init(sk_game *g, const sk_rules *rules, int dealer,
                  const uint8_t hands[4][8], bool first_game, sk_error *err);
+/* Marks a freshly started game as part of Bock rounds (its money
+ * doubles `bock` times) and/or a Kreuzbock round (a Sauspiel is played
+ * with the partner across, not a called Sau).  Only before any action. */
+int sk_game_set_round(sk_game *g, int bock, bool kreuzbock, sk_error *err);
 /* Shuffles and deals with `rng`, then sk_game_init. */
 void sk_game_deal(sk_game *g, const sk_rules *rules, int dealer, sk_rng *rng,
                   bool first_game);
@@ -566,6 +586,7 @@ typedef struct sk_result {
     int laufende_paid;      /* how many are paid */
     int doublings;
     int laid;               /* Klopfen: seats that laid */
+    int bock;               /* Bock level of the game: money x 2^bock */
     int multiplier;         /* tout/sie factor * 2^(doublings + laid) */
     /* money breakdown in units per loser-winner pair */
     int base_units;
@@ -593,6 +614,7 @@ size_t sk_result_explain(const sk_rules *r, const sk_result *res, char *buf,
  * -- and the running totals of money and tournament points, whose rows
  * always sum to zero (5.3.3), are kept.
  */
+#define SK_SESSION_RING 32
 typedef struct sk_session {
     sk_rules rules;
     uint32_t games;         /* games finished, thrown-in ones included */
@@ -600,6 +622,11 @@ typedef struct sk_session {
     uint8_t dealer;         /* dealer of the next game */
     int64_t money[SK_NSEATS];
     int64_t tournament[SK_NSEATS];
+    int64_t stock;          /* cents in the pot; money + stock sum to zero */
+    int64_t stock_flow[SK_NSEATS]; /* what each seat paid into (-) or took from
+                                    * (+) the pot in the last game */
+    uint8_t bock[SK_SESSION_RING];      /* Bock level by game number */
+    uint8_t kreuzbock[SK_SESSION_RING]; /* Kreuzbock game by game number */
 } sk_session;
 
 void sk_session_init(sk_session *s, const sk_rules *rules, int first_dealer);
@@ -607,7 +634,8 @@ void sk_session_init(sk_session *s, const sk_rules *rules, int first_dealer);
 void sk_session_deal(sk_session *s, sk_game *g, sk_rng *rng);
 /* Starts the next game from given hands (for replays and tests). */
 int sk_session_start(sk_session *s, sk_game *g, const uint8_t hands[4][8], sk_error *err);
-/* Books a finished game: adds its settlement and moves the dealer. */
+/* Books a finished game: adds its settlement and the Stock, starts Bock
+ * and Kreuzbock rounds it triggers, and moves the dealer. */
 int sk_session_finish(sk_session *s, const sk_game *g, sk_result *res, sk_error *err);
 
 /* ------------------------------------------------------------------ */
@@ -620,6 +648,8 @@ typedef struct sk_record {
     sk_rules rules;
     uint8_t dealer;
     uint8_t first_game;
+    uint8_t bock;       /* Bock level of the game (0 = none) */
+    uint8_t kreuzbock;  /* a Kreuzbock game */
     uint8_t hands[4][8];
     uint16_t nactions;
     sk_action actions[SK_MAX_ACTIONS];

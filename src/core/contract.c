@@ -42,6 +42,8 @@ size_t sk_contract_name(sk_contract c, char *buf, size_t size)
     const char *tout = c.tout ? " Tout" : "";
     switch (c.type) {
     case SK_C_SAUSPIEL:
+        if (c.suit > 3)
+            return (size_t)snprintf(buf, size, "Kreuzbock (Partner gegenüber)");
         return (size_t)snprintf(buf, size, "Sauspiel mit der %s-Sau", sk_suit_name(c.suit));
     case SK_C_SOLO:
         return (size_t)snprintf(buf, size, "%s-Solo%s", sk_suit_name(c.suit), tout);

@@ -144,6 +144,8 @@ static bool contract_valid(const sk_rules *r, const sk_public *p, sk_contract c,
         return false;
     switch (c.type) {
     case SK_C_SAUSPIEL:
+        if (p->kreuzbock) /* partners across, nothing is called (002) */
+            return c.suit == SK_NOSUIT;
         return can_call(hand, c.suit) || (p->muss && muss_call(hand, c.suit));
     case SK_C_SOLO:
         return c.suit < 4 && (hand & SK_SUIT_MASK(c.suit) & ~LORDS) != 0;
@@ -185,6 +187,7 @@ static int all_contracts(sk_contract *out)
     }
     out[n++] = (sk_contract){SK_C_BETTEL, SK_NOSUIT, 0};
     out[n++] = (sk_contract){SK_C_BETTEL_OUVERT, SK_NOSUIT, 0};
+    out[n++] = (sk_contract){SK_C_SAUSPIEL, SK_NOSUIT, 0}; /* Kreuzbock */
     return n;
 }
 #define MAX_CONTRACTS 48
@@ -220,7 +223,7 @@ static bool class_playable(const sk_public *p, sk_contract c, sk_cards hand)
         return false;
     switch (c.type) {
     case SK_C_SAUSPIEL:
-        return can_call(hand, SK_EICHEL) || can_call(hand, SK_GRAS) ||
+        return p->kreuzbock || can_call(hand, SK_EICHEL) || can_call(hand, SK_GRAS) ||
                can_call(hand, SK_SCHELLEN);
     case SK_C_SOLO:
         return (hand & ~LORDS) != 0;
@@ -516,7 +519,9 @@ static void declare(sk_game *g, sk_contract c)
         p->to_move = SK_NOSEAT;
         return;
     }
-    if (c.type == SK_C_SAUSPIEL) {
+    if (c.type == SK_C_SAUSPIEL && p->kreuzbock) {
+        g->partner = p->partner = (uint8_t)((p->declarer + 2) % 4); /* across (002) */
+    } else if (c.type == SK_C_SAUSPIEL) {
         p->called_ace = (uint8_t)called_card(g->hands[p->declarer], c.suit);
         for (int s = 0; s < 4; s++)
             if (g->hands[s] & SK_BIT(p->called_ace))
@@ -598,6 +603,20 @@ static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t h
     }
     for (int s = 0; s < 4; s++)
         g->best_rank[s] = (int8_t)best_rank(p, g->hands[s]);
+}
+
+/* Sets the session's round flags on a game that has not started. */
+int sk_game_set_round(sk_game *g, int bock, bool kreuzbock, sk_error *err)
+{
+    if (g->pub.nactions != 0)
+        return fail(err, SK_ESTATE, NULL, "Bock and Kreuzbock are set before the first action");
+    if (bock < 0 || bock > 16)
+        return fail(err, SK_ERANGE, NULL, "Bock level %d out of range (0..16)", bock);
+    g->pub.bock = (uint8_t)bock;
+    g->pub.kreuzbock = kreuzbock;
+    for (int s = 0; s < 4; s++) /* a Sauspiel is always possible in a Kreuzbock */
+        g->best_rank[s] = (int8_t)best_rank(&g->pub, g->hands[s]);
+    return SK_OK;
 }
 
 /* Shuffles, deals and starts a game. */

@@ -159,7 +159,9 @@ static int rec_contract(const json_t *v, bool is_bid, const char *path, sk_contr
     sk_error sub;
     if (sk_contract_parse(s, out, &sub) < 0)
         return rec_fail(err, SK_EINVAL, "%s: %s", path, sub.msg);
-    bool needs_suit = out->type == SK_C_SAUSPIEL || out->type == SK_C_SOLO;
+    /* a Sauspiel names its Sau but in a Kreuzbock game; the engine judges */
+    bool needs_suit = out->type == SK_C_SOLO || out->type == SK_C_FARBWENZ ||
+                      out->type == SK_C_FARBGEIER;
     if (is_bid && out->suit != SK_NOSUIT)
         return rec_fail(err, SK_EINVAL,
                         "%s: a bid names a contract class (e.g. \"solo\"), not \"%s\"", path, q);
@@ -287,6 +289,18 @@ static int rec_read_table(sk_record *rec, const json_t *root, sk_error *err)
         return rec_fail(err, SK_EINVAL, "first_game: expected true or false, got %s",
                         rec_type_name(v));
     rec->first_game = v && json_is_true(v);
+    v = json_object_get(root, "bock"); /* optional: a game of a Bock round */
+    if (v) {
+        int bock;
+        if ((rc = rec_int(v, 0, 16, "bock", &bock, err)) < 0)
+            return rc;
+        rec->bock = (uint8_t)bock;
+    }
+    v = json_object_get(root, "kreuzbock");
+    if (v && !json_is_boolean(v))
+        return rec_fail(err, SK_EINVAL, "kreuzbock: expected true or false, got %s",
+                        rec_type_name(v));
+    rec->kreuzbock = v && json_is_true(v);
     return SK_OK;
 }
 
@@ -734,6 +748,8 @@ static json_t *rec_record_obj(const sk_record *rec)
     ok = ok && rec_set(o, "rules", rec_rules_json(&rec->rules)) &&
          rec_set(o, "dealer", json_integer(rec->dealer)) &&
          rec_set(o, "first_game", json_boolean(rec->first_game)) &&
+         (!rec->bock || rec_set(o, "bock", json_integer(rec->bock))) &&
+         (!rec->kreuzbock || rec_set(o, "kreuzbock", json_true())) &&
          rec_set(o, "hands", rec_hands_json(rec)) &&
          rec_set(o, "actions", rec_actions_json(rec));
     bool oom = false;
@@ -802,6 +818,8 @@ void sk_record_from_game(sk_record *rec, const sk_game *g, const char *id)
         rec->rules = *g->rules;
     rec->dealer = g->pub.dealer;
     rec->first_game = g->pub.first_game;
+    rec->bock = g->pub.bock;
+    rec->kreuzbock = g->pub.kreuzbock;
     memcpy(rec->hands, g->dealt, sizeof rec->hands);
     int n = g->pub.nactions < SK_MAX_ACTIONS ? g->pub.nactions : SK_MAX_ACTIONS;
     for (int i = 0; i < n; i++)
@@ -832,6 +850,8 @@ int sk_record_replay(const sk_record *rec, sk_game *g, int *bad_index, sk_error 
     int rc = sk_game_init(g, &rec->rules, rec->dealer, rec->hands, rec->first_game != 0, &sub);
     if (rc < 0)
         return rec_fail(err, rc, "hands: %s", sub.msg);
+    if ((rc = sk_game_set_round(g, rec->bock, rec->kreuzbock != 0, &sub)) < 0)
+        return rec_fail(err, rc, "bock: %s", sub.msg);
     for (int i = 0; i < rec->nactions; i++) {
         sk_game before = *g;
         rc = sk_game_apply(g, rec->actions[i], &sub);

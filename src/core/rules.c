@@ -45,6 +45,7 @@ static const char *const allpass_names[] = {"next_dealer", "same_dealer", "ramsc
 static const char *const ranking_names[] = {"official", "cardgame", "online", NULL};
 static const char *const klopfen_names[] = {"off", "all", "chain", "forehand", "one", NULL};
 static const char *const timing_names[] = {"first_card", "before_play", "own_card", NULL};
+static const char *const stock_names[] = {"off", "declarer", "side", NULL};
 static const char *const lauf_names[] = {"all", "above_min", NULL};
 
 #define FIELD_W(f) (uint8_t)sizeof(((sk_rules *)0)->f)
@@ -109,6 +110,15 @@ static const opt_desc options[] = {
     OPT_E(laufende_count, lauf_names, "all|above_min",
           "pay every Laufender once the minimum is reached, or only those above it"),
     OPT_B(tournament_kontra, "tournament points double with every doubling (5.2.7)"),
+    OPT_I(bock_games, 0, 16, "0..16", "games doubled after a Bock trigger (4 = a round), 0 = no Bock (002)"),
+    OPT_B(bock_on_throw_in, "a thrown-in deal starts Bock games (002)"),
+    OPT_B(bock_on_lost_solo, "a lost Solo-type game starts Bock games (002)"),
+    OPT_B(bock_on_schwarz, "a Schwarz game starts Bock games (002)"),
+    OPT_B(bock_on_retour, "a game with Retour starts Bock games (002)"),
+    OPT_E(stock, stock_names, "off|declarer|side",
+          "the pot filled on throw-ins goes to the next declarer (002) or his side (003)"),
+    OPT_I(stock_rate, 0, 100000, "0..100000", "units each player pays into the pot on a throw-in"),
+    OPT_B(kreuzbock_on_throw_in, "a thrown-in deal starts a round of Kreuzbock games (002)"),
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
 
@@ -159,6 +169,14 @@ static const sk_rules official_rules = {
     .laufende_max = 0,
     .schneider_solo = 1,
     .tournament_kontra = 1,
+    .bock_games = 0,
+    .bock_on_throw_in = 1,
+    .bock_on_lost_solo = 0,
+    .bock_on_schwarz = 0,
+    .bock_on_retour = 0,
+    .stock = SK_STOCK_OFF,
+    .stock_rate = 1,
+    .kreuzbock_on_throw_in = 0,
 };
 
 /*
@@ -185,7 +203,10 @@ static const struct preset_desc {
                    "allow_farbwenz = yes\n"
                    "allow_farbgeier = yes\n"
                    "allow_bettel = yes\n"
-                   "allow_bettel_ouvert = yes\n"},
+                   "allow_bettel_ouvert = yes\n"
+                   "bock_games = 4\n"
+                   "bock_on_lost_solo = yes\n"
+                   "bock_on_schwarz = yes\n"},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 

@@ -140,7 +140,8 @@ static int ramsch_result(const sk_game *g, sk_result *res)
         res->laid = g->pub.laid;
         res->multiplier = 1 << res->laid;
         res->base_units = r->rate_durchmarsch;
-        res->pair_units = res->base_units * res->multiplier;
+        res->bock = g->pub.bock;
+        res->pair_units = (res->base_units * res->multiplier) << res->bock;
         res->schwarz = 1;
         for (int s = 0; s < 4; s++) {
             bool w = s == res->durchmarsch;
@@ -164,7 +165,8 @@ static int ramsch_result(const sk_game *g, sk_result *res)
     res->laid = g->pub.laid;
     res->multiplier = 1 << (res->jungfrau + res->laid);
     res->base_units = r->rate_ramsch;
-    res->pair_units = res->base_units * res->multiplier;
+    res->bock = g->pub.bock;
+    res->pair_units = (res->base_units * res->multiplier) << res->bock;
     int nlosers = sk_cards_count(res->losers);
     for (int s = 0; s < 4; s++) {
         bool lost = res->losers >> s & 1;
@@ -250,8 +252,9 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
         res->extra_units = res->schwarz     ? r->rate_schwarz
                            : res->schneider ? r->rate_schneider
                                             : 0;
+    res->bock = p->bock;
     res->pair_units = (res->base_units + res->laufende_units + res->extra_units) *
-                      res->multiplier;
+                      (res->multiplier << p->bock); /* Bock doubles the money (002) */
     settle(r, res, side);
     return SK_OK;
 }
@@ -301,6 +304,8 @@ size_t sk_result_explain(const sk_rules *r, const sk_result *res, char *buf, siz
     static const char *const DOUBLE_NAMES[] = {"Kontra", "Retour", "Sub", "Resub"};
     for (int d = 0; d < res->doublings; d++)
         APPEND(", x 2 %s", d < 4 ? DOUBLE_NAMES[d] : "Doppelt");
+    for (int d = 0; d < res->bock; d++)
+        APPEND(", x 2 Bock");
     money_text(r, res->pair_units, c, sizeof c);
     APPEND(" = %s", c);
     if (res->contract.type == SK_C_RAMSCH && res->durchmarsch == SK_NOSEAT) {

@@ -20,12 +20,67 @@ void sk_session_init(sk_session *s, const sk_rules *rules, int first_dealer)
 void sk_session_deal(sk_session *s, sk_game *g, sk_rng *rng)
 {
     sk_game_deal(g, &s->rules, s->dealer, rng, s->games == 0);
+    int slot = s->games % SK_SESSION_RING;
+    sk_game_set_round(g, s->bock[slot], s->kreuzbock[slot] != 0, NULL);
 }
 
 /* Starts the next game from given hands. */
 int sk_session_start(sk_session *s, sk_game *g, const uint8_t hands[4][8], sk_error *err)
 {
-    return sk_game_init(g, &s->rules, s->dealer, hands, s->games == 0, err);
+    int rc = sk_game_init(g, &s->rules, s->dealer, hands, s->games == 0, err);
+    int slot = s->games % SK_SESSION_RING;
+    if (rc == SK_OK)
+        rc = sk_game_set_round(g, s->bock[slot], s->kreuzbock[slot] != 0, err);
+    return rc;
+}
+
+/* Adds `levels` to the Bock level of the next `n` games (a Bock round
+ * is the next four games; overlapping rounds double again, 002). */
+static void add_rounds(uint8_t *ring, uint32_t after, int n, int levels)
+{
+    for (int k = 1; k <= n && k < SK_SESSION_RING; k++) {
+        uint8_t *v = &ring[(after + (uint32_t)k) % SK_SESSION_RING];
+        *v = (uint8_t)(*v + levels > 8 ? 8 : *v + levels);
+    }
+}
+
+/* Whether a finished game triggers a Bock round under the ruleset:
+ * a throw-in, a lost Solo, a Schwarz game or a Retour (002). */
+static bool bock_trigger(const sk_rules *r, const sk_result *res)
+{
+    if (res->thrown_in)
+        return r->bock_on_throw_in;
+    bool solo = res->contract.type != SK_C_SAUSPIEL && res->contract.type != SK_C_RAMSCH;
+    return (r->bock_on_lost_solo && solo && !res->won) || (r->bock_on_schwarz && res->schwarz) ||
+           (r->bock_on_retour && res->doublings >= 2);
+}
+
+/* The Stock (002/003): a throw-in makes every seat pay into the pot; the
+ * next declarer (or declarer's side) takes it with a won game or pays
+ * its amount again into it with a lost one. */
+static void settle_stock(sk_session *s, const sk_result *res)
+{
+    const sk_rules *r = &s->rules;
+    memset(s->stock_flow, 0, sizeof s->stock_flow);
+    if (r->stock == SK_STOCK_OFF)
+        return;
+    if (res->thrown_in) {
+        int64_t each = (int64_t)r->stock_rate * r->unit_cents;
+        for (int i = 0; i < SK_NSEATS; i++)
+            s->stock_flow[i] = -each;
+        s->stock += 4 * each;
+        return;
+    }
+    if (s->stock == 0 || res->declarer >= SK_NSEATS)
+        return; /* nothing in the pot, or a Ramsch */
+    int seats[2] = {res->declarer, res->partner};
+    int n = r->stock == SK_STOCK_SIDE && res->partner < SK_NSEATS ? 2 : 1;
+    int64_t pot = s->stock;
+    for (int i = 0; i < n; i++) { /* the first seat takes an odd cent */
+        int64_t share = pot / n + (i == 0 ? pot % n : 0);
+        s->stock_flow[seats[i]] = res->won ? share : -share;
+    }
+    s->stock = res->won ? 0 : 2 * pot;
 }
 
 /* Books a finished game into the totals and passes the deal on: to the
@@ -35,10 +90,18 @@ int sk_session_finish(sk_session *s, const sk_game *g, sk_result *res, sk_error 
     int rc = sk_game_result(g, res, err);
     if (rc < 0)
         return rc;
+    settle_stock(s, res);
     for (int i = 0; i < SK_NSEATS; i++) {
-        s->money[i] += res->money[i];
+        s->money[i] += res->money[i] + s->stock_flow[i];
         s->tournament[i] += res->tournament[i];
     }
+    const sk_rules *r = &s->rules;
+    if (r->bock_games && bock_trigger(r, res))
+        add_rounds(s->bock, s->games, r->bock_games, 1);
+    if (r->kreuzbock_on_throw_in && res->thrown_in)
+        add_rounds(s->kreuzbock, s->games, 4, 1);
+    s->bock[s->games % SK_SESSION_RING] = 0;
+    s->kreuzbock[s->games % SK_SESSION_RING] = 0;
     s->games++;
     s->played += !res->thrown_in;
     if (!(res->thrown_in && s->rules.all_pass == SK_ALLPASS_SAME_DEALER))

@@ -123,6 +123,7 @@ enum sk_contract_type {
     SK_C_BETTEL = 8,   /* no trumps, the declarer takes no trick (002) */
     SK_C_BETTEL_OUVERT = 9, /* Bettel with the declarer's hand shown */
     SK_C_RAMSCH = 10,  /* all passed: each for himself, most points lose */
+    SK_C_HOCHZEIT = 11, /* one trump offered; who takes it is the partner (002) */
     SK_C_NTYPES
 };
 
@@ -226,6 +227,7 @@ typedef struct sk_rules {
     uint8_t allow_farbgeier;
     uint8_t allow_bettel;
     uint8_t allow_bettel_ouvert;
+    uint8_t allow_hochzeit;
     uint8_t bettel_stichzwang; /* in a Bettel every player must beat if he can */
     uint8_t ranking;        /* enum sk_ranking */
     uint8_t ramsch_jungfrau; /* each player without a trick doubles a Ramsch */
@@ -252,6 +254,7 @@ typedef struct sk_rules {
     int32_t bettel_ouvert_factor;
     int32_t rate_ramsch;        /* each loser pays each other player */
     int32_t rate_durchmarsch;   /* the sweeper gets from each other player */
+    int32_t rate_hochzeit;      /* a Hochzeit, often a doubled Sauspiel (002) */
     uint8_t laufende_min;       /* Sauspiel and Solo (4.2.2) */
     uint8_t laufende_min_wenz;  /* Wenz (4.2.2) */
     uint8_t laufende_min_geier; /* Geier */
@@ -373,7 +376,8 @@ enum sk_action_type {
     SK_ACT_KONTRA = 3,  /* a doubling by the defenders (Kontra, Sub...) */
     SK_ACT_RETOUR = 4,  /* a doubling by the declarer's side (Retour...) */
     SK_ACT_CARD = 5,    /* play `card` */
-    SK_ACT_KLOPFEN = 6  /* lay / double after the first packet (002) */
+    SK_ACT_KLOPFEN = 6, /* lay / double after the first packet (002) */
+    SK_ACT_ACCEPT = 7   /* take a Hochzeit, giving `card` (a non-trump) in exchange */
 };
 
 typedef struct sk_action {
@@ -441,7 +445,8 @@ enum sk_phase {
     SK_PHASE_DECLARE = 1, /* the declarer names the contract */
     SK_PHASE_PLAY = 2,    /* 3.1: eight tricks */
     SK_PHASE_DONE = 3,    /* finished (played out, Sie, or thrown in) */
-    SK_PHASE_KLOPFEN = 4  /* 002 "Laying": after the first packet, before the auction */
+    SK_PHASE_KLOPFEN = 4, /* 002 "Laying": after the first packet, before the auction */
+    SK_PHASE_HOCHZEIT = 5 /* a Hochzeit is offered; seats after the declarer answer */
 };
 
 #define SK_MAX_ACTIONS 96
@@ -467,6 +472,7 @@ typedef struct sk_public {
     uint8_t muss;           /* a Muss game: all passed, the Eichel-Ober plays (002) */
     uint8_t bock;           /* Bock level set by the session: money x 2^bock */
     uint8_t kreuzbock;      /* a Kreuzbock game: partners sit across (002) */
+    uint8_t offer_spoken;   /* seats that answered a Hochzeit offer */
     uint8_t laid;           /* how many seats laid (Klopfen), each doubles */
     uint8_t klopf_spoken;   /* seats that have spoken in the laying round */
     /* auction (2.4) */

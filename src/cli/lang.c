@@ -23,6 +23,7 @@ static const char *const DE[L_COUNT] = {
     [L_WENZ] = "Wenz", [L_SIE] = "Sie", [L_NONE] = "kein Spiel",
     [L_KONTRA] = "Kontra", [L_RETOUR] = "Retour", [L_DOUBLING_N] = "%d. Doppelung",
     [L_KLOPFEN] = "ich klopfe", [L_NO_KLOPFEN] = "klopft nicht",
+    [L_ACCEPT] = "ich nehme die Hochzeit, gebe", [L_NO_ACCEPT] = "nimmt die Hochzeit nicht",
     [L_GAME] = "Spiel", [L_DEALER] = "Geber", [L_FOREHAND] = "Vorhand",
     [L_LEADS] = "Es kommt raus", [L_DECLARER] = "Spieler", [L_PARTNER] = "Partner",
     [L_CALLED] = "gerufen", [L_HAND] = "Deine Karten", [L_TRICK] = "Stich",
@@ -65,6 +66,7 @@ static const char *const EN[L_COUNT] = {
     [L_WENZ] = "Wenz", [L_SIE] = "Sie", [L_NONE] = "no game",
     [L_KONTRA] = "Kontra", [L_RETOUR] = "Retour", [L_DOUBLING_N] = "doubling %d",
     [L_KLOPFEN] = "I knock (double)", [L_NO_KLOPFEN] = "no knock",
+    [L_ACCEPT] = "I take the wedding, giving", [L_NO_ACCEPT] = "declines the wedding",
     [L_GAME] = "Game", [L_DEALER] = "Dealer", [L_FOREHAND] = "Forehand",
     [L_LEADS] = "Lead", [L_DECLARER] = "Declarer", [L_PARTNER] = "Partner",
     [L_CALLED] = "called", [L_HAND] = "Your hand", [L_TRICK] = "Trick",
@@ -125,6 +127,9 @@ size_t sk_lang_contract(sk_lang lang, sk_contract c, char *buf, size_t size)
     const char *tout = c.tout ? " Tout" : "";
     switch (c.type) {
     case SK_C_SAUSPIEL: {
+        if (c.suit > 3) /* a Kreuzbock game: the partner sits across */
+            return (size_t)snprintf(buf, size, "%s", lang == SK_LANG_EN ? "Kreuzbock (partner across)"
+                                                                     : "Kreuzbock");
         char name[64];
         snprintf(name, sizeof name, sk_tr(lang, L_SAUSPIEL_WITH), sk_lang_suit(lang, c.suit));
         return (size_t)snprintf(buf, size, "%s", name);
@@ -138,8 +143,30 @@ size_t sk_lang_contract(sk_lang lang, sk_contract c, char *buf, size_t size)
         return (size_t)snprintf(buf, size, "%s%s", sk_tr(lang, L_WENZ), tout);
     case SK_C_SIE:
         return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_SIE));
-    default:
+    case SK_C_NONE:
         return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_NONE));
+    default:
+        break;
+    }
+    if (lang == SK_LANG_DE) /* the variants keep their German names */
+        return sk_contract_name(c, buf, size);
+    switch (c.type) {
+    case SK_C_GEIER:
+        return (size_t)snprintf(buf, size, "Geier (Obers trump)%s", tout);
+    case SK_C_FARBWENZ:
+        return (size_t)snprintf(buf, size, "%s Wenz%s", sk_lang_suit(lang, c.suit), tout);
+    case SK_C_FARBGEIER:
+        return (size_t)snprintf(buf, size, "%s Geier%s", sk_lang_suit(lang, c.suit), tout);
+    case SK_C_BETTEL:
+        return (size_t)snprintf(buf, size, "Bettel (take no trick)");
+    case SK_C_BETTEL_OUVERT:
+        return (size_t)snprintf(buf, size, "Bettel open (Brett)");
+    case SK_C_RAMSCH:
+        return (size_t)snprintf(buf, size, "Ramsch (fewest points win)");
+    case SK_C_HOCHZEIT:
+        return (size_t)snprintf(buf, size, "Wedding (Hochzeit)");
+    default:
+        return sk_contract_name(c, buf, size);
     }
 }
 
@@ -185,12 +212,17 @@ size_t sk_lang_action(sk_lang lang, const sk_public *p, sk_action a, char *buf, 
     case SK_ACT_PASS:
         if (p->phase == SK_PHASE_KLOPFEN)
             return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_NO_KLOPFEN));
+        if (p->phase == SK_PHASE_HOCHZEIT)
+            return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_NO_ACCEPT));
         return (size_t)snprintf(buf, size, "%s",
                                 sk_tr(lang, p->challenger != SK_NOSEAT && a.seat == p->holder
                                                 ? L_PASS_YIELD
                                                 : L_PASS));
     case SK_ACT_KLOPFEN:
         return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_KLOPFEN));
+    case SK_ACT_ACCEPT:
+        return (size_t)snprintf(buf, size, "%s %s", sk_tr(lang, L_ACCEPT),
+                                a.card < SK_NCARDS ? sk_card_name(a.card) : "?");
     case SK_ACT_BID:
         return bid_words(lang, p, a, buf, size);
     case SK_ACT_DECLARE:

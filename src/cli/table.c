@@ -66,6 +66,17 @@ size_t sk_table_result_text(const sk_table *t, const sk_result *res, char *buf, 
         return (size_t)snprintf(buf, size, "%s", sk_tr(L, L_THROWN_IN));
     char name[64], partner[48] = "";
     sk_lang_contract(L, res->contract, name, sizeof name);
+    if (res->contract.type == SK_C_RAMSCH) { /* each for himself: who lost */
+        size_t n = (size_t)snprintf(buf, size, "%s:", name);
+        for (int s = 0; s < SK_NSEATS; s++)
+            n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0,
+                                  " %s %d%s", sk_lang_seat(L, t->human, s), res->points[s],
+                                  (res->losers >> s & 1) ? " (-)" : "");
+        if (res->durchmarsch < SK_NSEATS)
+            n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0,
+                                  "; Durchmarsch %s", sk_lang_seat(L, t->human, res->durchmarsch));
+        return n;
+    }
     if (res->partner != SK_NOSEAT)
         snprintf(partner, sizeof partner, " + %s", sk_lang_seat(L, t->human, res->partner));
     int decl = res->declarer_side_points;
@@ -101,7 +112,7 @@ static void short_game(const sk_score_row *row, char *buf, size_t size)
 {
     static const char *const TYPES[SK_C_NTYPES] = {"-",      "Sau",   "Solo",  "Wenz",
                                                    "Sie",    "Geier", "FWenz", "FGeier",
-                                                   "Bettel", "Brett", "Ramsch"};
+                                                   "Bettel", "Brett", "Ramsch", "Hochz"};
     const char *type = row->contract.type < SK_C_NTYPES ? TYPES[row->contract.type] : "?";
     if (row->thrown_in)
         snprintf(buf, size, "-");
@@ -137,8 +148,10 @@ size_t sk_table_score_line(const sk_table *t, int i, const sk_score_row *row, ch
             char game[24], who[40];
             short_game(row, game, sizeof game);
             snprintf(who, sizeof who, "%3d %-8s %s%s", i, game,
-                     row->thrown_in ? "" : sk_lang_seat(t->lang, t->human, row->declarer),
-                     row->thrown_in ? "" : row->won ? "+" : "-");
+                     row->thrown_in || row->declarer >= SK_NSEATS
+                         ? "" /* thrown in, or a Ramsch */
+                         : sk_lang_seat(t->lang, t->human, row->declarer),
+                     row->thrown_in || row->declarer >= SK_NSEATS ? "" : row->won ? "+" : "-");
             pad(first, sizeof first, who, 20, false);
             for (int s = 0; s < 4; s++) {
                 money[s] = row->money[s];

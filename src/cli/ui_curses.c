@@ -130,8 +130,10 @@ static void draw_contract(const sk_table *t)
     if (p->contract.type == SK_C_NONE)
         return;
     sk_lang_contract(t->lang, p->contract, name, sizeof name);
-    int n = snprintf(line, sizeof line, "%s: %s", sk_lang_seat(t->lang, t->human, p->declarer),
-                     name);
+    int n = p->declarer < SK_NSEATS
+                ? snprintf(line, sizeof line, "%s: %s",
+                           sk_lang_seat(t->lang, t->human, p->declarer), name)
+                : snprintf(line, sizeof line, "%s", name); /* a Ramsch has no declarer */
     for (int d = 0; d < p->doublings && n < (int)sizeof line; d++)
         n += snprintf(line + n, sizeof line - (size_t)n, ", %s",
                       sk_tr(t->lang, d % 2 ? L_RETOUR : L_KONTRA));

@@ -58,8 +58,10 @@ static void print_state(const sk_table *t, const sk_action *legal, int n, const 
     if (p->phase == SK_PHASE_PLAY) {
         char name[64];
         sk_lang_contract(L, p->contract, name, sizeof name);
-        printf("%s: %s, %s seat %d (%s)", sk_tr(L, L_GAME), name, sk_tr(L, L_DECLARER),
-               p->declarer, sk_lang_seat(L, t->human, p->declarer));
+        printf("%s: %s", sk_tr(L, L_GAME), name);
+        if (p->declarer < SK_NSEATS) /* a Ramsch has none */
+            printf(", %s seat %d (%s)", sk_tr(L, L_DECLARER), p->declarer,
+                   sk_lang_seat(L, t->human, p->declarer));
         if (p->partner != SK_NOSEAT && p->partner != p->declarer)
             printf(", %s seat %d (%s)", sk_tr(L, L_PARTNER), p->partner,
                    sk_lang_seat(L, t->human, p->partner));

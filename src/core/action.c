@@ -27,6 +27,8 @@ size_t sk_action_format(sk_action a, char *buf, size_t size)
         return (size_t)snprintf(buf, size, "retour");
     case SK_ACT_KLOPFEN:
         return (size_t)snprintf(buf, size, "klopfen");
+    case SK_ACT_ACCEPT:
+        return (size_t)snprintf(buf, size, "accept %s", sk_card_name(a.card));
     case SK_ACT_CARD:
         return (size_t)snprintf(buf, size, "card %s", sk_card_name(a.card));
     default:
@@ -40,7 +42,7 @@ static int bad(sk_error *err, const char *s)
     if (err) {
         snprintf(err->msg, sizeof err->msg,
                  "bad action \"%.60s\" (pass, bid CLASS, declare CONTRACT, kontra, retour, "
-                 "klopfen, card CARD)", s);
+                 "klopfen, accept CARD, card CARD)", s);
         err->rule = NULL;
     }
     return SK_EINVAL;
@@ -62,11 +64,11 @@ int sk_action_parse(const char *s, sk_action *out, sk_error *err)
         a.type = SK_ACT_RETOUR;
     } else if (strcmp(word, "klopfen") == 0 && n == 1) {
         a.type = SK_ACT_KLOPFEN;
-    } else if (strcmp(word, "card") == 0 && n == 2) {
+    } else if ((strcmp(word, "card") == 0 || strcmp(word, "accept") == 0) && n == 2) {
         int c = strlen(arg) == 2 ? sk_card_parse(arg) : SK_EINVAL;
         if (c < 0)
             return bad(err, s);
-        a.type = SK_ACT_CARD;
+        a.type = word[0] == 'c' ? SK_ACT_CARD : SK_ACT_ACCEPT;
         a.card = (uint8_t)c;
     } else if ((strcmp(word, "bid") == 0 || strcmp(word, "declare") == 0) && n == 2) {
         a.type = word[0] == 'b' ? SK_ACT_BID : SK_ACT_DECLARE;
@@ -86,7 +88,7 @@ bool sk_action_equal(sk_action a, sk_action b)
 {
     if (a.type != b.type || a.seat != b.seat)
         return false;
-    if (a.type == SK_ACT_CARD)
+    if (a.type == SK_ACT_CARD || a.type == SK_ACT_ACCEPT)
         return a.card == b.card;
     if (a.type == SK_ACT_DECLARE)
         return a.contract.type == b.contract.type && a.contract.suit == b.contract.suit &&

@@ -14,7 +14,7 @@
 
 static const char *const TYPE_CODES[SK_C_NTYPES] = {
     "none", "sauspiel", "solo", "wenz", "sie", "geier", "farbwenz", "farbgeier",
-    "bettel", "bettel:ouvert", "ramsch"};
+    "bettel", "bettel:ouvert", "ramsch", "hochzeit"};
 
 /* Whether a contract type names a suit: the called ace or the trumps. */
 static bool has_suit(int type)
@@ -63,6 +63,8 @@ size_t sk_contract_name(sk_contract c, char *buf, size_t size)
         return (size_t)snprintf(buf, size, "Bettel Brett");
     case SK_C_RAMSCH:
         return (size_t)snprintf(buf, size, "Ramsch");
+    case SK_C_HOCHZEIT:
+        return (size_t)snprintf(buf, size, "Hochzeit");
     default:
         return (size_t)snprintf(buf, size, "kein Spiel");
     }

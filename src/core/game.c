@@ -34,7 +34,11 @@ static const sk_contract BID_CLASSES[] = {
     {SK_C_FARBGEIER, SK_NOSUIT, 0}, {SK_C_BETTEL, SK_NOSUIT, 0},
     {SK_C_BETTEL_OUVERT, SK_NOSUIT, 0}, {SK_C_GEIER, SK_NOSUIT, 1},
     {SK_C_FARBWENZ, SK_NOSUIT, 1},  {SK_C_FARBGEIER, SK_NOSUIT, 1},
+    {SK_C_HOCHZEIT, SK_NOSUIT, 0},
 };
+
+/* The trumps of a Sauspiel, which decide who may offer a Hochzeit. */
+#define SAUSPIEL_TRUMPS (LORDS | SK_SUIT_MASK(SK_HERZ))
 #define NBID_CLASSES (sizeof BID_CLASSES / sizeof BID_CLASSES[0])
 
 /* Fills an error and returns code. */
@@ -83,6 +87,8 @@ static bool class_allowed(const sk_rules *r, sk_contract c, bool first_game)
         return r->allow_bettel && !c.tout;
     case SK_C_BETTEL_OUVERT:
         return r->allow_bettel_ouvert && !c.tout;
+    case SK_C_HOCHZEIT:
+        return r->allow_hochzeit && !c.tout;
     default:
         return false;
     }
@@ -161,6 +167,8 @@ static bool contract_valid(const sk_rules *r, const sk_public *p, sk_contract c,
     case SK_C_BETTEL:
     case SK_C_BETTEL_OUVERT:
         return c.suit == SK_NOSUIT;
+    case SK_C_HOCHZEIT: /* 002: a player with exactly one trump */
+        return c.suit == SK_NOSUIT && sk_cards_count(hand & SAUSPIEL_TRUMPS) == 1;
     default:
         return false;
     }
@@ -188,6 +196,7 @@ static int all_contracts(sk_contract *out)
     out[n++] = (sk_contract){SK_C_BETTEL, SK_NOSUIT, 0};
     out[n++] = (sk_contract){SK_C_BETTEL_OUVERT, SK_NOSUIT, 0};
     out[n++] = (sk_contract){SK_C_SAUSPIEL, SK_NOSUIT, 0}; /* Kreuzbock */
+    out[n++] = (sk_contract){SK_C_HOCHZEIT, SK_NOSUIT, 0};
     return n;
 }
 #define MAX_CONTRACTS 48
@@ -233,6 +242,8 @@ static bool class_playable(const sk_public *p, sk_contract c, sk_cards hand)
         return (hand & ~SK_RANK_MASK(SK_UNTER)) != 0;
     case SK_C_FARBGEIER:
         return (hand & ~SK_RANK_MASK(SK_OBER)) != 0;
+    case SK_C_HOCHZEIT:
+        return sk_cards_count(hand & SAUSPIEL_TRUMPS) == 1;
     default:
         return true;
     }
@@ -519,6 +530,11 @@ static void declare(sk_game *g, sk_contract c)
         p->to_move = SK_NOSEAT;
         return;
     }
+    if (c.type == SK_C_HOCHZEIT) { /* the offer goes round from the next seat */
+        p->phase = SK_PHASE_HOCHZEIT;
+        p->to_move = (uint8_t)((p->declarer + 1) % 4);
+        return;
+    }
     if (c.type == SK_C_SAUSPIEL && p->kreuzbock) {
         g->partner = p->partner = (uint8_t)((p->declarer + 2) % 4); /* across (002) */
     } else if (c.type == SK_C_SAUSPIEL) {
@@ -697,7 +713,11 @@ static int seat_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int 
 {
     static const sk_contract NONE = {SK_C_NONE, SK_NOSUIT, 0};
     int n = 0;
-    if (p->phase == SK_PHASE_KLOPFEN && seat == p->to_move) {
+    if (p->phase == SK_PHASE_HOCHZEIT && seat == p->to_move) {
+        put(&out[n++], SK_ACT_PASS, seat, SK_NOCARD, NONE);
+        for (sk_cards c = hand & ~SAUSPIEL_TRUMPS; c; c &= c - 1)
+            put(&out[n++], SK_ACT_ACCEPT, seat, sk_cards_first(c), NONE);
+    } else if (p->phase == SK_PHASE_KLOPFEN && seat == p->to_move) {
         put(&out[n++], SK_ACT_PASS, seat, SK_NOCARD, NONE);
         if (may_lay(r, p))
             put(&out[n++], SK_ACT_KLOPFEN, seat, SK_NOCARD, NONE);
@@ -758,6 +778,44 @@ static void log_action(sk_public *p, sk_action a)
 {
     assert(p->nactions < SK_MAX_ACTIONS);
     p->actions[p->nactions++] = a;
+}
+
+/* Answers a Hochzeit offer (002): the first seat (clockwise from the
+ * declarer) that takes it gives a non-trump card for the trump and is
+ * the partner; when nobody does, the deal is thrown in. */
+static int apply_hochzeit(sk_game *g, sk_action a, sk_error *err)
+{
+    sk_public *p = &g->pub;
+    if (a.type == SK_ACT_ACCEPT) {
+        if (a.card >= SK_NCARDS || !(g->hands[a.seat] & SK_BIT(a.card)) ||
+            (SAUSPIEL_TRUMPS & SK_BIT(a.card)))
+            return fail(err, SK_EILLEGAL, "002 Hochzeit", "seat %d must give a non-trump card "
+                        "of his own for the Hochzeit", a.seat);
+    } else if (a.type != SK_ACT_PASS) {
+        return fail(err, SK_ESTATE, "002 Hochzeit", "seat %d: take the Hochzeit or pass",
+                    a.seat);
+    }
+    log_action(p, sk_action_make(a.type, a.seat, a.type == SK_ACT_ACCEPT ? a.card : SK_NOCARD,
+                                 (sk_contract){SK_C_NONE, SK_NOSUIT, 0}));
+    if (a.type == SK_ACT_PASS) {
+        if (++p->offer_spoken == 3) { /* nobody takes it: thrown in */
+            p->contract = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
+            p->declarer = SK_NOSEAT;
+            p->phase = SK_PHASE_DONE;
+            p->to_move = SK_NOSEAT;
+        } else {
+            p->to_move = (uint8_t)((p->to_move + 1) % 4);
+        }
+        return SK_OK;
+    }
+    sk_cards trump = g->hands[p->declarer] & SAUSPIEL_TRUMPS;
+    g->hands[p->declarer] = (g->hands[p->declarer] & ~trump) | SK_BIT(a.card);
+    g->hands[a.seat] = (g->hands[a.seat] & ~SK_BIT(a.card)) | trump;
+    g->partner = p->partner = a.seat;
+    p->phase = SK_PHASE_PLAY;
+    p->trick_leader = p->to_move = (uint8_t)forehand(p); /* 3.1.1 */
+    cache_legal(g);
+    return SK_OK;
 }
 
 /* All passed under "Muss" (002): the holder of the Eichel-Ober must
@@ -857,8 +915,9 @@ int sk_game_apply(sk_game *g, sk_action a, sk_error *err)
         return fail(err, SK_ESTATE, p->phase == SK_PHASE_PLAY ? "3.4.7" : "2.4.1",
                     "seat %d acts out of turn: seat %d is to move", a.seat, p->to_move);
     if (p->phase != SK_PHASE_PLAY)
-        return p->phase == SK_PHASE_KLOPFEN ? apply_klopfen(g, a, err)
-                                            : apply_bidding(g, a, err);
+        return p->phase == SK_PHASE_KLOPFEN    ? apply_klopfen(g, a, err)
+               : p->phase == SK_PHASE_HOCHZEIT ? apply_hochzeit(g, a, err)
+                                               : apply_bidding(g, a, err);
     if (a.type != SK_ACT_CARD)
         return fail(err, SK_ESTATE, "3.1", "seat %d must play a card", a.seat);
     return fail(err, SK_EINVAL, NULL, "seat %d: no such card", a.seat);
@@ -881,6 +940,11 @@ void sk_game_view(const sk_game *g, int seat, sk_view *v)
     }
     v->open_hand = g->pub.open_seat < 4 ? g->hands[g->pub.open_seat] : 0;
     v->pub = g->pub;
+    for (int i = 0; i < v->pub.nactions; i++) { /* a Hochzeit card is passed face down */
+        sk_action *a = &v->pub.actions[i];
+        if (a->type == SK_ACT_ACCEPT && seat != a->seat && seat != v->pub.declarer)
+            a->card = SK_NOCARD;
+    }
 }
 
 /* The actions the view's seat may take now. */

@@ -35,8 +35,8 @@
 #endif
 
 /* Names of the action types, indexed by enum sk_action_type. */
-static const char *const ACTION_NAMES[] = {"pass",   "bid",  "declare", "kontra",
-                                           "retour", "card", "klopfen"};
+static const char *const ACTION_NAMES[] = {"pass", "bid",  "declare", "kontra",
+                                           "retour", "card", "klopfen", "accept"};
 #define NACTION_NAMES (sizeof ACTION_NAMES / sizeof ACTION_NAMES[0])
 
 /* ------------------------------------------------------------------ */
@@ -371,7 +371,7 @@ static int rec_read_action_arg(sk_action *a, const json_t *obj, const char *at, 
             return rc;
         return rec_contract(v, a->type == SK_ACT_BID, path, &a->contract, err);
     }
-    if (a->type == SK_ACT_CARD) {
+    if (a->type == SK_ACT_CARD || a->type == SK_ACT_ACCEPT) {
         snprintf(path, sizeof path, "%s.card", at);
         if ((rc = rec_member(obj, "card", path, &v, err)) < 0)
             return rc;
@@ -408,7 +408,7 @@ static int rec_read_action(sk_action *a, int index, const json_t *obj, sk_error 
         char q[SK_RECORD_QUOTE + 4];
         rec_quote(json_string_value(v), q, sizeof q);
         return rec_fail(err, SK_EINVAL,
-                        "%s: unknown action \"%s\" (pass, bid, declare, kontra, retour, card, klopfen)",
+                        "%s: unknown action \"%s\" (pass, bid, declare, kontra, retour, card, klopfen, accept)",
                         path, q);
     }
     a->type = (uint8_t)type;
@@ -695,7 +695,7 @@ static json_t *rec_action_json(const sk_action *a)
     } else if (ok && a->type == SK_ACT_DECLARE) {
         sk_contract_code(a->contract, code, sizeof code);
         ok = rec_set(o, "contract", json_string(code));
-    } else if (ok && a->type == SK_ACT_CARD) {
+    } else if (ok && (a->type == SK_ACT_CARD || a->type == SK_ACT_ACCEPT)) {
         ok = rec_set(o, "card", json_string(sk_card_name(a->card)));
     }
     if (!ok) {
@@ -786,7 +786,7 @@ static sk_action rec_canonical_action(sk_action a)
     memset(&c, 0, sizeof c);
     c.type = a.type;
     c.seat = a.seat;
-    c.card = a.type == SK_ACT_CARD ? a.card : SK_NOCARD;
+    c.card = a.type == SK_ACT_CARD || a.type == SK_ACT_ACCEPT ? a.card : SK_NOCARD;
     c.contract = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
     if (a.type == SK_ACT_DECLARE)
         c.contract = a.contract;

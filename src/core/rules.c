@@ -70,6 +70,7 @@ static const opt_desc options[] = {
     OPT_B(allow_bettel, "a Bettel (take no trick, no trumps) may be played (002)"),
     OPT_B(allow_bettel_ouvert, "a Bettel Brett (Bettel with the hand shown) may be played (002)"),
     OPT_B(bettel_stichzwang, "in a Bettel everyone must beat the trick if he can"),
+    OPT_B(allow_hochzeit, "a Hochzeit (one trump offered for a partner) may be played (002)"),
     OPT_E(ranking, ranking_names, "official|cardgame|online",
           "contract ranking in the auction: 2.4.4, 001's, or the common online order"),
     OPT_B(ramsch_jungfrau, "in a Ramsch each player without a trick doubles the loss (002)"),
@@ -101,6 +102,7 @@ static const opt_desc options[] = {
           "units each Ramsch loser pays each other player (001: +1/-3)"),
     OPT_I(rate_durchmarsch, 0, 100000, "0..100000",
           "units the Ramsch sweeper gets from each other player"),
+    OPT_I(rate_hochzeit, 0, 100000, "0..100000", "units for a Hochzeit (002: often doubled)"),
     OPT_I(laufende_min, 1, 14, "1..14", "fewest Laufende paid in a Sauspiel or Solo (4.2.2)"),
     OPT_I(laufende_min_wenz, 1, 4, "1..4", "fewest Laufende paid in a Wenz (4.2.2)"),
     OPT_I(laufende_min_geier, 1, 4, "1..4", "fewest Laufende paid in a Geier"),
@@ -138,6 +140,7 @@ static const sk_rules official_rules = {
     .allow_bettel = 0,
     .allow_bettel_ouvert = 0,
     .bettel_stichzwang = 0,
+    .allow_hochzeit = 0,
     .ranking = SK_RANK_OFFICIAL,
     .ramsch_jungfrau = 1,
     .ramsch_durchmarsch = 1,
@@ -161,6 +164,7 @@ static const sk_rules official_rules = {
     .bettel_ouvert_factor = 2,
     .rate_ramsch = 1,
     .rate_durchmarsch = 5,
+    .rate_hochzeit = 2,
     .laufende_min = 3,
     .laufende_min_wenz = 2,
     .laufende_min_geier = 2,
@@ -204,6 +208,7 @@ static const struct preset_desc {
                    "allow_farbgeier = yes\n"
                    "allow_bettel = yes\n"
                    "allow_bettel_ouvert = yes\n"
+                   "allow_hochzeit = yes\n"
                    "bock_games = 4\n"
                    "bock_on_lost_solo = yes\n"
                    "bock_on_schwarz = yes\n"},
@@ -679,17 +684,17 @@ int sk_rules_contract_rank(const sk_rules *r, sk_contract c)
                               [SK_C_WENZ] = {20, 40}, [SK_C_SIE] = {60, 60},
                               [SK_C_GEIER] = {20, 40}, [SK_C_FARBWENZ] = {20, 40},
                               [SK_C_FARBGEIER] = {20, 40}, [SK_C_BETTEL] = {20, 20},
-                              [SK_C_BETTEL_OUVERT] = {40, 40}},
+                              [SK_C_BETTEL_OUVERT] = {40, 40}, [SK_C_HOCHZEIT] = {15, 15}},
         [SK_RANK_CARDGAME] = {[SK_C_SAUSPIEL] = {10, 10}, [SK_C_SOLO] = {30, 50},
                               [SK_C_WENZ] = {20, 40}, [SK_C_SIE] = {60, 60},
                               [SK_C_GEIER] = {20, 40}, [SK_C_FARBWENZ] = {18, 38},
                               [SK_C_FARBGEIER] = {18, 38}, [SK_C_BETTEL] = {18, 18},
-                              [SK_C_BETTEL_OUVERT] = {38, 38}},
+                              [SK_C_BETTEL_OUVERT] = {38, 38}, [SK_C_HOCHZEIT] = {15, 15}},
         [SK_RANK_ONLINE] = {[SK_C_SAUSPIEL] = {10, 10}, [SK_C_SOLO] = {30, 50},
                             [SK_C_WENZ] = {25, 50}, [SK_C_SIE] = {60, 60},
                             [SK_C_GEIER] = {22, 50}, [SK_C_FARBWENZ] = {18, 50},
                             [SK_C_FARBGEIER] = {15, 50}, [SK_C_BETTEL] = {12, 12},
-                            [SK_C_BETTEL_OUVERT] = {28, 28}},
+                            [SK_C_BETTEL_OUVERT] = {28, 28}, [SK_C_HOCHZEIT] = {11, 11}},
     };
     int ranking = r->ranking < 3 ? r->ranking : 0;
     if (c.type >= SK_C_NTYPES)
@@ -712,6 +717,7 @@ int sk_rules_base_rate(const sk_rules *r, sk_contract c)
     case SK_C_BETTEL: return r->rate_bettel;
     case SK_C_BETTEL_OUVERT: return r->rate_bettel;
     case SK_C_RAMSCH: return r->rate_ramsch;
+    case SK_C_HOCHZEIT: return r->rate_hochzeit;
     default: return 0;
     }
 }

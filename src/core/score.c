@@ -19,7 +19,8 @@ static unsigned declarer_side(const sk_game *g)
     if (g->pub.declarer >= SK_NSEATS)
         return 0; /* Ramsch: nobody declared */
     unsigned side = 1u << g->pub.declarer;
-    if (g->pub.contract.type == SK_C_SAUSPIEL && g->partner != SK_NOSEAT)
+    if ((g->pub.contract.type == SK_C_SAUSPIEL || g->pub.contract.type == SK_C_HOCHZEIT) &&
+        g->partner != SK_NOSEAT)
         side |= 1u << g->partner;
     return side;
 }
@@ -73,9 +74,14 @@ static int laufende_paid(const sk_rules *r, sk_contract c, int run)
 }
 
 /* Tournament points of the declarer's side per winner/loser (5.2.7). */
+static bool partnership(int type)
+{
+    return type == SK_C_SAUSPIEL || type == SK_C_HOCHZEIT;
+}
+
 static int tournament_value(const sk_result *res)
 {
-    bool solo = res->contract.type != SK_C_SAUSPIEL;
+    bool solo = !partnership(res->contract.type);
     if (res->contract.type == SK_C_SIE)
         return 8;
     if (res->contract.tout)
@@ -96,7 +102,7 @@ static void settle(const sk_rules *r, sk_result *res, unsigned side)
     int tp = tournament_value(res);
     if (r->tournament_kontra)
         tp <<= res->doublings + res->laid;
-    bool solo = res->contract.type != SK_C_SAUSPIEL;
+    bool solo = !partnership(res->contract.type);
     for (int s = 0; s < 4; s++) {
         bool mine = side & (1u << s);
         if (solo) {
@@ -197,7 +203,7 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
         return SK_OK;
     }
     res->declarer = p->declarer;
-    if (p->contract.type == SK_C_SAUSPIEL)
+    if (partnership(p->contract.type))
         res->partner = g->partner;
     unsigned side = declarer_side(g);
     int side_tricks = 0;
@@ -246,7 +252,7 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
     res->multiplier = factor << (p->doublings + p->laid); /* 002: laying doubles too */
     res->base_units = sk_rules_base_rate(r, p->contract);
     res->laufende_units = res->laufende_paid * r->rate_laufende;
-    bool solo_type = p->contract.type != SK_C_SAUSPIEL;
+    bool solo_type = !partnership(p->contract.type);
     if (factor == 1 && !bettel && (!solo_type || r->schneider_solo))
         /* Tout, Sie, Bettel: no Schneider/Schwarz (4.2.4); optional in Solos (002) */
         res->extra_units = res->schwarz     ? r->rate_schwarz
@@ -310,7 +316,7 @@ size_t sk_result_explain(const sk_rules *r, const sk_result *res, char *buf, siz
     APPEND(" = %s", c);
     if (res->contract.type == SK_C_RAMSCH && res->durchmarsch == SK_NOSEAT) {
         APPEND(" je Verlierer und Mitspieler");
-    } else if (res->contract.type != SK_C_SAUSPIEL) {
+    } else if (!partnership(res->contract.type)) {
         money_text(r, 3 * res->pair_units, b, sizeof b);
         APPEND(" (x 3 = %s)", b);
     }

@@ -50,7 +50,8 @@ static bool bock_trigger(const sk_rules *r, const sk_result *res)
 {
     if (res->thrown_in)
         return r->bock_on_throw_in;
-    bool solo = res->contract.type != SK_C_SAUSPIEL && res->contract.type != SK_C_RAMSCH;
+    bool solo = res->contract.type != SK_C_SAUSPIEL && res->contract.type != SK_C_RAMSCH &&
+                res->contract.type != SK_C_HOCHZEIT;
     return (r->bock_on_lost_solo && solo && !res->won) || (r->bock_on_schwarz && res->schwarz) ||
            (r->bock_on_retour && res->doublings >= 2);
 }

@@ -615,7 +615,7 @@ static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t h
         if (p->class_rank[i] < p->lowest_rank)
             p->lowest_rank = p->class_rank[i];
         if (class_allowed(rules, BID_CLASSES[i], first_game))
-            p->classes_allowed |= (uint8_t)(1u << i);
+            p->classes_allowed |= (uint16_t)(1u << i);
     }
     for (int s = 0; s < 4; s++)
         g->best_rank[s] = (int8_t)best_rank(p, g->hands[s]);

@@ -110,14 +110,14 @@ static void test_preset_names_and_unknown(void **state)
         sk_rules r = preset(names[n]);
         assert_string_equal(r.preset, names[n]);
     }
-    assert_int_equal(n, 4);
+    assert_int_equal(n, 5);
 
     sk_rules r = preset("official");
     sk_rules before = r;
     sk_error err;
     assert_int_equal(sk_rules_preset(&r, "foo", &err), SK_EINVAL);
     assert_non_null(strstr(err.msg, "unknown preset \"foo\""));
-    assert_non_null(strstr(err.msg, "official, tournament, sauspiel, stammtisch"));
+    assert_non_null(strstr(err.msg, "official, tournament, sauspiel, kurz, stammtisch"));
     assert_true(rules_equal(&r, &before));
     assert_int_equal(sk_rules_preset(&r, "foo", NULL), SK_EINVAL); /* err is optional */
     /* names are case-insensitive, the stored name is canonical */
@@ -157,7 +157,7 @@ static void test_set_get_every_option(void **state)
     (void)state;
     sk_rules r = preset("official");
     size_t n = sk_rules_option_count();
-    assert_int_equal(n, 54);
+    assert_int_equal(n, 55);
     assert_null(sk_rules_option(n));
     for (size_t i = 0; i < n; i++) {
         const sk_rule_option *o = sk_rules_option(i);

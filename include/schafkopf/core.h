@@ -166,6 +166,9 @@ typedef struct sk_order {
 
 /* Fills the order of a contract (1.2.5, 2.5.6, 2.6.6, 2.7). */
 void sk_order_init(sk_order *o, sk_contract c);
+/* The same for a deck with fewer cards: the trump sequence (and so the
+ * Laufende) skips the cards that are not in `deck`. */
+void sk_order_init_deck(sk_order *o, sk_contract c, sk_cards deck);
 /* The seat offset (0..3 from the leader) of the winning card of a full
  * trick `cards` (in play order) (3.1.2). */
 int sk_order_trick_winner(const sk_order *o, const uint8_t cards[4]);
@@ -175,6 +178,11 @@ int sk_order_trick_winner(const sk_order *o, const uint8_t cards[4]);
 /* ------------------------------------------------------------------ */
 
 enum sk_deal_mode { SK_DEAL_4_4 = 0, SK_DEAL_2_2_2_2 = 1 };
+enum sk_deck_kind {
+    SK_DECK_LONG = 0,  /* 32 cards, 8 each (1.2) */
+    SK_DECK_SHORT = 1, /* 24 cards without 7s and 8s, 6 each, dealt 3+3 (002) */
+    SK_DECK_20 = 2     /* 20 cards without 9s, 8s, 7s, 5 each, dealt 3+2 (002) */
+};
 enum sk_allpass_mode {
     SK_ALLPASS_NEXT_DEALER = 0, /* thrown in, the next seat deals (2.4.13) */
     SK_ALLPASS_SAME_DEALER = 1, /* thrown in, the same dealer again (5.2.5) */
@@ -214,7 +222,8 @@ enum sk_laufende_count { SK_LAUF_ALL = 0, SK_LAUF_ABOVE_MIN = 1 };
 typedef struct sk_rules {
     char preset[24];
     /* dealing */
-    uint8_t deal_mode;      /* enum sk_deal_mode (2.3.1 / 5.2.3) */
+    uint8_t deck;           /* enum sk_deck_kind */
+    uint8_t deal_mode;      /* enum sk_deal_mode (2.3.1 / 5.2.3), long deck */
     uint8_t all_pass;       /* enum sk_allpass_mode (2.4.13 / 5.2.5) */
     /* contracts */
     uint8_t allow_solo;
@@ -357,12 +366,20 @@ static inline uint32_t sk_rng_below(sk_rng *rng, uint32_t n)
 /* The 32 cards in dealing order: deck[0] is dealt first. */
 typedef struct sk_deck {
     uint8_t cards[SK_NCARDS];
+    uint8_t ncards; /* 32, 24 or 20 */
 } sk_deck;
 
+/* The cards of a deck kind, and the cards each player holds. */
+sk_cards sk_deck_cards(int kind);
+int sk_deck_hand_size(int kind);
+
 void sk_deck_shuffle(sk_deck *d, sk_rng *rng);
+/* Shuffles the cards of a deck kind (sk_deck_shuffle for the long one). */
+void sk_deck_shuffle_kind(sk_deck *d, int kind, sk_rng *rng);
 /* Deals a deck clockwise from forehand, (dealer+1)%4: two packets of
- * four (2.3.1) or four packets of two (5.2.3).  hands[seat] receives the
- * eight cards in the order dealt. */
+ * four (2.3.1) or four packets of two (5.2.3); a short deck 3+3, a
+ * 20-card deck 3+2.  hands[seat] receives its cards in the order dealt,
+ * the unused places SK_NOCARD. */
 void sk_deck_deal(const sk_deck *d, int dealer, int mode, uint8_t hands[4][8]);
 
 /* ------------------------------------------------------------------ */
@@ -465,6 +482,7 @@ typedef struct sk_public {
     uint8_t first_game;     /* first game of a session (2.9.1) */
     int8_t rank[SK_C_NTYPES][2]; /* auction rank by type and tout (2.4.4) */
     int8_t lowest_rank;     /* rank of the opening "ich spiele" */
+    uint8_t ntricks;        /* tricks in the game: 8, 6 (short deck) or 5 */
     int8_t class_rank[16];  /* rank of each bid class (game.c's BID_CLASSES) */
     uint16_t classes_allowed; /* bid classes the ruleset allows, a bit each */
     uint8_t open_seat;      /* a Bettel ouvert declarer once his hand is shown */

@@ -213,6 +213,25 @@ void sk_order_init(sk_order *o, sk_contract c)
     }
 }
 
+/* The order of a contract over a smaller deck: the cards missing from
+ * the deck leave the trump sequence, so the Laufende run past them. */
+void sk_order_init_deck(sk_order *o, sk_contract c, sk_cards deck)
+{
+    sk_order_init(o, c);
+    if (deck == SK_ALL_CARDS)
+        return;
+    int n = 0;
+    for (int i = 0; i < o->ntrumps; i++)
+        if (deck & SK_BIT(o->trump_seq[i]))
+            o->trump_seq[n++] = o->trump_seq[i];
+    o->ntrumps = (uint8_t)n;
+    o->trumps &= deck;
+    for (int i = 0; i < n; i++)
+        o->power[o->trump_seq[i]] = (uint8_t)(64 + n - i);
+    for (int card = 0; card < SK_NCARDS; card++)
+        o->follow[card] &= deck;
+}
+
 /* The winner of a full trick (3.1.2): the highest trump, else the
  * highest card of the led suit.  Returns the offset from the leader. */
 int sk_order_trick_winner(const sk_order *o, const uint8_t cards[4])

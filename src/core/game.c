@@ -105,6 +105,20 @@ static bool can_call(sk_cards hand, int suit)
     return (hand & SK_SUIT_MASK(suit) & ~LORDS) != 0;
 }
 
+/* Whether a hand is a Sie: all four Obers and Unters (2.9.1); with short
+ * cards the Obers and the highest Unters, as many as a hand holds (002). */
+static bool sie_hand(const sk_public *p, sk_cards hand)
+{
+    static const uint8_t LORD_SEQ[8] = {
+        SK_CARD(SK_EICHEL, SK_OBER),  SK_CARD(SK_GRAS, SK_OBER),  SK_CARD(SK_HERZ, SK_OBER),
+        SK_CARD(SK_SCHELLEN, SK_OBER), SK_CARD(SK_EICHEL, SK_UNTER), SK_CARD(SK_GRAS, SK_UNTER),
+        SK_CARD(SK_HERZ, SK_UNTER),  SK_CARD(SK_SCHELLEN, SK_UNTER)};
+    for (int i = 0; i < p->ntricks; i++)
+        if (!(hand & SK_BIT(LORD_SEQ[i])))
+            return false;
+    return true;
+}
+
 /* The card a Sauspiel on `suit` calls: the Sau -- or, for a Muss player
  * who holds it, the Ten, or the King if he holds the Ten too (002). */
 static int called_card(sk_cards hand, int suit)
@@ -158,7 +172,7 @@ static bool contract_valid(const sk_rules *r, const sk_public *p, sk_contract c,
     case SK_C_WENZ:
         return c.suit == SK_NOSUIT;
     case SK_C_SIE:
-        return (hand & LORDS) == LORDS && !c.tout;
+        return sie_hand(p, hand) && !c.tout;
     case SK_C_FARBWENZ: /* by analogy with 2.6.4: a card of the suit that is no Unter */
         return c.suit < 4 && (hand & SK_SUIT_MASK(c.suit) & ~SK_RANK_MASK(SK_UNTER)) != 0;
     case SK_C_FARBGEIER: /* ... that is no Ober */
@@ -237,7 +251,7 @@ static bool class_playable(const sk_public *p, sk_contract c, sk_cards hand)
     case SK_C_SOLO:
         return (hand & ~LORDS) != 0;
     case SK_C_SIE:
-        return (hand & LORDS) == LORDS;
+        return sie_hand(p, hand);
     case SK_C_FARBWENZ:
         return (hand & ~SK_RANK_MASK(SK_UNTER)) != 0;
     case SK_C_FARBGEIER:
@@ -431,7 +445,7 @@ static sk_cards legal_cards(const sk_public *p, sk_cards hand)
             return must_beat(p, follow);
         return follow;
     }
-    if (restricted && p->trick_no < SK_NTRICKS - 1)
+    if (restricted && p->trick_no < p->ntricks - 1)
         return hand & ~ace;
     return hand;
 }
@@ -477,7 +491,7 @@ static void finish_trick(sk_public *p)
         p->open_seat = p->declarer; /* the hand is laid open after the first trick */
     p->trick_leader = (uint8_t)w;
     p->to_move = (uint8_t)w;
-    if (p->trick_no == SK_NTRICKS) {
+    if (p->trick_no == p->ntricks) {
         p->phase = SK_PHASE_DONE;
         p->to_move = SK_NOSEAT;
     }
@@ -524,7 +538,7 @@ static void declare(sk_game *g, sk_contract c)
     p->contract = c;
     p->stichzwang = g->rules->bettel_stichzwang &&
                     (c.type == SK_C_BETTEL || c.type == SK_C_BETTEL_OUVERT);
-    sk_order_init(&p->order, c);
+    sk_order_init_deck(&p->order, c, sk_deck_cards(g->rules->deck));
     if (c.type == SK_C_SIE) {
         p->phase = SK_PHASE_DONE;
         p->to_move = SK_NOSEAT;
@@ -550,14 +564,21 @@ static void declare(sk_game *g, sk_contract c)
 }
 
 /* Checks that four hands of eight are a partition of the deck. */
-static int check_hands(const uint8_t hands[4][8], sk_error *err)
+static int check_hands(const uint8_t hands[4][8], int deck, sk_error *err)
 {
-    sk_cards seen = 0;
+    sk_cards seen = 0, cards = sk_deck_cards(deck);
+    int n = sk_deck_hand_size(deck);
     for (int s = 0; s < 4; s++)
         for (int i = 0; i < 8; i++) {
             int c = hands[s][i];
-            if (c >= SK_NCARDS)
-                return fail(err, SK_EINVAL, NULL, "hand %d, card %d: no such card", s, i);
+            if (i >= n) {
+                if (c != SK_NOCARD)
+                    return fail(err, SK_EINVAL, NULL, "hand %d: more than %d cards", s, n);
+                continue;
+            }
+            if (c >= SK_NCARDS || !(cards & SK_BIT(c)))
+                return fail(err, SK_EINVAL, NULL, "hand %d, card %d: %s is not in the deck",
+                            s, i, c >= SK_NCARDS ? "no card" : sk_card_name(c));
             if (seen & SK_BIT(c))
                 return fail(err, SK_EINVAL, NULL, "hand %d, card %d: %s dealt twice", s, i,
                             sk_card_name(c));
@@ -575,7 +596,7 @@ int sk_game_init(sk_game *g, const sk_rules *rules, int dealer, const uint8_t ha
 {
     if (dealer < 0 || dealer > 3)
         return fail(err, SK_EINVAL, NULL, "dealer %d is not a seat 0..3", dealer);
-    int rc = check_hands(hands, err);
+    int rc = check_hands(hands, rules->deck, err);
     if (rc < 0)
         return rc;
     start(g, rules, dealer, hands, first_game);
@@ -590,10 +611,12 @@ static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t h
     g->rules = rules;
     g->partner = SK_NOSEAT;
     memcpy(g->dealt, hands, sizeof g->dealt);
+    int n = sk_deck_hand_size(rules->deck);
     for (int s = 0; s < 4; s++)
-        for (int i = 0; i < 8; i++)
+        for (int i = 0; i < n; i++)
             g->hands[s] |= SK_BIT(hands[s][i]);
     sk_public *p = &g->pub;
+    p->ntricks = (uint8_t)n;
     p->dealer = (uint8_t)dealer;
     p->first_game = first_game;
     p->phase = rules->klopfen != SK_KLOPF_OFF ? SK_PHASE_KLOPFEN : SK_PHASE_AUCTION;
@@ -640,7 +663,7 @@ void sk_game_deal(sk_game *g, const sk_rules *rules, int dealer, sk_rng *rng, bo
 {
     sk_deck d;
     uint8_t hands[4][8];
-    sk_deck_shuffle(&d, rng);
+    sk_deck_shuffle_kind(&d, rules->deck, rng);
     sk_deck_deal(&d, dealer, rules->deal_mode, hands);
     start(g, rules, dealer & 3, hands, first_game); /* a shuffled deck is a valid deal */
 }
@@ -932,8 +955,9 @@ void sk_game_view(const sk_game *g, int seat, sk_view *v)
     memcpy(v->dealt, g->dealt[seat], sizeof v->dealt);
     if (g->pub.phase == SK_PHASE_KLOPFEN) { /* only the first packet is picked up */
         v->hand = 0;
+        int first = (g->pub.ntricks + 1) / 2; /* 4, or 3 with short cards (002) */
         for (int i = 0; i < 8; i++)
-            if (i < 4)
+            if (i < first)
                 v->hand |= SK_BIT(g->dealt[seat][i]);
             else
                 v->dealt[i] = SK_NOCARD;

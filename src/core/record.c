@@ -304,20 +304,26 @@ static int rec_read_table(sk_record *rec, const json_t *root, sk_error *err)
     return SK_OK;
 }
 
-/* One hand: eight cards, none seen before.  seen[card] holds 1 + the
- * position (seat * 8 + i) where a card was first dealt. */
+/* One hand: as many cards as the ruleset's deck gives each player (8,
+ * 6 or 5), none seen before.  seen[card] holds 1 + the position (seat *
+ * 8 + i) where a card was first dealt. */
 static int rec_read_hand(sk_record *rec, int seat, const json_t *hand, int seen[SK_NCARDS],
                          sk_error *err)
 {
     char path[32];
     snprintf(path, sizeof path, "hands[%d]", seat);
-    int rc = rec_expect(hand, JSON_ARRAY, "an array of 8 cards", path, err);
+    int n = sk_deck_hand_size(rec->rules.deck);
+    char what[32];
+    snprintf(what, sizeof what, "an array of %d cards", n);
+    int rc = rec_expect(hand, JSON_ARRAY, what, path, err);
     if (rc < 0)
         return rc;
-    if (json_array_size(hand) != 8)
-        return rec_fail(err, SK_EINVAL, "%s: expected 8 cards, got %zu", path,
+    if (json_array_size(hand) != (size_t)n)
+        return rec_fail(err, SK_EINVAL, "%s: expected %d cards, got %zu", path, n,
                         json_array_size(hand));
-    for (int i = 0; i < 8; i++) {
+    for (int i = n; i < 8; i++)
+        rec->hands[seat][i] = SK_NOCARD;
+    for (int i = 0; i < n; i++) {
         uint8_t card;
         snprintf(path, sizeof path, "hands[%d][%d]", seat, i);
         if ((rc = rec_card(json_array_get(hand, (size_t)i), path, &card, err)) < 0)
@@ -556,6 +562,9 @@ static json_t *rec_result_obj(const sk_result *res)
 {
     char code[32];
     bool played = !res->thrown_in;
+    int ntricks = 0; /* 8, or fewer with short cards */
+    for (int s = 0; s < SK_NSEATS; s++)
+        ntricks += res->tricks[s];
     sk_contract_code(res->contract, code, sizeof code);
     json_t *o = json_object();
     bool ok = o && rec_set(o, "thrown_in", json_boolean(res->thrown_in)) &&
@@ -563,7 +572,7 @@ static json_t *rec_result_obj(const sk_result *res)
               rec_set(o, "declarer", played ? rec_seat_json(res->declarer) : json_null()) &&
               rec_set(o, "partner", played ? rec_seat_json(res->partner) : json_null()) &&
               rec_set(o, "trick_winners", rec_seats_json(res->trick_winners,
-                                                         played ? SK_NTRICKS : 0)) &&
+                                                         played ? ntricks : 0)) &&
               rec_set(o, "points", rec_ints_json(res->points, SK_NSEATS)) &&
               rec_set(o, "tricks", rec_ints_json(res->tricks, SK_NSEATS)) &&
               rec_set(o, "declarer_side_points", json_integer(res->declarer_side_points)) &&
@@ -670,7 +679,7 @@ static json_t *rec_hands_json(const sk_record *rec)
     for (int s = 0; ok && s < SK_NSEATS; s++) {
         json_t *hand = json_array();
         ok = hand != NULL;
-        for (int i = 0; ok && i < 8; i++)
+        for (int i = 0; ok && i < 8 && rec->hands[s][i] < SK_NCARDS; i++)
             ok = rec_push(hand, json_string(sk_card_name(rec->hands[s][i])));
         ok = rec_push(hands, hand) && ok;
     }

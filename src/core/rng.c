@@ -7,6 +7,7 @@
  */
 #include "schafkopf/core.h"
 
+#include <string.h>
 #include <sys/random.h>
 
 /* splitmix64: expands one seed into well-mixed state words. */
@@ -53,13 +54,11 @@ static inline uint32_t below32(sk_rng *rng, uint32_t bits, uint32_t n)
     return (uint32_t)(m >> 32);
 }
 
-/* Fisher-Yates shuffle of a fresh deck (2.2: shuffled properly); each
+/* Fisher-Yates shuffle of d->ncards cards (2.2: shuffled properly); each
  * 64-bit draw serves two swaps. */
-void sk_deck_shuffle(sk_deck *d, sk_rng *rng)
+static void shuffle(sk_deck *d, sk_rng *rng)
 {
-    for (int i = 0; i < SK_NCARDS; i++)
-        d->cards[i] = (uint8_t)i;
-    for (int i = SK_NCARDS - 1; i > 0; i -= 2) {
+    for (int i = d->ncards - 1; i > 0; i -= 2) {
         uint64_t r = sk_rng_next(rng);
         int j = (int)below32(rng, (uint32_t)(r >> 32), (uint32_t)i + 1);
         uint8_t t = d->cards[i];
@@ -74,17 +73,64 @@ void sk_deck_shuffle(sk_deck *d, sk_rng *rng)
     }
 }
 
+/* A fresh long deck, shuffled. */
+void sk_deck_shuffle(sk_deck *d, sk_rng *rng)
+{
+    d->ncards = SK_NCARDS;
+    for (int i = 0; i < SK_NCARDS; i++)
+        d->cards[i] = (uint8_t)i;
+    shuffle(d, rng);
+}
+
+/* The cards of a deck kind: all, or without the 7s and 8s, or without
+ * the 9s too (002 "short cards"). */
+sk_cards sk_deck_cards(int kind)
+{
+    switch (kind) {
+    case SK_DECK_SHORT:
+        return SK_ALL_CARDS & ~SK_RANK_MASK(SK_SIEBEN) & ~SK_RANK_MASK(SK_ACHT);
+    case SK_DECK_20:
+        return SK_ALL_CARDS & ~SK_RANK_MASK(SK_SIEBEN) & ~SK_RANK_MASK(SK_ACHT) &
+               ~SK_RANK_MASK(SK_NEUN);
+    default:
+        return SK_ALL_CARDS;
+    }
+}
+
+/* Cards per player: a quarter of the deck. */
+int sk_deck_hand_size(int kind)
+{
+    return sk_cards_count(sk_deck_cards(kind)) / 4;
+}
+
+/* Shuffles the cards of a deck kind. */
+void sk_deck_shuffle_kind(sk_deck *d, int kind, sk_rng *rng)
+{
+    if (kind == SK_DECK_LONG) {
+        sk_deck_shuffle(d, rng);
+        return;
+    }
+    d->ncards = 0;
+    for (sk_cards c = sk_deck_cards(kind); c; c &= c - 1)
+        d->cards[d->ncards++] = (uint8_t)sk_cards_first(c);
+    shuffle(d, rng);
+}
+
 /* Deals clockwise starting with forehand: 4+4 (2.3.1) or 2+2+2+2
  * (5.2.3).  Each hand keeps the order its cards were dealt in, so the
  * first packet is hands[seat][0..3]. */
 void sk_deck_deal(const sk_deck *d, int dealer, int mode, uint8_t hands[4][8])
 {
-    int packet = mode == SK_DEAL_2_2_2_2 ? 2 : 4;
+    static const uint8_t PACKETS[3][4] = {{4, 4, 0, 0}, {2, 2, 2, 2}, {3, 3, 0, 0}};
+    int n = (d->ncards ? d->ncards : SK_NCARDS) / 4;
+    const uint8_t *packets = n == 8 ? PACKETS[mode == SK_DEAL_2_2_2_2] : PACKETS[2];
+    uint8_t fill[4] = {0, 0, 0, 0};
+    memset(hands, SK_NOCARD, 4 * 8);
     int next = 0;
-    for (int round = 0; round < 8 / packet; round++)
+    for (int round = 0; round < 4 && packets[round]; round++)
         for (int k = 1; k <= 4; k++) {
             int seat = (dealer + k) % 4;
-            for (int i = 0; i < packet; i++)
-                hands[seat][round * packet + i] = d->cards[next++];
+            for (int i = 0; i < packets[round] && fill[seat] < n; i++)
+                hands[seat][fill[seat]++] = d->cards[next++];
         }
 }

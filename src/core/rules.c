@@ -40,6 +40,7 @@ typedef struct opt_desc {
 } opt_desc;
 
 static const char *const deal_names[] = {"4+4", "2+2+2+2", NULL};
+static const char *const deck_names[] = {"long", "short", "20", NULL};
 static const char *const allpass_names[] = {"next_dealer", "same_dealer", "ramsch", "muss",
                                             NULL};
 static const char *const ranking_names[] = {"official", "cardgame", "online", NULL};
@@ -54,6 +55,8 @@ static const char *const lauf_names[] = {"all", "above_min", NULL};
 #define OPT_E(f, names, vals, meaning) {{#f, meaning, vals}, OPT_ENUM, FIELD_W(f), 0, 0, names, offsetof(sk_rules, f)}
 
 static const opt_desc options[] = {
+    OPT_E(deck, deck_names, "long|short|20",
+          "32 cards (1.2), 24 without 7s and 8s dealt 3+3, or 20 without 9s too (002)"),
     OPT_E(deal_mode, deal_names, "4+4|2+2+2+2",
           "how the cards are dealt: two packets of four (2.3.1) or four of two (5.2.3)"),
     OPT_E(all_pass, allpass_names, "next_dealer|same_dealer|ramsch|muss",
@@ -127,6 +130,7 @@ static const opt_desc options[] = {
 /* The Schafkopfschule's rules (4.2.4 tariff, Kontra and Retour, 3.3). */
 static const sk_rules official_rules = {
     .preset = "official",
+    .deck = SK_DECK_LONG,
     .deal_mode = SK_DEAL_4_4,
     .all_pass = SK_ALLPASS_NEXT_DEALER,
     .allow_solo = 1,
@@ -202,6 +206,7 @@ static const struct preset_desc {
                  "allow_farbwenz = yes\n"
                  "ranking = online\n"
                  "klopfen = all\n"},
+    {"kurz", "deck = short\n"},               /* short cards (002): 24 cards, 6 each */
     {"stammtisch", "all_pass = ramsch\n"      /* a house-rule table (002) */
                    "allow_geier = yes\n"
                    "allow_farbwenz = yes\n"
@@ -215,8 +220,8 @@ static const struct preset_desc {
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 
-static const char *const preset_names[] = {"official", "tournament", "sauspiel", "stammtisch",
-                                           NULL};
+static const char *const preset_names[] = {"official", "tournament", "sauspiel", "kurz",
+                                           "stammtisch", NULL};
 
 /* Lets the compiler check the format strings of the helpers below. */
 #if defined(__GNUC__)
@@ -412,7 +417,7 @@ static int set_span(sk_rules *r, const char *key, size_t kn, const char *val,
         int p = find_preset(val, vn);
         if (p < 0)
             return fail(err, ctx, NULL, SK_EINVAL,
-                        "unknown preset \"%.*s\" (known: official, tournament, sauspiel, stammtisch)",
+                        "unknown preset \"%.*s\" (known: official, tournament, sauspiel, kurz, stammtisch)",
                         vq, val);
         return sk_rules_preset(r, presets[p].name, err);
     }
@@ -507,7 +512,7 @@ int sk_rules_preset(sk_rules *r, const char *name, sk_error *err)
     int p = find_preset(name, strlen(name));
     if (p < 0)
         return fail(err, "", NULL, SK_EINVAL,
-                    "unknown preset \"%.*s\" (known: official, tournament, sauspiel, stammtisch)",
+                    "unknown preset \"%.*s\" (known: official, tournament, sauspiel, kurz, stammtisch)",
                     SK_RULES_QUOTE, name);
     sk_rules tmp = official_rules;
     int rc = parse_text(&tmp, presets[p].overrides, err);

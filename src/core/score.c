@@ -32,7 +32,7 @@ static int count_laufende(const sk_game *g, unsigned side)
     sk_cards mine = 0;
     for (int s = 0; s < 4; s++)
         if (side & (1u << s))
-            for (int i = 0; i < 8; i++)
+            for (int i = 0; i < g->pub.ntricks; i++)
                 mine |= SK_BIT(g->dealt[s][i]);
     const sk_order *o = &g->pub.order;
     if (o->ntrumps == 0)
@@ -138,7 +138,7 @@ static int ramsch_result(const sk_game *g, sk_result *res)
     const sk_rules *r = g->rules;
     res->durchmarsch = SK_NOSEAT;
     for (int s = 0; s < 4; s++)
-        if (res->tricks[s] == SK_NTRICKS && r->ramsch_durchmarsch)
+        if (res->tricks[s] == g->pub.ntricks && r->ramsch_durchmarsch)
             res->durchmarsch = (uint8_t)s;
     res->doublings = g->pub.doublings;
     int64_t unit = r->unit_cents;
@@ -209,16 +209,18 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
     int side_tricks = 0;
     if (p->contract.type == SK_C_SIE) {
         /* 2.9.2: laid down, won at once; every trick counts as his. */
-        for (int t = 0; t < SK_NTRICKS; t++)
+        memset(res->trick_winners, SK_NOSEAT, sizeof res->trick_winners);
+        for (int t = 0; t < p->ntricks; t++)
             res->trick_winners[t] = p->declarer;
         res->points[p->declarer] = 120;
-        res->tricks[p->declarer] = SK_NTRICKS;
-        side_tricks = SK_NTRICKS;
+        res->tricks[p->declarer] = p->ntricks;
+        side_tricks = p->ntricks;
     } else {
-        memcpy(res->trick_winners, p->trick_winners, SK_NTRICKS);
+        memset(res->trick_winners, SK_NOSEAT, sizeof res->trick_winners);
+        memcpy(res->trick_winners, p->trick_winners, p->ntricks);
         for (int s = 0; s < 4; s++)
             res->points[s] = sk_cards_points(p->won[s]);
-        for (int t = 0; t < SK_NTRICKS; t++) {
+        for (int t = 0; t < p->ntricks; t++) {
             res->tricks[p->trick_winners[t]]++;
             side_tricks += (side >> p->trick_winners[t]) & 1;
         }
@@ -229,14 +231,14 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
         if (side & (1u << s))
             res->declarer_side_points += res->points[s];
     int dsp = res->declarer_side_points;
-    res->schwarz = side_tricks == 0 || side_tricks == SK_NTRICKS;   /* 4.1.4 */
+    res->schwarz = side_tricks == 0 || side_tricks == p->ntricks;   /* 4.1.4 */
     if (p->muss) /* 002: a Muss wins with 60 and is Schneider-free with 30 */
         res->schneider = dsp >= 90 || dsp < 30 || res->schwarz;
     else
         res->schneider = dsp >= 91 || dsp <= 30 || res->schwarz;    /* 4.1.3 */
     bool bettel = p->contract.type == SK_C_BETTEL || p->contract.type == SK_C_BETTEL_OUVERT;
     if (p->contract.tout || p->contract.type == SK_C_SIE)
-        res->won = side_tricks == SK_NTRICKS; /* 2.8.1 */
+        res->won = side_tricks == p->ntricks; /* 2.8.1 */
     else if (bettel)
         res->won = side_tricks == 0; /* the Bettel player takes no trick */
     else

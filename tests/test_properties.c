@@ -165,9 +165,12 @@ static void run_games_with(const char *preset, const char *overrides, uint64_t s
         if (i % 10 == 0)
             check_round_trip(&g, &res);
     }
-    int64_t total = 0;
-    for (int s = 0; s < 4; s++)
+    int64_t total = 0, sitting_out = 0;
+    for (int s = 0; s < 5; s++)
         total += session.money[s];
+    if (rules.players == 5) /* each player sat out a fifth of the games */
+        for (int p = 0; p < 5; p++)
+            sitting_out += session.money[p] != 0;
     assert_int_equal(total + session.stock, 0); /* 5.3.3: the sheet (and the pot) sum to zero */
     /* the random games reach every contract type the ruleset allows */
     for (int t = SK_C_SAUSPIEL; t < SK_C_NTYPES; t++) {
@@ -245,6 +248,13 @@ static void test_session_rule_games(void **state)
                    6, NGAMES / 10);
 }
 
+/* Five players (002): the dealer sits out, the totals are per player. */
+static void test_five_player_games(void **state)
+{
+    (void)state;
+    run_games_with("official", "players=5", 9, NGAMES / 20);
+}
+
 /* Short cards (002): 24 cards, six tricks; and 20 cards, five tricks,
  * with Ramsch and Bettel so the variants meet the short decks. */
 static void test_short_deck_games(void **state)
@@ -271,6 +281,7 @@ int main(void)
         cmocka_unit_test(test_house_rule_games),
         cmocka_unit_test(test_session_rule_games),
         cmocka_unit_test(test_short_deck_games),
+        cmocka_unit_test(test_five_player_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

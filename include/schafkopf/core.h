@@ -221,7 +221,8 @@ enum sk_laufende_count { SK_LAUF_ALL = 0, SK_LAUF_ABOVE_MIN = 1 };
  */
 typedef struct sk_rules {
     char preset[24];
-    /* dealing */
+    /* table and dealing */
+    uint8_t players;        /* 4, or 5 with the dealer sitting out (002) */
     uint8_t deck;           /* enum sk_deck_kind */
     uint8_t deal_mode;      /* enum sk_deal_mode (2.3.1 / 5.2.3), long deck */
     uint8_t all_pass;       /* enum sk_allpass_mode (2.4.13 / 5.2.5) */
@@ -636,16 +637,20 @@ size_t sk_result_explain(const sk_rules *r, const sk_result *res, char *buf,
  * A session is a table's sequence of games: the dealer rotates clockwise
  * (2.2.2) -- or stays after a throw-in when the ruleset says so (5.2.5)
  * -- and the running totals of money and tournament points, whose rows
- * always sum to zero (5.3.3), are kept.
+ * always sum to zero (5.3.3), are kept.  With five players (002) the
+ * dealer deals and sits out: the game's seats 0..3 are the players after
+ * him (seat 0 is forehand) and the totals are kept per player.
  */
 #define SK_SESSION_RING 32
 typedef struct sk_session {
     sk_rules rules;
     uint32_t games;         /* games finished, thrown-in ones included */
     uint32_t played;        /* games played out (not thrown in) */
-    uint8_t dealer;         /* dealer of the next game */
-    int64_t money[SK_NSEATS];
-    int64_t tournament[SK_NSEATS];
+    uint8_t dealer;         /* dealer of the next game (a player with five) */
+    uint8_t players;        /* 4 or 5 */
+    uint8_t seat_player[SK_NSEATS]; /* the player in each seat of the current game */
+    int64_t money[5];       /* per player (= per seat with four) */
+    int64_t tournament[5];
     int64_t stock;          /* cents in the pot; money + stock sum to zero */
     int64_t stock_flow[SK_NSEATS]; /* what each seat paid into (-) or took from
                                     * (+) the pot in the last game */

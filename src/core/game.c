@@ -462,6 +462,9 @@ static int card_refusal(const sk_public *p, sk_cards hand, int seat, int card, s
         if (p->called_ace != SK_NOCARD && (follow & SK_BIT(p->called_ace)) && !p->ran_away)
             return fail(err, SK_EILLEGAL, "2.5.2", "seat %d must play the called ace %s, "
                         "not %s", seat, sk_card_name(p->called_ace), name);
+        if (follow && p->stichzwang && (follow & SK_BIT(card)))
+            return fail(err, SK_EILLEGAL, "002 Bettel", "seat %d may not play %s: must beat the "
+                        "trick when he can (Stichzwang)", seat, name);
         if (follow) {
             bool trump = p->order.trumps & SK_BIT(led);
             return fail(err, SK_EILLEGAL, trump ? "3.2.2" : "3.2.1",
@@ -888,8 +891,9 @@ static int apply_bidding(sk_game *g, sk_action a, sk_error *err)
         return fail(err, SK_EILLEGAL, "2.4.10", "seat %d bid a higher class than the "
                     "contract named", a.seat);
     if (!contract_valid(r, p, a.contract, hand)) {
-        const char *rule = a.contract.type == SK_C_SAUSPIEL ? "2.5.1"
-                           : a.contract.type == SK_C_SOLO   ? "2.6.4"
+        int t = a.contract.type;
+        const char *rule = t == SK_C_SAUSPIEL                                   ? "2.5.1"
+                           : t == SK_C_SOLO || t == SK_C_FARBWENZ || t == SK_C_FARBGEIER ? "2.6.4"
                            : a.contract.type == SK_C_SIE    ? "2.9.1"
                                                             : "2.4.4";
         char name[48];

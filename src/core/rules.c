@@ -55,6 +55,7 @@ static const char *const lauf_names[] = {"all", "above_min", NULL};
 #define OPT_E(f, names, vals, meaning) {{#f, meaning, vals}, OPT_ENUM, FIELD_W(f), 0, 0, names, offsetof(sk_rules, f)}
 
 static const opt_desc options[] = {
+    OPT_I(players, 4, 5, "4..5", "players at the table; with 5 the dealer sits out each game (002)"),
     OPT_E(deck, deck_names, "long|short|20",
           "32 cards (1.2), 24 without 7s and 8s dealt 3+3, or 20 without 9s too (002)"),
     OPT_E(deal_mode, deal_names, "4+4|2+2+2+2",
@@ -130,6 +131,7 @@ static const opt_desc options[] = {
 /* The Schafkopfschule's rules (4.2.4 tariff, Kontra and Retour, 3.3). */
 static const sk_rules official_rules = {
     .preset = "official",
+    .players = 4,
     .deck = SK_DECK_LONG,
     .deal_mode = SK_DEAL_4_4,
     .all_pass = SK_ALLPASS_NEXT_DEALER,

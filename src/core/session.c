@@ -12,14 +12,31 @@ void sk_session_init(sk_session *s, const sk_rules *rules, int first_dealer)
 {
     memset(s, 0, sizeof *s);
     s->rules = *rules;
-    s->dealer = (uint8_t)(first_dealer & 3);
+    s->players = rules->players == 5 ? 5 : 4;
+    s->dealer = (uint8_t)((first_dealer < 0 ? 0 : first_dealer) % s->players);
+    for (int i = 0; i < SK_NSEATS; i++)
+        s->seat_player[i] = (uint8_t)i;
+}
+
+/* The game's dealer seat; with five players the dealer sits out, so the
+ * seats are the four players after him and seat 3 "deals". */
+static int game_dealer(sk_session *s)
+{
+    if (s->players == 4) {
+        for (int i = 0; i < SK_NSEATS; i++)
+            s->seat_player[i] = (uint8_t)i;
+        return s->dealer;
+    }
+    for (int i = 0; i < SK_NSEATS; i++)
+        s->seat_player[i] = (uint8_t)((s->dealer + 1 + i) % 5);
+    return 3;
 }
 
 /* Deals the next game; the first game of a session is marked, because a
  * Sie does not count there (2.9.1). */
 void sk_session_deal(sk_session *s, sk_game *g, sk_rng *rng)
 {
-    sk_game_deal(g, &s->rules, s->dealer, rng, s->games == 0);
+    sk_game_deal(g, &s->rules, game_dealer(s), rng, s->games == 0);
     int slot = s->games % SK_SESSION_RING;
     sk_game_set_round(g, s->bock[slot], s->kreuzbock[slot] != 0, NULL);
 }
@@ -27,7 +44,7 @@ void sk_session_deal(sk_session *s, sk_game *g, sk_rng *rng)
 /* Starts the next game from given hands. */
 int sk_session_start(sk_session *s, sk_game *g, const uint8_t hands[4][8], sk_error *err)
 {
-    int rc = sk_game_init(g, &s->rules, s->dealer, hands, s->games == 0, err);
+    int rc = sk_game_init(g, &s->rules, game_dealer(s), hands, s->games == 0, err);
     int slot = s->games % SK_SESSION_RING;
     if (rc == SK_OK)
         rc = sk_game_set_round(g, s->bock[slot], s->kreuzbock[slot] != 0, err);
@@ -93,8 +110,8 @@ int sk_session_finish(sk_session *s, const sk_game *g, sk_result *res, sk_error 
         return rc;
     settle_stock(s, res);
     for (int i = 0; i < SK_NSEATS; i++) {
-        s->money[i] += res->money[i] + s->stock_flow[i];
-        s->tournament[i] += res->tournament[i];
+        s->money[s->seat_player[i]] += res->money[i] + s->stock_flow[i];
+        s->tournament[s->seat_player[i]] += res->tournament[i];
     }
     const sk_rules *r = &s->rules;
     if (r->bock_games && bock_trigger(r, res))
@@ -106,6 +123,6 @@ int sk_session_finish(sk_session *s, const sk_game *g, sk_result *res, sk_error 
     s->games++;
     s->played += !res->thrown_in;
     if (!(res->thrown_in && s->rules.all_pass == SK_ALLPASS_SAME_DEALER))
-        s->dealer = (uint8_t)((s->dealer + 1) % 4);
+        s->dealer = (uint8_t)((s->dealer + 1) % s->players);
     return SK_OK;
 }

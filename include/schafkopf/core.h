@@ -320,6 +320,8 @@ size_t sk_rules_get(const sk_rules *r, const char *key, char *buf, size_t size);
 /* Auction rank of a contract class (2.4.4): higher wins; equal ranks go
  * to the earlier seat.  Uses type and tout only. */
 int sk_rules_contract_rank(const sk_rules *r, sk_contract c);
+/* The ranks of every contract type, plain and Tout, at once. */
+void sk_rules_rank_table(const sk_rules *r, int8_t out[SK_C_NTYPES][2]);
 /* Base rate in units of a contract class (4.2.4). */
 int sk_rules_base_rate(const sk_rules *r, sk_contract c);
 

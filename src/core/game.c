@@ -188,32 +188,20 @@ static bool contract_valid(const sk_rules *r, const sk_public *p, sk_contract c,
     }
 }
 
-/* Every fully named contract, for enumeration. */
-static int all_contracts(sk_contract *out)
+/* The fully named contracts of a class: one per suit where the contract
+ * names a suit (a Kreuzbock Sauspiel names none). */
+static int class_contracts(sk_contract cls, bool kreuzbock, sk_contract *out)
 {
-    int n = 0;
+    bool suited = cls.type == SK_C_SOLO || cls.type == SK_C_FARBWENZ ||
+                  cls.type == SK_C_FARBGEIER || (cls.type == SK_C_SAUSPIEL && !kreuzbock);
+    if (!suited) {
+        out[0] = (sk_contract){cls.type, SK_NOSUIT, cls.tout};
+        return 1;
+    }
     for (int s = 0; s < 4; s++)
-        out[n++] = (sk_contract){SK_C_SAUSPIEL, (uint8_t)s, 0};
-    for (int t = 0; t < 2; t++) {
-        for (int s = 0; s < 4; s++)
-            out[n++] = (sk_contract){SK_C_SOLO, (uint8_t)s, (uint8_t)t};
-        out[n++] = (sk_contract){SK_C_WENZ, SK_NOSUIT, (uint8_t)t};
-    }
-    out[n++] = (sk_contract){SK_C_SIE, SK_NOSUIT, 0};
-    for (int t = 0; t < 2; t++) {
-        out[n++] = (sk_contract){SK_C_GEIER, SK_NOSUIT, (uint8_t)t};
-        for (int s = 0; s < 4; s++) {
-            out[n++] = (sk_contract){SK_C_FARBWENZ, (uint8_t)s, (uint8_t)t};
-            out[n++] = (sk_contract){SK_C_FARBGEIER, (uint8_t)s, (uint8_t)t};
-        }
-    }
-    out[n++] = (sk_contract){SK_C_BETTEL, SK_NOSUIT, 0};
-    out[n++] = (sk_contract){SK_C_BETTEL_OUVERT, SK_NOSUIT, 0};
-    out[n++] = (sk_contract){SK_C_SAUSPIEL, SK_NOSUIT, 0}; /* Kreuzbock */
-    out[n++] = (sk_contract){SK_C_HOCHZEIT, SK_NOSUIT, 0};
-    return n;
+        out[s] = (sk_contract){cls.type, (uint8_t)s, cls.tout};
+    return 4;
 }
-#define MAX_CONTRACTS 48
 
 /* The auction rank of a contract class, from the game's table. */
 static inline int rank_of(const sk_public *p, sk_contract c)
@@ -237,13 +225,11 @@ static bool bid_allowed(const sk_public *p, sk_contract c)
     return i >= 0 && (p->classes_allowed >> i & 1);
 }
 
-/* Whether the hand can play some valid contract of class `c`: a callable
- * ace for a Sauspiel, a plain trump-suit card for some Solo, always a
- * Wenz, all eight lords for a Sie. */
+/* Whether the hand can play some valid contract of class `c` (which the
+ * ruleset allows): a callable ace for a Sauspiel, a plain trump-suit
+ * card for some Solo, always a Wenz, all the lords for a Sie. */
 static bool class_playable(const sk_public *p, sk_contract c, sk_cards hand)
 {
-    if (!bid_allowed(p, c))
-        return false;
     switch (c.type) {
     case SK_C_SAUSPIEL:
         return p->kreuzbock || can_call(hand, SK_EICHEL) || can_call(hand, SK_GRAS) ||
@@ -268,7 +254,8 @@ static bool class_playable(const sk_public *p, sk_contract c, sk_cards hand)
 static int best_rank(const sk_public *p, sk_cards hand)
 {
     int best = -1;
-    for (size_t i = 0; i < NBID_CLASSES; i++) {
+    for (unsigned m = p->classes_allowed; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
         int k = p->class_rank[i];
         if (k > best && class_playable(p, BID_CLASSES[i], hand))
             best = k;
@@ -631,11 +618,7 @@ static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t h
     p->holder_bid = p->challenger_bid = p->contract;
     /* pub.order is filled when the contract is declared */
     p->lowest_rank = INT8_MAX;
-    for (int t = 0; t < SK_C_NTYPES; t++)
-        for (int tout = 0; tout < 2; tout++) {
-            sk_contract c = {(uint8_t)t, SK_NOSUIT, (uint8_t)tout};
-            p->rank[t][tout] = (int8_t)sk_rules_contract_rank(rules, c);
-        }
+    sk_rules_rank_table(rules, p->rank);
     for (size_t i = 0; i < NBID_CLASSES; i++) {
         p->class_rank[i] = (int8_t)rank_of(p, BID_CLASSES[i]);
         if (p->class_rank[i] < p->lowest_rank)
@@ -751,18 +734,24 @@ static int seat_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int 
         put(&out[n++], SK_ACT_PASS, seat, SK_NOCARD, NONE);
         int lo, hi;
         bid_window(p, seat, best, &lo, &hi);
-        for (size_t i = 0; i < NBID_CLASSES; i++) {
+        for (unsigned m = p->classes_allowed; m; m &= m - 1) {
+            int i = __builtin_ctz(m);
             int k = p->class_rank[i];
-            if (k >= lo && k <= hi && (p->classes_allowed >> i & 1))
+            if (k >= lo && k <= hi)
                 put(&out[n++], SK_ACT_BID, seat, SK_NOCARD, BID_CLASSES[i]);
         }
     } else if (p->phase == SK_PHASE_DECLARE && seat == p->to_move) {
-        sk_contract all[MAX_CONTRACTS];
-        int k = all_contracts(all);
         int need = rank_of(p, p->holder_bid);
-        for (int i = 0; i < k; i++)
-            if (rank_of(p, all[i]) >= need && contract_valid(r, p, all[i], hand))
-                put(&out[n++], SK_ACT_DECLARE, seat, SK_NOCARD, all[i]);
+        for (unsigned m = p->classes_allowed; m; m &= m - 1) {
+            int i = __builtin_ctz(m);
+            if (p->class_rank[i] < need)
+                continue;
+            sk_contract cs[4];
+            int k = class_contracts(BID_CLASSES[i], p->kreuzbock, cs);
+            for (int j = 0; j < k; j++)
+                if (contract_valid(r, p, cs[j], hand))
+                    put(&out[n++], SK_ACT_DECLARE, seat, SK_NOCARD, cs[j]);
+        }
     } else if (p->phase == SK_PHASE_PLAY) {
         if (seat == p->to_move)
             for (sk_cards c = legal_cards(p, hand); c; c &= c - 1)

@@ -123,6 +123,14 @@ void sk_deck_deal(const sk_deck *d, int dealer, int mode, uint8_t hands[4][8])
 {
     static const uint8_t PACKETS[3][4] = {{4, 4, 0, 0}, {2, 2, 2, 2}, {3, 3, 0, 0}};
     int n = (d->ncards ? d->ncards : SK_NCARDS) / 4;
+    if (n == 8 && mode != SK_DEAL_2_2_2_2) { /* the common case, 4+4 (2.3.1) */
+        for (int k = 0; k < 4; k++) {
+            int seat = (dealer + 1 + k) % 4;
+            memcpy(hands[seat], d->cards + 4 * k, 4);
+            memcpy(hands[seat] + 4, d->cards + 16 + 4 * k, 4);
+        }
+        return;
+    }
     const uint8_t *packets = n == 8 ? PACKETS[mode == SK_DEAL_2_2_2_2] : PACKETS[2];
     uint8_t fill[4] = {0, 0, 0, 0};
     memset(hands, SK_NOCARD, 4 * 8);

@@ -678,6 +678,25 @@ size_t sk_rules_get(const sk_rules *r, const char *key, char *buf, size_t size)
     return sb.len;
 }
 
+/* Contract ranks per type, plain and Tout, for each ranking (2.4.4, 001, online). */
+static const int8_t RANKS[3][SK_C_NTYPES][2] = {
+    [SK_RANK_OFFICIAL] = {[SK_C_SAUSPIEL] = {10, 10}, [SK_C_SOLO] = {30, 50},
+                          [SK_C_WENZ] = {20, 40}, [SK_C_SIE] = {60, 60},
+                          [SK_C_GEIER] = {20, 40}, [SK_C_FARBWENZ] = {20, 40},
+                          [SK_C_FARBGEIER] = {20, 40}, [SK_C_BETTEL] = {20, 20},
+                          [SK_C_BETTEL_OUVERT] = {40, 40}, [SK_C_HOCHZEIT] = {15, 15}},
+    [SK_RANK_CARDGAME] = {[SK_C_SAUSPIEL] = {10, 10}, [SK_C_SOLO] = {30, 50},
+                          [SK_C_WENZ] = {20, 40}, [SK_C_SIE] = {60, 60},
+                          [SK_C_GEIER] = {20, 40}, [SK_C_FARBWENZ] = {18, 38},
+                          [SK_C_FARBGEIER] = {18, 38}, [SK_C_BETTEL] = {18, 18},
+                          [SK_C_BETTEL_OUVERT] = {38, 38}, [SK_C_HOCHZEIT] = {15, 15}},
+    [SK_RANK_ONLINE] = {[SK_C_SAUSPIEL] = {10, 10}, [SK_C_SOLO] = {30, 50},
+                        [SK_C_WENZ] = {25, 50}, [SK_C_SIE] = {60, 60},
+                        [SK_C_GEIER] = {22, 50}, [SK_C_FARBWENZ] = {18, 50},
+                        [SK_C_FARBGEIER] = {15, 50}, [SK_C_BETTEL] = {12, 12},
+                        [SK_C_BETTEL_OUVERT] = {28, 28}, [SK_C_HOCHZEIT] = {11, 11}},
+};
+
 /*
  * Auction rank of a contract class (2.4.4): Sie > Solo Tout > Wenz Tout
  * > Solo > Wenz > Rufer (Sauspiel); 0 for no contract.  The suit does
@@ -685,28 +704,16 @@ size_t sk_rules_get(const sk_rules *r, const char *key, char *buf, size_t size)
  */
 int sk_rules_contract_rank(const sk_rules *r, sk_contract c)
 {
-    /* rank per type, plain and Tout, for each ranking */
-    static const int8_t RANKS[3][SK_C_NTYPES][2] = {
-        [SK_RANK_OFFICIAL] = {[SK_C_SAUSPIEL] = {10, 10}, [SK_C_SOLO] = {30, 50},
-                              [SK_C_WENZ] = {20, 40}, [SK_C_SIE] = {60, 60},
-                              [SK_C_GEIER] = {20, 40}, [SK_C_FARBWENZ] = {20, 40},
-                              [SK_C_FARBGEIER] = {20, 40}, [SK_C_BETTEL] = {20, 20},
-                              [SK_C_BETTEL_OUVERT] = {40, 40}, [SK_C_HOCHZEIT] = {15, 15}},
-        [SK_RANK_CARDGAME] = {[SK_C_SAUSPIEL] = {10, 10}, [SK_C_SOLO] = {30, 50},
-                              [SK_C_WENZ] = {20, 40}, [SK_C_SIE] = {60, 60},
-                              [SK_C_GEIER] = {20, 40}, [SK_C_FARBWENZ] = {18, 38},
-                              [SK_C_FARBGEIER] = {18, 38}, [SK_C_BETTEL] = {18, 18},
-                              [SK_C_BETTEL_OUVERT] = {38, 38}, [SK_C_HOCHZEIT] = {15, 15}},
-        [SK_RANK_ONLINE] = {[SK_C_SAUSPIEL] = {10, 10}, [SK_C_SOLO] = {30, 50},
-                            [SK_C_WENZ] = {25, 50}, [SK_C_SIE] = {60, 60},
-                            [SK_C_GEIER] = {22, 50}, [SK_C_FARBWENZ] = {18, 50},
-                            [SK_C_FARBGEIER] = {15, 50}, [SK_C_BETTEL] = {12, 12},
-                            [SK_C_BETTEL_OUVERT] = {28, 28}, [SK_C_HOCHZEIT] = {11, 11}},
-    };
     int ranking = r->ranking < 3 ? r->ranking : 0;
     if (c.type >= SK_C_NTYPES)
         return 0;
     return RANKS[ranking][c.type][c.tout ? 1 : 0];
+}
+
+/* The whole rank table of the ruleset's ranking, for a game to copy. */
+void sk_rules_rank_table(const sk_rules *r, int8_t out[SK_C_NTYPES][2])
+{
+    memcpy(out, RANKS[r->ranking < 3 ? r->ranking : 0], sizeof RANKS[0]);
 }
 
 /* Base rate in units of a contract class (4.2.4).  A Sie is priced from

@@ -232,6 +232,7 @@ typedef struct sk_rules {
     uint8_t allow_tout;
     uint8_t allow_sie;
     uint8_t sie_first_game; /* a Sie counts in a session's first game (2.9.1) */
+    uint8_t first_game_limits; /* no Tout, Solo Schwarz rated plain in the first game (5.2.15) */
     uint8_t allow_geier;
     uint8_t allow_farbwenz;
     uint8_t allow_farbgeier;
@@ -606,6 +607,7 @@ typedef struct sk_result {
     uint8_t won;            /* the declarer's side won */
     uint8_t schneider;
     uint8_t schwarz;
+    uint8_t rated_plain;    /* Schneider/Schwarz not scored (5.2.15 first game) */
     int laufende;           /* run of top trumps of one side (4.2.2) */
     uint8_t losers;         /* Ramsch: the losing seats, a bit each */
     uint8_t jungfrau;       /* Ramsch: how many seats took no trick */

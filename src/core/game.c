@@ -68,6 +68,8 @@ static int forehand(const sk_public *p)
 /* Whether the contract class is enabled by the ruleset. */
 static bool class_allowed(const sk_rules *r, sk_contract c, bool first_game)
 {
+    if (c.tout && first_game && r->first_game_limits)
+        return false; /* 5.2.15: no Tout in the first game */
     switch (c.type) {
     case SK_C_SAUSPIEL:
         return !c.tout;

@@ -68,6 +68,7 @@ static const opt_desc options[] = {
     OPT_B(allow_tout, "a Solo or Wenz may be announced Tout (2.8)"),
     OPT_B(allow_sie, "a Sie (all Obers and Unters) counts as a game (2.9)"),
     OPT_B(sie_first_game, "a Sie counts in a session's first game (2.9.1)"),
+    OPT_B(first_game_limits, "no Tout in a session's first game; a Solo there is rated plain (5.2.15)"),
     OPT_B(allow_geier, "a Geier (only the Obers trump) may be played (002)"),
     OPT_B(allow_farbwenz, "a Farbwenz (Unters and a suit trump) may be played (001, 002)"),
     OPT_B(allow_farbgeier, "a Farbgeier (Obers and a suit trump) may be played (002)"),
@@ -140,6 +141,7 @@ static const sk_rules official_rules = {
     .allow_tout = 1,
     .allow_sie = 1,
     .sie_first_game = 0,
+    .first_game_limits = 0,
     .allow_geier = 0,
     .allow_farbwenz = 0,
     .allow_farbgeier = 0,
@@ -202,7 +204,8 @@ static const struct preset_desc {
     {"official", ""},
     {"tournament", "deal_mode = 2+2+2+2\n"   /* 5.2.3 */
                    "all_pass = same_dealer\n" /* 5.2.5 */
-                   "kontra_max = 0\n"},       /* 5.2.4 */
+                   "kontra_max = 0\n"         /* 5.2.4 */
+                   "first_game_limits = yes\n"}, /* 5.2.15 */
     {"sauspiel", "rate_sauspiel = 2\n"       /* the usual 10/20/50 tariff */
                  "allow_geier = yes\n"
                  "allow_farbwenz = yes\n"

@@ -90,7 +90,7 @@ static int tournament_value(const sk_result *res)
         return 2; /* priced as a plain Solo (002) */
     if (res->contract.type == SK_C_BETTEL_OUVERT)
         return 4;
-    int v = res->schwarz ? 3 : res->schneider ? 2 : 1;
+    int v = res->rated_plain ? 1 : res->schwarz ? 3 : res->schneider ? 2 : 1;
     return solo ? v + 1 : v;
 }
 
@@ -255,7 +255,9 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
     res->base_units = sk_rules_base_rate(r, p->contract);
     res->laufende_units = res->laufende_paid * r->rate_laufende;
     bool solo_type = !partnership(p->contract.type);
-    if (factor == 1 && !bettel && (!solo_type || r->schneider_solo))
+    /* 5.2.15: a Solo or Wenz Schwarz (or Schneider) in the first game is rated plain */
+    res->rated_plain = solo_type && p->first_game && r->first_game_limits;
+    if (factor == 1 && !bettel && !res->rated_plain && (!solo_type || r->schneider_solo))
         /* Tout, Sie, Bettel: no Schneider/Schwarz (4.2.4); optional in Solos (002) */
         res->extra_units = res->schwarz     ? r->rate_schwarz
                            : res->schneider ? r->rate_schneider

@@ -77,10 +77,12 @@ static void test_tournament_preset(void **state)
     assert_int_equal(r.deal_mode, SK_DEAL_2_2_2_2);       /* 5.2.3: four times 2 cards */
     assert_int_equal(r.all_pass, SK_ALLPASS_SAME_DEALER); /* 5.2.5: the same dealer again */
     assert_int_equal(r.kontra_max, 0);                    /* 5.2.4: no Kontra in tournaments */
+    assert_int_equal(r.first_game_limits, 1);             /* 5.2.15: limits in the first game */
     /* otherwise official */
     o.deal_mode = r.deal_mode;
     o.all_pass = r.all_pass;
     o.kontra_max = r.kontra_max;
+    o.first_game_limits = r.first_game_limits;
     memcpy(o.preset, r.preset, sizeof o.preset);
     assert_true(rules_equal(&o, &r));
 }

@@ -22,6 +22,8 @@ static const command COMMANDS[] = {
     {"rules", sk_cmd_rules, "list rule presets and options, print a preset"},
     {"play", sk_cmd_play, "play against three computer players (the default on a terminal)"},
     {"replay", sk_cmd_replay, "step through a saved game record"},
+    {"arena", sk_cmd_arena, "duplicate matches between bots or external engines"},
+    {"analyze", sk_cmd_analyze, "rate every decision of a recorded game (sampled and double dummy)"},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 

@@ -1,0 +1,582 @@
+/*
+ * analyze.c -- `schafkopf analyze RECORD`: how good was every decision
+ * of a recorded game?
+ *
+ * Each card is rated twice.  With the information the seat had: N deals
+ * consistent with its view are drawn (sk_sample_*), each is solved
+ * double dummy, and every legal card gets the average card points of the
+ * seat's side and the average money the seat ends with.  With all four
+ * hands shown ("double dummy"): the same on the real deal.  Money comes
+ * from playing the game out with best play (each side maximising its
+ * card points) and settling it with the record's ruleset, so Schneider,
+ * Schwarz, Laufende, Tout and Kontra count exactly as at the table.  A
+ * given Kontra/Retour is rated the same way (money with it against money
+ * without it); bids and the declaration get the heuristic bot's hint
+ * values (its margins; no flag).
+ */
+#include "cli.h"
+#include "schafkopf/ai.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_SAMPLES 20
+
+/* Options and the tools one analysis needs. */
+typedef struct an_ctx {
+    uint64_t samples, seed, game_wanted, margin;
+    bool json;
+    sk_solver *solver;
+    sk_sampler *sampler;
+    sk_bot *hint;
+    sk_game scratch;
+    /* per game and seat: decisions rated, flagged, points and cents lost */
+    int rated[SK_NSEATS], flagged[SK_NSEATS];
+    double lost_pts[SK_NSEATS], lost_ct[SK_NSEATS];
+    int dd_lost_pts[SK_NSEATS];
+    int64_t dd_lost_ct[SK_NSEATS];
+} an_ctx;
+
+/* Ratings of the legal cards of one decision. */
+typedef struct card_eval {
+    int n;
+    uint8_t cards[SK_NTRICKS];
+    double pts[SK_NTRICKS];   /* card points of the seat's side after each card */
+    double money[SK_NTRICKS]; /* the seat's money in cents after each card */
+    int deals;
+} card_eval;
+
+/* A summary of a card_eval: the best cards, the played card's values and
+ * what it lost against the best. */
+typedef struct card_sum {
+    int best, best_money; /* indices into the eval: best by points, by money */
+    double value, lost;   /* card points of the played card, best minus it */
+    double money, money_lost;
+} card_sum;
+
+/* Prints the usage of `analyze`. */
+static void analyze_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: schafkopf analyze [--game N] [--samples N] [--seed S] [--margin P]\n"
+            "                         [--json] [RECORD]\n\n"
+            "Rates every decision of the games in a record file (JSON Lines; '-' or none:\n"
+            "stdin).  Each card is compared with the best choice twice: with the seat's\n"
+            "information (N deals consistent with what it saw, each solved double dummy)\n"
+            "and double dummy on the real deal.  Values are the card points of the seat's\n"
+            "side (a Tout: 120 = every trick) and the seat's money in cents at the record's\n"
+            "tariff after best play to the end.  A given Kontra/Retour is rated by money\n"
+            "with and without it; bids and the declaration show the heuristic bot's hint.\n"
+            "Flags: '?' the choice lost at least P card points or one money unit by the\n"
+            "seat's information; '!' it lost money double dummy.\n\n"
+            "  --game N      analyze only the N-th game of the file (from 1)\n"
+            "  --samples N   deals drawn per decision (default %d)\n"
+            "  --seed S      seed of the sampling (default 1)\n"
+            "  --margin P    card points that make a '?' (default 5)\n"
+            "  --json        one JSON object per decision instead of the table\n"
+            "  -h, --help    this help\n", DEFAULT_SAMPLES);
+}
+
+/* splitmix64's finaliser: a well-mixed seed per decision. */
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+/* Whether `seat` is on the declarer's side in a game with all hands. */
+static bool declarer_side(const sk_game *g, int seat)
+{
+    return seat == g->pub.declarer ||
+           (g->pub.contract.type == SK_C_SAUSPIEL && seat == g->partner);
+}
+
+/* Plays a game in the play phase to its end with double-dummy best play
+ * for card points (ties: the lowest card); 0 or -1. */
+static int playout(sk_solver *s, sk_game *g)
+{
+    while (!sk_game_over(g)) {
+        sk_action acts[SK_NTRICKS];
+        int vals[SK_NTRICKS];
+        int n = sk_solver_values(s, g, acts, vals, SK_NTRICKS);
+        if (n <= 0)
+            return -1;
+        bool max = declarer_side(g, g->pub.to_move);
+        int best = 0;
+        for (int k = 1; k < n; k++)
+            if (max ? vals[k] > vals[best] : vals[k] < vals[best])
+                best = k;
+        if (sk_game_apply(g, acts[best], NULL) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The seat's money after `a` (or nothing, when a.type is PASS) and best
+ * play to the end (the slow, exact way for every contract); 0 or -1. */
+static int money_after(an_ctx *x, const sk_game *g, sk_action a, int seat, int64_t *money)
+{
+    sk_game *h = &x->scratch;
+    *h = *g;
+    if (a.type != SK_ACT_PASS && sk_game_apply(h, a, NULL) < 0)
+        return -1;
+    sk_result res;
+    if (playout(x->solver, h) < 0 || sk_game_result(h, &res, NULL) < 0)
+        return -1;
+    *money = res.money[seat];
+    return 0;
+}
+
+/* Whether a contract is settled by the declarer side's card points
+ * (won at 61, Schneider, Schwarz) or, a Tout, by taking every trick --
+ * the contracts whose money money_of() computes from a solver value. */
+static bool priced_by_points(sk_contract c)
+{
+    return c.tout || c.type == SK_C_SAUSPIEL || c.type == SK_C_SOLO || c.type == SK_C_WENZ;
+}
+
+/* The settlement of a deal as far as it does not depend on the play:
+ * base rate, Laufende and the multiplier (Kontra so far) -- read from a
+ * copy played out with the first legal cards, after `a` unless PASS. */
+static int settle_base(an_ctx *x, const sk_game *g, sk_action a, sk_result *res)
+{
+    sk_game *h = &x->scratch;
+    *h = *g;
+    if (a.type != SK_ACT_PASS && sk_game_apply(h, a, NULL) < 0)
+        return -1;
+    while (!sk_game_over(h)) {
+        sk_cards legal = sk_game_legal_cards(h);
+        if (!legal || sk_game_apply(h, sk_act_card(h->pub.to_move, sk_cards_first(legal)),
+                                    NULL) < 0)
+            return -1;
+    }
+    return sk_game_result(h, res, NULL) < 0 ? -1 : 0;
+}
+
+/*
+ * The seat's money when the declarer's side ends with `dsp` card points
+ * (a Tout: 120 = every trick), from the play-independent part of the
+ * settlement (4.2.4): (base + Laufende + Schneider/Schwarz) times the
+ * multiplier per loser-winner pair; a soloist pays or gets it three
+ * times.  Schwarz is taken to be 0 or 120 points (a trick without points
+ * is rare enough).
+ */
+static double money_of(const sk_game *g, const sk_result *base, int seat, int dsp)
+{
+    sk_contract c = g->pub.contract;
+    bool won = c.tout ? dsp == 120 : dsp >= 61;
+    int extra = 0;
+    if (!c.tout) /* Tout is paid without Schneider/Schwarz */
+        extra = dsp == 0 || dsp == 120 ? g->rules->rate_schwarz
+                : dsp <= 30 || dsp >= 91 ? g->rules->rate_schneider
+                                         : 0;
+    double pair = (double)(base->base_units + base->laufende_units + extra) *
+                  base->multiplier * g->rules->unit_cents;
+    bool mine = declarer_side(g, seat);
+    int times = c.type != SK_C_SAUSPIEL && seat == g->pub.declarer ? 3 : 1;
+    return (mine == won ? 1 : -1) * times * pair;
+}
+
+/* Adds one deal (the real one or a sample) to the ratings of the seat's
+ * legal cards; 0 or -1 (the solver cannot rate this contract). */
+static int eval_deal(an_ctx *x, const sk_game *g, int seat, card_eval *ev)
+{
+    sk_action acts[SK_NTRICKS];
+    int vals[SK_NTRICKS];
+    int n = sk_solver_values(x->solver, g, acts, vals, SK_NTRICKS);
+    if (n != ev->n)
+        return -1;
+    bool mine = declarer_side(g, seat), fast = priced_by_points(g->pub.contract);
+    sk_result base;
+    if (fast && settle_base(x, g, sk_act_pass(seat), &base) < 0)
+        return -1;
+    for (int k = 0; k < n; k++) {
+        int i = 0;
+        while (i < ev->n && ev->cards[i] != acts[k].card)
+            i++;
+        int64_t money = 0;
+        if (i == ev->n || (!fast && money_after(x, g, acts[k], seat, &money) < 0))
+            return -1;
+        ev->pts[i] += mine ? vals[k] : 120 - vals[k];
+        ev->money[i] += fast ? money_of(g, &base, seat, vals[k]) : (double)money;
+    }
+    ev->deals++;
+    return 0;
+}
+
+/* The seat's money with the doubling `a` and without it, best play to
+ * the end; 0 or -1. */
+static int doubling_money(an_ctx *x, const sk_game *g, sk_action a, double *with,
+                          double *without)
+{
+    int seat = a.seat;
+    if (!priced_by_points(g->pub.contract)) {
+        int64_t w, o;
+        if (money_after(x, g, a, seat, &w) < 0 ||
+            money_after(x, g, sk_act_pass(seat), seat, &o) < 0)
+            return -1;
+        *with = (double)w;
+        *without = (double)o;
+        return 0;
+    }
+    int dsp;
+    sk_result bw, bo;
+    if (sk_solver_solve(x->solver, g, &dsp) < 0 || settle_base(x, g, a, &bw) < 0 ||
+        settle_base(x, g, sk_act_pass(seat), &bo) < 0)
+        return -1;
+    *with = money_of(g, &bw, seat, dsp);
+    *without = money_of(g, &bo, seat, dsp);
+    return 0;
+}
+
+/* Averages an eval and finds the best cards and the played card's loss. */
+static card_sum summarize(card_eval *ev, int played)
+{
+    card_sum s = {0, 0, 0, 0, 0, 0};
+    int p = 0;
+    for (int i = 0; i < ev->n; i++) {
+        ev->pts[i] /= ev->deals;
+        ev->money[i] /= ev->deals;
+        if (ev->cards[i] == played)
+            p = i;
+    }
+    for (int i = 0; i < ev->n; i++) {
+        if (ev->pts[i] > ev->pts[s.best] + 1e-9)
+            s.best = i;
+        if (ev->money[i] > ev->money[s.best_money] + 1e-9)
+            s.best_money = i;
+    }
+    s.value = ev->pts[p];
+    s.lost = ev->pts[s.best] - ev->pts[p];
+    s.money = ev->money[p];
+    s.money_lost = ev->money[s.best_money] - ev->money[p];
+    return s;
+}
+
+/* Draws the samples of the seat's view; the number of deals drawn, or
+ * -1 when sampling fails. */
+static int draw_samples(an_ctx *x, const sk_view *v, uint64_t key, sk_game *sg, int which,
+                        sk_rng *rng)
+{
+    if (which == 0) {
+        sk_rng_seed(rng, mix(x->seed ^ mix(key)));
+        if (sk_sample_init(x->sampler, v) < 0)
+            return -1;
+    }
+    sk_cards hands[SK_NSEATS];
+    sk_sample_draw(x->sampler, rng, hands);
+    sk_sample_game(v, hands, sg);
+    return 0;
+}
+
+/* Rates a card decision; prints one row.  Forced cards are skipped. */
+static void rate_card(an_ctx *x, const sk_game *g, sk_action a, int gameno, int index)
+{
+    sk_cards legal = sk_game_legal_cards(g);
+    if (sk_cards_count(legal) < 2 || g->pub.declarer >= SK_NSEATS)
+        return; /* forced, or no sides to rate for (a Ramsch) */
+    card_eval info = {0}, dd = {0};
+    for (sk_cards l = legal; l; l &= l - 1)
+        info.cards[info.n++] = (uint8_t)sk_cards_first(l);
+    dd.n = info.n;
+    memcpy(dd.cards, info.cards, sizeof dd.cards);
+    int seat = a.seat;
+    if (eval_deal(x, g, seat, &dd) < 0)
+        return; /* the solver cannot rate this contract */
+    sk_view v;
+    sk_game_view(g, seat, &v);
+    sk_game sg;
+    sk_rng rng;
+    for (uint64_t i = 0; i < x->samples; i++)
+        if (draw_samples(x, &v, (uint64_t)gameno << 16 | (uint64_t)index, &sg, (int)i, &rng) <
+                0 ||
+            eval_deal(x, &sg, seat, &info) < 0)
+            break;
+    if (info.deals == 0)
+        return;
+    card_sum si = summarize(&info, a.card), sd = summarize(&dd, a.card);
+    int unit = g->rules->unit_cents;
+    bool q = si.lost >= (double)x->margin || si.money_lost >= unit;
+    bool bang = sd.money_lost > 0.5;
+    const char *flag = q && bang ? "?!" : q ? "?" : bang ? "!" : "";
+    x->rated[seat]++;
+    x->flagged[seat] += q;
+    x->lost_pts[seat] += si.lost;
+    x->lost_ct[seat] += si.money_lost;
+    x->dd_lost_pts[seat] += (int)(sd.lost + 0.5);
+    x->dd_lost_ct[seat] += (int64_t)(sd.money_lost + 0.5);
+    if (x->json) {
+        printf("{\"game\":%d,\"index\":%d,\"seat\":%d,\"action\":\"card %s\",\"kind\":\"card\","
+               "\"info\":{\"deals\":%d,\"value\":%.2f,\"best\":\"card %s\",\"lost\":%.2f,"
+               "\"money\":%.2f,\"best_money\":\"card %s\",\"money_lost\":%.2f},"
+               "\"dd\":{\"value\":%.0f,\"best\":\"card %s\",\"lost\":%.0f,\"money\":%.0f,"
+               "\"best_money\":\"card %s\",\"money_lost\":%.0f},\"flag\":\"%s\"}\n",
+               gameno, index, seat, sk_card_name(a.card), info.deals, si.value,
+               sk_card_name(info.cards[si.best]), si.lost, si.money,
+               sk_card_name(info.cards[si.best_money]), si.money_lost, sd.value,
+               sk_card_name(dd.cards[sd.best]), sd.lost, sd.money,
+               sk_card_name(dd.cards[sd.best_money]), sd.money_lost, flag);
+        return;
+    }
+    printf("%4d  %d  card %-13s | %-3s %6.1f %5.1f %7.1f %6.1f | %-3s %4.0f %4.0f %6.0f %5.0f | "
+           "%s\n", index, seat, sk_card_name(a.card), sk_card_name(info.cards[si.best]), si.value,
+           si.lost, si.money, si.money_lost, sk_card_name(dd.cards[sd.best]), sd.value, sd.lost,
+           sd.money, sd.money_lost, flag);
+}
+
+/* Rates a given Kontra/Retour: the seat's money with it and without it,
+ * by its information and double dummy. */
+static void rate_doubling(an_ctx *x, const sk_game *g, sk_action a, int gameno, int index)
+{
+    int seat = a.seat;
+    double with = 0, without = 0;
+    if (doubling_money(x, g, a, &with, &without) < 0)
+        return;
+    sk_view v;
+    sk_game_view(g, seat, &v);
+    sk_game sg;
+    sk_rng rng;
+    double iw = 0, io = 0;
+    int deals = 0;
+    for (uint64_t i = 0; i < x->samples; i++) {
+        double w, o;
+        if (draw_samples(x, &v, (uint64_t)gameno << 16 | (uint64_t)index, &sg, (int)i, &rng) <
+                0 ||
+            doubling_money(x, &sg, a, &w, &o) < 0)
+            break;
+        iw += w;
+        io += o;
+        deals++;
+    }
+    if (!deals)
+        return;
+    iw /= deals;
+    io /= deals;
+    char name[16];
+    sk_action_format(a, name, sizeof name);
+    bool q = io - iw >= g->rules->unit_cents, bang = without > with + 0.5;
+    const char *flag = q && bang ? "?!" : q ? "?" : bang ? "!" : "";
+    x->rated[seat]++;
+    x->flagged[seat] += q;
+    if (q)
+        x->lost_ct[seat] += io - iw;
+    if (bang)
+        x->dd_lost_ct[seat] += (int64_t)(without - with + 0.5);
+    if (x->json) {
+        printf("{\"game\":%d,\"index\":%d,\"seat\":%d,\"action\":\"%s\",\"kind\":\"doubling\","
+               "\"info\":{\"deals\":%d,\"money_with\":%.2f,\"money_without\":%.2f},"
+               "\"dd\":{\"money_with\":%.0f,\"money_without\":%.0f},\"flag\":\"%s\"}\n",
+               gameno, index, seat, name, deals, iw, io, with, without, flag);
+        return;
+    }
+    printf("%4d  %d  %-18s | cents with it %+.1f, without %+.1f; double dummy %+.0f / %+.0f  "
+           "%s\n", index, seat, name, iw, io, with, without, flag);
+}
+
+/* Shows the heuristic bot's hint for an auction decision. */
+static void rate_auction(an_ctx *x, const sk_game *g, sk_action a, int gameno, int index)
+{
+    sk_view v;
+    sk_game_view(g, a.seat, &v);
+    sk_action acts[SK_MAX_LEGAL];
+    double vals[SK_MAX_LEGAL];
+    int n = sk_bot_hint(x->hint, &v, acts, vals, SK_MAX_LEGAL);
+    double played = 0;
+    for (int i = 0; i < n; i++)
+        if (sk_action_equal(acts[i], a))
+            played = vals[i];
+    char name[48], best[48];
+    sk_action_format(a, name, sizeof name);
+    sk_action_format(n ? acts[0] : a, best, sizeof best);
+    if (x->json) {
+        printf("{\"game\":%d,\"index\":%d,\"seat\":%d,\"action\":\"%s\",\"kind\":\"auction\","
+               "\"hint\":{\"best\":\"%s\",\"value\":%.2f,\"played\":%.2f}}\n",
+               gameno, index, a.seat, name, best, n ? vals[0] : 0.0, played);
+        return;
+    }
+    printf("%4d  %d  %-18s | hint: %s (%.2f), played %.2f\n", index, a.seat, name, best,
+           n ? vals[0] : 0.0, played);
+}
+
+/* Prints a game's heading line (the table form). */
+static void game_heading(const sk_record *rec, const sk_game *end, int gameno, uint64_t samples)
+{
+    char contract[64] = "thrown in";
+    sk_result res;
+    if (end->pub.contract.type != SK_C_NONE)
+        sk_contract_name(end->pub.contract, contract, sizeof contract);
+    printf("game %d%s%s%s: dealer %d, %s", gameno, rec->id[0] ? " (" : "", rec->id,
+           rec->id[0] ? ")" : "", rec->dealer, contract);
+    if (end->pub.declarer < SK_NSEATS)
+        printf(" by seat %d", end->pub.declarer);
+    if (sk_game_result(end, &res, NULL) == 0 && !res.thrown_in)
+        printf(", money %lld %lld %lld %lld", (long long)res.money[0], (long long)res.money[1],
+               (long long)res.money[2], (long long)res.money[3]);
+    printf("\n%4s  %s  %-18s | %-3s %6s %5s %7s %6s | %-3s %4s %4s %6s %5s | flag\n", "#",
+           "s", "action", "inf", "pts", "lost", "cents", "lost", "dd", "pts", "lost", "cents",
+           "lost");
+    (void)samples;
+}
+
+/* Analyzes one record: replays it and rates each decision; 0 or -1. */
+static int analyze_game(an_ctx *x, const sk_record *rec, int gameno, const char *path)
+{
+    sk_game *g = malloc(sizeof *g), *end = malloc(sizeof *end);
+    sk_error err = {{0}, NULL};
+    int bad = -1, status = 0;
+    if (!g || !end) {
+        free(g);
+        free(end);
+        return -1;
+    }
+    if (sk_record_replay(rec, end, &bad, &err) < 0) {
+        fprintf(stderr, "schafkopf: analyze: %s: game %d: action %d: %s\n", path, gameno, bad,
+                err.msg);
+        free(g);
+        free(end);
+        return -1;
+    }
+    memset(x->rated, 0, sizeof x->rated);
+    memset(x->flagged, 0, sizeof x->flagged);
+    memset(x->lost_pts, 0, sizeof x->lost_pts);
+    memset(x->lost_ct, 0, sizeof x->lost_ct);
+    memset(x->dd_lost_pts, 0, sizeof x->dd_lost_pts);
+    memset(x->dd_lost_ct, 0, sizeof x->dd_lost_ct);
+    if (!x->json)
+        game_heading(rec, end, gameno, x->samples);
+    sk_game_init(g, &rec->rules, rec->dealer, rec->hands, rec->first_game, NULL);
+    for (int i = 0; i < rec->nactions; i++) {
+        sk_action a = rec->actions[i];
+        if (a.type == SK_ACT_CARD)
+            rate_card(x, g, a, gameno, i);
+        else if (a.type == SK_ACT_KONTRA || a.type == SK_ACT_RETOUR)
+            rate_doubling(x, g, a, gameno, i);
+        else
+            rate_auction(x, g, a, gameno, i);
+        sk_game_apply(g, a, NULL); /* checked by the replay above */
+    }
+    for (int s = 0; s < SK_NSEATS && !x->json; s++)
+        printf("seat %d: %d decisions rated, %d flagged '?'; lost %.1f points and %.1f cents by "
+               "its information, %d points and %lld cents double dummy\n", s, x->rated[s],
+               x->flagged[s], x->lost_pts[s], x->lost_ct[s], x->dd_lost_pts[s],
+               (long long)x->dd_lost_ct[s]);
+    if (!x->json)
+        printf("\n");
+    free(g);
+    free(end);
+    return status;
+}
+
+/* Parses the options; -1 (exit 2), 1 (help shown) or 0. */
+static int parse_opts(int argc, char **argv, an_ctx *x, const char **path)
+{
+    static const struct option opts[] = {
+        {"game", required_argument, 0, 'g'},   {"samples", required_argument, 0, 'n'},
+        {"seed", required_argument, 0, 's'},   {"margin", required_argument, 0, 'm'},
+        {"json", no_argument, 0, 'j'},         {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        int rc = 0;
+        if (c == 'g') {
+            rc = sk_cli_number("game", optarg, 100000000, &x->game_wanted);
+            if (rc == 0 && x->game_wanted == 0) {
+                fprintf(stderr, "schafkopf: analyze: --game counts from 1\n");
+                rc = -1;
+            }
+        }
+        else if (c == 'n')
+            rc = sk_cli_number("samples", optarg, 10000, &x->samples);
+        else if (c == 's')
+            rc = sk_cli_number("seed", optarg, UINT64_MAX, &x->seed);
+        else if (c == 'm')
+            rc = sk_cli_number("margin", optarg, 120, &x->margin);
+        else if (c == 'j')
+            x->json = true;
+        else if (c == 'h') {
+            analyze_usage(stdout);
+            return 1;
+        } else {
+            analyze_usage(stderr);
+            return -1;
+        }
+        if (rc < 0)
+            return -1;
+    }
+    if (optind + 1 < argc) {
+        fprintf(stderr, "schafkopf: analyze: unexpected argument \"%s\"\n", argv[optind + 1]);
+        return -1;
+    }
+    if (x->samples == 0) {
+        fprintf(stderr, "schafkopf: analyze: --samples must be at least 1\n");
+        return -1;
+    }
+    *path = optind < argc ? argv[optind] : "-";
+    return 0;
+}
+
+int sk_cmd_analyze(int argc, char **argv)
+{
+    an_ctx *x = calloc(1, sizeof *x);
+    if (!x)
+        return 1;
+    x->samples = DEFAULT_SAMPLES;
+    x->seed = 1;
+    x->margin = 5;
+    const char *path = "-";
+    int rc = parse_opts(argc, argv, x, &path);
+    if (rc != 0) {
+        free(x);
+        return rc < 0 ? 2 : 0;
+    }
+    size_t len;
+    char *text = sk_cli_slurp(path, &len);
+    x->solver = sk_solver_new(64);
+    x->sampler = malloc(sizeof *x->sampler);
+    x->hint = sk_bot_new("heuristic", 1, NULL);
+    sk_record *rec = malloc(sizeof *rec);
+    int status = 0, gameno = 0, found = 0;
+    if (!text) {
+        fprintf(stderr, "schafkopf: analyze: cannot read %s\n", path);
+        status = 1;
+    } else if (!x->solver || !x->sampler || !x->hint || !rec) {
+        fprintf(stderr, "schafkopf: analyze: out of memory\n");
+        status = 1;
+    }
+    long lineno = 0;
+    for (char *line = text; status == 0 && line && *line;) {
+        char *nl = strchr(line, '\n');
+        size_t n = nl ? (size_t)(nl - line) : strlen(line);
+        lineno++;
+        if (strspn(line, " \t\r") < n) {
+            gameno++;
+            if (!x->game_wanted || (uint64_t)gameno == x->game_wanted) {
+                sk_error err = {{0}, NULL};
+                found++;
+                if (sk_record_read(rec, line, n, &err) < 0) {
+                    fprintf(stderr, "schafkopf: analyze: %s:%ld: %s\n", path, lineno, err.msg);
+                    status = 1;
+                } else if (analyze_game(x, rec, gameno, path) < 0) {
+                    status = 1;
+                }
+            }
+        }
+        line = nl ? nl + 1 : NULL;
+    }
+    if (status == 0 && !found) {
+        fprintf(stderr, "schafkopf: analyze: %s: %s\n", path,
+                x->game_wanted ? "no such game" : "no game records");
+        status = 1;
+    }
+    free(text);
+    free(rec);
+    sk_bot_free(x->hint);
+    free(x->sampler);
+    sk_solver_free(x->solver);
+    free(x);
+    return status;
+}

@@ -1,0 +1,815 @@
+/*
+ * arena.c -- `schafkopf arena`: duplicate matches between bots.
+ *
+ * Card luck dominates a few hundred games of Schafkopf, so every deal is
+ * played k times for k bots, once per seating: in seating r (0..k-1) seat
+ * s gets bot (s + r) mod k -- for two bots ABAB and BABA, for four ABCD,
+ * BCDA, CDAB, DABC.  Over one deal's seatings every bot sits in every
+ * seat exactly once, with the same dealer and the same four hands, so
+ * each bot plays each hand once and its per-deal total (4 games) is the
+ * paired, luck-cancelled sample the confidence intervals are built on.
+ *
+ * Deals are independent: deal d is shuffled from a generator seeded with
+ * (seed, d), and every seat of every game gets a fresh bot seeded with
+ * (seed, d, seating, seat).  Worker threads take deal indices from a
+ * counter and hand the results to the main thread, which merges them and
+ * writes the records strictly in deal order -- the output depends on the
+ * seed only, never on --jobs.  External engines (`ext:COMMAND`) are
+ * processes kept per worker and seat across games (engine.c); one that
+ * fails is reported, killed and replaced by the random bot for the rest
+ * of that game.
+ */
+#include "cli.h"
+#include "cli/engine.h"
+#include "schafkopf/ai.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <math.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define ARENA_MAX_BOTS 8
+#define ARENA_MAX_DEALS 100000000u
+/* A contract class for the statistics: type and tout. */
+#define NCLASSES (SK_C_NTYPES * 2)
+
+/* One bot of the match. */
+typedef struct arena_bot {
+    char spec[512];      /* as given: "heuristic", "ext:./my-engine --fast" */
+    const char *command; /* the command of an ext: spec, else NULL */
+} arena_bot;
+
+/* The command line, parsed. */
+typedef struct arena_opts {
+    sk_rules rules;
+    arena_bot bots[ARENA_MAX_BOTS];
+    int nbots;
+    uint64_t deals, seed, jobs, time_ms, start_ms;
+    const char *out_path;
+    char tariff[64]; /* as shown in the report */
+} arena_opts;
+
+/* One game's outcome: who sat where and the settlement. */
+typedef struct game_out {
+    uint8_t bot_at[SK_NSEATS];
+    sk_result res;
+} game_out;
+
+/* Everything one deal produced, handed from a worker to the merger. */
+typedef struct deal_out {
+    char *records; /* the seatings' record lines, or NULL without --out */
+    size_t records_len;
+    uint32_t fails[ARENA_MAX_BOTS][SK_ENGINE_NFAIL];
+    game_out games[ARENA_MAX_BOTS];
+} deal_out;
+
+/* State shared by the workers and the merger (under `mu`). */
+typedef struct arena {
+    const arena_opts *o;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    uint64_t next_deal; /* next deal to hand out */
+    uint64_t merged;    /* deals merged so far */
+    size_t window;      /* workers stay less than this many deals ahead */
+    deal_out **slots;   /* finished deals by index mod window */
+    bool stop;
+    bool failed;
+} arena;
+
+/* One worker thread: its engines and scratch space.  An engine bot gets a
+ * process per seat it holds in a game (eng[bot][k] for its k-th seat
+ * from seat 0), kept from game to game. */
+typedef struct worker {
+    arena *a;
+    pthread_t thread;
+    sk_engine *eng[ARENA_MAX_BOTS][SK_NSEATS];
+    sk_game game;
+    sk_record rec;
+} worker;
+
+/* Who plays a seat in the current game. */
+typedef struct seat_ctl {
+    int bot;        /* index into opts.bots */
+    int slot;       /* which of the bot's seats in this game: eng[bot][slot] */
+    sk_bot *sk;     /* the built-in bot, or the fallback for an engine */
+    sk_engine *eng; /* the engine while it behaves, else NULL */
+} seat_ctl;
+
+/* Per-bot totals of a match. */
+typedef struct bot_stats {
+    uint64_t games;
+    double money_mean, money_m2; /* Welford over per-deal means */
+    double tp_mean, tp_m2;
+    uint64_t declared[NCLASSES], won[NCLASSES];
+    int64_t declarer_money[NCLASSES];
+    uint64_t fails[SK_ENGINE_NFAIL];
+} bot_stats;
+
+/* Prints the usage of `arena`. */
+static void arena_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: schafkopf arena --bots A,B,... [--deals N] [--seed S] [--jobs J]\n"
+            "                       [--out FILE] [--tariff U/S/L] [--time MS] [RULE OPTIONS]\n\n"
+            "Duplicate matches between bots.  Each deal is played once per seating: with\n"
+            "k bots, seating r puts bot (seat + r) mod k on each seat -- two bots play\n"
+            "ABAB and BABA, four play ABCD BCDA CDAB DABC -- so every bot holds every\n"
+            "seat's cards once per deal (same dealer, same hands) and card luck cancels.\n"
+            "Reports per bot: games, mean money (cents) and tournament points per game\n"
+            "with 95%% confidence intervals over the per-deal totals, and what it did as\n"
+            "declarer per contract class.  Results depend on --seed only, not on --jobs.\n\n"
+            "  --bots LIST     bots separated by commas: random, heuristic, pimc, pimc:N,\n"
+            "                  or ext:COMMAND for an external engine speaking the protocol\n"
+            "                  of docs/engine-protocol.md (run with /bin/sh -c COMMAND)\n"
+            "  --bot SPEC      add one bot (repeatable; for commands with commas)\n"
+            "  --deals N       number of deals (default 100)\n"
+            "  --seed S        seed of deals and bots (default: OS random, printed)\n"
+            "  --jobs J        worker threads (default: online CPUs)\n"
+            "  --out FILE      write every game record (JSON Lines) to FILE\n"
+            "  --tariff U/S/L  money in cents: U per Laufender and for Schneider (Schwarz\n"
+            "                  2U), S for a Sauspiel, L for a Solo or Wenz (default\n"
+            "                  10/20/50, the sauspiel preset's money); it replaces the\n"
+            "                  ruleset's unit_cents and rates.  'rules': keep the ruleset's\n"
+            "  --time MS       time limit of an engine's decision (default 1000)\n"
+            "  --start-time MS time limit of an engine's start and handshake (default 5000)\n"
+            "  --preset NAME   ruleset preset (default official)\n"
+            "  --rule K=V      set one rule option (repeatable)\n"
+            "  --rules FILE    read a ruleset file\n"
+            "  -h, --help      this help\n");
+}
+
+/* splitmix64's finaliser: a well-mixed 64-bit value from any input. */
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+/* Adds one bot spec; -1 with a message when it is bad. */
+static int add_bot(arena_opts *o, const char *spec, size_t len)
+{
+    if (o->nbots == ARENA_MAX_BOTS) {
+        fprintf(stderr, "schafkopf: arena: at most %d bots\n", ARENA_MAX_BOTS);
+        return -1;
+    }
+    if (len == 0 || len >= sizeof o->bots[0].spec) {
+        fprintf(stderr, "schafkopf: arena: --bots: %s bot spec\n", len ? "too long a" : "empty");
+        return -1;
+    }
+    arena_bot *b = &o->bots[o->nbots];
+    memcpy(b->spec, spec, len);
+    b->spec[len] = '\0';
+    b->command = NULL;
+    if (strncmp(b->spec, "ext:", 4) == 0) {
+        b->command = b->spec + 4;
+        if (strspn(b->command, " \t") == strlen(b->command)) {
+            fprintf(stderr, "schafkopf: arena: --bots: \"ext:\" needs a command\n");
+            return -1;
+        }
+    } else {
+        sk_error err = {{0}, NULL};
+        sk_bot *probe = sk_bot_new(b->spec, 1, &err);
+        if (!probe) {
+            fprintf(stderr, "schafkopf: arena: --bots: %s (or ext:COMMAND)\n", err.msg);
+            return -1;
+        }
+        sk_bot_free(probe);
+    }
+    o->nbots++;
+    return 0;
+}
+
+/* Greatest common divisor. */
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+    return b ? gcd(b, a % b) : a;
+}
+
+/* Applies --tariff U/S/L (or "rules") to the ruleset; -1 with a message. */
+static int apply_tariff(arena_opts *o, const char *text)
+{
+    if (strcmp(text, "rules") == 0) {
+        snprintf(o->tariff, sizeof o->tariff, "of the ruleset");
+        return 0;
+    }
+    uint64_t v[3];
+    const char *s = text;
+    for (int i = 0; i < 3; i++) {
+        char num[16];
+        size_t len = strspn(s, "0123456789");
+        if (len == 0 || len >= sizeof num || (i < 2 && s[len] != '/') || (i == 2 && s[len])) {
+            fprintf(stderr, "schafkopf: arena: --tariff \"%s\": expected U/S/L in cents, "
+                            "e.g. 10/20/50, or 'rules'\n", text);
+            return -1;
+        }
+        memcpy(num, s, len);
+        num[len] = '\0';
+        if (sk_cli_number("tariff", num, 100000, &v[i]) < 0)
+            return -1;
+        s += len + 1;
+    }
+    if (v[0] == 0 || v[1] == 0 || v[2] == 0) {
+        fprintf(stderr, "schafkopf: arena: --tariff \"%s\": amounts must be positive\n", text);
+        return -1;
+    }
+    uint64_t unit = gcd(gcd(v[0], v[1]), v[2]);
+    static const char *const KEYS[] = {"rate_laufende", "rate_schneider", "rate_schwarz",
+                                       "rate_sauspiel", "rate_solo",      "rate_wenz"};
+    uint64_t rates[] = {v[0] / unit, v[0] / unit, 2 * v[0] / unit,
+                        v[1] / unit, v[2] / unit, v[2] / unit};
+    char num[32];
+    sk_error err = {{0}, NULL};
+    snprintf(num, sizeof num, "%llu", (unsigned long long)unit);
+    int rc = sk_rules_set(&o->rules, "unit_cents", num, &err);
+    for (int i = 0; i < 6 && rc == 0; i++) {
+        snprintf(num, sizeof num, "%llu", (unsigned long long)rates[i]);
+        rc = sk_rules_set(&o->rules, KEYS[i], num, &err);
+    }
+    if (rc < 0) {
+        fprintf(stderr, "schafkopf: arena: --tariff %s: %s\n", text, err.msg);
+        return -1;
+    }
+    snprintf(o->tariff, sizeof o->tariff, "%llu/%llu/%llu", (unsigned long long)v[0],
+             (unsigned long long)v[1], (unsigned long long)v[2]);
+    return 0;
+}
+
+/* Parses the command line; -1 (exit 2), 1 (help shown) or 0. */
+static int parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
+{
+    static const struct option opts[] = {
+        {"bots", required_argument, 0, 'b'},   {"bot", required_argument, 0, 'B'},
+        {"deals", required_argument, 0, 'n'},  {"seed", required_argument, 0, 's'},
+        {"jobs", required_argument, 0, 'j'},   {"out", required_argument, 0, 'o'},
+        {"tariff", required_argument, 0, 't'}, {"time", required_argument, 0, 'T'},
+        {"start-time", required_argument, 0, 'S'},
+        {"help", no_argument, 0, 'h'},         {"preset", required_argument, 0, SK_OPT_PRESET},
+        {"rule", required_argument, 0, SK_OPT_RULE},
+        {"rules", required_argument, 0, SK_OPT_RULES_FILE},
+        {0, 0, 0, 0}};
+    const char *tariff = "10/20/50";
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        int rc = 0;
+        if (c == 'b') {
+            for (const char *s = optarg; rc == 0;) {
+                size_t len = strcspn(s, ",");
+                rc = add_bot(o, s, len);
+                if (!s[len])
+                    break;
+                s += len + 1;
+            }
+        } else if (c == 'B')
+            rc = add_bot(o, optarg, strlen(optarg));
+        else if (c == 'n')
+            rc = sk_cli_number("deals", optarg, ARENA_MAX_DEALS, &o->deals);
+        else if (c == 's') {
+            rc = sk_cli_number("seed", optarg, UINT64_MAX, &o->seed);
+            *seeded = true;
+        } else if (c == 'j')
+            rc = sk_cli_number("jobs", optarg, 256, &o->jobs);
+        else if (c == 'o')
+            o->out_path = optarg;
+        else if (c == 't')
+            tariff = optarg;
+        else if (c == 'T')
+            rc = sk_cli_number("time", optarg, 3600000, &o->time_ms);
+        else if (c == 'S')
+            rc = sk_cli_number("start-time", optarg, 3600000, &o->start_ms);
+        else if (c >= SK_OPT_PRESET)
+            rc = sk_cli_rules_option(&o->rules, c, optarg);
+        else if (c == 'h') {
+            arena_usage(stdout);
+            return 1;
+        } else {
+            arena_usage(stderr);
+            return -1;
+        }
+        if (rc < 0)
+            return -1;
+    }
+    if (optind < argc) {
+        fprintf(stderr, "schafkopf: arena: unexpected argument \"%s\"\n", argv[optind]);
+        return -1;
+    }
+    if (o->nbots == 0) {
+        fprintf(stderr, "schafkopf: arena: --bots is required (e.g. --bots heuristic,random)\n");
+        return -1;
+    }
+    if (o->deals == 0 || o->jobs == 0 || o->time_ms == 0 || o->start_ms == 0) {
+        fprintf(stderr, "schafkopf: arena: --deals, --jobs, --time and --start-time must be at "
+                        "least 1\n");
+        return -1;
+    }
+    return apply_tariff(o, tariff);
+}
+
+/* Reports an engine failure, counts it, drops the engine: the seat's
+ * fallback bot plays on. */
+static void engine_failed(worker *w, deal_out *out, seat_ctl *ctl, int seat, const char *id,
+                          int kind, const char *why)
+{
+    const arena_bot *b = &w->a->o->bots[ctl->bot];
+    fprintf(stderr, "schafkopf: arena: game %s seat %d: %s: %s: %s; random play for the rest "
+                    "of the game\n", id, seat, b->spec, sk_engine_fail_name(kind), why);
+    out->fails[ctl->bot][kind]++;
+    sk_engine_free(ctl->eng);
+    if (w->eng[ctl->bot][ctl->slot] == ctl->eng)
+        w->eng[ctl->bot][ctl->slot] = NULL;
+    ctl->eng = NULL;
+}
+
+/* Sets up the seats of one game: built-in bots, or engines (started if
+ * needed and told about the new game) with a random fallback.  -1 when
+ * out of memory. */
+static int seat_game(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], const char *id,
+                     uint64_t game_seed, const sk_game *g)
+{
+    const arena_opts *o = w->a->o;
+    for (int s = 0; s < SK_NSEATS; s++) {
+        seat_ctl *c = &ctl[s];
+        const arena_bot *b = &o->bots[c->bot];
+        uint64_t seed = mix(game_seed + 1 + (uint64_t)s);
+        c->sk = sk_bot_new(b->command ? "random" : b->spec, seed, NULL);
+        if (!c->sk)
+            return -1;
+        c->eng = NULL;
+        if (!b->command)
+            continue;
+        char why[256];
+        sk_engine **eng = &w->eng[c->bot][c->slot];
+        if (!*eng) {
+            *eng = sk_engine_start(b->command, &o->rules, (int)o->time_ms, (int)o->start_ms,
+                                   why, sizeof why);
+            if (!*eng) {
+                engine_failed(w, out, c, s, id, SK_ENGINE_FAIL_START, why);
+                continue;
+            }
+        }
+        c->eng = *eng;
+        int rc = sk_engine_new_game(c->eng, id, g->pub.dealer, s, seed, g->dealt[s], why,
+                                    sizeof why);
+        if (rc)
+            engine_failed(w, out, c, s, id, rc, why);
+    }
+    return 0;
+}
+
+/* The decision of a seat: from its engine if it has one that behaves,
+ * else from its bot.  `offer` >= 0: only the doubling of that type is
+ * asked (out of turn), and declining is a pass. */
+static sk_action seat_decide(worker *w, deal_out *out, seat_ctl *c, const sk_game *g, int seat,
+                             int offer, const char *id)
+{
+    if (c->eng) {
+        sk_action legal[SK_MAX_LEGAL + 1];
+        int n = 0;
+        if (offer >= 0) {
+            legal[n++] = sk_act_double(seat, offer);
+            legal[n++] = sk_act_pass(seat);
+        } else {
+            sk_view v;
+            sk_game_view(g, seat, &v);
+            sk_action all[SK_MAX_LEGAL];
+            int k = sk_view_legal(&v, all);
+            for (int i = 0; i < k; i++) /* doublings are offered separately */
+                if (g->pub.phase != SK_PHASE_PLAY ||
+                    (all[i].type != SK_ACT_KONTRA && all[i].type != SK_ACT_RETOUR))
+                    legal[n++] = all[i];
+        }
+        char why[256];
+        int choice = 0;
+        int rc = sk_engine_decide(c->eng, legal, n, &choice, why, sizeof why);
+        if (rc == 0)
+            return legal[choice];
+        engine_failed(w, out, c, seat, id, rc, why);
+    }
+    sk_view v;
+    sk_game_view(g, seat, &v);
+    sk_action a = sk_bot_act(c->sk, &v);
+    a.seat = (uint8_t)seat;
+    return a;
+}
+
+/* Applies an action and tells every engine at the table; a refused
+ * action of a bot is an internal error. */
+static void apply(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], sk_game *g, sk_action a,
+                  const char *id)
+{
+    sk_error err = {{0}, NULL};
+    if (sk_game_apply(g, a, &err) < 0) {
+        fprintf(stderr, "schafkopf: arena: internal error: game %s: a bot's action refused: "
+                        "%s\n", id, err.msg);
+        abort();
+    }
+    for (int s = 0; s < SK_NSEATS; s++) {
+        char why[256];
+        int rc = ctl[s].eng ? sk_engine_event(ctl[s].eng, g, a, why, sizeof why) : 0;
+        if (rc)
+            engine_failed(w, out, &ctl[s], s, id, rc, why);
+    }
+}
+
+/* The doubling `seat` may give now (SK_ACT_KONTRA/RETOUR), or -1. */
+static int doubling_for(const sk_game *g, int seat)
+{
+    sk_action legal[SK_MAX_LEGAL];
+    int n = sk_game_legal(g, legal);
+    for (int i = 0; i < n; i++)
+        if (legal[i].seat == seat &&
+            (legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR))
+            return legal[i].type;
+    return -1;
+}
+
+/* Kontra and Retour out of turn (3.3), as in `play`: before each of the
+ * first two cards every seat that may double is asked once, from the
+ * seat to move on; a doubling given opens a new round of offers. */
+static void offer_doublings(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], sk_game *g,
+                            const char *id)
+{
+    uint8_t declined = 0;
+    for (bool again = true; again;) {
+        again = false;
+        for (int k = 0; k < SK_NSEATS && !again; k++) {
+            int seat = (g->pub.to_move + k) % 4;
+            int type = doubling_for(g, seat);
+            if (type < 0 || (declined & (1u << seat)))
+                continue;
+            sk_action a = seat_decide(w, out, &ctl[seat], g, seat, type, id);
+            if (a.type == type) {
+                apply(w, out, ctl, g, a, id);
+                declined = 0;
+                again = true;
+            } else {
+                declined |= (uint8_t)(1u << seat);
+            }
+        }
+    }
+}
+
+/* Plays one game of a deal in seating r; fills out->games[r] and appends
+ * the record.  -1 when out of memory. */
+static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t hands[4][8],
+                     deal_out *out)
+{
+    const arena_opts *o = w->a->o;
+    sk_game *g = &w->game;
+    game_out *go = &out->games[r];
+    seat_ctl ctl[SK_NSEATS];
+    char id[96];
+    snprintf(id, sizeof id, "arena-%llu-%llu-%d", (unsigned long long)o->seed,
+             (unsigned long long)d + 1, r + 1);
+    for (int s = 0; s < SK_NSEATS; s++) {
+        go->bot_at[s] = (uint8_t)((s + r) % o->nbots);
+        ctl[s].bot = go->bot_at[s];
+        ctl[s].slot = 0;
+        for (int t = 0; t < s; t++)
+            ctl[s].slot += ctl[t].bot == ctl[s].bot;
+        ctl[s].sk = NULL;
+    }
+    sk_error err = {{0}, NULL};
+    if (sk_game_init(g, &o->rules, dealer, hands, false, &err) < 0) {
+        fprintf(stderr, "schafkopf: arena: internal error: %s\n", err.msg);
+        return -1;
+    }
+    int status = seat_game(w, out, ctl, id, mix(mix(o->seed) + d * 64 + (uint64_t)r), g);
+    unsigned offered = ~0u; /* trick_len * 16 + doublings at the last offer */
+    while (status == 0 && !sk_game_over(g)) {
+        const sk_public *p = &g->pub;
+        if (p->phase == SK_PHASE_PLAY && p->trick_no == 0 && p->trick_len <= 1 &&
+            offered != p->trick_len * 16u + p->doublings) {
+            offered = p->trick_len * 16u + p->doublings;
+            offer_doublings(w, out, ctl, g, id);
+            offered = p->trick_len * 16u + p->doublings;
+        }
+        int seat = p->to_move;
+        apply(w, out, ctl, g, seat_decide(w, out, &ctl[seat], g, seat, -1, id), id);
+    }
+    for (int s = 0; s < SK_NSEATS; s++)
+        sk_bot_free(ctl[s].sk);
+    if (status < 0 || sk_game_result(g, &go->res, &err) < 0)
+        return -1;
+    if (!o->out_path)
+        return 0;
+    sk_record_from_game(&w->rec, g, id);
+    char *line = sk_record_write(&w->rec);
+    size_t len = line ? strlen(line) : 0;
+    char *more = line ? realloc(out->records, out->records_len + len + 1) : NULL;
+    if (!more) {
+        free(line);
+        return -1;
+    }
+    memcpy(more + out->records_len, line, len + 1);
+    out->records = more;
+    out->records_len += len;
+    free(line);
+    return 0;
+}
+
+/* Plays deal d in every seating. */
+static int play_deal(worker *w, uint64_t d, deal_out *out)
+{
+    const arena_opts *o = w->a->o;
+    sk_rng rng;
+    sk_rng_seed(&rng, mix(mix(o->seed) ^ mix(d)));
+    sk_deck deck;
+    sk_deck_shuffle(&deck, &rng);
+    uint8_t hands[4][8];
+    int dealer = (int)(d % 4);
+    sk_deck_deal(&deck, dealer, o->rules.deal_mode, hands);
+    for (int r = 0; r < o->nbots; r++)
+        if (play_game(w, d, r, dealer, hands, out) < 0)
+            return -1;
+    return 0;
+}
+
+/* A worker thread: plays deals until there are none left. */
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    arena *a = w->a;
+    for (;;) {
+        pthread_mutex_lock(&a->mu);
+        while (!a->stop && a->next_deal < a->o->deals && a->next_deal >= a->merged + a->window)
+            pthread_cond_wait(&a->cv, &a->mu);
+        if (a->stop || a->next_deal >= a->o->deals) {
+            pthread_mutex_unlock(&a->mu);
+            break;
+        }
+        uint64_t d = a->next_deal++;
+        pthread_mutex_unlock(&a->mu);
+        deal_out *out = calloc(1, sizeof *out);
+        int rc = out ? play_deal(w, d, out) : -1;
+        pthread_mutex_lock(&a->mu);
+        if (rc < 0) {
+            if (out)
+                free(out->records);
+            free(out);
+            a->failed = a->stop = true;
+        } else {
+            a->slots[d % a->window] = out;
+        }
+        pthread_cond_broadcast(&a->cv);
+        pthread_mutex_unlock(&a->mu);
+    }
+    for (int b = 0; b < ARENA_MAX_BOTS; b++)
+        for (int s = 0; s < SK_NSEATS; s++)
+            sk_engine_free(w->eng[b][s]);
+    return NULL;
+}
+
+/* Welford's running mean and squared deviations. */
+static void welford(double *mean, double *m2, uint64_t n, double x)
+{
+    double delta = x - *mean;
+    *mean += delta / (double)n;
+    *m2 += delta * (x - *mean);
+}
+
+/* Merges one deal into the totals (always in deal order). */
+static void merge(const arena_opts *o, bot_stats *st, uint64_t *no_declarer, uint64_t ndeal,
+                  const deal_out *out)
+{
+    int64_t money[ARENA_MAX_BOTS] = {0}, tp[ARENA_MAX_BOTS] = {0};
+    for (int r = 0; r < o->nbots; r++) {
+        const game_out *go = &out->games[r];
+        const sk_result *res = &go->res;
+        for (int s = 0; s < SK_NSEATS; s++) {
+            int b = go->bot_at[s];
+            st[b].games++;
+            money[b] += res->money[s];
+            tp[b] += res->tournament[s];
+        }
+        if (res->thrown_in || res->declarer >= SK_NSEATS) {
+            (*no_declarer)++;
+            continue;
+        }
+        bot_stats *d = &st[go->bot_at[res->declarer]];
+        int k = res->contract.type * 2 + (res->contract.tout ? 1 : 0); /* class */
+        d->declared[k]++;
+        d->won[k] += res->won;
+        d->declarer_money[k] += res->money[res->declarer];
+    }
+    for (int b = 0; b < o->nbots; b++) {
+        /* every bot sits in every seat once per deal: 4 games */
+        welford(&st[b].money_mean, &st[b].money_m2, ndeal, (double)money[b] / SK_NSEATS);
+        welford(&st[b].tp_mean, &st[b].tp_m2, ndeal, (double)tp[b] / SK_NSEATS);
+        for (int k = 0; k < SK_ENGINE_NFAIL; k++)
+            st[b].fails[k] += out->fails[b][k];
+    }
+}
+
+/* Half-width of the 95% confidence interval of a mean over n samples. */
+static double ci95(double m2, uint64_t n)
+{
+    return n > 1 ? 1.96 * sqrt(m2 / (double)(n - 1) / (double)n) : NAN;
+}
+
+/* Prints the match report (deterministic for a seed). */
+static void report(const arena_opts *o, const bot_stats *st, uint64_t no_declarer)
+{
+    uint64_t games = o->deals * (uint64_t)o->nbots;
+    printf("Arena: %llu deals x %d seatings = %llu games, seed %llu\nSeatings:",
+           (unsigned long long)o->deals, o->nbots, (unsigned long long)games,
+           (unsigned long long)o->seed);
+    for (int r = 0; r < o->nbots; r++) {
+        printf(" ");
+        for (int s = 0; s < SK_NSEATS; s++)
+            printf("%c", 'A' + (s + r) % o->nbots);
+    }
+    const sk_rules *r = &o->rules;
+    printf(" (seats 0-3; every bot holds every seat's hand once per deal)\n"
+           "Rules: %s; tariff %s: Sauspiel %d, Solo %d, Wenz %d, Laufender %d, Schneider %d "
+           "cents\n", r->preset, o->tariff, r->rate_sauspiel * r->unit_cents,
+           r->rate_solo * r->unit_cents, r->rate_wenz * r->unit_cents,
+           r->rate_laufende * r->unit_cents, r->rate_schneider * r->unit_cents);
+    printf("No declarer (thrown in or Ramsch): %llu games (%.1f%%)\n\n",
+           (unsigned long long)no_declarer, 100.0 * (double)no_declarer / (double)games);
+    printf("%-24s %8s %11s %9s %15s %9s\n", "bot", "games", "cents/game", "95% CI",
+           "tourn.pts/game", "95% CI");
+    for (int b = 0; b < o->nbots; b++)
+        printf("%c %-22.22s %8llu %+11.2f +-%7.2f %+15.3f +-%7.3f\n", 'A' + b, o->bots[b].spec,
+               (unsigned long long)st[b].games, st[b].money_mean,
+               ci95(st[b].money_m2, o->deals), st[b].tp_mean, ci95(st[b].tp_m2, o->deals));
+    printf("\n%-24s %-12s %8s %8s %7s %13s\n", "as declarer", "contract", "declared", "of games",
+           "won", "cents/declared");
+    for (int b = 0; b < o->nbots; b++)
+        for (int k = 0; k < NCLASSES; k++) {
+            if (!st[b].declared[k])
+                continue;
+            char name[32];
+            sk_contract c = {.type = (uint8_t)(k / 2), .suit = SK_NOSUIT, .tout = (uint8_t)(k % 2)};
+            sk_contract_class_code(c, name, sizeof name);
+            double n = (double)st[b].declared[k];
+            printf("%c %-22.22s %-12s %8llu %7.1f%% %6.1f%% %+13.1f\n", 'A' + b,
+                   o->bots[b].spec, name, (unsigned long long)st[b].declared[k],
+                   100.0 * n / (double)st[b].games, 100.0 * (double)st[b].won[k] / n,
+                   (double)st[b].declarer_money[k] / n);
+        }
+    bool any_ext = false;
+    for (int b = 0; b < o->nbots; b++)
+        any_ext |= o->bots[b].command != NULL;
+    if (!any_ext)
+        return;
+    printf("\nengine failures (each: killed, random play for the rest of that game)\n");
+    for (int b = 0; b < o->nbots; b++) {
+        if (!o->bots[b].command)
+            continue;
+        uint64_t total = 0;
+        for (int k = 1; k < SK_ENGINE_NFAIL; k++)
+            total += st[b].fails[k];
+        printf("%c %-22.22s %llu", 'A' + b, o->bots[b].spec, (unsigned long long)total);
+        for (int k = 1; k < SK_ENGINE_NFAIL; k++)
+            printf(" %s %llu", sk_engine_fail_name(k), (unsigned long long)st[b].fails[k]);
+        printf("\n");
+    }
+}
+
+/* Runs the workers, merges and writes in deal order; 0 or -1. */
+static int run(const arena_opts *o, FILE *rec_out, bot_stats *st, uint64_t *no_declarer)
+{
+    arena a = {.o = o, .window = (size_t)o->jobs * 4 + 8};
+    a.slots = calloc(a.window, sizeof *a.slots);
+    worker *w = calloc(o->jobs, sizeof *w);
+    if (!a.slots || !w) {
+        free(a.slots);
+        free(w);
+        fprintf(stderr, "schafkopf: arena: out of memory\n");
+        return -1;
+    }
+    pthread_mutex_init(&a.mu, NULL);
+    pthread_cond_init(&a.cv, NULL);
+    uint64_t started = 0;
+    for (; started < o->jobs; started++) {
+        w[started].a = &a;
+        if (pthread_create(&w[started].thread, NULL, worker_main, &w[started]) != 0)
+            break;
+    }
+    int status = started ? 0 : -1;
+    bool progress = isatty(2);
+    for (uint64_t d = 0; status == 0 && d < o->deals; d++) {
+        pthread_mutex_lock(&a.mu);
+        while (!a.slots[d % a.window] && !a.failed)
+            pthread_cond_wait(&a.cv, &a.mu);
+        deal_out *out = a.slots[d % a.window];
+        a.slots[d % a.window] = NULL;
+        if (out)
+            a.merged = d + 1;
+        pthread_cond_broadcast(&a.cv);
+        pthread_mutex_unlock(&a.mu);
+        if (!out) {
+            fprintf(stderr, "schafkopf: arena: out of memory\n");
+            status = -1;
+            break;
+        }
+        merge(o, st, no_declarer, d + 1, out);
+        if (rec_out && out->records && fwrite(out->records, 1, out->records_len, rec_out) !=
+                                           out->records_len) {
+            fprintf(stderr, "schafkopf: arena: %s: %s\n", o->out_path, strerror(errno));
+            status = -1;
+        }
+        free(out->records);
+        free(out);
+        if (progress && (d + 1) % 10 == 0)
+            fprintf(stderr, "\rdeal %llu/%llu", (unsigned long long)d + 1,
+                    (unsigned long long)o->deals);
+    }
+    if (progress)
+        fprintf(stderr, "\r%40s\r", "");
+    pthread_mutex_lock(&a.mu);
+    a.stop = true;
+    pthread_cond_broadcast(&a.cv);
+    pthread_mutex_unlock(&a.mu);
+    for (uint64_t i = 0; i < started; i++)
+        pthread_join(w[i].thread, NULL);
+    for (size_t i = 0; i < a.window; i++)
+        if (a.slots[i]) {
+            free(a.slots[i]->records);
+            free(a.slots[i]);
+        }
+    pthread_cond_destroy(&a.cv);
+    pthread_mutex_destroy(&a.mu);
+    free(a.slots);
+    free(w);
+    return status;
+}
+
+int sk_cmd_arena(int argc, char **argv)
+{
+    arena_opts *o = calloc(1, sizeof *o);
+    if (!o)
+        return 1;
+    sk_rules_preset(&o->rules, "official", NULL);
+    o->deals = 100;
+    o->time_ms = 1000;
+    o->start_ms = 5000;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    o->jobs = cpus > 0 ? (uint64_t)cpus : 1;
+    bool seeded = false;
+    int rc = parse_opts(argc, argv, o, &seeded);
+    if (rc != 0) {
+        free(o);
+        return rc < 0 ? 2 : 0;
+    }
+    if (!seeded) {
+        sk_rng rng;
+        if (sk_rng_seed_os(&rng) < 0) {
+            fprintf(stderr, "schafkopf: arena: no OS random source\n");
+            free(o);
+            return 1;
+        }
+        o->seed = sk_rng_next(&rng) >> 1;
+    }
+    if (o->jobs > o->deals)
+        o->jobs = o->deals;
+    /* a dead engine must be a write error, not the end of the arena */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &sa, NULL);
+    FILE *rec_out = NULL;
+    if (o->out_path) {
+        int fd = open(o->out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        rec_out = fd >= 0 ? fdopen(fd, "w") : NULL;
+        if (!rec_out) {
+            fprintf(stderr, "schafkopf: arena: cannot write %s: %s\n", o->out_path,
+                    strerror(errno));
+            if (fd >= 0)
+                close(fd);
+            free(o);
+            return 1;
+        }
+    }
+    bot_stats st[ARENA_MAX_BOTS];
+    memset(st, 0, sizeof st);
+    uint64_t no_declarer = 0;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int status = run(o, rec_out, st, &no_declarer) < 0 ? 1 : 0;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (rec_out && fclose(rec_out) != 0) {
+        fprintf(stderr, "schafkopf: arena: %s: %s\n", o->out_path, strerror(errno));
+        status = 1;
+    }
+    if (status == 0) {
+        report(o, st, no_declarer);
+        fprintf(stderr, "arena: %llu jobs, %.1f s\n", (unsigned long long)o->jobs,
+                (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "schafkopf: arena: cannot write the report: %s\n", strerror(errno));
+            status = 1;
+        }
+    }
+    free(o);
+    return status;
+}

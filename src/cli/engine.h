@@ -1,0 +1,107 @@
+/*
+ * engine.h -- external engines: any program that speaks the line-based
+ * engine protocol (docs/engine-protocol.md) on stdin/stdout can sit at
+ * the table as a bot, like a UCI engine in chess.
+ *
+ * engine.c owns the child process (fork/exec of /bin/sh -c COMMAND in
+ * its own process group, two pipes, poll() with a time limit, SIGKILL on
+ * a timeout); engine_parse.c holds the pure parsers of what an engine
+ * writes, so the libFuzzer harness (tests/fuzz/fuzz_engine.c) can include
+ * it without the process code.  Internal to src/cli.
+ */
+#ifndef SK_CLI_ENGINE_H
+#define SK_CLI_ENGINE_H
+
+#include "schafkopf/core.h"
+
+#include <stddef.h>
+
+/* The protocol version the arena speaks ("schafkopf-engine 1"). */
+#define SK_ENGINE_PROTOCOL 1
+/* Longest line either side may send, newline excluded. */
+#define SK_ENGINE_LINE_MAX 1024
+
+/* Why an engine was given up on; counted per kind in the arena. */
+enum sk_engine_fail {
+    SK_ENGINE_OK = 0,
+    SK_ENGINE_FAIL_START,   /* could not start, or no "ready" in time */
+    SK_ENGINE_FAIL_TIMEOUT, /* no answer within the time limit (killed) */
+    SK_ENGINE_FAIL_CRASH,   /* exited or closed its pipes */
+    SK_ENGINE_FAIL_ILLEGAL, /* answered an action that is not on offer */
+    SK_ENGINE_FAIL_GARBAGE, /* answered something that is not an action */
+    SK_ENGINE_NFAIL
+};
+
+/* Short name of a failure kind ("timeout"). */
+const char *sk_engine_fail_name(int kind);
+
+/* ---- parsers (engine_parse.c; no I/O) ---------------------------- */
+
+/* Kinds of line an engine may write. */
+enum sk_engine_line {
+    SK_ELINE_EMPTY = 0, /* nothing but blanks */
+    SK_ELINE_INFO,      /* "info ...": a comment, ignored */
+    SK_ELINE_ID,        /* "id name NAME" / "id author NAME" */
+    SK_ELINE_READY,     /* "ready": the handshake is done */
+    SK_ELINE_OTHER      /* anything else (an answer, or a protocol error) */
+};
+
+/*
+ * Checks one raw line (without its '\n') in place: strips a trailing
+ * '\r' and trailing blanks and rejects control characters, bytes above
+ * 126 and NUL.  Returns the new length, or -1 with a reason in `why`.
+ */
+int sk_engine_clean_line(char *line, size_t len, char *why, size_t whysize);
+
+/* Classifies a cleaned line; for SK_ELINE_ID with "id name" copies the
+ * name into `name` (may be NULL). */
+int sk_engine_classify(const char *line, char *name, size_t namesize);
+
+/*
+ * Parses an engine's answer (a cleaned line) against the choices on
+ * offer: one or two words in the text of sk_action_format ("pass",
+ * "bid solo", "declare sauspiel:G", "kontra", "card EO"; card letters in
+ * any case).  Returns the index in legal[0..n-1], or -1 with a reason in
+ * `why` and *fail set to SK_ENGINE_FAIL_GARBAGE (not an action) or
+ * SK_ENGINE_FAIL_ILLEGAL (an action not on offer).  `seat` is the seat
+ * the answer is for (legal[] carry it).
+ */
+int sk_engine_parse_reply(const char *line, const sk_action *legal, int n, int seat,
+                          int *fail, char *why, size_t whysize);
+
+/* ---- the child process (engine.c) --------------------------------- */
+
+typedef struct sk_engine sk_engine;
+
+/*
+ * Starts COMMAND with /bin/sh -c, does the handshake ("schafkopf-engine
+ * 1" / "id ..." / "ready") within handshake_ms and sends the ruleset.
+ * `time_ms` is the limit of every later decision.  NULL with a reason in
+ * `why` when it fails (the child is killed and reaped).
+ */
+sk_engine *sk_engine_start(const char *command, const sk_rules *rules, int time_ms,
+                           int handshake_ms, char *why, size_t whysize);
+/* Says "quit", gives the engine a moment to exit, then kills its process
+ * group and reaps it.  NULL is fine. */
+void sk_engine_free(sk_engine *e);
+/* The name the engine gave with "id name", or "". */
+const char *sk_engine_id(const sk_engine *e);
+
+/* Announces a new game: "game ID dealer D seat S seed N" and "hand ...".
+ * 0, or a failure kind with a reason. */
+int sk_engine_new_game(sk_engine *e, const char *id, int dealer, int seat, uint64_t seed,
+                       const uint8_t dealt[8], char *why, size_t whysize);
+/* Tells what happened after an action was applied to `g`: "event SEAT
+ * ACTION", and "trick N winner S points P" when it closed a trick, and
+ * "result ..." when it ended the game.  0 or a failure kind. */
+int sk_engine_event(sk_engine *e, const sk_game *g, sk_action a, char *why, size_t whysize);
+/*
+ * Asks for a decision: "legal ACTION" for each choice, then "go MS".
+ * On success returns 0 and the index of the chosen action in *choice;
+ * else a failure kind with a reason (after a timeout the engine's
+ * process group has been killed).
+ */
+int sk_engine_decide(sk_engine *e, const sk_action *legal, int n, int *choice, char *why,
+                     size_t whysize);
+
+#endif

@@ -561,6 +561,11 @@ int sk_cmd_play(int argc, char **argv)
     play_opts o = {.delay = 300, .lang = SK_LANG_DE};
     sk_rules_preset(&o.rules, "official", NULL);
     int rc = parse_opts(argc, argv, &o);
+    if (rc == 0 && o.rules.players != 4) {
+        fprintf(stderr, "schafkopf: play: the terminal game seats four players; "
+                        "players=%d is for selfplay and the arena\n", o.rules.players);
+        return 2;
+    }
     if (rc != 0)
         return rc < 0 ? 2 : 0;
     play_ctx *p = malloc(sizeof *p);

@@ -81,9 +81,11 @@ int sk_cmd_selfplay(int argc, char **argv)
     }
     sk_game *g = malloc(sizeof *g);
     sk_record *rec = malloc(sizeof *rec);
-    int status = 0, dealer = 3;
+    int status = 0;
+    sk_session session; /* dealer rotation, Bock and Kreuzbock rounds, five players */
+    sk_session_init(&session, &rules, 3);
     for (uint64_t i = 0; g && rec && i < games; i++) {
-        sk_game_deal(g, &rules, dealer, &rng, i == 0);
+        sk_session_deal(&session, g, &rng);
         sk_cli_random_game(g, &rng);
         char id[64];
         snprintf(id, sizeof id, "selfplay-%llu-%llu", (unsigned long long)seed,
@@ -96,9 +98,8 @@ int sk_cmd_selfplay(int argc, char **argv)
             break;
         }
         free(text);
-        bool thrown_in = g->pub.contract.type == SK_C_NONE;
-        if (!(thrown_in && rules.all_pass == SK_ALLPASS_SAME_DEALER))
-            dealer = (dealer + 1) % 4;
+        sk_result res;
+        sk_session_finish(&session, g, &res, NULL);
     }
     if (!g || !rec)
         status = 1;

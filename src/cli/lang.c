@@ -22,7 +22,7 @@ static const char *const DE[L_COUNT] = {
     [L_SAUSPIEL_WITH] = "Sauspiel mit der %s-Sau", [L_SOLO] = "%s-Solo", [L_TOUT] = "Tout",
     [L_WENZ] = "Wenz", [L_SIE] = "Sie", [L_NONE] = "kein Spiel",
     [L_KONTRA] = "Kontra", [L_RETOUR] = "Retour", [L_DOUBLING_N] = "%d. Doppelung",
-    [L_KLOPFEN] = "ich klopfe", [L_NO_KLOPFEN] = "klopft nicht",
+    [L_KLOPFEN] = "ich klopfe", [L_NO_KLOPFEN] = "klopft nicht", [L_SELF] = "selbst",
     [L_ACCEPT] = "ich nehme die Hochzeit, gebe", [L_NO_ACCEPT] = "nimmt die Hochzeit nicht",
     [L_GAME] = "Spiel", [L_DEALER] = "Geber", [L_FOREHAND] = "Vorhand",
     [L_LEADS] = "Es kommt raus", [L_DECLARER] = "Spieler", [L_PARTNER] = "Partner",
@@ -65,7 +65,7 @@ static const char *const EN[L_COUNT] = {
     [L_SAUSPIEL_WITH] = "Sauspiel calling the %s Ace", [L_SOLO] = "%s Solo", [L_TOUT] = "Tout",
     [L_WENZ] = "Wenz", [L_SIE] = "Sie", [L_NONE] = "no game",
     [L_KONTRA] = "Kontra", [L_RETOUR] = "Retour", [L_DOUBLING_N] = "doubling %d",
-    [L_KLOPFEN] = "I knock (double)", [L_NO_KLOPFEN] = "no knock",
+    [L_KLOPFEN] = "I knock (double)", [L_NO_KLOPFEN] = "no knock", [L_SELF] = "myself",
     [L_ACCEPT] = "I take the wedding, giving", [L_NO_ACCEPT] = "declines the wedding",
     [L_GAME] = "Game", [L_DEALER] = "Dealer", [L_FOREHAND] = "Forehand",
     [L_LEADS] = "Lead", [L_DECLARER] = "Declarer", [L_PARTNER] = "Partner",
@@ -195,8 +195,8 @@ static size_t bid_words(sk_lang lang, const sk_public *p, sk_action a, char *buf
         return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_PLAY));
     char cls[32];
     sk_contract_class_code(a.contract, cls, sizeof cls);
-    if (a.seat == p->holder)
-        return (size_t)snprintf(buf, size, "%s (%s)", sk_tr(lang, L_PLAY_SELF), cls);
+    if (a.seat == p->holder) /* "selbst (wenz:tout)": short enough for the menu */
+        return (size_t)snprintf(buf, size, "%s (%s)", sk_tr(lang, L_SELF), cls);
     if (a.contract.type == SK_C_SAUSPIEL)
         return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_PLAY_TOO));
     if (a.contract.tout)

@@ -195,10 +195,15 @@ static void draw_panel(const curses_ui *u, const sk_table *t)
         attron(A_BOLD);
         put(top++, PANEL_X, sk_tr(t->lang, L_CHOICES), 28);
         attroff(A_BOLD);
-        for (int i = 0; i < u->nmenu && i < 14; i++) {
+        /* a window of the choices that keeps the selection visible (a
+         * declaration with every variant allowed has over thirty) */
+        int rows = LINES - 9 < 4 ? 4 : LINES - 9;
+        int first = u->sel >= rows ? u->sel - rows + 1 : 0;
+        for (int i = first; i < u->nmenu && i < first + rows; i++) {
             char words[64], line[80];
             sk_lang_action(t->lang, &t->view.pub, u->menu[i], words, sizeof words);
-            snprintf(line, sizeof line, "%2d %s", i + 1, words);
+            bool more = (i == first && first > 0) || (i == first + rows - 1 && i + 1 < u->nmenu);
+            snprintf(line, sizeof line, "%2d %s%s", i + 1, words, more ? " …" : "");
             if (i == u->sel)
                 attron(A_REVERSE);
             put(top++, PANEL_X, line, 29);

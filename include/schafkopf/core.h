@@ -561,7 +561,7 @@ typedef struct sk_view {
 int sk_game_init(sk_game *g, const sk_rules *rules, int dealer,
                  const uint8_t hands[4][8], bool first_game, sk_error *err);
 /* Marks a freshly started game as part of Bock rounds (its money
- * doubles `bock` times) and/or a Kreuzbock round (a Sauspiel is played
+ * doubles `bock` times, 0..8) and/or a Kreuzbock round (a Sauspiel is played
  * with the partner across, not a called Sau).  Only before any action. */
 int sk_game_set_round(sk_game *g, int bock, bool kreuzbock, sk_error *err);
 /* Shuffles and deals with `rng`, then sk_game_init. */
@@ -621,7 +621,7 @@ typedef struct sk_result {
     int base_units;
     int laufende_units;
     int extra_units;        /* Schneider / Schwarz */
-    int pair_units;         /* (base+laufende+extra) * multiplier */
+    int64_t pair_units;     /* (base+laufende+extra) * multiplier */
     int64_t money[SK_NSEATS];
     int tournament[SK_NSEATS];
 } sk_result;
@@ -681,7 +681,7 @@ typedef struct sk_record {
     sk_rules rules;
     uint8_t dealer;
     uint8_t first_game;
-    uint8_t bock;       /* Bock level of the game (0 = none) */
+    uint8_t bock;       /* Bock level of the game (0 = none, at most 8) */
     uint8_t kreuzbock;  /* a Kreuzbock game */
     uint8_t hands[4][8];
     uint16_t nactions;

@@ -637,8 +637,8 @@ int sk_game_set_round(sk_game *g, int bock, bool kreuzbock, sk_error *err)
 {
     if (g->pub.nactions != 0)
         return fail(err, SK_ESTATE, NULL, "Bock and Kreuzbock are set before the first action");
-    if (bock < 0 || bock > 16)
-        return fail(err, SK_ERANGE, NULL, "Bock level %d out of range (0..16)", bock);
+    if (bock < 0 || bock > 8)
+        return fail(err, SK_ERANGE, NULL, "Bock level %d out of range (0..8)", bock);
     g->pub.bock = (uint8_t)bock;
     g->pub.kreuzbock = kreuzbock;
     for (int s = 0; s < 4; s++) /* a Sauspiel is always possible in a Kreuzbock */

@@ -292,7 +292,7 @@ static int rec_read_table(sk_record *rec, const json_t *root, sk_error *err)
     v = json_object_get(root, "bock"); /* optional: a game of a Bock round */
     if (v) {
         int bock;
-        if ((rc = rec_int(v, 0, 16, "bock", &bock, err)) < 0)
+        if ((rc = rec_int(v, 0, 8, "bock", &bock, err)) < 0)
             return rc;
         rec->bock = (uint8_t)bock;
     }

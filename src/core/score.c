@@ -147,7 +147,7 @@ static int ramsch_result(const sk_game *g, sk_result *res)
         res->multiplier = 1 << res->laid;
         res->base_units = r->rate_durchmarsch;
         res->bock = g->pub.bock;
-        res->pair_units = (res->base_units * res->multiplier) << res->bock;
+        res->pair_units = ((int64_t)res->base_units * res->multiplier) << res->bock;
         res->schwarz = 1;
         for (int s = 0; s < 4; s++) {
             bool w = s == res->durchmarsch;
@@ -172,7 +172,7 @@ static int ramsch_result(const sk_game *g, sk_result *res)
     res->multiplier = 1 << (res->jungfrau + res->laid);
     res->base_units = r->rate_ramsch;
     res->bock = g->pub.bock;
-    res->pair_units = (res->base_units * res->multiplier) << res->bock;
+    res->pair_units = ((int64_t)res->base_units * res->multiplier) << res->bock;
     int nlosers = sk_cards_count(res->losers);
     for (int s = 0; s < 4; s++) {
         bool lost = res->losers >> s & 1;
@@ -263,16 +263,16 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
                            : res->schneider ? r->rate_schneider
                                             : 0;
     res->bock = p->bock;
-    res->pair_units = (res->base_units + res->laufende_units + res->extra_units) *
-                      (res->multiplier << p->bock); /* Bock doubles the money (002) */
+    res->pair_units = (int64_t)(res->base_units + res->laufende_units + res->extra_units) *
+                      ((int64_t)res->multiplier << p->bock); /* Bock doubles the money (002) */
     settle(r, res, side);
     return SK_OK;
 }
 
 /* Formats an amount of units in euros and cents or plain units. */
-static int money_text(const sk_rules *r, int units, char *buf, size_t size)
+static int money_text(const sk_rules *r, int64_t units, char *buf, size_t size)
 {
-    return snprintf(buf, size, "%d", units * r->unit_cents);
+    return snprintf(buf, size, "%lld", (long long)(units * r->unit_cents));
 }
 
 /* Explains the settlement of one loser-winner pair in cents, e.g.

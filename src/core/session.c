@@ -73,6 +73,11 @@ static bool bock_trigger(const sk_rules *r, const sk_result *res)
            (r->bock_on_retour && res->doublings >= 2);
 }
 
+/* A safety limit: a pot that doubles at every lost game would overflow
+ * after some sixty losses; no table plays that long, but random play
+ * can.  Above the limit it stops doubling (the loser pays nothing). */
+#define STOCK_LIMIT ((int64_t)1 << 50)
+
 /* The Stock (002/003): a throw-in makes every seat pay into the pot; the
  * next declarer (or declarer's side) takes it with a won game or pays
  * its amount again into it with a lost one. */
@@ -91,9 +96,11 @@ static void settle_stock(sk_session *s, const sk_result *res)
     }
     if (s->stock == 0 || res->declarer >= SK_NSEATS)
         return; /* nothing in the pot, or a Ramsch */
+    int64_t pot = s->stock;
+    if (!res->won && pot > STOCK_LIMIT)
+        return;
     int seats[2] = {res->declarer, res->partner};
     int n = r->stock == SK_STOCK_SIDE && res->partner < SK_NSEATS ? 2 : 1;
-    int64_t pot = s->stock;
     for (int i = 0; i < n; i++) { /* the first seat takes an odd cent */
         int64_t share = pot / n + (i == 0 ? pot % n : 0);
         s->stock_flow[seats[i]] = res->won ? share : -share;

@@ -175,7 +175,7 @@ static void run_games_with(const char *preset, const char *overrides, uint64_t s
     /* the random games reach every contract type the ruleset allows */
     for (int t = SK_C_SAUSPIEL; t < SK_C_NTYPES; t++) {
         sk_contract c = {(uint8_t)t, SK_NOSUIT, 0};
-        bool allowed = t == SK_C_SAUSPIEL || t == SK_C_SIE ||
+        bool allowed = (t == SK_C_SAUSPIEL && rules.players != 3) || t == SK_C_SIE ||
                        (t == SK_C_RAMSCH && rules.all_pass == SK_ALLPASS_RAMSCH) ||
                        (t != SK_C_RAMSCH && sk_rules_contract_rank(&rules, c) > 0 &&
                         ((t == SK_C_SOLO && rules.allow_solo) ||
@@ -255,6 +255,13 @@ static void test_five_player_games(void **state)
     run_games_with("official", "players=5", 9, NGAMES / 20);
 }
 
+/* Three players (002): short cards, eight each, Solo and Wenz only. */
+static void test_three_player_games(void **state)
+{
+    (void)state;
+    run_games_with("official", "players=3", 10, NGAMES / 20);
+}
+
 /* Short cards (002): 24 cards, six tricks; and 20 cards, five tricks,
  * with Ramsch and Bettel so the variants meet the short decks. */
 static void test_short_deck_games(void **state)
@@ -282,6 +289,7 @@ int main(void)
         cmocka_unit_test(test_session_rule_games),
         cmocka_unit_test(test_short_deck_games),
         cmocka_unit_test(test_five_player_games),
+        cmocka_unit_test(test_three_player_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

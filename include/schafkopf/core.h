@@ -172,6 +172,8 @@ void sk_order_init_deck(sk_order *o, sk_contract c, sk_cards deck);
 /* The seat offset (0..3 from the leader) of the winning card of a full
  * trick `cards` (in play order) (3.1.2). */
 int sk_order_trick_winner(const sk_order *o, const uint8_t cards[4]);
+/* The same for a trick of n cards (three at a table of three). */
+int sk_order_trick_winner_n(const sk_order *o, const uint8_t *cards, int n);
 
 /* ------------------------------------------------------------------ */
 /* Rulesets                                                             */
@@ -222,7 +224,7 @@ enum sk_laufende_count { SK_LAUF_ALL = 0, SK_LAUF_ABOVE_MIN = 1 };
 typedef struct sk_rules {
     char preset[24];
     /* table and dealing */
-    uint8_t players;        /* 4, or 5 with the dealer sitting out (002) */
+    uint8_t players;        /* 4; 5 with the dealer sitting out; 3 with short cards (002) */
     uint8_t deck;           /* enum sk_deck_kind */
     uint8_t deal_mode;      /* enum sk_deal_mode (2.3.1 / 5.2.3), long deck */
     uint8_t all_pass;       /* enum sk_allpass_mode (2.4.13 / 5.2.5) */
@@ -232,7 +234,7 @@ typedef struct sk_rules {
     uint8_t allow_tout;
     uint8_t allow_sie;
     uint8_t sie_first_game; /* a Sie counts in a session's first game (2.9.1) */
-    uint8_t first_game_limits; /* no Tout, Solo Schwarz rated plain in the first game (5.2.15) */
+    uint8_t first_game_limits; /* first game: no Tout, a Solo Schwarz rated plain (5.2.15) */
     uint8_t allow_geier;
     uint8_t allow_farbwenz;
     uint8_t allow_farbgeier;
@@ -371,15 +373,24 @@ static inline uint32_t sk_rng_below(sk_rng *rng, uint32_t n)
 typedef struct sk_deck {
     uint8_t cards[SK_NCARDS];
     uint8_t ncards; /* 32, 24 or 20 */
+    uint8_t nseats; /* players the deck is dealt to: 4, or 3 (0 means 4) */
 } sk_deck;
 
-/* The cards of a deck kind, and the cards each player holds. */
+/* The cards of a deck kind, and the cards each of four players holds. */
 sk_cards sk_deck_cards(int kind);
 int sk_deck_hand_size(int kind);
+/* For a ruleset: seats at the table in one game (3 or 4; five players
+ * play four at a time), the cards in play (three players always play
+ * short cards, 002) and the cards in each hand. */
+int sk_rules_seats(const sk_rules *r);
+sk_cards sk_rules_deck(const sk_rules *r);
+int sk_rules_hand_size(const sk_rules *r);
 
 void sk_deck_shuffle(sk_deck *d, sk_rng *rng);
 /* Shuffles the cards of a deck kind (sk_deck_shuffle for the long one). */
 void sk_deck_shuffle_kind(sk_deck *d, int kind, sk_rng *rng);
+/* Shuffles the deck a ruleset plays with, for its number of seats. */
+void sk_deck_shuffle_rules(sk_deck *d, const sk_rules *r, sk_rng *rng);
 /* Deals a deck clockwise from forehand, (dealer+1)%4: two packets of
  * four (2.3.1) or four packets of two (5.2.3); a short deck 3+3, a
  * 20-card deck 3+2.  hands[seat] receives its cards in the order dealt,
@@ -487,6 +498,7 @@ typedef struct sk_public {
     int8_t rank[SK_C_NTYPES][2]; /* auction rank by type and tout (2.4.4) */
     int8_t lowest_rank;     /* rank of the opening "ich spiele" */
     uint8_t ntricks;        /* tricks in the game: 8, 6 (short deck) or 5 */
+    uint8_t nseats;         /* seats in play: 4, or 3 (seat 3 is then empty) */
     int8_t class_rank[16];  /* rank of each bid class (game.c's BID_CLASSES) */
     uint16_t classes_allowed; /* bid classes the ruleset allows, a bit each */
     uint8_t open_seat;      /* a Bettel ouvert declarer once his hand is shown */
@@ -607,7 +619,7 @@ typedef struct sk_result {
     uint8_t won;            /* the declarer's side won */
     uint8_t schneider;
     uint8_t schwarz;
-    uint8_t rated_plain;    /* Schneider/Schwarz not scored (5.2.15 first game) */
+    uint8_t rated_plain;    /* a first-game Solo Schwarz rated plain (5.2.15) */
     int laufende;           /* run of top trumps of one side (4.2.2) */
     uint8_t losers;         /* Ramsch: the losing seats, a bit each */
     uint8_t jungfrau;       /* Ramsch: how many seats took no trick */

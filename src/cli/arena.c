@@ -305,6 +305,11 @@ static int parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
         fprintf(stderr, "schafkopf: arena: --bots is required (e.g. --bots heuristic,random)\n");
         return -1;
     }
+    if (o->rules.players != 4) { /* seatings rotate four bots over four seats */
+        fprintf(stderr, "schafkopf: arena: players=%d: the arena seats four players\n",
+                o->rules.players);
+        return -1;
+    }
     if (o->deals == 0 || o->jobs == 0 || o->time_ms == 0 || o->start_ms == 0) {
         fprintf(stderr, "schafkopf: arena: --deals, --jobs, --time and --start-time must be at "
                         "least 1\n");
@@ -523,7 +528,7 @@ static int play_deal(worker *w, uint64_t d, deal_out *out)
     sk_rng rng;
     sk_rng_seed(&rng, mix(mix(o->seed) ^ mix(d)));
     sk_deck deck;
-    sk_deck_shuffle(&deck, &rng);
+    sk_deck_shuffle_rules(&deck, &o->rules, &rng); /* long or short cards */
     uint8_t hands[4][8];
     int dealer = (int)(d % 4);
     sk_deck_deal(&deck, dealer, o->rules.deal_mode, hands);

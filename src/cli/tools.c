@@ -71,6 +71,11 @@ int sk_cmd_deal(int argc, char **argv)
         fprintf(stderr, "schafkopf: deal: unexpected argument \"%s\"\n", argv[optind]);
         return 2;
     }
+    if ((int)dealer >= sk_rules_seats(&rules)) {
+        fprintf(stderr, "schafkopf: deal: --dealer %d: there are only %d seats\n", (int)dealer,
+                sk_rules_seats(&rules));
+        return 2;
+    }
     sk_rng rng;
     if (seeded)
         sk_rng_seed(&rng, seed);
@@ -90,9 +95,12 @@ int sk_cmd_deal(int argc, char **argv)
         free(text);
         return 0;
     }
-    for (int s = 0; s < 4; s++) {
-        printf("seat %d%s:", s, s == (int)(dealer + 1) % 4 ? " (forehand)" : s == (int)dealer ? " (dealer)" : "");
-        for (int i = 0; i < 8; i++)
+    int seats = g.pub.nseats;
+    for (int s = 0; s < seats; s++) {
+        printf("seat %d%s:", s, s == (int)(dealer + 1) % seats ? " (forehand)"
+                                : s == (int)dealer              ? " (dealer)"
+                                                                : "");
+        for (int i = 0; i < g.pub.ntricks; i++)
             printf(" %s", sk_card_name(g.dealt[s][i]));
         printf("\n");
     }

@@ -236,9 +236,15 @@ void sk_order_init_deck(sk_order *o, sk_contract c, sk_cards deck)
  * highest card of the led suit.  Returns the offset from the leader. */
 int sk_order_trick_winner(const sk_order *o, const uint8_t cards[4])
 {
+    return sk_order_trick_winner_n(o, cards, 4);
+}
+
+/* The winner of a trick of n cards, as sk_order_trick_winner. */
+int sk_order_trick_winner_n(const sk_order *o, const uint8_t *cards, int n)
+{
     sk_cards led_set = o->follow[cards[0]];
     int best = 0, best_key = o->power[cards[0]];
-    for (int i = 1; i < 4; i++) {
+    for (int i = 1; i < n; i++) {
         int c = cards[i];
         int key = o->power[c];
         if (key < 64 && !(led_set & SK_BIT(c)))

@@ -62,12 +62,20 @@ static int fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
 
 static int forehand(const sk_public *p)
 {
-    return (p->dealer + 1) % 4;
+    return (p->dealer + 1) % p->nseats;
+}
+
+/* The seat after `seat`, clockwise. */
+static inline int next_seat(const sk_public *p, int seat)
+{
+    return seat + 1 == p->nseats ? 0 : seat + 1;
 }
 
 /* Whether the contract class is enabled by the ruleset. */
 static bool class_allowed(const sk_rules *r, sk_contract c, bool first_game)
 {
+    if (r->players == 3 && c.type != SK_C_SOLO && c.type != SK_C_WENZ && c.type != SK_C_SIE)
+        return false; /* 002: three players play only Solo and Wenz */
     if (c.tout && first_game && r->first_game_limits)
         return false; /* 5.2.15: no Tout in the first game */
     switch (c.type) {
@@ -304,8 +312,8 @@ static void auction_next(sk_public *p)
 {
     p->spoken++;
     p->challenger = SK_NOSEAT;
-    if (p->spoken < 4) {
-        p->speaker = (uint8_t)((forehand(p) + p->spoken) % 4);
+    if (p->spoken < p->nseats) {
+        p->speaker = (uint8_t)((forehand(p) + p->spoken) % p->nseats);
         p->to_move = p->speaker;
     } else if (p->holder == SK_NOSEAT) {
         p->phase = SK_PHASE_DONE;
@@ -372,7 +380,7 @@ static bool may_double(const sk_rules *r, const sk_public *p, sk_cards hand, int
             return false;
         break;
     case SK_KONTRA_OWN_CARD: /* the seat still holds all its cards */
-        if ((seat - p->trick_leader + 4) % 4 < p->trick_len)
+        if ((seat - p->trick_leader + p->nseats) % p->nseats < p->trick_len)
             return false;
         break;
     default: /* 3.3.2: while at most the opening lead is on the table */
@@ -470,12 +478,13 @@ static int card_refusal(const sk_public *p, sk_cards hand, int seat, int card, s
 /* Completes a trick: the winner takes it and leads next (3.1.2-3.1.5). */
 static void finish_trick(sk_public *p)
 {
-    int w = (p->trick_leader + sk_order_trick_winner(&p->order, p->trick)) % 4;
+    int n = p->nseats;
+    int w = (p->trick_leader + sk_order_trick_winner_n(&p->order, p->trick, n)) % n;
     int t = p->trick_no;
     memcpy(p->tricks[t], p->trick, 4);
     p->trick_leaders[t] = p->trick_leader;
     p->trick_winners[t] = (uint8_t)w;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < n; i++)
         p->won[w] |= SK_BIT(p->trick[i]);
     p->trick_no++;
     p->trick_len = 0;
@@ -507,8 +516,8 @@ static void play_card(sk_public *p, int seat, int card, sk_cards hand)
         p->partner = (uint8_t)seat;
     p->trick[p->trick_len++] = (uint8_t)card;
     p->played |= SK_BIT(card);
-    p->to_move = (uint8_t)((seat + 1) % 4);
-    if (p->trick_len == 4)
+    p->to_move = (uint8_t)next_seat(p, seat);
+    if (p->trick_len == p->nseats)
         finish_trick(p);
 }
 
@@ -538,7 +547,7 @@ static void declare(sk_game *g, sk_contract c)
     }
     if (c.type == SK_C_HOCHZEIT) { /* the offer goes round from the next seat */
         p->phase = SK_PHASE_HOCHZEIT;
-        p->to_move = (uint8_t)((p->declarer + 1) % 4);
+        p->to_move = (uint8_t)next_seat(p, p->declarer);
         return;
     }
     if (c.type == SK_C_SAUSPIEL && p->kreuzbock) {
@@ -556,13 +565,19 @@ static void declare(sk_game *g, sk_contract c)
 }
 
 /* Checks that four hands of eight are a partition of the deck. */
-static int check_hands(const uint8_t hands[4][8], int deck, sk_error *err)
+static int check_hands(const uint8_t hands[4][8], const sk_rules *r, sk_error *err)
 {
-    sk_cards seen = 0, cards = sk_deck_cards(deck);
-    int n = sk_deck_hand_size(deck);
+    sk_cards seen = 0, cards = sk_rules_deck(r);
+    int n = sk_rules_hand_size(r), seats = sk_rules_seats(r);
     for (int s = 0; s < 4; s++)
         for (int i = 0; i < 8; i++) {
             int c = hands[s][i];
+            if (s >= seats) { /* the empty seat at a table of three */
+                if (c != SK_NOCARD)
+                    return fail(err, SK_EINVAL, NULL, "hand %d: there are only %d seats", s,
+                                seats);
+                continue;
+            }
             if (i >= n) {
                 if (c != SK_NOCARD)
                     return fail(err, SK_EINVAL, NULL, "hand %d: more than %d cards", s, n);
@@ -586,9 +601,10 @@ static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t h
 int sk_game_init(sk_game *g, const sk_rules *rules, int dealer, const uint8_t hands[4][8],
                  bool first_game, sk_error *err)
 {
-    if (dealer < 0 || dealer > 3)
-        return fail(err, SK_EINVAL, NULL, "dealer %d is not a seat 0..3", dealer);
-    int rc = check_hands(hands, rules->deck, err);
+    if (dealer < 0 || dealer >= sk_rules_seats(rules))
+        return fail(err, SK_EINVAL, NULL, "dealer %d is not a seat 0..%d", dealer,
+                    sk_rules_seats(rules) - 1);
+    int rc = check_hands(hands, rules, err);
     if (rc < 0)
         return rc;
     start(g, rules, dealer, hands, first_game);
@@ -603,16 +619,17 @@ static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t h
     g->rules = rules;
     g->partner = SK_NOSEAT;
     memcpy(g->dealt, hands, sizeof g->dealt);
-    int n = sk_deck_hand_size(rules->deck);
-    for (int s = 0; s < 4; s++)
+    int n = sk_rules_hand_size(rules), seats = sk_rules_seats(rules);
+    for (int s = 0; s < seats; s++)
         for (int i = 0; i < n; i++)
             g->hands[s] |= SK_BIT(hands[s][i]);
     sk_public *p = &g->pub;
     p->ntricks = (uint8_t)n;
+    p->nseats = (uint8_t)seats;
     p->dealer = (uint8_t)dealer;
     p->first_game = first_game;
     p->phase = rules->klopfen != SK_KLOPF_OFF ? SK_PHASE_KLOPFEN : SK_PHASE_AUCTION;
-    p->speaker = p->to_move = (uint8_t)((dealer + 1) % 4);
+    p->speaker = p->to_move = (uint8_t)((dealer + 1) % seats);
     p->holder = p->challenger = SK_NOSEAT;
     p->declarer = p->partner = p->open_seat = SK_NOSEAT;
     p->called_ace = SK_NOCARD;
@@ -623,10 +640,11 @@ static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t h
     sk_rules_rank_table(rules, p->rank);
     for (size_t i = 0; i < NBID_CLASSES; i++) {
         p->class_rank[i] = (int8_t)rank_of(p, BID_CLASSES[i]);
-        if (p->class_rank[i] < p->lowest_rank)
+        if (!class_allowed(rules, BID_CLASSES[i], first_game))
+            continue;
+        p->classes_allowed |= (uint16_t)(1u << i);
+        if (p->class_rank[i] < p->lowest_rank) /* "ich spiele" claims the lowest game */
             p->lowest_rank = p->class_rank[i];
-        if (class_allowed(rules, BID_CLASSES[i], first_game))
-            p->classes_allowed |= (uint16_t)(1u << i);
     }
     for (int s = 0; s < 4; s++)
         g->best_rank[s] = (int8_t)best_rank(p, g->hands[s]);
@@ -651,9 +669,9 @@ void sk_game_deal(sk_game *g, const sk_rules *rules, int dealer, sk_rng *rng, bo
 {
     sk_deck d;
     uint8_t hands[4][8];
-    sk_deck_shuffle_kind(&d, rules->deck, rng);
+    sk_deck_shuffle_rules(&d, rules, rng);
     sk_deck_deal(&d, dealer, rules->deal_mode, hands);
-    start(g, rules, dealer & 3, hands, first_game); /* a shuffled deck is a valid deal */
+    start(g, rules, dealer % sk_rules_seats(rules), hands, first_game); /* a valid deal */
 }
 
 static void log_action(sk_public *p, sk_action a);
@@ -691,8 +709,8 @@ static int apply_klopfen(sk_game *g, sk_action a, sk_error *err)
                                  (sk_contract){SK_C_NONE, SK_NOSUIT, 0}));
     p->laid += a.type == SK_ACT_KLOPFEN;
     p->klopf_spoken++;
-    p->to_move = (uint8_t)((forehand(p) + p->klopf_spoken) % 4);
-    if (p->klopf_spoken == 4)
+    p->to_move = (uint8_t)((forehand(p) + p->klopf_spoken) % p->nseats);
+    if (p->klopf_spoken == p->nseats)
         p->phase = SK_PHASE_AUCTION; /* to_move is forehand again */
     return SK_OK;
 }
@@ -770,7 +788,7 @@ int sk_game_legal(const sk_game *g, sk_action *out)
 {
     int n = 0;
     if (g->pub.phase == SK_PHASE_PLAY) {
-        for (int s = 0; s < 4; s++)
+        for (int s = 0; s < g->pub.nseats; s++)
             n += seat_legal(g->rules, &g->pub, g->hands[s], g->best_rank[s], s, out + n);
     } else if (g->pub.phase != SK_PHASE_DONE) {
         int s = g->pub.to_move;
@@ -815,13 +833,13 @@ static int apply_hochzeit(sk_game *g, sk_action a, sk_error *err)
     log_action(p, sk_action_make(a.type, a.seat, a.type == SK_ACT_ACCEPT ? a.card : SK_NOCARD,
                                  (sk_contract){SK_C_NONE, SK_NOSUIT, 0}));
     if (a.type == SK_ACT_PASS) {
-        if (++p->offer_spoken == 3) { /* nobody takes it: thrown in */
+        if (++p->offer_spoken == p->nseats - 1) { /* nobody takes it: thrown in */
             p->contract = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
             p->declarer = SK_NOSEAT;
             p->phase = SK_PHASE_DONE;
             p->to_move = SK_NOSEAT;
         } else {
-            p->to_move = (uint8_t)((p->to_move + 1) % 4);
+            p->to_move = (uint8_t)next_seat(p, p->to_move);
         }
         return SK_OK;
     }
@@ -901,8 +919,8 @@ static int apply_bidding(sk_game *g, sk_action a, sk_error *err)
 int sk_game_apply(sk_game *g, sk_action a, sk_error *err)
 {
     sk_public *p = &g->pub;
-    if (a.seat > 3)
-        return fail(err, SK_EINVAL, NULL, "seat %d is not a seat 0..3", a.seat);
+    if (a.seat >= p->nseats)
+        return fail(err, SK_EINVAL, NULL, "seat %d is not a seat 0..%d", a.seat, p->nseats - 1);
     if (p->phase == SK_PHASE_DONE)
         return fail(err, SK_ESTATE, NULL, "seat %d acts after the game is over", a.seat);
     if (a.type == SK_ACT_KONTRA || a.type == SK_ACT_RETOUR) {

@@ -281,7 +281,7 @@ static int rec_read_table(sk_record *rec, const json_t *root, sk_error *err)
     json_t *v;
     int dealer;
     int rc = rec_member(root, "dealer", "dealer", &v, err);
-    if (rc < 0 || (rc = rec_int(v, 0, SK_NSEATS - 1, "dealer", &dealer, err)) < 0)
+    if (rc < 0 || (rc = rec_int(v, 0, sk_rules_seats(&rec->rules) - 1, "dealer", &dealer, err)) < 0)
         return rc;
     rec->dealer = (uint8_t)dealer;
     v = json_object_get(root, "first_game");
@@ -312,7 +312,7 @@ static int rec_read_hand(sk_record *rec, int seat, const json_t *hand, int seen[
 {
     char path[32];
     snprintf(path, sizeof path, "hands[%d]", seat);
-    int n = sk_deck_hand_size(rec->rules.deck);
+    int n = sk_rules_hand_size(&rec->rules);
     char what[32];
     snprintf(what, sizeof what, "an array of %d cards", n);
     int rc = rec_expect(hand, JSON_ARRAY, what, path, err);
@@ -338,18 +338,23 @@ static int rec_read_hand(sk_record *rec, int seat, const json_t *hand, int seen[
     return SK_OK;
 }
 
-/* "hands": four hands of eight cards that together are the deck. */
+/* "hands": one hand per seat (four, or three at a table of three) that
+ * together are the deck. */
 static int rec_read_hands(sk_record *rec, const json_t *root, sk_error *err)
 {
     json_t *hands;
     int seen[SK_NCARDS] = {0};
+    int seats = sk_rules_seats(&rec->rules); /* 3 at a table of three */
+    char what[32];
+    snprintf(what, sizeof what, "an array of %d hands", seats);
     int rc = rec_member(root, "hands", "hands", &hands, err);
-    if (rc < 0 || (rc = rec_expect(hands, JSON_ARRAY, "an array of 4 hands", "hands", err)) < 0)
+    if (rc < 0 || (rc = rec_expect(hands, JSON_ARRAY, what, "hands", err)) < 0)
         return rc;
-    if (json_array_size(hands) != SK_NSEATS)
-        return rec_fail(err, SK_EINVAL, "hands: expected 4 hands, got %zu",
+    if (json_array_size(hands) != (size_t)seats)
+        return rec_fail(err, SK_EINVAL, "hands: expected %d hands, got %zu", seats,
                         json_array_size(hands));
-    for (int seat = 0; seat < SK_NSEATS; seat++)
+    memset(rec->hands, SK_NOCARD, sizeof rec->hands);
+    for (int seat = 0; seat < seats; seat++)
         if ((rc = rec_read_hand(rec, seat, json_array_get(hands, (size_t)seat), seen, err)) < 0)
             return rc;
     return SK_OK;
@@ -402,7 +407,7 @@ static int rec_read_action(sk_action *a, int index, const json_t *obj, sk_error 
         return rc;
     snprintf(path, sizeof path, "%s.seat", at);
     if ((rc = rec_member(obj, "seat", path, &v, err)) < 0 ||
-        (rc = rec_int(v, 0, SK_NSEATS - 1, path, &seat, err)) < 0)
+        (rc = rec_int(v, 0, SK_NSEATS - 1, path, &seat, err)) < 0) /* the engine checks the rest */
         return rc;
     a->seat = (uint8_t)seat;
     snprintf(path, sizeof path, "%s.action", at);
@@ -676,7 +681,7 @@ static json_t *rec_hands_json(const sk_record *rec)
 {
     json_t *hands = json_array();
     bool ok = hands != NULL;
-    for (int s = 0; ok && s < SK_NSEATS; s++) {
+    for (int s = 0; ok && s < sk_rules_seats(&rec->rules); s++) {
         json_t *hand = json_array();
         ok = hand != NULL;
         for (int i = 0; ok && i < 8 && rec->hands[s][i] < SK_NCARDS; i++)

@@ -77,6 +77,7 @@ static void shuffle(sk_deck *d, sk_rng *rng)
 void sk_deck_shuffle(sk_deck *d, sk_rng *rng)
 {
     d->ncards = SK_NCARDS;
+    d->nseats = 4;
     for (int i = 0; i < SK_NCARDS; i++)
         d->cards[i] = (uint8_t)i;
     shuffle(d, rng);
@@ -103,6 +104,31 @@ int sk_deck_hand_size(int kind)
     return sk_cards_count(sk_deck_cards(kind)) / 4;
 }
 
+/* Seats in one game: three at a table of three, else four. */
+int sk_rules_seats(const sk_rules *r)
+{
+    return r->players == 3 ? 3 : 4;
+}
+
+/* The cards in play: three players always use the short deck (002). */
+sk_cards sk_rules_deck(const sk_rules *r)
+{
+    return sk_deck_cards(r->players == 3 ? SK_DECK_SHORT : r->deck);
+}
+
+/* Cards per hand: the deck shared by the seats (8 for three players). */
+int sk_rules_hand_size(const sk_rules *r)
+{
+    return sk_cards_count(sk_rules_deck(r)) / sk_rules_seats(r);
+}
+
+/* Shuffles the deck of a ruleset for its seats. */
+void sk_deck_shuffle_rules(sk_deck *d, const sk_rules *r, sk_rng *rng)
+{
+    sk_deck_shuffle_kind(d, r->players == 3 ? SK_DECK_SHORT : r->deck, rng);
+    d->nseats = (uint8_t)sk_rules_seats(r);
+}
+
 /* Shuffles the cards of a deck kind. */
 void sk_deck_shuffle_kind(sk_deck *d, int kind, sk_rng *rng)
 {
@@ -111,6 +137,7 @@ void sk_deck_shuffle_kind(sk_deck *d, int kind, sk_rng *rng)
         return;
     }
     d->ncards = 0;
+    d->nseats = 4;
     for (sk_cards c = sk_deck_cards(kind); c; c &= c - 1)
         d->cards[d->ncards++] = (uint8_t)sk_cards_first(c);
     shuffle(d, rng);
@@ -122,8 +149,9 @@ void sk_deck_shuffle_kind(sk_deck *d, int kind, sk_rng *rng)
 void sk_deck_deal(const sk_deck *d, int dealer, int mode, uint8_t hands[4][8])
 {
     static const uint8_t PACKETS[3][4] = {{4, 4, 0, 0}, {2, 2, 2, 2}, {3, 3, 0, 0}};
-    int n = (d->ncards ? d->ncards : SK_NCARDS) / 4;
-    if (n == 8 && mode != SK_DEAL_2_2_2_2) { /* the common case, 4+4 (2.3.1) */
+    int seats = d->nseats == 3 ? 3 : 4;
+    int n = (d->ncards ? d->ncards : SK_NCARDS) / seats;
+    if (n == 8 && seats == 4 && mode != SK_DEAL_2_2_2_2) { /* the common case, 4+4 (2.3.1) */
         for (int k = 0; k < 4; k++) {
             int seat = (dealer + 1 + k) % 4;
             memcpy(hands[seat], d->cards + 4 * k, 4);
@@ -136,8 +164,8 @@ void sk_deck_deal(const sk_deck *d, int dealer, int mode, uint8_t hands[4][8])
     memset(hands, SK_NOCARD, 4 * 8);
     int next = 0;
     for (int round = 0; round < 4 && packets[round]; round++)
-        for (int k = 1; k <= 4; k++) {
-            int seat = (dealer + k) % 4;
+        for (int k = 1; k <= seats; k++) {
+            int seat = (dealer + k) % seats;
             for (int i = 0; i < packets[round] && fill[seat] < n; i++)
                 hands[seat][fill[seat]++] = d->cards[next++];
         }

@@ -55,7 +55,9 @@ static const char *const lauf_names[] = {"all", "above_min", NULL};
 #define OPT_E(f, names, vals, meaning) {{#f, meaning, vals}, OPT_ENUM, FIELD_W(f), 0, 0, names, offsetof(sk_rules, f)}
 
 static const opt_desc options[] = {
-    OPT_I(players, 4, 5, "4..5", "players at the table; with 5 the dealer sits out each game (002)"),
+    OPT_I(players, 3, 5, "3..5",
+          "players at the table: 3 play short cards, 8 each, Solo and Wenz only; with 5 the "
+          "dealer sits out (002)"),
     OPT_E(deck, deck_names, "long|short|20",
           "32 cards (1.2), 24 without 7s and 8s dealt 3+3, or 20 without 9s too (002)"),
     OPT_E(deal_mode, deal_names, "4+4|2+2+2+2",
@@ -68,7 +70,7 @@ static const opt_desc options[] = {
     OPT_B(allow_tout, "a Solo or Wenz may be announced Tout (2.8)"),
     OPT_B(allow_sie, "a Sie (all Obers and Unters) counts as a game (2.9)"),
     OPT_B(sie_first_game, "a Sie counts in a session's first game (2.9.1)"),
-    OPT_B(first_game_limits, "no Tout in a session's first game; a Solo there is rated plain (5.2.15)"),
+    OPT_B(first_game_limits, "no Tout in a session's first game; a Solo Schwarz there is rated plain (5.2.15)"),
     OPT_B(allow_geier, "a Geier (only the Obers trump) may be played (002)"),
     OPT_B(allow_farbwenz, "a Farbwenz (Unters and a suit trump) may be played (001, 002)"),
     OPT_B(allow_farbgeier, "a Farbgeier (Obers and a suit trump) may be played (002)"),

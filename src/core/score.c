@@ -30,7 +30,7 @@ static unsigned declarer_side(const sk_game *g)
 static int count_laufende(const sk_game *g, unsigned side)
 {
     sk_cards mine = 0;
-    for (int s = 0; s < 4; s++)
+    for (int s = 0; s < g->pub.nseats; s++)
         if (side & (1u << s))
             for (int i = 0; i < g->pub.ntricks; i++)
                 mine |= SK_BIT(g->dealt[s][i]);
@@ -95,7 +95,7 @@ static int tournament_value(const sk_result *res)
 }
 
 /* Settles money and tournament points from the pair amount. */
-static void settle(const sk_rules *r, sk_result *res, unsigned side)
+static void settle(const sk_rules *r, sk_result *res, unsigned side, int seats)
 {
     int sign = res->won ? 1 : -1;
     int64_t pair = (int64_t)res->pair_units * r->unit_cents;
@@ -103,11 +103,11 @@ static void settle(const sk_rules *r, sk_result *res, unsigned side)
     if (r->tournament_kontra)
         tp <<= res->doublings + res->laid;
     bool solo = !partnership(res->contract.type);
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < seats; s++) {
         bool mine = side & (1u << s);
         if (solo) {
-            res->money[s] = mine ? 3 * sign * pair : -sign * pair;
-            res->tournament[s] = mine ? 3 * sign * tp : -sign * tp;
+            res->money[s] = mine ? (seats - 1) * sign * pair : -sign * pair;
+            res->tournament[s] = mine ? (seats - 1) * sign * tp : -sign * tp;
         } else {
             res->money[s] = mine ? sign * pair : -sign * pair;
             res->tournament[s] = mine ? sign * tp : -sign * tp;
@@ -137,7 +137,7 @@ static int ramsch_result(const sk_game *g, sk_result *res)
 {
     const sk_rules *r = g->rules;
     res->durchmarsch = SK_NOSEAT;
-    for (int s = 0; s < 4; s++)
+    for (int s = 0; s < g->pub.nseats; s++)
         if (res->tricks[s] == g->pub.ntricks && r->ramsch_durchmarsch)
             res->durchmarsch = (uint8_t)s;
     res->doublings = g->pub.doublings;
@@ -149,15 +149,15 @@ static int ramsch_result(const sk_game *g, sk_result *res)
         res->bock = g->pub.bock;
         res->pair_units = ((int64_t)res->base_units * res->multiplier) << res->bock;
         res->schwarz = 1;
-        for (int s = 0; s < 4; s++) {
+        for (int s = 0; s < g->pub.nseats; s++) {
             bool w = s == res->durchmarsch;
-            res->money[s] = (w ? 3 : -1) * res->pair_units * unit;
-            res->tournament[s] = (w ? 3 : -1) * res->multiplier;
+            res->money[s] = (w ? g->pub.nseats - 1 : -1) * res->pair_units * unit;
+            res->tournament[s] = (w ? g->pub.nseats - 1 : -1) * res->multiplier;
         }
         return SK_OK;
     }
     int64_t worst = -1;
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < g->pub.nseats; s++) {
         int64_t k = ramsch_key(g, res, s);
         if (k > worst) {
             worst = k;
@@ -174,9 +174,9 @@ static int ramsch_result(const sk_game *g, sk_result *res)
     res->bock = g->pub.bock;
     res->pair_units = ((int64_t)res->base_units * res->multiplier) << res->bock;
     int nlosers = sk_cards_count(res->losers);
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < g->pub.nseats; s++) {
         bool lost = res->losers >> s & 1;
-        int pays = lost ? -(4 - nlosers) : nlosers; /* pairs this seat is in */
+        int pays = lost ? -(g->pub.nseats - nlosers) : nlosers; /* pairs this seat is in */
         res->money[s] = pays * res->pair_units * unit;
         res->tournament[s] = pays * res->multiplier;
     }
@@ -218,7 +218,7 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
     } else {
         memset(res->trick_winners, SK_NOSEAT, sizeof res->trick_winners);
         memcpy(res->trick_winners, p->trick_winners, p->ntricks);
-        for (int s = 0; s < 4; s++)
+        for (int s = 0; s < g->pub.nseats; s++)
             res->points[s] = sk_cards_points(p->won[s]);
         for (int t = 0; t < p->ntricks; t++) {
             res->tricks[p->trick_winners[t]]++;
@@ -227,7 +227,7 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
     }
     if (p->contract.type == SK_C_RAMSCH)
         return ramsch_result(g, res);
-    for (int s = 0; s < 4; s++)
+    for (int s = 0; s < g->pub.nseats; s++)
         if (side & (1u << s))
             res->declarer_side_points += res->points[s];
     int dsp = res->declarer_side_points;
@@ -255,8 +255,8 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
     res->base_units = sk_rules_base_rate(r, p->contract);
     res->laufende_units = res->laufende_paid * r->rate_laufende;
     bool solo_type = !partnership(p->contract.type);
-    /* 5.2.15: a Solo or Wenz Schwarz (or Schneider) in the first game is rated plain */
-    res->rated_plain = solo_type && p->first_game && r->first_game_limits;
+    /* 5.2.15: a Solo or Wenz Schwarz in the first game is rated as a plain game */
+    res->rated_plain = solo_type && p->first_game && r->first_game_limits && res->schwarz;
     if (factor == 1 && !bettel && !res->rated_plain && (!solo_type || r->schneider_solo))
         /* Tout, Sie, Bettel: no Schneider/Schwarz (4.2.4); optional in Solos (002) */
         res->extra_units = res->schwarz     ? r->rate_schwarz
@@ -265,7 +265,7 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
     res->bock = p->bock;
     res->pair_units = (int64_t)(res->base_units + res->laufende_units + res->extra_units) *
                       ((int64_t)res->multiplier << p->bock); /* Bock doubles the money (002) */
-    settle(r, res, side);
+    settle(r, res, side, p->nseats);
     return SK_OK;
 }
 
@@ -320,9 +320,10 @@ size_t sk_result_explain(const sk_rules *r, const sk_result *res, char *buf, siz
     APPEND(" = %s", c);
     if (res->contract.type == SK_C_RAMSCH && res->durchmarsch == SK_NOSEAT) {
         APPEND(" je Verlierer und Mitspieler");
-    } else if (!partnership(res->contract.type)) {
-        money_text(r, 3 * res->pair_units, b, sizeof b);
-        APPEND(" (x 3 = %s)", b);
+    } else if (!partnership(res->contract.type)) { /* the soloist against each other seat */
+        int others = sk_rules_seats(r) - 1;
+        money_text(r, others * res->pair_units, b, sizeof b);
+        APPEND(" (x %d = %s)", others, b);
     }
 #undef APPEND
     return n;

@@ -12,7 +12,7 @@ void sk_session_init(sk_session *s, const sk_rules *rules, int first_dealer)
 {
     memset(s, 0, sizeof *s);
     s->rules = *rules;
-    s->players = rules->players == 5 ? 5 : 4;
+    s->players = rules->players == 5 || rules->players == 3 ? rules->players : 4;
     s->dealer = (uint8_t)((first_dealer < 0 ? 0 : first_dealer) % s->players);
     for (int i = 0; i < SK_NSEATS; i++)
         s->seat_player[i] = (uint8_t)i;
@@ -22,7 +22,7 @@ void sk_session_init(sk_session *s, const sk_rules *rules, int first_dealer)
  * seats are the four players after him and seat 3 "deals". */
 static int game_dealer(sk_session *s)
 {
-    if (s->players == 4) {
+    if (s->players <= 4) {
         for (int i = 0; i < SK_NSEATS; i++)
             s->seat_player[i] = (uint8_t)i;
         return s->dealer;

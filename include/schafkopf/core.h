@@ -189,12 +189,13 @@ enum sk_allpass_mode {
     SK_ALLPASS_NEXT_DEALER = 0, /* thrown in, the next seat deals (2.4.13) */
     SK_ALLPASS_SAME_DEALER = 1, /* thrown in, the same dealer again (5.2.5) */
     SK_ALLPASS_RAMSCH = 2,      /* a Ramsch is played (002) */
-    SK_ALLPASS_MUSS = 3         /* the Eichel-Ober must play (002 "Muss") */
+    SK_ALLPASS_MUSS = 3,        /* the Eichel-Ober must play (002 "Muss") */
+    SK_ALLPASS_KREUZBOCK = 4    /* the pairs across play it together (003) */
 };
 enum sk_stock_mode {
     SK_STOCK_OFF = 0,
-    SK_STOCK_DECLARER = 1, /* the declarer alone wins or doubles the pot (002) */
-    SK_STOCK_SIDE = 2      /* the declarer's side does (003) */
+    SK_STOCK_DECLARER = 1, /* the declarer alone wins or doubles the pot (002, 003) */
+    SK_STOCK_SIDE = 2      /* the declarer's side does (002 "Stock") */
 };
 enum sk_klopfen_mode {
     SK_KLOPF_OFF = 0,      /* no laying */
@@ -505,7 +506,8 @@ typedef struct sk_public {
     uint8_t stichzwang;     /* every player must beat if he can (Bettel option) */
     uint8_t muss;           /* a Muss game: all passed, the Eichel-Ober plays (002) */
     uint8_t bock;           /* Bock level set by the session: money x 2^bock */
-    uint8_t kreuzbock;      /* a Kreuzbock game: partners sit across (002) */
+    uint8_t kreuzbock;      /* a Kreuzbock game: partners across (002, 003) */
+    uint8_t kreuzbock_round; /* part of a Kreuzbock round: no auction (002) */
     uint8_t offer_spoken;   /* seats that answered a Hochzeit offer */
     uint8_t laid;           /* how many seats laid (Klopfen), each doubles */
     uint8_t klopf_spoken;   /* seats that have spoken in the laying round */
@@ -573,8 +575,8 @@ typedef struct sk_view {
 int sk_game_init(sk_game *g, const sk_rules *rules, int dealer,
                  const uint8_t hands[4][8], bool first_game, sk_error *err);
 /* Marks a freshly started game as part of Bock rounds (its money
- * doubles `bock` times, 0..8) and/or a Kreuzbock round (a Sauspiel is played
- * with the partner across, not a called Sau).  Only before any action. */
+ * doubles `bock` times, 0..8) and/or a Kreuzbock round (002: no auction,
+ * the pairs across play together).  Only before any action. */
 int sk_game_set_round(sk_game *g, int bock, bool kreuzbock, sk_error *err);
 /* Shuffles and deals with `rng`, then sk_game_init. */
 void sk_game_deal(sk_game *g, const sk_rules *rules, int dealer, sk_rng *rng,

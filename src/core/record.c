@@ -833,7 +833,7 @@ void sk_record_from_game(sk_record *rec, const sk_game *g, const char *id)
     rec->dealer = g->pub.dealer;
     rec->first_game = g->pub.first_game;
     rec->bock = g->pub.bock;
-    rec->kreuzbock = g->pub.kreuzbock;
+    rec->kreuzbock = g->pub.kreuzbock_round;
     memcpy(rec->hands, g->dealt, sizeof rec->hands);
     int n = g->pub.nactions < SK_MAX_ACTIONS ? g->pub.nactions : SK_MAX_ACTIONS;
     for (int i = 0; i < n; i++)

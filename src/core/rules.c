@@ -42,7 +42,7 @@ typedef struct opt_desc {
 static const char *const deal_names[] = {"4+4", "2+2+2+2", NULL};
 static const char *const deck_names[] = {"long", "short", "20", NULL};
 static const char *const allpass_names[] = {"next_dealer", "same_dealer", "ramsch", "muss",
-                                            NULL};
+                                            "kreuzbock", NULL};
 static const char *const ranking_names[] = {"official", "cardgame", "online", NULL};
 static const char *const klopfen_names[] = {"off", "all", "chain", "forehand", "one", NULL};
 static const char *const timing_names[] = {"first_card", "before_play", "own_card", NULL};
@@ -62,9 +62,9 @@ static const opt_desc options[] = {
           "32 cards (1.2), 24 without 7s and 8s dealt 3+3, or 20 without 9s too (002)"),
     OPT_E(deal_mode, deal_names, "4+4|2+2+2+2",
           "how the cards are dealt: two packets of four (2.3.1) or four of two (5.2.3)"),
-    OPT_E(all_pass, allpass_names, "next_dealer|same_dealer|ramsch|muss",
-          "when all four pass: thrown in, next or same dealer (2.4.13, 5.2.5), a Ramsch, "
-          "or the Eichel-Ober must play (002)"),
+    OPT_E(all_pass, allpass_names, "next_dealer|same_dealer|ramsch|muss|kreuzbock",
+          "when all pass: thrown in, next or same dealer (2.4.13, 5.2.5), a Ramsch, the "
+          "Eichel-Ober must play (002), or the pairs across play it (003)"),
     OPT_B(allow_solo, "a Solo (Farbsolo) may be played (2.6)"),
     OPT_B(allow_wenz, "a Wenz may be played (2.7)"),
     OPT_B(allow_tout, "a Solo or Wenz may be announced Tout (2.8)"),
@@ -125,7 +125,7 @@ static const opt_desc options[] = {
     OPT_B(bock_on_schwarz, "a Schwarz game starts Bock games (002)"),
     OPT_B(bock_on_retour, "a game with Retour starts Bock games (002)"),
     OPT_E(stock, stock_names, "off|declarer|side",
-          "the pot filled on throw-ins goes to the next declarer (002) or his side (003)"),
+          "the pot filled on throw-ins goes to the next declarer (002, 003) or his side (002)"),
     OPT_I(stock_rate, 0, 10000, "0..10000", "units each player pays into the pot on a throw-in"),
     OPT_B(kreuzbock_on_throw_in, "a thrown-in deal starts a round of Kreuzbock games (002)"),
 };

@@ -13,14 +13,31 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The set of seats (bit per seat) on the declarer's side. */
-static unsigned declarer_side(const sk_game *g)
+/* The declarer of a Kreuzbock game (002): a seat of the pair that gave
+ * the last doubling, else of the pair that laid first, else forehand. */
+static int kreuzbock_declarer(const sk_public *p)
 {
-    if (g->pub.declarer >= SK_NSEATS)
+    if (p->doublings)
+        return p->kontra_seat[p->doublings - 1];
+    for (int i = 0; i < p->nactions; i++)
+        if (p->actions[i].type == SK_ACT_KLOPFEN)
+            return p->actions[i].seat;
+    return (p->dealer + 1) % 4;
+}
+
+/* The declarer's seat and side (a bit per seat). */
+static unsigned declarer_side(const sk_game *g, int *declarer)
+{
+    *declarer = g->pub.kreuzbock && g->pub.contract.type == SK_C_SAUSPIEL
+                    ? kreuzbock_declarer(&g->pub)
+                    : g->pub.declarer;
+    if (*declarer >= SK_NSEATS)
         return 0; /* Ramsch: nobody declared */
-    unsigned side = 1u << g->pub.declarer;
-    if ((g->pub.contract.type == SK_C_SAUSPIEL || g->pub.contract.type == SK_C_HOCHZEIT) &&
-        g->partner != SK_NOSEAT)
+    unsigned side = 1u << *declarer;
+    if (g->pub.kreuzbock && g->pub.contract.type == SK_C_SAUSPIEL)
+        side |= 1u << ((*declarer + 2) % 4); /* partners across */
+    else if ((g->pub.contract.type == SK_C_SAUSPIEL || g->pub.contract.type == SK_C_HOCHZEIT) &&
+             g->partner != SK_NOSEAT)
         side |= 1u << g->partner;
     return side;
 }
@@ -202,10 +219,11 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
         res->thrown_in = 1; /* 2.4.13 */
         return SK_OK;
     }
-    res->declarer = p->declarer;
+    int declarer;
+    unsigned side = declarer_side(g, &declarer);
+    res->declarer = (uint8_t)declarer;
     if (partnership(p->contract.type))
-        res->partner = g->partner;
-    unsigned side = declarer_side(g);
+        res->partner = p->kreuzbock ? (uint8_t)((declarer + 2) % 4) : g->partner;
     int side_tricks = 0;
     if (p->contract.type == SK_C_SIE) {
         /* 2.9.2: laid down, won at once; every trick counts as his. */

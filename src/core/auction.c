@@ -1,0 +1,537 @@
+/*
+ * auction.c -- who may bid and declare what: the auction of 2.4 as a
+ * duel machine, the laying round, the Hochzeit offer, Muss, and the
+ * validity of every contract for a hand.
+ *
+ * Seats speak once in turn from forehand; a seat that bids while another
+ * holds the right to play challenges the holder, and the two raise their
+ * claims -- the challenger must claim a higher class, the holder keeps
+ * the game with an equal one -- until one yields (2.4.6-2.4.9, 2.4.11).
+ * A bid claims a class (the contract is named only when the declarer is
+ * determined, 2.4.12) and binds (2.4.10), so no seat may claim a class its
+ * hand cannot play.  docs/rules.md walks through examples.
+ */
+#include "game_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The classes a seat can bid: the official ones in their rank order,
+ * then the variants (002); the ruleset's ranking orders them all. */
+static const sk_contract BID_CLASSES[] = {
+    {SK_C_SAUSPIEL, SK_NOSUIT, 0},  {SK_C_WENZ, SK_NOSUIT, 0},
+    {SK_C_SOLO, SK_NOSUIT, 0},      {SK_C_WENZ, SK_NOSUIT, 1},
+    {SK_C_SOLO, SK_NOSUIT, 1},      {SK_C_SIE, SK_NOSUIT, 0},
+    {SK_C_GEIER, SK_NOSUIT, 0},     {SK_C_FARBWENZ, SK_NOSUIT, 0},
+    {SK_C_FARBGEIER, SK_NOSUIT, 0}, {SK_C_BETTEL, SK_NOSUIT, 0},
+    {SK_C_BETTEL_OUVERT, SK_NOSUIT, 0}, {SK_C_GEIER, SK_NOSUIT, 1},
+    {SK_C_FARBWENZ, SK_NOSUIT, 1},  {SK_C_FARBGEIER, SK_NOSUIT, 1},
+    {SK_C_HOCHZEIT, SK_NOSUIT, 0},
+};
+
+#define NBID_CLASSES (sizeof BID_CLASSES / sizeof BID_CLASSES[0])
+
+/* Whether the contract class is enabled by the ruleset. */
+static bool class_allowed(const sk_rules *r, sk_contract c, bool first_game)
+{
+    if (r->players == 3 && c.type != SK_C_SOLO && c.type != SK_C_WENZ && c.type != SK_C_SIE)
+        return false; /* 002: three players play only Solo and Wenz */
+    if (c.tout && first_game && r->first_game_limits)
+        return false; /* 5.2.15: no Tout in the first game */
+    switch (c.type) {
+    case SK_C_SAUSPIEL:
+        return !c.tout;
+    case SK_C_SOLO:
+        return r->allow_solo && (!c.tout || r->allow_tout);
+    case SK_C_WENZ:
+        return r->allow_wenz && (!c.tout || r->allow_tout);
+    case SK_C_SIE:
+        return r->allow_sie && (!first_game || r->sie_first_game);
+    case SK_C_GEIER:
+        return r->allow_geier && (!c.tout || r->allow_tout);
+    case SK_C_FARBWENZ:
+        return r->allow_farbwenz && (!c.tout || r->allow_tout);
+    case SK_C_FARBGEIER:
+        return r->allow_farbgeier && (!c.tout || r->allow_tout);
+    case SK_C_BETTEL:
+        return r->allow_bettel && !c.tout;
+    case SK_C_BETTEL_OUVERT:
+        return r->allow_bettel_ouvert && !c.tout;
+    case SK_C_HOCHZEIT:
+        return r->allow_hochzeit && !c.tout;
+    default:
+        return false;
+    }
+}
+
+/* Whether `hand` may call the ace of `suit` (2.5.1, 2.5.3): not hearts,
+ * the ace not held, and a card of the suit that is no Ober or Unter. */
+static bool can_call(sk_cards hand, int suit)
+{
+    if (suit == SK_HERZ || suit < 0 || suit > 3)
+        return false;
+    if (hand & SK_BIT(SK_CARD(suit, SK_ASS)))
+        return false;
+    return (hand & SK_SUIT_MASK(suit) & ~SKX_LORDS) != 0;
+}
+
+/* Whether a hand is a Sie: all four Obers and Unters (2.9.1); with short
+ * cards the Obers and the highest Unters, as many as a hand holds (002). */
+static bool sie_hand(const sk_public *p, sk_cards hand)
+{
+    static const uint8_t LORD_SEQ[8] = {
+        SK_CARD(SK_EICHEL, SK_OBER),  SK_CARD(SK_GRAS, SK_OBER),  SK_CARD(SK_HERZ, SK_OBER),
+        SK_CARD(SK_SCHELLEN, SK_OBER), SK_CARD(SK_EICHEL, SK_UNTER), SK_CARD(SK_GRAS, SK_UNTER),
+        SK_CARD(SK_HERZ, SK_UNTER),  SK_CARD(SK_SCHELLEN, SK_UNTER)};
+    for (int i = 0; i < p->ntricks; i++)
+        if (!(hand & SK_BIT(LORD_SEQ[i])))
+            return false;
+    return true;
+}
+
+/* The card a Sauspiel on `suit` calls: the Sau -- or, for a Muss player
+ * who holds it, the Ten, or the King if he holds the Ten too (002). */
+int skx_called_card(sk_cards hand, int suit)
+{
+    static const int RANKS[3] = {SK_ASS, SK_ZEHN, SK_KOENIG};
+    for (int i = 0; i < 3; i++)
+        if (!(hand & SK_BIT(SK_CARD(suit, RANKS[i]))))
+            return SK_CARD(suit, RANKS[i]);
+    return SK_NOCARD;
+}
+
+/* The calls only a Muss player may make (002): blocked, he calls a Sau
+ * he lacks even without a card of its suit (Renonce); holding all three
+ * Sauen, a Ten he lacks; holding those Tens too, a King. */
+static bool muss_call(sk_cards hand, int suit)
+{
+    if (suit > 3 || suit == SK_HERZ)
+        return false;
+    int card = skx_called_card(hand, suit);
+    sk_cards aces = SK_BIT(SK_CARD(SK_EICHEL, 0)) | SK_BIT(SK_CARD(SK_GRAS, 0)) |
+                    SK_BIT(SK_CARD(SK_SCHELLEN, 0));
+    sk_cards tens = aces << SK_ZEHN;
+    bool blocked = !can_call(hand, SK_EICHEL) && !can_call(hand, SK_GRAS) &&
+                   !can_call(hand, SK_SCHELLEN);
+    switch (card == SK_NOCARD ? -1 : SK_RANK_OF(card)) {
+    case SK_ASS:
+        return blocked; /* Renonce */
+    case SK_ZEHN:
+        return (hand & aces) == aces;
+    case SK_KOENIG:
+        return (hand & aces) == aces && (hand & tens) == tens;
+    default:
+        return false;
+    }
+}
+
+/* Whether a fully named contract is valid for the declarer's hand:
+ * 2.5.1/2.5.3 (callable ace), 2.6.4 (a card of the trump suit: a plain
+ * one, as the Ober and Unter are trump in every Solo), 2.9.1 (Sie). */
+static bool contract_valid(const sk_rules *r, const sk_public *p, sk_contract c, sk_cards hand)
+{
+    if (!class_allowed(r, c, p->first_game))
+        return false;
+    switch (c.type) {
+    case SK_C_SAUSPIEL:
+        return can_call(hand, c.suit) || (p->muss && muss_call(hand, c.suit));
+    case SK_C_SOLO:
+        return c.suit < 4 && (hand & SK_SUIT_MASK(c.suit) & ~SKX_LORDS) != 0;
+    case SK_C_WENZ:
+        return c.suit == SK_NOSUIT;
+    case SK_C_SIE:
+        return sie_hand(p, hand) && !c.tout;
+    case SK_C_FARBWENZ: /* by analogy with 2.6.4: a card of the suit that is no Unter */
+        return c.suit < 4 && (hand & SK_SUIT_MASK(c.suit) & ~SK_RANK_MASK(SK_UNTER)) != 0;
+    case SK_C_FARBGEIER: /* ... that is no Ober */
+        return c.suit < 4 && (hand & SK_SUIT_MASK(c.suit) & ~SK_RANK_MASK(SK_OBER)) != 0;
+    case SK_C_GEIER:
+    case SK_C_BETTEL:
+    case SK_C_BETTEL_OUVERT:
+        return c.suit == SK_NOSUIT;
+    case SK_C_HOCHZEIT: /* 002: a player with exactly one trump */
+        return c.suit == SK_NOSUIT && sk_cards_count(hand & SKX_SAUSPIEL_TRUMPS) == 1;
+    default:
+        return false;
+    }
+}
+
+/* The fully named contracts of a class: one per suit where the contract
+ * names a suit. */
+static int class_contracts(sk_contract cls, sk_contract *out)
+{
+    bool suited = cls.type == SK_C_SOLO || cls.type == SK_C_FARBWENZ ||
+                  cls.type == SK_C_FARBGEIER || cls.type == SK_C_SAUSPIEL;
+    if (!suited) {
+        out[0] = (sk_contract){cls.type, SK_NOSUIT, cls.tout};
+        return 1;
+    }
+    for (int s = 0; s < 4; s++)
+        out[s] = (sk_contract){cls.type, (uint8_t)s, cls.tout};
+    return 4;
+}
+
+/* The auction rank of a contract class, from the game's table. */
+static inline int rank_of(const sk_public *p, sk_contract c)
+{
+    return p->rank[c.type < SK_C_NTYPES ? c.type : 0][c.tout ? 1 : 0];
+}
+
+/* The index of a class in BID_CLASSES, or -1. */
+static int class_index(sk_contract c)
+{
+    for (size_t i = 0; i < NBID_CLASSES; i++)
+        if (BID_CLASSES[i].type == c.type && BID_CLASSES[i].tout == c.tout)
+            return (int)i;
+    return -1;
+}
+
+/* Whether the ruleset allows bidding class `c` in this game. */
+static bool bid_allowed(const sk_public *p, sk_contract c)
+{
+    int i = class_index(c);
+    return i >= 0 && (p->classes_allowed >> i & 1);
+}
+
+/* Whether the hand can play some valid contract of class `c` (which the
+ * ruleset allows): a callable ace for a Sauspiel, a plain trump-suit
+ * card for some Solo, always a Wenz, all the lords for a Sie. */
+static bool class_playable(const sk_public *p, sk_contract c, sk_cards hand)
+{
+    switch (c.type) {
+    case SK_C_SAUSPIEL:
+        return can_call(hand, SK_EICHEL) || can_call(hand, SK_GRAS) ||
+               can_call(hand, SK_SCHELLEN);
+    case SK_C_SOLO:
+        return (hand & ~SKX_LORDS) != 0;
+    case SK_C_SIE:
+        return sie_hand(p, hand);
+    case SK_C_FARBWENZ:
+        return (hand & ~SK_RANK_MASK(SK_UNTER)) != 0;
+    case SK_C_FARBGEIER:
+        return (hand & ~SK_RANK_MASK(SK_OBER)) != 0;
+    case SK_C_HOCHZEIT:
+        return sk_cards_count(hand & SKX_SAUSPIEL_TRUMPS) == 1;
+    default:
+        return true;
+    }
+}
+
+/* The highest rank of a contract the hand can play: a bid is a binding
+ * promise (2.4.2, 2.4.10), so none may be made above it. */
+int skx_best_rank(const sk_public *p, sk_cards hand)
+{
+    int best = -1;
+    for (unsigned m = p->classes_allowed; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        int k = p->class_rank[i];
+        if (k > best && class_playable(p, BID_CLASSES[i], hand))
+            best = k;
+    }
+    return best;
+}
+
+/*
+ * Checks a bid of class `c` by `seat` in the auction state `p`.  Opening
+ * bid (nobody holds): the lowest class, "ich spiele" (2.4.2).  Challenge
+ * or challenger's raise: a higher rank than the holder's claim (2.4.6,
+ * 2.4.8).  Holder's answer: at least the challenger's rank ("ich spiele
+ * selbst", 2.4.8-2.4.9).  Returns 0 or an error.
+ */
+static int check_bid(const sk_public *p, int best, int seat, sk_contract c, sk_error *err)
+{
+    c.suit = SK_NOSUIT;
+    if (!bid_allowed(p, c))
+        return skx_fail(err, SK_EILLEGAL, "2.4.4", "seat %d may not bid this class: not allowed "
+                    "by the ruleset", seat);
+    int rank = rank_of(p, c);
+    if (p->holder == SK_NOSEAT) {
+        if (rank != p->lowest_rank)
+            return skx_fail(err, SK_EILLEGAL, "2.4.2", "seat %d opens the bidding: only "
+                        "\"ich spiele\" (bid sauspiel), the class is named later", seat);
+    } else if (p->challenger == SK_NOSEAT || seat == p->challenger) {
+        if (rank <= rank_of(p, p->holder_bid))
+            return skx_fail(err, SK_EILLEGAL, "2.4.6", "seat %d must bid a higher class than "
+                        "the holder's to play too", seat);
+    } else {
+        if (rank < rank_of(p, p->challenger_bid))
+            return skx_fail(err, SK_EILLEGAL, "2.4.8", "seat %d keeps the game only with an "
+                        "equal or higher class than the challenger's", seat);
+    }
+    if (rank > best)
+        return skx_fail(err, SK_EILLEGAL, "2.4.10", "seat %d cannot play a game of that class: "
+                    "an invalid bid", seat);
+    return SK_OK;
+}
+
+/* Moves the auction on to the next seat of the opening round, or ends
+ * it: to the declaration, or thrown in when all passed (2.4.13). */
+static void auction_next(sk_public *p)
+{
+    p->spoken++;
+    p->challenger = SK_NOSEAT;
+    if (p->spoken < p->nseats) {
+        p->speaker = (uint8_t)((skx_forehand(p) + p->spoken) % p->nseats);
+        p->to_move = p->speaker;
+    } else if (p->holder == SK_NOSEAT) {
+        p->phase = SK_PHASE_DONE;
+        p->to_move = SK_NOSEAT;
+    } else {
+        p->phase = SK_PHASE_DECLARE;
+        p->declarer = p->holder;
+        p->to_move = p->holder;
+    }
+}
+
+/* Applies an auction action already checked for turn and legality. */
+static void auction_apply(sk_public *p, sk_action a)
+{
+    sk_contract c = a.contract;
+    c.suit = SK_NOSUIT;
+    if (a.type == SK_ACT_PASS) {
+        if (p->challenger == SK_NOSEAT) {
+            auction_next(p); /* the speaker passes */
+        } else if (a.seat == p->holder) {
+            p->holder = p->challenger; /* yields, 2.4.7 */
+            p->holder_bid = p->challenger_bid;
+            auction_next(p);
+        } else {
+            auction_next(p); /* the challenger gives up */
+        }
+        return;
+    }
+    if (p->holder == SK_NOSEAT) {
+        p->holder = a.seat;
+        p->holder_bid = c;
+        auction_next(p);
+    } else if (p->challenger == SK_NOSEAT || a.seat == p->challenger) {
+        p->challenger = a.seat;
+        p->challenger_bid = c;
+        p->to_move = p->holder;
+    } else {
+        p->holder_bid = c;
+        p->to_move = p->challenger;
+    }
+}
+
+/* Whether the seat to speak in the laying round may lay (002): anyone,
+ * only after the seat before laid, only forehand, or only one seat. */
+static bool may_lay(const sk_rules *r, const sk_public *p)
+{
+    switch (r->klopfen) {
+    case SK_KLOPF_ALL:
+        return true;
+    case SK_KLOPF_CHAIN:
+        return p->laid == p->klopf_spoken;
+    case SK_KLOPF_FOREHAND:
+        return p->klopf_spoken == 0;
+    case SK_KLOPF_ONE:
+        return p->laid == 0;
+    default:
+        return false;
+    }
+}
+
+/* Applies a laying-round action: each seat from forehand speaks once,
+ * then the auction starts with forehand. */
+int skx_apply_klopfen(sk_game *g, sk_action a, sk_error *err)
+{
+    sk_public *p = &g->pub;
+    if (a.type == SK_ACT_KLOPFEN && !may_lay(g->rules, p))
+        return skx_fail(err, SK_EILLEGAL, "002 Laying", "seat %d may not lay under this ruleset",
+                    a.seat);
+    if (a.type != SK_ACT_KLOPFEN && a.type != SK_ACT_PASS)
+        return skx_fail(err, SK_ESTATE, "002 Laying", "seat %d: only klopfen or pass before the "
+                    "auction", a.seat);
+    skx_log_action(p, sk_action_make(a.type, a.seat, SK_NOCARD,
+                                 (sk_contract){SK_C_NONE, SK_NOSUIT, 0}));
+    p->laid += a.type == SK_ACT_KLOPFEN;
+    p->klopf_spoken++;
+    p->to_move = (uint8_t)((skx_forehand(p) + p->klopf_spoken) % p->nseats);
+    if (p->klopf_spoken == p->nseats) {
+        p->phase = SK_PHASE_AUCTION; /* to_move is forehand again */
+        if (p->kreuzbock_round)
+            skx_start_kreuzbock(g); /* no auction in a Kreuzbock round (002) */
+    }
+    return SK_OK;
+}
+
+/* The ranks `seat` may claim now, [*lo, *hi] (the rules as in check_bid). */
+static void bid_window(const sk_public *p, int seat, int best, int *lo, int *hi)
+{
+    *hi = best;
+    if (p->holder == SK_NOSEAT) {
+        *lo = p->lowest_rank;
+        if (*hi > *lo)
+            *hi = *lo;
+    } else if (p->challenger == SK_NOSEAT || seat == p->challenger) {
+        *lo = rank_of(p, p->holder_bid) + 1;
+    } else {
+        *lo = rank_of(p, p->challenger_bid);
+    }
+}
+
+/* Answers a Hochzeit offer (002): the first seat (clockwise from the
+ * declarer) that takes it gives a non-trump card for the trump and is
+ * the partner; when nobody does, the deal is thrown in. */
+int skx_apply_hochzeit(sk_game *g, sk_action a, sk_error *err)
+{
+    sk_public *p = &g->pub;
+    if (a.type == SK_ACT_ACCEPT) {
+        if (a.card >= SK_NCARDS || !(g->hands[a.seat] & SK_BIT(a.card)) ||
+            (SKX_SAUSPIEL_TRUMPS & SK_BIT(a.card)))
+            return skx_fail(err, SK_EILLEGAL, "002 Hochzeit", "seat %d must give a non-trump card "
+                        "of his own for the Hochzeit", a.seat);
+    } else if (a.type != SK_ACT_PASS) {
+        return skx_fail(err, SK_ESTATE, "002 Hochzeit", "seat %d: take the Hochzeit or pass",
+                    a.seat);
+    }
+    skx_log_action(p, sk_action_make(a.type, a.seat, a.type == SK_ACT_ACCEPT ? a.card : SK_NOCARD,
+                                 (sk_contract){SK_C_NONE, SK_NOSUIT, 0}));
+    if (a.type == SK_ACT_PASS) {
+        if (++p->offer_spoken == p->nseats - 1) { /* nobody takes it: thrown in */
+            p->contract = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
+            p->declarer = SK_NOSEAT;
+            p->phase = SK_PHASE_DONE;
+            p->to_move = SK_NOSEAT;
+        } else {
+            p->to_move = (uint8_t)skx_next_seat(p, p->to_move);
+        }
+        return SK_OK;
+    }
+    sk_cards trump = g->hands[p->declarer] & SKX_SAUSPIEL_TRUMPS;
+    g->hands[p->declarer] = (g->hands[p->declarer] & ~trump) | SK_BIT(a.card);
+    g->hands[a.seat] = (g->hands[a.seat] & ~SK_BIT(a.card)) | trump;
+    g->partner = p->partner = a.seat;
+    p->phase = SK_PHASE_PLAY;
+    p->trick_leader = p->to_move = (uint8_t)skx_forehand(p); /* 3.1.1 */
+    skx_cache_legal(g);
+    return SK_OK;
+}
+
+/* All passed under "Muss" (002): the holder of the Eichel-Ober must
+ * declare a game, as if he alone had said "ich spiele". */
+static void start_muss(sk_game *g)
+{
+    sk_public *p = &g->pub;
+    int eo = SK_CARD(SK_EICHEL, SK_OBER);
+    for (int s = 0; s < 4; s++)
+        if (g->hands[s] & SK_BIT(eo))
+            p->holder = (uint8_t)s;
+    p->holder_bid = BID_CLASSES[0];
+    p->muss = 1;
+    p->phase = SK_PHASE_DECLARE;
+    p->declarer = p->to_move = p->holder;
+}
+
+/* Checks and applies an auction or declaration action. */
+int skx_apply_bidding(sk_game *g, sk_action a, sk_error *err)
+{
+    sk_public *p = &g->pub;
+    const sk_rules *r = g->rules;
+    sk_cards hand = g->hands[a.seat];
+    if (p->phase == SK_PHASE_AUCTION) {
+        if (a.type == SK_ACT_BID) {
+            int rc = check_bid(p, g->best_rank[a.seat], a.seat, a.contract, err);
+            if (rc < 0)
+                return rc;
+        } else if (a.type != SK_ACT_PASS) {
+            return skx_fail(err, SK_ESTATE, "2.4.12", "seat %d: only pass or bid during the "
+                        "auction", a.seat);
+        }
+        a.contract.suit = SK_NOSUIT;
+        if (a.type == SK_ACT_PASS)
+            a.contract = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
+        skx_log_action(p, a);
+        auction_apply(p, a);
+        if (p->phase == SK_PHASE_DONE && g->rules->all_pass == SK_ALLPASS_RAMSCH)
+            skx_declare(g, (sk_contract){SK_C_RAMSCH, SK_NOSUIT, 0}); /* all passed: Ramsch */
+        else if (p->phase == SK_PHASE_DONE && g->rules->all_pass == SK_ALLPASS_MUSS)
+            start_muss(g);
+        else if (p->phase == SK_PHASE_DONE && g->rules->all_pass == SK_ALLPASS_KREUZBOCK)
+            skx_start_kreuzbock(g); /* 003: cross-seated players play the hand together */
+        return SK_OK;
+    }
+    if (a.type != SK_ACT_DECLARE)
+        return skx_fail(err, SK_ESTATE, "2.4.12", "seat %d must name the contract now", a.seat);
+    if (rank_of(p, a.contract) < rank_of(p, p->holder_bid))
+        return skx_fail(err, SK_EILLEGAL, "2.4.10", "seat %d bid a higher class than the "
+                    "contract named", a.seat);
+    if (!contract_valid(r, p, a.contract, hand)) {
+        int t = a.contract.type;
+        const char *rule = t == SK_C_SAUSPIEL                                   ? "2.5.1"
+                           : t == SK_C_SOLO || t == SK_C_FARBWENZ || t == SK_C_FARBGEIER ? "2.6.4"
+                           : a.contract.type == SK_C_SIE    ? "2.9.1"
+                                                            : "2.4.4";
+        char name[48];
+        sk_contract_code(a.contract, name, sizeof name);
+        return skx_fail(err, SK_EILLEGAL, rule, "seat %d may not declare %s with this hand or "
+                    "ruleset", a.seat, name);
+    }
+    skx_log_action(p, a);
+    skx_declare(g, a.contract);
+    return SK_OK;
+}
+
+/* Sets up the auction of a new game: the rank of every class under the
+ * ruleset's ranking, the classes it allows, the lowest (what "ich
+ * spiele" claims) and the best class each hand could keep. */
+void skx_auction_start(sk_game *g, const sk_rules *rules, bool first_game)
+{
+    sk_public *p = &g->pub;
+    p->lowest_rank = INT8_MAX;
+    sk_rules_rank_table(rules, p->rank);
+    for (size_t i = 0; i < NBID_CLASSES; i++) {
+        p->class_rank[i] = (int8_t)rank_of(p, BID_CLASSES[i]);
+        if (!class_allowed(rules, BID_CLASSES[i], first_game))
+            continue;
+        p->classes_allowed |= (uint16_t)(1u << i);
+        if (p->class_rank[i] < p->lowest_rank) /* "ich spiele" claims the lowest game */
+            p->lowest_rank = p->class_rank[i];
+    }
+    for (int s = 0; s < 4; s++)
+        g->best_rank[s] = (int8_t)skx_best_rank(p, g->hands[s]);
+}
+
+/* The auction-side actions `seat` may take now: laying, answering a
+ * Hochzeit, bidding, declaring. */
+int skx_auction_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int best, int seat,
+                      sk_action *out)
+{
+    static const sk_contract NONE = {SK_C_NONE, SK_NOSUIT, 0};
+    int n = 0;
+    if (seat != p->to_move)
+        return 0;
+    if (p->phase == SK_PHASE_HOCHZEIT) {
+        skx_put(&out[n++], SK_ACT_PASS, seat, SK_NOCARD, NONE);
+        for (sk_cards c = hand & ~SKX_SAUSPIEL_TRUMPS; c; c &= c - 1)
+            skx_put(&out[n++], SK_ACT_ACCEPT, seat, sk_cards_first(c), NONE);
+    } else if (p->phase == SK_PHASE_KLOPFEN) {
+        skx_put(&out[n++], SK_ACT_PASS, seat, SK_NOCARD, NONE);
+        if (may_lay(r, p))
+            skx_put(&out[n++], SK_ACT_KLOPFEN, seat, SK_NOCARD, NONE);
+    } else if (p->phase == SK_PHASE_AUCTION) {
+        skx_put(&out[n++], SK_ACT_PASS, seat, SK_NOCARD, NONE);
+        int lo, hi;
+        bid_window(p, seat, best, &lo, &hi);
+        for (unsigned m = p->classes_allowed; m; m &= m - 1) {
+            int i = __builtin_ctz(m);
+            int k = p->class_rank[i];
+            if (k >= lo && k <= hi)
+                skx_put(&out[n++], SK_ACT_BID, seat, SK_NOCARD, BID_CLASSES[i]);
+        }
+    } else if (p->phase == SK_PHASE_DECLARE) {
+        int need = rank_of(p, p->holder_bid);
+        for (unsigned m = p->classes_allowed; m; m &= m - 1) {
+            int i = __builtin_ctz(m);
+            if (p->class_rank[i] < need)
+                continue;
+            sk_contract cs[4];
+            int k = class_contracts(BID_CLASSES[i], cs);
+            for (int j = 0; j < k; j++)
+                if (contract_valid(r, p, cs[j], hand))
+                    skx_put(&out[n++], SK_ACT_DECLARE, seat, SK_NOCARD, cs[j]);
+        }
+    }
+    return n;
+}

@@ -15,6 +15,7 @@
 
 #include <assert.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -298,7 +299,8 @@ int sk_game_init(sk_game *g, const sk_rules *rules, int dealer, const uint8_t ha
 static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t hands[4][8],
                   bool first_game)
 {
-    memset(g, 0, sizeof *g);
+    /* everything but the action log, which is read only up to nactions */
+    memset(g, 0, offsetof(sk_game, pub.actions));
     g->rules = rules;
     g->partner = SK_NOSEAT;
     memcpy(g->dealt, hands, sizeof g->dealt);
@@ -422,10 +424,30 @@ void skx_log_action(sk_public *p, sk_action a)
 
 
 
+/* Plays a card of the seat to move, if it is legal: the play loop. */
+static int apply_card(sk_game *g, sk_action a, sk_error *err)
+{
+    sk_public *p = &g->pub;
+    sk_cards hand = g->hands[a.seat];
+    sk_cards legal = hand == g->legal_hand ? g->legal : legal_cards(p, hand);
+    if (!(legal & SK_BIT(a.card)))
+        return card_refusal(p, hand, a.seat, a.card, err);
+    g->hands[a.seat] = hand & ~SK_BIT(a.card);
+    assert(p->nactions < SK_MAX_ACTIONS);
+    skx_put(&p->actions[p->nactions++], SK_ACT_CARD, a.seat, a.card,
+            (sk_contract){SK_C_NONE, SK_NOSUIT, 0});
+    play_card(p, a.seat, a.card, hand);
+    skx_cache_legal(g);
+    return SK_OK;
+}
+
 /* Applies one action if the rules allow it. */
 int sk_game_apply(sk_game *g, sk_action a, sk_error *err)
 {
     sk_public *p = &g->pub;
+    if (a.type == SK_ACT_CARD && p->phase == SK_PHASE_PLAY && a.seat == p->to_move &&
+        a.card < SK_NCARDS) /* the common case first */
+        return apply_card(g, a, err);
     if (a.seat >= p->nseats)
         return skx_fail(err, SK_EINVAL, NULL, "seat %d is not a seat 0..%d", a.seat, p->nseats - 1);
     if (p->phase == SK_PHASE_DONE)
@@ -438,20 +460,6 @@ int sk_game_apply(sk_game *g, sk_action a, sk_error *err)
         p->kontra_seat[p->doublings++] = a.seat;
         p->last_doubler_side = a.type == SK_ACT_RETOUR;
         skx_log_action(p, a);
-        return SK_OK;
-    }
-    if (a.type == SK_ACT_CARD && p->phase == SK_PHASE_PLAY && a.seat == p->to_move &&
-        a.card < SK_NCARDS) { /* the common case first */
-        sk_cards hand = g->hands[a.seat];
-        sk_cards legal = hand == g->legal_hand ? g->legal : legal_cards(p, hand);
-        if (!(legal & SK_BIT(a.card)))
-            return card_refusal(p, hand, a.seat, a.card, err);
-        g->hands[a.seat] = hand & ~SK_BIT(a.card);
-        assert(p->nactions < SK_MAX_ACTIONS);
-        skx_put(&p->actions[p->nactions++], SK_ACT_CARD, a.seat, a.card,
-            (sk_contract){SK_C_NONE, SK_NOSUIT, 0});
-        play_card(p, a.seat, a.card, hand);
-        skx_cache_legal(g);
         return SK_OK;
     }
     if (a.seat != p->to_move)

@@ -15,7 +15,6 @@
 
 #include <assert.h>
 #include <stdarg.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -299,8 +298,7 @@ int sk_game_init(sk_game *g, const sk_rules *rules, int dealer, const uint8_t ha
 static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t hands[4][8],
                   bool first_game)
 {
-    /* everything but the action log, which is read only up to nactions */
-    memset(g, 0, offsetof(sk_game, pub.actions));
+    memset(g, 0, sizeof *g); /* all of it: equal inputs give byte-equal games */
     g->rules = rules;
     g->partner = SK_NOSEAT;
     memcpy(g->dealt, hands, sizeof g->dealt);

@@ -50,10 +50,16 @@ $(PROG): $(CLI_OBJ) $(LIB)
 
 # Tests may #include a .c file to reach static functions; they link the
 # library (and the CLI objects but main) so every layer is testable.
+# Every test also links the shared helpers of tests/testlib.c.
 CLI_NOMAIN := $(filter-out $(BUILD)/src/cli/main.o,$(CLI_OBJ))
-$(BUILD)/tests/%: tests/%.c $(LIB) $(CLI_NOMAIN) $(wildcard tests/*.h)
+TESTLIB  := $(BUILD)/tests/testlib.o
+$(TESTLIB): tests/testlib.c $(wildcard tests/*.h) $(wildcard include/schafkopf/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests -o $@ $< $(CLI_NOMAIN) $(LIB) $(shell pkg-config --libs cmocka) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -Itests -c $< -o $@
+
+$(BUILD)/tests/%: tests/%.c $(TESTLIB) $(LIB) $(CLI_NOMAIN) $(wildcard tests/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests -o $@ $< $(TESTLIB) $(CLI_NOMAIN) $(LIB) $(shell pkg-config --libs cmocka) $(LDLIBS)
 
 test: test-plain test-san
 

@@ -12,20 +12,7 @@
 #include <string.h>
 
 #include "schafkopf/core.h"
-
-/* The card of a notation; fails the test on a typo. */
-static int C(const char *s)
-{
-    int c = sk_card_parse(s);
-    assert_true(c >= 0);
-    return c;
-}
-
-static sk_contract contract(int type, int suit, int tout)
-{
-    sk_contract c = {(uint8_t)type, (uint8_t)suit, (uint8_t)tout};
-    return c;
-}
+#include "testlib.h"
 
 /* Checks that the order's trump sequence is exactly `names` (space
  * separated, highest first), that the trump set matches and that the
@@ -37,7 +24,7 @@ static void check_trumps(const sk_order *o, const char *names)
     int n = 0;
     sk_cards set = 0;
     for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-        int c = C(t);
+        int c = tl_C(t);
         assert_true(n < o->ntrumps);
         if (o->trump_seq[n] != c)
             fail_msg("trump %d: expected %s, got %s", n + 1, t, sk_card_name(o->trump_seq[n]));
@@ -65,7 +52,7 @@ static void check_plain(const sk_order *o, const char *names)
     snprintf(buf, sizeof buf, "%s", names);
     int prev = -1;
     for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-        int c = C(t);
+        int c = tl_C(t);
         assert_false(o->trumps & SK_BIT(c));
         if (prev >= 0 && !(o->power[prev] > o->power[c]))
             fail_msg("%s should rank above %s", sk_card_name(prev), t);
@@ -78,7 +65,8 @@ static int winner(sk_contract c, const char *a, const char *b, const char *d, co
 {
     sk_order o;
     sk_order_init(&o, c);
-    const uint8_t cards[4] = {(uint8_t)C(a), (uint8_t)C(b), (uint8_t)C(d), (uint8_t)C(e)};
+    const uint8_t cards[4] = {(uint8_t)tl_C(a), (uint8_t)tl_C(b), (uint8_t)tl_C(d),
+                              (uint8_t)tl_C(e)};
     return sk_order_trick_winner(&o, cards);
 }
 
@@ -90,15 +78,15 @@ static void test_sauspiel_trumps(void **state)
         if (suit == SK_HERZ)
             continue;
         sk_order o;
-        sk_order_init(&o, contract(SK_C_SAUSPIEL, suit, 0));
+        sk_order_init(&o, tl_contract(SK_C_SAUSPIEL, suit, 0));
         assert_int_equal(o.ntrumps, 14);
         check_trumps(&o, "EO GO HO SO EU GU HU SU HA HZ HK H9 H8 H7");
         /* 2.5.6: the other suits A Z K 9 8 7, no precedence among them */
         check_plain(&o, "EA EZ EK E9 E8 E7");
         check_plain(&o, "GA GZ GK G9 G8 G7");
         check_plain(&o, "SA SZ SK S9 S8 S7");
-        assert_int_equal(o.power[C("EA")], o.power[C("GA")]);
-        assert_int_equal(o.power[C("SA")], o.power[C("GA")]);
+        assert_int_equal(o.power[tl_C("EA")], o.power[tl_C("GA")]);
+        assert_int_equal(o.power[tl_C("SA")], o.power[tl_C("GA")]);
     }
 }
 
@@ -108,19 +96,20 @@ static void test_obers_order(void **state)
 {
     (void)state;
     static const char *const lords[8] = {"EO", "GO", "HO", "SO", "EU", "GU", "HU", "SU"};
-    sk_contract cs[] = {contract(SK_C_SAUSPIEL, SK_GRAS, 0), contract(SK_C_SOLO, SK_EICHEL, 0),
-                        contract(SK_C_SOLO, SK_SCHELLEN, 1), contract(SK_C_SIE, SK_NOSUIT, 0)};
+    sk_contract cs[] = {
+        tl_contract(SK_C_SAUSPIEL, SK_GRAS, 0), tl_contract(SK_C_SOLO, SK_EICHEL, 0),
+        tl_contract(SK_C_SOLO, SK_SCHELLEN, 1), tl_contract(SK_C_SIE, SK_NOSUIT, 0)};
     for (size_t k = 0; k < sizeof cs / sizeof cs[0]; k++) {
         sk_order o;
         sk_order_init(&o, cs[k]);
-        assert_int_equal(o.trump_seq[0], C("EO"));
+        assert_int_equal(o.trump_seq[0], tl_C("EO"));
         for (int i = 0; i < 8; i++)
-            assert_int_equal(o.trump_seq[i], C(lords[i]));
+            assert_int_equal(o.trump_seq[i], tl_C(lords[i]));
     }
     sk_order w;
-    sk_order_init(&w, contract(SK_C_WENZ, SK_NOSUIT, 0));
-    assert_int_equal(w.trump_seq[0], C("EU"));
-    assert_false(w.trumps & SK_BIT(C("EO")));
+    sk_order_init(&w, tl_contract(SK_C_WENZ, SK_NOSUIT, 0));
+    assert_int_equal(w.trump_seq[0], tl_C("EU"));
+    assert_false(w.trumps & SK_BIT(tl_C("EO")));
 }
 
 /* 2.6.6: a Farbsolo ranks like a Sauspiel with the named suit (even
@@ -132,7 +121,7 @@ static void test_farbsolo_trumps(void **state)
     for (int suit = 0; suit < 4; suit++) {
         for (int tout = 0; tout < 2; tout++) {
             sk_order o;
-            sk_order_init(&o, contract(SK_C_SOLO, suit, tout));
+            sk_order_init(&o, tl_contract(SK_C_SOLO, suit, tout));
             char seq[128];
             char s = letters[suit];
             snprintf(seq, sizeof seq, "EO GO HO SO EU GU HU SU %cA %cZ %cK %c9 %c8 %c7", s, s, s,
@@ -158,7 +147,7 @@ static void test_wenz_trumps(void **state)
     (void)state;
     for (int tout = 0; tout < 2; tout++) {
         sk_order o;
-        sk_order_init(&o, contract(SK_C_WENZ, SK_NOSUIT, tout));
+        sk_order_init(&o, tl_contract(SK_C_WENZ, SK_NOSUIT, tout));
         assert_int_equal(o.ntrumps, 4);
         check_trumps(&o, "EU GU HU SU");
         check_plain(&o, "EA EZ EK EO E9 E8 E7");
@@ -166,7 +155,7 @@ static void test_wenz_trumps(void **state)
         check_plain(&o, "HA HZ HK HO H9 H8 H7");
         check_plain(&o, "SA SZ SK SO S9 S8 S7");
         /* 2.7.2: no precedence among the suits */
-        assert_int_equal(o.power[C("HO")], o.power[C("SO")]);
+        assert_int_equal(o.power[tl_C("HO")], o.power[tl_C("SO")]);
     }
 }
 
@@ -175,7 +164,7 @@ static void test_wenz_trumps(void **state)
 static void test_trick_winners(void **state)
 {
     (void)state;
-    sk_contract rs = contract(SK_C_SAUSPIEL, SK_GRAS, 0);
+    sk_contract rs = tl_contract(SK_C_SAUSPIEL, SK_GRAS, 0);
     assert_int_equal(winner(rs, "E7", "GA", "SA", "E8"), 3);   /* aces of other suits lose */
     assert_int_equal(winner(rs, "EZ", "EA", "EK", "E9"), 1);   /* highest of the led suit */
     assert_int_equal(winner(rs, "EA", "EZ", "H7", "EK"), 2);   /* the lowest trump beats */
@@ -186,13 +175,13 @@ static void test_trick_winners(void **state)
     assert_int_equal(winner(rs, "GO", "EO", "HO", "SO"), 1);   /* 1.2.5 */
     assert_int_equal(winner(rs, "G7", "G8", "G9", "GK"), 3);
 
-    sk_contract solo_g = contract(SK_C_SOLO, SK_GRAS, 0);
+    sk_contract solo_g = tl_contract(SK_C_SOLO, SK_GRAS, 0);
     assert_int_equal(winner(solo_g, "HA", "G7", "HZ", "HK"), 1); /* 2.6.6: gras is trump */
     assert_int_equal(winner(solo_g, "H7", "H8", "HA", "EA"), 2); /* 2.6.1: hearts plain */
     assert_int_equal(winner(solo_g, "GA", "SU", "G7", "EA"), 1);
     assert_int_equal(winner(solo_g, "E9", "GA", "HO", "E8"), 2);
 
-    sk_contract wenz = contract(SK_C_WENZ, SK_NOSUIT, 0);
+    sk_contract wenz = tl_contract(SK_C_WENZ, SK_NOSUIT, 0);
     assert_int_equal(winner(wenz, "EO", "EK", "E9", "E7"), 1);   /* 2.7.2: King over Ober */
     assert_int_equal(winner(wenz, "E9", "EO", "E8", "GA"), 1);   /* 2.7.2: Ober over Nine */
     assert_int_equal(winner(wenz, "HA", "SU", "EO", "HZ"), 1);   /* 2.7.1: Unters trump */
@@ -208,13 +197,13 @@ static void test_contract_codes(void **state)
     int n = 0;
     for (int s = 0; s < 4; s++)
         if (s != SK_HERZ)
-            all[n++] = contract(SK_C_SAUSPIEL, s, 0);
+            all[n++] = tl_contract(SK_C_SAUSPIEL, s, 0);
     for (int t = 0; t < 2; t++) {
         for (int s = 0; s < 4; s++)
-            all[n++] = contract(SK_C_SOLO, s, t);
-        all[n++] = contract(SK_C_WENZ, SK_NOSUIT, t);
+            all[n++] = tl_contract(SK_C_SOLO, s, t);
+        all[n++] = tl_contract(SK_C_WENZ, SK_NOSUIT, t);
     }
-    all[n++] = contract(SK_C_SIE, SK_NOSUIT, 0);
+    all[n++] = tl_contract(SK_C_SIE, SK_NOSUIT, 0);
     for (int i = 0; i < n; i++) {
         char code[32];
         sk_contract back;
@@ -232,34 +221,34 @@ static void test_contract_codes(void **state)
         assert_int_equal(back.tout, all[i].tout);
     }
     char buf[64];
-    sk_contract_code(contract(SK_C_SAUSPIEL, SK_GRAS, 0), buf, sizeof buf);
+    sk_contract_code(tl_contract(SK_C_SAUSPIEL, SK_GRAS, 0), buf, sizeof buf);
     assert_string_equal(buf, "sauspiel:G");
-    sk_contract_code(contract(SK_C_SOLO, SK_EICHEL, 1), buf, sizeof buf);
+    sk_contract_code(tl_contract(SK_C_SOLO, SK_EICHEL, 1), buf, sizeof buf);
     assert_string_equal(buf, "solo:E:tout");
-    sk_contract_code(contract(SK_C_WENZ, SK_NOSUIT, 1), buf, sizeof buf);
+    sk_contract_code(tl_contract(SK_C_WENZ, SK_NOSUIT, 1), buf, sizeof buf);
     assert_string_equal(buf, "wenz:tout");
-    sk_contract_code(contract(SK_C_SIE, SK_NOSUIT, 0), buf, sizeof buf);
+    sk_contract_code(tl_contract(SK_C_SIE, SK_NOSUIT, 0), buf, sizeof buf);
     assert_string_equal(buf, "sie");
-    sk_contract_class_code(contract(SK_C_SOLO, SK_HERZ, 1), buf, sizeof buf);
+    sk_contract_class_code(tl_contract(SK_C_SOLO, SK_HERZ, 1), buf, sizeof buf);
     assert_string_equal(buf, "solo:tout");
 
-    sk_contract_name(contract(SK_C_SAUSPIEL, SK_GRAS, 0), buf, sizeof buf);
+    sk_contract_name(tl_contract(SK_C_SAUSPIEL, SK_GRAS, 0), buf, sizeof buf);
     assert_string_equal(buf, "Sauspiel mit der Gras-Sau");
-    sk_contract_name(contract(SK_C_SAUSPIEL, SK_SCHELLEN, 0), buf, sizeof buf);
+    sk_contract_name(tl_contract(SK_C_SAUSPIEL, SK_SCHELLEN, 0), buf, sizeof buf);
     assert_string_equal(buf, "Sauspiel mit der Schellen-Sau");
-    sk_contract_name(contract(SK_C_SOLO, SK_HERZ, 1), buf, sizeof buf);
+    sk_contract_name(tl_contract(SK_C_SOLO, SK_HERZ, 1), buf, sizeof buf);
     assert_string_equal(buf, "Herz-Solo Tout");
-    sk_contract_name(contract(SK_C_SOLO, SK_EICHEL, 0), buf, sizeof buf);
+    sk_contract_name(tl_contract(SK_C_SOLO, SK_EICHEL, 0), buf, sizeof buf);
     assert_string_equal(buf, "Eichel-Solo");
-    sk_contract_name(contract(SK_C_WENZ, SK_NOSUIT, 0), buf, sizeof buf);
+    sk_contract_name(tl_contract(SK_C_WENZ, SK_NOSUIT, 0), buf, sizeof buf);
     assert_string_equal(buf, "Wenz");
-    sk_contract_name(contract(SK_C_WENZ, SK_NOSUIT, 1), buf, sizeof buf);
+    sk_contract_name(tl_contract(SK_C_WENZ, SK_NOSUIT, 1), buf, sizeof buf);
     assert_string_equal(buf, "Wenz Tout");
-    sk_contract_name(contract(SK_C_SIE, SK_NOSUIT, 0), buf, sizeof buf);
+    sk_contract_name(tl_contract(SK_C_SIE, SK_NOSUIT, 0), buf, sizeof buf);
     assert_string_equal(buf, "Sie");
     /* snprintf-style length */
     char tiny[4];
-    assert_int_equal(sk_contract_name(contract(SK_C_WENZ, SK_NOSUIT, 1), tiny, sizeof tiny), 9);
+    assert_int_equal(sk_contract_name(tl_contract(SK_C_WENZ, SK_NOSUIT, 1), tiny, sizeof tiny), 9);
     assert_string_equal(tiny, "Wen");
 }
 
@@ -274,7 +263,7 @@ static void test_bad_contract_codes(void **state)
         "none", "solo:H:x", "sauspiel:GG",
         "solo:Hxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        sk_contract c = contract(SK_C_WENZ, 7, 1);
+        sk_contract c = tl_contract(SK_C_WENZ, 7, 1);
         sk_error err;
         memset(&err, 0, sizeof err);
         if (sk_contract_parse(bad[i], &c, &err) != SK_EINVAL)

@@ -18,176 +18,11 @@
 #include <string.h>
 
 #include "schafkopf/core.h"
+#include "testlib.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                              */
 /* ------------------------------------------------------------------ */
-
-static sk_rules preset(const char *name)
-{
-    sk_rules r;
-    sk_error err;
-    assert_int_equal(sk_rules_preset(&r, name, &err), SK_OK);
-    return r;
-}
-
-static int C(const char *s)
-{
-    int c = sk_card_parse(s);
-    assert_true(c >= 0);
-    return c;
-}
-
-/* A set of cards from notation; fails the test on a typo. */
-static sk_cards S(const char *s)
-{
-    sk_cards set = 0;
-    sk_error err;
-    if (sk_cards_parse(s, &set, &err) != SK_OK)
-        fail_msg("bad cards \"%s\": %s", s, err.msg);
-    return set;
-}
-
-/* Deals the given hands (eight cards each as notation); a NULL hand gets
- * the lowest eight of the cards nobody was given. */
-static void deal(uint8_t hands[4][8], const char *h0, const char *h1, const char *h2,
-                 const char *h3)
-{
-    const char *spec[4] = {h0, h1, h2, h3};
-    sk_cards set[4] = {0}, used = 0;
-    for (int s = 0; s < 4; s++) {
-        if (!spec[s])
-            continue;
-        set[s] = S(spec[s]);
-        if (sk_cards_count(set[s]) != 8)
-            fail_msg("hand %d \"%s\" has %d cards", s, spec[s], sk_cards_count(set[s]));
-        if (used & set[s])
-            fail_msg("hand %d \"%s\" repeats a card", s, spec[s]);
-        used |= set[s];
-    }
-    sk_cards rest = ~used;
-    for (int s = 0; s < 4; s++) {
-        if (spec[s])
-            continue;
-        for (int i = 0; i < 8; i++) {
-            assert_true(rest != 0);
-            set[s] |= SK_BIT(sk_cards_first(rest));
-            rest &= rest - 1;
-        }
-    }
-    assert_int_equal(rest, 0);
-    for (int s = 0; s < 4; s++) {
-        int i = 0;
-        for (sk_cards c = set[s]; c; c &= c - 1)
-            hands[s][i++] = (uint8_t)sk_cards_first(c);
-    }
-}
-
-/* Starts a game with the given hands; the dealer is seat 3 unless said,
- * so seat 0 is forehand. */
-static void start_game(sk_game *g, const sk_rules *r, int dealer, bool first_game,
-                       const char *h0, const char *h1, const char *h2, const char *h3)
-{
-    uint8_t hands[4][8];
-    deal(hands, h0, h1, h2, h3);
-    sk_error err;
-    if (sk_game_init(g, r, dealer, hands, first_game, &err) != SK_OK)
-        fail_msg("sk_game_init: %s", err.msg);
-}
-
-/* "2 card GA" -> the action of seat 2. */
-static sk_action parse_line(const char *line)
-{
-    sk_action a;
-    sk_error err;
-    assert_true(line[0] >= '0' && line[0] <= '3' && line[1] == ' ');
-    if (sk_action_parse(line + 2, &a, &err) != SK_OK)
-        fail_msg("bad script line \"%s\": %s", line, err.msg);
-    a.seat = (uint8_t)(line[0] - '0');
-    return a;
-}
-
-/* Whether sk_game_legal lists the action. */
-static bool listed(const sk_game *g, sk_action a)
-{
-    sk_action legal[SK_MAX_LEGAL];
-    int n = sk_game_legal(g, legal);
-    for (int i = 0; i < n; i++)
-        if (sk_action_equal(legal[i], a))
-            return true;
-    return false;
-}
-
-/* Applies a script line that must be accepted (and listed as legal). */
-static void ok(sk_game *g, const char *line)
-{
-    sk_action a = parse_line(line);
-    bool was_listed = listed(g, a);
-    sk_error err;
-    memset(&err, 0, sizeof err);
-    int rc = sk_game_apply(g, a, &err);
-    if (rc != SK_OK)
-        fail_msg("\"%s\" refused (%d): %s", line, rc, err.msg);
-    if (!was_listed)
-        fail_msg("\"%s\" was accepted but sk_game_legal did not list it", line);
-}
-
-/* Applies several lines, NULL-terminated. */
-static void script(sk_game *g, ...)
-{
-    va_list ap;
-    va_start(ap, g);
-    for (const char *line; (line = va_arg(ap, const char *)) != NULL;)
-        ok(g, line);
-    va_end(ap);
-}
-
-/* A line that must be refused with `code` (0: any error) by rule `rule`
- * (NULL: any); the game must not change and the action not be listed. */
-static void refused(sk_game *g, const char *line, int code, const char *rule)
-{
-    sk_action a = parse_line(line);
-    sk_game before;
-    memcpy(&before, g, sizeof before);
-    sk_error err;
-    memset(&err, 0, sizeof err);
-    int rc = sk_game_apply(g, a, &err);
-    if (rc == SK_OK)
-        fail_msg("\"%s\" was accepted; expected a refusal by rule %s", line,
-                 rule ? rule : "(any)");
-    if (code && rc != code)
-        fail_msg("\"%s\": code %d, expected %d (%s)", line, rc, code, err.msg);
-    if (rule) {
-        if (!err.rule || strcmp(err.rule, rule) != 0)
-            fail_msg("\"%s\" refused by rule %s, expected %s: %s", line,
-                     err.rule ? err.rule : "(none)", rule, err.msg);
-        if (!strstr(err.msg, rule))
-            fail_msg("\"%s\": message does not name rule %s: %s", line, rule, err.msg);
-    }
-    if (memcmp(&before, g, sizeof before) != 0)
-        fail_msg("\"%s\" was refused but changed the game", line);
-    if (listed(g, a))
-        fail_msg("\"%s\" was refused but sk_game_legal lists it", line);
-}
-
-/* The legal cards of the seat to move as notation, for comparisons. */
-static void assert_legal_cards(const sk_game *g, const char *expect)
-{
-    sk_cards got = sk_game_legal_cards(g);
-    if (got != S(expect)) {
-        char buf[128];
-        sk_cards_format(got, buf, sizeof buf);
-        fail_msg("seat %d may play \"%s\", expected \"%s\"", g->pub.to_move, buf, expect);
-    }
-}
-
-/* Whether the legal declarations of the seat to move include `code`. */
-static bool may_declare(const sk_game *g, const char *code)
-{
-    sk_contract c;
-    assert_int_equal(sk_contract_parse(code, &c, NULL), SK_OK);
-    return listed(g, sk_act_declare(g->pub.to_move, c));
-}
 
 /* Counts the listed declarations of a contract type. */
 static int declarations_of_type(const sk_game *g, int type)
@@ -211,8 +46,8 @@ static int declarations_of_type(const sk_game *g, int type)
 
 static void start_a(sk_game *g, const sk_rules *r)
 {
-    start_game(g, r, 3, false, A0, A1, A2, A3);
-    script(g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare sauspiel:G", NULL);
+    tl_start_game(g, r, 3, false, A0, A1, A2, A3);
+    tl_script(g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare sauspiel:G", NULL);
     assert_int_equal(g->pub.phase, SK_PHASE_PLAY);
 }
 
@@ -227,8 +62,8 @@ static void start_a(sk_game *g, const sk_rules *r)
 
 static void start_b(sk_game *g, const sk_rules *r)
 {
-    start_game(g, r, 3, false, B0, B1, B2, B3);
-    script(g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare sauspiel:G", NULL);
+    tl_start_game(g, r, 3, false, B0, B1, B2, B3);
+    tl_script(g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare sauspiel:G", NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -239,19 +74,19 @@ static void start_b(sk_game *g, const sk_rules *r)
 static void test_forehand_speaks_first(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
-    start_game(&g, &r, 3, false, A0, A1, A2, A3);
+    tl_start_game(&g, &r, 3, false, A0, A1, A2, A3);
     assert_int_equal(g.pub.phase, SK_PHASE_AUCTION);
     assert_int_equal(g.pub.to_move, 0);
-    refused(&g, "1 pass", SK_ESTATE, "2.4.1");
-    refused(&g, "3 bid sauspiel", SK_ESTATE, "2.4.1");
-    ok(&g, "0 pass");
+    tl_refused(&g, "1 pass", SK_ESTATE, "2.4.1");
+    tl_refused(&g, "3 bid sauspiel", SK_ESTATE, "2.4.1");
+    tl_ok(&g, "0 pass");
     assert_int_equal(g.pub.to_move, 1);
-    refused(&g, "0 bid sauspiel", SK_ESTATE, "2.4.1"); /* spoken already */
+    tl_refused(&g, "0 bid sauspiel", SK_ESTATE, "2.4.1"); /* spoken already */
 
     for (int dealer = 0; dealer < 4; dealer++) {
-        start_game(&g, &r, dealer, false, A0, A1, A2, A3);
+        tl_start_game(&g, &r, dealer, false, A0, A1, A2, A3);
         assert_int_equal(g.pub.to_move, (dealer + 1) % 4);
     }
 }
@@ -260,22 +95,22 @@ static void test_forehand_speaks_first(void **state)
 static void test_ich_spiele_then_passes(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
-    start_game(&g, &r, 3, false, A0, A1, A2, A3);
+    tl_start_game(&g, &r, 3, false, A0, A1, A2, A3);
     /* 2.4.2: the opening bid is "ich spiele", the class comes later */
-    refused(&g, "0 bid solo", SK_EILLEGAL, "2.4.2");
-    refused(&g, "0 bid wenz", SK_EILLEGAL, "2.4.2");
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", NULL);
+    tl_refused(&g, "0 bid solo", SK_EILLEGAL, "2.4.2");
+    tl_refused(&g, "0 bid wenz", SK_EILLEGAL, "2.4.2");
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", NULL);
     assert_int_equal(g.pub.phase, SK_PHASE_AUCTION);
-    ok(&g, "3 pass");
+    tl_ok(&g, "3 pass");
     assert_int_equal(g.pub.phase, SK_PHASE_DECLARE);
     assert_int_equal(g.pub.declarer, 0);
     assert_int_equal(g.pub.to_move, 0);
 
     /* 2.4.3: after a pass a later seat may open */
-    start_game(&g, &r, 3, false, A0, A1, A2, A3);
-    script(&g, "0 pass", "1 pass", "2 bid sauspiel", "3 pass", NULL);
+    tl_start_game(&g, &r, 3, false, A0, A1, A2, A3);
+    tl_script(&g, "0 pass", "1 pass", "2 bid sauspiel", "3 pass", NULL);
     assert_int_equal(g.pub.phase, SK_PHASE_DECLARE);
     assert_int_equal(g.pub.declarer, 2);
 }
@@ -284,12 +119,12 @@ static void test_ich_spiele_then_passes(void **state)
 static void test_second_bidder_needs_more(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
-    start_game(&g, &r, 3, false, A0, A1, A2, A3);
-    ok(&g, "0 bid sauspiel");
-    refused(&g, "1 bid sauspiel", SK_EILLEGAL, "2.4.6");
-    ok(&g, "1 bid wenz");
+    tl_start_game(&g, &r, 3, false, A0, A1, A2, A3);
+    tl_ok(&g, "0 bid sauspiel");
+    tl_refused(&g, "1 bid sauspiel", SK_EILLEGAL, "2.4.6");
+    tl_ok(&g, "1 bid wenz");
     assert_int_equal(g.pub.challenger, 1);
     assert_int_equal(g.pub.holder, 0);
     assert_int_equal(g.pub.to_move, 0); /* the first bidder answers */
@@ -300,22 +135,22 @@ static void test_second_bidder_needs_more(void **state)
 static void test_first_bidder_yields(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
-    start_game(&g, &r, 3, false, A0, A1, A2, A3);
-    script(&g, "0 bid sauspiel", "1 bid solo", "0 pass", NULL);
+    tl_start_game(&g, &r, 3, false, A0, A1, A2, A3);
+    tl_script(&g, "0 bid sauspiel", "1 bid solo", "0 pass", NULL);
     assert_int_equal(g.pub.holder, 1);
     assert_int_equal(g.pub.to_move, 2);
-    script(&g, "2 pass", "3 pass", NULL);
+    tl_script(&g, "2 pass", "3 pass", NULL);
     assert_int_equal(g.pub.phase, SK_PHASE_DECLARE);
     assert_int_equal(g.pub.declarer, 1);
     /* 2.4.7/2.4.10: bound to a Solo: nothing below it */
-    refused(&g, "1 declare sauspiel:E", SK_EILLEGAL, "2.4.10");
-    refused(&g, "1 declare wenz", SK_EILLEGAL, "2.4.10");
-    assert_false(may_declare(&g, "sauspiel:E"));
-    assert_true(may_declare(&g, "solo:G"));
-    assert_true(may_declare(&g, "wenz:tout"));
-    ok(&g, "1 declare solo:G");
+    tl_refused(&g, "1 declare sauspiel:E", SK_EILLEGAL, "2.4.10");
+    tl_refused(&g, "1 declare wenz", SK_EILLEGAL, "2.4.10");
+    assert_false(tl_may_declare(&g, "sauspiel:E"));
+    assert_true(tl_may_declare(&g, "solo:G"));
+    assert_true(tl_may_declare(&g, "wenz:tout"));
+    tl_ok(&g, "1 declare solo:G");
     assert_int_equal(g.pub.phase, SK_PHASE_PLAY);
 }
 
@@ -324,30 +159,30 @@ static void test_first_bidder_yields(void **state)
 static void test_holder_solo_needs_tout(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
-    start_game(&g, &r, 3, false, A0, A1, A2, A3);
-    script(&g, "0 bid sauspiel", "1 bid wenz", "0 bid solo", NULL);
+    tl_start_game(&g, &r, 3, false, A0, A1, A2, A3);
+    tl_script(&g, "0 bid sauspiel", "1 bid wenz", "0 bid solo", NULL);
     assert_int_equal(g.pub.to_move, 1);
-    refused(&g, "1 bid wenz", SK_EILLEGAL, "2.4.6");
-    refused(&g, "1 bid solo", SK_EILLEGAL, "2.4.6");
-    ok(&g, "1 bid wenz:tout");
+    tl_refused(&g, "1 bid wenz", SK_EILLEGAL, "2.4.6");
+    tl_refused(&g, "1 bid solo", SK_EILLEGAL, "2.4.6");
+    tl_ok(&g, "1 bid wenz:tout");
     assert_int_equal(g.pub.to_move, 0);
-    ok(&g, "0 pass"); /* 2.4.7: yields to the Tout */
-    script(&g, "2 pass", "3 pass", NULL);
+    tl_ok(&g, "0 pass"); /* 2.4.7: yields to the Tout */
+    tl_script(&g, "2 pass", "3 pass", NULL);
     assert_int_equal(g.pub.declarer, 1);
-    refused(&g, "1 declare solo:G", SK_EILLEGAL, "2.4.10");
-    assert_true(may_declare(&g, "wenz:tout"));
-    assert_true(may_declare(&g, "solo:G:tout"));
-    ok(&g, "1 declare wenz:tout");
+    tl_refused(&g, "1 declare solo:G", SK_EILLEGAL, "2.4.10");
+    assert_true(tl_may_declare(&g, "wenz:tout"));
+    assert_true(tl_may_declare(&g, "solo:G:tout"));
+    tl_ok(&g, "1 declare wenz:tout");
 
     /* 2.4.8: "ich hätte einen Solo" loses to the first bidder's Solo */
-    start_game(&g, &r, 3, false, A0, A1, A2, A3);
-    script(&g, "0 bid sauspiel", "1 bid solo", "0 bid solo", "1 pass", "2 pass", "3 pass", NULL);
+    tl_start_game(&g, &r, 3, false, A0, A1, A2, A3);
+    tl_script(&g, "0 bid sauspiel", "1 bid solo", "0 bid solo", "1 pass", "2 pass", "3 pass", NULL);
     assert_int_equal(g.pub.declarer, 0);
-    refused(&g, "0 declare wenz", SK_EILLEGAL, "2.4.10");
-    refused(&g, "0 declare sauspiel:G", SK_EILLEGAL, "2.4.10");
-    ok(&g, "0 declare solo:E");
+    tl_refused(&g, "0 declare wenz", SK_EILLEGAL, "2.4.10");
+    tl_refused(&g, "0 declare sauspiel:G", SK_EILLEGAL, "2.4.10");
+    tl_ok(&g, "0 declare solo:E");
 }
 
 /* 2.4.9: the first bidder holds with a Wenz: the challenger needs at
@@ -356,34 +191,34 @@ static void test_holder_solo_needs_tout(void **state)
 static void test_holder_wenz_needs_solo(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
-    start_game(&g, &r, 3, false, A0, A1, A2, A3);
-    script(&g, "0 bid sauspiel", "1 bid wenz", "0 bid wenz", NULL);
-    refused(&g, "1 bid wenz", SK_EILLEGAL, "2.4.6");
-    ok(&g, "1 bid solo");
-    ok(&g, "0 pass"); /* holds only a Wenz: the Solo takes precedence */
-    script(&g, "2 pass", "3 pass", NULL);
+    tl_start_game(&g, &r, 3, false, A0, A1, A2, A3);
+    tl_script(&g, "0 bid sauspiel", "1 bid wenz", "0 bid wenz", NULL);
+    tl_refused(&g, "1 bid wenz", SK_EILLEGAL, "2.4.6");
+    tl_ok(&g, "1 bid solo");
+    tl_ok(&g, "0 pass"); /* holds only a Wenz: the Solo takes precedence */
+    tl_script(&g, "2 pass", "3 pass", NULL);
     assert_int_equal(g.pub.declarer, 1);
-    assert_false(may_declare(&g, "wenz"));
-    ok(&g, "1 declare solo:S");
+    assert_false(tl_may_declare(&g, "wenz"));
+    tl_ok(&g, "1 declare solo:S");
 
     /* 2.4.4: the holder claims a Solo too and keeps the game */
-    start_game(&g, &r, 3, false, A0, A1, A2, A3);
-    script(&g, "0 bid sauspiel", "1 bid wenz", "0 bid wenz", "1 bid solo", "0 bid solo",
-           NULL);
+    tl_start_game(&g, &r, 3, false, A0, A1, A2, A3);
+    tl_script(&g, "0 bid sauspiel", "1 bid wenz", "0 bid wenz", "1 bid solo", "0 bid solo",
+              NULL);
     assert_int_equal(g.pub.to_move, 1);
-    ok(&g, "1 pass");
-    script(&g, "2 pass", "3 pass", NULL);
+    tl_ok(&g, "1 pass");
+    tl_script(&g, "2 pass", "3 pass", NULL);
     assert_int_equal(g.pub.declarer, 0);
-    refused(&g, "0 declare wenz", SK_EILLEGAL, "2.4.10");
-    ok(&g, "0 declare solo:H");
+    tl_refused(&g, "0 declare wenz", SK_EILLEGAL, "2.4.10");
+    tl_ok(&g, "0 declare solo:H");
 
     /* 2.4.8: the holder may not answer a Solo with a mere Wenz */
-    start_game(&g, &r, 3, false, A0, A1, A2, A3);
-    script(&g, "0 bid sauspiel", "1 bid solo", NULL);
-    refused(&g, "0 bid wenz", SK_EILLEGAL, "2.4.8");
-    refused(&g, "0 bid sauspiel", SK_EILLEGAL, "2.4.8");
+    tl_start_game(&g, &r, 3, false, A0, A1, A2, A3);
+    tl_script(&g, "0 bid sauspiel", "1 bid solo", NULL);
+    tl_refused(&g, "0 bid wenz", SK_EILLEGAL, "2.4.8");
+    tl_refused(&g, "0 bid sauspiel", SK_EILLEGAL, "2.4.8");
 }
 
 /* 2.4.10: a bid cannot be taken back, and an invalid bid (a Sie without
@@ -391,22 +226,22 @@ static void test_holder_wenz_needs_solo(void **state)
 static void test_bid_irrevocable_and_invalid(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
-    start_game(&g, &r, 3, false, A0, A1, A2, A3);
-    ok(&g, "0 bid sauspiel");
-    refused(&g, "1 bid sie", SK_EILLEGAL, "2.4.10"); /* holds no Sie */
-    script(&g, "1 pass", "2 pass", "3 pass", NULL);
+    tl_start_game(&g, &r, 3, false, A0, A1, A2, A3);
+    tl_ok(&g, "0 bid sauspiel");
+    tl_refused(&g, "1 bid sie", SK_EILLEGAL, "2.4.10"); /* holds no Sie */
+    tl_script(&g, "1 pass", "2 pass", "3 pass", NULL);
     /* bound to play: no pass, no new bid in the declaration */
-    refused(&g, "0 pass", SK_ESTATE, "2.4.12");
-    refused(&g, "0 bid solo", SK_ESTATE, "2.4.12");
+    tl_refused(&g, "0 pass", SK_ESTATE, "2.4.12");
+    tl_refused(&g, "0 bid solo", SK_ESTATE, "2.4.12");
     assert_int_equal(g.pub.declarer, 0);
 
     /* a hand with a Sie may claim it */
-    start_game(&g, &r, 3, false, NULL, "EO GO HO SO EU GU HU SU", NULL, NULL);
-    ok(&g, "0 bid sauspiel");
-    ok(&g, "1 bid sie");
-    refused(&g, "0 bid sie", SK_EILLEGAL, "2.4.10"); /* seat 0 has no Sie */
+    tl_start_game(&g, &r, 3, false, NULL, "EO GO HO SO EU GU HU SU", NULL, NULL);
+    tl_ok(&g, "0 bid sauspiel");
+    tl_ok(&g, "1 bid sie");
+    tl_refused(&g, "0 bid sie", SK_EILLEGAL, "2.4.10"); /* seat 0 has no Sie */
 }
 
 /* 2.4.11: after the duel of the first two bidders the later seats still
@@ -414,28 +249,28 @@ static void test_bid_irrevocable_and_invalid(void **state)
 static void test_later_seats_speak(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
-    start_game(&g, &r, 3, false, A0, A1, A2, A3);
-    script(&g, "0 bid sauspiel", "1 bid wenz", "0 pass", NULL);
+    tl_start_game(&g, &r, 3, false, A0, A1, A2, A3);
+    tl_script(&g, "0 bid sauspiel", "1 bid wenz", "0 pass", NULL);
     assert_int_equal(g.pub.phase, SK_PHASE_AUCTION);
     assert_int_equal(g.pub.holder, 1);
     assert_int_equal(g.pub.to_move, 2);
-    refused(&g, "2 bid wenz", SK_EILLEGAL, "2.4.6");
-    ok(&g, "2 bid solo");
+    tl_refused(&g, "2 bid wenz", SK_EILLEGAL, "2.4.6");
+    tl_ok(&g, "2 bid solo");
     assert_int_equal(g.pub.to_move, 1);
-    ok(&g, "1 bid solo"); /* "ich spiele selbst" */
-    ok(&g, "2 pass");
+    tl_ok(&g, "1 bid solo"); /* "ich spiele selbst" */
+    tl_ok(&g, "2 pass");
     assert_int_equal(g.pub.to_move, 3);
-    ok(&g, "3 pass");
+    tl_ok(&g, "3 pass");
     assert_int_equal(g.pub.phase, SK_PHASE_DECLARE);
     assert_int_equal(g.pub.declarer, 1);
 
     /* a later seat's challenge after a plain pass */
-    start_game(&g, &r, 3, false, A0, A1, A2, A3);
-    script(&g, "0 bid sauspiel", "1 pass", "2 bid wenz", "0 pass", NULL);
+    tl_start_game(&g, &r, 3, false, A0, A1, A2, A3);
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 bid wenz", "0 pass", NULL);
     assert_int_equal(g.pub.to_move, 3);
-    script(&g, "3 bid solo", "2 pass", NULL);
+    tl_script(&g, "3 bid solo", "2 pass", NULL);
     assert_int_equal(g.pub.phase, SK_PHASE_DECLARE);
     assert_int_equal(g.pub.declarer, 3);
 }
@@ -444,17 +279,17 @@ static void test_later_seats_speak(void **state)
 static void test_declare_after_auction(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
-    start_game(&g, &r, 3, false, A0, A1, A2, A3);
-    refused(&g, "0 declare sauspiel:G", SK_ESTATE, "2.4.12");
-    ok(&g, "0 bid sauspiel");
-    refused(&g, "1 declare solo:G", SK_ESTATE, "2.4.12");
-    refused(&g, "1 kontra", SK_EILLEGAL, NULL);
-    script(&g, "1 pass", "2 pass", "3 pass", NULL);
-    refused(&g, "0 bid wenz", SK_ESTATE, "2.4.12");
-    refused(&g, "1 declare solo:G", SK_ESTATE, "2.4.1"); /* not the declarer */
-    refused(&g, "0 card EO", SK_ESTATE, "2.4.12");
+    tl_start_game(&g, &r, 3, false, A0, A1, A2, A3);
+    tl_refused(&g, "0 declare sauspiel:G", SK_ESTATE, "2.4.12");
+    tl_ok(&g, "0 bid sauspiel");
+    tl_refused(&g, "1 declare solo:G", SK_ESTATE, "2.4.12");
+    tl_refused_any(&g, "1 kontra", SK_EILLEGAL);
+    tl_script(&g, "1 pass", "2 pass", "3 pass", NULL);
+    tl_refused(&g, "0 bid wenz", SK_ESTATE, "2.4.12");
+    tl_refused(&g, "1 declare solo:G", SK_ESTATE, "2.4.1"); /* not the declarer */
+    tl_refused(&g, "0 card EO", SK_ESTATE, "2.4.12");
     /* the declarer's listed actions are declarations only */
     sk_action legal[SK_MAX_LEGAL];
     int n = sk_game_legal(&g, legal);
@@ -469,17 +304,17 @@ static void test_declare_after_auction(void **state)
 static void test_all_pass_thrown_in(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
-    start_game(&g, &r, 3, false, A0, A1, A2, A3);
-    script(&g, "0 pass", "1 pass", "2 pass", NULL);
+    tl_start_game(&g, &r, 3, false, A0, A1, A2, A3);
+    tl_script(&g, "0 pass", "1 pass", "2 pass", NULL);
     assert_false(sk_game_over(&g));
-    ok(&g, "3 pass");
+    tl_ok(&g, "3 pass");
     assert_true(sk_game_over(&g));
     assert_int_equal(g.pub.phase, SK_PHASE_DONE);
     sk_action legal[SK_MAX_LEGAL];
     assert_int_equal(sk_game_legal(&g, legal), 0);
-    refused(&g, "0 bid sauspiel", SK_ESTATE, NULL);
+    tl_refused_any(&g, "0 bid sauspiel", SK_ESTATE);
     sk_result res;
     assert_int_equal(sk_game_result(&g, &res, NULL), SK_OK);
     assert_int_equal(res.thrown_in, 1);
@@ -499,8 +334,8 @@ static void test_all_pass_thrown_in(void **state)
 /* Takes seat 0 through "ich spiele" and three passes to the declaration. */
 static void to_declaration(sk_game *g, const sk_rules *r, bool first_game, const char *h0)
 {
-    start_game(g, r, 3, first_game, h0, NULL, NULL, NULL);
-    script(g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+    tl_start_game(g, r, 3, first_game, h0, NULL, NULL, NULL);
+    tl_script(g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
     assert_int_equal(g->pub.phase, SK_PHASE_DECLARE);
 }
 
@@ -509,15 +344,15 @@ static void to_declaration(sk_game *g, const sk_rules *r, bool first_game, const
 static void test_sauspiel_callable_aces(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
     to_declaration(&g, &r, false, "EA EK GO GU HA H7 S9 S8");
-    refused(&g, "0 declare sauspiel:E", SK_EILLEGAL, "2.5.1"); /* holds the Eichel-Sau */
-    refused(&g, "0 declare sauspiel:G", SK_EILLEGAL, "2.5.1"); /* only GO/GU of Gras */
-    refused(&g, "0 declare sauspiel:H", SK_EILLEGAL, "2.5.1"); /* hearts are trump */
+    tl_refused(&g, "0 declare sauspiel:E", SK_EILLEGAL, "2.5.1"); /* holds the Eichel-Sau */
+    tl_refused(&g, "0 declare sauspiel:G", SK_EILLEGAL, "2.5.1"); /* only GO/GU of Gras */
+    tl_refused(&g, "0 declare sauspiel:H", SK_EILLEGAL, "2.5.1"); /* hearts are trump */
     assert_int_equal(declarations_of_type(&g, SK_C_SAUSPIEL), 1);
-    ok(&g, "0 declare sauspiel:S");
-    assert_int_equal(g.pub.called_ace, C("SA"));
+    tl_ok(&g, "0 declare sauspiel:S");
+    assert_int_equal(g.pub.called_ace, tl_C("SA"));
     assert_int_equal(g.pub.partner, SK_NOSEAT); /* 2.5.2: the partner stays hidden */
 }
 
@@ -526,36 +361,36 @@ static void test_sauspiel_callable_aces(void **state)
 static void test_blocked_hand(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
     to_declaration(&g, &r, false, "EA GA SA EK G9 S7 HO H8");
     assert_int_equal(declarations_of_type(&g, SK_C_SAUSPIEL), 0);
-    refused(&g, "0 declare sauspiel:E", SK_EILLEGAL, "2.5.1");
-    refused(&g, "0 declare sauspiel:G", SK_EILLEGAL, "2.5.1");
-    refused(&g, "0 declare sauspiel:S", SK_EILLEGAL, "2.5.1");
-    assert_true(may_declare(&g, "wenz"));
-    assert_true(may_declare(&g, "solo:H"));
-    ok(&g, "0 declare wenz");
+    tl_refused(&g, "0 declare sauspiel:E", SK_EILLEGAL, "2.5.1");
+    tl_refused(&g, "0 declare sauspiel:G", SK_EILLEGAL, "2.5.1");
+    tl_refused(&g, "0 declare sauspiel:S", SK_EILLEGAL, "2.5.1");
+    assert_true(tl_may_declare(&g, "wenz"));
+    assert_true(tl_may_declare(&g, "solo:H"));
+    tl_ok(&g, "0 declare wenz");
 
     /* no callable suit: the only plain cards are aces and hearts */
     to_declaration(&g, &r, false, "EO GO HO SO EA HA HZ HK");
     assert_int_equal(declarations_of_type(&g, SK_C_SAUSPIEL), 0);
-    refused(&g, "0 declare sauspiel:G", SK_EILLEGAL, "2.5.1");
-    ok(&g, "0 declare solo:H");
+    tl_refused(&g, "0 declare sauspiel:G", SK_EILLEGAL, "2.5.1");
+    tl_ok(&g, "0 declare solo:H");
 }
 
 /* 2.6.4: a Solo needs a card of the suit made trump */
 static void test_solo_needs_suit_card(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
     to_declaration(&g, &r, false, "EO GO EA EZ EK GA G9 H7");
-    refused(&g, "0 declare solo:S", SK_EILLEGAL, "2.6.4");
-    refused(&g, "0 declare solo:S:tout", SK_EILLEGAL, "2.6.4");
-    assert_false(may_declare(&g, "solo:S"));
-    assert_true(may_declare(&g, "solo:H")); /* one Herz card is enough */
-    ok(&g, "0 declare solo:E");
+    tl_refused(&g, "0 declare solo:S", SK_EILLEGAL, "2.6.4");
+    tl_refused(&g, "0 declare solo:S:tout", SK_EILLEGAL, "2.6.4");
+    assert_false(tl_may_declare(&g, "solo:S"));
+    assert_true(tl_may_declare(&g, "solo:H")); /* one Herz card is enough */
+    tl_ok(&g, "0 declare solo:E");
     assert_int_equal(g.pub.contract.type, SK_C_SOLO);
     assert_int_equal(g.pub.contract.suit, SK_EICHEL);
 }
@@ -565,16 +400,16 @@ static void test_solo_needs_suit_card(void **state)
 static void test_sie(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
     const char *sie = "EO GO HO SO EU GU HU SU";
 
     to_declaration(&g, &r, false, "EO GO HO SO EU GU HU HA");
-    refused(&g, "0 declare sie", SK_EILLEGAL, "2.9.1"); /* seven lords only */
+    tl_refused(&g, "0 declare sie", SK_EILLEGAL, "2.9.1"); /* seven lords only */
 
     to_declaration(&g, &r, false, sie);
-    assert_true(may_declare(&g, "sie"));
-    ok(&g, "0 declare sie");
+    assert_true(tl_may_declare(&g, "sie"));
+    tl_ok(&g, "0 declare sie");
     assert_true(sk_game_over(&g));
     sk_action legal[SK_MAX_LEGAL];
     assert_int_equal(sk_game_legal(&g, legal), 0);
@@ -587,18 +422,18 @@ static void test_sie(void **state)
 
     /* 2.9.1: not in the first game */
     to_declaration(&g, &r, true, sie);
-    assert_false(may_declare(&g, "sie"));
-    refused(&g, "0 declare sie", SK_EILLEGAL, "2.9.1");
-    ok(&g, "0 declare wenz"); /* the only game left to this hand */
+    assert_false(tl_may_declare(&g, "sie"));
+    tl_refused(&g, "0 declare sie", SK_EILLEGAL, "2.9.1");
+    tl_ok(&g, "0 declare wenz"); /* the only game left to this hand */
 
-    start_game(&g, &r, 3, true, NULL, sie, NULL, NULL);
-    ok(&g, "0 bid sauspiel");
-    refused(&g, "1 bid sie", SK_EILLEGAL, "2.4.4");
+    tl_start_game(&g, &r, 3, true, NULL, sie, NULL, NULL);
+    tl_ok(&g, "0 bid sauspiel");
+    tl_refused(&g, "1 bid sie", SK_EILLEGAL, "2.4.4");
 
     /* ... unless the ruleset says so */
     r.sie_first_game = 1;
     to_declaration(&g, &r, true, sie);
-    ok(&g, "0 declare sie");
+    tl_ok(&g, "0 declare sie");
     assert_true(sk_game_over(&g));
 }
 
@@ -606,16 +441,16 @@ static void test_sie(void **state)
 static void test_tout_only_at_declaration(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
     to_declaration(&g, &r, false, A0);
-    assert_true(may_declare(&g, "solo:H:tout"));
-    assert_true(may_declare(&g, "wenz:tout"));
-    ok(&g, "0 declare solo:H");
-    refused(&g, "0 declare solo:H:tout", SK_ESTATE, NULL);
-    ok(&g, "0 card EO");
-    refused(&g, "0 declare solo:H:tout", SK_ESTATE, NULL);
-    refused(&g, "1 declare solo:H:tout", SK_ESTATE, NULL);
+    assert_true(tl_may_declare(&g, "solo:H:tout"));
+    assert_true(tl_may_declare(&g, "wenz:tout"));
+    tl_ok(&g, "0 declare solo:H");
+    tl_refused_any(&g, "0 declare solo:H:tout", SK_ESTATE);
+    tl_ok(&g, "0 card EO");
+    tl_refused_any(&g, "0 declare solo:H:tout", SK_ESTATE);
+    tl_refused_any(&g, "1 declare solo:H:tout", SK_ESTATE);
     /* nothing in the play lets anybody (re)declare */
     sk_action legal[SK_MAX_LEGAL];
     int n = sk_game_legal(&g, legal);
@@ -625,7 +460,7 @@ static void test_tout_only_at_declaration(void **state)
 
     /* 2.8.1: announced in the declaration it is a Tout */
     to_declaration(&g, &r, false, A0);
-    ok(&g, "0 declare solo:H:tout");
+    tl_ok(&g, "0 declare solo:H:tout");
     assert_int_equal(g.pub.contract.tout, 1);
 }
 
@@ -633,12 +468,12 @@ static void test_tout_only_at_declaration(void **state)
 static void test_wenz_without_unters(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
     to_declaration(&g, &r, false, "EA EZ EK EO GA GZ GK GO");
-    assert_true(may_declare(&g, "wenz"));
-    assert_true(may_declare(&g, "wenz:tout"));
-    ok(&g, "0 declare wenz");
+    assert_true(tl_may_declare(&g, "wenz"));
+    assert_true(tl_may_declare(&g, "wenz:tout"));
+    tl_ok(&g, "0 declare wenz");
     assert_int_equal(g.pub.order.ntrumps, 4);
 }
 
@@ -647,21 +482,21 @@ static void test_wenz_without_unters(void **state)
 static void test_follow_in_wenz_and_solo(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
-    start_game(&g, &r, 3, false, "EO GA GZ GK G9 G8 G7 SA", "EU E7 HA HZ HK H9 H8 H7", NULL,
-               NULL);
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare wenz", NULL);
-    ok(&g, "0 card EO");
-    assert_legal_cards(&g, "E7");
-    refused(&g, "1 card EU", SK_EILLEGAL, "3.2.1");
+    tl_start_game(&g, &r, 3, false, "EO GA GZ GK G9 G8 G7 SA", "EU E7 HA HZ HK H9 H8 H7", NULL,
+                  NULL);
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare wenz", NULL);
+    tl_ok(&g, "0 card EO");
+    tl_assert_legal_cards(&g, "E7");
+    tl_refused(&g, "1 card EU", SK_EILLEGAL, "3.2.1");
 
-    start_game(&g, &r, 3, false, "HA EA EZ EK E9 E8 E7 GA", "HO H7 SA SZ SK S9 S8 S7", NULL,
-               NULL);
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare solo:E", NULL);
-    ok(&g, "0 card HA");
-    assert_legal_cards(&g, "H7");
-    refused(&g, "1 card HO", SK_EILLEGAL, "3.2.1");
+    tl_start_game(&g, &r, 3, false, "HA EA EZ EK E9 E8 E7 GA", "HO H7 SA SZ SK S9 S8 S7", NULL,
+                  NULL);
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare solo:E", NULL);
+    tl_ok(&g, "0 card HA");
+    tl_assert_legal_cards(&g, "H7");
+    tl_refused(&g, "1 card HO", SK_EILLEGAL, "3.2.1");
 }
 
 /* ------------------------------------------------------------------ */
@@ -672,17 +507,17 @@ static void test_follow_in_wenz_and_solo(void **state)
 static void test_forehand_leads(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
-    start_game(&g, &r, 3, false, A1, A0, A2, A3); /* A0's hand at seat 1 */
-    script(&g, "0 pass", "1 bid sauspiel", "2 pass", "3 pass", "1 declare sauspiel:G", NULL);
+    tl_start_game(&g, &r, 3, false, A1, A0, A2, A3); /* A0's hand at seat 1 */
+    tl_script(&g, "0 pass", "1 bid sauspiel", "2 pass", "3 pass", "1 declare sauspiel:G", NULL);
     assert_int_equal(g.pub.declarer, 1);
     assert_int_equal(g.pub.trick_leader, 0);
     assert_int_equal(g.pub.to_move, 0);
-    refused(&g, "1 card EO", SK_ESTATE, "3.4.7");
+    tl_refused(&g, "1 card EO", SK_ESTATE, "3.4.7");
 
-    start_game(&g, &r, 0, false, A3, A0, A2, A1); /* dealer 0: seat 1 is forehand */
-    script(&g, "1 pass", "2 pass", "3 bid sauspiel", "0 pass", "3 declare sauspiel:G", NULL);
+    tl_start_game(&g, &r, 0, false, A3, A0, A2, A1); /* dealer 0: seat 1 is forehand */
+    tl_script(&g, "1 pass", "2 pass", "3 bid sauspiel", "0 pass", "3 declare sauspiel:G", NULL);
     assert_int_equal(g.pub.to_move, 1);
 }
 
@@ -690,16 +525,16 @@ static void test_forehand_leads(void **state)
 static void test_out_of_turn(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
     start_a(&g, &r);
-    refused(&g, "1 card GZ", SK_ESTATE, "3.4.7");
-    refused(&g, "3 card EA", SK_ESTATE, "3.4.7");
-    ok(&g, "0 card EK");
-    refused(&g, "0 card EO", SK_ESTATE, "3.4.7");
-    refused(&g, "2 card SO", SK_ESTATE, "3.4.7");
-    refused(&g, "0 bid solo", SK_ESTATE, NULL);
-    refused(&g, "1 card EA", SK_EILLEGAL, "3.2"); /* not held */
+    tl_refused(&g, "1 card GZ", SK_ESTATE, "3.4.7");
+    tl_refused(&g, "3 card EA", SK_ESTATE, "3.4.7");
+    tl_ok(&g, "0 card EK");
+    tl_refused(&g, "0 card EO", SK_ESTATE, "3.4.7");
+    tl_refused(&g, "2 card SO", SK_ESTATE, "3.4.7");
+    tl_refused_any(&g, "0 bid solo", SK_ESTATE);
+    tl_refused(&g, "1 card EA", SK_EILLEGAL, "3.2"); /* not held */
 }
 
 /* 3.2.1: follow suit; 3.2.3: without a duty to overtake; 3.2.4: void in
@@ -707,22 +542,22 @@ static void test_out_of_turn(void **state)
 static void test_follow_suit(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
     start_a(&g, &r);
-    ok(&g, "0 card EK");
-    assert_legal_cards(&g, "E9 E8");                /* 3.2.1 */
-    refused(&g, "1 card HK", SK_EILLEGAL, "3.2.1"); /* no trumping while holding Eichel */
-    refused(&g, "1 card SA", SK_EILLEGAL, "3.2.1");
-    ok(&g, "1 card E8");                            /* 3.2.3: need not overtake */
+    tl_ok(&g, "0 card EK");
+    tl_assert_legal_cards(&g, "E9 E8");                /* 3.2.1 */
+    tl_refused(&g, "1 card HK", SK_EILLEGAL, "3.2.1"); /* no trumping while holding Eichel */
+    tl_refused(&g, "1 card SA", SK_EILLEGAL, "3.2.1");
+    tl_ok(&g, "1 card E8");                            /* 3.2.3: need not overtake */
     /* 3.2.4 + 2.5.5: void in Eichel: anything but the unled called ace */
-    assert_legal_cards(&g, "G8 SO SU SZ S8 H8 S7");
-    refused(&g, "2 card GA", SK_EILLEGAL, "2.5.5");
-    ok(&g, "2 card SU");                            /* 3.2.4: may trump */
+    tl_assert_legal_cards(&g, "G8 SO SU SZ S8 H8 S7");
+    tl_refused(&g, "2 card GA", SK_EILLEGAL, "2.5.5");
+    tl_ok(&g, "2 card SU");                            /* 3.2.4: may trump */
     /* 3.2.1: the Eichel-Unter is a trump, not an Eichel card */
-    assert_legal_cards(&g, "EA EZ E7");
-    refused(&g, "3 card EU", SK_EILLEGAL, "3.2.1");
-    ok(&g, "3 card EA");
+    tl_assert_legal_cards(&g, "EA EZ E7");
+    tl_refused(&g, "3 card EU", SK_EILLEGAL, "3.2.1");
+    tl_ok(&g, "3 card EA");
     assert_int_equal(g.pub.trick_winners[0], 2);    /* 3.1.2: the trump wins */
     assert_int_equal(g.pub.to_move, 2);             /* 3.1.5: the winner leads */
 }
@@ -732,54 +567,54 @@ static void test_follow_suit(void **state)
 static void test_follow_trump(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
     start_a(&g, &r);
-    script(&g, "0 card EK", "1 card E8", "2 card SU", "3 card EA", NULL);
-    ok(&g, "2 card SO");
-    assert_legal_cards(&g, "EU GU HU H7");
-    refused(&g, "3 card G7", SK_EILLEGAL, "3.2.2");
-    refused(&g, "3 card EZ", SK_EILLEGAL, "3.2.2");
-    ok(&g, "3 card H7");
-    assert_legal_cards(&g, "EO GO HO HA HZ");
-    ok(&g, "0 card HZ");
-    assert_legal_cards(&g, "HK H9"); /* only hearts as trumps: must play one */
-    refused(&g, "1 card SA", SK_EILLEGAL, "3.2.2");
-    ok(&g, "1 card H9");
+    tl_script(&g, "0 card EK", "1 card E8", "2 card SU", "3 card EA", NULL);
+    tl_ok(&g, "2 card SO");
+    tl_assert_legal_cards(&g, "EU GU HU H7");
+    tl_refused(&g, "3 card G7", SK_EILLEGAL, "3.2.2");
+    tl_refused(&g, "3 card EZ", SK_EILLEGAL, "3.2.2");
+    tl_ok(&g, "3 card H7");
+    tl_assert_legal_cards(&g, "EO GO HO HA HZ");
+    tl_ok(&g, "0 card HZ");
+    tl_assert_legal_cards(&g, "HK H9"); /* only hearts as trumps: must play one */
+    tl_refused(&g, "1 card SA", SK_EILLEGAL, "3.2.2");
+    tl_ok(&g, "1 card H9");
     assert_int_equal(g.pub.trick_winners[1], 2);
 
     /* a heart lead asks for trumps, which an Ober answers */
     sk_game h;
-    start_game(&h, &r, 3, false, "H7 EA EZ EK E9 E8 E7 G9", "GO GA GZ GK G8 G7 SA SZ", NULL,
-               NULL);
-    script(&h, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare sauspiel:G", NULL);
-    ok(&h, "0 card H7");
-    assert_legal_cards(&h, "GO");
-    refused(&h, "1 card GA", SK_EILLEGAL, "3.2.2");
+    tl_start_game(&h, &r, 3, false, "H7 EA EZ EK E9 E8 E7 G9", "GO GA GZ GK G8 G7 SA SZ", NULL,
+                  NULL);
+    tl_script(&h, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare sauspiel:G", NULL);
+    tl_ok(&h, "0 card H7");
+    tl_assert_legal_cards(&h, "GO");
+    tl_refused(&h, "1 card GA", SK_EILLEGAL, "3.2.2");
 }
 
 /* 2.5.2: the holder of the called ace must play it when its suit is led */
 static void test_called_ace_must_be_played(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
     start_a(&g, &r);
-    ok(&g, "0 card GK"); /* the declarer searches the ace */
+    tl_ok(&g, "0 card GK"); /* the declarer searches the ace */
     assert_int_equal(g.pub.called_led, 1);
-    ok(&g, "1 card G9");
-    assert_legal_cards(&g, "GA");
-    refused(&g, "2 card G8", SK_EILLEGAL, "2.5.2");
-    ok(&g, "2 card GA");
+    tl_ok(&g, "1 card G9");
+    tl_assert_legal_cards(&g, "GA");
+    tl_refused(&g, "2 card G8", SK_EILLEGAL, "2.5.2");
+    tl_ok(&g, "2 card GA");
     assert_int_equal(g.pub.partner, 2); /* public once played */
 
     /* 2.5.2 holds even with four cards of the suit: no running away when
      * another seat leads the suit */
     start_b(&g, &r);
-    ok(&g, "0 card GK");
-    assert_legal_cards(&g, "GA");
-    refused(&g, "1 card G8", SK_EILLEGAL, "2.5.2");
-    ok(&g, "1 card GA");
+    tl_ok(&g, "0 card GK");
+    tl_assert_legal_cards(&g, "GA");
+    tl_refused(&g, "1 card G8", SK_EILLEGAL, "2.5.2");
+    tl_ok(&g, "1 card GA");
 }
 
 /* 2.5.4: with fewer than four cards of the called suit its holder leads
@@ -787,14 +622,14 @@ static void test_called_ace_must_be_played(void **state)
 static void test_no_running_away_with_three(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
     start_a(&g, &r);
-    script(&g, "0 card EK", "1 card E8", "2 card SU", "3 card EA", NULL);
+    tl_script(&g, "0 card EK", "1 card E8", "2 card SU", "3 card EA", NULL);
     assert_int_equal(g.pub.to_move, 2);
-    refused(&g, "2 card G8", SK_EILLEGAL, "2.5.4");
-    assert_legal_cards(&g, "GA SO SZ S8 H8 S7");
-    ok(&g, "2 card GA"); /* 2.5.5: the holder may lead the ace */
+    tl_refused(&g, "2 card G8", SK_EILLEGAL, "2.5.4");
+    tl_assert_legal_cards(&g, "GA SO SZ S8 H8 S7");
+    tl_ok(&g, "2 card GA"); /* 2.5.5: the holder may lead the ace */
     assert_int_equal(g.pub.called_led, 1);
     assert_int_equal(g.pub.ran_away, 0);
     assert_int_equal(g.pub.partner, 2);
@@ -805,23 +640,23 @@ static void test_no_running_away_with_three(void **state)
 static void test_running_away(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
     start_b(&g, &r);
-    script(&g, "0 card S9", "1 card SA", "2 card S7", "3 card E7", NULL);
+    tl_script(&g, "0 card S9", "1 card SA", "2 card S7", "3 card E7", NULL);
     assert_int_equal(g.pub.to_move, 1);
-    assert_legal_cards(&g, "GA GZ G9 G8 SK HK H9"); /* 2.5.4: may underlead */
-    ok(&g, "1 card G8"); /* runs away */
+    tl_assert_legal_cards(&g, "GA GZ G9 G8 SK HK H9"); /* 2.5.4: may underlead */
+    tl_ok(&g, "1 card G8"); /* runs away */
     assert_int_equal(g.pub.ran_away, 1);
     assert_int_equal(g.pub.called_led, 1);
     assert_int_equal(g.pub.partner, SK_NOSEAT);
-    assert_legal_cards(&g, "G7");
-    script(&g, "2 card G7", "3 card EZ", "0 card GK", NULL);
+    tl_assert_legal_cards(&g, "G7");
+    tl_script(&g, "2 card G7", "3 card EZ", "0 card GK", NULL);
     assert_int_equal(g.pub.trick_winners[1], 0);
     /* 2.5.5: now the ace may be smeared on another suit */
-    ok(&g, "0 card EK");
-    assert_legal_cards(&g, "GA GZ G9 SK HK H9");
-    ok(&g, "1 card GA");
+    tl_ok(&g, "0 card EK");
+    tl_assert_legal_cards(&g, "GA GZ G9 SK HK H9");
+    tl_ok(&g, "1 card GA");
     assert_int_equal(g.pub.partner, 1);
 }
 
@@ -830,20 +665,20 @@ static void test_running_away(void **state)
 static void test_running_away_needs_four_in_hand(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
     /* seat 1 has GA GZ G9 G8 and no Eichel; it discards G9 on an Eichel
      * trick, then may no longer underlead the ace */
-    start_game(&g, &r, 3, false, "EO GO HO HA HZ GK EK S9", "GA GZ G9 G8 SA SK HK H9",
-               "G7 SO SU SZ S8 S7 E9 E8", "EA EZ EU E7 GU HU H8 H7");
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare sauspiel:G", NULL);
-    script(&g, "0 card EK", "1 card G9", "2 card E8", "3 card E7", NULL); /* EK wins */
+    tl_start_game(&g, &r, 3, false, "EO GO HO HA HZ GK EK S9", "GA GZ G9 G8 SA SK HK H9",
+                  "G7 SO SU SZ S8 S7 E9 E8", "EA EZ EU E7 GU HU H8 H7");
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare sauspiel:G", NULL);
+    tl_script(&g, "0 card EK", "1 card G9", "2 card E8", "3 card E7", NULL); /* EK wins */
     assert_int_equal(g.pub.called_led, 0); /* a discard does not search the ace */
-    script(&g, "0 card S9", "1 card SA", "2 card S7", "3 card EZ", NULL);
+    tl_script(&g, "0 card S9", "1 card SA", "2 card S7", "3 card EZ", NULL);
     assert_int_equal(g.pub.to_move, 1);
-    refused(&g, "1 card G8", SK_EILLEGAL, "2.5.4");
-    refused(&g, "1 card GZ", SK_EILLEGAL, "2.5.4");
-    assert_legal_cards(&g, "GA SK HK H9");
+    tl_refused(&g, "1 card G8", SK_EILLEGAL, "2.5.4");
+    tl_refused(&g, "1 card GZ", SK_EILLEGAL, "2.5.4");
+    tl_assert_legal_cards(&g, "GA SK HK H9");
 }
 
 /* 2.5.5: the called ace is not discarded before its suit was led, except
@@ -851,23 +686,23 @@ static void test_running_away_needs_four_in_hand(void **state)
 static void test_called_ace_last_trick(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
     /* seat 2 holds the Gras-Sau as its only Gras card and nobody ever
      * leads Gras: it keeps the ace to the eighth trick */
-    start_game(&g, &r, 3, false, "EO GO HO SO EU GU HA G7", "EA EZ EK E9 E8 E7 SA SZ",
-               "GA HZ HK H9 H8 H7 SK S9", "GZ GK G9 G8 S8 S7 HU SU");
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare sauspiel:G", NULL);
+    tl_start_game(&g, &r, 3, false, "EO GO HO SO EU GU HA G7", "EA EZ EK E9 E8 E7 SA SZ",
+                  "GA HZ HK H9 H8 H7 SK S9", "GZ GK G9 G8 S8 S7 HU SU");
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare sauspiel:G", NULL);
     /* the declarer draws trumps with his seven, then leads Gras last */
     static const char *const leads[7] = {"EO", "GO", "HO", "SO", "EU", "GU", "HA"};
     for (int t = 0; t < 7; t++) {
         char line[16];
         snprintf(line, sizeof line, "0 card %s", leads[t]);
-        ok(&g, line);
+        tl_ok(&g, line);
         for (int k = 1; k < 4; k++) {
             sk_cards legal = sk_game_legal_cards(&g);
             if (g.pub.to_move == 2) /* 2.5.5: the ace stays while others fit */
-                assert_false(legal & SK_BIT(C("GA")));
+                assert_false(legal & SK_BIT(tl_C("GA")));
             assert_true(legal != 0);
             sk_action a = sk_act_card(g.pub.to_move, sk_cards_first(legal));
             assert_int_equal(sk_game_apply(&g, a, NULL), SK_OK);
@@ -875,26 +710,26 @@ static void test_called_ace_last_trick(void **state)
         assert_int_equal(g.pub.to_move, 0);
     }
     assert_int_equal(g.pub.trick_no, 7);
-    assert_int_equal(g.hands[2], SK_BIT(C("GA")));
-    ok(&g, "0 card G7");
+    assert_int_equal(g.hands[2], SK_BIT(tl_C("GA")));
+    tl_ok(&g, "0 card G7");
     assert_int_equal(sk_cards_count(g.hands[1]), 1);
     assert_int_equal(sk_game_apply(&g, sk_act_card(1, sk_cards_first(g.hands[1])), NULL), SK_OK);
-    assert_legal_cards(&g, "GA");
-    ok(&g, "2 card GA");
+    tl_assert_legal_cards(&g, "GA");
+    tl_ok(&g, "2 card GA");
 }
 
 /* 2.5.5: void before its suit was led, the holder may not smear the ace */
 static void test_called_ace_not_discarded(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
     start_a(&g, &r);
-    ok(&g, "0 card EK");
-    ok(&g, "1 card E9");
+    tl_ok(&g, "0 card EK");
+    tl_ok(&g, "1 card E9");
     sk_cards legal = sk_game_legal_cards(&g);
-    assert_false(legal & SK_BIT(C("GA")));
-    refused(&g, "2 card GA", SK_EILLEGAL, "2.5.5");
+    assert_false(legal & SK_BIT(tl_C("GA")));
+    tl_refused(&g, "2 card GA", SK_EILLEGAL, "2.5.5");
 }
 
 /* ------------------------------------------------------------------ */
@@ -906,78 +741,78 @@ static void test_called_ace_not_discarded(void **state)
 static void test_kontra_retour(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
     start_a(&g, &r);
-    refused(&g, "0 kontra", SK_EILLEGAL, "3.3");  /* the declarer */
-    refused(&g, "2 kontra", SK_EILLEGAL, "3.3");  /* the partner knows his side */
-    refused(&g, "0 retour", SK_EILLEGAL, "3.3");  /* nothing to answer yet */
-    ok(&g, "1 kontra");
+    tl_refused(&g, "0 kontra", SK_EILLEGAL, "3.3");  /* the declarer */
+    tl_refused(&g, "2 kontra", SK_EILLEGAL, "3.3");  /* the partner knows his side */
+    tl_refused(&g, "0 retour", SK_EILLEGAL, "3.3");  /* nothing to answer yet */
+    tl_ok(&g, "1 kontra");
     assert_int_equal(g.pub.doublings, 1);
-    refused(&g, "3 kontra", SK_EILLEGAL, "3.3");  /* once */
-    refused(&g, "1 retour", SK_EILLEGAL, "3.3");  /* not by a defender */
-    ok(&g, "0 retour");
+    tl_refused(&g, "3 kontra", SK_EILLEGAL, "3.3");  /* once */
+    tl_refused(&g, "1 retour", SK_EILLEGAL, "3.3");  /* not by a defender */
+    tl_ok(&g, "0 retour");
     assert_int_equal(g.pub.doublings, 2);
-    refused(&g, "3 kontra", SK_EILLEGAL, "3.3");  /* kontra_max 2 */
-    ok(&g, "0 card EK");
+    tl_refused(&g, "3 kontra", SK_EILLEGAL, "3.3");  /* kontra_max 2 */
+    tl_ok(&g, "0 card EK");
     assert_int_equal(g.pub.kontra_seat[0], 1);
     assert_int_equal(g.pub.kontra_seat[1], 0);
 
     /* 3.3.2: still possible with the first card on the table */
     start_a(&g, &r);
-    ok(&g, "0 card EK");
-    ok(&g, "3 kontra"); /* out of turn is fine */
-    ok(&g, "2 retour"); /* 3.3.3 + retour_by_partner */
+    tl_ok(&g, "0 card EK");
+    tl_ok(&g, "3 kontra"); /* out of turn is fine */
+    tl_ok(&g, "2 retour"); /* 3.3.3 + retour_by_partner */
     /* 3.3.2: not once the second card is played */
     start_a(&g, &r);
-    script(&g, "0 card EK", "1 card E8", NULL);
-    refused(&g, "1 kontra", SK_EILLEGAL, "3.3");
-    refused(&g, "3 kontra", SK_EILLEGAL, "3.3");
+    tl_script(&g, "0 card EK", "1 card E8", NULL);
+    tl_refused(&g, "1 kontra", SK_EILLEGAL, "3.3");
+    tl_refused(&g, "3 kontra", SK_EILLEGAL, "3.3");
     start_a(&g, &r);
-    script(&g, "1 kontra", "0 card EK", "1 card E8", NULL);
-    refused(&g, "0 retour", SK_EILLEGAL, "3.3");
+    tl_script(&g, "1 kontra", "0 card EK", "1 card E8", NULL);
+    tl_refused(&g, "0 retour", SK_EILLEGAL, "3.3");
 }
 
 /* 3.3.3: the partner's Retour only when the ruleset allows it */
 static void test_retour_by_partner_option(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     r.retour_by_partner = 0;
     sk_game g;
     start_a(&g, &r);
-    ok(&g, "3 kontra");
-    refused(&g, "2 retour", SK_EILLEGAL, "3.3");
-    ok(&g, "0 retour");
+    tl_ok(&g, "3 kontra");
+    tl_refused(&g, "2 retour", SK_EILLEGAL, "3.3");
+    tl_ok(&g, "0 retour");
 }
 
 /* 3.3: kontra_max limits the doublings: 1 (Kontra only) ... 4 (Resub) */
 static void test_kontra_max(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     r.kontra_max = 1;
     sk_game g;
     start_a(&g, &r);
-    ok(&g, "1 kontra");
-    refused(&g, "0 retour", SK_EILLEGAL, "3.3");
+    tl_ok(&g, "1 kontra");
+    tl_refused(&g, "0 retour", SK_EILLEGAL, "3.3");
 
     r.kontra_max = 4;
     start_a(&g, &r);
-    script(&g, "1 kontra", "0 retour", "3 kontra", "2 retour", NULL);
+    tl_script(&g, "1 kontra", "0 retour", "3 kontra", "2 retour", NULL);
     assert_int_equal(g.pub.doublings, 4);
-    refused(&g, "1 kontra", SK_EILLEGAL, "3.3");
+    tl_refused(&g, "1 kontra", SK_EILLEGAL, "3.3");
 }
 
 /* 5.2.4: no doubling in a tournament */
 static void test_no_kontra_in_tournament(void **state)
 {
     (void)state;
-    sk_rules r = preset("tournament");
+    sk_rules r = tl_preset("tournament");
     sk_game g;
     start_a(&g, &r);
-    refused(&g, "1 kontra", SK_EILLEGAL, "5.2.4");
-    refused(&g, "3 kontra", SK_EILLEGAL, "5.2.4");
+    tl_refused(&g, "1 kontra", SK_EILLEGAL, "5.2.4");
+    tl_refused(&g, "3 kontra", SK_EILLEGAL, "5.2.4");
     sk_action legal[SK_MAX_LEGAL];
     int n = sk_game_legal(&g, legal);
     for (int i = 0; i < n; i++)
@@ -1024,15 +859,15 @@ static void check_views(const sk_game *g)
 static void test_view_legal_matches_game(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
-    start_game(&g, &r, 3, false, A0, A1, A2, A3);
+    tl_start_game(&g, &r, 3, false, A0, A1, A2, A3);
     check_views(&g);
     static const char *const lines[] = {"0 bid sauspiel", "1 bid wenz", "0 bid wenz",
                                         "1 pass", "2 pass", "3 pass", "0 declare wenz",
                                         "1 kontra", "0 card EO", "1 card E9", NULL};
     for (int i = 0; lines[i]; i++) {
-        ok(&g, lines[i]);
+        tl_ok(&g, lines[i]);
         check_views(&g);
     }
     /* the hidden partner does not leak: a view holds only its own hand */
@@ -1040,7 +875,7 @@ static void test_view_legal_matches_game(void **state)
     sk_view v;
     sk_game_view(&g, 1, &v);
     assert_int_equal(v.pub.partner, SK_NOSEAT);
-    assert_int_equal(v.hand & S("GA"), 0);
+    assert_int_equal(v.hand & tl_S("GA"), 0);
 }
 
 /* 3.1-3.3, 1.2.4: seeded random games only take listed actions, each of
@@ -1048,7 +883,7 @@ static void test_view_legal_matches_game(void **state)
 static void test_random_games(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     for (uint64_t seed = 1; seed <= 300; seed++) {
         sk_rng rng;
         sk_rng_seed(&rng, seed);

@@ -13,15 +13,7 @@
 #include <string.h>
 
 #include "schafkopf/core.h"
-
-static sk_rules preset(const char *name)
-{
-    sk_rules r;
-    memset(&r, 0, sizeof r);
-    sk_error err;
-    assert_int_equal(sk_rules_preset(&r, name, &err), SK_OK);
-    return r;
-}
+#include "testlib.h"
 
 /* Whether two rulesets are equal field by field (padding bytes aside). */
 static bool rules_equal(const sk_rules *a, const sk_rules *b)
@@ -34,16 +26,10 @@ static bool rules_equal(const sk_rules *a, const sk_rules *b)
     return strcmp(ta, tb) == 0;
 }
 
-static sk_contract contract(int type, int suit, int tout)
-{
-    sk_contract c = {(uint8_t)type, (uint8_t)suit, (uint8_t)tout};
-    return c;
-}
-
 static void test_official_preset(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     assert_string_equal(r.preset, "official");
     assert_int_equal(r.deal_mode, SK_DEAL_4_4);           /* 2.3.1: two rounds of four */
     assert_int_equal(r.all_pass, SK_ALLPASS_NEXT_DEALER); /* 2.4.13: the next dealer deals */
@@ -71,8 +57,8 @@ static void test_official_preset(void **state)
 static void test_tournament_preset(void **state)
 {
     (void)state;
-    sk_rules r = preset("tournament");
-    sk_rules o = preset("official");
+    sk_rules r = tl_preset("tournament");
+    sk_rules o = tl_preset("official");
     assert_string_equal(r.preset, "tournament");
     assert_int_equal(r.deal_mode, SK_DEAL_2_2_2_2);       /* 5.2.3: four times 2 cards */
     assert_int_equal(r.all_pass, SK_ALLPASS_SAME_DEALER); /* 5.2.5: the same dealer again */
@@ -90,7 +76,7 @@ static void test_tournament_preset(void **state)
 static void test_sauspiel_preset(void **state)
 {
     (void)state;
-    sk_rules r = preset("sauspiel");
+    sk_rules r = tl_preset("sauspiel");
     assert_string_equal(r.preset, "sauspiel");
     /* the usual 10/20/50 tariff: Sauspiel 20 cents, Solo 50, runner 10 */
     assert_int_equal(r.unit_cents, 10);
@@ -109,12 +95,12 @@ static void test_preset_names_and_unknown(void **state)
     const char *const *names = sk_rules_preset_names();
     size_t n = 0;
     for (; names[n]; n++) {
-        sk_rules r = preset(names[n]);
+        sk_rules r = tl_preset(names[n]);
         assert_string_equal(r.preset, names[n]);
     }
     assert_int_equal(n, 5);
 
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_rules before = r;
     sk_error err;
     assert_int_equal(sk_rules_preset(&r, "foo", &err), SK_EINVAL);
@@ -157,7 +143,7 @@ static const char *other_value(const sk_rule_option *o, const sk_rules *r, char 
 static void test_set_get_every_option(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     size_t n = sk_rules_option_count();
     assert_int_equal(n, 57);
     assert_null(sk_rules_option(n));
@@ -192,7 +178,7 @@ static void test_bool_spellings(void **state)
     (void)state;
     static const char *const yes[] = {"1", "true", "yes", "on", "YES", " On "};
     static const char *const no[] = {"0", "false", "no", "off", "False"};
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     for (size_t i = 0; i < sizeof yes / sizeof *yes; i++) {
         r.allow_wenz = 0;
         assert_int_equal(sk_rules_set(&r, "allow_wenz", yes[i], NULL), SK_OK);
@@ -208,7 +194,7 @@ static void test_bool_spellings(void **state)
 static void test_set_errors(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_rules before = r;
     sk_error err;
     assert_int_equal(sk_rules_set(&r, "foo", "1", &err), SK_EINVAL);
@@ -242,10 +228,10 @@ static void test_set_errors(void **state)
 static void test_set_preset_resets(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     assert_int_equal(sk_rules_set(&r, "rate_solo", "7", NULL), SK_OK);
     assert_int_equal(sk_rules_set(&r, " preset ", " tournament ", NULL), SK_OK);
-    sk_rules t = preset("tournament");
+    sk_rules t = tl_preset("tournament");
     assert_true(rules_equal(&r, &t));
 }
 
@@ -254,7 +240,7 @@ static void test_format_round_trip(void **state)
     (void)state;
     const char *const *names = sk_rules_preset_names();
     for (size_t i = 0; names[i]; i++) {
-        sk_rules r = preset(names[i]);
+        sk_rules r = tl_preset(names[i]);
         char buf[4096];
         size_t len = sk_rules_format(&r, buf, sizeof buf);
         assert_true(len < sizeof buf);
@@ -278,7 +264,7 @@ static void test_format_round_trip(void **state)
 static void test_format_truncates(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     char full[4096], small[16];
     size_t len = sk_rules_format(&r, full, sizeof full);
     memset(small, 'x', sizeof small);
@@ -300,7 +286,7 @@ static void test_parse_comments_crlf(void **state)
                        "\t# indented comment\n"
                        "laufende_count = above_min#trailing\n"
                        "allow_sie = off"; /* no final newline */
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_error err;
     assert_int_equal(sk_rules_parse(&r, text, &err), SK_OK);
     assert_string_equal(r.preset, "tournament");
@@ -318,7 +304,7 @@ static void test_parse_comments_crlf(void **state)
 static void test_parse_errors_name_line(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_rules before = r;
     sk_error err;
     assert_int_equal(sk_rules_parse(&r, "kontra_max = 1\n\nfoo = 2\n", &err), SK_EINVAL);
@@ -354,7 +340,7 @@ static void test_parse_errors_name_line(void **state)
 static void test_overrides(void **state)
 {
     (void)state;
-    sk_rules r = preset("tournament");
+    sk_rules r = tl_preset("tournament");
     char buf[1024];
     assert_int_equal(sk_rules_format_overrides(&r, buf, sizeof buf), 0);
     assert_string_equal(buf, "");
@@ -365,11 +351,11 @@ static void test_overrides(void **state)
     assert_string_equal(buf, "deal_mode=4+4\nallow_sie=no\nrate_solo=6\n");
     assert_int_equal(len, strlen(buf));
     /* the overrides on top of the preset give the ruleset back */
-    sk_rules back = preset("tournament");
+    sk_rules back = tl_preset("tournament");
     assert_int_equal(sk_rules_parse(&back, buf, NULL), SK_OK);
     assert_true(rules_equal(&back, &r));
     /* the sauspiel preset differs from the official one in the Sauspiel rate */
-    r = preset("sauspiel");
+    r = tl_preset("sauspiel");
     memcpy(r.preset, "official", sizeof "official");
     sk_rules_format_overrides(&r, buf, sizeof buf);
     assert_string_equal(buf, "allow_geier=yes\nallow_farbwenz=yes\nranking=online\n"
@@ -379,37 +365,37 @@ static void test_overrides(void **state)
 static void test_contract_rank(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     /* 2.4.4: Sie > Solo Tout > Wenz Tout > Solo > Wenz > Rufer */
-    int none = sk_rules_contract_rank(&r, contract(SK_C_NONE, SK_NOSUIT, 0));
-    int ruf = sk_rules_contract_rank(&r, contract(SK_C_SAUSPIEL, SK_GRAS, 0));
-    int wenz = sk_rules_contract_rank(&r, contract(SK_C_WENZ, SK_NOSUIT, 0));
-    int solo = sk_rules_contract_rank(&r, contract(SK_C_SOLO, SK_HERZ, 0));
-    int wenz_tout = sk_rules_contract_rank(&r, contract(SK_C_WENZ, SK_NOSUIT, 1));
-    int solo_tout = sk_rules_contract_rank(&r, contract(SK_C_SOLO, SK_EICHEL, 1));
-    int sie = sk_rules_contract_rank(&r, contract(SK_C_SIE, SK_NOSUIT, 0));
+    int none = sk_rules_contract_rank(&r, tl_contract(SK_C_NONE, SK_NOSUIT, 0));
+    int ruf = sk_rules_contract_rank(&r, tl_contract(SK_C_SAUSPIEL, SK_GRAS, 0));
+    int wenz = sk_rules_contract_rank(&r, tl_contract(SK_C_WENZ, SK_NOSUIT, 0));
+    int solo = sk_rules_contract_rank(&r, tl_contract(SK_C_SOLO, SK_HERZ, 0));
+    int wenz_tout = sk_rules_contract_rank(&r, tl_contract(SK_C_WENZ, SK_NOSUIT, 1));
+    int solo_tout = sk_rules_contract_rank(&r, tl_contract(SK_C_SOLO, SK_EICHEL, 1));
+    int sie = sk_rules_contract_rank(&r, tl_contract(SK_C_SIE, SK_NOSUIT, 0));
     assert_int_equal(none, 0);
     assert_true(0 < ruf && ruf < wenz && wenz < solo && solo < wenz_tout &&
                 wenz_tout < solo_tout && solo_tout < sie);
     /* 2.4.4: the suit of a Solo has no bearing (Herz does not outrank Schellen) */
     for (int s = 0; s < 4; s++)
-        assert_int_equal(sk_rules_contract_rank(&r, contract(SK_C_SOLO, s, 0)), solo);
+        assert_int_equal(sk_rules_contract_rank(&r, tl_contract(SK_C_SOLO, s, 0)), solo);
 }
 
 static void test_base_rate(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     /* 4.2.4: Rufer 1, Solo 5, Wenz 5; a Sie is priced from the Solo rate */
-    assert_int_equal(sk_rules_base_rate(&r, contract(SK_C_SAUSPIEL, SK_EICHEL, 0)), 1);
-    assert_int_equal(sk_rules_base_rate(&r, contract(SK_C_SOLO, SK_SCHELLEN, 1)), 5);
-    assert_int_equal(sk_rules_base_rate(&r, contract(SK_C_WENZ, SK_NOSUIT, 0)), 5);
-    assert_int_equal(sk_rules_base_rate(&r, contract(SK_C_SIE, SK_NOSUIT, 0)), 5);
-    assert_int_equal(sk_rules_base_rate(&r, contract(SK_C_NONE, SK_NOSUIT, 0)), 0);
+    assert_int_equal(sk_rules_base_rate(&r, tl_contract(SK_C_SAUSPIEL, SK_EICHEL, 0)), 1);
+    assert_int_equal(sk_rules_base_rate(&r, tl_contract(SK_C_SOLO, SK_SCHELLEN, 1)), 5);
+    assert_int_equal(sk_rules_base_rate(&r, tl_contract(SK_C_WENZ, SK_NOSUIT, 0)), 5);
+    assert_int_equal(sk_rules_base_rate(&r, tl_contract(SK_C_SIE, SK_NOSUIT, 0)), 5);
+    assert_int_equal(sk_rules_base_rate(&r, tl_contract(SK_C_NONE, SK_NOSUIT, 0)), 0);
     r.rate_solo = 7;
     r.rate_wenz = 3;
-    assert_int_equal(sk_rules_base_rate(&r, contract(SK_C_SIE, SK_NOSUIT, 0)), 7);
-    assert_int_equal(sk_rules_base_rate(&r, contract(SK_C_WENZ, SK_NOSUIT, 1)), 3);
+    assert_int_equal(sk_rules_base_rate(&r, tl_contract(SK_C_SIE, SK_NOSUIT, 0)), 7);
+    assert_int_equal(sk_rules_base_rate(&r, tl_contract(SK_C_WENZ, SK_NOSUIT, 1)), 3);
 }
 
 int main(void)

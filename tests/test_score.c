@@ -16,89 +16,18 @@
 #include <string.h>
 
 #include "schafkopf/core.h"
+#include "testlib.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                              */
 /* ------------------------------------------------------------------ */
 
+/* A preset ruleset without laying. */
 static sk_rules preset(const char *name)
 {
-    sk_rules r;
-    sk_error err;
-    assert_int_equal(sk_rules_preset(&r, name, &err), SK_OK);
+    sk_rules r = tl_preset(name);
     r.klopfen = SK_KLOPF_OFF; /* these tests script auctions without laying */
     return r;
-}
-
-static sk_cards S(const char *s)
-{
-    sk_cards set = 0;
-    sk_error err;
-    if (sk_cards_parse(s, &set, &err) != SK_OK)
-        fail_msg("bad cards \"%s\": %s", s, err.msg);
-    return set;
-}
-
-/* Deals the given hands; a NULL hand gets the lowest eight cards left. */
-static void deal(uint8_t hands[4][8], const char *h0, const char *h1, const char *h2,
-                 const char *h3)
-{
-    const char *spec[4] = {h0, h1, h2, h3};
-    sk_cards set[4] = {0}, used = 0;
-    for (int s = 0; s < 4; s++) {
-        if (!spec[s])
-            continue;
-        set[s] = S(spec[s]);
-        assert_int_equal(sk_cards_count(set[s]), 8);
-        assert_int_equal(used & set[s], 0);
-        used |= set[s];
-    }
-    sk_cards rest = ~used;
-    for (int s = 0; s < 4; s++) {
-        if (spec[s])
-            continue;
-        for (int i = 0; i < 8; i++) {
-            set[s] |= SK_BIT(sk_cards_first(rest));
-            rest &= rest - 1;
-        }
-    }
-    assert_int_equal(rest, 0);
-    for (int s = 0; s < 4; s++) {
-        int i = 0;
-        for (sk_cards c = set[s]; c; c &= c - 1)
-            hands[s][i++] = (uint8_t)sk_cards_first(c);
-    }
-}
-
-/* Applies "seat action" lines, NULL-terminated; each must be accepted. */
-static void script(sk_game *g, ...)
-{
-    va_list ap;
-    va_start(ap, g);
-    for (const char *line; (line = va_arg(ap, const char *)) != NULL;) {
-        sk_action a;
-        sk_error err;
-        if (sk_action_parse(line + 2, &a, &err) != SK_OK)
-            fail_msg("bad line \"%s\"", line);
-        a.seat = (uint8_t)(line[0] - '0');
-        if (sk_game_apply(g, a, &err) != SK_OK)
-            fail_msg("\"%s\" refused: %s", line, err.msg);
-    }
-    va_end(ap);
-}
-
-/* Plays the game to its end: every seat plays its lowest-index legal
- * card (the policy is fixed, so the tricks are too). */
-static void play_out(sk_game *g)
-{
-    while (!sk_game_over(g)) {
-        assert_int_equal(g->pub.phase, SK_PHASE_PLAY);
-        sk_cards legal = sk_game_legal_cards(g);
-        assert_true(legal != 0);
-        assert_int_equal(sk_game_apply(g, sk_act_card(g->pub.to_move, sk_cards_first(legal)),
-                                       NULL),
-                         SK_OK);
-    }
 }
 
 /* Starts a game (dealer 3, seat 0 forehand), runs the auction and
@@ -106,22 +35,9 @@ static void play_out(sk_game *g)
 static void game(sk_game *g, const sk_rules *r, const char *h0, const char *h1,
                  const char *h2, const char *h3, const char *declare, const char *doubling)
 {
-    uint8_t hands[4][8];
-    deal(hands, h0, h1, h2, h3);
-    sk_error err;
-    if (sk_game_init(g, r, 3, hands, false, &err) != SK_OK)
-        fail_msg("init: %s", err.msg);
-    script(g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", declare, doubling, NULL);
-    play_out(g);
-}
-
-static sk_result result(const sk_game *g)
-{
-    sk_result res;
-    sk_error err;
-    if (sk_game_result(g, &res, &err) != SK_OK)
-        fail_msg("result: %s", err.msg);
-    return res;
+    tl_start_game(g, r, 3, false, h0, h1, h2, h3);
+    tl_script(g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", declare, doubling, NULL);
+    tl_play_out(g);
 }
 
 /* The seats on the declarer's side as a bit set, from the dealt hands. */
@@ -188,7 +104,10 @@ static void check_result(const sk_rules *r, const sk_game *g, const sk_result *r
                : c.type == SK_C_WENZ   ? r->rate_wenz
                                        : r->rate_solo;
     int factor = c.type == SK_C_SIE ? r->sie_factor : c.tout ? r->tout_factor : 1;
-    int extra = factor != 1 ? 0 : schwarz ? r->rate_schwarz : res->schneider ? r->rate_schneider : 0;
+    int extra = factor != 1      ? 0
+                : schwarz        ? r->rate_schwarz
+                : res->schneider ? r->rate_schneider
+                                 : 0;
     int mult = factor << g->pub.doublings;
     int pair = (base + paid * r->rate_laufende + extra) * mult;
     assert_int_equal(res->base_units, base);
@@ -227,7 +146,7 @@ static bool random_game(sk_game *g, const sk_rules *r, uint64_t seed, int type)
     sk_rng rng;
     sk_rng_seed(&rng, seed);
     sk_game_deal(g, r, 3, &rng, false);
-    script(g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+    tl_script(g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
     sk_action legal[SK_MAX_LEGAL];
     int n = sk_game_legal(g, legal), pick = -1;
     for (int i = 0; i < n && pick < 0; i++)
@@ -261,7 +180,7 @@ static void test_point_boundaries(void **state)
         sk_game g;
         if (!random_game(&g, &r, seed, SK_C_SAUSPIEL))
             continue;
-        sk_result res = result(&g);
+        sk_result res = tl_result(&g);
         check_result(&r, &g, &res);
         for (int i = 0; i < 6; i++) {
             if (found[i] || res.declarer_side_points != targets[i])
@@ -294,7 +213,7 @@ static void test_random_settlements(void **state)
                 sk_game g;
                 if (!random_game(&g, &r, seed * 7919 + t, types[t]))
                     continue;
-                sk_result res = result(&g);
+                sk_result res = tl_result(&g);
                 check_result(&r, &g, &res);
                 games++;
             }
@@ -311,7 +230,7 @@ static void test_schwarz(void **state)
     sk_rules r = preset("official");
     sk_game g;
     game(&g, &r, "EU GU HU SU EA EZ EK EO", NULL, NULL, NULL, "0 declare wenz", NULL);
-    sk_result res = result(&g);
+    sk_result res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_int_equal(res.tricks[0], 8);
     assert_true(res.won && res.schneider && res.schwarz);
@@ -327,7 +246,7 @@ static void test_schwarz(void **state)
     /* the declarer takes no trick: Schwarz lost, and the defenders'
      * four Unters are paid as Laufende ("ohne 4") */
     game(&g, &r, "E7 E8 E9 G7 G8 G9 S7 S8", NULL, NULL, NULL, "0 declare wenz", NULL);
-    res = result(&g);
+    res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_int_equal(res.tricks[0], 0);
     assert_int_equal(res.declarer_side_points, 0);
@@ -348,7 +267,7 @@ static void test_tout(void **state)
     sk_rules r = preset("official");
     sk_game g;
     game(&g, &r, "EU GU HU SU EA EZ EK EO", NULL, NULL, NULL, "0 declare wenz:tout", NULL);
-    sk_result res = result(&g);
+    sk_result res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_true(res.won);
     assert_int_equal(res.tricks[0], 8);
@@ -362,7 +281,7 @@ static void test_tout(void **state)
 
     /* seven tricks and all 120 points, but the last trick is lost */
     game(&g, &r, "EU GU HU EA EZ EK EO S7", NULL, NULL, NULL, "0 declare wenz:tout", NULL);
-    res = result(&g);
+    res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_int_equal(res.tricks[0], 7);
     assert_int_equal(res.declarer_side_points, 120);
@@ -377,7 +296,7 @@ static void test_tout(void **state)
     /* 4.2.4: Kontra doubles the Tout value */
     game(&g, &r, "EU GU HU SU EA EZ EK EO", NULL, NULL, NULL, "0 declare wenz:tout",
          "1 kontra");
-    res = result(&g);
+    res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_int_equal(res.pair_units, (5 + 4) * 4);
 }
@@ -396,7 +315,7 @@ static void test_laufende_sauspiel(void **state)
     /* declarer EO GO, partner (Gras-Sau) HO; SO with the defenders */
     game(&g, &r, "EO GO HA EK E9 G9 S9 S8", "GA HO E8 E7 G8 G7 S7 H7", NULL, NULL,
          "0 declare sauspiel:G", NULL);
-    sk_result res = result(&g);
+    sk_result res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_int_equal(res.partner, 1);
     assert_int_equal(res.laufende, 3);
@@ -406,7 +325,7 @@ static void test_laufende_sauspiel(void **state)
     /* only EO GO: 2 Laufende, not paid */
     game(&g, &r, "EO GO HA EK E9 G9 S9 S8", "GA SU E8 E7 G8 G7 S7 H7", NULL, NULL,
          "0 declare sauspiel:G", NULL);
-    res = result(&g);
+    res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_int_equal(res.laufende, 2);
     assert_int_equal(res.laufende_paid, 0);
@@ -415,7 +334,7 @@ static void test_laufende_sauspiel(void **state)
     /* the defenders hold EO GO HO: "ohne 3" are paid too */
     game(&g, &r, "SO HA EK E9 G9 S9 S8 H7", "GA SU E8 E7 G8 G7 S7 H9",
          "EO GO HO EA EZ GZ GK SA", NULL, "0 declare sauspiel:G", NULL);
-    res = result(&g);
+    res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_int_equal(res.laufende, 3);
     assert_int_equal(res.laufende_paid, 3);
@@ -428,13 +347,13 @@ static void test_laufende_wenz(void **state)
     sk_rules r = preset("official");
     sk_game g;
     game(&g, &r, "EU GU EA EZ EK GA GZ SA", NULL, NULL, NULL, "0 declare wenz", NULL);
-    sk_result res = result(&g);
+    sk_result res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_int_equal(res.laufende, 2);
     assert_int_equal(res.laufende_paid, 2);
 
     game(&g, &r, "EU HU EA EZ EK GA GZ SA", NULL, NULL, NULL, "0 declare wenz", NULL);
-    res = result(&g);
+    res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_int_equal(res.laufende, 1);
     assert_int_equal(res.laufende_paid, 0);
@@ -461,7 +380,7 @@ static void test_money_sauspiel(void **state)
     sk_rules r = preset("official");
     sk_game g;
     game(&g, &r, X0, X1, NULL, NULL, "0 declare sauspiel:G", NULL);
-    sk_result res = result(&g);
+    sk_result res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_true(res.won && res.schneider && !res.schwarz);
     assert_int_equal(res.declarer_side_points, 104);
@@ -472,7 +391,7 @@ static void test_money_sauspiel(void **state)
         assert_int_equal(res.money[s], official[s]);
 
     game(&g, &r, X0, X1, NULL, NULL, "0 declare sauspiel:G", "2 kontra");
-    res = result(&g);
+    res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_int_equal(res.multiplier, 2);
     assert_int_equal(res.money[0], 100);
@@ -480,12 +399,12 @@ static void test_money_sauspiel(void **state)
 
     /* Retour: x 4 */
     uint8_t hands[4][8];
-    deal(hands, X0, X1, NULL, NULL);
+    tl_deal(hands, &r, (const char *const[4]){X0, X1, NULL, NULL});
     assert_int_equal(sk_game_init(&g, &r, 3, hands, false, NULL), SK_OK);
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare sauspiel:G",
-           "3 kontra", "0 retour", NULL);
-    play_out(&g);
-    res = result(&g);
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare sauspiel:G",
+              "3 kontra", "0 retour", NULL);
+    tl_play_out(&g);
+    res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_int_equal(res.doublings, 2);
     assert_int_equal(res.multiplier, 4);
@@ -495,7 +414,7 @@ static void test_money_sauspiel(void **state)
     /* the sauspiel tariff: 20 cents a game, 10 per Laufender and Schneider */
     sk_rules t = preset("sauspiel");
     game(&g, &t, X0, X1, NULL, NULL, "0 declare sauspiel:G", NULL);
-    res = result(&g);
+    res = tl_result(&g);
     check_result(&t, &g, &res);
     assert_int_equal(res.money[0], 20 + 30 + 10);
     assert_int_equal(res.money[2], -60);
@@ -511,7 +430,7 @@ static void test_money_solo(void **state)
     /* an Eichel-Solo with EO GO (2 Laufende, not paid), won with 87
      * points by the fixed policy: 50 cents from each of the three */
     game(&g, &r, "EO GO EA EZ EK E9 GA SA", NULL, NULL, NULL, "0 declare solo:E", NULL);
-    sk_result res = result(&g);
+    sk_result res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_true(res.won && !res.schneider);
     assert_int_equal(res.declarer_side_points, 87);
@@ -527,7 +446,7 @@ static void test_money_solo(void **state)
     /* with the sauspiel preset a Solo is 50 cents */
     sk_rules t = preset("sauspiel");
     game(&g, &t, "EO GO EA EZ EK E9 GA SA", NULL, NULL, NULL, "0 declare solo:E", NULL);
-    res = result(&g);
+    res = tl_result(&g);
     check_result(&t, &g, &res);
     assert_int_equal(res.base_units * t.unit_cents, 50);
 }
@@ -539,7 +458,7 @@ static void test_explain(void **state)
     sk_rules r = preset("sauspiel");
     sk_game g;
     game(&g, &r, X0, X1, NULL, NULL, "0 declare sauspiel:G", "2 kontra");
-    sk_result res = result(&g);
+    sk_result res = tl_result(&g);
     check_result(&r, &g, &res);
     char buf[256];
     size_t n = sk_result_explain(&r, &res, buf, sizeof buf);
@@ -550,7 +469,7 @@ static void test_explain(void **state)
     /* a Tout, and a Solo's three-fold amount */
     sk_rules o = preset("official");
     game(&g, &o, "EU GU HU SU EA EZ EK EO", NULL, NULL, NULL, "0 declare wenz:tout", NULL);
-    res = result(&g);
+    res = tl_result(&g);
     sk_result_explain(&o, &res, buf, sizeof buf);
     assert_string_equal(buf, "Wenz Tout 50 + 4 Laufende 40 = 90, x 2 Tout = 180 (x 3 = 540)");
 
@@ -573,7 +492,7 @@ static void test_tournament_sauspiel(void **state)
     sk_rules r = preset("tournament");
     sk_game g;
     game(&g, &r, X0, X1, NULL, NULL, "0 declare sauspiel:G", NULL);
-    sk_result res = result(&g);
+    sk_result res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_true(res.won && res.schneider && res.laufende_paid == 3);
     static const int expect[4] = {2, 2, -2, -2};
@@ -583,7 +502,7 @@ static void test_tournament_sauspiel(void **state)
     /* no Schneider, no Laufende: each 1 */
     game(&g, &r, "EO GO HA EK E9 G9 S9 S8", "GA SU E8 E7 G8 G7 S7 H7", NULL, NULL,
          "0 declare sauspiel:G", NULL);
-    res = result(&g);
+    res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_true(res.won && !res.schneider);
     assert_int_equal(res.declarer_side_points, 71);
@@ -600,19 +519,19 @@ static void test_tournament_solo_tout_sie(void **state)
     sk_rules r = preset("tournament");
     sk_game g;
     game(&g, &r, "EU GU HU SU EA EZ EK EO", NULL, NULL, NULL, "0 declare wenz", NULL);
-    sk_result res = result(&g);
+    sk_result res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_int_equal(res.tournament[0], 12); /* Schwarz */
     assert_int_equal(res.tournament[1], -4);
 
     game(&g, &r, "EU GU HU EA EZ EK EO S7", NULL, NULL, NULL, "0 declare wenz:tout", NULL);
-    res = result(&g);
+    res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_int_equal(res.tournament[0], -18); /* Tout lost */
     assert_int_equal(res.tournament[1], 6);
 
     game(&g, &r, "EU GU HU SU EA EZ EK EO", NULL, NULL, NULL, "0 declare wenz:tout", NULL);
-    res = result(&g);
+    res = tl_result(&g);
     assert_int_equal(res.tournament[0], 18);
     assert_int_equal(res.tournament[2], -6);
 
@@ -622,7 +541,7 @@ static void test_tournament_solo_tout_sie(void **state)
     for (uint64_t seed = 1; seed < 5000 && !(plain && schneider); seed++) {
         if (!random_game(&g, &r, seed, SK_C_SOLO))
             continue;
-        res = result(&g);
+        res = tl_result(&g);
         check_result(&r, &g, &res);
         if (!res.won || res.schwarz)
             continue;
@@ -641,10 +560,10 @@ static void test_tournament_solo_tout_sie(void **state)
 
     /* 2.9/5.2.7: a Sie is 24 / each 8 */
     uint8_t hands[4][8];
-    deal(hands, "EO GO HO SO EU GU HU SU", NULL, NULL, NULL);
+    tl_deal(hands, &r, (const char *const[4]){"EO GO HO SO EU GU HU SU", NULL, NULL, NULL});
     assert_int_equal(sk_game_init(&g, &r, 3, hands, false, NULL), SK_OK);
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare sie", NULL);
-    res = result(&g);
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare sie", NULL);
+    res = tl_result(&g);
     check_result(&r, &g, &res);
     assert_true(res.won);
     assert_int_equal(res.tournament[0], 24);
@@ -665,7 +584,7 @@ static void test_result_needs_finished_game(void **state)
     (void)state;
     sk_rules r = preset("official");
     uint8_t hands[4][8];
-    deal(hands, X0, X1, NULL, NULL);
+    tl_deal(hands, &r, (const char *const[4]){X0, X1, NULL, NULL});
     sk_game g;
     assert_int_equal(sk_game_init(&g, &r, 3, hands, false, NULL), SK_OK);
     sk_result res;

@@ -37,125 +37,11 @@
 #include <string.h>
 
 #include "schafkopf/core.h"
+#include "testlib.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                            */
 /* ------------------------------------------------------------------ */
-
-static sk_rules preset(const char *name)
-{
-    sk_rules r;
-    sk_error err;
-    if (sk_rules_preset(&r, name, &err) != SK_OK)
-        fail_msg("preset %s: %s", name, err.msg);
-    return r;
-}
-
-/* Sets one option, failing the test on an error. */
-static void set(sk_rules *r, const char *key, const char *value)
-{
-    sk_error err;
-    if (sk_rules_set(r, key, value, &err) != SK_OK)
-        fail_msg("set %s=%s: %s", key, value, err.msg);
-}
-
-static int C(const char *s)
-{
-    int c = sk_card_parse(s);
-    if (c < 0)
-        fail_msg("bad card \"%s\"", s);
-    return c;
-}
-
-/* A set of cards from notation; fails the test on a typo. */
-static sk_cards S(const char *s)
-{
-    sk_cards set_ = 0;
-    sk_error err;
-    if (sk_cards_parse(s, &set_, &err) != SK_OK)
-        fail_msg("bad cards \"%s\": %s", s, err.msg);
-    return set_;
-}
-
-/* Cards in the order written ("EO GO HO"): returns how many. */
-static int seq(const char *s, uint8_t *out, int max)
-{
-    int n = 0;
-    for (const char *p = s; *p;) {
-        while (*p == ' ')
-            p++;
-        if (!*p)
-            break;
-        char two[3] = {p[0], p[1], 0};
-        if (n == max)
-            fail_msg("too many cards in \"%s\"", s);
-        out[n++] = (uint8_t)C(two);
-        p += 2;
-    }
-    return n;
-}
-
-/* A contract from its code; fails the test on a typo. */
-static sk_contract K(const char *code)
-{
-    sk_contract c;
-    sk_error err;
-    if (sk_contract_parse(code, &c, &err) != SK_OK)
-        fail_msg("bad contract \"%s\": %s", code, err.msg);
-    return c;
-}
-
-/* Deals the given hands of a deck kind, each in the order written (that
- * is the order dealt); a NULL hand gets the lowest cards of the deck
- * nobody was given.  Unused places are SK_NOCARD. */
-static void deal(uint8_t hands[4][8], int deck, const char *const spec[4])
-{
-    int n = sk_deck_hand_size(deck);
-    sk_cards used = 0, cards = sk_deck_cards(deck);
-    memset(hands, SK_NOCARD, 4 * 8);
-    for (int s = 0; s < 4; s++) {
-        if (!spec[s])
-            continue;
-        if (seq(spec[s], hands[s], 8) != n)
-            fail_msg("hand %d \"%s\" does not have %d cards", s, spec[s], n);
-        for (int i = 0; i < n; i++) {
-            sk_cards b = SK_BIT(hands[s][i]);
-            if ((used & b) || !(cards & b))
-                fail_msg("hand %d \"%s\": %s repeated or not in the deck", s, spec[s],
-                         sk_card_name(hands[s][i]));
-            used |= b;
-        }
-    }
-    sk_cards rest = cards & ~used;
-    for (int s = 0; s < 4; s++) {
-        if (spec[s])
-            continue;
-        for (int i = 0; i < n; i++) {
-            assert_true(rest != 0);
-            hands[s][i] = (uint8_t)sk_cards_first(rest);
-            rest &= rest - 1;
-        }
-    }
-    assert_int_equal(rest, 0);
-}
-
-/* Starts a game with the given hands (by seat). */
-static void start_game(sk_game *g, const sk_rules *r, int dealer, const char *h0,
-                       const char *h1, const char *h2, const char *h3)
-{
-    const char *spec[4] = {h0, h1, h2, h3};
-    uint8_t hands[4][8];
-    deal(hands, r->deck, spec);
-    sk_error err;
-    if (sk_game_init(g, r, dealer, hands, false, &err) != SK_OK)
-        fail_msg("sk_game_init: %s", err.msg);
-}
-
-/* The seat `i` places after forehand in a game (0 = forehand). */
-static int rel(const sk_game *g, int i)
-{
-    return (g->pub.dealer + 1 + i) % 4;
-}
 
 /* Starts the session's next game (four players) with hands given from
  * forehand on: rel_spec[0] is forehand's hand, whoever deals. */
@@ -166,111 +52,22 @@ static void session_start(sk_session *s, sk_game *g, const char *const rel_spec[
     for (int i = 0; i < 4; i++)
         spec[(s->dealer + 1 + i) % 4] = rel_spec[i];
     uint8_t hands[4][8];
-    deal(hands, s->rules.deck, spec);
+    tl_deal(hands, &s->rules, spec);
     sk_error err;
     if (sk_session_start(s, g, hands, &err) != SK_OK)
         fail_msg("sk_session_start: %s", err.msg);
-}
-
-/* "2 card GA" -> the action of seat 2. */
-static sk_action parse_line(const char *line)
-{
-    sk_action a;
-    sk_error err;
-    assert_true(line[0] >= '0' && line[0] <= '3' && line[1] == ' ');
-    if (sk_action_parse(line + 2, &a, &err) != SK_OK)
-        fail_msg("bad script line \"%s\": %s", line, err.msg);
-    a.seat = (uint8_t)(line[0] - '0');
-    return a;
-}
-
-/* Whether sk_game_legal lists the action. */
-static bool listed(const sk_game *g, sk_action a)
-{
-    sk_action legal[SK_MAX_LEGAL];
-    int n = sk_game_legal(g, legal);
-    for (int i = 0; i < n; i++)
-        if (sk_action_equal(legal[i], a))
-            return true;
-    return false;
-}
-
-static bool listed_line(const sk_game *g, const char *line)
-{
-    return listed(g, parse_line(line));
-}
-
-/* Applies an action that must be accepted (and listed as legal). */
-static void ok_action(sk_game *g, sk_action a, const char *what)
-{
-    bool was_listed = listed(g, a);
-    sk_error err;
-    memset(&err, 0, sizeof err);
-    int rc = sk_game_apply(g, a, &err);
-    if (rc != SK_OK)
-        fail_msg("\"%s\" refused (%d): %s", what, rc, err.msg);
-    if (!was_listed)
-        fail_msg("\"%s\" was accepted but sk_game_legal did not list it", what);
-}
-
-static void ok(sk_game *g, const char *line)
-{
-    ok_action(g, parse_line(line), line);
-}
-
-/* Applies several lines, NULL-terminated. */
-static void script(sk_game *g, ...)
-{
-    va_list ap;
-    va_start(ap, g);
-    for (const char *line; (line = va_arg(ap, const char *)) != NULL;)
-        ok(g, line);
-    va_end(ap);
-}
-
-/* An action that must be refused with `code` (0: any) by rule `rule`
- * (NULL: any rule, but one must be named, and the message must quote
- * it); the game must not change and the action must not be listed. */
-static void refused_action(sk_game *g, sk_action a, const char *what, int code,
-                           const char *rule)
-{
-    sk_game before;
-    memcpy(&before, g, sizeof before);
-    sk_error err;
-    memset(&err, 0, sizeof err);
-    int rc = sk_game_apply(g, a, &err);
-    if (rc == SK_OK)
-        fail_msg("\"%s\" was accepted; expected a refusal by rule %s", what,
-                 rule ? rule : "(any)");
-    if (code && rc != code)
-        fail_msg("\"%s\": code %d, expected %d (%s)", what, rc, code, err.msg);
-    if (!err.rule)
-        fail_msg("\"%s\" refused without naming a rule: %s", what, err.msg);
-    if (rule && strcmp(err.rule, rule) != 0)
-        fail_msg("\"%s\" refused by rule %s, expected %s: %s", what, err.rule, rule, err.msg);
-    if (!strstr(err.msg, err.rule))
-        fail_msg("\"%s\": message does not name rule %s: %s", what, err.rule, err.msg);
-    if (memcmp(&before, g, sizeof before) != 0)
-        fail_msg("\"%s\" was refused but changed the game", what);
-    if (listed(g, a))
-        fail_msg("\"%s\" was refused but sk_game_legal lists it", what);
-}
-
-static void refused(sk_game *g, const char *line, int code, const char *rule)
-{
-    refused_action(g, parse_line(line), line, code, rule);
 }
 
 /* Plays one trick or part of one: each card by the seat to move. */
 static void play(sk_game *g, const char *cards)
 {
     uint8_t c[8];
-    int n = seq(cards, c, 8);
+    int n = tl_seq(cards, c, 8);
     for (int i = 0; i < n; i++) {
         char what[48];
         snprintf(what, sizeof what, "%d card %s (in \"%s\")", g->pub.to_move,
                  sk_card_name(c[i]), cards);
-        ok_action(g, sk_act_card(g->pub.to_move, c[i]), what);
+        tl_ok_action(g, sk_act_card(g->pub.to_move, c[i]), what);
     }
 }
 
@@ -282,106 +79,6 @@ static void tricks(sk_game *g, ...)
     for (const char *t; (t = va_arg(ap, const char *)) != NULL;)
         play(g, t);
     va_end(ap);
-}
-
-/* Plays the lowest-index legal card of the seat to move. */
-static void play_lowest(sk_game *g)
-{
-    sk_cards legal = sk_game_legal_cards(g);
-    assert_true(legal != 0);
-    assert_int_equal(sk_game_apply(g, sk_act_card(g->pub.to_move, sk_cards_first(legal)), NULL),
-                     SK_OK);
-}
-
-/* Plays the game to its end with the lowest-index legal card each time
- * (a fixed policy, so the tricks are too). */
-static void play_out(sk_game *g)
-{
-    while (!sk_game_over(g)) {
-        assert_int_equal(g->pub.phase, SK_PHASE_PLAY);
-        play_lowest(g);
-    }
-}
-
-/* Plays uniformly random legal actions until the game ends. */
-static void play_random(sk_game *g, sk_rng *rng)
-{
-    sk_action legal[SK_MAX_LEGAL];
-    while (!sk_game_over(g)) {
-        int n = sk_game_legal(g, legal);
-        assert_true(n > 0);
-        sk_error err;
-        sk_action a = legal[sk_rng_below(rng, (uint32_t)n)];
-        if (sk_game_apply(g, a, &err) != SK_OK)
-            fail_msg("a listed action was refused: %s", err.msg);
-    }
-}
-
-/* Everybody passes: the laying round (if any) and the auction. */
-static void pass_all(sk_game *g)
-{
-    while (g->pub.phase == SK_PHASE_KLOPFEN || g->pub.phase == SK_PHASE_AUCTION) {
-        char line[32];
-        snprintf(line, sizeof line, "%d pass", g->pub.to_move);
-        ok(g, line);
-    }
-}
-
-/* The auction from forehand: `seat` says "ich spiele", the others pass;
- * then `seat` declares `code`. */
-static void open_declare(sk_game *g, int seat, const char *code)
-{
-    char line[64];
-    for (int i = 0; i < 4; i++) {
-        int s = rel(g, i);
-        snprintf(line, sizeof line, s == seat ? "%d bid sauspiel" : "%d pass", s);
-        ok(g, line);
-    }
-    assert_int_equal(g->pub.phase, SK_PHASE_DECLARE);
-    snprintf(line, sizeof line, "%d declare %s", seat, code);
-    ok(g, line);
-}
-
-/* Whether the seat to move may declare / bid `code`. */
-static bool may_declare(const sk_game *g, const char *code)
-{
-    return listed(g, sk_act_declare(g->pub.to_move, K(code)));
-}
-
-static bool may_bid(const sk_game *g, const char *code)
-{
-    return listed(g, sk_act_bid(g->pub.to_move, K(code)));
-}
-
-static sk_result result(const sk_game *g)
-{
-    sk_result res;
-    sk_error err;
-    if (sk_game_result(g, &res, &err) != SK_OK)
-        fail_msg("result: %s", err.msg);
-    return res;
-}
-
-/* Books a finished game into the session. */
-static sk_result book(sk_session *s, const sk_game *g)
-{
-    sk_result res;
-    sk_error err;
-    if (sk_session_finish(s, g, &res, &err) != SK_OK)
-        fail_msg("sk_session_finish: %s", err.msg);
-    return res;
-}
-
-/* Money (cents) and tournament points of the four seats. */
-static void assert_settlement(const sk_result *res, int64_t m0, int64_t m1, int64_t m2,
-                              int64_t m3, int t0, int t1, int t2, int t3)
-{
-    int64_t m[4] = {m0, m1, m2, m3};
-    int t[4] = {t0, t1, t2, t3};
-    for (int s = 0; s < 4; s++)
-        if (res->money[s] != m[s] || res->tournament[s] != t[s])
-            fail_msg("seat %d: money %lld (expected %lld), tournament %d (expected %d)", s,
-                     (long long)res->money[s], (long long)m[s], res->tournament[s], t[s]);
 }
 
 /* The session's sheet and the pot sum to zero (5.3.3), and so do the
@@ -404,51 +101,6 @@ static int count_str(const char *hay, const char *needle)
     for (const char *p = hay; (p = strstr(p, needle)) != NULL; p += strlen(needle))
         n++;
     return n;
-}
-
-/* Record round trip: from_game -> write -> read -> replay gives the same
- * actions, round flags, state and result.  Each NULL-terminated needle
- * must appear in the written text. */
-static void assert_round_trip(const sk_game *g, ...)
-{
-    sk_record *rec = malloc(sizeof *rec), *back = malloc(sizeof *back);
-    sk_game *replay = malloc(sizeof *replay);
-    assert_non_null(rec);
-    assert_non_null(back);
-    assert_non_null(replay);
-    sk_record_from_game(rec, g, "session");
-    char *text = sk_record_write(rec);
-    assert_non_null(text);
-    va_list ap;
-    va_start(ap, g);
-    for (const char *needle; (needle = va_arg(ap, const char *)) != NULL;)
-        if (!strstr(text, needle))
-            fail_msg("record does not carry %s:\n%s", needle, text);
-    va_end(ap);
-    sk_error err;
-    if (sk_record_read(back, text, strlen(text), &err) != SK_OK)
-        fail_msg("re-read failed: %s\n%s", err.msg, text);
-    assert_int_equal(back->dealer, rec->dealer);
-    assert_int_equal(back->first_game, rec->first_game);
-    assert_int_equal(back->bock, g->pub.bock);
-    assert_int_equal(back->kreuzbock, g->pub.kreuzbock_round);
-    assert_memory_equal(back->hands, rec->hands, sizeof rec->hands);
-    assert_int_equal(back->nactions, rec->nactions);
-    for (int i = 0; i < rec->nactions; i++)
-        assert_true(sk_action_equal(back->actions[i], rec->actions[i]));
-    int bad = -2;
-    if (sk_record_replay(back, replay, &bad, &err) != SK_OK)
-        fail_msg("replay refused action %d: %s\n%s", bad, err.msg, text);
-    assert_memory_equal(&replay->pub, &g->pub, sizeof g->pub);
-    assert_memory_equal(replay->hands, g->hands, sizeof g->hands);
-    if (sk_game_over(g)) {
-        sk_result r1 = result(g), r2 = result(replay);
-        assert_memory_equal(&r1, &r2, sizeof r1);
-    }
-    free(text);
-    free(rec);
-    free(back);
-    free(replay);
 }
 
 /* ------------------------------------------------------------------ */
@@ -509,19 +161,19 @@ static void play_tricks8(sk_game *g, const char *const t[8])
 static void test_klopfen_round_before_auction(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "klopfen", "all");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "klopfen", "all");
     sk_game g;
-    start_game(&g, &r, 1, NULL, NULL, NULL, NULL); /* dealer 1: forehand 2 */
+    tl_start_game(&g, &r, 1, false, NULL, NULL, NULL, NULL); /* dealer 1: forehand 2 */
     assert_int_equal(g.pub.phase, SK_PHASE_KLOPFEN);
     assert_int_equal(g.pub.to_move, 2);
-    refused(&g, "3 klopfen", SK_ESTATE, "2.4.1"); /* out of turn */
-    refused(&g, "2 bid sauspiel", SK_ESTATE, "002 Laying");
-    ok(&g, "2 klopfen");
+    tl_refused(&g, "3 klopfen", SK_ESTATE, "2.4.1"); /* out of turn */
+    tl_refused(&g, "2 bid sauspiel", SK_ESTATE, "002 Laying");
+    tl_ok(&g, "2 klopfen");
     assert_int_equal(g.pub.to_move, 3);
-    script(&g, "3 pass", "0 klopfen", NULL);
+    tl_script(&g, "3 pass", "0 klopfen", NULL);
     assert_int_equal(g.pub.phase, SK_PHASE_KLOPFEN);
-    ok(&g, "1 pass");
+    tl_ok(&g, "1 pass");
     assert_int_equal(g.pub.phase, SK_PHASE_AUCTION);
     assert_int_equal(g.pub.to_move, 2); /* the auction begins with forehand (2.4.1) */
     assert_int_equal(g.pub.laid, 2);
@@ -529,20 +181,20 @@ static void test_klopfen_round_before_auction(void **state)
     assert_int_equal(g.pub.nactions, 4);
     assert_int_equal(g.pub.actions[0].type, SK_ACT_KLOPFEN);
     assert_int_equal(g.pub.actions[0].seat, 2);
-    refused(&g, "2 klopfen", SK_ESTATE, "2.4.12"); /* the laying round is over */
-    script(&g, "2 bid sauspiel", NULL);
+    tl_refused(&g, "2 klopfen", SK_ESTATE, "2.4.12"); /* the laying round is over */
+    tl_script(&g, "2 bid sauspiel", NULL);
 
     /* klopfen = off (official): straight to the auction, no laying */
-    r = preset("official");
-    start_game(&g, &r, 3, NULL, NULL, NULL, NULL);
+    r = tl_preset("official");
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
     assert_int_equal(g.pub.phase, SK_PHASE_AUCTION);
-    refused(&g, "0 klopfen", SK_ESTATE, "2.4.12");
+    tl_refused(&g, "0 klopfen", SK_ESTATE, "2.4.12");
 }
 
 /* Whether the seat to move may lay now. */
 static bool may_lay(const sk_game *g)
 {
-    return listed(g, sk_act_double(g->pub.to_move, SK_ACT_KLOPFEN));
+    return tl_listed(g, sk_act_double(g->pub.to_move, SK_ACT_KLOPFEN));
 }
 
 /* 002 l.1026-1029 and 003 l.97: who may lay -- everybody ("durcheinander"),
@@ -551,52 +203,52 @@ static bool may_lay(const sk_game *g)
 static void test_klopfen_who_may_lay(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
 
-    set(&r, "klopfen", "all"); /* every seat, whatever the others did */
-    start_game(&g, &r, 3, NULL, NULL, NULL, NULL);
-    script(&g, "0 pass", "1 pass", "2 pass", NULL);
+    tl_set(&r, "klopfen", "all"); /* every seat, whatever the others did */
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 pass", "1 pass", "2 pass", NULL);
     assert_true(may_lay(&g));
-    ok(&g, "3 klopfen");
+    tl_ok(&g, "3 klopfen");
     assert_int_equal(g.pub.laid, 1);
 
-    set(&r, "klopfen", "chain"); /* nacheinander */
-    start_game(&g, &r, 3, NULL, NULL, NULL, NULL);
+    tl_set(&r, "klopfen", "chain"); /* nacheinander */
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
     assert_true(may_lay(&g)); /* forehand starts the chain */
-    ok(&g, "0 pass");
-    refused(&g, "1 klopfen", SK_EILLEGAL, "002 Laying");
-    script(&g, "1 pass", NULL);
-    refused(&g, "2 klopfen", SK_EILLEGAL, "002 Laying");
-    start_game(&g, &r, 3, NULL, NULL, NULL, NULL);
-    script(&g, "0 klopfen", "1 klopfen", "2 pass", NULL);
-    refused(&g, "3 klopfen", SK_EILLEGAL, "002 Laying"); /* the chain broke at seat 2 */
-    ok(&g, "3 pass");
+    tl_ok(&g, "0 pass");
+    tl_refused(&g, "1 klopfen", SK_EILLEGAL, "002 Laying");
+    tl_script(&g, "1 pass", NULL);
+    tl_refused(&g, "2 klopfen", SK_EILLEGAL, "002 Laying");
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 klopfen", "1 klopfen", "2 pass", NULL);
+    tl_refused(&g, "3 klopfen", SK_EILLEGAL, "002 Laying"); /* the chain broke at seat 2 */
+    tl_ok(&g, "3 pass");
     assert_int_equal(g.pub.laid, 2);
-    start_game(&g, &r, 3, NULL, NULL, NULL, NULL);
-    script(&g, "0 klopfen", "1 klopfen", "2 klopfen", "3 klopfen", NULL);
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 klopfen", "1 klopfen", "2 klopfen", "3 klopfen", NULL);
     assert_int_equal(g.pub.laid, 4);
 
-    set(&r, "klopfen", "forehand"); /* "only the player leading may lay" */
-    start_game(&g, &r, 3, NULL, NULL, NULL, NULL);
-    ok(&g, "0 klopfen");
-    refused(&g, "1 klopfen", SK_EILLEGAL, "002 Laying");
-    script(&g, "1 pass", NULL);
-    refused(&g, "2 klopfen", SK_EILLEGAL, "002 Laying");
-    script(&g, "2 pass", NULL);
-    refused(&g, "3 klopfen", SK_EILLEGAL, "002 Laying");
-    script(&g, "3 pass", NULL);
+    tl_set(&r, "klopfen", "forehand"); /* "only the player leading may lay" */
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_ok(&g, "0 klopfen");
+    tl_refused(&g, "1 klopfen", SK_EILLEGAL, "002 Laying");
+    tl_script(&g, "1 pass", NULL);
+    tl_refused(&g, "2 klopfen", SK_EILLEGAL, "002 Laying");
+    tl_script(&g, "2 pass", NULL);
+    tl_refused(&g, "3 klopfen", SK_EILLEGAL, "002 Laying");
+    tl_script(&g, "3 pass", NULL);
     assert_int_equal(g.pub.laid, 1);
 
-    set(&r, "klopfen", "one"); /* 003 l.97: "only one" player, the first who wants */
-    start_game(&g, &r, 3, NULL, NULL, NULL, NULL);
-    script(&g, "0 pass", NULL);
+    tl_set(&r, "klopfen", "one"); /* 003 l.97: "only one" player, the first who wants */
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 pass", NULL);
     assert_true(may_lay(&g));
-    ok(&g, "1 klopfen");
-    refused(&g, "2 klopfen", SK_EILLEGAL, "002 Laying");
-    script(&g, "2 pass", NULL);
-    refused(&g, "3 klopfen", SK_EILLEGAL, "002 Laying");
-    script(&g, "3 pass", NULL);
+    tl_ok(&g, "1 klopfen");
+    tl_refused(&g, "2 klopfen", SK_EILLEGAL, "002 Laying");
+    tl_script(&g, "2 pass", NULL);
+    tl_refused(&g, "3 klopfen", SK_EILLEGAL, "002 Laying");
+    tl_script(&g, "3 pass", NULL);
     assert_int_equal(g.pub.laid, 1);
     assert_int_equal(g.pub.phase, SK_PHASE_AUCTION);
 }
@@ -609,58 +261,58 @@ static void test_klopfen_who_may_lay(void **state)
 static void test_klopfen_doubles_money(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "klopfen", "all");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "klopfen", "all");
     sk_game g;
     char buf[256];
 
     /* no layer: the Wenz Schwarz is 11 units = 110 cents a pair, 12/-4 */
-    start_game(&g, &r, 3, WENZ_SCHWARZ, NULL, NULL, NULL);
-    script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
-    open_declare(&g, 0, "wenz");
-    play_out(&g);
-    sk_result res = result(&g);
+    tl_start_game(&g, &r, 3, false, WENZ_SCHWARZ, NULL, NULL, NULL);
+    tl_script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
+    tl_open_declare(&g, 0, "wenz");
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     assert_true(res.won && res.schwarz);
     assert_int_equal(res.laid, 0);
-    assert_settlement(&res, 330, -110, -110, -110, 12, -4, -4, -4);
+    tl_assert_settlement(&res, 330, -110, -110, -110, 12, -4, -4, -4);
 
     /* all four lay: x 16 money and tournament points */
-    start_game(&g, &r, 3, WENZ_SCHWARZ, NULL, NULL, NULL);
-    script(&g, "0 klopfen", "1 klopfen", "2 klopfen", "3 klopfen", NULL);
-    open_declare(&g, 0, "wenz");
-    play_out(&g);
-    res = result(&g);
+    tl_start_game(&g, &r, 3, false, WENZ_SCHWARZ, NULL, NULL, NULL);
+    tl_script(&g, "0 klopfen", "1 klopfen", "2 klopfen", "3 klopfen", NULL);
+    tl_open_declare(&g, 0, "wenz");
+    tl_play_out(&g);
+    res = tl_result(&g);
     assert_int_equal(res.laid, 4);
     assert_int_equal(res.multiplier, 16);
     assert_int_equal(res.pair_units, 11 * 16);
-    assert_settlement(&res, 3 * 1760, -1760, -1760, -1760, 192, -64, -64, -64);
+    tl_assert_settlement(&res, 3 * 1760, -1760, -1760, -1760, 192, -64, -64, -64);
     sk_result_explain(&r, &res, buf, sizeof buf);
     if (count_str(buf, "gelegt") != 4 || !strstr(buf, "= 1760"))
         fail_msg("four layers explained as \"%s\"", buf);
-    assert_round_trip(&g, "{\"seat\":3,\"action\":\"klopfen\"}", NULL);
+    tl_assert_round_trip(&g, "session", "{\"seat\":3,\"action\":\"klopfen\"}", NULL);
 
     /* one layer and a Kontra: x 4 */
-    start_game(&g, &r, 3, WENZ_SCHWARZ, NULL, NULL, NULL);
-    script(&g, "0 pass", "1 pass", "2 klopfen", "3 pass", NULL);
-    open_declare(&g, 0, "wenz");
-    ok(&g, "1 kontra");
-    play_out(&g);
-    res = result(&g);
+    tl_start_game(&g, &r, 3, false, WENZ_SCHWARZ, NULL, NULL, NULL);
+    tl_script(&g, "0 pass", "1 pass", "2 klopfen", "3 pass", NULL);
+    tl_open_declare(&g, 0, "wenz");
+    tl_ok(&g, "1 kontra");
+    tl_play_out(&g);
+    res = tl_result(&g);
     assert_int_equal(res.laid, 1);
     assert_int_equal(res.doublings, 1);
-    assert_settlement(&res, 3 * 440, -440, -440, -440, 48, -16, -16, -16);
+    tl_assert_settlement(&res, 3 * 440, -440, -440, -440, 48, -16, -16, -16);
     sk_result_explain(&r, &res, buf, sizeof buf);
     if (count_str(buf, "gelegt") != 1 || !strstr(buf, "Kontra"))
         fail_msg("a layer and a Kontra explained as \"%s\"", buf);
 
     /* without tournament_kontra the layers double the money only */
-    set(&r, "tournament_kontra", "no");
-    start_game(&g, &r, 3, WENZ_SCHWARZ, NULL, NULL, NULL);
-    script(&g, "0 klopfen", "1 pass", "2 klopfen", "3 pass", NULL);
-    open_declare(&g, 0, "wenz");
-    play_out(&g);
-    res = result(&g);
-    assert_settlement(&res, 3 * 440, -440, -440, -440, 12, -4, -4, -4);
+    tl_set(&r, "tournament_kontra", "no");
+    tl_start_game(&g, &r, 3, false, WENZ_SCHWARZ, NULL, NULL, NULL);
+    tl_script(&g, "0 klopfen", "1 pass", "2 klopfen", "3 pass", NULL);
+    tl_open_declare(&g, 0, "wenz");
+    tl_play_out(&g);
+    res = tl_result(&g);
+    tl_assert_settlement(&res, 3 * 440, -440, -440, -440, 12, -4, -4, -4);
 }
 
 /* 002 l.1026: laying happens "after taking up the first four cards (or
@@ -669,13 +321,13 @@ static void test_klopfen_doubles_money(void **state)
 static void test_klopfen_view_first_packet(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "klopfen", "all");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "klopfen", "all");
     sk_game g;
     sk_view v;
     /* hands in dealing order: the first packet is the first four */
-    start_game(&g, &r, 3, "HA EO GA SA EU GU HU SU", "SO E7 G7 S7 EA EZ EK E9",
-               NULL, NULL);
+    tl_start_game(&g, &r, 3, false, "HA EO GA SA EU GU HU SU", "SO E7 G7 S7 EA EZ EK E9",
+                  NULL, NULL);
     for (int s = 0; s < 4; s++) {
         sk_game_view(&g, s, &v);
         sk_cards packet = 0;
@@ -688,34 +340,34 @@ static void test_klopfen_view_first_packet(void **state)
             assert_int_equal(v.dealt[i], SK_NOCARD);
     }
     sk_game_view(&g, 0, &v);
-    assert_int_equal(v.hand, S("HA EO GA SA"));
+    assert_int_equal(v.hand, tl_S("HA EO GA SA"));
     sk_game_view(&g, 1, &v);
-    assert_int_equal(v.hand, S("SO E7 G7 S7"));
+    assert_int_equal(v.hand, tl_S("SO E7 G7 S7"));
     /* the view's own legal actions: pass or lay */
     sk_action legal[SK_MAX_LEGAL];
     sk_game_view(&g, 0, &v);
     assert_int_equal(sk_view_legal(&v, legal), 2);
-    script(&g, "0 klopfen", NULL);
+    tl_script(&g, "0 klopfen", NULL);
     sk_game_view(&g, 0, &v); /* still laying: still four cards */
     assert_int_equal(sk_cards_count(v.hand), 4);
-    script(&g, "1 pass", "2 pass", "3 pass", NULL);
+    tl_script(&g, "1 pass", "2 pass", "3 pass", NULL);
     sk_game_view(&g, 0, &v); /* the auction: the whole hand */
-    assert_int_equal(v.hand, S("HA EO GA SA EU GU HU SU"));
-    assert_int_equal(v.dealt[7], C("SU"));
+    assert_int_equal(v.hand, tl_S("HA EO GA SA EU GU HU SU"));
+    assert_int_equal(v.dealt[7], tl_C("SU"));
 
     /* short cards: the first packet is three of six */
-    r = preset("kurz");
-    set(&r, "klopfen", "all");
-    start_game(&g, &r, 3, "HA EO GA SA EU GU", NULL, NULL, NULL);
+    r = tl_preset("kurz");
+    tl_set(&r, "klopfen", "all");
+    tl_start_game(&g, &r, 3, false, "HA EO GA SA EU GU", NULL, NULL, NULL);
     sk_game_view(&g, 0, &v);
-    assert_int_equal(v.hand, S("HA EO GA"));
+    assert_int_equal(v.hand, tl_S("HA EO GA"));
     for (int i = 3; i < 8; i++)
         assert_int_equal(v.dealt[i], SK_NOCARD);
     /* and of five with 20 cards (dealt 3+2) */
-    set(&r, "deck", "20");
-    start_game(&g, &r, 3, "HA EO GA SA EU", NULL, NULL, NULL);
+    tl_set(&r, "deck", "20");
+    tl_start_game(&g, &r, 3, false, "HA EO GA SA EU", NULL, NULL, NULL);
     sk_game_view(&g, 0, &v);
-    assert_int_equal(v.hand, S("HA EO GA"));
+    assert_int_equal(v.hand, tl_S("HA EO GA"));
 }
 
 /* ------------------------------------------------------------------ */
@@ -727,22 +379,22 @@ static void test_klopfen_view_first_packet(void **state)
 static void test_kontra_timing_first_card(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     assert_int_equal(r.kontra_timing, SK_KONTRA_FIRST_CARD);
     sk_game g;
-    start_game(&g, &r, 3, WENZ_SCHWARZ, NULL, NULL, NULL);
-    open_declare(&g, 0, "wenz");
-    assert_true(listed_line(&g, "2 kontra"));
-    ok(&g, "0 card EA"); /* the opening lead lies alone */
-    ok(&g, "2 kontra");
-    ok(&g, "0 retour");
+    tl_start_game(&g, &r, 3, false, WENZ_SCHWARZ, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "wenz");
+    assert_true(tl_listed_line(&g, "2 kontra"));
+    tl_ok(&g, "0 card EA"); /* the opening lead lies alone */
+    tl_ok(&g, "2 kontra");
+    tl_ok(&g, "0 retour");
 
-    start_game(&g, &r, 3, WENZ_SCHWARZ, NULL, NULL, NULL);
-    open_declare(&g, 0, "wenz");
+    tl_start_game(&g, &r, 3, false, WENZ_SCHWARZ, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "wenz");
     play(&g, "EA");
-    play_lowest(&g); /* a second card: too late */
-    refused(&g, "2 kontra", SK_EILLEGAL, "3.3");
-    refused(&g, "3 kontra", SK_EILLEGAL, "3.3");
+    tl_play_lowest(&g); /* a second card: too late */
+    tl_refused(&g, "2 kontra", SK_EILLEGAL, "3.3");
+    tl_refused(&g, "3 kontra", SK_EILLEGAL, "3.3");
 }
 
 /* 002 l.1013 ("before or when the first card is played") as the stricter
@@ -750,18 +402,18 @@ static void test_kontra_timing_first_card(void **state)
 static void test_kontra_timing_before_play(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "kontra_timing", "before_play");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "kontra_timing", "before_play");
     sk_game g;
-    start_game(&g, &r, 3, WENZ_SCHWARZ, NULL, NULL, NULL);
-    open_declare(&g, 0, "wenz");
-    script(&g, "1 kontra", "0 retour", NULL);
+    tl_start_game(&g, &r, 3, false, WENZ_SCHWARZ, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "wenz");
+    tl_script(&g, "1 kontra", "0 retour", NULL);
 
-    start_game(&g, &r, 3, WENZ_SCHWARZ, NULL, NULL, NULL);
-    open_declare(&g, 0, "wenz");
+    tl_start_game(&g, &r, 3, false, WENZ_SCHWARZ, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "wenz");
     play(&g, "EA");
-    refused(&g, "1 kontra", SK_EILLEGAL, "3.3");
-    refused(&g, "3 kontra", SK_EILLEGAL, "3.3");
+    tl_refused(&g, "1 kontra", SK_EILLEGAL, "3.3");
+    tl_refused(&g, "3 kontra", SK_EILLEGAL, "3.3");
 }
 
 /* 002 l.1016: "Contra before they play their own first card -- known as
@@ -770,36 +422,36 @@ static void test_kontra_timing_before_play(void **state)
 static void test_kontra_timing_own_card(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "kontra_timing", "own_card");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "kontra_timing", "own_card");
     sk_game g;
-    start_game(&g, &r, 3, WENZ_SCHWARZ, NULL, NULL, NULL);
-    open_declare(&g, 0, "wenz");
+    tl_start_game(&g, &r, 3, false, WENZ_SCHWARZ, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "wenz");
     play(&g, "EA");
-    play_lowest(&g); /* seat 1 */
-    play_lowest(&g); /* seat 2 */
-    refused(&g, "1 kontra", SK_EILLEGAL, "3.3"); /* has played */
-    refused(&g, "2 kontra", SK_EILLEGAL, "3.3");
-    ok(&g, "3 kontra"); /* three cards out, but not seat 3's */
-    refused(&g, "0 retour", SK_EILLEGAL, "3.3"); /* the declarer has led */
-    play_lowest(&g);
+    tl_play_lowest(&g); /* seat 1 */
+    tl_play_lowest(&g); /* seat 2 */
+    tl_refused(&g, "1 kontra", SK_EILLEGAL, "3.3"); /* has played */
+    tl_refused(&g, "2 kontra", SK_EILLEGAL, "3.3");
+    tl_ok(&g, "3 kontra"); /* three cards out, but not seat 3's */
+    tl_refused(&g, "0 retour", SK_EILLEGAL, "3.3"); /* the declarer has led */
+    tl_play_lowest(&g);
     assert_int_equal(g.pub.trick_no, 1);
 
     /* after the first trick nobody doubles, even a seat that still may
      * in a running trick */
-    start_game(&g, &r, 3, WENZ_SCHWARZ, NULL, NULL, NULL);
-    open_declare(&g, 0, "wenz");
+    tl_start_game(&g, &r, 3, false, WENZ_SCHWARZ, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "wenz");
     for (int i = 0; i < 4; i++)
-        play_lowest(&g);
-    refused(&g, "1 kontra", SK_EILLEGAL, "3.3");
+        tl_play_lowest(&g);
+    tl_refused(&g, "1 kontra", SK_EILLEGAL, "3.3");
 
     /* a declarer who is not forehand gives Retour before his own card */
-    start_game(&g, &r, 2, WENZ_SCHWARZ, NULL, NULL, NULL); /* dealer 2: forehand 3 */
-    open_declare(&g, 0, "wenz");
-    play_lowest(&g); /* seat 3 leads */
-    refused(&g, "3 kontra", SK_EILLEGAL, "3.3");
-    ok(&g, "1 kontra");
-    ok(&g, "0 retour");
+    tl_start_game(&g, &r, 2, false, WENZ_SCHWARZ, NULL, NULL, NULL); /* dealer 2: forehand 3 */
+    tl_open_declare(&g, 0, "wenz");
+    tl_play_lowest(&g); /* seat 3 leads */
+    tl_refused(&g, "3 kontra", SK_EILLEGAL, "3.3");
+    tl_ok(&g, "1 kontra");
+    tl_ok(&g, "0 retour");
 }
 
 /* 002 l.1013 / 003 l.101: Contra by a defender, Re(tour) by the declarer's
@@ -808,54 +460,55 @@ static void test_kontra_timing_own_card(void **state)
 static void test_kontra_chain_alternates_to_eight(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "kontra_max", "8");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "kontra_max", "8");
     sk_game g;
     char buf[512];
-    start_game(&g, &r, 3, WENZ_SCHWARZ, NULL, NULL, NULL);
-    open_declare(&g, 0, "wenz");
-    refused(&g, "0 kontra", SK_EILLEGAL, "3.3"); /* the declarer gives no Kontra */
-    refused(&g, "1 retour", SK_EILLEGAL, "3.3"); /* nor a defender Retour */
-    ok(&g, "1 kontra");
-    refused(&g, "2 kontra", SK_EILLEGAL, "3.3"); /* Sub answers a Retour only */
-    script(&g, "0 retour", "2 kontra", "0 retour", "3 kontra", "0 retour", "1 kontra",
-           "0 retour", NULL);
+    tl_start_game(&g, &r, 3, false, WENZ_SCHWARZ, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "wenz");
+    tl_refused(&g, "0 kontra", SK_EILLEGAL, "3.3"); /* the declarer gives no Kontra */
+    tl_refused(&g, "1 retour", SK_EILLEGAL, "3.3"); /* nor a defender Retour */
+    tl_ok(&g, "1 kontra");
+    tl_refused(&g, "2 kontra", SK_EILLEGAL, "3.3"); /* Sub answers a Retour only */
+    tl_script(&g, "0 retour", "2 kontra", "0 retour", "3 kontra", "0 retour", "1 kontra",
+              "0 retour", NULL);
     assert_int_equal(g.pub.doublings, 8);
     const uint8_t who[8] = {1, 0, 2, 0, 3, 0, 1, 0};
     assert_memory_equal(g.pub.kontra_seat, who, 8);
-    refused(&g, "2 kontra", SK_EILLEGAL, "3.3"); /* the ninth */
-    play_out(&g);
-    sk_result res = result(&g);
+    tl_refused(&g, "2 kontra", SK_EILLEGAL, "3.3"); /* the ninth */
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     assert_int_equal(res.doublings, 8);
     assert_int_equal(res.multiplier, 256);
-    assert_settlement(&res, 3 * 28160, -28160, -28160, -28160, 12 * 256, -4 * 256, -4 * 256,
-                      -4 * 256);
+    tl_assert_settlement(&res, 3 * 28160, -28160, -28160, -28160, 12 * 256, -4 * 256, -4 * 256,
+                         -4 * 256);
     sk_result_explain(&r, &res, buf, sizeof buf);
     const char *names[] = {"x 2 Kontra", "x 2 Retour", "x 2 Sub", "x 2 Resub"};
     for (int i = 0; i < 4; i++)
         if (!strstr(buf, names[i]))
             fail_msg("the chain explained without \"%s\": %s", names[i], buf);
-    assert_round_trip(&g, "{\"seat\":3,\"action\":\"kontra\"}", "\"action\":\"retour\"", NULL);
+    tl_assert_round_trip(&g, "session", "{\"seat\":3,\"action\":\"kontra\"}",
+                         "\"action\":\"retour\"", NULL);
 
     /* kontra_max 4: Kontra, Retour, Sub, Resub, no more */
-    set(&r, "kontra_max", "4");
-    start_game(&g, &r, 3, WENZ_SCHWARZ, NULL, NULL, NULL);
-    open_declare(&g, 0, "wenz");
-    script(&g, "1 kontra", "0 retour", "3 kontra", "0 retour", NULL);
-    refused(&g, "1 kontra", SK_EILLEGAL, "3.3");
+    tl_set(&r, "kontra_max", "4");
+    tl_start_game(&g, &r, 3, false, WENZ_SCHWARZ, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "wenz");
+    tl_script(&g, "1 kontra", "0 retour", "3 kontra", "0 retour", NULL);
+    tl_refused(&g, "1 kontra", SK_EILLEGAL, "3.3");
 
     /* official: Kontra and Retour only (3.3) */
-    r = preset("official");
-    start_game(&g, &r, 3, WENZ_SCHWARZ, NULL, NULL, NULL);
-    open_declare(&g, 0, "wenz");
-    script(&g, "2 kontra", "0 retour", NULL);
-    refused(&g, "2 kontra", SK_EILLEGAL, "3.3");
+    r = tl_preset("official");
+    tl_start_game(&g, &r, 3, false, WENZ_SCHWARZ, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "wenz");
+    tl_script(&g, "2 kontra", "0 retour", NULL);
+    tl_refused(&g, "2 kontra", SK_EILLEGAL, "3.3");
 
     /* tournament: none (5.2.4) */
-    r = preset("tournament");
-    start_game(&g, &r, 3, WENZ_SCHWARZ, NULL, NULL, NULL);
-    open_declare(&g, 0, "wenz");
-    refused(&g, "1 kontra", SK_EILLEGAL, "5.2.4");
+    r = tl_preset("tournament");
+    tl_start_game(&g, &r, 3, false, WENZ_SCHWARZ, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "wenz");
+    tl_refused(&g, "1 kontra", SK_EILLEGAL, "5.2.4");
 }
 
 /* ------------------------------------------------------------------ */
@@ -867,31 +520,31 @@ static void test_kontra_chain_alternates_to_eight(void **state)
 static void test_muss_eichel_ober_must_declare(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "all_pass", "muss");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "all_pass", "muss");
     sk_game g;
-    start_game(&g, &r, 3, M60[0], M60[1], M60[2], M60[3]); /* EO with seat 3 */
-    script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
+    tl_start_game(&g, &r, 3, false, M60[0], M60[1], M60[2], M60[3]); /* EO with seat 3 */
+    tl_script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
     assert_int_equal(g.pub.phase, SK_PHASE_DECLARE);
     assert_true(g.pub.muss);
     assert_int_equal(g.pub.declarer, 3);
     assert_int_equal(g.pub.to_move, 3);
-    refused(&g, "3 pass", SK_ESTATE, "2.4.12"); /* he must play */
+    tl_refused(&g, "3 pass", SK_ESTATE, "2.4.12"); /* he must play */
     /* every action listed is a declaration: any game he can play */
     sk_action legal[SK_MAX_LEGAL];
     int n = sk_game_legal(&g, legal);
     assert_true(n > 0);
     for (int i = 0; i < n; i++)
         assert_int_equal(legal[i].type, SK_ACT_DECLARE);
-    assert_true(may_declare(&g, "sauspiel:G"));
-    assert_true(may_declare(&g, "wenz"));
-    ok(&g, "3 declare sauspiel:G");
+    assert_true(tl_may_declare(&g, "sauspiel:G"));
+    assert_true(tl_may_declare(&g, "wenz"));
+    tl_ok(&g, "3 declare sauspiel:G");
     assert_int_equal(g.pub.phase, SK_PHASE_PLAY);
     assert_int_equal(g.pub.to_move, 0); /* forehand leads (3.1.1) */
 
     /* when somebody plays, no Muss */
-    start_game(&g, &r, 3, M60[0], M60[1], M60[2], M60[3]);
-    open_declare(&g, 0, "sauspiel:E");
+    tl_start_game(&g, &r, 3, false, M60[0], M60[1], M60[2], M60[3]);
+    tl_open_declare(&g, 0, "sauspiel:E");
     assert_false(g.pub.muss);
 }
 
@@ -901,22 +554,22 @@ static sk_result play_m(const sk_rules *r, const char *const d[4], const char *c
                         int declarer, const char *code, bool muss)
 {
     sk_game g;
-    start_game(&g, r, 3, d[0], d[1], d[2], d[3]);
+    tl_start_game(&g, r, 3, false, d[0], d[1], d[2], d[3]);
     if (muss) {
-        script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
+        tl_script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
         assert_true(g.pub.muss);
         assert_int_equal(g.pub.declarer, declarer);
         char line[48];
         snprintf(line, sizeof line, "%d declare %s", declarer, code);
-        ok(&g, line);
+        tl_ok(&g, line);
     } else {
-        open_declare(&g, declarer, code);
+        tl_open_declare(&g, declarer, code);
         assert_false(g.pub.muss);
     }
     play_tricks8(&g, t);
-    sk_result res = result(&g);
+    sk_result res = tl_result(&g);
     if (muss)
-        assert_round_trip(&g, NULL);
+        tl_assert_round_trip(&g, "session", NULL);
     return res;
 }
 
@@ -927,8 +580,8 @@ static sk_result play_m(const sk_rules *r, const char *const d[4], const char *c
 static void test_muss_won_with_60_schneider_free_with_30(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "all_pass", "muss");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "all_pass", "muss");
     sk_result res;
 
     /* 60 points: a Muss is won, a normal game lost */
@@ -937,10 +590,10 @@ static void test_muss_won_with_60_schneider_free_with_30(void **state)
     assert_int_equal(res.partner, 1);
     assert_true(res.won);
     assert_false(res.schneider);
-    assert_settlement(&res, -10, 10, -10, 10, -1, 1, -1, 1);
+    tl_assert_settlement(&res, -10, 10, -10, 10, -1, 1, -1, 1);
     res = play_m(&r, M60, M60_TRICKS, 3, "sauspiel:G", false);
     assert_false(res.won);
-    assert_settlement(&res, 10, -10, 10, -10, 1, -1, 1, -1);
+    tl_assert_settlement(&res, 10, -10, 10, -10, 1, -1, 1, -1);
 
     /* 30 points: a Muss is lost but Schneider-free, a normal game lost
      * Schneider ("lost 'cutter' with up to 30 points", 4.1.3) */
@@ -948,16 +601,16 @@ static void test_muss_won_with_60_schneider_free_with_30(void **state)
     assert_int_equal(res.declarer_side_points, 30);
     assert_false(res.won);
     assert_false(res.schneider);
-    assert_settlement(&res, 10, 10, -10, -10, 1, 1, -1, -1);
+    tl_assert_settlement(&res, 10, 10, -10, -10, 1, 1, -1, -1);
     res = play_m(&r, M30, M30_TRICKS, 2, "sauspiel:E", false);
     assert_true(!res.won && res.schneider);
-    assert_settlement(&res, 20, 20, -20, -20, 2, 2, -2, -2);
+    tl_assert_settlement(&res, 20, 20, -20, -20, 2, 2, -2, -2);
 
     /* 29 points: a Muss is lost Schneider */
     res = play_m(&r, M29, M29_TRICKS, 0, "sauspiel:E", true);
     assert_int_equal(res.declarer_side_points, 29);
     assert_true(!res.won && res.schneider);
-    assert_settlement(&res, -20, 20, -20, 20, -2, 2, -2, 2);
+    tl_assert_settlement(&res, -20, 20, -20, 20, -2, 2, -2, 2);
 
     /* 90 points: a Muss is won Schneider, a normal game without; three
      * Laufende (EO GO HO) are paid in both */
@@ -965,10 +618,10 @@ static void test_muss_won_with_60_schneider_free_with_30(void **state)
     assert_int_equal(res.declarer_side_points, 90);
     assert_int_equal(res.laufende_paid, 3);
     assert_true(res.won && res.schneider);
-    assert_settlement(&res, -50, 50, -50, 50, -2, 2, -2, 2);
+    tl_assert_settlement(&res, -50, 50, -50, 50, -2, 2, -2, 2);
     res = play_m(&r, M90, M90_TRICKS, 1, "sauspiel:E", false);
     assert_true(res.won && !res.schneider);
-    assert_settlement(&res, -40, 40, -40, 40, -1, 1, -1, 1);
+    tl_assert_settlement(&res, -40, 40, -40, 40, -1, 1, -1, 1);
 }
 
 /* 002 l.1176: in a Muss "no Contra may be given" -- nor a Retour, and the
@@ -976,18 +629,18 @@ static void test_muss_won_with_60_schneider_free_with_30(void **state)
 static void test_muss_no_kontra(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "all_pass", "muss");
-    set(&r, "kontra_max", "8");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "all_pass", "muss");
+    tl_set(&r, "kontra_max", "8");
     sk_game g;
-    start_game(&g, &r, 3, M60[0], M60[1], M60[2], M60[3]);
-    script(&g, "0 pass", "1 pass", "2 pass", "3 pass", "3 declare sauspiel:G", NULL);
+    tl_start_game(&g, &r, 3, false, M60[0], M60[1], M60[2], M60[3]);
+    tl_script(&g, "0 pass", "1 pass", "2 pass", "3 pass", "3 declare sauspiel:G", NULL);
     for (int s = 0; s < 3; s++) {
         char line[32];
         snprintf(line, sizeof line, "%d kontra", s);
-        refused(&g, line, SK_EILLEGAL, "3.3");
+        tl_refused(&g, line, SK_EILLEGAL, "3.3");
     }
-    refused(&g, "3 retour", SK_EILLEGAL, "3.3");
+    tl_refused(&g, "3 retour", SK_EILLEGAL, "3.3");
     sk_view v;
     sk_action legal[SK_MAX_LEGAL];
     for (int s = 0; s < 4; s++) {
@@ -1004,33 +657,34 @@ static void test_muss_no_kontra(void **state)
 static void test_muss_renonce(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "all_pass", "muss");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "all_pass", "muss");
     sk_game g;
     /* EA and GA held, no Schellen: no Sau can be called normally */
     const char *blocked = "EO GO HO EA GA HZ H9 H8";
-    start_game(&g, &r, 3, blocked, "SA S9 S8 S7 EZ EK E9 E8", NULL, NULL);
-    pass_all(&g);
+    tl_start_game(&g, &r, 3, false, blocked, "SA S9 S8 S7 EZ EK E9 E8", NULL, NULL);
+    tl_pass_all(&g);
     assert_int_equal(g.pub.declarer, 0);
-    assert_false(may_declare(&g, "sauspiel:E")); /* he holds these Sauen */
-    assert_false(may_declare(&g, "sauspiel:G"));
-    ok(&g, "0 declare sauspiel:S");
-    assert_int_equal(g.pub.called_ace, C("SA"));
-    play_out(&g);
-    sk_result res = result(&g);
+    assert_false(tl_may_declare(&g, "sauspiel:E")); /* he holds these Sauen */
+    assert_false(tl_may_declare(&g, "sauspiel:G"));
+    tl_ok(&g, "0 declare sauspiel:S");
+    assert_int_equal(g.pub.called_ace, tl_C("SA"));
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     assert_int_equal(res.partner, 1);
 
     /* not blocked (E9 makes the Eichel-Sau callable): no Renonce */
-    start_game(&g, &r, 3, "EO GO HO E9 GA HZ H9 H8", "SA S9 S8 S7 EZ EK EA E8", NULL, NULL);
-    pass_all(&g);
-    assert_true(may_declare(&g, "sauspiel:E"));
-    refused(&g, "0 declare sauspiel:S", SK_EILLEGAL, "2.5.1");
+    tl_start_game(&g, &r, 3, false, "EO GO HO E9 GA HZ H9 H8", "SA S9 S8 S7 EZ EK EA E8", NULL,
+                  NULL);
+    tl_pass_all(&g);
+    assert_true(tl_may_declare(&g, "sauspiel:E"));
+    tl_refused(&g, "0 declare sauspiel:S", SK_EILLEGAL, "2.5.1");
 
     /* in a normal game the blocked hand cannot call at all (2.5.1) */
-    r = preset("official");
-    start_game(&g, &r, 3, blocked, "SA S9 S8 S7 EZ EK E9 E8", NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
-    refused(&g, "0 declare sauspiel:S", SK_EILLEGAL, "2.5.1");
+    r = tl_preset("official");
+    tl_start_game(&g, &r, 3, false, blocked, "SA S9 S8 S7 EZ EK E9 E8", NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+    tl_refused(&g, "0 declare sauspiel:S", SK_EILLEGAL, "2.5.1");
 }
 
 /* 002 l.1180: "If the Muss player holds all three suit Sows himself, he
@@ -1039,36 +693,36 @@ static void test_muss_renonce(void **state)
 static void test_muss_calls_ten_or_king(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "all_pass", "muss");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "all_pass", "muss");
     sk_game g;
-    start_game(&g, &r, 3, "EO EA GA SA HZ H9 H8 H7", NULL, NULL, NULL);
-    pass_all(&g);
-    assert_true(may_declare(&g, "sauspiel:E"));
-    assert_true(may_declare(&g, "sauspiel:S"));
-    ok(&g, "0 declare sauspiel:G");
-    assert_int_equal(g.pub.called_ace, C("GZ"));
+    tl_start_game(&g, &r, 3, false, "EO EA GA SA HZ H9 H8 H7", NULL, NULL, NULL);
+    tl_pass_all(&g);
+    assert_true(tl_may_declare(&g, "sauspiel:E"));
+    assert_true(tl_may_declare(&g, "sauspiel:S"));
+    tl_ok(&g, "0 declare sauspiel:G");
+    assert_int_equal(g.pub.called_ace, tl_C("GZ"));
     char name[64];
     sk_contract_code(g.pub.contract, name, sizeof name);
     assert_string_equal(name, "sauspiel:G");
 
     /* holding the Gras-Zehn too, a King only if he holds every Ten */
-    start_game(&g, &r, 3, "EO EA GA SA GZ H9 H8 H7", NULL, NULL, NULL);
-    pass_all(&g);
-    refused(&g, "0 declare sauspiel:G", SK_EILLEGAL, "2.5.1");
-    ok(&g, "0 declare sauspiel:E");
-    assert_int_equal(g.pub.called_ace, C("EZ"));
+    tl_start_game(&g, &r, 3, false, "EO EA GA SA GZ H9 H8 H7", NULL, NULL, NULL);
+    tl_pass_all(&g);
+    tl_refused(&g, "0 declare sauspiel:G", SK_EILLEGAL, "2.5.1");
+    tl_ok(&g, "0 declare sauspiel:E");
+    assert_int_equal(g.pub.called_ace, tl_C("EZ"));
 
-    start_game(&g, &r, 3, "EO EA GA SA EZ GZ SZ H9", NULL, NULL, NULL);
-    pass_all(&g);
-    ok(&g, "0 declare sauspiel:G");
-    assert_int_equal(g.pub.called_ace, C("GK"));
+    tl_start_game(&g, &r, 3, false, "EO EA GA SA EZ GZ SZ H9", NULL, NULL, NULL);
+    tl_pass_all(&g);
+    tl_ok(&g, "0 declare sauspiel:G");
+    assert_int_equal(g.pub.called_ace, tl_C("GK"));
 
     /* outside a Muss the same hand calls nothing */
-    r = preset("official");
-    start_game(&g, &r, 3, "EO EA GA SA HZ H9 H8 H7", NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
-    refused(&g, "0 declare sauspiel:G", SK_EILLEGAL, "2.5.1");
+    r = tl_preset("official");
+    tl_start_game(&g, &r, 3, false, "EO EA GA SA HZ H9 H8 H7", NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+    tl_refused(&g, "0 declare sauspiel:G", SK_EILLEGAL, "2.5.1");
 }
 
 /* 002 l.1180 with 2.5.2: the called Ten stands for the called Sau -- its
@@ -1077,23 +731,25 @@ static void test_muss_calls_ten_or_king(void **state)
 static void test_muss_called_ten_must_be_played(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "all_pass", "muss");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "all_pass", "muss");
     sk_game g;
-    start_game(&g, &r, 3, "EO EA GA SA HZ H9 H8 H7", "GZ G9 E9 E8 E7 S9 S8 S7", NULL, NULL);
-    pass_all(&g);
-    ok(&g, "0 declare sauspiel:G");
+    tl_start_game(&g, &r, 3, false, "EO EA GA SA HZ H9 H8 H7", "GZ G9 E9 E8 E7 S9 S8 S7", NULL,
+                  NULL);
+    tl_pass_all(&g);
+    tl_ok(&g, "0 declare sauspiel:G");
     assert_int_equal(g.pub.partner, SK_NOSEAT); /* hidden until played */
     play(&g, "GA"); /* forehand leads the called suit */
-    refused(&g, "1 card G9", SK_EILLEGAL, "2.5.2");
-    assert_int_equal(sk_game_legal_cards(&g), S("GZ"));
+    tl_refused(&g, "1 card G9", SK_EILLEGAL, "2.5.2");
+    assert_int_equal(sk_game_legal_cards(&g), tl_S("GZ"));
     play(&g, "GZ");
     assert_int_equal(g.pub.partner, 1);
-    play_out(&g);
-    sk_result res = result(&g);
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     assert_int_equal(res.partner, 1);
     assert_true(res.money[0] == res.money[1] && res.money[2] == res.money[3]);
-    assert_round_trip(&g, "\"action\":\"declare\",\"contract\":\"sauspiel:G\"}", NULL);
+    tl_assert_round_trip(&g, "session", "\"action\":\"declare\",\"contract\":\"sauspiel:G\"}",
+                         NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1113,33 +769,33 @@ static void test_muss_called_ten_must_be_played(void **state)
 static void test_hochzeit_needs_exactly_one_trump(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "allow_hochzeit", "yes");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "allow_hochzeit", "yes");
     sk_game g;
-    start_game(&g, &r, 3, HZ0, HZ1, HZ2, HZ3);
-    script(&g, "0 pass", "1 bid sauspiel", "2 pass", "3 pass", NULL);
-    assert_true(may_declare(&g, "hochzeit"));
+    tl_start_game(&g, &r, 3, false, HZ0, HZ1, HZ2, HZ3);
+    tl_script(&g, "0 pass", "1 bid sauspiel", "2 pass", "3 pass", NULL);
+    assert_true(tl_may_declare(&g, "hochzeit"));
 
     /* two trumps (HK, HA) */
-    start_game(&g, &r, 3, HZ0, "HK HA EA EZ EK E9 GA GZ", NULL, NULL);
-    script(&g, "0 pass", "1 bid sauspiel", "2 pass", "3 pass", NULL);
-    refused(&g, "1 declare hochzeit", SK_EILLEGAL, NULL);
+    tl_start_game(&g, &r, 3, false, HZ0, "HK HA EA EZ EK E9 GA GZ", NULL, NULL);
+    tl_script(&g, "0 pass", "1 bid sauspiel", "2 pass", "3 pass", NULL);
+    tl_refused(&g, "1 declare hochzeit", SK_EILLEGAL, NULL);
 
     /* no trump at all */
-    start_game(&g, &r, 3, HZ0, "E8 E7 G9 G8 G7 SA SZ SK", NULL, NULL);
-    script(&g, "0 pass", "1 bid sauspiel", "2 pass", "3 pass", NULL);
-    refused(&g, "1 declare hochzeit", SK_EILLEGAL, NULL);
+    tl_start_game(&g, &r, 3, false, HZ0, "E8 E7 G9 G8 G7 SA SZ SK", NULL, NULL);
+    tl_script(&g, "0 pass", "1 bid sauspiel", "2 pass", "3 pass", NULL);
+    tl_refused(&g, "1 declare hochzeit", SK_EILLEGAL, NULL);
 
     /* the Hochzeit outranks a Sauspiel in the auction (a challenge) */
-    start_game(&g, &r, 3, HZ0, HZ1, HZ2, HZ3);
-    script(&g, "0 bid sauspiel", NULL);
-    assert_true(may_bid(&g, "hochzeit"));
+    tl_start_game(&g, &r, 3, false, HZ0, HZ1, HZ2, HZ3);
+    tl_script(&g, "0 bid sauspiel", NULL);
+    assert_true(tl_may_bid(&g, "hochzeit"));
 
     /* off (official) */
-    r = preset("official");
-    start_game(&g, &r, 3, HZ0, HZ1, HZ2, HZ3);
-    script(&g, "0 pass", "1 bid sauspiel", "2 pass", "3 pass", NULL);
-    refused(&g, "1 declare hochzeit", SK_EILLEGAL, NULL);
+    r = tl_preset("official");
+    tl_start_game(&g, &r, 3, false, HZ0, HZ1, HZ2, HZ3);
+    tl_script(&g, "0 pass", "1 bid sauspiel", "2 pass", "3 pass", NULL);
+    tl_refused(&g, "1 declare hochzeit", SK_EILLEGAL, NULL);
 }
 
 /* 002 l.1144: "the player who picks up the card first (the dealer
@@ -1150,27 +806,27 @@ static void test_hochzeit_needs_exactly_one_trump(void **state)
 static void test_hochzeit_offer_and_exchange(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "allow_hochzeit", "yes");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "allow_hochzeit", "yes");
     sk_game g;
-    start_game(&g, &r, 3, HZ0, HZ1, HZ2, HZ3);
-    open_declare(&g, 1, "hochzeit");
+    tl_start_game(&g, &r, 3, false, HZ0, HZ1, HZ2, HZ3);
+    tl_open_declare(&g, 1, "hochzeit");
     assert_int_equal(g.pub.phase, SK_PHASE_HOCHZEIT);
     assert_int_equal(g.pub.to_move, 2); /* clockwise from the Hochzeiter */
-    refused(&g, "3 pass", SK_ESTATE, "2.4.1");
+    tl_refused(&g, "3 pass", SK_ESTATE, "2.4.1");
     /* seat 2 may pass or give any of its eight cards (none is trump) */
     sk_action legal[SK_MAX_LEGAL];
     assert_int_equal(sk_game_legal(&g, legal), 9);
-    refused(&g, "2 card E8", SK_ESTATE, "002 Hochzeit");
-    ok(&g, "2 pass");
+    tl_refused(&g, "2 card E8", SK_ESTATE, "002 Hochzeit");
+    tl_ok(&g, "2 pass");
     assert_int_equal(g.pub.to_move, 3);
     assert_int_equal(sk_game_legal(&g, legal), 4); /* pass, S9, S8, S7 */
-    refused(&g, "3 accept HA", SK_EILLEGAL, "002 Hochzeit"); /* a trump */
-    refused(&g, "3 accept EA", SK_EILLEGAL, "002 Hochzeit"); /* not his */
-    ok(&g, "3 accept S7");
+    tl_refused(&g, "3 accept HA", SK_EILLEGAL, "002 Hochzeit"); /* a trump */
+    tl_refused(&g, "3 accept EA", SK_EILLEGAL, "002 Hochzeit"); /* not his */
+    tl_ok(&g, "3 accept S7");
     assert_int_equal(g.pub.partner, 3); /* public */
-    assert_int_equal(g.hands[1], S("S7 EA EZ EK E9 GA GZ GK"));
-    assert_int_equal(g.hands[3], S("HA HZ HK H9 H8 H7 S9 S8"));
+    assert_int_equal(g.hands[1], tl_S("S7 EA EZ EK E9 GA GZ GK"));
+    assert_int_equal(g.hands[3], tl_S("HA HZ HK H9 H8 H7 S9 S8"));
     assert_int_equal(g.pub.phase, SK_PHASE_PLAY);
     assert_int_equal(g.pub.to_move, 0); /* forehand leads (3.1.1) */
 
@@ -1182,11 +838,11 @@ static void test_hochzeit_offer_and_exchange(void **state)
         sk_game_view(&g, s, &v);
         assert_int_equal(v.pub.actions[at].type, SK_ACT_ACCEPT);
         assert_int_equal(v.pub.actions[at].seat, 3);
-        assert_int_equal(v.pub.actions[at].card, s == 1 || s == 3 ? C("S7") : SK_NOCARD);
+        assert_int_equal(v.pub.actions[at].card, s == 1 || s == 3 ? tl_C("S7") : SK_NOCARD);
         assert_int_equal(v.pub.partner, 3);
     }
     sk_game_view(&g, 1, &v);
-    assert_int_equal(v.hand, S("S7 EA EZ EK E9 GA GZ GK"));
+    assert_int_equal(v.hand, tl_S("S7 EA EZ EK E9 GA GZ GK"));
 }
 
 /* 002 l.1144: nobody takes the Hochzeit -> the deal is thrown in; a seat
@@ -1194,21 +850,22 @@ static void test_hochzeit_offer_and_exchange(void **state)
 static void test_hochzeit_refused_by_all(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "allow_hochzeit", "yes");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "allow_hochzeit", "yes");
     sk_game g;
-    start_game(&g, &r, 3, HZ0, HZ1, HZ2, HZ3);
-    open_declare(&g, 1, "hochzeit");
-    script(&g, "2 pass", "3 pass", NULL);
+    tl_start_game(&g, &r, 3, false, HZ0, HZ1, HZ2, HZ3);
+    tl_open_declare(&g, 1, "hochzeit");
+    tl_script(&g, "2 pass", "3 pass", NULL);
     sk_action legal[SK_MAX_LEGAL];
     assert_int_equal(sk_game_legal(&g, legal), 1); /* seat 0: only trumps */
     assert_int_equal(legal[0].type, SK_ACT_PASS);
-    ok(&g, "0 pass");
+    tl_ok(&g, "0 pass");
     assert_true(sk_game_over(&g));
-    sk_result res = result(&g);
+    sk_result res = tl_result(&g);
     assert_true(res.thrown_in);
-    assert_settlement(&res, 0, 0, 0, 0, 0, 0, 0, 0);
-    assert_round_trip(&g, "\"contract\":\"hochzeit\"}", "\"action\":\"pass\"}]", NULL);
+    tl_assert_settlement(&res, 0, 0, 0, 0, 0, 0, 0, 0);
+    tl_assert_round_trip(&g, "session", "\"contract\":\"hochzeit\"}", "\"action\":\"pass\"}]",
+                         NULL);
 }
 
 /* 002 tariff table, l.1098: "Wedding (Hochzeit) x 2" -- rate_hochzeit (2 units
@@ -1216,23 +873,23 @@ static void test_hochzeit_refused_by_all(void **state)
 static void test_hochzeit_money(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "allow_hochzeit", "yes");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "allow_hochzeit", "yes");
     assert_int_equal(r.rate_hochzeit, 2 * r.rate_sauspiel);
     sk_game g;
-    start_game(&g, &r, 3, HZ0, HZ1, HZ2, HZ3);
-    open_declare(&g, 1, "hochzeit");
-    script(&g, "2 pass", "3 accept S7", NULL);
-    play_out(&g);
-    sk_result res = result(&g);
+    tl_start_game(&g, &r, 3, false, HZ0, HZ1, HZ2, HZ3);
+    tl_open_declare(&g, 1, "hochzeit");
+    tl_script(&g, "2 pass", "3 accept S7", NULL);
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     assert_int_equal(res.declarer, 1);
     assert_int_equal(res.partner, 3);
     assert_int_equal(res.base_units, 2);
     int64_t pair = (int64_t)res.pair_units * r.unit_cents;
     int sign = res.won ? 1 : -1;
-    assert_settlement(&res, -sign * pair, sign * pair, -sign * pair, sign * pair,
-                      res.tournament[0], res.tournament[1], res.tournament[2],
-                      res.tournament[3]);
+    tl_assert_settlement(&res, -sign * pair, sign * pair, -sign * pair, sign * pair,
+                         res.tournament[0], res.tournament[1], res.tournament[2],
+                         res.tournament[3]);
     assert_int_equal(res.tournament[1], res.tournament[3]);
     assert_int_equal(res.tournament[1] + res.tournament[0], 0);
     int units = res.base_units + res.laufende_units + res.extra_units;
@@ -1240,15 +897,15 @@ static void test_hochzeit_money(void **state)
     char buf[256];
     sk_result_explain(&r, &res, buf, sizeof buf);
     assert_non_null(strstr(buf, "Hochzeit"));
-    assert_round_trip(&g, "\"action\":\"declare\",\"contract\":\"hochzeit\"}",
-                      "{\"seat\":3,\"action\":\"accept\",\"card\":\"S7\"}", NULL);
+    tl_assert_round_trip(&g, "session", "\"action\":\"declare\",\"contract\":\"hochzeit\"}",
+                         "{\"seat\":3,\"action\":\"accept\",\"card\":\"S7\"}", NULL);
 
-    set(&r, "rate_hochzeit", "4");
-    start_game(&g, &r, 3, HZ0, HZ1, HZ2, HZ3);
-    open_declare(&g, 1, "hochzeit");
-    script(&g, "2 pass", "3 accept S7", NULL);
-    play_out(&g);
-    sk_result res4 = result(&g);
+    tl_set(&r, "rate_hochzeit", "4");
+    tl_start_game(&g, &r, 3, false, HZ0, HZ1, HZ2, HZ3);
+    tl_open_declare(&g, 1, "hochzeit");
+    tl_script(&g, "2 pass", "3 accept S7", NULL);
+    tl_play_out(&g);
+    sk_result res4 = tl_result(&g);
     assert_int_equal(res4.base_units, 4);
     assert_int_equal(res4.pair_units, res.pair_units + 2);
 }
@@ -1263,8 +920,8 @@ static void test_hochzeit_money(void **state)
 static void test_kreuzbock_round_after_throw_in(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "kreuzbock_on_throw_in", "yes");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "kreuzbock_on_throw_in", "yes");
     sk_session s;
     sk_session_init(&s, &r, 0);
     sk_rng rng;
@@ -1272,28 +929,28 @@ static void test_kreuzbock_round_after_throw_in(void **state)
     sk_game g;
     sk_session_deal(&s, &g, &rng);
     assert_false(g.pub.kreuzbock);
-    pass_all(&g);
-    assert_true(book(&s, &g).thrown_in);
+    tl_pass_all(&g);
+    assert_true(tl_book(&s, &g).thrown_in);
     for (int k = 1; k <= 4; k++) {
         sk_session_deal(&s, &g, &rng);
         if (!g.pub.kreuzbock)
             fail_msg("game %d after the throw-in is no Kreuzbock game", k);
         assert_int_equal(g.pub.phase, SK_PHASE_PLAY); /* nothing to bid or declare */
-        int fh = rel(&g, 0);
+        int fh = tl_rel(&g, 0);
         assert_int_equal(g.pub.partner, (fh + 2) % 4);
-        play_out(&g);
-        assert_false(book(&s, &g).thrown_in);
+        tl_play_out(&g);
+        assert_false(tl_book(&s, &g).thrown_in);
     }
     sk_session_deal(&s, &g, &rng);
     assert_false(g.pub.kreuzbock); /* the round is over */
     assert_sheet_zero(&s);
 
     /* off (official): no Kreuzbock */
-    r = preset("official");
+    r = tl_preset("official");
     sk_session_init(&s, &r, 0);
     sk_session_deal(&s, &g, &rng);
-    pass_all(&g);
-    book(&s, &g);
+    tl_pass_all(&g);
+    tl_book(&s, &g);
     sk_session_deal(&s, &g, &rng);
     assert_false(g.pub.kreuzbock);
 }
@@ -1307,15 +964,15 @@ static void test_kreuzbock_round_after_throw_in(void **state)
 static void test_kreuzbock_partner_across(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "kreuzbock_on_throw_in", "yes");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "kreuzbock_on_throw_in", "yes");
     sk_session s;
     sk_session_init(&s, &r, 3);
     sk_game g;
     const char *none[4] = {NULL, NULL, NULL, NULL};
     session_start(&s, &g, none);
-    pass_all(&g);
-    book(&s, &g);
+    tl_pass_all(&g);
+    tl_book(&s, &g);
     session_start(&s, &g, none); /* dealer 0, forehand 1 */
     assert_true(g.pub.kreuzbock);
     assert_int_equal(g.pub.dealer, 0);
@@ -1325,21 +982,21 @@ static void test_kreuzbock_partner_across(void **state)
     sk_view v;
     sk_game_view(&g, 2, &v); /* public: every view knows the pairs */
     assert_int_equal(v.pub.partner, 3);
-    play_out(&g);
-    sk_result res = result(&g);
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     assert_int_equal(res.declarer, 1);
     assert_int_equal(res.partner, 3);
     assert_true(res.money[1] == res.money[3] && res.money[0] == res.money[2]);
     assert_true(res.money[1] == -res.money[0] && res.money[1] != 0);
-    assert_round_trip(&g, "\"kreuzbock\":true", NULL);
-    book(&s, &g);
+    tl_assert_round_trip(&g, "session", "\"kreuzbock\":true", NULL);
+    tl_book(&s, &g);
     assert_sheet_zero(&s);
 
     /* outside Kreuzbock a Sauspiel must name its Sau (2.5.1) */
-    r = preset("official");
-    start_game(&g, &r, 3, NULL, NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
-    refused(&g, "0 declare sauspiel", SK_EILLEGAL, "2.5.1");
+    r = tl_preset("official");
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+    tl_refused(&g, "0 declare sauspiel", SK_EILLEGAL, "2.5.1");
 }
 
 /* 002 l.1160-1167: "there is no declarer's team in the true sense"; it
@@ -1349,43 +1006,43 @@ static void test_kreuzbock_partner_across(void **state)
 static void test_kreuzbock_declarer_team(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "kontra_max", "3");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "kontra_max", "3");
     sk_game g;
     uint8_t hands[4][8];
     const char *none[4] = {NULL, NULL, NULL, NULL};
-    deal(hands, r.deck, none);
+    tl_deal(hands, &r, none);
     /* the last doubling decides: seat 1 gives Kontra, seat 0 Retour, seat 3 Sub */
     assert_int_equal(sk_game_init(&g, &r, 3, hands, false, NULL), SK_OK);
     assert_int_equal(sk_game_set_round(&g, 0, true, NULL), SK_OK);
-    ok(&g, "1 kontra");
-    refused(&g, "3 retour", SK_EILLEGAL, "3.3"); /* the same pair cannot answer */
-    ok(&g, "0 retour");
-    ok(&g, "3 kontra");
-    play_out(&g);
-    sk_result res = result(&g);
+    tl_ok(&g, "1 kontra");
+    tl_refused(&g, "3 retour", SK_EILLEGAL, "3.3"); /* the same pair cannot answer */
+    tl_ok(&g, "0 retour");
+    tl_ok(&g, "3 kontra");
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     assert_int_equal(res.declarer % 2, 1);
     assert_int_equal(res.partner, (res.declarer + 2) % 4);
     assert_int_equal(res.doublings, 3);
 
     /* no doubling: the first pair to lay */
-    set(&r, "kontra_max", "0");
-    set(&r, "klopfen", "all");
+    tl_set(&r, "kontra_max", "0");
+    tl_set(&r, "klopfen", "all");
     assert_int_equal(sk_game_init(&g, &r, 3, hands, false, NULL), SK_OK);
     assert_int_equal(sk_game_set_round(&g, 0, true, NULL), SK_OK);
-    script(&g, "0 pass", "1 klopfen", "2 klopfen", "3 pass", NULL);
+    tl_script(&g, "0 pass", "1 klopfen", "2 klopfen", "3 pass", NULL);
     assert_int_equal(g.pub.phase, SK_PHASE_PLAY);
-    play_out(&g);
-    res = result(&g);
+    tl_play_out(&g);
+    res = tl_result(&g);
     assert_int_equal(res.declarer % 2, 1);
     assert_int_equal(res.laid, 2);
 
     /* neither: the pair leading to the first trick (forehand 0) */
-    set(&r, "klopfen", "off");
+    tl_set(&r, "klopfen", "off");
     assert_int_equal(sk_game_init(&g, &r, 3, hands, false, NULL), SK_OK);
     assert_int_equal(sk_game_set_round(&g, 0, true, NULL), SK_OK);
-    play_out(&g);
-    res = result(&g);
+    tl_play_out(&g);
+    res = tl_result(&g);
     assert_int_equal(res.declarer % 2, 0);
 }
 
@@ -1394,23 +1051,23 @@ static void test_kreuzbock_declarer_team(void **state)
 static void test_kreuzbock_when_all_pass(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "all_pass", "kreuzbock");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "all_pass", "kreuzbock");
     sk_game g;
     uint8_t hands[4][8];
     const char *none[4] = {NULL, NULL, NULL, NULL};
-    deal(hands, r.deck, none);
+    tl_deal(hands, &r, none);
     assert_int_equal(sk_game_init(&g, &r, 3, hands, false, NULL), SK_OK);
-    pass_all(&g);
+    tl_pass_all(&g);
     assert_int_equal(g.pub.phase, SK_PHASE_PLAY);
     assert_true(g.pub.kreuzbock);
     assert_int_equal(g.pub.partner, 2);
-    play_out(&g);
-    sk_result res = result(&g);
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     assert_false(res.thrown_in);
     assert_int_equal(res.declarer, 0);
     assert_int_equal(res.money[0] + res.money[1] + res.money[2] + res.money[3], 0);
-    assert_round_trip(&g, NULL);
+    tl_assert_round_trip(&g, "session", NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1425,17 +1082,17 @@ static sk_result session_wenz(sk_session *s, sk_game *g, int expect_bock)
 {
     session_start(s, g, WENZ_AT_FOREHAND);
     assert_int_equal(g->pub.bock, expect_bock);
-    open_declare(g, rel(g, 0), "wenz");
-    play_out(g);
-    return book(s, g);
+    tl_open_declare(g, tl_rel(g, 0), "wenz");
+    tl_play_out(g);
+    return tl_book(s, g);
 }
 
 /* A thrown-in deal in the session. */
 static void session_throw_in(sk_session *s, sk_game *g, sk_rng *rng)
 {
     sk_session_deal(s, g, rng);
-    pass_all(g);
-    assert_true(book(s, g).thrown_in);
+    tl_pass_all(g);
+    assert_true(tl_book(s, g).thrown_in);
 }
 
 /* 002 l.1036: "Bock games or Bock rounds are those in which a double
@@ -1445,8 +1102,8 @@ static void session_throw_in(sk_session *s, sk_game *g, sk_rng *rng)
 static void test_bock_round_after_throw_in(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "bock_games", "4");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "bock_games", "4");
     assert_true(r.bock_on_throw_in);
     sk_session s;
     sk_session_init(&s, &r, 3);
@@ -1458,7 +1115,7 @@ static void test_bock_round_after_throw_in(void **state)
     sk_session_deal(&s, &g, &rng);
     assert_int_equal(g.pub.bock, 1);
     sk_result res = session_wenz(&s, &g, 1);
-    int fh = rel(&g, 0);
+    int fh = tl_rel(&g, 0);
     assert_int_equal(res.bock, 1);
     assert_int_equal(res.money[fh], 3 * 220); /* 110 a pair, doubled */
     assert_int_equal(res.tournament[fh], 12);  /* not doubled */
@@ -1466,15 +1123,15 @@ static void test_bock_round_after_throw_in(void **state)
     sk_result_explain(&s.rules, &res, buf, sizeof buf);
     if (count_str(buf, "Bock") != 1 || !strstr(buf, "= 220"))
         fail_msg("a Bock game explained as \"%s\"", buf);
-    assert_round_trip(&g, "\"bock\":1", NULL);
+    tl_assert_round_trip(&g, "session", "\"bock\":1", NULL);
     for (int k = 2; k <= 4; k++)
         session_wenz(&s, &g, 1);
     res = session_wenz(&s, &g, 0); /* game 5: over */
-    assert_int_equal(res.money[rel(&g, 0)], 3 * 110);
+    assert_int_equal(res.money[tl_rel(&g, 0)], 3 * 110);
     assert_sheet_zero(&s);
 
     /* bock_games = 0 (official): no Bock */
-    r = preset("official");
+    r = tl_preset("official");
     sk_session_init(&s, &r, 3);
     session_throw_in(&s, &g, &rng);
     session_wenz(&s, &g, 0);
@@ -1488,8 +1145,8 @@ static void test_bock_round_after_throw_in(void **state)
 static void test_bock_rounds_overlap(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "bock_games", "4");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "bock_games", "4");
     sk_session s;
     sk_session_init(&s, &r, 3);
     sk_rng rng;
@@ -1498,12 +1155,12 @@ static void test_bock_rounds_overlap(void **state)
     session_throw_in(&s, &g, &rng); /* game 0: Bock for 1..4 */
     session_throw_in(&s, &g, &rng); /* game 1 (Bock): Bock for 2..5 */
     sk_result res = session_wenz(&s, &g, 2); /* game 2 */
-    assert_int_equal(res.money[rel(&g, 0)], 3 * 440);
+    assert_int_equal(res.money[tl_rel(&g, 0)], 3 * 440);
     char buf[256];
     sk_result_explain(&s.rules, &res, buf, sizeof buf);
     if (count_str(buf, "x 2 Bock") != 2 || !strstr(buf, "= 440"))
         fail_msg("a double Bock game explained as \"%s\"", buf);
-    assert_round_trip(&g, "\"bock\":2", NULL);
+    tl_assert_round_trip(&g, "session", "\"bock\":2", NULL);
     session_wenz(&s, &g, 2); /* game 3 */
     session_wenz(&s, &g, 2); /* game 4 */
     session_wenz(&s, &g, 1); /* game 5: the second round only */
@@ -1514,11 +1171,11 @@ static void test_bock_rounds_overlap(void **state)
 /* Whether a finished game `play` starts a Bock round under `option`. */
 static int bock_after(const char *option, int what)
 {
-    sk_rules r = preset("official");
-    set(&r, "bock_games", "1");
-    set(&r, "bock_on_throw_in", "no");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "bock_games", "1");
+    tl_set(&r, "bock_on_throw_in", "no");
     if (option)
-        set(&r, option, "yes");
+        tl_set(&r, option, "yes");
     sk_session s;
     sk_session_init(&s, &r, 3);
     sk_game g;
@@ -1531,19 +1188,19 @@ static int bock_after(const char *option, int what)
         break;
     case 1: /* a lost Wenz, taking no trick (so also Schwarz) */
         session_start(&s, &g, lost);
-        open_declare(&g, rel(&g, 0), "wenz");
-        play_out(&g);
-        assert_false(book(&s, &g).won);
+        tl_open_declare(&g, tl_rel(&g, 0), "wenz");
+        tl_play_out(&g);
+        assert_false(tl_book(&s, &g).won);
         break;
     case 2: /* a won Wenz Schwarz */
         session_wenz(&s, &g, 0);
         break;
     case 3: /* the same with Kontra and Retour */
         session_start(&s, &g, WENZ_AT_FOREHAND);
-        open_declare(&g, rel(&g, 0), "wenz");
-        script(&g, "1 kontra", "0 retour", NULL);
-        play_out(&g);
-        book(&s, &g);
+        tl_open_declare(&g, tl_rel(&g, 0), "wenz");
+        tl_script(&g, "1 kontra", "0 retour", NULL);
+        tl_play_out(&g);
+        tl_book(&s, &g);
         break;
     }
     sk_session_deal(&s, &g, &rng);
@@ -1591,10 +1248,10 @@ static int session_m(sk_session *s, sk_game *g, const char *const d[4], const ch
                      int declarer_rel, const char *code, sk_result *res)
 {
     session_start(s, g, d);
-    int decl = rel(g, declarer_rel);
-    open_declare(g, decl, code);
+    int decl = tl_rel(g, declarer_rel);
+    tl_open_declare(g, decl, code);
     play_tricks8(g, t);
-    *res = book(s, g);
+    *res = tl_book(s, g);
     return decl;
 }
 
@@ -1606,8 +1263,8 @@ static int session_m(sk_session *s, sk_game *g, const char *const d[4], const ch
 static void test_stock_declarer(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "stock", "declarer");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "stock", "declarer");
     assert_int_equal(r.stock_rate, 1); /* one unit, 10 cents */
     sk_session s;
     sk_session_init(&s, &r, 3);
@@ -1659,9 +1316,9 @@ static void test_stock_declarer(void **state)
 static void test_stock_side(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "stock", "side");
-    set(&r, "stock_rate", "2");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "stock", "side");
+    tl_set(&r, "stock_rate", "2");
     sk_session s;
     sk_session_init(&s, &r, 3);
     sk_rng rng;
@@ -1697,26 +1354,26 @@ static void test_stock_side(void **state)
 static void test_stock_untouched_by_ramsch(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch"); /* all pass: Ramsch; Hochzeit allowed */
-    set(&r, "stock", "declarer");
-    set(&r, "bock_games", "0");
+    sk_rules r = tl_preset("stammtisch"); /* all pass: Ramsch; Hochzeit allowed */
+    tl_set(&r, "stock", "declarer");
+    tl_set(&r, "bock_games", "0");
     sk_session s;
     sk_session_init(&s, &r, 3);
     sk_game g;
     /* the only throw-in there: a Hochzeit nobody takes */
     const char *hz[4] = {HZ0, HZ1, HZ2, HZ3};
     session_start(&s, &g, hz);
-    open_declare(&g, 1, "hochzeit");
-    script(&g, "2 pass", "3 pass", "0 pass", NULL);
-    assert_true(book(&s, &g).thrown_in);
+    tl_open_declare(&g, 1, "hochzeit");
+    tl_script(&g, "2 pass", "3 pass", "0 pass", NULL);
+    assert_true(tl_book(&s, &g).thrown_in);
     assert_stock(&s, 40, -10, -10, -10, -10);
 
     const char *none[4] = {NULL, NULL, NULL, NULL};
     session_start(&s, &g, none);
-    pass_all(&g);
+    tl_pass_all(&g);
     assert_int_equal(g.pub.contract.type, SK_C_RAMSCH);
-    play_out(&g);
-    sk_result res = book(&s, &g);
+    tl_play_out(&g);
+    sk_result res = tl_book(&s, &g);
     assert_int_equal(res.contract.type, SK_C_RAMSCH);
     assert_stock(&s, 40, 0, 0, 0, 0);
 }
@@ -1731,7 +1388,7 @@ static void test_stock_untouched_by_ramsch(void **state)
 static void test_session_dealer_rotation(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_session s;
     sk_session_init(&s, &r, 2);
     sk_rng rng;
@@ -1743,10 +1400,10 @@ static void test_session_dealer_rotation(void **state)
         assert_int_equal(g.pub.dealer, (2 + k) % 4);
         assert_int_equal(g.pub.to_move, (3 + k) % 4);
         if (k % 3 == 0)
-            pass_all(&g);
+            tl_pass_all(&g);
         else
-            play_random(&g, &rng);
-        played += !book(&s, &g).thrown_in;
+            tl_play_random(&g, &rng);
+        played += !tl_book(&s, &g).thrown_in;
         assert_int_equal(s.games, (uint32_t)k + 1);
     }
     assert_int_equal(s.played, played);
@@ -1760,8 +1417,8 @@ static void test_session_dealer_rotation(void **state)
 static void test_session_same_dealer_after_throw_in(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "all_pass", "same_dealer");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "all_pass", "same_dealer");
     sk_session s;
     sk_session_init(&s, &r, 1);
     sk_rng rng;
@@ -1778,10 +1435,10 @@ static void test_session_same_dealer_after_throw_in(void **state)
     assert_int_equal(s.played, 1);
 
     /* the tournament preset deals so (5.2.5) */
-    r = preset("tournament");
+    r = tl_preset("tournament");
     assert_int_equal(r.all_pass, SK_ALLPASS_SAME_DEALER);
     /* next_dealer (official) passes the deal on after a throw-in (2.4.13) */
-    r = preset("official");
+    r = tl_preset("official");
     sk_session_init(&s, &r, 1);
     session_throw_in(&s, &g, &rng);
     assert_int_equal(s.dealer, 2);
@@ -1793,7 +1450,7 @@ static void test_session_same_dealer_after_throw_in(void **state)
 static void test_session_first_game_sie(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_session s;
     sk_session_init(&s, &r, 3);
     sk_game g;
@@ -1804,27 +1461,27 @@ static void test_session_first_game_sie(void **state)
     const char *sie[4] = {"EO GO HO SO EU GU HU SU", NULL, NULL, NULL};
     session_start(&s, &g, sie);
     assert_true(g.pub.first_game);
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
-    refused(&g, "0 declare sie", SK_EILLEGAL, "2.9.1");
-    ok(&g, "0 declare wenz:tout"); /* he plays something else */
-    play_out(&g);
-    book(&s, &g);
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+    tl_refused(&g, "0 declare sie", SK_EILLEGAL, "2.9.1");
+    tl_ok(&g, "0 declare wenz:tout"); /* he plays something else */
+    tl_play_out(&g);
+    tl_book(&s, &g);
 
     session_start(&s, &g, sie); /* game 2: it counts */
     assert_false(g.pub.first_game);
-    open_declare(&g, rel(&g, 0), "sie");
+    tl_open_declare(&g, tl_rel(&g, 0), "sie");
     assert_true(sk_game_over(&g));
-    sk_result res = book(&s, &g);
+    sk_result res = tl_book(&s, &g);
     assert_true(res.won);
     assert_int_equal(res.contract.type, SK_C_SIE);
     sk_session_deal(&s, &g, &rng);
     assert_false(g.pub.first_game);
 
-    set(&r, "sie_first_game", "yes");
+    tl_set(&r, "sie_first_game", "yes");
     sk_session_init(&s, &r, 3);
     session_start(&s, &g, sie);
     assert_true(g.pub.first_game);
-    open_declare(&g, 0, "sie");
+    tl_open_declare(&g, 0, "sie");
     assert_true(sk_game_over(&g));
 }
 
@@ -1835,8 +1492,8 @@ static void test_session_first_game_sie(void **state)
 static void test_session_five_players(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
-    set(&r, "players", "5");
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "players", "5");
     sk_session s;
     sk_session_init(&s, &r, 0);
     assert_int_equal(s.players, 5);
@@ -1854,10 +1511,10 @@ static void test_session_five_players(void **state)
         int64_t idle_before = s.money[dealer];
         int64_t tp_before = s.tournament[dealer];
         if (k == 3)
-            pass_all(&g);
+            tl_pass_all(&g);
         else
-            play_random(&g, &rng);
-        book(&s, &g);
+            tl_play_random(&g, &rng);
+        tl_book(&s, &g);
         for (int i = 0; i < 4; i++)
             assert_true(s.seat_player[i] != dealer);
         assert_int_equal(s.money[dealer], idle_before); /* sat out */
@@ -1876,11 +1533,11 @@ static void test_session_five_players(void **state)
     sk_session_init(&s, &r, 0);
     uint8_t hands[4][8];
     const char *spec[4] = {WENZ_SCHWARZ, NULL, NULL, NULL};
-    deal(hands, r.deck, spec);
+    tl_deal(hands, &r, spec);
     assert_int_equal(sk_session_start(&s, &g, hands, NULL), SK_OK);
-    open_declare(&g, 0, "wenz");
-    play_out(&g);
-    book(&s, &g);
+    tl_open_declare(&g, 0, "wenz");
+    tl_play_out(&g);
+    tl_book(&s, &g);
     const int64_t expect[5] = {0, 330, -110, -110, -110};
     for (int p = 0; p < 5; p++)
         assert_int_equal(s.money[p], expect[p]);
@@ -1897,50 +1554,50 @@ static void test_session_five_players(void **state)
 static void test_first_game_no_tout(void **state)
 {
     (void)state;
-    sk_rules r = preset("tournament");
+    sk_rules r = tl_preset("tournament");
     assert_true(r.first_game_limits);
     sk_session s;
     sk_session_init(&s, &r, 3);
     sk_game g;
     session_start(&s, &g, WENZ_AT_FOREHAND);
     assert_true(g.pub.first_game);
-    ok(&g, "0 bid sauspiel");
-    assert_true(may_bid(&g, "wenz"));
-    assert_false(may_bid(&g, "wenz:tout"));
-    assert_false(may_bid(&g, "solo:tout"));
-    refused(&g, "1 bid wenz:tout", SK_EILLEGAL, NULL);
-    script(&g, "1 pass", "2 pass", "3 pass", NULL);
-    assert_false(may_declare(&g, "wenz:tout"));
-    refused(&g, "0 declare wenz:tout", SK_EILLEGAL, NULL);
-    refused(&g, "0 declare solo:E:tout", SK_EILLEGAL, NULL);
-    ok(&g, "0 declare wenz");
-    play_out(&g);
-    book(&s, &g);
+    tl_ok(&g, "0 bid sauspiel");
+    assert_true(tl_may_bid(&g, "wenz"));
+    assert_false(tl_may_bid(&g, "wenz:tout"));
+    assert_false(tl_may_bid(&g, "solo:tout"));
+    tl_refused(&g, "1 bid wenz:tout", SK_EILLEGAL, NULL);
+    tl_script(&g, "1 pass", "2 pass", "3 pass", NULL);
+    assert_false(tl_may_declare(&g, "wenz:tout"));
+    tl_refused(&g, "0 declare wenz:tout", SK_EILLEGAL, NULL);
+    tl_refused(&g, "0 declare solo:E:tout", SK_EILLEGAL, NULL);
+    tl_ok(&g, "0 declare wenz");
+    tl_play_out(&g);
+    tl_book(&s, &g);
 
     session_start(&s, &g, WENZ_AT_FOREHAND); /* the second game */
     assert_false(g.pub.first_game);
-    int fh = rel(&g, 0);
+    int fh = tl_rel(&g, 0);
     char line[32];
     snprintf(line, sizeof line, "%d bid sauspiel", fh);
-    ok(&g, line);
+    tl_ok(&g, line);
     for (int i = 1; i < 4; i++) {
-        snprintf(line, sizeof line, "%d pass", rel(&g, i));
-        ok(&g, line);
+        snprintf(line, sizeof line, "%d pass", tl_rel(&g, i));
+        tl_ok(&g, line);
     }
-    assert_true(may_declare(&g, "wenz:tout"));
+    assert_true(tl_may_declare(&g, "wenz:tout"));
     snprintf(line, sizeof line, "%d declare wenz:tout", fh);
-    ok(&g, line);
-    play_out(&g);
-    sk_result res = book(&s, &g);
+    tl_ok(&g, line);
+    tl_play_out(&g);
+    sk_result res = tl_book(&s, &g);
     assert_true(res.won);
     assert_int_equal(res.tournament[fh], 18); /* Tout 18/6 (5.2.7) */
 
     /* without the option (official) a Tout may be played in game one */
-    r = preset("official");
+    r = tl_preset("official");
     sk_session_init(&s, &r, 3);
     session_start(&s, &g, WENZ_AT_FOREHAND);
-    ok(&g, "0 bid sauspiel");
-    assert_true(may_bid(&g, "wenz:tout"));
+    tl_ok(&g, "0 bid sauspiel");
+    assert_true(tl_may_bid(&g, "wenz:tout"));
 }
 
 /* 5.2.15: a Wenz (or Solo) Schwarz in the first game "is rated as a
@@ -1949,7 +1606,7 @@ static void test_first_game_no_tout(void **state)
 static void test_first_game_schwarz_rated_plain(void **state)
 {
     (void)state;
-    sk_rules r = preset("tournament");
+    sk_rules r = tl_preset("tournament");
     sk_session s;
     sk_session_init(&s, &r, 3);
     sk_game g;
@@ -1958,15 +1615,15 @@ static void test_first_game_schwarz_rated_plain(void **state)
     assert_true(res.rated_plain);
     assert_int_equal(res.extra_units, 0);
     assert_int_equal(res.laufende_paid, 4);
-    assert_settlement(&res, 270, -90, -90, -90, 6, -2, -2, -2); /* (5 + 4) units */
-    assert_round_trip(&g, "\"first_game\":true", NULL);
+    tl_assert_settlement(&res, 270, -90, -90, -90, 6, -2, -2, -2); /* (5 + 4) units */
+    tl_assert_round_trip(&g, "session", "\"first_game\":true", NULL);
 
     res = session_wenz(&s, &g, 0); /* second game, dealer 0 */
-    int fh = rel(&g, 0);
+    int fh = tl_rel(&g, 0);
     assert_int_equal(fh, 1);
     assert_false(res.rated_plain);
     assert_int_equal(res.extra_units, 2);
-    assert_settlement(&res, -110, 330, -110, -110, -4, 12, -4, -4);
+    tl_assert_settlement(&res, -110, 330, -110, -110, -4, 12, -4, -4);
 }
 
 /* 5.2.15: the rule limits only Tout and Schwarz ("neither a solo Tout,
@@ -1978,20 +1635,20 @@ static void test_first_game_schwarz_rated_plain(void **state)
 static void test_first_game_schneider_counts(void **state)
 {
     (void)state;
-    sk_rules r = preset("tournament");
+    sk_rules r = tl_preset("tournament");
     sk_session s;
     sk_session_init(&s, &r, 3);
     sk_game g;
     const char *d[4] = {WENZ_SCHNEIDER, NULL, NULL, NULL};
     session_start(&s, &g, d);
     assert_true(g.pub.first_game);
-    open_declare(&g, 0, "wenz");
-    play_out(&g);
-    sk_result res = book(&s, &g);
+    tl_open_declare(&g, 0, "wenz");
+    tl_play_out(&g);
+    sk_result res = tl_book(&s, &g);
     assert_true(res.won && res.schneider && !res.schwarz);
     assert_false(res.rated_plain);
     assert_int_equal(res.extra_units, 1);
-    assert_settlement(&res, 300, -100, -100, -100, 9, -3, -3, -3);
+    tl_assert_settlement(&res, 300, -100, -100, -100, 9, -3, -3, -3);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2006,10 +1663,10 @@ static void test_short_deck_deal_order(void **state)
 {
     (void)state;
     assert_int_equal(sk_deck_cards(SK_DECK_SHORT),
-                     S("EA EZ EK EO EU E9 GA GZ GK GO GU G9 HA HZ HK HO HU H9 "
-                       "SA SZ SK SO SU S9"));
+                     tl_S("EA EZ EK EO EU E9 GA GZ GK GO GU G9 HA HZ HK HO HU H9 "
+                          "SA SZ SK SO SU S9"));
     assert_int_equal(sk_deck_cards(SK_DECK_20),
-                     S("EA EZ EK EO EU GA GZ GK GO GU HA HZ HK HO HU SA SZ SK SO SU"));
+                     tl_S("EA EZ EK EO EU GA GZ GK GO GU HA HZ HK HO HU SA SZ SK SO SU"));
     assert_int_equal(sk_deck_hand_size(SK_DECK_SHORT), 6);
     assert_int_equal(sk_deck_hand_size(SK_DECK_20), 5);
 
@@ -2057,9 +1714,9 @@ static void test_short_deck_points_and_tricks(void **state)
     sk_rng rng;
     sk_rng_seed(&rng, 42);
     for (int kind = SK_DECK_SHORT; kind <= SK_DECK_20; kind++) {
-        sk_rules r = preset("kurz");
-        set(&r, "deck", kind == SK_DECK_SHORT ? "short" : "20");
-        set(&r, "all_pass", "ramsch");
+        sk_rules r = tl_preset("kurz");
+        tl_set(&r, "deck", kind == SK_DECK_SHORT ? "short" : "20");
+        tl_set(&r, "all_pass", "ramsch");
         int n = kind == SK_DECK_SHORT ? 6 : 5;
         for (int k = 0; k < 200; k++) {
             sk_game g;
@@ -2067,8 +1724,8 @@ static void test_short_deck_points_and_tricks(void **state)
             assert_int_equal(g.pub.ntricks, n);
             for (int s = 0; s < 4; s++)
                 assert_int_equal(sk_cards_count(g.hands[s]), n);
-            play_random(&g, &rng);
-            sk_result res = result(&g);
+            tl_play_random(&g, &rng);
+            sk_result res = tl_result(&g);
             if (res.thrown_in)
                 continue;
             int points = 0, ntr = 0;
@@ -2099,23 +1756,23 @@ static void test_short_deck_trumps_and_laufende(void **state)
         sk_order o;
         sk_order_init_deck(&o, sau, sk_deck_cards(k ? SK_DECK_20 : SK_DECK_SHORT));
         uint8_t seq_[14];
-        int n = seq(want[k], seq_, 14);
+        int n = tl_seq(want[k], seq_, 14);
         assert_int_equal(o.ntrumps, n);
         assert_memory_equal(o.trump_seq, seq_, (size_t)n);
-        assert_int_equal(o.trumps, S(want[k]));
+        assert_int_equal(o.trumps, tl_S(want[k]));
         for (int i = 1; i < n; i++) /* highest first */
             assert_true(o.power[seq_[i - 1]] > o.power[seq_[i]]);
     }
 
     /* a short-card Sauspiel: the declarer's side holds the eight lords
      * and HA, the defenders HZ -- 9 Laufende */
-    sk_rules r = preset("kurz");
+    sk_rules r = tl_preset("kurz");
     sk_game g;
-    start_game(&g, &r, 3, "EO GO HO SO EU G9", "GA GU HU SU HA S9", "HZ HK H9 EA EZ EK",
-               "E9 GZ GK SA SZ SK");
-    open_declare(&g, 0, "sauspiel:G");
-    play_out(&g);
-    sk_result res = result(&g);
+    tl_start_game(&g, &r, 3, false, "EO GO HO SO EU G9", "GA GU HU SU HA S9", "HZ HK H9 EA EZ EK",
+                  "E9 GZ GK SA SZ SK");
+    tl_open_declare(&g, 0, "sauspiel:G");
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     assert_int_equal(res.partner, 1);
     assert_int_equal(res.laufende, 9);
     assert_int_equal(res.laufende_paid, 9);
@@ -2124,33 +1781,33 @@ static void test_short_deck_trumps_and_laufende(void **state)
 
 /* 002 l.808: a Sie is "all 4 Obers and all 4 Unters (in short cards, the
  * 4 Obers and 2 highest Unters ...)" -- the text says they "count as a
- * Tout", but its odds "in short cards 1 in 134,596" = 1/C(24,6) are those
+ * Tout", but its odds "in short cards 1 in 134,596" = 1/tl_C(24,6) are those
  * of that very six-card hand being dealt; we read it as the short-card
  * Sie, as the engine does.  Priced as a Sie: (Solo 5
  * + 6 Laufende) x 4. */
 static void test_short_deck_sie(void **state)
 {
     (void)state;
-    sk_rules r = preset("kurz");
+    sk_rules r = tl_preset("kurz");
     sk_game g;
-    start_game(&g, &r, 3, "EO GO HO SO EU GU", NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
-    assert_true(may_declare(&g, "sie"));
-    ok(&g, "0 declare sie");
+    tl_start_game(&g, &r, 3, false, "EO GO HO SO EU GU", NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+    assert_true(tl_may_declare(&g, "sie"));
+    tl_ok(&g, "0 declare sie");
     assert_true(sk_game_over(&g));
-    sk_result res = result(&g);
+    sk_result res = tl_result(&g);
     assert_true(res.won);
     assert_int_equal(res.tricks[0], 6);
     assert_int_equal(res.points[0], 120);
     assert_int_equal(res.laufende, 6);
     assert_int_equal(res.pair_units, (5 + 6) * 4);
-    assert_settlement(&res, 1320, -440, -440, -440, 24, -8, -8, -8);
+    tl_assert_settlement(&res, 1320, -440, -440, -440, 24, -8, -8, -8);
 
     /* HU for GU: no Sie */
-    start_game(&g, &r, 3, "EO GO HO SO EU HU", NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
-    assert_false(may_declare(&g, "sie"));
-    refused(&g, "0 declare sie", SK_EILLEGAL, "2.9.1");
+    tl_start_game(&g, &r, 3, false, "EO GO HO SO EU HU", NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+    assert_false(tl_may_declare(&g, "sie"));
+    tl_refused(&g, "0 declare sie", SK_EILLEGAL, "2.9.1");
 }
 
 /* 2.5.5 with six tricks: the called Sau "may only be played in the 8th
@@ -2160,27 +1817,27 @@ static void test_short_deck_sie(void **state)
 static void test_short_deck_called_ace_last_trick(void **state)
 {
     (void)state;
-    sk_rules r = preset("kurz");
+    sk_rules r = tl_preset("kurz");
     sk_game g;
-    start_game(&g, &r, 3, "EO GO HO SO G9 E9", "HA HZ HK H9 GA S9", "EU GU EA EZ EK SA",
-               "HU SU GZ GK SZ SK");
-    open_declare(&g, 0, "sauspiel:G");
-    assert_int_equal(g.pub.called_ace, C("GA"));
+    tl_start_game(&g, &r, 3, false, "EO GO HO SO G9 E9", "HA HZ HK H9 GA S9", "EU GU EA EZ EK SA",
+                  "HU SU GZ GK SZ SK");
+    tl_open_declare(&g, 0, "sauspiel:G");
+    assert_int_equal(g.pub.called_ace, tl_C("GA"));
     tricks(&g, "EO H9 EU SU", "GO HK GU HU", "HO HZ EK SK", "SO HA EZ SZ", NULL);
     assert_int_equal(g.pub.trick_no, 4);
     play(&g, "E9"); /* Gras never led; seat 1 holds GA and S9 */
     assert_int_equal(g.pub.to_move, 1);
-    assert_int_equal(sk_game_legal_cards(&g), S("S9"));
-    refused(&g, "1 card GA", SK_EILLEGAL, "2.5.5");
+    assert_int_equal(sk_game_legal_cards(&g), tl_S("S9"));
+    tl_refused(&g, "1 card GA", SK_EILLEGAL, "2.5.5");
     play(&g, "S9 EA GK");
     assert_int_equal(g.pub.trick_winners[4], 2);
     play(&g, "SA GZ G9"); /* the 6th and last trick */
     assert_int_equal(g.pub.to_move, 1);
-    assert_int_equal(sk_game_legal_cards(&g), S("GA"));
+    assert_int_equal(sk_game_legal_cards(&g), tl_S("GA"));
     play(&g, "GA");
     assert_true(sk_game_over(&g));
     assert_false(g.pub.called_led);
-    sk_result res = result(&g);
+    sk_result res = tl_result(&g);
     assert_int_equal(res.partner, 1);
     assert_int_equal(res.declarer_side_points, 73);
     assert_int_equal(res.points[0] + res.points[1] + res.points[2] + res.points[3], 120);
@@ -2192,7 +1849,8 @@ static void test_short_deck_called_ace_last_trick(void **state)
         assert_int_equal(rec.hands[s][6], SK_NOCARD);
         assert_int_equal(rec.hands[s][7], SK_NOCARD);
     }
-    assert_round_trip(&g, "\"hands\":[[\"EO\",\"GO\",\"HO\",\"SO\",\"G9\",\"E9\"]", NULL);
+    tl_assert_round_trip(&g, "session", "\"hands\":[[\"EO\",\"GO\",\"HO\",\"SO\",\"G9\",\"E9\"]",
+                         NULL);
 }
 
 /* 002 l.972: "In Wenz and Suit Solo schneider and schwarz are not always
@@ -2201,13 +1859,13 @@ static void test_short_deck_called_ace_last_trick(void **state)
 static void test_short_deck_solo_schneider(void **state)
 {
     (void)state;
-    sk_rules r = preset("kurz");
+    sk_rules r = tl_preset("kurz");
     assert_true(r.schneider_solo);
     sk_game g;
-    start_game(&g, &r, 3, "EU GU HU SU EA EZ", NULL, NULL, NULL);
-    open_declare(&g, 0, "wenz");
-    play_out(&g);
-    sk_result res = result(&g);
+    tl_start_game(&g, &r, 3, false, "EU GU HU SU EA EZ", NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "wenz");
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     assert_true(res.won && res.schwarz);
     assert_int_equal(res.extra_units, r.rate_schwarz);
 }

@@ -35,367 +35,20 @@
 #include <string.h>
 
 #include "schafkopf/core.h"
+#include "testlib.h"
 
 /* ------------------------------------------------------------------ */
-/* Helpers                                                              */
+/* Helpers (the shared ones are in testlib.h)                           */
 /* ------------------------------------------------------------------ */
 
-static sk_rules preset(const char *name)
-{
-    sk_rules r;
-    sk_error err;
-    if (sk_rules_preset(&r, name, &err) != SK_OK)
-        fail_msg("preset %s: %s", name, err.msg);
-    return r;
-}
-
-/* Sets one option, failing the test on an error. */
-static void set(sk_rules *r, const char *key, const char *value)
-{
-    sk_error err;
-    if (sk_rules_set(r, key, value, &err) != SK_OK)
-        fail_msg("set %s=%s: %s", key, value, err.msg);
-}
-
-static int C(const char *s)
-{
-    int c = sk_card_parse(s);
-    if (c < 0)
-        fail_msg("bad card \"%s\"", s);
-    return c;
-}
-
-/* A set of cards from notation; fails the test on a typo. */
-static sk_cards S(const char *s)
-{
-    sk_cards set_ = 0;
-    sk_error err;
-    if (sk_cards_parse(s, &set_, &err) != SK_OK)
-        fail_msg("bad cards \"%s\": %s", s, err.msg);
-    return set_;
-}
-
-/* Cards in the order written ("EO GO HO"): returns how many. */
-static int seq(const char *s, uint8_t *out, int max)
-{
-    int n = 0;
-    for (const char *p = s; *p;) {
-        while (*p == ' ')
-            p++;
-        if (!*p)
-            break;
-        char two[3] = {p[0], p[1], 0};
-        if (n == max)
-            fail_msg("too many cards in \"%s\"", s);
-        out[n++] = (uint8_t)C(two);
-        p += 2;
-    }
-    return n;
-}
-
-/* A contract from its code; fails the test on a typo. */
-static sk_contract K(const char *code)
-{
-    sk_contract c;
-    sk_error err;
-    if (sk_contract_parse(code, &c, &err) != SK_OK)
-        fail_msg("bad contract \"%s\": %s", code, err.msg);
-    return c;
-}
-
-/* Deals the given hands (eight cards each as notation); a NULL hand gets
- * the lowest eight of the cards nobody was given. */
-static void deal(uint8_t hands[4][8], const char *h0, const char *h1, const char *h2,
-                 const char *h3)
-{
-    const char *spec[4] = {h0, h1, h2, h3};
-    sk_cards set_[4] = {0}, used = 0;
-    for (int s = 0; s < 4; s++) {
-        if (!spec[s])
-            continue;
-        set_[s] = S(spec[s]);
-        if (sk_cards_count(set_[s]) != 8)
-            fail_msg("hand %d \"%s\" has %d cards", s, spec[s], sk_cards_count(set_[s]));
-        if (used & set_[s])
-            fail_msg("hand %d \"%s\" repeats a card", s, spec[s]);
-        used |= set_[s];
-    }
-    sk_cards rest = ~used;
-    for (int s = 0; s < 4; s++) {
-        if (spec[s])
-            continue;
-        for (int i = 0; i < 8; i++) {
-            assert_true(rest != 0);
-            set_[s] |= SK_BIT(sk_cards_first(rest));
-            rest &= rest - 1;
-        }
-    }
-    assert_int_equal(rest, 0);
-    for (int s = 0; s < 4; s++) {
-        int i = 0;
-        for (sk_cards c = set_[s]; c; c &= c - 1)
-            hands[s][i++] = (uint8_t)sk_cards_first(c);
-    }
-}
-
-/* Starts a game with the given hands, dealer 3 (seat 0 is forehand). */
-static void start_game(sk_game *g, const sk_rules *r, const char *h0, const char *h1,
-                       const char *h2, const char *h3)
-{
-    uint8_t hands[4][8];
-    deal(hands, h0, h1, h2, h3);
-    sk_error err;
-    if (sk_game_init(g, r, 3, hands, false, &err) != SK_OK)
-        fail_msg("sk_game_init: %s", err.msg);
-}
-
-/* "2 card GA" -> the action of seat 2. */
-static sk_action parse_line(const char *line)
-{
-    sk_action a;
-    sk_error err;
-    assert_true(line[0] >= '0' && line[0] <= '3' && line[1] == ' ');
-    if (sk_action_parse(line + 2, &a, &err) != SK_OK)
-        fail_msg("bad script line \"%s\": %s", line, err.msg);
-    a.seat = (uint8_t)(line[0] - '0');
-    return a;
-}
-
-/* Whether sk_game_legal lists the action. */
-static bool listed(const sk_game *g, sk_action a)
-{
-    sk_action legal[SK_MAX_LEGAL];
-    int n = sk_game_legal(g, legal);
-    for (int i = 0; i < n; i++)
-        if (sk_action_equal(legal[i], a))
-            return true;
-    return false;
-}
-
-/* Applies an action that must be accepted (and listed as legal). */
-static void ok_action(sk_game *g, sk_action a, const char *what)
-{
-    bool was_listed = listed(g, a);
-    sk_error err;
-    memset(&err, 0, sizeof err);
-    int rc = sk_game_apply(g, a, &err);
-    if (rc != SK_OK)
-        fail_msg("\"%s\" refused (%d): %s", what, rc, err.msg);
-    if (!was_listed)
-        fail_msg("\"%s\" was accepted but sk_game_legal did not list it", what);
-}
-
-static void ok(sk_game *g, const char *line)
-{
-    ok_action(g, parse_line(line), line);
-}
-
-/* Applies several lines, NULL-terminated. */
-static void script(sk_game *g, ...)
-{
-    va_list ap;
-    va_start(ap, g);
-    for (const char *line; (line = va_arg(ap, const char *)) != NULL;)
-        ok(g, line);
-    va_end(ap);
-}
-
-/* An action that must be refused with `code` (0: any) by rule `rule`
- * (NULL: any rule, but one must be named, and the message must quote
- * it); the game must not change and the action must not be listed. */
-static void refused_action(sk_game *g, sk_action a, const char *what, int code,
-                           const char *rule)
-{
-    sk_game before;
-    memcpy(&before, g, sizeof before);
-    sk_error err;
-    memset(&err, 0, sizeof err);
-    int rc = sk_game_apply(g, a, &err);
-    if (rc == SK_OK)
-        fail_msg("\"%s\" was accepted; expected a refusal by rule %s", what,
-                 rule ? rule : "(any)");
-    if (code && rc != code)
-        fail_msg("\"%s\": code %d, expected %d (%s)", what, rc, code, err.msg);
-    if (!err.rule)
-        fail_msg("\"%s\" refused without naming a rule: %s", what, err.msg);
-    if (rule && strcmp(err.rule, rule) != 0)
-        fail_msg("\"%s\" refused by rule %s, expected %s: %s", what, err.rule, rule, err.msg);
-    if (!strstr(err.msg, err.rule))
-        fail_msg("\"%s\": message does not name rule %s: %s", what, err.rule, err.msg);
-    if (memcmp(&before, g, sizeof before) != 0)
-        fail_msg("\"%s\" was refused but changed the game", what);
-    if (listed(g, a))
-        fail_msg("\"%s\" was refused but sk_game_legal lists it", what);
-}
-
-static void refused(sk_game *g, const char *line, int code, const char *rule)
-{
-    refused_action(g, parse_line(line), line, code, rule);
-}
-
-/* The legal cards of the seat to move, compared with notation. */
-static void assert_legal_cards(const sk_game *g, const char *expect)
-{
-    sk_cards got = sk_game_legal_cards(g);
-    if (got != S(expect)) {
-        char buf[128];
-        sk_cards_format(got, buf, sizeof buf);
-        fail_msg("seat %d may play \"%s\", expected \"%s\"", g->pub.to_move, buf, expect);
-    }
-}
-
-/* Whether the seat to move may declare `code`. */
-static bool may_declare(const sk_game *g, const char *code)
-{
-    return listed(g, sk_act_declare(g->pub.to_move, K(code)));
-}
-
-/* Whether the seat to move may bid class `code`. */
-static bool may_bid(const sk_game *g, const char *code)
-{
-    return listed(g, sk_act_bid(g->pub.to_move, K(code)));
-}
-
-/* Runs the auction with dealer 3: the seats before `seat` pass, `seat`
- * says "ich spiele", the others pass; then `seat` declares `code`. */
-static void open_declare(sk_game *g, int seat, const char *code)
-{
-    char line[64];
-    for (int s = 0; s < 4; s++) {
-        snprintf(line, sizeof line, s == seat ? "%d bid sauspiel" : "%d pass", s);
-        ok(g, line);
-    }
-    assert_int_equal(g->pub.phase, SK_PHASE_DECLARE);
-    snprintf(line, sizeof line, "%d declare %s", seat, code);
-    ok(g, line);
-}
-
-/* Plays the game to its end: every seat plays its lowest-index legal
- * card (the policy is fixed, so the tricks are too). */
-static void play_out(sk_game *g)
-{
-    while (!sk_game_over(g)) {
-        assert_int_equal(g->pub.phase, SK_PHASE_PLAY);
-        sk_cards legal = sk_game_legal_cards(g);
-        assert_true(legal != 0);
-        assert_int_equal(sk_game_apply(g, sk_act_card(g->pub.to_move, sk_cards_first(legal)),
-                                       NULL),
-                         SK_OK);
-    }
-}
-
-/* Plays uniformly random legal actions (Kontra and Retour included)
- * until the game ends. */
-static void play_random(sk_game *g, sk_rng *rng)
-{
-    sk_action legal[SK_MAX_LEGAL];
-    while (!sk_game_over(g)) {
-        int n = sk_game_legal(g, legal);
-        assert_true(n > 0);
-        sk_error err;
-        sk_action a = legal[sk_rng_below(rng, (uint32_t)n)];
-        if (sk_game_apply(g, a, &err) != SK_OK)
-            fail_msg("a listed action was refused: %s", err.msg);
-    }
-}
-
-static sk_result result(const sk_game *g)
-{
-    sk_result res;
-    sk_error err;
-    if (sk_game_result(g, &res, &err) != SK_OK)
-        fail_msg("result: %s", err.msg);
-    return res;
-}
-
-/* Money (cents) and tournament points of the four seats, and their sums
- * are zero (5.3.3). */
-static void assert_settlement(const sk_result *res, int64_t m0, int64_t m1, int64_t m2,
-                              int64_t m3, int t0, int t1, int t2, int t3)
-{
-    int64_t m[4] = {m0, m1, m2, m3};
-    int t[4] = {t0, t1, t2, t3};
-    for (int s = 0; s < 4; s++) {
-        if (res->money[s] != m[s] || res->tournament[s] != t[s])
-            fail_msg("seat %d: money %lld (expected %lld), tournament %d (expected %d)", s,
-                     (long long)res->money[s], (long long)m[s], res->tournament[s], t[s]);
-    }
-}
-
-static void assert_sums_zero(const sk_result *res)
-{
-    int64_t money = 0;
-    int tp = 0, points = 0, tricks = 0;
-    for (int s = 0; s < 4; s++) {
-        money += res->money[s];
-        tp += res->tournament[s];
-        points += res->points[s];
-        tricks += res->tricks[s];
-    }
-    assert_int_equal(money, 0);
-    assert_int_equal(tp, 0);
-    if (!res->thrown_in) {
-        assert_int_equal(points, 120); /* 1.2.4 */
-        assert_int_equal(tricks, 8);
-    }
-}
-
-/* Record round trip: sk_record_from_game -> sk_record_write ->
- * sk_record_read -> sk_record_replay gives the same actions, state and
- * result, and writing the re-read record gives the same text.  When
- * `code` is given, the text carries it as a contract. */
+/* Record round trip (tl_assert_round_trip); when `code` is given, the
+ * text carries it as a contract. */
 static void assert_round_trip(const sk_game *g, const char *code)
 {
-    sk_record *rec = malloc(sizeof *rec), *back = malloc(sizeof *back);
-    sk_game *replay = malloc(sizeof *replay);
-    assert_non_null(rec);
-    assert_non_null(back);
-    assert_non_null(replay);
-    sk_record_from_game(rec, g, "variants");
-    char *text = sk_record_write(rec);
-    assert_non_null(text);
-    if (code) {
-        char quoted[64];
+    char quoted[64];
+    if (code)
         snprintf(quoted, sizeof quoted, "\"contract\":\"%s\"", code);
-        if (!strstr(text, quoted))
-            fail_msg("record does not carry %s:\n%s", quoted, text);
-    }
-    sk_error err;
-    if (sk_record_read(back, text, strlen(text), &err) != SK_OK)
-        fail_msg("re-read failed: %s\n%s", err.msg, text);
-    assert_int_equal(back->dealer, rec->dealer);
-    assert_int_equal(back->first_game, rec->first_game);
-    assert_memory_equal(back->hands, rec->hands, sizeof rec->hands);
-    assert_int_equal(back->nactions, rec->nactions);
-    for (int i = 0; i < rec->nactions; i++)
-        assert_true(sk_action_equal(back->actions[i], rec->actions[i]));
-    char ra[2048], rb[2048];
-    sk_rules_format(&rec->rules, ra, sizeof ra);
-    sk_rules_format(&back->rules, rb, sizeof rb);
-    assert_string_equal(ra, rb);
-    int bad = -2;
-    if (sk_record_replay(back, replay, &bad, &err) != SK_OK)
-        fail_msg("replay refused action %d: %s\n%s", bad, err.msg, text);
-    assert_memory_equal(&replay->pub, &g->pub, sizeof g->pub);
-    assert_memory_equal(replay->hands, g->hands, sizeof g->hands);
-    char *again = sk_record_write(back);
-    assert_non_null(again);
-    assert_string_equal(again, text);
-    if (sk_game_over(g)) {
-        sk_result r1 = result(g), r2 = result(replay);
-        char *j1 = sk_result_json(&r1), *j2 = sk_result_json(&r2);
-        assert_non_null(j1);
-        assert_non_null(j2);
-        assert_string_equal(j1, j2);
-        assert_memory_equal(&r1, &r2, sizeof r1);
-        free(j1);
-        free(j2);
-    }
-    free(again);
-    free(text);
-    free(rec);
-    free(back);
-    free(replay);
+    tl_assert_round_trip(g, "variants", code ? quoted : NULL, NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -448,7 +101,7 @@ static void ref_init(ref_order *o, sk_contract c)
     default:
         fail_msg("no reference order for type %d", c.type);
     }
-    o->ntrumps = seq(buf, o->trumps, 14);
+    o->ntrumps = tl_seq(buf, o->trumps, 14);
     snprintf(o->plain, sizeof o->plain, "%s", plain);
 }
 
@@ -499,7 +152,7 @@ static int ref_winner(const ref_order *o, const uint8_t t[4])
 static int winner(sk_contract c, const char *cards)
 {
     uint8_t t[4];
-    assert_int_equal(seq(cards, t, 4), 4);
+    assert_int_equal(tl_seq(cards, t, 4), 4);
     sk_order o;
     sk_order_init(&o, c);
     int w = sk_order_trick_winner(&o, t);
@@ -562,7 +215,7 @@ static void assert_order_matches(sk_contract c)
 static void test_geier_order(void **state)
 {
     (void)state;
-    sk_contract c = K("geier");
+    sk_contract c = tl_K("geier");
     assert_order_matches(c);
     /* the Obers beat everything, in the order E G H S */
     assert_int_equal(winner(c, "EA EZ EK HO"), 3);
@@ -586,11 +239,11 @@ static void test_farbwenz_order(void **state)
     (void)state;
     for (int suit = 0; suit < 4; suit++)
         assert_order_matches((sk_contract){SK_C_FARBWENZ, (uint8_t)suit, 0});
-    sk_contract c = K("farbwenz:S");
+    sk_contract c = tl_K("farbwenz:S");
     sk_order o;
     sk_order_init(&o, c);
     assert_int_equal(o.ntrumps, 11);
-    assert_int_equal(o.trumps, S("EU GU HU SU SA SZ SK SO S9 S8 S7"));
+    assert_int_equal(o.trumps, tl_S("EU GU HU SU SA SZ SK SO S9 S8 S7"));
     /* an Unter beats the trump suit's Ace, the Schellen-Ober is a trump */
     assert_int_equal(winner(c, "SA SU SZ SK"), 1);
     assert_int_equal(winner(c, "EA EZ EK SO"), 3);
@@ -602,7 +255,7 @@ static void test_farbwenz_order(void **state)
     assert_int_equal(winner(c, "EA HA HZ HK"), 0);
     /* the Tout has the same order */
     sk_order t;
-    sk_order_init(&t, K("farbwenz:S:tout"));
+    sk_order_init(&t, tl_K("farbwenz:S:tout"));
     assert_memory_equal(&t, &o, sizeof o);
 }
 
@@ -614,11 +267,11 @@ static void test_farbgeier_order(void **state)
     (void)state;
     for (int suit = 0; suit < 4; suit++)
         assert_order_matches((sk_contract){SK_C_FARBGEIER, (uint8_t)suit, 0});
-    sk_contract c = K("farbgeier:G");
+    sk_contract c = tl_K("farbgeier:G");
     sk_order o;
     sk_order_init(&o, c);
     assert_int_equal(o.ntrumps, 11);
-    assert_int_equal(o.trumps, S("EO GO HO SO GA GZ GK GU G9 G8 G7"));
+    assert_int_equal(o.trumps, tl_S("EO GO HO SO GA GZ GK GU G9 G8 G7"));
     assert_int_equal(winner(c, "GA SO GZ GK"), 1);
     assert_int_equal(winner(c, "G7 EA EZ EK"), 0); /* G7 is a trump */
     assert_int_equal(winner(c, "EA EZ GU EK"), 2); /* GU is a trump */
@@ -631,9 +284,9 @@ static void test_farbgeier_order(void **state)
 static void test_bettel_order(void **state)
 {
     (void)state;
-    assert_order_matches(K("bettel"));
-    assert_order_matches(K("bettel:ouvert"));
-    sk_contract c = K("bettel");
+    assert_order_matches(tl_K("bettel"));
+    assert_order_matches(tl_K("bettel:ouvert"));
+    sk_contract c = tl_K("bettel");
     sk_order o;
     sk_order_init(&o, c);
     assert_int_equal(o.ntrumps, 0);
@@ -645,17 +298,17 @@ static void test_bettel_order(void **state)
     assert_int_equal(winner(c, "E7 HA GO SU"), 0); /* nothing trumps */
     assert_int_equal(winner(c, "HZ H9 HU H7"), 2); /* hearts a plain suit */
     /* an Ober is followed by its own suit */
-    assert_int_equal(o.follow[C("EO")], SK_SUIT_MASK(SK_EICHEL));
+    assert_int_equal(o.follow[tl_C("EO")], SK_SUIT_MASK(SK_EICHEL));
 }
 
 /* 002 Ramsch: "the same trump cards apply as for Rufspiel" */
 static void test_ramsch_order(void **state)
 {
     (void)state;
-    assert_order_matches(K("ramsch"));
+    assert_order_matches(tl_K("ramsch"));
     sk_order o, s;
-    sk_order_init(&o, K("ramsch"));
-    sk_order_init(&s, K("sauspiel:E"));
+    sk_order_init(&o, tl_K("ramsch"));
+    sk_order_init(&s, tl_K("sauspiel:E"));
     assert_memory_equal(&o, &s, sizeof o);
 }
 
@@ -755,7 +408,7 @@ static void test_options_and_presets(void **state)
         if (!found)
             fail_msg("option %s is not listed", keys[k]);
     }
-    sk_rules off = preset("official");
+    sk_rules off = tl_preset("official");
     assert_int_equal(off.all_pass, SK_ALLPASS_NEXT_DEALER);
     assert_false(off.allow_geier || off.allow_farbwenz || off.allow_farbgeier ||
                  off.allow_bettel || off.allow_bettel_ouvert);
@@ -769,13 +422,13 @@ static void test_options_and_presets(void **state)
     assert_int_equal(off.rate_farbgeier, off.rate_solo);
     assert_int_equal(off.rate_bettel, off.rate_solo); /* 002: "basic rate (= Solo)" */
 
-    sk_rules st = preset("stammtisch");
+    sk_rules st = tl_preset("stammtisch");
     assert_int_equal(st.all_pass, SK_ALLPASS_RAMSCH);
     assert_true(st.allow_geier && st.allow_farbwenz && st.allow_farbgeier && st.allow_bettel &&
                 st.allow_bettel_ouvert);
     assert_int_equal(st.ranking, SK_RANK_OFFICIAL);
 
-    sk_rules sp = preset("sauspiel");
+    sk_rules sp = tl_preset("sauspiel");
     assert_true(sp.allow_geier && sp.allow_farbwenz);
     assert_false(sp.allow_farbgeier || sp.allow_bettel || sp.allow_bettel_ouvert);
     assert_int_equal(sp.ranking, SK_RANK_ONLINE);
@@ -786,23 +439,23 @@ static void test_options_and_presets(void **state)
 
     /* the enum values are spelt as documented; bad ones are refused */
     sk_rules r = off;
-    set(&r, "ranking", "cardgame");
+    tl_set(&r, "ranking", "cardgame");
     assert_int_equal(r.ranking, SK_RANK_CARDGAME);
-    set(&r, "ranking", "online");
+    tl_set(&r, "ranking", "online");
     assert_int_equal(r.ranking, SK_RANK_ONLINE);
-    set(&r, "all_pass", "ramsch");
+    tl_set(&r, "all_pass", "ramsch");
     assert_int_equal(r.all_pass, SK_ALLPASS_RAMSCH);
     sk_error err;
     assert_int_equal(sk_rules_set(&r, "ranking", "skat", &err), SK_EINVAL);
     assert_non_null(strstr(err.msg, "ranking"));
 
     /* a ruleset file with every variant option reads back the same */
-    set(&r, "bettel_stichzwang", "yes");
-    set(&r, "ramsch_jungfrau", "no");
-    set(&r, "laufende_min_farbwenz", "4");
+    tl_set(&r, "bettel_stichzwang", "yes");
+    tl_set(&r, "ramsch_jungfrau", "no");
+    tl_set(&r, "laufende_min_farbwenz", "4");
     char text[4096], again[4096];
     sk_rules_format(&r, text, sizeof text);
-    sk_rules back = preset("official");
+    sk_rules back = tl_preset("official");
     assert_int_equal(sk_rules_parse(&back, text, &err), SK_OK);
     sk_rules_format(&back, again, sizeof again);
     assert_string_equal(text, again);
@@ -818,28 +471,29 @@ static void test_options_and_presets(void **state)
 static void test_declare_geier(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     sk_game g;
-    start_game(&g, &r, "EU GU HU SU E7 G7 H7 S7", NULL, NULL, NULL); /* no Ober at all */
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
-    assert_true(may_declare(&g, "geier"));
-    assert_true(may_declare(&g, "geier:tout"));
-    refused_action(&g, sk_act_declare(0, (sk_contract){SK_C_GEIER, SK_HERZ, 0}), "geier:H",
-                   SK_EILLEGAL, NULL);
-    ok(&g, "0 declare geier");
+    tl_start_game(&g, &r, 3, false, "EU GU HU SU E7 G7 H7 S7", NULL, NULL,
+                  NULL); /* no Ober at all */
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+    assert_true(tl_may_declare(&g, "geier"));
+    assert_true(tl_may_declare(&g, "geier:tout"));
+    tl_refused_action(&g, sk_act_declare(0, (sk_contract){SK_C_GEIER, SK_HERZ, 0}), "geier:H",
+                      SK_EILLEGAL, NULL);
+    tl_ok(&g, "0 declare geier");
     assert_int_equal(g.pub.contract.type, SK_C_GEIER);
     assert_int_equal(g.pub.phase, SK_PHASE_PLAY);
     assert_int_equal(g.pub.to_move, 0); /* 3.1.1: forehand leads */
 
     /* allow_tout = no forbids the Tout of the variants as of a Solo */
     sk_rules nt = r;
-    set(&nt, "allow_tout", "no");
-    start_game(&g, &nt, NULL, NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
-    assert_true(may_declare(&g, "geier"));
-    refused(&g, "0 declare geier:tout", SK_EILLEGAL, NULL);
-    refused(&g, "0 declare farbwenz:E:tout", SK_EILLEGAL, NULL);
-    refused(&g, "0 declare farbgeier:E:tout", SK_EILLEGAL, NULL);
+    tl_set(&nt, "allow_tout", "no");
+    tl_start_game(&g, &nt, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+    assert_true(tl_may_declare(&g, "geier"));
+    tl_refused(&g, "0 declare geier:tout", SK_EILLEGAL, NULL);
+    tl_refused(&g, "0 declare farbwenz:E:tout", SK_EILLEGAL, NULL);
+    tl_refused(&g, "0 declare farbgeier:E:tout", SK_EILLEGAL, NULL);
 }
 
 /* Farbwenz, by analogy with 2.6.4 (a Solo needs a card of the trump
@@ -849,32 +503,32 @@ static void test_declare_geier(void **state)
 static void test_declare_farbwenz(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     sk_game g;
     /* hearts: only the Unter; no Schellen card at all */
-    start_game(&g, &r, "HU EA EZ EK GA GZ GK G9", NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
-    assert_true(may_declare(&g, "farbwenz:E"));
-    assert_true(may_declare(&g, "farbwenz:G:tout"));
-    assert_false(may_declare(&g, "farbwenz:H"));
-    assert_false(may_declare(&g, "farbwenz:S"));
-    refused(&g, "0 declare farbwenz:H", SK_EILLEGAL, NULL);
-    refused(&g, "0 declare farbwenz:S:tout", SK_EILLEGAL, NULL);
-    refused_action(&g, sk_act_declare(0, (sk_contract){SK_C_FARBWENZ, SK_NOSUIT, 0}),
-                   "farbwenz without a suit", SK_EILLEGAL, NULL);
+    tl_start_game(&g, &r, 3, false, "HU EA EZ EK GA GZ GK G9", NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+    assert_true(tl_may_declare(&g, "farbwenz:E"));
+    assert_true(tl_may_declare(&g, "farbwenz:G:tout"));
+    assert_false(tl_may_declare(&g, "farbwenz:H"));
+    assert_false(tl_may_declare(&g, "farbwenz:S"));
+    tl_refused(&g, "0 declare farbwenz:H", SK_EILLEGAL, NULL);
+    tl_refused(&g, "0 declare farbwenz:S:tout", SK_EILLEGAL, NULL);
+    tl_refused_action(&g, sk_act_declare(0, (sk_contract){SK_C_FARBWENZ, SK_NOSUIT, 0}),
+                      "farbwenz without a suit", SK_EILLEGAL, NULL);
     int n = 0;
     sk_action legal[SK_MAX_LEGAL];
     int k = sk_game_legal(&g, legal);
     for (int i = 0; i < k; i++)
         n += legal[i].type == SK_ACT_DECLARE && legal[i].contract.type == SK_C_FARBWENZ;
     assert_int_equal(n, 4); /* E and G, plain and Tout */
-    ok(&g, "0 declare farbwenz:G");
+    tl_ok(&g, "0 declare farbwenz:G");
 
     /* the Herz-Ober is a heart in a Herz-Wenz: it makes the game valid */
-    start_game(&g, &r, "HO EA EZ EK GA GZ GK G9", NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
-    assert_true(may_declare(&g, "farbwenz:H"));
-    ok(&g, "0 declare farbwenz:H:tout");
+    tl_start_game(&g, &r, 3, false, "HO EA EZ EK GA GZ GK G9", NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+    assert_true(tl_may_declare(&g, "farbwenz:H"));
+    tl_ok(&g, "0 declare farbwenz:H:tout");
     assert_int_equal(g.pub.contract.tout, 1);
 }
 
@@ -883,17 +537,17 @@ static void test_declare_farbwenz(void **state)
 static void test_declare_farbgeier(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     sk_game g;
-    start_game(&g, &r, "SO HU EA EZ EK GA GZ GK", NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
-    assert_false(may_declare(&g, "farbgeier:S")); /* only the Schellen-Ober */
-    refused(&g, "0 declare farbgeier:S", SK_EILLEGAL, NULL);
-    assert_true(may_declare(&g, "farbgeier:H")); /* the Herz-Unter is a heart here */
-    assert_true(may_declare(&g, "farbgeier:E"));
-    assert_true(may_declare(&g, "farbwenz:S")); /* the Ober is a plain Schelle in a Wenz */
-    assert_false(may_declare(&g, "farbwenz:H")); /* ... but the Unter is no heart there */
-    ok(&g, "0 declare farbgeier:H");
+    tl_start_game(&g, &r, 3, false, "SO HU EA EZ EK GA GZ GK", NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+    assert_false(tl_may_declare(&g, "farbgeier:S")); /* only the Schellen-Ober */
+    tl_refused(&g, "0 declare farbgeier:S", SK_EILLEGAL, NULL);
+    assert_true(tl_may_declare(&g, "farbgeier:H")); /* the Herz-Unter is a heart here */
+    assert_true(tl_may_declare(&g, "farbgeier:E"));
+    assert_true(tl_may_declare(&g, "farbwenz:S")); /* the Ober is a plain Schelle in a Wenz */
+    assert_false(tl_may_declare(&g, "farbwenz:H")); /* ... but the Unter is no heart there */
+    tl_ok(&g, "0 declare farbgeier:H");
 }
 
 /* 002 Bettel: a game without trumps and without a suit; any hand may
@@ -901,28 +555,28 @@ static void test_declare_farbgeier(void **state)
 static void test_declare_bettel(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     sk_game g;
-    start_game(&g, &r, NULL, NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
-    assert_true(may_declare(&g, "bettel"));
-    assert_true(may_declare(&g, "bettel:ouvert"));
-    refused_action(&g, sk_act_declare(0, (sk_contract){SK_C_BETTEL, SK_NOSUIT, 1}),
-                   "bettel tout", SK_EILLEGAL, NULL);
-    refused_action(&g, sk_act_declare(0, (sk_contract){SK_C_BETTEL, SK_EICHEL, 0}),
-                   "bettel:E", SK_EILLEGAL, NULL);
-    refused_action(&g, sk_act_declare(0, (sk_contract){SK_C_BETTEL_OUVERT, SK_NOSUIT, 1}),
-                   "bettel ouvert tout", SK_EILLEGAL, NULL);
-    ok(&g, "0 declare bettel:ouvert");
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+    assert_true(tl_may_declare(&g, "bettel"));
+    assert_true(tl_may_declare(&g, "bettel:ouvert"));
+    tl_refused_action(&g, sk_act_declare(0, (sk_contract){SK_C_BETTEL, SK_NOSUIT, 1}),
+                      "bettel tout", SK_EILLEGAL, NULL);
+    tl_refused_action(&g, sk_act_declare(0, (sk_contract){SK_C_BETTEL, SK_EICHEL, 0}),
+                      "bettel:E", SK_EILLEGAL, NULL);
+    tl_refused_action(&g, sk_act_declare(0, (sk_contract){SK_C_BETTEL_OUVERT, SK_NOSUIT, 1}),
+                      "bettel ouvert tout", SK_EILLEGAL, NULL);
+    tl_ok(&g, "0 declare bettel:ouvert");
     assert_int_equal(g.pub.contract.type, SK_C_BETTEL_OUVERT);
 
     /* Bettel Brett needs its own option */
     sk_rules nb = r;
-    set(&nb, "allow_bettel_ouvert", "no");
-    start_game(&g, &nb, NULL, NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
-    assert_true(may_declare(&g, "bettel"));
-    refused(&g, "0 declare bettel:ouvert", SK_EILLEGAL, NULL);
+    tl_set(&nb, "allow_bettel_ouvert", "no");
+    tl_start_game(&g, &nb, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+    assert_true(tl_may_declare(&g, "bettel"));
+    tl_refused(&g, "0 declare bettel:ouvert", SK_EILLEGAL, NULL);
 }
 
 /* The official rules (000/004) know none of the variants: they cannot be
@@ -931,25 +585,25 @@ static void test_declare_bettel(void **state)
 static void test_variants_off_in_official(void **state)
 {
     (void)state;
-    sk_rules r = preset("official");
+    sk_rules r = tl_preset("official");
     sk_game g;
-    start_game(&g, &r, "HO HU EA EZ EK GA GZ GK", NULL, NULL, NULL);
-    ok(&g, "0 bid sauspiel");
+    tl_start_game(&g, &r, 3, false, "HO HU EA EZ EK GA GZ GK", NULL, NULL, NULL);
+    tl_ok(&g, "0 bid sauspiel");
     static const char *const classes[] = {"geier", "farbwenz", "farbgeier", "bettel",
                                           "bettel:ouvert", "geier:tout", "farbwenz:tout",
                                           "farbgeier:tout", "ramsch"};
     char line[64];
     for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++) {
         snprintf(line, sizeof line, "1 bid %s", classes[i]);
-        refused(&g, line, SK_EILLEGAL, NULL);
+        tl_refused(&g, line, SK_EILLEGAL, NULL);
     }
-    script(&g, "1 pass", "2 pass", "3 pass", NULL);
+    tl_script(&g, "1 pass", "2 pass", "3 pass", NULL);
     static const char *const contracts[] = {"geier", "geier:tout", "farbwenz:H", "farbwenz:E:tout",
                                             "farbgeier:H", "farbgeier:E:tout", "bettel",
                                             "bettel:ouvert", "ramsch"};
     for (size_t i = 0; i < sizeof contracts / sizeof contracts[0]; i++) {
         snprintf(line, sizeof line, "0 declare %s", contracts[i]);
-        refused(&g, line, SK_EILLEGAL, NULL);
+        tl_refused(&g, line, SK_EILLEGAL, NULL);
     }
     sk_action legal[SK_MAX_LEGAL];
     int n = sk_game_legal(&g, legal);
@@ -957,11 +611,11 @@ static void test_variants_off_in_official(void **state)
         assert_true(legal[i].contract.type <= SK_C_SIE);
 
     /* under the stammtisch rules a Ramsch is still not a declaration */
-    sk_rules st = preset("stammtisch");
-    start_game(&g, &st, NULL, NULL, NULL, NULL);
-    refused(&g, "0 bid ramsch", SK_EILLEGAL, NULL);
-    script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
-    refused(&g, "0 declare ramsch", SK_EILLEGAL, NULL);
+    sk_rules st = tl_preset("stammtisch");
+    tl_start_game(&g, &st, 3, false, NULL, NULL, NULL, NULL);
+    tl_refused(&g, "0 bid ramsch", SK_EILLEGAL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+    tl_refused(&g, "0 declare ramsch", SK_EILLEGAL, NULL);
 }
 
 /* ------------------------------------------------------------------ */
@@ -970,7 +624,7 @@ static void test_variants_off_in_official(void **state)
 
 static int rank(const sk_rules *r, const char *cls)
 {
-    return sk_rules_contract_rank(r, K(cls));
+    return sk_rules_contract_rank(r, tl_K(cls));
 }
 
 /* The three rankings as tables:
@@ -987,7 +641,7 @@ static int rank(const sk_rules *r, const char *cls)
 static void test_ranking_tables(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     /* official */
     assert_int_equal(rank(&r, "geier"), rank(&r, "wenz"));
     assert_int_equal(rank(&r, "farbwenz"), rank(&r, "wenz"));
@@ -1004,7 +658,7 @@ static void test_ranking_tables(void **state)
     assert_true(rank(&r, "solo:tout") < rank(&r, "sie"));
 
     /* cardgame (001) */
-    set(&r, "ranking", "cardgame");
+    tl_set(&r, "ranking", "cardgame");
     assert_true(rank(&r, "sauspiel") < rank(&r, "farbwenz"));
     assert_true(rank(&r, "farbwenz") < rank(&r, "wenz"));
     assert_true(rank(&r, "wenz") < rank(&r, "solo"));
@@ -1014,7 +668,7 @@ static void test_ranking_tables(void **state)
     assert_true(rank(&r, "solo:tout") < rank(&r, "sie"));
 
     /* online */
-    set(&r, "ranking", "online");
+    tl_set(&r, "ranking", "online");
     static const char *const chain[] = {"sauspiel", "farbgeier", "farbwenz", "geier", "wenz",
                                         "solo"};
     for (size_t i = 1; i < sizeof chain / sizeof chain[0]; i++)
@@ -1040,45 +694,45 @@ static void test_ranking_tables(void **state)
 static void test_auction_official(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     sk_game g;
     /* a Geier challenges a Sauspiel; the holder keeps with a Wenz (equal) */
-    start_game(&g, &r, NULL, NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 bid geier", "0 bid wenz", NULL);
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 bid geier", "0 bid wenz", NULL);
     assert_int_equal(g.pub.to_move, 1);
-    refused(&g, "1 bid farbwenz", SK_EILLEGAL, "2.4.6"); /* equal: not enough */
-    refused(&g, "1 bid wenz", SK_EILLEGAL, "2.4.6");
-    ok(&g, "1 bid solo");
-    refused(&g, "0 bid geier", SK_EILLEGAL, "2.4.8"); /* the holder needs a Solo now */
-    ok(&g, "0 pass");
+    tl_refused(&g, "1 bid farbwenz", SK_EILLEGAL, "2.4.6"); /* equal: not enough */
+    tl_refused(&g, "1 bid wenz", SK_EILLEGAL, "2.4.6");
+    tl_ok(&g, "1 bid solo");
+    tl_refused(&g, "0 bid geier", SK_EILLEGAL, "2.4.8"); /* the holder needs a Solo now */
+    tl_ok(&g, "0 pass");
     assert_int_equal(g.pub.holder, 1);
 
     /* a Wenz holder: a Geier or Farbwenz does not beat it, a Solo does */
-    start_game(&g, &r, NULL, NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 bid wenz", "0 pass", NULL);
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 bid wenz", "0 pass", NULL);
     assert_int_equal(g.pub.holder, 1);
-    refused(&g, "2 bid geier", SK_EILLEGAL, "2.4.6");
-    refused(&g, "2 bid farbwenz", SK_EILLEGAL, "2.4.6");
-    assert_false(may_bid(&g, "geier"));
-    assert_true(may_bid(&g, "solo"));
-    ok(&g, "2 bid solo");
-    refused(&g, "1 bid geier", SK_EILLEGAL, "2.4.8");
-    script(&g, "1 pass", "3 pass", NULL);
+    tl_refused(&g, "2 bid geier", SK_EILLEGAL, "2.4.6");
+    tl_refused(&g, "2 bid farbwenz", SK_EILLEGAL, "2.4.6");
+    assert_false(tl_may_bid(&g, "geier"));
+    assert_true(tl_may_bid(&g, "solo"));
+    tl_ok(&g, "2 bid solo");
+    tl_refused(&g, "1 bid geier", SK_EILLEGAL, "2.4.8");
+    tl_script(&g, "1 pass", "3 pass", NULL);
     assert_int_equal(g.pub.declarer, 2);
-    refused(&g, "2 declare geier", SK_EILLEGAL, "2.4.10"); /* bound to a Solo */
-    refused(&g, "2 declare farbwenz:E", SK_EILLEGAL, "2.4.10");
+    tl_refused(&g, "2 declare geier", SK_EILLEGAL, "2.4.10"); /* bound to a Solo */
+    tl_refused(&g, "2 declare farbwenz:E", SK_EILLEGAL, "2.4.10");
 
     /* the holder answers a Wenz with a Geier (equal) and keeps the game;
      * he may then name any contract of that rank */
-    start_game(&g, &r, NULL, NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 bid wenz", "0 bid geier", "1 pass", "2 pass", "3 pass",
-           NULL);
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 bid wenz", "0 bid geier", "1 pass", "2 pass", "3 pass",
+              NULL);
     assert_int_equal(g.pub.declarer, 0);
-    assert_false(may_declare(&g, "sauspiel:G"));
-    assert_true(may_declare(&g, "wenz"));
-    assert_true(may_declare(&g, "geier"));
-    assert_true(may_declare(&g, "farbwenz:E"));
-    ok(&g, "0 declare farbwenz:E");
+    assert_false(tl_may_declare(&g, "sauspiel:G"));
+    assert_true(tl_may_declare(&g, "wenz"));
+    assert_true(tl_may_declare(&g, "geier"));
+    assert_true(tl_may_declare(&g, "farbwenz:E"));
+    tl_ok(&g, "0 declare farbwenz:E");
 }
 
 /* Every variant class the ruleset allows can be claimed in the auction
@@ -1094,18 +748,18 @@ static void test_auction_official(void **state)
 static void test_every_variant_class_biddable(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     static const char *const classes[] = {"geier", "farbwenz", "farbgeier", "bettel",
                                           "bettel:ouvert", "geier:tout", "farbwenz:tout",
                                           "farbgeier:tout"};
     char missing[256] = "";
     for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++) {
         sk_game g;
-        start_game(&g, &r, NULL, NULL, NULL, NULL);
-        ok(&g, "0 bid sauspiel");
-        sk_action a = sk_act_bid(1, K(classes[i]));
+        tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+        tl_ok(&g, "0 bid sauspiel");
+        sk_action a = sk_act_bid(1, tl_K(classes[i]));
         sk_error err;
-        if (!listed(&g, a) || sk_game_apply(&g, a, &err) != SK_OK) {
+        if (!tl_listed(&g, a) || sk_game_apply(&g, a, &err) != SK_OK) {
             size_t len = strlen(missing);
             snprintf(missing + len, sizeof missing - len, " %s", classes[i]);
         }
@@ -1119,73 +773,73 @@ static void test_every_variant_class_biddable(void **state)
 static void test_auction_official_bettel(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     sk_game g;
-    start_game(&g, &r, NULL, NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 bid bettel", NULL); /* DISCREPANCY at 7522e2c */
-    ok(&g, "0 bid wenz");                 /* equal: the holder keeps */
-    refused(&g, "1 bid geier", SK_EILLEGAL, "2.4.6");
-    ok(&g, "1 bid bettel:ouvert");        /* a Tout-class game */
-    refused(&g, "0 bid solo", SK_EILLEGAL, "2.4.8");
-    ok(&g, "0 bid wenz:tout");            /* equal: keeps */
-    refused(&g, "1 bid geier:tout", SK_EILLEGAL, "2.4.6");
-    ok(&g, "1 bid solo:tout");
-    ok(&g, "0 pass");
-    script(&g, "2 pass", "3 pass", NULL);
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 bid bettel", NULL); /* DISCREPANCY at 7522e2c */
+    tl_ok(&g, "0 bid wenz");                 /* equal: the holder keeps */
+    tl_refused(&g, "1 bid geier", SK_EILLEGAL, "2.4.6");
+    tl_ok(&g, "1 bid bettel:ouvert");        /* a Tout-class game */
+    tl_refused(&g, "0 bid solo", SK_EILLEGAL, "2.4.8");
+    tl_ok(&g, "0 bid wenz:tout");            /* equal: keeps */
+    tl_refused(&g, "1 bid geier:tout", SK_EILLEGAL, "2.4.6");
+    tl_ok(&g, "1 bid solo:tout");
+    tl_ok(&g, "0 pass");
+    tl_script(&g, "2 pass", "3 pass", NULL);
     assert_int_equal(g.pub.declarer, 1);
-    refused(&g, "1 declare bettel:ouvert", SK_EILLEGAL, "2.4.10");
+    tl_refused(&g, "1 declare bettel:ouvert", SK_EILLEGAL, "2.4.10");
 
     /* a Wenz Tout holder is not beaten by a Bettel Brett */
-    start_game(&g, &r, NULL, NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 bid wenz:tout", "0 pass", NULL);
-    refused(&g, "2 bid bettel:ouvert", SK_EILLEGAL, "2.4.6");
-    refused(&g, "2 bid bettel", SK_EILLEGAL, "2.4.6");
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 bid wenz:tout", "0 pass", NULL);
+    tl_refused(&g, "2 bid bettel:ouvert", SK_EILLEGAL, "2.4.6");
+    tl_refused(&g, "2 bid bettel", SK_EILLEGAL, "2.4.6");
 }
 
 /* 001 ranking ("cardgame"): Suit wenz below Wenz, above the Deuce game */
 static void test_auction_cardgame(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
-    set(&r, "ranking", "cardgame");
+    sk_rules r = tl_preset("stammtisch");
+    tl_set(&r, "ranking", "cardgame");
     sk_game g;
-    start_game(&g, &r, NULL, NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 bid farbwenz", NULL); /* above the Sauspiel */
-    ok(&g, "0 bid farbwenz");                             /* equal: keeps */
-    refused(&g, "1 bid farbwenz", SK_EILLEGAL, "2.4.6");
-    ok(&g, "1 bid wenz");                                 /* higher */
-    refused(&g, "0 bid farbwenz", SK_EILLEGAL, "2.4.8");
-    ok(&g, "0 bid geier");                                /* a Geier ranks with the Wenz */
-    ok(&g, "1 pass");
-    script(&g, "2 pass", "3 pass", NULL);
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 bid farbwenz", NULL); /* above the Sauspiel */
+    tl_ok(&g, "0 bid farbwenz");                             /* equal: keeps */
+    tl_refused(&g, "1 bid farbwenz", SK_EILLEGAL, "2.4.6");
+    tl_ok(&g, "1 bid wenz");                                 /* higher */
+    tl_refused(&g, "0 bid farbwenz", SK_EILLEGAL, "2.4.8");
+    tl_ok(&g, "0 bid geier");                                /* a Geier ranks with the Wenz */
+    tl_ok(&g, "1 pass");
+    tl_script(&g, "2 pass", "3 pass", NULL);
     assert_int_equal(g.pub.declarer, 0);
-    refused(&g, "0 declare farbwenz:E", SK_EILLEGAL, "2.4.10"); /* below the claim */
-    assert_true(may_declare(&g, "wenz"));
+    tl_refused(&g, "0 declare farbwenz:E", SK_EILLEGAL, "2.4.10"); /* below the claim */
+    assert_true(tl_may_declare(&g, "wenz"));
 
     /* a Wenz holder: a Farbwenz challenger is refused */
-    start_game(&g, &r, NULL, NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 bid wenz", "0 pass", NULL);
-    refused(&g, "2 bid farbwenz", SK_EILLEGAL, "2.4.6");
-    ok(&g, "2 bid solo");
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 bid wenz", "0 pass", NULL);
+    tl_refused(&g, "2 bid farbwenz", SK_EILLEGAL, "2.4.6");
+    tl_ok(&g, "2 bid solo");
 }
 
 /* 001: "Suit wenz tout" ranks above the Solo and below the Wenz Tout */
 static void test_auction_cardgame_tout(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
-    set(&r, "ranking", "cardgame");
+    sk_rules r = tl_preset("stammtisch");
+    tl_set(&r, "ranking", "cardgame");
     sk_game g;
-    start_game(&g, &r, NULL, NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 bid solo", "0 pass", NULL);
-    ok(&g, "2 bid farbwenz:tout"); /* DISCREPANCY at 7522e2c (see above) */
-    ok(&g, "1 bid farbwenz:tout"); /* the holder keeps with an equal class */
-    refused(&g, "2 bid farbgeier:tout", SK_EILLEGAL, "2.4.6");
-    ok(&g, "2 bid wenz:tout");
-    ok(&g, "1 pass");
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 bid solo", "0 pass", NULL);
+    tl_ok(&g, "2 bid farbwenz:tout"); /* DISCREPANCY at 7522e2c (see above) */
+    tl_ok(&g, "1 bid farbwenz:tout"); /* the holder keeps with an equal class */
+    tl_refused(&g, "2 bid farbgeier:tout", SK_EILLEGAL, "2.4.6");
+    tl_ok(&g, "2 bid wenz:tout");
+    tl_ok(&g, "1 pass");
     assert_int_equal(g.pub.holder, 2);
     /* a Wenz Tout holder: the Farbwenz Tout does not beat it */
-    refused(&g, "3 bid farbwenz:tout", SK_EILLEGAL, "2.4.6");
+    tl_refused(&g, "3 bid farbwenz:tout", SK_EILLEGAL, "2.4.6");
 }
 
 /* Online ranking: Solo > Wenz > Geier > Farbwenz > Farbgeier > Sauspiel.
@@ -1194,47 +848,47 @@ static void test_auction_cardgame_tout(void **state)
 static void test_auction_online(void **state)
 {
     (void)state;
-    sk_rules r = preset("sauspiel"); /* online ranking, Geier and Farbwenz */
-    set(&r, "klopfen", "off");        /* the preset lays first; not the point here */
+    sk_rules r = tl_preset("sauspiel"); /* online ranking, Geier and Farbwenz */
+    tl_set(&r, "klopfen", "off");        /* the preset lays first; not the point here */
     sk_game g;
     /* a Wenz holder: Geier and Farbwenz are lower, a Solo is higher */
-    start_game(&g, &r, NULL, NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 bid wenz", "0 pass", NULL);
-    refused(&g, "2 bid geier", SK_EILLEGAL, "2.4.6");
-    refused(&g, "2 bid farbwenz", SK_EILLEGAL, "2.4.6");
-    ok(&g, "2 bid solo");
-    refused(&g, "1 bid wenz", SK_EILLEGAL, "2.4.8");
-    ok(&g, "1 pass");
-    ok(&g, "3 bid wenz:tout"); /* Tout above all */
-    ok(&g, "2 bid solo:tout"); /* equal: the holder keeps */
-    ok(&g, "3 pass");
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 bid wenz", "0 pass", NULL);
+    tl_refused(&g, "2 bid geier", SK_EILLEGAL, "2.4.6");
+    tl_refused(&g, "2 bid farbwenz", SK_EILLEGAL, "2.4.6");
+    tl_ok(&g, "2 bid solo");
+    tl_refused(&g, "1 bid wenz", SK_EILLEGAL, "2.4.8");
+    tl_ok(&g, "1 pass");
+    tl_ok(&g, "3 bid wenz:tout"); /* Tout above all */
+    tl_ok(&g, "2 bid solo:tout"); /* equal: the holder keeps */
+    tl_ok(&g, "3 pass");
     assert_int_equal(g.pub.declarer, 2);
-    assert_true(may_declare(&g, "wenz:tout")); /* equal rank */
-    refused(&g, "2 declare solo:E", SK_EILLEGAL, "2.4.10");
+    assert_true(tl_may_declare(&g, "wenz:tout")); /* equal rank */
+    tl_refused(&g, "2 declare solo:E", SK_EILLEGAL, "2.4.10");
 
     /* a Farbwenz holder is beaten by a Geier; he keeps with a Geier */
-    start_game(&g, &r, NULL, NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 bid farbwenz", "0 bid farbwenz", NULL);
-    refused(&g, "1 bid farbwenz", SK_EILLEGAL, "2.4.6");
-    ok(&g, "1 bid geier");
-    refused(&g, "0 bid farbwenz", SK_EILLEGAL, "2.4.8");
-    ok(&g, "0 bid geier");
-    refused(&g, "1 bid geier", SK_EILLEGAL, "2.4.6");
-    ok(&g, "1 bid wenz");
-    ok(&g, "0 pass");
-    script(&g, "2 pass", "3 pass", NULL);
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 bid farbwenz", "0 bid farbwenz", NULL);
+    tl_refused(&g, "1 bid farbwenz", SK_EILLEGAL, "2.4.6");
+    tl_ok(&g, "1 bid geier");
+    tl_refused(&g, "0 bid farbwenz", SK_EILLEGAL, "2.4.8");
+    tl_ok(&g, "0 bid geier");
+    tl_refused(&g, "1 bid geier", SK_EILLEGAL, "2.4.6");
+    tl_ok(&g, "1 bid wenz");
+    tl_ok(&g, "0 pass");
+    tl_script(&g, "2 pass", "3 pass", NULL);
     assert_int_equal(g.pub.declarer, 1);
-    refused(&g, "1 declare geier", SK_EILLEGAL, "2.4.10");
-    refused(&g, "1 declare farbwenz:H", SK_EILLEGAL, "2.4.10");
-    ok(&g, "1 declare wenz");
+    tl_refused(&g, "1 declare geier", SK_EILLEGAL, "2.4.10");
+    tl_refused(&g, "1 declare farbwenz:H", SK_EILLEGAL, "2.4.10");
+    tl_ok(&g, "1 declare wenz");
 
     /* the Geier claim binds: no Farbwenz below it, a Wenz above is fine */
-    start_game(&g, &r, NULL, NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 bid geier", "0 pass", "2 pass", "3 pass", NULL);
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 bid geier", "0 pass", "2 pass", "3 pass", NULL);
     assert_int_equal(g.pub.declarer, 1);
-    refused(&g, "1 declare farbwenz:H", SK_EILLEGAL, "2.4.10");
-    assert_true(may_declare(&g, "geier"));
-    assert_true(may_declare(&g, "wenz"));
+    tl_refused(&g, "1 declare farbwenz:H", SK_EILLEGAL, "2.4.10");
+    assert_true(tl_may_declare(&g, "geier"));
+    assert_true(tl_may_declare(&g, "wenz"));
 }
 
 /* Online ranking with Farbgeier and the variant Touts: a Farbwenz beats a
@@ -1242,21 +896,21 @@ static void test_auction_online(void **state)
 static void test_auction_online_farbgeier_tout(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
-    set(&r, "ranking", "online");
+    sk_rules r = tl_preset("stammtisch");
+    tl_set(&r, "ranking", "online");
     sk_game g;
-    start_game(&g, &r, NULL, NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 bid farbgeier", NULL); /* DISCREPANCY at 7522e2c */
-    ok(&g, "0 bid farbgeier");
-    ok(&g, "1 bid farbwenz");
-    refused(&g, "0 bid farbgeier", SK_EILLEGAL, "2.4.8");
-    ok(&g, "0 pass");
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 bid farbgeier", NULL); /* DISCREPANCY at 7522e2c */
+    tl_ok(&g, "0 bid farbgeier");
+    tl_ok(&g, "1 bid farbwenz");
+    tl_refused(&g, "0 bid farbgeier", SK_EILLEGAL, "2.4.8");
+    tl_ok(&g, "0 pass");
 
-    start_game(&g, &r, NULL, NULL, NULL, NULL);
-    script(&g, "0 bid sauspiel", "1 bid solo", "0 pass", NULL);
-    ok(&g, "2 bid geier:tout");
-    ok(&g, "1 bid solo:tout");
-    refused(&g, "2 bid farbwenz:tout", SK_EILLEGAL, "2.4.6");
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 bid sauspiel", "1 bid solo", "0 pass", NULL);
+    tl_ok(&g, "2 bid geier:tout");
+    tl_ok(&g, "1 bid solo:tout");
+    tl_refused(&g, "2 bid farbwenz:tout", SK_EILLEGAL, "2.4.6");
 }
 
 /* ------------------------------------------------------------------ */
@@ -1282,12 +936,12 @@ static void test_auction_online_farbgeier_tout(void **state)
 static void test_geier_money(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     sk_game g;
-    start_game(&g, &r, GEIER_HAND, NULL, NULL, NULL);
-    open_declare(&g, 0, "geier");
-    play_out(&g);
-    sk_result res = result(&g);
+    tl_start_game(&g, &r, 3, false, GEIER_HAND, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "geier");
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     for (int t = 0; t < 8; t++)
         assert_int_equal(res.trick_winners[t], 0);
     assert_true(res.won && res.schneider && res.schwarz);
@@ -1295,32 +949,32 @@ static void test_geier_money(void **state)
     assert_int_equal(res.laufende_paid, 4);
     assert_int_equal(res.base_units, 5);
     assert_int_equal(res.pair_units, 11);
-    assert_settlement(&res, 330, -110, -110, -110, 12, -4, -4, -4);
+    tl_assert_settlement(&res, 330, -110, -110, -110, 12, -4, -4, -4);
     assert_round_trip(&g, "geier");
 
     /* with Kontra and Retour: x 4; tournament points double each time
      * (tournament_kontra) */
-    start_game(&g, &r, GEIER_HAND, NULL, NULL, NULL);
-    open_declare(&g, 0, "geier");
-    script(&g, "1 kontra", "0 retour", NULL);
-    play_out(&g);
-    res = result(&g);
+    tl_start_game(&g, &r, 3, false, GEIER_HAND, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "geier");
+    tl_script(&g, "1 kontra", "0 retour", NULL);
+    tl_play_out(&g);
+    res = tl_result(&g);
     assert_int_equal(res.doublings, 2);
     assert_int_equal(res.multiplier, 4);
     assert_int_equal(res.pair_units, 44);
-    assert_settlement(&res, 1320, -440, -440, -440, 48, -16, -16, -16);
+    tl_assert_settlement(&res, 1320, -440, -440, -440, 48, -16, -16, -16);
     assert_round_trip(&g, "geier");
 
     /* Geier Tout (002 "Geier Tout"; 003: Tout "doubles the value"): won
      * with every trick, no Schneider/Schwarz: (5 + 4) x 2; 18/6 */
-    start_game(&g, &r, GEIER_HAND, NULL, NULL, NULL);
-    open_declare(&g, 0, "geier:tout");
-    play_out(&g);
-    res = result(&g);
+    tl_start_game(&g, &r, 3, false, GEIER_HAND, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "geier:tout");
+    tl_play_out(&g);
+    res = tl_result(&g);
     assert_true(res.won);
     assert_int_equal(res.extra_units, 0);
     assert_int_equal(res.pair_units, 18);
-    assert_settlement(&res, 540, -180, -180, -180, 18, -6, -6, -6);
+    tl_assert_settlement(&res, 540, -180, -180, -180, 18, -6, -6, -6);
     assert_round_trip(&g, "geier:tout");
 }
 
@@ -1329,41 +983,41 @@ static void test_geier_money(void **state)
 static void test_farbwenz_money(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     sk_game g;
-    start_game(&g, &r, FW_HAND, NULL, NULL, NULL);
-    open_declare(&g, 0, "farbwenz:H");
-    play_out(&g);
-    sk_result res = result(&g);
+    tl_start_game(&g, &r, 3, false, FW_HAND, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "farbwenz:H");
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     assert_int_equal(res.tricks[0], 8);
     assert_int_equal(res.laufende, 8);
     assert_int_equal(res.laufende_paid, 8);
     assert_int_equal(res.pair_units, 5 + 8 + 2);
-    assert_settlement(&res, 450, -150, -150, -150, 12, -4, -4, -4);
+    tl_assert_settlement(&res, 450, -150, -150, -150, 12, -4, -4, -4);
     assert_round_trip(&g, "farbwenz:H");
 
-    start_game(&g, &r, FW_HAND, NULL, NULL, NULL);
-    open_declare(&g, 0, "farbwenz:H:tout");
-    script(&g, "2 kontra", NULL);
-    play_out(&g);
-    res = result(&g);
+    tl_start_game(&g, &r, 3, false, FW_HAND, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "farbwenz:H:tout");
+    tl_script(&g, "2 kontra", NULL);
+    tl_play_out(&g);
+    res = tl_result(&g);
     assert_true(res.won);
     assert_int_equal(res.pair_units, (5 + 8) * 2 * 2);
-    assert_settlement(&res, 1560, -520, -520, -520, 36, -12, -12, -12);
+    tl_assert_settlement(&res, 1560, -520, -520, -520, 36, -12, -12, -12);
     assert_round_trip(&g, "farbwenz:H:tout");
 
     /* a lost Tout: the weak hand loses the first trick; the defenders
      * hold the top ten trumps ("ohne 10"): (5 + 10) x 2 per opponent */
-    start_game(&g, &r, "E7 E8 E9 G7 G8 G9 S7 H7", NULL, NULL, NULL);
-    open_declare(&g, 0, "farbwenz:H:tout");
-    play_out(&g);
-    res = result(&g);
+    tl_start_game(&g, &r, 3, false, "E7 E8 E9 G7 G8 G9 S7 H7", NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "farbwenz:H:tout");
+    tl_play_out(&g);
+    res = tl_result(&g);
     assert_false(res.won);
     assert_true(res.tricks[0] < 8);
     assert_int_equal(res.laufende, 10);
     assert_int_equal(res.laufende_paid, 10);
     assert_int_equal(res.pair_units, 30);
-    assert_settlement(&res, -900, 300, 300, 300, -18, 6, 6, 6);
+    tl_assert_settlement(&res, -900, 300, 300, 300, -18, 6, 6, 6);
     assert_round_trip(&g, "farbwenz:H:tout");
 }
 
@@ -1371,34 +1025,34 @@ static void test_farbwenz_money(void **state)
 static void test_farbgeier_money(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     sk_game g;
-    start_game(&g, &r, FG_HAND, NULL, NULL, NULL);
-    open_declare(&g, 0, "farbgeier:S");
-    play_out(&g);
-    sk_result res = result(&g);
+    tl_start_game(&g, &r, 3, false, FG_HAND, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "farbgeier:S");
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     assert_int_equal(res.tricks[0], 8);
     assert_int_equal(res.laufende, 8);
     assert_int_equal(res.pair_units, 15);
-    assert_settlement(&res, 450, -150, -150, -150, 12, -4, -4, -4);
+    tl_assert_settlement(&res, 450, -150, -150, -150, 12, -4, -4, -4);
     assert_round_trip(&g, "farbgeier:S");
 
-    start_game(&g, &r, FG_HAND, NULL, NULL, NULL);
-    open_declare(&g, 0, "farbgeier:S:tout");
-    play_out(&g);
-    res = result(&g);
+    tl_start_game(&g, &r, 3, false, FG_HAND, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "farbgeier:S:tout");
+    tl_play_out(&g);
+    res = tl_result(&g);
     assert_int_equal(res.pair_units, 26);
-    assert_settlement(&res, 780, -260, -260, -260, 18, -6, -6, -6);
+    tl_assert_settlement(&res, 780, -260, -260, -260, 18, -6, -6, -6);
     assert_round_trip(&g, "farbgeier:S:tout");
 
     /* the rates are options of their own */
     sk_rules own = r;
-    set(&own, "rate_farbgeier", "7");
-    set(&own, "rate_laufende", "2");
-    start_game(&g, &own, FG_HAND, NULL, NULL, NULL);
-    open_declare(&g, 0, "farbgeier:S");
-    play_out(&g);
-    res = result(&g);
+    tl_set(&own, "rate_farbgeier", "7");
+    tl_set(&own, "rate_laufende", "2");
+    tl_start_game(&g, &own, 3, false, FG_HAND, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "farbgeier:S");
+    tl_play_out(&g);
+    res = tl_result(&g);
     assert_int_equal(res.base_units, 7);
     assert_int_equal(res.pair_units, 7 + 8 * 2 + 2);
 }
@@ -1409,7 +1063,7 @@ static void test_farbgeier_money(void **state)
 static void test_laufende_variants(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     static const struct {
         const char *hand, *code;
         int run, paid;
@@ -1428,10 +1082,10 @@ static void test_laufende_variants(void **state)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         sk_game g;
-        start_game(&g, &r, cases[i].hand, NULL, NULL, NULL);
-        open_declare(&g, 0, cases[i].code);
-        play_out(&g);
-        sk_result res = result(&g);
+        tl_start_game(&g, &r, 3, false, cases[i].hand, NULL, NULL, NULL);
+        tl_open_declare(&g, 0, cases[i].code);
+        tl_play_out(&g);
+        sk_result res = tl_result(&g);
         if (res.laufende != cases[i].run || res.laufende_paid != cases[i].paid)
             fail_msg("%s with %s: %d Laufende, %d paid; expected %d, %d", cases[i].code,
                      cases[i].hand, res.laufende, res.laufende_paid, cases[i].run,
@@ -1440,23 +1094,23 @@ static void test_laufende_variants(void **state)
     }
     /* the minimum is an option; "above_min" pays from the minimum on */
     sk_rules m = r;
-    set(&m, "laufende_min_geier", "3");
+    tl_set(&m, "laufende_min_geier", "3");
     sk_game g;
-    start_game(&g, &m, "EO GO SO EA EZ GA GZ E9", NULL, NULL, NULL);
-    open_declare(&g, 0, "geier");
-    play_out(&g);
-    assert_int_equal(result(&g).laufende_paid, 0);
-    set(&m, "laufende_min_geier", "2");
-    set(&m, "laufende_count", "above_min");
-    start_game(&g, &m, GEIER_HAND, NULL, NULL, NULL);
-    open_declare(&g, 0, "geier");
-    play_out(&g);
-    assert_int_equal(result(&g).laufende_paid, 3); /* 4 Laufende, minimum 2 */
-    set(&m, "laufende_min_farbwenz", "8");
-    start_game(&g, &m, FW_HAND, NULL, NULL, NULL);
-    open_declare(&g, 0, "farbwenz:H");
-    play_out(&g);
-    assert_int_equal(result(&g).laufende_paid, 1); /* 8 Laufende, minimum 8 */
+    tl_start_game(&g, &m, 3, false, "EO GO SO EA EZ GA GZ E9", NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "geier");
+    tl_play_out(&g);
+    assert_int_equal(tl_result(&g).laufende_paid, 0);
+    tl_set(&m, "laufende_min_geier", "2");
+    tl_set(&m, "laufende_count", "above_min");
+    tl_start_game(&g, &m, 3, false, GEIER_HAND, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "geier");
+    tl_play_out(&g);
+    assert_int_equal(tl_result(&g).laufende_paid, 3); /* 4 Laufende, minimum 2 */
+    tl_set(&m, "laufende_min_farbwenz", "8");
+    tl_start_game(&g, &m, 3, false, FW_HAND, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "farbwenz:H");
+    tl_play_out(&g);
+    assert_int_equal(tl_result(&g).laufende_paid, 1); /* 8 Laufende, minimum 8 */
 }
 
 /*
@@ -1523,7 +1177,7 @@ static void check_solo_like(const sk_rules *r, const sk_game *g, const sk_result
         assert_int_equal(res->money[s], (int64_t)k * pair * r->unit_cents);
         assert_int_equal(res->tournament[s], k * tp);
     }
-    assert_sums_zero(res);
+    tl_assert_sums_zero(res);
 }
 
 /* The settlement of a Bettel (002): won when the declarer takes no
@@ -1557,7 +1211,7 @@ static void check_bettel(const sk_rules *r, const sk_game *g, const sk_result *r
         assert_int_equal(res->money[s], (int64_t)k * pair * r->unit_cents);
         assert_int_equal(res->tournament[s], k * tp);
     }
-    assert_sums_zero(res);
+    tl_assert_sums_zero(res);
 }
 
 /* Seeded random deals: forehand declares the first listed contract of
@@ -1568,7 +1222,7 @@ static bool random_declared(sk_game *g, const sk_rules *r, uint64_t seed, int ty
     sk_rng rng;
     sk_rng_seed(&rng, seed);
     sk_game_deal(g, r, 3, &rng, false);
-    script(g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+    tl_script(g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
     sk_action legal[SK_MAX_LEGAL];
     int n = sk_game_legal(g, legal);
     int pick = -1, k = 0;
@@ -1579,7 +1233,7 @@ static bool random_declared(sk_game *g, const sk_rules *r, uint64_t seed, int ty
     if (pick < 0)
         return false;
     assert_int_equal(sk_game_apply(g, legal[pick], NULL), SK_OK);
-    play_random(g, &rng);
+    tl_play_random(g, &rng);
     return true;
 }
 
@@ -1589,7 +1243,7 @@ static bool random_declared(sk_game *g, const sk_rules *r, uint64_t seed, int ty
 static void test_random_variant_settlements(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     static const int types[] = {SK_C_GEIER, SK_C_FARBWENZ, SK_C_FARBGEIER};
     for (size_t t = 0; t < 3; t++)
         for (int tout = 0; tout < 2; tout++) {
@@ -1598,7 +1252,7 @@ static void test_random_variant_settlements(void **state)
                 sk_game g;
                 if (!random_declared(&g, &r, seed * 31 + t * 7 + (uint64_t)tout, types[t], tout))
                     continue;
-                sk_result res = result(&g);
+                sk_result res = tl_result(&g);
                 check_solo_like(&r, &g, &res);
                 games++;
                 won += res.won;
@@ -1634,40 +1288,40 @@ static void test_random_variant_settlements(void **state)
 static void test_bettel_won_and_lost(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     sk_game g;
-    start_game(&g, &r, BT0, BT1, BT2, BT3);
-    open_declare(&g, 0, "bettel");
-    play_out(&g);
-    sk_result res = result(&g);
+    tl_start_game(&g, &r, 3, false, BT0, BT1, BT2, BT3);
+    tl_open_declare(&g, 0, "bettel");
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     assert_int_equal(res.tricks[0], 0);
     assert_int_equal(res.tricks[1], 8);
     assert_true(res.won);
     assert_int_equal(res.extra_units, 0);
     assert_int_equal(res.laufende_paid, 0);
     assert_int_equal(res.pair_units, 5);
-    assert_settlement(&res, 150, -50, -50, -50, 6, -2, -2, -2);
+    tl_assert_settlement(&res, 150, -50, -50, -50, 6, -2, -2, -2);
     check_bettel(&r, &g, &res);
     assert_round_trip(&g, "bettel");
 
     /* seat 1 plays the Bettel with the Aces and Kings: lost at once */
-    start_game(&g, &r, BT0, BT1, BT2, BT3);
-    open_declare(&g, 1, "bettel");
-    play_out(&g);
-    res = result(&g);
+    tl_start_game(&g, &r, 3, false, BT0, BT1, BT2, BT3);
+    tl_open_declare(&g, 1, "bettel");
+    tl_play_out(&g);
+    res = tl_result(&g);
     assert_false(res.won);
     assert_int_equal(res.trick_winners[0], 1);
-    assert_settlement(&res, 50, -150, 50, 50, 2, -6, 2, 2);
+    tl_assert_settlement(&res, 50, -150, 50, 50, 2, -6, 2, 2);
     check_bettel(&r, &g, &res);
 
     /* with Kontra: x 2 */
-    start_game(&g, &r, BT0, BT1, BT2, BT3);
-    open_declare(&g, 1, "bettel");
-    script(&g, "3 kontra", NULL);
-    play_out(&g);
-    res = result(&g);
+    tl_start_game(&g, &r, 3, false, BT0, BT1, BT2, BT3);
+    tl_open_declare(&g, 1, "bettel");
+    tl_script(&g, "3 kontra", NULL);
+    tl_play_out(&g);
+    res = tl_result(&g);
     assert_int_equal(res.pair_units, 10);
-    assert_settlement(&res, 100, -300, 100, 100, 4, -12, 4, 4);
+    tl_assert_settlement(&res, 100, -300, 100, 100, 4, -12, 4, 4);
     check_bettel(&r, &g, &res);
     assert_round_trip(&g, "bettel");
 }
@@ -1677,37 +1331,37 @@ static void test_bettel_won_and_lost(void **state)
 static void test_bettel_ouvert_money(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     sk_game g;
-    start_game(&g, &r, BT0, BT1, BT2, BT3);
-    open_declare(&g, 0, "bettel:ouvert");
-    play_out(&g);
-    sk_result res = result(&g);
+    tl_start_game(&g, &r, 3, false, BT0, BT1, BT2, BT3);
+    tl_open_declare(&g, 0, "bettel:ouvert");
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     assert_true(res.won);
     assert_int_equal(res.pair_units, 10);
-    assert_settlement(&res, 300, -100, -100, -100, 12, -4, -4, -4);
+    tl_assert_settlement(&res, 300, -100, -100, -100, 12, -4, -4, -4);
     check_bettel(&r, &g, &res);
     assert_round_trip(&g, "bettel:ouvert");
 
-    start_game(&g, &r, BT0, BT1, BT2, BT3);
-    open_declare(&g, 1, "bettel:ouvert");
-    script(&g, "2 kontra", "1 retour", NULL);
-    play_out(&g);
-    res = result(&g);
+    tl_start_game(&g, &r, 3, false, BT0, BT1, BT2, BT3);
+    tl_open_declare(&g, 1, "bettel:ouvert");
+    tl_script(&g, "2 kontra", "1 retour", NULL);
+    tl_play_out(&g);
+    res = tl_result(&g);
     assert_false(res.won);
     assert_int_equal(res.multiplier, 8); /* factor 2, two doublings */
     assert_int_equal(res.pair_units, 40);
-    assert_settlement(&res, 400, -1200, 400, 400, 16, -48, 16, 16);
+    tl_assert_settlement(&res, 400, -1200, 400, 400, 16, -48, 16, 16);
     check_bettel(&r, &g, &res);
     assert_round_trip(&g, "bettel:ouvert");
 
     /* the factor is an option */
     sk_rules f = r;
-    set(&f, "bettel_ouvert_factor", "3");
-    start_game(&g, &f, BT0, BT1, BT2, BT3);
-    open_declare(&g, 0, "bettel:ouvert");
-    play_out(&g);
-    assert_int_equal(result(&g).pair_units, 15);
+    tl_set(&f, "bettel_ouvert_factor", "3");
+    tl_start_game(&g, &f, 3, false, BT0, BT1, BT2, BT3);
+    tl_open_declare(&g, 0, "bettel:ouvert");
+    tl_play_out(&g);
+    assert_int_equal(tl_result(&g).pair_units, 15);
 }
 
 /* Bettel Brett: the declarer's hand is laid open after the first trick
@@ -1716,11 +1370,11 @@ static void test_bettel_ouvert_money(void **state)
 static void test_bettel_ouvert_open_hand(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     sk_game g;
     sk_view v;
-    start_game(&g, &r, BT0, BT1, BT2, BT3);
-    open_declare(&g, 1, "bettel:ouvert");
+    tl_start_game(&g, &r, 3, false, BT0, BT1, BT2, BT3);
+    tl_open_declare(&g, 1, "bettel:ouvert");
     assert_int_equal(g.pub.declarer, 1);
     for (int i = 0; i < 3; i++) { /* the first trick, card by card */
         assert_int_equal(g.pub.open_seat, SK_NOSEAT);
@@ -1758,8 +1412,8 @@ static void test_bettel_ouvert_open_hand(void **state)
     /* a plain Bettel and the other games show nothing */
     static const char *const others[] = {"bettel", "geier", "farbwenz:E"};
     for (size_t i = 0; i < 3; i++) {
-        start_game(&g, &r, BT0, BT1, BT2, BT3);
-        open_declare(&g, 1, others[i]);
+        tl_start_game(&g, &r, 3, false, BT0, BT1, BT2, BT3);
+        tl_open_declare(&g, 1, others[i]);
         while (!sk_game_over(&g)) {
             assert_int_equal(g.pub.open_seat, SK_NOSEAT);
             sk_game_view(&g, 0, &v);
@@ -1788,74 +1442,74 @@ static void test_bettel_ouvert_open_hand(void **state)
 static void test_bettel_stichzwang(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
-    set(&r, "bettel_stichzwang", "yes");
+    sk_rules r = tl_preset("stammtisch");
+    tl_set(&r, "bettel_stichzwang", "yes");
     sk_game g;
-    start_game(&g, &r, SZ0, SZ1, SZ2, SZ3);
-    open_declare(&g, 0, "bettel");
+    tl_start_game(&g, &r, 3, false, SZ0, SZ1, SZ2, SZ3);
+    tl_open_declare(&g, 0, "bettel");
     assert_true(g.pub.stichzwang);
-    ok(&g, "0 card E9");
-    assert_legal_cards(&g, "EA EK"); /* both beat the Nine, the Seven does not */
-    refused(&g, "1 card E7", SK_EILLEGAL, NULL);
-    ok(&g, "1 card EK");
-    assert_legal_cards(&g, "EO EU"); /* cannot beat the King: any Eichel */
-    ok(&g, "2 card EU");
-    assert_legal_cards(&g, "EZ E8");
-    ok(&g, "3 card E8");
+    tl_ok(&g, "0 card E9");
+    tl_assert_legal_cards(&g, "EA EK"); /* both beat the Nine, the Seven does not */
+    tl_refused(&g, "1 card E7", SK_EILLEGAL, NULL);
+    tl_ok(&g, "1 card EK");
+    tl_assert_legal_cards(&g, "EO EU"); /* cannot beat the King: any Eichel */
+    tl_ok(&g, "2 card EU");
+    tl_assert_legal_cards(&g, "EZ E8");
+    tl_ok(&g, "3 card E8");
     assert_int_equal(g.pub.trick_winners[0], 1);
     /* trick 2: the declarer must beat too -- and takes a trick */
-    ok(&g, "1 card H7");
-    assert_legal_cards(&g, "HO HU");
-    ok(&g, "2 card HU");
-    assert_legal_cards(&g, "HZ"); /* the Ten is below the Unter */
-    ok(&g, "3 card HZ");
-    assert_legal_cards(&g, "HA");
-    refused(&g, "0 card H9", SK_EILLEGAL, NULL);
-    ok(&g, "0 card HA");
+    tl_ok(&g, "1 card H7");
+    tl_assert_legal_cards(&g, "HO HU");
+    tl_ok(&g, "2 card HU");
+    tl_assert_legal_cards(&g, "HZ"); /* the Ten is below the Unter */
+    tl_ok(&g, "3 card HZ");
+    tl_assert_legal_cards(&g, "HA");
+    tl_refused(&g, "0 card H9", SK_EILLEGAL, NULL);
+    tl_ok(&g, "0 card HA");
     assert_int_equal(g.pub.trick_winners[1], 0);
     /* trick 3: nobody can beat the Ace */
-    ok(&g, "0 card S7");
-    assert_legal_cards(&g, "SA");
-    ok(&g, "1 card SA");
-    assert_legal_cards(&g, "SO SU");
-    ok(&g, "2 card SO");
-    assert_legal_cards(&g, "SK SZ S9 S8");
-    ok(&g, "3 card S9");
+    tl_ok(&g, "0 card S7");
+    tl_assert_legal_cards(&g, "SA");
+    tl_ok(&g, "1 card SA");
+    tl_assert_legal_cards(&g, "SO SU");
+    tl_ok(&g, "2 card SO");
+    tl_assert_legal_cards(&g, "SK SZ S9 S8");
+    tl_ok(&g, "3 card S9");
     /* trick 4: the declarer is void in Eichel: any card */
-    ok(&g, "1 card E7");
-    assert_legal_cards(&g, "EO");
-    ok(&g, "2 card EO");
-    assert_legal_cards(&g, "EZ"); /* the Ten cannot beat the Ober */
-    ok(&g, "3 card EZ");
-    assert_legal_cards(&g, "G7 G8 G9 H8 H9");
-    play_out(&g);
-    sk_result res = result(&g);
+    tl_ok(&g, "1 card E7");
+    tl_assert_legal_cards(&g, "EO");
+    tl_ok(&g, "2 card EO");
+    tl_assert_legal_cards(&g, "EZ"); /* the Ten cannot beat the Ober */
+    tl_ok(&g, "3 card EZ");
+    tl_assert_legal_cards(&g, "G7 G8 G9 H8 H9");
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     assert_false(res.won); /* forced to take a trick */
     check_bettel(&r, &g, &res);
     assert_round_trip(&g, "bettel");
 
     /* without the option: follow suit only (3.2.1) */
-    sk_rules free_ = preset("stammtisch");
-    start_game(&g, &free_, SZ0, SZ1, SZ2, SZ3);
-    open_declare(&g, 0, "bettel");
+    sk_rules free_ = tl_preset("stammtisch");
+    tl_start_game(&g, &free_, 3, false, SZ0, SZ1, SZ2, SZ3);
+    tl_open_declare(&g, 0, "bettel");
     assert_false(g.pub.stichzwang);
-    ok(&g, "0 card E9");
-    assert_legal_cards(&g, "EA EK E7");
-    ok(&g, "1 card E7");
+    tl_ok(&g, "0 card E9");
+    tl_assert_legal_cards(&g, "EA EK E7");
+    tl_ok(&g, "1 card E7");
 
     /* Stichzwang is the Bettel's: a Geier under the same rules has none */
-    start_game(&g, &r, SZ0, SZ1, SZ2, SZ3);
-    open_declare(&g, 0, "geier");
+    tl_start_game(&g, &r, 3, false, SZ0, SZ1, SZ2, SZ3);
+    tl_open_declare(&g, 0, "geier");
     assert_false(g.pub.stichzwang);
-    ok(&g, "0 card E9");
-    assert_legal_cards(&g, "EA EK E7");
+    tl_ok(&g, "0 card E9");
+    tl_assert_legal_cards(&g, "EA EK E7");
 
     /* Bettel Brett too */
-    start_game(&g, &r, SZ0, SZ1, SZ2, SZ3);
-    open_declare(&g, 0, "bettel:ouvert");
+    tl_start_game(&g, &r, 3, false, SZ0, SZ1, SZ2, SZ3);
+    tl_open_declare(&g, 0, "bettel:ouvert");
     assert_true(g.pub.stichzwang);
-    ok(&g, "0 card E9");
-    assert_legal_cards(&g, "EA EK");
+    tl_ok(&g, "0 card E9");
+    tl_assert_legal_cards(&g, "EA EK");
 
     /* a seat's view computes the same duty */
     sk_view v;
@@ -1866,7 +1520,7 @@ static void test_bettel_stichzwang(void **state)
     for (int i = 0; i < n; i++)
         if (legal[i].type == SK_ACT_CARD)
             cards |= SK_BIT(legal[i].card);
-    assert_int_equal(cards, S("EA EK"));
+    assert_int_equal(cards, tl_S("EA EK"));
 }
 
 /* Random Bettel and Bettel Brett games, with and without Stichzwang,
@@ -1875,9 +1529,9 @@ static void test_random_bettel(void **state)
 {
     (void)state;
     for (int sz = 0; sz < 2; sz++) {
-        sk_rules r = preset("stammtisch");
+        sk_rules r = tl_preset("stammtisch");
         if (sz)
-            set(&r, "bettel_stichzwang", "yes");
+            tl_set(&r, "bettel_stichzwang", "yes");
         for (int type = SK_C_BETTEL; type <= SK_C_BETTEL_OUVERT; type++) {
             int games = 0, won = 0;
             for (uint64_t seed = 1; games < 200; seed++) {
@@ -1885,9 +1539,9 @@ static void test_random_bettel(void **state)
                 sk_rng rng;
                 sk_rng_seed(&rng, seed * 977 + (uint64_t)(type * 2 + sz));
                 sk_game_deal(&g, &r, 3, &rng, false);
-                script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
-                ok_action(&g, sk_act_declare(0, (sk_contract){(uint8_t)type, SK_NOSUIT, 0}),
-                          "declare bettel");
+                tl_script(&g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+                tl_ok_action(&g, sk_act_declare(0, (sk_contract){(uint8_t)type, SK_NOSUIT, 0}),
+                             "declare bettel");
                 sk_action legal[SK_MAX_LEGAL];
                 while (!sk_game_over(&g)) {
                     /* the duty, computed here: follow; beat the best card
@@ -1920,7 +1574,7 @@ static void test_random_bettel(void **state)
                     sk_action a = legal[sk_rng_below(&rng, (uint32_t)n)];
                     assert_int_equal(sk_game_apply(&g, a, NULL), SK_OK);
                 }
-                sk_result res = result(&g);
+                sk_result res = tl_result(&g);
                 check_bettel(&r, &g, &res);
                 won += res.won;
                 games++;
@@ -1941,17 +1595,17 @@ static void test_random_bettel(void **state)
 static void test_ramsch_when_all_pass(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     sk_game g;
-    start_game(&g, &r, NULL, NULL, NULL, NULL);
-    script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
     assert_int_equal(g.pub.phase, SK_PHASE_PLAY);
     assert_int_equal(g.pub.contract.type, SK_C_RAMSCH);
     assert_int_equal(g.pub.declarer, SK_NOSEAT);
     assert_int_equal(g.pub.to_move, 0); /* 3.1.1 */
     assert_int_equal(g.pub.called_ace, SK_NOCARD);
     sk_order o;
-    sk_order_init(&o, K("sauspiel:G"));
+    sk_order_init(&o, tl_K("sauspiel:G"));
     assert_int_equal(g.pub.order.trumps, o.trumps);
     /* nobody may double: there is no declarer to double against */
     sk_action legal[SK_MAX_LEGAL];
@@ -1959,36 +1613,36 @@ static void test_ramsch_when_all_pass(void **state)
     for (int i = 0; i < n; i++)
         assert_int_equal(legal[i].type, SK_ACT_CARD);
     for (int s = 0; s < 4; s++) {
-        refused_action(&g, sk_act_double(s, SK_ACT_KONTRA), "kontra in a Ramsch", SK_EILLEGAL,
-                       NULL);
-        refused_action(&g, sk_act_double(s, SK_ACT_RETOUR), "retour in a Ramsch", SK_EILLEGAL,
-                       NULL);
+        tl_refused_action(&g, sk_act_double(s, SK_ACT_KONTRA), "kontra in a Ramsch", SK_EILLEGAL,
+                          NULL);
+        tl_refused_action(&g, sk_act_double(s, SK_ACT_RETOUR), "retour in a Ramsch", SK_EILLEGAL,
+                          NULL);
     }
-    play_out(&g);
-    sk_result res = result(&g);
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     assert_false(res.thrown_in);
     assert_int_equal(res.contract.type, SK_C_RAMSCH);
     assert_int_equal(res.declarer, SK_NOSEAT);
     assert_int_equal(res.partner, SK_NOSEAT);
     assert_int_equal(res.doublings, 0);
-    assert_sums_zero(&res);
+    tl_assert_sums_zero(&res);
     assert_round_trip(&g, "ramsch");
 
     /* official: thrown in */
-    sk_rules off = preset("official");
-    start_game(&g, &off, NULL, NULL, NULL, NULL);
-    script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
+    sk_rules off = tl_preset("official");
+    tl_start_game(&g, &off, 3, false, NULL, NULL, NULL, NULL);
+    tl_script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
     assert_true(sk_game_over(&g));
-    assert_true(result(&g).thrown_in);
+    assert_true(tl_result(&g).thrown_in);
 
     /* in a session the Ramsch counts as played and the deal moves on */
     sk_session ses;
     sk_session_init(&ses, &r, 3);
     uint8_t hands[4][8];
-    deal(hands, NULL, NULL, NULL, NULL);
+    tl_deal(hands, &r, (const char *const[4]){NULL, NULL, NULL, NULL});
     assert_int_equal(sk_session_start(&ses, &g, hands, NULL), SK_OK);
-    script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
-    play_out(&g);
+    tl_script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
+    tl_play_out(&g);
     assert_int_equal(sk_session_finish(&ses, &g, &res, NULL), SK_OK);
     assert_int_equal(ses.played, 1);
     assert_int_equal(ses.dealer, 0);
@@ -2007,17 +1661,17 @@ static void test_ramsch_when_all_pass(void **state)
  *   seats 2 and 3 take no trick (Jungfrau twice) */
 static void play_scripted_ramsch(sk_game *g, const sk_rules *r)
 {
-    start_game(g, r, "EO GO HO SO EA EZ GA GZ", "EU GU HU SU HA HZ HK H9",
-               "EK E9 E8 E7 GK G9 G8 G7", "H8 H7 SA SZ SK S9 S8 S7");
-    script(g, "0 pass", "1 pass", "2 pass", "3 pass",
-           "0 card EO", "1 card H9", "2 card E7", "3 card H7",
-           "0 card GO", "1 card HK", "2 card G7", "3 card H8",
-           "0 card HO", "1 card HZ", "2 card E8", "3 card S7",
-           "0 card SO", "1 card HA", "2 card E9", "3 card S8",
-           "0 card EA", "1 card SU", "2 card EK", "3 card S9",
-           "1 card HU", "2 card G8", "3 card SK", "0 card GZ",
-           "1 card GU", "2 card G9", "3 card SZ", "0 card GA",
-           "1 card EU", "2 card GK", "3 card SA", "0 card EZ", NULL);
+    tl_start_game(g, r, 3, false, "EO GO HO SO EA EZ GA GZ", "EU GU HU SU HA HZ HK H9",
+                  "EK E9 E8 E7 GK G9 G8 G7", "H8 H7 SA SZ SK S9 S8 S7");
+    tl_script(g, "0 pass", "1 pass", "2 pass", "3 pass",
+              "0 card EO", "1 card H9", "2 card E7", "3 card H7",
+              "0 card GO", "1 card HK", "2 card G7", "3 card H8",
+              "0 card HO", "1 card HZ", "2 card E8", "3 card S7",
+              "0 card SO", "1 card HA", "2 card E9", "3 card S8",
+              "0 card EA", "1 card SU", "2 card EK", "3 card S9",
+              "1 card HU", "2 card G8", "3 card SK", "0 card GZ",
+              "1 card GU", "2 card G9", "3 card SZ", "0 card GA",
+              "1 card EU", "2 card GK", "3 card SA", "0 card EZ", NULL);
     assert_true(sk_game_over(g));
 }
 
@@ -2027,10 +1681,10 @@ static void play_scripted_ramsch(sk_game *g, const sk_rules *r)
 static void test_ramsch_loser_and_jungfrau(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     sk_game g;
     play_scripted_ramsch(&g, &r);
-    sk_result res = result(&g);
+    sk_result res = tl_result(&g);
     assert_int_equal(res.points[0], 37);
     assert_int_equal(res.points[1], 83);
     assert_int_equal(res.points[2], 0);
@@ -2042,7 +1696,7 @@ static void test_ramsch_loser_and_jungfrau(void **state)
     assert_int_equal(res.durchmarsch, SK_NOSEAT);
     assert_int_equal(res.multiplier, 4);
     /* rate_ramsch 1 unit (10 cents) x 4 from the loser to each other */
-    assert_settlement(&res, 40, -120, 40, 40, 4, -12, 4, 4);
+    tl_assert_settlement(&res, 40, -120, 40, 40, 4, -12, 4, 4);
     assert_round_trip(&g, "ramsch");
     char *json = sk_result_json(&res);
     assert_non_null(json);
@@ -2052,19 +1706,19 @@ static void test_ramsch_loser_and_jungfrau(void **state)
 
     /* without Jungfrau: the plain +1/-3 */
     sk_rules nj = r;
-    set(&nj, "ramsch_jungfrau", "no");
+    tl_set(&nj, "ramsch_jungfrau", "no");
     play_scripted_ramsch(&g, &nj);
-    res = result(&g);
+    res = tl_result(&g);
     assert_int_equal(res.jungfrau, 0);
     assert_int_equal(res.multiplier, 1);
-    assert_settlement(&res, 10, -30, 10, 10, 1, -3, 1, 1);
+    tl_assert_settlement(&res, 10, -30, 10, 10, 1, -3, 1, 1);
 
     /* the rate is an option */
     sk_rules rate = nj;
-    set(&rate, "rate_ramsch", "3");
+    tl_set(&rate, "rate_ramsch", "3");
     play_scripted_ramsch(&g, &rate);
-    res = result(&g);
-    assert_settlement(&res, 30, -90, 30, 30, 1, -3, 1, 1);
+    res = tl_result(&g);
+    tl_assert_settlement(&res, 30, -90, 30, 30, 1, -3, 1, 1);
 }
 
 /* 002 Durchmarsch: "one player takes all the tricks to win the game":
@@ -2074,31 +1728,31 @@ static void test_ramsch_loser_and_jungfrau(void **state)
 static void test_ramsch_durchmarsch(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     static const char *const h[4] = {"EO GO HO SO EU GU HU SU", "HA HZ HK H9 H8 H7 EA EZ",
                                      "EK E9 E8 E7 GA GZ GK G9", "G8 G7 SA SZ SK S9 S8 S7"};
     sk_game g;
-    start_game(&g, &r, h[0], h[1], h[2], h[3]);
-    script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
-    play_out(&g);
-    sk_result res = result(&g);
+    tl_start_game(&g, &r, 3, false, h[0], h[1], h[2], h[3]);
+    tl_script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     assert_int_equal(res.tricks[0], 8);
     assert_int_equal(res.points[0], 120);
     assert_int_equal(res.durchmarsch, 0);
     assert_int_equal(res.losers, 0);
-    assert_settlement(&res, 150, -50, -50, -50, 3, -1, -1, -1);
+    tl_assert_settlement(&res, 150, -50, -50, -50, 3, -1, -1, -1);
     assert_round_trip(&g, "ramsch");
 
     sk_rules nd = r;
-    set(&nd, "ramsch_durchmarsch", "no");
-    start_game(&g, &nd, h[0], h[1], h[2], h[3]);
-    script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
-    play_out(&g);
-    res = result(&g);
+    tl_set(&nd, "ramsch_durchmarsch", "no");
+    tl_start_game(&g, &nd, 3, false, h[0], h[1], h[2], h[3]);
+    tl_script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
+    tl_play_out(&g);
+    res = tl_result(&g);
     assert_int_equal(res.durchmarsch, SK_NOSEAT);
     assert_int_equal(res.losers, 1u << 0);
     assert_int_equal(res.jungfrau, 3);
-    assert_settlement(&res, -240, 80, 80, 80, -24, 8, 8, 8);
+    tl_assert_settlement(&res, -240, 80, 80, 80, -24, 8, 8, 8);
 }
 
 /*
@@ -2114,7 +1768,7 @@ static void test_ramsch_durchmarsch(void **state)
 static unsigned ref_ramsch_losers(const sk_game *g, int *level)
 {
     ref_order ref;
-    ref_init(&ref, K("ramsch"));
+    ref_init(&ref, tl_K("ramsch"));
     int key[4][4];
     for (int s = 0; s < 4; s++) {
         sk_cards won = 0;
@@ -2161,7 +1815,7 @@ static unsigned ref_ramsch_losers(const sk_game *g, int *level)
  * another loser); tournament -3/+1 times the Jungfrau factor. */
 static void check_ramsch(const sk_rules *r, const sk_game *g, const sk_result *res, int *level)
 {
-    assert_sums_zero(res);
+    tl_assert_sums_zero(res);
     int zero = 0, sweeper = -1;
     for (int s = 0; s < 4; s++) {
         zero += res->tricks[s] == 0;
@@ -2195,7 +1849,7 @@ static void check_ramsch(const sk_rules *r, const sk_game *g, const sk_result *r
 static void test_ramsch_tie_breaks(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     uint64_t found[6] = {0};
     uint64_t jungfrau1 = 0, durchmarsch = 0;
     const uint64_t max_seed = 200000;
@@ -2208,8 +1862,8 @@ static void test_ramsch_tie_breaks(void **state)
         for (int s = 0; s < 4; s++)
             assert_int_equal(sk_game_apply(&g, sk_act_pass(s), NULL), SK_OK);
         assert_int_equal(g.pub.contract.type, SK_C_RAMSCH);
-        play_random(&g, &rng);
-        sk_result res = result(&g);
+        tl_play_random(&g, &rng);
+        sk_result res = tl_result(&g);
         int level = 0;
         check_ramsch(&r, &g, &res, &level);
         if (!found[level])
@@ -2242,9 +1896,9 @@ static void test_ramsch_tie_breaks(void **state)
         sk_game_deal(&g, &r, 3, &rng, false);
         for (int s = 0; s < 4; s++)
             assert_int_equal(sk_game_apply(&g, sk_act_pass(s), NULL), SK_OK);
-        play_random(&g, &rng);
+        tl_play_random(&g, &rng);
         int lv = 0;
-        sk_result res = result(&g);
+        sk_result res = tl_result(&g);
         check_ramsch(&r, &g, &res, &lv);
         assert_int_equal(lv, level);
         assert_int_equal(sk_cards_count(res.losers), 1);
@@ -2262,21 +1916,21 @@ static void test_ramsch_tie_breaks(void **state)
 static void test_explain_variants(void **state)
 {
     (void)state;
-    sk_rules r = preset("stammtisch");
+    sk_rules r = tl_preset("stammtisch");
     sk_game g;
     char buf[256];
-    start_game(&g, &r, GEIER_HAND, NULL, NULL, NULL);
-    open_declare(&g, 0, "geier:tout");
-    play_out(&g);
-    sk_result res = result(&g);
+    tl_start_game(&g, &r, 3, false, GEIER_HAND, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "geier:tout");
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
     sk_result_explain(&r, &res, buf, sizeof buf);
     assert_non_null(strstr(buf, "Geier Tout"));
     assert_non_null(strstr(buf, "= 180"));
 
-    start_game(&g, &r, BT0, BT1, BT2, BT3);
-    open_declare(&g, 0, "bettel:ouvert");
-    play_out(&g);
-    res = result(&g);
+    tl_start_game(&g, &r, 3, false, BT0, BT1, BT2, BT3);
+    tl_open_declare(&g, 0, "bettel:ouvert");
+    tl_play_out(&g);
+    res = tl_result(&g);
     sk_result_explain(&r, &res, buf, sizeof buf);
     assert_non_null(strstr(buf, "Bettel Brett"));
     assert_non_null(strstr(buf, "= 100"));
@@ -2284,7 +1938,7 @@ static void test_explain_variants(void **state)
         fail_msg("a Bettel Brett explained as \"%s\"", buf);
 
     play_scripted_ramsch(&g, &r);
-    res = result(&g);
+    res = tl_result(&g);
     sk_result_explain(&r, &res, buf, sizeof buf);
     assert_non_null(strstr(buf, "Ramsch"));
     assert_non_null(strstr(buf, "= 40"));
@@ -2307,12 +1961,12 @@ static void test_records_every_type(void **state)
         {"sauspiel", "allow_farbgeier=yes", "allow_bettel_ouvert=yes"},
     };
     for (size_t k = 0; k < 3; k++) {
-        sk_rules r = preset(rulesets[k][0]);
+        sk_rules r = tl_preset(rulesets[k][0]);
         for (int i = 1; i < 3; i++)
             if (rulesets[k][i])
                 assert_int_equal(sk_rules_set_pair(&r, rulesets[k][i], NULL), SK_OK);
         for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++) {
-            sk_contract c = K(codes[i]);
+            sk_contract c = tl_K(codes[i]);
             if (k == 2 && c.type == SK_C_BETTEL)
                 continue; /* not allowed by that ruleset */
             bool done = false;
@@ -2325,16 +1979,16 @@ static void test_records_every_type(void **state)
                 while (g.pub.phase == SK_PHASE_KLOPFEN) { /* "sauspiel" lays first */
                     sk_action legal[SK_MAX_LEGAL];
                     int m = sk_game_legal(&g, legal);
-                    ok_action(&g, legal[sk_rng_below(&rng, (uint32_t)m)], "laying");
+                    tl_ok_action(&g, legal[sk_rng_below(&rng, (uint32_t)m)], "laying");
                 }
                 for (int s = 0; s < 4; s++)
-                    ok_action(&g, s == 0 ? sk_act_bid(fh, K("sauspiel"))
+                    tl_ok_action(&g, s == 0 ? sk_act_bid(fh, tl_K("sauspiel"))
                                          : sk_act_pass((fh + s) % 4),
                               "auction");
                 sk_action a = sk_act_declare(fh, c);
-                if (!listed(&g, a))
+                if (!tl_listed(&g, a))
                     continue;
-                ok_action(&g, a, codes[i]);
+                tl_ok_action(&g, a, codes[i]);
                 /* a half-played game first, then the finished one */
                 for (int n = 0; n < 13; n++) {
                     sk_action legal[SK_MAX_LEGAL];
@@ -2344,7 +1998,7 @@ static void test_records_every_type(void **state)
                                      SK_OK);
                 }
                 assert_round_trip(&g, codes[i]);
-                play_random(&g, &rng);
+                tl_play_random(&g, &rng);
                 assert_round_trip(&g, codes[i]);
                 done = true;
             }
@@ -2369,7 +2023,7 @@ static void test_random_variant_games(void **state)
     };
     int types[SK_C_NTYPES] = {0};
     for (size_t k = 0; k < 3; k++) {
-        sk_rules r = preset("stammtisch");
+        sk_rules r = tl_preset("stammtisch");
         for (int i = 0; i < 2; i++)
             if (overrides[k][i])
                 assert_int_equal(sk_rules_set_pair(&r, overrides[k][i], NULL), SK_OK);
@@ -2404,8 +2058,8 @@ static void test_random_variant_games(void **state)
                     a = legal[1 + sk_rng_below(&rng, (uint32_t)(m - 1))];
                 assert_int_equal(sk_game_apply(&g, a, NULL), SK_OK);
             }
-            sk_result res = result(&g);
-            assert_sums_zero(&res);
+            sk_result res = tl_result(&g);
+            tl_assert_sums_zero(&res);
             types[res.contract.type]++;
             int t = res.contract.type;
             if (t == SK_C_GEIER || t == SK_C_FARBWENZ || t == SK_C_FARBGEIER)

@@ -1,0 +1,123 @@
+/*
+ * testlib.h -- helpers shared by the unit tests: rulesets, cards and
+ * contracts from notation, deals from notation, scripted "seat action"
+ * lines ("0 bid sauspiel", "2 card GA") that must be accepted or refused,
+ * fixed-policy play, results and record round trips.
+ *
+ * Every helper fails the running cmocka test (fail_msg or an assert) on
+ * a typo or an unexpected answer of the engine, so the tests need no
+ * error handling of their own.  Include it after <cmocka.h>.
+ */
+#ifndef SK_TESTLIB_H
+#define SK_TESTLIB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "schafkopf/core.h"
+
+/* ------------------------------------------------------------------ */
+/* Rulesets, cards and contracts                                        */
+/* ------------------------------------------------------------------ */
+
+/* A preset ruleset by name. */
+sk_rules tl_preset(const char *name);
+/* Sets one option as text. */
+void tl_set(sk_rules *r, const char *key, const char *value);
+/* The card of a notation ("GA"). */
+int tl_C(const char *s);
+/* A set of cards from notation ("EO GO HA"). */
+sk_cards tl_S(const char *s);
+/* A contract from its code ("solo:G", "wenz:tout"). */
+sk_contract tl_K(const char *code);
+/* A contract from its parts. */
+sk_contract tl_contract(int type, int suit, int tout);
+/* Cards in the order written ("EO GO HO") into out[max]: returns how many. */
+int tl_seq(const char *s, uint8_t *out, int max);
+
+/* ------------------------------------------------------------------ */
+/* Deals and games                                                      */
+/* ------------------------------------------------------------------ */
+
+/* Deals the hands spec[seat] (notation, in the order dealt) of r's deck;
+ * a NULL hand gets the lowest cards of the deck nobody was given.
+ * Unused places are SK_NOCARD. */
+void tl_deal(uint8_t hands[4][8], const sk_rules *r, const char *const spec[4]);
+/* Starts a game with the given hands (by seat; NULL: filled in). */
+void tl_start_game(sk_game *g, const sk_rules *r, int dealer, bool first_game, const char *h0,
+                   const char *h1, const char *h2, const char *h3);
+/* The seat `i` places after forehand in a game (0 = forehand). */
+int tl_rel(const sk_game *g, int i);
+
+/* ------------------------------------------------------------------ */
+/* Scripted actions                                                     */
+/* ------------------------------------------------------------------ */
+
+/* "2 card GA" -> the action of seat 2. */
+sk_action tl_parse_line(const char *line);
+/* Whether sk_game_legal lists the action. */
+bool tl_listed(const sk_game *g, sk_action a);
+/* Whether sk_game_legal lists the action of a script line. */
+bool tl_listed_line(const sk_game *g, const char *line);
+/* Applies an action that must be accepted and listed as legal; `what`
+ * names it in a failure. */
+void tl_ok_action(sk_game *g, sk_action a, const char *what);
+/* Applies a script line that must be accepted and listed as legal. */
+void tl_ok(sk_game *g, const char *line);
+/* Applies several script lines, NULL-terminated. */
+void tl_script(sk_game *g, ...);
+/* An action that must be refused with `code` (0: any) by rule `rule`
+ * (NULL: any rule, but one must be named, and the message must quote
+ * it); the game must not change and the action must not be listed. */
+void tl_refused_action(sk_game *g, sk_action a, const char *what, int code, const char *rule);
+/* tl_refused_action for a script line. */
+void tl_refused(sk_game *g, const char *line, int code, const char *rule);
+/* A script line that must be refused with `code` (0: any), by a named
+ * rule or not; the game must not change and the action not be listed. */
+void tl_refused_any(sk_game *g, const char *line, int code);
+/* The legal cards of the seat to move must be `expect` (notation). */
+void tl_assert_legal_cards(const sk_game *g, const char *expect);
+/* Whether the seat to move may declare `code`. */
+bool tl_may_declare(const sk_game *g, const char *code);
+/* Whether the seat to move may bid class `code`. */
+bool tl_may_bid(const sk_game *g, const char *code);
+/* Everybody passes: the laying round (if any) and the auction. */
+void tl_pass_all(sk_game *g);
+/* The auction from forehand: `seat` says "ich spiele", the others pass;
+ * then `seat` declares `code`. */
+void tl_open_declare(sk_game *g, int seat, const char *code);
+
+/* ------------------------------------------------------------------ */
+/* Play                                                                 */
+/* ------------------------------------------------------------------ */
+
+/* Plays the lowest-index legal card of the seat to move. */
+void tl_play_lowest(sk_game *g);
+/* Plays the game to its end with the lowest-index legal card each time
+ * (a fixed policy, so the tricks are too). */
+void tl_play_out(sk_game *g);
+/* Plays uniformly random legal actions (Kontra and Retour included)
+ * until the game ends. */
+void tl_play_random(sk_game *g, sk_rng *rng);
+
+/* ------------------------------------------------------------------ */
+/* Results and records                                                  */
+/* ------------------------------------------------------------------ */
+
+/* The result of a finished game. */
+sk_result tl_result(const sk_game *g);
+/* Books a finished game into the session: its result. */
+sk_result tl_book(sk_session *s, const sk_game *g);
+/* Money (cents) and tournament points of the four seats. */
+void tl_assert_settlement(const sk_result *res, int64_t m0, int64_t m1, int64_t m2, int64_t m3,
+                          int t0, int t1, int t2, int t3);
+/* Money and tournament points sum to zero (5.3.3); unless thrown in,
+ * the card points are 120 (1.2.4) in 8 tricks. */
+void tl_assert_sums_zero(const sk_result *res);
+/* Record round trip: sk_record_from_game (with `source`) -> write ->
+ * read -> replay gives the same ruleset, dealer, round flags, hands,
+ * actions, state and result, and writing the re-read record gives the
+ * same text.  Each NULL-terminated needle must appear in the text. */
+void tl_assert_round_trip(const sk_game *g, const char *source, ...);
+
+#endif

@@ -55,9 +55,72 @@ static double threshold(sk_contract c)
     case SK_C_SOLO:
         return c.tout ? 10.5 : 8.0;
     case SK_C_WENZ:
+    case SK_C_GEIER:
         return c.tout ? 9.5 : 7.2;
+    case SK_C_FARBWENZ:
+    case SK_C_FARBGEIER:
+        return c.tout ? 10.5 : 7.8;
+    case SK_C_BETTEL:
+        return 0.0; /* bettel_danger() below: at most 2 */
+    case SK_C_BETTEL_OUVERT:
+        return 1.5; /* shown hand: at most 0.5 */
+    case SK_C_HOCHZEIT:
+        return 2.5; /* side aces and tens, with a partner to come */
     default:
-        return 0;
+        return 1e9; /* never on its own */
+    }
+}
+
+/* How likely a hand is to take a trick in a Bettel: high cards are
+ * dangerous, low ones safe (002: A K O U Z 9 8 7, no trumps). */
+static double bettel_danger(sk_cards hand)
+{
+    static const double DANGER[8] = {3.0, 1.0, 2.5, 2.0, 1.5, 0.3, 0.1, 0.0};
+    double d = 0;
+    for (sk_cards c = hand; c; c &= c - 1)
+        d += DANGER[SK_RANK_OF(sk_cards_first(c))];
+    return d;
+}
+
+/* Strength measured for the contract kinds that are not about trumps. */
+static double contract_strength(sk_cards hand, sk_contract c)
+{
+    if (c.type == SK_C_BETTEL || c.type == SK_C_BETTEL_OUVERT)
+        return 2.0 - bettel_danger(hand);
+    if (c.type == SK_C_HOCHZEIT) {
+        double s = 0;
+        for (int suit = 0; suit < 4; suit++)
+            if (suit != SK_HERZ && (hand & SK_BIT(SK_CARD(suit, SK_ASS))))
+                s += 1.0 + ((hand & SK_BIT(SK_CARD(suit, SK_ZEHN))) ? 0.5 : 0);
+        return s;
+    }
+    return sk_heur_strength(hand, c);
+}
+
+/* Whether the ruleset lets anyone play a contract kind at all. */
+static bool kind_allowed(const sk_rules *r, sk_contract c)
+{
+    switch (c.type) {
+    case SK_C_SAUSPIEL:
+        return !c.tout && r->players != 3;
+    case SK_C_SOLO:
+        return r->allow_solo && (!c.tout || r->allow_tout);
+    case SK_C_WENZ:
+        return r->allow_wenz && (!c.tout || r->allow_tout);
+    case SK_C_GEIER:
+        return r->allow_geier && (!c.tout || r->allow_tout) && r->players != 3;
+    case SK_C_FARBWENZ:
+        return r->allow_farbwenz && (!c.tout || r->allow_tout) && r->players != 3;
+    case SK_C_FARBGEIER:
+        return r->allow_farbgeier && (!c.tout || r->allow_tout) && r->players != 3;
+    case SK_C_BETTEL:
+        return r->allow_bettel && !c.tout && r->players != 3;
+    case SK_C_BETTEL_OUVERT:
+        return r->allow_bettel_ouvert && !c.tout && r->players != 3;
+    case SK_C_HOCHZEIT:
+        return r->allow_hochzeit && !c.tout && r->players != 3;
+    default:
+        return false;
     }
 }
 
@@ -67,22 +130,32 @@ static sk_contract wanted(const sk_view *v, double *margin)
 {
     sk_contract best = {SK_C_NONE, SK_NOSUIT, 0};
     double bm = -1e9;
-    for (int type = SK_C_SAUSPIEL; type <= SK_C_WENZ; type++)
+    for (int type = SK_C_SAUSPIEL; type < SK_C_NTYPES; type++)
         for (int suit = 0; suit < 4; suit++)
             for (int tout = 0; tout < 2; tout++) {
                 sk_contract c = {(uint8_t)type, (uint8_t)suit, (uint8_t)tout};
-                if (type == SK_C_WENZ) {
+                bool suited = type == SK_C_SAUSPIEL || type == SK_C_SOLO ||
+                              type == SK_C_FARBWENZ || type == SK_C_FARBGEIER;
+                if (!suited) {
                     if (suit)
                         continue;
                     c.suit = SK_NOSUIT;
                 }
+                if (type == SK_C_SIE || type == SK_C_RAMSCH || !kind_allowed(v->rules, c))
+                    continue;
+                if (type == SK_C_HOCHZEIT &&
+                    sk_cards_count(v->hand & (LORDS | SK_SUIT_MASK(SK_HERZ))) != 1)
+                    continue;
+                if ((type == SK_C_FARBWENZ || type == SK_C_FARBGEIER) &&
+                    !(v->hand & SK_SUIT_MASK(suit)))
+                    continue;
                 if (type == SK_C_SAUSPIEL &&
                     (tout || suit == SK_HERZ || (v->hand & SK_BIT(SK_CARD(suit, SK_ASS))) ||
                      !(v->hand & SK_SUIT_MASK(suit) & ~LORDS)))
                     continue;
                 if (type == SK_C_SOLO && !(v->hand & SK_SUIT_MASK(suit) & ~LORDS))
                     continue;
-                double m = sk_heur_strength(v->hand, c) - threshold(c);
+                double m = contract_strength(v->hand, c) - threshold(c);
                 /* a higher class wins more: prefer it when it clears its bar */
                 if (m >= 0)
                     m += type == SK_C_SAUSPIEL ? 0 : 1.5 + (tout ? 2 : 0);
@@ -129,7 +202,7 @@ sk_action sk_heur_bidding(const sk_view *v, const sk_action *legal, int n, doubl
         double bm = -1e9;
         for (int i = 0; i < n; i++) {
             sk_contract c = legal[i].contract;
-            double m = sk_heur_strength(v->hand, c) - threshold(c) +
+            double m = contract_strength(v->hand, c) - threshold(c) +
                        (c.type == SK_C_SAUSPIEL ? 0 : 1.5 + (c.tout ? 2 : 0)) * 0.3;
             if (c.type == SK_C_SIE)
                 m = 100;
@@ -142,6 +215,24 @@ sk_action sk_heur_bidding(const sk_view *v, const sk_action *legal, int n, doubl
             }
         }
         return legal[pick < 0 ? 0 : pick];
+    }
+    if (p->phase == SK_PHASE_KLOPFEN) { /* lay with a clearly playable first packet */
+        for (int i = 0; i < n; i++)
+            if (legal[i].type == SK_ACT_KLOPFEN && margin >= 1.5) {
+                values[i] = margin;
+                return legal[i];
+            }
+        return sk_act_pass(v->seat);
+    }
+    if (p->phase == SK_PHASE_HOCHZEIT) { /* take it with trumps; give the cheapest card */
+        int trumps = sk_cards_count(v->hand & (LORDS | SK_SUIT_MASK(SK_HERZ)));
+        for (int i = 0; i < n; i++)
+            if (legal[i].type == SK_ACT_ACCEPT && trumps >= 4 &&
+                (pick < 0 || sk_card_points(legal[i].card) < sk_card_points(legal[pick].card)))
+                pick = i;
+        if (pick >= 0)
+            values[pick] = trumps;
+        return pick >= 0 ? legal[pick] : sk_act_pass(v->seat);
     }
     /* Kontra / Retour, in or out of turn */
     for (int i = 0; i < n; i++) {
@@ -174,10 +265,50 @@ static int friend_of(const sk_view *v, int seat)
     return 0; /* unknown: treat as not a friend */
 }
 
+/* Play in the negative games -- a Bettel, a Ramsch: take no trick if it
+ * can be helped.  Lead the lowest card; following, throw the most
+ * valuable card that still loses (in a Ramsch the points go to someone
+ * else); if every card wins, win with the highest to be rid of it. */
+static int duck(const sk_view *v, sk_cards legal)
+{
+    const sk_public *p = &v->pub;
+    const sk_order *o = &p->order;
+    if (p->trick_len == 0) {
+        int lo = sk_cards_first(legal);
+        for (sk_cards t = legal; t; t &= t - 1)
+            if (o->power[sk_cards_first(t)] < o->power[lo])
+                lo = sk_cards_first(t);
+        return lo;
+    }
+    int wkey = 0;
+    for (int i = 0; i < p->trick_len; i++) {
+        int c = p->trick[i], key = o->power[c];
+        if (i && key < 64 && !(o->follow[p->trick[0]] & SK_BIT(c)))
+            key = 0;
+        if (key > wkey)
+            wkey = key;
+    }
+    int lose = -1, high = -1;
+    for (sk_cards t = legal; t; t &= t - 1) {
+        int c = sk_cards_first(t), key = o->power[c];
+        if (key < 64 && !(o->follow[p->trick[0]] & SK_BIT(c)))
+            key = 0;
+        if (key < wkey && (lose < 0 || sk_card_points(c) * 64 + key >
+                                           sk_card_points(lose) * 64 + o->power[lose]))
+            lose = c;
+        if (high < 0 || o->power[c] > o->power[high])
+            high = c;
+    }
+    return lose >= 0 ? lose : high;
+}
+
 /* Card choice by rules of thumb. */
 int sk_heur_card(const sk_view *v, sk_cards legal)
 {
     const sk_public *p = &v->pub;
+    if (p->contract.type == SK_C_RAMSCH || p->contract.type == SK_C_BETTEL ||
+        p->contract.type == SK_C_BETTEL_OUVERT)
+        return duck(v, legal);
     const sk_order *o = &p->order;
     int me_decl = v->seat == p->declarer || v->seat == p->partner ||
                   (p->called_ace != SK_NOCARD && (v->hand & SK_BIT(p->called_ace)));

@@ -1070,6 +1070,54 @@ static void test_kreuzbock_when_all_pass(void **state)
     tl_assert_round_trip(&g, "session", NULL);
 }
 
+/* 002 l.972: "In Wenz and Suit Solo schneider and schwarz are not always
+ * scored": one option per class -- partner games, Solo-type games, and
+ * (with those) Wenz and Geier.  The Wenz Schwarz is 11 units with its
+ * Schwarz, 9 without. */
+static void test_schneider_per_class(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    sk_game g;
+    const char *on_off[2] = {"yes", "no"};
+    for (int k = 0; k < 2; k++) {
+        tl_set(&r, "schneider_wenz", on_off[k]);
+        tl_start_game(&g, &r, 3, false, WENZ_SCHWARZ, NULL, NULL, NULL);
+        tl_open_declare(&g, 0, "wenz");
+        tl_play_out(&g);
+        sk_result res = tl_result(&g);
+        assert_true(res.won && res.schwarz);
+        assert_int_equal(res.extra_units, k == 0 ? 2 : 0);
+        assert_int_equal(res.pair_units, k == 0 ? 11 : 9);
+    }
+    tl_set(&r, "schneider_wenz", "yes");
+    tl_set(&r, "schneider_solo", "no"); /* the Solo-type switch covers the Wenz too */
+    tl_start_game(&g, &r, 3, false, WENZ_SCHWARZ, NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "wenz");
+    tl_play_out(&g);
+    assert_int_equal(tl_result(&g).extra_units, 0);
+}
+
+/* 002 (Bettel Brett, "ouvert"): where the hand is laid open before the
+ * first lead (bettel_open_at_once), every view shows it from the start. */
+static void test_bettel_open_at_once(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("stammtisch");
+    tl_set(&r, "bettel_open_at_once", "yes");
+    sk_game g;
+    tl_start_game(&g, &r, 3, false, "E7 E8 E9 G7 G8 G9 S7 S8", NULL, NULL, NULL);
+    tl_open_declare(&g, 0, "bettel:ouvert");
+    assert_int_equal(g.pub.trick_no, 0);
+    assert_int_equal(g.pub.trick_len, 0);
+    for (int s = 0; s < 4; s++) {
+        sk_view v;
+        sk_game_view(&g, s, &v);
+        assert_int_equal(v.pub.open_seat, 0);
+        assert_int_equal(v.open_hand, g.hands[0]);
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* Bock (002 l.1036)                                                  */
 /* ------------------------------------------------------------------ */
@@ -1895,6 +1943,8 @@ int main(void)
         cmocka_unit_test(test_kreuzbock_partner_across),
         cmocka_unit_test(test_kreuzbock_declarer_team),
         cmocka_unit_test(test_kreuzbock_when_all_pass),
+        cmocka_unit_test(test_schneider_per_class),
+        cmocka_unit_test(test_bettel_open_at_once),
         cmocka_unit_test(test_bock_round_after_throw_in),
         cmocka_unit_test(test_bock_rounds_overlap),
         cmocka_unit_test(test_bock_triggers),

@@ -243,6 +243,7 @@ typedef struct sk_rules {
     uint8_t allow_bettel_ouvert;
     uint8_t allow_hochzeit;
     uint8_t bettel_stichzwang; /* in a Bettel every player must beat if he can */
+    uint8_t bettel_open_at_once; /* a Bettel Brett hand is shown before the lead, not after trick 1 */
     uint8_t ranking;        /* enum sk_ranking */
     uint8_t ramsch_jungfrau; /* each player without a trick doubles a Ramsch */
     uint8_t ramsch_durchmarsch; /* taking every trick in a Ramsch wins it */
@@ -276,6 +277,8 @@ typedef struct sk_rules {
     uint8_t laufende_count;     /* enum sk_laufende_count */
     uint8_t laufende_max;       /* most Laufende paid, 0 for no cap */
     uint8_t schneider_solo;     /* Schneider/Schwarz scored in Solo-type games */
+    uint8_t schneider_wenz;     /* ... and in a Wenz or Geier (with schneider_solo) */
+    uint8_t schneider_sauspiel; /* ... in partner games */
     /* tournament points (5.2.7) */
     uint8_t tournament_kontra;  /* multiply tournament points by Kontra */
     /* sessions: Bock rounds, Stock, Kreuzbock rounds (002) */

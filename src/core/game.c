@@ -223,6 +223,8 @@ void skx_declare(sk_game *g, sk_contract c)
     p->stichzwang = g->rules->bettel_stichzwang &&
                     (c.type == SK_C_BETTEL || c.type == SK_C_BETTEL_OUVERT);
     sk_order_init_deck(&p->order, c, sk_deck_cards(g->rules->deck));
+    if (c.type == SK_C_BETTEL_OUVERT && g->rules->bettel_open_at_once)
+        p->open_seat = p->declarer; /* laid open before the first lead */
     if (c.type == SK_C_SIE) {
         p->phase = SK_PHASE_DONE;
         p->to_move = SK_NOSEAT;

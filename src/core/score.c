@@ -275,8 +275,11 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
     bool solo_type = !partnership(p->contract.type);
     /* 5.2.15: a Solo or Wenz Schwarz in the first game is rated as a plain game */
     res->rated_plain = solo_type && p->first_game && r->first_game_limits && res->schwarz;
-    if (factor == 1 && !bettel && !res->rated_plain && (!solo_type || r->schneider_solo))
-        /* Tout, Sie, Bettel: no Schneider/Schwarz (4.2.4); optional in Solos (002) */
+    bool wenz_type = p->contract.type == SK_C_WENZ || p->contract.type == SK_C_GEIER;
+    bool scored = solo_type ? r->schneider_solo && (!wenz_type || r->schneider_wenz)
+                            : r->schneider_sauspiel; /* each class an option (002) */
+    if (factor == 1 && !bettel && !res->rated_plain && scored)
+        /* Tout, Sie, Bettel: no Schneider/Schwarz (4.2.4) */
         res->extra_units = res->schwarz     ? r->rate_schwarz
                            : res->schneider ? r->rate_schneider
                                             : 0;

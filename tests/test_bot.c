@@ -1,8 +1,10 @@
 /*
  * test_bot.c -- the bots: every decision (auction, declaration,
  * Kontra/Retour in and out of turn, cards) is legal over many full games
- * with each bot in all four seats; hints list legal actions best first;
- * the heuristic bot beats the random one.
+ * with each bot in all four seats, in the official rules and with the
+ * variants; hints list legal actions best first; the heuristic bot beats
+ * the random one; the PIMC bot bids a strong hand and passes a weak one
+ * by sampling, and keeps to its node budget.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -189,6 +191,89 @@ static void test_heuristic_beats_random(void **state)
         sk_bot_free(bots[s]);
 }
 
+
+/* Starts a game from hand notations (seat 0..3, eight cards each). */
+static void deal_hands(sk_game *g, const sk_rules *r, int dealer, const char *const h[4])
+{
+    uint8_t hands[4][8];
+    for (int s = 0; s < 4; s++) {
+        sk_cards set;
+        assert_int_equal(sk_cards_parse(h[s], &set, NULL), SK_OK);
+        assert_int_equal(sk_cards_count(set), 8);
+        for (int i = 0; i < 8; i++, set &= set - 1)
+            hands[s][i] = (uint8_t)sk_cards_first(set);
+    }
+    assert_int_equal(sk_game_init(g, r, dealer, hands, false, NULL), SK_OK);
+}
+
+/* PIMC bidding by sampling: forehand with the four Obers, two Unters
+ * and the Herz Ace and Ten bids, and declares a Herz Solo (plain or
+ * Tout); a hand without a trick passes. */
+static void test_pimc_bidding(void **state)
+{
+    (void)state;
+    sk_rules r;
+    sk_rules_preset(&r, "official", NULL);
+    sk_bot *bot = sk_bot_new("pimc:8", 3, NULL);
+    static const char *const STRONG[4] = {"EO GO HO SO EU GU HA HZ", "EA EZ EK E9 E8 E7 GA GZ",
+                                          "GK G9 G8 G7 SA SZ SK S9", "S8 S7 HU SU HK H9 H8 H7"};
+    sk_game g;
+    deal_hands(&g, &r, 3, STRONG); /* forehand: seat 0 */
+    sk_view v;
+    sk_game_view(&g, 0, &v);
+    sk_action a = sk_bot_act(bot, &v);
+    assert_int_equal(a.type, SK_ACT_BID);
+    assert_int_equal(sk_game_apply(&g, a, NULL), SK_OK);
+    for (int s = 1; s < 4; s++)
+        assert_int_equal(sk_game_apply(&g, sk_act_pass(s), NULL), SK_OK);
+    assert_int_equal(g.pub.phase, SK_PHASE_DECLARE);
+    sk_game_view(&g, 0, &v);
+    a = sk_bot_act(bot, &v);
+    assert_int_equal(a.type, SK_ACT_DECLARE);
+    assert_int_equal(a.contract.type, SK_C_SOLO);
+    assert_int_equal(a.contract.suit, SK_HERZ);
+    /* the weakest hand of the deal passes */
+    static const char *const WEAK[4] = {"E9 E8 E7 G9 G8 G7 S8 S7", "EO GO HO SO EU GU HA HZ",
+                                        "EA EZ EK GA GZ GK SA SZ", "SK S9 HU SU HK H9 H8 H7"};
+    deal_hands(&g, &r, 3, WEAK);
+    sk_game_view(&g, 0, &v);
+    a = sk_bot_act(bot, &v);
+    assert_int_equal(a.type, SK_ACT_PASS);
+    sk_bot_free(bot);
+}
+
+/* PIMC legality with sampled bidding and doublings (pimc:8) in the
+ * variants' rulesets: a short session each. */
+static void test_pimc_variants_legal(void **state)
+{
+    (void)state;
+    static const char *const CFG[][3] = {{"stammtisch", NULL, NULL},
+                                         {"official", "players=3", NULL},
+                                         {"kurz", "allow_bettel=yes", NULL}};
+    for (size_t k = 0; k < sizeof CFG / sizeof CFG[0]; k++) {
+        sk_rules r;
+        assert_int_equal(sk_rules_preset(&r, CFG[k][0], NULL), SK_OK);
+        for (int j = 1; j < 3 && CFG[k][j]; j++)
+            assert_int_equal(sk_rules_set_pair(&r, CFG[k][j], NULL), SK_OK);
+        sk_bot *bots[4];
+        for (int s = 0; s < 4; s++)
+            bots[s] = sk_bot_new(s % 2 ? "pimc:8" : "heuristic", 40 + (uint64_t)s, NULL);
+        sk_rng rng;
+        sk_rng_seed(&rng, 5 + k);
+        sk_session ses;
+        sk_session_init(&ses, &r, 0);
+        for (int i = 0; i < 2; i++) {
+            sk_game g;
+            sk_session_deal(&ses, &g, &rng);
+            play_game(&g, bots);
+            sk_result res;
+            assert_int_equal(sk_session_finish(&ses, &g, &res, NULL), SK_OK);
+        }
+        for (int s = 0; s < 4; s++)
+            sk_bot_free(bots[s]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -198,6 +283,8 @@ int main(void)
         cmocka_unit_test(test_pimc_legal),
         cmocka_unit_test(test_hints),
         cmocka_unit_test(test_heuristic_beats_random),
+        cmocka_unit_test(test_pimc_bidding),
+        cmocka_unit_test(test_pimc_variants_legal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -56,18 +56,20 @@ static void advance(sk_game *g, sk_rng *rng, int plies)
 static bool replays(const sk_game *g, const sk_cards hands[4])
 {
     const sk_public *p = &g->pub;
+    int seats = p->nseats == 3 ? 3 : 4;
     sk_cards dealt[4] = {hands[0], hands[1], hands[2], hands[3]};
     for (int t = 0; t < p->trick_no; t++)
-        for (int i = 0; i < 4; i++)
-            dealt[(p->trick_leaders[t] + i) % 4] |= SK_BIT(p->tricks[t][i]);
+        for (int i = 0; i < seats; i++)
+            dealt[(p->trick_leaders[t] + i) % seats] |= SK_BIT(p->tricks[t][i]);
     for (int i = 0; i < p->trick_len; i++)
-        dealt[(p->trick_leader + i) % 4] |= SK_BIT(p->trick[i]);
+        dealt[(p->trick_leader + i) % seats] |= SK_BIT(p->trick[i]);
     uint8_t cards[4][8];
+    memset(cards, SK_NOCARD, sizeof cards);
     for (int s = 0; s < 4; s++) {
         int n = 0;
         for (sk_cards c = dealt[s]; c; c &= c - 1)
             cards[s][n++ & 7] = (uint8_t)sk_cards_first(c);
-        if (n != 8)
+        if (n != (s < seats ? p->ntricks : 0))
             return false;
     }
     sk_game re;
@@ -255,12 +257,101 @@ static void test_auction_sampling(void **state)
     free(sp);
 }
 
+
+/* One seat bids a random class, the others pass; a random declaration
+ * among those allowed; a Hochzeit offer taken now and then.  Returns
+ * false when the deal ends without play. */
+static bool variant_start(sk_game *g, const sk_rules *r, sk_rng *rng)
+{
+    sk_game_deal(g, r, (int)sk_rng_below(rng, (uint32_t)sk_rules_seats(r)), rng, false);
+    bool bid = false;
+    for (int guard = 0; g->pub.phase != SK_PHASE_PLAY; guard++) {
+        if (sk_game_over(g) || guard > 200)
+            return false;
+        sk_action a[SK_MAX_LEGAL];
+        int n = sk_game_legal(g, a), pick[SK_MAX_LEGAL], m = 0, want = -1;
+        if (g->pub.phase == SK_PHASE_AUCTION)
+            want = bid ? SK_ACT_PASS : sk_rng_below(rng, 2) ? SK_ACT_BID : SK_ACT_PASS;
+        else if (g->pub.phase == SK_PHASE_HOCHZEIT)
+            want = sk_rng_below(rng, 2) ? SK_ACT_ACCEPT : SK_ACT_PASS;
+        for (int j = 0; j < n; j++)
+            if (a[j].type == want || want < 0)
+                pick[m++] = j;
+        int k = m ? pick[sk_rng_below(rng, (uint32_t)m)] : (int)sk_rng_below(rng, (uint32_t)n);
+        bid |= a[k].type == SK_ACT_BID;
+        assert_int_equal(sk_game_apply(g, a[k], NULL), SK_OK);
+    }
+    return true;
+}
+
+/* The variants (002): three seats with short cards, the 24- and 20-card
+ * decks, a Bettel Brett's shown hand, a Muss's call of a Ten or King, a
+ * Ramsch and a Kreuzbock -- every sampled deal has the right hand
+ * sizes, is a partition of the unplayed cards of the deck and replays.
+ * (A Hochzeit's exchanged card is not modelled: those games are left
+ * out.) */
+static void test_variant_samples_consistent(void **state)
+{
+    (void)state;
+    static const char *const CFG[][4] = {
+        {"official", "players=3", NULL, NULL},
+        {"kurz", NULL, NULL, NULL},
+        {"official", "deck=20", "allow_bettel=yes", NULL},
+        {"official", "allow_bettel_ouvert=yes", "allow_geier=yes", NULL},
+        {"official", "all_pass=muss", NULL, NULL},
+        {"official", "all_pass=ramsch", NULL, NULL},
+        {"official", "all_pass=kreuzbock", NULL, NULL},
+        {"stammtisch", NULL, NULL, NULL}};
+    sk_rng rng;
+    sk_rng_seed(&rng, 12);
+    sk_sampler *sp = malloc(sizeof *sp);
+    int games = 0, ouvert = 0, three = 0;
+    for (size_t k = 0; k < sizeof CFG / sizeof CFG[0]; k++) {
+        sk_rules r;
+        assert_int_equal(sk_rules_preset(&r, CFG[k][0], NULL), SK_OK);
+        for (int j = 1; j < 4 && CFG[k][j]; j++)
+            assert_int_equal(sk_rules_set_pair(&r, CFG[k][j], NULL), SK_OK);
+        for (int i = 0; i < 40; i++) {
+            sk_game g;
+            if (!variant_start(&g, &r, &rng) || g.pub.contract.type == SK_C_HOCHZEIT)
+                continue;
+            advance(&g, &rng, (int)sk_rng_below(&rng, (uint32_t)(g.pub.ntricks * g.pub.nseats)));
+            if (sk_game_over(&g))
+                continue;
+            games++;
+            ouvert += g.pub.open_seat < 4;
+            three += g.pub.nseats == 3;
+            for (int seat = 0; seat < g.pub.nseats; seat++) {
+                sk_view v;
+                sk_game_view(&g, seat, &v);
+                assert_int_equal(sk_sample_init(sp, &v), SK_OK);
+                for (int d = 0; d < 4; d++) {
+                    sk_cards h[4], all = 0;
+                    sk_sample_draw(sp, &rng, h);
+                    assert_int_equal(h[seat], g.hands[seat]);
+                    for (int s = 0; s < 4; s++) {
+                        assert_int_equal(sk_cards_count(h[s]), sk_cards_count(g.hands[s]));
+                        assert_int_equal(all & h[s], 0);
+                        all |= h[s];
+                    }
+                    assert_int_equal(all, sk_rules_deck(&r) & ~g.pub.played);
+                    if (!replays(&g, h))
+                        fail_msg("config %zu, seat %d: a sampled deal does not replay", k, seat);
+                }
+            }
+        }
+    }
+    assert_true(games > 150 && ouvert > 0 && three > 10);
+    free(sp);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_samples_consistent),
         cmocka_unit_test(test_count_and_uniformity),
         cmocka_unit_test(test_auction_sampling),
+        cmocka_unit_test(test_variant_samples_consistent),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

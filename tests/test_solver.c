@@ -2,7 +2,10 @@
  * test_solver.c -- the perfect-information solver: its legal cards equal
  * the engine's, and its values equal a plain minimax over sk_game copies
  * on endgames (the last three or four tricks), for solve, the threshold
- * test and the value of every legal card.
+ * test and the value of every legal card -- in the official contracts
+ * and in the variants (Geier, Farbwenz, Farbgeier, Bettel with and
+ * without Stichzwang, Hochzeit, Muss, Kreuzbock, short cards, three
+ * players).  The bench deals' exact values are pinned by their sum.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,25 +19,42 @@
 
 #include "schafkopf/ai.h"
 
-/* The declarer's side of a game, a seat bitmask (partner known). */
+/* The declarer's side of a game as the solver sees it, a seat bitmask:
+ * pub.declarer and the known partner (Sauspiel, Hochzeit, Kreuzbock). */
 static unsigned side_of(const sk_game *g)
 {
     unsigned side = 1u << g->pub.declarer;
-    if (g->pub.contract.type == SK_C_SAUSPIEL && g->partner != SK_NOSEAT)
+    if (g->partner < SK_NSEATS)
         side |= 1u << g->partner;
     return side;
 }
 
+/* A contract whose objective is a trick count (Tout, Bettel). */
+static bool trick_objective(const sk_game *g)
+{
+    int t = g->pub.contract.type;
+    return g->pub.contract.tout || t == SK_C_BETTEL || t == SK_C_BETTEL_OUVERT;
+}
+
 /* Plain minimax over the engine: the declarer side's final card points
- * (Tout: 120 when it takes every trick, else 0). */
+ * (Tout: 120 when it takes every trick, Bettel: when it takes none,
+ * else 0). */
 static int naive(const sk_game *g)
 {
     if (sk_game_over(g)) {
         sk_result r;
         sk_game_result(g, &r, NULL);
+        int pts = 0, tricks = 0;
+        for (int seat = 0; seat < SK_NSEATS; seat++)
+            if ((side_of(g) >> seat) & 1) {
+                pts += r.points[seat];
+                tricks += r.tricks[seat];
+            }
         if (g->pub.contract.tout)
-            return r.won ? 120 : 0;
-        return r.declarer_side_points;
+            return tricks == g->pub.ntricks ? 120 : 0;
+        if (trick_objective(g))
+            return tricks == 0 ? 120 : 0;
+        return pts;
     }
     int seat = g->pub.to_move;
     int maxing = (side_of(g) >> seat) & 1;
@@ -132,11 +152,11 @@ static int check_position(sk_solver *s, const sk_game *g)
     assert_int_equal(got, want);
     for (int t = 1; t <= 120; t += 30) {
         bool yes = false;
-        assert_int_equal(sk_solver_reaches(s, g, g->pub.contract.tout ? 120 : t, &yes), SK_OK);
-        assert_int_equal(yes, g->pub.contract.tout ? want == 120 : want >= t);
+        assert_int_equal(sk_solver_reaches(s, g, trick_objective(g) ? 120 : t, &yes), SK_OK);
+        assert_int_equal(yes, trick_objective(g) ? want == 120 : want >= t);
     }
-    sk_action acts[SK_NTRICKS];
-    int vals[SK_NTRICKS];
+    sk_action acts[SK_NTRICKS], lacts[SK_NTRICKS];
+    int vals[SK_NTRICKS], levs[SK_NTRICKS];
     int n = sk_solver_values(s, g, acts, vals, SK_NTRICKS);
     assert_int_equal(n, sk_cards_count(sk_game_legal_cards(g)));
     for (int k = 0; k < n; k++) {
@@ -144,6 +164,19 @@ static int check_position(sk_solver *s, const sk_game *g)
         assert_int_equal(sk_game_apply(&c, acts[k], NULL), SK_OK);
         assert_int_equal(vals[k], naive(&c));
     }
+    /* threshold levels: of the cards and of the position */
+    static const int T[3] = {31, 61, 91};
+    assert_int_equal(sk_solver_levels(s, g, T, 3, lacts, levs, SK_NTRICKS), n);
+    for (int k = 0; k < n; k++) {
+        assert_int_equal(lacts[k].card, acts[k].card);
+        int lv = trick_objective(g) ? vals[k] == 120
+                                    : (vals[k] >= 31) + (vals[k] >= 61) + (vals[k] >= 91);
+        assert_int_equal(levs[k], lv);
+    }
+    int level = -1;
+    assert_int_equal(sk_solver_level(s, g, T, 3, &level), SK_OK);
+    assert_int_equal(level, trick_objective(g) ? want == 120
+                                               : (want >= 31) + (want >= 61) + (want >= 91));
     return want;
 }
 
@@ -252,14 +285,206 @@ static void test_full_deal_consistency(void **state)
             assert_int_equal(vals[k], v);
             sk_game_apply(&g, acts[k], NULL);
         }
-        sk_result res;
-        sk_game_result(&g, &res, NULL);
-        assert_int_equal(g.pub.contract.tout ? (res.won ? 120 : 0) : res.declarer_side_points, v);
+        assert_int_equal(naive(&g), v);
     }
     sk_game g;
     sk_game_deal(&g, &r, 0, &rng, false);
     int v;
     assert_int_equal(sk_solver_solve(s, &g, &v), SK_ESTATE);
+    sk_solver_free(s);
+}
+
+
+/* Sets rule options "key=value" on a preset. */
+static void rules_with(sk_rules *r, const char *preset, const char *const *pairs)
+{
+    assert_int_equal(sk_rules_preset(r, preset, NULL), SK_OK);
+    for (; *pairs; pairs++) {
+        sk_error err;
+        if (sk_rules_set_pair(r, *pairs, &err) < 0)
+            fail_msg("%s: %s", *pairs, err.msg);
+    }
+}
+
+/* Deals and runs a random auction into the play phase (one seat bids a
+ * random class, the declaration is random among those allowed).
+ * Returns false when the deal ends without play (thrown in, a Sie). */
+static bool random_variant_start(sk_game *g, const sk_rules *r, sk_rng *rng)
+{
+    sk_game_deal(g, r, (int)sk_rng_below(rng, (uint32_t)sk_rules_seats(r)), rng, false);
+    bool bid = false;
+    for (int guard = 0; g->pub.phase != SK_PHASE_PLAY; guard++) {
+        if (sk_game_over(g) || guard > 200)
+            return false;
+        sk_action a[SK_MAX_LEGAL];
+        int n = sk_game_legal(g, a);
+        assert_true(n > 0);
+        /* one seat bids a class drawn uniformly, the others pass; the
+         * declaration is drawn among those allowed; offers are taken
+         * now and then */
+        int pick[SK_MAX_LEGAL], m = 0, want = -1;
+        if (g->pub.phase == SK_PHASE_AUCTION)
+            want = bid ? SK_ACT_PASS : sk_rng_below(rng, 2) ? SK_ACT_BID : SK_ACT_PASS;
+        else if (g->pub.phase == SK_PHASE_HOCHZEIT)
+            want = sk_rng_below(rng, 2) ? SK_ACT_ACCEPT : SK_ACT_PASS;
+        for (int j = 0; j < n; j++)
+            if (a[j].type == want || want < 0)
+                pick[m++] = j;
+        int k = m ? pick[sk_rng_below(rng, (uint32_t)m)] : (int)sk_rng_below(rng, (uint32_t)n);
+        bid |= a[k].type == SK_ACT_BID;
+        assert_int_equal(sk_game_apply(g, a[k], NULL), SK_OK);
+    }
+    return true;
+}
+
+/* The variants: in random games of each ruleset the solver's legal cards
+ * equal the engine's at every card (Stichzwang in a Bettel, the Muss
+ * calls, three seats), and on endgames of the last two or three tricks
+ * its values equal plain minimax (Bettel: 120 when the declarer takes no
+ * trick).  A Ramsch has no sides and is refused. */
+static void test_variants_match_minimax(void **state)
+{
+    (void)state;
+    static const char *const ALL[] = {"allow_geier=yes",     "allow_farbwenz=yes",
+                                      "allow_farbgeier=yes", "allow_bettel=yes",
+                                      "allow_bettel_ouvert=yes", "allow_hochzeit=yes", NULL};
+    static const char *const STICH[] = {"allow_bettel=yes", "bettel_stichzwang=yes",
+                                        "allow_geier=yes", "all_pass=muss", NULL};
+    static const char *const KREUZ[] = {"all_pass=kreuzbock", "allow_solo=no", NULL};
+    static const char *const RAMSCH[] = {"all_pass=ramsch", NULL};
+    static const char *const THREE[] = {"players=3", NULL};
+    static const char *const DECK20[] = {"deck=20", "allow_bettel=yes", NULL};
+    static const char *const NONE[] = {NULL};
+    struct {
+        const char *preset;
+        const char *const *pairs;
+    } sets[] = {{"official", ALL}, {"official", STICH}, {"official", KREUZ},
+                {"official", RAMSCH}, {"official", THREE}, {"official", DECK20},
+                {"kurz", NONE}, {"stammtisch", NONE}};
+    sk_solver *s = sk_solver_new(1);
+    sk_rng rng;
+    sk_rng_seed(&rng, 2024);
+    int types[SK_C_NTYPES] = {0}, three = 0, ramsch = 0, kreuzbock = 0, checked = 0;
+    for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+        sk_rules r;
+        rules_with(&r, sets[k].preset, sets[k].pairs);
+        for (int i = 0; i < 50; i++) {
+            sk_game g;
+            if (!random_variant_start(&g, &r, &rng))
+                continue;
+            if (g.pub.contract.type == SK_C_RAMSCH) {
+                int v;
+                assert_int_equal(sk_solver_solve(s, &g, &v), SK_EINVAL);
+                ramsch++;
+                continue;
+            }
+            int left = 2 + (int)sk_rng_below(&rng, 2); /* tricks left at the check */
+            int at = (g.pub.ntricks - left) * g.pub.nseats + (int)sk_rng_below(&rng, 3);
+            for (int ply = 0; !sk_game_over(&g); ply++) {
+                sk_cards want = sk_game_legal_cards(&g);
+                assert_int_equal(sk_solver_legal(s, &g), want);
+                if (ply == at) {
+                    check_position(s, &g);
+                    checked++;
+                }
+                assert_int_equal(sk_game_apply(&g, sk_act_card(g.pub.to_move, random_card(want,
+                                                                                            &rng)),
+                                               NULL),
+                                 SK_OK);
+            }
+            types[g.pub.contract.type]++;
+            three += g.pub.nseats == 3;
+            kreuzbock += g.pub.kreuzbock;
+        }
+    }
+    print_message("checked %d: Sauspiel %d Solo %d Wenz %d Geier %d Farbwenz %d Farbgeier %d "
+                  "Bettel %d/%d Hochzeit %d, three seats %d, Kreuzbock %d, Ramsch %d\n",
+                  checked, types[SK_C_SAUSPIEL], types[SK_C_SOLO], types[SK_C_WENZ],
+                  types[SK_C_GEIER], types[SK_C_FARBWENZ], types[SK_C_FARBGEIER],
+                  types[SK_C_BETTEL], types[SK_C_BETTEL_OUVERT], types[SK_C_HOCHZEIT], three,
+                  kreuzbock, ramsch);
+    assert_true(types[SK_C_GEIER] && types[SK_C_FARBWENZ] && types[SK_C_FARBGEIER]);
+    assert_true(types[SK_C_BETTEL] + types[SK_C_BETTEL_OUVERT] > 2);
+    assert_true(three > 5 && kreuzbock > 0 && ramsch > 0 && checked > 150);
+    sk_solver_free(s);
+}
+
+/* A Hochzeit (002): the partner is who took the offered trump; the
+ * solver's sides and values follow him (minimax on endgames). */
+static void test_hochzeit(void **state)
+{
+    (void)state;
+    sk_rules r;
+    sk_rules_preset(&r, "official", NULL);
+    assert_int_equal(sk_rules_set_pair(&r, "allow_hochzeit=yes", NULL), SK_OK);
+    sk_solver *s = sk_solver_new(1);
+    sk_rng rng;
+    sk_rng_seed(&rng, 808);
+    int done = 0;
+    for (int i = 0; i < 400 && done < 12; i++) {
+        sk_game g;
+        sk_game_deal(&g, &r, (int)sk_rng_below(&rng, 4), &rng, false);
+        bool bid = false;
+        for (int guard = 0; guard < 40 && g.pub.phase != SK_PHASE_PLAY && !sk_game_over(&g);
+             guard++) {
+            sk_action a[SK_MAX_LEGAL];
+            int n = sk_game_legal(&g, a), k = -1;
+            for (int j = 0; j < n; j++) {
+                bool want = (!bid && a[j].type == SK_ACT_BID) ||
+                            (a[j].type == SK_ACT_DECLARE && a[j].contract.type == SK_C_HOCHZEIT) ||
+                            a[j].type == SK_ACT_ACCEPT;
+                if (want && (k < 0 || a[k].type == SK_ACT_PASS))
+                    k = j;
+                else if (k < 0 && a[j].type == SK_ACT_PASS && a[j].seat == g.pub.to_move)
+                    k = j;
+            }
+            if (k < 0)
+                break;
+            bid |= a[k].type == SK_ACT_BID;
+            assert_int_equal(sk_game_apply(&g, a[k], NULL), SK_OK);
+        }
+        if (g.pub.phase != SK_PHASE_PLAY || g.pub.contract.type != SK_C_HOCHZEIT)
+            continue;
+        assert_true(g.partner < 4 && g.partner != g.pub.declarer);
+        int plies = 20 + (int)sk_rng_below(&rng, 4);
+        for (int k = 0; k < plies; k++)
+            assert_int_equal(sk_game_apply(&g, sk_act_card(g.pub.to_move,
+                                                           random_card(sk_game_legal_cards(&g),
+                                                                       &rng)),
+                                           NULL),
+                             SK_OK);
+        check_position(s, &g);
+        done++;
+    }
+    assert_true(done >= 5);
+    sk_solver_free(s);
+}
+
+/* A node limit stops a call with SK_ERANGE and leaves the solver usable:
+ * the same call without the limit gives the exact value. */
+static void test_node_limit(void **state)
+{
+    (void)state;
+    sk_rules r;
+    sk_rules_preset(&r, "official", NULL);
+    sk_solver *s = sk_solver_new(1);
+    sk_rng rng;
+    sk_rng_seed(&rng, 31);
+    sk_game g;
+    random_play_start(&g, &r, &rng, 0);
+    int v = -1, w = -1;
+    sk_solver_set_limit(s, 50);
+    uint64_t before = sk_solver_nodes(s);
+    assert_int_equal(sk_solver_solve(s, &g, &v), SK_ERANGE);
+    assert_true(sk_solver_nodes(s) - before <= 51);
+    sk_action acts[SK_NTRICKS];
+    int vals[SK_NTRICKS];
+    assert_int_equal(sk_solver_values(s, &g, acts, vals, SK_NTRICKS), SK_ERANGE);
+    sk_solver_set_limit(s, 0);
+    assert_int_equal(sk_solver_solve(s, &g, &v), SK_OK);
+    sk_solver_set_limit(s, 100000000);
+    assert_int_equal(sk_solver_solve(s, &g, &w), SK_OK);
+    assert_int_equal(v, w);
     sk_solver_free(s);
 }
 
@@ -270,6 +495,9 @@ int main(void)
         cmocka_unit_test(test_endgames_match_minimax),
         cmocka_unit_test(test_tout_endgames),
         cmocka_unit_test(test_full_deal_consistency),
+        cmocka_unit_test(test_variants_match_minimax),
+        cmocka_unit_test(test_hochzeit),
+        cmocka_unit_test(test_node_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,9 +10,12 @@
 
 /*
  * A bot decides for one seat from that seat's sk_view only.  Specs:
- * "random", "heuristic", "pimc" (default level) or "pimc:N" (N sampled
- * deals).  A bot owns its random generator (seeded), so its play is
- * reproducible.
+ * "random", "heuristic", "pimc" (default level: 24 deals) or "pimc:N" (N
+ * sampled deals).  A bot owns its random generator (seeded) and caps its
+ * work per decision in solver nodes, not time, so its play is
+ * reproducible.  PIMC prices cards, bids, declarations and doublings by
+ * solving sampled deals to the game's point thresholds (money at the
+ * ruleset's tariff); with fewer than 8 deals it bids by rules of thumb.
  */
 typedef struct sk_bot sk_bot;
 
@@ -26,8 +29,9 @@ const char *sk_bot_name(const sk_bot *bot);
  * return sk_act_pass(seat) to decline. */
 sk_action sk_bot_act(sk_bot *bot, const sk_view *v);
 /* Hint: each legal action of the view's seat with the bot's estimated
- * value (card points for the seat's side in the play, expected money in
- * cents in the auction); returns the count, best first. */
+ * value, higher is better (PIMC: the expected money in units of the
+ * seat's side for a card, of the declarer for a bid or declaration;
+ * heuristic: its rules' scores); returns the count, best first. */
 int sk_bot_hint(sk_bot *bot, const sk_view *v, sk_action *acts, double *values, int max);
 /* The bot specs this build knows, NULL-terminated. */
 const char *const *sk_bot_names(void);
@@ -37,32 +41,52 @@ const char *const *sk_bot_names(void);
 /* ------------------------------------------------------------------ */
 
 /*
- * The double-dummy solver: all four hands known (an analysis tool, or a
+ * The double-dummy solver: all hands known (an analysis tool, or a
  * sampled deal inside a bot).  Values are the declarer side's card
  * points with best play by everyone (the declarer's side maximises, the
- * defenders minimise; in a Sauspiel the partner is known to the solver).
- * In a Tout the objective is every trick: 120 when the declarer's side
- * takes them all, else 0.  Works from any point of the play, a partly
- * played trick included.  The context owns a preallocated transposition
- * table; the search allocates nothing.  Not thread-safe: one per thread.
+ * defenders minimise; the partner of a Sauspiel, Hochzeit or Kreuzbock
+ * is known to the solver).  In a Tout the objective is every trick, in a
+ * Bettel no trick: 120 when the declarer's side meets it, else 0.  Works
+ * from any point of the play, a partly played trick included, for every
+ * contract with sides (a Ramsch has none: SK_EINVAL), with four seats or
+ * three, long or short cards.  The context owns a preallocated
+ * transposition table; the search allocates nothing.  Not thread-safe:
+ * one per thread.
  */
 typedef struct sk_solver sk_solver;
 
 /* Creates a solver whose table takes about tt_mb megabytes (rounded down
- * to a power of two, at least 128 KB); NULL when out of memory. */
+ * to a power of two, at least 64 KB); NULL when out of memory. */
 sk_solver *sk_solver_new(size_t tt_mb);
 void sk_solver_free(sk_solver *s);
 /* The declarer side's total card points (won so far + best play from
- * here) of a game in the play phase; 0 or SK_ESTATE. */
+ * here) of a game in the play phase; 0, SK_ESTATE, SK_EINVAL (Ramsch)
+ * or SK_ERANGE (node limit). */
 int sk_solver_solve(sk_solver *s, const sk_game *g, int *declarer_points);
-/* Whether the declarer side reaches `target` points (Tout: every trick)
- * with best play -- one zero-window search, cheaper than an exact solve
- * (thresholds 61, 91, 31...).  0 or SK_ESTATE. */
+/* Whether the declarer side reaches `target` points (Tout, Bettel: its
+ * objective) with best play -- one zero-window search, cheaper than an
+ * exact solve (thresholds 61, 91, 31...).  0 or an error as above. */
 int sk_solver_reaches(sk_solver *s, const sk_game *g, int target, bool *yes);
 /* Each legal card of the seat to move with its value: the declarer
  * side's total points after playing it, best play after.  Returns the
- * count written (<= max), in card index order, or SK_ESTATE. */
+ * count written (<= max), in card index order, or an error as above. */
 int sk_solver_values(sk_solver *s, const sk_game *g, sk_action *cards, int *values, int max);
+/* The threshold level of each legal card of the seat to move: how many
+ * of the ascending thresholds t[0..nt-1] the declarer side's total
+ * points reach after it with best play (Tout, Bettel: 1 if it meets its
+ * objective) -- e.g. {31, 61, 91}: 0 Schneider lost, 1 lost, 2 won, 3
+ * won Schneider.  A binary search over the thresholds (two searches per
+ * card for three), far cheaper than exact values.  Returns the count
+ * written (<= max), in card index order, or an error as above. */
+int sk_solver_levels(sk_solver *s, const sk_game *g, const int *t, int nt, sk_action *cards,
+                     int *levels, int max);
+/* The threshold level of the position itself (as sk_solver_levels, for
+ * the seat to move's best card): 0 or an error as above. */
+int sk_solver_level(sk_solver *s, const sk_game *g, const int *t, int nt, int *level);
+/* Caps the search nodes of every later call at max_nodes (0: no cap): a
+ * call that would search more stops and returns SK_ERANGE, writing
+ * nothing.  A budget in nodes, not time, keeps bots reproducible. */
+void sk_solver_set_limit(sk_solver *s, uint64_t max_nodes);
 /* Search nodes visited since creation or the last reset. */
 uint64_t sk_solver_nodes(const sk_solver *s);
 void sk_solver_reset_nodes(sk_solver *s);
@@ -87,8 +111,13 @@ sk_cards sk_solver_legal(sk_solver *s, const sk_game *g);
  * classes by that set (and by "a called-suit card the declarer may
  * need"), and a small dynamic program counts the completions per class
  * split, so every consistent deal is drawn with equal probability and
- * drawing never stalls.  Not modelled: what losing bids in a contested
- * auction say about a hand (2.4.10).
+ * drawing never stalls.  The variants: three seats and short cards (the
+ * deck of the view's ruleset), a Bettel Brett's shown hand, a Muss
+ * (the declarer holds the Eichel-Ober; calling a Ten he held the three
+ * Sauen, a King their Tens too; he may lack the called suit), the suit
+ * card a Farbwenz or Farbgeier needs.  Not modelled: what losing bids
+ * in a contested auction say about a hand (2.4.10), the card exchanged
+ * in a Hochzeit.
  * Prepare once per decision, then draw as often as needed.
  */
 typedef struct sk_sampler {

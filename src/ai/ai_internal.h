@@ -15,4 +15,38 @@ sk_action sk_heur_bidding(const sk_view *v, const sk_action *legal, int n, doubl
 /* A card by rules of thumb from the legal set. */
 int sk_heur_card(const sk_view *v, sk_cards legal);
 
+/*
+ * What the PIMC parts of a bot share: its solver and sampler, its random
+ * generator, the number of deals to draw, and the node budgets of one
+ * decision (cards, auction, doublings).  Budgets in nodes, not time,
+ * keep the play reproducible.
+ */
+typedef struct sk_pimc {
+    sk_solver *solver;
+    sk_sampler *sampler;
+    sk_rng *rng;
+    int samples;
+    uint64_t card_nodes, bid_nodes, double_nodes;
+} sk_pimc;
+
+/* The point thresholds that price a game for its declarer: 31, 61, 91
+ * (4.1.2, 4.1.3), or 30, 60, 90 in a Muss (002).  Level k of
+ * sk_solver_level: 0 lost Schneider, 1 lost, 2 won, 3 won Schneider. */
+void sk_pimc_thresholds(const sk_public *p, int t[3]);
+/* The declarer's own money in units for a level of the thresholds (a
+ * trick objective: 1 met, 0 not) in a game of `g` (its contract, deal
+ * and partner), at the ruleset's tariff: base rate, Laufende, Schneider,
+ * the Tout and Bettel Brett factors, paid by every opponent in a game
+ * without partner (bot_bid.c). */
+double sk_pimc_declarer_units(const sk_game *g, int level);
+/* Auction and declaration by sampling (bot_bid.c): each contract the
+ * hand may declare is priced over sampled deals; fills values[i] for
+ * legal[i] (expected units) and returns the choice. */
+sk_action sk_pimc_bidding(const sk_pimc *pc, const sk_view *v, const sk_action *legal, int n,
+                          double *values);
+/* Kontra/Retour by sampling: the declarer's chance to win over sampled
+ * deals; returns the doubling or a pass. */
+sk_action sk_pimc_double(const sk_pimc *pc, const sk_view *v, const sk_action *legal, int n,
+                         double *values);
+
 #endif

@@ -8,8 +8,13 @@
  * Kontra/Retour offered out of turn with probability 7/8).  The
  * heuristic bot plays club rules of thumb (heuristic.c).  The PIMC bot
  * (perfect-information Monte Carlo) draws N deals consistent with its
- * view, solves each double dummy and plays the card with the best
- * average for its side; it bids and doubles like the heuristic bot.
+ * view and solves each double dummy -- for each legal card, which of
+ * the game's point thresholds (31, 61, 91) its side reaches -- and
+ * plays the card with the best average money at the ruleset's tariff,
+ * ties going to the rules of thumb.  It bids, declares and doubles by
+ * sampling too (bot_bid.c) from N >= 8 on; below, by rules of thumb.
+ * Every decision has a node budget, so a card takes well under 100 ms
+ * on one core even in the first trick and play stays reproducible.
  */
 #include "ai_internal.h"
 
@@ -20,10 +25,16 @@
 enum bot_kind { BOT_RANDOM, BOT_HEURISTIC, BOT_PIMC };
 
 #define PIMC_DEFAULT 24
-/* Solver nodes one PIMC card decision may spend before it stops drawing
- * more deals (at least one deal is always solved): keeps early-trick
- * decisions near 100 ms on one core and play reproducible. */
-#define PIMC_NODE_BUDGET 2500000u
+/* Solver nodes one PIMC decision may spend (hard caps: a deal that would
+ * need more is dropped; the deals solved before count): a card (~40 ms
+ * on one core at ~20M nodes/s), the auction or declaration (~0.6 s), a
+ * doubling (~30 ms; it comes before the seat's first card, and the two
+ * stay under 100 ms). */
+#define PIMC_CARD_NODES 800000u
+#define PIMC_BID_NODES 12000000u
+#define PIMC_DOUBLE_NODES 600000u
+/* Fewer deals than this bid by rules of thumb. */
+#define PIMC_BID_MIN 8
 
 struct sk_bot {
     char name[32];
@@ -32,6 +43,12 @@ struct sk_bot {
     sk_rng rng;
     sk_solver *solver;
     sk_sampler *sampler;
+    /* the last doubling decision, asked again while nothing changed */
+    int dbl_valid;
+    uint16_t dbl_nactions;
+    uint8_t dbl_seat;
+    sk_cards dbl_hand;
+    sk_action dbl_choice;
 };
 
 static const char *const BOT_NAMES[] = {"random", "heuristic", "pimc", NULL};
@@ -132,11 +149,29 @@ static int declarer_side(const sk_view *v)
            (p->called_ace != SK_NOCARD && (v->hand & SK_BIT(p->called_ace)));
 }
 
+/* A budget scaled to the bot's number of deals (the default's is the
+ * figure given), with a floor. */
+static uint64_t budget(const sk_bot *bot, uint64_t base)
+{
+    uint64_t b = base / PIMC_DEFAULT * (uint64_t)bot->samples;
+    return b < base / 8 ? base / 8 : b;
+}
+
+/* The PIMC context of a bot. */
+static sk_pimc pimc_of(sk_bot *bot)
+{
+    return (sk_pimc){bot->solver, bot->sampler, &bot->rng, bot->samples,
+                     budget(bot, PIMC_CARD_NODES), budget(bot, PIMC_BID_NODES),
+                     budget(bot, PIMC_DOUBLE_NODES)};
+}
+
 /*
- * PIMC card values: the average over sampled deals of the card points
- * the seat's side gets after each legal card with best play (a Tout:
- * 120 for a win of the seat's side, else 0).  Fills value[card]; returns
- * the number of deals solved.
+ * PIMC card values: the average over sampled deals of the money (units,
+ * the seat's side) of each legal card, from the thresholds its side
+ * reaches after it with best play.  The deals share the decision's node
+ * budget; one that would overrun it is dropped and ends the sampling.
+ * Fills value[card]; returns the number of deals solved (0: no answer,
+ * as in a Ramsch, which has no sides to solve for).
  */
 static int pimc_values(sk_bot *bot, const sk_view *v, sk_cards legal, double value[SK_NCARDS])
 {
@@ -145,24 +180,59 @@ static int pimc_values(sk_bot *bot, const sk_view *v, sk_cards legal, double val
     if (sk_sample_init(bot->sampler, v) < 0)
         return 0;
     int mine = declarer_side(v), done = 0;
-    uint64_t start = sk_solver_nodes(bot->solver);
+    uint64_t stop = sk_solver_nodes(bot->solver) + budget(bot, PIMC_CARD_NODES);
     sk_game g;
     for (int i = 0; i < bot->samples; i++) {
-        if (i > 0 && sk_solver_nodes(bot->solver) - start > PIMC_NODE_BUDGET)
+        uint64_t now = sk_solver_nodes(bot->solver);
+        if (now >= stop)
             break;
         sk_cards hands[SK_NSEATS];
         sk_sample_draw(bot->sampler, &bot->rng, hands);
         sk_sample_game(v, hands, &g);
+        int t[3], lev[SK_NTRICKS];
         sk_action acts[SK_NTRICKS];
-        int vals[SK_NTRICKS];
-        int n = sk_solver_values(bot->solver, &g, acts, vals, SK_NTRICKS);
-        for (int k = 0; k < n; k++)
-            value[acts[k].card] += mine ? vals[k] : 120 - vals[k];
+        sk_pimc_thresholds(&g.pub, t);
+        sk_solver_set_limit(bot->solver, stop - now);
+        int n = sk_solver_levels(bot->solver, &g, t, 3, acts, lev, SK_NTRICKS);
+        sk_solver_set_limit(bot->solver, 0);
+        if (n < 0)
+            break;
+        for (int k = 0; k < n; k++) {
+            double u = sk_pimc_declarer_units(&g, lev[k]);
+            value[acts[k].card] += mine ? u : -u;
+        }
         done++;
     }
     for (sk_cards l = legal; l && done; l &= l - 1)
         value[sk_cards_first(l)] /= done;
     return done;
+}
+
+/* Auction, declaration and doublings of a heuristic or PIMC bot. */
+static sk_action choose_bid(sk_bot *bot, const sk_view *v, const sk_action *legal, int n,
+                            double *values)
+{
+    int phase = v->pub.phase;
+    if (bot->kind != BOT_PIMC || bot->samples < PIMC_BID_MIN ||
+        (phase != SK_PHASE_AUCTION && phase != SK_PHASE_DECLARE && phase != SK_PHASE_PLAY))
+        return sk_heur_bidding(v, legal, n, values);
+    sk_pimc pc = pimc_of(bot);
+    if (phase != SK_PHASE_PLAY)
+        return sk_pimc_bidding(&pc, v, legal, n, values);
+    /* a doubling: asked again and again while it is on offer */
+    if (bot->dbl_valid && bot->dbl_nactions == v->pub.nactions && bot->dbl_seat == v->seat &&
+        bot->dbl_hand == v->hand) {
+        for (int i = 0; i < n; i++)
+            values[i] = 0;
+        return bot->dbl_choice;
+    }
+    sk_action a = sk_pimc_double(&pc, v, legal, n, values);
+    bot->dbl_valid = 1;
+    bot->dbl_nactions = v->pub.nactions;
+    bot->dbl_seat = v->seat;
+    bot->dbl_hand = v->hand;
+    bot->dbl_choice = a;
+    return a;
 }
 
 /* The card decision of a heuristic or PIMC bot. */
@@ -198,7 +268,7 @@ sk_action sk_bot_act(sk_bot *bot, const sk_view *v)
         for (int i = 0; i < n; i++)
             doubling |= legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR;
         if (doubling) {
-            sk_action d = sk_heur_bidding(v, legal, n, values);
+            sk_action d = choose_bid(bot, v, legal, n, values);
             if (d.type != SK_ACT_PASS)
                 return d;
         }
@@ -212,7 +282,7 @@ sk_action sk_bot_act(sk_bot *bot, const sk_view *v)
     }
     if (v->pub.to_move != v->seat)
         return sk_act_pass(v->seat);
-    return sk_heur_bidding(v, legal, n, values);
+    return choose_bid(bot, v, legal, n, values);
 }
 
 /* Hint: every legal action with the bot's value, best first. */
@@ -225,7 +295,7 @@ int sk_bot_hint(sk_bot *bot, const sk_view *v, sk_action *acts, double *values, 
         val[i] = 0;
     if (bot->kind != BOT_RANDOM && n > 0) {
         if (v->pub.phase != SK_PHASE_PLAY) {
-            sk_heur_bidding(v, legal, n, val);
+            choose_bid(bot, v, legal, n, val);
         } else {
             sk_cards cards = 0;
             for (int i = 0; i < n; i++)

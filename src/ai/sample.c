@@ -16,11 +16,18 @@
 
 #define CAP(a, b, c) ((a) * 81 + (b) * 9 + (c))
 
-/* The seats other than `seat`, in order. */
+/* The seats other than `seat`, in order (at a table of three the empty
+ * fourth seat is among them, with no cards to receive). */
 static void others(int seat, int o[3])
 {
     for (int i = 0; i < 3; i++)
         o[i] = (seat + 1 + i) % 4;
+}
+
+/* Seats in play: 4, or 3 at a table of three. */
+static int seats_of(const sk_public *p)
+{
+    return p->nseats == 3 ? 3 : 4;
 }
 
 /* m! for m <= 24 (a class never has more unseen cards). */
@@ -48,11 +55,11 @@ static unsigned ace_seats(const sk_public *p, unsigned seats)
             seats &= 1u << who;    /* Retour by the partner */
     }
     sk_cards suit = p->order.follow[p->called_ace];
-    int ntricks = p->trick_no + (p->trick_len ? 1 : 0);
+    int ntricks = p->trick_no + (p->trick_len ? 1 : 0), n = seats_of(p);
     for (int t = 0; t < ntricks; t++) {
         const uint8_t *cards = t < p->trick_no ? p->tricks[t] : p->trick;
         int leader = t < p->trick_no ? p->trick_leaders[t] : p->trick_leader;
-        int len = t < p->trick_no ? 4 : p->trick_len;
+        int len = t < p->trick_no ? n : p->trick_len;
         if (!(suit & SK_BIT(cards[0])))
             continue;
         /* the first trick of the called suit: a runaway leader holds the
@@ -60,7 +67,7 @@ static unsigned ace_seats(const sk_public *p, unsigned seats)
         if (p->ran_away)
             return seats & (1u << leader);
         for (int i = 0; i < len; i++)
-            seats &= ~(1u << ((leader + i) % 4));
+            seats &= ~(1u << ((leader + i) % n));
         break;
     }
     return seats;
@@ -116,33 +123,50 @@ int sk_sample_init(sk_sampler *sp, const sk_view *v)
     memset(sp, 0, sizeof *sp);
     sp->seat = v->seat;
     sp->req_seat = sp->req2_seat = SK_NOSEAT;
-    int o[3];
+    int o[3], n = seats_of(p);
     others(v->seat, o);
     int played[SK_NSEATS] = {0};
     sk_cards played_by[SK_NSEATS] = {0};
     for (int t = 0; t < p->trick_no; t++)
-        for (int i = 0; i < 4; i++) {
-            played[(p->trick_leaders[t] + i) % 4]++;
-            played_by[(p->trick_leaders[t] + i) % 4] |= SK_BIT(p->tricks[t][i]);
+        for (int i = 0; i < n; i++) {
+            played[(p->trick_leaders[t] + i) % n]++;
+            played_by[(p->trick_leaders[t] + i) % n] |= SK_BIT(p->tricks[t][i]);
         }
     for (int i = 0; i < p->trick_len; i++) {
-        played[(p->trick_leader + i) % 4]++;
-        played_by[(p->trick_leader + i) % 4] |= SK_BIT(p->trick[i]);
+        played[(p->trick_leader + i) % n]++;
+        played_by[(p->trick_leader + i) % n] |= SK_BIT(p->trick[i]);
     }
-    sk_cards unseen = ~(p->played | v->hand);
+    /* the cards of the deck this game plays with (short cards, 002) */
+    sk_cards deck = v->rules ? sk_rules_deck(v->rules) : SK_ALL_CARDS;
+    int ntricks = p->ntricks ? p->ntricks : SK_NTRICKS;
+    sk_cards unseen = deck & ~(p->played | v->hand);
     sp->known[v->seat] = v->hand;
     for (int i = 0; i < 3; i++)
-        sp->need[o[i]] = (uint8_t)(SK_NTRICKS - played[o[i]]);
+        sp->need[o[i]] = (uint8_t)(o[i] < n ? ntricks - played[o[i]] : 0);
+    /* a hand shown on the table (Bettel Brett) is known */
+    if (p->open_seat < n && p->open_seat != v->seat) {
+        sk_cards shown = v->open_hand & unseen;
+        sp->known[p->open_seat] |= shown;
+        sp->need[p->open_seat] = (uint8_t)(sp->need[p->open_seat] - sk_cards_count(shown));
+        unseen &= ~shown;
+    }
     bool sauspiel = p->contract.type == SK_C_SAUSPIEL && p->called_ace != SK_NOCARD &&
-                    p->phase >= SK_PHASE_PLAY;
-    /* the declarer held a plain card of the called suit (2.5.3) or of the
-     * Solo's trump suit (2.6.4) */
+                    p->phase >= SK_PHASE_PLAY && p->declarer < n;
+    /* the declarer held a plain card of the called suit (2.5.3), or a
+     * card of the trump suit that is no Ober or Unter in a Solo (2.6.4),
+     * no Unter in a Farbwenz, no Ober in a Farbgeier */
     sk_cards req = 0;
-    if (sauspiel)
+    int type = p->contract.type;
+    sk_cards suit_cards = p->contract.suit < 4 ? SK_SUIT_MASK(p->contract.suit) : 0;
+    if (sauspiel && !p->muss) /* a Muss may call a suit he lacks (002) */
         req = p->order.follow[p->called_ace] & ~SK_BIT(p->called_ace);
-    else if (p->contract.type == SK_C_SOLO && p->phase >= SK_PHASE_PLAY)
-        req = SK_SUIT_MASK(p->contract.suit) &
-              ~(SK_RANK_MASK(SK_OBER) | SK_RANK_MASK(SK_UNTER));
+    else if (p->phase >= SK_PHASE_PLAY && p->declarer < n && type == SK_C_SOLO)
+        req = suit_cards & ~(SK_RANK_MASK(SK_OBER) | SK_RANK_MASK(SK_UNTER));
+    else if (p->phase >= SK_PHASE_PLAY && p->declarer < n && type == SK_C_FARBWENZ)
+        req = suit_cards & ~SK_RANK_MASK(SK_UNTER);
+    else if (p->phase >= SK_PHASE_PLAY && p->declarer < n && type == SK_C_FARBGEIER)
+        req = suit_cards & ~SK_RANK_MASK(SK_OBER);
+    req &= deck;
     sk_cards need_set = 0;
     int need_n = 0, need_seat = SK_NOSEAT;
     if (req && p->declarer != v->seat && !(played_by[p->declarer] & req)) {
@@ -156,11 +180,11 @@ int sk_sample_init(sk_sampler *sp, const sk_view *v)
         int runner = t < p->trick_no ? p->trick_leaders[t] : p->trick_leader;
         sk_cards suit = p->order.follow[p->called_ace], since = 0;
         for (int u = t; u < p->trick_no; u++)
-            for (int i = 0; i < 4; i++)
-                if ((p->trick_leaders[u] + i) % 4 == runner)
+            for (int i = 0; i < n; i++)
+                if ((p->trick_leaders[u] + i) % n == runner)
                     since |= SK_BIT(p->tricks[u][i]);
         for (int i = 0; i < p->trick_len; i++)
-            if ((p->trick_leader + i) % 4 == runner)
+            if ((p->trick_leader + i) % n == runner)
                 since |= SK_BIT(p->trick[i]);
         int have = sk_cards_count(since & suit) +
                    !(p->played & SK_BIT(p->called_ace)); /* the ace, known to be his */
@@ -177,11 +201,28 @@ int sk_sample_init(sk_sampler *sp, const sk_view *v)
     req = need_set;
     sp->req_seat = (uint8_t)need_seat;
     sp->req_need = (uint8_t)need_n;
-    unsigned all = (1u << o[0]) | (1u << o[1]) | (1u << o[2]);
+    unsigned all = 0;
+    for (int i = 0; i < 3; i++)
+        if (o[i] < n)
+            all |= 1u << o[i];
+    /* a Muss (002): the declarer is the Eichel-Ober's holder; calling a
+     * Ten he held the three Sauen, calling a King their Tens as well */
+    sk_cards decl_holds = 0;
+    if (p->muss && p->declarer < n && p->phase >= SK_PHASE_PLAY) {
+        sk_cards aces = SK_BIT(SK_CARD(SK_EICHEL, SK_ASS)) | SK_BIT(SK_CARD(SK_GRAS, SK_ASS)) |
+                        SK_BIT(SK_CARD(SK_SCHELLEN, SK_ASS));
+        decl_holds = SK_BIT(SK_CARD(SK_EICHEL, SK_OBER));
+        if (sauspiel && SK_RANK_OF(p->called_ace) >= SK_ZEHN)
+            decl_holds |= aces;
+        if (sauspiel && SK_RANK_OF(p->called_ace) == SK_KOENIG)
+            decl_holds |= aces << SK_ZEHN;
+    }
     uint8_t allowed[SK_NCARDS];
     for (sk_cards u = unseen; u; u &= u - 1) {
         int c = sk_cards_first(u);
         unsigned a = all;
+        if (decl_holds & SK_BIT(c))
+            a &= 1u << p->declarer;
         for (int i = 0; i < 3; i++)
             if (p->shown_void[o[i]] & SK_BIT(c))
                 a &= ~(1u << o[i]);
@@ -334,32 +375,36 @@ void sk_sample_draw(const sk_sampler *sp, sk_rng *rng, sk_cards hands[SK_NSEATS]
 void sk_sample_game(const sk_view *v, const sk_cards hands[SK_NSEATS], sk_game *g)
 {
     const sk_public *p = &v->pub;
+    int n = seats_of(p);
+    memset(g, 0, sizeof *g); /* no stale legal-card cache */
     g->rules = v->rules;
     g->pub = *p;
     for (int s = 0; s < SK_NSEATS; s++)
-        g->hands[s] = hands[s];
+        g->hands[s] = s < n ? hands[s] : 0;
     g->partner = p->partner;
     if (p->called_ace != SK_NOCARD && g->partner == SK_NOSEAT)
-        for (int s = 0; s < SK_NSEATS; s++)
+        for (int s = 0; s < n; s++)
             if (hands[s] & SK_BIT(p->called_ace))
                 g->partner = (uint8_t)s;
     /* the hands as dealt: the cards held now plus those played, in index
-     * order (the own seat keeps its real order) */
+     * order (the own seat keeps its real order); unused places NOCARD */
     sk_cards dealt[SK_NSEATS];
     for (int s = 0; s < SK_NSEATS; s++)
-        dealt[s] = hands[s];
+        dealt[s] = g->hands[s];
     for (int t = 0; t < p->trick_no; t++)
-        for (int i = 0; i < 4; i++)
-            dealt[(p->trick_leaders[t] + i) % 4] |= SK_BIT(p->tricks[t][i]);
+        for (int i = 0; i < n; i++)
+            dealt[(p->trick_leaders[t] + i) % n] |= SK_BIT(p->tricks[t][i]);
     for (int i = 0; i < p->trick_len; i++)
-        dealt[(p->trick_leader + i) % 4] |= SK_BIT(p->trick[i]);
+        dealt[(p->trick_leader + i) % n] |= SK_BIT(p->trick[i]);
     for (int s = 0; s < SK_NSEATS; s++) {
         if (s == v->seat) {
             memcpy(g->dealt[s], v->dealt, sizeof v->dealt);
             continue;
         }
-        int n = 0;
-        for (sk_cards c = dealt[s]; c && n < 8; c &= c - 1)
-            g->dealt[s][n++] = (uint8_t)sk_cards_first(c);
+        int k = 0;
+        for (sk_cards c = dealt[s]; c && k < 8; c &= c - 1)
+            g->dealt[s][k++] = (uint8_t)sk_cards_first(c);
+        while (k < 8)
+            g->dealt[s][k++] = SK_NOCARD;
     }
 }

@@ -1,11 +1,14 @@
 /*
- * bench.c -- `schafkopf bench`: a behaviour signature and a speed figure.
+ * bench.c -- `schafkopf bench`: a behaviour signature and speed figures.
  *
  * The signature counts the legal card sequences of the first two tricks
- * (perft, 8 plies) over a fixed set of seeded deals and contracts; any
- * change to the rules of play changes it.  The speed line is the
- * throughput of random complete games (deal, auction, 32 cards,
- * settlement) on one core.
+ * (perft, 8 plies) over a fixed set of seeded deals and contracts -- any
+ * change to the rules of play changes it -- plus the solver's nodes over
+ * fixed deals solved exactly from the first card, which any change to
+ * the search changes.  The speed lines are the throughput of random
+ * complete games (deal, auction, 32 cards, settlement) on one core, the
+ * solver's median and p99 time per deal, and on request the time of
+ * the default PIMC bot's decisions.
  */
 #include "cli.h"
 #include "schafkopf/ai.h"
@@ -106,13 +109,15 @@ static double now(void)
 /* Prints the usage of `bench`. */
 static void bench_usage(FILE *out)
 {
-    fprintf(out, "usage: schafkopf bench [--deals N] [--games N] [--solves N]\n\n"
+    fprintf(out, "usage: schafkopf bench [--deals N] [--games N] [--solves N] [--pimc N]\n\n"
                  "Prints 'Bench: N', the sum of the number of legal card sequences of the\n"
                  "first two tricks over N fixed seeded deals (default 32) and of the\n"
                  "solver's nodes over N fixed deals solved exactly from the first card\n"
                  "(default 1000: Sauspiel, Solo, Wenz and a few Touts), with the median\n"
                  "and p99 solve time, and the throughput of random complete games on one\n"
-                 "core (default 2000000 games).\n\n"
+                 "core (default 2000000 games).  --pimc N also plays N seeded games of four\n"
+                 "default PIMC bots and prints the time of their card and auction\n"
+                 "decisions (mean and max; default 0: none).\n\n"
                  "  -h, --help    this help\n");
 }
 
@@ -153,14 +158,66 @@ static uint64_t solver_bench(const sk_rules *rules, uint64_t count)
     return nodes;
 }
 
+/* Plays `count` seeded games of four default PIMC bots and prints the
+ * mean and largest time of a card decision and of an auction or
+ * declaration decision (one core). */
+static void pimc_bench(const sk_rules *rules, uint64_t count)
+{
+    sk_bot *bots[SK_NSEATS];
+    for (int s = 0; s < SK_NSEATS; s++)
+        bots[s] = sk_bot_new("pimc", 77 + (uint64_t)s, NULL);
+    if (!bots[0] || !bots[1] || !bots[2] || !bots[3]) {
+        fprintf(stderr, "schafkopf: bench: out of memory\n");
+        for (int s = 0; s < SK_NSEATS; s++)
+            sk_bot_free(bots[s]);
+        return;
+    }
+    sk_rng rng;
+    sk_rng_seed(&rng, 4242);
+    double card_sum = 0, card_max = 0, bid_sum = 0, bid_max = 0;
+    uint64_t cards = 0, bids = 0, played = 0;
+    for (uint64_t i = 0; i < count; i++) {
+        sk_game g;
+        sk_game_deal(&g, rules, (int)(i & 3), &rng, false);
+        while (!sk_game_over(&g)) {
+            int seat = g.pub.to_move;
+            sk_view v;
+            sk_game_view(&g, seat, &v);
+            double a = now();
+            sk_action act = sk_bot_act(bots[seat], &v);
+            double t = now() - a;
+            if (act.type == SK_ACT_CARD) {
+                card_sum += t;
+                card_max = t > card_max ? t : card_max;
+                cards++;
+            } else if (g.pub.phase == SK_PHASE_AUCTION || g.pub.phase == SK_PHASE_DECLARE) {
+                bid_sum += t;
+                bid_max = t > bid_max ? t : bid_max;
+                bids++;
+            }
+            if (sk_game_apply(&g, act, NULL) < 0)
+                break;
+        }
+        played += g.pub.trick_no == g.pub.ntricks;
+    }
+    printf("pimc: %llu games (%llu played out), %llu card decisions: mean %.1f ms, max %.1f ms; "
+           "%llu auction decisions: mean %.1f ms, max %.1f ms\n",
+           (unsigned long long)count, (unsigned long long)played, (unsigned long long)cards,
+           cards ? card_sum / (double)cards * 1e3 : 0.0, card_max * 1e3,
+           (unsigned long long)bids, bids ? bid_sum / (double)bids * 1e3 : 0.0, bid_max * 1e3);
+    for (int s = 0; s < SK_NSEATS; s++)
+        sk_bot_free(bots[s]);
+}
+
 int sk_cmd_bench(int argc, char **argv)
 {
     static const struct option opts[] = {{"deals", required_argument, 0, 'd'},
                                          {"games", required_argument, 0, 'g'},
                                          {"solves", required_argument, 0, 's'},
+                                         {"pimc", required_argument, 0, 'p'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
-    uint64_t deals = 32, games = 2000000, solves = 1000;
+    uint64_t deals = 32, games = 2000000, solves = 1000, pimc = 0;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -172,6 +229,9 @@ int sk_cmd_bench(int argc, char **argv)
                 return 2;
         } else if (c == 's') {
             if (sk_cli_number("solves", optarg, 10000000, &solves) < 0)
+                return 2;
+        } else if (c == 'p') {
+            if (sk_cli_number("pimc", optarg, 100000, &pimc) < 0)
                 return 2;
         } else if (c == 'h') {
             bench_usage(stdout);
@@ -210,6 +270,8 @@ int sk_cmd_bench(int argc, char **argv)
            (unsigned long long)games, (unsigned long long)played, (long long)check, secs,
            secs > 0 ? (double)games / secs : 0.0);
     uint64_t solver_nodes = solver_bench(&rules, solves);
+    if (pimc)
+        pimc_bench(&rules, pimc);
     printf("Bench: %llu (perft %llu + solver %llu)\n",
            (unsigned long long)(nodes + solver_nodes), (unsigned long long)nodes,
            (unsigned long long)solver_nodes);

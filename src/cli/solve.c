@@ -19,7 +19,8 @@ static void solve_usage(FILE *out)
                  "card, or the whole record if it ends earlier) and, with all four hands\n"
                  "shown, prints the declarer side's card points with best play by all and\n"
                  "the value of every legal card of the seat to move (in a Tout: 120 if the\n"
-                 "declarer's side takes every trick, else 0).  RECORD '-' or none: stdin.\n\n"
+                 "declarer's side takes every trick, in a Bettel if it takes none, else 0;\n"
+                 "a Ramsch is refused).  RECORD '-' or none: stdin.\n\n"
                  "  --at N        replay N actions\n"
                  "  -h, --help    this help\n");
 }
@@ -100,7 +101,10 @@ int sk_cmd_solve(int argc, char **argv)
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int pts = 0;
-    sk_solver_solve(s, g, &pts);
+    if (sk_solver_solve(s, g, &pts) < 0) {
+        fprintf(stderr, "schafkopf: solve: a %s has no sides to solve for\n", name);
+        goto out;
+    }
     sk_action acts[SK_NTRICKS];
     int vals[SK_NTRICKS];
     int k = sk_solver_values(s, g, acts, vals, SK_NTRICKS);

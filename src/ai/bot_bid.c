@@ -1,0 +1,373 @@
+/*
+ * bot_bid.c -- the PIMC bot's auction, declaration and doublings by
+ * sampling.
+ *
+ * Auction and declaration.  Each contract the hand may declare is
+ * priced over sampled deals of the unseen cards: a fresh game with the
+ * deal is set up through the engine (every other seat passes, this one
+ * bids and declares the contract), the solver finds which of the
+ * game's thresholds (31/61/91, or 30/60/90 in a Muss) the declarer's
+ * side reaches with best play, and the ruleset's tariff turns that into
+ * the declarer's money: base rate, Laufende, Schneider, the Tout and
+ * Bettel Brett factors, paid by every opponent when there is no
+ * partner.  All contracts are tried on the same deals; after a first
+ * round of deals only the most promising few go on (successive
+ * halving).  In the auction the best contract is compared with passing
+ * (0): the seat bids the lowest class that still lets it declare that
+ * contract, else passes.  A node budget caps the whole decision.
+ *
+ * Doublings.  Over sampled deals of the play about to begin, the solver
+ * says whether the declarer's side wins; a seat gives Kontra (Retour)
+ * when its own side wins in at least 70% of them.
+ *
+ * Not modelled: what the others' bids say about their hands, Kontra's
+ * effect on the price, Schwarz, a Hochzeit (the rules of thumb answer
+ * an offer and price the offering).
+ */
+#include "ai_internal.h"
+
+#include <string.h>
+
+#define MAX_CAND 48
+#define FIRST_ROUND 4 /* deals every candidate is tried on */
+#define KEEP 4        /* candidates that go on after the first round */
+#define MAX_DEALS 32
+
+/* The game's pricing thresholds (see ai_internal.h). */
+void sk_pimc_thresholds(const sk_public *p, int t[3])
+{
+    int m = p->muss != 0; /* 002: a Muss wins with 60 */
+    t[0] = 31 - m;
+    t[1] = 61 - m;
+    t[2] = 91 - m;
+}
+
+/* A game with partners: the two sides pay each other seat by seat. */
+static bool partnership(int type)
+{
+    return type == SK_C_SAUSPIEL || type == SK_C_HOCHZEIT;
+}
+
+/* The run of top trumps from the highest that one side was dealt
+ * (4.2.2): the declarer side's or, when it lacks the highest, the
+ * defenders'. */
+static int laufende_run(const sk_game *g, unsigned side)
+{
+    const sk_order *o = &g->pub.order;
+    if (o->ntrumps == 0)
+        return 0;
+    sk_cards mine = 0;
+    for (int s = 0; s < SK_NSEATS; s++)
+        if (side & (1u << s))
+            for (int i = 0; i < 8; i++)
+                if (g->dealt[s][i] < SK_NCARDS)
+                    mine |= SK_BIT(g->dealt[s][i]);
+    bool first = (mine & SK_BIT(o->trump_seq[0])) != 0;
+    int run = 0;
+    while (run < o->ntrumps && ((mine & SK_BIT(o->trump_seq[run])) != 0) == first)
+        run++;
+    return run;
+}
+
+/* Laufende paid from the contract's minimum on (4.2.2, 002 options). */
+static int laufende_paid(const sk_rules *r, sk_contract c, int run)
+{
+    int min = c.type == SK_C_WENZ    ? r->laufende_min_wenz
+              : c.type == SK_C_GEIER ? r->laufende_min_geier
+              : c.type == SK_C_FARBWENZ || c.type == SK_C_FARBGEIER ? r->laufende_min_farbwenz
+                                                                    : r->laufende_min;
+    if (c.type == SK_C_BETTEL || c.type == SK_C_BETTEL_OUVERT || run < min)
+        return 0;
+    int paid = r->laufende_count == SK_LAUF_ABOVE_MIN ? run - min + 1 : run;
+    return r->laufende_max && paid > r->laufende_max ? r->laufende_max : paid;
+}
+
+/* The declarer's own money for a threshold level (see ai_internal.h):
+ * what score.c would settle, less Schwarz, Kontra, laying and Bock. */
+double sk_pimc_declarer_units(const sk_game *g, int level)
+{
+    const sk_public *p = &g->pub;
+    const sk_rules *r = g->rules;
+    sk_contract c = p->contract;
+    bool bettel = c.type == SK_C_BETTEL || c.type == SK_C_BETTEL_OUVERT;
+    bool trick = c.tout || bettel;
+    bool won = trick ? level >= 1 : level >= 2;
+    unsigned side = 1u << p->declarer;
+    if (g->partner < SK_NSEATS)
+        side |= 1u << g->partner;
+    int factor = c.tout                            ? r->tout_factor
+                 : c.type == SK_C_BETTEL_OUVERT ? r->bettel_ouvert_factor
+                                                : 1;
+    bool solo = !partnership(c.type);
+    int lauf = laufende_paid(r, c, laufende_run(g, side)) * r->rate_laufende;
+    int extra = 0;
+    if (!trick && factor == 1 && (!solo || r->schneider_solo) && (level == 0 || level == 3))
+        extra = r->rate_schneider;
+    double pair = (double)(sk_rules_base_rate(r, c) + lauf + extra) * factor;
+    return (won ? 1 : -1) * (solo ? (p->nseats - 1) * pair : pair);
+}
+
+/* A fresh game at the view's table with the deal `hands` (the view's
+ * seat keeps its dealt order); false when the engine refuses it. */
+static bool fresh_game(const sk_view *v, const sk_cards hands[SK_NSEATS], sk_game *g)
+{
+    uint8_t dealt[SK_NSEATS][8];
+    memset(dealt, SK_NOCARD, sizeof dealt);
+    for (int s = 0; s < SK_NSEATS; s++) {
+        if (s == v->seat) {
+            memcpy(dealt[s], v->dealt, sizeof dealt[s]);
+            continue;
+        }
+        int k = 0;
+        for (sk_cards c = hands[s]; c && k < 8; c &= c - 1)
+            dealt[s][k++] = (uint8_t)sk_cards_first(c);
+    }
+    return sk_game_init(g, v->rules, v->pub.dealer, dealt, v->pub.first_game, NULL) == SK_OK;
+}
+
+/* Runs the laying and the auction of a fresh game: every seat passes
+ * but `me`, who bids class `cls` (type NONE: passes too, for a Muss);
+ * true when `me` is then to declare. */
+static bool script_auction(sk_game *g, int me, sk_contract cls)
+{
+    for (int guard = 0; guard < 64; guard++) {
+        int phase = g->pub.phase, to = g->pub.to_move;
+        if (phase == SK_PHASE_DECLARE)
+            return to == me;
+        if (phase != SK_PHASE_AUCTION && phase != SK_PHASE_KLOPFEN)
+            return false;
+        sk_action a[SK_MAX_LEGAL];
+        int n = sk_game_legal(g, a), pick = -1;
+        for (int i = 0; i < n; i++) {
+            if (a[i].seat != to)
+                continue;
+            if (to == me && phase == SK_PHASE_AUCTION && cls.type != SK_C_NONE &&
+                a[i].type == SK_ACT_BID && a[i].contract.type == cls.type &&
+                a[i].contract.tout == cls.tout) {
+                pick = i;
+                break;
+            }
+            if (a[i].type == SK_ACT_PASS && pick < 0)
+                pick = i;
+        }
+        if (pick < 0 || sk_game_apply(g, a[pick], NULL) < 0)
+            return false;
+    }
+    return false;
+}
+
+/* A priced contract: its declaration, the money summed over the deals
+ * it was tried on and how many. */
+typedef struct cand {
+    sk_contract c;
+    double sum;
+    int n;
+    int live;
+} cand;
+
+/* The declarer's money for declaring `c` in the game `g` (in the
+ * declaration phase, `me` to declare); sets *ok = 0 when the node budget
+ * ran out.  A Hochzeit is not priced (0). */
+static double price(const sk_pimc *pc, const sk_game *g, int me, sk_contract c, uint64_t stop,
+                    int *ok)
+{
+    sk_game h = *g;
+    if (sk_game_apply(&h, sk_act_declare(me, c), NULL) < 0)
+        return 0;
+    if (h.pub.phase == SK_PHASE_DONE) { /* a Sie: scored at once */
+        sk_result res;
+        if (sk_game_result(&h, &res, NULL) < 0)
+            return 0;
+        return (double)res.money[me] / (h.rules->unit_cents ? h.rules->unit_cents : 1);
+    }
+    if (h.pub.phase != SK_PHASE_PLAY)
+        return 0;
+    uint64_t now = sk_solver_nodes(pc->solver);
+    if (now >= stop) {
+        *ok = 0;
+        return 0;
+    }
+    int t[3], level;
+    sk_pimc_thresholds(&h.pub, t);
+    sk_solver_set_limit(pc->solver, stop - now);
+    int rc = sk_solver_level(pc->solver, &h, t, 3, &level);
+    sk_solver_set_limit(pc->solver, 0);
+    if (rc < 0) {
+        *ok = rc != SK_ERANGE;
+        return 0;
+    }
+    return sk_pimc_declarer_units(&h, level);
+}
+
+/* The rank of a contract's class in the view's auction table. */
+static int rank_of(const sk_view *v, sk_contract c)
+{
+    return c.type < SK_C_NTYPES ? v->pub.rank[c.type][c.tout ? 1 : 0] : -1;
+}
+
+/*
+ * Prices the contracts the seat may declare over sampled deals (see the
+ * essay above).  `cls`: the class the seat bids in the scripted auction
+ * (NONE for a Muss).  Fills cands[] and returns their number (0 when
+ * nothing could be priced).
+ */
+static int price_all(const sk_pimc *pc, const sk_view *v, sk_contract cls, cand *cands)
+{
+    if (sk_sample_init(pc->sampler, v) < 0)
+        return 0;
+    int deals = pc->samples < MAX_DEALS ? pc->samples : MAX_DEALS;
+    sk_cards hands[MAX_DEALS][SK_NSEATS];
+    for (int d = 0; d < deals; d++)
+        sk_sample_draw(pc->sampler, pc->rng, hands[d]);
+    /* the candidates: the declarations the engine offers this hand */
+    sk_game g;
+    if (!fresh_game(v, hands[0], &g) || !script_auction(&g, v->seat, cls))
+        return 0;
+    sk_action a[SK_MAX_LEGAL];
+    int n = sk_game_legal(&g, a), nc = 0;
+    for (int i = 0; i < n && nc < MAX_CAND; i++)
+        if (a[i].type == SK_ACT_DECLARE && a[i].seat == v->seat)
+            cands[nc++] = (cand){a[i].contract, 0, 0, 1};
+    uint64_t stop = sk_solver_nodes(pc->solver) + pc->bid_nodes;
+    int ok = 1;
+    for (int d = 0; d < deals && ok; d++) {
+        if (d == FIRST_ROUND) { /* successive halving: the best few go on */
+            for (int k = 0; k < nc; k++) {
+                int better = 0;
+                for (int j = 0; j < nc; j++)
+                    better += cands[j].n && (!cands[k].n || cands[j].sum / cands[j].n >
+                                                                 cands[k].sum / cands[k].n);
+                cands[k].live = better < KEEP;
+            }
+        }
+        if (d > 0 && !(fresh_game(v, hands[d], &g) && script_auction(&g, v->seat, cls)))
+            continue;
+        for (int k = 0; k < nc && ok; k++) {
+            if (!cands[k].live)
+                continue;
+            double m = price(pc, &g, v->seat, cands[k].c, stop, &ok);
+            if (ok) {
+                cands[k].sum += m;
+                cands[k].n++;
+            }
+        }
+    }
+    return nc;
+}
+
+/* The index of the best priced candidate, or -1. */
+static int best_cand(const cand *c, int nc)
+{
+    int b = -1;
+    for (int k = 0; k < nc; k++)
+        if (c[k].n && (b < 0 || c[k].sum / c[k].n > c[b].sum / c[b].n))
+            b = k;
+    return b;
+}
+
+/* The auction or declaration decision by sampling (see the essay at
+ * the top); the rules of thumb when nothing could be priced. */
+sk_action sk_pimc_bidding(const sk_pimc *pc, const sk_view *v, const sk_action *legal, int n,
+                          double *values)
+{
+    const sk_public *p = &v->pub;
+    cand cands[MAX_CAND];
+    for (int i = 0; i < n; i++)
+        values[i] = 0;
+    if (p->phase == SK_PHASE_AUCTION) {
+        /* price what the lowest class on offer lets the seat declare */
+        int low = -1;
+        for (int i = 0; i < n; i++)
+            if (legal[i].type == SK_ACT_BID &&
+                (low < 0 || rank_of(v, legal[i].contract) < rank_of(v, legal[low].contract)))
+                low = i;
+        int nc = low < 0 ? 0 : price_all(pc, v, legal[low].contract, cands);
+        int b = best_cand(cands, nc);
+        if (b < 0)
+            return sk_heur_bidding(v, legal, n, values);
+        int pick = -1;
+        for (int i = 0; i < n; i++) {
+            if (legal[i].type != SK_ACT_BID)
+                continue;
+            /* a bid is worth the best contract it still allows */
+            double best = -1e18;
+            for (int k = 0; k < nc; k++)
+                if (cands[k].n && rank_of(v, cands[k].c) >= rank_of(v, legal[i].contract) &&
+                    cands[k].sum / cands[k].n > best)
+                    best = cands[k].sum / cands[k].n;
+            values[i] = best > -1e17 ? best : 0;
+            if (cands[b].sum / cands[b].n > 0 &&
+                rank_of(v, legal[i].contract) <= rank_of(v, cands[b].c) &&
+                (pick < 0 || rank_of(v, legal[i].contract) < rank_of(v, legal[pick].contract)))
+                pick = i;
+        }
+        if (pick >= 0)
+            return legal[pick];
+        for (int i = 0; i < n; i++)
+            if (legal[i].type == SK_ACT_PASS)
+                return legal[i];
+        return legal[0];
+    }
+    if (p->phase == SK_PHASE_DECLARE) {
+        sk_contract cls = p->muss ? (sk_contract){SK_C_NONE, SK_NOSUIT, 0} : p->holder_bid;
+        int nc = price_all(pc, v, cls, cands);
+        int pick = -1;
+        for (int i = 0; i < n; i++) {
+            values[i] = -1e18;
+            for (int k = 0; k < nc; k++)
+                if (cands[k].n && cands[k].c.type == legal[i].contract.type &&
+                    cands[k].c.suit == legal[i].contract.suit &&
+                    cands[k].c.tout == legal[i].contract.tout)
+                    values[i] = cands[k].sum / cands[k].n;
+            if (values[i] > -1e17 && (pick < 0 || values[i] > values[pick]))
+                pick = i;
+        }
+        if (pick >= 0)
+            return legal[pick];
+    }
+    return sk_heur_bidding(v, legal, n, values);
+}
+
+/* Kontra/Retour by sampling: doubles when the seat's side wins in 70%
+ * of the deals solved (at least four, else the rules of thumb). */
+sk_action sk_pimc_double(const sk_pimc *pc, const sk_view *v, const sk_action *legal, int n,
+                         double *values)
+{
+    int pick = -1;
+    for (int i = 0; i < n; i++) {
+        values[i] = 0;
+        if (legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR)
+            pick = i;
+    }
+    if (pick < 0 || sk_sample_init(pc->sampler, v) < 0)
+        return sk_act_pass(v->seat);
+    uint64_t stop = sk_solver_nodes(pc->solver) + pc->double_nodes;
+    int deals = pc->samples < MAX_DEALS ? pc->samples : MAX_DEALS, done = 0, mine_won = 0;
+    for (int d = 0; d < deals; d++) {
+        uint64_t now = sk_solver_nodes(pc->solver);
+        if (now >= stop)
+            break;
+        sk_cards hands[SK_NSEATS];
+        sk_game g;
+        sk_sample_draw(pc->sampler, pc->rng, hands);
+        sk_sample_game(v, hands, &g);
+        int t[3], level;
+        sk_pimc_thresholds(&g.pub, t);
+        sk_solver_set_limit(pc->solver, stop - now);
+        int rc = sk_solver_level(pc->solver, &g, t, 3, &level);
+        sk_solver_set_limit(pc->solver, 0);
+        if (rc < 0)
+            break;
+        bool trick = g.pub.contract.tout || g.pub.contract.type == SK_C_BETTEL ||
+                     g.pub.contract.type == SK_C_BETTEL_OUVERT;
+        bool decl_won = trick ? level >= 1 : level >= 2;
+        bool mine = v->seat == g.pub.declarer || v->seat == g.partner;
+        mine_won += mine == decl_won;
+        done++;
+    }
+    if (done < 4)
+        return sk_heur_bidding(v, legal, n, values);
+    double share = (double)mine_won / done;
+    values[pick] = share - 0.7;
+    return share >= 0.7 ? legal[pick] : sk_act_pass(v->seat);
+}

@@ -1,0 +1,183 @@
+/*
+ * solver_internal.h -- the solver's context and the helpers shared by
+ * solver.c (loading, the public calls), solver_search.c (the search) and
+ * solver_tt.c (the transposition table).  Internal to src/ai.
+ */
+#ifndef SK_SOLVER_INTERNAL_H
+#define SK_SOLVER_INTERNAL_H
+
+#include "schafkopf/ai.h"
+
+/*
+ * Internal card order.  While solving one contract the solver renames
+ * the cards so that every follow class is a contiguous run of bits in
+ * power order: the trumps first (bit 0 the highest trump), then the
+ * plain cards of each suit, highest first, then the cards not in the
+ * deck (short cards), which are never in play.  "Is c higher than d"
+ * within a class is then c < d, "the next higher card still in play" is
+ * the highest set bit below c inside the class, and the trumps above
+ * the other side's best trump are the bits below one bit.  Card sets in
+ * this order are still sk_cards; the public calls translate at the
+ * border (to_ix, to_card).
+ */
+
+/*
+ * Transposition table entries and rank-normalised keys.
+ *
+ * The table holds bounds on the value of trick starts.  The value of a
+ * trick start -- the declarer side's points from the cards still in
+ * play -- depends on which hand holds which of the remaining cards, the
+ * leader and the two called-ace flags.  It does not depend on which
+ * cards are already gone, only on the order of the remaining ones: two
+ * remaining cards of one follow class with equal points and no other
+ * remaining card of the class between them behave alike whichever older
+ * cards were played.  So the key is normalised: inside each "group" (a
+ * run of cards of one class with equal points adjacent in power: the
+ * four Obers, the four Unters, the 9-8-7 of a suit) the remaining cards
+ * are packed to the top of the group, their owners moving with them.
+ * Positions that differ only in which of those cards were played share
+ * one entry.  This is exact: the normalised position has the same game
+ * tree up to renaming cards inside groups.
+ *
+ * A key is the normalised remaining set (32 bits), the owners of those
+ * cards as two bit planes (seat = plane0 + 2 * plane1; 64 bits) and four
+ * flag bits (leader, called suit led, ran away).  An entry is 16 bytes:
+ * the 96 key bits and a word holding the bounds lo <= value <= hi (7
+ * bits each), the best first card in normalised form (6 bits, 63 =
+ * none), the generation (8 bits: the solve the entry belongs to, so a
+ * new deal needs no clearing; the table is cleared when it wraps) and
+ * the flags.  Buckets are four entries, one cache line; a new position
+ * replaces an entry of an old generation first, else the one with the
+ * fewest cards left (the least work to redo).
+ */
+typedef struct tt_entry {
+    uint64_t own;  /* owner planes of the normalised cards: plane0 | plane1 << 32 */
+    uint32_t rem;  /* normalised remaining cards */
+    uint32_t data; /* lo:7 hi:7 move:6 gen:8 flags:4 */
+} tt_entry;
+
+#define TT_WAYS 4
+#define TT_NOMOVE 63u
+
+/* A normalised key of the current trick start. */
+typedef struct tt_key {
+    uint64_t own;
+    uint32_t rem;
+    uint32_t tag; /* gen | flags << 8: the data bits a match needs */
+} tt_key;
+
+#define SOLVER_MAX_GROUPS 16
+
+/* Search objectives: the declarer side's card points; 1 when it takes
+ * every trick (Tout), else 0; 1 when it takes at least one trick; 1
+ * when it takes none (Bettel), else 0. */
+enum { OBJ_POINTS = 0, OBJ_ALL = 1, OBJ_ANY = 2, OBJ_NONE = 3 };
+
+/*
+ * The solver context: the table, the node counters, the constants of
+ * the contract being solved and the search state.  Everything the
+ * search touches is here, preallocated; the search allocates nothing.
+ *
+ * The search state is the hands, the current trick (its cards in play
+ * order, the winning card and offset so far, its points), the leader,
+ * the tricks left and the called-ace flags.  All card sets and cards
+ * are in the internal order (see above).  Seats are 0..nseats-1 (three
+ * or four; the fourth hand stays empty at a table of three).
+ */
+struct sk_solver {
+    tt_entry *tt;
+    size_t tt_mask; /* buckets - 1 */
+    uint32_t gen;   /* 1..255 */
+    uint64_t nodes;
+    uint64_t limit;      /* nodes one public call may search (0: no limit) */
+    uint64_t node_limit; /* stop when `nodes` passes it */
+    int aborted;         /* the limit was hit: the call's result is void */
+    /* contract constants */
+    uint8_t to_ix[SK_NCARDS];   /* real card -> internal */
+    uint8_t to_card[SK_NCARDS]; /* internal -> real card */
+    sk_cards cls[SK_NCARDS];    /* internal card -> its follow class */
+    uint8_t pts[SK_NCARDS];     /* card points */
+    uint8_t power[SK_NCARDS];   /* the sk_order power (move ordering) */
+    sk_cards trumps;            /* bits 0 .. ntrumps-1 */
+    int ntrumps;
+    sk_cards pmask[5];          /* cards worth 11, 10, 4, 3, 2 points */
+    sk_cards ptier[6];          /* cards by points, cheapest first: 0, 2, 3, 4, 10, 11 */
+    uint8_t ptval[6];
+    int ngroups;                /* normalisation groups of more than one card */
+    uint8_t gpos[SOLVER_MAX_GROUPS], glen[SOLVER_MAX_GROUPS];
+    sk_cards gmask[SK_NCARDS];  /* the group of an internal card (0: alone) */
+    sk_cards ace;               /* the called card (ace; Ten or King in a Muss), or 0 */
+    sk_cards ace_follow;        /* its class (the called suit) */
+    unsigned side;              /* seats (bit per seat) of the declarer's side */
+    int nseats;                 /* 4, or 3 at a table of three */
+    int stichzwang;             /* a follower must beat the trick if he can (Bettel) */
+    int tout;                   /* the contract's objective is a trick count */
+    int obj;                    /* the objective searched (OBJ_*) */
+    /* search state */
+    sk_cards hands[SK_NSEATS];
+    uint8_t trick[4];
+    int tlen, leader, tricks_left;
+    int win, win_off, trick_pts; /* winning card and its offset, points so far */
+    int called_led, ran_away;
+};
+
+/* Card points of an internal set. */
+static inline int ix_points(const sk_solver *s, sk_cards set)
+{
+    return 11 * sk_cards_count(set & s->pmask[0]) + 10 * sk_cards_count(set & s->pmask[1]) +
+           4 * sk_cards_count(set & s->pmask[2]) + 3 * sk_cards_count(set & s->pmask[3]) +
+           2 * sk_cards_count(set & s->pmask[4]);
+}
+
+/* The highest set bit index of a non-empty set. */
+static inline int ix_last(sk_cards set)
+{
+    return 31 - __builtin_clz(set);
+}
+
+/* The seat `off` places after the leader. */
+static inline int seat_at(const sk_solver *s, int off)
+{
+    int seat = s->leader + off;
+    return seat >= s->nseats ? seat - s->nseats : seat;
+}
+
+/* Loads the contract and position of a game (solver.c); 0, SK_ESTATE or
+ * SK_EINVAL (a Ramsch: no sides). */
+int sk_solver_load(sk_solver *s, const sk_game *g);
+/* The legal cards of the seat to move (solver_search.c). */
+sk_cards sk_solver_legal_ix(const sk_solver *s, int seat);
+/* Legal cards minus equivalent and, with `prune`, dominated ones
+ * (solver_search.c). */
+sk_cards sk_solver_moves(const sk_solver *s, int seat, sk_cards legal, int prune);
+/* Fail-soft search of the current position, or of the position after
+ * internal card m when m >= 0 (solver_search.c). */
+int sk_solver_search(sk_solver *s, int m, int alpha, int beta);
+
+/* Finds the normalisation groups of a loaded contract (solver_tt.c). */
+void sk_solver_tt_groups(sk_solver *s);
+/* The normalised key of the current trick start. */
+void sk_solver_tt_key(const sk_solver *s, tt_key *k);
+/* Starts loading a key's bucket into the cache. */
+void sk_solver_tt_prefetch(const sk_solver *s, const tt_key *k);
+/* The entry of a key, or NULL. */
+tt_entry *sk_solver_tt_probe(sk_solver *s, const tt_key *k);
+/* Stores bounds and the best card (internal, or -1) of the current trick
+ * start under key k, merging with an entry already there. */
+void sk_solver_tt_store(sk_solver *s, const tt_key *k, int lo, int hi, int move);
+/* The internal card of the current position that an entry's normalised
+ * move names, or -1. */
+int sk_solver_tt_move(const sk_solver *s, const tt_entry *e);
+/* Starts a new generation (a new deal or objective). */
+void sk_solver_tt_new_generation(sk_solver *s);
+
+static inline int tt_lo(const tt_entry *e)
+{
+    return (int)(e->data & 127);
+}
+static inline int tt_hi(const tt_entry *e)
+{
+    return (int)((e->data >> 7) & 127);
+}
+
+#endif

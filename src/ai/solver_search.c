@@ -1,0 +1,515 @@
+/*
+ * solver_search.c -- the solver's search: fail-soft alpha-beta over
+ * single card plays, in the internal card order (solver_internal.h).
+ *
+ * At a trick start the search first tries bounds -- the points in play
+ * above; below, the trumps that must win and what the leader's run of
+ * top cards forces out of the others -- then the transposition table.
+ * Moves are the legal cards less two kinds of provably unneeded ones
+ * (sk_solver_moves): equivalent cards and dominated cards.  They are
+ * tried in an order of rules of thumb; a lead that leaves the other
+ * side fewer answers comes first, as it makes the smaller tree.  The
+ * last trick is evaluated directly.
+ *
+ * Dominance.  Let a hand hold two legal cards x and y of one follow
+ * class with no other card in play (in a hand or on the table) between
+ * them.  Whatever the others do, playing y instead of x changes nothing
+ * but the identity of the card kept: the two game trees are the same up
+ * to renaming x and y, and x and y compare alike with every other card.
+ * So the two values differ only by where the points of the two cards
+ * end: with d = pts(y) - pts(x), every leaf differs by d times "the
+ * current trick goes to the declarer side" minus d times "the trick of
+ * the kept card does".  When the side that wins the current trick is
+ * already settled -- the mover plays last, or no later player of the
+ * other side holds a card that could beat the winning card -- the first
+ * term is fixed and the difference has one sign: a seat whose side
+ * takes the trick does at least as well with the card worth more, a
+ * seat whose side loses it with the card worth less.  The other card is
+ * dropped: an exact pruning (the node's value is unchanged), not a
+ * guess.  With d = 0 the cards are equivalent outright, settled side
+ * or not (under the trick objectives points do not count, so every
+ * such pair is).  When the side is not settled the same argument still
+ * bounds the two values within |d| of each other: once one of the pair
+ * is searched, the other is skipped when that bound already decides it
+ * (quasi-symmetry).
+ */
+#include "solver_internal.h"
+
+#include <string.h>
+
+#define INF 1000
+
+/* Whether internal card m beats the winning card w of a trick whose led
+ * class is `led`: a trump beats a lower trump or any plain card, a card
+ * of the led class a lower one of it (lower index = higher power). */
+static inline int beats(const sk_solver *s, int m, int w, sk_cards led)
+{
+    return m < w && (SK_BIT(m) & (s->trumps | led));
+}
+
+/* The cards the seat to move may play: the engine's legal_cards() on the
+ * solver's state (3.2, 2.5.2, 2.5.4, 2.5.5). */
+sk_cards sk_solver_legal_ix(const sk_solver *s, int seat)
+{
+    sk_cards hand = s->hands[seat];
+    sk_cards ace = s->ace;
+    int restricted = (hand & ace) && !s->called_led;
+    if (s->tlen == 0) {
+        if (!restricted)
+            return hand;
+        sk_cards suit = s->ace_follow & hand;
+        if (sk_cards_count(suit) >= 4)
+            return hand;
+        return hand & ~(suit & ~ace);
+    }
+    sk_cards follow = s->cls[s->trick[0]] & hand;
+    if (follow) {
+        if ((follow & ace) && !s->ran_away)
+            return ace;
+        if (s->stichzwang) {
+            /* beat the best card of the led class so far, if he can */
+            sk_cards led = s->cls[s->trick[0]], best = 0;
+            for (int i = 0; i < s->tlen; i++)
+                if (led & SK_BIT(s->trick[i]) & (best - 1))
+                    best = SK_BIT(s->trick[i]);
+            sk_cards higher = follow & (best - 1);
+            if (higher)
+                return higher;
+        }
+        return follow;
+    }
+    if (restricted && s->tricks_left > 1)
+        return hand & ~ace;
+    return hand;
+}
+
+/* Whether a player after offset `from` in the trick, of the side other
+ * than `wside`, holds a card that might beat the winning card w. */
+static inline int may_be_beaten(const sk_solver *s, int from, int wside, int w, sk_cards led)
+{
+    sk_cards above = SK_BIT(w) - 1; /* higher cards of w's class, and the trumps */
+    sk_cards beat = w < s->ntrumps ? s->trumps & above
+                                   : s->trumps | (led & above);
+    for (int i = from; i < s->nseats; i++) {
+        int p = seat_at(s, i);
+        if ((int)((s->side >> p) & 1) != wside && (s->hands[p] & beat))
+            return 1;
+    }
+    return 0;
+}
+
+/*
+ * The cards worth searching of a legal set: an equivalent card (equal
+ * points, nothing in play between it and a higher legal card of its
+ * class) is dropped, and with `prune` a dominated one (see the essay
+ * above).  Each legal card is compared with the next higher card in
+ * play of its class; of a pair one is kept, so at least one best card
+ * always survives.
+ */
+sk_cards sk_solver_moves(const sk_solver *s, int seat, sk_cards legal, int prune)
+{
+    if (!(legal & (legal - 1)))
+        return legal;
+    sk_cards inplay = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
+    for (int i = 0; i < s->tlen; i++)
+        inplay |= SK_BIT(s->trick[i]);
+    int mside = (s->side >> seat) & 1;
+    sk_cards led = s->tlen ? s->cls[s->trick[0]] : 0;
+    sk_cards out = legal;
+    for (sk_cards l = legal & ~s->ace; l; l &= l - 1) {
+        int c = sk_cards_first(l);
+        sk_cards x = inplay & s->cls[c] & (SK_BIT(c) - 1);
+        if (!x)
+            continue;
+        int h = ix_last(x);
+        if (!(legal & SK_BIT(h) & ~s->ace))
+            continue;
+        if (s->obj || s->pts[h] == s->pts[c]) {
+            out &= ~SK_BIT(c);
+            continue;
+        }
+        if (!prune)
+            continue;
+        /* the side that takes the trick once c (or h) is played */
+        int w, wseat;
+        if (s->tlen == 0) {
+            w = c;
+            wseat = seat;
+            led = s->cls[c];
+        } else if (beats(s, c, s->win, led)) {
+            w = c;
+            wseat = seat;
+        } else {
+            w = s->win;
+            wseat = seat_at(s, s->win_off);
+        }
+        int wside = (s->side >> wseat) & 1;
+        if (s->tlen < s->nseats - 1 && may_be_beaten(s, s->tlen + 1, wside, w, led))
+            continue;
+        int more = wside == mside; /* points into the trick are welcome */
+        if (more == (s->pts[h] > s->pts[c]))
+            out &= ~SK_BIT(c);
+        else
+            out &= ~SK_BIT(h);
+    }
+    return out;
+}
+
+/* The value of the last trick, every card forced. */
+static int last_trick(const sk_solver *s)
+{
+    int lead = sk_cards_first(s->hands[s->leader]);
+    sk_cards led = s->cls[lead];
+    int w = lead, off = 0, pts = s->pts[lead];
+    for (int i = 1; i < s->nseats; i++) {
+        int c = sk_cards_first(s->hands[seat_at(s, i)]);
+        pts += s->pts[c];
+        if (beats(s, c, w, led)) {
+            w = c;
+            off = i;
+        }
+    }
+    int decl = (s->side >> seat_at(s, off)) & 1;
+    if (s->obj == OBJ_POINTS)
+        return decl ? pts : 0;
+    return s->obj == OBJ_NONE ? !decl : decl;
+}
+
+/*
+ * Points the leader's side is sure of when he runs his top cards: cards
+ * that beat every other card in play when led -- his trumps above all
+ * other trumps and, when nobody else holds a trump, his cards above all
+ * others of a plain suit.  He leads them one by one and wins each, and
+ * the others must follow in the class while they can (3.2), so each
+ * opponent gives at least his lowest-point cards of the class, as many
+ * as are led.  Returns those forced points (0 if he has no such card);
+ * *has tells whether he has one.
+ */
+static inline int run_points(const sk_solver *s, int *has)
+{
+    int L = s->leader;
+    sk_cards mine = s->hands[L];
+    sk_cards others = (s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3]) & ~mine;
+    int lside = (s->side >> L) & 1, gain = 0;
+    *has = 0;
+    for (sk_cards cl = s->trumps; cl;) {
+        sk_cards oc = others & cl, lc = mine & cl;
+        sk_cards run = oc ? lc & (SK_BIT(sk_cards_first(oc)) - 1) : lc;
+        if (run) {
+            int m = sk_cards_count(run);
+            *has = 1;
+            if (cl != s->trumps)
+                gain += ix_points(s, run); /* plain cards: not among the sure trumps */
+            for (int i = 1; i < s->nseats; i++) {
+                int p = seat_at(s, i);
+                if ((int)((s->side >> p) & 1) == lside)
+                    continue;
+                sk_cards t = s->hands[p] & cl;
+                for (int c = 0, k = m; c < 6 && k > 0 && t; c++) {
+                    sk_cards part = t & s->ptier[c];
+                    int cnt = sk_cards_count(part);
+                    if (cnt > k)
+                        cnt = k;
+                    gain += cnt * s->ptval[c];
+                    k -= cnt;
+                    t &= ~part;
+                }
+            }
+        }
+        /* the plain suits count only when no one else has a trump */
+        sk_cards rest = ~(cl | (cl - 1));
+        if ((others & s->trumps) || !rest)
+            break;
+        cl = s->cls[sk_cards_first(rest)];
+    }
+    return gain;
+}
+
+/*
+ * Bounds at a trick start.  A trump higher than every trump of the
+ * other side wins the trick it falls in (or its partner's higher trump
+ * does), so its side takes at least its points; the leader adds what
+ * his run forces out of the opponents (run_points).  Sets *decl and
+ * *def to points the declarer's side and the defenders are sure of.
+ * For the trick objectives: *decl 1 when the declarer's side surely
+ * takes a trick (OBJ_ANY), *def 1 when the defenders do (OBJ_ALL).
+ */
+static inline void sure_points(const sk_solver *s, int *decl, int *def)
+{
+    sk_cards dh = 0, fh = 0;
+    for (int i = 0; i < SK_NSEATS; i++) {
+        if ((s->side >> i) & 1)
+            dh |= s->hands[i];
+        else
+            fh |= s->hands[i];
+    }
+    sk_cards dt = dh & s->trumps, ft = fh & s->trumps;
+    sk_cards dsure = ft ? dt & (SK_BIT(sk_cards_first(ft)) - 1) : dt;
+    sk_cards fsure = dt ? ft & (SK_BIT(sk_cards_first(dt)) - 1) : ft;
+    if (s->obj) {
+        /* a sure trump takes a trick: the objective met or failed */
+        *decl = s->obj == OBJ_ANY && dsure;
+        *def = (s->obj == OBJ_ALL && fsure) || (s->obj == OBJ_NONE && dsure);
+        return;
+    }
+    *decl = ix_points(s, dsure);
+    *def = ix_points(s, fsure);
+    int has, run = run_points(s, &has);
+    if (has) {
+        if ((s->side >> s->leader) & 1)
+            *decl += run;
+        else
+            *def += run;
+    }
+}
+
+/* An ordering score for card m of the seat to move: higher is tried
+ * first.  Cheap rules of thumb: lead the top card of a class (the more
+ * points the better) or else a low card; take a trick with the lowest
+ * winning card, give points to a partner who wins, throw low
+ * otherwise. */
+static inline int order_score(const sk_solver *s, int seat, int m, sk_cards inplay)
+{
+    int pts = s->pts[m];
+    if (s->tlen == 0) {
+        int master = !(inplay & s->cls[m] & (SK_BIT(m) - 1));
+        int sc = master ? 2000 + pts * 8 : 1000 - pts * 8 - s->power[m];
+        /* fewer answers for the other side: a smaller tree (a seat that
+         * must follow has its cards of the class, one that cannot any) */
+        int mside = (s->side >> seat) & 1;
+        for (int i = 1; i < s->nseats; i++) {
+            int p = seat + i >= s->nseats ? seat + i - s->nseats : seat + i;
+            if ((int)((s->side >> p) & 1) != mside) {
+                sk_cards f = s->hands[p] & s->cls[m];
+                sc -= 400 * sk_cards_count(f ? f : s->hands[p]);
+            }
+        }
+        return sc;
+    }
+    sk_cards led = s->cls[s->trick[0]];
+    int key = (SK_BIT(m) & (s->trumps | led)) ? s->power[m] : 0;
+    int winner = seat_at(s, s->win_off);
+    int mine = ((s->side >> winner) & 1) == ((s->side >> seat) & 1);
+    int wins = beats(s, m, s->win, led);
+    int last = s->tlen == s->nseats - 1;
+    if (mine && last)
+        return wins ? 500 - key : 1000 + pts * 8; /* partner has it: schmieren */
+    if (mine)
+        return wins ? 400 + pts * 4 - key : 600 + pts * 8 - key;
+    if (wins)
+        return 1000 + pts * 8 - key + (last ? 200 : 0);
+    return 500 - pts * 8 - key;
+}
+
+static int search(sk_solver *s, int alpha, int beta);
+
+/*
+ * Plays card m for the seat to move, searches on and takes the card
+ * back; returns the value of the position before m as if m were forced:
+ * the declarer side's points from the cards in play, within the usual
+ * fail-soft window semantics.
+ */
+static int play_value(sk_solver *s, int m, int alpha, int beta)
+{
+    int seat = seat_at(s, s->tlen);
+    int old_led = s->called_led, old_ran = s->ran_away;
+    int old_win = s->win, old_off = s->win_off, old_pts = s->trick_pts;
+    sk_cards bit = SK_BIT(m);
+    if (s->tlen == 0) {
+        if (s->ace && !s->called_led && (s->ace_follow & bit)) {
+            s->called_led = 1;
+            if (!(bit & s->ace) && (s->hands[seat] & s->ace))
+                s->ran_away = 1;
+        }
+        s->win = m;
+        s->win_off = 0;
+        s->trick_pts = 0;
+    } else if (beats(s, m, s->win, s->cls[s->trick[0]])) {
+        s->win = m;
+        s->win_off = s->tlen;
+    }
+    s->hands[seat] &= ~bit;
+    s->trick[s->tlen++] = (uint8_t)m;
+    s->trick_pts += s->pts[m];
+    int v;
+    if (s->tlen < s->nseats) {
+        v = search(s, alpha, beta);
+    } else {
+        int winner = seat_at(s, s->win_off);
+        int decl = (s->side >> winner) & 1;
+        if (s->obj == OBJ_ALL && !decl) {
+            v = 0; /* a Tout lost */
+        } else if (s->obj != OBJ_POINTS && s->obj != OBJ_ALL && decl) {
+            v = s->obj == OBJ_ANY; /* the one trick wanted, or a Bettel lost */
+        } else {
+            int tp = s->obj ? 0 : (decl ? s->trick_pts : 0);
+            int old_leader = s->leader;
+            uint8_t saved[4]; /* the next trick overwrites the array */
+            memcpy(saved, s->trick, sizeof saved);
+            s->leader = winner;
+            s->tlen = 0;
+            s->tricks_left--;
+            v = tp + search(s, alpha - tp, beta - tp);
+            s->tricks_left++;
+            s->tlen = s->nseats;
+            s->leader = old_leader;
+            memcpy(s->trick, saved, sizeof saved);
+        }
+    }
+    s->tlen--;
+    s->hands[seat] |= bit;
+    s->called_led = old_led;
+    s->ran_away = old_ran;
+    s->win = old_win;
+    s->win_off = old_off;
+    s->trick_pts = old_pts;
+    return v;
+}
+
+/*
+ * Fail-soft alpha-beta: the declarer side's points from the cards in
+ * play, searched within (alpha, beta).  A result <= alpha is an upper
+ * bound, >= beta a lower bound.  Past the node limit it unwinds at once
+ * with meaningless values and sets s->aborted.
+ */
+static int search(sk_solver *s, int alpha, int beta)
+{
+    if (s->tlen == 0 && s->tricks_left <= 1)
+        return s->tricks_left ? last_trick(s) : s->obj == OBJ_ALL || s->obj == OBJ_NONE;
+    if (++s->nodes > s->node_limit) {
+        s->aborted = 1;
+        return alpha;
+    }
+    int seat = seat_at(s, s->tlen);
+    sk_cards inplay = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
+    tt_key key;
+    int tt_move = -1, alpha0 = alpha, beta0 = beta; /* window after the table */
+    int use_tt = s->tlen == 0;
+    if (use_tt) {
+        /* the key first: its bucket loads while the bounds are worked out */
+        sk_solver_tt_key(s, &key);
+        sk_solver_tt_prefetch(s, &key);
+        int top = s->obj ? 1 : ix_points(s, inplay);
+        int sd, sf;
+        sure_points(s, &sd, &sf);
+        int lo = sd, hi = top - sf;
+        if (hi <= alpha)
+            return hi;
+        if (lo >= beta)
+            return lo;
+        tt_entry *e = sk_solver_tt_probe(s, &key);
+        if (e) {
+            if (tt_lo(e) > lo)
+                lo = tt_lo(e);
+            if (tt_hi(e) < hi)
+                hi = tt_hi(e);
+            tt_move = sk_solver_tt_move(s, e);
+            if (lo >= beta || lo == hi)
+                return lo;
+            if (hi <= alpha)
+                return hi;
+        }
+        if (lo > alpha)
+            alpha = lo;
+        if (hi < beta)
+            beta = hi;
+        alpha0 = alpha;
+        beta0 = beta;
+    }
+    sk_cards moves = sk_solver_moves(s, seat, sk_solver_legal_ix(s, seat), 1);
+    if (!use_tt && !(moves & (moves - 1)))
+        return play_value(s, sk_cards_first(moves), alpha, beta); /* forced */
+    int maxing = (s->side >> seat) & 1;
+    /* order the moves; note each one's twin: the next higher card in
+     * play of its class when that is a move too (quasi-symmetry) */
+    sk_cards table = 0;
+    for (int k = 0; k < s->tlen; k++)
+        table |= SK_BIT(s->trick[k]);
+    int n = 0;
+    uint8_t list[SK_NTRICKS];
+    int score[SK_NTRICKS];
+    int8_t twin[SK_NCARDS];
+    sk_cards twinned = 0; /* moves that are some move's twin */
+    for (sk_cards m = moves; m; m &= m - 1) {
+        int c = sk_cards_first(m);
+        sk_cards x = (inplay | table) & s->cls[c] & (SK_BIT(c) - 1);
+        twin[c] = -1;
+        if (x && (moves & SK_BIT(ix_last(x)) & ~s->ace) && !(SK_BIT(c) & s->ace)) {
+            twin[c] = (int8_t)ix_last(x);
+            twinned |= SK_BIT(twin[c]);
+        }
+        int sc = c == tt_move ? 1 << 30 : order_score(s, seat, c, inplay);
+        int i = n++;
+        while (i > 0 && score[i - 1] < sc) {
+            score[i] = score[i - 1];
+            list[i] = list[i - 1];
+            i--;
+        }
+        score[i] = sc;
+        list[i] = (uint8_t)c;
+    }
+    int best = maxing ? -INF : INF, best_move = -1;
+    int val[SK_NCARDS];
+    sk_cards done = 0;
+    for (int i = 0; i < n; i++) {
+        int c = list[i], v, bound = 0;
+        /* a searched twin o bounds this card: |v(c) - v(o)| <= the
+         * points between them (see the essay); skip c when that bound
+         * cannot change the result */
+        if (twin[c] >= 0 || (twinned & SK_BIT(c))) {
+            for (sk_cards t = done; t && !bound; t &= t - 1) {
+                int o = sk_cards_first(t);
+                if (twin[c] != o && twin[o] != c)
+                    continue;
+                int d = s->pts[c] > s->pts[o] ? s->pts[c] - s->pts[o] : s->pts[o] - s->pts[c];
+                if (maxing && val[o] + d <= alpha) {
+                    v = val[o] + d;
+                    bound = 1;
+                } else if (!maxing && val[o] - d >= beta) {
+                    v = val[o] - d;
+                    bound = 1;
+                }
+            }
+        }
+        if (!bound) {
+            v = play_value(s, c, alpha, beta);
+            if (s->aborted)
+                return alpha0;
+        }
+        val[c] = v;
+        done |= SK_BIT(c);
+        if (maxing ? v > best : v < best) {
+            best = v;
+            best_move = c;
+        }
+        if (maxing ? best > alpha : best < beta) {
+            if (maxing)
+                alpha = best;
+            else
+                beta = best;
+        }
+        if (alpha >= beta)
+            break;
+    }
+    if (use_tt) {
+        int lo = 0, hi = s->obj ? 1 : 120;
+        int all_node = maxing ? best <= alpha0 : best >= beta0;
+        if (best <= alpha0)
+            hi = best;
+        else if (best >= beta0)
+            lo = best;
+        else
+            lo = hi = best;
+        /* an all-node's best card is only the least bad bound: keep the
+         * old one */
+        sk_solver_tt_store(s, &key, lo, hi, all_node ? -1 : best_move);
+    }
+    return best;
+}
+
+/* The search of the current position (m < 0) or of internal card m
+ * played now, for the public calls in solver.c. */
+int sk_solver_search(sk_solver *s, int m, int alpha, int beta)
+{
+    return m < 0 ? search(s, alpha, beta) : play_value(s, m, alpha, beta);
+}

@@ -94,6 +94,24 @@ static void check_result(const sk_result *res)
         assert_true(res->losers != 0 || res->durchmarsch != SK_NOSEAT);
 }
 
+/* sk_game_settle_as, given the totals the game really ended with,
+ * settles exactly as sk_game_result: bots price outcomes by the rules. */
+static void check_settle_as(const sk_game *g, const sk_result *res)
+{
+    if (res->thrown_in || res->contract.type == SK_C_RAMSCH || res->contract.type == SK_C_SIE)
+        return;
+    int side_tricks = res->tricks[res->declarer];
+    if (res->partner != SK_NOSEAT && res->partner != res->declarer)
+        side_tricks += res->tricks[res->partner];
+    sk_result as;
+    assert_int_equal(sk_game_settle_as(g, res->declarer_side_points, side_tricks, &as, NULL),
+                     SK_OK);
+    assert_memory_equal(as.money, res->money, sizeof res->money);
+    assert_memory_equal(as.tournament, res->tournament, sizeof res->tournament);
+    assert_int_equal(as.won, res->won);
+    assert_int_equal(as.pair_units, res->pair_units);
+}
+
 /* Writes the record of g, reads it back and replays it: same record,
  * same result. */
 static void check_round_trip(const sk_game *g, const sk_result *res)
@@ -160,6 +178,7 @@ static void run_games_with(const char *preset, const char *overrides, uint64_t s
         sk_result res;
         assert_int_equal(sk_session_finish(&session, &g, &res, NULL), 0);
         check_result(&res);
+        check_settle_as(&g, &res);
         contracts[res.contract.type]++;
         doubled += res.doublings > 0;
         if (i % 10 == 0)

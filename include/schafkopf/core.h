@@ -645,6 +645,11 @@ typedef struct sk_result {
 
 /* Scores a finished game; SK_ESTATE when it is not over. */
 int sk_game_result(const sk_game *g, sk_result *res, sk_error *err);
+/* Settles a declared game (not a Ramsch) as if the declarer's side
+ * ended with `side_points` card points in `side_tricks` tricks -- the
+ * same rules as sk_game_result, for pricing imagined outcomes. */
+int sk_game_settle_as(const sk_game *g, int side_points, int side_tricks, sk_result *res,
+                      sk_error *err);
 /* Human explanation of the money, e.g. "Sauspiel 20 + 3 Laufende 30 = 50,
  * Schneider +10, x 2 Kontra = 120". */
 size_t sk_result_explain(const sk_rules *r, const sk_result *res, char *buf,

@@ -42,69 +42,33 @@ void sk_pimc_thresholds(const sk_public *p, int t[3])
     t[2] = 91 - m;
 }
 
-/* A game with partners: the two sides pay each other seat by seat. */
-static bool partnership(int type)
-{
-    return type == SK_C_SAUSPIEL || type == SK_C_HOCHZEIT;
-}
-
-/* The run of top trumps from the highest that one side was dealt
- * (4.2.2): the declarer side's or, when it lacks the highest, the
- * defenders'. */
-static int laufende_run(const sk_game *g, unsigned side)
-{
-    const sk_order *o = &g->pub.order;
-    if (o->ntrumps == 0)
-        return 0;
-    sk_cards mine = 0;
-    for (int s = 0; s < SK_NSEATS; s++)
-        if (side & (1u << s))
-            for (int i = 0; i < 8; i++)
-                if (g->dealt[s][i] < SK_NCARDS)
-                    mine |= SK_BIT(g->dealt[s][i]);
-    bool first = (mine & SK_BIT(o->trump_seq[0])) != 0;
-    int run = 0;
-    while (run < o->ntrumps && ((mine & SK_BIT(o->trump_seq[run])) != 0) == first)
-        run++;
-    return run;
-}
-
-/* Laufende paid from the contract's minimum on (4.2.2, 002 options). */
-static int laufende_paid(const sk_rules *r, sk_contract c, int run)
-{
-    int min = c.type == SK_C_WENZ    ? r->laufende_min_wenz
-              : c.type == SK_C_GEIER ? r->laufende_min_geier
-              : c.type == SK_C_FARBWENZ || c.type == SK_C_FARBGEIER ? r->laufende_min_farbwenz
-                                                                    : r->laufende_min;
-    if (c.type == SK_C_BETTEL || c.type == SK_C_BETTEL_OUVERT || run < min)
-        return 0;
-    int paid = r->laufende_count == SK_LAUF_ABOVE_MIN ? run - min + 1 : run;
-    return r->laufende_max && paid > r->laufende_max ? r->laufende_max : paid;
-}
-
-/* The declarer's own money for a threshold level (see ai_internal.h):
- * what score.c would settle, less Schwarz, Kontra, laying and Bock. */
+/* The declarer's own money, in units, for a threshold level (see
+ * ai_internal.h), settled by the engine itself (sk_game_settle_as) from a
+ * representative outcome of that level: under 31, 31-60, 61-90, from 91
+ * card points -- or for a Tout or Bettel, whether the tricks came out
+ * as announced. */
 double sk_pimc_declarer_units(const sk_game *g, int level)
 {
     const sk_public *p = &g->pub;
-    const sk_rules *r = g->rules;
     sk_contract c = p->contract;
     bool bettel = c.type == SK_C_BETTEL || c.type == SK_C_BETTEL_OUVERT;
-    bool trick = c.tout || bettel;
-    bool won = trick ? level >= 1 : level >= 2;
-    unsigned side = 1u << p->declarer;
-    if (g->partner < SK_NSEATS)
-        side |= 1u << g->partner;
-    int factor = c.tout                            ? r->tout_factor
-                 : c.type == SK_C_BETTEL_OUVERT ? r->bettel_ouvert_factor
-                                                : 1;
-    bool solo = !partnership(c.type);
-    int lauf = laufende_paid(r, c, laufende_run(g, side)) * r->rate_laufende;
-    int extra = 0;
-    if (!trick && factor == 1 && (!solo || r->schneider_solo) && (level == 0 || level == 3))
-        extra = r->rate_schneider;
-    double pair = (double)(sk_rules_base_rate(r, c) + lauf + extra) * factor;
-    return (won ? 1 : -1) * (solo ? (p->nseats - 1) * pair : pair);
+    int n = p->ntricks, points, tricks;
+    if (c.tout) { /* level >= 1: every trick */
+        points = level >= 1 ? 120 : 100;
+        tricks = level >= 1 ? n : n - 1;
+    } else if (bettel) { /* level >= 1: no trick at all */
+        points = level >= 1 ? 0 : 10;
+        tricks = level >= 1 ? 0 : 1;
+    } else {
+        static const int POINTS[4] = {20, 45, 75, 100};
+        static const int TRICKS[4] = {2, 3, 5, 6};
+        points = POINTS[level < 0 ? 0 : level > 3 ? 3 : level];
+        tricks = TRICKS[level < 0 ? 0 : level > 3 ? 3 : level] * n / 8;
+    }
+    sk_result res;
+    if (sk_game_settle_as(g, points, tricks, &res, NULL) < 0)
+        return 0;
+    return (double)res.money[res.declarer] / g->rules->unit_cents;
 }
 
 /* A fresh game at the view's table with the deal `hands` (the view's

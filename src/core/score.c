@@ -200,11 +200,12 @@ static int ramsch_result(const sk_game *g, sk_result *res)
     return SK_OK;
 }
 
+static void outcome(const sk_game *g, sk_result *res, unsigned side, int side_tricks);
+
 /* Scores a finished game. */
 int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
 {
     const sk_public *p = &g->pub;
-    const sk_rules *r = g->rules;
     if (p->phase != SK_PHASE_DONE) {
         if (err) {
             snprintf(err->msg, sizeof err->msg, "the game is not over");
@@ -248,6 +249,17 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
     for (int s = 0; s < g->pub.nseats; s++)
         if (side & (1u << s))
             res->declarer_side_points += res->points[s];
+    outcome(g, res, side, side_tricks);
+    return SK_OK;
+}
+
+/* The outcome and settlement once the declarer's side's card points
+ * (res->declarer_side_points) and tricks are known: won, Schneider,
+ * Schwarz, Laufende, the money and the tournament points (4.1, 4.2, 5.2.7). */
+static void outcome(const sk_game *g, sk_result *res, unsigned side, int side_tricks)
+{
+    const sk_public *p = &g->pub;
+    const sk_rules *r = g->rules;
     int dsp = res->declarer_side_points;
     res->schwarz = side_tricks == 0 || side_tricks == p->ntricks;   /* 4.1.4 */
     if (p->muss) /* 002: a Muss wins with 60 and is Schneider-free with 30 */
@@ -287,6 +299,36 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
     res->pair_units = (int64_t)(res->base_units + res->laufende_units + res->extra_units) *
                       ((int64_t)res->multiplier << p->bock); /* Bock doubles the money (002) */
     settle(r, res, side, p->nseats);
+}
+
+/* Settles a declared game as if the declarer's side ended with
+ * `side_points` card points in `side_tricks` tricks: what a bot needs
+ * to price an outcome it has only imagined.  Per-seat points and trick
+ * winners stay empty. */
+int sk_game_settle_as(const sk_game *g, int side_points, int side_tricks, sk_result *res,
+                      sk_error *err)
+{
+    const sk_public *p = &g->pub;
+    if (p->contract.type == SK_C_NONE || p->contract.type == SK_C_RAMSCH ||
+        (p->phase != SK_PHASE_PLAY && p->phase != SK_PHASE_DONE) || side_points < 0 ||
+        side_points > 120 || side_tricks < 0 || side_tricks > p->ntricks) {
+        if (err) {
+            snprintf(err->msg, sizeof err->msg, "no declared game, or an impossible outcome");
+            err->rule = NULL;
+        }
+        return SK_EINVAL;
+    }
+    memset(res, 0, sizeof *res);
+    memset(res->trick_winners, SK_NOSEAT, sizeof res->trick_winners);
+    res->contract = p->contract;
+    int declarer;
+    unsigned side = declarer_side(g, &declarer);
+    res->declarer = (uint8_t)declarer;
+    res->partner = SK_NOSEAT;
+    if (partnership(p->contract.type))
+        res->partner = p->kreuzbock ? (uint8_t)((declarer + 2) % 4) : g->partner;
+    res->declarer_side_points = side_points;
+    outcome(g, res, side, side_tricks);
     return SK_OK;
 }
 

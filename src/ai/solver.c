@@ -342,6 +342,28 @@ int sk_solver_reaches(sk_solver *s, const sk_game *g, int target, bool *yes)
     return SK_OK;
 }
 
+/* Copies n (card, value) pairs out in the engine's card order, at most
+ * max of them; returns how many. */
+static int sorted_out(sk_action *all, int *vals, int n, sk_action *cards, int *values, int max)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && all[j].card < all[j - 1].card; j--) {
+            sk_action a = all[j];
+            all[j] = all[j - 1];
+            all[j - 1] = a;
+            int t = vals[j];
+            vals[j] = vals[j - 1];
+            vals[j - 1] = t;
+        }
+    if (n > max)
+        n = max;
+    for (int i = 0; i < n; i++) {
+        cards[i] = all[i];
+        values[i] = vals[i];
+    }
+    return n;
+}
+
 /* The value of every legal card of the seat to move: the declarer
  * side's total points after that card with best play (Tout, Bettel:
  * 120/0).  Returns the number of cards written (at most max), in card
@@ -392,22 +414,7 @@ int sk_solver_values(sk_solver *s, const sk_game *g, sk_action *cards, int *valu
         n++;
     }
     /* in card order, as the engine lists them */
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && all[j].card < all[j - 1].card; j--) {
-            sk_action a = all[j];
-            all[j] = all[j - 1];
-            all[j - 1] = a;
-            int t = vals[j];
-            vals[j] = vals[j - 1];
-            vals[j - 1] = t;
-        }
-    if (n > max)
-        n = max;
-    for (int i = 0; i < n; i++) {
-        cards[i] = all[i];
-        values[i] = vals[i];
-    }
-    return n;
+    return sorted_out(all, vals, n, cards, values, max);
 }
 
 /*
@@ -479,22 +486,7 @@ int sk_solver_levels(sk_solver *s, const sk_game *g, const int *t, int nt, sk_ac
         all[n] = sk_act_card(seat, s->to_card[c]);
         out[n++] = lev[r];
     }
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && all[j].card < all[j - 1].card; j--) {
-            sk_action a = all[j];
-            all[j] = all[j - 1];
-            all[j - 1] = a;
-            int x = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = x;
-        }
-    if (n > max)
-        n = max;
-    for (int i = 0; i < n; i++) {
-        cards[i] = all[i];
-        levels[i] = out[i];
-    }
-    return n;
+    return sorted_out(all, out, n, cards, levels, max);
 }
 
 /* The threshold level of the current position: how many of the

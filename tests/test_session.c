@@ -1070,6 +1070,37 @@ static void test_kreuzbock_when_all_pass(void **state)
     tl_assert_round_trip(&g, "session", NULL);
 }
 
+/* 002 (Contra and Re): "Re etc. can be given up to one card after
+ * Contra" (answer_one_card_later): a Kontra given on the opening lead may
+ * be answered after the second card, which 3.3.3 alone forbids. */
+static void test_answer_one_card_later(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "kontra_max", "3");
+    sk_game g;
+    for (int on = 0; on < 2; on++) {
+        tl_set(&r, "answer_one_card_later", on ? "yes" : "no");
+        tl_start_game(&g, &r, 3, false, WENZ_SCHWARZ, NULL, NULL, NULL);
+        tl_open_declare(&g, 0, "wenz");
+        sk_cards legal = sk_game_legal_cards(&g);
+        assert_int_equal(sk_game_apply(&g, sk_act_card(0, sk_cards_first(legal)), NULL), SK_OK);
+        tl_ok(&g, "1 kontra"); /* one card out: Kontra in time (3.3.2) */
+        legal = sk_game_legal_cards(&g);
+        assert_int_equal(sk_game_apply(&g, sk_act_card(1, sk_cards_first(legal)), NULL), SK_OK);
+        if (on)
+            tl_ok(&g, "0 retour"); /* one card after the Kontra */
+        else
+            tl_refused_any(&g, "0 retour", SK_EILLEGAL);
+        legal = sk_game_legal_cards(&g);
+        assert_int_equal(sk_game_apply(&g, sk_act_card(2, sk_cards_first(legal)), NULL), SK_OK);
+        if (on) /* the Sub answers the Retour, one card after it */
+            tl_ok(&g, "1 kontra");
+        else
+            tl_refused_any(&g, "0 retour", SK_EILLEGAL);
+    }
+}
+
 /* 002 l.972: "In Wenz and Suit Solo schneider and schwarz are not always
  * scored": one option per class -- partner games, Solo-type games, and
  * (with those) Wenz and Geier.  The Wenz Schwarz is 11 units with its
@@ -1943,6 +1974,7 @@ int main(void)
         cmocka_unit_test(test_kreuzbock_partner_across),
         cmocka_unit_test(test_kreuzbock_declarer_team),
         cmocka_unit_test(test_kreuzbock_when_all_pass),
+        cmocka_unit_test(test_answer_one_card_later),
         cmocka_unit_test(test_schneider_per_class),
         cmocka_unit_test(test_bettel_open_at_once),
         cmocka_unit_test(test_bock_round_after_throw_in),

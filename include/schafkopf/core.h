@@ -251,6 +251,7 @@ typedef struct sk_rules {
     uint8_t kontra_max;     /* doublings allowed: 0 none, 1 Kontra, 2 +Retour... */
     uint8_t retour_by_partner; /* the called partner may give Retour */
     uint8_t kontra_timing;  /* enum sk_kontra_timing */
+    uint8_t answer_one_card_later; /* Re etc. up to one card after the doubling (002) */
     uint8_t klopfen;        /* enum sk_klopfen_mode (002 "Laying") */
     /* money (4.2) */
     int32_t unit_cents;
@@ -531,6 +532,7 @@ typedef struct sk_public {
     uint8_t doublings;      /* Kontra, Retour, ... given so far */
     uint8_t last_doubler_side; /* 0 defenders, 1 declarer side */
     uint8_t kontra_seat[8]; /* who gave each doubling */
+    uint8_t double_at;      /* cards on the table when the last doubling came */
     /* play */
     uint8_t trick_no;       /* 0..8 */
     uint8_t trick_leader;

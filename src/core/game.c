@@ -52,7 +52,11 @@ static bool may_double(const sk_rules *r, const sk_public *p, sk_cards hand, int
     if (p->phase != SK_PHASE_PLAY || p->trick_no != 0 || p->contract.type == SK_C_RAMSCH ||
         p->muss) /* no Kontra in a Ramsch or a Muss (002) */
         return false;
-    switch (r->kontra_timing) {
+    bool answer = p->doublings > 0 && r->answer_one_card_later &&
+                  p->trick_len <= p->double_at + 1; /* 002: "up to one card after" */
+    switch (answer ? -1 : r->kontra_timing) {
+    case -1:
+        break;
     case SK_KONTRA_BEFORE_PLAY:
         if (p->trick_len > 0)
             return false;
@@ -458,6 +462,7 @@ int sk_game_apply(sk_game *g, sk_action a, sk_error *err)
                         "seat %d may not give %s now", a.seat,
                         a.type == SK_ACT_KONTRA ? "Kontra" : "Retour");
         p->kontra_seat[p->doublings++] = a.seat;
+        p->double_at = p->trick_len;
         p->last_doubler_side = a.type == SK_ACT_RETOUR;
         skx_log_action(p, a);
         return SK_OK;

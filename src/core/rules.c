@@ -90,6 +90,7 @@ static const opt_desc options[] = {
     OPT_E(kontra_timing, timing_names, "first_card|before_play|own_card",
           "Kontra/Retour while at most the lead is out (3.3.2), before play, or before "
           "one's own first card (002 \"with eight cards\")"),
+    OPT_B(answer_one_card_later, "Re, Sub ... may answer up to one card after the doubling (002)"),
     OPT_E(klopfen, klopfen_names, "off|all|chain|forehand|one",
           "laying after the first packet, each doubling (002): who may lay"),
     OPT_I(unit_cents, 1, 10000, "1..10000", "cents in one unit of payment (4.2.1)"),
@@ -162,6 +163,7 @@ static const sk_rules official_rules = {
     .retour_by_partner = 1,
     .kontra_timing = SK_KONTRA_FIRST_CARD,
     .klopfen = SK_KLOPF_OFF,
+    .answer_one_card_later = 0,
     .unit_cents = 10,
     .rate_sauspiel = 1,
     .rate_solo = 5,

@@ -252,7 +252,8 @@ static void test_house_rule_games(void **state)
     (void)state;
     run_games_with("official",
                    "all_pass=muss;klopfen=chain;kontra_timing=own_card;kontra_max=4;"
-                   "laufende_max=4;schneider_solo=no;allow_bettel=yes;bettel_stichzwang=yes",
+                   "laufende_max=4;schneider_solo=no;allow_bettel=yes;bettel_stichzwang=yes;"
+                   "allow_hochzeit=yes;hochzeit_after_pass=yes;answer_one_card_later=yes",
                    5, NGAMES / 10);
 }
 

@@ -1070,6 +1070,50 @@ static void test_kreuzbock_when_all_pass(void **state)
     tl_assert_round_trip(&g, "session", NULL);
 }
 
+/* 002 (Hochzeit): the Wedding "may only be allowed if all players have
+ * passed" (hochzeit_after_pass): no Hochzeit bid in the auction; when all
+ * pass, one more round in which only a hand with exactly one trump may
+ * bid it, then declare it and offer it as usual. */
+static void test_hochzeit_after_pass(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "allow_hochzeit", "yes");
+    tl_set(&r, "hochzeit_after_pass", "yes");
+    sk_game g;
+    /* dealer 3, forehand 0; seat 1 holds one trump (HA) */
+    tl_start_game(&g, &r, 3, false, NULL, "HA EA EZ EK GA GZ GK SA", NULL, NULL);
+    sk_action legal[SK_MAX_LEGAL];
+    tl_ok(&g, "0 pass");
+    int n = sk_game_legal(&g, legal);
+    for (int i = 0; i < n; i++)
+        if (legal[i].type == SK_ACT_BID && legal[i].contract.type == SK_C_HOCHZEIT)
+            fail_msg("a Hochzeit is offered before all passed");
+    tl_script(&g, "1 pass", "2 pass", "3 pass", NULL);
+    assert_int_equal(g.pub.phase, SK_PHASE_AUCTION); /* the Hochzeit round */
+    assert_true(g.pub.hochzeit_round);
+    assert_int_equal(g.pub.to_move, 0);
+    n = sk_game_legal(&g, legal);
+    assert_int_equal(n, 1); /* seat 0 has more than one trump: only pass */
+    tl_ok(&g, "0 pass");
+    tl_ok(&g, "1 bid hochzeit");
+    tl_script(&g, "2 pass", "3 pass", NULL);
+    assert_int_equal(g.pub.phase, SK_PHASE_DECLARE);
+    tl_refused_any(&g, "1 declare wenz", SK_EILLEGAL); /* only the Hochzeit now */
+    tl_ok(&g, "1 declare hochzeit");
+    assert_int_equal(g.pub.phase, SK_PHASE_HOCHZEIT);
+    sk_rng rng;
+    sk_rng_seed(&rng, 3);
+    tl_play_random(&g, &rng); /* whoever takes it, and the play */
+    sk_result res = tl_result(&g);
+    assert_int_equal(res.money[0] + res.money[1] + res.money[2] + res.money[3], 0);
+
+    /* nobody with one trump: all pass means thrown in at once */
+    tl_start_game(&g, &r, 3, false, "EO GO HO SO EU GU HU SU", NULL, NULL, NULL);
+    tl_script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
+    assert_true(sk_game_over(&g));
+}
+
 /* 002 (Contra and Re): "Re etc. can be given up to one card after
  * Contra" (answer_one_card_later): a Kontra given on the opening lead may
  * be answered after the second card, which 3.3.3 alone forbids. */
@@ -1974,6 +2018,7 @@ int main(void)
         cmocka_unit_test(test_kreuzbock_partner_across),
         cmocka_unit_test(test_kreuzbock_declarer_team),
         cmocka_unit_test(test_kreuzbock_when_all_pass),
+        cmocka_unit_test(test_hochzeit_after_pass),
         cmocka_unit_test(test_answer_one_card_later),
         cmocka_unit_test(test_schneider_per_class),
         cmocka_unit_test(test_bettel_open_at_once),

@@ -57,8 +57,8 @@ static bool class_allowed(const sk_rules *r, sk_contract c, bool first_game)
         return r->allow_bettel && !c.tout;
     case SK_C_BETTEL_OUVERT:
         return r->allow_bettel_ouvert && !c.tout;
-    case SK_C_HOCHZEIT:
-        return r->allow_hochzeit && !c.tout;
+    case SK_C_HOCHZEIT: /* with hochzeit_after_pass only in its own round */
+        return r->allow_hochzeit && !c.tout && !r->hochzeit_after_pass;
     default:
         return false;
     }
@@ -130,6 +130,9 @@ static bool muss_call(sk_cards hand, int suit)
  * one, as the Ober and Unter are trump in every Solo), 2.9.1 (Sie). */
 static bool contract_valid(const sk_rules *r, const sk_public *p, sk_contract c, sk_cards hand)
 {
+    if (p->hochzeit_round) /* the round after all passed is for a Hochzeit only */
+        return c.type == SK_C_HOCHZEIT && sk_cards_count(hand & SKX_SAUSPIEL_TRUMPS) == 1 &&
+               c.suit == SK_NOSUIT && !c.tout;
     if (!class_allowed(r, c, p->first_game))
         return false;
     switch (c.type) {
@@ -409,6 +412,38 @@ int skx_apply_hochzeit(sk_game *g, sk_action a, sk_error *err)
     return SK_OK;
 }
 
+static void allowed_classes(sk_public *p, const sk_rules *rules);
+
+/* With hochzeit_after_pass (002: a Hochzeit "may only be allowed if all
+ * players have passed"), an auction in which all passed is followed by
+ * one more round in which only a Hochzeit may be bid -- if some hand
+ * holds exactly one trump.  Returns whether that round starts. */
+static bool hochzeit_round(sk_game *g)
+{
+    sk_public *p = &g->pub;
+    const sk_rules *r = g->rules;
+    if (!r->allow_hochzeit || !r->hochzeit_after_pass || p->hochzeit_round || p->nseats != 4)
+        return false;
+    bool any = false;
+    for (int s = 0; s < 4; s++)
+        any |= sk_cards_count(g->hands[s] & SKX_SAUSPIEL_TRUMPS) == 1;
+    if (!any)
+        return false;
+    int i = class_index((sk_contract){SK_C_HOCHZEIT, SK_NOSUIT, 0});
+    p->hochzeit_round = 1;
+    p->classes_allowed = (uint16_t)(1u << i);
+    p->lowest_rank = p->class_rank[i];
+    for (int s = 0; s < 4; s++)
+        g->best_rank[s] = (int8_t)(sk_cards_count(g->hands[s] & SKX_SAUSPIEL_TRUMPS) == 1
+                                       ? p->class_rank[i]
+                                       : -1);
+    p->phase = SK_PHASE_AUCTION;
+    p->spoken = 0;
+    p->holder = p->challenger = SK_NOSEAT;
+    p->speaker = p->to_move = (uint8_t)skx_forehand(p);
+    return true;
+}
+
 /* All passed under "Muss" (002): the holder of the Eichel-Ober must
  * declare a game, as if he alone had said "ich spiele". */
 static void start_muss(sk_game *g)
@@ -444,6 +479,12 @@ int skx_apply_bidding(sk_game *g, sk_action a, sk_error *err)
             a.contract = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
         skx_log_action(p, a);
         auction_apply(p, a);
+        if (p->phase == SK_PHASE_DONE && hochzeit_round(g))
+            return SK_OK; /* all passed: a round for a Hochzeit first */
+        if (p->phase == SK_PHASE_DONE && p->hochzeit_round) { /* nobody took that either */
+            p->hochzeit_round = 0;
+            allowed_classes(p, g->rules);
+        }
         if (p->phase == SK_PHASE_DONE && g->rules->all_pass == SK_ALLPASS_RAMSCH)
             skx_declare(g, (sk_contract){SK_C_RAMSCH, SK_NOSUIT, 0}); /* all passed: Ramsch */
         else if (p->phase == SK_PHASE_DONE && g->rules->all_pass == SK_ALLPASS_MUSS)
@@ -473,22 +514,31 @@ int skx_apply_bidding(sk_game *g, sk_action a, sk_error *err)
     return SK_OK;
 }
 
+/* The classes the ruleset allows in this game, and the lowest of them
+ * (what "ich spiele" claims). */
+static void allowed_classes(sk_public *p, const sk_rules *rules)
+{
+    p->classes_allowed = 0;
+    p->lowest_rank = INT8_MAX;
+    for (size_t i = 0; i < NBID_CLASSES; i++) {
+        if (!class_allowed(rules, BID_CLASSES[i], p->first_game))
+            continue;
+        p->classes_allowed |= (uint16_t)(1u << i);
+        if (p->class_rank[i] < p->lowest_rank)
+            p->lowest_rank = p->class_rank[i];
+    }
+}
+
 /* Sets up the auction of a new game: the rank of every class under the
  * ruleset's ranking, the classes it allows, the lowest (what "ich
  * spiele" claims) and the best class each hand could keep. */
-void skx_auction_start(sk_game *g, const sk_rules *rules, bool first_game)
+void skx_auction_start(sk_game *g, const sk_rules *rules)
 {
     sk_public *p = &g->pub;
-    p->lowest_rank = INT8_MAX;
     sk_rules_rank_table(rules, p->rank);
-    for (size_t i = 0; i < NBID_CLASSES; i++) {
+    for (size_t i = 0; i < NBID_CLASSES; i++)
         p->class_rank[i] = (int8_t)rank_of(p, BID_CLASSES[i]);
-        if (!class_allowed(rules, BID_CLASSES[i], first_game))
-            continue;
-        p->classes_allowed |= (uint16_t)(1u << i);
-        if (p->class_rank[i] < p->lowest_rank) /* "ich spiele" claims the lowest game */
-            p->lowest_rank = p->class_rank[i];
-    }
+    allowed_classes(p, rules);
     for (int s = 0; s < 4; s++)
         g->best_rank[s] = (int8_t)skx_best_rank(p, g->hands[s]);
 }

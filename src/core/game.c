@@ -325,7 +325,7 @@ static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t h
     p->contract = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
     p->holder_bid = p->challenger_bid = p->contract;
     /* pub.order is filled when the contract is declared */
-    skx_auction_start(g, rules, first_game);
+    skx_auction_start(g, rules); /* p->first_game is set */
 }
 
 /*

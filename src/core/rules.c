@@ -80,6 +80,7 @@ static const opt_desc options[] = {
     OPT_B(bettel_open_at_once, "a Bettel Brett hand is laid open before the first lead, "
                                "not after the first trick"),
     OPT_B(allow_hochzeit, "a Hochzeit (one trump offered for a partner) may be played (002)"),
+    OPT_B(hochzeit_after_pass, "a Hochzeit may be offered only once all passed (002)"),
     OPT_E(ranking, ranking_names, "official|cardgame|online",
           "contract ranking in the auction: 2.4.4, 001's, or the common online order"),
     OPT_B(ramsch_jungfrau, "in a Ramsch each player without a trick doubles the loss (002)"),
@@ -156,6 +157,7 @@ static const sk_rules official_rules = {
     .allow_bettel_ouvert = 0,
     .bettel_stichzwang = 0,
     .allow_hochzeit = 0,
+    .hochzeit_after_pass = 0,
     .ranking = SK_RANK_OFFICIAL,
     .ramsch_jungfrau = 1,
     .ramsch_durchmarsch = 1,

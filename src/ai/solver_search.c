@@ -281,7 +281,7 @@ static inline int order_score(const sk_solver *s, int seat, int m, sk_cards inpl
             int p = seat + i >= s->nseats ? seat + i - s->nseats : seat + i;
             if ((int)((s->side >> p) & 1) != mside) {
                 sk_cards f = s->hands[p] & s->cls[m];
-                sc -= 400 * sk_cards_count(f ? f : s->hands[p]);
+                sc -= 800 * sk_cards_count(f ? f : s->hands[p]);
             }
         }
         return sc;

@@ -507,7 +507,7 @@ static int play_game(play_ctx *p, bool last)
         if (save_game(p, g) < 0)
             p->ui->error(p->ui, &p->table, strerror(errno));
         char explain[256];
-        sk_result_explain(&p->session.rules, &res, explain, sizeof explain);
+        sk_table_explain(&p->table, &p->session.rules, &res, explain, sizeof explain);
         sk_game_view(g, p->human, &p->table.view);
         rc = p->ui->summary(p->ui, &p->table, &res, explain, last);
     }

@@ -132,7 +132,7 @@ static int run_replay(sk_ui *ui, sk_table *t, const sk_record *rec, bool plain)
         char explain[256];
         sk_game_result(g, &res, NULL);
         sk_table_result_text(t, &res, text, sizeof text);
-        sk_result_explain(&rec->rules, &res, explain, sizeof explain);
+        sk_table_explain(t, &rec->rules, &res, explain, sizeof explain);
         printf("Result: %s\n%s: %s\n", text, sk_tr(t->lang, L_MONEY), explain);
     }
     free(g);

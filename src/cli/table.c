@@ -175,3 +175,37 @@ size_t sk_table_score_line(const sk_table *t, int i, const sk_score_row *row, ch
     return (size_t)snprintf(buf, size, "%s%s%s%s%s |%s%s%s%s", first, cells[0], cells[1],
                             cells[2], cells[3], cells[4], cells[5], cells[6], cells[7]);
 }
+
+/* The money explanation in the table's language: the core writes the
+ * German table words; in English the few that are not Schafkopf terms
+ * anyway (Laufende, Schneider, Kontra ... are kept) are translated. */
+size_t sk_table_explain(const sk_table *t, const sk_rules *r, const sk_result *res, char *buf,
+                        size_t size)
+{
+    static const char *const WORDS[][2] = {
+        {"zusammengeworfen (alle weiter)", "thrown in (all passed)"},
+        {"je Verlierer und Mitspieler", "per loser and player"},
+        {"Laufende", "runners"},
+        {"gelegt", "laid"},
+    };
+    char text[512];
+    sk_result_explain(r, res, text, sizeof text);
+    if (t->lang != SK_LANG_EN)
+        return (size_t)snprintf(buf, size, "%s", text);
+    size_t n = 0;
+    for (const char *q = text; *q;) {
+        size_t k = 0;
+        for (; k < sizeof WORDS / sizeof WORDS[0]; k++)
+            if (strncmp(q, WORDS[k][0], strlen(WORDS[k][0])) == 0)
+                break;
+        const char *piece = k < sizeof WORDS / sizeof WORDS[0] ? WORDS[k][1] : NULL;
+        size_t len = piece ? strlen(piece) : 1;
+        if (n + len < size)
+            memcpy(buf + n, piece ? piece : q, len);
+        n += len;
+        q += piece ? strlen(WORDS[k][0]) : 1;
+    }
+    if (size)
+        buf[n < size ? n : size - 1] = '\0';
+    return n;
+}

@@ -151,6 +151,9 @@ sk_ui *sk_ui_curses_open(void);
 
 /* The summary text shared by both modes: result line and points. */
 size_t sk_table_result_text(const sk_table *t, const sk_result *res, char *buf, size_t size);
+/* The money explanation (sk_result_explain) in the table's language. */
+size_t sk_table_explain(const sk_table *t, const sk_rules *r, const sk_result *res, char *buf,
+                        size_t size);
 /* One score sheet row as text (game number i from 1, or the totals when
  * row is NULL). */
 size_t sk_table_score_line(const sk_table *t, int i, const sk_score_row *row, char *buf,

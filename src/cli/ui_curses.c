@@ -451,6 +451,8 @@ static int curses_offer(sk_ui *ui, const sk_table *t, sk_action offer)
             rc = SK_UI_NO;
         else if ((ch == 'q' || ch == 'Q') && confirm_quit(u, t))
             rc = SK_UI_QUIT;
+        else if (ch == '?') /* what the hint bot makes of the doubling */
+            show_hint(u, t);
     }
     u->prompt[0] = '\0';
     u->show_last = false;

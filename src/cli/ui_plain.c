@@ -191,6 +191,8 @@ static int plain_offer(sk_ui *ui, const sk_table *t, sk_action offer)
             return SK_UI_QUIT;
         if (c == 'l')
             print_last_trick(t);
+        else if (*s == '?') /* what the hint bot makes of the doubling */
+            print_hint(t);
         else
             printf("%s\n", sk_tr(t->lang, L_YES_NO));
     }

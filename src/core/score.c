@@ -202,6 +202,21 @@ static int ramsch_result(const sk_game *g, sk_result *res)
 
 static void outcome(const sk_game *g, sk_result *res, unsigned side, int side_tricks);
 
+/* Starts a result: everything empty but the contract, the declarer and
+ * his partner (the other seat of his side, if any); returns the side. */
+static unsigned begin_result(const sk_game *g, sk_result *res)
+{
+    memset(res, 0, sizeof *res);
+    memset(res->trick_winners, SK_NOSEAT, sizeof res->trick_winners);
+    res->contract = g->pub.contract;
+    int declarer;
+    unsigned side = declarer_side(g, &declarer);
+    res->declarer = (uint8_t)declarer;
+    unsigned others = declarer < SK_NSEATS ? side & ~(1u << declarer) : 0;
+    res->partner = others ? (uint8_t)__builtin_ctz(others) : SK_NOSEAT;
+    return side;
+}
+
 /* Scores a finished game. */
 int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
 {
@@ -213,29 +228,20 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
         }
         return SK_ESTATE;
     }
-    memset(res, 0, sizeof *res);
-    res->declarer = res->partner = SK_NOSEAT;
-    res->contract = p->contract;
+    unsigned side = begin_result(g, res);
     if (p->contract.type == SK_C_NONE) {
         res->thrown_in = 1; /* 2.4.13 */
         return SK_OK;
     }
-    int declarer;
-    unsigned side = declarer_side(g, &declarer);
-    res->declarer = (uint8_t)declarer;
-    if (partnership(p->contract.type))
-        res->partner = p->kreuzbock ? (uint8_t)((declarer + 2) % 4) : g->partner;
     int side_tricks = 0;
     if (p->contract.type == SK_C_SIE) {
         /* 2.9.2: laid down, won at once; every trick counts as his. */
-        memset(res->trick_winners, SK_NOSEAT, sizeof res->trick_winners);
         for (int t = 0; t < p->ntricks; t++)
             res->trick_winners[t] = p->declarer;
         res->points[p->declarer] = 120;
         res->tricks[p->declarer] = p->ntricks;
         side_tricks = p->ntricks;
     } else {
-        memset(res->trick_winners, SK_NOSEAT, sizeof res->trick_winners);
         memcpy(res->trick_winners, p->trick_winners, p->ntricks);
         for (int s = 0; s < g->pub.nseats; s++)
             res->points[s] = sk_cards_points(p->won[s]);
@@ -318,15 +324,7 @@ int sk_game_settle_as(const sk_game *g, int side_points, int side_tricks, sk_res
         }
         return SK_EINVAL;
     }
-    memset(res, 0, sizeof *res);
-    memset(res->trick_winners, SK_NOSEAT, sizeof res->trick_winners);
-    res->contract = p->contract;
-    int declarer;
-    unsigned side = declarer_side(g, &declarer);
-    res->declarer = (uint8_t)declarer;
-    res->partner = SK_NOSEAT;
-    if (partnership(p->contract.type))
-        res->partner = p->kreuzbock ? (uint8_t)((declarer + 2) % 4) : g->partner;
+    unsigned side = begin_result(g, res);
     res->declarer_side_points = side_points;
     outcome(g, res, side, side_tricks);
     return SK_OK;

@@ -8,6 +8,8 @@
 
 /* Strength of a hand for a contract in rough tricks (heuristic.c). */
 double sk_heur_strength(sk_cards hand, sk_contract c);
+/* How far a hand clears (>= 0) or misses (< 0) a contract's bar. */
+double sk_heur_margin(sk_cards hand, sk_contract c);
 /* Auction, declaration and Kontra/Retour by rules of thumb; fills
  * values[i] for legal[i] (higher is better); returns the choice (a pass
  * to decline an out-of-turn doubling). */

@@ -32,6 +32,7 @@
 #define FIRST_ROUND 4 /* deals every candidate is tried on */
 #define KEEP 4        /* candidates that go on after the first round */
 #define MAX_DEALS 32
+#define MISS 2.5 /* rough tricks below a contract's bar still priced */
 
 /* The game's pricing thresholds (see ai_internal.h). */
 void sk_pimc_thresholds(const sk_public *p, int t[3])
@@ -170,6 +171,33 @@ static int rank_of(const sk_view *v, sk_contract c)
 }
 
 /*
+ * Drops the candidates a club player would not even consider: those
+ * whose rules-of-thumb strength misses the contract's bar by more than
+ * MISS (a Solo with three small trumps, a Wenz without Unters or
+ * aces).  Solving them on sampled deals costs most of an auction
+ * decision and never finds a game worth playing.  When the seat must
+ * declare and none is left, the least bad one stays.  Returns the new
+ * count (order kept).
+ */
+static int plausible(const sk_view *v, cand *cands, int nc, bool must)
+{
+    int kept = 0, best = -1;
+    double bm = -1e18;
+    for (int k = 0; k < nc; k++) {
+        double m = sk_heur_margin(v->hand, cands[k].c);
+        if (m > bm) {
+            bm = m;
+            best = k;
+        }
+        if (m >= -MISS)
+            cands[kept++] = cands[k];
+    }
+    if (kept == 0 && must && best >= 0)
+        cands[kept++] = cands[best];
+    return kept;
+}
+
+/*
  * Prices the contracts the seat may declare over sampled deals (see the
  * essay above).  `cls`: the class the seat bids in the scripted auction
  * (NONE for a Muss).  Fills cands[] and returns their number (0 when
@@ -192,6 +220,9 @@ static int price_all(const sk_pimc *pc, const sk_view *v, sk_contract cls, cand 
     for (int i = 0; i < n && nc < MAX_CAND; i++)
         if (a[i].type == SK_ACT_DECLARE && a[i].seat == v->seat)
             cands[nc++] = (cand){a[i].contract, 0, 0, 1};
+    nc = plausible(v, cands, nc, v->pub.phase == SK_PHASE_DECLARE);
+    if (nc == 0)
+        return 0;
     uint64_t stop = sk_solver_nodes(pc->solver) + pc->bid_nodes;
     int ok = 1;
     for (int d = 0; d < deals && ok; d++) {

@@ -97,6 +97,13 @@ static double contract_strength(sk_cards hand, sk_contract c)
     return sk_heur_strength(hand, c);
 }
 
+/* How far a hand clears (>= 0) or misses (< 0) the bar of a contract,
+ * in the rough tricks of sk_heur_strength. */
+double sk_heur_margin(sk_cards hand, sk_contract c)
+{
+    return contract_strength(hand, c) - threshold(c);
+}
+
 /* Whether the ruleset lets anyone play a contract kind at all. */
 static bool kind_allowed(const sk_rules *r, sk_contract c)
 {

@@ -399,7 +399,7 @@ static void test_options_and_presets(void **state)
         "allow_bettel_ouvert", "bettel_stichzwang", "ranking", "ramsch_jungfrau",
         "ramsch_durchmarsch", "rate_geier", "rate_farbwenz", "rate_farbgeier", "rate_bettel",
         "bettel_ouvert_factor", "rate_ramsch", "rate_durchmarsch", "laufende_min_geier",
-        "laufende_min_farbwenz",
+        "laufende_min_farbwenz", "ramsch_schieben",
     };
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
         bool found = false;
@@ -427,6 +427,8 @@ static void test_options_and_presets(void **state)
     assert_true(st.allow_geier && st.allow_farbwenz && st.allow_farbgeier && st.allow_bettel &&
                 st.allow_bettel_ouvert);
     assert_int_equal(st.ranking, SK_RANK_OFFICIAL);
+    /* 002's local variant Schieberamsch: in no preset */
+    assert_false(off.ramsch_schieben || st.ramsch_schieben);
 
     sk_rules sp = tl_preset("sauspiel");
     assert_true(sp.allow_geier && sp.allow_farbwenz);
@@ -453,6 +455,7 @@ static void test_options_and_presets(void **state)
     tl_set(&r, "bettel_stichzwang", "yes");
     tl_set(&r, "ramsch_jungfrau", "no");
     tl_set(&r, "laufende_min_farbwenz", "4");
+    tl_set(&r, "ramsch_schieben", "yes");
     char text[4096], again[4096];
     sk_rules_format(&r, text, sizeof text);
     sk_rules back = tl_preset("official");
@@ -1906,6 +1909,219 @@ static void test_ramsch_tie_breaks(void **state)
     }
 }
 
+/*
+ * Schieberamsch checked in 002's words ("the tricks are passed on
+ * clockwise at the end of the game, and ... the player who has the least
+ * points at the end also wins") with the pricing of docs/rules.md: a
+ * Durchmarsch is judged on the tricks a seat took itself; otherwise seat
+ * s counts the tricks of seat s-1; the most points lose and the fewest
+ * win (ties broken the same way, mirrored); each loser pays each other
+ * seat, each winner gets from each other seat, rate_ramsch x 2^Jungfrau
+ * per pair.  Returns the number of winners.
+ */
+static int check_schieberamsch(const sk_rules *r, const sk_game *g, const sk_result *res)
+{
+    tl_assert_sums_zero(res);
+    ref_order ref;
+    ref_init(&ref, tl_K("ramsch"));
+    int64_t key[4];
+    int taken[4] = {0}, zero = 0;
+    sk_cards pile[4] = {0};
+    for (int t = 0; t < 8; t++) {
+        int w = (g->pub.trick_leaders[t] + ref_winner(&ref, g->pub.tricks[t])) % 4;
+        taken[w]++;
+        for (int i = 0; i < 4; i++)
+            pile[w] |= SK_BIT(g->pub.tricks[t][i]);
+    }
+    for (int s = 0; s < 4; s++) {
+        zero += taken[s] == 0;
+        if (taken[s] == 8 && r->ramsch_durchmarsch) {
+            assert_int_equal(res->durchmarsch, s);
+            assert_false(res->passed);
+            return 0;
+        }
+    }
+    assert_true(res->passed);
+    for (int s = 0; s < 4; s++) {
+        int from = (s + 3) % 4; /* clockwise: seat s gets the tricks of the seat before it */
+        int ntrumps = 0, highest = 0;
+        for (int i = ref.ntrumps - 1; i >= 0; i--)
+            if (pile[from] & SK_BIT(ref.trumps[i])) {
+                ntrumps++;
+                highest = ref.ntrumps - i;
+            }
+        assert_int_equal(res->points[s], sk_cards_points(pile[from]));
+        assert_int_equal(res->tricks[s], taken[from]);
+        key[s] = (int64_t)sk_cards_points(pile[from]) * 1000000 + taken[from] * 10000 +
+                 ntrumps * 100 + highest;
+    }
+    int64_t most = key[0], least = key[0];
+    for (int s = 1; s < 4; s++) {
+        most = key[s] > most ? key[s] : most;
+        least = key[s] < least ? key[s] : least;
+    }
+    unsigned losers = 0, winners = 0;
+    for (int s = 0; s < 4; s++) {
+        losers |= (unsigned)(key[s] == most) << s;
+        winners |= (unsigned)(key[s] == least) << s;
+    }
+    assert_int_equal(res->losers, losers);
+    assert_int_equal(res->winners, winners);
+    int jf = r->ramsch_jungfrau ? zero : 0;
+    assert_int_equal(res->jungfrau, jf);
+    int mult = 1 << (jf + g->pub.laid);
+    int nl = sk_cards_count(losers), nw = sk_cards_count(winners);
+    for (int s = 0; s < 4; s++) {
+        int pairs = (losers >> s & 1) ? -(4 - nl) : nl;
+        pairs += (winners >> s & 1) ? 4 - nw : -nw;
+        assert_int_equal(res->money[s], (int64_t)pairs * r->rate_ramsch * mult * r->unit_cents);
+        assert_int_equal(res->tournament[s], pairs * mult);
+    }
+    return nw;
+}
+
+/* 002, Ramsch: Schieberamsch -- "the tricks are passed on clockwise at
+ * the end of the game, and ... the player who has the least points at
+ * the end also wins".  The scripted Ramsch (seat 0 took 37, seat 1 83,
+ * seats 2 and 3 nothing): passed on, seat 1 counts seat 0's 37, seat 2
+ * seat 1's 83 and loses instead of seat 1; seats 3 and 0 count the empty
+ * piles and tie for the fewest, so both win.  Two Jungfrauen: 40 cents
+ * a pair.  Seat 2 pays 40 to each of the three and 40 to each winner
+ * (-200); the winners get 40 from the loser and 40 from each of the two
+ * others who did not win (+120 each); seat 1 gets 40 from the loser and
+ * pays 40 to each winner (-40). */
+static void test_schieberamsch_passes_the_tricks(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("stammtisch");
+    tl_set(&r, "ramsch_schieben", "yes");
+    sk_game g;
+    play_scripted_ramsch(&g, &r);
+    sk_result res = tl_result(&g);
+    assert_true(res.passed);
+    assert_int_equal(res.points[0], 0);
+    assert_int_equal(res.points[1], 37);
+    assert_int_equal(res.points[2], 83);
+    assert_int_equal(res.points[3], 0);
+    assert_int_equal(res.tricks[0], 0);
+    assert_int_equal(res.tricks[1], 4);
+    assert_int_equal(res.tricks[2], 4);
+    assert_int_equal(res.tricks[3], 0);
+    for (int t = 0; t < 4; t++) /* the tricks as played do not move */
+        assert_int_equal(res.trick_winners[t], 0);
+    assert_int_equal(res.losers, 1u << 2);
+    assert_int_equal(res.winners, 1u << 0 | 1u << 3);
+    assert_int_equal(res.jungfrau, 2); /* the empty piles moved, their number did not */
+    assert_int_equal(res.multiplier, 4);
+    tl_assert_settlement(&res, 120, -40, -200, 120, 12, -4, -20, 12);
+    assert_int_equal(check_schieberamsch(&r, &g, &res), 2);
+    char buf[256];
+    sk_result_explain(&r, &res, buf, sizeof buf);
+    if (!strstr(buf, "Schieberamsch") || !strstr(buf, "= 40") ||
+        !strstr(buf, "je Verlierer und Mitspieler, je Gewinner und Mitspieler"))
+        fail_msg("a Schieberamsch explained as \"%s\"", buf);
+    char *json = sk_result_json(&res);
+    assert_non_null(json);
+    if (!strstr(json, "\"losers\":[2]") || !strstr(json, "\"passed\":true") ||
+        !strstr(json, "\"winners\":[0,3]") || !strstr(json, "\"points\":[0,37,83,0]"))
+        fail_msg("a Schieberamsch result as %s", json);
+    free(json);
+    tl_assert_round_trip(&g, "variants", "\"ramsch_schieben\":\"yes\"", NULL);
+
+    /* without Jungfrau the pair is 10 cents: -5/+3/-1/+3 units */
+    tl_set(&r, "ramsch_jungfrau", "no");
+    play_scripted_ramsch(&g, &r);
+    res = tl_result(&g);
+    tl_assert_settlement(&res, 30, -10, -50, 30, 3, -1, -5, 3);
+
+    /* the option off: seat 1 loses as before, nobody wins */
+    sk_rules plain = tl_preset("stammtisch");
+    play_scripted_ramsch(&g, &plain);
+    res = tl_result(&g);
+    assert_false(res.passed);
+    assert_int_equal(res.winners, 0);
+    assert_int_equal(res.losers, 1u << 1);
+    json = sk_result_json(&res);
+    assert_non_null(json);
+    assert_null(strstr(json, "\"winners\""));
+    free(json);
+}
+
+/* 002, Ramsch: Schieberamsch with a Durchmarsch -- "one player takes all
+ * the tricks" is judged on the tricks he took himself, before passing:
+ * seat 0 still wins rate_durchmarsch from each.  With Durchmarsch off
+ * his 120 pass to seat 1, who loses; the three empty piles tie for the
+ * fewest points, so seats 0, 2 and 3 win: three Jungfrauen, 80 cents a
+ * pair, seat 1 pays 3 + 3 pairs. */
+static void test_schieberamsch_durchmarsch(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("stammtisch");
+    tl_set(&r, "ramsch_schieben", "yes");
+    static const char *const h[4] = {"EO GO HO SO EU GU HU SU", "HA HZ HK H9 H8 H7 EA EZ",
+                                     "EK E9 E8 E7 GA GZ GK G9", "G8 G7 SA SZ SK S9 S8 S7"};
+    sk_game g;
+    tl_start_game(&g, &r, 3, false, h[0], h[1], h[2], h[3]);
+    tl_pass_all(&g);
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
+    assert_int_equal(res.durchmarsch, 0);
+    assert_false(res.passed);
+    assert_int_equal(res.points[0], 120);
+    tl_assert_settlement(&res, 150, -50, -50, -50, 3, -1, -1, -1);
+    assert_int_equal(check_schieberamsch(&r, &g, &res), 0);
+
+    tl_set(&r, "ramsch_durchmarsch", "no");
+    tl_start_game(&g, &r, 3, false, h[0], h[1], h[2], h[3]);
+    tl_pass_all(&g);
+    tl_play_out(&g);
+    res = tl_result(&g);
+    assert_int_equal(res.durchmarsch, SK_NOSEAT);
+    assert_int_equal(res.points[1], 120);
+    assert_int_equal(res.losers, 1u << 1);
+    assert_int_equal(res.winners, 1u << 0 | 1u << 2 | 1u << 3);
+    assert_int_equal(res.jungfrau, 3);
+    tl_assert_settlement(&res, 160, -480, 160, 160, 16, -48, 16, 16);
+    assert_int_equal(check_schieberamsch(&r, &g, &res), 3);
+}
+
+/* 002, Ramsch: Schieberamsch in seeded random games, each checked by
+ * check_schieberamsch; among them a game with a single winner (the
+ * usual case without Jungfrau) and one whose loser is not the seat
+ * that took the most points.  Every settlement sums to zero and every
+ * 16th game round-trips as a record. */
+static void test_schieberamsch_random(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("stammtisch");
+    tl_set(&r, "ramsch_schieben", "yes");
+    uint64_t single = 0, moved = 0;
+    for (uint64_t seed = 1; seed <= 400; seed++) {
+        sk_game g;
+        sk_rng rng;
+        sk_rng_seed(&rng, 7000 + seed);
+        sk_game_deal(&g, &r, (int)(seed % 4), &rng, false);
+        tl_pass_all(&g);
+        assert_int_equal(g.pub.contract.type, SK_C_RAMSCH);
+        tl_play_random(&g, &rng);
+        sk_result res = tl_result(&g);
+        int nw = check_schieberamsch(&r, &g, &res);
+        if (nw == 1 && !single)
+            single = seed;
+        int most = 0;
+        for (int s = 1; s < 4; s++)
+            if (sk_cards_points(g.pub.won[s]) > sk_cards_points(g.pub.won[most]))
+                most = s;
+        if (nw && !(res.losers >> most & 1) && !moved)
+            moved = seed;
+        if (seed % 16 == 0)
+            assert_round_trip(&g, "ramsch");
+    }
+    if (!single || !moved)
+        fail_msg("no random Schieberamsch with one winner (%llu) or a moved loser (%llu)",
+                 (unsigned long long)single, (unsigned long long)moved);
+}
+
 /* ------------------------------------------------------------------ */
 /* Explanations, records, properties                                    */
 /* ------------------------------------------------------------------ */
@@ -2116,6 +2332,9 @@ int main(void)
         cmocka_unit_test(test_ramsch_loser_and_jungfrau),
         cmocka_unit_test(test_ramsch_durchmarsch),
         cmocka_unit_test(test_ramsch_tie_breaks),
+        cmocka_unit_test(test_schieberamsch_passes_the_tricks),
+        cmocka_unit_test(test_schieberamsch_durchmarsch),
+        cmocka_unit_test(test_schieberamsch_random),
         cmocka_unit_test(test_explain_variants),
         cmocka_unit_test(test_records_every_type),
         cmocka_unit_test(test_random_variant_games),

@@ -248,6 +248,7 @@ typedef struct sk_rules {
     uint8_t ranking;        /* enum sk_ranking */
     uint8_t ramsch_jungfrau; /* each player without a trick doubles a Ramsch */
     uint8_t ramsch_durchmarsch; /* taking every trick in a Ramsch wins it */
+    uint8_t ramsch_schieben; /* Schieberamsch: tricks passed clockwise, fewest points win (002) */
     /* doubling (3.3, 5.2.4) */
     uint8_t kontra_max;     /* doublings allowed: 0 none, 1 Kontra, 2 +Retour... */
     uint8_t retour_by_partner; /* the called partner may give Retour */
@@ -631,6 +632,9 @@ typedef struct sk_result {
     uint8_t rated_plain;    /* a first-game Solo Schwarz rated plain (5.2.15) */
     int laufende;           /* run of top trumps of one side (4.2.2) */
     uint8_t losers;         /* Ramsch: the losing seats, a bit each */
+    uint8_t winners;        /* Schieberamsch: the seats with the fewest points, a bit each */
+    uint8_t passed;         /* Schieberamsch: points[] and tricks[] count the tricks each
+                             * seat got from the seat before it (trick_winners do not) */
     uint8_t jungfrau;       /* Ramsch: how many seats took no trick */
     uint8_t durchmarsch;    /* Ramsch: the seat that took every trick, or NOSEAT */
     int laufende_paid;      /* how many are paid */

@@ -85,6 +85,8 @@ static const opt_desc options[] = {
           "contract ranking in the auction: 2.4.4, 001's, or the common online order"),
     OPT_B(ramsch_jungfrau, "in a Ramsch each player without a trick doubles the loss (002)"),
     OPT_B(ramsch_durchmarsch, "in a Ramsch a player taking every trick wins (002)"),
+    OPT_B(ramsch_schieben, "Schieberamsch: at the end each player's tricks pass to the next "
+                           "seat clockwise; the fewest points then win from everyone (002)"),
     OPT_I(kontra_max, 0, 8, "0..8",
           "doublings allowed: 0 none (5.2.4), 1 Kontra, 2 and Retour (3.3), more Sub, Resub..."),
     OPT_B(retour_by_partner, "the declarer's called partner may give Retour (3.3.3)"),
@@ -161,6 +163,7 @@ static const sk_rules official_rules = {
     .ranking = SK_RANK_OFFICIAL,
     .ramsch_jungfrau = 1,
     .ramsch_durchmarsch = 1,
+    .ramsch_schieben = 0,
     .kontra_max = 2,
     .retour_by_partner = 1,
     .kontra_timing = SK_KONTRA_FIRST_CARD,

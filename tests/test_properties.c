@@ -275,13 +275,18 @@ static void test_session_rule_games(void **state)
 }
 
 /* 002's local variants: Schieberamsch (the tricks passed clockwise, the
- * fewest points win too), with and without Durchmarsch. */
+ * fewest points win too), with and without Durchmarsch, and the
+ * Bauernhochzeit (two trumps offered, two cards exchanged), also in the
+ * round after all passed. */
 static void test_local_variant_games(void **state)
 {
     (void)state;
-    run_games_with("stammtisch", "ramsch_schieben=yes", 11, NGAMES / 10);
+    run_games_with("stammtisch", "ramsch_schieben=yes;bauernhochzeit=yes", 11, NGAMES / 10);
     run_games_with("stammtisch", "ramsch_schieben=yes;ramsch_durchmarsch=no", 12,
                    NGAMES / 20);
+    run_games_with("official",
+                   "allow_hochzeit=yes;bauernhochzeit=yes;hochzeit_after_pass=yes;klopfen=all",
+                   13, NGAMES / 20);
 }
 
 /* Five players (002): the dealer sits out, the totals are per player. */

@@ -399,7 +399,7 @@ static void test_options_and_presets(void **state)
         "allow_bettel_ouvert", "bettel_stichzwang", "ranking", "ramsch_jungfrau",
         "ramsch_durchmarsch", "rate_geier", "rate_farbwenz", "rate_farbgeier", "rate_bettel",
         "bettel_ouvert_factor", "rate_ramsch", "rate_durchmarsch", "laufende_min_geier",
-        "laufende_min_farbwenz", "ramsch_schieben",
+        "laufende_min_farbwenz", "ramsch_schieben", "bauernhochzeit",
     };
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
         bool found = false;
@@ -427,8 +427,9 @@ static void test_options_and_presets(void **state)
     assert_true(st.allow_geier && st.allow_farbwenz && st.allow_farbgeier && st.allow_bettel &&
                 st.allow_bettel_ouvert);
     assert_int_equal(st.ranking, SK_RANK_OFFICIAL);
-    /* 002's local variant Schieberamsch: in no preset */
-    assert_false(off.ramsch_schieben || st.ramsch_schieben);
+    /* 002's local variants Schieberamsch and Bauernhochzeit: in no preset */
+    assert_false(off.ramsch_schieben || off.bauernhochzeit || st.ramsch_schieben ||
+                 st.bauernhochzeit);
 
     sk_rules sp = tl_preset("sauspiel");
     assert_true(sp.allow_geier && sp.allow_farbwenz);
@@ -456,6 +457,7 @@ static void test_options_and_presets(void **state)
     tl_set(&r, "ramsch_jungfrau", "no");
     tl_set(&r, "laufende_min_farbwenz", "4");
     tl_set(&r, "ramsch_schieben", "yes");
+    tl_set(&r, "bauernhochzeit", "yes");
     char text[4096], again[4096];
     sk_rules_format(&r, text, sizeof text);
     sk_rules back = tl_preset("official");
@@ -2123,6 +2125,219 @@ static void test_schieberamsch_random(void **state)
 }
 
 /* ------------------------------------------------------------------ */
+/* Bauernhochzeit                                                       */
+/* ------------------------------------------------------------------ */
+
+/* Seat 1 holds two trumps (HK HA), seat 0 eight, seat 2 none, seat 3
+ * four trumps and four others (GK S9 S8 S7). */
+#define BH0 "EO GO HO SO EU GU HU SU"
+#define BH1 "HK HA EA EZ EK E9 GA GZ"
+#define BH2 "E8 E7 G9 G8 G7 SA SZ SK"
+#define BH3 "HZ H9 H8 H7 GK S9 S8 S7"
+
+/* A ruleset with the Hochzeit, and the Bauernhochzeit if `bauern`. */
+static sk_rules hochzeit_rules(bool bauern)
+{
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "allow_hochzeit", "yes");
+    tl_set(&r, "bauernhochzeit", bauern ? "yes" : "no");
+    return r;
+}
+
+/* 002, Wedding: Bauernhochzeit -- "two cards are exchanged".  Seat 1
+ * offers his two trumps; seat 2 passes; seat 3 takes them with S7 and
+ * then GK (two accept actions; once he has taken it he may not pass,
+ * nor give a trump or the same card twice); the declarer ends with the
+ * two non-trumps, seat 3 with both trumps, and is the partner.  Each
+ * given card is face down: only the two who exchange see it. */
+static void test_bauernhochzeit_exchange(void **state)
+{
+    (void)state;
+    sk_rules r = hochzeit_rules(true);
+    sk_game g;
+    tl_start_game(&g, &r, 3, false, BH0, BH1, BH2, BH3);
+    tl_open_declare(&g, 1, "hochzeit");
+    assert_int_equal(g.pub.phase, SK_PHASE_HOCHZEIT);
+    assert_int_equal(g.pub.hochzeit_cards, 2);
+    assert_int_equal(g.pub.to_move, 2);
+    sk_action legal[SK_MAX_LEGAL];
+    assert_int_equal(sk_game_legal(&g, legal), 9); /* pass or any of his 8 */
+    tl_ok(&g, "2 pass");
+    assert_int_equal(sk_game_legal(&g, legal), 5); /* pass, GK, S9, S8, S7 */
+    tl_refused(&g, "3 accept HZ", SK_EILLEGAL, "002 Hochzeit"); /* a trump */
+    tl_ok(&g, "3 accept S7");
+    assert_int_equal(g.pub.phase, SK_PHASE_HOCHZEIT);
+    assert_int_equal(g.pub.to_move, 3);
+    assert_int_equal(g.pub.partner, 3);
+    assert_int_equal(g.hands[1], tl_S(BH1)); /* nothing moves before the second card */
+    assert_int_equal(sk_game_legal(&g, legal), 3); /* GK, S9, S8: no pass any more */
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(legal[i].type, SK_ACT_ACCEPT);
+    tl_refused(&g, "3 pass", SK_EILLEGAL, "002 Bauernhochzeit");
+    tl_refused(&g, "3 accept S7", SK_EILLEGAL, "002 Hochzeit"); /* given already */
+    tl_refused(&g, "3 accept H9", SK_EILLEGAL, "002 Hochzeit");
+    tl_refused(&g, "0 accept EO", SK_ESTATE, NULL);
+    tl_ok(&g, "3 accept GK");
+    assert_int_equal(g.pub.phase, SK_PHASE_PLAY);
+    assert_int_equal(g.hands[1], tl_S("S7 GK EA EZ EK E9 GA GZ"));
+    assert_int_equal(g.hands[3], tl_S("HA HK HZ H9 H8 H7 S9 S8"));
+    assert_int_equal(g.pub.partner, 3);
+    assert_int_equal(g.pub.to_move, 0); /* forehand leads (3.1.1) */
+
+    int at = g.pub.nactions - 2;
+    sk_view v;
+    for (int s = 0; s < 4; s++) {
+        sk_game_view(&g, s, &v);
+        bool sees = s == 1 || s == 3;
+        assert_int_equal(v.pub.actions[at].card, sees ? tl_C("S7") : SK_NOCARD);
+        assert_int_equal(v.pub.actions[at + 1].card, sees ? tl_C("GK") : SK_NOCARD);
+        assert_int_equal(v.pub.partner, 3);
+        assert_int_equal(v.pub.hochzeit_cards, 2); /* two cards laid down: public */
+    }
+
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
+    assert_int_equal(res.declarer, 1);
+    assert_int_equal(res.partner, 3);
+    assert_int_equal(res.base_units, r.rate_hochzeit); /* priced as any Hochzeit */
+    tl_assert_sums_zero(&res);
+    assert_int_equal(res.money[1], res.money[3]);
+    tl_assert_round_trip(&g, "variants", "\"bauernhochzeit\":\"yes\"",
+                         "{\"seat\":3,\"action\":\"accept\",\"card\":\"S7\"},"
+                         "{\"seat\":3,\"action\":\"accept\",\"card\":\"GK\"}",
+                         NULL);
+}
+
+/* 002, Wedding: Bauernhochzeit -- who may offer (docs/rules.md): with the
+ * option a hand with exactly two trumps, and still one with exactly
+ * one (then one card is exchanged, as always); never three; without the
+ * option two trumps are refused.  A seat that has fewer non-trumps than
+ * the trumps offered cannot take it. */
+static void test_bauernhochzeit_who_may_offer(void **state)
+{
+    (void)state;
+    sk_rules r = hochzeit_rules(true);
+    sk_game g;
+    /* two trumps: bid (a challenge above a Sauspiel) and declare */
+    tl_start_game(&g, &r, 3, false, BH0, BH1, BH2, BH3);
+    tl_script(&g, "0 bid sauspiel", NULL);
+    assert_true(tl_may_bid(&g, "hochzeit"));
+    tl_start_game(&g, &r, 3, false, BH0, BH1, BH2, BH3);
+    tl_script(&g, "0 pass", "1 bid sauspiel", "2 pass", "3 pass", NULL);
+    assert_true(tl_may_declare(&g, "hochzeit"));
+
+    /* one trump: the ordinary Hochzeit, one card */
+    tl_start_game(&g, &r, 3, false, BH0, "HK EA EZ EK E9 GA GZ GK", BH2,
+                  "HA HZ H9 H8 H7 S9 S8 S7");
+    tl_open_declare(&g, 1, "hochzeit");
+    assert_int_equal(g.pub.hochzeit_cards, 1);
+    tl_script(&g, "2 pass", "3 accept S7", NULL);
+    assert_int_equal(g.pub.phase, SK_PHASE_PLAY);
+    assert_int_equal(g.hands[1], tl_S("S7 EA EZ EK E9 GA GZ GK"));
+
+    /* three trumps: no Hochzeit */
+    tl_start_game(&g, &r, 3, false, BH0, "HK HA HZ EA EZ EK E9 GA", BH2,
+                  "GZ GK H9 H8 H7 S9 S8 S7");
+    tl_script(&g, "0 pass", "1 bid sauspiel", "2 pass", "3 pass", NULL);
+    assert_false(tl_may_declare(&g, "hochzeit"));
+    tl_refused(&g, "1 declare hochzeit", SK_EILLEGAL, NULL);
+
+    /* the option off: two trumps are refused */
+    sk_rules off = hochzeit_rules(false);
+    tl_start_game(&g, &off, 3, false, BH0, BH1, BH2, BH3);
+    tl_script(&g, "0 pass", "1 bid sauspiel", "2 pass", "3 pass", NULL);
+    tl_refused(&g, "1 declare hochzeit", SK_EILLEGAL, NULL);
+
+    /* seat 2 holds seven trumps and G7: it cannot give two, only pass */
+    tl_start_game(&g, &r, 3, false, "SU HZ H9 H8 H7 E8 E7 GK", BH1,
+                  "EO GO HO SO EU GU HU G7", "G9 G8 SA SZ SK S9 S8 S7");
+    tl_open_declare(&g, 1, "hochzeit");
+    sk_action legal[SK_MAX_LEGAL];
+    assert_int_equal(sk_game_legal(&g, legal), 1);
+    assert_int_equal(legal[0].type, SK_ACT_PASS);
+    tl_refused(&g, "2 accept G7", SK_EILLEGAL, "002 Bauernhochzeit");
+    tl_script(&g, "2 pass", "3 pass", "0 pass", NULL); /* nobody takes it: thrown in */
+    assert_true(tl_result(&g).thrown_in);
+
+    /* hochzeit_after_pass: a two-trump hand opens the round after all passed */
+    tl_set(&r, "hochzeit_after_pass", "yes");
+    tl_start_game(&g, &r, 3, false, BH0, BH1, BH2, BH3);
+    tl_script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
+    assert_true(g.pub.hochzeit_round);
+    tl_script(&g, "0 pass", "1 bid hochzeit", "2 pass", "3 pass", "1 declare hochzeit", NULL);
+    assert_int_equal(g.pub.hochzeit_cards, 2);
+}
+
+/* 002, Wedding: Bauernhochzeit in seeded random games: a seat with two
+ * trumps declares it, then every answer (pass half the time, so some
+ * deals are thrown in) and card is random and legal.
+ * After the exchange the declarer holds no trump, the taker holds the
+ * declarer's two trumps and gave two of his non-trumps; a seat's view
+ * lists exactly that seat's legal actions; every settlement sums to zero
+ * and the records round-trip. */
+static void test_bauernhochzeit_random(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("stammtisch");
+    tl_set(&r, "bauernhochzeit", "yes");
+    sk_cards trumps = 0;
+    sk_order o;
+    sk_order_init(&o, tl_K("sauspiel:G"));
+    trumps = o.trumps;
+    int exchanged = 0, thrown = 0;
+    for (uint64_t seed = 1; seed <= 600 && exchanged < 40; seed++) {
+        sk_game g;
+        sk_rng rng;
+        sk_rng_seed(&rng, 9100 + seed);
+        sk_game_deal(&g, &r, (int)(seed % 4), &rng, false);
+        int decl = -1;
+        for (int s = 0; s < 4 && decl < 0; s++)
+            if (sk_cards_count(g.hands[s] & trumps) == 2)
+                decl = s;
+        if (decl < 0)
+            continue;
+        sk_cards before[4];
+        memcpy(before, g.hands, sizeof before);
+        tl_open_declare(&g, decl, "hochzeit");
+        while (g.pub.phase == SK_PHASE_HOCHZEIT) {
+            sk_action legal[SK_MAX_LEGAL], vlegal[SK_MAX_LEGAL];
+            int m = sk_game_legal(&g, legal);
+            sk_view v;
+            sk_game_view(&g, g.pub.to_move, &v);
+            assert_int_equal(sk_view_legal(&v, vlegal), m);
+            for (int i = 0; i < m; i++) {
+                assert_true(sk_action_equal(legal[i], vlegal[i]));
+                if (legal[i].type == SK_ACT_ACCEPT)
+                    assert_false(trumps & SK_BIT(legal[i].card));
+            }
+            int pick = (int)sk_rng_below(&rng, (uint32_t)m);
+            if (legal[0].type == SK_ACT_PASS && sk_rng_below(&rng, 2)) /* pass half the time */
+                pick = 0;
+            tl_ok_action(&g, legal[pick], "answer");
+        }
+        if (sk_game_over(&g)) {
+            thrown++;
+            continue;
+        }
+        int taker = g.pub.partner;
+        sk_cards given = before[taker] & ~g.hands[taker];
+        assert_int_equal(g.hands[decl] & trumps, 0);
+        assert_int_equal(g.hands[taker], (before[taker] & ~given) | (before[decl] & trumps));
+        assert_int_equal(sk_cards_count(given), 2);
+        assert_int_equal(given & trumps, 0);
+        assert_int_equal(g.hands[decl], (before[decl] & ~trumps) | given);
+        tl_play_random(&g, &rng);
+        sk_result res = tl_result(&g);
+        tl_assert_sums_zero(&res);
+        assert_int_equal(res.partner, taker);
+        if (exchanged++ % 4 == 0)
+            assert_round_trip(&g, "hochzeit");
+    }
+    if (exchanged < 40 || thrown == 0)
+        fail_msg("random Bauernhochzeiten: %d exchanged, %d thrown in", exchanged, thrown);
+}
+
+/* ------------------------------------------------------------------ */
 /* Explanations, records, properties                                    */
 /* ------------------------------------------------------------------ */
 
@@ -2335,6 +2550,9 @@ int main(void)
         cmocka_unit_test(test_schieberamsch_passes_the_tricks),
         cmocka_unit_test(test_schieberamsch_durchmarsch),
         cmocka_unit_test(test_schieberamsch_random),
+        cmocka_unit_test(test_bauernhochzeit_exchange),
+        cmocka_unit_test(test_bauernhochzeit_who_may_offer),
+        cmocka_unit_test(test_bauernhochzeit_random),
         cmocka_unit_test(test_explain_variants),
         cmocka_unit_test(test_records_every_type),
         cmocka_unit_test(test_random_variant_games),

@@ -243,6 +243,7 @@ typedef struct sk_rules {
     uint8_t allow_bettel_ouvert;
     uint8_t allow_hochzeit;
     uint8_t hochzeit_after_pass; /* a Hochzeit only once all passed (002) */
+    uint8_t bauernhochzeit; /* two trumps may be offered too, two cards exchanged (002) */
     uint8_t bettel_stichzwang; /* in a Bettel every player must beat if he can */
     uint8_t bettel_open_at_once; /* a Bettel Brett hand is shown before the lead, not after trick 1 */
     uint8_t ranking;        /* enum sk_ranking */
@@ -516,6 +517,8 @@ typedef struct sk_public {
     uint8_t kreuzbock_round; /* part of a Kreuzbock round: no auction (002) */
     uint8_t hochzeit_round; /* the round after all passed, for a Hochzeit (option) */
     uint8_t offer_spoken;   /* seats that answered a Hochzeit offer */
+    uint8_t hochzeit_cards; /* trumps offered in a Hochzeit: 1, or 2 (Bauernhochzeit, 002) */
+    uint8_t hochzeit_given; /* cards the taker has given for them so far */
     uint8_t laid;           /* how many seats laid (Klopfen), each doubles */
     uint8_t klopf_spoken;   /* seats that have spoken in the laying round */
     /* auction (2.4) */

@@ -81,6 +81,8 @@ static const opt_desc options[] = {
                                "not after the first trick"),
     OPT_B(allow_hochzeit, "a Hochzeit (one trump offered for a partner) may be played (002)"),
     OPT_B(hochzeit_after_pass, "a Hochzeit may be offered only once all passed (002)"),
+    OPT_B(bauernhochzeit, "Bauernhochzeit: a hand with exactly two trumps may offer a Hochzeit "
+                          "too, the taker gives two non-trumps for them (002)"),
     OPT_E(ranking, ranking_names, "official|cardgame|online",
           "contract ranking in the auction: 2.4.4, 001's, or the common online order"),
     OPT_B(ramsch_jungfrau, "in a Ramsch each player without a trick doubles the loss (002)"),
@@ -160,6 +162,7 @@ static const sk_rules official_rules = {
     .bettel_stichzwang = 0,
     .allow_hochzeit = 0,
     .hochzeit_after_pass = 0,
+    .bauernhochzeit = 0,
     .ranking = SK_RANK_OFFICIAL,
     .ramsch_jungfrau = 1,
     .ramsch_durchmarsch = 1,

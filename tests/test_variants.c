@@ -2,15 +2,17 @@
  * test_variants.c -- the house-rule contracts and what comes with them:
  * Geier, Farbwenz (Suit Wenz), Farbgeier and their Touts, Bettel and
  * Bettel Brett (ouvert) with the Stichzwang option, Ramsch when all pass
- * (Jungfrau, Durchmarsch, tie-breaks), the three contract rankings of the
- * auction, Laufende, money, tournament points and records.
+ * (Jungfrau, Durchmarsch, tie-breaks) and Schieberamsch, the
+ * Bauernhochzeit, the three contract rankings of the auction, Laufende,
+ * money, tournament points and records.
  *
  * Sources (../shared/rules/):
  *   001 = 001_be7ca99c4e3a26c1.txt  one-page summary: ranking with Suit
  *         Wenz, scoring table with Ramsch +1/-3
  *   002 = 002_262b7bb298a6b83b.txt  Wikipedia "Schafkopf": Geier, Suit
  *         Wenz, Farbgeier, Bettel, Ramsch (tie-breaks, Jungfrau,
- *         Durchmarsch), the contract ranking table
+ *         Durchmarsch, Schieberamsch l.1348), Wedding: Bauernhochzeit
+ *         (l.1144), the contract ranking table
  *   003 = 003_9c7536897163d650.txt  older Wikipedia article: Geier
  *         ("the Unters ... between the King and the 9"), Farb-Wenz,
  *         Farb-Geier, Tout

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "schafkopf/ai.h"
+#include "testlib.h"
 
 /* Plays one game with bots[seat]; every seat is asked for an out-of-turn
  * doubling whenever one is on offer.  Fails on any illegal action. */
@@ -55,11 +56,10 @@ static void play_game(sk_game *g, sk_bot *bots[4])
     }
 }
 
-/* Runs `games` games of one bot spec in all four seats. */
-static void legal_games(const char *spec, int games)
+/* Runs `games` games of one bot spec in all four seats under `r`. */
+static void legal_games_in(const sk_rules *rules, const char *spec, int games)
 {
-    sk_rules r;
-    sk_rules_preset(&r, "official", NULL);
+    sk_rules r = *rules;
     sk_bot *bots[4];
     for (int s = 0; s < 4; s++) {
         sk_error err;
@@ -82,6 +82,14 @@ static void legal_games(const char *spec, int games)
     assert_true(played > 0);
     for (int s = 0; s < 4; s++)
         sk_bot_free(bots[s]);
+}
+
+/* Runs `games` games of one bot spec in all four seats (official rules). */
+static void legal_games(const char *spec, int games)
+{
+    sk_rules r;
+    sk_rules_preset(&r, "official", NULL);
+    legal_games_in(&r, spec, games);
 }
 
 static void test_random_legal(void **state)
@@ -274,6 +282,39 @@ static void test_pimc_variants_legal(void **state)
     }
 }
 
+/* 002's Bauernhochzeit and Schieberamsch: every bot answers the offer
+ * legally, and once it has taken the two trumps it gives the second card
+ * (no pass is left); whole games stay legal with each bot. */
+static void test_local_variants_legal(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("stammtisch");
+    tl_set(&r, "bauernhochzeit", "yes");
+    tl_set(&r, "ramsch_schieben", "yes");
+    static const char *const specs[] = {"random", "heuristic", "pimc:2"};
+    for (size_t k = 0; k < 3; k++) {
+        sk_bot *bot = sk_bot_new(specs[k], 7, NULL);
+        assert_non_null(bot);
+        sk_game g;
+        tl_start_game(&g, &r, 3, false, "EO GO HO SO EU GU HU SU", "HK HA EA EZ EK E9 GA GZ",
+                      "E8 E7 G9 G8 G7 SA SZ SK", "HZ H9 H8 H7 GK S9 S8 S7");
+        tl_open_declare(&g, 1, "hochzeit");
+        tl_script(&g, "2 pass", NULL);
+        sk_view v;
+        sk_game_view(&g, 3, &v);
+        tl_ok_action(&g, sk_bot_act(bot, &v), specs[k]); /* take it or pass */
+        if (g.pub.phase == SK_PHASE_HOCHZEIT && g.pub.hochzeit_given == 1) {
+            sk_game_view(&g, 3, &v);
+            sk_action a = sk_bot_act(bot, &v);
+            assert_int_equal(a.type, SK_ACT_ACCEPT);
+            tl_ok_action(&g, a, specs[k]);
+            assert_int_equal(g.pub.phase, SK_PHASE_PLAY);
+        }
+        sk_bot_free(bot);
+        legal_games_in(&r, specs[k], k == 2 ? 6 : 150);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -285,6 +326,7 @@ int main(void)
         cmocka_unit_test(test_heuristic_beats_random),
         cmocka_unit_test(test_pimc_bidding),
         cmocka_unit_test(test_pimc_variants_legal),
+        cmocka_unit_test(test_local_variants_legal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

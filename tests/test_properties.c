@@ -92,6 +92,10 @@ static void check_result(const sk_result *res)
     assert_true(res->pair_units > 0);
     if (res->contract.type == SK_C_RAMSCH) /* 002: somebody loses, unless a Durchmarsch */
         assert_true(res->losers != 0 || res->durchmarsch != SK_NOSEAT);
+    if (res->passed) /* 002 Schieberamsch: the fewest points win, never the loser */
+        assert_true(res->winners != 0 && (res->winners & res->losers) == 0);
+    else
+        assert_int_equal(res->winners, 0);
 }
 
 /* sk_game_settle_as, given the totals the game really ended with,
@@ -270,6 +274,21 @@ static void test_session_rule_games(void **state)
                    6, NGAMES / 10);
 }
 
+/* 002's local variants: Schieberamsch (the tricks passed clockwise, the
+ * fewest points win too), with and without Durchmarsch, and the
+ * Bauernhochzeit (two trumps offered, two cards exchanged), also in the
+ * round after all passed. */
+static void test_local_variant_games(void **state)
+{
+    (void)state;
+    run_games_with("stammtisch", "ramsch_schieben=yes;bauernhochzeit=yes", 11, NGAMES / 10);
+    run_games_with("stammtisch", "ramsch_schieben=yes;ramsch_durchmarsch=no", 12,
+                   NGAMES / 20);
+    run_games_with("official",
+                   "allow_hochzeit=yes;bauernhochzeit=yes;hochzeit_after_pass=yes;klopfen=all",
+                   13, NGAMES / 20);
+}
+
 /* Five players (002): the dealer sits out, the totals are per player. */
 static void test_five_player_games(void **state)
 {
@@ -310,6 +329,7 @@ int main(void)
         cmocka_unit_test(test_house_rule_games),
         cmocka_unit_test(test_session_rule_games),
         cmocka_unit_test(test_short_deck_games),
+        cmocka_unit_test(test_local_variant_games),
         cmocka_unit_test(test_five_player_games),
         cmocka_unit_test(test_three_player_games),
     };

@@ -145,7 +145,7 @@ static void test_set_get_every_option(void **state)
     (void)state;
     sk_rules r = tl_preset("official");
     size_t n = sk_rules_option_count();
-    assert_int_equal(n, 62);
+    assert_int_equal(n, 64);
     assert_null(sk_rules_option(n));
     for (size_t i = 0; i < n; i++) {
         const sk_rule_option *o = sk_rules_option(i);

@@ -51,8 +51,23 @@ static void advance(sk_game *g, sk_rng *rng, int plies)
     }
 }
 
+/* The cards of a Hochzeit's exchange (002) in the game: the declarer's
+ * trumps and the cards the taker gave for them. */
+static void exchanged(const sk_game *g, sk_cards *trumps, sk_cards *given)
+{
+    *trumps = *given = 0;
+    for (int i = 0; i < 8; i++)
+        if (g->dealt[g->pub.declarer][i] < SK_NCARDS &&
+            (g->pub.order.trumps & SK_BIT(g->dealt[g->pub.declarer][i])))
+            *trumps |= SK_BIT(g->dealt[g->pub.declarer][i]);
+    for (int i = 0; i < g->pub.nactions; i++)
+        if (g->pub.actions[i].type == SK_ACT_ACCEPT)
+            *given |= SK_BIT(g->pub.actions[i].card);
+}
+
 /* Whether the game's actions replay legally on a deal of the current
- * hands `hands` (plus the cards each seat played). */
+ * hands `hands` (plus the cards each seat played; after a Hochzeit the
+ * game's exchange undone, which only the two who made it know). */
 static bool replays(const sk_game *g, const sk_cards hands[4])
 {
     const sk_public *p = &g->pub;
@@ -63,6 +78,12 @@ static bool replays(const sk_game *g, const sk_cards hands[4])
             dealt[(p->trick_leaders[t] + i) % seats] |= SK_BIT(p->tricks[t][i]);
     for (int i = 0; i < p->trick_len; i++)
         dealt[(p->trick_leader + i) % seats] |= SK_BIT(p->trick[i]);
+    if (p->contract.type == SK_C_HOCHZEIT && p->phase == SK_PHASE_PLAY) {
+        sk_cards trumps, given;
+        exchanged(g, &trumps, &given);
+        dealt[p->declarer] = (dealt[p->declarer] & ~given) | trumps;
+        dealt[p->partner] = (dealt[p->partner] & ~trumps) | given;
+    }
     uint8_t cards[4][8];
     memset(cards, SK_NOCARD, sizeof cards);
     for (int s = 0; s < 4; s++) {
@@ -288,8 +309,9 @@ static bool variant_start(sk_game *g, const sk_rules *r, sk_rng *rng)
  * decks, a Bettel Brett's shown hand, a Muss's call of a Ten or King, a
  * Ramsch and a Kreuzbock -- every sampled deal has the right hand
  * sizes, is a partition of the unplayed cards of the deck and replays.
- * (A Hochzeit's exchanged card is not modelled: those games are left
- * out.) */
+ * (A Hochzeit's exchanged cards are seen only by the two who exchanged
+ * them, so a third seat's deal cannot be replayed: those games are left
+ * out here and checked by test_hochzeit_samples_consistent.) */
 static void test_variant_samples_consistent(void **state)
 {
     (void)state;
@@ -345,6 +367,98 @@ static void test_variant_samples_consistent(void **state)
     free(sp);
 }
 
+/* A Hochzeit and a Bauernhochzeit (002) after the exchange: every seat's
+ * sampled deal has the right sizes and is a partition; the declarer, who
+ * gave away all his trumps, holds none; the taker holds or played at
+ * least the trumps he got; and for the two who exchanged, the cards they
+ * know are where they know them and the game replays on the deal. */
+static void test_hochzeit_samples_consistent(void **state)
+{
+    (void)state;
+    sk_rules r;
+    sk_rules_preset(&r, "official", NULL);
+    assert_int_equal(sk_rules_set(&r, "allow_hochzeit", "yes", NULL), SK_OK);
+    assert_int_equal(sk_rules_set(&r, "bauernhochzeit", "yes", NULL), SK_OK);
+    sk_order o;
+    sk_order_init(&o, (sk_contract){SK_C_HOCHZEIT, SK_NOSUIT, 0});
+    sk_rng rng;
+    sk_rng_seed(&rng, 21);
+    sk_sampler *sp = malloc(sizeof *sp);
+    int games[3] = {0};
+    for (int i = 0; i < 400 && (games[1] < 12 || games[2] < 12); i++) {
+        sk_game g;
+        int dealer = (int)sk_rng_below(&rng, 4), fh = (dealer + 1) % 4, decl = -1;
+        sk_game_deal(&g, &r, dealer, &rng, false);
+        for (int s = 0; s < 4; s++)
+            if (decl < 0 && sk_cards_count(g.hands[s] & o.trumps) == 1 + i % 2)
+                decl = s;
+        if (decl < 0)
+            continue;
+        for (int k = 0; k < 4; k++) {
+            int s = (fh + k) % 4;
+            sk_action a = s == decl ? sk_act_bid(s, (sk_contract){SK_C_SAUSPIEL, SK_NOSUIT, 0})
+                                    : sk_act_pass(s);
+            assert_int_equal(sk_game_apply(&g, a, NULL), SK_OK);
+        }
+        assert_int_equal(sk_game_apply(&g, sk_act_declare(decl, (sk_contract){SK_C_HOCHZEIT,
+                                                                              SK_NOSUIT, 0}),
+                                       NULL),
+                         SK_OK);
+        while (g.pub.phase == SK_PHASE_HOCHZEIT) { /* answers: the last offer always taken */
+            sk_action a[SK_MAX_LEGAL];
+            int n = sk_game_legal(&g, a);
+            int k = n > 1 ? 1 + (int)sk_rng_below(&rng, (uint32_t)(n - 1)) : 0;
+            if (a[0].type == SK_ACT_PASS && n > 1 && sk_rng_below(&rng, 3) == 0)
+                k = 0;
+            assert_int_equal(sk_game_apply(&g, a[k], NULL), SK_OK);
+        }
+        if (sk_game_over(&g))
+            continue;
+        games[g.pub.hochzeit_cards]++;
+        advance(&g, &rng, (int)sk_rng_below(&rng, 28));
+        if (sk_game_over(&g))
+            continue;
+        int taker = g.pub.partner;
+        sk_cards trumps, given, taker_played = 0;
+        exchanged(&g, &trumps, &given);
+        for (int t = 0; t < g.pub.trick_no; t++)
+            for (int j = 0; j < 4; j++)
+                if ((g.pub.trick_leaders[t] + j) % 4 == taker)
+                    taker_played |= SK_BIT(g.pub.tricks[t][j]);
+        for (int j = 0; j < g.pub.trick_len; j++)
+            if ((g.pub.trick_leader + j) % 4 == taker)
+                taker_played |= SK_BIT(g.pub.trick[j]);
+        for (int seat = 0; seat < 4; seat++) {
+            sk_view v;
+            sk_game_view(&g, seat, &v);
+            assert_int_equal(sk_sample_init(sp, &v), SK_OK);
+            for (int d = 0; d < 4; d++) {
+                sk_cards h[4], all = 0;
+                sk_sample_draw(sp, &rng, h);
+                assert_int_equal(h[seat], g.hands[seat]);
+                for (int s = 0; s < 4; s++) {
+                    assert_int_equal(sk_cards_count(h[s]), sk_cards_count(g.hands[s]));
+                    assert_int_equal(all & h[s], 0);
+                    all |= h[s];
+                }
+                assert_int_equal(all, ~g.pub.played);
+                assert_int_equal(h[decl] & o.trumps, 0);
+                assert_true(sk_cards_count((h[taker] | taker_played) & o.trumps) >=
+                            g.pub.hochzeit_cards);
+                if (seat == decl || seat == taker) {
+                    assert_int_equal(h[taker] & trumps, g.hands[taker] & trumps);
+                    assert_int_equal(h[decl] & given, g.hands[decl] & given);
+                    if (!replays(&g, h))
+                        fail_msg("seat %d: a sampled deal does not replay", seat);
+                }
+            }
+        }
+    }
+    if (games[1] < 12 || games[2] < 12)
+        fail_msg("too few Hochzeiten: %d with one card, %d with two", games[1], games[2]);
+    free(sp);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -352,6 +466,7 @@ int main(void)
         cmocka_unit_test(test_count_and_uniformity),
         cmocka_unit_test(test_auction_sampling),
         cmocka_unit_test(test_variant_samples_consistent),
+        cmocka_unit_test(test_hochzeit_samples_consistent),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,15 +2,17 @@
  * test_variants.c -- the house-rule contracts and what comes with them:
  * Geier, Farbwenz (Suit Wenz), Farbgeier and their Touts, Bettel and
  * Bettel Brett (ouvert) with the Stichzwang option, Ramsch when all pass
- * (Jungfrau, Durchmarsch, tie-breaks), the three contract rankings of the
- * auction, Laufende, money, tournament points and records.
+ * (Jungfrau, Durchmarsch, tie-breaks) and Schieberamsch, the
+ * Bauernhochzeit, the three contract rankings of the auction, Laufende,
+ * money, tournament points and records.
  *
  * Sources (../shared/rules/):
  *   001 = 001_be7ca99c4e3a26c1.txt  one-page summary: ranking with Suit
  *         Wenz, scoring table with Ramsch +1/-3
  *   002 = 002_262b7bb298a6b83b.txt  Wikipedia "Schafkopf": Geier, Suit
  *         Wenz, Farbgeier, Bettel, Ramsch (tie-breaks, Jungfrau,
- *         Durchmarsch), the contract ranking table
+ *         Durchmarsch, Schieberamsch l.1348), Wedding: Bauernhochzeit
+ *         (l.1144), the contract ranking table
  *   003 = 003_9c7536897163d650.txt  older Wikipedia article: Geier
  *         ("the Unters ... between the King and the 9"), Farb-Wenz,
  *         Farb-Geier, Tout
@@ -399,7 +401,7 @@ static void test_options_and_presets(void **state)
         "allow_bettel_ouvert", "bettel_stichzwang", "ranking", "ramsch_jungfrau",
         "ramsch_durchmarsch", "rate_geier", "rate_farbwenz", "rate_farbgeier", "rate_bettel",
         "bettel_ouvert_factor", "rate_ramsch", "rate_durchmarsch", "laufende_min_geier",
-        "laufende_min_farbwenz",
+        "laufende_min_farbwenz", "ramsch_schieben", "bauernhochzeit",
     };
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
         bool found = false;
@@ -427,6 +429,9 @@ static void test_options_and_presets(void **state)
     assert_true(st.allow_geier && st.allow_farbwenz && st.allow_farbgeier && st.allow_bettel &&
                 st.allow_bettel_ouvert);
     assert_int_equal(st.ranking, SK_RANK_OFFICIAL);
+    /* 002's local variants Schieberamsch and Bauernhochzeit: in no preset */
+    assert_false(off.ramsch_schieben || off.bauernhochzeit || st.ramsch_schieben ||
+                 st.bauernhochzeit);
 
     sk_rules sp = tl_preset("sauspiel");
     assert_true(sp.allow_geier && sp.allow_farbwenz);
@@ -453,6 +458,8 @@ static void test_options_and_presets(void **state)
     tl_set(&r, "bettel_stichzwang", "yes");
     tl_set(&r, "ramsch_jungfrau", "no");
     tl_set(&r, "laufende_min_farbwenz", "4");
+    tl_set(&r, "ramsch_schieben", "yes");
+    tl_set(&r, "bauernhochzeit", "yes");
     char text[4096], again[4096];
     sk_rules_format(&r, text, sizeof text);
     sk_rules back = tl_preset("official");
@@ -1906,6 +1913,432 @@ static void test_ramsch_tie_breaks(void **state)
     }
 }
 
+/*
+ * Schieberamsch checked in 002's words ("the tricks are passed on
+ * clockwise at the end of the game, and ... the player who has the least
+ * points at the end also wins") with the pricing of docs/rules.md: a
+ * Durchmarsch is judged on the tricks a seat took itself; otherwise seat
+ * s counts the tricks of seat s-1; the most points lose and the fewest
+ * win (ties broken the same way, mirrored); each loser pays each other
+ * seat, each winner gets from each other seat, rate_ramsch x 2^Jungfrau
+ * per pair.  Returns the number of winners.
+ */
+static int check_schieberamsch(const sk_rules *r, const sk_game *g, const sk_result *res)
+{
+    tl_assert_sums_zero(res);
+    ref_order ref;
+    ref_init(&ref, tl_K("ramsch"));
+    int64_t key[4];
+    int taken[4] = {0}, zero = 0;
+    sk_cards pile[4] = {0};
+    for (int t = 0; t < 8; t++) {
+        int w = (g->pub.trick_leaders[t] + ref_winner(&ref, g->pub.tricks[t])) % 4;
+        taken[w]++;
+        for (int i = 0; i < 4; i++)
+            pile[w] |= SK_BIT(g->pub.tricks[t][i]);
+    }
+    for (int s = 0; s < 4; s++) {
+        zero += taken[s] == 0;
+        if (taken[s] == 8 && r->ramsch_durchmarsch) {
+            assert_int_equal(res->durchmarsch, s);
+            assert_false(res->passed);
+            return 0;
+        }
+    }
+    assert_true(res->passed);
+    for (int s = 0; s < 4; s++) {
+        int from = (s + 3) % 4; /* clockwise: seat s gets the tricks of the seat before it */
+        int ntrumps = 0, highest = 0;
+        for (int i = ref.ntrumps - 1; i >= 0; i--)
+            if (pile[from] & SK_BIT(ref.trumps[i])) {
+                ntrumps++;
+                highest = ref.ntrumps - i;
+            }
+        assert_int_equal(res->points[s], sk_cards_points(pile[from]));
+        assert_int_equal(res->tricks[s], taken[from]);
+        key[s] = (int64_t)sk_cards_points(pile[from]) * 1000000 + taken[from] * 10000 +
+                 ntrumps * 100 + highest;
+    }
+    int64_t most = key[0], least = key[0];
+    for (int s = 1; s < 4; s++) {
+        most = key[s] > most ? key[s] : most;
+        least = key[s] < least ? key[s] : least;
+    }
+    unsigned losers = 0, winners = 0;
+    for (int s = 0; s < 4; s++) {
+        losers |= (unsigned)(key[s] == most) << s;
+        winners |= (unsigned)(key[s] == least) << s;
+    }
+    assert_int_equal(res->losers, losers);
+    assert_int_equal(res->winners, winners);
+    int jf = r->ramsch_jungfrau ? zero : 0;
+    assert_int_equal(res->jungfrau, jf);
+    int mult = 1 << (jf + g->pub.laid);
+    int nl = sk_cards_count(losers), nw = sk_cards_count(winners);
+    for (int s = 0; s < 4; s++) {
+        int pairs = (losers >> s & 1) ? -(4 - nl) : nl;
+        pairs += (winners >> s & 1) ? 4 - nw : -nw;
+        assert_int_equal(res->money[s], (int64_t)pairs * r->rate_ramsch * mult * r->unit_cents);
+        assert_int_equal(res->tournament[s], pairs * mult);
+    }
+    return nw;
+}
+
+/* 002, Ramsch: Schieberamsch -- "the tricks are passed on clockwise at
+ * the end of the game, and ... the player who has the least points at
+ * the end also wins".  The scripted Ramsch (seat 0 took 37, seat 1 83,
+ * seats 2 and 3 nothing): passed on, seat 1 counts seat 0's 37, seat 2
+ * seat 1's 83 and loses instead of seat 1; seats 3 and 0 count the empty
+ * piles and tie for the fewest, so both win.  Two Jungfrauen: 40 cents
+ * a pair.  Seat 2 pays 40 to each of the three and 40 to each winner
+ * (-200); the winners get 40 from the loser and 40 from each of the two
+ * others who did not win (+120 each); seat 1 gets 40 from the loser and
+ * pays 40 to each winner (-40). */
+static void test_schieberamsch_passes_the_tricks(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("stammtisch");
+    tl_set(&r, "ramsch_schieben", "yes");
+    sk_game g;
+    play_scripted_ramsch(&g, &r);
+    sk_result res = tl_result(&g);
+    assert_true(res.passed);
+    assert_int_equal(res.points[0], 0);
+    assert_int_equal(res.points[1], 37);
+    assert_int_equal(res.points[2], 83);
+    assert_int_equal(res.points[3], 0);
+    assert_int_equal(res.tricks[0], 0);
+    assert_int_equal(res.tricks[1], 4);
+    assert_int_equal(res.tricks[2], 4);
+    assert_int_equal(res.tricks[3], 0);
+    for (int t = 0; t < 4; t++) /* the tricks as played do not move */
+        assert_int_equal(res.trick_winners[t], 0);
+    assert_int_equal(res.losers, 1u << 2);
+    assert_int_equal(res.winners, 1u << 0 | 1u << 3);
+    assert_int_equal(res.jungfrau, 2); /* the empty piles moved, their number did not */
+    assert_int_equal(res.multiplier, 4);
+    tl_assert_settlement(&res, 120, -40, -200, 120, 12, -4, -20, 12);
+    assert_int_equal(check_schieberamsch(&r, &g, &res), 2);
+    char buf[256];
+    sk_result_explain(&r, &res, buf, sizeof buf);
+    if (!strstr(buf, "Schieberamsch") || !strstr(buf, "= 40") ||
+        !strstr(buf, "je Verlierer und Mitspieler, je Gewinner und Mitspieler"))
+        fail_msg("a Schieberamsch explained as \"%s\"", buf);
+    char *json = sk_result_json(&res);
+    assert_non_null(json);
+    if (!strstr(json, "\"losers\":[2]") || !strstr(json, "\"passed\":true") ||
+        !strstr(json, "\"winners\":[0,3]") || !strstr(json, "\"points\":[0,37,83,0]"))
+        fail_msg("a Schieberamsch result as %s", json);
+    free(json);
+    tl_assert_round_trip(&g, "variants", "\"ramsch_schieben\":\"yes\"", NULL);
+
+    /* without Jungfrau the pair is 10 cents: -5/+3/-1/+3 units */
+    tl_set(&r, "ramsch_jungfrau", "no");
+    play_scripted_ramsch(&g, &r);
+    res = tl_result(&g);
+    tl_assert_settlement(&res, 30, -10, -50, 30, 3, -1, -5, 3);
+
+    /* the option off: seat 1 loses as before, nobody wins */
+    sk_rules plain = tl_preset("stammtisch");
+    play_scripted_ramsch(&g, &plain);
+    res = tl_result(&g);
+    assert_false(res.passed);
+    assert_int_equal(res.winners, 0);
+    assert_int_equal(res.losers, 1u << 1);
+    json = sk_result_json(&res);
+    assert_non_null(json);
+    assert_null(strstr(json, "\"winners\""));
+    free(json);
+}
+
+/* 002, Ramsch: Schieberamsch with a Durchmarsch -- "one player takes all
+ * the tricks" is judged on the tricks he took himself, before passing:
+ * seat 0 still wins rate_durchmarsch from each.  With Durchmarsch off
+ * his 120 pass to seat 1, who loses; the three empty piles tie for the
+ * fewest points, so seats 0, 2 and 3 win: three Jungfrauen, 80 cents a
+ * pair, seat 1 pays 3 + 3 pairs. */
+static void test_schieberamsch_durchmarsch(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("stammtisch");
+    tl_set(&r, "ramsch_schieben", "yes");
+    static const char *const h[4] = {"EO GO HO SO EU GU HU SU", "HA HZ HK H9 H8 H7 EA EZ",
+                                     "EK E9 E8 E7 GA GZ GK G9", "G8 G7 SA SZ SK S9 S8 S7"};
+    sk_game g;
+    tl_start_game(&g, &r, 3, false, h[0], h[1], h[2], h[3]);
+    tl_pass_all(&g);
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
+    assert_int_equal(res.durchmarsch, 0);
+    assert_false(res.passed);
+    assert_int_equal(res.points[0], 120);
+    tl_assert_settlement(&res, 150, -50, -50, -50, 3, -1, -1, -1);
+    assert_int_equal(check_schieberamsch(&r, &g, &res), 0);
+
+    tl_set(&r, "ramsch_durchmarsch", "no");
+    tl_start_game(&g, &r, 3, false, h[0], h[1], h[2], h[3]);
+    tl_pass_all(&g);
+    tl_play_out(&g);
+    res = tl_result(&g);
+    assert_int_equal(res.durchmarsch, SK_NOSEAT);
+    assert_int_equal(res.points[1], 120);
+    assert_int_equal(res.losers, 1u << 1);
+    assert_int_equal(res.winners, 1u << 0 | 1u << 2 | 1u << 3);
+    assert_int_equal(res.jungfrau, 3);
+    tl_assert_settlement(&res, 160, -480, 160, 160, 16, -48, 16, 16);
+    assert_int_equal(check_schieberamsch(&r, &g, &res), 3);
+}
+
+/* 002, Ramsch: Schieberamsch in seeded random games, each checked by
+ * check_schieberamsch; among them a game with a single winner (the
+ * usual case without Jungfrau) and one whose loser is not the seat
+ * that took the most points.  Every settlement sums to zero and every
+ * 16th game round-trips as a record. */
+static void test_schieberamsch_random(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("stammtisch");
+    tl_set(&r, "ramsch_schieben", "yes");
+    uint64_t single = 0, moved = 0;
+    for (uint64_t seed = 1; seed <= 400; seed++) {
+        sk_game g;
+        sk_rng rng;
+        sk_rng_seed(&rng, 7000 + seed);
+        sk_game_deal(&g, &r, (int)(seed % 4), &rng, false);
+        tl_pass_all(&g);
+        assert_int_equal(g.pub.contract.type, SK_C_RAMSCH);
+        tl_play_random(&g, &rng);
+        sk_result res = tl_result(&g);
+        int nw = check_schieberamsch(&r, &g, &res);
+        if (nw == 1 && !single)
+            single = seed;
+        int most = 0;
+        for (int s = 1; s < 4; s++)
+            if (sk_cards_points(g.pub.won[s]) > sk_cards_points(g.pub.won[most]))
+                most = s;
+        if (nw && !(res.losers >> most & 1) && !moved)
+            moved = seed;
+        if (seed % 16 == 0)
+            assert_round_trip(&g, "ramsch");
+    }
+    if (!single || !moved)
+        fail_msg("no random Schieberamsch with one winner (%llu) or a moved loser (%llu)",
+                 (unsigned long long)single, (unsigned long long)moved);
+}
+
+/* ------------------------------------------------------------------ */
+/* Bauernhochzeit                                                       */
+/* ------------------------------------------------------------------ */
+
+/* Seat 1 holds two trumps (HK HA), seat 0 eight, seat 2 none, seat 3
+ * four trumps and four others (GK S9 S8 S7). */
+#define BH0 "EO GO HO SO EU GU HU SU"
+#define BH1 "HK HA EA EZ EK E9 GA GZ"
+#define BH2 "E8 E7 G9 G8 G7 SA SZ SK"
+#define BH3 "HZ H9 H8 H7 GK S9 S8 S7"
+
+/* A ruleset with the Hochzeit, and the Bauernhochzeit if `bauern`. */
+static sk_rules hochzeit_rules(bool bauern)
+{
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "allow_hochzeit", "yes");
+    tl_set(&r, "bauernhochzeit", bauern ? "yes" : "no");
+    return r;
+}
+
+/* 002, Wedding: Bauernhochzeit -- "two cards are exchanged".  Seat 1
+ * offers his two trumps; seat 2 passes; seat 3 takes them with S7 and
+ * then GK (two accept actions; once he has taken it he may not pass,
+ * nor give a trump or the same card twice); the declarer ends with the
+ * two non-trumps, seat 3 with both trumps, and is the partner.  Each
+ * given card is face down: only the two who exchange see it. */
+static void test_bauernhochzeit_exchange(void **state)
+{
+    (void)state;
+    sk_rules r = hochzeit_rules(true);
+    sk_game g;
+    tl_start_game(&g, &r, 3, false, BH0, BH1, BH2, BH3);
+    tl_open_declare(&g, 1, "hochzeit");
+    assert_int_equal(g.pub.phase, SK_PHASE_HOCHZEIT);
+    assert_int_equal(g.pub.hochzeit_cards, 2);
+    assert_int_equal(g.pub.to_move, 2);
+    sk_action legal[SK_MAX_LEGAL];
+    assert_int_equal(sk_game_legal(&g, legal), 9); /* pass or any of his 8 */
+    tl_ok(&g, "2 pass");
+    assert_int_equal(sk_game_legal(&g, legal), 5); /* pass, GK, S9, S8, S7 */
+    tl_refused(&g, "3 accept HZ", SK_EILLEGAL, "002 Hochzeit"); /* a trump */
+    tl_ok(&g, "3 accept S7");
+    assert_int_equal(g.pub.phase, SK_PHASE_HOCHZEIT);
+    assert_int_equal(g.pub.to_move, 3);
+    assert_int_equal(g.pub.partner, 3);
+    assert_int_equal(g.hands[1], tl_S(BH1)); /* nothing moves before the second card */
+    assert_int_equal(sk_game_legal(&g, legal), 3); /* GK, S9, S8: no pass any more */
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(legal[i].type, SK_ACT_ACCEPT);
+    tl_refused(&g, "3 pass", SK_EILLEGAL, "002 Bauernhochzeit");
+    tl_refused(&g, "3 accept S7", SK_EILLEGAL, "002 Hochzeit"); /* given already */
+    tl_refused(&g, "3 accept H9", SK_EILLEGAL, "002 Hochzeit");
+    tl_refused(&g, "0 accept EO", SK_ESTATE, NULL);
+    tl_ok(&g, "3 accept GK");
+    assert_int_equal(g.pub.phase, SK_PHASE_PLAY);
+    assert_int_equal(g.hands[1], tl_S("S7 GK EA EZ EK E9 GA GZ"));
+    assert_int_equal(g.hands[3], tl_S("HA HK HZ H9 H8 H7 S9 S8"));
+    assert_int_equal(g.pub.partner, 3);
+    assert_int_equal(g.pub.to_move, 0); /* forehand leads (3.1.1) */
+
+    int at = g.pub.nactions - 2;
+    sk_view v;
+    for (int s = 0; s < 4; s++) {
+        sk_game_view(&g, s, &v);
+        bool sees = s == 1 || s == 3;
+        assert_int_equal(v.pub.actions[at].card, sees ? tl_C("S7") : SK_NOCARD);
+        assert_int_equal(v.pub.actions[at + 1].card, sees ? tl_C("GK") : SK_NOCARD);
+        assert_int_equal(v.pub.partner, 3);
+        assert_int_equal(v.pub.hochzeit_cards, 2); /* two cards laid down: public */
+    }
+
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
+    assert_int_equal(res.declarer, 1);
+    assert_int_equal(res.partner, 3);
+    assert_int_equal(res.base_units, r.rate_hochzeit); /* priced as any Hochzeit */
+    tl_assert_sums_zero(&res);
+    assert_int_equal(res.money[1], res.money[3]);
+    tl_assert_round_trip(&g, "variants", "\"bauernhochzeit\":\"yes\"",
+                         "{\"seat\":3,\"action\":\"accept\",\"card\":\"S7\"},"
+                         "{\"seat\":3,\"action\":\"accept\",\"card\":\"GK\"}",
+                         NULL);
+}
+
+/* 002, Wedding: Bauernhochzeit -- who may offer (docs/rules.md): with the
+ * option a hand with exactly two trumps, and still one with exactly
+ * one (then one card is exchanged, as always); never three; without the
+ * option two trumps are refused.  A seat that has fewer non-trumps than
+ * the trumps offered cannot take it. */
+static void test_bauernhochzeit_who_may_offer(void **state)
+{
+    (void)state;
+    sk_rules r = hochzeit_rules(true);
+    sk_game g;
+    /* two trumps: bid (a challenge above a Sauspiel) and declare */
+    tl_start_game(&g, &r, 3, false, BH0, BH1, BH2, BH3);
+    tl_script(&g, "0 bid sauspiel", NULL);
+    assert_true(tl_may_bid(&g, "hochzeit"));
+    tl_start_game(&g, &r, 3, false, BH0, BH1, BH2, BH3);
+    tl_script(&g, "0 pass", "1 bid sauspiel", "2 pass", "3 pass", NULL);
+    assert_true(tl_may_declare(&g, "hochzeit"));
+
+    /* one trump: the ordinary Hochzeit, one card */
+    tl_start_game(&g, &r, 3, false, BH0, "HK EA EZ EK E9 GA GZ GK", BH2,
+                  "HA HZ H9 H8 H7 S9 S8 S7");
+    tl_open_declare(&g, 1, "hochzeit");
+    assert_int_equal(g.pub.hochzeit_cards, 1);
+    tl_script(&g, "2 pass", "3 accept S7", NULL);
+    assert_int_equal(g.pub.phase, SK_PHASE_PLAY);
+    assert_int_equal(g.hands[1], tl_S("S7 EA EZ EK E9 GA GZ GK"));
+
+    /* three trumps: no Hochzeit */
+    tl_start_game(&g, &r, 3, false, BH0, "HK HA HZ EA EZ EK E9 GA", BH2,
+                  "GZ GK H9 H8 H7 S9 S8 S7");
+    tl_script(&g, "0 pass", "1 bid sauspiel", "2 pass", "3 pass", NULL);
+    assert_false(tl_may_declare(&g, "hochzeit"));
+    tl_refused(&g, "1 declare hochzeit", SK_EILLEGAL, NULL);
+
+    /* the option off: two trumps are refused */
+    sk_rules off = hochzeit_rules(false);
+    tl_start_game(&g, &off, 3, false, BH0, BH1, BH2, BH3);
+    tl_script(&g, "0 pass", "1 bid sauspiel", "2 pass", "3 pass", NULL);
+    tl_refused(&g, "1 declare hochzeit", SK_EILLEGAL, NULL);
+
+    /* seat 2 holds seven trumps and G7: it cannot give two, only pass */
+    tl_start_game(&g, &r, 3, false, "SU HZ H9 H8 H7 E8 E7 GK", BH1,
+                  "EO GO HO SO EU GU HU G7", "G9 G8 SA SZ SK S9 S8 S7");
+    tl_open_declare(&g, 1, "hochzeit");
+    sk_action legal[SK_MAX_LEGAL];
+    assert_int_equal(sk_game_legal(&g, legal), 1);
+    assert_int_equal(legal[0].type, SK_ACT_PASS);
+    tl_refused(&g, "2 accept G7", SK_EILLEGAL, "002 Bauernhochzeit");
+    tl_script(&g, "2 pass", "3 pass", "0 pass", NULL); /* nobody takes it: thrown in */
+    assert_true(tl_result(&g).thrown_in);
+
+    /* hochzeit_after_pass: a two-trump hand opens the round after all passed */
+    tl_set(&r, "hochzeit_after_pass", "yes");
+    tl_start_game(&g, &r, 3, false, BH0, BH1, BH2, BH3);
+    tl_script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
+    assert_true(g.pub.hochzeit_round);
+    tl_script(&g, "0 pass", "1 bid hochzeit", "2 pass", "3 pass", "1 declare hochzeit", NULL);
+    assert_int_equal(g.pub.hochzeit_cards, 2);
+}
+
+/* 002, Wedding: Bauernhochzeit in seeded random games: a seat with two
+ * trumps declares it, then every answer (pass half the time, so some
+ * deals are thrown in) and card is random and legal.
+ * After the exchange the declarer holds no trump, the taker holds the
+ * declarer's two trumps and gave two of his non-trumps; a seat's view
+ * lists exactly that seat's legal actions; every settlement sums to zero
+ * and the records round-trip. */
+static void test_bauernhochzeit_random(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("stammtisch");
+    tl_set(&r, "bauernhochzeit", "yes");
+    sk_cards trumps = 0;
+    sk_order o;
+    sk_order_init(&o, tl_K("sauspiel:G"));
+    trumps = o.trumps;
+    int exchanged = 0, thrown = 0;
+    for (uint64_t seed = 1; seed <= 600 && exchanged < 40; seed++) {
+        sk_game g;
+        sk_rng rng;
+        sk_rng_seed(&rng, 9100 + seed);
+        sk_game_deal(&g, &r, (int)(seed % 4), &rng, false);
+        int decl = -1;
+        for (int s = 0; s < 4 && decl < 0; s++)
+            if (sk_cards_count(g.hands[s] & trumps) == 2)
+                decl = s;
+        if (decl < 0)
+            continue;
+        sk_cards before[4];
+        memcpy(before, g.hands, sizeof before);
+        tl_open_declare(&g, decl, "hochzeit");
+        while (g.pub.phase == SK_PHASE_HOCHZEIT) {
+            sk_action legal[SK_MAX_LEGAL], vlegal[SK_MAX_LEGAL];
+            int m = sk_game_legal(&g, legal);
+            sk_view v;
+            sk_game_view(&g, g.pub.to_move, &v);
+            assert_int_equal(sk_view_legal(&v, vlegal), m);
+            for (int i = 0; i < m; i++) {
+                assert_true(sk_action_equal(legal[i], vlegal[i]));
+                if (legal[i].type == SK_ACT_ACCEPT)
+                    assert_false(trumps & SK_BIT(legal[i].card));
+            }
+            int pick = (int)sk_rng_below(&rng, (uint32_t)m);
+            if (legal[0].type == SK_ACT_PASS && sk_rng_below(&rng, 2)) /* pass half the time */
+                pick = 0;
+            tl_ok_action(&g, legal[pick], "answer");
+        }
+        if (sk_game_over(&g)) {
+            thrown++;
+            continue;
+        }
+        int taker = g.pub.partner;
+        sk_cards given = before[taker] & ~g.hands[taker];
+        assert_int_equal(g.hands[decl] & trumps, 0);
+        assert_int_equal(g.hands[taker], (before[taker] & ~given) | (before[decl] & trumps));
+        assert_int_equal(sk_cards_count(given), 2);
+        assert_int_equal(given & trumps, 0);
+        assert_int_equal(g.hands[decl], (before[decl] & ~trumps) | given);
+        tl_play_random(&g, &rng);
+        sk_result res = tl_result(&g);
+        tl_assert_sums_zero(&res);
+        assert_int_equal(res.partner, taker);
+        if (exchanged++ % 4 == 0)
+            assert_round_trip(&g, "hochzeit");
+    }
+    if (exchanged < 40 || thrown == 0)
+        fail_msg("random Bauernhochzeiten: %d exchanged, %d thrown in", exchanged, thrown);
+}
+
 /* ------------------------------------------------------------------ */
 /* Explanations, records, properties                                    */
 /* ------------------------------------------------------------------ */
@@ -2116,6 +2549,12 @@ int main(void)
         cmocka_unit_test(test_ramsch_loser_and_jungfrau),
         cmocka_unit_test(test_ramsch_durchmarsch),
         cmocka_unit_test(test_ramsch_tie_breaks),
+        cmocka_unit_test(test_schieberamsch_passes_the_tricks),
+        cmocka_unit_test(test_schieberamsch_durchmarsch),
+        cmocka_unit_test(test_schieberamsch_random),
+        cmocka_unit_test(test_bauernhochzeit_exchange),
+        cmocka_unit_test(test_bauernhochzeit_who_may_offer),
+        cmocka_unit_test(test_bauernhochzeit_random),
         cmocka_unit_test(test_explain_variants),
         cmocka_unit_test(test_records_every_type),
         cmocka_unit_test(test_random_variant_games),

@@ -115,9 +115,12 @@ sk_cards sk_solver_legal(sk_solver *s, const sk_game *g);
  * deck of the view's ruleset), a Bettel Brett's shown hand, a Muss
  * (the declarer holds the Eichel-Ober; calling a Ten he held the three
  * Sauen, a King their Tens too; he may lack the called suit), the suit
- * card a Farbwenz or Farbgeier needs.  Not modelled: what losing bids
- * in a contested auction say about a hand (2.4.10), the card exchanged
- * in a Hochzeit.
+ * card a Farbwenz or Farbgeier needs, a Hochzeit (the declarer gave
+ * away all his trumps and holds none, the taker holds or played at least
+ * as many as he got, and the two who exchanged know those cards).  Not
+ * modelled: what losing bids in a contested auction say about a hand
+ * (2.4.10), nor which cards a third seat's Hochzeit exchange moved (the
+ * draw is uniform over the hands now, not over the deals behind them).
  * Prepare once per decision, then draw as often as needed.
  */
 typedef struct sk_sampler {

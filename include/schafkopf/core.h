@@ -243,11 +243,13 @@ typedef struct sk_rules {
     uint8_t allow_bettel_ouvert;
     uint8_t allow_hochzeit;
     uint8_t hochzeit_after_pass; /* a Hochzeit only once all passed (002) */
+    uint8_t bauernhochzeit; /* two trumps may be offered too, two cards exchanged (002) */
     uint8_t bettel_stichzwang; /* in a Bettel every player must beat if he can */
     uint8_t bettel_open_at_once; /* a Bettel Brett hand is shown before the lead, not after trick 1 */
     uint8_t ranking;        /* enum sk_ranking */
     uint8_t ramsch_jungfrau; /* each player without a trick doubles a Ramsch */
     uint8_t ramsch_durchmarsch; /* taking every trick in a Ramsch wins it */
+    uint8_t ramsch_schieben; /* Schieberamsch: tricks passed clockwise, fewest points win (002) */
     /* doubling (3.3, 5.2.4) */
     uint8_t kontra_max;     /* doublings allowed: 0 none, 1 Kontra, 2 +Retour... */
     uint8_t retour_by_partner; /* the called partner may give Retour */
@@ -515,6 +517,8 @@ typedef struct sk_public {
     uint8_t kreuzbock_round; /* part of a Kreuzbock round: no auction (002) */
     uint8_t hochzeit_round; /* the round after all passed, for a Hochzeit (option) */
     uint8_t offer_spoken;   /* seats that answered a Hochzeit offer */
+    uint8_t hochzeit_cards; /* trumps offered in a Hochzeit: 1, or 2 (Bauernhochzeit, 002) */
+    uint8_t hochzeit_given; /* cards the taker has given for them so far */
     uint8_t laid;           /* how many seats laid (Klopfen), each doubles */
     uint8_t klopf_spoken;   /* seats that have spoken in the laying round */
     /* auction (2.4) */
@@ -631,6 +635,9 @@ typedef struct sk_result {
     uint8_t rated_plain;    /* a first-game Solo Schwarz rated plain (5.2.15) */
     int laufende;           /* run of top trumps of one side (4.2.2) */
     uint8_t losers;         /* Ramsch: the losing seats, a bit each */
+    uint8_t winners;        /* Schieberamsch: the seats with the fewest points, a bit each */
+    uint8_t passed;         /* Schieberamsch: points[] and tricks[] count the tricks each
+                             * seat got from the seat before it (trick_winners do not) */
     uint8_t jungfrau;       /* Ramsch: how many seats took no trick */
     uint8_t durchmarsch;    /* Ramsch: the seat that took every trick, or NOSEAT */
     int laufende_paid;      /* how many are paid */

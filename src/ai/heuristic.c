@@ -131,6 +131,14 @@ static bool kind_allowed(const sk_rules *r, sk_contract c)
     }
 }
 
+/* Whether the hand may offer a Hochzeit: one trump, or two with the
+ * Bauernhochzeit (002). */
+static bool hochzeit_hand(const sk_rules *r, sk_cards hand)
+{
+    int n = sk_cards_count(hand & (LORDS | SK_SUIT_MASK(SK_HERZ)));
+    return n == 1 || (n == 2 && r->bauernhochzeit);
+}
+
 /* The best contract the hand wants (type NONE when it should pass) and
  * its margin over the threshold. */
 static sk_contract wanted(const sk_view *v, double *margin)
@@ -150,8 +158,7 @@ static sk_contract wanted(const sk_view *v, double *margin)
                 }
                 if (type == SK_C_SIE || type == SK_C_RAMSCH || !kind_allowed(v->rules, c))
                     continue;
-                if (type == SK_C_HOCHZEIT &&
-                    sk_cards_count(v->hand & (LORDS | SK_SUIT_MASK(SK_HERZ))) != 1)
+                if (type == SK_C_HOCHZEIT && !hochzeit_hand(v->rules, v->hand))
                     continue;
                 if ((type == SK_C_FARBWENZ || type == SK_C_FARBGEIER) &&
                     !(v->hand & SK_SUIT_MASK(suit)))
@@ -233,8 +240,9 @@ sk_action sk_heur_bidding(const sk_view *v, const sk_action *legal, int n, doubl
     }
     if (p->phase == SK_PHASE_HOCHZEIT) { /* take it with trumps; give the cheapest card */
         int trumps = sk_cards_count(v->hand & (LORDS | SK_SUIT_MASK(SK_HERZ)));
+        bool taken = p->hochzeit_given > 0; /* the second card of a Bauernhochzeit */
         for (int i = 0; i < n; i++)
-            if (legal[i].type == SK_ACT_ACCEPT && trumps >= 4 &&
+            if (legal[i].type == SK_ACT_ACCEPT && (trumps >= 4 || taken) &&
                 (pick < 0 || sk_card_points(legal[i].card) < sk_card_points(legal[pick].card)))
                 pick = i;
         if (pick >= 0)

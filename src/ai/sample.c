@@ -116,6 +116,32 @@ static int called_trick(const sk_public *p)
     return -1;
 }
 
+/* Whether the view is of a Hochzeit after the exchange (002). */
+static bool hochzeit_done(const sk_public *p, int n)
+{
+    return p->contract.type == SK_C_HOCHZEIT && p->phase >= SK_PHASE_PLAY && p->declarer < n &&
+           p->partner < n;
+}
+
+/* What the two who exchanged in a Hochzeit know (002): the declarer the
+ * trumps he gave, which the taker holds until he plays them; the taker
+ * the cards he gave (his accept actions), which the declarer holds. */
+static void hochzeit_known(const sk_view *v, sk_cards *to_taker, sk_cards *to_decl)
+{
+    const sk_public *p = &v->pub;
+    *to_taker = *to_decl = 0;
+    if (v->seat == p->declarer)
+        for (int i = 0; i < 8; i++)
+            if (v->dealt[i] < SK_NCARDS && (p->order.trumps & SK_BIT(v->dealt[i])))
+                *to_taker |= SK_BIT(v->dealt[i]);
+    if (v->seat == p->partner)
+        for (int i = 0; i < p->nactions; i++)
+            if (p->actions[i].type == SK_ACT_ACCEPT && p->actions[i].card < SK_NCARDS)
+                *to_decl |= SK_BIT(p->actions[i].card);
+    *to_taker &= ~p->played;
+    *to_decl &= ~p->played;
+}
+
 /* Prepares the sampler for a view. */
 int sk_sample_init(sk_sampler *sp, const sk_view *v)
 {
@@ -198,6 +224,20 @@ int sk_sample_init(sk_sampler *sp, const sk_view *v)
             need_seat = runner;
         }
     }
+    /* a Hochzeit (002): the taker got the declarer's trumps, so he holds
+     * or played at least that many; the declarer holds none */
+    bool hochzeit = hochzeit_done(p, n);
+    sk_cards to_taker = 0, to_decl = 0;
+    if (hochzeit)
+        hochzeit_known(v, &to_taker, &to_decl);
+    if (hochzeit && !need_n && v->seat != p->declarer && v->seat != p->partner) {
+        int got = p->hochzeit_cards - sk_cards_count(played_by[p->partner] & p->order.trumps);
+        if (got > 0) {
+            need_set = p->order.trumps & deck;
+            need_n = got;
+            need_seat = p->partner;
+        }
+    }
     req = need_set;
     sp->req_seat = (uint8_t)need_seat;
     sp->req_need = (uint8_t)need_n;
@@ -228,6 +268,12 @@ int sk_sample_init(sk_sampler *sp, const sk_view *v)
                 a &= ~(1u << o[i]);
         if (sauspiel && c == p->called_ace)
             a = ace_seats(p, a);
+        if (hochzeit && (p->order.trumps & SK_BIT(c)))
+            a &= ~(1u << p->declarer);
+        if (to_taker & SK_BIT(c))
+            a &= 1u << p->partner;
+        if (to_decl & SK_BIT(c))
+            a &= 1u << p->declarer;
         if (a == 0)
             return SK_EINVAL;
         if ((a & (a - 1)) == 0) { /* a known card */

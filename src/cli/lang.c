@@ -23,7 +23,8 @@ static const char *const DE[L_COUNT] = {
     [L_WENZ] = "Wenz", [L_SIE] = "Sie", [L_NONE] = "kein Spiel",
     [L_KONTRA] = "Kontra", [L_RETOUR] = "Retour", [L_DOUBLING_N] = "%d. Doppelung",
     [L_KLOPFEN] = "ich klopfe", [L_NO_KLOPFEN] = "klopft nicht", [L_SELF] = "selbst",
-    [L_ACCEPT] = "ich nehme die Hochzeit, gebe", [L_NO_ACCEPT] = "nimmt die Hochzeit nicht",
+    [L_ACCEPT] = "ich nehme die Hochzeit, gebe", [L_ACCEPT_MORE] = "und gebe noch",
+    [L_NO_ACCEPT] = "nimmt die Hochzeit nicht",
     [L_GAME] = "Spiel", [L_DEALER] = "Geber", [L_FOREHAND] = "Vorhand",
     [L_LEADS] = "Es kommt raus", [L_DECLARER] = "Spieler", [L_PARTNER] = "Partner",
     [L_CALLED] = "gerufen", [L_HAND] = "Deine Karten", [L_TRICK] = "Stich",
@@ -66,7 +67,8 @@ static const char *const EN[L_COUNT] = {
     [L_WENZ] = "Wenz", [L_SIE] = "Sie", [L_NONE] = "no game",
     [L_KONTRA] = "Kontra", [L_RETOUR] = "Retour", [L_DOUBLING_N] = "doubling %d",
     [L_KLOPFEN] = "I knock (double)", [L_NO_KLOPFEN] = "no knock", [L_SELF] = "myself",
-    [L_ACCEPT] = "I take the wedding, giving", [L_NO_ACCEPT] = "declines the wedding",
+    [L_ACCEPT] = "I take the wedding, giving", [L_ACCEPT_MORE] = "and giving",
+    [L_NO_ACCEPT] = "declines the wedding",
     [L_GAME] = "Game", [L_DEALER] = "Dealer", [L_FOREHAND] = "Forehand",
     [L_LEADS] = "Lead", [L_DECLARER] = "Declarer", [L_PARTNER] = "Partner",
     [L_CALLED] = "called", [L_HAND] = "Your hand", [L_TRICK] = "Trick",
@@ -221,7 +223,8 @@ size_t sk_lang_action(sk_lang lang, const sk_public *p, sk_action a, char *buf, 
     case SK_ACT_KLOPFEN:
         return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_KLOPFEN));
     case SK_ACT_ACCEPT:
-        return (size_t)snprintf(buf, size, "%s %s", sk_tr(lang, L_ACCEPT),
+        return (size_t)snprintf(buf, size, "%s %s", /* a Bauernhochzeit's second card */
+                                sk_tr(lang, p->hochzeit_given ? L_ACCEPT_MORE : L_ACCEPT),
                                 a.card < SK_NCARDS ? sk_card_name(a.card) : "?");
     case SK_ACT_BID:
         return bid_words(lang, p, a, buf, size);

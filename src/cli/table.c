@@ -66,12 +66,14 @@ size_t sk_table_result_text(const sk_table *t, const sk_result *res, char *buf, 
         return (size_t)snprintf(buf, size, "%s", sk_tr(L, L_THROWN_IN));
     char name[64], partner[48] = "";
     sk_lang_contract(L, res->contract, name, sizeof name);
-    if (res->contract.type == SK_C_RAMSCH) { /* each for himself: who lost */
+    if (res->contract.type == SK_C_RAMSCH) { /* each for himself: who lost (and won) */
         size_t n = (size_t)snprintf(buf, size, "%s:", name);
         for (int s = 0; s < SK_NSEATS; s++)
             n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0,
                                   " %s %d%s", sk_lang_seat(L, t->human, s), res->points[s],
-                                  (res->losers >> s & 1) ? " (-)" : "");
+                                  (res->losers >> s & 1)    ? " (-)"
+                                  : (res->winners >> s & 1) ? " (+)"
+                                                            : "");
         if (res->durchmarsch < SK_NSEATS)
             n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0,
                                   "; Durchmarsch %s", sk_lang_seat(L, t->human, res->durchmarsch));
@@ -185,6 +187,7 @@ size_t sk_table_explain(const sk_table *t, const sk_rules *r, const sk_result *r
     static const char *const WORDS[][2] = {
         {"zusammengeworfen (alle weiter)", "thrown in (all passed)"},
         {"je Verlierer und Mitspieler", "per loser and player"},
+        {"je Gewinner und Mitspieler", "per winner and player"},
         {"Laufende", "runners"},
         {"gelegt", "laid"},
     };

@@ -13,6 +13,7 @@
  */
 #include "game_internal.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -62,6 +63,14 @@ static bool class_allowed(const sk_rules *r, sk_contract c, bool first_game)
     default:
         return false;
     }
+}
+
+/* Whether a hand may offer a Hochzeit (002): exactly one trump of the
+ * Sauspiel order, or with Bauernhochzeit (Doppelhochzeit) exactly two. */
+static bool hochzeit_hand(const sk_rules *r, sk_cards hand)
+{
+    int n = sk_cards_count(hand & SKX_SAUSPIEL_TRUMPS);
+    return n == 1 || (n == 2 && r->bauernhochzeit);
 }
 
 /* Whether `hand` may call the ace of `suit` (2.5.1, 2.5.3): not hearts,
@@ -131,8 +140,8 @@ static bool muss_call(sk_cards hand, int suit)
 static bool contract_valid(const sk_rules *r, const sk_public *p, sk_contract c, sk_cards hand)
 {
     if (p->hochzeit_round) /* the round after all passed is for a Hochzeit only */
-        return c.type == SK_C_HOCHZEIT && sk_cards_count(hand & SKX_SAUSPIEL_TRUMPS) == 1 &&
-               c.suit == SK_NOSUIT && !c.tout;
+        return c.type == SK_C_HOCHZEIT && hochzeit_hand(r, hand) && c.suit == SK_NOSUIT &&
+               !c.tout;
     if (!class_allowed(r, c, p->first_game))
         return false;
     switch (c.type) {
@@ -152,8 +161,8 @@ static bool contract_valid(const sk_rules *r, const sk_public *p, sk_contract c,
     case SK_C_BETTEL:
     case SK_C_BETTEL_OUVERT:
         return c.suit == SK_NOSUIT;
-    case SK_C_HOCHZEIT: /* 002: a player with exactly one trump */
-        return c.suit == SK_NOSUIT && sk_cards_count(hand & SKX_SAUSPIEL_TRUMPS) == 1;
+    case SK_C_HOCHZEIT: /* 002: a player with exactly one trump (two: Bauernhochzeit) */
+        return c.suit == SK_NOSUIT && hochzeit_hand(r, hand);
     default:
         return false;
     }
@@ -199,7 +208,7 @@ static bool bid_allowed(const sk_public *p, sk_contract c)
 /* Whether the hand can play some valid contract of class `c` (which the
  * ruleset allows): a callable ace for a Sauspiel, a plain trump-suit
  * card for some Solo, always a Wenz, all the lords for a Sie. */
-static bool class_playable(const sk_public *p, sk_contract c, sk_cards hand)
+static bool class_playable(const sk_rules *r, const sk_public *p, sk_contract c, sk_cards hand)
 {
     switch (c.type) {
     case SK_C_SAUSPIEL:
@@ -214,7 +223,7 @@ static bool class_playable(const sk_public *p, sk_contract c, sk_cards hand)
     case SK_C_FARBGEIER:
         return (hand & ~SK_RANK_MASK(SK_OBER)) != 0;
     case SK_C_HOCHZEIT:
-        return sk_cards_count(hand & SKX_SAUSPIEL_TRUMPS) == 1;
+        return hochzeit_hand(r, hand);
     default:
         return true;
     }
@@ -222,13 +231,13 @@ static bool class_playable(const sk_public *p, sk_contract c, sk_cards hand)
 
 /* The highest rank of a contract the hand can play: a bid is a binding
  * promise (2.4.2, 2.4.10), so none may be made above it. */
-int skx_best_rank(const sk_public *p, sk_cards hand)
+int skx_best_rank(const sk_rules *r, const sk_public *p, sk_cards hand)
 {
     int best = -1;
     for (unsigned m = p->classes_allowed; m; m &= m - 1) {
         int i = __builtin_ctz(m);
         int k = p->class_rank[i];
-        if (k > best && class_playable(p, BID_CLASSES[i], hand))
+        if (k > best && class_playable(r, p, BID_CLASSES[i], hand))
             best = k;
     }
     return best;
@@ -374,20 +383,75 @@ static void bid_window(const sk_public *p, int seat, int best, int *lo, int *hi)
     }
 }
 
+/* The cards the taker of a Hochzeit has given so far: his last accept
+ * actions (nothing can come between them).  Seen from a seat that may
+ * not see them, they are unknown and left out. */
+static sk_cards hochzeit_given(const sk_public *p)
+{
+    sk_cards given = 0;
+    for (int i = 1; i <= p->hochzeit_given; i++) {
+        sk_action a = p->actions[p->nactions - i];
+        assert(a.type == SK_ACT_ACCEPT);
+        if (a.card < SK_NCARDS)
+            given |= SK_BIT(a.card);
+    }
+    return given;
+}
+
+/* The cards `hand` may still give for a Hochzeit: its non-trumps that it
+ * has not given yet; none before the first card when they are fewer
+ * than the trumps offered (a taker gives one card per trump, 002). */
+static sk_cards hochzeit_offerable(const sk_public *p, sk_cards hand)
+{
+    sk_cards open = hand & ~SKX_SAUSPIEL_TRUMPS & ~hochzeit_given(p);
+    if (p->hochzeit_given == 0 && sk_cards_count(open) < p->hochzeit_cards)
+        return 0;
+    return open;
+}
+
+/* Completes a Hochzeit: the declarer's trumps go to the taker, the cards
+ * the taker gave to the declarer; the taker is the partner and forehand
+ * leads (3.1.1). */
+static void hochzeit_exchange(sk_game *g, int taker)
+{
+    sk_public *p = &g->pub;
+    sk_cards given = hochzeit_given(p);
+    sk_cards trumps = g->hands[p->declarer] & SKX_SAUSPIEL_TRUMPS;
+    assert(sk_cards_count(given) == p->hochzeit_cards);
+    assert(sk_cards_count(trumps) == p->hochzeit_cards);
+    g->hands[p->declarer] = (g->hands[p->declarer] & ~trumps) | given;
+    g->hands[taker] = (g->hands[taker] & ~given) | trumps;
+    g->partner = p->partner = (uint8_t)taker;
+    p->phase = SK_PHASE_PLAY;
+    p->trick_leader = p->to_move = (uint8_t)skx_forehand(p);
+    skx_cache_legal(g);
+}
+
 /* Answers a Hochzeit offer (002): the first seat (clockwise from the
- * declarer) that takes it gives a non-trump card for the trump and is
- * the partner; when nobody does, the deal is thrown in. */
+ * declarer) that takes it gives a non-trump card face down for each
+ * trump offered -- one, or two in a Bauernhochzeit, as two accept
+ * actions in a row -- and is the partner; when nobody does, the deal
+ * is thrown in. */
 int skx_apply_hochzeit(sk_game *g, sk_action a, sk_error *err)
 {
     sk_public *p = &g->pub;
     if (a.type == SK_ACT_ACCEPT) {
+        if (a.card < SK_NCARDS && (hochzeit_given(p) & SK_BIT(a.card)))
+            return skx_fail(err, SK_EILLEGAL, "002 Hochzeit", "seat %d has already given %s",
+                            a.seat, sk_card_name(a.card));
         if (a.card >= SK_NCARDS || !(g->hands[a.seat] & SK_BIT(a.card)) ||
             (SKX_SAUSPIEL_TRUMPS & SK_BIT(a.card)))
             return skx_fail(err, SK_EILLEGAL, "002 Hochzeit", "seat %d must give a non-trump card "
                         "of his own for the Hochzeit", a.seat);
+        if (!(hochzeit_offerable(p, g->hands[a.seat]) & SK_BIT(a.card)))
+            return skx_fail(err, SK_EILLEGAL, "002 Bauernhochzeit", "seat %d has fewer than %d "
+                            "non-trumps to give for the Hochzeit", a.seat, p->hochzeit_cards);
     } else if (a.type != SK_ACT_PASS) {
         return skx_fail(err, SK_ESTATE, "002 Hochzeit", "seat %d: take the Hochzeit or pass",
                     a.seat);
+    } else if (p->hochzeit_given) {
+        return skx_fail(err, SK_EILLEGAL, "002 Bauernhochzeit", "seat %d took the Hochzeit and "
+                        "must give a second card", a.seat);
     }
     skx_log_action(p, sk_action_make(a.type, a.seat, a.type == SK_ACT_ACCEPT ? a.card : SK_NOCARD,
                                  (sk_contract){SK_C_NONE, SK_NOSUIT, 0}));
@@ -402,13 +466,10 @@ int skx_apply_hochzeit(sk_game *g, sk_action a, sk_error *err)
         }
         return SK_OK;
     }
-    sk_cards trump = g->hands[p->declarer] & SKX_SAUSPIEL_TRUMPS;
-    g->hands[p->declarer] = (g->hands[p->declarer] & ~trump) | SK_BIT(a.card);
-    g->hands[a.seat] = (g->hands[a.seat] & ~SK_BIT(a.card)) | trump;
-    g->partner = p->partner = a.seat;
-    p->phase = SK_PHASE_PLAY;
-    p->trick_leader = p->to_move = (uint8_t)skx_forehand(p); /* 3.1.1 */
-    skx_cache_legal(g);
+    g->partner = p->partner = a.seat; /* taking it is public */
+    if (++p->hochzeit_given < p->hochzeit_cards)
+        return SK_OK; /* the same seat gives the next card */
+    hochzeit_exchange(g, a.seat);
     return SK_OK;
 }
 
@@ -417,7 +478,7 @@ static void allowed_classes(sk_public *p, const sk_rules *rules);
 /* With hochzeit_after_pass (002: a Hochzeit "may only be allowed if all
  * players have passed"), an auction in which all passed is followed by
  * one more round in which only a Hochzeit may be bid -- if some hand
- * holds exactly one trump.  Returns whether that round starts. */
+ * may offer one.  Returns whether that round starts. */
 static bool hochzeit_round(sk_game *g)
 {
     sk_public *p = &g->pub;
@@ -426,7 +487,7 @@ static bool hochzeit_round(sk_game *g)
         return false;
     bool any = false;
     for (int s = 0; s < 4; s++)
-        any |= sk_cards_count(g->hands[s] & SKX_SAUSPIEL_TRUMPS) == 1;
+        any |= hochzeit_hand(r, g->hands[s]);
     if (!any)
         return false;
     int i = class_index((sk_contract){SK_C_HOCHZEIT, SK_NOSUIT, 0});
@@ -434,9 +495,7 @@ static bool hochzeit_round(sk_game *g)
     p->classes_allowed = (uint16_t)(1u << i);
     p->lowest_rank = p->class_rank[i];
     for (int s = 0; s < 4; s++)
-        g->best_rank[s] = (int8_t)(sk_cards_count(g->hands[s] & SKX_SAUSPIEL_TRUMPS) == 1
-                                       ? p->class_rank[i]
-                                       : -1);
+        g->best_rank[s] = (int8_t)(hochzeit_hand(r, g->hands[s]) ? p->class_rank[i] : -1);
     p->phase = SK_PHASE_AUCTION;
     p->spoken = 0;
     p->holder = p->challenger = SK_NOSEAT;
@@ -540,7 +599,7 @@ void skx_auction_start(sk_game *g, const sk_rules *rules)
         p->class_rank[i] = (int8_t)rank_of(p, BID_CLASSES[i]);
     allowed_classes(p, rules);
     for (int s = 0; s < 4; s++)
-        g->best_rank[s] = (int8_t)skx_best_rank(p, g->hands[s]);
+        g->best_rank[s] = (int8_t)skx_best_rank(rules, p, g->hands[s]);
 }
 
 /* The auction-side actions `seat` may take now: laying, answering a
@@ -552,9 +611,10 @@ int skx_auction_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int 
     int n = 0;
     if (seat != p->to_move)
         return 0;
-    if (p->phase == SK_PHASE_HOCHZEIT) {
-        skx_put(&out[n++], SK_ACT_PASS, seat, SK_NOCARD, NONE);
-        for (sk_cards c = hand & ~SKX_SAUSPIEL_TRUMPS; c; c &= c - 1)
+    if (p->phase == SK_PHASE_HOCHZEIT) { /* once he has taken it, only the next card */
+        if (p->hochzeit_given == 0)
+            skx_put(&out[n++], SK_ACT_PASS, seat, SK_NOCARD, NONE);
+        for (sk_cards c = hochzeit_offerable(p, hand); c; c &= c - 1)
             skx_put(&out[n++], SK_ACT_ACCEPT, seat, sk_cards_first(c), NONE);
     } else if (p->phase == SK_PHASE_KLOPFEN) {
         skx_put(&out[n++], SK_ACT_PASS, seat, SK_NOCARD, NONE);

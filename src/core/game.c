@@ -236,6 +236,7 @@ void skx_declare(sk_game *g, sk_contract c)
     }
     if (c.type == SK_C_HOCHZEIT) { /* the offer goes round from the next seat */
         p->phase = SK_PHASE_HOCHZEIT;
+        p->hochzeit_cards = (uint8_t)sk_cards_count(g->hands[p->declarer] & SKX_SAUSPIEL_TRUMPS);
         p->to_move = (uint8_t)skx_next_seat(p, p->declarer);
         return;
     }
@@ -507,6 +508,6 @@ void sk_game_view(const sk_game *g, int seat, sk_view *v)
 /* The actions the view's seat may take now. */
 int sk_view_legal(const sk_view *v, sk_action *out)
 {
-    int best = v->pub.phase == SK_PHASE_AUCTION ? skx_best_rank(&v->pub, v->hand) : -1;
+    int best = v->pub.phase == SK_PHASE_AUCTION ? skx_best_rank(v->rules, &v->pub, v->hand) : -1;
     return seat_legal(v->rules, &v->pub, v->hand, best, v->seat, out);
 }

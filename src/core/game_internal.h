@@ -42,7 +42,7 @@ void skx_start_kreuzbock(sk_game *g);
 
 /* auction.c */
 void skx_auction_start(sk_game *g, const sk_rules *rules);
-int skx_best_rank(const sk_public *p, sk_cards hand);
+int skx_best_rank(const sk_rules *r, const sk_public *p, sk_cards hand);
 int skx_called_card(sk_cards hand, int suit);
 int skx_auction_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int best, int seat,
                       sk_action *out);

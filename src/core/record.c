@@ -602,6 +602,16 @@ static json_t *rec_result_obj(const sk_result *res)
              rec_set(o, "jungfrau", json_integer(res->jungfrau)) &&
              rec_set(o, "durchmarsch", rec_seat_json(res->durchmarsch));
     }
+    if (ok && res->contract.type == SK_C_RAMSCH && res->passed) { /* Schieberamsch */
+        json_t *winners = json_array();
+        ok = winners != NULL;
+        for (int s = 0; ok && s < SK_NSEATS; s++)
+            if (res->winners >> s & 1)
+                ok = rec_push(winners, json_integer(s));
+        if (!ok)
+            json_decref(winners);
+        ok = ok && rec_set(o, "passed", json_true()) && rec_set(o, "winners", winners);
+    }
     if (!ok) {
         json_decref(o);
         return NULL;

@@ -10,6 +10,8 @@
  */
 #include "schafkopf/core.h"
 
+#include <assert.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -132,70 +134,115 @@ static void settle(const sk_rules *r, sk_result *res, unsigned side, int seats)
     }
 }
 
-/* The Ramsch tie-break key of a seat (002): card points, then tricks,
- * then trumps taken, then the highest trump taken -- more loses. */
-static int64_t ramsch_key(const sk_game *g, const sk_result *res, int seat)
+/* The Ramsch tie-break key of a pile of tricks (002): card points, then
+ * tricks, then trumps taken, then the highest trump taken -- more loses. */
+static int64_t ramsch_key(const sk_order *o, sk_cards pile, int tricks)
 {
-    const sk_order *o = &g->pub.order;
-    sk_cards won_trumps = g->pub.won[seat] & o->trumps;
+    sk_cards won_trumps = pile & o->trumps;
     int highest = 0;
     for (int i = 0; i < o->ntrumps && !highest; i++)
         if (won_trumps & SK_BIT(o->trump_seq[i]))
             highest = o->ntrumps - i;
-    return ((int64_t)res->points[seat] << 24) | (res->tricks[seat] << 16) |
+    return ((int64_t)sk_cards_points(pile) << 24) | (tricks << 16) |
            (sk_cards_count(won_trumps) << 8) | highest;
+}
+
+/* A Durchmarsch (002): the seat that took every trick itself wins
+ * rate_durchmarsch from each other seat; in a Schieberamsch too, judged
+ * before the tricks are passed. */
+static void durchmarsch_result(const sk_game *g, sk_result *res)
+{
+    const sk_rules *r = g->rules;
+    int n = g->pub.nseats;
+    res->laid = g->pub.laid;
+    res->multiplier = 1 << res->laid;
+    res->base_units = r->rate_durchmarsch;
+    res->bock = g->pub.bock;
+    res->pair_units = ((int64_t)res->base_units * res->multiplier) << res->bock;
+    res->schwarz = 1;
+    for (int s = 0; s < n; s++) {
+        bool w = s == res->durchmarsch;
+        res->money[s] = (w ? n - 1 : -1) * res->pair_units * r->unit_cents;
+        res->tournament[s] = (w ? n - 1 : -1) * res->multiplier;
+    }
+}
+
+/* Schieberamsch (002): "the tricks are passed on clockwise at the end of
+ * the game" -- every seat counts the pile (points, tricks, trumps) of the
+ * seat before it; piles[] receives the pile each seat counts. */
+static void pass_tricks(const sk_game *g, sk_result *res, sk_cards piles[SK_NSEATS])
+{
+    int n = g->pub.nseats, points[SK_NSEATS], tricks[SK_NSEATS];
+    for (int s = 0; s < n; s++) {
+        int from = (s + n - 1) % n;
+        piles[s] = g->pub.won[from];
+        points[s] = res->points[from];
+        tricks[s] = res->tricks[from];
+    }
+    memcpy(res->points, points, sizeof(int) * (size_t)n);
+    memcpy(res->tricks, tricks, sizeof(int) * (size_t)n);
+    res->passed = 1;
 }
 
 /* Scores a Ramsch (002): everyone for himself, the most card points
  * lose (ties as ramsch_key); a player taking every trick wins instead
  * (Durchmarsch); each player without a trick doubles (Jungfrau).  Every
- * loser pays each other player. */
+ * loser pays each other player.  In a Schieberamsch the piles are
+ * passed first and the fewest points also win: each other player pays
+ * every such winner the same amount (see docs/rules.md). */
 static int ramsch_result(const sk_game *g, sk_result *res)
 {
     const sk_rules *r = g->rules;
+    int n = g->pub.nseats;
     res->durchmarsch = SK_NOSEAT;
-    for (int s = 0; s < g->pub.nseats; s++)
+    for (int s = 0; s < n; s++)
         if (res->tricks[s] == g->pub.ntricks && r->ramsch_durchmarsch)
             res->durchmarsch = (uint8_t)s;
     res->doublings = g->pub.doublings;
-    int64_t unit = r->unit_cents;
     if (res->durchmarsch != SK_NOSEAT) {
-        res->laid = g->pub.laid;
-        res->multiplier = 1 << res->laid;
-        res->base_units = r->rate_durchmarsch;
-        res->bock = g->pub.bock;
-        res->pair_units = ((int64_t)res->base_units * res->multiplier) << res->bock;
-        res->schwarz = 1;
-        for (int s = 0; s < g->pub.nseats; s++) {
-            bool w = s == res->durchmarsch;
-            res->money[s] = (w ? g->pub.nseats - 1 : -1) * res->pair_units * unit;
-            res->tournament[s] = (w ? g->pub.nseats - 1 : -1) * res->multiplier;
-        }
+        durchmarsch_result(g, res);
         return SK_OK;
     }
-    int64_t worst = -1;
-    for (int s = 0; s < g->pub.nseats; s++) {
-        int64_t k = ramsch_key(g, res, s);
+    sk_cards piles[SK_NSEATS];
+    for (int s = 0; s < n; s++)
+        piles[s] = g->pub.won[s];
+    if (r->ramsch_schieben)
+        pass_tricks(g, res, piles);
+    int64_t worst = -1, best = INT64_MAX;
+    for (int s = 0; s < n; s++) {
+        int64_t k = ramsch_key(&g->pub.order, piles[s], res->tricks[s]);
         if (k > worst) {
             worst = k;
             res->losers = 0;
         }
         if (k == worst)
             res->losers |= (uint8_t)(1u << s);
+        if (k < best) {
+            best = k;
+            res->winners = 0;
+        }
+        if (k == best)
+            res->winners |= (uint8_t)(1u << s);
         if (res->tricks[s] == 0 && r->ramsch_jungfrau)
-            res->jungfrau++;
+            res->jungfrau++; /* passing moves the empty piles but keeps their number */
     }
+    if (!r->ramsch_schieben)
+        res->winners = 0;
+    /* the trumps are somewhere, so the piles are never all equal */
+    assert((res->winners & res->losers) == 0);
     res->laid = g->pub.laid;
     res->multiplier = 1 << (res->jungfrau + res->laid);
     res->base_units = r->rate_ramsch;
     res->bock = g->pub.bock;
     res->pair_units = ((int64_t)res->base_units * res->multiplier) << res->bock;
-    int nlosers = sk_cards_count(res->losers);
-    for (int s = 0; s < g->pub.nseats; s++) {
-        bool lost = res->losers >> s & 1;
-        int pays = lost ? -(g->pub.nseats - nlosers) : nlosers; /* pairs this seat is in */
-        res->money[s] = pays * res->pair_units * unit;
-        res->tournament[s] = pays * res->multiplier;
+    int nlosers = sk_cards_count(res->losers), nwinners = sk_cards_count(res->winners);
+    for (int s = 0; s < n; s++) {
+        bool lost = res->losers >> s & 1, won = res->winners >> s & 1;
+        int pairs = lost ? -(n - nlosers) : nlosers; /* pairs this seat is in */
+        if (nwinners)
+            pairs += won ? n - nwinners : -nwinners;
+        res->money[s] = pairs * res->pair_units * r->unit_cents;
+        res->tournament[s] = pairs * res->multiplier;
     }
     return SK_OK;
 }
@@ -346,6 +393,8 @@ size_t sk_result_explain(const sk_rules *r, const sk_result *res, char *buf, siz
     sk_contract_name(res->contract, name, sizeof name);
     if (res->contract.type == SK_C_SAUSPIEL)
         snprintf(name, sizeof name, "Sauspiel");
+    if (res->passed && res->contract.type == SK_C_RAMSCH)
+        snprintf(name, sizeof name, "Schieberamsch");
     if (res->durchmarsch != SK_NOSEAT && res->contract.type == SK_C_RAMSCH)
         snprintf(name, sizeof name, "Durchmarsch");
     money_text(r, res->base_units, a, sizeof a);
@@ -381,6 +430,8 @@ size_t sk_result_explain(const sk_rules *r, const sk_result *res, char *buf, siz
     APPEND(" = %s", c);
     if (res->contract.type == SK_C_RAMSCH && res->durchmarsch == SK_NOSEAT) {
         APPEND(" je Verlierer und Mitspieler");
+        if (res->winners)
+            APPEND(", je Gewinner und Mitspieler");
     } else if (!partnership(res->contract.type)) { /* the soloist against each other seat */
         int others = sk_rules_seats(r) - 1;
         money_text(r, others * res->pair_units, b, sizeof b);

@@ -26,12 +26,15 @@
  */
 #include "ai_internal.h"
 
+#include <math.h>
 #include <string.h>
 
 #define MAX_CAND 48
 #define FIRST_ROUND 4 /* deals every candidate is tried on */
 #define KEEP 4        /* candidates that go on after the first round */
 #define MAX_DEALS 32
+#define SETTLE_MIN 8 /* deals before the pricing may stop early */
+#define SETTLE_Z 2.0 /* standard errors that count as clear */
 #define MISS 2.5 /* rough tricks below a contract's bar still priced */
 
 /* The game's pricing thresholds (see ai_internal.h). */
@@ -125,7 +128,7 @@ static bool script_auction(sk_game *g, int me, sk_contract cls)
  * it was tried on and how many. */
 typedef struct cand {
     sk_contract c;
-    double sum;
+    double sum, sq; /* money and its square, summed */
     int n;
     int live;
 } cand;
@@ -197,6 +200,56 @@ static int plausible(const sk_view *v, cand *cands, int nc, bool must)
     return kept;
 }
 
+/* The mean money of a candidate and the variance of that mean. */
+static void cand_stats(const cand *c, double *mean, double *var)
+{
+    *mean = c->sum / c->n;
+    double v = c->sq / c->n - *mean * *mean;
+    *var = (v > 0 ? v : 0) / (c->n > 1 ? c->n - 1 : 1);
+}
+
+/*
+ * Whether more deals would hardly change the decision (sequential
+ * testing): the live candidate with the best mean leads every other by
+ * SETTLE_Z standard errors of the difference, and in the auction its
+ * mean is also that clearly above or below passing (0) -- or every
+ * candidate is clearly below 0.  Clear hands are decided on a few deals;
+ * close ones get them all.
+ */
+static bool settled(const cand *cands, int nc, bool auction)
+{
+    int b = -1;
+    double bm = 0, bv = 0;
+    bool all_below = true;
+    for (int k = 0; k < nc; k++) {
+        if (!cands[k].live || cands[k].n < 2)
+            continue;
+        double m, var;
+        cand_stats(&cands[k], &m, &var);
+        all_below &= m + SETTLE_Z * sqrt(var) < 0;
+        if (b < 0 || m > bm) {
+            b = k;
+            bm = m;
+            bv = var;
+        }
+    }
+    if (b < 0)
+        return false;
+    if (auction && all_below)
+        return true;
+    if (auction && bm - SETTLE_Z * sqrt(bv) <= 0)
+        return false;
+    for (int k = 0; k < nc; k++) {
+        if (k == b || !cands[k].live || cands[k].n < 2)
+            continue;
+        double m, var;
+        cand_stats(&cands[k], &m, &var);
+        if (bm - m <= SETTLE_Z * sqrt(bv + var))
+            return false;
+    }
+    return true;
+}
+
 /*
  * Prices the contracts the seat may declare over sampled deals (see the
  * essay above).  `cls`: the class the seat bids in the scripted auction
@@ -219,13 +272,15 @@ static int price_all(const sk_pimc *pc, const sk_view *v, sk_contract cls, cand 
     int n = sk_game_legal(&g, a), nc = 0;
     for (int i = 0; i < n && nc < MAX_CAND; i++)
         if (a[i].type == SK_ACT_DECLARE && a[i].seat == v->seat)
-            cands[nc++] = (cand){a[i].contract, 0, 0, 1};
+            cands[nc++] = (cand){a[i].contract, 0, 0, 0, 1};
     nc = plausible(v, cands, nc, v->pub.phase == SK_PHASE_DECLARE);
     if (nc == 0)
         return 0;
     uint64_t stop = sk_solver_nodes(pc->solver) + pc->bid_nodes;
     int ok = 1;
     for (int d = 0; d < deals && ok; d++) {
+        if (d >= SETTLE_MIN && settled(cands, nc, v->pub.phase == SK_PHASE_AUCTION))
+            break;
         if (d == FIRST_ROUND) { /* successive halving: the best few go on */
             for (int k = 0; k < nc; k++) {
                 int better = 0;
@@ -243,6 +298,7 @@ static int price_all(const sk_pimc *pc, const sk_view *v, sk_contract cls, cand 
             double m = price(pc, &g, v->seat, cands[k].c, stop, &ok);
             if (ok) {
                 cands[k].sum += m;
+                cands[k].sq += m * m;
                 cands[k].n++;
             }
         }

@@ -24,6 +24,22 @@ for cmd in check deal legal selfplay bench rules play replay; do
     contains "$tmp/out" "usage: schafkopf $cmd" "$cmd --help"
 done
 
+# solve: the value of a position and of every legal card; a Ramsch is
+# solved for the seat to move against the other three.
+expect "solve --help" "$PROG" solve --help
+contains "$tmp/out" "usage: schafkopf solve" "solve --help"
+"$PROG" selfplay --games 200 --seed 3 --rule all_pass=ramsch >"$tmp/ramsch.jsonl"
+grep -m1 '"contract":"sauspiel' "$tmp/ramsch.jsonl" >"$tmp/sauspiel.json"
+expect "solve a Sauspiel" "$PROG" solve --at 20 "$tmp/sauspiel.json"
+contains "$tmp/out" "declarer side card points with best play" "solve Sauspiel value"
+[ "$(grep -c '^card ' "$tmp/out")" -ge 1 ] && ok || bad "solve printed no card values"
+grep -m1 '"contract":"ramsch' "$tmp/ramsch.jsonl" >"$tmp/ramsch.json"
+expect "solve a Ramsch" "$PROG" solve --at 12 "$tmp/ramsch.json"
+contains "$tmp/out" "contract ramsch, declarer -1" "solve Ramsch header"
+contains "$tmp/out" "the other three against it; lower is better" "solve Ramsch value"
+"$PROG" solve --at 2 "$tmp/ramsch.json" >/dev/null 2>"$tmp/err" && bad "solve in the auction accepted" || ok
+contains "$tmp/err" "not in the play phase" "solve before the play"
+
 # deal: reproducible from a seed; all 32 cards once.
 "$PROG" deal --seed 7 >"$tmp/d1"; "$PROG" deal --seed 7 >"$tmp/d2"
 cmp -s "$tmp/d1" "$tmp/d2" && ok || bad "deal --seed is not reproducible"

@@ -341,7 +341,7 @@ static bool random_variant_start(sk_game *g, const sk_rules *r, sk_rng *rng)
  * equal the engine's at every card (Stichzwang in a Bettel, the Muss
  * calls, three seats), and on endgames of the last two or three tricks
  * its values equal plain minimax (Bettel: 120 when the declarer takes no
- * trick).  A Ramsch has no sides and is refused. */
+ * trick).  A Ramsch is left to test_ramsch_paranoid. */
 static void test_variants_match_minimax(void **state)
 {
     (void)state;
@@ -373,9 +373,7 @@ static void test_variants_match_minimax(void **state)
             if (!random_variant_start(&g, &r, &rng))
                 continue;
             if (g.pub.contract.type == SK_C_RAMSCH) {
-                int v;
-                assert_int_equal(sk_solver_solve(s, &g, &v), SK_EINVAL);
-                ramsch++;
+                ramsch++; /* test_ramsch_paranoid */
                 continue;
             }
             int left = 2 + (int)sk_rng_below(&rng, 2); /* tricks left at the check */
@@ -406,6 +404,97 @@ static void test_variants_match_minimax(void **state)
     assert_true(types[SK_C_GEIER] && types[SK_C_FARBWENZ] && types[SK_C_FARBGEIER]);
     assert_true(types[SK_C_BETTEL] + types[SK_C_BETTEL_OUVERT] > 2);
     assert_true(three > 5 && kreuzbock > 0 && ramsch > 0 && checked > 150);
+    sk_solver_free(s);
+}
+
+/* Plain minimax of a Ramsch for one seat: the card points `focus` ends
+ * with (the engine's result, after the passing of a Schieberamsch) when
+ * it plays to take as few as possible and the other seats play to give
+ * it as many as possible. */
+static int naive_ramsch(const sk_game *g, int focus)
+{
+    if (sk_game_over(g)) {
+        sk_result r;
+        assert_int_equal(sk_game_result(g, &r, NULL), SK_OK);
+        return r.points[focus];
+    }
+    int seat = g->pub.to_move, maxing = seat != focus;
+    int best = maxing ? -1 : 999;
+    for (sk_cards l = sk_game_legal_cards(g); l; l &= l - 1) {
+        sk_game c = *g;
+        assert_int_equal(sk_game_apply(&c, sk_act_card(seat, sk_cards_first(l)), NULL), SK_OK);
+        int v = naive_ramsch(&c, focus);
+        if (maxing ? v > best : v < best)
+            best = v;
+    }
+    return best;
+}
+
+/* A Ramsch (002) is solved for one seat against the other three: on
+ * endgames of the last two or three tricks of random Ramsch games, for
+ * the seat to move and for another seat, the solver's value, its
+ * threshold answers and every card's value equal plain minimax of that
+ * seat's final points -- in a Schieberamsch the pile passed to it. */
+static void test_ramsch_paranoid(void **state)
+{
+    (void)state;
+    static const char *const PLAIN[] = {"all_pass=ramsch", "ramsch_durchmarsch=no", NULL};
+    static const char *const SCHIEB[] = {"all_pass=ramsch", "ramsch_durchmarsch=no",
+                                         "ramsch_schieben=yes", NULL};
+    static const char *const KURZ[] = {"all_pass=ramsch", "ramsch_durchmarsch=no", NULL};
+    struct {
+        const char *preset;
+        const char *const *pairs;
+    } sets[] = {{"official", PLAIN}, {"official", SCHIEB}, {"kurz", KURZ}};
+    sk_solver *s = sk_solver_new(1);
+    sk_rng rng;
+    sk_rng_seed(&rng, 77);
+    for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+        sk_rules r;
+        rules_with(&r, sets[k].preset, sets[k].pairs);
+        int checked = 0;
+        for (int i = 0; i < 6000 && checked < 150; i++) {
+            sk_game g;
+            if (!random_variant_start(&g, &r, &rng) || g.pub.contract.type != SK_C_RAMSCH)
+                continue;
+            int left = 2 + (int)sk_rng_below(&rng, 2);
+            int at = (g.pub.ntricks - left) * g.pub.nseats + (int)sk_rng_below(&rng, 3);
+            for (int ply = 0; ply < at; ply++)
+                assert_int_equal(sk_game_apply(&g, sk_act_card(g.pub.to_move,
+                                                                random_card(sk_game_legal_cards(
+                                                                                &g),
+                                                                            &rng)),
+                                               NULL),
+                                 SK_OK);
+            int mover = g.pub.to_move, other = (mover + 1 + (int)sk_rng_below(&rng, 3)) % 4;
+            for (int pass = 0; pass < 2; pass++) {
+                int focus = pass ? other : mover;
+                sk_solver_set_focus(s, pass ? other : -1);
+                int want = naive_ramsch(&g, focus), got = -1;
+                assert_int_equal(sk_solver_solve(s, &g, &got), SK_OK);
+                assert_int_equal(got, want);
+                bool yes;
+                assert_int_equal(sk_solver_reaches(s, &g, want, &yes), SK_OK);
+                assert_true(yes);
+                assert_int_equal(sk_solver_reaches(s, &g, want + 1, &yes), SK_OK);
+                assert_false(yes);
+                sk_action acts[SK_NTRICKS];
+                int vals[SK_NTRICKS];
+                int n = sk_solver_values(s, &g, acts, vals, SK_NTRICKS);
+                assert_int_equal(n, sk_cards_count(sk_game_legal_cards(&g)));
+                for (int j = 0; j < n; j++) {
+                    sk_game c = g;
+                    assert_int_equal(sk_game_apply(&c, acts[j], NULL), SK_OK);
+                    assert_int_equal(vals[j], naive_ramsch(&c, focus));
+                }
+            }
+            checked++;
+        }
+        print_message("%s %s: %d Ramsch endgames checked\n", sets[k].preset,
+                      sets[k].pairs[2] ? sets[k].pairs[2] : "", checked);
+        assert_true(checked >= 150);
+    }
+    sk_solver_set_focus(s, -1);
     sk_solver_free(s);
 }
 
@@ -496,6 +585,7 @@ int main(void)
         cmocka_unit_test(test_tout_endgames),
         cmocka_unit_test(test_full_deal_consistency),
         cmocka_unit_test(test_variants_match_minimax),
+        cmocka_unit_test(test_ramsch_paranoid),
         cmocka_unit_test(test_hochzeit),
         cmocka_unit_test(test_node_limit),
     };

@@ -48,9 +48,14 @@ const char *const *sk_bot_names(void);
  * is known to the solver).  In a Tout the objective is every trick, in a
  * Bettel no trick: 120 when the declarer's side meets it, else 0.  Works
  * from any point of the play, a partly played trick included, for every
- * contract with sides (a Ramsch has none: SK_EINVAL), with four seats or
- * three, long or short cards.  The context owns a preallocated
- * transposition table; the search allocates nothing.  Not thread-safe:
+ * contract, with four seats or three, long or short cards.  A Ramsch has
+ * no sides: there the "declarer side" is one seat -- the focus, by
+ * default the seat to move (sk_solver_set_focus) -- and the value is
+ * the card points it ends with when it plays to take as few as possible
+ * and the other seats all play to give it as many as possible (the
+ * paranoid view; in a Schieberamsch the pile passed to it); lower is
+ * better for that seat.  Jungfrau and Durchmarsch are not searched.
+ * The context owns a preallocated transposition table; the search allocates nothing.  Not thread-safe:
  * one per thread.
  */
 typedef struct sk_solver sk_solver;
@@ -60,8 +65,8 @@ typedef struct sk_solver sk_solver;
 sk_solver *sk_solver_new(size_t tt_mb);
 void sk_solver_free(sk_solver *s);
 /* The declarer side's total card points (won so far + best play from
- * here) of a game in the play phase; 0, SK_ESTATE, SK_EINVAL (Ramsch)
- * or SK_ERANGE (node limit). */
+ * here) of a game in the play phase; 0, SK_ESTATE (not in the play
+ * phase), SK_EINVAL (no declarer) or SK_ERANGE (node limit). */
 int sk_solver_solve(sk_solver *s, const sk_game *g, int *declarer_points);
 /* Whether the declarer side reaches `target` points (Tout, Bettel: its
  * objective) with best play -- one zero-window search, cheaper than an
@@ -83,6 +88,9 @@ int sk_solver_levels(sk_solver *s, const sk_game *g, const int *t, int nt, sk_ac
 /* The threshold level of the position itself (as sk_solver_levels, for
  * the seat to move's best card): 0 or an error as above. */
 int sk_solver_level(sk_solver *s, const sk_game *g, const int *t, int nt, int *level);
+/* The seat a Ramsch is solved for (see above) in every later call; -1
+ * (the default): the seat to move.  Other contracts ignore it. */
+void sk_solver_set_focus(sk_solver *s, int seat);
 /* Caps the search nodes of every later call at max_nodes (0: no cap): a
  * call that would search more stops and returns SK_ERANGE, writing
  * nothing.  A budget in nodes, not time, keeps bots reproducible. */

@@ -9,7 +9,7 @@
  * (the holder of the called ace), a Hochzeit or a Kreuzbock is known to
  * the solver.  In a Tout the objective is every trick, in a Bettel no
  * trick: the value is 120 when the declarer's side meets it, else 0.  A
- * Ramsch has no sides and is not solved.
+ * Ramsch is solved for one seat against the other three (see ramsch_sides).
  *
  * Method: fail-soft alpha-beta over single card plays with zero windows
  * (solver_search.c); a transposition table at trick starts under
@@ -64,6 +64,7 @@ sk_solver *sk_solver_new(size_t tt_mb)
 #endif
     memset(s->tt, 0, bytes);
     s->tt_mask = buckets - 1;
+    s->focus = -1;
     return s;
 }
 
@@ -94,6 +95,12 @@ void sk_solver_set_limit(sk_solver *s, uint64_t max_nodes)
     s->limit = max_nodes;
 }
 
+/* Sets the seat a Ramsch is solved for (-1: the seat to move). */
+void sk_solver_set_focus(sk_solver *s, int seat)
+{
+    s->focus = seat >= 0 && seat < SK_NSEATS ? seat : -1;
+}
+
 /* Sorts internal cards [from, to) by power, highest first. */
 static void sort_by_power(sk_solver *s, const sk_order *o, int from, int to)
 {
@@ -106,18 +113,34 @@ static void sort_by_power(sk_solver *s, const sk_order *o, int from, int to)
 }
 
 /*
+ * The sides of a Ramsch, where everyone plays for himself: the value is
+ * the card points the focus seat ends with, which it minimises while
+ * the other seats maximise them (the paranoid view: all against one).
+ * In a Schieberamsch (002) the seat ends with the pile of the seat
+ * before it, so that pile is counted -- still against the focus.
+ */
+static void ramsch_sides(sk_solver *s, const sk_game *g)
+{
+    int f = s->focus >= 0 && s->focus < s->nseats ? s->focus : g->pub.to_move;
+    int counted = g->rules->ramsch_schieben ? (f + s->nseats - 1) % s->nseats : f;
+    s->side = 1u << counted;
+    s->maxmask = ((1u << s->nseats) - 1) & ~(1u << f);
+}
+
+/*
  * Fills the contract constants -- the internal card order (trumps in
  * power order, then each suit's plain cards highest first, then the
  * cards a short deck lacks), classes, points -- and the search state
  * from a game in the play phase.  Returns 0, SK_ESTATE when the game is
- * not in the play phase or SK_EINVAL for a Ramsch.
+ * not in the play phase or SK_EINVAL without a declarer.
  */
 int sk_solver_load(sk_solver *s, const sk_game *g)
 {
     const sk_public *p = &g->pub;
     if (p->phase != SK_PHASE_PLAY)
         return SK_ESTATE;
-    if (p->declarer >= SK_NSEATS || p->contract.type == SK_C_RAMSCH)
+    bool ramsch = p->contract.type == SK_C_RAMSCH;
+    if (p->declarer >= SK_NSEATS && !ramsch)
         return SK_EINVAL;
     const sk_order *o = &p->order;
     /* a card is in the deck when it is in its own follow class */
@@ -169,10 +192,15 @@ int sk_solver_load(sk_solver *s, const sk_game *g)
     }
     s->ace = p->called_ace != SK_NOCARD ? SK_BIT(s->to_ix[p->called_ace]) : 0;
     s->ace_follow = s->ace ? s->cls[s->to_ix[p->called_ace]] : 0;
-    s->side = 1u << p->declarer;
-    if (g->partner < SK_NSEATS && g->partner != p->declarer)
-        s->side |= 1u << g->partner;
     s->nseats = p->nseats == 3 ? 3 : 4;
+    if (ramsch) {
+        ramsch_sides(s, g);
+    } else {
+        s->side = 1u << p->declarer;
+        if (g->partner < SK_NSEATS && g->partner != p->declarer)
+            s->side |= 1u << g->partner;
+        s->maxmask = s->side;
+    }
     s->stichzwang = p->stichzwang != 0;
     int bettel = p->contract.type == SK_C_BETTEL || p->contract.type == SK_C_BETTEL_OUVERT;
     s->tout = p->contract.tout || bettel;
@@ -294,8 +322,9 @@ static int begin(sk_solver *s, const sk_game *g)
 
 /* Solves a game in the play phase: the declarer side's card points with
  * best play by all (Tout, Bettel: 120 if it meets the objective, else
- * 0).  0, SK_ESTATE when the game is not in the play phase, SK_EINVAL
- * for a Ramsch, or SK_ERANGE when the node limit stopped it. */
+ * 0; a Ramsch: the focus seat's, see ai.h).  0, SK_ESTATE when the game
+ * is not in the play phase, SK_EINVAL without a declarer, or SK_ERANGE
+ * when the node limit stopped it. */
 int sk_solver_solve(sk_solver *s, const sk_game *g, int *declarer_points)
 {
     int rc = begin(s, g);
@@ -367,7 +396,7 @@ static int sorted_out(sk_action *all, int *vals, int n, sk_action *cards, int *v
 /* The value of every legal card of the seat to move: the declarer
  * side's total points after that card with best play (Tout, Bettel:
  * 120/0).  Returns the number of cards written (at most max), in card
- * order, or SK_ESTATE, SK_EINVAL (Ramsch), SK_ERANGE (node limit). */
+ * order, or SK_ESTATE, SK_EINVAL (no declarer), SK_ERANGE (node limit). */
 int sk_solver_values(sk_solver *s, const sk_game *g, sk_action *cards, int *values, int max)
 {
     int rc = begin(s, g);

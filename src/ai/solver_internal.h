@@ -108,7 +108,10 @@ struct sk_solver {
     sk_cards gmask[SK_NCARDS];  /* the group of an internal card (0: alone) */
     sk_cards ace;               /* the called card (ace; Ten or King in a Muss), or 0 */
     sk_cards ace_follow;        /* its class (the called suit) */
-    unsigned side;              /* seats (bit per seat) of the declarer's side */
+    unsigned side;              /* seats (bit per seat) whose points the value counts */
+    unsigned maxmask;           /* seats that maximise the value: the side, but in a
+                                   Ramsch every seat but the focus */
+    int focus;                  /* a Ramsch's valued seat (-1: the seat to move) */
     int nseats;                 /* 4, or 3 at a table of three */
     int stichzwang;             /* a follower must beat the trick if he can (Bettel) */
     int tout;                   /* the contract's objective is a trick count */

@@ -113,7 +113,7 @@ sk_cards sk_solver_moves(const sk_solver *s, int seat, sk_cards legal, int prune
     sk_cards inplay = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
     for (int i = 0; i < s->tlen; i++)
         inplay |= SK_BIT(s->trick[i]);
-    int mside = (s->side >> seat) & 1;
+    int maxing = (int)((s->maxmask >> seat) & 1);
     sk_cards led = s->tlen ? s->cls[s->trick[0]] : 0;
     sk_cards out = legal;
     for (sk_cards l = legal & ~s->ace; l; l &= l - 1) {
@@ -146,7 +146,7 @@ sk_cards sk_solver_moves(const sk_solver *s, int seat, sk_cards legal, int prune
         int wside = (s->side >> wseat) & 1;
         if (s->tlen < s->nseats - 1 && may_be_beaten(s, s->tlen + 1, wside, w, led))
             continue;
-        int more = wside == mside; /* points into the trick are welcome */
+        int more = wside == maxing; /* points into the trick are welcome */
         if (more == (s->pts[h] > s->pts[c]))
             out &= ~SK_BIT(c);
         else
@@ -254,8 +254,10 @@ static inline void sure_points(const sk_solver *s, int *decl, int *def)
     }
     *decl = ix_points(s, dsure);
     *def = ix_points(s, fsure);
-    int has, run = run_points(s, &has);
-    if (has) {
+    int has, run = run_points(s, &has), L = s->leader;
+    /* only a leader who wants his side's points runs for them (in a
+     * Ramsch nobody does) */
+    if (has && ((s->side >> L) & 1) == ((s->maxmask >> L) & 1)) {
         if ((s->side >> s->leader) & 1)
             *decl += run;
         else
@@ -289,9 +291,12 @@ static inline int order_score(const sk_solver *s, int seat, int m, sk_cards inpl
     sk_cards led = s->cls[s->trick[0]];
     int key = (SK_BIT(m) & (s->trumps | led)) ? s->power[m] : 0;
     int winner = seat_at(s, s->win_off);
-    int mine = ((s->side >> winner) & 1) == ((s->side >> seat) & 1);
+    int maxing = (int)((s->maxmask >> seat) & 1);
+    int mine = (int)((s->side >> winner) & 1) == maxing; /* the trick goes my way */
     int wins = beats(s, m, s->win, led);
     int last = s->tlen == s->nseats - 1;
+    if ((int)((s->side >> seat) & 1) != maxing) /* taking a trick hurts me (Ramsch) */
+        return wins ? 100 - pts * 8 : mine ? 1000 + pts * 8 : 500 - pts * 8;
     if (mine && last)
         return wins ? 500 - key : 1000 + pts * 8; /* partner has it: schmieren */
     if (mine)
@@ -419,7 +424,7 @@ static int search(sk_solver *s, int alpha, int beta)
     sk_cards moves = sk_solver_moves(s, seat, sk_solver_legal_ix(s, seat), 1);
     if (!use_tt && !(moves & (moves - 1)))
         return play_value(s, sk_cards_first(moves), alpha, beta); /* forced */
-    int maxing = (s->side >> seat) & 1;
+    int maxing = (s->maxmask >> seat) & 1;
     /* order the moves; note each one's twin: the next higher card in
      * play of its class when that is a move too (quasi-symmetry) */
     sk_cards table = 0;

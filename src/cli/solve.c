@@ -20,7 +20,9 @@ static void solve_usage(FILE *out)
                  "shown, prints the declarer side's card points with best play by all and\n"
                  "the value of every legal card of the seat to move (in a Tout: 120 if the\n"
                  "declarer's side takes every trick, in a Bettel if it takes none, else 0;\n"
-                 "a Ramsch is refused).  RECORD '-' or none: stdin.\n\n"
+                 "in a Ramsch: the card points the seat to move ends with when it takes\n"
+                 "as few as it can and the other three play against it).  RECORD '-' or\n"
+                 "none: stdin.\n\n"
                  "  --at N        replay N actions\n"
                  "  -h, --help    this help\n");
 }
@@ -102,7 +104,7 @@ int sk_cmd_solve(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int pts = 0;
     if (sk_solver_solve(s, g, &pts) < 0) {
-        fprintf(stderr, "schafkopf: solve: a %s has no sides to solve for\n", name);
+        fprintf(stderr, "schafkopf: solve: a %s without a declarer cannot be solved\n", name);
         goto out;
     }
     sk_action acts[SK_NTRICKS];
@@ -110,9 +112,14 @@ int sk_cmd_solve(int argc, char **argv)
     int k = sk_solver_values(s, g, acts, vals, SK_NTRICKS);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     printf("contract %s, declarer %d, partner %d, trick %d, seat %d to move\n", name,
-           g->pub.declarer, g->pub.contract.type == SK_C_SAUSPIEL ? g->partner : -1,
+           g->pub.declarer < SK_NSEATS ? g->pub.declarer : -1,
+           g->pub.contract.type == SK_C_SAUSPIEL ? g->partner : -1,
            g->pub.trick_no + 1, g->pub.to_move);
-    printf("value %d (declarer side card points with best play)\n", pts);
+    if (g->pub.contract.type == SK_C_RAMSCH)
+        printf("value %d (card points seat %d ends with, the other three against it; lower is "
+               "better)\n", pts, g->pub.to_move);
+    else
+        printf("value %d (declarer side card points with best play)\n", pts);
     for (int i = 0; i < k; i++)
         printf("card %s %d\n", sk_card_name(acts[i].card), vals[i]);
     printf("nodes %llu, %.1f ms\n", (unsigned long long)sk_solver_nodes(s),

@@ -260,8 +260,9 @@ static void warn_gaps(const log_pool *p)
     }
     if (!ranges)
         return;
-    fprintf(stderr, "schafkopf: arena: warning: %llu deals missing: %s%s\n",
-            (unsigned long long)missing, list, ranges > COMBINE_LIST_MAX ? ", ..." : "");
+    fprintf(stderr, "schafkopf: arena: warning: %llu deal%s missing: %s%s\n",
+            (unsigned long long)missing, missing == 1 ? "" : "s", list,
+            ranges > COMBINE_LIST_MAX ? ", ..." : "");
 }
 
 /* `schafkopf arena --combine LOG...`; see arena.h. */

@@ -384,7 +384,7 @@ static int log_read_game(const json_t *o, int r, int nbots, sk_arena_game *g, lo
             return -1;
         g->bot_at[s] = (uint8_t)v;
         snprintf(sub, sizeof sub, "%s.money[%d]", path, s);
-        if (log_int(json_array_get(money, (size_t)s), sub, -(1ll << 53), 1ll << 53, &v, why) < 0)
+        if (log_int(json_array_get(money, (size_t)s), sub, -(1ll << 44), 1ll << 44, &v, why) < 0)
             return -1;
         g->money[s] = v;
         snprintf(sub, sizeof sub, "%s.tournament[%d]", path, s);

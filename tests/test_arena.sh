@@ -100,6 +100,9 @@ cmp -s "$tmp/s2.jsonl" <(tail -n 24 "$tmp/full.jsonl") && ok || bad "a shard's r
 grep -q '"id":"arena-9-9-1"' "$tmp/s2.jsonl" && ok || bad "a shard's record ids keep the match's deal numbers"
 status 0 "--combine two shards" "$PROG" arena --combine "$tmp/s2.log" "$tmp/s1.log"
 cmp -s "$tmp/out" "$tmp/full.txt" && ok || { bad "combined shards differ from one run"; diff "$tmp/full.txt" "$tmp/out"; }
+# lines in any order, blank lines, stdin: the same report
+{ sort -r "$tmp/s2.log"; echo; cat "$tmp/s1.log"; } | "$PROG" arena --combine - >"$tmp/out" 2>"$tmp/err"
+cmp -s "$tmp/out" "$tmp/full.txt" && ok || { bad "--combine of shuffled lines on stdin differs"; cat "$tmp/err"; }
 status 0 "--combine of one shard" "$PROG" arena --combine "$tmp/s2.log"
 cmp -s "$tmp/out" <("$PROG" arena $m --deals 12 --first-deal 9 2>/dev/null) && ok || bad "--combine of a shard differs from its run"
 contains "$tmp/err" "warning: 8 deals missing: 1-8" "missing deals listed"

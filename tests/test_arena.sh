@@ -124,7 +124,7 @@ contains "$tmp/err" "cut.log:1: match.seed" "resume checks the match"
 # only, and the resumed log is the uninterrupted one
 k="--bots pimc:1,random --seed 9"
 "$PROG" arena $k --deals 30 --jobs 2 --log "$tmp/big.log" >/dev/null 2>&1
-(timeout -s KILL 0.15 "$PROG" arena $k --deals 30 --jobs 1 --log "$tmp/kill.log") >/dev/null 2>&1
+(timeout -s KILL 0.15 "$PROG" arena $k --deals 30 --jobs 1 --log "$tmp/kill.log"; exit 0) >/dev/null 2>&1
 n=$(cat "$tmp/kill.log" 2>/dev/null | wc -l) # whole lines
 if [ "$n" -lt 30 ]; then
     "$PROG" arena $k --deals $((30 - n)) --first-deal $((n + 1)) --jobs 2 --log "$tmp/kill.log" >/dev/null 2>&1

@@ -37,6 +37,9 @@ status 0 "arena --help" "$PROG" arena --help
 contains "$tmp/out" "usage: schafkopf arena" "arena --help"
 contains "$tmp/out" "ABAB and BABA" "arena --help documents the seatings"
 contains "$tmp/out" "--tariff U/S/L" "arena --help documents the tariff"
+contains "$tmp/out" "--first-deal K" "arena --help documents --first-deal"
+contains "$tmp/out" "--log FILE" "arena --help documents --log"
+contains "$tmp/out" "schafkopf arena --combine LOG..." "arena --help documents --combine"
 status 0 "analyze --help" "$PROG" analyze --help
 contains "$tmp/out" "usage: schafkopf analyze" "analyze --help"
 status 2 "arena without --bots" "$PROG" arena --deals 1
@@ -77,6 +80,78 @@ status 0 "arena --tariff" "$PROG" arena --bots random,heuristic --deals 3 --seed
 contains "$tmp/out" "tariff 5/10/20: Sauspiel 10, Solo 20, Wenz 20, Laufender 5, Schneider 5" "tariff shown"
 contains "$tmp/t.jsonl" '"unit_cents":"5"' "tariff in the records' ruleset"
 
+# shards: deal d is the same in any range; a run's report is --combine of
+# its log; two shards combine to the report of one run over their union
+m="--bots heuristic,random --seed 9"
+status 0 "arena --log" "$PROG" arena $m --deals 20 --jobs 2 --log "$tmp/full.log" --out "$tmp/full.jsonl"
+cp "$tmp/out" "$tmp/full.txt"
+[ "$(wc -l <"$tmp/full.log")" = 20 ] && ok || bad "--log has $(wc -l <"$tmp/full.log") lines, not 20"
+contains "$tmp/full.log" '"format":"schafkopf-arena-log/1"' "log lines name their format"
+contains "$tmp/full.log" '"seed":"9"' "log lines carry the seed"
+contains "$tmp/full.log" '"deal":20,' "log lines carry the deal index"
+status 0 "--combine of a run's log" "$PROG" arena --combine "$tmp/full.log"
+cmp -s "$tmp/out" "$tmp/full.txt" && ok || { bad "--combine of a log differs from the run's report"; diff "$tmp/full.txt" "$tmp/out"; }
+[ -s "$tmp/err" ] && { bad "--combine of a whole log warns"; cat "$tmp/err"; } || ok
+status 0 "shard 1" "$PROG" arena $m --deals 8 --jobs 1 --log "$tmp/s1.log"
+status 0 "shard 2" "$PROG" arena $m --deals 12 --first-deal 9 --log "$tmp/s2.log" --out "$tmp/s2.jsonl"
+contains "$tmp/out" "12 deals x 2 seatings = 24 games, seed 9, deals 9-20" "a shard's report names its deals"
+cat "$tmp/s1.log" "$tmp/s2.log" | cmp -s - "$tmp/full.log" && ok || bad "the shards' logs are not the run's log"
+cmp -s "$tmp/s2.jsonl" <(tail -n 24 "$tmp/full.jsonl") && ok || bad "a shard's records differ from the run's"
+grep -q '"id":"arena-9-9-1"' "$tmp/s2.jsonl" && ok || bad "a shard's record ids keep the match's deal numbers"
+status 0 "--combine two shards" "$PROG" arena --combine "$tmp/s2.log" "$tmp/s1.log"
+cmp -s "$tmp/out" "$tmp/full.txt" && ok || { bad "combined shards differ from one run"; diff "$tmp/full.txt" "$tmp/out"; }
+# lines in any order, blank lines, stdin: the same report
+{ sort -r "$tmp/s2.log"; echo; cat "$tmp/s1.log"; } | "$PROG" arena --combine - >"$tmp/out" 2>"$tmp/err"
+cmp -s "$tmp/out" "$tmp/full.txt" && ok || { bad "--combine of shuffled lines on stdin differs"; cat "$tmp/err"; }
+status 0 "--combine of one shard" "$PROG" arena --combine "$tmp/s2.log"
+cmp -s "$tmp/out" <("$PROG" arena $m --deals 12 --first-deal 9 2>/dev/null) && ok || bad "--combine of a shard differs from its run"
+contains "$tmp/err" "warning: 8 deals missing: 1-8" "missing deals listed"
+# a run killed while writing its last line: a warning, the deals before count;
+# resuming cuts the unfinished line off and appends
+head -c -100 "$tmp/full.log" >"$tmp/cut.log"
+status 0 "--combine with an unfinished last line" "$PROG" arena --combine "$tmp/cut.log"
+contains "$tmp/err" "cut.log:20: warning: unfinished last line" "unfinished line named"
+contains "$tmp/out" "Arena: 19 deals x 2" "the deals before an unfinished line count"
+status 1 "resume overlapping the log" "$PROG" arena $m --deals 2 --first-deal 19 --log "$tmp/cut.log"
+contains "$tmp/err" "cut.log:19: already holds deal 19 of this match" "overlap named"
+contains "$tmp/err" "resume with --first-deal 20" "overlap says where to resume"
+status 0 "resume after the unfinished line" "$PROG" arena $m --deals 1 --first-deal 20 --log "$tmp/cut.log"
+contains "$tmp/err" "unfinished last line was removed" "resume reports the cut"
+cmp -s "$tmp/cut.log" "$tmp/full.log" && ok || bad "a resumed log differs from an uninterrupted one"
+status 1 "resume with another seed" "$PROG" arena --bots heuristic,random --seed 8 --deals 1 --first-deal 21 --log "$tmp/cut.log"
+contains "$tmp/err" "cut.log:1: match.seed" "resume checks the match"
+# a real kill (pimc:1 is slow enough to be killed midway): whole lines
+# only, and the resumed log is the uninterrupted one
+k="--bots pimc:1,random --seed 9"
+"$PROG" arena $k --deals 30 --jobs 2 --log "$tmp/big.log" >/dev/null 2>&1
+(timeout -s KILL 0.15 "$PROG" arena $k --deals 30 --jobs 1 --log "$tmp/kill.log"; exit 0) >/dev/null 2>&1
+n=$(cat "$tmp/kill.log" 2>/dev/null | wc -l) # whole lines
+if [ "$n" -lt 30 ]; then
+    "$PROG" arena $k --deals $((30 - n)) --first-deal $((n + 1)) --jobs 2 --log "$tmp/kill.log" >/dev/null 2>&1
+fi
+cmp -s "$tmp/kill.log" "$tmp/big.log" && ok || bad "a killed and resumed log ($n lines at the kill) differs"
+# broken logs: errors name file:line and what is wrong
+"$PROG" arena --bots heuristic,random --seed 10 --deals 2 --log "$tmp/other.log" >/dev/null 2>&1
+status 1 "--combine of two seeds" "$PROG" arena --combine "$tmp/s1.log" "$tmp/other.log"
+contains "$tmp/err" "other.log:1: match.seed: not the match of" "seed mismatch named"
+contains "$tmp/err" "seed 10 here, 9 there" "seed mismatch shows both"
+status 1 "--combine with a duplicate deal" "$PROG" arena --combine "$tmp/s1.log" "$tmp/full.log"
+contains "$tmp/err" "deal 1 twice: " "duplicate deal named"
+contains "$tmp/err" "s1.log:1 and " "duplicate names the first place"
+contains "$tmp/err" "full.log:1" "duplicate names the second place"
+{ head -n 3 "$tmp/full.log"; echo 'not json'; tail -n 2 "$tmp/full.log"; } >"$tmp/garbage.log"
+status 1 "--combine with a garbage line" "$PROG" arena --combine "$tmp/garbage.log"
+contains "$tmp/err" "garbage.log:4: not JSON" "garbage line named"
+sed '2s/"money":\[/"money":["x",/' "$tmp/full.log" >"$tmp/badfield.log"
+status 1 "--combine with a bad member" "$PROG" arena --combine "$tmp/badfield.log"
+contains "$tmp/err" "badfield.log:2: games[0].money: 5 elements, not 4" "bad member named"
+status 1 "--combine of a missing file" "$PROG" arena --combine "$tmp/no-such.log"
+contains "$tmp/err" "no-such.log" "missing log named"
+status 1 "--combine of an empty log" "$PROG" arena --combine /dev/null
+status 2 "--combine with match options" "$PROG" arena --combine --seed 3 "$tmp/s1.log"
+status 2 "--combine without logs" "$PROG" arena --combine
+status 2 "--first-deal 0" "$PROG" arena --bots random --first-deal 0
+
 # the engine protocol with a POSIX sh engine; a transcript of what it read
 first="$ROOT/tests/data/engine_first.sh"
 status 0 "arena with the sh engine" "$PROG" arena --bots "ext:tee -a $tmp/engine-in.log | sh $first,random" --deals 3 --seed 4 --jobs 2 --out "$tmp/e.jsonl"
@@ -111,7 +186,8 @@ badeng="$ROOT/tests/data/engine_bad.sh"
 for mode in garbage illegal sleep exit noready; do
     deals=2 # a timeout costs its limit: fewer deals for those
     case $mode in sleep | noready) deals=1 ;; esac
-    status 0 "arena with a $mode engine" "$PROG" arena --bots "ext:sh $badeng $mode,random" --deals $deals --seed 4 --jobs 2 --time 200 --start-time 200 --out "$tmp/bad.jsonl"
+    status 0 "arena with a $mode engine" "$PROG" arena --bots "ext:sh $badeng $mode,random" --deals $deals --seed 4 --jobs 2 --time 200 --start-time 200 --out "$tmp/bad.jsonl" --log "$tmp/bad-$mode.log"
+    cp "$tmp/out" "$tmp/bad-report"
     case $mode in
     garbage) k=garbage ;; illegal) k=illegal ;; sleep) k=timeout ;; exit) k=crash ;; noready) k=start ;;
     esac
@@ -120,6 +196,8 @@ for mode in garbage illegal sleep exit noready; do
     contains "$tmp/err" ": $k: " "$mode engine: failure reported on stderr"
     contains "$tmp/err" "random play for the rest of the game" "$mode engine: fallback reported"
     [ "$(wc -l <"$tmp/bad.jsonl")" = $((deals * 2)) ] && ok || bad "$mode engine: not every game recorded"
+    "$PROG" arena --combine "$tmp/bad-$mode.log" 2>/dev/null | cmp -s - "$tmp/bad-report" && ok ||
+        bad "$mode engine: --combine of the log differs from the report (failures logged?)"
     "$PROG" check "$tmp/bad.jsonl" >/dev/null 2>&1 && ok || bad "$mode engine: records do not re-check"
 done
 status 0 "arena with a missing engine" "$PROG" arena --bots "ext:$tmp/no-such-engine,random" --deals 1 --seed 1

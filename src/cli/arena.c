@@ -20,6 +20,7 @@
  * of that game.
  */
 #include "cli.h"
+#include "cli/arena.h"
 #include "cli/engine.h"
 #include "schafkopf/ai.h"
 
@@ -31,42 +32,31 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
 
-#define ARENA_MAX_BOTS 8
+#define ARENA_MAX_BOTS SK_ARENA_MAX_BOTS
 #define ARENA_MAX_DEALS 100000000u
-/* A contract class for the statistics: type and tout. */
-#define NCLASSES (SK_C_NTYPES * 2)
+/* The highest deal index --first-deal may reach (exact in any JSON reader). */
+#define ARENA_MAX_INDEX (1ull << 50)
+/* A log is fsync'ed at most this often (and at the end of the run). */
+#define ARENA_SYNC_NS 1000000000ll
 
-/* One bot of the match. */
-typedef struct arena_bot {
-    char spec[512];      /* as given: "heuristic", "ext:./my-engine --fast" */
-    const char *command; /* the command of an ext: spec, else NULL */
-} arena_bot;
-
-/* The command line, parsed. */
+/* The command line, parsed.  The match (bots as given: "heuristic",
+ * "ext:./my-engine --fast"; seed; rules; tariff) is what logs record. */
 typedef struct arena_opts {
-    sk_rules rules;
-    arena_bot bots[ARENA_MAX_BOTS];
-    int nbots;
-    uint64_t deals, seed, jobs, time_ms, start_ms;
-    const char *out_path;
-    char tariff[64]; /* as shown in the report */
+    sk_arena_match m;
+    const char *command[ARENA_MAX_BOTS]; /* the command of an ext: bot, else NULL */
+    uint64_t deals, first, jobs, time_ms, start_ms;
+    const char *out_path, *log_path;
 } arena_opts;
-
-/* One game's outcome: who sat where and the settlement. */
-typedef struct game_out {
-    uint8_t bot_at[SK_NSEATS];
-    sk_result res;
-} game_out;
 
 /* Everything one deal produced, handed from a worker to the merger. */
 typedef struct deal_out {
     char *records; /* the seatings' record lines, or NULL without --out */
     size_t records_len;
-    uint32_t fails[ARENA_MAX_BOTS][SK_ENGINE_NFAIL];
-    game_out games[ARENA_MAX_BOTS];
+    sk_arena_deal deal; /* what the report and the log need */
 } deal_out;
 
 /* State shared by the workers and the merger (under `mu`). */
@@ -101,22 +91,14 @@ typedef struct seat_ctl {
     sk_engine *eng; /* the engine while it behaves, else NULL */
 } seat_ctl;
 
-/* Per-bot totals of a match. */
-typedef struct bot_stats {
-    uint64_t games;
-    double money_mean, money_m2; /* Welford over per-deal means */
-    double tp_mean, tp_m2;
-    uint64_t declared[NCLASSES], won[NCLASSES];
-    int64_t declarer_money[NCLASSES];
-    uint64_t fails[SK_ENGINE_NFAIL];
-} bot_stats;
-
 /* Prints the usage of `arena`. */
 static void arena_usage(FILE *out)
 {
     fprintf(out,
-            "usage: schafkopf arena --bots A,B,... [--deals N] [--seed S] [--jobs J]\n"
-            "                       [--out FILE] [--tariff U/S/L] [--time MS] [RULE OPTIONS]\n\n"
+            "usage: schafkopf arena --bots A,B,... [--deals N] [--first-deal K] [--seed S]\n"
+            "                       [--jobs J] [--out FILE] [--log FILE] [--tariff U/S/L]\n"
+            "                       [--time MS] [RULE OPTIONS]\n"
+            "       schafkopf arena --combine LOG...\n\n"
             "Duplicate matches between bots.  Each deal is played once per seating: with\n"
             "k bots, seating r puts bot (seat + r) mod k on each seat -- two bots play\n"
             "ABAB and BABA, four play ABCD BCDA CDAB DABC -- so every bot holds every\n"
@@ -129,9 +111,18 @@ static void arena_usage(FILE *out)
             "                  of docs/engine-protocol.md (run with /bin/sh -c COMMAND)\n"
             "  --bot SPEC      add one bot (repeatable; for commands with commas)\n"
             "  --deals N       number of deals (default 100)\n"
+            "  --first-deal K  play deals K..K+N-1 of the seeded sequence (default 1): deal d\n"
+            "                  is the same whatever the range, so runs with one --seed and\n"
+            "                  disjoint ranges are shards of one match\n"
             "  --seed S        seed of deals and bots (default: OS random, printed)\n"
             "  --jobs J        worker threads (default: online CPUs)\n"
-            "  --out FILE      write every game record (JSON Lines) to FILE\n"
+            "  --out FILE      write every game record (JSON Lines) to FILE (truncated:\n"
+            "                  give each shard its own)\n"
+            "  --log FILE      append one JSON line of results per deal to FILE, in deal\n"
+            "                  order (docs/arena.md); an interrupted run resumes with\n"
+            "                  --first-deal LAST+1 and the same --log\n"
+            "  --combine LOG.. print the report of the deals in one or more logs of one\n"
+            "                  match (shards, resumed runs) as one run over them would\n"
             "  --tariff U/S/L  money in cents: U per Laufender and for Schneider (Schwarz\n"
             "                  2U), S for a Sauspiel, L for a Solo or Wenz (default\n"
             "                  10/20/50, the sauspiel preset's money); it replaces the\n"
@@ -156,34 +147,37 @@ static uint64_t mix(uint64_t x)
 /* Adds one bot spec; -1 with a message when it is bad. */
 static int add_bot(arena_opts *o, const char *spec, size_t len)
 {
-    if (o->nbots == ARENA_MAX_BOTS) {
+    if (o->m.nbots == ARENA_MAX_BOTS) {
         fprintf(stderr, "schafkopf: arena: at most %d bots\n", ARENA_MAX_BOTS);
         return -1;
     }
-    if (len == 0 || len >= sizeof o->bots[0].spec) {
+    if (len == 0 || len >= sizeof o->m.bots[0]) {
         fprintf(stderr, "schafkopf: arena: --bots: %s bot spec\n", len ? "too long a" : "empty");
         return -1;
     }
-    arena_bot *b = &o->bots[o->nbots];
-    memcpy(b->spec, spec, len);
-    b->spec[len] = '\0';
-    b->command = NULL;
-    if (strncmp(b->spec, "ext:", 4) == 0) {
-        b->command = b->spec + 4;
-        if (strspn(b->command, " \t") == strlen(b->command)) {
+    char *spec_copy = o->m.bots[o->m.nbots];
+    memcpy(spec_copy, spec, len);
+    spec_copy[len] = '\0';
+    if (!sk_arena_spec_ok(spec_copy)) { /* the logs are JSON: UTF-8 text */
+        fprintf(stderr, "schafkopf: arena: --bots: a bot spec must be UTF-8 text\n");
+        return -1;
+    }
+    const char *command = o->command[o->m.nbots] = sk_arena_bot_command(spec_copy);
+    if (command) {
+        if (strspn(command, " \t") == strlen(command)) {
             fprintf(stderr, "schafkopf: arena: --bots: \"ext:\" needs a command\n");
             return -1;
         }
     } else {
         sk_error err = {{0}, NULL};
-        sk_bot *probe = sk_bot_new(b->spec, 1, &err);
+        sk_bot *probe = sk_bot_new(spec_copy, 1, &err);
         if (!probe) {
             fprintf(stderr, "schafkopf: arena: --bots: %s (or ext:COMMAND)\n", err.msg);
             return -1;
         }
         sk_bot_free(probe);
     }
-    o->nbots++;
+    o->m.nbots++;
     return 0;
 }
 
@@ -197,7 +191,7 @@ static uint64_t gcd(uint64_t a, uint64_t b)
 static int apply_tariff(arena_opts *o, const char *text)
 {
     if (strcmp(text, "rules") == 0) {
-        snprintf(o->tariff, sizeof o->tariff, "of the ruleset");
+        snprintf(o->m.tariff, sizeof o->m.tariff, "of the ruleset");
         return 0;
     }
     uint64_t v[3];
@@ -228,16 +222,16 @@ static int apply_tariff(arena_opts *o, const char *text)
     char num[32];
     sk_error err = {{0}, NULL};
     snprintf(num, sizeof num, "%llu", (unsigned long long)unit);
-    int rc = sk_rules_set(&o->rules, "unit_cents", num, &err);
+    int rc = sk_rules_set(&o->m.rules, "unit_cents", num, &err);
     for (int i = 0; i < 6 && rc == 0; i++) {
         snprintf(num, sizeof num, "%llu", (unsigned long long)rates[i]);
-        rc = sk_rules_set(&o->rules, KEYS[i], num, &err);
+        rc = sk_rules_set(&o->m.rules, KEYS[i], num, &err);
     }
     if (rc < 0) {
         fprintf(stderr, "schafkopf: arena: --tariff %s: %s\n", text, err.msg);
         return -1;
     }
-    snprintf(o->tariff, sizeof o->tariff, "%llu/%llu/%llu", (unsigned long long)v[0],
+    snprintf(o->m.tariff, sizeof o->m.tariff, "%llu/%llu/%llu", (unsigned long long)v[0],
              (unsigned long long)v[1], (unsigned long long)v[2]);
     return 0;
 }
@@ -251,6 +245,7 @@ static int parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
         {"jobs", required_argument, 0, 'j'},   {"out", required_argument, 0, 'o'},
         {"tariff", required_argument, 0, 't'}, {"time", required_argument, 0, 'T'},
         {"start-time", required_argument, 0, 'S'},
+        {"first-deal", required_argument, 0, 'f'}, {"log", required_argument, 0, 'l'},
         {"help", no_argument, 0, 'h'},         {"preset", required_argument, 0, SK_OPT_PRESET},
         {"rule", required_argument, 0, SK_OPT_RULE},
         {"rules", required_argument, 0, SK_OPT_RULES_FILE},
@@ -273,12 +268,16 @@ static int parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
         else if (c == 'n')
             rc = sk_cli_number("deals", optarg, ARENA_MAX_DEALS, &o->deals);
         else if (c == 's') {
-            rc = sk_cli_number("seed", optarg, UINT64_MAX, &o->seed);
+            rc = sk_cli_number("seed", optarg, UINT64_MAX, &o->m.seed);
             *seeded = true;
         } else if (c == 'j')
             rc = sk_cli_number("jobs", optarg, 256, &o->jobs);
         else if (c == 'o')
             o->out_path = optarg;
+        else if (c == 'l')
+            o->log_path = optarg;
+        else if (c == 'f')
+            rc = sk_cli_number("first-deal", optarg, ARENA_MAX_INDEX, &o->first);
         else if (c == 't')
             tariff = optarg;
         else if (c == 'T')
@@ -286,7 +285,7 @@ static int parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
         else if (c == 'S')
             rc = sk_cli_number("start-time", optarg, 3600000, &o->start_ms);
         else if (c >= SK_OPT_PRESET)
-            rc = sk_cli_rules_option(&o->rules, c, optarg);
+            rc = sk_cli_rules_option(&o->m.rules, c, optarg);
         else if (c == 'h') {
             arena_usage(stdout);
             return 1;
@@ -301,18 +300,24 @@ static int parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
         fprintf(stderr, "schafkopf: arena: unexpected argument \"%s\"\n", argv[optind]);
         return -1;
     }
-    if (o->nbots == 0) {
+    if (o->m.nbots == 0) {
         fprintf(stderr, "schafkopf: arena: --bots is required (e.g. --bots heuristic,random)\n");
         return -1;
     }
-    if (o->rules.players != 4) { /* seatings rotate four bots over four seats */
+    if (o->m.rules.players != 4) { /* seatings rotate four bots over four seats */
         fprintf(stderr, "schafkopf: arena: players=%d: the arena seats four players\n",
-                o->rules.players);
+                o->m.rules.players);
         return -1;
     }
-    if (o->deals == 0 || o->jobs == 0 || o->time_ms == 0 || o->start_ms == 0) {
-        fprintf(stderr, "schafkopf: arena: --deals, --jobs, --time and --start-time must be at "
-                        "least 1\n");
+    if (o->deals == 0 || o->first == 0 || o->jobs == 0 || o->time_ms == 0 ||
+        o->start_ms == 0) {
+        fprintf(stderr, "schafkopf: arena: --deals, --first-deal, --jobs, --time and "
+                        "--start-time must be at least 1\n");
+        return -1;
+    }
+    if (o->first - 1 + o->deals > ARENA_MAX_INDEX) {
+        fprintf(stderr, "schafkopf: arena: --first-deal + --deals: deals go up to %llu\n",
+                (unsigned long long)ARENA_MAX_INDEX);
         return -1;
     }
     return apply_tariff(o, tariff);
@@ -323,10 +328,10 @@ static int parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
 static void engine_failed(worker *w, deal_out *out, seat_ctl *ctl, int seat, const char *id,
                           int kind, const char *why)
 {
-    const arena_bot *b = &w->a->o->bots[ctl->bot];
     fprintf(stderr, "schafkopf: arena: game %s seat %d: %s: %s: %s; random play for the rest "
-                    "of the game\n", id, seat, b->spec, sk_engine_fail_name(kind), why);
-    out->fails[ctl->bot][kind]++;
+                    "of the game\n", id, seat, w->a->o->m.bots[ctl->bot], sk_engine_fail_name(kind),
+            why);
+    out->deal.fails[ctl->bot][kind]++;
     sk_engine_free(ctl->eng);
     if (w->eng[ctl->bot][ctl->slot] == ctl->eng)
         w->eng[ctl->bot][ctl->slot] = NULL;
@@ -342,18 +347,18 @@ static int seat_game(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], const ch
     const arena_opts *o = w->a->o;
     for (int s = 0; s < SK_NSEATS; s++) {
         seat_ctl *c = &ctl[s];
-        const arena_bot *b = &o->bots[c->bot];
+        const char *command = o->command[c->bot];
         uint64_t seed = mix(game_seed + 1 + (uint64_t)s);
-        c->sk = sk_bot_new(b->command ? "random" : b->spec, seed, NULL);
+        c->sk = sk_bot_new(command ? "random" : o->m.bots[c->bot], seed, NULL);
         if (!c->sk)
             return -1;
         c->eng = NULL;
-        if (!b->command)
+        if (!command)
             continue;
         char why[256];
         sk_engine **eng = &w->eng[c->bot][c->slot];
         if (!*eng) {
-            *eng = sk_engine_start(b->command, &o->rules, (int)o->time_ms, (int)o->start_ms,
+            *eng = sk_engine_start(command, &o->m.rules, (int)o->time_ms, (int)o->start_ms,
                                    why, sizeof why);
             if (!*eng) {
                 engine_failed(w, out, c, s, id, SK_ENGINE_FAIL_START, why);
@@ -462,32 +467,33 @@ static void offer_doublings(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], s
     }
 }
 
-/* Plays one game of a deal in seating r; fills out->games[r] and appends
- * the record.  -1 when out of memory. */
+/* Plays one game of deal d (0-based) in seating r; fills
+ * out->deal.games[r] and appends the record.  -1 when out of memory. */
 static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t hands[4][8],
                      deal_out *out)
 {
     const arena_opts *o = w->a->o;
     sk_game *g = &w->game;
-    game_out *go = &out->games[r];
+    uint8_t bot_at[SK_NSEATS];
+    sk_result res;
     seat_ctl ctl[SK_NSEATS];
     char id[96];
-    snprintf(id, sizeof id, "arena-%llu-%llu-%d", (unsigned long long)o->seed,
+    snprintf(id, sizeof id, "arena-%llu-%llu-%d", (unsigned long long)o->m.seed,
              (unsigned long long)d + 1, r + 1);
     for (int s = 0; s < SK_NSEATS; s++) {
-        go->bot_at[s] = (uint8_t)((s + r) % o->nbots);
-        ctl[s].bot = go->bot_at[s];
+        bot_at[s] = (uint8_t)((s + r) % o->m.nbots);
+        ctl[s].bot = bot_at[s];
         ctl[s].slot = 0;
         for (int t = 0; t < s; t++)
             ctl[s].slot += ctl[t].bot == ctl[s].bot;
         ctl[s].sk = NULL;
     }
     sk_error err = {{0}, NULL};
-    if (sk_game_init(g, &o->rules, dealer, hands, false, &err) < 0) {
+    if (sk_game_init(g, &o->m.rules, dealer, hands, false, &err) < 0) {
         fprintf(stderr, "schafkopf: arena: internal error: %s\n", err.msg);
         return -1;
     }
-    int status = seat_game(w, out, ctl, id, mix(mix(o->seed) + d * 64 + (uint64_t)r), g);
+    int status = seat_game(w, out, ctl, id, mix(mix(o->m.seed) + d * 64 + (uint64_t)r), g);
     unsigned offered = ~0u; /* trick_len * 16 + doublings at the last offer */
     while (status == 0 && !sk_game_over(g)) {
         const sk_public *p = &g->pub;
@@ -502,8 +508,9 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
     }
     for (int s = 0; s < SK_NSEATS; s++)
         sk_bot_free(ctl[s].sk);
-    if (status < 0 || sk_game_result(g, &go->res, &err) < 0)
+    if (status < 0 || sk_game_result(g, &res, &err) < 0)
         return -1;
+    sk_arena_game_from_result(&out->deal.games[r], bot_at, &res);
     if (!o->out_path)
         return 0;
     sk_record_from_game(&w->rec, g, id);
@@ -521,18 +528,19 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
     return 0;
 }
 
-/* Plays deal d in every seating. */
+/* Plays deal d (0-based in the match: the same deal whatever the range
+ * of the run) in every seating. */
 static int play_deal(worker *w, uint64_t d, deal_out *out)
 {
     const arena_opts *o = w->a->o;
     sk_rng rng;
-    sk_rng_seed(&rng, mix(mix(o->seed) ^ mix(d)));
+    sk_rng_seed(&rng, mix(mix(o->m.seed) ^ mix(d)));
     sk_deck deck;
-    sk_deck_shuffle_rules(&deck, &o->rules, &rng); /* long or short cards */
+    sk_deck_shuffle_rules(&deck, &o->m.rules, &rng); /* long or short cards */
     uint8_t hands[4][8];
     int dealer = (int)(d % 4);
-    sk_deck_deal(&deck, dealer, o->rules.deal_mode, hands);
-    for (int r = 0; r < o->nbots; r++)
+    sk_deck_deal(&deck, dealer, o->m.rules.deal_mode, hands);
+    for (int r = 0; r < o->m.nbots; r++)
         if (play_game(w, d, r, dealer, hands, out) < 0)
             return -1;
     return 0;
@@ -554,7 +562,10 @@ static void *worker_main(void *arg)
         uint64_t d = a->next_deal++;
         pthread_mutex_unlock(&a->mu);
         deal_out *out = calloc(1, sizeof *out);
-        int rc = out ? play_deal(w, d, out) : -1;
+        uint64_t global = a->o->first - 1 + d; /* deal d of this run, 0-based in the match */
+        if (out)
+            out->deal.index = global + 1;
+        int rc = out ? play_deal(w, global, out) : -1;
         pthread_mutex_lock(&a->mu);
         if (rc < 0) {
             if (out)
@@ -573,115 +584,57 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-/* Welford's running mean and squared deviations. */
-static void welford(double *mean, double *m2, uint64_t n, double x)
-{
-    double delta = x - *mean;
-    *mean += delta / (double)n;
-    *m2 += delta * (x - *mean);
-}
+/* The results log a run appends to. */
+typedef struct log_out {
+    int fd;                 /* -1 without --log */
+    struct timespec synced; /* when it was last fsync'ed */
+} log_out;
 
-/* Merges one deal into the totals (always in deal order). */
-static void merge(const arena_opts *o, bot_stats *st, uint64_t *no_declarer, uint64_t ndeal,
-                  const deal_out *out)
+/* Writes all of buf to fd, going on after short writes; 0 or -1 (errno). */
+static int write_all(int fd, const char *buf, size_t len)
 {
-    int64_t money[ARENA_MAX_BOTS] = {0}, tp[ARENA_MAX_BOTS] = {0};
-    for (int r = 0; r < o->nbots; r++) {
-        const game_out *go = &out->games[r];
-        const sk_result *res = &go->res;
-        for (int s = 0; s < SK_NSEATS; s++) {
-            int b = go->bot_at[s];
-            st[b].games++;
-            money[b] += res->money[s];
-            tp[b] += res->tournament[s];
-        }
-        if (res->thrown_in || res->declarer >= SK_NSEATS) {
-            (*no_declarer)++;
+    while (len > 0) {
+        ssize_t n = write(fd, buf, len);
+        if (n < 0 && errno == EINTR)
             continue;
-        }
-        bot_stats *d = &st[go->bot_at[res->declarer]];
-        int k = res->contract.type * 2 + (res->contract.tout ? 1 : 0); /* class */
-        d->declared[k]++;
-        d->won[k] += res->won;
-        d->declarer_money[k] += res->money[res->declarer];
+        if (n <= 0)
+            return -1;
+        buf += n;
+        len -= (size_t)n;
     }
-    for (int b = 0; b < o->nbots; b++) {
-        /* every bot sits in every seat once per deal: 4 games */
-        welford(&st[b].money_mean, &st[b].money_m2, ndeal, (double)money[b] / SK_NSEATS);
-        welford(&st[b].tp_mean, &st[b].tp_m2, ndeal, (double)tp[b] / SK_NSEATS);
-        for (int k = 0; k < SK_ENGINE_NFAIL; k++)
-            st[b].fails[k] += out->fails[b][k];
-    }
+    return 0;
 }
 
-/* Half-width of the 95% confidence interval of a mean over n samples. */
-static double ci95(double m2, uint64_t n)
+/* Appends a deal's line to the log with one write(2), so a killed run
+ * leaves whole lines only, and fsyncs when the last sync is a second old:
+ * what a crash of the machine may lose is bounded, and a cheap match
+ * (thousands of deals a second) does not wait for the disk on every
+ * line.  0, or -1 with a message. */
+static int log_deal(const arena_opts *o, log_out *lg, const sk_arena_deal *d)
 {
-    return n > 1 ? 1.96 * sqrt(m2 / (double)(n - 1) / (double)n) : NAN;
+    char *line = sk_arena_log_format(&o->m, d);
+    if (!line) {
+        fprintf(stderr, "schafkopf: arena: out of memory\n");
+        return -1;
+    }
+    int rc = write_all(lg->fd, line, strlen(line));
+    free(line);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    long long ns = (now.tv_sec - lg->synced.tv_sec) * 1000000000ll +
+                   (now.tv_nsec - lg->synced.tv_nsec);
+    if (rc == 0 && ns >= ARENA_SYNC_NS) {
+        rc = fsync(lg->fd);
+        lg->synced = now;
+    }
+    if (rc < 0)
+        fprintf(stderr, "schafkopf: arena: %s: %s\n", o->log_path, strerror(errno));
+    return rc;
 }
 
-/* Prints the match report (deterministic for a seed). */
-static void report(const arena_opts *o, const bot_stats *st, uint64_t no_declarer)
-{
-    uint64_t games = o->deals * (uint64_t)o->nbots;
-    printf("Arena: %llu deals x %d seatings = %llu games, seed %llu\nSeatings:",
-           (unsigned long long)o->deals, o->nbots, (unsigned long long)games,
-           (unsigned long long)o->seed);
-    for (int r = 0; r < o->nbots; r++) {
-        printf(" ");
-        for (int s = 0; s < SK_NSEATS; s++)
-            printf("%c", 'A' + (s + r) % o->nbots);
-    }
-    const sk_rules *r = &o->rules;
-    printf(" (seats 0-3; every bot holds every seat's hand once per deal)\n"
-           "Rules: %s; tariff %s: Sauspiel %d, Solo %d, Wenz %d, Laufender %d, Schneider %d "
-           "cents\n", r->preset, o->tariff, r->rate_sauspiel * r->unit_cents,
-           r->rate_solo * r->unit_cents, r->rate_wenz * r->unit_cents,
-           r->rate_laufende * r->unit_cents, r->rate_schneider * r->unit_cents);
-    printf("No declarer (thrown in or Ramsch): %llu games (%.1f%%)\n\n",
-           (unsigned long long)no_declarer, 100.0 * (double)no_declarer / (double)games);
-    printf("%-24s %8s %11s %9s %15s %9s\n", "bot", "games", "cents/game", "95% CI",
-           "tourn.pts/game", "95% CI");
-    for (int b = 0; b < o->nbots; b++)
-        printf("%c %-22.22s %8llu %+11.2f +-%7.2f %+15.3f +-%7.3f\n", 'A' + b, o->bots[b].spec,
-               (unsigned long long)st[b].games, st[b].money_mean,
-               ci95(st[b].money_m2, o->deals), st[b].tp_mean, ci95(st[b].tp_m2, o->deals));
-    printf("\n%-24s %-12s %8s %8s %7s %13s\n", "as declarer", "contract", "declared", "of games",
-           "won", "cents/declared");
-    for (int b = 0; b < o->nbots; b++)
-        for (int k = 0; k < NCLASSES; k++) {
-            if (!st[b].declared[k])
-                continue;
-            char name[32];
-            sk_contract c = {.type = (uint8_t)(k / 2), .suit = SK_NOSUIT, .tout = (uint8_t)(k % 2)};
-            sk_contract_class_code(c, name, sizeof name);
-            double n = (double)st[b].declared[k];
-            printf("%c %-22.22s %-12s %8llu %7.1f%% %6.1f%% %+13.1f\n", 'A' + b,
-                   o->bots[b].spec, name, (unsigned long long)st[b].declared[k],
-                   100.0 * n / (double)st[b].games, 100.0 * (double)st[b].won[k] / n,
-                   (double)st[b].declarer_money[k] / n);
-        }
-    bool any_ext = false;
-    for (int b = 0; b < o->nbots; b++)
-        any_ext |= o->bots[b].command != NULL;
-    if (!any_ext)
-        return;
-    printf("\nengine failures (each: killed, random play for the rest of that game)\n");
-    for (int b = 0; b < o->nbots; b++) {
-        if (!o->bots[b].command)
-            continue;
-        uint64_t total = 0;
-        for (int k = 1; k < SK_ENGINE_NFAIL; k++)
-            total += st[b].fails[k];
-        printf("%c %-22.22s %llu", 'A' + b, o->bots[b].spec, (unsigned long long)total);
-        for (int k = 1; k < SK_ENGINE_NFAIL; k++)
-            printf(" %s %llu", sk_engine_fail_name(k), (unsigned long long)st[b].fails[k]);
-        printf("\n");
-    }
-}
-
-/* Runs the workers, merges and writes in deal order; 0 or -1. */
-static int run(const arena_opts *o, FILE *rec_out, bot_stats *st, uint64_t *no_declarer)
+/* Runs the workers, merges, writes records and log lines in deal order;
+ * 0 or -1. */
+static int run(const arena_opts *o, FILE *rec_out, log_out *lg, sk_arena_stats *st)
 {
     arena a = {.o = o, .window = (size_t)o->jobs * 4 + 8};
     a.slots = calloc(a.window, sizeof *a.slots);
@@ -717,7 +670,9 @@ static int run(const arena_opts *o, FILE *rec_out, bot_stats *st, uint64_t *no_d
             status = -1;
             break;
         }
-        merge(o, st, no_declarer, d + 1, out);
+        sk_arena_stats_merge(st, o->m.nbots, &out->deal);
+        if (lg->fd >= 0 && log_deal(o, lg, &out->deal) < 0)
+            status = -1;
         if (rec_out && out->records && fwrite(out->records, 1, out->records_len, rec_out) !=
                                            out->records_len) {
             fprintf(stderr, "schafkopf: arena: %s: %s\n", o->out_path, strerror(errno));
@@ -749,13 +704,96 @@ static int run(const arena_opts *o, FILE *rec_out, bot_stats *st, uint64_t *no_d
     return status;
 }
 
+/* Opens the results log for appending (locked against a second run
+ * writing it) and checks what it holds; -1 after a message. */
+static int open_log(const arena_opts *o, log_out *lg)
+{
+    lg->fd = open(o->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (lg->fd < 0) {
+        fprintf(stderr, "schafkopf: arena: cannot write %s: %s\n", o->log_path, strerror(errno));
+        return -1;
+    }
+    if (flock(lg->fd, LOCK_EX | LOCK_NB) != 0) {
+        fprintf(stderr, "schafkopf: arena: %s: %s\n", o->log_path,
+                errno == EWOULDBLOCK ? "another run is writing this log" : strerror(errno));
+        return -1;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &lg->synced);
+    return sk_arena_log_prepare(o->log_path, lg->fd, &o->m, o->first, o->first + o->deals - 1);
+}
+
+/* Opens the record file (--out, truncated); NULL after a message. */
+static FILE *open_records(const arena_opts *o)
+{
+    int fd = open(o->out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        fprintf(stderr, "schafkopf: arena: cannot write %s: %s\n", o->out_path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+    }
+    return f;
+}
+
+/* Plays the match of parsed options: log, records, report; exit status. */
+static int arena_main(arena_opts *o)
+{
+    if (o->jobs > o->deals)
+        o->jobs = o->deals;
+    /* a dead engine must be a write error, not the end of the arena */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_IGN;
+    sigaction(SIGPIPE, &sa, NULL);
+    log_out lg = {.fd = -1};
+    if (o->log_path && open_log(o, &lg) < 0) {
+        if (lg.fd >= 0)
+            close(lg.fd);
+        return 1;
+    }
+    FILE *rec_out = o->out_path ? open_records(o) : NULL;
+    if (o->out_path && !rec_out) {
+        if (lg.fd >= 0)
+            close(lg.fd);
+        return 1;
+    }
+    sk_arena_stats *st = calloc(1, sizeof *st);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int status = st && run(o, rec_out, &lg, st) == 0 ? 0 : 1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (rec_out && fclose(rec_out) != 0) {
+        fprintf(stderr, "schafkopf: arena: %s: %s\n", o->out_path, strerror(errno));
+        status = 1;
+    }
+    if (lg.fd >= 0 && (fsync(lg.fd) != 0) + (close(lg.fd) != 0)) {
+        fprintf(stderr, "schafkopf: arena: %s: %s\n", o->log_path, strerror(errno));
+        status = 1;
+    }
+    if (status == 0) {
+        sk_arena_report(stdout, &o->m, st);
+        fprintf(stderr, "arena: %llu jobs, %.1f s\n", (unsigned long long)o->jobs,
+                (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "schafkopf: arena: cannot write the report: %s\n", strerror(errno));
+            status = 1;
+        }
+    }
+    free(st);
+    return status;
+}
+
 int sk_cmd_arena(int argc, char **argv)
 {
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "--combine") == 0)
+            return sk_arena_combine(argc, argv);
     arena_opts *o = calloc(1, sizeof *o);
     if (!o)
         return 1;
-    sk_rules_preset(&o->rules, "official", NULL);
+    sk_rules_preset(&o->m.rules, "official", NULL);
     o->deals = 100;
+    o->first = 1;
     o->time_ms = 1000;
     o->start_ms = 5000;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -773,48 +811,9 @@ int sk_cmd_arena(int argc, char **argv)
             free(o);
             return 1;
         }
-        o->seed = sk_rng_next(&rng) >> 1;
+        o->m.seed = sk_rng_next(&rng) >> 1;
     }
-    if (o->jobs > o->deals)
-        o->jobs = o->deals;
-    /* a dead engine must be a write error, not the end of the arena */
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = SIG_IGN;
-    sigaction(SIGPIPE, &sa, NULL);
-    FILE *rec_out = NULL;
-    if (o->out_path) {
-        int fd = open(o->out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-        rec_out = fd >= 0 ? fdopen(fd, "w") : NULL;
-        if (!rec_out) {
-            fprintf(stderr, "schafkopf: arena: cannot write %s: %s\n", o->out_path,
-                    strerror(errno));
-            if (fd >= 0)
-                close(fd);
-            free(o);
-            return 1;
-        }
-    }
-    bot_stats st[ARENA_MAX_BOTS];
-    memset(st, 0, sizeof st);
-    uint64_t no_declarer = 0;
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    int status = run(o, rec_out, st, &no_declarer) < 0 ? 1 : 0;
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    if (rec_out && fclose(rec_out) != 0) {
-        fprintf(stderr, "schafkopf: arena: %s: %s\n", o->out_path, strerror(errno));
-        status = 1;
-    }
-    if (status == 0) {
-        report(o, st, no_declarer);
-        fprintf(stderr, "arena: %llu jobs, %.1f s\n", (unsigned long long)o->jobs,
-                (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
-        if (fflush(stdout) != 0 || ferror(stdout)) {
-            fprintf(stderr, "schafkopf: arena: cannot write the report: %s\n", strerror(errno));
-            status = 1;
-        }
-    }
+    int status = arena_main(o);
     free(o);
     return status;
 }

@@ -1,0 +1,387 @@
+/*
+ * arena_combine.c -- reading arena logs: `schafkopf arena --combine
+ * LOG...` prints the report of the deals of one or more logs (shards of
+ * one long match, run on different machines or days), and a run with
+ * --log checks the log it is about to append to.
+ *
+ * Lines may come in any order and any number of files; they are pooled
+ * by deal index, so the report of shards is the report one run over
+ * their union prints.  What must not happen is refused with the place it
+ * happened: a line of another match (bots, seed, rules or tariff differ),
+ * a deal logged twice, a line that does not parse.  A run killed while
+ * writing leaves at most an unfinished last line: that is a warning and
+ * the deals before it count.  Missing deals are a warning listing them.
+ */
+#include "cli.h"
+#include "cli/arena.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+/* How many missing ranges or duplicates a message lists. */
+#define COMBINE_LIST_MAX 8
+
+/* One deal read, with where it was read. */
+typedef struct log_entry {
+    sk_arena_deal deal;
+    int file;      /* index into the file names */
+    uint64_t line; /* 1-based */
+} log_entry;
+
+/* What has been read so far from all files. */
+typedef struct log_pool {
+    char *const *files;   /* names of the files, by index */
+    sk_arena_match match; /* the match every line must belong to */
+    bool have_match;
+    const char *match_where; /* "FILE:LINE" or "this run", for messages */
+    char match_where_buf[600];
+    log_entry *v;
+    size_t n, cap;
+    /* the tail of the last file read */
+    off_t good_end;    /* offset after the last complete line */
+    bool unfinished;   /* an unfinished last line was ignored */
+    bool no_newline;   /* the last line is complete but lacks its '\n' */
+} log_pool;
+
+/* Prints the usage of `arena --combine`. */
+static void combine_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: schafkopf arena --combine LOG...\n\n"
+            "Prints the report of the deals in the --log files of one match (shards run\n"
+            "with the same --bots, --seed, rules and --tariff, and disjoint --first-deal\n"
+            "ranges), as one run over all of them would.  Lines of another match and deals\n"
+            "logged twice are errors; missing deals and an unfinished last line (a run\n"
+            "killed while writing) are warnings.  '-' reads stdin.\n");
+}
+
+/* Appends one line's deal to the pool; -1 when out of memory. */
+static int pool_add(log_pool *p, const sk_arena_deal *d, int file, uint64_t line)
+{
+    if (p->n == p->cap) {
+        size_t cap = p->cap ? p->cap * 2 : 256;
+        log_entry *v = realloc(p->v, cap * sizeof *v);
+        if (!v)
+            return -1;
+        p->v = v;
+        p->cap = cap;
+    }
+    p->v[p->n++] = (log_entry){*d, file, line};
+    return 0;
+}
+
+/* Describes how match `m` (here) differs from the pool's in `field`:
+ * "seed 8 here, 7 there" or the first differing rule. */
+static void describe_diff(const log_pool *p, const sk_arena_match *m, const char *field,
+                          char *buf, size_t size)
+{
+    const sk_arena_match *o = &p->match;
+    if (strcmp(field, "seed") == 0) {
+        snprintf(buf, size, "seed %llu here, %llu there", (unsigned long long)m->seed,
+                 (unsigned long long)o->seed);
+    } else if (strcmp(field, "tariff") == 0) {
+        snprintf(buf, size, "tariff %s here, %s there", m->tariff, o->tariff);
+    } else if (strcmp(field, "bots") == 0) {
+        int b = 0;
+        while (b < m->nbots && b < o->nbots && strcmp(m->bots[b], o->bots[b]) == 0)
+            b++;
+        if (m->nbots != o->nbots)
+            snprintf(buf, size, "%d bots here, %d there", m->nbots, o->nbots);
+        else
+            snprintf(buf, size, "bot %c is \"%.80s\" here, \"%.80s\" there", 'A' + b,
+                     m->bots[b], o->bots[b]);
+    } else {
+        char here[64] = "", there[64] = "";
+        for (size_t i = 0; i < sk_rules_option_count(); i++) {
+            const char *key = sk_rules_option(i)->key;
+            sk_rules_get(&m->rules, key, here, sizeof here);
+            sk_rules_get(&o->rules, key, there, sizeof there);
+            if (strcmp(here, there) != 0) {
+                snprintf(buf, size, "rules: %s = %s here, %s there", key, here, there);
+                return;
+            }
+        }
+        sk_rules_get(&m->rules, "preset", here, sizeof here);
+        sk_rules_get(&o->rules, "preset", there, sizeof there);
+        snprintf(buf, size, "rules: preset %s here, %s there", here, there);
+    }
+}
+
+/* Checks one parsed line against the pool's match (the first line read
+ * sets it); -1 with a message naming the place. */
+static int pool_check_match(log_pool *p, const sk_arena_match *m, const char *name,
+                            uint64_t line)
+{
+    if (!p->have_match) {
+        p->match = *m;
+        p->have_match = true;
+        snprintf(p->match_where_buf, sizeof p->match_where_buf, "%s:%llu", name,
+                 (unsigned long long)line);
+        p->match_where = p->match_where_buf;
+        return 0;
+    }
+    const char *field = sk_arena_match_diff(m, &p->match);
+    if (!field)
+        return 0;
+    char diff[256];
+    describe_diff(p, m, field, diff, sizeof diff);
+    fprintf(stderr, "schafkopf: arena: %s:%llu: match.%s: not the match of %s: %s\n", name,
+            (unsigned long long)line, field, p->match_where, diff);
+    return -1;
+}
+
+/* Whether a line holds nothing but blanks. */
+static bool blank(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\n')
+            return false;
+    return true;
+}
+
+/*
+ * Reads one log file into the pool.  Every line must parse and belong to
+ * the pool's match; an unfinished last line (no '\n', does not parse) is
+ * a warning and ends the file.  0, or -1 after a message naming
+ * file:line.
+ */
+static int pool_read(log_pool *p, int file, FILE *in)
+{
+    const char *name = p->files[file];
+    char *line = NULL;
+    size_t cap = 0;
+    uint64_t lineno = 0;
+    int status = 0;
+    p->good_end = 0;
+    p->unfinished = p->no_newline = false;
+    sk_arena_match *m = malloc(sizeof *m);
+    sk_arena_deal *d = malloc(sizeof *d);
+    if (!m || !d) {
+        fprintf(stderr, "schafkopf: arena: out of memory\n");
+        status = -1;
+    }
+    for (ssize_t len; status == 0 && (len = getline(&line, &cap, in)) > 0;) {
+        lineno++;
+        bool complete = line[len - 1] == '\n';
+        size_t text = (size_t)len - complete;
+        char why[320];
+        if (blank(line, text)) {
+            if (complete)
+                p->good_end += len;
+            continue;
+        }
+        if (sk_arena_log_parse(line, text, m, d, why, sizeof why) < 0) {
+            if (!complete) {
+                fprintf(stderr, "schafkopf: arena: %s:%llu: warning: unfinished last line "
+                                "ignored (a run killed while writing it?): %s\n", name,
+                        (unsigned long long)lineno, why);
+                p->unfinished = true;
+                break;
+            }
+            fprintf(stderr, "schafkopf: arena: %s:%llu: %s\n", name, (unsigned long long)lineno,
+                    why);
+            status = -1;
+        } else if (pool_check_match(p, m, name, lineno) < 0) {
+            status = -1;
+        } else if (pool_add(p, d, file, lineno) < 0) {
+            fprintf(stderr, "schafkopf: arena: out of memory\n");
+            status = -1;
+        } else {
+            p->good_end += len;
+            p->no_newline = !complete;
+        }
+    }
+    if (status == 0 && ferror(in)) {
+        fprintf(stderr, "schafkopf: arena: %s: %s\n", name, strerror(errno));
+        status = -1;
+    }
+    free(line);
+    free(m);
+    free(d);
+    return status;
+}
+
+/* Orders entries by deal index, then by where they were read. */
+static int entry_cmp(const void *a, const void *b)
+{
+    const log_entry *x = a, *y = b;
+    if (x->deal.index != y->deal.index)
+        return x->deal.index < y->deal.index ? -1 : 1;
+    if (x->file != y->file)
+        return x->file < y->file ? -1 : 1;
+    return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* Refuses deals logged twice (the pool sorted); -1 after naming them. */
+static int check_duplicates(const log_pool *p)
+{
+    int shown = 0;
+    size_t dups = 0;
+    for (size_t i = 1; i < p->n; i++) {
+        const log_entry *a = &p->v[i - 1], *b = &p->v[i];
+        if (a->deal.index != b->deal.index)
+            continue;
+        if (shown++ < COMBINE_LIST_MAX)
+            fprintf(stderr, "schafkopf: arena: deal %llu twice: %s:%llu and %s:%llu\n",
+                    (unsigned long long)a->deal.index, p->files[a->file],
+                    (unsigned long long)a->line, p->files[b->file], (unsigned long long)b->line);
+        dups++;
+    }
+    if (dups > COMBINE_LIST_MAX)
+        fprintf(stderr, "schafkopf: arena: ... %zu deals logged twice in all\n", dups);
+    return dups ? -1 : 0;
+}
+
+/* Warns about the deals missing from 1 to the last one (pool sorted). */
+static void warn_gaps(const log_pool *p)
+{
+    uint64_t next = 1, ranges = 0, missing = 0;
+    char list[512] = "";
+    size_t used = 0;
+    for (size_t i = 0; i <= p->n; i++) {
+        uint64_t index = i < p->n ? p->v[i].deal.index : next;
+        if (index <= next) {
+            next = index + 1;
+            continue;
+        }
+        ranges++;
+        missing += index - next;
+        if (ranges <= COMBINE_LIST_MAX && used < sizeof list) {
+            unsigned long long lo = next, hi = index - 1;
+            used += (size_t)snprintf(list + used, sizeof list - used,
+                                     lo == hi ? "%s%llu" : "%s%llu-%llu", ranges > 1 ? ", " : "",
+                                     lo, hi);
+        }
+        next = index + 1;
+    }
+    if (!ranges)
+        return;
+    fprintf(stderr, "schafkopf: arena: warning: %llu deal%s missing: %s%s\n",
+            (unsigned long long)missing, missing == 1 ? "" : "s", list,
+            ranges > COMBINE_LIST_MAX ? ", ..." : "");
+}
+
+/* `schafkopf arena --combine LOG...`; see arena.h. */
+int sk_arena_combine(int argc, char **argv)
+{
+    static const struct option opts[] = {{"combine", no_argument, 0, 'c'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'h') {
+            combine_usage(stdout);
+            return 0;
+        }
+        if (c != 'c') {
+            fprintf(stderr, "schafkopf: arena: --combine takes log files only: the match "
+                            "(bots, seed, rules, tariff) is in the logs\n");
+            combine_usage(stderr);
+            return 2;
+        }
+    }
+    if (optind >= argc) {
+        fprintf(stderr, "schafkopf: arena: --combine needs at least one log file\n");
+        return 2;
+    }
+    log_pool *p = calloc(1, sizeof *p);
+    if (!p)
+        return 1;
+    p->files = argv + optind;
+    int nfiles = argc - optind, status = 0;
+    for (int f = 0; f < nfiles && status == 0; f++) {
+        bool std = strcmp(p->files[f], "-") == 0;
+        FILE *in = std ? stdin : fopen(p->files[f], "r");
+        if (!in) {
+            fprintf(stderr, "schafkopf: arena: cannot read %s: %s\n", p->files[f],
+                    strerror(errno));
+            status = -1;
+            break;
+        }
+        status = pool_read(p, f, in);
+        if (!std)
+            fclose(in);
+    }
+    if (status == 0 && p->n == 0) {
+        fprintf(stderr, "schafkopf: arena: no deals in the logs\n");
+        status = -1;
+    }
+    if (status == 0) {
+        qsort(p->v, p->n, sizeof *p->v, entry_cmp);
+        status = check_duplicates(p);
+    }
+    if (status == 0) {
+        warn_gaps(p);
+        sk_arena_stats *st = calloc(1, sizeof *st);
+        if (st) {
+            for (size_t i = 0; i < p->n; i++)
+                sk_arena_stats_merge(st, p->match.nbots, &p->v[i].deal);
+            sk_arena_report(stdout, &p->match, st);
+        }
+        free(st);
+        if (!st || fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "schafkopf: arena: cannot write the report\n");
+            status = -1;
+        }
+    }
+    free(p->v);
+    free(p);
+    return status < 0 ? 1 : 0;
+}
+
+/* Checks and repairs the tail of a log before a run appends; see arena.h. */
+int sk_arena_log_prepare(const char *path, int fd, const sk_arena_match *m, uint64_t first,
+                         uint64_t last)
+{
+    log_pool *p = calloc(1, sizeof *p);
+    FILE *in = fopen(path, "r");
+    if (!p || !in) {
+        fprintf(stderr, "schafkopf: arena: cannot read %s: %s\n", path,
+                p ? strerror(errno) : "out of memory");
+        if (in)
+            fclose(in);
+        free(p);
+        return -1;
+    }
+    char *files[] = {(char *)path};
+    p->files = files;
+    p->match = *m;
+    p->have_match = true;
+    p->match_where = "this run";
+    int status = pool_read(p, 0, in);
+    fclose(in);
+    uint64_t max = 0;
+    for (size_t i = 0; i < p->n; i++)
+        max = p->v[i].deal.index > max ? p->v[i].deal.index : max;
+    for (size_t i = 0; status == 0 && i < p->n; i++) {
+        uint64_t d = p->v[i].deal.index;
+        if (d >= first && d <= last) {
+            fprintf(stderr, "schafkopf: arena: %s:%llu: already holds deal %llu of this match "
+                            "(its last deal is %llu: resume with --first-deal %llu)\n",
+                    path, (unsigned long long)p->v[i].line, (unsigned long long)d,
+                    (unsigned long long)max, (unsigned long long)max + 1);
+            status = -1;
+        }
+    }
+    if (status == 0 && p->unfinished) {
+        if (ftruncate(fd, p->good_end) != 0) {
+            fprintf(stderr, "schafkopf: arena: %s: cannot cut the unfinished line: %s\n", path,
+                    strerror(errno));
+            status = -1;
+        } else {
+            fprintf(stderr, "schafkopf: arena: %s: the unfinished last line was removed\n",
+                    path);
+        }
+    } else if (status == 0 && p->no_newline && write(fd, "\n", 1) != 1) {
+        fprintf(stderr, "schafkopf: arena: %s: %s\n", path, strerror(errno));
+        status = -1;
+    }
+    free(p->v);
+    free(p);
+    return status;
+}

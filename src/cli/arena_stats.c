@@ -1,0 +1,189 @@
+/*
+ * arena_stats.c -- the totals and the report of an arena match.
+ *
+ * A run merges its deals as they finish (in deal order); `arena
+ * --combine` merges the deals read from logs, sorted by index.  Both go
+ * through sk_arena_stats_merge with the same values in the same order,
+ * so the floating-point sums -- and the printed report -- are the same
+ * byte for byte.  Means and confidence intervals are over per-deal
+ * totals: every bot holds every seat's hand once per deal, so those
+ * totals are the paired, luck-cancelled samples.
+ */
+#include "cli/arena.h"
+
+#include <math.h>
+#include <string.h>
+
+/* The command of an "ext:COMMAND" spec, else NULL; see arena.h. */
+const char *sk_arena_bot_command(const char *spec)
+{
+    return strncmp(spec, "ext:", 4) == 0 ? spec + 4 : NULL;
+}
+
+/* Keeps what the report needs of a game's result; see arena.h. */
+void sk_arena_game_from_result(sk_arena_game *g, const uint8_t bot_at[SK_NSEATS],
+                               const sk_result *res)
+{
+    memset(g, 0, sizeof *g);
+    memcpy(g->bot_at, bot_at, SK_NSEATS);
+    g->contract = res->thrown_in ? (sk_contract){SK_C_NONE, SK_NOSUIT, 0} : res->contract;
+    g->declarer = (int8_t)(res->thrown_in || res->declarer >= SK_NSEATS ? -1 : res->declarer);
+    g->won = res->won != 0;
+    for (int s = 0; s < SK_NSEATS; s++) {
+        g->money[s] = res->money[s];
+        g->tournament[s] = res->tournament[s];
+    }
+}
+
+/* Welford's running mean and squared deviations. */
+static void welford(double *mean, double *m2, uint64_t n, double x)
+{
+    double delta = x - *mean;
+    *mean += delta / (double)n;
+    *m2 += delta * (x - *mean);
+}
+
+/* Notes deal `index` in the runs of consecutive deals the report names. */
+static void note_range(sk_arena_stats *st, uint64_t index)
+{
+    if (st->nranges == 0 || index != st->last_hi + 1) {
+        st->nranges++;
+        st->last_lo = index;
+    }
+    st->last_hi = index;
+    if (st->nranges <= SK_ARENA_SHOWN_RANGES) {
+        st->range_lo[st->nranges - 1] = st->last_lo;
+        st->range_hi[st->nranges - 1] = index;
+    }
+}
+
+/* Adds one deal to the totals (deals in increasing index order). */
+void sk_arena_stats_merge(sk_arena_stats *st, int nbots, const sk_arena_deal *d)
+{
+    int64_t money[SK_ARENA_MAX_BOTS] = {0}, tp[SK_ARENA_MAX_BOTS] = {0};
+    st->deals++;
+    note_range(st, d->index);
+    for (int r = 0; r < nbots; r++) {
+        const sk_arena_game *g = &d->games[r];
+        for (int s = 0; s < SK_NSEATS; s++) {
+            int b = g->bot_at[s];
+            st->bot[b].games++;
+            money[b] += g->money[s];
+            tp[b] += g->tournament[s];
+        }
+        if (g->declarer < 0) {
+            st->no_declarer++;
+            continue;
+        }
+        sk_arena_bot_stats *ds = &st->bot[g->bot_at[g->declarer]];
+        int k = g->contract.type * 2 + (g->contract.tout ? 1 : 0); /* class */
+        ds->declared[k]++;
+        ds->won[k] += g->won;
+        ds->declarer_money[k] += g->money[g->declarer];
+    }
+    for (int b = 0; b < nbots; b++) {
+        sk_arena_bot_stats *bs = &st->bot[b];
+        /* every bot sits in every seat once per deal: 4 games */
+        welford(&bs->money_mean, &bs->money_m2, st->deals, (double)money[b] / SK_NSEATS);
+        welford(&bs->tp_mean, &bs->tp_m2, st->deals, (double)tp[b] / SK_NSEATS);
+        for (int k = 0; k < SK_ENGINE_NFAIL; k++)
+            bs->fails[k] += d->fails[b][k];
+    }
+}
+
+/* Half-width of the 95% confidence interval of a mean over n samples. */
+static double ci95(double m2, uint64_t n)
+{
+    return n > 1 ? 1.96 * sqrt(m2 / (double)(n - 1) / (double)n) : NAN;
+}
+
+/* Prints ", deals 11-20" (or several ranges) unless the deals are 1..N. */
+static void report_ranges(FILE *out, const sk_arena_stats *st)
+{
+    if (st->nranges == 1 && st->range_lo[0] == 1)
+        return;
+    fprintf(out, ", deals ");
+    uint64_t shown = st->nranges < SK_ARENA_SHOWN_RANGES ? st->nranges : SK_ARENA_SHOWN_RANGES;
+    for (uint64_t i = 0; i < shown; i++) {
+        unsigned long long lo = st->range_lo[i], hi = st->range_hi[i];
+        fprintf(out, lo == hi ? "%s%llu" : "%s%llu-%llu", i ? ", " : "", lo, hi);
+    }
+    if (st->nranges > shown) {
+        unsigned long long lo = st->last_lo, hi = st->last_hi;
+        fprintf(out, lo == hi ? ", ..., %llu" : ", ..., %llu-%llu", lo, hi);
+        fprintf(out, " (%llu ranges)", (unsigned long long)st->nranges);
+    }
+}
+
+/* Prints the per-bot engine failure table (only for matches with engines). */
+static void report_failures(FILE *out, const sk_arena_match *m, const sk_arena_stats *st)
+{
+    bool any_ext = false;
+    for (int b = 0; b < m->nbots; b++)
+        any_ext |= sk_arena_bot_command(m->bots[b]) != NULL;
+    if (!any_ext)
+        return;
+    fprintf(out, "\nengine failures (each: killed, random play for the rest of that game)\n");
+    for (int b = 0; b < m->nbots; b++) {
+        if (!sk_arena_bot_command(m->bots[b]))
+            continue;
+        uint64_t total = 0;
+        for (int k = 1; k < SK_ENGINE_NFAIL; k++)
+            total += st->bot[b].fails[k];
+        fprintf(out, "%c %-22.22s %llu", 'A' + b, m->bots[b], (unsigned long long)total);
+        for (int k = 1; k < SK_ENGINE_NFAIL; k++)
+            fprintf(out, " %s %llu", sk_engine_fail_name(k),
+                    (unsigned long long)st->bot[b].fails[k]);
+        fprintf(out, "\n");
+    }
+}
+
+/* Prints the match report (deterministic for the deals merged). */
+void sk_arena_report(FILE *out, const sk_arena_match *m, const sk_arena_stats *st)
+{
+    uint64_t games = st->deals * (uint64_t)m->nbots;
+    fprintf(out, "Arena: %llu deals x %d seatings = %llu games, seed %llu",
+            (unsigned long long)st->deals, m->nbots, (unsigned long long)games,
+            (unsigned long long)m->seed);
+    report_ranges(out, st);
+    fprintf(out, "\nSeatings:");
+    for (int r = 0; r < m->nbots; r++) {
+        fprintf(out, " ");
+        for (int s = 0; s < SK_NSEATS; s++)
+            fprintf(out, "%c", 'A' + (s + r) % m->nbots);
+    }
+    const sk_rules *r = &m->rules;
+    fprintf(out, " (seats 0-3; every bot holds every seat's hand once per deal)\n"
+                 "Rules: %s; tariff %s: Sauspiel %d, Solo %d, Wenz %d, Laufender %d, "
+                 "Schneider %d cents\n", r->preset, m->tariff, r->rate_sauspiel * r->unit_cents,
+            r->rate_solo * r->unit_cents, r->rate_wenz * r->unit_cents,
+            r->rate_laufende * r->unit_cents, r->rate_schneider * r->unit_cents);
+    fprintf(out, "No declarer (thrown in or Ramsch): %llu games (%.1f%%)\n\n",
+            (unsigned long long)st->no_declarer,
+            100.0 * (double)st->no_declarer / (double)games);
+    fprintf(out, "%-24s %8s %11s %9s %15s %9s\n", "bot", "games", "cents/game", "95% CI",
+            "tourn.pts/game", "95% CI");
+    for (int b = 0; b < m->nbots; b++) {
+        const sk_arena_bot_stats *bs = &st->bot[b];
+        fprintf(out, "%c %-22.22s %8llu %+11.2f +-%7.2f %+15.3f +-%7.3f\n", 'A' + b,
+                m->bots[b], (unsigned long long)bs->games, bs->money_mean,
+                ci95(bs->money_m2, st->deals), bs->tp_mean, ci95(bs->tp_m2, st->deals));
+    }
+    fprintf(out, "\n%-24s %-12s %8s %8s %7s %13s\n", "as declarer", "contract", "declared",
+            "of games", "won", "cents/declared");
+    for (int b = 0; b < m->nbots; b++)
+        for (int k = 0; k < SK_ARENA_NCLASSES; k++) {
+            const sk_arena_bot_stats *bs = &st->bot[b];
+            if (!bs->declared[k])
+                continue;
+            char name[32];
+            sk_contract c = {.type = (uint8_t)(k / 2), .suit = SK_NOSUIT, .tout = (uint8_t)(k % 2)};
+            sk_contract_class_code(c, name, sizeof name);
+            double n = (double)bs->declared[k];
+            fprintf(out, "%c %-22.22s %-12s %8llu %7.1f%% %6.1f%% %+13.1f\n", 'A' + b,
+                    m->bots[b], name, (unsigned long long)bs->declared[k],
+                    100.0 * n / (double)bs->games, 100.0 * (double)bs->won[k] / n,
+                    (double)bs->declarer_money[k] / n);
+        }
+    report_failures(out, m, st);
+}

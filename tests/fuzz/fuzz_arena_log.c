@@ -1,0 +1,84 @@
+/*
+ * fuzz_arena_log.c -- libFuzzer harness for the arena results log
+ * (src/cli/arena_log.c, included here with the statistics and the
+ * engine failure names so the library sources suffice).
+ *
+ * Arbitrary bytes go to sk_arena_log_parse.  Whatever parses is merged
+ * into match statistics and reported (to /dev/null): a line the reader
+ * accepts must never make the report index out of bounds.  Then it is
+ * written and read back: the same match, the same deal, and the written
+ * text is a fixed point.  Seeds: tests/fuzz/corpus/fuzz_arena_log/.  Run
+ * with `make fuzz`.
+ */
+#include "../../src/cli/arena_log.c"
+#include "../../src/cli/arena_stats.c"
+#include "../../src/cli/engine_parse.c"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Stops the fuzzer with a message: an invariant of the format broke. */
+static void fuzz_abort(const char *what, const char *text)
+{
+    fprintf(stderr, "fuzz_arena_log: %s\n%s\n", what, text ? text : "");
+    abort();
+}
+
+/* Two deals of a match of nbots bots are equal in everything logged. */
+static bool fuzz_deals_equal(const sk_arena_deal *a, const sk_arena_deal *b, int nbots)
+{
+    if (a->index != b->index || memcmp(a->fails, b->fails, sizeof a->fails) != 0)
+        return false;
+    for (int r = 0; r < nbots; r++) {
+        const sk_arena_game *x = &a->games[r], *y = &b->games[r];
+        char cx[32], cy[32];
+        sk_contract_code(x->contract, cx, sizeof cx);
+        sk_contract_code(y->contract, cy, sizeof cy);
+        if (memcmp(x->bot_at, y->bot_at, sizeof x->bot_at) != 0 || strcmp(cx, cy) != 0 ||
+            x->contract.type != y->contract.type || x->contract.tout != y->contract.tout ||
+            x->declarer != y->declarer || x->won != y->won ||
+            memcmp(x->money, y->money, sizeof x->money) != 0 ||
+            memcmp(x->tournament, y->tournament, sizeof x->tournament) != 0)
+            return false;
+    }
+    return true;
+}
+
+/* One input: parse, report, write, read back. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static sk_arena_match m, m2;
+    static sk_arena_deal d, d2;
+    static sk_arena_stats st;
+    char why[320];
+    if (size > 1 << 16 || sk_arena_log_parse((const char *)data, size, &m, &d, why, sizeof why) < 0)
+        return 0;
+    memset(&st, 0, sizeof st);
+    sk_arena_stats_merge(&st, m.nbots, &d);
+    FILE *null = fopen("/dev/null", "w");
+    if (null) {
+        sk_arena_report(null, &m, &st);
+        fclose(null);
+    }
+    char *text = sk_arena_log_format(&m, &d);
+    if (!text)
+        fuzz_abort("sk_arena_log_format returned NULL", NULL);
+    size_t len = strlen(text);
+    if (len == 0 || text[len - 1] != '\n' || memchr(text, '\n', len - 1))
+        fuzz_abort("a log line is not one line", text);
+    if (sk_arena_log_parse(text, len - 1, &m2, &d2, why, sizeof why) < 0)
+        fuzz_abort(why, text);
+    if (sk_arena_match_diff(&m, &m2))
+        fuzz_abort("a written line reads back as another match", text);
+    if (!fuzz_deals_equal(&d, &d2, m.nbots))
+        fuzz_abort("a written line reads back as another deal", text);
+    char *again = sk_arena_log_format(&m2, &d2);
+    if (!again || strcmp(again, text) != 0)
+        fuzz_abort("writing a line read back changes it", text);
+    free(again);
+    free(text);
+    return 0;
+}

@@ -282,6 +282,48 @@ static void test_pimc_variants_legal(void **state)
     }
 }
 
+/* In a Ramsch the PIMC bot plays the rules of thumb (its solver's
+ * paranoid Ramsch value measured weaker, see bot.c): along whole Ramsch
+ * games every card it picks is the heuristic's, and its hint marks that
+ * card best (1) and the others 0. */
+static void test_pimc_ramsch_by_rules_of_thumb(void **state)
+{
+    (void)state;
+    sk_rules r;
+    assert_int_equal(sk_rules_preset(&r, "official", NULL), SK_OK);
+    assert_int_equal(sk_rules_set_pair(&r, "all_pass=ramsch", NULL), SK_OK);
+    sk_bot *pimc = sk_bot_new("pimc:8", 3, NULL), *heur = sk_bot_new("heuristic", 3, NULL);
+    int cards = 0;
+    for (int d = 0; d < 6; d++) {
+        sk_game g;
+        sk_rng rng;
+        sk_rng_seed(&rng, 900 + (uint64_t)d);
+        sk_game_deal(&g, &r, d & 3, &rng, false);
+        while (g.pub.phase == SK_PHASE_AUCTION)
+            assert_int_equal(sk_game_apply(&g, sk_act_pass(g.pub.to_move), NULL), SK_OK);
+        assert_int_equal(g.pub.contract.type, SK_C_RAMSCH);
+        while (!sk_game_over(&g)) {
+            sk_view v;
+            sk_game_view(&g, g.pub.to_move, &v);
+            sk_action a = sk_bot_act(pimc, &v), b = sk_bot_act(heur, &v);
+            assert_int_equal(a.card, b.card);
+            sk_action acts[SK_MAX_LEGAL];
+            double val[SK_MAX_LEGAL];
+            int n = sk_bot_hint(pimc, &v, acts, val, SK_MAX_LEGAL);
+            assert_true(n >= 1);
+            assert_int_equal(acts[0].card, b.card);
+            assert_true(val[0] == 1.0);
+            for (int i = 1; i < n; i++)
+                assert_true(val[i] == 0.0);
+            assert_int_equal(sk_game_apply(&g, a, NULL), SK_OK);
+            cards++;
+        }
+    }
+    assert_int_equal(cards, 6 * 32);
+    sk_bot_free(pimc);
+    sk_bot_free(heur);
+}
+
 /* 002's Bauernhochzeit and Schieberamsch: every bot answers the offer
  * legally, and once it has taken the two trumps it gives the second card
  * (no pass is left); whole games stay legal with each bot. */
@@ -327,6 +369,7 @@ int main(void)
         cmocka_unit_test(test_pimc_bidding),
         cmocka_unit_test(test_pimc_variants_legal),
         cmocka_unit_test(test_local_variants_legal),
+        cmocka_unit_test(test_pimc_ramsch_by_rules_of_thumb),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

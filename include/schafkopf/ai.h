@@ -55,8 +55,8 @@ const char *const *sk_bot_names(void);
  * and the other seats all play to give it as many as possible (the
  * paranoid view; in a Schieberamsch the pile passed to it); lower is
  * better for that seat.  Jungfrau and Durchmarsch are not searched.
- * The context owns a preallocated transposition table; the search allocates nothing.  Not thread-safe:
- * one per thread.
+ * The context owns a preallocated transposition table; the search
+ * allocates nothing.  Not thread-safe: one per thread.
  */
 typedef struct sk_solver sk_solver;
 

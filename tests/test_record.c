@@ -325,6 +325,42 @@ static void test_roundtrip_rules_and_fields(void **state)
     free(text);
 }
 
+/* A ruleset's "rules" JSON alone (sk_rules_json, also used by the arena
+ * log) reads back to the same ruleset, and a bad one is refused naming
+ * the field. */
+static void test_rules_json(void **state)
+{
+    (void)state;
+    static const char *const PRESETS[] = {"official", "tournament", "sauspiel", "kurz",
+                                          "stammtisch"};
+    for (size_t k = 0; k < sizeof PRESETS / sizeof PRESETS[0]; k++) {
+        sk_rules r, back;
+        assert_int_equal(sk_rules_preset(&r, PRESETS[k], NULL), SK_OK);
+        assert_int_equal(sk_rules_set_pair(&r, "ramsch_schieben=yes", NULL), SK_OK);
+        assert_int_equal(sk_rules_set_pair(&r, "rate_solo=7", NULL), SK_OK);
+        char *text = sk_rules_json(&r);
+        assert_non_null(text);
+        sk_error err;
+        assert_int_equal(sk_rules_from_json(&back, text, &err), SK_OK);
+        char a[4096], b[4096];
+        sk_rules_format(&r, a, sizeof a);
+        sk_rules_format(&back, b, sizeof b);
+        assert_string_equal(a, b);
+        free(text);
+    }
+    sk_rules r;
+    sk_error err;
+    assert_int_equal(sk_rules_from_json(&r, "{\"preset\":\"official\",\"overrides\":"
+                                            "{\"rate_solo\":\"x\"}}",
+                                        &err),
+                     SK_EINVAL);
+    assert_non_null(strstr(err.msg, "rules.overrides.rate_solo"));
+    assert_true(sk_rules_from_json(&r, "{\"preset\":\"nope\"}", &err) < 0);
+    assert_non_null(strstr(err.msg, "rules.preset"));
+    assert_true(sk_rules_from_json(&r, "[1,", &err) < 0);
+    assert_non_null(strstr(err.msg, "not JSON"));
+}
+
 /* The id is cut to 63 bytes, never inside a UTF-8 character. */
 static void test_from_game_id(void **state)
 {
@@ -1017,6 +1053,7 @@ int main(void)
         cmocka_unit_test(test_replay_illegal_card),
         cmocka_unit_test(test_replay_illegal_auction),
         cmocka_unit_test(test_replay_bad_deal),
+        cmocka_unit_test(test_rules_json),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -732,6 +732,13 @@ int sk_record_read(sk_record *rec, const char *json, size_t len, sk_error *err);
 /* The result as one line of JSON (no newline), malloc'd: the fields
  * `schafkopf check` prints.  NULL on allocation failure. */
 char *sk_result_json(const sk_result *res);
+/* A ruleset as the JSON text of a record's "rules" object -- the preset
+ * and the options that differ from it, {"preset":..,"overrides":{..}}
+ * (docs/record-format.md); malloc'd, NULL when out of memory. */
+char *sk_rules_json(const sk_rules *r);
+/* Reads that JSON text into *r; an error names the field ("rules.preset",
+ * "rules.overrides.KEY") and what is wrong with it. */
+int sk_rules_from_json(sk_rules *r, const char *text, sk_error *err);
 /* Replays a record into a game: every action checked.  On a refused
  * action returns the engine's code (SK_EILLEGAL, or SK_ESTATE out of turn
  * or phase), sets *bad_index to its index (-1 if the deal is refused) and

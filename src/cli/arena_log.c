@@ -72,36 +72,13 @@ bool sk_arena_spec_ok(const char *spec)
     return s != NULL;
 }
 
-/* "rules": the preset and the options that differ from it, as strings
- * (the same shape as in game records). */
+/* "rules": the preset and the options that differ from it (the same
+ * object as in game records). */
 static json_t *log_rules_json(const sk_rules *r)
 {
-    char preset[sizeof r->preset + 1];
-    snprintf(preset, sizeof preset, "%.*s", (int)sizeof r->preset, r->preset);
-    size_t n = sk_rules_format_overrides(r, NULL, 0);
-    char *text = malloc(n + 1);
-    json_t *o = json_object(), *ov = json_object();
-    bool ok = text && o && ov;
-    if (ok)
-        sk_rules_format_overrides(r, text, n + 1);
-    for (char *line = text, *next; ok && line && *line; line = next) {
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = '\0';
-        char *eq = strchr(line, '=');
-        if (eq) {
-            *eq = '\0';
-            ok = log_set(ov, line, json_string(eq + 1));
-        }
-    }
+    char *text = sk_rules_json(r);
+    json_t *o = text ? json_loads(text, 0, NULL) : NULL;
     free(text);
-    ok = ok && log_set(o, "preset", json_string(preset)) &&
-         log_set(o, "overrides", json_incref(ov));
-    json_decref(ov);
-    if (!ok) {
-        json_decref(o);
-        return NULL;
-    }
     return o;
 }
 
@@ -286,35 +263,16 @@ static int log_array_n(const json_t *v, const char *path, size_t n, log_why *why
     return 0;
 }
 
-/* "match.rules": the preset, then the overrides (strings) in order. */
+/* "match.rules": read as in game records, the message under "match.". */
 static int log_read_rules(const json_t *rules, sk_rules *r, log_why *why)
 {
-    json_t *preset = log_get(rules, "match.rules", "preset", JSON_STRING, why);
-    if (!preset)
-        return -1;
+    char *text = json_dumps(rules, JSON_COMPACT);
+    if (!text)
+        return log_fail(why, "match.rules: out of memory");
     sk_error err;
-    if (sk_rules_preset(r, json_string_value(preset), &err) < 0)
-        return log_fail(why, "match.rules.preset: %s", err.msg);
-    json_t *ov = json_object_get(rules, "overrides");
-    if (!ov || json_is_null(ov))
-        return 0;
-    if (!json_is_object(ov))
-        return log_fail(why, "match.rules.overrides: expected an object, got %s",
-                        log_type_name(ov));
-    const char *key;
-    json_t *v;
-    json_object_foreach(ov, key, v) {
-        char k[48];
-        snprintf(k, sizeof k, "%.40s%s", key, strlen(key) > 40 ? "..." : "");
-        if (!json_is_string(v))
-            return log_fail(why, "match.rules.overrides.%s: expected a string, got %s", k,
-                            log_type_name(v));
-        if (strcmp(key, "preset") == 0 || sk_rules_set(r, key, json_string_value(v), &err) < 0)
-            return log_fail(why, "match.rules.overrides.%s: %s", k,
-                            strcmp(key, "preset") == 0 ? "the preset belongs in rules.preset"
-                                                       : err.msg);
-    }
-    return 0;
+    int rc = sk_rules_from_json(r, text, &err);
+    free(text);
+    return rc < 0 ? log_fail(why, "match.%s", err.msg) : 0;
 }
 
 /* "match": bots, seed, rules, tariff. */

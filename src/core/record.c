@@ -230,9 +230,9 @@ static const char *rec_override_text(const json_t *v, const char *path, char *bu
     return buf;
 }
 
-/* Applies "rules.overrides" (an object of option -> value) to rec->rules.
+/* Applies "rules.overrides" (an object of option -> value) to r.
  * "preset" is not an option here: it would silently reset the others. */
-static int rec_read_overrides(sk_record *rec, const json_t *ov, sk_error *err)
+static int rec_read_overrides(sk_rules *r, const json_t *ov, sk_error *err)
 {
     int rc = rec_expect(ov, JSON_OBJECT, "an object", "rules.overrides", err);
     if (rc < 0)
@@ -249,30 +249,49 @@ static int rec_read_overrides(sk_record *rec, const json_t *ov, sk_error *err)
         if (!text)
             return SK_EINVAL;
         sk_error sub;
-        if ((rc = sk_rules_set(&rec->rules, key, text, &sub)) < 0)
+        if ((rc = sk_rules_set(r, key, text, &sub)) < 0)
             return rec_fail(err, rc, "%s: %s", path, sub.msg);
     }
     return SK_OK;
 }
 
-/* "rules": {"preset": NAME, "overrides": {...}}; both are checked by the
- * ruleset module, whose message we prefix with the field. */
-static int rec_read_rules(sk_record *rec, const json_t *root, sk_error *err)
+/* The "rules" object {"preset": NAME, "overrides": {...}} into r; both
+ * are checked by the ruleset module, whose message we prefix with the
+ * field. */
+static int rec_rules_of(sk_rules *r, const json_t *rules, sk_error *err)
 {
-    json_t *rules, *preset;
-    int rc = rec_member(root, "rules", "rules", &rules, err);
-    if (rc < 0 || (rc = rec_expect(rules, JSON_OBJECT, "an object", "rules", err)) < 0)
-        return rc;
-    if ((rc = rec_member(rules, "preset", "rules.preset", &preset, err)) < 0 ||
+    json_t *preset;
+    int rc = rec_expect(rules, JSON_OBJECT, "an object", "rules", err);
+    if (rc < 0 || (rc = rec_member(rules, "preset", "rules.preset", &preset, err)) < 0 ||
         (rc = rec_expect(preset, JSON_STRING, "a string", "rules.preset", err)) < 0)
         return rc;
     sk_error sub;
-    if ((rc = sk_rules_preset(&rec->rules, json_string_value(preset), &sub)) < 0)
+    if ((rc = sk_rules_preset(r, json_string_value(preset), &sub)) < 0)
         return rec_fail(err, rc, "rules.preset: %s", sub.msg);
     const json_t *ov = json_object_get(rules, "overrides");
     if (!ov || json_is_null(ov))
         return SK_OK;
-    return rec_read_overrides(rec, ov, err);
+    return rec_read_overrides(r, ov, err);
+}
+
+/* A record's "rules" member. */
+static int rec_read_rules(sk_record *rec, const json_t *root, sk_error *err)
+{
+    json_t *rules;
+    int rc = rec_member(root, "rules", "rules", &rules, err);
+    return rc < 0 ? rc : rec_rules_of(&rec->rules, rules, err);
+}
+
+/* Reads the JSON text of a "rules" object (as records hold it) into r. */
+int sk_rules_from_json(sk_rules *r, const char *text, sk_error *err)
+{
+    json_error_t jerr;
+    json_t *rules = json_loads(text ? text : "", JSON_REJECT_DUPLICATES, &jerr);
+    if (!rules)
+        return rec_fail(err, SK_EINVAL, "rules: not JSON: %s", jerr.text);
+    int rc = rec_rules_of(r, rules, err);
+    json_decref(rules);
+    return rc;
 }
 
 /* "dealer" (0..3, required) and "first_game" (boolean, default false). */
@@ -684,6 +703,15 @@ static json_t *rec_rules_json(const sk_rules *r)
         return NULL;
     }
     return o;
+}
+
+/* The ruleset as the JSON text of a record's "rules" object. */
+char *sk_rules_json(const sk_rules *r)
+{
+    json_t *o = rec_rules_json(r);
+    char *s = o ? rec_dump(o, false) : NULL;
+    json_decref(o);
+    return s;
 }
 
 /* "hands": four arrays of eight card names in the order dealt. */

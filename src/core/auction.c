@@ -225,8 +225,10 @@ static bool class_playable(const sk_public *p, sk_contract c, sk_cards hand)
 int skx_best_rank(const sk_public *p, sk_cards hand)
 {
     int best = -1;
-    for (unsigned m = p->classes_allowed; m; m &= m - 1) {
-        int i = __builtin_ctz(m);
+    /* from the last class: the high ranks come first, which spares the
+     * hand tests of most lower classes (every game asks this per seat) */
+    for (unsigned m = p->classes_allowed; m; m &= ~(1u << (31 - __builtin_clz(m)))) {
+        int i = 31 - __builtin_clz(m);
         int k = p->class_rank[i];
         if (k > best && class_playable(p, BID_CLASSES[i], hand))
             best = k;
@@ -372,6 +374,23 @@ static void bid_window(const sk_public *p, int seat, int best, int *lo, int *hi)
     } else {
         *lo = rank_of(p, p->challenger_bid);
     }
+}
+
+/* The classes `seat` (whose hand reaches rank `best`) may bid now, in
+ * the order of BID_CLASSES; returns how many.  The auction's legal
+ * actions are a pass and these bids. */
+_Static_assert(NBID_CLASSES <= SK_MAX_BIDS, "SK_MAX_BIDS holds every bid class");
+int skx_auction_bids(const sk_public *p, int best, int seat, sk_contract *out)
+{
+    int lo, hi, n = 0;
+    bid_window(p, seat, best, &lo, &hi);
+    for (unsigned m = p->classes_allowed; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        int k = p->class_rank[i];
+        if (k >= lo && k <= hi)
+            out[n++] = BID_CLASSES[i];
+    }
+    return n;
 }
 
 /* Answers a Hochzeit offer (002): the first seat (clockwise from the
@@ -562,14 +581,10 @@ int skx_auction_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int 
             skx_put(&out[n++], SK_ACT_KLOPFEN, seat, SK_NOCARD, NONE);
     } else if (p->phase == SK_PHASE_AUCTION) {
         skx_put(&out[n++], SK_ACT_PASS, seat, SK_NOCARD, NONE);
-        int lo, hi;
-        bid_window(p, seat, best, &lo, &hi);
-        for (unsigned m = p->classes_allowed; m; m &= m - 1) {
-            int i = __builtin_ctz(m);
-            int k = p->class_rank[i];
-            if (k >= lo && k <= hi)
-                skx_put(&out[n++], SK_ACT_BID, seat, SK_NOCARD, BID_CLASSES[i]);
-        }
+        sk_contract bids[NBID_CLASSES];
+        int nbids = skx_auction_bids(p, best, seat, bids);
+        for (int i = 0; i < nbids; i++)
+            skx_put(&out[n++], SK_ACT_BID, seat, SK_NOCARD, bids[i]);
     } else if (p->phase == SK_PHASE_DECLARE) {
         int need = rank_of(p, p->holder_bid);
         for (unsigned m = p->classes_allowed; m; m &= m - 1) {

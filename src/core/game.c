@@ -107,11 +107,21 @@ static sk_cards must_beat(const sk_public *p, sk_cards follow)
  * be played when its suit is led (2.5.2); its holder leads the suit only
  * with the ace unless he runs away with four cards (2.5.4); it is not
  * discarded before its suit was led, except in the last trick (2.5.5).
+ * Games without a called ace take the short way: the play loop asks
+ * this once per card.
  */
-static sk_cards legal_cards(const sk_public *p, sk_cards hand)
+static inline sk_cards legal_cards(const sk_public *p, sk_cards hand)
 {
     const sk_order *o = &p->order;
-    sk_cards ace = p->called_ace != SK_NOCARD ? SK_BIT(p->called_ace) : 0;
+    if (p->called_ace == SK_NOCARD) {
+        if (p->trick_len == 0)
+            return hand;
+        sk_cards follow = o->follow[p->trick[0]] & hand;
+        if (!follow)
+            return hand;
+        return p->stichzwang ? must_beat(p, follow) : follow;
+    }
+    sk_cards ace = SK_BIT(p->called_ace);
     bool restricted = (hand & ace) && !p->called_led;
     if (p->trick_len == 0) {
         if (!restricted)
@@ -166,13 +176,14 @@ static int card_refusal(const sk_public *p, sk_cards hand, int seat, int card, s
 static void finish_trick(sk_public *p)
 {
     int n = p->nseats;
-    int w = (p->trick_leader + sk_order_trick_winner_n(&p->order, p->trick, n)) % n;
+    int w = p->trick_leader + sk_order_trick_winner_n(&p->order, p->trick, n);
+    w -= w >= n ? n : 0;
     int t = p->trick_no;
     memcpy(p->tricks[t], p->trick, 4);
     p->trick_leaders[t] = p->trick_leader;
     p->trick_winners[t] = (uint8_t)w;
-    for (int i = 0; i < n; i++)
-        p->won[w] |= SK_BIT(p->trick[i]);
+    p->won[w] |= SK_BIT(p->trick[0]) | SK_BIT(p->trick[1]) | SK_BIT(p->trick[2]) |
+                 (n == 4 ? SK_BIT(p->trick[3]) : 0);
     p->trick_no++;
     p->trick_len = 0;
     if (p->contract.type == SK_C_BETTEL_OUVERT)
@@ -185,27 +196,57 @@ static void finish_trick(sk_public *p)
     }
 }
 
-/* Plays a legal card of the seat to move, who held `hand` before. */
-static void play_card(sk_public *p, int seat, int card, sk_cards hand)
+/* What playing `card` tells about the called ace (the seat held `hand`
+ * before): its suit is searched once it is led (2.5.5), its holder ran
+ * away if he led the suit low (2.5.4), and its player is the partner. */
+static void called_ace_play(sk_public *p, int seat, int card, sk_cards hand)
 {
     const sk_order *o = &p->order;
-    if (p->trick_len == 0) {
-        if (p->called_ace != SK_NOCARD && !p->called_led &&
-            o->follow[card] == o->follow[p->called_ace] && !(o->trumps & SK_BIT(card))) {
-            p->called_led = 1; /* the called suit is searched (2.5.5) */
-            if (card != p->called_ace && (hand & SK_BIT(p->called_ace)))
-                p->ran_away = 1; /* its holder leads the suit low: 2.5.4 */
-        }
-    } else if (!(o->follow[p->trick[0]] & SK_BIT(card))) {
-        p->shown_void[seat] |= o->follow[p->trick[0]];
+    if (p->trick_len == 0 && !p->called_led &&
+        o->follow[card] == o->follow[p->called_ace] && !(o->trumps & SK_BIT(card))) {
+        p->called_led = 1;
+        if (card != p->called_ace && (hand & SK_BIT(p->called_ace)))
+            p->ran_away = 1;
     }
     if (card == p->called_ace)
         p->partner = (uint8_t)seat;
-    p->trick[p->trick_len++] = (uint8_t)card;
-    p->played |= SK_BIT(card);
-    p->to_move = (uint8_t)skx_next_seat(p, seat);
-    if (p->trick_len == p->nseats)
+}
+
+/*
+ * Plays `card`, legal for the seat to move: logs it, lays it on the
+ * trick, completes the trick when it is full and caches the legal cards
+ * of the next seat.  The referee (sk_game_apply) and the trusted fast
+ * path (sk_game_play_legal) both end here, so they cannot disagree.
+ */
+static void play(sk_game *g, int card)
+{
+    sk_public *p = &g->pub;
+    int seat = p->to_move, len = p->trick_len;
+    sk_cards bit = SK_BIT(card), hand = g->hands[seat];
+    g->hands[seat] = hand & ~bit;
+    assert(p->nactions < SK_MAX_ACTIONS);
+    p->actions[p->nactions++] = sk_act_card(seat, card);
+    if (p->called_ace != SK_NOCARD)
+        called_ace_play(p, seat, card, hand);
+    if (len > 0) {
+        sk_cards led = p->order.follow[p->trick[0]];
+        if (!(led & bit))
+            p->shown_void[seat] |= led;
+    }
+    p->trick[len] = (uint8_t)card;
+    p->trick_len = (uint8_t)(len + 1);
+    p->played |= bit;
+    if (len + 1 < p->nseats) {
+        p->to_move = (uint8_t)skx_next_seat(p, seat);
+    } else {
         finish_trick(p);
+        if (p->phase != SK_PHASE_PLAY) {
+            g->legal = g->legal_hand = 0;
+            return;
+        }
+    }
+    g->legal_hand = g->hands[p->to_move];
+    g->legal = legal_cards(p, g->legal_hand);
 }
 
 /* Caches the legal cards of the seat to move (see sk_game.legal). */
@@ -428,7 +469,8 @@ void skx_log_action(sk_public *p, sk_action a)
 
 
 
-/* Plays a card of the seat to move, if it is legal: the play loop. */
+/* Plays a card of the seat to move, if it is legal: the referee's
+ * common case. */
 static int apply_card(sk_game *g, sk_action a, sk_error *err)
 {
     sk_public *p = &g->pub;
@@ -436,13 +478,46 @@ static int apply_card(sk_game *g, sk_action a, sk_error *err)
     sk_cards legal = hand == g->legal_hand ? g->legal : legal_cards(p, hand);
     if (!(legal & SK_BIT(a.card)))
         return card_refusal(p, hand, a.seat, a.card, err);
-    g->hands[a.seat] = hand & ~SK_BIT(a.card);
-    assert(p->nactions < SK_MAX_ACTIONS);
-    skx_put(&p->actions[p->nactions++], SK_ACT_CARD, a.seat, a.card,
-            (sk_contract){SK_C_NONE, SK_NOSUIT, 0});
-    play_card(p, a.seat, a.card, hand);
-    skx_cache_legal(g);
+    play(g, a.card);
     return SK_OK;
+}
+
+/* Plays a card the caller took from sk_game_legal_cards(), without the
+ * referee's explanations: the loop of random playouts.  Builds without
+ * NDEBUG still check that the card is legal. */
+void sk_game_play_legal(sk_game *g, int card)
+{
+    assert(g->pub.phase == SK_PHASE_PLAY && card >= 0 && card < SK_NCARDS);
+    assert((g->hands[g->pub.to_move] == g->legal_hand
+                ? g->legal
+                : legal_cards(&g->pub, g->hands[g->pub.to_move])) &
+           SK_BIT(card));
+    play(g, card);
+}
+
+/* The classes the seat to move may bid in the auction. */
+int sk_game_legal_bids(const sk_game *g, sk_contract *out)
+{
+    if (g->pub.phase != SK_PHASE_AUCTION)
+        return 0;
+    int s = g->pub.to_move;
+    return skx_auction_bids(&g->pub, g->best_rank[s], s, out);
+}
+
+/* The Kontra and Retour actions any seat may give now, in the order
+ * sk_game_legal lists them (by seat, Kontra before Retour). */
+int sk_game_legal_doublings(const sk_game *g, sk_action *out)
+{
+    static const sk_contract NONE = {SK_C_NONE, SK_NOSUIT, 0};
+    const sk_public *p = &g->pub;
+    int n = 0;
+    if (p->phase != SK_PHASE_PLAY || p->trick_no != 0)
+        return 0;
+    int t = p->doublings % 2 == 0 ? SK_ACT_KONTRA : SK_ACT_RETOUR; /* the other never is */
+    for (int s = 0; s < p->nseats; s++)
+        if (may_double(g->rules, p, g->hands[s], s, t))
+            skx_put(&out[n++], t, s, SK_NOCARD, NONE);
+    return n;
 }
 
 /* Applies one action if the rules allow it. */

@@ -44,6 +44,7 @@ void skx_start_kreuzbock(sk_game *g);
 void skx_auction_start(sk_game *g, const sk_rules *rules);
 int skx_best_rank(const sk_public *p, sk_cards hand);
 int skx_called_card(sk_cards hand, int suit);
+int skx_auction_bids(const sk_public *p, int best, int seat, sk_contract *out);
 int skx_auction_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int best, int seat,
                       sk_action *out);
 int skx_apply_klopfen(sk_game *g, sk_action a, sk_error *err);

@@ -89,14 +89,33 @@ char *sk_cli_slurp(const char *path, size_t *len)
     return buf;
 }
 
-/* A uniformly random card of a non-empty set; a single card costs no
- * random number. */
+/* Clears the lowest card of a set when `drop` is set, without a branch. */
+static inline sk_cards drop_lowest(sk_cards set, bool drop)
+{
+    sk_cards rest = set & (set - 1);
+    return drop ? rest : set;
+}
+
+/* A uniformly random card of a non-empty set.  The k-th card is found
+ * without a loop (a hand holds at most eight cards), as k is random and
+ * every branch on it would be mispredicted; so a single card draws a
+ * random number too. */
 static int random_card(sk_cards cards, sk_rng *rng)
 {
     int n = sk_cards_count(cards);
-    if (n > 1)
-        for (uint32_t k = sk_rng_below(rng, (uint32_t)n); k; k--)
+    uint32_t k = sk_rng_below(rng, (uint32_t)n);
+    if (n > 8) { /* not from one hand: the plain way */
+        while (k--)
             cards &= cards - 1;
+        return sk_cards_first(cards);
+    }
+    cards = drop_lowest(cards, k > 0);
+    cards = drop_lowest(cards, k > 1);
+    cards = drop_lowest(cards, k > 2);
+    cards = drop_lowest(cards, k > 3);
+    cards = drop_lowest(cards, k > 4);
+    cards = drop_lowest(cards, k > 5);
+    cards = drop_lowest(cards, k > 6);
     return sk_cards_first(cards);
 }
 
@@ -108,8 +127,7 @@ static bool doubling_moment(const sk_game *g)
            g->pub.doublings < g->rules->kontra_max;
 }
 
-/* A uniformly random legal action; where only one action is legal no
- * random number is drawn.  In the play phase the seat to move plays a
+/* A uniformly random legal action.  In the play phase the seat to move plays a
  * card; in the first moments of the play, one time in four each
  * Kontra/Retour on offer is considered and taken with probability 1/2,
  * so doubled games occur but do not dominate. */

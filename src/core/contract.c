@@ -7,7 +7,7 @@
  * winners, Laufende, the solver -- reads it, so a new contract needs
  * only a new order.
  */
-#include "schafkopf/core.h"
+#include "game_internal.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -250,19 +250,8 @@ int sk_order_trick_winner(const sk_order *o, const uint8_t cards[4])
     return sk_order_trick_winner_n(o, cards, 4);
 }
 
-/* The winner of a trick of n cards, as sk_order_trick_winner.  A card
- * counts with its power if it is a trump or follows the led suit, else
- * with none; the compare is branch-free, as the winner is random. */
+/* The winner of a trick of n cards, as sk_order_trick_winner. */
 int sk_order_trick_winner_n(const sk_order *o, const uint8_t *cards, int n)
 {
-    sk_cards counts = o->follow[cards[0]] | o->trumps;
-    int best = 0, best_key = o->power[cards[0]];
-    for (int i = 1; i < n; i++) {
-        int c = cards[i];
-        int key = (counts >> c & 1) ? o->power[c] : 0;
-        bool higher = key > best_key;
-        best_key = higher ? key : best_key;
-        best = higher ? i : best;
-    }
-    return best;
+    return skx_trick_winner(o, cards, n);
 }

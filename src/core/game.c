@@ -107,21 +107,12 @@ static sk_cards must_beat(const sk_public *p, sk_cards follow)
  * be played when its suit is led (2.5.2); its holder leads the suit only
  * with the ace unless he runs away with four cards (2.5.4); it is not
  * discarded before its suit was led, except in the last trick (2.5.5).
- * Games without a called ace take the short way: the play loop asks
- * this once per card.
+ * This is the whole rule; legal_cards() below takes a short way first.
  */
-static inline sk_cards legal_cards(const sk_public *p, sk_cards hand)
+static sk_cards legal_cards_full(const sk_public *p, sk_cards hand)
 {
     const sk_order *o = &p->order;
-    if (p->called_ace == SK_NOCARD) {
-        if (p->trick_len == 0)
-            return hand;
-        sk_cards follow = o->follow[p->trick[0]] & hand;
-        if (!follow)
-            return hand;
-        return p->stichzwang ? must_beat(p, follow) : follow;
-    }
-    sk_cards ace = SK_BIT(p->called_ace);
+    sk_cards ace = p->called_ace != SK_NOCARD ? SK_BIT(p->called_ace) : 0;
     bool restricted = (hand & ace) && !p->called_led;
     if (p->trick_len == 0) {
         if (!restricted)
@@ -142,6 +133,21 @@ static inline sk_cards legal_cards(const sk_public *p, sk_cards hand)
     if (restricted && p->trick_no < p->ntricks - 1)
         return hand & ~ace;
     return hand;
+}
+
+/* The legal cards (legal_cards_full).  Games without a called ace or
+ * Stichzwang need only "follow, else any card", computed without
+ * branches: the play loop asks this once per card, and whether a hand
+ * can follow is as random as the deal. */
+static inline __attribute__((always_inline)) sk_cards legal_cards(const sk_public *p,
+                                                                  sk_cards hand)
+{
+    if (p->called_ace != SK_NOCARD || p->stichzwang)
+        return legal_cards_full(p, hand);
+    /* on a lead trick[0] is stale (or 0), and the mask clears it */
+    sk_cards follow =
+        p->order.follow[p->trick[0] & 31] & hand & -(sk_cards)(p->trick_len != 0);
+    return follow | (hand & -(sk_cards)(follow == 0));
 }
 
 /* Explains why `card` is not among the legal cards of the seat to move. */
@@ -176,7 +182,7 @@ static int card_refusal(const sk_public *p, sk_cards hand, int seat, int card, s
 static void finish_trick(sk_public *p)
 {
     int n = p->nseats;
-    int w = p->trick_leader + sk_order_trick_winner_n(&p->order, p->trick, n);
+    int w = p->trick_leader + skx_trick_winner(&p->order, p->trick, n);
     w -= w >= n ? n : 0;
     int t = p->trick_no;
     memcpy(p->tricks[t], p->trick, 4);
@@ -218,7 +224,7 @@ static void called_ace_play(sk_public *p, int seat, int card, sk_cards hand)
  * of the next seat.  The referee (sk_game_apply) and the trusted fast
  * path (sk_game_play_legal) both end here, so they cannot disagree.
  */
-static void play(sk_game *g, int card)
+static inline __attribute__((always_inline)) void play(sk_game *g, int card)
 {
     sk_public *p = &g->pub;
     int seat = p->to_move, len = p->trick_len;
@@ -228,11 +234,10 @@ static void play(sk_game *g, int card)
     p->actions[p->nactions++] = sk_act_card(seat, card);
     if (p->called_ace != SK_NOCARD)
         called_ace_play(p, seat, card, hand);
-    if (len > 0) {
-        sk_cards led = p->order.follow[p->trick[0]];
-        if (!(led & bit))
-            p->shown_void[seat] |= led;
-    }
+    /* not following shows the seat void in the led suit (no branch: it
+     * is random; a lead ORs nothing in) */
+    sk_cards led = p->order.follow[p->trick[0] & 31] & -(sk_cards)(len != 0);
+    p->shown_void[seat] |= led & -(sk_cards)((led & bit) == 0);
     p->trick[len] = (uint8_t)card;
     p->trick_len = (uint8_t)(len + 1);
     p->played |= bit;

@@ -34,6 +34,24 @@ static inline void skx_put(sk_action *o, int type, int seat, int card, sk_contra
     *o = sk_action_make(type, seat, card, c);
 }
 
+/* The winner of a trick of n cards, as an offset from the leader
+ * (3.1.2): a card counts with its power if it is a trump or follows the
+ * led suit, else with none, and the highest count wins (two counting
+ * cards never have the same power).  Inline and without branches for
+ * the play loop, where the winner is random: the offset rides in the
+ * low bits of each key and one maximum finds both. */
+static inline int skx_trick_winner(const sk_order *o, const uint8_t *cards, int n)
+{
+    sk_cards counts = o->follow[cards[0]] | o->trumps;
+    int best = o->power[cards[0]] << 2;
+    for (int i = 1; i < n; i++) {
+        int c = cards[i];
+        int key = ((o->power[c] & -(int)(counts >> c & 1)) << 2) | i;
+        best ^= (best ^ key) & -(key > best);
+    }
+    return best & 3;
+}
+
 /* game.c */
 void skx_log_action(sk_public *p, sk_action a);
 void skx_declare(sk_game *g, sk_contract c);

@@ -89,34 +89,37 @@ char *sk_cli_slurp(const char *path, size_t *len)
     return buf;
 }
 
-/* Clears the lowest card of a set when `drop` is set, without a branch. */
-static inline sk_cards drop_lowest(sk_cards set, bool drop)
+/* One step of select_card: whether the k-th card lies above the lowest
+ * w places of x; if so, drops them.  Returns how many places it moved. */
+static inline uint32_t select_step(uint32_t *x, uint32_t *k, uint32_t w)
 {
-    sk_cards rest = set & (set - 1);
-    return drop ? rest : set;
+    uint32_t c = (uint32_t)sk_cards_count(*x & ((1u << w) - 1));
+    uint32_t above = 0u - (uint32_t)(*k >= c); /* all ones: in the upper part */
+    *k -= c & above;
+    *x >>= w & above;
+    return w & above;
 }
 
-/* A uniformly random card of a non-empty set.  The k-th card is found
- * without a loop (a hand holds at most eight cards), as k is random and
- * every branch on it would be mispredicted; so a single card draws a
- * random number too. */
+/* The k-th lowest card of a set (k < its size), by a binary search over
+ * halves with masks instead of branches: k is random, and a loop or a
+ * branch on it is mispredicted often enough to cost more than these few
+ * instructions. */
+static int select_card(sk_cards cards, uint32_t k)
+{
+    uint32_t x = cards, pos = 0;
+    pos += select_step(&x, &k, 16);
+    pos += select_step(&x, &k, 8);
+    pos += select_step(&x, &k, 4);
+    pos += select_step(&x, &k, 2);
+    pos += select_step(&x, &k, 1);
+    return (int)pos;
+}
+
+/* A uniformly random card of a non-empty set; a single card draws a
+ * random number too, for the same reason as above. */
 static int random_card(sk_cards cards, sk_rng *rng)
 {
-    int n = sk_cards_count(cards);
-    uint32_t k = sk_rng_below(rng, (uint32_t)n);
-    if (n > 8) { /* not from one hand: the plain way */
-        while (k--)
-            cards &= cards - 1;
-        return sk_cards_first(cards);
-    }
-    cards = drop_lowest(cards, k > 0);
-    cards = drop_lowest(cards, k > 1);
-    cards = drop_lowest(cards, k > 2);
-    cards = drop_lowest(cards, k > 3);
-    cards = drop_lowest(cards, k > 4);
-    cards = drop_lowest(cards, k > 5);
-    cards = drop_lowest(cards, k > 6);
-    return sk_cards_first(cards);
+    return select_card(cards, sk_rng_below(rng, (uint32_t)sk_cards_count(cards)));
 }
 
 /* Whether the random player considers a Kontra or Retour now: in the

@@ -15,6 +15,9 @@
 
 #include <stdio.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* The classes a seat can bid: the official ones in their rank order,
  * then the variants (002); the ruleset's ranking orders them all. */
@@ -220,20 +223,36 @@ static bool class_playable(const sk_public *p, sk_contract c, sk_cards hand)
     }
 }
 
+/* The allowed classes from the highest rank down, into by_rank; returns
+ * how many.  (Equal ranks keep the order of BID_CLASSES.) */
+static int classes_by_rank(const sk_public *p, uint8_t *by_rank)
+{
+    int n = 0;
+    for (unsigned m = p->classes_allowed; m; m &= m - 1) {
+        int i = __builtin_ctz(m), j = n++;
+        for (; j > 0 && p->class_rank[by_rank[j - 1]] < p->class_rank[i]; j--)
+            by_rank[j] = by_rank[j - 1];
+        by_rank[j] = (uint8_t)i;
+    }
+    return n;
+}
+
+/* The highest rank of a class in by_rank (see classes_by_rank) the hand
+ * can play: the first one. */
+static int best_rank_in(const sk_public *p, const uint8_t *by_rank, int n, sk_cards hand)
+{
+    for (int j = 0; j < n; j++)
+        if (class_playable(p, BID_CLASSES[by_rank[j]], hand))
+            return p->class_rank[by_rank[j]];
+    return -1;
+}
+
 /* The highest rank of a contract the hand can play: a bid is a binding
  * promise (2.4.2, 2.4.10), so none may be made above it. */
 int skx_best_rank(const sk_public *p, sk_cards hand)
 {
-    int best = -1;
-    /* from the last class: the high ranks come first, which spares the
-     * hand tests of most lower classes (every game asks this per seat) */
-    for (unsigned m = p->classes_allowed; m; m &= ~(1u << (31 - __builtin_clz(m)))) {
-        int i = 31 - __builtin_clz(m);
-        int k = p->class_rank[i];
-        if (k > best && class_playable(p, BID_CLASSES[i], hand))
-            best = k;
-    }
-    return best;
+    uint8_t by_rank[NBID_CLASSES];
+    return best_rank_in(p, by_rank, classes_by_rank(p, by_rank), hand);
 }
 
 /*
@@ -376,6 +395,26 @@ static void bid_window(const sk_public *p, int seat, int best, int *lo, int *hi)
     }
 }
 
+/* The classes whose rank lies in [lo, hi], a bit each: all sixteen
+ * compared at once where SSE2 is, else one by one without branches (the
+ * window moves with every bid). */
+static unsigned classes_ranked(const int8_t rank[16], int lo, int hi)
+{
+    if (lo > hi)
+        return 0;
+#ifdef __SSE2__
+    __m128i r = _mm_loadu_si128((const __m128i *)(const void *)rank);
+    __m128i out = _mm_or_si128(_mm_cmplt_epi8(r, _mm_set1_epi8((char)lo)),
+                               _mm_cmpgt_epi8(r, _mm_set1_epi8((char)hi)));
+    return (unsigned)_mm_movemask_epi8(out) ^ 0xffffu;
+#else
+    unsigned in = 0;
+    for (int i = 0; i < 16; i++)
+        in |= (unsigned)((unsigned)(rank[i] - lo) <= (unsigned)(hi - lo)) << i;
+    return in;
+#endif
+}
+
 /* The classes `seat` (whose hand reaches rank `best`) may bid now, in
  * the order of BID_CLASSES; returns how many.  The auction's legal
  * actions are a pass and these bids. */
@@ -384,12 +423,8 @@ int skx_auction_bids(const sk_public *p, int best, int seat, sk_contract *out)
 {
     int lo, hi, n = 0;
     bid_window(p, seat, best, &lo, &hi);
-    for (unsigned m = p->classes_allowed; m; m &= m - 1) {
-        int i = __builtin_ctz(m);
-        int k = p->class_rank[i];
-        if (k >= lo && k <= hi)
-            out[n++] = BID_CLASSES[i];
-    }
+    for (unsigned m = classes_ranked(p->class_rank, lo, hi) & p->classes_allowed; m; m &= m - 1)
+        out[n++] = BID_CLASSES[__builtin_ctz(m)];
     return n;
 }
 
@@ -558,8 +593,10 @@ void skx_auction_start(sk_game *g, const sk_rules *rules)
     for (size_t i = 0; i < NBID_CLASSES; i++)
         p->class_rank[i] = (int8_t)rank_of(p, BID_CLASSES[i]);
     allowed_classes(p, rules);
+    uint8_t by_rank[NBID_CLASSES]; /* sorted once for the four hands */
+    int n = classes_by_rank(p, by_rank);
     for (int s = 0; s < 4; s++)
-        g->best_rank[s] = (int8_t)skx_best_rank(p, g->hands[s]);
+        g->best_rank[s] = (int8_t)best_rank_in(p, by_rank, n, g->hands[s]);
 }
 
 /* The auction-side actions `seat` may take now: laying, answering a

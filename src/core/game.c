@@ -135,19 +135,29 @@ static sk_cards legal_cards_full(const sk_public *p, sk_cards hand)
     return hand;
 }
 
-/* The legal cards (legal_cards_full).  Games without a called ace or
- * Stichzwang need only "follow, else any card", computed without
- * branches: the play loop asks this once per card, and whether a hand
- * can follow is as random as the deal. */
-static inline __attribute__((always_inline)) sk_cards legal_cards(const sk_public *p,
-                                                                  sk_cards hand)
+/* Whether the game plays by "follow, else any card" alone: no called
+ * ace, no Stichzwang. */
+static inline bool plain_play(const sk_public *p)
 {
-    if (p->called_ace != SK_NOCARD || p->stichzwang)
-        return legal_cards_full(p, hand);
+    return p->called_ace == SK_NOCARD && !p->stichzwang;
+}
+
+/* The legal cards of a plain game (plain_play): follow, else any card,
+ * computed without branches -- the play loop asks this once per card,
+ * and whether a hand can follow is as random as the deal. */
+static inline sk_cards legal_cards_plain(const sk_public *p, sk_cards hand)
+{
     /* on a lead trick[0] is stale (or 0), and the mask clears it */
     sk_cards follow =
         p->order.follow[p->trick[0] & 31] & hand & -(sk_cards)(p->trick_len != 0);
     return follow | (hand & -(sk_cards)(follow == 0));
+}
+
+/* The legal cards (legal_cards_full), the short way when it may. */
+static inline __attribute__((always_inline)) sk_cards legal_cards(const sk_public *p,
+                                                                  sk_cards hand)
+{
+    return plain_play(p) ? legal_cards_plain(p, hand) : legal_cards_full(p, hand);
 }
 
 /* Explains why `card` is not among the legal cards of the seat to move. */
@@ -179,7 +189,7 @@ static int card_refusal(const sk_public *p, sk_cards hand, int seat, int card, s
 }
 
 /* Completes a trick: the winner takes it and leads next (3.1.2-3.1.5). */
-static void finish_trick(sk_public *p)
+static inline __attribute__((always_inline)) void finish_trick(sk_public *p)
 {
     int n = p->nseats;
     int w = p->trick_leader + skx_trick_winner(&p->order, p->trick, n);
@@ -221,10 +231,10 @@ static void called_ace_play(sk_public *p, int seat, int card, sk_cards hand)
 /*
  * Plays `card`, legal for the seat to move: logs it, lays it on the
  * trick, completes the trick when it is full and caches the legal cards
- * of the next seat.  The referee (sk_game_apply) and the trusted fast
- * path (sk_game_play_legal) both end here, so they cannot disagree.
+ * of the next seat.  `plain`: the game is plain_play(), which the
+ * compiler turns into a copy without calls for the play loop.
  */
-static inline __attribute__((always_inline)) void play(sk_game *g, int card)
+static inline __attribute__((always_inline)) void play_body(sk_game *g, int card, bool plain)
 {
     sk_public *p = &g->pub;
     int seat = p->to_move, len = p->trick_len;
@@ -232,7 +242,7 @@ static inline __attribute__((always_inline)) void play(sk_game *g, int card)
     g->hands[seat] = hand & ~bit;
     assert(p->nactions < SK_MAX_ACTIONS);
     p->actions[p->nactions++] = sk_act_card(seat, card);
-    if (p->called_ace != SK_NOCARD)
+    if (!plain && p->called_ace != SK_NOCARD)
         called_ace_play(p, seat, card, hand);
     /* not following shows the seat void in the led suit (no branch: it
      * is random; a lead ORs nothing in) */
@@ -251,7 +261,23 @@ static inline __attribute__((always_inline)) void play(sk_game *g, int card)
         }
     }
     g->legal_hand = g->hands[p->to_move];
-    g->legal = legal_cards(p, g->legal_hand);
+    g->legal = plain ? legal_cards_plain(p, g->legal_hand) : legal_cards(p, g->legal_hand);
+}
+
+/* play_body for any game (a called ace, Stichzwang). */
+static __attribute__((noinline)) void play_any(sk_game *g, int card)
+{
+    play_body(g, card, false);
+}
+
+/* Plays a legal card: the referee (sk_game_apply) and the trusted fast
+ * path (sk_game_play_legal) both end here, so they cannot disagree. */
+static inline __attribute__((always_inline)) void play(sk_game *g, int card)
+{
+    if (plain_play(&g->pub))
+        play_body(g, card, true);
+    else
+        play_any(g, card);
 }
 
 /* Caches the legal cards of the seat to move (see sk_game.legal). */
@@ -493,11 +519,14 @@ static int apply_card(sk_game *g, sk_action a, sk_error *err)
 void sk_game_play_legal(sk_game *g, int card)
 {
     assert(g->pub.phase == SK_PHASE_PLAY && card >= 0 && card < SK_NCARDS);
-    assert((g->hands[g->pub.to_move] == g->legal_hand
-                ? g->legal
-                : legal_cards(&g->pub, g->hands[g->pub.to_move])) &
-           SK_BIT(card));
-    play(g, card);
+    if (!plain_play(&g->pub)) {
+        assert(sk_game_legal_cards(g) & SK_BIT(card));
+        play_any(g, card);
+        return;
+    }
+    /* no calls on this path, so the compiler saves no registers */
+    assert(legal_cards_plain(&g->pub, g->hands[g->pub.to_move]) & SK_BIT(card));
+    play_body(g, card, true);
 }
 
 /* The classes the seat to move may bid in the auction. */

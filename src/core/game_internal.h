@@ -22,10 +22,11 @@ static inline int skx_forehand(const sk_public *p)
     return (p->dealer + 1) % p->nseats;
 }
 
-/* The seat after `seat`, clockwise. */
+/* The seat after `seat`, clockwise (with a mask: who leads is random). */
 static inline int skx_next_seat(const sk_public *p, int seat)
 {
-    return seat + 1 == p->nseats ? 0 : seat + 1;
+    int next = seat + 1;
+    return next & -(next != p->nseats);
 }
 
 /* Stores one action (see sk_action_make on why not field by field). */

@@ -89,30 +89,42 @@ char *sk_cli_slurp(const char *path, size_t *len)
     return buf;
 }
 
-/* One step of select_card: whether the k-th card lies above the lowest
- * w places of x; if so, drops them.  Returns how many places it moved. */
-static inline uint32_t select_step(uint32_t *x, uint32_t *k, uint32_t w)
+/* The lowest card of a non-empty set (bit 31 stands in for an empty one,
+ * never read), and the set without it. */
+static inline uint64_t take_lowest(uint32_t *x)
 {
-    uint32_t c = (uint32_t)sk_cards_count(*x & ((1u << w) - 1));
-    uint32_t above = 0u - (uint32_t)(*k >= c); /* all ones: in the upper part */
-    *k -= c & above;
-    *x >>= w & above;
-    return w & above;
+    uint64_t card = (uint64_t)__builtin_ctz(*x | 0x80000000u);
+    *x &= *x - 1;
+    return card;
 }
 
-/* The k-th lowest card of a set (k < its size), by a binary search over
- * halves with masks instead of branches: k is random, and a loop or a
- * branch on it is mispredicted often enough to cost more than these few
- * instructions. */
+/*
+ * The k-th lowest card of a set (k < its size).  The play loop waits for
+ * this: k comes from a random number, and the next seat's legal cards
+ * from this card.  So the positions of the first eight cards are packed
+ * into one word first -- that work needs only the set, not k, and runs
+ * beside the random number -- and k then picks its byte.  A loop or a
+ * branch on k would be mispredicted, and a binary search over halves is
+ * a long chain of dependent steps.  (Legal cards come from one hand, at
+ * most eight; larger sets take a plain loop.)
+ */
 static int select_card(sk_cards cards, uint32_t k)
 {
-    uint32_t x = cards, pos = 0;
-    pos += select_step(&x, &k, 16);
-    pos += select_step(&x, &k, 8);
-    pos += select_step(&x, &k, 4);
-    pos += select_step(&x, &k, 2);
-    pos += select_step(&x, &k, 1);
-    return (int)pos;
+    if (k >= 8) {
+        while (k--)
+            cards &= cards - 1;
+        return sk_cards_first(cards);
+    }
+    uint32_t x = cards;
+    uint64_t packed = take_lowest(&x);
+    packed |= take_lowest(&x) << 8;
+    packed |= take_lowest(&x) << 16;
+    packed |= take_lowest(&x) << 24;
+    packed |= take_lowest(&x) << 32;
+    packed |= take_lowest(&x) << 40;
+    packed |= take_lowest(&x) << 48;
+    packed |= take_lowest(&x) << 56;
+    return (int)(packed >> (8 * k) & 0xff);
 }
 
 /* A uniformly random card of a non-empty set; a single card draws a
@@ -120,6 +132,35 @@ static int select_card(sk_cards cards, uint32_t k)
 static int random_card(sk_cards cards, sk_rng *rng)
 {
     return select_card(cards, sk_rng_below(rng, (uint32_t)sk_cards_count(cards)));
+}
+
+/*
+ * Random numbers for the play loop: each 64-bit draw of the generator
+ * serves four choices of 16 bits, uniform by Lemire's multiply-and-
+ * reject (the rare rejection draws again).  The generator call is the
+ * larger part of choosing a card.
+ */
+typedef struct bit_pool {
+    sk_rng *rng;
+    uint64_t bits;
+    int left; /* 16-bit pieces left in bits */
+} bit_pool;
+
+/* Uniform in [0, n), 0 < n <= 65536, from the pool. */
+static uint32_t pool_below(bit_pool *bp, uint32_t n)
+{
+    for (;;) {
+        if (bp->left == 0) {
+            bp->bits = sk_rng_next(bp->rng);
+            bp->left = 4;
+        }
+        uint32_t m = (uint32_t)(bp->bits & 0xffff) * n;
+        bp->bits >>= 16;
+        bp->left--;
+        uint32_t low = m & 0xffff;
+        if (low >= n || low >= 65536u % n) /* the second test is rarely reached */
+            return m >> 16;
+    }
 }
 
 /* Whether the random player considers a Kontra or Retour now: in the
@@ -157,14 +198,21 @@ sk_action sk_cli_random_action(const sk_game *g, sk_rng *rng)
     return legal[n > 1 ? sk_rng_below(rng, (uint32_t)n) : 0];
 }
 
-/* Plays a game to its end with random legal actions.  The cards, taken
- * from the legal set, go the trusted way (sk_game_play_legal); every
- * other action is checked by the referee. */
+/* Plays a game to its end with random legal actions, as
+ * sk_cli_random_action chooses them but with the cards after the first
+ * moments drawn from a bit pool.  The cards, taken from the legal set, go
+ * the trusted way (sk_game_play_legal); every other action is checked by
+ * the referee. */
 void sk_cli_random_game(sk_game *g, sk_rng *rng)
 {
+    bit_pool pool = {rng, 0, 0};
     while (!sk_game_over(g)) {
         if (g->pub.phase == SK_PHASE_PLAY && !doubling_moment(g)) { /* the common case */
-            sk_game_play_legal(g, random_card(sk_game_legal_cards(g), rng));
+            sk_cards legal = sk_game_legal_cards(g);
+            do { /* each card's legal set comes back with the previous card */
+                uint32_t k = pool_below(&pool, (uint32_t)sk_cards_count(legal));
+                legal = sk_game_play_legal(g, select_card(legal, k));
+            } while (legal && !doubling_moment(g));
             continue;
         }
         sk_action a = sk_cli_random_action(g, rng);

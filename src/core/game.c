@@ -188,8 +188,9 @@ static int card_refusal(const sk_public *p, sk_cards hand, int seat, int card, s
                 "suit only with the ace (running away needs four cards)", seat);
 }
 
-/* Completes a trick: the winner takes it and leads next (3.1.2-3.1.5). */
-static inline __attribute__((always_inline)) void finish_trick(sk_public *p)
+/* Completes a trick: the winner takes it and leads next (3.1.2-3.1.5).
+ * Returns the winner. */
+static inline __attribute__((always_inline)) int finish_trick(sk_public *p)
 {
     int n = p->nseats;
     int w = p->trick_leader + skx_trick_winner(&p->order, p->trick, n);
@@ -210,6 +211,7 @@ static inline __attribute__((always_inline)) void finish_trick(sk_public *p)
         p->phase = SK_PHASE_DONE;
         p->to_move = SK_NOSEAT;
     }
+    return w;
 }
 
 /* What playing `card` tells about the called ace (the seat held `hand`
@@ -230,11 +232,11 @@ static void called_ace_play(sk_public *p, int seat, int card, sk_cards hand)
 
 /*
  * Plays `card`, legal for the seat to move: logs it, lays it on the
- * trick, completes the trick when it is full and caches the legal cards
- * of the next seat.  `plain`: the game is plain_play(), which the
- * compiler turns into a copy without calls for the play loop.
+ * trick, completes the trick when it is full and caches (and returns)
+ * the legal cards of the next seat.  `plain`: the game is plain_play(),
+ * which the compiler turns into a copy without calls for the play loop.
  */
-static inline __attribute__((always_inline)) void play_body(sk_game *g, int card, bool plain)
+static inline __attribute__((always_inline)) sk_cards play_body(sk_game *g, int card, bool plain)
 {
     sk_public *p = &g->pub;
     int seat = p->to_move, len = p->trick_len;
@@ -244,40 +246,54 @@ static inline __attribute__((always_inline)) void play_body(sk_game *g, int card
     p->actions[p->nactions++] = sk_act_card(seat, card);
     if (!plain && p->called_ace != SK_NOCARD)
         called_ace_play(p, seat, card, hand);
+    /* the led card; kept in a register for the next seat's legal cards,
+     * as the play loop waits for them */
+    int lead = len ? p->trick[0] : card;
     /* not following shows the seat void in the led suit (no branch: it
      * is random; a lead ORs nothing in) */
-    sk_cards led = p->order.follow[p->trick[0] & 31] & -(sk_cards)(len != 0);
+    sk_cards led = p->order.follow[lead] & -(sk_cards)(len != 0);
     p->shown_void[seat] |= led & -(sk_cards)((led & bit) == 0);
     p->trick[len] = (uint8_t)card;
     p->trick_len = (uint8_t)(len + 1);
     p->played |= bit;
+    int next;
     if (len + 1 < p->nseats) {
-        p->to_move = (uint8_t)skx_next_seat(p, seat);
+        next = skx_next_seat(p, seat);
+        p->to_move = (uint8_t)next;
     } else {
-        finish_trick(p);
+        next = finish_trick(p);
         if (p->phase != SK_PHASE_PLAY) {
             g->legal = g->legal_hand = 0;
-            return;
+            return 0;
         }
+        lead = -1; /* the winner leads: any card */
     }
-    g->legal_hand = g->hands[p->to_move];
-    g->legal = plain ? legal_cards_plain(p, g->legal_hand) : legal_cards(p, g->legal_hand);
+    sk_cards next_hand = g->hands[next], legal;
+    if (plain) { /* follow, else any card (as legal_cards_plain, with the lead at hand) */
+        sk_cards follow = p->order.follow[lead & 31] & next_hand & -(sk_cards)(lead >= 0);
+        legal = follow | (next_hand & -(sk_cards)(follow == 0));
+    } else {
+        legal = legal_cards(p, next_hand);
+    }
+    g->legal_hand = next_hand;
+    g->legal = legal;
+    return legal;
 }
 
 /* play_body for any game (a called ace, Stichzwang). */
-static __attribute__((noinline)) void play_any(sk_game *g, int card)
+static __attribute__((noinline)) sk_cards play_any(sk_game *g, int card)
 {
-    play_body(g, card, false);
+    return play_body(g, card, false);
 }
 
 /* Plays a legal card: the referee (sk_game_apply) and the trusted fast
- * path (sk_game_play_legal) both end here, so they cannot disagree. */
-static inline __attribute__((always_inline)) void play(sk_game *g, int card)
+ * path (sk_game_play_legal) both end here, so they cannot disagree.
+ * Returns the legal cards of the seat to move next. */
+static inline __attribute__((always_inline)) sk_cards play(sk_game *g, int card)
 {
     if (plain_play(&g->pub))
-        play_body(g, card, true);
-    else
-        play_any(g, card);
+        return play_body(g, card, true);
+    return play_any(g, card);
 }
 
 /* Caches the legal cards of the seat to move (see sk_game.legal). */
@@ -515,18 +531,20 @@ static int apply_card(sk_game *g, sk_action a, sk_error *err)
 
 /* Plays a card the caller took from sk_game_legal_cards(), without the
  * referee's explanations: the loop of random playouts.  Builds without
- * NDEBUG still check that the card is legal. */
-void sk_game_play_legal(sk_game *g, int card)
+ * NDEBUG still check that the card is legal.  Returns the legal cards
+ * of the seat to move next, which the loop needs at once. */
+sk_cards sk_game_play_legal(sk_game *g, int card)
 {
     assert(g->pub.phase == SK_PHASE_PLAY && card >= 0 && card < SK_NCARDS);
     if (!plain_play(&g->pub)) {
         assert(sk_game_legal_cards(g) & SK_BIT(card));
-        play_any(g, card);
-        return;
+        return play_any(g, card);
     }
-    /* no calls on this path, so the compiler saves no registers */
-    assert(legal_cards_plain(&g->pub, g->hands[g->pub.to_move]) & SK_BIT(card));
-    play_body(g, card, true);
+    assert((g->hands[g->pub.to_move] == g->legal_hand
+                ? g->legal
+                : legal_cards_plain(&g->pub, g->hands[g->pub.to_move])) &
+           SK_BIT(card));
+    return play_body(g, card, true);
 }
 
 /* The classes the seat to move may bid in the auction. */

@@ -35,7 +35,7 @@ static const sk_contract BID_CLASSES[] = {
 #define NBID_CLASSES (sizeof BID_CLASSES / sizeof BID_CLASSES[0])
 
 /* Whether the contract class is enabled by the ruleset. */
-static bool class_allowed(const sk_rules *r, sk_contract c, bool first_game)
+static inline bool class_allowed(const sk_rules *r, sk_contract c, bool first_game)
 {
     if (r->players == 3 && c.type != SK_C_SOLO && c.type != SK_C_WENZ && c.type != SK_C_SIE)
         return false; /* 002: three players play only Solo and Wenz */
@@ -131,7 +131,8 @@ static bool muss_call(sk_cards hand, int suit)
 /* Whether a fully named contract is valid for the declarer's hand:
  * 2.5.1/2.5.3 (callable ace), 2.6.4 (a card of the trump suit: a plain
  * one, as the Ober and Unter are trump in every Solo), 2.9.1 (Sie). */
-static bool contract_valid(const sk_rules *r, const sk_public *p, sk_contract c, sk_cards hand)
+static inline bool contract_valid(const sk_rules *r, const sk_public *p, sk_contract c,
+                                  sk_cards hand)
 {
     if (p->hochzeit_round) /* the round after all passed is for a Hochzeit only */
         return c.type == SK_C_HOCHZEIT && sk_cards_count(hand & SKX_SAUSPIEL_TRUMPS) == 1 &&
@@ -202,7 +203,7 @@ static bool bid_allowed(const sk_public *p, sk_contract c)
 /* Whether the hand can play some valid contract of class `c` (which the
  * ruleset allows): a callable ace for a Sauspiel, a plain trump-suit
  * card for some Solo, always a Wenz, all the lords for a Sie. */
-static bool class_playable(const sk_public *p, sk_contract c, sk_cards hand)
+static inline bool class_playable(const sk_public *p, sk_contract c, sk_cards hand)
 {
     switch (c.type) {
     case SK_C_SAUSPIEL:

@@ -506,12 +506,6 @@ sk_cards sk_game_legal_cards(const sk_game *g)
 }
 
 
-/* Records an applied action in the public history. */
-void skx_log_action(sk_public *p, sk_action a)
-{
-    assert(p->nactions < SK_MAX_ACTIONS);
-    p->actions[p->nactions++] = a;
-}
 
 
 

@@ -8,6 +8,8 @@
 
 #include "schafkopf/core.h"
 
+#include <assert.h>
+
 #define SKX_LORDS (SK_RANK_MASK(SK_OBER) | SK_RANK_MASK(SK_UNTER))
 /* The trumps of a Sauspiel, which decide who may offer a Hochzeit. */
 #define SKX_SAUSPIEL_TRUMPS (SKX_LORDS | SK_SUIT_MASK(SK_HERZ))
@@ -53,8 +55,14 @@ static inline int skx_trick_winner(const sk_order *o, const uint8_t *cards, int 
     return best & 3;
 }
 
+/* Records an applied action in the public history. */
+static inline void skx_log_action(sk_public *p, sk_action a)
+{
+    assert(p->nactions < SK_MAX_ACTIONS);
+    p->actions[p->nactions++] = a;
+}
+
 /* game.c */
-void skx_log_action(sk_public *p, sk_action a);
 void skx_declare(sk_game *g, sk_contract c);
 void skx_cache_legal(sk_game *g);
 void skx_start_kreuzbock(sk_game *g);

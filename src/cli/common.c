@@ -108,7 +108,7 @@ static inline uint64_t take_lowest(uint32_t *x)
  * a long chain of dependent steps.  (Legal cards come from one hand, at
  * most eight; larger sets take a plain loop.)
  */
-static int select_card(sk_cards cards, uint32_t k)
+static inline int select_card(sk_cards cards, uint32_t k)
 {
     if (k >= 8) {
         while (k--)

@@ -296,7 +296,8 @@ static void auction_next(sk_public *p)
     p->spoken++;
     p->challenger = SK_NOSEAT;
     if (p->spoken < p->nseats) {
-        p->speaker = (uint8_t)((skx_forehand(p) + p->spoken) % p->nseats);
+        int speaker = skx_forehand(p) + p->spoken; /* below 2 * nseats: no division */
+        p->speaker = (uint8_t)(speaker - (speaker >= p->nseats ? p->nseats : 0));
         p->to_move = p->speaker;
     } else if (p->holder == SK_NOSEAT) {
         p->phase = SK_PHASE_DONE;

@@ -18,10 +18,12 @@
 int skx_fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* Forehand: the seat after the dealer (2.4.1, 3.1.1). */
+/* Forehand: the seat after the dealer (2.4.1, 3.1.1); no division, as
+ * the auction asks this for every seat that speaks. */
 static inline int skx_forehand(const sk_public *p)
 {
-    return (p->dealer + 1) % p->nseats;
+    int next = p->dealer + 1;
+    return next - (next >= p->nseats ? p->nseats : 0);
 }
 
 /* The seat after `seat`, clockwise (with a mask: who leads is random). */

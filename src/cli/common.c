@@ -89,11 +89,11 @@ char *sk_cli_slurp(const char *path, size_t *len)
     return buf;
 }
 
-/* The lowest card of a non-empty set (bit 31 stands in for an empty one,
- * never read), and the set without it. */
-static inline uint64_t take_lowest(uint32_t *x)
+/* The lowest card of a set (the eight sentinel places above the cards
+ * keep it from running empty), and the set without it. */
+static inline uint64_t take_lowest(uint64_t *x)
 {
-    uint64_t card = (uint64_t)__builtin_ctz(*x | 0x80000000u);
+    uint64_t card = (uint32_t)__builtin_ctzll(*x);
     *x &= *x - 1;
     return card;
 }
@@ -115,7 +115,7 @@ static inline int select_card(sk_cards cards, uint32_t k)
             cards &= cards - 1;
         return sk_cards_first(cards);
     }
-    uint32_t x = cards;
+    uint64_t x = cards | 0xffull << 32;
     uint64_t packed = take_lowest(&x);
     packed |= take_lowest(&x) << 8;
     packed |= take_lowest(&x) << 16;
@@ -208,11 +208,15 @@ void sk_cli_random_game(sk_game *g, sk_rng *rng)
     bit_pool pool = {rng, 0, 0};
     while (!sk_game_over(g)) {
         if (g->pub.phase == SK_PHASE_PLAY && !doubling_moment(g)) { /* the common case */
+            /* Each card's legal set comes back with the previous card.
+             * Cards alone never lead back into a doubling moment: it
+             * needs trick 0 with at most one card out, and no more
+             * doublings than before.  So this runs to the end. */
             sk_cards legal = sk_game_legal_cards(g);
-            do { /* each card's legal set comes back with the previous card */
+            do {
                 uint32_t k = pool_below(&pool, (uint32_t)sk_cards_count(legal));
                 legal = sk_game_play_legal(g, select_card(legal, k));
-            } while (legal && !doubling_moment(g));
+            } while (legal);
             continue;
         }
         sk_action a = sk_cli_random_action(g, rng);

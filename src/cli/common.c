@@ -171,10 +171,10 @@ static bool doubling_moment(const sk_game *g)
            g->pub.doublings < g->rules->kontra_max;
 }
 
-/* A uniformly random legal action.  In the play phase the seat to move plays a
- * card; in the first moments of the play, one time in four each
- * Kontra/Retour on offer is considered and taken with probability 1/2,
- * so doubled games occur but do not dominate. */
+/* A uniformly random legal action.  In the play phase the seat to move
+ * plays a card; in the first moments of the play, one time in four
+ * each Kontra/Retour on offer is considered and taken with probability
+ * 1/2, so doubled games occur but do not dominate. */
 sk_action sk_cli_random_action(const sk_game *g, sk_rng *rng)
 {
     if (g->pub.phase == SK_PHASE_PLAY) {

@@ -417,10 +417,11 @@ static unsigned classes_ranked(const int8_t rank[16], int lo, int hi)
 #endif
 }
 
+_Static_assert(NBID_CLASSES <= SK_MAX_BIDS, "SK_MAX_BIDS holds every bid class");
+
 /* The classes `seat` (whose hand reaches rank `best`) may bid now, in
  * the order of BID_CLASSES; returns how many.  The auction's legal
  * actions are a pass and these bids. */
-_Static_assert(NBID_CLASSES <= SK_MAX_BIDS, "SK_MAX_BIDS holds every bid class");
 int skx_auction_bids(const sk_public *p, int best, int seat, sk_contract *out)
 {
     int lo, hi, n = 0;

@@ -505,11 +505,6 @@ sk_cards sk_game_legal_cards(const sk_game *g)
     return hand == g->legal_hand ? g->legal : legal_cards(&g->pub, hand);
 }
 
-
-
-
-
-
 /* Plays a card of the seat to move, if it is legal: the referee's
  * common case. */
 static int apply_card(sk_game *g, sk_action a, sk_error *err)

@@ -397,9 +397,12 @@ static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t h
     g->partner = SK_NOSEAT;
     memcpy(g->dealt, hands, sizeof g->dealt);
     int n = sk_rules_hand_size(rules), seats = sk_rules_seats(rules);
-    for (int s = 0; s < seats; s++)
+    for (int s = 0; s < seats; s++) {
+        sk_cards h = 0; /* in a register: the card bytes could alias g */
         for (int i = 0; i < n; i++)
-            g->hands[s] |= SK_BIT(hands[s][i]);
+            h |= SK_BIT(hands[s][i]);
+        g->hands[s] = h;
+    }
     sk_public *p = &g->pub;
     p->ntricks = (uint8_t)n;
     p->nseats = (uint8_t)seats;

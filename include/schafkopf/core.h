@@ -601,6 +601,21 @@ int sk_game_legal(const sk_game *g, sk_action *out);
 int sk_game_apply(sk_game *g, sk_action a, sk_error *err);
 /* The cards `seat` may play now (0 if it is not that seat's turn). */
 sk_cards sk_game_legal_cards(const sk_game *g);
+/* The Kontra/Retour actions any seat may give now, in sk_game_legal's
+ * order; returns the count (0 outside the first moments of the play). */
+int sk_game_legal_doublings(const sk_game *g, sk_action *out);
+/* The contract classes the seat to move may bid now (0 outside the
+ * auction), in the order sk_game_legal lists the bids after the pass;
+ * `out` holds SK_MAX_BIDS.  For choosing a bid without listing every
+ * action. */
+#define SK_MAX_BIDS 16
+int sk_game_legal_bids(const sk_game *g, sk_contract *out);
+/* Plays `card` for the seat to move WITHOUT the referee's checks: only
+ * for trusted callers that took it from sk_game_legal_cards() (random
+ * playouts, searches).  Outside input goes through sk_game_apply.
+ * Builds without NDEBUG assert that the card is legal.  Returns what
+ * sk_game_legal_cards() returns now (0 once the game is over). */
+sk_cards sk_game_play_legal(sk_game *g, int card);
 static inline bool sk_game_over(const sk_game *g)
 {
     return g->pub.phase == SK_PHASE_DONE;

@@ -16,6 +16,9 @@
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* The classes a seat can bid: the official ones in their rank order,
  * then the variants (002); the ruleset's ranking orders them all. */
@@ -33,7 +36,7 @@ static const sk_contract BID_CLASSES[] = {
 #define NBID_CLASSES (sizeof BID_CLASSES / sizeof BID_CLASSES[0])
 
 /* Whether the contract class is enabled by the ruleset. */
-static bool class_allowed(const sk_rules *r, sk_contract c, bool first_game)
+static inline bool class_allowed(const sk_rules *r, sk_contract c, bool first_game)
 {
     if (r->players == 3 && c.type != SK_C_SOLO && c.type != SK_C_WENZ && c.type != SK_C_SIE)
         return false; /* 002: three players play only Solo and Wenz */
@@ -137,7 +140,8 @@ static bool muss_call(sk_cards hand, int suit)
 /* Whether a fully named contract is valid for the declarer's hand:
  * 2.5.1/2.5.3 (callable ace), 2.6.4 (a card of the trump suit: a plain
  * one, as the Ober and Unter are trump in every Solo), 2.9.1 (Sie). */
-static bool contract_valid(const sk_rules *r, const sk_public *p, sk_contract c, sk_cards hand)
+static inline bool contract_valid(const sk_rules *r, const sk_public *p, sk_contract c,
+                                  sk_cards hand)
 {
     if (p->hochzeit_round) /* the round after all passed is for a Hochzeit only */
         return c.type == SK_C_HOCHZEIT && hochzeit_hand(r, hand) && c.suit == SK_NOSUIT &&
@@ -208,7 +212,8 @@ static bool bid_allowed(const sk_public *p, sk_contract c)
 /* Whether the hand can play some valid contract of class `c` (which the
  * ruleset allows): a callable ace for a Sauspiel, a plain trump-suit
  * card for some Solo, always a Wenz, all the lords for a Sie. */
-static bool class_playable(const sk_rules *r, const sk_public *p, sk_contract c, sk_cards hand)
+static inline bool class_playable(const sk_rules *r, const sk_public *p, sk_contract c,
+                                  sk_cards hand)
 {
     switch (c.type) {
     case SK_C_SAUSPIEL:
@@ -229,18 +234,37 @@ static bool class_playable(const sk_rules *r, const sk_public *p, sk_contract c,
     }
 }
 
+/* The allowed classes from the highest rank down, into by_rank; returns
+ * how many.  (Equal ranks keep the order of BID_CLASSES.) */
+static int classes_by_rank(const sk_public *p, uint8_t *by_rank)
+{
+    int n = 0;
+    for (unsigned m = p->classes_allowed; m; m &= m - 1) {
+        int i = __builtin_ctz(m), j = n++;
+        for (; j > 0 && p->class_rank[by_rank[j - 1]] < p->class_rank[i]; j--)
+            by_rank[j] = by_rank[j - 1];
+        by_rank[j] = (uint8_t)i;
+    }
+    return n;
+}
+
+/* The highest rank of a class in by_rank (see classes_by_rank) the hand
+ * can play: the first one. */
+static int best_rank_in(const sk_rules *r, const sk_public *p, const uint8_t *by_rank, int n,
+                        sk_cards hand)
+{
+    for (int j = 0; j < n; j++)
+        if (class_playable(r, p, BID_CLASSES[by_rank[j]], hand))
+            return p->class_rank[by_rank[j]];
+    return -1;
+}
+
 /* The highest rank of a contract the hand can play: a bid is a binding
  * promise (2.4.2, 2.4.10), so none may be made above it. */
 int skx_best_rank(const sk_rules *r, const sk_public *p, sk_cards hand)
 {
-    int best = -1;
-    for (unsigned m = p->classes_allowed; m; m &= m - 1) {
-        int i = __builtin_ctz(m);
-        int k = p->class_rank[i];
-        if (k > best && class_playable(r, p, BID_CLASSES[i], hand))
-            best = k;
-    }
-    return best;
+    uint8_t by_rank[NBID_CLASSES];
+    return best_rank_in(r, p, by_rank, classes_by_rank(p, by_rank), hand);
 }
 
 /*
@@ -283,7 +307,8 @@ static void auction_next(sk_public *p)
     p->spoken++;
     p->challenger = SK_NOSEAT;
     if (p->spoken < p->nseats) {
-        p->speaker = (uint8_t)((skx_forehand(p) + p->spoken) % p->nseats);
+        int speaker = skx_forehand(p) + p->spoken; /* below 2 * nseats: no division */
+        p->speaker = (uint8_t)(speaker - (speaker >= p->nseats ? p->nseats : 0));
         p->to_move = p->speaker;
     } else if (p->holder == SK_NOSEAT) {
         p->phase = SK_PHASE_DONE;
@@ -425,6 +450,40 @@ static void hochzeit_exchange(sk_game *g, int taker)
     p->phase = SK_PHASE_PLAY;
     p->trick_leader = p->to_move = (uint8_t)skx_forehand(p);
     skx_cache_legal(g);
+}
+
+/* The classes whose rank lies in [lo, hi], a bit each: all sixteen
+ * compared at once where SSE2 is, else one by one without branches (the
+ * window moves with every bid). */
+static unsigned classes_ranked(const int8_t rank[16], int lo, int hi)
+{
+    if (lo > hi)
+        return 0;
+#ifdef __SSE2__
+    __m128i r = _mm_loadu_si128((const __m128i *)(const void *)rank);
+    __m128i out = _mm_or_si128(_mm_cmplt_epi8(r, _mm_set1_epi8((char)lo)),
+                               _mm_cmpgt_epi8(r, _mm_set1_epi8((char)hi)));
+    return (unsigned)_mm_movemask_epi8(out) ^ 0xffffu;
+#else
+    unsigned in = 0;
+    for (int i = 0; i < 16; i++)
+        in |= (unsigned)((unsigned)(rank[i] - lo) <= (unsigned)(hi - lo)) << i;
+    return in;
+#endif
+}
+
+_Static_assert(NBID_CLASSES <= SK_MAX_BIDS, "SK_MAX_BIDS holds every bid class");
+
+/* The classes `seat` (whose hand reaches rank `best`) may bid now, in
+ * the order of BID_CLASSES; returns how many.  The auction's legal
+ * actions are a pass and these bids. */
+int skx_auction_bids(const sk_public *p, int best, int seat, sk_contract *out)
+{
+    int lo, hi, n = 0;
+    bid_window(p, seat, best, &lo, &hi);
+    for (unsigned m = classes_ranked(p->class_rank, lo, hi) & p->classes_allowed; m; m &= m - 1)
+        out[n++] = BID_CLASSES[__builtin_ctz(m)];
+    return n;
 }
 
 /* Answers a Hochzeit offer (002): the first seat (clockwise from the
@@ -598,8 +657,10 @@ void skx_auction_start(sk_game *g, const sk_rules *rules)
     for (size_t i = 0; i < NBID_CLASSES; i++)
         p->class_rank[i] = (int8_t)rank_of(p, BID_CLASSES[i]);
     allowed_classes(p, rules);
+    uint8_t by_rank[NBID_CLASSES]; /* sorted once for the four hands */
+    int n = classes_by_rank(p, by_rank);
     for (int s = 0; s < 4; s++)
-        g->best_rank[s] = (int8_t)skx_best_rank(rules, p, g->hands[s]);
+        g->best_rank[s] = (int8_t)best_rank_in(rules, p, by_rank, n, g->hands[s]);
 }
 
 /* The auction-side actions `seat` may take now: laying, answering a
@@ -622,14 +683,10 @@ int skx_auction_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int 
             skx_put(&out[n++], SK_ACT_KLOPFEN, seat, SK_NOCARD, NONE);
     } else if (p->phase == SK_PHASE_AUCTION) {
         skx_put(&out[n++], SK_ACT_PASS, seat, SK_NOCARD, NONE);
-        int lo, hi;
-        bid_window(p, seat, best, &lo, &hi);
-        for (unsigned m = p->classes_allowed; m; m &= m - 1) {
-            int i = __builtin_ctz(m);
-            int k = p->class_rank[i];
-            if (k >= lo && k <= hi)
-                skx_put(&out[n++], SK_ACT_BID, seat, SK_NOCARD, BID_CLASSES[i]);
-        }
+        sk_contract bids[NBID_CLASSES];
+        int nbids = skx_auction_bids(p, best, seat, bids);
+        for (int i = 0; i < nbids; i++)
+            skx_put(&out[n++], SK_ACT_BID, seat, SK_NOCARD, bids[i]);
     } else if (p->phase == SK_PHASE_DECLARE) {
         int need = rank_of(p, p->holder_bid);
         for (unsigned m = p->classes_allowed; m; m &= m - 1) {

@@ -27,13 +27,15 @@ int sk_card_points(int card)
     return RANK_POINTS[SK_RANK_OF(card)];
 }
 
-/* Card points of a set: count each rank's cards with one mask each. */
+/* Card points of a set: count each counting rank's cards with one mask
+ * each (written out: every result asks this per seat). */
 int sk_cards_points(sk_cards set)
 {
-    int sum = 0;
-    for (int r = 0; r < 5; r++)
-        sum += RANK_POINTS[r] * sk_cards_count(set & SK_RANK_MASK(r));
-    return sum;
+    return 11 * sk_cards_count(set & SK_RANK_MASK(SK_ASS)) +
+           10 * sk_cards_count(set & SK_RANK_MASK(SK_ZEHN)) +
+           4 * sk_cards_count(set & SK_RANK_MASK(SK_KOENIG)) +
+           3 * sk_cards_count(set & SK_RANK_MASK(SK_OBER)) +
+           2 * sk_cards_count(set & SK_RANK_MASK(SK_UNTER));
 }
 
 /* Notation of a card; "??" when the index is out of range. */

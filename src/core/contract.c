@@ -7,8 +7,9 @@
  * winners, Laufende, the solver -- reads it, so a new contract needs
  * only a new order.
  */
-#include "schafkopf/core.h"
+#include "game_internal.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -146,70 +147,80 @@ int sk_contract_parse(const char *s, sk_contract *out, sk_error *err)
     return SK_OK;
 }
 
-/* Appends the trumps of `set` in order from highest to lowest: first the
- * given lord ranks (Obers, then Unters), suit by suit E G H S (1.2.5). */
-static void add_trumps(sk_order *o, const int *ranks, int nranks, int trump_suit)
-{
-    for (int i = 0; i < nranks; i++)
-        for (int suit = 0; suit < 4; suit++)
-            o->trump_seq[o->ntrumps++] = SK_CARD(suit, ranks[i]);
-    if (trump_suit == SK_NOSUIT)
-        return;
-    for (int rank = 0; rank < 8; rank++) {
-        bool lord = false;
-        for (int i = 0; i < nranks; i++)
-            lord |= ranks[i] == rank;
-        if (!lord)
-            o->trump_seq[o->ntrumps++] = SK_CARD(trump_suit, rank);
-    }
-}
+/* Card powers without trumps: 8 for the Sau down to 1 for the 7 in
+ * every suit; and the Bettel's A K O U Z 9 8 7 (002). */
+#define SKX_PLAIN8 8, 7, 6, 5, 4, 3, 2, 1
+#define SKX_BETTEL8 8, 4, 7, 6, 5, 3, 2, 1
+static const uint8_t PLAIN_POWER[SK_NCARDS] = {SKX_PLAIN8, SKX_PLAIN8, SKX_PLAIN8, SKX_PLAIN8};
+static const uint8_t BETTEL_POWER[SK_NCARDS] = {SKX_BETTEL8, SKX_BETTEL8, SKX_BETTEL8,
+                                               SKX_BETTEL8};
+
+/* The lords of the trump sequence, highest first (1.2.5): the Obers
+ * E G H S, then the Unters E G H S; a Geier takes the first four, a
+ * Wenz the last four. */
+static const uint8_t LORDS[8] = {
+    SK_CARD(SK_EICHEL, SK_OBER),  SK_CARD(SK_GRAS, SK_OBER),  SK_CARD(SK_HERZ, SK_OBER),
+    SK_CARD(SK_SCHELLEN, SK_OBER), SK_CARD(SK_EICHEL, SK_UNTER), SK_CARD(SK_GRAS, SK_UNTER),
+    SK_CARD(SK_HERZ, SK_UNTER),  SK_CARD(SK_SCHELLEN, SK_UNTER)};
 
 /* Fills the order of a contract: trump sequence (2.5.6, 2.6.6, 2.7.4),
- * trump set, power per card and the follow set per led card. */
+ * trump set, power per card and the follow set per led card.  Every
+ * game declares a contract, so this is straight-line work over
+ * constant tables rather than searches. */
 void sk_order_init(sk_order *o, sk_contract c)
 {
-    static const int OBER_UNTER[2] = {SK_OBER, SK_UNTER};
-    static const int UNTER[1] = {SK_UNTER};
-    static const int OBER[1] = {SK_OBER};
-    /* Bettel: no trumps, A K O U Z 9 8 7 (002) */
-    static const uint8_t BETTEL_POWER[8] = {8, 4, 7, 6, 5, 3, 2, 1};
-    memset(o, 0, sizeof *o);
+    int first = 0, nlords = 8, suit = SK_HERZ; /* Sauspiel, Ramsch, Sie, none */
     switch (c.type) {
     case SK_C_WENZ:
-        add_trumps(o, UNTER, 1, SK_NOSUIT);
+    case SK_C_FARBWENZ:
+        first = 4, nlords = 4;
         break;
     case SK_C_GEIER:
-        add_trumps(o, OBER, 1, SK_NOSUIT);
-        break;
-    case SK_C_FARBWENZ:
-        add_trumps(o, UNTER, 1, c.suit);
-        break;
     case SK_C_FARBGEIER:
-        add_trumps(o, OBER, 1, c.suit);
-        break;
-    case SK_C_SOLO:
-        add_trumps(o, OBER_UNTER, 2, c.suit);
+        nlords = 4;
         break;
     case SK_C_BETTEL:
-    case SK_C_BETTEL_OUVERT:
+    case SK_C_BETTEL_OUVERT: /* no trumps */
+        nlords = 0;
         break;
-    default: /* Sauspiel, Ramsch, Sie and no contract: hearts are trump */
-        add_trumps(o, OBER_UNTER, 2, SK_HERZ);
+    default:
         break;
     }
+    if (c.type == SK_C_WENZ || c.type == SK_C_GEIER || c.type == SK_C_BETTEL ||
+        c.type == SK_C_BETTEL_OUVERT)
+        suit = SK_NOSUIT;
+    else if (c.type == SK_C_SOLO || c.type == SK_C_FARBWENZ || c.type == SK_C_FARBGEIER)
+        suit = c.suit < 4 ? c.suit : SK_NOSUIT;
     bool bettel = c.type == SK_C_BETTEL || c.type == SK_C_BETTEL_OUVERT;
-    for (int i = 0; i < o->ntrumps; i++) {
-        o->trumps |= SK_BIT(o->trump_seq[i]);
-        o->power[o->trump_seq[i]] = (uint8_t)(64 + o->ntrumps - i);
+    memcpy(o->power, bettel ? BETTEL_POWER : PLAIN_POWER, sizeof o->power);
+    /* the sequence's tail, the count and the padding: equal contracts
+     * give byte-equal orders */
+    memset(o->trump_seq, 0, sizeof *o - offsetof(sk_order, trump_seq));
+    int n = 0;
+    sk_cards lords = 0;
+    for (int i = first; i < first + nlords; i++) {
+        o->trump_seq[n++] = LORDS[i];
+        lords |= SK_BIT(LORDS[i]);
     }
-    for (int card = 0; card < SK_NCARDS; card++) {
-        if (o->trumps & SK_BIT(card)) {
-            o->follow[card] = o->trumps;
-        } else {
-            o->power[card] = bettel ? BETTEL_POWER[SK_RANK_OF(card)]
-                                    : (uint8_t)(8 - SK_RANK_OF(card));
-            o->follow[card] = SK_SUIT_MASK(SK_SUIT_OF(card)) & ~o->trumps;
+    sk_cards trumps = lords;
+    if (suit != SK_NOSUIT) { /* then the trump suit's other cards, Sau first */
+        for (int rank = 0; rank < 8; rank++) {
+            int card = SK_CARD(suit, rank);
+            if (!(lords & SK_BIT(card)))
+                o->trump_seq[n++] = (uint8_t)card;
         }
+        trumps |= SK_SUIT_MASK(suit);
+    }
+    o->ntrumps = (uint8_t)n;
+    o->trumps = trumps;
+    for (int s = 0; s < 4; s++) {
+        sk_cards plain = SK_SUIT_MASK(s) & ~trumps;
+        for (int rank = 0; rank < 8; rank++)
+            o->follow[SK_CARD(s, rank)] = plain;
+    }
+    for (int i = 0; i < n; i++) {
+        o->power[o->trump_seq[i]] = (uint8_t)(64 + n - i);
+        o->follow[o->trump_seq[i]] = trumps;
     }
 }
 
@@ -242,17 +253,5 @@ int sk_order_trick_winner(const sk_order *o, const uint8_t cards[4])
 /* The winner of a trick of n cards, as sk_order_trick_winner. */
 int sk_order_trick_winner_n(const sk_order *o, const uint8_t *cards, int n)
 {
-    sk_cards led_set = o->follow[cards[0]];
-    int best = 0, best_key = o->power[cards[0]];
-    for (int i = 1; i < n; i++) {
-        int c = cards[i];
-        int key = o->power[c];
-        if (key < 64 && !(led_set & SK_BIT(c)))
-            key = 0;
-        if (key > best_key) {
-            best_key = key;
-            best = i;
-        }
-    }
-    return best;
+    return skx_trick_winner(o, cards, n);
 }

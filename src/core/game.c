@@ -107,8 +107,9 @@ static sk_cards must_beat(const sk_public *p, sk_cards follow)
  * be played when its suit is led (2.5.2); its holder leads the suit only
  * with the ace unless he runs away with four cards (2.5.4); it is not
  * discarded before its suit was led, except in the last trick (2.5.5).
+ * This is the whole rule; legal_cards() below takes a short way first.
  */
-static sk_cards legal_cards(const sk_public *p, sk_cards hand)
+static sk_cards legal_cards_full(const sk_public *p, sk_cards hand)
 {
     const sk_order *o = &p->order;
     sk_cards ace = p->called_ace != SK_NOCARD ? SK_BIT(p->called_ace) : 0;
@@ -132,6 +133,31 @@ static sk_cards legal_cards(const sk_public *p, sk_cards hand)
     if (restricted && p->trick_no < p->ntricks - 1)
         return hand & ~ace;
     return hand;
+}
+
+/* Whether the game plays by "follow, else any card" alone: no called
+ * ace, no Stichzwang. */
+static inline bool plain_play(const sk_public *p)
+{
+    return p->called_ace == SK_NOCARD && !p->stichzwang;
+}
+
+/* The legal cards of a plain game (plain_play): follow, else any card,
+ * computed without branches -- the play loop asks this once per card,
+ * and whether a hand can follow is as random as the deal. */
+static inline sk_cards legal_cards_plain(const sk_public *p, sk_cards hand)
+{
+    /* on a lead trick[0] is stale (or 0), and the mask clears it */
+    sk_cards follow =
+        p->order.follow[p->trick[0] & 31] & hand & -(sk_cards)(p->trick_len != 0);
+    return follow | (hand & -(sk_cards)(follow == 0));
+}
+
+/* The legal cards (legal_cards_full), the short way when it may. */
+static inline __attribute__((always_inline)) sk_cards legal_cards(const sk_public *p,
+                                                                  sk_cards hand)
+{
+    return plain_play(p) ? legal_cards_plain(p, hand) : legal_cards_full(p, hand);
 }
 
 /* Explains why `card` is not among the legal cards of the seat to move. */
@@ -162,17 +188,19 @@ static int card_refusal(const sk_public *p, sk_cards hand, int seat, int card, s
                 "suit only with the ace (running away needs four cards)", seat);
 }
 
-/* Completes a trick: the winner takes it and leads next (3.1.2-3.1.5). */
-static void finish_trick(sk_public *p)
+/* Completes a trick: the winner takes it and leads next (3.1.2-3.1.5).
+ * Returns the winner. */
+static inline __attribute__((always_inline)) int finish_trick(sk_public *p)
 {
     int n = p->nseats;
-    int w = (p->trick_leader + sk_order_trick_winner_n(&p->order, p->trick, n)) % n;
+    int w = p->trick_leader + skx_trick_winner(&p->order, p->trick, n);
+    w -= w >= n ? n : 0;
     int t = p->trick_no;
     memcpy(p->tricks[t], p->trick, 4);
     p->trick_leaders[t] = p->trick_leader;
     p->trick_winners[t] = (uint8_t)w;
-    for (int i = 0; i < n; i++)
-        p->won[w] |= SK_BIT(p->trick[i]);
+    p->won[w] |= SK_BIT(p->trick[0]) | SK_BIT(p->trick[1]) | SK_BIT(p->trick[2]) |
+                 (n == 4 ? SK_BIT(p->trick[3]) : 0);
     p->trick_no++;
     p->trick_len = 0;
     if (p->contract.type == SK_C_BETTEL_OUVERT)
@@ -183,29 +211,89 @@ static void finish_trick(sk_public *p)
         p->phase = SK_PHASE_DONE;
         p->to_move = SK_NOSEAT;
     }
+    return w;
 }
 
-/* Plays a legal card of the seat to move, who held `hand` before. */
-static void play_card(sk_public *p, int seat, int card, sk_cards hand)
+/* What playing `card` tells about the called ace (the seat held `hand`
+ * before): its suit is searched once it is led (2.5.5), its holder ran
+ * away if he led the suit low (2.5.4), and its player is the partner. */
+static void called_ace_play(sk_public *p, int seat, int card, sk_cards hand)
 {
     const sk_order *o = &p->order;
-    if (p->trick_len == 0) {
-        if (p->called_ace != SK_NOCARD && !p->called_led &&
-            o->follow[card] == o->follow[p->called_ace] && !(o->trumps & SK_BIT(card))) {
-            p->called_led = 1; /* the called suit is searched (2.5.5) */
-            if (card != p->called_ace && (hand & SK_BIT(p->called_ace)))
-                p->ran_away = 1; /* its holder leads the suit low: 2.5.4 */
-        }
-    } else if (!(o->follow[p->trick[0]] & SK_BIT(card))) {
-        p->shown_void[seat] |= o->follow[p->trick[0]];
+    if (p->trick_len == 0 && !p->called_led &&
+        o->follow[card] == o->follow[p->called_ace] && !(o->trumps & SK_BIT(card))) {
+        p->called_led = 1;
+        if (card != p->called_ace && (hand & SK_BIT(p->called_ace)))
+            p->ran_away = 1;
     }
     if (card == p->called_ace)
         p->partner = (uint8_t)seat;
-    p->trick[p->trick_len++] = (uint8_t)card;
-    p->played |= SK_BIT(card);
-    p->to_move = (uint8_t)skx_next_seat(p, seat);
-    if (p->trick_len == p->nseats)
-        finish_trick(p);
+}
+
+/*
+ * Plays `card`, legal for the seat to move: logs it, lays it on the
+ * trick, completes the trick when it is full and caches (and returns)
+ * the legal cards of the next seat.  `plain`: the game is plain_play(),
+ * which the compiler turns into a copy without calls for the play loop.
+ */
+static inline __attribute__((always_inline)) sk_cards play_body(sk_game *g, int card, bool plain)
+{
+    sk_public *p = &g->pub;
+    int seat = p->to_move, len = p->trick_len;
+    sk_cards bit = SK_BIT(card), hand = g->hands[seat];
+    g->hands[seat] = hand & ~bit;
+    assert(p->nactions < SK_MAX_ACTIONS);
+    p->actions[p->nactions++] = sk_act_card(seat, card);
+    if (!plain && p->called_ace != SK_NOCARD)
+        called_ace_play(p, seat, card, hand);
+    /* the led card; kept in a register for the next seat's legal cards,
+     * as the play loop waits for them */
+    int lead = len ? p->trick[0] : card;
+    /* not following shows the seat void in the led suit (no branch: it
+     * is random; a lead ORs nothing in) */
+    sk_cards led = p->order.follow[lead] & -(sk_cards)(len != 0);
+    p->shown_void[seat] |= led & -(sk_cards)((led & bit) == 0);
+    p->trick[len] = (uint8_t)card;
+    p->trick_len = (uint8_t)(len + 1);
+    p->played |= bit;
+    int next;
+    if (len + 1 < p->nseats) {
+        next = skx_next_seat(p, seat);
+        p->to_move = (uint8_t)next;
+    } else {
+        next = finish_trick(p);
+        if (p->phase != SK_PHASE_PLAY) {
+            g->legal = g->legal_hand = 0;
+            return 0;
+        }
+        lead = -1; /* the winner leads: any card */
+    }
+    sk_cards next_hand = g->hands[next], legal;
+    if (plain) { /* follow, else any card (as legal_cards_plain, with the lead at hand) */
+        sk_cards follow = p->order.follow[lead & 31] & next_hand & -(sk_cards)(lead >= 0);
+        legal = follow | (next_hand & -(sk_cards)(follow == 0));
+    } else {
+        legal = legal_cards(p, next_hand);
+    }
+    g->legal_hand = next_hand;
+    g->legal = legal;
+    return legal;
+}
+
+/* play_body for any game (a called ace, Stichzwang). */
+static __attribute__((noinline)) sk_cards play_any(sk_game *g, int card)
+{
+    return play_body(g, card, false);
+}
+
+/* Plays a legal card: the referee (sk_game_apply) and the trusted fast
+ * path (sk_game_play_legal) both end here, so they cannot disagree.
+ * Returns the legal cards of the seat to move next. */
+static inline __attribute__((always_inline)) sk_cards play(sk_game *g, int card)
+{
+    if (plain_play(&g->pub))
+        return play_body(g, card, true);
+    return play_any(g, card);
 }
 
 /* Caches the legal cards of the seat to move (see sk_game.legal). */
@@ -310,9 +398,12 @@ static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t h
     g->partner = SK_NOSEAT;
     memcpy(g->dealt, hands, sizeof g->dealt);
     int n = sk_rules_hand_size(rules), seats = sk_rules_seats(rules);
-    for (int s = 0; s < seats; s++)
+    for (int s = 0; s < seats; s++) {
+        sk_cards h = 0; /* in a register: the card bytes could alias g */
         for (int i = 0; i < n; i++)
-            g->hands[s] |= SK_BIT(hands[s][i]);
+            h |= SK_BIT(hands[s][i]);
+        g->hands[s] = h;
+    }
     sk_public *p = &g->pub;
     p->ntricks = (uint8_t)n;
     p->nseats = (uint8_t)seats;
@@ -418,18 +509,8 @@ sk_cards sk_game_legal_cards(const sk_game *g)
     return hand == g->legal_hand ? g->legal : legal_cards(&g->pub, hand);
 }
 
-
-/* Records an applied action in the public history. */
-void skx_log_action(sk_public *p, sk_action a)
-{
-    assert(p->nactions < SK_MAX_ACTIONS);
-    p->actions[p->nactions++] = a;
-}
-
-
-
-
-/* Plays a card of the seat to move, if it is legal: the play loop. */
+/* Plays a card of the seat to move, if it is legal: the referee's
+ * common case. */
 static int apply_card(sk_game *g, sk_action a, sk_error *err)
 {
     sk_public *p = &g->pub;
@@ -437,13 +518,58 @@ static int apply_card(sk_game *g, sk_action a, sk_error *err)
     sk_cards legal = hand == g->legal_hand ? g->legal : legal_cards(p, hand);
     if (!(legal & SK_BIT(a.card)))
         return card_refusal(p, hand, a.seat, a.card, err);
-    g->hands[a.seat] = hand & ~SK_BIT(a.card);
-    assert(p->nactions < SK_MAX_ACTIONS);
-    skx_put(&p->actions[p->nactions++], SK_ACT_CARD, a.seat, a.card,
-            (sk_contract){SK_C_NONE, SK_NOSUIT, 0});
-    play_card(p, a.seat, a.card, hand);
-    skx_cache_legal(g);
+    play(g, a.card);
     return SK_OK;
+}
+
+/* Plays a card the caller took from sk_game_legal_cards(), without the
+ * referee's explanations: the loop of random playouts.  Builds without
+ * NDEBUG still check that the card is legal.  Returns the legal cards
+ * of the seat to move next, which the loop needs at once. */
+/* sk_game_play_legal for any game (a called ace, Stichzwang). */
+static __attribute__((noinline)) sk_cards play_legal_any(sk_game *g, int card)
+{
+    assert(sk_game_legal_cards(g) & SK_BIT(card));
+    return play_any(g, card);
+}
+
+sk_cards sk_game_play_legal(sk_game *g, int card)
+{
+    assert(g->pub.phase == SK_PHASE_PLAY && card >= 0 && card < SK_NCARDS);
+    if (!plain_play(&g->pub))
+        return play_legal_any(g, card);
+    /* on this path the only call is the assert's failure, so the
+     * compiler needs to save few registers */
+    assert((g->hands[g->pub.to_move] == g->legal_hand
+                ? g->legal
+                : legal_cards_plain(&g->pub, g->hands[g->pub.to_move])) &
+           SK_BIT(card));
+    return play_body(g, card, true);
+}
+
+/* The classes the seat to move may bid in the auction. */
+int sk_game_legal_bids(const sk_game *g, sk_contract *out)
+{
+    if (g->pub.phase != SK_PHASE_AUCTION)
+        return 0;
+    int s = g->pub.to_move;
+    return skx_auction_bids(&g->pub, g->best_rank[s], s, out);
+}
+
+/* The Kontra and Retour actions any seat may give now, in the order
+ * sk_game_legal lists them (by seat, Kontra before Retour). */
+int sk_game_legal_doublings(const sk_game *g, sk_action *out)
+{
+    static const sk_contract NONE = {SK_C_NONE, SK_NOSUIT, 0};
+    const sk_public *p = &g->pub;
+    int n = 0;
+    if (p->phase != SK_PHASE_PLAY || p->trick_no != 0)
+        return 0;
+    int t = p->doublings % 2 == 0 ? SK_ACT_KONTRA : SK_ACT_RETOUR; /* the other never is */
+    for (int s = 0; s < p->nseats; s++)
+        if (may_double(g->rules, p, g->hands[s], s, t))
+            skx_put(&out[n++], t, s, SK_NOCARD, NONE);
+    return n;
 }
 
 /* Applies one action if the rules allow it. */

@@ -8,6 +8,8 @@
 
 #include "schafkopf/core.h"
 
+#include <assert.h>
+
 #define SKX_LORDS (SK_RANK_MASK(SK_OBER) | SK_RANK_MASK(SK_UNTER))
 /* The trumps of a Sauspiel, which decide who may offer a Hochzeit. */
 #define SKX_SAUSPIEL_TRUMPS (SKX_LORDS | SK_SUIT_MASK(SK_HERZ))
@@ -16,16 +18,19 @@
 int skx_fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* Forehand: the seat after the dealer (2.4.1, 3.1.1). */
+/* Forehand: the seat after the dealer (2.4.1, 3.1.1); no division, as
+ * the auction asks this for every seat that speaks. */
 static inline int skx_forehand(const sk_public *p)
 {
-    return (p->dealer + 1) % p->nseats;
+    int next = p->dealer + 1;
+    return next - (next >= p->nseats ? p->nseats : 0);
 }
 
-/* The seat after `seat`, clockwise. */
+/* The seat after `seat`, clockwise (with a mask: who leads is random). */
 static inline int skx_next_seat(const sk_public *p, int seat)
 {
-    return seat + 1 == p->nseats ? 0 : seat + 1;
+    int next = seat + 1;
+    return next & -(next != p->nseats);
 }
 
 /* Stores one action (see sk_action_make on why not field by field). */
@@ -34,8 +39,32 @@ static inline void skx_put(sk_action *o, int type, int seat, int card, sk_contra
     *o = sk_action_make(type, seat, card, c);
 }
 
+/* The winner of a trick of n cards, as an offset from the leader
+ * (3.1.2): a card counts with its power if it is a trump or follows the
+ * led suit, else with none, and the highest count wins (two counting
+ * cards never have the same power).  Inline and without branches for
+ * the play loop, where the winner is random: the offset rides in the
+ * low bits of each key and one maximum finds both. */
+static inline int skx_trick_winner(const sk_order *o, const uint8_t *cards, int n)
+{
+    sk_cards counts = o->follow[cards[0]] | o->trumps;
+    int best = o->power[cards[0]] << 2;
+    for (int i = 1; i < n; i++) {
+        int c = cards[i];
+        int key = ((o->power[c] & -(int)(counts >> c & 1)) << 2) | i;
+        best ^= (best ^ key) & -(key > best);
+    }
+    return best & 3;
+}
+
+/* Records an applied action in the public history. */
+static inline void skx_log_action(sk_public *p, sk_action a)
+{
+    assert(p->nactions < SK_MAX_ACTIONS);
+    p->actions[p->nactions++] = a;
+}
+
 /* game.c */
-void skx_log_action(sk_public *p, sk_action a);
 void skx_declare(sk_game *g, sk_contract c);
 void skx_cache_legal(sk_game *g);
 void skx_start_kreuzbock(sk_game *g);
@@ -44,6 +73,7 @@ void skx_start_kreuzbock(sk_game *g);
 void skx_auction_start(sk_game *g, const sk_rules *rules);
 int skx_best_rank(const sk_rules *r, const sk_public *p, sk_cards hand);
 int skx_called_card(sk_cards hand, int suit);
+int skx_auction_bids(const sk_public *p, int best, int seat, sk_contract *out);
 int skx_auction_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int best, int seat,
                       sk_action *out);
 int skx_apply_klopfen(sk_game *g, sk_action a, sk_error *err);

@@ -55,9 +55,12 @@ static inline uint32_t below32(sk_rng *rng, uint32_t bits, uint32_t n)
 }
 
 /* Fisher-Yates shuffle of d->ncards cards (2.2: shuffled properly); each
- * 64-bit draw serves two swaps. */
-static void shuffle(sk_deck *d, sk_rng *rng)
+ * 64-bit draw serves two swaps.  The generator works on a local copy:
+ * through the pointer its state would go to memory and back at every
+ * step, as the byte stores to the deck might alias it. */
+static void shuffle(sk_deck *d, sk_rng *rng_out)
 {
+    sk_rng local = *rng_out, *rng = &local;
     for (int i = d->ncards - 1; i > 0; i -= 2) {
         uint64_t r = sk_rng_next(rng);
         int j = (int)below32(rng, (uint32_t)(r >> 32), (uint32_t)i + 1);
@@ -71,6 +74,7 @@ static void shuffle(sk_deck *d, sk_rng *rng)
             d->cards[j] = t;
         }
     }
+    *rng_out = local;
 }
 
 /* A fresh long deck, shuffled. */

@@ -1,0 +1,147 @@
+/*
+ * test_fastpath.c -- the engine's shortcuts for trusted callers agree
+ * with the referee, over seeded random games in many rulesets:
+ *
+ * - sk_game_legal_bids lists exactly the bids of sk_game_legal, in order;
+ * - sk_game_legal_doublings lists exactly its Kontra/Retour actions;
+ * - sk_game_play_legal leaves the game byte-equal to sk_game_apply with
+ *   the same card, and returns sk_game_legal_cards of the new state;
+ * - the random player (sk_cli_random_game) only finishes legal games
+ *   whose sums hold and whose records replay to the same result.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cli/cli.h"
+#include "testlib.h"
+
+/* Rulesets: presets and options that change who may bid, double, lay
+ * and how the play is checked. */
+static const char *const RULESETS[][4] = {
+    {"official", NULL, NULL, NULL},
+    {"tournament", NULL, NULL, NULL},
+    {"stammtisch", "bettel_stichzwang=yes", "ranking=cardgame", NULL},
+    {"stammtisch", "allow_hochzeit=yes", "hochzeit_after_pass=yes", "ranking=online"},
+    {"official", "all_pass=ramsch", "klopfen=all", "kontra_max=8"},
+    {"official", "all_pass=muss", "answer_one_card_later=yes", NULL},
+    {"official", "all_pass=kreuzbock", "kontra_timing=own_card", NULL},
+    {"kurz", NULL, NULL, NULL},
+    {"official", "players=3", NULL, NULL},
+    {"official", "deck=20", "allow_hochzeit=yes", NULL},
+};
+#define NRULESETS (sizeof RULESETS / sizeof RULESETS[0])
+
+/* The ruleset of row i. */
+static sk_rules ruleset(size_t i)
+{
+    sk_rules r = tl_preset(RULESETS[i][0]);
+    for (int k = 1; k < 4; k++)
+        if (RULESETS[i][k])
+            assert_int_equal(sk_rules_set_pair(&r, RULESETS[i][k], NULL), SK_OK);
+    return r;
+}
+
+/* The bids and doublings the shortcuts list equal those of the full list. */
+static void check_lists(const sk_game *g)
+{
+    sk_action legal[SK_MAX_LEGAL], dbl[2 * SK_NSEATS];
+    sk_contract bids[SK_MAX_BIDS];
+    int n = sk_game_legal(g, legal);
+    int nb = sk_game_legal_bids(g, bids), nd = sk_game_legal_doublings(g, dbl);
+    int jb = 0, jd = 0;
+    for (int i = 0; i < n; i++) {
+        if (legal[i].type == SK_ACT_BID) {
+            assert_true(jb < nb);
+            assert_int_equal(legal[i].contract.type, bids[jb].type);
+            assert_int_equal(legal[i].contract.tout, bids[jb].tout);
+            jb++;
+        } else if (legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR) {
+            assert_true(jd < nd);
+            assert_true(sk_action_equal(legal[i], dbl[jd]));
+            jd++;
+        }
+    }
+    assert_int_equal(jb, nb);
+    assert_int_equal(jd, nd);
+}
+
+/* Random games through the referee; every card is also played on a copy
+ * by the trusted path, and the two games must stay byte-equal. */
+static void test_shortcuts_agree(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < NRULESETS; k++) {
+        sk_rules r = ruleset(k);
+        sk_rng rng;
+        sk_rng_seed(&rng, 777 + k);
+        for (int n = 0; n < 1000; n++) {
+            sk_game g, fast;
+            sk_game_deal(&g, &r, n % 4, &rng, n % 9 == 0);
+            while (!sk_game_over(&g)) {
+                check_lists(&g);
+                sk_action legal[SK_MAX_LEGAL];
+                int m = sk_game_legal(&g, legal);
+                assert_true(m > 0);
+                sk_action a = legal[sk_rng_below(&rng, (uint32_t)m)];
+                if (a.type != SK_ACT_CARD) {
+                    assert_int_equal(sk_game_apply(&g, a, NULL), SK_OK);
+                    continue;
+                }
+                memcpy(&fast, &g, sizeof g);
+                sk_cards next = sk_game_play_legal(&fast, a.card);
+                assert_int_equal(sk_game_apply(&g, a, NULL), SK_OK);
+                assert_memory_equal(&fast, &g, sizeof g);
+                assert_int_equal(next, sk_game_legal_cards(&g));
+            }
+        }
+    }
+}
+
+/* The random player: money and tournament points sum to zero, a played
+ * game's card points to 120 in all its tricks, and the records replay
+ * (the referee accepts every action). */
+static void test_random_player(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < NRULESETS; k++) {
+        sk_rules r = ruleset(k);
+        sk_rng rng;
+        sk_rng_seed(&rng, 99 + k);
+        for (int n = 0; n < 1000; n++) {
+            sk_game g;
+            sk_game_deal(&g, &r, n % 4, &rng, false);
+            sk_cli_random_game(&g, &rng);
+            sk_result res = tl_result(&g);
+            int64_t money = 0;
+            int tp = 0, points = 0, tricks = 0;
+            for (int s = 0; s < 4; s++) {
+                money += res.money[s];
+                tp += res.tournament[s];
+                points += res.points[s];
+                tricks += res.tricks[s];
+            }
+            assert_int_equal(money, 0); /* 4.2.4, 5.3.3 */
+            assert_int_equal(tp, 0);
+            if (!res.thrown_in) { /* 1.2.4: 120 in every deck */
+                assert_int_equal(points, 120);
+                assert_int_equal(tricks, g.pub.ntricks);
+            }
+            if (n % 10 == 0)
+                tl_assert_round_trip(&g, "fastpath", NULL);
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_shortcuts_agree),
+        cmocka_unit_test(test_random_player),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -2146,6 +2146,48 @@ static sk_rules hochzeit_rules(bool bauern)
     return r;
 }
 
+/* 002, Wedding: "In the (very rare) case that two players hold only one
+ * trump each, a Double Wedding is also possible.  The declaring team is
+ * the pair that announced the first Wedding."  Seats 0 and 1 hold one
+ * trump each; seat 0 speaks first.  Seat 1 challenges with a Hochzeit,
+ * seat 0 keeps the game with his own ("ich spiele selbst", equal rank:
+ * the earlier seat, 2.4.8-2.4.9) and seat 1 cannot bid it again, so the
+ * first announced Hochzeit is the game; seat 1 may take it, and the two
+ * one-trump hands then play together. */
+static void test_double_wedding(void **state)
+{
+    (void)state;
+    sk_rules r = hochzeit_rules(false);
+    sk_game g;
+    tl_start_game(&g, &r, 3, false, "EO EA EZ EK E9 E8 E7 GA", "GO GZ GK G9 G8 G7 SA SZ",
+                  "HO SO EU GU HU SU HA HZ", "HK H9 H8 H7 SK S9 S8 S7");
+    tl_script(&g, "0 bid sauspiel", "1 bid hochzeit", NULL);
+    assert_int_equal(g.pub.to_move, 0);
+    tl_ok(&g, "0 bid hochzeit"); /* "ich spiele selbst": equal rank, the earlier seat */
+    assert_int_equal(g.pub.to_move, 1);
+    assert_false(tl_listed_line(&g, "1 bid hochzeit"));
+    while (g.pub.phase == SK_PHASE_AUCTION) {
+        char line[16];
+        snprintf(line, sizeof line, "%d pass", g.pub.to_move);
+        tl_ok(&g, line);
+    }
+    assert_int_equal(g.pub.phase, SK_PHASE_DECLARE);
+    tl_ok(&g, "0 declare hochzeit");
+    assert_int_equal(g.pub.phase, SK_PHASE_HOCHZEIT);
+    assert_int_equal(g.pub.to_move, 1);
+    tl_ok(&g, "1 accept G7");
+    assert_int_equal(g.pub.phase, SK_PHASE_PLAY);
+    assert_int_equal(g.pub.declarer, 0);
+    assert_int_equal(g.pub.partner, 1);
+    assert_int_equal(g.hands[0], tl_S("G7 EA EZ EK E9 E8 E7 GA"));
+    assert_int_equal(g.hands[1], tl_S("GO EO GZ GK G9 G8 SA SZ"));
+    tl_play_out(&g);
+    sk_result res = tl_result(&g);
+    assert_int_equal(res.declarer, 0);
+    assert_int_equal(res.partner, 1);
+    tl_assert_sums_zero(&res);
+}
+
 /* 002, Wedding: Bauernhochzeit -- "two cards are exchanged".  Seat 1
  * offers his two trumps; seat 2 passes; seat 3 takes them with S7 and
  * then GK (two accept actions; once he has taken it he may not pass,
@@ -2555,6 +2597,7 @@ int main(void)
         cmocka_unit_test(test_bauernhochzeit_exchange),
         cmocka_unit_test(test_bauernhochzeit_who_may_offer),
         cmocka_unit_test(test_bauernhochzeit_random),
+        cmocka_unit_test(test_double_wedding),
         cmocka_unit_test(test_explain_variants),
         cmocka_unit_test(test_records_every_type),
         cmocka_unit_test(test_random_variant_games),

@@ -226,6 +226,41 @@ static inline int run_points(const sk_solver *s, int *has)
 }
 
 /*
+ * The most points one side's tricks can still hold when the other side
+ * surely takes `t` of the tricks left: each player gives at most
+ * left - t cards to them, at best his most valuable ones, and none of
+ * `gone` (the other side's sure trumps, which fall in its own tricks).
+ */
+static inline int trick_cap(const sk_solver *s, int t, sk_cards gone)
+{
+    int k = s->tricks_left - t, sum = 0;
+    for (int p = 0; p < s->nseats; p++) {
+        sk_cards h = s->hands[p] & ~gone;
+        for (int i = 5, need = k; i > 0 && need > 0 && h; i--) {
+            int c = sk_cards_count(h & s->ptier[i]);
+            if (c > need)
+                c = need;
+            sum += c * s->ptval[i];
+            need -= c;
+        }
+    }
+    return sum;
+}
+
+/* The tricks a side surely takes with its sure trumps: at least as many
+ * as one of its players holds (his cards fall in different tricks). */
+static inline int sure_tricks(const sk_solver *s, sk_cards sure)
+{
+    int t = 0;
+    for (int p = 0; p < s->nseats; p++) {
+        int c = sk_cards_count(s->hands[p] & sure);
+        if (c > t)
+            t = c;
+    }
+    return t;
+}
+
+/*
  * Bounds at a trick start.  A trump higher than every trump of the
  * other side wins the trick it falls in (or its partner's higher trump
  * does), so its side takes at least its points; the leader adds what
@@ -254,6 +289,7 @@ static inline void sure_points(const sk_solver *s, int *decl, int *def)
     }
     *decl = ix_points(s, dsure);
     *def = ix_points(s, fsure);
+
     int has, run = run_points(s, &has), L = s->leader;
     /* only a leader who wants his side's points runs for them (in a
      * Ramsch nobody does) */
@@ -262,6 +298,18 @@ static inline void sure_points(const sk_solver *s, int *decl, int *def)
             *decl += run;
         else
             *def += run;
+    }
+    /* the other side's sure tricks cap what a side's tricks can hold */
+    int top = ix_points(s, dh | fh);
+    if (fsure) {
+        int cap = trick_cap(s, sure_tricks(s, fsure), fsure);
+        if (top - cap > *def)
+            *def = top - cap;
+    }
+    if (dsure) {
+        int cap = trick_cap(s, sure_tricks(s, dsure), dsure);
+        if (top - cap > *decl)
+            *decl = top - cap;
     }
 }
 

@@ -1430,6 +1430,32 @@ static void test_stock_declarer(void **state)
     assert_stock(&s, 0, 0, 0, 0, 0);
 }
 
+/* The stammtisch preset plays Ramsch when all pass and has a Stock for
+ * the declarer (issue: "a house-rule table with Ramsch, ... Bock and
+ * Stock"): with no throw-in on all-pass, the pot fills when a Hochzeit
+ * finds no taker (002: the deal is thrown in) -- each player pays in. */
+static void test_stammtisch_stock(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("stammtisch");
+    assert_int_equal(r.stock, SK_STOCK_DECLARER);
+    sk_session s;
+    sk_session_init(&s, &r, 3);
+    sk_game g;
+    static const char *const ONE_TRUMP[4] = {"EO EA EZ EK E9 E8 E7 GA", NULL, NULL, NULL};
+    session_start(&s, &g, ONE_TRUMP);
+    int hz = tl_rel(&g, 0);
+    tl_open_declare(&g, hz, "hochzeit");
+    assert_int_equal(g.pub.phase, SK_PHASE_HOCHZEIT);
+    while (g.pub.phase == SK_PHASE_HOCHZEIT) {
+        char line[16];
+        snprintf(line, sizeof line, "%d pass", g.pub.to_move);
+        tl_ok(&g, line);
+    }
+    assert_true(tl_book(&s, &g).thrown_in);
+    assert_stock(&s, 40, -10, -10, -10, -10);
+}
+
 /* 002 l.1123: "the declarer's team may claim the Stock if they win the
  * game; if they lose it however, they must double the contents of the
  * Stock" -- split between declarer and partner; a soloist alone.
@@ -2027,6 +2053,7 @@ int main(void)
         cmocka_unit_test(test_bock_triggers),
         cmocka_unit_test(test_stock_declarer),
         cmocka_unit_test(test_stock_side),
+        cmocka_unit_test(test_stammtisch_stock),
         cmocka_unit_test(test_stock_untouched_by_ramsch),
         cmocka_unit_test(test_session_dealer_rotation),
         cmocka_unit_test(test_session_same_dealer_after_throw_in),

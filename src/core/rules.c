@@ -239,7 +239,8 @@ static const struct preset_desc {
                    "allow_hochzeit = yes\n"
                    "bock_games = 4\n"
                    "bock_on_lost_solo = yes\n"
-                   "bock_on_schwarz = yes\n"},
+                   "bock_on_schwarz = yes\n"
+                   "stock = declarer\n"},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 

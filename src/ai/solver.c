@@ -393,26 +393,66 @@ static int sorted_out(sk_action *all, int *vals, int n, sk_action *cards, int *v
     return n;
 }
 
+/* The root of a per-card call: what the declarer side has won, the
+ * points in play, whether the objective is already decided (and its
+ * value), the seat to move, its legal cards and their representatives
+ * (equivalent cards merged). */
+typedef struct card_root {
+    int won, top, done, dv, seat;
+    sk_cards legal, reps;
+} card_root;
+
+/* Loads a game for a per-card call and fills its root. */
+static int root_begin(sk_solver *s, const sk_game *g, card_root *r)
+{
+    int rc = begin(s, g);
+    if (rc < 0)
+        return rc;
+    int decl_tricks, def_tricks;
+    r->dv = 0;
+    r->won = won_so_far(s, g, &decl_tricks, &def_tricks);
+    r->top = in_play_points(s);
+    r->done = decided(s, decl_tricks, def_tricks, &r->dv);
+    r->seat = seat_at(s, s->tlen);
+    r->legal = sk_solver_legal_ix(s, r->seat);
+    r->reps = sk_solver_moves(s, r->seat, r->legal, 0);
+    return SK_OK;
+}
+
+/* Writes every legal card with the figure of its representative (an
+ * equivalent card has the one of the next higher legal card of its
+ * class, the one it was merged into, or merged further up), in card
+ * order as the engine lists them; returns the count (<= max). */
+static int root_out(const sk_solver *s, const card_root *r, const int *per, sk_action *cards,
+                    int *values, int max)
+{
+    sk_action all[SK_NCARDS];
+    int vals[SK_NCARDS], n = 0;
+    for (sk_cards m = r->legal; m; m &= m - 1) {
+        int c = sk_cards_first(m), rep = c;
+        while (!(r->reps & SK_BIT(rep)))
+            rep = ix_last(r->legal & s->cls[rep] & (SK_BIT(rep) - 1));
+        all[n] = sk_act_card(r->seat, s->to_card[c]);
+        vals[n++] = per[rep];
+    }
+    return sorted_out(all, vals, n, cards, values, max);
+}
+
 /* The value of every legal card of the seat to move: the declarer
  * side's total points after that card with best play (Tout, Bettel:
  * 120/0).  Returns the number of cards written (at most max), in card
  * order, or SK_ESTATE, SK_EINVAL (no declarer), SK_ERANGE (node limit). */
 int sk_solver_values(sk_solver *s, const sk_game *g, sk_action *cards, int *values, int max)
 {
-    int rc = begin(s, g);
+    card_root r;
+    int rc = root_begin(s, g, &r);
     if (rc < 0)
         return rc;
-    int decl_tricks, def_tricks, dv = 0;
-    int won = won_so_far(s, g, &decl_tricks, &def_tricks);
-    int top = in_play_points(s);
-    int done = decided(s, decl_tricks, def_tricks, &dv);
-    int seat = seat_at(s, s->tlen);
-    sk_cards legal = sk_solver_legal_ix(s, seat);
-    sk_cards reps = sk_solver_moves(s, seat, legal, 0), live = reps;
+    sk_cards reps = r.reps, live = reps;
     int val[SK_NCARDS];
     for (sk_cards m = reps; m; m &= m - 1)
-        val[sk_cards_first(m)] = dv;
-    if (!done && s->obj == OBJ_POINTS) {
+        val[sk_cards_first(m)] = r.dv;
+    if (!r.done && s->obj == OBJ_POINTS) {
         /* first the cards after which the side takes no trick at all */
         for (sk_cards m = reps; m; m &= m - 1) {
             int c = sk_cards_first(m), any = any_trick(s, c);
@@ -423,27 +463,17 @@ int sk_solver_values(sk_solver *s, const sk_game *g, sk_action *cards, int *valu
         }
         sk_solver_tt_new_generation(s);
     }
-    for (sk_cards m = done ? 0 : live; m; m &= m - 1) {
+    for (sk_cards m = r.done ? 0 : live; m; m &= m - 1) {
         int c = sk_cards_first(m);
-        val[c] = exact(s, c, 0, top);
+        val[c] = exact(s, c, 0, r.top);
         if (val[c] < 0)
             return SK_ERANGE;
     }
-    /* an equivalent card has the value of the next higher legal card of
-     * its class (the one it was merged into, or merged further up) */
-    sk_action all[SK_NCARDS];
-    int vals[SK_NCARDS], n = 0;
-    for (sk_cards m = legal; m; m &= m - 1) {
+    for (sk_cards m = reps; m; m &= m - 1) {
         int c = sk_cards_first(m);
-        int r = c;
-        while (!(reps & SK_BIT(r)))
-            r = ix_last(legal & s->cls[r] & (SK_BIT(r) - 1));
-        all[n] = sk_act_card(seat, s->to_card[c]);
-        vals[n] = s->obj ? val[r] * 120 : won + val[r];
-        n++;
+        val[c] = s->obj ? val[c] * 120 : r.won + val[c];
     }
-    /* in card order, as the engine lists them */
-    return sorted_out(all, vals, n, cards, values, max);
+    return root_out(s, &r, val, cards, values, max);
 }
 
 /*
@@ -460,21 +490,16 @@ int sk_solver_values(sk_solver *s, const sk_game *g, sk_action *cards, int *valu
 int sk_solver_levels(sk_solver *s, const sk_game *g, const int *t, int nt, sk_action *cards,
                      int *levels, int max)
 {
-    int rc = begin(s, g);
+    card_root r;
+    int rc = root_begin(s, g, &r);
     if (rc < 0)
         return rc;
-    int decl_tricks, def_tricks, dv = 0;
-    int won = won_so_far(s, g, &decl_tricks, &def_tricks);
-    int top = in_play_points(s);
-    int done = decided(s, decl_tricks, def_tricks, &dv);
-    int seat = seat_at(s, s->tlen);
-    sk_cards legal = sk_solver_legal_ix(s, seat);
-    sk_cards reps = sk_solver_moves(s, seat, legal, 0);
+    int won = r.won, top = r.top;
     int lev[SK_NCARDS];
-    for (sk_cards m = reps; m; m &= m - 1) {
+    for (sk_cards m = r.reps; m; m &= m - 1) {
         int c = sk_cards_first(m);
-        if (done) {
-            lev[c] = dv;
+        if (r.done) {
+            lev[c] = r.dv;
             continue;
         }
         if (s->obj) {
@@ -505,17 +530,7 @@ int sk_solver_levels(sk_solver *s, const sk_game *g, const int *t, int nt, sk_ac
         }
         lev[c] = lo;
     }
-    sk_action all[SK_NCARDS];
-    int out[SK_NCARDS], n = 0;
-    for (sk_cards m = legal; m; m &= m - 1) {
-        int c = sk_cards_first(m);
-        int r = c;
-        while (!(reps & SK_BIT(r)))
-            r = ix_last(legal & s->cls[r] & (SK_BIT(r) - 1));
-        all[n] = sk_act_card(seat, s->to_card[c]);
-        out[n++] = lev[r];
-    }
-    return sorted_out(all, out, n, cards, levels, max);
+    return root_out(s, &r, lev, cards, levels, max);
 }
 
 /* The threshold level of the current position: how many of the

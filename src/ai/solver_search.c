@@ -185,19 +185,19 @@ static int last_trick(const sk_solver *s)
  * as are led.  Returns those forced points (0 if he has no such card);
  * *has tells whether he has one.
  */
-static inline int run_points(const sk_solver *s, int *has)
+static inline int run_points(const sk_solver *s, sk_cards *cards)
 {
     int L = s->leader;
     sk_cards mine = s->hands[L];
     sk_cards others = (s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3]) & ~mine;
     int lside = (s->side >> L) & 1, gain = 0;
-    *has = 0;
+    *cards = 0;
     for (sk_cards cl = s->trumps; cl;) {
         sk_cards oc = others & cl, lc = mine & cl;
         sk_cards run = oc ? lc & (SK_BIT(sk_cards_first(oc)) - 1) : lc;
         if (run) {
             int m = sk_cards_count(run);
-            *has = 1;
+            *cards |= run;
             if (cl != s->trumps)
                 gain += ix_points(s, run); /* plain cards: not among the sure trumps */
             for (int i = 1; i < s->nseats; i++) {
@@ -290,24 +290,30 @@ static inline void sure_points(const sk_solver *s, int *decl, int *def)
     *decl = ix_points(s, dsure);
     *def = ix_points(s, fsure);
 
-    int has, run = run_points(s, &has), L = s->leader;
+    sk_cards runs;
+    int run = run_points(s, &runs), L = s->leader;
     /* only a leader who wants his side's points runs for them (in a
      * Ramsch nobody does) */
-    if (has && ((s->side >> L) & 1) == ((s->maxmask >> L) & 1)) {
-        if ((s->side >> s->leader) & 1)
+    int runner = runs && ((s->side >> L) & 1) == ((s->maxmask >> L) & 1);
+    if (runner) {
+        if ((s->side >> L) & 1)
             *decl += run;
         else
             *def += run;
     }
-    /* the other side's sure tricks cap what a side's tricks can hold */
+    /* the other side's sure tricks cap what a side's tricks can hold;
+     * a runner's side takes at least his run */
     int top = ix_points(s, dh | fh);
-    if (fsure) {
-        int cap = trick_cap(s, sure_tricks(s, fsure), fsure);
+    int rd = runner && ((s->side >> L) & 1) ? sk_cards_count(runs) : 0;
+    int rf = runner && !((s->side >> L) & 1) ? sk_cards_count(runs) : 0;
+    int tf = sure_tricks(s, fsure), td = sure_tricks(s, dsure);
+    if (tf || rf) {
+        int cap = tf >= rf ? trick_cap(s, tf, fsure) : trick_cap(s, rf, fsure | runs);
         if (top - cap > *def)
             *def = top - cap;
     }
-    if (dsure) {
-        int cap = trick_cap(s, sure_tricks(s, dsure), dsure);
+    if (td || rd) {
+        int cap = td >= rd ? trick_cap(s, td, dsure) : trick_cap(s, rd, dsure | runs);
         if (top - cap > *decl)
             *decl = top - cap;
     }

@@ -613,7 +613,8 @@ int sk_game_legal_bids(const sk_game *g, sk_contract *out);
 /* Plays `card` for the seat to move WITHOUT the referee's checks: only
  * for trusted callers that took it from sk_game_legal_cards() (random
  * playouts, searches).  Outside input goes through sk_game_apply.
- * Builds without NDEBUG assert that the card is legal.  Returns what
+ * Builds with SK_CHECKS (the sanitizer tests) assert that the card is
+ * legal; every build asserts it is a card.  Returns what
  * sk_game_legal_cards() returns now (0 once the game is over). */
 sk_cards sk_game_play_legal(sk_game *g, int card);
 static inline bool sk_game_over(const sk_game *g)

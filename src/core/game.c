@@ -522,28 +522,35 @@ static int apply_card(sk_game *g, sk_action a, sk_error *err)
     return SK_OK;
 }
 
-/* Plays a card the caller took from sk_game_legal_cards(), without the
- * referee's explanations: the loop of random playouts.  Builds without
- * NDEBUG still check that the card is legal.  Returns the legal cards
- * of the seat to move next, which the loop needs at once. */
 /* sk_game_play_legal for any game (a called ace, Stichzwang). */
 static __attribute__((noinline)) sk_cards play_legal_any(sk_game *g, int card)
 {
+#ifdef SK_CHECKS
     assert(sk_game_legal_cards(g) & SK_BIT(card));
+#endif
     return play_any(g, card);
 }
 
+/*
+ * Plays a card the caller took from sk_game_legal_cards(), without the
+ * referee's explanations: the loop of random playouts.  Returns the
+ * legal cards of the seat to move next, which the loop needs at once.
+ * Whether the card is legal is the caller's promise; builds with
+ * SK_CHECKS (the sanitizer half of `make test`, see the Makefile) check
+ * it, as recomputing the legal set would cost the play loop a sixth of
+ * its work.  The cheap checks that keep memory safe stay in every build.
+ */
 sk_cards sk_game_play_legal(sk_game *g, int card)
 {
     assert(g->pub.phase == SK_PHASE_PLAY && card >= 0 && card < SK_NCARDS);
     if (!plain_play(&g->pub))
         return play_legal_any(g, card);
-    /* on this path the only call is the assert's failure, so the
-     * compiler needs to save few registers */
+#ifdef SK_CHECKS
     assert((g->hands[g->pub.to_move] == g->legal_hand
                 ? g->legal
                 : legal_cards_plain(&g->pub, g->hands[g->pub.to_move])) &
            SK_BIT(card));
+#endif
     return play_body(g, card, true);
 }
 

@@ -217,6 +217,22 @@ enum sk_ranking {
 enum sk_laufende_count { SK_LAUF_ALL = 0, SK_LAUF_ABOVE_MIN = 1 };
 
 /*
+ * Tables a ruleset implies for the auction, kept in the ruleset so that
+ * a game need not rebuild them at every deal (see sk_rules_refresh).
+ * Internal to the engine: the class indices are those of its bid-class
+ * list (src/core/classes.c).
+ */
+typedef struct sk_rules_derived {
+    uint64_t key[3];          /* the options they were computed from, salted */
+    int8_t rank[SK_C_NTYPES][2]; /* auction rank by type and Tout (2.4.4) */
+    int8_t class_rank[16];    /* rank of each bid class */
+    uint16_t allowed[2];      /* bid classes allowed, a bit each; [1]: in a first game */
+    int8_t lowest[2];         /* the lowest rank allowed: what "ich spiele" claims */
+    uint8_t nby_rank[2];      /* how many classes are allowed */
+    uint8_t by_rank[2][16];   /* the allowed classes from the highest rank down */
+} sk_rules_derived;
+
+/*
  * A ruleset: every option players agree on before they sit down.  The
  * preset `official` is the Schafkopfschule's rules.  Money rates are in
  * units; one unit is `unit_cents` cents.  See `schafkopf rules` and
@@ -294,6 +310,11 @@ typedef struct sk_rules {
     uint8_t stock;              /* enum sk_stock_mode */
     int32_t stock_rate;         /* units each player pays into the pot on a throw-in */
     uint8_t kreuzbock_on_throw_in; /* a throw-in starts a round of Kreuzbock games */
+    /* Derived from the options above; the functions below that change a
+     * ruleset keep it up to date, sk_rules_refresh() after assigning
+     * fields directly.  A game checks it against the options and
+     * recomputes it when it is stale, so forgetting costs only time. */
+    sk_rules_derived derived;
 } sk_rules;
 
 /* Fills `r` with a named preset ("official", "tournament", "sauspiel"); 0 or
@@ -310,6 +331,14 @@ int sk_rules_set_pair(sk_rules *r, const char *pair, sk_error *err);
  * optional "preset = NAME" first.  Errors name the line; on error r is
  * left unchanged. */
 int sk_rules_parse(sk_rules *r, const char *text, sk_error *err);
+/* Recomputes the tables a ruleset derives from its options (its
+ * `derived` member).  sk_rules_preset, sk_rules_set, sk_rules_set_pair,
+ * sk_rules_parse and sk_rules_from_json do it themselves; call it after
+ * changing fields directly, or games under the ruleset compute the
+ * tables at every deal (correct, but slower). */
+void sk_rules_refresh(sk_rules *r);
+/* Whether r's derived tables are those of its options now. */
+bool sk_rules_fresh(const sk_rules *r);
 /* Writes the ruleset as a file (every option); returns length needed. */
 size_t sk_rules_format(const sk_rules *r, char *buf, size_t size);
 /* Writes only the options that differ from the preset named in

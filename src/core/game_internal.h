@@ -64,6 +64,28 @@ static inline void skx_log_action(sk_public *p, sk_action a)
     p->actions[p->nactions++] = a;
 }
 
+/* classes.c: the bid classes and the tables a ruleset derives */
+/* The bid classes, an index each; the masks of the auction use these
+ * bits.  The official ones in their rank order, then the variants (002);
+ * the ruleset's ranking orders them all. */
+enum skx_class {
+    SKX_CL_SAUSPIEL, SKX_CL_WENZ, SKX_CL_SOLO, SKX_CL_WENZ_TOUT, SKX_CL_SOLO_TOUT, SKX_CL_SIE,
+    SKX_CL_GEIER, SKX_CL_FARBWENZ, SKX_CL_FARBGEIER, SKX_CL_BETTEL, SKX_CL_BETTEL_OUVERT,
+    SKX_CL_GEIER_TOUT, SKX_CL_FARBWENZ_TOUT, SKX_CL_FARBGEIER_TOUT, SKX_CL_HOCHZEIT,
+    SKX_NCLASSES
+};
+extern const sk_contract skx_bid_classes[SKX_NCLASSES];
+extern const int8_t skx_class_of[SK_C_NTYPES][2];
+bool skx_class_allowed(const sk_rules *r, sk_contract c, bool first_game);
+const sk_rules_derived *skx_rules_tables(const sk_rules *r, sk_rules_derived *scratch);
+_Static_assert(sizeof(sk_rules_derived) == 104, "sk_rules_derived has no padding");
+
+/* The index of a class (type and Tout) in skx_bid_classes, or -1. */
+static inline int skx_class_index(sk_contract c)
+{
+    return c.type < SK_C_NTYPES ? skx_class_of[c.type][c.tout != 0] : -1;
+}
+
 /* game.c */
 void skx_declare(sk_game *g, sk_contract c);
 void skx_cache_legal(sk_game *g);

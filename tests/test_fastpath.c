@@ -3,6 +3,7 @@
  * with the referee, over seeded random games in many rulesets:
  *
  * - sk_game_legal_bids lists exactly the bids of sk_game_legal, in order;
+ * - the declarations listed are exactly those sk_game_apply accepts;
  * - sk_game_legal_doublings lists exactly its Kontra/Retour actions;
  * - sk_game_play_legal leaves the game byte-equal to sk_game_apply with
  *   the same card, and returns sk_game_legal_cards of the new state;
@@ -70,6 +71,33 @@ static void check_lists(const sk_game *g)
     assert_int_equal(jd, nd);
 }
 
+/* In the declaration the listed contracts are exactly those the referee
+ * accepts: every type, every suit (and none, and a bad one), plain and
+ * Tout, tried on a copy. */
+static void check_declarations(const sk_game *g)
+{
+    if (g->pub.phase != SK_PHASE_DECLARE)
+        return;
+    sk_action legal[SK_MAX_LEGAL];
+    int n = sk_game_legal(g, legal), accepted = 0;
+    static const uint8_t SUITS[] = {0, 1, 2, 3, SK_NOSUIT, 7};
+    for (int t = 0; t < SK_C_NTYPES; t++)
+        for (size_t s = 0; s < sizeof SUITS; s++)
+            for (int tout = 0; tout < 2; tout++) {
+                sk_action a = sk_act_declare(g->pub.to_move,
+                                             (sk_contract){(uint8_t)t, SUITS[s], (uint8_t)tout});
+                sk_game copy = *g;
+                bool ok = sk_game_apply(&copy, a, NULL) == SK_OK, listed = false;
+                for (int i = 0; i < n; i++)
+                    listed |= sk_action_equal(legal[i], a);
+                if (ok != listed)
+                    fail_msg("declare %d/%d/%d: accepted %d, listed %d", t, SUITS[s], tout, ok,
+                             listed);
+                accepted += ok;
+            }
+    assert_int_equal(accepted, n); /* and nothing else is listed */
+}
+
 /* Random games through the referee; every card is also played on a copy
  * by the trusted path, and the two games must stay byte-equal. */
 static void test_shortcuts_agree(void **state)
@@ -84,6 +112,7 @@ static void test_shortcuts_agree(void **state)
             sk_game_deal(&g, &r, n % 4, &rng, n % 9 == 0);
             while (!sk_game_over(&g)) {
                 check_lists(&g);
+                check_declarations(&g);
                 sk_action legal[SK_MAX_LEGAL];
                 int m = sk_game_legal(&g, legal);
                 assert_true(m > 0);

@@ -143,19 +143,49 @@ static inline bool contract_valid(const sk_rules *r, const sk_public *p, sk_cont
     return bid_allowed(p, c) && contract_fits(r, p, c, hand);
 }
 
-/* The fully named contracts of a class: one per suit where the contract
- * names a suit. */
-static int class_contracts(sk_contract cls, sk_contract *out)
+/* The suits of a set that hold one of its cards, a bit each: bit 7 of
+ * each suit's byte says it is not empty, and a multiply gathers the
+ * four bits at the top. */
+static inline unsigned suits_of(sk_cards set)
 {
-    bool suited = cls.type == SK_C_SOLO || cls.type == SK_C_FARBWENZ ||
-                  cls.type == SK_C_FARBGEIER || cls.type == SK_C_SAUSPIEL;
-    if (!suited) {
-        out[0] = (sk_contract){cls.type, SK_NOSUIT, cls.tout};
-        return 1;
+    sk_cards full = (((set & 0x7f7f7f7fu) + 0x7f7f7f7fu) | set) & 0x80808080u;
+    return (uint32_t)((full >> 7) * 0x10204080u) >> 28;
+}
+
+/* What contract_fits says of every contract of the allowed class `cls`
+ * at once: the suits its contracts may name with this hand, a bit each,
+ * or bit 4 when the class names none and fits.  For the declaration
+ * list, which would otherwise test each suit of each class. */
+static unsigned fitting_suits(const sk_rules *r, const sk_public *p, sk_contract cls,
+                              sk_cards hand)
+{
+    switch (cls.type) {
+    case SK_C_SAUSPIEL: { /* a suit but Herz with a plain card and without its Sau */
+        unsigned m = suits_of(hand & ~SKX_LORDS) & ~suits_of(hand & SK_RANK_MASK(SK_ASS)) &
+                     ~(1u << SK_HERZ);
+        if (p->muss)
+            for (int s = 0; s < 4; s++)
+                m |= (unsigned)muss_call(hand, s) << s;
+        return m;
     }
-    for (int s = 0; s < 4; s++)
-        out[s] = (sk_contract){cls.type, (uint8_t)s, cls.tout};
-    return 4;
+    case SK_C_SOLO:
+        return suits_of(hand & ~SKX_LORDS);
+    case SK_C_FARBWENZ:
+        return suits_of(hand & ~SK_RANK_MASK(SK_UNTER));
+    case SK_C_FARBGEIER:
+        return suits_of(hand & ~SK_RANK_MASK(SK_OBER));
+    case SK_C_SIE:
+        return sie_hand(p, hand) && !cls.tout ? 16 : 0;
+    case SK_C_HOCHZEIT:
+        return hochzeit_hand(r, hand) ? 16 : 0;
+    case SK_C_WENZ:
+    case SK_C_GEIER:
+    case SK_C_BETTEL:
+    case SK_C_BETTEL_OUVERT:
+        return 16;
+    default:
+        return 0;
+    }
 }
 
 /* The auction rank of a contract class, from the game's table. */
@@ -640,16 +670,17 @@ int skx_auction_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int 
         for (int i = 0; i < nbids; i++)
             skx_put(&out[n++], SK_ACT_BID, seat, SK_NOCARD, bids[i]);
     } else if (p->phase == SK_PHASE_DECLARE) {
-        int need = rank_of(p, p->holder_bid);
-        for (unsigned m = p->classes_allowed; m; m &= m - 1) {
-            int i = __builtin_ctz(m);
-            if (p->class_rank[i] < need)
-                continue;
-            sk_contract cs[4];
-            int k = class_contracts(BID_CLASSES[i], cs);
-            for (int j = 0; j < k; j++)
-                if (contract_valid(r, p, cs[j], hand))
-                    skx_put(&out[n++], SK_ACT_DECLARE, seat, SK_NOCARD, cs[j]);
+        /* the allowed classes at least as high as the claim (2.4.10) */
+        unsigned classes = classes_ranked(p->class_rank, rank_of(p, p->holder_bid), INT8_MAX) &
+                           p->classes_allowed;
+        for (; classes; classes &= classes - 1) {
+            sk_contract c = BID_CLASSES[__builtin_ctz(classes)];
+            for (unsigned suits = fitting_suits(r, p, c, hand); suits; suits &= suits - 1) {
+                int s = __builtin_ctz(suits);
+                c.suit = (uint8_t)(s < 4 ? s : SK_NOSUIT);
+                SKX_CHECK(contract_valid(r, p, c, hand));
+                skx_put(&out[n++], SK_ACT_DECLARE, seat, SK_NOCARD, c);
+            }
         }
     }
     return n;

@@ -525,9 +525,7 @@ static int apply_card(sk_game *g, sk_action a, sk_error *err)
 /* sk_game_play_legal for any game (a called ace, Stichzwang). */
 static __attribute__((noinline)) sk_cards play_legal_any(sk_game *g, int card)
 {
-#ifdef SK_CHECKS
-    assert(sk_game_legal_cards(g) & SK_BIT(card));
-#endif
+    SKX_CHECK(sk_game_legal_cards(g) & SK_BIT(card));
     return play_any(g, card);
 }
 
@@ -545,12 +543,10 @@ sk_cards sk_game_play_legal(sk_game *g, int card)
     assert(g->pub.phase == SK_PHASE_PLAY && card >= 0 && card < SK_NCARDS);
     if (!plain_play(&g->pub))
         return play_legal_any(g, card);
-#ifdef SK_CHECKS
-    assert((g->hands[g->pub.to_move] == g->legal_hand
-                ? g->legal
-                : legal_cards_plain(&g->pub, g->hands[g->pub.to_move])) &
-           SK_BIT(card));
-#endif
+    SKX_CHECK((g->hands[g->pub.to_move] == g->legal_hand
+                   ? g->legal
+                   : legal_cards_plain(&g->pub, g->hands[g->pub.to_move])) &
+              SK_BIT(card));
     return play_body(g, card, true);
 }
 

@@ -10,6 +10,14 @@
 
 #include <assert.h>
 
+/* An assert of the costly kind: only in builds with SK_CHECKS (see the
+ * Makefile), for invariants of trusted fast paths. */
+#ifdef SK_CHECKS
+#define SKX_CHECK(x) assert(x)
+#else
+#define SKX_CHECK(x) ((void)0)
+#endif
+
 #define SKX_LORDS (SK_RANK_MASK(SK_OBER) | SK_RANK_MASK(SK_UNTER))
 /* The trumps of a Sauspiel, which decide who may offer a Hochzeit. */
 #define SKX_SAUSPIEL_TRUMPS (SKX_LORDS | SK_SUIT_MASK(SK_HERZ))

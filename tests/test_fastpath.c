@@ -7,6 +7,7 @@
  * - sk_game_legal_doublings lists exactly its Kontra/Retour actions;
  * - sk_game_play_legal leaves the game byte-equal to sk_game_apply with
  *   the same card, and returns sk_game_legal_cards of the new state;
+ * - sk_game_play_random plays cards the referee accepts, to the same game;
  * - the random player (sk_cli_random_game) only finishes legal games
  *   whose sums hold and whose records replay to the same result.
  */
@@ -131,6 +132,61 @@ static void test_shortcuts_agree(void **state)
     }
 }
 
+/* A random action, but in every `steer`-th game the first seat to speak
+ * claims the game and the declarer names a Bettel Brett when he can --
+ * a rare contract in random auctions whose hand is laid open in play. */
+static sk_action steered_action(const sk_game *g, sk_rng *rng, bool steer)
+{
+    const sk_public *p = &g->pub;
+    if (steer && p->phase == SK_PHASE_AUCTION) {
+        sk_contract bids[SK_MAX_BIDS];
+        int nb = sk_game_legal_bids(g, bids);
+        return p->holder == SK_NOSEAT && nb ? sk_act_bid(p->to_move, bids[0])
+                                            : sk_act_pass(p->to_move);
+    }
+    if (steer && p->phase == SK_PHASE_DECLARE) {
+        sk_action legal[SK_MAX_LEGAL];
+        int n = sk_game_legal(g, legal);
+        for (int i = 0; i < n; i++)
+            if (legal[i].contract.type == SK_C_BETTEL_OUVERT)
+                return legal[i];
+    }
+    return sk_cli_random_action(g, rng);
+}
+
+/* sk_game_play_random from any moment of the play: its cards, replayed
+ * through the referee from the same moment, are all accepted and give
+ * a byte-equal game; the same generator state gives the same game. */
+static void test_playout_is_referee_play(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < NRULESETS; k++) {
+        sk_rules r = ruleset(k);
+        sk_rng rng;
+        sk_rng_seed(&rng, 4321 + k);
+        for (int n = 0; n < 1000; n++) {
+            sk_game g;
+            sk_game_deal(&g, &r, n % 4, &rng, n % 7 == 0);
+            int stop = (int)sk_rng_below(&rng, 20); /* cards played before the playout */
+            while (!sk_game_over(&g) && (g.pub.phase != SK_PHASE_PLAY || stop-- > 0))
+                assert_int_equal(sk_game_apply(&g, steered_action(&g, &rng, n % 4 == 0), NULL),
+                                 SK_OK);
+            sk_game fast = g, again = g, slow = g;
+            sk_rng r1 = rng, r2 = rng;
+            sk_game_play_random(&fast, &r1);
+            sk_game_play_random(&again, &r2);
+            assert_memory_equal(&fast, &again, sizeof fast);
+            assert_true(sk_game_over(&fast));
+            for (int i = g.pub.nactions; i < fast.pub.nactions; i++) {
+                assert_int_equal(fast.pub.actions[i].type, SK_ACT_CARD);
+                assert_int_equal(sk_game_apply(&slow, fast.pub.actions[i], NULL), SK_OK);
+            }
+            assert_memory_equal(&fast, &slow, sizeof fast);
+            rng = r1;
+        }
+    }
+}
+
 /* The random player: money and tournament points sum to zero, a played
  * game's card points to 120 in all its tricks, and the records replay
  * (the referee accepts every action). */
@@ -170,6 +226,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shortcuts_agree),
+        cmocka_unit_test(test_playout_is_referee_play),
         cmocka_unit_test(test_random_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -92,6 +92,33 @@ static inline int sk_cards_count(sk_cards set)
 }
 /* Lowest card index in a non-empty set. */
 static inline int sk_cards_first(sk_cards set) { return __builtin_ctz(set); }
+/*
+ * The k-th lowest card of a set (k < its size).  Random play waits for
+ * this: k comes from a random number, and the next seat's legal cards
+ * from this card.  So the positions of the first eight cards are packed
+ * into one word first -- that work needs only the set, not k, and runs
+ * beside the random number -- and k then picks its byte.  A loop or a
+ * branch on k would be mispredicted, and a binary search over halves is
+ * a long chain of dependent steps.  (Legal cards come from one hand, at
+ * most eight; larger sets take a plain loop.)  The eight sentinel bits
+ * above the cards keep the packing from running empty.
+ */
+static inline int sk_cards_nth(sk_cards set, unsigned k)
+{
+    if (k >= 8) {
+        while (k--)
+            set &= set - 1;
+        return sk_cards_first(set);
+    }
+    uint64_t x = set | 0xffull << 32, packed;
+#define SK_NTH_STEP(i) (packed |= (uint64_t)__builtin_ctzll(x) << (8 * (i)), x &= x - 1)
+    packed = (uint64_t)__builtin_ctzll(x);
+    x &= x - 1;
+    SK_NTH_STEP(1), SK_NTH_STEP(2), SK_NTH_STEP(3), SK_NTH_STEP(4);
+    SK_NTH_STEP(5), SK_NTH_STEP(6), SK_NTH_STEP(7);
+#undef SK_NTH_STEP
+    return (int)(packed >> (8 * k) & 0xff);
+}
 /* Notation of a card ("EO"); "??" for an invalid index. */
 const char *sk_card_name(int card);
 /* Parses two characters of card notation (case-insensitive); returns the
@@ -650,6 +677,14 @@ static inline bool sk_game_over(const sk_game *g)
 {
     return g->pub.phase == SK_PHASE_DONE;
 }
+/* Plays the rest of the game's cards, each chosen uniformly at random
+ * among the legal ones: a random playout, as fast as the engine goes
+ * (a trusted path like sk_game_play_legal, and card by card the same
+ * game).  Each choice takes 16 bits of a 64-bit draw of rng, uniform by
+ * Lemire's multiply-and-reject; so four choices share a draw and the
+ * cards are a function of the generator's state.  No Kontra or Retour
+ * is given.  Does nothing outside the play phase. */
+void sk_game_play_random(sk_game *g, sk_rng *rng);
 /* The view of one seat. */
 void sk_game_view(const sk_game *g, int seat, sk_view *v);
 /* Legal actions of the view's own seat. */

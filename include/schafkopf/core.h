@@ -92,33 +92,8 @@ static inline int sk_cards_count(sk_cards set)
 }
 /* Lowest card index in a non-empty set. */
 static inline int sk_cards_first(sk_cards set) { return __builtin_ctz(set); }
-/*
- * The k-th lowest card of a set (k < its size).  Random play waits for
- * this: k comes from a random number, and the next seat's legal cards
- * from this card.  So the positions of the first eight cards are packed
- * into one word first -- that work needs only the set, not k, and runs
- * beside the random number -- and k then picks its byte.  A loop or a
- * branch on k would be mispredicted, and a binary search over halves is
- * a long chain of dependent steps.  (Legal cards come from one hand, at
- * most eight; larger sets take a plain loop.)  The eight sentinel bits
- * above the cards keep the packing from running empty.
- */
-static inline int sk_cards_nth(sk_cards set, unsigned k)
-{
-    if (k >= 8) {
-        while (k--)
-            set &= set - 1;
-        return sk_cards_first(set);
-    }
-    uint64_t x = set | 0xffull << 32, packed;
-#define SK_NTH_STEP(i) (packed |= (uint64_t)__builtin_ctzll(x) << (8 * (i)), x &= x - 1)
-    packed = (uint64_t)__builtin_ctzll(x);
-    x &= x - 1;
-    SK_NTH_STEP(1), SK_NTH_STEP(2), SK_NTH_STEP(3), SK_NTH_STEP(4);
-    SK_NTH_STEP(5), SK_NTH_STEP(6), SK_NTH_STEP(7);
-#undef SK_NTH_STEP
-    return (int)(packed >> (8 * k) & 0xff);
-}
+/* The k-th lowest card of a set, 0 <= k < its size (the k-th set bit). */
+int sk_cards_nth(sk_cards set, unsigned k);
 /* Notation of a card ("EO"); "??" for an invalid index. */
 const char *sk_card_name(int card);
 /* Parses two characters of card notation (case-insensitive); returns the

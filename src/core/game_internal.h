@@ -22,6 +22,31 @@
 /* The trumps of a Sauspiel, which decide who may offer a Hochzeit. */
 #define SKX_SAUSPIEL_TRUMPS (SKX_LORDS | SK_SUIT_MASK(SK_HERZ))
 
+/* cards.c: for each byte, the positions of its set bits from the
+ * lowest, four bits each. */
+extern const uint32_t skx_nth_nibbles[256];
+
+/*
+ * The k-th lowest card of a set (k < its size).  Random play waits for
+ * this: k comes from a random number, and the next seat's legal cards
+ * from this card -- so no loop or branch on k (mispredicted), and a
+ * short chain: the counts of the lowest one, two and three suits come
+ * from the set alone, beside the random number; k then compares with
+ * them to find the suit's byte (its index b and the cards below it),
+ * and a table gives the position in the byte.
+ */
+static inline int skx_cards_nth(sk_cards set, unsigned k)
+{
+    unsigned c0 = (unsigned)sk_cards_count(set & 0xffu);
+    unsigned c1 = (unsigned)sk_cards_count(set & 0xffffu);
+    unsigned c2 = (unsigned)sk_cards_count(set & 0xffffffu);
+    unsigned ge0 = k >= c0, ge1 = k >= c1, ge2 = k >= c2;
+    unsigned b = ge0 + ge1 + ge2; /* the counts rise, so the tests are a prefix */
+    unsigned below = ge2 ? c2 : ge1 ? c1 : ge0 ? c0 : 0;
+    unsigned byte = set >> (8 * b) & 0xffu;
+    return (int)(8 * b + (skx_nth_nibbles[byte] >> (4 * (k - below)) & 15u));
+}
+
 /* Fills an error (naming the rule) and returns code. */
 int skx_fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

@@ -44,7 +44,7 @@ static inline __attribute__((always_inline)) uint32_t pool_below(pool *bp, sk_rn
  * so the numbers drawn do not depend on the sets). */
 static inline __attribute__((always_inline)) int pool_card(pool *bp, sk_rng *rng, sk_cards set)
 {
-    return sk_cards_nth(set, pool_below(bp, rng, (uint32_t)sk_cards_count(set)));
+    return skx_cards_nth(set, pool_below(bp, rng, (uint32_t)sk_cards_count(set)));
 }
 
 /*

@@ -42,7 +42,11 @@ static inline int skx_cards_nth(sk_cards set, unsigned k)
     unsigned c2 = (unsigned)sk_cards_count(set & 0xffffffu);
     unsigned ge0 = k >= c0, ge1 = k >= c1, ge2 = k >= c2;
     unsigned b = ge0 + ge1 + ge2; /* the counts rise, so the tests are a prefix */
-    unsigned below = ge2 ? c2 : ge1 ? c1 : ge0 ? c0 : 0;
+    /* the cards below byte b: byte b of (0, c0, c1, c2) -- picked by the
+     * same shift as the byte itself; a chain of selects would become
+     * mispredicted branches */
+    unsigned counts = c0 << 8 | c1 << 16 | c2 << 24;
+    unsigned below = counts >> (8 * b) & 0xffu;
     unsigned byte = set >> (8 * b) & 0xffu;
     return (int)(8 * b + (skx_nth_nibbles[byte] >> (4 * (k - below)) & 15u));
 }

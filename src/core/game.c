@@ -400,8 +400,14 @@ static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t h
     int n = sk_rules_hand_size(rules), seats = sk_rules_seats(rules);
     for (int s = 0; s < seats; s++) {
         sk_cards h = 0; /* in a register: the card bytes could alias g */
-        for (int i = 0; i < n; i++)
-            h |= SK_BIT(hands[s][i]);
+        if (n == 8) { /* the long deck: a loop without a count to keep */
+#pragma GCC unroll 8
+            for (int i = 0; i < 8; i++)
+                h |= SK_BIT(hands[s][i]);
+        } else {
+            for (int i = 0; i < n; i++)
+                h |= SK_BIT(hands[s][i]);
+        }
         g->hands[s] = h;
     }
     sk_public *p = &g->pub;

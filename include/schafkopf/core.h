@@ -538,7 +538,7 @@ typedef struct sk_public {
     int8_t lowest_rank;     /* rank of the opening "ich spiele" */
     uint8_t ntricks;        /* tricks in the game: 8, 6 (short deck) or 5 */
     uint8_t nseats;         /* seats in play: 4, or 3 (seat 3 is then empty) */
-    int8_t class_rank[16];  /* rank of each bid class (game.c's BID_CLASSES) */
+    int8_t class_rank[16];  /* rank of each bid class (the engine's list, classes.c) */
     uint16_t classes_allowed; /* bid classes the ruleset allows, a bit each */
     uint8_t open_seat;      /* a Bettel ouvert declarer once his hand is shown */
     uint8_t stichzwang;     /* every player must beat if he can (Bettel option) */

@@ -20,6 +20,8 @@
 #include <emmintrin.h>
 #endif
 
+/* The bid classes (classes.c): a class's bit in the masks below is its
+ * index in this list. */
 #define BID_CLASSES skx_bid_classes
 #define NBID_CLASSES SKX_NCLASSES
 

@@ -13,8 +13,16 @@ OPT      ?= -O2 -g
 # x86-64-v2 (2009 on: POPCNT, SSE4.2): card sets are counted a lot.
 # `make MARCH=` builds for any x86-64.
 MARCH    ?= $(if $(filter x86_64,$(shell uname -m)),-march=x86-64-v2,)
+# CHECKS=-DSK_CHECKS turns on the costly consistency checks of trusted
+# fast paths (a card played by sk_game_play_legal is legal; a ruleset's
+# cached tables match a fresh computation).  They cost the random-game
+# benchmark a good part of its speed, so the program and the plain tests
+# build without them; the sanitizer build of `make test` (test-san) has
+# them on, so every test runs once with them.  The cheap asserts that
+# keep memory safe are in every build.
+CHECKS   ?=
 CFLAGS   ?=
-ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(MARCH) -Iinclude -Isrc $(PKG_CFLAGS) $(CFLAGS)
+ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(MARCH) $(CHECKS) -Iinclude -Isrc $(PKG_CFLAGS) $(CFLAGS)
 LDLIBS   := $(PKG_LIBS) -lm
 
 BUILD    ?= build
@@ -36,7 +44,13 @@ PROG     := $(BUILD)/schafkopf
 
 all: $(PROG)
 
-$(BUILD)/%.o: %.c $(wildcard include/schafkopf/*.h) $(wildcard src/*/*.h)
+# The flags a build directory was built with: objects depend on this
+# file, rewritten only when the flags change (a new OPT, CHECKS or
+# CFLAGS rebuilds everything instead of mixing objects).
+FLAGS_STAMP := $(BUILD)/.cflags
+$(shell mkdir -p $(BUILD) && echo '$(ALL_CFLAGS)' | cmp -s - $(FLAGS_STAMP) || echo '$(ALL_CFLAGS)' > $(FLAGS_STAMP))
+
+$(BUILD)/%.o: %.c $(FLAGS_STAMP) $(wildcard include/schafkopf/*.h) $(wildcard src/*/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
@@ -53,7 +67,7 @@ $(PROG): $(CLI_OBJ) $(LIB)
 # Every test also links the shared helpers of tests/testlib.c.
 CLI_NOMAIN := $(filter-out $(BUILD)/src/cli/main.o,$(CLI_OBJ))
 TESTLIB  := $(BUILD)/tests/testlib.o
-$(TESTLIB): tests/testlib.c $(wildcard tests/*.h) $(wildcard include/schafkopf/*.h)
+$(TESTLIB): tests/testlib.c $(FLAGS_STAMP) $(wildcard tests/*.h) $(wildcard include/schafkopf/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests -c $< -o $@
 
@@ -69,9 +83,10 @@ test-plain: $(TESTS) $(PROG)
 	@for s in tests/*.sh; do [ -f "$$s" ] || continue; echo "== $$s"; SK_PROG=$(abspath $(PROG)) SK_ROOT=$(CURDIR) bash $$s || exit 1; done
 	@echo "plain tests: all passed"
 
-# The same suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+# The same suite under AddressSanitizer + UndefinedBehaviorSanitizer,
+# with the SK_CHECKS consistency checks.
 test-san:
-	$(MAKE) BUILD=build-san OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" SK_SAN=1 test-plain
+	$(MAKE) BUILD=build-san OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" CHECKS=-DSK_CHECKS SK_SAN=1 test-plain
 
 bench: $(PROG)
 	$(PROG) bench

@@ -162,6 +162,26 @@ static void test_cards_parse_errors(void **state)
     assert_int_equal(sk_cards_parse("EO;GU", &out, NULL), SK_EINVAL); /* err optional */
 }
 
+/* sk_cards_nth is the k-th set bit: every k of every byte pattern in
+ * every suit, and of many random sets up to the whole deck. */
+static void test_cards_nth(void **state)
+{
+    (void)state;
+    sk_rng rng;
+    sk_rng_seed(&rng, 5);
+    for (int i = 0; i < 20000; i++) {
+        sk_cards set = i < 1024 ? (sk_cards)(i & 255) << (8 * (i >> 8))
+                                : (sk_cards)sk_rng_next(&rng) & (sk_cards)sk_rng_next(&rng);
+        if (i == 1024)
+            set = SK_ALL_CARDS;
+        unsigned k = 0;
+        for (int c = 0; c < SK_NCARDS; c++)
+            if (set & SK_BIT(c))
+                assert_int_equal(sk_cards_nth(set, k++), c);
+        assert_int_equal(k, sk_cards_count(set));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -171,6 +191,7 @@ int main(void)
         cmocka_unit_test(test_card_bad_notation),
         cmocka_unit_test(test_cards_format_parse),
         cmocka_unit_test(test_cards_parse_errors),
+        cmocka_unit_test(test_cards_nth),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

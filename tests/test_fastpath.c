@@ -3,9 +3,11 @@
  * with the referee, over seeded random games in many rulesets:
  *
  * - sk_game_legal_bids lists exactly the bids of sk_game_legal, in order;
+ * - the declarations listed are exactly those sk_game_apply accepts;
  * - sk_game_legal_doublings lists exactly its Kontra/Retour actions;
  * - sk_game_play_legal leaves the game byte-equal to sk_game_apply with
  *   the same card, and returns sk_game_legal_cards of the new state;
+ * - sk_game_play_random plays cards the referee accepts, to the same game;
  * - the random player (sk_cli_random_game) only finishes legal games
  *   whose sums hold and whose records replay to the same result.
  */
@@ -70,6 +72,33 @@ static void check_lists(const sk_game *g)
     assert_int_equal(jd, nd);
 }
 
+/* In the declaration the listed contracts are exactly those the referee
+ * accepts: every type, every suit (and none, and a bad one), plain and
+ * Tout, tried on a copy. */
+static void check_declarations(const sk_game *g)
+{
+    if (g->pub.phase != SK_PHASE_DECLARE)
+        return;
+    sk_action legal[SK_MAX_LEGAL];
+    int n = sk_game_legal(g, legal), accepted = 0;
+    static const uint8_t SUITS[] = {0, 1, 2, 3, SK_NOSUIT, 7};
+    for (int t = 0; t < SK_C_NTYPES; t++)
+        for (size_t s = 0; s < sizeof SUITS; s++)
+            for (int tout = 0; tout < 2; tout++) {
+                sk_action a = sk_act_declare(g->pub.to_move,
+                                             (sk_contract){(uint8_t)t, SUITS[s], (uint8_t)tout});
+                sk_game copy = *g;
+                bool ok = sk_game_apply(&copy, a, NULL) == SK_OK, listed = false;
+                for (int i = 0; i < n; i++)
+                    listed |= sk_action_equal(legal[i], a);
+                if (ok != listed)
+                    fail_msg("declare %d/%d/%d: accepted %d, listed %d", t, SUITS[s], tout, ok,
+                             listed);
+                accepted += ok;
+            }
+    assert_int_equal(accepted, n); /* and nothing else is listed */
+}
+
 /* Random games through the referee; every card is also played on a copy
  * by the trusted path, and the two games must stay byte-equal. */
 static void test_shortcuts_agree(void **state)
@@ -84,6 +113,7 @@ static void test_shortcuts_agree(void **state)
             sk_game_deal(&g, &r, n % 4, &rng, n % 9 == 0);
             while (!sk_game_over(&g)) {
                 check_lists(&g);
+                check_declarations(&g);
                 sk_action legal[SK_MAX_LEGAL];
                 int m = sk_game_legal(&g, legal);
                 assert_true(m > 0);
@@ -98,6 +128,61 @@ static void test_shortcuts_agree(void **state)
                 assert_memory_equal(&fast, &g, sizeof g);
                 assert_int_equal(next, sk_game_legal_cards(&g));
             }
+        }
+    }
+}
+
+/* A random action, but in every `steer`-th game the first seat to speak
+ * claims the game and the declarer names a Bettel Brett when he can --
+ * a rare contract in random auctions whose hand is laid open in play. */
+static sk_action steered_action(const sk_game *g, sk_rng *rng, bool steer)
+{
+    const sk_public *p = &g->pub;
+    if (steer && p->phase == SK_PHASE_AUCTION) {
+        sk_contract bids[SK_MAX_BIDS];
+        int nb = sk_game_legal_bids(g, bids);
+        return p->holder == SK_NOSEAT && nb ? sk_act_bid(p->to_move, bids[0])
+                                            : sk_act_pass(p->to_move);
+    }
+    if (steer && p->phase == SK_PHASE_DECLARE) {
+        sk_action legal[SK_MAX_LEGAL];
+        int n = sk_game_legal(g, legal);
+        for (int i = 0; i < n; i++)
+            if (legal[i].contract.type == SK_C_BETTEL_OUVERT)
+                return legal[i];
+    }
+    return sk_cli_random_action(g, rng);
+}
+
+/* sk_game_play_random from any moment of the play: its cards, replayed
+ * through the referee from the same moment, are all accepted and give
+ * a byte-equal game; the same generator state gives the same game. */
+static void test_playout_is_referee_play(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < NRULESETS; k++) {
+        sk_rules r = ruleset(k);
+        sk_rng rng;
+        sk_rng_seed(&rng, 4321 + k);
+        for (int n = 0; n < 1000; n++) {
+            sk_game g;
+            sk_game_deal(&g, &r, n % 4, &rng, n % 7 == 0);
+            int stop = (int)sk_rng_below(&rng, 20); /* cards played before the playout */
+            while (!sk_game_over(&g) && (g.pub.phase != SK_PHASE_PLAY || stop-- > 0))
+                assert_int_equal(sk_game_apply(&g, steered_action(&g, &rng, n % 4 == 0), NULL),
+                                 SK_OK);
+            sk_game fast = g, again = g, slow = g;
+            sk_rng r1 = rng, r2 = rng;
+            sk_game_play_random(&fast, &r1);
+            sk_game_play_random(&again, &r2);
+            assert_memory_equal(&fast, &again, sizeof fast);
+            assert_true(sk_game_over(&fast));
+            for (int i = g.pub.nactions; i < fast.pub.nactions; i++) {
+                assert_int_equal(fast.pub.actions[i].type, SK_ACT_CARD);
+                assert_int_equal(sk_game_apply(&slow, fast.pub.actions[i], NULL), SK_OK);
+            }
+            assert_memory_equal(&fast, &slow, sizeof fast);
+            rng = r1;
         }
     }
 }
@@ -141,6 +226,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shortcuts_agree),
+        cmocka_unit_test(test_playout_is_referee_play),
         cmocka_unit_test(test_random_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

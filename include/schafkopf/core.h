@@ -92,6 +92,8 @@ static inline int sk_cards_count(sk_cards set)
 }
 /* Lowest card index in a non-empty set. */
 static inline int sk_cards_first(sk_cards set) { return __builtin_ctz(set); }
+/* The k-th lowest card of a set, 0 <= k < its size (the k-th set bit). */
+int sk_cards_nth(sk_cards set, unsigned k);
 /* Notation of a card ("EO"); "??" for an invalid index. */
 const char *sk_card_name(int card);
 /* Parses two characters of card notation (case-insensitive); returns the
@@ -217,6 +219,22 @@ enum sk_ranking {
 enum sk_laufende_count { SK_LAUF_ALL = 0, SK_LAUF_ABOVE_MIN = 1 };
 
 /*
+ * Tables a ruleset implies for the auction, kept in the ruleset so that
+ * a game need not rebuild them at every deal (see sk_rules_refresh).
+ * Internal to the engine: the class indices are those of its bid-class
+ * list (src/core/classes.c).
+ */
+typedef struct sk_rules_derived {
+    uint64_t key[3];          /* the options they were computed from, salted */
+    int8_t rank[SK_C_NTYPES][2]; /* auction rank by type and Tout (2.4.4) */
+    int8_t class_rank[16];    /* rank of each bid class */
+    uint16_t allowed[2];      /* bid classes allowed, a bit each; [1]: in a first game */
+    int8_t lowest[2];         /* the lowest rank allowed: what "ich spiele" claims */
+    uint8_t nby_rank[2];      /* how many classes are allowed */
+    uint8_t by_rank[2][16];   /* the allowed classes from the highest rank down */
+} sk_rules_derived;
+
+/*
  * A ruleset: every option players agree on before they sit down.  The
  * preset `official` is the Schafkopfschule's rules.  Money rates are in
  * units; one unit is `unit_cents` cents.  See `schafkopf rules` and
@@ -294,6 +312,11 @@ typedef struct sk_rules {
     uint8_t stock;              /* enum sk_stock_mode */
     int32_t stock_rate;         /* units each player pays into the pot on a throw-in */
     uint8_t kreuzbock_on_throw_in; /* a throw-in starts a round of Kreuzbock games */
+    /* Derived from the options above; the functions below that change a
+     * ruleset keep it up to date, sk_rules_refresh() after assigning
+     * fields directly.  A game checks it against the options and
+     * recomputes it when it is stale, so forgetting costs only time. */
+    sk_rules_derived derived;
 } sk_rules;
 
 /* Fills `r` with a named preset ("official", "tournament", "sauspiel"); 0 or
@@ -310,6 +333,14 @@ int sk_rules_set_pair(sk_rules *r, const char *pair, sk_error *err);
  * optional "preset = NAME" first.  Errors name the line; on error r is
  * left unchanged. */
 int sk_rules_parse(sk_rules *r, const char *text, sk_error *err);
+/* Recomputes the tables a ruleset derives from its options (its
+ * `derived` member).  sk_rules_preset, sk_rules_set, sk_rules_set_pair,
+ * sk_rules_parse and sk_rules_from_json do it themselves; call it after
+ * changing fields directly, or games under the ruleset compute the
+ * tables at every deal (correct, but slower). */
+void sk_rules_refresh(sk_rules *r);
+/* Whether r's derived tables are those of its options now. */
+bool sk_rules_fresh(const sk_rules *r);
 /* Writes the ruleset as a file (every option); returns length needed. */
 size_t sk_rules_format(const sk_rules *r, char *buf, size_t size);
 /* Writes only the options that differ from the preset named in
@@ -507,7 +538,7 @@ typedef struct sk_public {
     int8_t lowest_rank;     /* rank of the opening "ich spiele" */
     uint8_t ntricks;        /* tricks in the game: 8, 6 (short deck) or 5 */
     uint8_t nseats;         /* seats in play: 4, or 3 (seat 3 is then empty) */
-    int8_t class_rank[16];  /* rank of each bid class (game.c's BID_CLASSES) */
+    int8_t class_rank[16];  /* rank of each bid class (the engine's list, classes.c) */
     uint16_t classes_allowed; /* bid classes the ruleset allows, a bit each */
     uint8_t open_seat;      /* a Bettel ouvert declarer once his hand is shown */
     uint8_t stichzwang;     /* every player must beat if he can (Bettel option) */
@@ -613,13 +644,22 @@ int sk_game_legal_bids(const sk_game *g, sk_contract *out);
 /* Plays `card` for the seat to move WITHOUT the referee's checks: only
  * for trusted callers that took it from sk_game_legal_cards() (random
  * playouts, searches).  Outside input goes through sk_game_apply.
- * Builds without NDEBUG assert that the card is legal.  Returns what
+ * Builds with SK_CHECKS (the sanitizer tests) assert that the card is
+ * legal; every build asserts it is a card.  Returns what
  * sk_game_legal_cards() returns now (0 once the game is over). */
 sk_cards sk_game_play_legal(sk_game *g, int card);
 static inline bool sk_game_over(const sk_game *g)
 {
     return g->pub.phase == SK_PHASE_DONE;
 }
+/* Plays the rest of the game's cards, each chosen uniformly at random
+ * among the legal ones: a random playout, as fast as the engine goes
+ * (a trusted path like sk_game_play_legal, and card by card the same
+ * game).  Each choice takes 16 bits of a 64-bit draw of rng, uniform by
+ * Lemire's multiply-and-reject; so four choices share a draw and the
+ * cards are a function of the generator's state.  No Kontra or Retour
+ * is given.  Does nothing outside the play phase. */
+void sk_game_play_random(sk_game *g, sk_rng *rng);
 /* The view of one seat. */
 void sk_game_view(const sk_game *g, int seat, sk_view *v);
 /* Legal actions of the view's own seat. */

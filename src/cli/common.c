@@ -89,78 +89,11 @@ char *sk_cli_slurp(const char *path, size_t *len)
     return buf;
 }
 
-/* The lowest card of a set (the eight sentinel places above the cards
- * keep it from running empty), and the set without it. */
-static inline uint64_t take_lowest(uint64_t *x)
-{
-    uint64_t card = (uint32_t)__builtin_ctzll(*x);
-    *x &= *x - 1;
-    return card;
-}
-
-/*
- * The k-th lowest card of a set (k < its size).  The play loop waits for
- * this: k comes from a random number, and the next seat's legal cards
- * from this card.  So the positions of the first eight cards are packed
- * into one word first -- that work needs only the set, not k, and runs
- * beside the random number -- and k then picks its byte.  A loop or a
- * branch on k would be mispredicted, and a binary search over halves is
- * a long chain of dependent steps.  (Legal cards come from one hand, at
- * most eight; larger sets take a plain loop.)
- */
-static inline int select_card(sk_cards cards, uint32_t k)
-{
-    if (k >= 8) {
-        while (k--)
-            cards &= cards - 1;
-        return sk_cards_first(cards);
-    }
-    uint64_t x = cards | 0xffull << 32;
-    uint64_t packed = take_lowest(&x);
-    packed |= take_lowest(&x) << 8;
-    packed |= take_lowest(&x) << 16;
-    packed |= take_lowest(&x) << 24;
-    packed |= take_lowest(&x) << 32;
-    packed |= take_lowest(&x) << 40;
-    packed |= take_lowest(&x) << 48;
-    packed |= take_lowest(&x) << 56;
-    return (int)(packed >> (8 * k) & 0xff);
-}
-
 /* A uniformly random card of a non-empty set; a single card draws a
- * random number too, for the same reason as above. */
+ * random number too, so the numbers drawn do not depend on the sets. */
 static int random_card(sk_cards cards, sk_rng *rng)
 {
-    return select_card(cards, sk_rng_below(rng, (uint32_t)sk_cards_count(cards)));
-}
-
-/*
- * Random numbers for the play loop: each 64-bit draw of the generator
- * serves four choices of 16 bits, uniform by Lemire's multiply-and-
- * reject (the rare rejection draws again).  The generator call is the
- * larger part of choosing a card.
- */
-typedef struct bit_pool {
-    sk_rng *rng;
-    uint64_t bits;
-    int left; /* 16-bit pieces left in bits */
-} bit_pool;
-
-/* Uniform in [0, n), 0 < n <= 65536, from the pool. */
-static uint32_t pool_below(bit_pool *bp, uint32_t n)
-{
-    for (;;) {
-        if (bp->left == 0) {
-            bp->bits = sk_rng_next(bp->rng);
-            bp->left = 4;
-        }
-        uint32_t m = (uint32_t)(bp->bits & 0xffff) * n;
-        bp->bits >>= 16;
-        bp->left--;
-        uint32_t low = m & 0xffff;
-        if (low >= n || low >= 65536u % n) /* the second test is rarely reached */
-            return m >> 16;
-    }
+    return sk_cards_nth(cards, sk_rng_below(rng, (uint32_t)sk_cards_count(cards)));
 }
 
 /* Whether the random player considers a Kontra or Retour now: in the
@@ -200,23 +133,17 @@ sk_action sk_cli_random_action(const sk_game *g, sk_rng *rng)
 
 /* Plays a game to its end with random legal actions, as
  * sk_cli_random_action chooses them but with the cards after the first
- * moments drawn from a bit pool.  The cards, taken from the legal set, go
- * the trusted way (sk_game_play_legal); every other action is checked by
- * the referee. */
+ * moments played by sk_game_play_random (a bit pool, the engine's own
+ * fast loop).  The cards, taken from the legal set, go the trusted way;
+ * every other action is checked by the referee. */
 void sk_cli_random_game(sk_game *g, sk_rng *rng)
 {
-    bit_pool pool = {rng, 0, 0};
     while (!sk_game_over(g)) {
         if (g->pub.phase == SK_PHASE_PLAY && !doubling_moment(g)) { /* the common case */
-            /* Each card's legal set comes back with the previous card.
-             * Cards alone never lead back into a doubling moment: it
+            /* Cards alone never lead back into a doubling moment: it
              * needs trick 0 with at most one card out, and no more
-             * doublings than before.  So this runs to the end. */
-            sk_cards legal = sk_game_legal_cards(g);
-            do {
-                uint32_t k = pool_below(&pool, (uint32_t)sk_cards_count(legal));
-                legal = sk_game_play_legal(g, select_card(legal, k));
-            } while (legal);
+             * doublings than before.  So this plays to the end. */
+            sk_game_play_random(g, rng);
             continue;
         }
         sk_action a = sk_cli_random_action(g, rng);

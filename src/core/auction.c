@@ -20,53 +20,10 @@
 #include <emmintrin.h>
 #endif
 
-/* The classes a seat can bid: the official ones in their rank order,
- * then the variants (002); the ruleset's ranking orders them all. */
-static const sk_contract BID_CLASSES[] = {
-    {SK_C_SAUSPIEL, SK_NOSUIT, 0},  {SK_C_WENZ, SK_NOSUIT, 0},
-    {SK_C_SOLO, SK_NOSUIT, 0},      {SK_C_WENZ, SK_NOSUIT, 1},
-    {SK_C_SOLO, SK_NOSUIT, 1},      {SK_C_SIE, SK_NOSUIT, 0},
-    {SK_C_GEIER, SK_NOSUIT, 0},     {SK_C_FARBWENZ, SK_NOSUIT, 0},
-    {SK_C_FARBGEIER, SK_NOSUIT, 0}, {SK_C_BETTEL, SK_NOSUIT, 0},
-    {SK_C_BETTEL_OUVERT, SK_NOSUIT, 0}, {SK_C_GEIER, SK_NOSUIT, 1},
-    {SK_C_FARBWENZ, SK_NOSUIT, 1},  {SK_C_FARBGEIER, SK_NOSUIT, 1},
-    {SK_C_HOCHZEIT, SK_NOSUIT, 0},
-};
-
-#define NBID_CLASSES (sizeof BID_CLASSES / sizeof BID_CLASSES[0])
-
-/* Whether the contract class is enabled by the ruleset. */
-static inline bool class_allowed(const sk_rules *r, sk_contract c, bool first_game)
-{
-    if (r->players == 3 && c.type != SK_C_SOLO && c.type != SK_C_WENZ && c.type != SK_C_SIE)
-        return false; /* 002: three players play only Solo and Wenz */
-    if (c.tout && first_game && r->first_game_limits)
-        return false; /* 5.2.15: no Tout in the first game */
-    switch (c.type) {
-    case SK_C_SAUSPIEL:
-        return !c.tout;
-    case SK_C_SOLO:
-        return r->allow_solo && (!c.tout || r->allow_tout);
-    case SK_C_WENZ:
-        return r->allow_wenz && (!c.tout || r->allow_tout);
-    case SK_C_SIE:
-        return r->allow_sie && (!first_game || r->sie_first_game);
-    case SK_C_GEIER:
-        return r->allow_geier && (!c.tout || r->allow_tout);
-    case SK_C_FARBWENZ:
-        return r->allow_farbwenz && (!c.tout || r->allow_tout);
-    case SK_C_FARBGEIER:
-        return r->allow_farbgeier && (!c.tout || r->allow_tout);
-    case SK_C_BETTEL:
-        return r->allow_bettel && !c.tout;
-    case SK_C_BETTEL_OUVERT:
-        return r->allow_bettel_ouvert && !c.tout;
-    case SK_C_HOCHZEIT: /* with hochzeit_after_pass only in its own round */
-        return r->allow_hochzeit && !c.tout && !r->hochzeit_after_pass;
-    default:
-        return false;
-    }
-}
+/* The bid classes (classes.c): a class's bit in the masks below is its
+ * index in this list. */
+#define BID_CLASSES skx_bid_classes
+#define NBID_CLASSES SKX_NCLASSES
 
 /* Whether a hand may offer a Hochzeit (002): exactly one trump of the
  * Sauspiel order, or with Bauernhochzeit (Doppelhochzeit) exactly two. */
@@ -87,18 +44,21 @@ static bool can_call(sk_cards hand, int suit)
     return (hand & SK_SUIT_MASK(suit) & ~SKX_LORDS) != 0;
 }
 
-/* Whether a hand is a Sie: all four Obers and Unters (2.9.1); with short
- * cards the Obers and the highest Unters, as many as a hand holds (002). */
-static bool sie_hand(const sk_public *p, sk_cards hand)
+/* The lords a Sie needs in a hand of n cards (2.9.1): all Obers and
+ * Unters, or with short cards the Obers and the highest Unters (002). */
+#define SKX_OB(s) SK_BIT(SK_CARD(s, SK_OBER))
+#define SKX_UN(s) SK_BIT(SK_CARD(s, SK_UNTER))
+#define SKX_OBERS (SKX_OB(SK_EICHEL) | SKX_OB(SK_GRAS) | SKX_OB(SK_HERZ) | SKX_OB(SK_SCHELLEN))
+static const sk_cards SIE_LORDS[9] = {
+    0, SKX_OB(SK_EICHEL), SKX_OB(SK_EICHEL) | SKX_OB(SK_GRAS),
+    SKX_OBERS & ~SKX_OB(SK_SCHELLEN), SKX_OBERS, SKX_OBERS | SKX_UN(SK_EICHEL),
+    SKX_OBERS | SKX_UN(SK_EICHEL) | SKX_UN(SK_GRAS), SKX_LORDS & ~SKX_UN(SK_SCHELLEN), SKX_LORDS};
+
+/* Whether a hand is a Sie (2.9.1, see SIE_LORDS). */
+static inline bool sie_hand(const sk_public *p, sk_cards hand)
 {
-    static const uint8_t LORD_SEQ[8] = {
-        SK_CARD(SK_EICHEL, SK_OBER),  SK_CARD(SK_GRAS, SK_OBER),  SK_CARD(SK_HERZ, SK_OBER),
-        SK_CARD(SK_SCHELLEN, SK_OBER), SK_CARD(SK_EICHEL, SK_UNTER), SK_CARD(SK_GRAS, SK_UNTER),
-        SK_CARD(SK_HERZ, SK_UNTER),  SK_CARD(SK_SCHELLEN, SK_UNTER)};
-    for (int i = 0; i < p->ntricks; i++)
-        if (!(hand & SK_BIT(LORD_SEQ[i])))
-            return false;
-    return true;
+    sk_cards sie = SIE_LORDS[p->ntricks <= 8 ? p->ntricks : 8];
+    return (hand & sie) == sie;
 }
 
 /* The card a Sauspiel on `suit` calls: the Sau -- or, for a Muss player
@@ -137,17 +97,13 @@ static bool muss_call(sk_cards hand, int suit)
     }
 }
 
-/* Whether a fully named contract is valid for the declarer's hand:
- * 2.5.1/2.5.3 (callable ace), 2.6.4 (a card of the trump suit: a plain
- * one, as the Ober and Unter are trump in every Solo), 2.9.1 (Sie). */
-static inline bool contract_valid(const sk_rules *r, const sk_public *p, sk_contract c,
-                                  sk_cards hand)
+/* Whether a fully named contract of an allowed class fits the
+ * declarer's hand: 2.5.1/2.5.3 (callable ace), 2.6.4 (a card of the
+ * trump suit: a plain one, as the Ober and Unter are trump in every
+ * Solo), 2.9.1 (Sie). */
+static inline bool contract_fits(const sk_rules *r, const sk_public *p, sk_contract c,
+                                 sk_cards hand)
 {
-    if (p->hochzeit_round) /* the round after all passed is for a Hochzeit only */
-        return c.type == SK_C_HOCHZEIT && hochzeit_hand(r, hand) && c.suit == SK_NOSUIT &&
-               !c.tout;
-    if (!class_allowed(r, c, p->first_game))
-        return false;
     switch (c.type) {
     case SK_C_SAUSPIEL:
         return can_call(hand, c.suit) || (p->muss && muss_call(hand, c.suit));
@@ -172,19 +128,66 @@ static inline bool contract_valid(const sk_rules *r, const sk_public *p, sk_cont
     }
 }
 
-/* The fully named contracts of a class: one per suit where the contract
- * names a suit. */
-static int class_contracts(sk_contract cls, sk_contract *out)
+/* Whether the ruleset allows bidding class `c` in this game: the game's
+ * mask, which in the round after all passed holds the Hochzeit only. */
+static inline bool bid_allowed(const sk_public *p, sk_contract c)
 {
-    bool suited = cls.type == SK_C_SOLO || cls.type == SK_C_FARBWENZ ||
-                  cls.type == SK_C_FARBGEIER || cls.type == SK_C_SAUSPIEL;
-    if (!suited) {
-        out[0] = (sk_contract){cls.type, SK_NOSUIT, cls.tout};
-        return 1;
+    int i = skx_class_index(c);
+    return i >= 0 && (p->classes_allowed >> i & 1);
+}
+
+/* Whether a fully named contract is valid: its class allowed in this
+ * game (classes_allowed says what the ruleset allows) and fitting the
+ * hand. */
+static inline bool contract_valid(const sk_rules *r, const sk_public *p, sk_contract c,
+                                  sk_cards hand)
+{
+    return bid_allowed(p, c) && contract_fits(r, p, c, hand);
+}
+
+/* The suits of a set that hold one of its cards, a bit each: bit 7 of
+ * each suit's byte says it is not empty, and a multiply gathers the
+ * four bits at the top. */
+static inline unsigned suits_of(sk_cards set)
+{
+    sk_cards full = (((set & 0x7f7f7f7fu) + 0x7f7f7f7fu) | set) & 0x80808080u;
+    return (uint32_t)((full >> 7) * 0x10204080u) >> 28;
+}
+
+/* What contract_fits says of every contract of the allowed class `cls`
+ * at once: the suits its contracts may name with this hand, a bit each,
+ * or bit 4 when the class names none and fits.  For the declaration
+ * list, which would otherwise test each suit of each class. */
+static unsigned fitting_suits(const sk_rules *r, const sk_public *p, sk_contract cls,
+                              sk_cards hand)
+{
+    switch (cls.type) {
+    case SK_C_SAUSPIEL: { /* a suit but Herz with a plain card and without its Sau */
+        unsigned m = suits_of(hand & ~SKX_LORDS) & ~suits_of(hand & SK_RANK_MASK(SK_ASS)) &
+                     ~(1u << SK_HERZ);
+        if (p->muss)
+            for (int s = 0; s < 4; s++)
+                m |= (unsigned)muss_call(hand, s) << s;
+        return m;
     }
-    for (int s = 0; s < 4; s++)
-        out[s] = (sk_contract){cls.type, (uint8_t)s, cls.tout};
-    return 4;
+    case SK_C_SOLO:
+        return suits_of(hand & ~SKX_LORDS);
+    case SK_C_FARBWENZ:
+        return suits_of(hand & ~SK_RANK_MASK(SK_UNTER));
+    case SK_C_FARBGEIER:
+        return suits_of(hand & ~SK_RANK_MASK(SK_OBER));
+    case SK_C_SIE:
+        return sie_hand(p, hand) && !cls.tout ? 16 : 0;
+    case SK_C_HOCHZEIT:
+        return hochzeit_hand(r, hand) ? 16 : 0;
+    case SK_C_WENZ:
+    case SK_C_GEIER:
+    case SK_C_BETTEL:
+    case SK_C_BETTEL_OUVERT:
+        return 16;
+    default:
+        return 0;
+    }
 }
 
 /* The auction rank of a contract class, from the game's table. */
@@ -193,45 +196,29 @@ static inline int rank_of(const sk_public *p, sk_contract c)
     return p->rank[c.type < SK_C_NTYPES ? c.type : 0][c.tout ? 1 : 0];
 }
 
-/* The index of a class in BID_CLASSES, or -1. */
-static int class_index(sk_contract c)
+/* The classes a hand can play some valid contract of, a bit each,
+ * whatever the ruleset allows: a callable ace for a Sauspiel (a suit
+ * but Herz with a plain card and without its Sau, 2.5.1), a plain card
+ * for some Solo, Farbwenz or Farbgeier, all the lords for a Sie, the
+ * trumps of a Hochzeit; a Wenz, Geier or Bettel always.  Bit operations
+ * rather than a test per class: every deal asks this for four hands. */
+static inline unsigned playable_classes(const sk_rules *r, const sk_public *p, sk_cards hand)
 {
-    for (size_t i = 0; i < NBID_CLASSES; i++)
-        if (BID_CLASSES[i].type == c.type && BID_CLASSES[i].tout == c.tout)
-            return (int)i;
-    return -1;
-}
-
-/* Whether the ruleset allows bidding class `c` in this game. */
-static bool bid_allowed(const sk_public *p, sk_contract c)
-{
-    int i = class_index(c);
-    return i >= 0 && (p->classes_allowed >> i & 1);
-}
-
-/* Whether the hand can play some valid contract of class `c` (which the
- * ruleset allows): a callable ace for a Sauspiel, a plain trump-suit
- * card for some Solo, always a Wenz, all the lords for a Sie. */
-static inline bool class_playable(const sk_rules *r, const sk_public *p, sk_contract c,
-                                  sk_cards hand)
-{
-    switch (c.type) {
-    case SK_C_SAUSPIEL:
-        return can_call(hand, SK_EICHEL) || can_call(hand, SK_GRAS) ||
-               can_call(hand, SK_SCHELLEN);
-    case SK_C_SOLO:
-        return (hand & ~SKX_LORDS) != 0;
-    case SK_C_SIE:
-        return sie_hand(p, hand);
-    case SK_C_FARBWENZ:
-        return (hand & ~SK_RANK_MASK(SK_UNTER)) != 0;
-    case SK_C_FARBGEIER:
-        return (hand & ~SK_RANK_MASK(SK_OBER)) != 0;
-    case SK_C_HOCHZEIT:
-        return hochzeit_hand(r, hand);
-    default:
-        return true;
-    }
+    sk_cards plain = hand & ~SKX_LORDS;
+    /* bit 7 of each suit's byte: the suit has a plain card, and not its Sau */
+    sk_cards has = (((plain & 0x7f7f7f7fu) + 0x7f7f7f7fu) | plain) & 0x80808080u;
+    sk_cards callable = has & ~(hand << 7) & 0x80008080u; /* not Herz */
+    unsigned can = 1u << SKX_CL_WENZ | 1u << SKX_CL_WENZ_TOUT | 1u << SKX_CL_GEIER |
+                   1u << SKX_CL_GEIER_TOUT | 1u << SKX_CL_BETTEL | 1u << SKX_CL_BETTEL_OUVERT;
+    can |= (unsigned)(callable != 0) << SKX_CL_SAUSPIEL;
+    can |= (plain != 0 ? 1u << SKX_CL_SOLO | 1u << SKX_CL_SOLO_TOUT : 0);
+    can |= (hand & ~SK_RANK_MASK(SK_UNTER)) != 0
+               ? 1u << SKX_CL_FARBWENZ | 1u << SKX_CL_FARBWENZ_TOUT : 0;
+    can |= (hand & ~SK_RANK_MASK(SK_OBER)) != 0
+               ? 1u << SKX_CL_FARBGEIER | 1u << SKX_CL_FARBGEIER_TOUT : 0;
+    can |= (unsigned)sie_hand(p, hand) << SKX_CL_SIE;
+    can |= (unsigned)hochzeit_hand(r, hand) << SKX_CL_HOCHZEIT;
+    return can;
 }
 
 /* The allowed classes from the highest rank down, into by_rank; returns
@@ -253,8 +240,9 @@ static int classes_by_rank(const sk_public *p, uint8_t *by_rank)
 static int best_rank_in(const sk_rules *r, const sk_public *p, const uint8_t *by_rank, int n,
                         sk_cards hand)
 {
+    unsigned can = playable_classes(r, p, hand);
     for (int j = 0; j < n; j++)
-        if (class_playable(r, p, BID_CLASSES[by_rank[j]], hand))
+        if (can >> by_rank[j] & 1)
             return p->class_rank[by_rank[j]];
     return -1;
 }
@@ -532,7 +520,7 @@ int skx_apply_hochzeit(sk_game *g, sk_action a, sk_error *err)
     return SK_OK;
 }
 
-static void allowed_classes(sk_public *p, const sk_rules *rules);
+static void allowed_classes(sk_public *p, const sk_rules_derived *t);
 
 /* With hochzeit_after_pass (002: a Hochzeit "may only be allowed if all
  * players have passed"), an auction in which all passed is followed by
@@ -549,7 +537,7 @@ static bool hochzeit_round(sk_game *g)
         any |= hochzeit_hand(r, g->hands[s]);
     if (!any)
         return false;
-    int i = class_index((sk_contract){SK_C_HOCHZEIT, SK_NOSUIT, 0});
+    int i = skx_class_index((sk_contract){SK_C_HOCHZEIT, SK_NOSUIT, 0});
     p->hochzeit_round = 1;
     p->classes_allowed = (uint16_t)(1u << i);
     p->lowest_rank = p->class_rank[i];
@@ -601,7 +589,8 @@ int skx_apply_bidding(sk_game *g, sk_action a, sk_error *err)
             return SK_OK; /* all passed: a round for a Hochzeit first */
         if (p->phase == SK_PHASE_DONE && p->hochzeit_round) { /* nobody took that either */
             p->hochzeit_round = 0;
-            allowed_classes(p, g->rules);
+            sk_rules_derived scratch;
+            allowed_classes(p, skx_rules_tables(g->rules, &scratch));
         }
         if (p->phase == SK_PHASE_DONE && g->rules->all_pass == SK_ALLPASS_RAMSCH)
             skx_declare(g, (sk_contract){SK_C_RAMSCH, SK_NOSUIT, 0}); /* all passed: Ramsch */
@@ -633,34 +622,29 @@ int skx_apply_bidding(sk_game *g, sk_action a, sk_error *err)
 }
 
 /* The classes the ruleset allows in this game, and the lowest of them
- * (what "ich spiele" claims). */
-static void allowed_classes(sk_public *p, const sk_rules *rules)
+ * (what "ich spiele" claims), from its derived tables. */
+static void allowed_classes(sk_public *p, const sk_rules_derived *t)
 {
-    p->classes_allowed = 0;
-    p->lowest_rank = INT8_MAX;
-    for (size_t i = 0; i < NBID_CLASSES; i++) {
-        if (!class_allowed(rules, BID_CLASSES[i], p->first_game))
-            continue;
-        p->classes_allowed |= (uint16_t)(1u << i);
-        if (p->class_rank[i] < p->lowest_rank)
-            p->lowest_rank = p->class_rank[i];
-    }
+    p->classes_allowed = t->allowed[p->first_game != 0];
+    p->lowest_rank = t->lowest[p->first_game != 0];
 }
 
 /* Sets up the auction of a new game: the rank of every class under the
  * ruleset's ranking, the classes it allows, the lowest (what "ich
- * spiele" claims) and the best class each hand could keep. */
+ * spiele" claims) and the best class each hand could keep.  All but
+ * the last come with the ruleset (see classes.c). */
 void skx_auction_start(sk_game *g, const sk_rules *rules)
 {
     sk_public *p = &g->pub;
-    sk_rules_rank_table(rules, p->rank);
-    for (size_t i = 0; i < NBID_CLASSES; i++)
-        p->class_rank[i] = (int8_t)rank_of(p, BID_CLASSES[i]);
-    allowed_classes(p, rules);
-    uint8_t by_rank[NBID_CLASSES]; /* sorted once for the four hands */
-    int n = classes_by_rank(p, by_rank);
+    sk_rules_derived scratch;
+    const sk_rules_derived *t = skx_rules_tables(rules, &scratch);
+    memcpy(p->rank, t->rank, sizeof p->rank);
+    memcpy(p->class_rank, t->class_rank, sizeof p->class_rank);
+    allowed_classes(p, t);
+    int fg = p->first_game != 0;
     for (int s = 0; s < 4; s++)
-        g->best_rank[s] = (int8_t)best_rank_in(rules, p, by_rank, n, g->hands[s]);
+        g->best_rank[s] =
+            (int8_t)best_rank_in(rules, p, t->by_rank[fg], t->nby_rank[fg], g->hands[s]);
 }
 
 /* The auction-side actions `seat` may take now: laying, answering a
@@ -688,16 +672,17 @@ int skx_auction_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int 
         for (int i = 0; i < nbids; i++)
             skx_put(&out[n++], SK_ACT_BID, seat, SK_NOCARD, bids[i]);
     } else if (p->phase == SK_PHASE_DECLARE) {
-        int need = rank_of(p, p->holder_bid);
-        for (unsigned m = p->classes_allowed; m; m &= m - 1) {
-            int i = __builtin_ctz(m);
-            if (p->class_rank[i] < need)
-                continue;
-            sk_contract cs[4];
-            int k = class_contracts(BID_CLASSES[i], cs);
-            for (int j = 0; j < k; j++)
-                if (contract_valid(r, p, cs[j], hand))
-                    skx_put(&out[n++], SK_ACT_DECLARE, seat, SK_NOCARD, cs[j]);
+        /* the allowed classes at least as high as the claim (2.4.10) */
+        unsigned classes = classes_ranked(p->class_rank, rank_of(p, p->holder_bid), INT8_MAX) &
+                           p->classes_allowed;
+        for (; classes; classes &= classes - 1) {
+            sk_contract c = BID_CLASSES[__builtin_ctz(classes)];
+            for (unsigned suits = fitting_suits(r, p, c, hand); suits; suits &= suits - 1) {
+                int s = __builtin_ctz(suits);
+                c.suit = (uint8_t)(s < 4 ? s : SK_NOSUIT);
+                SKX_CHECK(contract_valid(r, p, c, hand));
+                skx_put(&out[n++], SK_ACT_DECLARE, seat, SK_NOCARD, c);
+            }
         }
     }
     return n;

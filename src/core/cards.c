@@ -4,7 +4,7 @@
  * A card is suit * 8 + rank (see core.h); a set is a 32-bit mask.  The
  * notation is two letters, suit then rank: "EO" is the Eichel-Ober.
  */
-#include "schafkopf/core.h"
+#include "game_internal.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -18,6 +18,29 @@ static const char CARD_NAMES[SK_NCARDS][3] = {
     "EA", "EZ", "EK", "EO", "EU", "E9", "E8", "E7", "GA", "GZ", "GK",
     "GO", "GU", "G9", "G8", "G7", "HA", "HZ", "HK", "HO", "HU", "H9",
     "H8", "H7", "SA", "SZ", "SK", "SO", "SU", "S9", "S8", "S7"};
+
+/* The positions of the set bits of a byte v, from the lowest, packed
+ * four bits each: bit i, if set, goes to the place numbered by the set
+ * bits below it.  Constant expressions, so the table is built by the
+ * compiler. */
+#define NTH_B(v, i) (((v) >> (i)) & 1u)
+#define NTH_POPC(x)                                                                         \
+    (NTH_B(x, 0) + NTH_B(x, 1) + NTH_B(x, 2) + NTH_B(x, 3) + NTH_B(x, 4) + NTH_B(x, 5) +  \
+     NTH_B(x, 6) + NTH_B(x, 7))
+#define NTH_T(v, i) (NTH_B(v, i) * ((uint32_t)(i) << (4 * NTH_POPC((v) & ((1u << (i)) - 1)))))
+#define NTH(v)                                                                              \
+    (NTH_T(v, 0) | NTH_T(v, 1) | NTH_T(v, 2) | NTH_T(v, 3) | NTH_T(v, 4) | NTH_T(v, 5) |  \
+     NTH_T(v, 6) | NTH_T(v, 7))
+#define NTH4(v) NTH(v), NTH((v) + 1), NTH((v) + 2), NTH((v) + 3)
+#define NTH16(v) NTH4(v), NTH4((v) + 4), NTH4((v) + 8), NTH4((v) + 12)
+#define NTH64(v) NTH16(v), NTH16((v) + 16), NTH16((v) + 32), NTH16((v) + 48)
+const uint32_t skx_nth_nibbles[256] = {NTH64(0u), NTH64(64u), NTH64(128u), NTH64(192u)};
+
+/* The k-th lowest card of a set. */
+int sk_cards_nth(sk_cards set, unsigned k)
+{
+    return skx_cards_nth(set, k);
+}
 
 /* Card points of one card (1.2.3). */
 int sk_card_points(int card)

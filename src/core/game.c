@@ -400,8 +400,14 @@ static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t h
     int n = sk_rules_hand_size(rules), seats = sk_rules_seats(rules);
     for (int s = 0; s < seats; s++) {
         sk_cards h = 0; /* in a register: the card bytes could alias g */
-        for (int i = 0; i < n; i++)
-            h |= SK_BIT(hands[s][i]);
+        if (n == 8) { /* the long deck: a loop without a count to keep */
+#pragma GCC unroll 8
+            for (int i = 0; i < 8; i++)
+                h |= SK_BIT(hands[s][i]);
+        } else {
+            for (int i = 0; i < n; i++)
+                h |= SK_BIT(hands[s][i]);
+        }
         g->hands[s] = h;
     }
     sk_public *p = &g->pub;
@@ -522,28 +528,31 @@ static int apply_card(sk_game *g, sk_action a, sk_error *err)
     return SK_OK;
 }
 
-/* Plays a card the caller took from sk_game_legal_cards(), without the
- * referee's explanations: the loop of random playouts.  Builds without
- * NDEBUG still check that the card is legal.  Returns the legal cards
- * of the seat to move next, which the loop needs at once. */
 /* sk_game_play_legal for any game (a called ace, Stichzwang). */
 static __attribute__((noinline)) sk_cards play_legal_any(sk_game *g, int card)
 {
-    assert(sk_game_legal_cards(g) & SK_BIT(card));
+    SKX_CHECK(sk_game_legal_cards(g) & SK_BIT(card));
     return play_any(g, card);
 }
 
+/*
+ * Plays a card the caller took from sk_game_legal_cards(), without the
+ * referee's explanations: the loop of random playouts.  Returns the
+ * legal cards of the seat to move next, which the loop needs at once.
+ * Whether the card is legal is the caller's promise; builds with
+ * SK_CHECKS (the sanitizer half of `make test`, see the Makefile) check
+ * it, as recomputing the legal set would cost the play loop a sixth of
+ * its work.  The cheap checks that keep memory safe stay in every build.
+ */
 sk_cards sk_game_play_legal(sk_game *g, int card)
 {
     assert(g->pub.phase == SK_PHASE_PLAY && card >= 0 && card < SK_NCARDS);
     if (!plain_play(&g->pub))
         return play_legal_any(g, card);
-    /* on this path the only call is the assert's failure, so the
-     * compiler needs to save few registers */
-    assert((g->hands[g->pub.to_move] == g->legal_hand
-                ? g->legal
-                : legal_cards_plain(&g->pub, g->hands[g->pub.to_move])) &
-           SK_BIT(card));
+    SKX_CHECK((g->hands[g->pub.to_move] == g->legal_hand
+                   ? g->legal
+                   : legal_cards_plain(&g->pub, g->hands[g->pub.to_move])) &
+              SK_BIT(card));
     return play_body(g, card, true);
 }
 

@@ -543,6 +543,7 @@ int sk_rules_preset(sk_rules *r, const char *name, sk_error *err)
     if (rc < 0)
         return rc; /* a broken preset table; the tests catch it */
     snprintf(tmp.preset, sizeof tmp.preset, "%s", presets[p].name);
+    sk_rules_refresh(&tmp);
     *r = tmp;
     return SK_OK;
 }
@@ -564,8 +565,10 @@ int sk_rules_set(sk_rules *r, const char *key, const char *value, sk_error *err)
     trim(&value, &vn);
     sk_rules tmp = *r;
     int rc = set_span(&tmp, key, kn, value, vn, "", err);
-    if (rc == SK_OK)
+    if (rc == SK_OK) {
+        sk_rules_refresh(&tmp);
         *r = tmp;
+    }
     return rc;
 }
 
@@ -584,8 +587,10 @@ int sk_rules_set_pair(sk_rules *r, const char *pair, sk_error *err)
     trim(&val, &vn);
     sk_rules tmp = *r;
     int rc = set_span(&tmp, key, kn, val, vn, "", err);
-    if (rc == SK_OK)
+    if (rc == SK_OK) {
+        sk_rules_refresh(&tmp);
         *r = tmp;
+    }
     return rc;
 }
 
@@ -602,8 +607,10 @@ int sk_rules_parse(sk_rules *r, const char *text, sk_error *err)
         return fail(err, "", NULL, SK_EINVAL, "no ruleset or text given");
     sk_rules tmp = *r;
     int rc = parse_text(&tmp, text, err);
-    if (rc == SK_OK)
+    if (rc == SK_OK) {
+        sk_rules_refresh(&tmp);
         *r = tmp;
+    }
     return rc;
 }
 
@@ -698,62 +705,4 @@ size_t sk_rules_get(const sk_rules *r, const char *key, char *buf, size_t size)
     if (d)
         format_value(&sb, r, d);
     return sb.len;
-}
-
-/* Contract ranks per type, plain and Tout, for each ranking (2.4.4, 001, online). */
-static const int8_t RANKS[3][SK_C_NTYPES][2] = {
-    [SK_RANK_OFFICIAL] = {[SK_C_SAUSPIEL] = {10, 10}, [SK_C_SOLO] = {30, 50},
-                          [SK_C_WENZ] = {20, 40}, [SK_C_SIE] = {60, 60},
-                          [SK_C_GEIER] = {20, 40}, [SK_C_FARBWENZ] = {20, 40},
-                          [SK_C_FARBGEIER] = {20, 40}, [SK_C_BETTEL] = {20, 20},
-                          [SK_C_BETTEL_OUVERT] = {40, 40}, [SK_C_HOCHZEIT] = {15, 15}},
-    [SK_RANK_CARDGAME] = {[SK_C_SAUSPIEL] = {10, 10}, [SK_C_SOLO] = {30, 50},
-                          [SK_C_WENZ] = {20, 40}, [SK_C_SIE] = {60, 60},
-                          [SK_C_GEIER] = {20, 40}, [SK_C_FARBWENZ] = {18, 38},
-                          [SK_C_FARBGEIER] = {18, 38}, [SK_C_BETTEL] = {18, 18},
-                          [SK_C_BETTEL_OUVERT] = {38, 38}, [SK_C_HOCHZEIT] = {15, 15}},
-    [SK_RANK_ONLINE] = {[SK_C_SAUSPIEL] = {10, 10}, [SK_C_SOLO] = {30, 50},
-                        [SK_C_WENZ] = {25, 50}, [SK_C_SIE] = {60, 60},
-                        [SK_C_GEIER] = {22, 50}, [SK_C_FARBWENZ] = {18, 50},
-                        [SK_C_FARBGEIER] = {15, 50}, [SK_C_BETTEL] = {12, 12},
-                        [SK_C_BETTEL_OUVERT] = {28, 28}, [SK_C_HOCHZEIT] = {11, 11}},
-};
-
-/*
- * Auction rank of a contract class (2.4.4): Sie > Solo Tout > Wenz Tout
- * > Solo > Wenz > Rufer (Sauspiel); 0 for no contract.  The suit does
- * not matter (a Herz-Solo does not outrank a Schellen-Solo).
- */
-int sk_rules_contract_rank(const sk_rules *r, sk_contract c)
-{
-    int ranking = r->ranking < 3 ? r->ranking : 0;
-    if (c.type >= SK_C_NTYPES)
-        return 0;
-    return RANKS[ranking][c.type][c.tout ? 1 : 0];
-}
-
-/* The whole rank table of the ruleset's ranking, for a game to copy. */
-void sk_rules_rank_table(const sk_rules *r, int8_t out[SK_C_NTYPES][2])
-{
-    memcpy(out, RANKS[r->ranking < 3 ? r->ranking : 0], sizeof RANKS[0]);
-}
-
-/* Base rate in units of a contract class (4.2.4).  A Sie is priced from
- * the Solo rate; its factor (sie_factor) is applied by the scoring. */
-int sk_rules_base_rate(const sk_rules *r, sk_contract c)
-{
-    switch (c.type) {
-    case SK_C_SAUSPIEL: return r->rate_sauspiel;
-    case SK_C_SOLO: return r->rate_solo;
-    case SK_C_WENZ: return r->rate_wenz;
-    case SK_C_SIE: return r->rate_solo;
-    case SK_C_GEIER: return r->rate_geier;
-    case SK_C_FARBWENZ: return r->rate_farbwenz;
-    case SK_C_FARBGEIER: return r->rate_farbgeier;
-    case SK_C_BETTEL: return r->rate_bettel;
-    case SK_C_BETTEL_OUVERT: return r->rate_bettel;
-    case SK_C_RAMSCH: return r->rate_ramsch;
-    case SK_C_HOCHZEIT: return r->rate_hochzeit;
-    default: return 0;
-    }
 }

@@ -49,10 +49,11 @@ static unsigned declarer_side(const sk_game *g, int *declarer)
 static int count_laufende(const sk_game *g, unsigned side)
 {
     sk_cards mine = 0;
-    for (int s = 0; s < g->pub.nseats; s++)
-        if (side & (1u << s))
-            for (int i = 0; i < g->pub.ntricks; i++)
-                mine |= SK_BIT(g->dealt[s][i]);
+    for (unsigned m = side & ((1u << g->pub.nseats) - 1); m; m &= m - 1) {
+        const uint8_t *dealt = g->dealt[__builtin_ctz(m)];
+        for (int i = 0; i < g->pub.ntricks; i++)
+            mine |= SK_BIT(dealt[i]);
+    }
     const sk_order *o = &g->pub.order;
     if (o->ntrumps == 0)
         return 0;
@@ -121,16 +122,15 @@ static void settle(const sk_rules *r, sk_result *res, unsigned side, int seats)
     int tp = tournament_value(res);
     if (r->tournament_kontra)
         tp <<= res->doublings + res->laid;
-    bool solo = !partnership(res->contract.type);
+    /* a soloist is paid by (or pays) each of the others, a partner by
+     * one; written as a factor per seat, as who is on which side is as
+     * random as the game */
+    int mine_factor = partnership(res->contract.type) ? 1 : seats - 1;
     for (int s = 0; s < seats; s++) {
-        bool mine = side & (1u << s);
-        if (solo) {
-            res->money[s] = mine ? (seats - 1) * sign * pair : -sign * pair;
-            res->tournament[s] = mine ? (seats - 1) * sign * tp : -sign * tp;
-        } else {
-            res->money[s] = mine ? sign * pair : -sign * pair;
-            res->tournament[s] = mine ? sign * tp : -sign * tp;
-        }
+        int mine = side >> s & 1;
+        int k = sign * (mine * (mine_factor + 1) - 1); /* mine_factor or -1 */
+        res->money[s] = k * pair;
+        res->tournament[s] = k * tp;
     }
 }
 
@@ -290,11 +290,12 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
         side_tricks = p->ntricks;
     } else {
         memcpy(res->trick_winners, p->trick_winners, p->ntricks);
-        for (int s = 0; s < g->pub.nseats; s++)
+        /* every trick gives its winner one card of each seat */
+        for (int s = 0; s < g->pub.nseats; s++) {
             res->points[s] = sk_cards_points(p->won[s]);
-        for (int t = 0; t < p->ntricks; t++) {
-            res->tricks[p->trick_winners[t]]++;
-            side_tricks += (side >> p->trick_winners[t]) & 1;
+            int cards = sk_cards_count(p->won[s]);
+            res->tricks[s] = g->pub.nseats == 4 ? cards >> 2 : cards / 3; /* no division */
+            side_tricks += res->tricks[s] & -(int)(side >> s & 1);
         }
     }
     if (p->contract.type == SK_C_RAMSCH)

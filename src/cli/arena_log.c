@@ -311,7 +311,7 @@ static int log_read_match(const json_t *root, sk_arena_match *m, log_why *why)
 /* "games[r]": one seating's game. */
 static int log_read_game(const json_t *o, int r, int nbots, sk_arena_game *g, log_why *why)
 {
-    char path[48], sub[64];
+    char path[24], sub[96]; /* "games[R]" and "games[R].tournament[S]" */
     snprintf(path, sizeof path, "games[%d]", r);
     if (!json_is_object(o))
         return log_fail(why, "%s: expected an object, got %s", path, log_type_name(o));

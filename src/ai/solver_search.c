@@ -269,7 +269,14 @@ static inline int sure_tricks(const sk_solver *s, sk_cards sure)
  * For the trick objectives: *decl 1 when the declarer's side surely
  * takes a trick (OBJ_ANY), *def 1 when the defenders do (OBJ_ALL).
  */
-static inline void sure_points(const sk_solver *s, int *decl, int *def)
+/* What sure_points found, for the trick caps (cap_bounds). */
+typedef struct sure_state {
+    sk_cards dsure, fsure, runs; /* sure trumps per side; the leader's run */
+    int rd, rf;                  /* run tricks the declarer side / defenders may count */
+    int top;                     /* points in play */
+} sure_state;
+
+static inline void sure_points(const sk_solver *s, int *decl, int *def, sure_state *st)
 {
     sk_cards dh = 0, fh = 0;
     for (int i = 0; i < SK_NSEATS; i++) {
@@ -285,6 +292,7 @@ static inline void sure_points(const sk_solver *s, int *decl, int *def)
         /* a sure trump takes a trick: the objective met or failed */
         *decl = s->obj == OBJ_ANY && dsure;
         *def = (s->obj == OBJ_ALL && fsure) || (s->obj == OBJ_NONE && dsure);
+        *st = (sure_state){0, 0, 0, 0, 0, 1};
         return;
     }
     *decl = ix_points(s, dsure);
@@ -301,21 +309,34 @@ static inline void sure_points(const sk_solver *s, int *decl, int *def)
         else
             *def += run;
     }
-    /* the other side's sure tricks cap what a side's tricks can hold;
-     * a runner's side takes at least his run */
-    int top = ix_points(s, dh | fh);
-    int rd = runner && ((s->side >> L) & 1) ? sk_cards_count(runs) : 0;
-    int rf = runner && !((s->side >> L) & 1) ? sk_cards_count(runs) : 0;
-    int tf = sure_tricks(s, fsure), td = sure_tricks(s, dsure);
-    if (tf || rf) {
-        int cap = tf >= rf ? trick_cap(s, tf, fsure) : trick_cap(s, rf, fsure | runs);
-        if (top - cap > *def)
-            *def = top - cap;
+    st->dsure = dsure;
+    st->fsure = fsure;
+    st->runs = runs;
+    st->rd = runner && ((s->side >> L) & 1) ? sk_cards_count(runs) : 0;
+    st->rf = runner && !((s->side >> L) & 1) ? sk_cards_count(runs) : 0;
+    st->top = ix_points(s, dh | fh);
+}
+
+/*
+ * Tighter bounds, dearer than sure_points, so tried after it and the
+ * table: the other side's sure tricks cap what a side's tricks can hold
+ * (trick_cap), and a runner's side can take at least his run.  Raises
+ * *decl and *def (as sure_points) where the caps say more.
+ */
+static inline void cap_bounds(const sk_solver *s, const sure_state *st, int *decl, int *def)
+{
+    int tf = sure_tricks(s, st->fsure), td = sure_tricks(s, st->dsure);
+    if (tf || st->rf) {
+        int cap = tf >= st->rf ? trick_cap(s, tf, st->fsure)
+                               : trick_cap(s, st->rf, st->fsure | st->runs);
+        if (st->top - cap > *def)
+            *def = st->top - cap;
     }
-    if (td || rd) {
-        int cap = td >= rd ? trick_cap(s, td, dsure) : trick_cap(s, rd, dsure | runs);
-        if (top - cap > *decl)
-            *decl = top - cap;
+    if (td || st->rd) {
+        int cap = td >= st->rd ? trick_cap(s, td, st->dsure)
+                               : trick_cap(s, st->rd, st->dsure | st->runs);
+        if (st->top - cap > *decl)
+            *decl = st->top - cap;
     }
 }
 
@@ -450,7 +471,8 @@ static int search(sk_solver *s, int alpha, int beta)
         sk_solver_tt_prefetch(s, &key);
         int top = s->obj ? 1 : ix_points(s, inplay);
         int sd, sf;
-        sure_points(s, &sd, &sf);
+        sure_state st;
+        sure_points(s, &sd, &sf, &st);
         int lo = sd, hi = top - sf;
         if (hi <= alpha)
             return hi;
@@ -467,6 +489,17 @@ static int search(sk_solver *s, int alpha, int beta)
                 return lo;
             if (hi <= alpha)
                 return hi;
+        }
+        if (!s->obj) {
+            cap_bounds(s, &st, &sd, &sf);
+            if (sd > lo)
+                lo = sd;
+            if (top - sf < hi)
+                hi = top - sf;
+            if (hi <= alpha || lo == hi)
+                return hi;
+            if (lo >= beta)
+                return lo;
         }
         if (lo > alpha)
             alpha = lo;

@@ -17,7 +17,8 @@
  * seed only, never on --jobs.  External engines (`ext:COMMAND`) are
  * processes kept per worker and seat across games (engine.c); one that
  * fails is reported, killed and replaced by the random bot for the rest
- * of that game.
+ * of that game.  The command line is arena_opts.c, the report
+ * arena_stats.c, the log lines arena_log.c, --combine arena_combine.c.
  */
 #include "cli.h"
 #include "cli/arena.h"
@@ -26,8 +27,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
-#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -37,20 +36,8 @@
 #include <unistd.h>
 
 #define ARENA_MAX_BOTS SK_ARENA_MAX_BOTS
-#define ARENA_MAX_DEALS 100000000u
-/* The highest deal index --first-deal may reach (exact in any JSON reader). */
-#define ARENA_MAX_INDEX (1ull << 50)
 /* A log is fsync'ed at most this often (and at the end of the run). */
 #define ARENA_SYNC_NS 1000000000ll
-
-/* The command line, parsed.  The match (bots as given: "heuristic",
- * "ext:./my-engine --fast"; seed; rules; tariff) is what logs record. */
-typedef struct arena_opts {
-    sk_arena_match m;
-    const char *command[ARENA_MAX_BOTS]; /* the command of an ext: bot, else NULL */
-    uint64_t deals, first, jobs, time_ms, start_ms;
-    const char *out_path, *log_path;
-} arena_opts;
 
 /* Everything one deal produced, handed from a worker to the merger. */
 typedef struct deal_out {
@@ -91,50 +78,6 @@ typedef struct seat_ctl {
     sk_engine *eng; /* the engine while it behaves, else NULL */
 } seat_ctl;
 
-/* Prints the usage of `arena`. */
-static void arena_usage(FILE *out)
-{
-    fprintf(out,
-            "usage: schafkopf arena --bots A,B,... [--deals N] [--first-deal K] [--seed S]\n"
-            "                       [--jobs J] [--out FILE] [--log FILE] [--tariff U/S/L]\n"
-            "                       [--time MS] [RULE OPTIONS]\n"
-            "       schafkopf arena --combine LOG...\n\n"
-            "Duplicate matches between bots.  Each deal is played once per seating: with\n"
-            "k bots, seating r puts bot (seat + r) mod k on each seat -- two bots play\n"
-            "ABAB and BABA, four play ABCD BCDA CDAB DABC -- so every bot holds every\n"
-            "seat's cards once per deal (same dealer, same hands) and card luck cancels.\n"
-            "Reports per bot: games, mean money (cents) and tournament points per game\n"
-            "with 95%% confidence intervals over the per-deal totals, and what it did as\n"
-            "declarer per contract class.  Results depend on --seed only, not on --jobs.\n\n"
-            "  --bots LIST     bots separated by commas: random, heuristic, pimc, pimc:N,\n"
-            "                  or ext:COMMAND for an external engine speaking the protocol\n"
-            "                  of docs/engine-protocol.md (run with /bin/sh -c COMMAND)\n"
-            "  --bot SPEC      add one bot (repeatable; for commands with commas)\n"
-            "  --deals N       number of deals (default 100)\n"
-            "  --first-deal K  play deals K..K+N-1 of the seeded sequence (default 1): deal d\n"
-            "                  is the same whatever the range, so runs with one --seed and\n"
-            "                  disjoint ranges are shards of one match\n"
-            "  --seed S        seed of deals and bots (default: OS random, printed)\n"
-            "  --jobs J        worker threads (default: online CPUs)\n"
-            "  --out FILE      write every game record (JSON Lines) to FILE (truncated:\n"
-            "                  give each shard its own)\n"
-            "  --log FILE      append one JSON line of results per deal to FILE, in deal\n"
-            "                  order (docs/arena.md); an interrupted run resumes with\n"
-            "                  --first-deal LAST+1 and the same --log\n"
-            "  --combine LOG.. print the report of the deals in one or more logs of one\n"
-            "                  match (shards, resumed runs) as one run over them would\n"
-            "  --tariff U/S/L  money in cents: U per Laufender and for Schneider (Schwarz\n"
-            "                  2U), S for a Sauspiel, L for a Solo or Wenz (default\n"
-            "                  10/20/50, the sauspiel preset's money); it replaces the\n"
-            "                  ruleset's unit_cents and rates.  'rules': keep the ruleset's\n"
-            "  --time MS       time limit of an engine's decision (default 1000)\n"
-            "  --start-time MS time limit of an engine's start and handshake (default 5000)\n"
-            "  --preset NAME   ruleset preset (default official)\n"
-            "  --rule K=V      set one rule option (repeatable)\n"
-            "  --rules FILE    read a ruleset file\n"
-            "  -h, --help      this help\n");
-}
-
 /* splitmix64's finaliser: a well-mixed 64-bit value from any input. */
 static uint64_t mix(uint64_t x)
 {
@@ -142,185 +85,6 @@ static uint64_t mix(uint64_t x)
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
     return x ^ (x >> 31);
-}
-
-/* Adds one bot spec; -1 with a message when it is bad. */
-static int add_bot(arena_opts *o, const char *spec, size_t len)
-{
-    if (o->m.nbots == ARENA_MAX_BOTS) {
-        fprintf(stderr, "schafkopf: arena: at most %d bots\n", ARENA_MAX_BOTS);
-        return -1;
-    }
-    if (len == 0 || len >= sizeof o->m.bots[0]) {
-        fprintf(stderr, "schafkopf: arena: --bots: %s bot spec\n", len ? "too long a" : "empty");
-        return -1;
-    }
-    char *spec_copy = o->m.bots[o->m.nbots];
-    memcpy(spec_copy, spec, len);
-    spec_copy[len] = '\0';
-    if (!sk_arena_spec_ok(spec_copy)) { /* the logs are JSON: UTF-8 text */
-        fprintf(stderr, "schafkopf: arena: --bots: a bot spec must be UTF-8 text\n");
-        return -1;
-    }
-    const char *command = o->command[o->m.nbots] = sk_arena_bot_command(spec_copy);
-    if (command) {
-        if (strspn(command, " \t") == strlen(command)) {
-            fprintf(stderr, "schafkopf: arena: --bots: \"ext:\" needs a command\n");
-            return -1;
-        }
-    } else {
-        sk_error err = {{0}, NULL};
-        sk_bot *probe = sk_bot_new(spec_copy, 1, &err);
-        if (!probe) {
-            fprintf(stderr, "schafkopf: arena: --bots: %s (or ext:COMMAND)\n", err.msg);
-            return -1;
-        }
-        sk_bot_free(probe);
-    }
-    o->m.nbots++;
-    return 0;
-}
-
-/* Greatest common divisor. */
-static uint64_t gcd(uint64_t a, uint64_t b)
-{
-    return b ? gcd(b, a % b) : a;
-}
-
-/* Applies --tariff U/S/L (or "rules") to the ruleset; -1 with a message. */
-static int apply_tariff(arena_opts *o, const char *text)
-{
-    if (strcmp(text, "rules") == 0) {
-        snprintf(o->m.tariff, sizeof o->m.tariff, "of the ruleset");
-        return 0;
-    }
-    uint64_t v[3];
-    const char *s = text;
-    for (int i = 0; i < 3; i++) {
-        char num[16];
-        size_t len = strspn(s, "0123456789");
-        if (len == 0 || len >= sizeof num || (i < 2 && s[len] != '/') || (i == 2 && s[len])) {
-            fprintf(stderr, "schafkopf: arena: --tariff \"%s\": expected U/S/L in cents, "
-                            "e.g. 10/20/50, or 'rules'\n", text);
-            return -1;
-        }
-        memcpy(num, s, len);
-        num[len] = '\0';
-        if (sk_cli_number("tariff", num, 100000, &v[i]) < 0)
-            return -1;
-        s += len + 1;
-    }
-    if (v[0] == 0 || v[1] == 0 || v[2] == 0) {
-        fprintf(stderr, "schafkopf: arena: --tariff \"%s\": amounts must be positive\n", text);
-        return -1;
-    }
-    uint64_t unit = gcd(gcd(v[0], v[1]), v[2]);
-    static const char *const KEYS[] = {"rate_laufende", "rate_schneider", "rate_schwarz",
-                                       "rate_sauspiel", "rate_solo",      "rate_wenz"};
-    uint64_t rates[] = {v[0] / unit, v[0] / unit, 2 * v[0] / unit,
-                        v[1] / unit, v[2] / unit, v[2] / unit};
-    char num[32];
-    sk_error err = {{0}, NULL};
-    snprintf(num, sizeof num, "%llu", (unsigned long long)unit);
-    int rc = sk_rules_set(&o->m.rules, "unit_cents", num, &err);
-    for (int i = 0; i < 6 && rc == 0; i++) {
-        snprintf(num, sizeof num, "%llu", (unsigned long long)rates[i]);
-        rc = sk_rules_set(&o->m.rules, KEYS[i], num, &err);
-    }
-    if (rc < 0) {
-        fprintf(stderr, "schafkopf: arena: --tariff %s: %s\n", text, err.msg);
-        return -1;
-    }
-    snprintf(o->m.tariff, sizeof o->m.tariff, "%llu/%llu/%llu", (unsigned long long)v[0],
-             (unsigned long long)v[1], (unsigned long long)v[2]);
-    return 0;
-}
-
-/* Parses the command line; -1 (exit 2), 1 (help shown) or 0. */
-static int parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
-{
-    static const struct option opts[] = {
-        {"bots", required_argument, 0, 'b'},   {"bot", required_argument, 0, 'B'},
-        {"deals", required_argument, 0, 'n'},  {"seed", required_argument, 0, 's'},
-        {"jobs", required_argument, 0, 'j'},   {"out", required_argument, 0, 'o'},
-        {"tariff", required_argument, 0, 't'}, {"time", required_argument, 0, 'T'},
-        {"start-time", required_argument, 0, 'S'},
-        {"first-deal", required_argument, 0, 'f'}, {"log", required_argument, 0, 'l'},
-        {"help", no_argument, 0, 'h'},         {"preset", required_argument, 0, SK_OPT_PRESET},
-        {"rule", required_argument, 0, SK_OPT_RULE},
-        {"rules", required_argument, 0, SK_OPT_RULES_FILE},
-        {0, 0, 0, 0}};
-    const char *tariff = "10/20/50";
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        int rc = 0;
-        if (c == 'b') {
-            for (const char *s = optarg; rc == 0;) {
-                size_t len = strcspn(s, ",");
-                rc = add_bot(o, s, len);
-                if (!s[len])
-                    break;
-                s += len + 1;
-            }
-        } else if (c == 'B')
-            rc = add_bot(o, optarg, strlen(optarg));
-        else if (c == 'n')
-            rc = sk_cli_number("deals", optarg, ARENA_MAX_DEALS, &o->deals);
-        else if (c == 's') {
-            rc = sk_cli_number("seed", optarg, UINT64_MAX, &o->m.seed);
-            *seeded = true;
-        } else if (c == 'j')
-            rc = sk_cli_number("jobs", optarg, 256, &o->jobs);
-        else if (c == 'o')
-            o->out_path = optarg;
-        else if (c == 'l')
-            o->log_path = optarg;
-        else if (c == 'f')
-            rc = sk_cli_number("first-deal", optarg, ARENA_MAX_INDEX, &o->first);
-        else if (c == 't')
-            tariff = optarg;
-        else if (c == 'T')
-            rc = sk_cli_number("time", optarg, 3600000, &o->time_ms);
-        else if (c == 'S')
-            rc = sk_cli_number("start-time", optarg, 3600000, &o->start_ms);
-        else if (c >= SK_OPT_PRESET)
-            rc = sk_cli_rules_option(&o->m.rules, c, optarg);
-        else if (c == 'h') {
-            arena_usage(stdout);
-            return 1;
-        } else {
-            arena_usage(stderr);
-            return -1;
-        }
-        if (rc < 0)
-            return -1;
-    }
-    if (optind < argc) {
-        fprintf(stderr, "schafkopf: arena: unexpected argument \"%s\"\n", argv[optind]);
-        return -1;
-    }
-    if (o->m.nbots == 0) {
-        fprintf(stderr, "schafkopf: arena: --bots is required (e.g. --bots heuristic,random)\n");
-        return -1;
-    }
-    if (o->m.rules.players != 4) { /* seatings rotate four bots over four seats */
-        fprintf(stderr, "schafkopf: arena: players=%d: the arena seats four players\n",
-                o->m.rules.players);
-        return -1;
-    }
-    if (o->deals == 0 || o->first == 0 || o->jobs == 0 || o->time_ms == 0 ||
-        o->start_ms == 0) {
-        fprintf(stderr, "schafkopf: arena: --deals, --first-deal, --jobs, --time and "
-                        "--start-time must be at least 1\n");
-        return -1;
-    }
-    if (o->first - 1 + o->deals > ARENA_MAX_INDEX) {
-        fprintf(stderr, "schafkopf: arena: --first-deal + --deals: deals go up to %llu\n",
-                (unsigned long long)ARENA_MAX_INDEX);
-        return -1;
-    }
-    return apply_tariff(o, tariff);
 }
 
 /* Reports an engine failure, counts it, drops the engine: the seat's
@@ -799,7 +563,7 @@ int sk_cmd_arena(int argc, char **argv)
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     o->jobs = cpus > 0 ? (uint64_t)cpus : 1;
     bool seeded = false;
-    int rc = parse_opts(argc, argv, o, &seeded);
+    int rc = sk_arena_parse_opts(argc, argv, o, &seeded);
     if (rc != 0) {
         free(o);
         return rc < 0 ? 2 : 0;

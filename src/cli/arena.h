@@ -127,4 +127,22 @@ int sk_arena_combine(int argc, char **argv);
 int sk_arena_log_prepare(const char *path, int fd, const sk_arena_match *m, uint64_t first,
                          uint64_t last);
 
+
+#define SK_ARENA_MAX_DEALS 100000000u
+/* The highest deal index --first-deal may reach (exact in any JSON reader). */
+#define SK_ARENA_MAX_INDEX (1ull << 50)
+
+/* The command line, parsed.  The match (bots as given: "heuristic",
+ * "ext:./my-engine --fast"; seed; rules; tariff) is what logs record. */
+typedef struct arena_opts {
+    sk_arena_match m;
+    const char *command[SK_ARENA_MAX_BOTS]; /* the command of an ext: bot, else NULL */
+    uint64_t deals, first, jobs, time_ms, start_ms;
+    const char *out_path, *log_path;
+} arena_opts;
+
+/* Parses the arena's command line (arena_opts.c); -1 (exit 2), 1 (help
+ * shown) or 0; *seeded tells whether --seed was given. */
+int sk_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded);
+
 #endif

@@ -282,6 +282,44 @@ static void test_pimc_variants_legal(void **state)
     }
 }
 
+/* 002 Hochzeit: the PIMC bot prices a Hochzeit too -- the others answer
+ * the offer by the rules of thumb in each sampled deal -- so with one
+ * trump (H9) and two Sauen with a Ten it bids and declares one (a
+ * Sauspiel with one trump it would not); every declaration has a finite
+ * value in its hint, those not worth pricing last. */
+static void test_pimc_hochzeit(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "allow_hochzeit", "yes");
+    sk_game g;
+    tl_start_game(&g, &r, 3, false, "E9 E8 GA GZ G8 H9 SA S8", NULL, NULL, NULL);
+    sk_bot *b = sk_bot_new("pimc", 5, NULL);
+    sk_view v;
+    sk_game_view(&g, 0, &v);
+    sk_action a = sk_bot_act(b, &v);
+    assert_int_equal(a.type, SK_ACT_BID);
+    tl_ok_action(&g, a, "pimc's bid");
+    while (g.pub.phase == SK_PHASE_AUCTION) {
+        char line[16];
+        snprintf(line, sizeof line, "%d pass", g.pub.to_move);
+        tl_ok(&g, line);
+    }
+    assert_int_equal(g.pub.phase, SK_PHASE_DECLARE);
+    sk_game_view(&g, 0, &v);
+    a = sk_bot_act(b, &v);
+    assert_int_equal(a.type, SK_ACT_DECLARE);
+    assert_int_equal(a.contract.type, SK_C_HOCHZEIT);
+    sk_action acts[SK_MAX_LEGAL];
+    double vals[SK_MAX_LEGAL];
+    int n = sk_bot_hint(b, &v, acts, vals, SK_MAX_LEGAL);
+    assert_true(n > 1);
+    assert_int_equal(acts[0].contract.type, SK_C_HOCHZEIT);
+    for (int i = 1; i < n; i++)
+        assert_true(vals[i] > -1e6 && vals[i] <= vals[0]);
+    sk_bot_free(b);
+}
+
 /* In a Ramsch the PIMC bot plays the rules of thumb (its solver's
  * paranoid Ramsch value measured weaker, see bot.c): along whole Ramsch
  * games every card it picks is the heuristic's, and its hint marks that
@@ -370,6 +408,7 @@ int main(void)
         cmocka_unit_test(test_pimc_variants_legal),
         cmocka_unit_test(test_local_variants_legal),
         cmocka_unit_test(test_pimc_ramsch_by_rules_of_thumb),
+        cmocka_unit_test(test_pimc_hochzeit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

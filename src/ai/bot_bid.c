@@ -21,8 +21,9 @@
  * when its own side wins in at least 70% of them.
  *
  * Not modelled: what the others' bids say about their hands, Kontra's
- * effect on the price, Schwarz, a Hochzeit (the rules of thumb answer
- * an offer and price the offering).
+ * effect on the price, Schwarz.  A Hochzeit is priced with the others
+ * answering the offer by the rules of thumb; the bot itself answers an
+ * offer by them too.
  */
 #include "ai_internal.h"
 
@@ -133,16 +134,35 @@ typedef struct cand {
     int live;
 } cand;
 
+/* Answers a Hochzeit offer in a sampled game: every seat asked decides
+ * by the rules of thumb from its own view, as the bots at the table
+ * would (take it with trumps, give the cheapest card).  Returns false if
+ * an answer was refused. */
+static bool answer_hochzeit(sk_game *h)
+{
+    while (h->pub.phase == SK_PHASE_HOCHZEIT) {
+        sk_view v;
+        sk_game_view(h, h->pub.to_move, &v);
+        sk_action legal[SK_MAX_LEGAL];
+        double vals[SK_MAX_LEGAL];
+        int n = sk_view_legal(&v, legal);
+        if (n <= 0 || sk_game_apply(h, sk_heur_bidding(&v, legal, n, vals), NULL) < 0)
+            return false;
+    }
+    return true;
+}
+
 /* The declarer's money for declaring `c` in the game `g` (in the
  * declaration phase, `me` to declare); sets *ok = 0 when the node budget
- * ran out.  A Hochzeit is not priced (0). */
+ * ran out.  A Hochzeit is priced after the others answer the offer by
+ * their rules of thumb (nobody takes it: thrown in). */
 static double price(const sk_pimc *pc, const sk_game *g, int me, sk_contract c, uint64_t stop,
                     int *ok)
 {
     sk_game h = *g;
-    if (sk_game_apply(&h, sk_act_declare(me, c), NULL) < 0)
+    if (sk_game_apply(&h, sk_act_declare(me, c), NULL) < 0 || !answer_hochzeit(&h))
         return 0;
-    if (h.pub.phase == SK_PHASE_DONE) { /* a Sie: scored at once */
+    if (h.pub.phase == SK_PHASE_DONE) { /* a Sie, or a Hochzeit thrown in */
         sk_result res;
         if (sk_game_result(&h, &res, NULL) < 0)
             return 0;
@@ -373,6 +393,14 @@ sk_action sk_pimc_bidding(const sk_pimc *pc, const sk_view *v, const sk_action *
             if (values[i] > -1e17 && (pick < 0 || values[i] > values[pick]))
                 pick = i;
         }
+        /* the declarations not worth pricing come last in a hint */
+        double low = pick >= 0 ? values[pick] : 0;
+        for (int i = 0; i < n; i++)
+            if (values[i] > -1e17 && values[i] < low)
+                low = values[i];
+        for (int i = 0; i < n; i++)
+            if (values[i] <= -1e17)
+                values[i] = low - 1;
         if (pick >= 0)
             return legal[pick];
     }

@@ -7,6 +7,7 @@
 #define SK_GAME_INTERNAL_H
 
 #include "schafkopf/core.h"
+#include "schafkopf/playout.h"
 
 #include <assert.h>
 

@@ -51,25 +51,120 @@ sk_action sk_game_random_action(const sk_game *g, sk_rng *rng)
     return legal[n > 1 ? sk_rng_below(rng, (uint32_t)n) : 0];
 }
 
-/* Plays the game to its end as the random player: its actions one by
- * one until the play passes its first moments, then the playout's. */
+#ifdef SK_CHECKS
+/* Whether the referee accepts action `a` now (on a copy): the check of
+ * the trusted steps below, in builds with SK_CHECKS. */
+static bool referee_accepts(const sk_game *g, sk_action a)
+{
+    sk_game copy = *g;
+    return sk_game_apply(&copy, a, NULL) == SK_OK;
+}
+#endif
+
+/* The k-th lowest set bit of a mask (k below its count). */
+static inline int nth_bit(unsigned m, unsigned k)
+{
+    for (; k; k--)
+        m &= m - 1;
+    return __builtin_ctz(m);
+}
+
+/* The random player's auction action, applied the trusted way: the bids
+ * as a mask, and one draw among the pass and them (none when only the
+ * pass is left), as sk_game_random_action. */
+static void random_bid(sk_game *g, sk_rng *rng)
+{
+    sk_public *p = &g->pub;
+    int seat = p->to_move;
+    unsigned bids = skx_bid_mask(p, g->best_rank[seat], seat);
+    int n = sk_cards_count(bids);
+    uint32_t k = n ? sk_rng_below(rng, (uint32_t)n + 1) : 0;
+    sk_action a = k ? sk_act_bid(seat, skx_bid_classes[nth_bit(bids, k - 1)]) : sk_act_pass(seat);
+    SKX_CHECK(referee_accepts(g, a));
+    skx_bid_legal(g, a);
+}
+
+/* The random player's declaration: one draw among the contracts
+ * sk_game_legal lists (by class, then suit), named the trusted way. */
+static void random_declaration(sk_game *g, sk_rng *rng)
+{
+    sk_public *p = &g->pub;
+    int seat = p->to_move;
+    uint8_t fit[SKX_NCLASSES];
+    skx_fitting_suits(g->rules, p, g->hands[seat], fit);
+    unsigned classes = skx_declare_mask(p);
+    int n = 0;
+    for (unsigned m = classes; m; m &= m - 1)
+        n += sk_cards_count(fit[__builtin_ctz(m)]);
+    assert(n > 0); /* a bid binds: the declarer can play his claim (2.4.10) */
+    uint32_t k = n > 1 ? sk_rng_below(rng, (uint32_t)n) : 0;
+    int cls = __builtin_ctz(classes);
+    for (;;) { /* the class of the k-th contract */
+        uint32_t count = (uint32_t)sk_cards_count(fit[cls]);
+        if (k < count)
+            break;
+        k -= count;
+        classes &= classes - 1;
+        cls = __builtin_ctz(classes);
+    }
+    sk_contract c = skx_bid_classes[cls];
+    int suit = nth_bit(fit[cls], k);
+    c.suit = (uint8_t)(suit < 4 ? suit : SK_NOSUIT);
+    SKX_CHECK(referee_accepts(g, sk_act_declare(seat, c)));
+    skx_log_action(p, sk_act_declare(seat, c));
+    skx_declare(g, c);
+}
+
+/* The random player in a doubling moment: one draw in four considers
+ * the doublings on offer, else (or if none is taken) a random card. */
+static void random_first_moment(sk_game *g, sk_rng *rng)
+{
+    if (sk_rng_below(rng, 4) == 0) {
+        sk_action dbl[2 * SK_NSEATS];
+        int n = sk_game_legal_doublings(g, dbl);
+        for (int i = 0; i < n; i++)
+            if (sk_rng_below(rng, 2) == 0) {
+                SKX_CHECK(referee_accepts(g, dbl[i]));
+                skx_double_legal(g, dbl[i]);
+                return;
+            }
+    }
+    sk_game_play_legal(g, random_card(sk_game_legal_cards(g), rng));
+}
+
+/* Plays the game to its end as the random player, the trusted way: the
+ * auction, the declaration and the first moments of the play with the
+ * draws of sk_game_random_action, then the cards of sk_game_play_random
+ * (test_fastpath checks both against the referee).  The laying round
+ * and the Hochzeit's answers, rare, go through the referee. */
 void sk_game_random_rest(sk_game *g, sk_rng *rng)
 {
-    while (!sk_game_over(g)) {
-        if (g->pub.phase == SK_PHASE_PLAY && !doubling_moment(g)) { /* the common case */
-            /* Cards alone never lead back into a doubling moment: it
-             * needs trick 0 with at most one card out, and no more
-             * doublings than before.  So this plays to the end. */
-            sk_game_play_random(g, rng);
-            continue;
+    sk_public *p = &g->pub;
+    for (;;) {
+        switch (p->phase) {
+        case SK_PHASE_AUCTION:
+            random_bid(g, rng);
+            break;
+        case SK_PHASE_DECLARE:
+            random_declaration(g, rng);
+            break;
+        case SK_PHASE_PLAY:
+            if (!doubling_moment(g)) {
+                /* Cards alone never lead back into a doubling moment: it
+                 * needs trick 0 with at most one card out, and no more
+                 * doublings than before.  So this plays to the end. */
+                sk_game_play_random(g, rng);
+                return;
+            }
+            random_first_moment(g, rng);
+            break;
+        case SK_PHASE_DONE:
+            return;
+        default: { /* laying, a Hochzeit's answers: a legal action, accepted */
+            int rc = sk_game_apply(g, sk_game_random_action(g, rng), NULL);
+            assert(rc == SK_OK);
+            (void)rc;
         }
-        sk_action a = sk_game_random_action(g, rng);
-        if (a.type == SK_ACT_CARD) {
-            sk_game_play_legal(g, a.card);
-            continue;
         }
-        int rc = sk_game_apply(g, a, NULL); /* a legal action: accepted */
-        assert(rc == SK_OK);
-        (void)rc;
     }
 }

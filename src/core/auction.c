@@ -30,7 +30,7 @@
 static bool hochzeit_hand(const sk_rules *r, sk_cards hand)
 {
     int n = sk_cards_count(hand & SKX_SAUSPIEL_TRUMPS);
-    return n == 1 || (n == 2 && r->bauernhochzeit);
+    return (n == 1) | ((n == 2) & (r->bauernhochzeit != 0)); /* no branch: hands are random */
 }
 
 /* Whether `hand` may call the ace of `suit` (2.5.1, 2.5.3): not hearts,
@@ -437,14 +437,14 @@ static void hochzeit_exchange(sk_game *g, int taker)
  * window moves with every bid). */
 static unsigned classes_ranked(const int8_t rank[16], int lo, int hi)
 {
-    if (lo > hi)
-        return 0;
-#ifdef __SSE2__
+#ifdef __SSE2__ /* an empty window (lo > hi) compares empty: no branch on it */
     __m128i r = _mm_loadu_si128((const __m128i *)(const void *)rank);
     __m128i out = _mm_or_si128(_mm_cmplt_epi8(r, _mm_set1_epi8((char)lo)),
                                _mm_cmpgt_epi8(r, _mm_set1_epi8((char)hi)));
     return (unsigned)_mm_movemask_epi8(out) ^ 0xffffu;
 #else
+    if (lo > hi)
+        return 0;
     unsigned in = 0;
     for (int i = 0; i < 16; i++)
         in |= (unsigned)((unsigned)(rank[i] - lo) <= (unsigned)(hi - lo)) << i;

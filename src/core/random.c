@@ -61,12 +61,13 @@ static bool referee_accepts(const sk_game *g, sk_action a)
 }
 #endif
 
-/* The k-th lowest set bit of a mask (k below its count). */
+/* The k-th lowest set bit of a mask of 16 bits (k below its count),
+ * without a loop on k: the byte that holds it, then its place in the
+ * byte from the table of sk_cards_nth. */
 static inline int nth_bit(unsigned m, unsigned k)
 {
-    for (; k; k--)
-        m &= m - 1;
-    return __builtin_ctz(m);
+    unsigned low = (unsigned)sk_cards_count(m & 0xffu), high = k >= low;
+    return (int)(8 * high + (skx_nth_nibbles[m >> 8 * high & 0xffu] >> 4 * (k - (low & -high)) & 15u));
 }
 
 /* The random player's auction action, applied the trusted way: the bids

@@ -275,6 +275,80 @@ static void test_bad_contract_codes(void **state)
     assert_int_equal(sk_contract_parse("foo", &c, NULL), SK_EINVAL); /* err optional */
 }
 
+/* The order of a contract built card by card, as the rules say it
+ * (1.2.5, 2.5.6, 2.6.6, 2.7, 002): the reference for sk_order_init's
+ * precomputed tables.  Lords highest first: the Obers E G H S, then the
+ * Unters; then the trump suit's other cards from the Sau down. */
+static void reference_order(sk_order *o, sk_contract c)
+{
+    static const int LORD_RANK[8] = {SK_OBER, SK_OBER, SK_OBER, SK_OBER,
+                                     SK_UNTER, SK_UNTER, SK_UNTER, SK_UNTER};
+    bool obers = true, unters = true, bettel = false;
+    int suit = SK_HERZ;
+    switch (c.type) {
+    case SK_C_WENZ:
+        obers = false, suit = -1;
+        break;
+    case SK_C_FARBWENZ:
+        obers = false, suit = c.suit < 4 ? c.suit : -1;
+        break;
+    case SK_C_GEIER:
+        unters = false, suit = -1;
+        break;
+    case SK_C_FARBGEIER:
+        unters = false, suit = c.suit < 4 ? c.suit : -1;
+        break;
+    case SK_C_BETTEL:
+    case SK_C_BETTEL_OUVERT:
+        obers = unters = false, bettel = true, suit = -1;
+        break;
+    case SK_C_SOLO:
+        suit = c.suit < 4 ? c.suit : -1;
+        break;
+    default:
+        break;
+    }
+    memset(o, 0, sizeof *o);
+    int n = 0;
+    for (int i = 0; i < 8; i++)
+        if (LORD_RANK[i] == SK_OBER ? obers : unters)
+            o->trump_seq[n++] = SK_CARD(i % 4, LORD_RANK[i]);
+    for (int rank = 0; suit >= 0 && rank < 8; rank++)
+        if (!(rank == SK_OBER && obers) && !(rank == SK_UNTER && unters))
+            o->trump_seq[n++] = SK_CARD(suit, rank);
+    o->ntrumps = (uint8_t)n;
+    for (int i = 0; i < n; i++)
+        o->trumps |= SK_BIT(o->trump_seq[i]);
+    static const uint8_t BETTEL_POWER[8] = {8, 4, 7, 6, 5, 3, 2, 1}; /* A K O U Z 9 8 7 */
+    for (int card = 0; card < SK_NCARDS; card++) {
+        o->power[card] = (uint8_t)(bettel ? BETTEL_POWER[SK_RANK_OF(card)] : 8 - SK_RANK_OF(card));
+        o->follow[card] = SK_SUIT_MASK(SK_SUIT_OF(card)) & ~o->trumps;
+    }
+    for (int i = 0; i < n; i++) {
+        o->power[o->trump_seq[i]] = (uint8_t)(64 + n - i);
+        o->follow[o->trump_seq[i]] = o->trumps;
+    }
+}
+
+/* sk_order_init's tables equal the orders built card by card, for every
+ * type (and an unknown one), every suit or none, plain and Tout. */
+static void test_order_tables(void **state)
+{
+    (void)state;
+    static const uint8_t SUITS[] = {0, 1, 2, 3, SK_NOSUIT, 9};
+    for (int t = 0; t <= SK_C_NTYPES; t++)
+        for (size_t s = 0; s < sizeof SUITS; s++)
+            for (int tout = 0; tout < 2; tout++) {
+                sk_contract c = {(uint8_t)t, SUITS[s], (uint8_t)tout};
+                sk_order got, want;
+                memset(&got, 0xa5, sizeof got); /* padding too */
+                sk_order_init(&got, c);
+                reference_order(&want, c);
+                if (memcmp(&got, &want, sizeof got) != 0)
+                    fail_msg("order of contract %d/%d/%d differs", t, SUITS[s], tout);
+            }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -283,6 +357,7 @@ int main(void)
         cmocka_unit_test(test_farbsolo_trumps),
         cmocka_unit_test(test_wenz_trumps),
         cmocka_unit_test(test_trick_winners),
+        cmocka_unit_test(test_order_tables),
         cmocka_unit_test(test_contract_codes),
         cmocka_unit_test(test_bad_contract_codes),
     };

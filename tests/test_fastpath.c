@@ -8,7 +8,9 @@
  * - sk_game_play_legal leaves the game byte-equal to sk_game_apply with
  *   the same card, and returns sk_game_legal_cards of the new state;
  * - sk_game_play_random plays cards the referee accepts, to the same game;
- * - the random player (sk_cli_random_game) only finishes legal games
+ * - sk_game_random_rest plays the game sk_game_random_action's actions
+ *   through the referee play, with the same draws;
+ * - the random player (sk_game_random_rest) only finishes legal games
  *   whose sums hold and whose records replay to the same result.
  */
 #include <setjmp.h>
@@ -151,7 +153,7 @@ static sk_action steered_action(const sk_game *g, sk_rng *rng, bool steer)
             if (legal[i].contract.type == SK_C_BETTEL_OUVERT)
                 return legal[i];
     }
-    return sk_cli_random_action(g, rng);
+    return sk_game_random_action(g, rng);
 }
 
 /* sk_game_play_random from any moment of the play: its cards, replayed
@@ -187,6 +189,60 @@ static void test_playout_is_referee_play(void **state)
     }
 }
 
+/* The random player's game the slow way: each action of
+ * sk_game_random_action through the referee (sk_game_apply), and from
+ * the first moment without a doubling on offer sk_game_play_random. */
+static void referee_random_game(sk_game *g, sk_rng *rng)
+{
+    while (!sk_game_over(g)) {
+        if (g->pub.phase == SK_PHASE_PLAY &&
+            !(g->pub.trick_no == 0 && g->pub.trick_len <= 1 &&
+              g->pub.doublings < g->rules->kontra_max)) {
+            sk_game_play_random(g, rng);
+            assert_true(sk_game_over(g));
+            return;
+        }
+        sk_action a = sk_game_random_action(g, rng);
+        sk_error err;
+        if (sk_game_apply(g, a, &err) != SK_OK)
+            fail_msg("random action refused: %s", err.msg);
+    }
+}
+
+/* sk_game_random_rest, from the deal or from a later moment of the
+ * auction or the first trick, gives the game and the generator state of
+ * the referee's loop -- in every ruleset, first games, Bock and
+ * Kreuzbock rounds included. */
+static void test_random_rest_is_referee_play(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < NRULESETS; k++) {
+        sk_rules r = ruleset(k);
+        sk_rng rng;
+        sk_rng_seed(&rng, 2024 + k);
+        for (int n = 0; n < 3000; n++) {
+            sk_game g;
+            sk_game_deal(&g, &r, n % 4, &rng, n % 9 == 0);
+            if (n % 5 == 0)
+                assert_int_equal(sk_game_set_round(&g, n % 3, n % 10 == 0 && g.pub.nseats == 4,
+                                                   NULL), SK_OK);
+            int skip = n % 3 ? 0 : (int)sk_rng_below(&rng, 6); /* random actions first */
+            while (skip-- > 0 && !sk_game_over(&g) &&
+                   !(g.pub.phase == SK_PHASE_PLAY && g.pub.trick_len > 1))
+                assert_int_equal(sk_game_apply(&g, sk_game_random_action(&g, &rng), NULL),
+                                 SK_OK);
+            sk_game fast = g, slow = g;
+            sk_rng r1 = rng, r2 = rng;
+            sk_game_random_rest(&fast, &r1);
+            referee_random_game(&slow, &r2);
+            assert_true(sk_game_over(&fast));
+            assert_memory_equal(&fast, &slow, sizeof fast);
+            assert_memory_equal(&r1, &r2, sizeof r1);
+            rng = r1;
+        }
+    }
+}
+
 /* The random player: money and tournament points sum to zero, a played
  * game's card points to 120 in all its tricks, and the records replay
  * (the referee accepts every action). */
@@ -200,7 +256,7 @@ static void test_random_player(void **state)
         for (int n = 0; n < 1000; n++) {
             sk_game g;
             sk_game_deal(&g, &r, n % 4, &rng, false);
-            sk_cli_random_game(&g, &rng);
+            sk_game_random_rest(&g, &rng);
             sk_result res = tl_result(&g);
             int64_t money = 0;
             int tp = 0, points = 0, tricks = 0;
@@ -227,6 +283,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shortcuts_agree),
         cmocka_unit_test(test_playout_is_referee_play),
+        cmocka_unit_test(test_random_rest_is_referee_play),
         cmocka_unit_test(test_random_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

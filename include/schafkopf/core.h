@@ -6,6 +6,8 @@
  * state machine fed with actions: sk_game_legal() lists what may happen
  * now and sk_game_apply() applies one action or says which rule forbids
  * it.  Records (JSON) are the only I/O of this layer and work on strings.
+ * The shortcuts for trusted callers (searches, random playouts) and the
+ * random player are in schafkopf/playout.h.
  */
 #ifndef SCHAFKOPF_CORE_H
 #define SCHAFKOPF_CORE_H
@@ -632,34 +634,10 @@ int sk_game_legal(const sk_game *g, sk_action *out);
 int sk_game_apply(sk_game *g, sk_action a, sk_error *err);
 /* The cards `seat` may play now (0 if it is not that seat's turn). */
 sk_cards sk_game_legal_cards(const sk_game *g);
-/* The Kontra/Retour actions any seat may give now, in sk_game_legal's
- * order; returns the count (0 outside the first moments of the play). */
-int sk_game_legal_doublings(const sk_game *g, sk_action *out);
-/* The contract classes the seat to move may bid now (0 outside the
- * auction), in the order sk_game_legal lists the bids after the pass;
- * `out` holds SK_MAX_BIDS.  For choosing a bid without listing every
- * action. */
-#define SK_MAX_BIDS 16
-int sk_game_legal_bids(const sk_game *g, sk_contract *out);
-/* Plays `card` for the seat to move WITHOUT the referee's checks: only
- * for trusted callers that took it from sk_game_legal_cards() (random
- * playouts, searches).  Outside input goes through sk_game_apply.
- * Builds with SK_CHECKS (the sanitizer tests) assert that the card is
- * legal; every build asserts it is a card.  Returns what
- * sk_game_legal_cards() returns now (0 once the game is over). */
-sk_cards sk_game_play_legal(sk_game *g, int card);
 static inline bool sk_game_over(const sk_game *g)
 {
     return g->pub.phase == SK_PHASE_DONE;
 }
-/* Plays the rest of the game's cards, each chosen uniformly at random
- * among the legal ones: a random playout, as fast as the engine goes
- * (a trusted path like sk_game_play_legal, and card by card the same
- * game).  Each choice takes 16 bits of a 64-bit draw of rng, uniform by
- * Lemire's multiply-and-reject; so four choices share a draw and the
- * cards are a function of the generator's state.  No Kontra or Retour
- * is given.  Does nothing outside the play phase. */
-void sk_game_play_random(sk_game *g, sk_rng *rng);
 /* The view of one seat. */
 void sk_game_view(const sk_game *g, int seat, sk_view *v);
 /* Legal actions of the view's own seat. */

@@ -258,7 +258,7 @@ int sk_cmd_bench(int argc, char **argv)
     uint64_t played = 0;
     for (uint64_t i = 0; i < games; i++) {
         sk_game_deal(&g, &rules, (int)(i & 3), &rng, false);
-        sk_cli_random_game(&g, &rng);
+        sk_game_random_rest(&g, &rng);
         sk_result res;
         sk_game_result(&g, &res, NULL);
         check += res.money[0] + res.points[0];

@@ -7,6 +7,7 @@
 #define SK_CLI_H
 
 #include "schafkopf/core.h"
+#include "schafkopf/playout.h"
 
 #include <stdio.h>
 
@@ -37,12 +38,5 @@ int sk_cli_number(const char *name, const char *arg, uint64_t max, uint64_t *out
 
 /* Reads the whole of a file ("-" = stdin) into a malloc'd string. */
 char *sk_cli_slurp(const char *path, size_t *len);
-
-/* A uniformly random legal action (auction, declaration, Kontra,
- * cards) for the random self-play and the benchmark. */
-sk_action sk_cli_random_action(const sk_game *g, sk_rng *rng);
-
-/* Plays a whole game with random legal actions. */
-void sk_cli_random_game(sk_game *g, sk_rng *rng);
 
 #endif

@@ -86,7 +86,7 @@ int sk_cmd_selfplay(int argc, char **argv)
     sk_session_init(&session, &rules, 3);
     for (uint64_t i = 0; g && rec && i < games; i++) {
         sk_session_deal(&session, g, &rng);
-        sk_cli_random_game(g, &rng);
+        sk_game_random_rest(g, &rng);
         char id[64];
         snprintf(id, sizeof id, "selfplay-%llu-%llu", (unsigned long long)seed,
                  (unsigned long long)i);

@@ -30,7 +30,7 @@
 static bool hochzeit_hand(const sk_rules *r, sk_cards hand)
 {
     int n = sk_cards_count(hand & SKX_SAUSPIEL_TRUMPS);
-    return n == 1 || (n == 2 && r->bauernhochzeit);
+    return (n == 1) | ((n == 2) & (r->bauernhochzeit != 0)); /* no branch: hands are random */
 }
 
 /* Whether `hand` may call the ace of `suit` (2.5.1, 2.5.3): not hearts,
@@ -154,40 +154,32 @@ static inline unsigned suits_of(sk_cards set)
     return (uint32_t)((full >> 7) * 0x10204080u) >> 28;
 }
 
-/* What contract_fits says of every contract of the allowed class `cls`
- * at once: the suits its contracts may name with this hand, a bit each,
- * or bit 4 when the class names none and fits.  For the declaration
- * list, which would otherwise test each suit of each class. */
-static unsigned fitting_suits(const sk_rules *r, const sk_public *p, sk_contract cls,
-                              sk_cards hand)
+/* What contract_fits says of every contract of every class at once: for
+ * each class (by index) the suits its contracts may name with this hand,
+ * a bit each, or bit 4 when the class names none and fits -- whether the
+ * ruleset allows the class or not.  For the declaration, which would
+ * otherwise test each suit of each class, through a switch on a random
+ * class. */
+void skx_fitting_suits(const sk_rules *r, const sk_public *p, sk_cards hand,
+                       uint8_t fit[SKX_NCLASSES])
 {
-    switch (cls.type) {
-    case SK_C_SAUSPIEL: { /* a suit but Herz with a plain card and without its Sau */
-        unsigned m = suits_of(hand & ~SKX_LORDS) & ~suits_of(hand & SK_RANK_MASK(SK_ASS)) &
-                     ~(1u << SK_HERZ);
-        if (p->muss)
-            for (int s = 0; s < 4; s++)
-                m |= (unsigned)muss_call(hand, s) << s;
-        return m;
-    }
-    case SK_C_SOLO:
-        return suits_of(hand & ~SKX_LORDS);
-    case SK_C_FARBWENZ:
-        return suits_of(hand & ~SK_RANK_MASK(SK_UNTER));
-    case SK_C_FARBGEIER:
-        return suits_of(hand & ~SK_RANK_MASK(SK_OBER));
-    case SK_C_SIE:
-        return sie_hand(p, hand) && !cls.tout ? 16 : 0;
-    case SK_C_HOCHZEIT:
-        return hochzeit_hand(r, hand) ? 16 : 0;
-    case SK_C_WENZ:
-    case SK_C_GEIER:
-    case SK_C_BETTEL:
-    case SK_C_BETTEL_OUVERT:
-        return 16;
-    default:
-        return 0;
-    }
+    /* a suit but Herz with a plain card and without its Sau */
+    unsigned call = suits_of(hand & ~SKX_LORDS) & ~suits_of(hand & SK_RANK_MASK(SK_ASS)) &
+                    ~(1u << SK_HERZ);
+    if (p->muss)
+        for (int s = 0; s < 4; s++)
+            call |= (unsigned)muss_call(hand, s) << s;
+    unsigned solo = suits_of(hand & ~SKX_LORDS);
+    unsigned farbwenz = suits_of(hand & ~SK_RANK_MASK(SK_UNTER));
+    unsigned farbgeier = suits_of(hand & ~SK_RANK_MASK(SK_OBER));
+    fit[SKX_CL_SAUSPIEL] = (uint8_t)call;
+    fit[SKX_CL_SOLO] = fit[SKX_CL_SOLO_TOUT] = (uint8_t)solo;
+    fit[SKX_CL_FARBWENZ] = fit[SKX_CL_FARBWENZ_TOUT] = (uint8_t)farbwenz;
+    fit[SKX_CL_FARBGEIER] = fit[SKX_CL_FARBGEIER_TOUT] = (uint8_t)farbgeier;
+    fit[SKX_CL_WENZ] = fit[SKX_CL_WENZ_TOUT] = fit[SKX_CL_GEIER] = fit[SKX_CL_GEIER_TOUT] = 16;
+    fit[SKX_CL_BETTEL] = fit[SKX_CL_BETTEL_OUVERT] = 16;
+    fit[SKX_CL_SIE] = (uint8_t)(sie_hand(p, hand) ? 16 : 0);
+    fit[SKX_CL_HOCHZEIT] = (uint8_t)(hochzeit_hand(r, hand) ? 16 : 0);
 }
 
 /* The auction rank of a contract class, from the game's table. */
@@ -445,14 +437,14 @@ static void hochzeit_exchange(sk_game *g, int taker)
  * window moves with every bid). */
 static unsigned classes_ranked(const int8_t rank[16], int lo, int hi)
 {
-    if (lo > hi)
-        return 0;
-#ifdef __SSE2__
+#ifdef __SSE2__ /* an empty window (lo > hi) compares empty: no branch on it */
     __m128i r = _mm_loadu_si128((const __m128i *)(const void *)rank);
     __m128i out = _mm_or_si128(_mm_cmplt_epi8(r, _mm_set1_epi8((char)lo)),
                                _mm_cmpgt_epi8(r, _mm_set1_epi8((char)hi)));
     return (unsigned)_mm_movemask_epi8(out) ^ 0xffffu;
 #else
+    if (lo > hi)
+        return 0;
     unsigned in = 0;
     for (int i = 0; i < 16; i++)
         in |= (unsigned)((unsigned)(rank[i] - lo) <= (unsigned)(hi - lo)) << i;
@@ -467,11 +459,27 @@ _Static_assert(NBID_CLASSES <= SK_MAX_BIDS, "SK_MAX_BIDS holds every bid class")
  * actions are a pass and these bids. */
 int skx_auction_bids(const sk_public *p, int best, int seat, sk_contract *out)
 {
-    int lo, hi, n = 0;
-    bid_window(p, seat, best, &lo, &hi);
-    for (unsigned m = classes_ranked(p->class_rank, lo, hi) & p->classes_allowed; m; m &= m - 1)
+    int n = 0;
+    for (unsigned m = skx_bid_mask(p, best, seat); m; m &= m - 1)
         out[n++] = BID_CLASSES[__builtin_ctz(m)];
     return n;
+}
+
+/* The classes `seat` (whose hand reaches rank `best`) may bid now, a
+ * bit each (skx_auction_bids lists them). */
+unsigned skx_bid_mask(const sk_public *p, int best, int seat)
+{
+    int lo, hi;
+    bid_window(p, seat, best, &lo, &hi);
+    return classes_ranked(p->class_rank, lo, hi) & p->classes_allowed;
+}
+
+/* The classes the declarer may name a contract of: the allowed ones at
+ * least as high as his claim (2.4.10), a bit each. */
+unsigned skx_declare_mask(const sk_public *p)
+{
+    return classes_ranked(p->class_rank, rank_of(p, p->holder_bid), INT8_MAX) &
+           p->classes_allowed;
 }
 
 /* Answers a Hochzeit offer (002): the first seat (clockwise from the
@@ -565,6 +573,35 @@ static void start_muss(sk_game *g)
     p->declarer = p->to_move = p->holder;
 }
 
+/* Applies a pass or a bid of the seat to move that the rules allow (the
+ * referee has checked it, or the caller took it from the legal bids):
+ * logs it, moves the auction on, and when all passed starts what the
+ * ruleset wants then. */
+void skx_bid_legal(sk_game *g, sk_action a)
+{
+    sk_public *p = &g->pub;
+    a.contract.suit = SK_NOSUIT;
+    if (a.type == SK_ACT_PASS)
+        a.contract = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
+    skx_log_action(p, a);
+    auction_apply(p, a);
+    if (p->phase != SK_PHASE_DONE)
+        return;
+    if (hochzeit_round(g))
+        return; /* all passed: a round for a Hochzeit first */
+    if (p->hochzeit_round) { /* nobody took that either */
+        p->hochzeit_round = 0;
+        sk_rules_derived scratch;
+        allowed_classes(p, skx_rules_tables(g->rules, &scratch));
+    }
+    if (g->rules->all_pass == SK_ALLPASS_RAMSCH)
+        skx_declare(g, (sk_contract){SK_C_RAMSCH, SK_NOSUIT, 0}); /* all passed: Ramsch */
+    else if (g->rules->all_pass == SK_ALLPASS_MUSS)
+        start_muss(g);
+    else if (g->rules->all_pass == SK_ALLPASS_KREUZBOCK)
+        skx_start_kreuzbock(g); /* 003: cross-seated players play the hand together */
+}
+
 /* Checks and applies an auction or declaration action. */
 int skx_apply_bidding(sk_game *g, sk_action a, sk_error *err)
 {
@@ -580,24 +617,7 @@ int skx_apply_bidding(sk_game *g, sk_action a, sk_error *err)
             return skx_fail(err, SK_ESTATE, "2.4.12", "seat %d: only pass or bid during the "
                         "auction", a.seat);
         }
-        a.contract.suit = SK_NOSUIT;
-        if (a.type == SK_ACT_PASS)
-            a.contract = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
-        skx_log_action(p, a);
-        auction_apply(p, a);
-        if (p->phase == SK_PHASE_DONE && hochzeit_round(g))
-            return SK_OK; /* all passed: a round for a Hochzeit first */
-        if (p->phase == SK_PHASE_DONE && p->hochzeit_round) { /* nobody took that either */
-            p->hochzeit_round = 0;
-            sk_rules_derived scratch;
-            allowed_classes(p, skx_rules_tables(g->rules, &scratch));
-        }
-        if (p->phase == SK_PHASE_DONE && g->rules->all_pass == SK_ALLPASS_RAMSCH)
-            skx_declare(g, (sk_contract){SK_C_RAMSCH, SK_NOSUIT, 0}); /* all passed: Ramsch */
-        else if (p->phase == SK_PHASE_DONE && g->rules->all_pass == SK_ALLPASS_MUSS)
-            start_muss(g);
-        else if (p->phase == SK_PHASE_DONE && g->rules->all_pass == SK_ALLPASS_KREUZBOCK)
-            skx_start_kreuzbock(g); /* 003: cross-seated players play the hand together */
+        skx_bid_legal(g, a);
         return SK_OK;
     }
     if (a.type != SK_ACT_DECLARE)
@@ -672,12 +692,11 @@ int skx_auction_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int 
         for (int i = 0; i < nbids; i++)
             skx_put(&out[n++], SK_ACT_BID, seat, SK_NOCARD, bids[i]);
     } else if (p->phase == SK_PHASE_DECLARE) {
-        /* the allowed classes at least as high as the claim (2.4.10) */
-        unsigned classes = classes_ranked(p->class_rank, rank_of(p, p->holder_bid), INT8_MAX) &
-                           p->classes_allowed;
-        for (; classes; classes &= classes - 1) {
+        uint8_t fit[NBID_CLASSES];
+        skx_fitting_suits(r, p, hand, fit);
+        for (unsigned classes = skx_declare_mask(p); classes; classes &= classes - 1) {
             sk_contract c = BID_CLASSES[__builtin_ctz(classes)];
-            for (unsigned suits = fitting_suits(r, p, c, hand); suits; suits &= suits - 1) {
+            for (unsigned suits = fit[__builtin_ctz(classes)]; suits; suits &= suits - 1) {
                 int s = __builtin_ctz(suits);
                 c.suit = (uint8_t)(s < 4 ? s : SK_NOSUIT);
                 SKX_CHECK(contract_valid(r, p, c, hand));

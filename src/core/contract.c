@@ -147,81 +147,84 @@ int sk_contract_parse(const char *s, sk_contract *out, sk_error *err)
     return SK_OK;
 }
 
-/* Card powers without trumps: 8 for the Sau down to 1 for the 7 in
- * every suit; and the Bettel's A K O U Z 9 8 7 (002). */
-#define SKX_PLAIN8 8, 7, 6, 5, 4, 3, 2, 1
-#define SKX_BETTEL8 8, 4, 7, 6, 5, 3, 2, 1
-static const uint8_t PLAIN_POWER[SK_NCARDS] = {SKX_PLAIN8, SKX_PLAIN8, SKX_PLAIN8, SKX_PLAIN8};
-static const uint8_t BETTEL_POWER[SK_NCARDS] = {SKX_BETTEL8, SKX_BETTEL8, SKX_BETTEL8,
-                                               SKX_BETTEL8};
+/*
+ * The orders of the long deck, all computed by the compiler: a contract
+ * gives its family of lords -- the Obers and Unters (Sauspiel, Solo, Sie,
+ * Ramsch, Hochzeit), the Unters (Wenz, Farbwenz), the Obers (Geier,
+ * Farbgeier) or none (Bettel) -- and a trump suit or none; each of the
+ * 4 x 5 pairs has its order below.  Every game declares a contract, and
+ * a copy of 200 bytes is cheaper than building the order (test_contract
+ * compares every entry with a construction card by card).
+ *
+ * For family f, trump suit t (4: none) and card c = suit * 8 + rank:
+ * the trump sequence holds the lords of the family, highest first (1.2.5:
+ * the Obers E G H S, then the Unters E G H S), then the trump suit's
+ * other cards, Sau first (2.5.6, 2.6.6, 2.7.4).  A trump's power is
+ * 64 + (trumps) - (its place in the sequence); any other card's is 8 for
+ * the Sau down to 1 for the 7, or the Bettel's A K O U Z 9 8 7 (002).
+ */
+#define OF_OBERS(f) ((f) == 0 || (f) == 2) /* the Obers are trump */
+#define OF_UNTERS(f) ((f) == 0 || (f) == 1) /* the Unters are trump */
+#define OF_NLORDS(f) (4 * (OF_OBERS(f) + OF_UNTERS(f)))
+#define OF_FIRST(f) ((f) == 1 ? 4 : 0) /* the first lord in the list E..S Obers, E..S Unters */
+#define OF_NTRUMPS(f, t) (OF_NLORDS(f) + ((t) < 4 ? 8 - OF_OBERS(f) - OF_UNTERS(f) : 0))
+#define OF_TRUMPS(f, t)                                                                      \
+    ((OF_OBERS(f) ? SK_RANK_MASK(SK_OBER) : 0) | (OF_UNTERS(f) ? SK_RANK_MASK(SK_UNTER) : 0) | \
+     ((t) < 4 ? SK_SUIT_MASK((t) & 3) : 0))
+#define OC_LORD(f, c) \
+    (((c) & 7) == SK_OBER ? OF_OBERS(f) : ((c) & 7) == SK_UNTER ? OF_UNTERS(f) : 0)
+#define OC_TRUMP(f, t, c) (OC_LORD(f, c) || ((c) >> 3) == (t))
+/* the place of a trump in the sequence: a lord by its list index, a
+ * card of the trump suit by its rank among the suit's other cards */
+#define OC_PLACE(f, c)                                                                        \
+    (OC_LORD(f, c) ? (((c) & 7) == SK_OBER ? (c) >> 3 : 4 + ((c) >> 3)) - OF_FIRST(f)        \
+                   : OF_NLORDS(f) + ((c) & 7) - (OF_OBERS(f) && ((c) & 7) > SK_OBER) -       \
+                         (OF_UNTERS(f) && ((c) & 7) > SK_UNTER))
+#define OC_BETTEL(r) ((r) == 0 ? 8 : (r) == 1 ? 4 : (r) <= 4 ? 9 - (r) : 8 - (r))
+#define OC_POWER(f, t, c)                                                        \
+    (OC_TRUMP(f, t, c) ? 64 + OF_NTRUMPS(f, t) - OC_PLACE(f, c)                 \
+     : (f) == 3        ? OC_BETTEL((c) & 7)                                     \
+                       : 8 - ((c) & 7))
+#define OC_FOLLOW(f, t, c) \
+    (OC_TRUMP(f, t, c) ? OF_TRUMPS(f, t) : SK_SUIT_MASK((c) >> 3) & ~OF_TRUMPS(f, t))
+/* the i-th trump: a lord, or the trump suit's card of the i-th rank
+ * among its others (the Ober's and Unter's ranks skipped if lords) */
+#define OS_LORD(j) ((j) < 4 ? SK_CARD(j, SK_OBER) : SK_CARD((j) - 4, SK_UNTER))
+#define OS_RANK1(f, k) ((k) + (OF_OBERS(f) && (k) >= SK_OBER))
+#define OS_RANK(f, k) (OS_RANK1(f, k) + (OF_UNTERS(f) && OS_RANK1(f, k) >= SK_UNTER))
+#define OS_CARD(f, t, i)                                       \
+    ((i) >= OF_NTRUMPS(f, t) ? 0                              \
+     : (i) < OF_NLORDS(f)    ? OS_LORD(OF_FIRST(f) + (i))     \
+                             : ((t) & 3) * 8 + OS_RANK(f, (i) - OF_NLORDS(f)))
+#define O8(M, f, t, b) \
+    M(f, t, b), M(f, t, b + 1), M(f, t, b + 2), M(f, t, b + 3), M(f, t, b + 4), M(f, t, b + 5), \
+        M(f, t, b + 6), M(f, t, b + 7)
+#define O32(M, f, t) O8(M, f, t, 0), O8(M, f, t, 8), O8(M, f, t, 16), O8(M, f, t, 24)
+#define ORDER(f, t)                                                                     \
+    {.trumps = OF_TRUMPS(f, t), .follow = {O32(OC_FOLLOW, f, t)},                      \
+     .power = {O32(OC_POWER, f, t)}, .trump_seq = {O32(OS_CARD, f, t)},                \
+     .ntrumps = OF_NTRUMPS(f, t)}
+#define ORDERS5(f) ORDER(f, 0), ORDER(f, 1), ORDER(f, 2), ORDER(f, 3), ORDER(f, 4)
+static const sk_order ORDERS[4][5] = {{ORDERS5(0)}, {ORDERS5(1)}, {ORDERS5(2)}, {ORDERS5(3)}};
 
-/* The lords of the trump sequence, highest first (1.2.5): the Obers
- * E G H S, then the Unters E G H S; a Geier takes the first four, a
- * Wenz the last four. */
-static const uint8_t LORDS[8] = {
-    SK_CARD(SK_EICHEL, SK_OBER),  SK_CARD(SK_GRAS, SK_OBER),  SK_CARD(SK_HERZ, SK_OBER),
-    SK_CARD(SK_SCHELLEN, SK_OBER), SK_CARD(SK_EICHEL, SK_UNTER), SK_CARD(SK_GRAS, SK_UNTER),
-    SK_CARD(SK_HERZ, SK_UNTER),  SK_CARD(SK_SCHELLEN, SK_UNTER)};
+/* The family of lords of each contract type (see ORDERS); other
+ * values count as a Sauspiel. */
+static const uint8_t FAMILY[SK_C_NTYPES] = {
+    [SK_C_WENZ] = 1, [SK_C_FARBWENZ] = 1, [SK_C_GEIER] = 2, [SK_C_FARBGEIER] = 2,
+    [SK_C_BETTEL] = 3, [SK_C_BETTEL_OUVERT] = 3};
 
-/* Fills the order of a contract: trump sequence (2.5.6, 2.6.6, 2.7.4),
- * trump set, power per card and the follow set per led card.  Every
- * game declares a contract, so this is straight-line work over
- * constant tables rather than searches. */
+/* Fills the order of a contract (1.2.5, 2.5.6, 2.6.6, 2.7): a copy of
+ * its entry in ORDERS.  The trump suit is the named one in a Solo,
+ * Farbwenz or Farbgeier, none in a Wenz, Geier or Bettel, and Herz in
+ * the others (a Sauspiel, Sie, Ramsch, Hochzeit). */
 void sk_order_init(sk_order *o, sk_contract c)
 {
-    int first = 0, nlords = 8, suit = SK_HERZ; /* Sauspiel, Ramsch, Sie, none */
-    switch (c.type) {
-    case SK_C_WENZ:
-    case SK_C_FARBWENZ:
-        first = 4, nlords = 4;
-        break;
-    case SK_C_GEIER:
-    case SK_C_FARBGEIER:
-        nlords = 4;
-        break;
-    case SK_C_BETTEL:
-    case SK_C_BETTEL_OUVERT: /* no trumps */
-        nlords = 0;
-        break;
-    default:
-        break;
-    }
-    if (c.type == SK_C_WENZ || c.type == SK_C_GEIER || c.type == SK_C_BETTEL ||
-        c.type == SK_C_BETTEL_OUVERT)
-        suit = SK_NOSUIT;
-    else if (c.type == SK_C_SOLO || c.type == SK_C_FARBWENZ || c.type == SK_C_FARBGEIER)
-        suit = c.suit < 4 ? c.suit : SK_NOSUIT;
-    bool bettel = c.type == SK_C_BETTEL || c.type == SK_C_BETTEL_OUVERT;
-    memcpy(o->power, bettel ? BETTEL_POWER : PLAIN_POWER, sizeof o->power);
-    /* the sequence's tail, the count and the padding: equal contracts
-     * give byte-equal orders */
-    memset(o->trump_seq, 0, sizeof *o - offsetof(sk_order, trump_seq));
-    int n = 0;
-    sk_cards lords = 0;
-    for (int i = first; i < first + nlords; i++) {
-        o->trump_seq[n++] = LORDS[i];
-        lords |= SK_BIT(LORDS[i]);
-    }
-    sk_cards trumps = lords;
-    if (suit != SK_NOSUIT) { /* then the trump suit's other cards, Sau first */
-        for (int rank = 0; rank < 8; rank++) {
-            int card = SK_CARD(suit, rank);
-            if (!(lords & SK_BIT(card)))
-                o->trump_seq[n++] = (uint8_t)card;
-        }
-        trumps |= SK_SUIT_MASK(suit);
-    }
-    o->ntrumps = (uint8_t)n;
-    o->trumps = trumps;
-    for (int s = 0; s < 4; s++) {
-        sk_cards plain = SK_SUIT_MASK(s) & ~trumps;
-        for (int rank = 0; rank < 8; rank++)
-            o->follow[SK_CARD(s, rank)] = plain;
-    }
-    for (int i = 0; i < n; i++) {
-        o->power[o->trump_seq[i]] = (uint8_t)(64 + n - i);
-        o->follow[o->trump_seq[i]] = trumps;
-    }
+    int family = c.type < SK_C_NTYPES ? FAMILY[c.type] : 0, suit = SK_HERZ;
+    if (c.type == SK_C_SOLO || c.type == SK_C_FARBWENZ || c.type == SK_C_FARBGEIER)
+        suit = c.suit < 4 ? c.suit : 4;
+    else if (family != 0)
+        suit = 4;
+    memcpy(o, &ORDERS[family][suit], sizeof *o);
 }
 
 /* The order of a contract over a smaller deck: the cards missing from

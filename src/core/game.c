@@ -581,6 +581,18 @@ int sk_game_legal_doublings(const sk_game *g, sk_action *out)
     return n;
 }
 
+/* Applies a Kontra or Retour the rules allow (checked by the referee,
+ * or taken from sk_game_legal_doublings). */
+void skx_double_legal(sk_game *g, sk_action a)
+{
+    sk_public *p = &g->pub;
+    assert(p->doublings < 8);
+    p->kontra_seat[p->doublings++] = a.seat;
+    p->double_at = p->trick_len;
+    p->last_doubler_side = a.type == SK_ACT_RETOUR;
+    skx_log_action(p, a);
+}
+
 /* Applies one action if the rules allow it. */
 int sk_game_apply(sk_game *g, sk_action a, sk_error *err)
 {
@@ -597,10 +609,7 @@ int sk_game_apply(sk_game *g, sk_action a, sk_error *err)
             return skx_fail(err, SK_EILLEGAL, g->rules->kontra_max ? "3.3" : "5.2.4",
                         "seat %d may not give %s now", a.seat,
                         a.type == SK_ACT_KONTRA ? "Kontra" : "Retour");
-        p->kontra_seat[p->doublings++] = a.seat;
-        p->double_at = p->trick_len;
-        p->last_doubler_side = a.type == SK_ACT_RETOUR;
-        skx_log_action(p, a);
+        skx_double_legal(g, a);
         return SK_OK;
     }
     if (a.seat != p->to_move)

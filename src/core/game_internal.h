@@ -7,6 +7,7 @@
 #define SK_GAME_INTERNAL_H
 
 #include "schafkopf/core.h"
+#include "schafkopf/playout.h"
 
 #include <assert.h>
 
@@ -127,12 +128,18 @@ static inline int skx_class_index(sk_contract c)
 void skx_declare(sk_game *g, sk_contract c);
 void skx_cache_legal(sk_game *g);
 void skx_start_kreuzbock(sk_game *g);
+void skx_double_legal(sk_game *g, sk_action a);
 
 /* auction.c */
 void skx_auction_start(sk_game *g, const sk_rules *rules);
 int skx_best_rank(const sk_rules *r, const sk_public *p, sk_cards hand);
 int skx_called_card(sk_cards hand, int suit);
 int skx_auction_bids(const sk_public *p, int best, int seat, sk_contract *out);
+unsigned skx_bid_mask(const sk_public *p, int best, int seat);
+unsigned skx_declare_mask(const sk_public *p);
+void skx_fitting_suits(const sk_rules *r, const sk_public *p, sk_cards hand,
+                       uint8_t fit[SKX_NCLASSES]);
+void skx_bid_legal(sk_game *g, sk_action a);
 int skx_auction_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int best, int seat,
                       sk_action *out);
 int skx_apply_klopfen(sk_game *g, sk_action a, sk_error *err);

@@ -51,17 +51,29 @@ static int count_laufende(const sk_game *g, unsigned side)
     sk_cards mine = 0;
     for (unsigned m = side & ((1u << g->pub.nseats) - 1); m; m &= m - 1) {
         const uint8_t *dealt = g->dealt[__builtin_ctz(m)];
-        for (int i = 0; i < g->pub.ntricks; i++)
-            mine |= SK_BIT(dealt[i]);
+        if (g->pub.ntricks == 8) { /* the long deck: a loop without a count to keep */
+#pragma GCC unroll 8
+            for (int i = 0; i < 8; i++)
+                mine |= SK_BIT(dealt[i]);
+        } else {
+            for (int i = 0; i < g->pub.ntricks; i++)
+                mine |= SK_BIT(dealt[i]);
+        }
     }
     const sk_order *o = &g->pub.order;
-    if (o->ntrumps == 0)
-        return 0;
-    bool first = (mine & SK_BIT(o->trump_seq[0])) != 0;
-    int run = 0;
-    while (run < o->ntrumps && ((mine & SK_BIT(o->trump_seq[run])) != 0) == first)
-        run++;
-    return run;
+    int n = o->ntrumps;
+    assert(n <= 14);
+    /* bit i: the side holds the i-th highest trump; the run is the
+     * count of low bits equal to bit 0 -- gathered for all 14 places
+     * (the places past n are masked off), as the run is random */
+    unsigned held = 0;
+#pragma GCC unroll 14
+    for (int i = 0; i < 14; i++)
+        held |= (mine >> o->trump_seq[i] & 1u) << i;
+    unsigned end = 1u << n; /* a sentinel past the last trump */
+    held &= end - 1;
+    unsigned broken = (held & 1 ? ~held : held) | end;
+    return n ? __builtin_ctz(broken) : 0;
 }
 
 /* How many Laufende are paid: from the minimum of the contract class on,
@@ -87,10 +99,9 @@ static int laufende_paid(const sk_rules *r, sk_contract c, int run)
         min = r->laufende_min;
         break;
     }
-    if (run < min)
-        return 0;
     int paid = r->laufende_count == SK_LAUF_ABOVE_MIN ? run - min + 1 : run;
-    return r->laufende_max && paid > r->laufende_max ? r->laufende_max : paid;
+    paid = r->laufende_max && paid > r->laufende_max ? r->laufende_max : paid;
+    return paid & -(run >= min); /* no branch: the run is random */
 }
 
 /* Tournament points of the declarer's side per winner/loser (5.2.7). */
@@ -300,9 +311,8 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
     }
     if (p->contract.type == SK_C_RAMSCH)
         return ramsch_result(g, res);
-    for (int s = 0; s < g->pub.nseats; s++)
-        if (side & (1u << s))
-            res->declarer_side_points += res->points[s];
+    for (int s = 0; s < g->pub.nseats; s++) /* no branch: the side is random */
+        res->declarer_side_points += res->points[s] & -(int)(side >> s & 1);
     outcome(g, res, side, side_tricks);
     return SK_OK;
 }

@@ -565,6 +565,46 @@ int sk_game_legal_bids(const sk_game *g, sk_contract *out)
     return skx_auction_bids(&g->pub, g->best_rank[s], s, out);
 }
 
+/*
+ * The seats that may give the next doubling now -- Kontra when the
+ * doublings so far are even, else Retour (the other type never is) --
+ * as a mask of seats: may_double's rule for every seat at once, with
+ * the declarer's side as a mask instead of a test per seat (who sits
+ * on it is as random as the deal, and the random player asks this in
+ * every game).  sk_game_legal_doublings lists these seats.
+ */
+unsigned skx_doublers(const sk_game *g)
+{
+    const sk_public *p = &g->pub;
+    const sk_rules *r = g->rules;
+    int n = p->nseats, d = p->doublings, len = p->trick_len;
+    if (p->phase != SK_PHASE_PLAY || p->trick_no != 0 || p->contract.type == SK_C_RAMSCH ||
+        p->muss || d >= r->kontra_max || d >= 8)
+        return 0;
+    unsigned seats = (1u << n) - 1;
+    bool answer = d > 0 && r->answer_one_card_later && len <= p->double_at + 1;
+    if (answer) {
+        /* 002: up to one card after the doubling, whatever the timing */
+    } else if (r->kontra_timing == SK_KONTRA_BEFORE_PLAY) {
+        seats &= -(unsigned)(len == 0);
+    } else if (r->kontra_timing == SK_KONTRA_OWN_CARD) { /* not those who played */
+        for (int s = 0; s < n; s++)
+            seats &= ~((unsigned)((s - p->trick_leader + n) % n < len) << s);
+    } else {
+        seats &= -(unsigned)(len <= 1);
+    }
+    if (p->kreuzbock) /* either pair doubles, the other answers: the other parity */
+        return d == 0 ? seats : seats & (p->kontra_seat[d - 1] & 1 ? 0x5u : 0xau);
+    unsigned side = 1u << (p->declarer & 7); /* a declarer in every doubled game */
+    side |= p->partner < SK_NSEATS ? 1u << p->partner : 0;
+    if (p->called_ace != SK_NOCARD) /* the holder of the called ace knows his side */
+        for (int s = 0; s < SK_NSEATS; s++)
+            side |= (unsigned)(g->hands[s] >> p->called_ace & 1) << s;
+    if (d % 2 == 0)
+        return seats & ~side;
+    return seats & (r->retour_by_partner ? side : side & 1u << (p->declarer & 7));
+}
+
 /* The Kontra and Retour actions any seat may give now, in the order
  * sk_game_legal lists them (by seat, Kontra before Retour). */
 int sk_game_legal_doublings(const sk_game *g, sk_action *out)
@@ -572,12 +612,15 @@ int sk_game_legal_doublings(const sk_game *g, sk_action *out)
     static const sk_contract NONE = {SK_C_NONE, SK_NOSUIT, 0};
     const sk_public *p = &g->pub;
     int n = 0;
-    if (p->phase != SK_PHASE_PLAY || p->trick_no != 0)
-        return 0;
     int t = p->doublings % 2 == 0 ? SK_ACT_KONTRA : SK_ACT_RETOUR; /* the other never is */
-    for (int s = 0; s < p->nseats; s++)
-        if (may_double(g->rules, p, g->hands[s], s, t))
-            skx_put(&out[n++], t, s, SK_NOCARD, NONE);
+    unsigned seats = skx_doublers(g);
+#ifdef SK_CHECKS
+    for (int s = 0; s < p->nseats; s++) /* the rule seat by seat agrees */
+        SKX_CHECK(may_double(g->rules, p, g->hands[s], s, t) == (seats >> s & 1) &&
+                  !may_double(g->rules, p, g->hands[s], s, SK_ACT_KONTRA + SK_ACT_RETOUR - t));
+#endif
+    for (; seats; seats &= seats - 1)
+        skx_put(&out[n++], t, __builtin_ctz(seats), SK_NOCARD, NONE);
     return n;
 }
 

@@ -129,6 +129,7 @@ void skx_declare(sk_game *g, sk_contract c);
 void skx_cache_legal(sk_game *g);
 void skx_start_kreuzbock(sk_game *g);
 void skx_double_legal(sk_game *g, sk_action a);
+unsigned skx_doublers(const sk_game *g);
 
 /* auction.c */
 void skx_auction_start(sk_game *g, const sk_rules *rules);

@@ -34,31 +34,37 @@ sk_cards sk_game_play_legal(sk_game *g, int card);
 
 /* Plays the rest of the game's cards, each chosen uniformly at random
  * among the legal ones: a random playout, as fast as the engine goes
- * (a trusted path like sk_game_play_legal, and card by card the same
- * game).  Each choice takes 16 bits of a 64-bit draw of rng, uniform by
- * Lemire's multiply-and-reject; so four choices share a draw and the
- * cards are a function of the generator's state.  No Kontra or Retour
- * is given.  Does nothing outside the play phase. */
+ * (a trusted path like sk_game_play_legal; the referee accepts every
+ * card).  Each choice takes 16 bits of a 64-bit draw of rng, uniform by
+ * Lemire's multiply-and-reject, and a hand's last card takes none; so
+ * the cards are a function of the generator's state.  No Kontra or
+ * Retour is given.  Does nothing outside the play phase. */
 void sk_game_play_random(sk_game *g, sk_rng *rng);
 
 /*
- * The random player, for self-play and the benchmark: every action a
- * uniformly random legal one, drawn from rng with sk_rng_below.  In the
- * auction a pass or one of the n bids (n + 1 choices; no draw when only
- * the pass is left); elsewhere one of sk_game_legal's n actions (no
- * draw when n is 1).  In the play's first moments (trick 0, at most the
- * lead out, doublings left under the ruleset) one draw in four
- * considers the Kontra/Retour actions on offer, in sk_game_legal's
- * order, and takes each with probability 1/2, so doubled games occur
- * but do not dominate; then the seat to move plays a random legal card.
- * sk_game_random_action is one such action of the game `g`.
+ * The random player, for self-play and the benchmark.  Its policy:
+ * - in the auction, a pass or one of the n bids, uniformly (n + 1
+ *   choices; none when only the pass is left);
+ * - in the play's first moments (trick 0, at most the lead out,
+ *   doublings left under the ruleset), with probability 1/4 it
+ *   considers the Kontra/Retour actions on offer, in sk_game_legal's
+ *   order (by seat), and takes each with probability 1/2 -- so doubled
+ *   games occur but do not dominate; otherwise, or if it takes none,
+ *   the seat to move plays a card;
+ * - every card uniformly among the legal ones;
+ * - any other decision (the declaration, laying, a Hochzeit's answers)
+ *   uniformly among sk_game_legal's actions.
+ * sk_game_random_action is one such action of the game `g`, drawn with
+ * sk_rng_below (no draw when there is one choice).
  */
 sk_action sk_game_random_action(const sk_game *g, sk_rng *rng);
-/* Plays the game to its end as the random player: the actions of
- * sk_game_random_action, applied one by one, then -- from the first
- * moment without a doubling on offer -- the cards of
- * sk_game_play_random.  A trusted path: the same game and generator
- * state as that loop through the referee, without its checks. */
+/* Plays the game to its end as the random player: the distribution of
+ * sk_game_random_action at every decision, the trusted way (the referee
+ * accepts every action; test_fastpath compares the distributions), but
+ * with draws of its own -- the cards and the doubling moments take
+ * 16-bit pieces of 64-bit draws as sk_game_play_random does -- so not
+ * the game of the same generator state through sk_game_random_action.
+ * Deterministic given the generator state. */
 void sk_game_random_rest(sk_game *g, sk_rng *rng);
 
 #endif

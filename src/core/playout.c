@@ -1,117 +1,227 @@
 /*
  * playout.c -- random playouts: the rest of a game played with cards
- * chosen uniformly at random among the legal ones.
+ * chosen uniformly at random among the legal ones, and the random
+ * player's play, which also gives Kontra and Retour in the first trick.
  *
  * This is the inner loop of random self-play and of the benchmark, so
- * the common case -- whole tricks of a game played by "follow, else any
- * card" (no called ace, no Stichzwang) -- is a loop of its own that
- * keeps the hands and the trick in registers and writes the public
- * state as game.c's play does: the same actions, tricks, sets and
- * counters, byte for byte (test_fastpath checks it against the
- * referee).  Everything else (a trick already begun, a called ace,
- * Stichzwang) goes card by card through sk_game_play_legal.
+ * whole tricks are a loop of their own that keeps the hands and the
+ * trick in locals and writes the public state as game.c's play does:
+ * the same actions, tricks, sets and counters, byte for byte
+ * (test_fastpath replays every card through the referee).  One copy of
+ * the loop per table size plays "follow, else any card"; another, for
+ * four seats, adds the called ace's rules (2.5) and Stichzwang.  Only a
+ * trick already begun when the playout starts goes card by card,
+ * through sk_game_play_legal.
  */
 #include "game_internal.h"
 
 #include <string.h>
 
-/* The random numbers of a playout: 16-bit pieces of 64-bit draws. */
-typedef struct pool {
-    uint64_t bits;
-    int left; /* pieces left in bits */
-} pool;
-
-/* Uniform in [0, n), 0 < n <= 65536, from the pool (Lemire's multiply
- * and reject; the rare rejection takes the next piece). */
-static inline __attribute__((always_inline)) uint32_t pool_below(pool *bp, sk_rng *rng,
-                                                                  uint32_t n)
+/* A uniformly random card of a non-empty set. */
+static inline __attribute__((always_inline)) int pool_card(skx_pool *bp, sk_rng *rng,
+                                                           sk_cards set)
 {
-    for (;;) {
-        if (bp->left == 0) {
-            bp->bits = sk_rng_next(rng);
-            bp->left = 4;
-        }
-        uint32_t m = (uint32_t)(bp->bits & 0xffff) * n;
-        bp->bits >>= 16;
-        bp->left--;
-        uint32_t low = m & 0xffff;
-        if (low >= n || low >= 65536u % n) /* the second test is rarely reached */
-            return m >> 16;
+    return skx_cards_nth(set, skx_pool_below(bp, rng, (uint32_t)sk_cards_count(set)));
+}
+
+/* Gives the doubling of the first seat, in seat order, that may give
+ * the next one now and is among `coins` (a seat mask); returns whether
+ * one was given.  Rare (a quarter of the random player's moments), so
+ * out of line. */
+static __attribute__((noinline)) bool offer_doubling(sk_game *g, unsigned coins)
+{
+    unsigned seats = skx_doublers(g) & coins;
+    if (!seats)
+        return false;
+    sk_action a = sk_action_make(g->pub.doublings % 2 ? SK_ACT_RETOUR : SK_ACT_KONTRA,
+                                 __builtin_ctz(seats), SK_NOCARD,
+                                 (sk_contract){SK_C_NONE, SK_NOSUIT, 0});
+#ifdef SK_CHECKS
+    sk_game copy = *g; /* the referee accepts it */
+    SKX_CHECK(sk_game_apply(&copy, a, NULL) == SK_OK);
+#endif
+    skx_double_legal(g, a);
+    return true;
+}
+
+/* The play kept in locals while whole tricks are played. */
+typedef struct tricks_state {
+    sk_cards hands[SK_NSEATS], shown[SK_NSEATS], won[SK_NSEATS], played;
+    sk_action *log; /* where the next action goes */
+    int leader;     /* of the trick being played */
+    uint8_t cards[4];
+    /* the called ace's rules (zero without one) and Stichzwang */
+    sk_cards ace, ace_suit; /* its bit, and its suit without the trumps */
+    unsigned called_led, ran_away, stich;
+    int partner; /* the seat that played the ace (the public partner) */
+} tricks_state;
+
+/*
+ * The random player's moment with `len` cards of the first trick out:
+ * while doublings are left under the ruleset (`kmax`), one draw in four
+ * considers the doublings on offer, and four fair coins (a draw of 16)
+ * pick the first seat, in seat order, whose coin fell and who may give
+ * the next one -- each seat on offer with probability 1/2, as
+ * sk_game_random_action takes them.  The public state the rule reads
+ * (the cards out, the leader's hand, the partner, the log) is written
+ * first; the loop writes the rest at its end.
+ */
+static inline __attribute__((always_inline)) void moment(sk_game *g, sk_rng *rng, skx_pool *bp,
+                                                         tricks_state *s, int len, int kmax)
+{
+    sk_public *p = &g->pub;
+    while (p->doublings < kmax && skx_pool_below(bp, rng, 4) == 0) {
+        unsigned coins = skx_pool_below(bp, rng, 16);
+        p->trick_len = (uint8_t)len;
+        g->hands[s->leader] = s->hands[s->leader];
+        p->partner = (uint8_t)s->partner;
+        p->nactions = (uint16_t)(s->log - p->actions);
+        if (!offer_doubling(g, coins))
+            break;
+        s->log = p->actions + p->nactions;
     }
 }
 
-/* A uniformly random card of a non-empty set (a single card draws too,
- * so the numbers drawn do not depend on the sets). */
-static inline __attribute__((always_inline)) int pool_card(pool *bp, sk_rng *rng, sk_cards set)
+/* Bettel with Stichzwang: of the cards that follow, those above the
+ * trick's best power so far, if any (game.c's must_beat). */
+static inline sk_cards beating(const sk_order *o, sk_cards follow, int best)
 {
-    return skx_cards_nth(set, pool_below(bp, rng, (uint32_t)sk_cards_count(set)));
+    sk_cards higher = 0;
+    for (sk_cards m = follow; m; m &= m - 1)
+        higher |= (m & -m) & -(sk_cards)(o->power[sk_cards_first(m)] > best);
+    return higher ? higher : follow;
 }
 
 /*
- * Whole tricks of a plain game (no called ace, no Stichzwang), from a
- * trick's start to the end of the game.  Per trick: the leader plays
- * any card; each next seat follows the led card's set if it can, else
- * plays any card, and shows itself void when it does not follow; the
- * highest card takes the trick and leads the next.  The state the
- * per-card play writes is written here too, in the same end state.
- * `n` is the number of seats, a constant in each copy.
+ * One whole trick, number t, of n seats (a constant in each copy).  The
+ * leader plays any card; each next seat follows the led card's set if
+ * it can, else plays any card, and shows itself void when it does not
+ * follow; the highest card takes the trick and leads the next.  `full`
+ * adds the called ace's rules (legal_cards_full in game.c, without
+ * branches: only the ace's holder is restricted, and a zero ace
+ * restricts nobody) and Stichzwang.  `first`: the random player's
+ * doubling moments before and after the lead.  `last`: every hand holds
+ * one card, which is legal, so nothing is drawn.
  */
-static inline __attribute__((always_inline)) void plain_tricks(sk_game *g, sk_rng *rng, pool *bp,
-                                                               int n)
+static inline __attribute__((always_inline)) void one_trick(sk_game *g, sk_rng *rng, skx_pool *bp,
+                                                            tricks_state *s, int t, int n,
+                                                            bool full, bool first, bool last,
+                                                            int kmax)
 {
     sk_public *p = &g->pub;
     const sk_order *o = &p->order;
-    int t = p->trick_no, ntricks = p->ntricks;
-    assert(n == p->nseats);
-    assert(p->trick_len == 0 && t < ntricks);
-    assert(p->nactions + (ntricks - t) * n <= SK_MAX_ACTIONS);
-    sk_cards hands[SK_NSEATS], shown[SK_NSEATS], won[SK_NSEATS];
-    memcpy(hands, g->hands, sizeof hands);
-    memcpy(shown, p->shown_void, sizeof shown);
-    memcpy(won, p->won, sizeof won);
-    sk_cards played = p->played;
-    sk_action *log = p->actions + p->nactions;
-    uint8_t cards[4];
-    memcpy(cards, p->trick, sizeof cards); /* a fourth place unused at three seats */
-    int leader = p->trick_leader;
-    for (; t < ntricks; t++) {
-        int seat = leader;
-        int c = pool_card(bp, rng, hands[seat]);
-        sk_cards bit = SK_BIT(c), taken = bit;
-        hands[seat] &= ~bit;
-        *log++ = sk_act_card(seat, c);
-        cards[0] = (uint8_t)c;
-        sk_cards follow = o->follow[c];
-#pragma GCC unroll 4
-        for (int i = 1; i < n; i++) {
-            seat = (seat + 1) & -(seat + 1 != n); /* the next seat clockwise */
-            sk_cards h = hands[seat], f = follow & h;
-            c = pool_card(bp, rng, f | (h & -(sk_cards)(f == 0)));
-            bit = SK_BIT(c);
-            hands[seat] = h & ~bit;
-            shown[seat] |= follow & -(sk_cards)((follow & bit) == 0);
-            *log++ = sk_act_card(seat, c);
-            cards[i] = (uint8_t)c;
-            taken |= bit;
-        }
-        int w = leader + skx_trick_winner(o, cards, n);
-        w -= w >= n ? n : 0;
-        memcpy(p->tricks[t], cards, 4);
-        p->trick_leaders[t] = (uint8_t)leader;
-        p->trick_winners[t] = (uint8_t)w;
-        won[w] |= taken;
-        played |= taken;
-        leader = w;
+    int seat = s->leader;
+    if (first)
+        moment(g, rng, bp, s, 0, kmax);
+    sk_cards h = s->hands[seat], legal = h;
+    if (full) { /* the ace's holder leads its suit only with it, unless he runs away */
+        sk_cards suit = s->ace_suit & h;
+        sk_cards restricted = -(sk_cards)(((h & s->ace) != 0) & (s->called_led ^ 1) &
+                                          (sk_cards_count(suit) < 4));
+        legal = h & ~(suit & ~s->ace & restricted);
     }
-    memcpy(g->hands, hands, sizeof hands);
-    memcpy(p->shown_void, shown, sizeof shown);
-    memcpy(p->won, won, sizeof won);
-    memcpy(p->trick, cards, sizeof cards);
-    p->played = played;
-    p->nactions = (uint16_t)(log - p->actions);
-    p->trick_no = (uint8_t)ntricks;
+    int c = last ? sk_cards_first(h) : pool_card(bp, rng, legal);
+    sk_cards bit = SK_BIT(c), taken = bit;
+    s->hands[seat] = h & ~bit;
+    *s->log++ = sk_act_card(seat, c);
+    s->cards[0] = (uint8_t)c;
+    sk_cards follow = o->follow[c];
+    int best = o->power[c];
+    if (full) { /* called_ace_play: the suit searched, a run away, the partner */
+        unsigned led = (s->called_led ^ 1) & ((s->ace_suit & bit) != 0);
+        s->ran_away |= led & ((h & s->ace) != 0) & (bit != s->ace);
+        s->called_led |= led;
+        s->partner ^= (s->partner ^ seat) & -(int)(bit == s->ace);
+    }
+    if (first)
+        moment(g, rng, bp, s, 1, kmax);
+#pragma GCC unroll 4
+    for (int i = 1; i < n; i++) {
+        seat = (seat + 1) & -(seat + 1 != n); /* the next seat clockwise */
+        h = s->hands[seat];
+        sk_cards f = follow & h;
+        if (last) {
+            c = sk_cards_first(h);
+        } else if (full) {
+            sk_cards must = f & s->ace & -(sk_cards)(s->ran_away ^ 1); /* the ace, when led */
+            sk_cards fl = s->stich ? beating(o, f, best) : f;
+            fl = must | (fl & -(sk_cards)(must == 0));
+            /* not following, the holder keeps the ace until its suit is led */
+            sk_cards any = h & ~(s->ace & -(sk_cards)(s->called_led ^ 1));
+            c = pool_card(bp, rng, fl | (any & -(sk_cards)(f == 0)));
+        } else {
+            c = pool_card(bp, rng, f | (h & -(sk_cards)(f == 0)));
+        }
+        bit = SK_BIT(c);
+        s->hands[seat] = h & ~bit;
+        s->shown[seat] |= follow & -(sk_cards)((follow & bit) == 0);
+        *s->log++ = sk_act_card(seat, c);
+        s->cards[i] = (uint8_t)c;
+        taken |= bit;
+        if (full) {
+            s->partner ^= (s->partner ^ seat) & -(int)(bit == s->ace);
+            int power = o->power[c] & -(int)((follow & bit) != 0);
+            best = power > best ? power : best;
+        }
+    }
+    int w = s->leader + skx_trick_winner(o, s->cards, n);
+    w -= w >= n ? n : 0;
+    memcpy(p->tricks[t], s->cards, 4);
+    p->trick_leaders[t] = (uint8_t)s->leader;
+    p->trick_winners[t] = (uint8_t)w;
+    s->won[w] |= taken;
+    s->played |= taken;
+    s->leader = w;
+}
+
+/*
+ * The whole tricks from a trick's start to the end of the game (n seats,
+ * `full` as in one_trick; `moments`: the first trick has the random
+ * player's doubling moments), then the state the per-card play writes,
+ * in the same end state.
+ */
+static inline __attribute__((always_inline)) void play_tricks(sk_game *g, sk_rng *rng,
+                                                              skx_pool *bp, int n, bool full,
+                                                              bool moments)
+{
+    sk_public *p = &g->pub;
+    int t = p->trick_no, last = p->ntricks - 1;
+    assert(n == p->nseats && p->trick_len == 0 && t <= last && last >= 1);
+    assert(p->nactions + (last + 1 - t) * n <= SK_MAX_ACTIONS);
+    tricks_state s;
+    memcpy(s.hands, g->hands, sizeof s.hands);
+    memcpy(s.shown, p->shown_void, sizeof s.shown);
+    memcpy(s.won, p->won, sizeof s.won);
+    memcpy(s.cards, p->trick, sizeof s.cards); /* a fourth place unused at three seats */
+    s.played = p->played;
+    s.log = p->actions + p->nactions;
+    s.leader = p->trick_leader;
+    s.ace = p->called_ace != SK_NOCARD ? SK_BIT(p->called_ace) : 0;
+    s.ace_suit = s.ace ? p->order.follow[p->called_ace] & ~p->order.trumps : 0;
+    s.called_led = p->called_led;
+    s.ran_away = p->ran_away;
+    s.stich = p->stichzwang;
+    s.partner = p->partner;
+    if (moments && t == 0) {
+        one_trick(g, rng, bp, &s, t++, n, full, true, false, g->rules->kontra_max);
+    }
+    for (; t < last; t++)
+        one_trick(g, rng, bp, &s, t, n, full, false, false, 0);
+    one_trick(g, rng, bp, &s, last, n, full, false, true, 0);
+    memcpy(g->hands, s.hands, sizeof s.hands);
+    memcpy(p->shown_void, s.shown, sizeof s.shown);
+    memcpy(p->won, s.won, sizeof s.won);
+    memcpy(p->trick, s.cards, sizeof s.cards);
+    p->played = s.played;
+    p->nactions = (uint16_t)(s.log - p->actions);
+    if (full) {
+        p->called_led = (uint8_t)s.called_led;
+        p->ran_away = (uint8_t)s.ran_away;
+        p->partner = (uint8_t)s.partner;
+    }
+    p->trick_no = (uint8_t)(last + 1);
     p->trick_len = 0;
-    p->trick_leader = (uint8_t)leader;
+    p->trick_leader = (uint8_t)s.leader;
     if (p->contract.type == SK_C_BETTEL_OUVERT)
         p->open_seat = p->declarer; /* laid open after the first trick */
     p->phase = SK_PHASE_DONE;
@@ -119,22 +229,47 @@ static inline __attribute__((always_inline)) void plain_tricks(sk_game *g, sk_rn
     g->legal = g->legal_hand = 0;
 }
 
-/* Plays the rest of the game with random legal cards: a trick already
- * begun and games with a called ace or Stichzwang card by card, then
- * the whole tricks of a plain game at once. */
-void sk_game_play_random(sk_game *g, sk_rng *rng)
+/* The random player's moment in a game played card by card (see
+ * moment()): the state is the game's own. */
+static void moment_now(sk_game *g, sk_rng *rng, skx_pool *bp)
+{
+    while (g->pub.doublings < g->rules->kontra_max && skx_pool_below(bp, rng, 4) == 0)
+        if (!offer_doubling(g, skx_pool_below(bp, rng, 16)))
+            break;
+}
+
+/*
+ * The rest of the play with random legal cards, drawn from the pool;
+ * with `moments`, the random player's doubling moments in the first
+ * trick (before the lead and after it).  A trick already begun goes
+ * card by card, then whole tricks.
+ */
+void skx_random_play(sk_game *g, sk_rng *rng, skx_pool *pool, bool moments)
 {
     sk_public *p = &g->pub;
-    pool bp = {0, 0};
+    skx_pool bp = *pool; /* in registers */
     bool plain = p->called_ace == SK_NOCARD && !p->stichzwang;
-    while (p->phase == SK_PHASE_PLAY) {
-        if (plain && p->trick_len == 0) { /* a copy for each table size */
-            if (p->nseats == 4)
-                plain_tricks(g, rng, &bp, 4);
-            else
-                plain_tricks(g, rng, &bp, 3);
-            return;
-        }
+    /* three seats play only Solo, Wenz and Ramsch: never a called ace or
+     * Stichzwang; were they to, they would go card by card */
+    while (p->phase == SK_PHASE_PLAY && (p->trick_len != 0 || (!plain && p->nseats != 4))) {
+        if (moments && p->trick_no == 0 && p->trick_len <= 1)
+            moment_now(g, rng, &bp);
         sk_game_play_legal(g, pool_card(&bp, rng, sk_game_legal_cards(g)));
     }
+    if (p->phase == SK_PHASE_PLAY) { /* a copy for each kind of game */
+        if (!plain)
+            play_tricks(g, rng, &bp, 4, true, moments);
+        else if (p->nseats == 4)
+            play_tricks(g, rng, &bp, 4, false, moments);
+        else
+            play_tricks(g, rng, &bp, 3, false, moments);
+    }
+    *pool = bp;
+}
+
+/* Plays the rest of the game with random legal cards (see playout.h). */
+void sk_game_play_random(sk_game *g, sk_rng *rng)
+{
+    skx_pool bp = {0, 0};
+    skx_random_play(g, rng, &bp, false);
 }

@@ -4,7 +4,9 @@
  *
  * sk_game_random_action is the player's definition: it lists what the
  * referee allows and draws among it.  sk_game_random_rest plays a game
- * to its end with the same draws, for self-play and the benchmark.
+ * to its end with the same choices, for self-play and the benchmark:
+ * the auction and the declaration with the same draws, the play with
+ * draws of its own (playout.c) but the same distribution.
  */
 #include "game_internal.h"
 
@@ -116,28 +118,12 @@ static void random_declaration(sk_game *g, sk_rng *rng)
     skx_declare(g, c);
 }
 
-/* The random player in a doubling moment: one draw in four considers
- * the doublings on offer, else (or if none is taken) a random card. */
-static void random_first_moment(sk_game *g, sk_rng *rng)
-{
-    if (sk_rng_below(rng, 4) == 0) {
-        sk_action dbl[2 * SK_NSEATS];
-        int n = sk_game_legal_doublings(g, dbl);
-        for (int i = 0; i < n; i++)
-            if (sk_rng_below(rng, 2) == 0) {
-                SKX_CHECK(referee_accepts(g, dbl[i]));
-                skx_double_legal(g, dbl[i]);
-                return;
-            }
-    }
-    sk_game_play_legal(g, random_card(sk_game_legal_cards(g), rng));
-}
-
 /* Plays the game to its end as the random player, the trusted way: the
- * auction, the declaration and the first moments of the play with the
- * draws of sk_game_random_action, then the cards of sk_game_play_random
- * (test_fastpath checks both against the referee).  The laying round
- * and the Hochzeit's answers, rare, go through the referee. */
+ * auction and the declaration with the draws of sk_game_random_action,
+ * then the play with its doubling moments by skx_random_play (the same
+ * distribution, other draws; test_fastpath checks both against the
+ * referee).  The laying round and the Hochzeit's answers, rare, go
+ * through the referee. */
 void sk_game_random_rest(sk_game *g, sk_rng *rng)
 {
     sk_public *p = &g->pub;
@@ -149,16 +135,11 @@ void sk_game_random_rest(sk_game *g, sk_rng *rng)
         case SK_PHASE_DECLARE:
             random_declaration(g, rng);
             break;
-        case SK_PHASE_PLAY:
-            if (!doubling_moment(g)) {
-                /* Cards alone never lead back into a doubling moment: it
-                 * needs trick 0 with at most one card out, and no more
-                 * doublings than before.  So this plays to the end. */
-                sk_game_play_random(g, rng);
-                return;
-            }
-            random_first_moment(g, rng);
-            break;
+        case SK_PHASE_PLAY: {
+            skx_pool bp = {0, 0};
+            skx_random_play(g, rng, &bp, true);
+            return;
+        }
         case SK_PHASE_DONE:
             return;
         default: { /* laying, a Hochzeit's answers: a legal action, accepted */

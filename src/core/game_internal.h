@@ -52,32 +52,6 @@ static inline int skx_cards_nth(sk_cards set, unsigned k)
     return (int)(8 * b + (skx_nth_nibbles[byte] >> (4 * (k - below)) & 15u));
 }
 
-/* The random player's numbers: 16-bit pieces of 64-bit draws, each
- * choice taking the next piece (playout.c and random.c share it). */
-typedef struct skx_pool {
-    uint64_t bits;
-    int left; /* pieces left in bits */
-} skx_pool;
-
-/* Uniform in [0, n), 0 < n <= 65536, from the pool (Lemire's multiply
- * and reject; the rare rejection takes the next piece). */
-static inline __attribute__((always_inline)) uint32_t skx_pool_below(skx_pool *bp, sk_rng *rng,
-                                                                      uint32_t n)
-{
-    for (;;) {
-        if (bp->left == 0) {
-            bp->bits = sk_rng_next(rng);
-            bp->left = 4;
-        }
-        uint32_t m = (uint32_t)(bp->bits & 0xffff) * n;
-        bp->bits >>= 16;
-        bp->left--;
-        uint32_t low = m & 0xffff;
-        if (low >= n || low >= 65536u % n) /* the second test is rarely reached */
-            return m >> 16;
-    }
-}
-
 /* Fills an error (naming the rule) and returns code. */
 int skx_fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -159,7 +133,7 @@ void skx_double_legal(sk_game *g, sk_action a);
 unsigned skx_doublers(const sk_game *g);
 
 /* playout.c */
-void skx_random_play(sk_game *g, sk_rng *rng, skx_pool *pool, bool moments);
+void skx_random_play(sk_game *g, sk_rng *rng, bool moments);
 
 /* auction.c */
 void skx_auction_start(sk_game *g, const sk_rules *rules);

@@ -17,11 +17,27 @@
 
 #include <string.h>
 
-/* A uniformly random card of a non-empty set. */
-static inline __attribute__((always_inline)) int pool_card(skx_pool *bp, sk_rng *rng,
-                                                           sk_cards set)
+/* Uniform in [0, n) for a rejected piece: a draw of its own (rare:
+ * fewer than n in 65536 pieces are rejected). */
+static __attribute__((noinline)) uint32_t redraw_below(sk_rng *rng, uint32_t n)
 {
-    return skx_cards_nth(set, skx_pool_below(bp, rng, (uint32_t)sk_cards_count(set)));
+    return sk_rng_below(rng, n);
+}
+
+/*
+ * A uniformly random card of a non-empty set from a 16-bit piece of a
+ * draw: Lemire's multiply, rejecting the pieces that would favour some
+ * cards (then a fresh draw decides).  Each card of a trick takes its
+ * own piece of one 64-bit draw, so no pool is counted down.
+ */
+static inline __attribute__((always_inline)) int piece_card(uint64_t piece, sk_rng *rng,
+                                                            sk_cards set)
+{
+    uint32_t n = (uint32_t)sk_cards_count(set), m = (uint32_t)(piece & 0xffff) * n, k = m >> 16;
+    uint32_t low = m & 0xffff;
+    if (__builtin_expect(low < n, 0) && low < 65536u % n)
+        k = redraw_below(rng, n);
+    return skx_cards_nth(set, k);
 }
 
 /* Gives the doubling of the first seat, in seat order, that may give
@@ -58,25 +74,30 @@ typedef struct tricks_state {
 
 /*
  * The random player's moment with `len` cards of the first trick out:
- * while doublings are left under the ruleset (`kmax`), one draw in four
- * considers the doublings on offer, and four fair coins (a draw of 16)
- * pick the first seat, in seat order, whose coin fell and who may give
- * the next one -- each seat on offer with probability 1/2, as
- * sk_game_random_action takes them.  The public state the rule reads
- * (the cards out, the leader's hand, the partner, the log) is written
+ * while doublings are left under the ruleset (`kmax`), one time in four
+ * (two bits) it considers the doublings on offer, and four fair coins
+ * (four bits) pick the first seat, in seat order, whose coin fell and
+ * who may give the next one -- each seat on offer taken with
+ * probability 1/2, as sk_game_random_action takes them.  Each round
+ * takes six bits of *bits, one draw for the trick's moments (at most
+ * kmax + 2 <= 10 rounds in all).  The public state the rule reads (the
+ * cards out, the leader's hand, the partner, the log) is written
  * first; the loop writes the rest at its end.
  */
-static inline __attribute__((always_inline)) void moment(sk_game *g, sk_rng *rng, skx_pool *bp,
+static inline __attribute__((always_inline)) void moment(sk_game *g, uint64_t *bits,
                                                          tricks_state *s, int len, int kmax)
 {
     sk_public *p = &g->pub;
-    while (p->doublings < kmax && skx_pool_below(bp, rng, 4) == 0) {
-        unsigned coins = skx_pool_below(bp, rng, 16);
+    while (p->doublings < kmax) {
+        uint64_t b = *bits;
+        *bits = b >> 6;
+        if ((b & 3) != 0)
+            break;
         p->trick_len = (uint8_t)len;
         g->hands[s->leader] = s->hands[s->leader];
         p->partner = (uint8_t)s->partner;
         p->nactions = (uint16_t)(s->log - p->actions);
-        if (!offer_doubling(g, coins))
+        if (!offer_doubling(g, (unsigned)(b >> 2 & 15)))
             break;
         s->log = p->actions + p->nactions;
     }
@@ -103,7 +124,7 @@ static inline sk_cards beating(const sk_order *o, sk_cards follow, int best)
  * doubling moments before and after the lead.  `last`: every hand holds
  * one card, which is legal, so nothing is drawn.
  */
-static inline __attribute__((always_inline)) void one_trick(sk_game *g, sk_rng *rng, skx_pool *bp,
+static inline __attribute__((always_inline)) void one_trick(sk_game *g, sk_rng *rng,
                                                             tricks_state *s, int t, int n,
                                                             bool full, bool first, bool last,
                                                             int kmax)
@@ -111,8 +132,10 @@ static inline __attribute__((always_inline)) void one_trick(sk_game *g, sk_rng *
     sk_public *p = &g->pub;
     const sk_order *o = &p->order;
     int seat = s->leader;
+    uint64_t r = last ? 0 : sk_rng_next(rng); /* a 16-bit piece for each card */
+    uint64_t bits = first && p->doublings < kmax ? sk_rng_next(rng) : 0; /* the moments' */
     if (first)
-        moment(g, rng, bp, s, 0, kmax);
+        moment(g, &bits, s, 0, kmax);
     sk_cards h = s->hands[seat], legal = h;
     if (full) { /* the ace's holder leads its suit only with it, unless he runs away */
         sk_cards suit = s->ace_suit & h;
@@ -120,7 +143,7 @@ static inline __attribute__((always_inline)) void one_trick(sk_game *g, sk_rng *
                                           (sk_cards_count(suit) < 4));
         legal = h & ~(suit & ~s->ace & restricted);
     }
-    int c = last ? sk_cards_first(h) : pool_card(bp, rng, legal);
+    int c = last ? sk_cards_first(h) : piece_card(r, rng, legal);
     sk_cards bit = SK_BIT(c), taken = bit;
     s->hands[seat] = h & ~bit;
     *s->log++ = sk_act_card(seat, c);
@@ -134,7 +157,7 @@ static inline __attribute__((always_inline)) void one_trick(sk_game *g, sk_rng *
         s->partner ^= (s->partner ^ seat) & -(int)(bit == s->ace);
     }
     if (first)
-        moment(g, rng, bp, s, 1, kmax);
+        moment(g, &bits, s, 1, kmax);
 #pragma GCC unroll 4
     for (int i = 1; i < n; i++) {
         seat = (seat + 1) & -(seat + 1 != n); /* the next seat clockwise */
@@ -148,9 +171,9 @@ static inline __attribute__((always_inline)) void one_trick(sk_game *g, sk_rng *
             fl = must | (fl & -(sk_cards)(must == 0));
             /* not following, the holder keeps the ace until its suit is led */
             sk_cards any = h & ~(s->ace & -(sk_cards)(s->called_led ^ 1));
-            c = pool_card(bp, rng, fl | (any & -(sk_cards)(f == 0)));
+            c = piece_card(r >> 16 * i, rng, fl | (any & -(sk_cards)(f == 0)));
         } else {
-            c = pool_card(bp, rng, f | (h & -(sk_cards)(f == 0)));
+            c = piece_card(r >> 16 * i, rng, f | (h & -(sk_cards)(f == 0)));
         }
         bit = SK_BIT(c);
         s->hands[seat] = h & ~bit;
@@ -180,9 +203,8 @@ static inline __attribute__((always_inline)) void one_trick(sk_game *g, sk_rng *
  * player's doubling moments), then the state the per-card play writes,
  * in the same end state.
  */
-static inline __attribute__((always_inline)) void play_tricks(sk_game *g, sk_rng *rng,
-                                                              skx_pool *bp, int n, bool full,
-                                                              bool moments)
+static inline __attribute__((always_inline)) void play_tricks(sk_game *g, sk_rng *rng, int n,
+                                                              bool full, bool moments)
 {
     sk_public *p = &g->pub;
     int t = p->trick_no, last = p->ntricks - 1;
@@ -203,11 +225,11 @@ static inline __attribute__((always_inline)) void play_tricks(sk_game *g, sk_rng
     s.stich = p->stichzwang;
     s.partner = p->partner;
     if (moments && t == 0) {
-        one_trick(g, rng, bp, &s, t++, n, full, true, false, g->rules->kontra_max);
+        one_trick(g, rng, &s, t++, n, full, true, false, g->rules->kontra_max);
     }
     for (; t < last; t++)
-        one_trick(g, rng, bp, &s, t, n, full, false, false, 0);
-    one_trick(g, rng, bp, &s, last, n, full, false, true, 0);
+        one_trick(g, rng, &s, t, n, full, false, false, 0);
+    one_trick(g, rng, &s, last, n, full, false, true, 0);
     memcpy(g->hands, s.hands, sizeof s.hands);
     memcpy(p->shown_void, s.shown, sizeof s.shown);
     memcpy(p->won, s.won, sizeof s.won);
@@ -229,47 +251,51 @@ static inline __attribute__((always_inline)) void play_tricks(sk_game *g, sk_rng
     g->legal = g->legal_hand = 0;
 }
 
-/* The random player's moment in a game played card by card (see
- * moment()): the state is the game's own. */
-static void moment_now(sk_game *g, sk_rng *rng, skx_pool *bp)
+/* The random player's moments in a game played card by card (see
+ * moment()): the state is the game's own; a draw for the moments of
+ * each card. */
+static void moment_now(sk_game *g, sk_rng *rng)
 {
-    while (g->pub.doublings < g->rules->kontra_max && skx_pool_below(bp, rng, 4) == 0)
-        if (!offer_doubling(g, skx_pool_below(bp, rng, 16)))
+    if (g->pub.doublings >= g->rules->kontra_max)
+        return;
+    uint64_t bits = sk_rng_next(rng);
+    while (g->pub.doublings < g->rules->kontra_max) {
+        uint64_t b = bits;
+        bits >>= 6;
+        if ((b & 3) != 0 || !offer_doubling(g, (unsigned)(b >> 2 & 15)))
             break;
+    }
 }
 
 /*
- * The rest of the play with random legal cards, drawn from the pool;
- * with `moments`, the random player's doubling moments in the first
- * trick (before the lead and after it).  A trick already begun goes
- * card by card, then whole tricks.
+ * The rest of the play with random legal cards; with `moments`, the
+ * random player's doubling moments in the first trick (before the lead
+ * and after it).  A trick already begun goes card by card, then whole
+ * tricks.
  */
-void skx_random_play(sk_game *g, sk_rng *rng, skx_pool *pool, bool moments)
+void skx_random_play(sk_game *g, sk_rng *rng, bool moments)
 {
     sk_public *p = &g->pub;
-    skx_pool bp = *pool; /* in registers */
     bool plain = p->called_ace == SK_NOCARD && !p->stichzwang;
     /* three seats play only Solo, Wenz and Ramsch: never a called ace or
      * Stichzwang; were they to, they would go card by card */
     while (p->phase == SK_PHASE_PLAY && (p->trick_len != 0 || (!plain && p->nseats != 4))) {
         if (moments && p->trick_no == 0 && p->trick_len <= 1)
-            moment_now(g, rng, &bp);
-        sk_game_play_legal(g, pool_card(&bp, rng, sk_game_legal_cards(g)));
+            moment_now(g, rng);
+        sk_game_play_legal(g, piece_card(sk_rng_next(rng), rng, sk_game_legal_cards(g)));
     }
-    if (p->phase == SK_PHASE_PLAY) { /* a copy for each kind of game */
-        if (!plain)
-            play_tricks(g, rng, &bp, 4, true, moments);
-        else if (p->nseats == 4)
-            play_tricks(g, rng, &bp, 4, false, moments);
-        else
-            play_tricks(g, rng, &bp, 3, false, moments);
-    }
-    *pool = bp;
+    if (p->phase != SK_PHASE_PLAY)
+        return;
+    if (!plain) /* a copy for each kind of game */
+        play_tricks(g, rng, 4, true, moments);
+    else if (p->nseats == 4)
+        play_tricks(g, rng, 4, false, moments);
+    else
+        play_tricks(g, rng, 3, false, moments);
 }
 
 /* Plays the rest of the game with random legal cards (see playout.h). */
 void sk_game_play_random(sk_game *g, sk_rng *rng)
 {
-    skx_pool bp = {0, 0};
-    skx_random_play(g, rng, &bp, false);
+    skx_random_play(g, rng, false);
 }

@@ -135,11 +135,9 @@ void sk_game_random_rest(sk_game *g, sk_rng *rng)
         case SK_PHASE_DECLARE:
             random_declaration(g, rng);
             break;
-        case SK_PHASE_PLAY: {
-            skx_pool bp = {0, 0};
-            skx_random_play(g, rng, &bp, true);
+        case SK_PHASE_PLAY:
+            skx_random_play(g, rng, true);
             return;
-        }
         case SK_PHASE_DONE:
             return;
         default: { /* laying, a Hochzeit's answers: a legal action, accepted */

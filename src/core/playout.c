@@ -60,6 +60,20 @@ static __attribute__((noinline)) bool offer_doubling(sk_game *g, unsigned coins)
     return true;
 }
 
+/* The log entry of a card: sk_act_card without its byte casts, which
+ * cost the play loop a few instructions a card (seat and card are
+ * small already). */
+static inline __attribute__((always_inline)) sk_action card_action(int seat, int card)
+{
+    static const sk_contract NONE = {SK_C_NONE, SK_NOSUIT, 0};
+    uint64_t base, v;
+    sk_action a = sk_action_make(SK_ACT_CARD, 0, 0, NONE);
+    memcpy(&base, &a, sizeof base);
+    v = base | (uint64_t)((unsigned)seat << 8 | (unsigned)card << 16);
+    memcpy(&a, &v, sizeof a);
+    return a;
+}
+
 /* The play kept in locals while whole tricks are played. */
 typedef struct tricks_state {
     sk_cards hands[SK_NSEATS], shown[SK_NSEATS], won[SK_NSEATS], played;
@@ -146,7 +160,7 @@ static inline __attribute__((always_inline)) void one_trick(sk_game *g, sk_rng *
     int c = last ? sk_cards_first(h) : piece_card(r, rng, legal);
     sk_cards bit = SK_BIT(c), taken = bit;
     s->hands[seat] = h & ~bit;
-    *s->log++ = sk_act_card(seat, c);
+    *s->log++ = card_action(seat, c);
     s->cards[0] = (uint8_t)c;
     sk_cards follow = o->follow[c];
     int best = o->power[c];
@@ -160,9 +174,13 @@ static inline __attribute__((always_inline)) void one_trick(sk_game *g, sk_rng *
         moment(g, &bits, s, 1, kmax);
 #pragma GCC unroll 4
     for (int i = 1; i < n; i++) {
-        seat = (seat + 1) & -(seat + 1 != n); /* the next seat clockwise */
+        seat = s->leader + i; /* the next seat clockwise */
+        seat = n == 4 ? seat & 3 : seat - (seat >= n ? n : 0);
         h = s->hands[seat];
         sk_cards f = follow & h;
+        /* a seat that cannot follow plays any card and shows itself void;
+         * one that can follows (every rule's legal cards then follow) */
+        sk_cards cannot = -(sk_cards)(f == 0);
         if (last) {
             c = sk_cards_first(h);
         } else if (full) {
@@ -171,14 +189,14 @@ static inline __attribute__((always_inline)) void one_trick(sk_game *g, sk_rng *
             fl = must | (fl & -(sk_cards)(must == 0));
             /* not following, the holder keeps the ace until its suit is led */
             sk_cards any = h & ~(s->ace & -(sk_cards)(s->called_led ^ 1));
-            c = piece_card(r >> 16 * i, rng, fl | (any & -(sk_cards)(f == 0)));
+            c = piece_card(r >> 16 * i, rng, fl | (any & cannot));
         } else {
-            c = piece_card(r >> 16 * i, rng, f | (h & -(sk_cards)(f == 0)));
+            c = piece_card(r >> 16 * i, rng, f | (h & cannot));
         }
         bit = SK_BIT(c);
         s->hands[seat] = h & ~bit;
-        s->shown[seat] |= follow & -(sk_cards)((follow & bit) == 0);
-        *s->log++ = sk_act_card(seat, c);
+        s->shown[seat] |= follow & cannot;
+        *s->log++ = card_action(seat, c);
         s->cards[i] = (uint8_t)c;
         taken |= bit;
         if (full) {
@@ -188,7 +206,7 @@ static inline __attribute__((always_inline)) void one_trick(sk_game *g, sk_rng *
         }
     }
     int w = s->leader + skx_trick_winner(o, s->cards, n);
-    w -= w >= n ? n : 0;
+    w = n == 4 ? w & 3 : w - (w >= n ? n : 0);
     memcpy(p->tricks[t], s->cards, 4);
     p->trick_leaders[t] = (uint8_t)s->leader;
     p->trick_winners[t] = (uint8_t)w;

@@ -110,6 +110,23 @@ static bool replays(const sk_game *g, const sk_cards hands[4])
     return true;
 }
 
+/* Draws a deal for `seat`'s view and checks it is one: the seat's own
+ * hand, every hand its size, no card twice, and together every card of
+ * `deck` not yet played. */
+static void draw_checked(sk_sampler *sp, sk_rng *rng, const sk_game *g, int seat, sk_cards deck,
+                         sk_cards h[4])
+{
+    sk_cards all = 0;
+    sk_sample_draw(sp, rng, h);
+    assert_int_equal(h[seat], g->hands[seat]);
+    for (int s = 0; s < 4; s++) {
+        assert_int_equal(sk_cards_count(h[s]), sk_cards_count(g->hands[s]));
+        assert_int_equal(all & h[s], 0);
+        all |= h[s];
+    }
+    assert_int_equal(all, deck & ~g->pub.played);
+}
+
 /* Every sampled deal: own hand kept, hand sizes right, a partition of
  * the unplayed cards, and the whole game replays on it (voids, 3.2;
  * called-ace rules 2.5.1-2.5.5; Kontra/Retour sides, 3.3). */
@@ -348,15 +365,8 @@ static void test_variant_samples_consistent(void **state)
                 sk_game_view(&g, seat, &v);
                 assert_int_equal(sk_sample_init(sp, &v), SK_OK);
                 for (int d = 0; d < 4; d++) {
-                    sk_cards h[4], all = 0;
-                    sk_sample_draw(sp, &rng, h);
-                    assert_int_equal(h[seat], g.hands[seat]);
-                    for (int s = 0; s < 4; s++) {
-                        assert_int_equal(sk_cards_count(h[s]), sk_cards_count(g.hands[s]));
-                        assert_int_equal(all & h[s], 0);
-                        all |= h[s];
-                    }
-                    assert_int_equal(all, sk_rules_deck(&r) & ~g.pub.played);
+                    sk_cards h[4];
+                    draw_checked(sp, &rng, &g, seat, sk_rules_deck(&r), h);
                     if (!replays(&g, h))
                         fail_msg("config %zu, seat %d: a sampled deal does not replay", k, seat);
                 }
@@ -433,15 +443,8 @@ static void test_hochzeit_samples_consistent(void **state)
             sk_game_view(&g, seat, &v);
             assert_int_equal(sk_sample_init(sp, &v), SK_OK);
             for (int d = 0; d < 4; d++) {
-                sk_cards h[4], all = 0;
-                sk_sample_draw(sp, &rng, h);
-                assert_int_equal(h[seat], g.hands[seat]);
-                for (int s = 0; s < 4; s++) {
-                    assert_int_equal(sk_cards_count(h[s]), sk_cards_count(g.hands[s]));
-                    assert_int_equal(all & h[s], 0);
-                    all |= h[s];
-                }
-                assert_int_equal(all, ~g.pub.played);
+                sk_cards h[4];
+                draw_checked(sp, &rng, &g, seat, ~(sk_cards)0, h);
                 assert_int_equal(h[decl] & o.trumps, 0);
                 assert_true(sk_cards_count((h[taker] | taker_played) & o.trumps) >=
                             g.pub.hochzeit_cards);

@@ -10,7 +10,6 @@
  */
 #include "game_internal.h"
 
-
 /* A uniformly random card of a non-empty set; a single card draws a
  * random number too, so the numbers drawn do not depend on the sets. */
 static inline int random_card(sk_cards cards, sk_rng *rng)

@@ -320,6 +320,39 @@ static void test_pimc_hochzeit(void **state)
     sk_bot_free(b);
 }
 
+/* sk_price_actions prices a challenge too (2.4.6: after an opening bid
+ * the next seat may only bid a higher class): seat 1, with the four
+ * Obers and four hearts, values its Solo-class bid by the Herz-Solo it
+ * would declare (won Schneider on the real deal: more than the Solo's
+ * rate), and a pass at 0. */
+static void test_price_challenge(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    sk_game g;
+    tl_start_game(&g, &r, 3, false, NULL, "EO GO HO SO HA HZ HK H9", NULL, NULL);
+    tl_ok(&g, "0 bid sauspiel");
+    sk_view v;
+    sk_game_view(&g, 1, &v);
+    sk_action legal[SK_MAX_LEGAL];
+    double values[SK_MAX_LEGAL];
+    int n = sk_view_legal(&v, legal);
+    sk_solver *s = sk_solver_new(4);
+    assert_int_equal(sk_price_actions(s, &v, &g.hands, 1, legal, n, values), n);
+    bool solo = false;
+    for (int i = 0; i < n; i++) {
+        if (legal[i].type == SK_ACT_PASS)
+            assert_true(values[i] == 0.0);
+        if (legal[i].type == SK_ACT_BID && legal[i].contract.type == SK_C_SOLO &&
+            !legal[i].contract.tout) {
+            assert_true(values[i] > r.rate_solo);
+            solo = true;
+        }
+    }
+    assert_true(solo);
+    sk_solver_free(s);
+}
+
 /* In a Ramsch the PIMC bot plays the rules of thumb (its solver's
  * paranoid Ramsch value measured weaker, see bot.c): along whole Ramsch
  * games every card it picks is the heuristic's, and its hint marks that
@@ -409,6 +442,7 @@ int main(void)
         cmocka_unit_test(test_local_variants_legal),
         cmocka_unit_test(test_pimc_ramsch_by_rules_of_thumb),
         cmocka_unit_test(test_pimc_hochzeit),
+        cmocka_unit_test(test_price_challenge),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

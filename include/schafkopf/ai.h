@@ -102,6 +102,16 @@ void sk_solver_reset_nodes(sk_solver *s);
  * must equal sk_game_legal_cards). */
 sk_cards sk_solver_legal(sk_solver *s, const sk_game *g);
 
+/* Analysis: the value of each legal auction or declaration action of
+ * the view's seat, priced as the PIMC bot prices them but on the given
+ * deals (full deals consistent with the view: sampled ones, or the real
+ * deal for double dummy) and with every contract priced on every deal:
+ * the declarer's money in units of the ruleset's tariff, a pass 0, a bid
+ * the best contract it still allows.  Returns n, or 0 when nothing could
+ * be priced (not an auction or declaration decision, no bid on offer). */
+int sk_price_actions(sk_solver *s, const sk_view *v, const sk_cards (*deals)[SK_NSEATS],
+                     int ndeals, const sk_action *legal, int n, double *values);
+
 /* ------------------------------------------------------------------ */
 /* Deal sampling                                                        */
 /* ------------------------------------------------------------------ */

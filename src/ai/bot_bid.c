@@ -95,8 +95,11 @@ static bool fresh_game(const sk_view *v, const sk_cards hands[SK_NSEATS], sk_gam
 }
 
 /* Runs the laying and the auction of a fresh game: every seat passes
- * but `me`, who bids class `cls` (type NONE: passes too, for a Muss);
- * true when `me` is then to declare. */
+ * but `me`, who bids class `cls` -- or, when that is not on offer (a
+ * fresh auction opens with the lowest class, and a class above it is a
+ * challenge at the real table), the opening bid, which lets him declare
+ * it all the same once the others pass (type NONE: he passes too, for a
+ * Muss); true when `me` is then to declare. */
 static bool script_auction(sk_game *g, int me, sk_contract cls)
 {
     for (int guard = 0; guard < 64; guard++) {
@@ -106,19 +109,23 @@ static bool script_auction(sk_game *g, int me, sk_contract cls)
         if (phase != SK_PHASE_AUCTION && phase != SK_PHASE_KLOPFEN)
             return false;
         sk_action a[SK_MAX_LEGAL];
-        int n = sk_game_legal(g, a), pick = -1;
+        int n = sk_game_legal(g, a), pick = -1, bid = -1;
+        bool bids = to == me && phase == SK_PHASE_AUCTION && cls.type != SK_C_NONE;
         for (int i = 0; i < n; i++) {
             if (a[i].seat != to)
                 continue;
-            if (to == me && phase == SK_PHASE_AUCTION && cls.type != SK_C_NONE &&
-                a[i].type == SK_ACT_BID && a[i].contract.type == cls.type &&
+            if (bids && a[i].type == SK_ACT_BID && a[i].contract.type == cls.type &&
                 a[i].contract.tout == cls.tout) {
                 pick = i;
                 break;
             }
+            if (bids && a[i].type == SK_ACT_BID && bid < 0)
+                bid = i;
             if (a[i].type == SK_ACT_PASS && pick < 0)
                 pick = i;
         }
+        if (bid >= 0 && (pick < 0 || a[pick].type == SK_ACT_PASS))
+            pick = bid;
         if (pick < 0 || sk_game_apply(g, a[pick], NULL) < 0)
             return false;
     }
@@ -270,38 +277,42 @@ static bool settled(const cand *cands, int nc, bool auction)
     return true;
 }
 
-/*
- * Prices the contracts the seat may declare over sampled deals (see the
- * essay above).  `cls`: the class the seat bids in the scripted auction
- * (NONE for a Muss).  Fills cands[] and returns their number (0 when
- * nothing could be priced).
- */
-static int price_all(const sk_pimc *pc, const sk_view *v, sk_contract cls, cand *cands)
+/* The declarations the engine offers the seat in a fresh game of the
+ * deal `hands` after the scripted auction (`cls`: the class it bids,
+ * NONE for a Muss); fills cands[] (all live, nothing priced) and
+ * returns their number. */
+static int candidates(const sk_view *v, sk_contract cls, const sk_cards hands[SK_NSEATS],
+                      cand *cands)
 {
-    if (sk_sample_init(pc->sampler, v) < 0)
-        return 0;
-    int deals = pc->samples < MAX_DEALS ? pc->samples : MAX_DEALS;
-    sk_cards hands[MAX_DEALS][SK_NSEATS];
-    for (int d = 0; d < deals; d++)
-        sk_sample_draw(pc->sampler, pc->rng, hands[d]);
-    /* the candidates: the declarations the engine offers this hand */
     sk_game g;
-    if (!fresh_game(v, hands[0], &g) || !script_auction(&g, v->seat, cls))
+    if (!fresh_game(v, hands, &g) || !script_auction(&g, v->seat, cls))
         return 0;
     sk_action a[SK_MAX_LEGAL];
     int n = sk_game_legal(&g, a), nc = 0;
     for (int i = 0; i < n && nc < MAX_CAND; i++)
         if (a[i].type == SK_ACT_DECLARE && a[i].seat == v->seat)
             cands[nc++] = (cand){a[i].contract, 0, 0, 0, 1};
-    nc = plausible(v, cands, nc, v->pub.phase == SK_PHASE_DECLARE);
-    if (nc == 0)
-        return 0;
+    return nc;
+}
+
+/*
+ * Prices the candidates over the deals hands[0..deals-1], within the
+ * pimc context's node budget.  `adaptive` (the bot): after a first
+ * round only the best few go on (successive halving) and the pricing
+ * stops once the decision is clear; otherwise (analysis) every
+ * candidate is priced on every deal.
+ */
+static void price_deals(const sk_pimc *pc, const sk_view *v, sk_contract cls,
+                        const sk_cards (*hands)[SK_NSEATS], int deals, cand *cands, int nc,
+                        bool adaptive)
+{
     uint64_t stop = sk_solver_nodes(pc->solver) + pc->bid_nodes;
     int ok = 1;
+    sk_game g;
     for (int d = 0; d < deals && ok; d++) {
-        if (d >= SETTLE_MIN && settled(cands, nc, v->pub.phase == SK_PHASE_AUCTION))
+        if (adaptive && d >= SETTLE_MIN && settled(cands, nc, v->pub.phase == SK_PHASE_AUCTION))
             break;
-        if (d == FIRST_ROUND) { /* successive halving: the best few go on */
+        if (adaptive && d == FIRST_ROUND) { /* successive halving: the best few go on */
             for (int k = 0; k < nc; k++) {
                 int better = 0;
                 for (int j = 0; j < nc; j++)
@@ -310,7 +321,7 @@ static int price_all(const sk_pimc *pc, const sk_view *v, sk_contract cls, cand 
                 cands[k].live = better < KEEP;
             }
         }
-        if (d > 0 && !(fresh_game(v, hands[d], &g) && script_auction(&g, v->seat, cls)))
+        if (!(fresh_game(v, hands[d], &g) && script_auction(&g, v->seat, cls)))
             continue;
         for (int k = 0; k < nc && ok; k++) {
             if (!cands[k].live)
@@ -323,6 +334,27 @@ static int price_all(const sk_pimc *pc, const sk_view *v, sk_contract cls, cand 
             }
         }
     }
+}
+
+/*
+ * Prices the contracts the seat may declare over sampled deals (see the
+ * essay above): those a club player would consider, adaptively.
+ * `cls`: the class the seat bids in the scripted auction (NONE for a
+ * Muss).  Fills cands[] and returns their number (0 when nothing could
+ * be priced).
+ */
+static int price_all(const sk_pimc *pc, const sk_view *v, sk_contract cls, cand *cands)
+{
+    if (sk_sample_init(pc->sampler, v) < 0)
+        return 0;
+    int deals = pc->samples < MAX_DEALS ? pc->samples : MAX_DEALS;
+    sk_cards hands[MAX_DEALS][SK_NSEATS];
+    for (int d = 0; d < deals; d++)
+        sk_sample_draw(pc->sampler, pc->rng, hands[d]);
+    int nc = candidates(v, cls, hands[0], cands);
+    nc = plausible(v, cands, nc, v->pub.phase == SK_PHASE_DECLARE);
+    if (nc > 0)
+        price_deals(pc, v, cls, (const sk_cards(*)[SK_NSEATS])hands, deals, cands, nc, true);
     return nc;
 }
 
@@ -336,6 +368,94 @@ static int best_cand(const cand *c, int nc)
     return b;
 }
 
+/* The values of the auction's actions from priced candidates: a pass
+ * 0, a bid the best contract it still allows (0 if none was priced). */
+static void bid_values(const sk_view *v, const sk_action *legal, int n, const cand *cands, int nc,
+                       double *values)
+{
+    for (int i = 0; i < n; i++) {
+        values[i] = 0;
+        if (legal[i].type != SK_ACT_BID)
+            continue;
+        double best = -1e18;
+        for (int k = 0; k < nc; k++)
+            if (cands[k].n && rank_of(v, cands[k].c) >= rank_of(v, legal[i].contract) &&
+                cands[k].sum / cands[k].n > best)
+                best = cands[k].sum / cands[k].n;
+        values[i] = best > -1e17 ? best : 0;
+    }
+}
+
+/* The values of the declarations from priced candidates, those not
+ * priced last (below every priced one); returns the best priced one's
+ * index, or -1. */
+static int declare_values(const sk_action *legal, int n, const cand *cands, int nc,
+                          double *values)
+{
+    int pick = -1;
+    for (int i = 0; i < n; i++) {
+        values[i] = -1e18;
+        for (int k = 0; k < nc; k++)
+            if (cands[k].n && cands[k].c.type == legal[i].contract.type &&
+                cands[k].c.suit == legal[i].contract.suit &&
+                cands[k].c.tout == legal[i].contract.tout)
+                values[i] = cands[k].sum / cands[k].n;
+        if (values[i] > -1e17 && (pick < 0 || values[i] > values[pick]))
+            pick = i;
+    }
+    double low = pick >= 0 ? values[pick] : 0;
+    for (int i = 0; i < n; i++)
+        if (values[i] > -1e17 && values[i] < low)
+            low = values[i];
+    for (int i = 0; i < n; i++)
+        if (values[i] <= -1e17)
+            values[i] = low - 1;
+    return pick;
+}
+
+/* The class an auction or declaration decision prices (see
+ * sk_pimc_bidding): in the auction the lowest class bid on offer, in the
+ * declaration the class held (NONE for a Muss); false when there is none
+ * (no bid on offer). */
+static bool priced_class(const sk_view *v, const sk_action *legal, int n, sk_contract *cls)
+{
+    if (v->pub.phase == SK_PHASE_DECLARE) {
+        *cls = v->pub.muss ? (sk_contract){SK_C_NONE, SK_NOSUIT, 0} : v->pub.holder_bid;
+        return true;
+    }
+    int low = -1;
+    for (int i = 0; i < n; i++)
+        if (legal[i].type == SK_ACT_BID &&
+            (low < 0 || rank_of(v, legal[i].contract) < rank_of(v, legal[low].contract)))
+            low = i;
+    if (low >= 0)
+        *cls = legal[low].contract;
+    return low >= 0;
+}
+
+/* Analysis (ai.h): every candidate priced on every given deal. */
+int sk_price_actions(sk_solver *s, const sk_view *v, const sk_cards (*deals)[SK_NSEATS], int ndeals,
+                     const sk_action *legal, int n, double *values)
+{
+    sk_contract cls;
+    cand cands[MAX_CAND];
+    if ((v->pub.phase != SK_PHASE_AUCTION && v->pub.phase != SK_PHASE_DECLARE) || ndeals < 1 ||
+        !priced_class(v, legal, n, &cls))
+        return 0;
+    int nc = candidates(v, cls, deals[0], cands);
+    if (nc == 0)
+        return 0;
+    sk_pimc pc = {s, NULL, NULL, ndeals, 0, UINT64_MAX / 4, 0};
+    price_deals(&pc, v, cls, deals, ndeals, cands, nc, false);
+    if (best_cand(cands, nc) < 0)
+        return 0;
+    if (v->pub.phase == SK_PHASE_AUCTION)
+        bid_values(v, legal, n, cands, nc, values);
+    else
+        declare_values(legal, n, cands, nc, values);
+    return n;
+}
+
 /* The auction or declaration decision by sampling (see the essay at
  * the top); the rules of thumb when nothing could be priced. */
 sk_action sk_pimc_bidding(const sk_pimc *pc, const sk_view *v, const sk_action *legal, int n,
@@ -347,26 +467,16 @@ sk_action sk_pimc_bidding(const sk_pimc *pc, const sk_view *v, const sk_action *
         values[i] = 0;
     if (p->phase == SK_PHASE_AUCTION) {
         /* price what the lowest class on offer lets the seat declare */
-        int low = -1;
-        for (int i = 0; i < n; i++)
-            if (legal[i].type == SK_ACT_BID &&
-                (low < 0 || rank_of(v, legal[i].contract) < rank_of(v, legal[low].contract)))
-                low = i;
-        int nc = low < 0 ? 0 : price_all(pc, v, legal[low].contract, cands);
+        sk_contract cls;
+        int nc = priced_class(v, legal, n, &cls) ? price_all(pc, v, cls, cands) : 0;
         int b = best_cand(cands, nc);
         if (b < 0)
             return sk_heur_bidding(v, legal, n, values);
+        bid_values(v, legal, n, cands, nc, values);
         int pick = -1;
         for (int i = 0; i < n; i++) {
             if (legal[i].type != SK_ACT_BID)
                 continue;
-            /* a bid is worth the best contract it still allows */
-            double best = -1e18;
-            for (int k = 0; k < nc; k++)
-                if (cands[k].n && rank_of(v, cands[k].c) >= rank_of(v, legal[i].contract) &&
-                    cands[k].sum / cands[k].n > best)
-                    best = cands[k].sum / cands[k].n;
-            values[i] = best > -1e17 ? best : 0;
             if (cands[b].sum / cands[b].n > 0 &&
                 rank_of(v, legal[i].contract) <= rank_of(v, cands[b].c) &&
                 (pick < 0 || rank_of(v, legal[i].contract) < rank_of(v, legal[pick].contract)))
@@ -380,27 +490,10 @@ sk_action sk_pimc_bidding(const sk_pimc *pc, const sk_view *v, const sk_action *
         return legal[0];
     }
     if (p->phase == SK_PHASE_DECLARE) {
-        sk_contract cls = p->muss ? (sk_contract){SK_C_NONE, SK_NOSUIT, 0} : p->holder_bid;
+        sk_contract cls;
+        priced_class(v, legal, n, &cls);
         int nc = price_all(pc, v, cls, cands);
-        int pick = -1;
-        for (int i = 0; i < n; i++) {
-            values[i] = -1e18;
-            for (int k = 0; k < nc; k++)
-                if (cands[k].n && cands[k].c.type == legal[i].contract.type &&
-                    cands[k].c.suit == legal[i].contract.suit &&
-                    cands[k].c.tout == legal[i].contract.tout)
-                    values[i] = cands[k].sum / cands[k].n;
-            if (values[i] > -1e17 && (pick < 0 || values[i] > values[pick]))
-                pick = i;
-        }
-        /* the declarations not worth pricing come last in a hint */
-        double low = pick >= 0 ? values[pick] : 0;
-        for (int i = 0; i < n; i++)
-            if (values[i] > -1e17 && values[i] < low)
-                low = values[i];
-        for (int i = 0; i < n; i++)
-            if (values[i] <= -1e17)
-                values[i] = low - 1;
+        int pick = declare_values(legal, n, cands, nc, values);
         if (pick >= 0)
             return legal[pick];
     }

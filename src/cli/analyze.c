@@ -11,8 +11,8 @@
  * card points) and settling it with the record's ruleset, so Schneider,
  * Schwarz, Laufende, Tout and Kontra count exactly as at the table.  A
  * given Kontra/Retour is rated the same way (money with it against money
- * without it); bids and the declaration get the heuristic bot's hint
- * values (its margins; no flag).
+ * without it).  Bids, passes and the declaration are priced as the PIMC
+ * bot prices them, on the sampled deals and on the real one.
  */
 #include "cli.h"
 #include "schafkopf/ai.h"
@@ -67,7 +67,8 @@ static void analyze_usage(FILE *out)
             "and double dummy on the real deal.  Values are the card points of the seat's\n"
             "side (a Tout: 120 = every trick) and the seat's money in cents at the record's\n"
             "tariff after best play to the end.  A given Kontra/Retour is rated by money\n"
-            "with and without it; bids and the declaration show the heuristic bot's hint.\n"
+            "with and without it; bids, passes and the declaration by the declarer's money\n"
+            "of the best contract they allow, priced by sampling and double dummy.\n"
             "Flags: '?' the choice lost at least P card points or one money unit by the\n"
             "seat's information; '!' it lost money double dummy.\n\n"
             "  --game N      analyze only the N-th game of the file (from 1)\n"
@@ -376,14 +377,14 @@ static void rate_doubling(an_ctx *x, const sk_game *g, sk_action a, int gameno, 
            "%s\n", index, seat, name, iw, io, with, without, flag);
 }
 
-/* Shows the heuristic bot's hint for an auction decision. */
-static void rate_auction(an_ctx *x, const sk_game *g, sk_action a, int gameno, int index)
+/* Shows the heuristic bot's hint for a decision that cannot be priced
+ * (laying, answering a Hochzeit): its best action and the played one's
+ * value in its own scores; no flag. */
+static void hint_only(an_ctx *x, const sk_view *v, sk_action a, int gameno, int index)
 {
-    sk_view v;
-    sk_game_view(g, a.seat, &v);
     sk_action acts[SK_MAX_LEGAL];
     double vals[SK_MAX_LEGAL];
-    int n = sk_bot_hint(x->hint, &v, acts, vals, SK_MAX_LEGAL);
+    int n = sk_bot_hint(x->hint, v, acts, vals, SK_MAX_LEGAL);
     double played = 0;
     for (int i = 0; i < n; i++)
         if (sk_action_equal(acts[i], a))
@@ -399,6 +400,82 @@ static void rate_auction(an_ctx *x, const sk_game *g, sk_action a, int gameno, i
     }
     printf("%4d  %d  %-18s | hint: %s (%.2f), played %.2f\n", index, a.seat, name, best,
            n ? vals[0] : 0.0, played);
+}
+
+/* The best legal action by values[] and the played one's value. */
+static int best_of(const sk_action *legal, const double *values, int n, sk_action a,
+                   double *played)
+{
+    int best = 0;
+    for (int i = 0; i < n; i++) {
+        if (values[i] > values[best])
+            best = i;
+        if (sk_action_equal(legal[i], a))
+            *played = values[i];
+    }
+    return best;
+}
+
+/*
+ * Rates a bid, pass or declaration as the PIMC bot prices them: every
+ * contract the seat could declare is priced on the sampled deals (its
+ * information) and on the real deal (double dummy), each solved to the
+ * game's thresholds; a pass is worth 0, a bid the best contract it still
+ * allows.  Flags as for cards: '?' one money unit lost by the seat's
+ * information, '!' by double dummy.  Decisions that cannot be priced
+ * show the heuristic hint.
+ */
+static void rate_auction(an_ctx *x, const sk_game *g, sk_action a, int gameno, int index)
+{
+    sk_view v;
+    sk_game_view(g, a.seat, &v);
+    sk_action legal[SK_MAX_LEGAL];
+    double info[SK_MAX_LEGAL], dd[SK_MAX_LEGAL];
+    int n = sk_view_legal(&v, legal);
+    sk_cards deals[64][SK_NSEATS];
+    int ndeals = x->samples < 64 ? (int)x->samples : 64;
+    sk_rng rng;
+    sk_rng_seed(&rng, mix(x->seed ^ mix((uint64_t)gameno << 16 | (uint64_t)index)));
+    if (n < 2 || sk_sample_init(x->sampler, &v) < 0) {
+        if (n >= 2)
+            hint_only(x, &v, a, gameno, index);
+        return;
+    }
+    for (int d = 0; d < ndeals; d++)
+        sk_sample_draw(x->sampler, &rng, deals[d]);
+    const sk_cards(*real)[SK_NSEATS] = &g->hands;
+    if (sk_price_actions(x->solver, &v, (const sk_cards(*)[SK_NSEATS])deals, ndeals, legal, n,
+                         info) == 0 ||
+        sk_price_actions(x->solver, &v, real, 1, legal, n, dd) == 0) {
+        hint_only(x, &v, a, gameno, index);
+        return;
+    }
+    double unit = g->rules->unit_cents, ip = 0, dp = 0;
+    int ib = best_of(legal, info, n, a, &ip), db = best_of(legal, dd, n, a, &dp);
+    double ilost = (info[ib] - ip) * unit, dlost = (dd[db] - dp) * unit;
+    bool q = ilost >= unit - 1e-9, bang = dlost >= unit - 1e-9;
+    const char *flag = q && bang ? "?!" : q ? "?" : bang ? "!" : "";
+    x->rated[a.seat]++;
+    x->flagged[a.seat] += q;
+    if (q)
+        x->lost_ct[a.seat] += ilost;
+    if (bang)
+        x->dd_lost_ct[a.seat] += (int64_t)(dlost + 0.5);
+    char name[48], ibest[48], dbest[48];
+    sk_action_format(a, name, sizeof name);
+    sk_action_format(legal[ib], ibest, sizeof ibest);
+    sk_action_format(legal[db], dbest, sizeof dbest);
+    if (x->json) {
+        printf("{\"game\":%d,\"index\":%d,\"seat\":%d,\"action\":\"%s\",\"kind\":\"auction\","
+               "\"info\":{\"deals\":%d,\"best\":\"%s\",\"money\":%.2f,\"money_lost\":%.2f},"
+               "\"dd\":{\"best\":\"%s\",\"money\":%.0f,\"money_lost\":%.0f},\"flag\":\"%s\"}\n",
+               gameno, index, a.seat, name, ndeals, ibest, ip * unit, ilost, dbest, dp * unit,
+               dlost, flag);
+        return;
+    }
+    printf("%4d  %d  %-18s | cents %+.1f, best %s %+.1f; double dummy %+.0f, best %s %+.0f  %s\n",
+           index, a.seat, name, ip * unit, ibest, info[ib] * unit, dp * unit, dbest,
+           dd[db] * unit, flag);
 }
 
 /* Prints a game's heading line (the table form). */

@@ -476,6 +476,31 @@ int sk_solver_values(sk_solver *s, const sk_game *g, sk_action *cards, int *valu
     return root_out(s, &r, val, cards, values, max);
 }
 
+/* How many of the ascending thresholds t[0..nt-1] the declarer side's
+ * total (`won` so far + `top` in play at most) reaches with best play
+ * after internal card m (m < 0: now) -- for a trick objective 1 when it
+ * is met -- by a binary search of zero-window tests; -1 when the node
+ * limit stopped it. */
+static int threshold_level(sk_solver *s, int m, const int *t, int nt, int won, int top)
+{
+    int lo = 0, hi = s->obj ? 1 : nt;
+    while (lo < hi) {
+        int k = (lo + hi) / 2, need = s->obj ? 1 : t[k] - won, yes;
+        if (need <= 0 || need > top)
+            yes = need <= 0;
+        else {
+            yes = sk_solver_search(s, m, need - 1, need) >= need;
+            if (s->aborted)
+                return -1;
+        }
+        if (yes)
+            lo = k + 1;
+        else
+            hi = k;
+    }
+    return lo;
+}
+
 /*
  * The threshold level of every legal card of the seat to move: how many
  * of the ascending point thresholds t[0..nt-1] the declarer side's total
@@ -494,7 +519,6 @@ int sk_solver_levels(sk_solver *s, const sk_game *g, const int *t, int nt, sk_ac
     int rc = root_begin(s, g, &r);
     if (rc < 0)
         return rc;
-    int won = r.won, top = r.top;
     int lev[SK_NCARDS];
     for (sk_cards m = r.reps; m; m &= m - 1) {
         int c = sk_cards_first(m);
@@ -502,33 +526,9 @@ int sk_solver_levels(sk_solver *s, const sk_game *g, const int *t, int nt, sk_ac
             lev[c] = r.dv;
             continue;
         }
-        if (s->obj) {
-            int v = sk_solver_search(s, c, 0, 1);
-            if (s->aborted)
-                return SK_ERANGE;
-            lev[c] = v >= 1;
-            continue;
-        }
-        /* levels [lo, hi] still possible; a test at threshold t[k] */
-        int lo = 0, hi = nt;
-        while (lo < hi) {
-            int k = (lo + hi) / 2, need = t[k] - won;
-            int yes;
-            if (need <= 0)
-                yes = 1;
-            else if (need > top)
-                yes = 0;
-            else {
-                yes = sk_solver_search(s, c, need - 1, need) >= need;
-                if (s->aborted)
-                    return SK_ERANGE;
-            }
-            if (yes)
-                lo = k + 1;
-            else
-                hi = k;
-        }
-        lev[c] = lo;
+        lev[c] = threshold_level(s, c, t, nt, r.won, r.top);
+        if (lev[c] < 0)
+            return SK_ERANGE;
     }
     return root_out(s, &r, lev, cards, levels, max);
 }
@@ -548,23 +548,8 @@ int sk_solver_level(sk_solver *s, const sk_game *g, const int *t, int nt, int *l
         *level = v;
         return SK_OK;
     }
-    int top = in_play_points(s), lo = 0, hi = s->obj ? 1 : nt;
-    while (lo < hi) {
-        int k = (lo + hi) / 2, need = s->obj ? 1 : t[k] - won, yes;
-        if (need <= 0 || need > top)
-            yes = need <= 0;
-        else {
-            yes = sk_solver_search(s, -1, need - 1, need) >= need;
-            if (s->aborted)
-                return SK_ERANGE;
-        }
-        if (yes)
-            lo = k + 1;
-        else
-            hi = k;
-    }
-    *level = lo;
-    return SK_OK;
+    *level = threshold_level(s, -1, t, nt, won, in_play_points(s));
+    return *level < 0 ? SK_ERANGE : SK_OK;
 }
 
 /* The solver's legal set for the seat to move of a game, for the test

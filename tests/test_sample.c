@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "schafkopf/ai.h"
+#include "testlib.h"
 
 /* Starts a game: the first seat bids, the others pass, and a random
  * valid contract is declared; random Kontra/Retour now and then. */
@@ -296,32 +297,6 @@ static void test_auction_sampling(void **state)
 }
 
 
-/* One seat bids a random class, the others pass; a random declaration
- * among those allowed; a Hochzeit offer taken now and then.  Returns
- * false when the deal ends without play. */
-static bool variant_start(sk_game *g, const sk_rules *r, sk_rng *rng)
-{
-    sk_game_deal(g, r, (int)sk_rng_below(rng, (uint32_t)sk_rules_seats(r)), rng, false);
-    bool bid = false;
-    for (int guard = 0; g->pub.phase != SK_PHASE_PLAY; guard++) {
-        if (sk_game_over(g) || guard > 200)
-            return false;
-        sk_action a[SK_MAX_LEGAL];
-        int n = sk_game_legal(g, a), pick[SK_MAX_LEGAL], m = 0, want = -1;
-        if (g->pub.phase == SK_PHASE_AUCTION)
-            want = bid ? SK_ACT_PASS : sk_rng_below(rng, 2) ? SK_ACT_BID : SK_ACT_PASS;
-        else if (g->pub.phase == SK_PHASE_HOCHZEIT)
-            want = sk_rng_below(rng, 2) ? SK_ACT_ACCEPT : SK_ACT_PASS;
-        for (int j = 0; j < n; j++)
-            if (a[j].type == want || want < 0)
-                pick[m++] = j;
-        int k = m ? pick[sk_rng_below(rng, (uint32_t)m)] : (int)sk_rng_below(rng, (uint32_t)n);
-        bid |= a[k].type == SK_ACT_BID;
-        assert_int_equal(sk_game_apply(g, a[k], NULL), SK_OK);
-    }
-    return true;
-}
-
 /* The variants (002): three seats with short cards, the 24- and 20-card
  * decks, a Bettel Brett's shown hand, a Muss's call of a Ten or King, a
  * Ramsch and a Kreuzbock -- every sampled deal has the right hand
@@ -352,7 +327,7 @@ static void test_variant_samples_consistent(void **state)
             assert_int_equal(sk_rules_set_pair(&r, CFG[k][j], NULL), SK_OK);
         for (int i = 0; i < 40; i++) {
             sk_game g;
-            if (!variant_start(&g, &r, &rng) || g.pub.contract.type == SK_C_HOCHZEIT)
+            if (!tl_random_variant_start(&g, &r, &rng) || g.pub.contract.type == SK_C_HOCHZEIT)
                 continue;
             advance(&g, &rng, (int)sk_rng_below(&rng, (uint32_t)(g.pub.ntricks * g.pub.nseats)));
             if (sk_game_over(&g))

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "schafkopf/ai.h"
+#include "testlib.h"
 
 /* The declarer's side of a game as the solver sees it, a seat bitmask:
  * pub.declarer and the known partner (Sauspiel, Hochzeit, Kreuzbock). */
@@ -306,37 +307,6 @@ static void rules_with(sk_rules *r, const char *preset, const char *const *pairs
     }
 }
 
-/* Deals and runs a random auction into the play phase (one seat bids a
- * random class, the declaration is random among those allowed).
- * Returns false when the deal ends without play (thrown in, a Sie). */
-static bool random_variant_start(sk_game *g, const sk_rules *r, sk_rng *rng)
-{
-    sk_game_deal(g, r, (int)sk_rng_below(rng, (uint32_t)sk_rules_seats(r)), rng, false);
-    bool bid = false;
-    for (int guard = 0; g->pub.phase != SK_PHASE_PLAY; guard++) {
-        if (sk_game_over(g) || guard > 200)
-            return false;
-        sk_action a[SK_MAX_LEGAL];
-        int n = sk_game_legal(g, a);
-        assert_true(n > 0);
-        /* one seat bids a class drawn uniformly, the others pass; the
-         * declaration is drawn among those allowed; offers are taken
-         * now and then */
-        int pick[SK_MAX_LEGAL], m = 0, want = -1;
-        if (g->pub.phase == SK_PHASE_AUCTION)
-            want = bid ? SK_ACT_PASS : sk_rng_below(rng, 2) ? SK_ACT_BID : SK_ACT_PASS;
-        else if (g->pub.phase == SK_PHASE_HOCHZEIT)
-            want = sk_rng_below(rng, 2) ? SK_ACT_ACCEPT : SK_ACT_PASS;
-        for (int j = 0; j < n; j++)
-            if (a[j].type == want || want < 0)
-                pick[m++] = j;
-        int k = m ? pick[sk_rng_below(rng, (uint32_t)m)] : (int)sk_rng_below(rng, (uint32_t)n);
-        bid |= a[k].type == SK_ACT_BID;
-        assert_int_equal(sk_game_apply(g, a[k], NULL), SK_OK);
-    }
-    return true;
-}
-
 /* The variants: in random games of each ruleset the solver's legal cards
  * equal the engine's at every card (Stichzwang in a Bettel, the Muss
  * calls, three seats), and on endgames of the last two or three tricks
@@ -370,7 +340,7 @@ static void test_variants_match_minimax(void **state)
         rules_with(&r, sets[k].preset, sets[k].pairs);
         for (int i = 0; i < 50; i++) {
             sk_game g;
-            if (!random_variant_start(&g, &r, &rng))
+            if (!tl_random_variant_start(&g, &r, &rng))
                 continue;
             if (g.pub.contract.type == SK_C_RAMSCH) {
                 ramsch++; /* test_ramsch_paranoid */
@@ -455,7 +425,7 @@ static void test_ramsch_paranoid(void **state)
         int checked = 0;
         for (int i = 0; i < 6000 && checked < 150; i++) {
             sk_game g;
-            if (!random_variant_start(&g, &r, &rng) || g.pub.contract.type != SK_C_RAMSCH)
+            if (!tl_random_variant_start(&g, &r, &rng) || g.pub.contract.type != SK_C_RAMSCH)
                 continue;
             int left = 2 + (int)sk_rng_below(&rng, 2);
             int at = (g.pub.ntricks - left) * g.pub.nseats + (int)sk_rng_below(&rng, 3);

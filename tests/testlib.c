@@ -461,3 +461,34 @@ void tl_assert_round_trip(const sk_game *g, const char *source, ...)
     free(back);
     free(replay);
 }
+
+/* Deals and runs a random auction into the play phase (one seat bids a
+ * random class, the declaration is random among those allowed).
+ * Returns false when the deal ends without play (thrown in, a Sie). */
+bool tl_random_variant_start(sk_game *g, const sk_rules *r, sk_rng *rng)
+{
+    sk_game_deal(g, r, (int)sk_rng_below(rng, (uint32_t)sk_rules_seats(r)), rng, false);
+    bool bid = false;
+    for (int guard = 0; g->pub.phase != SK_PHASE_PLAY; guard++) {
+        if (sk_game_over(g) || guard > 200)
+            return false;
+        sk_action a[SK_MAX_LEGAL];
+        int n = sk_game_legal(g, a);
+        assert_true(n > 0);
+        /* one seat bids a class drawn uniformly, the others pass; the
+         * declaration is drawn among those allowed; offers are taken
+         * now and then */
+        int pick[SK_MAX_LEGAL], m = 0, want = -1;
+        if (g->pub.phase == SK_PHASE_AUCTION)
+            want = bid ? SK_ACT_PASS : sk_rng_below(rng, 2) ? SK_ACT_BID : SK_ACT_PASS;
+        else if (g->pub.phase == SK_PHASE_HOCHZEIT)
+            want = sk_rng_below(rng, 2) ? SK_ACT_ACCEPT : SK_ACT_PASS;
+        for (int j = 0; j < n; j++)
+            if (a[j].type == want || want < 0)
+                pick[m++] = j;
+        int k = m ? pick[sk_rng_below(rng, (uint32_t)m)] : (int)sk_rng_below(rng, (uint32_t)n);
+        bid |= a[k].type == SK_ACT_BID;
+        assert_int_equal(sk_game_apply(g, a[k], NULL), SK_OK);
+    }
+    return true;
+}

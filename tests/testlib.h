@@ -120,4 +120,10 @@ void tl_assert_sums_zero(const sk_result *res);
  * same text.  Each NULL-terminated needle must appear in the text. */
 void tl_assert_round_trip(const sk_game *g, const char *source, ...);
 
+/* Deals and runs a random auction into the play phase: one seat bids a
+ * random class, the others pass, the declaration is drawn among those
+ * allowed, a Hochzeit offer is taken now and then.  False when the deal
+ * ends without play (thrown in, a Sie). */
+bool tl_random_variant_start(sk_game *g, const sk_rules *r, sk_rng *rng);
+
 #endif

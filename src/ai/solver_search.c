@@ -273,7 +273,6 @@ static inline int sure_tricks(const sk_solver *s, sk_cards sure)
 typedef struct sure_state {
     sk_cards dsure, fsure, runs; /* sure trumps per side; the leader's run */
     int rd, rf;                  /* run tricks the declarer side / defenders may count */
-    int top;                     /* points in play */
 } sure_state;
 
 static inline void sure_points(const sk_solver *s, int *decl, int *def, sure_state *st)
@@ -292,7 +291,7 @@ static inline void sure_points(const sk_solver *s, int *decl, int *def, sure_sta
         /* a sure trump takes a trick: the objective met or failed */
         *decl = s->obj == OBJ_ANY && dsure;
         *def = (s->obj == OBJ_ALL && fsure) || (s->obj == OBJ_NONE && dsure);
-        *st = (sure_state){0, 0, 0, 0, 0, 1};
+        *st = (sure_state){0, 0, 0, 0, 0};
         return;
     }
     *decl = ix_points(s, dsure);
@@ -314,29 +313,30 @@ static inline void sure_points(const sk_solver *s, int *decl, int *def, sure_sta
     st->runs = runs;
     st->rd = runner && ((s->side >> L) & 1) ? sk_cards_count(runs) : 0;
     st->rf = runner && !((s->side >> L) & 1) ? sk_cards_count(runs) : 0;
-    st->top = ix_points(s, dh | fh);
 }
 
 /*
  * Tighter bounds, dearer than sure_points, so tried after it and the
  * table: the other side's sure tricks cap what a side's tricks can hold
  * (trick_cap), and a runner's side can take at least his run.  Raises
- * *decl and *def (as sure_points) where the caps say more.
+ * *decl and *def (as sure_points) where the caps say more; `top` is the
+ * points in play, which the search has at hand.
  */
-static inline void cap_bounds(const sk_solver *s, const sure_state *st, int *decl, int *def)
+static inline void cap_bounds(const sk_solver *s, const sure_state *st, int top, int *decl,
+                              int *def)
 {
     int tf = sure_tricks(s, st->fsure), td = sure_tricks(s, st->dsure);
     if (tf || st->rf) {
         int cap = tf >= st->rf ? trick_cap(s, tf, st->fsure)
                                : trick_cap(s, st->rf, st->fsure | st->runs);
-        if (st->top - cap > *def)
-            *def = st->top - cap;
+        if (top - cap > *def)
+            *def = top - cap;
     }
     if (td || st->rd) {
         int cap = td >= st->rd ? trick_cap(s, td, st->dsure)
                                : trick_cap(s, st->rd, st->dsure | st->runs);
-        if (st->top - cap > *decl)
-            *decl = st->top - cap;
+        if (top - cap > *decl)
+            *decl = top - cap;
     }
 }
 
@@ -491,7 +491,7 @@ static int search(sk_solver *s, int alpha, int beta)
                 return hi;
         }
         if (!s->obj) {
-            cap_bounds(s, &st, &sd, &sf);
+            cap_bounds(s, &st, top, &sd, &sf);
             if (sd > lo)
                 lo = sd;
             if (top - sf < hi)

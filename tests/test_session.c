@@ -1433,7 +1433,8 @@ static void test_stock_declarer(void **state)
 /* The stammtisch preset plays Ramsch when all pass and has a Stock for
  * the declarer (issue: "a house-rule table with Ramsch, ... Bock and
  * Stock"): with no throw-in on all-pass, the pot fills when a Hochzeit
- * finds no taker (002: the deal is thrown in) -- each player pays in. */
+ * finds no taker (002 Wedding: the deal is thrown in) -- "each play[er]
+ * puts a 'sweetener' ... into the pot" (002 l.917, 003 l.93). */
 static void test_stammtisch_stock(void **state)
 {
     (void)state;

@@ -161,8 +161,6 @@ int sk_solver_search(sk_solver *s, int m, int alpha, int beta);
 void sk_solver_tt_groups(sk_solver *s);
 /* The normalised key of the current trick start. */
 void sk_solver_tt_key(const sk_solver *s, tt_key *k);
-/* Starts loading a key's bucket into the cache. */
-void sk_solver_tt_prefetch(const sk_solver *s, const tt_key *k);
 /* The entry of a key, or NULL. */
 tt_entry *sk_solver_tt_probe(sk_solver *s, const tt_key *k);
 /* Stores bounds and the best card (internal, or -1) of the current trick

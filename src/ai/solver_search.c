@@ -466,9 +466,8 @@ static int search(sk_solver *s, int alpha, int beta)
     int tt_move = -1, alpha0 = alpha, beta0 = beta; /* window after the table */
     int use_tt = s->tlen == 0;
     if (use_tt) {
-        /* the key first: its bucket loads while the bounds are worked out */
-        sk_solver_tt_key(s, &key);
-        sk_solver_tt_prefetch(s, &key);
+        /* the cheap bounds first: they settle about half of the trick
+         * starts, which then need no key */
         int top = s->obj ? 1 : ix_points(s, inplay);
         int sd, sf;
         sure_state st;
@@ -478,6 +477,7 @@ static int search(sk_solver *s, int alpha, int beta)
             return hi;
         if (lo >= beta)
             return lo;
+        sk_solver_tt_key(s, &key);
         tt_entry *e = sk_solver_tt_probe(s, &key);
         if (e) {
             if (tt_lo(e) > lo)

@@ -90,13 +90,6 @@ static inline tt_entry *bucket(const sk_solver *s, const tt_key *k)
     return &s->tt[(h & s->tt_mask) * TT_WAYS];
 }
 
-/* Starts loading the bucket of a key into the cache (the probe follows
- * after the bounds are computed). */
-void sk_solver_tt_prefetch(const sk_solver *s, const tt_key *k)
-{
-    __builtin_prefetch(bucket(s, k));
-}
-
 /* The entry of a key in its bucket, or NULL. */
 tt_entry *sk_solver_tt_probe(sk_solver *s, const tt_key *k)
 {

@@ -123,6 +123,11 @@ static void test_specs(void **state)
     assert_non_null(b);
     assert_string_equal(sk_bot_name(b), "pimc:7");
     sk_bot_free(b);
+    b = sk_bot_new("pimc:strong", 1, &err); /* the strongest level's name */
+    assert_non_null(b);
+    assert_string_equal(sk_bot_name(b), "pimc:strong");
+    sk_bot_free(b);
+    assert_null(sk_bot_new("pimc:strongest", 1, &err));
     const char *const *names = sk_bot_names();
     assert_string_equal(names[0], "random");
     assert_string_equal(names[1], "heuristic");

@@ -24,6 +24,10 @@ for cmd in check deal legal selfplay bench rules play replay; do
     contains "$tmp/out" "usage: schafkopf $cmd" "$cmd --help"
 done
 
+# bench refuses an unknown bot before it starts.
+"$PROG" bench --bot nope >"$tmp/out" 2>"$tmp/err" && bad "bench --bot nope accepted" || ok
+contains "$tmp/err" 'unknown bot "nope"' "bench --bot message"
+
 # solve: the value of a position and of every legal card; a Ramsch is
 # solved for the seat to move against the other three.
 expect "solve --help" "$PROG" solve --help

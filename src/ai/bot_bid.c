@@ -33,7 +33,7 @@
 #define MAX_CAND 48
 #define FIRST_ROUND 4 /* deals every candidate is tried on */
 #define KEEP 4        /* candidates that go on after the first round */
-#define MAX_DEALS 32
+#define MAX_DEALS 128 /* the strongest level's; the default samples 24 */
 #define SETTLE_MIN 8 /* deals before the pricing may stop early */
 #define SETTLE_Z 2.0 /* standard errors that count as clear */
 #define MISS 2.5 /* rough tricks below a contract's bar still priced */

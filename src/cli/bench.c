@@ -109,15 +109,15 @@ static double now(void)
 /* Prints the usage of `bench`. */
 static void bench_usage(FILE *out)
 {
-    fprintf(out, "usage: schafkopf bench [--deals N] [--games N] [--solves N] [--pimc N]\n\n"
+    fprintf(out, "usage: schafkopf bench [--deals N] [--games N] [--solves N] [--pimc N [--bot SPEC]]\n\n"
                  "Prints 'Bench: N', the sum of the number of legal card sequences of the\n"
                  "first two tricks over N fixed seeded deals (default 32) and of the\n"
                  "solver's nodes over N fixed deals solved exactly from the first card\n"
                  "(default 1000: Sauspiel, Solo, Wenz and a few Touts), with the median\n"
                  "and p99 solve time, and the throughput of random complete games on one\n"
                  "core (default 2000000 games).  --pimc N also plays N seeded games of four\n"
-                 "default PIMC bots and prints the time of their card and auction\n"
-                 "decisions (mean and max; default 0: none).\n\n"
+                 "PIMC bots (--bot SPEC, default pimc) and prints the time of their card\n"
+                 "and auction decisions (mean and max; default 0: none).\n\n"
                  "  -h, --help    this help\n");
 }
 
@@ -158,16 +158,17 @@ static uint64_t solver_bench(const sk_rules *rules, uint64_t count)
     return nodes;
 }
 
-/* Plays `count` seeded games of four default PIMC bots and prints the
- * mean and largest time of a card decision and of an auction or
- * declaration decision (one core). */
-static void pimc_bench(const sk_rules *rules, uint64_t count)
+/* Plays `count` seeded games of four bots of one spec (a PIMC level)
+ * and prints the mean and largest time of a card decision and of an
+ * auction or declaration decision (one core). */
+static void pimc_bench(const sk_rules *rules, uint64_t count, const char *spec)
 {
     sk_bot *bots[SK_NSEATS];
+    sk_error err = {0};
     for (int s = 0; s < SK_NSEATS; s++)
-        bots[s] = sk_bot_new("pimc", 77 + (uint64_t)s, NULL);
+        bots[s] = sk_bot_new(spec, 77 + (uint64_t)s, &err);
     if (!bots[0] || !bots[1] || !bots[2] || !bots[3]) {
-        fprintf(stderr, "schafkopf: bench: out of memory\n");
+        fprintf(stderr, "schafkopf: bench: --bot: %s\n", err.msg[0] ? err.msg : "out of memory");
         for (int s = 0; s < SK_NSEATS; s++)
             sk_bot_free(bots[s]);
         return;
@@ -200,9 +201,9 @@ static void pimc_bench(const sk_rules *rules, uint64_t count)
         }
         played += g.pub.trick_no == g.pub.ntricks;
     }
-    printf("pimc: %llu games (%llu played out), %llu card decisions: mean %.1f ms, max %.1f ms; "
+    printf("%s: %llu games (%llu played out), %llu card decisions: mean %.1f ms, max %.1f ms; "
            "%llu auction decisions: mean %.1f ms, max %.1f ms\n",
-           (unsigned long long)count, (unsigned long long)played, (unsigned long long)cards,
+           spec, (unsigned long long)count, (unsigned long long)played, (unsigned long long)cards,
            cards ? card_sum / (double)cards * 1e3 : 0.0, card_max * 1e3,
            (unsigned long long)bids, bids ? bid_sum / (double)bids * 1e3 : 0.0, bid_max * 1e3);
     for (int s = 0; s < SK_NSEATS; s++)
@@ -215,9 +216,11 @@ int sk_cmd_bench(int argc, char **argv)
                                          {"games", required_argument, 0, 'g'},
                                          {"solves", required_argument, 0, 's'},
                                          {"pimc", required_argument, 0, 'p'},
+                                         {"bot", required_argument, 0, 'b'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     uint64_t deals = 32, games = 2000000, solves = 1000, pimc = 0;
+    const char *spec = "pimc";
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -230,6 +233,15 @@ int sk_cmd_bench(int argc, char **argv)
         } else if (c == 's') {
             if (sk_cli_number("solves", optarg, 10000000, &solves) < 0)
                 return 2;
+        } else if (c == 'b') {
+            sk_error err = {0};
+            sk_bot *probe = sk_bot_new(optarg, 1, &err);
+            if (!probe) {
+                fprintf(stderr, "schafkopf: bench: --bot: %s\n", err.msg);
+                return 2;
+            }
+            sk_bot_free(probe);
+            spec = optarg;
         } else if (c == 'p') {
             if (sk_cli_number("pimc", optarg, 100000, &pimc) < 0)
                 return 2;
@@ -271,7 +283,7 @@ int sk_cmd_bench(int argc, char **argv)
            secs > 0 ? (double)games / secs : 0.0);
     uint64_t solver_nodes = solver_bench(&rules, solves);
     if (pimc)
-        pimc_bench(&rules, pimc);
+        pimc_bench(&rules, pimc, spec);
     printf("Bench: %llu (perft %llu + solver %llu)\n",
            (unsigned long long)(nodes + solver_nodes), (unsigned long long)nodes,
            (unsigned long long)solver_nodes);

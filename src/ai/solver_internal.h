@@ -96,6 +96,7 @@ struct sk_solver {
     uint8_t to_ix[SK_NCARDS];   /* real card -> internal */
     uint8_t to_card[SK_NCARDS]; /* internal -> real card */
     sk_cards cls[SK_NCARDS];    /* internal card -> its follow class */
+    sk_cards above[SK_NCARDS];  /* internal card -> the higher cards of its class */
     uint8_t pts[SK_NCARDS];     /* card points */
     uint8_t power[SK_NCARDS];   /* the sk_order power (move ordering) */
     sk_cards trumps;            /* bits 0 .. ntrumps-1 */
@@ -119,6 +120,7 @@ struct sk_solver {
     /* search state */
     sk_cards hands[SK_NSEATS];
     uint8_t trick[4];
+    sk_cards table;             /* the cards of the current trick, as a set */
     int tlen, leader, tricks_left;
     int win, win_off, trick_pts; /* winning card and its offset, points so far */
     int called_led, ran_away;

@@ -66,8 +66,6 @@ typedef struct tt_key {
     uint32_t tag; /* gen | flags << 8: the data bits a match needs */
 } tt_key;
 
-#define SOLVER_MAX_GROUPS 16
-
 /* Search objectives: the declarer side's card points; 1 when it takes
  * every trick (Tout), else 0; 1 when it takes at least one trick; 1
  * when it takes none (Bettel), else 0. */
@@ -104,9 +102,8 @@ struct sk_solver {
     sk_cards pmask[5];          /* cards worth 11, 10, 4, 3, 2 points */
     sk_cards ptier[6];          /* cards by points, cheapest first: 0, 2, 3, 4, 10, 11 */
     uint8_t ptval[6];
-    int ngroups;                /* normalisation groups of more than one card */
-    uint8_t gpos[SOLVER_MAX_GROUPS], glen[SOLVER_MAX_GROUPS];
     sk_cards gmask[SK_NCARDS];  /* the group of an internal card (0: alone) */
+    sk_cards gtail;             /* the cards of groups but their first ones */
     sk_cards ace;               /* the called card (ace; Ten or King in a Muss), or 0 */
     sk_cards ace_follow;        /* its class (the called suit) */
     unsigned side;              /* seats (bit per seat) whose points the value counts */

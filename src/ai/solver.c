@@ -173,9 +173,12 @@ int sk_solver_load(sk_solver *s, const sk_game *g)
             s->to_card[n++] = (uint8_t)c;
         }
     memset(s->pmask, 0, sizeof s->pmask);
+    s->heads = 0;
     for (int i = 0; i < SK_NCARDS; i++) {
         int c = s->to_card[i];
         s->above[i] = s->cls[i] & (SK_BIT(i) - 1);
+        if (!s->above[i])
+            s->heads |= SK_BIT(i);
         s->to_ix[c] = (uint8_t)i;
         s->pts[i] = (uint8_t)sk_card_points(c);
         s->power[i] = o->power[c];

@@ -95,6 +95,7 @@ struct sk_solver {
     uint8_t to_card[SK_NCARDS]; /* internal -> real card */
     sk_cards cls[SK_NCARDS];    /* internal card -> its follow class */
     sk_cards above[SK_NCARDS];  /* internal card -> the higher cards of its class */
+    sk_cards heads;             /* the highest card of each class */
     uint8_t pts[SK_NCARDS];     /* card points */
     uint8_t power[SK_NCARDS];   /* the sk_order power (move ordering) */
     sk_cards trumps;            /* bits 0 .. ntrumps-1 */

@@ -99,6 +99,22 @@ static inline int may_be_beaten(const sk_solver *s, int from, int wside, int w, 
 }
 
 /*
+ * The cards of `cand` whose next higher card in play (in `live`) of
+ * their class is in `cand` too, found for all cards at once by one
+ * addition: every card of cand seeds a carry at the bit after its own
+ * (the next lower card in power), which runs over the bits of cards no
+ * longer in play and lands on the next card in play, or on the top of
+ * the next class (`heads`), which does not count.  The carries never
+ * meet: a run of gone cards holds a seed only at its start.
+ */
+static inline sk_cards paired_cards(const sk_solver *s, sk_cards cand, sk_cards live)
+{
+    uint64_t gaps = (sk_cards) ~(live | s->heads);
+    uint64_t land = (gaps + ((uint64_t)cand << 1)) & ~gaps;
+    return (sk_cards)land & cand & ~s->heads;
+}
+
+/*
  * The cards worth searching of a legal set: an equivalent card (equal
  * points, nothing in play between it and a higher legal card of its
  * class) is dropped, and with `prune` a dominated one (see the essay
@@ -119,14 +135,8 @@ static inline sk_cards prune_moves(const sk_solver *s, int seat, sk_cards legal,
     int maxing = (int)((s->maxmask >> seat) & 1);
     sk_cards led = s->tlen ? s->cls[s->trick[0]] : 0;
     sk_cards cand = legal & ~s->ace, out = legal;
-    for (sk_cards l = cand; l; l &= l - 1) {
-        int c = sk_cards_first(l);
-        sk_cards x = live & s->above[c];
-        if (!x)
-            continue;
-        int h = ix_last(x);
-        if (!(cand & SK_BIT(h)))
-            continue;
+    for (sk_cards l = paired_cards(s, cand, live); l; l &= l - 1) {
+        int c = sk_cards_first(l), h = ix_last(live & s->above[c]);
         if (s->obj || s->pts[h] == s->pts[c]) {
             out &= ~SK_BIT(c);
             continue;

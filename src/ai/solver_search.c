@@ -115,27 +115,18 @@ static inline sk_cards paired_cards(const sk_solver *s, sk_cards cand, sk_cards 
 }
 
 /*
- * The cards worth searching of a legal set: an equivalent card (equal
- * points, nothing in play between it and a higher legal card of its
- * class) is dropped, and with `prune` a dominated one (see the essay
- * above).  Each legal card is compared with the next higher card in
- * play of its class; of a pair one is kept, so at least one best card
- * always survives.  `live` is the cards in play (hands and table).
- * *pairs gets the cards kept together with their next higher card, as
- * the side of the trick was not settled: the search's candidates for
- * quasi-symmetry (either card of such a pair may still fall to another
- * pair).
+ * The pruning of prune_moves for the cards `paired` (paired_cards):
+ * each is compared with the next higher card in play of its class, a
+ * legal card too; of a pair one is kept, so at least one best card
+ * always survives.
  */
-static inline sk_cards prune_moves(const sk_solver *s, int seat, sk_cards legal, sk_cards live,
-                                   int prune, sk_cards *pairs)
+static sk_cards prune_pairs(const sk_solver *s, int seat, sk_cards legal, sk_cards live,
+                            sk_cards paired, int prune, sk_cards *pairs)
 {
-    *pairs = 0;
-    if (!(legal & (legal - 1)))
-        return legal;
     int maxing = (int)((s->maxmask >> seat) & 1);
     sk_cards led = s->tlen ? s->cls[s->trick[0]] : 0;
-    sk_cards cand = legal & ~s->ace, out = legal;
-    for (sk_cards l = paired_cards(s, cand, live); l; l &= l - 1) {
+    sk_cards out = legal;
+    for (sk_cards l = paired; l; l &= l - 1) {
         int c = sk_cards_first(l), h = ix_last(live & s->above[c]);
         if (s->obj || s->pts[h] == s->pts[c]) {
             out &= ~SK_BIT(c);
@@ -168,6 +159,25 @@ static inline sk_cards prune_moves(const sk_solver *s, int seat, sk_cards legal,
             out &= ~SK_BIT(h);
     }
     return out;
+}
+
+/*
+ * The cards worth searching of a legal set: an equivalent card (equal
+ * points, nothing in play between it and a higher legal card of its
+ * class) is dropped, and with `prune` a dominated one (see the essay
+ * above).  Only cards whose next higher card in play is legal too can
+ * go (prune_pairs).  `live` is the cards in play (hands and table).
+ * *pairs gets the cards kept together with their next higher card, as
+ * the side of the trick was not settled: the search's candidates for
+ * quasi-symmetry (either card of such a pair may still fall to another
+ * pair).
+ */
+static inline sk_cards prune_moves(const sk_solver *s, int seat, sk_cards legal, sk_cards live,
+                                   int prune, sk_cards *pairs)
+{
+    *pairs = 0;
+    sk_cards paired = paired_cards(s, legal & ~s->ace, live);
+    return paired ? prune_pairs(s, seat, legal, live, paired, prune, pairs) : legal;
 }
 
 /* The cards worth searching of a legal set (prune_moves). */

@@ -173,8 +173,12 @@ int sk_solver_load(sk_solver *s, const sk_game *g)
             s->to_card[n++] = (uint8_t)c;
         }
     memset(s->pmask, 0, sizeof s->pmask);
+    s->heads = 0;
     for (int i = 0; i < SK_NCARDS; i++) {
         int c = s->to_card[i];
+        s->above[i] = s->cls[i] & (SK_BIT(i) - 1);
+        if (!s->above[i])
+            s->heads |= SK_BIT(i);
         s->to_ix[c] = (uint8_t)i;
         s->pts[i] = (uint8_t)sk_card_points(c);
         s->power[i] = o->power[c];
@@ -218,9 +222,11 @@ int sk_solver_load(sk_solver *s, const sk_game *g)
     s->ran_away = p->ran_away;
     s->trick_pts = 0;
     s->win = s->win_off = 0;
+    s->table = 0;
     for (int i = 0; i < s->tlen; i++) {
         int c = s->to_ix[p->trick[i]];
         s->trick[i] = (uint8_t)c;
+        s->table |= SK_BIT(c);
         s->trick_pts += s->pts[c];
         if (i == 0 || (c < s->win && (SK_BIT(c) & (s->trumps | s->cls[s->trick[0]])))) {
             s->win = c;

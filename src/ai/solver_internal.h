@@ -66,8 +66,6 @@ typedef struct tt_key {
     uint32_t tag; /* gen | flags << 8: the data bits a match needs */
 } tt_key;
 
-#define SOLVER_MAX_GROUPS 16
-
 /* Search objectives: the declarer side's card points; 1 when it takes
  * every trick (Tout), else 0; 1 when it takes at least one trick; 1
  * when it takes none (Bettel), else 0. */
@@ -96,6 +94,8 @@ struct sk_solver {
     uint8_t to_ix[SK_NCARDS];   /* real card -> internal */
     uint8_t to_card[SK_NCARDS]; /* internal -> real card */
     sk_cards cls[SK_NCARDS];    /* internal card -> its follow class */
+    sk_cards above[SK_NCARDS];  /* internal card -> the higher cards of its class */
+    sk_cards heads;             /* the highest card of each class */
     uint8_t pts[SK_NCARDS];     /* card points */
     uint8_t power[SK_NCARDS];   /* the sk_order power (move ordering) */
     sk_cards trumps;            /* bits 0 .. ntrumps-1 */
@@ -103,9 +103,8 @@ struct sk_solver {
     sk_cards pmask[5];          /* cards worth 11, 10, 4, 3, 2 points */
     sk_cards ptier[6];          /* cards by points, cheapest first: 0, 2, 3, 4, 10, 11 */
     uint8_t ptval[6];
-    int ngroups;                /* normalisation groups of more than one card */
-    uint8_t gpos[SOLVER_MAX_GROUPS], glen[SOLVER_MAX_GROUPS];
     sk_cards gmask[SK_NCARDS];  /* the group of an internal card (0: alone) */
+    sk_cards gtail;             /* the cards of groups but their first ones */
     sk_cards ace;               /* the called card (ace; Ten or King in a Muss), or 0 */
     sk_cards ace_follow;        /* its class (the called suit) */
     unsigned side;              /* seats (bit per seat) whose points the value counts */
@@ -119,6 +118,7 @@ struct sk_solver {
     /* search state */
     sk_cards hands[SK_NSEATS];
     uint8_t trick[4];
+    sk_cards table;             /* the cards of the current trick, as a set */
     int tlen, leader, tricks_left;
     int win, win_off, trick_pts; /* winning card and its offset, points so far */
     int called_led, ran_away;

@@ -99,31 +99,35 @@ static inline int may_be_beaten(const sk_solver *s, int from, int wside, int w, 
 }
 
 /*
- * The cards worth searching of a legal set: an equivalent card (equal
- * points, nothing in play between it and a higher legal card of its
- * class) is dropped, and with `prune` a dominated one (see the essay
- * above).  Each legal card is compared with the next higher card in
- * play of its class; of a pair one is kept, so at least one best card
+ * The cards of `cand` whose next higher card in play (in `live`) of
+ * their class is in `cand` too, found for all cards at once by one
+ * addition: every card of cand seeds a carry at the bit after its own
+ * (the next lower card in power), which runs over the bits of cards no
+ * longer in play and lands on the next card in play, or on the top of
+ * the next class (`heads`), which does not count.  The carries never
+ * meet: a run of gone cards holds a seed only at its start.
+ */
+static inline sk_cards paired_cards(const sk_solver *s, sk_cards cand, sk_cards live)
+{
+    uint64_t gaps = (sk_cards) ~(live | s->heads);
+    uint64_t land = (gaps + ((uint64_t)cand << 1)) & ~gaps;
+    return (sk_cards)land & cand & ~s->heads;
+}
+
+/*
+ * The pruning of prune_moves for the cards `paired` (paired_cards):
+ * each is compared with the next higher card in play of its class, a
+ * legal card too; of a pair one is kept, so at least one best card
  * always survives.
  */
-sk_cards sk_solver_moves(const sk_solver *s, int seat, sk_cards legal, int prune)
+static sk_cards prune_pairs(const sk_solver *s, int seat, sk_cards legal, sk_cards live,
+                            sk_cards paired, int prune, sk_cards *pairs)
 {
-    if (!(legal & (legal - 1)))
-        return legal;
-    sk_cards inplay = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
-    for (int i = 0; i < s->tlen; i++)
-        inplay |= SK_BIT(s->trick[i]);
     int maxing = (int)((s->maxmask >> seat) & 1);
     sk_cards led = s->tlen ? s->cls[s->trick[0]] : 0;
     sk_cards out = legal;
-    for (sk_cards l = legal & ~s->ace; l; l &= l - 1) {
-        int c = sk_cards_first(l);
-        sk_cards x = inplay & s->cls[c] & (SK_BIT(c) - 1);
-        if (!x)
-            continue;
-        int h = ix_last(x);
-        if (!(legal & SK_BIT(h) & ~s->ace))
-            continue;
+    for (sk_cards l = paired; l; l &= l - 1) {
+        int c = sk_cards_first(l), h = ix_last(live & s->above[c]);
         if (s->obj || s->pts[h] == s->pts[c]) {
             out &= ~SK_BIT(c);
             continue;
@@ -144,8 +148,10 @@ sk_cards sk_solver_moves(const sk_solver *s, int seat, sk_cards legal, int prune
             wseat = seat_at(s, s->win_off);
         }
         int wside = (s->side >> wseat) & 1;
-        if (s->tlen < s->nseats - 1 && may_be_beaten(s, s->tlen + 1, wside, w, led))
+        if (s->tlen < s->nseats - 1 && may_be_beaten(s, s->tlen + 1, wside, w, led)) {
+            *pairs |= SK_BIT(c);
             continue;
+        }
         int more = wside == maxing; /* points into the trick are welcome */
         if (more == (s->pts[h] > s->pts[c]))
             out &= ~SK_BIT(c);
@@ -153,6 +159,32 @@ sk_cards sk_solver_moves(const sk_solver *s, int seat, sk_cards legal, int prune
             out &= ~SK_BIT(h);
     }
     return out;
+}
+
+/*
+ * The cards worth searching of a legal set: an equivalent card (equal
+ * points, nothing in play between it and a higher legal card of its
+ * class) is dropped, and with `prune` a dominated one (see the essay
+ * above).  Only cards whose next higher card in play is legal too can
+ * go (prune_pairs).  `live` is the cards in play (hands and table).
+ * *pairs gets the cards kept together with their next higher card, as
+ * the side of the trick was not settled: the search's candidates for
+ * quasi-symmetry (either card of such a pair may still fall to another
+ * pair).
+ */
+static inline sk_cards prune_moves(const sk_solver *s, int seat, sk_cards legal, sk_cards live,
+                                   int prune, sk_cards *pairs)
+{
+    *pairs = 0;
+    sk_cards paired = paired_cards(s, legal & ~s->ace, live);
+    return paired ? prune_pairs(s, seat, legal, live, paired, prune, pairs) : legal;
+}
+
+/* The cards worth searching of a legal set (prune_moves). */
+sk_cards sk_solver_moves(const sk_solver *s, int seat, sk_cards legal, int prune)
+{
+    sk_cards live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3] | s->table, pairs;
+    return prune_moves(s, seat, legal, live, prune, &pairs);
 }
 
 /* The value of the last trick, every card forced. */
@@ -340,58 +372,92 @@ static inline void cap_bounds(const sk_solver *s, const sure_state *st, int top,
     }
 }
 
+/* What order_score needs of a node, the same for every move: computed
+ * once per node rather than once per move. */
+typedef struct order_node {
+    int lead;                    /* the mover leads */
+    sk_cards inplay;             /* the cards in the hands */
+    sk_cards opp[SK_NSEATS - 1]; /* at a lead: the other side's hands */
+    int nopp;
+    sk_cards strong;             /* following: the trumps and the led class */
+    int win;                     /* the winning card so far */
+    int hurts;                   /* taking a trick hurts the mover (Ramsch) */
+    int mine;                    /* the trick goes the mover's way so far */
+    int last;                    /* the mover plays last to the trick */
+} order_node;
+
+/* Fills the node part of the move ordering for the seat to move. */
+static inline void order_begin(const sk_solver *s, int seat, sk_cards inplay, order_node *o)
+{
+    o->lead = s->tlen == 0;
+    o->inplay = inplay;
+    o->nopp = 0;
+    if (o->lead) {
+        int mside = (s->side >> seat) & 1;
+        /* unused at a lead; set for gcc's uninitialised-use check */
+        o->strong = 0;
+        o->win = o->hurts = o->mine = o->last = 0;
+        for (int i = 1; i < s->nseats; i++) {
+            int p = seat + i >= s->nseats ? seat + i - s->nseats : seat + i;
+            if ((int)((s->side >> p) & 1) != mside)
+                o->opp[o->nopp++] = s->hands[p];
+        }
+        return;
+    }
+    int winner = seat_at(s, s->win_off);
+    int maxing = (int)((s->maxmask >> seat) & 1);
+    o->strong = s->trumps | s->cls[s->trick[0]];
+    o->win = s->win;
+    o->hurts = (int)((s->side >> seat) & 1) != maxing;
+    o->mine = (int)((s->side >> winner) & 1) == maxing;
+    o->last = s->tlen == s->nseats - 1;
+}
+
 /* An ordering score for card m of the seat to move: higher is tried
  * first.  Cheap rules of thumb: lead the top card of a class (the more
  * points the better) or else a low card; take a trick with the lowest
  * winning card, give points to a partner who wins, throw low
  * otherwise. */
-static inline int order_score(const sk_solver *s, int seat, int m, sk_cards inplay)
+static inline int order_score(const sk_solver *s, const order_node *o, int m)
 {
     int pts = s->pts[m];
-    if (s->tlen == 0) {
-        int master = !(inplay & s->cls[m] & (SK_BIT(m) - 1));
+    if (o->lead) {
+        int master = !(o->inplay & s->above[m]);
         int sc = master ? 2000 + pts * 8 : 1000 - pts * 8 - s->power[m];
         /* fewer answers for the other side: a smaller tree (a seat that
          * must follow has its cards of the class, one that cannot any) */
-        int mside = (s->side >> seat) & 1;
-        for (int i = 1; i < s->nseats; i++) {
-            int p = seat + i >= s->nseats ? seat + i - s->nseats : seat + i;
-            if ((int)((s->side >> p) & 1) != mside) {
-                sk_cards f = s->hands[p] & s->cls[m];
-                sc -= 800 * sk_cards_count(f ? f : s->hands[p]);
-            }
+        for (int i = 0; i < o->nopp; i++) {
+            sk_cards f = o->opp[i] & s->cls[m];
+            sc -= 800 * sk_cards_count(f ? f : o->opp[i]);
         }
         return sc;
     }
-    sk_cards led = s->cls[s->trick[0]];
-    int key = (SK_BIT(m) & (s->trumps | led)) ? s->power[m] : 0;
-    int winner = seat_at(s, s->win_off);
-    int maxing = (int)((s->maxmask >> seat) & 1);
-    int mine = (int)((s->side >> winner) & 1) == maxing; /* the trick goes my way */
-    int wins = beats(s, m, s->win, led);
-    int last = s->tlen == s->nseats - 1;
-    if ((int)((s->side >> seat) & 1) != maxing) /* taking a trick hurts me (Ramsch) */
-        return wins ? 100 - pts * 8 : mine ? 1000 + pts * 8 : 500 - pts * 8;
-    if (mine && last)
+    int strong = (SK_BIT(m) & o->strong) != 0;
+    int key = strong ? s->power[m] : 0;
+    int wins = strong && m < o->win;
+    if (o->hurts)
+        return wins ? 100 - pts * 8 : o->mine ? 1000 + pts * 8 : 500 - pts * 8;
+    if (o->mine && o->last)
         return wins ? 500 - key : 1000 + pts * 8; /* partner has it: schmieren */
-    if (mine)
+    if (o->mine)
         return wins ? 400 + pts * 4 - key : 600 + pts * 8 - key;
     if (wins)
-        return 1000 + pts * 8 - key + (last ? 200 : 0);
+        return 1000 + pts * 8 - key + (o->last ? 200 : 0);
     return 500 - pts * 8 - key;
 }
 
 static int search(sk_solver *s, int alpha, int beta);
 
 /*
- * Plays card m for the seat to move, searches on and takes the card
- * back; returns the value of the position before m as if m were forced:
- * the declarer side's points from the cards in play, within the usual
- * fail-soft window semantics.
+ * Plays card m for the seat to move (`seat`), searches on and takes the
+ * card back; returns the value of the position before m as if m were
+ * forced: the declarer side's points from the cards in play, within the
+ * usual fail-soft window semantics.  Inlined into search, so a node is
+ * one call, not two.
  */
-static int play_value(sk_solver *s, int m, int alpha, int beta)
+static inline __attribute__((always_inline)) int play_value(sk_solver *s, int seat, int m,
+                                                            int alpha, int beta)
 {
-    int seat = seat_at(s, s->tlen);
     int old_led = s->called_led, old_ran = s->ran_away;
     int old_win = s->win, old_off = s->win_off, old_pts = s->trick_pts;
     sk_cards bit = SK_BIT(m);
@@ -409,6 +475,7 @@ static int play_value(sk_solver *s, int m, int alpha, int beta)
         s->win_off = s->tlen;
     }
     s->hands[seat] &= ~bit;
+    s->table |= bit;
     s->trick[s->tlen++] = (uint8_t)m;
     s->trick_pts += s->pts[m];
     int v;
@@ -426,6 +493,8 @@ static int play_value(sk_solver *s, int m, int alpha, int beta)
             int old_leader = s->leader;
             uint8_t saved[4]; /* the next trick overwrites the array */
             memcpy(saved, s->trick, sizeof saved);
+            sk_cards table = s->table;
+            s->table = 0;
             s->leader = winner;
             s->tlen = 0;
             s->tricks_left--;
@@ -434,10 +503,12 @@ static int play_value(sk_solver *s, int m, int alpha, int beta)
             s->tlen = s->nseats;
             s->leader = old_leader;
             memcpy(s->trick, saved, sizeof saved);
+            s->table = table;
         }
     }
     s->tlen--;
     s->hands[seat] |= bit;
+    s->table &= ~bit;
     s->called_led = old_led;
     s->ran_away = old_ran;
     s->win = old_win;
@@ -508,29 +579,32 @@ static int search(sk_solver *s, int alpha, int beta)
         alpha0 = alpha;
         beta0 = beta;
     }
-    sk_cards moves = sk_solver_moves(s, seat, sk_solver_legal_ix(s, seat), 1);
+    sk_cards live = inplay | s->table, pairs;
+    sk_cards moves = prune_moves(s, seat, sk_solver_legal_ix(s, seat), live, 1, &pairs);
     if (!use_tt && !(moves & (moves - 1)))
-        return play_value(s, sk_cards_first(moves), alpha, beta); /* forced */
+        return play_value(s, seat, sk_cards_first(moves), alpha, beta); /* forced */
     int maxing = (s->maxmask >> seat) & 1;
-    /* order the moves; note each one's twin: the next higher card in
-     * play of its class when that is a move too (quasi-symmetry) */
-    sk_cards table = 0;
-    for (int k = 0; k < s->tlen; k++)
-        table |= SK_BIT(s->trick[k]);
+    /* note each move's twin: the next higher card in play of its class
+     * when both are moves (quasi-symmetry) */
+    uint8_t twin[SK_NCARDS];
+    sk_cards has_twin = 0, twinned = 0; /* twin[c] is set; the cards of a pair */
+    for (sk_cards m = pairs & moves; m; m &= m - 1) {
+        int c = sk_cards_first(m), h = ix_last(live & s->above[c]);
+        if (moves & SK_BIT(h)) {
+            twin[c] = (uint8_t)h;
+            has_twin |= SK_BIT(c);
+            twinned |= SK_BIT(h) | SK_BIT(c);
+        }
+    }
+    /* order the moves */
+    order_node on;
+    order_begin(s, seat, inplay, &on);
     int n = 0;
     uint8_t list[SK_NTRICKS];
     int score[SK_NTRICKS];
-    int8_t twin[SK_NCARDS];
-    sk_cards twinned = 0; /* moves that are some move's twin */
     for (sk_cards m = moves; m; m &= m - 1) {
         int c = sk_cards_first(m);
-        sk_cards x = (inplay | table) & s->cls[c] & (SK_BIT(c) - 1);
-        twin[c] = -1;
-        if (x && (moves & SK_BIT(ix_last(x)) & ~s->ace) && !(SK_BIT(c) & s->ace)) {
-            twin[c] = (int8_t)ix_last(x);
-            twinned |= SK_BIT(twin[c]);
-        }
-        int sc = c == tt_move ? 1 << 30 : order_score(s, seat, c, inplay);
+        int sc = c == tt_move ? 1 << 30 : order_score(s, &on, c);
         int i = n++;
         while (i > 0 && score[i - 1] < sc) {
             score[i] = score[i - 1];
@@ -548,10 +622,11 @@ static int search(sk_solver *s, int alpha, int beta)
         /* a searched twin o bounds this card: |v(c) - v(o)| <= the
          * points between them (see the essay); skip c when that bound
          * cannot change the result */
-        if (twin[c] >= 0 || (twinned & SK_BIT(c))) {
-            for (sk_cards t = done; t && !bound; t &= t - 1) {
+        if (twinned & SK_BIT(c)) {
+            for (sk_cards t = done & twinned; t && !bound; t &= t - 1) {
                 int o = sk_cards_first(t);
-                if (twin[c] != o && twin[o] != c)
+                if (!((has_twin & SK_BIT(c)) && twin[c] == o) &&
+                    !((has_twin & SK_BIT(o)) && twin[o] == c))
                     continue;
                 int d = s->pts[c] > s->pts[o] ? s->pts[c] - s->pts[o] : s->pts[o] - s->pts[c];
                 if (maxing && val[o] + d <= alpha) {
@@ -564,7 +639,7 @@ static int search(sk_solver *s, int alpha, int beta)
             }
         }
         if (!bound) {
-            v = play_value(s, c, alpha, beta);
+            v = play_value(s, seat, c, alpha, beta);
             if (s->aborted)
                 return alpha0;
         }
@@ -603,5 +678,5 @@ static int search(sk_solver *s, int alpha, int beta)
  * played now, for the public calls in solver.c. */
 int sk_solver_search(sk_solver *s, int m, int alpha, int beta)
 {
-    return m < 0 ? search(s, alpha, beta) : play_value(s, m, alpha, beta);
+    return m < 0 ? search(s, alpha, beta) : play_value(s, seat_at(s, s->tlen), m, alpha, beta);
 }

@@ -33,22 +33,20 @@ static const uint8_t PACK[16][16] = {
  * Finds the groups of the loaded contract: runs of internal cards of one
  * class with equal points (the called ace always alone), cut into
  * pieces of at most four for the pack table (a finer cut is still
- * exact).  Runs of one card need no packing and are not listed.
+ * exact).  Runs of one card need no packing and are not groups.
  */
 void sk_solver_tt_groups(sk_solver *s)
 {
-    s->ngroups = 0;
+    s->gtail = 0;
     memset(s->gmask, 0, sizeof s->gmask);
     for (int i = 0; i < SK_NCARDS;) {
         int j = i + 1;
         while (j < SK_NCARDS && j - i < 4 && s->cls[j] == s->cls[i] && s->pts[j] == s->pts[i] &&
                !(s->ace & (SK_BIT(i) | SK_BIT(j))))
             j++;
-        if (j - i > 1 && s->ngroups < SOLVER_MAX_GROUPS) {
+        if (j - i > 1) {
             sk_cards m = (((sk_cards)1 << (j - i)) - 1) << i;
-            s->gpos[s->ngroups] = (uint8_t)i;
-            s->glen[s->ngroups] = (uint8_t)(j - i);
-            s->ngroups++;
+            s->gtail |= m & ~SK_BIT(i);
             for (int k = i; k < j; k++)
                 s->gmask[k] = m;
         }
@@ -57,23 +55,22 @@ void sk_solver_tt_groups(sk_solver *s)
 }
 
 /* The normalised key of the current trick start: in every group the
- * remaining cards move to the top, their owners with them. */
+ * remaining cards move to the top, their owners with them.  A group is
+ * already packed unless one of its remaining cards follows a gone one;
+ * one mask test finds those groups for all at once. */
 void sk_solver_tt_key(const sk_solver *s, tt_key *k)
 {
     sk_cards h1 = s->hands[1], h2 = s->hands[2], h3 = s->hands[3];
     sk_cards r = s->hands[0] | h1 | h2 | h3;
     sk_cards a = h1 | h3, b = h2 | h3; /* owner planes */
-    for (int g = 0; g < s->ngroups; g++) {
-        int p = s->gpos[g];
-        sk_cards m = ((sk_cards)1 << s->glen[g]) - 1;
-        unsigned rr = (r >> p) & m;
-        if (((rr + 1) & rr) == 0)
-            continue; /* already packed */
-        unsigned aa = (a >> p) & m, bb = (b >> p) & m;
-        sk_cards clear = ~(m << p);
-        r = (r & clear) | (sk_cards)PACK[rr][rr] << p;
-        a = (a & clear) | (sk_cards)PACK[rr][aa] << p;
-        b = (b & clear) | (sk_cards)PACK[rr][bb] << p;
+    for (sk_cards gaps = r & ~(r << 1) & s->gtail; gaps;) {
+        sk_cards g = s->gmask[sk_cards_first(gaps)];
+        int p = sk_cards_first(g);
+        unsigned rr = (r & g) >> p, aa = (a & g) >> p, bb = (b & g) >> p;
+        r = (r & ~g) | (sk_cards)PACK[rr][rr] << p;
+        a = (a & ~g) | (sk_cards)PACK[rr][aa] << p;
+        b = (b & ~g) | (sk_cards)PACK[rr][bb] << p;
+        gaps &= ~g;
     }
     k->rem = r;
     k->own = (uint64_t)a | (uint64_t)b << 32;

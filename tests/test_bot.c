@@ -128,6 +128,17 @@ static void test_specs(void **state)
     assert_string_equal(sk_bot_name(b), "pimc:strong");
     sk_bot_free(b);
     assert_null(sk_bot_new("pimc:strongest", 1, &err));
+    /* the sampling switch after any PIMC spec */
+    const char *good[] = {"pimc:infer", "pimc:uniform", "pimc:12:infer", "pimc:strong:uniform"};
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+        b = sk_bot_new(good[i], 1, &err);
+        assert_non_null(b);
+        sk_bot_free(b);
+    }
+    const char *bad[] = {"pimc:12:foo", "pimc::infer", "pimc:257", "pimc:infer:12",
+                         "heuristic:infer", "pimcx"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        assert_null(sk_bot_new(bad[i], 1, &err));
     const char *const *names = sk_bot_names();
     assert_string_equal(names[0], "random");
     assert_string_equal(names[1], "heuristic");
@@ -255,8 +266,8 @@ static void test_pimc_bidding(void **state)
     sk_bot_free(bot);
 }
 
-/* PIMC legality with sampled bidding and doublings (pimc:8) in the
- * variants' rulesets: a short session each. */
+/* PIMC legality with sampled bidding and doublings (pimc:8, and with
+ * auction inference) in the variants' rulesets: a short session each. */
 static void test_pimc_variants_legal(void **state)
 {
     (void)state;
@@ -270,7 +281,8 @@ static void test_pimc_variants_legal(void **state)
             assert_int_equal(sk_rules_set_pair(&r, CFG[k][j], NULL), SK_OK);
         sk_bot *bots[4];
         for (int s = 0; s < 4; s++)
-            bots[s] = sk_bot_new(s % 2 ? "pimc:8" : "heuristic", 40 + (uint64_t)s, NULL);
+            bots[s] = sk_bot_new(s == 1 ? "pimc:8" : s == 3 ? "pimc:8:infer" : "heuristic",
+                                 40 + (uint64_t)s, NULL);
         sk_rng rng;
         sk_rng_seed(&rng, 5 + k);
         sk_session ses;

@@ -16,6 +16,12 @@ double sk_heur_margin(sk_cards hand, sk_contract c);
 sk_action sk_heur_bidding(const sk_view *v, const sk_action *legal, int n, double *values);
 /* A card by rules of thumb from the legal set. */
 int sk_heur_card(const sk_view *v, sk_cards legal);
+/* The largest margin of a dealt hand over the bar of any contract of
+ * auction rank >= min_rank (-1: any) it may declare, without the
+ * higher-class bonus (-1e9: none). */
+double sk_heur_best_margin(const sk_rules *r, const sk_public *p, sk_cards hand, int min_rank);
+/* How far a hand clears (>= 0) or misses the heuristic's Kontra bar. */
+double sk_heur_kontra_margin(sk_cards hand, sk_contract c);
 
 /*
  * What the PIMC parts of a bot share: its solver and sampler, its random
@@ -23,13 +29,46 @@ int sk_heur_card(const sk_view *v, sk_cards legal);
  * decision (cards, auction, doublings).  Budgets in nodes, not time,
  * keep the play reproducible.
  */
+/* The most deals a PIMC bot solves for one decision (pimc:N, N <= it). */
+#define SK_PIMC_MAX_DEALS 256
+
 typedef struct sk_pimc {
     sk_solver *solver;
     sk_sampler *sampler;
     sk_rng *rng;
     int samples;
     uint64_t card_nodes, bid_nodes, double_nodes;
+    int infer; /* draw deals weighted by the auction (infer.c) */
 } sk_pimc;
+
+/*
+ * Auction inference (infer.c): facts the public actions state about
+ * other seats' hands, each weighing a sampled deal by how well the
+ * seat's hand as dealt fits it under the heuristic bot's model.
+ */
+enum { SK_FACT_PASS, SK_FACT_BID, SK_FACT_DECLARED, SK_FACT_KONTRA };
+#define SK_INFER_MAX_FACTS 24
+typedef struct sk_infer_fact {
+    uint8_t seat, kind;
+    int8_t min_rank; /* PASS, BID: the lowest rank it could bid then */
+    sk_contract c;   /* DECLARED, KONTRA: the contract */
+} sk_infer_fact;
+typedef struct sk_infer {
+    int n;
+    sk_infer_fact f[SK_INFER_MAX_FACTS];
+    sk_cards played[SK_NSEATS]; /* cards each seat has played */
+} sk_infer;
+
+/* Reads the facts of a view, replaying its actions on a deal of the
+ * hands now consistent with it (none when that fails, in a Hochzeit or
+ * a Ramsch). */
+void sk_infer_init(sk_infer *inf, const sk_view *v, const sk_cards hands[SK_NSEATS]);
+/* The weight of a deal of the hands now: the product of the facts'
+ * factors, each in [0.02, 1]. */
+double sk_infer_weight(const sk_infer *inf, const sk_view *v, const sk_cards hands[SK_NSEATS]);
+/* Draws n deals for a decision from a prepared sampler: uniform, or
+ * with pc->infer following the auction; returns n. */
+int sk_pimc_draw(const sk_pimc *pc, const sk_view *v, int n, sk_cards (*out)[SK_NSEATS]);
 
 /* The point thresholds that price a game for its declarer: 31, 61, 91
  * (4.1.2, 4.1.3), or 30, 60, 90 in a Muss (002).  Level k of

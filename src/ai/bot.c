@@ -28,6 +28,9 @@ enum bot_kind { BOT_RANDOM, BOT_HEURISTIC, BOT_PIMC };
 /* The strongest level, "pimc:strong": more deals for every decision,
  * the auction's too (docs/ai.md has its edge over the default). */
 #define PIMC_STRONG 128
+/* Whether PIMC bots draw deals following the auction unless the spec
+ * says ":uniform" or ":infer". */
+#define PIMC_INFER 0
 /* Solver nodes one PIMC decision may spend (hard caps: a deal that would
  * need more is dropped; the deals solved before count): a card (~40 ms
  * on one core at ~20M nodes/s), the auction or declaration (~0.6 s), a
@@ -43,6 +46,7 @@ struct sk_bot {
     char name[32];
     int kind;
     int samples;
+    int infer; /* PIMC: deals drawn following the auction (infer.c) */
     sk_rng rng;
     sk_solver *solver;
     sk_sampler *sampler;
@@ -61,27 +65,44 @@ const char *const *sk_bot_names(void)
     return BOT_NAMES;
 }
 
-/* Parses a spec into kind and samples; -1 when unknown. */
-static int parse_spec(const char *spec, int *kind, int *samples)
+/*
+ * Parses a spec into kind, samples and the inference switch; -1 when
+ * unknown.  PIMC specs: "pimc", "pimc:N", "pimc:strong", each with an
+ * optional ":infer" or ":uniform" (deals drawn following the auction or
+ * not; the default is PIMC_INFER).
+ */
+static int parse_spec(const char *spec, int *kind, int *samples, int *infer)
 {
     *samples = PIMC_DEFAULT;
-    if (strcmp(spec, "random") == 0)
+    *infer = PIMC_INFER;
+    *kind = BOT_PIMC;
+    if (strcmp(spec, "random") == 0) {
         *kind = BOT_RANDOM;
-    else if (strcmp(spec, "heuristic") == 0)
+        return 0;
+    }
+    if (strcmp(spec, "heuristic") == 0) {
         *kind = BOT_HEURISTIC;
-    else if (strcmp(spec, "pimc") == 0)
-        *kind = BOT_PIMC;
-    else if (strcmp(spec, "pimc:strong") == 0) {
-        *kind = BOT_PIMC;
+        return 0;
+    }
+    if (strncmp(spec, "pimc", 4) != 0)
+        return -1;
+    const char *rest = spec + 4;
+    if (strncmp(rest, ":strong", 7) == 0) {
         *samples = PIMC_STRONG;
-    } else if (strncmp(spec, "pimc:", 5) == 0) {
+        rest += 7;
+    } else if (rest[0] == ':' && rest[1] >= '0' && rest[1] <= '9') {
         char *end;
-        long n = strtol(spec + 5, &end, 10);
-        if (*end || n < 1 || n > 10000)
+        long n = strtol(rest + 1, &end, 10);
+        if (n < 1 || n > SK_PIMC_MAX_DEALS)
             return -1;
-        *kind = BOT_PIMC;
         *samples = (int)n;
-    } else
+        rest = end;
+    }
+    if (strcmp(rest, ":infer") == 0)
+        *infer = 1;
+    else if (strcmp(rest, ":uniform") == 0)
+        *infer = 0;
+    else if (*rest)
         return -1;
     return 0;
 }
@@ -89,11 +110,12 @@ static int parse_spec(const char *spec, int *kind, int *samples)
 /* Creates a bot from its spec. */
 sk_bot *sk_bot_new(const char *spec, uint64_t seed, sk_error *err)
 {
-    int kind, samples;
-    if (!spec || strlen(spec) >= 32 || parse_spec(spec, &kind, &samples) < 0) {
+    int kind, samples, infer;
+    if (!spec || strlen(spec) >= 32 || parse_spec(spec, &kind, &samples, &infer) < 0) {
         if (err) {
             snprintf(err->msg, sizeof err->msg,
-                     "unknown bot \"%.40s\" (known: random, heuristic, pimc, pimc:N, pimc:strong)",
+                     "unknown bot \"%.40s\" (known: random, heuristic, pimc, pimc:N with "
+                     "N <= 256, pimc:strong; a pimc spec may end in :infer or :uniform)",
                      spec ? spec : "");
             err->rule = NULL;
         }
@@ -105,6 +127,7 @@ sk_bot *sk_bot_new(const char *spec, uint64_t seed, sk_error *err)
     snprintf(bot->name, sizeof bot->name, "%s", spec);
     bot->kind = kind;
     bot->samples = samples;
+    bot->infer = infer;
     sk_rng_seed(&bot->rng, seed);
     if (kind == BOT_PIMC) {
         bot->solver = sk_solver_new(8);
@@ -168,7 +191,7 @@ static sk_pimc pimc_of(sk_bot *bot)
 {
     return (sk_pimc){bot->solver, bot->sampler, &bot->rng, bot->samples,
                      budget(bot, PIMC_CARD_NODES), budget(bot, PIMC_BID_NODES),
-                     budget(bot, PIMC_DOUBLE_NODES)};
+                     budget(bot, PIMC_DOUBLE_NODES), bot->infer};
 }
 
 /*
@@ -189,14 +212,16 @@ static int pimc_values(sk_bot *bot, const sk_view *v, sk_cards legal, double val
         return 0;
     int mine = declarer_side(v), done = 0;
     uint64_t stop = sk_solver_nodes(bot->solver) + budget(bot, PIMC_CARD_NODES);
+    sk_pimc pc = pimc_of(bot);
+    int deals = bot->samples < SK_PIMC_MAX_DEALS ? bot->samples : SK_PIMC_MAX_DEALS;
+    sk_cards hands[SK_PIMC_MAX_DEALS][SK_NSEATS];
+    sk_pimc_draw(&pc, v, deals, hands);
     sk_game g;
-    for (int i = 0; i < bot->samples; i++) {
+    for (int i = 0; i < deals; i++) {
         uint64_t now = sk_solver_nodes(bot->solver);
         if (now >= stop)
             break;
-        sk_cards hands[SK_NSEATS];
-        sk_sample_draw(bot->sampler, &bot->rng, hands);
-        sk_sample_game(v, hands, &g);
+        sk_sample_game(v, hands[i], &g);
         int t[3], lev[SK_NTRICKS];
         sk_action acts[SK_NTRICKS];
         sk_pimc_thresholds(&g.pub, t);

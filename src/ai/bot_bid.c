@@ -349,8 +349,7 @@ static int price_all(const sk_pimc *pc, const sk_view *v, sk_contract cls, cand 
         return 0;
     int deals = pc->samples < MAX_DEALS ? pc->samples : MAX_DEALS;
     sk_cards hands[MAX_DEALS][SK_NSEATS];
-    for (int d = 0; d < deals; d++)
-        sk_sample_draw(pc->sampler, pc->rng, hands[d]);
+    sk_pimc_draw(pc, v, deals, hands);
     int nc = candidates(v, cls, hands[0], cands);
     nc = plausible(v, cands, nc, v->pub.phase == SK_PHASE_DECLARE);
     if (nc > 0)
@@ -445,7 +444,7 @@ int sk_price_actions(sk_solver *s, const sk_view *v, const sk_cards (*deals)[SK_
     int nc = candidates(v, cls, deals[0], cands);
     if (nc == 0)
         return 0;
-    sk_pimc pc = {s, NULL, NULL, ndeals, 0, UINT64_MAX / 4, 0};
+    sk_pimc pc = {s, NULL, NULL, ndeals, 0, UINT64_MAX / 4, 0, 0};
     price_deals(&pc, v, cls, deals, ndeals, cands, nc, false);
     if (best_cand(cands, nc) < 0)
         return 0;
@@ -515,14 +514,14 @@ sk_action sk_pimc_double(const sk_pimc *pc, const sk_view *v, const sk_action *l
         return sk_act_pass(v->seat);
     uint64_t stop = sk_solver_nodes(pc->solver) + pc->double_nodes;
     int deals = pc->samples < MAX_DEALS ? pc->samples : MAX_DEALS, done = 0, mine_won = 0;
+    sk_cards hands[MAX_DEALS][SK_NSEATS];
+    sk_pimc_draw(pc, v, deals, hands);
     for (int d = 0; d < deals; d++) {
         uint64_t now = sk_solver_nodes(pc->solver);
         if (now >= stop)
             break;
-        sk_cards hands[SK_NSEATS];
         sk_game g;
-        sk_sample_draw(pc->sampler, pc->rng, hands);
-        sk_sample_game(v, hands, &g);
+        sk_sample_game(v, hands[d], &g);
         int t[3], level;
         sk_pimc_thresholds(&g.pub, t);
         sk_solver_set_limit(pc->solver, stop - now);

@@ -12,6 +12,8 @@
 #include "ai_internal.h"
 
 #define LORDS (SK_RANK_MASK(SK_OBER) | SK_RANK_MASK(SK_UNTER))
+/* The strength from which a defender gives Kontra. */
+#define KONTRA_BAR 6.0
 
 /* Strength of `hand` for contract c, in rough "tricks" (about 5 and up
  * is a game). */
@@ -139,12 +141,18 @@ static bool hochzeit_hand(const sk_rules *r, sk_cards hand)
     return n == 1 || (n == 2 && r->bauernhochzeit);
 }
 
-/* The best contract the hand wants (type NONE when it should pass) and
- * its margin over the threshold. */
-static sk_contract wanted(const sk_view *v, double *margin)
+/*
+ * The best contract a hand wants among those of auction rank at least
+ * min_rank (-1: all) that the ruleset allows and the hand may declare:
+ * type NONE when it should pass.  *margin is its margin over the bar,
+ * a higher class preferred by a bonus when it clears it; *raw the
+ * largest margin without that bonus (-1e9 when nothing is eligible).
+ */
+static sk_contract wanted_hand(const sk_rules *r, const sk_public *p, sk_cards hand,
+                               int min_rank, double *margin, double *raw)
 {
     sk_contract best = {SK_C_NONE, SK_NOSUIT, 0};
-    double bm = -1e9;
+    double bm = -1e9, br = -1e9;
     for (int type = SK_C_SAUSPIEL; type < SK_C_NTYPES; type++)
         for (int suit = 0; suit < 4; suit++)
             for (int tout = 0; tout < 2; tout++) {
@@ -156,20 +164,24 @@ static sk_contract wanted(const sk_view *v, double *margin)
                         continue;
                     c.suit = SK_NOSUIT;
                 }
-                if (type == SK_C_SIE || type == SK_C_RAMSCH || !kind_allowed(v->rules, c))
+                if (type == SK_C_SIE || type == SK_C_RAMSCH || !kind_allowed(r, c))
                     continue;
-                if (type == SK_C_HOCHZEIT && !hochzeit_hand(v->rules, v->hand))
+                if (min_rank >= 0 && p->rank[type][tout] < min_rank)
+                    continue;
+                if (type == SK_C_HOCHZEIT && !hochzeit_hand(r, hand))
                     continue;
                 if ((type == SK_C_FARBWENZ || type == SK_C_FARBGEIER) &&
-                    !(v->hand & SK_SUIT_MASK(suit)))
+                    !(hand & SK_SUIT_MASK(suit)))
                     continue;
                 if (type == SK_C_SAUSPIEL &&
-                    (tout || suit == SK_HERZ || (v->hand & SK_BIT(SK_CARD(suit, SK_ASS))) ||
-                     !(v->hand & SK_SUIT_MASK(suit) & ~LORDS)))
+                    (tout || suit == SK_HERZ || (hand & SK_BIT(SK_CARD(suit, SK_ASS))) ||
+                     !(hand & SK_SUIT_MASK(suit) & ~LORDS)))
                     continue;
-                if (type == SK_C_SOLO && !(v->hand & SK_SUIT_MASK(suit) & ~LORDS))
+                if (type == SK_C_SOLO && !(hand & SK_SUIT_MASK(suit) & ~LORDS))
                     continue;
-                double m = contract_strength(v->hand, c) - threshold(c);
+                double m = contract_strength(hand, c) - threshold(c);
+                if (m > br)
+                    br = m;
                 /* a higher class wins more: prefer it when it clears its bar */
                 if (m >= 0)
                     m += type == SK_C_SAUSPIEL ? 0 : 1.5 + (tout ? 2 : 0);
@@ -179,9 +191,32 @@ static sk_contract wanted(const sk_view *v, double *margin)
                 }
             }
     *margin = bm;
+    *raw = br;
     if (bm < 0)
         best.type = SK_C_NONE;
     return best;
+}
+
+/* The best contract the view's hand wants (type NONE when it should
+ * pass) and its margin over the threshold. */
+static sk_contract wanted(const sk_view *v, double *margin)
+{
+    double raw;
+    return wanted_hand(v->rules, &v->pub, v->hand, -1, margin, &raw);
+}
+
+/* Inference (ai_internal.h): the best raw margin of a dealt hand. */
+double sk_heur_best_margin(const sk_rules *r, const sk_public *p, sk_cards hand, int min_rank)
+{
+    double margin, raw;
+    wanted_hand(r, p, hand, min_rank, &margin, &raw);
+    return raw;
+}
+
+/* Inference (ai_internal.h): the heuristic's Kontra measure. */
+double sk_heur_kontra_margin(sk_cards hand, sk_contract c)
+{
+    return sk_heur_strength(hand, c) - KONTRA_BAR;
 }
 
 /* Auction and declaration by hand strength; Kontra when strong. */
@@ -254,7 +289,7 @@ sk_action sk_heur_bidding(const sk_view *v, const sk_action *legal, int n, doubl
         if (legal[i].type != SK_ACT_KONTRA && legal[i].type != SK_ACT_RETOUR)
             continue;
         double s = sk_heur_strength(v->hand, p->contract);
-        double bar = legal[i].type == SK_ACT_KONTRA ? 6.0 : threshold(p->contract) + 2.5;
+        double bar = legal[i].type == SK_ACT_KONTRA ? KONTRA_BAR : threshold(p->contract) + 2.5;
         values[i] = s - bar;
         if (s >= bar)
             return legal[i];

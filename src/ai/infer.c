@@ -1,0 +1,190 @@
+/*
+ * infer.c -- what the auction says about the unseen hands.
+ *
+ * The sampler (sample.c) draws the unseen cards uniformly among the
+ * deals the cards alone allow.  The auction says more: a declarer chose
+ * his game because his hand was good for it, a seat that passed had no
+ * game it wanted to play, a defender who gave Kontra holds a strong
+ * hand.  Taking every other seat for a club player (the heuristic bot's
+ * hand strength and bars, heuristic.c), each such fact makes a deal
+ * more or less likely: its factor is a logistic function of how far the
+ * seat's hand as dealt (the cards it holds in the deal plus those it
+ * has played) clears or misses the bar, soft enough that a player who
+ * bids more boldly or timidly than the model still fits.  A deal's
+ * weight is the product of its factors.
+ *
+ * A decision then draws INFER_POOL times the deals it will solve and
+ * keeps as many by weighted sampling without replacement (Efraimidis-
+ * Spirakis keys), so the deals solved follow the auction without
+ * solving more of them.  The facts are read once per decision by
+ * replaying the public actions through the engine on one drawn deal:
+ * the course of the auction (who could bid which classes when) does
+ * not depend on the unseen cards.
+ *
+ * Left out: a Hochzeit (the exchange changed the hands, so the dealt
+ * hands are not the held cards plus the played ones), laying (Klopfen),
+ * declined doublings, Retour.
+ */
+#include "ai_internal.h"
+#include "schafkopf/playout.h"
+
+#include <math.h>
+#include <string.h>
+
+#define INFER_POOL 4     /* uniform deals drawn per deal kept */
+#define INFER_TAU 1.0    /* the softness of a fact, in rough tricks */
+#define INFER_FLOOR 0.02 /* the least factor of one fact */
+#define POOL_MAX (INFER_POOL * SK_PIMC_MAX_DEALS)
+
+/* The logistic factor of a margin (>= 0: the fact fits the hand). */
+static double factor(double margin)
+{
+    double f = 1.0 / (1.0 + exp(-margin / INFER_TAU));
+    return f < INFER_FLOOR ? INFER_FLOOR : f;
+}
+
+/* The lowest auction rank among the classes the seat to move may bid
+ * now, or -1 when it may bid none. */
+static int lowest_bid_rank(const sk_game *g)
+{
+    sk_contract bids[SK_MAX_LEGAL];
+    int n = sk_game_legal_bids(g, bids), low = -1;
+    for (int i = 0; i < n; i++) {
+        int r = g->pub.rank[bids[i].type][bids[i].tout ? 1 : 0];
+        if (low < 0 || r < low)
+            low = r;
+    }
+    return low;
+}
+
+/* Adds a fact if there is room. */
+static void add_fact(sk_infer *inf, int seat, int kind, int min_rank, sk_contract c)
+{
+    if (inf->n < SK_INFER_MAX_FACTS)
+        inf->f[inf->n++] = (sk_infer_fact){(uint8_t)seat, (uint8_t)kind, (int8_t)min_rank, c};
+}
+
+/*
+ * Reads the facts of the view's public actions (see the essay above)
+ * by replaying them on the deal `hands` (consistent with the view).
+ * Also notes the cards each seat has played.  Leaves no facts when the
+ * replay fails or the game is a Hochzeit.
+ */
+void sk_infer_init(sk_infer *inf, const sk_view *v, const sk_cards hands[SK_NSEATS])
+{
+    const sk_public *p = &v->pub;
+    memset(inf, 0, sizeof *inf);
+    if (p->contract.type == SK_C_HOCHZEIT || p->contract.type == SK_C_RAMSCH)
+        return;
+    sk_game g, r;
+    sk_sample_game(v, hands, &g);
+    for (int s = 0; s < SK_NSEATS; s++)
+        inf->played[s] = g.hands[s];
+    if (sk_game_init(&r, v->rules, p->dealer, g.dealt, p->first_game, NULL) < 0 ||
+        sk_game_set_round(&r, p->bock, p->kreuzbock_round, NULL) < 0)
+        return;
+    for (int s = 0; s < SK_NSEATS; s++) /* dealt minus held now: played */
+        inf->played[s] = r.hands[s] & ~inf->played[s];
+    for (int i = 0; i < p->nactions; i++) {
+        sk_action a = p->actions[i];
+        int mine = a.seat == v->seat, decl = a.seat == p->declarer;
+        if (a.type == SK_ACT_ACCEPT) {
+            inf->n = 0; /* a Hochzeit exchange: the hands moved */
+            return;
+        }
+        if (!mine && r.pub.phase == SK_PHASE_AUCTION && !decl &&
+            (a.type == SK_ACT_PASS || a.type == SK_ACT_BID)) {
+            int low = lowest_bid_rank(&r);
+            if (low >= 0)
+                add_fact(inf, a.seat, a.type == SK_ACT_BID ? SK_FACT_BID : SK_FACT_PASS, low,
+                         a.contract);
+        } else if (!mine && a.type == SK_ACT_DECLARE && !p->muss && !p->kreuzbock) {
+            add_fact(inf, a.seat, SK_FACT_DECLARED, -1, a.contract);
+        } else if (!mine && a.type == SK_ACT_KONTRA && !p->kreuzbock) {
+            add_fact(inf, a.seat, SK_FACT_KONTRA, -1, p->contract);
+        }
+        if (sk_game_apply(&r, a, NULL) < 0) {
+            inf->n = 0;
+            return;
+        }
+    }
+}
+
+/* The weight of a deal of the hands now given the facts: the product of
+ * one factor per fact. */
+double sk_infer_weight(const sk_infer *inf, const sk_view *v, const sk_cards hands[SK_NSEATS])
+{
+    double w = 1;
+    for (int i = 0; i < inf->n; i++) {
+        const sk_infer_fact *f = &inf->f[i];
+        sk_cards dealt = hands[f->seat] | inf->played[f->seat];
+        double m;
+        switch (f->kind) {
+        case SK_FACT_PASS:
+            m = -sk_heur_best_margin(v->rules, &v->pub, dealt, f->min_rank);
+            break;
+        case SK_FACT_BID:
+            m = sk_heur_best_margin(v->rules, &v->pub, dealt, f->min_rank);
+            break;
+        case SK_FACT_DECLARED:
+            m = sk_heur_margin(dealt, f->c);
+            break;
+        default:
+            m = sk_heur_kontra_margin(dealt, f->c);
+            break;
+        }
+        w *= factor(m);
+    }
+    return w;
+}
+
+/* A uniform random number in (0, 1]. */
+static double unit(sk_rng *rng)
+{
+    return ((double)(sk_rng_next(rng) >> 11) + 1.0) / 9007199254740992.0;
+}
+
+/*
+ * Draws n deals for a PIMC decision (ai_internal.h): uniform draws, or
+ * with inference INFER_POOL times as many of which n are kept by
+ * weighted sampling without replacement, highest key first.  The
+ * sampler must be prepared for the view.  Returns n.
+ */
+int sk_pimc_draw(const sk_pimc *pc, const sk_view *v, int n, sk_cards (*out)[SK_NSEATS])
+{
+    if (n <= 0)
+        return 0;
+    if (!pc->infer) {
+        for (int d = 0; d < n; d++)
+            sk_sample_draw(pc->sampler, pc->rng, out[d]);
+        return n;
+    }
+    int pool = n * INFER_POOL > POOL_MAX ? POOL_MAX : n * INFER_POOL;
+    sk_cards deals[POOL_MAX][SK_NSEATS];
+    double key[POOL_MAX];
+    sk_sample_draw(pc->sampler, pc->rng, deals[0]); /* pool >= n > 0 */
+    for (int d = 1; d < pool; d++)
+        sk_sample_draw(pc->sampler, pc->rng, deals[d]);
+    sk_infer inf;
+    sk_infer_init(&inf, v, deals[0]);
+    for (int d = 0; d < pool; d++) {
+        double w = inf.n ? sk_infer_weight(&inf, v, deals[d]) : 1;
+        key[d] = log(unit(pc->rng)) / w; /* u^(1/w), as a logarithm */
+    }
+    /* the n highest keys, by selection (pool is small) */
+    for (int k = 0; k < n && k < pool; k++) {
+        int best = k;
+        for (int d = k + 1; d < pool; d++)
+            if (key[d] > key[best])
+                best = d;
+        memcpy(out[k], deals[best], sizeof out[k]);
+        double kt = key[k];
+        key[k] = key[best];
+        key[best] = kt;
+        sk_cards t[SK_NSEATS];
+        memcpy(t, deals[k], sizeof t);
+        memcpy(deals[k], deals[best], sizeof t);
+        memcpy(deals[best], t, sizeof t);
+    }
+    return n < pool ? n : pool;
+}

@@ -1,0 +1,149 @@
+/*
+ * test_infer.c -- auction inference (src/ai/infer.c): the facts read
+ * from the public actions, the weights they give deals, and draws that
+ * follow the auction: a declarer's hand drawn stronger, a passer's
+ * weaker, every deal still consistent with the view.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/ai_internal.h"
+#include "testlib.h"
+
+/* Seat 2 holds an Eichel Solo and plays it; seats 0, 1 and 3 pass. */
+static void solo_game(sk_game *g, const sk_rules *r)
+{
+    tl_start_game(g, r, 3, false, "GA GZ GK G9 HA HZ HK H9", "SA SZ SK S9 S8 S7 G8 G7",
+                  "EO GO HO SO EU GU EA EZ", NULL);
+    tl_script(g, "0 pass", "1 pass", "2 bid sauspiel", "3 pass", NULL);
+    tl_ok_action(g, sk_act_declare(2, tl_K("solo:E")), "declare the Solo");
+}
+
+/* The facts: the other passers' passes and the declarer's contract;
+ * nothing of the viewing seat itself. */
+static void test_facts(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    sk_game g;
+    solo_game(&g, &r);
+    sk_view v;
+    sk_game_view(&g, 0, &v);
+    sk_infer inf;
+    sk_infer_init(&inf, &v, g.hands);
+    int declared = 0, passes1 = 0;
+    for (int i = 0; i < inf.n; i++) {
+        assert_int_not_equal(inf.f[i].seat, 0);
+        if (inf.f[i].kind == SK_FACT_DECLARED) {
+            assert_int_equal(inf.f[i].seat, 2);
+            assert_int_equal(inf.f[i].c.type, SK_C_SOLO);
+            declared++;
+        }
+        if (inf.f[i].kind == SK_FACT_PASS && inf.f[i].seat == 1)
+            passes1++;
+        assert_false(inf.f[i].kind == SK_FACT_BID && inf.f[i].seat == 2); /* DECLARED says it */
+    }
+    assert_int_equal(declared, 1);
+    assert_int_equal(passes1, 1);
+    /* the real deal fits: the Solo hand clears its bar, so its weight is
+     * well above that of a deal that gives seat 2 no trump at all */
+    double real = sk_infer_weight(&inf, &v, g.hands);
+    sk_cards swapped[SK_NSEATS] = {g.hands[0], g.hands[2], g.hands[1], g.hands[3]};
+    double wrong = sk_infer_weight(&inf, &v, swapped);
+    assert_true(real > 0.3);
+    assert_true(wrong < real / 10);
+    assert_true(wrong >= 0.02 * 0.02 * 0.02 * 0.02);
+}
+
+/* Trumps of an Eichel Solo in a set. */
+static int solo_trumps(sk_cards c)
+{
+    sk_order o;
+    sk_order_init(&o, tl_K("solo:E"));
+    return sk_cards_count(c & o.trumps);
+}
+
+/* Draws with inference give the declarer more trumps and the passers
+ * fewer than uniform draws, and every deal is consistent. */
+static void test_draws_follow_the_auction(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    sk_game g;
+    solo_game(&g, &r);
+    sk_view v;
+    sk_game_view(&g, 0, &v);
+    sk_sampler *sp = malloc(sizeof *sp);
+    assert_non_null(sp);
+    assert_int_equal(sk_sample_init(sp, &v), SK_OK);
+    sk_rng rng;
+    sk_rng_seed(&rng, 99);
+    sk_pimc pc = {NULL, sp, &rng, 24, 0, 0, 0, 0};
+    enum { ROUNDS = 60, N = 24 };
+    double sum[2] = {0, 0}, passer[2] = {0, 0};
+    sk_cards deals[N][SK_NSEATS];
+    for (int infer = 0; infer < 2; infer++) {
+        pc.infer = infer;
+        for (int k = 0; k < ROUNDS; k++) {
+            assert_int_equal(sk_pimc_draw(&pc, &v, N, deals), N);
+            for (int d = 0; d < N; d++) {
+                assert_int_equal(deals[d][0], g.hands[0]);
+                sk_cards all = 0;
+                for (int s = 0; s < 4; s++) {
+                    assert_int_equal(sk_cards_count(deals[d][s]), 8);
+                    assert_int_equal(all & deals[d][s], 0);
+                    all |= deals[d][s];
+                }
+                sum[infer] += solo_trumps(deals[d][2]);
+                passer[infer] += solo_trumps(deals[d][1]);
+            }
+        }
+    }
+    double uni = sum[0] / (ROUNDS * N), inf = sum[1] / (ROUNDS * N);
+    if (getenv("INFER_DEBUG"))
+        print_message("declarer trumps: uniform %.2f, inferred %.2f; passer %.2f, %.2f\n", uni, inf, passer[0] / (ROUNDS * N), passer[1] / (ROUNDS * N));
+    /* all 14 trumps are unseen by seat 0: uniform 8 * 14 / 24 = 4.67 */
+    assert_true(uni > 4.4 && uni < 4.95);
+    assert_true(inf > uni + 0.7);
+    assert_true(passer[1] < passer[0]);
+    free(sp);
+}
+
+/* Without facts (a Ramsch, or nothing said yet) the draws stay uniform:
+ * the same deals as sk_sample_draw gives from the same generator. */
+static void test_no_facts_is_uniform(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    sk_game g;
+    tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
+    sk_view v;
+    sk_game_view(&g, 0, &v); /* the auction has not begun */
+    sk_sampler *sp = malloc(sizeof *sp);
+    assert_non_null(sp);
+    assert_int_equal(sk_sample_init(sp, &v), SK_OK);
+    sk_infer inf;
+    sk_cards h[SK_NSEATS];
+    sk_rng rng;
+    sk_rng_seed(&rng, 5);
+    sk_sample_draw(sp, &rng, h);
+    sk_infer_init(&inf, &v, h);
+    assert_int_equal(inf.n, 0);
+    free(sp);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_facts),
+        cmocka_unit_test(test_draws_follow_the_auction),
+        cmocka_unit_test(test_no_facts_is_uniform),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

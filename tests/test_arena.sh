@@ -92,12 +92,15 @@ contains "$tmp/full.log" '"deal":20,' "log lines carry the deal index"
 status 0 "--combine of a run's log" "$PROG" arena --combine "$tmp/full.log"
 cmp -s "$tmp/out" "$tmp/full.txt" && ok || { bad "--combine of a log differs from the run's report"; diff "$tmp/full.txt" "$tmp/out"; }
 [ -s "$tmp/err" ] && { bad "--combine of a whole log warns"; cat "$tmp/err"; } || ok
-status 0 "shard 1" "$PROG" arena $m --deals 8 --jobs 1 --log "$tmp/s1.log"
+status 0 "shard 1" "$PROG" arena $m --deals 8 --jobs 1 --log "$tmp/s1.log" --out "$tmp/s12.jsonl"
 status 0 "shard 2" "$PROG" arena $m --deals 12 --first-deal 9 --log "$tmp/s2.log" --out "$tmp/s2.jsonl"
 contains "$tmp/out" "12 deals x 2 seatings = 24 games, seed 9, deals 9-20" "a shard's report names its deals"
 cat "$tmp/s1.log" "$tmp/s2.log" | cmp -s - "$tmp/full.log" && ok || bad "the shards' logs are not the run's log"
 cmp -s "$tmp/s2.jsonl" <(tail -n 24 "$tmp/full.jsonl") && ok || bad "a shard's records differ from the run's"
 grep -q '"id":"arena-9-9-1"' "$tmp/s2.jsonl" && ok || bad "a shard's record ids keep the match's deal numbers"
+# --out appends: a resumed run adds its records to those already saved
+status 0 "shard 2 into shard 1's records" "$PROG" arena $m --deals 12 --first-deal 9 --out "$tmp/s12.jsonl"
+cmp -s "$tmp/s12.jsonl" "$tmp/full.jsonl" && ok || bad "--out of two shards is not the run's records"
 status 0 "--combine two shards" "$PROG" arena --combine "$tmp/s2.log" "$tmp/s1.log"
 cmp -s "$tmp/out" "$tmp/full.txt" && ok || { bad "combined shards differ from one run"; diff "$tmp/full.txt" "$tmp/out"; }
 # lines in any order, blank lines, stdin: the same report
@@ -174,8 +177,8 @@ if command -v python3 >/dev/null 2>&1; then
     [ "$(fails "$tmp/out" A)" = 0 ] && ok || { bad "Python engine had failures"; cat "$tmp/out" "$tmp/err"; }
     status 0 "Python engine records re-check" "$PROG" check "$tmp/py.jsonl"
     cp "$tmp/py.jsonl" "$tmp/py1.jsonl"
-    status 0 "Python engine again" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 4 --seed 5 --jobs 1 --out "$tmp/py.jsonl"
-    cmp -s "$tmp/py.jsonl" "$tmp/py1.jsonl" && ok || bad "the seeded Python engine is not reproducible"
+    status 0 "Python engine again" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 4 --seed 5 --jobs 1 --out "$tmp/py2.jsonl"
+    cmp -s "$tmp/py2.jsonl" "$tmp/py1.jsonl" && ok || bad "the seeded Python engine is not reproducible"
 else
     echo "SKIP: python3 not found: examples/engine_random.py not tested (the sh engines are)"
 fi
@@ -186,7 +189,7 @@ badeng="$ROOT/tests/data/engine_bad.sh"
 for mode in garbage illegal sleep exit noready; do
     deals=2 # a timeout costs its limit: fewer deals for those
     case $mode in sleep | noready) deals=1 ;; esac
-    status 0 "arena with a $mode engine" "$PROG" arena --bots "ext:sh $badeng $mode,random" --deals $deals --seed 4 --jobs 2 --time 200 --start-time 200 --out "$tmp/bad.jsonl" --log "$tmp/bad-$mode.log"
+    status 0 "arena with a $mode engine" "$PROG" arena --bots "ext:sh $badeng $mode,random" --deals $deals --seed 4 --jobs 2 --time 200 --start-time 200 --out "$tmp/bad-$mode.jsonl" --log "$tmp/bad-$mode.log"
     cp "$tmp/out" "$tmp/bad-report"
     case $mode in
     garbage) k=garbage ;; illegal) k=illegal ;; sleep) k=timeout ;; exit) k=crash ;; noready) k=start ;;
@@ -195,10 +198,10 @@ for mode in garbage illegal sleep exit noready; do
     [ -n "$n" ] && [ "$n" -gt 0 ] && ok || { bad "$mode engine: no $k failures counted"; cat "$tmp/out"; }
     contains "$tmp/err" ": $k: " "$mode engine: failure reported on stderr"
     contains "$tmp/err" "random play for the rest of the game" "$mode engine: fallback reported"
-    [ "$(wc -l <"$tmp/bad.jsonl")" = $((deals * 2)) ] && ok || bad "$mode engine: not every game recorded"
+    [ "$(wc -l <"$tmp/bad-$mode.jsonl")" = $((deals * 2)) ] && ok || bad "$mode engine: not every game recorded"
     "$PROG" arena --combine "$tmp/bad-$mode.log" 2>/dev/null | cmp -s - "$tmp/bad-report" && ok ||
         bad "$mode engine: --combine of the log differs from the report (failures logged?)"
-    "$PROG" check "$tmp/bad.jsonl" >/dev/null 2>&1 && ok || bad "$mode engine: records do not re-check"
+    "$PROG" check "$tmp/bad-$mode.jsonl" >/dev/null 2>&1 && ok || bad "$mode engine: records do not re-check"
 done
 status 0 "arena with a missing engine" "$PROG" arena --bots "ext:$tmp/no-such-engine,random" --deals 1 --seed 1
 contains "$tmp/err" "start: handshake failed" "missing engine reported"

@@ -486,11 +486,13 @@ static int open_log(const arena_opts *o, log_out *lg)
     return sk_arena_log_prepare(o->log_path, lg->fd, &o->m, o->first, o->first + o->deals - 1);
 }
 
-/* Opens the record file (--out, truncated); NULL after a message. */
+/* Opens the record file (--out) for appending, as the log: a resumed or
+ * repeated run adds to the records already saved instead of losing
+ * them; NULL after a message. */
 static FILE *open_records(const arena_opts *o)
 {
-    int fd = open(o->out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    int fd = open(o->out_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    FILE *f = fd >= 0 ? fdopen(fd, "a") : NULL;
     if (!f) {
         fprintf(stderr, "schafkopf: arena: cannot write %s: %s\n", o->out_path, strerror(errno));
         if (fd >= 0)

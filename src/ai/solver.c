@@ -127,6 +127,19 @@ static void ramsch_sides(sk_solver *s, const sk_game *g)
     s->maxmask = ((1u << s->nseats) - 1) & ~(1u << f);
 }
 
+/* The per-seat side tables (sidemask, opp, nopp) of the loaded sides,
+ * so that the search needs no per-seat side test to split the hands. */
+static void side_tables(sk_solver *s)
+{
+    for (int p = 0; p < SK_NSEATS; p++) {
+        s->sidemask[p] = (s->side >> p) & 1 ? ~(sk_cards)0 : 0;
+        s->nopp[p] = 0;
+        for (int q = 0; q < s->nseats; q++)
+            if (((s->side >> q) & 1) != ((s->side >> p) & 1))
+                s->opp[p][s->nopp[p]++] = (uint8_t)q;
+    }
+}
+
 /*
  * Fills the contract constants -- the internal card order (trumps in
  * power order, then each suit's plain cards highest first, then the
@@ -205,6 +218,7 @@ int sk_solver_load(sk_solver *s, const sk_game *g)
             s->side |= 1u << g->partner;
         s->maxmask = s->side;
     }
+    side_tables(s);
     s->stichzwang = p->stichzwang != 0;
     int bettel = p->contract.type == SK_C_BETTEL || p->contract.type == SK_C_BETTEL_OUVERT;
     s->tout = p->contract.tout || bettel;
@@ -233,6 +247,8 @@ int sk_solver_load(sk_solver *s, const sk_game *g)
             s->win_off = i;
         }
     }
+    s->live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3] | s->table;
+    s->live_pts = ix_points(s, s->live);
     s->aborted = 0;
     return SK_OK;
 }

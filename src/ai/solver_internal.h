@@ -78,7 +78,9 @@ enum { OBJ_POINTS = 0, OBJ_ALL = 1, OBJ_ANY = 2, OBJ_NONE = 3 };
  *
  * The search state is the hands, the current trick (its cards in play
  * order, the winning card and offset so far, its points), the leader,
- * the tricks left and the called-ace flags.  All card sets and cards
+ * the tricks left and the called-ace flags, plus the cards in play and
+ * their points, which change only when a trick ends and so are kept
+ * rather than summed over the hands at every node.  All card sets and cards
  * are in the internal order (see above).  Seats are 0..nseats-1 (three
  * or four; the fourth hand stays empty at a table of three).
  */
@@ -110,6 +112,9 @@ struct sk_solver {
     unsigned side;              /* seats (bit per seat) whose points the value counts */
     unsigned maxmask;           /* seats that maximise the value: the side, but in a
                                    Ramsch every seat but the focus */
+    sk_cards sidemask[SK_NSEATS]; /* all ones for the seats of `side`, else 0 */
+    uint8_t opp[SK_NSEATS][SK_NSEATS - 1]; /* per seat the seats not on its side */
+    int nopp[SK_NSEATS];
     int focus;                  /* a Ramsch's valued seat (-1: the seat to move) */
     int nseats;                 /* 4, or 3 at a table of three */
     int stichzwang;             /* a follower must beat the trick if he can (Bettel) */
@@ -119,6 +124,8 @@ struct sk_solver {
     sk_cards hands[SK_NSEATS];
     uint8_t trick[4];
     sk_cards table;             /* the cards of the current trick, as a set */
+    sk_cards live;              /* the cards in play: the hands and the table */
+    int live_pts;               /* their points (changed at trick ends only) */
     int tlen, leader, tricks_left;
     int win, win_off, trick_pts; /* winning card and its offset, points so far */
     int called_led, ran_away;

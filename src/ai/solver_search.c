@@ -221,8 +221,8 @@ static inline int run_points(const sk_solver *s, sk_cards *cards)
 {
     int L = s->leader;
     sk_cards mine = s->hands[L];
-    sk_cards others = (s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3]) & ~mine;
-    int lside = (s->side >> L) & 1, gain = 0;
+    sk_cards others = s->live & ~mine; /* at a trick start: the others' hands */
+    int gain = 0;
     *cards = 0;
     for (sk_cards cl = s->trumps; cl;) {
         sk_cards oc = others & cl, lc = mine & cl;
@@ -232,11 +232,8 @@ static inline int run_points(const sk_solver *s, sk_cards *cards)
             *cards |= run;
             if (cl != s->trumps)
                 gain += ix_points(s, run); /* plain cards: not among the sure trumps */
-            for (int i = 1; i < s->nseats; i++) {
-                int p = seat_at(s, i);
-                if ((int)((s->side >> p) & 1) == lside)
-                    continue;
-                sk_cards t = s->hands[p] & cl;
+            for (int i = 0; i < s->nopp[L]; i++) {
+                sk_cards t = s->hands[s->opp[L][i]] & cl;
                 for (int c = 0, k = m; c < 6 && k > 0 && t; c++) {
                     sk_cards part = t & s->ptier[c];
                     int cnt = sk_cards_count(part);
@@ -309,13 +306,9 @@ typedef struct sure_state {
 
 static inline void sure_points(const sk_solver *s, int *decl, int *def, sure_state *st)
 {
-    sk_cards dh = 0, fh = 0;
-    for (int i = 0; i < SK_NSEATS; i++) {
-        if ((s->side >> i) & 1)
-            dh |= s->hands[i];
-        else
-            fh |= s->hands[i];
-    }
+    sk_cards dh = (s->hands[0] & s->sidemask[0]) | (s->hands[1] & s->sidemask[1]) |
+                  (s->hands[2] & s->sidemask[2]) | (s->hands[3] & s->sidemask[3]);
+    sk_cards fh = s->live & ~dh; /* the table is empty */
     sk_cards dt = dh & s->trumps, ft = fh & s->trumps;
     sk_cards dsure = ft ? dt & (SK_BIT(sk_cards_first(ft)) - 1) : dt;
     sk_cards fsure = dt ? ft & (SK_BIT(sk_cards_first(dt)) - 1) : ft;
@@ -393,15 +386,12 @@ static inline void order_begin(const sk_solver *s, int seat, sk_cards inplay, or
     o->inplay = inplay;
     o->nopp = 0;
     if (o->lead) {
-        int mside = (s->side >> seat) & 1;
         /* unused at a lead; set for gcc's uninitialised-use check */
         o->strong = 0;
         o->win = o->hurts = o->mine = o->last = 0;
-        for (int i = 1; i < s->nseats; i++) {
-            int p = seat + i >= s->nseats ? seat + i - s->nseats : seat + i;
-            if ((int)((s->side >> p) & 1) != mside)
-                o->opp[o->nopp++] = s->hands[p];
-        }
+        for (int i = 0; i < s->nopp[seat]; i++)
+            o->opp[i] = s->hands[s->opp[seat][i]];
+        o->nopp = s->nopp[seat];
         return;
     }
     int winner = seat_at(s, s->win_off);
@@ -494,6 +484,8 @@ static inline __attribute__((always_inline)) int play_value(sk_solver *s, int se
             uint8_t saved[4]; /* the next trick overwrites the array */
             memcpy(saved, s->trick, sizeof saved);
             sk_cards table = s->table;
+            s->live &= ~table;
+            s->live_pts -= s->trick_pts;
             s->table = 0;
             s->leader = winner;
             s->tlen = 0;
@@ -504,6 +496,8 @@ static inline __attribute__((always_inline)) int play_value(sk_solver *s, int se
             s->leader = old_leader;
             memcpy(s->trick, saved, sizeof saved);
             s->table = table;
+            s->live |= table;
+            s->live_pts += s->trick_pts;
         }
     }
     s->tlen--;
@@ -532,14 +526,14 @@ static int search(sk_solver *s, int alpha, int beta)
         return alpha;
     }
     int seat = seat_at(s, s->tlen);
-    sk_cards inplay = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
+    sk_cards inplay = s->live & ~s->table;
     tt_key key;
     int tt_move = -1, alpha0 = alpha, beta0 = beta; /* window after the table */
     int use_tt = s->tlen == 0;
     if (use_tt) {
         /* the cheap bounds first: they settle about half of the trick
          * starts, which then need no key */
-        int top = s->obj ? 1 : ix_points(s, inplay);
+        int top = s->obj ? 1 : s->live_pts;
         int sd, sf;
         sure_state st;
         sure_points(s, &sd, &sf, &st);
@@ -579,7 +573,7 @@ static int search(sk_solver *s, int alpha, int beta)
         alpha0 = alpha;
         beta0 = beta;
     }
-    sk_cards live = inplay | s->table, pairs;
+    sk_cards live = s->live, pairs;
     sk_cards moves = prune_moves(s, seat, sk_solver_legal_ix(s, seat), live, 1, &pairs);
     if (!use_tt && !(moves & (moves - 1)))
         return play_value(s, seat, sk_cards_first(moves), alpha, beta); /* forced */

@@ -61,7 +61,7 @@ void sk_solver_tt_groups(sk_solver *s)
 void sk_solver_tt_key(const sk_solver *s, tt_key *k)
 {
     sk_cards h1 = s->hands[1], h2 = s->hands[2], h3 = s->hands[3];
-    sk_cards r = s->hands[0] | h1 | h2 | h3;
+    sk_cards r = s->live; /* the table is empty */
     sk_cards a = h1 | h3, b = h2 | h3; /* owner planes */
     for (sk_cards gaps = r & ~(r << 1) & s->gtail; gaps;) {
         sk_cards g = s->gmask[sk_cards_first(gaps)];

@@ -234,7 +234,7 @@ static inline int run_points(const sk_solver *s, sk_cards *cards)
                 gain += ix_points(s, run); /* plain cards: not among the sure trumps */
             for (int i = 0; i < s->nopp[L]; i++) {
                 sk_cards t = s->hands[s->opp[L][i]] & cl;
-                for (int c = 0, k = m; c < 6 && k > 0 && t; c++) {
+                for (int c = 0, k = m; k > 0 && t; c++) { /* every card has a tier */
                     sk_cards part = t & s->ptier[c];
                     int cnt = sk_cards_count(part);
                     if (cnt > k)
@@ -264,13 +264,16 @@ static inline int trick_cap(const sk_solver *s, int t, sk_cards gone)
 {
     int k = s->tricks_left - t, sum = 0;
     for (int p = 0; p < s->nseats; p++) {
-        sk_cards h = s->hands[p] & ~gone;
-        for (int i = 5, need = k; i > 0 && need > 0 && h; i--) {
-            int c = sk_cards_count(h & s->ptier[i]);
+        /* his point cards, the dearest tiers first, until none is left */
+        sk_cards h = s->hands[p] & ~gone & ~s->ptier[0];
+        for (int i = 5, need = k; need > 0 && h; i--) {
+            sk_cards part = h & s->ptier[i];
+            int c = sk_cards_count(part);
             if (c > need)
                 c = need;
             sum += c * s->ptval[i];
             need -= c;
+            h &= ~part;
         }
     }
     return sum;

@@ -235,7 +235,8 @@ int sk_solver_load(sk_solver *s, const sk_game *g)
     s->called_led = p->called_led;
     s->ran_away = p->ran_away;
     s->trick_pts = 0;
-    s->win = s->win_off = 0;
+    s->win = 0;
+    s->win_seat = s->leader;
     s->table = 0;
     for (int i = 0; i < s->tlen; i++) {
         int c = s->to_ix[p->trick[i]];
@@ -244,7 +245,7 @@ int sk_solver_load(sk_solver *s, const sk_game *g)
         s->trick_pts += s->pts[c];
         if (i == 0 || (c < s->win && (SK_BIT(c) & (s->trumps | s->cls[s->trick[0]])))) {
             s->win = c;
-            s->win_off = i;
+            s->win_seat = seat_at(s, i);
         }
     }
     s->live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3] | s->table;

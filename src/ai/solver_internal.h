@@ -77,7 +77,7 @@ enum { OBJ_POINTS = 0, OBJ_ALL = 1, OBJ_ANY = 2, OBJ_NONE = 3 };
  * search touches is here, preallocated; the search allocates nothing.
  *
  * The search state is the hands, the current trick (its cards in play
- * order, the winning card and offset so far, its points), the leader,
+ * order, the winning card and its seat so far, its points), the leader,
  * the tricks left and the called-ace flags, plus the cards in play and
  * their points, which change only when a trick ends and so are kept
  * rather than summed over the hands at every node.  All card sets and cards
@@ -127,7 +127,7 @@ struct sk_solver {
     sk_cards live;              /* the cards in play: the hands and the table */
     int live_pts;               /* their points (changed at trick ends only) */
     int tlen, leader, tricks_left;
-    int win, win_off, trick_pts; /* winning card and its offset, points so far */
+    int win, win_seat, trick_pts; /* winning card and its seat, points so far */
     int called_led, ran_away;
 };
 

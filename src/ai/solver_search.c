@@ -145,7 +145,7 @@ static sk_cards prune_pairs(const sk_solver *s, int seat, sk_cards legal, sk_car
             wseat = seat;
         } else {
             w = s->win;
-            wseat = seat_at(s, s->win_off);
+            wseat = s->win_seat;
         }
         int wside = (s->side >> wseat) & 1;
         if (s->tlen < s->nseats - 1 && may_be_beaten(s, s->tlen + 1, wside, w, led)) {
@@ -397,7 +397,7 @@ static inline void order_begin(const sk_solver *s, int seat, sk_cards inplay, or
         o->nopp = s->nopp[seat];
         return;
     }
-    int winner = seat_at(s, s->win_off);
+    int winner = s->win_seat;
     int maxing = (int)((s->maxmask >> seat) & 1);
     o->strong = s->trumps | s->cls[s->trick[0]];
     o->win = s->win;
@@ -452,7 +452,7 @@ static inline __attribute__((always_inline)) int play_value(sk_solver *s, int se
                                                             int alpha, int beta)
 {
     int old_led = s->called_led, old_ran = s->ran_away;
-    int old_win = s->win, old_off = s->win_off, old_pts = s->trick_pts;
+    int old_win = s->win, old_wseat = s->win_seat, old_pts = s->trick_pts;
     sk_cards bit = SK_BIT(m);
     if (s->tlen == 0) {
         if (s->ace && !s->called_led && (s->ace_follow & bit)) {
@@ -461,11 +461,11 @@ static inline __attribute__((always_inline)) int play_value(sk_solver *s, int se
                 s->ran_away = 1;
         }
         s->win = m;
-        s->win_off = 0;
+        s->win_seat = seat;
         s->trick_pts = 0;
     } else if (beats(s, m, s->win, s->cls[s->trick[0]])) {
         s->win = m;
-        s->win_off = s->tlen;
+        s->win_seat = seat;
     }
     s->hands[seat] &= ~bit;
     s->table |= bit;
@@ -475,7 +475,7 @@ static inline __attribute__((always_inline)) int play_value(sk_solver *s, int se
     if (s->tlen < s->nseats) {
         v = search(s, alpha, beta);
     } else {
-        int winner = seat_at(s, s->win_off);
+        int winner = s->win_seat;
         int decl = (s->side >> winner) & 1;
         if (s->obj == OBJ_ALL && !decl) {
             v = 0; /* a Tout lost */
@@ -509,7 +509,7 @@ static inline __attribute__((always_inline)) int play_value(sk_solver *s, int se
     s->called_led = old_led;
     s->ran_away = old_ran;
     s->win = old_win;
-    s->win_off = old_off;
+    s->win_seat = old_wseat;
     s->trick_pts = old_pts;
     return v;
 }

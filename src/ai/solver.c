@@ -140,6 +140,26 @@ static void side_tables(sk_solver *s)
     }
 }
 
+/* The per-byte point tables of ix_points for the loaded card order,
+ * doubled up bit by bit: the sets with bit j are those without it plus
+ * card j's points.  Kept while the order's points stay the same (the
+ * same contract: the usual case of calls one after another). */
+static void point_tables(sk_solver *s)
+{
+    if (!memcmp(s->bpts_of, s->pts, sizeof s->pts))
+        return;
+    memcpy(s->bpts_of, s->pts, sizeof s->pts);
+    for (int b = 0; b < 4; b++) {
+        uint8_t *tab = s->bpts[b];
+        tab[0] = 0;
+        for (int j = 0; j < 8; j++) {
+            uint8_t p = s->pts[8 * b + j];
+            for (int v = 0; v < 1 << j; v++)
+                tab[v | 1 << j] = (uint8_t)(tab[v] + p);
+        }
+    }
+}
+
 /*
  * Fills the contract constants -- the internal card order (trumps in
  * power order, then each suit's plain cards highest first, then the
@@ -185,7 +205,6 @@ int sk_solver_load(sk_solver *s, const sk_game *g)
             s->cls[n] = SK_BIT(n); /* never in play */
             s->to_card[n++] = (uint8_t)c;
         }
-    memset(s->pmask, 0, sizeof s->pmask);
     s->heads = 0;
     for (int i = 0; i < SK_NCARDS; i++) {
         int c = s->to_card[i];
@@ -195,10 +214,8 @@ int sk_solver_load(sk_solver *s, const sk_game *g)
         s->to_ix[c] = (uint8_t)i;
         s->pts[i] = (uint8_t)sk_card_points(c);
         s->power[i] = o->power[c];
-        int r = SK_RANK_OF(c);
-        if (r <= SK_UNTER)
-            s->pmask[r] |= SK_BIT(i);
     }
+    point_tables(s);
     static const uint8_t PTV[6] = {0, 2, 3, 4, 10, 11};
     for (int t = 0; t < 6; t++) {
         s->ptval[t] = PTV[t];

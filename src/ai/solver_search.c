@@ -322,8 +322,10 @@ static inline void sure_points(const sk_solver *s, int *decl, int *def, sure_sta
         *st = (sure_state){0, 0, 0, 0, 0};
         return;
     }
-    *decl = ix_points(s, dsure);
-    *def = ix_points(s, fsure);
+    /* one side at most has sure trumps: the side of the highest one */
+    int sp = ix_points(s, dsure | fsure);
+    *decl = dsure ? sp : 0;
+    *def = fsure ? sp : 0;
 
     sk_cards runs;
     int run = run_points(s, &runs), L = s->leader;
@@ -353,7 +355,8 @@ static inline void sure_points(const sk_solver *s, int *decl, int *def, sure_sta
 static inline void cap_bounds(const sk_solver *s, const sure_state *st, int top, int *decl,
                               int *def)
 {
-    int tf = sure_tricks(s, st->fsure), td = sure_tricks(s, st->dsure);
+    int ts = sure_tricks(s, st->dsure | st->fsure); /* one side's (sure_points) */
+    int tf = st->fsure ? ts : 0, td = st->dsure ? ts : 0;
     if (tf || st->rf) {
         int cap = tf >= st->rf ? trick_cap(s, tf, st->fsure)
                                : trick_cap(s, st->rf, st->fsure | st->runs);

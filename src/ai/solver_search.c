@@ -264,16 +264,19 @@ static inline int trick_cap(const sk_solver *s, int t, sk_cards gone)
 {
     int k = s->tricks_left - t, sum = 0;
     for (int p = 0; p < s->nseats; p++) {
-        /* his point cards, the dearest tiers first, until none is left */
+        /* his point cards: all of them if he has at most k, else k of
+         * them, the dearest tiers first */
         sk_cards h = s->hands[p] & ~gone & ~s->ptier[0];
-        for (int i = 5, need = k; need > 0 && h; i--) {
-            sk_cards part = h & s->ptier[i];
-            int c = sk_cards_count(part);
+        if (sk_cards_count(h) <= k) {
+            sum += ix_points(s, h);
+            continue;
+        }
+        for (int i = 5, need = k; need > 0; i--) {
+            int c = sk_cards_count(h & s->ptier[i]);
             if (c > need)
                 c = need;
             sum += c * s->ptval[i];
             need -= c;
-            h &= ~part;
         }
     }
     return sum;

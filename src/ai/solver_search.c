@@ -222,8 +222,11 @@ static inline int run_points(const sk_solver *s, sk_cards *cards)
     int L = s->leader;
     sk_cards mine = s->hands[L];
     sk_cards others = s->live & ~mine; /* at a trick start: the others' hands */
+    sk_cards ot = others & s->trumps;
     int gain = 0;
     *cards = 0;
+    if (ot && !(mine & (SK_BIT(sk_cards_first(ot)) - 1)))
+        return 0; /* the usual case: no run at all */
     for (sk_cards cl = s->trumps; cl;) {
         sk_cards oc = others & cl, lc = mine & cl;
         sk_cards run = oc ? lc & (SK_BIT(sk_cards_first(oc)) - 1) : lc;

@@ -16,13 +16,15 @@
 #include "ai/ai_internal.h"
 #include "testlib.h"
 
-/* Seat 2 holds an Eichel Solo and plays it; seats 0, 1 and 3 pass. */
-static void solo_game(sk_game *g, const sk_rules *r)
+/* Seat 2 holds an Eichel Solo and plays it; seats 0, 1 and 3 pass.
+ * *v is seat 0's view. */
+static void solo_game(sk_game *g, const sk_rules *r, sk_view *v)
 {
     tl_start_game(g, r, 3, false, "GA GZ GK G9 HA HZ HK H9", "SA SZ SK S9 S8 S7 G8 G7",
                   "EO GO HO SO EU GU EA EZ", NULL);
     tl_script(g, "0 pass", "1 pass", "2 bid sauspiel", "3 pass", NULL);
     tl_ok_action(g, sk_act_declare(2, tl_K("solo:E")), "declare the Solo");
+    sk_game_view(g, 0, v);
 }
 
 /* The facts: the other passers' passes and the declarer's contract;
@@ -32,9 +34,8 @@ static void test_facts(void **state)
     (void)state;
     sk_rules r = tl_preset("official");
     sk_game g;
-    solo_game(&g, &r);
     sk_view v;
-    sk_game_view(&g, 0, &v);
+    solo_game(&g, &r, &v);
     sk_infer inf;
     sk_infer_init(&inf, &v, g.hands);
     int declared = 0, passes1 = 0;
@@ -76,9 +77,8 @@ static void test_draws_follow_the_auction(void **state)
     (void)state;
     sk_rules r = tl_preset("official");
     sk_game g;
-    solo_game(&g, &r);
     sk_view v;
-    sk_game_view(&g, 0, &v);
+    solo_game(&g, &r, &v);
     sk_sampler *sp = malloc(sizeof *sp);
     assert_non_null(sp);
     assert_int_equal(sk_sample_init(sp, &v), SK_OK);

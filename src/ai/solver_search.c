@@ -299,6 +299,42 @@ static inline int sure_tricks(const sk_solver *s, sk_cards sure)
 }
 
 /*
+ * The tricks side `side` (1: the declarer's, 0: the defenders') surely
+ * takes with its trumps, when that is more than `floor`, else floor.
+ * One player's trumps fall in different tricks, and a trump of his
+ * loses only to a higher trump of the other side (`other`, their trumps)
+ * in the same trick, each of which can beat one of his at most.  So at
+ * least |D| - M of his trumps D win, M the largest matching of other
+ * trumps to lower ones of his -- which is the largest lead of his
+ * trumps over theirs among the k highest trumps, over all k (brackets:
+ * their trump opens, his closes).  Sure trumps are the case M = 0 over
+ * the top; this also counts, say, two Unters against one higher.
+ */
+static inline int trump_tricks(const sk_solver *s, int side, sk_cards other, int floor)
+{
+    int best = floor;
+    for (int p = 0; p < s->nseats; p++) {
+        sk_cards mine = s->hands[p] & s->trumps;
+        if ((int)((s->side >> p) & 1) != side || sk_cards_count(mine) <= best)
+            continue;
+        for (sk_cards u = mine; u; u &= u - 1) {
+            sk_cards top = (u & -u) | ((u & -u) - 1); /* the trumps down to this one */
+            int lead = sk_cards_count(mine & top) - sk_cards_count(other & top);
+            if (lead > best)
+                best = lead;
+        }
+    }
+    return best;
+}
+
+/* What sure_points found, for the trick caps (cap_bounds). */
+typedef struct sure_state {
+    sk_cards dsure, fsure, runs; /* sure trumps per side; the leader's run */
+    sk_cards dt, ft;             /* the trumps of the declarer side / the defenders */
+    int rd, rf;                  /* run tricks the declarer side / defenders may count */
+} sure_state;
+
+/*
  * Bounds at a trick start.  A trump higher than every trump of the
  * other side wins the trick it falls in (or its partner's higher trump
  * does), so its side takes at least its points; the leader adds what
@@ -307,12 +343,6 @@ static inline int sure_tricks(const sk_solver *s, sk_cards sure)
  * For the trick objectives: *decl 1 when the declarer's side surely
  * takes a trick (OBJ_ANY), *def 1 when the defenders do (OBJ_ALL).
  */
-/* What sure_points found, for the trick caps (cap_bounds). */
-typedef struct sure_state {
-    sk_cards dsure, fsure, runs; /* sure trumps per side; the leader's run */
-    int rd, rf;                  /* run tricks the declarer side / defenders may count */
-} sure_state;
-
 static inline void sure_points(const sk_solver *s, int *decl, int *def, sure_state *st)
 {
     sk_cards dh = (s->hands[0] & s->sidemask[0]) | (s->hands[1] & s->sidemask[1]) |
@@ -325,7 +355,7 @@ static inline void sure_points(const sk_solver *s, int *decl, int *def, sure_sta
         /* a sure trump takes a trick: the objective met or failed */
         *decl = s->obj == OBJ_ANY && dsure;
         *def = (s->obj == OBJ_ALL && fsure) || (s->obj == OBJ_NONE && dsure);
-        *st = (sure_state){0, 0, 0, 0, 0};
+        *st = (sure_state){0, 0, 0, 0, 0, 0, 0};
         return;
     }
     /* one side at most has sure trumps: the side of the highest one */
@@ -347,34 +377,61 @@ static inline void sure_points(const sk_solver *s, int *decl, int *def, sure_sta
     st->dsure = dsure;
     st->fsure = fsure;
     st->runs = runs;
+    st->dt = dt;
+    st->ft = ft;
     st->rd = runner && ((s->side >> L) & 1) ? sk_cards_count(runs) : 0;
     st->rf = runner && !((s->side >> L) & 1) ? sk_cards_count(runs) : 0;
 }
 
 /*
+ * The least points side `side` can end with when it surely takes
+ * `sure` tricks with its sure trumps `strumps`, `run` with the
+ * leader's run `runs` and `more` with its trumps (trump_tricks, which
+ * names no cards): `top` minus the most the other side's tricks can
+ * hold (trick_cap).  The best of the three counts; 0 when none.
+ */
+static inline int side_floor(const sk_solver *s, int top, int sure, sk_cards strumps, int run,
+                             sk_cards runs, int more)
+{
+    int cap = top;
+    if (sure && sure >= run)
+        cap = trick_cap(s, sure, strumps);
+    else if (run)
+        cap = trick_cap(s, run, strumps | runs);
+    if (more > sure && more > run) {
+        int c = trick_cap(s, more, 0);
+        if (c < cap)
+            cap = c;
+    }
+    return top - cap;
+}
+
+/*
  * Tighter bounds, dearer than sure_points, so tried after it and the
  * table: the other side's sure tricks cap what a side's tricks can hold
- * (trick_cap), and a runner's side can take at least his run.  Raises
- * *decl and *def (as sure_points) where the caps say more; `top` is the
- * points in play, which the search has at hand.
+ * (trick_cap), counting the sure trumps, the runner's run and the trump
+ * tricks of trump_tricks.  Raises *decl and *def (as sure_points) where
+ * the caps say more; `top` is the points in play, which the search has
+ * at hand.
  */
 static inline void cap_bounds(const sk_solver *s, const sure_state *st, int top, int *decl,
                               int *def)
 {
     int ts = sure_tricks(s, st->dsure | st->fsure); /* one side's (sure_points) */
     int tf = st->fsure ? ts : 0, td = st->dsure ? ts : 0;
-    if (tf || st->rf) {
-        int cap = tf >= st->rf ? trick_cap(s, tf, st->fsure)
-                               : trick_cap(s, st->rf, st->fsure | st->runs);
-        if (top - cap > *def)
-            *def = top - cap;
+    int mf = 0, md = 0;
+    /* earlier the caps seldom bite: each player may still give the
+     * other side more cards than he has point cards */
+    if (s->tricks_left <= 5) {
+        mf = trump_tricks(s, 0, st->dt, tf > st->rf ? tf : st->rf);
+        md = trump_tricks(s, 1, st->ft, td > st->rd ? td : st->rd);
     }
-    if (td || st->rd) {
-        int cap = td >= st->rd ? trick_cap(s, td, st->dsure)
-                               : trick_cap(s, st->rd, st->dsure | st->runs);
-        if (top - cap > *decl)
-            *decl = top - cap;
-    }
+    int f = side_floor(s, top, tf, st->fsure, st->rf, st->runs, mf);
+    int d = side_floor(s, top, td, st->dsure, st->rd, st->runs, md);
+    if (f > *def)
+        *def = f;
+    if (d > *decl)
+        *decl = d;
 }
 
 /* What order_score needs of a node, the same for every move: computed

@@ -127,7 +127,13 @@ contains "$tmp/err" "cut.log:1: match.seed" "resume checks the match"
 # only, and the resumed log is the uninterrupted one
 k="--bots pimc:1,random --seed 9"
 "$PROG" arena $k --deals 30 --jobs 2 --log "$tmp/big.log" >/dev/null 2>&1
-(timeout -s KILL 0.15 "$PROG" arena $k --deals 30 --jobs 1 --log "$tmp/kill.log"; exit 0) >/dev/null 2>&1
+# (not timeout -s KILL: that kills its own process group, itself too, and
+# returns before the arena has finished dying and let go of the log's lock)
+"$PROG" arena $k --deals 30 --jobs 1 --log "$tmp/kill.log" >/dev/null 2>&1 &
+pid=$!
+sleep 0.15
+kill -KILL "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
 n=$(cat "$tmp/kill.log" 2>/dev/null | wc -l) # lines with their newline
 # resume as a user would; a kill between a line and its newline leaves
 # that deal complete, and the arena then names the deal to resume with

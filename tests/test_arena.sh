@@ -134,15 +134,10 @@ pid=$!
 sleep 0.15
 kill -KILL "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
-n=$(cat "$tmp/kill.log" 2>/dev/null | wc -l) # lines with their newline
-# resume as a user would; a kill between a line and its newline leaves
-# that deal complete, and the arena then names the deal to resume with
-if [ "$n" -lt 30 ] &&
-    ! "$PROG" arena $k --deals $((30 - n)) --first-deal $((n + 1)) --jobs 2 --log "$tmp/kill.log" >/dev/null 2>"$tmp/err"; then
-    f=$(sed -n 's/.*resume with --first-deal \([0-9]*\).*/\1/p' "$tmp/err")
-    if [ -n "$f" ] && [ "$f" -le 30 ]; then
-        "$PROG" arena $k --deals $((31 - f)) --first-deal "$f" --jobs 2 --log "$tmp/kill.log" >/dev/null 2>>"$tmp/err"
-    fi
+n=$(cat "$tmp/kill.log" 2>/dev/null | wc -l) # whole lines
+: >"$tmp/err"
+if [ "$n" -lt 30 ]; then
+    "$PROG" arena $k --deals $((30 - n)) --first-deal $((n + 1)) --jobs 2 --log "$tmp/kill.log" >/dev/null 2>"$tmp/err"
 fi
 cmp -s "$tmp/kill.log" "$tmp/big.log" && ok || {
     bad "a killed and resumed log ($n lines at the kill) differs"

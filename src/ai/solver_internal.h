@@ -22,49 +22,68 @@
  */
 
 /*
- * Transposition table entries and rank-normalised keys.
+ * Transposition table: similar positions and rank-normalised keys.
  *
  * The table holds bounds on the value of trick starts.  The value of a
  * trick start -- the declarer side's points from the cards still in
  * play -- depends on which hand holds which of the remaining cards, the
- * leader and the two called-ace flags.  It does not depend on which
- * cards are already gone, only on the order of the remaining ones: two
- * remaining cards of one follow class with equal points and no other
- * remaining card of the class between them behave alike whichever older
- * cards were played.  So the key is normalised: inside each "group" (a
- * run of cards of one class with equal points adjacent in power: the
- * four Obers, the four Unters, the 9-8-7 of a suit) the remaining cards
- * are packed to the top of the group, their owners moving with them.
- * Positions that differ only in which of those cards were played share
- * one entry.  This is exact: the normalised position has the same game
- * tree up to renaming cards inside groups.
+ * leader and the two called-ace flags.  Who wins a trick depends only on
+ * the order of the remaining cards inside each follow class, not on
+ * which cards of the class are gone; the legal cards likewise (the
+ * called card, whose rules name it, is a class of its own here).  So two
+ * trick starts whose remaining cards have, class by class, the same
+ * owners in power order -- the same "rank key" -- have the same game
+ * tree up to renaming cards, and their values differ only through the
+ * points of the renamed cards: pairing the k-th remaining card of each
+ * class in one with the k-th in the other, every leaf differs by the
+ * point differences of the pairs that land in the declarer side's
+ * tricks.  With P a stored position, Q the current one and d_k =
+ * pts(Q_k) - pts(P_k),
  *
- * A key is the normalised remaining set (32 bits), the owners of those
- * cards as two bit planes (seat = plane0 + 2 * plane1; 64 bits) and four
- * flag bits (leader, called suit led, ran away).  An entry is 16 bytes:
- * the 96 key bits and a word holding the bounds lo <= value <= hi (7
- * bits each), the best first card in normalised form (6 bits, 63 =
- * none), the generation (8 bits: the solve the entry belongs to, so a
- * new deal needs no clearing; the table is cleared when it wraps) and
- * the flags.  Buckets are four entries, one cache line; a new position
- * replaces an entry of an old generation first, else the one with the
- * fewest cards left (the least work to redo).
+ *     v(P) - sum of max(0, -d_k)  <=  v(Q)  <=  v(P) + sum of max(0, d_k),
+ *
+ * so bounds stored for P bound Q ("payoff-similar" positions, after
+ * Furtak and Buro's work on Skat).  Positions that differ only in which
+ * of equal-point cards are gone have all d_k = 0 and share bounds
+ * exactly.
+ *
+ * The key is the rank key: in every class the remaining cards packed to
+ * the top of the class, their owners moving with them, as two bit
+ * planes (seat = plane0 + 2 * plane1; 64 bits), the packed set (32 bits,
+ * for the bucket) and four flag bits (leader, called suit led, ran
+ * away).  An entry is 16 bytes: the owner planes, the real cards in play
+ * of the position stored (the pairing above needs them; the packed set
+ * follows from them) and a word holding the bounds lo <= value <= hi (7
+ * bits each), the best first card in packed form (6 bits, 63 = none),
+ * the generation (8 bits: the solve the entry belongs to, so a new deal
+ * needs no clearing; the table is cleared when it wraps) and the flags.
+ * Buckets are four entries, one cache line; the similar positions of a
+ * key share its bucket.  A new position replaces an entry of an old
+ * generation first, else the one with the fewest cards left (the least
+ * work to redo).
  */
 typedef struct tt_entry {
-    uint64_t own;  /* owner planes of the normalised cards: plane0 | plane1 << 32 */
-    uint32_t rem;  /* normalised remaining cards */
+    uint64_t own;  /* owner planes of the packed cards: plane0 | plane1 << 32 */
+    uint32_t live; /* the real cards in play of the position stored */
     uint32_t data; /* lo:7 hi:7 move:6 gen:8 flags:4 */
 } tt_entry;
 
 #define TT_WAYS 4
 #define TT_NOMOVE 63u
+#define TT_MAXGROUPS 8
 
-/* A normalised key of the current trick start. */
+/* The rank key of the current trick start. */
 typedef struct tt_key {
     uint64_t own;
-    uint32_t rem;
-    uint32_t tag; /* gen | flags << 8: the data bits a match needs */
+    uint32_t rem;  /* packed remaining cards */
+    uint32_t tag;  /* gen | flags << 8: the data bits a match needs */
 } tt_key;
+
+/* What the table says of a position: bounds and a first card to try. */
+typedef struct tt_hit {
+    int lo, hi;
+    int move; /* internal card, or -1 */
+} tt_hit;
 
 /* Search objectives: the declarer side's card points; 1 when it takes
  * every trick (Tout), else 0; 1 when it takes at least one trick; 1
@@ -106,8 +125,12 @@ struct sk_solver {
     uint8_t bpts_of[SK_NCARDS]; /* the card points bpts was made for */
     sk_cards ptier[6];          /* cards by points, cheapest first: 0, 2, 3, 4, 10, 11 */
     uint8_t ptval[6];
-    sk_cards gmask[SK_NCARDS];  /* the group of an internal card (0: alone) */
-    sk_cards gtail;             /* the cards of groups but their first ones */
+    sk_cards gmask[SK_NCARDS];  /* the rank group of an internal card (0: alone) */
+    sk_cards groups[TT_MAXGROUPS]; /* the rank groups: classes of two or more cards,
+                                      the called card apart */
+    int ngroups;
+    sk_cards gtail;             /* the cards of rank groups but their first ones */
+    sk_cards singles;           /* the cards in no rank group */
     sk_cards ace;               /* the called card (ace; Ten or King in a Muss), or 0 */
     sk_cards ace_follow;        /* its class (the called suit) */
     unsigned side;              /* seats (bit per seat) whose points the value counts */
@@ -164,28 +187,17 @@ sk_cards sk_solver_moves(const sk_solver *s, int seat, sk_cards legal, int prune
  * internal card m when m >= 0 (solver_search.c). */
 int sk_solver_search(sk_solver *s, int m, int alpha, int beta);
 
-/* Finds the normalisation groups of a loaded contract (solver_tt.c). */
+/* Finds the rank groups of a loaded contract (solver_tt.c). */
 void sk_solver_tt_groups(sk_solver *s);
-/* The normalised key of the current trick start. */
+/* The rank key of the current trick start. */
 void sk_solver_tt_key(const sk_solver *s, tt_key *k);
-/* The entry of a key, or NULL. */
-tt_entry *sk_solver_tt_probe(sk_solver *s, const tt_key *k);
+/* Bounds on the current trick start from the entries of similar
+ * positions under key k; 0 when there are none. */
+int sk_solver_tt_probe(const sk_solver *s, const tt_key *k, tt_hit *h);
 /* Stores bounds and the best card (internal, or -1) of the current trick
- * start under key k, merging with an entry already there. */
+ * start under key k, merging with its own entry if there is one. */
 void sk_solver_tt_store(sk_solver *s, const tt_key *k, int lo, int hi, int move);
-/* The internal card of the current position that an entry's normalised
- * move names, or -1. */
-int sk_solver_tt_move(const sk_solver *s, const tt_entry *e);
 /* Starts a new generation (a new deal or objective). */
 void sk_solver_tt_new_generation(sk_solver *s);
-
-static inline int tt_lo(const tt_entry *e)
-{
-    return (int)(e->data & 127);
-}
-static inline int tt_hi(const tt_entry *e)
-{
-    return (int)((e->data >> 7) & 127);
-}
 
 #endif

@@ -612,13 +612,13 @@ static int search(sk_solver *s, int alpha, int beta)
         if (lo >= beta)
             return lo;
         sk_solver_tt_key(s, &key);
-        tt_entry *e = sk_solver_tt_probe(s, &key);
-        if (e) {
-            if (tt_lo(e) > lo)
-                lo = tt_lo(e);
-            if (tt_hi(e) < hi)
-                hi = tt_hi(e);
-            tt_move = sk_solver_tt_move(s, e);
+        tt_hit e;
+        if (sk_solver_tt_probe(s, &key, &e)) {
+            if (e.lo > lo)
+                lo = e.lo;
+            if (e.hi < hi)
+                hi = e.hi;
+            tt_move = e.move;
             if (lo >= beta || lo == hi)
                 return lo;
             if (hi <= alpha)

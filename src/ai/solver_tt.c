@@ -1,63 +1,48 @@
 /*
- * solver_tt.c -- the solver's transposition table: rank-normalised keys
- * (see the essay before tt_entry in solver_internal.h), probing and
- * storing, generations.
+ * solver_tt.c -- the solver's transposition table: rank keys, bounds
+ * from similar positions (see the essay before tt_entry in
+ * solver_internal.h), storing, generations.
  */
 #include "solver_internal.h"
 
+#include <assert.h>
 #include <string.h>
 
-/* PACK[r][x]: the bits of x at the set bits of r (r, x < 16) packed to
- * the low end in order -- a four-bit parallel extract, as a constant
- * table (shared by every solver and thread). */
-static const uint8_t PACK[16][16] = {
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1},
-    {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1},
-    {0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3},
-    {0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1},
-    {0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1, 2, 3, 2, 3},
-    {0, 0, 1, 1, 2, 2, 3, 3, 0, 0, 1, 1, 2, 2, 3, 3},
-    {0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7},
-    {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1},
-    {0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3},
-    {0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3},
-    {0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7, 4, 5, 6, 7},
-    {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3},
-    {0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7},
-    {0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7},
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
-};
-
 /*
- * Finds the groups of the loaded contract: runs of internal cards of one
- * class with equal points (the called ace always alone), cut into
- * pieces of at most four for the pack table (a finer cut is still
- * exact).  Runs of one card need no packing and are not groups.
+ * Finds the rank groups of the loaded contract: the follow classes of
+ * two or more cards, with the called card (its rules name it) taken
+ * out as a class of its own, which splits its suit in two.  Cards in no
+ * group keep their place in every key.
  */
 void sk_solver_tt_groups(sk_solver *s)
 {
+    s->ngroups = 0;
     s->gtail = 0;
     memset(s->gmask, 0, sizeof s->gmask);
     for (int i = 0; i < SK_NCARDS;) {
         int j = i + 1;
-        while (j < SK_NCARDS && j - i < 4 && s->cls[j] == s->cls[i] && s->pts[j] == s->pts[i] &&
-               !(s->ace & (SK_BIT(i) | SK_BIT(j))))
+        while (j < SK_NCARDS && s->cls[j] == s->cls[i] && !(s->ace & (SK_BIT(i) | SK_BIT(j))))
             j++;
-        if (j - i > 1) {
+        if (j - i > 1 && s->cls[i]) {
             sk_cards m = (((sk_cards)1 << (j - i)) - 1) << i;
+            assert(s->ngroups < TT_MAXGROUPS);
+            s->groups[s->ngroups++] = m;
             s->gtail |= m & ~SK_BIT(i);
             for (int k = i; k < j; k++)
                 s->gmask[k] = m;
         }
         i = j;
     }
+    sk_cards all = 0;
+    for (int i = 0; i < s->ngroups; i++)
+        all |= s->groups[i];
+    s->singles = ~all;
 }
 
-/* The normalised key of the current trick start: in every group the
- * remaining cards move to the top, their owners with them.  A group is
- * already packed unless one of its remaining cards follows a gone one;
- * one mask test finds those groups for all at once. */
+/* The rank key of the current trick start: in every group the remaining
+ * cards move to the top, their owners with them.  A group is already
+ * packed unless one of its remaining cards follows a gone one; one mask
+ * test finds those groups for all at once. */
 void sk_solver_tt_key(const sk_solver *s, tt_key *k)
 {
     sk_cards h1 = s->hands[1], h2 = s->hands[2], h3 = s->hands[3];
@@ -65,11 +50,16 @@ void sk_solver_tt_key(const sk_solver *s, tt_key *k)
     sk_cards a = h1 | h3, b = h2 | h3; /* owner planes */
     for (sk_cards gaps = r & ~(r << 1) & s->gtail; gaps;) {
         sk_cards g = s->gmask[sk_cards_first(gaps)];
-        int p = sk_cards_first(g);
-        unsigned rr = (r & g) >> p, aa = (a & g) >> p, bb = (b & g) >> p;
-        r = (r & ~g) | (sk_cards)PACK[rr][rr] << p;
-        a = (a & ~g) | (sk_cards)PACK[rr][aa] << p;
-        b = (b & ~g) | (sk_cards)PACK[rr][bb] << p;
+        sk_cards nr = 0, na = 0, nb = 0, slot = g & -g;
+        for (sk_cards x = r & g; x; x &= x - 1, slot <<= 1) {
+            sk_cards c = x & -x;
+            nr |= slot;
+            na |= a & c ? slot : 0;
+            nb |= b & c ? slot : 0;
+        }
+        r = (r & ~g) | nr;
+        a = (a & ~g) | na;
+        b = (b & ~g) | nb;
         gaps &= ~g;
     }
     k->rem = r;
@@ -87,16 +77,6 @@ static inline tt_entry *bucket(const sk_solver *s, const tt_key *k)
     return &s->tt[(h & s->tt_mask) * TT_WAYS];
 }
 
-/* The entry of a key in its bucket, or NULL. */
-tt_entry *sk_solver_tt_probe(sk_solver *s, const tt_key *k)
-{
-    tt_entry *b = bucket(s, k);
-    for (int i = 0; i < TT_WAYS; i++)
-        if (b[i].rem == k->rem && b[i].own == k->own && (b[i].data >> 20) == k->tag)
-            return &b[i];
-    return NULL;
-}
-
 /* The k-th (from 0) lowest set bit of a set, or -1. */
 static inline int kth_bit(sk_cards set, int k)
 {
@@ -105,29 +85,86 @@ static inline int kth_bit(sk_cards set, int k)
     return set ? sk_cards_first(set) : -1;
 }
 
-/* The normalised name of internal card m at the current position: its
- * group's k-th card, k the remaining group cards above it. */
-static int canon_card(const sk_solver *s, int m)
+/*
+ * Whether a stored position with cards in play `live` has the current
+ * rank key, given equal owner planes and flags: the same cards outside
+ * the groups and as many in each group.  Then *up and *dn get the most
+ * the current value can lie above and below the stored one (the sums of
+ * the essay; 0 under the trick objectives, where points do not count).
+ */
+static inline int similar(const sk_solver *s, sk_cards live, int *up, int *dn)
 {
-    sk_cards g = s->gmask[m];
-    if (!g)
-        return m;
-    sk_cards r = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
-    return kth_bit(g, sk_cards_count(r & g & (SK_BIT(m) - 1)));
+    sk_cards diff = live ^ s->live;
+    *up = *dn = 0;
+    if (!diff)
+        return 1;
+    if (diff & s->singles)
+        return 0;
+    for (int i = 0; i < s->ngroups; i++) {
+        sk_cards g = s->groups[i], x = live & g, y = s->live & g;
+        if (!(diff & g))
+            continue;
+        if (sk_cards_count(x) != sk_cards_count(y))
+            return 0;
+        if (s->obj)
+            continue;
+        for (; x; x &= x - 1, y &= y - 1) {
+            int d = s->pts[sk_cards_first(y)] - s->pts[sk_cards_first(x)];
+            if (d > 0)
+                *up += d;
+            else
+                *dn -= d;
+        }
+    }
+    return 1;
 }
 
-/* The real (internal) card an entry's normalised move names now: the
- * k-th remaining card of its group, k its place in the group. */
-int sk_solver_tt_move(const sk_solver *s, const tt_entry *e)
+/* The internal card of the current position that a packed move names:
+ * the k-th remaining card of its group, k its place in the group. */
+static int unpack_move(const sk_solver *s, unsigned m)
 {
-    unsigned m = (e->data >> 14) & 63u;
-    if (m == TT_NOMOVE)
-        return -1;
     sk_cards g = s->gmask[m];
     if (!g)
         return (int)m;
-    sk_cards r = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
-    return kth_bit(r & g, sk_cards_count(g & (SK_BIT(m) - 1)));
+    return kth_bit(s->live & g, sk_cards_count(g & (SK_BIT(m) - 1)));
+}
+
+/* The packed name of internal card m at the current position: its
+ * group's k-th card, k the remaining group cards above it. */
+static unsigned pack_move(const sk_solver *s, int m)
+{
+    sk_cards g = s->gmask[m];
+    if (!g)
+        return (unsigned)m;
+    return (unsigned)kth_bit(g, sk_cards_count(s->live & g & (SK_BIT(m) - 1)));
+}
+
+/* Bounds from the similar positions of the bucket; see the header.  The
+ * first card comes from the closest of them. */
+int sk_solver_tt_probe(const sk_solver *s, const tt_key *k, tt_hit *h)
+{
+    const tt_entry *b = bucket(s, k);
+    int found = 0, near = 1 << 30;
+    h->lo = 0;
+    h->hi = 127;
+    h->move = -1;
+    for (int i = 0; i < TT_WAYS; i++) {
+        int up, dn;
+        if (b[i].own != k->own || (b[i].data >> 20) != k->tag || !similar(s, b[i].live, &up, &dn))
+            continue;
+        found = 1;
+        int lo = (int)(b[i].data & 127) - dn, hi = (int)((b[i].data >> 7) & 127) + up;
+        if (lo > h->lo)
+            h->lo = lo;
+        if (hi < h->hi)
+            h->hi = hi;
+        unsigned mv = (b[i].data >> 14) & 63u;
+        if (mv != TT_NOMOVE && up + dn < near) {
+            near = up + dn;
+            h->move = unpack_move(s, mv);
+        }
+    }
+    return found;
 }
 
 /* Stores bounds for the current trick start; see the header. */
@@ -135,21 +172,21 @@ void sk_solver_tt_store(sk_solver *s, const tt_key *k, int lo, int hi, int move)
 {
     tt_entry *b = bucket(s, k), *e = NULL;
     for (int i = 0; i < TT_WAYS && !e; i++)
-        if (b[i].rem == k->rem && b[i].own == k->own && (b[i].data >> 20) == k->tag)
+        if (b[i].own == k->own && b[i].live == s->live && (b[i].data >> 20) == k->tag)
             e = &b[i];
-    unsigned mv = move < 0 ? TT_NOMOVE : (unsigned)canon_card(s, move);
+    unsigned mv = move < 0 ? TT_NOMOVE : pack_move(s, move);
     if (e) {
-        if (lo < tt_lo(e))
-            lo = tt_lo(e);
-        if (hi > tt_hi(e))
-            hi = tt_hi(e);
+        if (lo < (int)(e->data & 127))
+            lo = (int)(e->data & 127);
+        if (hi > (int)((e->data >> 7) & 127))
+            hi = (int)((e->data >> 7) & 127);
         if (mv == TT_NOMOVE)
             mv = (e->data >> 14) & 63u;
     } else {
         /* a stale entry, else the one with the fewest cards left */
         int best = 0;
         for (int i = 0; i < TT_WAYS; i++) {
-            int prio = ((b[i].data >> 20) & 255u) != s->gen ? -1 : sk_cards_count(b[i].rem);
+            int prio = ((b[i].data >> 20) & 255u) != s->gen ? -1 : sk_cards_count(b[i].live);
             if (!e || prio < best) {
                 e = &b[i];
                 best = prio;
@@ -157,7 +194,7 @@ void sk_solver_tt_store(sk_solver *s, const tt_key *k, int lo, int hi, int move)
         }
     }
     e->own = k->own;
-    e->rem = k->rem;
+    e->live = s->live;
     e->data = (uint32_t)lo | (uint32_t)hi << 7 | mv << 14 | k->tag << 20;
 }
 

@@ -191,8 +191,9 @@ int sk_solver_search(sk_solver *s, int m, int alpha, int beta);
 void sk_solver_tt_groups(sk_solver *s);
 /* The rank key of the current trick start. */
 void sk_solver_tt_key(const sk_solver *s, tt_key *k);
-/* Bounds on the current trick start from the entries of similar
- * positions under key k; 0 when there are none. */
+/* Tightens the bounds h->lo, h->hi on the current trick start by the
+ * entries of similar positions under key k and sets h->move; 0 when
+ * there are none. */
 int sk_solver_tt_probe(const sk_solver *s, const tt_key *k, tt_hit *h);
 /* Stores bounds and the best card (internal, or -1) of the current trick
  * start under key k, merging with its own entry if there is one. */

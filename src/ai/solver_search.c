@@ -612,12 +612,10 @@ static int search(sk_solver *s, int alpha, int beta)
         if (lo >= beta)
             return lo;
         sk_solver_tt_key(s, &key);
-        tt_hit e;
+        tt_hit e = {lo, hi, -1};
         if (sk_solver_tt_probe(s, &key, &e)) {
-            if (e.lo > lo)
-                lo = e.lo;
-            if (e.hi < hi)
-                hi = e.hi;
+            lo = e.lo;
+            hi = e.hi;
             tt_move = e.move;
             if (lo >= beta || lo == hi)
                 return lo;

@@ -39,10 +39,32 @@ void sk_solver_tt_groups(sk_solver *s)
     s->singles = ~all;
 }
 
+/* PACK[r][x]: the bits of x at the set bits of r (r, x < 16) packed to
+ * the low end in order -- a four-bit parallel extract, as a constant
+ * table (shared by every solver and thread). */
+static const uint8_t PACK[16][16] = {
+    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1},
+    {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1},
+    {0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3},
+    {0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1},
+    {0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1, 2, 3, 2, 3},
+    {0, 0, 1, 1, 2, 2, 3, 3, 0, 0, 1, 1, 2, 2, 3, 3},
+    {0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7},
+    {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1},
+    {0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3},
+    {0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3},
+    {0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7, 4, 5, 6, 7},
+    {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3},
+    {0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7},
+    {0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7},
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+};
+
 /* The rank key of the current trick start: in every group the remaining
- * cards move to the top, their owners with them.  A group is already
- * packed unless one of its remaining cards follows a gone one; one mask
- * test finds those groups for all at once. */
+ * cards move to the top, their owners with them, four bits at a time.
+ * A group is already packed unless one of its remaining cards follows a
+ * gone one; one mask test finds those groups for all at once. */
 void sk_solver_tt_key(const sk_solver *s, tt_key *k)
 {
     sk_cards h1 = s->hands[1], h2 = s->hands[2], h3 = s->hands[3];
@@ -50,16 +72,19 @@ void sk_solver_tt_key(const sk_solver *s, tt_key *k)
     sk_cards a = h1 | h3, b = h2 | h3; /* owner planes */
     for (sk_cards gaps = r & ~(r << 1) & s->gtail; gaps;) {
         sk_cards g = s->gmask[sk_cards_first(gaps)];
-        sk_cards nr = 0, na = 0, nb = 0, slot = g & -g;
-        for (sk_cards x = r & g; x; x &= x - 1, slot <<= 1) {
-            sk_cards c = x & -x;
-            nr |= slot;
-            na |= a & c ? slot : 0;
-            nb |= b & c ? slot : 0;
+        int p = sk_cards_first(g);
+        sk_cards x = (r & g) >> p, ax = (a & g) >> p, bx = (b & g) >> p;
+        sk_cards na = 0, nb = 0;
+        int n = 0;
+        for (; x; x >>= 4, ax >>= 4, bx >>= 4) {
+            unsigned rr = x & 15;
+            na |= (sk_cards)PACK[rr][ax & 15] << n;
+            nb |= (sk_cards)PACK[rr][bx & 15] << n;
+            n += __builtin_popcount(rr);
         }
-        r = (r & ~g) | nr;
-        a = (a & ~g) | na;
-        b = (b & ~g) | nb;
+        r = (r & ~g) | ((((sk_cards)1 << n) - 1) << p);
+        a = (a & ~g) | na << p;
+        b = (b & ~g) | nb << p;
         gaps &= ~g;
     }
     k->rem = r;
@@ -91,8 +116,11 @@ static inline int kth_bit(sk_cards set, int k)
  * the groups and as many in each group.  Then *up and *dn get the most
  * the current value can lie above and below the stored one (the sums of
  * the essay; 0 under the trick objectives, where points do not count).
+ * The sums stop growing once they pass `maxup` and `maxdn`, past which
+ * the caller has no use for them.
  */
-static inline int similar(const sk_solver *s, sk_cards live, int *up, int *dn)
+static inline int similar(const sk_solver *s, sk_cards live, int maxup, int maxdn, int *up,
+                          int *dn)
 {
     sk_cards diff = live ^ s->live;
     *up = *dn = 0;
@@ -100,20 +128,19 @@ static inline int similar(const sk_solver *s, sk_cards live, int *up, int *dn)
         return 1;
     if (diff & s->singles)
         return 0;
-    for (int i = 0; i < s->ngroups; i++) {
-        sk_cards g = s->groups[i], x = live & g, y = s->live & g;
-        if (!(diff & g))
-            continue;
+    for (sk_cards d = diff; d;) {
+        sk_cards g = s->gmask[sk_cards_first(d)], x = live & g, y = s->live & g;
+        d &= ~g;
         if (sk_cards_count(x) != sk_cards_count(y))
             return 0;
         if (s->obj)
             continue;
-        for (; x; x &= x - 1, y &= y - 1) {
-            int d = s->pts[sk_cards_first(y)] - s->pts[sk_cards_first(x)];
-            if (d > 0)
-                *up += d;
+        for (; x && (*up <= maxup || *dn <= maxdn); x &= x - 1, y &= y - 1) {
+            int dd = s->pts[sk_cards_first(y)] - s->pts[sk_cards_first(x)];
+            if (dd > 0)
+                *up += dd;
             else
-                *dn -= d;
+                *dn -= dd;
         }
     }
     return 1;
@@ -145,15 +172,16 @@ int sk_solver_tt_probe(const sk_solver *s, const tt_key *k, tt_hit *h)
 {
     const tt_entry *b = bucket(s, k);
     int found = 0, near = 1 << 30;
-    h->lo = 0;
-    h->hi = 127;
     h->move = -1;
     for (int i = 0; i < TT_WAYS; i++) {
-        int up, dn;
-        if (b[i].own != k->own || (b[i].data >> 20) != k->tag || !similar(s, b[i].live, &up, &dn))
+        if (b[i].own != k->own || (b[i].data >> 20) != k->tag)
+            continue;
+        int up, dn, lo = (int)(b[i].data & 127), hi = (int)((b[i].data >> 7) & 127);
+        if (!similar(s, b[i].live, h->hi - hi, lo - h->lo, &up, &dn))
             continue;
         found = 1;
-        int lo = (int)(b[i].data & 127) - dn, hi = (int)((b[i].data >> 7) & 127) + up;
+        lo -= dn;
+        hi += up;
         if (lo > h->lo)
             h->lo = lo;
         if (hi < h->hi)

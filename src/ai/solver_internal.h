@@ -42,40 +42,43 @@
  *
  *     v(P) - sum of max(0, -d_k)  <=  v(Q)  <=  v(P) + sum of max(0, d_k),
  *
- * so bounds stored for P bound Q ("payoff-similar" positions, after
- * Furtak and Buro's work on Skat).  Positions that differ only in which
+ * so bounds stored for P bound Q ("payoff-similar" positions, the idea
+ * of Furtak and Buro, "Using Payoff-Similarity to Speed Up Search",
+ * IJCAI 2011).  Positions that differ only in which
  * of equal-point cards are gone have all d_k = 0 and share bounds
  * exactly.
  *
- * The key is the rank key: in every class the remaining cards packed to
- * the top of the class, their owners moving with them, as two bit
- * planes (seat = plane0 + 2 * plane1; 64 bits), the packed set (32 bits,
- * for the bucket) and four flag bits (leader, called suit led, ran
- * away).  An entry is 16 bytes: the owner planes, the real cards in play
- * of the position stored (the pairing above needs them; the packed set
- * follows from them) and a word holding the bounds lo <= value <= hi (7
- * bits each), the best first card in packed form (6 bits, 63 = none),
- * the generation (8 bits: the solve the entry belongs to, so a new deal
- * needs no clearing; the table is cleared when it wraps) and the flags.
+ * The key is the rank key: the owners of the remaining cards in card
+ * order (class after class, each in power order) extracted as two bit
+ * planes (seat = plane0 + 2 * plane1; 64 bits), how many cards each
+ * class still has (32 bits; with the owners this fixes who holds the
+ * k-th card of each class) and four flag bits (leader, called suit led,
+ * ran away).  An entry is 16 bytes: the owner planes, the real cards in
+ * play of the position stored (the pairing above needs them; the counts
+ * follow from them) and a word holding the bounds lo <= value <= hi (7
+ * bits each), the best first card as its class and place in it (6 bits,
+ * 63 = none), the generation (8 bits: the solve the entry belongs to, so
+ * a new deal needs no clearing; the table is cleared when it wraps) and
+ * the flags.
  * Buckets are four entries, one cache line; the similar positions of a
  * key share its bucket.  A new position replaces an entry of an old
  * generation first, else the one with the fewest cards left (the least
  * work to redo).
  */
 typedef struct tt_entry {
-    uint64_t own;  /* owner planes of the packed cards: plane0 | plane1 << 32 */
+    uint64_t own;  /* owner planes of the remaining cards, extracted: plane0 | plane1 << 32 */
     uint32_t live; /* the real cards in play of the position stored */
     uint32_t data; /* lo:7 hi:7 move:6 gen:8 flags:4 */
 } tt_entry;
 
 #define TT_WAYS 4
 #define TT_NOMOVE 63u
-#define TT_MAXGROUPS 8
+#define TT_MAXGROUPS 7 /* the key counts each in four bits */
 
 /* The rank key of the current trick start. */
 typedef struct tt_key {
     uint64_t own;
-    uint32_t rem;  /* packed remaining cards */
+    uint32_t rem;  /* the remaining cards of each class, counted */
     uint32_t tag;  /* gen | flags << 8: the data bits a match needs */
 } tt_key;
 
@@ -129,7 +132,6 @@ struct sk_solver {
     sk_cards groups[TT_MAXGROUPS]; /* the rank groups: classes of two or more cards,
                                       the called card apart */
     int ngroups;
-    sk_cards gtail;             /* the cards of rank groups but their first ones */
     sk_cards singles;           /* the cards in no rank group */
     sk_cards ace;               /* the called card (ace; Ten or King in a Muss), or 0 */
     sk_cards ace_follow;        /* its class (the called suit) */

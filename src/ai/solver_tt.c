@@ -17,7 +17,6 @@
 void sk_solver_tt_groups(sk_solver *s)
 {
     s->ngroups = 0;
-    s->gtail = 0;
     memset(s->gmask, 0, sizeof s->gmask);
     for (int i = 0; i < SK_NCARDS;) {
         int j = i + 1;
@@ -27,7 +26,6 @@ void sk_solver_tt_groups(sk_solver *s)
             sk_cards m = (((sk_cards)1 << (j - i)) - 1) << i;
             assert(s->ngroups < TT_MAXGROUPS);
             s->groups[s->ngroups++] = m;
-            s->gtail |= m & ~SK_BIT(i);
             for (int k = i; k < j; k++)
                 s->gmask[k] = m;
         }
@@ -37,57 +35,60 @@ void sk_solver_tt_groups(sk_solver *s)
     for (int i = 0; i < s->ngroups; i++)
         all |= s->groups[i];
     s->singles = ~all;
+    /* the key counts the groups' cards, and outside them only the
+     * called card can be in play */
+    for (int i = 0; i < SK_NCARDS; i++)
+        assert(!(s->singles & SK_BIT(i)) || s->ace == SK_BIT(i) || s->cls[i] == SK_BIT(i));
 }
 
-/* PACK[r][x]: the bits of x at the set bits of r (r, x < 16) packed to
- * the low end in order -- a four-bit parallel extract, as a constant
- * table (shared by every solver and thread). */
-static const uint8_t PACK[16][16] = {
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1},
-    {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1},
-    {0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3},
-    {0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1},
-    {0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1, 2, 3, 2, 3},
-    {0, 0, 1, 1, 2, 2, 3, 3, 0, 0, 1, 1, 2, 2, 3, 3},
-    {0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5, 6, 7},
-    {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1},
-    {0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3},
-    {0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3},
-    {0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7, 4, 5, 6, 7},
-    {0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3},
-    {0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7},
-    {0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7},
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
-};
+/*
+ * The bits of *x and of *y at the set bits of m, each packed to the low
+ * end in order: a parallel extract in software (the compress of Hacker's
+ * Delight, 7-4), whose mask steps both planes share.
+ */
+static inline void compress2(uint32_t m, uint32_t *x, uint32_t *y)
+{
+    uint32_t a = *x & m, b = *y & m, mk = ~m << 1;
+#define COMPRESS_STEP(sh)                                                                          \
+    do {                                                                                           \
+        uint32_t mp = mk ^ (mk << 1), mv, t;                                                       \
+        mp ^= mp << 2;                                                                             \
+        mp ^= mp << 4;                                                                             \
+        mp ^= mp << 8;                                                                             \
+        mp ^= mp << 16;                                                                            \
+        mv = mp & m;                                                                               \
+        m = (m ^ mv) | (mv >> (sh));                                                               \
+        t = a & mv;                                                                                \
+        a = (a ^ t) | (t >> (sh));                                                                 \
+        t = b & mv;                                                                                \
+        b = (b ^ t) | (t >> (sh));                                                                 \
+        mk &= ~mp;                                                                                 \
+    } while (0)
+    COMPRESS_STEP(1);
+    COMPRESS_STEP(2);
+    COMPRESS_STEP(4);
+    COMPRESS_STEP(8);
+    COMPRESS_STEP(16);
+#undef COMPRESS_STEP
+    *x = a;
+    *y = b;
+}
 
-/* The rank key of the current trick start: in every group the remaining
- * cards move to the top, their owners with them, four bits at a time.
- * A group is already packed unless one of its remaining cards follows a
- * gone one; one mask test finds those groups for all at once. */
+/* The rank key of the current trick start: the owners of the remaining
+ * cards in card order (group after group, each in power order) as two
+ * extracted bit planes, and how many cards each group still has, four
+ * bits a group, with the called card's presence in the top bit (the
+ * only card in play outside the groups).  Equal keys mean equal owners
+ * class by class in power order. */
 void sk_solver_tt_key(const sk_solver *s, tt_key *k)
 {
-    sk_cards h1 = s->hands[1], h2 = s->hands[2], h3 = s->hands[3];
     sk_cards r = s->live; /* the table is empty */
-    sk_cards a = h1 | h3, b = h2 | h3; /* owner planes */
-    for (sk_cards gaps = r & ~(r << 1) & s->gtail; gaps;) {
-        sk_cards g = s->gmask[sk_cards_first(gaps)];
-        int p = sk_cards_first(g);
-        sk_cards x = (r & g) >> p, ax = (a & g) >> p, bx = (b & g) >> p;
-        sk_cards na = 0, nb = 0;
-        int n = 0;
-        for (; x; x >>= 4, ax >>= 4, bx >>= 4) {
-            unsigned rr = x & 15;
-            na |= (sk_cards)PACK[rr][ax & 15] << n;
-            nb |= (sk_cards)PACK[rr][bx & 15] << n;
-            n += __builtin_popcount(rr);
-        }
-        r = (r & ~g) | ((((sk_cards)1 << n) - 1) << p);
-        a = (a & ~g) | na << p;
-        b = (b & ~g) | nb << p;
-        gaps &= ~g;
-    }
-    k->rem = r;
+    uint32_t a = s->hands[1] | s->hands[3], b = s->hands[2] | s->hands[3]; /* owner planes */
+    compress2(r, &a, &b);
+    uint32_t rem = r & s->ace ? 1u << 31 : 0;
+    for (int i = 0; i < s->ngroups; i++)
+        rem |= (uint32_t)sk_cards_count(r & s->groups[i]) << (4 * i);
+    k->rem = rem;
     k->own = (uint64_t)a | (uint64_t)b << 32;
     k->tag = s->gen | (uint32_t)(s->leader | s->called_led << 2 | s->ran_away << 3) << 8;
 }

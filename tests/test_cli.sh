@@ -28,6 +28,13 @@ done
 "$PROG" bench --bot nope >"$tmp/out" 2>"$tmp/err" && bad "bench --bot nope accepted" || ok
 contains "$tmp/err" 'unknown bot "nope"' "bench --bot message"
 
+# The solver's exact values on the first 300 bench deals (Sauspiel, Solo,
+# Wenz, Tout from the first card) are pinned by their sum: a faster
+# search must find the same values (the node count may change, the
+# points may not).
+expect "bench --solves 300" "$PROG" bench --deals 1 --games 1 --solves 300
+contains "$tmp/out" "points sum 8789" "bench solver values"
+
 # solve: the value of a position and of every legal card; a Ramsch is
 # solved for the seat to move against the other three.
 expect "solve --help" "$PROG" solve --help

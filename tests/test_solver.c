@@ -5,7 +5,8 @@
  * test and the value of every legal card -- in the official contracts
  * and in the variants (Geier, Farbwenz, Farbgeier, Bettel with and
  * without Stichzwang, Hochzeit, Muss, Kreuzbock, short cards, three
- * players).  The bench deals' exact values are pinned by their sum.
+ * players).  The bench deals' exact values are pinned by their sum in
+ * tests/test_cli.sh.
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -12,8 +12,9 @@
  * Ramsch is solved for one seat against the other three (see ramsch_sides).
  *
  * Method: fail-soft alpha-beta over single card plays with zero windows
- * (solver_search.c); a transposition table at trick starts under
- * rank-normalised keys (solver_tt.c); exact pruning of equivalent and
+ * (solver_search.c); a transposition table at trick starts under rank
+ * keys, whose entries also bound similar positions (solver_tt.c); exact
+ * pruning of equivalent and
  * dominated cards; bounds from the points in play, the trumps that must
  * win and the leader's run; exact values by bisection over zero-window
  * tests ("does the declarer side reach b?"), after one cheap search of

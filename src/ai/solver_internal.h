@@ -22,7 +22,7 @@
  */
 
 /*
- * Transposition table: similar positions and rank-normalised keys.
+ * Transposition table: rank keys and bounds from similar positions.
  *
  * The table holds bounds on the value of trick starts.  The value of a
  * trick start -- the declarer side's points from the cards still in

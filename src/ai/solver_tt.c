@@ -124,26 +124,31 @@ static inline int similar(const sk_solver *s, sk_cards live, int maxup, int maxd
                           int *dn)
 {
     sk_cards diff = live ^ s->live;
+    int u = 0, w = 0;
     *up = *dn = 0;
     if (!diff)
         return 1;
     if (diff & s->singles)
         return 0;
     for (sk_cards d = diff; d;) {
-        sk_cards g = s->gmask[sk_cards_first(d)], x = live & g, y = s->live & g;
+        sk_cards g = s->gmask[sk_cards_first(d)], dg = d & g;
         d &= ~g;
+        /* the cards above the first difference and below the last are
+         * the same in both and pair with themselves */
+        uint64_t span = ((uint64_t)2 << ix_last(dg)) - (dg & -dg);
+        sk_cards x = live & g & (sk_cards)span, y = s->live & g & (sk_cards)span;
         if (sk_cards_count(x) != sk_cards_count(y))
             return 0;
-        if (s->obj)
+        if (s->obj || (u > maxup && w > maxdn))
             continue;
-        for (; x && (*up <= maxup || *dn <= maxdn); x &= x - 1, y &= y - 1) {
+        for (; x; x &= x - 1, y &= y - 1) {
             int dd = s->pts[sk_cards_first(y)] - s->pts[sk_cards_first(x)];
-            if (dd > 0)
-                *up += dd;
-            else
-                *dn -= dd;
+            u += dd > 0 ? dd : 0;
+            w += dd < 0 ? -dd : 0;
         }
     }
+    *up = u;
+    *dn = w;
     return 1;
 }
 

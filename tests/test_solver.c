@@ -401,6 +401,70 @@ static int naive_ramsch(const sk_game *g, int focus)
     return best;
 }
 
+/*
+ * A Muss player holding all three callable Sauen calls a Ten, holding
+ * their Tens too a King (002; docs/rules.md).  Then the called card is
+ * not the top of its suit: the Sau above it is a class part of its own,
+ * which the table's keys must count (a Muss calling a Ten once stopped
+ * the solver on an assertion).  From the first card: the best card's
+ * value is the solve; along random play: endgames equal plain minimax.
+ */
+static void test_muss_called_ten_and_king(void **state)
+{
+    (void)state;
+    static const char *const MUSS[] = {"all_pass=muss", NULL};
+    static const char *const DEALS[2][4] = {
+        /* seat 0 has the Eichel-Ober and the three Sauen: calls the Gras-Zehn */
+        {"EO EA GA SA E7 G7 S7 H7", "GZ GK G9 G8 EZ EK E9 E8", "SZ SK S9 S8 HZ HK H9 H8",
+         "GO HO SO EU GU HU SU HA"},
+        /* and the three Tens too: calls the Schellen-Koenig */
+        {"EO EA GA SA EZ GZ SZ H7", "SK GK G9 G8 E7 EK E9 E8", "S7 G7 S9 S8 HZ HK H9 H8",
+         "GO HO SO EU GU HU SU HA"},
+    };
+    static const char *const CALL[2] = {"sauspiel:G", "sauspiel:S"};
+    sk_rules r;
+    rules_with(&r, "official", MUSS);
+    sk_solver *s = sk_solver_new(1);
+    sk_rng rng;
+    sk_rng_seed(&rng, 4);
+    for (int d = 0; d < 2; d++) {
+        uint8_t hands[4][8];
+        for (int seat = 0; seat < 4; seat++) {
+            sk_cards set;
+            assert_int_equal(sk_cards_parse(DEALS[d][seat], &set, NULL), 0);
+            assert_int_equal(sk_cards_count(set), 8);
+            for (int k = 0; k < 8; k++)
+                hands[seat][k] = (uint8_t)sk_cards_nth(set, (unsigned)k);
+        }
+        for (int rep = 0; rep < 8; rep++) {
+            sk_game g;
+            assert_int_equal(sk_game_init(&g, &r, 3, hands, true, NULL), SK_OK);
+            for (int seat = 0; seat < 4; seat++)
+                assert_int_equal(sk_game_apply(&g, sk_act_pass(seat), NULL), SK_OK);
+            sk_contract c;
+            assert_int_equal(sk_contract_parse(CALL[d], &c, NULL), 0);
+            assert_int_equal(sk_game_apply(&g, sk_act_declare(0, c), NULL), SK_OK);
+            assert_int_equal(g.pub.phase, SK_PHASE_PLAY);
+            int v = -1;
+            assert_int_equal(sk_solver_solve(s, &g, &v), SK_OK);
+            sk_action acts[SK_NTRICKS];
+            int vals[SK_NTRICKS];
+            int n = sk_solver_values(s, &g, acts, vals, SK_NTRICKS), best = -1;
+            for (int k = 0; k < n; k++)
+                best = vals[k] > best ? vals[k] : best; /* the declarer leads */
+            assert_int_equal(best, v);
+            /* random play down to the last three or four tricks */
+            int plies = 16 + 4 * (rep & 1) + (int)sk_rng_below(&rng, 4);
+            for (int k = 0; k < plies; k++)
+                sk_game_apply(&g, sk_act_card(g.pub.to_move,
+                                              random_card(sk_game_legal_cards(&g), &rng)),
+                              NULL);
+            check_position(s, &g);
+        }
+    }
+    sk_solver_free(s);
+}
+
 /* A Ramsch (002) is solved for one seat against the other three: on
  * endgames of the last two or three tricks of random Ramsch games, for
  * the seat to move and for another seat, the solver's value, its
@@ -556,6 +620,7 @@ int main(void)
         cmocka_unit_test(test_tout_endgames),
         cmocka_unit_test(test_full_deal_consistency),
         cmocka_unit_test(test_variants_match_minimax),
+        cmocka_unit_test(test_muss_called_ten_and_king),
         cmocka_unit_test(test_ramsch_paranoid),
         cmocka_unit_test(test_hochzeit),
         cmocka_unit_test(test_node_limit),

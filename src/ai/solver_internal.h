@@ -129,8 +129,8 @@ struct sk_solver {
     sk_cards ptier[6];          /* cards by points, cheapest first: 0, 2, 3, 4, 10, 11 */
     uint8_t ptval[6];
     sk_cards gmask[SK_NCARDS];  /* the rank group of an internal card (0: alone) */
-    sk_cards groups[TT_MAXGROUPS]; /* the rank groups: classes of two or more cards,
-                                      the called card apart */
+    sk_cards groups[TT_MAXGROUPS]; /* the rank groups: the classes, the called
+                                      card apart */
     int ngroups;
     sk_cards singles;           /* the cards in no rank group */
     sk_cards ace;               /* the called card (ace; Ten or King in a Muss), or 0 */

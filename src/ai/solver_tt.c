@@ -9,10 +9,11 @@
 #include <string.h>
 
 /*
- * Finds the rank groups of the loaded contract: the follow classes of
- * two or more cards, with the called card (its rules name it) taken
- * out as a class of its own, which splits its suit in two.  Cards in no
- * group keep their place in every key.
+ * Finds the rank groups of the loaded contract: the follow classes, with
+ * the called card (its rules name it) taken out as a class of its own,
+ * which splits its suit in two -- and leaves a group of one card above a
+ * called Ten or King of a Muss (the Sau).  Cards in no group keep their
+ * place in every key: the called card, and the cards not in the deck.
  */
 void sk_solver_tt_groups(sk_solver *s)
 {
@@ -22,7 +23,7 @@ void sk_solver_tt_groups(sk_solver *s)
         int j = i + 1;
         while (j < SK_NCARDS && s->cls[j] == s->cls[i] && !(s->ace & (SK_BIT(i) | SK_BIT(j))))
             j++;
-        if (j - i > 1 && s->cls[i]) {
+        if (s->cls[i] != SK_BIT(i) && !(s->ace & SK_BIT(i))) {
             sk_cards m = (((sk_cards)1 << (j - i)) - 1) << i;
             assert(s->ngroups < TT_MAXGROUPS);
             s->groups[s->ngroups++] = m;
@@ -36,7 +37,7 @@ void sk_solver_tt_groups(sk_solver *s)
         all |= s->groups[i];
     s->singles = ~all;
     /* the key counts the groups' cards, and outside them only the
-     * called card can be in play */
+     * called card can be in play (the others are not in the deck) */
     for (int i = 0; i < SK_NCARDS; i++)
         assert(!(s->singles & SK_BIT(i)) || s->ace == SK_BIT(i) || s->cls[i] == SK_BIT(i));
 }

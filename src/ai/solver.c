@@ -14,11 +14,11 @@
  * Method: fail-soft alpha-beta over single card plays with zero windows
  * (solver_search.c); a transposition table at trick starts under rank
  * keys, whose entries also bound similar positions (solver_tt.c); exact
- * pruning of equivalent and
- * dominated cards; bounds from the points in play, the trumps that must
- * win and the leader's run; exact values by bisection over zero-window
- * tests ("does the declarer side reach b?"), after one cheap search of
- * whether the declarer's side can take a trick at all.
+ * pruning of equivalent and dominated cards; bounds from the points in
+ * play, the trumps that must win and the leader's run; exact values by
+ * bisection over zero-window tests ("does the declarer side reach
+ * b?"), after one cheap search of whether the declarer's side can take
+ * a trick at all.
  *
  * The search keeps its own compact state (hand sets, the current trick,
  * the called-ace flags) and reimplements the engine's legal-card rule

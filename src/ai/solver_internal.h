@@ -44,9 +44,8 @@
  *
  * so bounds stored for P bound Q ("payoff-similar" positions, the idea
  * of Furtak and Buro, "Using Payoff-Similarity to Speed Up Search",
- * IJCAI 2011).  Positions that differ only in which
- * of equal-point cards are gone have all d_k = 0 and share bounds
- * exactly.
+ * IJCAI 2011).  Positions that differ only in which of equal-point
+ * cards are gone have all d_k = 0 and share bounds exactly.
  *
  * The key is the rank key: the owners of the remaining cards in card
  * order (class after class, each in power order) extracted as two bit
@@ -59,11 +58,10 @@
  * bits each), the best first card as its class and place in it (6 bits,
  * 63 = none), the generation (8 bits: the solve the entry belongs to, so
  * a new deal needs no clearing; the table is cleared when it wraps) and
- * the flags.
- * Buckets are four entries, one cache line; the similar positions of a
- * key share its bucket.  A new position replaces an entry of an old
- * generation first, else the one with the fewest cards left (the least
- * work to redo).
+ * the flags.  Buckets are four entries, one cache line; the similar
+ * positions of a key share its bucket.  A new position replaces an entry
+ * of an old generation first, else the one with the fewest cards left
+ * (the least work to redo).
  */
 typedef struct tt_entry {
     uint64_t own;  /* owner planes of the remaining cards, extracted: plane0 | plane1 << 32 */

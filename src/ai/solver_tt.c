@@ -12,12 +12,14 @@
  * Finds the rank groups of the loaded contract: the follow classes, with
  * the called card (its rules name it) taken out as a class of its own,
  * which splits its suit in two -- and leaves a group of one card above a
- * called Ten or King of a Muss (the Sau).  Cards in no group keep their
- * place in every key: the called card, and the cards not in the deck.
+ * called Ten or King of a Muss (the Sau).  So the only card in play
+ * outside the groups is the called card (the others, `singles`, are not
+ * in the deck), which the key's count of each group relies on.
  */
 void sk_solver_tt_groups(sk_solver *s)
 {
     s->ngroups = 0;
+    s->singles = ~(sk_cards)0;
     memset(s->gmask, 0, sizeof s->gmask);
     for (int i = 0; i < SK_NCARDS;) {
         int j = i + 1;
@@ -27,19 +29,12 @@ void sk_solver_tt_groups(sk_solver *s)
             sk_cards m = (((sk_cards)1 << (j - i)) - 1) << i;
             assert(s->ngroups < TT_MAXGROUPS);
             s->groups[s->ngroups++] = m;
+            s->singles &= ~m;
             for (int k = i; k < j; k++)
                 s->gmask[k] = m;
         }
         i = j;
     }
-    sk_cards all = 0;
-    for (int i = 0; i < s->ngroups; i++)
-        all |= s->groups[i];
-    s->singles = ~all;
-    /* the key counts the groups' cards, and outside them only the
-     * called card can be in play (the others are not in the deck) */
-    for (int i = 0; i < SK_NCARDS; i++)
-        assert(!(s->singles & SK_BIT(i)) || s->ace == SK_BIT(i) || s->cls[i] == SK_BIT(i));
 }
 
 /*
@@ -102,6 +97,16 @@ static inline tt_entry *bucket(const sk_solver *s, const tt_key *k)
     h *= 0x9e3779b97f4a7c15ull;
     h ^= h >> 29;
     return &s->tt[(h & s->tt_mask) * TT_WAYS];
+}
+
+/* The bounds an entry holds. */
+static inline int tt_lo(const tt_entry *e)
+{
+    return (int)(e->data & 127);
+}
+static inline int tt_hi(const tt_entry *e)
+{
+    return (int)((e->data >> 7) & 127);
 }
 
 /* The k-th (from 0) lowest set bit of a set, or -1. */
@@ -183,7 +188,7 @@ int sk_solver_tt_probe(const sk_solver *s, const tt_key *k, tt_hit *h)
     for (int i = 0; i < TT_WAYS; i++) {
         if (b[i].own != k->own || (b[i].data >> 20) != k->tag)
             continue;
-        int up, dn, lo = (int)(b[i].data & 127), hi = (int)((b[i].data >> 7) & 127);
+        int up, dn, lo = tt_lo(&b[i]), hi = tt_hi(&b[i]);
         if (!similar(s, b[i].live, h->hi - hi, lo - h->lo, &up, &dn))
             continue;
         found = 1;
@@ -211,10 +216,10 @@ void sk_solver_tt_store(sk_solver *s, const tt_key *k, int lo, int hi, int move)
             e = &b[i];
     unsigned mv = move < 0 ? TT_NOMOVE : pack_move(s, move);
     if (e) {
-        if (lo < (int)(e->data & 127))
-            lo = (int)(e->data & 127);
-        if (hi > (int)((e->data >> 7) & 127))
-            hi = (int)((e->data >> 7) & 127);
+        if (lo < tt_lo(e))
+            lo = tt_lo(e);
+        if (hi > tt_hi(e))
+            hi = tt_hi(e);
         if (mv == TT_NOMOVE)
             mv = (e->data >> 14) & 63u;
     } else {

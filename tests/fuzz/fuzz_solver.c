@@ -62,7 +62,6 @@ static size_t start(const uint8_t *data, size_t size, sk_rules *rules, sk_game *
     for (int i = 1; set[i]; i++)
         if (sk_rules_set_pair(rules, set[i], NULL) < 0)
             abort();
-    const sk_rules r = *rules;
     int dealer = data[1] & 3;
     uint8_t deck[SK_NCARDS];
     for (int i = 0; i < SK_NCARDS; i++)
@@ -75,13 +74,13 @@ static size_t start(const uint8_t *data, size_t size, sk_rules *rules, sk_game *
     }
     uint8_t hands[4][8];
     memcpy(hands, deck, sizeof hands);
-    if (sk_game_init(g, rules, dealer % r.players, hands, true, NULL) < 0) {
+    if (sk_game_init(g, rules, dealer % rules->players, hands, true, NULL) < 0) {
         /* a short deck or three players: deal from a seed instead */
         uint64_t seed = 0;
         memcpy(&seed, data + 2, sizeof seed);
         sk_rng rng;
         sk_rng_seed(&rng, seed);
-        sk_game_deal(g, rules, dealer % r.players, &rng, true);
+        sk_game_deal(g, rules, dealer % rules->players, &rng, true);
     }
     return 34;
 }

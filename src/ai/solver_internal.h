@@ -61,7 +61,9 @@
  * the flags.  Buckets are four entries, one cache line; the similar
  * positions of a key share its bucket.  A new position replaces an entry
  * of an old generation first, else the one with the fewest cards left
- * (the least work to redo).
+ * (the least work to redo).  The owner planes are stored mixed with the
+ * other two fields, so that a search on another thread never reads half
+ * of one write with half of another as a match (solver_tt.c, tt_seen).
  */
 typedef struct tt_entry {
     uint64_t own;  /* owner planes of the remaining cards, extracted: plane0 | plane1 << 32 */

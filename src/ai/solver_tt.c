@@ -99,14 +99,51 @@ static inline tt_entry *bucket(const sk_solver *s, const tt_key *k)
     return &s->tt[(h & s->tt_mask) * TT_WAYS];
 }
 
-/* The bounds an entry holds. */
-static inline int tt_lo(const tt_entry *e)
+/*
+ * One entry as read.  Other threads may write the table while a search
+ * reads it (solver_par.c), so the fields are loaded one by one, and the
+ * owner planes are stored mixed with the other two fields: a read that
+ * catches parts of two writes then fails to match any key (the lockless
+ * table of Hyatt and Mann), rather than pair one position's key with
+ * another's bounds.
+ */
+typedef struct tt_seen {
+    uint64_t own;
+    uint32_t live, data;
+} tt_seen;
+
+/* What the owner planes are mixed with in the table. */
+static inline uint64_t tt_mix(uint32_t live, uint32_t data)
 {
-    return (int)(e->data & 127);
+    return ((uint64_t)live << 32 | data) * 0x9e3779b97f4a7c15ull;
 }
-static inline int tt_hi(const tt_entry *e)
+
+/* Reads an entry (see tt_seen). */
+static inline tt_seen tt_read(const tt_entry *e)
 {
-    return (int)((e->data >> 7) & 127);
+    tt_seen r;
+    r.data = __atomic_load_n(&e->data, __ATOMIC_RELAXED);
+    r.live = __atomic_load_n(&e->live, __ATOMIC_RELAXED);
+    r.own = __atomic_load_n(&e->own, __ATOMIC_RELAXED) ^ tt_mix(r.live, r.data);
+    return r;
+}
+
+/* Writes an entry (see tt_seen). */
+static inline void tt_write(tt_entry *e, uint64_t own, uint32_t live, uint32_t data)
+{
+    __atomic_store_n(&e->own, own ^ tt_mix(live, data), __ATOMIC_RELAXED);
+    __atomic_store_n(&e->live, live, __ATOMIC_RELAXED);
+    __atomic_store_n(&e->data, data, __ATOMIC_RELAXED);
+}
+
+/* The bounds an entry's data word holds. */
+static inline int tt_lo(uint32_t data)
+{
+    return (int)(data & 127);
+}
+static inline int tt_hi(uint32_t data)
+{
+    return (int)((data >> 7) & 127);
 }
 
 /* The k-th (from 0) lowest set bit of a set, or -1. */
@@ -186,10 +223,11 @@ int sk_solver_tt_probe(const sk_solver *s, const tt_key *k, tt_hit *h)
     int found = 0, near = 1 << 30;
     h->move = -1;
     for (int i = 0; i < TT_WAYS; i++) {
-        if (b[i].own != k->own || (b[i].data >> 20) != k->tag)
+        tt_seen e = tt_read(&b[i]);
+        if ((e.data >> 20) != k->tag || e.own != k->own)
             continue;
-        int up, dn, lo = tt_lo(&b[i]), hi = tt_hi(&b[i]);
-        if (!similar(s, b[i].live, h->hi - hi, lo - h->lo, &up, &dn))
+        int up, dn, lo = tt_lo(e.data), hi = tt_hi(e.data);
+        if (!similar(s, e.live, h->hi - hi, lo - h->lo, &up, &dn))
             continue;
         found = 1;
         lo -= dn;
@@ -198,7 +236,7 @@ int sk_solver_tt_probe(const sk_solver *s, const tt_key *k, tt_hit *h)
             h->lo = lo;
         if (hi < h->hi)
             h->hi = hi;
-        unsigned mv = (b[i].data >> 14) & 63u;
+        unsigned mv = (e.data >> 14) & 63u;
         if (mv != TT_NOMOVE && up + dn < near) {
             near = up + dn;
             h->move = unpack_move(s, mv);
@@ -211,31 +249,33 @@ int sk_solver_tt_probe(const sk_solver *s, const tt_key *k, tt_hit *h)
 void sk_solver_tt_store(sk_solver *s, const tt_key *k, int lo, int hi, int move)
 {
     tt_entry *b = bucket(s, k), *e = NULL;
-    for (int i = 0; i < TT_WAYS && !e; i++)
-        if (b[i].own == k->own && b[i].live == s->live && (b[i].data >> 20) == k->tag)
-            e = &b[i];
+    tt_seen seen[TT_WAYS];
+    for (int i = 0; i < TT_WAYS; i++)
+        seen[i] = tt_read(&b[i]);
     unsigned mv = move < 0 ? TT_NOMOVE : pack_move(s, move);
-    if (e) {
-        if (lo < tt_lo(e))
-            lo = tt_lo(e);
-        if (hi > tt_hi(e))
-            hi = tt_hi(e);
+    for (int i = 0; i < TT_WAYS && !e; i++) {
+        if (seen[i].own != k->own || seen[i].live != s->live || (seen[i].data >> 20) != k->tag)
+            continue;
+        e = &b[i];
+        if (lo < tt_lo(seen[i].data))
+            lo = tt_lo(seen[i].data);
+        if (hi > tt_hi(seen[i].data))
+            hi = tt_hi(seen[i].data);
         if (mv == TT_NOMOVE)
-            mv = (e->data >> 14) & 63u;
-    } else {
+            mv = (seen[i].data >> 14) & 63u;
+    }
+    if (!e) {
         /* a stale entry, else the one with the fewest cards left */
         int best = 0;
         for (int i = 0; i < TT_WAYS; i++) {
-            int prio = ((b[i].data >> 20) & 255u) != s->gen ? -1 : sk_cards_count(b[i].live);
+            int prio = ((seen[i].data >> 20) & 255u) != s->gen ? -1 : sk_cards_count(seen[i].live);
             if (!e || prio < best) {
                 e = &b[i];
                 best = prio;
             }
         }
     }
-    e->own = k->own;
-    e->live = s->live;
-    e->data = (uint32_t)lo | (uint32_t)hi << 7 | mv << 14 | k->tag << 20;
+    tt_write(e, k->own, s->live, (uint32_t)lo | (uint32_t)hi << 7 | mv << 14 | k->tag << 20);
 }
 
 /* A new generation; the table is cleared only when the counter wraps. */

@@ -5,8 +5,8 @@
  * test and the value of every legal card -- in the official contracts
  * and in the variants (Geier, Farbwenz, Farbgeier, Bettel with and
  * without Stichzwang, Hochzeit, Muss, Kreuzbock, short cards, three
- * players).  The bench deals' exact values are pinned by their sum in
- * tests/test_cli.sh.
+ * players) -- and on several threads as on one.  The bench deals'
+ * exact values are pinned by their sum in tests/test_cli.sh.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -612,6 +612,84 @@ static void test_node_limit(void **state)
     sk_solver_free(s);
 }
 
+/* Solves a game on two solvers and checks that they agree: the value
+ * and the value of every legal card. */
+static void same_values(sk_solver *a, sk_solver *b, const sk_game *g)
+{
+    int va = -1, vb = -2;
+    assert_int_equal(sk_solver_solve(a, g, &va), SK_OK);
+    assert_int_equal(sk_solver_solve(b, g, &vb), SK_OK);
+    assert_int_equal(va, vb);
+    sk_action ca[SK_NTRICKS], cb[SK_NTRICKS];
+    int xa[SK_NTRICKS], xb[SK_NTRICKS];
+    int na = sk_solver_values(a, g, ca, xa, SK_NTRICKS);
+    int nb = sk_solver_values(b, g, cb, xb, SK_NTRICKS);
+    assert_true(na > 0);
+    assert_int_equal(na, nb);
+    for (int k = 0; k < na; k++) {
+        assert_int_equal(ca[k].card, cb[k].card);
+        assert_int_equal(xa[k], xb[k]);
+    }
+}
+
+/* Exact values on several threads (solver_par.c) equal those on one:
+ * whole deals from the first card and positions later in the play, in
+ * the official contracts and the variants (Ramsch, Bettel, Tout, three
+ * seats), on two and on three threads.  A call under a node limit stays
+ * on one thread and still stops; bad thread counts are refused. */
+static void test_threads_same_values(void **state)
+{
+    (void)state;
+    static const char *const VARIANTS[] = {"allow_geier=yes", "allow_bettel=yes",
+                                           "allow_hochzeit=yes", "all_pass=ramsch", NULL};
+    static const char *const THREE[] = {"players=3", NULL};
+    sk_solver *one = sk_solver_new(4), *many = sk_solver_new(4);
+    assert_int_equal(sk_solver_set_threads(many, 0), SK_EINVAL);
+    assert_int_equal(sk_solver_set_threads(many, SK_SOLVER_MAX_THREADS + 1), SK_EINVAL);
+    sk_rng rng;
+    sk_rng_seed(&rng, 4711);
+    sk_rules r;
+    sk_rules_preset(&r, "official", NULL);
+    for (int i = 0; i < 24; i++) {
+        assert_int_equal(sk_solver_set_threads(many, 2 + i % 2), SK_OK);
+        sk_game g;
+        random_play_start(&g, &r, &rng, i);
+        same_values(one, many, &g);
+        /* and from a later card */
+        int at = (int)sk_rng_below(&rng, 20);
+        for (int ply = 0; ply < at; ply++)
+            sk_game_apply(&g, sk_act_card(g.pub.to_move, random_card(sk_game_legal_cards(&g),
+                                                                     &rng)),
+                          NULL);
+        same_values(one, many, &g);
+    }
+    const char *const *sets[] = {VARIANTS, THREE};
+    for (int k = 0; k < 2; k++) {
+        rules_with(&r, "official", sets[k]);
+        for (int i = 0, done = 0; i < 200 && done < 12; i++) {
+            sk_game g;
+            if (!tl_random_variant_start(&g, &r, &rng))
+                continue;
+            same_values(one, many, &g);
+            done++;
+        }
+    }
+    /* a node limit keeps the call on one thread: it stops as there */
+    sk_rules_preset(&r, "official", NULL);
+    sk_game g;
+    random_play_start(&g, &r, &rng, 0);
+    int v;
+    sk_solver_set_limit(many, 50);
+    uint64_t before = sk_solver_nodes(many);
+    assert_int_equal(sk_solver_solve(many, &g, &v), SK_ERANGE);
+    assert_true(sk_solver_nodes(many) - before <= 51);
+    sk_solver_set_limit(many, 0);
+    assert_int_equal(sk_solver_set_threads(many, 1), SK_OK);
+    same_values(one, many, &g);
+    sk_solver_free(one);
+    sk_solver_free(many);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -624,6 +702,7 @@ int main(void)
         cmocka_unit_test(test_ramsch_paranoid),
         cmocka_unit_test(test_hochzeit),
         cmocka_unit_test(test_node_limit),
+        cmocka_unit_test(test_threads_same_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

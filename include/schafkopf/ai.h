@@ -95,6 +95,14 @@ void sk_solver_set_focus(sk_solver *s, int seat);
  * call that would search more stops and returns SK_ERANGE, writing
  * nothing.  A budget in nodes, not time, keeps bots reproducible. */
 void sk_solver_set_limit(sk_solver *s, uint64_t max_nodes);
+/* Lets the exact values of later calls (sk_solver_solve,
+ * sk_solver_values) use up to n threads, 1 <= n <= SK_SOLVER_MAX_THREADS
+ * (default 1): the tests of different thresholds run at once over the
+ * shared table.  The values are the same as on one thread; node counts
+ * vary from run to run.  Calls under a node limit stay on one thread.
+ * 0 or SK_EINVAL. */
+#define SK_SOLVER_MAX_THREADS 16
+int sk_solver_set_threads(sk_solver *s, int n);
 /* Search nodes visited since creation or the last reset. */
 uint64_t sk_solver_nodes(const sk_solver *s);
 void sk_solver_reset_nodes(sk_solver *s);

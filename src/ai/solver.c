@@ -18,7 +18,8 @@
  * play, the trumps that must win and the leader's run; exact values by
  * bisection over zero-window tests ("does the declarer side reach
  * b?"), after one cheap search of whether the declarer's side can take
- * a trick at all.
+ * a trick at all; optionally several such tests at once on threads that
+ * share the table (solver_par.c).
  *
  * The search keeps its own compact state (hand sets, the current trick,
  * the called-ace flags) and reimplements the engine's legal-card rule
@@ -66,6 +67,7 @@ sk_solver *sk_solver_new(size_t tt_mb)
     memset(s->tt, 0, bytes);
     s->tt_mask = buckets - 1;
     s->focus = -1;
+    s->threads = 1;
     return s;
 }
 
@@ -74,6 +76,7 @@ void sk_solver_free(sk_solver *s)
 {
     if (!s)
         return;
+    sk_solver_par_free(s);
     free(s->tt);
     free(s);
 }
@@ -94,6 +97,18 @@ void sk_solver_reset_nodes(sk_solver *s)
 void sk_solver_set_limit(sk_solver *s, uint64_t max_nodes)
 {
     s->limit = max_nodes;
+}
+
+/* Lets later exact values use up to n threads (see ai.h); stops the
+ * helpers of an earlier setting.  0, or SK_EINVAL for n out of range. */
+int sk_solver_set_threads(sk_solver *s, int n)
+{
+    if (n < 1 || n > SK_SOLVER_MAX_THREADS)
+        return SK_EINVAL;
+    if (n != s->threads)
+        sk_solver_par_free(s);
+    s->threads = n;
+    return SK_OK;
 }
 
 /* Sets the seat a Ramsch is solved for (-1: the seat to move). */
@@ -277,9 +292,16 @@ int sk_solver_load(sk_solver *s, const sk_game *g)
  * position), known to lie in [lo, hi], by zero-window searches: each
  * asks "at least b?" and, being fail-soft, returns a bound that narrows
  * the interval; b bisects it.  -1 when the node limit stopped it.
+ * Without a limit, on several threads (sk_solver_set_threads), the
+ * tests of different thresholds run at once (solver_par.c).
  */
 static int exact(sk_solver *s, int m, int lo, int hi)
 {
+    if (s->threads > 1 && !s->limit && lo < hi) {
+        int v = sk_solver_par_exact(s, m, lo, hi);
+        if (v >= 0)
+            return v;
+    }
     while (lo < hi) {
         int b = (lo + hi + 1) / 2;
         int g = sk_solver_search(s, m, b - 1, b);

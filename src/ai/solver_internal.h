@@ -8,6 +8,8 @@
 
 #include "schafkopf/ai.h"
 
+#include <stdatomic.h>
+
 /*
  * Internal card order.  While solving one contract the solver renames
  * the cards so that every follow class is a contiguous run of bits in
@@ -114,6 +116,9 @@ struct sk_solver {
     uint64_t limit;      /* nodes one public call may search (0: no limit) */
     uint64_t node_limit; /* stop when `nodes` passes it */
     int aborted;         /* the limit was hit: the call's result is void */
+    int threads;         /* threads an exact value may use (solver_par.c) */
+    struct sk_par *par;  /* their helpers, once started */
+    atomic_int *stop_flag; /* in a parallel job: this search's test is moot */
     /* contract constants */
     uint8_t to_ix[SK_NCARDS];   /* real card -> internal */
     uint8_t to_card[SK_NCARDS]; /* internal -> real card */
@@ -188,6 +193,15 @@ sk_cards sk_solver_moves(const sk_solver *s, int seat, sk_cards legal, int prune
 /* Fail-soft search of the current position, or of the position after
  * internal card m when m >= 0 (solver_search.c). */
 int sk_solver_search(sk_solver *s, int m, int alpha, int beta);
+
+/* The exact value of card m (or the position) in [lo, hi] on
+ * s->threads threads (solver_par.c); SK_ENOMEM: search alone. */
+int sk_solver_par_exact(sk_solver *s, int m, int lo, int hi);
+/* Stops and frees the helper threads (solver_par.c). */
+void sk_solver_par_free(sk_solver *s);
+/* Past s->node_limit: whether the search must unwind (the limit, or a
+ * parallel test gone moot) or may go on (solver_par.c). */
+int sk_solver_check_stop(sk_solver *s);
 
 /* Finds the rank groups of a loaded contract (solver_tt.c). */
 void sk_solver_tt_groups(sk_solver *s);

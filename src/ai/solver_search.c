@@ -590,7 +590,7 @@ static int search(sk_solver *s, int alpha, int beta)
 {
     if (s->tlen == 0 && s->tricks_left <= 1)
         return s->tricks_left ? last_trick(s) : s->obj == OBJ_ALL || s->obj == OBJ_NONE;
-    if (++s->nodes > s->node_limit) {
+    if (++s->nodes > s->node_limit && sk_solver_check_stop(s)) {
         s->aborted = 1;
         return alpha;
     }

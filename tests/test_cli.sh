@@ -34,6 +34,12 @@ contains "$tmp/err" 'unknown bot "nope"' "bench --bot message"
 # points may not).
 expect "bench --solves 300" "$PROG" bench --deals 1 --games 1 --solves 300
 contains "$tmp/out" "points sum 8789" "bench solver values"
+# The same values on two threads; no signature then, as nodes vary.
+expect "bench --solves 300 --jobs 2" "$PROG" bench --deals 1 --games 1 --solves 300 --jobs 2
+contains "$tmp/out" "points sum 8789" "bench solver values on two threads"
+contains "$tmp/out" "Bench: none" "bench --jobs 2 signature"
+"$PROG" bench --jobs 0 >/dev/null 2>"$tmp/err" && bad "bench --jobs 0 accepted" || ok
+contains "$tmp/err" "at least 1 thread" "bench --jobs 0 message"
 
 # solve: the value of a position and of every legal card; a Ramsch is
 # solved for the seat to move against the other three.
@@ -48,6 +54,12 @@ grep -m1 '"contract":"ramsch' "$tmp/ramsch.jsonl" >"$tmp/ramsch.json"
 expect "solve a Ramsch" "$PROG" solve --at 12 "$tmp/ramsch.json"
 contains "$tmp/out" "contract ramsch, declarer -1" "solve Ramsch header"
 contains "$tmp/out" "the other three against it; lower is better" "solve Ramsch value"
+# one thread or three: the same values
+"$PROG" solve --jobs 1 "$tmp/sauspiel.json" | grep -v '^nodes' >"$tmp/j1"
+"$PROG" solve --jobs 3 "$tmp/sauspiel.json" | grep -v '^nodes' >"$tmp/j3"
+[ -s "$tmp/j1" ] && cmp -s "$tmp/j1" "$tmp/j3" && ok || bad "solve --jobs 3 differs from --jobs 1"
+"$PROG" solve --jobs 17 "$tmp/sauspiel.json" >/dev/null 2>"$tmp/err" && bad "solve --jobs 17 accepted" || ok
+contains "$tmp/err" '--jobs: "17" is not a number in 0..16' "solve --jobs 17 message"
 "$PROG" solve --at 2 "$tmp/ramsch.json" >/dev/null 2>"$tmp/err" && bad "solve in the auction accepted" || ok
 contains "$tmp/err" "not in the play phase" "solve before the play"
 

@@ -27,6 +27,7 @@
 typedef struct an_ctx {
     uint64_t samples, seed, game_wanted, margin;
     bool json;
+    int jobs; /* threads of the exact searches */
     sk_solver *solver;
     sk_sampler *sampler;
     sk_bot *hint;
@@ -60,7 +61,7 @@ static void analyze_usage(FILE *out)
 {
     fprintf(out,
             "usage: schafkopf analyze [--game N] [--samples N] [--seed S] [--margin P]\n"
-            "                         [--json] [RECORD]\n\n"
+            "                         [--jobs N] [--json] [RECORD]\n\n"
             "Rates every decision of the games in a record file (JSON Lines; '-' or none:\n"
             "stdin).  Each card is compared with the best choice twice: with the seat's\n"
             "information (N deals consistent with what it saw, each solved double dummy)\n"
@@ -75,6 +76,8 @@ static void analyze_usage(FILE *out)
             "  --samples N   deals drawn per decision (default %d)\n"
             "  --seed S      seed of the sampling (default 1)\n"
             "  --margin P    card points that make a '?' (default 5)\n"
+            "  --jobs N      threads of each exact search (default: the cores, at most\n"
+            "                4); the figures do not depend on it\n"
             "  --json        one JSON object per decision instead of the table\n"
             "  -h, --help    this help\n", DEFAULT_SAMPLES);
 }
@@ -554,6 +557,7 @@ static int parse_opts(int argc, char **argv, an_ctx *x, const char **path)
         {"game", required_argument, 0, 'g'},   {"samples", required_argument, 0, 'n'},
         {"seed", required_argument, 0, 's'},   {"margin", required_argument, 0, 'm'},
         {"json", no_argument, 0, 'j'},         {"help", no_argument, 0, 'h'},
+        {"jobs", required_argument, 0, 'J'},
         {0, 0, 0, 0}};
     int c;
     optind = 1;
@@ -574,6 +578,8 @@ static int parse_opts(int argc, char **argv, an_ctx *x, const char **path)
             rc = sk_cli_number("margin", optarg, 120, &x->margin);
         else if (c == 'j')
             x->json = true;
+        else if (c == 'J')
+            rc = sk_cli_solver_jobs("analyze", optarg, &x->jobs);
         else if (c == 'h') {
             analyze_usage(stdout);
             return 1;
@@ -604,6 +610,7 @@ int sk_cmd_analyze(int argc, char **argv)
     x->samples = DEFAULT_SAMPLES;
     x->seed = 1;
     x->margin = 5;
+    x->jobs = sk_cli_cores() < 4 ? sk_cli_cores() : 4;
     const char *path = "-";
     int rc = parse_opts(argc, argv, x, &path);
     if (rc != 0) {
@@ -613,6 +620,8 @@ int sk_cmd_analyze(int argc, char **argv)
     size_t len;
     char *text = sk_cli_slurp(path, &len);
     x->solver = sk_solver_new(64);
+    if (x->solver)
+        sk_solver_set_threads(x->solver, x->jobs);
     x->sampler = malloc(sizeof *x->sampler);
     x->hint = sk_bot_new("heuristic", 1, NULL);
     sk_record *rec = malloc(sizeof *rec);

@@ -562,8 +562,7 @@ int sk_cmd_arena(int argc, char **argv)
     o->first = 1;
     o->time_ms = 1000;
     o->start_ms = 5000;
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    o->jobs = cpus > 0 ? (uint64_t)cpus : 1;
+    o->jobs = (uint64_t)sk_cli_cores();
     bool seeded = false;
     int rc = sk_arena_parse_opts(argc, argv, o, &seeded);
     if (rc != 0) {

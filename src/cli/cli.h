@@ -35,6 +35,11 @@ int sk_cli_rules_option(sk_rules *r, int opt, const char *arg);
 /* Parses a whole non-negative number for option `name`; -1 on error
  * with a message. */
 int sk_cli_number(const char *name, const char *arg, uint64_t max, uint64_t *out);
+/* The cores online (at least 1), for the default of --jobs. */
+int sk_cli_cores(void);
+/* Parses --jobs for the exact solver: 1..SK_SOLVER_MAX_THREADS; 0 or -1
+ * with a message naming the command. */
+int sk_cli_solver_jobs(const char *cmd, const char *arg, int *jobs);
 
 /* Reads the whole of a file ("-" = stdin) into a malloc'd string. */
 char *sk_cli_slurp(const char *path, size_t *len);

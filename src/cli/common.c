@@ -3,10 +3,12 @@
  * reading files.
  */
 #include "cli.h"
+#include "schafkopf/ai.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Applies one ruleset option from the command line. */
 int sk_cli_rules_option(sk_rules *r, int opt, const char *arg)
@@ -87,4 +89,25 @@ char *sk_cli_slurp(const char *path, size_t *len)
     buf[n] = '\0';
     *len = n;
     return buf;
+}
+
+/* The cores online (at least 1). */
+int sk_cli_cores(void)
+{
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    return cpus > 0 ? (int)(cpus < 4096 ? cpus : 4096) : 1;
+}
+
+/* The threads an exact solve may use, from --jobs (see cli.h). */
+int sk_cli_solver_jobs(const char *cmd, const char *arg, int *jobs)
+{
+    uint64_t n;
+    if (sk_cli_number("jobs", arg, SK_SOLVER_MAX_THREADS, &n) < 0)
+        return -1;
+    if (n < 1) {
+        fprintf(stderr, "schafkopf: %s: --jobs: at least 1 thread\n", cmd);
+        return -1;
+    }
+    *jobs = (int)n;
+    return 0;
 }

@@ -14,7 +14,7 @@
 /* Prints the usage of `solve`. */
 static void solve_usage(FILE *out)
 {
-    fprintf(out, "usage: schafkopf solve [--at N] [RECORD]\n\n"
+    fprintf(out, "usage: schafkopf solve [--at N] [--jobs N] [RECORD]\n\n"
                  "Replays the first N actions of a game record (default: up to the first\n"
                  "card, or the whole record if it ends earlier) and, with all four hands\n"
                  "shown, prints the declarer side's card points with best play by all and\n"
@@ -24,6 +24,7 @@ static void solve_usage(FILE *out)
                  "as few as it can and the other three play against it).  RECORD '-' or\n"
                  "none: stdin.\n\n"
                  "  --at N        replay N actions\n"
+                 "  --jobs N      threads of the search (default: the cores, at most 4)\n"
                  "  -h, --help    this help\n");
 }
 
@@ -39,17 +40,21 @@ static int first_card(const sk_record *rec)
 int sk_cmd_solve(int argc, char **argv)
 {
     static const struct option opts[] = {{"at", required_argument, 0, 'a'},
+                                         {"jobs", required_argument, 0, 'j'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     uint64_t at = 0;
     bool have_at = false;
-    int c;
+    int c, jobs = sk_cli_cores() < 4 ? sk_cli_cores() : 4;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'a') {
             if (sk_cli_number("at", optarg, SK_MAX_ACTIONS, &at) < 0)
                 return 2;
             have_at = true;
+        } else if (c == 'j') {
+            if (sk_cli_solver_jobs("solve", optarg, &jobs) < 0)
+                return 2;
         } else if (c == 'h') {
             solve_usage(stdout);
             return 0;
@@ -74,6 +79,7 @@ int sk_cmd_solve(int argc, char **argv)
         fprintf(stderr, "schafkopf: solve: out of memory\n");
         goto out;
     }
+    sk_solver_set_threads(s, jobs);
     if (sk_record_read(rec, text, len, &err) < 0) {
         fprintf(stderr, "schafkopf: solve: %s: %s\n", path, err.msg);
         goto out;

@@ -11,7 +11,9 @@
  * the declaration, a few cards -- until the bytes run out.  In the play
  * phase the solver must not crash, its value must lie in 0..120, and it
  * must be the value of one of the cards it rates (the mover's best),
- * unless its node limit stopped it.  Run with `make fuzz`; seeds in
+ * unless its node limit stopped it.  When it finished, a second solver
+ * on two threads (solver_par.c) must find the same values.  Run with
+ * `make fuzz`; seeds in
  * tests/fuzz/corpus/fuzz_solver/ (one is a Muss calling a Ten).
  */
 #include <stdint.h>
@@ -85,8 +87,25 @@ static size_t start(const uint8_t *data, size_t size, sk_rules *rules, sk_game *
     return 34;
 }
 
-/* Checks the solver on the current position. */
-static void check(sk_solver *s, const sk_game *g)
+/* Checks that the solver on two threads finds the value v and the card
+ * values vals[0..n-1] of one thread. */
+static void check_threads(sk_solver *par, const sk_game *g, int v, const int *vals, int n)
+{
+    int w = -1;
+    if (sk_solver_solve(par, g, &w) != SK_OK || w != v)
+        fuzz_abort("two threads found another value", g);
+    sk_action acts[SK_NTRICKS];
+    int wals[SK_NTRICKS];
+    if (sk_solver_values(par, g, acts, wals, SK_NTRICKS) != n)
+        fuzz_abort("two threads rated another number of cards", g);
+    for (int k = 0; k < n; k++)
+        if (wals[k] != vals[k])
+            fuzz_abort("two threads found another card value", g);
+}
+
+/* Checks the solver on the current position, and the one on two
+ * threads (`par`) against it. */
+static void check(sk_solver *s, sk_solver *par, const sk_game *g)
 {
     int v = -1;
     int rc = sk_solver_solve(s, g, &v);
@@ -111,14 +130,16 @@ static void check(sk_solver *s, const sk_game *g)
     }
     if (!found)
         fuzz_abort("the value is no card's value", g);
+    check_threads(par, g, v, vals, n);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static sk_solver *solver;
+    static sk_solver *solver, *par;
     if (!solver) {
         solver = sk_solver_new(1);
-        if (!solver)
+        par = sk_solver_new(1);
+        if (!solver || !par || sk_solver_set_threads(par, 2) < 0)
             abort();
     }
     sk_rules rules;
@@ -137,6 +158,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (g.pub.phase != SK_PHASE_PLAY || sk_game_over(&g))
         return 0;
     sk_solver_set_limit(solver, 20000);
-    check(solver, &g);
+    check(solver, par, &g);
     return 0;
 }

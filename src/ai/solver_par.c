@@ -189,6 +189,8 @@ static int par_start(sk_solver *s)
     pthread_cond_init(&p->wake, NULL);
     pthread_cond_init(&p->idle, NULL);
     p->n = s->threads;
+    for (int i = 0; i < p->n; i++)
+        atomic_init(&p->part[i].stop, 0);
     p->part[0].s = s;
     p->part[0].p = p;
     s->par = p;

@@ -88,8 +88,11 @@ test-plain: $(TESTS) $(PROG)
 test-san:
 	$(MAKE) BUILD=build-san OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" CHECKS=-DSK_CHECKS SK_SAN=1 test-plain
 
+# The signature and one-core figures, then the solver on BENCH_JOBS threads.
+BENCH_JOBS ?= 2
 bench: $(PROG)
 	$(PROG) bench
+	$(PROG) bench --deals 1 --games 1 --jobs $(BENCH_JOBS) | grep '^solver'
 
 # libFuzzer harnesses (clang), each run FUZZ_SECONDS on its seed corpus.
 FUZZ_BUILD := build-fuzz

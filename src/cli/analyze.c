@@ -610,7 +610,7 @@ int sk_cmd_analyze(int argc, char **argv)
     x->samples = DEFAULT_SAMPLES;
     x->seed = 1;
     x->margin = 5;
-    x->jobs = sk_cli_cores() < 4 ? sk_cli_cores() : 4;
+    x->jobs = sk_cli_solver_jobs_default();
     const char *path = "-";
     int rc = parse_opts(argc, argv, x, &path);
     if (rc != 0) {

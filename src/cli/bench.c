@@ -158,8 +158,8 @@ static uint64_t solver_bench(const sk_rules *rules, uint64_t count, int threads)
     printf("solver: %llu deals solved from the first card on %d thread%s in %.2f s: "
            "median %.3f ms, p99 %.3f ms, max %.3f ms, %llu nodes (%.1f M nodes/s), "
            "points sum %ld\n",
-           (unsigned long long)count, threads, threads > 1 ? "s" : "", total, med * 1e3, p99 * 1e3, max * 1e3,
-           (unsigned long long)nodes, total > 0 ? (double)nodes / total / 1e6 : 0.0, sum);
+           (unsigned long long)count, threads, threads > 1 ? "s" : "", total, med * 1e3,
+           p99 * 1e3, max * 1e3, (unsigned long long)nodes, total > 0 ? (double)nodes / total / 1e6 : 0.0, sum);
     sk_solver_free(s);
     free(times);
     return nodes;

@@ -37,6 +37,8 @@ int sk_cli_rules_option(sk_rules *r, int opt, const char *arg);
 int sk_cli_number(const char *name, const char *arg, uint64_t max, uint64_t *out);
 /* The cores online (at least 1), for the default of --jobs. */
 int sk_cli_cores(void);
+/* The default of --jobs for the exact solver: the cores, at most 4. */
+int sk_cli_solver_jobs_default(void);
 /* Parses --jobs for the exact solver: 1..SK_SOLVER_MAX_THREADS; 0 or -1
  * with a message naming the command. */
 int sk_cli_solver_jobs(const char *cmd, const char *arg, int *jobs);

@@ -98,6 +98,14 @@ int sk_cli_cores(void)
     return cpus > 0 ? (int)(cpus < 4096 ? cpus : 4096) : 1;
 }
 
+/* The threads an exact solve uses without --jobs: the cores, at most 4
+ * (more were never measured). */
+int sk_cli_solver_jobs_default(void)
+{
+    int n = sk_cli_cores();
+    return n < 4 ? n : 4;
+}
+
 /* The threads an exact solve may use, from --jobs (see cli.h). */
 int sk_cli_solver_jobs(const char *cmd, const char *arg, int *jobs)
 {

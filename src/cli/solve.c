@@ -45,7 +45,7 @@ int sk_cmd_solve(int argc, char **argv)
                                          {0, 0, 0, 0}};
     uint64_t at = 0;
     bool have_at = false;
-    int c, jobs = sk_cli_cores() < 4 ? sk_cli_cores() : 4;
+    int c, jobs = sk_cli_solver_jobs_default();
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'a') {

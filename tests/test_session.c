@@ -1108,8 +1108,13 @@ static void test_hochzeit_after_pass(void **state)
     sk_result res = tl_result(&g);
     assert_int_equal(res.money[0] + res.money[1] + res.money[2] + res.money[3], 0);
 
-    /* nobody with one trump: all pass means thrown in at once */
+    /* nobody with one trump: the round is held all the same, as holding
+     * it only then would tell the table that somebody has a single trump
+     * (docs/rules.md, hochzeit_after_pass); all pass again: thrown in */
     tl_start_game(&g, &r, 3, false, "EO GO HO SO EU GU HU SU", NULL, NULL, NULL);
+    tl_script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
+    assert_false(sk_game_over(&g));
+    assert_true(g.pub.hochzeit_round);
     tl_script(&g, "0 pass", "1 pass", "2 pass", "3 pass", NULL);
     assert_true(sk_game_over(&g));
 }

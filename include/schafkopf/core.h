@@ -638,10 +638,57 @@ static inline bool sk_game_over(const sk_game *g)
 {
     return g->pub.phase == SK_PHASE_DONE;
 }
-/* The view of one seat. */
-void sk_game_view(const sk_game *g, int seat, sk_view *v);
 /* Legal actions of the view's own seat. */
 int sk_view_legal(const sk_view *v, sk_action *out);
+
+/* ------------------------------------------------------------------ */
+/* Visibility and sides (visibility.c)                                  */
+/* ------------------------------------------------------------------ */
+
+/*
+ * What a seat may know, and who plays with whom: each question has one
+ * answer here, and every outlet -- views, engine lines, the terminal
+ * log, the server -- asks it instead of deciding for itself.  A seat
+ * knows its own hand, every public event, the card passed face down in
+ * a Hochzeit only if it gave or received it, an ouvert hand once it is
+ * laid open, and the called ace's holder only once the ace is played
+ * (or the holder ran away and the trick showed it).  SK_NOSEAT asks for
+ * a spectator, who knows only what is public.
+ */
+
+/* A seat's side in a game, as far as the asker can know it. */
+enum sk_side {
+    SK_SIDE_NONE = 0,     /* no sides: no contract yet, a Ramsch, thrown in */
+    SK_SIDE_DECLARER = 1, /* the declarer or his partner */
+    SK_SIDE_DEFENDER = 2, /* against the declarer */
+    SK_SIDE_UNKNOWN = 3   /* on one side or the other; the asker cannot tell yet */
+};
+
+/* The seats of the declarer's side, a bit each: the declarer and his
+ * partner (the called ace's holder, the Hochzeit's taker, the seat
+ * across in a Kreuzbock game).  0 when there are no sides.  The truth,
+ * hidden or not: for settlement and double-dummy analysis. */
+unsigned sk_game_side_mask(const sk_game *g);
+/* The declarer's seat for settlement: pub.declarer, or in a Kreuzbock
+ * game the seat whose pair a doubling or laying made the declarer's
+ * side (002); SK_NOSEAT when nobody declared. */
+int sk_game_declarer(const sk_game *g);
+/* Which side `seat` is on, in truth (never SK_SIDE_UNKNOWN but while a
+ * Hochzeit is offered and nobody took it yet). */
+enum sk_side sk_game_side(const sk_game *g, int seat);
+/* Which side `seat` is on as the view's seat knows it now. */
+enum sk_side sk_view_side(const sk_view *v, int seat);
+
+/* The view of one seat (SK_NOSEAT: a spectator): the public state and
+ * its own hand only, with what it may not see hidden. */
+void sk_game_view(const sk_game *g, int seat, sk_view *v);
+/* The i-th action of the game's history as `seat` (SK_NOSEAT: a
+ * spectator) sees it: the card of a Hochzeit exchange is SK_NOCARD
+ * for everyone but the two who exchange it. */
+sk_action sk_game_seen_action(const sk_game *g, int i, int seat);
+/* The cards `seat` may see in its own hand now (its first packet only
+ * while the table lays, 002). */
+sk_cards sk_game_seen_hand(const sk_game *g, int seat);
 
 /* ------------------------------------------------------------------ */
 /* Results and settlement                                               */
@@ -694,6 +741,11 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err);
  * same rules as sk_game_result, for pricing imagined outcomes. */
 int sk_game_settle_as(const sk_game *g, int side_points, int side_tricks, sk_result *res,
                       sk_error *err);
+/* The card points of the declarer's side at which a declared game's
+ * settlement changes (4.1.2, 4.1.3): bars[0] frees it of Schneider
+ * (31), bars[1] wins (61), bars[2] makes the defenders Schneider (91);
+ * a Muss wins with 60 and is Schneider-free with 30 (002). */
+void sk_point_bars(const sk_public *p, int bars[3]);
 /* Human explanation of the money, e.g. "Sauspiel 20 + 3 Laufende 30 = 50,
  * Schneider +10, x 2 Kontra = 120". */
 size_t sk_result_explain(const sk_rules *r, const sk_result *res, char *buf,

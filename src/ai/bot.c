@@ -173,9 +173,7 @@ static sk_action random_act(sk_bot *bot, const sk_view *v, const sk_action *lega
 /* Whether the view's seat is on the declarer's side (it knows). */
 static int declarer_side(const sk_view *v)
 {
-    const sk_public *p = &v->pub;
-    return v->seat == p->declarer || v->seat == p->partner ||
-           (p->called_ace != SK_NOCARD && (v->hand & SK_BIT(p->called_ace)));
+    return sk_view_side(v, v->seat) == SK_SIDE_DECLARER;
 }
 
 /* A budget scaled to the bot's number of deals (the default's is the

@@ -38,13 +38,11 @@
 #define SETTLE_Z 2.0 /* standard errors that count as clear */
 #define MISS 2.5 /* rough tricks below a contract's bar still priced */
 
-/* The game's pricing thresholds (see ai_internal.h). */
+/* The game's pricing thresholds (see ai_internal.h): the settlement's
+ * own bars. */
 void sk_pimc_thresholds(const sk_public *p, int t[3])
 {
-    int m = p->muss != 0; /* 002: a Muss wins with 60 */
-    t[0] = 31 - m;
-    t[1] = 61 - m;
-    t[2] = 91 - m;
+    sk_point_bars(p, t);
 }
 
 /* The declarer's own money, in units, for a threshold level (see
@@ -532,7 +530,7 @@ sk_action sk_pimc_double(const sk_pimc *pc, const sk_view *v, const sk_action *l
         bool trick = g.pub.contract.tout || g.pub.contract.type == SK_C_BETTEL ||
                      g.pub.contract.type == SK_C_BETTEL_OUVERT;
         bool decl_won = trick ? level >= 1 : level >= 2;
-        bool mine = v->seat == g.pub.declarer || v->seat == g.partner;
+        bool mine = sk_game_side(&g, v->seat) == SK_SIDE_DECLARER;
         mine_won += mine == decl_won;
         done++;
     }

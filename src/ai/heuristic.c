@@ -300,19 +300,10 @@ sk_action sk_heur_bidding(const sk_view *v, const sk_action *legal, int n, doubl
 /* Whether `seat` is known to be on the viewer's side (itself included). */
 static int friend_of(const sk_view *v, int seat)
 {
-    const sk_public *p = &v->pub;
     if (seat == v->seat)
         return 1;
-    int me_decl = v->seat == p->declarer || v->seat == p->partner ||
-                  (p->called_ace != SK_NOCARD && (v->hand & SK_BIT(p->called_ace)));
-    int it_decl = seat == p->declarer || seat == p->partner;
-    if (p->contract.type != SK_C_SAUSPIEL)
-        return me_decl == it_decl;
-    if (it_decl)
-        return me_decl;
-    if (p->partner != SK_NOSEAT || (v->hand & SK_BIT(p->called_ace)))
-        return !me_decl; /* sides known */
-    return 0; /* unknown: treat as not a friend */
+    enum sk_side me = sk_view_side(v, v->seat), it = sk_view_side(v, seat);
+    return it != SK_SIDE_UNKNOWN && me == it; /* unknown: treat as not a friend */
 }
 
 /* Play in the negative games -- a Bettel, a Ramsch: take no trick if it
@@ -360,8 +351,7 @@ int sk_heur_card(const sk_view *v, sk_cards legal)
         p->contract.type == SK_C_BETTEL_OUVERT)
         return duck(v, legal);
     const sk_order *o = &p->order;
-    int me_decl = v->seat == p->declarer || v->seat == p->partner ||
-                  (p->called_ace != SK_NOCARD && (v->hand & SK_BIT(p->called_ace)));
+    int me_decl = sk_view_side(v, v->seat) == SK_SIDE_DECLARER;
     if (p->trick_len == 0) {
         sk_cards trumps = legal & o->trumps;
         if (me_decl && trumps) {

@@ -246,9 +246,7 @@ int sk_solver_load(sk_solver *s, const sk_game *g)
     if (ramsch) {
         ramsch_sides(s, g);
     } else {
-        s->side = 1u << p->declarer;
-        if (g->partner < SK_NSEATS && g->partner != p->declarer)
-            s->side |= 1u << g->partner;
+        s->side = sk_game_side_mask(g);
         s->maxmask = s->side;
     }
     side_tables(s);

@@ -27,7 +27,9 @@ size_t sk_action_format(sk_action a, char *buf, size_t size)
         return (size_t)snprintf(buf, size, "retour");
     case SK_ACT_KLOPFEN:
         return (size_t)snprintf(buf, size, "klopfen");
-    case SK_ACT_ACCEPT:
+    case SK_ACT_ACCEPT: /* as a seat that does not see the card sees it: "accept" */
+        if (a.card >= SK_NCARDS)
+            return (size_t)snprintf(buf, size, "accept");
         return (size_t)snprintf(buf, size, "accept %s", sk_card_name(a.card));
     case SK_ACT_CARD:
         return (size_t)snprintf(buf, size, "card %s", sk_card_name(a.card));

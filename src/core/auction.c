@@ -532,18 +532,15 @@ static void allowed_classes(sk_public *p, const sk_rules_derived *t);
 
 /* With hochzeit_after_pass (002: a Hochzeit "may only be allowed if all
  * players have passed"), an auction in which all passed is followed by
- * one more round in which only a Hochzeit may be bid -- if some hand
- * may offer one.  Returns whether that round starts. */
+ * one more round in which only a Hochzeit may be bid.  Every seat is
+ * asked, whether or not some hand may offer one: a round held only when
+ * somebody holds a single trump would tell the table so (docs/rules.md).
+ * Returns whether that round starts. */
 static bool hochzeit_round(sk_game *g)
 {
     sk_public *p = &g->pub;
     const sk_rules *r = g->rules;
     if (!r->allow_hochzeit || !r->hochzeit_after_pass || p->hochzeit_round || p->nseats != 4)
-        return false;
-    bool any = false;
-    for (int s = 0; s < 4; s++)
-        any |= hochzeit_hand(r, g->hands[s]);
-    if (!any)
         return false;
     int i = skx_class_index((sk_contract){SK_C_HOCHZEIT, SK_NOSUIT, 0});
     p->hochzeit_round = 1;

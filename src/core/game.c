@@ -667,34 +667,11 @@ int sk_game_apply(sk_game *g, sk_action a, sk_error *err)
     return skx_fail(err, SK_EINVAL, NULL, "seat %d: no such card", a.seat);
 }
 
-/* The view of one seat: public state and its own hand only. */
-void sk_game_view(const sk_game *g, int seat, sk_view *v)
-{
-    v->rules = g->rules;
-    v->seat = (uint8_t)seat;
-    v->hand = g->hands[seat];
-    memcpy(v->dealt, g->dealt[seat], sizeof v->dealt);
-    if (g->pub.phase == SK_PHASE_KLOPFEN) { /* only the first packet is picked up */
-        v->hand = 0;
-        int first = (g->pub.ntricks + 1) / 2; /* 4, or 3 with short cards (002) */
-        for (int i = 0; i < 8; i++)
-            if (i < first)
-                v->hand |= SK_BIT(g->dealt[seat][i]);
-            else
-                v->dealt[i] = SK_NOCARD;
-    }
-    v->open_hand = g->pub.open_seat < 4 ? g->hands[g->pub.open_seat] : 0;
-    v->pub = g->pub;
-    for (int i = 0; i < v->pub.nactions; i++) { /* a Hochzeit card is passed face down */
-        sk_action *a = &v->pub.actions[i];
-        if (a->type == SK_ACT_ACCEPT && seat != a->seat && seat != v->pub.declarer)
-            a->card = SK_NOCARD;
-    }
-}
-
 /* The actions the view's seat may take now. */
 int sk_view_legal(const sk_view *v, sk_action *out)
 {
+    if (v->seat >= SK_NSEATS)
+        return 0; /* a spectator */
     int best = v->pub.phase == SK_PHASE_AUCTION ? skx_best_rank(v->rules, &v->pub, v->hand) : -1;
     return seat_legal(v->rules, &v->pub, v->hand, best, v->seat, out);
 }

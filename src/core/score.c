@@ -15,33 +15,12 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The declarer of a Kreuzbock game (002): a seat of the pair that gave
- * the last doubling, else of the pair that laid first, else forehand. */
-static int kreuzbock_declarer(const sk_public *p)
-{
-    if (p->doublings)
-        return p->kontra_seat[p->doublings - 1];
-    for (int i = 0; i < p->nactions; i++)
-        if (p->actions[i].type == SK_ACT_KLOPFEN)
-            return p->actions[i].seat;
-    return (p->dealer + 1) % 4;
-}
-
-/* The declarer's seat and side (a bit per seat). */
+/* The declarer's seat and side (a bit per seat): the one answer of
+ * visibility.c. */
 static unsigned declarer_side(const sk_game *g, int *declarer)
 {
-    *declarer = g->pub.kreuzbock && g->pub.contract.type == SK_C_SAUSPIEL
-                    ? kreuzbock_declarer(&g->pub)
-                    : g->pub.declarer;
-    if (*declarer >= SK_NSEATS)
-        return 0; /* Ramsch: nobody declared */
-    unsigned side = 1u << *declarer;
-    if (g->pub.kreuzbock && g->pub.contract.type == SK_C_SAUSPIEL)
-        side |= 1u << ((*declarer + 2) % 4); /* partners across */
-    else if ((g->pub.contract.type == SK_C_SAUSPIEL || g->pub.contract.type == SK_C_HOCHZEIT) &&
-             g->partner != SK_NOSEAT)
-        side |= 1u << g->partner;
-    return side;
+    *declarer = sk_game_declarer(g);
+    return sk_game_side_mask(g);
 }
 
 /* Laufende (4.2.2): the unbroken run of top trumps, from the highest
@@ -260,6 +239,15 @@ static int ramsch_result(const sk_game *g, sk_result *res)
 
 static void outcome(const sk_game *g, sk_result *res, unsigned side, int side_tricks);
 
+/* The bars of a declared game's card points; see core.h. */
+void sk_point_bars(const sk_public *p, int bars[3])
+{
+    int m = p->muss != 0; /* 002: a Muss wins with 60, is Schneider-free with 30 */
+    bars[0] = 31 - m; /* 4.1.3: Schneider with 30 or fewer */
+    bars[1] = 61 - m; /* 4.1.2: won with 61 */
+    bars[2] = 91 - m; /* 4.1.3: the defenders Schneider from 91 */
+}
+
 /* Starts a result: everything empty but the contract, the declarer and
  * his partner (the other seat of his side, if any); returns the side. */
 static unsigned begin_result(const sk_game *g, sk_result *res)
@@ -324,19 +312,17 @@ static void outcome(const sk_game *g, sk_result *res, unsigned side, int side_tr
 {
     const sk_public *p = &g->pub;
     const sk_rules *r = g->rules;
-    int dsp = res->declarer_side_points;
+    int dsp = res->declarer_side_points, bars[3];
+    sk_point_bars(p, bars);
     res->schwarz = side_tricks == 0 || side_tricks == p->ntricks;   /* 4.1.4 */
-    if (p->muss) /* 002: a Muss wins with 60 and is Schneider-free with 30 */
-        res->schneider = dsp >= 90 || dsp < 30 || res->schwarz;
-    else
-        res->schneider = dsp >= 91 || dsp <= 30 || res->schwarz;    /* 4.1.3 */
+    res->schneider = dsp >= bars[2] || dsp < bars[0] || res->schwarz; /* 4.1.3 */
     bool bettel = p->contract.type == SK_C_BETTEL || p->contract.type == SK_C_BETTEL_OUVERT;
     if (p->contract.tout || p->contract.type == SK_C_SIE)
         res->won = side_tricks == p->ntricks; /* 2.8.1 */
     else if (bettel)
         res->won = side_tricks == 0; /* the Bettel player takes no trick */
     else
-        res->won = dsp >= (p->muss ? 60 : 61); /* 4.1.2 */
+        res->won = dsp >= bars[1]; /* 4.1.2 */
     res->laufende = count_laufende(g, side);
     res->laufende_paid = laufende_paid(r, p->contract, res->laufende);
     res->doublings = p->doublings;

@@ -4,7 +4,7 @@
 
 CC       ?= gcc
 PREFIX   ?= /usr/local
-PKGS     := jansson ncursesw
+PKGS     := jansson ncursesw libsodium
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
 WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes

@@ -175,10 +175,25 @@ cp "$tmp/out" "$tmp/re"
 [ "$(wc -l <"$tmp/e.jsonl")" = 6 ] && ok || bad "sh engine match: not 6 records"
 status 0 "sh engine records re-check" "$PROG" check "$tmp/e.jsonl"
 for line in "schafkopf-engine 1" "rule preset official" "rule kontra_max 2" "rules end" \
-    "game arena-4-1-1 dealer 0 seat 0 seed " "hand " "event 1 " "legal pass" "legal card " \
+    "dealer 0 seat 0 seed " "hand " "event 1 " "legal pass" "legal card " \
     "go 1000" "trick 1 winner " "result " "quit"; do
     contains "$tmp/engine-in.log" "$line" "engine transcript"
 done
+# Nothing an engine is told names the match seed, from which every deal
+# follows: game ids are opaque ("g" and 16 hex digits), engine seeds are
+# keyed hashes (docs/engine-protocol.md, "Secrecy").
+grep -Eq '^game g[0-9a-f]{16} dealer [0-3] seat [0-3] seed [0-9]+$' "$tmp/engine-in.log" && ok ||
+    bad "engine transcript: no opaque game id"
+status 0 "arena, engine secrecy run" "$PROG" arena --bots "ext:tee -a $tmp/secret-in.log | sh $first,random" --deals 3 --seed 987654321987 --jobs 1
+if grep -Eq 'arena-|987654321987|e5f4c8f743' "$tmp/secret-in.log"; then
+    bad "an engine was told the match seed"; grep -E 'arena-|987654321987' "$tmp/secret-in.log" | head -3
+else
+    ok
+fi
+# two seats of the engine in each of 3 deals x 2 seatings; one id a game
+[ "$(grep -c '^game ' "$tmp/secret-in.log")" = 12 ] && ok || bad "secrecy run: not 12 games told"
+[ "$(grep '^game ' "$tmp/secret-in.log" | awk '{print $2}' | sort -u | wc -l)" = 6 ] && ok ||
+    bad "secrecy run: not one id per game"
 # a match of the engine against itself and the same engine again: all even
 status 0 "sh engine mirror" "$PROG" arena --bots "ext:sh $first,ext:sh $first" --deals 2 --seed 4
 [ "$(cents "$tmp/out" A)" = "+0.00" ] && ok || bad "identical engines should be even"

@@ -28,6 +28,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sodium.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,11 +103,37 @@ static void engine_failed(worker *w, deal_out *out, seat_ctl *ctl, int seat, con
     ctl->eng = NULL;
 }
 
+/*
+ * A number an engine is told (its game id, its seed) for game `key` of
+ * the match and seat `seat`: SipHash (libsodium's crypto_shorthash), keyed
+ * with the match seed.  The engine cannot work back to the seed, and so
+ * to the deals, as it could from the old ids "arena-SEED-DEAL-SEATING"
+ * and from seeds made by invertible mixing.  The same match tells the
+ * same numbers, so deterministic engines stay reproducible.
+ */
+static uint64_t engine_secret(uint64_t match_seed, char what, uint64_t key, int seat)
+{
+    unsigned char k[crypto_shorthash_KEYBYTES] = "sk-engine-key..";
+    unsigned char msg[18], out[crypto_shorthash_BYTES];
+    for (int i = 0; i < 8; i++) {
+        k[i] = (unsigned char)(match_seed >> (8 * i));
+        msg[i] = (unsigned char)(key >> (8 * i));
+    }
+    msg[8] = (unsigned char)what;
+    msg[9] = (unsigned char)seat;
+    memset(msg + 10, 0, 8);
+    crypto_shorthash(out, msg, sizeof msg, k);
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v |= (uint64_t)out[i] << (8 * i);
+    return v;
+}
+
 /* Sets up the seats of one game: built-in bots, or engines (started if
  * needed and told about the new game) with a random fallback.  -1 when
  * out of memory. */
 static int seat_game(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], const char *id,
-                     uint64_t game_seed, const sk_game *g)
+                     uint64_t game_seed, uint64_t game_key, const sk_game *g)
 {
     const arena_opts *o = w->a->o;
     for (int s = 0; s < SK_NSEATS; s++) {
@@ -130,8 +157,11 @@ static int seat_game(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], const ch
             }
         }
         c->eng = *eng;
-        int rc = sk_engine_new_game(c->eng, id, g->pub.dealer, s, seed, g->dealt[s], why,
-                                    sizeof why);
+        char eid[24];
+        uint64_t eseed = engine_secret(o->m.seed, 's', game_key, s);
+        snprintf(eid, sizeof eid, "g%016llx",
+                 (unsigned long long)engine_secret(o->m.seed, 'i', game_key, 0));
+        int rc = sk_engine_new_game(c->eng, g, s, eid, eseed, why, sizeof why);
         if (rc)
             engine_failed(w, out, c, s, id, rc, why);
     }
@@ -187,7 +217,7 @@ static void apply(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], sk_game *g,
     }
     for (int s = 0; s < SK_NSEATS; s++) {
         char why[256];
-        int rc = ctl[s].eng ? sk_engine_event(ctl[s].eng, g, a, why, sizeof why) : 0;
+        int rc = ctl[s].eng ? sk_engine_event(ctl[s].eng, g, why, sizeof why) : 0;
         if (rc)
             engine_failed(w, out, &ctl[s], s, id, rc, why);
     }
@@ -257,7 +287,8 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
         fprintf(stderr, "schafkopf: arena: internal error: %s\n", err.msg);
         return -1;
     }
-    int status = seat_game(w, out, ctl, id, mix(mix(o->m.seed) + d * 64 + (uint64_t)r), g);
+    int status = seat_game(w, out, ctl, id, mix(mix(o->m.seed) + d * 64 + (uint64_t)r),
+                           d * 64 + (uint64_t)r, g);
     unsigned offered = ~0u; /* trick_len * 16 + doublings at the last offer */
     while (status == 0 && !sk_game_over(g)) {
         const sk_public *p = &g->pub;

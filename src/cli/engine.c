@@ -39,6 +39,8 @@ struct sk_engine {
     int time_ms;         /* limit of one decision */
     bool dead;           /* killed after a failure */
     char name[64];       /* from "id name" */
+    int seat;            /* its seat in the current game */
+    sk_cards told;       /* the hand it was last told of */
     size_t buflen;       /* bytes of an unfinished line in buf */
     char buf[SK_ENGINE_LINE_MAX + 2];
 };
@@ -370,59 +372,24 @@ const char *sk_engine_id(const sk_engine *e)
 }
 
 /* Announces a new game; see engine.h. */
-int sk_engine_new_game(sk_engine *e, const char *id, int dealer, int seat, uint64_t seed,
-                       const uint8_t dealt[8], char *why, size_t whysize)
+int sk_engine_new_game(sk_engine *e, const sk_game *g, int seat, const char *id, uint64_t seed,
+                       char *why, size_t whysize)
 {
-    char text[256];
-    int n = snprintf(text, sizeof text, "game %s dealer %d seat %d seed %llu\nhand", id, dealer,
-                     seat, (unsigned long long)seed);
-    for (int i = 0; i < 8 && n > 0 && (size_t)n < sizeof text; i++)
-        n += snprintf(text + n, sizeof text - (size_t)n, " %s", sk_card_name(dealt[i]));
-    if (n < 0 || (size_t)n + 2 > sizeof text) {
+    char text[512];
+    e->seat = seat;
+    size_t n = sk_engine_game_text(g, seat, id, seed, &e->told, text, sizeof text);
+    if (n >= sizeof text) {
         why_printf(why, whysize, "game id too long");
         return SK_ENGINE_FAIL_START;
     }
-    text[n++] = '\n';
-    return send_text(e, text, (size_t)n, now_ms() + e->time_ms, why, whysize);
+    return send_text(e, text, n, now_ms() + e->time_ms, why, whysize);
 }
 
-/* Writes the "result ..." line of a finished game. */
-static size_t format_result(const sk_game *g, char *buf, size_t size)
+/* Tells the seat's view of the last action; see engine.h. */
+int sk_engine_event(sk_engine *e, const sk_game *g, char *why, size_t whysize)
 {
-    sk_result res;
-    if (sk_game_result(g, &res, NULL) < 0)
-        return 0;
-    if (res.thrown_in)
-        return (size_t)snprintf(buf, size, "result thrown_in\n");
-    char code[32];
-    sk_contract_code(res.contract, code, sizeof code);
-    return (size_t)snprintf(
-        buf, size,
-        "result declarer %d partner %d contract %s won %d points %d schneider %d schwarz %d "
-        "money %lld %lld %lld %lld tournament %d %d %d %d\n",
-        res.declarer, res.partner == SK_NOSEAT ? -1 : res.partner, code, res.won,
-        res.declarer_side_points, res.schneider, res.schwarz, (long long)res.money[0],
-        (long long)res.money[1], (long long)res.money[2], (long long)res.money[3],
-        res.tournament[0], res.tournament[1], res.tournament[2], res.tournament[3]);
-}
-
-/* Tells an applied action and what it brought; see engine.h. */
-int sk_engine_event(sk_engine *e, const sk_game *g, sk_action a, char *why, size_t whysize)
-{
-    char text[512], act[48];
-    sk_action_format(a, act, sizeof act);
-    size_t n = (size_t)snprintf(text, sizeof text, "event %d %s\n", a.seat, act);
-    const sk_public *p = &g->pub;
-    if (a.type == SK_ACT_CARD && p->trick_len == 0 && p->trick_no > 0) {
-        int k = p->trick_no - 1;
-        sk_cards cards = 0;
-        for (int i = 0; i < 4; i++)
-            cards |= SK_BIT(p->tricks[k][i]);
-        n += (size_t)snprintf(text + n, sizeof text - n, "trick %d winner %d points %d\n", k + 1,
-                              p->trick_winners[k], sk_cards_points(cards));
-    }
-    if (sk_game_over(g) && n < sizeof text)
-        n += format_result(g, text + n, sizeof text - n);
+    char text[1024];
+    size_t n = sk_engine_event_text(g, e->seat, &e->told, text, sizeof text);
     if (n >= sizeof text) {
         why_printf(why, whysize, "event too long");
         return SK_ENGINE_FAIL_CRASH;

@@ -87,14 +87,32 @@ void sk_engine_free(sk_engine *e);
 /* The name the engine gave with "id name", or "". */
 const char *sk_engine_id(const sk_engine *e);
 
-/* Announces a new game: "game ID dealer D seat S seed N" and "hand ...".
- * 0, or a failure kind with a reason. */
-int sk_engine_new_game(sk_engine *e, const char *id, int dealer, int seat, uint64_t seed,
-                       const uint8_t dealt[8], char *why, size_t whysize);
-/* Tells what happened after an action was applied to `g`: "event SEAT
- * ACTION", and "trick N winner S points P" when it closed a trick, and
- * "result ..." when it ended the game.  0 or a failure kind. */
-int sk_engine_event(sk_engine *e, const sk_game *g, sk_action a, char *why, size_t whysize);
+/* Announces a new game of `g` to the engine at `seat` (the lines of
+ * sk_engine_game_text).  `id` must be opaque: nothing in it or in
+ * `seed` may let the engine work out the deal.  0, or a failure kind
+ * with a reason. */
+int sk_engine_new_game(sk_engine *e, const sk_game *g, int seat, const char *id, uint64_t seed,
+                       char *why, size_t whysize);
+/* Tells the engine what its seat sees of the action just applied to
+ * `g` (the lines of sk_engine_event_text).  0 or a failure kind. */
+int sk_engine_event(sk_engine *e, const sk_game *g, char *why, size_t whysize);
+
+/* ---- what an engine is told (engine_lines.c) ------------------------ */
+
+/* The lines that start a game for the engine at `seat`: "game ID dealer
+ * D seat S seed N" and "hand ..." with the cards the seat may see (its
+ * first packet only while the table lays).  *told receives those cards.
+ * Returns the length needed, as snprintf does. */
+size_t sk_engine_game_text(const sk_game *g, int seat, const char *id, uint64_t seed,
+                           sk_cards *told, char *buf, size_t size);
+/* The lines after the last action applied to `g`, as `seat` sees it:
+ * "event SEAT ACTION" (a Hochzeit's card only to the two who exchange
+ * it), "hand ..." again when the seat's hand changed other than by its
+ * own play (*told: the hand it was last told, kept up to date), "trick N
+ * winner S points P" when a trick closed, "result ..." at the end.
+ * Returns the length needed, as snprintf does. */
+size_t sk_engine_event_text(const sk_game *g, int seat, sk_cards *told, char *buf,
+                            size_t size);
 /*
  * Asks for a decision: "legal ACTION" for each choice, then "go MS".
  * On success returns 0 and the index of the chosen action in *choice;

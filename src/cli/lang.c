@@ -225,7 +225,9 @@ size_t sk_lang_action(sk_lang lang, const sk_public *p, sk_action a, char *buf, 
     case SK_ACT_ACCEPT:
         return (size_t)snprintf(buf, size, "%s %s", /* a Bauernhochzeit's second card */
                                 sk_tr(lang, p->hochzeit_given ? L_ACCEPT_MORE : L_ACCEPT),
-                                a.card < SK_NCARDS ? sk_card_name(a.card) : "?");
+                                a.card < SK_NCARDS       ? sk_card_name(a.card)
+                                : lang == SK_LANG_EN ? "a card face down"
+                                                         : "eine Karte verdeckt");
     case SK_ACT_BID:
         return bid_words(lang, p, a, buf, size);
     case SK_ACT_DECLARE:

@@ -3,6 +3,7 @@
  */
 #include "cli.h"
 
+#include <sodium.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -39,6 +40,10 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
+    if (sodium_init() < 0) { /* the engines' ids and seeds are keyed hashes */
+        fprintf(stderr, "schafkopf: libsodium failed to start\n");
+        return 1;
+    }
     if (argc < 2) {
         if (isatty(0) && isatty(1)) {
             char *play_argv[] = {"play", NULL};

@@ -360,7 +360,9 @@ static int apply(play_ctx *p, sk_game *g, sk_action a, sk_error *err)
     if (rc < 0)
         return rc;
     sk_game_view(g, p->human, &p->table.view);
-    announce(p, &before, a);
+    /* the log tells what the human's seat saw: a Hochzeit's card only
+     * to the two who exchange it */
+    announce(p, &before, sk_game_seen_action(g, g->pub.nactions - 1, p->human));
     announce_after(p, g, &before, a);
     return 0;
 }

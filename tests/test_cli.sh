@@ -117,5 +117,17 @@ contains "$tmp/err" 'nosuch' "unknown rule is named"
 "$PROG" selfplay --preset tournament --games 300 --seed 5 | grep -c '"kontra"' >"$tmp/n"
 [ "$(cat "$tmp/n")" = 0 ] && ok || bad "kontra in tournament games"
 
+# analyze scores a Hochzeit's taker with the declarer (002 Hochzeit: the
+# taker is the partner; issue 13 found him rated as a defender).  Seat 2
+# holds every Ober and Unter and takes all eight tricks, so the side of
+# declarer 1 and taker 3 ends with 0 points: the taker's double-dummy
+# value is 0 at every card, never the defenders' 120.
+"$PROG" analyze --json --samples 4 "${SK_ROOT:-.}/tests/data/hochzeit-partner.jsonl" >"$tmp/hz.json" 2>"$tmp/hz.err" && ok || bad "analyze of a Hochzeit: $(cat "$tmp/hz.err")"
+all=$(grep -c '"seat":3,"action":"card' "$tmp/hz.json")
+n=$(grep '"seat":3,"action":"card' "$tmp/hz.json" | grep -c '"dd":{"value":0,')
+[ "$all" -ge 5 ] && [ "$n" = "$all" ] && ok ||
+    bad "analyze rates the Hochzeit taker's cards as a defender's ($n of $all right)"
+grep '"seat":3,"action":"card' "$tmp/hz.json" | grep -q '"flag":"[^"]' && bad "the Hochzeit taker flagged" || ok
+
 echo "test_cli.sh: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -94,8 +94,7 @@ static uint64_t mix(uint64_t x)
 /* Whether `seat` is on the declarer's side in a game with all hands. */
 static bool declarer_side(const sk_game *g, int seat)
 {
-    return seat == g->pub.declarer ||
-           (g->pub.contract.type == SK_C_SAUSPIEL && seat == g->partner);
+    return sk_game_side(g, seat) == SK_SIDE_DECLARER;
 }
 
 /* Plays a game in the play phase to its end with double-dummy best play
@@ -134,54 +133,31 @@ static int money_after(an_ctx *x, const sk_game *g, sk_action a, int seat, int64
     return 0;
 }
 
-/* Whether a contract is settled by the declarer side's card points
- * (won at 61, Schneider, Schwarz) or, a Tout, by taking every trick --
- * the contracts whose money money_of() computes from a solver value. */
+/* Whether the solver's value of a contract -- the declarer side's card
+ * points, a Tout's 120 meaning every trick -- is all its settlement
+ * needs (money_of()): every declared game but a Bettel, whose value
+ * counts tricks. */
 static bool priced_by_points(sk_contract c)
 {
-    return c.tout || c.type == SK_C_SAUSPIEL || c.type == SK_C_SOLO || c.type == SK_C_WENZ;
-}
-
-/* The settlement of a deal as far as it does not depend on the play:
- * base rate, Laufende and the multiplier (Kontra so far) -- read from a
- * copy played out with the first legal cards, after `a` unless PASS. */
-static int settle_base(an_ctx *x, const sk_game *g, sk_action a, sk_result *res)
-{
-    sk_game *h = &x->scratch;
-    *h = *g;
-    if (a.type != SK_ACT_PASS && sk_game_apply(h, a, NULL) < 0)
-        return -1;
-    while (!sk_game_over(h)) {
-        sk_cards legal = sk_game_legal_cards(h);
-        if (!legal || sk_game_apply(h, sk_act_card(h->pub.to_move, sk_cards_first(legal)),
-                                    NULL) < 0)
-            return -1;
-    }
-    return sk_game_result(h, res, NULL) < 0 ? -1 : 0;
+    return c.type != SK_C_NONE && c.type != SK_C_RAMSCH && c.type != SK_C_BETTEL &&
+           c.type != SK_C_BETTEL_OUVERT;
 }
 
 /*
  * The seat's money when the declarer's side ends with `dsp` card points
- * (a Tout: 120 = every trick), from the play-independent part of the
- * settlement (4.2.4): (base + Laufende + Schneider/Schwarz) times the
- * multiplier per loser-winner pair; a soloist pays or gets it three
- * times.  Schwarz is taken to be 0 or 120 points (a trick without points
- * is rare enough).
+ * (a Tout: 120 = every trick), as the engine settles it
+ * (sk_game_settle_as) with the doublings given so far.  Schwarz is taken
+ * to be 0 or 120 points (a trick without points is rare enough).
  */
-static double money_of(const sk_game *g, const sk_result *base, int seat, int dsp)
+static int money_of(const sk_game *g, int seat, int dsp, double *money)
 {
-    sk_contract c = g->pub.contract;
-    bool won = c.tout ? dsp == 120 : dsp >= 61;
-    int extra = 0;
-    if (!c.tout) /* Tout is paid without Schneider/Schwarz */
-        extra = dsp == 0 || dsp == 120 ? g->rules->rate_schwarz
-                : dsp <= 30 || dsp >= 91 ? g->rules->rate_schneider
-                                         : 0;
-    double pair = (double)(base->base_units + base->laufende_units + extra) *
-                  base->multiplier * g->rules->unit_cents;
-    bool mine = declarer_side(g, seat);
-    int times = c.type != SK_C_SAUSPIEL && seat == g->pub.declarer ? 3 : 1;
-    return (mine == won ? 1 : -1) * times * pair;
+    int n = g->pub.ntricks;
+    int tricks = dsp == 0 ? 0 : dsp == 120 ? n : 1; /* only Schwarz and Tout ask */
+    sk_result res;
+    if (sk_game_settle_as(g, dsp, tricks, &res, NULL) < 0)
+        return -1;
+    *money = (double)res.money[seat];
+    return 0;
 }
 
 /* Adds one deal (the real one or a sample) to the ratings of the seat's
@@ -194,18 +170,17 @@ static int eval_deal(an_ctx *x, const sk_game *g, int seat, card_eval *ev)
     if (n != ev->n)
         return -1;
     bool mine = declarer_side(g, seat), fast = priced_by_points(g->pub.contract);
-    sk_result base;
-    if (fast && settle_base(x, g, sk_act_pass(seat), &base) < 0)
-        return -1;
     for (int k = 0; k < n; k++) {
         int i = 0;
         while (i < ev->n && ev->cards[i] != acts[k].card)
             i++;
-        int64_t money = 0;
-        if (i == ev->n || (!fast && money_after(x, g, acts[k], seat, &money) < 0))
+        int64_t exact = 0;
+        double money = 0;
+        if (i == ev->n || (!fast && money_after(x, g, acts[k], seat, &exact) < 0) ||
+            (fast && money_of(g, seat, vals[k], &money) < 0))
             return -1;
         ev->pts[i] += mine ? vals[k] : 120 - vals[k];
-        ev->money[i] += fast ? money_of(g, &base, seat, vals[k]) : (double)money;
+        ev->money[i] += fast ? money : (double)exact;
     }
     ev->deals++;
     return 0;
@@ -227,13 +202,11 @@ static int doubling_money(an_ctx *x, const sk_game *g, sk_action a, double *with
         return 0;
     }
     int dsp;
-    sk_result bw, bo;
-    if (sk_solver_solve(x->solver, g, &dsp) < 0 || settle_base(x, g, a, &bw) < 0 ||
-        settle_base(x, g, sk_act_pass(seat), &bo) < 0)
+    sk_game *h = &x->scratch;
+    *h = *g;
+    if (sk_solver_solve(x->solver, g, &dsp) < 0 || sk_game_apply(h, a, NULL) < 0)
         return -1;
-    *with = money_of(g, &bw, seat, dsp);
-    *without = money_of(g, &bo, seat, dsp);
-    return 0;
+    return money_of(h, seat, dsp, with) < 0 || money_of(g, seat, dsp, without) < 0 ? -1 : 0;
 }
 
 /* Averages an eval and finds the best cards and the played card's loss. */

@@ -223,44 +223,6 @@ static void apply(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], sk_game *g,
     }
 }
 
-/* The doubling `seat` may give now (SK_ACT_KONTRA/RETOUR), or -1. */
-static int doubling_for(const sk_game *g, int seat)
-{
-    sk_action legal[SK_MAX_LEGAL];
-    int n = sk_game_legal(g, legal);
-    for (int i = 0; i < n; i++)
-        if (legal[i].seat == seat &&
-            (legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR))
-            return legal[i].type;
-    return -1;
-}
-
-/* Kontra and Retour out of turn (3.3), as in `play`: before each of the
- * first two cards every seat that may double is asked once, from the
- * seat to move on; a doubling given opens a new round of offers. */
-static void offer_doublings(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], sk_game *g,
-                            const char *id)
-{
-    uint8_t declined = 0;
-    for (bool again = true; again;) {
-        again = false;
-        for (int k = 0; k < SK_NSEATS && !again; k++) {
-            int seat = (g->pub.to_move + k) % 4;
-            int type = doubling_for(g, seat);
-            if (type < 0 || (declined & (1u << seat)))
-                continue;
-            sk_action a = seat_decide(w, out, &ctl[seat], g, seat, type, id);
-            if (a.type == type) {
-                apply(w, out, ctl, g, a, id);
-                declined = 0;
-                again = true;
-            } else {
-                declined |= (uint8_t)(1u << seat);
-            }
-        }
-    }
-}
-
 /* Plays one game of deal d (0-based) in seating r; fills
  * out->deal.games[r] and appends the record.  -1 when out of memory. */
 static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t hands[4][8],
@@ -289,17 +251,15 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
     }
     int status = seat_game(w, out, ctl, id, mix(mix(o->m.seed) + d * 64 + (uint64_t)r),
                            d * 64 + (uint64_t)r, g);
-    unsigned offered = ~0u; /* trick_len * 16 + doublings at the last offer */
+    sk_turn turn; /* core says who is asked when, Kontra and Retour out of turn (3.3) */
+    sk_turn_init(&turn);
     while (status == 0 && !sk_game_over(g)) {
-        const sk_public *p = &g->pub;
-        if (p->phase == SK_PHASE_PLAY && p->trick_no == 0 && p->trick_len <= 1 &&
-            offered != p->trick_len * 16u + p->doublings) {
-            offered = p->trick_len * 16u + p->doublings;
-            offer_doublings(w, out, ctl, g, id);
-            offered = p->trick_len * 16u + p->doublings;
-        }
-        int seat = p->to_move;
-        apply(w, out, ctl, g, seat_decide(w, out, &ctl[seat], g, seat, -1, id), id);
+        int offer, seat = sk_turn_next(&turn, g, &offer);
+        sk_action a = seat_decide(w, out, &ctl[seat], g, seat, offer, id);
+        if (offer >= 0 && a.type != offer)
+            sk_turn_decline(&turn, g, seat);
+        else
+            apply(w, out, ctl, g, a, id);
     }
     for (int s = 0; s < SK_NSEATS; s++)
         sk_bot_free(ctl[s].sk);

@@ -4,8 +4,8 @@
  * The driver owns the session, the game and the bots; it asks the bots
  * through their views (sk_game_view + sk_bot_act) and the human through
  * a UI (ui_plain.c or ui_curses.c), and changes the game only through
- * sk_game_apply.  Kontra and Retour may be given out of turn (3.3): before
- * each of the first two cards every seat that may double is asked.
+ * sk_game_apply.  Kontra and Retour may be given out of turn (3.3): core's
+ * sk_turn_next says who is asked when.
  * After every game the record is appended to the session file and
  * fsync'ed, so `--resume FILE` can continue the evening.
  */
@@ -34,9 +34,7 @@ typedef struct play_ctx {
     FILE *out;             /* opened at the first save */
     int human;
     uint64_t max_games;    /* 0: until the player quits */
-    /* out-of-turn doubling offers declined at the current moment */
-    uint8_t declined;      /* bit per seat */
-    int offer_key;         /* trick_len * 16 + doublings when recorded */
+    sk_turn turn;          /* who is asked next, doublings out of turn included */
 } play_ctx;
 
 /* Options as parsed from the command line. */
@@ -405,64 +403,35 @@ static int human_move(play_ctx *p, sk_game *g)
     }
 }
 
-/* The doubling `seat` may give now, or -1. */
-static int doubling_for(const sk_game *g, int seat)
-{
-    sk_action legal[SK_MAX_LEGAL];
-    int n = sk_game_legal(g, legal);
-    for (int i = 0; i < n; i++)
-        if (legal[i].seat == seat &&
-            (legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR))
-            return legal[i].type;
-    return -1;
-}
-
 /*
- * Kontra and Retour out of turn (3.3): before each of the first two
- * cards, every seat that may double is asked once (from the seat to
- * move on); a doubling given opens a new round of offers (Retour after
- * Kontra).  Returns SK_UI_QUIT if the human quits.
+ * Offers `seat` the doubling `type` out of turn (3.3); core decides who
+ * is asked when (sk_turn_next).  The human answers through the UI, a bot
+ * through its view.  Returns SK_UI_QUIT if the human quits.
  */
-static int offer_doublings(play_ctx *p, sk_game *g)
+static int ask_doubling(play_ctx *p, sk_game *g, int seat, int type)
 {
-    for (bool again = true; again;) {
-        again = false;
-        int key = g->pub.trick_len * 16 + g->pub.doublings;
-        if (key != p->offer_key) {
-            p->offer_key = key;
-            p->declined = 0;
+    sk_action a = sk_act_double(seat, type);
+    if (seat == p->human) {
+        sk_game_view(g, p->human, &p->table.view);
+        int rc = p->ui->offer(p->ui, &p->table, a);
+        if (rc == SK_UI_QUIT)
+            return rc;
+        if (rc == SK_UI_NO) {
+            sk_turn_decline(&p->turn, g, seat);
+            return SK_UI_OK;
         }
-        for (int k = 0; k < SK_NSEATS && !again; k++) {
-            int seat = (g->pub.to_move + k) % 4;
-            int type = doubling_for(g, seat);
-            if (type < 0 || (p->declined & (1u << seat)))
-                continue;
-            sk_action a = sk_act_double(seat, type);
-            if (seat == p->human) {
-                sk_game_view(g, p->human, &p->table.view);
-                int rc = p->ui->offer(p->ui, &p->table, a);
-                if (rc == SK_UI_QUIT)
-                    return rc;
-                if (rc == SK_UI_NO) {
-                    p->declined |= (uint8_t)(1u << seat);
-                    continue;
-                }
-            } else {
-                sk_view v;
-                sk_game_view(g, seat, &v);
-                a = sk_bot_act(p->bots[seat], &v);
-                a.seat = (uint8_t)seat;
-                if (a.type != SK_ACT_KONTRA && a.type != SK_ACT_RETOUR) {
-                    p->declined |= (uint8_t)(1u << seat);
-                    continue;
-                }
-            }
-            if (apply(p, g, a, NULL) < 0)
-                p->declined |= (uint8_t)(1u << seat);
-            else
-                again = true;
+    } else {
+        sk_view v;
+        sk_game_view(g, seat, &v);
+        a = sk_bot_act(p->bots[seat], &v);
+        a.seat = (uint8_t)seat;
+        if (a.type != type) {
+            sk_turn_decline(&p->turn, g, seat);
+            return SK_UI_OK;
         }
     }
+    if (apply(p, g, a, NULL) < 0)
+        sk_turn_decline(&p->turn, g, seat);
     return SK_UI_OK;
 }
 
@@ -474,7 +443,7 @@ static void start_game(play_ctx *p, sk_game *g)
     t->game_no = p->session.games + 1;
     memset(t->said, 0, sizeof t->said);
     t->nlog = 0;
-    p->offer_key = -1;
+    sk_turn_init(&p->turn);
     sk_game_view(g, p->human, &t->view);
     char line[128];
     snprintf(line, sizeof line, "%s %u: %s %s, %s %s", sk_tr(t->lang, L_GAME), t->game_no,
@@ -493,14 +462,13 @@ static int play_game(play_ctx *p, bool last)
     start_game(p, g);
     int rc = SK_UI_OK;
     while (rc == SK_UI_OK && !sk_game_over(g)) {
-        if (g->pub.phase == SK_PHASE_PLAY && g->pub.trick_no == 0 && g->pub.trick_len <= 1)
-            rc = offer_doublings(p, g);
-        if (rc != SK_UI_OK)
-            break;
-        if (g->pub.to_move == p->human)
+        int offer, seat = sk_turn_next(&p->turn, g, &offer);
+        if (offer >= 0)
+            rc = ask_doubling(p, g, seat, offer);
+        else if (seat == p->human)
             rc = human_move(p, g);
         else
-            bot_move(p, g, g->pub.to_move);
+            bot_move(p, g, seat);
     }
     if (rc == SK_UI_OK) {
         sk_result res;

@@ -36,27 +36,27 @@ static void test_facts(void **state)
     sk_game g;
     sk_view v;
     solo_game(&g, &r, &v);
-    sk_infer inf;
-    sk_infer_init(&inf, &v, g.hands);
+    skx_infer inf;
+    skx_infer_init(&inf, &v, g.hands);
     int declared = 0, passes1 = 0;
     for (int i = 0; i < inf.n; i++) {
         assert_int_not_equal(inf.f[i].seat, 0);
-        if (inf.f[i].kind == SK_FACT_DECLARED) {
+        if (inf.f[i].kind == SKX_FACT_DECLARED) {
             assert_int_equal(inf.f[i].seat, 2);
             assert_int_equal(inf.f[i].c.type, SK_C_SOLO);
             declared++;
         }
-        if (inf.f[i].kind == SK_FACT_PASS && inf.f[i].seat == 1)
+        if (inf.f[i].kind == SKX_FACT_PASS && inf.f[i].seat == 1)
             passes1++;
-        assert_false(inf.f[i].kind == SK_FACT_BID && inf.f[i].seat == 2); /* DECLARED says it */
+        assert_false(inf.f[i].kind == SKX_FACT_BID && inf.f[i].seat == 2); /* DECLARED says it */
     }
     assert_int_equal(declared, 1);
     assert_int_equal(passes1, 1);
     /* the real deal fits: the Solo hand clears its bar, so its weight is
      * well above that of a deal that gives seat 2 no trump at all */
-    double real = sk_infer_weight(&inf, &v, g.hands);
+    double real = skx_infer_weight(&inf, &v, g.hands);
     sk_cards swapped[SK_NSEATS] = {g.hands[0], g.hands[2], g.hands[1], g.hands[3]};
-    double wrong = sk_infer_weight(&inf, &v, swapped);
+    double wrong = skx_infer_weight(&inf, &v, swapped);
     assert_true(real > 0.3);
     assert_true(wrong < real / 10);
     assert_true(wrong >= 0.02 * 0.02 * 0.02 * 0.02);
@@ -84,14 +84,14 @@ static void test_draws_follow_the_auction(void **state)
     assert_int_equal(sk_sample_init(sp, &v), SK_OK);
     sk_rng rng;
     sk_rng_seed(&rng, 99);
-    sk_pimc pc = {NULL, sp, &rng, 24, 0, 0, 0, 0};
+    skx_pimc pc = {NULL, sp, &rng, 24, 0, 0, 0, 0};
     enum { ROUNDS = 60, N = 24 };
     double sum[2] = {0, 0}, passer[2] = {0, 0};
     sk_cards deals[N][SK_NSEATS];
     for (int infer = 0; infer < 2; infer++) {
         pc.infer = infer;
         for (int k = 0; k < ROUNDS; k++) {
-            assert_int_equal(sk_pimc_draw(&pc, &v, N, deals), N);
+            assert_int_equal(skx_pimc_draw(&pc, &v, N, deals), N);
             for (int d = 0; d < N; d++) {
                 assert_int_equal(deals[d][0], g.hands[0]);
                 sk_cards all = 0;
@@ -128,12 +128,12 @@ static void test_no_facts_is_uniform(void **state)
     sk_sampler *sp = malloc(sizeof *sp);
     assert_non_null(sp);
     assert_int_equal(sk_sample_init(sp, &v), SK_OK);
-    sk_infer inf;
+    skx_infer inf;
     sk_cards h[SK_NSEATS];
     sk_rng rng;
     sk_rng_seed(&rng, 5);
     sk_sample_draw(sp, &rng, h);
-    sk_infer_init(&inf, &v, h);
+    skx_infer_init(&inf, &v, h);
     assert_int_equal(inf.n, 0);
     free(sp);
 }

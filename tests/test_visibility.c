@@ -204,6 +204,26 @@ static void check_view(const sk_game *g, int seat)
     }
 }
 
+/* sk_game_from_view with the true hands gives back the game's hidden
+ * state -- the called ace's holder, a running away (2.5.4) -- and so
+ * the same legal actions, whatever the view hid. */
+static void check_from_view(const sk_game *g, int seat)
+{
+    if (g->pub.phase != SK_PHASE_PLAY)
+        return;
+    static sk_game h;
+    sk_view v;
+    sk_game_view(g, seat, &v);
+    sk_game_from_view(&v, g->hands, &h);
+    assert_int_equal(h.partner, g->partner);
+    assert_int_equal(h.pub.ran_away, g->pub.ran_away);
+    sk_action a[SK_MAX_LEGAL], b[SK_MAX_LEGAL];
+    int n = sk_game_legal(g, a);
+    assert_int_equal(sk_game_legal(&h, b), n);
+    for (int i = 0; i < n; i++)
+        assert_true(sk_action_equal(a[i], b[i]));
+}
+
 /* The cards of `seat` that are still in its hand as dealt (not played,
  * not passed in a Hochzeit). */
 static sk_cards swappable(const sk_game *g, int seat)
@@ -321,6 +341,8 @@ static void test_nothing_leaks(void **state)
             }
             int look = (int)sk_rng_below(&rng, (uint32_t)g.pub.nseats + 1);
             check_view(&g, look == g.pub.nseats ? SK_NOSEAT : look);
+            if (look < g.pub.nseats)
+                check_from_view(&g, look);
         }
         if (g.pub.nactions > 1) {
             int upto = 1 + (int)sk_rng_below(&rng, (uint32_t)g.pub.nactions - 1);

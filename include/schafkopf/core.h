@@ -82,18 +82,9 @@ enum sk_rank {
 int sk_card_points(int card);
 /* The card points of a set; a full deck has 120 (1.2.4). */
 int sk_cards_points(sk_cards set);
-static inline int sk_cards_count(sk_cards set)
-{
-#ifdef __POPCNT__
-    return __builtin_popcount(set);
-#else /* SWAR count: avoids a library call on CPUs without POPCNT */
-    set = set - ((set >> 1) & 0x55555555u);
-    set = (set & 0x33333333u) + ((set >> 2) & 0x33333333u);
-    return (int)((((set + (set >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
-#endif
-}
+int sk_cards_count(sk_cards set);
 /* Lowest card index in a non-empty set. */
-static inline int sk_cards_first(sk_cards set) { return __builtin_ctz(set); }
+int sk_cards_first(sk_cards set);
 /* The k-th lowest card of a set, 0 <= k < its size (the k-th set bit). */
 int sk_cards_nth(sk_cards set, unsigned k);
 /* Notation of a card ("EO"); "??" for an invalid index. */
@@ -150,6 +141,12 @@ size_t sk_contract_name(sk_contract c, char *buf, size_t size);
  * "farbwenz:H", "farbgeier:S:tout", "bettel", "bettel:ouvert", "ramsch". */
 size_t sk_contract_code(sk_contract c, char *buf, size_t size);
 int sk_contract_parse(const char *s, sk_contract *out, sk_error *err);
+/* What naming contract `c` requires of the declarer's hand: one card of
+ * the set returned (0: no such need) -- a plain card of the called suit
+ * (2.5.3; none in a Muss, 002), of the trump suit that is no Ober or
+ * Unter (2.6.4), no Unter in a Farbwenz, no Ober in a Farbgeier.  The
+ * auction checks it, and deal samplers draw hands that meet it. */
+sk_cards sk_contract_needs(sk_contract c, bool muss);
 /* Contract class code for a bid ("sauspiel", "solo", "wenz:tout"). */
 size_t sk_contract_class_code(sk_contract c, char *buf, size_t size);
 
@@ -381,34 +378,10 @@ typedef struct sk_rng {
 void sk_rng_seed(sk_rng *rng, uint64_t seed);
 /* Seeds from the operating system's random source; 0 or SK_EIO. */
 int sk_rng_seed_os(sk_rng *rng);
-/* The next 64 random bits (xoshiro256**); inline, as the play loop and
- * the bots draw often. */
-static inline uint64_t sk_rng_next(sk_rng *rng)
-{
-    uint64_t *s = rng->s;
-    uint64_t x = s[1] * 5;
-    uint64_t result = ((x << 7) | (x >> 57)) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = (s[3] << 45) | (s[3] >> 19);
-    return result;
-}
-/* Uniform integer in [0, n), n > 0, without modulo bias (Lemire's
- * multiply-and-reject). */
-static inline uint32_t sk_rng_below(sk_rng *rng, uint32_t n)
-{
-    uint64_t m = (uint64_t)(uint32_t)(sk_rng_next(rng) >> 32) * n;
-    if ((uint32_t)m < n) {
-        uint32_t threshold = -n % n;
-        while ((uint32_t)m < threshold)
-            m = (uint64_t)(uint32_t)(sk_rng_next(rng) >> 32) * n;
-    }
-    return (uint32_t)(m >> 32);
-}
+/* The next 64 random bits (xoshiro256**). */
+uint64_t sk_rng_next(sk_rng *rng);
+/* Uniform integer in [0, n), n > 0, without modulo bias. */
+uint32_t sk_rng_below(sk_rng *rng, uint32_t n);
 
 /* The 32 cards in dealing order: deck[0] is dealt first. */
 typedef struct sk_deck {
@@ -461,47 +434,15 @@ typedef struct sk_action {
     uint8_t reserved[2];  /* zero; keeps the struct 8 bytes for speed */
 } sk_action;
 
-/* Builds an action.  On little-endian machines it is assembled in one
- * register: writing the bytes one by one and reading the struct back
- * whole stalls store forwarding, which the play loop would feel. */
-static inline sk_action sk_action_make(int type, int seat, int card, sk_contract c)
-{
-    sk_action a;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint64_t v = (uint64_t)(uint8_t)type | (uint64_t)(uint8_t)seat << 8 |
-                 (uint64_t)(uint8_t)card << 16 | (uint64_t)c.type << 24 |
-                 (uint64_t)c.suit << 32 | (uint64_t)c.tout << 40;
-    _Static_assert(sizeof(sk_action) == 8, "sk_action is 8 bytes");
-    __builtin_memcpy(&a, &v, sizeof a);
-#else
-    a.type = (uint8_t)type;
-    a.seat = (uint8_t)seat;
-    a.card = (uint8_t)card;
-    a.contract = c;
-    a.reserved[0] = a.reserved[1] = 0;
-#endif
-    return a;
-}
-static inline sk_action sk_act_pass(int seat)
-{
-    return sk_action_make(SK_ACT_PASS, seat, SK_NOCARD, (sk_contract){SK_C_NONE, SK_NOSUIT, 0});
-}
-static inline sk_action sk_act_bid(int seat, sk_contract cls)
-{
-    return sk_action_make(SK_ACT_BID, seat, SK_NOCARD, (sk_contract){cls.type, SK_NOSUIT, cls.tout});
-}
-static inline sk_action sk_act_declare(int seat, sk_contract c)
-{
-    return sk_action_make(SK_ACT_DECLARE, seat, SK_NOCARD, c);
-}
-static inline sk_action sk_act_double(int seat, int type)
-{
-    return sk_action_make(type, seat, SK_NOCARD, (sk_contract){SK_C_NONE, SK_NOSUIT, 0});
-}
-static inline sk_action sk_act_card(int seat, int card)
-{
-    return sk_action_make(SK_ACT_CARD, seat, card, (sk_contract){SK_C_NONE, SK_NOSUIT, 0});
-}
+/* Builds an action. */
+sk_action sk_action_make(int type, int seat, int card, sk_contract c);
+/* The actions of one kind: no bid, a bid of a class, a declaration, a
+ * doubling (SK_ACT_KONTRA or SK_ACT_RETOUR), a card. */
+sk_action sk_act_pass(int seat);
+sk_action sk_act_bid(int seat, sk_contract cls);
+sk_action sk_act_declare(int seat, sk_contract c);
+sk_action sk_act_double(int seat, int type);
+sk_action sk_act_card(int seat, int card);
 
 /* "pass", "bid solo", "declare sauspiel:G", "kontra", "retour", "card EO". */
 size_t sk_action_format(sk_action a, char *buf, size_t size);
@@ -642,6 +583,34 @@ static inline bool sk_game_over(const sk_game *g)
 int sk_view_legal(const sk_view *v, sk_action *out);
 
 /* ------------------------------------------------------------------ */
+/* Who decides next, in and out of turn (turn.c)                        */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Kontra and Retour may be given out of turn (3.3).  Drivers -- the
+ * terminal game, the arena, the server -- ask for them in one order:
+ * before each action, every seat that may double now is offered it
+ * once, from the seat to move on clockwise; a decline holds until the
+ * next action, a doubling opens a new round.  Everything else is asked
+ * of pub.to_move.
+ */
+typedef struct sk_turn {
+    uint16_t at;      /* pub.nactions when the declines were noted */
+    uint8_t declined; /* seats that declined a doubling since, a bit each */
+} sk_turn;
+
+/* Starts the asking for a new game. */
+void sk_turn_init(sk_turn *t);
+/* Who decides next: returns the seat and sets *offer to SK_ACT_KONTRA or
+ * SK_ACT_RETOUR when it is offered that doubling out of turn (it answers
+ * with the doubling or declines, sk_turn_decline), else to -1: the seat
+ * to move chooses among its legal actions.  SK_NOSEAT when the game is
+ * over. */
+int sk_turn_next(sk_turn *t, const sk_game *g, int *offer);
+/* Notes that `seat` declined the doubling it was offered. */
+void sk_turn_decline(sk_turn *t, const sk_game *g, int seat);
+
+/* ------------------------------------------------------------------ */
 /* Visibility and sides (visibility.c)                                  */
 /* ------------------------------------------------------------------ */
 
@@ -686,6 +655,12 @@ void sk_game_view(const sk_game *g, int seat, sk_view *v);
  * spectator) sees it: the card of a Hochzeit exchange is SK_NOCARD
  * for everyone but the two who exchange it. */
 sk_action sk_game_seen_action(const sk_game *g, int i, int seat);
+/* Builds a game from a view and a deal consistent with it (hands[s]:
+ * the cards seat s holds now), for samplers and analysis: the hidden
+ * state follows from the deal -- the hands as dealt (the view's own
+ * order, the others' in index order), the called ace's holder, and
+ * whether he ran away (2.5.4).  The game then plays on like any other. */
+void sk_game_from_view(const sk_view *v, const sk_cards hands[SK_NSEATS], sk_game *g);
 /* The cards `seat` may see in its own hand now (its first packet only
  * while the table lays, 002). */
 sk_cards sk_game_seen_hand(const sk_game *g, int seat);

@@ -5,23 +5,24 @@
 #define SK_AI_INTERNAL_H
 
 #include "schafkopf/ai.h"
+#include "core/bits.h"
 
 /* Strength of a hand for a contract in rough tricks (heuristic.c). */
-double sk_heur_strength(sk_cards hand, sk_contract c);
+double skx_heur_strength(sk_cards hand, sk_contract c);
 /* How far a hand clears (>= 0) or misses (< 0) a contract's bar. */
-double sk_heur_margin(sk_cards hand, sk_contract c);
+double skx_heur_margin(sk_cards hand, sk_contract c);
 /* Auction, declaration and Kontra/Retour by rules of thumb; fills
  * values[i] for legal[i] (higher is better); returns the choice (a pass
  * to decline an out-of-turn doubling). */
-sk_action sk_heur_bidding(const sk_view *v, const sk_action *legal, int n, double *values);
+sk_action skx_heur_bidding(const sk_view *v, const sk_action *legal, int n, double *values);
 /* A card by rules of thumb from the legal set. */
-int sk_heur_card(const sk_view *v, sk_cards legal);
+int skx_heur_card(const sk_view *v, sk_cards legal);
 /* The largest margin of a dealt hand over the bar of any contract of
  * auction rank >= min_rank (-1: any) it may declare, without the
  * higher-class bonus (-1e9: none). */
-double sk_heur_best_margin(const sk_rules *r, const sk_public *p, sk_cards hand, int min_rank);
+double skx_heur_best_margin(const sk_rules *r, const sk_public *p, sk_cards hand, int min_rank);
 /* How far a hand clears (>= 0) or misses the heuristic's Kontra bar. */
-double sk_heur_kontra_margin(sk_cards hand, sk_contract c);
+double skx_heur_kontra_margin(sk_cards hand, sk_contract c);
 
 /*
  * What the PIMC parts of a bot share: its solver and sampler, its random
@@ -30,64 +31,64 @@ double sk_heur_kontra_margin(sk_cards hand, sk_contract c);
  * keep the play reproducible.
  */
 /* The most deals a PIMC bot solves for one decision (pimc:N, N <= it). */
-#define SK_PIMC_MAX_DEALS 256
+#define SKX_PIMC_MAX_DEALS 256
 
-typedef struct sk_pimc {
+typedef struct skx_pimc {
     sk_solver *solver;
     sk_sampler *sampler;
     sk_rng *rng;
     int samples;
     uint64_t card_nodes, bid_nodes, double_nodes;
     int infer; /* draw deals weighted by the auction (infer.c) */
-} sk_pimc;
+} skx_pimc;
 
 /*
  * Auction inference (infer.c): facts the public actions state about
  * other seats' hands, each weighing a sampled deal by how well the
  * seat's hand as dealt fits it under the heuristic bot's model.
  */
-enum { SK_FACT_PASS, SK_FACT_BID, SK_FACT_DECLARED, SK_FACT_KONTRA };
-#define SK_INFER_MAX_FACTS 24
-typedef struct sk_infer_fact {
+enum { SKX_FACT_PASS, SKX_FACT_BID, SKX_FACT_DECLARED, SKX_FACT_KONTRA };
+#define SKX_INFER_MAX_FACTS 24
+typedef struct skx_infer_fact {
     uint8_t seat, kind;
     int8_t min_rank; /* PASS, BID: the lowest rank it could bid then */
     sk_contract c;   /* DECLARED, KONTRA: the contract */
-} sk_infer_fact;
-typedef struct sk_infer {
+} skx_infer_fact;
+typedef struct skx_infer {
     int n;
-    sk_infer_fact f[SK_INFER_MAX_FACTS];
+    skx_infer_fact f[SKX_INFER_MAX_FACTS];
     sk_cards played[SK_NSEATS]; /* cards each seat has played */
-} sk_infer;
+} skx_infer;
 
 /* Reads the facts of a view, replaying its actions on a deal of the
  * hands now consistent with it (none when that fails, in a Hochzeit or
  * a Ramsch). */
-void sk_infer_init(sk_infer *inf, const sk_view *v, const sk_cards hands[SK_NSEATS]);
+void skx_infer_init(skx_infer *inf, const sk_view *v, const sk_cards hands[SK_NSEATS]);
 /* The weight of a deal of the hands now: the product of the facts'
  * factors, each in [0.02, 1]. */
-double sk_infer_weight(const sk_infer *inf, const sk_view *v, const sk_cards hands[SK_NSEATS]);
+double skx_infer_weight(const skx_infer *inf, const sk_view *v, const sk_cards hands[SK_NSEATS]);
 /* Draws n deals for a decision from a prepared sampler: uniform, or
  * with pc->infer following the auction; returns n. */
-int sk_pimc_draw(const sk_pimc *pc, const sk_view *v, int n, sk_cards (*out)[SK_NSEATS]);
+int skx_pimc_draw(const skx_pimc *pc, const sk_view *v, int n, sk_cards (*out)[SK_NSEATS]);
 
 /* The point thresholds that price a game for its declarer: 31, 61, 91
  * (4.1.2, 4.1.3), or 30, 60, 90 in a Muss (002).  Level k of
  * sk_solver_level: 0 lost Schneider, 1 lost, 2 won, 3 won Schneider. */
-void sk_pimc_thresholds(const sk_public *p, int t[3]);
+void skx_pimc_thresholds(const sk_public *p, int t[3]);
 /* The declarer's own money in units for a level of the thresholds (a
  * trick objective: 1 met, 0 not) in a game of `g` (its contract, deal
  * and partner), at the ruleset's tariff: base rate, Laufende, Schneider,
  * the Tout and Bettel Brett factors, paid by every opponent in a game
  * without partner (bot_bid.c). */
-double sk_pimc_declarer_units(const sk_game *g, int level);
+double skx_pimc_declarer_units(const sk_game *g, int level);
 /* Auction and declaration by sampling (bot_bid.c): each contract the
  * hand may declare is priced over sampled deals; fills values[i] for
  * legal[i] (expected units) and returns the choice. */
-sk_action sk_pimc_bidding(const sk_pimc *pc, const sk_view *v, const sk_action *legal, int n,
+sk_action skx_pimc_bidding(const skx_pimc *pc, const sk_view *v, const sk_action *legal, int n,
                           double *values);
 /* Kontra/Retour by sampling: the declarer's chance to win over sampled
  * deals; returns the doubling or a pass. */
-sk_action sk_pimc_double(const sk_pimc *pc, const sk_view *v, const sk_action *legal, int n,
+sk_action skx_pimc_double(const skx_pimc *pc, const sk_view *v, const sk_action *legal, int n,
                          double *values);
 
 #endif

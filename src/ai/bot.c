@@ -93,7 +93,7 @@ static int parse_spec(const char *spec, int *kind, int *samples, int *infer)
     } else if (rest[0] == ':' && rest[1] >= '0' && rest[1] <= '9') {
         char *end;
         long n = strtol(rest + 1, &end, 10);
-        if (n < 1 || n > SK_PIMC_MAX_DEALS)
+        if (n < 1 || n > SKX_PIMC_MAX_DEALS)
             return -1;
         *samples = (int)n;
         rest = end;
@@ -158,16 +158,16 @@ const char *sk_bot_name(const sk_bot *bot)
 static sk_action random_act(sk_bot *bot, const sk_view *v, const sk_action *legal, int n)
 {
     if (v->pub.to_move != v->seat || n == 0) {
-        if (n > 0 && sk_rng_below(&bot->rng, 8) == 0)
+        if (n > 0 && skx_rng_below(&bot->rng, 8) == 0)
             return legal[0];
-        return sk_act_pass(v->seat);
+        return skx_act_pass(v->seat);
     }
     int cards = 0;
     for (int i = 0; i < n; i++)
         cards += legal[i].type == SK_ACT_CARD;
     if (cards) /* in the play, doublings are offered through the decline path */
         n = cards;
-    return legal[sk_rng_below(&bot->rng, (uint32_t)n)];
+    return legal[skx_rng_below(&bot->rng, (uint32_t)n)];
 }
 
 /* Whether the view's seat is on the declarer's side (it knows). */
@@ -185,9 +185,9 @@ static uint64_t budget(const sk_bot *bot, uint64_t base)
 }
 
 /* The PIMC context of a bot. */
-static sk_pimc pimc_of(sk_bot *bot)
+static skx_pimc pimc_of(sk_bot *bot)
 {
-    return (sk_pimc){bot->solver, bot->sampler, &bot->rng, bot->samples,
+    return (skx_pimc){bot->solver, bot->sampler, &bot->rng, bot->samples,
                      budget(bot, PIMC_CARD_NODES), budget(bot, PIMC_BID_NODES),
                      budget(bot, PIMC_DOUBLE_NODES), bot->infer};
 }
@@ -210,10 +210,10 @@ static int pimc_values(sk_bot *bot, const sk_view *v, sk_cards legal, double val
         return 0;
     int mine = declarer_side(v), done = 0;
     uint64_t stop = sk_solver_nodes(bot->solver) + budget(bot, PIMC_CARD_NODES);
-    sk_pimc pc = pimc_of(bot);
-    int deals = bot->samples < SK_PIMC_MAX_DEALS ? bot->samples : SK_PIMC_MAX_DEALS;
-    sk_cards hands[SK_PIMC_MAX_DEALS][SK_NSEATS];
-    sk_pimc_draw(&pc, v, deals, hands);
+    skx_pimc pc = pimc_of(bot);
+    int deals = bot->samples < SKX_PIMC_MAX_DEALS ? bot->samples : SKX_PIMC_MAX_DEALS;
+    sk_cards hands[SKX_PIMC_MAX_DEALS][SK_NSEATS];
+    skx_pimc_draw(&pc, v, deals, hands);
     sk_game g;
     for (int i = 0; i < deals; i++) {
         uint64_t now = sk_solver_nodes(bot->solver);
@@ -222,20 +222,20 @@ static int pimc_values(sk_bot *bot, const sk_view *v, sk_cards legal, double val
         sk_sample_game(v, hands[i], &g);
         int t[3], lev[SK_NTRICKS];
         sk_action acts[SK_NTRICKS];
-        sk_pimc_thresholds(&g.pub, t);
+        skx_pimc_thresholds(&g.pub, t);
         sk_solver_set_limit(bot->solver, stop - now);
         int n = sk_solver_levels(bot->solver, &g, t, 3, acts, lev, SK_NTRICKS);
         sk_solver_set_limit(bot->solver, 0);
         if (n < 0)
             break;
         for (int k = 0; k < n; k++) {
-            double u = sk_pimc_declarer_units(&g, lev[k]);
+            double u = skx_pimc_declarer_units(&g, lev[k]);
             value[acts[k].card] += mine ? u : -u;
         }
         done++;
     }
     for (sk_cards l = legal; l && done; l &= l - 1)
-        value[sk_cards_first(l)] /= done;
+        value[skx_cards_first(l)] /= done;
     return done;
 }
 
@@ -246,10 +246,10 @@ static sk_action choose_bid(sk_bot *bot, const sk_view *v, const sk_action *lega
     int phase = v->pub.phase;
     if (bot->kind != BOT_PIMC || bot->samples < PIMC_BID_MIN ||
         (phase != SK_PHASE_AUCTION && phase != SK_PHASE_DECLARE && phase != SK_PHASE_PLAY))
-        return sk_heur_bidding(v, legal, n, values);
-    sk_pimc pc = pimc_of(bot);
+        return skx_heur_bidding(v, legal, n, values);
+    skx_pimc pc = pimc_of(bot);
     if (phase != SK_PHASE_PLAY)
-        return sk_pimc_bidding(&pc, v, legal, n, values);
+        return skx_pimc_bidding(&pc, v, legal, n, values);
     /* a doubling: asked again and again while it is on offer */
     if (bot->dbl_valid && bot->dbl_nactions == v->pub.nactions && bot->dbl_seat == v->seat &&
         bot->dbl_hand == v->hand) {
@@ -257,7 +257,7 @@ static sk_action choose_bid(sk_bot *bot, const sk_view *v, const sk_action *lega
             values[i] = 0;
         return bot->dbl_choice;
     }
-    sk_action a = sk_pimc_double(&pc, v, legal, n, values);
+    sk_action a = skx_pimc_double(&pc, v, legal, n, values);
     bot->dbl_valid = 1;
     bot->dbl_nactions = v->pub.nactions;
     bot->dbl_seat = v->seat;
@@ -270,13 +270,13 @@ static sk_action choose_bid(sk_bot *bot, const sk_view *v, const sk_action *lega
 static int choose_card(sk_bot *bot, const sk_view *v, sk_cards legal)
 {
     if ((legal & (legal - 1)) == 0 || bot->kind == BOT_HEURISTIC)
-        return sk_heur_card(v, legal);
+        return skx_heur_card(v, legal);
     double value[SK_NCARDS];
     if (pimc_values(bot, v, legal, value) == 0)
-        return sk_heur_card(v, legal);
-    int best = sk_heur_card(v, legal); /* ties go to the rule of thumb */
+        return skx_heur_card(v, legal);
+    int best = skx_heur_card(v, legal); /* ties go to the rule of thumb */
     for (sk_cards l = legal; l; l &= l - 1) {
-        int c = sk_cards_first(l);
+        int c = skx_cards_first(l);
         if (value[c] > value[best] + 1e-9)
             best = c;
     }
@@ -291,7 +291,7 @@ sk_action sk_bot_act(sk_bot *bot, const sk_view *v)
     if (bot->kind == BOT_RANDOM)
         return random_act(bot, v, legal, n);
     if (n == 0)
-        return sk_act_pass(v->seat);
+        return skx_act_pass(v->seat);
     double values[SK_MAX_LEGAL];
     if (v->pub.phase == SK_PHASE_PLAY) {
         /* doublings first (in or out of turn), then the card */
@@ -304,15 +304,15 @@ sk_action sk_bot_act(sk_bot *bot, const sk_view *v)
                 return d;
         }
         if (v->pub.to_move != v->seat)
-            return sk_act_pass(v->seat);
+            return skx_act_pass(v->seat);
         sk_cards cards = 0;
         for (int i = 0; i < n; i++)
             if (legal[i].type == SK_ACT_CARD)
                 cards |= SK_BIT(legal[i].card);
-        return sk_act_card(v->seat, choose_card(bot, v, cards));
+        return skx_act_card(v->seat, choose_card(bot, v, cards));
     }
     if (v->pub.to_move != v->seat)
-        return sk_act_pass(v->seat);
+        return skx_act_pass(v->seat);
     return choose_bid(bot, v, legal, n, values);
 }
 
@@ -335,8 +335,8 @@ int sk_bot_hint(sk_bot *bot, const sk_view *v, sk_action *acts, double *values, 
             double value[SK_NCARDS] = {0};
             /* PIMC without an answer (a Ramsch): the rule of thumb */
             if (cards && !(bot->kind == BOT_PIMC && pimc_values(bot, v, cards, value) > 0))
-                value[sk_heur_card(v, cards)] = 1;
-            sk_heur_bidding(v, legal, n, val); /* doublings */
+                value[skx_heur_card(v, cards)] = 1;
+            skx_heur_bidding(v, legal, n, val); /* doublings */
             for (int i = 0; i < n; i++)
                 if (legal[i].type == SK_ACT_CARD)
                     val[i] = value[legal[i].card];

@@ -40,7 +40,7 @@
 
 /* The game's pricing thresholds (see ai_internal.h): the settlement's
  * own bars. */
-void sk_pimc_thresholds(const sk_public *p, int t[3])
+void skx_pimc_thresholds(const sk_public *p, int t[3])
 {
     sk_point_bars(p, t);
 }
@@ -50,7 +50,7 @@ void sk_pimc_thresholds(const sk_public *p, int t[3])
  * representative outcome of that level: under 31, 31-60, 61-90, from 91
  * card points -- or for a Tout or Bettel, whether the tricks came out
  * as announced. */
-double sk_pimc_declarer_units(const sk_game *g, int level)
+double skx_pimc_declarer_units(const sk_game *g, int level)
 {
     const sk_public *p = &g->pub;
     sk_contract c = p->contract;
@@ -87,7 +87,7 @@ static bool fresh_game(const sk_view *v, const sk_cards hands[SK_NSEATS], sk_gam
         }
         int k = 0;
         for (sk_cards c = hands[s]; c && k < 8; c &= c - 1)
-            dealt[s][k++] = (uint8_t)sk_cards_first(c);
+            dealt[s][k++] = (uint8_t)skx_cards_first(c);
     }
     return sk_game_init(g, v->rules, v->pub.dealer, dealt, v->pub.first_game, NULL) == SK_OK;
 }
@@ -151,7 +151,7 @@ static bool answer_hochzeit(sk_game *h)
         sk_action legal[SK_MAX_LEGAL];
         double vals[SK_MAX_LEGAL];
         int n = sk_view_legal(&v, legal);
-        if (n <= 0 || sk_game_apply(h, sk_heur_bidding(&v, legal, n, vals), NULL) < 0)
+        if (n <= 0 || sk_game_apply(h, skx_heur_bidding(&v, legal, n, vals), NULL) < 0)
             return false;
     }
     return true;
@@ -161,11 +161,11 @@ static bool answer_hochzeit(sk_game *h)
  * declaration phase, `me` to declare); sets *ok = 0 when the node budget
  * ran out.  A Hochzeit is priced after the others answer the offer by
  * their rules of thumb (nobody takes it: thrown in). */
-static double price(const sk_pimc *pc, const sk_game *g, int me, sk_contract c, uint64_t stop,
+static double price(const skx_pimc *pc, const sk_game *g, int me, sk_contract c, uint64_t stop,
                     int *ok)
 {
     sk_game h = *g;
-    if (sk_game_apply(&h, sk_act_declare(me, c), NULL) < 0 || !answer_hochzeit(&h))
+    if (sk_game_apply(&h, skx_act_declare(me, c), NULL) < 0 || !answer_hochzeit(&h))
         return 0;
     if (h.pub.phase == SK_PHASE_DONE) { /* a Sie, or a Hochzeit thrown in */
         sk_result res;
@@ -181,7 +181,7 @@ static double price(const sk_pimc *pc, const sk_game *g, int me, sk_contract c, 
         return 0;
     }
     int t[3], level;
-    sk_pimc_thresholds(&h.pub, t);
+    skx_pimc_thresholds(&h.pub, t);
     sk_solver_set_limit(pc->solver, stop - now);
     int rc = sk_solver_level(pc->solver, &h, t, 3, &level);
     sk_solver_set_limit(pc->solver, 0);
@@ -189,7 +189,7 @@ static double price(const sk_pimc *pc, const sk_game *g, int me, sk_contract c, 
         *ok = rc != SK_ERANGE;
         return 0;
     }
-    return sk_pimc_declarer_units(&h, level);
+    return skx_pimc_declarer_units(&h, level);
 }
 
 /* The rank of a contract's class in the view's auction table. */
@@ -212,7 +212,7 @@ static int plausible(const sk_view *v, cand *cands, int nc, bool must)
     int kept = 0, best = -1;
     double bm = -1e18;
     for (int k = 0; k < nc; k++) {
-        double m = sk_heur_margin(v->hand, cands[k].c);
+        double m = skx_heur_margin(v->hand, cands[k].c);
         if (m > bm) {
             bm = m;
             best = k;
@@ -300,7 +300,7 @@ static int candidates(const sk_view *v, sk_contract cls, const sk_cards hands[SK
  * stops once the decision is clear; otherwise (analysis) every
  * candidate is priced on every deal.
  */
-static void price_deals(const sk_pimc *pc, const sk_view *v, sk_contract cls,
+static void price_deals(const skx_pimc *pc, const sk_view *v, sk_contract cls,
                         const sk_cards (*hands)[SK_NSEATS], int deals, cand *cands, int nc,
                         bool adaptive)
 {
@@ -341,13 +341,13 @@ static void price_deals(const sk_pimc *pc, const sk_view *v, sk_contract cls,
  * Muss).  Fills cands[] and returns their number (0 when nothing could
  * be priced).
  */
-static int price_all(const sk_pimc *pc, const sk_view *v, sk_contract cls, cand *cands)
+static int price_all(const skx_pimc *pc, const sk_view *v, sk_contract cls, cand *cands)
 {
     if (sk_sample_init(pc->sampler, v) < 0)
         return 0;
     int deals = pc->samples < MAX_DEALS ? pc->samples : MAX_DEALS;
     sk_cards hands[MAX_DEALS][SK_NSEATS];
-    sk_pimc_draw(pc, v, deals, hands);
+    skx_pimc_draw(pc, v, deals, hands);
     int nc = candidates(v, cls, hands[0], cands);
     nc = plausible(v, cands, nc, v->pub.phase == SK_PHASE_DECLARE);
     if (nc > 0)
@@ -411,7 +411,7 @@ static int declare_values(const sk_action *legal, int n, const cand *cands, int 
 }
 
 /* The class an auction or declaration decision prices (see
- * sk_pimc_bidding): in the auction the lowest class bid on offer, in the
+ * skx_pimc_bidding): in the auction the lowest class bid on offer, in the
  * declaration the class held (NONE for a Muss); false when there is none
  * (no bid on offer). */
 static bool priced_class(const sk_view *v, const sk_action *legal, int n, sk_contract *cls)
@@ -442,7 +442,7 @@ int sk_price_actions(sk_solver *s, const sk_view *v, const sk_cards (*deals)[SK_
     int nc = candidates(v, cls, deals[0], cands);
     if (nc == 0)
         return 0;
-    sk_pimc pc = {s, NULL, NULL, ndeals, 0, UINT64_MAX / 4, 0, 0};
+    skx_pimc pc = {s, NULL, NULL, ndeals, 0, UINT64_MAX / 4, 0, 0};
     price_deals(&pc, v, cls, deals, ndeals, cands, nc, false);
     if (best_cand(cands, nc) < 0)
         return 0;
@@ -455,7 +455,7 @@ int sk_price_actions(sk_solver *s, const sk_view *v, const sk_cards (*deals)[SK_
 
 /* The auction or declaration decision by sampling (see the essay at
  * the top); the rules of thumb when nothing could be priced. */
-sk_action sk_pimc_bidding(const sk_pimc *pc, const sk_view *v, const sk_action *legal, int n,
+sk_action skx_pimc_bidding(const skx_pimc *pc, const sk_view *v, const sk_action *legal, int n,
                           double *values)
 {
     const sk_public *p = &v->pub;
@@ -468,7 +468,7 @@ sk_action sk_pimc_bidding(const sk_pimc *pc, const sk_view *v, const sk_action *
         int nc = priced_class(v, legal, n, &cls) ? price_all(pc, v, cls, cands) : 0;
         int b = best_cand(cands, nc);
         if (b < 0)
-            return sk_heur_bidding(v, legal, n, values);
+            return skx_heur_bidding(v, legal, n, values);
         bid_values(v, legal, n, cands, nc, values);
         int pick = -1;
         for (int i = 0; i < n; i++) {
@@ -494,12 +494,12 @@ sk_action sk_pimc_bidding(const sk_pimc *pc, const sk_view *v, const sk_action *
         if (pick >= 0)
             return legal[pick];
     }
-    return sk_heur_bidding(v, legal, n, values);
+    return skx_heur_bidding(v, legal, n, values);
 }
 
 /* Kontra/Retour by sampling: doubles when the seat's side wins in 70%
  * of the deals solved (at least four, else the rules of thumb). */
-sk_action sk_pimc_double(const sk_pimc *pc, const sk_view *v, const sk_action *legal, int n,
+sk_action skx_pimc_double(const skx_pimc *pc, const sk_view *v, const sk_action *legal, int n,
                          double *values)
 {
     int pick = -1;
@@ -509,11 +509,11 @@ sk_action sk_pimc_double(const sk_pimc *pc, const sk_view *v, const sk_action *l
             pick = i;
     }
     if (pick < 0 || sk_sample_init(pc->sampler, v) < 0)
-        return sk_act_pass(v->seat);
+        return skx_act_pass(v->seat);
     uint64_t stop = sk_solver_nodes(pc->solver) + pc->double_nodes;
     int deals = pc->samples < MAX_DEALS ? pc->samples : MAX_DEALS, done = 0, mine_won = 0;
     sk_cards hands[MAX_DEALS][SK_NSEATS];
-    sk_pimc_draw(pc, v, deals, hands);
+    skx_pimc_draw(pc, v, deals, hands);
     for (int d = 0; d < deals; d++) {
         uint64_t now = sk_solver_nodes(pc->solver);
         if (now >= stop)
@@ -521,7 +521,7 @@ sk_action sk_pimc_double(const sk_pimc *pc, const sk_view *v, const sk_action *l
         sk_game g;
         sk_sample_game(v, hands[d], &g);
         int t[3], level;
-        sk_pimc_thresholds(&g.pub, t);
+        skx_pimc_thresholds(&g.pub, t);
         sk_solver_set_limit(pc->solver, stop - now);
         int rc = sk_solver_level(pc->solver, &g, t, 3, &level);
         sk_solver_set_limit(pc->solver, 0);
@@ -535,8 +535,8 @@ sk_action sk_pimc_double(const sk_pimc *pc, const sk_view *v, const sk_action *l
         done++;
     }
     if (done < 4)
-        return sk_heur_bidding(v, legal, n, values);
+        return skx_heur_bidding(v, legal, n, values);
     double share = (double)mine_won / done;
     values[pick] = share - 0.7;
-    return share >= 0.7 ? legal[pick] : sk_act_pass(v->seat);
+    return share >= 0.7 ? legal[pick] : skx_act_pass(v->seat);
 }

@@ -17,7 +17,7 @@
 
 /* Strength of `hand` for contract c, in rough "tricks" (about 5 and up
  * is a game). */
-double sk_heur_strength(sk_cards hand, sk_contract c)
+double skx_heur_strength(sk_cards hand, sk_contract c)
 {
     sk_order o;
     sk_order_init(&o, c);
@@ -44,7 +44,7 @@ double sk_heur_strength(sk_cards hand, sk_contract c)
             s += trumps >= 4 ? 0.5 : 0.2;
     }
     if (c.type == SK_C_WENZ)
-        s += 0.6 * sk_cards_count(hand & SK_RANK_MASK(SK_ASS)); /* aces rule a Wenz */
+        s += 0.6 * skx_cards_count(hand & SK_RANK_MASK(SK_ASS)); /* aces rule a Wenz */
     return s;
 }
 
@@ -80,7 +80,7 @@ static double bettel_danger(sk_cards hand)
     static const double DANGER[8] = {3.0, 1.0, 2.5, 2.0, 1.5, 0.3, 0.1, 0.0};
     double d = 0;
     for (sk_cards c = hand; c; c &= c - 1)
-        d += DANGER[SK_RANK_OF(sk_cards_first(c))];
+        d += DANGER[SK_RANK_OF(skx_cards_first(c))];
     return d;
 }
 
@@ -96,12 +96,12 @@ static double contract_strength(sk_cards hand, sk_contract c)
                 s += 1.0 + ((hand & SK_BIT(SK_CARD(suit, SK_ZEHN))) ? 0.5 : 0);
         return s;
     }
-    return sk_heur_strength(hand, c);
+    return skx_heur_strength(hand, c);
 }
 
 /* How far a hand clears (>= 0) or misses (< 0) the bar of a contract,
- * in the rough tricks of sk_heur_strength. */
-double sk_heur_margin(sk_cards hand, sk_contract c)
+ * in the rough tricks of skx_heur_strength. */
+double skx_heur_margin(sk_cards hand, sk_contract c)
 {
     return contract_strength(hand, c) - threshold(c);
 }
@@ -137,7 +137,7 @@ static bool kind_allowed(const sk_rules *r, sk_contract c)
  * Bauernhochzeit (002). */
 static bool hochzeit_hand(const sk_rules *r, sk_cards hand)
 {
-    int n = sk_cards_count(hand & (LORDS | SK_SUIT_MASK(SK_HERZ)));
+    int n = skx_cards_count(hand & (LORDS | SK_SUIT_MASK(SK_HERZ)));
     return n == 1 || (n == 2 && r->bauernhochzeit);
 }
 
@@ -206,7 +206,7 @@ static sk_contract wanted(const sk_view *v, double *margin)
 }
 
 /* Inference (ai_internal.h): the best raw margin of a dealt hand. */
-double sk_heur_best_margin(const sk_rules *r, const sk_public *p, sk_cards hand, int min_rank)
+double skx_heur_best_margin(const sk_rules *r, const sk_public *p, sk_cards hand, int min_rank)
 {
     double margin, raw;
     wanted_hand(r, p, hand, min_rank, &margin, &raw);
@@ -214,13 +214,13 @@ double sk_heur_best_margin(const sk_rules *r, const sk_public *p, sk_cards hand,
 }
 
 /* Inference (ai_internal.h): the heuristic's Kontra measure. */
-double sk_heur_kontra_margin(sk_cards hand, sk_contract c)
+double skx_heur_kontra_margin(sk_cards hand, sk_contract c)
 {
-    return sk_heur_strength(hand, c) - KONTRA_BAR;
+    return skx_heur_strength(hand, c) - KONTRA_BAR;
 }
 
 /* Auction and declaration by hand strength; Kontra when strong. */
-sk_action sk_heur_bidding(const sk_view *v, const sk_action *legal, int n, double *values)
+sk_action skx_heur_bidding(const sk_view *v, const sk_action *legal, int n, double *values)
 {
     double margin;
     sk_contract want = wanted(v, &margin);
@@ -271,10 +271,10 @@ sk_action sk_heur_bidding(const sk_view *v, const sk_action *legal, int n, doubl
                 values[i] = margin;
                 return legal[i];
             }
-        return sk_act_pass(v->seat);
+        return skx_act_pass(v->seat);
     }
     if (p->phase == SK_PHASE_HOCHZEIT) { /* take it with trumps; give the cheapest card */
-        int trumps = sk_cards_count(v->hand & (LORDS | SK_SUIT_MASK(SK_HERZ)));
+        int trumps = skx_cards_count(v->hand & (LORDS | SK_SUIT_MASK(SK_HERZ)));
         bool taken = p->hochzeit_given > 0; /* the second card of a Bauernhochzeit */
         for (int i = 0; i < n; i++)
             if (legal[i].type == SK_ACT_ACCEPT && (trumps >= 4 || taken) &&
@@ -282,19 +282,19 @@ sk_action sk_heur_bidding(const sk_view *v, const sk_action *legal, int n, doubl
                 pick = i;
         if (pick >= 0)
             values[pick] = trumps;
-        return pick >= 0 ? legal[pick] : sk_act_pass(v->seat);
+        return pick >= 0 ? legal[pick] : skx_act_pass(v->seat);
     }
     /* Kontra / Retour, in or out of turn */
     for (int i = 0; i < n; i++) {
         if (legal[i].type != SK_ACT_KONTRA && legal[i].type != SK_ACT_RETOUR)
             continue;
-        double s = sk_heur_strength(v->hand, p->contract);
+        double s = skx_heur_strength(v->hand, p->contract);
         double bar = legal[i].type == SK_ACT_KONTRA ? KONTRA_BAR : threshold(p->contract) + 2.5;
         values[i] = s - bar;
         if (s >= bar)
             return legal[i];
     }
-    return sk_act_pass(v->seat);
+    return skx_act_pass(v->seat);
 }
 
 /* Whether `seat` is known to be on the viewer's side (itself included). */
@@ -315,10 +315,10 @@ static int duck(const sk_view *v, sk_cards legal)
     const sk_public *p = &v->pub;
     const sk_order *o = &p->order;
     if (p->trick_len == 0) {
-        int lo = sk_cards_first(legal);
+        int lo = skx_cards_first(legal);
         for (sk_cards t = legal; t; t &= t - 1)
-            if (o->power[sk_cards_first(t)] < o->power[lo])
-                lo = sk_cards_first(t);
+            if (o->power[skx_cards_first(t)] < o->power[lo])
+                lo = skx_cards_first(t);
         return lo;
     }
     int wkey = 0;
@@ -331,7 +331,7 @@ static int duck(const sk_view *v, sk_cards legal)
     }
     int lose = -1, high = -1;
     for (sk_cards t = legal; t; t &= t - 1) {
-        int c = sk_cards_first(t), key = o->power[c];
+        int c = skx_cards_first(t), key = o->power[c];
         if (key < 64 && !(o->follow[p->trick[0]] & SK_BIT(c)))
             key = 0;
         if (key < wkey && (lose < 0 || sk_card_points(c) * 64 + key >
@@ -344,7 +344,7 @@ static int duck(const sk_view *v, sk_cards legal)
 }
 
 /* Card choice by rules of thumb. */
-int sk_heur_card(const sk_view *v, sk_cards legal)
+int skx_heur_card(const sk_view *v, sk_cards legal)
 {
     const sk_public *p = &v->pub;
     if (p->contract.type == SK_C_RAMSCH || p->contract.type == SK_C_BETTEL ||
@@ -359,7 +359,7 @@ int sk_heur_card(const sk_view *v, sk_cards legal)
             sk_cards out = ~p->played & o->trumps & ~v->hand;
             int hi = -1, lo = -1;
             for (sk_cards t = trumps; t; t &= t - 1) {
-                int c = sk_cards_first(t);
+                int c = skx_cards_first(t);
                 if (hi < 0 || o->power[c] > o->power[hi])
                     hi = c;
                 if (lo < 0 || o->power[c] < o->power[lo])
@@ -367,7 +367,7 @@ int sk_heur_card(const sk_view *v, sk_cards legal)
             }
             int top = 1;
             for (sk_cards t = out; t; t &= t - 1)
-                if (o->power[sk_cards_first(t)] > o->power[hi])
+                if (o->power[skx_cards_first(t)] > o->power[hi])
                     top = 0;
             return top ? hi : lo;
         }
@@ -379,12 +379,12 @@ int sk_heur_card(const sk_view *v, sk_cards legal)
         /* an ace of a side suit, else the lowest side card */
         sk_cards aces = legal & SK_RANK_MASK(SK_ASS) & ~o->trumps;
         if (aces)
-            return sk_cards_first(aces);
+            return skx_cards_first(aces);
         sk_cards side = legal & ~o->trumps;
         sk_cards pool = side ? side : legal;
-        int lo = sk_cards_first(pool);
+        int lo = skx_cards_first(pool);
         for (sk_cards t = pool; t; t &= t - 1) {
-            int c = sk_cards_first(t);
+            int c = skx_cards_first(t);
             if (sk_card_points(c) < sk_card_points(lo) ||
                 (sk_card_points(c) == sk_card_points(lo) && o->power[c] < o->power[lo]))
                 lo = c;
@@ -409,7 +409,7 @@ int sk_heur_card(const sk_view *v, sk_cards legal)
     int mine = friend_of(v, winner);
     int cheap = -1, cheap_win = -1, rich = -1;
     for (sk_cards t = legal; t; t &= t - 1) {
-        int c = sk_cards_first(t);
+        int c = skx_cards_first(t);
         int key = o->power[c];
         if (key < 64 && !(o->follow[p->trick[0]] & SK_BIT(c)))
             key = 0;

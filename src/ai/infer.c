@@ -34,7 +34,7 @@
 #define INFER_POOL 4     /* uniform deals drawn per deal kept */
 #define INFER_TAU 1.0    /* the softness of a fact, in rough tricks */
 #define INFER_FLOOR 0.02 /* the least factor of one fact */
-#define POOL_MAX (INFER_POOL * SK_PIMC_MAX_DEALS)
+#define POOL_MAX (INFER_POOL * SKX_PIMC_MAX_DEALS)
 
 /* The logistic factor of a margin (>= 0: the fact fits the hand). */
 static double factor(double margin)
@@ -58,10 +58,10 @@ static int lowest_bid_rank(const sk_game *g)
 }
 
 /* Adds a fact if there is room. */
-static void add_fact(sk_infer *inf, int seat, int kind, int min_rank, sk_contract c)
+static void add_fact(skx_infer *inf, int seat, int kind, int min_rank, sk_contract c)
 {
-    if (inf->n < SK_INFER_MAX_FACTS)
-        inf->f[inf->n++] = (sk_infer_fact){(uint8_t)seat, (uint8_t)kind, (int8_t)min_rank, c};
+    if (inf->n < SKX_INFER_MAX_FACTS)
+        inf->f[inf->n++] = (skx_infer_fact){(uint8_t)seat, (uint8_t)kind, (int8_t)min_rank, c};
 }
 
 /*
@@ -70,7 +70,7 @@ static void add_fact(sk_infer *inf, int seat, int kind, int min_rank, sk_contrac
  * Also notes the cards each seat has played.  Leaves no facts when the
  * replay fails or the game is a Hochzeit.
  */
-void sk_infer_init(sk_infer *inf, const sk_view *v, const sk_cards hands[SK_NSEATS])
+void skx_infer_init(skx_infer *inf, const sk_view *v, const sk_cards hands[SK_NSEATS])
 {
     const sk_public *p = &v->pub;
     memset(inf, 0, sizeof *inf);
@@ -96,12 +96,12 @@ void sk_infer_init(sk_infer *inf, const sk_view *v, const sk_cards hands[SK_NSEA
             (a.type == SK_ACT_PASS || a.type == SK_ACT_BID)) {
             int low = lowest_bid_rank(&r);
             if (low >= 0)
-                add_fact(inf, a.seat, a.type == SK_ACT_BID ? SK_FACT_BID : SK_FACT_PASS, low,
+                add_fact(inf, a.seat, a.type == SK_ACT_BID ? SKX_FACT_BID : SKX_FACT_PASS, low,
                          a.contract);
         } else if (!mine && a.type == SK_ACT_DECLARE && !p->muss && !p->kreuzbock) {
-            add_fact(inf, a.seat, SK_FACT_DECLARED, -1, a.contract);
+            add_fact(inf, a.seat, SKX_FACT_DECLARED, -1, a.contract);
         } else if (!mine && a.type == SK_ACT_KONTRA && !p->kreuzbock) {
-            add_fact(inf, a.seat, SK_FACT_KONTRA, -1, p->contract);
+            add_fact(inf, a.seat, SKX_FACT_KONTRA, -1, p->contract);
         }
         if (sk_game_apply(&r, a, NULL) < 0) {
             inf->n = 0;
@@ -112,25 +112,25 @@ void sk_infer_init(sk_infer *inf, const sk_view *v, const sk_cards hands[SK_NSEA
 
 /* The weight of a deal of the hands now given the facts: the product of
  * one factor per fact. */
-double sk_infer_weight(const sk_infer *inf, const sk_view *v, const sk_cards hands[SK_NSEATS])
+double skx_infer_weight(const skx_infer *inf, const sk_view *v, const sk_cards hands[SK_NSEATS])
 {
     double w = 1;
     for (int i = 0; i < inf->n; i++) {
-        const sk_infer_fact *f = &inf->f[i];
+        const skx_infer_fact *f = &inf->f[i];
         sk_cards dealt = hands[f->seat] | inf->played[f->seat];
         double m;
         switch (f->kind) {
-        case SK_FACT_PASS:
-            m = -sk_heur_best_margin(v->rules, &v->pub, dealt, f->min_rank);
+        case SKX_FACT_PASS:
+            m = -skx_heur_best_margin(v->rules, &v->pub, dealt, f->min_rank);
             break;
-        case SK_FACT_BID:
-            m = sk_heur_best_margin(v->rules, &v->pub, dealt, f->min_rank);
+        case SKX_FACT_BID:
+            m = skx_heur_best_margin(v->rules, &v->pub, dealt, f->min_rank);
             break;
-        case SK_FACT_DECLARED:
-            m = sk_heur_margin(dealt, f->c);
+        case SKX_FACT_DECLARED:
+            m = skx_heur_margin(dealt, f->c);
             break;
         default:
-            m = sk_heur_kontra_margin(dealt, f->c);
+            m = skx_heur_kontra_margin(dealt, f->c);
             break;
         }
         w *= factor(m);
@@ -141,7 +141,7 @@ double sk_infer_weight(const sk_infer *inf, const sk_view *v, const sk_cards han
 /* A uniform random number in (0, 1]. */
 static double unit(sk_rng *rng)
 {
-    return ((double)(sk_rng_next(rng) >> 11) + 1.0) / 9007199254740992.0;
+    return ((double)(skx_rng_next(rng) >> 11) + 1.0) / 9007199254740992.0;
 }
 
 /*
@@ -150,7 +150,7 @@ static double unit(sk_rng *rng)
  * weighted sampling without replacement, highest key first.  The
  * sampler must be prepared for the view.  Returns n.
  */
-int sk_pimc_draw(const sk_pimc *pc, const sk_view *v, int n, sk_cards (*out)[SK_NSEATS])
+int skx_pimc_draw(const skx_pimc *pc, const sk_view *v, int n, sk_cards (*out)[SK_NSEATS])
 {
     if (n <= 0)
         return 0;
@@ -165,10 +165,10 @@ int sk_pimc_draw(const sk_pimc *pc, const sk_view *v, int n, sk_cards (*out)[SK_
     sk_sample_draw(pc->sampler, pc->rng, deals[0]); /* pool >= n > 0 */
     for (int d = 1; d < pool; d++)
         sk_sample_draw(pc->sampler, pc->rng, deals[d]);
-    sk_infer inf;
-    sk_infer_init(&inf, v, deals[0]);
+    skx_infer inf;
+    skx_infer_init(&inf, v, deals[0]);
     for (int d = 0; d < pool; d++) {
-        double w = inf.n ? sk_infer_weight(&inf, v, deals[d]) : 1;
+        double w = inf.n ? skx_infer_weight(&inf, v, deals[d]) : 1;
         key[d] = log(unit(pc->rng)) / w; /* u^(1/w), as a logarithm */
     }
     /* the n highest keys, by selection (pool is small) */

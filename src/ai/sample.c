@@ -11,6 +11,7 @@
  * cards in a random order.  Exact and never stalls.
  */
 #include "schafkopf/ai.h"
+#include "core/bits.h"
 
 #include <string.h>
 
@@ -173,7 +174,7 @@ int sk_sample_init(sk_sampler *sp, const sk_view *v)
     if (p->open_seat < n && p->open_seat != v->seat) {
         sk_cards shown = v->open_hand & unseen;
         sp->known[p->open_seat] |= shown;
-        sp->need[p->open_seat] = (uint8_t)(sp->need[p->open_seat] - sk_cards_count(shown));
+        sp->need[p->open_seat] = (uint8_t)(sp->need[p->open_seat] - skx_cards_count(shown));
         unseen &= ~shown;
     }
     bool sauspiel = p->contract.type == SK_C_SAUSPIEL && p->called_ace != SK_NOCARD &&
@@ -181,17 +182,10 @@ int sk_sample_init(sk_sampler *sp, const sk_view *v)
     /* the declarer held a plain card of the called suit (2.5.3), or a
      * card of the trump suit that is no Ober or Unter in a Solo (2.6.4),
      * no Unter in a Farbwenz, no Ober in a Farbgeier */
-    sk_cards req = 0;
-    int type = p->contract.type;
-    sk_cards suit_cards = p->contract.suit < 4 ? SK_SUIT_MASK(p->contract.suit) : 0;
-    if (sauspiel && !p->muss) /* a Muss may call a suit he lacks (002) */
-        req = p->order.follow[p->called_ace] & ~SK_BIT(p->called_ace);
-    else if (p->phase >= SK_PHASE_PLAY && p->declarer < n && type == SK_C_SOLO)
-        req = suit_cards & ~(SK_RANK_MASK(SK_OBER) | SK_RANK_MASK(SK_UNTER));
-    else if (p->phase >= SK_PHASE_PLAY && p->declarer < n && type == SK_C_FARBWENZ)
-        req = suit_cards & ~SK_RANK_MASK(SK_UNTER);
-    else if (p->phase >= SK_PHASE_PLAY && p->declarer < n && type == SK_C_FARBGEIER)
-        req = suit_cards & ~SK_RANK_MASK(SK_OBER);
+    sk_cards req = 0; /* core says what the declaration needed (the auction's rule) */
+    if (p->phase >= SK_PHASE_PLAY && p->declarer < n && !p->kreuzbock &&
+        (p->contract.type != SK_C_SAUSPIEL || sauspiel))
+        req = sk_contract_needs(p->contract, p->muss);
     req &= deck;
     sk_cards need_set = 0;
     int need_n = 0, need_seat = SK_NOSEAT;
@@ -212,7 +206,7 @@ int sk_sample_init(sk_sampler *sp, const sk_view *v)
         for (int i = 0; i < p->trick_len; i++)
             if ((p->trick_leader + i) % n == runner)
                 since |= SK_BIT(p->trick[i]);
-        int have = sk_cards_count(since & suit) +
+        int have = skx_cards_count(since & suit) +
                    !(p->played & SK_BIT(p->called_ace)); /* the ace, known to be his */
         if (runner != v->seat && have < 4) {
             if (need_n) { /* both: the declarer's by redrawing */
@@ -231,7 +225,7 @@ int sk_sample_init(sk_sampler *sp, const sk_view *v)
     if (hochzeit)
         hochzeit_known(v, &to_taker, &to_decl);
     if (hochzeit && !need_n && v->seat != p->declarer && v->seat != p->partner) {
-        int got = p->hochzeit_cards - sk_cards_count(played_by[p->partner] & p->order.trumps);
+        int got = p->hochzeit_cards - skx_cards_count(played_by[p->partner] & p->order.trumps);
         if (got > 0) {
             need_set = p->order.trumps & deck;
             need_n = got;
@@ -259,7 +253,7 @@ int sk_sample_init(sk_sampler *sp, const sk_view *v)
     }
     uint8_t allowed[SK_NCARDS];
     for (sk_cards u = unseen; u; u &= u - 1) {
-        int c = sk_cards_first(u);
+        int c = skx_cards_first(u);
         unsigned a = all;
         if (decl_holds & SK_BIT(c))
             a &= 1u << p->declarer;
@@ -288,11 +282,11 @@ int sk_sample_init(sk_sampler *sp, const sk_view *v)
         }
         allowed[c] = (uint8_t)a;
     }
-    if (sk_cards_count(unseen) != sp->need[o[0]] + sp->need[o[1]] + sp->need[o[2]])
+    if (skx_cards_count(unseen) != sp->need[o[0]] + sp->need[o[1]] + sp->need[o[2]])
         return SK_EINVAL;
     /* classes by allowed seat set and by "may meet the requirement" */
     for (sk_cards u = unseen; u; u &= u - 1) {
-        int c = sk_cards_first(u);
+        int c = skx_cards_first(u);
         int r = sp->req_seat != SK_NOSEAT && (req & SK_BIT(c)) &&
                 (allowed[c] & (1u << sp->req_seat));
         int k = 0;
@@ -311,7 +305,7 @@ int sk_sample_init(sk_sampler *sp, const sk_view *v)
         sp->req_need = 0;
     sp->ways[K][CAP(0, 0, 0) * 5 + sp->req_need] = 1;
     for (int k = K - 1; k >= 0; k--) {
-        int m = sk_cards_count(sp->cls_cards[k]);
+        int m = skx_cards_count(sp->cls_cards[k]);
         unsigned a = sp->cls_seats[k];
         double fm = fact(m);
         left += m;
@@ -349,7 +343,7 @@ double sk_sample_count(const sk_sampler *sp)
 /* A uniform double in [0, 1). */
 static double uniform(sk_rng *rng)
 {
-    return (double)(sk_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0);
+    return (double)(skx_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0);
 }
 
 /* Draws one deal by the counts (the primary requirement exact). */
@@ -362,7 +356,7 @@ static void draw_once(const sk_sampler *sp, sk_rng *rng, sk_cards hands[SK_NSEAT
     int cap[3] = {sp->need[o[0]], sp->need[o[1]], sp->need[o[2]]};
     int f = 0;
     for (int k = 0; k < sp->nclasses; k++) {
-        int m = sk_cards_count(sp->cls_cards[k]);
+        int m = skx_cards_count(sp->cls_cards[k]);
         unsigned a = sp->cls_seats[k];
         double total = sp->ways[k][CAP(cap[0], cap[1], cap[2]) * 5 + f];
         double r = uniform(rng) * total;
@@ -389,9 +383,9 @@ static void draw_once(const sk_sampler *sp, sk_rng *rng, sk_cards hands[SK_NSEAT
         uint8_t cards[SK_NCARDS];
         int n = 0;
         for (sk_cards c = sp->cls_cards[k]; c; c &= c - 1)
-            cards[n++] = (uint8_t)sk_cards_first(c);
+            cards[n++] = (uint8_t)skx_cards_first(c);
         for (int i = n - 1; i > 0; i--) {
-            int j = (int)sk_rng_below(rng, (uint32_t)(i + 1));
+            int j = (int)skx_rng_below(rng, (uint32_t)(i + 1));
             uint8_t t = cards[i];
             cards[i] = cards[j];
             cards[j] = t;
@@ -417,40 +411,8 @@ void sk_sample_draw(const sk_sampler *sp, sk_rng *rng, sk_cards hands[SK_NSEATS]
     }
 }
 
-/* Builds a game from a view and sampled hands. */
+/* Builds a game from a view and sampled hands: core's constructor. */
 void sk_sample_game(const sk_view *v, const sk_cards hands[SK_NSEATS], sk_game *g)
 {
-    const sk_public *p = &v->pub;
-    int n = seats_of(p);
-    memset(g, 0, sizeof *g); /* no stale legal-card cache */
-    g->rules = v->rules;
-    g->pub = *p;
-    for (int s = 0; s < SK_NSEATS; s++)
-        g->hands[s] = s < n ? hands[s] : 0;
-    g->partner = p->partner;
-    if (p->called_ace != SK_NOCARD && g->partner == SK_NOSEAT)
-        for (int s = 0; s < n; s++)
-            if (hands[s] & SK_BIT(p->called_ace))
-                g->partner = (uint8_t)s;
-    /* the hands as dealt: the cards held now plus those played, in index
-     * order (the own seat keeps its real order); unused places NOCARD */
-    sk_cards dealt[SK_NSEATS];
-    for (int s = 0; s < SK_NSEATS; s++)
-        dealt[s] = g->hands[s];
-    for (int t = 0; t < p->trick_no; t++)
-        for (int i = 0; i < n; i++)
-            dealt[(p->trick_leaders[t] + i) % n] |= SK_BIT(p->tricks[t][i]);
-    for (int i = 0; i < p->trick_len; i++)
-        dealt[(p->trick_leader + i) % n] |= SK_BIT(p->trick[i]);
-    for (int s = 0; s < SK_NSEATS; s++) {
-        if (s == v->seat) {
-            memcpy(g->dealt[s], v->dealt, sizeof v->dealt);
-            continue;
-        }
-        int k = 0;
-        for (sk_cards c = dealt[s]; c && k < 8; c &= c - 1)
-            g->dealt[s][k++] = (uint8_t)sk_cards_first(c);
-        while (k < 8)
-            g->dealt[s][k++] = SK_NOCARD;
-    }
+    sk_game_from_view(v, hands, g);
 }

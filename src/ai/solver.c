@@ -76,7 +76,7 @@ void sk_solver_free(sk_solver *s)
 {
     if (!s)
         return;
-    sk_solver_par_free(s);
+    skx_solver_par_free(s);
     free(s->tt);
     free(s);
 }
@@ -106,7 +106,7 @@ int sk_solver_set_threads(sk_solver *s, int n)
     if (n < 1 || n > SK_SOLVER_MAX_THREADS)
         return SK_EINVAL;
     if (n != s->threads)
-        sk_solver_par_free(s);
+        skx_solver_par_free(s);
     s->threads = n;
     return SK_OK;
 }
@@ -183,7 +183,7 @@ static void point_tables(sk_solver *s)
  * from a game in the play phase.  Returns 0, SK_ESTATE when the game is
  * not in the play phase or SK_EINVAL without a declarer.
  */
-int sk_solver_load(sk_solver *s, const sk_game *g)
+int skx_solver_load(sk_solver *s, const sk_game *g)
 {
     const sk_public *p = &g->pub;
     if (p->phase != SK_PHASE_PLAY)
@@ -254,11 +254,11 @@ int sk_solver_load(sk_solver *s, const sk_game *g)
     int bettel = p->contract.type == SK_C_BETTEL || p->contract.type == SK_C_BETTEL_OUVERT;
     s->tout = p->contract.tout || bettel;
     s->obj = bettel ? OBJ_NONE : p->contract.tout ? OBJ_ALL : OBJ_POINTS;
-    sk_solver_tt_groups(s);
+    skx_solver_tt_groups(s);
     for (int seat = 0; seat < SK_NSEATS; seat++) {
         s->hands[seat] = 0;
         for (sk_cards h = seat < s->nseats ? g->hands[seat] : 0; h; h &= h - 1)
-            s->hands[seat] |= SK_BIT(s->to_ix[sk_cards_first(h)]);
+            s->hands[seat] |= SK_BIT(s->to_ix[skx_cards_first(h)]);
     }
     s->tlen = p->trick_len;
     s->leader = p->trick_leader;
@@ -296,13 +296,13 @@ int sk_solver_load(sk_solver *s, const sk_game *g)
 static int exact(sk_solver *s, int m, int lo, int hi)
 {
     if (s->threads > 1 && !s->limit && lo < hi) {
-        int v = sk_solver_par_exact(s, m, lo, hi);
+        int v = skx_solver_par_exact(s, m, lo, hi);
         if (v >= 0)
             return v;
     }
     while (lo < hi) {
         int b = (lo + hi + 1) / 2;
-        int g = sk_solver_search(s, m, b - 1, b);
+        int g = skx_solver_search(s, m, b - 1, b);
         if (s->aborted)
             return -1;
         if (g < b)
@@ -321,7 +321,7 @@ static int exact(sk_solver *s, int m, int lo, int hi)
 static int any_trick(sk_solver *s, int m)
 {
     s->obj = OBJ_ANY;
-    int v = sk_solver_search(s, m, 0, 1);
+    int v = skx_solver_search(s, m, 0, 1);
     s->obj = OBJ_POINTS;
     return s->aborted ? -1 : v >= 1;
 }
@@ -373,11 +373,11 @@ static int decided(const sk_solver *s, int decl_tricks, int def_tricks, int *v)
 /* Loads a game for a new call: a new table generation, the limit. */
 static int begin(sk_solver *s, const sk_game *g)
 {
-    int rc = sk_solver_load(s, g);
+    int rc = skx_solver_load(s, g);
     if (rc < 0)
         return rc;
     s->node_limit = s->limit ? s->nodes + s->limit : UINT64_MAX;
-    sk_solver_tt_new_generation(s);
+    skx_solver_tt_new_generation(s);
     return SK_OK;
 }
 
@@ -396,7 +396,7 @@ int sk_solver_solve(sk_solver *s, const sk_game *g, int *declarer_points)
     if (!decided(s, decl_tricks, def_tricks, &v)) {
         v = s->obj ? 1 : any_trick(s, -1);
         if (v > 0) {
-            sk_solver_tt_new_generation(s);
+            skx_solver_tt_new_generation(s);
             v = exact(s, -1, 0, in_play_points(s));
         }
     }
@@ -425,7 +425,7 @@ int sk_solver_reaches(sk_solver *s, const sk_game *g, int target, bool *yes)
         *yes = need <= 0;
         return SK_OK;
     }
-    v = sk_solver_search(s, -1, need - 1, need);
+    v = skx_solver_search(s, -1, need - 1, need);
     if (s->aborted)
         return SK_ERANGE;
     *yes = v >= need;
@@ -475,8 +475,8 @@ static int root_begin(sk_solver *s, const sk_game *g, card_root *r)
     r->top = in_play_points(s);
     r->done = decided(s, decl_tricks, def_tricks, &r->dv);
     r->seat = seat_at(s, s->tlen);
-    r->legal = sk_solver_legal_ix(s, r->seat);
-    r->reps = sk_solver_moves(s, r->seat, r->legal, 0);
+    r->legal = skx_solver_legal_ix(s, r->seat);
+    r->reps = skx_solver_moves(s, r->seat, r->legal, 0);
     return SK_OK;
 }
 
@@ -490,10 +490,10 @@ static int root_out(const sk_solver *s, const card_root *r, const int *per, sk_a
     sk_action all[SK_NCARDS];
     int vals[SK_NCARDS], n = 0;
     for (sk_cards m = r->legal; m; m &= m - 1) {
-        int c = sk_cards_first(m), rep = c;
+        int c = skx_cards_first(m), rep = c;
         while (!(r->reps & SK_BIT(rep)))
             rep = ix_last(r->legal & s->cls[rep] & (SK_BIT(rep) - 1));
-        all[n] = sk_act_card(r->seat, s->to_card[c]);
+        all[n] = skx_act_card(r->seat, s->to_card[c]);
         vals[n++] = per[rep];
     }
     return sorted_out(all, vals, n, cards, values, max);
@@ -512,26 +512,26 @@ int sk_solver_values(sk_solver *s, const sk_game *g, sk_action *cards, int *valu
     sk_cards reps = r.reps, live = reps;
     int val[SK_NCARDS];
     for (sk_cards m = reps; m; m &= m - 1)
-        val[sk_cards_first(m)] = r.dv;
+        val[skx_cards_first(m)] = r.dv;
     if (!r.done && s->obj == OBJ_POINTS) {
         /* first the cards after which the side takes no trick at all */
         for (sk_cards m = reps; m; m &= m - 1) {
-            int c = sk_cards_first(m), any = any_trick(s, c);
+            int c = skx_cards_first(m), any = any_trick(s, c);
             if (any < 0)
                 return SK_ERANGE;
             if (!any)
                 live &= ~SK_BIT(c);
         }
-        sk_solver_tt_new_generation(s);
+        skx_solver_tt_new_generation(s);
     }
     for (sk_cards m = r.done ? 0 : live; m; m &= m - 1) {
-        int c = sk_cards_first(m);
+        int c = skx_cards_first(m);
         val[c] = exact(s, c, 0, r.top);
         if (val[c] < 0)
             return SK_ERANGE;
     }
     for (sk_cards m = reps; m; m &= m - 1) {
-        int c = sk_cards_first(m);
+        int c = skx_cards_first(m);
         val[c] = s->obj ? val[c] * 120 : r.won + val[c];
     }
     return root_out(s, &r, val, cards, values, max);
@@ -550,7 +550,7 @@ static int threshold_level(sk_solver *s, int m, const int *t, int nt, int won, i
         if (need <= 0 || need > top)
             yes = need <= 0;
         else {
-            yes = sk_solver_search(s, m, need - 1, need) >= need;
+            yes = skx_solver_search(s, m, need - 1, need) >= need;
             if (s->aborted)
                 return -1;
         }
@@ -582,7 +582,7 @@ int sk_solver_levels(sk_solver *s, const sk_game *g, const int *t, int nt, sk_ac
         return rc;
     int lev[SK_NCARDS];
     for (sk_cards m = r.reps; m; m &= m - 1) {
-        int c = sk_cards_first(m);
+        int c = skx_cards_first(m);
         if (r.done) {
             lev[c] = r.dv;
             continue;
@@ -617,10 +617,10 @@ int sk_solver_level(sk_solver *s, const sk_game *g, const int *t, int nt, int *l
  * that compares it with the engine's. */
 sk_cards sk_solver_legal(sk_solver *s, const sk_game *g)
 {
-    if (sk_solver_load(s, g) < 0)
+    if (skx_solver_load(s, g) < 0)
         return 0;
-    sk_cards ix = sk_solver_legal_ix(s, seat_at(s, s->tlen)), out = 0;
+    sk_cards ix = skx_solver_legal_ix(s, seat_at(s, s->tlen)), out = 0;
     for (; ix; ix &= ix - 1)
-        out |= SK_BIT(s->to_card[sk_cards_first(ix)]);
+        out |= SK_BIT(s->to_card[skx_cards_first(ix)]);
     return out;
 }

@@ -7,6 +7,7 @@
 #define SK_SOLVER_INTERNAL_H
 
 #include "schafkopf/ai.h"
+#include "core/bits.h"
 
 #include <stdatomic.h>
 
@@ -117,7 +118,7 @@ struct sk_solver {
     uint64_t node_limit; /* stop when `nodes` passes it */
     int aborted;         /* the limit was hit: the call's result is void */
     int threads;         /* threads an exact value may use (solver_par.c) */
-    struct sk_par *par;  /* their helpers, once started */
+    struct skx_par *par;  /* their helpers, once started */
     atomic_int *stop_flag; /* in a parallel job: this search's test is moot */
     /* contract constants */
     uint8_t to_ix[SK_NCARDS];   /* real card -> internal */
@@ -184,37 +185,37 @@ static inline int seat_at(const sk_solver *s, int off)
 
 /* Loads the contract and position of a game (solver.c); 0, SK_ESTATE or
  * SK_EINVAL (a Ramsch: no sides). */
-int sk_solver_load(sk_solver *s, const sk_game *g);
+int skx_solver_load(sk_solver *s, const sk_game *g);
 /* The legal cards of the seat to move (solver_search.c). */
-sk_cards sk_solver_legal_ix(const sk_solver *s, int seat);
+sk_cards skx_solver_legal_ix(const sk_solver *s, int seat);
 /* Legal cards minus equivalent and, with `prune`, dominated ones
  * (solver_search.c). */
-sk_cards sk_solver_moves(const sk_solver *s, int seat, sk_cards legal, int prune);
+sk_cards skx_solver_moves(const sk_solver *s, int seat, sk_cards legal, int prune);
 /* Fail-soft search of the current position, or of the position after
  * internal card m when m >= 0 (solver_search.c). */
-int sk_solver_search(sk_solver *s, int m, int alpha, int beta);
+int skx_solver_search(sk_solver *s, int m, int alpha, int beta);
 
 /* The exact value of card m (or the position) in [lo, hi] on
  * s->threads threads (solver_par.c); SK_ENOMEM: search alone. */
-int sk_solver_par_exact(sk_solver *s, int m, int lo, int hi);
+int skx_solver_par_exact(sk_solver *s, int m, int lo, int hi);
 /* Stops and frees the helper threads (solver_par.c). */
-void sk_solver_par_free(sk_solver *s);
+void skx_solver_par_free(sk_solver *s);
 /* Past s->node_limit: whether the search must unwind (the limit, or a
  * parallel test gone moot) or may go on (solver_par.c). */
-int sk_solver_check_stop(sk_solver *s);
+int skx_solver_check_stop(sk_solver *s);
 
 /* Finds the rank groups of a loaded contract (solver_tt.c). */
-void sk_solver_tt_groups(sk_solver *s);
+void skx_solver_tt_groups(sk_solver *s);
 /* The rank key of the current trick start. */
-void sk_solver_tt_key(const sk_solver *s, tt_key *k);
+void skx_solver_tt_key(const sk_solver *s, tt_key *k);
 /* Tightens the bounds h->lo, h->hi on the current trick start by the
  * entries of similar positions under key k and sets h->move; 0 when
  * there are none. */
-int sk_solver_tt_probe(const sk_solver *s, const tt_key *k, tt_hit *h);
+int skx_solver_tt_probe(const sk_solver *s, const tt_key *k, tt_hit *h);
 /* Stores bounds and the best card (internal, or -1) of the current trick
  * start under key k, merging with its own entry if there is one. */
-void sk_solver_tt_store(sk_solver *s, const tt_key *k, int lo, int hi, int move);
+void skx_solver_tt_store(sk_solver *s, const tt_key *k, int lo, int hi, int move);
 /* Starts a new generation (a new deal or objective). */
-void sk_solver_tt_new_generation(sk_solver *s);
+void skx_solver_tt_new_generation(sk_solver *s);
 
 #endif

@@ -29,7 +29,7 @@
 /* One thread's part: the main thread is participant 0, the helpers
  * 1..n-1. */
 typedef struct par_part {
-    struct sk_par *p;
+    struct skx_par *p;
     sk_solver *s;    /* its search state: the caller's, or the helper's own copy */
     atomic_int stop; /* its test is moot: unwind */
     int b;           /* the threshold it tests, 0: none */
@@ -37,7 +37,7 @@ typedef struct par_part {
     int started;
 } par_part;
 
-struct sk_par {
+struct skx_par {
     pthread_mutex_t mu;
     pthread_cond_t wake; /* a new job, a narrower interval, or quit */
     pthread_cond_t idle; /* a helper has left the job */
@@ -50,7 +50,7 @@ struct sk_par {
 };
 
 /* The node count at which a participant's search next looks at its
- * stop flag (sk_solver_check_stop). */
+ * stop flag (skx_solver_check_stop). */
 #define PAR_CHECK_EVERY 1024
 
 /*
@@ -59,7 +59,7 @@ struct sk_par {
  * cut [lo, hi] into stretches (a test of b separates the values below b
  * from those from b up); the middle of the widest stretch.
  */
-static int pick(const struct sk_par *p)
+static int pick(const struct skx_par *p)
 {
     int t[SK_SOLVER_MAX_THREADS], k = 0;
     for (int i = 0; i < p->n; i++) {
@@ -85,7 +85,7 @@ static int pick(const struct sk_par *p)
 }
 
 /* Stops the tests in flight whose thresholds left the interval. */
-static void stop_moot(struct sk_par *p)
+static void stop_moot(struct skx_par *p)
 {
     for (int i = 0; i < p->n; i++) {
         int b = p->part[i].b;
@@ -99,7 +99,7 @@ static void stop_moot(struct sk_par *p)
  * is a single value.  Called and returns with the lock held; the lock
  * is released while searching.
  */
-static void take_part(struct sk_par *p, int me)
+static void take_part(struct skx_par *p, int me)
 {
     par_part *pt = &p->part[me];
     sk_solver *s = pt->s;
@@ -116,7 +116,7 @@ static void take_part(struct sk_par *p, int me)
 
         s->aborted = 0;
         s->node_limit = s->nodes + PAR_CHECK_EVERY;
-        int g = sk_solver_search(s, m, b - 1, b);
+        int g = skx_solver_search(s, m, b - 1, b);
         int stopped = s->aborted;
         s->aborted = 0;
 
@@ -138,7 +138,7 @@ static void take_part(struct sk_par *p, int me)
 static void *helper_main(void *arg)
 {
     par_part *pt = arg;
-    struct sk_par *p = pt->p;
+    struct skx_par *p = pt->p;
     int me = (int)(pt - p->part);
     unsigned seen = 0;
     pthread_mutex_lock(&p->mu);
@@ -157,9 +157,9 @@ static void *helper_main(void *arg)
 }
 
 /* Stops and frees the helpers of a solver (none: nothing to do). */
-void sk_solver_par_free(sk_solver *s)
+void skx_solver_par_free(sk_solver *s)
 {
-    struct sk_par *p = s->par;
+    struct skx_par *p = s->par;
     if (!p)
         return;
     pthread_mutex_lock(&p->mu);
@@ -182,7 +182,7 @@ void sk_solver_par_free(sk_solver *s)
  * a helper could not be made (then there are none). */
 static int par_start(sk_solver *s)
 {
-    struct sk_par *p = calloc(1, sizeof *p);
+    struct skx_par *p = calloc(1, sizeof *p);
     if (!p)
         return SK_ENOMEM;
     pthread_mutex_init(&p->mu, NULL);
@@ -198,12 +198,12 @@ static int par_start(sk_solver *s)
         par_part *pt = &p->part[i];
         pt->s = malloc(sizeof *pt->s);
         if (!pt->s) {
-            sk_solver_par_free(s);
+            skx_solver_par_free(s);
             return SK_ENOMEM;
         }
         pt->p = p;
         if (pthread_create(&pt->thread, NULL, helper_main, pt) != 0) {
-            sk_solver_par_free(s);
+            skx_solver_par_free(s);
             return SK_ENOMEM;
         }
         pt->started = 1;
@@ -213,7 +213,7 @@ static int par_start(sk_solver *s)
 
 /* Whether a participant's search must unwind: its stop flag is set.
  * Else it looks again after PAR_CHECK_EVERY more nodes. */
-int sk_solver_check_stop(sk_solver *s)
+int skx_solver_check_stop(sk_solver *s)
 {
     if (!s->stop_flag)
         return 1; /* the node limit itself */
@@ -230,11 +230,11 @@ int sk_solver_check_stop(sk_solver *s)
  * when the helpers could not be started: the caller then searches
  * alone.
  */
-int sk_solver_par_exact(sk_solver *s, int m, int lo, int hi)
+int skx_solver_par_exact(sk_solver *s, int m, int lo, int hi)
 {
     if (!s->par && par_start(s) < 0)
         return SK_ENOMEM;
-    struct sk_par *p = s->par;
+    struct skx_par *p = s->par;
     pthread_mutex_lock(&p->mu);
     for (int i = 1; i < p->n; i++) {
         sk_solver *h = p->part[i].s;

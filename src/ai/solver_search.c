@@ -6,7 +6,7 @@
  * above; below, the trumps that must win and what the leader's run of
  * top cards forces out of the others -- then the transposition table.
  * Moves are the legal cards less two kinds of provably unneeded ones
- * (sk_solver_moves): equivalent cards and dominated cards.  They are
+ * (skx_solver_moves): equivalent cards and dominated cards.  They are
  * tried in an order of rules of thumb; a lead that leaves the other
  * side fewer answers comes first, as it makes the smaller tree.  The
  * last trick is evaluated directly.
@@ -34,6 +34,7 @@
  * (quasi-symmetry).
  */
 #include "solver_internal.h"
+#include "core/legal.h"
 
 #include <string.h>
 
@@ -47,40 +48,25 @@ static inline int beats(const sk_solver *s, int m, int w, sk_cards led)
     return m < w && (SK_BIT(m) & (s->trumps | led));
 }
 
-/* The cards the seat to move may play: the engine's legal_cards() on the
- * solver's state (3.2, 2.5.2, 2.5.4, 2.5.5). */
-sk_cards sk_solver_legal_ix(const sk_solver *s, int seat)
+/* The cards the seat to move may play: the library's one kernel
+ * (core/legal.h) on the solver's state (3.2, 2.5.2, 2.5.4, 2.5.5).  In
+ * the solver's card index a lower index is a higher card of its class,
+ * so the cards that beat the trick under Stichzwang lie below its best. */
+sk_cards skx_solver_legal_ix(const sk_solver *s, int seat)
 {
     sk_cards hand = s->hands[seat];
-    sk_cards ace = s->ace;
-    int restricted = (hand & ace) && !s->called_led;
-    if (s->tlen == 0) {
-        if (!restricted)
-            return hand;
-        sk_cards suit = s->ace_follow & hand;
-        if (sk_cards_count(suit) >= 4)
-            return hand;
-        return hand & ~(suit & ~ace);
+    if (s->tlen == 0)
+        return skx_legal_lead(hand, s->ace, s->ace_follow, (unsigned)s->called_led);
+    sk_cards led = s->cls[s->trick[0]], beat = SK_ALL_CARDS;
+    if (s->stichzwang) {
+        sk_cards best = 0;
+        for (int i = 0; i < s->tlen; i++)
+            if (led & SK_BIT(s->trick[i]) & (best - 1))
+                best = SK_BIT(s->trick[i]);
+        beat = best - 1;
     }
-    sk_cards follow = s->cls[s->trick[0]] & hand;
-    if (follow) {
-        if ((follow & ace) && !s->ran_away)
-            return ace;
-        if (s->stichzwang) {
-            /* beat the best card of the led class so far, if he can */
-            sk_cards led = s->cls[s->trick[0]], best = 0;
-            for (int i = 0; i < s->tlen; i++)
-                if (led & SK_BIT(s->trick[i]) & (best - 1))
-                    best = SK_BIT(s->trick[i]);
-            sk_cards higher = follow & (best - 1);
-            if (higher)
-                return higher;
-        }
-        return follow;
-    }
-    if (restricted && s->tricks_left > 1)
-        return hand & ~ace;
-    return hand;
+    return skx_legal_follow(hand, led, s->ace, (unsigned)s->called_led, (unsigned)s->ran_away,
+                            s->tricks_left <= 1, beat);
 }
 
 /* Whether a player after offset `from` in the trick, of the side other
@@ -127,7 +113,7 @@ static sk_cards prune_pairs(const sk_solver *s, int seat, sk_cards legal, sk_car
     sk_cards led = s->tlen ? s->cls[s->trick[0]] : 0;
     sk_cards out = legal;
     for (sk_cards l = paired; l; l &= l - 1) {
-        int c = sk_cards_first(l), h = ix_last(live & s->above[c]);
+        int c = skx_cards_first(l), h = ix_last(live & s->above[c]);
         if (s->obj || s->pts[h] == s->pts[c]) {
             out &= ~SK_BIT(c);
             continue;
@@ -181,7 +167,7 @@ static inline sk_cards prune_moves(const sk_solver *s, int seat, sk_cards legal,
 }
 
 /* The cards worth searching of a legal set (prune_moves). */
-sk_cards sk_solver_moves(const sk_solver *s, int seat, sk_cards legal, int prune)
+sk_cards skx_solver_moves(const sk_solver *s, int seat, sk_cards legal, int prune)
 {
     sk_cards live = s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3] | s->table, pairs;
     return prune_moves(s, seat, legal, live, prune, &pairs);
@@ -190,11 +176,11 @@ sk_cards sk_solver_moves(const sk_solver *s, int seat, sk_cards legal, int prune
 /* The value of the last trick, every card forced. */
 static int last_trick(const sk_solver *s)
 {
-    int lead = sk_cards_first(s->hands[s->leader]);
+    int lead = skx_cards_first(s->hands[s->leader]);
     sk_cards led = s->cls[lead];
     int w = lead, off = 0, pts = s->pts[lead];
     for (int i = 1; i < s->nseats; i++) {
-        int c = sk_cards_first(s->hands[seat_at(s, i)]);
+        int c = skx_cards_first(s->hands[seat_at(s, i)]);
         pts += s->pts[c];
         if (beats(s, c, w, led)) {
             w = c;
@@ -225,13 +211,13 @@ static inline int run_points(const sk_solver *s, sk_cards *cards)
     sk_cards ot = others & s->trumps;
     int gain = 0;
     *cards = 0;
-    if (ot && !(mine & (SK_BIT(sk_cards_first(ot)) - 1)))
+    if (ot && !(mine & (SK_BIT(skx_cards_first(ot)) - 1)))
         return 0; /* the usual case: no run at all */
     for (sk_cards cl = s->trumps; cl;) {
         sk_cards oc = others & cl, lc = mine & cl;
-        sk_cards run = oc ? lc & (SK_BIT(sk_cards_first(oc)) - 1) : lc;
+        sk_cards run = oc ? lc & (SK_BIT(skx_cards_first(oc)) - 1) : lc;
         if (run) {
-            int m = sk_cards_count(run);
+            int m = skx_cards_count(run);
             *cards |= run;
             if (cl != s->trumps)
                 gain += ix_points(s, run); /* plain cards: not among the sure trumps */
@@ -239,7 +225,7 @@ static inline int run_points(const sk_solver *s, sk_cards *cards)
                 sk_cards t = s->hands[s->opp[L][i]] & cl;
                 for (int c = 0, k = m; k > 0 && t; c++) { /* every card has a tier */
                     sk_cards part = t & s->ptier[c];
-                    int cnt = sk_cards_count(part);
+                    int cnt = skx_cards_count(part);
                     if (cnt > k)
                         cnt = k;
                     gain += cnt * s->ptval[c];
@@ -252,7 +238,7 @@ static inline int run_points(const sk_solver *s, sk_cards *cards)
         sk_cards rest = ~(cl | (cl - 1));
         if ((others & s->trumps) || !rest)
             break;
-        cl = s->cls[sk_cards_first(rest)];
+        cl = s->cls[skx_cards_first(rest)];
     }
     return gain;
 }
@@ -270,12 +256,12 @@ static inline int trick_cap(const sk_solver *s, int t, sk_cards gone)
         /* his point cards: all of them if he has at most k, else k of
          * them, the dearest tiers first */
         sk_cards h = s->hands[p] & ~gone & ~s->ptier[0];
-        if (sk_cards_count(h) <= k) {
+        if (skx_cards_count(h) <= k) {
             sum += ix_points(s, h);
             continue;
         }
         for (int i = 5, need = k; need > 0; i--) {
-            int c = sk_cards_count(h & s->ptier[i]);
+            int c = skx_cards_count(h & s->ptier[i]);
             if (c > need)
                 c = need;
             sum += c * s->ptval[i];
@@ -291,7 +277,7 @@ static inline int sure_tricks(const sk_solver *s, sk_cards sure)
 {
     int t = 0;
     for (int p = 0; p < s->nseats; p++) {
-        int c = sk_cards_count(s->hands[p] & sure);
+        int c = skx_cards_count(s->hands[p] & sure);
         if (c > t)
             t = c;
     }
@@ -315,11 +301,11 @@ static inline int trump_tricks(const sk_solver *s, int side, sk_cards other, int
     int best = floor;
     for (int p = 0; p < s->nseats; p++) {
         sk_cards mine = s->hands[p] & s->trumps;
-        if ((int)((s->side >> p) & 1) != side || sk_cards_count(mine) <= best)
+        if ((int)((s->side >> p) & 1) != side || skx_cards_count(mine) <= best)
             continue;
         for (sk_cards u = mine; u; u &= u - 1) {
             sk_cards top = (u & -u) | ((u & -u) - 1); /* the trumps down to this one */
-            int lead = sk_cards_count(mine & top) - sk_cards_count(other & top);
+            int lead = skx_cards_count(mine & top) - skx_cards_count(other & top);
             if (lead > best)
                 best = lead;
         }
@@ -349,8 +335,8 @@ static inline void sure_points(const sk_solver *s, int *decl, int *def, sure_sta
                   (s->hands[2] & s->sidemask[2]) | (s->hands[3] & s->sidemask[3]);
     sk_cards fh = s->live & ~dh; /* the table is empty */
     sk_cards dt = dh & s->trumps, ft = fh & s->trumps;
-    sk_cards dsure = ft ? dt & (SK_BIT(sk_cards_first(ft)) - 1) : dt;
-    sk_cards fsure = dt ? ft & (SK_BIT(sk_cards_first(dt)) - 1) : ft;
+    sk_cards dsure = ft ? dt & (SK_BIT(skx_cards_first(ft)) - 1) : dt;
+    sk_cards fsure = dt ? ft & (SK_BIT(skx_cards_first(dt)) - 1) : ft;
     if (s->obj) {
         /* a sure trump takes a trick: the objective met or failed */
         *decl = s->obj == OBJ_ANY && dsure;
@@ -379,8 +365,8 @@ static inline void sure_points(const sk_solver *s, int *decl, int *def, sure_sta
     st->runs = runs;
     st->dt = dt;
     st->ft = ft;
-    st->rd = runner && ((s->side >> L) & 1) ? sk_cards_count(runs) : 0;
-    st->rf = runner && !((s->side >> L) & 1) ? sk_cards_count(runs) : 0;
+    st->rd = runner && ((s->side >> L) & 1) ? skx_cards_count(runs) : 0;
+    st->rf = runner && !((s->side >> L) & 1) ? skx_cards_count(runs) : 0;
 }
 
 /*
@@ -487,7 +473,7 @@ static inline int order_score(const sk_solver *s, const order_node *o, int m)
          * must follow has its cards of the class, one that cannot any) */
         for (int i = 0; i < o->nopp; i++) {
             sk_cards f = o->opp[i] & s->cls[m];
-            sc -= 800 * sk_cards_count(f ? f : o->opp[i]);
+            sc -= 800 * skx_cards_count(f ? f : o->opp[i]);
         }
         return sc;
     }
@@ -590,7 +576,7 @@ static int search(sk_solver *s, int alpha, int beta)
 {
     if (s->tlen == 0 && s->tricks_left <= 1)
         return s->tricks_left ? last_trick(s) : s->obj == OBJ_ALL || s->obj == OBJ_NONE;
-    if (++s->nodes > s->node_limit && sk_solver_check_stop(s)) {
+    if (++s->nodes > s->node_limit && skx_solver_check_stop(s)) {
         s->aborted = 1;
         return alpha;
     }
@@ -611,9 +597,9 @@ static int search(sk_solver *s, int alpha, int beta)
             return hi;
         if (lo >= beta)
             return lo;
-        sk_solver_tt_key(s, &key);
+        skx_solver_tt_key(s, &key);
         tt_hit e = {lo, hi, -1};
-        if (sk_solver_tt_probe(s, &key, &e)) {
+        if (skx_solver_tt_probe(s, &key, &e)) {
             lo = e.lo;
             hi = e.hi;
             tt_move = e.move;
@@ -641,16 +627,16 @@ static int search(sk_solver *s, int alpha, int beta)
         beta0 = beta;
     }
     sk_cards live = s->live, pairs;
-    sk_cards moves = prune_moves(s, seat, sk_solver_legal_ix(s, seat), live, 1, &pairs);
+    sk_cards moves = prune_moves(s, seat, skx_solver_legal_ix(s, seat), live, 1, &pairs);
     if (!use_tt && !(moves & (moves - 1)))
-        return play_value(s, seat, sk_cards_first(moves), alpha, beta); /* forced */
+        return play_value(s, seat, skx_cards_first(moves), alpha, beta); /* forced */
     int maxing = (s->maxmask >> seat) & 1;
     /* note each move's twin: the next higher card in play of its class
      * when both are moves (quasi-symmetry) */
     uint8_t twin[SK_NCARDS];
     sk_cards has_twin = 0, twinned = 0; /* twin[c] is set; the cards of a pair */
     for (sk_cards m = pairs & moves; m; m &= m - 1) {
-        int c = sk_cards_first(m), h = ix_last(live & s->above[c]);
+        int c = skx_cards_first(m), h = ix_last(live & s->above[c]);
         if (moves & SK_BIT(h)) {
             twin[c] = (uint8_t)h;
             has_twin |= SK_BIT(c);
@@ -664,7 +650,7 @@ static int search(sk_solver *s, int alpha, int beta)
     uint8_t list[SK_NTRICKS];
     int score[SK_NTRICKS];
     for (sk_cards m = moves; m; m &= m - 1) {
-        int c = sk_cards_first(m);
+        int c = skx_cards_first(m);
         int sc = c == tt_move ? 1 << 30 : order_score(s, &on, c);
         int i = n++;
         while (i > 0 && score[i - 1] < sc) {
@@ -685,7 +671,7 @@ static int search(sk_solver *s, int alpha, int beta)
          * cannot change the result */
         if (twinned & SK_BIT(c)) {
             for (sk_cards t = done & twinned; t && !bound; t &= t - 1) {
-                int o = sk_cards_first(t);
+                int o = skx_cards_first(t);
                 if (!((has_twin & SK_BIT(c)) && twin[c] == o) &&
                     !((has_twin & SK_BIT(o)) && twin[o] == c))
                     continue;
@@ -730,14 +716,14 @@ static int search(sk_solver *s, int alpha, int beta)
             lo = hi = best;
         /* an all-node's best card is only the least bad bound: keep the
          * old one */
-        sk_solver_tt_store(s, &key, lo, hi, all_node ? -1 : best_move);
+        skx_solver_tt_store(s, &key, lo, hi, all_node ? -1 : best_move);
     }
     return best;
 }
 
 /* The search of the current position (m < 0) or of internal card m
  * played now, for the public calls in solver.c. */
-int sk_solver_search(sk_solver *s, int m, int alpha, int beta)
+int skx_solver_search(sk_solver *s, int m, int alpha, int beta)
 {
     return m < 0 ? search(s, alpha, beta) : play_value(s, seat_at(s, s->tlen), m, alpha, beta);
 }

@@ -16,7 +16,7 @@
  * outside the groups is the called card (the others, `singles`, are not
  * in the deck), which the key's count of each group relies on.
  */
-void sk_solver_tt_groups(sk_solver *s)
+void skx_solver_tt_groups(sk_solver *s)
 {
     s->ngroups = 0;
     s->singles = ~(sk_cards)0;
@@ -76,14 +76,14 @@ static inline void compress2(uint32_t m, uint32_t *x, uint32_t *y)
  * bits a group, with the called card's presence in the top bit (the
  * only card in play outside the groups).  Equal keys mean equal owners
  * class by class in power order. */
-void sk_solver_tt_key(const sk_solver *s, tt_key *k)
+void skx_solver_tt_key(const sk_solver *s, tt_key *k)
 {
     sk_cards r = s->live; /* the table is empty */
     uint32_t a = s->hands[1] | s->hands[3], b = s->hands[2] | s->hands[3]; /* owner planes */
     compress2(r, &a, &b);
     uint32_t rem = r & s->ace ? 1u << 31 : 0;
     for (int i = 0; i < s->ngroups; i++)
-        rem |= (uint32_t)sk_cards_count(r & s->groups[i]) << (4 * i);
+        rem |= (uint32_t)skx_cards_count(r & s->groups[i]) << (4 * i);
     k->rem = rem;
     k->own = (uint64_t)a | (uint64_t)b << 32;
     k->tag = s->gen | (uint32_t)(s->leader | s->called_led << 2 | s->ran_away << 3) << 8;
@@ -151,7 +151,7 @@ static inline int kth_bit(sk_cards set, int k)
 {
     while (k-- > 0)
         set &= set - 1;
-    return set ? sk_cards_first(set) : -1;
+    return set ? skx_cards_first(set) : -1;
 }
 
 /*
@@ -174,18 +174,18 @@ static inline int similar(const sk_solver *s, sk_cards live, int maxup, int maxd
     if (diff & s->singles)
         return 0;
     for (sk_cards d = diff; d;) {
-        sk_cards g = s->gmask[sk_cards_first(d)], dg = d & g;
+        sk_cards g = s->gmask[skx_cards_first(d)], dg = d & g;
         d &= ~g;
         /* the cards above the first difference and below the last are
          * the same in both and pair with themselves */
         uint64_t span = ((uint64_t)2 << ix_last(dg)) - (dg & -dg);
         sk_cards x = live & g & (sk_cards)span, y = s->live & g & (sk_cards)span;
-        if (sk_cards_count(x) != sk_cards_count(y))
+        if (skx_cards_count(x) != skx_cards_count(y))
             return 0;
         if (s->obj || (u > maxup && w > maxdn))
             continue;
         for (; x; x &= x - 1, y &= y - 1) {
-            int dd = s->pts[sk_cards_first(y)] - s->pts[sk_cards_first(x)];
+            int dd = s->pts[skx_cards_first(y)] - s->pts[skx_cards_first(x)];
             u += dd > 0 ? dd : 0;
             w += dd < 0 ? -dd : 0;
         }
@@ -202,7 +202,7 @@ static int unpack_move(const sk_solver *s, unsigned m)
     sk_cards g = s->gmask[m];
     if (!g)
         return (int)m;
-    return kth_bit(s->live & g, sk_cards_count(g & (SK_BIT(m) - 1)));
+    return kth_bit(s->live & g, skx_cards_count(g & (SK_BIT(m) - 1)));
 }
 
 /* The packed name of internal card m at the current position: its
@@ -212,12 +212,12 @@ static unsigned pack_move(const sk_solver *s, int m)
     sk_cards g = s->gmask[m];
     if (!g)
         return (unsigned)m;
-    return (unsigned)kth_bit(g, sk_cards_count(s->live & g & (SK_BIT(m) - 1)));
+    return (unsigned)kth_bit(g, skx_cards_count(s->live & g & (SK_BIT(m) - 1)));
 }
 
 /* Bounds from the similar positions of the bucket; see the header.  The
  * first card comes from the closest of them. */
-int sk_solver_tt_probe(const sk_solver *s, const tt_key *k, tt_hit *h)
+int skx_solver_tt_probe(const sk_solver *s, const tt_key *k, tt_hit *h)
 {
     const tt_entry *b = bucket(s, k);
     int found = 0, near = 1 << 30;
@@ -246,7 +246,7 @@ int sk_solver_tt_probe(const sk_solver *s, const tt_key *k, tt_hit *h)
 }
 
 /* Stores bounds for the current trick start; see the header. */
-void sk_solver_tt_store(sk_solver *s, const tt_key *k, int lo, int hi, int move)
+void skx_solver_tt_store(sk_solver *s, const tt_key *k, int lo, int hi, int move)
 {
     tt_entry *b = bucket(s, k), *e = NULL;
     tt_seen seen[TT_WAYS];
@@ -268,7 +268,7 @@ void sk_solver_tt_store(sk_solver *s, const tt_key *k, int lo, int hi, int move)
         /* a stale entry, else the one with the fewest cards left */
         int best = 0;
         for (int i = 0; i < TT_WAYS; i++) {
-            int prio = ((seen[i].data >> 20) & 255u) != s->gen ? -1 : sk_cards_count(seen[i].live);
+            int prio = ((seen[i].data >> 20) & 255u) != s->gen ? -1 : skx_cards_count(seen[i].live);
             if (!e || prio < best) {
                 e = &b[i];
                 best = prio;
@@ -279,7 +279,7 @@ void sk_solver_tt_store(sk_solver *s, const tt_key *k, int lo, int hi, int move)
 }
 
 /* A new generation; the table is cleared only when the counter wraps. */
-void sk_solver_tt_new_generation(sk_solver *s)
+void skx_solver_tt_new_generation(sk_solver *s)
 {
     if (++s->gen > 255) {
         memset(s->tt, 0, (s->tt_mask + 1) * TT_WAYS * sizeof(tt_entry));

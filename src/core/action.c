@@ -3,6 +3,7 @@
  * line, the terminal game and the engine protocol.
  */
 #include "schafkopf/core.h"
+#include "core/bits.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -53,7 +54,7 @@ static int bad(sk_error *err, const char *s)
 /* Parses the text written by sk_action_format; the seat is left 0. */
 int sk_action_parse(const char *s, sk_action *out, sk_error *err)
 {
-    sk_action a = sk_act_pass(0);
+    sk_action a = skx_act_pass(0);
     char word[16], arg[40];
     int n = sscanf(s, " %15s %39s", word, arg);
     if (n < 1)
@@ -98,4 +99,30 @@ bool sk_action_equal(sk_action a, sk_action b)
     if (a.type == SK_ACT_BID)
         return a.contract.type == b.contract.type && a.contract.tout == b.contract.tout;
     return true;
+}
+
+/* The public forms of the inline builders of core/bits.h. */
+sk_action sk_action_make(int type, int seat, int card, sk_contract c)
+{
+    return skx_action_make(type, seat, card, c);
+}
+sk_action sk_act_pass(int seat)
+{
+    return skx_act_pass(seat);
+}
+sk_action sk_act_bid(int seat, sk_contract cls)
+{
+    return skx_act_bid(seat, cls);
+}
+sk_action sk_act_declare(int seat, sk_contract c)
+{
+    return skx_act_declare(seat, c);
+}
+sk_action sk_act_double(int seat, int type)
+{
+    return skx_act_double(seat, type);
+}
+sk_action sk_act_card(int seat, int card)
+{
+    return skx_act_card(seat, card);
 }

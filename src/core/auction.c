@@ -29,8 +29,28 @@
  * Sauspiel order, or with Bauernhochzeit (Doppelhochzeit) exactly two. */
 static bool hochzeit_hand(const sk_rules *r, sk_cards hand)
 {
-    int n = sk_cards_count(hand & SKX_SAUSPIEL_TRUMPS);
+    int n = skx_cards_count(hand & SKX_SAUSPIEL_TRUMPS);
     return (n == 1) | ((n == 2) & (r->bauernhochzeit != 0)); /* no branch: hands are random */
+}
+
+/* The cards of which a declarer must hold one; see core.h. */
+sk_cards sk_contract_needs(sk_contract c, bool muss)
+{
+    if (c.suit > 3)
+        return 0;
+    sk_cards suit = SK_SUIT_MASK(c.suit);
+    switch (c.type) {
+    case SK_C_SAUSPIEL: /* 2.5.3: a plain card of the called suit; a Muss need not (002) */
+        return muss || c.suit == SK_HERZ ? 0 : suit & ~SKX_LORDS & ~SK_RANK_MASK(SK_ASS);
+    case SK_C_SOLO: /* 2.6.4: a card of the trump suit that is no Ober or Unter */
+        return suit & ~SKX_LORDS;
+    case SK_C_FARBWENZ: /* by analogy with 2.6.4: no Unter */
+        return suit & ~SK_RANK_MASK(SK_UNTER);
+    case SK_C_FARBGEIER: /* ... no Ober */
+        return suit & ~SK_RANK_MASK(SK_OBER);
+    default:
+        return 0;
+    }
 }
 
 /* Whether `hand` may call the ace of `suit` (2.5.1, 2.5.3): not hearts,
@@ -41,7 +61,7 @@ static bool can_call(sk_cards hand, int suit)
         return false;
     if (hand & SK_BIT(SK_CARD(suit, SK_ASS)))
         return false;
-    return (hand & SK_SUIT_MASK(suit) & ~SKX_LORDS) != 0;
+    return (hand & sk_contract_needs((sk_contract){SK_C_SAUSPIEL, (uint8_t)suit, 0}, false)) != 0;
 }
 
 /* The lords a Sie needs in a hand of n cards (2.9.1): all Obers and
@@ -108,15 +128,13 @@ static inline bool contract_fits(const sk_rules *r, const sk_public *p, sk_contr
     case SK_C_SAUSPIEL:
         return can_call(hand, c.suit) || (p->muss && muss_call(hand, c.suit));
     case SK_C_SOLO:
-        return c.suit < 4 && (hand & SK_SUIT_MASK(c.suit) & ~SKX_LORDS) != 0;
+    case SK_C_FARBWENZ:
+    case SK_C_FARBGEIER:
+        return (hand & sk_contract_needs(c, false)) != 0;
     case SK_C_WENZ:
         return c.suit == SK_NOSUIT;
     case SK_C_SIE:
         return sie_hand(p, hand) && !c.tout;
-    case SK_C_FARBWENZ: /* by analogy with 2.6.4: a card of the suit that is no Unter */
-        return c.suit < 4 && (hand & SK_SUIT_MASK(c.suit) & ~SK_RANK_MASK(SK_UNTER)) != 0;
-    case SK_C_FARBGEIER: /* ... that is no Ober */
-        return c.suit < 4 && (hand & SK_SUIT_MASK(c.suit) & ~SK_RANK_MASK(SK_OBER)) != 0;
     case SK_C_GEIER:
     case SK_C_BETTEL:
     case SK_C_BETTEL_OUVERT:
@@ -360,7 +378,7 @@ int skx_apply_klopfen(sk_game *g, sk_action a, sk_error *err)
     if (a.type != SK_ACT_KLOPFEN && a.type != SK_ACT_PASS)
         return skx_fail(err, SK_ESTATE, "002 Laying", "seat %d: only klopfen or pass before the "
                     "auction", a.seat);
-    skx_log_action(p, sk_action_make(a.type, a.seat, SK_NOCARD,
+    skx_log_action(p, skx_action_make(a.type, a.seat, SK_NOCARD,
                                  (sk_contract){SK_C_NONE, SK_NOSUIT, 0}));
     p->laid += a.type == SK_ACT_KLOPFEN;
     p->klopf_spoken++;
@@ -409,7 +427,7 @@ static sk_cards hochzeit_given(const sk_public *p)
 static sk_cards hochzeit_offerable(const sk_public *p, sk_cards hand)
 {
     sk_cards open = hand & ~SKX_SAUSPIEL_TRUMPS & ~hochzeit_given(p);
-    if (p->hochzeit_given == 0 && sk_cards_count(open) < p->hochzeit_cards)
+    if (p->hochzeit_given == 0 && skx_cards_count(open) < p->hochzeit_cards)
         return 0;
     return open;
 }
@@ -422,8 +440,8 @@ static void hochzeit_exchange(sk_game *g, int taker)
     sk_public *p = &g->pub;
     sk_cards given = hochzeit_given(p);
     sk_cards trumps = g->hands[p->declarer] & SKX_SAUSPIEL_TRUMPS;
-    assert(sk_cards_count(given) == p->hochzeit_cards);
-    assert(sk_cards_count(trumps) == p->hochzeit_cards);
+    assert(skx_cards_count(given) == p->hochzeit_cards);
+    assert(skx_cards_count(trumps) == p->hochzeit_cards);
     g->hands[p->declarer] = (g->hands[p->declarer] & ~trumps) | given;
     g->hands[taker] = (g->hands[taker] & ~given) | trumps;
     g->partner = p->partner = (uint8_t)taker;
@@ -508,7 +526,7 @@ int skx_apply_hochzeit(sk_game *g, sk_action a, sk_error *err)
         return skx_fail(err, SK_EILLEGAL, "002 Bauernhochzeit", "seat %d took the Hochzeit and "
                         "must give a second card", a.seat);
     }
-    skx_log_action(p, sk_action_make(a.type, a.seat, a.type == SK_ACT_ACCEPT ? a.card : SK_NOCARD,
+    skx_log_action(p, skx_action_make(a.type, a.seat, a.type == SK_ACT_ACCEPT ? a.card : SK_NOCARD,
                                  (sk_contract){SK_C_NONE, SK_NOSUIT, 0}));
     if (a.type == SK_ACT_PASS) {
         if (++p->offer_spoken == p->nseats - 1) { /* nobody takes it: thrown in */
@@ -677,7 +695,7 @@ int skx_auction_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int 
         if (p->hochzeit_given == 0)
             skx_put(&out[n++], SK_ACT_PASS, seat, SK_NOCARD, NONE);
         for (sk_cards c = hochzeit_offerable(p, hand); c; c &= c - 1)
-            skx_put(&out[n++], SK_ACT_ACCEPT, seat, sk_cards_first(c), NONE);
+            skx_put(&out[n++], SK_ACT_ACCEPT, seat, skx_cards_first(c), NONE);
     } else if (p->phase == SK_PHASE_KLOPFEN) {
         skx_put(&out[n++], SK_ACT_PASS, seat, SK_NOCARD, NONE);
         if (may_lay(r, p))

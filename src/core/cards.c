@@ -54,11 +54,11 @@ int sk_card_points(int card)
  * each (written out: every result asks this per seat). */
 int sk_cards_points(sk_cards set)
 {
-    return 11 * sk_cards_count(set & SK_RANK_MASK(SK_ASS)) +
-           10 * sk_cards_count(set & SK_RANK_MASK(SK_ZEHN)) +
-           4 * sk_cards_count(set & SK_RANK_MASK(SK_KOENIG)) +
-           3 * sk_cards_count(set & SK_RANK_MASK(SK_OBER)) +
-           2 * sk_cards_count(set & SK_RANK_MASK(SK_UNTER));
+    return 11 * skx_cards_count(set & SK_RANK_MASK(SK_ASS)) +
+           10 * skx_cards_count(set & SK_RANK_MASK(SK_ZEHN)) +
+           4 * skx_cards_count(set & SK_RANK_MASK(SK_KOENIG)) +
+           3 * skx_cards_count(set & SK_RANK_MASK(SK_OBER)) +
+           2 * skx_cards_count(set & SK_RANK_MASK(SK_UNTER));
 }
 
 /* Notation of a card; "??" when the index is out of range. */
@@ -96,7 +96,7 @@ size_t sk_cards_format(sk_cards set, char *buf, size_t size)
 {
     size_t len = 0;
     for (sk_cards s = set; s; s &= s - 1) {
-        int c = sk_cards_first(s);
+        int c = skx_cards_first(s);
         if (len + 3 < size) {
             if (len)
                 buf[len] = ' ';
@@ -150,4 +150,16 @@ char sk_suit_letter(int suit)
 const char *sk_suit_name(int suit)
 {
     return (suit >= 0 && suit < 4) ? SUIT_NAMES[suit] : "?";
+}
+
+/* The number of cards in a set: the public form of skx_cards_count. */
+int sk_cards_count(sk_cards set)
+{
+    return skx_cards_count(set);
+}
+
+/* The lowest card of a non-empty set. */
+int sk_cards_first(sk_cards set)
+{
+    return skx_cards_first(set);
 }

@@ -12,6 +12,7 @@
  * the same functions answer for a game and for a seat's view.
  */
 #include "game_internal.h"
+#include "core/legal.h"
 
 #include <assert.h>
 #include <stdarg.h>
@@ -85,8 +86,8 @@ static bool may_double(const sk_rules *r, const sk_public *p, sk_cards hand, int
     return seat == p->declarer || r->retour_by_partner;
 }
 
-/* Bettel with Stichzwang: of the cards that follow, those that beat the
- * best card of the trick so far, if there are any. */
+/* Bettel with Stichzwang: the cards of `follow` that beat the best card
+ * of the trick so far (the kernel keeps all of them when none does). */
 static sk_cards must_beat(const sk_public *p, sk_cards follow)
 {
     const sk_order *o = &p->order;
@@ -96,43 +97,27 @@ static sk_cards must_beat(const sk_public *p, sk_cards follow)
             best = o->power[p->trick[i]];
     sk_cards higher = 0;
     for (sk_cards c = follow; c; c &= c - 1)
-        if (o->power[sk_cards_first(c)] > best)
+        if (o->power[skx_cards_first(c)] > best)
             higher |= c & -c;
-    return higher ? higher : follow;
+    return higher;
 }
 
 /*
- * The cards the seat to move may play (3.2 and the called-ace rules):
- * follow the led suit, trumps counting as one suit; the called ace must
- * be played when its suit is led (2.5.2); its holder leads the suit only
- * with the ace unless he runs away with four cards (2.5.4); it is not
- * discarded before its suit was led, except in the last trick (2.5.5).
- * This is the whole rule; legal_cards() below takes a short way first.
+ * The cards the seat to move may play (3.2 and the called-ace rules of
+ * 2.5): the library's one kernel (core/legal.h) on the game's state.
+ * legal_cards() below takes a short way first.
  */
 static sk_cards legal_cards_full(const sk_public *p, sk_cards hand)
 {
     const sk_order *o = &p->order;
-    sk_cards ace = p->called_ace != SK_NOCARD ? SK_BIT(p->called_ace) : 0;
-    bool restricted = (hand & ace) && !p->called_led;
-    if (p->trick_len == 0) {
-        if (!restricted)
-            return hand;
-        sk_cards suit = o->follow[p->called_ace] & hand;
-        if (sk_cards_count(suit) >= 4)
-            return hand; /* may run away */
-        return hand & ~(suit & ~ace);
-    }
-    sk_cards follow = o->follow[p->trick[0]] & hand;
-    if (follow) {
-        if ((follow & ace) && !p->ran_away)
-            return ace;
-        if (p->stichzwang)
-            return must_beat(p, follow);
-        return follow;
-    }
-    if (restricted && p->trick_no < p->ntricks - 1)
-        return hand & ~ace;
-    return hand;
+    bool called = p->called_ace != SK_NOCARD;
+    sk_cards ace = called ? SK_BIT(p->called_ace) : 0;
+    if (p->trick_len == 0)
+        return skx_legal_lead(hand, ace, called ? o->follow[p->called_ace] : 0, p->called_led);
+    sk_cards led = o->follow[p->trick[0]];
+    sk_cards beat = p->stichzwang ? must_beat(p, led & hand) : SK_ALL_CARDS;
+    return skx_legal_follow(hand, led, ace, p->called_led, p->ran_away,
+                            p->trick_no == p->ntricks - 1, beat);
 }
 
 /* Whether the game plays by "follow, else any card" alone: no called
@@ -243,7 +228,7 @@ static inline __attribute__((always_inline)) sk_cards play_body(sk_game *g, int 
     sk_cards bit = SK_BIT(card), hand = g->hands[seat];
     g->hands[seat] = hand & ~bit;
     assert(p->nactions < SK_MAX_ACTIONS);
-    p->actions[p->nactions++] = sk_act_card(seat, card);
+    p->actions[p->nactions++] = skx_act_card(seat, card);
     if (!plain && p->called_ace != SK_NOCARD)
         called_ace_play(p, seat, card, hand);
     /* the led card; kept in a register for the next seat's legal cards,
@@ -324,7 +309,7 @@ void skx_declare(sk_game *g, sk_contract c)
     }
     if (c.type == SK_C_HOCHZEIT) { /* the offer goes round from the next seat */
         p->phase = SK_PHASE_HOCHZEIT;
-        p->hochzeit_cards = (uint8_t)sk_cards_count(g->hands[p->declarer] & SKX_SAUSPIEL_TRUMPS);
+        p->hochzeit_cards = (uint8_t)skx_cards_count(g->hands[p->declarer] & SKX_SAUSPIEL_TRUMPS);
         p->to_move = (uint8_t)skx_next_seat(p, p->declarer);
         return;
     }
@@ -483,7 +468,7 @@ static int seat_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int 
     } else {
         if (seat == p->to_move)
             for (sk_cards c = legal_cards(p, hand); c; c &= c - 1)
-                skx_put(&out[n++], SK_ACT_CARD, seat, sk_cards_first(c), NONE);
+                skx_put(&out[n++], SK_ACT_CARD, seat, skx_cards_first(c), NONE);
         for (int t = SK_ACT_KONTRA; t <= SK_ACT_RETOUR; t++)
             if (may_double(r, p, hand, seat, t))
                 skx_put(&out[n++], t, seat, SK_NOCARD, NONE);

@@ -7,6 +7,7 @@
 #define SK_GAME_INTERNAL_H
 
 #include "schafkopf/core.h"
+#include "core/bits.h"
 #include "schafkopf/playout.h"
 
 #include <assert.h>
@@ -38,9 +39,9 @@ extern const uint32_t skx_nth_nibbles[256];
  */
 static inline int skx_cards_nth(sk_cards set, unsigned k)
 {
-    unsigned c0 = (unsigned)sk_cards_count(set & 0xffu);
-    unsigned c1 = (unsigned)sk_cards_count(set & 0xffffu);
-    unsigned c2 = (unsigned)sk_cards_count(set & 0xffffffu);
+    unsigned c0 = (unsigned)skx_cards_count(set & 0xffu);
+    unsigned c1 = (unsigned)skx_cards_count(set & 0xffffu);
+    unsigned c2 = (unsigned)skx_cards_count(set & 0xffffffu);
     unsigned ge0 = k >= c0, ge1 = k >= c1, ge2 = k >= c2;
     unsigned b = ge0 + ge1 + ge2; /* the counts rise, so the tests are a prefix */
     /* the cards below byte b: byte b of (0, c0, c1, c2) -- picked by the
@@ -74,7 +75,7 @@ static inline int skx_next_seat(const sk_public *p, int seat)
 /* Stores one action (see sk_action_make on why not field by field). */
 static inline void skx_put(sk_action *o, int type, int seat, int card, sk_contract c)
 {
-    *o = sk_action_make(type, seat, card, c);
+    *o = skx_action_make(type, seat, card, c);
 }
 
 /* The winner of a trick of n cards, as an offset from the leader

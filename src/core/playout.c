@@ -14,6 +14,7 @@
  * through sk_game_play_legal.
  */
 #include "game_internal.h"
+#include "core/legal.h"
 
 #include <string.h>
 
@@ -21,7 +22,7 @@
  * fewer than n in 65536 pieces are rejected). */
 static __attribute__((noinline)) uint32_t redraw_below(sk_rng *rng, uint32_t n)
 {
-    return sk_rng_below(rng, n);
+    return skx_rng_below(rng, n);
 }
 
 /*
@@ -33,7 +34,7 @@ static __attribute__((noinline)) uint32_t redraw_below(sk_rng *rng, uint32_t n)
 static inline __attribute__((always_inline)) int piece_card(uint64_t piece, sk_rng *rng,
                                                             sk_cards set)
 {
-    uint32_t n = (uint32_t)sk_cards_count(set), m = (uint32_t)(piece & 0xffff) * n, k = m >> 16;
+    uint32_t n = (uint32_t)skx_cards_count(set), m = (uint32_t)(piece & 0xffff) * n, k = m >> 16;
     uint32_t low = m & 0xffff;
     if (__builtin_expect(low < n, 0) && low < 65536u % n)
         k = redraw_below(rng, n);
@@ -49,7 +50,7 @@ static __attribute__((noinline)) bool offer_doubling(sk_game *g, unsigned coins)
     unsigned seats = skx_doublers(g) & coins;
     if (!seats)
         return false;
-    sk_action a = sk_action_make(g->pub.doublings % 2 ? SK_ACT_RETOUR : SK_ACT_KONTRA,
+    sk_action a = skx_action_make(g->pub.doublings % 2 ? SK_ACT_RETOUR : SK_ACT_KONTRA,
                                  __builtin_ctz(seats), SK_NOCARD,
                                  (sk_contract){SK_C_NONE, SK_NOSUIT, 0});
 #ifdef SK_CHECKS
@@ -67,7 +68,7 @@ static inline __attribute__((always_inline)) sk_action card_action(int seat, int
 {
     static const sk_contract NONE = {SK_C_NONE, SK_NOSUIT, 0};
     uint64_t base, v;
-    sk_action a = sk_action_make(SK_ACT_CARD, 0, 0, NONE);
+    sk_action a = skx_action_make(SK_ACT_CARD, 0, 0, NONE);
     memcpy(&base, &a, sizeof base);
     v = base | (uint64_t)((unsigned)seat << 8 | (unsigned)card << 16);
     memcpy(&a, &v, sizeof a);
@@ -118,13 +119,13 @@ static inline __attribute__((always_inline)) void moment(sk_game *g, uint64_t *b
 }
 
 /* Bettel with Stichzwang: of the cards that follow, those above the
- * trick's best power so far, if any (game.c's must_beat). */
+ * trick's best power so far (game.c's must_beat). */
 static inline sk_cards beating(const sk_order *o, sk_cards follow, int best)
 {
     sk_cards higher = 0;
     for (sk_cards m = follow; m; m &= m - 1)
-        higher |= (m & -m) & -(sk_cards)(o->power[sk_cards_first(m)] > best);
-    return higher ? higher : follow;
+        higher |= (m & -m) & -(sk_cards)(o->power[skx_cards_first(m)] > best);
+    return higher;
 }
 
 /*
@@ -146,18 +147,14 @@ static inline __attribute__((always_inline)) void one_trick(sk_game *g, sk_rng *
     sk_public *p = &g->pub;
     const sk_order *o = &p->order;
     int seat = s->leader;
-    uint64_t r = last ? 0 : sk_rng_next(rng); /* a 16-bit piece for each card */
-    uint64_t bits = first && p->doublings < kmax ? sk_rng_next(rng) : 0; /* the moments' */
+    uint64_t r = last ? 0 : skx_rng_next(rng); /* a 16-bit piece for each card */
+    uint64_t bits = first && p->doublings < kmax ? skx_rng_next(rng) : 0; /* the moments' */
     if (first)
         moment(g, &bits, s, 0, kmax);
     sk_cards h = s->hands[seat], legal = h;
-    if (full) { /* the ace's holder leads its suit only with it, unless he runs away */
-        sk_cards suit = s->ace_suit & h;
-        sk_cards restricted = -(sk_cards)(((h & s->ace) != 0) & (s->called_led ^ 1) &
-                                          (sk_cards_count(suit) < 4));
-        legal = h & ~(suit & ~s->ace & restricted);
-    }
-    int c = last ? sk_cards_first(h) : piece_card(r, rng, legal);
+    if (full) /* the ace's holder leads its suit only with it, unless he runs away */
+        legal = skx_legal_lead(h, s->ace, s->ace_suit, s->called_led);
+    int c = last ? skx_cards_first(h) : piece_card(r, rng, legal);
     sk_cards bit = SK_BIT(c), taken = bit;
     s->hands[seat] = h & ~bit;
     *s->log++ = card_action(seat, c);
@@ -182,14 +179,12 @@ static inline __attribute__((always_inline)) void one_trick(sk_game *g, sk_rng *
          * one that can follows (every rule's legal cards then follow) */
         sk_cards cannot = -(sk_cards)(f == 0);
         if (last) {
-            c = sk_cards_first(h);
-        } else if (full) {
-            sk_cards must = f & s->ace & -(sk_cards)(s->ran_away ^ 1); /* the ace, when led */
-            sk_cards fl = s->stich ? beating(o, f, best) : f;
-            fl = must | (fl & -(sk_cards)(must == 0));
-            /* not following, the holder keeps the ace until its suit is led */
-            sk_cards any = h & ~(s->ace & -(sk_cards)(s->called_led ^ 1));
-            c = piece_card(r >> 16 * i, rng, fl | (any & cannot));
+            c = skx_cards_first(h);
+        } else if (full) { /* the library's kernel; the last trick is not here */
+            sk_cards beat = s->stich ? beating(o, f, best) : SK_ALL_CARDS;
+            c = piece_card(r >> 16 * i, rng,
+                           skx_legal_follow(h, follow, s->ace, s->called_led, s->ran_away, 0,
+                                            beat));
         } else {
             c = piece_card(r >> 16 * i, rng, f | (h & cannot));
         }
@@ -276,7 +271,7 @@ static void moment_now(sk_game *g, sk_rng *rng)
 {
     if (g->pub.doublings >= g->rules->kontra_max)
         return;
-    uint64_t bits = sk_rng_next(rng);
+    uint64_t bits = skx_rng_next(rng);
     while (g->pub.doublings < g->rules->kontra_max) {
         uint64_t b = bits;
         bits >>= 6;
@@ -300,7 +295,7 @@ void skx_random_play(sk_game *g, sk_rng *rng, bool moments)
     while (p->phase == SK_PHASE_PLAY && (p->trick_len != 0 || (!plain && p->nseats != 4))) {
         if (moments && p->trick_no == 0 && p->trick_len <= 1)
             moment_now(g, rng);
-        sk_game_play_legal(g, piece_card(sk_rng_next(rng), rng, sk_game_legal_cards(g)));
+        sk_game_play_legal(g, piece_card(skx_rng_next(rng), rng, sk_game_legal_cards(g)));
     }
     if (p->phase != SK_PHASE_PLAY)
         return;

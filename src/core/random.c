@@ -14,7 +14,7 @@
  * random number too, so the numbers drawn do not depend on the sets. */
 static inline int random_card(sk_cards cards, sk_rng *rng)
 {
-    return skx_cards_nth(cards, sk_rng_below(rng, (uint32_t)sk_cards_count(cards)));
+    return skx_cards_nth(cards, skx_rng_below(rng, (uint32_t)skx_cards_count(cards)));
 }
 
 /* Whether the random player considers a Kontra or Retour now: in the
@@ -30,26 +30,26 @@ static inline bool doubling_moment(const sk_game *g)
 sk_action sk_game_random_action(const sk_game *g, sk_rng *rng)
 {
     if (g->pub.phase == SK_PHASE_PLAY) {
-        if (doubling_moment(g) && sk_rng_below(rng, 4) == 0) {
+        if (doubling_moment(g) && skx_rng_below(rng, 4) == 0) {
             sk_action dbl[2 * SK_NSEATS];
             int n = sk_game_legal_doublings(g, dbl);
             for (int i = 0; i < n; i++)
-                if (sk_rng_below(rng, 2) == 0)
+                if (skx_rng_below(rng, 2) == 0)
                     return dbl[i];
         }
-        return sk_act_card(g->pub.to_move, random_card(sk_game_legal_cards(g), rng));
+        return skx_act_card(g->pub.to_move, random_card(sk_game_legal_cards(g), rng));
     }
     if (g->pub.phase == SK_PHASE_AUCTION) { /* a pass or one of the bids */
         sk_contract bids[SK_MAX_BIDS];
         int n = sk_game_legal_bids(g, bids);
-        uint32_t k = n ? sk_rng_below(rng, (uint32_t)n + 1) : 0;
-        return k ? sk_act_bid(g->pub.to_move, bids[k - 1]) : sk_act_pass(g->pub.to_move);
+        uint32_t k = n ? skx_rng_below(rng, (uint32_t)n + 1) : 0;
+        return k ? skx_act_bid(g->pub.to_move, bids[k - 1]) : skx_act_pass(g->pub.to_move);
     }
     sk_action legal[SK_MAX_LEGAL];
     int n = sk_game_legal(g, legal);
     if (n == 0) /* the game is over */
-        return sk_act_pass(g->pub.to_move);
-    return legal[n > 1 ? sk_rng_below(rng, (uint32_t)n) : 0];
+        return skx_act_pass(g->pub.to_move);
+    return legal[n > 1 ? skx_rng_below(rng, (uint32_t)n) : 0];
 }
 
 #ifdef SK_CHECKS
@@ -67,7 +67,7 @@ static bool referee_accepts(const sk_game *g, sk_action a)
  * byte from the table of sk_cards_nth. */
 static inline int nth_bit(unsigned m, unsigned k)
 {
-    unsigned low = (unsigned)sk_cards_count(m & 0xffu), high = k >= low;
+    unsigned low = (unsigned)skx_cards_count(m & 0xffu), high = k >= low;
     return (int)(8 * high + (skx_nth_nibbles[m >> 8 * high & 0xffu] >> 4 * (k - (low & -high)) & 15u));
 }
 
@@ -79,9 +79,9 @@ static void random_bid(sk_game *g, sk_rng *rng)
     sk_public *p = &g->pub;
     int seat = p->to_move;
     unsigned bids = skx_bid_mask(p, g->best_rank[seat], seat);
-    int n = sk_cards_count(bids);
-    uint32_t k = n ? sk_rng_below(rng, (uint32_t)n + 1) : 0;
-    sk_action a = k ? sk_act_bid(seat, skx_bid_classes[nth_bit(bids, k - 1)]) : sk_act_pass(seat);
+    int n = skx_cards_count(bids);
+    uint32_t k = n ? skx_rng_below(rng, (uint32_t)n + 1) : 0;
+    sk_action a = k ? skx_act_bid(seat, skx_bid_classes[nth_bit(bids, k - 1)]) : skx_act_pass(seat);
     SKX_CHECK(referee_accepts(g, a));
     skx_bid_legal(g, a);
 }
@@ -97,12 +97,12 @@ static void random_declaration(sk_game *g, sk_rng *rng)
     unsigned classes = skx_declare_mask(p);
     int n = 0;
     for (unsigned m = classes; m; m &= m - 1)
-        n += sk_cards_count(fit[__builtin_ctz(m)]);
+        n += skx_cards_count(fit[__builtin_ctz(m)]);
     assert(n > 0); /* a bid binds: the declarer can play his claim (2.4.10) */
-    uint32_t k = n > 1 ? sk_rng_below(rng, (uint32_t)n) : 0;
+    uint32_t k = n > 1 ? skx_rng_below(rng, (uint32_t)n) : 0;
     int cls = __builtin_ctz(classes);
     for (;;) { /* the class of the k-th contract */
-        uint32_t count = (uint32_t)sk_cards_count(fit[cls]);
+        uint32_t count = (uint32_t)skx_cards_count(fit[cls]);
         if (k < count)
             break;
         k -= count;
@@ -112,8 +112,8 @@ static void random_declaration(sk_game *g, sk_rng *rng)
     sk_contract c = skx_bid_classes[cls];
     int suit = nth_bit(fit[cls], k);
     c.suit = (uint8_t)(suit < 4 ? suit : SK_NOSUIT);
-    SKX_CHECK(referee_accepts(g, sk_act_declare(seat, c)));
-    skx_log_action(p, sk_act_declare(seat, c));
+    SKX_CHECK(referee_accepts(g, skx_act_declare(seat, c)));
+    skx_log_action(p, skx_act_declare(seat, c));
     skx_declare(g, c);
 }
 

@@ -8,19 +8,20 @@
 #define SK_RECORD_INTERNAL_H
 
 #include "schafkopf/core.h"
+#include "core/bits.h"
 
 #include <jansson.h>
 
-#define SK_RECORD_FORMAT "schafkopf-record/1"
+#define SKX_RECORD_FORMAT "schafkopf-record/1"
 /* How many characters of a bad input string an error message quotes. */
-#define SK_RECORD_QUOTE 24
+#define SKX_RECORD_QUOTE 24
 /* Flags for every dump: one line, keys in insertion order. */
-#define SK_RECORD_DUMP_FLAGS (JSON_COMPACT | JSON_PRESERVE_ORDER)
+#define SKX_RECORD_DUMP_FLAGS (JSON_COMPACT | JSON_PRESERVE_ORDER)
 
 #if defined(__GNUC__)
-#define SK_RECORD_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define SKX_RECORD_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #else
-#define SK_RECORD_PRINTF(f, a)
+#define SKX_RECORD_PRINTF(f, a)
 #endif
 
 /* Names of the action types, indexed by enum sk_action_type (record.c). */
@@ -28,6 +29,6 @@ extern const char *const skx_action_names[];
 #define SKX_NACTION_NAMES 8
 
 /* Fills err (if any) with a formatted message and returns code. */
-int skx_rec_fail(sk_error *err, int code, const char *fmt, ...) SK_RECORD_PRINTF(3, 4);
+int skx_rec_fail(sk_error *err, int code, const char *fmt, ...) SKX_RECORD_PRINTF(3, 4);
 
 #endif

@@ -12,13 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Copies at most SK_RECORD_QUOTE characters of s into out for quoting in
+/* Copies at most SKX_RECORD_QUOTE characters of s into out for quoting in
  * a message, with non-printable bytes as '?' and "..." when cut, so a
  * hostile input cannot fill or garble the message. */
 static void rec_quote(const char *s, char *out, size_t size)
 {
     size_t n = 0, i = 0;
-    for (; s[i] && i < SK_RECORD_QUOTE && n + 1 < size; i++)
+    for (; s[i] && i < SKX_RECORD_QUOTE && n + 1 < size; i++)
         out[n++] = (s[i] >= 0x20 && s[i] < 0x7f && s[i] != '"') ? s[i] : '?';
     if (s[i] && n + 3 < size) {
         memcpy(out + n, "...", 3);
@@ -90,7 +90,7 @@ static int rec_card(const json_t *v, const char *path, uint8_t *out, sk_error *e
     const char *s = json_string_value(v);
     int card = json_string_length(v) == 2 ? sk_card_parse(s) : SK_EINVAL;
     if (card < 0) {
-        char q[SK_RECORD_QUOTE + 4];
+        char q[SKX_RECORD_QUOTE + 4];
         rec_quote(s, q, sizeof q);
         return skx_rec_fail(err, SK_EINVAL, "%s: bad card \"%s\"", path, q);
     }
@@ -107,7 +107,7 @@ static int rec_contract(const json_t *v, bool is_bid, const char *path, sk_contr
     if (rc < 0)
         return rc;
     const char *s = json_string_value(v);
-    char q[SK_RECORD_QUOTE + 4];
+    char q[SKX_RECORD_QUOTE + 4];
     rec_quote(s, q, sizeof q);
     sk_error sub;
     if (sk_contract_parse(s, out, &sub) < 0)
@@ -138,11 +138,11 @@ static int rec_read_format(const json_t *root, sk_error *err)
     int rc = rec_expect(v, JSON_STRING, "a string", "format", err);
     if (rc < 0)
         return rc;
-    if (strcmp(json_string_value(v), SK_RECORD_FORMAT) != 0) {
-        char q[SK_RECORD_QUOTE + 4];
+    if (strcmp(json_string_value(v), SKX_RECORD_FORMAT) != 0) {
+        char q[SKX_RECORD_QUOTE + 4];
         rec_quote(json_string_value(v), q, sizeof q);
         return skx_rec_fail(err, SK_EINVAL, "format: unsupported \"%s\" (this reader knows \"%s\")",
-                        q, SK_RECORD_FORMAT);
+                        q, SKX_RECORD_FORMAT);
     }
     return SK_OK;
 }
@@ -193,7 +193,7 @@ static int rec_read_overrides(sk_rules *r, const json_t *ov, sk_error *err)
     const char *key;
     json_t *v;
     json_object_foreach((json_t *)ov, key, v) {
-        char q[SK_RECORD_QUOTE + 4], path[64], buf[32];
+        char q[SKX_RECORD_QUOTE + 4], path[64], buf[32];
         rec_quote(key, q, sizeof q);
         snprintf(path, sizeof path, "rules.overrides.%s", q);
         if (strcmp(key, "preset") == 0)
@@ -388,7 +388,7 @@ static int rec_read_action(sk_action *a, int index, const json_t *obj, sk_error 
         return rc;
     int type = rec_action_type(json_string_value(v));
     if (type < 0) {
-        char q[SK_RECORD_QUOTE + 4];
+        char q[SKX_RECORD_QUOTE + 4];
         rec_quote(json_string_value(v), q, sizeof q);
         return skx_rec_fail(err, SK_EINVAL,
                         "%s: unknown action \"%s\" (pass, bid, declare, kontra, retour, card, klopfen, accept)",

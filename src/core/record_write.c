@@ -156,13 +156,13 @@ static char *rec_dump(const json_t *v, bool newline)
 {
     if (!v)
         return NULL;
-    size_t n = json_dumpb(v, NULL, 0, SK_RECORD_DUMP_FLAGS);
+    size_t n = json_dumpb(v, NULL, 0, SKX_RECORD_DUMP_FLAGS);
     if (n == 0)
         return NULL;
     char *buf = malloc(n + 2);
     if (!buf)
         return NULL;
-    if (json_dumpb(v, buf, n, SK_RECORD_DUMP_FLAGS) != n) {
+    if (json_dumpb(v, buf, n, SKX_RECORD_DUMP_FLAGS) != n) {
         free(buf);
         return NULL;
     }
@@ -305,7 +305,7 @@ static json_t *rec_record_obj(const sk_record *rec)
     char id[sizeof rec->id + 1];
     snprintf(id, sizeof id, "%.*s", (int)sizeof rec->id, rec->id);
     json_t *o = json_object();
-    bool ok = o && rec_set(o, "format", json_string(SK_RECORD_FORMAT));
+    bool ok = o && rec_set(o, "format", json_string(SKX_RECORD_FORMAT));
     if (ok && id[0])
         ok = rec_set(o, "id", rec_string_json(id));
     ok = ok && rec_set(o, "rules", rec_rules_json(&rec->rules)) &&

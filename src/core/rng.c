@@ -6,6 +6,7 @@
  * the operating system (getrandom).
  */
 #include "schafkopf/core.h"
+#include "core/bits.h"
 
 #include <string.h>
 #include <sys/random.h>
@@ -49,7 +50,7 @@ static inline uint32_t below32(sk_rng *rng, uint32_t bits, uint32_t n)
     if ((uint32_t)m < n) {
         uint32_t threshold = -n % n;
         while ((uint32_t)m < threshold)
-            m = (uint64_t)(uint32_t)(sk_rng_next(rng) >> 32) * n;
+            m = (uint64_t)(uint32_t)(skx_rng_next(rng) >> 32) * n;
     }
     return (uint32_t)(m >> 32);
 }
@@ -78,16 +79,16 @@ static void shuffle(sk_deck *d, sk_rng *rng_out)
     if (d->ncards == SK_NCARDS) {
 #pragma GCC unroll 16
         for (int i = SK_NCARDS - 1; i > 1; i -= 2) {
-            uint64_t r = sk_rng_next(rng);
+            uint64_t r = skx_rng_next(rng);
             shuffle_step(d->cards, rng, i, (uint32_t)(r >> 32));
             shuffle_step(d->cards, rng, i - 1, (uint32_t)r);
         }
-        shuffle_step(d->cards, rng, 1, (uint32_t)(sk_rng_next(rng) >> 32));
+        shuffle_step(d->cards, rng, 1, (uint32_t)(skx_rng_next(rng) >> 32));
         *rng_out = local;
         return;
     }
     for (int i = d->ncards - 1; i > 0; i -= 2) {
-        uint64_t r = sk_rng_next(rng);
+        uint64_t r = skx_rng_next(rng);
         shuffle_step(d->cards, rng, i, (uint32_t)(r >> 32));
         if (i - 1 > 0)
             shuffle_step(d->cards, rng, i - 1, (uint32_t)r);
@@ -123,7 +124,7 @@ sk_cards sk_deck_cards(int kind)
 /* Cards per player: a quarter of the deck. */
 int sk_deck_hand_size(int kind)
 {
-    return sk_cards_count(sk_deck_cards(kind)) / 4;
+    return skx_cards_count(sk_deck_cards(kind)) / 4;
 }
 
 /* Seats in one game: three at a table of three, else four. */
@@ -141,7 +142,7 @@ sk_cards sk_rules_deck(const sk_rules *r)
 /* Cards per hand: the deck shared by the seats (8 for three players). */
 int sk_rules_hand_size(const sk_rules *r)
 {
-    return sk_cards_count(sk_rules_deck(r)) / sk_rules_seats(r);
+    return skx_cards_count(sk_rules_deck(r)) / sk_rules_seats(r);
 }
 
 /* Shuffles the deck of a ruleset for its seats. */
@@ -161,7 +162,7 @@ void sk_deck_shuffle_kind(sk_deck *d, int kind, sk_rng *rng)
     d->ncards = 0;
     d->nseats = 4;
     for (sk_cards c = sk_deck_cards(kind); c; c &= c - 1)
-        d->cards[d->ncards++] = (uint8_t)sk_cards_first(c);
+        d->cards[d->ncards++] = (uint8_t)skx_cards_first(c);
     shuffle(d, rng);
 }
 
@@ -191,4 +192,16 @@ void sk_deck_deal(const sk_deck *d, int dealer, int mode, uint8_t hands[4][8])
             for (int i = 0; i < packets[round] && fill[seat] < n; i++)
                 hands[seat][fill[seat]++] = d->cards[next++];
         }
+}
+
+/* The next 64 random bits: the public form of skx_rng_next. */
+uint64_t sk_rng_next(sk_rng *rng)
+{
+    return skx_rng_next(rng);
+}
+
+/* Uniform integer in [0, n): the public form of skx_rng_below. */
+uint32_t sk_rng_below(sk_rng *rng, uint32_t n)
+{
+    return skx_rng_below(rng, n);
 }

@@ -9,6 +9,7 @@
  * and tournament points therefore always sum to zero.
  */
 #include "schafkopf/core.h"
+#include "core/bits.h"
 
 #include <assert.h>
 #include <stdint.h>
@@ -134,7 +135,7 @@ static int64_t ramsch_key(const sk_order *o, sk_cards pile, int tricks)
         if (won_trumps & SK_BIT(o->trump_seq[i]))
             highest = o->ntrumps - i;
     return ((int64_t)sk_cards_points(pile) << 24) | (tricks << 16) |
-           (sk_cards_count(won_trumps) << 8) | highest;
+           (skx_cards_count(won_trumps) << 8) | highest;
 }
 
 /* A Durchmarsch (002): the seat that took every trick itself wins
@@ -225,7 +226,7 @@ static int ramsch_result(const sk_game *g, sk_result *res)
     res->base_units = r->rate_ramsch;
     res->bock = g->pub.bock;
     res->pair_units = ((int64_t)res->base_units * res->multiplier) << res->bock;
-    int nlosers = sk_cards_count(res->losers), nwinners = sk_cards_count(res->winners);
+    int nlosers = skx_cards_count(res->losers), nwinners = skx_cards_count(res->winners);
     for (int s = 0; s < n; s++) {
         bool lost = res->losers >> s & 1, won = res->winners >> s & 1;
         int pairs = lost ? -(n - nlosers) : nlosers; /* pairs this seat is in */
@@ -292,7 +293,7 @@ int sk_game_result(const sk_game *g, sk_result *res, sk_error *err)
         /* every trick gives its winner one card of each seat */
         for (int s = 0; s < g->pub.nseats; s++) {
             res->points[s] = sk_cards_points(p->won[s]);
-            int cards = sk_cards_count(p->won[s]);
+            int cards = skx_cards_count(p->won[s]);
             res->tricks[s] = g->pub.nseats == 4 ? cards >> 2 : cards / 3; /* no division */
             side_tricks += res->tricks[s] & -(int)(side >> s & 1);
         }

@@ -181,3 +181,50 @@ void sk_game_view(const sk_game *g, int seat, sk_view *v)
     if (v->pub.ran_away && !run_away_public(&v->pub) && v->seat != g->partner)
         v->pub.ran_away = 0;
 }
+
+/* Builds a game from a view and a deal consistent with it; see core.h. */
+void sk_game_from_view(const sk_view *v, const sk_cards hands[SK_NSEATS], sk_game *g)
+{
+    const sk_public *p = &v->pub;
+    int n = p->nseats == 3 ? 3 : 4;
+    memset(g, 0, sizeof *g); /* no stale legal-card cache */
+    g->rules = v->rules;
+    g->pub = *p;
+    for (int s = 0; s < SK_NSEATS; s++)
+        g->hands[s] = s < n ? hands[s] : 0;
+    /* the hands as dealt: the cards held now plus those played, in index
+     * order (the own seat keeps its real order); unused places NOCARD */
+    sk_cards dealt[SK_NSEATS];
+    for (int s = 0; s < SK_NSEATS; s++)
+        dealt[s] = g->hands[s];
+    for (int t = 0; t < p->trick_no; t++)
+        for (int i = 0; i < n; i++)
+            dealt[(p->trick_leaders[t] + i) % n] |= SK_BIT(p->tricks[t][i]);
+    for (int i = 0; i < p->trick_len; i++)
+        dealt[(p->trick_leader + i) % n] |= SK_BIT(p->trick[i]);
+    for (int s = 0; s < SK_NSEATS; s++) {
+        if (s == v->seat) {
+            memcpy(g->dealt[s], v->dealt, sizeof v->dealt);
+            continue;
+        }
+        int k = 0;
+        for (sk_cards c = dealt[s]; c && k < 8; c &= c - 1)
+            g->dealt[s][k++] = (uint8_t)skx_cards_first(c);
+        while (k < 8)
+            g->dealt[s][k++] = SK_NOCARD;
+    }
+    /* the hidden state follows from the deal: the called ace's holder,
+     * and whether he ran away (2.5.4: he led its suit low) */
+    g->partner = p->partner;
+    if (p->called_ace == SK_NOCARD || g->partner != SK_NOSEAT)
+        return;
+    for (int s = 0; s < n; s++)
+        if (dealt[s] & SK_BIT(p->called_ace))
+            g->partner = (uint8_t)s;
+    int t = called_lead_trick(p);
+    if (t >= 0 && !g->pub.ran_away) {
+        int leader = t < p->trick_no ? p->trick_leaders[t] : p->trick_leader;
+        int lead = t < p->trick_no ? p->tricks[t][0] : p->trick[0];
+        g->pub.ran_away = leader == g->partner && lead != p->called_ace;
+    }
+}

@@ -447,7 +447,6 @@ static void hochzeit_exchange(sk_game *g, int taker)
     g->partner = p->partner = (uint8_t)taker;
     p->phase = SK_PHASE_PLAY;
     p->trick_leader = p->to_move = (uint8_t)skx_forehand(p);
-    skx_cache_legal(g);
 }
 
 /* The classes whose rank lies in [lo, hi], a bit each: all sixteen
@@ -720,4 +719,55 @@ int skx_auction_legal(const sk_rules *r, const sk_public *p, sk_cards hand, int 
         }
     }
     return n;
+}
+
+/* Names the contract and readies the play, or ends a Sie at once (2.9).
+ * The auction owns the declaration; game.c caches the first legal cards
+ * once the phase is the play (skx_cache_legal). */
+void skx_declare(sk_game *g, sk_contract c)
+{
+    sk_public *p = &g->pub;
+    p->contract = c;
+    p->stichzwang = g->rules->bettel_stichzwang &&
+                    (c.type == SK_C_BETTEL || c.type == SK_C_BETTEL_OUVERT);
+    sk_order_init_deck(&p->order, c, sk_deck_cards(g->rules->deck));
+    if (c.type == SK_C_BETTEL_OUVERT && g->rules->bettel_open_at_once)
+        p->open_seat = p->declarer; /* laid open before the first lead */
+    if (c.type == SK_C_SIE) {
+        p->phase = SK_PHASE_DONE;
+        p->to_move = SK_NOSEAT;
+        return;
+    }
+    if (c.type == SK_C_HOCHZEIT) { /* the offer goes round from the next seat */
+        p->phase = SK_PHASE_HOCHZEIT;
+        p->hochzeit_cards = (uint8_t)skx_cards_count(g->hands[p->declarer] & SKX_SAUSPIEL_TRUMPS);
+        p->to_move = (uint8_t)skx_next_seat(p, p->declarer);
+        return;
+    }
+    if (c.type == SK_C_SAUSPIEL && c.suit == SK_NOSUIT) { /* Kreuzbock: partners across */
+        g->partner = p->partner = (uint8_t)((p->declarer + 2) % 4);
+    } else if (c.type == SK_C_SAUSPIEL) {
+        p->called_ace = (uint8_t)skx_called_card(g->hands[p->declarer], c.suit);
+        for (int s = 0; s < 4; s++)
+            if (g->hands[s] & SK_BIT(p->called_ace))
+                g->partner = (uint8_t)s;
+    }
+    p->phase = SK_PHASE_PLAY;
+    p->trick_leader = (uint8_t)skx_forehand(p); /* 3.1.1 */
+    p->to_move = p->trick_leader;
+}
+
+/*
+ * A Kreuzbock game (002): partners sit across and nothing is declared.
+ * There is no declarer's side in the true sense; until a doubling or
+ * laying decides it (see sk_game_result), forehand's pair stands as the
+ * declarer's side, which is also 002's rule when nothing else decides.
+ */
+void skx_start_kreuzbock(sk_game *g)
+{
+    sk_public *p = &g->pub;
+    p->kreuzbock = 1;
+    p->holder = p->challenger = SK_NOSEAT;
+    p->declarer = (uint8_t)skx_forehand(p);
+    skx_declare(g, (sk_contract){SK_C_SAUSPIEL, SK_NOSUIT, 0});
 }

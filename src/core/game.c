@@ -292,41 +292,6 @@ void skx_cache_legal(sk_game *g)
     g->legal = legal_cards(&g->pub, g->legal_hand);
 }
 
-/* Names the contract and starts the play, or ends a Sie at once (2.9). */
-void skx_declare(sk_game *g, sk_contract c)
-{
-    sk_public *p = &g->pub;
-    p->contract = c;
-    p->stichzwang = g->rules->bettel_stichzwang &&
-                    (c.type == SK_C_BETTEL || c.type == SK_C_BETTEL_OUVERT);
-    sk_order_init_deck(&p->order, c, sk_deck_cards(g->rules->deck));
-    if (c.type == SK_C_BETTEL_OUVERT && g->rules->bettel_open_at_once)
-        p->open_seat = p->declarer; /* laid open before the first lead */
-    if (c.type == SK_C_SIE) {
-        p->phase = SK_PHASE_DONE;
-        p->to_move = SK_NOSEAT;
-        return;
-    }
-    if (c.type == SK_C_HOCHZEIT) { /* the offer goes round from the next seat */
-        p->phase = SK_PHASE_HOCHZEIT;
-        p->hochzeit_cards = (uint8_t)skx_cards_count(g->hands[p->declarer] & SKX_SAUSPIEL_TRUMPS);
-        p->to_move = (uint8_t)skx_next_seat(p, p->declarer);
-        return;
-    }
-    if (c.type == SK_C_SAUSPIEL && c.suit == SK_NOSUIT) { /* Kreuzbock: partners across */
-        g->partner = p->partner = (uint8_t)((p->declarer + 2) % 4);
-    } else if (c.type == SK_C_SAUSPIEL) {
-        p->called_ace = (uint8_t)skx_called_card(g->hands[p->declarer], c.suit);
-        for (int s = 0; s < 4; s++)
-            if (g->hands[s] & SK_BIT(p->called_ace))
-                g->partner = (uint8_t)s;
-    }
-    p->phase = SK_PHASE_PLAY;
-    p->trick_leader = (uint8_t)skx_forehand(p); /* 3.1.1 */
-    p->to_move = p->trick_leader;
-    skx_cache_legal(g);
-}
-
 /* Checks that four hands of eight are a partition of the deck. */
 static int check_hands(const uint8_t hands[4][8], const sk_rules *r, sk_error *err)
 {
@@ -411,21 +376,6 @@ static void start(sk_game *g, const sk_rules *rules, int dealer, const uint8_t h
     skx_auction_start(g, rules); /* p->first_game is set */
 }
 
-/*
- * A Kreuzbock game (002): partners sit across and nothing is declared.
- * There is no declarer's side in the true sense; until a doubling or
- * laying decides it (see sk_game_result), forehand's pair stands as the
- * declarer's side, which is also 002's rule when nothing else decides.
- */
-void skx_start_kreuzbock(sk_game *g)
-{
-    sk_public *p = &g->pub;
-    p->kreuzbock = 1;
-    p->holder = p->challenger = SK_NOSEAT;
-    p->declarer = (uint8_t)skx_forehand(p);
-    skx_declare(g, (sk_contract){SK_C_SAUSPIEL, SK_NOSUIT, 0});
-}
-
 /* Sets the session's round flags on a game that has not started. */
 int sk_game_set_round(sk_game *g, int bock, bool kreuzbock, sk_error *err)
 {
@@ -437,8 +387,10 @@ int sk_game_set_round(sk_game *g, int bock, bool kreuzbock, sk_error *err)
         return skx_fail(err, SK_EINVAL, "002 Kreuzbock", "a Kreuzbock needs four seats");
     g->pub.bock = (uint8_t)bock;
     g->pub.kreuzbock = g->pub.kreuzbock_round = kreuzbock;
-    if (kreuzbock && g->pub.phase == SK_PHASE_AUCTION) /* no laying first: play at once */
+    if (kreuzbock && g->pub.phase == SK_PHASE_AUCTION) { /* no laying first: play at once */
         skx_start_kreuzbock(g);
+        skx_cache_legal(g);
+    }
     return SK_OK;
 }
 
@@ -643,10 +595,14 @@ int sk_game_apply(sk_game *g, sk_action a, sk_error *err)
     if (a.seat != p->to_move)
         return skx_fail(err, SK_ESTATE, p->phase == SK_PHASE_PLAY ? "3.4.7" : "2.4.1",
                     "seat %d acts out of turn: seat %d is to move", a.seat, p->to_move);
-    if (p->phase != SK_PHASE_PLAY)
-        return p->phase == SK_PHASE_KLOPFEN    ? skx_apply_klopfen(g, a, err)
-               : p->phase == SK_PHASE_HOCHZEIT ? skx_apply_hochzeit(g, a, err)
-                                               : skx_apply_bidding(g, a, err);
+    if (p->phase != SK_PHASE_PLAY) { /* the auction's (declarations included) */
+        int rc = p->phase == SK_PHASE_KLOPFEN    ? skx_apply_klopfen(g, a, err)
+                 : p->phase == SK_PHASE_HOCHZEIT ? skx_apply_hochzeit(g, a, err)
+                                                 : skx_apply_bidding(g, a, err);
+        if (rc == SK_OK && p->phase == SK_PHASE_PLAY)
+            skx_cache_legal(g); /* the play begins */
+        return rc;
+    }
     if (a.type != SK_ACT_CARD)
         return skx_fail(err, SK_ESTATE, "3.1", "seat %d must play a card", a.seat);
     return skx_fail(err, SK_EINVAL, NULL, "seat %d: no such card", a.seat);

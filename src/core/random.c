@@ -84,6 +84,8 @@ static void random_bid(sk_game *g, sk_rng *rng)
     sk_action a = k ? skx_act_bid(seat, skx_bid_classes[nth_bit(bids, k - 1)]) : skx_act_pass(seat);
     SKX_CHECK(referee_accepts(g, a));
     skx_bid_legal(g, a);
+    if (p->phase == SK_PHASE_PLAY)
+        skx_cache_legal(g); /* all passed into a Ramsch or a Kreuzbock game */
 }
 
 /* The random player's declaration: one draw among the contracts
@@ -115,6 +117,7 @@ static void random_declaration(sk_game *g, sk_rng *rng)
     SKX_CHECK(referee_accepts(g, skx_act_declare(seat, c)));
     skx_log_action(p, skx_act_declare(seat, c));
     skx_declare(g, c);
+    skx_cache_legal(g);
 }
 
 /* Plays the game to its end as the random player, the trusted way: the

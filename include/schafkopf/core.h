@@ -391,8 +391,8 @@ typedef struct sk_deck {
 } sk_deck;
 
 /* The cards of a deck kind, and the cards each of four players holds. */
-sk_cards sk_deck_cards(int kind);
-int sk_deck_hand_size(int kind);
+sk_cards sk_deck_cards(enum sk_deck_kind kind);
+int sk_deck_hand_size(enum sk_deck_kind kind);
 /* For a ruleset: seats at the table in one game (3 or 4; five players
  * play four at a time), the cards in play (three players always play
  * short cards, 002) and the cards in each hand. */
@@ -402,14 +402,14 @@ int sk_rules_hand_size(const sk_rules *r);
 
 void sk_deck_shuffle(sk_deck *d, sk_rng *rng);
 /* Shuffles the cards of a deck kind (sk_deck_shuffle for the long one). */
-void sk_deck_shuffle_kind(sk_deck *d, int kind, sk_rng *rng);
+void sk_deck_shuffle_kind(sk_deck *d, enum sk_deck_kind kind, sk_rng *rng);
 /* Shuffles the deck a ruleset plays with, for its number of seats. */
 void sk_deck_shuffle_rules(sk_deck *d, const sk_rules *r, sk_rng *rng);
 /* Deals a deck clockwise from forehand, (dealer+1)%4: two packets of
  * four (2.3.1) or four packets of two (5.2.3); a short deck 3+3, a
  * 20-card deck 3+2.  hands[seat] receives its cards in the order dealt,
  * the unused places SK_NOCARD. */
-void sk_deck_deal(const sk_deck *d, int dealer, int mode, uint8_t hands[4][8]);
+void sk_deck_deal(const sk_deck *d, int dealer, enum sk_deal_mode mode, uint8_t hands[4][8]);
 
 /* ------------------------------------------------------------------ */
 /* Actions                                                              */
@@ -435,13 +435,13 @@ typedef struct sk_action {
 } sk_action;
 
 /* Builds an action. */
-sk_action sk_action_make(int type, int seat, int card, sk_contract c);
+sk_action sk_action_make(enum sk_action_type type, int seat, int card, sk_contract c);
 /* The actions of one kind: no bid, a bid of a class, a declaration, a
  * doubling (SK_ACT_KONTRA or SK_ACT_RETOUR), a card. */
 sk_action sk_act_pass(int seat);
 sk_action sk_act_bid(int seat, sk_contract cls);
 sk_action sk_act_declare(int seat, sk_contract c);
-sk_action sk_act_double(int seat, int type);
+sk_action sk_act_double(int seat, enum sk_action_type type);
 sk_action sk_act_card(int seat, int card);
 
 /* "pass", "bid solo", "declare sauspiel:G", "kontra", "retour", "card EO". */
@@ -467,10 +467,29 @@ enum sk_phase {
 #define SK_MAX_LEGAL 64
 
 /*
- * What every seat at the table knows: the auction so far, the contract,
- * the cards played, Kontra.  A game keeps it next to the hidden hands;
- * a view copies it with one seat's hand.  The called ace's holder is
- * public only once the ace has been played (`partner`).
+ * sk_public: what every seat at the table knows.
+ *
+ * A game keeps it next to the hidden hands (sk_game); a view (sk_view)
+ * is a copy of it with one seat's hand, made by sk_game_view, which is
+ * also what decides what a seat may see (docs/architecture.md).  Three
+ * kinds of field live here:
+ *
+ * - Facts of the table: the dealer, the phase, whose turn it is, the
+ *   auction's bids, the contract and declarer, the doublings and who gave
+ *   them, every card played and who took which trick (`actions` is the
+ *   whole history; everything else could be replayed from it).
+ * - Caches of the ruleset and of the contract, kept here so the play
+ *   loop need not look further: `rank`, `class_rank`, `classes_allowed`,
+ *   `lowest_rank` (from the ruleset's derived tables), `order` (the card
+ *   order of the contract), `shown_void`, `played`, `won` (from the
+ *   tricks).  They are public because their inputs are.
+ * - Fields the game knows before the table does, which sk_game_view
+ *   hides from a seat that may not know them: in `actions`, the card a
+ *   Hochzeit's taker passes face down (only he and the declarer see it);
+ *   `ran_away` while the trick of the running away is on the table (only
+ *   the holder of the called ace knows it then, 2.5.4).  The called ace's
+ *   holder is not here at all while hidden: `partner` is set once the ace
+ *   is played (or a Hochzeit taken); the truth is sk_game.partner.
  */
 typedef struct sk_public {
     uint8_t dealer;
@@ -530,6 +549,14 @@ typedef struct sk_public {
     sk_action actions[SK_MAX_ACTIONS];
 } sk_public;
 
+/*
+ * A game: the public state and what only the engine knows.  Callers read
+ * it (the tests and the analysis tools read everything); they change it
+ * only through sk_game_apply, and build one only with sk_game_init,
+ * sk_game_deal or sk_game_from_view.  `partner`, `best_rank`, `legal`
+ * and `legal_hand` are the engine's own: the hidden truth and caches
+ * that the play loop keeps consistent.
+ */
 typedef struct sk_game {
     const sk_rules *rules; /* not owned; must outlive the game */
     sk_cards hands[SK_NSEATS];    /* cards in hand now */

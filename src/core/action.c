@@ -102,7 +102,7 @@ bool sk_action_equal(sk_action a, sk_action b)
 }
 
 /* The public forms of the inline builders of core/bits.h. */
-sk_action sk_action_make(int type, int seat, int card, sk_contract c)
+sk_action sk_action_make(enum sk_action_type type, int seat, int card, sk_contract c)
 {
     return skx_action_make(type, seat, card, c);
 }
@@ -118,7 +118,7 @@ sk_action sk_act_declare(int seat, sk_contract c)
 {
     return skx_act_declare(seat, c);
 }
-sk_action sk_act_double(int seat, int type)
+sk_action sk_act_double(int seat, enum sk_action_type type)
 {
     return skx_act_double(seat, type);
 }

@@ -108,7 +108,7 @@ void sk_deck_shuffle(sk_deck *d, sk_rng *rng)
 
 /* The cards of a deck kind: all, or without the 7s and 8s, or without
  * the 9s too (002 "short cards"). */
-sk_cards sk_deck_cards(int kind)
+sk_cards sk_deck_cards(enum sk_deck_kind kind)
 {
     switch (kind) {
     case SK_DECK_SHORT:
@@ -122,7 +122,7 @@ sk_cards sk_deck_cards(int kind)
 }
 
 /* Cards per player: a quarter of the deck. */
-int sk_deck_hand_size(int kind)
+int sk_deck_hand_size(enum sk_deck_kind kind)
 {
     return skx_cards_count(sk_deck_cards(kind)) / 4;
 }
@@ -153,7 +153,7 @@ void sk_deck_shuffle_rules(sk_deck *d, const sk_rules *r, sk_rng *rng)
 }
 
 /* Shuffles the cards of a deck kind. */
-void sk_deck_shuffle_kind(sk_deck *d, int kind, sk_rng *rng)
+void sk_deck_shuffle_kind(sk_deck *d, enum sk_deck_kind kind, sk_rng *rng)
 {
     if (kind == SK_DECK_LONG) {
         sk_deck_shuffle(d, rng);
@@ -169,7 +169,7 @@ void sk_deck_shuffle_kind(sk_deck *d, int kind, sk_rng *rng)
 /* Deals clockwise starting with forehand: 4+4 (2.3.1) or 2+2+2+2
  * (5.2.3).  Each hand keeps the order its cards were dealt in, so the
  * first packet is hands[seat][0..3]. */
-void sk_deck_deal(const sk_deck *d, int dealer, int mode, uint8_t hands[4][8])
+void sk_deck_deal(const sk_deck *d, int dealer, enum sk_deal_mode mode, uint8_t hands[4][8])
 {
     static const uint8_t PACKETS[3][4] = {{4, 4, 0, 0}, {2, 2, 2, 2}, {3, 3, 0, 0}};
     int seats = d->nseats == 3 ? 3 : 4;

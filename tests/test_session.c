@@ -1821,8 +1821,7 @@ static void test_short_deck_deal_order(void **state)
 
     for (int kind = SK_DECK_SHORT; kind <= SK_DECK_20; kind++) {
         int n = sk_deck_hand_size(kind);
-        sk_deck d;
-        d.ncards = 0;
+        sk_deck d = {.ncards = 0, .nseats = 4}; /* every field: sk_deck_deal reads nseats */
         for (sk_cards c = sk_deck_cards(kind); c; c &= c - 1) /* a known order */
             d.cards[d.ncards++] = (uint8_t)sk_cards_first(c);
         assert_int_equal(d.ncards, 4 * n);

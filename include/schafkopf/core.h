@@ -16,6 +16,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* C++ programs link the C library: no name mangling. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define SK_VERSION "0.1.0"
 
 /* ------------------------------------------------------------------ */
@@ -460,6 +465,11 @@ typedef struct sk_action {
     sk_contract contract; /* SK_ACT_BID (class) and SK_ACT_DECLARE */
     uint8_t reserved[2];  /* zero; keeps the struct 8 bytes for speed */
 } sk_action;
+#ifdef __cplusplus
+static_assert(sizeof(sk_action) == 8, "sk_action is 8 bytes");
+#else
+_Static_assert(sizeof(sk_action) == 8, "sk_action is 8 bytes");
+#endif
 
 /* Builds an action.  On little-endian machines it is assembled in one
  * register: writing the bytes one by one and reading the struct back
@@ -471,7 +481,6 @@ static inline sk_action sk_action_make(int type, int seat, int card, sk_contract
     uint64_t v = (uint64_t)(uint8_t)type | (uint64_t)(uint8_t)seat << 8 |
                  (uint64_t)(uint8_t)card << 16 | (uint64_t)c.type << 24 |
                  (uint64_t)c.suit << 32 | (uint64_t)c.tout << 40;
-    _Static_assert(sizeof(sk_action) == 8, "sk_action is 8 bytes");
     __builtin_memcpy(&a, &v, sizeof a);
 #else
     a.type = (uint8_t)type;
@@ -777,5 +786,9 @@ int sk_rules_from_json(sk_rules *r, const char *text, sk_error *err);
  * or phase), sets *bad_index to its index (-1 if the deal is refused) and
  * leaves the game at the state before it. */
 int sk_record_replay(const sk_record *rec, sk_game *g, int *bad_index, sk_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

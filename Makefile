@@ -4,9 +4,14 @@
 
 CC       ?= gcc
 PREFIX   ?= /usr/local
-PKGS     := jansson ncursesw libsodium
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
+# The library needs jansson (records); only the program's terminal UI
+# (src/cli) needs ncursesw and libsodium (keyed hashes for engines), so
+# only src/cli gets their flags (ncursesw's define _XOPEN_SOURCE, which
+# core and ai must not depend on).
+LIB_PKG_CFLAGS := $(shell pkg-config --cflags jansson)
+LIB_PKG_LIBS   := $(shell pkg-config --libs jansson)
+CLI_PKG_CFLAGS := $(shell pkg-config --cflags ncursesw libsodium)
+CLI_PKG_LIBS   := $(shell pkg-config --libs ncursesw libsodium)
 WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CSTD     := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 OPT      ?= -O2 -g
@@ -22,8 +27,15 @@ MARCH    ?= $(if $(filter x86_64,$(shell uname -m)),-march=x86-64-v2,)
 # keep memory safe are in every build.
 CHECKS   ?=
 CFLAGS   ?=
-ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(MARCH) $(CHECKS) -Iinclude -Isrc $(PKG_CFLAGS) $(CFLAGS)
-LDLIBS   := $(PKG_LIBS) -lm
+# CPPFLAGS, CFLAGS and LDFLAGS from the command line or the environment
+# are honoured (distributions pass hardening flags this way).  The solver
+# runs threads: -pthread when compiling and linking.
+CPPFLAGS ?=
+LDFLAGS  ?=
+ALL_CFLAGS = $(CSTD) $(WARN) $(OPT) $(MARCH) $(CHECKS) -pthread -Iinclude -Isrc $(LIB_PKG_CFLAGS) $(CPPFLAGS) $(CFLAGS)
+CLI_CFLAGS = $(ALL_CFLAGS) $(CLI_PKG_CFLAGS)
+LDLIBS   := $(LIB_PKG_LIBS) -lm
+ALL_LDFLAGS = -pthread $(LDFLAGS)
 
 BUILD    ?= build
 CORE_SRC := $(wildcard src/core/*.c)
@@ -48,11 +60,21 @@ all: $(PROG)
 # file, rewritten only when the flags change (a new OPT, CHECKS or
 # CFLAGS rebuilds everything instead of mixing objects).
 FLAGS_STAMP := $(BUILD)/.cflags
-$(shell mkdir -p $(BUILD) && echo '$(ALL_CFLAGS)' | cmp -s - $(FLAGS_STAMP) || echo '$(ALL_CFLAGS)' > $(FLAGS_STAMP))
+ALL_FLAGS_TEXT = $(CC) $(CLI_CFLAGS) $(ALL_LDFLAGS)
+$(shell mkdir -p $(BUILD) && echo '$(ALL_FLAGS_TEXT)' | cmp -s - $(FLAGS_STAMP) || echo '$(ALL_FLAGS_TEXT)' > $(FLAGS_STAMP))
 
-$(BUILD)/%.o: %.c $(FLAGS_STAMP) $(wildcard include/schafkopf/*.h) $(wildcard src/*/*.h)
+# Header dependencies: each compile writes a .d file (-MMD) listing the
+# headers the source really includes, with empty rules for them (-MP) so
+# a removed header does not break the build.
+DEPFLAGS = -MMD -MP
+
+$(BUILD)/src/cli/%.o: src/cli/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(DEPFLAGS) $(CLI_CFLAGS) -c $< -o $@
+
+$(BUILD)/%.o: %.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(DEPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
 $(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -60,20 +82,22 @@ $(LIB): $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(PROG): $(CLI_OBJ) $(LIB)
-	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
+	$(CC) $(CLI_CFLAGS) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(CLI_PKG_LIBS) $(LDLIBS)
 
 # Tests may #include a .c file to reach static functions; they link the
 # library (and the CLI objects but main) so every layer is testable.
 # Every test also links the shared helpers of tests/testlib.c.
 CLI_NOMAIN := $(filter-out $(BUILD)/src/cli/main.o,$(CLI_OBJ))
 TESTLIB  := $(BUILD)/tests/testlib.o
-$(TESTLIB): tests/testlib.c $(FLAGS_STAMP) $(wildcard tests/*.h) $(wildcard include/schafkopf/*.h)
+$(TESTLIB): tests/testlib.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests -c $< -o $@
+	$(CC) $(DEPFLAGS) $(ALL_CFLAGS) -Itests -c $< -o $@
 
-$(BUILD)/tests/%: tests/%.c $(TESTLIB) $(LIB) $(CLI_NOMAIN) $(wildcard tests/*.h)
+$(BUILD)/tests/%: tests/%.c $(TESTLIB) $(LIB) $(CLI_NOMAIN) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests -o $@ $< $(TESTLIB) $(CLI_NOMAIN) $(LIB) $(shell pkg-config --libs cmocka) $(LDLIBS)
+	$(CC) $(DEPFLAGS) -MF $@.d -MT $@ $(ALL_CFLAGS) $(ALL_LDFLAGS) -Itests -o $@ $< $(TESTLIB) $(CLI_NOMAIN) $(LIB) $(shell pkg-config --libs cmocka) $(CLI_PKG_LIBS) $(LDLIBS)
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TESTLIB:.o=.d) $(TESTS:=.d)
 
 test: test-plain test-san
 
@@ -95,15 +119,27 @@ bench: $(PROG)
 	$(PROG) bench --deals 1 --games 1 --jobs $(BENCH_JOBS) | grep '^solver'
 
 # libFuzzer harnesses (clang), each run FUZZ_SECONDS on its seed corpus.
-FUZZ_BUILD := build-fuzz
+# Every sanitizer report is fatal (-fno-sanitize-recover=all: UBSan would
+# otherwise print and go on, and the run would pass); a harness that finds
+# something stops the target with its whole log, the report and the
+# reproducer's file name, instead of the last lines of statistics.
+FUZZ_BUILD ?= build-fuzz
+FUZZ_CFLAGS := $(CSTD) -g -O1 -pthread -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 fuzz:
 	@mkdir -p $(FUZZ_BUILD)
 	@set -e; for f in $(FUZZ_SRC); do n=$$(basename $$f .c); \
-	  clang $(CSTD) -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude -Isrc $(PKG_CFLAGS) \
-	    -o $(FUZZ_BUILD)/$$n $$f $(LIB_SRC) $(PKG_LIBS) -lm; \
+	  clang $(FUZZ_CFLAGS) -Iinclude -Isrc $(LIB_PKG_CFLAGS) $(CPPFLAGS) \
+	    -o $(FUZZ_BUILD)/$$n $$f $(LIB_SRC) $(LDFLAGS) $(LIB_PKG_LIBS) -lm; \
 	  mkdir -p $(FUZZ_BUILD)/corpus-$$n; \
 	  echo "== $$n ($(FUZZ_SECONDS)s)"; \
-	  $(FUZZ_BUILD)/$$n -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 $(FUZZ_BUILD)/corpus-$$n tests/fuzz/corpus/$$n 2>&1 | tail -n 12; \
+	  corpus=$$( [ -d tests/fuzz/corpus/$$n ] && echo tests/fuzz/corpus/$$n ); \
+	  if ! $(FUZZ_BUILD)/$$n -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	      -artifact_prefix=$(FUZZ_BUILD)/$$n- $(FUZZ_BUILD)/corpus-$$n $$corpus \
+	      >$(FUZZ_BUILD)/$$n.log 2>&1; then \
+	    cat $(FUZZ_BUILD)/$$n.log; \
+	    echo "fuzz: $$n found a problem (log: $(FUZZ_BUILD)/$$n.log)"; exit 1; \
+	  fi; \
+	  tail -n 12 $(FUZZ_BUILD)/$$n.log; \
 	done
 
 install: $(PROG)

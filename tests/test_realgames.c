@@ -1,6 +1,6 @@
 /*
- * test_realgames.c -- 1000 games played by people (shared/data/
- * real-games.jsonl, see its README) replayed through the engine.  Every
+ * test_realgames.c -- 1000 games played by people (tests/data/
+ * real-games.jsonl, see tests/data/README.md) replayed through the engine.  Every
  * card in them was accepted by an online platform, so every card must be
  * legal here too; trick winners, card points, tricks, the declarer's
  * party and its points must match the data set's `derived` values.
@@ -30,15 +30,16 @@
 /* How many mismatching games are described in detail. */
 #define MAX_REPORTS 20
 
-/* Where the data set lives: $SK_ROOT/../shared/data, or relative to the
- * working directory when SK_ROOT is not set. */
+/* Where the data set lives: in the repository, $SK_ROOT/tests/data (SK_ROOT
+ * is the repository root), or relative to the working directory (the
+ * repository root) when SK_ROOT is not set. */
 static void data_path(char *buf, size_t size)
 {
     const char *root = getenv("SK_ROOT");
     if (root && root[0])
-        snprintf(buf, size, "%s/../shared/data/real-games.jsonl", root);
+        snprintf(buf, size, "%s/tests/data/real-games.jsonl", root);
     else
-        snprintf(buf, size, "../shared/data/real-games.jsonl");
+        snprintf(buf, size, "tests/data/real-games.jsonl");
 }
 
 /* One card of the data set; -1 when it is not a card. */

@@ -904,6 +904,84 @@ static void test_bad_id(void **state)
     assert_string_equal(rec.id, id);
 }
 
+/* A NUL byte is refused where it is, with its line and column: a reader
+ * that stopped there (strlen) would read part of a record, or lose the
+ * records behind it. */
+static void test_nul_byte(void **state)
+{
+    (void)state;
+    sk_record rec;
+    sk_error err;
+    char nul[] = "{\"dealer\":3}\0garbage";
+    assert_int_equal(sk_record_read(&rec, nul, sizeof nul - 1, &err), SK_EINVAL);
+    assert_string_equal(err.msg, "line 1 column 13: a NUL byte");
+    char nul2[] = "{\n\"dealer\":\0 3}";
+    assert_int_equal(sk_record_read(&rec, nul2, sizeof nul2 - 1, &err), SK_EINVAL);
+    assert_string_equal(err.msg, "line 2 column 10: a NUL byte");
+}
+
+/* A record longer than SK_RECORD_MAX_LINE (1 MiB) is refused before it
+ * is parsed (docs/record-format.md): a record has at most 96 actions. */
+static void test_record_too_long(void **state)
+{
+    (void)state;
+    size_t n = SK_RECORD_MAX_LINE + 1;
+    char *text = malloc(n);
+    assert_non_null(text);
+    memset(text, ' ', n);
+    text[0] = '{';
+    text[n - 1] = '}';
+    sk_record rec;
+    sk_error err;
+    assert_int_equal(sk_record_read(&rec, text, n, &err), SK_EINVAL);
+    assert_contains(err.msg, "at most 1048576");
+    /* one byte less is parsed (and refused for its content only) */
+    text[n - 2] = '}';
+    assert_int_equal(sk_record_read(&rec, text, n - 1, &err), SK_EINVAL);
+    assert_contains(err.msg, "rules: missing");
+    free(text);
+}
+
+/* Quoted input is escaped (\x1b), never echoed raw: an override key or
+ * an action name holding a terminal escape sequence. */
+static void test_messages_escape_input(void **state)
+{
+    (void)state;
+    json_t *root = base();
+    json_object_set_new(json_object_get(json_object_get(root, "rules"), "overrides"),
+                        "a\x1b[2Jb", json_string("1"));
+    tree_fails(root, SK_EINVAL, "rules.overrides.a\\x1b[2Jb: unknown rule option \"a\\x1b[2Jb\"");
+    root = base();
+    json_object_set_new(action_of(root, 0), "action", json_string("\x1b]0;pwned\x07"));
+    tree_fails(root, SK_EINVAL, "unknown action \"\\x1b]0;pwned\\x07\"");
+    root = base();
+    json_array_set_new(hand_of(root, 0), 0, json_string("\xc3\xa4"));
+    tree_fails(root, SK_EINVAL, "bad card \"\\xc3\\xa4\"");
+}
+
+/* The ruleset of a record is checked as a whole, as files and the command
+ * line are (sk_rules_validate): three players with neither Solo nor Wenz
+ * could play no game. */
+static void test_conflicting_rules(void **state)
+{
+    (void)state;
+    json_t *root = base();
+    json_t *ov = json_object_get(json_object_get(root, "rules"), "overrides");
+    json_object_set_new(ov, "players", json_string("3"));
+    json_object_set_new(ov, "allow_solo", json_false());
+    json_object_set_new(ov, "allow_wenz", json_false());
+    tree_fails(root, SK_EINVAL, "rules: players = 3 plays only Solo, Wenz and Sie, but "
+                                "allow_solo and allow_wenz are both off");
+    sk_rules r;
+    sk_error err;
+    assert_int_equal(sk_rules_from_json(&r,
+                                        "{\"preset\":\"official\",\"overrides\":"
+                                        "{\"players\":3,\"all_pass\":\"muss\"}}",
+                                        &err),
+                     SK_EINVAL);
+    assert_contains(err.msg, "all_pass = muss needs four players");
+}
+
 /* ------------------------------------------------------------------ */
 /* Replay                                                               */
 /* ------------------------------------------------------------------ */
@@ -1050,6 +1128,10 @@ int main(void)
         cmocka_unit_test(test_bad_format),
         cmocka_unit_test(test_bad_contracts),
         cmocka_unit_test(test_bad_id),
+        cmocka_unit_test(test_nul_byte),
+        cmocka_unit_test(test_record_too_long),
+        cmocka_unit_test(test_messages_escape_input),
+        cmocka_unit_test(test_conflicting_rules),
         cmocka_unit_test(test_replay_illegal_card),
         cmocka_unit_test(test_replay_illegal_auction),
         cmocka_unit_test(test_replay_bad_deal),

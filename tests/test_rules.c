@@ -337,6 +337,137 @@ static void test_parse_errors_name_line(void **state)
     assert_true(rules_equal(&r, &before));
 }
 
+/* sk_escape, the one quoting of input in messages: printable ASCII as
+ * it is, quotes and backslashes with a backslash, everything else \xHH,
+ * "..." when cut by the limit or the room. */
+static void test_escape(void **state)
+{
+    (void)state;
+    char buf[64];
+    assert_string_equal(sk_escape(buf, sizeof buf, "kontra_max", (size_t)-1, 40), "kontra_max");
+    assert_string_equal(sk_escape(buf, sizeof buf, "a\x1b[31mb", (size_t)-1, 40),
+                        "a\\x1b[31mb");
+    assert_string_equal(sk_escape(buf, sizeof buf, "q\"\\\r\n\x7f\xff", (size_t)-1, 40),
+                        "q\\\"\\\\\\x0d\\x0a\\x7f\\xff");
+    assert_string_equal(sk_escape(buf, sizeof buf, "abcdef", 3, 40), "abc"); /* a span */
+    assert_string_equal(sk_escape(buf, sizeof buf, "abcdef", (size_t)-1, 4), "abcd...");
+    assert_string_equal(sk_escape(buf, 8, "abcdefghij", (size_t)-1, 40), "abcd...");
+    assert_string_equal(sk_escape(buf, 4, "\x1b\x1b", (size_t)-1, 40), "...");
+    assert_string_equal(sk_escape(buf, sizeof buf, NULL, 5, 40), "");
+}
+
+/* Keys, values and lines of a ruleset quoted in a message are escaped:
+ * a file cannot write terminal control sequences to stderr. */
+static void test_messages_escape_input(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    sk_error err;
+    assert_int_equal(sk_rules_parse(&r, "kontra_max = 1\n\x1b[31m = 2\n", &err), SK_EINVAL);
+    assert_string_equal(err.msg, "line 2: unknown rule option \"\\x1b[31m\"");
+    assert_int_equal(sk_rules_set(&r, "deck", "\x1b[2J", &err), SK_EINVAL);
+    assert_non_null(strstr(err.msg, "\"\\x1b[2J\" is not one of"));
+    assert_int_equal(sk_rules_set_pair(&r, "\x07" "bell", &err), SK_EINVAL);
+    assert_non_null(strstr(err.msg, "got \"\\x07bell\""));
+    assert_int_equal(sk_rules_preset(&r, "\x1b", &err), SK_EINVAL);
+    assert_non_null(strstr(err.msg, "unknown preset \"\\x1b\""));
+    for (const char *p = err.msg; *p; p++)
+        assert_true(*p >= 0x20 && *p < 0x7f);
+}
+
+/* A NUL byte in a ruleset file is refused with its line and byte: it must
+ * not end the text silently and hide the lines behind it.  Caps: a line
+ * of at most SK_RULES_MAX_LINE bytes, a file of at most SK_RULES_MAX_FILE
+ * (docs/rules.md). */
+static void test_parse_len_nul_and_caps(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    sk_rules before = r;
+    sk_error err;
+    static const char text[] = "kontra_max = 1\nde\0ck = short\n";
+    assert_int_equal(sk_rules_parse_len(&r, text, sizeof text - 1, 0, &err), SK_EINVAL);
+    assert_string_equal(err.msg, "line 2: a NUL byte at byte 3 of the line");
+    assert_true(rules_equal(&r, &before));
+    /* without the NUL, the same length of text is read to its end */
+    assert_int_equal(sk_rules_parse_len(&r, "kontra_max = 1\ndeck = short", 27, 0, &err),
+                     SK_OK);
+    assert_int_equal(r.deck, SK_DECK_SHORT);
+    assert_int_equal(r.kontra_max, 1);
+    /* a whole file: comments count, the cap does not depend on lines */
+    size_t n = SK_RULES_MAX_FILE + 1;
+    char *big = malloc(n);
+    assert_non_null(big);
+    for (size_t i = 0; i < n; i++)
+        big[i] = i % 64 == 63 ? '\n' : '#';
+    r = before;
+    assert_int_equal(sk_rules_parse_len(&r, big, n, 0, &err), SK_EINVAL);
+    assert_non_null(strstr(err.msg, "at most 65536"));
+    assert_int_equal(sk_rules_parse_len(&r, big, n - 1, 0, &err), SK_OK);
+    free(big);
+}
+
+/* SK_RULES_NO_PRESET: options came before this text (the command line's
+ * --rule before --rules FILE), so a preset line, which would reset them,
+ * is an error -- the order files and records already demand. */
+static void test_parse_no_preset(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    sk_error err;
+    assert_int_equal(sk_rules_parse_len(&r, "preset = kurz\n", 14, SK_RULES_NO_PRESET, &err),
+                     SK_EINVAL);
+    assert_non_null(strstr(err.msg, "line 1: \"preset\" must come before every other option"));
+    assert_int_equal(sk_rules_parse_len(&r, "preset = kurz\n", 14, 0, &err), SK_OK);
+    assert_int_equal(r.deck, SK_DECK_SHORT);
+}
+
+/* sk_rules_validate: options that contradict each other are named.
+ * Three players (docs/rules.md, Three players) play only Solo, Wenz and
+ * Sie, always with 24 cards, and have no partner for a Muss or the pairs
+ * of a Kreuzbock. */
+static void test_validate(void **state)
+{
+    (void)state;
+    sk_error err;
+    for (const char *const *p = sk_rules_preset_names(); *p; p++) {
+        sk_rules r = tl_preset(*p);
+        assert_int_equal(sk_rules_validate(&r, &err), SK_OK);
+    }
+    static const struct {
+        const char *text, *needle;
+    } bad[] = {
+        {"players = 3\nallow_solo = no\nallow_wenz = no\n", "allow_solo and allow_wenz"},
+        {"players = 3\nall_pass = muss\n", "all_pass = muss needs four players"},
+        {"players = 3\nall_pass = kreuzbock\n", "all_pass = kreuzbock needs four players"},
+        {"players = 3\nkreuzbock_on_throw_in = yes\n", "kreuzbock_on_throw_in needs four"},
+        {"players = 3\ndeck = 20\n", "deck = 20 does not apply with players = 3"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        sk_rules r = tl_preset("official");
+        sk_rules before = r;
+        assert_int_equal(sk_rules_parse(&r, bad[i].text, &err), SK_EINVAL);
+        if (!strstr(err.msg, bad[i].needle))
+            fail_msg("%s: \"%s\" has no \"%s\"", bad[i].text, err.msg, bad[i].needle);
+        assert_true(rules_equal(&r, &before)); /* unchanged on error */
+        /* option by option, each step is accepted; the whole is not */
+        sk_rules s = tl_preset("official");
+        for (const char *line = bad[i].text; *line;) {
+            const char *nl = strchr(line, '\n');
+            char pair[64];
+            snprintf(pair, sizeof pair, "%.*s", (int)(nl - line), line);
+            assert_int_equal(sk_rules_set_pair(&s, pair, &err), SK_OK);
+            line = nl + 1;
+        }
+        assert_int_equal(sk_rules_validate(&s, &err), SK_EINVAL);
+        assert_non_null(strstr(err.msg, bad[i].needle));
+    }
+    /* three players with a Solo or a Wenz are fine, short deck too */
+    sk_rules r = tl_preset("official");
+    assert_int_equal(sk_rules_parse(&r, "players = 3\nallow_solo = no\ndeck = short\n", &err),
+                     SK_OK);
+}
+
 static void test_overrides(void **state)
 {
     (void)state;
@@ -414,6 +545,11 @@ int main(void)
         cmocka_unit_test(test_parse_comments_crlf),
         cmocka_unit_test(test_parse_errors_name_line),
         cmocka_unit_test(test_overrides),
+        cmocka_unit_test(test_escape),
+        cmocka_unit_test(test_messages_escape_input),
+        cmocka_unit_test(test_parse_len_nul_and_caps),
+        cmocka_unit_test(test_parse_no_preset),
+        cmocka_unit_test(test_validate),
         cmocka_unit_test(test_contract_rank),
         cmocka_unit_test(test_base_rate),
     };

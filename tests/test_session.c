@@ -5,17 +5,15 @@
  * dealer rotation and the first game, five players, the tournament's
  * first-game limits and short cards.
  *
- * Sources (../shared/rules/), cited by number and line:
- *   000 = 000_dfd24935b8a2bee1.txt  official rules (Schafkopfschule e.V.)
- *   004 = 004_76ec34774f6875e8.txt  the same rules, 2023 translation
- *   002 = 002_262b7bb298a6b83b.txt  Wikipedia "Schafkopf" (recent): doubling
- *         l.1006 and Laying l.1026, Contra/Re/Sub l.1013, Bock l.1036, the
- *         tariff table l.1060-1110, Stock l.917 and l.1123, Hochzeit
- *         l.1144, Kreuzbock l.1157, Muss l.1173-1180, Sie l.808, short
- *         cards l.400, l.972 and l.1415, five players l.1404
- *   003 = 003_9c7536897163d650.txt  older Wikipedia article: Stock l.93,
- *         laying l.97, Contra and Re l.101
- *   2.x.y / 5.x.y = rule numbers of 000 (and 004).
+ * Sources, cited by rule number or by document and section; docs/rules.md
+ * lists the documents (000-004) and the decision taken for each variant:
+ *   2.x.y / 5.x.y = rule numbers of the official rules (000, and the
+ *         2023 translation 004).
+ *   002 <section> = the Wikipedia article "Schafkopf" (recent), e.g.
+ *         "002 Laying", "002 Contra", "002 Bock", "002 tariff table",
+ *         "002 Stock", "002 Hochzeit", "002 Kreuzbock", "002 Muss",
+ *         "002 Sie", "002 Short cards", "002 Five players".
+ *   003 <section> = the older Wikipedia article: Stock, Laying, Contra.
  *
  * Where the engine disagrees with a document, the test is kept as the
  * document says and marked "DISCREPANCY" (it fails until the engine or
@@ -151,10 +149,10 @@ static void play_tricks8(sk_game *g, const char *const t[8])
 }
 
 /* ------------------------------------------------------------------ */
-/* Klopfen / laying (002 l.1026, 003 l.97)                            */
+/* Klopfen / laying (002 Laying, 003 Laying)                            */
 /* ------------------------------------------------------------------ */
 
-/* 002 l.1026: "After taking up the first four cards ... players can
+/* 002 Laying: "After taking up the first four cards ... players can
  * 'lay' ... in clockwise order": a laying round before the auction in
  * which each seat from forehand speaks once (pass or klopfen); then the
  * auction starts with forehand.  Without the option there is none. */
@@ -197,7 +195,7 @@ static bool may_lay(const sk_game *g)
     return tl_listed(g, sk_act_double(g->pub.to_move, SK_ACT_KLOPFEN));
 }
 
-/* 002 l.1026-1029 and 003 l.97: who may lay -- everybody ("durcheinander"),
+/* 002 Laying and 003 Laying: who may lay -- everybody ("durcheinander"),
  * only after the seat before laid ("nacheinander"), only the player
  * leading (forehand), or only one player, the first who wants. */
 static void test_klopfen_who_may_lay(void **state)
@@ -240,7 +238,7 @@ static void test_klopfen_who_may_lay(void **state)
     tl_script(&g, "3 pass", NULL);
     assert_int_equal(g.pub.laid, 1);
 
-    tl_set(&r, "klopfen", "one"); /* 003 l.97: "only one" player, the first who wants */
+    tl_set(&r, "klopfen", "one"); /* 003 Laying: "only one" player, the first who wants */
     tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
     tl_script(&g, "0 pass", NULL);
     assert_true(may_lay(&g));
@@ -253,8 +251,8 @@ static void test_klopfen_who_may_lay(void **state)
     assert_int_equal(g.pub.phase, SK_PHASE_AUCTION);
 }
 
-/* 002 l.1026 "this doubles the value of the game"; 002 l.1006 (and the
- * table at l.1085, "Further doubling (Contra, Legen, Bock etc.)"): one
+/* 002 Laying "this doubles the value of the game"; 002 Doubling (and the
+ * tariff table, "Further doubling (Contra, Legen, Bock etc.)"): one
  * layer 2x, two 4x, three 8x, four 16x, on top of everything else and
  * of Kontra.  Tournament points follow when tournament_kontra is on.
  * sk_result_explain says "gelegt" once per layer. */
@@ -315,7 +313,7 @@ static void test_klopfen_doubles_money(void **state)
     tl_assert_settlement(&res, 3 * 440, -440, -440, -440, 12, -4, -4, -4);
 }
 
-/* 002 l.1026: laying happens "after taking up the first four cards (or
+/* 002 Laying: laying happens "after taking up the first four cards (or
  * three in the short game variant)": during the laying round a seat's
  * view holds only its first packet and shows no later card of v->dealt. */
 static void test_klopfen_view_first_packet(void **state)
@@ -371,7 +369,7 @@ static void test_klopfen_view_first_packet(void **state)
 }
 
 /* ------------------------------------------------------------------ */
-/* Kontra timing and chains (3.3, 002 l.1013-1016, 003 l.101)         */
+/* Kontra timing and chains (3.3, 002 Contra, 003 Contra)         */
 /* ------------------------------------------------------------------ */
 
 /* 3.3.2: "A contra is only possible as long as only one card - i.e. that
@@ -397,7 +395,7 @@ static void test_kontra_timing_first_card(void **state)
     tl_refused(&g, "3 kontra", SK_EILLEGAL, "3.3");
 }
 
-/* 002 l.1013 ("before or when the first card is played") as the stricter
+/* 002 Contra ("before or when the first card is played") as the stricter
  * table rule kontra_timing = before_play: only before the opening lead. */
 static void test_kontra_timing_before_play(void **state)
 {
@@ -416,7 +414,7 @@ static void test_kontra_timing_before_play(void **state)
     tl_refused(&g, "3 kontra", SK_EILLEGAL, "3.3");
 }
 
-/* 002 l.1016: "Contra before they play their own first card -- known as
+/* 002 Contra: "Contra before they play their own first card -- known as
  * 'Contra with Eight Cards'": each seat may double until it has played
  * its first card, and not after the first trick. */
 static void test_kontra_timing_own_card(void **state)
@@ -454,7 +452,7 @@ static void test_kontra_timing_own_card(void **state)
     tl_ok(&g, "0 retour");
 }
 
-/* 002 l.1013 / 003 l.101: Contra by a defender, Re(tour) by the declarer's
+/* 002 Contra / 003 Contra: Contra by a defender, Re(tour) by the declarer's
  * side, then "Sub", "Re-Sub" and more, alternating and each doubling;
  * kontra_max caps the chain (8 at most), 0 forbids it (5.2.4). */
 static void test_kontra_chain_alternates_to_eight(void **state)
@@ -512,10 +510,10 @@ static void test_kontra_chain_alternates_to_eight(void **state)
 }
 
 /* ------------------------------------------------------------------ */
-/* Muss (002 l.1173-1180)                                             */
+/* Muss (002 Muss)                                             */
 /* ------------------------------------------------------------------ */
 
-/* 002 l.1173: when all pass, "the owner of a particular card (almost
+/* 002 Muss: when all pass, "the owner of a particular card (almost
  * always the Ober of Acorns) must play the game as declarer". */
 static void test_muss_eichel_ober_must_declare(void **state)
 {
@@ -573,7 +571,7 @@ static sk_result play_m(const sk_rules *r, const char *const d[4], const char *c
     return res;
 }
 
-/* 002 l.1176: a Muss "is won if the declarer's team score 60 card points
+/* 002 Muss: a Muss "is won if the declarer's team score 60 card points
  * and is schneider free with 30 points (correspondingly won as schneider
  * with 90 points)" -- against 61, 31 and 91 in a normal game (4.1.2,
  * 4.1.3).  The same deals and cards, once as a Muss, once bid normally. */
@@ -624,7 +622,7 @@ static void test_muss_won_with_60_schneider_free_with_30(void **state)
     tl_assert_settlement(&res, -40, 40, -40, 40, -1, 1, -1, 1);
 }
 
-/* 002 l.1176: in a Muss "no Contra may be given" -- nor a Retour, and the
+/* 002 Muss: in a Muss "no Contra may be given" -- nor a Retour, and the
  * views list none either. */
 static void test_muss_no_kontra(void **state)
 {
@@ -651,7 +649,7 @@ static void test_muss_no_kontra(void **state)
     }
 }
 
-/* 002 l.1179: "If the Muss player is 'blocked' ... a so-called Renonce is
+/* 002 Muss: "If the Muss player is 'blocked' ... a so-called Renonce is
  * also possible, i.e. he may exceptionally call a Sow without having a
  * card of that suit" -- only when blocked, and only in a Muss. */
 static void test_muss_renonce(void **state)
@@ -687,7 +685,7 @@ static void test_muss_renonce(void **state)
     tl_refused(&g, "0 declare sauspiel:S", SK_EILLEGAL, "2.5.1");
 }
 
-/* 002 l.1180: "If the Muss player holds all three suit Sows himself, he
+/* 002 Muss: "If the Muss player holds all three suit Sows himself, he
  * may also call a Suit Ten (if necessary even a Suit King) of his
  * choice": "sauspiel:G" then calls the Gras-Zehn (pub.called_ace). */
 static void test_muss_calls_ten_or_king(void **state)
@@ -725,7 +723,7 @@ static void test_muss_calls_ten_or_king(void **state)
     tl_refused(&g, "0 declare sauspiel:G", SK_EILLEGAL, "2.5.1");
 }
 
-/* 002 l.1180 with 2.5.2: the called Ten stands for the called Sau -- its
+/* 002 Muss with 2.5.2: the called Ten stands for the called Sau -- its
  * holder is the partner and "must always play [it] if the colour ... is
  * played". */
 static void test_muss_called_ten_must_be_played(void **state)
@@ -753,7 +751,7 @@ static void test_muss_called_ten_must_be_played(void **state)
 }
 
 /* ------------------------------------------------------------------ */
-/* Hochzeit (002 l.1144)                                              */
+/* Hochzeit (002 Hochzeit)                                              */
 /* ------------------------------------------------------------------ */
 
 /* A Hochzeit deal (dealer 3): seat 1 holds one trump (HK), seat 0 only
@@ -763,7 +761,7 @@ static void test_muss_called_ten_must_be_played(void **state)
 #define HZ2 "E8 E7 G9 G8 G7 SA SZ SK"
 #define HZ3 "HA HZ H9 H8 H7 S9 S8 S7"
 
-/* 002 l.1144: "A player ... who has only one trump, may ... offer a
+/* 002 Hochzeit: "A player ... who has only one trump, may ... offer a
  * Wedding" -- exactly one trump of the Sauspiel order, and only when the
  * ruleset has the contract. */
 static void test_hochzeit_needs_exactly_one_trump(void **state)
@@ -798,7 +796,7 @@ static void test_hochzeit_needs_exactly_one_trump(void **state)
     tl_refused(&g, "1 declare hochzeit", SK_EILLEGAL, NULL);
 }
 
-/* 002 l.1144: "the player who picks up the card first (the dealer
+/* 002 Hochzeit: "the player who picks up the card first (the dealer
  * invites them to do so in clockwise order) passes another card face
  * down in exchange to the Hochzeiter (it must be a non-trump) and is now
  * his partner".  The engine asks clockwise from the Hochzeiter; the
@@ -845,7 +843,7 @@ static void test_hochzeit_offer_and_exchange(void **state)
     assert_int_equal(v.hand, tl_S("S7 EA EZ EK E9 GA GZ GK"));
 }
 
-/* 002 l.1144: nobody takes the Hochzeit -> the deal is thrown in; a seat
+/* 002 Hochzeit: nobody takes the Hochzeit -> the deal is thrown in; a seat
  * with only trumps can only pass. */
 static void test_hochzeit_refused_by_all(void **state)
 {
@@ -868,7 +866,7 @@ static void test_hochzeit_refused_by_all(void **state)
                          NULL);
 }
 
-/* 002 tariff table, l.1098: "Wedding (Hochzeit) x 2" -- rate_hochzeit (2 units
+/* 002 tariff table: "Wedding (Hochzeit) x 2" -- rate_hochzeit (2 units
  * against the Sauspiel's 1), played by two against two. */
 static void test_hochzeit_money(void **state)
 {
@@ -911,10 +909,10 @@ static void test_hochzeit_money(void **state)
 }
 
 /* ------------------------------------------------------------------ */
-/* Kreuzbock (002 l.1157)                                             */
+/* Kreuzbock (002 Kreuzbock)                                             */
 /* ------------------------------------------------------------------ */
 
-/* 002 l.1157: a Kreuzbock round ("usually four games") follows "certain
+/* 002 Kreuzbock: a Kreuzbock round ("usually four games") follows "certain
  * occasions", here a throw-in (kreuzbock_on_throw_in): in its games there
  * is no auction -- the play starts at once with the pairs across. */
 static void test_kreuzbock_round_after_throw_in(void **state)
@@ -955,10 +953,10 @@ static void test_kreuzbock_round_after_throw_in(void **state)
     assert_false(g.pub.kreuzbock);
 }
 
-/* 002 l.1157: "The players facing one another across the table
+/* 002 Kreuzbock: "The players facing one another across the table
  * automatically form teams": nothing is called, the partner across is
  * known from the start, and with neither doubling nor laying the
- * declarer's team is the one leading to the first trick (l.1167).
+ * declarer's team is the one leading to the first trick (Kreuzbock).
  * Records carry "kreuzbock": true, have no declaration and replay the
  * same. */
 static void test_kreuzbock_partner_across(void **state)
@@ -999,7 +997,7 @@ static void test_kreuzbock_partner_across(void **state)
     tl_refused(&g, "0 declare sauspiel", SK_EILLEGAL, "2.5.1");
 }
 
-/* 002 l.1160-1167: "there is no declarer's team in the true sense"; it
+/* 002 Kreuzbock: "there is no declarer's team in the true sense"; it
  * is "the team that said the last Contra", else "the first team to Lay",
  * else "the team leading to the first trick".  Either pair may double,
  * the other answers. */
@@ -1150,7 +1148,7 @@ static void test_answer_one_card_later(void **state)
     }
 }
 
-/* 002 l.972: "In Wenz and Suit Solo schneider and schwarz are not always
+/* 002 Short cards: "In Wenz and Suit Solo schneider and schwarz are not always
  * scored": one option per class -- partner games, Solo-type games, and
  * (with those) Wenz and Geier.  The Wenz Schwarz is 11 units with its
  * Schwarz, 9 without. */
@@ -1199,7 +1197,7 @@ static void test_bettel_open_at_once(void **state)
 }
 
 /* ------------------------------------------------------------------ */
-/* Bock (002 l.1036)                                                  */
+/* Bock (002 Bock)                                                  */
 /* ------------------------------------------------------------------ */
 
 /* The Wenz Schwarz at forehand, whoever deals. */
@@ -1223,7 +1221,7 @@ static void session_throw_in(sk_session *s, sk_game *g, sk_rng *rng)
     assert_true(tl_book(s, g).thrown_in);
 }
 
-/* 002 l.1036: "Bock games or Bock rounds are those in which a double
+/* 002 Bock: "Bock games or Bock rounds are those in which a double
  * tariff applies at the outset. They can take place ... after the cards
  * are thrown in": the next bock_games games double the money -- the
  * tariff, not the tournament points. */
@@ -1265,7 +1263,7 @@ static void test_bock_round_after_throw_in(void **state)
     session_wenz(&s, &g, 0);
 }
 
-/* 002 l.1036 with the tariff table (l.1085: "Further doubling (Contra,
+/* 002 Bock with the tariff table (002 tariff table: "Further doubling (Contra,
  * Legen, Bock etc.)", "each x 2"): overlapping Bock
  * rounds double again -- two throw-ins in a row make the games both
  * rounds cover worth four times.  Records carry the level and replay to
@@ -1335,7 +1333,7 @@ static int bock_after(const char *option, int what)
     return g.pub.bock;
 }
 
-/* 002 l.1036: Bock rounds come "after the cards are thrown in, after
+/* 002 Bock: Bock rounds come "after the cards are thrown in, after
  * lost Solos or double games as well as generally after schwarz or Re
  * games" -- each trigger under its own option. */
 static void test_bock_triggers(void **state)
@@ -1354,7 +1352,7 @@ static void test_bock_triggers(void **state)
 }
 
 /* ------------------------------------------------------------------ */
-/* Stock (002 l.917, l.1123; 003 l.93)                                */
+/* Stock (002 Stock; 003 Stock)                                */
 /* ------------------------------------------------------------------ */
 
 /* Asserts the pot and what each seat paid into (-) or took from (+) it. */
@@ -1383,7 +1381,7 @@ static int session_m(sk_session *s, sk_game *g, const char *const d[4], const ch
     return decl;
 }
 
-/* 002 l.917 and 003 l.93: after a throw-in "each play[er] puts a
+/* 002 Stock and 003 Stock: after a throw-in "each play[er] puts a
  * 'sweetener' ... into the pot"; "if they win their declared game, only
  * the declaring player, and not the partner, receives the pot ... If
  * the player loses ..., then he alone must double the contents of the
@@ -1439,7 +1437,7 @@ static void test_stock_declarer(void **state)
  * the declarer (issue: "a house-rule table with Ramsch, ... Bock and
  * Stock"): with no throw-in on all-pass, the pot fills when a Hochzeit
  * finds no taker (002 Wedding: the deal is thrown in) -- "each play[er]
- * puts a 'sweetener' ... into the pot" (002 l.917, 003 l.93). */
+ * puts a 'sweetener' ... into the pot" (002 Stock, 003 Stock). */
 static void test_stammtisch_stock(void **state)
 {
     (void)state;
@@ -1462,12 +1460,13 @@ static void test_stammtisch_stock(void **state)
     assert_stock(&s, 40, -10, -10, -10, -10);
 }
 
-/* 002 l.1123: "the declarer's team may claim the Stock if they win the
+/* 002 Stock: "the declarer's team may claim the Stock if they win the
  * game; if they lose it however, they must double the contents of the
  * Stock" -- split between declarer and partner; a soloist alone.
- * NOTE: core.h and rules.c credit this variant to 003, but 003 l.93
- * says, like 002 l.917, that "the declaring player alone and not their
- * partner receives the pot"; the side variant is 002 l.1123's. */
+ * NOTE: core.h and rules.c credit this variant to 003, but 003 Stock
+ * says, like 002 Stock, that "the declaring player alone and not their
+ * partner receives the pot"; the side variant is in a later
+ * paragraph of 002 Stock. */
 static void test_stock_side(void **state)
 {
     (void)state;
@@ -1504,7 +1503,7 @@ static void test_stock_side(void **state)
     assert_stock(&s, 0, f[0], f[1], f[2], f[3]);
 }
 
-/* The Stock is won or doubled by a declarer (002 l.917): a Ramsch has
+/* The Stock is won or doubled by a declarer (002 Stock): a Ramsch has
  * none, so it leaves the pot alone; sheet and pot still sum to zero. */
 static void test_stock_untouched_by_ramsch(void **state)
 {
@@ -1534,7 +1533,7 @@ static void test_stock_untouched_by_ramsch(void **state)
 }
 
 /* ------------------------------------------------------------------ */
-/* Sessions (2.2.2, 5.2.5, 2.9.1, 002 l.1404)                         */
+/* Sessions (2.2.2, 5.2.5, 2.9.1, 002 Five players)                         */
 /* ------------------------------------------------------------------ */
 
 /* 2.2.2: "Then the next player clockwise deals ... so that in a round
@@ -1640,7 +1639,7 @@ static void test_session_first_game_sie(void **state)
     assert_true(sk_game_over(&g));
 }
 
-/* 002 l.1404: "Five-hand Schafkopf: as per the normal Schafkopf game, but
+/* 002 Five players: "Five-hand Schafkopf: as per the normal Schafkopf game, but
  * the dealer sits out": the game's seats 0..3 are the four players after
  * the dealer, each player sits out once in five games, and the totals
  * per player sum to zero (5.3.3). */
@@ -1784,8 +1783,8 @@ static void test_first_game_schwarz_rated_plain(void **state)
 /* 5.2.15: the rule limits only Tout and Schwarz ("neither a solo Tout,
  * solo black, Wenz Tout or Wenz black"); a Schneider is not named, so a
  * Wenz won Schneider in the first game scores its Schneider: (5 + 4 + 1)
- * = 10 units a pair and 9/3 tournament points (5.2.7).  (A DISCREPANCY
- * until commit ba43263: the engine rated every first-game Solo or Wenz
+ * = 10 units a pair and 9/3 tournament points (5.2.7).  (Fixed in
+ * commit ba43263; before, the engine rated every first-game Solo or Wenz
  * plain, the Schneider too -- 90 and 6/2.) */
 static void test_first_game_schneider_counts(void **state)
 {
@@ -1807,11 +1806,11 @@ static void test_first_game_schneider_counts(void **state)
 }
 
 /* ------------------------------------------------------------------ */
-/* Short cards (002 l.400, l.808, l.972, l.1415)                      */
+/* Short cards (002 Short cards, 002 Sie)                      */
 /* ------------------------------------------------------------------ */
 
-/* 002 l.1415: "only 24 cards where the '7' and '8' cards of all suits are
- * removed. Every player only receives six cards (2x3)"; 002 l.400: or 20
+/* 002 Short cards: "only 24 cards where the '7' and '8' cards of all suits are
+ * removed. Every player only receives six cards (2x3)"; 002 Short cards: or 20
  * without the Nines too, five each.  sk_deck_deal: three cards to each
  * seat from forehand, then three (or two) more. */
 static void test_short_deck_deal_order(void **state)
@@ -1827,8 +1826,7 @@ static void test_short_deck_deal_order(void **state)
 
     for (int kind = SK_DECK_SHORT; kind <= SK_DECK_20; kind++) {
         int n = sk_deck_hand_size(kind);
-        sk_deck d;
-        d.ncards = 0;
+        sk_deck d = {.ncards = 0, .nseats = 4}; /* every field: sk_deck_deal reads nseats */
         for (sk_cards c = sk_deck_cards(kind); c; c &= c - 1) /* a known order */
             d.cards[d.ncards++] = (uint8_t)sk_cards_first(c);
         assert_int_equal(d.ncards, 4 * n);
@@ -1859,7 +1857,7 @@ static void test_short_deck_deal_order(void **state)
     assert_int_equal(seen, sk_deck_cards(SK_DECK_SHORT));
 }
 
-/* 002 l.400/l.448: the removed cards count nothing, so the card points
+/* 002 Short cards: the removed cards count nothing, so the card points
  * still total 120 (1.2.4); six tricks with 24 cards, five with 20. */
 static void test_short_deck_points_and_tricks(void **state)
 {
@@ -1897,8 +1895,8 @@ static void test_short_deck_points_and_tricks(void **state)
     }
 }
 
-/* 002 l.563 (the Sauspiel trumps, highest to lowest) without the cards
- * l.1415 removes (1.2.5 in 000): with short cards the Sauspiel trumps are EO GO
+/* 002 Sauspiel trumps (highest to lowest) without the cards
+ * 002 Short cards removes (1.2.5 in 000): with short cards the Sauspiel trumps are EO GO
  * HO SO EU GU HU SU HA HZ HK H9 -- HA follows SU and H9 is the lowest;
  * with 20 cards HK is.  The Laufende (4.2.2) run down that sequence. */
 static void test_short_deck_trumps_and_laufende(void **state)
@@ -1934,7 +1932,7 @@ static void test_short_deck_trumps_and_laufende(void **state)
     assert_true(res.won);
 }
 
-/* 002 l.808: a Sie is "all 4 Obers and all 4 Unters (in short cards, the
+/* 002 Sie: a Sie is "all 4 Obers and all 4 Unters (in short cards, the
  * 4 Obers and 2 highest Unters ...)" -- the text says they "count as a
  * Tout", but its odds "in short cards 1 in 134,596" = 1/tl_C(24,6) are those
  * of that very six-card hand being dealt; we read it as the short-card
@@ -2008,7 +2006,7 @@ static void test_short_deck_called_ace_last_trick(void **state)
                          NULL);
 }
 
-/* 002 l.972: "In Wenz and Suit Solo schneider and schwarz are not always
+/* 002 Short cards: "In Wenz and Suit Solo schneider and schwarz are not always
  * scored in long Schafkopf, but they always are in short Schafkopf" --
  * the "kurz" preset scores them. */
 static void test_short_deck_solo_schneider(void **state)

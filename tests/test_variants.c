@@ -6,17 +6,18 @@
  * Bauernhochzeit, the three contract rankings of the auction, Laufende,
  * money, tournament points and records.
  *
- * Sources (../shared/rules/):
- *   001 = 001_be7ca99c4e3a26c1.txt  one-page summary: ranking with Suit
- *         Wenz, scoring table with Ramsch +1/-3
- *   002 = 002_262b7bb298a6b83b.txt  Wikipedia "Schafkopf": Geier, Suit
- *         Wenz, Farbgeier, Bettel, Ramsch (tie-breaks, Jungfrau,
- *         Durchmarsch, Schieberamsch l.1348), Wedding: Bauernhochzeit
- *         (l.1144), the contract ranking table
- *   003 = 003_9c7536897163d650.txt  older Wikipedia article: Geier
- *         ("the Unters ... between the King and the 9"), Farb-Wenz,
- *         Farb-Geier, Tout
- *   2.x.y = the official rules (000/004), here only by analogy.
+ * Sources, cited by document and section; docs/rules.md lists the
+ * documents (000-004) and the decision taken for each variant:
+ *   001 = a one-page summary: ranking with Suit Wenz, scoring table with
+ *         Ramsch +1/-3
+ *   002 = the Wikipedia article "Schafkopf" (recent): Geier, Suit Wenz,
+ *         Farbgeier, Bettel, Ramsch (tie-breaks, Jungfrau, Durchmarsch,
+ *         Schieberamsch), Wedding: Bauernhochzeit (002 Hochzeit), the
+ *         contract ranking table
+ *   003 = the older Wikipedia article: Geier ("the Unters ... between the
+ *         King and the 9"), Farb-Wenz, Farb-Geier, Tout
+ *   2.x.y = rule numbers of the official rules (000/004), here only by
+ *         analogy.
  *
  * Where the engine disagrees with the documents or with the variant
  * specification, the test is kept and marked "DISCREPANCY".
@@ -745,13 +746,13 @@ static void test_auction_official(void **state)
 /* Every variant class the ruleset allows can be claimed in the auction
  * (2.4.6: "ich spiel auch" with a higher class) -- under "stammtisch"
  * all of them rank above a Sauspiel.
- * DISCREPANCY (found at commit 7522e2c): game.c start() stored the
+ * A regression test (the bug was fixed after commit 7522e2c): game.c start() stored the
  * allowed classes with `p->classes_allowed |= (uint8_t)(1u << i)`; the
  * cast dropped BID_CLASSES 8.. (farbgeier, bettel, bettel:ouvert,
  * geier:tout, farbwenz:tout, farbgeier:tout, hochzeit), so they could
  * never be bid (and best_rank ignored them); they could only be declared
- * after a plain "ich spiele".  This test and the three marked auction
- * tests below fail against that commit. */
+ * after a plain "ich spiele".  This test and the three auction tests
+ * below marked "regression" failed against that commit. */
 static void test_every_variant_class_biddable(void **state)
 {
     (void)state;
@@ -783,7 +784,7 @@ static void test_auction_official_bettel(void **state)
     sk_rules r = tl_preset("stammtisch");
     sk_game g;
     tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
-    tl_script(&g, "0 bid sauspiel", "1 bid bettel", NULL); /* DISCREPANCY at 7522e2c */
+    tl_script(&g, "0 bid sauspiel", "1 bid bettel", NULL); /* regression (7522e2c) */
     tl_ok(&g, "0 bid wenz");                 /* equal: the holder keeps */
     tl_refused(&g, "1 bid geier", SK_EILLEGAL, "2.4.6");
     tl_ok(&g, "1 bid bettel:ouvert");        /* a Tout-class game */
@@ -839,7 +840,7 @@ static void test_auction_cardgame_tout(void **state)
     sk_game g;
     tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
     tl_script(&g, "0 bid sauspiel", "1 bid solo", "0 pass", NULL);
-    tl_ok(&g, "2 bid farbwenz:tout"); /* DISCREPANCY at 7522e2c (see above) */
+    tl_ok(&g, "2 bid farbwenz:tout"); /* regression (7522e2c) */
     tl_ok(&g, "1 bid farbwenz:tout"); /* the holder keeps with an equal class */
     tl_refused(&g, "2 bid farbgeier:tout", SK_EILLEGAL, "2.4.6");
     tl_ok(&g, "2 bid wenz:tout");
@@ -907,7 +908,7 @@ static void test_auction_online_farbgeier_tout(void **state)
     tl_set(&r, "ranking", "online");
     sk_game g;
     tl_start_game(&g, &r, 3, false, NULL, NULL, NULL, NULL);
-    tl_script(&g, "0 bid sauspiel", "1 bid farbgeier", NULL); /* DISCREPANCY at 7522e2c */
+    tl_script(&g, "0 bid sauspiel", "1 bid farbgeier", NULL); /* regression (7522e2c) */
     tl_ok(&g, "0 bid farbgeier");
     tl_ok(&g, "1 bid farbwenz");
     tl_refused(&g, "0 bid farbgeier", SK_EILLEGAL, "2.4.8");

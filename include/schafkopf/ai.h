@@ -8,6 +8,11 @@
 
 #include "schafkopf/core.h"
 
+/* C++ programs link the C library: no name mangling. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /*
  * A bot decides for one seat from that seat's sk_view only.  Specs:
  * "random", "heuristic", "pimc" (default level: 24 deals) or "pimc:N" (N
@@ -177,5 +182,9 @@ void sk_sample_draw(const sk_sampler *sp, sk_rng *rng, sk_cards hands[SK_NSEATS]
  * solver): the view's public state, those hands, the partner as the
  * called ace's holder. */
 void sk_sample_game(const sk_view *v, const sk_cards hands[SK_NSEATS], sk_game *g);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -16,6 +16,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* C++ programs link the C library: no name mangling. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define SK_VERSION "0.1.0"
 
 /* ------------------------------------------------------------------ */
@@ -39,6 +44,18 @@ typedef struct sk_error {
     char msg[256];
     const char *rule; /* rule number such as "2.5.4", or NULL */
 } sk_error;
+
+/* Writes `s` (its first `n` bytes, or up to its NUL) into `out` (size
+ * bytes, always terminated) for quoting input in a message: printable
+ * ASCII as it is, '"' and '\\' with a backslash, every other byte (ESC,
+ * CR, DEL, UTF-8 bytes) as \xHH.  At most `max` input bytes are quoted;
+ * "..." marks a cut (by `max` or by the room in `out`).  Input echoed to
+ * a terminal can then never move the cursor or change colours.  Every
+ * message that quotes input, in core and in the program, goes through
+ * it.  Returns out. */
+char *sk_escape(char *out, size_t size, const char *s, size_t n, size_t max);
+/* Room for sk_escape of max input bytes without cutting by room. */
+#define SK_ESCAPE_SIZE(n) (4 * (n) + 4)
 
 /* ------------------------------------------------------------------ */
 /* Cards                                                                */
@@ -328,10 +345,30 @@ const char *const *sk_rules_preset_names(void);
 int sk_rules_set(sk_rules *r, const char *key, const char *value, sk_error *err);
 /* Applies "key=value". */
 int sk_rules_set_pair(sk_rules *r, const char *pair, sk_error *err);
+/* Caps on ruleset text: a line (comments included) and a whole file. */
+#define SK_RULES_MAX_LINE 1024
+#define SK_RULES_MAX_FILE (64 * 1024)
 /* Reads a ruleset file's text: "key = value" lines, '#' comments, an
- * optional "preset = NAME" first.  Errors name the line; on error r is
- * left unchanged. */
+ * optional "preset = NAME" first.  The result must pass sk_rules_validate.
+ * Errors name the line; on error r is left unchanged.  The text ends at
+ * its NUL: sk_rules_parse_len reads files. */
 int sk_rules_parse(sk_rules *r, const char *text, sk_error *err);
+/* Flags of sk_rules_parse_len. */
+enum { SK_RULES_NO_PRESET = 1 /* a "preset" line is an error: options came before */ };
+/* Reads `len` bytes of ruleset text as sk_rules_parse does, refusing
+ * what a file may hide: a NUL byte (the error names line and byte), a
+ * line longer than SK_RULES_MAX_LINE, text longer than SK_RULES_MAX_FILE;
+ * with SK_RULES_NO_PRESET also a preset line. */
+int sk_rules_parse_len(sk_rules *r, const char *text, size_t len, unsigned flags,
+                       sk_error *err);
+/* Checks the options against each other: SK_EINVAL with a message naming
+ * the conflicting options when no game could be played under r, or when
+ * an option would silently not apply (players = 3 with no Solo and no
+ * Wenz; with a Muss or Kreuzbock, which need four; with deck = 20).  One
+ * rule for every entry point: files, records and the command line check
+ * a ruleset once all its options are set.  sk_rules_set checks one option
+ * alone, since the options in between may conflict. */
+int sk_rules_validate(const sk_rules *r, sk_error *err);
 /* Recomputes the tables a ruleset derives from its options (its
  * `derived` member).  sk_rules_preset, sk_rules_set, sk_rules_set_pair,
  * sk_rules_parse and sk_rules_from_json do it themselves; call it after
@@ -433,6 +470,11 @@ typedef struct sk_action {
     sk_contract contract; /* SK_ACT_BID (class) and SK_ACT_DECLARE */
     uint8_t reserved[2];  /* zero; keeps the struct 8 bytes for speed */
 } sk_action;
+#ifdef __cplusplus
+static_assert(sizeof(sk_action) == 8, "sk_action is 8 bytes");
+#else
+_Static_assert(sizeof(sk_action) == 8, "sk_action is 8 bytes");
+#endif
 
 /* Builds an action. */
 sk_action sk_action_make(enum sk_action_type type, int seat, int card, sk_contract c);
@@ -814,7 +856,11 @@ void sk_record_from_game(sk_record *rec, const sk_game *g, const char *id);
 /* Writes one JSON object on one line (with the result if finished),
  * newline-terminated, into a malloc'd string; NULL on allocation failure. */
 char *sk_record_write(const sk_record *rec);
-/* Reads one record from JSON text; errors name the field and position. */
+/* The most bytes one record may have (a line of a JSON Lines file): a
+ * record holds at most 96 actions, a few KiB. */
+#define SK_RECORD_MAX_LINE (1024 * 1024)
+/* Reads one record from JSON text; errors name the field and position.
+ * Longer than SK_RECORD_MAX_LINE or with a NUL byte is an error. */
 int sk_record_read(sk_record *rec, const char *json, size_t len, sk_error *err);
 /* The result as one line of JSON (no newline), malloc'd: the fields
  * `schafkopf check` prints.  NULL on allocation failure. */
@@ -831,5 +877,9 @@ int sk_rules_from_json(sk_rules *r, const char *text, sk_error *err);
  * or phase), sets *bad_index to its index (-1 if the deal is refused) and
  * leaves the game at the state before it. */
 int sk_record_replay(const sk_record *rec, sk_game *g, int *bad_index, sk_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -15,6 +15,11 @@
 
 #include "schafkopf/core.h"
 
+/* C++ programs link the C library: no name mangling. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The Kontra/Retour actions any seat may give now, in sk_game_legal's
  * order; returns the count (0 outside the first moments of the play). */
 int sk_game_legal_doublings(const sk_game *g, sk_action *out);
@@ -66,5 +71,9 @@ sk_action sk_game_random_action(const sk_game *g, sk_rng *rng);
  * the game of the same generator state through sk_game_random_action.
  * Deterministic given the generator state. */
 void sk_game_random_rest(sk_game *g, sk_rng *rng);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "schafkopf/ai.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -486,8 +487,9 @@ static int analyze_game(an_ctx *x, const sk_record *rec, int gameno, const char 
         return -1;
     }
     if (sk_record_replay(rec, end, &bad, &err) < 0) {
-        fprintf(stderr, "schafkopf: analyze: %s: game %d: action %d: %s\n", path, gameno, bad,
-                err.msg);
+        char q[SK_CLI_QUOTE];
+        fprintf(stderr, "schafkopf: analyze: %s: game %d: action %d: %s\n",
+                sk_cli_quote(q, path), gameno, bad, err.msg);
         free(g);
         free(end);
         return -1;
@@ -564,7 +566,9 @@ static int parse_opts(int argc, char **argv, an_ctx *x, const char **path)
             return -1;
     }
     if (optind + 1 < argc) {
-        fprintf(stderr, "schafkopf: analyze: unexpected argument \"%s\"\n", argv[optind + 1]);
+        char q[SK_CLI_QUOTE];
+        fprintf(stderr, "schafkopf: analyze: unexpected argument \"%s\"\n",
+                sk_cli_quote(q, argv[optind + 1]));
         return -1;
     }
     if (x->samples == 0) {
@@ -590,8 +594,8 @@ int sk_cmd_analyze(int argc, char **argv)
         free(x);
         return rc < 0 ? 2 : 0;
     }
-    size_t len;
-    char *text = sk_cli_slurp(path, &len);
+    bool std_in = strcmp(path, "-") == 0;
+    FILE *in = std_in ? stdin : fopen(path, "r");
     x->solver = sk_solver_new(64);
     if (x->solver)
         sk_solver_set_threads(x->solver, x->jobs);
@@ -599,39 +603,59 @@ int sk_cmd_analyze(int argc, char **argv)
     x->hint = sk_bot_new("heuristic", 1, NULL);
     sk_record *rec = malloc(sizeof *rec);
     int status = 0, gameno = 0, found = 0;
-    if (!text) {
-        fprintf(stderr, "schafkopf: analyze: cannot read %s\n", path);
+    char qp[SK_CLI_QUOTE];
+    sk_cli_quote(qp, path);
+    if (!in) {
+        fprintf(stderr, "schafkopf: analyze: cannot open %s: %s\n", qp, strerror(errno));
         status = 1;
     } else if (!x->solver || !x->sampler || !x->hint || !rec) {
         fprintf(stderr, "schafkopf: analyze: out of memory\n");
         status = 1;
     }
-    long lineno = 0;
-    for (char *line = text; status == 0 && line && *line;) {
-        char *nl = strchr(line, '\n');
-        size_t n = nl ? (size_t)(nl - line) : strlen(line);
+    /* One record per line, each at most SK_RECORD_MAX_LINE bytes; a NUL
+     * byte anywhere is an error, not the end of the input. */
+    long lineno = 0, n = 0;
+    char *line = NULL;
+    size_t cap = 0;
+    while (status == 0 && (n = sk_cli_getline(in, &line, &cap, SK_RECORD_MAX_LINE)) >= 0) {
         lineno++;
-        if (strspn(line, " \t\r") < n) {
+        const char *nul = memchr(line, '\0', (size_t)n);
+        if (nul) {
+            fprintf(stderr, "schafkopf: analyze: %s:%ld: a NUL byte at byte %ld of the line\n",
+                    qp, lineno, (long)(nul - line) + 1);
+            status = 1;
+            break;
+        }
+        if (strspn(line, " \t\r") < (size_t)n) {
             gameno++;
             if (!x->game_wanted || (uint64_t)gameno == x->game_wanted) {
                 sk_error err = {{0}, NULL};
                 found++;
-                if (sk_record_read(rec, line, n, &err) < 0) {
-                    fprintf(stderr, "schafkopf: analyze: %s:%ld: %s\n", path, lineno, err.msg);
+                if (sk_record_read(rec, line, (size_t)n, &err) < 0) {
+                    fprintf(stderr, "schafkopf: analyze: %s:%ld: %s\n", qp, lineno, err.msg);
                     status = 1;
                 } else if (analyze_game(x, rec, gameno, path) < 0) {
                     status = 1;
                 }
             }
         }
-        line = nl ? nl + 1 : NULL;
     }
+    if (status == 0 && n == SK_CLI_TOO_LONG) {
+        fprintf(stderr, "schafkopf: analyze: %s:%ld: a line longer than %d bytes (the most a "
+                        "record may have)\n", qp, lineno + 1, SK_RECORD_MAX_LINE);
+        status = 1;
+    } else if (status == 0 && n == SK_CLI_READ_ERROR) {
+        fprintf(stderr, "schafkopf: analyze: %s: read error: %s\n", qp, strerror(errno));
+        status = 1;
+    }
+    free(line);
+    if (in && !std_in)
+        fclose(in);
     if (status == 0 && !found) {
-        fprintf(stderr, "schafkopf: analyze: %s: %s\n", path,
+        fprintf(stderr, "schafkopf: analyze: %s: %s\n", qp,
                 x->game_wanted ? "no such game" : "no game records");
         status = 1;
     }
-    free(text);
     free(rec);
     sk_bot_free(x->hint);
     free(x->sampler);

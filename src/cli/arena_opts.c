@@ -50,7 +50,7 @@ static void arena_usage(FILE *out)
             "                  ruleset's unit_cents and rates.  'rules': keep the ruleset's\n"
             "  --time MS       time limit of an engine's decision (default 1000)\n"
             "  --start-time MS time limit of an engine's start and handshake (default 5000)\n"
-            "  --preset NAME   ruleset preset (default official)\n"
+            "  --preset NAME   ruleset preset (default official), first\n"
             "  --rule K=V      set one rule option (repeatable)\n"
             "  --rules FILE    read a ruleset file\n"
             "  -h, --help      this help\n");
@@ -165,6 +165,7 @@ int sk_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
     const char *tariff = "10/20/50";
     int c;
     optind = 1;
+    bool rules_seen = false;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         int rc = 0;
         if (c == 'b') {
@@ -197,7 +198,7 @@ int sk_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
         else if (c == 'S')
             rc = sk_cli_number("start-time", optarg, 3600000, &o->start_ms);
         else if (c >= SK_OPT_PRESET)
-            rc = sk_cli_rules_option(&o->m.rules, c, optarg);
+            rc = sk_cli_rules_option(&o->m.rules, c, optarg, &rules_seen);
         else if (c == 'h') {
             arena_usage(stdout);
             return 1;
@@ -209,9 +210,13 @@ int sk_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
             return -1;
     }
     if (optind < argc) {
-        fprintf(stderr, "schafkopf: arena: unexpected argument \"%s\"\n", argv[optind]);
+        char q[SK_CLI_QUOTE];
+        fprintf(stderr, "schafkopf: arena: unexpected argument \"%s\"\n",
+                sk_cli_quote(q, argv[optind]));
         return -1;
     }
+    if (sk_cli_rules_check(&o->m.rules) < 0)
+        return -1;
     if (o->m.nbots == 0) {
         fprintf(stderr, "schafkopf: arena: --bots is required (e.g. --bots heuristic,random)\n");
         return -1;

@@ -29,8 +29,19 @@ int sk_cmd_analyze(int argc, char **argv);
 enum { SK_OPT_PRESET = 1000, SK_OPT_RULE, SK_OPT_RULES_FILE };
 
 /* Applies --preset NAME, --rule key=value or --rules FILE to `r`;
- * prints a message naming the bad option and returns -1 on error. */
-int sk_cli_rules_option(sk_rules *r, int opt, const char *arg);
+ * prints a message naming the bad option and returns -1 on error.  A
+ * preset after any option is an error (it would reset them): `*seen`,
+ * false before the first, records whether an option came. */
+int sk_cli_rules_option(sk_rules *r, int opt, const char *arg, bool *seen);
+/* Checks the options against each other once all are given
+ * (sk_rules_validate); -1 with a message naming them. */
+int sk_cli_rules_check(const sk_rules *r);
+
+/* Room for sk_cli_quote. */
+#define SK_CLI_QUOTE 96
+/* Quotes untrusted text for a message with core's sk_escape: no raw
+ * control bytes reach the terminal.  Returns buf. */
+const char *sk_cli_quote(char buf[SK_CLI_QUOTE], const char *s);
 
 /* Parses a whole non-negative number for option `name`; -1 on error
  * with a message. */
@@ -43,7 +54,19 @@ int sk_cli_solver_jobs_default(void);
  * with a message naming the command. */
 int sk_cli_solver_jobs(const char *cmd, const char *arg, int *jobs);
 
-/* Reads the whole of a file ("-" = stdin) into a malloc'd string. */
-char *sk_cli_slurp(const char *path, size_t *len);
+/* Reads the whole of a file ("-" = stdin) of at most max bytes into a
+ * malloc'd string; NULL with errno (EISDIR, EFBIG past max, ...). */
+char *sk_cli_slurp(const char *path, size_t *len, size_t max);
+/* The message for a failed sk_cli_slurp, from errno. */
+const char *sk_cli_read_error(int error);
+
+/* sk_cli_getline's results besides a length. */
+enum { SK_CLI_EOF = -1, SK_CLI_TOO_LONG = -2, SK_CLI_READ_ERROR = -3 };
+/* Reads one line of at most max bytes (newline dropped); see common.c. */
+long sk_cli_getline(FILE *f, char **buf, size_t *cap, size_t max);
+
+/* Flushes and closes stdout at exit; a write error is a message and a
+ * failing status. */
+int sk_cli_finish_output(int status);
 
 #endif

@@ -10,33 +10,84 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Applies one ruleset option from the command line. */
-int sk_cli_rules_option(sk_rules *r, int opt, const char *arg)
+/* Quotes untrusted text (argv, ids, file names) for a message: the one
+ * escape of core (sk_escape), so a terminal never sees raw control bytes. */
+const char *sk_cli_quote(char buf[SK_CLI_QUOTE], const char *s)
+{
+    return sk_escape(buf, SK_CLI_QUOTE, s, (size_t)-1, SK_CLI_QUOTE / 2);
+}
+
+/* Whether a --rule argument sets the preset ("preset=NAME"). */
+static bool rule_is_preset(const char *pair)
+{
+    while (*pair == ' ' || *pair == '\t')
+        pair++;
+    if (strncmp(pair, "preset", 6) != 0)
+        return false;
+    pair += 6;
+    while (*pair == ' ' || *pair == '\t')
+        pair++;
+    return *pair == '=';
+}
+
+/*
+ * Applies one ruleset option from the command line.  The order is the
+ * one of ruleset files and records: a preset first, then options in the
+ * order given.  A preset after an option would reset it, so it is an
+ * error (`*seen` remembers whether an option came already), whether it
+ * comes as --preset, --rule preset=NAME or a preset line of a --rules
+ * file.
+ */
+int sk_cli_rules_option(sk_rules *r, int opt, const char *arg, bool *seen)
 {
     sk_error err = {{0}, NULL};
+    char q[SK_CLI_QUOTE];
     int rc = 0;
+    bool is_preset = opt == SK_OPT_PRESET || (opt == SK_OPT_RULE && rule_is_preset(arg));
+    if (is_preset && *seen) {
+        fprintf(stderr,
+                "schafkopf: %s %s: a preset must come before every --rule and --rules (it "
+                "would reset them); give --preset first\n",
+                opt == SK_OPT_PRESET ? "--preset" : "--rule", sk_cli_quote(q, arg));
+        return -1;
+    }
     if (opt == SK_OPT_PRESET) {
         rc = sk_rules_preset(r, arg, &err);
     } else if (opt == SK_OPT_RULE) {
         rc = sk_rules_set_pair(r, arg, &err);
     } else {
         size_t len;
-        char *text = sk_cli_slurp(arg, &len);
+        char *text = sk_cli_slurp(arg, &len, SK_RULES_MAX_FILE);
         if (!text) {
-            fprintf(stderr, "schafkopf: --rules %s: %s\n", arg, strerror(errno));
+            fprintf(stderr, "schafkopf: --rules %s: %s (a ruleset file has at most %d bytes)\n",
+                    sk_cli_quote(q, arg), sk_cli_read_error(errno), SK_RULES_MAX_FILE);
             return -1;
         }
-        rc = sk_rules_parse(r, text, &err);
+        rc = sk_rules_parse_len(r, text, len, *seen ? SK_RULES_NO_PRESET : 0, &err);
         free(text);
         if (rc < 0) {
-            fprintf(stderr, "schafkopf: --rules %s: %s\n", arg, err.msg);
+            fprintf(stderr, "schafkopf: --rules %s: %s\n", sk_cli_quote(q, arg), err.msg);
             return -1;
         }
+        *seen = true;
         return 0;
     }
     if (rc < 0) {
         fprintf(stderr, "schafkopf: --%s %s: %s\n", opt == SK_OPT_PRESET ? "preset" : "rule",
-                arg, err.msg);
+                sk_cli_quote(q, arg), err.msg);
+        return -1;
+    }
+    *seen |= !is_preset;
+    return 0;
+}
+
+/* Checks the options of a command line against each other once all are
+ * given (sk_rules_validate, as files and records do). */
+int sk_cli_rules_check(const sk_rules *r)
+{
+    sk_error err = {{0}, NULL};
+    if (sk_rules_validate(r, &err) < 0) {
+        fprintf(stderr, "schafkopf: conflicting rule options: %s\n", err.msg);
         return -1;
     }
     return 0;
@@ -49,46 +100,131 @@ int sk_cli_number(const char *name, const char *arg, uint64_t max, uint64_t *out
     errno = 0;
     unsigned long long v = strtoull(arg, &end, 10);
     if (!arg[0] || *end || errno || arg[0] == '-' || v > max) {
-        fprintf(stderr, "schafkopf: --%s: \"%s\" is not a number in 0..%llu\n", name, arg,
-                (unsigned long long)max);
+        char q[SK_CLI_QUOTE];
+        fprintf(stderr, "schafkopf: --%s: \"%s\" is not a number in 0..%llu\n", name,
+                sk_cli_quote(q, arg), (unsigned long long)max);
         return -1;
     }
     *out = v;
     return 0;
 }
 
-/* Reads a whole file, or stdin for "-". */
-char *sk_cli_slurp(const char *path, size_t *len)
+/*
+ * Reads a whole file, or stdin for "-", of at most `max` bytes.  NULL
+ * with errno set on failure: the read's own error (EISDIR for a
+ * directory, EIO), EFBIG when the file is longer than max, ENOMEM.
+ */
+char *sk_cli_slurp(const char *path, size_t *len, size_t max)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f)
         return NULL;
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap);
+    int error = buf ? 0 : ENOMEM;
     while (buf) {
+        errno = 0;
         n += fread(buf + n, 1, cap - n - 1, f);
+        if (ferror(f)) {
+            error = errno ? errno : EIO;
+            break;
+        }
+        if (n > max) {
+            error = EFBIG;
+            break;
+        }
         if (n < cap - 1)
             break;
         char *bigger = realloc(buf, cap * 2);
         if (!bigger) {
-            free(buf);
-            buf = NULL;
+            error = ENOMEM;
             break;
         }
         buf = bigger;
         cap *= 2;
     }
-    bool failed = ferror(f);
     if (f != stdin)
         fclose(f);
-    if (!buf || failed) {
+    if (error) {
         free(buf);
-        errno = failed ? EIO : ENOMEM;
+        errno = error;
         return NULL;
     }
     buf[n] = '\0';
     *len = n;
     return buf;
+}
+
+/* What went wrong in sk_cli_slurp or sk_cli_getline, in words. */
+const char *sk_cli_read_error(int error)
+{
+    return error == EFBIG ? "too long" : strerror(error);
+}
+
+/*
+ * Reads one line (without its newline) of at most `max` bytes into *buf
+ * (grown as needed, NUL-terminated; NUL bytes inside are kept, the
+ * length says where the line ends).  Returns the length, SK_CLI_EOF at
+ * the end, SK_CLI_TOO_LONG once a line passes max (the rest of the
+ * stream is not read: an endless line, /dev/zero, must not fill the
+ * memory), SK_CLI_READ_ERROR with errno set (EISDIR for a directory).
+ */
+long sk_cli_getline(FILE *f, char **buf, size_t *cap, size_t max)
+{
+    size_t n = 0;
+    int c;
+    errno = 0;
+    while ((c = getc(f)) != EOF && c != '\n') {
+        if (n >= max)
+            return SK_CLI_TOO_LONG;
+        if (n + 2 > *cap) {
+            size_t want = *cap ? *cap * 2 : 256;
+            char *bigger = realloc(*buf, want);
+            if (!bigger) {
+                errno = ENOMEM;
+                return SK_CLI_READ_ERROR;
+            }
+            *buf = bigger;
+            *cap = want;
+        }
+        (*buf)[n++] = (char)c;
+    }
+    if (c == EOF && ferror(f)) {
+        if (!errno)
+            errno = EIO;
+        return SK_CLI_READ_ERROR;
+    }
+    if (c == EOF && n == 0)
+        return SK_CLI_EOF;
+    if (!*buf) {
+        *buf = malloc(1);
+        if (!*buf) {
+            errno = ENOMEM;
+            return SK_CLI_READ_ERROR;
+        }
+        *cap = 1;
+    }
+    (*buf)[n] = '\0';
+    return (long)n;
+}
+
+/*
+ * Finishes the program's output: flushes and closes stdout and reports
+ * a write error (a full disk, /dev/full, a closed pipe) that buffered
+ * writes hid until now.  Returns `status`, or 1 after a write error.
+ */
+int sk_cli_finish_output(int status)
+{
+    int error = 0;
+    if (fflush(stdout) != 0 || ferror(stdout))
+        error = errno ? errno : EIO;
+    if (fclose(stdout) != 0 && !error)
+        error = errno ? errno : EIO;
+    if (error) {
+        fprintf(stderr, "schafkopf: write error on standard output: %s\n", strerror(error));
+        return status ? status : 1;
+    }
+    return status;
 }
 
 /* The cores online (at least 1). */

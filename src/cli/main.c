@@ -47,7 +47,7 @@ int main(int argc, char **argv)
     if (argc < 2) {
         if (isatty(0) && isatty(1)) {
             char *play_argv[] = {"play", NULL};
-            return sk_cmd_play(1, play_argv);
+            return sk_cli_finish_output(sk_cmd_play(1, play_argv));
         }
         usage(stderr);
         return 2;
@@ -55,16 +55,19 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         usage(stdout);
-        return 0;
+        return sk_cli_finish_output(0);
     }
     if (strcmp(argv[1], "--version") == 0) {
         printf("schafkopf %s\n", SK_VERSION);
-        return 0;
+        return sk_cli_finish_output(0);
     }
+    /* Every subcommand's output is checked once more at its end: a
+     * write error buffered so far (a full disk) fails the command. */
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(argv[1], COMMANDS[i].name) == 0)
-            return COMMANDS[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "schafkopf: unknown command \"%s\"\n", argv[1]);
+            return sk_cli_finish_output(COMMANDS[i].run(argc - 1, argv + 1));
+    char q[SK_CLI_QUOTE];
+    fprintf(stderr, "schafkopf: unknown command \"%s\"\n", sk_cli_quote(q, argv[1]));
     usage(stderr);
     return 2;
 }

@@ -67,7 +67,7 @@ static void play_usage(FILE *out)
             "  --plain         line mode (for scripts and screen readers)\n"
             "  --delay MS      full screen: pause after each card of a bot (default 300)\n"
             "  --resume FILE   continue a saved session (totals, next dealer)\n"
-            "  --preset NAME   ruleset preset (official, tournament, sauspiel)\n"
+            "  --preset NAME   ruleset preset (official, tournament, sauspiel), first\n"
             "  --rule K=V      set one rule option (repeatable)\n"
             "  --rules FILE    read a ruleset file\n"
             "  -h, --help      this help\n\n"
@@ -91,6 +91,7 @@ static int parse_opts(int argc, char **argv, play_opts *o)
         {0, 0, 0, 0}};
     int c;
     optind = 1;
+    bool rules_seen = false;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         int rc = 0;
         if (c == 'S')
@@ -106,7 +107,9 @@ static int parse_opts(int argc, char **argv, play_opts *o)
             rc = sk_cli_number("delay", optarg, 10000, &o->delay);
         else if (c == 'L') {
             if (strcmp(optarg, "de") != 0 && strcmp(optarg, "en") != 0) {
-                fprintf(stderr, "schafkopf: --lang: \"%s\" is not de or en\n", optarg);
+                char q[SK_CLI_QUOTE];
+                fprintf(stderr, "schafkopf: --lang: \"%s\" is not de or en\n",
+                        sk_cli_quote(q, optarg));
                 return -1;
             }
             o->lang = optarg[0] == 'e' ? SK_LANG_EN : SK_LANG_DE;
@@ -115,7 +118,7 @@ static int parse_opts(int argc, char **argv, play_opts *o)
         else if (c == 'r')
             o->resume = optarg;
         else if (c >= SK_OPT_PRESET)
-            rc = sk_cli_rules_option(&o->rules, c, optarg);
+            rc = sk_cli_rules_option(&o->rules, c, optarg, &rules_seen);
         else if (c == 'h') {
             play_usage(stdout);
             return 1;
@@ -127,10 +130,12 @@ static int parse_opts(int argc, char **argv, play_opts *o)
             return -1;
     }
     if (optind < argc) {
-        fprintf(stderr, "schafkopf: play: unexpected argument \"%s\"\n", argv[optind]);
+        char q[SK_CLI_QUOTE];
+        fprintf(stderr, "schafkopf: play: unexpected argument \"%s\"\n",
+                sk_cli_quote(q, argv[optind]));
         return -1;
     }
-    return 0;
+    return sk_cli_rules_check(&o->rules);
 }
 
 /* The hint callback: the hint bot's values for the view's seat. */

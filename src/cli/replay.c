@@ -7,6 +7,7 @@
  */
 #include "ui.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,31 +28,39 @@ static void replay_usage(FILE *out)
 }
 
 /* Reads the n-th non-blank line of a file as a record; 0 or -1 with a
- * message. */
+ * message (also for a read error, a line longer than a record may be, or
+ * a directory). */
 static int read_record(const char *path, uint64_t n, sk_record *rec)
 {
+    char qp[SK_CLI_QUOTE];
+    sk_cli_quote(qp, path);
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, "schafkopf: replay: cannot open %s\n", path);
+        fprintf(stderr, "schafkopf: replay: cannot open %s: %s\n", qp, strerror(errno));
         return -1;
     }
     char *line = NULL;
     size_t cap = 0;
-    ssize_t len;
+    long len;
     uint64_t k = 0;
     int rc = -1;
-    while ((len = getline(&line, &cap, f)) >= 0) {
-        if (strspn(line, " \t\r\n") == (size_t)len || ++k < n)
+    while ((len = sk_cli_getline(f, &line, &cap, SK_RECORD_MAX_LINE)) >= 0) {
+        if (strspn(line, " \t\r") >= (size_t)len || ++k < n)
             continue;
         sk_error err = {{0}, NULL};
         rc = sk_record_read(rec, line, (size_t)len, &err);
         if (rc < 0)
-            fprintf(stderr, "schafkopf: replay: %s: game %llu: %s\n", path,
+            fprintf(stderr, "schafkopf: replay: %s: game %llu: %s\n", qp,
                     (unsigned long long)n, err.msg);
         break;
     }
-    if (k < n)
-        fprintf(stderr, "schafkopf: replay: %s has only %llu games\n", path,
+    if (len == SK_CLI_TOO_LONG)
+        fprintf(stderr, "schafkopf: replay: %s: a line longer than %d bytes (the most a record "
+                        "may have)\n", qp, SK_RECORD_MAX_LINE);
+    else if (len == SK_CLI_READ_ERROR)
+        fprintf(stderr, "schafkopf: replay: %s: read error: %s\n", qp, strerror(errno));
+    else if (k < n)
+        fprintf(stderr, "schafkopf: replay: %s has only %llu games\n", qp,
                 (unsigned long long)k);
     free(line);
     fclose(f);

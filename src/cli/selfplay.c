@@ -6,6 +6,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,7 @@ static void selfplay_usage(FILE *out)
                  "  --games N       number of games (default 10)\n"
                  "  --seed S        random seed (default: OS random source)\n"
                  "  --out FILE      write records to FILE instead of stdout\n"
-                 "  --preset NAME   ruleset preset\n"
+                 "  --preset NAME   ruleset preset, before any --rule/--rules\n"
                  "  --rule K=V      set one rule option (repeatable)\n"
                  "  --rules FILE    read a ruleset file\n"
                  "  -h, --help      this help\n");
@@ -42,6 +43,7 @@ int sk_cmd_selfplay(int argc, char **argv)
     const char *out_path = NULL;
     int c;
     optind = 1;
+    bool rules_seen = false;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'n') {
             if (sk_cli_number("games", optarg, 1000000000, &games) < 0)
@@ -53,7 +55,7 @@ int sk_cmd_selfplay(int argc, char **argv)
         } else if (c == 'o') {
             out_path = optarg;
         } else if (c >= SK_OPT_PRESET) {
-            if (sk_cli_rules_option(&rules, c, optarg) < 0)
+            if (sk_cli_rules_option(&rules, c, optarg, &rules_seen) < 0)
                 return 2;
         } else if (c == 'h') {
             selfplay_usage(stdout);
@@ -64,9 +66,13 @@ int sk_cmd_selfplay(int argc, char **argv)
         }
     }
     if (optind < argc) {
-        fprintf(stderr, "schafkopf: selfplay: unexpected argument \"%s\"\n", argv[optind]);
+        char q[SK_CLI_QUOTE];
+        fprintf(stderr, "schafkopf: selfplay: unexpected argument \"%s\"\n",
+                sk_cli_quote(q, argv[optind]));
         return 2;
     }
+    if (sk_cli_rules_check(&rules) < 0)
+        return 2;
     sk_rng rng;
     if (seeded)
         sk_rng_seed(&rng, seed);
@@ -76,7 +82,9 @@ int sk_cmd_selfplay(int argc, char **argv)
     }
     FILE *out = out_path ? fopen(out_path, "w") : stdout;
     if (!out) {
-        fprintf(stderr, "schafkopf: selfplay: cannot write %s\n", out_path);
+        char q[SK_CLI_QUOTE];
+        fprintf(stderr, "schafkopf: selfplay: cannot write %s: %s\n", sk_cli_quote(q, out_path),
+                strerror(errno));
         return 1;
     }
     sk_game *g = malloc(sizeof *g);
@@ -105,6 +113,8 @@ int sk_cmd_selfplay(int argc, char **argv)
         status = 1;
     free(g);
     free(rec);
+    if (fflush(out) != 0 || ferror(out))
+        status = 1;
     if (out != stdout && fclose(out) != 0)
         status = 1;
     if (status)

@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "schafkopf/ai.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,9 +66,11 @@ int sk_cmd_solve(int argc, char **argv)
     }
     const char *path = optind < argc ? argv[optind] : "-";
     size_t len;
-    char *text = sk_cli_slurp(path, &len);
+    char *text = sk_cli_slurp(path, &len, SK_RECORD_MAX_LINE);
+    char qp[SK_CLI_QUOTE];
+    sk_cli_quote(qp, path);
     if (!text) {
-        fprintf(stderr, "schafkopf: solve: cannot read %s\n", path);
+        fprintf(stderr, "schafkopf: solve: cannot read %s: %s\n", qp, sk_cli_read_error(errno));
         return 1;
     }
     sk_record *rec = malloc(sizeof *rec);
@@ -81,7 +84,7 @@ int sk_cmd_solve(int argc, char **argv)
     }
     sk_solver_set_threads(s, jobs);
     if (sk_record_read(rec, text, len, &err) < 0) {
-        fprintf(stderr, "schafkopf: solve: %s: %s\n", path, err.msg);
+        fprintf(stderr, "schafkopf: solve: %s: %s\n", qp, err.msg);
         goto out;
     }
     int n = have_at ? (int)at : first_card(rec);
@@ -91,12 +94,12 @@ int sk_cmd_solve(int argc, char **argv)
         goto out;
     }
     if (sk_game_init(g, &rec->rules, rec->dealer, rec->hands, rec->first_game, &err) < 0) {
-        fprintf(stderr, "schafkopf: solve: %s: %s\n", path, err.msg);
+        fprintf(stderr, "schafkopf: solve: %s: %s\n", qp, err.msg);
         goto out;
     }
     for (int i = 0; i < n; i++)
         if (sk_game_apply(g, rec->actions[i], &err) < 0) {
-            fprintf(stderr, "schafkopf: solve: %s: action %d: %s\n", path, i, err.msg);
+            fprintf(stderr, "schafkopf: solve: %s: action %d: %s\n", qp, i, err.msg);
             goto out;
         }
     if (g->pub.phase != SK_PHASE_PLAY) {

@@ -5,6 +5,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,9 +17,11 @@
         {"rules", required_argument, 0, SK_OPT_RULES_FILE}
 
 static const char RULE_HELP[] =
-    "  --preset NAME      ruleset preset (official, tournament, sauspiel; see 'schafkopf rules')\n"
-    "  --rule KEY=VALUE   set one rule option (repeatable)\n"
-    "  --rules FILE       read a ruleset file (key = value lines)\n";
+    "  --preset NAME      ruleset preset (official, tournament, sauspiel, kurz, stammtisch;\n"
+    "                     see 'schafkopf rules'); first: a preset after --rule or --rules\n"
+    "                     is an error, as in ruleset files and records\n"
+    "  --rule KEY=VALUE   set one rule option (repeatable, applied in order)\n"
+    "  --rules FILE       read a ruleset file (key = value lines, applied in order)\n";
 
 /* Prints the usage of `deal`. */
 static void deal_usage(FILE *out)
@@ -46,6 +49,7 @@ int sk_cmd_deal(int argc, char **argv)
     bool seeded = false, json = false;
     int c;
     optind = 1;
+    bool rules_seen = false;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 's') {
             if (sk_cli_number("seed", optarg, UINT64_MAX, &seed) < 0)
@@ -57,7 +61,7 @@ int sk_cmd_deal(int argc, char **argv)
         } else if (c == 'j') {
             json = true;
         } else if (c >= SK_OPT_PRESET) {
-            if (sk_cli_rules_option(&rules, c, optarg) < 0)
+            if (sk_cli_rules_option(&rules, c, optarg, &rules_seen) < 0)
                 return 2;
         } else if (c == 'h') {
             deal_usage(stdout);
@@ -68,9 +72,13 @@ int sk_cmd_deal(int argc, char **argv)
         }
     }
     if (optind < argc) {
-        fprintf(stderr, "schafkopf: deal: unexpected argument \"%s\"\n", argv[optind]);
+        char q[SK_CLI_QUOTE];
+        fprintf(stderr, "schafkopf: deal: unexpected argument \"%s\"\n",
+                sk_cli_quote(q, argv[optind]));
         return 2;
     }
+    if (sk_cli_rules_check(&rules) < 0)
+        return 2;
     if ((int)dealer >= sk_rules_seats(&rules)) {
         fprintf(stderr, "schafkopf: deal: --dealer %d: there are only %d seats\n", (int)dealer,
                 sk_rules_seats(&rules));
@@ -132,9 +140,11 @@ int sk_cmd_legal(int argc, char **argv)
     }
     const char *path = optind < argc ? argv[optind] : "-";
     size_t len;
-    char *text = sk_cli_slurp(path, &len);
+    char *text = sk_cli_slurp(path, &len, SK_RECORD_MAX_LINE);
+    char qp[SK_CLI_QUOTE];
+    sk_cli_quote(qp, path);
     if (!text) {
-        fprintf(stderr, "schafkopf: legal: cannot read %s\n", path);
+        fprintf(stderr, "schafkopf: legal: cannot read %s: %s\n", qp, sk_cli_read_error(errno));
         return 1;
     }
     sk_record *rec = malloc(sizeof *rec);
@@ -144,11 +154,11 @@ int sk_cmd_legal(int argc, char **argv)
     if (!rec || !g)
         goto out;
     if (sk_record_read(rec, text, len, &err) < 0) {
-        fprintf(stderr, "schafkopf: legal: %s: %s\n", path, err.msg);
+        fprintf(stderr, "schafkopf: legal: %s: %s\n", qp, err.msg);
         goto out;
     }
     if (sk_record_replay(rec, g, &bad, &err) < 0) {
-        fprintf(stderr, "schafkopf: legal: %s: action %d: %s\n", path, bad, err.msg);
+        fprintf(stderr, "schafkopf: legal: %s: action %d: %s\n", qp, bad, err.msg);
         goto out;
     }
     sk_action legal[SK_MAX_LEGAL];
@@ -185,9 +195,10 @@ int sk_cmd_rules(int argc, char **argv)
     bool print = false;
     int c;
     optind = 1;
+    bool rules_seen = false;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c >= SK_OPT_PRESET) {
-            if (sk_cli_rules_option(&rules, c, optarg) < 0)
+            if (sk_cli_rules_option(&rules, c, optarg, &rules_seen) < 0)
                 return 2;
             print = true;
         } else if (c == 'h') {
@@ -199,9 +210,13 @@ int sk_cmd_rules(int argc, char **argv)
         }
     }
     if (optind < argc) {
-        fprintf(stderr, "schafkopf: rules: unexpected argument \"%s\"\n", argv[optind]);
+        char q[SK_CLI_QUOTE];
+        fprintf(stderr, "schafkopf: rules: unexpected argument \"%s\"\n",
+                sk_cli_quote(q, argv[optind]));
         return 2;
     }
+    if (sk_cli_rules_check(&rules) < 0)
+        return 2;
     char buf[4096];
     if (print) {
         sk_rules_format(&rules, buf, sizeof buf);

@@ -43,9 +43,10 @@ size_t sk_action_format(sk_action a, char *buf, size_t size)
 static int bad(sk_error *err, const char *s)
 {
     if (err) {
+        char q[72]; /* the input cut at 60 bytes, escapes sooner */
         snprintf(err->msg, sizeof err->msg,
-                 "bad action \"%.60s\" (pass, bid CLASS, declare CONTRACT, kontra, retour, "
-                 "klopfen, accept CARD, card CARD)", s);
+                 "bad action \"%s\" (pass, bid CLASS, declare CONTRACT, kontra, retour, "
+                 "klopfen, accept CARD, card CARD)", sk_escape(q, sizeof q, s, strlen(s), 60));
         err->rule = NULL;
     }
     return SK_EINVAL;

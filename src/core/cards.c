@@ -126,9 +126,9 @@ int sk_cards_parse(const char *s, sk_cards *out, sk_error *err)
         int c = (j - i == 2) ? sk_card_parse(s + i) : SK_EINVAL;
         if (c < 0 || (set & SK_BIT(c))) {
             if (err) {
-                snprintf(err->msg, sizeof err->msg,
-                         "position %zu: %s card \"%.*s\"", i + 1,
-                         c < 0 ? "bad" : "repeated", (int)(j - i > 8 ? 8 : j - i), s + i);
+                char q[SK_ESCAPE_SIZE(8)];
+                snprintf(err->msg, sizeof err->msg, "position %zu: %s card \"%s\"", i + 1,
+                         c < 0 ? "bad" : "repeated", sk_escape(q, sizeof q, s + i, j - i, 8));
                 err->rule = NULL;
             }
             return SK_EINVAL;

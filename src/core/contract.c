@@ -92,8 +92,9 @@ size_t sk_contract_class_code(sk_contract c, char *buf, size_t size)
 static int fail(sk_error *err, const char *s)
 {
     if (err) {
-        snprintf(err->msg, sizeof err->msg, "bad contract \"%.60s\" (e.g. sauspiel:G, solo:H, "
-                 "solo:E:tout, wenz, wenz:tout, sie)", s);
+        char q[72]; /* the input cut at 60 bytes, escapes sooner */
+        snprintf(err->msg, sizeof err->msg, "bad contract \"%s\" (e.g. sauspiel:G, solo:H, "
+                 "solo:E:tout, wenz, wenz:tout, sie)", sk_escape(q, sizeof q, s, strlen(s), 60));
         err->rule = NULL;
     }
     return SK_EINVAL;

@@ -12,19 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Copies at most SKX_RECORD_QUOTE characters of s into out for quoting in
- * a message, with non-printable bytes as '?' and "..." when cut, so a
- * hostile input cannot fill or garble the message. */
+/* Quotes at most SKX_RECORD_QUOTE bytes of s into out for a message,
+ * escaped by sk_escape (\x1b for ESC) and "..." when cut, so a hostile
+ * input can neither fill the message nor drive the terminal. */
 static void rec_quote(const char *s, char *out, size_t size)
 {
-    size_t n = 0, i = 0;
-    for (; s[i] && i < SKX_RECORD_QUOTE && n + 1 < size; i++)
-        out[n++] = (s[i] >= 0x20 && s[i] < 0x7f && s[i] != '"') ? s[i] : '?';
-    if (s[i] && n + 3 < size) {
-        memcpy(out + n, "...", 3);
-        n += 3;
-    }
-    out[n] = '\0';
+    sk_escape(out, size, s, strlen(s), SKX_RECORD_QUOTE);
 }
 
 /* The JSON type of v in words, for "expected X, got Y" messages. */
@@ -90,7 +83,7 @@ static int rec_card(const json_t *v, const char *path, uint8_t *out, sk_error *e
     const char *s = json_string_value(v);
     int card = json_string_length(v) == 2 ? sk_card_parse(s) : SK_EINVAL;
     if (card < 0) {
-        char q[SKX_RECORD_QUOTE + 4];
+        char q[SKX_RECORD_QUOTE + 8];
         rec_quote(s, q, sizeof q);
         return skx_rec_fail(err, SK_EINVAL, "%s: bad card \"%s\"", path, q);
     }
@@ -107,7 +100,7 @@ static int rec_contract(const json_t *v, bool is_bid, const char *path, sk_contr
     if (rc < 0)
         return rc;
     const char *s = json_string_value(v);
-    char q[SKX_RECORD_QUOTE + 4];
+    char q[SKX_RECORD_QUOTE + 8];
     rec_quote(s, q, sizeof q);
     sk_error sub;
     if (sk_contract_parse(s, out, &sub) < 0)
@@ -139,7 +132,7 @@ static int rec_read_format(const json_t *root, sk_error *err)
     if (rc < 0)
         return rc;
     if (strcmp(json_string_value(v), SKX_RECORD_FORMAT) != 0) {
-        char q[SKX_RECORD_QUOTE + 4];
+        char q[SKX_RECORD_QUOTE + 8];
         rec_quote(json_string_value(v), q, sizeof q);
         return skx_rec_fail(err, SK_EINVAL, "format: unsupported \"%s\" (this reader knows \"%s\")",
                         q, SKX_RECORD_FORMAT);
@@ -193,7 +186,7 @@ static int rec_read_overrides(sk_rules *r, const json_t *ov, sk_error *err)
     const char *key;
     json_t *v;
     json_object_foreach((json_t *)ov, key, v) {
-        char q[SKX_RECORD_QUOTE + 4], path[64], buf[32];
+        char q[SKX_RECORD_QUOTE + 8], path[160], buf[32];
         rec_quote(key, q, sizeof q);
         snprintf(path, sizeof path, "rules.overrides.%s", q);
         if (strcmp(key, "preset") == 0)
@@ -222,9 +215,12 @@ static int rec_rules_of(sk_rules *r, const json_t *rules, sk_error *err)
     if ((rc = sk_rules_preset(r, json_string_value(preset), &sub)) < 0)
         return skx_rec_fail(err, rc, "rules.preset: %s", sub.msg);
     const json_t *ov = json_object_get(rules, "overrides");
-    if (!ov || json_is_null(ov))
-        return SK_OK;
-    return rec_read_overrides(r, ov, err);
+    if (ov && !json_is_null(ov) && (rc = rec_read_overrides(r, ov, err)) < 0)
+        return rc;
+    /* the options together, as for files and the command line */
+    if ((rc = sk_rules_validate(r, &sub)) < 0)
+        return skx_rec_fail(err, rc, "rules: %s", sub.msg);
+    return SK_OK;
 }
 
 /* A record's "rules" member. */
@@ -388,7 +384,7 @@ static int rec_read_action(sk_action *a, int index, const json_t *obj, sk_error 
         return rc;
     int type = rec_action_type(json_string_value(v));
     if (type < 0) {
-        char q[SKX_RECORD_QUOTE + 4];
+        char q[SKX_RECORD_QUOTE + 8];
         rec_quote(json_string_value(v), q, sizeof q);
         return skx_rec_fail(err, SK_EINVAL,
                         "%s: unknown action \"%s\" (pass, bid, declare, kontra, retour, card, klopfen, accept)",
@@ -440,6 +436,19 @@ int sk_record_read(sk_record *rec, const char *json, size_t len, sk_error *err)
     if (!json) {
         json = "";
         len = 0;
+    }
+    if (len > SK_RECORD_MAX_LINE)
+        return skx_rec_fail(err, SK_EINVAL, "a record of %zu bytes, at most %d", len,
+                            SK_RECORD_MAX_LINE);
+    const char *nul = memchr(json, '\0', len);
+    if (nul) { /* jansson would say only "\u0000 is not allowed", or stop there */
+        size_t at = (size_t)(nul - json), line = 1, col = 1;
+        for (size_t i = 0; i < at; i++, col++)
+            if (json[i] == '\n') {
+                line++;
+                col = 0;
+            }
+        return skx_rec_fail(err, SK_EINVAL, "line %zu column %zu: a NUL byte", line, col);
     }
     json_error_t jerr;
     json_t *root = json_loadb(json, len, JSON_REJECT_DUPLICATES, &jerr);

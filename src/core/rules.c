@@ -18,10 +18,21 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Lines longer than this in a ruleset file are an error. */
-#define SK_RULES_MAX_LINE 1024
-/* How much of a bad key or value an error message quotes. */
+/* How much of a bad key or value an error message quotes (input bytes;
+ * sk_escape may make each four). */
 #define SK_RULES_QUOTE 40
+/* A quoted span: the escaped text of at most SK_RULES_QUOTE bytes. */
+typedef struct quote {
+    char s[SK_RULES_QUOTE + 8]; /* escapes cut it sooner */
+} quote;
+
+/* Escapes the span s[0..n) for a message (sk_escape). */
+static quote q_span(const char *s, size_t n)
+{
+    quote q;
+    sk_escape(q.s, sizeof q.s, s, n, SK_RULES_QUOTE);
+    return q;
+}
 
 enum opt_type { OPT_BOOL, OPT_INT, OPT_ENUM };
 
@@ -435,33 +446,31 @@ static int parse_bool(const char *s, size_t n, long long *out)
 static int set_span(sk_rules *r, const char *key, size_t kn, const char *val,
                     size_t vn, const char *ctx, sk_error *err)
 {
-    int kq = kn > SK_RULES_QUOTE ? SK_RULES_QUOTE : (int)kn;
-    int vq = vn > SK_RULES_QUOTE ? SK_RULES_QUOTE : (int)vn;
     if (kn == 6 && memcmp(key, "preset", 6) == 0) {
         int p = find_preset(val, vn);
         if (p < 0)
             return fail(err, ctx, NULL, SK_EINVAL,
-                        "unknown preset \"%.*s\" (known: official, tournament, sauspiel, kurz, stammtisch)",
-                        vq, val);
+                        "unknown preset \"%s\" (known: official, tournament, sauspiel, kurz, stammtisch)",
+                        q_span(val, vn).s);
         return sk_rules_preset(r, presets[p].name, err);
     }
     const opt_desc *d = find_option(key, kn);
     if (!d)
-        return fail(err, ctx, NULL, SK_EINVAL, "unknown rule option \"%.*s\"", kq, key);
+        return fail(err, ctx, NULL, SK_EINVAL, "unknown rule option \"%s\"", q_span(key, kn).s);
     long long v = 0;
     switch (d->type) {
     case OPT_BOOL:
         if (parse_bool(val, vn, &v) < 0)
             return fail(err, ctx, NULL, SK_EINVAL,
-                        "rule option \"%s\": \"%.*s\" is not yes/no (1/0, true/false, on/off)",
-                        d->pub.key, vq, val);
+                        "rule option \"%s\": \"%s\" is not yes/no (1/0, true/false, on/off)",
+                        d->pub.key, q_span(val, vn).s);
         break;
     case OPT_INT: {
         int bad = parse_int(val, vn, &v) < 0;
         if (bad || v < d->min || v > d->max)
             return fail(err, ctx, NULL, bad ? SK_EINVAL : SK_ERANGE,
-                        "rule option \"%s\": \"%.*s\" is not an integer in %ld..%ld",
-                        d->pub.key, vq, val, (long)d->min, (long)d->max);
+                        "rule option \"%s\": \"%s\" is not an integer in %ld..%ld",
+                        d->pub.key, q_span(val, vn).s, (long)d->min, (long)d->max);
         break;
     }
     case OPT_ENUM:
@@ -470,8 +479,8 @@ static int set_span(sk_rules *r, const char *key, size_t kn, const char *val,
             if (span_is(val, vn, d->names[i]))
                 v = i;
         if (v < 0)
-            return fail(err, ctx, NULL, SK_EINVAL, "rule option \"%s\": \"%.*s\" is not one of %s",
-                        d->pub.key, vq, val, d->pub.values);
+            return fail(err, ctx, NULL, SK_EINVAL, "rule option \"%s\": \"%s\" is not one of %s",
+                        d->pub.key, q_span(val, vn).s, d->pub.values);
         break;
     }
     store(r, d, (long)v);
@@ -479,43 +488,57 @@ static int set_span(sk_rules *r, const char *key, size_t kn, const char *val,
 }
 
 /*
- * Applies a ruleset text to r, line by line.  Shared by sk_rules_parse
- * and the presets.  `preset` lines are only allowed before any other
- * option, since they reset everything said so far.
+ * Applies `len` bytes of ruleset text to r, line by line.  Shared by
+ * sk_rules_parse_len and the presets.  `preset` lines are only allowed
+ * before any other option, since they reset everything said so far (and
+ * not at all with SK_RULES_NO_PRESET).  A NUL byte is refused where it
+ * is, not taken for the end: a file must not hide lines behind one.
  */
-static int parse_text(sk_rules *r, const char *text, sk_error *err)
+static int parse_text(sk_rules *r, const char *text, size_t len, unsigned flags,
+                      sk_error *err)
 {
+    if (len > SK_RULES_MAX_FILE)
+        return fail(err, "", NULL, SK_EINVAL, "ruleset text of %zu bytes, at most %d", len,
+                    SK_RULES_MAX_FILE);
     unsigned long lineno = 0;
     int seen_option = 0;
-    const char *p = text;
-    while (*p) {
-        const char *end = p;
-        while (*end && *end != '\n')
-            end++;
+    const char *p = text, *stop = text + len;
+    while (p < stop) {
+        const char *end = memchr(p, '\n', (size_t)(stop - p));
+        if (!end)
+            end = stop;
         lineno++;
         char ctx[40];
         snprintf(ctx, sizeof ctx, "line %lu: ", lineno);
         size_t n = (size_t)(end - p);
         if (n > SK_RULES_MAX_LINE)
-            return fail(err, ctx, NULL, SK_EINVAL, "line longer than %d characters",
+            return fail(err, ctx, NULL, SK_EINVAL, "line longer than %d bytes",
                         SK_RULES_MAX_LINE);
+        const char *nul = memchr(p, '\0', n);
+        if (nul)
+            return fail(err, ctx, NULL, SK_EINVAL, "a NUL byte at byte %zu of the line",
+                        (size_t)(nul - p) + 1);
         const char *hash = memchr(p, '#', n);
         if (hash)
             n = (size_t)(hash - p);
         const char *line = p;
-        p = *end ? end + 1 : end;
+        p = end < stop ? end + 1 : end;
         trim(&line, &n);
         if (n == 0)
             continue;
         const char *eq = memchr(line, '=', n);
         if (!eq)
-            return fail(err, ctx, NULL, SK_EINVAL, "expected \"key = value\", got \"%.*s\"",
-                        n > SK_RULES_QUOTE ? SK_RULES_QUOTE : (int)n, line);
+            return fail(err, ctx, NULL, SK_EINVAL, "expected \"key = value\", got \"%s\"",
+                        q_span(line, n).s);
         const char *key = line, *val = eq + 1;
         size_t kn = (size_t)(eq - line), vn = n - kn - 1;
         trim(&key, &kn);
         trim(&val, &vn);
         int is_preset = kn == 6 && memcmp(key, "preset", 6) == 0;
+        if (is_preset && (flags & SK_RULES_NO_PRESET))
+            return fail(err, ctx, NULL, SK_EINVAL,
+                        "\"preset\" must come before every other option (options were given "
+                        "before this ruleset, and a preset would reset them)");
         if (is_preset && seen_option)
             return fail(err, ctx, NULL, SK_EINVAL,
                         "\"preset\" must come before every other option");
@@ -536,10 +559,10 @@ int sk_rules_preset(sk_rules *r, const char *name, sk_error *err)
     int p = find_preset(name, strlen(name));
     if (p < 0)
         return fail(err, "", NULL, SK_EINVAL,
-                    "unknown preset \"%.*s\" (known: official, tournament, sauspiel, kurz, stammtisch)",
-                    SK_RULES_QUOTE, name);
+                    "unknown preset \"%s\" (known: official, tournament, sauspiel, kurz, stammtisch)",
+                    q_span(name, strlen(name)).s);
     sk_rules tmp = official_rules;
-    int rc = parse_text(&tmp, presets[p].overrides, err);
+    int rc = parse_text(&tmp, presets[p].overrides, strlen(presets[p].overrides), 0, err);
     if (rc < 0)
         return rc; /* a broken preset table; the tests catch it */
     snprintf(tmp.preset, sizeof tmp.preset, "%s", presets[p].name);
@@ -579,8 +602,8 @@ int sk_rules_set_pair(sk_rules *r, const char *pair, sk_error *err)
         return fail(err, "", NULL, SK_EINVAL, "no ruleset or option given");
     const char *eq = strchr(pair, '=');
     if (!eq)
-        return fail(err, "", NULL, SK_EINVAL, "expected \"key=value\", got \"%.*s\"",
-                    SK_RULES_QUOTE, pair);
+        return fail(err, "", NULL, SK_EINVAL, "expected \"key=value\", got \"%s\"",
+                    q_span(pair, strlen(pair)).s);
     const char *key = pair, *val = eq + 1;
     size_t kn = (size_t)(eq - pair), vn = strlen(val);
     trim(&key, &kn);
@@ -599,19 +622,63 @@ int sk_rules_set_pair(sk_rules *r, const char *pair, sk_error *err)
  * comments (whole-line or trailing), blank lines, CRLF line ends, an
  * optional "preset = NAME" before the other options.  Errors start
  * with "line N: ".  The text is applied to a copy, so r is unchanged on
- * error (callers need not keep their own copy, though they may).
+ * error (callers need not keep their own copy, though they may).  The
+ * result must pass sk_rules_validate.
  */
-int sk_rules_parse(sk_rules *r, const char *text, sk_error *err)
+int sk_rules_parse_len(sk_rules *r, const char *text, size_t len, unsigned flags,
+                       sk_error *err)
 {
-    if (!r || !text)
+    if (!r || (!text && len))
         return fail(err, "", NULL, SK_EINVAL, "no ruleset or text given");
     sk_rules tmp = *r;
-    int rc = parse_text(&tmp, text, err);
+    int rc = parse_text(&tmp, text ? text : "", len, flags, err);
+    if (rc == SK_OK)
+        rc = sk_rules_validate(&tmp, err);
     if (rc == SK_OK) {
         sk_rules_refresh(&tmp);
         *r = tmp;
     }
     return rc;
+}
+
+/* sk_rules_parse_len of a NUL-terminated text. */
+int sk_rules_parse(sk_rules *r, const char *text, sk_error *err)
+{
+    if (!r || !text)
+        return fail(err, "", NULL, SK_EINVAL, "no ruleset or text given");
+    return sk_rules_parse_len(r, text, strlen(text), 0, err);
+}
+
+/*
+ * The options checked against each other (see core.h).  Each check
+ * names every option involved, so the user knows what to change.  The
+ * engine itself would not crash on any of these: it would throw every
+ * deal in, or quietly play something else than the options say.
+ */
+int sk_rules_validate(const sk_rules *r, sk_error *err)
+{
+    if (!r)
+        return fail(err, "", NULL, SK_EINVAL, "no ruleset given");
+    if (r->players == 3) {
+        if (!r->allow_solo && !r->allow_wenz)
+            return fail(err, "", NULL, SK_EINVAL,
+                        "players = 3 plays only Solo, Wenz and Sie, but allow_solo and "
+                        "allow_wenz are both off: no game could be played (every deal "
+                        "would be thrown in)");
+        if (r->all_pass == SK_ALLPASS_MUSS || r->all_pass == SK_ALLPASS_KREUZBOCK)
+            return fail(err, "", NULL, SK_EINVAL,
+                        "all_pass = %s needs four players (a partner), but players = 3",
+                        allpass_names[r->all_pass]);
+        if (r->kreuzbock_on_throw_in)
+            return fail(err, "", NULL, SK_EINVAL,
+                        "kreuzbock_on_throw_in needs four players (the pairs across), but "
+                        "players = 3");
+        if (r->deck == SK_DECK_20)
+            return fail(err, "", NULL, SK_EINVAL,
+                        "deck = 20 does not apply with players = 3 (three players always "
+                        "play 24 cards, eight each): use deck = short or long");
+    }
+    return SK_OK;
 }
 
 /* Writes the value of option d as text: a number, yes/no or an enum

@@ -4,7 +4,8 @@
  * Arbitrary bytes go to sk_record_read; whatever parses is replayed
  * through the engine (which must refuse, never crash on, impossible
  * games), then written and read back: a record that was read once must
- * be read again from its own text, unchanged.  Seeds:
+ * be read again from its own text, unchanged.  A refused input's message
+ * must be printable ASCII (quoted input escaped).  Seeds:
  * tests/fuzz/corpus/fuzz_record/.  Run with `make fuzz`.
  */
 #include <stdint.h>
@@ -69,8 +70,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sk_game game;
     sk_error err;
     int bad = 0;
-    if (sk_record_read(&rec, (const char *)data, size, &err) < 0)
+    if (sk_record_read(&rec, (const char *)data, size, &err) < 0) {
+        /* quoted input is escaped: nothing raw reaches a terminal */
+        for (const unsigned char *p = (const unsigned char *)err.msg; *p; p++)
+            if (*p < 0x20 || *p >= 0x7f)
+                fuzz_abort("an error message holds a raw control or non-ASCII byte");
         return 0;
+    }
     if (sk_record_replay(&rec, &game, &bad, &err) == SK_OK && sk_game_over(&game)) {
         sk_result res;
         if (sk_game_result(&game, &res, &err) == SK_OK) {

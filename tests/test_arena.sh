@@ -198,13 +198,17 @@ fi
 # misbehaving engines: each failure is reported and counted, the match
 # finishes with every game recorded
 badeng="$ROOT/tests/data/engine_bad.sh"
-for mode in garbage illegal sleep exit noready; do
+# (noready1: only the first start fails; an engine that never starts
+# stops the match, see below)
+for mode in garbage illegal sleep exit noready1; do
     deals=2 # a timeout costs its limit: fewer deals for those
-    case $mode in sleep | noready) deals=1 ;; esac
-    status 0 "arena with a $mode engine" "$PROG" arena --bots "ext:sh $badeng $mode,random" --deals $deals --seed 4 --jobs 2 --time 200 --start-time 200 --out "$tmp/bad-$mode.jsonl" --log "$tmp/bad-$mode.log"
+    case $mode in sleep | noready1) deals=1 ;; esac
+    arg=$mode
+    [ "$mode" = noready1 ] && arg="noready1 $tmp/noready1.started"
+    status 0 "arena with a $mode engine" "$PROG" arena --bots "ext:sh $badeng $arg,random" --deals $deals --seed 4 --jobs 2 --time 200 --start-time 200 --out "$tmp/bad-$mode.jsonl" --log "$tmp/bad-$mode.log"
     cp "$tmp/out" "$tmp/bad-report"
     case $mode in
-    garbage) k=garbage ;; illegal) k=illegal ;; sleep) k=timeout ;; exit) k=crash ;; noready) k=start ;;
+    garbage) k=garbage ;; illegal) k=illegal ;; sleep) k=timeout ;; exit) k=crash ;; noready1) k=start ;;
     esac
     n=$(kind "$tmp/out" A "$k")
     [ -n "$n" ] && [ "$n" -gt 0 ] && ok || { bad "$mode engine: no $k failures counted"; cat "$tmp/out"; }
@@ -215,8 +219,14 @@ for mode in garbage illegal sleep exit noready; do
         bad "$mode engine: --combine of the log differs from the report (failures logged?)"
     "$PROG" check "$tmp/bad-$mode.jsonl" >/dev/null 2>&1 && ok || bad "$mode engine: records do not re-check"
 done
-status 0 "arena with a missing engine" "$PROG" arena --bots "ext:$tmp/no-such-engine,random" --deals 1 --seed 1
+# an engine that never starts stops the match after 3 failed starts in a
+# row (issue 14: it was started and waited for again in every game)
+status 1 "arena with a missing engine" "$PROG" arena --bots "ext:$tmp/no-such-engine,random" --deals 50 --seed 1 --out "$tmp/missing.jsonl"
 contains "$tmp/err" "start: handshake failed" "missing engine reported"
+contains "$tmp/err" "engine A (ext:$tmp/no-such-engine) failed to start 3 times in a row" "missing engine stops the match"
+[ ! -s "$tmp/missing.jsonl" ] && ok || bad "missing engine: the match went on"
+status 1 "arena with an engine that never says ready" "$PROG" arena --bots "random,ext:sh $badeng noready" --deals 20 --seed 1 --jobs 2 --start-time 100
+contains "$tmp/err" "engine B (ext:sh $badeng noready) failed to start 3 times in a row (last: handshake failed: no \"ready\" within 100 ms" "noready engine stops the match"
 sleep 0.2
 if pgrep -f "engine_bad.sh" >/dev/null 2>&1; then bad "engine processes left running"; else ok; fi
 

@@ -38,6 +38,9 @@
 #define ARENA_MAX_BOTS SK_ARENA_MAX_BOTS
 /* A log is fsync'ed at most this often (and at the end of the run). */
 #define ARENA_SYNC_NS 1000000000ll
+/* An engine that failed to start this many times in a row (counted over
+ * all its seats and workers) stops the match. */
+#define ARENA_MAX_START_FAILS 3
 
 /* Everything one deal produced, handed from a worker to the merger. */
 typedef struct deal_out {
@@ -57,6 +60,8 @@ typedef struct arena {
     deal_out **slots;   /* finished deals by index mod window */
     bool stop;
     bool failed;
+    bool said;          /* the failure has been reported already */
+    int start_fails[ARENA_MAX_BOTS]; /* failed engine starts in a row */
 } arena;
 
 /* One worker thread: its engines and scratch space.  An engine bot gets a
@@ -102,9 +107,33 @@ static void engine_failed(worker *w, deal_out *out, seat_ctl *ctl, int seat, con
     ctl->eng = NULL;
 }
 
+/* Counts an engine start of bot `bot`: a success clears the count of
+ * failures in a row; the ARENA_MAX_START_FAILS-th failure in a row stops
+ * the match (an engine that cannot start would otherwise be started and
+ * waited for again in every game).  -1 when the match is to stop. */
+static int count_start(arena *a, int bot, bool started, const char *why)
+{
+    pthread_mutex_lock(&a->mu);
+    int rc = 0;
+    if (started) {
+        a->start_fails[bot] = 0;
+    } else if (++a->start_fails[bot] >= ARENA_MAX_START_FAILS) {
+        if (!a->failed)
+            fprintf(stderr, "schafkopf: arena: engine %c (%s) failed to start %d times in a "
+                            "row (last: %s); stopping the match\n", 'A' + bot,
+                    a->o->m.bots[bot], a->start_fails[bot], why);
+        a->failed = a->said = true;
+        a->stop = true;
+        pthread_cond_broadcast(&a->cv);
+        rc = -1;
+    }
+    pthread_mutex_unlock(&a->mu);
+    return rc;
+}
+
 /* Sets up the seats of one game: built-in bots, or engines (started if
  * needed and told about the new game) with a random fallback.  -1 when
- * out of memory. */
+ * out of memory or when an engine keeps failing to start. */
 static int seat_game(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], const char *id,
                      uint64_t game_seed, const sk_game *g)
 {
@@ -126,8 +155,11 @@ static int seat_game(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], const ch
                                    why, sizeof why);
             if (!*eng) {
                 engine_failed(w, out, c, s, id, SK_ENGINE_FAIL_START, why);
+                if (count_start(w->a, c->bot, false, why) < 0)
+                    return -1;
                 continue;
             }
+            count_start(w->a, c->bot, true, "");
         }
         c->eng = *eng;
         int rc = sk_engine_new_game(c->eng, id, g->pub.dealer, s, seed, g->dealt[s], why,
@@ -232,7 +264,8 @@ static void offer_doublings(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], s
 }
 
 /* Plays one game of deal d (0-based) in seating r; fills
- * out->deal.games[r] and appends the record.  -1 when out of memory. */
+ * out->deal.games[r] and appends the record.  -1 on failure (out of
+ * memory, an engine that cannot start). */
 static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t hands[4][8],
                      deal_out *out)
 {
@@ -427,10 +460,12 @@ static int run(const arena_opts *o, FILE *rec_out, log_out *lg, sk_arena_stats *
         a.slots[d % a.window] = NULL;
         if (out)
             a.merged = d + 1;
+        bool said = a.said;
         pthread_cond_broadcast(&a.cv);
         pthread_mutex_unlock(&a.mu);
         if (!out) {
-            fprintf(stderr, "schafkopf: arena: out of memory\n");
+            if (!said)
+                fprintf(stderr, "schafkopf: arena: out of memory\n");
             status = -1;
             break;
         }

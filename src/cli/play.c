@@ -46,6 +46,7 @@ typedef struct play_opts {
     const char *resume;
     uint64_t seed, games, seat, delay;
     bool seeded, plain;
+    bool rules_given;      /* --preset, --rule or --rules */
     sk_lang lang;
 } play_opts;
 
@@ -68,7 +69,9 @@ static void play_usage(FILE *out)
             "  --lang de|en    German table talk (default) or English\n"
             "  --plain         line mode (for scripts and screen readers)\n"
             "  --delay MS      full screen: pause after each card of a bot (default 300)\n"
-            "  --resume FILE   continue a saved session (totals, next dealer)\n"
+            "  --resume FILE   continue a saved session (totals, next dealer); its\n"
+            "                  ruleset is the file's, and with the session's --seed the\n"
+            "                  deals go on where they stopped\n"
             "  --preset NAME   ruleset preset (official, tournament, sauspiel)\n"
             "  --rule K=V      set one rule option (repeatable)\n"
             "  --rules FILE    read a ruleset file\n"
@@ -116,8 +119,10 @@ static int parse_opts(int argc, char **argv, play_opts *o)
             o->plain = true;
         else if (c == 'r')
             o->resume = optarg;
-        else if (c >= SK_OPT_PRESET)
+        else if (c >= SK_OPT_PRESET) {
             rc = sk_cli_rules_option(&o->rules, c, optarg);
+            o->rules_given = true;
+        }
         else if (c == 'h') {
             play_usage(stdout);
             return 1;
@@ -266,46 +271,176 @@ static int add_row(play_ctx *p, const sk_result *res, int dealer)
     return 0;
 }
 
-/* Reads a saved session: replays each record into the totals.  The
- * session takes the ruleset of the first record. */
+/* Whether two rulesets are the same in every option (and preset). */
+static bool rules_same(const sk_rules *a, const sk_rules *b)
+{
+    char ta[4096], tb[4096];
+    size_t na = sk_rules_format(a, ta, sizeof ta), nb = sk_rules_format(b, tb, sizeof tb);
+    return na == nb && na < sizeof ta && strcmp(ta, tb) == 0;
+}
+
+/* Names a ruleset for a message: "official" or "official with
+ * kontra_max=1, tariff=...". */
+static void rules_name(const sk_rules *r, char *buf, size_t size)
+{
+    char over[896];
+    size_t n = sk_rules_format_overrides(r, over, sizeof over);
+    if (n >= sizeof over)
+        n = sizeof over - 1;
+    while (n > 0 && over[n - 1] == '\n')
+        over[--n] = '\0';
+    for (char *s = over; *s; s++)
+        if (*s == '\n')
+            *s = ',';
+    snprintf(buf, size, "%.*s%s%s", (int)sizeof r->preset, r->preset, n ? " with " : "", over);
+}
+
+/* FNV-1a of a line: tells a game saved twice from two different games
+ * with one number. */
+static uint64_t text_hash(const char *s, size_t len)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* A game already booked from the session file: its id, line and text. */
+typedef struct seen_game {
+    char id[64];
+    long line;
+    uint64_t hash;
+} seen_game;
+
+/*
+ * Checks that a record belongs to the session: the session's ruleset (the
+ * first game's).  0, or -1 after a message naming the record and both
+ * rulesets.
+ */
+static int check_rules(const play_ctx *p, const char *where, const sk_record *rec)
+{
+    if (rules_same(&rec->rules, &p->session.rules))
+        return 0;
+    char mine[1024], theirs[1024];
+    rules_name(&rec->rules, mine, sizeof mine);
+    rules_name(&p->session.rules, theirs, sizeof theirs);
+    fprintf(stderr, "schafkopf: %s: game %s is of another ruleset: %s, but the session plays "
+                    "%s\n", where, rec->id[0] ? rec->id : "(no id)", mine, theirs);
+    return -1;
+}
+
+/*
+ * Reads a saved session: replays each record into the totals.  The
+ * session takes the ruleset of the first record; a record of another
+ * ruleset is refused.  A game saved twice (the same id and text) is
+ * counted once, with a warning; the same id with another game is
+ * refused.  A last line that does not parse (cut short by a crash while
+ * saving) is dropped with a warning and removed from the file, so the
+ * next game is appended after the games before it.
+ */
 static int resume_session(play_ctx *p, const char *path)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen(path, "r+");
     if (!f) {
         fprintf(stderr, "schafkopf: --resume %s: %s\n", path, strerror(errno));
         return -1;
     }
     sk_record *rec = malloc(sizeof *rec);
     sk_game *g = malloc(sizeof *g);
+    seen_game *seen = NULL;
+    size_t nseen = 0, capseen = 0;
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
     long lineno = 0;
+    off_t start = 0, next = 0; /* where the current and the next line begin */
+    bool newline = true;       /* the file ends with '\n' */
     int status = rec && g ? 0 : -1;
     while (status == 0 && (len = getline(&line, &cap, f)) >= 0) {
         sk_error err = {{0}, NULL};
         sk_result res;
+        char where[1100];
+        start = next;
+        next += len;
         lineno++;
+        newline = len > 0 && line[len - 1] == '\n';
+        snprintf(where, sizeof where, "%s:%ld", path, lineno);
         if (strspn(line, " \t\r\n") == (size_t)len)
             continue;
         if (sk_record_read(rec, line, (size_t)len, &err) < 0 ||
             sk_record_replay(rec, g, NULL, &err) < 0) {
-            fprintf(stderr, "schafkopf: %s:%ld: %s\n", path, lineno, err.msg);
+            int c = fgetc(f);
+            if (c == EOF) { /* the last line: cut short while it was saved */
+                fprintf(stderr, "schafkopf: warning: %s: the last line is cut short (%s); it "
+                                "is dropped, the session goes on after game %u\n", where,
+                        err.msg, p->session.games);
+                if (fflush(f) != 0 || ftruncate(fileno(f), start) != 0) {
+                    fprintf(stderr, "schafkopf: %s: cannot drop it: %s\n", path,
+                            strerror(errno));
+                    status = -1;
+                }
+                newline = true;
+                break;
+            }
+            ungetc(c, f);
+            fprintf(stderr, "schafkopf: %s: %s\n", where, err.msg);
             status = -1;
             break;
         }
         if (!sk_game_over(g))
             continue; /* an unfinished game is not booked */
+        uint64_t hash = text_hash(line, (size_t)(newline ? len - 1 : len));
+        size_t k = 0;
+        while (rec->id[0] && k < nseen && strcmp(seen[k].id, rec->id) != 0)
+            k++;
+        if (rec->id[0] && k < nseen) {
+            if (seen[k].hash != hash) {
+                fprintf(stderr, "schafkopf: %s: game %s twice, and not the same game (first "
+                                "at line %ld): which one counts?  Remove the wrong one\n",
+                        where, rec->id, seen[k].line);
+                status = -1;
+                break;
+            }
+            fprintf(stderr, "schafkopf: warning: %s: game %s saved twice (first at line %ld): "
+                            "counted once\n", where, rec->id, seen[k].line);
+            continue;
+        }
         if (p->session.games == 0)
             sk_session_init(&p->session, &rec->rules, rec->dealer);
+        else if (check_rules(p, where, rec) < 0) {
+            status = -1;
+            break;
+        }
+        if (nseen == capseen) {
+            capseen = capseen ? capseen * 2 : 64;
+            seen_game *more = realloc(seen, capseen * sizeof *more);
+            if (!more) {
+                status = -1;
+                break;
+            }
+            seen = more;
+        }
+        snprintf(seen[nseen].id, sizeof seen[nseen].id, "%s", rec->id);
+        seen[nseen].line = lineno;
+        seen[nseen++].hash = hash;
         if (sk_session_finish(&p->session, g, &res, &err) < 0 ||
             add_row(p, &res, rec->dealer) < 0)
             status = -1;
     }
+    /* a last game saved whole but for its '\n': the next one goes on a
+     * line of its own */
+    if (status == 0 && !newline && (fseeko(f, 0, SEEK_END) != 0 || fputc('\n', f) == EOF)) {
+        fprintf(stderr, "schafkopf: %s: %s\n", path, strerror(errno));
+        status = -1;
+    }
     free(line);
+    free(seen);
     free(rec);
     free(g);
-    fclose(f);
+    if (fclose(f) != 0 && status == 0) {
+        fprintf(stderr, "schafkopf: %s: %s\n", path, strerror(errno));
+        status = -1;
+    }
     snprintf(p->path, sizeof p->path, "%s", path);
     return status;
 }
@@ -481,6 +616,18 @@ static void start_game(play_ctx *p, sk_game *g)
     say(p, line, false);
 }
 
+/* Skips the deals a resumed session has played: with the session's
+ * --seed the next game gets the deal it would have got had the session
+ * not stopped (game n of a session is the n-th shuffle after the bots'
+ * seeds and the first dealer are drawn). */
+static void skip_deals(play_ctx *p, unsigned n)
+{
+    sk_game *g = malloc(sizeof *g);
+    for (unsigned i = 0; g && i < n; i++)
+        sk_game_deal(g, &p->session.rules, 0, &p->rng, false);
+    free(g);
+}
+
 /* Plays one game; books and saves it when finished.  SK_UI_QUIT when the
  * human quits (the unfinished game is not saved). */
 static int play_game(play_ctx *p, bool last)
@@ -545,6 +692,17 @@ static int ctx_init(play_ctx *p, const play_opts *o)
     sk_session_init(&p->session, &o->rules, (int)sk_rng_below(&p->rng, 4));
     if (o->resume ? resume_session(p, o->resume) < 0 : session_path(p) < 0)
         return -1;
+    if (o->resume && o->rules_given && !rules_same(&o->rules, &p->session.rules)) {
+        char given[1024], file[1024];
+        rules_name(&o->rules, given, sizeof given);
+        rules_name(&p->session.rules, file, sizeof file);
+        fprintf(stderr, "schafkopf: play: --preset/--rule/--rules with --resume: the session "
+                        "%s plays %s, not %s; the ruleset of a resumed session is the file's "
+                        "(leave these options out)\n", o->resume, file, given);
+        return -2;
+    }
+    if (o->resume && o->seeded)
+        skip_deals(p, p->session.games);
     sk_table *t = &p->table;
     t->lang = o->lang;
     t->human = p->human;
@@ -571,11 +729,12 @@ int sk_cmd_play(int argc, char **argv)
     if (rc != 0)
         return rc < 0 ? 2 : 0;
     play_ctx *p = malloc(sizeof *p);
-    if (!p || ctx_init(p, &o) < 0) {
+    int init = p ? ctx_init(p, &o) : -1;
+    if (init < 0) {
         if (p)
             ctx_free(p);
         free(p);
-        return 1;
+        return init == -2 ? 2 : 1;
     }
     bool plain = o.plain || !isatty(0) || !isatty(1);
     p->ui = plain ? NULL : sk_ui_curses_open();

@@ -18,16 +18,29 @@ ok() { echo "ok: $*"; }
 "$PROG" replay --help | grep -q -- '--game' && ok "replay --help" || fail "replay --help"
 "$PROG" play --bogus >/dev/null 2>&1; [ $? -eq 2 ] && ok "bad option" || fail "bad option exit status"
 
-# drive GAMES games with the given extra options; transcript in $1
+# drive GAMES games with the given extra options; transcript in $1, exit
+# status in $drive_rc.  STOP_AFTER=N STOP_HOW=q|INT: after N answers,
+# quit with q or send SIGINT (a game left in the middle)
 drive() {
     local out=$1; shift
-    local bad_done=0 hand="" line legal first illegal
-    coproc GAME { "$PROG" play --plain --lang en "$@" 2>&1; }
+    local bad_done=0 hand="" line legal first illegal answers=0
+    # (job control on: a script's background job would ignore SIGINT)
+    set -m
+    coproc GAME { exec "$PROG" play --plain --lang en "$@" 2>&1; }
+    set +m
     local in from pid=$GAME_PID
     # duplicates: bash closes the coprocess's own descriptors when it ends
     exec {from}<&"${GAME[0]}" {in}>&"${GAME[1]}"
     while IFS= read -r -t 30 line <&"$from"; do
         printf '%s\n' "$line" >>"$out"
+        case $line in "Legal:"* | "Choices:"* | *"(y/n):"*)
+            answers=$((answers + 1))
+            if [ -n "${STOP_AFTER:-}" ] && [ "$answers" -gt "$STOP_AFTER" ]; then
+                if [ "${STOP_HOW:-q}" = q ]; then printf 'q\n' >&"$in"; else kill -INT "$pid"; fi
+                continue
+            fi
+            ;;
+        esac
         case $line in
         "Your hand:"*) hand=${line#Your hand: } ;;
         "Legal:"*)
@@ -55,6 +68,7 @@ drive() {
     done
     exec {from}<&- {in}>&-
     wait "$pid"
+    drive_rc=$?
 }
 
 # 1. two games with bad input in the first
@@ -91,6 +105,39 @@ fi
 # prefix of the actions of the same game finished later
 actions_of() { sed -n 's/.*"actions":\[\(.*\)\]}$/\1/p; s/.*"actions":\[\(.*\)\],"result".*/\1/p'; }
 hands_of() { grep -o '"hands":\[\[[^]]*\],\[[^]]*\],\[[^]]*\],\[[^]]*\]\]'; }
+
+# 3a. a game left in the middle with q, and with Ctrl-C (SIGINT), is
+# saved to FILE.partial; --resume goes on at the exact action where it
+# stopped (issue 14: the game in progress was lost)
+for how in q INT; do
+    export XDG_DATA_HOME=$tmp/data-$how
+    STOP_AFTER=4 STOP_HOW=$how drive "$tmp/s-$how" --seed 7 --games 2
+    want=0
+    [ "$how" = INT ] && want=130
+    [ "$drive_rc" = "$want" ] && ok "$how: exit status $want" || fail "$how: exit status $drive_rc, not $want"
+    sfile=$(ls "$XDG_DATA_HOME"/schafkopf/session-*.jsonl 2>/dev/null | head -n 1)
+    part="$sfile.partial"
+    grep -q "^Game in progress saved in $part (schafkopf play --resume $sfile)" "$tmp/s-$how" &&
+        ok "$how: says where the game is saved" || fail "$how: no 'Game in progress saved in' message"
+    if [ -n "$sfile" ] && [ -s "$part" ]; then
+        ok "$how: game in progress saved"
+        before=$(actions_of <"$part")
+        cp "$part" "$tmp/part-$how"
+        [ -n "$before" ] && ok "$how: partial record has actions" || fail "$how: partial record without actions"
+        n=$(($(wc -l <"$sfile") + 1)) # the game left in the middle
+        drive "$tmp/s2-$how" --seed 7 --games 1 --resume "$sfile"
+        grep -q "^Game $n: Dealer" "$tmp/s2-$how" && ok "$how: resumed into game $n" || fail "$how: not resumed into game $n"
+        after=$(sed -n "${n}p" "$sfile" | actions_of)
+        case $after in "$before",*) ok "$how: resumed at the exact action" ;;
+        *) fail "$how: the finished game does not go on from the saved actions" ;; esac
+        [ "$(hands_of <"$tmp/part-$how")" = "$(sed -n "${n}p" "$sfile" | hands_of)" ] && ok "$how: same hands" || fail "$how: other hands"
+        [ ! -e "$part" ] && ok "$how: side file removed once the game is saved" || fail "$how: side file left"
+        "$PROG" check -q "$sfile" && ok "$how: resumed game checks" || fail "$how: resumed game does not check"
+    else
+        fail "$how: no game in progress saved ($sfile)"
+    fi
+done
+export XDG_DATA_HOME=$tmp/data
 
 # 3b. a truncated last line (a crash while saving) is dropped with a
 # warning; the session goes on from the games before it (issue 14)

@@ -7,18 +7,27 @@
  * sk_game_apply.  Kontra and Retour may be given out of turn (3.3): before
  * each of the first two cards every seat that may double is asked.
  * After every game the record is appended to the session file and
- * fsync'ed, so `--resume FILE` can continue the evening.
+ * fsync'ed, so `--resume FILE` can continue the evening.  A game left in
+ * the middle (q, end of input, SIGINT, SIGTERM, SIGHUP) is saved to the
+ * side file FILE.partial, and `--resume FILE` goes on at the action
+ * where it stopped (docs/record-format.md, "Sessions").
  */
 #include "ui.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+/* The signal (SIGINT, SIGTERM, SIGHUP) that asked to stop, or 0: the
+ * handler only sets it; the game loop saves the game in progress and
+ * ends.  The one piece of global state, as a signal handler needs. */
+static volatile sig_atomic_t play_signal;
 
 /* Everything one session of play needs; no global state. */
 typedef struct play_ctx {
@@ -37,6 +46,10 @@ typedef struct play_ctx {
     /* out-of-turn doubling offers declined at the current moment */
     uint8_t declined;      /* bit per seat */
     int offer_key;         /* trick_len * 16 + doublings when recorded */
+    sk_record *partial;    /* --resume: the game in progress to go on with */
+    bool saved;            /* a finished game was saved in this run */
+    bool partial_saved;    /* the game left in the middle is in FILE.partial */
+    int partial_error;     /* errno of a failed save of it, or 0 */
 } play_ctx;
 
 /* Options as parsed from the command line. */
@@ -69,9 +82,9 @@ static void play_usage(FILE *out)
             "  --lang de|en    German table talk (default) or English\n"
             "  --plain         line mode (for scripts and screen readers)\n"
             "  --delay MS      full screen: pause after each card of a bot (default 300)\n"
-            "  --resume FILE   continue a saved session (totals, next dealer); its\n"
-            "                  ruleset is the file's, and with the session's --seed the\n"
-            "                  deals go on where they stopped\n"
+            "  --resume FILE   continue a saved session (totals, next dealer, the game\n"
+            "                  left in the middle); its ruleset is the file's, and with\n"
+            "                  the session's --seed the deals go on where they stopped\n"
             "  --preset NAME   ruleset preset (official, tournament, sauspiel)\n"
             "  --rule K=V      set one rule option (repeatable)\n"
             "  --rules FILE    read a ruleset file\n"
@@ -312,6 +325,12 @@ typedef struct seen_game {
     uint64_t hash;
 } seen_game;
 
+/* The path of the side file holding the game in progress of a session. */
+static void partial_path(const char *path, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s.partial", path);
+}
+
 /*
  * Checks that a record belongs to the session: the session's ruleset (the
  * first game's).  0, or -1 after a message naming the record and both
@@ -443,6 +462,101 @@ static int resume_session(play_ctx *p, const char *path)
     }
     snprintf(p->path, sizeof p->path, "%s", path);
     return status;
+}
+
+/*
+ * Reads the game in progress of a resumed session (FILE.partial, written
+ * when the player quit in the middle of a game), if there is one: a
+ * record of the session's next game whose actions stop where the player
+ * stopped.  It must be of the session's ruleset and be dealt by the
+ * session's next dealer; a side file of a game already booked (the
+ * program died between saving the game and removing the side file) is
+ * removed.  0 (p->partial set or not), or -1 after a message.
+ */
+static int resume_partial(play_ctx *p)
+{
+    char path[1100];
+    partial_path(p->path, path, sizeof path);
+    size_t len;
+    FILE *probe = fopen(path, "r");
+    if (!probe)
+        return errno == ENOENT ? 0 : (fprintf(stderr, "schafkopf: %s: %s\n", path,
+                                               strerror(errno)), -1);
+    fclose(probe);
+    char *text = sk_cli_slurp(path, &len);
+    sk_record *rec = malloc(sizeof *rec);
+    sk_game *g = malloc(sizeof *g);
+    sk_error err = {{0}, NULL};
+    int status = text && rec && g ? 0 : -1;
+    if (status == 0 && (sk_record_read(rec, text, len, &err) < 0 ||
+                        sk_record_replay(rec, g, NULL, &err) < 0)) {
+        fprintf(stderr, "schafkopf: %s: %s\n", path, err.msg);
+        status = -1;
+    }
+    char want[16], *end = NULL;
+    snprintf(want, sizeof want, "%u", p->session.games + 1);
+    unsigned long number = status == 0 ? strtoul(rec->id, &end, 10) : 0;
+    if (status == 0 && end != rec->id && *end == '\0' && number <= p->session.games) {
+        fprintf(stderr, "schafkopf: warning: %s: game %s is already in the session: the side "
+                        "file is removed\n", path, rec->id);
+        unlink(path);
+        status = 1;
+    } else if (status == 0 && (strcmp(rec->id, want) != 0 || sk_game_over(g))) {
+        fprintf(stderr, "schafkopf: %s: not the session's game %s in progress (game \"%s\"%s)\n",
+                path, want, rec->id, sk_game_over(g) ? ", finished" : "");
+        status = -1;
+    }
+    if (status == 0 && p->session.games == 0)
+        sk_session_init(&p->session, &rec->rules, rec->dealer);
+    else if (status == 0 && check_rules(p, path, rec) < 0)
+        status = -1;
+    if (status == 0 && rec->dealer != p->session.dealer) {
+        fprintf(stderr, "schafkopf: %s: game %s is dealt by seat %d, but the session's next "
+                        "dealer is seat %d\n", path, rec->id, rec->dealer, p->session.dealer);
+        status = -1;
+    }
+    free(text);
+    free(g);
+    if (status == 0)
+        p->partial = rec;
+    else
+        free(rec);
+    return status < 0 ? -1 : 0;
+}
+
+/* Saves the game in progress when the player quits or the program is
+ * interrupted: its record so far goes to FILE.partial (written whole to
+ * a temporary file, fsync'ed and renamed, so the side file is always
+ * whole), and the session file is created if no game was finished yet,
+ * so `--resume FILE` finds both.  0, or -1 with errno. */
+static int save_partial(play_ctx *p, const sk_game *g)
+{
+    char path[1100], tmp[1200];
+    partial_path(p->path, path, sizeof path);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    if (!p->out && !(p->out = fopen(p->path, "a")))
+        return -1;
+    sk_record *rec = malloc(sizeof *rec);
+    if (!rec)
+        return -1;
+    char id[32];
+    snprintf(id, sizeof id, "%u", p->session.games + 1);
+    sk_record_from_game(rec, g, id);
+    char *line = sk_record_write(rec);
+    free(rec);
+    FILE *f = line ? fopen(tmp, "w") : NULL;
+    int rc = f ? 0 : -1;
+    if (f) {
+        rc = fputs(line, f) < 0 || fflush(f) != 0 || fsync(fileno(f)) != 0 ? -1 : 0;
+        if (fclose(f) != 0)
+            rc = -1;
+        if (rc == 0)
+            rc = rename(tmp, path);
+        if (rc != 0)
+            unlink(tmp);
+    }
+    free(line);
+    return rc;
 }
 
 /* Logs a line and shows it; `other`: about another seat's action. */
@@ -599,11 +713,20 @@ static int offer_doublings(play_ctx *p, sk_game *g)
     return SK_UI_OK;
 }
 
-/* Starts a game: clears the table and announces dealer and forehand. */
-static void start_game(play_ctx *p, sk_game *g)
+/* Starts a game: clears the table and announces dealer and forehand.
+ * The game in progress of a resumed session (p->partial) is not dealt
+ * but set up from its record, and its actions so far are applied and
+ * shown again; 0, or -1 when it does not replay. */
+static int start_game(play_ctx *p, sk_game *g)
 {
     sk_table *t = &p->table;
-    sk_session_deal(&p->session, g, &p->rng);
+    sk_error err = {{0}, NULL};
+    if (p->partial && sk_session_start(&p->session, g, p->partial->hands, &err) < 0) {
+        fprintf(stderr, "schafkopf: %s.partial: %s\n", p->path, err.msg);
+        return -1;
+    }
+    if (!p->partial)
+        sk_session_deal(&p->session, g, &p->rng);
     t->game_no = p->session.games + 1;
     memset(t->said, 0, sizeof t->said);
     t->nlog = 0;
@@ -614,6 +737,22 @@ static void start_game(play_ctx *p, sk_game *g)
              sk_tr(t->lang, L_DEALER), sk_lang_seat(t->lang, t->human, g->pub.dealer),
              sk_tr(t->lang, L_FOREHAND), sk_lang_seat(t->lang, t->human, (g->pub.dealer + 1) % 4));
     say(p, line, false);
+    int status = 0;
+    for (int i = 0; p->partial && i < p->partial->nactions && status == 0; i++)
+        if ((status = apply(p, g, p->partial->actions[i], &err)) < 0)
+            fprintf(stderr, "schafkopf: %s.partial: actions[%d]: %s\n", p->path, i, err.msg);
+    free(p->partial);
+    p->partial = NULL;
+    return status;
+}
+
+/* Removes the side file of the game in progress: its game is finished
+ * and saved in the session file. */
+static void drop_partial(play_ctx *p)
+{
+    char path[1100];
+    partial_path(p->path, path, sizeof path);
+    unlink(path);
 }
 
 /* Skips the deals a resumed session has played: with the session's
@@ -629,15 +768,20 @@ static void skip_deals(play_ctx *p, unsigned n)
 }
 
 /* Plays one game; books and saves it when finished.  SK_UI_QUIT when the
- * human quits (the unfinished game is not saved). */
+ * human quits or a signal stops the program: a game left in the middle
+ * is then saved to the side file (p->partial_saved, or p->partial_error). */
 static int play_game(play_ctx *p, bool last)
 {
     sk_game *g = malloc(sizeof *g);
     if (!g)
         return SK_UI_QUIT;
-    start_game(p, g);
-    int rc = SK_UI_OK;
+    bool started = start_game(p, g) == 0;
+    int rc = started ? SK_UI_OK : SK_UI_QUIT;
     while (rc == SK_UI_OK && !sk_game_over(g)) {
+        if (play_signal) {
+            rc = SK_UI_QUIT;
+            break;
+        }
         if (g->pub.phase == SK_PHASE_PLAY && g->pub.trick_no == 0 && g->pub.trick_len <= 1)
             rc = offer_doublings(p, g);
         if (rc != SK_UI_OK)
@@ -655,10 +799,19 @@ static int play_game(play_ctx *p, bool last)
         add_row(p, &res, dealer);
         if (save_game(p, g) < 0)
             p->ui->error(p->ui, &p->table, strerror(errno));
+        else {
+            p->saved = true;
+            drop_partial(p);
+        }
         char explain[256];
         sk_table_explain(&p->table, &p->session.rules, &res, explain, sizeof explain);
         sk_game_view(g, p->human, &p->table.view);
         rc = p->ui->summary(p->ui, &p->table, &res, explain, last);
+    } else if (started && !sk_game_over(g)) {
+        if (save_partial(p, g) == 0)
+            p->partial_saved = true;
+        else
+            p->partial_error = errno ? errno : EIO;
     }
     free(g);
     return rc;
@@ -673,6 +826,7 @@ static void ctx_free(play_ctx *p)
     if (p->out)
         fclose(p->out);
     free(p->rows);
+    free(p->partial);
 }
 
 /* Sets up the context from the options: rules, rng, bots, session. */
@@ -690,7 +844,8 @@ static int ctx_init(play_ctx *p, const play_opts *o)
     if (make_bots(p, o->bots) < 0)
         return -1;
     sk_session_init(&p->session, &o->rules, (int)sk_rng_below(&p->rng, 4));
-    if (o->resume ? resume_session(p, o->resume) < 0 : session_path(p) < 0)
+    if (o->resume ? resume_session(p, o->resume) < 0 || resume_partial(p) < 0
+                  : session_path(p) < 0)
         return -1;
     if (o->resume && o->rules_given && !rules_same(&o->rules, &p->session.rules)) {
         char given[1024], file[1024];
@@ -702,7 +857,7 @@ static int ctx_init(play_ctx *p, const play_opts *o)
         return -2;
     }
     if (o->resume && o->seeded)
-        skip_deals(p, p->session.games);
+        skip_deals(p, p->session.games + (p->partial != NULL));
     sk_table *t = &p->table;
     t->lang = o->lang;
     t->human = p->human;
@@ -714,6 +869,12 @@ static int ctx_init(play_ctx *p, const play_opts *o)
     t->delay_ms = (int)o->delay;
     t->prompt_newline = !isatty(0);
     return 0;
+}
+
+/* The signal handler: notes the signal, nothing else. */
+static void on_signal(int sig)
+{
+    play_signal = sig;
 }
 
 int sk_cmd_play(int argc, char **argv)
@@ -728,12 +889,25 @@ int sk_cmd_play(int argc, char **argv)
     }
     if (rc != 0)
         return rc < 0 ? 2 : 0;
+    /* a stopped game is saved (play_game); an ignored signal stays so */
+    static const int SIGNALS[3] = {SIGINT, SIGTERM, SIGHUP};
+    struct sigaction sa, old[3];
+    memset(&sa, 0, sizeof sa);
+    memset(old, 0, sizeof old);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    play_signal = 0;
+    for (int i = 0; i < 3; i++)
+        if (sigaction(SIGNALS[i], NULL, &old[i]) == 0 && old[i].sa_handler != SIG_IGN)
+            sigaction(SIGNALS[i], &sa, NULL);
     play_ctx *p = malloc(sizeof *p);
     int init = p ? ctx_init(p, &o) : -1;
     if (init < 0) {
         if (p)
             ctx_free(p);
         free(p);
+        for (int i = 0; i < 3; i++)
+            sigaction(SIGNALS[i], &old[i], NULL);
         return init == -2 ? 2 : 1;
     }
     bool plain = o.plain || !isatty(0) || !isatty(1);
@@ -745,9 +919,18 @@ int sk_cmd_play(int argc, char **argv)
         rc = play_game(p, p->max_games && n + 1 == p->max_games);
     if (p->ui)
         p->ui->close(p->ui);
-    if (p->out)
+    if (p->saved)
         printf("%s %s\n", sk_tr(o.lang, L_SAVED), p->path);
+    if (p->partial_saved)
+        printf("%s %s.partial (schafkopf play --resume %s)\n", sk_tr(o.lang, L_SAVED_PARTIAL),
+               p->path, p->path);
+    if (p->partial_error)
+        fprintf(stderr, "schafkopf: play: cannot save the game in progress to %s.partial: %s\n",
+                p->path, strerror(p->partial_error));
+    fflush(stdout);
     ctx_free(p);
     free(p);
-    return 0;
+    for (int i = 0; i < 3; i++)
+        sigaction(SIGNALS[i], &old[i], NULL);
+    return play_signal ? 128 + play_signal : 0;
 }

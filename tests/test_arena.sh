@@ -126,18 +126,23 @@ contains "$tmp/err" "cut.log:1: match.seed" "resume checks the match"
 # a real kill (pimc:1 is slow enough to be killed midway): whole lines
 # only, and the resumed log is the uninterrupted one
 k="--bots pimc:1,random --seed 9"
-"$PROG" arena $k --deals 30 --jobs 2 --log "$tmp/big.log" >/dev/null 2>&1
+"$PROG" arena $k --deals 30 --jobs 2 --log "$tmp/big.log" --out "$tmp/big.jsonl" >/dev/null 2>&1
 # (not timeout -s KILL: that kills its own process group, itself too, and
 # returns before the arena has finished dying and let go of the log's lock)
-"$PROG" arena $k --deals 30 --jobs 1 --log "$tmp/kill.log" >/dev/null 2>&1 &
+"$PROG" arena $k --deals 30 --jobs 1 --log "$tmp/kill.log" --out "$tmp/kill.jsonl" >/dev/null 2>&1 &
 pid=$!
 sleep 0.15
 kill -KILL "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 n=$(cat "$tmp/kill.log" 2>/dev/null | wc -l) # whole lines
+# --out as well (issue 14: records were lost and glued together while the
+# log said the deals were done): the records of every deal the log holds
+# are there, whole lines; the killed run wrote them first
+r=$(grep -c '^{"format":"schafkopf-record/1".*}$' "$tmp/kill.jsonl")
+[ "$r" -ge $((2 * n)) ] && ok || bad "killed: the log holds $n deals, --out only $r whole records"
 : >"$tmp/err"
 if [ "$n" -lt 30 ]; then
-    "$PROG" arena $k --deals $((30 - n)) --first-deal $((n + 1)) --jobs 2 --log "$tmp/kill.log" >/dev/null 2>"$tmp/err"
+    "$PROG" arena $k --deals $((30 - n)) --first-deal $((n + 1)) --jobs 2 --log "$tmp/kill.log" --out "$tmp/kill.jsonl" >/dev/null 2>"$tmp/err"
 fi
 cmp -s "$tmp/kill.log" "$tmp/big.log" && ok || {
     bad "a killed and resumed log ($n lines at the kill) differs"
@@ -145,6 +150,37 @@ cmp -s "$tmp/kill.log" "$tmp/big.log" && ok || {
     wc -c "$tmp/kill.log" "$tmp/big.log"
     cmp "$tmp/kill.log" "$tmp/big.log"
 }
+cmp -s "$tmp/kill.jsonl" "$tmp/big.jsonl" && ok || {
+    bad "the records of a killed and resumed run ($n deals at the kill) differ"
+    cat "$tmp/err"
+    wc -l "$tmp/kill.jsonl" "$tmp/big.jsonl"
+}
+# a record line cut short (a run killed in the middle of writing it) is
+# removed with a warning before the next run appends; the deal written
+# before it stays
+head -n 4 "$tmp/big.jsonl" >"$tmp/torn.jsonl"
+sed -n 5p "$tmp/big.jsonl" | head -c 700 >>"$tmp/torn.jsonl"
+status 0 "--out after a torn line" "$PROG" arena $k --deals 2 --first-deal 3 --out "$tmp/torn.jsonl"
+contains "$tmp/err" "torn.jsonl: removed an unfinished last line (700 bytes" "torn record line reported"
+head -n 8 "$tmp/big.jsonl" | cmp -s - "$tmp/torn.jsonl" && ok || bad "torn record line not repaired"
+# a complete last record without its newline only gets the newline
+head -n 4 "$tmp/big.jsonl" | head -c -1 >"$tmp/nonl.jsonl"
+status 0 "--out after a last line without newline" "$PROG" arena $k --deals 2 --first-deal 3 --out "$tmp/nonl.jsonl"
+head -n 8 "$tmp/big.jsonl" | cmp -s - "$tmp/nonl.jsonl" && ok || bad "a complete last record was not kept"
+# two shards appending to one --out at once: whole records only (issue 14:
+# a third of them were corrupted), every one of them there
+k2="--bots heuristic,random --seed 12"
+"$PROG" arena $k2 --deals 300 --jobs 1 --out "$tmp/shared.jsonl" --log "$tmp/sh1.log" >/dev/null 2>"$tmp/err1" &
+p1=$!
+"$PROG" arena $k2 --deals 300 --first-deal 301 --jobs 1 --out "$tmp/shared.jsonl" --log "$tmp/sh2.log" >/dev/null 2>"$tmp/err2" &
+p2=$!
+wait "$p1" && wait "$p2" && ok || { bad "two shards on one --out failed"; cat "$tmp/err1" "$tmp/err2"; }
+[ "$(wc -l <"$tmp/shared.jsonl")" = 1200 ] && ok || bad "two shards: $(wc -l <"$tmp/shared.jsonl") lines, not 1200"
+status 0 "two shards' records re-check" "$PROG" check -q "$tmp/shared.jsonl"
+[ "$(grep -o '"id":"arena-12-[0-9]*-[12]"' "$tmp/shared.jsonl" | sort -u | wc -l)" = 1200 ] && ok ||
+    bad "two shards: not 1200 distinct records"
+status 1 "--out and --log the same file" "$PROG" arena $k2 --deals 1 --out "$tmp/same" --log "$tmp/same"
+contains "$tmp/err" "--out and --log name the same file" "same file refused"
 # broken logs: errors name file:line and what is wrong
 "$PROG" arena --bots heuristic,random --seed 10 --deals 2 --log "$tmp/other.log" >/dev/null 2>&1
 status 1 "--combine of two seeds" "$PROG" arena --combine "$tmp/s1.log" "$tmp/other.log"
@@ -213,13 +249,17 @@ fi
 # misbehaving engines: each failure is reported and counted, the match
 # finishes with every game recorded
 badeng="$ROOT/tests/data/engine_bad.sh"
-for mode in garbage illegal sleep exit noready; do
+# (noready1: only the first start fails; an engine that never starts
+# stops the match, see below)
+for mode in garbage illegal sleep exit noready1; do
     deals=2 # a timeout costs its limit: fewer deals for those
-    case $mode in sleep | noready) deals=1 ;; esac
-    status 0 "arena with a $mode engine" "$PROG" arena --bots "ext:sh $badeng $mode,random" --deals $deals --seed 4 --jobs 2 --time 200 --start-time 200 --out "$tmp/bad-$mode.jsonl" --log "$tmp/bad-$mode.log"
+    case $mode in sleep | noready1) deals=1 ;; esac
+    arg=$mode
+    [ "$mode" = noready1 ] && arg="noready1 $tmp/noready1.started"
+    status 0 "arena with a $mode engine" "$PROG" arena --bots "ext:sh $badeng $arg,random" --deals $deals --seed 4 --jobs 2 --time 200 --start-time 200 --out "$tmp/bad-$mode.jsonl" --log "$tmp/bad-$mode.log"
     cp "$tmp/out" "$tmp/bad-report"
     case $mode in
-    garbage) k=garbage ;; illegal) k=illegal ;; sleep) k=timeout ;; exit) k=crash ;; noready) k=start ;;
+    garbage) k=garbage ;; illegal) k=illegal ;; sleep) k=timeout ;; exit) k=crash ;; noready1) k=start ;;
     esac
     n=$(kind "$tmp/out" A "$k")
     [ -n "$n" ] && [ "$n" -gt 0 ] && ok || { bad "$mode engine: no $k failures counted"; cat "$tmp/out"; }
@@ -230,10 +270,56 @@ for mode in garbage illegal sleep exit noready; do
         bad "$mode engine: --combine of the log differs from the report (failures logged?)"
     "$PROG" check "$tmp/bad-$mode.jsonl" >/dev/null 2>&1 && ok || bad "$mode engine: records do not re-check"
 done
-status 0 "arena with a missing engine" "$PROG" arena --bots "ext:$tmp/no-such-engine,random" --deals 1 --seed 1
+# an engine that never starts stops the match after 3 failed starts in a
+# row (issue 14: it was started and waited for again in every game)
+status 1 "arena with a missing engine" "$PROG" arena --bots "ext:$tmp/no-such-engine,random" --deals 50 --seed 1 --out "$tmp/missing.jsonl"
 contains "$tmp/err" "start: handshake failed" "missing engine reported"
+contains "$tmp/err" "engine A (ext:$tmp/no-such-engine) failed to start 3 times in a row" "missing engine stops the match"
+[ ! -s "$tmp/missing.jsonl" ] && ok || bad "missing engine: the match went on"
+status 1 "arena with an engine that never says ready" "$PROG" arena --bots "random,ext:sh $badeng noready" --deals 20 --seed 1 --jobs 2 --start-time 100
+contains "$tmp/err" "engine B (ext:sh $badeng noready) failed to start 3 times in a row (last: handshake failed: no \"ready\" within 100 ms" "noready engine stops the match"
 sleep 0.2
 if pgrep -f "engine_bad.sh" >/dev/null 2>&1; then bad "engine processes left running"; else ok; fi
+
+# SIGTERM and SIGINT stop the arena and end its engines' process groups
+# (issue 14: a killed arena left busy engines running): an engine hangs
+# in its first decision with a child process; the arena is signalled
+hang="$ROOT/tests/data/engine_hang.sh"
+# a process that runs (a zombie waiting for init to reap it does not)
+alive() {
+    local st
+    st=$(ps -o stat= -p "$1" 2>/dev/null) || return 1
+    case $st in Z*) return 1 ;; esac
+}
+for sig in TERM INT; do
+    pids="$tmp/hang-$sig.pids"
+    # (job control on: a background job of a script ignores SIGINT, and the
+    # arena keeps an ignored signal ignored, as nohup wants)
+    set -m
+    "$PROG" arena --bots "ext:sh $hang $pids,random" --deals 3 --seed 1 --jobs 1 --time 60000 --out "$tmp/hang-$sig.jsonl" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    set +m
+    for _ in $(seq 100); do [ -s "$pids" ] && break; sleep 0.05; done
+    [ -s "$pids" ] && ok || bad "SIG$sig: the engine never got to its decision"
+    kill -"$sig" "$pid"
+    for _ in $(seq 100); do alive "$pid" || break; sleep 0.05; done
+    if alive "$pid"; then
+        bad "SIG$sig: the arena did not stop within 5 s"
+        kill -KILL "$pid"
+    fi
+    wait "$pid"
+    got=$?
+    want=143
+    [ "$sig" = INT ] && want=130
+    [ "$got" = "$want" ] && ok || { bad "SIG$sig: arena exit status $got, not $want"; cat "$tmp/err"; }
+    contains "$tmp/err" "stopped by SIG$sig after 0 of 3 deals" "SIG$sig: the stop is reported"
+    left=""
+    for p in $(cat "$pids" 2>/dev/null); do
+        for _ in 1 2 3 4 5 6 7 8 9 10; do alive "$p" || break; sleep 0.05; done
+        if alive "$p"; then left="$left $p"; kill -KILL "$p"; fi
+    done
+    [ -z "$left" ] && ok || bad "SIG$sig: engine processes left running:$left"
+done
 
 # analyze: a recorded game rated card by card, table and JSON
 status 0 "analyze a game" "$PROG" analyze --game 2 --samples 3 "$tmp/j1.jsonl"

@@ -7,7 +7,7 @@
 set -u
 PROG=${SK_PROG:?SK_PROG must name the schafkopf program}
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 export XDG_DATA_HOME=$tmp/data
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
@@ -18,16 +18,29 @@ ok() { echo "ok: $*"; }
 "$PROG" replay --help | grep -q -- '--game' && ok "replay --help" || fail "replay --help"
 "$PROG" play --bogus >/dev/null 2>&1; [ $? -eq 2 ] && ok "bad option" || fail "bad option exit status"
 
-# drive GAMES games with the given extra options; transcript in $1
+# drive GAMES games with the given extra options; transcript in $1, exit
+# status in $drive_rc.  STOP_AFTER=N STOP_HOW=q|INT: after N answers,
+# quit with q or send SIGINT (a game left in the middle)
 drive() {
     local out=$1; shift
-    local bad_done=0 hand="" line legal first illegal
-    coproc GAME { "$PROG" play --plain --lang en "$@" 2>&1; }
+    local bad_done=0 hand="" line legal first illegal answers=0
+    # (job control on: a script's background job would ignore SIGINT)
+    set -m
+    coproc GAME { exec "$PROG" play --plain --lang en "$@" 2>&1; }
+    set +m
     local in from pid=$GAME_PID
     # duplicates: bash closes the coprocess's own descriptors when it ends
     exec {from}<&"${GAME[0]}" {in}>&"${GAME[1]}"
     while IFS= read -r -t 30 line <&"$from"; do
         printf '%s\n' "$line" >>"$out"
+        case $line in "Legal:"* | "Choices:"* | *"(y/n):"*)
+            answers=$((answers + 1))
+            if [ -n "${STOP_AFTER:-}" ] && [ "$answers" -gt "$STOP_AFTER" ]; then
+                if [ "${STOP_HOW:-q}" = q ]; then printf 'q\n' >&"$in"; else kill -INT "$pid"; fi
+                continue
+            fi
+            ;;
+        esac
         case $line in
         "Your hand:"*) hand=${line#Your hand: } ;;
         "Legal:"*)
@@ -55,6 +68,7 @@ drive() {
     done
     exec {from}<&- {in}>&-
     wait "$pid"
+    drive_rc=$?
 }
 
 # 1. two games with bad input in the first
@@ -86,6 +100,95 @@ if [ -f "$file" ]; then
     [ "$(grep -c '^    [0-9] ' "$tmp/t3")" -ge 3 ] && ok "resumed sheet has 3 rows" || fail "resume rows"
     [ "$(wc -l <"$file")" = 3 ] && ok "resumed game appended" || fail "resume append"
 fi
+
+# the actions of a record line as text, without the closing bracket: a
+# prefix of the actions of the same game finished later
+actions_of() { sed -n 's/.*"actions":\[\(.*\)\]}$/\1/p; s/.*"actions":\[\(.*\)\],"result".*/\1/p'; }
+hands_of() { grep -o '"hands":\[\[[^]]*\],\[[^]]*\],\[[^]]*\],\[[^]]*\]\]'; }
+
+# 3a. a game left in the middle with q, and with Ctrl-C (SIGINT), is
+# saved to FILE.partial; --resume goes on at the exact action where it
+# stopped (issue 14: the game in progress was lost)
+for how in q INT; do
+    export XDG_DATA_HOME=$tmp/data-$how
+    STOP_AFTER=4 STOP_HOW=$how drive "$tmp/s-$how" --seed 7 --games 2
+    want=0
+    [ "$how" = INT ] && want=130
+    [ "$drive_rc" = "$want" ] && ok "$how: exit status $want" || fail "$how: exit status $drive_rc, not $want"
+    sfile=$(ls "$XDG_DATA_HOME"/schafkopf/session-*.jsonl 2>/dev/null | head -n 1)
+    part="$sfile.partial"
+    grep -q "^Game in progress saved in $part (schafkopf play --resume $sfile)" "$tmp/s-$how" &&
+        ok "$how: says where the game is saved" || fail "$how: no 'Game in progress saved in' message"
+    if [ -n "$sfile" ] && [ -s "$part" ]; then
+        ok "$how: game in progress saved"
+        before=$(actions_of <"$part")
+        cp "$part" "$tmp/part-$how"
+        [ -n "$before" ] && ok "$how: partial record has actions" || fail "$how: partial record without actions"
+        n=$(($(wc -l <"$sfile") + 1)) # the game left in the middle
+        drive "$tmp/s2-$how" --seed 7 --games 1 --resume "$sfile"
+        grep -q "^Game $n: Dealer" "$tmp/s2-$how" && ok "$how: resumed into game $n" || fail "$how: not resumed into game $n"
+        after=$(sed -n "${n}p" "$sfile" | actions_of)
+        case $after in "$before",*) ok "$how: resumed at the exact action" ;;
+        *) fail "$how: the finished game does not go on from the saved actions" ;; esac
+        [ "$(hands_of <"$tmp/part-$how")" = "$(sed -n "${n}p" "$sfile" | hands_of)" ] && ok "$how: same hands" || fail "$how: other hands"
+        [ ! -e "$part" ] && ok "$how: side file removed once the game is saved" || fail "$how: side file left"
+        "$PROG" check -q "$sfile" && ok "$how: resumed game checks" || fail "$how: resumed game does not check"
+    else
+        fail "$how: no game in progress saved ($sfile)"
+    fi
+done
+export XDG_DATA_HOME=$tmp/data
+
+# 3b. a truncated last line (a crash while saving) is dropped with a
+# warning; the session goes on from the games before it (issue 14)
+if [ -f "$file" ]; then
+    { head -n 2 "$file"; sed -n 3p "$file" | head -c 300; } >"$tmp/torn.jsonl"
+    drive "$tmp/t-torn" --seed 8 --games 1 --resume "$tmp/torn.jsonl"
+    grep -q "torn.jsonl:3: the last line is cut short" "$tmp/t-torn" && ok "torn line warned" || fail "torn line: no warning"
+    grep -q '^Game 3: Dealer' "$tmp/t-torn" && ok "torn line: goes on with game 3" || fail "torn line: not game 3"
+    [ "$(wc -l <"$tmp/torn.jsonl")" = 3 ] && "$PROG" check -q "$tmp/torn.jsonl" && ok "torn line replaced" ||
+        fail "torn line: the file is not 3 good records"
+    # 3c. a game saved twice counts once, with a warning; the same number
+    # for another game is refused
+    { head -n 2 "$file"; sed -n 2p "$file"; } >"$tmp/dup.jsonl"
+    drive "$tmp/t-dup" --seed 8 --games 1 --resume "$tmp/dup.jsonl"
+    grep -q 'dup.jsonl:3: game 2 saved twice (first at line 2): counted once' "$tmp/t-dup" && ok "duplicate warned" ||
+        fail "duplicate: no warning"
+    grep -q '^Game 3: Dealer' "$tmp/t-dup" && ok "duplicate counted once" || fail "duplicate: not game 3 next"
+    [ "$(grep -c '^    [0-9] ' "$tmp/t-dup")" = 3 ] && ok "duplicate: 3 rows" || fail "duplicate: rows"
+    { head -n 2 "$file"; sed -n 3p "$file" | sed 's/"id":"3"/"id":"2"/'; } >"$tmp/dup2.jsonl"
+    "$PROG" play --plain --resume "$tmp/dup2.jsonl" </dev/null >"$tmp/t-dup2" 2>&1
+    [ $? = 1 ] && grep -q 'dup2.jsonl:3: game 2 twice, and not the same game (first at line 2)' "$tmp/t-dup2" &&
+        ok "a different game with the same number refused" || fail "same number, other game: not refused"
+    # 3d. a record of another ruleset is refused, naming both
+    { head -n 1 "$file"; sed -n 2p "$file" | sed 's/"overrides":{}/"overrides":{"unit_cents":"5"}/'; } >"$tmp/rules.jsonl"
+    "$PROG" play --plain --resume "$tmp/rules.jsonl" </dev/null >"$tmp/t-rules" 2>&1
+    [ $? = 1 ] && grep -q 'rules.jsonl:2: game 2 is of another ruleset: official with unit_cents=5, but the session plays official$' "$tmp/t-rules" &&
+        ok "another ruleset refused" || { fail "another ruleset: not refused"; cat "$tmp/t-rules"; }
+    # 3e. --preset/--rule/--rules with --resume: the file's ruleset counts
+    "$PROG" play --plain --resume "$file" --preset tournament </dev/null >"$tmp/t-preset" 2>&1
+    [ $? = 2 ] && grep -q 'plays official, not tournament' "$tmp/t-preset" && ok "--preset with --resume refused" ||
+        { fail "--preset with --resume not refused"; cat "$tmp/t-preset"; }
+    "$PROG" play --plain --resume "$file" --preset official </dev/null >"$tmp/t-preset" 2>&1
+    [ $? = 0 ] && ok "--preset of the file's ruleset with --resume" || fail "--preset official with --resume refused"
+fi
+
+# 3f. --seed with --resume goes on with the deals: game 3 of a resumed
+# session gets the cards of game 3 of one played through (issue 14: it
+# got game 1's again)
+export XDG_DATA_HOME=$tmp/seed-a
+drive "$tmp/tr-seed-a" --seed 21 --games 3
+export XDG_DATA_HOME=$tmp/seed-b
+drive "$tmp/tr-seed-b1" --seed 21 --games 2
+fb=$(ls "$tmp"/seed-b/schafkopf/session-*.jsonl)
+drive "$tmp/tr-seed-b2" --seed 21 --games 1 --resume "$fb"
+fa=$(ls "$tmp"/seed-a/schafkopf/session-*.jsonl)
+h3=$(sed -n 3p "$fa" | hands_of)
+[ -n "$h3" ] && [ "$h3" = "$(sed -n 3p "$fb" | hands_of)" ] && ok "--seed with --resume: game 3 has game 3's cards" ||
+    fail "--seed with --resume: game 3 dealt other cards"
+[ "$(sed -n 1p "$fa" | hands_of)" != "$(sed -n 3p "$fb" | hands_of)" ] && ok "--seed with --resume: not game 1's cards" ||
+    fail "--seed with --resume: game 1's cards again"
+export XDG_DATA_HOME=$tmp/data
 
 # 4. EOF on stdin ends the session cleanly
 printf '1\n' | "$PROG" play --plain --seed 9 >"$tmp/t4" 2>&1

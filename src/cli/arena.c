@@ -17,7 +17,10 @@
  * seed only, never on --jobs.  External engines (`ext:COMMAND`) are
  * processes kept per worker and seat across games (engine.c); one that
  * fails is reported, killed and replaced by the random bot for the rest
- * of that game.  The command line is arena_opts.c, the report
+ * of that game.  A deal's records (--out) are appended before its log
+ * line, whole and under the file's lock, and SIGINT, SIGTERM and SIGHUP
+ * stop the run and kill every engine's process group (docs/arena.md,
+ * "What survives what").  The command line is arena_opts.c, the report
  * arena_stats.c, the log lines arena_log.c, --combine arena_combine.c.
  */
 #include "cli.h"
@@ -30,15 +33,27 @@
 #include <pthread.h>
 #include <sodium.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #define ARENA_MAX_BOTS SK_ARENA_MAX_BOTS
-/* A log is fsync'ed at most this often (and at the end of the run). */
+/* The records and the log are fsync'ed at most this often (and at the
+ * end of the run). */
 #define ARENA_SYNC_NS 1000000000ll
+/* An engine that failed to start this many times in a row (counted over
+ * all its seats and workers) stops the match. */
+#define ARENA_MAX_START_FAILS 3
+
+/* The signal (SIGINT, SIGTERM, SIGHUP) that asked the run to stop, or 0.
+ * The handler only sets it; the merging loop looks at it at least every
+ * ARENA_POLL_NS and does the stopping (engines, files) itself. */
+static volatile sig_atomic_t arena_signal;
+#define ARENA_POLL_NS 100000000l
 
 /* Everything one deal produced, handed from a worker to the merger. */
 typedef struct deal_out {
@@ -56,8 +71,10 @@ typedef struct arena {
     uint64_t merged;    /* deals merged so far */
     size_t window;      /* workers stay less than this many deals ahead */
     deal_out **slots;   /* finished deals by index mod window */
-    bool stop;
+    atomic_bool stop;   /* read by the workers between actions */
     bool failed;
+    bool said;          /* the failure has been reported already */
+    int start_fails[ARENA_MAX_BOTS]; /* failed engine starts in a row */
 } arena;
 
 /* One worker thread: its engines and scratch space.  An engine bot gets a
@@ -93,9 +110,10 @@ static uint64_t mix(uint64_t x)
 static void engine_failed(worker *w, deal_out *out, seat_ctl *ctl, int seat, const char *id,
                           int kind, const char *why)
 {
-    fprintf(stderr, "schafkopf: arena: game %s seat %d: %s: %s: %s; random play for the rest "
-                    "of the game\n", id, seat, w->a->o->m.bots[ctl->bot], sk_engine_fail_name(kind),
-            why);
+    if (!atomic_load(&w->a->stop)) /* when stopping, the engines were killed on purpose */
+        fprintf(stderr, "schafkopf: arena: game %s seat %d: %s: %s: %s; random play for the "
+                        "rest of the game\n", id, seat, w->a->o->m.bots[ctl->bot],
+                sk_engine_fail_name(kind), why);
     out->deal.fails[ctl->bot][kind]++;
     sk_engine_free(ctl->eng);
     if (w->eng[ctl->bot][ctl->slot] == ctl->eng)
@@ -129,9 +147,33 @@ static uint64_t engine_secret(uint64_t match_seed, char what, uint64_t key, int 
     return v;
 }
 
+/* Counts an engine start of bot `bot`: a success clears the count of
+ * failures in a row; the ARENA_MAX_START_FAILS-th failure in a row stops
+ * the match (an engine that cannot start would otherwise be started and
+ * waited for again in every game).  -1 when the match is to stop. */
+static int count_start(arena *a, int bot, bool started, const char *why)
+{
+    pthread_mutex_lock(&a->mu);
+    int rc = 0;
+    if (started) {
+        a->start_fails[bot] = 0;
+    } else if (++a->start_fails[bot] >= ARENA_MAX_START_FAILS) {
+        if (!a->failed)
+            fprintf(stderr, "schafkopf: arena: engine %c (%s) failed to start %d times in a "
+                            "row (last: %s); stopping the match\n", 'A' + bot,
+                    a->o->m.bots[bot], a->start_fails[bot], why);
+        a->failed = a->said = true;
+        a->stop = true;
+        pthread_cond_broadcast(&a->cv);
+        rc = -1;
+    }
+    pthread_mutex_unlock(&a->mu);
+    return rc;
+}
+
 /* Sets up the seats of one game: built-in bots, or engines (started if
  * needed and told about the new game) with a random fallback.  -1 when
- * out of memory. */
+ * out of memory or when an engine keeps failing to start. */
 static int seat_game(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], const char *id,
                      uint64_t game_seed, uint64_t game_key, const sk_game *g)
 {
@@ -153,8 +195,11 @@ static int seat_game(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], const ch
                                    why, sizeof why);
             if (!*eng) {
                 engine_failed(w, out, c, s, id, SK_ENGINE_FAIL_START, why);
+                if (count_start(w->a, c->bot, false, why) < 0)
+                    return -1;
                 continue;
             }
+            count_start(w->a, c->bot, true, "");
         }
         c->eng = *eng;
         char eid[24];
@@ -224,7 +269,9 @@ static void apply(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], sk_game *g,
 }
 
 /* Plays one game of deal d (0-based) in seating r; fills
- * out->deal.games[r] and appends the record.  -1 when out of memory. */
+ * out->deal.games[r] and appends the record.  -1 on failure (out of
+ * memory, an engine that cannot start), 1 when the match was stopped
+ * (the deal is dropped unfinished). */
 static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t hands[4][8],
                      deal_out *out)
 {
@@ -254,6 +301,10 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
     sk_turn turn; /* core says who is asked when, Kontra and Retour out of turn (3.3) */
     sk_turn_init(&turn);
     while (status == 0 && !sk_game_over(g)) {
+        if (atomic_load(&w->a->stop)) {
+            status = 1;
+            break;
+        }
         int offer, seat = sk_turn_next(&turn, g, &offer);
         sk_action a = seat_decide(w, out, &ctl[seat], g, seat, offer, id);
         if (offer >= 0 && a.type != offer)
@@ -263,7 +314,9 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
     }
     for (int s = 0; s < SK_NSEATS; s++)
         sk_bot_free(ctl[s].sk);
-    if (status < 0 || sk_game_result(g, &res, &err) < 0)
+    if (status != 0)
+        return status;
+    if (sk_game_result(g, &res, &err) < 0)
         return -1;
     sk_arena_game_from_result(&out->deal.games[r], bot_at, &res);
     if (!o->out_path)
@@ -284,7 +337,7 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
 }
 
 /* Plays deal d (0-based in the match: the same deal whatever the range
- * of the run) in every seating. */
+ * of the run) in every seating; 0, -1 (failed) or 1 (stopped). */
 static int play_deal(worker *w, uint64_t d, deal_out *out)
 {
     const arena_opts *o = w->a->o;
@@ -295,9 +348,11 @@ static int play_deal(worker *w, uint64_t d, deal_out *out)
     uint8_t hands[4][8];
     int dealer = (int)(d % 4);
     sk_deck_deal(&deck, dealer, o->m.rules.deal_mode, hands);
-    for (int r = 0; r < o->m.nbots; r++)
-        if (play_game(w, d, r, dealer, hands, out) < 0)
-            return -1;
+    for (int r = 0; r < o->m.nbots; r++) {
+        int rc = play_game(w, d, r, dealer, hands, out);
+        if (rc != 0)
+            return rc;
+    }
     return 0;
 }
 
@@ -322,11 +377,13 @@ static void *worker_main(void *arg)
             out->deal.index = global + 1;
         int rc = out ? play_deal(w, global, out) : -1;
         pthread_mutex_lock(&a->mu);
-        if (rc < 0) {
+        if (rc != 0) {
             if (out)
                 free(out->records);
             free(out);
-            a->failed = a->stop = true;
+            if (rc < 0)
+                a->failed = true;
+            a->stop = true;
         } else {
             a->slots[d % a->window] = out;
         }
@@ -339,11 +396,19 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-/* The results log a run appends to. */
-typedef struct log_out {
-    int fd;                 /* -1 without --log */
-    struct timespec synced; /* when it was last fsync'ed */
-} log_out;
+/* The files a run appends to: the game records (--out) and the results
+ * log (--log), and the records of this run's deals already in --out. */
+typedef struct have_rec {
+    uint64_t key;  /* deal * 16 + seating, from the id arena-SEED-DEAL-SEATING */
+    uint64_t hash; /* of the whole line */
+} have_rec;
+typedef struct arena_files {
+    int rec_fd;             /* -1 without --out */
+    int log_fd;             /* -1 without --log */
+    struct timespec synced; /* when both were last fsync'ed */
+    have_rec *have;         /* sorted; records that are not written again */
+    size_t nhave;
+} arena_files;
 
 /* Writes all of buf to fd, going on after short writes; 0 or -1 (errno). */
 static int write_all(int fd, const char *buf, size_t len)
@@ -360,36 +425,304 @@ static int write_all(int fd, const char *buf, size_t len)
     return 0;
 }
 
+/* Takes the lock of the record file (flock), waiting for another run
+ * appending to it; 0 or -1 with a message. */
+static int lock_records(const arena_opts *o, int fd)
+{
+    while (flock(fd, LOCK_EX) != 0) {
+        if (errno != EINTR || arena_signal) {
+            fprintf(stderr, "schafkopf: arena: %s: cannot lock: %s\n", o->out_path,
+                    strerror(errno));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/*
+ * Repairs the end of the record file, under its lock: every writer
+ * appends whole lines while it holds the lock, so a last line without
+ * its '\n' was cut short by a run that died while writing it (kill -9,
+ * a full disk).  Such a line is removed with a warning -- unless it is a
+ * complete record, which only gets its '\n'.  Without this, the next
+ * record would be glued to the torn one.  0, or -1 with a message.
+ */
+static int repair_tail(const arena_opts *o, int fd)
+{
+    const char *path = o->out_path;
+    struct stat st;
+    char c;
+    if (fstat(fd, &st) != 0 ||
+        (st.st_size > 0 && pread(fd, &c, 1, st.st_size - 1) != 1)) {
+        fprintf(stderr, "schafkopf: arena: cannot read %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    if (st.st_size == 0 || c == '\n')
+        return 0;
+    off_t start = 0; /* where the last line begins */
+    char buf[4096];
+    for (off_t pos = st.st_size; pos > 0 && start == 0;) {
+        size_t n = pos > (off_t)sizeof buf ? sizeof buf : (size_t)pos;
+        pos -= (off_t)n;
+        if (pread(fd, buf, n, pos) != (ssize_t)n) {
+            fprintf(stderr, "schafkopf: arena: cannot read %s: %s\n", path, strerror(errno));
+            return -1;
+        }
+        for (size_t i = n; i-- > 0;)
+            if (buf[i] == '\n') {
+                start = pos + (off_t)i + 1;
+                break;
+            }
+    }
+    size_t len = (size_t)(st.st_size - start);
+    bool whole = false;
+    char *tail = len < (1u << 20) ? malloc(len) : NULL;
+    sk_record *rec = tail ? malloc(sizeof *rec) : NULL;
+    if (rec && pread(fd, tail, len, start) == (ssize_t)len)
+        whole = sk_record_read(rec, tail, len, NULL) == 0;
+    free(rec);
+    free(tail);
+    if (whole ? write_all(fd, "\n", 1) != 0 : ftruncate(fd, start) != 0) {
+        fprintf(stderr, "schafkopf: arena: %s: cannot repair its last line: %s\n", path,
+                strerror(errno));
+        return -1;
+    }
+    if (!whole)
+        fprintf(stderr, "schafkopf: arena: warning: %s: removed an unfinished last line "
+                        "(%zu bytes, from a run killed while writing it)\n", path, len);
+    return 0;
+}
+
+/* FNV-1a of a line: how a record already in --out is recognised. */
+static uint64_t line_hash(const char *s, size_t len)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* The key deal * 16 + seating of a record line whose id is
+ * "arena-SEED-DEAL-SEATING" of this match and one of this run's deals,
+ * else 0.  The writer puts the id first after the format. */
+static uint64_t record_key(const arena_opts *o, const char *line, size_t len)
+{
+    static const char tag[] = "\"id\":\"arena-";
+    size_t t = sizeof tag - 1;
+    for (size_t i = 0; i + t < len && i < 256; i++) {
+        if (memcmp(line + i, tag, t) != 0)
+            continue;
+        const char *q = line + i + t;
+        char *end;
+        if (*q < '0' || *q > '9' || strtoull(q, &end, 10) != o->m.seed || *end != '-')
+            return 0;
+        q = end + 1;
+        unsigned long long deal = *q >= '0' && *q <= '9' ? strtoull(q, &end, 10) : 0;
+        if (*end != '-')
+            return 0;
+        q = end + 1;
+        unsigned long long seating = *q >= '0' && *q <= '9' ? strtoull(q, &end, 10) : 0;
+        if (*end != '"' || seating < 1 || seating > ARENA_MAX_BOTS || deal < o->first ||
+            deal > o->first + o->deals - 1)
+            return 0;
+        return deal * 16 + seating;
+    }
+    return 0;
+}
+
+/* Orders have_rec by key, then hash. */
+static int have_cmp(const void *x, const void *y)
+{
+    const have_rec *a = x, *b = y;
+    if (a->key != b->key)
+        return a->key < b->key ? -1 : 1;
+    return a->hash < b->hash ? -1 : a->hash > b->hash;
+}
+
+/*
+ * Notes the records of this run's deals already in --out: a run killed
+ * after writing a deal's records and before its log line replays that
+ * deal when resumed, and must not write the same records again.  A record
+ * counts as there when its id and its whole text are the same.  0 or -1.
+ */
+static int scan_records(const arena_opts *o, arena_files *f)
+{
+    FILE *in = fopen(o->out_path, "r");
+    if (!in) {
+        fprintf(stderr, "schafkopf: arena: cannot read %s: %s\n", o->out_path, strerror(errno));
+        return -1;
+    }
+    char *line = NULL;
+    size_t cap = 0, room = 0;
+    ssize_t len;
+    int status = 0;
+    while (status == 0 && (len = getline(&line, &cap, in)) > 0) {
+        uint64_t key = record_key(o, line, (size_t)len);
+        if (!key)
+            continue;
+        if (f->nhave == room) {
+            room = room ? room * 2 : 16;
+            have_rec *more = realloc(f->have, room * sizeof *more);
+            if (!more) {
+                fprintf(stderr, "schafkopf: arena: out of memory\n");
+                status = -1;
+                break;
+            }
+            f->have = more;
+        }
+        f->have[f->nhave++] = (have_rec){key, line_hash(line, (size_t)len)};
+    }
+    free(line);
+    fclose(in);
+    if (f->nhave) {
+        qsort(f->have, f->nhave, sizeof *f->have, have_cmp);
+        fprintf(stderr, "schafkopf: arena: %s already holds %zu records of the deals this run "
+                        "plays (a run stopped after writing them): they are not written "
+                        "again\n", o->out_path, f->nhave);
+    }
+    return status;
+}
+
+/* Whether two open files are one (--out and --log given the same file:
+ * its two locks would wait for each other). */
+static bool same_file(int a, int b)
+{
+    struct stat sa, sb;
+    return fstat(a, &sa) == 0 && fstat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
+/* Opens the record file (--out) for appending, as the log: a resumed or
+ * repeated run adds to the records already saved instead of losing them.
+ * Under its lock, repairs a torn last line and notes the records already
+ * there.  0, or -1 after a message. */
+static int open_records(const arena_opts *o, arena_files *f)
+{
+    f->rec_fd = open(o->out_path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (f->rec_fd < 0) {
+        fprintf(stderr, "schafkopf: arena: cannot write %s: %s\n", o->out_path, strerror(errno));
+        return -1;
+    }
+    if (f->log_fd >= 0 && same_file(f->rec_fd, f->log_fd)) {
+        fprintf(stderr, "schafkopf: arena: --out and --log name the same file\n");
+        return -1;
+    }
+    if (lock_records(o, f->rec_fd) < 0)
+        return -1;
+    int rc = repair_tail(o, f->rec_fd);
+    if (rc == 0)
+        rc = scan_records(o, f);
+    flock(f->rec_fd, LOCK_UN);
+    return rc;
+}
+
+/*
+ * Appends a deal's records to --out: under the file's lock (other runs,
+ * shards of one match, may append to the same file), after repairing a
+ * line torn by a run that died, with one write(2) of whole lines, so the
+ * records of concurrent runs never interleave and a killed run leaves
+ * whole lines only.  Records already there (scan_records) are left out.
+ * 0, or -1 with a message.
+ */
+static int write_records(const arena_opts *o, arena_files *f, const deal_out *out)
+{
+    const char *buf = out->records;
+    size_t len = out->records_len;
+    char *kept = NULL;
+    if (f->nhave) {
+        kept = malloc(len + 1);
+        if (!kept) {
+            fprintf(stderr, "schafkopf: arena: out of memory\n");
+            return -1;
+        }
+        size_t n = 0;
+        for (const char *p = buf; p < buf + len;) {
+            const char *nl = memchr(p, '\n', (size_t)(buf + len - p));
+            size_t k = nl ? (size_t)(nl - p) + 1 : (size_t)(buf + len - p);
+            have_rec h = {record_key(o, p, k), line_hash(p, k)};
+            if (!h.key || !bsearch(&h, f->have, f->nhave, sizeof h, have_cmp)) {
+                memcpy(kept + n, p, k);
+                n += k;
+            }
+            p += k;
+        }
+        buf = kept;
+        len = n;
+    }
+    int rc = len ? lock_records(o, f->rec_fd) : 0;
+    if (rc == 0 && len) {
+        rc = repair_tail(o, f->rec_fd);
+        if (rc == 0 && write_all(f->rec_fd, buf, len) < 0) {
+            fprintf(stderr, "schafkopf: arena: %s: %s\n", o->out_path, strerror(errno));
+            rc = -1;
+        }
+        flock(f->rec_fd, LOCK_UN);
+    }
+    free(kept);
+    return rc;
+}
+
 /* Appends a deal's line to the log with one write(2), so a killed run
- * leaves whole lines only, and fsyncs when the last sync is a second old:
- * what a crash of the machine may lose is bounded, and a cheap match
- * (thousands of deals a second) does not wait for the disk on every
- * line.  0, or -1 with a message. */
-static int log_deal(const arena_opts *o, log_out *lg, const sk_arena_deal *d)
+ * leaves whole lines only.  0, or -1 with a message. */
+static int log_deal(const arena_opts *o, arena_files *f, const sk_arena_deal *d)
 {
     char *line = sk_arena_log_format(&o->m, d);
     if (!line) {
         fprintf(stderr, "schafkopf: arena: out of memory\n");
         return -1;
     }
-    int rc = write_all(lg->fd, line, strlen(line));
+    int rc = write_all(f->log_fd, line, strlen(line));
     free(line);
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    long long ns = (now.tv_sec - lg->synced.tv_sec) * 1000000000ll +
-                   (now.tv_nsec - lg->synced.tv_nsec);
-    if (rc == 0 && ns >= ARENA_SYNC_NS) {
-        rc = fsync(lg->fd);
-        lg->synced = now;
-    }
     if (rc < 0)
         fprintf(stderr, "schafkopf: arena: %s: %s\n", o->log_path, strerror(errno));
     return rc;
 }
 
-/* Runs the workers, merges, writes records and log lines in deal order;
- * 0 or -1. */
-static int run(const arena_opts *o, FILE *rec_out, log_out *lg, sk_arena_stats *st)
+/* fsyncs the records, then the log, when the last sync is a second old
+ * (or now when `force`): what a crash of the machine may lose is bounded,
+ * and a cheap match (thousands of deals a second) does not wait for the
+ * disk on every deal.  Records first, so that at every sync point the
+ * records of every deal the log holds are on disk.  0, or -1 with a
+ * message. */
+static int sync_files(const arena_opts *o, arena_files *f, bool force)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    long long ns = (now.tv_sec - f->synced.tv_sec) * 1000000000ll +
+                   (now.tv_nsec - f->synced.tv_nsec);
+    if (!force && ns < ARENA_SYNC_NS)
+        return 0;
+    f->synced = now;
+    if (f->rec_fd >= 0 && fsync(f->rec_fd) != 0) {
+        fprintf(stderr, "schafkopf: arena: %s: %s\n", o->out_path, strerror(errno));
+        return -1;
+    }
+    if (f->log_fd >= 0 && fsync(f->log_fd) != 0) {
+        fprintf(stderr, "schafkopf: arena: %s: %s\n", o->log_path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Waits on the arena's condition at most ARENA_POLL_NS, so the merging
+ * loop notices a signal soon; the caller holds a->mu. */
+static void wait_a_while(arena *a)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += ARENA_POLL_NS;
+    if (until.tv_nsec >= 1000000000l) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000l;
+    }
+    pthread_cond_timedwait(&a->cv, &a->mu, &until);
+}
+
+/* Runs the workers, merges, writes records and log lines in deal order
+ * (records first: the log never names a deal whose records are not
+ * written).  0, -1 (failed) or the number of the signal that stopped it;
+ * *done: the deals written. */
+static int run(const arena_opts *o, arena_files *f, sk_arena_stats *st, uint64_t *done)
 {
     arena a = {.o = o, .window = (size_t)o->jobs * 4 + 8};
     a.slots = calloc(a.window, sizeof *a.slots);
@@ -400,6 +733,7 @@ static int run(const arena_opts *o, FILE *rec_out, log_out *lg, sk_arena_stats *
         fprintf(stderr, "schafkopf: arena: out of memory\n");
         return -1;
     }
+    atomic_init(&a.stop, false);
     pthread_mutex_init(&a.mu, NULL);
     pthread_cond_init(&a.cv, NULL);
     uint64_t started = 0;
@@ -410,29 +744,41 @@ static int run(const arena_opts *o, FILE *rec_out, log_out *lg, sk_arena_stats *
     }
     int status = started ? 0 : -1;
     bool progress = isatty(2);
+    *done = 0;
     for (uint64_t d = 0; status == 0 && d < o->deals; d++) {
         pthread_mutex_lock(&a.mu);
-        while (!a.slots[d % a.window] && !a.failed)
-            pthread_cond_wait(&a.cv, &a.mu);
-        deal_out *out = a.slots[d % a.window];
-        a.slots[d % a.window] = NULL;
-        if (out)
+        while (!a.slots[d % a.window] && !a.failed && !arena_signal)
+            wait_a_while(&a);
+        int sig = arena_signal;
+        deal_out *out = sig ? NULL : a.slots[d % a.window];
+        if (out) {
+            a.slots[d % a.window] = NULL;
             a.merged = d + 1;
+        } else {
+            a.stop = true;
+        }
+        bool said = a.said;
         pthread_cond_broadcast(&a.cv);
         pthread_mutex_unlock(&a.mu);
+        if (sig) {
+            status = sig;
+            break;
+        }
         if (!out) {
-            fprintf(stderr, "schafkopf: arena: out of memory\n");
+            if (!said)
+                fprintf(stderr, "schafkopf: arena: out of memory\n");
             status = -1;
             break;
         }
         sk_arena_stats_merge(st, o->m.nbots, &out->deal);
-        if (lg->fd >= 0 && log_deal(o, lg, &out->deal) < 0)
+        if (f->rec_fd >= 0 && out->records && write_records(o, f, out) < 0)
             status = -1;
-        if (rec_out && out->records && fwrite(out->records, 1, out->records_len, rec_out) !=
-                                           out->records_len) {
-            fprintf(stderr, "schafkopf: arena: %s: %s\n", o->out_path, strerror(errno));
+        if (status == 0 && f->log_fd >= 0 && log_deal(o, f, &out->deal) < 0)
             status = -1;
-        }
+        if (status == 0 && sync_files(o, f, false) < 0)
+            status = -1;
+        if (status == 0)
+            *done = d + 1;
         free(out->records);
         free(out);
         if (progress && (d + 1) % 10 == 0)
@@ -445,6 +791,10 @@ static int run(const arena_opts *o, FILE *rec_out, log_out *lg, sk_arena_stats *
     a.stop = true;
     pthread_cond_broadcast(&a.cv);
     pthread_mutex_unlock(&a.mu);
+    /* stopped early: end the engines now instead of waiting for the
+     * decisions they are busy with (workers free them as they finish) */
+    if (status != 0)
+        sk_engine_kill_all();
     for (uint64_t i = 0; i < started; i++)
         pthread_join(w[i].thread, NULL);
     for (size_t i = 0; i < a.window; i++)
@@ -461,71 +811,94 @@ static int run(const arena_opts *o, FILE *rec_out, log_out *lg, sk_arena_stats *
 
 /* Opens the results log for appending (locked against a second run
  * writing it) and checks what it holds; -1 after a message. */
-static int open_log(const arena_opts *o, log_out *lg)
+static int open_log(const arena_opts *o, arena_files *f)
 {
-    lg->fd = open(o->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (lg->fd < 0) {
+    f->log_fd = open(o->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (f->log_fd < 0) {
         fprintf(stderr, "schafkopf: arena: cannot write %s: %s\n", o->log_path, strerror(errno));
         return -1;
     }
-    if (flock(lg->fd, LOCK_EX | LOCK_NB) != 0) {
+    if (flock(f->log_fd, LOCK_EX | LOCK_NB) != 0) {
         fprintf(stderr, "schafkopf: arena: %s: %s\n", o->log_path,
                 errno == EWOULDBLOCK ? "another run is writing this log" : strerror(errno));
         return -1;
     }
-    clock_gettime(CLOCK_MONOTONIC, &lg->synced);
-    return sk_arena_log_prepare(o->log_path, lg->fd, &o->m, o->first, o->first + o->deals - 1);
+    return sk_arena_log_prepare(o->log_path, f->log_fd, &o->m, o->first, o->first + o->deals - 1);
 }
 
-/* Opens the record file (--out) for appending, as the log: a resumed or
- * repeated run adds to the records already saved instead of losing
- * them; NULL after a message. */
-static FILE *open_records(const arena_opts *o)
+/* The signal handler: notes the signal, nothing else (the merging loop
+ * stops the run). */
+static void on_signal(int sig)
 {
-    int fd = open(o->out_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    FILE *f = fd >= 0 ? fdopen(fd, "a") : NULL;
-    if (!f) {
-        fprintf(stderr, "schafkopf: arena: cannot write %s: %s\n", o->out_path, strerror(errno));
-        if (fd >= 0)
-            close(fd);
-    }
-    return f;
+    arena_signal = sig;
 }
 
-/* Plays the match of parsed options: log, records, report; exit status. */
+/* Closes the files of a run (a last fsync when `sync`); 0, or -1 after a
+ * message. */
+static int close_files(const arena_opts *o, arena_files *f, bool sync)
+{
+    int rc = sync ? sync_files(o, f, true) : 0;
+    if (f->rec_fd >= 0 && close(f->rec_fd) != 0) {
+        fprintf(stderr, "schafkopf: arena: %s: %s\n", o->out_path, strerror(errno));
+        rc = -1;
+    }
+    if (f->log_fd >= 0 && close(f->log_fd) != 0) {
+        fprintf(stderr, "schafkopf: arena: %s: %s\n", o->log_path, strerror(errno));
+        rc = -1;
+    }
+    f->rec_fd = f->log_fd = -1;
+    free(f->have);
+    f->have = NULL;
+    return rc;
+}
+
+/* Plays the match of parsed options: log, records, report; exit status
+ * (128 + the signal when SIGINT, SIGTERM or SIGHUP stopped it). */
 static int arena_main(arena_opts *o)
 {
     if (o->jobs > o->deals)
         o->jobs = o->deals;
     /* a dead engine must be a write error, not the end of the arena */
-    struct sigaction sa;
+    struct sigaction sa, old[3];
+    static const int SIGNALS[3] = {SIGINT, SIGTERM, SIGHUP};
     memset(&sa, 0, sizeof sa);
+    memset(old, 0, sizeof old);
     sa.sa_handler = SIG_IGN;
     sigaction(SIGPIPE, &sa, NULL);
-    log_out lg = {.fd = -1};
-    if (o->log_path && open_log(o, &lg) < 0) {
-        if (lg.fd >= 0)
-            close(lg.fd);
-        return 1;
-    }
-    FILE *rec_out = o->out_path ? open_records(o) : NULL;
-    if (o->out_path && !rec_out) {
-        if (lg.fd >= 0)
-            close(lg.fd);
-        return 1;
-    }
-    sk_arena_stats *st = calloc(1, sizeof *st);
+    /* a stopped arena ends its engines (each runs in its own process
+     * group, so the terminal's SIGINT does not reach them); a signal
+     * ignored at the start stays ignored (nohup, background jobs) */
+    arena_signal = 0;
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < 3; i++)
+        if (sigaction(SIGNALS[i], NULL, &old[i]) == 0 && old[i].sa_handler != SIG_IGN)
+            sigaction(SIGNALS[i], &sa, NULL);
+    arena_files f = {.rec_fd = -1, .log_fd = -1};
+    clock_gettime(CLOCK_MONOTONIC, &f.synced);
+    int status = 0;
+    if (o->log_path && open_log(o, &f) < 0)
+        status = 1;
+    if (status == 0 && o->out_path && open_records(o, &f) < 0)
+        status = 1;
+    sk_arena_stats *st = status == 0 ? calloc(1, sizeof *st) : NULL;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    int status = st && run(o, rec_out, &lg, st) == 0 ? 0 : 1;
+    uint64_t done = 0;
+    int rc = st ? run(o, &f, st, &done) : -1;
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    if (rec_out && fclose(rec_out) != 0) {
-        fprintf(stderr, "schafkopf: arena: %s: %s\n", o->out_path, strerror(errno));
+    if (rc != 0)
         status = 1;
-    }
-    if (lg.fd >= 0 && (fsync(lg.fd) != 0) + (close(lg.fd) != 0)) {
-        fprintf(stderr, "schafkopf: arena: %s: %s\n", o->log_path, strerror(errno));
+    if (close_files(o, &f, st != NULL) < 0)
         status = 1;
+    if (rc > 0) {
+        fprintf(stderr, "schafkopf: arena: stopped by %s after %llu of %llu deals; engines "
+                        "ended; to go on: --first-deal %llu --deals %llu\n",
+                rc == SIGINT ? "SIGINT" : rc == SIGTERM ? "SIGTERM" : "SIGHUP",
+                (unsigned long long)done, (unsigned long long)o->deals,
+                (unsigned long long)(o->first + done),
+                (unsigned long long)(o->deals - done));
+        status = 128 + rc;
     }
     if (status == 0) {
         sk_arena_report(stdout, &o->m, st);
@@ -536,6 +909,8 @@ static int arena_main(arena_opts *o)
             status = 1;
         }
     }
+    for (int i = 0; i < 3; i++)
+        sigaction(SIGNALS[i], &old[i], NULL);
     free(st);
     return status;
 }

@@ -18,6 +18,7 @@
 #include <stdarg.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -38,12 +39,65 @@ struct sk_engine {
     int from_fd;         /* the engine's stdout */
     int time_ms;         /* limit of one decision */
     bool dead;           /* killed after a failure */
+    struct sk_engine *prev, *next; /* in the list of running engines */
     char name[64];       /* from "id name" */
     int seat;            /* its seat in the current game */
     sk_cards told;       /* the hand it was last told of */
     size_t buflen;       /* bytes of an unfinished line in buf */
     char buf[SK_ENGINE_LINE_MAX + 2];
 };
+
+/*
+ * The engines whose process group is alive, so sk_engine_kill_all can end
+ * them all when the arena is stopped by a signal.  An engine leaves the
+ * list (under the lock) before its shell is reaped: while listed, its pid
+ * is still its process group's id and cannot have been reused.  After
+ * sk_engine_kill_all the list is closed: an engine started later is
+ * killed at once.
+ */
+static pthread_mutex_t running_mu = PTHREAD_MUTEX_INITIALIZER;
+static sk_engine *running;
+static bool running_closed;
+
+/* Takes an engine out of the list of running ones; the caller holds
+ * running_mu. */
+static void unlist_locked(sk_engine *e)
+{
+    if (e->prev)
+        e->prev->next = e->next;
+    else if (running == e)
+        running = e->next;
+    if (e->next)
+        e->next->prev = e->prev;
+    e->prev = e->next = NULL;
+}
+
+/* Puts a freshly spawned engine on the list; -1 (the caller kills it)
+ * when the list is closed because the arena is stopping. */
+static int list_engine(sk_engine *e)
+{
+    pthread_mutex_lock(&running_mu);
+    int rc = running_closed ? -1 : 0;
+    if (rc == 0) {
+        e->prev = NULL;
+        e->next = running;
+        if (running)
+            running->prev = e;
+        running = e;
+    }
+    pthread_mutex_unlock(&running_mu);
+    return rc;
+}
+
+/* Kills every running engine's process group; see engine.h. */
+void sk_engine_kill_all(void)
+{
+    pthread_mutex_lock(&running_mu);
+    running_closed = true;
+    for (sk_engine *e = running; e; e = e->next)
+        kill(-e->pid, SIGKILL);
+    pthread_mutex_unlock(&running_mu);
+}
 
 /* Milliseconds of the monotonic clock. */
 static int64_t now_ms(void)
@@ -71,6 +125,9 @@ static void why_printf(char *why, size_t whysize, const char *fmt, ...)
 static void kill_child(sk_engine *e)
 {
     if (e->pid > 0) {
+        pthread_mutex_lock(&running_mu);
+        unlist_locked(e);
+        pthread_mutex_unlock(&running_mu);
         kill(-e->pid, SIGKILL);
         kill(e->pid, SIGKILL);
         while (waitpid(e->pid, NULL, 0) < 0 && errno == EINTR)
@@ -91,7 +148,13 @@ static void exit_text(sk_engine *e, char *buf, size_t size)
     int status;
     pid_t r = -1;
     for (int i = 0; i < 20 && e->pid > 0; i++) { /* it has just closed its pipe */
+        pthread_mutex_lock(&running_mu);
         r = waitpid(e->pid, &status, WNOHANG);
+        if (r == e->pid) {
+            kill(-e->pid, SIGKILL); /* anything it left behind in its group */
+            unlist_locked(e);
+        }
+        pthread_mutex_unlock(&running_mu);
         if (r != 0)
             break;
         struct timespec ts = {0, 5 * 1000000};
@@ -103,10 +166,8 @@ static void exit_text(sk_engine *e, char *buf, size_t size)
         snprintf(buf, size, "killed by signal %d", WTERMSIG(status));
     else
         snprintf(buf, size, "closed its output");
-    if (r == e->pid) {
-        kill(-e->pid, SIGKILL); /* anything it left behind in its group */
+    if (r == e->pid)
         e->pid = -1;
-    }
 }
 
 /* Sends text within the deadline; 0 or a failure kind (the engine is
@@ -271,6 +332,17 @@ static int spawn(sk_engine *e, const char *command, char *why, size_t whysize)
     }
     setpgid(pid, pid); /* also here, so a kill never misses the group */
     e->pid = pid;
+    if (list_engine(e) < 0) {
+        why_printf(why, whysize, "cannot start: the arena is stopping");
+        kill(-pid, SIGKILL);
+        kill(pid, SIGKILL);
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+        e->pid = -1;
+        close(in[1]);
+        close(out[0]);
+        return -1;
+    }
     e->to_fd = in[1];
     e->from_fd = out[0];
     fcntl(e->to_fd, F_SETFL, fcntl(e->to_fd, F_GETFL) | O_NONBLOCK);

@@ -84,6 +84,11 @@ sk_engine *sk_engine_start(const char *command, const sk_rules *rules, int time_
 /* Says "quit", gives the engine a moment to exit, then kills its process
  * group and reaps it.  NULL is fine. */
 void sk_engine_free(sk_engine *e);
+/* Kills the process group of every engine running now, and of every
+ * engine started from now on: what the arena does when SIGINT or SIGTERM
+ * stops it, so no engine outlives it.  Thread-safe; not for a signal
+ * handler (it takes a lock). */
+void sk_engine_kill_all(void);
 /* The name the engine gave with "id name", or "". */
 const char *sk_engine_id(const sk_engine *e);
 

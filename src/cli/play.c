@@ -7,18 +7,27 @@
  * sk_game_apply.  Kontra and Retour may be given out of turn (3.3): core's
  * sk_turn_next says who is asked when.
  * After every game the record is appended to the session file and
- * fsync'ed, so `--resume FILE` can continue the evening.
+ * fsync'ed, so `--resume FILE` can continue the evening.  A game left in
+ * the middle (q, end of input, SIGINT, SIGTERM, SIGHUP) is saved to the
+ * side file FILE.partial, and `--resume FILE` goes on at the action
+ * where it stopped (docs/record-format.md, "Sessions").
  */
 #include "ui.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+/* The signal (SIGINT, SIGTERM, SIGHUP) that asked to stop, or 0: the
+ * handler only sets it; the game loop saves the game in progress and
+ * ends.  The one piece of global state, as a signal handler needs. */
+static volatile sig_atomic_t play_signal;
 
 /* Everything one session of play needs; no global state. */
 typedef struct play_ctx {
@@ -35,6 +44,10 @@ typedef struct play_ctx {
     int human;
     uint64_t max_games;    /* 0: until the player quits */
     sk_turn turn;          /* who is asked next, doublings out of turn included */
+    sk_record *partial;    /* --resume: the game in progress to go on with */
+    bool saved;            /* a finished game was saved in this run */
+    bool partial_saved;    /* the game left in the middle is in FILE.partial */
+    int partial_error;     /* errno of a failed save of it, or 0 */
 } play_ctx;
 
 /* Options as parsed from the command line. */
@@ -44,6 +57,7 @@ typedef struct play_opts {
     const char *resume;
     uint64_t seed, games, seat, delay;
     bool seeded, plain;
+    bool rules_given;      /* --preset, --rule or --rules */
     sk_lang lang;
 } play_opts;
 
@@ -66,7 +80,9 @@ static void play_usage(FILE *out)
             "  --lang de|en    German table talk (default) or English\n"
             "  --plain         line mode (for scripts and screen readers)\n"
             "  --delay MS      full screen: pause after each card of a bot (default 300)\n"
-            "  --resume FILE   continue a saved session (totals, next dealer)\n"
+            "  --resume FILE   continue a saved session (totals, next dealer, the game\n"
+            "                  left in the middle); its ruleset is the file's, and with\n"
+            "                  the session's --seed the deals go on where they stopped\n"
             "  --preset NAME   ruleset preset (official, tournament, sauspiel), first\n"
             "  --rule K=V      set one rule option (repeatable)\n"
             "  --rules FILE    read a ruleset file\n"
@@ -117,8 +133,10 @@ static int parse_opts(int argc, char **argv, play_opts *o)
             o->plain = true;
         else if (c == 'r')
             o->resume = optarg;
-        else if (c >= SK_OPT_PRESET)
+        else if (c >= SK_OPT_PRESET) {
             rc = sk_cli_rules_option(&o->rules, c, optarg, &rules_seen);
+            o->rules_given = true;
+        }
         else if (c == 'h') {
             play_usage(stdout);
             return 1;
@@ -269,48 +287,279 @@ static int add_row(play_ctx *p, const sk_result *res, int dealer)
     return 0;
 }
 
-/* Reads a saved session: replays each record into the totals.  The
- * session takes the ruleset of the first record. */
+/* Whether two rulesets are the same in every option (and preset). */
+static bool rules_same(const sk_rules *a, const sk_rules *b)
+{
+    char ta[4096], tb[4096];
+    size_t na = sk_rules_format(a, ta, sizeof ta), nb = sk_rules_format(b, tb, sizeof tb);
+    return na == nb && na < sizeof ta && strcmp(ta, tb) == 0;
+}
+
+/* Names a ruleset for a message: "official" or "official with
+ * kontra_max=1, tariff=...". */
+static void rules_name(const sk_rules *r, char *buf, size_t size)
+{
+    char over[896];
+    size_t n = sk_rules_format_overrides(r, over, sizeof over);
+    if (n >= sizeof over)
+        n = sizeof over - 1;
+    while (n > 0 && over[n - 1] == '\n')
+        over[--n] = '\0';
+    for (char *s = over; *s; s++)
+        if (*s == '\n')
+            *s = ',';
+    snprintf(buf, size, "%.*s%s%s", (int)sizeof r->preset, r->preset, n ? " with " : "", over);
+}
+
+/* FNV-1a of a line: tells a game saved twice from two different games
+ * with one number. */
+static uint64_t text_hash(const char *s, size_t len)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* A game already booked from the session file: its id, line and text. */
+typedef struct seen_game {
+    char id[64];
+    long line;
+    uint64_t hash;
+} seen_game;
+
+/* The path of the side file holding the game in progress of a session. */
+static void partial_path(const char *path, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s.partial", path);
+}
+
+/*
+ * Checks that a record belongs to the session: the session's ruleset (the
+ * first game's).  0, or -1 after a message naming the record and both
+ * rulesets.
+ */
+static int check_rules(const play_ctx *p, const char *where, const sk_record *rec)
+{
+    if (rules_same(&rec->rules, &p->session.rules))
+        return 0;
+    char mine[1024], theirs[1024];
+    rules_name(&rec->rules, mine, sizeof mine);
+    rules_name(&p->session.rules, theirs, sizeof theirs);
+    fprintf(stderr, "schafkopf: %s: game %s is of another ruleset: %s, but the session plays "
+                    "%s\n", where, rec->id[0] ? rec->id : "(no id)", mine, theirs);
+    return -1;
+}
+
+/*
+ * Reads a saved session: replays each record into the totals.  The
+ * session takes the ruleset of the first record; a record of another
+ * ruleset is refused.  A game saved twice (the same id and text) is
+ * counted once, with a warning; the same id with another game is
+ * refused.  A last line that does not parse (cut short by a crash while
+ * saving) is dropped with a warning and removed from the file, so the
+ * next game is appended after the games before it.
+ */
 static int resume_session(play_ctx *p, const char *path)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen(path, "r+");
     if (!f) {
         fprintf(stderr, "schafkopf: --resume %s: %s\n", path, strerror(errno));
         return -1;
     }
     sk_record *rec = malloc(sizeof *rec);
     sk_game *g = malloc(sizeof *g);
+    seen_game *seen = NULL;
+    size_t nseen = 0, capseen = 0;
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
     long lineno = 0;
+    off_t start = 0, next = 0; /* where the current and the next line begin */
+    bool newline = true;       /* the file ends with '\n' */
     int status = rec && g ? 0 : -1;
     while (status == 0 && (len = getline(&line, &cap, f)) >= 0) {
         sk_error err = {{0}, NULL};
         sk_result res;
+        char where[1100];
+        start = next;
+        next += len;
         lineno++;
+        newline = len > 0 && line[len - 1] == '\n';
+        snprintf(where, sizeof where, "%s:%ld", path, lineno);
         if (strspn(line, " \t\r\n") == (size_t)len)
             continue;
         if (sk_record_read(rec, line, (size_t)len, &err) < 0 ||
             sk_record_replay(rec, g, NULL, &err) < 0) {
-            fprintf(stderr, "schafkopf: %s:%ld: %s\n", path, lineno, err.msg);
+            int c = fgetc(f);
+            if (c == EOF) { /* the last line: cut short while it was saved */
+                fprintf(stderr, "schafkopf: warning: %s: the last line is cut short (%s); it "
+                                "is dropped, the session goes on after game %u\n", where,
+                        err.msg, p->session.games);
+                if (fflush(f) != 0 || ftruncate(fileno(f), start) != 0) {
+                    fprintf(stderr, "schafkopf: %s: cannot drop it: %s\n", path,
+                            strerror(errno));
+                    status = -1;
+                }
+                newline = true;
+                break;
+            }
+            ungetc(c, f);
+            fprintf(stderr, "schafkopf: %s: %s\n", where, err.msg);
             status = -1;
             break;
         }
         if (!sk_game_over(g))
             continue; /* an unfinished game is not booked */
+        uint64_t hash = text_hash(line, (size_t)(newline ? len - 1 : len));
+        size_t k = 0;
+        while (rec->id[0] && k < nseen && strcmp(seen[k].id, rec->id) != 0)
+            k++;
+        if (rec->id[0] && k < nseen) {
+            if (seen[k].hash != hash) {
+                fprintf(stderr, "schafkopf: %s: game %s twice, and not the same game (first "
+                                "at line %ld): which one counts?  Remove the wrong one\n",
+                        where, rec->id, seen[k].line);
+                status = -1;
+                break;
+            }
+            fprintf(stderr, "schafkopf: warning: %s: game %s saved twice (first at line %ld): "
+                            "counted once\n", where, rec->id, seen[k].line);
+            continue;
+        }
         if (p->session.games == 0)
             sk_session_init(&p->session, &rec->rules, rec->dealer);
+        else if (check_rules(p, where, rec) < 0) {
+            status = -1;
+            break;
+        }
+        if (nseen == capseen) {
+            capseen = capseen ? capseen * 2 : 64;
+            seen_game *more = realloc(seen, capseen * sizeof *more);
+            if (!more) {
+                status = -1;
+                break;
+            }
+            seen = more;
+        }
+        snprintf(seen[nseen].id, sizeof seen[nseen].id, "%s", rec->id);
+        seen[nseen].line = lineno;
+        seen[nseen++].hash = hash;
         if (sk_session_finish(&p->session, g, &res, &err) < 0 ||
             add_row(p, &res, rec->dealer) < 0)
             status = -1;
     }
+    /* a last game saved whole but for its '\n': the next one goes on a
+     * line of its own */
+    if (status == 0 && !newline && (fseeko(f, 0, SEEK_END) != 0 || fputc('\n', f) == EOF)) {
+        fprintf(stderr, "schafkopf: %s: %s\n", path, strerror(errno));
+        status = -1;
+    }
     free(line);
+    free(seen);
     free(rec);
     free(g);
-    fclose(f);
+    if (fclose(f) != 0 && status == 0) {
+        fprintf(stderr, "schafkopf: %s: %s\n", path, strerror(errno));
+        status = -1;
+    }
     snprintf(p->path, sizeof p->path, "%s", path);
     return status;
+}
+
+/*
+ * Reads the game in progress of a resumed session (FILE.partial, written
+ * when the player quit in the middle of a game), if there is one: a
+ * record of the session's next game whose actions stop where the player
+ * stopped.  It must be of the session's ruleset and be dealt by the
+ * session's next dealer; a side file of a game already booked (the
+ * program died between saving the game and removing the side file) is
+ * removed.  0 (p->partial set or not), or -1 after a message.
+ */
+static int resume_partial(play_ctx *p)
+{
+    char path[1100];
+    partial_path(p->path, path, sizeof path);
+    size_t len;
+    FILE *probe = fopen(path, "r");
+    if (!probe)
+        return errno == ENOENT ? 0 : (fprintf(stderr, "schafkopf: %s: %s\n", path,
+                                               strerror(errno)), -1);
+    fclose(probe);
+    char *text = sk_cli_slurp(path, &len, SK_RECORD_MAX_LINE);
+    sk_record *rec = malloc(sizeof *rec);
+    sk_game *g = malloc(sizeof *g);
+    sk_error err = {{0}, NULL};
+    int status = text && rec && g ? 0 : -1;
+    if (status == 0 && (sk_record_read(rec, text, len, &err) < 0 ||
+                        sk_record_replay(rec, g, NULL, &err) < 0)) {
+        fprintf(stderr, "schafkopf: %s: %s\n", path, err.msg);
+        status = -1;
+    }
+    char want[16], *end = NULL;
+    snprintf(want, sizeof want, "%u", p->session.games + 1);
+    unsigned long number = status == 0 ? strtoul(rec->id, &end, 10) : 0;
+    if (status == 0 && end != rec->id && *end == '\0' && number <= p->session.games) {
+        fprintf(stderr, "schafkopf: warning: %s: game %s is already in the session: the side "
+                        "file is removed\n", path, rec->id);
+        unlink(path);
+        status = 1;
+    } else if (status == 0 && (strcmp(rec->id, want) != 0 || sk_game_over(g))) {
+        fprintf(stderr, "schafkopf: %s: not the session's game %s in progress (game \"%s\"%s)\n",
+                path, want, rec->id, sk_game_over(g) ? ", finished" : "");
+        status = -1;
+    }
+    if (status == 0 && p->session.games == 0)
+        sk_session_init(&p->session, &rec->rules, rec->dealer);
+    else if (status == 0 && check_rules(p, path, rec) < 0)
+        status = -1;
+    if (status == 0 && rec->dealer != p->session.dealer) {
+        fprintf(stderr, "schafkopf: %s: game %s is dealt by seat %d, but the session's next "
+                        "dealer is seat %d\n", path, rec->id, rec->dealer, p->session.dealer);
+        status = -1;
+    }
+    free(text);
+    free(g);
+    if (status == 0)
+        p->partial = rec;
+    else
+        free(rec);
+    return status < 0 ? -1 : 0;
+}
+
+/* Saves the game in progress when the player quits or the program is
+ * interrupted: its record so far goes to FILE.partial (written whole to
+ * a temporary file, fsync'ed and renamed, so the side file is always
+ * whole), and the session file is created if no game was finished yet,
+ * so `--resume FILE` finds both.  0, or -1 with errno. */
+static int save_partial(play_ctx *p, const sk_game *g)
+{
+    char path[1100], tmp[1200];
+    partial_path(p->path, path, sizeof path);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    if (!p->out && !(p->out = fopen(p->path, "a")))
+        return -1;
+    sk_record *rec = malloc(sizeof *rec);
+    if (!rec)
+        return -1;
+    char id[32];
+    snprintf(id, sizeof id, "%u", p->session.games + 1);
+    sk_record_from_game(rec, g, id);
+    char *line = sk_record_write(rec);
+    free(rec);
+    FILE *f = line ? fopen(tmp, "w") : NULL;
+    int rc = f ? 0 : -1;
+    if (f) {
+        rc = fputs(line, f) < 0 || fflush(f) != 0 || fsync(fileno(f)) != 0 ? -1 : 0;
+        if (fclose(f) != 0)
+            rc = -1;
+        if (rc == 0)
+            rc = rename(tmp, path);
+        if (rc != 0)
+            unlink(tmp);
+    }
+    free(line);
+    return rc;
 }
 
 /* Logs a line and shows it; `other`: about another seat's action. */
@@ -440,11 +689,20 @@ static int ask_doubling(play_ctx *p, sk_game *g, int seat, int type)
     return SK_UI_OK;
 }
 
-/* Starts a game: clears the table and announces dealer and forehand. */
-static void start_game(play_ctx *p, sk_game *g)
+/* Starts a game: clears the table and announces dealer and forehand.
+ * The game in progress of a resumed session (p->partial) is not dealt
+ * but set up from its record, and its actions so far are applied and
+ * shown again; 0, or -1 when it does not replay. */
+static int start_game(play_ctx *p, sk_game *g)
 {
     sk_table *t = &p->table;
-    sk_session_deal(&p->session, g, &p->rng);
+    sk_error err = {{0}, NULL};
+    if (p->partial && sk_session_start(&p->session, g, p->partial->hands, &err) < 0) {
+        fprintf(stderr, "schafkopf: %s.partial: %s\n", p->path, err.msg);
+        return -1;
+    }
+    if (!p->partial)
+        sk_session_deal(&p->session, g, &p->rng);
     t->game_no = p->session.games + 1;
     memset(t->said, 0, sizeof t->said);
     t->nlog = 0;
@@ -455,18 +713,51 @@ static void start_game(play_ctx *p, sk_game *g)
              sk_tr(t->lang, L_DEALER), sk_lang_seat(t->lang, t->human, g->pub.dealer),
              sk_tr(t->lang, L_FOREHAND), sk_lang_seat(t->lang, t->human, (g->pub.dealer + 1) % 4));
     say(p, line, false);
+    int status = 0;
+    for (int i = 0; p->partial && i < p->partial->nactions && status == 0; i++)
+        if ((status = apply(p, g, p->partial->actions[i], &err)) < 0)
+            fprintf(stderr, "schafkopf: %s.partial: actions[%d]: %s\n", p->path, i, err.msg);
+    free(p->partial);
+    p->partial = NULL;
+    return status;
+}
+
+/* Removes the side file of the game in progress: its game is finished
+ * and saved in the session file. */
+static void drop_partial(play_ctx *p)
+{
+    char path[1100];
+    partial_path(p->path, path, sizeof path);
+    unlink(path);
+}
+
+/* Skips the deals a resumed session has played: with the session's
+ * --seed the next game gets the deal it would have got had the session
+ * not stopped (game n of a session is the n-th shuffle after the bots'
+ * seeds and the first dealer are drawn). */
+static void skip_deals(play_ctx *p, unsigned n)
+{
+    sk_game *g = malloc(sizeof *g);
+    for (unsigned i = 0; g && i < n; i++)
+        sk_game_deal(g, &p->session.rules, 0, &p->rng, false);
+    free(g);
 }
 
 /* Plays one game; books and saves it when finished.  SK_UI_QUIT when the
- * human quits (the unfinished game is not saved). */
+ * human quits or a signal stops the program: a game left in the middle
+ * is then saved to the side file (p->partial_saved, or p->partial_error). */
 static int play_game(play_ctx *p, bool last)
 {
     sk_game *g = malloc(sizeof *g);
     if (!g)
         return SK_UI_QUIT;
-    start_game(p, g);
-    int rc = SK_UI_OK;
+    bool started = start_game(p, g) == 0;
+    int rc = started ? SK_UI_OK : SK_UI_QUIT;
     while (rc == SK_UI_OK && !sk_game_over(g)) {
+        if (play_signal) {
+            rc = SK_UI_QUIT;
+            break;
+        }
         int offer, seat = sk_turn_next(&p->turn, g, &offer);
         if (offer >= 0)
             rc = ask_doubling(p, g, seat, offer);
@@ -483,10 +774,19 @@ static int play_game(play_ctx *p, bool last)
         add_row(p, &res, dealer);
         if (save_game(p, g) < 0)
             p->ui->error(p->ui, &p->table, strerror(errno));
+        else {
+            p->saved = true;
+            drop_partial(p);
+        }
         char explain[256];
         sk_table_explain(&p->table, &p->session.rules, &res, explain, sizeof explain);
         sk_game_view(g, p->human, &p->table.view);
         rc = p->ui->summary(p->ui, &p->table, &res, explain, last);
+    } else if (started && !sk_game_over(g)) {
+        if (save_partial(p, g) == 0)
+            p->partial_saved = true;
+        else
+            p->partial_error = errno ? errno : EIO;
     }
     free(g);
     return rc;
@@ -501,6 +801,7 @@ static void ctx_free(play_ctx *p)
     if (p->out)
         fclose(p->out);
     free(p->rows);
+    free(p->partial);
 }
 
 /* Sets up the context from the options: rules, rng, bots, session. */
@@ -518,8 +819,20 @@ static int ctx_init(play_ctx *p, const play_opts *o)
     if (make_bots(p, o->bots) < 0)
         return -1;
     sk_session_init(&p->session, &o->rules, (int)sk_rng_below(&p->rng, 4));
-    if (o->resume ? resume_session(p, o->resume) < 0 : session_path(p) < 0)
+    if (o->resume ? resume_session(p, o->resume) < 0 || resume_partial(p) < 0
+                  : session_path(p) < 0)
         return -1;
+    if (o->resume && o->rules_given && !rules_same(&o->rules, &p->session.rules)) {
+        char given[1024], file[1024];
+        rules_name(&o->rules, given, sizeof given);
+        rules_name(&p->session.rules, file, sizeof file);
+        fprintf(stderr, "schafkopf: play: --preset/--rule/--rules with --resume: the session "
+                        "%s plays %s, not %s; the ruleset of a resumed session is the file's "
+                        "(leave these options out)\n", o->resume, file, given);
+        return -2;
+    }
+    if (o->resume && o->seeded)
+        skip_deals(p, p->session.games + (p->partial != NULL));
     sk_table *t = &p->table;
     t->lang = o->lang;
     t->human = p->human;
@@ -531,6 +844,12 @@ static int ctx_init(play_ctx *p, const play_opts *o)
     t->delay_ms = (int)o->delay;
     t->prompt_newline = !isatty(0);
     return 0;
+}
+
+/* The signal handler: notes the signal, nothing else. */
+static void on_signal(int sig)
+{
+    play_signal = sig;
 }
 
 int sk_cmd_play(int argc, char **argv)
@@ -545,12 +864,26 @@ int sk_cmd_play(int argc, char **argv)
     }
     if (rc != 0)
         return rc < 0 ? 2 : 0;
+    /* a stopped game is saved (play_game); an ignored signal stays so */
+    static const int SIGNALS[3] = {SIGINT, SIGTERM, SIGHUP};
+    struct sigaction sa, old[3];
+    memset(&sa, 0, sizeof sa);
+    memset(old, 0, sizeof old);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    play_signal = 0;
+    for (int i = 0; i < 3; i++)
+        if (sigaction(SIGNALS[i], NULL, &old[i]) == 0 && old[i].sa_handler != SIG_IGN)
+            sigaction(SIGNALS[i], &sa, NULL);
     play_ctx *p = malloc(sizeof *p);
-    if (!p || ctx_init(p, &o) < 0) {
+    int init = p ? ctx_init(p, &o) : -1;
+    if (init < 0) {
         if (p)
             ctx_free(p);
         free(p);
-        return 1;
+        for (int i = 0; i < 3; i++)
+            sigaction(SIGNALS[i], &old[i], NULL);
+        return init == -2 ? 2 : 1;
     }
     bool plain = o.plain || !isatty(0) || !isatty(1);
     p->ui = plain ? NULL : sk_ui_curses_open();
@@ -561,9 +894,18 @@ int sk_cmd_play(int argc, char **argv)
         rc = play_game(p, p->max_games && n + 1 == p->max_games);
     if (p->ui)
         p->ui->close(p->ui);
-    if (p->out)
+    if (p->saved)
         printf("%s %s\n", sk_tr(o.lang, L_SAVED), p->path);
+    if (p->partial_saved)
+        printf("%s %s.partial (schafkopf play --resume %s)\n", sk_tr(o.lang, L_SAVED_PARTIAL),
+               p->path, p->path);
+    if (p->partial_error)
+        fprintf(stderr, "schafkopf: play: cannot save the game in progress to %s.partial: %s\n",
+                p->path, strerror(p->partial_error));
+    fflush(stdout);
     ctx_free(p);
     free(p);
-    return 0;
+    for (int i = 0; i < 3; i++)
+        sigaction(SIGNALS[i], &old[i], NULL);
+    return play_signal ? 128 + play_signal : 0;
 }

@@ -347,7 +347,7 @@ static bool confirm_quit(curses_ui *u, const sk_table *t)
     while ((ch = getch()) == KEY_RESIZE)
         redraw(u, t);
     snprintf(u->prompt, sizeof u->prompt, "%s", save);
-    return ch == 'j' || ch == 'y' || ch == 'q';
+    return ch == 'j' || ch == 'y' || ch == 'q' || ch == ERR;
 }
 
 /* Handles a key common to every question: resize, hint, last trick.
@@ -395,6 +395,8 @@ static int curses_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, i
         redraw(u, t);
         int ch = getch();
         u->msg[0] = '\0';
+        if (ch == ERR) /* a signal (SIGINT...): play.c saves the game and stops */
+            return SK_UI_QUIT;
         if (common_key(u, t, ch))
             continue;
         u->show_last = false;
@@ -443,6 +445,8 @@ static int curses_offer(sk_ui *ui, const sk_table *t, sk_action offer)
         redraw(u, t);
         int ch = getch();
         u->msg[0] = '\0';
+        if (ch == ERR) /* a signal: see curses_choose */
+            return SK_UI_QUIT;
         if (common_key(u, t, ch))
             continue;
         if (ch == 'j' || ch == 'J' || ch == 'y' || ch == 'Y' || ch == 'k' || ch == 'K')
@@ -524,7 +528,7 @@ static int curses_summary(sk_ui *ui, const sk_table *t, const sk_result *res,
     } while (ch == KEY_RESIZE);
     u->msg[0] = '\0';
     u->show_last = false;
-    return ch == 'q' || ch == 'Q' ? SK_UI_QUIT : SK_UI_OK;
+    return ch == 'q' || ch == 'Q' || ch == ERR ? SK_UI_QUIT : SK_UI_OK;
 }
 
 /* One replay step: the table with every hand; arrows step. */

@@ -8,7 +8,12 @@
 #   sleep    answers nothing for 30 s (the arena must kill it)
 #   exit     exits with status 3 (a crash)
 #   noready  never finishes the handshake (sleeps instead)
+#   noready1 FILE  never finishes the handshake if FILE does not exist
+#            (and creates it): only its first start fails
 mode=${1:-garbage}
+if [ "$mode" = noready1 ]; then
+    if [ -e "$2" ]; then mode=first; else : >"$2"; mode=noready; fi
+fi
 first= n=0 offered=
 while IFS= read -r line; do
     case $line in

@@ -4,14 +4,17 @@
 
 CC       ?= gcc
 PREFIX   ?= /usr/local
-# The library needs jansson (records); only the program's terminal UI
-# (src/cli) needs ncursesw and libsodium (keyed hashes for engines), so
-# only src/cli gets their flags (ncursesw's define _XOPEN_SOURCE, which
-# core and ai must not depend on).
+# The library needs jansson (records).  The program's layers above it
+# need more: the terminal UI ncursesw, the engines' keyed hashes and the
+# server's tokens and passwords libsodium, the server's store SQLite, the
+# server libwebsockets (docs/architecture.md).  Only they get those
+# flags (ncursesw's define _XOPEN_SOURCE, which core and ai must not
+# depend on).
+PROG_PKGS      := ncursesw libsodium sqlite3 libwebsockets
 LIB_PKG_CFLAGS := $(shell pkg-config --cflags jansson)
 LIB_PKG_LIBS   := $(shell pkg-config --libs jansson)
-CLI_PKG_CFLAGS := $(shell pkg-config --cflags ncursesw libsodium)
-CLI_PKG_LIBS   := $(shell pkg-config --libs ncursesw libsodium)
+CLI_PKG_CFLAGS := $(shell pkg-config --cflags $(PROG_PKGS))
+CLI_PKG_LIBS   := $(shell pkg-config --libs $(PROG_PKGS))
 WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CSTD     := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 OPT      ?= -O2 -g
@@ -40,7 +43,9 @@ ALL_LDFLAGS = -pthread $(LDFLAGS)
 BUILD    ?= build
 CORE_SRC := $(wildcard src/core/*.c)
 AI_SRC   := $(wildcard src/ai/*.c)
-CLI_SRC  := $(wildcard src/cli/*.c)
+# The program: the table (a room of the server), the store, the server
+# and the command line with its terminal UI.
+CLI_SRC  := $(wildcard src/table/*.c src/store/*.c src/server/*.c src/cli/*.c)
 LIB_SRC  := $(CORE_SRC) $(AI_SRC)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -68,7 +73,7 @@ $(shell mkdir -p $(BUILD) && echo '$(ALL_FLAGS_TEXT)' | cmp -s - $(FLAGS_STAMP) 
 # a removed header does not break the build.
 DEPFLAGS = -MMD -MP
 
-$(BUILD)/src/cli/%.o: src/cli/%.c $(FLAGS_STAMP)
+$(CLI_OBJ): $(BUILD)/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(DEPFLAGS) $(CLI_CFLAGS) -c $< -o $@
 

@@ -1,0 +1,143 @@
+/*
+ * schafkopf/table.h -- a table where people and bots play a session
+ * together, as the server (src/server/) runs it: a "room".
+ *
+ * A room holds a ruleset, four seats (five players with the dealer
+ * sitting out come later), the session's score sheet and the game in
+ * progress.  It knows no sockets, files or threads: a driver tells it who
+ * sits where and what a seat decided, and reads back
+ *
+ *  - what must be decided next and by whom (sk_room_pending), which the
+ *    driver asks of a human connection or of a bot on a worker thread;
+ *  - messages for each recipient (sk_room_message): JSON texts, one per
+ *    event, made for that seat (or a spectator) through core's
+ *    visibility -- nothing in them reveals a card the recipient may not
+ *    see, or anything from which the deal follows;
+ *  - the history (sk_room_history) that restores the room exactly, for
+ *    the store.
+ *
+ * Every event has a sequence number, from 1, counted per room; a client
+ * that reconnects asks for the state and then the events after the last
+ * number it saw.  A decision carries the number of the last event its
+ * sender saw; a decision on a stale number is refused, so a retried
+ * message never plays twice.
+ *
+ * Deals come from the operating system's random source.  Before the
+ * first card of a deal everyone is told a hash of its seed (BLAKE2b,
+ * libsodium); after the game the seed itself, so players can check that
+ * the seed gives the deal they played (sk_room_deal_from_seed).
+ *
+ * Names: sk_room_ public, skx_room_ internal.  docs/server-protocol.md
+ * describes the messages.
+ */
+#ifndef SCHAFKOPF_TABLE_H
+#define SCHAFKOPF_TABLE_H
+
+#include "schafkopf/ai.h"
+#include "schafkopf/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SK_ROOM_NAME_MAX 32    /* bytes of a player's name, NUL included */
+#define SK_ROOM_SPECTATOR 255  /* the "seat" of a spectator */
+#define SK_ROOM_SEED_BYTES 32  /* a deal's secret seed */
+#define SK_ROOM_HASH_HEX 65    /* its published BLAKE2b-256 hash as hex, NUL included */
+
+/* Who sits in a seat. */
+enum sk_room_seat_kind {
+    SK_ROOM_EMPTY = 0,
+    SK_ROOM_HUMAN = 1,
+    SK_ROOM_BOT = 2
+};
+
+typedef struct sk_room_seat {
+    uint8_t kind;                 /* enum sk_room_seat_kind */
+    char name[SK_ROOM_NAME_MAX];  /* shown to everyone */
+    char bot[32];                 /* a bot's spec ("pimc", "heuristic"), else "" */
+    uint64_t player;              /* the driver's id of a human, 0 for none */
+} sk_room_seat;
+
+typedef struct sk_room sk_room;
+
+/* A new room under `rules` (any preset and options), with all seats
+ * empty; `id` is the driver's number for it; `fallback` the bot spec
+ * that plays for a human who left during a game.  NULL with a message
+ * when the ruleset is not one a room can play (five players, for now). */
+sk_room *sk_room_new(uint64_t id, const sk_rules *rules, const char *fallback, sk_error *err);
+void sk_room_free(sk_room *r);
+
+uint64_t sk_room_id(const sk_room *r);
+const sk_rules *sk_room_rules(const sk_room *r);
+const sk_room_seat *sk_room_seat_at(const sk_room *r, int seat);
+/* The number of the last event (0 before any). */
+uint64_t sk_room_seq(const sk_room *r);
+/* The game in progress, or NULL between games: read only. */
+const sk_game *sk_room_game(const sk_room *r);
+const sk_session *sk_room_session(const sk_room *r);
+
+/* Seats a human (player id, name) or a bot (spec) in an empty seat, or
+ * empties one; each is an event.  A game starts by itself when every
+ * seat is taken and the driver deals (sk_room_deal).  A human may leave
+ * during a game: his seat is then played by the fallback bot until he
+ * or another human sits down again.  0 or an error
+ * that says why (seat taken, bad bot spec, name too long...). */
+int sk_room_sit_human(sk_room *r, int seat, uint64_t player, const char *name, sk_error *err);
+int sk_room_sit_bot(sk_room *r, int seat, const char *spec, sk_error *err);
+int sk_room_leave(sk_room *r, int seat, sk_error *err);
+
+/* The next decision: the seat to ask and the choices it has (at most
+ * SK_MAX_LEGAL); a doubling out of turn comes with its decline, a pass
+ * (core's sk_turn_next).  Returns the seat, or -1 when nobody must
+ * decide (no game, or seats to fill). */
+int sk_room_pending(const sk_room *r, sk_action *legal, int *n);
+
+/* A decision of `seat`: one of the choices of sk_room_pending.  `seen`
+ * is the last event number the sender saw; a stale one is refused
+ * (SK_ESTATE), as is anything not on offer (SK_EILLEGAL, with the rule
+ * from the engine).  Applied decisions become events; a finished game
+ * is booked on the score sheet (an event too) and the driver deals the
+ * next one. */
+int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *err);
+/* Deals the next game from `seed` (SK_ROOM_SEED_BYTES from the OS
+ * random source, the driver's) when every seat is taken and no game
+ * runs; 0, or SK_ESTATE when it cannot start now. */
+int sk_room_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES], sk_error *err);
+/* The deal a seed gives under the room's ruleset for a dealer, as
+ * sk_room_deal makes it: for players who check the published seed. */
+void sk_room_deal_from_seed(const sk_rules *rules, int dealer,
+                            const uint8_t seed[SK_ROOM_SEED_BYTES], uint8_t hands[4][8]);
+
+/* The view for a bot's decision at `seat` (core's sk_game_view). */
+int sk_room_view(const sk_room *r, int seat, sk_view *v);
+
+/* The JSON text of event `seq` as `seat` (SK_ROOM_SPECTATOR: a
+ * spectator) may see it, malloc'd, or NULL when no such event is kept
+ * (events of finished games are dropped but for the last game's). */
+char *sk_room_message(const sk_room *r, uint64_t seq, int seat);
+/* The whole state as `seat` may see it, for a connection that (re)joins:
+ * the ruleset, the seats, the score sheet, the game so far; malloc'd. */
+char *sk_room_state(const sk_room *r, int seat);
+
+/*
+ * The journal: every event has one entry, a JSON text of what made it
+ * (a seat taken, a deal with its secret seed, a decision), for the store
+ * only -- it holds the seeds, so it never goes to a client.  A room is
+ * restored by feeding a fresh room (sk_room_new with the same id and
+ * ruleset) its entries in order with sk_room_replay; it then stands at
+ * the same event number in the same state.  A driver appends each entry
+ * to its store before it sends the event's messages.
+ */
+char *sk_room_journal(const sk_room *r, uint64_t seq);
+int sk_room_replay(sk_room *r, const char *entry, sk_error *err);
+
+/* The finished games of the room as game records (core's
+ * sk_record_write lines, each with its seed), malloc'd; "" when none. */
+char *sk_room_records(const sk_room *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -140,7 +140,10 @@ static int status_of(int rc)
 int skx_store_db_fail(const sk_store *st, sk_error *err, int rc, const char *what)
 {
     const char *msg = st && st->db ? sqlite3_errmsg(st->db) : sqlite3_errstr(rc);
-    return skx_store_fail(st, err, status_of(rc), "%s: %s", what, msg);
+    bool lost = st && st->db && st->in_txn && sqlite3_get_autocommit(st->db);
+    return skx_store_fail(st, err, status_of(rc), "%s: %s%s", what, msg,
+                          lost ? " (the transaction was rolled back: none of its writes "
+                                 "happened)" : "");
 }
 
 /* Length of the valid UTF-8 sequence at s (n bytes left), or 0 when the

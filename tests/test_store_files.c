@@ -311,8 +311,8 @@ static void raw_sql(const char *path, const char *sql)
     sqlite3_close(db);
 }
 
-/* Random bytes, a cut store and a directory are refused with the file
- * named; an empty file becomes a store. */
+/* Random bytes, a cut store, a directory and a symbolic link are
+ * refused with the file named; an empty file becomes a store. */
 static void test_corrupt_files(void **state)
 {
     fixture *f = *state;
@@ -351,8 +351,14 @@ static void test_corrupt_files(void **state)
     snprintf(dir, sizeof dir, "%s/sub", f->dir);
     assert_int_equal(mkdir(dir, 0700), 0);
     assert_null(sk_store_open(dir, &err));
-    assert_non_null(strstr(err.msg, "sub"));
+    assert_non_null(strstr(err.msg, "sub\": is a directory"));
     rmdir(dir);
+    char link[320];
+    snprintf(link, sizeof link, "%s/link.db", f->dir);
+    assert_int_equal(symlink(f->db, link), 0);
+    assert_null(sk_store_open(link, &err));
+    assert_non_null(strstr(err.msg, "link.db\": is a symbolic link"));
+    unlink(link);
     assert_null(sk_store_open("", &err));
     assert_non_null(strstr(err.msg, "path is empty"));
 }

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* "SKST" in the database header: the file is a schafkopf store. */
@@ -328,6 +329,28 @@ static int query_int(sk_store *st, const char *sql, const char *what, int64_t *o
 }
 
 /*
+ * Refuses a path that is no regular file before anything is created
+ * beside it: a directory, a device, a symbolic link.  A link is refused
+ * because the lock file goes beside the path given: two links to one
+ * database would have two locks.
+ */
+static int check_path(sk_store *st, const char *path, sk_error *err)
+{
+    struct stat sb;
+    if (lstat(path, &sb) != 0)
+        return errno == ENOENT ? 0 : skx_store_fail(st, err, SK_EIO, "cannot open: %s",
+                                                    strerror(errno));
+    if (S_ISLNK(sb.st_mode))
+        return skx_store_fail(st, err, SK_EINVAL, "is a symbolic link: give the path of the "
+                              "file itself (the lock file goes beside it)");
+    if (S_ISDIR(sb.st_mode))
+        return skx_store_fail(st, err, SK_EINVAL, "is a directory, not a database file");
+    if (!S_ISREG(sb.st_mode))
+        return skx_store_fail(st, err, SK_EINVAL, "is not a regular file");
+    return 0;
+}
+
+/*
  * Takes the process lock: an exclusive flock on "<path>.lock", created
  * if need be.  flock belongs to the open file, so a second sk_store_open
  * of the same path -- in another process or in this one -- is refused;
@@ -493,7 +516,7 @@ sk_store *sk_store_open(const char *path, sk_error *err)
     char quoted[sizeof st->where - 2];
     sk_escape(quoted, sizeof quoted, path, (size_t)-1, sizeof quoted);
     snprintf(st->where, sizeof st->where, "\"%s\"", quoted);
-    if (take_lock(st, path, err)) {
+    if (check_path(st, path, err) || take_lock(st, path, err)) {
         free(st);
         return NULL;
     }

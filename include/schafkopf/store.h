@@ -111,7 +111,8 @@ int sk_store_rooms(sk_store *st, int (*fn)(void *ctx, const sk_store_room *room)
  * written; SK_EINVAL for an unknown room too). */
 int sk_store_journal_append(sk_store *st, uint64_t room, uint64_t seq, const char *entry,
                             sk_error *err);
-/* Calls `fn` for every journal entry of a room in order. */
+/* Calls `fn` for every journal entry of a room in order (an unknown
+ * room has none; the same for games and chat). */
 int sk_store_journal(sk_store *st, uint64_t room,
                      int (*fn)(void *ctx, uint64_t seq, const char *entry), void *ctx,
                      sk_error *err);

@@ -221,7 +221,7 @@ int skx_store_writable(const sk_store *st, sk_error *err)
 {
     if (st->in_txn && sqlite3_get_autocommit(st->db))
         return skx_store_fail(st, err, SK_EIO, "the transaction was rolled back after an "
-                              "earlier error: roll it back (sk_store_rollback) and start again");
+                              "earlier error: end it (sk_store_rollback) and start again");
     return 0;
 }
 

@@ -36,7 +36,8 @@ extern "C" {
 
 typedef struct sk_store sk_store;
 
-/* Caps in bytes of the text fields (without the terminating NUL). */
+/* Caps in bytes of the text fields (without the terminating NUL): a
+ * buffer of cap + 1 bytes always holds what the store gives back. */
 #define SK_STORE_RULES_MAX 65536     /* a room's rules_json */
 #define SK_STORE_TITLE_MAX 256       /* a room's title */
 #define SK_STORE_INVITE_MAX 128      /* a room's invitation code */

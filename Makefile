@@ -57,7 +57,7 @@ FUZZ_SECONDS ?= 20
 LIB      := $(BUILD)/libschafkopf.a
 PROG     := $(BUILD)/schafkopf
 
-.PHONY: all test test-plain test-san bench fuzz install clean check-tools
+.PHONY: all test test-plain test-san bench bench-store fuzz install clean check-tools
 
 all: $(PROG)
 
@@ -127,6 +127,13 @@ BENCH_JOBS ?= 2
 bench: $(PROG)
 	$(PROG) bench
 	$(PROG) bench --deals 1 --games 1 --jobs $(BENCH_JOBS) | grep '^solver'
+
+# Journal appends per second of the store, a commit per entry against
+# batches, sync NORMAL and FULL (docs/store.md), on the disk of
+# BENCH_DIR (default $TMPDIR or /tmp).
+BENCH_DIR ?=
+bench-store: $(BUILD)/tests/bench_store
+	$(BUILD)/tests/bench_store $(BENCH_DIR)
 
 # libFuzzer harnesses (clang), each run FUZZ_SECONDS on its seed corpus.
 # Every sanitizer report is fatal (-fno-sanitize-recover=all: UBSan would

@@ -105,6 +105,10 @@ int sk_room_leave(sk_room *r, int seat, sk_error *err);
  * already, or may not give them).  Returns the seat, or -1 when nobody
  * must decide (no game running). */
 int sk_room_pending(const sk_room *r, sk_action *legal, int *n);
+/* The doubling (SK_ACT_KONTRA or SK_ACT_RETOUR) offered out of turn to
+ * the pending seat, or -1: a bot that answers such an offer with
+ * anything else declines it (the driver decides sk_act_pass). */
+int sk_room_offer(const sk_room *r);
 
 /* A decision of `seat`: one of the choices of sk_room_pending.  `seen`
  * is the last event number the sender saw; a stale one is refused

@@ -195,18 +195,16 @@ const sk_session *sk_room_session(const sk_room *r)
 
 /* Makes event r->seq + 1 from a change: its journal entry and its
  * message for every recipient.  Out of memory the change stands but
- * the texts are missing (NULL): SK_ENOMEM. */
+ * the event or its texts are missing (NULL): SK_ENOMEM. */
 static int emit(sk_room *r, skx_room_change *c, sk_error *err)
 {
     c->pending = skx_room_pending(r, c->legal, &c->nlegal, &c->offer);
     if (r->nev == r->ev_cap) {
         size_t cap = r->ev_cap ? 2 * r->ev_cap : 64;
         skx_room_event *more = realloc(r->ev, cap * sizeof *more);
-        if (!more) {
-            r->seq++;
+        if (!more) /* the change stands without an event: kept events stay contiguous */
             return fail(err, SK_ENOMEM, NULL, "out of memory for event %llu",
-                        (unsigned long long)r->seq);
-        }
+                        (unsigned long long)r->seq + 1);
         r->ev = more;
         r->ev_cap = cap;
     }

@@ -17,8 +17,7 @@ static const char *const DE[L_COUNT] = {
     [L_SUIT_E] = "Eichel", [L_SUIT_G] = "Gras", [L_SUIT_H] = "Herz", [L_SUIT_S] = "Schellen",
     [L_PASS] = "weiter", [L_PASS_YIELD] = "ist recht", [L_PLAY] = "ich spiele",
     [L_PLAY_TOO] = "ich spiel auch", [L_PLAY_SELF] = "ich spiel selbst",
-    [L_HAVE] = "ich hätt", [L_CLASS_SAUSPIEL] = "ein Spiel", [L_CLASS_SOLO] = "ein Solo",
-    [L_CLASS_WENZ] = "einen Wenz", [L_CLASS_TOUT] = "ein Tout", [L_CLASS_SIE] = "einen Sie",
+    [L_HAVE] = "ich hätt",
     [L_SAUSPIEL_WITH] = "Sauspiel mit der %s-Sau", [L_SOLO] = "%s-Solo", [L_TOUT] = "Tout",
     [L_WENZ] = "Wenz", [L_SIE] = "Sie", [L_NONE] = "kein Spiel",
     [L_KONTRA] = "Kontra", [L_RETOUR] = "Retour", [L_DOUBLING_N] = "%d. Doppelung",
@@ -53,8 +52,9 @@ static const char *const DE[L_COUNT] = {
     [L_OFFER_DOUBLE] = "%s geben?  j = ja, n = nein",
     [L_REPLAY_HELP] = "→/Leertaste vor  ← zurück  q Ende", [L_STEP] = "Schritt",
     [L_NOTHING] = "-", [L_YES_NO] = "Bitte j (ja) oder n (nein) eingeben.",
-    [L_CHOOSE_CARD] = "Spiel eine Karte: ←→ Enter, 1-8 oder Kürzel",
+    [L_CHOOSE_CARD] = "Spiel eine Karte: ←→ Enter, 1-%d oder Kürzel",
     [L_CHOOSE_MENU] = "Deine Ansage: ↑↓ Enter oder Nummer",
+    [L_OR] = " oder ", [L_NO_CALL] = " - ohne rufbare Sau nur %s",
 };
 
 static const char *const EN[L_COUNT] = {
@@ -62,8 +62,7 @@ static const char *const EN[L_COUNT] = {
     [L_SUIT_E] = "Acorns", [L_SUIT_G] = "Leaves", [L_SUIT_H] = "Hearts", [L_SUIT_S] = "Bells",
     [L_PASS] = "pass", [L_PASS_YIELD] = "go ahead", [L_PLAY] = "I play",
     [L_PLAY_TOO] = "I play too", [L_PLAY_SELF] = "I play myself",
-    [L_HAVE] = "I have", [L_CLASS_SAUSPIEL] = "a game", [L_CLASS_SOLO] = "a Solo",
-    [L_CLASS_WENZ] = "a Wenz", [L_CLASS_TOUT] = "a Tout", [L_CLASS_SIE] = "a Sie",
+    [L_HAVE] = "I have",
     [L_SAUSPIEL_WITH] = "Sauspiel calling the %s Ace", [L_SOLO] = "%s Solo", [L_TOUT] = "Tout",
     [L_WENZ] = "Wenz", [L_SIE] = "Sie", [L_NONE] = "no game",
     [L_KONTRA] = "Kontra", [L_RETOUR] = "Retour", [L_DOUBLING_N] = "doubling %d",
@@ -98,8 +97,9 @@ static const char *const EN[L_COUNT] = {
     [L_OFFER_DOUBLE] = "Give %s?  y = yes, n = no",
     [L_REPLAY_HELP] = "→/space forward  ← back  q quit", [L_STEP] = "Step",
     [L_NOTHING] = "-", [L_YES_NO] = "Please answer y (yes) or n (no).",
-    [L_CHOOSE_CARD] = "Play a card: ←→ Enter, 1-8 or its code",
+    [L_CHOOSE_CARD] = "Play a card: ←→ Enter, 1-%d or its code",
     [L_CHOOSE_MENU] = "Your call: ↑↓ Enter or a number",
+    [L_OR] = " or ", [L_NO_CALL] = " - no Ace to call, so only %s",
 };
 
 /* Looks a string up; an id missing from a table falls back to English. */
@@ -174,21 +174,35 @@ size_t sk_lang_contract(sk_lang lang, sk_contract c, char *buf, size_t size)
     }
 }
 
-/* The words for a class in a bid: "ein Solo", "einen Wenz", "ein Tout". */
-static const char *class_words(sk_lang lang, sk_contract c)
+/* The contract classes by name, for bids: German with its article
+ * ("einen Wenz"), English with its own ("a Wenz"); a Tout is a compound
+ * with a neuter article ("ein Wenz-Tout"). */
+static const struct {
+    const char *de, *de_art, *en, *en_art;
+} CLASS_NAMES[SK_C_NTYPES] = {
+    [SK_C_SAUSPIEL] = {"Spiel", "ein", "game", "a"},
+    [SK_C_SOLO] = {"Solo", "ein", "Solo", "a"},
+    [SK_C_WENZ] = {"Wenz", "einen", "Wenz", "a"},
+    [SK_C_SIE] = {"Sie", "einen", "Sie", "a"},
+    [SK_C_GEIER] = {"Geier", "einen", "Geier", "a"},
+    [SK_C_FARBWENZ] = {"Farbwenz", "einen", "suit Wenz", "a"},
+    [SK_C_FARBGEIER] = {"Farbgeier", "einen", "suit Geier", "a"},
+    [SK_C_BETTEL] = {"Bettel", "einen", "Bettel", "a"},
+    [SK_C_BETTEL_OUVERT] = {"Bettel ouvert", "einen", "open Bettel", "an"},
+    [SK_C_RAMSCH] = {"Ramsch", "einen", "Ramsch", "a"},
+    [SK_C_HOCHZEIT] = {"Hochzeit", "eine", "wedding", "a"},
+};
+
+/* Names a contract class ("Wenz-Tout", "Farbwenz"), with its article
+ * when `article` ("einen Wenz", "a Solo Tout"). */
+size_t sk_lang_class(sk_lang lang, sk_contract c, bool article, char *buf, size_t size)
 {
-    if (c.tout)
-        return sk_tr(lang, L_CLASS_TOUT);
-    switch (c.type) {
-    case SK_C_SOLO:
-        return sk_tr(lang, L_CLASS_SOLO);
-    case SK_C_WENZ:
-        return sk_tr(lang, L_CLASS_WENZ);
-    case SK_C_SIE:
-        return sk_tr(lang, L_CLASS_SIE);
-    default:
-        return sk_tr(lang, L_CLASS_SAUSPIEL);
-    }
+    int t = c.type > SK_C_NONE && c.type < SK_C_NTYPES ? c.type : SK_C_SAUSPIEL;
+    bool de = lang == SK_LANG_DE;
+    const char *name = de ? CLASS_NAMES[t].de : CLASS_NAMES[t].en;
+    const char *art = de ? (c.tout ? "ein" : CLASS_NAMES[t].de_art) : CLASS_NAMES[t].en_art;
+    return (size_t)snprintf(buf, size, "%s%s%s%s", article ? art : "", article ? " " : "", name,
+                            c.tout ? (de ? "-Tout" : " Tout") : "");
 }
 
 /* Table talk for a bid: the opening "ich spiele", the holder's "ich
@@ -197,16 +211,53 @@ static size_t bid_words(sk_lang lang, const sk_public *p, sk_action a, char *buf
 {
     if (p->holder == SK_NOSEAT)
         return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_PLAY));
-    char cls[32];
-    sk_contract_class_code(a.contract, cls, sizeof cls);
-    if (a.seat == p->holder) /* "selbst (wenz:tout)": short enough for the menu */
-        return (size_t)snprintf(buf, size, "%s (%s)", sk_tr(lang, L_SELF), cls);
+    char cls[48];
+    if (a.seat == p->holder) { /* "ich spiel selbst (Wenz-Tout)" */
+        sk_lang_class(lang, a.contract, false, cls, sizeof cls);
+        return (size_t)snprintf(buf, size, "%s (%s)", sk_tr(lang, L_PLAY_SELF), cls);
+    }
     if (a.contract.type == SK_C_SAUSPIEL)
         return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_PLAY_TOO));
-    if (a.contract.tout)
-        return (size_t)snprintf(buf, size, "%s %s (%s)", sk_tr(lang, L_HAVE),
-                                class_words(lang, a.contract), cls);
-    return (size_t)snprintf(buf, size, "%s %s", sk_tr(lang, L_HAVE), class_words(lang, a.contract));
+    sk_lang_class(lang, a.contract, true, cls, sizeof cls);
+    return (size_t)snprintf(buf, size, "%s %s", sk_tr(lang, L_HAVE), cls);
+}
+
+/* Whether the view's seat could name some contract of type `type` now
+ * (any suit, or none). */
+static bool may_declare_type(const sk_view *v, int type)
+{
+    for (int suit = 0; suit <= 4; suit++) {
+        sk_contract c = {(uint8_t)type, (uint8_t)(suit < 4 ? suit : SK_NOSUIT), 0};
+        if (sk_view_may_declare(v, c))
+            return true;
+    }
+    return false;
+}
+
+/* The label of a choice in a menu: what the action says, and for an
+ * opening "ich spiele" of a hand that can call no Sau what it commits
+ * that hand to (2.4.12, 2.5.3): "ich spiele - ohne rufbare Sau nur Solo
+ * oder Wenz". */
+size_t sk_lang_choice(sk_lang lang, const sk_view *v, sk_action a, char *buf, size_t size)
+{
+    size_t n = sk_lang_action(lang, &v->pub, a, buf, size);
+    if (a.type != SK_ACT_BID || a.contract.type != SK_C_SAUSPIEL || v->pub.holder != SK_NOSEAT ||
+        may_declare_type(v, SK_C_SAUSPIEL) || n >= size)
+        return n;
+    int base = sk_rules_contract_rank(v->rules, a.contract), k = 0;
+    char list[160] = "";
+    const char *names[SK_C_NTYPES];
+    for (int t = SK_C_SOLO; t < SK_C_NTYPES; t++) {
+        sk_contract c = {(uint8_t)t, SK_NOSUIT, 0};
+        if (t != SK_C_RAMSCH && sk_rules_contract_rank(v->rules, c) >= base &&
+            may_declare_type(v, t))
+            names[k++] = lang == SK_LANG_DE ? CLASS_NAMES[t].de : CLASS_NAMES[t].en;
+    }
+    size_t m = 0;
+    for (int i = 0; i < k; i++)
+        m += (size_t)snprintf(list + m, m < sizeof list ? sizeof list - m : 0, "%s%s",
+                              i == 0 ? "" : i + 1 < k ? ", " : sk_tr(lang, L_OR), names[i]);
+    return n + (size_t)snprintf(buf + n, size - n, sk_tr(lang, L_NO_CALL), list);
 }
 
 /* Describes an action in the state before it. */
@@ -398,6 +449,13 @@ enum sk_input sk_lang_input(sk_lang lang, const sk_view *v, const char *line,
     }
     int i = v->pub.phase == SK_PHASE_DECLARE ? declare_action(lang, s, legal, n)
                                              : phrase_action(s, legal, n);
+    for (int k = 0; i == -2 && k < n; k++) { /* a choice's words as the menu shows them */
+        char words[96], low[96];
+        sk_lang_action(lang, &v->pub, legal[k], words, sizeof words);
+        normalize(words, low, sizeof low);
+        if (strcmp(low, s) == 0)
+            i = k;
+    }
     if (i >= 0) {
         *out = legal[i];
         return SK_IN_ACTION;

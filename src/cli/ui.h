@@ -27,7 +27,6 @@ enum sk_str {
     L_YOU, L_LEFT, L_ACROSS, L_RIGHT,
     L_SUIT_E, L_SUIT_G, L_SUIT_H, L_SUIT_S,
     L_PASS, L_PASS_YIELD, L_PLAY, L_PLAY_TOO, L_PLAY_SELF, L_HAVE,
-    L_CLASS_SAUSPIEL, L_CLASS_SOLO, L_CLASS_WENZ, L_CLASS_TOUT, L_CLASS_SIE,
     L_SAUSPIEL_WITH, L_SOLO, L_TOUT, L_WENZ, L_SIE, L_NONE,
     L_KONTRA, L_RETOUR, L_DOUBLING_N, L_KLOPFEN, L_NO_KLOPFEN, L_ACCEPT, L_ACCEPT_MORE, L_NO_ACCEPT, L_SELF,
     L_GAME, L_DEALER, L_FOREHAND, L_LEADS, L_DECLARER, L_PARTNER, L_CALLED,
@@ -38,6 +37,7 @@ enum sk_str {
     L_UNKNOWN_INPUT, L_UNKNOWN_CARD, L_NOT_NOW, L_HELP_PLAIN, L_HELP_CURSES,
     L_CONTINUE, L_GOODBYE, L_SAVED, L_SAVED_PARTIAL, L_TITLE, L_TRICKS, L_OFFER_DOUBLE,
     L_REPLAY_HELP, L_STEP, L_NOTHING, L_YES_NO, L_CHOOSE_CARD, L_CHOOSE_MENU,
+    L_OR, L_NO_CALL,
     L_COUNT
 };
 
@@ -53,6 +53,12 @@ size_t sk_lang_contract(sk_lang lang, sk_contract c, char *buf, size_t size);
  * "ich spiele", "ich hätt ein Solo", "ich spiel selbst", the contract,
  * "Kontra", or the card's code. */
 size_t sk_lang_action(sk_lang lang, const sk_public *p, sk_action a, char *buf, size_t size);
+/* A contract class by name ("Wenz-Tout"), with its article when asked
+ * ("einen Farbwenz", "a Solo Tout"). */
+size_t sk_lang_class(sk_lang lang, sk_contract c, bool article, char *buf, size_t size);
+/* The label of a choice in a menu of the view's seat: the action's words,
+ * plus what an "ich spiele" commits a hand that can call no Sau to. */
+size_t sk_lang_choice(sk_lang lang, const sk_view *v, sk_action a, char *buf, size_t size);
 
 /* What a line of input means (plain mode, and typed commands). */
 enum sk_input {

@@ -40,6 +40,23 @@ static int u8width(const char *s)
     return n;
 }
 
+/* The byte offset of column `cols` in a UTF-8 string (or its end). */
+static size_t u8offset(const char *s, int cols)
+{
+    size_t b = 0;
+    for (int i = 0; i < cols && s[b]; i++)
+        for (b++; (s[b] & 0xc0) == 0x80; b++)
+            ;
+    return b;
+}
+
+/* The width of the right panel: the rest of the screen right of the
+ * table (29 columns at 80, more on wider terminals). */
+static int panel_width(void)
+{
+    return COLS - PANEL_X - 1 > 29 ? COLS - PANEL_X - 1 : 29;
+}
+
 /* Writes `s` at (y, x) cut to `width` columns. */
 static void put(int y, int x, const char *s, int width)
 {
@@ -200,14 +217,22 @@ static void draw_panel(const curses_ui *u, const sk_table *t)
         int rows = LINES - 9 < 4 ? 4 : LINES - 9;
         int first = u->sel >= rows ? u->sel - rows + 1 : 0;
         for (int i = first; i < u->nmenu && i < first + rows; i++) {
-            char words[64], line[80];
-            sk_lang_action(t->lang, &t->view.pub, u->menu[i], words, sizeof words);
+            char words[160], line[200];
+            sk_lang_choice(t->lang, &t->view, u->menu[i], words, sizeof words);
             bool more = (i == first && first > 0) || (i == first + rows - 1 && i + 1 < u->nmenu);
             snprintf(line, sizeof line, "%2d %s%s", i + 1, words, more ? " …" : "");
             if (i == u->sel)
                 attron(A_REVERSE);
-            put(top++, PANEL_X, line, 29);
+            put(top++, PANEL_X, line, panel_width());
             attroff(A_REVERSE);
+            if (i == u->sel && u8width(line) > panel_width()) {
+                /* the whole label of the selected choice under the table */
+                attron(A_BOLD);
+                put(HAND_Y + 1, 1, words, PANEL_X - 3);
+                if (u8width(words) > PANEL_X - 3)
+                    put(HAND_Y + 2, 3, words + u8offset(words, PANEL_X - 3), PANEL_X - 5);
+                attroff(A_BOLD);
+            }
         }
         mvhline(top++, PANEL_X, ACS_HLINE, 29);
     }
@@ -388,10 +413,20 @@ static int curses_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, i
     u->sel = 0;
     if (cards && !(u->legal_cards & SK_BIT(u->hand[0])))
         move_sel(u, 1);
-    char typed[3] = "";
+    char typed[3] = "";  /* a card code begun: its suit letter */
+    int number = 0;      /* a menu number begun (menus of ten and more) */
     for (;;) {
-        snprintf(u->prompt, sizeof u->prompt, "%s %s",
-                 sk_tr(t->lang, cards ? L_CHOOSE_CARD : L_CHOOSE_MENU), typed);
+        char shown[16] = "";
+        if (typed[0])
+            snprintf(shown, sizeof shown, "%c", typed[0]);
+        else if (number)
+            snprintf(shown, sizeof shown, "%d", number);
+        char what[96];
+        if (cards)
+            snprintf(what, sizeof what, sk_tr(t->lang, L_CHOOSE_CARD), u->nhand);
+        else
+            snprintf(what, sizeof what, "%s", sk_tr(t->lang, L_CHOOSE_MENU));
+        snprintf(u->prompt, sizeof u->prompt, "%s %s", what, shown);
         redraw(u, t);
         int ch = getch();
         u->msg[0] = '\0';
@@ -400,22 +435,8 @@ static int curses_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, i
         if (common_key(u, t, ch))
             continue;
         u->show_last = false;
-        if (ch == 'q' || ch == 'Q') {
-            if (confirm_quit(u, t))
-                return SK_UI_QUIT;
-        } else if (ch == KEY_LEFT || ch == KEY_UP) {
-            move_sel(u, -1);
-        } else if (ch == KEY_RIGHT || ch == KEY_DOWN || ch == '\t') {
-            move_sel(u, 1);
-        } else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {
-            *out = cards ? sk_act_card(t->view.seat, u->hand[u->sel]) : legal[u->sel];
-            break;
-        } else if (ch >= '1' && ch <= '9' && ch - '1' < (cards ? u->nhand : n)) {
-            *out = cards ? sk_act_card(t->view.seat, u->hand[ch - '1']) : legal[ch - '1'];
-            break;
-        } else if (ch < 128 && strchr("eEgGhHsS", ch) && ch && !typed[0]) {
-            typed[0] = (char)ch;
-        } else if (ch < 128 && ch && typed[0] && strchr("aAzZkKoOuU987", ch)) {
+        if (typed[0] && ch > 0 && ch < 128 && strchr("aAzZkKoOuU987", ch)) {
+            /* the rank completes the code: a 7, 8 or 9 here is no card number */
             typed[1] = (char)ch;
             int c = sk_card_parse(typed);
             typed[0] = typed[1] = '\0';
@@ -423,8 +444,41 @@ static int curses_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, i
                 *out = sk_act_card(t->view.seat, c);
                 break;
             }
+        } else if (ch == 'q' || ch == 'Q') {
+            if (confirm_quit(u, t))
+                return SK_UI_QUIT;
+        } else if (ch == KEY_LEFT || ch == KEY_UP) {
+            move_sel(u, -1);
+            number = 0;
+        } else if (ch == KEY_RIGHT || ch == KEY_DOWN || ch == '\t') {
+            move_sel(u, 1);
+            number = 0;
+        } else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {
+            *out = cards ? sk_act_card(t->view.seat, u->hand[u->sel]) : legal[u->sel];
+            break;
+        } else if (ch >= '0' && ch <= '9' && cards) {
+            if (ch >= '1' && ch - '1' < u->nhand) {
+                *out = sk_act_card(t->view.seat, u->hand[ch - '1']);
+                break;
+            }
+        } else if (ch >= '0' && ch <= '9') {
+            /* a menu number: chosen at once when no longer number could
+             * follow, else selected until Enter or its next digit */
+            int v = number * 10 + (ch - '0');
+            if (v >= 1 && v <= n) {
+                u->sel = v - 1;
+                number = v * 10 <= n ? v : 0;
+                if (!number) {
+                    *out = legal[v - 1];
+                    break;
+                }
+            } else
+                number = 0;
+        } else if (ch > 0 && ch < 128 && strchr("eEgGhHsS", ch) && cards) {
+            typed[0] = (char)ch;
         } else if (ch == 27 || ch == KEY_BACKSPACE || ch == 127) {
             typed[0] = '\0';
+            number = 0;
         }
     }
     u->menu = NULL;

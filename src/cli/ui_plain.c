@@ -88,8 +88,8 @@ static void print_state(const sk_table *t, const sk_action *legal, int n, const 
         return;
     printf("%s:", sk_tr(L, L_CHOICES));
     for (int i = 0; i < n; i++) {
-        char words[64], code[48];
-        sk_lang_action(L, p, legal[i], words, sizeof words);
+        char words[160], code[48];
+        sk_lang_choice(L, &t->view, legal[i], words, sizeof words);
         sk_action_format(legal[i], code, sizeof code);
         printf("%s %d = %s [%s]", i ? ";" : "", i + 1, words, code);
     }

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# test_terminal.sh -- what `schafkopf play --plain` says to a Stammtisch
+# player (issue 15): scripted games whose transcripts are checked line by
+# line.  The full screen shows the same strings (src/cli/lang.c).
+set -u
+PROG=${SK_PROG:?SK_PROG must name the schafkopf program}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export XDG_DATA_HOME=$tmp/data XDG_CONFIG_HOME=$tmp/config
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+ok() { echo "ok: $*"; }
+
+# play_script OUT INPUT ARGS...: a plain game fed the lines of INPUT
+play_script() {
+    local out=$1 input=$2; shift 2
+    printf '%b' "$input" | "$PROG" play --plain "$@" >"$out" 2>&1
+}
+# labels: the words of each choice of a "Choices:"/"Auswahl:" line, one a line
+labels() { sed -e 's/^[^:]*: //' -e 's/; /\n/g' | sed -e 's/^[0-9]* = //' -e 's/ \[[^]]*\]$//'; }
+
+# 3: under stammtisch every bid says in words what it is: no two choices
+# alike, no engine code ("wenz:tout") in the words
+play_script "$tmp/t3" 'q\n' --preset stammtisch --seed 2
+menu=$(grep -m1 '^Auswahl: .*bid geier' "$tmp/t3")
+if [ -z "$menu" ]; then
+    fail "3: no challenge menu under stammtisch"
+else
+    n=$(printf '%s\n' "$menu" | labels | wc -l)
+    u=$(printf '%s\n' "$menu" | labels | sort -u | wc -l)
+    [ "$n" -ge 10 ] && [ "$n" = "$u" ] && ok "3: $n bids, each its own words" ||
+        fail "3: labels repeat: $menu"
+    printf '%s\n' "$menu" | labels | grep -Eq '[a-z]+:[a-z]+' &&
+        fail "3: an engine code in a label: $menu" || ok "3: no engine codes in labels"
+    printf '%s\n' "$menu" | labels | grep -q 'ich hätt einen Farbwenz' &&
+        ok "3: Farbwenz named" || fail "3: no Farbwenz: $menu"
+fi
+
+# 4: a hand that can call no Sau (SO HZ EA EZ GA GZ under kurz): the
+# "ich spiele" choice says before the bid what it commits to (2.4.12, 2.5.3)
+play_script "$tmp/t4" '2\nq\n' --preset kurz --lang en --seed 6
+grep -q '^Your hand: SO HZ EA EZ GA GZ' "$tmp/t4" || fail "4: the deal changed"
+grep -Eq '^Choices: .*2 = I play - no Ace to call, so only Solo or Wenz \[bid' "$tmp/t4" &&
+    ok "4: the bid says no Ace can be called" || fail "4: $(grep -m1 '^Choices' "$tmp/t4")"
+play_script "$tmp/t4de" 'q\n' --preset kurz --seed 6
+grep -Eq '^Auswahl: .*2 = ich spiele - ohne rufbare Sau nur Solo oder Wenz \[' "$tmp/t4de" &&
+    ok "4: German too" || fail "4 (de): $(grep -m1 '^Auswahl' "$tmp/t4de")"
+# a hand that can call one says nothing more
+play_script "$tmp/t4b" 'q\n' --seed 3
+grep -Eq '^Auswahl: 1 = weiter \[pass\]; 2 = ich spiele \[bid sauspiel\]$' "$tmp/t4b" &&
+    ok "4: a callable hand's bid unchanged" || fail "4: $(grep -m1 '^Auswahl' "$tmp/t4b")"
+
+[ "$fails" = 0 ] || { echo "test_terminal.sh: $fails failed"; exit 1; }
+echo "test_terminal.sh: all passed"

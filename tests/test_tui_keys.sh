@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# test_tui_keys.sh -- the keys of the full-screen game (issue 15), driven
+# in a detached tmux at fixed sizes with send-keys, read with
+# capture-pane.  Each case is a key sequence a player typed and the move
+# it must make: a card code ending in 7, 8 or 9 is that card and no card
+# number; a menu of ten and more choices takes two-digit numbers.
+set -u
+PROG=${SK_PROG:?SK_PROG must name the schafkopf program}
+if ! command -v tmux >/dev/null; then
+    echo "test_tui_keys.sh: tmux not installed, skipped"
+    exit 0
+fi
+tmp=$(mktemp -d)
+sock=sk-keys-$$
+T() { tmux -L "$sock" "$@"; }
+trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+ok() { echo "ok: $*"; }
+
+# start NAME COLSxROWS ARGS...: `schafkopf ARGS` in a new tmux window
+start() {
+    local name=$1 size=$2; shift 2
+    local q=""
+    for a in "$@"; do q="$q '$a'"; done
+    T -f /dev/null new-session -d -s "$name" -x "${size%x*}" -y "${size#*x}" \
+        "env XDG_DATA_HOME='$tmp/data' XDG_CONFIG_HOME='$tmp/config' TERM=screen LANG=C.UTF-8 \
+         '$PROG'$q 2>'$tmp/$name.err'; echo \"EXIT=\$?\" >'$tmp/$name.rc'; sleep 60"
+}
+# screen NAME: the window's text now
+screen() { T capture-pane -p -t "$1" 2>/dev/null; }
+# wait_for NAME TEXT [SECONDS]: polls until the screen shows TEXT
+wait_for() {
+    local deadline=$((SECONDS + ${3:-20}))
+    while [ $SECONDS -lt $deadline ]; do
+        case $(screen "$1") in *"$2"*) return 0 ;; esac
+        sleep 0.1
+    done
+    return 1
+}
+# keys NAME KEY...: sends each key, giving the program time to read it
+keys() {
+    local name=$1; shift
+    for k in "$@"; do T send-keys -t "$name" "$k"; sleep 0.2; done
+}
+
+# 1: `2` (ich spiele), `1` (the first contract), then `h` `7`: Herz-Sieben
+start k1 80x24 play --seed 3 --delay 0
+if wait_for k1 "Deine Ansage"; then
+    keys k1 2
+    wait_for k1 "Sauspiel mit der" || fail "1: no declaration menu"
+    keys k1 1
+    wait_for k1 "Spiel eine Karte" || fail "1: no card asked for"
+    keys k1 h 7
+    if wait_for k1 "Du: H7" 5; then ok "1: h 7 plays H7"; else
+        fail "1: h 7 did not play H7:
+$(screen k1)"; fi
+    case $(screen k1) in *"Du: EK"*) fail "1: the 7th card was played" ;; esac
+else
+    fail "1: no bidding menu: $(screen k1)"
+fi
+
+# 2: under sauspiel, `1` `2` (no Klopfen, ich spiele), then `1` `0`: the
+# tenth choice, Eichel-Wenz; `1` alone must wait for a second digit
+start k2 80x24 play --preset sauspiel --seed 47 --delay 0
+if wait_for k2 "ich klopfe"; then
+    keys k2 1
+    wait_for k2 "ich spiele" || fail "2: no bidding menu"
+    keys k2 2
+    wait_for k2 "10 Eichel-Wenz" || fail "2: no tenth choice"
+    keys k2 1
+    case $(screen k2) in *"Du: Sauspiel"*) fail "2: 1 chose at once" ;; esac
+    keys k2 0
+    if wait_for k2 "Du: Eichel-Wenz" 5; then ok "2: 1 0 chose the tenth choice"; else
+        fail "2: 1 0 did not choose Eichel-Wenz:
+$(screen k2)"; fi
+else
+    fail "2: no Klopfen menu: $(screen k2)"
+fi
+
+[ "$fails" = 0 ] || { echo "test_tui_keys.sh: $fails failed"; exit 1; }
+echo "test_tui_keys.sh: all passed"

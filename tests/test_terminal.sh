@@ -50,5 +50,27 @@ play_script "$tmp/t4b" 'q\n' --seed 3
 grep -Eq '^Auswahl: 1 = weiter \[pass\]; 2 = ich spiele \[bid sauspiel\]$' "$tmp/t4b" &&
     ok "4: a callable hand's bid unchanged" || fail "4: $(grep -m1 '^Auswahl' "$tmp/t4b")"
 
+# 6: a whole German game (every card code tried in turn, so many are
+# refused) says everything in German: no "seat N", no English, no
+# engine speech; a refusal names the rule in words and by number
+codes="EO GO HO SO EU GU HU SU EA EZ EK E9 E8 E7 GA GZ GK G9 G8 G7 HA HZ HK H9 H8 H7 SA SZ SK S9 S8 S7"
+stream=""
+for _ in $(seq 40); do stream="$stream$(printf '%s\\n' $codes)n\\n1\\n"; done
+XDG_DATA_HOME=$tmp/d6 play_script "$tmp/t6" "$stream" --seed 9 --games 1
+grep -q '^Spielliste' "$tmp/t6" && ok "6: the German game was played out" || fail "6: no score sheet"
+grep -Eq '^! (Du musst|Diese Karte hast du nicht|Jetzt|Die gerufene|Ihre Farbe).*\([0-9.]+\)$' "$tmp/t6" &&
+    ok "6: refusals in German with the rule" || fail "6: $(grep -m3 '^!' "$tmp/t6")"
+english=$(grep -Ei 'seat|result|must|won by|money|declarer|trick|hint|legal|choices|not |please' "$tmp/t6" |
+    grep -v '^Gespeichert' | head -3)
+[ -z "$english" ] && ok "6: no English in German mode" || fail "6: English in German mode: $english"
+file=$(ls "$tmp"/d6/schafkopf/session-*.jsonl 2>/dev/null | head -1)
+if [ -n "$file" ]; then
+    "$PROG" replay --plain "$file" >"$tmp/r6" 2>&1
+    grep -Eq '^Schritt 6: (Du|Links|Gegenüber|Rechts): ' "$tmp/r6" && ! grep -Eqi 'seat|result' "$tmp/r6" &&
+        ok "6: replay speaks German" || fail "6: replay: $(grep -m2 -Ei 'seat|result|Schritt 6' "$tmp/r6")"
+    "$PROG" replay --plain --lang EN "$file" 2>&1 | grep -q '^Step 6: ' &&
+        ok "--lang EN accepted" || fail "--lang EN"
+fi
+
 [ "$fails" = 0 ] || { echo "test_terminal.sh: $fails failed"; exit 1; }
 echo "test_terminal.sh: all passed"

@@ -78,5 +78,14 @@ else
     fail "2: no Klopfen menu: $(screen k2)"
 fi
 
+# 6: a window too small says so in the game's language and points to --plain
+start k6 60x20 play --seed 3 --delay 0
+if wait_for k6 "schafkopf play --plain" 10; then
+    case $(screen k6) in *"Nötig sind 80x24"*) ok "6: small window explained in German" ;;
+    *) fail "6: small window: $(screen k6)" ;; esac
+else
+    fail "6: small window does not point to --plain: $(screen k6)"
+fi
+
 [ "$fails" = 0 ] || { echo "test_tui_keys.sh: $fails failed"; exit 1; }
 echo "test_tui_keys.sh: all passed"

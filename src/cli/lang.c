@@ -55,6 +55,27 @@ static const char *const DE[L_COUNT] = {
     [L_CHOOSE_CARD] = "Spiel eine Karte: ←→ Enter, 1-%d oder Kürzel",
     [L_CHOOSE_MENU] = "Deine Ansage: ↑↓ Enter oder Nummer",
     [L_OR] = " oder ", [L_NO_CALL] = " - ohne rufbare Sau nur %s",
+    [L_RESULT] = "Ergebnis",
+    [L_SCREEN_SMALL] = "Zu klein: %dx%d. Nötig sind 80x24, sonst schafkopf play --plain.",
+    [L_REFUSED] = "Das ist nicht erlaubt", [L_NOT_HELD] = "Diese Karte hast du nicht",
+    [L_MUST_CALLED] = "Du musst die gerufene Sau spielen",
+    [L_STICHZWANG] = "Du musst stechen, wenn du kannst (Stichzwang)",
+    [L_FOLLOW_SUIT] = "Du musst Farbe bedienen", [L_FOLLOW_TRUMP] = "Du musst Trumpf bedienen",
+    [L_NO_DISCARD_ACE] = "Die gerufene Sau darfst du nicht abwerfen, bevor ihre Farbe kam",
+    [L_RUN_AWAY] = "Ihre Farbe spielst du nur mit der gerufenen Sau an (davonlaufen erst mit "
+                   "vier Karten)",
+    [L_PLAY_CARD_NOW] = "Jetzt wird eine Karte gespielt",
+    [L_NAME_GAME_NOW] = "Nach deinem Gebot musst du jetzt ein Spiel ansagen",
+    [L_BID_OR_PASS] = "Jetzt nur weiter oder ein Gebot",
+    [L_NOT_ALLOWED_GAME] = "Dieses Spiel ist nach diesen Regeln nicht erlaubt",
+    [L_OPEN_PLAY] = "Zuerst sagt man nur \"ich spiele\"; welches Spiel, kommt später",
+    [L_BID_HIGHER] = "Um mitzuspielen, musst du ein höheres Spiel bieten",
+    [L_KEEP_EQUAL] = "Dein Spiel behältst du nur mit einem gleich hohen oder höheren",
+    [L_BID_BINDS] = "Das passt nicht zu deinem Gebot",
+    [L_CANNOT_CALL] = "Diese Sau kannst du nicht rufen (eigene Sau, Herz oder keine Karte der "
+                      "Farbe)",
+    [L_SOLO_NEEDS] = "Für dieses Solo fehlt dir eine Karte der Trumpffarbe",
+    [L_SIE_NEEDS] = "Für einen Sie brauchst du alle Ober und Unter",
 };
 
 static const char *const EN[L_COUNT] = {
@@ -100,6 +121,25 @@ static const char *const EN[L_COUNT] = {
     [L_CHOOSE_CARD] = "Play a card: ←→ Enter, 1-%d or its code",
     [L_CHOOSE_MENU] = "Your call: ↑↓ Enter or a number",
     [L_OR] = " or ", [L_NO_CALL] = " - no Ace to call, so only %s",
+    [L_RESULT] = "Result",
+    [L_SCREEN_SMALL] = "Too small: %dx%d. 80x24 is needed, or schafkopf play --plain.",
+    [L_REFUSED] = "Not allowed", [L_NOT_HELD] = "You do not hold that card",
+    [L_MUST_CALLED] = "You must play the called Ace",
+    [L_STICHZWANG] = "You must win the trick if you can (Stichzwang)",
+    [L_FOLLOW_SUIT] = "You must follow suit", [L_FOLLOW_TRUMP] = "You must follow trump",
+    [L_NO_DISCARD_ACE] = "You may not throw the called Ace before its suit was led",
+    [L_RUN_AWAY] = "You lead the called suit only with its Ace (running away needs four cards)",
+    [L_PLAY_CARD_NOW] = "Play a card now",
+    [L_NAME_GAME_NOW] = "After your bid you must name a game now",
+    [L_BID_OR_PASS] = "Only pass or a bid now",
+    [L_NOT_ALLOWED_GAME] = "These rules do not allow that game",
+    [L_OPEN_PLAY] = "Open with just \"I play\"; the game is named later",
+    [L_BID_HIGHER] = "To play too you must bid a higher game",
+    [L_KEEP_EQUAL] = "You keep your game only with an equal or higher one",
+    [L_BID_BINDS] = "That does not match your bid",
+    [L_CANNOT_CALL] = "You cannot call that Ace (you hold it, Hearts, or no card of its suit)",
+    [L_SOLO_NEEDS] = "That Solo needs a plain card of its trump suit in your hand",
+    [L_SIE_NEEDS] = "A Sie needs all Obers and Unters",
 };
 
 /* Looks a string up; an id missing from a table falls back to English. */
@@ -462,4 +502,34 @@ enum sk_input sk_lang_input(sk_lang lang, const sk_view *v, const char *line,
     }
     snprintf(msg, msgsize, sk_tr(lang, i == -1 ? L_NOT_NOW : L_UNKNOWN_INPUT), line);
     return SK_IN_BAD;
+}
+
+/* Says why the human's action was refused, in the language: the rule
+ * the engine named (err->rule) picks the sentence, and its number
+ * follows ("Du musst Farbe bedienen (3.2.1)"); the engine's own message
+ * speaks of seats by number and is for logs and engines. */
+size_t sk_lang_refusal(sk_lang lang, const sk_error *err, char *buf, size_t size)
+{
+    static const struct {
+        const char *rule;
+        enum sk_str text;
+    } RULES[] = {
+        {"2.5.2", L_MUST_CALLED},      {"002 Bettel", L_STICHZWANG}, {"3.2.1", L_FOLLOW_SUIT},
+        {"3.2.2", L_FOLLOW_TRUMP},     {"2.5.5", L_NO_DISCARD_ACE},  {"2.5.4", L_RUN_AWAY},
+        {"3.1", L_PLAY_CARD_NOW},      {"2.4.4", L_NOT_ALLOWED_GAME}, {"2.4.2", L_OPEN_PLAY},
+        {"2.4.6", L_BID_HIGHER},       {"2.4.8", L_KEEP_EQUAL},      {"2.4.10", L_BID_BINDS},
+        {"2.5.1", L_CANNOT_CALL},      {"2.6.4", L_SOLO_NEEDS},      {"2.9.1", L_SIE_NEEDS},
+    };
+    const char *rule = err->rule;
+    enum sk_str id = L_REFUSED;
+    if (rule && strcmp(rule, "3.2") == 0)
+        id = L_NOT_HELD;
+    else if (rule && strcmp(rule, "2.4.12") == 0)
+        id = strstr(err->msg, "must name") ? L_NAME_GAME_NOW : L_BID_OR_PASS;
+    for (size_t i = 0; rule && i < sizeof RULES / sizeof RULES[0]; i++)
+        if (strcmp(rule, RULES[i].rule) == 0)
+            id = RULES[i].text;
+    if (!rule)
+        return (size_t)snprintf(buf, size, "%s", sk_tr(lang, id));
+    return (size_t)snprintf(buf, size, "%s (%s)", sk_tr(lang, id), rule);
 }

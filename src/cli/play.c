@@ -20,6 +20,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -122,13 +123,13 @@ static int parse_opts(int argc, char **argv, play_opts *o)
         else if (c == 'd')
             rc = sk_cli_number("delay", optarg, 10000, &o->delay);
         else if (c == 'L') {
-            if (strcmp(optarg, "de") != 0 && strcmp(optarg, "en") != 0) {
+            if (strcasecmp(optarg, "de") != 0 && strcasecmp(optarg, "en") != 0) {
                 char q[SK_CLI_QUOTE];
                 fprintf(stderr, "schafkopf: --lang: \"%s\" is not de or en\n",
                         sk_cli_quote(q, optarg));
                 return -1;
             }
-            o->lang = optarg[0] == 'e' ? SK_LANG_EN : SK_LANG_DE;
+            o->lang = (optarg[0] | 0x20) == 'e' ? SK_LANG_EN : SK_LANG_DE;
         } else if (c == 'p')
             o->plain = true;
         else if (c == 'r')
@@ -653,7 +654,9 @@ static int human_move(play_ctx *p, sk_game *g)
         sk_error err = {{0}, NULL};
         if (apply(p, g, a, &err) == 0)
             return SK_UI_OK;
-        p->ui->error(p->ui, &p->table, err.msg);
+        char why[256];
+        sk_lang_refusal(p->table.lang, &err, why, sizeof why);
+        p->ui->error(p->ui, &p->table, why);
     }
 }
 

@@ -37,7 +37,11 @@ enum sk_str {
     L_UNKNOWN_INPUT, L_UNKNOWN_CARD, L_NOT_NOW, L_HELP_PLAIN, L_HELP_CURSES,
     L_CONTINUE, L_GOODBYE, L_SAVED, L_SAVED_PARTIAL, L_TITLE, L_TRICKS, L_OFFER_DOUBLE,
     L_REPLAY_HELP, L_STEP, L_NOTHING, L_YES_NO, L_CHOOSE_CARD, L_CHOOSE_MENU,
-    L_OR, L_NO_CALL,
+    L_OR, L_NO_CALL, L_RESULT, L_SCREEN_SMALL,
+    L_REFUSED, L_NOT_HELD, L_MUST_CALLED, L_STICHZWANG, L_FOLLOW_SUIT, L_FOLLOW_TRUMP,
+    L_NO_DISCARD_ACE, L_RUN_AWAY, L_PLAY_CARD_NOW, L_NAME_GAME_NOW, L_BID_OR_PASS,
+    L_NOT_ALLOWED_GAME, L_OPEN_PLAY, L_BID_HIGHER, L_KEEP_EQUAL, L_BID_BINDS, L_CANNOT_CALL,
+    L_SOLO_NEEDS, L_SIE_NEEDS,
     L_COUNT
 };
 
@@ -59,6 +63,10 @@ size_t sk_lang_class(sk_lang lang, sk_contract c, bool article, char *buf, size_
 /* The label of a choice in a menu of the view's seat: the action's words,
  * plus what an "ich spiele" commits a hand that can call no Sau to. */
 size_t sk_lang_choice(sk_lang lang, const sk_view *v, sk_action a, char *buf, size_t size);
+
+/* Why the human's action was refused, in words and with the rule's
+ * number, from the engine's error. */
+size_t sk_lang_refusal(sk_lang lang, const sk_error *err, char *buf, size_t size);
 
 /* What a line of input means (plain mode, and typed commands). */
 enum sk_input {

@@ -262,7 +262,14 @@ static void redraw(const curses_ui *u, const sk_table *t)
 {
     erase();
     if (COLS < 80 || LINES < 24) {
-        mvprintw(0, 0, "80x24 needed (%dx%d)", COLS, LINES);
+        char small[160];
+        snprintf(small, sizeof small, sk_tr(t->lang, L_SCREEN_SMALL), COLS, LINES);
+        size_t off = 0;
+        for (int y = 0; small[off] && y < LINES; y++) { /* wrapped to the width */
+            size_t len = u8offset(small + off, COLS);
+            mvaddnstr(y, 0, small + off, (int)len);
+            off += len;
+        }
         refresh();
         return;
     }

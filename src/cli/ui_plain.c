@@ -41,11 +41,12 @@ static void plain_event(sk_ui *ui, const sk_table *t, const char *text, bool oth
     printf("%s\n", text);
 }
 
-/* Prints the cards of a trick as "seat 1 GA, seat 2 G7". */
-static void print_trick(const uint8_t *cards, int len, int leader)
+/* Prints the cards of a trick as "Links GA, Gegenüber G7". */
+static void print_trick(const sk_table *t, const uint8_t *cards, int len, int leader)
 {
     for (int i = 0; i < len; i++)
-        printf("%sseat %d %s", i ? ", " : "", (leader + i) % 4, sk_card_name(cards[i]));
+        printf("%s%s %s", i ? ", " : "", sk_lang_seat(t->lang, t->human, (leader + i) % 4),
+               sk_card_name(cards[i]));
 }
 
 /* Prints the contract line, the current trick, the hand and what may be
@@ -60,15 +61,13 @@ static void print_state(const sk_table *t, const sk_action *legal, int n, const 
         sk_lang_contract(L, p->contract, name, sizeof name);
         printf("%s: %s", sk_tr(L, L_GAME), name);
         if (p->declarer < SK_NSEATS) /* a Ramsch has none */
-            printf(", %s seat %d (%s)", sk_tr(L, L_DECLARER), p->declarer,
-                   sk_lang_seat(L, t->human, p->declarer));
+            printf(", %s: %s", sk_tr(L, L_DECLARER), sk_lang_seat(L, t->human, p->declarer));
         if (p->partner != SK_NOSEAT && p->partner != p->declarer)
-            printf(", %s seat %d (%s)", sk_tr(L, L_PARTNER), p->partner,
-                   sk_lang_seat(L, t->human, p->partner));
+            printf(", %s: %s", sk_tr(L, L_PARTNER), sk_lang_seat(L, t->human, p->partner));
         for (int d = 0; d < p->doublings; d++)
             printf(", %s", sk_tr(L, d % 2 ? L_RETOUR : L_KONTRA));
         printf("\n%s %d: ", sk_tr(L, L_TRICK), p->trick_no + 1);
-        print_trick(p->trick, p->trick_len, p->trick_leader);
+        print_trick(t, p->trick, p->trick_len, p->trick_leader);
         printf("\n");
     }
     printf("%s:", sk_tr(L, L_HAND));
@@ -106,8 +105,8 @@ static void print_last_trick(const sk_table *t)
     }
     int k = p->trick_no - 1;
     printf("%s: ", sk_tr(t->lang, L_LAST_TRICK));
-    print_trick(p->tricks[k], 4, p->trick_leaders[k]);
-    printf(" - %s seat %d (%s)\n", sk_tr(t->lang, L_WON_BY), p->trick_winners[k],
+    print_trick(t, p->tricks[k], 4, p->trick_leaders[k]);
+    printf(" - %s %s\n", sk_tr(t->lang, L_WON_BY),
            sk_lang_seat(t->lang, t->human, p->trick_winners[k]));
 }
 
@@ -214,7 +213,7 @@ static int plain_summary(sk_ui *ui, const sk_table *t, const sk_result *res,
     (void)last;
     char text[512], line[160];
     sk_table_result_text(t, res, text, sizeof text);
-    printf("Result: %s\n", text);
+    printf("%s: %s\n", sk_tr(t->lang, L_RESULT), text);
     printf("%s: %s\n", sk_tr(t->lang, L_MONEY), explain);
     printf("%s:\n", sk_tr(t->lang, L_SCORE_SHEET));
     sk_table_score_line(t, 0, NULL, line, sizeof line);
@@ -237,13 +236,14 @@ static int plain_step(sk_ui *ui, const sk_table *t, const char *text)
     printf("%s", text);
     if (p->phase == SK_PHASE_PLAY && p->trick_len > 0) {
         printf(" | %s %d: ", sk_tr(t->lang, L_TRICK), p->trick_no + 1);
-        print_trick(p->trick, p->trick_len, p->trick_leader);
+        print_trick(t, p->trick, p->trick_len, p->trick_leader);
     } else if (p->trick_no > 0 && p->nactions > 0 &&
                p->actions[p->nactions - 1].type == SK_ACT_CARD) {
         int k = p->trick_no - 1;
         printf(" | %s %d: ", sk_tr(t->lang, L_TRICK), k + 1);
-        print_trick(p->tricks[k], 4, p->trick_leaders[k]);
-        printf(" - %s seat %d", sk_tr(t->lang, L_WON_BY), p->trick_winners[k]);
+        print_trick(t, p->tricks[k], 4, p->trick_leaders[k]);
+        printf(" - %s %s", sk_tr(t->lang, L_WON_BY),
+               sk_lang_seat(t->lang, t->human, p->trick_winners[k]));
     }
     printf("\n");
     return 1;

@@ -267,6 +267,12 @@ static void redraw(const curses_ui *u, const sk_table *t)
         size_t off = 0;
         for (int y = 0; small[off] && y < LINES; y++) { /* wrapped to the width */
             size_t len = u8offset(small + off, COLS);
+            if (small[off + len]) /* break after the last blank that fits */
+                for (size_t b = len; b > 0; b--)
+                    if (small[off + b - 1] == ' ') {
+                        len = b;
+                        break;
+                    }
             mvaddnstr(y, 0, small + off, (int)len);
             off += len;
         }

@@ -78,6 +78,26 @@ else
     fail "2: no Klopfen menu: $(screen k2)"
 fi
 
+# 8: a key typed while the trick ends plays nothing: `h` `7` and at once
+# Enter; the finished trick stays, the hand keeps seven cards
+start k8 80x24 play --seed 3 --delay 0
+if wait_for k8 "Deine Ansage"; then
+    keys k8 2
+    wait_for k8 "Sauspiel mit der" || fail "8: no declaration menu"
+    keys k8 1
+    wait_for k8 "Spiel eine Karte" || fail "8: no card asked for"
+    T send-keys -t k8 h 7 Enter
+    sleep 0.3
+    case $(screen k8) in *"Stich geht an Du"*) ok "8: the finished trick is shown" ;;
+    *) fail "8: no finished trick: $(screen k8)" ;; esac
+    sleep 2
+    hand=$(screen k8 | grep -A1 'Deine Karten' | tail -1 | tr -cd '[' | wc -c)
+    [ "$hand" = 7 ] && ok "8: type-ahead discarded" || fail "8: $hand cards left:
+$(screen k8)"
+else
+    fail "8: no bidding menu: $(screen k8)"
+fi
+
 # 6: a window too small says so in the game's language and points to --plain
 start k6 60x20 play --seed 3 --delay 0
 if wait_for k6 "--plain" 10; then

@@ -56,7 +56,7 @@ typedef struct play_opts {
     sk_rules rules;
     const char *bots;
     const char *resume;
-    uint64_t seed, games, seat, delay;
+    uint64_t seed, games, seat, delay, trick_pause;
     bool seeded, plain;
     bool rules_given;      /* --preset, --rule or --rules */
     sk_lang lang;
@@ -81,6 +81,8 @@ static void play_usage(FILE *out)
             "  --lang de|en    German table talk (default) or English\n"
             "  --plain         line mode (for scripts and screen readers)\n"
             "  --delay MS      full screen: pause after each card of a bot (default 300)\n"
+            "  --trick-pause MS  full screen: a finished trick stays this long, or until\n"
+            "                  a key (default 1500)\n"
             "  --resume FILE   continue a saved session (totals, next dealer, the game\n"
             "                  left in the middle); its ruleset is the file's, and with\n"
             "                  the session's --seed the deals go on where they stopped\n"
@@ -102,6 +104,7 @@ static int parse_opts(int argc, char **argv, play_opts *o)
         {"seed", required_argument, 0, 's'},    {"games", required_argument, 0, 'n'},
         {"lang", required_argument, 0, 'L'},    {"plain", no_argument, 0, 'p'},
         {"delay", required_argument, 0, 'd'},   {"resume", required_argument, 0, 'r'},
+        {"trick-pause", required_argument, 0, 'T'},
         {"help", no_argument, 0, 'h'},          {"preset", required_argument, 0, SK_OPT_PRESET},
         {"rule", required_argument, 0, SK_OPT_RULE},
         {"rules", required_argument, 0, SK_OPT_RULES_FILE},
@@ -122,6 +125,8 @@ static int parse_opts(int argc, char **argv, play_opts *o)
             rc = sk_cli_number("games", optarg, 1000000, &o->games);
         else if (c == 'd')
             rc = sk_cli_number("delay", optarg, 10000, &o->delay);
+        else if (c == 'T')
+            rc = sk_cli_number("trick-pause", optarg, 60000, &o->trick_pause);
         else if (c == 'L') {
             if (strcasecmp(optarg, "de") != 0 && strcasecmp(optarg, "en") != 0) {
                 char q[SK_CLI_QUOTE];
@@ -597,7 +602,9 @@ static void announce_after(play_ctx *p, const sk_game *g, const sk_public *befor
         snprintf(line, sizeof line, "%s %d %s %s (%d %s)", sk_tr(L, L_TRICK), k + 1,
                  sk_tr(L, L_WON_BY), sk_lang_seat(L, t->human, g->pub.trick_winners[k]),
                  sk_cards_points(cards), sk_tr(L, L_POINTS));
+        t->trick_end = true;
         say(p, line, false);
+        t->trick_end = false;
     } else if (a.type == SK_ACT_DECLARE && g->pub.phase == SK_PHASE_PLAY) {
         snprintf(line, sizeof line, "%s: %s", sk_tr(L, L_LEADS),
                  sk_lang_seat(L, t->human, g->pub.trick_leader));
@@ -845,6 +852,7 @@ static int ctx_init(play_ctx *p, const play_opts *o)
     t->hint = hint_fn;
     t->hint_ctx = p;
     t->delay_ms = (int)o->delay;
+    t->trick_pause_ms = (int)o->trick_pause;
     t->prompt_newline = !isatty(0);
     return 0;
 }
@@ -857,7 +865,7 @@ static void on_signal(int sig)
 
 int sk_cmd_play(int argc, char **argv)
 {
-    play_opts o = {.delay = 300, .lang = SK_LANG_DE};
+    play_opts o = {.delay = 300, .trick_pause = 1500, .lang = SK_LANG_DE};
     sk_rules_preset(&o.rules, "official", NULL);
     int rc = parse_opts(argc, argv, &o);
     if (rc == 0 && o.rules.players != 4) {

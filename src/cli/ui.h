@@ -117,6 +117,8 @@ typedef struct sk_table {
     sk_hint_fn hint;
     void *hint_ctx;
     int delay_ms;          /* curses: pause after another seat's card */
+    int trick_pause_ms;    /* curses: a finished trick stays this long (or until a key) */
+    bool trick_end;        /* the event being shown ends a trick */
     bool prompt_newline;   /* plain: end prompts with a newline (scripts) */
 } sk_table;
 

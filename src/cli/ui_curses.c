@@ -332,7 +332,15 @@ static void curses_event(sk_ui *ui, const sk_table *t, const char *text, bool ot
     u->menu = NULL;
     u->prompt[0] = '\0';
     redraw(u, t);
-    if (other && t->delay_ms > 0)
+    if (t->trick_end && t->trick_pause_ms > 0) {
+        /* the finished trick stays on the table until a key or the pause
+         * ends; the key is spent on that, it plays nothing */
+        timeout(t->trick_pause_ms);
+        int ch;
+        while ((ch = getch()) == KEY_RESIZE)
+            redraw(u, t);
+        timeout(-1);
+    } else if (other && t->delay_ms > 0)
         napms(t->delay_ms);
 }
 
@@ -426,6 +434,7 @@ static int curses_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, i
     u->sel = 0;
     if (cards && !(u->legal_cards & SK_BIT(u->hand[0])))
         move_sel(u, 1);
+    flushinp(); /* keys typed while the others played answer nothing */
     char typed[3] = "";  /* a card code begun: its suit letter */
     int number = 0;      /* a menu number begun (menus of ten and more) */
     for (;;) {

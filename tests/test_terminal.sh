@@ -72,5 +72,25 @@ if [ -n "$file" ]; then
         ok "--lang EN accepted" || fail "--lang EN"
 fi
 
+# 9: the settlement: money with its unit and a German decimal comma, a
+# sheet titled by what it counts, whole seat names with their signs; a
+# tournament counts points, not money (5.3)
+sheet() { sed -n '/^Spielliste/,/Summe/p' "$1"; }
+XDG_DATA_HOME=$tmp/d9 play_script "$tmp/t9" "$stream$stream" --seed 9 --games 2
+grep -Eq '^Geld: Sauspiel 10 Cent$' "$tmp/t9" && ok "9: the amount has its unit, said once" ||
+    fail "9: $(grep -m2 '^Geld' "$tmp/t9")"
+grep -q '^Spielliste (Geld in €):' "$tmp/t9" && ok "9: the sheet says what it counts" ||
+    fail "9: sheet title: $(grep -m1 '^Spielliste' "$tmp/t9")"
+sheet "$tmp/t9" | grep -Eq '^ +Summe +-0,30 +-0,10 +\+0,30 +\+0,10$' &&
+    ok "9: German decimal commas, signs kept" || fail "9: totals: $(sheet "$tmp/t9" | tail -1)"
+sheet "$tmp/t9" | grep -q ' Gegenüber +' && sheet "$tmp/t9" | head -2 | grep -q 'Gegenüber    Rechts$' &&
+    ok "9: whole names" || fail "9: names cut: $(sheet "$tmp/t9")"
+XDG_DATA_HOME=$tmp/d9t play_script "$tmp/t9t" "$stream$stream" --seed 9 --games 2 --preset tournament
+grep -q '^Spielliste (Turnierpunkte):' "$tmp/t9t" && ! grep -q 'Geld: Sauspiel' "$tmp/t9t" &&
+    grep -Eq '^Turnierpunkte: Du -?[0-9+]' "$tmp/t9t" && ok "9: a tournament counts points" ||
+    fail "9: tournament: $(grep -E '^(Geld|Turnier|Spielliste)' "$tmp/t9t" | head -3)"
+play_script "$tmp/t9e" "$stream$stream" --seed 9 --games 2 --lang en
+grep -Eq '= ([0-9]+) [a-z]* *= \1( |$)' "$tmp/t9e" && fail "9: a sum said twice" || ok "9: no sum said twice"
+
 [ "$fails" = 0 ] || { echo "test_terminal.sh: $fails failed"; exit 1; }
 echo "test_terminal.sh: all passed"

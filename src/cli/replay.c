@@ -143,8 +143,7 @@ static int run_replay(sk_ui *ui, sk_table *t, const sk_record *rec, bool plain)
         sk_game_result(g, &res, NULL);
         sk_table_result_text(t, &res, text, sizeof text);
         sk_table_explain(t, &rec->rules, &res, explain, sizeof explain);
-        printf("%s: %s\n%s: %s\n", sk_tr(t->lang, L_RESULT), text, sk_tr(t->lang, L_MONEY),
-               explain);
+        printf("%s: %s\n%s\n", sk_tr(t->lang, L_RESULT), text, explain);
     }
     free(g);
     return rc;

@@ -41,7 +41,7 @@ enum sk_str {
     L_REFUSED, L_NOT_HELD, L_MUST_CALLED, L_STICHZWANG, L_FOLLOW_SUIT, L_FOLLOW_TRUMP,
     L_NO_DISCARD_ACE, L_RUN_AWAY, L_PLAY_CARD_NOW, L_NAME_GAME_NOW, L_BID_OR_PASS,
     L_NOT_ALLOWED_GAME, L_OPEN_PLAY, L_BID_HIGHER, L_KEEP_EQUAL, L_BID_BINDS, L_CANNOT_CALL,
-    L_SOLO_NEEDS, L_SIE_NEEDS,
+    L_SOLO_NEEDS, L_SIE_NEEDS, L_MONEY_EUR, L_CENTS,
     L_COUNT
 };
 
@@ -128,8 +128,13 @@ void sk_table_log(sk_table *t, const char *text);
  * contract's order, or the Sauspiel order before the declaration);
  * returns the count. */
 int sk_table_sorted_hand(const sk_public *p, sk_cards hand, uint8_t *out);
-/* Formats money in cents as "+1.20" / "-0.40" / "0.00". */
-size_t sk_table_money(int64_t cents, char *buf, size_t size);
+/* Formats money in cents as "+1,20" / "-0,40" / "0,00" (German) or
+ * with a decimal point (English). */
+size_t sk_table_money(sk_lang lang, int64_t cents, char *buf, size_t size);
+/* Whether the session counts tournament points rather than money. */
+bool sk_table_tournament(const sk_table *t);
+/* The score sheet's title: "Spielliste (Geld in €)". */
+size_t sk_table_sheet_title(const sk_table *t, char *buf, size_t size);
 
 /* Return codes of the asking functions. */
 enum { SK_UI_OK = 0, SK_UI_NO = 1, SK_UI_QUIT = -1 };
@@ -167,7 +172,8 @@ sk_ui *sk_ui_curses_open(void);
 
 /* The summary text shared by both modes: result line and points. */
 size_t sk_table_result_text(const sk_table *t, const sk_result *res, char *buf, size_t size);
-/* The money explanation (sk_result_explain) in the table's language. */
+/* The settlement line in the table's language: "Geld: ... = 20 Cent"
+ * (sk_result_explain), or the tournament points in a tournament. */
 size_t sk_table_explain(const sk_table *t, const sk_rules *r, const sk_result *res, char *buf,
                         size_t size);
 /* One score sheet row as text (game number i from 1, or the totals when

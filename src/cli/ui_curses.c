@@ -291,8 +291,13 @@ static void redraw(const curses_ui *u, const sk_table *t)
     put(0, 0, title, COLS);
     if (t->session) {
         char money[24], right[64];
-        sk_table_money(t->session->money[t->human], money, sizeof money);
-        snprintf(right, sizeof right, "%s: %s ", sk_tr(t->lang, L_MONEY), money);
+        if (sk_table_tournament(t))
+            snprintf(money, sizeof money, "%+lld", (long long)t->session->tournament[t->human]);
+        else
+            sk_table_money(t->lang, t->session->money[t->human], money, sizeof money);
+        snprintf(right, sizeof right, "%s: %s%s ",
+                 sk_tr(t->lang, sk_table_tournament(t) ? L_TOURNAMENT : L_MONEY), money,
+                 sk_table_tournament(t) ? "" : " €");
         put(0, COLS - u8width(right), right, 40);
     }
     attroff(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
@@ -567,12 +572,13 @@ static void draw_summary(const sk_table *t, const sk_result *res, const char *ex
     attroff(A_BOLD);
     if (nl)
         put(3, 1, nl + 1, 78);
-    snprintf(line, sizeof line, "%s: %s", sk_tr(t->lang, L_MONEY), explain);
+    snprintf(line, sizeof line, "%s", explain);
     put(4, 1, line, 78);
     if (u8width(line) > 78)
-        put(5, 3, line + 78, 76);
+        put(5, 3, line + u8offset(line, 78), 76);
     attron(A_BOLD);
-    put(7, 1, sk_tr(t->lang, L_SCORE_SHEET), 78);
+    sk_table_sheet_title(t, line, sizeof line);
+    put(7, 1, line, 78);
     sk_table_score_line(t, 0, NULL, line, sizeof line);
     put(8, 1, line, 78);
     attroff(A_BOLD);

@@ -214,8 +214,9 @@ static int plain_summary(sk_ui *ui, const sk_table *t, const sk_result *res,
     char text[512], line[160];
     sk_table_result_text(t, res, text, sizeof text);
     printf("%s: %s\n", sk_tr(t->lang, L_RESULT), text);
-    printf("%s: %s\n", sk_tr(t->lang, L_MONEY), explain);
-    printf("%s:\n", sk_tr(t->lang, L_SCORE_SHEET));
+    printf("%s\n", explain);
+    sk_table_sheet_title(t, line, sizeof line);
+    printf("%s:\n", line);
     sk_table_score_line(t, 0, NULL, line, sizeof line);
     printf("  %s\n", line);
     for (int i = 0; i < t->nrows; i++) {

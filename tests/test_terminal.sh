@@ -50,6 +50,23 @@ play_script "$tmp/t4b" 'q\n' --seed 3
 grep -Eq '^Auswahl: 1 = weiter \[pass\]; 2 = ich spiele \[bid sauspiel\]$' "$tmp/t4b" &&
     ok "4: a callable hand's bid unchanged" || fail "4: $(grep -m1 '^Auswahl' "$tmp/t4b")"
 
+# 5: `play --continue` goes on with the last session, the game left in
+# the middle included, without a file name
+export XDG_DATA_HOME=$tmp/d5
+play_script "$tmp/t5a" '1\nq\n' --seed 9
+play_script "$tmp/t5b" 'q\n' --continue
+hand=$(grep -m1 '^Deine Karten' "$tmp/t5a")
+if grep -q '^Laufendes Spiel gespeichert' "$tmp/t5a" && grep -q "^Spiel 1: " "$tmp/t5b" &&
+    grep -q '^Du: weiter' "$tmp/t5b" && grep -qF "$hand" "$tmp/t5b"; then
+    ok "5: --continue resumed the game in progress"
+else
+    fail "5: --continue: $(head -3 "$tmp/t5b")"
+fi
+rm -rf "$tmp/d5e"; XDG_DATA_HOME=$tmp/d5e play_script "$tmp/t5c" 'q\n' --continue --seed 9
+grep -q 'Keine gespeicherte Runde' "$tmp/t5c" && grep -q '^Spiel 1: ' "$tmp/t5c" &&
+    ok "5: --continue without a session starts a new one" || fail "5: $(head -2 "$tmp/t5c")"
+export XDG_DATA_HOME=$tmp/data
+
 # 6: a whole German game (every card code tried in turn, so many are
 # refused) says everything in German: no "seat N", no English, no
 # engine speech; a refusal names the rule in words and by number

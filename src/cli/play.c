@@ -57,7 +57,7 @@ typedef struct play_opts {
     const char *bots;
     const char *resume;
     uint64_t seed, games, seat, delay, trick_pause;
-    bool seeded, plain;
+    bool seeded, plain, cont;
     bool rules_given;      /* --preset, --rule or --rules */
     sk_lang lang;
 } play_opts;
@@ -83,6 +83,8 @@ static void play_usage(FILE *out)
             "  --delay MS      full screen: pause after each card of a bot (default 300)\n"
             "  --trick-pause MS  full screen: a finished trick stays this long, or until\n"
             "                  a key (default 1500)\n"
+            "  --continue      go on with the last session, the game left in the middle\n"
+            "                  included (the newest file in the directory above)\n"
             "  --resume FILE   continue a saved session (totals, next dealer, the game\n"
             "                  left in the middle); its ruleset is the file's, and with\n"
             "                  the session's --seed the deals go on where they stopped\n"
@@ -104,7 +106,7 @@ static int parse_opts(int argc, char **argv, play_opts *o)
         {"seed", required_argument, 0, 's'},    {"games", required_argument, 0, 'n'},
         {"lang", required_argument, 0, 'L'},    {"plain", no_argument, 0, 'p'},
         {"delay", required_argument, 0, 'd'},   {"resume", required_argument, 0, 'r'},
-        {"trick-pause", required_argument, 0, 'T'},
+        {"trick-pause", required_argument, 0, 'T'}, {"continue", no_argument, 0, 'C'},
         {"help", no_argument, 0, 'h'},          {"preset", required_argument, 0, SK_OPT_PRESET},
         {"rule", required_argument, 0, SK_OPT_RULE},
         {"rules", required_argument, 0, SK_OPT_RULES_FILE},
@@ -139,6 +141,8 @@ static int parse_opts(int argc, char **argv, play_opts *o)
             o->plain = true;
         else if (c == 'r')
             o->resume = optarg;
+        else if (c == 'C')
+            o->cont = true;
         else if (c >= SK_OPT_PRESET) {
             rc = sk_cli_rules_option(&o->rules, c, optarg, &rules_seen);
             o->rules_given = true;
@@ -223,13 +227,7 @@ static int make_dirs(char *path)
 static int session_path(play_ctx *p)
 {
     char dir[900];
-    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    if (xdg && xdg[0])
-        snprintf(dir, sizeof dir, "%s/schafkopf", xdg);
-    else if (home && home[0])
-        snprintf(dir, sizeof dir, "%s/.local/share/schafkopf", home);
-    else
-        snprintf(dir, sizeof dir, "schafkopf-sessions");
+    sk_play_data_dir(dir, sizeof dir);
     if (make_dirs(dir) < 0) {
         fprintf(stderr, "schafkopf: cannot create %s: %s\n", dir, strerror(errno));
         return -1;
@@ -875,6 +873,13 @@ int sk_cmd_play(int argc, char **argv)
     }
     if (rc != 0)
         return rc < 0 ? 2 : 0;
+    char last[1024];
+    if (o.cont && !o.resume) { /* --continue: the newest session, else a new one */
+        if (sk_play_last_session(last, sizeof last) == 0)
+            o.resume = last;
+        else
+            fprintf(stderr, "%s\n", sk_tr(o.lang, L_NO_SESSION));
+    }
     /* a stopped game is saved (play_game); an ignored signal stays so */
     static const int SIGNALS[3] = {SIGINT, SIGTERM, SIGHUP};
     struct sigaction sa, old[3];

@@ -109,5 +109,18 @@ grep -q '^Spielliste (Turnierpunkte):' "$tmp/t9t" && ! grep -q 'Geld: Sauspiel' 
 play_script "$tmp/t9e" "$stream$stream" --seed 9 --games 2 --lang en
 grep -Eq '= ([0-9]+) [a-z]* *= \1( |$)' "$tmp/t9e" && fail "9: a sum said twice" || ok "9: no sum said twice"
 
+# 10: after the game and at the end of a replay, the game's course: all
+# four hands, every trick, ending on the settlement
+for t in "$tmp/t9" "$tmp/r6"; do
+    course=$(sed -n '/^Spielverlauf (Spiel 1)/,/^Geld: /p' "$t")
+    if [ "$(printf '%s\n' "$course" | grep -Ec '^(Du|Links|Gegenüber|Rechts) +([EGHS][AZKOU987] ?){8}$')" = 4 ] &&
+        [ "$(printf '%s\n' "$course" | grep -Ec '^Stich [1-8] ')" = 8 ] &&
+        printf '%s\n' "$course" | tail -1 | grep -q '^Geld: '; then
+        ok "10: the course in ${t##*/}"
+    else
+        fail "10: no course in ${t##*/}: $(printf '%s\n' "$course" | head -3)"
+    fi
+done
+
 [ "$fails" = 0 ] || { echo "test_terminal.sh: $fails failed"; exit 1; }
 echo "test_terminal.sh: all passed"

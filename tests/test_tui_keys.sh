@@ -13,7 +13,7 @@ fi
 tmp=$(mktemp -d)
 sock=sk-keys-$$
 T() { tmux -L "$sock" "$@"; }
-trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'T kill-server 2>/dev/null; sleep 0.5; rm -rf "$tmp"' EXIT
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 ok() { echo "ok: $*"; }
@@ -96,6 +96,43 @@ if wait_for k8 "Deine Ansage"; then
 $(screen k8)"
 else
     fail "8: no bidding menu: $(screen k8)"
+fi
+
+# 10: after a game `v` shows its course (every hand, every trick, the
+# settlement); at the end of a replay the course is the last page
+start k10 80x24 play --games 1 --seed 9 --delay 0 --trick-pause 0
+deadline=$((SECONDS + 40)) shown=0
+while [ $SECONDS -lt $deadline ]; do
+    scr=$(screen k10)
+    case $scr in
+    *Spielliste*) keys k10 v; shown=1; break ;;
+    *"geben?"*) keys k10 n ;;
+    *"Spiel eine Karte"* | *"Deine Ansage"*) keys k10 Enter ;;
+    esac
+    sleep 0.1
+done
+if [ "$shown" = 1 ] && wait_for k10 "Spielverlauf (Spiel 1)" 5 &&
+    [ "$(screen k10 | grep -c '^ Stich [1-8] ')" = 8 ] && screen k10 | grep -q '^ Geld: '; then
+    ok "10: v shows the course after the game"
+else
+    fail "10: no course after the game: $(screen k10)"
+fi
+keys k10 q
+file=$(ls -t "$tmp"/data/schafkopf/session-*.jsonl 2>/dev/null | head -1)
+if [ -n "$file" ]; then
+    start r10 80x24 replay "$file"
+    wait_for r10 "Schritt 0" 5
+    for _ in $(seq 60); do
+        case $(screen r10) in *Spielverlauf*) break ;; esac
+        keys r10 Right
+    done
+    if wait_for r10 "Spielverlauf" 2 && screen r10 | grep -q '^ Geld: '; then
+        ok "10: the replay ends on the course and the settlement"
+    else
+        fail "10: replay end: $(screen r10)"
+    fi
+else
+    fail "10: no session saved"
 fi
 
 # 6: a window too small says so in the game's language and points to --plain

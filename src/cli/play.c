@@ -789,7 +789,11 @@ static int play_game(play_ctx *p, bool last)
         char explain[256];
         sk_table_explain(&p->table, &p->session.rules, &res, explain, sizeof explain);
         sk_game_view(g, p->human, &p->table.view);
+        char *course = sk_table_course(&p->table, g, &p->session.rules, &res);
+        p->table.course = course; /* the game is over: every hand may be shown */
         rc = p->ui->summary(p->ui, &p->table, &res, explain, last);
+        p->table.course = NULL;
+        free(course);
     } else if (started && !sk_game_over(g)) {
         if (save_partial(p, g) == 0)
             p->partial_saved = true;

@@ -118,6 +118,7 @@ static int run_replay(sk_ui *ui, sk_table *t, const sk_record *rec, bool plain)
     if (!g)
         return 1;
     char text[160];
+    char *course = NULL; /* the full screen's last page */
     if (plain)
         print_hands(t, rec);
     int step = 0, rc = 0;
@@ -131,20 +132,37 @@ static int run_replay(sk_ui *ui, sk_table *t, const sk_record *rec, bool plain)
         int d = ui->step(ui, t, text);
         if (d == SK_UI_QUIT)
             break;
+        if (d > 0 && step >= rec->nactions && sk_game_over(g) && !plain && !t->course) {
+            /* past the end: the course of the game and its settlement */
+            sk_result res;
+            sk_game_result(g, &res, NULL);
+            course = sk_table_course(t, g, &rec->rules, &res);
+            t->course = course;
+            if (course)
+                continue;
+        }
         if (d > 0 && step >= rec->nactions)
             break;
+        if (t->course) { /* back from the course to the last step */
+            t->course = NULL;
+            free(course);
+            course = NULL;
+            continue;
+        }
         step += d;
         if (step < 0)
             step = 0;
     }
-    if (plain && sk_game_over(g)) {
+    if (plain && sk_game_over(g)) { /* the course, ending on the settlement */
         sk_result res;
-        char explain[256];
         sk_game_result(g, &res, NULL);
-        sk_table_result_text(t, &res, text, sizeof text);
-        sk_table_explain(t, &rec->rules, &res, explain, sizeof explain);
-        printf("%s: %s\n%s\n", sk_tr(t->lang, L_RESULT), text, explain);
+        char *c = sk_table_course(t, g, &rec->rules, &res);
+        if (c)
+            printf("%s", c);
+        free(c);
     }
+    t->course = NULL;
+    free(course);
     free(g);
     return rc;
 }

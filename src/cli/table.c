@@ -268,3 +268,101 @@ size_t sk_table_explain(const sk_table *t, const sk_rules *r, const sk_result *r
     size_t n = (size_t)snprintf(buf, size, "%s: ", sk_tr(t->lang, L_MONEY));
     return n + explain_words(t, text, buf + (n < size ? n : size), n < size ? size - n : 0);
 }
+
+/* Appends printf-style text to a growing buffer; false when out of
+ * memory. */
+static bool grow_append(char **buf, size_t *len, size_t *cap, const char *text)
+{
+    size_t n = strlen(text);
+    if (*len + n + 1 > *cap) {
+        size_t c = (*cap ? *cap * 2 : 1024) + n;
+        char *b = realloc(*buf, c);
+        if (!b)
+            return false;
+        *buf = b;
+        *cap = c;
+    }
+    memcpy(*buf + *len, text, n + 1);
+    *len += n;
+    return true;
+}
+
+/* A cell of the course: `s` left-aligned in `width` columns. */
+static void course_cell(char *out, size_t size, const char *s, int width)
+{
+    pad(out, size, s, width, false);
+}
+
+/*
+ * The course of a finished game, as online tables show it afterwards:
+ * the four hands as dealt, every trick with each seat's card in its
+ * column (the leader's marked with *) and who took it, then the result
+ * and the settlement.  Lines end with '\n'; the caller frees the text.
+ * Only for a finished game: then every hand may be shown.
+ */
+char *sk_table_course(const sk_table *t, const sk_game *g, const sk_rules *r,
+                      const sk_result *res)
+{
+    const sk_public *p = &g->pub;
+    sk_lang L = t->lang;
+    char *buf = NULL, line[700], cell[64], text[600];
+    size_t len = 0, cap = 0;
+    bool ok = true;
+    snprintf(line, sizeof line, "%s (%s %u)\n", sk_tr(L, L_COURSE), sk_tr(L, L_GAME),
+             t->game_no);
+    ok = ok && grow_append(&buf, &len, &cap, line);
+    for (int k = 0; k < SK_NSEATS && ok; k++) {
+        int s = (t->human + k) % 4;
+        sk_cards hand = 0;
+        for (int i = 0; i < 8; i++)
+            if (g->dealt[s][i] < SK_NCARDS)
+                hand |= SK_BIT(g->dealt[s][i]);
+        uint8_t sorted[8];
+        int n = sk_table_sorted_hand(p, hand, sorted);
+        course_cell(line, sizeof line, sk_lang_seat(L, t->human, s), 11);
+        for (int i = 0; i < n; i++) {
+            snprintf(cell, sizeof cell, " %s", sk_card_name(sorted[i]));
+            strncat(line, cell, sizeof line - strlen(line) - 1);
+        }
+        strncat(line, "\n", sizeof line - strlen(line) - 1);
+        ok = grow_append(&buf, &len, &cap, line);
+    }
+    course_cell(line, sizeof line, "", 11);
+    for (int k = 0; k < SK_NSEATS; k++) {
+        course_cell(cell, sizeof cell, sk_lang_seat(L, t->human, (t->human + k) % 4), 11);
+        strncat(line, cell, sizeof line - strlen(line) - 1);
+    }
+    for (size_t e = strlen(line); e > 0 && line[e - 1] == ' '; e--)
+        line[e - 1] = '\0';
+    strncat(line, "\n", sizeof line - strlen(line) - 1);
+    ok = ok && grow_append(&buf, &len, &cap, line);
+    for (int k = 0; k < p->trick_no && ok; k++) {
+        char label[32];
+        snprintf(label, sizeof label, "%s %d", sk_tr(L, L_TRICK), k + 1);
+        course_cell(line, sizeof line, label, 11);
+        sk_cards cards = 0;
+        for (int j = 0; j < SK_NSEATS; j++) {
+            int s = (t->human + j) % 4, i = (s - p->trick_leaders[k] + 4) % 4;
+            cards |= SK_BIT(p->tricks[k][i]);
+            snprintf(label, sizeof label, "%s%s", sk_card_name(p->tricks[k][i]),
+                     s == p->trick_leaders[k] ? "*" : "");
+            course_cell(cell, sizeof cell, label, 11);
+            strncat(line, cell, sizeof line - strlen(line) - 1);
+        }
+        snprintf(cell, sizeof cell, "%s %d\n", sk_lang_seat(L, t->human, p->trick_winners[k]),
+                 sk_cards_points(cards));
+        strncat(line, cell, sizeof line - strlen(line) - 1);
+        ok = grow_append(&buf, &len, &cap, line);
+    }
+    sk_table_result_text(t, res, text, sizeof text);
+    snprintf(line, sizeof line, "%s: %s\n", sk_tr(L, L_RESULT), text);
+    ok = ok && grow_append(&buf, &len, &cap, line);
+    sk_table_explain(t, r, res, text, sizeof text);
+    snprintf(line, sizeof line, "%s\n", text);
+    ok = ok && grow_append(&buf, &len, &cap, line);
+    if (!ok) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}

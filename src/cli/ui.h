@@ -41,7 +41,7 @@ enum sk_str {
     L_REFUSED, L_NOT_HELD, L_MUST_CALLED, L_STICHZWANG, L_FOLLOW_SUIT, L_FOLLOW_TRUMP,
     L_NO_DISCARD_ACE, L_RUN_AWAY, L_PLAY_CARD_NOW, L_NAME_GAME_NOW, L_BID_OR_PASS,
     L_NOT_ALLOWED_GAME, L_OPEN_PLAY, L_BID_HIGHER, L_KEEP_EQUAL, L_BID_BINDS, L_CANNOT_CALL,
-    L_SOLO_NEEDS, L_SIE_NEEDS, L_MONEY_EUR, L_CENTS, L_NO_SESSION,
+    L_SOLO_NEEDS, L_SIE_NEEDS, L_MONEY_EUR, L_CENTS, L_NO_SESSION, L_COURSE, L_SHOW_COURSE,
     L_COUNT
 };
 
@@ -119,6 +119,7 @@ typedef struct sk_table {
     int delay_ms;          /* curses: pause after another seat's card */
     int trick_pause_ms;    /* curses: a finished trick stays this long (or until a key) */
     bool trick_end;        /* the event being shown ends a trick */
+    const char *course;    /* a finished game's course (sk_table_course), or NULL */
     bool prompt_newline;   /* plain: end prompts with a newline (scripts) */
 } sk_table;
 
@@ -180,5 +181,10 @@ size_t sk_table_explain(const sk_table *t, const sk_rules *r, const sk_result *r
  * row is NULL). */
 size_t sk_table_score_line(const sk_table *t, int i, const sk_score_row *row, char *buf,
                            size_t size);
+
+/* The course of a finished game: every hand as dealt, every trick, the
+ * result and the settlement, in lines; malloc'ed, NULL without memory. */
+char *sk_table_course(const sk_table *t, const sk_game *g, const sk_rules *r,
+                      const sk_result *res);
 
 #endif

@@ -593,7 +593,33 @@ static void draw_summary(const sk_table *t, const sk_result *res, const char *ex
     put(y, 1, line, 78);
     attroff(A_BOLD);
     attron(A_DIM);
-    put(LINES - 1, 0, last ? sk_tr(t->lang, L_GOODBYE) : sk_tr(t->lang, L_CONTINUE), COLS);
+    snprintf(line, sizeof line, "%s%s%s", last ? sk_tr(t->lang, L_GOODBYE) : sk_tr(t->lang, L_CONTINUE),
+             t->course ? "   " : "", t->course ? sk_tr(t->lang, L_SHOW_COURSE) : "");
+    put(LINES - 1, 0, line, COLS);
+    attroff(A_DIM);
+    refresh();
+}
+
+/* Draws the course of the finished game (t->course) as a page: hands,
+ * tricks, result and settlement; `footer` on the last line. */
+static void draw_course(const sk_table *t, const char *footer)
+{
+    erase();
+    int y = 0;
+    for (const char *s = t->course; s && *s && y < LINES - 1; y++) {
+        const char *nl = strchr(s, '\n');
+        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        char line[700];
+        snprintf(line, sizeof line, "%.*s", (int)n, s);
+        if (y == 0)
+            attron(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
+        put(y, y == 0 ? 0 : 1, line, COLS - 1);
+        if (y == 0)
+            attroff(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
+        s = nl ? nl + 1 : s + n;
+    }
+    attron(A_DIM);
+    put(LINES - 1, 0, footer, COLS);
     attroff(A_DIM);
     refresh();
 }
@@ -604,16 +630,28 @@ static int curses_summary(sk_ui *ui, const sk_table *t, const sk_result *res,
 {
     curses_ui *u = (curses_ui *)ui;
     int ch;
-    do {
-        draw_summary(t, res, explain, last);
+    bool course = false; /* v: the course of the game instead of the sheet */
+    for (;;) {
+        if (course)
+            draw_course(t, last ? sk_tr(t->lang, L_GOODBYE) : sk_tr(t->lang, L_CONTINUE));
+        else
+            draw_summary(t, res, explain, last);
         ch = getch();
-    } while (ch == KEY_RESIZE);
+        if (ch == KEY_RESIZE)
+            continue;
+        if ((ch == 'v' || ch == 'V') && t->course && !course) {
+            course = true;
+            continue;
+        }
+        break;
+    }
     u->msg[0] = '\0';
     u->show_last = false;
     return ch == 'q' || ch == 'Q' || ch == ERR ? SK_UI_QUIT : SK_UI_OK;
 }
 
-/* One replay step: the table with every hand; arrows step. */
+/* One replay step: the table with every hand; arrows step.  Past the
+ * last action (t->course set) the game's course and settlement. */
 static int curses_step(sk_ui *ui, const sk_table *t, const char *text)
 {
     curses_ui *u = (curses_ui *)ui;
@@ -622,7 +660,10 @@ static int curses_step(sk_ui *ui, const sk_table *t, const char *text)
     u->menu = NULL;
     snprintf(u->prompt, sizeof u->prompt, "%s", text);
     for (;;) {
-        redraw(u, t);
+        if (t->course)
+            draw_course(t, sk_tr(t->lang, L_REPLAY_HELP));
+        else
+            redraw(u, t);
         int ch = getch();
         if (ch == KEY_RIGHT || ch == ' ' || ch == '\n' || ch == KEY_DOWN)
             return 1;

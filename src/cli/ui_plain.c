@@ -225,6 +225,8 @@ static int plain_summary(sk_ui *ui, const sk_table *t, const sk_result *res,
     }
     sk_table_score_line(t, 1, NULL, line, sizeof line);
     printf("  %s\n", line);
+    if (t->course) /* the course of the game, as the table's last word on it */
+        printf("%s", t->course);
     fflush(stdout);
     return SK_UI_OK;
 }

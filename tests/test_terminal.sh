@@ -89,6 +89,16 @@ if [ -n "$file" ]; then
         ok "--lang EN accepted" || fail "--lang EN"
 fi
 
+# 7: Kontra is asked once, ? there is the doubling's hint (no card), and
+# "kontra" typed at the player's own turn gives it while allowed (3.3)
+XDG_DATA_HOME=$tmp/d7 play_script "$tmp/t7" "1\\n?\\nn\\nkontra\\n$stream" --seed 9 --games 1
+grep -Eq '^Tipp: (kein Kontra|Kontra geben)$' "$tmp/t7" && ok "7: ? gives the doubling hint" ||
+    fail "7: hint: $(grep -m2 -A1 'Kontra geben?' "$tmp/t7")"
+[ "$(grep -c 'Kontra geben? (j/n)' "$tmp/t7")" = 2 ] && ok "7: asked once (and again after ?)" ||
+    fail "7: asked $(grep -c 'Kontra geben? (j/n)' "$tmp/t7") times"
+grep -q '^Erlaubt: .* | Kontra geben, solange es geht$' "$tmp/t7" && grep -q '^Du: Kontra$' "$tmp/t7" &&
+    ok "7: kontra typed at the own turn" || fail "7: $(grep -m1 '^Erlaubt' "$tmp/t7")"
+
 # 9: the settlement: money with its unit and a German decimal comma, a
 # sheet titled by what it counts, whole seat names with their signs; a
 # tournament counts points, not money (5.3)
@@ -98,7 +108,8 @@ grep -Eq '^Geld: Sauspiel 10 Cent$' "$tmp/t9" && ok "9: the amount has its unit,
     fail "9: $(grep -m2 '^Geld' "$tmp/t9")"
 grep -q '^Spielliste (Geld in €):' "$tmp/t9" && ok "9: the sheet says what it counts" ||
     fail "9: sheet title: $(grep -m1 '^Spielliste' "$tmp/t9")"
-sheet "$tmp/t9" | grep -Eq '^ +Summe +-0,30 +-0,10 +\+0,30 +\+0,10$' &&
+sheet "$tmp/t9" | grep -Eq '^ +Summe( +[-+]?[0-9]+,[0-9]{2}){4}$' &&
+    sheet "$tmp/t9" | grep -Eq ' [-+][0-9]+,[0-9]{2}( |$)' &&
     ok "9: German decimal commas, signs kept" || fail "9: totals: $(sheet "$tmp/t9" | tail -1)"
 sheet "$tmp/t9" | grep -q ' Gegenüber +' && sheet "$tmp/t9" | head -2 | grep -q 'Gegenüber    Rechts$' &&
     ok "9: whole names" || fail "9: names cut: $(sheet "$tmp/t9")"

@@ -78,6 +78,21 @@ else
     fail "2: no Klopfen menu: $(screen k2)"
 fi
 
+# 7: Kontra is a key, not a question that stops the game: after `1`
+# (weiter) the play goes on untouched, the footer offers k, and k gives it
+start k7 80x24 play --seed 9 --delay 0
+if wait_for k7 "Deine Ansage"; then
+    keys k7 1
+    if wait_for k7 "Spiel eine Karte" 5; then ok "7: the game goes on without an answer"; else
+        fail "7: the game waits: $(screen k7)"; fi
+    case $(screen k7) in *"k: Kontra geben"*) ok "7: the footer offers k" ;;
+    *) fail "7: no k in the footer: $(screen k7)" ;; esac
+    keys k7 k
+    if wait_for k7 "Du: Kontra" 5; then ok "7: k gives Kontra"; else fail "7: k: $(screen k7)"; fi
+else
+    fail "7: no bidding menu: $(screen k7)"
+fi
+
 # 8: a key typed while the trick ends plays nothing: `h` `7` and at once
 # Enter; the finished trick stays, the hand keeps seven cards
 start k8 80x24 play --seed 3 --delay 0

@@ -45,7 +45,7 @@ static const char *const DE[L_COUNT] = {
     [L_NOT_NOW] = "Das geht jetzt nicht: \"%s\".",
     [L_HELP_PLAIN] = "Eingaben: Kartenkürzel (EO, GU, HA ...), Nummer aus der Liste, "
                      "weiter / ich spiele / kontra / retour, ? Tipp, l letzter Stich, q Ende.",
-    [L_HELP_CURSES] = "←→ wählen  Enter spielen  1-8/Kürzel  l letzter Stich  ? Tipp  q Ende",
+    [L_HELP_CURSES] = "←→ wählen  Enter spielen  Nummer/Kürzel  l letzter Stich  ? Tipp  q Ende",
     [L_CONTINUE] = "Taste: nächstes Spiel, q: Ende", [L_GOODBYE] = "Servus!",
     [L_SAVED] = "Gespeichert in", [L_SAVED_PARTIAL] = "Laufendes Spiel gespeichert in",
     [L_TITLE] = "Schafkopf", [L_TRICKS] = "Stiche",
@@ -58,6 +58,9 @@ static const char *const DE[L_COUNT] = {
     [L_RESULT] = "Ergebnis", [L_MONEY_EUR] = "Geld in €", [L_CENTS] = "Cent",
     [L_NO_SESSION] = "Keine gespeicherte Runde gefunden: es beginnt eine neue.",
     [L_COURSE] = "Spielverlauf", [L_SHOW_COURSE] = "v: Spielverlauf",
+    [L_HINT_DOUBLE] = "Tipp: %s geben", [L_HINT_NO_DOUBLE] = "Tipp: kein %s",
+    [L_KEY_DOUBLE] = "k: %s geben, solange es geht",
+    [L_HELP_MENU] = "↑↓ wählen  Enter ansagen  Nummer (+Enter)  ? Tipp  q Ende",
     [L_SCREEN_SMALL] = "Zu klein: %dx%d. Nötig sind 80x24, sonst schafkopf play --plain.",
     [L_REFUSED] = "Das ist nicht erlaubt", [L_NOT_HELD] = "Diese Karte hast du nicht",
     [L_MUST_CALLED] = "Du musst die gerufene Sau spielen",
@@ -113,7 +116,7 @@ static const char *const EN[L_COUNT] = {
     [L_NOT_NOW] = "Not possible now: \"%s\".",
     [L_HELP_PLAIN] = "Input: card code (EO, GU, HA ...), a number from the list, pass / "
                      "I play / kontra / retour, ? hint, l last trick, q quit.",
-    [L_HELP_CURSES] = "←→ select  Enter play  1-8/code  l last trick  ? hint  q quit",
+    [L_HELP_CURSES] = "←→ select  Enter play  number/code  l last trick  ? hint  q quit",
     [L_CONTINUE] = "Any key: next game, q: quit", [L_GOODBYE] = "Goodbye!",
     [L_SAVED] = "Saved in", [L_SAVED_PARTIAL] = "Game in progress saved in",
     [L_TITLE] = "Schafkopf", [L_TRICKS] = "tricks",
@@ -126,6 +129,9 @@ static const char *const EN[L_COUNT] = {
     [L_RESULT] = "Result", [L_MONEY_EUR] = "money in €", [L_CENTS] = "cents",
     [L_NO_SESSION] = "No saved session found: a new one begins.",
     [L_COURSE] = "Course of the game", [L_SHOW_COURSE] = "v: course of the game",
+    [L_HINT_DOUBLE] = "Hint: give %s", [L_HINT_NO_DOUBLE] = "Hint: no %s",
+    [L_KEY_DOUBLE] = "k: give %s while you may",
+    [L_HELP_MENU] = "↑↓ select  Enter call  number (+Enter)  ? hint  q quit",
     [L_SCREEN_SMALL] = "Too small: %dx%d. 80x24 is needed, or schafkopf play --plain.",
     [L_REFUSED] = "Not allowed", [L_NOT_HELD] = "You do not hold that card",
     [L_MUST_CALLED] = "You must play the called Ace",
@@ -536,4 +542,17 @@ size_t sk_lang_refusal(sk_lang lang, const sk_error *err, char *buf, size_t size
     if (!rule)
         return (size_t)snprintf(buf, size, "%s", sk_tr(lang, id));
     return (size_t)snprintf(buf, size, "%s (%s)", sk_tr(lang, id), rule);
+}
+
+/* The hint for a doubling decision ("Tipp: Kontra geben" / "Tipp: kein
+ * Kontra"), from the table's doubling hint; the card hint is no answer
+ * to it. */
+size_t sk_lang_double_hint(const sk_table *t, int type, char *buf, size_t size)
+{
+    const char *what = sk_tr(t->lang, type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR);
+    int yes = t->double_hint ? t->double_hint(t->hint_ctx, &t->view, type) : -1;
+    if (yes < 0)
+        return (size_t)snprintf(buf, size, "%s", sk_tr(t->lang, L_NO_HINT));
+    return (size_t)snprintf(buf, size, sk_tr(t->lang, yes ? L_HINT_DOUBLE : L_HINT_NO_DOUBLE),
+                            what);
 }

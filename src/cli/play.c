@@ -173,6 +173,16 @@ static int hint_fn(void *ctx, const sk_view *v, sk_action *acts, double *values,
     return p->hint_bot ? sk_bot_hint(p->hint_bot, v, acts, values, max) : 0;
 }
 
+/* The doubling hint callback: whether the hint bot would double. */
+static int double_hint_fn(void *ctx, const sk_view *v, int type)
+{
+    play_ctx *p = ctx;
+    if (!p->hint_bot)
+        return -1;
+    sk_action a = sk_bot_act(p->hint_bot, v);
+    return a.type == type;
+}
+
 /* Creates the three bots from a spec list ("a" or "a,b,c") and the hint
  * bot (heuristic when known, else the first bot's spec). */
 static int make_bots(play_ctx *p, const char *spec_list)
@@ -649,8 +659,11 @@ static int human_move(play_ctx *p, sk_game *g)
         sk_action legal[SK_MAX_LEGAL], mine[SK_MAX_LEGAL];
         sk_game_view(g, p->human, &p->table.view);
         int n = sk_view_legal(&p->table.view, legal), k = 0;
-        for (int i = 0; i < n; i++) /* doublings are offered separately */
+        for (int i = 0; i < n; i++) /* the doublings last: a key, not a card */
             if (legal[i].type != SK_ACT_KONTRA && legal[i].type != SK_ACT_RETOUR)
+                mine[k++] = legal[i];
+        for (int i = 0; i < n; i++)
+            if (legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR)
                 mine[k++] = legal[i];
         sk_action a;
         if (p->ui->choose(p->ui, &p->table, mine, k, &a) == SK_UI_QUIT)
@@ -852,6 +865,7 @@ static int ctx_init(play_ctx *p, const play_opts *o)
     t->rows = p->rows;
     t->nrows = p->nrows;
     t->hint = hint_fn;
+    t->double_hint = double_hint_fn;
     t->hint_ctx = p;
     t->delay_ms = (int)o->delay;
     t->trick_pause_ms = (int)o->trick_pause;

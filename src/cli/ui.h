@@ -42,6 +42,7 @@ enum sk_str {
     L_NO_DISCARD_ACE, L_RUN_AWAY, L_PLAY_CARD_NOW, L_NAME_GAME_NOW, L_BID_OR_PASS,
     L_NOT_ALLOWED_GAME, L_OPEN_PLAY, L_BID_HIGHER, L_KEEP_EQUAL, L_BID_BINDS, L_CANNOT_CALL,
     L_SOLO_NEEDS, L_SIE_NEEDS, L_MONEY_EUR, L_CENTS, L_NO_SESSION, L_COURSE, L_SHOW_COURSE,
+    L_HINT_DOUBLE, L_HINT_NO_DOUBLE, L_KEY_DOUBLE, L_HELP_MENU,
     L_COUNT
 };
 
@@ -101,6 +102,10 @@ typedef struct sk_score_row {
 typedef int (*sk_hint_fn)(void *ctx, const sk_view *v, sk_action *acts, double *values,
                           int max);
 
+/* Whether the hint bot would give the doubling `type` (SK_ACT_KONTRA or
+ * SK_ACT_RETOUR) in the view: 1 yes, 0 no, -1 no hint. */
+typedef int (*sk_double_hint_fn)(void *ctx, const sk_view *v, int type);
+
 typedef struct sk_table {
     sk_lang lang;
     int human;             /* seat shown at the bottom */
@@ -115,6 +120,7 @@ typedef struct sk_table {
     const sk_score_row *rows;
     int nrows;
     sk_hint_fn hint;
+    sk_double_hint_fn double_hint;
     void *hint_ctx;
     int delay_ms;          /* curses: pause after another seat's card */
     int trick_pause_ms;    /* curses: a finished trick stays this long (or until a key) */
@@ -149,8 +155,11 @@ struct sk_ui {
     /* Asks the human for one of legal[0..n-1]; SK_UI_OK or SK_UI_QUIT. */
     int (*choose)(sk_ui *ui, const sk_table *t, const sk_action *legal, int n,
                   sk_action *out);
-    /* Offers a Kontra/Retour out of turn: SK_UI_OK (give it), SK_UI_NO
-     * or SK_UI_QUIT. */
+    /* Offers a Kontra/Retour out of turn, before each action while it is
+     * allowed: SK_UI_OK (give it), SK_UI_NO or SK_UI_QUIT.  Not a blocking
+     * question each time: the full screen takes its key (k) whenever it
+     * was pressed, the line mode asks once a game and takes "kontra"
+     * typed at the player's own turn. */
     int (*offer)(sk_ui *ui, const sk_table *t, sk_action offer);
     /* Says that the human's action was refused, and why. */
     void (*error)(sk_ui *ui, const sk_table *t, const char *msg);
@@ -181,6 +190,9 @@ size_t sk_table_explain(const sk_table *t, const sk_rules *r, const sk_result *r
  * row is NULL). */
 size_t sk_table_score_line(const sk_table *t, int i, const sk_score_row *row, char *buf,
                            size_t size);
+
+/* The hint for the doubling `type` in words. */
+size_t sk_lang_double_hint(const sk_table *t, int type, char *buf, size_t size);
 
 /* The course of a finished game: every hand as dealt, every trick, the
  * result and the settlement, in lines; malloc'ed, NULL without memory. */

@@ -321,8 +321,24 @@ static void redraw(const curses_ui *u, const sk_table *t)
     }
     attroff(COLOR_PAIR(PAIR_ERR));
     attron(A_DIM);
-    put(LINES - 1, 0, sk_tr(t->lang, t->reveal ? L_REPLAY_HELP : L_HELP_CURSES), COLS);
-    attroff(A_DIM);
+    char footer[256];
+    snprintf(footer, sizeof footer, "%s", sk_tr(t->lang, t->reveal ? L_REPLAY_HELP
+                                                      : u->menu ? L_HELP_MENU
+                                                                : L_HELP_CURSES));
+    sk_action legal[SK_MAX_LEGAL];
+    int n = t->reveal ? 0 : sk_view_legal(&t->view, legal);
+    for (int i = 0; i < n; i++)
+        if (legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR) {
+            char key[96];
+            snprintf(key, sizeof key, sk_tr(t->lang, L_KEY_DOUBLE),
+                     sk_tr(t->lang, legal[i].type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR));
+            snprintf(footer, sizeof footer, "%s", key); /* the key that matters now */
+            attroff(A_DIM);
+            attron(A_BOLD | COLOR_PAIR(PAIR_MARK));
+            break;
+        }
+    put(LINES - 1, 0, footer, COLS);
+    attroff(A_DIM | A_BOLD | COLOR_PAIR(PAIR_MARK));
     refresh();
 }
 
@@ -344,6 +360,8 @@ static void curses_event(sk_ui *ui, const sk_table *t, const char *text, bool ot
         int ch;
         while ((ch = getch()) == KEY_RESIZE)
             redraw(u, t);
+        if (ch == 'k' || ch == 'K') /* a doubling key: for the next offer */
+            ungetch(ch);
         timeout(-1);
     } else if (other && t->delay_ms > 0)
         napms(t->delay_ms);
@@ -471,6 +489,14 @@ static int curses_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, i
                 *out = sk_act_card(t->view.seat, c);
                 break;
             }
+        } else if ((ch == 'k' || ch == 'K') && cards) { /* a doubling with the card */
+            int i = 0;
+            while (i < n && legal[i].type != SK_ACT_KONTRA && legal[i].type != SK_ACT_RETOUR)
+                i++;
+            if (i < n) {
+                *out = legal[i];
+                break;
+            }
         } else if (ch == 'q' || ch == 'Q') {
             if (confirm_quit(u, t))
                 return SK_UI_QUIT;
@@ -514,33 +540,41 @@ static int curses_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, i
     return SK_UI_OK;
 }
 
-/* Offers Kontra/Retour: j/y gives it, n/Enter/Esc declines. */
+/* Offers Kontra/Retour out of turn without stopping the game: a k (or
+ * j/y) pressed since the last action gives it, ? shows the doubling
+ * hint; the table waits only the bots' pause (--delay) for the key.
+ * Other keys and no key decline -- until the next action, when core
+ * offers it again while it is allowed. */
 static int curses_offer(sk_ui *ui, const sk_table *t, sk_action offer)
 {
     curses_ui *u = (curses_ui *)ui;
     u->nhand = sk_table_sorted_hand(&t->view.pub, t->view.hand, u->hand);
-    snprintf(u->prompt, sizeof u->prompt, sk_tr(t->lang, L_OFFER_DOUBLE),
-             sk_tr(t->lang, offer.type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR));
-    int rc = -2;
-    while (rc == -2) {
+    int rc = SK_UI_NO;
+    timeout(t->delay_ms > 0 ? t->delay_ms : 0);
+    for (;;) {
         redraw(u, t);
         int ch = getch();
-        u->msg[0] = '\0';
-        if (ch == ERR) /* a signal: see curses_choose */
-            return SK_UI_QUIT;
-        if (common_key(u, t, ch))
-            continue;
-        if (ch == 'j' || ch == 'J' || ch == 'y' || ch == 'Y' || ch == 'k' || ch == 'K')
+        if (ch == ERR || ch == KEY_RESIZE)
+            break;
+        if (ch == 'k' || ch == 'K' || ch == 'j' || ch == 'J' || ch == 'y' || ch == 'Y') {
             rc = SK_UI_OK;
-        else if (ch == 'n' || ch == 'N' || ch == '\n' || ch == 27 || ch == ' ')
-            rc = SK_UI_NO;
-        else if ((ch == 'q' || ch == 'Q') && confirm_quit(u, t))
-            rc = SK_UI_QUIT;
-        else if (ch == '?') /* what the hint bot makes of the doubling */
-            show_hint(u, t);
+            break;
+        }
+        if (ch == '?') {
+            sk_lang_double_hint(t, offer.type, u->msg, sizeof u->msg);
+            continue;
+        }
+        if ((ch == 'q' || ch == 'Q')) {
+            timeout(-1);
+            bool quit = confirm_quit(u, t);
+            timeout(t->delay_ms > 0 ? t->delay_ms : 0);
+            if (quit) {
+                rc = SK_UI_QUIT;
+                break;
+            }
+        }
     }
-    u->prompt[0] = '\0';
-    u->show_last = false;
+    timeout(-1);
     return rc;
 }
 

@@ -15,6 +15,8 @@ typedef struct plain_ui {
     sk_ui ui;
     char *line;
     size_t cap;
+    unsigned asked_game; /* the game of asked_mask */
+    unsigned asked_mask; /* doublings asked in it (a bit per action type) */
 } plain_ui;
 
 /* Prints a prompt and reads a line into the UI's buffer; false on EOF. */
@@ -78,8 +80,15 @@ static void print_state(const sk_table *t, const sk_action *legal, int n, const 
         printf("%s:", sk_tr(L, L_LEGAL));
         for (int i = 0; i < nhand; i++)
             for (int k = 0; k < n; k++)
-                if (legal[k].card == hand[i])
+                if (legal[k].type == SK_ACT_CARD && legal[k].card == hand[i])
                     printf(" %s", sk_card_name(hand[i]));
+        for (int k = 0; k < n; k++) /* a doubling may be given with the card */
+            if (legal[k].type == SK_ACT_KONTRA || legal[k].type == SK_ACT_RETOUR) {
+                char key[96];
+                snprintf(key, sizeof key, sk_tr(L, L_KEY_DOUBLE),
+                         sk_tr(L, legal[k].type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR));
+                printf(" | %s", key + 3); /* without the full screen's "k: " */
+            }
         printf("\n");
         return;
     }
@@ -170,6 +179,14 @@ static int plain_offer(sk_ui *ui, const sk_table *t, sk_action offer)
 {
     plain_ui *u = (plain_ui *)ui;
     const char *what = sk_tr(t->lang, offer.type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR);
+    /* asked once a game; later the player types "kontra" at his turn */
+    if (u->asked_game != t->game_no) {
+        u->asked_game = t->game_no;
+        u->asked_mask = 0;
+    }
+    if (u->asked_mask & 1u << offer.type)
+        return SK_UI_NO;
+    u->asked_mask |= 1u << offer.type;
     char prompt[96];
     snprintf(prompt, sizeof prompt, sk_tr(t->lang, L_PROMPT_DOUBLE), what);
     uint8_t hand[8];
@@ -190,8 +207,11 @@ static int plain_offer(sk_ui *ui, const sk_table *t, sk_action offer)
             return SK_UI_QUIT;
         if (c == 'l')
             print_last_trick(t);
-        else if (*s == '?') /* what the hint bot makes of the doubling */
-            print_hint(t);
+        else if (*s == '?') { /* what the hint bot makes of the doubling */
+            char hint[128];
+            sk_lang_double_hint(t, offer.type, hint, sizeof hint);
+            printf("%s\n", hint);
+        }
         else
             printf("%s\n", sk_tr(t->lang, L_YES_NO));
     }

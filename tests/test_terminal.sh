@@ -133,5 +133,26 @@ for t in "$tmp/t9" "$tmp/r6"; do
     fi
 done
 
+# minor: grammar in both languages; help for play, every preset; the
+# card codes explained in English
+grep -q '^Ergebnis: Sauspiel mit der Eichel-Sau: Gegenüber und Rechts gewinnen\.$' "$tmp/t6" &&
+    ok "grammar: the winners agree with their verb" || fail "grammar: $(grep -m1 '^Ergebnis' "$tmp/t6")"
+grep -Eq 'an Du|Du \+|\+ Du| \+ [A-Z]' "$tmp/t6" "$tmp/t9" && fail "grammar: $(grep -Eh 'an Du|\+ ' "$tmp/t6" | head -2)" ||
+    ok "grammar: no \"an Du\", no \"+\" between names"
+grep -Eq 'You (wins|loses)|[a-z] \+ [A-Z]|won by You' "$tmp/t9e" &&
+    fail "grammar (en): $(grep -Eh 'You (wins|loses)|won by You' "$tmp/t9e" | head -2)" || ok "grammar (en)"
+grep -Eq '^(Du machst|Links macht|Gegenüber macht|Rechts macht) Stich 1 \([0-9]+ Augen\)$' "$tmp/t6" &&
+    ok "grammar: who takes a trick" || fail "grammar: $(grep -m1 'Stich 1' "$tmp/t6")"
+play_script "$tmp/tk" '1\nq\n' --preset sauspiel --seed 47
+grep -q '^Du: ich klopfe nicht$' "$tmp/tk" && ok "grammar: ich klopfe nicht" ||
+    fail "grammar: $(grep -m1 '^Du: ' "$tmp/tk")"
+"$PROG" help play 2>&1 | grep -q -- '--trick-pause' && ok "help play shows play's help" ||
+    fail "help play: $("$PROG" help play 2>&1 | head -2)"
+"$PROG" play --help | grep -A1 -- '--preset' | tr '\n' ' ' | grep -q 'kurz, *stammtisch' &&
+    ok "play --help lists every preset" || fail "presets in play --help"
+play_script "$tmp/th" 'h\nq\n' --lang en --seed 3
+grep -q 'E Acorns (Eichel), G Leaves (Gras), H Hearts (Herz), S Bells' "$tmp/th" &&
+    ok "English explains the card codes" || fail "no codes explained: $(grep -m1 '^Input' "$tmp/th")"
+
 [ "$fails" = 0 ] || { echo "test_terminal.sh: $fails failed"; exit 1; }
 echo "test_terminal.sh: all passed"

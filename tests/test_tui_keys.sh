@@ -103,7 +103,7 @@ if wait_for k8 "Deine Ansage"; then
     wait_for k8 "Spiel eine Karte" || fail "8: no card asked for"
     T send-keys -t k8 h 7 Enter
     sleep 0.3
-    case $(screen k8) in *"Stich geht an Du"*) ok "8: the finished trick is shown" ;;
+    case $(screen k8) in *"Du machst den Stich"*) ok "8: the finished trick is shown" ;;
     *) fail "8: no finished trick: $(screen k8)" ;; esac
     sleep 2
     hand=$(screen k8 | grep -A1 'Deine Karten' | tail -1 | tr -cd '[' | wc -c)

@@ -21,9 +21,9 @@ static const char *const DE[L_COUNT] = {
     [L_SAUSPIEL_WITH] = "Sauspiel mit der %s-Sau", [L_SOLO] = "%s-Solo", [L_TOUT] = "Tout",
     [L_WENZ] = "Wenz", [L_SIE] = "Sie", [L_NONE] = "kein Spiel",
     [L_KONTRA] = "Kontra", [L_RETOUR] = "Retour", [L_DOUBLING_N] = "%d. Doppelung",
-    [L_KLOPFEN] = "ich klopfe", [L_NO_KLOPFEN] = "klopft nicht", [L_SELF] = "selbst",
+    [L_KLOPFEN] = "ich klopfe", [L_NO_KLOPFEN] = "ich klopfe nicht", [L_SELF] = "selbst",
     [L_ACCEPT] = "ich nehme die Hochzeit, gebe", [L_ACCEPT_MORE] = "und gebe noch",
-    [L_NO_ACCEPT] = "nimmt die Hochzeit nicht",
+    [L_NO_ACCEPT] = "ich nehme die Hochzeit nicht",
     [L_GAME] = "Spiel", [L_DEALER] = "Geber", [L_FOREHAND] = "Vorhand",
     [L_LEADS] = "Es kommt raus", [L_DECLARER] = "Spieler", [L_PARTNER] = "Partner",
     [L_CALLED] = "gerufen", [L_HAND] = "Deine Karten", [L_TRICK] = "Stich",
@@ -58,6 +58,10 @@ static const char *const DE[L_COUNT] = {
     [L_RESULT] = "Ergebnis", [L_MONEY_EUR] = "Geld in €", [L_CENTS] = "Cent",
     [L_NO_SESSION] = "Keine gespeicherte Runde gefunden: es beginnt eine neue.",
     [L_COURSE] = "Spielverlauf", [L_SHOW_COURSE] = "v: Spielverlauf",
+    [L_TAKES] = "%s macht Stich %d (%d Augen)", [L_TAKES_YOU] = "Du machst Stich %d (%d Augen)",
+    [L_TAKES_LAST] = "%s macht den Stich", [L_TAKES_LAST_YOU] = "Du machst den Stich",
+    [L_WON_BY_YOU] = "geht an dich", [L_WIN_YOU] = "gewinnst", [L_LOSE_YOU] = "verlierst",
+    [L_WIN_PL] = "gewinnen", [L_LOSE_PL] = "verlieren", [L_AND] = "und",
     [L_HINT_DOUBLE] = "Tipp: %s geben", [L_HINT_NO_DOUBLE] = "Tipp: kein %s",
     [L_KEY_DOUBLE] = "k: %s geben, solange es geht",
     [L_HELP_MENU] = "↑↓ wählen  Enter ansagen  Nummer (+Enter)  ? Tipp  q Ende",
@@ -92,9 +96,9 @@ static const char *const EN[L_COUNT] = {
     [L_SAUSPIEL_WITH] = "Sauspiel calling the %s Ace", [L_SOLO] = "%s Solo", [L_TOUT] = "Tout",
     [L_WENZ] = "Wenz", [L_SIE] = "Sie", [L_NONE] = "no game",
     [L_KONTRA] = "Kontra", [L_RETOUR] = "Retour", [L_DOUBLING_N] = "doubling %d",
-    [L_KLOPFEN] = "I knock (double)", [L_NO_KLOPFEN] = "no knock", [L_SELF] = "myself",
+    [L_KLOPFEN] = "I knock (double)", [L_NO_KLOPFEN] = "I do not knock", [L_SELF] = "myself",
     [L_ACCEPT] = "I take the wedding, giving", [L_ACCEPT_MORE] = "and giving",
-    [L_NO_ACCEPT] = "declines the wedding",
+    [L_NO_ACCEPT] = "I decline the wedding",
     [L_GAME] = "Game", [L_DEALER] = "Dealer", [L_FOREHAND] = "Forehand",
     [L_LEADS] = "Lead", [L_DECLARER] = "Declarer", [L_PARTNER] = "Partner",
     [L_CALLED] = "called", [L_HAND] = "Your hand", [L_TRICK] = "Trick",
@@ -115,7 +119,9 @@ static const char *const EN[L_COUNT] = {
     [L_UNKNOWN_CARD] = "No such card: \"%s\". Cards are written like EO, GU, HA, SZ, E7.",
     [L_NOT_NOW] = "Not possible now: \"%s\".",
     [L_HELP_PLAIN] = "Input: card code (EO, GU, HA ...), a number from the list, pass / "
-                     "I play / kontra / retour, ? hint, l last trick, q quit.",
+                     "I play / kontra / retour, ? hint, l last trick, q quit.  Card codes: "
+                     "suit E Acorns (Eichel), G Leaves (Gras), H Hearts (Herz), S Bells "
+                     "(Schellen); rank A Ace (Sau), Z Ten, K King, O Ober, U Unter, 9 8 7.",
     [L_HELP_CURSES] = "←→ select  Enter play  number/code  l last trick  ? hint  q quit",
     [L_CONTINUE] = "Any key: next game, q: quit", [L_GOODBYE] = "Goodbye!",
     [L_SAVED] = "Saved in", [L_SAVED_PARTIAL] = "Game in progress saved in",
@@ -129,6 +135,10 @@ static const char *const EN[L_COUNT] = {
     [L_RESULT] = "Result", [L_MONEY_EUR] = "money in €", [L_CENTS] = "cents",
     [L_NO_SESSION] = "No saved session found: a new one begins.",
     [L_COURSE] = "Course of the game", [L_SHOW_COURSE] = "v: course of the game",
+    [L_TAKES] = "%s takes trick %d (%d points)", [L_TAKES_YOU] = "You take trick %d (%d points)",
+    [L_TAKES_LAST] = "%s takes the trick", [L_TAKES_LAST_YOU] = "You take the trick",
+    [L_WON_BY_YOU] = "won by you", [L_WIN_YOU] = "win", [L_LOSE_YOU] = "lose",
+    [L_WIN_PL] = "win", [L_LOSE_PL] = "lose", [L_AND] = "and",
     [L_HINT_DOUBLE] = "Hint: give %s", [L_HINT_NO_DOUBLE] = "Hint: no %s",
     [L_KEY_DOUBLE] = "k: give %s while you may",
     [L_HELP_MENU] = "↑↓ select  Enter call  number (+Enter)  ? hint  q quit",
@@ -555,4 +565,13 @@ size_t sk_lang_double_hint(const sk_table *t, int type, char *buf, size_t size)
         return (size_t)snprintf(buf, size, "%s", sk_tr(t->lang, L_NO_HINT));
     return (size_t)snprintf(buf, size, sk_tr(t->lang, yes ? L_HINT_DOUBLE : L_HINT_NO_DOUBLE),
                             what);
+}
+
+/* Who took a trick, grammatical for the player himself ("geht an dich"). */
+size_t sk_lang_won_by(sk_lang lang, int human, int seat, char *buf, size_t size)
+{
+    if (seat == human)
+        return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_WON_BY_YOU));
+    return (size_t)snprintf(buf, size, "%s %s", sk_tr(lang, L_WON_BY),
+                            sk_lang_seat(lang, human, seat));
 }

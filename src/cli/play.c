@@ -88,7 +88,8 @@ static void play_usage(FILE *out)
             "  --resume FILE   continue a saved session (totals, next dealer, the game\n"
             "                  left in the middle); its ruleset is the file's, and with\n"
             "                  the session's --seed the deals go on where they stopped\n"
-            "  --preset NAME   ruleset preset (official, tournament, sauspiel), first\n"
+            "  --preset NAME   ruleset preset (official, tournament, sauspiel, kurz,\n"
+            "                  stammtisch), first\n"
             "  --rule K=V      set one rule option (repeatable)\n"
             "  --rules FILE    read a ruleset file\n"
             "  -h, --help      this help\n\n"
@@ -607,9 +608,12 @@ static void announce_after(play_ctx *p, const sk_game *g, const sk_public *befor
         sk_cards cards = 0;
         for (int i = 0; i < 4; i++)
             cards |= SK_BIT(g->pub.tricks[k][i]);
-        snprintf(line, sizeof line, "%s %d %s %s (%d %s)", sk_tr(L, L_TRICK), k + 1,
-                 sk_tr(L, L_WON_BY), sk_lang_seat(L, t->human, g->pub.trick_winners[k]),
-                 sk_cards_points(cards), sk_tr(L, L_POINTS));
+        int w = g->pub.trick_winners[k];
+        if (w == t->human) /* "Du machst Stich 3 (11 Augen)" */
+            snprintf(line, sizeof line, sk_tr(L, L_TAKES_YOU), k + 1, sk_cards_points(cards));
+        else
+            snprintf(line, sizeof line, sk_tr(L, L_TAKES), sk_lang_seat(L, t->human, w), k + 1,
+                     sk_cards_points(cards));
         t->trick_end = true;
         say(p, line, false);
         t->trick_end = false;

@@ -97,11 +97,16 @@ size_t sk_table_result_text(const sk_table *t, const sk_result *res, char *buf, 
         return n;
     }
     if (res->partner != SK_NOSEAT)
-        snprintf(partner, sizeof partner, " + %s", sk_lang_seat(L, t->human, res->partner));
+        snprintf(partner, sizeof partner, " %s %s", sk_tr(L, L_AND),
+                 sk_lang_seat(L, t->human, res->partner));
     int decl = res->declarer_side_points;
+    /* the verb agrees: "Du gewinnst", "Links gewinnt", "Du und Rechts gewinnen" */
+    enum sk_str verb = res->partner != SK_NOSEAT ? (res->won ? L_WIN_PL : L_LOSE_PL)
+                       : res->declarer == t->human ? (res->won ? L_WIN_YOU : L_LOSE_YOU)
+                                                   : (res->won ? L_WINS : L_LOSES);
     size_t n = (size_t)snprintf(buf, size, "%s: %s%s %s.\n%s %d, %s %d %s%s%s.", name,
                                 sk_lang_seat(L, t->human, res->declarer), partner,
-                                sk_tr(L, res->won ? L_WINS : L_LOSES), sk_tr(L, L_DECL_SIDE),
+                                sk_tr(L, verb), sk_tr(L, L_DECL_SIDE),
                                 decl, sk_tr(L, L_DEFENDERS), 120 - decl, sk_tr(L, L_POINTS),
                                 res->schwarz ? ", " : res->schneider ? ", " : "",
                                 res->schwarz     ? sk_tr(L, L_SCHWARZ)
@@ -196,14 +201,15 @@ size_t sk_table_score_line(const sk_table *t, int i, const sk_score_row *row, ch
  * twice in a row ("= 90 = 90") once. */
 static size_t explain_words(const sk_table *t, const char *text, char *buf, size_t size)
 {
-    static const char *const WORDS[][2] = {
-        {"zusammengeworfen (alle weiter)", "thrown in (all passed)"},
-        {"je Verlierer und Mitspieler", "per loser and player"},
-        {"je Gewinner und Mitspieler", "per winner and player"},
-        {"Laufende", "runners"},
-        {"gelegt", "laid"},
+    static const char *const WORDS[][3] = { /* core's word, English, German at the table */
+        {"zusammengeworfen (alle weiter)", "thrown in (all passed)", NULL},
+        {"je Verlierer und Mitspieler", "per loser and player", NULL},
+        {"je Gewinner und Mitspieler", "per winner and player", NULL},
+        {"Laufende", "runners", NULL},
+        {"gelegt", "knocked", "geklopft"}, /* as the table said it: "ich klopfe" */
     };
     bool en = t->lang == SK_LANG_EN;
+    int col = en ? 1 : 2;
     const char *unit = sk_tr(t->lang, L_CENTS);
     size_t n = 0;
     long last = -1; /* the sum just written, to drop its repetition */
@@ -212,11 +218,11 @@ static size_t explain_words(const sk_table *t, const char *text, char *buf, size
         size_t used = 1;
         snprintf(piece, sizeof piece, "%c", *q);
         size_t k = 0;
-        for (; en && k < sizeof WORDS / sizeof WORDS[0]; k++)
-            if (strncmp(q, WORDS[k][0], strlen(WORDS[k][0])) == 0)
+        for (; k < sizeof WORDS / sizeof WORDS[0]; k++)
+            if (WORDS[k][col] && strncmp(q, WORDS[k][0], strlen(WORDS[k][0])) == 0)
                 break;
-        if (en && k < sizeof WORDS / sizeof WORDS[0]) {
-            snprintf(piece, sizeof piece, "%s", WORDS[k][1]);
+        if (k < sizeof WORDS / sizeof WORDS[0]) {
+            snprintf(piece, sizeof piece, "%s", WORDS[k][col]);
             used = strlen(WORDS[k][0]);
         } else if (strncmp(q, " = ", 3) == 0 && q[3] >= '0' && q[3] <= '9') {
             char *end;

@@ -43,6 +43,8 @@ enum sk_str {
     L_NOT_ALLOWED_GAME, L_OPEN_PLAY, L_BID_HIGHER, L_KEEP_EQUAL, L_BID_BINDS, L_CANNOT_CALL,
     L_SOLO_NEEDS, L_SIE_NEEDS, L_MONEY_EUR, L_CENTS, L_NO_SESSION, L_COURSE, L_SHOW_COURSE,
     L_HINT_DOUBLE, L_HINT_NO_DOUBLE, L_KEY_DOUBLE, L_HELP_MENU,
+    L_TAKES, L_TAKES_YOU, L_TAKES_LAST, L_TAKES_LAST_YOU, L_WON_BY_YOU, L_WIN_YOU, L_LOSE_YOU,
+    L_WIN_PL, L_LOSE_PL, L_AND,
     L_COUNT
 };
 
@@ -191,6 +193,8 @@ size_t sk_table_explain(const sk_table *t, const sk_rules *r, const sk_result *r
 size_t sk_table_score_line(const sk_table *t, int i, const sk_score_row *row, char *buf,
                            size_t size);
 
+/* "geht an Links" / "geht an dich": who took a trick. */
+size_t sk_lang_won_by(sk_lang lang, int human, int seat, char *buf, size_t size);
 /* The hint for the doubling `type` in words. */
 size_t sk_lang_double_hint(const sk_table *t, int type, char *buf, size_t size);
 

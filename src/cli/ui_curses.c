@@ -126,9 +126,15 @@ static void draw_trick(const curses_ui *u, const sk_table *t)
         len = 4;
         leader = p->trick_leaders[k];
         char line[80];
-        snprintf(line, sizeof line, "%s %s %s", sk_tr(t->lang, u->show_last ? L_LAST_TRICK
-                                                                            : L_TRICK),
-                 sk_tr(t->lang, L_WON_BY), sk_lang_seat(t->lang, t->human, p->trick_winners[k]));
+        int w = p->trick_winners[k];
+        if (u->show_last)
+            snprintf(line, sizeof line, "%s: %s", sk_tr(t->lang, L_LAST_TRICK),
+                     sk_lang_seat(t->lang, t->human, w));
+        else if (w == t->human)
+            snprintf(line, sizeof line, "%s", sk_tr(t->lang, L_TAKES_LAST_YOU));
+        else
+            snprintf(line, sizeof line, sk_tr(t->lang, L_TAKES_LAST),
+                     sk_lang_seat(t->lang, t->human, w));
         put(10, 25 - u8width(line) / 2 > 0 ? 25 - u8width(line) / 2 : 0, line, 48);
     }
     for (int i = 0; i < len; i++) {
@@ -738,10 +744,12 @@ sk_ui *sk_ui_curses_open(void)
     if (has_colors()) {
         start_color();
         use_default_colors();
-        init_pair(PAIR_E, COLOR_YELLOW, -1);
+        /* the four-colour deck: Eichel brown (dark where there is no
+         * brown), Gras green, Herz red, Schellen yellow */
+        init_pair(PAIR_E, COLORS >= 256 ? 130 : COLOR_WHITE, -1);
         init_pair(PAIR_G, COLOR_GREEN, -1);
         init_pair(PAIR_H, COLOR_RED, -1);
-        init_pair(PAIR_S, COLOR_CYAN, -1);
+        init_pair(PAIR_S, COLOR_YELLOW, -1);
         init_pair(PAIR_TITLE, COLOR_BLACK, COLOR_CYAN);
         init_pair(PAIR_MARK, COLOR_YELLOW, -1);
         init_pair(PAIR_ERR, COLOR_MAGENTA, -1);

@@ -115,8 +115,9 @@ static void print_last_trick(const sk_table *t)
     int k = p->trick_no - 1;
     printf("%s: ", sk_tr(t->lang, L_LAST_TRICK));
     print_trick(t, p->tricks[k], 4, p->trick_leaders[k]);
-    printf(" - %s %s\n", sk_tr(t->lang, L_WON_BY),
-           sk_lang_seat(t->lang, t->human, p->trick_winners[k]));
+    char won[64];
+    sk_lang_won_by(t->lang, t->human, p->trick_winners[k], won, sizeof won);
+    printf(" - %s\n", won);
 }
 
 /* Prints the hint bot's advice: the best action and its value. */
@@ -265,8 +266,9 @@ static int plain_step(sk_ui *ui, const sk_table *t, const char *text)
         int k = p->trick_no - 1;
         printf(" | %s %d: ", sk_tr(t->lang, L_TRICK), k + 1);
         print_trick(t, p->tricks[k], 4, p->trick_leaders[k]);
-        printf(" - %s %s", sk_tr(t->lang, L_WON_BY),
-               sk_lang_seat(t->lang, t->human, p->trick_winners[k]));
+        char won[64];
+        sk_lang_won_by(t->lang, t->human, p->trick_winners[k], won, sizeof won);
+        printf(" - %s", won);
     }
     printf("\n");
     return 1;

@@ -150,6 +150,26 @@ else
     fail "10: no session saved"
 fi
 
+# minor: the header names the multiplier and your side's Augen; trumps
+# stand apart in the hand; at 120x40 the log uses the width and breaks
+# lines between words
+start m1 120x40 play --seed 9 --delay 0 --trick-pause 0
+if wait_for m1 "Deine Ansage"; then
+    keys m1 1 k
+    wait_for m1 "Du: Kontra" 5
+    keys m1 Enter
+    wait_for m1 "macht Stich 1" 5
+    head=$(screen m1 | head -1)
+    case $head in *" x2 "*"Augen "[0-9]*) ok "header: multiplier and Augen" ;;
+    *) fail "header: $head" ;; esac
+    screen m1 | grep -q '\[H9\]    \[EZ\]' && ok "trumps set apart" ||
+        fail "trumps: $(screen m1 | grep -A1 'Deine Karten')"
+    screen m1 | grep -q '│Spiel 1: Geber Rechts, Vorhand Du$' && ok "120 columns: the log is wide" ||
+        fail "log width: $(screen m1 | head -3)"
+else
+    fail "minor: no bidding menu: $(screen m1)"
+fi
+
 # 6: a window too small says so in the game's language and points to --plain
 start k6 60x20 play --seed 3 --delay 0
 if wait_for k6 "--plain" 10; then

@@ -28,6 +28,17 @@ static int display_key(const sk_order *o, int card)
     return 2000 + SK_SUIT_OF(card) * 100 + (100 - o->power[card]);
 }
 
+/* The trumps of the contract (or of a Sauspiel while none is declared),
+ * for setting them apart in the hand. */
+sk_cards sk_table_trumps(const sk_public *p)
+{
+    sk_order o;
+    if (p->contract.type != SK_C_NONE)
+        return p->order.trumps;
+    sk_order_init(&o, (sk_contract){SK_C_SAUSPIEL, SK_EICHEL, 0});
+    return o.trumps;
+}
+
 /* Sorts the hand by the contract's order (or the Sauspiel order while
  * none is declared): trumps high to low, then the plain suits. */
 int sk_table_sorted_hand(const sk_public *p, sk_cards hand, uint8_t *out)

@@ -137,6 +137,8 @@ void sk_table_log(sk_table *t, const char *text);
  * contract's order, or the Sauspiel order before the declaration);
  * returns the count. */
 int sk_table_sorted_hand(const sk_public *p, sk_cards hand, uint8_t *out);
+/* The trumps of the contract, or of a Sauspiel before the declaration. */
+sk_cards sk_table_trumps(const sk_public *p);
 /* Formats money in cents as "+1,20" / "-0,40" / "0,00" (German) or
  * with a decimal point (English). */
 size_t sk_table_money(sk_lang lang, int64_t cents, char *buf, size_t size);

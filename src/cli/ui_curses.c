@@ -176,35 +176,62 @@ static void draw_hand(const curses_ui *u, const sk_table *t)
 {
     put(HAND_Y - 1, 1, sk_tr(t->lang, L_HAND), 30);
     bool choosing = u->legal_cards != 0;
-    for (int i = 0; i < u->nhand; i++) {
+    sk_cards trumps = sk_table_trumps(&t->view.pub);
+    for (int i = 0, gap = 0; i < u->nhand; i++) {
         int c = u->hand[i];
         bool legal = !choosing || (u->legal_cards & SK_BIT(c));
-        draw_card(HAND_Y, 1 + i * 6, c, !legal, choosing && i == u->sel);
+        if (i > 0 && (trumps & SK_BIT(u->hand[i - 1])) && !(trumps & SK_BIT(c)))
+            gap = 2; /* the trumps set apart from the suits */
+        draw_card(HAND_Y, 1 + i * 6 + gap, c, !legal, choosing && i == u->sel);
         if (choosing)
-            mvprintw(HAND_Y + 1, 2 + i * 6, "%d", i + 1);
+            mvprintw(HAND_Y + 1, 2 + i * 6 + gap, "%d", i + 1);
     }
 }
 
-/* Rows a log line needs in the panel (29 columns, continuation lines
- * indented by two). */
+/* The next row of a log line wrapped at blanks to `width` columns:
+ * its length in bytes (the break's blank not included) and in *next
+ * where the following row starts. */
+static size_t wrap_row(const char *s, int width, const char **next)
+{
+    size_t fit = u8offset(s, width);
+    if (!s[fit]) {
+        *next = s + fit;
+        return fit;
+    }
+    for (size_t b = fit; b > 0; b--)
+        if (s[b] == ' ') {
+            *next = s + b + 1;
+            return b;
+        }
+    *next = s + fit; /* one long word: cut it */
+    return fit;
+}
+
+/* Rows a log line needs in the panel (continuation rows indented by two). */
 static int log_rows(const char *s)
 {
-    int w = u8width(s);
-    return w <= 29 ? 1 : 1 + (w - 29 + 26) / 27;
+    int rows = 0, width = panel_width();
+    while (*s) {
+        wrap_row(s, width, &s);
+        rows++;
+        width = panel_width() - 2;
+    }
+    return rows ? rows : 1;
 }
 
-/* Writes a log line from row y, wrapped; returns the rows used. */
+/* Writes a log line from row y, wrapped at blanks; returns the rows used. */
 static int put_wrapped(int y, const char *s)
 {
-    int rows = log_rows(s), x = PANEL_X, width = 29;
-    for (int r = 0; r < rows; r++) {
-        put(y + r, x, s, width);
-        for (int i = 0; i < width && *s; i++)
-            for (s++; (*s & 0xc0) == 0x80; s++)
-                ;
+    int rows = 0, x = PANEL_X, width = panel_width();
+    do {
+        const char *next;
+        size_t len = wrap_row(s, width, &next);
+        mvaddnstr(y + rows, x, s, (int)len);
+        s = next;
+        rows++;
         x = PANEL_X + 2;
-        width = 27;
-    }
+        width = panel_width() - 2;
+    } while (*s);
     return rows;
 }
 
@@ -240,7 +267,7 @@ static void draw_panel(const curses_ui *u, const sk_table *t)
                 attroff(A_BOLD);
             }
         }
-        mvhline(top++, PANEL_X, ACS_HLINE, 29);
+        mvhline(top++, PANEL_X, ACS_HLINE, panel_width());
     }
     for (int k = 1; t->reveal && k < SK_NSEATS; k++) { /* replay: the other hands */
         int seat = (t->human + k) % 4;
@@ -254,7 +281,7 @@ static void draw_panel(const curses_ui *u, const sk_table *t)
         attroff(A_BOLD);
         put(top++, PANEL_X, line, 29);
         if (k == SK_NSEATS - 1)
-            mvhline(top++, PANEL_X, ACS_HLINE, 29);
+            mvhline(top++, PANEL_X, ACS_HLINE, panel_width());
     }
     int room = LINES - 1 - top, first = t->nlog, used = 0;
     while (first > 0 && used + log_rows(t->log[first - 1]) <= room)
@@ -289,9 +316,27 @@ static void redraw(const curses_ui *u, const sk_table *t)
     const sk_public *p = &t->view.pub;
     if (p->contract.type != SK_C_NONE)
         sk_lang_contract(t->lang, p->contract, name, sizeof name);
-    snprintf(title, sizeof title, " %s   %s %u   %s%s%s%s", sk_tr(t->lang, L_TITLE),
-             sk_tr(t->lang, L_GAME), t->game_no, name, name[0] ? " (" : "",
-             name[0] ? sk_lang_seat(t->lang, t->human, p->declarer) : "", name[0] ? ")" : "");
+    bool decl = name[0] && p->declarer < SK_NSEATS; /* a Ramsch has no declarer */
+    int n = snprintf(title, sizeof title, " %s%s%s %u  %s%s%s%s",
+                     name[0] ? "" : sk_tr(t->lang, L_TITLE), name[0] ? "" : "  ",
+                     sk_tr(t->lang, L_GAME), t->game_no, name, decl ? " (" : "",
+                     decl ? sk_lang_seat(t->lang, t->human, p->declarer) : "", decl ? ")" : "");
+    int times = p->doublings + p->laid + p->bock; /* each doubles the money */
+    if (times > 0 && times < 20 && n < (int)sizeof title)
+        n += snprintf(title + n, sizeof title - (size_t)n, "  x%d", 1 << times);
+    if (p->phase >= SK_PHASE_PLAY && p->trick_no > 0 && n < (int)sizeof title) {
+        /* the Augen of the tricks of the seats known to be on your side */
+        enum sk_side mine = sk_view_side(&t->view, t->human);
+        int pts = 0;
+        for (int k = 0; k < p->trick_no; k++) {
+            int w = p->trick_winners[k];
+            bool ours = w == t->human || (mine != SK_SIDE_NONE && mine != SK_SIDE_UNKNOWN &&
+                                          sk_view_side(&t->view, w) == mine);
+            for (int i = 0; ours && i < 4; i++)
+                pts += sk_card_points(p->tricks[k][i]);
+        }
+        snprintf(title + n, sizeof title - (size_t)n, "  %s %d", sk_tr(t->lang, L_POINTS), pts);
+    }
     attron(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
     mvhline(0, 0, ' ', COLS);
     put(0, 0, title, COLS);
@@ -304,6 +349,7 @@ static void redraw(const curses_ui *u, const sk_table *t)
         snprintf(right, sizeof right, "%s: %s%s ",
                  sk_tr(t->lang, sk_table_tournament(t) ? L_TOURNAMENT : L_MONEY), money,
                  sk_table_tournament(t) ? "" : " €");
+        mvhline(0, COLS - u8width(right) - 1, ' ', u8width(right) + 1);
         put(0, COLS - u8width(right), right, 40);
     }
     attroff(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
@@ -332,8 +378,8 @@ static void redraw(const curses_ui *u, const sk_table *t)
                                                       : u->menu ? L_HELP_MENU
                                                                 : L_HELP_CURSES));
     sk_action legal[SK_MAX_LEGAL];
-    int n = t->reveal ? 0 : sk_view_legal(&t->view, legal);
-    for (int i = 0; i < n; i++)
+    int nlegal = t->reveal ? 0 : sk_view_legal(&t->view, legal);
+    for (int i = 0; i < nlegal; i++)
         if (legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR) {
             char key[96];
             snprintf(key, sizeof key, sk_tr(t->lang, L_KEY_DOUBLE),

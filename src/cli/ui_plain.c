@@ -73,8 +73,10 @@ static void print_state(const sk_table *t, const sk_action *legal, int n, const 
         printf("\n");
     }
     printf("%s:", sk_tr(L, L_HAND));
-    for (int i = 0; i < nhand; i++)
-        printf(" %s", sk_card_name(hand[i]));
+    sk_cards trumps = sk_table_trumps(p);
+    for (int i = 0; i < nhand; i++) /* two blanks after the last trump */
+        printf("%s%s", i > 0 && (trumps & SK_BIT(hand[i - 1])) && !(trumps & SK_BIT(hand[i]))
+                           ? "  " : " ", sk_card_name(hand[i]));
     printf("\n");
     if (n > 0 && legal[0].type == SK_ACT_CARD) {
         printf("%s:", sk_tr(L, L_LEGAL));

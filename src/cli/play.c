@@ -93,9 +93,11 @@ static void play_usage(FILE *out)
             "  --rule K=V      set one rule option (repeatable)\n"
             "  --rules FILE    read a ruleset file\n"
             "  -h, --help      this help\n\n"
-            "Keys (full screen): arrows + Enter or 1-8 or a card code (e.g. go) to play,\n"
-            "l last trick, ? hint, q quit.  Plain mode: type a card code, a number, or\n"
-            "words like weiter / ich spiele / pass / bid solo / declare sauspiel:G / kontra.\n");
+            "Keys (full screen): arrows + Enter, a card's number or its code (e.g. g o) to\n"
+            "play; in a menu its number (two digits, or one and Enter); k gives Kontra or\n"
+            "Retour while allowed; l last trick, ? hint, v the course after a game, q quit.\n"
+            "Plain mode: type a card code, a number, or words like weiter / ich spiele /\n"
+            "pass / bid solo / declare sauspiel:G / kontra.\n");
 }
 
 /* Parses the command line into opts; returns -1 (exit 2), 1 (help shown)

@@ -64,6 +64,8 @@ fi
 # tenth choice, Eichel-Wenz; `1` alone must wait for a second digit
 start k2 80x24 play --preset sauspiel --seed 47 --delay 0
 if wait_for k2 "ich klopfe"; then
+    case $(screen k2) in *"Enter ansagen"*) ok "minor: the footer of a menu says ansagen" ;;
+    *) fail "minor: menu footer: $(screen k2 | tail -1)" ;; esac
     keys k2 1
     wait_for k2 "ich spiele" || fail "2: no bidding menu"
     keys k2 2
@@ -107,6 +109,8 @@ if wait_for k8 "Deine Ansage"; then
     *) fail "8: no finished trick: $(screen k8)" ;; esac
     sleep 2
     hand=$(screen k8 | grep -A1 'Deine Karten' | tail -1 | tr -cd '[' | wc -c)
+    case $(screen k8) in *"Enter, 1-7 oder"*) ok "minor: the prompt numbers the cards left" ;;
+    *) fail "minor: card numbers: $(screen k8 | grep 'Spiel eine Karte')" ;; esac
     [ "$hand" = 7 ] && ok "8: type-ahead discarded" || fail "8: $hand cards left:
 $(screen k8)"
 else

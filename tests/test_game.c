@@ -379,6 +379,33 @@ static void test_blocked_hand(void **state)
     tl_ok(&g, "0 declare solo:H");
 }
 
+/* 2.5.3: before the bid a menu must know what "ich spiele" commits a
+ * blocked hand to; the view answers for every contract, allowed and
+ * fitting (2.5.1, 2.6.4) */
+static void test_view_may_declare(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    sk_game g;
+    sk_view v;
+    tl_start_game(&g, &r, 3, false, "EA GA SA EK G9 S7 HO H8", NULL, NULL, NULL);
+    sk_game_view(&g, 0, &v);
+    assert_false(sk_view_may_declare(&v, tl_K("sauspiel:E")));
+    assert_false(sk_view_may_declare(&v, tl_K("sauspiel:G")));
+    assert_false(sk_view_may_declare(&v, tl_K("sauspiel:S")));
+    assert_true(sk_view_may_declare(&v, tl_K("wenz")));
+    assert_true(sk_view_may_declare(&v, tl_K("solo:H")));
+    assert_false(sk_view_may_declare(&v, tl_K("geier"))); /* not allowed in official */
+    tl_start_game(&g, &r, 3, false, "EK GA HO H8 S7 S8 EO GU", NULL, NULL, NULL);
+    sk_game_view(&g, 0, &v);
+    assert_true(sk_view_may_declare(&v, tl_K("sauspiel:E")));
+    assert_false(sk_view_may_declare(&v, tl_K("sauspiel:G"))); /* holds the Gras-Sau */
+    assert_false(sk_view_may_declare(&v, tl_K("solo:G")) &&
+                 sk_view_may_declare(&v, tl_K("sauspiel:H")));
+    v.seat = SK_NOSEAT; /* a spectator declares nothing */
+    assert_false(sk_view_may_declare(&v, tl_K("wenz")));
+}
+
 /* 2.6.4: a Solo needs a card of the suit made trump */
 static void test_solo_needs_suit_card(void **state)
 {
@@ -941,6 +968,7 @@ int main(void)
         cmocka_unit_test(test_all_pass_thrown_in),
         cmocka_unit_test(test_sauspiel_callable_aces),
         cmocka_unit_test(test_blocked_hand),
+        cmocka_unit_test(test_view_may_declare),
         cmocka_unit_test(test_solo_needs_suit_card),
         cmocka_unit_test(test_sie),
         cmocka_unit_test(test_tout_only_at_declaration),

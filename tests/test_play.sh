@@ -75,16 +75,14 @@ drive() {
 BAD=1 drive "$tmp/t1" --seed 7 --games 2
 grep -q '^Game 2: Dealer' "$tmp/t1" && ok "two games played" || fail "no second game"
 grep -q 'No such card: "xy"' "$tmp/t1" && ok "unknown card message" || fail "unknown card message"
-grep -Eq '^! seat 0 .*\((3\.2|3\.2\.1|3\.2\.2|2\.5\.[2-5])\)' "$tmp/t1" && ok "illegal card names the rule" ||
+grep -Eq '^! You .*\((3\.2|3\.2\.1|3\.2\.2|2\.5\.[2-5])\)' "$tmp/t1" && ok "illegal card names the rule" ||
     fail "illegal card message"
 grep -q 'Not understood: "blah blah"' "$tmp/t1" && ok "garbage message" || fail "garbage message"
 [ "$(grep -c '^You: ' "$tmp/t1")" -ge 2 ] && ok "game went on after bad input" || fail "no moves by You"
-total=$(grep '^  Total' "$tmp/t1" | tail -n 1)
+total=$(grep -E '^ +Total ' "$tmp/t1" | tail -n 1)
 [ -n "$total" ] || fail "no score sheet total"
-sum=$(printf '%s\n' "$total" | awk '{s=0; for(i=2;i<=5;i++){v=$i; gsub(/[+.]/,"",v); s+=v}; print s}')
+sum=$(printf '%s\n' "$total" | awk '{s=0; for(i=NF-3;i<=NF;i++){v=$i; gsub(/[+.]/,"",v); s+=v}; print s}')
 [ "$sum" = 0 ] && ok "money row sums to zero ($total)" || fail "money row sums to $sum: $total"
-tsum=$(printf '%s\n' "$total" | awk -F'|' '{s=0; n=split($2,a," "); for(i=1;i<=n;i++) s+=a[i]; print s}')
-[ "$tsum" = 0 ] && ok "tournament row sums to zero" || fail "tournament row sums to $tsum"
 file=$(sed -n 's/^Saved in //p' "$tmp/t1")
 [ -f "$file" ] && [ "$(wc -l <"$file")" = 2 ] && ok "session file has 2 records" || fail "session file: $file"
 case $file in "$XDG_DATA_HOME"/schafkopf/session-*.jsonl) ok "session file path" ;; *) fail "path $file" ;; esac
@@ -92,7 +90,7 @@ case $file in "$XDG_DATA_HOME"/schafkopf/session-*.jsonl) ok "session file path"
 # 2. the records replay: check, and replay --plain
 if [ -f "$file" ]; then
     "$PROG" check -q "$file" && ok "records check" || fail "records do not check"
-    "$PROG" replay --plain --lang en --game 2 "$file" >"$tmp/r" 2>&1 && grep -q 'Trick 8: .* won by seat' "$tmp/r" &&
+    "$PROG" replay --plain --lang en --game 2 "$file" >"$tmp/r" 2>&1 && grep -q 'Trick 8: .* won by ' "$tmp/r" &&
         ok "replay --plain" || fail "replay --plain"
     # 3. resume: the third game continues with the next dealer and totals
     drive "$tmp/t3" --seed 8 --games 1 --resume "$file"

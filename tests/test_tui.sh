@@ -44,7 +44,7 @@ done
 $screen"
 if [ -f "$tmp/sheet" ]; then
     grep -q 'Summe' "$tmp/sheet" && ok "totals row" || fail "no totals row"
-    grep -Eq 'gewinnt|verliert|zusammengeworfen|weiter' "$tmp/sheet" && ok "result line" ||
+    grep -Eq 'gewinn|verlier|zusammengeworfen|weiter' "$tmp/sheet" && ok "result line" ||
         fail "no result line"
     grep -q 'Geld:' "$tmp/sheet" && ok "money explanation" || fail "no money line"
 fi

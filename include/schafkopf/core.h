@@ -652,6 +652,11 @@ static inline bool sk_game_over(const sk_game *g)
 }
 /* Legal actions of the view's own seat. */
 int sk_view_legal(const sk_view *v, sk_action *out);
+/* Whether the view's seat, were it the declarer now, could name the
+ * contract `c`: its class allowed in this game and the hand fitting it
+ * (a callable ace 2.5.1/2.5.3, a plain trump 2.6.4, the lords of a Sie
+ * 2.9.1).  What a bid commits a hand to, for the bidding menus. */
+bool sk_view_may_declare(const sk_view *v, sk_contract c);
 
 /* ------------------------------------------------------------------ */
 /* Who decides next, in and out of turn (turn.c)                        */

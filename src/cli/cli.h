@@ -25,6 +25,11 @@ int sk_cmd_replay(int argc, char **argv);
 int sk_cmd_arena(int argc, char **argv);
 int sk_cmd_analyze(int argc, char **argv);
 
+/* The directory of `play`'s session files (play_last.c). */
+void sk_play_data_dir(char *buf, size_t size);
+/* The newest session file there, for `play --continue`; 0, or -1 if none. */
+int sk_play_last_session(char *buf, size_t size);
+
 /* Long-option ids shared by subcommands that take a ruleset. */
 enum { SK_OPT_PRESET = 1000, SK_OPT_RULE, SK_OPT_RULES_FILE };
 

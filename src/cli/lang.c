@@ -17,14 +17,13 @@ static const char *const DE[L_COUNT] = {
     [L_SUIT_E] = "Eichel", [L_SUIT_G] = "Gras", [L_SUIT_H] = "Herz", [L_SUIT_S] = "Schellen",
     [L_PASS] = "weiter", [L_PASS_YIELD] = "ist recht", [L_PLAY] = "ich spiele",
     [L_PLAY_TOO] = "ich spiel auch", [L_PLAY_SELF] = "ich spiel selbst",
-    [L_HAVE] = "ich hätt", [L_CLASS_SAUSPIEL] = "ein Spiel", [L_CLASS_SOLO] = "ein Solo",
-    [L_CLASS_WENZ] = "einen Wenz", [L_CLASS_TOUT] = "ein Tout", [L_CLASS_SIE] = "einen Sie",
+    [L_HAVE] = "ich hätt",
     [L_SAUSPIEL_WITH] = "Sauspiel mit der %s-Sau", [L_SOLO] = "%s-Solo", [L_TOUT] = "Tout",
     [L_WENZ] = "Wenz", [L_SIE] = "Sie", [L_NONE] = "kein Spiel",
     [L_KONTRA] = "Kontra", [L_RETOUR] = "Retour", [L_DOUBLING_N] = "%d. Doppelung",
-    [L_KLOPFEN] = "ich klopfe", [L_NO_KLOPFEN] = "klopft nicht", [L_SELF] = "selbst",
+    [L_KLOPFEN] = "ich klopfe", [L_NO_KLOPFEN] = "ich klopfe nicht", [L_SELF] = "selbst",
     [L_ACCEPT] = "ich nehme die Hochzeit, gebe", [L_ACCEPT_MORE] = "und gebe noch",
-    [L_NO_ACCEPT] = "nimmt die Hochzeit nicht",
+    [L_NO_ACCEPT] = "ich nehme die Hochzeit nicht",
     [L_GAME] = "Spiel", [L_DEALER] = "Geber", [L_FOREHAND] = "Vorhand",
     [L_LEADS] = "Es kommt raus", [L_DECLARER] = "Spieler", [L_PARTNER] = "Partner",
     [L_CALLED] = "gerufen", [L_HAND] = "Deine Karten", [L_TRICK] = "Stich",
@@ -46,15 +45,46 @@ static const char *const DE[L_COUNT] = {
     [L_NOT_NOW] = "Das geht jetzt nicht: \"%s\".",
     [L_HELP_PLAIN] = "Eingaben: Kartenkürzel (EO, GU, HA ...), Nummer aus der Liste, "
                      "weiter / ich spiele / kontra / retour, ? Tipp, l letzter Stich, q Ende.",
-    [L_HELP_CURSES] = "←→ wählen  Enter spielen  1-8/Kürzel  l letzter Stich  ? Tipp  q Ende",
+    [L_HELP_CURSES] = "←→ wählen  Enter spielen  Nummer/Kürzel  l letzter Stich  ? Tipp  q Ende",
     [L_CONTINUE] = "Taste: nächstes Spiel, q: Ende", [L_GOODBYE] = "Servus!",
     [L_SAVED] = "Gespeichert in", [L_SAVED_PARTIAL] = "Laufendes Spiel gespeichert in",
     [L_TITLE] = "Schafkopf", [L_TRICKS] = "Stiche",
     [L_OFFER_DOUBLE] = "%s geben?  j = ja, n = nein",
     [L_REPLAY_HELP] = "→/Leertaste vor  ← zurück  q Ende", [L_STEP] = "Schritt",
     [L_NOTHING] = "-", [L_YES_NO] = "Bitte j (ja) oder n (nein) eingeben.",
-    [L_CHOOSE_CARD] = "Spiel eine Karte: ←→ Enter, 1-8 oder Kürzel",
+    [L_CHOOSE_CARD] = "Spiel eine Karte: ←→ Enter, 1-%d oder Kürzel",
     [L_CHOOSE_MENU] = "Deine Ansage: ↑↓ Enter oder Nummer",
+    [L_OR] = " oder ", [L_NO_CALL] = " - ohne rufbare Sau nur %s",
+    [L_RESULT] = "Ergebnis", [L_MONEY_EUR] = "Geld in €", [L_CENTS] = "Cent",
+    [L_NO_SESSION] = "Keine gespeicherte Runde gefunden: es beginnt eine neue.",
+    [L_COURSE] = "Spielverlauf", [L_SHOW_COURSE] = "v: Spielverlauf",
+    [L_TAKES] = "%s macht Stich %d (%d Augen)", [L_TAKES_YOU] = "Du machst Stich %d (%d Augen)",
+    [L_TAKES_LAST] = "%s macht den Stich", [L_TAKES_LAST_YOU] = "Du machst den Stich",
+    [L_WON_BY_YOU] = "geht an dich", [L_WIN_YOU] = "gewinnst", [L_LOSE_YOU] = "verlierst",
+    [L_WIN_PL] = "gewinnen", [L_LOSE_PL] = "verlieren", [L_AND] = "und",
+    [L_HINT_DOUBLE] = "Tipp: %s geben", [L_HINT_NO_DOUBLE] = "Tipp: kein %s",
+    [L_KEY_DOUBLE] = "k: %s geben, solange es geht",
+    [L_HELP_MENU] = "↑↓ wählen  Enter ansagen  Nummer (+Enter)  ? Tipp  q Ende",
+    [L_SCREEN_SMALL] = "Zu klein: %dx%d. Nötig sind 80x24, sonst schafkopf play --plain.",
+    [L_REFUSED] = "Das ist nicht erlaubt", [L_NOT_HELD] = "Diese Karte hast du nicht",
+    [L_MUST_CALLED] = "Du musst die gerufene Sau spielen",
+    [L_STICHZWANG] = "Du musst stechen, wenn du kannst (Stichzwang)",
+    [L_FOLLOW_SUIT] = "Du musst Farbe bedienen", [L_FOLLOW_TRUMP] = "Du musst Trumpf bedienen",
+    [L_NO_DISCARD_ACE] = "Die gerufene Sau darfst du nicht abwerfen, bevor ihre Farbe kam",
+    [L_RUN_AWAY] = "Ihre Farbe spielst du nur mit der gerufenen Sau an (davonlaufen erst mit "
+                   "vier Karten)",
+    [L_PLAY_CARD_NOW] = "Jetzt wird eine Karte gespielt",
+    [L_NAME_GAME_NOW] = "Nach deinem Gebot musst du jetzt ein Spiel ansagen",
+    [L_BID_OR_PASS] = "Jetzt nur weiter oder ein Gebot",
+    [L_NOT_ALLOWED_GAME] = "Dieses Spiel ist nach diesen Regeln nicht erlaubt",
+    [L_OPEN_PLAY] = "Zuerst sagt man nur \"ich spiele\"; welches Spiel, kommt später",
+    [L_BID_HIGHER] = "Um mitzuspielen, musst du ein höheres Spiel bieten",
+    [L_KEEP_EQUAL] = "Dein Spiel behältst du nur mit einem gleich hohen oder höheren",
+    [L_BID_BINDS] = "Das passt nicht zu deinem Gebot",
+    [L_CANNOT_CALL] = "Diese Sau kannst du nicht rufen (eigene Sau, Herz oder keine Karte der "
+                      "Farbe)",
+    [L_SOLO_NEEDS] = "Für dieses Solo fehlt dir eine Karte der Trumpffarbe",
+    [L_SIE_NEEDS] = "Für einen Sie brauchst du alle Ober und Unter",
 };
 
 static const char *const EN[L_COUNT] = {
@@ -62,14 +92,13 @@ static const char *const EN[L_COUNT] = {
     [L_SUIT_E] = "Acorns", [L_SUIT_G] = "Leaves", [L_SUIT_H] = "Hearts", [L_SUIT_S] = "Bells",
     [L_PASS] = "pass", [L_PASS_YIELD] = "go ahead", [L_PLAY] = "I play",
     [L_PLAY_TOO] = "I play too", [L_PLAY_SELF] = "I play myself",
-    [L_HAVE] = "I have", [L_CLASS_SAUSPIEL] = "a game", [L_CLASS_SOLO] = "a Solo",
-    [L_CLASS_WENZ] = "a Wenz", [L_CLASS_TOUT] = "a Tout", [L_CLASS_SIE] = "a Sie",
+    [L_HAVE] = "I have",
     [L_SAUSPIEL_WITH] = "Sauspiel calling the %s Ace", [L_SOLO] = "%s Solo", [L_TOUT] = "Tout",
     [L_WENZ] = "Wenz", [L_SIE] = "Sie", [L_NONE] = "no game",
     [L_KONTRA] = "Kontra", [L_RETOUR] = "Retour", [L_DOUBLING_N] = "doubling %d",
-    [L_KLOPFEN] = "I knock (double)", [L_NO_KLOPFEN] = "no knock", [L_SELF] = "myself",
+    [L_KLOPFEN] = "I knock (double)", [L_NO_KLOPFEN] = "I do not knock", [L_SELF] = "myself",
     [L_ACCEPT] = "I take the wedding, giving", [L_ACCEPT_MORE] = "and giving",
-    [L_NO_ACCEPT] = "declines the wedding",
+    [L_NO_ACCEPT] = "I decline the wedding",
     [L_GAME] = "Game", [L_DEALER] = "Dealer", [L_FOREHAND] = "Forehand",
     [L_LEADS] = "Lead", [L_DECLARER] = "Declarer", [L_PARTNER] = "Partner",
     [L_CALLED] = "called", [L_HAND] = "Your hand", [L_TRICK] = "Trick",
@@ -90,16 +119,47 @@ static const char *const EN[L_COUNT] = {
     [L_UNKNOWN_CARD] = "No such card: \"%s\". Cards are written like EO, GU, HA, SZ, E7.",
     [L_NOT_NOW] = "Not possible now: \"%s\".",
     [L_HELP_PLAIN] = "Input: card code (EO, GU, HA ...), a number from the list, pass / "
-                     "I play / kontra / retour, ? hint, l last trick, q quit.",
-    [L_HELP_CURSES] = "←→ select  Enter play  1-8/code  l last trick  ? hint  q quit",
+                     "I play / kontra / retour, ? hint, l last trick, q quit.  Card codes: "
+                     "suit E Acorns (Eichel), G Leaves (Gras), H Hearts (Herz), S Bells "
+                     "(Schellen); rank A Ace (Sau), Z Ten, K King, O Ober, U Unter, 9 8 7.",
+    [L_HELP_CURSES] = "←→ select  Enter play  number/code  l last trick  ? hint  q quit",
     [L_CONTINUE] = "Any key: next game, q: quit", [L_GOODBYE] = "Goodbye!",
     [L_SAVED] = "Saved in", [L_SAVED_PARTIAL] = "Game in progress saved in",
     [L_TITLE] = "Schafkopf", [L_TRICKS] = "tricks",
     [L_OFFER_DOUBLE] = "Give %s?  y = yes, n = no",
     [L_REPLAY_HELP] = "→/space forward  ← back  q quit", [L_STEP] = "Step",
     [L_NOTHING] = "-", [L_YES_NO] = "Please answer y (yes) or n (no).",
-    [L_CHOOSE_CARD] = "Play a card: ←→ Enter, 1-8 or its code",
+    [L_CHOOSE_CARD] = "Play a card: ←→ Enter, 1-%d or its code",
     [L_CHOOSE_MENU] = "Your call: ↑↓ Enter or a number",
+    [L_OR] = " or ", [L_NO_CALL] = " - no Ace to call, so only %s",
+    [L_RESULT] = "Result", [L_MONEY_EUR] = "money in €", [L_CENTS] = "cents",
+    [L_NO_SESSION] = "No saved session found: a new one begins.",
+    [L_COURSE] = "Course of the game", [L_SHOW_COURSE] = "v: course of the game",
+    [L_TAKES] = "%s takes trick %d (%d points)", [L_TAKES_YOU] = "You take trick %d (%d points)",
+    [L_TAKES_LAST] = "%s takes the trick", [L_TAKES_LAST_YOU] = "You take the trick",
+    [L_WON_BY_YOU] = "won by you", [L_WIN_YOU] = "win", [L_LOSE_YOU] = "lose",
+    [L_WIN_PL] = "win", [L_LOSE_PL] = "lose", [L_AND] = "and",
+    [L_HINT_DOUBLE] = "Hint: give %s", [L_HINT_NO_DOUBLE] = "Hint: no %s",
+    [L_KEY_DOUBLE] = "k: give %s while you may",
+    [L_HELP_MENU] = "↑↓ select  Enter call  number (+Enter)  ? hint  q quit",
+    [L_SCREEN_SMALL] = "Too small: %dx%d. 80x24 is needed, or schafkopf play --plain.",
+    [L_REFUSED] = "Not allowed", [L_NOT_HELD] = "You do not hold that card",
+    [L_MUST_CALLED] = "You must play the called Ace",
+    [L_STICHZWANG] = "You must win the trick if you can (Stichzwang)",
+    [L_FOLLOW_SUIT] = "You must follow suit", [L_FOLLOW_TRUMP] = "You must follow trump",
+    [L_NO_DISCARD_ACE] = "You may not throw the called Ace before its suit was led",
+    [L_RUN_AWAY] = "You lead the called suit only with its Ace (running away needs four cards)",
+    [L_PLAY_CARD_NOW] = "Play a card now",
+    [L_NAME_GAME_NOW] = "After your bid you must name a game now",
+    [L_BID_OR_PASS] = "Only pass or a bid now",
+    [L_NOT_ALLOWED_GAME] = "These rules do not allow that game",
+    [L_OPEN_PLAY] = "Open with just \"I play\"; the game is named later",
+    [L_BID_HIGHER] = "To play too you must bid a higher game",
+    [L_KEEP_EQUAL] = "You keep your game only with an equal or higher one",
+    [L_BID_BINDS] = "That does not match your bid",
+    [L_CANNOT_CALL] = "You cannot call that Ace (you hold it, Hearts, or no card of its suit)",
+    [L_SOLO_NEEDS] = "That Solo needs a plain card of its trump suit in your hand",
+    [L_SIE_NEEDS] = "A Sie needs all Obers and Unters",
 };
 
 /* Looks a string up; an id missing from a table falls back to English. */
@@ -174,21 +234,35 @@ size_t sk_lang_contract(sk_lang lang, sk_contract c, char *buf, size_t size)
     }
 }
 
-/* The words for a class in a bid: "ein Solo", "einen Wenz", "ein Tout". */
-static const char *class_words(sk_lang lang, sk_contract c)
+/* The contract classes by name, for bids: German with its article
+ * ("einen Wenz"), English with its own ("a Wenz"); a Tout is a compound
+ * with a neuter article ("ein Wenz-Tout"). */
+static const struct {
+    const char *de, *de_art, *en, *en_art;
+} CLASS_NAMES[SK_C_NTYPES] = {
+    [SK_C_SAUSPIEL] = {"Spiel", "ein", "game", "a"},
+    [SK_C_SOLO] = {"Solo", "ein", "Solo", "a"},
+    [SK_C_WENZ] = {"Wenz", "einen", "Wenz", "a"},
+    [SK_C_SIE] = {"Sie", "einen", "Sie", "a"},
+    [SK_C_GEIER] = {"Geier", "einen", "Geier", "a"},
+    [SK_C_FARBWENZ] = {"Farbwenz", "einen", "suit Wenz", "a"},
+    [SK_C_FARBGEIER] = {"Farbgeier", "einen", "suit Geier", "a"},
+    [SK_C_BETTEL] = {"Bettel", "einen", "Bettel", "a"},
+    [SK_C_BETTEL_OUVERT] = {"Bettel ouvert", "einen", "open Bettel", "an"},
+    [SK_C_RAMSCH] = {"Ramsch", "einen", "Ramsch", "a"},
+    [SK_C_HOCHZEIT] = {"Hochzeit", "eine", "wedding", "a"},
+};
+
+/* Names a contract class ("Wenz-Tout", "Farbwenz"), with its article
+ * when `article` ("einen Wenz", "a Solo Tout"). */
+size_t sk_lang_class(sk_lang lang, sk_contract c, bool article, char *buf, size_t size)
 {
-    if (c.tout)
-        return sk_tr(lang, L_CLASS_TOUT);
-    switch (c.type) {
-    case SK_C_SOLO:
-        return sk_tr(lang, L_CLASS_SOLO);
-    case SK_C_WENZ:
-        return sk_tr(lang, L_CLASS_WENZ);
-    case SK_C_SIE:
-        return sk_tr(lang, L_CLASS_SIE);
-    default:
-        return sk_tr(lang, L_CLASS_SAUSPIEL);
-    }
+    int t = c.type > SK_C_NONE && c.type < SK_C_NTYPES ? c.type : SK_C_SAUSPIEL;
+    bool de = lang == SK_LANG_DE;
+    const char *name = de ? CLASS_NAMES[t].de : CLASS_NAMES[t].en;
+    const char *art = de ? (c.tout ? "ein" : CLASS_NAMES[t].de_art) : CLASS_NAMES[t].en_art;
+    return (size_t)snprintf(buf, size, "%s%s%s%s", article ? art : "", article ? " " : "", name,
+                            c.tout ? (de ? "-Tout" : " Tout") : "");
 }
 
 /* Table talk for a bid: the opening "ich spiele", the holder's "ich
@@ -197,16 +271,53 @@ static size_t bid_words(sk_lang lang, const sk_public *p, sk_action a, char *buf
 {
     if (p->holder == SK_NOSEAT)
         return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_PLAY));
-    char cls[32];
-    sk_contract_class_code(a.contract, cls, sizeof cls);
-    if (a.seat == p->holder) /* "selbst (wenz:tout)": short enough for the menu */
-        return (size_t)snprintf(buf, size, "%s (%s)", sk_tr(lang, L_SELF), cls);
+    char cls[48];
+    if (a.seat == p->holder) { /* "ich spiel selbst (Wenz-Tout)" */
+        sk_lang_class(lang, a.contract, false, cls, sizeof cls);
+        return (size_t)snprintf(buf, size, "%s (%s)", sk_tr(lang, L_PLAY_SELF), cls);
+    }
     if (a.contract.type == SK_C_SAUSPIEL)
         return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_PLAY_TOO));
-    if (a.contract.tout)
-        return (size_t)snprintf(buf, size, "%s %s (%s)", sk_tr(lang, L_HAVE),
-                                class_words(lang, a.contract), cls);
-    return (size_t)snprintf(buf, size, "%s %s", sk_tr(lang, L_HAVE), class_words(lang, a.contract));
+    sk_lang_class(lang, a.contract, true, cls, sizeof cls);
+    return (size_t)snprintf(buf, size, "%s %s", sk_tr(lang, L_HAVE), cls);
+}
+
+/* Whether the view's seat could name some contract of type `type` now
+ * (any suit, or none). */
+static bool may_declare_type(const sk_view *v, int type)
+{
+    for (int suit = 0; suit <= 4; suit++) {
+        sk_contract c = {(uint8_t)type, (uint8_t)(suit < 4 ? suit : SK_NOSUIT), 0};
+        if (sk_view_may_declare(v, c))
+            return true;
+    }
+    return false;
+}
+
+/* The label of a choice in a menu: what the action says, and for an
+ * opening "ich spiele" of a hand that can call no Sau what it commits
+ * that hand to (2.4.12, 2.5.3): "ich spiele - ohne rufbare Sau nur Solo
+ * oder Wenz". */
+size_t sk_lang_choice(sk_lang lang, const sk_view *v, sk_action a, char *buf, size_t size)
+{
+    size_t n = sk_lang_action(lang, &v->pub, a, buf, size);
+    if (a.type != SK_ACT_BID || a.contract.type != SK_C_SAUSPIEL || v->pub.holder != SK_NOSEAT ||
+        may_declare_type(v, SK_C_SAUSPIEL) || n >= size)
+        return n;
+    int base = sk_rules_contract_rank(v->rules, a.contract), k = 0;
+    char list[160] = "";
+    const char *names[SK_C_NTYPES];
+    for (int t = SK_C_SOLO; t < SK_C_NTYPES; t++) {
+        sk_contract c = {(uint8_t)t, SK_NOSUIT, 0};
+        if (t != SK_C_RAMSCH && sk_rules_contract_rank(v->rules, c) >= base &&
+            may_declare_type(v, t))
+            names[k++] = lang == SK_LANG_DE ? CLASS_NAMES[t].de : CLASS_NAMES[t].en;
+    }
+    size_t m = 0;
+    for (int i = 0; i < k; i++)
+        m += (size_t)snprintf(list + m, m < sizeof list ? sizeof list - m : 0, "%s%s",
+                              i == 0 ? "" : i + 1 < k ? ", " : sk_tr(lang, L_OR), names[i]);
+    return n + (size_t)snprintf(buf + n, size - n, sk_tr(lang, L_NO_CALL), list);
 }
 
 /* Describes an action in the state before it. */
@@ -398,10 +509,69 @@ enum sk_input sk_lang_input(sk_lang lang, const sk_view *v, const char *line,
     }
     int i = v->pub.phase == SK_PHASE_DECLARE ? declare_action(lang, s, legal, n)
                                              : phrase_action(s, legal, n);
+    for (int k = 0; i == -2 && k < n; k++) { /* a choice's words as the menu shows them */
+        char words[96], low[96];
+        sk_lang_action(lang, &v->pub, legal[k], words, sizeof words);
+        normalize(words, low, sizeof low);
+        if (strcmp(low, s) == 0)
+            i = k;
+    }
     if (i >= 0) {
         *out = legal[i];
         return SK_IN_ACTION;
     }
     snprintf(msg, msgsize, sk_tr(lang, i == -1 ? L_NOT_NOW : L_UNKNOWN_INPUT), line);
     return SK_IN_BAD;
+}
+
+/* Says why the human's action was refused, in the language: the rule
+ * the engine named (err->rule) picks the sentence, and its number
+ * follows ("Du musst Farbe bedienen (3.2.1)"); the engine's own message
+ * speaks of seats by number and is for logs and engines. */
+size_t sk_lang_refusal(sk_lang lang, const sk_error *err, char *buf, size_t size)
+{
+    static const struct {
+        const char *rule;
+        enum sk_str text;
+    } RULES[] = {
+        {"2.5.2", L_MUST_CALLED},      {"002 Bettel", L_STICHZWANG}, {"3.2.1", L_FOLLOW_SUIT},
+        {"3.2.2", L_FOLLOW_TRUMP},     {"2.5.5", L_NO_DISCARD_ACE},  {"2.5.4", L_RUN_AWAY},
+        {"3.1", L_PLAY_CARD_NOW},      {"2.4.4", L_NOT_ALLOWED_GAME}, {"2.4.2", L_OPEN_PLAY},
+        {"2.4.6", L_BID_HIGHER},       {"2.4.8", L_KEEP_EQUAL},      {"2.4.10", L_BID_BINDS},
+        {"2.5.1", L_CANNOT_CALL},      {"2.6.4", L_SOLO_NEEDS},      {"2.9.1", L_SIE_NEEDS},
+    };
+    const char *rule = err->rule;
+    enum sk_str id = L_REFUSED;
+    if (rule && strcmp(rule, "3.2") == 0)
+        id = L_NOT_HELD;
+    else if (rule && strcmp(rule, "2.4.12") == 0)
+        id = strstr(err->msg, "must name") ? L_NAME_GAME_NOW : L_BID_OR_PASS;
+    for (size_t i = 0; rule && i < sizeof RULES / sizeof RULES[0]; i++)
+        if (strcmp(rule, RULES[i].rule) == 0)
+            id = RULES[i].text;
+    if (!rule)
+        return (size_t)snprintf(buf, size, "%s", sk_tr(lang, id));
+    return (size_t)snprintf(buf, size, "%s (%s)", sk_tr(lang, id), rule);
+}
+
+/* The hint for a doubling decision ("Tipp: Kontra geben" / "Tipp: kein
+ * Kontra"), from the table's doubling hint; the card hint is no answer
+ * to it. */
+size_t sk_lang_double_hint(const sk_table *t, int type, char *buf, size_t size)
+{
+    const char *what = sk_tr(t->lang, type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR);
+    int yes = t->double_hint ? t->double_hint(t->hint_ctx, &t->view, type) : -1;
+    if (yes < 0)
+        return (size_t)snprintf(buf, size, "%s", sk_tr(t->lang, L_NO_HINT));
+    return (size_t)snprintf(buf, size, sk_tr(t->lang, yes ? L_HINT_DOUBLE : L_HINT_NO_DOUBLE),
+                            what);
+}
+
+/* Who took a trick, grammatical for the player himself ("geht an dich"). */
+size_t sk_lang_won_by(sk_lang lang, int human, int seat, char *buf, size_t size)
+{
+    if (seat == human)
+        return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_WON_BY_YOU));
+    return (size_t)snprintf(buf, size, "%s %s", sk_tr(lang, L_WON_BY),
+                            sk_lang_seat(lang, human, seat));
 }

@@ -52,6 +52,13 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    if (strcmp(argv[1], "help") == 0 && argc > 2) /* help COMMAND: its own --help */
+        for (size_t i = 0; i < NCOMMANDS; i++)
+            if (strcmp(argv[2], COMMANDS[i].name) == 0) {
+                char help[] = "--help";
+                char *help_argv[] = {argv[2], help, NULL};
+                return sk_cli_finish_output(COMMANDS[i].run(2, help_argv));
+            }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         usage(stdout);

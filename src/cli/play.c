@@ -20,6 +20,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -55,8 +56,8 @@ typedef struct play_opts {
     sk_rules rules;
     const char *bots;
     const char *resume;
-    uint64_t seed, games, seat, delay;
-    bool seeded, plain;
+    uint64_t seed, games, seat, delay, trick_pause;
+    bool seeded, plain, cont;
     bool rules_given;      /* --preset, --rule or --rules */
     sk_lang lang;
 } play_opts;
@@ -80,16 +81,23 @@ static void play_usage(FILE *out)
             "  --lang de|en    German table talk (default) or English\n"
             "  --plain         line mode (for scripts and screen readers)\n"
             "  --delay MS      full screen: pause after each card of a bot (default 300)\n"
+            "  --trick-pause MS  full screen: a finished trick stays this long, or until\n"
+            "                  a key (default 1500)\n"
+            "  --continue      go on with the last session, the game left in the middle\n"
+            "                  included (the newest file in the directory above)\n"
             "  --resume FILE   continue a saved session (totals, next dealer, the game\n"
             "                  left in the middle); its ruleset is the file's, and with\n"
             "                  the session's --seed the deals go on where they stopped\n"
-            "  --preset NAME   ruleset preset (official, tournament, sauspiel), first\n"
+            "  --preset NAME   ruleset preset (official, tournament, sauspiel, kurz,\n"
+            "                  stammtisch), first\n"
             "  --rule K=V      set one rule option (repeatable)\n"
             "  --rules FILE    read a ruleset file\n"
             "  -h, --help      this help\n\n"
-            "Keys (full screen): arrows + Enter or 1-8 or a card code (e.g. go) to play,\n"
-            "l last trick, ? hint, q quit.  Plain mode: type a card code, a number, or\n"
-            "words like weiter / ich spiele / pass / bid solo / declare sauspiel:G / kontra.\n");
+            "Keys (full screen): arrows + Enter, a card's number or its code (e.g. g o) to\n"
+            "play; in a menu its number (two digits, or one and Enter); k gives Kontra or\n"
+            "Retour while allowed; l last trick, ? hint, v the course after a game, q quit.\n"
+            "Plain mode: type a card code, a number, or words like weiter / ich spiele /\n"
+            "pass / bid solo / declare sauspiel:G / kontra.\n");
 }
 
 /* Parses the command line into opts; returns -1 (exit 2), 1 (help shown)
@@ -101,6 +109,7 @@ static int parse_opts(int argc, char **argv, play_opts *o)
         {"seed", required_argument, 0, 's'},    {"games", required_argument, 0, 'n'},
         {"lang", required_argument, 0, 'L'},    {"plain", no_argument, 0, 'p'},
         {"delay", required_argument, 0, 'd'},   {"resume", required_argument, 0, 'r'},
+        {"trick-pause", required_argument, 0, 'T'}, {"continue", no_argument, 0, 'C'},
         {"help", no_argument, 0, 'h'},          {"preset", required_argument, 0, SK_OPT_PRESET},
         {"rule", required_argument, 0, SK_OPT_RULE},
         {"rules", required_argument, 0, SK_OPT_RULES_FILE},
@@ -121,18 +130,22 @@ static int parse_opts(int argc, char **argv, play_opts *o)
             rc = sk_cli_number("games", optarg, 1000000, &o->games);
         else if (c == 'd')
             rc = sk_cli_number("delay", optarg, 10000, &o->delay);
+        else if (c == 'T')
+            rc = sk_cli_number("trick-pause", optarg, 60000, &o->trick_pause);
         else if (c == 'L') {
-            if (strcmp(optarg, "de") != 0 && strcmp(optarg, "en") != 0) {
+            if (strcasecmp(optarg, "de") != 0 && strcasecmp(optarg, "en") != 0) {
                 char q[SK_CLI_QUOTE];
                 fprintf(stderr, "schafkopf: --lang: \"%s\" is not de or en\n",
                         sk_cli_quote(q, optarg));
                 return -1;
             }
-            o->lang = optarg[0] == 'e' ? SK_LANG_EN : SK_LANG_DE;
+            o->lang = (optarg[0] | 0x20) == 'e' ? SK_LANG_EN : SK_LANG_DE;
         } else if (c == 'p')
             o->plain = true;
         else if (c == 'r')
             o->resume = optarg;
+        else if (c == 'C')
+            o->cont = true;
         else if (c >= SK_OPT_PRESET) {
             rc = sk_cli_rules_option(&o->rules, c, optarg, &rules_seen);
             o->rules_given = true;
@@ -161,6 +174,16 @@ static int hint_fn(void *ctx, const sk_view *v, sk_action *acts, double *values,
 {
     play_ctx *p = ctx;
     return p->hint_bot ? sk_bot_hint(p->hint_bot, v, acts, values, max) : 0;
+}
+
+/* The doubling hint callback: whether the hint bot would double. */
+static int double_hint_fn(void *ctx, const sk_view *v, int type)
+{
+    play_ctx *p = ctx;
+    if (!p->hint_bot)
+        return -1;
+    sk_action a = sk_bot_act(p->hint_bot, v);
+    return a.type == type;
 }
 
 /* Creates the three bots from a spec list ("a" or "a,b,c") and the hint
@@ -217,13 +240,7 @@ static int make_dirs(char *path)
 static int session_path(play_ctx *p)
 {
     char dir[900];
-    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    if (xdg && xdg[0])
-        snprintf(dir, sizeof dir, "%s/schafkopf", xdg);
-    else if (home && home[0])
-        snprintf(dir, sizeof dir, "%s/.local/share/schafkopf", home);
-    else
-        snprintf(dir, sizeof dir, "schafkopf-sessions");
+    sk_play_data_dir(dir, sizeof dir);
     if (make_dirs(dir) < 0) {
         fprintf(stderr, "schafkopf: cannot create %s: %s\n", dir, strerror(errno));
         return -1;
@@ -593,10 +610,15 @@ static void announce_after(play_ctx *p, const sk_game *g, const sk_public *befor
         sk_cards cards = 0;
         for (int i = 0; i < 4; i++)
             cards |= SK_BIT(g->pub.tricks[k][i]);
-        snprintf(line, sizeof line, "%s %d %s %s (%d %s)", sk_tr(L, L_TRICK), k + 1,
-                 sk_tr(L, L_WON_BY), sk_lang_seat(L, t->human, g->pub.trick_winners[k]),
-                 sk_cards_points(cards), sk_tr(L, L_POINTS));
+        int w = g->pub.trick_winners[k];
+        if (w == t->human) /* "Du machst Stich 3 (11 Augen)" */
+            snprintf(line, sizeof line, sk_tr(L, L_TAKES_YOU), k + 1, sk_cards_points(cards));
+        else
+            snprintf(line, sizeof line, sk_tr(L, L_TAKES), sk_lang_seat(L, t->human, w), k + 1,
+                     sk_cards_points(cards));
+        t->trick_end = true;
         say(p, line, false);
+        t->trick_end = false;
     } else if (a.type == SK_ACT_DECLARE && g->pub.phase == SK_PHASE_PLAY) {
         snprintf(line, sizeof line, "%s: %s", sk_tr(L, L_LEADS),
                  sk_lang_seat(L, t->human, g->pub.trick_leader));
@@ -643,8 +665,11 @@ static int human_move(play_ctx *p, sk_game *g)
         sk_action legal[SK_MAX_LEGAL], mine[SK_MAX_LEGAL];
         sk_game_view(g, p->human, &p->table.view);
         int n = sk_view_legal(&p->table.view, legal), k = 0;
-        for (int i = 0; i < n; i++) /* doublings are offered separately */
+        for (int i = 0; i < n; i++) /* the doublings last: a key, not a card */
             if (legal[i].type != SK_ACT_KONTRA && legal[i].type != SK_ACT_RETOUR)
+                mine[k++] = legal[i];
+        for (int i = 0; i < n; i++)
+            if (legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR)
                 mine[k++] = legal[i];
         sk_action a;
         if (p->ui->choose(p->ui, &p->table, mine, k, &a) == SK_UI_QUIT)
@@ -653,7 +678,9 @@ static int human_move(play_ctx *p, sk_game *g)
         sk_error err = {{0}, NULL};
         if (apply(p, g, a, &err) == 0)
             return SK_UI_OK;
-        p->ui->error(p->ui, &p->table, err.msg);
+        char why[256];
+        sk_lang_refusal(p->table.lang, &err, why, sizeof why);
+        p->ui->error(p->ui, &p->table, why);
     }
 }
 
@@ -781,7 +808,11 @@ static int play_game(play_ctx *p, bool last)
         char explain[256];
         sk_table_explain(&p->table, &p->session.rules, &res, explain, sizeof explain);
         sk_game_view(g, p->human, &p->table.view);
+        char *course = sk_table_course(&p->table, g, &p->session.rules, &res);
+        p->table.course = course; /* the game is over: every hand may be shown */
         rc = p->ui->summary(p->ui, &p->table, &res, explain, last);
+        p->table.course = NULL;
+        free(course);
     } else if (started && !sk_game_over(g)) {
         if (save_partial(p, g) == 0)
             p->partial_saved = true;
@@ -840,8 +871,10 @@ static int ctx_init(play_ctx *p, const play_opts *o)
     t->rows = p->rows;
     t->nrows = p->nrows;
     t->hint = hint_fn;
+    t->double_hint = double_hint_fn;
     t->hint_ctx = p;
     t->delay_ms = (int)o->delay;
+    t->trick_pause_ms = (int)o->trick_pause;
     t->prompt_newline = !isatty(0);
     return 0;
 }
@@ -854,7 +887,7 @@ static void on_signal(int sig)
 
 int sk_cmd_play(int argc, char **argv)
 {
-    play_opts o = {.delay = 300, .lang = SK_LANG_DE};
+    play_opts o = {.delay = 300, .trick_pause = 1500, .lang = SK_LANG_DE};
     sk_rules_preset(&o.rules, "official", NULL);
     int rc = parse_opts(argc, argv, &o);
     if (rc == 0 && o.rules.players != 4) {
@@ -864,6 +897,13 @@ int sk_cmd_play(int argc, char **argv)
     }
     if (rc != 0)
         return rc < 0 ? 2 : 0;
+    char last[1024];
+    if (o.cont && !o.resume) { /* --continue: the newest session, else a new one */
+        if (sk_play_last_session(last, sizeof last) == 0)
+            o.resume = last;
+        else
+            fprintf(stderr, "%s\n", sk_tr(o.lang, L_NO_SESSION));
+    }
     /* a stopped game is saved (play_game); an ignored signal stays so */
     static const int SIGNALS[3] = {SIGINT, SIGTERM, SIGHUP};
     struct sigaction sa, old[3];

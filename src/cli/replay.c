@@ -11,6 +11,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 /* Prints the usage of `replay`. */
@@ -89,7 +90,7 @@ static int rebuild(const sk_record *rec, int step, sk_game *g, sk_table *t, char
         sk_lang_action(t->lang, &before, a, words, sizeof words);
         if (a.type != SK_ACT_CARD)
             snprintf(t->said[a.seat], sizeof t->said[a.seat], "%s", words);
-        snprintf(text, size, "%s %d: seat %d (%s): %s", sk_tr(t->lang, L_STEP), i + 1, a.seat,
+        snprintf(text, size, "%s %d: %s: %s", sk_tr(t->lang, L_STEP), i + 1,
                  sk_lang_seat(t->lang, t->human, a.seat), words);
         sk_table_log(t, text);
     }
@@ -103,7 +104,7 @@ static int rebuild(const sk_record *rec, int step, sk_game *g, sk_table *t, char
 static void print_hands(const sk_table *t, const sk_record *rec)
 {
     for (int s = 0; s < SK_NSEATS; s++) {
-        printf("seat %d (%s):", s, sk_lang_seat(t->lang, t->human, s));
+        printf("%s:", sk_lang_seat(t->lang, t->human, s));
         for (int i = 0; i < 8; i++)
             printf(" %s", sk_card_name(rec->hands[s][i]));
         printf("\n");
@@ -117,6 +118,7 @@ static int run_replay(sk_ui *ui, sk_table *t, const sk_record *rec, bool plain)
     if (!g)
         return 1;
     char text[160];
+    char *course = NULL; /* the full screen's last page */
     if (plain)
         print_hands(t, rec);
     int step = 0, rc = 0;
@@ -130,20 +132,37 @@ static int run_replay(sk_ui *ui, sk_table *t, const sk_record *rec, bool plain)
         int d = ui->step(ui, t, text);
         if (d == SK_UI_QUIT)
             break;
+        if (d > 0 && step >= rec->nactions && sk_game_over(g) && !plain && !t->course) {
+            /* past the end: the course of the game and its settlement */
+            sk_result res;
+            sk_game_result(g, &res, NULL);
+            course = sk_table_course(t, g, &rec->rules, &res);
+            t->course = course;
+            if (course)
+                continue;
+        }
         if (d > 0 && step >= rec->nactions)
             break;
+        if (t->course) { /* back from the course to the last step */
+            t->course = NULL;
+            free(course);
+            course = NULL;
+            continue;
+        }
         step += d;
         if (step < 0)
             step = 0;
     }
-    if (plain && sk_game_over(g)) {
+    if (plain && sk_game_over(g)) { /* the course, ending on the settlement */
         sk_result res;
-        char explain[256];
         sk_game_result(g, &res, NULL);
-        sk_table_result_text(t, &res, text, sizeof text);
-        sk_table_explain(t, &rec->rules, &res, explain, sizeof explain);
-        printf("Result: %s\n%s: %s\n", text, sk_tr(t->lang, L_MONEY), explain);
+        char *c = sk_table_course(t, g, &rec->rules, &res);
+        if (c)
+            printf("%s", c);
+        free(c);
     }
+    t->course = NULL;
+    free(course);
     free(g);
     return rc;
 }
@@ -164,7 +183,7 @@ int sk_cmd_replay(int argc, char **argv)
         if (c == 'p')
             plain = true;
         else if (c == 'L')
-            lang = strcmp(optarg, "en") == 0 ? SK_LANG_EN : SK_LANG_DE;
+            lang = strcasecmp(optarg, "en") == 0 ? SK_LANG_EN : SK_LANG_DE;
         else if (c == 'h') {
             replay_usage(stdout);
             return 0;

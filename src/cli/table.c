@@ -28,6 +28,17 @@ static int display_key(const sk_order *o, int card)
     return 2000 + SK_SUIT_OF(card) * 100 + (100 - o->power[card]);
 }
 
+/* The trumps of the contract (or of a Sauspiel while none is declared),
+ * for setting them apart in the hand. */
+sk_cards sk_table_trumps(const sk_public *p)
+{
+    sk_order o;
+    if (p->contract.type != SK_C_NONE)
+        return p->order.trumps;
+    sk_order_init(&o, (sk_contract){SK_C_SAUSPIEL, SK_EICHEL, 0});
+    return o.trumps;
+}
+
 /* Sorts the hand by the contract's order (or the Sauspiel order while
  * none is declared): trumps high to low, then the plain suits. */
 int sk_table_sorted_hand(const sk_public *p, sk_cards hand, uint8_t *out)
@@ -49,12 +60,29 @@ int sk_table_sorted_hand(const sk_public *p, sk_cards hand, uint8_t *out)
     return n;
 }
 
-/* Formats cents as a signed amount in euros. */
-size_t sk_table_money(int64_t cents, char *buf, size_t size)
+/* Formats cents as a signed amount in euros, with the language's
+ * decimal mark ("+1,20" in German, "+1.20" in English). */
+size_t sk_table_money(sk_lang lang, int64_t cents, char *buf, size_t size)
 {
     int64_t a = cents < 0 ? -cents : cents;
-    return (size_t)snprintf(buf, size, "%s%lld.%02lld", cents < 0 ? "-" : cents > 0 ? "+" : "",
-                            (long long)(a / 100), (long long)(a % 100));
+    return (size_t)snprintf(buf, size, "%s%lld%c%02lld", cents < 0 ? "-" : cents > 0 ? "+" : "",
+                            (long long)(a / 100), lang == SK_LANG_DE ? ',' : '.',
+                            (long long)(a % 100));
+}
+
+/* Whether the session counts tournament points instead of money (the
+ * tournament preset, 5.3). */
+bool sk_table_tournament(const sk_table *t)
+{
+    return t->session && strncmp(t->session->rules.preset, "tournament",
+                                 sizeof t->session->rules.preset) == 0;
+}
+
+/* The score sheet's title, naming what its columns count. */
+size_t sk_table_sheet_title(const sk_table *t, char *buf, size_t size)
+{
+    return (size_t)snprintf(buf, size, "%s (%s)", sk_tr(t->lang, L_SCORE_SHEET),
+                            sk_tr(t->lang, sk_table_tournament(t) ? L_TOURNAMENT : L_MONEY_EUR));
 }
 
 /* Who won how: the contract, the declarer (and partner), the points of
@@ -80,11 +108,16 @@ size_t sk_table_result_text(const sk_table *t, const sk_result *res, char *buf, 
         return n;
     }
     if (res->partner != SK_NOSEAT)
-        snprintf(partner, sizeof partner, " + %s", sk_lang_seat(L, t->human, res->partner));
+        snprintf(partner, sizeof partner, " %s %s", sk_tr(L, L_AND),
+                 sk_lang_seat(L, t->human, res->partner));
     int decl = res->declarer_side_points;
+    /* the verb agrees: "Du gewinnst", "Links gewinnt", "Du und Rechts gewinnen" */
+    enum sk_str verb = res->partner != SK_NOSEAT ? (res->won ? L_WIN_PL : L_LOSE_PL)
+                       : res->declarer == t->human ? (res->won ? L_WIN_YOU : L_LOSE_YOU)
+                                                   : (res->won ? L_WINS : L_LOSES);
     size_t n = (size_t)snprintf(buf, size, "%s: %s%s %s.\n%s %d, %s %d %s%s%s.", name,
                                 sk_lang_seat(L, t->human, res->declarer), partner,
-                                sk_tr(L, res->won ? L_WINS : L_LOSES), sk_tr(L, L_DECL_SIDE),
+                                sk_tr(L, verb), sk_tr(L, L_DECL_SIDE),
                                 decl, sk_tr(L, L_DEFENDERS), 120 - decl, sk_tr(L, L_POINTS),
                                 res->schwarz ? ", " : res->schneider ? ", " : "",
                                 res->schwarz     ? sk_tr(L, L_SCHWARZ)
@@ -109,106 +142,244 @@ static void pad(char *out, size_t size, const char *s, int width, bool right)
     snprintf(out, size, "%*s%.*s%*s", right ? fill : 0, "", (int)bytes, s, right ? 0 : fill, "");
 }
 
-/* The short code of a game for the sheet: "Sau:G", "Solo:H", "Wenz T". */
-static void short_game(const sk_score_row *row, char *buf, size_t size)
+/* The game of a sheet row in words: "Sauspiel Eichel", "Herz-Solo
+ * Tout", "-" when thrown in; cut to `width`. */
+static void row_game(const sk_table *t, const sk_score_row *row, char *buf, size_t size)
 {
-    static const char *const TYPES[SK_C_NTYPES] = {"-",      "Sau",   "Solo",  "Wenz",
-                                                   "Sie",    "Geier", "FWenz", "FGeier",
-                                                   "Bettel", "Brett", "Ramsch", "Hochz"};
-    const char *type = row->contract.type < SK_C_NTYPES ? TYPES[row->contract.type] : "?";
     if (row->thrown_in)
         snprintf(buf, size, "-");
-    else if (row->contract.suit < 4)
-        snprintf(buf, size, "%s:%c%s", type, sk_suit_letter(row->contract.suit),
-                 row->contract.tout ? " T" : "");
+    else if (row->contract.type == SK_C_SAUSPIEL && row->contract.suit < 4)
+        snprintf(buf, size, "Sauspiel %s", sk_lang_suit(t->lang, row->contract.suit));
     else
-        snprintf(buf, size, "%s%s", type, row->contract.tout ? " T" : "");
+        sk_lang_contract(t->lang, row->contract, buf, size);
 }
 
-/* A score sheet line: number, game and declarer, then money and
- * tournament points of every seat; the header when i == 0, the totals
- * when row is NULL.  Fits 78 columns. */
+/* A score sheet line: number, game and declarer (+ won, - lost), then
+ * every seat's money in euros, or its tournament points in a
+ * tournament; the header when i == 0, the totals when row is NULL.
+ * Seats by their whole names; fits 78 columns. */
 size_t sk_table_score_line(const sk_table *t, int i, const sk_score_row *row, char *buf,
                            size_t size)
 {
-    char cells[9][40], first[40];
-    int64_t money[4] = {0};
-    int64_t pts[4] = {0};
+    char cells[4][48], first[96];
+    int64_t val[4] = {0};
+    bool points = sk_table_tournament(t);
     if (i == 0) {
-        pad(first, sizeof first, sk_tr(t->lang, L_GAME), 20, false);
+        char head[64];
+        snprintf(head, sizeof head, "    %s", sk_tr(t->lang, L_GAME));
+        pad(first, sizeof first, head, 37, false);
         for (int s = 0; s < 4; s++) {
-            int seat = (t->human + s) % 4;
-            char money_name[24];
-            pad(money_name, sizeof money_name, sk_lang_seat(t->lang, t->human, seat), 7, true);
-            snprintf(cells[s], sizeof cells[s], " %s", money_name);
-            char name[24];
-            pad(name, sizeof name, sk_lang_seat(t->lang, t->human, seat), 5, true);
-            snprintf(cells[4 + s], sizeof cells[4 + s], " %s", name);
+            char name[40];
+            pad(name, sizeof name, sk_lang_seat(t->lang, t->human, (t->human + s) % 4), 9, true);
+            snprintf(cells[s], sizeof cells[s], " %s", name);
         }
     } else {
         if (row) {
-            char game[24], who[40];
-            short_game(row, game, sizeof game);
-            snprintf(who, sizeof who, "%3d %-8s %s%s", i, game,
-                     row->thrown_in || row->declarer >= SK_NSEATS
-                         ? "" /* thrown in, or a Ramsch */
-                         : sk_lang_seat(t->lang, t->human, row->declarer),
-                     row->thrown_in || row->declarer >= SK_NSEATS ? "" : row->won ? "+" : "-");
-            pad(first, sizeof first, who, 20, false);
-            for (int s = 0; s < 4; s++) {
-                money[s] = row->money[s];
-                pts[s] = row->tournament[s];
-            }
+            char game[64], who[128];
+            row_game(t, row, game, sizeof game);
+            bool decl = !row->thrown_in && row->declarer < SK_NSEATS; /* not a Ramsch */
+            snprintf(who, sizeof who, "%3d %-20.20s %s%s", i, game,
+                     decl ? sk_lang_seat(t->lang, t->human, row->declarer) : "",
+                     !decl ? "" : row->won ? " +" : " -");
+            pad(first, sizeof first, who, 37, false);
+            for (int s = 0; s < 4; s++)
+                val[s] = points ? row->tournament[s] : row->money[s];
         } else {
-            pad(first, sizeof first, sk_tr(t->lang, L_TOTAL), 20, false);
-            for (int s = 0; s < 4; s++) {
-                money[s] = t->session->money[s];
-                pts[s] = t->session->tournament[s];
-            }
+            char total[64];
+            snprintf(total, sizeof total, "    %s", sk_tr(t->lang, L_TOTAL));
+            pad(first, sizeof first, total, 37, false);
+            for (int s = 0; s < 4; s++)
+                val[s] = points ? t->session->tournament[s] : t->session->money[s];
         }
         for (int s = 0; s < 4; s++) {
             int seat = (t->human + s) % 4;
             char m[24];
-            sk_table_money(money[seat], m, sizeof m);
-            snprintf(cells[s], sizeof cells[s], "%8s", m);
-            snprintf(cells[4 + s], sizeof cells[4 + s], " %+5lld", (long long)pts[seat]);
+            if (points)
+                snprintf(m, sizeof m, "%+lld", (long long)val[seat]);
+            else
+                sk_table_money(t->lang, val[seat], m, sizeof m);
+            snprintf(cells[s], sizeof cells[s], " %9s", m);
         }
     }
-    return (size_t)snprintf(buf, size, "%s%s%s%s%s |%s%s%s%s", first, cells[0], cells[1],
-                            cells[2], cells[3], cells[4], cells[5], cells[6], cells[7]);
+    return (size_t)snprintf(buf, size, "%s%s%s%s%s", first, cells[0], cells[1], cells[2],
+                            cells[3]);
 }
 
 /* The money explanation in the table's language: the core writes the
- * German table words; in English the few that are not Schafkopf terms
- * anyway (Laufende, Schneider, Kontra ... are kept) are translated. */
-size_t sk_table_explain(const sk_table *t, const sk_rules *r, const sk_result *res, char *buf,
-                        size_t size)
+ * German table words in cents; in English the few that are not
+ * Schafkopf terms anyway (Laufende, Schneider, Kontra ... are kept) are
+ * translated.  Each sum gets its unit ("= 20 Cent"), and a sum said
+ * twice in a row ("= 90 = 90") once. */
+static size_t explain_words(const sk_table *t, const char *text, char *buf, size_t size)
 {
-    static const char *const WORDS[][2] = {
-        {"zusammengeworfen (alle weiter)", "thrown in (all passed)"},
-        {"je Verlierer und Mitspieler", "per loser and player"},
-        {"je Gewinner und Mitspieler", "per winner and player"},
-        {"Laufende", "runners"},
-        {"gelegt", "laid"},
+    static const char *const WORDS[][3] = { /* core's word, English, German at the table */
+        {"zusammengeworfen (alle weiter)", "thrown in (all passed)", NULL},
+        {"je Verlierer und Mitspieler", "per loser and player", NULL},
+        {"je Gewinner und Mitspieler", "per winner and player", NULL},
+        {"Laufende", "runners", NULL},
+        {"gelegt", "knocked", "geklopft"}, /* as the table said it: "ich klopfe" */
     };
-    char text[512];
-    sk_result_explain(r, res, text, sizeof text);
-    if (t->lang != SK_LANG_EN)
-        return (size_t)snprintf(buf, size, "%s", text);
+    bool en = t->lang == SK_LANG_EN;
+    int col = en ? 1 : 2;
+    const char *unit = sk_tr(t->lang, L_CENTS);
     size_t n = 0;
+    long last = -1; /* the sum just written, to drop its repetition */
     for (const char *q = text; *q;) {
+        char piece[64];
+        size_t used = 1;
+        snprintf(piece, sizeof piece, "%c", *q);
         size_t k = 0;
         for (; k < sizeof WORDS / sizeof WORDS[0]; k++)
-            if (strncmp(q, WORDS[k][0], strlen(WORDS[k][0])) == 0)
+            if (WORDS[k][col] && strncmp(q, WORDS[k][0], strlen(WORDS[k][0])) == 0)
                 break;
-        const char *piece = k < sizeof WORDS / sizeof WORDS[0] ? WORDS[k][1] : NULL;
-        size_t len = piece ? strlen(piece) : 1;
+        if (k < sizeof WORDS / sizeof WORDS[0]) {
+            snprintf(piece, sizeof piece, "%s", WORDS[k][col]);
+            used = strlen(WORDS[k][0]);
+        } else if (strncmp(q, " = ", 3) == 0 && q[3] >= '0' && q[3] <= '9') {
+            char *end;
+            long v = strtol(q + 3, &end, 10);
+            used = (size_t)(end - q);
+            char said[32];
+            int sl = snprintf(said, sizeof said, " %ld", v);
+            bool just_said = n >= (size_t)sl && n < size && strncmp(buf + n - sl, said, sl) == 0;
+            if (v == last || just_said) /* "Sauspiel 10 = 10": the sum is the amount */
+                snprintf(piece, sizeof piece, "%s", v == last ? "" : " ");
+            if (v == last)
+                piece[0] = '\0';
+            else if (just_said)
+                snprintf(piece, sizeof piece, " %s", unit);
+            else
+                snprintf(piece, sizeof piece, " = %ld %s", v, unit);
+            last = v;
+        } else if (*q != ' ' || q[1] != '=')
+            last = *q == ' ' ? last : -1;
+        size_t len = strlen(piece);
         if (n + len < size)
-            memcpy(buf + n, piece ? piece : q, len);
+            memcpy(buf + n, piece, len);
         n += len;
-        q += piece ? strlen(WORDS[k][0]) : 1;
+        q += used;
     }
     if (size)
         buf[n < size ? n : size - 1] = '\0';
     return n;
+}
+
+/* The settlement line under a result: "Geld: Sauspiel 10, Schneider +10
+ * = 20 Cent", or in a tournament each seat's points ("Turnierpunkte:
+ * Du -2, Links -2, ..."). */
+size_t sk_table_explain(const sk_table *t, const sk_rules *r, const sk_result *res, char *buf,
+                        size_t size)
+{
+    if (sk_table_tournament(t) && !res->thrown_in) {
+        size_t n = (size_t)snprintf(buf, size, "%s:", sk_tr(t->lang, L_TOURNAMENT));
+        for (int k = 0; k < SK_NSEATS; k++) {
+            int s = (t->human + k) % 4;
+            n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0,
+                                  "%s %s %+d", k ? "," : "", sk_lang_seat(t->lang, t->human, s),
+                                  res->tournament[s]);
+        }
+        return n;
+    }
+    char text[512];
+    sk_result_explain(r, res, text, sizeof text);
+    size_t n = (size_t)snprintf(buf, size, "%s: ", sk_tr(t->lang, L_MONEY));
+    return n + explain_words(t, text, buf + (n < size ? n : size), n < size ? size - n : 0);
+}
+
+/* Appends printf-style text to a growing buffer; false when out of
+ * memory. */
+static bool grow_append(char **buf, size_t *len, size_t *cap, const char *text)
+{
+    size_t n = strlen(text);
+    if (*len + n + 1 > *cap) {
+        size_t c = (*cap ? *cap * 2 : 1024) + n;
+        char *b = realloc(*buf, c);
+        if (!b)
+            return false;
+        *buf = b;
+        *cap = c;
+    }
+    memcpy(*buf + *len, text, n + 1);
+    *len += n;
+    return true;
+}
+
+/* A cell of the course: `s` left-aligned in `width` columns. */
+static void course_cell(char *out, size_t size, const char *s, int width)
+{
+    pad(out, size, s, width, false);
+}
+
+/*
+ * The course of a finished game, as online tables show it afterwards:
+ * the four hands as dealt, every trick with each seat's card in its
+ * column (the leader's marked with *) and who took it, then the result
+ * and the settlement.  Lines end with '\n'; the caller frees the text.
+ * Only for a finished game: then every hand may be shown.
+ */
+char *sk_table_course(const sk_table *t, const sk_game *g, const sk_rules *r,
+                      const sk_result *res)
+{
+    const sk_public *p = &g->pub;
+    sk_lang L = t->lang;
+    char *buf = NULL, line[700], cell[64], text[600];
+    size_t len = 0, cap = 0;
+    bool ok = true;
+    snprintf(line, sizeof line, "%s (%s %u)\n", sk_tr(L, L_COURSE), sk_tr(L, L_GAME),
+             t->game_no);
+    ok = ok && grow_append(&buf, &len, &cap, line);
+    for (int k = 0; k < SK_NSEATS && ok; k++) {
+        int s = (t->human + k) % 4;
+        sk_cards hand = 0;
+        for (int i = 0; i < 8; i++)
+            if (g->dealt[s][i] < SK_NCARDS)
+                hand |= SK_BIT(g->dealt[s][i]);
+        uint8_t sorted[8];
+        int n = sk_table_sorted_hand(p, hand, sorted);
+        course_cell(line, sizeof line, sk_lang_seat(L, t->human, s), 11);
+        for (int i = 0; i < n; i++) {
+            snprintf(cell, sizeof cell, " %s", sk_card_name(sorted[i]));
+            strncat(line, cell, sizeof line - strlen(line) - 1);
+        }
+        strncat(line, "\n", sizeof line - strlen(line) - 1);
+        ok = grow_append(&buf, &len, &cap, line);
+    }
+    course_cell(line, sizeof line, "", 11);
+    for (int k = 0; k < SK_NSEATS; k++) {
+        course_cell(cell, sizeof cell, sk_lang_seat(L, t->human, (t->human + k) % 4), 11);
+        strncat(line, cell, sizeof line - strlen(line) - 1);
+    }
+    for (size_t e = strlen(line); e > 0 && line[e - 1] == ' '; e--)
+        line[e - 1] = '\0';
+    strncat(line, "\n", sizeof line - strlen(line) - 1);
+    ok = ok && grow_append(&buf, &len, &cap, line);
+    for (int k = 0; k < p->trick_no && ok; k++) {
+        char label[32];
+        snprintf(label, sizeof label, "%s %d", sk_tr(L, L_TRICK), k + 1);
+        course_cell(line, sizeof line, label, 11);
+        sk_cards cards = 0;
+        for (int j = 0; j < SK_NSEATS; j++) {
+            int s = (t->human + j) % 4, i = (s - p->trick_leaders[k] + 4) % 4;
+            cards |= SK_BIT(p->tricks[k][i]);
+            snprintf(label, sizeof label, "%s%s", sk_card_name(p->tricks[k][i]),
+                     s == p->trick_leaders[k] ? "*" : "");
+            course_cell(cell, sizeof cell, label, 11);
+            strncat(line, cell, sizeof line - strlen(line) - 1);
+        }
+        snprintf(cell, sizeof cell, "%s %d\n", sk_lang_seat(L, t->human, p->trick_winners[k]),
+                 sk_cards_points(cards));
+        strncat(line, cell, sizeof line - strlen(line) - 1);
+        ok = grow_append(&buf, &len, &cap, line);
+    }
+    sk_table_result_text(t, res, text, sizeof text);
+    snprintf(line, sizeof line, "%s: %s\n", sk_tr(L, L_RESULT), text);
+    ok = ok && grow_append(&buf, &len, &cap, line);
+    sk_table_explain(t, r, res, text, sizeof text);
+    snprintf(line, sizeof line, "%s\n", text);
+    ok = ok && grow_append(&buf, &len, &cap, line);
+    if (!ok) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
 }

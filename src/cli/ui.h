@@ -27,7 +27,6 @@ enum sk_str {
     L_YOU, L_LEFT, L_ACROSS, L_RIGHT,
     L_SUIT_E, L_SUIT_G, L_SUIT_H, L_SUIT_S,
     L_PASS, L_PASS_YIELD, L_PLAY, L_PLAY_TOO, L_PLAY_SELF, L_HAVE,
-    L_CLASS_SAUSPIEL, L_CLASS_SOLO, L_CLASS_WENZ, L_CLASS_TOUT, L_CLASS_SIE,
     L_SAUSPIEL_WITH, L_SOLO, L_TOUT, L_WENZ, L_SIE, L_NONE,
     L_KONTRA, L_RETOUR, L_DOUBLING_N, L_KLOPFEN, L_NO_KLOPFEN, L_ACCEPT, L_ACCEPT_MORE, L_NO_ACCEPT, L_SELF,
     L_GAME, L_DEALER, L_FOREHAND, L_LEADS, L_DECLARER, L_PARTNER, L_CALLED,
@@ -38,6 +37,14 @@ enum sk_str {
     L_UNKNOWN_INPUT, L_UNKNOWN_CARD, L_NOT_NOW, L_HELP_PLAIN, L_HELP_CURSES,
     L_CONTINUE, L_GOODBYE, L_SAVED, L_SAVED_PARTIAL, L_TITLE, L_TRICKS, L_OFFER_DOUBLE,
     L_REPLAY_HELP, L_STEP, L_NOTHING, L_YES_NO, L_CHOOSE_CARD, L_CHOOSE_MENU,
+    L_OR, L_NO_CALL, L_RESULT, L_SCREEN_SMALL,
+    L_REFUSED, L_NOT_HELD, L_MUST_CALLED, L_STICHZWANG, L_FOLLOW_SUIT, L_FOLLOW_TRUMP,
+    L_NO_DISCARD_ACE, L_RUN_AWAY, L_PLAY_CARD_NOW, L_NAME_GAME_NOW, L_BID_OR_PASS,
+    L_NOT_ALLOWED_GAME, L_OPEN_PLAY, L_BID_HIGHER, L_KEEP_EQUAL, L_BID_BINDS, L_CANNOT_CALL,
+    L_SOLO_NEEDS, L_SIE_NEEDS, L_MONEY_EUR, L_CENTS, L_NO_SESSION, L_COURSE, L_SHOW_COURSE,
+    L_HINT_DOUBLE, L_HINT_NO_DOUBLE, L_KEY_DOUBLE, L_HELP_MENU,
+    L_TAKES, L_TAKES_YOU, L_TAKES_LAST, L_TAKES_LAST_YOU, L_WON_BY_YOU, L_WIN_YOU, L_LOSE_YOU,
+    L_WIN_PL, L_LOSE_PL, L_AND,
     L_COUNT
 };
 
@@ -53,6 +60,16 @@ size_t sk_lang_contract(sk_lang lang, sk_contract c, char *buf, size_t size);
  * "ich spiele", "ich hätt ein Solo", "ich spiel selbst", the contract,
  * "Kontra", or the card's code. */
 size_t sk_lang_action(sk_lang lang, const sk_public *p, sk_action a, char *buf, size_t size);
+/* A contract class by name ("Wenz-Tout"), with its article when asked
+ * ("einen Farbwenz", "a Solo Tout"). */
+size_t sk_lang_class(sk_lang lang, sk_contract c, bool article, char *buf, size_t size);
+/* The label of a choice in a menu of the view's seat: the action's words,
+ * plus what an "ich spiele" commits a hand that can call no Sau to. */
+size_t sk_lang_choice(sk_lang lang, const sk_view *v, sk_action a, char *buf, size_t size);
+
+/* Why the human's action was refused, in words and with the rule's
+ * number, from the engine's error. */
+size_t sk_lang_refusal(sk_lang lang, const sk_error *err, char *buf, size_t size);
 
 /* What a line of input means (plain mode, and typed commands). */
 enum sk_input {
@@ -87,6 +104,10 @@ typedef struct sk_score_row {
 typedef int (*sk_hint_fn)(void *ctx, const sk_view *v, sk_action *acts, double *values,
                           int max);
 
+/* Whether the hint bot would give the doubling `type` (SK_ACT_KONTRA or
+ * SK_ACT_RETOUR) in the view: 1 yes, 0 no, -1 no hint. */
+typedef int (*sk_double_hint_fn)(void *ctx, const sk_view *v, int type);
+
 typedef struct sk_table {
     sk_lang lang;
     int human;             /* seat shown at the bottom */
@@ -101,8 +122,12 @@ typedef struct sk_table {
     const sk_score_row *rows;
     int nrows;
     sk_hint_fn hint;
+    sk_double_hint_fn double_hint;
     void *hint_ctx;
     int delay_ms;          /* curses: pause after another seat's card */
+    int trick_pause_ms;    /* curses: a finished trick stays this long (or until a key) */
+    bool trick_end;        /* the event being shown ends a trick */
+    const char *course;    /* a finished game's course (sk_table_course), or NULL */
     bool prompt_newline;   /* plain: end prompts with a newline (scripts) */
 } sk_table;
 
@@ -112,8 +137,15 @@ void sk_table_log(sk_table *t, const char *text);
  * contract's order, or the Sauspiel order before the declaration);
  * returns the count. */
 int sk_table_sorted_hand(const sk_public *p, sk_cards hand, uint8_t *out);
-/* Formats money in cents as "+1.20" / "-0.40" / "0.00". */
-size_t sk_table_money(int64_t cents, char *buf, size_t size);
+/* The trumps of the contract, or of a Sauspiel before the declaration. */
+sk_cards sk_table_trumps(const sk_public *p);
+/* Formats money in cents as "+1,20" / "-0,40" / "0,00" (German) or
+ * with a decimal point (English). */
+size_t sk_table_money(sk_lang lang, int64_t cents, char *buf, size_t size);
+/* Whether the session counts tournament points rather than money. */
+bool sk_table_tournament(const sk_table *t);
+/* The score sheet's title: "Spielliste (Geld in €)". */
+size_t sk_table_sheet_title(const sk_table *t, char *buf, size_t size);
 
 /* Return codes of the asking functions. */
 enum { SK_UI_OK = 0, SK_UI_NO = 1, SK_UI_QUIT = -1 };
@@ -127,8 +159,11 @@ struct sk_ui {
     /* Asks the human for one of legal[0..n-1]; SK_UI_OK or SK_UI_QUIT. */
     int (*choose)(sk_ui *ui, const sk_table *t, const sk_action *legal, int n,
                   sk_action *out);
-    /* Offers a Kontra/Retour out of turn: SK_UI_OK (give it), SK_UI_NO
-     * or SK_UI_QUIT. */
+    /* Offers a Kontra/Retour out of turn, before each action while it is
+     * allowed: SK_UI_OK (give it), SK_UI_NO or SK_UI_QUIT.  Not a blocking
+     * question each time: the full screen takes its key (k) whenever it
+     * was pressed, the line mode asks once a game and takes "kontra"
+     * typed at the player's own turn. */
     int (*offer)(sk_ui *ui, const sk_table *t, sk_action offer);
     /* Says that the human's action was refused, and why. */
     void (*error)(sk_ui *ui, const sk_table *t, const char *msg);
@@ -151,12 +186,23 @@ sk_ui *sk_ui_curses_open(void);
 
 /* The summary text shared by both modes: result line and points. */
 size_t sk_table_result_text(const sk_table *t, const sk_result *res, char *buf, size_t size);
-/* The money explanation (sk_result_explain) in the table's language. */
+/* The settlement line in the table's language: "Geld: ... = 20 Cent"
+ * (sk_result_explain), or the tournament points in a tournament. */
 size_t sk_table_explain(const sk_table *t, const sk_rules *r, const sk_result *res, char *buf,
                         size_t size);
 /* One score sheet row as text (game number i from 1, or the totals when
  * row is NULL). */
 size_t sk_table_score_line(const sk_table *t, int i, const sk_score_row *row, char *buf,
                            size_t size);
+
+/* "geht an Links" / "geht an dich": who took a trick. */
+size_t sk_lang_won_by(sk_lang lang, int human, int seat, char *buf, size_t size);
+/* The hint for the doubling `type` in words. */
+size_t sk_lang_double_hint(const sk_table *t, int type, char *buf, size_t size);
+
+/* The course of a finished game: every hand as dealt, every trick, the
+ * result and the settlement, in lines; malloc'ed, NULL without memory. */
+char *sk_table_course(const sk_table *t, const sk_game *g, const sk_rules *r,
+                      const sk_result *res);
 
 #endif

@@ -40,6 +40,23 @@ static int u8width(const char *s)
     return n;
 }
 
+/* The byte offset of column `cols` in a UTF-8 string (or its end). */
+static size_t u8offset(const char *s, int cols)
+{
+    size_t b = 0;
+    for (int i = 0; i < cols && s[b]; i++)
+        for (b++; (s[b] & 0xc0) == 0x80; b++)
+            ;
+    return b;
+}
+
+/* The width of the right panel: the rest of the screen right of the
+ * table (29 columns at 80, more on wider terminals). */
+static int panel_width(void)
+{
+    return COLS - PANEL_X - 1 > 29 ? COLS - PANEL_X - 1 : 29;
+}
+
 /* Writes `s` at (y, x) cut to `width` columns. */
 static void put(int y, int x, const char *s, int width)
 {
@@ -109,9 +126,15 @@ static void draw_trick(const curses_ui *u, const sk_table *t)
         len = 4;
         leader = p->trick_leaders[k];
         char line[80];
-        snprintf(line, sizeof line, "%s %s %s", sk_tr(t->lang, u->show_last ? L_LAST_TRICK
-                                                                            : L_TRICK),
-                 sk_tr(t->lang, L_WON_BY), sk_lang_seat(t->lang, t->human, p->trick_winners[k]));
+        int w = p->trick_winners[k];
+        if (u->show_last)
+            snprintf(line, sizeof line, "%s: %s", sk_tr(t->lang, L_LAST_TRICK),
+                     sk_lang_seat(t->lang, t->human, w));
+        else if (w == t->human)
+            snprintf(line, sizeof line, "%s", sk_tr(t->lang, L_TAKES_LAST_YOU));
+        else
+            snprintf(line, sizeof line, sk_tr(t->lang, L_TAKES_LAST),
+                     sk_lang_seat(t->lang, t->human, w));
         put(10, 25 - u8width(line) / 2 > 0 ? 25 - u8width(line) / 2 : 0, line, 48);
     }
     for (int i = 0; i < len; i++) {
@@ -153,35 +176,62 @@ static void draw_hand(const curses_ui *u, const sk_table *t)
 {
     put(HAND_Y - 1, 1, sk_tr(t->lang, L_HAND), 30);
     bool choosing = u->legal_cards != 0;
-    for (int i = 0; i < u->nhand; i++) {
+    sk_cards trumps = sk_table_trumps(&t->view.pub);
+    for (int i = 0, gap = 0; i < u->nhand; i++) {
         int c = u->hand[i];
         bool legal = !choosing || (u->legal_cards & SK_BIT(c));
-        draw_card(HAND_Y, 1 + i * 6, c, !legal, choosing && i == u->sel);
+        if (i > 0 && (trumps & SK_BIT(u->hand[i - 1])) && !(trumps & SK_BIT(c)))
+            gap = 2; /* the trumps set apart from the suits */
+        draw_card(HAND_Y, 1 + i * 6 + gap, c, !legal, choosing && i == u->sel);
         if (choosing)
-            mvprintw(HAND_Y + 1, 2 + i * 6, "%d", i + 1);
+            mvprintw(HAND_Y + 1, 2 + i * 6 + gap, "%d", i + 1);
     }
 }
 
-/* Rows a log line needs in the panel (29 columns, continuation lines
- * indented by two). */
+/* The next row of a log line wrapped at blanks to `width` columns:
+ * its length in bytes (the break's blank not included) and in *next
+ * where the following row starts. */
+static size_t wrap_row(const char *s, int width, const char **next)
+{
+    size_t fit = u8offset(s, width);
+    if (!s[fit]) {
+        *next = s + fit;
+        return fit;
+    }
+    for (size_t b = fit; b > 0; b--)
+        if (s[b] == ' ') {
+            *next = s + b + 1;
+            return b;
+        }
+    *next = s + fit; /* one long word: cut it */
+    return fit;
+}
+
+/* Rows a log line needs in the panel (continuation rows indented by two). */
 static int log_rows(const char *s)
 {
-    int w = u8width(s);
-    return w <= 29 ? 1 : 1 + (w - 29 + 26) / 27;
+    int rows = 0, width = panel_width();
+    while (*s) {
+        wrap_row(s, width, &s);
+        rows++;
+        width = panel_width() - 2;
+    }
+    return rows ? rows : 1;
 }
 
-/* Writes a log line from row y, wrapped; returns the rows used. */
+/* Writes a log line from row y, wrapped at blanks; returns the rows used. */
 static int put_wrapped(int y, const char *s)
 {
-    int rows = log_rows(s), x = PANEL_X, width = 29;
-    for (int r = 0; r < rows; r++) {
-        put(y + r, x, s, width);
-        for (int i = 0; i < width && *s; i++)
-            for (s++; (*s & 0xc0) == 0x80; s++)
-                ;
+    int rows = 0, x = PANEL_X, width = panel_width();
+    do {
+        const char *next;
+        size_t len = wrap_row(s, width, &next);
+        mvaddnstr(y + rows, x, s, (int)len);
+        s = next;
+        rows++;
         x = PANEL_X + 2;
-        width = 27;
-    }
+        width = panel_width() - 2;
+    } while (*s);
     return rows;
 }
 
@@ -200,16 +250,24 @@ static void draw_panel(const curses_ui *u, const sk_table *t)
         int rows = LINES - 9 < 4 ? 4 : LINES - 9;
         int first = u->sel >= rows ? u->sel - rows + 1 : 0;
         for (int i = first; i < u->nmenu && i < first + rows; i++) {
-            char words[64], line[80];
-            sk_lang_action(t->lang, &t->view.pub, u->menu[i], words, sizeof words);
+            char words[160], line[200];
+            sk_lang_choice(t->lang, &t->view, u->menu[i], words, sizeof words);
             bool more = (i == first && first > 0) || (i == first + rows - 1 && i + 1 < u->nmenu);
             snprintf(line, sizeof line, "%2d %s%s", i + 1, words, more ? " …" : "");
             if (i == u->sel)
                 attron(A_REVERSE);
-            put(top++, PANEL_X, line, 29);
+            put(top++, PANEL_X, line, panel_width());
             attroff(A_REVERSE);
+            if (i == u->sel && u8width(line) > panel_width()) {
+                /* the whole label of the selected choice under the table */
+                attron(A_BOLD);
+                put(HAND_Y + 1, 1, words, PANEL_X - 3);
+                if (u8width(words) > PANEL_X - 3)
+                    put(HAND_Y + 2, 3, words + u8offset(words, PANEL_X - 3), PANEL_X - 5);
+                attroff(A_BOLD);
+            }
         }
-        mvhline(top++, PANEL_X, ACS_HLINE, 29);
+        mvhline(top++, PANEL_X, ACS_HLINE, panel_width());
     }
     for (int k = 1; t->reveal && k < SK_NSEATS; k++) { /* replay: the other hands */
         int seat = (t->human + k) % 4;
@@ -223,7 +281,7 @@ static void draw_panel(const curses_ui *u, const sk_table *t)
         attroff(A_BOLD);
         put(top++, PANEL_X, line, 29);
         if (k == SK_NSEATS - 1)
-            mvhline(top++, PANEL_X, ACS_HLINE, 29);
+            mvhline(top++, PANEL_X, ACS_HLINE, panel_width());
     }
     int room = LINES - 1 - top, first = t->nlog, used = 0;
     while (first > 0 && used + log_rows(t->log[first - 1]) <= room)
@@ -237,7 +295,20 @@ static void redraw(const curses_ui *u, const sk_table *t)
 {
     erase();
     if (COLS < 80 || LINES < 24) {
-        mvprintw(0, 0, "80x24 needed (%dx%d)", COLS, LINES);
+        char small[160];
+        snprintf(small, sizeof small, sk_tr(t->lang, L_SCREEN_SMALL), COLS, LINES);
+        size_t off = 0;
+        for (int y = 0; small[off] && y < LINES; y++) { /* wrapped to the width */
+            size_t len = u8offset(small + off, COLS);
+            if (small[off + len]) /* break after the last blank that fits */
+                for (size_t b = len; b > 0; b--)
+                    if (small[off + b - 1] == ' ') {
+                        len = b;
+                        break;
+                    }
+            mvaddnstr(y, 0, small + off, (int)len);
+            off += len;
+        }
         refresh();
         return;
     }
@@ -245,16 +316,40 @@ static void redraw(const curses_ui *u, const sk_table *t)
     const sk_public *p = &t->view.pub;
     if (p->contract.type != SK_C_NONE)
         sk_lang_contract(t->lang, p->contract, name, sizeof name);
-    snprintf(title, sizeof title, " %s   %s %u   %s%s%s%s", sk_tr(t->lang, L_TITLE),
-             sk_tr(t->lang, L_GAME), t->game_no, name, name[0] ? " (" : "",
-             name[0] ? sk_lang_seat(t->lang, t->human, p->declarer) : "", name[0] ? ")" : "");
+    bool decl = name[0] && p->declarer < SK_NSEATS; /* a Ramsch has no declarer */
+    int n = snprintf(title, sizeof title, " %s%s%s %u  %s%s%s%s",
+                     name[0] ? "" : sk_tr(t->lang, L_TITLE), name[0] ? "" : "  ",
+                     sk_tr(t->lang, L_GAME), t->game_no, name, decl ? " (" : "",
+                     decl ? sk_lang_seat(t->lang, t->human, p->declarer) : "", decl ? ")" : "");
+    int times = p->doublings + p->laid + p->bock; /* each doubles the money */
+    if (times > 0 && times < 20 && n < (int)sizeof title)
+        n += snprintf(title + n, sizeof title - (size_t)n, "  x%d", 1 << times);
+    if (p->phase >= SK_PHASE_PLAY && p->trick_no > 0 && n < (int)sizeof title) {
+        /* the Augen of the tricks of the seats known to be on your side */
+        enum sk_side mine = sk_view_side(&t->view, t->human);
+        int pts = 0;
+        for (int k = 0; k < p->trick_no; k++) {
+            int w = p->trick_winners[k];
+            bool ours = w == t->human || (mine != SK_SIDE_NONE && mine != SK_SIDE_UNKNOWN &&
+                                          sk_view_side(&t->view, w) == mine);
+            for (int i = 0; ours && i < 4; i++)
+                pts += sk_card_points(p->tricks[k][i]);
+        }
+        snprintf(title + n, sizeof title - (size_t)n, "  %s %d", sk_tr(t->lang, L_POINTS), pts);
+    }
     attron(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
     mvhline(0, 0, ' ', COLS);
     put(0, 0, title, COLS);
     if (t->session) {
         char money[24], right[64];
-        sk_table_money(t->session->money[t->human], money, sizeof money);
-        snprintf(right, sizeof right, "%s: %s ", sk_tr(t->lang, L_MONEY), money);
+        if (sk_table_tournament(t))
+            snprintf(money, sizeof money, "%+lld", (long long)t->session->tournament[t->human]);
+        else
+            sk_table_money(t->lang, t->session->money[t->human], money, sizeof money);
+        snprintf(right, sizeof right, "%s: %s%s ",
+                 sk_tr(t->lang, sk_table_tournament(t) ? L_TOURNAMENT : L_MONEY), money,
+                 sk_table_tournament(t) ? "" : " €");
+        mvhline(0, COLS - u8width(right) - 1, ' ', u8width(right) + 1);
         put(0, COLS - u8width(right), right, 40);
     }
     attroff(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
@@ -278,8 +373,24 @@ static void redraw(const curses_ui *u, const sk_table *t)
     }
     attroff(COLOR_PAIR(PAIR_ERR));
     attron(A_DIM);
-    put(LINES - 1, 0, sk_tr(t->lang, t->reveal ? L_REPLAY_HELP : L_HELP_CURSES), COLS);
-    attroff(A_DIM);
+    char footer[256];
+    snprintf(footer, sizeof footer, "%s", sk_tr(t->lang, t->reveal ? L_REPLAY_HELP
+                                                      : u->menu ? L_HELP_MENU
+                                                                : L_HELP_CURSES));
+    sk_action legal[SK_MAX_LEGAL];
+    int nlegal = t->reveal ? 0 : sk_view_legal(&t->view, legal);
+    for (int i = 0; i < nlegal; i++)
+        if (legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR) {
+            char key[96];
+            snprintf(key, sizeof key, sk_tr(t->lang, L_KEY_DOUBLE),
+                     sk_tr(t->lang, legal[i].type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR));
+            snprintf(footer, sizeof footer, "%s", key); /* the key that matters now */
+            attroff(A_DIM);
+            attron(A_BOLD | COLOR_PAIR(PAIR_MARK));
+            break;
+        }
+    put(LINES - 1, 0, footer, COLS);
+    attroff(A_DIM | A_BOLD | COLOR_PAIR(PAIR_MARK));
     refresh();
 }
 
@@ -294,7 +405,17 @@ static void curses_event(sk_ui *ui, const sk_table *t, const char *text, bool ot
     u->menu = NULL;
     u->prompt[0] = '\0';
     redraw(u, t);
-    if (other && t->delay_ms > 0)
+    if (t->trick_end && t->trick_pause_ms > 0) {
+        /* the finished trick stays on the table until a key or the pause
+         * ends; the key is spent on that, it plays nothing */
+        timeout(t->trick_pause_ms);
+        int ch;
+        while ((ch = getch()) == KEY_RESIZE)
+            redraw(u, t);
+        if (ch == 'k' || ch == 'K') /* a doubling key: for the next offer */
+            ungetch(ch);
+        timeout(-1);
+    } else if (other && t->delay_ms > 0)
         napms(t->delay_ms);
 }
 
@@ -388,10 +509,21 @@ static int curses_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, i
     u->sel = 0;
     if (cards && !(u->legal_cards & SK_BIT(u->hand[0])))
         move_sel(u, 1);
-    char typed[3] = "";
+    flushinp(); /* keys typed while the others played answer nothing */
+    char typed[3] = "";  /* a card code begun: its suit letter */
+    int number = 0;      /* a menu number begun (menus of ten and more) */
     for (;;) {
-        snprintf(u->prompt, sizeof u->prompt, "%s %s",
-                 sk_tr(t->lang, cards ? L_CHOOSE_CARD : L_CHOOSE_MENU), typed);
+        char shown[16] = "";
+        if (typed[0])
+            snprintf(shown, sizeof shown, "%c", typed[0]);
+        else if (number)
+            snprintf(shown, sizeof shown, "%d", number);
+        char what[96];
+        if (cards)
+            snprintf(what, sizeof what, sk_tr(t->lang, L_CHOOSE_CARD), u->nhand);
+        else
+            snprintf(what, sizeof what, "%s", sk_tr(t->lang, L_CHOOSE_MENU));
+        snprintf(u->prompt, sizeof u->prompt, "%s %s", what, shown);
         redraw(u, t);
         int ch = getch();
         u->msg[0] = '\0';
@@ -400,22 +532,8 @@ static int curses_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, i
         if (common_key(u, t, ch))
             continue;
         u->show_last = false;
-        if (ch == 'q' || ch == 'Q') {
-            if (confirm_quit(u, t))
-                return SK_UI_QUIT;
-        } else if (ch == KEY_LEFT || ch == KEY_UP) {
-            move_sel(u, -1);
-        } else if (ch == KEY_RIGHT || ch == KEY_DOWN || ch == '\t') {
-            move_sel(u, 1);
-        } else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {
-            *out = cards ? sk_act_card(t->view.seat, u->hand[u->sel]) : legal[u->sel];
-            break;
-        } else if (ch >= '1' && ch <= '9' && ch - '1' < (cards ? u->nhand : n)) {
-            *out = cards ? sk_act_card(t->view.seat, u->hand[ch - '1']) : legal[ch - '1'];
-            break;
-        } else if (ch < 128 && strchr("eEgGhHsS", ch) && ch && !typed[0]) {
-            typed[0] = (char)ch;
-        } else if (ch < 128 && ch && typed[0] && strchr("aAzZkKoOuU987", ch)) {
+        if (typed[0] && ch > 0 && ch < 128 && strchr("aAzZkKoOuU987", ch)) {
+            /* the rank completes the code: a 7, 8 or 9 here is no card number */
             typed[1] = (char)ch;
             int c = sk_card_parse(typed);
             typed[0] = typed[1] = '\0';
@@ -423,8 +541,49 @@ static int curses_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, i
                 *out = sk_act_card(t->view.seat, c);
                 break;
             }
+        } else if ((ch == 'k' || ch == 'K') && cards) { /* a doubling with the card */
+            int i = 0;
+            while (i < n && legal[i].type != SK_ACT_KONTRA && legal[i].type != SK_ACT_RETOUR)
+                i++;
+            if (i < n) {
+                *out = legal[i];
+                break;
+            }
+        } else if (ch == 'q' || ch == 'Q') {
+            if (confirm_quit(u, t))
+                return SK_UI_QUIT;
+        } else if (ch == KEY_LEFT || ch == KEY_UP) {
+            move_sel(u, -1);
+            number = 0;
+        } else if (ch == KEY_RIGHT || ch == KEY_DOWN || ch == '\t') {
+            move_sel(u, 1);
+            number = 0;
+        } else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {
+            *out = cards ? sk_act_card(t->view.seat, u->hand[u->sel]) : legal[u->sel];
+            break;
+        } else if (ch >= '0' && ch <= '9' && cards) {
+            if (ch >= '1' && ch - '1' < u->nhand) {
+                *out = sk_act_card(t->view.seat, u->hand[ch - '1']);
+                break;
+            }
+        } else if (ch >= '0' && ch <= '9') {
+            /* a menu number: chosen at once when no longer number could
+             * follow, else selected until Enter or its next digit */
+            int v = number * 10 + (ch - '0');
+            if (v >= 1 && v <= n) {
+                u->sel = v - 1;
+                number = v * 10 <= n ? v : 0;
+                if (!number) {
+                    *out = legal[v - 1];
+                    break;
+                }
+            } else
+                number = 0;
+        } else if (ch > 0 && ch < 128 && strchr("eEgGhHsS", ch) && cards) {
+            typed[0] = (char)ch;
         } else if (ch == 27 || ch == KEY_BACKSPACE || ch == 127) {
             typed[0] = '\0';
+            number = 0;
         }
     }
     u->menu = NULL;
@@ -433,33 +592,41 @@ static int curses_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, i
     return SK_UI_OK;
 }
 
-/* Offers Kontra/Retour: j/y gives it, n/Enter/Esc declines. */
+/* Offers Kontra/Retour out of turn without stopping the game: a k (or
+ * j/y) pressed since the last action gives it, ? shows the doubling
+ * hint; the table waits only the bots' pause (--delay) for the key.
+ * Other keys and no key decline -- until the next action, when core
+ * offers it again while it is allowed. */
 static int curses_offer(sk_ui *ui, const sk_table *t, sk_action offer)
 {
     curses_ui *u = (curses_ui *)ui;
     u->nhand = sk_table_sorted_hand(&t->view.pub, t->view.hand, u->hand);
-    snprintf(u->prompt, sizeof u->prompt, sk_tr(t->lang, L_OFFER_DOUBLE),
-             sk_tr(t->lang, offer.type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR));
-    int rc = -2;
-    while (rc == -2) {
+    int rc = SK_UI_NO;
+    timeout(t->delay_ms > 0 ? t->delay_ms : 0);
+    for (;;) {
         redraw(u, t);
         int ch = getch();
-        u->msg[0] = '\0';
-        if (ch == ERR) /* a signal: see curses_choose */
-            return SK_UI_QUIT;
-        if (common_key(u, t, ch))
-            continue;
-        if (ch == 'j' || ch == 'J' || ch == 'y' || ch == 'Y' || ch == 'k' || ch == 'K')
+        if (ch == ERR || ch == KEY_RESIZE)
+            break;
+        if (ch == 'k' || ch == 'K' || ch == 'j' || ch == 'J' || ch == 'y' || ch == 'Y') {
             rc = SK_UI_OK;
-        else if (ch == 'n' || ch == 'N' || ch == '\n' || ch == 27 || ch == ' ')
-            rc = SK_UI_NO;
-        else if ((ch == 'q' || ch == 'Q') && confirm_quit(u, t))
-            rc = SK_UI_QUIT;
-        else if (ch == '?') /* what the hint bot makes of the doubling */
-            show_hint(u, t);
+            break;
+        }
+        if (ch == '?') {
+            sk_lang_double_hint(t, offer.type, u->msg, sizeof u->msg);
+            continue;
+        }
+        if ((ch == 'q' || ch == 'Q')) {
+            timeout(-1);
+            bool quit = confirm_quit(u, t);
+            timeout(t->delay_ms > 0 ? t->delay_ms : 0);
+            if (quit) {
+                rc = SK_UI_QUIT;
+                break;
+            }
+        }
     }
-    u->prompt[0] = '\0';
-    u->show_last = false;
+    timeout(-1);
     return rc;
 }
 
@@ -491,12 +658,13 @@ static void draw_summary(const sk_table *t, const sk_result *res, const char *ex
     attroff(A_BOLD);
     if (nl)
         put(3, 1, nl + 1, 78);
-    snprintf(line, sizeof line, "%s: %s", sk_tr(t->lang, L_MONEY), explain);
+    snprintf(line, sizeof line, "%s", explain);
     put(4, 1, line, 78);
     if (u8width(line) > 78)
-        put(5, 3, line + 78, 76);
+        put(5, 3, line + u8offset(line, 78), 76);
     attron(A_BOLD);
-    put(7, 1, sk_tr(t->lang, L_SCORE_SHEET), 78);
+    sk_table_sheet_title(t, line, sizeof line);
+    put(7, 1, line, 78);
     sk_table_score_line(t, 0, NULL, line, sizeof line);
     put(8, 1, line, 78);
     attroff(A_BOLD);
@@ -511,7 +679,33 @@ static void draw_summary(const sk_table *t, const sk_result *res, const char *ex
     put(y, 1, line, 78);
     attroff(A_BOLD);
     attron(A_DIM);
-    put(LINES - 1, 0, last ? sk_tr(t->lang, L_GOODBYE) : sk_tr(t->lang, L_CONTINUE), COLS);
+    snprintf(line, sizeof line, "%s%s%s", last ? sk_tr(t->lang, L_GOODBYE) : sk_tr(t->lang, L_CONTINUE),
+             t->course ? "   " : "", t->course ? sk_tr(t->lang, L_SHOW_COURSE) : "");
+    put(LINES - 1, 0, line, COLS);
+    attroff(A_DIM);
+    refresh();
+}
+
+/* Draws the course of the finished game (t->course) as a page: hands,
+ * tricks, result and settlement; `footer` on the last line. */
+static void draw_course(const sk_table *t, const char *footer)
+{
+    erase();
+    int y = 0;
+    for (const char *s = t->course; s && *s && y < LINES - 1; y++) {
+        const char *nl = strchr(s, '\n');
+        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        char line[700];
+        snprintf(line, sizeof line, "%.*s", (int)n, s);
+        if (y == 0)
+            attron(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
+        put(y, y == 0 ? 0 : 1, line, COLS - 1);
+        if (y == 0)
+            attroff(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
+        s = nl ? nl + 1 : s + n;
+    }
+    attron(A_DIM);
+    put(LINES - 1, 0, footer, COLS);
     attroff(A_DIM);
     refresh();
 }
@@ -522,16 +716,28 @@ static int curses_summary(sk_ui *ui, const sk_table *t, const sk_result *res,
 {
     curses_ui *u = (curses_ui *)ui;
     int ch;
-    do {
-        draw_summary(t, res, explain, last);
+    bool course = false; /* v: the course of the game instead of the sheet */
+    for (;;) {
+        if (course)
+            draw_course(t, last ? sk_tr(t->lang, L_GOODBYE) : sk_tr(t->lang, L_CONTINUE));
+        else
+            draw_summary(t, res, explain, last);
         ch = getch();
-    } while (ch == KEY_RESIZE);
+        if (ch == KEY_RESIZE)
+            continue;
+        if ((ch == 'v' || ch == 'V') && t->course && !course) {
+            course = true;
+            continue;
+        }
+        break;
+    }
     u->msg[0] = '\0';
     u->show_last = false;
     return ch == 'q' || ch == 'Q' || ch == ERR ? SK_UI_QUIT : SK_UI_OK;
 }
 
-/* One replay step: the table with every hand; arrows step. */
+/* One replay step: the table with every hand; arrows step.  Past the
+ * last action (t->course set) the game's course and settlement. */
 static int curses_step(sk_ui *ui, const sk_table *t, const char *text)
 {
     curses_ui *u = (curses_ui *)ui;
@@ -540,7 +746,10 @@ static int curses_step(sk_ui *ui, const sk_table *t, const char *text)
     u->menu = NULL;
     snprintf(u->prompt, sizeof u->prompt, "%s", text);
     for (;;) {
-        redraw(u, t);
+        if (t->course)
+            draw_course(t, sk_tr(t->lang, L_REPLAY_HELP));
+        else
+            redraw(u, t);
         int ch = getch();
         if (ch == KEY_RIGHT || ch == ' ' || ch == '\n' || ch == KEY_DOWN)
             return 1;
@@ -581,10 +790,12 @@ sk_ui *sk_ui_curses_open(void)
     if (has_colors()) {
         start_color();
         use_default_colors();
-        init_pair(PAIR_E, COLOR_YELLOW, -1);
+        /* the four-colour deck: Eichel brown (dark where there is no
+         * brown), Gras green, Herz red, Schellen yellow */
+        init_pair(PAIR_E, COLORS >= 256 ? 130 : COLOR_WHITE, -1);
         init_pair(PAIR_G, COLOR_GREEN, -1);
         init_pair(PAIR_H, COLOR_RED, -1);
-        init_pair(PAIR_S, COLOR_CYAN, -1);
+        init_pair(PAIR_S, COLOR_YELLOW, -1);
         init_pair(PAIR_TITLE, COLOR_BLACK, COLOR_CYAN);
         init_pair(PAIR_MARK, COLOR_YELLOW, -1);
         init_pair(PAIR_ERR, COLOR_MAGENTA, -1);

@@ -15,6 +15,8 @@ typedef struct plain_ui {
     sk_ui ui;
     char *line;
     size_t cap;
+    unsigned asked_game; /* the game of asked_mask */
+    unsigned asked_mask; /* doublings asked in it (a bit per action type) */
 } plain_ui;
 
 /* Prints a prompt and reads a line into the UI's buffer; false on EOF. */
@@ -41,11 +43,12 @@ static void plain_event(sk_ui *ui, const sk_table *t, const char *text, bool oth
     printf("%s\n", text);
 }
 
-/* Prints the cards of a trick as "seat 1 GA, seat 2 G7". */
-static void print_trick(const uint8_t *cards, int len, int leader)
+/* Prints the cards of a trick as "Links GA, Gegenüber G7". */
+static void print_trick(const sk_table *t, const uint8_t *cards, int len, int leader)
 {
     for (int i = 0; i < len; i++)
-        printf("%sseat %d %s", i ? ", " : "", (leader + i) % 4, sk_card_name(cards[i]));
+        printf("%s%s %s", i ? ", " : "", sk_lang_seat(t->lang, t->human, (leader + i) % 4),
+               sk_card_name(cards[i]));
 }
 
 /* Prints the contract line, the current trick, the hand and what may be
@@ -60,27 +63,34 @@ static void print_state(const sk_table *t, const sk_action *legal, int n, const 
         sk_lang_contract(L, p->contract, name, sizeof name);
         printf("%s: %s", sk_tr(L, L_GAME), name);
         if (p->declarer < SK_NSEATS) /* a Ramsch has none */
-            printf(", %s seat %d (%s)", sk_tr(L, L_DECLARER), p->declarer,
-                   sk_lang_seat(L, t->human, p->declarer));
+            printf(", %s: %s", sk_tr(L, L_DECLARER), sk_lang_seat(L, t->human, p->declarer));
         if (p->partner != SK_NOSEAT && p->partner != p->declarer)
-            printf(", %s seat %d (%s)", sk_tr(L, L_PARTNER), p->partner,
-                   sk_lang_seat(L, t->human, p->partner));
+            printf(", %s: %s", sk_tr(L, L_PARTNER), sk_lang_seat(L, t->human, p->partner));
         for (int d = 0; d < p->doublings; d++)
             printf(", %s", sk_tr(L, d % 2 ? L_RETOUR : L_KONTRA));
         printf("\n%s %d: ", sk_tr(L, L_TRICK), p->trick_no + 1);
-        print_trick(p->trick, p->trick_len, p->trick_leader);
+        print_trick(t, p->trick, p->trick_len, p->trick_leader);
         printf("\n");
     }
     printf("%s:", sk_tr(L, L_HAND));
-    for (int i = 0; i < nhand; i++)
-        printf(" %s", sk_card_name(hand[i]));
+    sk_cards trumps = sk_table_trumps(p);
+    for (int i = 0; i < nhand; i++) /* two blanks after the last trump */
+        printf("%s%s", i > 0 && (trumps & SK_BIT(hand[i - 1])) && !(trumps & SK_BIT(hand[i]))
+                           ? "  " : " ", sk_card_name(hand[i]));
     printf("\n");
     if (n > 0 && legal[0].type == SK_ACT_CARD) {
         printf("%s:", sk_tr(L, L_LEGAL));
         for (int i = 0; i < nhand; i++)
             for (int k = 0; k < n; k++)
-                if (legal[k].card == hand[i])
+                if (legal[k].type == SK_ACT_CARD && legal[k].card == hand[i])
                     printf(" %s", sk_card_name(hand[i]));
+        for (int k = 0; k < n; k++) /* a doubling may be given with the card */
+            if (legal[k].type == SK_ACT_KONTRA || legal[k].type == SK_ACT_RETOUR) {
+                char key[96];
+                snprintf(key, sizeof key, sk_tr(L, L_KEY_DOUBLE),
+                         sk_tr(L, legal[k].type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR));
+                printf(" | %s", key + 3); /* without the full screen's "k: " */
+            }
         printf("\n");
         return;
     }
@@ -88,8 +98,8 @@ static void print_state(const sk_table *t, const sk_action *legal, int n, const 
         return;
     printf("%s:", sk_tr(L, L_CHOICES));
     for (int i = 0; i < n; i++) {
-        char words[64], code[48];
-        sk_lang_action(L, p, legal[i], words, sizeof words);
+        char words[160], code[48];
+        sk_lang_choice(L, &t->view, legal[i], words, sizeof words);
         sk_action_format(legal[i], code, sizeof code);
         printf("%s %d = %s [%s]", i ? ";" : "", i + 1, words, code);
     }
@@ -106,9 +116,10 @@ static void print_last_trick(const sk_table *t)
     }
     int k = p->trick_no - 1;
     printf("%s: ", sk_tr(t->lang, L_LAST_TRICK));
-    print_trick(p->tricks[k], 4, p->trick_leaders[k]);
-    printf(" - %s seat %d (%s)\n", sk_tr(t->lang, L_WON_BY), p->trick_winners[k],
-           sk_lang_seat(t->lang, t->human, p->trick_winners[k]));
+    print_trick(t, p->tricks[k], 4, p->trick_leaders[k]);
+    char won[64];
+    sk_lang_won_by(t->lang, t->human, p->trick_winners[k], won, sizeof won);
+    printf(" - %s\n", won);
 }
 
 /* Prints the hint bot's advice: the best action and its value. */
@@ -171,6 +182,14 @@ static int plain_offer(sk_ui *ui, const sk_table *t, sk_action offer)
 {
     plain_ui *u = (plain_ui *)ui;
     const char *what = sk_tr(t->lang, offer.type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR);
+    /* asked once a game; later the player types "kontra" at his turn */
+    if (u->asked_game != t->game_no) {
+        u->asked_game = t->game_no;
+        u->asked_mask = 0;
+    }
+    if (u->asked_mask & 1u << offer.type)
+        return SK_UI_NO;
+    u->asked_mask |= 1u << offer.type;
     char prompt[96];
     snprintf(prompt, sizeof prompt, sk_tr(t->lang, L_PROMPT_DOUBLE), what);
     uint8_t hand[8];
@@ -191,8 +210,11 @@ static int plain_offer(sk_ui *ui, const sk_table *t, sk_action offer)
             return SK_UI_QUIT;
         if (c == 'l')
             print_last_trick(t);
-        else if (*s == '?') /* what the hint bot makes of the doubling */
-            print_hint(t);
+        else if (*s == '?') { /* what the hint bot makes of the doubling */
+            char hint[128];
+            sk_lang_double_hint(t, offer.type, hint, sizeof hint);
+            printf("%s\n", hint);
+        }
         else
             printf("%s\n", sk_tr(t->lang, L_YES_NO));
     }
@@ -214,9 +236,10 @@ static int plain_summary(sk_ui *ui, const sk_table *t, const sk_result *res,
     (void)last;
     char text[512], line[160];
     sk_table_result_text(t, res, text, sizeof text);
-    printf("Result: %s\n", text);
-    printf("%s: %s\n", sk_tr(t->lang, L_MONEY), explain);
-    printf("%s:\n", sk_tr(t->lang, L_SCORE_SHEET));
+    printf("%s: %s\n", sk_tr(t->lang, L_RESULT), text);
+    printf("%s\n", explain);
+    sk_table_sheet_title(t, line, sizeof line);
+    printf("%s:\n", line);
     sk_table_score_line(t, 0, NULL, line, sizeof line);
     printf("  %s\n", line);
     for (int i = 0; i < t->nrows; i++) {
@@ -225,6 +248,8 @@ static int plain_summary(sk_ui *ui, const sk_table *t, const sk_result *res,
     }
     sk_table_score_line(t, 1, NULL, line, sizeof line);
     printf("  %s\n", line);
+    if (t->course) /* the course of the game, as the table's last word on it */
+        printf("%s", t->course);
     fflush(stdout);
     return SK_UI_OK;
 }
@@ -237,13 +262,15 @@ static int plain_step(sk_ui *ui, const sk_table *t, const char *text)
     printf("%s", text);
     if (p->phase == SK_PHASE_PLAY && p->trick_len > 0) {
         printf(" | %s %d: ", sk_tr(t->lang, L_TRICK), p->trick_no + 1);
-        print_trick(p->trick, p->trick_len, p->trick_leader);
+        print_trick(t, p->trick, p->trick_len, p->trick_leader);
     } else if (p->trick_no > 0 && p->nactions > 0 &&
                p->actions[p->nactions - 1].type == SK_ACT_CARD) {
         int k = p->trick_no - 1;
         printf(" | %s %d: ", sk_tr(t->lang, L_TRICK), k + 1);
-        print_trick(p->tricks[k], 4, p->trick_leaders[k]);
-        printf(" - %s seat %d", sk_tr(t->lang, L_WON_BY), p->trick_winners[k]);
+        print_trick(t, p->tricks[k], 4, p->trick_leaders[k]);
+        char won[64];
+        sk_lang_won_by(t->lang, t->human, p->trick_winners[k], won, sizeof won);
+        printf(" - %s", won);
     }
     printf("\n");
     return 1;

@@ -166,6 +166,12 @@ static inline bool contract_valid(const sk_rules *r, const sk_public *p, sk_cont
     return bid_allowed(p, c) && contract_fits(r, p, c, hand);
 }
 
+/* Whether the view's seat could name contract c now (core.h). */
+bool sk_view_may_declare(const sk_view *v, sk_contract c)
+{
+    return v->seat < SK_NSEATS && contract_valid(v->rules, &v->pub, c, v->hand);
+}
+
 /* The suits of a set that hold one of its cards, a bit each: bit 7 of
  * each suit's byte says it is not empty, and a multiply gathers the
  * four bits at the top. */

@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# test_tui_keys.sh -- the keys of the full-screen game (issue 15), driven
+# in a detached tmux at fixed sizes with send-keys, read with
+# capture-pane.  Each case is a key sequence a player typed and the move
+# it must make: a card code ending in 7, 8 or 9 is that card and no card
+# number; a menu of ten and more choices takes two-digit numbers.
+set -u
+PROG=${SK_PROG:?SK_PROG must name the schafkopf program}
+if ! command -v tmux >/dev/null; then
+    echo "test_tui_keys.sh: tmux not installed, skipped"
+    exit 0
+fi
+tmp=$(mktemp -d)
+sock=sk-keys-$$
+T() { tmux -L "$sock" "$@"; }
+trap 'T kill-server 2>/dev/null; sleep 0.5; rm -rf "$tmp"' EXIT
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+ok() { echo "ok: $*"; }
+
+# start NAME COLSxROWS ARGS...: `schafkopf ARGS` in a new tmux window
+start() {
+    local name=$1 size=$2; shift 2
+    local q=""
+    for a in "$@"; do q="$q '$a'"; done
+    T -f /dev/null new-session -d -s "$name" -x "${size%x*}" -y "${size#*x}" \
+        "env XDG_DATA_HOME='$tmp/data' XDG_CONFIG_HOME='$tmp/config' TERM=screen LANG=C.UTF-8 \
+         '$PROG'$q 2>'$tmp/$name.err'; echo \"EXIT=\$?\" >'$tmp/$name.rc'; sleep 60"
+}
+# screen NAME: the window's text now
+screen() { T capture-pane -p -t "$1" 2>/dev/null; }
+# wait_for NAME TEXT [SECONDS]: polls until the screen shows TEXT
+wait_for() {
+    local deadline=$((SECONDS + ${3:-20}))
+    while [ $SECONDS -lt $deadline ]; do
+        case $(screen "$1") in *"$2"*) return 0 ;; esac
+        sleep 0.1
+    done
+    return 1
+}
+# keys NAME KEY...: sends each key, giving the program time to read it
+keys() {
+    local name=$1; shift
+    for k in "$@"; do T send-keys -t "$name" "$k"; sleep 0.2; done
+}
+
+# 1: `2` (ich spiele), `1` (the first contract), then `h` `7`: Herz-Sieben
+start k1 80x24 play --seed 3 --delay 0
+if wait_for k1 "Deine Ansage"; then
+    keys k1 2
+    wait_for k1 "Sauspiel mit der" || fail "1: no declaration menu"
+    keys k1 1
+    wait_for k1 "Spiel eine Karte" || fail "1: no card asked for"
+    keys k1 h 7
+    if wait_for k1 "Du: H7" 5; then ok "1: h 7 plays H7"; else
+        fail "1: h 7 did not play H7:
+$(screen k1)"; fi
+    case $(screen k1) in *"Du: EK"*) fail "1: the 7th card was played" ;; esac
+else
+    fail "1: no bidding menu: $(screen k1)"
+fi
+
+# 2: under sauspiel, `1` `2` (no Klopfen, ich spiele), then `1` `0`: the
+# tenth choice, Eichel-Wenz; `1` alone must wait for a second digit
+start k2 80x24 play --preset sauspiel --seed 47 --delay 0
+if wait_for k2 "ich klopfe"; then
+    case $(screen k2) in *"Enter ansagen"*) ok "minor: the footer of a menu says ansagen" ;;
+    *) fail "minor: menu footer: $(screen k2 | tail -1)" ;; esac
+    keys k2 1
+    wait_for k2 "ich spiele" || fail "2: no bidding menu"
+    keys k2 2
+    wait_for k2 "10 Eichel-Wenz" || fail "2: no tenth choice"
+    keys k2 1
+    case $(screen k2) in *"Du: Sauspiel"*) fail "2: 1 chose at once" ;; esac
+    keys k2 0
+    if wait_for k2 "Du: Eichel-Wenz" 5; then ok "2: 1 0 chose the tenth choice"; else
+        fail "2: 1 0 did not choose Eichel-Wenz:
+$(screen k2)"; fi
+else
+    fail "2: no Klopfen menu: $(screen k2)"
+fi
+
+# 7: Kontra is a key, not a question that stops the game: after `1`
+# (weiter) the play goes on untouched, the footer offers k, and k gives it
+start k7 80x24 play --seed 9 --delay 0
+if wait_for k7 "Deine Ansage"; then
+    keys k7 1
+    if wait_for k7 "Spiel eine Karte" 5; then ok "7: the game goes on without an answer"; else
+        fail "7: the game waits: $(screen k7)"; fi
+    case $(screen k7) in *"k: Kontra geben"*) ok "7: the footer offers k" ;;
+    *) fail "7: no k in the footer: $(screen k7)" ;; esac
+    keys k7 k
+    if wait_for k7 "Du: Kontra" 5; then ok "7: k gives Kontra"; else fail "7: k: $(screen k7)"; fi
+else
+    fail "7: no bidding menu: $(screen k7)"
+fi
+
+# 8: a key typed while the trick ends plays nothing: `h` `7` and at once
+# Enter; the finished trick stays, the hand keeps seven cards
+start k8 80x24 play --seed 3 --delay 0
+if wait_for k8 "Deine Ansage"; then
+    keys k8 2
+    wait_for k8 "Sauspiel mit der" || fail "8: no declaration menu"
+    keys k8 1
+    wait_for k8 "Spiel eine Karte" || fail "8: no card asked for"
+    T send-keys -t k8 h 7 Enter
+    sleep 0.3
+    case $(screen k8) in *"Du machst den Stich"*) ok "8: the finished trick is shown" ;;
+    *) fail "8: no finished trick: $(screen k8)" ;; esac
+    sleep 2
+    hand=$(screen k8 | grep -A1 'Deine Karten' | tail -1 | tr -cd '[' | wc -c)
+    case $(screen k8) in *"Enter, 1-7 oder"*) ok "minor: the prompt numbers the cards left" ;;
+    *) fail "minor: card numbers: $(screen k8 | grep 'Spiel eine Karte')" ;; esac
+    [ "$hand" = 7 ] && ok "8: type-ahead discarded" || fail "8: $hand cards left:
+$(screen k8)"
+else
+    fail "8: no bidding menu: $(screen k8)"
+fi
+
+# 10: after a game `v` shows its course (every hand, every trick, the
+# settlement); at the end of a replay the course is the last page
+start k10 80x24 play --games 1 --seed 9 --delay 0 --trick-pause 0
+deadline=$((SECONDS + 40)) shown=0
+while [ $SECONDS -lt $deadline ]; do
+    scr=$(screen k10)
+    case $scr in
+    *Spielliste*) keys k10 v; shown=1; break ;;
+    *"geben?"*) keys k10 n ;;
+    *"Spiel eine Karte"* | *"Deine Ansage"*) keys k10 Enter ;;
+    esac
+    sleep 0.1
+done
+if [ "$shown" = 1 ] && wait_for k10 "Spielverlauf (Spiel 1)" 5 &&
+    [ "$(screen k10 | grep -c '^ Stich [1-8] ')" = 8 ] && screen k10 | grep -q '^ Geld: '; then
+    ok "10: v shows the course after the game"
+else
+    fail "10: no course after the game: $(screen k10)"
+fi
+keys k10 q
+file=$(ls -t "$tmp"/data/schafkopf/session-*.jsonl 2>/dev/null | head -1)
+if [ -n "$file" ]; then
+    start r10 80x24 replay "$file"
+    wait_for r10 "Schritt 0" 5
+    for _ in $(seq 60); do
+        case $(screen r10) in *Spielverlauf*) break ;; esac
+        keys r10 Right
+    done
+    if wait_for r10 "Spielverlauf" 2 && screen r10 | grep -q '^ Geld: '; then
+        ok "10: the replay ends on the course and the settlement"
+    else
+        fail "10: replay end: $(screen r10)"
+    fi
+else
+    fail "10: no session saved"
+fi
+
+# minor: the header names the multiplier and your side's Augen; trumps
+# stand apart in the hand; at 120x40 the log uses the width and breaks
+# lines between words
+start m1 120x40 play --seed 9 --delay 0 --trick-pause 0
+if wait_for m1 "Deine Ansage"; then
+    keys m1 1 k
+    wait_for m1 "Du: Kontra" 5
+    keys m1 Enter
+    wait_for m1 "macht Stich 1" 5
+    head=$(screen m1 | head -1)
+    case $head in *" x2 "*"Augen "[0-9]*) ok "header: multiplier and Augen" ;;
+    *) fail "header: $head" ;; esac
+    screen m1 | grep -q '\[H9\]    \[EZ\]' && ok "trumps set apart" ||
+        fail "trumps: $(screen m1 | grep -A1 'Deine Karten')"
+    screen m1 | grep -q '│Spiel 1: Geber Rechts, Vorhand Du$' && ok "120 columns: the log is wide" ||
+        fail "log width: $(screen m1 | head -3)"
+else
+    fail "minor: no bidding menu: $(screen m1)"
+fi
+
+# 6: a window too small says so in the game's language and points to --plain
+start k6 60x20 play --seed 3 --delay 0
+if wait_for k6 "--plain" 10; then
+    case $(screen k6) in *"Nötig sind 80x24"*) ok "6: small window explained in German" ;;
+    *) fail "6: small window: $(screen k6)" ;; esac
+else
+    fail "6: small window does not point to --plain: $(screen k6)"
+fi
+
+[ "$fails" = 0 ] || { echo "test_tui_keys.sh: $fails failed"; exit 1; }
+echo "test_tui_keys.sh: all passed"

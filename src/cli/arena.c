@@ -2,12 +2,13 @@
  * arena.c -- `schafkopf arena`: duplicate matches between bots.
  *
  * Card luck dominates a few hundred games of Schafkopf, so every deal is
- * played k times for k bots, once per seating: in seating r (0..k-1) seat
- * s gets bot (s + r) mod k -- for two bots ABAB and BABA, for four ABCD,
- * BCDA, CDAB, DABC.  Over one deal's seatings every bot sits in every
- * seat exactly once, with the same dealer and the same four hands, so
- * each bot plays each hand once and its per-deal total (4 games) is the
- * paired, luck-cancelled sample the confidence intervals are built on.
+ * played once per seating of the match's format (arena_format.c): two
+ * bots 1-vs-3 (A alone against three B in each seat, then B alone against
+ * three A: 8 games), k bots rotated (seating r gives seat s bot
+ * (s + r) mod k).  Over one deal's seatings every bot sits in every seat
+ * equally often, with the same dealer and the same four hands, so its
+ * per-deal total is the paired, luck-cancelled sample the standard
+ * errors are built on.
  *
  * Deals are independent: deal d is shuffled from a generator seeded with
  * (seed, d), and every seat of every game gets a fresh bot seeded with
@@ -283,8 +284,8 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
     char id[96];
     snprintf(id, sizeof id, "arena-%llu-%llu-%d", (unsigned long long)o->m.seed,
              (unsigned long long)d + 1, r + 1);
+    sk_arena_seating(&o->m, r, bot_at);
     for (int s = 0; s < SK_NSEATS; s++) {
-        bot_at[s] = (uint8_t)((s + r) % o->m.nbots);
         ctl[s].bot = bot_at[s];
         ctl[s].slot = 0;
         for (int t = 0; t < s; t++)
@@ -348,7 +349,7 @@ static int play_deal(worker *w, uint64_t d, deal_out *out)
     uint8_t hands[4][8];
     int dealer = (int)(d % 4);
     sk_deck_deal(&deck, dealer, o->m.rules.deal_mode, hands);
-    for (int r = 0; r < o->m.nbots; r++) {
+    for (int r = 0; r < sk_arena_seatings(&o->m); r++) {
         int rc = play_game(w, d, r, dealer, hands, out);
         if (rc != 0)
             return rc;
@@ -522,7 +523,7 @@ static uint64_t record_key(const arena_opts *o, const char *line, size_t len)
             return 0;
         q = end + 1;
         unsigned long long seating = *q >= '0' && *q <= '9' ? strtoull(q, &end, 10) : 0;
-        if (*end != '"' || seating < 1 || seating > ARENA_MAX_BOTS || deal < o->first ||
+        if (*end != '"' || seating < 1 || seating > SK_ARENA_MAX_SEATINGS || deal < o->first ||
             deal > o->first + o->deals - 1)
             return 0;
         return deal * 16 + seating;
@@ -770,7 +771,7 @@ static int run(const arena_opts *o, arena_files *f, sk_arena_stats *st, uint64_t
             status = -1;
             break;
         }
-        sk_arena_stats_merge(st, o->m.nbots, &out->deal);
+        sk_arena_stats_merge(st, &o->m, &out->deal);
         if (f->rec_fd >= 0 && out->records && write_records(o, f, out) < 0)
             status = -1;
         if (status == 0 && f->log_fd >= 0 && log_deal(o, f, &out->deal) < 0)
@@ -874,6 +875,10 @@ static int arena_main(arena_opts *o)
     for (int i = 0; i < 3; i++)
         if (sigaction(SIGNALS[i], NULL, &old[i]) == 0 && old[i].sa_handler != SIG_IGN)
             sigaction(SIGNALS[i], &sa, NULL);
+    if (o->m.format == SK_ARENA_ROTATE && o->m.nbots == 2)
+        fprintf(stderr, "schafkopf: arena: warning: format abab: copies of one bot sit on "
+                        "opposite sides and can double each other; the figures are inflated "
+                        "by that collusion (the default, 1v3, is not)\n");
     arena_files f = {.rec_fd = -1, .log_fd = -1};
     clock_gettime(CLOCK_MONOTONIC, &f.synced);
     int status = 0;

@@ -294,7 +294,7 @@ status 2 "--first-deal 0" "$PROG" arena --bots random --first-deal 0
 
 # the engine protocol with a POSIX sh engine; a transcript of what it read
 first="$ROOT/tests/data/engine_first.sh"
-status 0 "arena with the sh engine" "$PROG" arena --bots "ext:tee -a $tmp/engine-in.log | sh $first,random" --deals 3 --seed 4 --jobs 2 --out "$tmp/e.jsonl"
+status 0 "arena with the sh engine" "$PROG" arena --bots "ext:tee -a $tmp/engine-in.log | sh $first,random" --deals 3 --seed 4 --jobs 2 --out "$tmp/e.jsonl" --info "$tmp/e.info"
 cp "$tmp/out" "$tmp/re"
 [ "$(fails "$tmp/re" A)" = 0 ] && ok || { bad "sh engine had failures"; cat "$tmp/re" "$tmp/err"; }
 [ "$(wc -l <"$tmp/e.jsonl")" = 24 ] && ok || bad "sh engine match: not 24 records"
@@ -304,6 +304,25 @@ for line in "schafkopf-engine 1" "rule preset official" "rule kontra_max 2" "rul
     "go 1000" "trick 1 winner " "result " "quit"; do
     contains "$tmp/engine-in.log" "$line" "engine transcript"
 done
+# the go line names the kind of decision and marks a forced one (one
+# legal choice); docs/engine-protocol.md, "Decisions"
+for line in "go 1000 kind auction" "go 1000 kind card" "go 1000 kind card forced" "go 1000 kind double"; do
+    contains "$tmp/engine-in.log" "$line" "engine transcript: the kind of decision"
+done
+bad_go=$(grep '^go ' "$tmp/engine-in.log" | grep -Evc '^go 1000 kind (auction|declare|double|hochzeit|klopfen|card)( forced)?$')
+[ "$bad_go" = 0 ] && ok || bad "engine transcript: $bad_go go lines without a kind"
+# forced exactly when one legal line came before the go
+awk '/^legal / { n++ } /^go / { f = ($NF == "forced"); if (f != (n == 1)) bad++; n = 0 } END { exit bad > 0 }' \
+    "$tmp/engine-in.log" && ok || bad "engine transcript: forced does not mean one legal choice"
+# the engine's info lines (one per answer) are kept by game and seat
+[ "$(wc -l <"$tmp/e.info")" = "$(grep -c '^go ' "$tmp/engine-in.log")" ] && ok ||
+    bad "--info: $(wc -l <"$tmp/e.info") lines, not one per decision"
+grep -Evq '^arena-4-[1-3]-[1-8] [0-3] info answering with the first choice$' "$tmp/e.info" &&
+    bad "--info: a line not \"GAME SEAT info ...\"" || ok
+for id in $(cut -d' ' -f1 "$tmp/e.info" | sort -u); do grep -q "\"id\":\"$id\"" "$tmp/e.jsonl" || echo "$id"; done >"$tmp/e.noid"
+[ ! -s "$tmp/e.noid" ] && ok || bad "--info names games that are not in --out: $(head -3 "$tmp/e.noid")"
+status 1 "--info the same file as --log" "$PROG" arena --bots "ext:sh $first,random" --deals 1 --log "$tmp/ie.log" --info "$tmp/ie.log"
+contains "$tmp/err" "--info must be a file of its own" "--info as --log refused"
 # Nothing an engine is told names the match seed, from which every deal
 # follows: game ids are opaque ("g" and 16 hex digits), engine seeds are
 # keyed hashes (docs/engine-protocol.md, "Secrecy").
@@ -332,6 +351,11 @@ if command -v python3 >/dev/null 2>&1; then
     cp "$tmp/py.jsonl" "$tmp/py1.jsonl"
     status 0 "Python engine again" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 4 --seed 5 --jobs 1 --out "$tmp/py2.jsonl"
     cmp -s "$tmp/py2.jsonl" "$tmp/py1.jsonl" && ok || bad "the seeded Python engine is not reproducible"
+    # it reads the kind of each decision and writes it in an info line
+    status 0 "Python engine with --info" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 2 --seed 5 --info "$tmp/py.info"
+    for k in auction declare double card; do
+        contains "$tmp/py.info" " info kind $k, " "Python engine: kind $k read"
+    done
 else
     echo "SKIP: python3 not found: examples/engine_random.py not tested (the sh engines are)"
 fi

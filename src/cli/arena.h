@@ -10,6 +10,7 @@
  *                    include it with the library sources only)
  *   arena_combine.c  reads logs: `arena --combine` and --log's resume check
  *   arena_format.c   the formats of a match: who sits where in each seating
+ *   arena_files.c    the files a run appends to: --out, --log, --info
  *
  * A run and `--combine` of its log print the same report because both
  * feed the same sk_arena_deal values, in deal order, through the same
@@ -21,9 +22,11 @@
 #include "cli/engine.h"
 #include "schafkopf/core.h"
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #define SK_ARENA_MAX_BOTS 8
 /* The most seatings (games) of one deal: 8 bots rotated, or 1-vs-3. */
@@ -187,6 +190,43 @@ typedef struct arena_opts {
     uint64_t deals, first, jobs, time_ms, start_ms;
     const char *out_path, *log_path, *info_path;
 } arena_opts;
+
+/* ---- arena_files.c ------------------------------------------------ */
+
+/* A record of this run's deals already in --out. */
+typedef struct have_rec {
+    uint64_t key;  /* deal * 16 + seating, from the id arena-SEED-DEAL-SEATING */
+    uint64_t hash; /* of the whole line */
+} have_rec;
+
+/* The files a run appends to; set rec_fd, log_fd and info_fd to -1 and
+ * signal to the run's stop flag before sk_arena_files_open. */
+typedef struct arena_files {
+    int rec_fd;             /* -1 without --out */
+    int log_fd;             /* -1 without --log */
+    int info_fd;            /* -1 without --info */
+    const volatile sig_atomic_t *signal; /* nonzero: the run is being stopped */
+    struct timespec synced; /* when they were last fsync'ed */
+    have_rec *have;         /* sorted; records that are not written again */
+    size_t nhave;
+} arena_files;
+
+/* Opens --log (checked against the match and this run's deals, locked),
+ * --out (repaired, its records of this run noted) and --info, as the
+ * options name them; 0, or -1 after a message. */
+int sk_arena_files_open(const arena_opts *o, arena_files *f);
+/* Writes a finished deal: its records, then its log line, then its
+ * engines' info lines, then an fsync if the last is a second old.  0, or
+ * -1 after a message. */
+int sk_arena_files_deal(const arena_opts *o, arena_files *f, const char *records,
+                        size_t records_len, const sk_arena_deal *d, const char *info,
+                        size_t info_len);
+/* fsyncs the files if the last sync is a second old, or now when
+ * `force`; 0, or -1 after a message. */
+int sk_arena_files_sync(const arena_opts *o, arena_files *f, bool force);
+/* Closes the files (after a last fsync when `sync`); 0, or -1 after a
+ * message. */
+int sk_arena_files_close(const arena_opts *o, arena_files *f, bool sync);
 
 /* Parses the arena's command line (arena_opts.c); -1 (exit 2), 1 (help
  * shown) or 0; *seeded tells whether --seed was given. */

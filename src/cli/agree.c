@@ -236,7 +236,7 @@ static int ag_stream(ag_ctx *c, const char *name, FILE *in)
 {
     char *line = NULL;
     size_t cap = 0;
-    long len, lineno = 0;
+    long len = 0, lineno = 0;
     int rc = 0;
     char q[SK_CLI_QUOTE];
     while (rc == 0 && c->st.games < c->max_games &&

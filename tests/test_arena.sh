@@ -345,14 +345,16 @@ grep -q "alone vs 3 B *+0.00 " "$tmp/out" && ok || bad "identical engines should
 
 # the Python example engine (needs python3; CI machines may lack it)
 if command -v python3 >/dev/null 2>&1; then
-    status 0 "arena with the Python engine" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 4 --seed 5 --jobs 2 --out "$tmp/py.jsonl"
+    # (generous limits: on a loaded machine a Python start can take seconds;
+    # what is tested here is the protocol, not speed)
+    status 0 "arena with the Python engine" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 4 --seed 5 --jobs 2 --time 10000 --start-time 30000 --out "$tmp/py.jsonl"
     [ "$(fails "$tmp/out" A)" = 0 ] && ok || { bad "Python engine had failures"; cat "$tmp/out" "$tmp/err"; }
     status 0 "Python engine records re-check" "$PROG" check "$tmp/py.jsonl"
     cp "$tmp/py.jsonl" "$tmp/py1.jsonl"
-    status 0 "Python engine again" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 4 --seed 5 --jobs 1 --out "$tmp/py2.jsonl"
+    status 0 "Python engine again" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 4 --seed 5 --jobs 1 --time 10000 --start-time 30000 --out "$tmp/py2.jsonl"
     cmp -s "$tmp/py2.jsonl" "$tmp/py1.jsonl" && ok || bad "the seeded Python engine is not reproducible"
     # it reads the kind of each decision and writes it in an info line
-    status 0 "Python engine with --info" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 2 --seed 5 --info "$tmp/py.info"
+    status 0 "Python engine with --info" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 2 --seed 5 --time 10000 --start-time 30000 --info "$tmp/py.info"
     for k in auction declare double card; do
         contains "$tmp/py.info" " info kind $k, " "Python engine: kind $k read"
     done

@@ -104,7 +104,12 @@ $(BUILD)/tests/%: tests/%.c $(TESTLIB) $(LIB) $(CLI_NOMAIN) $(FLAGS_STAMP)
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TESTLIB:.o=.d) $(TESTS:=.d)
 
-test: test-plain test-san
+# The plain run first, then the sanitizer run (not both at once under
+# make -j: their output would interleave and they would fight for the
+# cores); each builds with -j as given.
+test:
+	$(MAKE) test-plain
+	$(MAKE) test-san
 
 # Runs every test binary; stops at the first failure.
 test-plain: $(TESTS) $(PROG)

@@ -52,8 +52,9 @@ def main():
             rules[words[1]] = words[2]
         elif cmd == "rules":
             pass  # "rules end": the ruleset is complete
-        elif cmd == "game" and len(words) == 8:
-            # game ID dealer D seat S seed N
+        elif cmd == "game" and len(words) >= 8:
+            # game ID dealer D seat S seed N; the seed uses all 64 bits
+            # (Python's int holds it; in C read it as unsigned 64-bit)
             game = Game(words[1], int(words[3]), int(words[5]), int(words[7]))
         elif cmd == "hand" and game is not None:
             game.hand = words[1:]
@@ -69,8 +70,18 @@ def main():
         elif cmd == "legal":
             legal.append(line[len("legal "):])
         elif cmd == "go":
-            rng = game.rng if game is not None else random.Random(0)
-            send(rng.choice(legal) if legal else "pass")
+            # go MS [kind KIND] [forced]: the time limit, the kind of
+            # decision (auction, declare, double, hochzeit, klopfen, card)
+            # and whether there is one choice only; words this engine does
+            # not know are ignored (a later protocol version may add some)
+            kind = words[words.index("kind") + 1] if "kind" in words[2:-1] else "?"
+            if "forced" in words[2:] and len(legal) == 1:
+                send(legal[0])  # nothing to think about
+            else:
+                rng = game.rng if game is not None else random.Random(0)
+                # info lines go to the arena's --info file, never elsewhere
+                send("info kind %s, %d choices, a random one" % (kind, len(legal)))
+                send(rng.choice(legal) if legal else "pass")
             legal = []
         elif cmd == "quit":
             return

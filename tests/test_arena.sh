@@ -53,10 +53,13 @@ status 2 "arena with --deals 0" "$PROG" arena --bots random --deals 0
 status 2 "arena with a bad rule" "$PROG" arena --bots random --rule nosuch=1
 status 2 "analyze --game 0" "$PROG" analyze --game 0 /dev/null
 
-# duplicate seatings, deterministic for any --jobs, records re-check
-status 0 "arena jobs 1" "$PROG" arena --bots heuristic,random --deals 30 --seed 7 --jobs 1 --out "$tmp/j1.jsonl"
+# duplicate seatings, deterministic for any --jobs, records re-check; the
+# old two-bot rotation by name (docs/arena.md, "Formats")
+status 0 "arena jobs 1" "$PROG" arena --bots heuristic,random --format abab --deals 30 --seed 7 --jobs 1 --out "$tmp/j1.jsonl"
 cp "$tmp/out" "$tmp/r1"
-status 0 "arena jobs 3" "$PROG" arena --bots heuristic,random --deals 30 --seed 7 --jobs 3 --out "$tmp/j3.jsonl"
+contains "$tmp/err" "warning: format abab: copies of one bot sit on opposite sides and can double each other" "abab warns on stderr"
+contains "$tmp/r1" "Warning: format abab: copies of one bot sit on opposite sides" "abab warns in the report"
+status 0 "arena jobs 3" "$PROG" arena --bots heuristic,random --format abab --deals 30 --seed 7 --jobs 3 --out "$tmp/j3.jsonl"
 cmp -s "$tmp/out" "$tmp/r1" && ok || bad "report differs between --jobs 1 and 3"
 cmp -s "$tmp/j1.jsonl" "$tmp/j3.jsonl" && ok || bad "records differ between --jobs 1 and 3"
 contains "$tmp/r1" "30 deals x 2 seatings = 60 games" "report counts deals and games"
@@ -74,6 +77,86 @@ grep -q '"id":"arena-7-2-1"' "$tmp/j1.jsonl" && ok || bad "record ids arena-SEED
 status 0 "arena three bots" "$PROG" arena --bots random,heuristic,random --deals 4 --seed 2 --jobs 2
 contains "$tmp/out" "Seatings: ABCA BCAB CABC" "three bots rotate over the seats"
 contains "$tmp/out" "4 deals x 3 seatings = 12 games" "three bots: three seatings"
+grep -q "Warning" "$tmp/out" && bad "three bots rotated: a collusion warning" || ok
+status 2 "--format 1v3 with three bots" "$PROG" arena --bots random,heuristic,random --format 1v3 --deals 1
+contains "$tmp/err" "format 1v3 needs two bots, not 3" "1v3 with three bots named"
+status 2 "--format abab with one bot" "$PROG" arena --bots random --format abab --deals 1
+contains "$tmp/err" "format abab needs two bots, not 1" "abab with one bot named"
+status 2 "--format nosuch" "$PROG" arena --bots random,heuristic --format nosuch --deals 1
+contains "$tmp/err" 'unknown format "nosuch" (1v3, abab, rotate)' "unknown format named"
+
+# 1-vs-3, the default for two bots: A alone against three B in every seat,
+# then B alone against three A -- 8 seatings a deal, the same hands; the
+# report's figures are those of the log, recomputed here
+status 0 "arena 1v3" "$PROG" arena --bots heuristic,random --deals 6 --seed 7 --jobs 2 --out "$tmp/v.jsonl" --log "$tmp/v.log"
+cp "$tmp/out" "$tmp/v.txt"
+[ -s "$tmp/err" ] && grep -q Warning "$tmp/err" && bad "1v3 warns" || ok
+contains "$tmp/v.txt" "6 deals x 8 seatings = 48 games" "1v3: 8 games a deal"
+contains "$tmp/v.txt" "Seatings: ABBB BABB BBAB BBBA BAAA ABAA AABA AAAB" "1v3: the 8 seatings"
+contains "$tmp/v.log" '"format":"1v3"' "1v3: the log names the format"
+[ "$(wc -l <"$tmp/v.jsonl")" = 48 ] && ok || bad "1v3: --out has $(wc -l <"$tmp/v.jsonl") records, not 48"
+[ "$(grep -o '"id":"arena-7-1-[1-8]"' "$tmp/v.jsonl" | sort -u | wc -l)" = 8 ] && ok || bad "1v3: ids arena-7-1-1..8"
+[ "$(head -n 8 "$tmp/v.jsonl" | grep -o '"hands":[^]]*]]*' | sort -u | wc -l)" = 1 ] && ok ||
+    bad "1v3: the 8 seatings of deal 1 have different hands"
+status 0 "1v3 records re-check" "$PROG" check "$tmp/v.jsonl"
+[ "$(head -n 1 "$tmp/v.log" | grep -o '"bots":\[[0-9,]*\]' | tr -d '"bots:[]' | tr '\n' ' ')" = \
+  "0,1,1,1 1,0,1,1 1,1,0,1 1,1,1,0 1,0,0,0 0,1,0,0 0,0,1,0 0,0,0,1 " ] && ok || bad "1v3: the log's seatings"
+# each direction, the mean and the standard errors, from the log: the lone
+# bot of seating r sits at seat r mod 4
+awk '{
+    n++; split($0, g, "\"money\":\\["); split($0, u, "\"money_undoubled\":\\["); split($0, t, "\"tournament\":\\[")
+    for (r = 0; r < 8; r++) {
+        split(g[r + 2], mv, /[],]/); split(u[r + 2], uv, /[],]/); split(t[r + 2], tv, /[],]/)
+        d = int(r / 4); s = r % 4 + 1
+        x[d, 0] += mv[s] / 4; x[d, 1] += uv[s] / 4; x[d, 2] += tv[s] / 4
+        if (mv[s] != uv[s]) doubled++
+    }
+    for (k = 0; k < 3; k++) {
+        for (d = 0; d < 2; d++) { sum[d, k] += x[d, k]; sq[d, k] += x[d, k] * x[d, k] }
+        e = (x[0, k] - x[1, k]) / 2; sum[2, k] += e; sq[2, k] += e * e
+        x[0, k] = x[1, k] = 0
+    }
+} END {
+    for (d = 0; d < 3; d++) {
+        for (k = 0; k < 3; k++) {
+            m = sum[d, k] / n; se = sqrt((sq[d, k] - n * m * m) / (n - 1) / n)
+            printf(k == 2 ? " %+.3f %.3f" : " %+.2f %.2f", m, se)
+        }
+        printf "\n"
+    }
+    print doubled + 0 > "/dev/stderr"
+}' "$tmp/v.log" >"$tmp/v.want" 2>"$tmp/v.doubled"
+for row in 1 2 3; do
+    want=$(sed -n "${row}p" "$tmp/v.want")
+    pat=("alone vs 3 B" "alone vs 3 A" "mean of both directions")
+    got=$(grep -F "${pat[$((row - 1))]}" "$tmp/v.txt" | sed 's/.*\(alone vs 3 [AB]\|mean of both directions\)//' | tr -s ' ')
+    [ "$got" = "$want" ] && ok || bad "1v3 report row $row: \"$got\", from the log \"$want\""
+done
+[ "$(cat "$tmp/v.doubled")" -gt 0 ] && ok || bad "1v3: no game with doublings (random doubles often)"
+# the money without doublings: a game's money is its undoubled money times
+# a power of two
+grep -o '"money":\[[^]]*\],"money_undoubled":\[[^]]*\]' "$tmp/v.log" | tr -c '0-9\n-' ' ' |
+    awk '{ for (i = 1; i <= 4; i++) { m = $i; u = $(i + 4); if (u == 0 ? m != 0 : (m / u < 1 || log(m / u) / log(2) != int(log(m / u) / log(2) + 0.5))) bad++ } } END { exit bad > 0 }' &&
+    ok || bad "1v3: money is not undoubled money times 2^doublings"
+status 0 "--combine of a 1v3 log" "$PROG" arena --combine "$tmp/v.log"
+cmp -s "$tmp/out" "$tmp/v.txt" && ok || { bad "--combine of a 1v3 log differs from its run's report"; diff "$tmp/v.txt" "$tmp/out"; }
+# shards of different formats are not one match
+status 0 "abab shard" "$PROG" arena --bots heuristic,random --format abab --deals 2 --first-deal 7 --seed 7 --log "$tmp/vab.log"
+status 1 "--combine of 1v3 and abab" "$PROG" arena --combine "$tmp/v.log" "$tmp/vab.log"
+contains "$tmp/err" "vab.log:1: match.format: not the match of" "format mismatch named"
+contains "$tmp/err" "format abab here, 1v3 there" "format mismatch shows both"
+status 1 "resume a 1v3 log as abab" "$PROG" arena --bots heuristic,random --format abab --deals 1 --first-deal 7 --seed 7 --log "$tmp/v.log"
+contains "$tmp/err" "v.log:1: match.format" "resume checks the format"
+# a line whose seating is not its format's is refused
+sed '1s/"bots":\[0,1,1,1\]/"bots":[1,0,1,1]/' "$tmp/v.log" >"$tmp/vbad.log"
+status 1 "--combine with a wrong seating" "$PROG" arena --combine "$tmp/vbad.log"
+contains "$tmp/err" "vbad.log:1: games[0].bots[0]: not seating 1 of format 1v3 (ABBB)" "wrong seating named"
+# logs written before the format existed rotated the bots: read as abab
+sed 's/"format":"abab",//; s/,"money_undoubled":\[[^]]*\]//g' "$tmp/vab.log" >"$tmp/vold.log"
+status 0 "--combine of an old log" "$PROG" arena --combine "$tmp/vold.log"
+cp "$tmp/out" "$tmp/vold.txt"
+status 0 "--combine of the abab log" "$PROG" arena --combine "$tmp/vab.log"
+cmp -s "$tmp/out" "$tmp/vold.txt" && ok || bad "an old log without format does not read as abab"
 
 # the tariff: 5/10/20 is unit 5 cents, Sauspiel 2, Solo/Wenz 4, Laufende 1
 status 0 "arena --tariff" "$PROG" arena --bots random,heuristic --deals 3 --seed 1 --tariff 5/10/20 --out "$tmp/t.jsonl"
@@ -94,9 +177,9 @@ cmp -s "$tmp/out" "$tmp/full.txt" && ok || { bad "--combine of a log differs fro
 [ -s "$tmp/err" ] && { bad "--combine of a whole log warns"; cat "$tmp/err"; } || ok
 status 0 "shard 1" "$PROG" arena $m --deals 8 --jobs 1 --log "$tmp/s1.log" --out "$tmp/s12.jsonl"
 status 0 "shard 2" "$PROG" arena $m --deals 12 --first-deal 9 --log "$tmp/s2.log" --out "$tmp/s2.jsonl"
-contains "$tmp/out" "12 deals x 2 seatings = 24 games, seed 9, deals 9-20" "a shard's report names its deals"
+contains "$tmp/out" "12 deals x 8 seatings = 96 games, seed 9, deals 9-20" "a shard's report names its deals"
 cat "$tmp/s1.log" "$tmp/s2.log" | cmp -s - "$tmp/full.log" && ok || bad "the shards' logs are not the run's log"
-cmp -s "$tmp/s2.jsonl" <(tail -n 24 "$tmp/full.jsonl") && ok || bad "a shard's records differ from the run's"
+cmp -s "$tmp/s2.jsonl" <(tail -n 96 "$tmp/full.jsonl") && ok || bad "a shard's records differ from the run's"
 grep -q '"id":"arena-9-9-1"' "$tmp/s2.jsonl" && ok || bad "a shard's record ids keep the match's deal numbers"
 # --out appends: a resumed run adds its records to those already saved
 status 0 "shard 2 into shard 1's records" "$PROG" arena $m --deals 12 --first-deal 9 --out "$tmp/s12.jsonl"
@@ -114,7 +197,7 @@ contains "$tmp/err" "warning: 8 deals missing: 1-8" "missing deals listed"
 head -c -100 "$tmp/full.log" >"$tmp/cut.log"
 status 0 "--combine with an unfinished last line" "$PROG" arena --combine "$tmp/cut.log"
 contains "$tmp/err" "cut.log:20: warning: unfinished last line" "unfinished line named"
-contains "$tmp/out" "Arena: 19 deals x 2" "the deals before an unfinished line count"
+contains "$tmp/out" "Arena: 19 deals x 8" "the deals before an unfinished line count"
 status 1 "resume overlapping the log" "$PROG" arena $m --deals 2 --first-deal 19 --log "$tmp/cut.log"
 contains "$tmp/err" "cut.log:19: already holds deal 19 of this match" "overlap named"
 contains "$tmp/err" "resume with --first-deal 20" "overlap says where to resume"
@@ -141,7 +224,7 @@ n=$(cat "$tmp/kill.log" 2>/dev/null | wc -l) # whole lines
 # (on a loaded machine the kill may come before the files exist: 0 and 0)
 r=$(grep -c '^{"format":"schafkopf-record/1".*}$' "$tmp/kill.jsonl" 2>/dev/null)
 r=${r:-0}
-[ "$r" -ge $((2 * n)) ] && ok || bad "killed: the log holds $n deals, --out only $r whole records"
+[ "$r" -ge $((8 * n)) ] && ok || bad "killed: the log holds $n deals, --out only $r whole records"
 : >"$tmp/err"
 if [ "$n" -lt 30 ]; then
     "$PROG" arena $k --deals $((30 - n)) --first-deal $((n + 1)) --jobs 2 --log "$tmp/kill.log" --out "$tmp/kill.jsonl" >/dev/null 2>"$tmp/err"
@@ -161,31 +244,32 @@ cmp -s "$tmp/kill.jsonl" "$tmp/big.jsonl" && ok || {
 # run plays those deals again but does not write their records twice
 "$PROG" arena $k --deals 3 --out "$tmp/pre.jsonl" >/dev/null 2>&1
 status 0 "--out that already holds records" "$PROG" arena $k --deals 5 --out "$tmp/pre.jsonl" --log "$tmp/pre.log"
-contains "$tmp/err" "pre.jsonl already holds 6 records of the deals this run plays" "records already there reported"
-head -n 10 "$tmp/big.jsonl" | cmp -s - "$tmp/pre.jsonl" && ok || bad "records already there were written again"
+contains "$tmp/err" "pre.jsonl already holds 24 records of the deals this run plays" "records already there reported"
+head -n 40 "$tmp/big.jsonl" | cmp -s - "$tmp/pre.jsonl" && ok || bad "records already there were written again"
 # a record line cut short (a run killed in the middle of writing it) is
 # removed with a warning before the next run appends; the deal written
 # before it stays
-head -n 4 "$tmp/big.jsonl" >"$tmp/torn.jsonl"
-sed -n 5p "$tmp/big.jsonl" | head -c 700 >>"$tmp/torn.jsonl"
+head -n 16 "$tmp/big.jsonl" >"$tmp/torn.jsonl"
+sed -n 17p "$tmp/big.jsonl" | head -c 700 >>"$tmp/torn.jsonl"
 status 0 "--out after a torn line" "$PROG" arena $k --deals 2 --first-deal 3 --out "$tmp/torn.jsonl"
 contains "$tmp/err" "torn.jsonl: removed an unfinished last line (700 bytes" "torn record line reported"
-head -n 8 "$tmp/big.jsonl" | cmp -s - "$tmp/torn.jsonl" && ok || bad "torn record line not repaired"
+head -n 32 "$tmp/big.jsonl" | cmp -s - "$tmp/torn.jsonl" && ok || bad "torn record line not repaired"
 # a complete last record without its newline only gets the newline
-head -n 4 "$tmp/big.jsonl" | head -c -1 >"$tmp/nonl.jsonl"
+head -n 16 "$tmp/big.jsonl" | head -c -1 >"$tmp/nonl.jsonl"
 status 0 "--out after a last line without newline" "$PROG" arena $k --deals 2 --first-deal 3 --out "$tmp/nonl.jsonl"
-head -n 8 "$tmp/big.jsonl" | cmp -s - "$tmp/nonl.jsonl" && ok || bad "a complete last record was not kept"
+head -n 32 "$tmp/big.jsonl" | cmp -s - "$tmp/nonl.jsonl" && ok || bad "a complete last record was not kept"
 # two shards appending to one --out at once: whole records only (issue 14:
-# a third of them were corrupted), every one of them there
+# a third of them were corrupted), every one of them there (75 deals x 8
+# seatings each)
 k2="--bots heuristic,random --seed 12"
-"$PROG" arena $k2 --deals 300 --jobs 1 --out "$tmp/shared.jsonl" --log "$tmp/sh1.log" >/dev/null 2>"$tmp/err1" &
+"$PROG" arena $k2 --deals 75 --jobs 1 --out "$tmp/shared.jsonl" --log "$tmp/sh1.log" >/dev/null 2>"$tmp/err1" &
 p1=$!
-"$PROG" arena $k2 --deals 300 --first-deal 301 --jobs 1 --out "$tmp/shared.jsonl" --log "$tmp/sh2.log" >/dev/null 2>"$tmp/err2" &
+"$PROG" arena $k2 --deals 75 --first-deal 76 --jobs 1 --out "$tmp/shared.jsonl" --log "$tmp/sh2.log" >/dev/null 2>"$tmp/err2" &
 p2=$!
 wait "$p1" && wait "$p2" && ok || { bad "two shards on one --out failed"; cat "$tmp/err1" "$tmp/err2"; }
 [ "$(wc -l <"$tmp/shared.jsonl")" = 1200 ] && ok || bad "two shards: $(wc -l <"$tmp/shared.jsonl") lines, not 1200"
 status 0 "two shards' records re-check" "$PROG" check -q "$tmp/shared.jsonl"
-[ "$(grep -o '"id":"arena-12-[0-9]*-[12]"' "$tmp/shared.jsonl" | sort -u | wc -l)" = 1200 ] && ok ||
+[ "$(grep -o '"id":"arena-12-[0-9]*-[1-8]"' "$tmp/shared.jsonl" | sort -u | wc -l)" = 1200 ] && ok ||
     bad "two shards: not 1200 distinct records"
 status 1 "--out and --log the same file" "$PROG" arena $k2 --deals 1 --out "$tmp/same" --log "$tmp/same"
 contains "$tmp/err" "--out and --log name the same file" "same file refused"
@@ -213,16 +297,35 @@ status 2 "--first-deal 0" "$PROG" arena --bots random --first-deal 0
 
 # the engine protocol with a POSIX sh engine; a transcript of what it read
 first="$ROOT/tests/data/engine_first.sh"
-status 0 "arena with the sh engine" "$PROG" arena --bots "ext:tee -a $tmp/engine-in.log | sh $first,random" --deals 3 --seed 4 --jobs 2 --out "$tmp/e.jsonl"
+status 0 "arena with the sh engine" "$PROG" arena --bots "ext:tee -a $tmp/engine-in.log | sh $first,random" --deals 3 --seed 4 --jobs 2 --out "$tmp/e.jsonl" --info "$tmp/e.info"
 cp "$tmp/out" "$tmp/re"
 [ "$(fails "$tmp/re" A)" = 0 ] && ok || { bad "sh engine had failures"; cat "$tmp/re" "$tmp/err"; }
-[ "$(wc -l <"$tmp/e.jsonl")" = 6 ] && ok || bad "sh engine match: not 6 records"
+[ "$(wc -l <"$tmp/e.jsonl")" = 24 ] && ok || bad "sh engine match: not 24 records"
 status 0 "sh engine records re-check" "$PROG" check "$tmp/e.jsonl"
 for line in "schafkopf-engine 1" "rule preset official" "rule kontra_max 2" "rules end" \
     "dealer 0 seat 0 seed " "hand " "event 1 " "legal pass" "legal card " \
     "go 1000" "trick 1 winner " "result " "quit"; do
     contains "$tmp/engine-in.log" "$line" "engine transcript"
 done
+# the go line names the kind of decision and marks a forced one (one
+# legal choice); docs/engine-protocol.md, "Decisions"
+for line in "go 1000 kind auction" "go 1000 kind card" "go 1000 kind card forced" "go 1000 kind double"; do
+    contains "$tmp/engine-in.log" "$line" "engine transcript: the kind of decision"
+done
+bad_go=$(grep '^go ' "$tmp/engine-in.log" | grep -Evc '^go 1000 kind (auction|declare|double|hochzeit|klopfen|card)( forced)?$')
+[ "$bad_go" = 0 ] && ok || bad "engine transcript: $bad_go go lines without a kind"
+# forced exactly when one legal line came before the go
+awk '/^legal / { n++ } /^go / { f = ($NF == "forced"); if (f != (n == 1)) bad++; n = 0 } END { exit bad > 0 }' \
+    "$tmp/engine-in.log" && ok || bad "engine transcript: forced does not mean one legal choice"
+# the engine's info lines (one per answer) are kept by game and seat
+[ "$(wc -l <"$tmp/e.info")" = "$(grep -c '^go ' "$tmp/engine-in.log")" ] && ok ||
+    bad "--info: $(wc -l <"$tmp/e.info") lines, not one per decision"
+grep -Evq '^arena-4-[1-3]-[1-8] [0-3] info answering with the first choice$' "$tmp/e.info" &&
+    bad "--info: a line not \"GAME SEAT info ...\"" || ok
+for id in $(cut -d' ' -f1 "$tmp/e.info" | sort -u); do grep -q "\"id\":\"$id\"" "$tmp/e.jsonl" || echo "$id"; done >"$tmp/e.noid"
+[ ! -s "$tmp/e.noid" ] && ok || bad "--info names games that are not in --out: $(head -3 "$tmp/e.noid")"
+status 1 "--info the same file as --log" "$PROG" arena --bots "ext:sh $first,random" --deals 1 --log "$tmp/ie.log" --info "$tmp/ie.log"
+contains "$tmp/err" "--info must be a file of its own" "--info as --log refused"
 # Nothing an engine is told names the match seed, from which every deal
 # follows: game ids are opaque ("g" and 16 hex digits), engine seeds are
 # keyed hashes (docs/engine-protocol.md, "Secrecy").
@@ -234,22 +337,30 @@ if grep -Eq 'arena-|987654321987|e5f4c8f743' "$tmp/secret-in.log"; then
 else
     ok
 fi
-# two seats of the engine in each of 3 deals x 2 seatings; one id a game
-[ "$(grep -c '^game ' "$tmp/secret-in.log")" = 12 ] && ok || bad "secrecy run: not 12 games told"
-[ "$(grep '^game ' "$tmp/secret-in.log" | awk '{print $2}' | sort -u | wc -l)" = 6 ] && ok ||
+# 1v3: the engine holds 1 seat in 4 seatings and 3 in the other 4 of each
+# of 3 deals (48 seats told); one id a game (24)
+[ "$(grep -c '^game ' "$tmp/secret-in.log")" = 48 ] && ok || bad "secrecy run: not 48 games told"
+[ "$(grep '^game ' "$tmp/secret-in.log" | awk '{print $2}' | sort -u | wc -l)" = 24 ] && ok ||
     bad "secrecy run: not one id per game"
 # a match of the engine against itself and the same engine again: all even
 status 0 "sh engine mirror" "$PROG" arena --bots "ext:sh $first,ext:sh $first" --deals 2 --seed 4
-[ "$(cents "$tmp/out" A)" = "+0.00" ] && ok || bad "identical engines should be even"
+grep -q "alone vs 3 B *+0.00 " "$tmp/out" && ok || bad "identical engines should be even"
 
 # the Python example engine (needs python3; CI machines may lack it)
 if command -v python3 >/dev/null 2>&1; then
-    status 0 "arena with the Python engine" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 4 --seed 5 --jobs 2 --out "$tmp/py.jsonl"
+    # (generous limits: on a loaded machine a Python start can take seconds;
+    # what is tested here is the protocol, not speed)
+    status 0 "arena with the Python engine" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 4 --seed 5 --jobs 2 --time 10000 --start-time 30000 --out "$tmp/py.jsonl"
     [ "$(fails "$tmp/out" A)" = 0 ] && ok || { bad "Python engine had failures"; cat "$tmp/out" "$tmp/err"; }
     status 0 "Python engine records re-check" "$PROG" check "$tmp/py.jsonl"
     cp "$tmp/py.jsonl" "$tmp/py1.jsonl"
-    status 0 "Python engine again" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 4 --seed 5 --jobs 1 --out "$tmp/py2.jsonl"
+    status 0 "Python engine again" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 4 --seed 5 --jobs 1 --time 10000 --start-time 30000 --out "$tmp/py2.jsonl"
     cmp -s "$tmp/py2.jsonl" "$tmp/py1.jsonl" && ok || bad "the seeded Python engine is not reproducible"
+    # it reads the kind of each decision and writes it in an info line
+    status 0 "Python engine with --info" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 2 --seed 5 --time 10000 --start-time 30000 --info "$tmp/py.info"
+    for k in auction declare double card; do
+        contains "$tmp/py.info" " info kind $k, " "Python engine: kind $k read"
+    done
 else
     echo "SKIP: python3 not found: examples/engine_random.py not tested (the sh engines are)"
 fi
@@ -273,7 +384,7 @@ for mode in garbage illegal sleep exit noready1; do
     [ -n "$n" ] && [ "$n" -gt 0 ] && ok || { bad "$mode engine: no $k failures counted"; cat "$tmp/out"; }
     contains "$tmp/err" ": $k: " "$mode engine: failure reported on stderr"
     contains "$tmp/err" "random play for the rest of the game" "$mode engine: fallback reported"
-    [ "$(wc -l <"$tmp/bad-$mode.jsonl")" = $((deals * 2)) ] && ok || bad "$mode engine: not every game recorded"
+    [ "$(wc -l <"$tmp/bad-$mode.jsonl")" = $((deals * 8)) ] && ok || bad "$mode engine: not every game recorded"
     "$PROG" arena --combine "$tmp/bad-$mode.log" 2>/dev/null | cmp -s - "$tmp/bad-report" && ok ||
         bad "$mode engine: --combine of the log differs from the report (failures logged?)"
     "$PROG" check "$tmp/bad-$mode.jsonl" >/dev/null 2>&1 && ok || bad "$mode engine: records do not re-check"

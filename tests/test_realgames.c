@@ -5,12 +5,14 @@
  * legal here too; trick winners, card points, tricks, the declarer's
  * party and its points must match the data set's `derived` values.
  *
- * The data set has no auction.  We give each game the shortest one that
- * leads to its contract: the seats before the declarer pass, the
- * declarer opens with "ich spiele" (a bid of the lowest class, 2.4.2: the
- * opener does not name the game), the later seats pass, and the declarer
- * names the contract (2.4.12).  Seat 0 is forehand, so the dealer is 3.
- * Each record must also survive sk_record_write -> sk_record_read.
+ * The data set has no auction.  The program's reader of the format
+ * (src/cli/realgame.c, which `schafkopf agree` uses) gives each game the
+ * shortest one that leads to its contract: the seats before the declarer
+ * pass, the declarer opens with "ich spiele" (a bid of the lowest class,
+ * 2.4.2: the opener does not name the game), the later seats pass, and
+ * the declarer names the contract (2.4.12).  Seat 0 is forehand, so the
+ * dealer is 3.  Its first card is action 5.  Each record must also
+ * survive sk_record_write -> sk_record_read.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -24,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli.h"
 #include "schafkopf/core.h"
 
 #define NGAMES 1000
@@ -40,112 +43,6 @@ static void data_path(char *buf, size_t size)
         snprintf(buf, size, "%s/tests/data/real-games.jsonl", root);
     else
         snprintf(buf, size, "tests/data/real-games.jsonl");
-}
-
-/* One card of the data set; -1 when it is not a card. */
-static int card_of(const json_t *v)
-{
-    const char *s = json_string_value(v);
-    return s && strlen(s) == 2 ? sk_card_parse(s) : -1;
-}
-
-/* The contract of a data-set game, or an error message. */
-static int contract_of(const json_t *c, sk_contract *out, char *why, size_t size)
-{
-    const char *type = json_string_value(json_object_get(c, "type"));
-    *out = (sk_contract){SK_C_NONE, SK_NOSUIT, (uint8_t)json_is_true(json_object_get(c, "tout"))};
-    if (!type) {
-        snprintf(why, size, "contract.type missing");
-        return -1;
-    }
-    if (strcmp(type, "rufspiel") == 0) {
-        int ace = card_of(json_object_get(c, "called_ace"));
-        if (ace < 0 || SK_RANK_OF(ace) != SK_ASS) {
-            snprintf(why, size, "bad called_ace");
-            return -1;
-        }
-        out->type = SK_C_SAUSPIEL;
-        out->suit = (uint8_t)SK_SUIT_OF(ace);
-    } else if (strcmp(type, "solo") == 0) {
-        const char *suit = json_string_value(json_object_get(c, "suit"));
-        char probe[3] = {suit ? suit[0] : '?', 'A', 0};
-        int card = suit && strlen(suit) == 1 ? sk_card_parse(probe) : -1;
-        if (card < 0) {
-            snprintf(why, size, "bad solo suit");
-            return -1;
-        }
-        out->type = SK_C_SOLO;
-        out->suit = (uint8_t)SK_SUIT_OF(card);
-    } else if (strcmp(type, "wenz") == 0) {
-        out->type = SK_C_WENZ;
-    } else {
-        snprintf(why, size, "unknown contract type \"%s\"", type);
-        return -1;
-    }
-    return 0;
-}
-
-/* Appends an action to the record. */
-static void push(sk_record *rec, int type, int seat, int card, sk_contract c)
-{
-    sk_action *a = &rec->actions[rec->nactions++];
-    memset(a, 0, sizeof *a);
-    a->type = (uint8_t)type;
-    a->seat = (uint8_t)seat;
-    a->card = (uint8_t)card;
-    a->contract = c;
-}
-
-/* Converts one data-set game to a record (see the file comment). */
-static int game_to_record(const json_t *game, const sk_rules *rules, sk_record *rec,
-                          char *why, size_t size)
-{
-    const json_t *cj = json_object_get(game, "contract");
-    sk_contract c;
-    if (contract_of(cj, &c, why, size) < 0)
-        return -1;
-    json_int_t declarer = json_integer_value(json_object_get(cj, "declarer"));
-    if (!json_is_integer(json_object_get(cj, "declarer")) || declarer < 0 || declarer > 3) {
-        snprintf(why, size, "bad declarer");
-        return -1;
-    }
-    memset(rec, 0, sizeof *rec);
-    rec->rules = *rules;
-    rec->dealer = 3;
-    const json_t *hands = json_object_get(game, "hands");
-    for (int s = 0; s < 4; s++)
-        for (int i = 0; i < 8; i++) {
-            int card = card_of(json_array_get(json_array_get(hands, (size_t)s), (size_t)i));
-            if (card < 0) {
-                snprintf(why, size, "bad card in hands[%d][%d]", s, i);
-                return -1;
-            }
-            rec->hands[s][i] = (uint8_t)card;
-        }
-    const sk_contract none = {SK_C_NONE, SK_NOSUIT, 0};
-    const sk_contract opener = {SK_C_SAUSPIEL, SK_NOSUIT, 0}; /* "ich spiele" */
-    for (int s = 0; s < 4; s++)
-        push(rec, s == declarer ? SK_ACT_BID : SK_ACT_PASS, s, SK_NOCARD,
-             s == declarer ? opener : none);
-    push(rec, SK_ACT_DECLARE, (int)declarer, SK_NOCARD, c);
-    const json_t *tricks = json_object_get(game, "tricks");
-    if (json_array_size(tricks) != SK_NTRICKS) {
-        snprintf(why, size, "expected 8 tricks");
-        return -1;
-    }
-    for (size_t t = 0; t < SK_NTRICKS; t++) {
-        const json_t *tr = json_array_get(tricks, t);
-        json_int_t leader = json_integer_value(json_object_get(tr, "leader"));
-        for (size_t k = 0; k < 4; k++) {
-            int card = card_of(json_array_get(json_object_get(tr, "cards"), k));
-            if (card < 0) {
-                snprintf(why, size, "bad card in tricks[%zu]", t);
-                return -1;
-            }
-            push(rec, SK_ACT_CARD, (int)((leader + (json_int_t)k) % 4), card, none);
-        }
-    }
-    return 0;
 }
 
 /* An int array of the derived values, as int[n]. */
@@ -238,18 +135,20 @@ static int check_game(const char *line, const sk_rules *rules, char *why, size_t
     }
     sk_record *rec = malloc(sizeof *rec);
     sk_game *g = malloc(sizeof *g);
-    int rc = -1, bad = -1;
+    int rc = -1, bad = -1, first_card = 0;
     sk_error err = {"", NULL};
     sk_result res;
     if (!rec || !g) {
         snprintf(why, size, "out of memory");
-    } else if (game_to_record(game, rules, rec, why, size) == 0) {
+    } else if (sk_cli_realgame(line, strlen(line), rules, rec, &first_card, why, size) == 0) {
         if (sk_record_replay(rec, g, &bad, &err) < 0) {
             char act[48] = "";
             if (bad >= 0)
                 sk_action_format(rec->actions[bad], act, sizeof act);
             snprintf(why, size, "action %d (seat %d %s) refused: %s", bad,
                      bad >= 0 ? rec->actions[bad].seat : -1, act, err.msg);
+        } else if (first_card != 5) {
+            snprintf(why, size, "the first card is action %d, not 5", first_card);
         } else if (!sk_game_over(g)) {
             snprintf(why, size, "game not over after 32 cards");
         } else if (sk_game_result(g, &res, &err) < 0) {

@@ -2,12 +2,13 @@
  * arena.c -- `schafkopf arena`: duplicate matches between bots.
  *
  * Card luck dominates a few hundred games of Schafkopf, so every deal is
- * played k times for k bots, once per seating: in seating r (0..k-1) seat
- * s gets bot (s + r) mod k -- for two bots ABAB and BABA, for four ABCD,
- * BCDA, CDAB, DABC.  Over one deal's seatings every bot sits in every
- * seat exactly once, with the same dealer and the same four hands, so
- * each bot plays each hand once and its per-deal total (4 games) is the
- * paired, luck-cancelled sample the confidence intervals are built on.
+ * played once per seating of the match's format (arena_format.c): two
+ * bots 1-vs-3 (A alone against three B in each seat, then B alone against
+ * three A: 8 games), k bots rotated (seating r gives seat s bot
+ * (s + r) mod k).  Over one deal's seatings every bot sits in every seat
+ * equally often, with the same dealer and the same four hands, so its
+ * per-deal total is the paired, luck-cancelled sample the standard
+ * errors are built on.
  *
  * Deals are independent: deal d is shuffled from a generator seeded with
  * (seed, d), and every seat of every game gets a fresh bot seeded with
@@ -21,7 +22,8 @@
  * line, whole and under the file's lock, and SIGINT, SIGTERM and SIGHUP
  * stop the run and kill every engine's process group (docs/arena.md,
  * "What survives what").  The command line is arena_opts.c, the report
- * arena_stats.c, the log lines arena_log.c, --combine arena_combine.c.
+ * arena_stats.c, the log lines arena_log.c, --combine arena_combine.c, the
+ * formats arena_format.c, the files (--out, --log, --info) arena_files.c.
  */
 #include "cli.h"
 #include "cli/arena.h"
@@ -42,9 +44,6 @@
 #include <unistd.h>
 
 #define ARENA_MAX_BOTS SK_ARENA_MAX_BOTS
-/* The records and the log are fsync'ed at most this often (and at the
- * end of the run). */
-#define ARENA_SYNC_NS 1000000000ll
 /* An engine that failed to start this many times in a row (counted over
  * all its seats and workers) stops the match. */
 #define ARENA_MAX_START_FAILS 3
@@ -59,6 +58,9 @@ static volatile sig_atomic_t arena_signal;
 typedef struct deal_out {
     char *records; /* the seatings' record lines, or NULL without --out */
     size_t records_len;
+    char *info;    /* the engines' info lines, "GAME SEAT info ...", or NULL */
+    size_t info_len;
+    bool info_oom; /* some could not be kept */
     sk_arena_deal deal; /* what the report and the log need */
 } deal_out;
 
@@ -105,6 +107,42 @@ static uint64_t mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
+/* Moves the info lines engine `eng` wrote in game `id` at `seat` into
+ * the deal's --info text, each prefixed "ID SEAT ", or drops them
+ * without --info. */
+static void keep_info(const arena_opts *o, deal_out *out, sk_engine *eng, const char *id,
+                      int seat)
+{
+    size_t len;
+    char *text = eng ? sk_engine_take_info(eng, &len) : NULL;
+    if (!text || !o->info_path) {
+        free(text);
+        return;
+    }
+    char prefix[112];
+    int plen = snprintf(prefix, sizeof prefix, "%s %d ", id, seat);
+    size_t lines = 0;
+    for (size_t i = 0; i < len; i++)
+        lines += text[i] == '\n';
+    char *more = realloc(out->info, out->info_len + len + lines * (size_t)plen + 1);
+    if (!more) {
+        out->info_oom = true;
+        free(text);
+        return;
+    }
+    out->info = more;
+    for (const char *p = text; p < text + len;) {
+        const char *nl = memchr(p, '\n', (size_t)(text + len - p));
+        size_t k = (size_t)(nl - p) + 1;
+        memcpy(out->info + out->info_len, prefix, (size_t)plen);
+        memcpy(out->info + out->info_len + plen, p, k);
+        out->info_len += (size_t)plen + k;
+        p += k;
+    }
+    out->info[out->info_len] = '\0';
+    free(text);
+}
+
 /* Reports an engine failure, counts it, drops the engine: the seat's
  * fallback bot plays on. */
 static void engine_failed(worker *w, deal_out *out, seat_ctl *ctl, int seat, const char *id,
@@ -115,6 +153,7 @@ static void engine_failed(worker *w, deal_out *out, seat_ctl *ctl, int seat, con
                         "rest of the game\n", id, seat, w->a->o->m.bots[ctl->bot],
                 sk_engine_fail_name(kind), why);
     out->deal.fails[ctl->bot][kind]++;
+    keep_info(w->a->o, out, ctl->eng, id, seat);
     sk_engine_free(ctl->eng);
     if (w->eng[ctl->bot][ctl->slot] == ctl->eng)
         w->eng[ctl->bot][ctl->slot] = NULL;
@@ -237,7 +276,8 @@ static sk_action seat_decide(worker *w, deal_out *out, seat_ctl *c, const sk_gam
         }
         char why[256];
         int choice = 0;
-        int rc = sk_engine_decide(c->eng, legal, n, &choice, why, sizeof why);
+        int rc = sk_engine_decide(c->eng, legal, n, sk_engine_decision_kind(g, offer), &choice,
+                                  why, sizeof why);
         if (rc == 0)
             return legal[choice];
         engine_failed(w, out, c, seat, id, rc, why);
@@ -283,8 +323,8 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
     char id[96];
     snprintf(id, sizeof id, "arena-%llu-%llu-%d", (unsigned long long)o->m.seed,
              (unsigned long long)d + 1, r + 1);
+    sk_arena_seating(&o->m, r, bot_at);
     for (int s = 0; s < SK_NSEATS; s++) {
-        bot_at[s] = (uint8_t)((s + r) % o->m.nbots);
         ctl[s].bot = bot_at[s];
         ctl[s].slot = 0;
         for (int t = 0; t < s; t++)
@@ -312,8 +352,11 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
         else
             apply(w, out, ctl, g, a, id);
     }
-    for (int s = 0; s < SK_NSEATS; s++)
+    for (int s = 0; s < SK_NSEATS; s++) {
         sk_bot_free(ctl[s].sk);
+        if (ctl[s].eng)
+            keep_info(o, out, ctl[s].eng, id, s);
+    }
     if (status != 0)
         return status;
     if (sk_game_result(g, &res, &err) < 0)
@@ -348,7 +391,7 @@ static int play_deal(worker *w, uint64_t d, deal_out *out)
     uint8_t hands[4][8];
     int dealer = (int)(d % 4);
     sk_deck_deal(&deck, dealer, o->m.rules.deal_mode, hands);
-    for (int r = 0; r < o->m.nbots; r++) {
+    for (int r = 0; r < sk_arena_seatings(&o->m); r++) {
         int rc = play_game(w, d, r, dealer, hands, out);
         if (rc != 0)
             return rc;
@@ -378,8 +421,10 @@ static void *worker_main(void *arg)
         int rc = out ? play_deal(w, global, out) : -1;
         pthread_mutex_lock(&a->mu);
         if (rc != 0) {
-            if (out)
+            if (out) {
                 free(out->records);
+                free(out->info);
+            }
             free(out);
             if (rc < 0)
                 a->failed = true;
@@ -394,314 +439,6 @@ static void *worker_main(void *arg)
         for (int s = 0; s < SK_NSEATS; s++)
             sk_engine_free(w->eng[b][s]);
     return NULL;
-}
-
-/* The files a run appends to: the game records (--out) and the results
- * log (--log), and the records of this run's deals already in --out. */
-typedef struct have_rec {
-    uint64_t key;  /* deal * 16 + seating, from the id arena-SEED-DEAL-SEATING */
-    uint64_t hash; /* of the whole line */
-} have_rec;
-typedef struct arena_files {
-    int rec_fd;             /* -1 without --out */
-    int log_fd;             /* -1 without --log */
-    struct timespec synced; /* when both were last fsync'ed */
-    have_rec *have;         /* sorted; records that are not written again */
-    size_t nhave;
-} arena_files;
-
-/* Writes all of buf to fd, going on after short writes; 0 or -1 (errno). */
-static int write_all(int fd, const char *buf, size_t len)
-{
-    while (len > 0) {
-        ssize_t n = write(fd, buf, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        buf += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
-/* Takes the lock of the record file (flock), waiting for another run
- * appending to it; 0 or -1 with a message. */
-static int lock_records(const arena_opts *o, int fd)
-{
-    while (flock(fd, LOCK_EX) != 0) {
-        if (errno != EINTR || arena_signal) {
-            fprintf(stderr, "schafkopf: arena: %s: cannot lock: %s\n", o->out_path,
-                    strerror(errno));
-            return -1;
-        }
-    }
-    return 0;
-}
-
-/*
- * Repairs the end of the record file, under its lock: every writer
- * appends whole lines while it holds the lock, so a last line without
- * its '\n' was cut short by a run that died while writing it (kill -9,
- * a full disk).  Such a line is removed with a warning -- unless it is a
- * complete record, which only gets its '\n'.  Without this, the next
- * record would be glued to the torn one.  0, or -1 with a message.
- */
-static int repair_tail(const arena_opts *o, int fd)
-{
-    const char *path = o->out_path;
-    struct stat st;
-    char c;
-    if (fstat(fd, &st) != 0 ||
-        (st.st_size > 0 && pread(fd, &c, 1, st.st_size - 1) != 1)) {
-        fprintf(stderr, "schafkopf: arena: cannot read %s: %s\n", path, strerror(errno));
-        return -1;
-    }
-    if (st.st_size == 0 || c == '\n')
-        return 0;
-    off_t start = 0; /* where the last line begins */
-    char buf[4096];
-    for (off_t pos = st.st_size; pos > 0 && start == 0;) {
-        size_t n = pos > (off_t)sizeof buf ? sizeof buf : (size_t)pos;
-        pos -= (off_t)n;
-        if (pread(fd, buf, n, pos) != (ssize_t)n) {
-            fprintf(stderr, "schafkopf: arena: cannot read %s: %s\n", path, strerror(errno));
-            return -1;
-        }
-        for (size_t i = n; i-- > 0;)
-            if (buf[i] == '\n') {
-                start = pos + (off_t)i + 1;
-                break;
-            }
-    }
-    size_t len = (size_t)(st.st_size - start);
-    bool whole = false;
-    char *tail = len < (1u << 20) ? malloc(len) : NULL;
-    sk_record *rec = tail ? malloc(sizeof *rec) : NULL;
-    if (rec && pread(fd, tail, len, start) == (ssize_t)len)
-        whole = sk_record_read(rec, tail, len, NULL) == 0;
-    free(rec);
-    free(tail);
-    if (whole ? write_all(fd, "\n", 1) != 0 : ftruncate(fd, start) != 0) {
-        fprintf(stderr, "schafkopf: arena: %s: cannot repair its last line: %s\n", path,
-                strerror(errno));
-        return -1;
-    }
-    if (!whole)
-        fprintf(stderr, "schafkopf: arena: warning: %s: removed an unfinished last line "
-                        "(%zu bytes, from a run killed while writing it)\n", path, len);
-    return 0;
-}
-
-/* FNV-1a of a line: how a record already in --out is recognised. */
-static uint64_t line_hash(const char *s, size_t len)
-{
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
-    return h;
-}
-
-/* The key deal * 16 + seating of a record line whose id is
- * "arena-SEED-DEAL-SEATING" of this match and one of this run's deals,
- * else 0.  The writer puts the id first after the format. */
-static uint64_t record_key(const arena_opts *o, const char *line, size_t len)
-{
-    static const char tag[] = "\"id\":\"arena-";
-    size_t t = sizeof tag - 1;
-    for (size_t i = 0; i + t < len && i < 256; i++) {
-        if (memcmp(line + i, tag, t) != 0)
-            continue;
-        const char *q = line + i + t;
-        char *end;
-        if (*q < '0' || *q > '9' || strtoull(q, &end, 10) != o->m.seed || *end != '-')
-            return 0;
-        q = end + 1;
-        unsigned long long deal = *q >= '0' && *q <= '9' ? strtoull(q, &end, 10) : 0;
-        if (*end != '-')
-            return 0;
-        q = end + 1;
-        unsigned long long seating = *q >= '0' && *q <= '9' ? strtoull(q, &end, 10) : 0;
-        if (*end != '"' || seating < 1 || seating > ARENA_MAX_BOTS || deal < o->first ||
-            deal > o->first + o->deals - 1)
-            return 0;
-        return deal * 16 + seating;
-    }
-    return 0;
-}
-
-/* Orders have_rec by key, then hash. */
-static int have_cmp(const void *x, const void *y)
-{
-    const have_rec *a = x, *b = y;
-    if (a->key != b->key)
-        return a->key < b->key ? -1 : 1;
-    return a->hash < b->hash ? -1 : a->hash > b->hash;
-}
-
-/*
- * Notes the records of this run's deals already in --out: a run killed
- * after writing a deal's records and before its log line replays that
- * deal when resumed, and must not write the same records again.  A record
- * counts as there when its id and its whole text are the same.  0 or -1.
- */
-static int scan_records(const arena_opts *o, arena_files *f)
-{
-    FILE *in = fopen(o->out_path, "r");
-    if (!in) {
-        fprintf(stderr, "schafkopf: arena: cannot read %s: %s\n", o->out_path, strerror(errno));
-        return -1;
-    }
-    char *line = NULL;
-    size_t cap = 0, room = 0;
-    ssize_t len;
-    int status = 0;
-    while (status == 0 && (len = getline(&line, &cap, in)) > 0) {
-        uint64_t key = record_key(o, line, (size_t)len);
-        if (!key)
-            continue;
-        if (f->nhave == room) {
-            room = room ? room * 2 : 16;
-            have_rec *more = realloc(f->have, room * sizeof *more);
-            if (!more) {
-                fprintf(stderr, "schafkopf: arena: out of memory\n");
-                status = -1;
-                break;
-            }
-            f->have = more;
-        }
-        f->have[f->nhave++] = (have_rec){key, line_hash(line, (size_t)len)};
-    }
-    free(line);
-    fclose(in);
-    if (f->nhave) {
-        qsort(f->have, f->nhave, sizeof *f->have, have_cmp);
-        fprintf(stderr, "schafkopf: arena: %s already holds %zu records of the deals this run "
-                        "plays (a run stopped after writing them): they are not written "
-                        "again\n", o->out_path, f->nhave);
-    }
-    return status;
-}
-
-/* Whether two open files are one (--out and --log given the same file:
- * its two locks would wait for each other). */
-static bool same_file(int a, int b)
-{
-    struct stat sa, sb;
-    return fstat(a, &sa) == 0 && fstat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-           sa.st_ino == sb.st_ino;
-}
-
-/* Opens the record file (--out) for appending, as the log: a resumed or
- * repeated run adds to the records already saved instead of losing them.
- * Under its lock, repairs a torn last line and notes the records already
- * there.  0, or -1 after a message. */
-static int open_records(const arena_opts *o, arena_files *f)
-{
-    f->rec_fd = open(o->out_path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (f->rec_fd < 0) {
-        fprintf(stderr, "schafkopf: arena: cannot write %s: %s\n", o->out_path, strerror(errno));
-        return -1;
-    }
-    if (f->log_fd >= 0 && same_file(f->rec_fd, f->log_fd)) {
-        fprintf(stderr, "schafkopf: arena: --out and --log name the same file\n");
-        return -1;
-    }
-    if (lock_records(o, f->rec_fd) < 0)
-        return -1;
-    int rc = repair_tail(o, f->rec_fd);
-    if (rc == 0)
-        rc = scan_records(o, f);
-    flock(f->rec_fd, LOCK_UN);
-    return rc;
-}
-
-/*
- * Appends a deal's records to --out: under the file's lock (other runs,
- * shards of one match, may append to the same file), after repairing a
- * line torn by a run that died, with one write(2) of whole lines, so the
- * records of concurrent runs never interleave and a killed run leaves
- * whole lines only.  Records already there (scan_records) are left out.
- * 0, or -1 with a message.
- */
-static int write_records(const arena_opts *o, arena_files *f, const deal_out *out)
-{
-    const char *buf = out->records;
-    size_t len = out->records_len;
-    char *kept = NULL;
-    if (f->nhave) {
-        kept = malloc(len + 1);
-        if (!kept) {
-            fprintf(stderr, "schafkopf: arena: out of memory\n");
-            return -1;
-        }
-        size_t n = 0;
-        for (const char *p = buf; p < buf + len;) {
-            const char *nl = memchr(p, '\n', (size_t)(buf + len - p));
-            size_t k = nl ? (size_t)(nl - p) + 1 : (size_t)(buf + len - p);
-            have_rec h = {record_key(o, p, k), line_hash(p, k)};
-            if (!h.key || !bsearch(&h, f->have, f->nhave, sizeof h, have_cmp)) {
-                memcpy(kept + n, p, k);
-                n += k;
-            }
-            p += k;
-        }
-        buf = kept;
-        len = n;
-    }
-    int rc = len ? lock_records(o, f->rec_fd) : 0;
-    if (rc == 0 && len) {
-        rc = repair_tail(o, f->rec_fd);
-        if (rc == 0 && write_all(f->rec_fd, buf, len) < 0) {
-            fprintf(stderr, "schafkopf: arena: %s: %s\n", o->out_path, strerror(errno));
-            rc = -1;
-        }
-        flock(f->rec_fd, LOCK_UN);
-    }
-    free(kept);
-    return rc;
-}
-
-/* Appends a deal's line to the log with one write(2), so a killed run
- * leaves whole lines only.  0, or -1 with a message. */
-static int log_deal(const arena_opts *o, arena_files *f, const sk_arena_deal *d)
-{
-    char *line = sk_arena_log_format(&o->m, d);
-    if (!line) {
-        fprintf(stderr, "schafkopf: arena: out of memory\n");
-        return -1;
-    }
-    int rc = write_all(f->log_fd, line, strlen(line));
-    free(line);
-    if (rc < 0)
-        fprintf(stderr, "schafkopf: arena: %s: %s\n", o->log_path, strerror(errno));
-    return rc;
-}
-
-/* fsyncs the records, then the log, when the last sync is a second old
- * (or now when `force`): what a crash of the machine may lose is bounded,
- * and a cheap match (thousands of deals a second) does not wait for the
- * disk on every deal.  Records first, so that at every sync point the
- * records of every deal the log holds are on disk.  0, or -1 with a
- * message. */
-static int sync_files(const arena_opts *o, arena_files *f, bool force)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    long long ns = (now.tv_sec - f->synced.tv_sec) * 1000000000ll +
-                   (now.tv_nsec - f->synced.tv_nsec);
-    if (!force && ns < ARENA_SYNC_NS)
-        return 0;
-    f->synced = now;
-    if (f->rec_fd >= 0 && fsync(f->rec_fd) != 0) {
-        fprintf(stderr, "schafkopf: arena: %s: %s\n", o->out_path, strerror(errno));
-        return -1;
-    }
-    if (f->log_fd >= 0 && fsync(f->log_fd) != 0) {
-        fprintf(stderr, "schafkopf: arena: %s: %s\n", o->log_path, strerror(errno));
-        return -1;
-    }
-    return 0;
 }
 
 /* Waits on the arena's condition at most ARENA_POLL_NS, so the merging
@@ -770,16 +507,17 @@ static int run(const arena_opts *o, arena_files *f, sk_arena_stats *st, uint64_t
             status = -1;
             break;
         }
-        sk_arena_stats_merge(st, o->m.nbots, &out->deal);
-        if (f->rec_fd >= 0 && out->records && write_records(o, f, out) < 0)
-            status = -1;
-        if (status == 0 && f->log_fd >= 0 && log_deal(o, f, &out->deal) < 0)
-            status = -1;
-        if (status == 0 && sync_files(o, f, false) < 0)
+        sk_arena_stats_merge(st, &o->m, &out->deal);
+        if (out->info_oom)
+            fprintf(stderr, "schafkopf: arena: deal %llu: out of memory: info lines dropped\n",
+                    (unsigned long long)out->deal.index);
+        if (sk_arena_files_deal(o, f, out->records, out->records_len, &out->deal, out->info,
+                                out->info_len) < 0)
             status = -1;
         if (status == 0)
             *done = d + 1;
         free(out->records);
+        free(out->info);
         free(out);
         if (progress && (d + 1) % 10 == 0)
             fprintf(stderr, "\rdeal %llu/%llu", (unsigned long long)d + 1,
@@ -800,6 +538,7 @@ static int run(const arena_opts *o, arena_files *f, sk_arena_stats *st, uint64_t
     for (size_t i = 0; i < a.window; i++)
         if (a.slots[i]) {
             free(a.slots[i]->records);
+            free(a.slots[i]->info);
             free(a.slots[i]);
         }
     pthread_cond_destroy(&a.cv);
@@ -809,47 +548,11 @@ static int run(const arena_opts *o, arena_files *f, sk_arena_stats *st, uint64_t
     return status;
 }
 
-/* Opens the results log for appending (locked against a second run
- * writing it) and checks what it holds; -1 after a message. */
-static int open_log(const arena_opts *o, arena_files *f)
-{
-    f->log_fd = open(o->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (f->log_fd < 0) {
-        fprintf(stderr, "schafkopf: arena: cannot write %s: %s\n", o->log_path, strerror(errno));
-        return -1;
-    }
-    if (flock(f->log_fd, LOCK_EX | LOCK_NB) != 0) {
-        fprintf(stderr, "schafkopf: arena: %s: %s\n", o->log_path,
-                errno == EWOULDBLOCK ? "another run is writing this log" : strerror(errno));
-        return -1;
-    }
-    return sk_arena_log_prepare(o->log_path, f->log_fd, &o->m, o->first, o->first + o->deals - 1);
-}
-
 /* The signal handler: notes the signal, nothing else (the merging loop
  * stops the run). */
 static void on_signal(int sig)
 {
     arena_signal = sig;
-}
-
-/* Closes the files of a run (a last fsync when `sync`); 0, or -1 after a
- * message. */
-static int close_files(const arena_opts *o, arena_files *f, bool sync)
-{
-    int rc = sync ? sync_files(o, f, true) : 0;
-    if (f->rec_fd >= 0 && close(f->rec_fd) != 0) {
-        fprintf(stderr, "schafkopf: arena: %s: %s\n", o->out_path, strerror(errno));
-        rc = -1;
-    }
-    if (f->log_fd >= 0 && close(f->log_fd) != 0) {
-        fprintf(stderr, "schafkopf: arena: %s: %s\n", o->log_path, strerror(errno));
-        rc = -1;
-    }
-    f->rec_fd = f->log_fd = -1;
-    free(f->have);
-    f->have = NULL;
-    return rc;
 }
 
 /* Plays the match of parsed options: log, records, report; exit status
@@ -874,13 +577,12 @@ static int arena_main(arena_opts *o)
     for (int i = 0; i < 3; i++)
         if (sigaction(SIGNALS[i], NULL, &old[i]) == 0 && old[i].sa_handler != SIG_IGN)
             sigaction(SIGNALS[i], &sa, NULL);
-    arena_files f = {.rec_fd = -1, .log_fd = -1};
-    clock_gettime(CLOCK_MONOTONIC, &f.synced);
-    int status = 0;
-    if (o->log_path && open_log(o, &f) < 0)
-        status = 1;
-    if (status == 0 && o->out_path && open_records(o, &f) < 0)
-        status = 1;
+    if (o->m.format == SK_ARENA_ROTATE && o->m.nbots == 2)
+        fprintf(stderr, "schafkopf: arena: warning: format abab: copies of one bot sit on "
+                        "opposite sides and can double each other; the figures are inflated "
+                        "by that collusion (the default, 1v3, is not)\n");
+    arena_files f = {.rec_fd = -1, .log_fd = -1, .info_fd = -1, .signal = &arena_signal};
+    int status = sk_arena_files_open(o, &f) < 0 ? 1 : 0;
     sk_arena_stats *st = status == 0 ? calloc(1, sizeof *st) : NULL;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -889,7 +591,7 @@ static int arena_main(arena_opts *o)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (rc != 0)
         status = 1;
-    if (close_files(o, &f, st != NULL) < 0)
+    if (sk_arena_files_close(o, &f, st != NULL) < 0)
         status = 1;
     if (rc > 0) {
         fprintf(stderr, "schafkopf: arena: stopped by %s after %llu of %llu deals; engines "

@@ -9,6 +9,8 @@
  *                    libFuzzer harness tests/fuzz/fuzz_arena_log.c can
  *                    include it with the library sources only)
  *   arena_combine.c  reads logs: `arena --combine` and --log's resume check
+ *   arena_format.c   the formats of a match: who sits where in each seating
+ *   arena_files.c    the files a run appends to: --out, --log, --info
  *
  * A run and `--combine` of its log print the same report because both
  * feed the same sk_arena_deal values, in deal order, through the same
@@ -20,11 +22,15 @@
 #include "cli/engine.h"
 #include "schafkopf/core.h"
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #define SK_ARENA_MAX_BOTS 8
+/* The most seatings (games) of one deal: 8 bots rotated, or 1-vs-3. */
+#define SK_ARENA_MAX_SEATINGS 8
 #define SK_ARENA_SPEC_MAX 512   /* a bot spec, NUL included */
 #define SK_ARENA_TARIFF_MAX 64  /* the tariff as shown, NUL included */
 /* The log format, the first member of every line. */
@@ -32,12 +38,28 @@
 /* Contract classes of the statistics: type and tout. */
 #define SK_ARENA_NCLASSES (SK_C_NTYPES * 2)
 
+/*
+ * How the bots of a match are seated (docs/arena.md, "Formats"):
+ * - SK_ARENA_1V3, two bots only, the default for two: one bot alone
+ *   against three copies of the other, the lone bot in each seat in turn
+ *   -- ABBB BABB BBAB BBBA, then BAAA ABAA AABA AAAB: 8 games a deal.
+ *   No copy of the measured bot ever sits at its table, so it cannot
+ *   double or partner itself.
+ * - SK_ARENA_ROTATE: seating r puts bot (seat + r) mod k on each seat, k
+ *   seatings a deal.  With two bots this is ABAB BABA ("abab"), where
+ *   two copies of one bot sit on opposite sides and can double each
+ *   other: their figures are inflated by that collusion.
+ */
+enum sk_arena_format { SK_ARENA_ROTATE = 0, SK_ARENA_1V3 = 1 };
+
 /* What makes deals of different runs parts of one match: the bots in
- * order, the seed, the ruleset (money included) and the tariff text. */
+ * order, the format, the seed, the ruleset (money included) and the
+ * tariff text. */
 typedef struct sk_arena_match {
     sk_rules rules;
     char bots[SK_ARENA_MAX_BOTS][SK_ARENA_SPEC_MAX];
     int nbots;
+    int format; /* enum sk_arena_format */
     uint64_t seed;
     char tariff[SK_ARENA_TARIFF_MAX]; /* "10/20/50" or "of the ruleset" */
 } sk_arena_match;
@@ -50,13 +72,15 @@ typedef struct sk_arena_game {
     int8_t declarer;             /* -1: none (thrown in, Ramsch) */
     bool won;                    /* the declarer's side won */
     int64_t money[SK_NSEATS];    /* cents */
+    bool has_plain;              /* plain[] is known (logs of older runs lack it) */
+    int64_t plain[SK_NSEATS];    /* cents without Kontra, Retour and laying */
     int32_t tournament[SK_NSEATS];
 } sk_arena_game;
 
 /* One deal: one game per seating and the engine failures it saw. */
 typedef struct sk_arena_deal {
     uint64_t index; /* 1-based, as in record ids arena-SEED-DEAL-SEATING */
-    sk_arena_game games[SK_ARENA_MAX_BOTS];
+    sk_arena_game games[SK_ARENA_MAX_SEATINGS];
     uint32_t fails[SK_ARENA_MAX_BOTS][SK_ENGINE_NFAIL];
 } sk_arena_deal;
 
@@ -70,6 +94,15 @@ typedef struct sk_arena_bot_stats {
     uint64_t fails[SK_ENGINE_NFAIL];
 } sk_arena_bot_stats;
 
+/* A running mean and sum of squared deviations (Welford) over deals. */
+typedef struct sk_arena_mean {
+    double mean, m2;
+} sk_arena_mean;
+
+/* 1-vs-3 figures, each per game of the lone bot: money, money without
+ * doublings, tournament points. */
+enum { SK_ARENA_MONEY, SK_ARENA_PLAIN, SK_ARENA_TP, SK_ARENA_NFIG };
+
 /* How many deal ranges the report names ("deals 1-10, 21-30"). */
 #define SK_ARENA_SHOWN_RANGES 4
 
@@ -82,7 +115,24 @@ typedef struct sk_arena_stats {
     uint64_t range_hi[SK_ARENA_SHOWN_RANGES];
     uint64_t last_lo, last_hi;                /* ...and the last one */
     sk_arena_bot_stats bot[SK_ARENA_MAX_BOTS];
+    /* 1-vs-3: dir[0] A alone against three B, dir[1] B alone against
+     * three A (the lone bot's mean per game in a deal), edge A's
+     * advantage, (dir[0] - dir[1]) / 2 per deal */
+    sk_arena_mean dir[2][SK_ARENA_NFIG], edge[SK_ARENA_NFIG];
+    uint64_t no_plain; /* deals without plain money (old logs) */
 } sk_arena_stats;
+
+/* ---- arena_format.c ------------------------------------------------ */
+
+/* The games a deal of match m has: 8 for 1-vs-3, else one per bot. */
+int sk_arena_seatings(const sk_arena_match *m);
+/* The bot at each seat in seating r (0-based) of match m. */
+void sk_arena_seating(const sk_arena_match *m, int r, uint8_t bot_at[SK_NSEATS]);
+/* The format's name: "1v3", "abab" (rotation of two bots) or "rotate". */
+const char *sk_arena_format_name(const sk_arena_match *m);
+/* Sets m->format from a name for m->nbots bots; -1 with a reason in why
+ * when the name is unknown or does not fit the number of bots. */
+int sk_arena_format_set(sk_arena_match *m, const char *name, char *why, size_t whysize);
 
 /* ---- arena_stats.c ------------------------------------------------- */
 
@@ -90,7 +140,7 @@ typedef struct sk_arena_stats {
 void sk_arena_game_from_result(sk_arena_game *g, const uint8_t bot_at[SK_NSEATS],
                                const sk_result *res);
 /* Adds one deal to the totals; deals must come in increasing index order. */
-void sk_arena_stats_merge(sk_arena_stats *st, int nbots, const sk_arena_deal *d);
+void sk_arena_stats_merge(sk_arena_stats *st, const sk_arena_match *m, const sk_arena_deal *d);
 /* Prints the match report: the same text for the same deals. */
 void sk_arena_report(FILE *out, const sk_arena_match *m, const sk_arena_stats *st);
 /* The command of an "ext:COMMAND" spec, else NULL. */
@@ -108,8 +158,8 @@ char *sk_arena_log_format(const sk_arena_match *m, const sk_arena_deal *d);
  * `why` (naming the member, e.g. "games[1].money[2]: expected an integer"). */
 int sk_arena_log_parse(const char *line, size_t len, sk_arena_match *m, sk_arena_deal *d,
                        char *why, size_t whysize);
-/* The first member in which two matches differ ("seed", "bots", "rules",
- * "tariff"), or NULL when they are the same match. */
+/* The first member in which two matches differ ("seed", "bots", "format",
+ * "rules", "tariff"), or NULL when they are the same match. */
 const char *sk_arena_match_diff(const sk_arena_match *a, const sk_arena_match *b);
 
 /* ---- arena_combine.c ------------------------------------------------ */
@@ -138,8 +188,45 @@ typedef struct arena_opts {
     sk_arena_match m;
     const char *command[SK_ARENA_MAX_BOTS]; /* the command of an ext: bot, else NULL */
     uint64_t deals, first, jobs, time_ms, start_ms;
-    const char *out_path, *log_path;
+    const char *out_path, *log_path, *info_path;
 } arena_opts;
+
+/* ---- arena_files.c ------------------------------------------------ */
+
+/* A record of this run's deals already in --out. */
+typedef struct have_rec {
+    uint64_t key;  /* deal * 16 + seating, from the id arena-SEED-DEAL-SEATING */
+    uint64_t hash; /* of the whole line */
+} have_rec;
+
+/* The files a run appends to; set rec_fd, log_fd and info_fd to -1 and
+ * signal to the run's stop flag before sk_arena_files_open. */
+typedef struct arena_files {
+    int rec_fd;             /* -1 without --out */
+    int log_fd;             /* -1 without --log */
+    int info_fd;            /* -1 without --info */
+    const volatile sig_atomic_t *signal; /* nonzero: the run is being stopped */
+    struct timespec synced; /* when they were last fsync'ed */
+    have_rec *have;         /* sorted; records that are not written again */
+    size_t nhave;
+} arena_files;
+
+/* Opens --log (checked against the match and this run's deals, locked),
+ * --out (repaired, its records of this run noted) and --info, as the
+ * options name them; 0, or -1 after a message. */
+int sk_arena_files_open(const arena_opts *o, arena_files *f);
+/* Writes a finished deal: its records, then its log line, then its
+ * engines' info lines, then an fsync if the last is a second old.  0, or
+ * -1 after a message. */
+int sk_arena_files_deal(const arena_opts *o, arena_files *f, const char *records,
+                        size_t records_len, const sk_arena_deal *d, const char *info,
+                        size_t info_len);
+/* fsyncs the files if the last sync is a second old, or now when
+ * `force`; 0, or -1 after a message. */
+int sk_arena_files_sync(const arena_opts *o, arena_files *f, bool force);
+/* Closes the files (after a last fsync when `sync`); 0, or -1 after a
+ * message. */
+int sk_arena_files_close(const arena_opts *o, arena_files *f, bool sync);
 
 /* Parses the arena's command line (arena_opts.c); -1 (exit 2), 1 (help
  * shown) or 0; *seeded tells whether --seed was given. */

@@ -7,7 +7,8 @@
  * Lines may come in any order and any number of files; they are pooled
  * by deal index, so the report of shards is the report one run over
  * their union prints.  What must not happen is refused with the place it
- * happened: a line of another match (bots, seed, rules or tariff differ),
+ * happened: a line of another match (bots, format, seed, rules or tariff
+ * differ),
  * a deal logged twice, a line that does not parse.  A run killed while
  * writing leaves at most an unfinished last line: that is a warning and
  * the deals before it count.  Missing deals are a warning listing them.
@@ -83,6 +84,9 @@ static void describe_diff(const log_pool *p, const sk_arena_match *m, const char
     if (strcmp(field, "seed") == 0) {
         snprintf(buf, size, "seed %llu here, %llu there", (unsigned long long)m->seed,
                  (unsigned long long)o->seed);
+    } else if (strcmp(field, "format") == 0) {
+        snprintf(buf, size, "format %s here, %s there", sk_arena_format_name(m),
+                 sk_arena_format_name(o));
     } else if (strcmp(field, "tariff") == 0) {
         snprintf(buf, size, "tariff %s here, %s there", m->tariff, o->tariff);
     } else if (strcmp(field, "bots") == 0) {
@@ -280,7 +284,7 @@ int sk_arena_combine(int argc, char **argv)
         }
         if (c != 'c') {
             fprintf(stderr, "schafkopf: arena: --combine takes log files only: the match "
-                            "(bots, seed, rules, tariff) is in the logs\n");
+                            "(bots, format, seed, rules, tariff) is in the logs\n");
             combine_usage(stderr);
             return 2;
         }
@@ -320,7 +324,7 @@ int sk_arena_combine(int argc, char **argv)
         sk_arena_stats *st = calloc(1, sizeof *st);
         if (st) {
             for (size_t i = 0; i < p->n; i++)
-                sk_arena_stats_merge(st, p->match.nbots, &p->v[i].deal);
+                sk_arena_stats_merge(st, &p->match, &p->v[i].deal);
             sk_arena_report(stdout, &p->match, st);
         }
         free(st);

@@ -2,8 +2,8 @@
  * arena_log.c -- one arena deal as one line of JSON, and back
  * (docs/arena.md describes the format).
  *
- * Every line carries the whole identity of its match -- bots, seed,
- * ruleset, tariff -- so a line means the same wherever it ends up: logs
+ * Every line carries the whole identity of its match -- bots, format,
+ * seed, ruleset, tariff -- so a line means the same wherever it ends up: logs
  * of shards can be concatenated, and `arena --combine` can tell lines of
  * another match from the file alone.  Beside it a line holds exactly the
  * sk_arena_deal the report merges, nothing rounded, so a run's report and
@@ -92,7 +92,8 @@ static json_t *log_match_json(const sk_arena_match *m)
         ok = log_push(bots, json_string(m->bots[b]));
     char seed[24];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)m->seed);
-    ok = ok && log_set(o, "bots", json_incref(bots));
+    ok = ok && log_set(o, "bots", json_incref(bots)) &&
+         log_set(o, "format", json_string(sk_arena_format_name(m)));
     json_decref(bots);
     if (ok && log_set(o, "seed", json_string(seed)) && log_set(o, "rules", log_rules_json(&m->rules)) &&
         log_set(o, "tariff", json_string(m->tariff)))
@@ -129,6 +130,7 @@ static json_t *log_game_json(const sk_arena_game *g)
         log_set(o, "declarer", g->declarer < 0 ? json_null() : json_integer(g->declarer)) &&
         log_set(o, "won", json_boolean(g->won)) &&
         log_set(o, "money", log_ints_json(g->money, SK_NSEATS)) &&
+        (!g->has_plain || log_set(o, "money_undoubled", log_ints_json(g->plain, SK_NSEATS))) &&
         log_set(o, "tournament", log_ints_json(tp, SK_NSEATS)))
         return o;
     json_decref(o);
@@ -163,7 +165,7 @@ char *sk_arena_log_format(const sk_arena_match *m, const sk_arena_deal *d)
 {
     json_t *root = json_object(), *games = json_array();
     bool ok = root && games;
-    for (int r = 0; ok && r < m->nbots; r++)
+    for (int r = 0; ok && r < sk_arena_seatings(m); r++)
         ok = log_push(games, log_game_json(&d->games[r]));
     if (!(ok && log_set(root, "format", json_string(SK_ARENA_LOG_FORMAT)) &&
           log_set(root, "match", log_match_json(m)) &&
@@ -303,14 +305,27 @@ static int log_read_match(const json_t *root, sk_arena_match *m, log_why *why)
     if (digits == 0 || digits != json_string_length(seed) || digits > 20 || errno == ERANGE)
         return log_fail(why, "match.seed: expected a decimal number below 2^64 as a string");
     m->seed = v;
+    /* "format": absent in logs written before it existed, which all
+     * rotated the bots */
+    json_t *format = json_object_get(o, "format");
+    m->format = SK_ARENA_ROTATE;
+    if (format) {
+        char name[16], reason[128];
+        if (log_string(format, "match.format", name, sizeof name, why) < 0)
+            return -1;
+        if (sk_arena_format_set(m, name, reason, sizeof reason) < 0)
+            return log_fail(why, "match.format: %s", reason);
+    }
     if (log_string(tariff, "match.tariff", m->tariff, sizeof m->tariff, why) < 0)
         return -1;
     return log_read_rules(rules, &m->rules, why);
 }
 
-/* "games[r]": one seating's game. */
-static int log_read_game(const json_t *o, int r, int nbots, sk_arena_game *g, log_why *why)
+/* "games[r]": one seating's game of match m. */
+static int log_read_game(const json_t *o, int r, const sk_arena_match *m, sk_arena_game *g,
+                         log_why *why)
 {
+    int nbots = m->nbots;
     char path[24], sub[96]; /* "games[R]" and "games[R].tournament[S]" */
     snprintf(path, sizeof path, "games[%d]", r);
     if (!json_is_object(o))
@@ -328,19 +343,38 @@ static int log_read_game(const json_t *o, int r, int nbots, sk_arena_game *g, lo
     g->contract = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
     g->declarer = -1;
     g->won = json_is_true(won);
-    const char *names[] = {"bots", "money", "tournament"};
-    const json_t *arrays[] = {bots, money, tp};
-    for (int i = 0; i < 3; i++) {
+    json_t *plain = json_object_get(o, "money_undoubled"); /* absent in older logs */
+    g->has_plain = plain != NULL;
+    const char *names[] = {"bots", "money", "tournament", "money_undoubled"};
+    const json_t *arrays[] = {bots, money, tp, plain};
+    for (int i = 0; i < (plain ? 4 : 3); i++) {
         snprintf(sub, sizeof sub, "%s.%s", path, names[i]);
         if (log_array_n(arrays[i], sub, SK_NSEATS, why) < 0)
             return -1;
     }
+    uint8_t want[SK_NSEATS];
+    sk_arena_seating(m, r, want);
     for (int s = 0; s < SK_NSEATS; s++) {
         long long v;
         snprintf(sub, sizeof sub, "%s.bots[%d]", path, s);
         if (log_int(json_array_get(bots, (size_t)s), sub, 0, nbots - 1, &v, why) < 0)
             return -1;
         g->bot_at[s] = (uint8_t)v;
+        if (g->bot_at[s] != want[s]) {
+            char seating[SK_NSEATS + 1];
+            for (int t = 0; t < SK_NSEATS; t++)
+                seating[t] = (char)('A' + want[t]);
+            seating[SK_NSEATS] = '\0';
+            return log_fail(why, "%s: not seating %d of format %s (%s)", sub, r + 1,
+                            sk_arena_format_name(m), seating);
+        }
+        if (plain) {
+            snprintf(sub, sizeof sub, "%s.money_undoubled[%d]", path, s);
+            if (log_int(json_array_get(plain, (size_t)s), sub, -(1ll << 44), 1ll << 44, &v,
+                        why) < 0)
+                return -1;
+            g->plain[s] = v;
+        }
         snprintf(sub, sizeof sub, "%s.money[%d]", path, s);
         if (log_int(json_array_get(money, (size_t)s), sub, -(1ll << 44), 1ll << 44, &v, why) < 0)
             return -1;
@@ -427,10 +461,11 @@ static int log_read_root(const json_t *root, sk_arena_match *m, sk_arena_deal *d
         return -1;
     memset(d, 0, sizeof *d);
     d->index = (uint64_t)index;
-    if (log_array_n(games, "games", (size_t)m->nbots, why) < 0)
+    int nseat = sk_arena_seatings(m);
+    if (log_array_n(games, "games", (size_t)nseat, why) < 0)
         return -1;
-    for (int r = 0; r < m->nbots; r++)
-        if (log_read_game(json_array_get(games, (size_t)r), r, m->nbots, &d->games[r], why) < 0)
+    for (int r = 0; r < nseat; r++)
+        if (log_read_game(json_array_get(games, (size_t)r), r, m, &d->games[r], why) < 0)
             return -1;
     return log_read_fails(fails, m->nbots, d, why);
 }
@@ -469,6 +504,8 @@ const char *sk_arena_match_diff(const sk_arena_match *a, const sk_arena_match *b
     for (int i = 0; i < a->nbots; i++)
         if (strcmp(a->bots[i], b->bots[i]) != 0)
             return "bots";
+    if (a->format != b->format)
+        return "format";
     if (a->seed != b->seed)
         return "seed";
     if (strcmp(a->tariff, b->tariff) != 0)

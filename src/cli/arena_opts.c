@@ -14,23 +14,31 @@
 static void arena_usage(FILE *out)
 {
     fprintf(out,
-            "usage: schafkopf arena --bots A,B,... [--deals N] [--first-deal K] [--seed S]\n"
-            "                       [--jobs J] [--out FILE] [--log FILE] [--tariff U/S/L]\n"
-            "                       [--time MS] [RULE OPTIONS]\n"
+            "usage: schafkopf arena --bots A,B,... [--format F] [--deals N] [--first-deal K]\n"
+            "                       [--seed S] [--jobs J] [--out FILE] [--log FILE]\n"
+            "                       [--info FILE] [--tariff U/S/L] [--time MS] [RULE OPTIONS]\n"
             "       schafkopf arena --combine LOG...\n\n"
-            "Duplicate matches between bots.  Each deal is played once per seating: with\n"
-            "k bots, seating r puts bot (seat + r) mod k on each seat -- two bots play\n"
-            "ABAB and BABA, four play ABCD BCDA CDAB DABC -- so every bot holds every\n"
-            "seat's cards once per deal (same dealer, same hands) and card luck cancels.\n"
-            "Reports per bot: games, mean money (cents) and tournament points per game\n"
-            "with 95%% confidence intervals over the per-deal totals, and what it did as\n"
-            "declarer per contract class.  Results depend on --seed only, not on --jobs.\n\n"
+            "Duplicate matches between bots: each deal is played once per seating, on the\n"
+            "same hands with the same dealer, so card luck cancels.  Two bots play 1-vs-3\n"
+            "(format 1v3, the default): A alone against three B in each seat (ABBB BABB\n"
+            "BBAB BBBA), then B alone against three A (BAAA ABAA AABA AAAB), 8 games a\n"
+            "deal; the report gives each direction and their mean, in cents (with and\n"
+            "without doublings) and tournament points a game, with standard errors over\n"
+            "deals.  More bots rotate (format rotate): seating r puts bot (seat + r) mod k\n"
+            "on each seat -- four play ABCD BCDA CDAB DABC -- and the report gives each\n"
+            "bot's mean with 95%% confidence intervals.  --format abab rotates two bots,\n"
+            "ABAB and BABA, as older versions did: copies of one bot then sit on opposite\n"
+            "sides and can double each other, which inflates the figures (a warning says\n"
+            "so).  Also: what each bot did as declarer per contract class.  Results depend\n"
+            "on --seed only, not on --jobs.\n\n"
             "  --bots LIST     bots separated by commas: random, heuristic, pimc, pimc:N\n"
             "                  (N deals per decision, default 24), pimc:strong (N = 128);\n"
             "                  a pimc spec ending in :infer draws deals following the auction,\n"
             "                  or ext:COMMAND for an external engine speaking the protocol\n"
             "                  of docs/engine-protocol.md (run with /bin/sh -c COMMAND)\n"
             "  --bot SPEC      add one bot (repeatable; for commands with commas)\n"
+            "  --format F      1v3 (two bots, the default), abab (two bots rotated: inflated\n"
+            "                  by collusion) or rotate (any number of bots)\n"
             "  --deals N       number of deals (default 100)\n"
             "  --first-deal K  play deals K..K+N-1 of the seeded sequence (default 1): deal d\n"
             "                  is the same whatever the range, so runs with one --seed and\n"
@@ -43,6 +51,8 @@ static void arena_usage(FILE *out)
             "  --log FILE      append one JSON line of results per deal to FILE, in deal\n"
             "                  order (docs/arena.md); an interrupted run resumes with\n"
             "                  --first-deal LAST+1 and the same --log\n"
+            "  --info FILE     append the info lines of every external engine, by game\n"
+            "                  (docs/engine-protocol.md)\n"
             "  --combine LOG.. print the report of the deals in one or more logs of one\n"
             "                  match (shards, resumed runs) as one run over them would\n"
             "  --tariff U/S/L  money in cents: U per Laufender and for Schneider (Schwarz\n"
@@ -159,11 +169,12 @@ int sk_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
         {"tariff", required_argument, 0, 't'}, {"time", required_argument, 0, 'T'},
         {"start-time", required_argument, 0, 'S'},
         {"first-deal", required_argument, 0, 'f'}, {"log", required_argument, 0, 'l'},
+        {"format", required_argument, 0, 'F'}, {"info", required_argument, 0, 'I'},
         {"help", no_argument, 0, 'h'},         {"preset", required_argument, 0, SK_OPT_PRESET},
         {"rule", required_argument, 0, SK_OPT_RULE},
         {"rules", required_argument, 0, SK_OPT_RULES_FILE},
         {0, 0, 0, 0}};
-    const char *tariff = "10/20/50";
+    const char *tariff = "10/20/50", *format = NULL;
     int c;
     optind = 1;
     bool rules_seen = false;
@@ -190,6 +201,10 @@ int sk_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
             o->out_path = optarg;
         else if (c == 'l')
             o->log_path = optarg;
+        else if (c == 'F')
+            format = optarg;
+        else if (c == 'I')
+            o->info_path = optarg;
         else if (c == 'f')
             rc = sk_cli_number("first-deal", optarg, SK_ARENA_MAX_INDEX, &o->first);
         else if (c == 't')
@@ -220,6 +235,12 @@ int sk_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
         return -1;
     if (o->m.nbots == 0) {
         fprintf(stderr, "schafkopf: arena: --bots is required (e.g. --bots heuristic,random)\n");
+        return -1;
+    }
+    char why[160];
+    if (sk_arena_format_set(&o->m, format ? format : o->m.nbots == 2 ? "1v3" : "rotate", why,
+                            sizeof why) < 0) {
+        fprintf(stderr, "schafkopf: arena: --format: %s\n", why);
         return -1;
     }
     if (o->m.rules.players != 4) { /* seatings rotate four bots over four seats */

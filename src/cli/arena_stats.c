@@ -29,8 +29,14 @@ void sk_arena_game_from_result(sk_arena_game *g, const uint8_t bot_at[SK_NSEATS]
     g->contract = res->thrown_in ? (sk_contract){SK_C_NONE, SK_NOSUIT, 0} : res->contract;
     g->declarer = (int8_t)(res->thrown_in || res->declarer >= SK_NSEATS ? -1 : res->declarer);
     g->won = res->won != 0;
+    /* the money is a multiple of 2^(doublings + laid) (score.c); a
+     * Ramsch's multiplier has the laying but no doublings */
+    int shift = res->laid + (res->thrown_in || res->contract.type == SK_C_RAMSCH ? 0
+                                                                                : res->doublings);
+    g->has_plain = true;
     for (int s = 0; s < SK_NSEATS; s++) {
         g->money[s] = res->money[s];
+        g->plain[s] = res->money[s] / ((int64_t)1 << shift);
         g->tournament[s] = res->tournament[s];
     }
 }
@@ -57,17 +63,43 @@ static void note_range(sk_arena_stats *st, uint64_t index)
     }
 }
 
+/* Adds the 1-vs-3 samples of one deal: the lone bot of seating r sits
+ * at seat r mod 4 (arena_format.c). */
+static void merge_1v3(sk_arena_stats *st, const sk_arena_deal *d)
+{
+    double x[2][SK_ARENA_NFIG] = {{0}};
+    bool plain = true;
+    for (int r = 0; r < 8; r++) {
+        const sk_arena_game *g = &d->games[r];
+        int s = r % 4;
+        x[r / 4][SK_ARENA_MONEY] += (double)g->money[s] / 4;
+        x[r / 4][SK_ARENA_PLAIN] += (double)g->plain[s] / 4;
+        x[r / 4][SK_ARENA_TP] += (double)g->tournament[s] / 4;
+        plain &= g->has_plain;
+    }
+    if (!plain)
+        st->no_plain++;
+    for (int k = 0; k < SK_ARENA_NFIG; k++) {
+        for (int dir = 0; dir < 2; dir++)
+            welford(&st->dir[dir][k].mean, &st->dir[dir][k].m2, st->deals, x[dir][k]);
+        welford(&st->edge[k].mean, &st->edge[k].m2, st->deals, (x[0][k] - x[1][k]) / 2);
+    }
+}
+
 /* Adds one deal to the totals (deals in increasing index order). */
-void sk_arena_stats_merge(sk_arena_stats *st, int nbots, const sk_arena_deal *d)
+void sk_arena_stats_merge(sk_arena_stats *st, const sk_arena_match *m, const sk_arena_deal *d)
 {
     int64_t money[SK_ARENA_MAX_BOTS] = {0}, tp[SK_ARENA_MAX_BOTS] = {0};
+    int ngames[SK_ARENA_MAX_BOTS] = {0};
+    int nbots = m->nbots;
     st->deals++;
     note_range(st, d->index);
-    for (int r = 0; r < nbots; r++) {
+    for (int r = 0; r < sk_arena_seatings(m); r++) {
         const sk_arena_game *g = &d->games[r];
         for (int s = 0; s < SK_NSEATS; s++) {
             int b = g->bot_at[s];
             st->bot[b].games++;
+            ngames[b]++;
             money[b] += g->money[s];
             tp[b] += g->tournament[s];
         }
@@ -83,12 +115,16 @@ void sk_arena_stats_merge(sk_arena_stats *st, int nbots, const sk_arena_deal *d)
     }
     for (int b = 0; b < nbots; b++) {
         sk_arena_bot_stats *bs = &st->bot[b];
-        /* every bot sits in every seat once per deal: 4 games */
-        welford(&bs->money_mean, &bs->money_m2, st->deals, (double)money[b] / SK_NSEATS);
-        welford(&bs->tp_mean, &bs->tp_m2, st->deals, (double)tp[b] / SK_NSEATS);
+        /* every bot sits in every seat equally often per deal: 4 games
+         * rotated, 16 in 1-vs-3 */
+        double n = ngames[b] ? (double)ngames[b] : 1;
+        welford(&bs->money_mean, &bs->money_m2, st->deals, (double)money[b] / n);
+        welford(&bs->tp_mean, &bs->tp_m2, st->deals, (double)tp[b] / n);
         for (int k = 0; k < SK_ENGINE_NFAIL; k++)
             bs->fails[k] += d->fails[b][k];
     }
+    if (m->format == SK_ARENA_1V3)
+        merge_1v3(st, d);
 }
 
 /* Half-width of the 95% confidence interval of a mean over n samples. */
@@ -138,36 +174,92 @@ static void report_failures(FILE *out, const sk_arena_match *m, const sk_arena_s
     }
 }
 
+/* Standard error of a mean over n samples. */
+static double se(double m2, uint64_t n)
+{
+    return n > 1 ? sqrt(m2 / (double)(n - 1) / (double)n) : NAN;
+}
+
+/* Prints one row of the 1-vs-3 table: money, money without doublings,
+ * tournament points, each with its standard error. */
+static void report_1v3_row(FILE *out, const char *label, const sk_arena_mean f[SK_ARENA_NFIG],
+                           const sk_arena_stats *st)
+{
+    fprintf(out, "%-38.38s %+10.2f %6.2f", label, f[SK_ARENA_MONEY].mean,
+            se(f[SK_ARENA_MONEY].m2, st->deals));
+    if (st->no_plain)
+        fprintf(out, " %10s %6s", "-", "-");
+    else
+        fprintf(out, " %+10.2f %6.2f", f[SK_ARENA_PLAIN].mean, se(f[SK_ARENA_PLAIN].m2, st->deals));
+    fprintf(out, " %+10.3f %6.3f\n", f[SK_ARENA_TP].mean, se(f[SK_ARENA_TP].m2, st->deals));
+}
+
+/* Prints the 1-vs-3 table: each direction and their mean. */
+static void report_1v3(FILE *out, const sk_arena_match *m, const sk_arena_stats *st)
+{
+    char label[64];
+    fprintf(out, "%-38s %10s %6s %10s %6s %10s %6s\n", "1 vs 3, per game of the lone bot",
+            "cents/game", "s.e.", "undoubled", "s.e.", "tourn.pts", "s.e.");
+    for (int dir = 0; dir < 2; dir++) {
+        snprintf(label, sizeof label, "%c %.22s alone vs 3 %c", 'A' + dir, m->bots[dir],
+                 'B' - dir);
+        report_1v3_row(out, label, st->dir[dir], st);
+    }
+    snprintf(label, sizeof label, "A over B, mean of both directions");
+    report_1v3_row(out, label, st->edge, st);
+    fprintf(out, "(s.e.: standard error over the %llu deals, a 95%% interval is +- 1.96 s.e.; "
+                 "undoubled: the money\n without Kontra, Retour and laying; the mean is "
+                 "(A alone - B alone) / 2 per deal)\n",
+            (unsigned long long)st->deals);
+}
+
 /* Prints the match report (deterministic for the deals merged). */
 void sk_arena_report(FILE *out, const sk_arena_match *m, const sk_arena_stats *st)
 {
-    uint64_t games = st->deals * (uint64_t)m->nbots;
+    int nseat = sk_arena_seatings(m);
+    uint64_t games = st->deals * (uint64_t)nseat;
     fprintf(out, "Arena: %llu deals x %d seatings = %llu games, seed %llu",
-            (unsigned long long)st->deals, m->nbots, (unsigned long long)games,
+            (unsigned long long)st->deals, nseat, (unsigned long long)games,
             (unsigned long long)m->seed);
     report_ranges(out, st);
     fprintf(out, "\nSeatings:");
-    for (int r = 0; r < m->nbots; r++) {
+    for (int r = 0; r < nseat; r++) {
+        uint8_t at[SK_NSEATS];
+        sk_arena_seating(m, r, at);
         fprintf(out, " ");
         for (int s = 0; s < SK_NSEATS; s++)
-            fprintf(out, "%c", 'A' + (s + r) % m->nbots);
+            fprintf(out, "%c", 'A' + at[s]);
     }
+    if (m->format == SK_ARENA_1V3)
+        fprintf(out, " (seats 0-3; format 1v3: each bot alone against three of the other, "
+                     "in every seat)\n");
+    else
+        fprintf(out, " (seats 0-3; format %s: every bot holds every seat's hand once per "
+                     "deal)\n", sk_arena_format_name(m));
+    if (m->format == SK_ARENA_ROTATE && m->nbots == 2)
+        fprintf(out, "Warning: format abab: copies of one bot sit on opposite sides and can "
+                     "double each other\n(Kontra against its twin's Solo, which answers "
+                     "Retour): the figures are inflated by\nthat collusion; the default "
+                     "format 1v3 measures one bot against three of the other.\n");
     const sk_rules *r = &m->rules;
-    fprintf(out, " (seats 0-3; every bot holds every seat's hand once per deal)\n"
-                 "Rules: %s; tariff %s: Sauspiel %d, Solo %d, Wenz %d, Laufender %d, "
+    fprintf(out, "Rules: %s; tariff %s: Sauspiel %d, Solo %d, Wenz %d, Laufender %d, "
                  "Schneider %d cents\n", r->preset, m->tariff, r->rate_sauspiel * r->unit_cents,
             r->rate_solo * r->unit_cents, r->rate_wenz * r->unit_cents,
             r->rate_laufende * r->unit_cents, r->rate_schneider * r->unit_cents);
     fprintf(out, "No declarer (thrown in or Ramsch): %llu games (%.1f%%)\n\n",
             (unsigned long long)st->no_declarer,
             100.0 * (double)st->no_declarer / (double)games);
-    fprintf(out, "%-24s %8s %11s %9s %15s %9s\n", "bot", "games", "cents/game", "95% CI",
-            "tourn.pts/game", "95% CI");
-    for (int b = 0; b < m->nbots; b++) {
-        const sk_arena_bot_stats *bs = &st->bot[b];
-        fprintf(out, "%c %-22.22s %8llu %+11.2f +-%7.2f %+15.3f +-%7.3f\n", 'A' + b,
-                m->bots[b], (unsigned long long)bs->games, bs->money_mean,
-                ci95(bs->money_m2, st->deals), bs->tp_mean, ci95(bs->tp_m2, st->deals));
+    if (m->format == SK_ARENA_1V3) {
+        report_1v3(out, m, st);
+    } else {
+        fprintf(out, "%-24s %8s %11s %9s %15s %9s\n", "bot", "games", "cents/game", "95% CI",
+                "tourn.pts/game", "95% CI");
+        for (int b = 0; b < m->nbots; b++) {
+            const sk_arena_bot_stats *bs = &st->bot[b];
+            fprintf(out, "%c %-22.22s %8llu %+11.2f +-%7.2f %+15.3f +-%7.3f\n", 'A' + b,
+                    m->bots[b], (unsigned long long)bs->games, bs->money_mean,
+                    ci95(bs->money_m2, st->deals), bs->tp_mean, ci95(bs->tp_m2, st->deals));
+        }
     }
     fprintf(out, "\n%-24s %-12s %8s %8s %7s %13s\n", "as declarer", "contract", "declared",
             "of games", "won", "cents/declared");

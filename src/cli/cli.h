@@ -24,6 +24,7 @@ int sk_cmd_play(int argc, char **argv);
 int sk_cmd_replay(int argc, char **argv);
 int sk_cmd_arena(int argc, char **argv);
 int sk_cmd_analyze(int argc, char **argv);
+int sk_cmd_agree(int argc, char **argv);
 
 /* The directory of `play`'s session files (play_last.c). */
 void sk_play_data_dir(char *buf, size_t size);
@@ -69,6 +70,14 @@ const char *sk_cli_read_error(int error);
 enum { SK_CLI_EOF = -1, SK_CLI_TOO_LONG = -2, SK_CLI_READ_ERROR = -3 };
 /* Reads one line of at most max bytes (newline dropped); see common.c. */
 long sk_cli_getline(FILE *f, char **buf, size_t *cap, size_t max);
+
+/* Reads one game of the real-games format (tests/data/README.md:
+ * contract, hands, tricks; no auction) into a record under `rules`, with
+ * the shortest auction that leads to its contract; *first_card is the
+ * index of its first card, the first action people chose.  0, or -1
+ * with a reason naming the member (realgame.c). */
+int sk_cli_realgame(const char *line, size_t len, const sk_rules *rules, sk_record *rec,
+                    int *first_card, char *why, size_t size);
 
 /* Flushes and closes stdout at exit; a write error is a message and a
  * failing status. */

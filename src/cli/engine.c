@@ -43,6 +43,9 @@ struct sk_engine {
     char name[64];       /* from "id name" */
     int seat;            /* its seat in the current game */
     sk_cards told;       /* the hand it was last told of */
+    char *info;          /* info lines since the last take, '\n'-terminated */
+    size_t info_len, info_cap;
+    bool info_cut;       /* some were dropped: more than SK_ENGINE_INFO_MAX */
     size_t buflen;       /* bytes of an unfinished line in buf */
     char buf[SK_ENGINE_LINE_MAX + 2];
 };
@@ -434,7 +437,60 @@ void sk_engine_free(sk_engine *e)
         }
     }
     kill_child(e);
+    free(e->info);
     free(e);
+}
+
+/* Keeps an info line for sk_engine_take_info, up to SK_ENGINE_INFO_MAX
+ * bytes; what does not fit (or finds no memory) is dropped and noted. */
+static void keep_info(sk_engine *e, const char *line)
+{
+    size_t len = strlen(line);
+    if (e->info_cut || e->info_len + len + 1 > SK_ENGINE_INFO_MAX) {
+        e->info_cut = true;
+        return;
+    }
+    if (e->info_len + len + 1 > e->info_cap) {
+        size_t cap = e->info_cap ? e->info_cap * 2 : 1024;
+        while (cap < e->info_len + len + 1)
+            cap *= 2;
+        char *more = realloc(e->info, cap);
+        if (!more) {
+            e->info_cut = true;
+            return;
+        }
+        e->info = more;
+        e->info_cap = cap;
+    }
+    memcpy(e->info + e->info_len, line, len);
+    e->info[e->info_len + len] = '\n';
+    e->info_len += len + 1;
+}
+
+/* Hands over the info lines kept; see engine.h. */
+char *sk_engine_take_info(sk_engine *e, size_t *len)
+{
+    static const char cut[] = "info ... (more info lines than the arena keeps were dropped)\n";
+    char *text = NULL;
+    *len = 0;
+    if (e->info_cut) {
+        char *more = realloc(e->info, e->info_len + sizeof cut);
+        if (more) {
+            memcpy(more + e->info_len, cut, sizeof cut);
+            e->info = more;
+            e->info_len += sizeof cut - 1;
+        }
+    }
+    if (e->info_len) {
+        text = e->info;
+        *len = e->info_len;
+        e->info = NULL;
+    }
+    free(e->info);
+    e->info = NULL;
+    e->info_len = e->info_cap = 0;
+    e->info_cut = false;
+    return text;
 }
 
 /* The name from "id name". */
@@ -470,15 +526,17 @@ int sk_engine_event(sk_engine *e, const sk_game *g, char *why, size_t whysize)
 }
 
 /* Asks for a decision among legal[0..n-1]; see engine.h. */
-int sk_engine_decide(sk_engine *e, const sk_action *legal, int n, int *choice, char *why,
-                     size_t whysize)
+int sk_engine_decide(sk_engine *e, const sk_action *legal, int n, const char *kind, int *choice,
+                     char *why, size_t whysize)
 {
     char line[SK_ENGINE_LINE_MAX + 2];
     /* the engine speaks only when asked: anything waiting now is an error */
     int rc;
     while ((rc = read_line(e, -1, line, why, whysize)) == 0) {
-        int kind = sk_engine_classify(line, NULL, 0);
-        if (kind != SK_ELINE_INFO && kind != SK_ELINE_EMPTY) {
+        int lk = sk_engine_classify(line, NULL, 0);
+        if (lk == SK_ELINE_INFO)
+            keep_info(e, line);
+        if (lk != SK_ELINE_INFO && lk != SK_ELINE_EMPTY) {
             why_printf(why, whysize, "wrote \"%.60s\" when no answer was asked for", line);
             kill_child(e);
             return SK_ENGINE_FAIL_GARBAGE;
@@ -493,15 +551,18 @@ int sk_engine_decide(sk_engine *e, const sk_action *legal, int n, int *choice, c
         sk_action_format(legal[i], act, sizeof act);
         len += (size_t)snprintf(text + len, sizeof text - len, "legal %s\n", act);
     }
-    len += (size_t)snprintf(text + len, sizeof text - len, "go %d\n", e->time_ms);
+    len += (size_t)snprintf(text + len, sizeof text - len, "go %d kind %s%s\n", e->time_ms, kind,
+                            n == 1 ? " forced" : "");
     int64_t deadline = now_ms() + e->time_ms;
     rc = send_text(e, text, len, deadline, why, whysize);
     while (rc == 0) {
         rc = read_line(e, deadline, line, why, whysize);
         if (rc != 0)
             break;
-        int kind = sk_engine_classify(line, NULL, 0);
-        if (kind == SK_ELINE_INFO || kind == SK_ELINE_EMPTY)
+        int lk = sk_engine_classify(line, NULL, 0);
+        if (lk == SK_ELINE_INFO)
+            keep_info(e, line);
+        if (lk == SK_ELINE_INFO || lk == SK_ELINE_EMPTY)
             continue;
         int fail = 0;
         char reason[200];

@@ -118,13 +118,27 @@ size_t sk_engine_game_text(const sk_game *g, int seat, const char *id, uint64_t 
  * Returns the length needed, as snprintf does. */
 size_t sk_engine_event_text(const sk_game *g, int seat, sk_cards *told, char *buf,
                             size_t size);
+/* The kind of decision the seat to act in `g` faces, as the "go" line
+ * names it: "double" when `offer` >= 0 (a Kontra or Retour offered out
+ * of turn), else by the phase: "klopfen", "auction", "declare",
+ * "hochzeit" or "card". */
+const char *sk_engine_decision_kind(const sk_game *g, int offer);
 /*
- * Asks for a decision: "legal ACTION" for each choice, then "go MS".
- * On success returns 0 and the index of the chosen action in *choice;
- * else a failure kind with a reason (after a timeout the engine's
- * process group has been killed).
+ * Asks for a decision: "legal ACTION" for each choice, then "go MS kind
+ * KIND", with " forced" when there is one choice only.  On success
+ * returns 0 and the index of the chosen action in *choice; else a
+ * failure kind with a reason (after a timeout the engine's process group
+ * has been killed).  "info" lines the engine writes are kept (see
+ * sk_engine_take_info).
  */
-int sk_engine_decide(sk_engine *e, const sk_action *legal, int n, int *choice, char *why,
-                     size_t whysize);
+int sk_engine_decide(sk_engine *e, const sk_action *legal, int n, const char *kind, int *choice,
+                     char *why, size_t whysize);
+/* The most bytes of info lines kept per engine between two takes; more
+ * are dropped and a line "info ... (cut)" says so. */
+#define SK_ENGINE_INFO_MAX (64 * 1024)
+/* The "info" lines the engine wrote since the last call (each ending in
+ * '\n'), handed over (the caller frees it) and forgotten; NULL when there
+ * were none or out of memory.  *len receives the length. */
+char *sk_engine_take_info(sk_engine *e, size_t *len);
 
 #endif

@@ -107,3 +107,17 @@ size_t sk_engine_event_text(const sk_game *g, int seat, sk_cards *told, char *bu
         put_result(g, buf, size, &n);
     return n;
 }
+
+/* The kind of decision asked for; see engine.h. */
+const char *sk_engine_decision_kind(const sk_game *g, int offer)
+{
+    if (offer >= 0)
+        return "double";
+    switch (g->pub.phase) {
+    case SK_PHASE_KLOPFEN: return "klopfen";
+    case SK_PHASE_AUCTION: return "auction";
+    case SK_PHASE_DECLARE: return "declare";
+    case SK_PHASE_HOCHZEIT: return "hochzeit";
+    default: return "card";
+    }
+}

@@ -1,6 +1,6 @@
 /*
  * fuzz_arena_log.c -- libFuzzer harness for the arena results log
- * (src/cli/arena_log.c, included here with the statistics and the
+ * (src/cli/arena_log.c, included here with the formats, the statistics and the
  * engine failure names so the library sources suffice).
  *
  * Arbitrary bytes go to sk_arena_log_parse.  Whatever parses is merged
@@ -10,6 +10,7 @@
  * text is a fixed point.  Seeds: tests/fuzz/corpus/fuzz_arena_log/.  Run
  * with `make fuzz`.
  */
+#include "../../src/cli/arena_format.c"
 #include "../../src/cli/arena_log.c"
 #include "../../src/cli/arena_stats.c"
 #include "../../src/cli/engine_parse.c"
@@ -28,11 +29,11 @@ static void fuzz_abort(const char *what, const char *text)
 }
 
 /* Two deals of a match of nbots bots are equal in everything logged. */
-static bool fuzz_deals_equal(const sk_arena_deal *a, const sk_arena_deal *b, int nbots)
+static bool fuzz_deals_equal(const sk_arena_deal *a, const sk_arena_deal *b, int nseat)
 {
     if (a->index != b->index || memcmp(a->fails, b->fails, sizeof a->fails) != 0)
         return false;
-    for (int r = 0; r < nbots; r++) {
+    for (int r = 0; r < nseat; r++) {
         const sk_arena_game *x = &a->games[r], *y = &b->games[r];
         char cx[32], cy[32];
         sk_contract_code(x->contract, cx, sizeof cx);
@@ -40,7 +41,8 @@ static bool fuzz_deals_equal(const sk_arena_deal *a, const sk_arena_deal *b, int
         if (memcmp(x->bot_at, y->bot_at, sizeof x->bot_at) != 0 || strcmp(cx, cy) != 0 ||
             x->contract.type != y->contract.type || x->contract.tout != y->contract.tout ||
             x->declarer != y->declarer || x->won != y->won ||
-            memcmp(x->money, y->money, sizeof x->money) != 0 ||
+            memcmp(x->money, y->money, sizeof x->money) != 0 || x->has_plain != y->has_plain ||
+            (x->has_plain && memcmp(x->plain, y->plain, sizeof x->plain) != 0) ||
             memcmp(x->tournament, y->tournament, sizeof x->tournament) != 0)
             return false;
     }
@@ -57,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size > 1 << 16 || sk_arena_log_parse((const char *)data, size, &m, &d, why, sizeof why) < 0)
         return 0;
     memset(&st, 0, sizeof st);
-    sk_arena_stats_merge(&st, m.nbots, &d);
+    sk_arena_stats_merge(&st, &m, &d);
     FILE *null = fopen("/dev/null", "w");
     if (null) {
         sk_arena_report(null, &m, &st);
@@ -73,7 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_abort(why, text);
     if (sk_arena_match_diff(&m, &m2))
         fuzz_abort("a written line reads back as another match", text);
-    if (!fuzz_deals_equal(&d, &d2, m.nbots))
+    if (!fuzz_deals_equal(&d, &d2, sk_arena_seatings(&m)))
         fuzz_abort("a written line reads back as another deal", text);
     char *again = sk_arena_log_format(&m2, &d2);
     if (!again || strcmp(again, text) != 0)

@@ -234,7 +234,7 @@ static inline unsigned playable_classes(const sk_rules *r, const sk_public *p, s
                    1u << SKX_CL_GEIER_TOUT | 1u << SKX_CL_BETTEL | 1u << SKX_CL_BETTEL_OUVERT;
     can |= (unsigned)(callable != 0) << SKX_CL_SAUSPIEL;
     bool sie = sie_hand(p, hand);
-    can |= (plain != 0) | sie ? 1u << SKX_CL_SOLO | 1u << SKX_CL_SOLO_TOUT : 0; /* contract_fits */
+    can |= ((plain != 0) | sie) ? 1u << SKX_CL_SOLO | 1u << SKX_CL_SOLO_TOUT : 0; /* contract_fits */
     can |= (hand & ~SK_RANK_MASK(SK_UNTER)) != 0
                ? 1u << SKX_CL_FARBWENZ | 1u << SKX_CL_FARBWENZ_TOUT : 0;
     can |= (hand & ~SK_RANK_MASK(SK_OBER)) != 0

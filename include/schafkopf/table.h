@@ -2,10 +2,11 @@
  * schafkopf/table.h -- a table where people and bots play a session
  * together, as the server (src/server/) runs it: a "room".
  *
- * A room holds a ruleset, four seats (five players with the dealer
- * sitting out come later), the session's score sheet and the game in
- * progress.  It knows no sockets, files or threads: a driver tells it who
- * sits where and what a seat decided, and reads back
+ * A room holds a ruleset, the seats it plays (four, or three with
+ * players = 3; five players with the dealer sitting out come later),
+ * the session's score sheet and the game in progress.  It knows no
+ * sockets, files or threads: a driver tells it who sits where and what
+ * a seat decided, and reads back
  *
  *  - what must be decided next and by whom (sk_room_pending), which the
  *    driver asks of a human connection or of a bot on a worker thread;
@@ -13,7 +14,7 @@
  *    event, made for that seat (or a spectator) through core's
  *    visibility -- nothing in them reveals a card the recipient may not
  *    see, or anything from which the deal follows;
- *  - the history (sk_room_history) that restores the room exactly, for
+ *  - the journal (sk_room_journal) that restores the room exactly, for
  *    the store.
  *
  * Every event has a sequence number, from 1, counted per room; a client
@@ -27,8 +28,9 @@
  * libsodium); after the game the seed itself, so players can check that
  * the seed gives the deal they played (sk_room_deal_from_seed).
  *
- * Names: sk_room_ public, skx_room_ internal.  docs/server-protocol.md
- * describes the messages.
+ * Names: sk_room_ public, skx_room_ internal.  docs/room-messages.md
+ * describes every message, field by field, and the secrecy rules they
+ * follow.
  */
 #ifndef SCHAFKOPF_TABLE_H
 #define SCHAFKOPF_TABLE_H
@@ -54,6 +56,9 @@ enum sk_room_seat_kind {
 
 typedef struct sk_room_seat {
     uint8_t kind;                 /* enum sk_room_seat_kind */
+    uint8_t away;                 /* its player left during a game: the driver runs
+                                   * the room's fallback bot (sk_room_fallback) for
+                                   * the seat until someone sits down there */
     char name[SK_ROOM_NAME_MAX];  /* shown to everyone */
     char bot[32];                 /* a bot's spec ("pimc", "heuristic"), else "" */
     uint64_t player;              /* the driver's id of a human, 0 for none */
@@ -70,6 +75,9 @@ void sk_room_free(sk_room *r);
 
 uint64_t sk_room_id(const sk_room *r);
 const sk_rules *sk_room_rules(const sk_room *r);
+/* The fallback bot's spec (sk_room_new's, "heuristic" when NULL). */
+const char *sk_room_fallback(const sk_room *r);
+/* A seat (0 .. seats-1), NULL for a seat the ruleset does not play. */
 const sk_room_seat *sk_room_seat_at(const sk_room *r, int seat);
 /* The number of the last event (0 before any). */
 uint64_t sk_room_seq(const sk_room *r);
@@ -77,47 +85,70 @@ uint64_t sk_room_seq(const sk_room *r);
 const sk_game *sk_room_game(const sk_room *r);
 const sk_session *sk_room_session(const sk_room *r);
 
-/* Seats a human (player id, name) or a bot (spec) in an empty seat, or
- * empties one; each is an event.  A game starts by itself when every
- * seat is taken and the driver deals (sk_room_deal).  A human may leave
- * during a game: his seat is then played by the fallback bot until he
- * or another human sits down again.  0 or an error
- * that says why (seat taken, bad bot spec, name too long...). */
+/* Seats a human (player id, not 0; name: 1..31 bytes of printable
+ * UTF-8) or a bot (a spec sk_bot_new accepts) in an empty or away seat,
+ * or empties one; each is an event.  A player sits in one seat at a
+ * time.  A game starts when every seat is taken and the driver deals
+ * (sk_room_deal).  Whoever leaves during a game leaves the seat away
+ * (sk_room_seat.away; kind, name and player stay): the fallback bot
+ * plays it, in this game and the next ones, until someone sits down
+ * there; leaving an away seat between games empties it.  0 or an error
+ * that says why (SK_ERANGE: no such seat; SK_ESTATE: seat taken or
+ * empty, player seated elsewhere; SK_EINVAL: bad bot spec or name). */
 int sk_room_sit_human(sk_room *r, int seat, uint64_t player, const char *name, sk_error *err);
 int sk_room_sit_bot(sk_room *r, int seat, const char *spec, sk_error *err);
 int sk_room_leave(sk_room *r, int seat, sk_error *err);
 
 /* The next decision: the seat to ask and the choices it has (at most
- * SK_MAX_LEGAL); a doubling out of turn comes with its decline, a pass
- * (core's sk_turn_next).  Returns the seat, or -1 when nobody must
- * decide (no game, or seats to fill). */
+ * SK_MAX_LEGAL; legal and n may be NULL); a doubling out of turn comes
+ * with its decline, a pass (core's sk_turn_next); otherwise the seat to
+ * move gets its legal actions but the doublings (it was asked for them
+ * already, or may not give them).  Returns the seat, or -1 when nobody
+ * must decide (no game running). */
 int sk_room_pending(const sk_room *r, sk_action *legal, int *n);
+/* The doubling (SK_ACT_KONTRA or SK_ACT_RETOUR) offered out of turn to
+ * the pending seat, or -1: a bot that answers such an offer with
+ * anything else declines it (the driver decides sk_act_pass). */
+int sk_room_offer(const sk_room *r);
 
 /* A decision of `seat`: one of the choices of sk_room_pending.  `seen`
  * is the last event number the sender saw; a stale one is refused
- * (SK_ESTATE), as is anything not on offer (SK_EILLEGAL, with the rule
- * from the engine).  Applied decisions become events; a finished game
- * is booked on the score sheet (an event too) and the driver deals the
- * next one. */
+ * (SK_ESTATE "stale"), as is anything not on offer: with the engine's
+ * code and rule when the engine forbids it (SK_EILLEGAL, or SK_ESTATE
+ * out of turn), else SK_ESTATE (a legal doubling not offered now, a
+ * seat not asked now).  A decision becomes an event -- a declined
+ * doubling too, an event of kind "decline"; a finished game is booked
+ * on the score sheet (one more event, "result") and the driver deals
+ * the next one. */
 int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *err);
 /* Deals the next game from `seed` (SK_ROOM_SEED_BYTES from the OS
- * random source, the driver's) when every seat is taken and no game
- * runs; 0, or SK_ESTATE when it cannot start now. */
+ * random source, the driver's) when every seat is taken (away seats
+ * count) and no game runs; 0, or SK_ESTATE when it cannot start now.
+ * The session's first dealer is seat 0. */
 int sk_room_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES], sk_error *err);
 /* The deal a seed gives under the room's ruleset for a dealer, as
- * sk_room_deal makes it: for players who check the published seed. */
+ * sk_room_deal makes it: for players who check the published seed.  A
+ * pure function: the generator's state is BLAKE2b-256 keyed with the
+ * seed over the text "schafkopf room deal 1" (not the published hash,
+ * the unkeyed BLAKE2b-256 of the seed), then sk_deck_shuffle_rules and
+ * sk_deck_deal; docs/room-messages.md. */
 void sk_room_deal_from_seed(const sk_rules *rules, int dealer,
                             const uint8_t seed[SK_ROOM_SEED_BYTES], uint8_t hands[4][8]);
 
-/* The view for a bot's decision at `seat` (core's sk_game_view). */
+/* The view for a bot's decision at `seat` (core's sk_game_view): 0, or
+ * SK_ESTATE without a game, SK_ERANGE for no such seat. */
 int sk_room_view(const sk_room *r, int seat, sk_view *v);
 
 /* The JSON text of event `seq` as `seat` (SK_ROOM_SPECTATOR: a
  * spectator) may see it, malloc'd, or NULL when no such event is kept
- * (events of finished games are dropped but for the last game's). */
+ * (events of finished games are dropped but for the last game's, and
+ * those before a game's deal with it) or no such recipient.  The text
+ * is made when the event happens: the same whenever asked. */
 char *sk_room_message(const sk_room *r, uint64_t seq, int seat);
 /* The whole state as `seat` may see it, for a connection that (re)joins:
- * the ruleset, the seats, the score sheet, the game so far; malloc'd. */
+ * the ruleset, the seats, the score sheet, the game so far, the last
+ * finished game, what is pending; malloc'd (NULL: no such recipient,
+ * or out of memory). */
 char *sk_room_state(const sk_room *r, int seat);
 
 /*
@@ -126,8 +157,13 @@ char *sk_room_state(const sk_room *r, int seat);
  * only -- it holds the seeds, so it never goes to a client.  A room is
  * restored by feeding a fresh room (sk_room_new with the same id and
  * ruleset) its entries in order with sk_room_replay; it then stands at
- * the same event number in the same state.  A driver appends each entry
- * to its store before it sends the event's messages.
+ * the same event number in the same state, with the same messages.  A
+ * driver appends each entry to its store before it sends the event's
+ * messages.  One decision may make two events (the last card, then the
+ * result): replaying the first makes both, the second entry ("result")
+ * is then checked and skipped.  sk_room_replay refuses bad input (not
+ * JSON, a wrong field, an entry out of order) with a message naming the
+ * entry and the field, and refuses what the room refuses.
  */
 char *sk_room_journal(const sk_room *r, uint64_t seq);
 int sk_room_replay(sk_room *r, const char *entry, sk_error *err);

@@ -1,0 +1,781 @@
+/*
+ * room.c -- a table of the game server: seats, deals from published
+ * seeds, the decisions in core's order, the score sheet, the events
+ * and the journal that rebuilds it all (schafkopf/table.h).
+ *
+ * The room is a state machine like the game it holds: every change is
+ * one event, numbered from 1, and every event has a journal entry (the
+ * input that made it) and a message per recipient, made at once through
+ * core's visibility (room_json.c).  A room fed its journal again passes
+ * through the same code and so ends in the same state with the same
+ * messages.  The room runs no bot and knows no socket, file or thread.
+ */
+#include "table/room_internal.h"
+
+#include <assert.h>
+#include <jansson.h>
+#include <limits.h>
+#include <sodium.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Sets the error (prefixed "room: ") and returns code. */
+static int fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
+{
+    if (err) {
+        int k = snprintf(err->msg, sizeof err->msg, "room: ");
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->msg + k, sizeof err->msg - (size_t)k, fmt, ap);
+        va_end(ap);
+        err->rule = rule;
+    }
+    return code;
+}
+
+/* Hex of n bytes into out (2n + 1 bytes). */
+void skx_room_hex(const uint8_t *bytes, size_t n, char *out)
+{
+    sodium_bin2hex(out, 2 * n + 1, bytes, n);
+}
+
+/* The published hash of a seed: BLAKE2b-256 of its bytes, as hex. */
+static void seed_hash(const uint8_t seed[SK_ROOM_SEED_BYTES], char out[SK_ROOM_HASH_HEX])
+{
+    uint8_t h[32];
+    crypto_generichash(h, sizeof h, seed, SK_ROOM_SEED_BYTES, NULL, 0);
+    skx_room_hex(h, sizeof h, out);
+}
+
+/* The deal of a seed: the generator's state is BLAKE2b-256 keyed with
+ * the seed over a fixed text -- not the published hash, from which the
+ * deal must not follow -- then the ruleset's deck is shuffled and dealt
+ * as at the table (2.3.1).  A pure function of its inputs. */
+void sk_room_deal_from_seed(const sk_rules *rules, int dealer,
+                            const uint8_t seed[SK_ROOM_SEED_BYTES], uint8_t hands[4][8])
+{
+    static const char what[] = "schafkopf room deal 1";
+    uint8_t key[32];
+    if (sodium_init() < 0) { /* the portable code still hashes right */
+    }
+    crypto_generichash(key, sizeof key, (const uint8_t *)what, sizeof what - 1, seed,
+                       SK_ROOM_SEED_BYTES);
+    sk_rng rng;
+    uint64_t any = 0;
+    for (int i = 0; i < 4; i++) {
+        uint64_t w = 0;
+        for (int b = 7; b >= 0; b--)
+            w = w << 8 | key[8 * i + b];
+        rng.s[i] = w;
+        any |= w;
+    }
+    if (!any)
+        rng.s[0] = 1; /* xoshiro's one forbidden state */
+    sk_deck d;
+    sk_deck_shuffle_rules(&d, rules, &rng);
+    sk_deck_deal(&d, dealer, (enum sk_deal_mode)rules->deal_mode, hands);
+}
+
+/* A new room; see table.h. */
+sk_room *sk_room_new(uint64_t id, const sk_rules *rules, const char *fallback, sk_error *err)
+{
+    if (!rules) {
+        fail(err, SK_EINVAL, NULL, "no ruleset");
+        return NULL;
+    }
+    if (sk_rules_validate(rules, err) < 0)
+        return NULL;
+    if (rules->players == 5) {
+        fail(err, SK_EINVAL, NULL,
+             "players = 5 (the dealer sits out) is not playable in a room yet; 4 or 3");
+        return NULL;
+    }
+    if (!fallback)
+        fallback = "heuristic";
+    sk_error berr = {{0}, NULL};
+    sk_bot *probe = strlen(fallback) < 32 ? sk_bot_new(fallback, 0, &berr) : NULL;
+    if (!probe) {
+        char q[SK_ESCAPE_SIZE(40)];
+        fail(err, SK_EINVAL, NULL, "fallback bot \"%s\": %s",
+             sk_escape(q, sizeof q, fallback, strlen(fallback), 40),
+             berr.msg[0] ? berr.msg : "too long");
+        return NULL;
+    }
+    sk_bot_free(probe);
+    if (sodium_init() < 0) {
+        fail(err, SK_EIO, NULL, "libsodium could not start");
+        return NULL;
+    }
+    sk_room *r = calloc(1, sizeof *r);
+    if (!r) {
+        fail(err, SK_ENOMEM, NULL, "out of memory");
+        return NULL;
+    }
+    r->id = id;
+    r->rules = *rules;
+    sk_rules_refresh(&r->rules);
+    snprintf(r->fallback, sizeof r->fallback, "%s", fallback);
+    r->nseats = sk_rules_seats(&r->rules);
+    sk_session_init(&r->session, &r->rules, 0);
+    sk_turn_init(&r->turn);
+    char *rules_text = sk_rules_json(&r->rules);
+    r->rules_json = rules_text ? json_loads(rules_text, 0, NULL) : NULL;
+    free(rules_text);
+    if (!r->rules_json) {
+        free(r);
+        fail(err, SK_ENOMEM, NULL, "out of memory");
+        return NULL;
+    }
+    return r;
+}
+
+/* Frees one kept event's texts. */
+static void event_free(skx_room_event *e)
+{
+    free(e->journal);
+    for (int v = 0; v < SKX_ROOM_VIEWERS; v++)
+        free(e->msg[v]);
+}
+
+void sk_room_free(sk_room *r)
+{
+    if (!r)
+        return;
+    for (size_t i = 0; i < r->nev; i++)
+        event_free(&r->ev[i]);
+    free(r->ev);
+    for (size_t i = 0; i < r->nrows; i++)
+        json_decref(r->rows[i].json);
+    free(r->rows);
+    json_decref(r->last_course);
+    json_decref(r->rules_json);
+    free(r->records);
+    free(r);
+}
+
+uint64_t sk_room_id(const sk_room *r)
+{
+    return r->id;
+}
+
+const sk_rules *sk_room_rules(const sk_room *r)
+{
+    return &r->rules;
+}
+
+const char *sk_room_fallback(const sk_room *r)
+{
+    return r->fallback;
+}
+
+/* The seat's state, NULL for a seat the ruleset does not play. */
+const sk_room_seat *sk_room_seat_at(const sk_room *r, int seat)
+{
+    return seat >= 0 && seat < r->nseats ? &r->seats[seat] : NULL;
+}
+
+uint64_t sk_room_seq(const sk_room *r)
+{
+    return r->seq;
+}
+
+const sk_game *sk_room_game(const sk_room *r)
+{
+    return r->playing ? &r->game : NULL;
+}
+
+const sk_session *sk_room_session(const sk_room *r)
+{
+    return &r->session;
+}
+
+/* Makes event r->seq + 1 from a change: its journal entry and its
+ * message for every recipient.  Out of memory the change stands but
+ * the event or its texts are missing (NULL): SK_ENOMEM. */
+static int emit(sk_room *r, skx_room_change *c, sk_error *err)
+{
+    c->pending = skx_room_pending(r, c->legal, &c->nlegal, &c->offer);
+    if (r->nev == r->ev_cap) {
+        size_t cap = r->ev_cap ? 2 * r->ev_cap : 64;
+        skx_room_event *more = realloc(r->ev, cap * sizeof *more);
+        if (!more) /* the change stands without an event: kept events stay contiguous */
+            return fail(err, SK_ENOMEM, NULL, "out of memory for event %llu",
+                        (unsigned long long)r->seq + 1);
+        r->ev = more;
+        r->ev_cap = cap;
+    }
+    r->seq++;
+    skx_room_event *e = &r->ev[r->nev++];
+    memset(e, 0, sizeof *e);
+    e->seq = r->seq;
+    e->game_no = r->games_dealt;
+    e->kind = (uint8_t)c->kind;
+    e->journal = skx_room_journal_json(r, c);
+    bool ok = e->journal != NULL;
+    for (int v = 0; v < SKX_ROOM_VIEWERS; v++) {
+        if (v < SK_NSEATS && v >= r->nseats)
+            continue;
+        /* a result is the same for everyone (the game is public now) */
+        e->msg[v] = c->kind == SKX_EV_RESULT && v > 0 && e->msg[0] ? strdup(e->msg[0])
+                                                                   : skx_room_event_json(r, c, v);
+        ok = ok && e->msg[v];
+    }
+    return ok ? SK_OK
+              : fail(err, SK_ENOMEM, NULL, "out of memory for the texts of event %llu",
+                     (unsigned long long)r->seq);
+}
+
+/* Drops the events older than the last finished game's (game_no below
+ * `keep`), before a new deal. */
+static void drop_events(sk_room *r, uint32_t keep)
+{
+    size_t k = 0;
+    while (k < r->nev && r->ev[k].game_no < keep)
+        event_free(&r->ev[k++]);
+    memmove(r->ev, r->ev + k, (r->nev - k) * sizeof *r->ev);
+    r->nev -= k;
+}
+
+/* The kept event `seq`, or NULL. */
+static const skx_room_event *event_at(const sk_room *r, uint64_t seq)
+{
+    if (r->nev == 0 || seq < r->ev[0].seq || seq > r->seq)
+        return NULL;
+    const skx_room_event *e = &r->ev[seq - r->ev[0].seq];
+    assert(e->seq == seq);
+    return e;
+}
+
+/* Checks a seat number: 0 or SK_ERANGE naming it. */
+static int check_seat(const sk_room *r, int seat, sk_error *err)
+{
+    if (seat < 0 || seat >= r->nseats)
+        return fail(err, SK_ERANGE, NULL, "seat %d is not a seat of this table (0..%d)", seat,
+                    r->nseats - 1);
+    return SK_OK;
+}
+
+/* Whether a seat can be sat in: empty, or its player left (away). */
+static int check_free(const sk_room *r, int seat, sk_error *err)
+{
+    const sk_room_seat *s = &r->seats[seat];
+    if (s->kind != SK_ROOM_EMPTY && !s->away) {
+        char q[SK_ESCAPE_SIZE(SK_ROOM_NAME_MAX)];
+        return fail(err, SK_ESTATE, NULL, "seat %d is taken by \"%s\"", seat,
+                    sk_escape(q, sizeof q, s->name, strlen(s->name), SK_ROOM_NAME_MAX));
+    }
+    return SK_OK;
+}
+
+/* Length of the UTF-8 sequence at s (n bytes left) that encodes one
+ * printable character, or 0: no control characters (C0, DEL, C1), no
+ * overlong forms, surrogates or code points above U+10FFFF. */
+static size_t printable_utf8(const unsigned char *s, size_t n)
+{
+    if (s[0] >= 0x20 && s[0] < 0x7f)
+        return 1;
+    size_t len = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+               : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+    if (len == 0 || len > n)
+        return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if (len == 2 && s[0] == 0xc2 && s[1] < 0xa0)
+        return 0; /* U+0080..U+009F: C1 controls */
+    if (len == 3 && ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0)))
+        return 0; /* overlong, or a surrogate */
+    if (len == 4 && ((s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90)))
+        return 0; /* overlong, or above U+10FFFF */
+    return len;
+}
+
+/* Checks a player's name: 1..31 bytes of printable UTF-8. */
+static int check_name(const char *name, sk_error *err)
+{
+    if (!name || !*name)
+        return fail(err, SK_EINVAL, NULL, "a player's name must not be empty");
+    size_t n = strnlen(name, SK_ROOM_NAME_MAX);
+    char q[SK_ESCAPE_SIZE(40)];
+    if (n >= SK_ROOM_NAME_MAX)
+        return fail(err, SK_EINVAL, NULL, "name \"%s\" is longer than %d bytes",
+                    sk_escape(q, sizeof q, name, strlen(name), 40), SK_ROOM_NAME_MAX - 1);
+    for (size_t i = 0; i < n;) {
+        size_t k = printable_utf8((const unsigned char *)name + i, n - i);
+        if (!k)
+            return fail(err, SK_EINVAL, NULL,
+                        "name \"%s\": byte %zu is not printable UTF-8", 
+                        sk_escape(q, sizeof q, name, n, 40), i + 1);
+        i += k;
+    }
+    return SK_OK;
+}
+
+/* Seats a human; see table.h. */
+int sk_room_sit_human(sk_room *r, int seat, uint64_t player, const char *name, sk_error *err)
+{
+    int rc = check_seat(r, seat, err);
+    if (rc == SK_OK)
+        rc = check_name(name, err);
+    if (rc == SK_OK && player == 0)
+        rc = fail(err, SK_EINVAL, NULL, "player id 0 is no player");
+    if (rc == SK_OK)
+        rc = check_free(r, seat, err);
+    for (int s = 0; rc == SK_OK && s < r->nseats; s++)
+        if (s != seat && r->seats[s].kind == SK_ROOM_HUMAN && !r->seats[s].away &&
+            r->seats[s].player == player)
+            rc = fail(err, SK_ESTATE, NULL, "player %llu already sits in seat %d",
+                      (unsigned long long)player, s);
+    if (rc < 0)
+        return rc;
+    sk_room_seat *s = &r->seats[seat];
+    memset(s, 0, sizeof *s);
+    s->kind = SK_ROOM_HUMAN;
+    s->player = player;
+    snprintf(s->name, sizeof s->name, "%s", name);
+    skx_room_change c = {.kind = SKX_EV_SIT, .seat = seat};
+    return emit(r, &c, err);
+}
+
+/* Seats a bot; see table.h. */
+int sk_room_sit_bot(sk_room *r, int seat, const char *spec, sk_error *err)
+{
+    int rc = check_seat(r, seat, err);
+    if (rc < 0)
+        return rc;
+    sk_error berr = {{0}, NULL};
+    sk_bot *probe = spec && strlen(spec) < sizeof r->seats[0].bot ? sk_bot_new(spec, 0, &berr)
+                                                                : NULL;
+    if (!probe) {
+        char q[SK_ESCAPE_SIZE(40)];
+        return fail(err, SK_EINVAL, NULL, "seat %d: bot \"%s\": %s", seat,
+                    spec ? sk_escape(q, sizeof q, spec, strlen(spec), 40) : "",
+                    berr.msg[0] ? berr.msg : "no such bot (too long)");
+    }
+    sk_bot_free(probe);
+    rc = check_free(r, seat, err);
+    if (rc < 0)
+        return rc;
+    sk_room_seat *s = &r->seats[seat];
+    memset(s, 0, sizeof *s);
+    s->kind = SK_ROOM_BOT;
+    snprintf(s->bot, sizeof s->bot, "%s", spec);
+    snprintf(s->name, sizeof s->name, "%s", spec);
+    skx_room_change c = {.kind = SKX_EV_SIT, .seat = seat};
+    return emit(r, &c, err);
+}
+
+/* Empties a seat, or marks it away during a game; see table.h. */
+int sk_room_leave(sk_room *r, int seat, sk_error *err)
+{
+    int rc = check_seat(r, seat, err);
+    if (rc < 0)
+        return rc;
+    sk_room_seat *s = &r->seats[seat];
+    if (s->kind == SK_ROOM_EMPTY)
+        return fail(err, SK_ESTATE, NULL, "seat %d is empty", seat);
+    if (r->playing) {
+        if (s->away)
+            return fail(err, SK_ESTATE, NULL,
+                        "seat %d has left already: the fallback bot plays it", seat);
+        s->away = 1;
+    } else {
+        memset(s, 0, sizeof *s);
+    }
+    skx_room_change c = {.kind = SKX_EV_LEAVE, .seat = seat};
+    return emit(r, &c, err);
+}
+
+/* The pending decision; see room_internal.h.  Core's turn order asks
+ * the doublings out of turn first (3.3); the seat to move then chooses
+ * among its actions but the doublings (it was asked, or may not). */
+int skx_room_pending(const sk_room *r, sk_action *legal, int *n, int *offer)
+{
+    sk_action buf[SK_MAX_LEGAL];
+    if (!legal)
+        legal = buf;
+    *n = 0;
+    *offer = -1;
+    if (!r->playing)
+        return -1;
+    sk_turn t = r->turn; /* sk_turn_next only catches up with the game */
+    int seat = sk_turn_next(&t, &r->game, offer);
+    if (seat >= SK_NSEATS)
+        return -1;
+    if (*offer >= 0) {
+        legal[0] = sk_act_double(seat, (enum sk_action_type) * offer);
+        legal[1] = sk_act_pass(seat);
+        *n = 2;
+        return seat;
+    }
+    sk_action all[SK_MAX_LEGAL];
+    int m = sk_game_legal(&r->game, all);
+    for (int i = 0; i < m; i++)
+        if (all[i].seat == seat && all[i].type != SK_ACT_KONTRA && all[i].type != SK_ACT_RETOUR)
+            legal[(*n)++] = all[i];
+    return seat;
+}
+
+/* The doubling offered out of turn to the pending seat; see table.h. */
+int sk_room_offer(const sk_room *r)
+{
+    int n, offer;
+    skx_room_pending(r, NULL, &n, &offer);
+    return offer;
+}
+
+/* The next decision; see table.h. */
+int sk_room_pending(const sk_room *r, sk_action *legal, int *n)
+{
+    int offer, m;
+    int seat = skx_room_pending(r, legal, &m, &offer);
+    if (n)
+        *n = m;
+    return seat;
+}
+
+/* The view for a bot's decision; see table.h. */
+int sk_room_view(const sk_room *r, int seat, sk_view *v)
+{
+    if (!r->playing)
+        return SK_ESTATE;
+    if (seat < 0 || seat >= r->nseats)
+        return SK_ERANGE;
+    sk_game_view(&r->game, seat, v);
+    return SK_OK;
+}
+
+/* Appends text to the records. */
+static int records_add(sk_room *r, const char *line)
+{
+    size_t n = strlen(line);
+    char *more = realloc(r->records, r->records_len + n + 1);
+    if (!more)
+        return SK_ENOMEM;
+    memcpy(more + r->records_len, line, n + 1);
+    r->records = more;
+    r->records_len += n;
+    return SK_OK;
+}
+
+/* The record line of the finished game, its id "room-R-game-N" and
+ * its seed added (a "seed" member, which record readers ignore). */
+static int keep_record(sk_room *r)
+{
+    sk_record *rec = malloc(sizeof *rec);
+    if (!rec)
+        return SK_ENOMEM;
+    char id[64];
+    snprintf(id, sizeof id, "room-%llu-game-%lu", (unsigned long long)r->id,
+             (unsigned long)r->deal.no);
+    sk_record_from_game(rec, &r->game, id);
+    char *line = sk_record_write(rec);
+    free(rec);
+    json_t *o = line ? json_loads(line, 0, NULL) : NULL;
+    free(line);
+    char hex[2 * SK_ROOM_SEED_BYTES + 1];
+    skx_room_hex(r->deal.seed, SK_ROOM_SEED_BYTES, hex);
+    char *text = NULL;
+    if (o && json_object_set_new(o, "seed", json_string(hex)) == 0)
+        text = json_dumps(o, JSON_COMPACT);
+    json_decref(o);
+    int rc = text ? records_add(r, text) : SK_ENOMEM;
+    if (rc == SK_OK)
+        rc = records_add(r, "\n");
+    free(text);
+    return rc;
+}
+
+/* Books the finished game: the score sheet's row, the record, the
+ * result event; the game becomes the last one. */
+static int finish_game(sk_room *r, sk_error *err)
+{
+    skx_room_row row;
+    memset(&row, 0, sizeof row);
+    int rc = sk_session_finish(&r->session, &r->game, &row.res, err);
+    if (rc < 0)
+        return rc;
+    row.game_no = r->deal.no;
+    row.dealer = r->game.pub.dealer;
+    for (int s = 0; s < SK_NSEATS; s++) {
+        row.stock_flow[s] = r->session.stock_flow[s];
+        row.money[s] = r->session.money[s];
+        row.tournament[s] = r->session.tournament[s];
+    }
+    row.stock = r->session.stock;
+    row.json = skx_room_settlement(r, &row);
+    if (!row.json)
+        return fail(err, SK_ENOMEM, NULL, "out of memory for the score sheet");
+    if (r->nrows == r->rows_cap) {
+        size_t cap = r->rows_cap ? 2 * r->rows_cap : 16;
+        skx_room_row *more = realloc(r->rows, cap * sizeof *more);
+        if (!more) {
+            json_decref(row.json);
+            return fail(err, SK_ENOMEM, NULL, "out of memory for the score sheet");
+        }
+        r->rows = more;
+        r->rows_cap = cap;
+    }
+    r->rows[r->nrows++] = row;
+    if (keep_record(r) < 0)
+        return fail(err, SK_ENOMEM, NULL, "out of memory for the game's record");
+    r->last = r->game;
+    r->last_deal = r->deal;
+    r->last_row = row;
+    r->have_last = true;
+    r->playing = false;
+    json_decref(r->last_course);
+    r->last_course = skx_room_course(r);
+    if (!r->last_course)
+        return fail(err, SK_ENOMEM, NULL, "out of memory for the game's course");
+    skx_room_change c = {.kind = SKX_EV_RESULT, .seat = -1};
+    return emit(r, &c, err);
+}
+
+/* Starts the deal of `hands` under `seed`: drops the events before the
+ * last finished game, makes the deal event. */
+static int start_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES],
+                      const uint8_t hands[4][8], sk_error *err)
+{
+    if (r->playing)
+        return fail(err, SK_ESTATE, NULL, "a game is running: game %lu",
+                    (unsigned long)r->deal.no);
+    for (int s = 0; s < r->nseats; s++)
+        if (r->seats[s].kind == SK_ROOM_EMPTY)
+            return fail(err, SK_ESTATE, NULL, "seat %d is empty: no deal", s);
+    int rc = sk_session_start(&r->session, &r->game, hands, err);
+    if (rc < 0)
+        return rc;
+    drop_events(r, r->games_dealt);
+    r->games_dealt++;
+    r->deal.no = r->games_dealt;
+    memcpy(r->deal.seed, seed, SK_ROOM_SEED_BYTES);
+    seed_hash(seed, r->deal.hash);
+    r->playing = true;
+    sk_turn_init(&r->turn);
+    skx_room_change c = {.kind = SKX_EV_DEAL, .seat = -1};
+    rc = emit(r, &c, err);
+    if (rc == SK_OK && sk_game_over(&r->game))
+        rc = finish_game(r, err);
+    return rc;
+}
+
+/* Deals the next game; see table.h. */
+int sk_room_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES], sk_error *err)
+{
+    uint8_t hands[4][8];
+    sk_room_deal_from_seed(&r->rules, r->session.dealer, seed, hands);
+    return start_deal(r, seed, hands, err);
+}
+
+/* Deals chosen hands; see room_internal.h (tests only). */
+int skx_room_deal_hands(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES],
+                        const uint8_t hands[4][8], sk_error *err)
+{
+    return start_deal(r, seed, hands, err);
+}
+
+/* Why a decision that is not on offer is refused: the engine's rule
+ * when it forbids it, else that the seat is not asked for it now. */
+static int refuse(const sk_room *r, int seat, sk_action a, int pending, int offer,
+                  sk_error *err)
+{
+    sk_game *probe = malloc(sizeof *probe); /* the engine's verdict, on a copy */
+    if (!probe)
+        return fail(err, SK_ENOMEM, NULL, "out of memory");
+    *probe = r->game;
+    sk_error e = {{0}, NULL};
+    int rc = sk_game_apply(probe, a, &e);
+    free(probe);
+    char text[48];
+    sk_action_format(a, text, sizeof text);
+    if (rc < 0)
+        return fail(err, rc, e.rule, "%s", e.msg);
+    if (pending != seat && offer < 0)
+        return fail(err, SK_ESTATE, NULL, "seat %d is not asked now: seat %d decides", seat,
+                    pending);
+    return fail(err, SK_ESTATE, "3.3", "seat %d: \"%s\" is not on offer now", seat, text);
+}
+
+/* A decision; see table.h. */
+int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *err)
+{
+    if (!r->playing)
+        return fail(err, SK_ESTATE, NULL, "no game is running");
+    if (seen != r->seq)
+        return fail(err, SK_ESTATE, NULL, "stale: the decision saw event %llu, the room is at %llu",
+                    (unsigned long long)seen, (unsigned long long)r->seq);
+    int rc = check_seat(r, seat, err);
+    if (rc < 0)
+        return rc;
+    a.seat = (uint8_t)seat;
+    sk_action legal[SK_MAX_LEGAL];
+    int n, offer;
+    int pending = skx_room_pending(r, legal, &n, &offer);
+    int found = -1;
+    for (int i = 0; pending == seat && i < n && found < 0; i++)
+        if (sk_action_equal(legal[i], a))
+            found = i;
+    if (found < 0)
+        return refuse(r, seat, a, pending, offer, err);
+    skx_room_change c = {.kind = SKX_EV_ACTION, .seat = seat, .a = a};
+    if (offer >= 0 && a.type == SK_ACT_PASS) { /* declines the doubling (3.3) */
+        c.kind = SKX_EV_DECLINE;
+        c.a = legal[0];
+        sk_turn_decline(&r->turn, &r->game, seat);
+        return emit(r, &c, err);
+    }
+    for (int s = 0; s < SK_NSEATS; s++)
+        c.seen_before[s] = sk_game_seen_hand(&r->game, s);
+    c.partner_before = r->game.pub.partner;
+    c.open_before = r->game.pub.open_seat;
+    rc = sk_game_apply(&r->game, a, err);
+    if (rc < 0)
+        return rc; /* on offer, so the engine's own list was wrong */
+    rc = emit(r, &c, err);
+    if (rc == SK_OK && sk_game_over(&r->game))
+        rc = finish_game(r, err);
+    return rc;
+}
+
+/* The message of event seq for a recipient; see table.h. */
+char *sk_room_message(const sk_room *r, uint64_t seq, int seat)
+{
+    const skx_room_event *e = event_at(r, seq);
+    if (seat != SK_ROOM_SPECTATOR && (seat < 0 || seat >= r->nseats))
+        return NULL;
+    int v = seat == SK_ROOM_SPECTATOR ? SK_NSEATS : seat;
+    if (!e || !e->msg[v])
+        return NULL;
+    return strdup(e->msg[v]);
+}
+
+/* The journal entry of event seq; see table.h. */
+char *sk_room_journal(const sk_room *r, uint64_t seq)
+{
+    const skx_room_event *e = event_at(r, seq);
+    return e && e->journal ? strdup(e->journal) : NULL;
+}
+
+/* The finished games' records; see table.h. */
+char *sk_room_records(const sk_room *r)
+{
+    return strdup(r->records ? r->records : "");
+}
+
+/* ---- sk_room_replay: the journal's reader ---- */
+
+/* A journal entry's field as an integer in [lo, hi]. */
+static int entry_int(const json_t *o, const char *key, long long lo, long long hi,
+                     long long *out, sk_error *err)
+{
+    const json_t *v = json_object_get(o, key);
+    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
+        return fail(err, SK_EINVAL, NULL, "journal entry: \"%s\" must be an integer %lld..%lld",
+                    key, lo, hi);
+    *out = json_integer_value(v);
+    return SK_OK;
+}
+
+/* A journal entry's field as a string of at most max bytes, no NUL. */
+static int entry_str(const json_t *o, const char *key, size_t max, const char **out,
+                     sk_error *err)
+{
+    const json_t *v = json_object_get(o, key);
+    if (!json_is_string(v) || json_string_length(v) > max ||
+        strlen(json_string_value(v)) != json_string_length(v))
+        return fail(err, SK_EINVAL, NULL, "journal entry: \"%s\" must be a string of at most "
+                    "%zu bytes", key, max);
+    *out = json_string_value(v);
+    return SK_OK;
+}
+
+/* Replays the entry once parsed: checks its number, then calls the
+ * function that made it. */
+static int replay_obj(sk_room *r, const json_t *o, sk_error *err)
+{
+    long long seq, seat = 0;
+    const char *kind, *s;
+    int rc = entry_int(o, "seq", 1, INT64_MAX, &seq, err);
+    if (rc == SK_OK)
+        rc = entry_str(o, "kind", 16, &kind, err);
+    if (rc < 0)
+        return rc;
+    if (strcmp(kind, "result") == 0) { /* made by the decision that ended the game */
+        const skx_room_event *e = event_at(r, (uint64_t)seq);
+        if ((uint64_t)seq != r->seq || !e || e->kind != SKX_EV_RESULT)
+            return fail(err, SK_EINVAL, NULL,
+                        "journal entry %lld: a result that the game before did not make", seq);
+        return SK_OK;
+    }
+    if ((uint64_t)seq != r->seq + 1)
+        return fail(err, SK_EINVAL, NULL, "journal entry %lld: the room is at event %llu", seq,
+                    (unsigned long long)r->seq);
+    if (strcmp(kind, "deal") == 0) {
+        uint8_t seed[SK_ROOM_SEED_BYTES];
+        size_t got = 0;
+        rc = entry_str(o, "seed", 2 * SK_ROOM_SEED_BYTES, &s, err);
+        if (rc == SK_OK && (strlen(s) != 2 * SK_ROOM_SEED_BYTES ||
+                            sodium_hex2bin(seed, sizeof seed, s, strlen(s), NULL, &got, NULL) != 0 ||
+                            got != sizeof seed))
+            rc = fail(err, SK_EINVAL, NULL, "journal entry %lld: \"seed\" must be %d hex digits",
+                      seq, 2 * SK_ROOM_SEED_BYTES);
+        return rc < 0 ? rc : sk_room_deal(r, seed, err);
+    }
+    rc = entry_int(o, "seat", 0, SK_NSEATS - 1, &seat, err);
+    if (rc < 0)
+        return rc;
+    if (strcmp(kind, "leave") == 0)
+        return sk_room_leave(r, (int)seat, err);
+    if (strcmp(kind, "decide") == 0) {
+        sk_action a;
+        rc = entry_str(o, "action", 40, &s, err);
+        if (rc == SK_OK && sk_action_parse(s, &a, err) < 0)
+            rc = SK_EINVAL;
+        return rc < 0 ? rc : sk_room_decide(r, (int)seat, a, r->seq, err);
+    }
+    if (strcmp(kind, "sit") == 0) {
+        if (json_object_get(o, "bot")) {
+            rc = entry_str(o, "bot", 31, &s, err);
+            return rc < 0 ? rc : sk_room_sit_bot(r, (int)seat, s, err);
+        }
+        const char *name, *player;
+        rc = entry_str(o, "name", SK_ROOM_NAME_MAX - 1, &name, err);
+        if (rc == SK_OK)
+            rc = entry_str(o, "player", 20, &player, err);
+        if (rc < 0)
+            return rc;
+        char *end = NULL;
+        unsigned long long id = strtoull(player, &end, 10);
+        if (!*player || *player < '1' || *player > '9' || *end || id == ULLONG_MAX)
+            return fail(err, SK_EINVAL, NULL, "journal entry %lld: \"player\" must be a "
+                        "decimal id 1..2^64-2", seq);
+        return sk_room_sit_human(r, (int)seat, id, name, err);
+    }
+    char q[SK_ESCAPE_SIZE(16)];
+    return fail(err, SK_EINVAL, NULL, "journal entry %lld: unknown kind \"%s\" (sit, leave, "
+                "deal, decide, result)", seq, sk_escape(q, sizeof q, kind, strlen(kind), 16));
+}
+
+/* Replays one journal entry; see table.h. */
+int sk_room_replay(sk_room *r, const char *entry, sk_error *err)
+{
+    if (!entry)
+        return fail(err, SK_EINVAL, NULL, "no journal entry");
+    size_t len = strnlen(entry, 4097);
+    if (len > 4096)
+        return fail(err, SK_EINVAL, NULL, "journal entry longer than 4096 bytes");
+    json_error_t je;
+    json_t *o = json_loadb(entry, len, JSON_REJECT_DUPLICATES, &je);
+    if (!o)
+        return fail(err, SK_EINVAL, NULL, "journal entry: bad JSON at line %d, column %d: %s",
+                    je.line, je.column, je.text);
+    int rc = json_is_object(o) ? replay_obj(r, o, err)
+                               : fail(err, SK_EINVAL, NULL, "journal entry: not an object");
+    json_decref(o);
+    return rc;
+}

@@ -1,0 +1,127 @@
+/*
+ * room_internal.h -- the room's own structure, shared by its files
+ * (room.c: seats, deals, decisions, the journal; room_json.c: the
+ * messages and the state) and by tests/test_room.c.  Nothing outside
+ * src/table and the tests includes it.
+ */
+#ifndef SK_ROOM_INTERNAL_H
+#define SK_ROOM_INTERNAL_H
+
+#include "schafkopf/table.h"
+
+#include <jansson.h>
+
+/* What made an event; its messages are made for every recipient at
+ * once, when it happens, so a message is the same whenever asked. */
+enum skx_room_event_kind {
+    SKX_EV_SIT = 1,
+    SKX_EV_LEAVE = 2,
+    SKX_EV_DEAL = 3,
+    SKX_EV_ACTION = 4,  /* an action applied to the game */
+    SKX_EV_DECLINE = 5, /* a doubling offered out of turn, declined (3.3) */
+    SKX_EV_RESULT = 6   /* a finished game booked on the score sheet */
+};
+
+/* Recipients of messages: the seats, then the spectator. */
+#define SKX_ROOM_VIEWERS (SK_NSEATS + 1)
+
+/* One kept event: its journal entry and its message for each recipient
+ * (NULL for a seat the ruleset does not play). */
+typedef struct skx_room_event {
+    uint64_t seq;
+    uint32_t game_no; /* the last game dealt when it happened (0: none yet) */
+    uint8_t kind;
+    char *journal;
+    char *msg[SKX_ROOM_VIEWERS];
+} skx_room_event;
+
+/* A row of the score sheet: one finished game and the totals after it. */
+typedef struct skx_room_row {
+    uint32_t game_no;
+    uint8_t dealer;
+    sk_result res;
+    int64_t stock_flow[SK_NSEATS];
+    int64_t money[SK_NSEATS];      /* running totals after the game, cents */
+    int64_t tournament[SK_NSEATS];
+    int64_t stock;                 /* the pot after the game */
+    json_t *json;                  /* its settlement as messages show it (made once) */
+} skx_room_row;
+
+/* A deal as the room keeps it: its number, seed and published hash. */
+typedef struct skx_room_deal {
+    uint32_t no;
+    uint8_t seed[SK_ROOM_SEED_BYTES];
+    char hash[SK_ROOM_HASH_HEX];
+} skx_room_deal;
+
+struct sk_room {
+    uint64_t id;
+    sk_rules rules;
+    char fallback[32];
+    int nseats;                    /* 4, or 3 with players = 3 */
+    sk_room_seat seats[SK_NSEATS];
+    sk_session session;
+    bool playing;                  /* a game runs */
+    sk_game game;                  /* the game in progress (valid while playing) */
+    sk_turn turn;                  /* who is asked next (core's turn.c) */
+    skx_room_deal deal;            /* the running or last deal */
+    uint32_t games_dealt;
+    uint64_t seq;
+    /* the finished game before the running one (or the last one) */
+    bool have_last;
+    sk_game last;
+    skx_room_deal last_deal;
+    skx_room_row last_row;
+    json_t *last_course;           /* its course as messages show it (made once) */
+    json_t *rules_json;            /* the ruleset as messages show it (made once) */
+    /* kept events: those of the running and the last finished game */
+    skx_room_event *ev;
+    size_t nev, ev_cap;
+    /* the score sheet, one row per finished game */
+    skx_room_row *rows;
+    size_t nrows, rows_cap;
+    /* the finished games' record lines */
+    char *records;
+    size_t records_len;
+};
+
+/* Deals given hands (instead of the seed's) with `seed` published as
+ * usual: for tests that must deal chosen cards (the swap test of
+ * tests/test_room.c).  The journal entry names only the seed, so a room
+ * dealt this way is not rebuilt from its journal. */
+int skx_room_deal_hands(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES],
+                        const uint8_t hands[4][8], sk_error *err);
+
+/* What an event changed, as room.c saw it happen: the kind, the seat
+ * and action, and what the game looked like before an action (to tell
+ * each recipient what is new to it). */
+typedef struct skx_room_change {
+    int kind;                      /* enum skx_room_event_kind */
+    int seat;
+    sk_action a;                   /* SKX_EV_ACTION, SKX_EV_DECLINE (the offer) */
+    sk_cards seen_before[SK_NSEATS]; /* each seat's seen hand before the action */
+    uint8_t partner_before;        /* pub.partner before the action */
+    uint8_t open_before;           /* pub.open_seat before the action */
+    /* what is pending after it (skx_room_pending), asked once */
+    int pending, offer, nlegal;
+    sk_action legal[SK_MAX_LEGAL];
+} skx_room_change;
+
+/* room_json.c: the message of the event just made (number r->seq) for
+ * recipient `viewer` (a seat, or SK_NSEATS for the spectator);
+ * malloc'd, NULL when out of memory. */
+char *skx_room_event_json(const sk_room *r, const skx_room_change *c, int viewer);
+/* The settlement of a finished game's row, and the course of the last
+ * finished game, as messages show them; NULL when out of memory. */
+json_t *skx_room_settlement(const sk_room *r, const skx_room_row *row);
+json_t *skx_room_course(const sk_room *r);
+/* The journal entry of the event just made, malloc'd. */
+char *skx_room_journal_json(const sk_room *r, const skx_room_change *c);
+/* room.c: the decision pending now, as sk_room_pending, and in *offer
+ * the doubling offered out of turn (SK_ACT_KONTRA, SK_ACT_RETOUR) or -1;
+ * legal may be NULL. */
+int skx_room_pending(const sk_room *r, sk_action *legal, int *n, int *offer);
+/* Hex of n bytes into out (2n + 1 bytes). */
+void skx_room_hex(const uint8_t *bytes, size_t n, char *out);
+
+#endif

@@ -7,11 +7,48 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "testlib.h"
+
+/* ------------------------------------------------------------------ */
+/* Temporary files                                                      */
+/* ------------------------------------------------------------------ */
+
+/* A fresh directory for a test's files (mkdtemp), under $TMPDIR when it
+ * is set and short enough, else /tmp. */
+void tl_tmpdir(char *dir, size_t size, const char *prefix)
+{
+    const char *tmp = getenv("TMPDIR");
+    if (!tmp || !*tmp)
+        tmp = "/tmp";
+    int n = snprintf(dir, size, "%s/%sXXXXXX", tmp, prefix);
+    if (n < 0 || (size_t)n >= size)
+        fail_msg("tl_tmpdir: %s/%s is too long", tmp, prefix);
+    if (!mkdtemp(dir))
+        fail_msg("tl_tmpdir: cannot make %s", dir);
+}
+
+/* Removes a directory of tl_tmpdir and every file in it. */
+void tl_rmdir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d) {
+        struct dirent *e;
+        char path[4096];
+        while ((e = readdir(d)))
+            if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+                snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+                unlink(path);
+            }
+        closedir(d);
+    }
+    rmdir(dir);
+}
 
 /* ------------------------------------------------------------------ */
 /* Rulesets, cards and contracts                                        */

@@ -17,6 +17,16 @@
 #include "schafkopf/core.h"
 
 /* ------------------------------------------------------------------ */
+/* Temporary files                                                      */
+/* ------------------------------------------------------------------ */
+
+/* Makes a fresh directory "$TMPDIR/<prefix>XXXXXX" (or under /tmp) into
+ * dir (size bytes). */
+void tl_tmpdir(char *dir, size_t size, const char *prefix);
+/* Removes such a directory with the files in it (not subdirectories). */
+void tl_rmdir(const char *dir);
+
+/* ------------------------------------------------------------------ */
 /* Rulesets, cards and contracts                                        */
 /* ------------------------------------------------------------------ */
 

@@ -1,21 +1,29 @@
 /*
  * schafkopf/store.h -- what the server keeps: rooms and their journals,
  * finished games, chat, accounts and sessions.  One interface with one
- * backend now, SQLite in WAL mode (src/store/store_sqlite.c); a
- * PostgreSQL backend can follow behind the same functions without
- * touching game code (docs/server.md).
+ * backend now, SQLite in WAL mode (src/store/); a PostgreSQL backend can
+ * follow behind the same functions without touching game code
+ * (docs/store.md).
  *
- * Durability: a journal entry appended inside sk_store_begin/commit is
- * on disk once sk_store_commit returns (it survives kill -9 of the
- * server; power loss: see docs/server.md for the synchronous setting).
- * A server commits the entries of one pass of its event loop together,
+ * Durability: a write is on disk once the function that wrote it (or,
+ * inside sk_store_begin, sk_store_commit) returns 0: it survives kill -9
+ * of the server.  Surviving a power loss as well costs a flush per
+ * commit: sk_store_set_sync(SK_STORE_SYNC_FULL), docs/store.md.  A
+ * server commits the entries of one pass of its event loop together,
  * then sends their events: nobody hears of an action the store lost.
  *
  * Only one process may hold a store at a time: sk_store_open refuses a
- * database that another process holds open (an advisory lock on the
- * database file's ".lock" companion), so two servers never write one
- * database.  Every function returns 0 or a negative sk_status with a
- * message naming what failed.
+ * database that another process (or another sk_store of this process)
+ * holds open -- an advisory lock on the database file's ".lock"
+ * companion -- so two servers never write one database.  A store is not
+ * thread-safe: one thread at a time may call it (a worker thread that
+ * owns it, or the loop).
+ *
+ * Text is UTF-8 without NUL bytes, each field at most its cap below;
+ * anything else is refused with SK_EINVAL naming the field.  Ids and
+ * sequence numbers are at most INT64_MAX (SK_ERANGE otherwise).  Every
+ * function returns 0 or a negative sk_status with a message naming what
+ * failed and the database file.
  */
 #ifndef SCHAFKOPF_STORE_H
 #define SCHAFKOPF_STORE_H
@@ -28,19 +36,52 @@ extern "C" {
 
 typedef struct sk_store sk_store;
 
+/* Caps in bytes of the text fields (without the terminating NUL). */
+#define SK_STORE_RULES_MAX 65536     /* a room's rules_json */
+#define SK_STORE_TITLE_MAX 256       /* a room's title */
+#define SK_STORE_INVITE_MAX 128      /* a room's invitation code */
+#define SK_STORE_FALLBACK_MAX 1024   /* a room's fallback bot spec */
+#define SK_STORE_ENTRY_MAX 1048576   /* a journal entry */
+#define SK_STORE_RECORD_MAX 1048576  /* a game record */
+#define SK_STORE_NAME_MAX 128        /* account, chat and session names */
+#define SK_STORE_CHAT_MAX 4096       /* a chat line's text */
+#define SK_STORE_HASH_MAX 255        /* an account's password hash string */
+#define SK_STORE_TOKEN_HASH_MAX 128  /* a session's token hash (hex) */
+
 /* Opens (creating or upgrading the schema) the database at `path`; NULL
- * with a message when it cannot, or when another process holds it. */
+ * with a message when it cannot, when the file is no store of ours (or
+ * of a newer program), or when another process holds it. */
 sk_store *sk_store_open(const char *path, sk_error *err);
+/* Closes the store (NULL: nothing).  A transaction begun and not
+ * committed is rolled back: its writes are lost as if never made. */
 void sk_store_close(sk_store *st);
 
+/* How hard a commit waits for the disk.  NORMAL (the default): a commit
+ * survives a crash or kill -9 of the process, not necessarily a power
+ * loss or an operating system crash (the last commits before it may be
+ * lost, the database stays consistent).  FULL: a commit also survives
+ * those, at the cost of a flush to the disk per commit. */
+enum sk_store_sync { SK_STORE_SYNC_NORMAL = 0, SK_STORE_SYNC_FULL = 1 };
+/* Sets the sync mode for the following commits; SK_ESTATE inside a
+ * transaction. */
+int sk_store_set_sync(sk_store *st, enum sk_store_sync mode, sk_error *err);
+
 /* Groups writes into one transaction; without them each write commits
- * on its own. */
+ * on its own.  Transactions do not nest (a second begin: SK_ESTATE), and
+ * commit or rollback without begin is SK_ESTATE.  A write refused inside
+ * a transaction (a wrong seq, a name in use) changes nothing and leaves
+ * the transaction open.  When a commit fails (disk full, I/O error) the
+ * whole transaction is rolled back and the error returned: none of its
+ * writes happened. */
 int sk_store_begin(sk_store *st, sk_error *err);
 int sk_store_commit(sk_store *st, sk_error *err);
+/* Drops the writes of the open transaction. */
+int sk_store_rollback(sk_store *st, sk_error *err);
 
 /* A room as created: its ruleset (core's sk_rules_json text), a title,
  * its invitation code (unguessable, the server's), whether it is listed
- * in the lobby, and the fallback bot spec. */
+ * in the lobby, and the fallback bot spec.  NULL title, invite and
+ * fallback are stored as "". */
 typedef struct sk_store_room {
     uint64_t id;
     char *rules_json;
@@ -52,17 +93,22 @@ typedef struct sk_store_room {
     int closed;
 } sk_store_room;
 
-/* Creates a room; its id (from 1) in *id. */
+/* Creates a room (room->id and room->closed are ignored: a new room is
+ * open); its id (from 1, never reused) in *id. */
 int sk_store_room_create(sk_store *st, const sk_store_room *room, uint64_t *id, sk_error *err);
-/* Marks a room closed (kept for its games, not restored). */
+/* Marks a room closed (kept for its games, not restored); SK_EINVAL for
+ * an unknown room.  A closed room still accepts writes. */
 int sk_store_room_close(sk_store *st, uint64_t id, sk_error *err);
 /* Calls `fn` for every room that is not closed, oldest first; fn's
- * strings live until it returns.  A non-zero return of fn stops. */
+ * strings live until it returns.  A non-zero return of fn stops the
+ * walk, and the function returns it (so a callback's negative status
+ * comes back); 0 otherwise.  The same holds for every walk below. */
 int sk_store_rooms(sk_store *st, int (*fn)(void *ctx, const sk_store_room *room), void *ctx,
                    sk_error *err);
 
 /* Appends the journal entry of event `seq` of a room (sk_room_journal);
- * seq must be the room's next (SK_EINVAL otherwise, nothing written). */
+ * seq must be the room's next, from 1 (SK_EINVAL otherwise, nothing
+ * written; SK_EINVAL for an unknown room too). */
 int sk_store_journal_append(sk_store *st, uint64_t room, uint64_t seq, const char *entry,
                             sk_error *err);
 /* Calls `fn` for every journal entry of a room in order. */
@@ -71,14 +117,16 @@ int sk_store_journal(sk_store *st, uint64_t room,
                      sk_error *err);
 
 /* A finished game's record (core's record line) of a room, numbered
- * from 1 per room; and all of them in order. */
+ * from 1 per room (a number taken: SK_EINVAL); and all of them in
+ * order. */
 int sk_store_game_add(sk_store *st, uint64_t room, uint32_t game_no, const char *record,
                       sk_error *err);
 int sk_store_games(sk_store *st, uint64_t room,
                    int (*fn)(void *ctx, uint32_t game_no, const char *record), void *ctx,
                    sk_error *err);
 
-/* Chat: a line of a room, and the last `max` lines in order. */
+/* Chat: a line of a room, and the last `max` lines (max >= 0) in the
+ * order they were added. */
 int sk_store_chat_add(sk_store *st, uint64_t room, const char *name, const char *text,
                       int64_t at, sk_error *err);
 int sk_store_chat(sk_store *st, uint64_t room, int max,
@@ -86,21 +134,32 @@ int sk_store_chat(sk_store *st, uint64_t room, int max,
                   void *ctx, sk_error *err);
 
 /* Accounts: a name and its password hash (libsodium's argon2id string,
- * crypto_pwhash_str; the store never sees a password).  _add refuses a
- * name in use (SK_EINVAL); _get fills `hash` (size bytes) and the id, or
- * returns SK_EINVAL for an unknown name. */
+ * crypto_pwhash_str; the store never sees a password).  Names compare
+ * byte for byte: a server that wants "Sepp" and "sepp" to be one name
+ * normalises before.  _add refuses a name in use (SK_EINVAL) and gives
+ * the new id (from 1); _get fills `hash` (size bytes; SK_ERANGE when too
+ * small) and the id, or returns SK_EINVAL for an unknown name. */
 int sk_store_account_add(sk_store *st, const char *name, const char *hash, uint64_t *id,
                          sk_error *err);
 int sk_store_account_get(sk_store *st, const char *name, uint64_t *id, char *hash, size_t size,
                          sk_error *err);
 
 /* Sessions: a secret token's hash (the store keeps no token, only its
- * BLAKE2b hash as hex) for a player id and nickname, so a returning
- * browser gets its seat back after a server restart. */
+ * BLAKE2b hash as lowercase hex, 32 to 128 digits) for a player id and
+ * nickname, so a returning browser gets its seat back after a server
+ * restart.  `account` is 0 for a guest, else an account's id.  _put
+ * replaces the session of the same token hash; `at` is when it was last
+ * used.  _get returns SK_EINVAL for an unknown token hash and SK_ERANGE
+ * when `name` (size bytes) is too small. */
 int sk_store_session_put(sk_store *st, const char *token_hash, uint64_t player,
                          const char *name, uint64_t account, int64_t at, sk_error *err);
 int sk_store_session_get(sk_store *st, const char *token_hash, uint64_t *player, char *name,
                          size_t size, uint64_t *account, sk_error *err);
+/* Forgets a session (logout); an unknown token hash is no error. */
+int sk_store_session_delete(sk_store *st, const char *token_hash, sk_error *err);
+/* Forgets every session last used before `before`; how many in *count
+ * (may be NULL). */
+int sk_store_session_prune(sk_store *st, int64_t before, uint64_t *count, sk_error *err);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,583 @@
+/*
+ * store_sqlite.c -- the store on SQLite: opening (the lock, identity,
+ * WAL, the schema and its migrations), transactions, the sync mode, the
+ * cache of prepared statements and the shared helpers.  The functions of
+ * the data (rooms, journal, games, chat, accounts, sessions) are in
+ * store_data.c.
+ *
+ * A database is ours when its header carries our application id and its
+ * schema_version table names a version this program knows; an empty file
+ * becomes a new store.  Anything else -- random bytes, a database of
+ * another program, one of a newer schafkopf -- is refused at open with a
+ * message naming the file, and nothing in it is changed.
+ *
+ * Durability rests on WAL mode: a commit appends its pages to the
+ * "-wal" file with write(2) before it returns, so the operating system
+ * holds them even when the process dies the next instant; synchronous
+ * NORMAL flushes only at checkpoints (a power loss may lose the last
+ * commits), FULL flushes the WAL at every commit (docs/store.md).
+ */
+#include "store/store_internal.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+/* "SKST" in the database header: the file is a schafkopf store. */
+#define SKX_APP_ID 0x534b5354
+/* How long a statement waits for a lock SQLite's own readers hold (an
+ * online backup by the sqlite3 shell, say) before it fails. */
+#define SKX_BUSY_MS 5000
+/* Longest path we accept (the lock file's name adds 5 bytes). */
+#define SKX_PATH_MAX 4000
+
+/*
+ * The schema, one entry per version: migrations[v - 1] brings a database
+ * from version v - 1 to v.  A new version appends an entry, never edits
+ * one: a database of any older version is upgraded step by step, inside
+ * one transaction, when it is opened.
+ */
+static const char *const migrations[] = {
+    /* version 1 */
+    "CREATE TABLE schema_version (version INTEGER NOT NULL) STRICT;"
+    "INSERT INTO schema_version VALUES (0);"
+    "CREATE TABLE rooms ("
+    "  id INTEGER PRIMARY KEY AUTOINCREMENT,"
+    "  rules_json TEXT NOT NULL, title TEXT NOT NULL, invite TEXT NOT NULL,"
+    "  listed INTEGER NOT NULL, fallback TEXT NOT NULL,"
+    "  created INTEGER NOT NULL, closed INTEGER NOT NULL DEFAULT 0) STRICT;"
+    "CREATE TABLE journal ("
+    "  room INTEGER NOT NULL REFERENCES rooms(id), seq INTEGER NOT NULL,"
+    "  entry TEXT NOT NULL, PRIMARY KEY (room, seq)) STRICT, WITHOUT ROWID;"
+    "CREATE TABLE games ("
+    "  room INTEGER NOT NULL REFERENCES rooms(id), game_no INTEGER NOT NULL,"
+    "  record TEXT NOT NULL, PRIMARY KEY (room, game_no)) STRICT, WITHOUT ROWID;"
+    "CREATE TABLE chat ("
+    "  id INTEGER PRIMARY KEY, room INTEGER NOT NULL REFERENCES rooms(id),"
+    "  name TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL) STRICT;"
+    "CREATE INDEX chat_room ON chat (room, id);"
+    "CREATE TABLE accounts ("
+    "  id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE,"
+    "  hash TEXT NOT NULL) STRICT;"
+    "CREATE TABLE sessions ("
+    "  token_hash TEXT PRIMARY KEY, player INTEGER NOT NULL, name TEXT NOT NULL,"
+    "  account INTEGER REFERENCES accounts(id), at INTEGER NOT NULL) STRICT;"
+    "CREATE INDEX sessions_at ON sessions (at);",
+};
+#define SKX_SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
+
+/* The statements of enum skx_stmt, in its order. */
+static const char *const stmt_sql[SKX_STMT_COUNT] = {
+    [SKX_ROOM_INSERT] = "INSERT INTO rooms (rules_json, title, invite, listed, fallback, created)"
+                        " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    [SKX_ROOM_CLOSE] = "UPDATE rooms SET closed = 1 WHERE id = ?1",
+    [SKX_ROOMS] = "SELECT id, rules_json, title, invite, listed, fallback, created, closed"
+                  " FROM rooms WHERE closed = 0 ORDER BY id",
+    [SKX_JOURNAL_NEXT] = "SELECT EXISTS (SELECT 1 FROM rooms WHERE id = ?1),"
+                         " (SELECT max(seq) FROM journal WHERE room = ?1)",
+    [SKX_JOURNAL_INSERT] = "INSERT INTO journal (room, seq, entry) VALUES (?1, ?2, ?3)",
+    [SKX_JOURNAL] = "SELECT seq, entry FROM journal WHERE room = ?1 ORDER BY seq",
+    [SKX_GAME_INSERT] = "INSERT INTO games (room, game_no, record) VALUES (?1, ?2, ?3)",
+    [SKX_GAMES] = "SELECT game_no, record FROM games WHERE room = ?1 ORDER BY game_no",
+    [SKX_CHAT_INSERT] = "INSERT INTO chat (room, name, text, at) VALUES (?1, ?2, ?3, ?4)",
+    [SKX_CHAT] = "SELECT name, text, at FROM (SELECT id, name, text, at FROM chat"
+                 " WHERE room = ?1 ORDER BY id DESC LIMIT ?2) ORDER BY id",
+    [SKX_ACCOUNT_INSERT] = "INSERT INTO accounts (name, hash) VALUES (?1, ?2)",
+    [SKX_ACCOUNT_GET] = "SELECT id, hash FROM accounts WHERE name = ?1",
+    [SKX_SESSION_PUT] = "INSERT INTO sessions (token_hash, player, name, account, at)"
+                        " VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (token_hash) DO UPDATE SET"
+                        " player = excluded.player, name = excluded.name,"
+                        " account = excluded.account, at = excluded.at",
+    [SKX_SESSION_GET] = "SELECT player, name, account FROM sessions WHERE token_hash = ?1",
+    [SKX_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = ?1",
+    [SKX_SESSION_PRUNE] = "DELETE FROM sessions WHERE at < ?1",
+};
+
+/* Writes the message of an error into err (if any). */
+static void vset(const sk_store *st, sk_error *err, const char *fmt, va_list ap)
+{
+    if (!err)
+        return;
+    int n = snprintf(err->msg, sizeof err->msg, "store %s: ", st ? st->where : "?");
+    if (n < 0 || (size_t)n >= sizeof err->msg)
+        n = 0;
+    vsnprintf(err->msg + n, sizeof err->msg - (size_t)n, fmt, ap);
+    err->rule = NULL;
+}
+
+/* See store_internal.h. */
+int skx_store_fail(const sk_store *st, sk_error *err, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vset(st, err, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+/* The status an SQLite result code means. */
+static int status_of(int rc)
+{
+    switch (rc & 0xff) {
+    case SQLITE_CONSTRAINT:
+    case SQLITE_TOOBIG:
+    case SQLITE_MISMATCH:
+        return SK_EINVAL;
+    case SQLITE_NOMEM:
+        return SK_ENOMEM;
+    default:
+        return SK_EIO;
+    }
+}
+
+/* See store_internal.h. */
+int skx_store_db_fail(const sk_store *st, sk_error *err, int rc, const char *what)
+{
+    const char *msg = st && st->db ? sqlite3_errmsg(st->db) : sqlite3_errstr(rc);
+    return skx_store_fail(st, err, status_of(rc), "%s: %s", what, msg);
+}
+
+/* Length of the valid UTF-8 sequence at s (n bytes left), or 0 when the
+ * bytes there are no valid UTF-8 (overlong forms, surrogates and code
+ * points past U+10FFFF are not). */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    if (c < 0x80)
+        return c ? 1 : 0;
+    size_t len;
+    unsigned lo = 0x80, hi = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf)
+        len = 2;
+    else if (c >= 0xe0 && c <= 0xef) {
+        len = 3;
+        if (c == 0xe0)
+            lo = 0xa0;
+        else if (c == 0xed)
+            hi = 0x9f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        len = 4;
+        if (c == 0xf0)
+            lo = 0x90;
+        else if (c == 0xf4)
+            hi = 0x8f;
+    } else
+        return 0;
+    if (n < len || s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t i = 2; i < len; i++)
+        if (s[i] < 0x80 || s[i] > 0xbf)
+            return 0;
+    return len;
+}
+
+/* See store_internal.h. */
+int skx_store_check_text(const sk_store *st, sk_error *err, const char *field, const char *s,
+                         size_t max, bool empty_ok)
+{
+    if (!s)
+        return skx_store_fail(st, err, SK_EINVAL, "%s is missing (NULL)", field);
+    size_t n = strnlen(s, max + 1);
+    if (n > max)
+        return skx_store_fail(st, err, SK_EINVAL, "%s is longer than %zu bytes", field, max);
+    if (n == 0 && !empty_ok)
+        return skx_store_fail(st, err, SK_EINVAL, "%s is empty", field);
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; i < n;) {
+        size_t len = utf8_len(u + i, n - i);
+        if (!len)
+            return skx_store_fail(st, err, SK_EINVAL, "%s is not UTF-8 at byte %zu (0x%02x)",
+                                  field, i, u[i]);
+        i += len;
+    }
+    return 0;
+}
+
+/* See store_internal.h. */
+int skx_store_check_id(const sk_store *st, sk_error *err, const char *field, uint64_t v,
+                       uint64_t min)
+{
+    if (v > (uint64_t)INT64_MAX)
+        return skx_store_fail(st, err, SK_ERANGE, "%s %llu is out of range (at most %lld)",
+                              field, (unsigned long long)v, (long long)INT64_MAX);
+    if (v < min)
+        return skx_store_fail(st, err, SK_EINVAL, "%s %llu is out of range (at least %llu)",
+                              field, (unsigned long long)v, (unsigned long long)min);
+    return 0;
+}
+
+/* See store_internal.h. */
+int skx_store_writable(const sk_store *st, sk_error *err)
+{
+    if (st->in_txn && sqlite3_get_autocommit(st->db))
+        return skx_store_fail(st, err, SK_EIO, "the transaction was rolled back after an "
+                              "earlier error: roll it back (sk_store_rollback) and start again");
+    return 0;
+}
+
+/* See store_internal.h. */
+int skx_store_get(sk_store *st, enum skx_stmt id, skx_stmt_use *u, sk_error *err)
+{
+    assert((unsigned)id < SKX_STMT_COUNT);
+    u->id = id;
+    u->temp = st->busy[id];
+    u->s = u->temp ? NULL : st->stmt[id];
+    if (!u->s) {
+        int rc = sqlite3_prepare_v3(st->db, stmt_sql[id], -1,
+                                    u->temp ? 0 : SQLITE_PREPARE_PERSISTENT, &u->s, NULL);
+        if (rc != SQLITE_OK) {
+            sqlite3_finalize(u->s);
+            u->s = NULL;
+            return skx_store_db_fail(st, err, rc, "preparing a statement");
+        }
+        if (!u->temp)
+            st->stmt[id] = u->s;
+    }
+    if (!u->temp)
+        st->busy[id] = true;
+    return 0;
+}
+
+/* See store_internal.h. */
+void skx_store_put(sk_store *st, skx_stmt_use *u)
+{
+    if (!u->s)
+        return;
+    if (u->temp) {
+        sqlite3_finalize(u->s);
+    } else {
+        assert(st->stmt[u->id] == u->s && st->busy[u->id]);
+        sqlite3_reset(u->s);
+        sqlite3_clear_bindings(u->s);
+        st->busy[u->id] = false;
+    }
+    u->s = NULL;
+}
+
+/* See store_internal.h. */
+int skx_store_col_text(const sk_store *st, sqlite3_stmt *s, int col, const char **out,
+                       sk_error *err)
+{
+    const char *name = sqlite3_column_name(s, col);
+    if (sqlite3_column_type(s, col) != SQLITE_TEXT)
+        return skx_store_fail(st, err, SK_EIO, "column %s is not text: the database is damaged",
+                              name ? name : "?");
+    const unsigned char *t = sqlite3_column_text(s, col);
+    int n = sqlite3_column_bytes(s, col);
+    if (!t)
+        return skx_store_fail(st, err, SK_ENOMEM, "out of memory reading column %s",
+                              name ? name : "?");
+    if (n < 0 || memchr(t, 0, (size_t)n))
+        return skx_store_fail(st, err, SK_EIO, "column %s holds a NUL byte: the database is "
+                              "damaged", name ? name : "?");
+    *out = (const char *)t;
+    return 0;
+}
+
+/* See store_internal.h. */
+int skx_store_col_int(const sk_store *st, sqlite3_stmt *s, int col, int64_t min, int64_t max,
+                      int64_t *out, sk_error *err)
+{
+    const char *name = sqlite3_column_name(s, col);
+    if (sqlite3_column_type(s, col) != SQLITE_INTEGER)
+        return skx_store_fail(st, err, SK_EIO, "column %s is not an integer: the database is "
+                              "damaged", name ? name : "?");
+    int64_t v = sqlite3_column_int64(s, col);
+    if (v < min || v > max)
+        return skx_store_fail(st, err, SK_EIO, "column %s holds %lld, out of range: the database "
+                              "is damaged", name ? name : "?", (long long)v);
+    *out = v;
+    return 0;
+}
+
+/* Runs SQL text without results (pragmas, transaction control, a
+ * migration); `what` names it in an error. */
+static int exec(sk_store *st, const char *sql, const char *what, sk_error *err)
+{
+    int rc = sqlite3_exec(st->db, sql, NULL, NULL, NULL);
+    if (rc != SQLITE_OK)
+        return skx_store_db_fail(st, err, rc, what);
+    return 0;
+}
+
+/* Runs a query of one integer (a pragma, a count) into *out. */
+static int query_int(sk_store *st, const char *sql, const char *what, int64_t *out,
+                     sk_error *err)
+{
+    sqlite3_stmt *s = NULL;
+    int rc = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_step(s);
+    if (rc != SQLITE_ROW) {
+        int code = skx_store_db_fail(st, err, rc == SQLITE_DONE ? SQLITE_CORRUPT : rc, what);
+        sqlite3_finalize(s);
+        return code;
+    }
+    int res = skx_store_col_int(st, s, 0, INT64_MIN, INT64_MAX, out, err);
+    sqlite3_finalize(s);
+    return res;
+}
+
+/*
+ * Takes the process lock: an exclusive flock on "<path>.lock", created
+ * if need be.  flock belongs to the open file, so a second sk_store_open
+ * of the same path -- in another process or in this one -- is refused;
+ * the kernel drops the lock when the process ends, however it ends.
+ * O_CLOEXEC keeps it out of programs the server starts.
+ */
+static int take_lock(sk_store *st, const char *path, sk_error *err)
+{
+    size_t n = strlen(path);
+    char *lock = malloc(n + sizeof ".lock");
+    if (!lock)
+        return skx_store_fail(st, err, SK_ENOMEM, "out of memory");
+    memcpy(lock, path, n);
+    memcpy(lock + n, ".lock", sizeof ".lock");
+    int fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOCTTY, 0600);
+    free(lock);
+    if (fd < 0)
+        return skx_store_fail(st, err, SK_EIO, "cannot open its lock file (.lock): %s",
+                              strerror(errno));
+    int rc;
+    do
+        rc = flock(fd, LOCK_EX | LOCK_NB);
+    while (rc != 0 && errno == EINTR);
+    if (rc != 0) {
+        int e = errno;
+        close(fd);
+        if (e == EWOULDBLOCK)
+            return skx_store_fail(st, err, SK_EIO, "is in use by another process or store "
+                                  "(its .lock file is locked)");
+        return skx_store_fail(st, err, SK_EIO, "cannot lock its .lock file: %s", strerror(e));
+    }
+    st->lock_fd = fd;
+    return 0;
+}
+
+/*
+ * Tells whether the open file is a store of ours: *fresh when it is
+ * empty (no schema yet: we make one), else it must carry our application
+ * id.  Reading the header is the first access: random bytes fail here
+ * ("file is not a database") before anything is written.
+ */
+static int check_identity(sk_store *st, bool *fresh, sk_error *err)
+{
+    int64_t app = 0, objects = 0;
+    int rc = query_int(st, "PRAGMA application_id", "reading the database header", &app, err);
+    if (rc == 0)
+        rc = query_int(st, "SELECT count(*) FROM sqlite_schema", "reading the schema", &objects,
+                       err);
+    if (rc)
+        return rc;
+    if (objects == 0 && app == 0) {
+        *fresh = true;
+        return 0;
+    }
+    if (app != SKX_APP_ID)
+        return skx_store_fail(st, err, SK_EINVAL, "is not a schafkopf store (a database of "
+                              "another program: application id 0x%08llx)",
+                              (unsigned long long)(uint32_t)app);
+    *fresh = false;
+    return 0;
+}
+
+/* Reads the schema version of an existing store (0 for a fresh file). */
+static int read_version(sk_store *st, bool fresh, int64_t *version, sk_error *err)
+{
+    if (fresh) {
+        *version = 0;
+        return 0;
+    }
+    int64_t rows = 0;
+    int rc = query_int(st, "SELECT count(*) FROM schema_version", "reading the schema version",
+                       &rows, err);
+    if (rc)
+        return rc;
+    if (rows != 1)
+        return skx_store_fail(st, err, SK_EIO, "schema_version has %lld rows instead of 1: the "
+                              "database is damaged", (long long)rows);
+    rc = query_int(st, "SELECT version FROM schema_version", "reading the schema version",
+                   version, err);
+    if (rc)
+        return rc;
+    if (*version < 1)
+        return skx_store_fail(st, err, SK_EIO, "schema version %lld: the database is damaged",
+                              (long long)*version);
+    return 0;
+}
+
+/*
+ * Brings the schema to SKX_SCHEMA_VERSION inside one transaction: a
+ * fresh file gets every migration, an older store the ones it lacks; a
+ * store of a newer program is refused untouched.
+ */
+static int migrate(sk_store *st, bool fresh, sk_error *err)
+{
+    int rc = exec(st, "BEGIN IMMEDIATE", "starting the schema upgrade", err);
+    if (rc)
+        return rc;
+    int64_t version = 0;
+    rc = read_version(st, fresh, &version, err);
+    if (rc == 0 && version > SKX_SCHEMA_VERSION)
+        rc = skx_store_fail(st, err, SK_EINVAL, "has schema version %lld, made by a newer "
+                            "program (this one knows up to %d)", (long long)version,
+                            SKX_SCHEMA_VERSION);
+    char what[64];
+    for (int64_t v = version + 1; rc == 0 && v <= SKX_SCHEMA_VERSION; v++) {
+        snprintf(what, sizeof what, "upgrading the schema to version %lld", (long long)v);
+        rc = exec(st, migrations[v - 1], what, err);
+        if (rc == 0) {
+            char sql[80];
+            snprintf(sql, sizeof sql, "UPDATE schema_version SET version = %lld", (long long)v);
+            rc = exec(st, sql, what, err);
+        }
+    }
+    if (rc == 0 && fresh) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA application_id = %d", SKX_APP_ID);
+        rc = exec(st, sql, "writing the application id", err);
+    }
+    if (rc == 0)
+        return exec(st, "COMMIT", "committing the schema", err);
+    sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
+/* Switches the file to WAL and sets the connection's pragmas. */
+static int configure(sk_store *st, sk_error *err)
+{
+    sqlite3_stmt *s = NULL;
+    int rc = sqlite3_prepare_v2(st->db, "PRAGMA journal_mode = WAL", -1, &s, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_step(s);
+    if (rc != SQLITE_ROW) {
+        int code = skx_store_db_fail(st, err, rc, "switching to WAL mode");
+        sqlite3_finalize(s);
+        return code;
+    }
+    const unsigned char *mode = sqlite3_column_text(s, 0);
+    bool wal = mode && strcmp((const char *)mode, "wal") == 0;
+    sqlite3_finalize(s);
+    if (!wal)
+        return skx_store_fail(st, err, SK_EIO, "cannot switch to WAL mode (a file system "
+                              "without shared memory?)");
+    rc = exec(st, "PRAGMA foreign_keys = ON", "turning on foreign keys", err);
+    if (rc == 0)
+        rc = exec(st, "PRAGMA synchronous = NORMAL", "setting the sync mode", err);
+    return rc;
+}
+
+/* See store.h. */
+sk_store *sk_store_open(const char *path, sk_error *err)
+{
+    if (!path || !*path || strnlen(path, SKX_PATH_MAX + 1) > SKX_PATH_MAX) {
+        skx_store_fail(NULL, err, SK_EINVAL, "the database path is %s",
+                       !path ? "missing" : *path ? "too long" : "empty");
+        return NULL;
+    }
+    sk_store *st = calloc(1, sizeof *st);
+    if (!st) {
+        skx_store_fail(NULL, err, SK_ENOMEM, "out of memory");
+        return NULL;
+    }
+    st->lock_fd = -1;
+    char quoted[sizeof st->where - 2];
+    sk_escape(quoted, sizeof quoted, path, (size_t)-1, sizeof quoted);
+    snprintf(st->where, sizeof st->where, "\"%s\"", quoted);
+    if (take_lock(st, path, err)) {
+        free(st);
+        return NULL;
+    }
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW;
+    int rc = sqlite3_open_v2(path, &st->db, flags, NULL);
+    bool fresh = false;
+    if (rc != SQLITE_OK) {
+        skx_store_db_fail(st, err, rc, "cannot open");
+    } else {
+        sqlite3_extended_result_codes(st->db, 1);
+        sqlite3_busy_timeout(st->db, SKX_BUSY_MS);
+        if (check_identity(st, &fresh, err) == 0 && configure(st, err) == 0 &&
+            migrate(st, fresh, err) == 0)
+            return st;
+    }
+    sk_store_close(st);
+    return NULL;
+}
+
+/* See store.h. */
+void sk_store_close(sk_store *st)
+{
+    if (!st)
+        return;
+    for (int i = 0; i < SKX_STMT_COUNT; i++)
+        sqlite3_finalize(st->stmt[i]);
+    if (st->db) {
+        if (!sqlite3_get_autocommit(st->db))
+            sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+        sqlite3_close_v2(st->db);
+    }
+    if (st->lock_fd >= 0)
+        close(st->lock_fd);
+    free(st);
+}
+
+/* See store.h. */
+int sk_store_set_sync(sk_store *st, enum sk_store_sync mode, sk_error *err)
+{
+    assert(st);
+    if (st->in_txn)
+        return skx_store_fail(st, err, SK_ESTATE, "the sync mode cannot change inside a "
+                              "transaction");
+    if (mode != SK_STORE_SYNC_NORMAL && mode != SK_STORE_SYNC_FULL)
+        return skx_store_fail(st, err, SK_EINVAL, "unknown sync mode %d", (int)mode);
+    return exec(st, mode == SK_STORE_SYNC_FULL ? "PRAGMA synchronous = FULL"
+                                               : "PRAGMA synchronous = NORMAL",
+                "setting the sync mode", err);
+}
+
+/* See store.h. */
+int sk_store_begin(sk_store *st, sk_error *err)
+{
+    assert(st);
+    if (st->in_txn)
+        return skx_store_fail(st, err, SK_ESTATE, "a transaction is open already (they do not "
+                              "nest)");
+    int rc = exec(st, "BEGIN IMMEDIATE", "starting a transaction", err);
+    if (rc == 0)
+        st->in_txn = true;
+    return rc;
+}
+
+/* See store.h. */
+int sk_store_commit(sk_store *st, sk_error *err)
+{
+    assert(st);
+    if (!st->in_txn)
+        return skx_store_fail(st, err, SK_ESTATE, "commit without a transaction");
+    st->in_txn = false;
+    if (sqlite3_get_autocommit(st->db))
+        return skx_store_fail(st, err, SK_EIO, "the transaction was rolled back after an "
+                              "earlier error: none of its writes happened");
+    int rc = exec(st, "COMMIT", "committing", err);
+    if (rc && !sqlite3_get_autocommit(st->db))
+        sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}
+
+/* See store.h. */
+int sk_store_rollback(sk_store *st, sk_error *err)
+{
+    assert(st);
+    if (!st->in_txn)
+        return skx_store_fail(st, err, SK_ESTATE, "rollback without a transaction");
+    st->in_txn = false;
+    if (sqlite3_get_autocommit(st->db))
+        return 0; /* SQLite rolled it back already */
+    return exec(st, "ROLLBACK", "rolling back", err);
+}

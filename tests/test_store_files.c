@@ -1,0 +1,476 @@
+/*
+ * test_store_files.c -- the store (include/schafkopf/store.h) as a file
+ * that processes share and that can be damaged: the lock that keeps a
+ * second process out, durability when the process is killed (-9) in the
+ * middle of its commits, files that are no store (random bytes, a cut
+ * store, a directory, another program's database, a newer schema,
+ * damaged pages), and an online backup while the store is open.
+ * test_store.c tests the functions themselves.  Each test works in a
+ * mkdtemp directory that it removes afterwards.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "schafkopf/store.h"
+#include "testlib.h"
+
+/* A test's temporary directory and the database path in it. */
+typedef struct fixture {
+    char dir[256];
+    char db[300];
+} fixture;
+
+/* Makes the temporary directory of a test. */
+static int setup(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    tl_tmpdir(f->dir, sizeof f->dir, "sk_store_files_");
+    snprintf(f->db, sizeof f->db, "%s/server.db", f->dir);
+    *state = f;
+    return 0;
+}
+
+/* Removes the temporary directory and every file in it. */
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    tl_rmdir(f->dir);
+    free(f);
+    return 0;
+}
+
+/* Opens the fixture's store, which must work. */
+static sk_store *open_ok(const fixture *f)
+{
+    sk_error err = {0};
+    sk_store *st = sk_store_open(f->db, &err);
+    if (!st)
+        fail_msg("sk_store_open: %s", err.msg);
+    return st;
+}
+
+/* A call that must succeed: fails the test with its message. */
+#define OK(call)                                                                                   \
+    do {                                                                                           \
+        int ok_rc_ = (call);                                                                       \
+        if (ok_rc_ != 0)                                                                           \
+            fail_msg("%s -> %d: %s", #call, ok_rc_, err.msg);                                      \
+    } while (0)
+
+/* Creates a room; returns its id. */
+static uint64_t new_room(sk_store *st, const char *title)
+{
+    sk_error err = {0};
+    sk_store_room r = {.rules_json = "{}", .title = (char *)title};
+    uint64_t id = 0;
+    OK(sk_store_room_create(st, &r, &id, &err));
+    return id;
+}
+
+/* Counts what a walk gives (rooms, entries, chat lines). */
+static int count_room(void *ctx, const sk_store_room *room)
+{
+    (void)room;
+    ++*(int *)ctx;
+    return 0;
+}
+
+static int count_chat(void *ctx, const char *name, const char *text, int64_t at)
+{
+    (void)name, (void)text, (void)at;
+    ++*(int *)ctx;
+    return 0;
+}
+
+/* Collects the first entry text and counts the entries. */
+typedef struct first_entry {
+    int n;
+    char text[64];
+} first_entry;
+
+static int on_first(void *ctx, uint64_t seq, const char *entry)
+{
+    first_entry *fe = ctx;
+    (void)seq;
+    if (fe->n++ == 0)
+        snprintf(fe->text, sizeof fe->text, "%s", entry);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The lock                                                             */
+/* ------------------------------------------------------------------ */
+
+/* In a child: tries to open the store; exits 0 when that is refused
+ * with the lock's message, 1 when it opened, 2 on another error. */
+static int child_tries_open(const char *db)
+{
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        sk_error e = {0};
+        sk_store *st = sk_store_open(db, &e);
+        if (st) {
+            sk_store_close(st);
+            _exit(1);
+        }
+        _exit(strstr(e.msg, "in use by another process") ? 0 : 2);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+/* One process per database: a second process (and a second open in
+ * this one) is refused while the store is open, and may open it once
+ * it is closed. */
+static void test_lock(void **state)
+{
+    fixture *f = *state;
+    sk_error err = {0};
+    sk_store *st = open_ok(f);
+    assert_int_equal(child_tries_open(f->db), 0);
+    assert_null(sk_store_open(f->db, &err));
+    assert_non_null(strstr(err.msg, "in use by another process"));
+    assert_non_null(strstr(err.msg, f->db));
+    sk_store_close(st);
+    assert_int_equal(child_tries_open(f->db), 1);
+    st = open_ok(f);
+    sk_store_close(st);
+}
+
+/* ------------------------------------------------------------------ */
+/* kill -9                                                              */
+/* ------------------------------------------------------------------ */
+
+/* The text of journal entry seq (varied lengths, so pages fill). */
+static void entry_text(char *buf, size_t size, uint64_t seq)
+{
+    snprintf(buf, size, "{\"seq\":%llu,\"pad\":\"%.*s\"}", (unsigned long long)seq,
+             (int)(seq * 37 % 300), "................................................................"
+             "................................................................................"
+             "................................................................................"
+             "................................................................................");
+}
+
+/* The child of the kill test: appends entries `batch` to a commit and
+ * writes the last seq of each commit that returned into fd; when done
+ * (it should be killed before), waits to be killed. */
+static void kill_child(const char *db, int fd, int batch)
+{
+    sk_error e = {0};
+    sk_store *st = sk_store_open(db, &e);
+    if (!st)
+        _exit(3);
+    uint64_t room = 0;
+    sk_store_room r = {.rules_json = "{}", .title = "kill"};
+    if (sk_store_room_create(st, &r, &room, &e))
+        _exit(4);
+    char text[512];
+    for (uint64_t seq = 1; seq <= 200000;) {
+        if (batch > 1 && sk_store_begin(st, &e))
+            _exit(5);
+        for (int i = 0; i < batch; i++, seq++) {
+            entry_text(text, sizeof text, seq);
+            if (sk_store_journal_append(st, room, seq, text, &e))
+                _exit(6);
+        }
+        if (batch > 1 && sk_store_commit(st, &e))
+            _exit(7);
+        uint64_t done = seq - 1;
+        if (write(fd, &done, sizeof done) != (ssize_t)sizeof done)
+            _exit(8);
+    }
+    for (;;)
+        pause();
+}
+
+/* Checks the journal after the kill: seqs 1..n in order with the right
+ * texts, and n at least the last commit the child saw return. */
+typedef struct prefix {
+    uint64_t next;
+    int bad;
+} prefix;
+
+static int on_prefix(void *ctx, uint64_t seq, const char *entry)
+{
+    prefix *p = ctx;
+    char want[512];
+    entry_text(want, sizeof want, seq);
+    if (seq != p->next || strcmp(entry, want) != 0)
+        p->bad++;
+    p->next++;
+    return 0;
+}
+
+/* A child appends and commits (one entry per commit, or batches) and
+ * reports each commit that returned through a pipe; it is killed with
+ * SIGKILL `delay_us` after `reports` reports.  After reopening, the journal is a
+ * prefix 1..n of what it wrote with n >= every reported seq. */
+static void kill_run(const fixture *f, int batch, int reports, int delay_us)
+{
+    char path[320];
+    const char *suffix[] = {"", "-wal", "-shm"};
+    for (int i = 0; i < 3; i++) { /* a fresh database for each run */
+        snprintf(path, sizeof path, "%s%s", f->db, suffix[i]);
+        unlink(path);
+    }
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        close(fds[0]);
+        kill_child(f->db, fds[1], batch);
+    }
+    close(fds[1]);
+    uint64_t last = 0, v;
+    int got = 0;
+    while (got < reports && read(fds[0], &v, sizeof v) == (ssize_t)sizeof v) {
+        assert_true(v > last);
+        last = v;
+        got++;
+    }
+    assert_int_equal(got, reports); /* the child did not die on its own */
+    if (delay_us)
+        usleep((useconds_t)delay_us); /* lets it go on: the kill lands anywhere */
+    kill(pid, SIGKILL);
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    /* reports written before the kill are still in the pipe */
+    while (read(fds[0], &v, sizeof v) == (ssize_t)sizeof v) {
+        assert_true(v > last);
+        last = v;
+    }
+    close(fds[0]);
+
+    sk_error err = {0};
+    sk_store *st = open_ok(f); /* the kernel dropped the dead child's lock */
+    prefix p = {.next = 1};
+    OK(sk_store_journal(st, 1, on_prefix, &p, &err));
+    assert_int_equal(p.bad, 0);
+    uint64_t found = p.next - 1;
+    if (found < last)
+        fail_msg("batch %d: %llu entries found, but the commit of %llu had returned", batch,
+                 (unsigned long long)found, (unsigned long long)last);
+    /* a committed batch is all there or not at all */
+    assert_int_equal(found % (uint64_t)batch, 0);
+    sk_store_close(st);
+}
+
+static void test_kill9_one_per_commit(void **state)
+{
+    static const int delays[] = {0, 100, 700, 3000, 20000};
+    for (int i = 0; i < 5; i++)
+        kill_run(*state, 1, 200 + 50 * i, delays[i]);
+}
+
+static void test_kill9_batches(void **state)
+{
+    static const int delays[] = {0, 100, 700, 3000, 20000};
+    for (int i = 0; i < 5; i++)
+        kill_run(*state, 7, 40 + 20 * i, delays[i]);
+}
+
+/* ------------------------------------------------------------------ */
+/* Files that are no store                                              */
+/* ------------------------------------------------------------------ */
+
+/* Writes n bytes of data to path. */
+static void write_file(const char *path, const void *data, size_t n)
+{
+    FILE *fp = fopen(path, "wb");
+    assert_non_null(fp);
+    assert_int_equal(fwrite(data, 1, n, fp), n);
+    assert_int_equal(fclose(fp), 0);
+}
+
+/* Runs SQL on a database with SQLite directly (another program). */
+static void raw_sql(const char *path, const char *sql)
+{
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    char *msg = NULL;
+    if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK)
+        fail_msg("%s: %s", sql, msg ? msg : "?");
+    sqlite3_close(db);
+}
+
+/* Random bytes, a cut store and a directory are refused with the file
+ * named; an empty file becomes a store. */
+static void test_corrupt_files(void **state)
+{
+    fixture *f = *state;
+    sk_error err = {0};
+    unsigned char junk[8192];
+    uint32_t x = 12345;
+    for (size_t i = 0; i < sizeof junk; i++) {
+        x = x * 1103515245u + 12345u;
+        junk[i] = (unsigned char)(x >> 16);
+    }
+    write_file(f->db, junk, sizeof junk);
+    assert_null(sk_store_open(f->db, &err));
+    assert_non_null(strstr(err.msg, f->db));
+    assert_non_null(strstr(err.msg, "not a database"));
+
+    /* the first 100 bytes of a real store: a header and nothing else */
+    unlink(f->db);
+    sk_store *st = open_ok(f);
+    new_room(st, "x");
+    sk_store_close(st);
+    FILE *fp = fopen(f->db, "rb");
+    assert_non_null(fp);
+    unsigned char head[100];
+    assert_int_equal(fread(head, 1, sizeof head, fp), sizeof head);
+    fclose(fp);
+    write_file(f->db, head, sizeof head);
+    assert_null(sk_store_open(f->db, &err));
+    assert_non_null(strstr(err.msg, f->db));
+
+    write_file(f->db, "", 0);
+    st = open_ok(f);
+    assert_int_equal(new_room(st, "fresh"), 1);
+    sk_store_close(st);
+
+    char dir[320];
+    snprintf(dir, sizeof dir, "%s/sub", f->dir);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    assert_null(sk_store_open(dir, &err));
+    assert_non_null(strstr(err.msg, "sub"));
+    rmdir(dir);
+    assert_null(sk_store_open("", &err));
+    assert_non_null(strstr(err.msg, "path is empty"));
+}
+
+/* Whatever damaged pages hold, the store answers with errors or data,
+ * never a crash (run under the sanitizers by `make test`). */
+static void test_damaged_pages(void **state)
+{
+    fixture *f = *state;
+    sk_error err = {0};
+    sk_store *st = open_ok(f);
+    uint64_t a = new_room(st, "x");
+    char text[512];
+    OK(sk_store_begin(st, &err));
+    for (uint64_t seq = 1; seq <= 300; seq++) {
+        entry_text(text, sizeof text, seq);
+        OK(sk_store_journal_append(st, a, seq, text, &err));
+        OK(sk_store_chat_add(st, a, "Sepp", text, (int64_t)seq, &err));
+    }
+    OK(sk_store_commit(st, &err));
+    sk_store_close(st);
+
+    FILE *fp = fopen(f->db, "r+b");
+    assert_non_null(fp);
+    assert_int_equal(fseek(fp, 0, SEEK_END), 0);
+    long size = ftell(fp);
+    assert_true(size > 8 * 4096);
+    uint32_t x = 777;
+    for (long off = 4096 + 100; off < size; off += 997) { /* spare the first page */
+        x = x * 1103515245u + 12345u;
+        assert_int_equal(fseek(fp, off, SEEK_SET), 0);
+        fputc((int)(x >> 16) & 0xff, fp);
+    }
+    fclose(fp);
+    st = sk_store_open(f->db, &err);
+    if (st) {
+        int n = 0;
+        (void)sk_store_rooms(st, count_room, &n, &err);
+        prefix p = {.next = 1};
+        (void)sk_store_journal(st, a, on_prefix, &p, &err);
+        (void)sk_store_chat(st, a, 50, count_chat, &n, &err);
+        (void)sk_store_journal_append(st, a, p.next, "{}", &err);
+        sk_store_close(st);
+    }
+}
+
+/* A database of another program, and a store of a newer schema, are
+ * refused and left as they were (not even switched to WAL). */
+static void test_foreign_and_newer(void **state)
+{
+    fixture *f = *state;
+    sk_error err = {0};
+    raw_sql(f->db, "CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('Obatzda');");
+    assert_null(sk_store_open(f->db, &err));
+    assert_non_null(strstr(err.msg, "is not a schafkopf store"));
+    assert_non_null(strstr(err.msg, f->db));
+    char wal[320];
+    snprintf(wal, sizeof wal, "%s-wal", f->db);
+    assert_int_not_equal(access(wal, F_OK), 0);
+    unlink(f->db);
+
+    sk_store *st = open_ok(f);
+    sk_store_close(st);
+    raw_sql(f->db, "UPDATE schema_version SET version = 99");
+    assert_null(sk_store_open(f->db, &err));
+    assert_non_null(strstr(err.msg, "schema version 99, made by a newer program"));
+    raw_sql(f->db, "DELETE FROM schema_version");
+    assert_null(sk_store_open(f->db, &err));
+    assert_non_null(strstr(err.msg, "schema_version has 0 rows"));
+}
+
+/* ------------------------------------------------------------------ */
+/* Backups                                                              */
+/* ------------------------------------------------------------------ */
+
+/* An online backup while the server holds the store (docs/store.md):
+ * VACUUM INTO from a second connection gives a file that opens as a
+ * store with everything committed, the open batch left out. */
+static void test_backup_while_open(void **state)
+{
+    fixture *f = *state;
+    sk_error err = {0};
+    sk_store *st = open_ok(f);
+    uint64_t a = new_room(st, "live");
+    OK(sk_store_journal_append(st, a, 1, "{\"committed\":1}", &err));
+    OK(sk_store_begin(st, &err));
+    OK(sk_store_journal_append(st, a, 2, "{\"pending\":2}", &err));
+
+    char backup[320], sql[400];
+    snprintf(backup, sizeof backup, "%s/backup.db", f->dir);
+    snprintf(sql, sizeof sql, "VACUUM INTO '%s'", backup);
+    raw_sql(f->db, sql);
+    OK(sk_store_commit(st, &err));
+
+    sk_store *copy = sk_store_open(backup, &err);
+    if (!copy)
+        fail_msg("backup: %s", err.msg);
+    first_entry j = {0};
+    OK(sk_store_journal(copy, a, on_first, &j, &err));
+    assert_int_equal(j.n, 1);
+    assert_string_equal(j.text, "{\"committed\":1}");
+    sk_store_close(copy);
+    j = (first_entry){0};
+    OK(sk_store_journal(st, a, on_first, &j, &err));
+    assert_int_equal(j.n, 2);
+    sk_store_close(st);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_lock, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_kill9_one_per_commit, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_kill9_batches, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_corrupt_files, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_damaged_pages, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_foreign_and_newer, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_backup_while_open, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

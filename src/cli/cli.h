@@ -24,6 +24,7 @@ int sk_cmd_play(int argc, char **argv);
 int sk_cmd_replay(int argc, char **argv);
 int sk_cmd_arena(int argc, char **argv);
 int sk_cmd_analyze(int argc, char **argv);
+int sk_cmd_serve(int argc, char **argv);
 
 /* Long-option ids shared by subcommands that take a ruleset. */
 enum { SK_OPT_PRESET = 1000, SK_OPT_RULE, SK_OPT_RULES_FILE };

@@ -25,6 +25,7 @@ static const command COMMANDS[] = {
     {"replay", sk_cmd_replay, "step through a saved game record"},
     {"arena", sk_cmd_arena, "duplicate matches between bots or external engines"},
     {"analyze", sk_cmd_analyze, "rate every decision of a recorded game (sampled and double dummy)"},
+    {"serve", sk_cmd_serve, "run the game server for online play (HTTP and WebSocket)"},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 

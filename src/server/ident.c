@@ -48,9 +48,10 @@ static void hello(skx_conn *c, const skx_msg *m)
     if (!resumed) {
         randombytes_buf(tok, sizeof tok);
         token_hash(tok, hash);
-        do
+        do { /* 63 bits: the store keeps ids as SQLite integers */
             randombytes_buf(&player, sizeof player);
-        while (player == 0);
+            player &= INT64_MAX;
+        } while (player == 0);
         account = 0;
         name[0] = '\0';
     }

@@ -1,0 +1,1 @@
+#define SKT_PLAY_TESTS

@@ -42,6 +42,32 @@ typedef struct skt_ws {
     int closed;
 } skt_ws;
 
+/* The servers a test started and has not stopped: a failed test's
+ * teardown (skt_cleanup) kills them, so none outlives the test run.
+ * Test-only bookkeeping of this process's children. */
+#define SKT_MAX_LIVE 8
+static pid_t skt_live[SKT_MAX_LIVE];
+
+static void skt_live_set(pid_t pid, pid_t to)
+{
+    for (int i = 0; i < SKT_MAX_LIVE; i++)
+        if (skt_live[i] == pid) {
+            skt_live[i] = to;
+            return;
+        }
+}
+
+/* Kills and reaps every server still running. */
+static void skt_cleanup(void)
+{
+    for (int i = 0; i < SKT_MAX_LIVE; i++)
+        if (skt_live[i] > 0) {
+            kill(skt_live[i], SIGKILL);
+            waitpid(skt_live[i], NULL, 0);
+            skt_live[i] = 0;
+        }
+}
+
 /* Milliseconds of a monotonic clock. */
 static int64_t skt_ms(void)
 {
@@ -105,6 +131,7 @@ static int skt_server_start_args(skt_server *srv, const char *db, const char *co
     }
     close(p[1]);
     srv->pid = pid;
+    skt_live_set(0, pid);
     srv->out = p[0];
     char line[512];
     size_t n = 0;
@@ -123,6 +150,7 @@ static int skt_server_start_args(skt_server *srv, const char *db, const char *co
     }
     kill(pid, SIGKILL);
     waitpid(pid, NULL, 0);
+    skt_live_set(pid, 0);
     close(p[0]);
     srv->pid = 0;
     return -1;
@@ -146,6 +174,7 @@ static int skt_server_stop(skt_server *srv, int sig)
         }
         usleep(10000);
     }
+    skt_live_set(srv->pid, 0);
     close(srv->out);
     srv->pid = 0;
     return status;

@@ -281,6 +281,14 @@ static void test_origin(void **state)
 
 #include "server_play.c"
 
+/* After each test: no server of a failed test lives on. */
+static int teardown(void **state)
+{
+    (void)state;
+    skt_cleanup();
+    return 0;
+}
+
 int main(void)
 {
     if (!getenv("SK_PROG") || !getenv("SK_ROOT")) {
@@ -295,5 +303,7 @@ int main(void)
         cmocka_unit_test(test_origin),
         SKT_PLAY_TESTS
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    if (getenv("SKT_ONLY")) /* one test by name, while debugging */
+        cmocka_set_test_filter(getenv("SKT_ONLY"));
+    return cmocka_run_group_tests(tests, NULL, teardown);
 }

@@ -33,6 +33,17 @@ static void apply_job(skx_server *srv, skx_job *j)
         sk_error err = {{0}, NULL};
         sk_action a = j->act;
         a.seat = (uint8_t)j->seat;
+        /* A bot sees every legal action of its view, the room offers the
+         * seat to move no doubling out of the turn order: a choice not
+         * on offer becomes the first one that is. */
+        sk_action legal[SK_MAX_LEGAL];
+        int n = 0, on_offer = 0;
+        if (sk_room_pending(rm->room, legal, &n) == j->seat) {
+            for (int i = 0; i < n; i++)
+                on_offer |= sk_action_equal(legal[i], a);
+            if (!on_offer && n > 0)
+                a = legal[0];
+        }
         if (sk_room_decide(rm->room, j->seat, a, j->seq, &err) < 0 && !srv->cfg.quiet)
             lwsl_warn("server: room %s: a bot's decision was refused: %s\n", rm->code, err.msg);
         else
@@ -55,6 +66,28 @@ static bool seats_full(const skx_room *rm)
     return true;
 }
 
+/* Whether a connection of `player` follows the room. */
+static bool present(const skx_room *rm, uint64_t player)
+{
+    for (int i = 0; i < rm->nsubs; i++)
+        if (rm->subs[i]->player == player && !rm->subs[i]->doomed)
+            return true;
+    return false;
+}
+
+/* Whether someone who sits in the room is connected: a room of bots
+ * and absent players deals no new game (it would play on forever for
+ * nobody); the game running is played out by the fallback bots. */
+static bool anyone_here(const skx_room *rm)
+{
+    for (int s = 0; s < SK_NSEATS; s++) {
+        const sk_room_seat *st = sk_room_seat_at(rm->room, s);
+        if (st && st->kind == SK_ROOM_HUMAN && !st->away && present(rm, st->player))
+            return true;
+    }
+    return false;
+}
+
 void skx_rooms_advance(skx_server *srv)
 {
     for (skx_job *j = skx_pool_take(&srv->pool), *next; j; j = next) {
@@ -66,7 +99,8 @@ void skx_rooms_advance(skx_server *srv)
         skx_room *rm = srv->rooms[i];
         sk_action legal[SK_MAX_LEGAL];
         int n = 0;
-        if (rm->job_seat >= 0 || sk_room_pending(rm->room, legal, &n) >= 0 || !seats_full(rm))
+        if (rm->job_seat >= 0 || sk_room_pending(rm->room, legal, &n) >= 0 || !seats_full(rm) ||
+            !anyone_here(rm))
             continue;
         uint8_t seed[SK_ROOM_SEED_BYTES];
         randombytes_buf(seed, sizeof seed);
@@ -156,15 +190,6 @@ static void send_events(skx_room *rm)
             free(text[k]);
     }
     rm->sent = seq;
-}
-
-/* Whether a connection of `player` follows the room. */
-static bool present(const skx_room *rm, uint64_t player)
-{
-    for (int i = 0; i < rm->nsubs; i++)
-        if (rm->subs[i]->player == player && !rm->subs[i]->doomed)
-            return true;
-    return false;
 }
 
 /* Asks whoever must decide in the room now, once per event number. */

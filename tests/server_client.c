@@ -68,6 +68,10 @@ static void skt_cleanup(void)
         }
 }
 
+/* Where every message received is copied, one a line, when set: the
+ * schema test validates them (tests/check_schema.py). */
+static FILE *skt_dump;
+
 /* Milliseconds of a monotonic clock. */
 static int64_t skt_ms(void)
 {
@@ -430,6 +434,8 @@ static char *skt_ws_next(skt_ws *w)
         }
         memmove(w->buf, w->buf + h + n, w->len - h - (size_t)n);
         w->len -= h + (size_t)n;
+        if (msg && skt_dump)
+            fprintf(skt_dump, "%s\n", msg);
         if (msg)
             return msg;
         if (w->closed)

@@ -13,6 +13,9 @@
 
 #include "server_client.c"
 
+/* The file of received messages (skt_dump) for the schema test. */
+static char skt_dump_path[64];
+
 #include "schafkopf/core.h"
 
 #include <jansson.h>
@@ -303,7 +306,16 @@ int main(void)
         cmocka_unit_test(test_origin),
         SKT_PLAY_TESTS
     };
+    snprintf(skt_dump_path, sizeof skt_dump_path, "/tmp/sk-server-msgs-XXXXXX");
+    int fd = mkstemp(skt_dump_path);
+    if (fd < 0 || !(skt_dump = fdopen(fd, "w"))) {
+        fprintf(stderr, "test_server: cannot make a temporary file\n");
+        return 1;
+    }
     if (getenv("SKT_ONLY")) /* one test by name, while debugging */
         cmocka_set_test_filter(getenv("SKT_ONLY"));
-    return cmocka_run_group_tests(tests, NULL, teardown);
+    int rc = cmocka_run_group_tests(tests, NULL, teardown);
+    fclose(skt_dump);
+    unlink(skt_dump_path);
+    return rc;
 }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "testlib.h"
+#include "schafkopf/table.h"
 
 /* ------------------------------------------------------------------ */
 /* Temporary files                                                      */
@@ -528,4 +529,55 @@ bool tl_random_variant_start(sk_game *g, const sk_rules *r, sk_rng *rng)
         assert_int_equal(sk_game_apply(g, a[k], NULL), SK_OK);
     }
     return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Rooms                                                              */
+/* ------------------------------------------------------------------ */
+
+/* A preset with options. */
+sk_rules tl_rules(const char *preset, const char *opts)
+{
+    sk_rules r = tl_preset(preset);
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", opts);
+    char *save = NULL;
+    for (char *pair = strtok_r(buf, ",", &save); pair; pair = strtok_r(NULL, ",", &save)) {
+        sk_error err = {{0}, NULL};
+        if (sk_rules_set_pair(&r, pair, &err) < 0)
+            fail_msg("ruleset %s %s: %s", preset, pair, err.msg);
+    }
+    return r;
+}
+
+/* A new room that must be created. */
+sk_room *tl_room(const char *preset, const char *opts)
+{
+    sk_rules rules = tl_rules(preset, opts);
+    sk_error err = {{0}, NULL};
+    sk_room *r = sk_room_new(7, &rules, "heuristic", &err);
+    if (!r)
+        fail_msg("sk_room_new: %s", err.msg);
+    return r;
+}
+
+/* A random decision of the pending seat. */
+void tl_room_decide_random(sk_room *r, sk_rng *rng)
+{
+    sk_action legal[SK_MAX_LEGAL];
+    int n;
+    int seat = sk_room_pending(r, legal, &n);
+    assert_true(seat >= 0 && n > 0);
+    const sk_game *g = sk_room_game(r);
+    sk_action a = legal[sk_rng_below(rng, (uint32_t)n)];
+    if (sk_room_offer(r) >= 0) {
+        a = legal[sk_rng_below(rng, 5) == 0 ? 0 : 1];
+    } else if (g->pub.phase == SK_PHASE_AUCTION || g->pub.phase == SK_PHASE_KLOPFEN) {
+        for (int i = 0; i < n; i++)
+            if (legal[i].type == SK_ACT_PASS && sk_rng_below(rng, 3) != 0)
+                a = legal[i];
+    }
+    sk_error err = {{0}, NULL};
+    if (sk_room_decide(r, seat, a, sk_room_seq(r), &err) < 0)
+        fail_msg("a choice on offer was refused: %s", err.msg);
 }

@@ -136,4 +136,18 @@ void tl_assert_round_trip(const sk_game *g, const char *source, ...);
  * ends without play (thrown in, a Sie). */
 bool tl_random_variant_start(sk_game *g, const sk_rules *r, sk_rng *rng);
 
+/* ------------------------------------------------------------------ */
+/* Rooms (schafkopf/table.h)                                            */
+/* ------------------------------------------------------------------ */
+
+typedef struct sk_room sk_room;
+/* A preset with options "key=value,key=value" ("" for none). */
+sk_rules tl_rules(const char *preset, const char *opts);
+/* A new room (id 7, fallback "heuristic") that must be created. */
+sk_room *tl_room(const char *preset, const char *opts);
+/* A random decision of the pending seat, which must be accepted:
+ * passes often in the auction and the laying round, a doubling now
+ * and then. */
+void tl_room_decide_random(sk_room *r, sk_rng *rng);
+
 #endif

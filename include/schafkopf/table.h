@@ -4,8 +4,9 @@
  *
  * A room holds a ruleset, the seats it plays (four, or three with
  * players = 3; five players with the dealer sitting out come later),
- * the session's score sheet and the game in progress.  It knows no sockets, files or threads: a driver tells it who
- * sits where and what a seat decided, and reads back
+ * the session's score sheet and the game in progress.  It knows no
+ * sockets, files or threads: a driver tells it who sits where and what
+ * a seat decided, and reads back
  *
  *  - what must be decided next and by whom (sk_room_pending), which the
  *    driver asks of a human connection or of a bot on a worker thread;
@@ -105,6 +106,10 @@ int sk_room_leave(sk_room *r, int seat, sk_error *err);
  * already, or may not give them).  Returns the seat, or -1 when nobody
  * must decide (no game running). */
 int sk_room_pending(const sk_room *r, sk_action *legal, int *n);
+/* The doubling (SK_ACT_KONTRA or SK_ACT_RETOUR) offered out of turn to
+ * the pending seat, or -1: a bot that answers such an offer with
+ * anything else declines it (the driver decides sk_act_pass). */
+int sk_room_offer(const sk_room *r);
 
 /* A decision of `seat`: one of the choices of sk_room_pending.  `seen`
  * is the last event number the sender saw; a stale one is refused
@@ -130,7 +135,8 @@ int sk_room_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES], sk_error *e
 void sk_room_deal_from_seed(const sk_rules *rules, int dealer,
                             const uint8_t seed[SK_ROOM_SEED_BYTES], uint8_t hands[4][8]);
 
-/* The view for a bot's decision at `seat` (core's sk_game_view). */
+/* The view for a bot's decision at `seat` (core's sk_game_view): 0, or
+ * SK_ESTATE without a game, SK_ERANGE for no such seat. */
 int sk_room_view(const sk_room *r, int seat, sk_view *v);
 
 /* The JSON text of event `seq` as `seat` (SK_ROOM_SPECTATOR: a

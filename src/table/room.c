@@ -122,6 +122,14 @@ sk_room *sk_room_new(uint64_t id, const sk_rules *rules, const char *fallback, s
     r->nseats = sk_rules_seats(&r->rules);
     sk_session_init(&r->session, &r->rules, 0);
     sk_turn_init(&r->turn);
+    char *rules_text = sk_rules_json(&r->rules);
+    r->rules_json = rules_text ? json_loads(rules_text, 0, NULL) : NULL;
+    free(rules_text);
+    if (!r->rules_json) {
+        free(r);
+        fail(err, SK_ENOMEM, NULL, "out of memory");
+        return NULL;
+    }
     return r;
 }
 
@@ -140,7 +148,11 @@ void sk_room_free(sk_room *r)
     for (size_t i = 0; i < r->nev; i++)
         event_free(&r->ev[i]);
     free(r->ev);
+    for (size_t i = 0; i < r->nrows; i++)
+        json_decref(r->rows[i].json);
     free(r->rows);
+    json_decref(r->last_course);
+    json_decref(r->rules_json);
     free(r->records);
     free(r);
 }
@@ -183,17 +195,16 @@ const sk_session *sk_room_session(const sk_room *r)
 
 /* Makes event r->seq + 1 from a change: its journal entry and its
  * message for every recipient.  Out of memory the change stands but
- * the texts are missing (NULL): SK_ENOMEM. */
-static int emit(sk_room *r, const skx_room_change *c, sk_error *err)
+ * the event or its texts are missing (NULL): SK_ENOMEM. */
+static int emit(sk_room *r, skx_room_change *c, sk_error *err)
 {
+    c->pending = skx_room_pending(r, c->legal, &c->nlegal, &c->offer);
     if (r->nev == r->ev_cap) {
         size_t cap = r->ev_cap ? 2 * r->ev_cap : 64;
         skx_room_event *more = realloc(r->ev, cap * sizeof *more);
-        if (!more) {
-            r->seq++;
+        if (!more) /* the change stands without an event: kept events stay contiguous */
             return fail(err, SK_ENOMEM, NULL, "out of memory for event %llu",
-                        (unsigned long long)r->seq);
-        }
+                        (unsigned long long)r->seq + 1);
         r->ev = more;
         r->ev_cap = cap;
     }
@@ -208,7 +219,9 @@ static int emit(sk_room *r, const skx_room_change *c, sk_error *err)
     for (int v = 0; v < SKX_ROOM_VIEWERS; v++) {
         if (v < SK_NSEATS && v >= r->nseats)
             continue;
-        e->msg[v] = skx_room_event_json(r, c, v);
+        /* a result is the same for everyone (the game is public now) */
+        e->msg[v] = c->kind == SKX_EV_RESULT && v > 0 && e->msg[0] ? strdup(e->msg[0])
+                                                                   : skx_room_event_json(r, c, v);
         ok = ok && e->msg[v];
     }
     return ok ? SK_OK
@@ -407,6 +420,14 @@ int skx_room_pending(const sk_room *r, sk_action *legal, int *n, int *offer)
     return seat;
 }
 
+/* The doubling offered out of turn to the pending seat; see table.h. */
+int sk_room_offer(const sk_room *r)
+{
+    int n, offer;
+    skx_room_pending(r, NULL, &n, &offer);
+    return offer;
+}
+
 /* The next decision; see table.h. */
 int sk_room_pending(const sk_room *r, sk_action *legal, int *n)
 {
@@ -486,11 +507,16 @@ static int finish_game(sk_room *r, sk_error *err)
         row.tournament[s] = r->session.tournament[s];
     }
     row.stock = r->session.stock;
+    row.json = skx_room_settlement(r, &row);
+    if (!row.json)
+        return fail(err, SK_ENOMEM, NULL, "out of memory for the score sheet");
     if (r->nrows == r->rows_cap) {
         size_t cap = r->rows_cap ? 2 * r->rows_cap : 16;
         skx_room_row *more = realloc(r->rows, cap * sizeof *more);
-        if (!more)
+        if (!more) {
+            json_decref(row.json);
             return fail(err, SK_ENOMEM, NULL, "out of memory for the score sheet");
+        }
         r->rows = more;
         r->rows_cap = cap;
     }
@@ -502,6 +528,10 @@ static int finish_game(sk_room *r, sk_error *err)
     r->last_row = row;
     r->have_last = true;
     r->playing = false;
+    json_decref(r->last_course);
+    r->last_course = skx_room_course(r);
+    if (!r->last_course)
+        return fail(err, SK_ENOMEM, NULL, "out of memory for the game's course");
     skx_room_change c = {.kind = SKX_EV_RESULT, .seat = -1};
     return emit(r, &c, err);
 }
@@ -616,8 +646,10 @@ int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *e
 char *sk_room_message(const sk_room *r, uint64_t seq, int seat)
 {
     const skx_room_event *e = event_at(r, seq);
+    if (seat != SK_ROOM_SPECTATOR && (seat < 0 || seat >= r->nseats))
+        return NULL;
     int v = seat == SK_ROOM_SPECTATOR ? SK_NSEATS : seat;
-    if (!e || v < 0 || v > SK_NSEATS || (v < SK_NSEATS && v >= r->nseats) || !e->msg[v])
+    if (!e || !e->msg[v])
         return NULL;
     return strdup(e->msg[v]);
 }

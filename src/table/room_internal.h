@@ -9,6 +9,8 @@
 
 #include "schafkopf/table.h"
 
+#include <jansson.h>
+
 /* What made an event; its messages are made for every recipient at
  * once, when it happens, so a message is the same whenever asked. */
 enum skx_room_event_kind {
@@ -42,6 +44,7 @@ typedef struct skx_room_row {
     int64_t money[SK_NSEATS];      /* running totals after the game, cents */
     int64_t tournament[SK_NSEATS];
     int64_t stock;                 /* the pot after the game */
+    json_t *json;                  /* its settlement as messages show it (made once) */
 } skx_room_row;
 
 /* A deal as the room keeps it: its number, seed and published hash. */
@@ -69,6 +72,8 @@ struct sk_room {
     sk_game last;
     skx_room_deal last_deal;
     skx_room_row last_row;
+    json_t *last_course;           /* its course as messages show it (made once) */
+    json_t *rules_json;            /* the ruleset as messages show it (made once) */
     /* kept events: those of the running and the last finished game */
     skx_room_event *ev;
     size_t nev, ev_cap;
@@ -97,12 +102,19 @@ typedef struct skx_room_change {
     sk_cards seen_before[SK_NSEATS]; /* each seat's seen hand before the action */
     uint8_t partner_before;        /* pub.partner before the action */
     uint8_t open_before;           /* pub.open_seat before the action */
+    /* what is pending after it (skx_room_pending), asked once */
+    int pending, offer, nlegal;
+    sk_action legal[SK_MAX_LEGAL];
 } skx_room_change;
 
 /* room_json.c: the message of the event just made (number r->seq) for
  * recipient `viewer` (a seat, or SK_NSEATS for the spectator);
  * malloc'd, NULL when out of memory. */
 char *skx_room_event_json(const sk_room *r, const skx_room_change *c, int viewer);
+/* The settlement of a finished game's row, and the course of the last
+ * finished game, as messages show them; NULL when out of memory. */
+json_t *skx_room_settlement(const sk_room *r, const skx_room_row *row);
+json_t *skx_room_course(const sk_room *r);
 /* The journal entry of the event just made, malloc'd. */
 char *skx_room_journal_json(const sk_room *r, const skx_room_change *c);
 /* room.c: the decision pending now, as sk_room_pending, and in *offer

@@ -132,11 +132,10 @@ static int seat_of(int viewer)
  * to decide, and its choices only in its own message.  A doubling
  * offered out of turn names its seat only to that seat: who is offered
  * a Kontra tells who is not the called ace's holder (3.3, 2.5). */
-static json_t *pending_json(const sk_room *r, int viewer)
+static json_t *pending_json(const skx_room_change *c, int viewer)
 {
-    sk_action legal[SK_MAX_LEGAL];
-    int n, offer;
-    int seat = skx_room_pending(r, legal, &n, &offer);
+    int seat = c->pending, offer = c->offer, n = c->nlegal;
+    const sk_action *legal = c->legal;
     if (seat < 0)
         return json_null();
     json_t *o = json_object();
@@ -220,7 +219,7 @@ static json_t *table_json(const sk_game *g, int viewer)
         if (ok && p->open_seat < SK_NSEATS) {
             json_t *open = json_object();
             ok = set(o, "open", open) && set(open, "seat", json_integer(p->open_seat)) &&
-                 set(open, "hand", cards_json(v->open_hand));
+                 set(open, "cards", cards_json(v->open_hand));
         }
         for (int s = 0; ok && s < p->nseats; s++)
             ok = push(sides, json_string(SIDE_NAMES[sk_view_side(v, s) & 3]));
@@ -275,7 +274,7 @@ static bool deal_fields(json_t *o, const sk_game *g, const skx_room_deal *d)
 
 /* The settlement of a row: core's result fields (sk_result_json), the
  * breakdown of the money, its explanation, the Stock, the totals. */
-static json_t *settlement_json(const sk_room *r, const skx_room_row *row)
+json_t *skx_room_settlement(const sk_room *r, const skx_room_row *row)
 {
     const sk_result *res = &row->res;
     json_t *o = parse_owned(sk_result_json(res));
@@ -304,7 +303,7 @@ static json_t *settlement_json(const sk_room *r, const skx_room_row *row)
 
 /* The course of a finished game, public now: its number, seed and hash,
  * dealer, the hands as dealt, every action, the tricks, the settlement. */
-static json_t *course_json(const sk_room *r)
+json_t *skx_room_course(const sk_room *r)
 {
     const sk_game *g = &r->last;
     char seed[2 * SK_ROOM_SEED_BYTES + 1];
@@ -317,7 +316,7 @@ static json_t *course_json(const sk_room *r)
     json_decref(hands);
     ok = ok && set(o, "actions", actions_json(g, SK_NSEATS, true)) &&
          set(o, "tricks", tricks_json(&g->pub)) &&
-         set(o, "result", settlement_json(r, &r->last_row));
+         set(o, "result", json_incref(r->last_row.json));
     if (!ok) {
         json_decref(o);
         return NULL;
@@ -378,12 +377,12 @@ char *skx_room_event_json(const sk_room *r, const skx_room_change *c, int viewer
             ok = set(o, "seat", json_integer(c->seat));
         break;
     case SKX_EV_RESULT:
-        ok = ok && set(o, "course", course_json(r));
+        ok = ok && set(o, "course", json_incref(r->last_course));
         break;
     default:
         ok = false;
     }
-    ok = ok && set(o, "pending", pending_json(r, viewer));
+    ok = ok && set(o, "pending", pending_json(c, viewer));
     if (!ok) {
         json_decref(o);
         return NULL;
@@ -437,12 +436,12 @@ char *skx_room_journal_json(const sk_room *r, const skx_room_change *c)
 }
 
 /* A row of the score sheet. */
-static json_t *row_json(const sk_room *r, const skx_room_row *row)
+static json_t *row_json(const skx_room_row *row)
 {
     json_t *o = json_object();
     if (o && set(o, "game", json_integer(row->game_no)) &&
         set(o, "dealer", json_integer(row->dealer)) &&
-        set(o, "settlement", settlement_json(r, row)))
+        set(o, "settlement", json_incref(row->json)))
         return o;
     json_decref(o);
     return NULL;
@@ -458,7 +457,7 @@ static json_t *sheet_json(const sk_room *r)
               set(totals, "tournament", ints_json(r->session.tournament, r->nseats)) &&
               set(o, "stock", json_integer(r->session.stock));
     for (size_t i = 0; ok && i < r->nrows; i++)
-        ok = push(rows, row_json(r, &r->rows[i]));
+        ok = push(rows, row_json(&r->rows[i]));
     json_decref(rows);
     json_decref(totals);
     if (!ok) {
@@ -488,15 +487,17 @@ static json_t *game_json(const sk_room *r, int viewer)
 /* The whole state for a recipient; see table.h. */
 char *sk_room_state(const sk_room *r, int seat)
 {
-    int viewer = seat == SK_ROOM_SPECTATOR ? SK_NSEATS : seat;
-    if (viewer < 0 || viewer > SK_NSEATS || (viewer < SK_NSEATS && viewer >= r->nseats))
+    if (seat != SK_ROOM_SPECTATOR && (seat < 0 || seat >= r->nseats))
         return NULL;
+    int viewer = seat == SK_ROOM_SPECTATOR ? SK_NSEATS : seat;
+    skx_room_change now;
+    now.pending = skx_room_pending(r, now.legal, &now.nlegal, &now.offer);
     json_t *o = json_object(), *seats = json_array();
     bool ok = o && seats && set(o, "seq", json_integer((json_int_t)r->seq)) &&
               set(o, "kind", json_string("state")) &&
               set(o, "room", json_integer((json_int_t)r->id)) &&
               set(o, "you", seat_or_null(seat_of(viewer))) &&
-              set(o, "rules", parse_owned(sk_rules_json(&r->rules))) &&
+              set(o, "rules", json_incref(r->rules_json)) &&
               set(o, "fallback", json_string(r->fallback)) &&
               set(o, "seats", json_incref(seats));
     for (int s = 0; ok && s < r->nseats; s++)
@@ -504,8 +505,8 @@ char *sk_room_state(const sk_room *r, int seat)
     json_decref(seats);
     ok = ok && set(o, "sheet", sheet_json(r)) &&
          set(o, "game", r->playing ? game_json(r, viewer) : json_null()) &&
-         set(o, "last", r->have_last ? course_json(r) : json_null()) &&
-         set(o, "pending", pending_json(r, viewer));
+         set(o, "last", r->have_last ? json_incref(r->last_course) : json_null()) &&
+         set(o, "pending", pending_json(&now, viewer));
     if (!ok) {
         json_decref(o);
         return NULL;

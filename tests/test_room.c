@@ -1,0 +1,506 @@
+/*
+ * test_room.c -- the room layer (src/table/room.c, room_json.c): seats
+ * and their errors, whole games driven through sk_room_pending, stale
+ * and illegal decisions, a player who leaves, the published seed, and
+ * the journal reader's refusals.  The property tests over random
+ * sessions -- the journal round trip and secrecy -- are in
+ * tests/test_room_secrecy.c; docs/room-messages.md describes the texts.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <jansson.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "table/room_internal.h"
+#include "testlib.h"
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                            */
+/* ------------------------------------------------------------------ */
+
+/* A call that must succeed. */
+#define OK(call)                                                                                   \
+    do {                                                                                           \
+        sk_error err_ = {{0}, NULL};                                                               \
+        int rc_ = (call);                                                                          \
+        if (rc_ != SK_OK)                                                                          \
+            fail_msg("%s: %d %s", #call, rc_, err_.msg);                                           \
+    } while (0)
+#define E (&err_)
+
+/* A call that must fail with `code`; the message is kept in *err. */
+static void refused(int rc, int code, const sk_error *err, const char *what)
+{
+    if (rc != code)
+        fail_msg("%s: expected %d, got %d (%s)", what, code, rc, err->msg);
+    assert_true(strncmp(err->msg, "room: ", 6) == 0 || err->rule != NULL || rc == SK_EILLEGAL ||
+                err->msg[0]);
+}
+
+/* Names that are no card notation. */
+static const char *const NAMES[] = {"Anna", "Bert", "Chris", "Doris", "Emil", "Franz"};
+
+/* Seats humans in every seat. */
+static void fill_humans(sk_room *r)
+{
+    for (int s = 0; s < sk_rules_seats(sk_room_rules(r)); s++)
+        OK(sk_room_sit_human(r, s, 100 + (uint64_t)s, NAMES[s], E));
+}
+
+/* A seed from a number (the tests' own, reproducible). */
+static void seed_of(uint64_t k, uint8_t seed[SK_ROOM_SEED_BYTES])
+{
+    sk_rng rng;
+    sk_rng_seed(&rng, k);
+    for (int i = 0; i < SK_ROOM_SEED_BYTES; i++)
+        seed[i] = (uint8_t)sk_rng_next(&rng);
+}
+
+/* Parses a JSON text that must be valid. */
+static json_t *parse(const char *text)
+{
+    json_error_t je;
+    json_t *v = text ? json_loads(text, 0, &je) : NULL;
+    if (!v)
+        fail_msg("not JSON (%s): %s", text ? je.text : "NULL", text ? text : "");
+    return v;
+}
+
+/* The message of event seq for a recipient, parsed. */
+static json_t *message(const sk_room *r, uint64_t seq, int seat)
+{
+    char *text = sk_room_message(r, seq, seat);
+    json_t *v = parse(text);
+    free(text);
+    return v;
+}
+
+/* Plays the running game to its end with random decisions. */
+static void play_out(sk_room *r, sk_rng *rng)
+{
+    while (sk_room_game(r))
+        tl_room_decide_random(r, rng);
+}
+
+/* ------------------------------------------------------------------ */
+/* Seats                                                              */
+/* ------------------------------------------------------------------ */
+
+static void test_seats_and_errors(void **state)
+{
+    (void)state;
+    sk_error err = {{0}, NULL};
+    sk_rules five = tl_rules("official", "players=5");
+    assert_null(sk_room_new(1, &five, "heuristic", &err));
+    assert_non_null(strstr(err.msg, "players = 5"));
+    sk_rules off = tl_preset("official");
+    assert_null(sk_room_new(1, &off, "nonsense", &err));
+    assert_non_null(strstr(err.msg, "nonsense"));
+
+    sk_room *r = tl_room("official", "");
+    assert_int_equal(sk_room_id(r), 7);
+    assert_string_equal(sk_room_fallback(r), "heuristic");
+    assert_null(sk_room_seat_at(r, 4));
+    assert_int_equal(sk_room_seat_at(r, 0)->kind, SK_ROOM_EMPTY);
+    assert_int_equal(sk_room_pending(r, NULL, NULL), -1);
+    OK(sk_room_sit_human(r, 0, 11, "Anna", E));
+    assert_int_equal(sk_room_seq(r), 1);
+    refused(sk_room_sit_human(r, 0, 12, "Bert", &err), SK_ESTATE, &err, "seat taken");
+    assert_non_null(strstr(err.msg, "Anna"));
+    refused(sk_room_sit_human(r, 4, 12, "Bert", &err), SK_ERANGE, &err, "seat 4");
+    refused(sk_room_sit_human(r, -1, 12, "Bert", &err), SK_ERANGE, &err, "seat -1");
+    refused(sk_room_sit_human(r, 1, 11, "Anna", &err), SK_ESTATE, &err, "player twice");
+    refused(sk_room_sit_human(r, 1, 0, "Bert", &err), SK_EINVAL, &err, "player 0");
+    refused(sk_room_sit_human(r, 1, 12, "", &err), SK_EINVAL, &err, "empty name");
+    refused(sk_room_sit_human(r, 1, 12, NULL, &err), SK_EINVAL, &err, "no name");
+    refused(sk_room_sit_human(r, 1, 12, "0123456789012345678901234567890x", &err), SK_EINVAL,
+            &err, "32 bytes");
+    refused(sk_room_sit_human(r, 1, 12, "\x1b[31mred", &err), SK_EINVAL, &err, "escape");
+    assert_null(strchr(err.msg, '\x1b')); /* quoted escaped */
+    refused(sk_room_sit_human(r, 1, 12, "a\xff", &err), SK_EINVAL, &err, "bad UTF-8");
+    refused(sk_room_sit_human(r, 1, 12, "a\xc2\x85", &err), SK_EINVAL, &err, "C1 control");
+    refused(sk_room_sit_human(r, 1, 12, "a\xc0\xaf", &err), SK_EINVAL, &err, "overlong");
+    refused(sk_room_sit_human(r, 1, 12, "a\xed\xa0\x80", &err), SK_EINVAL, &err, "surrogate");
+    refused(sk_room_sit_human(r, 1, 12, "a\x7f", &err), SK_EINVAL, &err, "DEL");
+    assert_int_equal(sk_room_seq(r), 1); /* nothing refused is an event */
+    OK(sk_room_sit_human(r, 1, 12, "Müller Søren 😀", E)); /* printable UTF-8 */
+    OK(sk_room_sit_human(r, 2, 13, "0123456789012345678901234567890", E)); /* 31 bytes */
+    refused(sk_room_sit_bot(r, 3, "nonsense", &err), SK_EINVAL, &err, "bad bot");
+    refused(sk_room_sit_bot(r, 3, "pimc:999", &err), SK_EINVAL, &err, "pimc:999");
+    refused(sk_room_sit_bot(r, 3, NULL, &err), SK_EINVAL, &err, "no bot");
+    refused(sk_room_sit_bot(r, 1, "random", &err), SK_ESTATE, &err, "bot on a taken seat");
+    uint8_t seed[SK_ROOM_SEED_BYTES];
+    seed_of(1, seed);
+    refused(sk_room_deal(r, seed, &err), SK_ESTATE, &err, "deal with an empty seat");
+    refused(sk_room_leave(r, 3, &err), SK_ESTATE, &err, "leave an empty seat");
+    refused(sk_room_decide(r, 0, sk_act_pass(0), sk_room_seq(r), &err), SK_ESTATE, &err,
+            "decide without a game");
+    OK(sk_room_sit_bot(r, 3, "pimc:strong", E));
+    assert_int_equal(sk_room_seat_at(r, 3)->kind, SK_ROOM_BOT);
+    assert_string_equal(sk_room_seat_at(r, 3)->bot, "pimc:strong");
+    OK(sk_room_leave(r, 3, E)); /* between games: empty again */
+    assert_int_equal(sk_room_seat_at(r, 3)->kind, SK_ROOM_EMPTY);
+    OK(sk_room_sit_bot(r, 3, "pimc:16", E));
+    assert_int_equal(sk_room_seq(r), 6);
+    json_t *m = message(r, 2, 0); /* the sit of seat 1 */
+    assert_string_equal(json_string_value(json_object_get(m, "kind")), "sit");
+    json_t *who = json_object_get(m, "player");
+    assert_string_equal(json_string_value(json_object_get(who, "name")), "Müller Søren 😀");
+    assert_null(json_object_get(who, "player")); /* no player id for clients */
+    json_decref(m);
+    assert_null(sk_room_message(r, 0, 0));
+    assert_null(sk_room_message(r, 7, 0));
+    assert_null(sk_room_message(r, 1, 4));
+    OK(sk_room_deal(r, seed, E));
+    refused(sk_room_deal(r, seed, &err), SK_ESTATE, &err, "deal while a game runs");
+    refused(sk_room_sit_human(r, 3, 14, "Doris", &err), SK_ESTATE, &err, "sit on a bot");
+    sk_room_free(r);
+
+    /* three players (002 short cards): seats 0..2 */
+    r = tl_room("official", "players=3");
+    assert_null(sk_room_seat_at(r, 3));
+    refused(sk_room_sit_human(r, 3, 1, "Anna", &err), SK_ERANGE, &err, "seat 3 of three");
+    fill_humans(r);
+    OK(sk_room_deal(r, seed, E));
+    assert_null(sk_room_message(r, sk_room_seq(r), 3));
+    char *st = sk_room_state(r, 3);
+    assert_null(st);
+    sk_rng rng;
+    sk_rng_seed(&rng, 3);
+    play_out(r, &rng);
+    sk_room_free(r);
+}
+
+/* ------------------------------------------------------------------ */
+/* A whole game                                                       */
+/* ------------------------------------------------------------------ */
+
+/* Decides for the pending seat by a fixed script: forehand plays the
+ * first game it may bid and declares the first contract on offer,
+ * the others pass, doublings are declined, the first card is played. */
+static void decide_scripted(sk_room *r)
+{
+    sk_action legal[SK_MAX_LEGAL];
+    int n;
+    int seat = sk_room_pending(r, legal, &n);
+    assert_true(seat >= 0 && n > 0);
+    const sk_game *g = sk_room_game(r);
+    sk_action pick = legal[0];
+    for (int i = 0; i < n; i++) {
+        bool forehand = seat == (g->pub.dealer + 1) % 4;
+        if (legal[i].type == SK_ACT_PASS && !forehand && g->pub.phase == SK_PHASE_AUCTION)
+            pick = legal[i];
+        if (legal[i].type == SK_ACT_BID && forehand && pick.type != SK_ACT_BID)
+            pick = legal[i];
+        if (legal[i].type == SK_ACT_PASS && n == 2 && legal[0].type == SK_ACT_KONTRA)
+            pick = legal[i];
+    }
+    OK(sk_room_decide(r, seat, pick, sk_room_seq(r), E));
+}
+
+static void test_full_game(void **state)
+{
+    (void)state;
+    sk_room *r = tl_room("official", "");
+    fill_humans(r);
+    uint8_t seed[SK_ROOM_SEED_BYTES];
+    seed_of(42, seed);
+    OK(sk_room_deal(r, seed, E));
+    uint64_t deal_seq = sk_room_seq(r);
+    json_t *m = message(r, deal_seq, 2);
+    assert_string_equal(json_string_value(json_object_get(m, "kind")), "deal");
+    assert_int_equal(json_integer_value(json_object_get(m, "dealer")), 0);
+    assert_int_equal(json_array_size(json_object_get(m, "hand")), 8);
+    json_t *p = json_object_get(m, "pending");
+    assert_int_equal(json_integer_value(json_object_get(p, "seat")), 1); /* forehand */
+    assert_null(json_object_get(p, "choices")); /* only in seat 1's message */
+    json_decref(m);
+    m = message(r, deal_seq, 1);
+    p = json_object_get(m, "pending");
+    assert_true(json_array_size(json_object_get(p, "choices")) > 1);
+    json_decref(m);
+    m = message(r, deal_seq, SK_ROOM_SPECTATOR);
+    assert_null(json_object_get(m, "hand"));
+    json_decref(m);
+    int guard = 0;
+    while (sk_room_game(r) && guard++ < 200)
+        decide_scripted(r);
+    assert_null(sk_room_game(r));
+    /* the last two events: the last action, then the result */
+    m = message(r, sk_room_seq(r), 0);
+    assert_string_equal(json_string_value(json_object_get(m, "kind")), "result");
+    assert_true(json_is_null(json_object_get(m, "pending")));
+    json_t *course = json_object_get(m, "course");
+    json_t *res = json_object_get(course, "result");
+    assert_false(json_is_true(json_object_get(res, "thrown_in")));
+    assert_non_null(json_object_get(res, "explain"));
+    assert_non_null(json_object_get(res, "base_units"));
+    int64_t sum = 0;
+    json_t *money = json_object_get(json_object_get(res, "totals"), "money");
+    for (size_t i = 0; i < json_array_size(money); i++)
+        sum += json_integer_value(json_array_get(money, i));
+    assert_int_equal(sum, 0); /* 5.3.3: the score sheet's rows sum to zero */
+    assert_int_equal(json_string_length(json_object_get(course, "seed")), 64);
+    assert_int_equal(json_array_size(json_object_get(course, "hands")), 4);
+    json_decref(m);
+    /* one record, with the seed */
+    char *recs = sk_room_records(r);
+    assert_non_null(strstr(recs, "\"seed\":\""));
+    assert_int_equal(strchr(recs, '\n') - recs + 1, (long)strlen(recs));
+    sk_record rec;
+    sk_error err = {{0}, NULL};
+    if (sk_record_read(&rec, recs, strlen(recs) - 1, &err) < 0)
+        fail_msg("record: %s", err.msg);
+    assert_string_equal(rec.id, "room-7-game-1");
+    free(recs);
+    /* the state between games: the score sheet and the last game */
+    char *st = sk_room_state(r, 3);
+    json_t *s = parse(st);
+    free(st);
+    assert_true(json_is_null(json_object_get(s, "game")));
+    assert_int_equal(json_array_size(json_object_get(json_object_get(s, "sheet"), "rows")), 1);
+    assert_non_null(json_object_get(json_object_get(s, "last"), "seed"));
+    assert_int_equal(json_integer_value(json_object_get(s, "you")), 3);
+    json_decref(s);
+    /* the next deal: 2.2.2, the next seat deals */
+    seed_of(43, seed);
+    OK(sk_room_deal(r, seed, E));
+    assert_int_equal(sk_room_game(r)->pub.dealer, 1);
+    char *kept = sk_room_message(r, deal_seq, 0); /* the last game's events stay */
+    assert_non_null(kept);
+    free(kept);
+    sk_room_free(r);
+}
+
+/* ------------------------------------------------------------------ */
+/* Stale, illegal and retried decisions                               */
+/* ------------------------------------------------------------------ */
+
+static void test_stale_illegal_retry(void **state)
+{
+    (void)state;
+    sk_room *r = tl_room("official", "");
+    fill_humans(r);
+    uint8_t seed[SK_ROOM_SEED_BYTES];
+    seed_of(5, seed);
+    OK(sk_room_deal(r, seed, E));
+    sk_error err = {{0}, NULL};
+    int seat = sk_room_pending(r, NULL, NULL);
+    uint64_t seq = sk_room_seq(r);
+    refused(sk_room_decide(r, seat, sk_act_pass(seat), seq - 1, &err), SK_ESTATE, &err, "stale");
+    assert_non_null(strstr(err.msg, "stale"));
+    /* 2.4.1: out of turn, the engine's rule */
+    refused(sk_room_decide(r, (seat + 1) % 4, sk_act_pass(0), seq, &err), SK_ESTATE, &err,
+            "out of turn");
+    assert_non_null(err.rule);
+    OK(sk_room_decide(r, seat, sk_act_pass(seat), seq, E));
+    /* the same message again: stale, not played twice */
+    refused(sk_room_decide(r, seat, sk_act_pass(seat), seq, &err), SK_ESTATE, &err, "retry");
+    assert_int_equal(sk_room_seq(r), seq + 1);
+    assert_int_equal(sk_room_game(r)->pub.nactions, 1);
+    /* into the play: a card against the rules is refused with its rule */
+    sk_rng rng;
+    sk_rng_seed(&rng, 9);
+    int found = 0;
+    for (int tries = 0; tries < 400 && !found; tries++) {
+        const sk_game *g = sk_room_game(r);
+        if (!g) {
+            seed_of(100 + (uint64_t)tries, seed);
+            OK(sk_room_deal(r, seed, E));
+            continue;
+        }
+        if (g->pub.phase == SK_PHASE_PLAY && g->pub.trick_len == 1) {
+            int offer, n;
+            sk_action legal[SK_MAX_LEGAL];
+            int s = skx_room_pending(r, legal, &n, &offer);
+            sk_cards bad = g->hands[s] & ~sk_game_legal_cards(g);
+            if (offer < 0 && bad) {
+                sk_action a = sk_act_card(s, sk_cards_first(bad));
+                refused(sk_room_decide(r, s, a, sk_room_seq(r), &err), SK_EILLEGAL, &err,
+                        "card against the rules");
+                assert_non_null(err.rule); /* 3.4.x: must follow */
+                found = 1;
+                break;
+            }
+        }
+        tl_room_decide_random(r, &rng);
+    }
+    assert_true(found);
+    sk_room_free(r);
+}
+
+/* ------------------------------------------------------------------ */
+/* Leaving during a game                                              */
+/* ------------------------------------------------------------------ */
+
+static void test_leave_away_fallback(void **state)
+{
+    (void)state;
+    sk_room *r = tl_room("official", "");
+    fill_humans(r);
+    uint8_t seed[SK_ROOM_SEED_BYTES];
+    seed_of(77, seed);
+    OK(sk_room_deal(r, seed, E));
+    sk_error err = {{0}, NULL};
+    OK(sk_room_leave(r, 2, E));
+    const sk_room_seat *s2 = sk_room_seat_at(r, 2);
+    assert_true(s2->away);
+    assert_int_equal(s2->kind, SK_ROOM_HUMAN);
+    refused(sk_room_leave(r, 2, &err), SK_ESTATE, &err, "leave twice");
+    json_t *m = message(r, sk_room_seq(r), 0);
+    assert_string_equal(json_string_value(json_object_get(m, "kind")), "leave");
+    assert_true(json_is_true(json_object_get(json_object_get(m, "player"), "away")));
+    json_decref(m);
+    /* the driver plays seat 2 with the fallback bot from its view */
+    sk_bot *bot = sk_bot_new(sk_room_fallback(r), 1, &err);
+    assert_non_null(bot);
+    sk_rng rng;
+    sk_rng_seed(&rng, 1);
+    int bot_moves = 0;
+    while (sk_room_game(r)) {
+        int seat = sk_room_pending(r, NULL, NULL);
+        if (sk_room_seat_at(r, seat)->away) {
+            sk_view v;
+            assert_int_equal(sk_room_view(r, seat, &v), SK_OK);
+            sk_action a = sk_bot_act(bot, &v);
+            int offer = sk_room_offer(r);
+            if (offer >= 0 && a.type != offer) /* declines the doubling */
+                a = sk_act_pass(seat);
+            OK(sk_room_decide(r, seat, a, sk_room_seq(r), E));
+            bot_moves++;
+        } else {
+            tl_room_decide_random(r, &rng);
+        }
+        if (bot_moves == 3 && sk_room_seat_at(r, 2)->away) /* another human sits down */
+            OK(sk_room_sit_human(r, 2, 200, "Emil", E));
+    }
+    assert_true(bot_moves >= 1);
+    assert_false(sk_room_seat_at(r, 2)->away);
+    /* away persists into the next game; between games leaving empties */
+    OK(sk_room_leave(r, 1, E));
+    assert_int_equal(sk_room_seat_at(r, 1)->kind, SK_ROOM_EMPTY);
+    OK(sk_room_sit_human(r, 1, 101, "Bert", E));
+    seed_of(78, seed);
+    OK(sk_room_deal(r, seed, E));
+    OK(sk_room_leave(r, 0, E));
+    play_out(r, &rng); /* the test decides for the away seat too */
+    assert_true(sk_room_seat_at(r, 0)->away);
+    seed_of(79, seed);
+    OK(sk_room_deal(r, seed, E)); /* an away seat counts as taken */
+    assert_true(sk_room_seat_at(r, 0)->away);
+    OK(sk_room_sit_human(r, 0, 100, "Anna", E)); /* back */
+    assert_false(sk_room_seat_at(r, 0)->away);
+    sk_bot_free(bot);
+    sk_room_free(r);
+}
+
+/* ------------------------------------------------------------------ */
+/* The published seed                                                 */
+/* ------------------------------------------------------------------ */
+
+static void test_seed_hash_and_deal(void **state)
+{
+    (void)state;
+    sk_room *r = tl_room("official", "deal_mode=2+2+2+2");
+    fill_humans(r);
+    sk_rng rng;
+    sk_rng_seed(&rng, 11);
+    for (int game = 0; game < 6; game++) {
+        uint8_t seed[SK_ROOM_SEED_BYTES];
+        seed_of(500 + (uint64_t)game, seed);
+        OK(sk_room_deal(r, seed, E));
+        json_t *m = message(r, sk_room_seq(r), 1);
+        char hash[SK_ROOM_HASH_HEX];
+        snprintf(hash, sizeof hash, "%s", json_string_value(json_object_get(m, "seed_hash")));
+        int dealer = (int)json_integer_value(json_object_get(m, "dealer"));
+        json_decref(m);
+        uint8_t dealt[4][8];
+        memcpy(dealt, sk_room_game(r)->dealt, sizeof dealt);
+        play_out(r, &rng);
+        m = message(r, sk_room_seq(r), SK_ROOM_SPECTATOR);
+        json_t *course = json_object_get(m, "course");
+        const char *hex = json_string_value(json_object_get(course, "seed"));
+        uint8_t back[SK_ROOM_SEED_BYTES], h[32];
+        size_t got = 0;
+        assert_int_equal(sodium_hex2bin(back, sizeof back, hex, strlen(hex), NULL, &got, NULL), 0);
+        assert_int_equal(got, sizeof back);
+        assert_memory_equal(back, seed, sizeof seed);
+        crypto_generichash(h, sizeof h, back, sizeof back, NULL, 0);
+        char mine[SK_ROOM_HASH_HEX];
+        sodium_bin2hex(mine, sizeof mine, h, sizeof h);
+        assert_string_equal(mine, hash); /* the hash published at the deal */
+        uint8_t again[4][8];
+        sk_room_deal_from_seed(sk_room_rules(r), dealer, back, again);
+        assert_memory_equal(again, dealt, sizeof dealt);
+        /* the course shows the same hands */
+        json_t *hands = json_object_get(course, "hands");
+        for (int s = 0; s < 4; s++)
+            for (int i = 0; i < 8; i++)
+                assert_int_equal(sk_card_parse(json_string_value(
+                                     json_array_get(json_array_get(hands, (size_t)s), (size_t)i))),
+                                 dealt[s][i]);
+        json_decref(m);
+    }
+    /* a pure function; another seed, another deal; the hash is no key */
+    uint8_t a[4][8], b[4][8], seed[SK_ROOM_SEED_BYTES];
+    seed_of(1, seed);
+    sk_room_deal_from_seed(sk_room_rules(r), 2, seed, a);
+    sk_room_deal_from_seed(sk_room_rules(r), 2, seed, b);
+    assert_memory_equal(a, b, sizeof a);
+    seed[0] ^= 1;
+    sk_room_deal_from_seed(sk_room_rules(r), 2, seed, b);
+    assert_memory_not_equal(a, b, sizeof a);
+    sk_room_free(r);
+}
+
+/* Journal entries that must be refused, with a word of the message. */
+static void test_replay_refuses(void **state)
+{
+    (void)state;
+    static const char *const BAD[][2] = {
+        {"[]", "not an object"},
+        {"{\"seq\":1}", "kind"},
+        {"{\"seq\":2,\"kind\":\"leave\",\"seat\":0}", "event 0"},
+        {"{\"seq\":1,\"kind\":\"sit\",\"seat\":9,\"bot\":\"random\"}", "seat"},
+        {"{\"seq\":1,\"kind\":\"sit\",\"seat\":0,\"bot\":\"nonsense\"}", "nonsense"},
+        {"{\"seq\":1,\"kind\":\"sit\",\"seat\":0,\"name\":\"Anna\",\"player\":\"0\"}", "player"},
+        {"{\"seq\":1,\"kind\":\"sit\",\"seat\":0,\"name\":\"Anna\",\"player\":\"1x\"}", "player"},
+        {"{\"seq\":1,\"kind\":\"sit\",\"seat\":0,\"name\":\"An\\u0000na\",\"player\":\"1\"}",
+         "JSON"},
+        {"{\"seq\":1,\"kind\":\"deal\",\"seed\":\"00\"}", "seed"},
+        {"{\"seq\":1,\"kind\":\"decide\",\"seat\":0,\"action\":\"pass\"}", "no game"},
+        {"{\"seq\":1,\"kind\":\"result\"}", "result"},
+        {"{\"seq\":1,\"kind\":\"dance\",\"seat\":0}", "unknown kind"},
+        {"{\"seq\":1,\"seq\":1,\"kind\":\"leave\",\"seat\":0}", "JSON"},
+        {"{\"seq\":-1,\"kind\":\"leave\",\"seat\":0}", "seq"},
+    };
+    sk_room *r = tl_room("official", "");
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        sk_error err = {{0}, NULL};
+        int rc = sk_room_replay(r, BAD[i][0], &err);
+        if (rc >= 0 || !strstr(err.msg, BAD[i][1]))
+            fail_msg("entry %s: %d \"%s\", expected \"%s\"", BAD[i][0], rc, err.msg, BAD[i][1]);
+        assert_int_equal(sk_room_seq(r), 0);
+    }
+    sk_room_free(r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_seats_and_errors),
+        cmocka_unit_test(test_full_game),
+        cmocka_unit_test(test_stale_illegal_retry),
+        cmocka_unit_test(test_leave_away_fallback),
+        cmocka_unit_test(test_seed_hash_and_deal),
+        cmocka_unit_test(test_replay_refuses),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

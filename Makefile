@@ -57,7 +57,7 @@ FUZZ_SECONDS ?= 20
 LIB      := $(BUILD)/libschafkopf.a
 PROG     := $(BUILD)/schafkopf
 
-.PHONY: all test test-plain test-san bench fuzz install clean check-tools
+.PHONY: all test test-plain test-san bench bench-store fuzz install clean check-tools
 
 all: $(PROG)
 
@@ -104,7 +104,12 @@ $(BUILD)/tests/%: tests/%.c $(TESTLIB) $(LIB) $(CLI_NOMAIN) $(FLAGS_STAMP)
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TESTLIB:.o=.d) $(TESTS:=.d)
 
-test: test-plain test-san
+# The plain run first, then the sanitizer run (not both at once under
+# make -j: their output would interleave and they would fight for the
+# cores); each builds with -j as given.
+test:
+	$(MAKE) test-plain
+	$(MAKE) test-san
 
 # Runs every test binary; stops at the first failure.
 test-plain: $(TESTS) $(PROG)
@@ -122,6 +127,13 @@ BENCH_JOBS ?= 2
 bench: $(PROG)
 	$(PROG) bench
 	$(PROG) bench --deals 1 --games 1 --jobs $(BENCH_JOBS) | grep '^solver'
+
+# Journal appends per second of the store, a commit per entry against
+# batches, sync NORMAL and FULL (docs/store.md), on the disk of
+# BENCH_DIR (default $TMPDIR or /tmp).
+BENCH_DIR ?=
+bench-store: $(BUILD)/tests/bench_store
+	$(BUILD)/tests/bench_store $(BENCH_DIR)
 
 # libFuzzer harnesses (clang), each run FUZZ_SECONDS on its seed corpus.
 # Every sanitizer report is fatal (-fno-sanitize-recover=all: UBSan would

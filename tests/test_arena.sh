@@ -155,6 +155,12 @@ cmp -s "$tmp/kill.jsonl" "$tmp/big.jsonl" && ok || {
     cat "$tmp/err"
     wc -l "$tmp/kill.jsonl" "$tmp/big.jsonl"
 }
+# records written by a run that died before its log line: the resumed
+# run plays those deals again but does not write their records twice
+"$PROG" arena $k --deals 3 --out "$tmp/pre.jsonl" >/dev/null 2>&1
+status 0 "--out that already holds records" "$PROG" arena $k --deals 5 --out "$tmp/pre.jsonl" --log "$tmp/pre.log"
+contains "$tmp/err" "pre.jsonl already holds 6 records of the deals this run plays" "records already there reported"
+head -n 10 "$tmp/big.jsonl" | cmp -s - "$tmp/pre.jsonl" && ok || bad "records already there were written again"
 # a record line cut short (a run killed in the middle of writing it) is
 # removed with a warning before the next run appends; the deal written
 # before it stays

@@ -762,7 +762,8 @@ static void test_kontra_retour(void **state)
     start_a(&g, &r);
     tl_ok(&g, "0 card EK");
     tl_ok(&g, "3 kontra"); /* out of turn is fine */
-    tl_ok(&g, "2 retour"); /* 3.3.3 + retour_by_partner */
+    tl_refused(&g, "2 retour", SK_EILLEGAL, "3.3"); /* 3.3.3: the declarer answers */
+    tl_ok(&g, "0 retour");
     /* 3.3.2: not once the second card is played */
     start_a(&g, &r);
     tl_script(&g, "0 card EK", "1 card E8", NULL);
@@ -777,13 +778,23 @@ static void test_kontra_retour(void **state)
 static void test_retour_by_partner_option(void **state)
 {
     (void)state;
+    /* 3.3.3 "The declarer may respond with Retour": in the official and
+     * tournament rules the partner may not (he would reveal himself,
+     * 2.5); issue 18 D3, docs/rules.md */
     sk_rules r = tl_preset("official");
-    r.retour_by_partner = 0;
+    assert_int_equal(r.retour_by_partner, 0);
+    assert_int_equal(tl_preset("tournament").retour_by_partner, 0);
     sk_game g;
     start_a(&g, &r);
     tl_ok(&g, "3 kontra");
     tl_refused(&g, "2 retour", SK_EILLEGAL, "3.3");
     tl_ok(&g, "0 retour");
+    /* the house rule of the sauspiel and stammtisch tables lets him */
+    assert_int_equal(tl_preset("sauspiel").retour_by_partner, 1);
+    r.retour_by_partner = 1;
+    start_a(&g, &r);
+    tl_ok(&g, "3 kontra");
+    tl_ok(&g, "2 retour");
 }
 
 /* 3.3: kontra_max limits the doublings: 1 (Kontra only) ... 4 (Resub) */
@@ -798,6 +809,7 @@ static void test_kontra_max(void **state)
     tl_refused(&g, "0 retour", SK_EILLEGAL, "3.3");
 
     r.kontra_max = 4;
+    r.retour_by_partner = 1;
     start_a(&g, &r);
     tl_script(&g, "1 kontra", "0 retour", "3 kontra", "2 retour", NULL);
     assert_int_equal(g.pub.doublings, 4);

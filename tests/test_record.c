@@ -957,6 +957,14 @@ static void test_messages_escape_input(void **state)
     root = base();
     json_array_set_new(hand_of(root, 0), 0, json_string("\xc3\xa4"));
     tree_fails(root, SK_EINVAL, "bad card \"\\xc3\\xa4\"");
+    /* jansson's syntax errors quote the bytes near the error raw */
+    read_fails("{\"dealer\":3\x0c\x1b[2J}", SK_EINVAL,
+               "line 1 column 12: '}' expected near '\\x0c'");
+    sk_rules r;
+    sk_error err;
+    assert_int_equal(sk_rules_from_json(&r, "{\x1b}", &err), SK_EINVAL);
+    assert_contains(err.msg, "rules: not JSON: ");
+    assert_contains(err.msg, "\\x1b");
 }
 
 /* The ruleset of a record is checked as a whole, as files and the command

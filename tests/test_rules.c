@@ -36,7 +36,8 @@ static void test_official_preset(void **state)
     assert_true(r.allow_solo && r.allow_wenz && r.allow_tout && r.allow_sie);
     assert_int_equal(r.sie_first_game, 0);                /* 2.9.1 */
     assert_int_equal(r.kontra_max, 2);                    /* 3.3: Kontra and Retour */
-    assert_int_equal(r.retour_by_partner, 1);
+    assert_int_equal(r.retour_by_partner, 0);            /* 3.3.3: the declarer answers */
+    assert_int_equal(r.stage_games, 0);                  /* one stage */
     assert_int_equal(r.unit_cents, 10);                   /* 4.2.1: e.g. 10 cents */
     /* 4.2.4: Rufer 1, Solo 5, Wenz 5, +1 per runner, Schneider +1, Schwarz +2 */
     assert_int_equal(r.rate_sauspiel, 1);
@@ -64,11 +65,13 @@ static void test_tournament_preset(void **state)
     assert_int_equal(r.all_pass, SK_ALLPASS_SAME_DEALER); /* 5.2.5: the same dealer again */
     assert_int_equal(r.kontra_max, 0);                    /* 5.2.4: no Kontra in tournaments */
     assert_int_equal(r.first_game_limits, 1);             /* 5.2.15: limits in the first game */
+    assert_int_equal(r.stage_games, 32);                  /* 5.2.1: stages of 32 games */
     /* otherwise official */
     o.deal_mode = r.deal_mode;
     o.all_pass = r.all_pass;
     o.kontra_max = r.kontra_max;
     o.first_game_limits = r.first_game_limits;
+    o.stage_games = r.stage_games;
     memcpy(o.preset, r.preset, sizeof o.preset);
     assert_true(rules_equal(&o, &r));
 }
@@ -145,7 +148,7 @@ static void test_set_get_every_option(void **state)
     (void)state;
     sk_rules r = tl_preset("official");
     size_t n = sk_rules_option_count();
-    assert_int_equal(n, 64);
+    assert_int_equal(n, 65);
     assert_null(sk_rules_option(n));
     for (size_t i = 0; i < n; i++) {
         const sk_rule_option *o = sk_rules_option(i);
@@ -490,7 +493,7 @@ static void test_overrides(void **state)
     memcpy(r.preset, "official", sizeof "official");
     sk_rules_format_overrides(&r, buf, sizeof buf);
     assert_string_equal(buf, "allow_geier=yes\nallow_farbwenz=yes\nranking=online\n"
-                             "klopfen=all\nrate_sauspiel=2\n");
+                             "retour_by_partner=yes\nklopfen=all\nrate_sauspiel=2\n");
 }
 
 static void test_contract_rank(void **state)

@@ -1755,8 +1755,12 @@ static void test_first_game_no_tout(void **state)
 }
 
 /* 5.2.15: a Wenz (or Solo) Schwarz in the first game "is rated as a
- * simple solo or Wenz": money without the Schwarz extra, tournament
- * points 6/2 (5.2.7) -- and from the second game on in full (12/4). */
+ * simple solo or Wenz".  Issue 18 D2: read as "without the Schwarz
+ * premium" -- a Schwarz is also a Schneider, which 5.2.15 does not name
+ * (test_first_game_schneider_counts), so it is rated as one: money
+ * (5 + 4 + 1) units, tournament points 9/3 (5.2.7), the same as when the
+ * declarer gives one trick away.  Taking every trick never pays less
+ * (docs/rules.md).  From the second game on in full (12/4). */
 static void test_first_game_schwarz_rated_plain(void **state)
 {
     (void)state;
@@ -1765,11 +1769,11 @@ static void test_first_game_schwarz_rated_plain(void **state)
     sk_session_init(&s, &r, 3);
     sk_game g;
     sk_result res = session_wenz(&s, &g, 0);
-    assert_true(res.won && res.schwarz);
+    assert_true(res.won && res.schwarz && res.schneider);
     assert_true(res.rated_plain);
-    assert_int_equal(res.extra_units, 0);
+    assert_int_equal(res.extra_units, 1); /* the Schneider's */
     assert_int_equal(res.laufende_paid, 4);
-    tl_assert_settlement(&res, 270, -90, -90, -90, 6, -2, -2, -2); /* (5 + 4) units */
+    tl_assert_settlement(&res, 300, -100, -100, -100, 9, -3, -3, -3); /* (5 + 4 + 1) units */
     tl_assert_round_trip(&g, "session", "\"first_game\":true", NULL);
 
     res = session_wenz(&s, &g, 0); /* second game, dealer 0 */
@@ -2023,6 +2027,114 @@ static void test_short_deck_solo_schneider(void **state)
     assert_int_equal(res.extra_units, r.rate_schwarz);
 }
 
+/* Issue 18 D1 (2.9.1 with 2.6.4): in a game where a Sie does not count
+ * -- a session's first game -- the hand of all Obers and Unters must
+ * still have a game.  It holds no plain card, so the usual reading of
+ * 2.6.4 would forbid every Solo and leave only a Wenz that loses its
+ * Obers.  Decision (docs/rules.md): such a hand may name any Solo; with
+ * eight trumps it takes every trick. */
+static const char *const SIE_AT_FOREHAND[4] = {"EO GO HO SO EU GU HU SU", NULL, NULL, NULL};
+static void test_sie_hand_plays_a_solo_in_the_first_game(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    sk_session s;
+    sk_session_init(&s, &r, 3);
+    sk_game g;
+    session_start(&s, &g, SIE_AT_FOREHAND);
+    assert_true(g.pub.first_game);
+    tl_ok(&g, "0 bid sauspiel");
+    assert_true(tl_may_bid(&g, "solo:tout") || tl_may_bid(&g, "solo"));
+    tl_pass_all(&g);
+    assert_false(tl_may_declare(&g, "sie"));    /* 2.9.1: not in the first game */
+    assert_true(tl_may_declare(&g, "solo:E"));  /* any suit */
+    assert_true(tl_may_declare(&g, "solo:H:tout")); /* official: no first-game limits */
+    tl_ok(&g, "0 declare solo:H:tout");
+    tl_play_out(&g);
+    sk_result res = tl_book(&s, &g);
+    assert_true(res.won && res.schwarz);
+
+    /* the tournament (5.2.15): no Tout in the first game, and the Solo
+     * Schwarz it plays instead is rated as a Schneider (D2) */
+    r = tl_preset("tournament");
+    sk_session_init(&s, &r, 3);
+    session_start(&s, &g, SIE_AT_FOREHAND);
+    tl_ok(&g, "0 bid sauspiel");
+    tl_pass_all(&g);
+    assert_false(tl_may_declare(&g, "solo:H:tout"));
+    assert_true(tl_may_declare(&g, "solo:S"));
+    tl_ok(&g, "0 declare solo:S");
+    tl_play_out(&g);
+    res = tl_book(&s, &g);
+    assert_true(res.won && res.schwarz && res.rated_plain);
+    assert_int_equal(res.tournament[0], 9);
+
+    /* from the second game on the Sie counts (2.9.1) */
+    r = tl_preset("official");
+    sk_session_init(&s, &r, 3);
+    sk_rng rng;
+    sk_rng_seed(&rng, 4);
+    sk_session_deal(&s, &g, &rng);
+    tl_open_declare(&g, tl_rel(&g, 0), "wenz"); /* a game played: the first is over */
+    tl_play_out(&g);
+    tl_book(&s, &g);
+    session_start(&s, &g, SIE_AT_FOREHAND);
+    assert_false(g.pub.first_game);
+    int fh = tl_rel(&g, 0);
+    char line[32];
+    snprintf(line, sizeof line, "%d bid sauspiel", fh);
+    tl_ok(&g, line);
+    tl_pass_all(&g);
+    assert_true(tl_may_declare(&g, "sie"));
+}
+
+/* Issue 18 D4: a Tout refused in a tournament's first game names 5.2.15,
+ * not the hand (2.6.4) or the ruleset (2.4.4). */
+static void test_first_game_tout_refusal_cites_5_2_15(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("tournament");
+    sk_session s;
+    sk_session_init(&s, &r, 3);
+    sk_game g;
+    session_start(&s, &g, SIE_AT_FOREHAND);
+    tl_ok(&g, "0 bid sauspiel");
+    tl_refused(&g, "1 bid solo:tout", SK_EILLEGAL, "5.2.15");
+    tl_pass_all(&g);
+    tl_refused(&g, "0 declare solo:H:tout", SK_EILLEGAL, "5.2.15");
+}
+
+/* Issue 18 D5 (5.2.15 "in the first game (of all stages)", 5.2.5, 5.2.1):
+ * a thrown-in deal is no game played, so its redeal is still the first
+ * game; and each stage of stage_games games (tournament: 32) begins
+ * with a first game again. */
+static void test_first_game_of_every_stage(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("tournament");
+    tl_set(&r, "stage_games", "3");
+    sk_session s;
+    sk_session_init(&s, &r, 3);
+    sk_game g;
+    sk_rng rng;
+    sk_rng_seed(&rng, 9);
+    sk_session_deal(&s, &g, &rng);
+    assert_true(g.pub.first_game);
+    tl_pass_all(&g);
+    assert_true(tl_book(&s, &g).thrown_in);
+    sk_session_deal(&s, &g, &rng); /* the same dealer again (5.2.5) */
+    assert_true(g.pub.first_game);
+    for (int played = 0; played < 7; played++) {
+        bool first = played % 3 == 0;
+        if (played > 0)
+            sk_session_deal(&s, &g, &rng);
+        assert_int_equal(g.pub.first_game, first);
+        tl_open_declare(&g, tl_rel(&g, 0), "wenz");
+        tl_play_out(&g);
+        tl_book(&s, &g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2066,6 +2178,9 @@ int main(void)
         cmocka_unit_test(test_first_game_no_tout),
         cmocka_unit_test(test_first_game_schwarz_rated_plain),
         cmocka_unit_test(test_first_game_schneider_counts),
+        cmocka_unit_test(test_sie_hand_plays_a_solo_in_the_first_game),
+        cmocka_unit_test(test_first_game_tout_refusal_cites_5_2_15),
+        cmocka_unit_test(test_first_game_of_every_stage),
         cmocka_unit_test(test_short_deck_deal_order),
         cmocka_unit_test(test_short_deck_points_and_tricks),
         cmocka_unit_test(test_short_deck_trumps_and_laufende),

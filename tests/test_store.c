@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "schafkopf/store.h"
+#include "store/store_internal.h" /* the connection, to fill the "disk" */
 #include "testlib.h"
 
 /* A test's temporary directory and the database path in it. */
@@ -326,6 +327,52 @@ static void test_transactions(void **state)
     sk_store_close(st);
 }
 
+/* A full disk inside a batch (SQLite's page limit stands in for it):
+ * the failing write says the batch was rolled back, later writes are
+ * refused instead of committing on their own, commit reports the loss,
+ * and what was committed before stays. */
+static void test_disk_full_in_batch(void **state)
+{
+    fixture *f = *state;
+    sk_error err = {0};
+    sk_store *st = open_ok(f);
+    uint64_t a = new_room(st, "a", 1);
+    OK(sk_store_journal_append(st, a, 1, "{\"before\":1}", &err));
+    int64_t pages = 0;
+    sqlite3_stmt *s = NULL;
+    assert_int_equal(sqlite3_prepare_v2(st->db, "PRAGMA page_count", -1, &s, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(s), SQLITE_ROW);
+    pages = sqlite3_column_int64(s, 0);
+    sqlite3_finalize(s);
+    char sql[64];
+    snprintf(sql, sizeof sql, "PRAGMA max_page_count = %lld", (long long)pages + 2);
+    assert_int_equal(sqlite3_exec(st->db, sql, NULL, NULL, NULL), SQLITE_OK);
+
+    char big[3000];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = 0;
+    OK(sk_store_begin(st, &err));
+    uint64_t seq = 2;
+    int rc;
+    while ((rc = sk_store_journal_append(st, a, seq, big, &err)) == 0)
+        seq++;
+    assert_int_equal(rc, SK_EIO);
+    assert_non_null(strstr(err.msg, "full"));
+    assert_non_null(strstr(err.msg, "none of its writes happened"));
+    REFUSED(sk_store_chat_add(st, a, "Sepp", "x", 1, &err), SK_EIO, "rolled back");
+    REFUSED(sk_store_commit(st, &err), SK_EIO, "none of its writes happened");
+    REFUSED(sk_store_rollback(st, &err), SK_ESTATE, "without a transaction");
+    assert_int_equal(sqlite3_exec(st->db, "PRAGMA max_page_count = 1000000", NULL, NULL, NULL),
+                     SQLITE_OK);
+    OK(sk_store_journal_append(st, a, 2, "{\"after\":2}", &err));
+    sk_store_close(st);
+    st = open_ok(f);
+    rows r = journal_of(st, a);
+    assert_int_equal(r.n, 2);
+    assert_string_equal(r.text[1], "{\"after\":2}");
+    sk_store_close(st);
+}
+
 /* ------------------------------------------------------------------ */
 /* Games and chat                                                       */
 /* ------------------------------------------------------------------ */
@@ -610,6 +657,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_nested_walks, setup, teardown),
         cmocka_unit_test_setup_teardown(test_journal_order, setup, teardown),
         cmocka_unit_test_setup_teardown(test_transactions, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_disk_full_in_batch, setup, teardown),
         cmocka_unit_test_setup_teardown(test_games, setup, teardown),
         cmocka_unit_test_setup_teardown(test_chat, setup, teardown),
         cmocka_unit_test_setup_teardown(test_accounts, setup, teardown),

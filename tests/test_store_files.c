@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -234,6 +235,7 @@ static void kill_run(const fixture *f, int batch, int reports, int delay_us)
     pid_t pid = fork();
     assert_true(pid >= 0);
     if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL); /* never outlive a failed test */
         close(fds[0]);
         kill_child(f->db, fds[1], batch);
     }
@@ -311,8 +313,8 @@ static void raw_sql(const char *path, const char *sql)
     sqlite3_close(db);
 }
 
-/* Random bytes, a cut store and a directory are refused with the file
- * named; an empty file becomes a store. */
+/* Random bytes, a cut store, a directory and a symbolic link are
+ * refused with the file named; an empty file becomes a store. */
 static void test_corrupt_files(void **state)
 {
     fixture *f = *state;
@@ -351,8 +353,14 @@ static void test_corrupt_files(void **state)
     snprintf(dir, sizeof dir, "%s/sub", f->dir);
     assert_int_equal(mkdir(dir, 0700), 0);
     assert_null(sk_store_open(dir, &err));
-    assert_non_null(strstr(err.msg, "sub"));
+    assert_non_null(strstr(err.msg, "sub\": is a directory"));
     rmdir(dir);
+    char link[320];
+    snprintf(link, sizeof link, "%s/link.db", f->dir);
+    assert_int_equal(symlink(f->db, link), 0);
+    assert_null(sk_store_open(link, &err));
+    assert_non_null(strstr(err.msg, "link.db\": is a symbolic link"));
+    unlink(link);
     assert_null(sk_store_open("", &err));
     assert_non_null(strstr(err.msg, "path is empty"));
 }

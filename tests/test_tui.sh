@@ -53,5 +53,34 @@ for _ in $(seq 50); do [ -f "$tmp/rc" ] && break; sleep 0.1; done
 ls "$tmp"/data/schafkopf/session-*.jsonl >/dev/null 2>&1 && ok "session saved" || fail "no session file"
 "$PROG" check -q "$tmp"/data/schafkopf/session-*.jsonl && ok "saved record checks" || fail "record check"
 
+# Ctrl-C in the middle of a game (issue 14: the game was lost, exit 1
+# without a word): the game in progress is saved to FILE.partial, the
+# program says so and exits 130
+T new-session -d -s intr -x 80 -y 24 \
+    "env XDG_DATA_HOME='$tmp/data2' TERM=screen '$PROG' play --games 1 --seed 5 --delay 0 \
+     >/dev/tty 2>'$tmp/err2'; echo \"EXIT=\$?\" >'$tmp/rc2'; sleep 60"
+cards=0
+deadline=$((SECONDS + 45))
+while [ $SECONDS -lt $deadline ] && [ ! -f "$tmp/rc2" ]; do
+    screen=$(T capture-pane -p -t intr 2>/dev/null) || break
+    case $screen in
+    *"geben?"*) T send-keys -t intr n ;;
+    *"Spiel eine Karte"*)
+        cards=$((cards + 1))
+        if [ "$cards" -ge 2 ]; then T send-keys -t intr C-c; sleep 0.5; else T send-keys -t intr Enter; fi
+        ;;
+    *"Deine Ansage"*) T send-keys -t intr Enter ;;
+    esac
+    sleep 0.1
+done
+for _ in $(seq 50); do [ -f "$tmp/rc2" ] && break; sleep 0.1; done
+[ "$(cat "$tmp/rc2" 2>/dev/null)" = "EXIT=130" ] && ok "Ctrl-C: exit status 130" ||
+    fail "Ctrl-C: $(cat "$tmp/rc2" 2>/dev/null) $(cat "$tmp/err2")"
+ls "$tmp"/data2/schafkopf/session-*.jsonl.partial >/dev/null 2>&1 && ok "Ctrl-C: game in progress saved" ||
+    fail "Ctrl-C: no FILE.partial"
+T capture-pane -p -t intr 2>/dev/null | grep -q 'Laufendes Spiel gespeichert in' && ok "Ctrl-C: says where" ||
+    fail "Ctrl-C: no message; last screen:
+$(T capture-pane -p -t intr 2>/dev/null)"
+
 [ "$fails" = 0 ] || { echo "test_tui.sh: $fails failed"; exit 1; }
 echo "test_tui.sh: all passed"

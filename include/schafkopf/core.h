@@ -270,6 +270,8 @@ typedef struct sk_rules {
     uint8_t allow_sie;
     uint8_t sie_first_game; /* a Sie counts in a session's first game (2.9.1) */
     uint8_t first_game_limits; /* first game: no Tout, a Solo Schwarz rated plain (5.2.15) */
+    uint8_t stage_games;    /* games of a stage (5.2.1: 32), each stage with its first game;
+                             * 0: the session is one stage */
     uint8_t allow_geier;
     uint8_t allow_farbwenz;
     uint8_t allow_farbgeier;
@@ -756,7 +758,7 @@ typedef struct sk_result {
     uint8_t won;            /* the declarer's side won */
     uint8_t schneider;
     uint8_t schwarz;
-    uint8_t rated_plain;    /* a first-game Solo Schwarz rated plain (5.2.15) */
+    uint8_t rated_plain;    /* a first-game Solo Schwarz, rated as a Schneider (5.2.15) */
     int laufende;           /* run of top trumps of one side (4.2.2) */
     uint8_t losers;         /* Ramsch: the losing seats, a bit each */
     uint8_t winners;        /* Schieberamsch: the seats with the fewest points, a bit each */

@@ -36,7 +36,8 @@ extern "C" {
 
 typedef struct sk_store sk_store;
 
-/* Caps in bytes of the text fields (without the terminating NUL). */
+/* Caps in bytes of the text fields (without the terminating NUL): a
+ * buffer of cap + 1 bytes always holds what the store gives back. */
 #define SK_STORE_RULES_MAX 65536     /* a room's rules_json */
 #define SK_STORE_TITLE_MAX 256       /* a room's title */
 #define SK_STORE_INVITE_MAX 128      /* a room's invitation code */
@@ -111,7 +112,8 @@ int sk_store_rooms(sk_store *st, int (*fn)(void *ctx, const sk_store_room *room)
  * written; SK_EINVAL for an unknown room too). */
 int sk_store_journal_append(sk_store *st, uint64_t room, uint64_t seq, const char *entry,
                             sk_error *err);
-/* Calls `fn` for every journal entry of a room in order. */
+/* Calls `fn` for every journal entry of a room in order (an unknown
+ * room has none; the same for games and chat). */
 int sk_store_journal(sk_store *st, uint64_t room,
                      int (*fn)(void *ctx, uint64_t seq, const char *entry), void *ctx,
                      sk_error *err);

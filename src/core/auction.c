@@ -120,7 +120,9 @@ static bool muss_call(sk_cards hand, int suit)
 /* Whether a fully named contract of an allowed class fits the
  * declarer's hand: 2.5.1/2.5.3 (callable ace), 2.6.4 (a card of the
  * trump suit: a plain one, as the Ober and Unter are trump in every
- * Solo), 2.9.1 (Sie). */
+ * Solo -- but a hand of all the Obers and Unters may name any suit: it
+ * has no plain card at all, and where its Sie does not count, 2.9.1, it
+ * must still have a game, docs/rules.md), 2.9.1 (Sie). */
 static inline bool contract_fits(const sk_rules *r, const sk_public *p, sk_contract c,
                                  sk_cards hand)
 {
@@ -128,6 +130,7 @@ static inline bool contract_fits(const sk_rules *r, const sk_public *p, sk_contr
     case SK_C_SAUSPIEL:
         return can_call(hand, c.suit) || (p->muss && muss_call(hand, c.suit));
     case SK_C_SOLO:
+        return (hand & sk_contract_needs(c, false)) != 0 || (c.suit < 4 && sie_hand(p, hand));
     case SK_C_FARBWENZ:
     case SK_C_FARBGEIER:
         return (hand & sk_contract_needs(c, false)) != 0;
@@ -187,7 +190,7 @@ void skx_fitting_suits(const sk_rules *r, const sk_public *p, sk_cards hand,
     if (p->muss)
         for (int s = 0; s < 4; s++)
             call |= (unsigned)muss_call(hand, s) << s;
-    unsigned solo = suits_of(hand & ~SKX_LORDS);
+    unsigned solo = sie_hand(p, hand) ? 0xfu : suits_of(hand & ~SKX_LORDS); /* see contract_fits */
     unsigned farbwenz = suits_of(hand & ~SK_RANK_MASK(SK_UNTER));
     unsigned farbgeier = suits_of(hand & ~SK_RANK_MASK(SK_OBER));
     fit[SKX_CL_SAUSPIEL] = (uint8_t)call;
@@ -198,6 +201,15 @@ void skx_fitting_suits(const sk_rules *r, const sk_public *p, sk_cards hand,
     fit[SKX_CL_BETTEL] = fit[SKX_CL_BETTEL_OUVERT] = 16;
     fit[SKX_CL_SIE] = (uint8_t)(sie_hand(p, hand) ? 16 : 0);
     fit[SKX_CL_HOCHZEIT] = (uint8_t)(hochzeit_hand(r, hand) ? 16 : 0);
+}
+
+/* Whether the first game's limits bar class `c` (5.2.15: no Tout in a
+ * session's first game under first_game_limits), so a refusal names
+ * that rule rather than the hand or the ruleset. */
+static bool first_game_barred(const sk_rules *r, const sk_public *p, sk_contract c)
+{
+    return c.tout && p->first_game && r->first_game_limits &&
+           skx_class_allowed(r, c, false);
 }
 
 /* The auction rank of a contract class, from the game's table. */
@@ -221,12 +233,13 @@ static inline unsigned playable_classes(const sk_rules *r, const sk_public *p, s
     unsigned can = 1u << SKX_CL_WENZ | 1u << SKX_CL_WENZ_TOUT | 1u << SKX_CL_GEIER |
                    1u << SKX_CL_GEIER_TOUT | 1u << SKX_CL_BETTEL | 1u << SKX_CL_BETTEL_OUVERT;
     can |= (unsigned)(callable != 0) << SKX_CL_SAUSPIEL;
-    can |= (plain != 0 ? 1u << SKX_CL_SOLO | 1u << SKX_CL_SOLO_TOUT : 0);
+    bool sie = sie_hand(p, hand);
+    can |= (plain != 0) | sie ? 1u << SKX_CL_SOLO | 1u << SKX_CL_SOLO_TOUT : 0; /* contract_fits */
     can |= (hand & ~SK_RANK_MASK(SK_UNTER)) != 0
                ? 1u << SKX_CL_FARBWENZ | 1u << SKX_CL_FARBWENZ_TOUT : 0;
     can |= (hand & ~SK_RANK_MASK(SK_OBER)) != 0
                ? 1u << SKX_CL_FARBGEIER | 1u << SKX_CL_FARBGEIER_TOUT : 0;
-    can |= (unsigned)sie_hand(p, hand) << SKX_CL_SIE;
+    can |= (unsigned)sie << SKX_CL_SIE;
     can |= (unsigned)hochzeit_hand(r, hand) << SKX_CL_HOCHZEIT;
     return can;
 }
@@ -272,9 +285,13 @@ int skx_best_rank(const sk_rules *r, const sk_public *p, sk_cards hand)
  * 2.4.8).  Holder's answer: at least the challenger's rank ("ich spiele
  * selbst", 2.4.8-2.4.9).  Returns 0 or an error.
  */
-static int check_bid(const sk_public *p, int best, int seat, sk_contract c, sk_error *err)
+static int check_bid(const sk_rules *r, const sk_public *p, int best, int seat, sk_contract c,
+                     sk_error *err)
 {
     c.suit = SK_NOSUIT;
+    if (!bid_allowed(p, c) && first_game_barred(r, p, c))
+        return skx_fail(err, SK_EILLEGAL, "5.2.15", "seat %d may not bid a Tout in the first "
+                        "game", seat);
     if (!bid_allowed(p, c))
         return skx_fail(err, SK_EILLEGAL, "2.4.4", "seat %d may not bid this class: not allowed "
                     "by the ruleset", seat);
@@ -624,7 +641,7 @@ int skx_apply_bidding(sk_game *g, sk_action a, sk_error *err)
     sk_cards hand = g->hands[a.seat];
     if (p->phase == SK_PHASE_AUCTION) {
         if (a.type == SK_ACT_BID) {
-            int rc = check_bid(p, g->best_rank[a.seat], a.seat, a.contract, err);
+            int rc = check_bid(r, p, g->best_rank[a.seat], a.seat, a.contract, err);
             if (rc < 0)
                 return rc;
         } else if (a.type != SK_ACT_PASS) {
@@ -641,7 +658,8 @@ int skx_apply_bidding(sk_game *g, sk_action a, sk_error *err)
                     "contract named", a.seat);
     if (!contract_valid(r, p, a.contract, hand)) {
         int t = a.contract.type;
-        const char *rule = t == SK_C_SAUSPIEL                                   ? "2.5.1"
+        const char *rule = first_game_barred(r, p, a.contract)                  ? "5.2.15"
+                           : t == SK_C_SAUSPIEL                                   ? "2.5.1"
                            : t == SK_C_SOLO || t == SK_C_FARBWENZ || t == SK_C_FARBGEIER ? "2.6.4"
                            : a.contract.type == SK_C_SIE    ? "2.9.1"
                                                             : "2.4.4";

@@ -236,8 +236,11 @@ int sk_rules_from_json(sk_rules *r, const char *text, sk_error *err)
 {
     json_error_t jerr;
     json_t *rules = json_loads(text ? text : "", JSON_REJECT_DUPLICATES, &jerr);
-    if (!rules)
-        return skx_rec_fail(err, SK_EINVAL, "rules: not JSON: %s", jerr.text);
+    if (!rules) { /* jansson quotes the bad bytes raw: escape them */
+        char q[sizeof jerr.text];
+        return skx_rec_fail(err, SK_EINVAL, "rules: not JSON: %s",
+                            sk_escape(q, sizeof q, jerr.text, sizeof jerr.text, sizeof q));
+    }
     int rc = rec_rules_of(r, rules, err);
     json_decref(rules);
     return rc;
@@ -452,9 +455,11 @@ int sk_record_read(sk_record *rec, const char *json, size_t len, sk_error *err)
     }
     json_error_t jerr;
     json_t *root = json_loadb(json, len, JSON_REJECT_DUPLICATES, &jerr);
-    if (!root)
+    if (!root) { /* jansson quotes the bad bytes raw: escape them */
+        char q[sizeof jerr.text];
         return skx_rec_fail(err, SK_EINVAL, "line %d column %d: %s", jerr.line, jerr.column,
-                        jerr.text);
+                            sk_escape(q, sizeof q, jerr.text, sizeof jerr.text, sizeof q));
+    }
     int rc = rec_read_root(rec, root, err);
     json_decref(root);
     return rc;

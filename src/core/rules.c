@@ -81,7 +81,8 @@ static const opt_desc options[] = {
     OPT_B(allow_tout, "a Solo or Wenz may be announced Tout (2.8)"),
     OPT_B(allow_sie, "a Sie (all Obers and Unters) counts as a game (2.9)"),
     OPT_B(sie_first_game, "a Sie counts in a session's first game (2.9.1)"),
-    OPT_B(first_game_limits, "no Tout in a session's first game; a Solo Schwarz there is rated plain (5.2.15)"),
+    OPT_B(first_game_limits, "no Tout in a stage's first game; a Solo Schwarz there is rated as a Schneider (5.2.15)"),
+    OPT_I(stage_games, 0, 200, "0..200", "games of a stage (5.2.1: 32); each stage has its first game (2.9.1, 5.2.15); 0 = one stage"),
     OPT_B(allow_geier, "a Geier (only the Obers trump) may be played (002)"),
     OPT_B(allow_farbwenz, "a Farbwenz (Unters and a suit trump) may be played (001, 002)"),
     OPT_B(allow_farbgeier, "a Farbgeier (Obers and a suit trump) may be played (002)"),
@@ -179,7 +180,7 @@ static const sk_rules official_rules = {
     .ramsch_durchmarsch = 1,
     .ramsch_schieben = 0,
     .kontra_max = 2,
-    .retour_by_partner = 1,
+    .retour_by_partner = 0, /* 3.3.3: "the declarer may respond" (docs/rules.md) */
     .kontra_timing = SK_KONTRA_FIRST_CARD,
     .klopfen = SK_KLOPF_OFF,
     .answer_one_card_later = 0,
@@ -234,12 +235,14 @@ static const struct preset_desc {
     {"tournament", "deal_mode = 2+2+2+2\n"   /* 5.2.3 */
                    "all_pass = same_dealer\n" /* 5.2.5 */
                    "kontra_max = 0\n"         /* 5.2.4 */
-                   "first_game_limits = yes\n"}, /* 5.2.15 */
+                   "first_game_limits = yes\n" /* 5.2.15 */
+                   "stage_games = 32\n"},      /* 5.2.1 */
     {"sauspiel", "rate_sauspiel = 2\n"       /* the usual 10/20/50 tariff */
                  "allow_geier = yes\n"
                  "allow_farbwenz = yes\n"
                  "ranking = online\n"
-                 "klopfen = all\n"},
+                 "klopfen = all\n"
+                 "retour_by_partner = yes\n"},
     {"kurz", "deck = short\n"},               /* short cards (002): 24 cards, 6 each */
     {"stammtisch", "all_pass = ramsch\n"      /* a house-rule table (002) */
                    "allow_geier = yes\n"
@@ -251,7 +254,8 @@ static const struct preset_desc {
                    "bock_games = 4\n"
                    "bock_on_lost_solo = yes\n"
                    "bock_on_schwarz = yes\n"
-                   "stock = declarer\n"},
+                   "stock = declarer\n"
+                   "retour_by_partner = yes\n"},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 

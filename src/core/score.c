@@ -101,7 +101,9 @@ static int tournament_value(const sk_result *res)
         return 2; /* priced as a plain Solo (002) */
     if (res->contract.type == SK_C_BETTEL_OUVERT)
         return 4;
-    int v = res->rated_plain ? 1 : res->schwarz ? 3 : res->schneider ? 2 : 1;
+    /* 5.2.15: a first-game Schwarz is rated without its Schwarz, as a
+     * Schneider (it is one), so no trick more is ever worth less */
+    int v = res->schwarz && !res->rated_plain ? 3 : res->schneider ? 2 : 1;
     return solo ? v + 1 : v;
 }
 
@@ -336,16 +338,19 @@ static void outcome(const sk_game *g, sk_result *res, unsigned side, int side_tr
     res->base_units = sk_rules_base_rate(r, p->contract);
     res->laufende_units = res->laufende_paid * r->rate_laufende;
     bool solo_type = !partnership(p->contract.type);
-    /* 5.2.15: a Solo or Wenz Schwarz in the first game is rated as a plain game */
+    /* 5.2.15: a Solo or Wenz Schwarz in the first game is "rated as a simple
+     * Solo or Wenz": without the Schwarz premium, but as the Schneider it
+     * also is, so taking every trick never pays less than giving one away
+     * (docs/rules.md) */
     res->rated_plain = solo_type && p->first_game && r->first_game_limits && res->schwarz;
     bool wenz_type = p->contract.type == SK_C_WENZ || p->contract.type == SK_C_GEIER;
     bool scored = solo_type ? r->schneider_solo && (!wenz_type || r->schneider_wenz)
                             : r->schneider_sauspiel; /* each class an option (002) */
-    if (factor == 1 && !bettel && !res->rated_plain && scored)
+    if (factor == 1 && !bettel && scored)
         /* Tout, Sie, Bettel: no Schneider/Schwarz (4.2.4) */
-        res->extra_units = res->schwarz     ? r->rate_schwarz
-                           : res->schneider ? r->rate_schneider
-                                            : 0;
+        res->extra_units = res->schwarz && !res->rated_plain ? r->rate_schwarz
+                           : res->schneider                  ? r->rate_schneider
+                                                             : 0;
     res->bock = p->bock;
     res->pair_units = (int64_t)(res->base_units + res->laufende_units + res->extra_units) *
                       ((int64_t)res->multiplier << p->bock); /* Bock doubles the money (002) */
@@ -408,7 +413,7 @@ size_t sk_result_explain(const sk_rules *r, const sk_result *res, char *buf, siz
     if (res->extra_units) {
         sum += res->extra_units;
         money_text(r, res->extra_units, b, sizeof b);
-        APPEND(", %s +%s", res->schwarz ? "Schwarz" : "Schneider", b);
+        APPEND(", %s +%s", res->schwarz && !res->rated_plain ? "Schwarz" : "Schneider", b);
     }
     int factor = res->multiplier >> (res->doublings + res->laid);
     const char *why = res->contract.type == SK_C_SIE             ? "Sie"

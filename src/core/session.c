@@ -32,11 +32,21 @@ static int game_dealer(sk_session *s)
     return 3;
 }
 
-/* Deals the next game; the first game of a session is marked, because a
- * Sie does not count there (2.9.1). */
+/* Whether the next game is a first game (2.9.1: a Sie does not count;
+ * 5.2.15: no Tout, no Schwarz premium): until a deal of the session --
+ * or of its stage of stage_games games (5.2.1: "in all stages") -- is
+ * played out.  A thrown-in deal is no game played, so the redeal is
+ * still the first game (docs/rules.md). */
+static bool first_game(const sk_session *s)
+{
+    unsigned stage = s->rules.stage_games;
+    return stage ? s->played % stage == 0 : s->played == 0;
+}
+
+/* Deals the next game, its first-game mark set (first_game). */
 void sk_session_deal(sk_session *s, sk_game *g, sk_rng *rng)
 {
-    sk_game_deal(g, &s->rules, game_dealer(s), rng, s->games == 0);
+    sk_game_deal(g, &s->rules, game_dealer(s), rng, first_game(s));
     int slot = s->games % SK_SESSION_RING;
     sk_game_set_round(g, s->bock[slot], s->kreuzbock[slot] != 0, NULL);
 }
@@ -44,7 +54,7 @@ void sk_session_deal(sk_session *s, sk_game *g, sk_rng *rng)
 /* Starts the next game from given hands. */
 int sk_session_start(sk_session *s, sk_game *g, const uint8_t hands[4][8], sk_error *err)
 {
-    int rc = sk_game_init(g, &s->rules, game_dealer(s), hands, s->games == 0, err);
+    int rc = sk_game_init(g, &s->rules, game_dealer(s), hands, first_game(s), err);
     int slot = s->games % SK_SESSION_RING;
     if (rc == SK_OK)
         rc = sk_game_set_round(g, s->bock[slot], s->kreuzbock[slot] != 0, err);

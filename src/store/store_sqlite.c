@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* "SKST" in the database header: the file is a schafkopf store. */
@@ -140,7 +141,10 @@ static int status_of(int rc)
 int skx_store_db_fail(const sk_store *st, sk_error *err, int rc, const char *what)
 {
     const char *msg = st && st->db ? sqlite3_errmsg(st->db) : sqlite3_errstr(rc);
-    return skx_store_fail(st, err, status_of(rc), "%s: %s", what, msg);
+    bool lost = st && st->db && st->in_txn && sqlite3_get_autocommit(st->db);
+    return skx_store_fail(st, err, status_of(rc), "%s: %s%s", what, msg,
+                          lost ? " (the transaction was rolled back: none of its writes "
+                                 "happened)" : "");
 }
 
 /* Length of the valid UTF-8 sequence at s (n bytes left), or 0 when the
@@ -217,7 +221,7 @@ int skx_store_writable(const sk_store *st, sk_error *err)
 {
     if (st->in_txn && sqlite3_get_autocommit(st->db))
         return skx_store_fail(st, err, SK_EIO, "the transaction was rolled back after an "
-                              "earlier error: roll it back (sk_store_rollback) and start again");
+                              "earlier error: end it (sk_store_rollback) and start again");
     return 0;
 }
 
@@ -322,6 +326,28 @@ static int query_int(sk_store *st, const char *sql, const char *what, int64_t *o
     int res = skx_store_col_int(st, s, 0, INT64_MIN, INT64_MAX, out, err);
     sqlite3_finalize(s);
     return res;
+}
+
+/*
+ * Refuses a path that is no regular file before anything is created
+ * beside it: a directory, a device, a symbolic link.  A link is refused
+ * because the lock file goes beside the path given: two links to one
+ * database would have two locks.
+ */
+static int check_path(sk_store *st, const char *path, sk_error *err)
+{
+    struct stat sb;
+    if (lstat(path, &sb) != 0)
+        return errno == ENOENT ? 0 : skx_store_fail(st, err, SK_EIO, "cannot open: %s",
+                                                    strerror(errno));
+    if (S_ISLNK(sb.st_mode))
+        return skx_store_fail(st, err, SK_EINVAL, "is a symbolic link: give the path of the "
+                              "file itself (the lock file goes beside it)");
+    if (S_ISDIR(sb.st_mode))
+        return skx_store_fail(st, err, SK_EINVAL, "is a directory, not a database file");
+    if (!S_ISREG(sb.st_mode))
+        return skx_store_fail(st, err, SK_EINVAL, "is not a regular file");
+    return 0;
 }
 
 /*
@@ -490,7 +516,7 @@ sk_store *sk_store_open(const char *path, sk_error *err)
     char quoted[sizeof st->where - 2];
     sk_escape(quoted, sizeof quoted, path, (size_t)-1, sizeof quoted);
     snprintf(st->where, sizeof st->where, "\"%s\"", quoted);
-    if (take_lock(st, path, err)) {
+    if (check_path(st, path, err) || take_lock(st, path, err)) {
         free(st);
         return NULL;
     }

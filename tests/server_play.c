@@ -18,6 +18,7 @@ typedef struct skt_player {
     uint64_t seq;       /* the last event number received */
     sk_cards hand;      /* its hand as dealt in the game running */
     sk_cards pub;       /* cards played in the game running */
+    int synced;         /* it saw a deal or a state: it knows its hand */
     int results;        /* games seen to their end */
     int target;         /* stop deciding after this many games */
     int decisions;
@@ -124,6 +125,7 @@ static void skt_take(skt_player *p, json_t *o)
         if (!kind)
             return skt_bad(p, "an event without kind", "");
         if (strcmp(kind, "deal") == 0) {
+            p->synced = 1;
             p->hand = p->seat >= 0 ? skt_cards(json_object_get(ev, "hand")) : 0;
             p->pub = 0;
         } else if (strcmp(kind, "action") == 0) {
@@ -133,7 +135,8 @@ static void skt_take(skt_player *p, json_t *o)
                 p->pub |= SK_BIT(c);
         } else if (strcmp(kind, "result") == 0) {
             json_t *hands = json_object_get(json_object_get(ev, "course"), "hands");
-            if (p->seat >= 0 && skt_cards(json_array_get(hands, (size_t)p->seat)) != p->hand) {
+            if (p->synced && p->seat >= 0 &&
+                skt_cards(json_array_get(hands, (size_t)p->seat)) != p->hand) {
                 char d[64];
                 snprintf(d, sizeof d, "%08x, course %08x", (unsigned)p->hand,
                          (unsigned)skt_cards(json_array_get(hands, (size_t)p->seat)));
@@ -141,9 +144,11 @@ static void skt_take(skt_player *p, json_t *o)
             }
             p->results++;
         }
-        skt_walk(p, ev, "event");
+        if (p->synced)
+            skt_walk(p, ev, "event");
     } else if (strcmp(type, "turn") == 0) {
-        skt_walk(p, o, "turn");
+        if (p->synced)
+            skt_walk(p, o, "turn");
         if (p->results < p->target && p->seat >= 0)
             skt_decide(p, o);
     } else if (strcmp(type, "error") == 0) {
@@ -157,6 +162,7 @@ static void skt_take(skt_player *p, json_t *o)
     } else if (strcmp(type, "state") == 0) {
         /* Joining mid-game: its hand now and the cards played so far. */
         json_t *game = json_object_get(json_object_get(o, "state"), "game");
+        p->synced = 1;
         if (json_is_object(game)) {
             p->hand = p->seat >= 0 ? skt_cards(json_object_get(game, "hand")) : 0;
             p->pub = 0;

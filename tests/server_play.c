@@ -343,6 +343,17 @@ static void test_room_play(void **state)
     free(body);
     json_decref(skt_request(&p, "{\"type\":\"chat\",\"room\":\"%s\",\"text\":\"Servus %d\"}", 1,
                             "chat"));
+    /* One who comes to watch gets the state and the chat so far. */
+    skt_player q;
+    skt_player_open(&q, srv.port, "Vroni", -1, 3);
+    snprintf(q.room, sizeof q.room, "%s", p.room);
+    json_decref(skt_request(&q, "{\"type\":\"spectate\",\"room\":\"%s\"%.0d}", 0, "state"));
+    json_t *old = expect(&q.w, "chat", 10000);
+    assert_non_null(old);
+    assert_true(json_is_true(json_object_get(old, "history")));
+    assert_string_equal(json_string_value(json_object_get(old, "text")), "Servus 1");
+    json_decref(old);
+    skt_ws_close(&q.w);
     json_decref(skt_request(&p, "{\"type\":\"leave\",\"room\":\"%s\"%.0d}", 0, "left"));
     /* A listed room shows in the lobby with its free seats. */
     skt_create(&p, NULL);

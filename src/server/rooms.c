@@ -186,6 +186,18 @@ static void send_state(skx_conn *c, skx_room *rm, const char *ref)
         skx_room_send_turn(c, rm, seat, legal, n);
 }
 
+/* Sends one stored chat line (the room's last lines, on following). */
+static int send_old_chat(void *ctx, const char *name, const char *text, int64_t at)
+{
+    void **pair = ctx;
+    skx_conn *c = pair[0];
+    const skx_room *rm = pair[1];
+    skx_send_json(c, json_pack("{s:s, s:s, s:s, s:s, s:I, s:b}", "type", "chat", "room", rm->code,
+                               "name", name, "text", text, "at", (json_int_t)at, "history", 1),
+                  NULL);
+    return 0;
+}
+
 /* Makes the connection follow a room and sends it the state; false
  * (with an error reply) when it follows too many. */
 static bool follow(skx_conn *c, skx_room *rm, const char *ref)
@@ -208,6 +220,11 @@ static bool follow(skx_conn *c, skx_room *rm, const char *ref)
         }
         rm->subs[rm->nsubs++] = c;
         c->subs[c->nsubs++] = (skx_sub){rm, 0};
+        send_state(c, rm, ref);
+        void *pair[2] = {c, rm};
+        sk_error err = {{0}, NULL};
+        sk_store_chat(c->srv->store, rm->id, 20, send_old_chat, pair, &err);
+        return true;
     }
     send_state(c, rm, ref);
     return true;

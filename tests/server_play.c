@@ -431,6 +431,49 @@ static void test_reconnect_restart(void **state)
     finish(&srv, dir);
 }
 
+/* A player who is gone when his turn comes is waited for --away
+ * seconds, then the room's fallback bot plays for him: a spectator sees
+ * the game end. */
+static void test_away(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    const char *extra[] = {"--away", "1", NULL};
+    start(&srv, dir, sizeof dir, extra);
+    skt_player p, q;
+    skt_player_open(&p, srv.port, "Wastl", 0, 5);
+    skt_create(&p, ",\"listed\":false");
+    json_decref(skt_request(&p, "{\"type\":\"join\",\"room\":\"%s\",\"seat\":%d}", 0, "state"));
+    char msg[200];
+    for (int s = 1; s < 4; s++) {
+        snprintf(msg, sizeof msg, "{\"type\":\"bot\",\"room\":\"%s\",\"seat\":%d,\"bot\":\"random\"}",
+                 p.room, s);
+        assert_int_equal(skt_ws_send(&p.w, msg), 0);
+    }
+    json_t *turn = expect(&p.w, "turn", 20000);
+    assert_non_null(turn);
+    json_decref(turn);
+    skt_ws_close(&p.w); /* gone at his turn */
+    skt_player_open(&q, srv.port, "Zenzi", -1, 6);
+    snprintf(q.room, sizeof q.room, "%s", p.room);
+    json_decref(skt_request(&q, "{\"type\":\"spectate\",\"room\":\"%s\"%.0d}", 0, "state"));
+    q.synced = 1;
+    q.target = 1;
+    int64_t end = skt_ms() + 30000;
+    while (q.results < 1 && skt_ms() < end) {
+        json_t *o = expect(&q.w, NULL, 1000);
+        if (o)
+            skt_take(&q, o);
+        json_decref(o);
+    }
+    if (q.bad[0])
+        fail_msg("%s", q.bad);
+    assert_int_equal(q.results, 1);
+    skt_ws_close(&q.w);
+    finish(&srv, dir);
+}
+
 /* A second server on the same database refuses to start. */
 static void test_two_servers(void **state)
 {
@@ -550,5 +593,6 @@ static void test_schema(void **state)
 
 #define SKT_PLAY_TESTS                                                                            \
     cmocka_unit_test(test_room_play), cmocka_unit_test(test_reconnect_restart),                  \
+        cmocka_unit_test(test_away),                                                              \
         cmocka_unit_test(test_two_servers), cmocka_unit_test(test_secrecy),                      \
         cmocka_unit_test(test_schema),

@@ -29,6 +29,7 @@ static void apply_job(skx_server *srv, skx_job *j)
     }
     if (rm->job_seat == j->seat)
         rm->job_seat = -1;
+    rm->recheck = 1;
     if (sk_room_seq(rm->room) == j->seq) {
         sk_error err = {{0}, NULL};
         sk_action a = j->act;
@@ -99,6 +100,9 @@ void skx_rooms_advance(skx_server *srv)
         skx_room *rm = srv->rooms[i];
         sk_action legal[SK_MAX_LEGAL];
         int n = 0;
+        /* Only a room where something happened since the last look. */
+        if (rm->checked == sk_room_seq(rm->room) && !rm->recheck)
+            continue;
         if (rm->job_seat >= 0 || sk_room_pending(rm->room, legal, &n) >= 0 || !seats_full(rm) ||
             !anyone_here(rm))
             continue;
@@ -197,6 +201,7 @@ static void ask(skx_server *srv, skx_room *rm)
 {
     sk_action legal[SK_MAX_LEGAL];
     int n = 0;
+    rm->waiting = 0;
     int seat = sk_room_pending(rm->room, legal, &n);
     if (seat < 0 || rm->job_seat >= 0)
         return;
@@ -216,8 +221,10 @@ static void ask(skx_server *srv, skx_room *rm)
         int64_t now = skx_now_us();
         if (rm->gone_since[seat] == 0)
             rm->gone_since[seat] = now;
-        if (now - rm->gone_since[seat] < (int64_t)srv->cfg.away_seconds * 1000000)
+        if (now - rm->gone_since[seat] < (int64_t)srv->cfg.away_seconds * 1000000) {
+            rm->waiting = 1;
             return;
+        }
         post_job(srv, rm, seat, rm->fallback);
         return;
     }
@@ -242,7 +249,11 @@ void skx_rooms_broadcast(skx_server *srv)
             free(ch);
         }
         rm->chat_tail = NULL;
-        ask(srv, rm);
+        uint64_t seq = sk_room_seq(rm->room);
+        if (seq != rm->checked || rm->recheck || rm->waiting)
+            ask(srv, rm);
+        rm->checked = seq;
+        rm->recheck = 0;
     }
 }
 

@@ -65,6 +65,7 @@ skx_room *skx_room_add(skx_server *srv, sk_room *room, uint64_t id, const char *
     rm->listed = listed;
     snprintf(rm->fallback, sizeof rm->fallback, "%s", fallback);
     rm->job_seat = -1;
+    rm->recheck = 1;
     rm->stored = rm->sent = sk_room_seq(room);
     srv->rooms[srv->nrooms++] = rm;
     return rm;
@@ -220,6 +221,7 @@ static bool follow(skx_conn *c, skx_room *rm, const char *ref)
         }
         rm->subs[rm->nsubs++] = c;
         c->subs[c->nsubs++] = (skx_sub){rm, 0};
+        rm->recheck = 1; /* one who sits there may be back: deal, ask */
         send_state(c, rm, ref);
         void *pair[2] = {c, rm};
         sk_error err = {{0}, NULL};
@@ -236,6 +238,7 @@ static void unfollow(skx_conn *c, skx_room *rm)
     for (int i = 0; i < rm->nsubs; i++)
         if (rm->subs[i] == c) {
             rm->subs[i] = rm->subs[--rm->nsubs];
+            rm->recheck = 1;
             break;
         }
     for (int i = 0; i < c->nsubs; i++)

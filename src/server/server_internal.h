@@ -89,6 +89,10 @@ struct skx_room {
     sk_bot *bots[SK_NSEATS];         /* each bot seat's bot (NULL while out at a worker) */
     char botspec[SK_NSEATS][SKX_BOT_MAX + 1];
     int job_seat;                    /* seat whose bot works on a decision, -1 */
+    uint64_t checked;                /* event number at the pass's last look at the room */
+    int recheck;                     /* look again though no event came (a follower
+                                      * came or went, a bot's answer was stale) */
+    int waiting;                     /* an absent player's turn: look every pass */
     int64_t gone_since[SK_NSEATS];   /* a pending human without a connection since (us) */
     skx_conn **subs;
     int nsubs, capsubs;

@@ -135,6 +135,16 @@ BENCH_DIR ?=
 bench-store: $(BUILD)/tests/bench_store
 	$(BUILD)/tests/bench_store $(BENCH_DIR)
 
+# The server under load on loopback (tests/bench_server.c): connections
+# held, actions/s, latency p50/p99, memory per connection.  BENCH_ROOMS,
+# BENCH_IDLE and BENCH_SECONDS bound it.
+BENCH_SERVER := $(BUILD)/bench_server
+$(BENCH_SERVER): tests/bench_server.c tests/server_client.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -Itests -o $@ $< $(LIB_PKG_LIBS)
+bench-server: $(PROG) $(BENCH_SERVER)
+	SK_PROG=$(abspath $(PROG)) SK_ROOT=$(CURDIR) $(BENCH_SERVER)
+
 # libFuzzer harnesses (clang), each run FUZZ_SECONDS on its seed corpus.
 # Every sanitizer report is fatal (-fno-sanitize-recover=all: UBSan would
 # otherwise print and go on, and the run would pass); a harness that finds

@@ -30,6 +30,7 @@ int sk_cmd_agree(int argc, char **argv);
 void sk_play_data_dir(char *buf, size_t size);
 /* The newest session file there, for `play --continue`; 0, or -1 if none. */
 int sk_play_last_session(char *buf, size_t size);
+int sk_cmd_serve(int argc, char **argv);
 
 /* Long-option ids shared by subcommands that take a ruleset. */
 enum { SK_OPT_PRESET = 1000, SK_OPT_RULE, SK_OPT_RULES_FILE };

@@ -26,6 +26,7 @@ static const command COMMANDS[] = {
     {"arena", sk_cmd_arena, "duplicate matches between bots or external engines"},
     {"analyze", sk_cmd_analyze, "rate every decision of a recorded game (sampled and double dummy)"},
     {"agree", sk_cmd_agree, "how often a bot chooses what was recorded (human-move agreement)"},
+    {"serve", sk_cmd_serve, "run the game server for online play (HTTP and WebSocket)"},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 

@@ -1,0 +1,48 @@
+/*
+ * schafkopf/server.h -- the game server: HTTP for the browser client's
+ * files and a WebSocket protocol (docs/server-protocol.md) on one port,
+ * one event loop (libwebsockets) that never waits for a bot or a disk
+ * beyond one batched commit per pass, bots on worker threads, rooms
+ * (schafkopf/table.h) kept in a store (schafkopf/store.h).
+ *
+ * Names: sk_server_ public, skx_ internal (src/server/).
+ */
+#ifndef SCHAFKOPF_SERVER_H
+#define SCHAFKOPF_SERVER_H
+
+#include "schafkopf/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SK_SERVER_MAX_ORIGINS 8
+
+/* What `schafkopf serve` is told; sk_server_config_init fills the
+ * defaults. */
+typedef struct sk_server_config {
+    const char *bind;       /* address to listen on, "127.0.0.1" */
+    int port;               /* 8080; 0 picks a free one */
+    const char *db;         /* the store's database file */
+    const char *web;        /* directory of static files, NULL: none */
+    const char *origins[SK_SERVER_MAX_ORIGINS]; /* extra allowed Origins */
+    int norigins;
+    int workers;            /* bot threads */
+    double rate;            /* client messages a second per connection */
+    double burst;           /* ... and the bucket's size */
+    int away_seconds;       /* a disconnected human's turn goes to a bot after this */
+    int quiet;              /* no log lines on stderr */
+} sk_server_config;
+
+void sk_server_config_init(sk_server_config *cfg);
+
+/* Runs the server until SIGINT or SIGTERM; 0 after a clean stop, or a
+ * negative sk_status with a message (cannot listen, the store is held
+ * by another process, a commit failed). */
+int sk_server_run(const sk_server_config *cfg, sk_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,223 @@
+/*
+ * serve.c -- `schafkopf serve`: the game server for online play
+ * (docs/server.md): the browser client's files and the WebSocket
+ * protocol (docs/server-protocol.md) on one port.
+ */
+#include "cli.h"
+#include "schafkopf/server.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Prints the usage of `serve`. */
+static void serve_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: schafkopf serve [--bind ADDR] [--port N] [--db FILE] [--web DIR]\n"
+            "                       [--origin URL]... [--workers N]\n\n"
+            "Runs the game server: people play Schafkopf together (and with bots) in\n"
+            "a browser, over HTTP and a WebSocket on one port.  Rooms, games and\n"
+            "sessions live in an SQLite database; after a restart every open room\n"
+            "continues where it stood.  Stops on SIGINT or SIGTERM.\n\n"
+            "  --bind ADDR     address to listen on (default 127.0.0.1; see docs/server.md\n"
+            "                  for running behind nginx with TLS)\n"
+            "  --port N        port (default 8080)\n"
+            "  --db FILE       database (default $XDG_DATA_HOME/schafkopf/server.db,\n"
+            "                  ~/.local/share/schafkopf/server.db when unset)\n"
+            "  --web DIR       static files of the browser client (default: the\n"
+            "                  source tree's web/ when there is one)\n"
+            "  --origin URL    one more allowed Origin of WebSocket clients, e.g.\n"
+            "                  https://schafkopf.example (repeatable, at most 8); the\n"
+            "                  server's own host is always allowed\n"
+            "  --workers N     bot threads (default 2)\n"
+            "  --rate N        client messages a second per connection (default 20,\n"
+            "                  bursts of twice as many)\n"
+            "  --away N        seconds before a disconnected player's turn is played\n"
+            "                  by the room's bot (default 30)\n"
+            "  --quiet         log errors only\n"
+            "  -h, --help      this help\n");
+}
+
+/* Creates the directories above a file's path (mkdir -p of its dirname). */
+static int make_parents(const char *path)
+{
+    char dir[PATH_MAX];
+    if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir)
+        return -1;
+    for (char *p = dir + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(dir, 0700) < 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return 0;
+}
+
+/* The default database path; 0 or -1 when no home is known. */
+static int default_db(char *out, size_t size)
+{
+    const char *xdg = getenv("XDG_DATA_HOME");
+    const char *home = getenv("HOME");
+    int n;
+    if (xdg && xdg[0] == '/')
+        n = snprintf(out, size, "%s/schafkopf/server.db", xdg);
+    else if (home && home[0])
+        n = snprintf(out, size, "%s/.local/share/schafkopf/server.db", home);
+    else
+        return -1;
+    return n > 0 && (size_t)n < size ? 0 : -1;
+}
+
+/* The source tree's web/ directory next to the program's build
+ * directory (build/schafkopf -> web/), or ./web; NULL when neither is. */
+static const char *default_web(char *out, size_t size)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    struct stat st;
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = '\0';
+            if (snprintf(out, size, "%s/../web", exe) < (int)size && stat(out, &st) == 0 &&
+                S_ISDIR(st.st_mode))
+                return out;
+        }
+    }
+    if (stat("web", &st) == 0 && S_ISDIR(st.st_mode) && realpath("web", out))
+        return out;
+    return NULL;
+}
+
+int sk_cmd_serve(int argc, char **argv)
+{
+    static const struct option opts[] = {{"bind", required_argument, 0, 'b'},
+                                         {"port", required_argument, 0, 'p'},
+                                         {"db", required_argument, 0, 'd'},
+                                         {"web", required_argument, 0, 'w'},
+                                         {"origin", required_argument, 0, 'o'},
+                                         {"workers", required_argument, 0, 'j'},
+                                         {"rate", required_argument, 0, 'r'},
+                                         {"away", required_argument, 0, 'a'},
+                                         {"quiet", no_argument, 0, 'q'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    sk_server_config cfg;
+    sk_server_config_init(&cfg);
+    char db[PATH_MAX], web[PATH_MAX], webdir[PATH_MAX];
+    const char *web_arg = NULL;
+    uint64_t v;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'b':
+            cfg.bind = optarg;
+            break;
+        case 'p':
+            if (sk_cli_number("port", optarg, 65535, &v) < 0)
+                return 2;
+            cfg.port = (int)v;
+            break;
+        case 'd':
+            cfg.db = optarg;
+            break;
+        case 'w':
+            web_arg = optarg;
+            break;
+        case 'o':
+            if (cfg.norigins == SK_SERVER_MAX_ORIGINS) {
+                fprintf(stderr, "schafkopf: serve: at most %d --origin options\n",
+                        SK_SERVER_MAX_ORIGINS);
+                return 2;
+            }
+            if (strncmp(optarg, "http://", 7) != 0 && strncmp(optarg, "https://", 8) != 0) {
+                char q[SK_CLI_QUOTE];
+                fprintf(stderr, "schafkopf: serve: --origin \"%s\": an origin is "
+                                "http://HOST[:PORT] or https://HOST[:PORT]\n",
+                        sk_cli_quote(q, optarg));
+                return 2;
+            }
+            cfg.origins[cfg.norigins++] = optarg;
+            break;
+        case 'j':
+            if (sk_cli_number("workers", optarg, 64, &v) < 0)
+                return 2;
+            if (v == 0) {
+                fprintf(stderr, "schafkopf: serve: --workers must be 1..64\n");
+                return 2;
+            }
+            cfg.workers = (int)v;
+            break;
+        case 'r':
+            if (sk_cli_number("rate", optarg, 1000000, &v) < 0)
+                return 2;
+            if (v == 0) {
+                fprintf(stderr, "schafkopf: serve: --rate must be at least 1\n");
+                return 2;
+            }
+            cfg.rate = (double)v;
+            cfg.burst = 2.0 * (double)v;
+            break;
+        case 'a':
+            if (sk_cli_number("away", optarg, 86400, &v) < 0)
+                return 2;
+            cfg.away_seconds = (int)v;
+            break;
+        case 'q':
+            cfg.quiet = 1;
+            break;
+        case 'h':
+            serve_usage(stdout);
+            return 0;
+        default:
+            serve_usage(stderr);
+            return 2;
+        }
+    }
+    if (optind < argc) {
+        char q[SK_CLI_QUOTE];
+        fprintf(stderr, "schafkopf: serve: unexpected argument \"%s\"\n",
+                sk_cli_quote(q, argv[optind]));
+        return 2;
+    }
+    if (!cfg.db) {
+        if (default_db(db, sizeof db) < 0) {
+            fprintf(stderr, "schafkopf: serve: no home directory for the database: give --db\n");
+            return 2;
+        }
+        cfg.db = db;
+    }
+    if (make_parents(cfg.db) < 0) {
+        char q[SK_CLI_QUOTE];
+        fprintf(stderr, "schafkopf: serve: cannot create the directory of %s: %s\n",
+                sk_cli_quote(q, cfg.db), strerror(errno));
+        return 1;
+    }
+    if (web_arg) {
+        struct stat st;
+        if (!realpath(web_arg, webdir) || stat(webdir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+            char q[SK_CLI_QUOTE];
+            fprintf(stderr, "schafkopf: serve: --web %s: not a directory\n",
+                    sk_cli_quote(q, web_arg));
+            return 2;
+        }
+        cfg.web = webdir;
+    } else {
+        cfg.web = default_web(web, sizeof web);
+    }
+    sk_error err = {{0}, NULL};
+    if (sk_server_run(&cfg, &err) < 0) {
+        fprintf(stderr, "schafkopf: serve: %s\n", err.msg);
+        return 1;
+    }
+    return 0;
+}

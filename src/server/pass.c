@@ -1,0 +1,334 @@
+/*
+ * pass.c -- what the loop does for the rooms at the end of each pass,
+ * and restoring them at start.
+ *
+ * Before the store commits (skx_rooms_advance): the bots' answers are
+ * applied if their room still stands where the bot looked at it, games
+ * are dealt where every seat is taken, and the journal entries of it all
+ * are appended.  After the commit (skx_rooms_broadcast): each follower
+ * is sent the new events as its seat (or a spectator) may see them, the
+ * chat lines, and whoever must decide is asked: a human's connections
+ * get a "turn" prompt, a bot seat -- or a human away for longer than
+ * --away seconds -- gets a job on a worker thread.
+ */
+#include "server_internal.h"
+
+#include <inttypes.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Applies one finished bot job; gives its bot back to the seat. */
+static void apply_job(skx_server *srv, skx_job *j)
+{
+    skx_room *rm = skx_room_by_id(srv, j->room);
+    if (!rm) {
+        sk_bot_free(j->bot);
+        return;
+    }
+    if (rm->job_seat == j->seat)
+        rm->job_seat = -1;
+    rm->recheck = 1;
+    if (sk_room_seq(rm->room) == j->seq) {
+        sk_error err = {{0}, NULL};
+        sk_action a = j->act;
+        a.seat = (uint8_t)j->seat;
+        /* A bot sees every legal action of its view, the room offers the
+         * seat to move no doubling out of the turn order: a choice not
+         * on offer becomes the first one that is. */
+        sk_action legal[SK_MAX_LEGAL];
+        int n = 0, on_offer = 0;
+        if (sk_room_pending(rm->room, legal, &n) == j->seat) {
+            for (int i = 0; i < n; i++)
+                on_offer |= sk_action_equal(legal[i], a);
+            if (!on_offer && n > 0)
+                a = legal[0];
+        }
+        if (sk_room_decide(rm->room, j->seat, a, j->seq, &err) < 0 && !srv->cfg.quiet)
+            lwsl_warn("server: room %s: a bot's decision was refused: %s\n", rm->code, err.msg);
+        else
+            skx_room_persist(srv, rm);
+    }
+    if (!rm->bots[j->seat] && strcmp(rm->botspec[j->seat], j->spec) == 0)
+        rm->bots[j->seat] = j->bot;
+    else
+        sk_bot_free(j->bot);
+}
+
+/* Whether every seat of the room is taken. */
+static bool seats_full(const skx_room *rm)
+{
+    for (int s = 0; s < SK_NSEATS; s++) {
+        const sk_room_seat *st = sk_room_seat_at(rm->room, s);
+        if (st && st->kind == SK_ROOM_EMPTY) /* NULL: a seat the ruleset does not play */
+            return false;
+    }
+    return true;
+}
+
+/* Whether a connection of `player` follows the room. */
+static bool present(const skx_room *rm, uint64_t player)
+{
+    for (int i = 0; i < rm->nsubs; i++)
+        if (rm->subs[i]->player == player && !rm->subs[i]->doomed)
+            return true;
+    return false;
+}
+
+/* Whether someone who sits in the room is connected: a room of bots
+ * and absent players deals no new game (it would play on forever for
+ * nobody); the game running is played out by the fallback bots. */
+static bool anyone_here(const skx_room *rm)
+{
+    for (int s = 0; s < SK_NSEATS; s++) {
+        const sk_room_seat *st = sk_room_seat_at(rm->room, s);
+        if (st && st->kind == SK_ROOM_HUMAN && !st->away && present(rm, st->player))
+            return true;
+    }
+    return false;
+}
+
+void skx_rooms_advance(skx_server *srv)
+{
+    for (skx_job *j = skx_pool_take(&srv->pool), *next; j; j = next) {
+        next = j->next;
+        apply_job(srv, j);
+        free(j);
+    }
+    for (size_t i = 0; i < srv->nrooms && !srv->failed; i++) {
+        skx_room *rm = srv->rooms[i];
+        sk_action legal[SK_MAX_LEGAL];
+        int n = 0;
+        /* Only a room where something happened since the last look. */
+        if (rm->checked == sk_room_seq(rm->room) && !rm->recheck)
+            continue;
+        if (rm->job_seat >= 0 || sk_room_pending(rm->room, legal, &n) >= 0 || !seats_full(rm) ||
+            !anyone_here(rm))
+            continue;
+        uint8_t seed[SK_ROOM_SEED_BYTES];
+        randombytes_buf(seed, sizeof seed);
+        sk_error err = {{0}, NULL};
+        if (sk_room_deal(rm->room, seed, &err) == 0)
+            skx_room_persist(srv, rm);
+        sodium_memzero(seed, sizeof seed);
+    }
+}
+
+/* Posts a decision of `seat` to a worker: the seat's bot (made from
+ * `spec` if it has none of that spec) and a copy of its view. */
+static void post_job(skx_server *srv, skx_room *rm, int seat, const char *spec)
+{
+    sk_bot *bot = rm->bots[seat];
+    if (bot && strcmp(rm->botspec[seat], spec) != 0) {
+        sk_bot_free(bot);
+        bot = NULL;
+    }
+    if (!bot) {
+        uint64_t seed;
+        randombytes_buf(&seed, sizeof seed);
+        sk_error err = {{0}, NULL};
+        bot = sk_bot_new(spec, seed, &err);
+        if (!bot)
+            bot = sk_bot_new("heuristic", seed, &err);
+        if (!bot)
+            return;
+        snprintf(rm->botspec[seat], sizeof rm->botspec[seat], "%s", spec);
+    }
+    rm->bots[seat] = NULL;
+    skx_job *j = calloc(1, sizeof *j);
+    if (!j || sk_room_view(rm->room, seat, &j->view) < 0) {
+        free(j);
+        rm->bots[seat] = bot;
+        return;
+    }
+    j->room = rm->id;
+    j->seat = seat;
+    j->seq = sk_room_seq(rm->room);
+    j->bot = bot;
+    snprintf(j->spec, sizeof j->spec, "%s", spec);
+    j->rules = *sk_room_rules(rm->room);
+    j->view.rules = &j->rules;
+    rm->job_seat = seat;
+    skx_pool_post(&srv->pool, j);
+}
+
+/* Sends the room's new events to its followers, each as its seat sees
+ * it; one text per event and seat. */
+static void send_events(skx_room *rm)
+{
+    uint64_t seq = sk_room_seq(rm->room);
+    for (uint64_t ev = rm->sent + 1; ev <= seq; ev++) {
+        char *text[SK_NSEATS + 1] = {NULL};
+        bool made[SK_NSEATS + 1] = {false};
+        for (int i = 0; i < rm->nsubs; i++) {
+            skx_conn *c = rm->subs[i];
+            skx_sub *sub = skx_room_sub(c, rm);
+            if (!sub || sub->sent >= ev)
+                continue;
+            int seat = skx_room_seat_of(rm, c->player);
+            int k = seat < 0 ? SK_NSEATS : seat;
+            if (!made[k]) {
+                text[k] = sk_room_message(rm->room, ev, seat < 0 ? SK_ROOM_SPECTATOR : seat);
+                made[k] = true;
+            }
+            sub->sent = ev;
+            if (!text[k])
+                continue;
+            char head[96];
+            int hn = snprintf(head, sizeof head,
+                              "{\"type\":\"event\",\"room\":\"%s\",\"seq\":%" PRIu64 ",\"event\":",
+                              rm->code, ev);
+            size_t tn = strlen(text[k]);
+            char *msg = malloc((size_t)hn + tn + 2);
+            if (!msg)
+                continue;
+            memcpy(msg, head, (size_t)hn);
+            memcpy(msg + hn, text[k], tn);
+            msg[hn + tn] = '}';
+            msg[hn + tn + 1] = '\0';
+            skx_send(c, msg, (size_t)hn + tn + 1);
+            free(msg);
+        }
+        for (int k = 0; k <= SK_NSEATS; k++)
+            free(text[k]);
+    }
+    rm->sent = seq;
+}
+
+/* Asks whoever must decide in the room now, once per event number. */
+static void ask(skx_server *srv, skx_room *rm)
+{
+    sk_action legal[SK_MAX_LEGAL];
+    int n = 0;
+    rm->waiting = 0;
+    int seat = sk_room_pending(rm->room, legal, &n);
+    if (seat < 0 || rm->job_seat >= 0)
+        return;
+    const sk_room_seat *st = sk_room_seat_at(rm->room, seat);
+    uint64_t seq = sk_room_seq(rm->room);
+    if (st && st->kind == SK_ROOM_HUMAN && !st->away) {
+        if (present(rm, st->player)) {
+            rm->gone_since[seat] = 0;
+            if (rm->prompted == seq)
+                return;
+            rm->prompted = seq;
+            for (int i = 0; i < rm->nsubs; i++)
+                if (rm->subs[i]->player == st->player)
+                    skx_room_send_turn(rm->subs[i], rm, seat, legal, n);
+            return;
+        }
+        int64_t now = skx_now_us();
+        if (rm->gone_since[seat] == 0)
+            rm->gone_since[seat] = now;
+        if (now - rm->gone_since[seat] < (int64_t)srv->cfg.away_seconds * 1000000) {
+            rm->waiting = 1;
+            return;
+        }
+        post_job(srv, rm, seat, rm->fallback);
+        return;
+    }
+    /* A bot seat plays its bot; a seat left during a game (away) the
+     * room's fallback bot. */
+    post_job(srv, rm, seat,
+             st && st->kind == SK_ROOM_BOT && !st->away && st->bot[0] ? st->bot : rm->fallback);
+}
+
+void skx_rooms_broadcast(skx_server *srv)
+{
+    for (size_t i = 0; i < srv->nrooms; i++) {
+        skx_room *rm = srv->rooms[i];
+        if (rm->sent < sk_room_seq(rm->room))
+            send_events(rm);
+        while (rm->chat_head) {
+            skx_chat *ch = rm->chat_head;
+            rm->chat_head = ch->next;
+            for (int k = 0; k < rm->nsubs; k++)
+                skx_send(rm->subs[k], ch->json, strlen(ch->json));
+            free(ch->json);
+            free(ch);
+        }
+        rm->chat_tail = NULL;
+        uint64_t seq = sk_room_seq(rm->room);
+        if (seq != rm->checked || rm->recheck || rm->waiting)
+            ask(srv, rm);
+        rm->checked = seq;
+        rm->recheck = 0;
+    }
+}
+
+/* One room's lobby entry: code, title, ruleset, seats. */
+static json_t *lobby_entry(const skx_room *rm)
+{
+    char *rules = sk_rules_json(sk_room_rules(rm->room));
+    json_t *seats = json_array();
+    int free_seats = 0;
+    for (int s = 0; s < SK_NSEATS; s++) {
+        const sk_room_seat *st = sk_room_seat_at(rm->room, s);
+        int kind = st ? st->kind : SK_ROOM_EMPTY;
+        free_seats += kind == SK_ROOM_EMPTY;
+        json_array_append_new(
+            seats, json_pack("{s:s, s:s}", "kind",
+                             kind == SK_ROOM_HUMAN ? "human" : kind == SK_ROOM_BOT ? "bot" : "empty",
+                             "name", st && kind != SK_ROOM_EMPTY ? st->name : ""));
+    }
+    json_t *o = json_pack("{s:s, s:s, s:o, s:o, s:i, s:i}", "room", rm->code, "title", rm->title,
+                          "rules", rules ? json_loads(rules, 0, NULL) : json_null(), "seats", seats,
+                          "free", free_seats, "games",
+                          (int)sk_room_session(rm->room)->games);
+    free(rules);
+    return o;
+}
+
+json_t *skx_rooms_lobby(skx_server *srv)
+{
+    json_t *list = json_array();
+    for (size_t i = 0; i < srv->nrooms; i++)
+        if (srv->rooms[i]->listed)
+            json_array_append_new(list, lobby_entry(srv->rooms[i]));
+    return list;
+}
+
+/* Replays one journal entry into the room being restored. */
+static int restore_entry(void *ctx, uint64_t seq, const char *entry)
+{
+    skx_room *rm = ctx;
+    sk_error err = {{0}, NULL};
+    /* One entry may make two events (a last card and the result); the
+     * second's entry is then checked and skipped by the room. */
+    if (sk_room_replay(rm->room, entry, &err) < 0 || sk_room_seq(rm->room) < seq) {
+        lwsl_err("server: room %s: journal entry %" PRIu64 " does not replay: %s\n", rm->code, seq,
+                 err.msg);
+        return 1;
+    }
+    return 0;
+}
+
+/* Restores one open room of the store: the ruleset, then its journal. */
+static int restore_room(void *ctx, const sk_store_room *row)
+{
+    skx_server *srv = ctx;
+    sk_rules rules;
+    sk_error err = {{0}, NULL};
+    if (sk_rules_from_json(&rules, row->rules_json, &err) < 0) {
+        lwsl_err("server: room %" PRIu64 ": bad ruleset in the store: %s\n", row->id, err.msg);
+        return 0;
+    }
+    sk_room *room = sk_room_new(row->id, &rules, row->fallback, &err);
+    skx_room *rm = room ? skx_room_add(srv, room, row->id, row->invite, row->title ? row->title : "",
+                                       row->listed, row->fallback)
+                        : NULL;
+    if (!rm) {
+        lwsl_err("server: room %" PRIu64 " cannot be restored: %s\n", row->id, err.msg);
+        return 0;
+    }
+    if (sk_store_journal(srv->store, row->id, restore_entry, rm, &err) < 0)
+        lwsl_err("server: room %s: reading its journal: %s\n", rm->code, err.msg);
+    rm->stored = rm->sent = sk_room_seq(rm->room);
+    return 0;
+}
+
+int skx_rooms_restore(skx_server *srv, sk_error *err)
+{
+    return sk_store_rooms(srv->store, restore_room, srv, err);
+}

@@ -1,0 +1,287 @@
+/*
+ * proto.c -- parses and checks one client message of the WebSocket
+ * protocol (docs/server-protocol.md) into an skx_msg.  Strict: a message
+ * is a JSON object with a known "type", only the fields that type takes,
+ * each of the right JSON type, length and range; anything else is
+ * refused with a message naming the field.  No side effects, no global
+ * state: the fuzzer calls it directly.
+ */
+#include "proto.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The fields each message type takes besides "type" and "ref"; a '!'
+ * before a name marks it required. */
+typedef struct skx_msg_spec {
+    const char *name;
+    const char *fields[8];
+} skx_msg_spec;
+
+static const skx_msg_spec SPECS[SKX_MSG_NTYPES] = {
+    [SKX_MSG_HELLO] = {"hello", {"token", "name", NULL}},
+    [SKX_MSG_PING] = {"ping", {NULL}},
+    [SKX_MSG_LOBBY] = {"lobby", {NULL}},
+    [SKX_MSG_CREATE] = {"create", {"!rules", "title", "listed", "fallback", NULL}},
+    [SKX_MSG_JOIN] = {"join", {"!room", "!seat", NULL}},
+    [SKX_MSG_SPECTATE] = {"spectate", {"!room", NULL}},
+    [SKX_MSG_LEAVE] = {"leave", {"!room", NULL}},
+    [SKX_MSG_BOT] = {"bot", {"!room", "!seat", "!bot", NULL}},
+    [SKX_MSG_DECIDE] = {"decide", {"!room", "!action", "!seen", NULL}},
+    [SKX_MSG_CHAT] = {"chat", {"!room", "!text", NULL}},
+    [SKX_MSG_SYNC] = {"sync", {"!room", "after", NULL}},
+    [SKX_MSG_REGISTER] = {"register", {"!name", "!password", NULL}},
+    [SKX_MSG_LOGIN] = {"login", {"!name", "!password", NULL}},
+};
+
+/* The alphabet of invitation codes: no 0/o, 1/l/i to misread. */
+static const char CODE_ALPHABET[] = "abcdefghjkmnpqrstuvwxyz23456789";
+
+const char *skx_msg_type_name(int type)
+{
+    return type >= 0 && type < SKX_MSG_NTYPES ? SPECS[type].name : "?";
+}
+
+/* Sets the error message and kind; returns SK_EINVAL. */
+static int fail(sk_error *err, const char **code, const char *kind, const char *fmt,
+                const char *a, const char *b)
+{
+    *code = kind;
+    if (err) {
+        snprintf(err->msg, sizeof err->msg, fmt, a, b);
+        err->rule = NULL;
+    }
+    return SK_EINVAL;
+}
+
+/* Whether the field `key` is one type `t` takes (and *required). */
+static bool field_known(int t, const char *key, bool *required)
+{
+    for (int i = 0; SPECS[t].fields[i]; i++) {
+        const char *f = SPECS[t].fields[i];
+        bool req = f[0] == '!';
+        if (strcmp(f + req, key) == 0) {
+            *required = req;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Copies string field `key` (checked: at most `cap` bytes, no control
+ * characters, and non-empty when `nonempty`) into out; absent leaves
+ * out as it is. */
+static int get_string(json_t *obj, const char *tname, const char *key, char *out, size_t cap,
+                      bool nonempty, const char **code, sk_error *err)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v)
+        return 0;
+    if (!json_is_string(v))
+        return fail(err, code, "bad_message", "%s.%s: must be a string", tname, key);
+    size_t n = json_string_length(v);
+    const char *s = json_string_value(v);
+    char capbuf[24];
+    snprintf(capbuf, sizeof capbuf, "%zu", cap);
+    if (n > cap) {
+        char what[64];
+        snprintf(what, sizeof what, "%s.%s", tname, key);
+        return fail(err, code, "bad_message", "%s: longer than %s bytes", what, capbuf);
+    }
+    if (nonempty && n == 0)
+        return fail(err, code, "bad_message", "%s.%s: must not be empty", tname, key);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch < 0x20 || ch == 0x7f)
+            return fail(err, code, "bad_message", "%s.%s: control characters are not allowed",
+                        tname, key);
+    }
+    memcpy(out, s, n);
+    out[n] = '\0';
+    return 0;
+}
+
+/* Reads integer field `key` into *out, checked against [0, max]. */
+static int get_uint(json_t *obj, const char *tname, const char *key, uint64_t max,
+                    uint64_t *out, const char **code, sk_error *err)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v)
+        return 0;
+    if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+        (uint64_t)json_integer_value(v) > max) {
+        char what[64], range[32];
+        snprintf(what, sizeof what, "%s.%s", tname, key);
+        snprintf(range, sizeof range, "0..%llu", (unsigned long long)max);
+        return fail(err, code, "bad_message", "%s: must be a whole number %s", what, range);
+    }
+    *out = (uint64_t)json_integer_value(v);
+    return 0;
+}
+
+/* Checks an invitation code's form. */
+static int check_code(const char *tname, const char *room, const char **code, sk_error *err)
+{
+    if (strlen(room) != SKX_CODE_LEN || strspn(room, CODE_ALPHABET) != SKX_CODE_LEN)
+        return fail(err, code, "bad_message", "%s.room: not an invitation code (%s)", tname,
+                    "16 letters and digits");
+    return 0;
+}
+
+/* Checks the fields of one message type beyond their JSON types. */
+static int check_fields(json_t *obj, skx_msg *m, const char **code, sk_error *err)
+{
+    const char *tn = SPECS[m->type].name;
+    uint64_t u = 0;
+    int rc = 0;
+    switch (m->type) {
+    case SKX_MSG_HELLO:
+        if ((rc = get_string(obj, tn, "token", m->token, SKX_TOKEN_HEX, false, code, err)) ||
+            (rc = get_string(obj, tn, "name", m->name, SKX_NAME_MAX, true, code, err)))
+            return rc;
+        if (m->token[0] && (strlen(m->token) != SKX_TOKEN_HEX ||
+                            strspn(m->token, "0123456789abcdef") != SKX_TOKEN_HEX))
+            return fail(err, code, "bad_message", "%s.token: must be %s", tn,
+                        "64 lowercase hex digits");
+        return 0;
+    case SKX_MSG_REGISTER:
+    case SKX_MSG_LOGIN:
+        if ((rc = get_string(obj, tn, "name", m->name, SKX_NAME_MAX, true, code, err)) ||
+            (rc = get_string(obj, tn, "password", m->password, SKX_PASSWORD_MAX, true, code,
+                             err)))
+            return rc;
+        if (m->type == SKX_MSG_REGISTER && strlen(m->password) < 8)
+            return fail(err, code, "bad_message", "%s.password: %s", tn,
+                        "at least 8 characters");
+        return 0;
+    case SKX_MSG_CREATE: {
+        json_t *rules = json_object_get(obj, "rules");
+        if (!json_is_object(rules))
+            return fail(err, code, "bad_message", "%s.rules: %s", tn,
+                        "must be an object {\"preset\":..,\"overrides\":{..}}");
+        char *text = json_dumps(rules, JSON_COMPACT);
+        if (!text)
+            return fail(err, code, "internal", "%s.rules: %s", tn, "out of memory");
+        sk_error e = {{0}, NULL};
+        rc = sk_rules_from_json(&m->rules, text, &e);
+        free(text);
+        if (rc == 0)
+            rc = sk_rules_validate(&m->rules, &e);
+        if (rc < 0)
+            return fail(err, code, "bad_message", "%s: %.200s", "create.rules", e.msg);
+        if ((rc = get_string(obj, tn, "title", m->title, SKX_TITLE_MAX, false, code, err)) ||
+            (rc = get_string(obj, tn, "fallback", m->fallback, SKX_BOT_MAX, true, code, err)))
+            return rc;
+        json_t *listed = json_object_get(obj, "listed");
+        if (listed && !json_is_boolean(listed))
+            return fail(err, code, "bad_message", "%s.%s: must be true or false", tn, "listed");
+        m->listed = listed ? json_is_true(listed) : 1;
+        return 0;
+    }
+    case SKX_MSG_DECIDE: {
+        if ((rc = get_string(obj, tn, "action", m->action, SKX_ACTION_MAX, true, code, err)) ||
+            (rc = get_uint(obj, tn, "seen", UINT32_MAX, &m->seen, code, err)))
+            return rc;
+        sk_error e = {{0}, NULL};
+        if (sk_action_parse(m->action, &m->act, &e) < 0)
+            return fail(err, code, "bad_message", "%s: %.200s", "decide.action", e.msg);
+        return 0;
+    }
+    case SKX_MSG_JOIN:
+    case SKX_MSG_BOT:
+        if ((rc = get_uint(obj, tn, "seat", SK_NSEATS - 1, &u, code, err)))
+            return rc;
+        m->seat = (int)u;
+        if (m->type == SKX_MSG_BOT)
+            rc = get_string(obj, tn, "bot", m->bot, SKX_BOT_MAX, false, code, err);
+        return rc;
+    case SKX_MSG_CHAT:
+        return get_string(obj, tn, "text", m->text, SKX_CHAT_MAX, true, code, err);
+    case SKX_MSG_SYNC:
+        return get_uint(obj, tn, "after", UINT32_MAX, &m->after, code, err);
+    default:
+        return 0;
+    }
+}
+
+int skx_msg_parse(const char *data, size_t len, skx_msg *m, const char **code, sk_error *err)
+{
+    memset(m, 0, sizeof *m);
+    m->type = -1;
+    m->seat = -1;
+    const char *dummy;
+    if (!code)
+        code = &dummy;
+    *code = NULL;
+    if (len > SKX_MSG_MAX) {
+        char n[24];
+        snprintf(n, sizeof n, "%d", SKX_MSG_MAX);
+        return fail(err, code, "too_big", "message longer than %s bytes%s", n, "");
+    }
+    json_error_t je;
+    json_t *obj = json_loadb(data, len, JSON_REJECT_DUPLICATES, &je);
+    if (!obj) {
+        char where[64];
+        snprintf(where, sizeof where, "line %d column %d", je.line, je.column);
+        char what[SK_ESCAPE_SIZE(60)];
+        sk_escape(what, sizeof what, je.text, strlen(je.text), 60);
+        return fail(err, code, "bad_json", "not JSON at %.40s: %.160s", where, what);
+    }
+    int rc = 0;
+    if (!json_is_object(obj)) {
+        rc = fail(err, code, "bad_message", "a message must be a JSON object%s%s", "", "");
+        goto out;
+    }
+    json_t *type = json_object_get(obj, "type");
+    if (!json_is_string(type)) {
+        rc = fail(err, code, "bad_message", "the field \"type\" (a string) is missing%s%s", "",
+                  "");
+        goto out;
+    }
+    for (int t = 0; t < SKX_MSG_NTYPES; t++)
+        if (strcmp(json_string_value(type), SPECS[t].name) == 0)
+            m->type = t;
+    if (m->type < 0) {
+        char q[SK_ESCAPE_SIZE(24)];
+        sk_escape(q, sizeof q, json_string_value(type), json_string_length(type), 24);
+        rc = fail(err, code, "bad_message", "unknown message type \"%s\"%s", q, "");
+        goto out;
+    }
+    const char *tn = SPECS[m->type].name;
+    const char *key;
+    json_t *val;
+    json_object_foreach(obj, key, val) {
+        bool req;
+        if (strcmp(key, "type") == 0 || strcmp(key, "ref") == 0)
+            continue;
+        if (!field_known(m->type, key, &req)) {
+            char q[SK_ESCAPE_SIZE(24)];
+            sk_escape(q, sizeof q, key, strlen(key), 24);
+            rc = fail(err, code, "bad_message", "%s: unknown field \"%s\"", tn, q);
+            goto out;
+        }
+    }
+    for (int i = 0; SPECS[m->type].fields[i]; i++) {
+        const char *f = SPECS[m->type].fields[i];
+        if (f[0] == '!' && !json_object_get(obj, f + 1)) {
+            rc = fail(err, code, "bad_message", "%s: the field \"%s\" is missing", tn, f + 1);
+            goto out;
+        }
+    }
+    if ((rc = get_string(obj, tn, "ref", m->ref, SKX_REF_MAX, false, code, err)) ||
+        (rc = get_string(obj, tn, "room", m->room, SKX_CODE_LEN, true, code, err)) ||
+        (rc = check_fields(obj, m, code, err)))
+        goto out;
+    if (json_object_get(obj, "room"))
+        rc = check_code(tn, m->room, code, err);
+out:
+    json_decref(obj);
+    return rc;
+}
+
+/* The alphabet of invitation codes, for the server that makes them. */
+const char *skx_code_alphabet(void)
+{
+    return CODE_ALPHABET;
+}

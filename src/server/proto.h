@@ -1,0 +1,75 @@
+/*
+ * proto.h -- the client messages of the WebSocket protocol, parsed and
+ * checked without side effects (docs/server-protocol.md).  A pure
+ * function of the bytes received, so a fuzzer can drive it
+ * (tests/fuzz/fuzz_server_msg.c).
+ */
+#ifndef SKX_SERVER_PROTO_H
+#define SKX_SERVER_PROTO_H
+
+#include "schafkopf/core.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SKX_MSG_MAX 4096      /* bytes of one client message */
+#define SKX_REF_MAX 32        /* a request id, echoed in the reply */
+#define SKX_TOKEN_HEX 64      /* a session token: 32 bytes as hex */
+#define SKX_NAME_MAX 31       /* bytes of a nickname (table.h's SK_ROOM_NAME_MAX - 1) */
+#define SKX_CODE_LEN 16       /* a room's invitation code */
+#define SKX_TITLE_MAX 64      /* bytes of a room's title */
+#define SKX_CHAT_MAX 500      /* bytes of a chat line */
+#define SKX_BOT_MAX 31        /* bytes of a bot spec */
+#define SKX_ACTION_MAX 63     /* bytes of an action's text */
+#define SKX_PASSWORD_MAX 128  /* bytes of an account's password */
+
+enum skx_msg_type {
+    SKX_MSG_HELLO = 0,
+    SKX_MSG_PING,
+    SKX_MSG_LOBBY,
+    SKX_MSG_CREATE,
+    SKX_MSG_JOIN,
+    SKX_MSG_SPECTATE,
+    SKX_MSG_LEAVE,
+    SKX_MSG_BOT,
+    SKX_MSG_DECIDE,
+    SKX_MSG_CHAT,
+    SKX_MSG_SYNC,
+    SKX_MSG_REGISTER,
+    SKX_MSG_LOGIN,
+    SKX_MSG_NTYPES
+};
+
+/* One client message, checked: every string within its cap and free of
+ * control characters, every number in range. */
+typedef struct skx_msg {
+    int type;                     /* enum skx_msg_type */
+    char ref[SKX_REF_MAX + 1];    /* optional request id, "" if none */
+    char token[SKX_TOKEN_HEX + 1]; /* hello: a token got before, "" if none */
+    char name[SKX_NAME_MAX + 1];  /* hello: nickname; register/login: account name */
+    char password[SKX_PASSWORD_MAX + 1]; /* register, login */
+    char room[SKX_CODE_LEN + 1];  /* a room's invitation code */
+    int seat;                     /* join, bot: 0..3 */
+    char bot[SKX_BOT_MAX + 1];    /* bot: a spec, "" empties the seat */
+    char action[SKX_ACTION_MAX + 1]; /* decide: core's action text */
+    sk_action act;                /* decide: the action parsed (seat not set) */
+    uint64_t seen;                /* decide: the last event number the client saw */
+    uint64_t after;               /* sync: resend the events after this one */
+    char text[SKX_CHAT_MAX + 1];  /* chat */
+    char title[SKX_TITLE_MAX + 1]; /* create */
+    int listed;                   /* create: shown in the lobby */
+    char fallback[SKX_BOT_MAX + 1]; /* create: the bot that plays for one who left */
+    sk_rules rules;               /* create: the ruleset, validated */
+} skx_msg;
+
+/* Parses one client message of `len` bytes.  0, or SK_EINVAL with a
+ * message naming what is wrong and where ("join.seat: must be 0..3").
+ * Sets *code to the error's kind for the reply ("bad_json",
+ * "bad_message"). */
+int skx_msg_parse(const char *data, size_t len, skx_msg *m, const char **code, sk_error *err);
+/* The 31 letters and digits of invitation codes (no 0/o, 1/l/i). */
+const char *skx_code_alphabet(void);
+/* The name of a message type ("hello"). */
+const char *skx_msg_type_name(int type);
+
+#endif

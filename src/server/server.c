@@ -1,0 +1,367 @@
+/*
+ * server.c -- the libwebsockets context and its one event loop: static
+ * files of the browser client (a mount of --web), a small HTTP API
+ * (/api/lobby, /api/rooms/CODE/games.jsonl) and the WebSocket protocol
+ * "schafkopf" on the same port.  Each pass of the loop handles what
+ * arrived, then commits the store once and sends (skx_rooms_*).
+ */
+#include "server_internal.h"
+
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+/* The one flag a signal handler may set: a process-wide fact by nature
+ * (SIGINT, SIGTERM stop the server), read by the loop after each pass. */
+static volatile sig_atomic_t skx_stop_signal;
+
+/* Notes a stop request; the loop wakes within a second (its tick). */
+static void on_signal(int sig)
+{
+    (void)sig;
+    skx_stop_signal = 1;
+}
+
+void sk_server_config_init(sk_server_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->bind = "127.0.0.1";
+    cfg->port = 8080;
+    cfg->workers = 2;
+    cfg->rate = 20;
+    cfg->burst = 40;
+    cfg->away_seconds = 30;
+}
+
+/* Monotonic microseconds, for buckets and timers. */
+int64_t skx_now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+void skx_server_fail(skx_server *srv, const sk_error *err)
+{
+    if (!srv->failed) {
+        srv->failed = 1;
+        srv->fail_err = *err;
+        lwsl_err("server: store failure, stopping: %s\n", err->msg);
+    }
+}
+
+int skx_store_txn(skx_server *srv)
+{
+    if (srv->failed)
+        return -1;
+    if (srv->txn)
+        return 0;
+    sk_error err = {{0}, NULL};
+    if (sk_store_begin(srv->store, &err) < 0) {
+        skx_server_fail(srv, &err);
+        return -1;
+    }
+    srv->txn = 1;
+    srv->txn_no++;
+    return 0;
+}
+
+/* The end of a pass: apply, deal and append; commit; then send. */
+static void flush(skx_server *srv)
+{
+    skx_rooms_advance(srv);
+    if (srv->txn && !srv->failed) {
+        sk_error err = {{0}, NULL};
+        if (sk_store_commit(srv->store, &err) < 0) {
+            skx_server_fail(srv, &err);
+            return;
+        }
+        srv->txn = 0;
+        srv->committed = srv->txn_no;
+        skx_conns_wake(srv);
+    }
+    if (!srv->failed)
+        skx_rooms_broadcast(srv);
+}
+
+/* Whether a WebSocket upgrade's Origin is allowed: the same host the
+ * request names, or one of --origin.  A request without Origin comes
+ * from no browser (browsers always send it) and is let in. */
+static bool origin_ok(const skx_server *srv, struct lws *wsi)
+{
+    char origin[256], host[256];
+    int n = lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN);
+    if (n == 0 && lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) == 0)
+        return true;
+    if (n <= 0)
+        return false;
+    for (int i = 0; i < srv->cfg.norigins; i++)
+        if (strcasecmp(origin, srv->cfg.origins[i]) == 0)
+            return true;
+    if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+        return false;
+    const char *rest = strncasecmp(origin, "http://", 7) == 0    ? origin + 7
+                       : strncasecmp(origin, "https://", 8) == 0 ? origin + 8
+                                                                 : NULL;
+    return rest && strcasecmp(rest, host) == 0;
+}
+
+/* The WebSocket protocol's callback (and protocols[0]'s HTTP default). */
+static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                       size_t len)
+{
+    skx_conn **pc = user;
+    skx_server *srv = lws_context_user(lws_get_context(wsi));
+    switch (reason) {
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        if (!origin_ok(srv, wsi)) {
+            if (!srv->cfg.quiet)
+                lwsl_user("server: WebSocket refused: Origin not allowed\n");
+            return -1;
+        }
+        return 0;
+    case LWS_CALLBACK_ESTABLISHED:
+        *pc = skx_conn_new(srv, wsi);
+        return *pc ? 0 : -1;
+    case LWS_CALLBACK_RECEIVE:
+        if (*pc)
+            skx_conn_receive(*pc, in, len, lws_is_first_fragment(wsi),
+                             lws_is_final_fragment(wsi));
+        return 0;
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        return *pc ? skx_conn_writeable(*pc) : 0;
+    case LWS_CALLBACK_CLOSED:
+        if (*pc)
+            skx_conn_free(*pc);
+        *pc = NULL;
+        return 0;
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        return 0; /* a worker's answer: the pass's flush applies it */
+    default:
+        return lws_callback_http_dummy(wsi, reason, user, in, len);
+    }
+}
+
+/* A dynamic HTTP response being written. */
+typedef struct skx_http {
+    char *body;
+    size_t len, off;
+} skx_http;
+
+/* Builds the body of an API request: 200 with JSON or JSON Lines, or
+ * an error status with a short text. */
+static int api_route(skx_server *srv, const char *uri, skx_http *h, const char **ctype)
+{
+    static const char prefix[] = "/api/rooms/";
+    static const char suffix[] = "/games.jsonl";
+    *ctype = "application/json";
+    if (strcmp(uri, "/api/lobby") == 0) {
+        json_t *o = json_pack("{s:o}", "rooms", skx_rooms_lobby(srv));
+        h->body = o ? json_dumps(o, JSON_COMPACT) : NULL;
+        json_decref(o);
+        return h->body ? 200 : 500;
+    }
+    size_t n = strlen(uri);
+    if (strncmp(uri, prefix, sizeof prefix - 1) == 0 &&
+        n == sizeof prefix - 1 + SKX_CODE_LEN + sizeof suffix - 1 &&
+        strcmp(uri + n - (sizeof suffix - 1), suffix) == 0) {
+        char code[SKX_CODE_LEN + 1];
+        memcpy(code, uri + sizeof prefix - 1, SKX_CODE_LEN);
+        code[SKX_CODE_LEN] = '\0';
+        skx_room *rm = skx_room_find(srv, code);
+        if (rm) {
+            *ctype = "application/jsonl";
+            h->body = sk_room_records(rm->room);
+            return h->body ? 200 : 500;
+        }
+    }
+    *ctype = "text/plain";
+    h->body = strdup("not found\n");
+    return 404;
+}
+
+/* The HTTP API's callback: GET only, small bodies written in chunks. */
+static int api_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                        size_t len)
+{
+    skx_http *h = user;
+    skx_server *srv = lws_context_user(lws_get_context(wsi));
+    switch (reason) {
+    case LWS_CALLBACK_HTTP: {
+        char uri[256];
+        const char *ctype;
+        int status;
+        memset(h, 0, sizeof *h);
+        if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0) {
+            status = 405;
+            ctype = "text/plain";
+            h->body = strdup("only GET\n");
+        } else if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0) {
+            status = 404;
+            ctype = "text/plain";
+            h->body = strdup("not found\n");
+        } else {
+            status = api_route(srv, uri, h, &ctype);
+        }
+        if (!h->body)
+            return -1;
+        h->len = strlen(h->body);
+        unsigned char buf[LWS_PRE + 512], *start = &buf[LWS_PRE], *p = start,
+                                          *end = &buf[sizeof buf - 1];
+        if (lws_add_http_common_headers(wsi, (unsigned)status, ctype, h->len, &p, end) ||
+            lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
+                                         (const unsigned char *)"no-store", 8, &p, end) ||
+            lws_finalize_write_http_header(wsi, start, &p, end))
+            return 1;
+        if (h->len == 0) {
+            free(h->body);
+            h->body = NULL;
+            return lws_http_transaction_completed(wsi) ? -1 : 0;
+        }
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    case LWS_CALLBACK_HTTP_WRITEABLE: {
+        if (!h->body)
+            return 0;
+        enum { CHUNK = 16384 };
+        unsigned char buf[LWS_PRE + CHUNK];
+        size_t n = h->len - h->off < CHUNK ? h->len - h->off : CHUNK;
+        memcpy(buf + LWS_PRE, h->body + h->off, n);
+        h->off += n;
+        bool last = h->off == h->len;
+        if (lws_write(wsi, buf + LWS_PRE, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) <
+            (int)n)
+            return -1;
+        if (!last) {
+            lws_callback_on_writable(wsi);
+            return 0;
+        }
+        free(h->body);
+        h->body = NULL;
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    }
+    case LWS_CALLBACK_CLOSED_HTTP:
+    case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
+        free(h->body);
+        h->body = NULL;
+        return 0;
+    default:
+        return lws_callback_http_dummy(wsi, reason, user, in, len);
+    }
+}
+
+/* Wakes the loop every second: timers (away humans) and the stop flag. */
+static void tick(lws_sorted_usec_list_t *sul)
+{
+    skx_server *srv = lws_container_of(sul, skx_server, tick);
+    lws_sul_schedule(srv->lws, 0, &srv->tick, tick, LWS_US_PER_SEC);
+}
+
+/* Frees what the server holds, in an order where nothing is used after
+ * it is gone: workers first (they wake the loop), the loop's
+ * connections, the rooms, the store. */
+static void teardown(skx_server *srv)
+{
+    if (srv->pool_started)
+        skx_pool_stop(&srv->pool);
+    if (srv->lws)
+        lws_context_destroy(srv->lws);
+    skx_rooms_free(srv);
+    if (srv->store)
+        sk_store_close(srv->store);
+    free(srv);
+}
+
+int sk_server_run(const sk_server_config *cfg, sk_error *err)
+{
+    skx_server *srv = calloc(1, sizeof *srv);
+    if (!srv) {
+        snprintf(err->msg, sizeof err->msg, "server: out of memory");
+        return SK_ENOMEM;
+    }
+    srv->cfg = *cfg;
+    lws_set_log_level(cfg->quiet ? LLL_ERR : LLL_ERR | LLL_WARN | LLL_USER, NULL);
+    srv->store = sk_store_open(cfg->db, err);
+    if (!srv->store) {
+        teardown(srv);
+        return SK_EIO;
+    }
+    if (skx_rooms_restore(srv, err) < 0) {
+        teardown(srv);
+        return SK_EIO;
+    }
+
+    const struct lws_protocols protocols[] = {
+        {"schafkopf", ws_callback, sizeof(skx_conn *), SKX_MSG_MAX, 0, NULL, 0},
+        {"http-api", api_callback, sizeof(skx_http), 0, 0, NULL, 0},
+        {NULL, NULL, 0, 0, 0, NULL, 0}};
+    struct lws_http_mount web = {0};
+    web.mountpoint = "/";
+    web.mountpoint_len = 1;
+    web.origin = cfg->web;
+    web.def = "index.html";
+    web.origin_protocol = LWSMPRO_FILE;
+    struct lws_http_mount api = {0};
+    api.mount_next = cfg->web ? &web : NULL;
+    api.mountpoint = "/api";
+    api.mountpoint_len = 4;
+    api.origin = "http-api";
+    api.origin_protocol = LWSMPRO_CALLBACK;
+
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.port = cfg->port;
+    info.iface = cfg->bind;
+    info.protocols = protocols;
+    info.mounts = &api;
+    info.user = srv;
+    info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_DISABLE_IPV6;
+    info.gid = (gid_t)-1;
+    info.uid = (uid_t)-1;
+    srv->lws = lws_create_context(&info);
+    if (!srv->lws) {
+        snprintf(err->msg, sizeof err->msg, "server: cannot listen on %s port %d", cfg->bind,
+                 cfg->port);
+        teardown(srv);
+        return SK_EIO;
+    }
+    srv->port = cfg->port;
+    if (skx_pool_start(&srv->pool, cfg->workers, srv->lws, err) < 0) {
+        teardown(srv);
+        return SK_EIO;
+    }
+    srv->pool_started = 1;
+    lws_sul_schedule(srv->lws, 0, &srv->tick, tick, LWS_US_PER_SEC);
+
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    printf("schafkopf serve: open http://%s:%d/ (WebSocket ws://%s:%d/, %zu rooms restored)\n",
+           cfg->bind, srv->port, cfg->bind, srv->port, srv->nrooms);
+    fflush(stdout);
+
+    flush(srv); /* restored rooms: bots resume */
+    while (!skx_stop_signal && !srv->failed) {
+        if (lws_service(srv->lws, 0) < 0)
+            break;
+        flush(srv);
+    }
+    int rc = 0;
+    if (srv->failed) {
+        *err = srv->fail_err;
+        rc = SK_EIO;
+    }
+    if (srv->txn && !srv->failed)
+        sk_store_commit(srv->store, NULL);
+    teardown(srv);
+    return rc;
+}

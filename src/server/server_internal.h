@@ -1,0 +1,215 @@
+/*
+ * server_internal.h -- what the files of src/server share: the server's
+ * context, connections, the rooms it runs and the bot workers.
+ *
+ * One thread runs the libwebsockets loop and owns everything here but
+ * the worker pool's queues.  Each pass of the loop (lws_service, then
+ * skx_server_flush) handles the messages that arrived, applies the bots'
+ * answers, appends every new journal entry to the store inside one
+ * transaction, commits it, and only then sends the events: a message
+ * queued while the transaction is open is held until it commits.
+ */
+#ifndef SKX_SERVER_INTERNAL_H
+#define SKX_SERVER_INTERNAL_H
+
+#include "proto.h"
+#include "schafkopf/server.h"
+#include "schafkopf/store.h"
+#include "schafkopf/table.h"
+
+#include <jansson.h>
+#include <libwebsockets.h>
+#include <pthread.h>
+
+#define SKX_QUEUE_MAX_MSGS 4096        /* messages waiting for one connection */
+#define SKX_QUEUE_MAX_BYTES (8u << 20) /* ... and their bytes */
+#define SKX_SUBS_MAX 8                 /* rooms one connection follows */
+#define SKX_CHAT_RATE 1.0              /* chat lines a second ... */
+#define SKX_CHAT_BURST 5.0             /* ... with this many at once */
+#define SKX_PLAYER_HEX 16              /* a public player id: 8 bytes as hex */
+
+typedef struct skx_server skx_server;
+typedef struct skx_room skx_room;
+
+/* One outgoing message: LWS_PRE bytes of room, then the text.  `hold`:
+ * the store transaction it waits for (0: none). */
+typedef struct skx_out {
+    struct skx_out *next;
+    uint64_t hold;
+    size_t len;
+    unsigned char buf[];
+} skx_out;
+
+/* A room a connection follows, and the last event it was sent. */
+typedef struct skx_sub {
+    skx_room *room;
+    uint64_t sent;
+} skx_sub;
+
+/* A WebSocket connection: who it is (after hello), what it follows,
+ * its buckets and its outgoing queue. */
+typedef struct skx_conn {
+    skx_server *srv;
+    struct lws *wsi;
+    struct skx_conn *prev, *next;
+    int hello;                       /* identified */
+    uint64_t player;                 /* public player id */
+    uint64_t account;                /* logged-in account, 0 for none */
+    char name[SKX_NAME_MAX + 1];
+    char rx[SKX_MSG_MAX];            /* a message being reassembled */
+    size_t rxlen;
+    int rx_over;                     /* the message in progress is too big */
+    double tokens, chat_tokens;      /* rate limit buckets */
+    int64_t refill_us;
+    skx_out *qhead, *qtail;
+    size_t qn, qbytes;
+    int doomed;                      /* being closed */
+    skx_sub subs[SKX_SUBS_MAX];
+    int nsubs;
+} skx_conn;
+
+/* A pending chat line of a room, sent with the room's events. */
+typedef struct skx_chat {
+    struct skx_chat *next;
+    char *json;
+} skx_chat;
+
+/* A room of this process: the table's room and what the server keeps
+ * beside it. */
+struct skx_room {
+    sk_room *room;
+    uint64_t id;                     /* the store's id (never sent) */
+    char code[SKX_CODE_LEN + 1];     /* invitation code */
+    char title[SKX_TITLE_MAX + 1];
+    int listed;
+    char fallback[SKX_BOT_MAX + 1];
+    uint64_t stored;                 /* events appended to the store */
+    uint64_t sent;                   /* events sent to the followers */
+    uint64_t prompted;               /* event number at which the pending seat was asked */
+    sk_bot *bots[SK_NSEATS];         /* each bot seat's bot (NULL while out at a worker) */
+    char botspec[SK_NSEATS][SKX_BOT_MAX + 1];
+    int job_seat;                    /* seat whose bot works on a decision, -1 */
+    uint64_t checked;                /* event number at the pass's last look at the room */
+    int recheck;                     /* look again though no event came (a follower
+                                      * came or went, a bot's answer was stale) */
+    int waiting;                     /* an absent player's turn: look every pass */
+    int64_t gone_since[SK_NSEATS];   /* a pending human without a connection since (us) */
+    skx_conn **subs;
+    int nsubs, capsubs;
+    skx_chat *chat_head, *chat_tail;
+    uint32_t games_stored;           /* finished games written to the store */
+};
+
+/* A bot's decision in the making: a copy of the seat's view, its own
+ * ruleset copy (the view points to it), the bot (lent by the room). */
+typedef struct skx_job {
+    struct skx_job *next;
+    uint64_t room;
+    int seat;
+    uint64_t seq;
+    sk_bot *bot;
+    char spec[SKX_BOT_MAX + 1];   /* what the bot was made from */
+    sk_rules rules;
+    sk_view view;
+    sk_action act;
+} skx_job;
+
+/* The bot threads: jobs in, results out; a result wakes the loop. */
+typedef struct skx_pool {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    pthread_t *threads;
+    int n;
+    skx_job *todo_head, *todo_tail;
+    skx_job *done_head, *done_tail;
+    int stop;
+    struct lws_context *lws;
+} skx_pool;
+
+struct skx_server {
+    sk_server_config cfg;
+    struct lws_context *lws;
+    sk_store *store;
+    skx_pool pool;
+    int pool_started;
+    skx_conn *conns;
+    int nconns;
+    skx_room **rooms;
+    size_t nrooms, caprooms;
+    int txn;                     /* a store transaction is open */
+    uint64_t txn_no, committed;  /* transactions begun, committed */
+    int failed;                  /* a store write failed: stop */
+    sk_error fail_err;
+    int port;                    /* the port listened on */
+    lws_sorted_usec_list_t tick;
+};
+
+/* server.c */
+int64_t skx_now_us(void);
+/* Opens the pass's store transaction if none is open; 0 or an error
+ * (then the server stops: srv->failed). */
+int skx_store_txn(skx_server *srv);
+/* Records a fatal store error: the loop stops after this pass. */
+void skx_server_fail(skx_server *srv, const sk_error *err);
+
+/* conn.c */
+skx_conn *skx_conn_new(skx_server *srv, struct lws *wsi);
+void skx_conn_free(skx_conn *c);
+/* A fragment of a received message; a whole one is parsed and handled. */
+void skx_conn_receive(skx_conn *c, const void *data, size_t len, int first, int final);
+/* Sends one queued message when the socket can take it; -1 closes. */
+int skx_conn_writeable(skx_conn *c);
+/* Queues a text for the connection (copied). */
+void skx_send(skx_conn *c, const char *text, size_t len);
+/* Queues a JSON object (consumed), with "ref" when not "". */
+void skx_send_json(skx_conn *c, json_t *obj, const char *ref);
+/* Queues an error reply: its kind, message and optional rule. */
+void skx_send_error(skx_conn *c, const char *ref, const char *code, const char *msg,
+                    const char *rule);
+/* Asks for writeable callbacks on every connection with sendable messages. */
+void skx_conns_wake(skx_server *srv);
+/* Formats a player id as hex (SKX_PLAYER_HEX + 1 bytes). */
+void skx_player_hex(uint64_t player, char *out);
+
+/* ident.c: hello, register, login. */
+void skx_ident_handle(skx_conn *c, const skx_msg *m);
+
+/* rooms.c */
+void skx_rooms_handle(skx_conn *c, const skx_msg *m);
+/* Restores every open room of the store. */
+int skx_rooms_restore(skx_server *srv, sk_error *err);
+/* Applies bots' answers, deals, asks bots (after the commit: sends). */
+void skx_rooms_advance(skx_server *srv);
+void skx_rooms_broadcast(skx_server *srv);
+/* Follows the rooms where the connection's player sits (after hello). */
+void skx_rooms_resume(skx_conn *c);
+/* Forgets a closing connection in the rooms it follows. */
+void skx_rooms_drop_conn(skx_conn *c);
+skx_room *skx_room_find(skx_server *srv, const char *code);
+skx_room *skx_room_by_id(skx_server *srv, uint64_t id);
+/* Wraps a table room and adds it to the server; NULL when out of
+ * memory (the table room is then freed). */
+skx_room *skx_room_add(skx_server *srv, sk_room *room, uint64_t id, const char *code,
+                       const char *title, int listed, const char *fallback);
+/* The seat where `player` sits in a room, or -1. */
+int skx_room_seat_of(const skx_room *rm, uint64_t player);
+/* The connection's subscription to a room, or NULL. */
+skx_sub *skx_room_sub(skx_conn *c, const skx_room *rm);
+/* Appends the room's new journal entries to the store (in the pass's
+ * transaction); false after a store failure (the server then stops). */
+bool skx_room_persist(skx_server *srv, skx_room *rm);
+/* Sends the prompt to decide to one connection. */
+void skx_room_send_turn(skx_conn *c, const skx_room *rm, int seat, const sk_action *legal,
+                        int n);
+void skx_rooms_free(skx_server *srv);
+/* JSON of the lobby (listed rooms), consumed by the caller. */
+json_t *skx_rooms_lobby(skx_server *srv);
+
+/* worker.c */
+int skx_pool_start(skx_pool *p, int n, struct lws_context *lws, sk_error *err);
+void skx_pool_post(skx_pool *p, skx_job *j);
+/* The finished jobs in order (a list), or NULL. */
+skx_job *skx_pool_take(skx_pool *p);
+void skx_pool_stop(skx_pool *p);
+
+#endif

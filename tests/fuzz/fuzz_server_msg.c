@@ -1,0 +1,64 @@
+/*
+ * fuzz_server_msg.c -- libFuzzer harness for the server's client-message
+ * parser (src/server/proto.c, docs/server-protocol.md).
+ *
+ * Feeds arbitrary bytes to skx_msg_parse.  Whatever the input, parsing
+ * must not crash; a refused message has a kind and a printable ASCII
+ * message (input is quoted escaped); an accepted one has a known type,
+ * every string within its cap and free of control characters, a room
+ * code of the invitation alphabet, a seat 0..3 where one is given.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/server/proto.c"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Whether a text is printable ASCII only. */
+static int printable(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p < 0x20 || *p >= 0x7f)
+            return 0;
+    return 1;
+}
+
+/* Whether a string has no control characters. */
+static int clean(const char *s, size_t cap)
+{
+    size_t n = strlen(s);
+    if (n > cap)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+            return 0;
+    return 1;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    skx_msg m;
+    sk_error err = {{0}, NULL};
+    const char *code = NULL;
+    if (skx_msg_parse((const char *)data, size, &m, &code, &err) < 0) {
+        if (!code || !err.msg[0] || !printable(err.msg))
+            abort();
+        return 0;
+    }
+    if (m.type < 0 || m.type >= SKX_MSG_NTYPES)
+        abort();
+    if (!clean(m.ref, SKX_REF_MAX) || !clean(m.name, SKX_NAME_MAX) ||
+        !clean(m.text, SKX_CHAT_MAX) || !clean(m.title, SKX_TITLE_MAX) ||
+        !clean(m.bot, SKX_BOT_MAX) || !clean(m.action, SKX_ACTION_MAX))
+        abort();
+    if (m.room[0] && (strlen(m.room) != SKX_CODE_LEN ||
+                      strspn(m.room, skx_code_alphabet()) != SKX_CODE_LEN))
+        abort();
+    if ((m.type == SKX_MSG_JOIN || m.type == SKX_MSG_BOT) && (m.seat < 0 || m.seat > 3))
+        abort();
+    if (m.token[0] && strlen(m.token) != SKX_TOKEN_HEX)
+        abort();
+    return 0;
+}

@@ -1,0 +1,598 @@
+/*
+ * server_play.c -- the server's game tests, included by test_server.c:
+ * rooms (create, join, bots, leave, lobby), decisions (refused, stale,
+ * never played twice), reconnecting with the token, kill -9 and restart
+ * on the same database, two servers on one database, and the secrecy
+ * test: many games of client "bots" through real connections, every
+ * message to a seat checked for cards it cannot know (docs/room-messages.md,
+ * docs/architecture.md "The visibility rule").
+ */
+
+/* A client that plays a seat (or watches, seat -1) and checks what it
+ * is told. */
+typedef struct skt_player {
+    skt_ws w;
+    char token[80];
+    char room[20];
+    int seat;
+    uint64_t seq;       /* the last event number received */
+    sk_cards hand;      /* its hand as dealt in the game running */
+    sk_cards pub;       /* cards played in the game running */
+    int synced;         /* it saw a deal or a state: it knows its hand */
+    int results;        /* games seen to their end */
+    int target;         /* stop deciding after this many games */
+    int decisions;
+    int refused;
+    int chats;
+    int messages;
+    unsigned rng;
+    char bad[300];      /* the first secrecy or protocol failure */
+} skt_player;
+
+/* Notes a failure once. */
+static void skt_bad(skt_player *p, const char *what, const char *detail)
+{
+    if (!p->bad[0])
+        snprintf(p->bad, sizeof p->bad, "seat %d: %s: %.200s", p->seat, what, detail);
+}
+
+/* The card set of a JSON array of card codes. */
+static sk_cards skt_cards(json_t *a)
+{
+    sk_cards set = 0;
+    size_t i;
+    json_t *v;
+    json_array_foreach(a, i, v) {
+        int c = sk_card_parse(json_string_value(v) ? json_string_value(v) : "");
+        if (c >= 0)
+            set |= SK_BIT(c);
+    }
+    return set;
+}
+
+/* Checks every string in `j` for card codes the player may not know:
+ * its own hand as dealt and the cards played are all it may see.  The
+ * course of a finished game ("course", "last") is public by then; the
+ * called ace ("called") names a card, not its holder.  A "seed" may not
+ * appear at all before the game's end, a "hand" not for a spectator. */
+static void skt_walk(skt_player *p, json_t *j, const char *key)
+{
+    if (json_is_object(j)) {
+        const char *k;
+        json_t *v;
+        json_object_foreach(j, k, v) {
+            if (strcmp(k, "course") == 0 || strcmp(k, "last") == 0 || strcmp(k, "called") == 0)
+                continue;
+            if (strcmp(k, "seed") == 0)
+                skt_bad(p, "a seed before the game's end", json_string_value(v));
+            if (strcmp(k, "hand") == 0 && p->seat < 0 && json_array_size(v) > 0)
+                skt_bad(p, "a spectator was sent a hand", key);
+            skt_walk(p, v, k);
+        }
+    } else if (json_is_array(j)) {
+        size_t i;
+        json_t *v;
+        json_array_foreach(j, i, v) skt_walk(p, v, key);
+    } else if (json_is_string(j)) {
+        const char *s = json_string_value(j);
+        size_t n = strlen(s);
+        for (size_t i = 0; i < n;) {
+            size_t k = i;
+            while (k < n && ((s[k] >= 'A' && s[k] <= 'Z') || (s[k] >= '0' && s[k] <= '9') ||
+                             (s[k] >= 'a' && s[k] <= 'z')))
+                k++;
+            if (k - i == 2) {
+                char code[3] = {s[i], s[i + 1], 0};
+                int c = sk_card_parse(code);
+                if (c >= 0 && code[0] >= 'A' && code[0] <= 'Z' &&
+                    !(SK_BIT(c) & (p->hand | p->pub)))
+                    skt_bad(p, "a card it cannot know", s);
+            }
+            i = k > i ? k : i + 1;
+        }
+    }
+}
+
+/* Sends a decision: a random choice of a turn prompt. */
+static void skt_decide(skt_player *p, json_t *turn)
+{
+    json_t *legal = json_object_get(turn, "legal");
+    size_t n = json_array_size(legal);
+    if (n == 0)
+        return;
+    const char *a = json_string_value(json_array_get(legal, (size_t)rand_r(&p->rng) % n));
+    char msg[200];
+    snprintf(msg, sizeof msg, "{\"type\":\"decide\",\"room\":\"%s\",\"action\":\"%s\",\"seen\":%lld}",
+             p->room, a, (long long)json_integer_value(json_object_get(turn, "seq")));
+    skt_ws_send(&p->w, msg);
+    p->decisions++;
+}
+
+/* Takes one message: updates what the player knows, checks secrecy,
+ * answers a prompt while it has games to play. */
+static void skt_take(skt_player *p, json_t *o)
+{
+    p->messages++;
+    const char *type = json_string_value(json_object_get(o, "type"));
+    if (!type) {
+        skt_bad(p, "a message without type", "");
+        return;
+    }
+    if (strcmp(type, "event") == 0) {
+        json_t *ev = json_object_get(o, "event");
+        p->seq = (uint64_t)json_integer_value(json_object_get(o, "seq"));
+        const char *kind = json_string_value(json_object_get(ev, "kind"));
+        if (!kind)
+            return skt_bad(p, "an event without kind", "");
+        if (strcmp(kind, "deal") == 0) {
+            p->synced = 1;
+            p->hand = p->seat >= 0 ? skt_cards(json_object_get(ev, "hand")) : 0;
+            p->pub = 0;
+        } else if (strcmp(kind, "action") == 0) {
+            const char *a = json_string_value(json_object_get(ev, "action"));
+            int c = a && strncmp(a, "card ", 5) == 0 ? sk_card_parse(a + 5) : -1;
+            if (c >= 0)
+                p->pub |= SK_BIT(c);
+        } else if (strcmp(kind, "result") == 0) {
+            json_t *hands = json_object_get(json_object_get(ev, "course"), "hands");
+            if (p->synced && p->seat >= 0 &&
+                skt_cards(json_array_get(hands, (size_t)p->seat)) != p->hand) {
+                char d[64];
+                snprintf(d, sizeof d, "%08x, course %08x", (unsigned)p->hand,
+                         (unsigned)skt_cards(json_array_get(hands, (size_t)p->seat)));
+                skt_bad(p, "the hand it was dealt is not the one in the course", d);
+            }
+            p->results++;
+        }
+        if (p->synced)
+            skt_walk(p, ev, "event");
+    } else if (strcmp(type, "turn") == 0) {
+        if (p->synced)
+            skt_walk(p, o, "turn");
+        if (p->results < p->target && p->seat >= 0)
+            skt_decide(p, o);
+    } else if (strcmp(type, "error") == 0) {
+        const char *code = json_string_value(json_object_get(o, "code"));
+        if (code && strcmp(code, "refused") == 0)
+            p->refused++;
+        else
+            skt_bad(p, "an error", json_string_value(json_object_get(o, "message")));
+    } else if (strcmp(type, "chat") == 0) {
+        p->chats++;
+    } else if (strcmp(type, "state") == 0) {
+        /* Joining mid-game: its hand now and the cards played so far. */
+        json_t *game = json_object_get(json_object_get(o, "state"), "game");
+        p->synced = 1;
+        if (json_is_object(game)) {
+            p->hand = p->seat >= 0 ? skt_cards(json_object_get(game, "hand")) : 0;
+            p->pub = 0;
+            size_t i;
+            json_t *v;
+            json_array_foreach(json_object_get(game, "actions"), i, v) {
+                const char *a = json_string_value(json_object_get(v, "action"));
+                int c = a && strncmp(a, "card ", 5) == 0 ? sk_card_parse(a + 5) : -1;
+                if (c >= 0)
+                    p->pub |= SK_BIT(c);
+                if (c >= 0 && json_integer_value(json_object_get(v, "seat")) == p->seat)
+                    p->hand |= SK_BIT(c); /* its hand as dealt */
+            }
+        }
+        skt_walk(p, json_object_get(o, "state"), "state");
+    }
+}
+
+/* Reads and takes what a player's socket has now. */
+static void skt_pump(skt_player *p)
+{
+    skt_ws_fill(&p->w);
+    char *text;
+    while ((text = skt_ws_next(&p->w))) {
+        json_t *o = json_loads(text, 0, NULL);
+        if (!o)
+            skt_bad(p, "a message that is not JSON", text);
+        else
+            skt_take(p, o);
+        json_decref(o);
+        free(text);
+    }
+}
+
+/* Connects a player and says hello. */
+static void skt_player_open(skt_player *p, int port, const char *name, int seat, unsigned seed)
+{
+    memset(p, 0, sizeof *p);
+    p->seat = seat;
+    p->rng = seed;
+    assert_int_equal(skt_ws_open(&p->w, port, NULL), 0);
+    json_t *wel = say_hello(&p->w, name, NULL);
+    snprintf(p->token, sizeof p->token, "%s", json_string_value(json_object_get(wel, "token")));
+    json_decref(wel);
+}
+
+/* Creates a room (official rules) on p's connection; the code in p->room. */
+static void skt_create(skt_player *p, const char *extra)
+{
+    char msg[300];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"create\",\"rules\":{\"preset\":\"official\"},\"title\":\"test\"%s}",
+             extra ? extra : "");
+    assert_int_equal(skt_ws_send(&p->w, msg), 0);
+    json_t *c = expect(&p->w, "created", 10000);
+    assert_non_null(c);
+    snprintf(p->room, sizeof p->room, "%s", json_string_value(json_object_get(c, "room")));
+    json_decref(c);
+    json_t *st = expect(&p->w, "state", 10000);
+    assert_non_null(st);
+    json_decref(st);
+}
+
+/* Sends a request for the player's room and waits for `reply`. */
+static json_t *skt_request(skt_player *p, const char *fmt, int seat, const char *reply)
+{
+    char msg[300];
+    snprintf(msg, sizeof msg, fmt, p->room, seat);
+    assert_int_equal(skt_ws_send(&p->w, msg), 0);
+    json_t *o = expect(&p->w, reply, 10000);
+    if (!o)
+        fail_msg("no %s after %s", reply, msg);
+    return o;
+}
+
+/* Plays p's seat (against the room's bots) until it saw `games` more
+ * results; at most ms.  Returns the last event number. */
+static uint64_t skt_play(skt_player *p, int games, int ms)
+{
+    p->target = p->results + games;
+    int64_t end = skt_ms() + ms;
+    while (p->results < p->target && skt_ms() < end) {
+        char *text = skt_ws_recv(&p->w, 500);
+        if (!text) {
+            assert_false(p->w.closed);
+            continue;
+        }
+        json_t *o = json_loads(text, 0, NULL);
+        if (getenv("SKT_DEBUG"))
+            fprintf(stderr, "<< %.300s\n", text);
+        free(text);
+        assert_non_null(o);
+        skt_take(p, o);
+        json_decref(o);
+    }
+    if (p->bad[0])
+        fail_msg("%s", p->bad);
+    assert_true(p->results >= p->target);
+    return p->seq;
+}
+
+/* Create, join, bots, decisions refused and stale, a game to its end,
+ * leave; the lobby lists listed rooms only. */
+static void test_room_play(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    start(&srv, dir, sizeof dir, NULL);
+    skt_player p;
+    skt_player_open(&p, srv.port, "Sepp", 0, 1);
+    skt_create(&p, ",\"listed\":false");
+    json_decref(skt_request(&p, "{\"type\":\"join\",\"room\":\"%s\",\"seat\":%d}", 0, "state"));
+    expect_error(&p.w, "{\"type\":\"lobby\",\"extra\":0}", "bad_message");
+    char msg[200];
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"room\":\"%s\",\"seat\":1}", p.room);
+    expect_error(&p.w, msg, "refused");
+    snprintf(msg, sizeof msg, "{\"type\":\"bot\",\"room\":\"%s\",\"seat\":1,\"bot\":\"nobot\"}",
+             p.room);
+    expect_error(&p.w, msg, "refused");
+    for (int s = 1; s < 4; s++) {
+        snprintf(msg, sizeof msg, "{\"type\":\"bot\",\"room\":\"%s\",\"seat\":%d,\"bot\":\"random\"}",
+                 p.room, s);
+        assert_int_equal(skt_ws_send(&p.w, msg), 0);
+    }
+    /* The first prompt: a refused action, then one decision sent twice. */
+    json_t *turn = expect(&p.w, "turn", 20000);
+    assert_non_null(turn);
+    long long seq = json_integer_value(json_object_get(turn, "seq"));
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"decide\",\"room\":\"%s\",\"action\":\"card EO\",\"seen\":%lld}", p.room,
+             seq);
+    assert_int_equal(skt_ws_send(&p.w, msg), 0);
+    json_t *e = expect(&p.w, "error", 10000);
+    assert_non_null(e);
+    const char *code = json_string_value(json_object_get(e, "code"));
+    assert_true(strcmp(code, "illegal") == 0 || strcmp(code, "refused") == 0);
+    json_decref(e);
+    const char *a = json_string_value(json_array_get(json_object_get(turn, "legal"), 0));
+    snprintf(msg, sizeof msg, "{\"type\":\"decide\",\"room\":\"%s\",\"action\":\"%s\",\"seen\":%lld}",
+             p.room, a, seq);
+    assert_int_equal(skt_ws_send(&p.w, msg), 0);
+    assert_int_equal(skt_ws_send(&p.w, msg), 0);
+    json_decref(turn);
+    /* Exactly one event of seat 0 at seq + 1, and one refusal. */
+    int mine = 0, refused = 0;
+    int64_t end = skt_ms() + 5000;
+    while (skt_ms() < end && (refused == 0 || mine == 0)) {
+        json_t *o = expect(&p.w, NULL, 5000);
+        if (!o)
+            break;
+        const char *t = json_string_value(json_object_get(o, "type"));
+        json_t *ev = json_object_get(o, "event");
+        if (strcmp(t, "event") == 0 && json_integer_value(json_object_get(o, "seq")) == seq + 1 &&
+            json_integer_value(json_object_get(ev, "seat")) == 0)
+            mine++;
+        if (strcmp(t, "error") == 0) {
+            assert_string_equal(json_string_value(json_object_get(o, "code")), "refused");
+            refused++;
+        }
+        json_decref(o);
+    }
+    assert_int_equal(mine, 1);
+    assert_int_equal(refused, 1);
+    /* Play on to the end of two games (the next prompt may have gone by
+     * above: sync asks for the events again). */
+    snprintf(msg, sizeof msg, "{\"type\":\"spectate\",\"room\":\"%s\"}", p.room);
+    assert_int_equal(skt_ws_send(&p.w, msg), 0);
+    skt_play(&p, 2, 60000);
+    char *body = NULL;
+    char path[80];
+    snprintf(path, sizeof path, "/api/rooms/%s/games.jsonl", p.room);
+    assert_int_equal(skt_http_get(srv.port, path, &body, NULL), 200);
+    assert_non_null(strchr(body, '\n'));
+    free(body);
+    assert_int_equal(skt_http_get(srv.port, "/api/lobby", &body, NULL), 200);
+    assert_null(strstr(body, p.room));
+    free(body);
+    json_decref(skt_request(&p, "{\"type\":\"chat\",\"room\":\"%s\",\"text\":\"Servus %d\"}", 1,
+                            "chat"));
+    /* One who comes to watch gets the state and the chat so far. */
+    skt_player q;
+    skt_player_open(&q, srv.port, "Vroni", -1, 3);
+    snprintf(q.room, sizeof q.room, "%s", p.room);
+    json_decref(skt_request(&q, "{\"type\":\"spectate\",\"room\":\"%s\"%.0d}", 0, "state"));
+    json_t *old = expect(&q.w, "chat", 10000);
+    assert_non_null(old);
+    assert_true(json_is_true(json_object_get(old, "history")));
+    assert_string_equal(json_string_value(json_object_get(old, "text")), "Servus 1");
+    json_decref(old);
+    skt_ws_close(&q.w);
+    json_decref(skt_request(&p, "{\"type\":\"leave\",\"room\":\"%s\"%.0d}", 0, "left"));
+    /* A listed room shows in the lobby with its free seats. */
+    skt_create(&p, NULL);
+    assert_int_equal(skt_http_get(srv.port, "/api/lobby", &body, NULL), 200);
+    assert_non_null(strstr(body, p.room));
+    assert_non_null(strstr(body, "\"free\":4"));
+    free(body);
+    json_decref(skt_request(&p, "{\"type\":\"lobby\"%.0s%.0d}", 0, "lobby"));
+    skt_ws_close(&p.w);
+    finish(&srv, dir);
+}
+
+/* Reconnecting with the token gives the seat and the view back; after a
+ * kill -9 and a restart on the same database the game goes on at the
+ * exact event, and the client plays it to its end. */
+static void test_reconnect_restart(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    start(&srv, dir, sizeof dir, NULL);
+    skt_player p;
+    skt_player_open(&p, srv.port, "Resi", 0, 7);
+    skt_create(&p, ",\"listed\":false");
+    json_decref(skt_request(&p, "{\"type\":\"join\",\"room\":\"%s\",\"seat\":%d}", 0, "state"));
+    char msg[200];
+    for (int s = 1; s < 4; s++) {
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"bot\",\"room\":\"%s\",\"seat\":%d,\"bot\":\"heuristic\"}", p.room, s);
+        assert_int_equal(skt_ws_send(&p.w, msg), 0);
+    }
+    skt_play(&p, 1, 60000);
+    /* Reconnect: the same seat, the state. */
+    skt_ws_close(&p.w);
+    assert_int_equal(skt_ws_open(&p.w, srv.port, NULL), 0);
+    json_decref(say_hello(&p.w, "Resi", p.token));
+    json_t *st = expect(&p.w, "state", 10000);
+    assert_non_null(st);
+    assert_int_equal(json_integer_value(json_object_get(st, "seat")), 0);
+    assert_string_equal(json_string_value(json_object_get(st, "room")), p.room);
+    /* Into the next game, then kill -9. */
+    skt_take(&p, st);
+    p.seq = (uint64_t)json_integer_value(json_object_get(st, "seq"));
+    uint64_t s0 = p.seq;
+    p.target = p.results + 1;
+    int64_t end = skt_ms() + 20000;
+    while (p.seq < s0 + 8 && skt_ms() < end) {
+        json_t *o = expect(&p.w, NULL, 1000);
+        if (o)
+            skt_take(&p, o);
+        json_decref(o);
+    }
+    json_decref(st);
+    uint64_t seen = p.seq;
+    assert_true(seen > 0);
+    skt_server_stop(&srv, SIGKILL);
+    skt_ws_close(&p.w);
+    char db[600];
+    snprintf(db, sizeof db, "%s/server.db", dir);
+    assert_int_equal(skt_server_start_args(&srv, db, NULL), 0);
+    assert_int_equal(skt_ws_open(&p.w, srv.port, NULL), 0);
+    json_t *wel = say_hello(&p.w, "Resi", p.token);
+    assert_true(json_is_true(json_object_get(wel, "resumed")));
+    json_decref(wel);
+    st = expect(&p.w, "state", 10000);
+    assert_non_null(st);
+    assert_int_equal(json_integer_value(json_object_get(st, "seat")), 0);
+    uint64_t at = (uint64_t)json_integer_value(json_object_get(st, "seq"));
+    assert_true(at >= seen);
+    skt_take(&p, st);
+    p.seq = at;
+    json_decref(st);
+    skt_play(&p, 1, 60000);
+    skt_ws_close(&p.w);
+    finish(&srv, dir);
+}
+
+/* A player who is gone when his turn comes is waited for --away
+ * seconds, then the room's fallback bot plays for him: a spectator sees
+ * the game end. */
+static void test_away(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    const char *extra[] = {"--away", "1", NULL};
+    start(&srv, dir, sizeof dir, extra);
+    skt_player p, q;
+    skt_player_open(&p, srv.port, "Wastl", 0, 5);
+    skt_create(&p, ",\"listed\":false");
+    json_decref(skt_request(&p, "{\"type\":\"join\",\"room\":\"%s\",\"seat\":%d}", 0, "state"));
+    char msg[200];
+    for (int s = 1; s < 4; s++) {
+        snprintf(msg, sizeof msg, "{\"type\":\"bot\",\"room\":\"%s\",\"seat\":%d,\"bot\":\"random\"}",
+                 p.room, s);
+        assert_int_equal(skt_ws_send(&p.w, msg), 0);
+    }
+    json_t *turn = expect(&p.w, "turn", 20000);
+    assert_non_null(turn);
+    json_decref(turn);
+    skt_ws_close(&p.w); /* gone at his turn */
+    skt_player_open(&q, srv.port, "Zenzi", -1, 6);
+    snprintf(q.room, sizeof q.room, "%s", p.room);
+    json_decref(skt_request(&q, "{\"type\":\"spectate\",\"room\":\"%s\"%.0d}", 0, "state"));
+    q.synced = 1;
+    q.target = 1;
+    int64_t end = skt_ms() + 30000;
+    while (q.results < 1 && skt_ms() < end) {
+        json_t *o = expect(&q.w, NULL, 1000);
+        if (o)
+            skt_take(&q, o);
+        json_decref(o);
+    }
+    if (q.bad[0])
+        fail_msg("%s", q.bad);
+    assert_int_equal(q.results, 1);
+    skt_ws_close(&q.w);
+    finish(&srv, dir);
+}
+
+/* A second server on the same database refuses to start. */
+static void test_two_servers(void **state)
+{
+    (void)state;
+    skt_server a, b;
+    char dir[64];
+    start(&a, dir, sizeof dir, NULL);
+    assert_int_equal(skt_server_start_args(&b, a.db, NULL), -1);
+    finish(&a, dir);
+}
+
+/* The secrecy test: rooms of four client bots and a spectator, many
+ * games through real connections; every message each gets is checked
+ * (skt_walk), the hands against the course at each game's end; the
+ * records download and pass `schafkopf check`. */
+static void test_secrecy(void **state)
+{
+    (void)state;
+    const char *env = getenv("SK_SERVER_GAMES");
+    int games_total = env ? atoi(env) : getenv("SK_SAN") ? 100 : 1000;
+    enum { ROOMS = 20 };
+    int per_room = (games_total + ROOMS - 1) / ROOMS;
+    skt_server srv;
+    char dir[64];
+    FILE *dump = skt_dump;
+    skt_dump = NULL; /* too many to validate: the other tests' messages are */
+    const char *extra[] = {"--rate", "1000000", "--workers", "1", NULL};
+    start(&srv, dir, sizeof dir, extra);
+    skt_player *pl = calloc(ROOMS * 5, sizeof *pl);
+    for (int r = 0; r < ROOMS; r++) {
+        skt_player *p = &pl[r * 5];
+        char name[16];
+        for (int s = 0; s < 5; s++) {
+            snprintf(name, sizeof name, "p%d", s);
+            skt_player_open(&p[s], srv.port, name, s < 4 ? s : -1, (unsigned)(r * 5 + s + 1));
+            p[s].target = per_room;
+        }
+        skt_create(&p[4], ",\"listed\":false");
+        for (int s = 0; s < 4; s++) {
+            snprintf(p[s].room, sizeof p[s].room, "%s", p[4].room);
+            json_decref(
+                skt_request(&p[s], "{\"type\":\"join\",\"room\":\"%s\",\"seat\":%d}", s, "state"));
+        }
+        char msg[200];
+        snprintf(msg, sizeof msg, "{\"type\":\"chat\",\"room\":\"%s\",\"text\":\"Servus\"}",
+                 p[4].room);
+        skt_ws_send(&p[4].w, msg);
+    }
+    int64_t start_ms = skt_ms(), end = start_ms + (getenv("SK_SAN") ? 300000 : 240000);
+    struct pollfd *pf = calloc(ROOMS * 5, sizeof *pf);
+    for (;;) {
+        int done = 0;
+        for (int i = 0; i < ROOMS * 5; i++)
+            done += pl[i].results >= per_room;
+        if (done == ROOMS * 5 || skt_ms() > end)
+            break;
+        for (int i = 0; i < ROOMS * 5; i++)
+            pf[i] = (struct pollfd){pl[i].w.fd, POLLIN, 0};
+        if (poll(pf, ROOMS * 5, 1000) <= 0)
+            continue;
+        for (int i = 0; i < ROOMS * 5; i++)
+            if (pf[i].revents)
+                skt_pump(&pl[i]);
+    }
+    int64_t ms = skt_ms() - start_ms;
+    long games = 0, msgs = 0, decisions = 0, chats = 0;
+    for (int i = 0; i < ROOMS * 5; i++) {
+        if (pl[i].bad[0])
+            fail_msg("room %d: %s", i / 5, pl[i].bad);
+        if (pl[i].results < per_room)
+            fail_msg("room %d seat %d saw %d of %d games", i / 5, pl[i].seat, pl[i].results,
+                     per_room);
+        games += i % 5 == 4 ? pl[i].results : 0;
+        msgs += pl[i].messages;
+        decisions += pl[i].decisions;
+        chats += pl[i].chats;
+    }
+    assert_true(chats >= ROOMS * 5);
+    printf("secrecy: %ld games, %ld messages checked, %ld decisions, %d rooms, %.1f s\n", games,
+           msgs, decisions, ROOMS, (double)ms / 1000);
+    /* The records of one room: as many as games, and `check` accepts them. */
+    char *body = NULL, path[80], file[700], cmd[1600];
+    snprintf(path, sizeof path, "/api/rooms/%s/games.jsonl", pl[4].room);
+    assert_int_equal(skt_http_get(srv.port, path, &body, NULL), 200);
+    snprintf(file, sizeof file, "%s/games.jsonl", dir);
+    FILE *f = fopen(file, "w");
+    assert_non_null(f);
+    fputs(body, f);
+    fclose(f);
+    free(body);
+    snprintf(cmd, sizeof cmd, "'%s' check '%s' > /dev/null", getenv("SK_PROG"), file);
+    assert_int_equal(system(cmd), 0);
+    for (int i = 0; i < ROOMS * 5; i++)
+        skt_ws_close(&pl[i].w);
+    free(pl);
+    free(pf);
+    finish(&srv, dir);
+    skt_dump = dump;
+}
+
+/* Every message the tests received fits docs/server-protocol.schema.json,
+ * and so do the valid client messages of the fuzz corpus. */
+static void test_schema(void **state)
+{
+    (void)state;
+    assert_non_null(skt_dump);
+    fflush(skt_dump);
+    const char *root = getenv("SK_ROOT");
+    char cmd[2000];
+    snprintf(cmd, sizeof cmd,
+             "python3 '%s/tests/check_schema.py' '%s/docs/server-protocol.schema.json' server "
+             "'%s' && python3 '%s/tests/check_schema.py' "
+             "'%s/docs/server-protocol.schema.json' client '%s'/tests/fuzz/corpus/fuzz_server_msg/*",
+             root, root, skt_dump_path, root, root, root);
+    assert_int_equal(system(cmd), 0);
+}
+
+#define SKT_PLAY_TESTS                                                                            \
+    cmocka_unit_test(test_room_play), cmocka_unit_test(test_reconnect_restart),                  \
+        cmocka_unit_test(test_away),                                                              \
+        cmocka_unit_test(test_two_servers), cmocka_unit_test(test_secrecy),                      \
+        cmocka_unit_test(test_schema),

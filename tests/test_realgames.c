@@ -140,7 +140,7 @@ static int check_game(const char *line, const sk_rules *rules, char *why, size_t
     sk_result res;
     if (!rec || !g) {
         snprintf(why, size, "out of memory");
-    } else if (sk_cli_realgame(line, strlen(line), rules, rec, &first_card, why, size) == 0) {
+    } else if (skx_cli_realgame(line, strlen(line), rules, rec, &first_card, why, size) == 0) {
         if (sk_record_replay(rec, g, &bad, &err) < 0) {
             char act[48] = "";
             if (bad >= 0)

@@ -136,12 +136,12 @@ static bool engine_transcript(const sk_game *g, round_flags rf, const uint8_t de
     if (!replay_as(g, rf, dealt, 0, &h))
         return false;
     sk_cards told = 0;
-    size_t n = sk_engine_game_text(&h, seat, "g0", 7, &told, out, size);
+    size_t n = skx_engine_game_text(&h, seat, "g0", 7, &told, out, size);
     for (int i = 0; i < upto; i++) {
         if (sk_game_apply(&h, g->pub.actions[i], NULL) < 0)
             return false;
         assert_true(n < size);
-        n += sk_engine_event_text(&h, seat, &told, out + n, size - n);
+        n += skx_engine_event_text(&h, seat, &told, out + n, size - n);
     }
     assert_true(n < size);
     return true;
@@ -327,7 +327,7 @@ static void test_nothing_leaks(void **state)
         round_flags rf = {g.pub.bock, g.pub.kreuzbock_round != 0};
         sk_cards told[SK_NSEATS];
         for (int s = 0; s < g.pub.nseats; s++) {
-            sk_engine_game_text(&g, s, "g0", 7, &told[s], text[s], sizeof text[s]);
+            skx_engine_game_text(&g, s, "g0", 7, &told[s], text[s], sizeof text[s]);
             check_engine_lines(&g, s, text[s]);
         }
         while (!sk_game_over(&g)) {
@@ -335,7 +335,7 @@ static void test_nothing_leaks(void **state)
             if (sk_game_apply(&g, random_action(&g, &rng), &err) < 0)
                 fail_msg("a listed action was refused: %s", err.msg);
             for (int s = 0; s < g.pub.nseats; s++) {
-                size_t n = sk_engine_event_text(&g, s, &told[s], text[s], sizeof text[s]);
+                size_t n = skx_engine_event_text(&g, s, &told[s], text[s], sizeof text[s]);
                 assert_true(n < sizeof text[s]);
                 check_engine_lines(&g, s, text[s]);
             }
@@ -377,14 +377,14 @@ static void test_hochzeit_card_only_to_the_two(void **state)
     sk_cards told[SK_NSEATS];
     char text[1024];
     for (int s = 0; s < SK_NSEATS; s++)
-        sk_engine_game_text(&g, s, "g0", 7, &told[s], text, sizeof text);
+        skx_engine_game_text(&g, s, "g0", 7, &told[s], text, sizeof text);
     tl_open_declare(&g, 1, "hochzeit");
     tl_ok(&g, "2 pass");
     for (int s = 0; s < SK_NSEATS; s++)
-        sk_engine_event_text(&g, s, &told[s], text, sizeof text);
+        skx_engine_event_text(&g, s, &told[s], text, sizeof text);
     tl_ok(&g, "3 accept S7");
     for (int s = 0; s < SK_NSEATS; s++) {
-        sk_engine_event_text(&g, s, &told[s], text, sizeof text);
+        skx_engine_event_text(&g, s, &told[s], text, sizeof text);
         bool sees = s == 1 || s == 3;
         assert_int_equal(strstr(text, "event 3 accept S7") != NULL, sees);
         if (!sees)
@@ -415,7 +415,7 @@ static void test_short_deck_hand_lines(void **state)
         sk_game_deal(&g, &r, 0, &rng, false);
         char text[512];
         sk_cards told;
-        sk_engine_game_text(&g, 2, "g0", 7, &told, text, sizeof text);
+        skx_engine_game_text(&g, 2, "g0", 7, &told, text, sizeof text);
         assert_null(strstr(text, "??"));
         assert_int_equal(sk_cards_count(told), sk_rules_hand_size(&r));
         check_engine_lines(&g, 2, text);
@@ -434,7 +434,7 @@ static void test_klopfen_first_packet_only(void **state)
     tl_start_game(&g, &r, 3, false, "EO GO HO SO EU GU HU SU", NULL, NULL, NULL);
     char text[512];
     sk_cards told;
-    sk_engine_game_text(&g, 0, "g0", 7, &told, text, sizeof text);
+    skx_engine_game_text(&g, 0, "g0", 7, &told, text, sizeof text);
     assert_non_null(strstr(text, "\nhand EO GO HO SO\n"));
     sk_view v;
     sk_game_view(&g, 0, &v);
@@ -443,7 +443,7 @@ static void test_klopfen_first_packet_only(void **state)
         char line[16];
         snprintf(line, sizeof line, "%d pass", g.pub.to_move);
         tl_ok(&g, line);
-        sk_engine_event_text(&g, 0, &told, text, sizeof text);
+        skx_engine_event_text(&g, 0, &told, text, sizeof text);
     }
     assert_non_null(strstr(text, "hand EO GO HO SO EU GU HU SU\n"));
     assert_int_equal(told, g.hands[0]);

@@ -188,7 +188,7 @@ static int ag_line(ag_ctx *c, const char *name, long lineno, const char *line, s
     sk_record *rec = malloc(sizeof *rec);
     sk_game *g = malloc(sizeof *g);
     char why[256], q[SK_CLI_QUOTE];
-    sk_cli_quote(q, name);
+    skx_cli_quote(q, name);
     int rc = -1, from = 0;
     if (!rec || !g) {
         fprintf(stderr, "schafkopf: agree: out of memory\n");
@@ -210,7 +210,7 @@ static int ag_line(ag_ctx *c, const char *name, long lineno, const char *line, s
         fprintf(stderr, "%s:%ld: bad record: %s\n", q, lineno, err.msg);
         goto out;
     }
-    if (!is_record && sk_cli_realgame(line, len, &c->realrules, rec, &from, why, sizeof why) < 0) {
+    if (!is_record && skx_cli_realgame(line, len, &c->realrules, rec, &from, why, sizeof why) < 0) {
         fprintf(stderr, "%s:%ld: neither a game record nor a real game: %s\n", q, lineno, why);
         goto out;
     }
@@ -240,7 +240,7 @@ static int ag_stream(ag_ctx *c, const char *name, FILE *in)
     int rc = 0;
     char q[SK_CLI_QUOTE];
     while (rc == 0 && c->st.games < c->max_games &&
-           (len = sk_cli_getline(in, &line, &cap, SK_RECORD_MAX_LINE)) >= 0) {
+           (len = skx_cli_getline(in, &line, &cap, SK_RECORD_MAX_LINE)) >= 0) {
         lineno++;
         size_t i = 0;
         while (i < (size_t)len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
@@ -249,11 +249,11 @@ static int ag_stream(ag_ctx *c, const char *name, FILE *in)
             rc = ag_line(c, name, lineno, line, (size_t)len);
     }
     if (rc == 0 && len == SK_CLI_TOO_LONG) {
-        fprintf(stderr, "%s:%ld: a line longer than %d bytes\n", sk_cli_quote(q, name),
+        fprintf(stderr, "%s:%ld: a line longer than %d bytes\n", skx_cli_quote(q, name),
                 lineno + 1, SK_RECORD_MAX_LINE);
         rc = -1;
     } else if (rc == 0 && len == SK_CLI_READ_ERROR) {
-        fprintf(stderr, "schafkopf: agree: %s: %s\n", sk_cli_quote(q, name), strerror(errno));
+        fprintf(stderr, "schafkopf: agree: %s: %s\n", skx_cli_quote(q, name), strerror(errno));
         rc = -1;
     }
     free(line);
@@ -339,7 +339,7 @@ static int ag_report_json(const ag_ctx *c)
     return 0;
 }
 
-int sk_cmd_agree(int argc, char **argv)
+int skx_cmd_agree(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"bot", required_argument, 0, 'b'},   {"json", no_argument, 0, 'J'},
@@ -361,9 +361,9 @@ int sk_cmd_agree(int argc, char **argv)
         else if (opt == 'J')
             json = true;
         else if (opt == 'g')
-            status = sk_cli_number("games", optarg, UINT64_MAX, &c->max_games) < 0 ? 2 : 0;
+            status = skx_cli_number("games", optarg, UINT64_MAX, &c->max_games) < 0 ? 2 : 0;
         else if (opt == 's')
-            status = sk_cli_number("seed", optarg, UINT64_MAX, &c->seed) < 0 ? 2 : 0;
+            status = skx_cli_number("seed", optarg, UINT64_MAX, &c->seed) < 0 ? 2 : 0;
         else if (opt == 'p')
             preset = optarg;
         else if (opt == 'h') {
@@ -399,7 +399,7 @@ int sk_cmd_agree(int argc, char **argv)
         FILE *f = std ? stdin : fopen(argv[i], "r");
         char q[SK_CLI_QUOTE];
         if (!f) {
-            fprintf(stderr, "schafkopf: agree: cannot open %s: %s\n", sk_cli_quote(q, argv[i]),
+            fprintf(stderr, "schafkopf: agree: cannot open %s: %s\n", skx_cli_quote(q, argv[i]),
                     strerror(errno));
             status = 1;
             break;

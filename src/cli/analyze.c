@@ -489,7 +489,7 @@ static int analyze_game(an_ctx *x, const sk_record *rec, int gameno, const char 
     if (sk_record_replay(rec, end, &bad, &err) < 0) {
         char q[SK_CLI_QUOTE];
         fprintf(stderr, "schafkopf: analyze: %s: game %d: action %d: %s\n",
-                sk_cli_quote(q, path), gameno, bad, err.msg);
+                skx_cli_quote(q, path), gameno, bad, err.msg);
         free(g);
         free(end);
         return -1;
@@ -539,22 +539,22 @@ static int parse_opts(int argc, char **argv, an_ctx *x, const char **path)
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         int rc = 0;
         if (c == 'g') {
-            rc = sk_cli_number("game", optarg, 100000000, &x->game_wanted);
+            rc = skx_cli_number("game", optarg, 100000000, &x->game_wanted);
             if (rc == 0 && x->game_wanted == 0) {
                 fprintf(stderr, "schafkopf: analyze: --game counts from 1\n");
                 rc = -1;
             }
         }
         else if (c == 'n')
-            rc = sk_cli_number("samples", optarg, 10000, &x->samples);
+            rc = skx_cli_number("samples", optarg, 10000, &x->samples);
         else if (c == 's')
-            rc = sk_cli_number("seed", optarg, UINT64_MAX, &x->seed);
+            rc = skx_cli_number("seed", optarg, UINT64_MAX, &x->seed);
         else if (c == 'm')
-            rc = sk_cli_number("margin", optarg, 120, &x->margin);
+            rc = skx_cli_number("margin", optarg, 120, &x->margin);
         else if (c == 'j')
             x->json = true;
         else if (c == 'J')
-            rc = sk_cli_solver_jobs("analyze", optarg, &x->jobs);
+            rc = skx_cli_solver_jobs("analyze", optarg, &x->jobs);
         else if (c == 'h') {
             analyze_usage(stdout);
             return 1;
@@ -568,7 +568,7 @@ static int parse_opts(int argc, char **argv, an_ctx *x, const char **path)
     if (optind + 1 < argc) {
         char q[SK_CLI_QUOTE];
         fprintf(stderr, "schafkopf: analyze: unexpected argument \"%s\"\n",
-                sk_cli_quote(q, argv[optind + 1]));
+                skx_cli_quote(q, argv[optind + 1]));
         return -1;
     }
     if (x->samples == 0) {
@@ -579,7 +579,7 @@ static int parse_opts(int argc, char **argv, an_ctx *x, const char **path)
     return 0;
 }
 
-int sk_cmd_analyze(int argc, char **argv)
+int skx_cmd_analyze(int argc, char **argv)
 {
     an_ctx *x = calloc(1, sizeof *x);
     if (!x)
@@ -587,7 +587,7 @@ int sk_cmd_analyze(int argc, char **argv)
     x->samples = DEFAULT_SAMPLES;
     x->seed = 1;
     x->margin = 5;
-    x->jobs = sk_cli_solver_jobs_default();
+    x->jobs = skx_cli_solver_jobs_default();
     const char *path = "-";
     int rc = parse_opts(argc, argv, x, &path);
     if (rc != 0) {
@@ -604,7 +604,7 @@ int sk_cmd_analyze(int argc, char **argv)
     sk_record *rec = malloc(sizeof *rec);
     int status = 0, gameno = 0, found = 0;
     char qp[SK_CLI_QUOTE];
-    sk_cli_quote(qp, path);
+    skx_cli_quote(qp, path);
     if (!in) {
         fprintf(stderr, "schafkopf: analyze: cannot open %s: %s\n", qp, strerror(errno));
         status = 1;
@@ -617,7 +617,7 @@ int sk_cmd_analyze(int argc, char **argv)
     long lineno = 0, n = 0;
     char *line = NULL;
     size_t cap = 0;
-    while (status == 0 && (n = sk_cli_getline(in, &line, &cap, SK_RECORD_MAX_LINE)) >= 0) {
+    while (status == 0 && (n = skx_cli_getline(in, &line, &cap, SK_RECORD_MAX_LINE)) >= 0) {
         lineno++;
         const char *nul = memchr(line, '\0', (size_t)n);
         if (nul) {

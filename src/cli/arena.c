@@ -43,7 +43,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define ARENA_MAX_BOTS SK_ARENA_MAX_BOTS
+#define ARENA_MAX_BOTS SKX_ARENA_MAX_BOTS
 /* An engine that failed to start this many times in a row (counted over
  * all its seats and workers) stops the match. */
 #define ARENA_MAX_START_FAILS 3
@@ -61,7 +61,7 @@ typedef struct deal_out {
     char *info;    /* the engines' info lines, "GAME SEAT info ...", or NULL */
     size_t info_len;
     bool info_oom; /* some could not be kept */
-    sk_arena_deal deal; /* what the report and the log need */
+    skx_arena_deal deal; /* what the report and the log need */
 } deal_out;
 
 /* State shared by the workers and the merger (under `mu`). */
@@ -85,7 +85,7 @@ typedef struct arena {
 typedef struct worker {
     arena *a;
     pthread_t thread;
-    sk_engine *eng[ARENA_MAX_BOTS][SK_NSEATS];
+    skx_engine *eng[ARENA_MAX_BOTS][SK_NSEATS];
     sk_game game;
     sk_record rec;
 } worker;
@@ -95,7 +95,7 @@ typedef struct seat_ctl {
     int bot;        /* index into opts.bots */
     int slot;       /* which of the bot's seats in this game: eng[bot][slot] */
     sk_bot *sk;     /* the built-in bot, or the fallback for an engine */
-    sk_engine *eng; /* the engine while it behaves, else NULL */
+    skx_engine *eng; /* the engine while it behaves, else NULL */
 } seat_ctl;
 
 /* splitmix64's finaliser: a well-mixed 64-bit value from any input. */
@@ -110,11 +110,11 @@ static uint64_t mix(uint64_t x)
 /* Moves the info lines engine `eng` wrote in game `id` at `seat` into
  * the deal's --info text, each prefixed "ID SEAT ", or drops them
  * without --info. */
-static void keep_info(const arena_opts *o, deal_out *out, sk_engine *eng, const char *id,
+static void keep_info(const arena_opts *o, deal_out *out, skx_engine *eng, const char *id,
                       int seat)
 {
     size_t len;
-    char *text = eng ? sk_engine_take_info(eng, &len) : NULL;
+    char *text = eng ? skx_engine_take_info(eng, &len) : NULL;
     if (!text || !o->info_path) {
         free(text);
         return;
@@ -151,10 +151,10 @@ static void engine_failed(worker *w, deal_out *out, seat_ctl *ctl, int seat, con
     if (!atomic_load(&w->a->stop)) /* when stopping, the engines were killed on purpose */
         fprintf(stderr, "schafkopf: arena: game %s seat %d: %s: %s: %s; random play for the "
                         "rest of the game\n", id, seat, w->a->o->m.bots[ctl->bot],
-                sk_engine_fail_name(kind), why);
+                skx_engine_fail_name(kind), why);
     out->deal.fails[ctl->bot][kind]++;
     keep_info(w->a->o, out, ctl->eng, id, seat);
-    sk_engine_free(ctl->eng);
+    skx_engine_free(ctl->eng);
     if (w->eng[ctl->bot][ctl->slot] == ctl->eng)
         w->eng[ctl->bot][ctl->slot] = NULL;
     ctl->eng = NULL;
@@ -228,12 +228,12 @@ static int seat_game(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], const ch
         if (!command)
             continue;
         char why[256];
-        sk_engine **eng = &w->eng[c->bot][c->slot];
+        skx_engine **eng = &w->eng[c->bot][c->slot];
         if (!*eng) {
-            *eng = sk_engine_start(command, &o->m.rules, (int)o->time_ms, (int)o->start_ms,
+            *eng = skx_engine_start(command, &o->m.rules, (int)o->time_ms, (int)o->start_ms,
                                    why, sizeof why);
             if (!*eng) {
-                engine_failed(w, out, c, s, id, SK_ENGINE_FAIL_START, why);
+                engine_failed(w, out, c, s, id, SKX_ENGINE_FAIL_START, why);
                 if (count_start(w->a, c->bot, false, why) < 0)
                     return -1;
                 continue;
@@ -245,7 +245,7 @@ static int seat_game(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], const ch
         uint64_t eseed = engine_secret(o->m.seed, 's', game_key, s);
         snprintf(eid, sizeof eid, "g%016llx",
                  (unsigned long long)engine_secret(o->m.seed, 'i', game_key, 0));
-        int rc = sk_engine_new_game(c->eng, g, s, eid, eseed, why, sizeof why);
+        int rc = skx_engine_new_game(c->eng, g, s, eid, eseed, why, sizeof why);
         if (rc)
             engine_failed(w, out, c, s, id, rc, why);
     }
@@ -276,7 +276,7 @@ static sk_action seat_decide(worker *w, deal_out *out, seat_ctl *c, const sk_gam
         }
         char why[256];
         int choice = 0;
-        int rc = sk_engine_decide(c->eng, legal, n, sk_engine_decision_kind(g, offer), &choice,
+        int rc = skx_engine_decide(c->eng, legal, n, skx_engine_decision_kind(g, offer), &choice,
                                   why, sizeof why);
         if (rc == 0)
             return legal[choice];
@@ -302,7 +302,7 @@ static void apply(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], sk_game *g,
     }
     for (int s = 0; s < SK_NSEATS; s++) {
         char why[256];
-        int rc = ctl[s].eng ? sk_engine_event(ctl[s].eng, g, why, sizeof why) : 0;
+        int rc = ctl[s].eng ? skx_engine_event(ctl[s].eng, g, why, sizeof why) : 0;
         if (rc)
             engine_failed(w, out, &ctl[s], s, id, rc, why);
     }
@@ -323,7 +323,7 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
     char id[96];
     snprintf(id, sizeof id, "arena-%llu-%llu-%d", (unsigned long long)o->m.seed,
              (unsigned long long)d + 1, r + 1);
-    sk_arena_seating(&o->m, r, bot_at);
+    skx_arena_seating(&o->m, r, bot_at);
     for (int s = 0; s < SK_NSEATS; s++) {
         ctl[s].bot = bot_at[s];
         ctl[s].slot = 0;
@@ -361,7 +361,7 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
         return status;
     if (sk_game_result(g, &res, &err) < 0)
         return -1;
-    sk_arena_game_from_result(&out->deal.games[r], bot_at, &res);
+    skx_arena_game_from_result(&out->deal.games[r], bot_at, &res);
     if (!o->out_path)
         return 0;
     sk_record_from_game(&w->rec, g, id);
@@ -391,7 +391,7 @@ static int play_deal(worker *w, uint64_t d, deal_out *out)
     uint8_t hands[4][8];
     int dealer = (int)(d % 4);
     sk_deck_deal(&deck, dealer, o->m.rules.deal_mode, hands);
-    for (int r = 0; r < sk_arena_seatings(&o->m); r++) {
+    for (int r = 0; r < skx_arena_seatings(&o->m); r++) {
         int rc = play_game(w, d, r, dealer, hands, out);
         if (rc != 0)
             return rc;
@@ -437,7 +437,7 @@ static void *worker_main(void *arg)
     }
     for (int b = 0; b < ARENA_MAX_BOTS; b++)
         for (int s = 0; s < SK_NSEATS; s++)
-            sk_engine_free(w->eng[b][s]);
+            skx_engine_free(w->eng[b][s]);
     return NULL;
 }
 
@@ -459,7 +459,7 @@ static void wait_a_while(arena *a)
  * (records first: the log never names a deal whose records are not
  * written).  0, -1 (failed) or the number of the signal that stopped it;
  * *done: the deals written. */
-static int run(const arena_opts *o, arena_files *f, sk_arena_stats *st, uint64_t *done)
+static int run(const arena_opts *o, arena_files *f, skx_arena_stats *st, uint64_t *done)
 {
     arena a = {.o = o, .window = (size_t)o->jobs * 4 + 8};
     a.slots = calloc(a.window, sizeof *a.slots);
@@ -507,11 +507,11 @@ static int run(const arena_opts *o, arena_files *f, sk_arena_stats *st, uint64_t
             status = -1;
             break;
         }
-        sk_arena_stats_merge(st, &o->m, &out->deal);
+        skx_arena_stats_merge(st, &o->m, &out->deal);
         if (out->info_oom)
             fprintf(stderr, "schafkopf: arena: deal %llu: out of memory: info lines dropped\n",
                     (unsigned long long)out->deal.index);
-        if (sk_arena_files_deal(o, f, out->records, out->records_len, &out->deal, out->info,
+        if (skx_arena_files_deal(o, f, out->records, out->records_len, &out->deal, out->info,
                                 out->info_len) < 0)
             status = -1;
         if (status == 0)
@@ -532,7 +532,7 @@ static int run(const arena_opts *o, arena_files *f, sk_arena_stats *st, uint64_t
     /* stopped early: end the engines now instead of waiting for the
      * decisions they are busy with (workers free them as they finish) */
     if (status != 0)
-        sk_engine_kill_all();
+        skx_engine_kill_all();
     for (uint64_t i = 0; i < started; i++)
         pthread_join(w[i].thread, NULL);
     for (size_t i = 0; i < a.window; i++)
@@ -577,13 +577,13 @@ static int arena_main(arena_opts *o)
     for (int i = 0; i < 3; i++)
         if (sigaction(SIGNALS[i], NULL, &old[i]) == 0 && old[i].sa_handler != SIG_IGN)
             sigaction(SIGNALS[i], &sa, NULL);
-    if (o->m.format == SK_ARENA_ROTATE && o->m.nbots == 2)
+    if (o->m.format == SKX_ARENA_ROTATE && o->m.nbots == 2)
         fprintf(stderr, "schafkopf: arena: warning: format abab: copies of one bot sit on "
                         "opposite sides and can double each other; the figures are inflated "
                         "by that collusion (the default, 1v3, is not)\n");
     arena_files f = {.rec_fd = -1, .log_fd = -1, .info_fd = -1, .signal = &arena_signal};
-    int status = sk_arena_files_open(o, &f) < 0 ? 1 : 0;
-    sk_arena_stats *st = status == 0 ? calloc(1, sizeof *st) : NULL;
+    int status = skx_arena_files_open(o, &f) < 0 ? 1 : 0;
+    skx_arena_stats *st = status == 0 ? calloc(1, sizeof *st) : NULL;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     uint64_t done = 0;
@@ -591,7 +591,7 @@ static int arena_main(arena_opts *o)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (rc != 0)
         status = 1;
-    if (sk_arena_files_close(o, &f, st != NULL) < 0)
+    if (skx_arena_files_close(o, &f, st != NULL) < 0)
         status = 1;
     if (rc > 0) {
         fprintf(stderr, "schafkopf: arena: stopped by %s after %llu of %llu deals; engines "
@@ -603,7 +603,7 @@ static int arena_main(arena_opts *o)
         status = 128 + rc;
     }
     if (status == 0) {
-        sk_arena_report(stdout, &o->m, st);
+        skx_arena_report(stdout, &o->m, st);
         fprintf(stderr, "arena: %llu jobs, %.1f s\n", (unsigned long long)o->jobs,
                 (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
         if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -617,11 +617,11 @@ static int arena_main(arena_opts *o)
     return status;
 }
 
-int sk_cmd_arena(int argc, char **argv)
+int skx_cmd_arena(int argc, char **argv)
 {
     for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
         if (strcmp(argv[i], "--combine") == 0)
-            return sk_arena_combine(argc, argv);
+            return skx_arena_combine(argc, argv);
     arena_opts *o = calloc(1, sizeof *o);
     if (!o)
         return 1;
@@ -630,9 +630,9 @@ int sk_cmd_arena(int argc, char **argv)
     o->first = 1;
     o->time_ms = 1000;
     o->start_ms = 5000;
-    o->jobs = (uint64_t)sk_cli_cores();
+    o->jobs = (uint64_t)skx_cli_cores();
     bool seeded = false;
-    int rc = sk_arena_parse_opts(argc, argv, o, &seeded);
+    int rc = skx_arena_parse_opts(argc, argv, o, &seeded);
     if (rc != 0) {
         free(o);
         return rc < 0 ? 2 : 0;

@@ -13,8 +13,8 @@
  *   arena_files.c    the files a run appends to: --out, --log, --info
  *
  * A run and `--combine` of its log print the same report because both
- * feed the same sk_arena_deal values, in deal order, through the same
- * sk_arena_stats_merge; the log stores exactly those values.
+ * feed the same skx_arena_deal values, in deal order, through the same
+ * skx_arena_stats_merge; the log stores exactly those values.
  */
 #ifndef SK_CLI_ARENA_H
 #define SK_CLI_ARENA_H
@@ -28,45 +28,45 @@
 #include <stdio.h>
 #include <time.h>
 
-#define SK_ARENA_MAX_BOTS 8
+#define SKX_ARENA_MAX_BOTS 8
 /* The most seatings (games) of one deal: 8 bots rotated, or 1-vs-3. */
-#define SK_ARENA_MAX_SEATINGS 8
-#define SK_ARENA_SPEC_MAX 512   /* a bot spec, NUL included */
-#define SK_ARENA_TARIFF_MAX 64  /* the tariff as shown, NUL included */
+#define SKX_ARENA_MAX_SEATINGS 8
+#define SKX_ARENA_SPEC_MAX 512   /* a bot spec, NUL included */
+#define SKX_ARENA_TARIFF_MAX 64  /* the tariff as shown, NUL included */
 /* The log format, the first member of every line. */
-#define SK_ARENA_LOG_FORMAT "schafkopf-arena-log/1"
+#define SKX_ARENA_LOG_FORMAT "schafkopf-arena-log/1"
 /* Contract classes of the statistics: type and tout. */
-#define SK_ARENA_NCLASSES (SK_C_NTYPES * 2)
+#define SKX_ARENA_NCLASSES (SK_C_NTYPES * 2)
 
 /*
  * How the bots of a match are seated (docs/arena.md, "Formats"):
- * - SK_ARENA_1V3, two bots only, the default for two: one bot alone
+ * - SKX_ARENA_1V3, two bots only, the default for two: one bot alone
  *   against three copies of the other, the lone bot in each seat in turn
  *   -- ABBB BABB BBAB BBBA, then BAAA ABAA AABA AAAB: 8 games a deal.
  *   No copy of the measured bot ever sits at its table, so it cannot
  *   double or partner itself.
- * - SK_ARENA_ROTATE: seating r puts bot (seat + r) mod k on each seat, k
+ * - SKX_ARENA_ROTATE: seating r puts bot (seat + r) mod k on each seat, k
  *   seatings a deal.  With two bots this is ABAB BABA ("abab"), where
  *   two copies of one bot sit on opposite sides and can double each
  *   other: their figures are inflated by that collusion.
  */
-enum sk_arena_format { SK_ARENA_ROTATE = 0, SK_ARENA_1V3 = 1 };
+enum skx_arena_format { SKX_ARENA_ROTATE = 0, SKX_ARENA_1V3 = 1 };
 
 /* What makes deals of different runs parts of one match: the bots in
  * order, the format, the seed, the ruleset (money included) and the
  * tariff text. */
-typedef struct sk_arena_match {
+typedef struct skx_arena_match {
     sk_rules rules;
-    char bots[SK_ARENA_MAX_BOTS][SK_ARENA_SPEC_MAX];
+    char bots[SKX_ARENA_MAX_BOTS][SKX_ARENA_SPEC_MAX];
     int nbots;
-    int format; /* enum sk_arena_format */
+    int format; /* enum skx_arena_format */
     uint64_t seed;
-    char tariff[SK_ARENA_TARIFF_MAX]; /* "10/20/50" or "of the ruleset" */
-} sk_arena_match;
+    char tariff[SKX_ARENA_TARIFF_MAX]; /* "10/20/50" or "of the ruleset" */
+} skx_arena_match;
 
 /* One game (seating) of a deal: who sat where and the settlement fields
  * the report uses. */
-typedef struct sk_arena_game {
+typedef struct skx_arena_game {
     uint8_t bot_at[SK_NSEATS];   /* index into the match's bots */
     sk_contract contract;        /* type SK_C_NONE when thrown in */
     int8_t declarer;             /* -1: none (thrown in, Ramsch) */
@@ -75,97 +75,97 @@ typedef struct sk_arena_game {
     bool has_plain;              /* plain[] is known (logs of older runs lack it) */
     int64_t plain[SK_NSEATS];    /* cents without Kontra, Retour and laying */
     int32_t tournament[SK_NSEATS];
-} sk_arena_game;
+} skx_arena_game;
 
 /* One deal: one game per seating and the engine failures it saw. */
-typedef struct sk_arena_deal {
+typedef struct skx_arena_deal {
     uint64_t index; /* 1-based, as in record ids arena-SEED-DEAL-SEATING */
-    sk_arena_game games[SK_ARENA_MAX_SEATINGS];
-    uint32_t fails[SK_ARENA_MAX_BOTS][SK_ENGINE_NFAIL];
-} sk_arena_deal;
+    skx_arena_game games[SKX_ARENA_MAX_SEATINGS];
+    uint32_t fails[SKX_ARENA_MAX_BOTS][SKX_ENGINE_NFAIL];
+} skx_arena_deal;
 
 /* Per-bot totals of a match. */
-typedef struct sk_arena_bot_stats {
+typedef struct skx_arena_bot_stats {
     uint64_t games;
     double money_mean, money_m2; /* Welford over per-deal means */
     double tp_mean, tp_m2;
-    uint64_t declared[SK_ARENA_NCLASSES], won[SK_ARENA_NCLASSES];
-    int64_t declarer_money[SK_ARENA_NCLASSES];
-    uint64_t fails[SK_ENGINE_NFAIL];
-} sk_arena_bot_stats;
+    uint64_t declared[SKX_ARENA_NCLASSES], won[SKX_ARENA_NCLASSES];
+    int64_t declarer_money[SKX_ARENA_NCLASSES];
+    uint64_t fails[SKX_ENGINE_NFAIL];
+} skx_arena_bot_stats;
 
 /* A running mean and sum of squared deviations (Welford) over deals. */
-typedef struct sk_arena_mean {
+typedef struct skx_arena_mean {
     double mean, m2;
-} sk_arena_mean;
+} skx_arena_mean;
 
 /* 1-vs-3 figures, each per game of the lone bot: money, money without
  * doublings, tournament points. */
-enum { SK_ARENA_MONEY, SK_ARENA_PLAIN, SK_ARENA_TP, SK_ARENA_NFIG };
+enum { SKX_ARENA_MONEY, SKX_ARENA_PLAIN, SKX_ARENA_TP, SKX_ARENA_NFIG };
 
 /* How many deal ranges the report names ("deals 1-10, 21-30"). */
-#define SK_ARENA_SHOWN_RANGES 4
+#define SKX_ARENA_SHOWN_RANGES 4
 
 /* The running totals of a match; zero-initialise, then merge deals in
  * increasing index order. */
-typedef struct sk_arena_stats {
+typedef struct skx_arena_stats {
     uint64_t deals, no_declarer;
     uint64_t nranges;                         /* runs of consecutive deals */
-    uint64_t range_lo[SK_ARENA_SHOWN_RANGES]; /* the first ranges... */
-    uint64_t range_hi[SK_ARENA_SHOWN_RANGES];
+    uint64_t range_lo[SKX_ARENA_SHOWN_RANGES]; /* the first ranges... */
+    uint64_t range_hi[SKX_ARENA_SHOWN_RANGES];
     uint64_t last_lo, last_hi;                /* ...and the last one */
-    sk_arena_bot_stats bot[SK_ARENA_MAX_BOTS];
+    skx_arena_bot_stats bot[SKX_ARENA_MAX_BOTS];
     /* 1-vs-3: dir[0] A alone against three B, dir[1] B alone against
      * three A (the lone bot's mean per game in a deal), edge A's
      * advantage, (dir[0] - dir[1]) / 2 per deal */
-    sk_arena_mean dir[2][SK_ARENA_NFIG], edge[SK_ARENA_NFIG];
+    skx_arena_mean dir[2][SKX_ARENA_NFIG], edge[SKX_ARENA_NFIG];
     uint64_t no_plain; /* deals without plain money (old logs) */
-} sk_arena_stats;
+} skx_arena_stats;
 
 /* ---- arena_format.c ------------------------------------------------ */
 
 /* The games a deal of match m has: 8 for 1-vs-3, else one per bot. */
-int sk_arena_seatings(const sk_arena_match *m);
+int skx_arena_seatings(const skx_arena_match *m);
 /* The bot at each seat in seating r (0-based) of match m. */
-void sk_arena_seating(const sk_arena_match *m, int r, uint8_t bot_at[SK_NSEATS]);
+void skx_arena_seating(const skx_arena_match *m, int r, uint8_t bot_at[SK_NSEATS]);
 /* The format's name: "1v3", "abab" (rotation of two bots) or "rotate". */
-const char *sk_arena_format_name(const sk_arena_match *m);
+const char *skx_arena_format_name(const skx_arena_match *m);
 /* Sets m->format from a name for m->nbots bots; -1 with a reason in why
  * when the name is unknown or does not fit the number of bots. */
-int sk_arena_format_set(sk_arena_match *m, const char *name, char *why, size_t whysize);
+int skx_arena_format_set(skx_arena_match *m, const char *name, char *why, size_t whysize);
 
 /* ---- arena_stats.c ------------------------------------------------- */
 
 /* The game of seating `r` for the report, from a finished game's result. */
-void sk_arena_game_from_result(sk_arena_game *g, const uint8_t bot_at[SK_NSEATS],
+void skx_arena_game_from_result(skx_arena_game *g, const uint8_t bot_at[SK_NSEATS],
                                const sk_result *res);
 /* Adds one deal to the totals; deals must come in increasing index order. */
-void sk_arena_stats_merge(sk_arena_stats *st, const sk_arena_match *m, const sk_arena_deal *d);
+void skx_arena_stats_merge(skx_arena_stats *st, const skx_arena_match *m, const skx_arena_deal *d);
 /* Prints the match report: the same text for the same deals. */
-void sk_arena_report(FILE *out, const sk_arena_match *m, const sk_arena_stats *st);
+void skx_arena_report(FILE *out, const skx_arena_match *m, const skx_arena_stats *st);
 /* The command of an "ext:COMMAND" spec, else NULL. */
-const char *sk_arena_bot_command(const char *spec);
+const char *skx_arena_bot_command(const char *spec);
 
 /* ---- arena_log.c (no I/O) ------------------------------------------ */
 
 /* Whether a bot spec can go into a log: UTF-8 text, as JSON wants. */
-bool sk_arena_spec_ok(const char *spec);
+bool skx_arena_spec_ok(const char *spec);
 
 /* One deal as a log line (JSON, '\n'-terminated, malloc'd); NULL when out
  * of memory. */
-char *sk_arena_log_format(const sk_arena_match *m, const sk_arena_deal *d);
+char *skx_arena_log_format(const skx_arena_match *m, const skx_arena_deal *d);
 /* Parses one log line (without its '\n'): 0, or -1 with what is wrong in
  * `why` (naming the member, e.g. "games[1].money[2]: expected an integer"). */
-int sk_arena_log_parse(const char *line, size_t len, sk_arena_match *m, sk_arena_deal *d,
+int skx_arena_log_parse(const char *line, size_t len, skx_arena_match *m, skx_arena_deal *d,
                        char *why, size_t whysize);
 /* The first member in which two matches differ ("seed", "bots", "format",
  * "rules", "tariff"), or NULL when they are the same match. */
-const char *sk_arena_match_diff(const sk_arena_match *a, const sk_arena_match *b);
+const char *skx_arena_match_diff(const skx_arena_match *a, const skx_arena_match *b);
 
 /* ---- arena_combine.c ------------------------------------------------ */
 
-/* `schafkopf arena --combine LOG...`: argc/argv as sk_cmd_arena got them. */
-int sk_arena_combine(int argc, char **argv);
+/* `schafkopf arena --combine LOG...`: argc/argv as skx_cmd_arena got them. */
+int skx_arena_combine(int argc, char **argv);
 /*
  * Prepares appending to the log `path` for a run of deals first..last of
  * match `m`: an existing log must hold the same match and none of those
@@ -174,19 +174,19 @@ int sk_arena_combine(int argc, char **argv);
  * `fd`, the log open for appending).  0, or -1
  * with a message naming file:line.
  */
-int sk_arena_log_prepare(const char *path, int fd, const sk_arena_match *m, uint64_t first,
+int skx_arena_log_prepare(const char *path, int fd, const skx_arena_match *m, uint64_t first,
                          uint64_t last);
 
 
-#define SK_ARENA_MAX_DEALS 100000000u
+#define SKX_ARENA_MAX_DEALS 100000000u
 /* The highest deal index --first-deal may reach (exact in any JSON reader). */
-#define SK_ARENA_MAX_INDEX (1ull << 50)
+#define SKX_ARENA_MAX_INDEX (1ull << 50)
 
 /* The command line, parsed.  The match (bots as given: "heuristic",
  * "ext:./my-engine --fast"; seed; rules; tariff) is what logs record. */
 typedef struct arena_opts {
-    sk_arena_match m;
-    const char *command[SK_ARENA_MAX_BOTS]; /* the command of an ext: bot, else NULL */
+    skx_arena_match m;
+    const char *command[SKX_ARENA_MAX_BOTS]; /* the command of an ext: bot, else NULL */
     uint64_t deals, first, jobs, time_ms, start_ms;
     const char *out_path, *log_path, *info_path;
 } arena_opts;
@@ -200,7 +200,7 @@ typedef struct have_rec {
 } have_rec;
 
 /* The files a run appends to; set rec_fd, log_fd and info_fd to -1 and
- * signal to the run's stop flag before sk_arena_files_open. */
+ * signal to the run's stop flag before skx_arena_files_open. */
 typedef struct arena_files {
     int rec_fd;             /* -1 without --out */
     int log_fd;             /* -1 without --log */
@@ -214,22 +214,22 @@ typedef struct arena_files {
 /* Opens --log (checked against the match and this run's deals, locked),
  * --out (repaired, its records of this run noted) and --info, as the
  * options name them; 0, or -1 after a message. */
-int sk_arena_files_open(const arena_opts *o, arena_files *f);
+int skx_arena_files_open(const arena_opts *o, arena_files *f);
 /* Writes a finished deal: its records, then its log line, then its
  * engines' info lines, then an fsync if the last is a second old.  0, or
  * -1 after a message. */
-int sk_arena_files_deal(const arena_opts *o, arena_files *f, const char *records,
-                        size_t records_len, const sk_arena_deal *d, const char *info,
+int skx_arena_files_deal(const arena_opts *o, arena_files *f, const char *records,
+                        size_t records_len, const skx_arena_deal *d, const char *info,
                         size_t info_len);
 /* fsyncs the files if the last sync is a second old, or now when
  * `force`; 0, or -1 after a message. */
-int sk_arena_files_sync(const arena_opts *o, arena_files *f, bool force);
+int skx_arena_files_sync(const arena_opts *o, arena_files *f, bool force);
 /* Closes the files (after a last fsync when `sync`); 0, or -1 after a
  * message. */
-int sk_arena_files_close(const arena_opts *o, arena_files *f, bool sync);
+int skx_arena_files_close(const arena_opts *o, arena_files *f, bool sync);
 
 /* Parses the arena's command line (arena_opts.c); -1 (exit 2), 1 (help
  * shown) or 0; *seeded tells whether --seed was given. */
-int sk_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded);
+int skx_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded);
 
 #endif

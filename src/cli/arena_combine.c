@@ -28,7 +28,7 @@
 
 /* One deal read, with where it was read. */
 typedef struct log_entry {
-    sk_arena_deal deal;
+    skx_arena_deal deal;
     int file;      /* index into the file names */
     uint64_t line; /* 1-based */
 } log_entry;
@@ -36,7 +36,7 @@ typedef struct log_entry {
 /* What has been read so far from all files. */
 typedef struct log_pool {
     char *const *files;   /* names of the files, by index */
-    sk_arena_match match; /* the match every line must belong to */
+    skx_arena_match match; /* the match every line must belong to */
     bool have_match;
     const char *match_where; /* "FILE:LINE" or "this run", for messages */
     char match_where_buf[600];
@@ -61,7 +61,7 @@ static void combine_usage(FILE *out)
 }
 
 /* Appends one line's deal to the pool; -1 when out of memory. */
-static int pool_add(log_pool *p, const sk_arena_deal *d, int file, uint64_t line)
+static int pool_add(log_pool *p, const skx_arena_deal *d, int file, uint64_t line)
 {
     if (p->n == p->cap) {
         size_t cap = p->cap ? p->cap * 2 : 256;
@@ -77,16 +77,16 @@ static int pool_add(log_pool *p, const sk_arena_deal *d, int file, uint64_t line
 
 /* Describes how match `m` (here) differs from the pool's in `field`:
  * "seed 8 here, 7 there" or the first differing rule. */
-static void describe_diff(const log_pool *p, const sk_arena_match *m, const char *field,
+static void describe_diff(const log_pool *p, const skx_arena_match *m, const char *field,
                           char *buf, size_t size)
 {
-    const sk_arena_match *o = &p->match;
+    const skx_arena_match *o = &p->match;
     if (strcmp(field, "seed") == 0) {
         snprintf(buf, size, "seed %llu here, %llu there", (unsigned long long)m->seed,
                  (unsigned long long)o->seed);
     } else if (strcmp(field, "format") == 0) {
-        snprintf(buf, size, "format %s here, %s there", sk_arena_format_name(m),
-                 sk_arena_format_name(o));
+        snprintf(buf, size, "format %s here, %s there", skx_arena_format_name(m),
+                 skx_arena_format_name(o));
     } else if (strcmp(field, "tariff") == 0) {
         snprintf(buf, size, "tariff %s here, %s there", m->tariff, o->tariff);
     } else if (strcmp(field, "bots") == 0) {
@@ -117,7 +117,7 @@ static void describe_diff(const log_pool *p, const sk_arena_match *m, const char
 
 /* Checks one parsed line against the pool's match (the first line read
  * sets it); -1 with a message naming the place. */
-static int pool_check_match(log_pool *p, const sk_arena_match *m, const char *name,
+static int pool_check_match(log_pool *p, const skx_arena_match *m, const char *name,
                             uint64_t line)
 {
     if (!p->have_match) {
@@ -128,7 +128,7 @@ static int pool_check_match(log_pool *p, const sk_arena_match *m, const char *na
         p->match_where = p->match_where_buf;
         return 0;
     }
-    const char *field = sk_arena_match_diff(m, &p->match);
+    const char *field = skx_arena_match_diff(m, &p->match);
     if (!field)
         return 0;
     char diff[256];
@@ -162,8 +162,8 @@ static int pool_read(log_pool *p, int file, FILE *in)
     int status = 0;
     p->good_end = 0;
     p->unfinished = p->no_newline = false;
-    sk_arena_match *m = malloc(sizeof *m);
-    sk_arena_deal *d = malloc(sizeof *d);
+    skx_arena_match *m = malloc(sizeof *m);
+    skx_arena_deal *d = malloc(sizeof *d);
     if (!m || !d) {
         fprintf(stderr, "schafkopf: arena: out of memory\n");
         status = -1;
@@ -178,7 +178,7 @@ static int pool_read(log_pool *p, int file, FILE *in)
                 p->good_end += len;
             continue;
         }
-        if (sk_arena_log_parse(line, text, m, d, why, sizeof why) < 0) {
+        if (skx_arena_log_parse(line, text, m, d, why, sizeof why) < 0) {
             if (!complete) {
                 fprintf(stderr, "schafkopf: arena: %s:%llu: warning: unfinished last line "
                                 "ignored (a run killed while writing it?): %s\n", name,
@@ -270,7 +270,7 @@ static void warn_gaps(const log_pool *p)
 }
 
 /* `schafkopf arena --combine LOG...`; see arena.h. */
-int sk_arena_combine(int argc, char **argv)
+int skx_arena_combine(int argc, char **argv)
 {
     static const struct option opts[] = {{"combine", no_argument, 0, 'c'},
                                          {"help", no_argument, 0, 'h'},
@@ -321,11 +321,11 @@ int sk_arena_combine(int argc, char **argv)
     }
     if (status == 0) {
         warn_gaps(p);
-        sk_arena_stats *st = calloc(1, sizeof *st);
+        skx_arena_stats *st = calloc(1, sizeof *st);
         if (st) {
             for (size_t i = 0; i < p->n; i++)
-                sk_arena_stats_merge(st, &p->match, &p->v[i].deal);
-            sk_arena_report(stdout, &p->match, st);
+                skx_arena_stats_merge(st, &p->match, &p->v[i].deal);
+            skx_arena_report(stdout, &p->match, st);
         }
         free(st);
         if (!st || fflush(stdout) != 0 || ferror(stdout)) {
@@ -339,7 +339,7 @@ int sk_arena_combine(int argc, char **argv)
 }
 
 /* Checks and repairs the tail of a log before a run appends; see arena.h. */
-int sk_arena_log_prepare(const char *path, int fd, const sk_arena_match *m, uint64_t first,
+int skx_arena_log_prepare(const char *path, int fd, const skx_arena_match *m, uint64_t first,
                          uint64_t last)
 {
     log_pool *p = calloc(1, sizeof *p);

@@ -138,7 +138,7 @@ static uint64_t record_key(const arena_opts *o, const char *line, size_t len)
             return 0;
         q = end + 1;
         unsigned long long seating = *q >= '0' && *q <= '9' ? strtoull(q, &end, 10) : 0;
-        if (*end != '"' || seating < 1 || seating > SK_ARENA_MAX_SEATINGS || deal < o->first ||
+        if (*end != '"' || seating < 1 || seating > SKX_ARENA_MAX_SEATINGS || deal < o->first ||
             deal > o->first + o->deals - 1)
             return 0;
         return deal * 16 + seating;
@@ -278,9 +278,9 @@ static int write_records(const arena_opts *o, arena_files *f, const char *buf, s
 
 /* Appends a deal's line to the log with one write(2), so a killed run
  * leaves whole lines only.  0, or -1 with a message. */
-static int log_deal(const arena_opts *o, arena_files *f, const sk_arena_deal *d)
+static int log_deal(const arena_opts *o, arena_files *f, const skx_arena_deal *d)
 {
-    char *line = sk_arena_log_format(&o->m, d);
+    char *line = skx_arena_log_format(&o->m, d);
     if (!line) {
         fprintf(stderr, "schafkopf: arena: out of memory\n");
         return -1;
@@ -298,7 +298,7 @@ static int log_deal(const arena_opts *o, arena_files *f, const sk_arena_deal *d)
  * disk on every deal.  Records first, so that at every sync point the
  * records of every deal the log holds are on disk.  0, or -1 with a
  * message. */
-int sk_arena_files_sync(const arena_opts *o, arena_files *f, bool force)
+int skx_arena_files_sync(const arena_opts *o, arena_files *f, bool force)
 {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
@@ -336,14 +336,14 @@ static int open_log(const arena_opts *o, arena_files *f)
                 errno == EWOULDBLOCK ? "another run is writing this log" : strerror(errno));
         return -1;
     }
-    return sk_arena_log_prepare(o->log_path, f->log_fd, &o->m, o->first, o->first + o->deals - 1);
+    return skx_arena_log_prepare(o->log_path, f->log_fd, &o->m, o->first, o->first + o->deals - 1);
 }
 
 /* Closes the files of a run (a last fsync when `sync`); 0, or -1 after a
  * message. */
-int sk_arena_files_close(const arena_opts *o, arena_files *f, bool sync)
+int skx_arena_files_close(const arena_opts *o, arena_files *f, bool sync)
 {
-    int rc = sync ? sk_arena_files_sync(o, f, true) : 0;
+    int rc = sync ? skx_arena_files_sync(o, f, true) : 0;
     if (f->rec_fd >= 0 && close(f->rec_fd) != 0) {
         fprintf(stderr, "schafkopf: arena: %s: %s\n", o->out_path, strerror(errno));
         rc = -1;
@@ -381,7 +381,7 @@ static int open_info(const arena_opts *o, arena_files *f)
 }
 
 /* Opens the files the options name; see arena.h. */
-int sk_arena_files_open(const arena_opts *o, arena_files *f)
+int skx_arena_files_open(const arena_opts *o, arena_files *f)
 {
     clock_gettime(CLOCK_MONOTONIC, &f->synced);
     if (o->log_path && open_log(o, f) < 0)
@@ -394,8 +394,8 @@ int sk_arena_files_open(const arena_opts *o, arena_files *f)
 }
 
 /* Writes one finished deal; see arena.h. */
-int sk_arena_files_deal(const arena_opts *o, arena_files *f, const char *records,
-                        size_t records_len, const sk_arena_deal *d, const char *info,
+int skx_arena_files_deal(const arena_opts *o, arena_files *f, const char *records,
+                        size_t records_len, const skx_arena_deal *d, const char *info,
                         size_t info_len)
 {
     if (f->rec_fd >= 0 && records && write_records(o, f, records, records_len) < 0)
@@ -406,5 +406,5 @@ int sk_arena_files_deal(const arena_opts *o, arena_files *f, const char *records
         fprintf(stderr, "schafkopf: arena: %s: %s\n", o->info_path, strerror(errno));
         return -1;
     }
-    return sk_arena_files_sync(o, f, false);
+    return skx_arena_files_sync(o, f, false);
 }

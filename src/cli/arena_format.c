@@ -18,17 +18,17 @@
 #include <string.h>
 
 /* The games a deal has; see arena.h. */
-int sk_arena_seatings(const sk_arena_match *m)
+int skx_arena_seatings(const skx_arena_match *m)
 {
-    return m->format == SK_ARENA_1V3 ? 8 : m->nbots;
+    return m->format == SKX_ARENA_1V3 ? 8 : m->nbots;
 }
 
 /* Who sits where in seating r; see arena.h.  1-vs-3: seatings 0-3 put
  * bot A alone at seat r, 4-7 bot B alone at seat r - 4. */
-void sk_arena_seating(const sk_arena_match *m, int r, uint8_t bot_at[SK_NSEATS])
+void skx_arena_seating(const skx_arena_match *m, int r, uint8_t bot_at[SK_NSEATS])
 {
     for (int s = 0; s < SK_NSEATS; s++) {
-        if (m->format == SK_ARENA_1V3) {
+        if (m->format == SKX_ARENA_1V3) {
             int lone = r < 4 ? 0 : 1;
             bot_at[s] = (uint8_t)(s == r % 4 ? lone : 1 - lone);
         } else {
@@ -38,15 +38,15 @@ void sk_arena_seating(const sk_arena_match *m, int r, uint8_t bot_at[SK_NSEATS])
 }
 
 /* The format's name; see arena.h. */
-const char *sk_arena_format_name(const sk_arena_match *m)
+const char *skx_arena_format_name(const skx_arena_match *m)
 {
-    if (m->format == SK_ARENA_1V3)
+    if (m->format == SKX_ARENA_1V3)
         return "1v3";
     return m->nbots == 2 ? "abab" : "rotate";
 }
 
 /* Sets the format from its name; see arena.h. */
-int sk_arena_format_set(sk_arena_match *m, const char *name, char *why, size_t whysize)
+int skx_arena_format_set(skx_arena_match *m, const char *name, char *why, size_t whysize)
 {
     if (strcmp(name, "1v3") == 0) {
         if (m->nbots != 2) {
@@ -54,7 +54,7 @@ int sk_arena_format_set(sk_arena_match *m, const char *name, char *why, size_t w
                                    "e.g. --bots pimc,heuristic)", m->nbots);
             return -1;
         }
-        m->format = SK_ARENA_1V3;
+        m->format = SKX_ARENA_1V3;
         return 0;
     }
     if (strcmp(name, "abab") == 0 && m->nbots != 2) {
@@ -63,7 +63,7 @@ int sk_arena_format_set(sk_arena_match *m, const char *name, char *why, size_t w
         return -1;
     }
     if (strcmp(name, "abab") == 0 || strcmp(name, "rotate") == 0) {
-        m->format = SK_ARENA_ROTATE;
+        m->format = SKX_ARENA_ROTATE;
         return 0;
     }
     snprintf(why, whysize, "unknown format \"%.40s\" (1v3, abab, rotate)", name);

@@ -6,7 +6,7 @@
  * seed, ruleset, tariff -- so a line means the same wherever it ends up: logs
  * of shards can be concatenated, and `arena --combine` can tell lines of
  * another match from the file alone.  Beside it a line holds exactly the
- * sk_arena_deal the report merges, nothing rounded, so a run's report and
+ * skx_arena_deal the report merges, nothing rounded, so a run's report and
  * the report recomputed from its log are the same text.
  *
  * Reading is strict about what it knows (every member is checked and an
@@ -23,9 +23,9 @@
 #include <string.h>
 
 #if defined(__GNUC__)
-#define SK_ARENA_LOG_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define SKX_ARENA_LOG_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #else
-#define SK_ARENA_LOG_PRINTF(f, a)
+#define SKX_ARENA_LOG_PRINTF(f, a)
 #endif
 
 /* The reason a line was refused: a buffer the messages go to. */
@@ -34,7 +34,7 @@ typedef struct log_why {
     size_t size;
 } log_why;
 
-static int log_fail(log_why *why, const char *fmt, ...) SK_ARENA_LOG_PRINTF(2, 3);
+static int log_fail(log_why *why, const char *fmt, ...) SKX_ARENA_LOG_PRINTF(2, 3);
 
 /* Writes a formatted reason and returns -1, so every error is one line. */
 static int log_fail(log_why *why, const char *fmt, ...)
@@ -65,7 +65,7 @@ static bool log_push(json_t *arr, json_t *v)
 }
 
 /* Whether a bot spec can go into a log; see arena.h. */
-bool sk_arena_spec_ok(const char *spec)
+bool skx_arena_spec_ok(const char *spec)
 {
     json_t *s = json_string(spec);
     json_decref(s);
@@ -84,7 +84,7 @@ static json_t *log_rules_json(const sk_rules *r)
 
 /* "match": what identifies the match (the seed as a string: it uses all
  * 64 bits, more than a JSON reader's integers may hold). */
-static json_t *log_match_json(const sk_arena_match *m)
+static json_t *log_match_json(const skx_arena_match *m)
 {
     json_t *o = json_object(), *bots = json_array();
     bool ok = o && bots;
@@ -93,7 +93,7 @@ static json_t *log_match_json(const sk_arena_match *m)
     char seed[24];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)m->seed);
     ok = ok && log_set(o, "bots", json_incref(bots)) &&
-         log_set(o, "format", json_string(sk_arena_format_name(m)));
+         log_set(o, "format", json_string(skx_arena_format_name(m)));
     json_decref(bots);
     if (ok && log_set(o, "seed", json_string(seed)) && log_set(o, "rules", log_rules_json(&m->rules)) &&
         log_set(o, "tariff", json_string(m->tariff)))
@@ -115,7 +115,7 @@ static json_t *log_ints_json(const int64_t *v, int n)
 }
 
 /* One game: seats' bots, contract, declarer, won, money, tournament. */
-static json_t *log_game_json(const sk_arena_game *g)
+static json_t *log_game_json(const skx_arena_game *g)
 {
     int64_t bots[SK_NSEATS], tp[SK_NSEATS];
     for (int s = 0; s < SK_NSEATS; s++) {
@@ -138,16 +138,16 @@ static json_t *log_game_json(const sk_arena_game *g)
 }
 
 /* "fails": one {"bot", "kind", "count"} per engine failure kind seen. */
-static json_t *log_fails_json(const sk_arena_deal *d, int nbots)
+static json_t *log_fails_json(const skx_arena_deal *d, int nbots)
 {
     json_t *a = json_array();
     for (int b = 0; a && b < nbots; b++)
-        for (int k = 1; k < SK_ENGINE_NFAIL; k++) {
+        for (int k = 1; k < SKX_ENGINE_NFAIL; k++) {
             if (!d->fails[b][k])
                 continue;
             json_t *f = json_object();
             if (!(f && log_set(f, "bot", json_integer(b)) &&
-                  log_set(f, "kind", json_string(sk_engine_fail_name(k))) &&
+                  log_set(f, "kind", json_string(skx_engine_fail_name(k))) &&
                   log_set(f, "count", json_integer(d->fails[b][k])))) {
                 json_decref(f);
                 f = NULL;
@@ -161,13 +161,13 @@ static json_t *log_fails_json(const sk_arena_deal *d, int nbots)
 }
 
 /* One deal as a '\n'-terminated line; see arena.h. */
-char *sk_arena_log_format(const sk_arena_match *m, const sk_arena_deal *d)
+char *skx_arena_log_format(const skx_arena_match *m, const skx_arena_deal *d)
 {
     json_t *root = json_object(), *games = json_array();
     bool ok = root && games;
-    for (int r = 0; ok && r < sk_arena_seatings(m); r++)
+    for (int r = 0; ok && r < skx_arena_seatings(m); r++)
         ok = log_push(games, log_game_json(&d->games[r]));
-    if (!(ok && log_set(root, "format", json_string(SK_ARENA_LOG_FORMAT)) &&
+    if (!(ok && log_set(root, "format", json_string(SKX_ARENA_LOG_FORMAT)) &&
           log_set(root, "match", log_match_json(m)) &&
           log_set(root, "deal", json_integer((json_int_t)d->index)) &&
           log_set(root, "games", json_incref(games)) &&
@@ -278,7 +278,7 @@ static int log_read_rules(const json_t *rules, sk_rules *r, log_why *why)
 }
 
 /* "match": bots, seed, rules, tariff. */
-static int log_read_match(const json_t *root, sk_arena_match *m, log_why *why)
+static int log_read_match(const json_t *root, skx_arena_match *m, log_why *why)
 {
     json_t *o = log_get(root, "", "match", JSON_OBJECT, why), *bots, *seed, *rules, *tariff;
     if (!o || !(bots = log_get(o, "match", "bots", JSON_ARRAY, why)) ||
@@ -287,13 +287,13 @@ static int log_read_match(const json_t *root, sk_arena_match *m, log_why *why)
         !(tariff = log_get(o, "match", "tariff", JSON_STRING, why)))
         return -1;
     size_t n = json_array_size(bots);
-    if (n < 1 || n > SK_ARENA_MAX_BOTS)
-        return log_fail(why, "match.bots: %zu bots, not 1..%d", n, SK_ARENA_MAX_BOTS);
+    if (n < 1 || n > SKX_ARENA_MAX_BOTS)
+        return log_fail(why, "match.bots: %zu bots, not 1..%d", n, SKX_ARENA_MAX_BOTS);
     m->nbots = (int)n;
     for (size_t b = 0; b < n; b++) {
         char path[32];
         snprintf(path, sizeof path, "match.bots[%zu]", b);
-        if (log_string(json_array_get(bots, b), path, m->bots[b], SK_ARENA_SPEC_MAX, why) < 0)
+        if (log_string(json_array_get(bots, b), path, m->bots[b], SKX_ARENA_SPEC_MAX, why) < 0)
             return -1;
         if (!m->bots[b][0])
             return log_fail(why, "%s: empty", path);
@@ -308,12 +308,12 @@ static int log_read_match(const json_t *root, sk_arena_match *m, log_why *why)
     /* "format": absent in logs written before it existed, which all
      * rotated the bots */
     json_t *format = json_object_get(o, "format");
-    m->format = SK_ARENA_ROTATE;
+    m->format = SKX_ARENA_ROTATE;
     if (format) {
         char name[16], reason[128];
         if (log_string(format, "match.format", name, sizeof name, why) < 0)
             return -1;
-        if (sk_arena_format_set(m, name, reason, sizeof reason) < 0)
+        if (skx_arena_format_set(m, name, reason, sizeof reason) < 0)
             return log_fail(why, "match.format: %s", reason);
     }
     if (log_string(tariff, "match.tariff", m->tariff, sizeof m->tariff, why) < 0)
@@ -322,7 +322,7 @@ static int log_read_match(const json_t *root, sk_arena_match *m, log_why *why)
 }
 
 /* "games[r]": one seating's game of match m. */
-static int log_read_game(const json_t *o, int r, const sk_arena_match *m, sk_arena_game *g,
+static int log_read_game(const json_t *o, int r, const skx_arena_match *m, skx_arena_game *g,
                          log_why *why)
 {
     int nbots = m->nbots;
@@ -353,7 +353,7 @@ static int log_read_game(const json_t *o, int r, const sk_arena_match *m, sk_are
             return -1;
     }
     uint8_t want[SK_NSEATS];
-    sk_arena_seating(m, r, want);
+    skx_arena_seating(m, r, want);
     for (int s = 0; s < SK_NSEATS; s++) {
         long long v;
         snprintf(sub, sizeof sub, "%s.bots[%d]", path, s);
@@ -366,7 +366,7 @@ static int log_read_game(const json_t *o, int r, const sk_arena_match *m, sk_are
                 seating[t] = (char)('A' + want[t]);
             seating[SK_NSEATS] = '\0';
             return log_fail(why, "%s: not seating %d of format %s (%s)", sub, r + 1,
-                            sk_arena_format_name(m), seating);
+                            skx_arena_format_name(m), seating);
         }
         if (plain) {
             snprintf(sub, sizeof sub, "%s.money_undoubled[%d]", path, s);
@@ -405,14 +405,14 @@ static int log_read_game(const json_t *o, int r, const sk_arena_match *m, sk_are
 /* The failure kind named `name`, or -1. */
 static int log_fail_kind(const char *name)
 {
-    for (int k = 1; k < SK_ENGINE_NFAIL; k++)
-        if (strcmp(name, sk_engine_fail_name(k)) == 0)
+    for (int k = 1; k < SKX_ENGINE_NFAIL; k++)
+        if (strcmp(name, skx_engine_fail_name(k)) == 0)
             return k;
     return -1;
 }
 
 /* "fails": engine failures of the deal, each bot and kind at most once. */
-static int log_read_fails(const json_t *fails, int nbots, sk_arena_deal *d, log_why *why)
+static int log_read_fails(const json_t *fails, int nbots, skx_arena_deal *d, log_why *why)
 {
     size_t i;
     json_t *f;
@@ -438,20 +438,20 @@ static int log_read_fails(const json_t *fails, int nbots, sk_arena_deal *d, log_
             return log_fail(why, "%s.kind: not a failure kind (start, timeout, crash, illegal, "
                                  "garbage)", path);
         if (d->fails[b][k])
-            return log_fail(why, "%s: bot %lld %s given twice", path, b, sk_engine_fail_name(k));
+            return log_fail(why, "%s: bot %lld %s given twice", path, b, skx_engine_fail_name(k));
         d->fails[b][k] = (uint32_t)n;
     }
     return 0;
 }
 
 /* Reads the parsed line into m and d. */
-static int log_read_root(const json_t *root, sk_arena_match *m, sk_arena_deal *d, log_why *why)
+static int log_read_root(const json_t *root, skx_arena_match *m, skx_arena_deal *d, log_why *why)
 {
     json_t *format = log_get(root, "", "format", JSON_STRING, why), *deal, *games, *fails;
     if (!format)
         return -1;
-    if (strcmp(json_string_value(format), SK_ARENA_LOG_FORMAT) != 0)
-        return log_fail(why, "format: not \"%s\"", SK_ARENA_LOG_FORMAT);
+    if (strcmp(json_string_value(format), SKX_ARENA_LOG_FORMAT) != 0)
+        return log_fail(why, "format: not \"%s\"", SKX_ARENA_LOG_FORMAT);
     if (log_read_match(root, m, why) < 0 || !(deal = log_get(root, "", "deal", JSON_INTEGER, why)) ||
         !(games = log_get(root, "", "games", JSON_ARRAY, why)) ||
         !(fails = log_get(root, "", "fails", JSON_ARRAY, why)))
@@ -461,7 +461,7 @@ static int log_read_root(const json_t *root, sk_arena_match *m, sk_arena_deal *d
         return -1;
     memset(d, 0, sizeof *d);
     d->index = (uint64_t)index;
-    int nseat = sk_arena_seatings(m);
+    int nseat = skx_arena_seatings(m);
     if (log_array_n(games, "games", (size_t)nseat, why) < 0)
         return -1;
     for (int r = 0; r < nseat; r++)
@@ -471,7 +471,7 @@ static int log_read_root(const json_t *root, sk_arena_match *m, sk_arena_deal *d
 }
 
 /* Parses one log line; see arena.h. */
-int sk_arena_log_parse(const char *line, size_t len, sk_arena_match *m, sk_arena_deal *d,
+int skx_arena_log_parse(const char *line, size_t len, skx_arena_match *m, skx_arena_deal *d,
                        char *whybuf, size_t whysize)
 {
     log_why why = {whybuf, whysize};
@@ -497,7 +497,7 @@ static char *log_rules_text(const sk_rules *r)
 }
 
 /* The first member in which two matches differ; see arena.h. */
-const char *sk_arena_match_diff(const sk_arena_match *a, const sk_arena_match *b)
+const char *skx_arena_match_diff(const skx_arena_match *a, const skx_arena_match *b)
 {
     if (a->nbots != b->nbots)
         return "bots";

@@ -70,8 +70,8 @@ static void arena_usage(FILE *out)
 /* Adds one bot spec; -1 with a message when it is bad. */
 static int add_bot(arena_opts *o, const char *spec, size_t len)
 {
-    if (o->m.nbots == SK_ARENA_MAX_BOTS) {
-        fprintf(stderr, "schafkopf: arena: at most %d bots\n", SK_ARENA_MAX_BOTS);
+    if (o->m.nbots == SKX_ARENA_MAX_BOTS) {
+        fprintf(stderr, "schafkopf: arena: at most %d bots\n", SKX_ARENA_MAX_BOTS);
         return -1;
     }
     if (len == 0 || len >= sizeof o->m.bots[0]) {
@@ -81,11 +81,11 @@ static int add_bot(arena_opts *o, const char *spec, size_t len)
     char *spec_copy = o->m.bots[o->m.nbots];
     memcpy(spec_copy, spec, len);
     spec_copy[len] = '\0';
-    if (!sk_arena_spec_ok(spec_copy)) { /* the logs are JSON: UTF-8 text */
+    if (!skx_arena_spec_ok(spec_copy)) { /* the logs are JSON: UTF-8 text */
         fprintf(stderr, "schafkopf: arena: --bots: a bot spec must be UTF-8 text\n");
         return -1;
     }
-    const char *command = o->command[o->m.nbots] = sk_arena_bot_command(spec_copy);
+    const char *command = o->command[o->m.nbots] = skx_arena_bot_command(spec_copy);
     if (command) {
         if (strspn(command, " \t") == strlen(command)) {
             fprintf(stderr, "schafkopf: arena: --bots: \"ext:\" needs a command\n");
@@ -129,7 +129,7 @@ static int apply_tariff(arena_opts *o, const char *text)
         }
         memcpy(num, s, len);
         num[len] = '\0';
-        if (sk_cli_number("tariff", num, 100000, &v[i]) < 0)
+        if (skx_cli_number("tariff", num, 100000, &v[i]) < 0)
             return -1;
         s += len + 1;
     }
@@ -160,7 +160,7 @@ static int apply_tariff(arena_opts *o, const char *text)
 }
 
 /* Parses the command line; -1 (exit 2), 1 (help shown) or 0. */
-int sk_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
+int skx_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
 {
     static const struct option opts[] = {
         {"bots", required_argument, 0, 'b'},   {"bot", required_argument, 0, 'B'},
@@ -170,9 +170,9 @@ int sk_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
         {"start-time", required_argument, 0, 'S'},
         {"first-deal", required_argument, 0, 'f'}, {"log", required_argument, 0, 'l'},
         {"format", required_argument, 0, 'F'}, {"info", required_argument, 0, 'I'},
-        {"help", no_argument, 0, 'h'},         {"preset", required_argument, 0, SK_OPT_PRESET},
-        {"rule", required_argument, 0, SK_OPT_RULE},
-        {"rules", required_argument, 0, SK_OPT_RULES_FILE},
+        {"help", no_argument, 0, 'h'},         {"preset", required_argument, 0, SKX_OPT_PRESET},
+        {"rule", required_argument, 0, SKX_OPT_RULE},
+        {"rules", required_argument, 0, SKX_OPT_RULES_FILE},
         {0, 0, 0, 0}};
     const char *tariff = "10/20/50", *format = NULL;
     int c;
@@ -191,12 +191,12 @@ int sk_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
         } else if (c == 'B')
             rc = add_bot(o, optarg, strlen(optarg));
         else if (c == 'n')
-            rc = sk_cli_number("deals", optarg, SK_ARENA_MAX_DEALS, &o->deals);
+            rc = skx_cli_number("deals", optarg, SKX_ARENA_MAX_DEALS, &o->deals);
         else if (c == 's') {
-            rc = sk_cli_number("seed", optarg, UINT64_MAX, &o->m.seed);
+            rc = skx_cli_number("seed", optarg, UINT64_MAX, &o->m.seed);
             *seeded = true;
         } else if (c == 'j')
-            rc = sk_cli_number("jobs", optarg, 256, &o->jobs);
+            rc = skx_cli_number("jobs", optarg, 256, &o->jobs);
         else if (c == 'o')
             o->out_path = optarg;
         else if (c == 'l')
@@ -206,15 +206,15 @@ int sk_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
         else if (c == 'I')
             o->info_path = optarg;
         else if (c == 'f')
-            rc = sk_cli_number("first-deal", optarg, SK_ARENA_MAX_INDEX, &o->first);
+            rc = skx_cli_number("first-deal", optarg, SKX_ARENA_MAX_INDEX, &o->first);
         else if (c == 't')
             tariff = optarg;
         else if (c == 'T')
-            rc = sk_cli_number("time", optarg, 3600000, &o->time_ms);
+            rc = skx_cli_number("time", optarg, 3600000, &o->time_ms);
         else if (c == 'S')
-            rc = sk_cli_number("start-time", optarg, 3600000, &o->start_ms);
-        else if (c >= SK_OPT_PRESET)
-            rc = sk_cli_rules_option(&o->m.rules, c, optarg, &rules_seen);
+            rc = skx_cli_number("start-time", optarg, 3600000, &o->start_ms);
+        else if (c >= SKX_OPT_PRESET)
+            rc = skx_cli_rules_option(&o->m.rules, c, optarg, &rules_seen);
         else if (c == 'h') {
             arena_usage(stdout);
             return 1;
@@ -228,17 +228,17 @@ int sk_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
     if (optind < argc) {
         char q[SK_CLI_QUOTE];
         fprintf(stderr, "schafkopf: arena: unexpected argument \"%s\"\n",
-                sk_cli_quote(q, argv[optind]));
+                skx_cli_quote(q, argv[optind]));
         return -1;
     }
-    if (sk_cli_rules_check(&o->m.rules) < 0)
+    if (skx_cli_rules_check(&o->m.rules) < 0)
         return -1;
     if (o->m.nbots == 0) {
         fprintf(stderr, "schafkopf: arena: --bots is required (e.g. --bots heuristic,random)\n");
         return -1;
     }
     char why[160];
-    if (sk_arena_format_set(&o->m, format ? format : o->m.nbots == 2 ? "1v3" : "rotate", why,
+    if (skx_arena_format_set(&o->m, format ? format : o->m.nbots == 2 ? "1v3" : "rotate", why,
                             sizeof why) < 0) {
         fprintf(stderr, "schafkopf: arena: --format: %s\n", why);
         return -1;
@@ -254,9 +254,9 @@ int sk_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
                         "--start-time must be at least 1\n");
         return -1;
     }
-    if (o->first - 1 + o->deals > SK_ARENA_MAX_INDEX) {
+    if (o->first - 1 + o->deals > SKX_ARENA_MAX_INDEX) {
         fprintf(stderr, "schafkopf: arena: --first-deal + --deals: deals go up to %llu\n",
-                (unsigned long long)SK_ARENA_MAX_INDEX);
+                (unsigned long long)SKX_ARENA_MAX_INDEX);
         return -1;
     }
     return apply_tariff(o, tariff);

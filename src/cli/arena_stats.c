@@ -3,7 +3,7 @@
  *
  * A run merges its deals as they finish (in deal order); `arena
  * --combine` merges the deals read from logs, sorted by index.  Both go
- * through sk_arena_stats_merge with the same values in the same order,
+ * through skx_arena_stats_merge with the same values in the same order,
  * so the floating-point sums -- and the printed report -- are the same
  * byte for byte.  Means and confidence intervals are over per-deal
  * totals: every bot holds every seat's hand once per deal, so those
@@ -15,13 +15,13 @@
 #include <string.h>
 
 /* The command of an "ext:COMMAND" spec, else NULL; see arena.h. */
-const char *sk_arena_bot_command(const char *spec)
+const char *skx_arena_bot_command(const char *spec)
 {
     return strncmp(spec, "ext:", 4) == 0 ? spec + 4 : NULL;
 }
 
 /* Keeps what the report needs of a game's result; see arena.h. */
-void sk_arena_game_from_result(sk_arena_game *g, const uint8_t bot_at[SK_NSEATS],
+void skx_arena_game_from_result(skx_arena_game *g, const uint8_t bot_at[SK_NSEATS],
                                const sk_result *res)
 {
     memset(g, 0, sizeof *g);
@@ -50,14 +50,14 @@ static void welford(double *mean, double *m2, uint64_t n, double x)
 }
 
 /* Notes deal `index` in the runs of consecutive deals the report names. */
-static void note_range(sk_arena_stats *st, uint64_t index)
+static void note_range(skx_arena_stats *st, uint64_t index)
 {
     if (st->nranges == 0 || index != st->last_hi + 1) {
         st->nranges++;
         st->last_lo = index;
     }
     st->last_hi = index;
-    if (st->nranges <= SK_ARENA_SHOWN_RANGES) {
+    if (st->nranges <= SKX_ARENA_SHOWN_RANGES) {
         st->range_lo[st->nranges - 1] = st->last_lo;
         st->range_hi[st->nranges - 1] = index;
     }
@@ -65,21 +65,21 @@ static void note_range(sk_arena_stats *st, uint64_t index)
 
 /* Adds the 1-vs-3 samples of one deal: the lone bot of seating r sits
  * at seat r mod 4 (arena_format.c). */
-static void merge_1v3(sk_arena_stats *st, const sk_arena_deal *d)
+static void merge_1v3(skx_arena_stats *st, const skx_arena_deal *d)
 {
-    double x[2][SK_ARENA_NFIG] = {{0}};
+    double x[2][SKX_ARENA_NFIG] = {{0}};
     bool plain = true;
     for (int r = 0; r < 8; r++) {
-        const sk_arena_game *g = &d->games[r];
+        const skx_arena_game *g = &d->games[r];
         int s = r % 4;
-        x[r / 4][SK_ARENA_MONEY] += (double)g->money[s] / 4;
-        x[r / 4][SK_ARENA_PLAIN] += (double)g->plain[s] / 4;
-        x[r / 4][SK_ARENA_TP] += (double)g->tournament[s] / 4;
+        x[r / 4][SKX_ARENA_MONEY] += (double)g->money[s] / 4;
+        x[r / 4][SKX_ARENA_PLAIN] += (double)g->plain[s] / 4;
+        x[r / 4][SKX_ARENA_TP] += (double)g->tournament[s] / 4;
         plain &= g->has_plain;
     }
     if (!plain)
         st->no_plain++;
-    for (int k = 0; k < SK_ARENA_NFIG; k++) {
+    for (int k = 0; k < SKX_ARENA_NFIG; k++) {
         for (int dir = 0; dir < 2; dir++)
             welford(&st->dir[dir][k].mean, &st->dir[dir][k].m2, st->deals, x[dir][k]);
         welford(&st->edge[k].mean, &st->edge[k].m2, st->deals, (x[0][k] - x[1][k]) / 2);
@@ -87,15 +87,15 @@ static void merge_1v3(sk_arena_stats *st, const sk_arena_deal *d)
 }
 
 /* Adds one deal to the totals (deals in increasing index order). */
-void sk_arena_stats_merge(sk_arena_stats *st, const sk_arena_match *m, const sk_arena_deal *d)
+void skx_arena_stats_merge(skx_arena_stats *st, const skx_arena_match *m, const skx_arena_deal *d)
 {
-    int64_t money[SK_ARENA_MAX_BOTS] = {0}, tp[SK_ARENA_MAX_BOTS] = {0};
-    int ngames[SK_ARENA_MAX_BOTS] = {0};
+    int64_t money[SKX_ARENA_MAX_BOTS] = {0}, tp[SKX_ARENA_MAX_BOTS] = {0};
+    int ngames[SKX_ARENA_MAX_BOTS] = {0};
     int nbots = m->nbots;
     st->deals++;
     note_range(st, d->index);
-    for (int r = 0; r < sk_arena_seatings(m); r++) {
-        const sk_arena_game *g = &d->games[r];
+    for (int r = 0; r < skx_arena_seatings(m); r++) {
+        const skx_arena_game *g = &d->games[r];
         for (int s = 0; s < SK_NSEATS; s++) {
             int b = g->bot_at[s];
             st->bot[b].games++;
@@ -107,23 +107,23 @@ void sk_arena_stats_merge(sk_arena_stats *st, const sk_arena_match *m, const sk_
             st->no_declarer++;
             continue;
         }
-        sk_arena_bot_stats *ds = &st->bot[g->bot_at[g->declarer]];
+        skx_arena_bot_stats *ds = &st->bot[g->bot_at[g->declarer]];
         int k = g->contract.type * 2 + (g->contract.tout ? 1 : 0); /* class */
         ds->declared[k]++;
         ds->won[k] += g->won;
         ds->declarer_money[k] += g->money[g->declarer];
     }
     for (int b = 0; b < nbots; b++) {
-        sk_arena_bot_stats *bs = &st->bot[b];
+        skx_arena_bot_stats *bs = &st->bot[b];
         /* every bot sits in every seat equally often per deal: 4 games
          * rotated, 16 in 1-vs-3 */
         double n = ngames[b] ? (double)ngames[b] : 1;
         welford(&bs->money_mean, &bs->money_m2, st->deals, (double)money[b] / n);
         welford(&bs->tp_mean, &bs->tp_m2, st->deals, (double)tp[b] / n);
-        for (int k = 0; k < SK_ENGINE_NFAIL; k++)
+        for (int k = 0; k < SKX_ENGINE_NFAIL; k++)
             bs->fails[k] += d->fails[b][k];
     }
-    if (m->format == SK_ARENA_1V3)
+    if (m->format == SKX_ARENA_1V3)
         merge_1v3(st, d);
 }
 
@@ -134,12 +134,12 @@ static double ci95(double m2, uint64_t n)
 }
 
 /* Prints ", deals 11-20" (or several ranges) unless the deals are 1..N. */
-static void report_ranges(FILE *out, const sk_arena_stats *st)
+static void report_ranges(FILE *out, const skx_arena_stats *st)
 {
     if (st->nranges == 1 && st->range_lo[0] == 1)
         return;
     fprintf(out, ", deals ");
-    uint64_t shown = st->nranges < SK_ARENA_SHOWN_RANGES ? st->nranges : SK_ARENA_SHOWN_RANGES;
+    uint64_t shown = st->nranges < SKX_ARENA_SHOWN_RANGES ? st->nranges : SKX_ARENA_SHOWN_RANGES;
     for (uint64_t i = 0; i < shown; i++) {
         unsigned long long lo = st->range_lo[i], hi = st->range_hi[i];
         fprintf(out, lo == hi ? "%s%llu" : "%s%llu-%llu", i ? ", " : "", lo, hi);
@@ -152,23 +152,23 @@ static void report_ranges(FILE *out, const sk_arena_stats *st)
 }
 
 /* Prints the per-bot engine failure table (only for matches with engines). */
-static void report_failures(FILE *out, const sk_arena_match *m, const sk_arena_stats *st)
+static void report_failures(FILE *out, const skx_arena_match *m, const skx_arena_stats *st)
 {
     bool any_ext = false;
     for (int b = 0; b < m->nbots; b++)
-        any_ext |= sk_arena_bot_command(m->bots[b]) != NULL;
+        any_ext |= skx_arena_bot_command(m->bots[b]) != NULL;
     if (!any_ext)
         return;
     fprintf(out, "\nengine failures (each: killed, random play for the rest of that game)\n");
     for (int b = 0; b < m->nbots; b++) {
-        if (!sk_arena_bot_command(m->bots[b]))
+        if (!skx_arena_bot_command(m->bots[b]))
             continue;
         uint64_t total = 0;
-        for (int k = 1; k < SK_ENGINE_NFAIL; k++)
+        for (int k = 1; k < SKX_ENGINE_NFAIL; k++)
             total += st->bot[b].fails[k];
         fprintf(out, "%c %-22.22s %llu", 'A' + b, m->bots[b], (unsigned long long)total);
-        for (int k = 1; k < SK_ENGINE_NFAIL; k++)
-            fprintf(out, " %s %llu", sk_engine_fail_name(k),
+        for (int k = 1; k < SKX_ENGINE_NFAIL; k++)
+            fprintf(out, " %s %llu", skx_engine_fail_name(k),
                     (unsigned long long)st->bot[b].fails[k]);
         fprintf(out, "\n");
     }
@@ -182,20 +182,20 @@ static double se(double m2, uint64_t n)
 
 /* Prints one row of the 1-vs-3 table: money, money without doublings,
  * tournament points, each with its standard error. */
-static void report_1v3_row(FILE *out, const char *label, const sk_arena_mean f[SK_ARENA_NFIG],
-                           const sk_arena_stats *st)
+static void report_1v3_row(FILE *out, const char *label, const skx_arena_mean f[SKX_ARENA_NFIG],
+                           const skx_arena_stats *st)
 {
-    fprintf(out, "%-38.38s %+10.2f %6.2f", label, f[SK_ARENA_MONEY].mean,
-            se(f[SK_ARENA_MONEY].m2, st->deals));
+    fprintf(out, "%-38.38s %+10.2f %6.2f", label, f[SKX_ARENA_MONEY].mean,
+            se(f[SKX_ARENA_MONEY].m2, st->deals));
     if (st->no_plain)
         fprintf(out, " %10s %6s", "-", "-");
     else
-        fprintf(out, " %+10.2f %6.2f", f[SK_ARENA_PLAIN].mean, se(f[SK_ARENA_PLAIN].m2, st->deals));
-    fprintf(out, " %+10.3f %6.3f\n", f[SK_ARENA_TP].mean, se(f[SK_ARENA_TP].m2, st->deals));
+        fprintf(out, " %+10.2f %6.2f", f[SKX_ARENA_PLAIN].mean, se(f[SKX_ARENA_PLAIN].m2, st->deals));
+    fprintf(out, " %+10.3f %6.3f\n", f[SKX_ARENA_TP].mean, se(f[SKX_ARENA_TP].m2, st->deals));
 }
 
 /* Prints the 1-vs-3 table: each direction and their mean. */
-static void report_1v3(FILE *out, const sk_arena_match *m, const sk_arena_stats *st)
+static void report_1v3(FILE *out, const skx_arena_match *m, const skx_arena_stats *st)
 {
     char label[64];
     fprintf(out, "%-38s %10s %6s %10s %6s %10s %6s\n", "1 vs 3, per game of the lone bot",
@@ -214,9 +214,9 @@ static void report_1v3(FILE *out, const sk_arena_match *m, const sk_arena_stats 
 }
 
 /* Prints the match report (deterministic for the deals merged). */
-void sk_arena_report(FILE *out, const sk_arena_match *m, const sk_arena_stats *st)
+void skx_arena_report(FILE *out, const skx_arena_match *m, const skx_arena_stats *st)
 {
-    int nseat = sk_arena_seatings(m);
+    int nseat = skx_arena_seatings(m);
     uint64_t games = st->deals * (uint64_t)nseat;
     fprintf(out, "Arena: %llu deals x %d seatings = %llu games, seed %llu",
             (unsigned long long)st->deals, nseat, (unsigned long long)games,
@@ -225,18 +225,18 @@ void sk_arena_report(FILE *out, const sk_arena_match *m, const sk_arena_stats *s
     fprintf(out, "\nSeatings:");
     for (int r = 0; r < nseat; r++) {
         uint8_t at[SK_NSEATS];
-        sk_arena_seating(m, r, at);
+        skx_arena_seating(m, r, at);
         fprintf(out, " ");
         for (int s = 0; s < SK_NSEATS; s++)
             fprintf(out, "%c", 'A' + at[s]);
     }
-    if (m->format == SK_ARENA_1V3)
+    if (m->format == SKX_ARENA_1V3)
         fprintf(out, " (seats 0-3; format 1v3: each bot alone against three of the other, "
                      "in every seat)\n");
     else
         fprintf(out, " (seats 0-3; format %s: every bot holds every seat's hand once per "
-                     "deal)\n", sk_arena_format_name(m));
-    if (m->format == SK_ARENA_ROTATE && m->nbots == 2)
+                     "deal)\n", skx_arena_format_name(m));
+    if (m->format == SKX_ARENA_ROTATE && m->nbots == 2)
         fprintf(out, "Warning: format abab: copies of one bot sit on opposite sides and can "
                      "double each other\n(Kontra against its twin's Solo, which answers "
                      "Retour): the figures are inflated by\nthat collusion; the default "
@@ -249,13 +249,13 @@ void sk_arena_report(FILE *out, const sk_arena_match *m, const sk_arena_stats *s
     fprintf(out, "No declarer (thrown in or Ramsch): %llu games (%.1f%%)\n\n",
             (unsigned long long)st->no_declarer,
             100.0 * (double)st->no_declarer / (double)games);
-    if (m->format == SK_ARENA_1V3) {
+    if (m->format == SKX_ARENA_1V3) {
         report_1v3(out, m, st);
     } else {
         fprintf(out, "%-24s %8s %11s %9s %15s %9s\n", "bot", "games", "cents/game", "95% CI",
                 "tourn.pts/game", "95% CI");
         for (int b = 0; b < m->nbots; b++) {
-            const sk_arena_bot_stats *bs = &st->bot[b];
+            const skx_arena_bot_stats *bs = &st->bot[b];
             fprintf(out, "%c %-22.22s %8llu %+11.2f +-%7.2f %+15.3f +-%7.3f\n", 'A' + b,
                     m->bots[b], (unsigned long long)bs->games, bs->money_mean,
                     ci95(bs->money_m2, st->deals), bs->tp_mean, ci95(bs->tp_m2, st->deals));
@@ -264,8 +264,8 @@ void sk_arena_report(FILE *out, const sk_arena_match *m, const sk_arena_stats *s
     fprintf(out, "\n%-24s %-12s %8s %8s %7s %13s\n", "as declarer", "contract", "declared",
             "of games", "won", "cents/declared");
     for (int b = 0; b < m->nbots; b++)
-        for (int k = 0; k < SK_ARENA_NCLASSES; k++) {
-            const sk_arena_bot_stats *bs = &st->bot[b];
+        for (int k = 0; k < SKX_ARENA_NCLASSES; k++) {
+            const skx_arena_bot_stats *bs = &st->bot[b];
             if (!bs->declared[k])
                 continue;
             char name[32];

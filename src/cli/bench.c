@@ -217,7 +217,7 @@ static void pimc_bench(const sk_rules *rules, uint64_t count, const char *spec)
         sk_bot_free(bots[s]);
 }
 
-int sk_cmd_bench(int argc, char **argv)
+int skx_cmd_bench(int argc, char **argv)
 {
     static const struct option opts[] = {{"deals", required_argument, 0, 'd'},
                                          {"games", required_argument, 0, 'g'},
@@ -234,13 +234,13 @@ int sk_cmd_bench(int argc, char **argv)
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'd') {
-            if (sk_cli_number("deals", optarg, 100000, &deals) < 0)
+            if (skx_cli_number("deals", optarg, 100000, &deals) < 0)
                 return 2;
         } else if (c == 'g') {
-            if (sk_cli_number("games", optarg, 1000000000000ull, &games) < 0)
+            if (skx_cli_number("games", optarg, 1000000000000ull, &games) < 0)
                 return 2;
         } else if (c == 's') {
-            if (sk_cli_number("solves", optarg, 10000000, &solves) < 0)
+            if (skx_cli_number("solves", optarg, 10000000, &solves) < 0)
                 return 2;
         } else if (c == 'b') {
             sk_error err = {0};
@@ -252,10 +252,10 @@ int sk_cmd_bench(int argc, char **argv)
             sk_bot_free(probe);
             spec = optarg;
         } else if (c == 'j') {
-            if (sk_cli_solver_jobs("bench", optarg, &threads) < 0)
+            if (skx_cli_solver_jobs("bench", optarg, &threads) < 0)
                 return 2;
         } else if (c == 'p') {
-            if (sk_cli_number("pimc", optarg, 100000, &pimc) < 0)
+            if (skx_cli_number("pimc", optarg, 100000, &pimc) < 0)
                 return 2;
         } else if (c == 'h') {
             bench_usage(stdout);

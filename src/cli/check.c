@@ -51,9 +51,9 @@ static void print_result(long game, const char *id, const char *json)
 static const char *value_text(const json_t *v, char buf[SK_CLI_QUOTE])
 {
     if (!v)
-        return sk_cli_quote(buf, "(none)");
+        return skx_cli_quote(buf, "(none)");
     char *text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
-    sk_cli_quote(buf, text ? text : "?");
+    skx_cli_quote(buf, text ? text : "?");
     free(text);
     return buf;
 }
@@ -83,7 +83,7 @@ static int compare_result(const char *where, const char *line, size_t len,
                 continue;
             char qk[SK_CLI_QUOTE], qs[SK_CLI_QUOTE], qc[SK_CLI_QUOTE];
             fprintf(stderr, "%s: result.%s: stored %s, computed %s\n", where,
-                    sk_cli_quote(qk, key), value_text(v, qs), value_text(c, qc));
+                    skx_cli_quote(qk, key), value_text(v, qs), value_text(c, qc));
             diffs++;
         }
         json_decref(computed);
@@ -102,7 +102,7 @@ static int check_line(const char *file, long lineno, long game, const char *line
     sk_error err = {{0}, NULL};
     int bad = -1, status = 1;
     char qf[SK_CLI_QUOTE], qid[SK_CLI_QUOTE], where[3 * SK_CLI_QUOTE];
-    sk_cli_quote(qf, file);
+    skx_cli_quote(qf, file);
     if (!rec || !g) {
         fprintf(stderr, "schafkopf: out of memory\n");
         goto out;
@@ -111,7 +111,7 @@ static int check_line(const char *file, long lineno, long game, const char *line
         fprintf(stderr, "%s:%ld: game %ld: bad record: %s\n", qf, lineno, game, err.msg);
         goto out;
     }
-    sk_cli_quote(qid, rec->id);
+    skx_cli_quote(qid, rec->id);
     snprintf(where, sizeof where, "%s:%ld: game %ld%s%s%s", qf, lineno, game,
              rec->id[0] ? " (id " : "", rec->id[0] ? qid : "", rec->id[0] ? ")" : "");
     if (sk_record_replay(rec, g, &bad, &err) < 0) {
@@ -152,7 +152,7 @@ static long check_stream(const char *name, FILE *in, long *game, bool quiet, boo
     long len;
     long lineno = 0, failed = 0;
     char q[SK_CLI_QUOTE];
-    while ((len = sk_cli_getline(in, &line, &cap, SK_RECORD_MAX_LINE)) >= 0) {
+    while ((len = skx_cli_getline(in, &line, &cap, SK_RECORD_MAX_LINE)) >= 0) {
         lineno++;
         size_t i = 0;
         while (i < (size_t)len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
@@ -164,11 +164,11 @@ static long check_stream(const char *name, FILE *in, long *game, bool quiet, boo
     }
     if (len == SK_CLI_TOO_LONG) {
         fprintf(stderr, "%s:%ld: a line longer than %d bytes (the most a record may have); "
-                        "stopped reading\n", sk_cli_quote(q, name), lineno + 1,
+                        "stopped reading\n", skx_cli_quote(q, name), lineno + 1,
                 SK_RECORD_MAX_LINE);
         *broken = true;
     } else if (len == SK_CLI_READ_ERROR) {
-        fprintf(stderr, "schafkopf: check: %s: read error: %s\n", sk_cli_quote(q, name),
+        fprintf(stderr, "schafkopf: check: %s: read error: %s\n", skx_cli_quote(q, name),
                 strerror(errno));
         *broken = true;
     }
@@ -176,7 +176,7 @@ static long check_stream(const char *name, FILE *in, long *game, bool quiet, boo
     return failed;
 }
 
-int sk_cmd_check(int argc, char **argv)
+int skx_cmd_check(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"quiet", no_argument, 0, 'q'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
@@ -202,7 +202,7 @@ int sk_cmd_check(int argc, char **argv)
         FILE *f = strcmp(argv[i], "-") == 0 ? stdin : fopen(argv[i], "r");
         if (!f) {
             char q[SK_CLI_QUOTE];
-            fprintf(stderr, "schafkopf: check: cannot open %s: %s\n", sk_cli_quote(q, argv[i]),
+            fprintf(stderr, "schafkopf: check: cannot open %s: %s\n", skx_cli_quote(q, argv[i]),
                     strerror(errno));
             broken = true;
             continue;

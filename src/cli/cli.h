@@ -13,75 +13,75 @@
 
 /* Each subcommand: argc/argv start at the subcommand's name; returns the
  * process exit status. */
-int sk_cmd_check(int argc, char **argv);
-int sk_cmd_deal(int argc, char **argv);
-int sk_cmd_legal(int argc, char **argv);
-int sk_cmd_selfplay(int argc, char **argv);
-int sk_cmd_bench(int argc, char **argv);
-int sk_cmd_solve(int argc, char **argv);
-int sk_cmd_rules(int argc, char **argv);
-int sk_cmd_play(int argc, char **argv);
-int sk_cmd_replay(int argc, char **argv);
-int sk_cmd_arena(int argc, char **argv);
-int sk_cmd_analyze(int argc, char **argv);
-int sk_cmd_agree(int argc, char **argv);
+int skx_cmd_check(int argc, char **argv);
+int skx_cmd_deal(int argc, char **argv);
+int skx_cmd_legal(int argc, char **argv);
+int skx_cmd_selfplay(int argc, char **argv);
+int skx_cmd_bench(int argc, char **argv);
+int skx_cmd_solve(int argc, char **argv);
+int skx_cmd_rules(int argc, char **argv);
+int skx_cmd_play(int argc, char **argv);
+int skx_cmd_replay(int argc, char **argv);
+int skx_cmd_arena(int argc, char **argv);
+int skx_cmd_analyze(int argc, char **argv);
+int skx_cmd_agree(int argc, char **argv);
 
 /* The directory of `play`'s session files (play_last.c). */
-void sk_play_data_dir(char *buf, size_t size);
+void skx_play_data_dir(char *buf, size_t size);
 /* The newest session file there, for `play --continue`; 0, or -1 if none. */
-int sk_play_last_session(char *buf, size_t size);
-int sk_cmd_serve(int argc, char **argv);
+int skx_play_last_session(char *buf, size_t size);
+int skx_cmd_serve(int argc, char **argv);
 
 /* Long-option ids shared by subcommands that take a ruleset. */
-enum { SK_OPT_PRESET = 1000, SK_OPT_RULE, SK_OPT_RULES_FILE };
+enum { SKX_OPT_PRESET = 1000, SKX_OPT_RULE, SKX_OPT_RULES_FILE };
 
 /* Applies --preset NAME, --rule key=value or --rules FILE to `r`;
  * prints a message naming the bad option and returns -1 on error.  A
  * preset after any option is an error (it would reset them): `*seen`,
  * false before the first, records whether an option came. */
-int sk_cli_rules_option(sk_rules *r, int opt, const char *arg, bool *seen);
+int skx_cli_rules_option(sk_rules *r, int opt, const char *arg, bool *seen);
 /* Checks the options against each other once all are given
  * (sk_rules_validate); -1 with a message naming them. */
-int sk_cli_rules_check(const sk_rules *r);
+int skx_cli_rules_check(const sk_rules *r);
 
-/* Room for sk_cli_quote. */
+/* Room for skx_cli_quote. */
 #define SK_CLI_QUOTE 96
 /* Quotes untrusted text for a message with core's sk_escape: no raw
  * control bytes reach the terminal.  Returns buf. */
-const char *sk_cli_quote(char buf[SK_CLI_QUOTE], const char *s);
+const char *skx_cli_quote(char buf[SK_CLI_QUOTE], const char *s);
 
 /* Parses a whole non-negative number for option `name`; -1 on error
  * with a message. */
-int sk_cli_number(const char *name, const char *arg, uint64_t max, uint64_t *out);
+int skx_cli_number(const char *name, const char *arg, uint64_t max, uint64_t *out);
 /* The cores online (at least 1), for the default of --jobs. */
-int sk_cli_cores(void);
+int skx_cli_cores(void);
 /* The default of --jobs for the exact solver: the cores, at most 4. */
-int sk_cli_solver_jobs_default(void);
+int skx_cli_solver_jobs_default(void);
 /* Parses --jobs for the exact solver: 1..SK_SOLVER_MAX_THREADS; 0 or -1
  * with a message naming the command. */
-int sk_cli_solver_jobs(const char *cmd, const char *arg, int *jobs);
+int skx_cli_solver_jobs(const char *cmd, const char *arg, int *jobs);
 
 /* Reads the whole of a file ("-" = stdin) of at most max bytes into a
  * malloc'd string; NULL with errno (EISDIR, EFBIG past max, ...). */
-char *sk_cli_slurp(const char *path, size_t *len, size_t max);
-/* The message for a failed sk_cli_slurp, from errno. */
-const char *sk_cli_read_error(int error);
+char *skx_cli_slurp(const char *path, size_t *len, size_t max);
+/* The message for a failed skx_cli_slurp, from errno. */
+const char *skx_cli_read_error(int error);
 
-/* sk_cli_getline's results besides a length. */
+/* skx_cli_getline's results besides a length. */
 enum { SK_CLI_EOF = -1, SK_CLI_TOO_LONG = -2, SK_CLI_READ_ERROR = -3 };
 /* Reads one line of at most max bytes (newline dropped); see common.c. */
-long sk_cli_getline(FILE *f, char **buf, size_t *cap, size_t max);
+long skx_cli_getline(FILE *f, char **buf, size_t *cap, size_t max);
 
 /* Reads one game of the real-games format (tests/data/README.md:
  * contract, hands, tricks; no auction) into a record under `rules`, with
  * the shortest auction that leads to its contract; *first_card is the
  * index of its first card, the first action people chose.  0, or -1
  * with a reason naming the member (realgame.c). */
-int sk_cli_realgame(const char *line, size_t len, const sk_rules *rules, sk_record *rec,
+int skx_cli_realgame(const char *line, size_t len, const sk_rules *rules, sk_record *rec,
                     int *first_card, char *why, size_t size);
 
 /* Flushes and closes stdout at exit; a write error is a message and a
  * failing status. */
-int sk_cli_finish_output(int status);
+int skx_cli_finish_output(int status);
 
 #endif

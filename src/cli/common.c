@@ -12,7 +12,7 @@
 
 /* Quotes untrusted text (argv, ids, file names) for a message: the one
  * escape of core (sk_escape), so a terminal never sees raw control bytes. */
-const char *sk_cli_quote(char buf[SK_CLI_QUOTE], const char *s)
+const char *skx_cli_quote(char buf[SK_CLI_QUOTE], const char *s)
 {
     return sk_escape(buf, SK_CLI_QUOTE, s, (size_t)-1, SK_CLI_QUOTE / 2);
 }
@@ -38,43 +38,43 @@ static bool rule_is_preset(const char *pair)
  * comes as --preset, --rule preset=NAME or a preset line of a --rules
  * file.
  */
-int sk_cli_rules_option(sk_rules *r, int opt, const char *arg, bool *seen)
+int skx_cli_rules_option(sk_rules *r, int opt, const char *arg, bool *seen)
 {
     sk_error err = {{0}, NULL};
     char q[SK_CLI_QUOTE];
     int rc = 0;
-    bool is_preset = opt == SK_OPT_PRESET || (opt == SK_OPT_RULE && rule_is_preset(arg));
+    bool is_preset = opt == SKX_OPT_PRESET || (opt == SKX_OPT_RULE && rule_is_preset(arg));
     if (is_preset && *seen) {
         fprintf(stderr,
                 "schafkopf: %s %s: a preset must come before every --rule and --rules (it "
                 "would reset them); give --preset first\n",
-                opt == SK_OPT_PRESET ? "--preset" : "--rule", sk_cli_quote(q, arg));
+                opt == SKX_OPT_PRESET ? "--preset" : "--rule", skx_cli_quote(q, arg));
         return -1;
     }
-    if (opt == SK_OPT_PRESET) {
+    if (opt == SKX_OPT_PRESET) {
         rc = sk_rules_preset(r, arg, &err);
-    } else if (opt == SK_OPT_RULE) {
+    } else if (opt == SKX_OPT_RULE) {
         rc = sk_rules_set_pair(r, arg, &err);
     } else {
         size_t len;
-        char *text = sk_cli_slurp(arg, &len, SK_RULES_MAX_FILE);
+        char *text = skx_cli_slurp(arg, &len, SK_RULES_MAX_FILE);
         if (!text) {
             fprintf(stderr, "schafkopf: --rules %s: %s (a ruleset file has at most %d bytes)\n",
-                    sk_cli_quote(q, arg), sk_cli_read_error(errno), SK_RULES_MAX_FILE);
+                    skx_cli_quote(q, arg), skx_cli_read_error(errno), SK_RULES_MAX_FILE);
             return -1;
         }
         rc = sk_rules_parse_len(r, text, len, *seen ? SK_RULES_NO_PRESET : 0, &err);
         free(text);
         if (rc < 0) {
-            fprintf(stderr, "schafkopf: --rules %s: %s\n", sk_cli_quote(q, arg), err.msg);
+            fprintf(stderr, "schafkopf: --rules %s: %s\n", skx_cli_quote(q, arg), err.msg);
             return -1;
         }
         *seen = true;
         return 0;
     }
     if (rc < 0) {
-        fprintf(stderr, "schafkopf: --%s %s: %s\n", opt == SK_OPT_PRESET ? "preset" : "rule",
-                sk_cli_quote(q, arg), err.msg);
+        fprintf(stderr, "schafkopf: --%s %s: %s\n", opt == SKX_OPT_PRESET ? "preset" : "rule",
+                skx_cli_quote(q, arg), err.msg);
         return -1;
     }
     *seen |= !is_preset;
@@ -83,7 +83,7 @@ int sk_cli_rules_option(sk_rules *r, int opt, const char *arg, bool *seen)
 
 /* Checks the options of a command line against each other once all are
  * given (sk_rules_validate, as files and records do). */
-int sk_cli_rules_check(const sk_rules *r)
+int skx_cli_rules_check(const sk_rules *r)
 {
     sk_error err = {{0}, NULL};
     if (sk_rules_validate(r, &err) < 0) {
@@ -94,7 +94,7 @@ int sk_cli_rules_check(const sk_rules *r)
 }
 
 /* Parses a whole decimal number in 0..max. */
-int sk_cli_number(const char *name, const char *arg, uint64_t max, uint64_t *out)
+int skx_cli_number(const char *name, const char *arg, uint64_t max, uint64_t *out)
 {
     char *end;
     errno = 0;
@@ -102,7 +102,7 @@ int sk_cli_number(const char *name, const char *arg, uint64_t max, uint64_t *out
     if (!arg[0] || *end || errno || arg[0] == '-' || v > max) {
         char q[SK_CLI_QUOTE];
         fprintf(stderr, "schafkopf: --%s: \"%s\" is not a number in 0..%llu\n", name,
-                sk_cli_quote(q, arg), (unsigned long long)max);
+                skx_cli_quote(q, arg), (unsigned long long)max);
         return -1;
     }
     *out = v;
@@ -114,7 +114,7 @@ int sk_cli_number(const char *name, const char *arg, uint64_t max, uint64_t *out
  * with errno set on failure: the read's own error (EISDIR for a
  * directory, EIO), EFBIG when the file is longer than max, ENOMEM.
  */
-char *sk_cli_slurp(const char *path, size_t *len, size_t max)
+char *skx_cli_slurp(const char *path, size_t *len, size_t max)
 {
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f)
@@ -155,8 +155,8 @@ char *sk_cli_slurp(const char *path, size_t *len, size_t max)
     return buf;
 }
 
-/* What went wrong in sk_cli_slurp or sk_cli_getline, in words. */
-const char *sk_cli_read_error(int error)
+/* What went wrong in skx_cli_slurp or skx_cli_getline, in words. */
+const char *skx_cli_read_error(int error)
 {
     return error == EFBIG ? "too long" : strerror(error);
 }
@@ -169,7 +169,7 @@ const char *sk_cli_read_error(int error)
  * stream is not read: an endless line, /dev/zero, must not fill the
  * memory), SK_CLI_READ_ERROR with errno set (EISDIR for a directory).
  */
-long sk_cli_getline(FILE *f, char **buf, size_t *cap, size_t max)
+long skx_cli_getline(FILE *f, char **buf, size_t *cap, size_t max)
 {
     size_t n = 0;
     int c;
@@ -213,7 +213,7 @@ long sk_cli_getline(FILE *f, char **buf, size_t *cap, size_t max)
  * a write error (a full disk, /dev/full, a closed pipe) that buffered
  * writes hid until now.  Returns `status`, or 1 after a write error.
  */
-int sk_cli_finish_output(int status)
+int skx_cli_finish_output(int status)
 {
     int error = 0;
     if (fflush(stdout) != 0 || ferror(stdout))
@@ -228,7 +228,7 @@ int sk_cli_finish_output(int status)
 }
 
 /* The cores online (at least 1). */
-int sk_cli_cores(void)
+int skx_cli_cores(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     return cpus > 0 ? (int)(cpus < 4096 ? cpus : 4096) : 1;
@@ -236,17 +236,17 @@ int sk_cli_cores(void)
 
 /* The threads an exact solve uses without --jobs: the cores, at most 4
  * (more were never measured). */
-int sk_cli_solver_jobs_default(void)
+int skx_cli_solver_jobs_default(void)
 {
-    int n = sk_cli_cores();
+    int n = skx_cli_cores();
     return n < 4 ? n : 4;
 }
 
 /* The threads an exact solve may use, from --jobs (see cli.h). */
-int sk_cli_solver_jobs(const char *cmd, const char *arg, int *jobs)
+int skx_cli_solver_jobs(const char *cmd, const char *arg, int *jobs)
 {
     uint64_t n;
-    if (sk_cli_number("jobs", arg, SK_SOLVER_MAX_THREADS, &n) < 0)
+    if (skx_cli_number("jobs", arg, SK_SOLVER_MAX_THREADS, &n) < 0)
         return -1;
     if (n < 1) {
         fprintf(stderr, "schafkopf: %s: --jobs: at least 1 thread\n", cmd);

@@ -33,38 +33,38 @@
 /* Lines an engine may write before "ready" (id, info, unknown). */
 #define HANDSHAKE_LINES 64
 
-struct sk_engine {
+struct skx_engine {
     pid_t pid;           /* the shell, leader of its process group; -1 once reaped */
     int to_fd;           /* the engine's stdin */
     int from_fd;         /* the engine's stdout */
     int time_ms;         /* limit of one decision */
     bool dead;           /* killed after a failure */
-    struct sk_engine *prev, *next; /* in the list of running engines */
+    struct skx_engine *prev, *next; /* in the list of running engines */
     char name[64];       /* from "id name" */
     int seat;            /* its seat in the current game */
     sk_cards told;       /* the hand it was last told of */
     char *info;          /* info lines since the last take, '\n'-terminated */
     size_t info_len, info_cap;
-    bool info_cut;       /* some were dropped: more than SK_ENGINE_INFO_MAX */
+    bool info_cut;       /* some were dropped: more than SKX_ENGINE_INFO_MAX */
     size_t buflen;       /* bytes of an unfinished line in buf */
-    char buf[SK_ENGINE_LINE_MAX + 2];
+    char buf[SKX_ENGINE_LINE_MAX + 2];
 };
 
 /*
- * The engines whose process group is alive, so sk_engine_kill_all can end
+ * The engines whose process group is alive, so skx_engine_kill_all can end
  * them all when the arena is stopped by a signal.  An engine leaves the
  * list (under the lock) before its shell is reaped: while listed, its pid
  * is still its process group's id and cannot have been reused.  After
- * sk_engine_kill_all the list is closed: an engine started later is
+ * skx_engine_kill_all the list is closed: an engine started later is
  * killed at once.
  */
 static pthread_mutex_t running_mu = PTHREAD_MUTEX_INITIALIZER;
-static sk_engine *running;
+static skx_engine *running;
 static bool running_closed;
 
 /* Takes an engine out of the list of running ones; the caller holds
  * running_mu. */
-static void unlist_locked(sk_engine *e)
+static void unlist_locked(skx_engine *e)
 {
     if (e->prev)
         e->prev->next = e->next;
@@ -77,7 +77,7 @@ static void unlist_locked(sk_engine *e)
 
 /* Puts a freshly spawned engine on the list; -1 (the caller kills it)
  * when the list is closed because the arena is stopping. */
-static int list_engine(sk_engine *e)
+static int list_engine(skx_engine *e)
 {
     pthread_mutex_lock(&running_mu);
     int rc = running_closed ? -1 : 0;
@@ -93,11 +93,11 @@ static int list_engine(sk_engine *e)
 }
 
 /* Kills every running engine's process group; see engine.h. */
-void sk_engine_kill_all(void)
+void skx_engine_kill_all(void)
 {
     pthread_mutex_lock(&running_mu);
     running_closed = true;
-    for (sk_engine *e = running; e; e = e->next)
+    for (skx_engine *e = running; e; e = e->next)
         kill(-e->pid, SIGKILL);
     pthread_mutex_unlock(&running_mu);
 }
@@ -125,7 +125,7 @@ static void why_printf(char *why, size_t whysize, const char *fmt, ...)
 
 /* Kills the engine's process group and reaps the shell: after a failure
  * nothing of it may linger. */
-static void kill_child(sk_engine *e)
+static void kill_child(skx_engine *e)
 {
     if (e->pid > 0) {
         pthread_mutex_lock(&running_mu);
@@ -146,7 +146,7 @@ static void kill_child(sk_engine *e)
 }
 
 /* Describes how the child ended, if it has: "exited with status 3". */
-static void exit_text(sk_engine *e, char *buf, size_t size)
+static void exit_text(skx_engine *e, char *buf, size_t size)
 {
     int status;
     pid_t r = -1;
@@ -175,12 +175,12 @@ static void exit_text(sk_engine *e, char *buf, size_t size)
 
 /* Sends text within the deadline; 0 or a failure kind (the engine is
  * killed). */
-static int send_text(sk_engine *e, const char *text, size_t len, int64_t deadline, char *why,
+static int send_text(skx_engine *e, const char *text, size_t len, int64_t deadline, char *why,
                      size_t whysize)
 {
     if (e->dead) {
         why_printf(why, whysize, "engine is not running");
-        return SK_ENGINE_FAIL_CRASH;
+        return SKX_ENGINE_FAIL_CRASH;
     }
     while (len > 0) {
         ssize_t n = write(e->to_fd, text, len);
@@ -199,7 +199,7 @@ static int send_text(sk_engine *e, const char *text, size_t len, int64_t deadlin
             if (left <= 0) {
                 why_printf(why, whysize, "does not read its input (write timed out)");
                 kill_child(e);
-                return SK_ENGINE_FAIL_TIMEOUT;
+                return SKX_ENGINE_FAIL_TIMEOUT;
             }
             continue;
         }
@@ -208,14 +208,14 @@ static int send_text(sk_engine *e, const char *text, size_t len, int64_t deadlin
         why_printf(why, whysize, "%s (write failed: %s)", how,
                    strerror(n < 0 ? errno : EIO));
         kill_child(e);
-        return SK_ENGINE_FAIL_CRASH;
+        return SKX_ENGINE_FAIL_CRASH;
     }
     return 0;
 }
 
 /* Takes one complete line out of the buffer into `line`, if there is
  * one; returns its length or -1. */
-static long take_line(sk_engine *e, char *line)
+static long take_line(skx_engine *e, char *line)
 {
     char *nl = memchr(e->buf, '\n', e->buflen);
     if (!nl)
@@ -229,39 +229,39 @@ static long take_line(sk_engine *e, char *line)
 }
 
 /*
- * Reads one line (cleaned, see sk_engine_clean_line) before the deadline
- * into line[SK_ENGINE_LINE_MAX + 2].  deadline < 0: only what has
+ * Reads one line (cleaned, see skx_engine_clean_line) before the deadline
+ * into line[SKX_ENGINE_LINE_MAX + 2].  deadline < 0: only what has
  * arrived already, returning 1 when there is no complete line.  0 on
  * success, else a failure kind (the engine is killed).
  */
-static int read_line(sk_engine *e, int64_t deadline, char *line, char *why, size_t whysize)
+static int read_line(skx_engine *e, int64_t deadline, char *line, char *why, size_t whysize)
 {
     for (;;) {
         long len = take_line(e, line);
         if (len >= 0) {
-            if (sk_engine_clean_line(line, (size_t)len, why, whysize) < 0) {
+            if (skx_engine_clean_line(line, (size_t)len, why, whysize) < 0) {
                 kill_child(e);
-                return SK_ENGINE_FAIL_GARBAGE;
+                return SKX_ENGINE_FAIL_GARBAGE;
             }
             return 0;
         }
         if (e->buflen >= sizeof e->buf - 1) {
-            why_printf(why, whysize, "line longer than %d bytes", SK_ENGINE_LINE_MAX);
+            why_printf(why, whysize, "line longer than %d bytes", SKX_ENGINE_LINE_MAX);
             kill_child(e);
-            return SK_ENGINE_FAIL_GARBAGE;
+            return SKX_ENGINE_FAIL_GARBAGE;
         }
         int64_t left = deadline < 0 ? 0 : deadline - now_ms();
         if (deadline >= 0 && left <= 0) {
             why_printf(why, whysize, "no answer within %d ms (killed)", e->time_ms);
             kill_child(e);
-            return SK_ENGINE_FAIL_TIMEOUT;
+            return SKX_ENGINE_FAIL_TIMEOUT;
         }
         struct pollfd p = {e->from_fd, POLLIN, 0};
         int r = poll(&p, 1, (int)left);
         if (r < 0 && errno != EINTR) {
             why_printf(why, whysize, "poll: %s", strerror(errno));
             kill_child(e);
-            return SK_ENGINE_FAIL_CRASH;
+            return SKX_ENGINE_FAIL_CRASH;
         }
         if (r <= 0) {
             if (deadline < 0)
@@ -279,7 +279,7 @@ static int read_line(sk_engine *e, int64_t deadline, char *line, char *why, size
         exit_text(e, how, sizeof how);
         why_printf(why, whysize, "%s", how);
         kill_child(e);
-        return SK_ENGINE_FAIL_CRASH;
+        return SKX_ENGINE_FAIL_CRASH;
     }
 }
 
@@ -293,7 +293,7 @@ static int move_fd(int from, int to)
 
 /* Forks `/bin/sh -c command` with its stdin and stdout on pipes; 0 or
  * -1 with a reason. */
-static int spawn(sk_engine *e, const char *command, char *why, size_t whysize)
+static int spawn(skx_engine *e, const char *command, char *why, size_t whysize)
 {
     int in[2], out[2];
     char *cmd = strdup(command);
@@ -369,10 +369,10 @@ static size_t format_rules(const sk_rules *r, char *buf, size_t size)
 }
 
 /* Starts an engine and does the handshake; see engine.h. */
-sk_engine *sk_engine_start(const char *command, const sk_rules *rules, int time_ms,
+skx_engine *skx_engine_start(const char *command, const sk_rules *rules, int time_ms,
                            int handshake_ms, char *why, size_t whysize)
 {
-    sk_engine *e = calloc(1, sizeof *e);
+    skx_engine *e = calloc(1, sizeof *e);
     if (!e) {
         why_printf(why, whysize, "out of memory");
         return NULL;
@@ -386,27 +386,27 @@ sk_engine *sk_engine_start(const char *command, const sk_rules *rules, int time_
     }
     int64_t deadline = now_ms() + handshake_ms;
     char hello[32];
-    int len = snprintf(hello, sizeof hello, "schafkopf-engine %d\n", SK_ENGINE_PROTOCOL);
+    int len = snprintf(hello, sizeof hello, "schafkopf-engine %d\n", SKX_ENGINE_PROTOCOL);
     int rc = send_text(e, hello, (size_t)len, deadline, why, whysize);
-    char line[SK_ENGINE_LINE_MAX + 2];
+    char line[SKX_ENGINE_LINE_MAX + 2];
     for (int lines = 0; rc == 0; lines++) {
         if (lines == HANDSHAKE_LINES) {
             why_printf(why, whysize, "no \"ready\" in the first %d lines", HANDSHAKE_LINES);
             kill_child(e);
-            rc = SK_ENGINE_FAIL_START;
+            rc = SKX_ENGINE_FAIL_START;
             break;
         }
         rc = read_line(e, deadline, line, why, whysize);
-        if (rc == 0 && sk_engine_classify(line, e->name, sizeof e->name) == SK_ELINE_READY)
+        if (rc == 0 && skx_engine_classify(line, e->name, sizeof e->name) == SKX_ELINE_READY)
             break;
     }
-    if (rc == SK_ENGINE_FAIL_TIMEOUT)
+    if (rc == SKX_ENGINE_FAIL_TIMEOUT)
         why_printf(why, whysize, "no \"ready\" within %d ms (killed)", handshake_ms);
     if (rc == 0) {
         char text[4096];
         size_t n = format_rules(rules, text, sizeof text);
         rc = n < sizeof text ? send_text(e, text, n, now_ms() + handshake_ms, why, whysize)
-                             : SK_ENGINE_FAIL_START;
+                             : SKX_ENGINE_FAIL_START;
     }
     if (rc != 0) {
         char reason[200];
@@ -421,7 +421,7 @@ sk_engine *sk_engine_start(const char *command, const sk_rules *rules, int time_
 }
 
 /* Ends an engine: "quit", a grace period, then the kill; see engine.h. */
-void sk_engine_free(sk_engine *e)
+void skx_engine_free(skx_engine *e)
 {
     if (!e)
         return;
@@ -430,7 +430,7 @@ void sk_engine_free(sk_engine *e)
         if (send_text(e, "quit\n", 5, deadline, NULL, 0) == 0) {
             close(e->to_fd);
             e->to_fd = -1;
-            char line[SK_ENGINE_LINE_MAX + 2];
+            char line[SKX_ENGINE_LINE_MAX + 2];
             /* wait for the end of its output: it has exited */
             while (!e->dead && read_line(e, deadline, line, NULL, 0) == 0)
                 e->buflen = 0;
@@ -441,12 +441,12 @@ void sk_engine_free(sk_engine *e)
     free(e);
 }
 
-/* Keeps an info line for sk_engine_take_info, up to SK_ENGINE_INFO_MAX
+/* Keeps an info line for skx_engine_take_info, up to SKX_ENGINE_INFO_MAX
  * bytes; what does not fit (or finds no memory) is dropped and noted. */
-static void keep_info(sk_engine *e, const char *line)
+static void keep_info(skx_engine *e, const char *line)
 {
     size_t len = strlen(line);
-    if (e->info_cut || e->info_len + len + 1 > SK_ENGINE_INFO_MAX) {
+    if (e->info_cut || e->info_len + len + 1 > SKX_ENGINE_INFO_MAX) {
         e->info_cut = true;
         return;
     }
@@ -468,7 +468,7 @@ static void keep_info(sk_engine *e, const char *line)
 }
 
 /* Hands over the info lines kept; see engine.h. */
-char *sk_engine_take_info(sk_engine *e, size_t *len)
+char *skx_engine_take_info(skx_engine *e, size_t *len)
 {
     static const char cut[] = "info ... (more info lines than the arena keeps were dropped)\n";
     char *text = NULL;
@@ -494,52 +494,52 @@ char *sk_engine_take_info(sk_engine *e, size_t *len)
 }
 
 /* The name from "id name". */
-const char *sk_engine_id(const sk_engine *e)
+const char *skx_engine_id(const skx_engine *e)
 {
     return e->name;
 }
 
 /* Announces a new game; see engine.h. */
-int sk_engine_new_game(sk_engine *e, const sk_game *g, int seat, const char *id, uint64_t seed,
+int skx_engine_new_game(skx_engine *e, const sk_game *g, int seat, const char *id, uint64_t seed,
                        char *why, size_t whysize)
 {
     char text[512];
     e->seat = seat;
-    size_t n = sk_engine_game_text(g, seat, id, seed, &e->told, text, sizeof text);
+    size_t n = skx_engine_game_text(g, seat, id, seed, &e->told, text, sizeof text);
     if (n >= sizeof text) {
         why_printf(why, whysize, "game id too long");
-        return SK_ENGINE_FAIL_START;
+        return SKX_ENGINE_FAIL_START;
     }
     return send_text(e, text, n, now_ms() + e->time_ms, why, whysize);
 }
 
 /* Tells the seat's view of the last action; see engine.h. */
-int sk_engine_event(sk_engine *e, const sk_game *g, char *why, size_t whysize)
+int skx_engine_event(skx_engine *e, const sk_game *g, char *why, size_t whysize)
 {
     char text[1024];
-    size_t n = sk_engine_event_text(g, e->seat, &e->told, text, sizeof text);
+    size_t n = skx_engine_event_text(g, e->seat, &e->told, text, sizeof text);
     if (n >= sizeof text) {
         why_printf(why, whysize, "event too long");
-        return SK_ENGINE_FAIL_CRASH;
+        return SKX_ENGINE_FAIL_CRASH;
     }
     return send_text(e, text, n, now_ms() + e->time_ms, why, whysize);
 }
 
 /* Asks for a decision among legal[0..n-1]; see engine.h. */
-int sk_engine_decide(sk_engine *e, const sk_action *legal, int n, const char *kind, int *choice,
+int skx_engine_decide(skx_engine *e, const sk_action *legal, int n, const char *kind, int *choice,
                      char *why, size_t whysize)
 {
-    char line[SK_ENGINE_LINE_MAX + 2];
+    char line[SKX_ENGINE_LINE_MAX + 2];
     /* the engine speaks only when asked: anything waiting now is an error */
     int rc;
     while ((rc = read_line(e, -1, line, why, whysize)) == 0) {
-        int lk = sk_engine_classify(line, NULL, 0);
-        if (lk == SK_ELINE_INFO)
+        int lk = skx_engine_classify(line, NULL, 0);
+        if (lk == SKX_ELINE_INFO)
             keep_info(e, line);
-        if (lk != SK_ELINE_INFO && lk != SK_ELINE_EMPTY) {
+        if (lk != SKX_ELINE_INFO && lk != SKX_ELINE_EMPTY) {
             why_printf(why, whysize, "wrote \"%.60s\" when no answer was asked for", line);
             kill_child(e);
-            return SK_ENGINE_FAIL_GARBAGE;
+            return SKX_ENGINE_FAIL_GARBAGE;
         }
     }
     if (rc != 1)
@@ -559,14 +559,14 @@ int sk_engine_decide(sk_engine *e, const sk_action *legal, int n, const char *ki
         rc = read_line(e, deadline, line, why, whysize);
         if (rc != 0)
             break;
-        int lk = sk_engine_classify(line, NULL, 0);
-        if (lk == SK_ELINE_INFO)
+        int lk = skx_engine_classify(line, NULL, 0);
+        if (lk == SKX_ELINE_INFO)
             keep_info(e, line);
-        if (lk == SK_ELINE_INFO || lk == SK_ELINE_EMPTY)
+        if (lk == SKX_ELINE_INFO || lk == SKX_ELINE_EMPTY)
             continue;
         int fail = 0;
         char reason[200];
-        int idx = sk_engine_parse_reply(line, legal, n, n > 0 ? legal[0].seat : 0, &fail,
+        int idx = skx_engine_parse_reply(line, legal, n, n > 0 ? legal[0].seat : 0, &fail,
                                         reason, sizeof reason);
         if (idx < 0) {
             why_printf(why, whysize, "answered \"%.60s\": %s", line, reason);

@@ -47,7 +47,7 @@ static void put_hand(const sk_game *g, int seat, sk_cards *told, char *buf, size
 }
 
 /* The "game" and "hand" lines of a new game; see engine.h. */
-size_t sk_engine_game_text(const sk_game *g, int seat, const char *id, uint64_t seed,
+size_t skx_engine_game_text(const sk_game *g, int seat, const char *id, uint64_t seed,
                            sk_cards *told, char *buf, size_t size)
 {
     size_t n = 0;
@@ -79,7 +79,7 @@ static void put_result(const sk_game *g, char *buf, size_t size, size_t *n)
 }
 
 /* The lines after the last action applied to g; see engine.h. */
-size_t sk_engine_event_text(const sk_game *g, int seat, sk_cards *told, char *buf, size_t size)
+size_t skx_engine_event_text(const sk_game *g, int seat, sk_cards *told, char *buf, size_t size)
 {
     const sk_public *p = &g->pub;
     size_t n = 0;
@@ -109,7 +109,7 @@ size_t sk_engine_event_text(const sk_game *g, int seat, sk_cards *told, char *bu
 }
 
 /* The kind of decision asked for; see engine.h. */
-const char *sk_engine_decision_kind(const sk_game *g, int offer)
+const char *skx_engine_decision_kind(const sk_game *g, int offer)
 {
     if (offer >= 0)
         return "double";

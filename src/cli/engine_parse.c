@@ -9,14 +9,14 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Names of the failure kinds, indexed by enum sk_engine_fail. */
-static const char *const FAIL_NAMES[SK_ENGINE_NFAIL] = {"ok",      "start",   "timeout",
+/* Names of the failure kinds, indexed by enum skx_engine_fail. */
+static const char *const FAIL_NAMES[SKX_ENGINE_NFAIL] = {"ok",      "start",   "timeout",
                                                         "crash",   "illegal", "garbage"};
 
 /* Short name of a failure kind; "?" for an unknown one. */
-const char *sk_engine_fail_name(int kind)
+const char *skx_engine_fail_name(int kind)
 {
-    return kind >= 0 && kind < SK_ENGINE_NFAIL ? FAIL_NAMES[kind] : "?";
+    return kind >= 0 && kind < SKX_ENGINE_NFAIL ? FAIL_NAMES[kind] : "?";
 }
 
 /* Writes a reason (printf-style) if there is room for one. */
@@ -27,9 +27,9 @@ static void set_why(char *why, size_t whysize, const char *text)
 }
 
 /* Checks a raw line in place; see engine.h. */
-int sk_engine_clean_line(char *line, size_t len, char *why, size_t whysize)
+int skx_engine_clean_line(char *line, size_t len, char *why, size_t whysize)
 {
-    if (len > SK_ENGINE_LINE_MAX) {
+    if (len > SKX_ENGINE_LINE_MAX) {
         set_why(why, whysize, "line too long");
         return -1;
     }
@@ -72,30 +72,30 @@ static int starts_word(const char *s, const char *w, const char **rest)
 }
 
 /* Classifies a cleaned line; see engine.h. */
-int sk_engine_classify(const char *line, char *name, size_t namesize)
+int skx_engine_classify(const char *line, char *name, size_t namesize)
 {
     const char *s = skip_blanks(line), *rest;
     if (!*s)
-        return SK_ELINE_EMPTY;
+        return SKX_ELINE_EMPTY;
     if (starts_word(s, "info", &rest))
-        return SK_ELINE_INFO;
+        return SKX_ELINE_INFO;
     if (starts_word(s, "ready", &rest) && !*rest)
-        return SK_ELINE_READY;
+        return SKX_ELINE_READY;
     if (starts_word(s, "id", &rest)) {
         const char *value;
         if (starts_word(rest, "name", &value)) {
             if (name && namesize)
                 snprintf(name, namesize, "%s", value);
-            return SK_ELINE_ID;
+            return SKX_ELINE_ID;
         }
         if (starts_word(rest, "author", &value))
-            return SK_ELINE_ID;
+            return SKX_ELINE_ID;
     }
-    return SK_ELINE_OTHER;
+    return SKX_ELINE_OTHER;
 }
 
 /* Parses an answer against the choices on offer; see engine.h. */
-int sk_engine_parse_reply(const char *line, const sk_action *legal, int n, int seat,
+int skx_engine_parse_reply(const char *line, const sk_action *legal, int n, int seat,
                           int *fail, char *why, size_t whysize)
 {
     /* split into at most two words of bounded length */
@@ -105,7 +105,7 @@ int sk_engine_parse_reply(const char *line, const sk_action *legal, int n, int s
     while (*s) {
         size_t len = strcspn(s, " \t");
         if (nwords == 2 || len >= sizeof words[0]) {
-            *fail = SK_ENGINE_FAIL_GARBAGE;
+            *fail = SKX_ENGINE_FAIL_GARBAGE;
             set_why(why, whysize, nwords == 2 ? "more than two words" : "word too long");
             return -1;
         }
@@ -114,7 +114,7 @@ int sk_engine_parse_reply(const char *line, const sk_action *legal, int n, int s
         s = skip_blanks(s + len);
     }
     if (nwords == 0) {
-        *fail = SK_ENGINE_FAIL_GARBAGE;
+        *fail = SKX_ENGINE_FAIL_GARBAGE;
         set_why(why, whysize, "empty answer");
         return -1;
     }
@@ -124,7 +124,7 @@ int sk_engine_parse_reply(const char *line, const sk_action *legal, int n, int s
     sk_action a;
     sk_error err = {{0}, NULL};
     if (sk_action_parse(text, &a, &err) < 0) {
-        *fail = SK_ENGINE_FAIL_GARBAGE;
+        *fail = SKX_ENGINE_FAIL_GARBAGE;
         set_why(why, whysize, err.msg);
         return -1;
     }
@@ -132,7 +132,7 @@ int sk_engine_parse_reply(const char *line, const sk_action *legal, int n, int s
     for (int i = 0; i < n; i++)
         if (sk_action_equal(a, legal[i]))
             return i;
-    *fail = SK_ENGINE_FAIL_ILLEGAL;
+    *fail = SKX_ENGINE_FAIL_ILLEGAL;
     char msg[64];
     snprintf(msg, sizeof msg, "not one of the %d legal choices", n);
     set_why(why, whysize, msg);

@@ -163,64 +163,64 @@ static const char *const EN[L_COUNT] = {
 };
 
 /* Looks a string up; an id missing from a table falls back to English. */
-const char *sk_tr(sk_lang lang, enum sk_str id)
+const char *skx_tr(skx_lang lang, enum sk_str id)
 {
     if ((int)id < 0 || id >= L_COUNT)
         return "?";
-    const char *s = (lang == SK_LANG_DE ? DE : EN)[id];
+    const char *s = (lang == SKX_LANG_DE ? DE : EN)[id];
     return s ? s : (EN[id] ? EN[id] : "?");
 }
 
 /* Seats are named from the human's chair: the next seat clockwise sits
  * on the left (play goes clockwise, 2.2.2). */
-const char *sk_lang_seat(sk_lang lang, int human, int seat)
+const char *skx_lang_seat(skx_lang lang, int human, int seat)
 {
     static const enum sk_str REL[4] = {L_YOU, L_LEFT, L_ACROSS, L_RIGHT};
-    return sk_tr(lang, REL[((seat - human) % 4 + 4) % 4]);
+    return skx_tr(lang, REL[((seat - human) % 4 + 4) % 4]);
 }
 
 /* The suit's name in the language. */
-const char *sk_lang_suit(sk_lang lang, int suit)
+const char *skx_lang_suit(skx_lang lang, int suit)
 {
-    return suit >= 0 && suit < 4 ? sk_tr(lang, (enum sk_str)(L_SUIT_E + suit)) : "?";
+    return suit >= 0 && suit < 4 ? skx_tr(lang, (enum sk_str)(L_SUIT_E + suit)) : "?";
 }
 
 /* Names a contract. */
-size_t sk_lang_contract(sk_lang lang, sk_contract c, char *buf, size_t size)
+size_t skx_lang_contract(skx_lang lang, sk_contract c, char *buf, size_t size)
 {
     const char *tout = c.tout ? " Tout" : "";
     switch (c.type) {
     case SK_C_SAUSPIEL: {
         if (c.suit > 3) /* a Kreuzbock game: the partner sits across */
-            return (size_t)snprintf(buf, size, "%s", lang == SK_LANG_EN ? "Kreuzbock (partner across)"
+            return (size_t)snprintf(buf, size, "%s", lang == SKX_LANG_EN ? "Kreuzbock (partner across)"
                                                                      : "Kreuzbock");
         char name[64];
-        snprintf(name, sizeof name, sk_tr(lang, L_SAUSPIEL_WITH), sk_lang_suit(lang, c.suit));
+        snprintf(name, sizeof name, skx_tr(lang, L_SAUSPIEL_WITH), skx_lang_suit(lang, c.suit));
         return (size_t)snprintf(buf, size, "%s", name);
     }
     case SK_C_SOLO: {
         char name[48];
-        snprintf(name, sizeof name, sk_tr(lang, L_SOLO), sk_lang_suit(lang, c.suit));
+        snprintf(name, sizeof name, skx_tr(lang, L_SOLO), skx_lang_suit(lang, c.suit));
         return (size_t)snprintf(buf, size, "%s%s", name, tout);
     }
     case SK_C_WENZ:
-        return (size_t)snprintf(buf, size, "%s%s", sk_tr(lang, L_WENZ), tout);
+        return (size_t)snprintf(buf, size, "%s%s", skx_tr(lang, L_WENZ), tout);
     case SK_C_SIE:
-        return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_SIE));
+        return (size_t)snprintf(buf, size, "%s", skx_tr(lang, L_SIE));
     case SK_C_NONE:
-        return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_NONE));
+        return (size_t)snprintf(buf, size, "%s", skx_tr(lang, L_NONE));
     default:
         break;
     }
-    if (lang == SK_LANG_DE) /* the variants keep their German names */
+    if (lang == SKX_LANG_DE) /* the variants keep their German names */
         return sk_contract_name(c, buf, size);
     switch (c.type) {
     case SK_C_GEIER:
         return (size_t)snprintf(buf, size, "Geier (Obers trump)%s", tout);
     case SK_C_FARBWENZ:
-        return (size_t)snprintf(buf, size, "%s Wenz%s", sk_lang_suit(lang, c.suit), tout);
+        return (size_t)snprintf(buf, size, "%s Wenz%s", skx_lang_suit(lang, c.suit), tout);
     case SK_C_FARBGEIER:
-        return (size_t)snprintf(buf, size, "%s Geier%s", sk_lang_suit(lang, c.suit), tout);
+        return (size_t)snprintf(buf, size, "%s Geier%s", skx_lang_suit(lang, c.suit), tout);
     case SK_C_BETTEL:
         return (size_t)snprintf(buf, size, "Bettel (take no trick)");
     case SK_C_BETTEL_OUVERT:
@@ -255,10 +255,10 @@ static const struct {
 
 /* Names a contract class ("Wenz-Tout", "Farbwenz"), with its article
  * when `article` ("einen Wenz", "a Solo Tout"). */
-size_t sk_lang_class(sk_lang lang, sk_contract c, bool article, char *buf, size_t size)
+size_t skx_lang_class(skx_lang lang, sk_contract c, bool article, char *buf, size_t size)
 {
     int t = c.type > SK_C_NONE && c.type < SK_C_NTYPES ? c.type : SK_C_SAUSPIEL;
-    bool de = lang == SK_LANG_DE;
+    bool de = lang == SKX_LANG_DE;
     const char *name = de ? CLASS_NAMES[t].de : CLASS_NAMES[t].en;
     const char *art = de ? (c.tout ? "ein" : CLASS_NAMES[t].de_art) : CLASS_NAMES[t].en_art;
     return (size_t)snprintf(buf, size, "%s%s%s%s", article ? art : "", article ? " " : "", name,
@@ -267,19 +267,19 @@ size_t sk_lang_class(sk_lang lang, sk_contract c, bool article, char *buf, size_
 
 /* Table talk for a bid: the opening "ich spiele", the holder's "ich
  * spiel selbst", or a challenge naming the higher class (2.4.6-2.4.9). */
-static size_t bid_words(sk_lang lang, const sk_public *p, sk_action a, char *buf, size_t size)
+static size_t bid_words(skx_lang lang, const sk_public *p, sk_action a, char *buf, size_t size)
 {
     if (p->holder == SK_NOSEAT)
-        return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_PLAY));
+        return (size_t)snprintf(buf, size, "%s", skx_tr(lang, L_PLAY));
     char cls[48];
     if (a.seat == p->holder) { /* "ich spiel selbst (Wenz-Tout)" */
-        sk_lang_class(lang, a.contract, false, cls, sizeof cls);
-        return (size_t)snprintf(buf, size, "%s (%s)", sk_tr(lang, L_PLAY_SELF), cls);
+        skx_lang_class(lang, a.contract, false, cls, sizeof cls);
+        return (size_t)snprintf(buf, size, "%s (%s)", skx_tr(lang, L_PLAY_SELF), cls);
     }
     if (a.contract.type == SK_C_SAUSPIEL)
-        return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_PLAY_TOO));
-    sk_lang_class(lang, a.contract, true, cls, sizeof cls);
-    return (size_t)snprintf(buf, size, "%s %s", sk_tr(lang, L_HAVE), cls);
+        return (size_t)snprintf(buf, size, "%s", skx_tr(lang, L_PLAY_TOO));
+    skx_lang_class(lang, a.contract, true, cls, sizeof cls);
+    return (size_t)snprintf(buf, size, "%s %s", skx_tr(lang, L_HAVE), cls);
 }
 
 /* Whether the view's seat could name some contract of type `type` now
@@ -298,9 +298,9 @@ static bool may_declare_type(const sk_view *v, int type)
  * opening "ich spiele" of a hand that can call no Sau what it commits
  * that hand to (2.4.12, 2.5.3): "ich spiele - ohne rufbare Sau nur Solo
  * oder Wenz". */
-size_t sk_lang_choice(sk_lang lang, const sk_view *v, sk_action a, char *buf, size_t size)
+size_t skx_lang_choice(skx_lang lang, const sk_view *v, sk_action a, char *buf, size_t size)
 {
-    size_t n = sk_lang_action(lang, &v->pub, a, buf, size);
+    size_t n = skx_lang_action(lang, &v->pub, a, buf, size);
     if (a.type != SK_ACT_BID || a.contract.type != SK_C_SAUSPIEL || v->pub.holder != SK_NOSEAT ||
         may_declare_type(v, SK_C_SAUSPIEL) || n >= size)
         return n;
@@ -311,47 +311,47 @@ size_t sk_lang_choice(sk_lang lang, const sk_view *v, sk_action a, char *buf, si
         sk_contract c = {(uint8_t)t, SK_NOSUIT, 0};
         if (t != SK_C_RAMSCH && sk_rules_contract_rank(v->rules, c) >= base &&
             may_declare_type(v, t))
-            names[k++] = lang == SK_LANG_DE ? CLASS_NAMES[t].de : CLASS_NAMES[t].en;
+            names[k++] = lang == SKX_LANG_DE ? CLASS_NAMES[t].de : CLASS_NAMES[t].en;
     }
     size_t m = 0;
     for (int i = 0; i < k; i++)
         m += (size_t)snprintf(list + m, m < sizeof list ? sizeof list - m : 0, "%s%s",
-                              i == 0 ? "" : i + 1 < k ? ", " : sk_tr(lang, L_OR), names[i]);
-    return n + (size_t)snprintf(buf + n, size - n, sk_tr(lang, L_NO_CALL), list);
+                              i == 0 ? "" : i + 1 < k ? ", " : skx_tr(lang, L_OR), names[i]);
+    return n + (size_t)snprintf(buf + n, size - n, skx_tr(lang, L_NO_CALL), list);
 }
 
 /* Describes an action in the state before it. */
-size_t sk_lang_action(sk_lang lang, const sk_public *p, sk_action a, char *buf, size_t size)
+size_t skx_lang_action(skx_lang lang, const sk_public *p, sk_action a, char *buf, size_t size)
 {
     switch (a.type) {
     case SK_ACT_PASS:
         if (p->phase == SK_PHASE_KLOPFEN)
-            return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_NO_KLOPFEN));
+            return (size_t)snprintf(buf, size, "%s", skx_tr(lang, L_NO_KLOPFEN));
         if (p->phase == SK_PHASE_HOCHZEIT)
-            return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_NO_ACCEPT));
+            return (size_t)snprintf(buf, size, "%s", skx_tr(lang, L_NO_ACCEPT));
         return (size_t)snprintf(buf, size, "%s",
-                                sk_tr(lang, p->challenger != SK_NOSEAT && a.seat == p->holder
+                                skx_tr(lang, p->challenger != SK_NOSEAT && a.seat == p->holder
                                                 ? L_PASS_YIELD
                                                 : L_PASS));
     case SK_ACT_KLOPFEN:
-        return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_KLOPFEN));
+        return (size_t)snprintf(buf, size, "%s", skx_tr(lang, L_KLOPFEN));
     case SK_ACT_ACCEPT:
         return (size_t)snprintf(buf, size, "%s %s", /* a Bauernhochzeit's second card */
-                                sk_tr(lang, p->hochzeit_given ? L_ACCEPT_MORE : L_ACCEPT),
+                                skx_tr(lang, p->hochzeit_given ? L_ACCEPT_MORE : L_ACCEPT),
                                 a.card < SK_NCARDS       ? sk_card_name(a.card)
-                                : lang == SK_LANG_EN ? "a card face down"
+                                : lang == SKX_LANG_EN ? "a card face down"
                                                          : "eine Karte verdeckt");
     case SK_ACT_BID:
         return bid_words(lang, p, a, buf, size);
     case SK_ACT_DECLARE:
-        return sk_lang_contract(lang, a.contract, buf, size);
+        return skx_lang_contract(lang, a.contract, buf, size);
     case SK_ACT_KONTRA:
     case SK_ACT_RETOUR: {
-        const char *w = sk_tr(lang, a.type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR);
+        const char *w = skx_tr(lang, a.type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR);
         if (p->doublings < 2)
             return (size_t)snprintf(buf, size, "%s", w);
         char n[32];
-        snprintf(n, sizeof n, sk_tr(lang, L_DOUBLING_N), p->doublings + 1);
+        snprintf(n, sizeof n, skx_tr(lang, L_DOUBLING_N), p->doublings + 1);
         return (size_t)snprintf(buf, size, "%s (%s)", w, n);
     }
     case SK_ACT_CARD:
@@ -439,7 +439,7 @@ static int phrase_action(const char *s, const sk_action *legal, int n)
 
 /* In the declaration: a contract code ("sauspiel:G", "solo:h") or a
  * suit's name for the called ace / trump suit. */
-static int declare_action(sk_lang lang, const char *s, const sk_action *legal, int n)
+static int declare_action(skx_lang lang, const char *s, const sk_action *legal, int n)
 {
     sk_contract c;
     if (sk_contract_parse(s, &c, NULL) == 0) {
@@ -453,7 +453,7 @@ static int declare_action(sk_lang lang, const char *s, const sk_action *legal, i
         char name[64], low[64];
         if (legal[i].type != SK_ACT_DECLARE)
             continue;
-        sk_lang_contract(lang, legal[i].contract, name, sizeof name);
+        skx_lang_contract(lang, legal[i].contract, name, sizeof name);
         normalize(name, low, sizeof low);
         if (strcmp(low, s) == 0)
             return i;
@@ -462,7 +462,7 @@ static int declare_action(sk_lang lang, const char *s, const sk_action *legal, i
 }
 
 /* Parses a typed line. */
-enum sk_input sk_lang_input(sk_lang lang, const sk_view *v, const char *line,
+enum sk_input skx_lang_input(skx_lang lang, const sk_view *v, const char *line,
                             const sk_action *legal, int n, const uint8_t *hand, int nhand,
                             sk_action *out, char *msg, size_t msgsize)
 {
@@ -489,13 +489,13 @@ enum sk_input sk_lang_input(sk_lang lang, const sk_view *v, const char *line,
             *out = legal[num - 1];
             return SK_IN_ACTION;
         }
-        snprintf(msg, msgsize, sk_tr(lang, L_NOT_NOW), line);
+        snprintf(msg, msgsize, skx_tr(lang, L_NOT_NOW), line);
         return SK_IN_BAD;
     }
     if (strlen(s) == 2 && isalpha((unsigned char)s[0])) {
         int c = sk_card_parse(s);
         if (c < 0) {
-            snprintf(msg, msgsize, sk_tr(lang, L_UNKNOWN_CARD), s);
+            snprintf(msg, msgsize, skx_tr(lang, L_UNKNOWN_CARD), s);
             return SK_IN_BAD;
         }
         *out = sk_act_card(v->seat, c);
@@ -511,7 +511,7 @@ enum sk_input sk_lang_input(sk_lang lang, const sk_view *v, const char *line,
                                              : phrase_action(s, legal, n);
     for (int k = 0; i == -2 && k < n; k++) { /* a choice's words as the menu shows them */
         char words[96], low[96];
-        sk_lang_action(lang, &v->pub, legal[k], words, sizeof words);
+        skx_lang_action(lang, &v->pub, legal[k], words, sizeof words);
         normalize(words, low, sizeof low);
         if (strcmp(low, s) == 0)
             i = k;
@@ -520,7 +520,7 @@ enum sk_input sk_lang_input(sk_lang lang, const sk_view *v, const char *line,
         *out = legal[i];
         return SK_IN_ACTION;
     }
-    snprintf(msg, msgsize, sk_tr(lang, i == -1 ? L_NOT_NOW : L_UNKNOWN_INPUT), line);
+    snprintf(msg, msgsize, skx_tr(lang, i == -1 ? L_NOT_NOW : L_UNKNOWN_INPUT), line);
     return SK_IN_BAD;
 }
 
@@ -528,7 +528,7 @@ enum sk_input sk_lang_input(sk_lang lang, const sk_view *v, const char *line,
  * the engine named (err->rule) picks the sentence, and its number
  * follows ("Du musst Farbe bedienen (3.2.1)"); the engine's own message
  * speaks of seats by number and is for logs and engines. */
-size_t sk_lang_refusal(sk_lang lang, const sk_error *err, char *buf, size_t size)
+size_t skx_lang_refusal(skx_lang lang, const sk_error *err, char *buf, size_t size)
 {
     static const struct {
         const char *rule;
@@ -550,28 +550,28 @@ size_t sk_lang_refusal(sk_lang lang, const sk_error *err, char *buf, size_t size
         if (strcmp(rule, RULES[i].rule) == 0)
             id = RULES[i].text;
     if (!rule)
-        return (size_t)snprintf(buf, size, "%s", sk_tr(lang, id));
-    return (size_t)snprintf(buf, size, "%s (%s)", sk_tr(lang, id), rule);
+        return (size_t)snprintf(buf, size, "%s", skx_tr(lang, id));
+    return (size_t)snprintf(buf, size, "%s (%s)", skx_tr(lang, id), rule);
 }
 
 /* The hint for a doubling decision ("Tipp: Kontra geben" / "Tipp: kein
  * Kontra"), from the table's doubling hint; the card hint is no answer
  * to it. */
-size_t sk_lang_double_hint(const sk_table *t, int type, char *buf, size_t size)
+size_t skx_lang_double_hint(const skx_table *t, int type, char *buf, size_t size)
 {
-    const char *what = sk_tr(t->lang, type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR);
+    const char *what = skx_tr(t->lang, type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR);
     int yes = t->double_hint ? t->double_hint(t->hint_ctx, &t->view, type) : -1;
     if (yes < 0)
-        return (size_t)snprintf(buf, size, "%s", sk_tr(t->lang, L_NO_HINT));
-    return (size_t)snprintf(buf, size, sk_tr(t->lang, yes ? L_HINT_DOUBLE : L_HINT_NO_DOUBLE),
+        return (size_t)snprintf(buf, size, "%s", skx_tr(t->lang, L_NO_HINT));
+    return (size_t)snprintf(buf, size, skx_tr(t->lang, yes ? L_HINT_DOUBLE : L_HINT_NO_DOUBLE),
                             what);
 }
 
 /* Who took a trick, grammatical for the player himself ("geht an dich"). */
-size_t sk_lang_won_by(sk_lang lang, int human, int seat, char *buf, size_t size)
+size_t skx_lang_won_by(skx_lang lang, int human, int seat, char *buf, size_t size)
 {
     if (seat == human)
-        return (size_t)snprintf(buf, size, "%s", sk_tr(lang, L_WON_BY_YOU));
-    return (size_t)snprintf(buf, size, "%s %s", sk_tr(lang, L_WON_BY),
-                            sk_lang_seat(lang, human, seat));
+        return (size_t)snprintf(buf, size, "%s", skx_tr(lang, L_WON_BY_YOU));
+    return (size_t)snprintf(buf, size, "%s %s", skx_tr(lang, L_WON_BY),
+                            skx_lang_seat(lang, human, seat));
 }

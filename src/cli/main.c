@@ -14,19 +14,19 @@ typedef struct command {
 } command;
 
 static const command COMMANDS[] = {
-    {"check", sk_cmd_check, "replay game records, check every action, print results"},
-    {"deal", sk_cmd_deal, "show a deal from a seed"},
-    {"legal", sk_cmd_legal, "list the legal actions after a record prefix"},
-    {"selfplay", sk_cmd_selfplay, "play random legal games and write records"},
-    {"solve", sk_cmd_solve, "double-dummy values of a recorded position (all hands shown)"},
-    {"bench", sk_cmd_bench, "benchmark: perft signature and random-game throughput"},
-    {"rules", sk_cmd_rules, "list rule presets and options, print a preset"},
-    {"play", sk_cmd_play, "play against three computer players (the default on a terminal)"},
-    {"replay", sk_cmd_replay, "step through a saved game record"},
-    {"arena", sk_cmd_arena, "duplicate matches between bots or external engines"},
-    {"analyze", sk_cmd_analyze, "rate every decision of a recorded game (sampled and double dummy)"},
-    {"agree", sk_cmd_agree, "how often a bot chooses what was recorded (human-move agreement)"},
-    {"serve", sk_cmd_serve, "run the game server for online play (HTTP and WebSocket)"},
+    {"check", skx_cmd_check, "replay game records, check every action, print results"},
+    {"deal", skx_cmd_deal, "show a deal from a seed"},
+    {"legal", skx_cmd_legal, "list the legal actions after a record prefix"},
+    {"selfplay", skx_cmd_selfplay, "play random legal games and write records"},
+    {"solve", skx_cmd_solve, "double-dummy values of a recorded position (all hands shown)"},
+    {"bench", skx_cmd_bench, "benchmark: perft signature and random-game throughput"},
+    {"rules", skx_cmd_rules, "list rule presets and options, print a preset"},
+    {"play", skx_cmd_play, "play against three computer players (the default on a terminal)"},
+    {"replay", skx_cmd_replay, "step through a saved game record"},
+    {"arena", skx_cmd_arena, "duplicate matches between bots or external engines"},
+    {"analyze", skx_cmd_analyze, "rate every decision of a recorded game (sampled and double dummy)"},
+    {"agree", skx_cmd_agree, "how often a bot chooses what was recorded (human-move agreement)"},
+    {"serve", skx_cmd_serve, "run the game server for online play (HTTP and WebSocket)"},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
@@ -49,7 +49,7 @@ int main(int argc, char **argv)
     if (argc < 2) {
         if (isatty(0) && isatty(1)) {
             char *play_argv[] = {"play", NULL};
-            return sk_cli_finish_output(sk_cmd_play(1, play_argv));
+            return skx_cli_finish_output(skx_cmd_play(1, play_argv));
         }
         usage(stderr);
         return 2;
@@ -59,24 +59,24 @@ int main(int argc, char **argv)
             if (strcmp(argv[2], COMMANDS[i].name) == 0) {
                 char help[] = "--help";
                 char *help_argv[] = {argv[2], help, NULL};
-                return sk_cli_finish_output(COMMANDS[i].run(2, help_argv));
+                return skx_cli_finish_output(COMMANDS[i].run(2, help_argv));
             }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         usage(stdout);
-        return sk_cli_finish_output(0);
+        return skx_cli_finish_output(0);
     }
     if (strcmp(argv[1], "--version") == 0) {
         printf("schafkopf %s\n", SK_VERSION);
-        return sk_cli_finish_output(0);
+        return skx_cli_finish_output(0);
     }
     /* Every subcommand's output is checked once more at its end: a
      * write error buffered so far (a full disk) fails the command. */
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(argv[1], COMMANDS[i].name) == 0)
-            return sk_cli_finish_output(COMMANDS[i].run(argc - 1, argv + 1));
+            return skx_cli_finish_output(COMMANDS[i].run(argc - 1, argv + 1));
     char q[SK_CLI_QUOTE];
-    fprintf(stderr, "schafkopf: unknown command \"%s\"\n", sk_cli_quote(q, argv[1]));
+    fprintf(stderr, "schafkopf: unknown command \"%s\"\n", skx_cli_quote(q, argv[1]));
     usage(stderr);
     return 2;
 }

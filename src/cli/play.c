@@ -36,8 +36,8 @@ typedef struct play_ctx {
     sk_rng rng;
     sk_bot *bots[SK_NSEATS];
     sk_bot *hint_bot;
-    sk_ui *ui;
-    sk_table table;
+    skx_ui *ui;
+    skx_table table;
     sk_score_row *rows;
     int nrows, caprows;
     char path[1024];       /* session file */
@@ -59,7 +59,7 @@ typedef struct play_opts {
     uint64_t seed, games, seat, delay, trick_pause;
     bool seeded, plain, cont;
     bool rules_given;      /* --preset, --rule or --rules */
-    sk_lang lang;
+    skx_lang lang;
 } play_opts;
 
 /* Prints the usage of `play`. */
@@ -110,9 +110,9 @@ static int parse_opts(int argc, char **argv, play_opts *o)
         {"lang", required_argument, 0, 'L'},    {"plain", no_argument, 0, 'p'},
         {"delay", required_argument, 0, 'd'},   {"resume", required_argument, 0, 'r'},
         {"trick-pause", required_argument, 0, 'T'}, {"continue", no_argument, 0, 'C'},
-        {"help", no_argument, 0, 'h'},          {"preset", required_argument, 0, SK_OPT_PRESET},
-        {"rule", required_argument, 0, SK_OPT_RULE},
-        {"rules", required_argument, 0, SK_OPT_RULES_FILE},
+        {"help", no_argument, 0, 'h'},          {"preset", required_argument, 0, SKX_OPT_PRESET},
+        {"rule", required_argument, 0, SKX_OPT_RULE},
+        {"rules", required_argument, 0, SKX_OPT_RULES_FILE},
         {0, 0, 0, 0}};
     int c;
     optind = 1;
@@ -120,34 +120,34 @@ static int parse_opts(int argc, char **argv, play_opts *o)
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         int rc = 0;
         if (c == 'S')
-            rc = sk_cli_number("seat", optarg, 3, &o->seat);
+            rc = skx_cli_number("seat", optarg, 3, &o->seat);
         else if (c == 'b')
             o->bots = optarg;
         else if (c == 's') {
-            rc = sk_cli_number("seed", optarg, UINT64_MAX, &o->seed);
+            rc = skx_cli_number("seed", optarg, UINT64_MAX, &o->seed);
             o->seeded = true;
         } else if (c == 'n')
-            rc = sk_cli_number("games", optarg, 1000000, &o->games);
+            rc = skx_cli_number("games", optarg, 1000000, &o->games);
         else if (c == 'd')
-            rc = sk_cli_number("delay", optarg, 10000, &o->delay);
+            rc = skx_cli_number("delay", optarg, 10000, &o->delay);
         else if (c == 'T')
-            rc = sk_cli_number("trick-pause", optarg, 60000, &o->trick_pause);
+            rc = skx_cli_number("trick-pause", optarg, 60000, &o->trick_pause);
         else if (c == 'L') {
             if (strcasecmp(optarg, "de") != 0 && strcasecmp(optarg, "en") != 0) {
                 char q[SK_CLI_QUOTE];
                 fprintf(stderr, "schafkopf: --lang: \"%s\" is not de or en\n",
-                        sk_cli_quote(q, optarg));
+                        skx_cli_quote(q, optarg));
                 return -1;
             }
-            o->lang = (optarg[0] | 0x20) == 'e' ? SK_LANG_EN : SK_LANG_DE;
+            o->lang = (optarg[0] | 0x20) == 'e' ? SKX_LANG_EN : SKX_LANG_DE;
         } else if (c == 'p')
             o->plain = true;
         else if (c == 'r')
             o->resume = optarg;
         else if (c == 'C')
             o->cont = true;
-        else if (c >= SK_OPT_PRESET) {
-            rc = sk_cli_rules_option(&o->rules, c, optarg, &rules_seen);
+        else if (c >= SKX_OPT_PRESET) {
+            rc = skx_cli_rules_option(&o->rules, c, optarg, &rules_seen);
             o->rules_given = true;
         }
         else if (c == 'h') {
@@ -163,10 +163,10 @@ static int parse_opts(int argc, char **argv, play_opts *o)
     if (optind < argc) {
         char q[SK_CLI_QUOTE];
         fprintf(stderr, "schafkopf: play: unexpected argument \"%s\"\n",
-                sk_cli_quote(q, argv[optind]));
+                skx_cli_quote(q, argv[optind]));
         return -1;
     }
-    return sk_cli_rules_check(&o->rules);
+    return skx_cli_rules_check(&o->rules);
 }
 
 /* The hint callback: the hint bot's values for the view's seat. */
@@ -240,7 +240,7 @@ static int make_dirs(char *path)
 static int session_path(play_ctx *p)
 {
     char dir[900];
-    sk_play_data_dir(dir, sizeof dir);
+    skx_play_data_dir(dir, sizeof dir);
     if (make_dirs(dir) < 0) {
         fprintf(stderr, "schafkopf: cannot create %s: %s\n", dir, strerror(errno));
         return -1;
@@ -503,7 +503,7 @@ static int resume_partial(play_ctx *p)
         return errno == ENOENT ? 0 : (fprintf(stderr, "schafkopf: %s: %s\n", path,
                                                strerror(errno)), -1);
     fclose(probe);
-    char *text = sk_cli_slurp(path, &len, SK_RECORD_MAX_LINE);
+    char *text = skx_cli_slurp(path, &len, SK_RECORD_MAX_LINE);
     sk_record *rec = malloc(sizeof *rec);
     sk_game *g = malloc(sizeof *g);
     sk_error err = {{0}, NULL};
@@ -582,19 +582,19 @@ static int save_partial(play_ctx *p, const sk_game *g)
 /* Logs a line and shows it; `other`: about another seat's action. */
 static void say(play_ctx *p, const char *line, bool other)
 {
-    sk_table_log(&p->table, line);
+    skx_table_log(&p->table, line);
     p->ui->event(p->ui, &p->table, line, other);
 }
 
 /* Says what a seat did: into the log and the seat's last word. */
 static void announce(play_ctx *p, const sk_public *before, sk_action a)
 {
-    sk_table *t = &p->table;
+    skx_table *t = &p->table;
     char words[64], line[96];
-    sk_lang_action(t->lang, before, a, words, sizeof words);
+    skx_lang_action(t->lang, before, a, words, sizeof words);
     if (a.type != SK_ACT_CARD)
         snprintf(t->said[a.seat], sizeof t->said[a.seat], "%s", words);
-    snprintf(line, sizeof line, "%s: %s", sk_lang_seat(t->lang, t->human, a.seat), words);
+    snprintf(line, sizeof line, "%s: %s", skx_lang_seat(t->lang, t->human, a.seat), words);
     say(p, line, a.seat != p->human);
 }
 
@@ -602,8 +602,8 @@ static void announce(play_ctx *p, const sk_public *before, sk_action a)
  * called ace's holder, the start of the play. */
 static void announce_after(play_ctx *p, const sk_game *g, const sk_public *before, sk_action a)
 {
-    sk_table *t = &p->table;
-    sk_lang L = t->lang;
+    skx_table *t = &p->table;
+    skx_lang L = t->lang;
     char line[128];
     if (a.type == SK_ACT_CARD && g->pub.trick_no > before->trick_no) {
         int k = before->trick_no;
@@ -612,16 +612,16 @@ static void announce_after(play_ctx *p, const sk_game *g, const sk_public *befor
             cards |= SK_BIT(g->pub.tricks[k][i]);
         int w = g->pub.trick_winners[k];
         if (w == t->human) /* "Du machst Stich 3 (11 Augen)" */
-            snprintf(line, sizeof line, sk_tr(L, L_TAKES_YOU), k + 1, sk_cards_points(cards));
+            snprintf(line, sizeof line, skx_tr(L, L_TAKES_YOU), k + 1, sk_cards_points(cards));
         else
-            snprintf(line, sizeof line, sk_tr(L, L_TAKES), sk_lang_seat(L, t->human, w), k + 1,
+            snprintf(line, sizeof line, skx_tr(L, L_TAKES), skx_lang_seat(L, t->human, w), k + 1,
                      sk_cards_points(cards));
         t->trick_end = true;
         say(p, line, false);
         t->trick_end = false;
     } else if (a.type == SK_ACT_DECLARE && g->pub.phase == SK_PHASE_PLAY) {
-        snprintf(line, sizeof line, "%s: %s", sk_tr(L, L_LEADS),
-                 sk_lang_seat(L, t->human, g->pub.trick_leader));
+        snprintf(line, sizeof line, "%s: %s", skx_tr(L, L_LEADS),
+                 skx_lang_seat(L, t->human, g->pub.trick_leader));
         say(p, line, false);
     }
 }
@@ -658,7 +658,7 @@ static void bot_move(play_ctx *p, sk_game *g, int seat)
     }
 }
 
-/* Asks the human until an action is accepted; SK_UI_QUIT to stop. */
+/* Asks the human until an action is accepted; SKX_UI_QUIT to stop. */
 static int human_move(play_ctx *p, sk_game *g)
 {
     for (;;) {
@@ -672,14 +672,14 @@ static int human_move(play_ctx *p, sk_game *g)
             if (legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR)
                 mine[k++] = legal[i];
         sk_action a;
-        if (p->ui->choose(p->ui, &p->table, mine, k, &a) == SK_UI_QUIT)
-            return SK_UI_QUIT;
+        if (p->ui->choose(p->ui, &p->table, mine, k, &a) == SKX_UI_QUIT)
+            return SKX_UI_QUIT;
         a.seat = (uint8_t)p->human;
         sk_error err = {{0}, NULL};
         if (apply(p, g, a, &err) == 0)
-            return SK_UI_OK;
+            return SKX_UI_OK;
         char why[256];
-        sk_lang_refusal(p->table.lang, &err, why, sizeof why);
+        skx_lang_refusal(p->table.lang, &err, why, sizeof why);
         p->ui->error(p->ui, &p->table, why);
     }
 }
@@ -687,7 +687,7 @@ static int human_move(play_ctx *p, sk_game *g)
 /*
  * Offers `seat` the doubling `type` out of turn (3.3); core decides who
  * is asked when (sk_turn_next).  The human answers through the UI, a bot
- * through its view.  Returns SK_UI_QUIT if the human quits.
+ * through its view.  Returns SKX_UI_QUIT if the human quits.
  */
 static int ask_doubling(play_ctx *p, sk_game *g, int seat, int type)
 {
@@ -695,11 +695,11 @@ static int ask_doubling(play_ctx *p, sk_game *g, int seat, int type)
     if (seat == p->human) {
         sk_game_view(g, p->human, &p->table.view);
         int rc = p->ui->offer(p->ui, &p->table, a);
-        if (rc == SK_UI_QUIT)
+        if (rc == SKX_UI_QUIT)
             return rc;
-        if (rc == SK_UI_NO) {
+        if (rc == SKX_UI_NO) {
             sk_turn_decline(&p->turn, g, seat);
-            return SK_UI_OK;
+            return SKX_UI_OK;
         }
     } else {
         sk_view v;
@@ -708,12 +708,12 @@ static int ask_doubling(play_ctx *p, sk_game *g, int seat, int type)
         a.seat = (uint8_t)seat;
         if (a.type != type) {
             sk_turn_decline(&p->turn, g, seat);
-            return SK_UI_OK;
+            return SKX_UI_OK;
         }
     }
     if (apply(p, g, a, NULL) < 0)
         sk_turn_decline(&p->turn, g, seat);
-    return SK_UI_OK;
+    return SKX_UI_OK;
 }
 
 /* Starts a game: clears the table and announces dealer and forehand.
@@ -722,7 +722,7 @@ static int ask_doubling(play_ctx *p, sk_game *g, int seat, int type)
  * shown again; 0, or -1 when it does not replay. */
 static int start_game(play_ctx *p, sk_game *g)
 {
-    sk_table *t = &p->table;
+    skx_table *t = &p->table;
     sk_error err = {{0}, NULL};
     if (p->partial && sk_session_start(&p->session, g, p->partial->hands, &err) < 0) {
         fprintf(stderr, "schafkopf: %s.partial: %s\n", p->path, err.msg);
@@ -736,9 +736,9 @@ static int start_game(play_ctx *p, sk_game *g)
     sk_turn_init(&p->turn);
     sk_game_view(g, p->human, &t->view);
     char line[128];
-    snprintf(line, sizeof line, "%s %u: %s %s, %s %s", sk_tr(t->lang, L_GAME), t->game_no,
-             sk_tr(t->lang, L_DEALER), sk_lang_seat(t->lang, t->human, g->pub.dealer),
-             sk_tr(t->lang, L_FOREHAND), sk_lang_seat(t->lang, t->human, (g->pub.dealer + 1) % 4));
+    snprintf(line, sizeof line, "%s %u: %s %s, %s %s", skx_tr(t->lang, L_GAME), t->game_no,
+             skx_tr(t->lang, L_DEALER), skx_lang_seat(t->lang, t->human, g->pub.dealer),
+             skx_tr(t->lang, L_FOREHAND), skx_lang_seat(t->lang, t->human, (g->pub.dealer + 1) % 4));
     say(p, line, false);
     int status = 0;
     for (int i = 0; p->partial && i < p->partial->nactions && status == 0; i++)
@@ -770,19 +770,19 @@ static void skip_deals(play_ctx *p, unsigned n)
     free(g);
 }
 
-/* Plays one game; books and saves it when finished.  SK_UI_QUIT when the
+/* Plays one game; books and saves it when finished.  SKX_UI_QUIT when the
  * human quits or a signal stops the program: a game left in the middle
  * is then saved to the side file (p->partial_saved, or p->partial_error). */
 static int play_game(play_ctx *p, bool last)
 {
     sk_game *g = malloc(sizeof *g);
     if (!g)
-        return SK_UI_QUIT;
+        return SKX_UI_QUIT;
     bool started = start_game(p, g) == 0;
-    int rc = started ? SK_UI_OK : SK_UI_QUIT;
-    while (rc == SK_UI_OK && !sk_game_over(g)) {
+    int rc = started ? SKX_UI_OK : SKX_UI_QUIT;
+    while (rc == SKX_UI_OK && !sk_game_over(g)) {
         if (play_signal) {
-            rc = SK_UI_QUIT;
+            rc = SKX_UI_QUIT;
             break;
         }
         int offer, seat = sk_turn_next(&p->turn, g, &offer);
@@ -793,7 +793,7 @@ static int play_game(play_ctx *p, bool last)
         else
             bot_move(p, g, seat);
     }
-    if (rc == SK_UI_OK) {
+    if (rc == SKX_UI_OK) {
         sk_result res;
         sk_error err = {{0}, NULL};
         int dealer = g->pub.dealer;
@@ -806,9 +806,9 @@ static int play_game(play_ctx *p, bool last)
             drop_partial(p);
         }
         char explain[256];
-        sk_table_explain(&p->table, &p->session.rules, &res, explain, sizeof explain);
+        skx_table_explain(&p->table, &p->session.rules, &res, explain, sizeof explain);
         sk_game_view(g, p->human, &p->table.view);
-        char *course = sk_table_course(&p->table, g, &p->session.rules, &res);
+        char *course = skx_table_course(&p->table, g, &p->session.rules, &res);
         p->table.course = course; /* the game is over: every hand may be shown */
         rc = p->ui->summary(p->ui, &p->table, &res, explain, last);
         p->table.course = NULL;
@@ -864,7 +864,7 @@ static int ctx_init(play_ctx *p, const play_opts *o)
     }
     if (o->resume && o->seeded)
         skip_deals(p, p->session.games + (p->partial != NULL));
-    sk_table *t = &p->table;
+    skx_table *t = &p->table;
     t->lang = o->lang;
     t->human = p->human;
     t->session = &p->session;
@@ -885,9 +885,9 @@ static void on_signal(int sig)
     play_signal = sig;
 }
 
-int sk_cmd_play(int argc, char **argv)
+int skx_cmd_play(int argc, char **argv)
 {
-    play_opts o = {.delay = 300, .trick_pause = 1500, .lang = SK_LANG_DE};
+    play_opts o = {.delay = 300, .trick_pause = 1500, .lang = SKX_LANG_DE};
     sk_rules_preset(&o.rules, "official", NULL);
     int rc = parse_opts(argc, argv, &o);
     if (rc == 0 && o.rules.players != 4) {
@@ -899,10 +899,10 @@ int sk_cmd_play(int argc, char **argv)
         return rc < 0 ? 2 : 0;
     char last[1024];
     if (o.cont && !o.resume) { /* --continue: the newest session, else a new one */
-        if (sk_play_last_session(last, sizeof last) == 0)
+        if (skx_play_last_session(last, sizeof last) == 0)
             o.resume = last;
         else
-            fprintf(stderr, "%s\n", sk_tr(o.lang, L_NO_SESSION));
+            fprintf(stderr, "%s\n", skx_tr(o.lang, L_NO_SESSION));
     }
     /* a stopped game is saved (play_game); an ignored signal stays so */
     static const int SIGNALS[3] = {SIGINT, SIGTERM, SIGHUP};
@@ -926,18 +926,18 @@ int sk_cmd_play(int argc, char **argv)
         return init == -2 ? 2 : 1;
     }
     bool plain = o.plain || !isatty(0) || !isatty(1);
-    p->ui = plain ? NULL : sk_ui_curses_open();
+    p->ui = plain ? NULL : skx_ui_curses_open();
     if (!p->ui)
-        p->ui = sk_ui_plain_open();
-    rc = p->ui ? SK_UI_OK : SK_UI_QUIT;
-    for (uint64_t n = 0; rc == SK_UI_OK && (!p->max_games || n < p->max_games); n++)
+        p->ui = skx_ui_plain_open();
+    rc = p->ui ? SKX_UI_OK : SKX_UI_QUIT;
+    for (uint64_t n = 0; rc == SKX_UI_OK && (!p->max_games || n < p->max_games); n++)
         rc = play_game(p, p->max_games && n + 1 == p->max_games);
     if (p->ui)
         p->ui->close(p->ui);
     if (p->saved)
-        printf("%s %s\n", sk_tr(o.lang, L_SAVED), p->path);
+        printf("%s %s\n", skx_tr(o.lang, L_SAVED), p->path);
     if (p->partial_saved)
-        printf("%s %s.partial (schafkopf play --resume %s)\n", sk_tr(o.lang, L_SAVED_PARTIAL),
+        printf("%s %s.partial (schafkopf play --resume %s)\n", skx_tr(o.lang, L_SAVED_PARTIAL),
                p->path, p->path);
     if (p->partial_error)
         fprintf(stderr, "schafkopf: play: cannot save the game in progress to %s.partial: %s\n",

@@ -12,7 +12,7 @@
 
 /* The directory of the session files: $XDG_DATA_HOME/schafkopf, else
  * ~/.local/share/schafkopf, else ./schafkopf-sessions (as play saves). */
-void sk_play_data_dir(char *buf, size_t size)
+void skx_play_data_dir(char *buf, size_t size)
 {
     const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
     if (xdg && xdg[0])
@@ -34,10 +34,10 @@ static bool session_name(const char *name)
  * newer of the file's and its side file's times counts, so a session
  * left in the middle of a game is found even if an older one ended
  * later. */
-int sk_play_last_session(char *buf, size_t size)
+int skx_play_last_session(char *buf, size_t size)
 {
     char dir[900];
-    sk_play_data_dir(dir, sizeof dir);
+    skx_play_data_dir(dir, sizeof dir);
     DIR *d = opendir(dir);
     if (!d)
         return -1;

@@ -55,7 +55,7 @@ static int rg_contract(const json_t *c, sk_contract *out, char *why, size_t size
     } else {
         char q[SK_CLI_QUOTE];
         snprintf(why, size, "contract.type: \"%s\" is not rufspiel, solo or wenz",
-                 sk_cli_quote(q, type));
+                 skx_cli_quote(q, type));
         return -1;
     }
     return 0;
@@ -72,7 +72,7 @@ static void rg_push(sk_record *rec, int type, int seat, int card, sk_contract c)
     a->contract = c;
 }
 
-/* Converts one parsed real game; see sk_cli_realgame. */
+/* Converts one parsed real game; see skx_cli_realgame. */
 static int rg_convert(const json_t *game, const sk_rules *rules, sk_record *rec, int *first_card,
                       char *why, size_t size)
 {
@@ -150,7 +150,7 @@ static int rg_convert(const json_t *game, const sk_rules *rules, sk_record *rec,
 }
 
 /* Reads one line of the real-games format; see cli.h. */
-int sk_cli_realgame(const char *line, size_t len, const sk_rules *rules, sk_record *rec,
+int skx_cli_realgame(const char *line, size_t len, const sk_rules *rules, sk_record *rec,
                     int *first_card, char *why, size_t size)
 {
     json_error_t jerr;

@@ -34,7 +34,7 @@ static void replay_usage(FILE *out)
 static int read_record(const char *path, uint64_t n, sk_record *rec)
 {
     char qp[SK_CLI_QUOTE];
-    sk_cli_quote(qp, path);
+    skx_cli_quote(qp, path);
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "schafkopf: replay: cannot open %s: %s\n", qp, strerror(errno));
@@ -45,7 +45,7 @@ static int read_record(const char *path, uint64_t n, sk_record *rec)
     long len;
     uint64_t k = 0;
     int rc = -1;
-    while ((len = sk_cli_getline(f, &line, &cap, SK_RECORD_MAX_LINE)) >= 0) {
+    while ((len = skx_cli_getline(f, &line, &cap, SK_RECORD_MAX_LINE)) >= 0) {
         if (strspn(line, " \t\r") >= (size_t)len || ++k < n)
             continue;
         sk_error err = {{0}, NULL};
@@ -71,15 +71,15 @@ static int read_record(const char *path, uint64_t n, sk_record *rec)
 /* Rebuilds the game up to `step` actions and fills the table: view of
  * seat 0, every hand, each seat's last word and the log; writes what
  * the last step did into text.  Returns how many actions were applied. */
-static int rebuild(const sk_record *rec, int step, sk_game *g, sk_table *t, char *text,
+static int rebuild(const sk_record *rec, int step, sk_game *g, skx_table *t, char *text,
                    size_t size)
 {
     sk_game_init(g, &rec->rules, rec->dealer, rec->hands, rec->first_game, NULL);
     memset(t->said, 0, sizeof t->said);
     t->nlog = 0;
-    snprintf(text, size, "%s %d: %s %s", sk_tr(t->lang, L_STEP), 0, sk_tr(t->lang, L_DEALER),
-             sk_lang_seat(t->lang, t->human, rec->dealer));
-    sk_table_log(t, text);
+    snprintf(text, size, "%s %d: %s %s", skx_tr(t->lang, L_STEP), 0, skx_tr(t->lang, L_DEALER),
+             skx_lang_seat(t->lang, t->human, rec->dealer));
+    skx_table_log(t, text);
     int i = 0;
     for (; i < step && i < rec->nactions; i++) {
         sk_public before = g->pub;
@@ -87,12 +87,12 @@ static int rebuild(const sk_record *rec, int step, sk_game *g, sk_table *t, char
             break;
         char words[64];
         sk_action a = rec->actions[i];
-        sk_lang_action(t->lang, &before, a, words, sizeof words);
+        skx_lang_action(t->lang, &before, a, words, sizeof words);
         if (a.type != SK_ACT_CARD)
             snprintf(t->said[a.seat], sizeof t->said[a.seat], "%s", words);
-        snprintf(text, size, "%s %d: %s: %s", sk_tr(t->lang, L_STEP), i + 1,
-                 sk_lang_seat(t->lang, t->human, a.seat), words);
-        sk_table_log(t, text);
+        snprintf(text, size, "%s %d: %s: %s", skx_tr(t->lang, L_STEP), i + 1,
+                 skx_lang_seat(t->lang, t->human, a.seat), words);
+        skx_table_log(t, text);
     }
     sk_game_view(g, t->human, &t->view);
     for (int s = 0; s < SK_NSEATS; s++)
@@ -101,10 +101,10 @@ static int rebuild(const sk_record *rec, int step, sk_game *g, sk_table *t, char
 }
 
 /* Prints the four hands as dealt (plain mode's first lines). */
-static void print_hands(const sk_table *t, const sk_record *rec)
+static void print_hands(const skx_table *t, const sk_record *rec)
 {
     for (int s = 0; s < SK_NSEATS; s++) {
-        printf("%s:", sk_lang_seat(t->lang, t->human, s));
+        printf("%s:", skx_lang_seat(t->lang, t->human, s));
         for (int i = 0; i < 8; i++)
             printf(" %s", sk_card_name(rec->hands[s][i]));
         printf("\n");
@@ -112,7 +112,7 @@ static void print_hands(const sk_table *t, const sk_record *rec)
 }
 
 /* Steps through the record with the UI; prints the result at the end. */
-static int run_replay(sk_ui *ui, sk_table *t, const sk_record *rec, bool plain)
+static int run_replay(skx_ui *ui, skx_table *t, const sk_record *rec, bool plain)
 {
     sk_game *g = malloc(sizeof *g);
     if (!g)
@@ -130,13 +130,13 @@ static int run_replay(sk_ui *ui, sk_table *t, const sk_record *rec, bool plain)
             break;
         }
         int d = ui->step(ui, t, text);
-        if (d == SK_UI_QUIT)
+        if (d == SKX_UI_QUIT)
             break;
         if (d > 0 && step >= rec->nactions && sk_game_over(g) && !plain && !t->course) {
             /* past the end: the course of the game and its settlement */
             sk_result res;
             sk_game_result(g, &res, NULL);
-            course = sk_table_course(t, g, &rec->rules, &res);
+            course = skx_table_course(t, g, &rec->rules, &res);
             t->course = course;
             if (course)
                 continue;
@@ -156,7 +156,7 @@ static int run_replay(sk_ui *ui, sk_table *t, const sk_record *rec, bool plain)
     if (plain && sk_game_over(g)) { /* the course, ending on the settlement */
         sk_result res;
         sk_game_result(g, &res, NULL);
-        char *c = sk_table_course(t, g, &rec->rules, &res);
+        char *c = skx_table_course(t, g, &rec->rules, &res);
         if (c)
             printf("%s", c);
         free(c);
@@ -167,23 +167,23 @@ static int run_replay(sk_ui *ui, sk_table *t, const sk_record *rec, bool plain)
     return rc;
 }
 
-int sk_cmd_replay(int argc, char **argv)
+int skx_cmd_replay(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"game", required_argument, 0, 'g'}, {"plain", no_argument, 0, 'p'},
         {"lang", required_argument, 0, 'L'}, {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     uint64_t game = 1;
     bool plain = false;
-    sk_lang lang = SK_LANG_DE;
+    skx_lang lang = SKX_LANG_DE;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c == 'g' && sk_cli_number("game", optarg, 1000000000, &game) == 0 && game > 0)
+        if (c == 'g' && skx_cli_number("game", optarg, 1000000000, &game) == 0 && game > 0)
             continue;
         if (c == 'p')
             plain = true;
         else if (c == 'L')
-            lang = strcasecmp(optarg, "en") == 0 ? SK_LANG_EN : SK_LANG_DE;
+            lang = strcasecmp(optarg, "en") == 0 ? SKX_LANG_EN : SKX_LANG_DE;
         else if (c == 'h') {
             replay_usage(stdout);
             return 0;
@@ -197,17 +197,17 @@ int sk_cmd_replay(int argc, char **argv)
         return 2;
     }
     sk_record *rec = malloc(sizeof *rec);
-    sk_table *t = calloc(1, sizeof *t);
+    skx_table *t = calloc(1, sizeof *t);
     int rc = 1;
     if (rec && t && read_record(argv[optind], game, rec) == 0) {
         t->lang = lang;
         t->reveal = true;
         t->game_no = (unsigned)game;
         plain = plain || !isatty(0) || !isatty(1);
-        sk_ui *ui = plain ? NULL : sk_ui_curses_open();
+        skx_ui *ui = plain ? NULL : skx_ui_curses_open();
         if (!ui) {
             plain = true;
-            ui = sk_ui_plain_open();
+            ui = skx_ui_plain_open();
         }
         if (ui) {
             rc = run_replay(ui, t, rec, plain);

@@ -26,15 +26,15 @@ static void selfplay_usage(FILE *out)
                  "  -h, --help      this help\n");
 }
 
-int sk_cmd_selfplay(int argc, char **argv)
+int skx_cmd_selfplay(int argc, char **argv)
 {
     static const struct option opts[] = {{"games", required_argument, 0, 'n'},
                                          {"seed", required_argument, 0, 's'},
                                          {"out", required_argument, 0, 'o'},
                                          {"help", no_argument, 0, 'h'},
-                                         {"preset", required_argument, 0, SK_OPT_PRESET},
-                                         {"rule", required_argument, 0, SK_OPT_RULE},
-                                         {"rules", required_argument, 0, SK_OPT_RULES_FILE},
+                                         {"preset", required_argument, 0, SKX_OPT_PRESET},
+                                         {"rule", required_argument, 0, SKX_OPT_RULE},
+                                         {"rules", required_argument, 0, SKX_OPT_RULES_FILE},
                                          {0, 0, 0, 0}};
     sk_rules rules;
     sk_rules_preset(&rules, "official", NULL);
@@ -46,16 +46,16 @@ int sk_cmd_selfplay(int argc, char **argv)
     bool rules_seen = false;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'n') {
-            if (sk_cli_number("games", optarg, 1000000000, &games) < 0)
+            if (skx_cli_number("games", optarg, 1000000000, &games) < 0)
                 return 2;
         } else if (c == 's') {
-            if (sk_cli_number("seed", optarg, UINT64_MAX, &seed) < 0)
+            if (skx_cli_number("seed", optarg, UINT64_MAX, &seed) < 0)
                 return 2;
             seeded = true;
         } else if (c == 'o') {
             out_path = optarg;
-        } else if (c >= SK_OPT_PRESET) {
-            if (sk_cli_rules_option(&rules, c, optarg, &rules_seen) < 0)
+        } else if (c >= SKX_OPT_PRESET) {
+            if (skx_cli_rules_option(&rules, c, optarg, &rules_seen) < 0)
                 return 2;
         } else if (c == 'h') {
             selfplay_usage(stdout);
@@ -68,10 +68,10 @@ int sk_cmd_selfplay(int argc, char **argv)
     if (optind < argc) {
         char q[SK_CLI_QUOTE];
         fprintf(stderr, "schafkopf: selfplay: unexpected argument \"%s\"\n",
-                sk_cli_quote(q, argv[optind]));
+                skx_cli_quote(q, argv[optind]));
         return 2;
     }
-    if (sk_cli_rules_check(&rules) < 0)
+    if (skx_cli_rules_check(&rules) < 0)
         return 2;
     sk_rng rng;
     if (seeded)
@@ -83,7 +83,7 @@ int sk_cmd_selfplay(int argc, char **argv)
     FILE *out = out_path ? fopen(out_path, "w") : stdout;
     if (!out) {
         char q[SK_CLI_QUOTE];
-        fprintf(stderr, "schafkopf: selfplay: cannot write %s: %s\n", sk_cli_quote(q, out_path),
+        fprintf(stderr, "schafkopf: selfplay: cannot write %s: %s\n", skx_cli_quote(q, out_path),
                 strerror(errno));
         return 1;
     }

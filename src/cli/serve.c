@@ -97,7 +97,7 @@ static const char *default_web(char *out, size_t size)
     return NULL;
 }
 
-int sk_cmd_serve(int argc, char **argv)
+int skx_cmd_serve(int argc, char **argv)
 {
     static const struct option opts[] = {{"bind", required_argument, 0, 'b'},
                                          {"port", required_argument, 0, 'p'},
@@ -123,7 +123,7 @@ int sk_cmd_serve(int argc, char **argv)
             cfg.bind = optarg;
             break;
         case 'p':
-            if (sk_cli_number("port", optarg, 65535, &v) < 0)
+            if (skx_cli_number("port", optarg, 65535, &v) < 0)
                 return 2;
             cfg.port = (int)v;
             break;
@@ -143,13 +143,13 @@ int sk_cmd_serve(int argc, char **argv)
                 char q[SK_CLI_QUOTE];
                 fprintf(stderr, "schafkopf: serve: --origin \"%s\": an origin is "
                                 "http://HOST[:PORT] or https://HOST[:PORT]\n",
-                        sk_cli_quote(q, optarg));
+                        skx_cli_quote(q, optarg));
                 return 2;
             }
             cfg.origins[cfg.norigins++] = optarg;
             break;
         case 'j':
-            if (sk_cli_number("workers", optarg, 64, &v) < 0)
+            if (skx_cli_number("workers", optarg, 64, &v) < 0)
                 return 2;
             if (v == 0) {
                 fprintf(stderr, "schafkopf: serve: --workers must be 1..64\n");
@@ -158,7 +158,7 @@ int sk_cmd_serve(int argc, char **argv)
             cfg.workers = (int)v;
             break;
         case 'r':
-            if (sk_cli_number("rate", optarg, 1000000, &v) < 0)
+            if (skx_cli_number("rate", optarg, 1000000, &v) < 0)
                 return 2;
             if (v == 0) {
                 fprintf(stderr, "schafkopf: serve: --rate must be at least 1\n");
@@ -168,7 +168,7 @@ int sk_cmd_serve(int argc, char **argv)
             cfg.burst = 2.0 * (double)v;
             break;
         case 'a':
-            if (sk_cli_number("away", optarg, 86400, &v) < 0)
+            if (skx_cli_number("away", optarg, 86400, &v) < 0)
                 return 2;
             cfg.away_seconds = (int)v;
             break;
@@ -186,7 +186,7 @@ int sk_cmd_serve(int argc, char **argv)
     if (optind < argc) {
         char q[SK_CLI_QUOTE];
         fprintf(stderr, "schafkopf: serve: unexpected argument \"%s\"\n",
-                sk_cli_quote(q, argv[optind]));
+                skx_cli_quote(q, argv[optind]));
         return 2;
     }
     if (!cfg.db) {
@@ -199,7 +199,7 @@ int sk_cmd_serve(int argc, char **argv)
     if (make_parents(cfg.db) < 0) {
         char q[SK_CLI_QUOTE];
         fprintf(stderr, "schafkopf: serve: cannot create the directory of %s: %s\n",
-                sk_cli_quote(q, cfg.db), strerror(errno));
+                skx_cli_quote(q, cfg.db), strerror(errno));
         return 1;
     }
     if (web_arg) {
@@ -207,7 +207,7 @@ int sk_cmd_serve(int argc, char **argv)
         if (!realpath(web_arg, webdir) || stat(webdir, &st) < 0 || !S_ISDIR(st.st_mode)) {
             char q[SK_CLI_QUOTE];
             fprintf(stderr, "schafkopf: serve: --web %s: not a directory\n",
-                    sk_cli_quote(q, web_arg));
+                    skx_cli_quote(q, web_arg));
             return 2;
         }
         cfg.web = webdir;

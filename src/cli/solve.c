@@ -38,7 +38,7 @@ static int first_card(const sk_record *rec)
     return rec->nactions;
 }
 
-int sk_cmd_solve(int argc, char **argv)
+int skx_cmd_solve(int argc, char **argv)
 {
     static const struct option opts[] = {{"at", required_argument, 0, 'a'},
                                          {"jobs", required_argument, 0, 'j'},
@@ -46,15 +46,15 @@ int sk_cmd_solve(int argc, char **argv)
                                          {0, 0, 0, 0}};
     uint64_t at = 0;
     bool have_at = false;
-    int c, jobs = sk_cli_solver_jobs_default();
+    int c, jobs = skx_cli_solver_jobs_default();
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'a') {
-            if (sk_cli_number("at", optarg, SK_MAX_ACTIONS, &at) < 0)
+            if (skx_cli_number("at", optarg, SK_MAX_ACTIONS, &at) < 0)
                 return 2;
             have_at = true;
         } else if (c == 'j') {
-            if (sk_cli_solver_jobs("solve", optarg, &jobs) < 0)
+            if (skx_cli_solver_jobs("solve", optarg, &jobs) < 0)
                 return 2;
         } else if (c == 'h') {
             solve_usage(stdout);
@@ -66,11 +66,11 @@ int sk_cmd_solve(int argc, char **argv)
     }
     const char *path = optind < argc ? argv[optind] : "-";
     size_t len;
-    char *text = sk_cli_slurp(path, &len, SK_RECORD_MAX_LINE);
+    char *text = skx_cli_slurp(path, &len, SK_RECORD_MAX_LINE);
     char qp[SK_CLI_QUOTE];
-    sk_cli_quote(qp, path);
+    skx_cli_quote(qp, path);
     if (!text) {
-        fprintf(stderr, "schafkopf: solve: cannot read %s: %s\n", qp, sk_cli_read_error(errno));
+        fprintf(stderr, "schafkopf: solve: cannot read %s: %s\n", qp, skx_cli_read_error(errno));
         return 1;
     }
     sk_record *rec = malloc(sizeof *rec);

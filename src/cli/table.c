@@ -10,7 +10,7 @@
 #include <string.h>
 
 /* Appends a line to the event log, dropping the oldest when full. */
-void sk_table_log(sk_table *t, const char *text)
+void skx_table_log(skx_table *t, const char *text)
 {
     if (t->nlog == SK_LOG_LINES) {
         memmove(t->log[0], t->log[1], sizeof t->log[0] * (SK_LOG_LINES - 1));
@@ -30,7 +30,7 @@ static int display_key(const sk_order *o, int card)
 
 /* The trumps of the contract (or of a Sauspiel while none is declared),
  * for setting them apart in the hand. */
-sk_cards sk_table_trumps(const sk_public *p)
+sk_cards skx_table_trumps(const sk_public *p)
 {
     sk_order o;
     if (p->contract.type != SK_C_NONE)
@@ -41,7 +41,7 @@ sk_cards sk_table_trumps(const sk_public *p)
 
 /* Sorts the hand by the contract's order (or the Sauspiel order while
  * none is declared): trumps high to low, then the plain suits. */
-int sk_table_sorted_hand(const sk_public *p, sk_cards hand, uint8_t *out)
+int skx_table_sorted_hand(const sk_public *p, sk_cards hand, uint8_t *out)
 {
     sk_order o;
     if (p->contract.type != SK_C_NONE)
@@ -62,66 +62,66 @@ int sk_table_sorted_hand(const sk_public *p, sk_cards hand, uint8_t *out)
 
 /* Formats cents as a signed amount in euros, with the language's
  * decimal mark ("+1,20" in German, "+1.20" in English). */
-size_t sk_table_money(sk_lang lang, int64_t cents, char *buf, size_t size)
+size_t skx_table_money(skx_lang lang, int64_t cents, char *buf, size_t size)
 {
     int64_t a = cents < 0 ? -cents : cents;
     return (size_t)snprintf(buf, size, "%s%lld%c%02lld", cents < 0 ? "-" : cents > 0 ? "+" : "",
-                            (long long)(a / 100), lang == SK_LANG_DE ? ',' : '.',
+                            (long long)(a / 100), lang == SKX_LANG_DE ? ',' : '.',
                             (long long)(a % 100));
 }
 
 /* Whether the session counts tournament points instead of money (the
  * tournament preset, 5.3). */
-bool sk_table_tournament(const sk_table *t)
+bool skx_table_tournament(const skx_table *t)
 {
     return t->session && strncmp(t->session->rules.preset, "tournament",
                                  sizeof t->session->rules.preset) == 0;
 }
 
 /* The score sheet's title, naming what its columns count. */
-size_t sk_table_sheet_title(const sk_table *t, char *buf, size_t size)
+size_t skx_table_sheet_title(const skx_table *t, char *buf, size_t size)
 {
-    return (size_t)snprintf(buf, size, "%s (%s)", sk_tr(t->lang, L_SCORE_SHEET),
-                            sk_tr(t->lang, sk_table_tournament(t) ? L_TOURNAMENT : L_MONEY_EUR));
+    return (size_t)snprintf(buf, size, "%s (%s)", skx_tr(t->lang, L_SCORE_SHEET),
+                            skx_tr(t->lang, skx_table_tournament(t) ? L_TOURNAMENT : L_MONEY_EUR));
 }
 
 /* Who won how: the contract, the declarer (and partner), the points of
  * each side, Schneider/Schwarz, and the money explanation. */
-size_t sk_table_result_text(const sk_table *t, const sk_result *res, char *buf, size_t size)
+size_t skx_table_result_text(const skx_table *t, const sk_result *res, char *buf, size_t size)
 {
-    sk_lang L = t->lang;
+    skx_lang L = t->lang;
     if (res->thrown_in)
-        return (size_t)snprintf(buf, size, "%s", sk_tr(L, L_THROWN_IN));
+        return (size_t)snprintf(buf, size, "%s", skx_tr(L, L_THROWN_IN));
     char name[64], partner[48] = "";
-    sk_lang_contract(L, res->contract, name, sizeof name);
+    skx_lang_contract(L, res->contract, name, sizeof name);
     if (res->contract.type == SK_C_RAMSCH) { /* each for himself: who lost (and won) */
         size_t n = (size_t)snprintf(buf, size, "%s:", name);
         for (int s = 0; s < SK_NSEATS; s++)
             n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0,
-                                  " %s %d%s", sk_lang_seat(L, t->human, s), res->points[s],
+                                  " %s %d%s", skx_lang_seat(L, t->human, s), res->points[s],
                                   (res->losers >> s & 1)    ? " (-)"
                                   : (res->winners >> s & 1) ? " (+)"
                                                             : "");
         if (res->durchmarsch < SK_NSEATS)
             n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0,
-                                  "; Durchmarsch %s", sk_lang_seat(L, t->human, res->durchmarsch));
+                                  "; Durchmarsch %s", skx_lang_seat(L, t->human, res->durchmarsch));
         return n;
     }
     if (res->partner != SK_NOSEAT)
-        snprintf(partner, sizeof partner, " %s %s", sk_tr(L, L_AND),
-                 sk_lang_seat(L, t->human, res->partner));
+        snprintf(partner, sizeof partner, " %s %s", skx_tr(L, L_AND),
+                 skx_lang_seat(L, t->human, res->partner));
     int decl = res->declarer_side_points;
     /* the verb agrees: "Du gewinnst", "Links gewinnt", "Du und Rechts gewinnen" */
     enum sk_str verb = res->partner != SK_NOSEAT ? (res->won ? L_WIN_PL : L_LOSE_PL)
                        : res->declarer == t->human ? (res->won ? L_WIN_YOU : L_LOSE_YOU)
                                                    : (res->won ? L_WINS : L_LOSES);
     size_t n = (size_t)snprintf(buf, size, "%s: %s%s %s.\n%s %d, %s %d %s%s%s.", name,
-                                sk_lang_seat(L, t->human, res->declarer), partner,
-                                sk_tr(L, verb), sk_tr(L, L_DECL_SIDE),
-                                decl, sk_tr(L, L_DEFENDERS), 120 - decl, sk_tr(L, L_POINTS),
+                                skx_lang_seat(L, t->human, res->declarer), partner,
+                                skx_tr(L, verb), skx_tr(L, L_DECL_SIDE),
+                                decl, skx_tr(L, L_DEFENDERS), 120 - decl, skx_tr(L, L_POINTS),
                                 res->schwarz ? ", " : res->schneider ? ", " : "",
-                                res->schwarz     ? sk_tr(L, L_SCHWARZ)
-                                : res->schneider ? sk_tr(L, L_SCHNEIDER)
+                                res->schwarz     ? skx_tr(L, L_SCHWARZ)
+                                : res->schneider ? skx_tr(L, L_SCHNEIDER)
                                                  : "");
     return n;
 }
@@ -144,33 +144,33 @@ static void pad(char *out, size_t size, const char *s, int width, bool right)
 
 /* The game of a sheet row in words: "Sauspiel Eichel", "Herz-Solo
  * Tout", "-" when thrown in; cut to `width`. */
-static void row_game(const sk_table *t, const sk_score_row *row, char *buf, size_t size)
+static void row_game(const skx_table *t, const sk_score_row *row, char *buf, size_t size)
 {
     if (row->thrown_in)
         snprintf(buf, size, "-");
     else if (row->contract.type == SK_C_SAUSPIEL && row->contract.suit < 4)
-        snprintf(buf, size, "Sauspiel %s", sk_lang_suit(t->lang, row->contract.suit));
+        snprintf(buf, size, "Sauspiel %s", skx_lang_suit(t->lang, row->contract.suit));
     else
-        sk_lang_contract(t->lang, row->contract, buf, size);
+        skx_lang_contract(t->lang, row->contract, buf, size);
 }
 
 /* A score sheet line: number, game and declarer (+ won, - lost), then
  * every seat's money in euros, or its tournament points in a
  * tournament; the header when i == 0, the totals when row is NULL.
  * Seats by their whole names; fits 78 columns. */
-size_t sk_table_score_line(const sk_table *t, int i, const sk_score_row *row, char *buf,
+size_t skx_table_score_line(const skx_table *t, int i, const sk_score_row *row, char *buf,
                            size_t size)
 {
     char cells[4][48], first[96];
     int64_t val[4] = {0};
-    bool points = sk_table_tournament(t);
+    bool points = skx_table_tournament(t);
     if (i == 0) {
         char head[64];
-        snprintf(head, sizeof head, "    %s", sk_tr(t->lang, L_GAME));
+        snprintf(head, sizeof head, "    %s", skx_tr(t->lang, L_GAME));
         pad(first, sizeof first, head, 37, false);
         for (int s = 0; s < 4; s++) {
             char name[40];
-            pad(name, sizeof name, sk_lang_seat(t->lang, t->human, (t->human + s) % 4), 9, true);
+            pad(name, sizeof name, skx_lang_seat(t->lang, t->human, (t->human + s) % 4), 9, true);
             snprintf(cells[s], sizeof cells[s], " %s", name);
         }
     } else {
@@ -179,14 +179,14 @@ size_t sk_table_score_line(const sk_table *t, int i, const sk_score_row *row, ch
             row_game(t, row, game, sizeof game);
             bool decl = !row->thrown_in && row->declarer < SK_NSEATS; /* not a Ramsch */
             snprintf(who, sizeof who, "%3d %-20.20s %s%s", i, game,
-                     decl ? sk_lang_seat(t->lang, t->human, row->declarer) : "",
+                     decl ? skx_lang_seat(t->lang, t->human, row->declarer) : "",
                      !decl ? "" : row->won ? " +" : " -");
             pad(first, sizeof first, who, 37, false);
             for (int s = 0; s < 4; s++)
                 val[s] = points ? row->tournament[s] : row->money[s];
         } else {
             char total[64];
-            snprintf(total, sizeof total, "    %s", sk_tr(t->lang, L_TOTAL));
+            snprintf(total, sizeof total, "    %s", skx_tr(t->lang, L_TOTAL));
             pad(first, sizeof first, total, 37, false);
             for (int s = 0; s < 4; s++)
                 val[s] = points ? t->session->tournament[s] : t->session->money[s];
@@ -197,7 +197,7 @@ size_t sk_table_score_line(const sk_table *t, int i, const sk_score_row *row, ch
             if (points)
                 snprintf(m, sizeof m, "%+lld", (long long)val[seat]);
             else
-                sk_table_money(t->lang, val[seat], m, sizeof m);
+                skx_table_money(t->lang, val[seat], m, sizeof m);
             snprintf(cells[s], sizeof cells[s], " %9s", m);
         }
     }
@@ -210,7 +210,7 @@ size_t sk_table_score_line(const sk_table *t, int i, const sk_score_row *row, ch
  * Schafkopf terms anyway (Laufende, Schneider, Kontra ... are kept) are
  * translated.  Each sum gets its unit ("= 20 Cent"), and a sum said
  * twice in a row ("= 90 = 90") once. */
-static size_t explain_words(const sk_table *t, const char *text, char *buf, size_t size)
+static size_t explain_words(const skx_table *t, const char *text, char *buf, size_t size)
 {
     static const char *const WORDS[][3] = { /* core's word, English, German at the table */
         {"zusammengeworfen (alle weiter)", "thrown in (all passed)", NULL},
@@ -219,9 +219,9 @@ static size_t explain_words(const sk_table *t, const char *text, char *buf, size
         {"Laufende", "runners", NULL},
         {"gelegt", "knocked", "geklopft"}, /* as the table said it: "ich klopfe" */
     };
-    bool en = t->lang == SK_LANG_EN;
+    bool en = t->lang == SKX_LANG_EN;
     int col = en ? 1 : 2;
-    const char *unit = sk_tr(t->lang, L_CENTS);
+    const char *unit = skx_tr(t->lang, L_CENTS);
     size_t n = 0;
     long last = -1; /* the sum just written, to drop its repetition */
     for (const char *q = text; *q;) {
@@ -267,22 +267,22 @@ static size_t explain_words(const sk_table *t, const char *text, char *buf, size
 /* The settlement line under a result: "Geld: Sauspiel 10, Schneider +10
  * = 20 Cent", or in a tournament each seat's points ("Turnierpunkte:
  * Du -2, Links -2, ..."). */
-size_t sk_table_explain(const sk_table *t, const sk_rules *r, const sk_result *res, char *buf,
+size_t skx_table_explain(const skx_table *t, const sk_rules *r, const sk_result *res, char *buf,
                         size_t size)
 {
-    if (sk_table_tournament(t) && !res->thrown_in) {
-        size_t n = (size_t)snprintf(buf, size, "%s:", sk_tr(t->lang, L_TOURNAMENT));
+    if (skx_table_tournament(t) && !res->thrown_in) {
+        size_t n = (size_t)snprintf(buf, size, "%s:", skx_tr(t->lang, L_TOURNAMENT));
         for (int k = 0; k < SK_NSEATS; k++) {
             int s = (t->human + k) % 4;
             n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0,
-                                  "%s %s %+d", k ? "," : "", sk_lang_seat(t->lang, t->human, s),
+                                  "%s %s %+d", k ? "," : "", skx_lang_seat(t->lang, t->human, s),
                                   res->tournament[s]);
         }
         return n;
     }
     char text[512];
     sk_result_explain(r, res, text, sizeof text);
-    size_t n = (size_t)snprintf(buf, size, "%s: ", sk_tr(t->lang, L_MONEY));
+    size_t n = (size_t)snprintf(buf, size, "%s: ", skx_tr(t->lang, L_MONEY));
     return n + explain_words(t, text, buf + (n < size ? n : size), n < size ? size - n : 0);
 }
 
@@ -317,15 +317,15 @@ static void course_cell(char *out, size_t size, const char *s, int width)
  * and the settlement.  Lines end with '\n'; the caller frees the text.
  * Only for a finished game: then every hand may be shown.
  */
-char *sk_table_course(const sk_table *t, const sk_game *g, const sk_rules *r,
+char *skx_table_course(const skx_table *t, const sk_game *g, const sk_rules *r,
                       const sk_result *res)
 {
     const sk_public *p = &g->pub;
-    sk_lang L = t->lang;
+    skx_lang L = t->lang;
     char *buf = NULL, line[700], cell[64], text[600];
     size_t len = 0, cap = 0;
     bool ok = true;
-    snprintf(line, sizeof line, "%s (%s %u)\n", sk_tr(L, L_COURSE), sk_tr(L, L_GAME),
+    snprintf(line, sizeof line, "%s (%s %u)\n", skx_tr(L, L_COURSE), skx_tr(L, L_GAME),
              t->game_no);
     ok = ok && grow_append(&buf, &len, &cap, line);
     for (int k = 0; k < SK_NSEATS && ok; k++) {
@@ -335,8 +335,8 @@ char *sk_table_course(const sk_table *t, const sk_game *g, const sk_rules *r,
             if (g->dealt[s][i] < SK_NCARDS)
                 hand |= SK_BIT(g->dealt[s][i]);
         uint8_t sorted[8];
-        int n = sk_table_sorted_hand(p, hand, sorted);
-        course_cell(line, sizeof line, sk_lang_seat(L, t->human, s), 11);
+        int n = skx_table_sorted_hand(p, hand, sorted);
+        course_cell(line, sizeof line, skx_lang_seat(L, t->human, s), 11);
         for (int i = 0; i < n; i++) {
             snprintf(cell, sizeof cell, " %s", sk_card_name(sorted[i]));
             strncat(line, cell, sizeof line - strlen(line) - 1);
@@ -346,7 +346,7 @@ char *sk_table_course(const sk_table *t, const sk_game *g, const sk_rules *r,
     }
     course_cell(line, sizeof line, "", 11);
     for (int k = 0; k < SK_NSEATS; k++) {
-        course_cell(cell, sizeof cell, sk_lang_seat(L, t->human, (t->human + k) % 4), 11);
+        course_cell(cell, sizeof cell, skx_lang_seat(L, t->human, (t->human + k) % 4), 11);
         strncat(line, cell, sizeof line - strlen(line) - 1);
     }
     for (size_t e = strlen(line); e > 0 && line[e - 1] == ' '; e--)
@@ -355,7 +355,7 @@ char *sk_table_course(const sk_table *t, const sk_game *g, const sk_rules *r,
     ok = ok && grow_append(&buf, &len, &cap, line);
     for (int k = 0; k < p->trick_no && ok; k++) {
         char label[32];
-        snprintf(label, sizeof label, "%s %d", sk_tr(L, L_TRICK), k + 1);
+        snprintf(label, sizeof label, "%s %d", skx_tr(L, L_TRICK), k + 1);
         course_cell(line, sizeof line, label, 11);
         sk_cards cards = 0;
         for (int j = 0; j < SK_NSEATS; j++) {
@@ -366,15 +366,15 @@ char *sk_table_course(const sk_table *t, const sk_game *g, const sk_rules *r,
             course_cell(cell, sizeof cell, label, 11);
             strncat(line, cell, sizeof line - strlen(line) - 1);
         }
-        snprintf(cell, sizeof cell, "%s %d\n", sk_lang_seat(L, t->human, p->trick_winners[k]),
+        snprintf(cell, sizeof cell, "%s %d\n", skx_lang_seat(L, t->human, p->trick_winners[k]),
                  sk_cards_points(cards));
         strncat(line, cell, sizeof line - strlen(line) - 1);
         ok = grow_append(&buf, &len, &cap, line);
     }
-    sk_table_result_text(t, res, text, sizeof text);
-    snprintf(line, sizeof line, "%s: %s\n", sk_tr(L, L_RESULT), text);
+    skx_table_result_text(t, res, text, sizeof text);
+    snprintf(line, sizeof line, "%s: %s\n", skx_tr(L, L_RESULT), text);
     ok = ok && grow_append(&buf, &len, &cap, line);
-    sk_table_explain(t, r, res, text, sizeof text);
+    skx_table_explain(t, r, res, text, sizeof text);
     snprintf(line, sizeof line, "%s\n", text);
     ok = ok && grow_append(&buf, &len, &cap, line);
     if (!ok) {

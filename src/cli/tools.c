@@ -12,9 +12,9 @@
 
 /* The ruleset options every subcommand with a ruleset accepts. */
 #define RULE_OPTIONS                                                                     \
-    {"preset", required_argument, 0, SK_OPT_PRESET},                                     \
-        {"rule", required_argument, 0, SK_OPT_RULE},                                     \
-        {"rules", required_argument, 0, SK_OPT_RULES_FILE}
+    {"preset", required_argument, 0, SKX_OPT_PRESET},                                     \
+        {"rule", required_argument, 0, SKX_OPT_RULE},                                     \
+        {"rules", required_argument, 0, SKX_OPT_RULES_FILE}
 
 static const char RULE_HELP[] =
     "  --preset NAME      ruleset preset (official, tournament, sauspiel, kurz, stammtisch;\n"
@@ -35,7 +35,7 @@ static void deal_usage(FILE *out)
                  "  -h, --help    this help\n", RULE_HELP);
 }
 
-int sk_cmd_deal(int argc, char **argv)
+int skx_cmd_deal(int argc, char **argv)
 {
     static const struct option opts[] = {{"seed", required_argument, 0, 's'},
                                          {"dealer", required_argument, 0, 'd'},
@@ -52,16 +52,16 @@ int sk_cmd_deal(int argc, char **argv)
     bool rules_seen = false;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 's') {
-            if (sk_cli_number("seed", optarg, UINT64_MAX, &seed) < 0)
+            if (skx_cli_number("seed", optarg, UINT64_MAX, &seed) < 0)
                 return 2;
             seeded = true;
         } else if (c == 'd') {
-            if (sk_cli_number("dealer", optarg, 3, &dealer) < 0)
+            if (skx_cli_number("dealer", optarg, 3, &dealer) < 0)
                 return 2;
         } else if (c == 'j') {
             json = true;
-        } else if (c >= SK_OPT_PRESET) {
-            if (sk_cli_rules_option(&rules, c, optarg, &rules_seen) < 0)
+        } else if (c >= SKX_OPT_PRESET) {
+            if (skx_cli_rules_option(&rules, c, optarg, &rules_seen) < 0)
                 return 2;
         } else if (c == 'h') {
             deal_usage(stdout);
@@ -74,10 +74,10 @@ int sk_cmd_deal(int argc, char **argv)
     if (optind < argc) {
         char q[SK_CLI_QUOTE];
         fprintf(stderr, "schafkopf: deal: unexpected argument \"%s\"\n",
-                sk_cli_quote(q, argv[optind]));
+                skx_cli_quote(q, argv[optind]));
         return 2;
     }
-    if (sk_cli_rules_check(&rules) < 0)
+    if (skx_cli_rules_check(&rules) < 0)
         return 2;
     if ((int)dealer >= sk_rules_seats(&rules)) {
         fprintf(stderr, "schafkopf: deal: --dealer %d: there are only %d seats\n", (int)dealer,
@@ -125,7 +125,7 @@ static void legal_usage(FILE *out)
                  "  -h, --help    this help\n");
 }
 
-int sk_cmd_legal(int argc, char **argv)
+int skx_cmd_legal(int argc, char **argv)
 {
     static const struct option opts[] = {{"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     int c;
@@ -140,11 +140,11 @@ int sk_cmd_legal(int argc, char **argv)
     }
     const char *path = optind < argc ? argv[optind] : "-";
     size_t len;
-    char *text = sk_cli_slurp(path, &len, SK_RECORD_MAX_LINE);
+    char *text = skx_cli_slurp(path, &len, SK_RECORD_MAX_LINE);
     char qp[SK_CLI_QUOTE];
-    sk_cli_quote(qp, path);
+    skx_cli_quote(qp, path);
     if (!text) {
-        fprintf(stderr, "schafkopf: legal: cannot read %s: %s\n", qp, sk_cli_read_error(errno));
+        fprintf(stderr, "schafkopf: legal: cannot read %s: %s\n", qp, skx_cli_read_error(errno));
         return 1;
     }
     sk_record *rec = malloc(sizeof *rec);
@@ -186,7 +186,7 @@ static void rules_usage(FILE *out)
                  "  -h, --help    this help\n", RULE_HELP);
 }
 
-int sk_cmd_rules(int argc, char **argv)
+int skx_cmd_rules(int argc, char **argv)
 {
     static const struct option opts[] = {{"help", no_argument, 0, 'h'}, RULE_OPTIONS,
                                          {0, 0, 0, 0}};
@@ -197,8 +197,8 @@ int sk_cmd_rules(int argc, char **argv)
     optind = 1;
     bool rules_seen = false;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c >= SK_OPT_PRESET) {
-            if (sk_cli_rules_option(&rules, c, optarg, &rules_seen) < 0)
+        if (c >= SKX_OPT_PRESET) {
+            if (skx_cli_rules_option(&rules, c, optarg, &rules_seen) < 0)
                 return 2;
             print = true;
         } else if (c == 'h') {
@@ -212,10 +212,10 @@ int sk_cmd_rules(int argc, char **argv)
     if (optind < argc) {
         char q[SK_CLI_QUOTE];
         fprintf(stderr, "schafkopf: rules: unexpected argument \"%s\"\n",
-                sk_cli_quote(q, argv[optind]));
+                skx_cli_quote(q, argv[optind]));
         return 2;
     }
-    if (sk_cli_rules_check(&rules) < 0)
+    if (skx_cli_rules_check(&rules) < 0)
         return 2;
     char buf[4096];
     if (print) {

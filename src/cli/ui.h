@@ -8,8 +8,8 @@
  * event log, each seat's last word, the score sheet), so the hidden
  * hands stay hidden.  Every user-visible string comes from lang.c.
  */
-#ifndef SK_UI_H
-#define SK_UI_H
+#ifndef SKX_UI_H
+#define SKX_UI_H
 
 #include "cli.h"
 #include "schafkopf/ai.h"
@@ -20,7 +20,7 @@
 /* Languages (lang.c)                                                   */
 /* ------------------------------------------------------------------ */
 
-typedef enum sk_lang { SK_LANG_DE = 0, SK_LANG_EN = 1 } sk_lang;
+typedef enum skx_lang { SKX_LANG_DE = 0, SKX_LANG_EN = 1 } skx_lang;
 
 /* Ids of the strings in the per-language tables. */
 enum sk_str {
@@ -49,27 +49,27 @@ enum sk_str {
 };
 
 /* The string `id` in language `lang`. */
-const char *sk_tr(sk_lang lang, enum sk_str id);
+const char *skx_tr(skx_lang lang, enum sk_str id);
 /* The name of `seat` as seen from `human` ("Du", "Links", ...). */
-const char *sk_lang_seat(sk_lang lang, int human, int seat);
+const char *skx_lang_seat(skx_lang lang, int human, int seat);
 /* The name of a suit. */
-const char *sk_lang_suit(sk_lang lang, int suit);
+const char *skx_lang_suit(skx_lang lang, int suit);
 /* A contract's name ("Sauspiel mit der Gras-Sau", "Hearts Solo Tout"). */
-size_t sk_lang_contract(sk_lang lang, sk_contract c, char *buf, size_t size);
+size_t skx_lang_contract(skx_lang lang, sk_contract c, char *buf, size_t size);
 /* What a seat says with action `a` in the state `p` before it: "weiter",
  * "ich spiele", "ich hätt ein Solo", "ich spiel selbst", the contract,
  * "Kontra", or the card's code. */
-size_t sk_lang_action(sk_lang lang, const sk_public *p, sk_action a, char *buf, size_t size);
+size_t skx_lang_action(skx_lang lang, const sk_public *p, sk_action a, char *buf, size_t size);
 /* A contract class by name ("Wenz-Tout"), with its article when asked
  * ("einen Farbwenz", "a Solo Tout"). */
-size_t sk_lang_class(sk_lang lang, sk_contract c, bool article, char *buf, size_t size);
+size_t skx_lang_class(skx_lang lang, sk_contract c, bool article, char *buf, size_t size);
 /* The label of a choice in a menu of the view's seat: the action's words,
  * plus what an "ich spiele" commits a hand that can call no Sau to. */
-size_t sk_lang_choice(sk_lang lang, const sk_view *v, sk_action a, char *buf, size_t size);
+size_t skx_lang_choice(skx_lang lang, const sk_view *v, sk_action a, char *buf, size_t size);
 
 /* Why the human's action was refused, in words and with the rule's
  * number, from the engine's error. */
-size_t sk_lang_refusal(sk_lang lang, const sk_error *err, char *buf, size_t size);
+size_t skx_lang_refusal(skx_lang lang, const sk_error *err, char *buf, size_t size);
 
 /* What a line of input means (plain mode, and typed commands). */
 enum sk_input {
@@ -79,7 +79,7 @@ enum sk_input {
  * v->seat) and the hand as displayed (`hand`, n cards): a card code,
  * a number, an action text as sk_action_parse reads it, or a German or
  * English phrase.  On SK_IN_BAD writes a message to msg. */
-enum sk_input sk_lang_input(sk_lang lang, const sk_view *v, const char *line,
+enum sk_input skx_lang_input(skx_lang lang, const sk_view *v, const char *line,
                             const sk_action *legal, int n, const uint8_t *hand, int nhand,
                             sk_action *out, char *msg, size_t msgsize);
 
@@ -108,8 +108,8 @@ typedef int (*sk_hint_fn)(void *ctx, const sk_view *v, sk_action *acts, double *
  * SK_ACT_RETOUR) in the view: 1 yes, 0 no, -1 no hint. */
 typedef int (*sk_double_hint_fn)(void *ctx, const sk_view *v, int type);
 
-typedef struct sk_table {
-    sk_lang lang;
+typedef struct skx_table {
+    skx_lang lang;
     int human;             /* seat shown at the bottom */
     unsigned game_no;      /* 1-based number of the current game */
     sk_view view;          /* the human's view */
@@ -127,82 +127,82 @@ typedef struct sk_table {
     int delay_ms;          /* curses: pause after another seat's card */
     int trick_pause_ms;    /* curses: a finished trick stays this long (or until a key) */
     bool trick_end;        /* the event being shown ends a trick */
-    const char *course;    /* a finished game's course (sk_table_course), or NULL */
+    const char *course;    /* a finished game's course (skx_table_course), or NULL */
     bool prompt_newline;   /* plain: end prompts with a newline (scripts) */
-} sk_table;
+} skx_table;
 
 /* Adds a line to the table's event log (dropping the oldest). */
-void sk_table_log(sk_table *t, const char *text);
+void skx_table_log(skx_table *t, const char *text);
 /* The hand sorted for display: trumps high to low, then suits (by the
  * contract's order, or the Sauspiel order before the declaration);
  * returns the count. */
-int sk_table_sorted_hand(const sk_public *p, sk_cards hand, uint8_t *out);
+int skx_table_sorted_hand(const sk_public *p, sk_cards hand, uint8_t *out);
 /* The trumps of the contract, or of a Sauspiel before the declaration. */
-sk_cards sk_table_trumps(const sk_public *p);
+sk_cards skx_table_trumps(const sk_public *p);
 /* Formats money in cents as "+1,20" / "-0,40" / "0,00" (German) or
  * with a decimal point (English). */
-size_t sk_table_money(sk_lang lang, int64_t cents, char *buf, size_t size);
+size_t skx_table_money(skx_lang lang, int64_t cents, char *buf, size_t size);
 /* Whether the session counts tournament points rather than money. */
-bool sk_table_tournament(const sk_table *t);
+bool skx_table_tournament(const skx_table *t);
 /* The score sheet's title: "Spielliste (Geld in €)". */
-size_t sk_table_sheet_title(const sk_table *t, char *buf, size_t size);
+size_t skx_table_sheet_title(const skx_table *t, char *buf, size_t size);
 
 /* Return codes of the asking functions. */
-enum { SK_UI_OK = 0, SK_UI_NO = 1, SK_UI_QUIT = -1 };
+enum { SKX_UI_OK = 0, SKX_UI_NO = 1, SKX_UI_QUIT = -1 };
 
-typedef struct sk_ui sk_ui;
-struct sk_ui {
+typedef struct skx_ui skx_ui;
+struct skx_ui {
     void *impl;
     /* Something happened (already in t->log): show it. `other`: an
      * action of another seat (curses pauses a moment). */
-    void (*event)(sk_ui *ui, const sk_table *t, const char *text, bool other);
-    /* Asks the human for one of legal[0..n-1]; SK_UI_OK or SK_UI_QUIT. */
-    int (*choose)(sk_ui *ui, const sk_table *t, const sk_action *legal, int n,
+    void (*event)(skx_ui *ui, const skx_table *t, const char *text, bool other);
+    /* Asks the human for one of legal[0..n-1]; SKX_UI_OK or SKX_UI_QUIT. */
+    int (*choose)(skx_ui *ui, const skx_table *t, const sk_action *legal, int n,
                   sk_action *out);
     /* Offers a Kontra/Retour out of turn, before each action while it is
-     * allowed: SK_UI_OK (give it), SK_UI_NO or SK_UI_QUIT.  Not a blocking
+     * allowed: SKX_UI_OK (give it), SKX_UI_NO or SKX_UI_QUIT.  Not a blocking
      * question each time: the full screen takes its key (k) whenever it
      * was pressed, the line mode asks once a game and takes "kontra"
      * typed at the player's own turn. */
-    int (*offer)(sk_ui *ui, const sk_table *t, sk_action offer);
+    int (*offer)(skx_ui *ui, const skx_table *t, sk_action offer);
     /* Says that the human's action was refused, and why. */
-    void (*error)(sk_ui *ui, const sk_table *t, const char *msg);
-    /* Shows a finished game and the score sheet: SK_UI_OK or SK_UI_QUIT. */
-    int (*summary)(sk_ui *ui, const sk_table *t, const sk_result *res, const char *explain,
+    void (*error)(skx_ui *ui, const skx_table *t, const char *msg);
+    /* Shows a finished game and the score sheet: SKX_UI_OK or SKX_UI_QUIT. */
+    int (*summary)(skx_ui *ui, const skx_table *t, const sk_result *res, const char *explain,
                    bool last);
     /* Replay: shows one step (`text` says what happened); returns +1
-     * (forward), -1 (back) or SK_UI_QUIT.  The plain mode always steps
+     * (forward), -1 (back) or SKX_UI_QUIT.  The plain mode always steps
      * forward. */
-    int (*step)(sk_ui *ui, const sk_table *t, const char *text);
+    int (*step)(skx_ui *ui, const skx_table *t, const char *text);
     /* Closes the UI and frees it. */
-    void (*close)(sk_ui *ui);
+    void (*close)(skx_ui *ui);
 };
 
 /* Opens the line mode on stdin/stdout. */
-sk_ui *sk_ui_plain_open(void);
+skx_ui *skx_ui_plain_open(void);
 /* Opens the full-screen mode; NULL if the terminal cannot do it. */
-sk_ui *sk_ui_curses_open(void);
+skx_ui *skx_ui_curses_open(void);
 
 
 /* The summary text shared by both modes: result line and points. */
-size_t sk_table_result_text(const sk_table *t, const sk_result *res, char *buf, size_t size);
+size_t skx_table_result_text(const skx_table *t, const sk_result *res, char *buf, size_t size);
 /* The settlement line in the table's language: "Geld: ... = 20 Cent"
  * (sk_result_explain), or the tournament points in a tournament. */
-size_t sk_table_explain(const sk_table *t, const sk_rules *r, const sk_result *res, char *buf,
+size_t skx_table_explain(const skx_table *t, const sk_rules *r, const sk_result *res, char *buf,
                         size_t size);
 /* One score sheet row as text (game number i from 1, or the totals when
  * row is NULL). */
-size_t sk_table_score_line(const sk_table *t, int i, const sk_score_row *row, char *buf,
+size_t skx_table_score_line(const skx_table *t, int i, const sk_score_row *row, char *buf,
                            size_t size);
 
 /* "geht an Links" / "geht an dich": who took a trick. */
-size_t sk_lang_won_by(sk_lang lang, int human, int seat, char *buf, size_t size);
+size_t skx_lang_won_by(skx_lang lang, int human, int seat, char *buf, size_t size);
 /* The hint for the doubling `type` in words. */
-size_t sk_lang_double_hint(const sk_table *t, int type, char *buf, size_t size);
+size_t skx_lang_double_hint(const skx_table *t, int type, char *buf, size_t size);
 
 /* The course of a finished game: every hand as dealt, every trick, the
  * result and the settlement, in lines; malloc'ed, NULL without memory. */
-char *sk_table_course(const sk_table *t, const sk_game *g, const sk_rules *r,
+char *skx_table_course(const skx_table *t, const sk_game *g, const sk_rules *r,
                       const sk_result *res);
 
 #endif

@@ -19,7 +19,7 @@ enum { PAIR_E = 1, PAIR_G, PAIR_H, PAIR_S, PAIR_TITLE, PAIR_MARK, PAIR_ERR };
 #define HAND_Y 18
 
 typedef struct curses_ui {
-    sk_ui ui;
+    skx_ui ui;
     char msg[256];          /* message line: errors, hints */
     char prompt[128];       /* question line */
     bool show_last;         /* 'l': the last trick is on the table */
@@ -90,14 +90,14 @@ static const struct {
 } PLACES[4] = {{13, 20, 11, 23}, {6, 1, 8, 13}, {2, 20, 5, 23}, {6, 30, 8, 33}};
 
 /* Draws one seat: name, dealer and turn markers, last word. */
-static void draw_seat(const sk_table *t, int seat)
+static void draw_seat(const skx_table *t, int seat)
 {
     const sk_public *p = &t->view.pub;
     int rel = ((seat - t->human) % 4 + 4) % 4;
     int y = PLACES[rel].name_y, x = PLACES[rel].name_x;
     char line[96];
     snprintf(line, sizeof line, "%s%s (%d)%s", p->to_move == seat ? "▶ " : "",
-             sk_lang_seat(t->lang, t->human, seat), seat, p->dealer == seat ? " ●" : "");
+             skx_lang_seat(t->lang, t->human, seat), seat, p->dealer == seat ? " ●" : "");
     attron(A_BOLD | (p->to_move == seat ? COLOR_PAIR(PAIR_MARK) : 0));
     int width = rel == 1 ? 28 : 20;
     put(y, x, line, width);
@@ -105,16 +105,16 @@ static void draw_seat(const sk_table *t, int seat)
     const char *role = "";
     if (p->phase >= SK_PHASE_PLAY && p->contract.type != SK_C_NONE) {
         if (seat == p->declarer)
-            role = sk_tr(t->lang, L_DECLARER);
+            role = skx_tr(t->lang, L_DECLARER);
         else if (seat == p->partner)
-            role = sk_tr(t->lang, L_PARTNER);
+            role = skx_tr(t->lang, L_PARTNER);
     }
     put(y + 1, x, role[0] ? role : t->said[seat], width);
 }
 
 /* Draws the trick in the middle: the current one, or the last one
  * (dimmed, with its winner) while the next has not begun. */
-static void draw_trick(const curses_ui *u, const sk_table *t)
+static void draw_trick(const curses_ui *u, const skx_table *t)
 {
     const sk_public *p = &t->view.pub;
     const uint8_t *cards = p->trick;
@@ -128,13 +128,13 @@ static void draw_trick(const curses_ui *u, const sk_table *t)
         char line[80];
         int w = p->trick_winners[k];
         if (u->show_last)
-            snprintf(line, sizeof line, "%s: %s", sk_tr(t->lang, L_LAST_TRICK),
-                     sk_lang_seat(t->lang, t->human, w));
+            snprintf(line, sizeof line, "%s: %s", skx_tr(t->lang, L_LAST_TRICK),
+                     skx_lang_seat(t->lang, t->human, w));
         else if (w == t->human)
-            snprintf(line, sizeof line, "%s", sk_tr(t->lang, L_TAKES_LAST_YOU));
+            snprintf(line, sizeof line, "%s", skx_tr(t->lang, L_TAKES_LAST_YOU));
         else
-            snprintf(line, sizeof line, sk_tr(t->lang, L_TAKES_LAST),
-                     sk_lang_seat(t->lang, t->human, w));
+            snprintf(line, sizeof line, skx_tr(t->lang, L_TAKES_LAST),
+                     skx_lang_seat(t->lang, t->human, w));
         put(10, 25 - u8width(line) / 2 > 0 ? 25 - u8width(line) / 2 : 0, line, 48);
     }
     for (int i = 0; i < len; i++) {
@@ -146,37 +146,37 @@ static void draw_trick(const curses_ui *u, const sk_table *t)
 }
 
 /* The contract line: game, declarer, partner or called ace, doublings. */
-static void draw_contract(const sk_table *t)
+static void draw_contract(const skx_table *t)
 {
     const sk_public *p = &t->view.pub;
     char line[160], name[64];
     if (p->contract.type == SK_C_NONE)
         return;
-    sk_lang_contract(t->lang, p->contract, name, sizeof name);
+    skx_lang_contract(t->lang, p->contract, name, sizeof name);
     int n = p->declarer < SK_NSEATS
                 ? snprintf(line, sizeof line, "%s: %s",
-                           sk_lang_seat(t->lang, t->human, p->declarer), name)
+                           skx_lang_seat(t->lang, t->human, p->declarer), name)
                 : snprintf(line, sizeof line, "%s", name); /* a Ramsch has no declarer */
     for (int d = 0; d < p->doublings && n < (int)sizeof line; d++)
         n += snprintf(line + n, sizeof line - (size_t)n, ", %s",
-                      sk_tr(t->lang, d % 2 ? L_RETOUR : L_KONTRA));
+                      skx_tr(t->lang, d % 2 ? L_RETOUR : L_KONTRA));
     attron(A_BOLD);
     put(15, 1, line, 49);
     attroff(A_BOLD);
     if (p->partner != SK_NOSEAT && p->called_ace != SK_NOCARD) {
-        snprintf(line, sizeof line, "%s: %s (%s)", sk_tr(t->lang, L_PARTNER),
-                 sk_lang_seat(t->lang, t->human, p->partner), sk_card_name(p->called_ace));
+        snprintf(line, sizeof line, "%s: %s (%s)", skx_tr(t->lang, L_PARTNER),
+                 skx_lang_seat(t->lang, t->human, p->partner), sk_card_name(p->called_ace));
         put(16, 1, line, 49);
     }
 }
 
 /* Draws the hand with numbers; legal cards bright, the selected one
  * reversed (in card choices). */
-static void draw_hand(const curses_ui *u, const sk_table *t)
+static void draw_hand(const curses_ui *u, const skx_table *t)
 {
-    put(HAND_Y - 1, 1, sk_tr(t->lang, L_HAND), 30);
+    put(HAND_Y - 1, 1, skx_tr(t->lang, L_HAND), 30);
     bool choosing = u->legal_cards != 0;
-    sk_cards trumps = sk_table_trumps(&t->view.pub);
+    sk_cards trumps = skx_table_trumps(&t->view.pub);
     for (int i = 0, gap = 0; i < u->nhand; i++) {
         int c = u->hand[i];
         bool legal = !choosing || (u->legal_cards & SK_BIT(c));
@@ -236,14 +236,14 @@ static int put_wrapped(int y, const char *s)
 }
 
 /* The right panel: the menu (while choosing) above the event log. */
-static void draw_panel(const curses_ui *u, const sk_table *t)
+static void draw_panel(const curses_ui *u, const skx_table *t)
 {
     for (int y = 1; y < LINES - 1; y++)
         mvaddstr(y, PANEL_X - 1, "│");
     int top = 1;
     if (u->menu) {
         attron(A_BOLD);
-        put(top++, PANEL_X, sk_tr(t->lang, L_CHOICES), 28);
+        put(top++, PANEL_X, skx_tr(t->lang, L_CHOICES), 28);
         attroff(A_BOLD);
         /* a window of the choices that keeps the selection visible (a
          * declaration with every variant allowed has over thirty) */
@@ -251,7 +251,7 @@ static void draw_panel(const curses_ui *u, const sk_table *t)
         int first = u->sel >= rows ? u->sel - rows + 1 : 0;
         for (int i = first; i < u->nmenu && i < first + rows; i++) {
             char words[160], line[200];
-            sk_lang_choice(t->lang, &t->view, u->menu[i], words, sizeof words);
+            skx_lang_choice(t->lang, &t->view, u->menu[i], words, sizeof words);
             bool more = (i == first && first > 0) || (i == first + rows - 1 && i + 1 < u->nmenu);
             snprintf(line, sizeof line, "%2d %s%s", i + 1, words, more ? " …" : "");
             if (i == u->sel)
@@ -277,7 +277,7 @@ static void draw_panel(const curses_ui *u, const sk_table *t)
             n += snprintf(line + n, sizeof line - (size_t)n, "%s ",
                           sk_card_name(sk_cards_first(c)));
         attron(A_BOLD);
-        put(top++, PANEL_X, sk_lang_seat(t->lang, t->human, seat), 29);
+        put(top++, PANEL_X, skx_lang_seat(t->lang, t->human, seat), 29);
         attroff(A_BOLD);
         put(top++, PANEL_X, line, 29);
         if (k == SK_NSEATS - 1)
@@ -291,12 +291,12 @@ static void draw_panel(const curses_ui *u, const sk_table *t)
 }
 
 /* Redraws the whole screen from the table. */
-static void redraw(const curses_ui *u, const sk_table *t)
+static void redraw(const curses_ui *u, const skx_table *t)
 {
     erase();
     if (COLS < 80 || LINES < 24) {
         char small[160];
-        snprintf(small, sizeof small, sk_tr(t->lang, L_SCREEN_SMALL), COLS, LINES);
+        snprintf(small, sizeof small, skx_tr(t->lang, L_SCREEN_SMALL), COLS, LINES);
         size_t off = 0;
         for (int y = 0; small[off] && y < LINES; y++) { /* wrapped to the width */
             size_t len = u8offset(small + off, COLS);
@@ -315,12 +315,12 @@ static void redraw(const curses_ui *u, const sk_table *t)
     char title[160], name[64] = "";
     const sk_public *p = &t->view.pub;
     if (p->contract.type != SK_C_NONE)
-        sk_lang_contract(t->lang, p->contract, name, sizeof name);
+        skx_lang_contract(t->lang, p->contract, name, sizeof name);
     bool decl = name[0] && p->declarer < SK_NSEATS; /* a Ramsch has no declarer */
     int n = snprintf(title, sizeof title, " %s%s%s %u  %s%s%s%s",
-                     name[0] ? "" : sk_tr(t->lang, L_TITLE), name[0] ? "" : "  ",
-                     sk_tr(t->lang, L_GAME), t->game_no, name, decl ? " (" : "",
-                     decl ? sk_lang_seat(t->lang, t->human, p->declarer) : "", decl ? ")" : "");
+                     name[0] ? "" : skx_tr(t->lang, L_TITLE), name[0] ? "" : "  ",
+                     skx_tr(t->lang, L_GAME), t->game_no, name, decl ? " (" : "",
+                     decl ? skx_lang_seat(t->lang, t->human, p->declarer) : "", decl ? ")" : "");
     int times = p->doublings + p->laid + p->bock; /* each doubles the money */
     if (times > 0 && times < 20 && n < (int)sizeof title)
         n += snprintf(title + n, sizeof title - (size_t)n, "  x%d", 1 << times);
@@ -335,20 +335,20 @@ static void redraw(const curses_ui *u, const sk_table *t)
             for (int i = 0; ours && i < 4; i++)
                 pts += sk_card_points(p->tricks[k][i]);
         }
-        snprintf(title + n, sizeof title - (size_t)n, "  %s %d", sk_tr(t->lang, L_POINTS), pts);
+        snprintf(title + n, sizeof title - (size_t)n, "  %s %d", skx_tr(t->lang, L_POINTS), pts);
     }
     attron(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
     mvhline(0, 0, ' ', COLS);
     put(0, 0, title, COLS);
     if (t->session) {
         char money[24], right[64];
-        if (sk_table_tournament(t))
+        if (skx_table_tournament(t))
             snprintf(money, sizeof money, "%+lld", (long long)t->session->tournament[t->human]);
         else
-            sk_table_money(t->lang, t->session->money[t->human], money, sizeof money);
+            skx_table_money(t->lang, t->session->money[t->human], money, sizeof money);
         snprintf(right, sizeof right, "%s: %s%s ",
-                 sk_tr(t->lang, sk_table_tournament(t) ? L_TOURNAMENT : L_MONEY), money,
-                 sk_table_tournament(t) ? "" : " €");
+                 skx_tr(t->lang, skx_table_tournament(t) ? L_TOURNAMENT : L_MONEY), money,
+                 skx_table_tournament(t) ? "" : " €");
         mvhline(0, COLS - u8width(right) - 1, ' ', u8width(right) + 1);
         put(0, COLS - u8width(right), right, 40);
     }
@@ -374,7 +374,7 @@ static void redraw(const curses_ui *u, const sk_table *t)
     attroff(COLOR_PAIR(PAIR_ERR));
     attron(A_DIM);
     char footer[256];
-    snprintf(footer, sizeof footer, "%s", sk_tr(t->lang, t->reveal ? L_REPLAY_HELP
+    snprintf(footer, sizeof footer, "%s", skx_tr(t->lang, t->reveal ? L_REPLAY_HELP
                                                       : u->menu ? L_HELP_MENU
                                                                 : L_HELP_CURSES));
     sk_action legal[SK_MAX_LEGAL];
@@ -382,8 +382,8 @@ static void redraw(const curses_ui *u, const sk_table *t)
     for (int i = 0; i < nlegal; i++)
         if (legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR) {
             char key[96];
-            snprintf(key, sizeof key, sk_tr(t->lang, L_KEY_DOUBLE),
-                     sk_tr(t->lang, legal[i].type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR));
+            snprintf(key, sizeof key, skx_tr(t->lang, L_KEY_DOUBLE),
+                     skx_tr(t->lang, legal[i].type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR));
             snprintf(footer, sizeof footer, "%s", key); /* the key that matters now */
             attroff(A_DIM);
             attron(A_BOLD | COLOR_PAIR(PAIR_MARK));
@@ -396,11 +396,11 @@ static void redraw(const curses_ui *u, const sk_table *t)
 
 /* Shows an event; pauses a moment after another seat's action so the
  * human can follow the play. */
-static void curses_event(sk_ui *ui, const sk_table *t, const char *text, bool other)
+static void curses_event(skx_ui *ui, const skx_table *t, const char *text, bool other)
 {
     curses_ui *u = (curses_ui *)ui;
     (void)text;
-    u->nhand = sk_table_sorted_hand(&t->view.pub, t->view.hand, u->hand);
+    u->nhand = skx_table_sorted_hand(&t->view.pub, t->view.hand, u->hand);
     u->legal_cards = 0;
     u->menu = NULL;
     u->prompt[0] = '\0';
@@ -421,19 +421,19 @@ static void curses_event(sk_ui *ui, const sk_table *t, const char *text, bool ot
 
 /* Asks the hint bot and shows its best action; returns its index in
  * the menu or hand (for the selection), or -1. */
-static int show_hint(curses_ui *u, const sk_table *t)
+static int show_hint(curses_ui *u, const skx_table *t)
 {
     sk_action acts[SK_MAX_LEGAL];
     double values[SK_MAX_LEGAL];
     int n = t->hint ? t->hint(t->hint_ctx, &t->view, acts, values, SK_MAX_LEGAL) : 0;
     if (n <= 0) {
-        snprintf(u->msg, sizeof u->msg, "%s", sk_tr(t->lang, L_NO_HINT));
+        snprintf(u->msg, sizeof u->msg, "%s", skx_tr(t->lang, L_NO_HINT));
         return -1;
     }
     char words[64];
-    sk_lang_action(t->lang, &t->view.pub, acts[0], words, sizeof words);
-    snprintf(u->msg, sizeof u->msg, "%s: %s (%s %.1f)", sk_tr(t->lang, L_HINT), words,
-             sk_tr(t->lang, L_VALUE), values[0]);
+    skx_lang_action(t->lang, &t->view.pub, acts[0], words, sizeof words);
+    snprintf(u->msg, sizeof u->msg, "%s: %s (%s %.1f)", skx_tr(t->lang, L_HINT), words,
+             skx_tr(t->lang, L_VALUE), values[0]);
     for (int i = 0; u->menu && i < u->nmenu; i++)
         if (sk_action_equal(u->menu[i], acts[0]))
             return i;
@@ -457,12 +457,12 @@ static void move_sel(curses_ui *u, int d)
 }
 
 /* Asks whether to really quit; true for yes. */
-static bool confirm_quit(curses_ui *u, const sk_table *t)
+static bool confirm_quit(curses_ui *u, const skx_table *t)
 {
     char save[128];
     snprintf(save, sizeof save, "%s", u->prompt);
-    snprintf(u->prompt, sizeof u->prompt, "%s? (%s/%s)", sk_tr(t->lang, L_GOODBYE),
-             sk_tr(t->lang, L_YES), sk_tr(t->lang, L_NO));
+    snprintf(u->prompt, sizeof u->prompt, "%s? (%s/%s)", skx_tr(t->lang, L_GOODBYE),
+             skx_tr(t->lang, L_YES), skx_tr(t->lang, L_NO));
     redraw(u, t);
     int ch;
     while ((ch = getch()) == KEY_RESIZE)
@@ -473,7 +473,7 @@ static bool confirm_quit(curses_ui *u, const sk_table *t)
 
 /* Handles a key common to every question: resize, hint, last trick.
  * Returns true when the key was used. */
-static bool common_key(curses_ui *u, const sk_table *t, int ch)
+static bool common_key(curses_ui *u, const skx_table *t, int ch)
 {
     if (ch == KEY_RESIZE)
         return true;
@@ -485,7 +485,7 @@ static bool common_key(curses_ui *u, const sk_table *t, int ch)
     }
     if (ch == 'l' || ch == 'L') {
         if (t->view.pub.trick_no == 0)
-            snprintf(u->msg, sizeof u->msg, "%s", sk_tr(t->lang, L_NO_LAST_TRICK));
+            snprintf(u->msg, sizeof u->msg, "%s", skx_tr(t->lang, L_NO_LAST_TRICK));
         else
             u->show_last = !u->show_last;
         return true;
@@ -494,12 +494,12 @@ static bool common_key(curses_ui *u, const sk_table *t, int ch)
 }
 
 /* Asks for a card or a menu choice with the keyboard. */
-static int curses_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, int n,
+static int curses_choose(skx_ui *ui, const skx_table *t, const sk_action *legal, int n,
                          sk_action *out)
 {
     curses_ui *u = (curses_ui *)ui;
     bool cards = n > 0 && legal[0].type == SK_ACT_CARD;
-    u->nhand = sk_table_sorted_hand(&t->view.pub, t->view.hand, u->hand);
+    u->nhand = skx_table_sorted_hand(&t->view.pub, t->view.hand, u->hand);
     u->menu = cards ? NULL : legal;
     u->nmenu = cards ? 0 : n;
     u->legal_cards = 0;
@@ -520,15 +520,15 @@ static int curses_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, i
             snprintf(shown, sizeof shown, "%d", number);
         char what[96];
         if (cards)
-            snprintf(what, sizeof what, sk_tr(t->lang, L_CHOOSE_CARD), u->nhand);
+            snprintf(what, sizeof what, skx_tr(t->lang, L_CHOOSE_CARD), u->nhand);
         else
-            snprintf(what, sizeof what, "%s", sk_tr(t->lang, L_CHOOSE_MENU));
+            snprintf(what, sizeof what, "%s", skx_tr(t->lang, L_CHOOSE_MENU));
         snprintf(u->prompt, sizeof u->prompt, "%s %s", what, shown);
         redraw(u, t);
         int ch = getch();
         u->msg[0] = '\0';
         if (ch == ERR) /* a signal (SIGINT...): play.c saves the game and stops */
-            return SK_UI_QUIT;
+            return SKX_UI_QUIT;
         if (common_key(u, t, ch))
             continue;
         u->show_last = false;
@@ -551,7 +551,7 @@ static int curses_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, i
             }
         } else if (ch == 'q' || ch == 'Q') {
             if (confirm_quit(u, t))
-                return SK_UI_QUIT;
+                return SKX_UI_QUIT;
         } else if (ch == KEY_LEFT || ch == KEY_UP) {
             move_sel(u, -1);
             number = 0;
@@ -589,7 +589,7 @@ static int curses_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, i
     u->menu = NULL;
     u->legal_cards = 0;
     u->prompt[0] = '\0';
-    return SK_UI_OK;
+    return SKX_UI_OK;
 }
 
 /* Offers Kontra/Retour out of turn without stopping the game: a k (or
@@ -597,11 +597,11 @@ static int curses_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, i
  * hint; the table waits only the bots' pause (--delay) for the key.
  * Other keys and no key decline -- until the next action, when core
  * offers it again while it is allowed. */
-static int curses_offer(sk_ui *ui, const sk_table *t, sk_action offer)
+static int curses_offer(skx_ui *ui, const skx_table *t, sk_action offer)
 {
     curses_ui *u = (curses_ui *)ui;
-    u->nhand = sk_table_sorted_hand(&t->view.pub, t->view.hand, u->hand);
-    int rc = SK_UI_NO;
+    u->nhand = skx_table_sorted_hand(&t->view.pub, t->view.hand, u->hand);
+    int rc = SKX_UI_NO;
     timeout(t->delay_ms > 0 ? t->delay_ms : 0);
     for (;;) {
         redraw(u, t);
@@ -609,11 +609,11 @@ static int curses_offer(sk_ui *ui, const sk_table *t, sk_action offer)
         if (ch == ERR || ch == KEY_RESIZE)
             break;
         if (ch == 'k' || ch == 'K' || ch == 'j' || ch == 'J' || ch == 'y' || ch == 'Y') {
-            rc = SK_UI_OK;
+            rc = SKX_UI_OK;
             break;
         }
         if (ch == '?') {
-            sk_lang_double_hint(t, offer.type, u->msg, sizeof u->msg);
+            skx_lang_double_hint(t, offer.type, u->msg, sizeof u->msg);
             continue;
         }
         if ((ch == 'q' || ch == 'Q')) {
@@ -621,7 +621,7 @@ static int curses_offer(sk_ui *ui, const sk_table *t, sk_action offer)
             bool quit = confirm_quit(u, t);
             timeout(t->delay_ms > 0 ? t->delay_ms : 0);
             if (quit) {
-                rc = SK_UI_QUIT;
+                rc = SKX_UI_QUIT;
                 break;
             }
         }
@@ -631,7 +631,7 @@ static int curses_offer(sk_ui *ui, const sk_table *t, sk_action offer)
 }
 
 /* Shows a refusal on the message line. */
-static void curses_error(sk_ui *ui, const sk_table *t, const char *msg)
+static void curses_error(skx_ui *ui, const skx_table *t, const char *msg)
 {
     curses_ui *u = (curses_ui *)ui;
     snprintf(u->msg, sizeof u->msg, "%s", msg);
@@ -639,17 +639,17 @@ static void curses_error(sk_ui *ui, const sk_table *t, const char *msg)
 }
 
 /* Draws the summary page: result, money, score sheet (latest rows). */
-static void draw_summary(const sk_table *t, const sk_result *res, const char *explain,
+static void draw_summary(const skx_table *t, const sk_result *res, const char *explain,
                          bool last)
 {
     erase();
     char text[512], line[160];
-    snprintf(line, sizeof line, " %s %u", sk_tr(t->lang, L_GAME), t->game_no);
+    snprintf(line, sizeof line, " %s %u", skx_tr(t->lang, L_GAME), t->game_no);
     attron(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
     mvhline(0, 0, ' ', COLS);
     put(0, 0, line, COLS);
     attroff(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
-    sk_table_result_text(t, res, text, sizeof text);
+    skx_table_result_text(t, res, text, sizeof text);
     char *nl = strchr(text, '\n');
     if (nl)
         *nl = '\0';
@@ -663,24 +663,24 @@ static void draw_summary(const sk_table *t, const sk_result *res, const char *ex
     if (u8width(line) > 78)
         put(5, 3, line + u8offset(line, 78), 76);
     attron(A_BOLD);
-    sk_table_sheet_title(t, line, sizeof line);
+    skx_table_sheet_title(t, line, sizeof line);
     put(7, 1, line, 78);
-    sk_table_score_line(t, 0, NULL, line, sizeof line);
+    skx_table_score_line(t, 0, NULL, line, sizeof line);
     put(8, 1, line, 78);
     attroff(A_BOLD);
     int room = LINES - 12, first = t->nrows > room ? t->nrows - room : 0;
     int y = 9;
     for (int i = first; i < t->nrows; i++) {
-        sk_table_score_line(t, i + 1, &t->rows[i], line, sizeof line);
+        skx_table_score_line(t, i + 1, &t->rows[i], line, sizeof line);
         put(y++, 1, line, 78);
     }
-    sk_table_score_line(t, 1, NULL, line, sizeof line);
+    skx_table_score_line(t, 1, NULL, line, sizeof line);
     attron(A_BOLD);
     put(y, 1, line, 78);
     attroff(A_BOLD);
     attron(A_DIM);
-    snprintf(line, sizeof line, "%s%s%s", last ? sk_tr(t->lang, L_GOODBYE) : sk_tr(t->lang, L_CONTINUE),
-             t->course ? "   " : "", t->course ? sk_tr(t->lang, L_SHOW_COURSE) : "");
+    snprintf(line, sizeof line, "%s%s%s", last ? skx_tr(t->lang, L_GOODBYE) : skx_tr(t->lang, L_CONTINUE),
+             t->course ? "   " : "", t->course ? skx_tr(t->lang, L_SHOW_COURSE) : "");
     put(LINES - 1, 0, line, COLS);
     attroff(A_DIM);
     refresh();
@@ -688,7 +688,7 @@ static void draw_summary(const sk_table *t, const sk_result *res, const char *ex
 
 /* Draws the course of the finished game (t->course) as a page: hands,
  * tricks, result and settlement; `footer` on the last line. */
-static void draw_course(const sk_table *t, const char *footer)
+static void draw_course(const skx_table *t, const char *footer)
 {
     erase();
     int y = 0;
@@ -711,7 +711,7 @@ static void draw_course(const sk_table *t, const char *footer)
 }
 
 /* Shows the summary until a key is pressed; q ends the session. */
-static int curses_summary(sk_ui *ui, const sk_table *t, const sk_result *res,
+static int curses_summary(skx_ui *ui, const skx_table *t, const sk_result *res,
                           const char *explain, bool last)
 {
     curses_ui *u = (curses_ui *)ui;
@@ -719,7 +719,7 @@ static int curses_summary(sk_ui *ui, const sk_table *t, const sk_result *res,
     bool course = false; /* v: the course of the game instead of the sheet */
     for (;;) {
         if (course)
-            draw_course(t, last ? sk_tr(t->lang, L_GOODBYE) : sk_tr(t->lang, L_CONTINUE));
+            draw_course(t, last ? skx_tr(t->lang, L_GOODBYE) : skx_tr(t->lang, L_CONTINUE));
         else
             draw_summary(t, res, explain, last);
         ch = getch();
@@ -733,21 +733,21 @@ static int curses_summary(sk_ui *ui, const sk_table *t, const sk_result *res,
     }
     u->msg[0] = '\0';
     u->show_last = false;
-    return ch == 'q' || ch == 'Q' || ch == ERR ? SK_UI_QUIT : SK_UI_OK;
+    return ch == 'q' || ch == 'Q' || ch == ERR ? SKX_UI_QUIT : SKX_UI_OK;
 }
 
 /* One replay step: the table with every hand; arrows step.  Past the
  * last action (t->course set) the game's course and settlement. */
-static int curses_step(sk_ui *ui, const sk_table *t, const char *text)
+static int curses_step(skx_ui *ui, const skx_table *t, const char *text)
 {
     curses_ui *u = (curses_ui *)ui;
-    u->nhand = sk_table_sorted_hand(&t->view.pub, t->view.hand, u->hand);
+    u->nhand = skx_table_sorted_hand(&t->view.pub, t->view.hand, u->hand);
     u->legal_cards = 0;
     u->menu = NULL;
     snprintf(u->prompt, sizeof u->prompt, "%s", text);
     for (;;) {
         if (t->course)
-            draw_course(t, sk_tr(t->lang, L_REPLAY_HELP));
+            draw_course(t, skx_tr(t->lang, L_REPLAY_HELP));
         else
             redraw(u, t);
         int ch = getch();
@@ -756,12 +756,12 @@ static int curses_step(sk_ui *ui, const sk_table *t, const char *text)
         if (ch == KEY_LEFT || ch == KEY_BACKSPACE || ch == KEY_UP || ch == 127)
             return -1;
         if (ch == 'q' || ch == 'Q' || ch == 27)
-            return SK_UI_QUIT;
+            return SKX_UI_QUIT;
     }
 }
 
 /* Ends curses and frees the UI. */
-static void curses_close(sk_ui *ui)
+static void curses_close(skx_ui *ui)
 {
     curses_ui *u = (curses_ui *)ui;
     endwin();
@@ -769,7 +769,7 @@ static void curses_close(sk_ui *ui)
     free(u);
 }
 
-sk_ui *sk_ui_curses_open(void)
+skx_ui *skx_ui_curses_open(void)
 {
     setlocale(LC_ALL, "");
     SCREEN *screen = newterm(NULL, stdout, stdin);
@@ -800,7 +800,7 @@ sk_ui *sk_ui_curses_open(void)
         init_pair(PAIR_MARK, COLOR_YELLOW, -1);
         init_pair(PAIR_ERR, COLOR_MAGENTA, -1);
     }
-    u->ui = (sk_ui){.impl = u, .event = curses_event, .choose = curses_choose,
+    u->ui = (skx_ui){.impl = u, .event = curses_event, .choose = curses_choose,
                     .offer = curses_offer, .error = curses_error, .summary = curses_summary,
                     .step = curses_step, .close = curses_close};
     return &u->ui;

@@ -12,7 +12,7 @@
 #include <strings.h>
 
 typedef struct plain_ui {
-    sk_ui ui;
+    skx_ui ui;
     char *line;
     size_t cap;
     unsigned asked_game; /* the game of asked_mask */
@@ -20,7 +20,7 @@ typedef struct plain_ui {
 } plain_ui;
 
 /* Prints a prompt and reads a line into the UI's buffer; false on EOF. */
-static bool read_line(plain_ui *u, const sk_table *t, const char *prompt)
+static bool read_line(plain_ui *u, const skx_table *t, const char *prompt)
 {
     fputs(prompt, stdout);
     if (t->prompt_newline)
@@ -35,7 +35,7 @@ static bool read_line(plain_ui *u, const sk_table *t, const char *prompt)
 }
 
 /* Prints an event line. */
-static void plain_event(sk_ui *ui, const sk_table *t, const char *text, bool other)
+static void plain_event(skx_ui *ui, const skx_table *t, const char *text, bool other)
 {
     (void)ui;
     (void)t;
@@ -44,42 +44,42 @@ static void plain_event(sk_ui *ui, const sk_table *t, const char *text, bool oth
 }
 
 /* Prints the cards of a trick as "Links GA, Gegenüber G7". */
-static void print_trick(const sk_table *t, const uint8_t *cards, int len, int leader)
+static void print_trick(const skx_table *t, const uint8_t *cards, int len, int leader)
 {
     for (int i = 0; i < len; i++)
-        printf("%s%s %s", i ? ", " : "", sk_lang_seat(t->lang, t->human, (leader + i) % 4),
+        printf("%s%s %s", i ? ", " : "", skx_lang_seat(t->lang, t->human, (leader + i) % 4),
                sk_card_name(cards[i]));
 }
 
 /* Prints the contract line, the current trick, the hand and what may be
  * done: before each question. */
-static void print_state(const sk_table *t, const sk_action *legal, int n, const uint8_t *hand,
+static void print_state(const skx_table *t, const sk_action *legal, int n, const uint8_t *hand,
                         int nhand)
 {
     const sk_public *p = &t->view.pub;
-    sk_lang L = t->lang;
+    skx_lang L = t->lang;
     if (p->phase == SK_PHASE_PLAY) {
         char name[64];
-        sk_lang_contract(L, p->contract, name, sizeof name);
-        printf("%s: %s", sk_tr(L, L_GAME), name);
+        skx_lang_contract(L, p->contract, name, sizeof name);
+        printf("%s: %s", skx_tr(L, L_GAME), name);
         if (p->declarer < SK_NSEATS) /* a Ramsch has none */
-            printf(", %s: %s", sk_tr(L, L_DECLARER), sk_lang_seat(L, t->human, p->declarer));
+            printf(", %s: %s", skx_tr(L, L_DECLARER), skx_lang_seat(L, t->human, p->declarer));
         if (p->partner != SK_NOSEAT && p->partner != p->declarer)
-            printf(", %s: %s", sk_tr(L, L_PARTNER), sk_lang_seat(L, t->human, p->partner));
+            printf(", %s: %s", skx_tr(L, L_PARTNER), skx_lang_seat(L, t->human, p->partner));
         for (int d = 0; d < p->doublings; d++)
-            printf(", %s", sk_tr(L, d % 2 ? L_RETOUR : L_KONTRA));
-        printf("\n%s %d: ", sk_tr(L, L_TRICK), p->trick_no + 1);
+            printf(", %s", skx_tr(L, d % 2 ? L_RETOUR : L_KONTRA));
+        printf("\n%s %d: ", skx_tr(L, L_TRICK), p->trick_no + 1);
         print_trick(t, p->trick, p->trick_len, p->trick_leader);
         printf("\n");
     }
-    printf("%s:", sk_tr(L, L_HAND));
-    sk_cards trumps = sk_table_trumps(p);
+    printf("%s:", skx_tr(L, L_HAND));
+    sk_cards trumps = skx_table_trumps(p);
     for (int i = 0; i < nhand; i++) /* two blanks after the last trump */
         printf("%s%s", i > 0 && (trumps & SK_BIT(hand[i - 1])) && !(trumps & SK_BIT(hand[i]))
                            ? "  " : " ", sk_card_name(hand[i]));
     printf("\n");
     if (n > 0 && legal[0].type == SK_ACT_CARD) {
-        printf("%s:", sk_tr(L, L_LEGAL));
+        printf("%s:", skx_tr(L, L_LEGAL));
         for (int i = 0; i < nhand; i++)
             for (int k = 0; k < n; k++)
                 if (legal[k].type == SK_ACT_CARD && legal[k].card == hand[i])
@@ -87,8 +87,8 @@ static void print_state(const sk_table *t, const sk_action *legal, int n, const 
         for (int k = 0; k < n; k++) /* a doubling may be given with the card */
             if (legal[k].type == SK_ACT_KONTRA || legal[k].type == SK_ACT_RETOUR) {
                 char key[96];
-                snprintf(key, sizeof key, sk_tr(L, L_KEY_DOUBLE),
-                         sk_tr(L, legal[k].type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR));
+                snprintf(key, sizeof key, skx_tr(L, L_KEY_DOUBLE),
+                         skx_tr(L, legal[k].type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR));
                 printf(" | %s", key + 3); /* without the full screen's "k: " */
             }
         printf("\n");
@@ -96,10 +96,10 @@ static void print_state(const sk_table *t, const sk_action *legal, int n, const 
     }
     if (n == 0)
         return;
-    printf("%s:", sk_tr(L, L_CHOICES));
+    printf("%s:", skx_tr(L, L_CHOICES));
     for (int i = 0; i < n; i++) {
         char words[160], code[48];
-        sk_lang_choice(L, &t->view, legal[i], words, sizeof words);
+        skx_lang_choice(L, &t->view, legal[i], words, sizeof words);
         sk_action_format(legal[i], code, sizeof code);
         printf("%s %d = %s [%s]", i ? ";" : "", i + 1, words, code);
     }
@@ -107,59 +107,59 @@ static void print_state(const sk_table *t, const sk_action *legal, int n, const 
 }
 
 /* Prints the last finished trick and who took it (3.1.8). */
-static void print_last_trick(const sk_table *t)
+static void print_last_trick(const skx_table *t)
 {
     const sk_public *p = &t->view.pub;
     if (p->trick_no == 0) {
-        printf("%s\n", sk_tr(t->lang, L_NO_LAST_TRICK));
+        printf("%s\n", skx_tr(t->lang, L_NO_LAST_TRICK));
         return;
     }
     int k = p->trick_no - 1;
-    printf("%s: ", sk_tr(t->lang, L_LAST_TRICK));
+    printf("%s: ", skx_tr(t->lang, L_LAST_TRICK));
     print_trick(t, p->tricks[k], 4, p->trick_leaders[k]);
     char won[64];
-    sk_lang_won_by(t->lang, t->human, p->trick_winners[k], won, sizeof won);
+    skx_lang_won_by(t->lang, t->human, p->trick_winners[k], won, sizeof won);
     printf(" - %s\n", won);
 }
 
 /* Prints the hint bot's advice: the best action and its value. */
-static void print_hint(const sk_table *t)
+static void print_hint(const skx_table *t)
 {
     sk_action acts[SK_MAX_LEGAL];
     double values[SK_MAX_LEGAL];
     int n = t->hint ? t->hint(t->hint_ctx, &t->view, acts, values, SK_MAX_LEGAL) : 0;
     if (n <= 0) {
-        printf("%s\n", sk_tr(t->lang, L_NO_HINT));
+        printf("%s\n", skx_tr(t->lang, L_NO_HINT));
         return;
     }
-    printf("%s:", sk_tr(t->lang, L_HINT));
+    printf("%s:", skx_tr(t->lang, L_HINT));
     for (int i = 0; i < n && i < 3; i++) {
         char words[64];
-        sk_lang_action(t->lang, &t->view.pub, acts[i], words, sizeof words);
-        printf("%s %s (%s %.1f)", i ? "," : "", words, sk_tr(t->lang, L_VALUE), values[i]);
+        skx_lang_action(t->lang, &t->view.pub, acts[i], words, sizeof words);
+        printf("%s %s (%s %.1f)", i ? "," : "", words, skx_tr(t->lang, L_VALUE), values[i]);
     }
     printf("\n");
 }
 
 /* Asks for an action until the input means one (or quit / EOF). */
-static int plain_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, int n,
+static int plain_choose(skx_ui *ui, const skx_table *t, const sk_action *legal, int n,
                         sk_action *out)
 {
     plain_ui *u = (plain_ui *)ui;
     uint8_t hand[8];
-    int nhand = sk_table_sorted_hand(&t->view.pub, t->view.hand, hand);
+    int nhand = skx_table_sorted_hand(&t->view.pub, t->view.hand, hand);
     bool cards = n > 0 && legal[0].type == SK_ACT_CARD;
     print_state(t, legal, n, hand, nhand);
     for (;;) {
-        if (!read_line(u, t, sk_tr(t->lang, cards ? L_PROMPT_CARD : L_PROMPT_CHOICE)))
-            return SK_UI_QUIT;
+        if (!read_line(u, t, skx_tr(t->lang, cards ? L_PROMPT_CARD : L_PROMPT_CHOICE)))
+            return SKX_UI_QUIT;
         char msg[256];
-        switch (sk_lang_input(t->lang, &t->view, u->line, legal, n, hand, nhand, out, msg,
+        switch (skx_lang_input(t->lang, &t->view, u->line, legal, n, hand, nhand, out, msg,
                               sizeof msg)) {
         case SK_IN_ACTION:
-            return SK_UI_OK;
+            return SKX_UI_OK;
         case SK_IN_QUIT:
-            return SK_UI_QUIT;
+            return SKX_UI_QUIT;
         case SK_IN_HINT:
             print_hint(t);
             break;
@@ -167,7 +167,7 @@ static int plain_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, in
             print_last_trick(t);
             break;
         case SK_IN_HELP:
-            printf("%s\n", sk_tr(t->lang, L_HELP_PLAIN));
+            printf("%s\n", skx_tr(t->lang, L_HELP_PLAIN));
             print_state(t, legal, n, hand, nhand);
             break;
         default:
@@ -178,50 +178,50 @@ static int plain_choose(sk_ui *ui, const sk_table *t, const sk_action *legal, in
 }
 
 /* Asks a yes/no question for a Kontra/Retour out of turn. */
-static int plain_offer(sk_ui *ui, const sk_table *t, sk_action offer)
+static int plain_offer(skx_ui *ui, const skx_table *t, sk_action offer)
 {
     plain_ui *u = (plain_ui *)ui;
-    const char *what = sk_tr(t->lang, offer.type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR);
+    const char *what = skx_tr(t->lang, offer.type == SK_ACT_KONTRA ? L_KONTRA : L_RETOUR);
     /* asked once a game; later the player types "kontra" at his turn */
     if (u->asked_game != t->game_no) {
         u->asked_game = t->game_no;
         u->asked_mask = 0;
     }
     if (u->asked_mask & 1u << offer.type)
-        return SK_UI_NO;
+        return SKX_UI_NO;
     u->asked_mask |= 1u << offer.type;
     char prompt[96];
-    snprintf(prompt, sizeof prompt, sk_tr(t->lang, L_PROMPT_DOUBLE), what);
+    snprintf(prompt, sizeof prompt, skx_tr(t->lang, L_PROMPT_DOUBLE), what);
     uint8_t hand[8];
-    int nhand = sk_table_sorted_hand(&t->view.pub, t->view.hand, hand);
+    int nhand = skx_table_sorted_hand(&t->view.pub, t->view.hand, hand);
     print_state(t, NULL, 0, hand, nhand);
     for (;;) {
         if (!read_line(u, t, prompt))
-            return SK_UI_QUIT;
+            return SKX_UI_QUIT;
         const char *s = u->line;
         while (*s == ' ')
             s++;
         char c = (char)(*s | 0x20);
         if (c == 'j' || c == 'y' || strncasecmp(s, what, strlen(what)) == 0)
-            return SK_UI_OK;
+            return SKX_UI_OK;
         if (c == 'n' || *s == '\0')
-            return SK_UI_NO;
+            return SKX_UI_NO;
         if (c == 'q')
-            return SK_UI_QUIT;
+            return SKX_UI_QUIT;
         if (c == 'l')
             print_last_trick(t);
         else if (*s == '?') { /* what the hint bot makes of the doubling */
             char hint[128];
-            sk_lang_double_hint(t, offer.type, hint, sizeof hint);
+            skx_lang_double_hint(t, offer.type, hint, sizeof hint);
             printf("%s\n", hint);
         }
         else
-            printf("%s\n", sk_tr(t->lang, L_YES_NO));
+            printf("%s\n", skx_tr(t->lang, L_YES_NO));
     }
 }
 
 /* Prints a refusal. */
-static void plain_error(sk_ui *ui, const sk_table *t, const char *msg)
+static void plain_error(skx_ui *ui, const skx_table *t, const char *msg)
 {
     (void)ui;
     (void)t;
@@ -229,47 +229,47 @@ static void plain_error(sk_ui *ui, const sk_table *t, const char *msg)
 }
 
 /* Prints the result, the money explanation and the score sheet. */
-static int plain_summary(sk_ui *ui, const sk_table *t, const sk_result *res,
+static int plain_summary(skx_ui *ui, const skx_table *t, const sk_result *res,
                          const char *explain, bool last)
 {
     (void)ui;
     (void)last;
     char text[512], line[160];
-    sk_table_result_text(t, res, text, sizeof text);
-    printf("%s: %s\n", sk_tr(t->lang, L_RESULT), text);
+    skx_table_result_text(t, res, text, sizeof text);
+    printf("%s: %s\n", skx_tr(t->lang, L_RESULT), text);
     printf("%s\n", explain);
-    sk_table_sheet_title(t, line, sizeof line);
+    skx_table_sheet_title(t, line, sizeof line);
     printf("%s:\n", line);
-    sk_table_score_line(t, 0, NULL, line, sizeof line);
+    skx_table_score_line(t, 0, NULL, line, sizeof line);
     printf("  %s\n", line);
     for (int i = 0; i < t->nrows; i++) {
-        sk_table_score_line(t, i + 1, &t->rows[i], line, sizeof line);
+        skx_table_score_line(t, i + 1, &t->rows[i], line, sizeof line);
         printf("  %s\n", line);
     }
-    sk_table_score_line(t, 1, NULL, line, sizeof line);
+    skx_table_score_line(t, 1, NULL, line, sizeof line);
     printf("  %s\n", line);
     if (t->course) /* the course of the game, as the table's last word on it */
         printf("%s", t->course);
     fflush(stdout);
-    return SK_UI_OK;
+    return SKX_UI_OK;
 }
 
 /* Prints one replay step: what happened and the trick state. */
-static int plain_step(sk_ui *ui, const sk_table *t, const char *text)
+static int plain_step(skx_ui *ui, const skx_table *t, const char *text)
 {
     (void)ui;
     const sk_public *p = &t->view.pub;
     printf("%s", text);
     if (p->phase == SK_PHASE_PLAY && p->trick_len > 0) {
-        printf(" | %s %d: ", sk_tr(t->lang, L_TRICK), p->trick_no + 1);
+        printf(" | %s %d: ", skx_tr(t->lang, L_TRICK), p->trick_no + 1);
         print_trick(t, p->trick, p->trick_len, p->trick_leader);
     } else if (p->trick_no > 0 && p->nactions > 0 &&
                p->actions[p->nactions - 1].type == SK_ACT_CARD) {
         int k = p->trick_no - 1;
-        printf(" | %s %d: ", sk_tr(t->lang, L_TRICK), k + 1);
+        printf(" | %s %d: ", skx_tr(t->lang, L_TRICK), k + 1);
         print_trick(t, p->tricks[k], 4, p->trick_leaders[k]);
         char won[64];
-        sk_lang_won_by(t->lang, t->human, p->trick_winners[k], won, sizeof won);
+        skx_lang_won_by(t->lang, t->human, p->trick_winners[k], won, sizeof won);
         printf(" - %s", won);
     }
     printf("\n");
@@ -277,7 +277,7 @@ static int plain_step(sk_ui *ui, const sk_table *t, const char *text)
 }
 
 /* Frees the UI. */
-static void plain_close(sk_ui *ui)
+static void plain_close(skx_ui *ui)
 {
     plain_ui *u = (plain_ui *)ui;
     fflush(stdout);
@@ -285,12 +285,12 @@ static void plain_close(sk_ui *ui)
     free(u);
 }
 
-sk_ui *sk_ui_plain_open(void)
+skx_ui *skx_ui_plain_open(void)
 {
     plain_ui *u = calloc(1, sizeof *u);
     if (!u)
         return NULL;
-    u->ui = (sk_ui){.impl = u, .event = plain_event, .choose = plain_choose,
+    u->ui = (skx_ui){.impl = u, .event = plain_event, .choose = plain_choose,
                     .offer = plain_offer, .error = plain_error, .summary = plain_summary,
                     .step = plain_step, .close = plain_close};
     return &u->ui;

@@ -3,7 +3,7 @@
  * (src/cli/arena_log.c, included here with the formats, the statistics and the
  * engine failure names so the library sources suffice).
  *
- * Arbitrary bytes go to sk_arena_log_parse.  Whatever parses is merged
+ * Arbitrary bytes go to skx_arena_log_parse.  Whatever parses is merged
  * into match statistics and reported (to /dev/null): a line the reader
  * accepts must never make the report index out of bounds.  Then it is
  * written and read back: the same match, the same deal, and the written
@@ -29,12 +29,12 @@ static void fuzz_abort(const char *what, const char *text)
 }
 
 /* Two deals of a match of nbots bots are equal in everything logged. */
-static bool fuzz_deals_equal(const sk_arena_deal *a, const sk_arena_deal *b, int nseat)
+static bool fuzz_deals_equal(const skx_arena_deal *a, const skx_arena_deal *b, int nseat)
 {
     if (a->index != b->index || memcmp(a->fails, b->fails, sizeof a->fails) != 0)
         return false;
     for (int r = 0; r < nseat; r++) {
-        const sk_arena_game *x = &a->games[r], *y = &b->games[r];
+        const skx_arena_game *x = &a->games[r], *y = &b->games[r];
         char cx[32], cy[32];
         sk_contract_code(x->contract, cx, sizeof cx);
         sk_contract_code(y->contract, cy, sizeof cy);
@@ -52,32 +52,32 @@ static bool fuzz_deals_equal(const sk_arena_deal *a, const sk_arena_deal *b, int
 /* One input: parse, report, write, read back. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static sk_arena_match m, m2;
-    static sk_arena_deal d, d2;
-    static sk_arena_stats st;
+    static skx_arena_match m, m2;
+    static skx_arena_deal d, d2;
+    static skx_arena_stats st;
     char why[320];
-    if (size > 1 << 16 || sk_arena_log_parse((const char *)data, size, &m, &d, why, sizeof why) < 0)
+    if (size > 1 << 16 || skx_arena_log_parse((const char *)data, size, &m, &d, why, sizeof why) < 0)
         return 0;
     memset(&st, 0, sizeof st);
-    sk_arena_stats_merge(&st, &m, &d);
+    skx_arena_stats_merge(&st, &m, &d);
     FILE *null = fopen("/dev/null", "w");
     if (null) {
-        sk_arena_report(null, &m, &st);
+        skx_arena_report(null, &m, &st);
         fclose(null);
     }
-    char *text = sk_arena_log_format(&m, &d);
+    char *text = skx_arena_log_format(&m, &d);
     if (!text)
-        fuzz_abort("sk_arena_log_format returned NULL", NULL);
+        fuzz_abort("skx_arena_log_format returned NULL", NULL);
     size_t len = strlen(text);
     if (len == 0 || text[len - 1] != '\n' || memchr(text, '\n', len - 1))
         fuzz_abort("a log line is not one line", text);
-    if (sk_arena_log_parse(text, len - 1, &m2, &d2, why, sizeof why) < 0)
+    if (skx_arena_log_parse(text, len - 1, &m2, &d2, why, sizeof why) < 0)
         fuzz_abort(why, text);
-    if (sk_arena_match_diff(&m, &m2))
+    if (skx_arena_match_diff(&m, &m2))
         fuzz_abort("a written line reads back as another match", text);
-    if (!fuzz_deals_equal(&d, &d2, sk_arena_seatings(&m)))
+    if (!fuzz_deals_equal(&d, &d2, skx_arena_seatings(&m)))
         fuzz_abort("a written line reads back as another deal", text);
-    char *again = sk_arena_log_format(&m2, &d2);
+    char *again = skx_arena_log_format(&m2, &d2);
     if (!again || strcmp(again, text) != 0)
         fuzz_abort("writing a line read back changes it", text);
     free(again);

@@ -1,6 +1,6 @@
 /*
  * fuzz_check.c -- libFuzzer harness for `schafkopf check`'s input side:
- * the bounded line reader (sk_cli_getline), the record reader and the
+ * the bounded line reader (skx_cli_getline), the record reader and the
  * comparison of a stored "result" with the replay's (check.c).
  *
  * The input is a JSON Lines file, read through fmemopen as check reads a

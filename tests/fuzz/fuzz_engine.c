@@ -20,22 +20,22 @@ static void check_reply(const char *line, const sk_action *legal, int n, int sea
 {
     int fail = 0;
     char why[128];
-    int i = sk_engine_parse_reply(line, legal, n, seat, &fail, why, sizeof why);
+    int i = skx_engine_parse_reply(line, legal, n, seat, &fail, why, sizeof why);
     if (i < 0) {
-        assert(fail == SK_ENGINE_FAIL_GARBAGE || fail == SK_ENGINE_FAIL_ILLEGAL);
+        assert(fail == SKX_ENGINE_FAIL_GARBAGE || fail == SKX_ENGINE_FAIL_ILLEGAL);
         assert(memchr(why, '\0', sizeof why) != NULL);
         return;
     }
     assert(i < n);
     char text[64];
     sk_action_format(legal[i], text, sizeof text);
-    int again = sk_engine_parse_reply(text, legal, n, seat, &fail, why, sizeof why);
+    int again = skx_engine_parse_reply(text, legal, n, seat, &fail, why, sizeof why);
     assert(again >= 0 && sk_action_equal(legal[again], legal[i]));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size > 4 * SK_ENGINE_LINE_MAX)
+    if (size > 4 * SKX_ENGINE_LINE_MAX)
         return 0;
     char *line = malloc(size + 1);
     if (!line)
@@ -43,14 +43,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(line, data, size);
     line[size] = '\0';
     char why[128], name[64];
-    int len = sk_engine_clean_line(line, size, why, sizeof why);
+    int len = skx_engine_clean_line(line, size, why, sizeof why);
     if (len < 0) {
         free(line);
         return 0;
     }
     assert((size_t)len <= size && strlen(line) == (size_t)len);
-    int kind = sk_engine_classify(line, name, sizeof name);
-    assert(kind >= SK_ELINE_EMPTY && kind <= SK_ELINE_OTHER);
+    int kind = skx_engine_classify(line, name, sizeof name);
+    assert(kind >= SKX_ELINE_EMPTY && kind <= SKX_ELINE_OTHER);
 
     /* an auction turn, then the first card of the play */
     sk_rules rules;

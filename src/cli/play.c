@@ -468,6 +468,10 @@ static int resume_session(play_ctx *p, const char *path)
     }
     /* a last game saved whole but for its '\n': the next one goes on a
      * line of its own */
+    if (status == 0 && ferror(f)) { /* a read error is no end of the file */
+        fprintf(stderr, "schafkopf: %s: %s\n", path, strerror(errno));
+        status = -1;
+    }
     if (status == 0 && !newline && (fseeko(f, 0, SEEK_END) != 0 || fputc('\n', f) == EOF)) {
         fprintf(stderr, "schafkopf: %s: %s\n", path, strerror(errno));
         status = -1;

@@ -34,6 +34,16 @@ static const char *or_empty(const char *s)
     return s ? s : "";
 }
 
+/* Steps a walk's statement: 1 for a row, 0 at the end, or the
+ * database's error, naming `what` -- the loop every walk shares. */
+static int next_row(sk_store *st, sqlite3_stmt *s, const char *what, sk_error *err)
+{
+    int step = sqlite3_step(s);
+    if (step == SQLITE_ROW)
+        return 1;
+    return step == SQLITE_DONE ? 0 : skx_store_db_fail(st, err, step, what);
+}
+
 /* See store.h. */
 int sk_store_room_create(sk_store *st, const sk_store_room *room, uint64_t *id, sk_error *err)
 {
@@ -130,14 +140,7 @@ int sk_store_rooms(sk_store *st, int (*fn)(void *ctx, const sk_store_room *room)
     assert(st && fn);
     skx_stmt_use u = {0};
     int rc = skx_store_get(st, SKX_ROOMS, &u, err);
-    while (rc == 0) {
-        int step = sqlite3_step(u.s);
-        if (step == SQLITE_DONE)
-            break;
-        if (step != SQLITE_ROW) {
-            rc = skx_store_db_fail(st, err, step, "reading the rooms");
-            break;
-        }
+    while (rc == 0 && (rc = next_row(st, u.s, "reading the rooms", err)) == 1) {
         sk_store_room r;
         rc = read_room(st, u.s, &r, err);
         if (rc == 0)
@@ -207,14 +210,7 @@ int sk_store_journal(sk_store *st, uint64_t room,
     if (rc)
         return rc;
     sqlite3_bind_int64(u.s, 1, (int64_t)room);
-    while (rc == 0) {
-        int step = sqlite3_step(u.s);
-        if (step == SQLITE_DONE)
-            break;
-        if (step != SQLITE_ROW) {
-            rc = skx_store_db_fail(st, err, step, "reading the journal");
-            break;
-        }
+    while (rc == 0 && (rc = next_row(st, u.s, "reading the journal", err)) == 1) {
         int64_t seq = 0;
         const char *entry = NULL;
         rc = skx_store_col_int(st, u.s, 0, 1, INT64_MAX, &seq, err);
@@ -285,14 +281,7 @@ int sk_store_games(sk_store *st, uint64_t room,
     if (rc)
         return rc;
     sqlite3_bind_int64(u.s, 1, (int64_t)room);
-    while (rc == 0) {
-        int step = sqlite3_step(u.s);
-        if (step == SQLITE_DONE)
-            break;
-        if (step != SQLITE_ROW) {
-            rc = skx_store_db_fail(st, err, step, "reading the games");
-            break;
-        }
+    while (rc == 0 && (rc = next_row(st, u.s, "reading the games", err)) == 1) {
         int64_t no = 0;
         const char *record = NULL;
         rc = skx_store_col_int(st, u.s, 0, 1, UINT32_MAX, &no, err);
@@ -349,14 +338,7 @@ int sk_store_chat(sk_store *st, uint64_t room, int max,
         return rc;
     sqlite3_bind_int64(u.s, 1, (int64_t)room);
     sqlite3_bind_int(u.s, 2, max);
-    while (rc == 0) {
-        int step = sqlite3_step(u.s);
-        if (step == SQLITE_DONE)
-            break;
-        if (step != SQLITE_ROW) {
-            rc = skx_store_db_fail(st, err, step, "reading the chat");
-            break;
-        }
+    while (rc == 0 && (rc = next_row(st, u.s, "reading the chat", err)) == 1) {
         const char *name = NULL, *text = NULL;
         int64_t at = 0;
         rc = skx_store_col_text(st, u.s, 0, &name, err);

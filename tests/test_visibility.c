@@ -224,17 +224,6 @@ static void check_from_view(const sk_game *g, int seat)
         assert_true(sk_action_equal(a[i], b[i]));
 }
 
-/* The cards of `seat` that are still in its hand as dealt (not played,
- * not passed in a Hochzeit). */
-static sk_cards swappable(const sk_game *g, int seat)
-{
-    sk_cards dealt = 0;
-    for (int i = 0; i < 8; i++)
-        if (g->dealt[seat][i] < SK_NCARDS)
-            dealt |= SK_BIT(g->dealt[seat][i]);
-    return dealt & g->hands[seat];
-}
-
 /* The swap test (see the top): a seat -- or a spectator -- at action
  * `upto` of the finished or running game g.  Returns whether a swap was
  * found that the actions allow. */
@@ -246,23 +235,10 @@ static bool check_swap(const sk_game *g, round_flags rf, int upto, int seat, sk_
     if (!replay_as(g, rf, g->dealt, upto, &now) || sk_game_over(&now))
         return false;
     for (int tries = 0; tries < 12; tries++) {
-        int a = (int)sk_rng_below(rng, (uint32_t)nseats), b = (int)sk_rng_below(rng, (uint32_t)nseats);
-        if (a == b || a == seat || b == seat || a == now.pub.open_seat ||
-            b == now.pub.open_seat)
-            continue; /* its own cards, or a hand laid open (Bettel ouvert) */
-        sk_cards ca = swappable(&now, a), cb = swappable(&now, b);
-        if (!ca || !cb)
-            continue;
-        int x = sk_cards_nth(ca, sk_rng_below(rng, (uint32_t)sk_cards_count(ca)));
-        int y = sk_cards_nth(cb, sk_rng_below(rng, (uint32_t)sk_cards_count(cb)));
         uint8_t dealt[4][8];
-        memcpy(dealt, g->dealt, sizeof dealt);
-        for (int i = 0; i < 8; i++) {
-            if (dealt[a][i] == x)
-                dealt[a][i] = (uint8_t)y;
-            if (dealt[b][i] == y)
-                dealt[b][i] = (uint8_t)x;
-        }
+        int x, y;
+        if (!tl_unseen_swap(&now, seat, rng, dealt, &x, &y))
+            continue;
         if (now.pub.muss && (x == SK_CARD(SK_EICHEL, SK_OBER) || y == SK_CARD(SK_EICHEL, SK_OBER)))
             continue; /* 002 Muss: the Eichel-Ober's holder must play, so all know him */
         if (!replay_as(g, rf, dealt, upto, &other))
@@ -286,8 +262,8 @@ static bool check_swap(const sk_game *g, round_flags rf, int upto, int seat, sk_
             print_message("first difference at byte %zu of the view (pub at %zu, phase %d, "
                           "preset %s)\n", at, offsetof(sk_view, pub), now.pub.phase,
                           now.rules->preset);
-            fail_msg("seat %d's view tells %s (seat %d) from %s (seat %d) in a %s at action %d",
-                     seat, sk_card_name(x), a, sk_card_name(y), b, code, upto);
+            fail_msg("seat %d's view tells %s from %s in a %s at action %d", seat,
+                     sk_card_name(x), sk_card_name(y), code, upto);
         }
         for (int s = 0; s < nseats; s++)
             assert_int_equal(sk_view_side(&va, s), sk_view_side(&vb, s));

@@ -581,3 +581,37 @@ void tl_room_decide_random(sk_room *r, sk_rng *rng)
     if (sk_room_decide(r, seat, a, sk_room_seq(r), &err) < 0)
         fail_msg("a choice on offer was refused: %s", err.msg);
 }
+
+/* The cards of `seat` still in its hand as dealt (not played, not
+ * passed in a Hochzeit). */
+static sk_cards held_from_deal(const sk_game *g, int seat)
+{
+    sk_cards dealt = 0;
+    for (int i = 0; i < 8; i++)
+        if (g->dealt[seat][i] < SK_NCARDS)
+            dealt |= SK_BIT(g->dealt[seat][i]);
+    return dealt & g->hands[seat];
+}
+
+/* One draw of the swap test; see testlib.h. */
+bool tl_unseen_swap(const sk_game *g, int seat, sk_rng *rng, uint8_t dealt[4][8], int *x,
+                    int *y)
+{
+    uint32_t n = g->pub.nseats;
+    int a = (int)sk_rng_below(rng, n), b = (int)sk_rng_below(rng, n);
+    if (a == b || a == seat || b == seat || a == g->pub.open_seat || b == g->pub.open_seat)
+        return false; /* its own cards, or a hand laid open (Bettel ouvert) */
+    sk_cards ca = held_from_deal(g, a), cb = held_from_deal(g, b);
+    if (!ca || !cb)
+        return false;
+    *x = sk_cards_nth(ca, sk_rng_below(rng, (uint32_t)sk_cards_count(ca)));
+    *y = sk_cards_nth(cb, sk_rng_below(rng, (uint32_t)sk_cards_count(cb)));
+    memcpy(dealt, g->dealt, sizeof g->dealt);
+    for (int i = 0; i < 8; i++) {
+        if (dealt[a][i] == *x)
+            dealt[a][i] = (uint8_t)*y;
+        if (dealt[b][i] == *y)
+            dealt[b][i] = (uint8_t)*x;
+    }
+    return true;
+}

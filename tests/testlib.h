@@ -150,4 +150,12 @@ sk_room *tl_room(const char *preset, const char *opts);
  * and then. */
 void tl_room_decide_random(sk_room *r, sk_rng *rng);
 
+/* One draw of the secrecy swap test (test_visibility, test_room_secrecy):
+ * two other seats than `seat` (SK_NOSEAT: a spectator), neither with its
+ * hand laid open, and a card of each still held from its deal; writes
+ * g's deal with the two swapped into dealt and the cards into *x, *y.
+ * False when the draw found no such pair (draw again). */
+bool tl_unseen_swap(const sk_game *g, int seat, sk_rng *rng, uint8_t dealt[4][8], int *x,
+                    int *y);
+
 #endif

@@ -44,8 +44,9 @@ static const char *const DE[L_COUNT] = {
     [L_UNKNOWN_CARD] = "Keine Karte: \"%s\". Karten heißen z.B. EO, GU, HA, SZ, E7.",
     [L_NOT_NOW] = "Das geht jetzt nicht: \"%s\".",
     [L_HELP_PLAIN] = "Eingaben: Kartenkürzel (EO, GU, HA ...), Nummer aus der Liste, "
-                     "weiter / ich spiele / kontra / retour, ? Tipp, l letzter Stich, q Ende.",
-    [L_HELP_CURSES] = "←→ wählen  Enter spielen  Nummer/Kürzel  l letzter Stich  ? Tipp  q Ende",
+                     "weiter / ich spiele / kontra / retour, ? Tipp, l letzter Stich, o Optionen "
+                     "(Einstellungen), q Ende.",
+    [L_HELP_CURSES] = "←→ Enter spielen  Nummer/Kürzel  l letzter Stich  ? Tipp  o Optionen  q Ende",
     [L_CONTINUE] = "Taste: nächstes Spiel, q: Ende", [L_GOODBYE] = "Servus!",
     [L_SAVED] = "Gespeichert in", [L_SAVED_PARTIAL] = "Laufendes Spiel gespeichert in",
     [L_TITLE] = "Schafkopf", [L_TRICKS] = "Stiche",
@@ -64,7 +65,7 @@ static const char *const DE[L_COUNT] = {
     [L_WIN_PL] = "gewinnen", [L_LOSE_PL] = "verlieren", [L_AND] = "und",
     [L_HINT_DOUBLE] = "Tipp: %s geben", [L_HINT_NO_DOUBLE] = "Tipp: kein %s",
     [L_KEY_DOUBLE] = "k: %s geben, solange es geht",
-    [L_HELP_MENU] = "↑↓ wählen  Enter ansagen  Nummer (+Enter)  ? Tipp  q Ende",
+    [L_HELP_MENU] = "↑↓ Enter ansagen  Nummer (+Enter)  ? Tipp  o Optionen  q Ende",
     [L_SCREEN_SMALL] = "Zu klein: %dx%d. Nötig sind 80x24, sonst schafkopf play --plain.",
     [L_REFUSED] = "Das ist nicht erlaubt", [L_NOT_HELD] = "Diese Karte hast du nicht",
     [L_MUST_CALLED] = "Du musst die gerufene Sau spielen",
@@ -85,6 +86,31 @@ static const char *const DE[L_COUNT] = {
                       "Farbe)",
     [L_SOLO_NEEDS] = "Für dieses Solo fehlt dir eine Karte der Trumpffarbe",
     [L_SIE_NEEDS] = "Für einen Sie brauchst du alle Ober und Unter",
+    [L_SETTINGS] = "Einstellungen", [L_SET_PRESET] = "Regeln", [L_SET_TARIFF] = "Tarif",
+    [L_SET_BOTS] = "Gegner", [L_SET_PAUSE] = "Stichpause", [L_SET_LANG] = "Sprache",
+    [L_PRESET_OFFICIAL] = "offiziell (Schafkopfschule)", [L_PRESET_TOURNAMENT] = "Turnier",
+    [L_PRESET_SAUSPIEL] = "wie auf sauspiel.de", [L_PRESET_KURZ] = "kurzes Blatt (24 Karten)",
+    [L_PRESET_STAMMTISCH] = "Stammtisch (Ramsch, Bock, Hochzeit)",
+    [L_TARIFF_PRESET] = "wie die Regeln (%d Cent je Einheit)",
+    [L_TARIFF_CENTS] = "%d Cent je Einheit (Sauspiel %s €)",
+    [L_BOTS_DEFAULT] = "Standard: %s", [L_BOTS_RANDOM] = "Anfänger (zufällig)",
+    [L_BOTS_HEURISTIC] = "einfach (Faustregeln)", [L_BOTS_MEDIUM] = "mittel",
+    [L_BOTS_STRONG] = "stark", [L_BOTS_STRONGEST] = "sehr stark (langsam)",
+    [L_SECONDS] = "%s s",
+    [L_SF_LINE] = "Einstellungen %s, Zeile %ld: %s; dafür gilt der Standard",
+    [L_SF_SYNTAX] = "kein \"Name = Wert\": \"%s\"", [L_SF_KEY] = "unbekannte Einstellung \"%s\"",
+    [L_SF_VALUE] = "\"%s\" ist kein Wert für %s", [L_SF_LONG] = "Zeile zu lang",
+    [L_SF_BINARY] = "Steuerzeichen in der Zeile",
+    [L_SF_UNREADABLE] = "Einstellungen %s: nicht lesbar; es gelten die Standardwerte",
+    [L_SF_MORE] = "(und %d weitere falsche Zeilen)",
+    [L_SET_HELP] = "↑↓ wählen  ←→ ändern  Enter speichern  Esc verwerfen",
+    [L_SET_PROMPT] = "Nummer und Wert (z.B. 2 20 ct), Nummer allein: nächster Wert, "
+                     "Enter: speichern, q: verwerfen: ",
+    [L_SET_NEXT_SESSION] = "Regeln, Tarif und Gegner gelten ab der nächsten Runde.",
+    [L_SET_SAVED] = "Einstellungen gespeichert in %s",
+    [L_SET_NOT_SAVED] = "Einstellungen nicht gespeichert (%s)",
+    [L_SET_UNCHANGED] = "Einstellungen unverändert.",
+    [L_SET_BAD_VALUE] = "Kein Wert für %s: \"%s\"", [L_SET_FILE] = "Datei: %s",
 };
 
 static const char *const EN[L_COUNT] = {
@@ -119,10 +145,10 @@ static const char *const EN[L_COUNT] = {
     [L_UNKNOWN_CARD] = "No such card: \"%s\". Cards are written like EO, GU, HA, SZ, E7.",
     [L_NOT_NOW] = "Not possible now: \"%s\".",
     [L_HELP_PLAIN] = "Input: card code (EO, GU, HA ...), a number from the list, pass / "
-                     "I play / kontra / retour, ? hint, l last trick, q quit.  Card codes: "
+                     "I play / kontra / retour, ? hint, l last trick, o settings, q quit.  Card codes: "
                      "suit E Acorns (Eichel), G Leaves (Gras), H Hearts (Herz), S Bells "
                      "(Schellen); rank A Ace (Sau), Z Ten, K King, O Ober, U Unter, 9 8 7.",
-    [L_HELP_CURSES] = "←→ select  Enter play  number/code  l last trick  ? hint  q quit",
+    [L_HELP_CURSES] = "←→ Enter play  number/code  l last trick  ? hint  o settings  q quit",
     [L_CONTINUE] = "Any key: next game, q: quit", [L_GOODBYE] = "Goodbye!",
     [L_SAVED] = "Saved in", [L_SAVED_PARTIAL] = "Game in progress saved in",
     [L_TITLE] = "Schafkopf", [L_TRICKS] = "tricks",
@@ -141,7 +167,7 @@ static const char *const EN[L_COUNT] = {
     [L_WIN_PL] = "win", [L_LOSE_PL] = "lose", [L_AND] = "and",
     [L_HINT_DOUBLE] = "Hint: give %s", [L_HINT_NO_DOUBLE] = "Hint: no %s",
     [L_KEY_DOUBLE] = "k: give %s while you may",
-    [L_HELP_MENU] = "↑↓ select  Enter call  number (+Enter)  ? hint  q quit",
+    [L_HELP_MENU] = "↑↓ Enter call  number (+Enter)  ? hint  o settings  q quit",
     [L_SCREEN_SMALL] = "Too small: %dx%d. 80x24 is needed, or schafkopf play --plain.",
     [L_REFUSED] = "Not allowed", [L_NOT_HELD] = "You do not hold that card",
     [L_MUST_CALLED] = "You must play the called Ace",
@@ -160,6 +186,31 @@ static const char *const EN[L_COUNT] = {
     [L_CANNOT_CALL] = "You cannot call that Ace (you hold it, Hearts, or no card of its suit)",
     [L_SOLO_NEEDS] = "That Solo needs a plain card of its trump suit in your hand",
     [L_SIE_NEEDS] = "A Sie needs all Obers and Unters",
+    [L_SETTINGS] = "Settings", [L_SET_PRESET] = "Rules", [L_SET_TARIFF] = "Tariff",
+    [L_SET_BOTS] = "Opponents", [L_SET_PAUSE] = "Trick pause", [L_SET_LANG] = "Language",
+    [L_PRESET_OFFICIAL] = "official (Schafkopfschule)", [L_PRESET_TOURNAMENT] = "tournament",
+    [L_PRESET_SAUSPIEL] = "as on sauspiel.de", [L_PRESET_KURZ] = "short deck (24 cards)",
+    [L_PRESET_STAMMTISCH] = "Stammtisch (Ramsch, Bock, Hochzeit)",
+    [L_TARIFF_PRESET] = "the rules' own (%d cents a unit)",
+    [L_TARIFF_CENTS] = "%d cents a unit (Sauspiel € %s)",
+    [L_BOTS_DEFAULT] = "default: %s", [L_BOTS_RANDOM] = "beginner (random)",
+    [L_BOTS_HEURISTIC] = "easy (rules of thumb)", [L_BOTS_MEDIUM] = "medium",
+    [L_BOTS_STRONG] = "strong", [L_BOTS_STRONGEST] = "very strong (slow)",
+    [L_SECONDS] = "%s s",
+    [L_SF_LINE] = "settings %s, line %ld: %s; the default is used instead",
+    [L_SF_SYNTAX] = "not \"name = value\": \"%s\"", [L_SF_KEY] = "unknown setting \"%s\"",
+    [L_SF_VALUE] = "\"%s\" is no value of %s", [L_SF_LONG] = "line too long",
+    [L_SF_BINARY] = "control characters in the line",
+    [L_SF_UNREADABLE] = "settings %s: cannot be read; the defaults are used",
+    [L_SF_MORE] = "(and %d more bad lines)",
+    [L_SET_HELP] = "↑↓ choose  ←→ change  Enter save  Esc discard",
+    [L_SET_PROMPT] = "Number and value (e.g. 2 20 ct), a number alone: next value, "
+                     "Enter: save, q: discard: ",
+    [L_SET_NEXT_SESSION] = "Rules, tariff and opponents apply from the next session.",
+    [L_SET_SAVED] = "Settings saved in %s",
+    [L_SET_NOT_SAVED] = "Settings not saved (%s)",
+    [L_SET_UNCHANGED] = "Settings unchanged.",
+    [L_SET_BAD_VALUE] = "Not a value of %s: \"%s\"", [L_SET_FILE] = "File: %s",
 };
 
 /* Looks a string up; an id missing from a table falls back to English. */
@@ -477,6 +528,8 @@ enum sk_input skx_lang_input(skx_lang lang, const sk_view *v, const char *line,
         return SK_IN_LAST;
     if (word_in(s, "h|help|hilfe"))
         return SK_IN_HELP;
+    if (word_in(s, "o|optionen|einstellungen|options|settings"))
+        return SK_IN_SETTINGS;
     bool cards = n > 0 && legal[0].type == SK_ACT_CARD;
     char *end;
     long num = strtol(s, &end, 10);

@@ -31,7 +31,8 @@ typedef struct play_opts {
     const char *bots;
     const char *resume;
     uint64_t seed, games, seat, delay, trick_pause;
-    bool seeded, plain, cont;
+    bool seeded, plain, cont, fresh;
+    bool settings;         /* --settings: edit them and end */
     bool rules_given;      /* --preset, --rule or --rules */
     skx_lang lang;
 } play_opts;
@@ -58,7 +59,14 @@ static void play_usage(FILE *out)
             "  --trick-pause MS  full screen: a finished trick stays this long, or until\n"
             "                  a key (default 1500)\n"
             "  --continue      go on with the last session, the game left in the middle\n"
-            "                  included (the newest file in the directory above)\n"
+            "                  included (the newest file in the directory above); on a\n"
+            "                  terminal, play asks whether to when that session has a\n"
+            "                  game in progress\n"
+            "  --new           a new session, without asking\n"
+            "  --settings      the settings screen (rules, tariff, opponents, trick\n"
+            "                  pause, language), saved in $XDG_CONFIG_HOME/schafkopf/\n"
+            "                  play.conf (default ~/.config/schafkopf/); play reads them\n"
+            "                  at start, and the options here override them\n"
             "  --resume FILE   continue a saved session (totals, next dealer, the game\n"
             "                  left in the middle); its ruleset is the file's, and with\n"
             "                  the session's --seed the deals go on where they stopped\n"
@@ -69,9 +77,10 @@ static void play_usage(FILE *out)
             "  -h, --help      this help\n\n"
             "Keys (full screen): arrows + Enter, a card's number or its code (e.g. g o) to\n"
             "play; in a menu its number (two digits, or one and Enter); k gives Kontra or\n"
-            "Retour while allowed; l last trick, ? hint, v the course after a game, q quit.\n"
+            "Retour while allowed; l last trick, ? hint, o settings, v the course after a\n"
+            "game, s the session's statistics after a game, q quit.\n"
             "Plain mode: type a card code, a number, or words like weiter / ich spiele /\n"
-            "pass / bid solo / declare sauspiel:G / kontra.\n");
+            "pass / bid solo / declare sauspiel:G / kontra / optionen / statistik.\n");
 }
 
 /* Parses the command line into opts; returns -1 (exit 2), 1 (help shown)
@@ -86,6 +95,7 @@ static int parse_opts(int argc, char **argv, play_opts *o)
         {"trick-pause", required_argument, 0, 'T'}, {"continue", no_argument, 0, 'C'},
         {"help", no_argument, 0, 'h'},          {"preset", required_argument, 0, SKX_OPT_PRESET},
         {"rule", required_argument, 0, SKX_OPT_RULE},
+        {"new", no_argument, 0, 'N'},           {"settings", no_argument, 0, 'O'},
         {"rules", required_argument, 0, SKX_OPT_RULES_FILE},
         {0, 0, 0, 0}};
     int c;
@@ -120,6 +130,10 @@ static int parse_opts(int argc, char **argv, play_opts *o)
             o->resume = optarg;
         else if (c == 'C')
             o->cont = true;
+        else if (c == 'N')
+            o->fresh = true;
+        else if (c == 'O')
+            o->settings = true;
         else if (c >= SKX_OPT_PRESET) {
             rc = skx_cli_rules_option(&o->rules, c, optarg, &rules_seen);
             o->rules_given = true;
@@ -200,6 +214,85 @@ static int ctx_init(play_ctx *p, const play_opts *o)
     return 0;
 }
 
+/* Takes the settings as the options' defaults: the options given on
+ * the command line (parsed after) override them.  A preset or tariff
+ * the ruleset code refuses leaves the official rules. */
+static void settings_defaults(play_opts *o, const skx_settings *s)
+{
+    if (skx_settings_rules(s, &o->rules, NULL) < 0)
+        sk_rules_preset(&o->rules, "official", NULL);
+    o->bots = s->bots[0] ? s->bots : NULL;
+    o->trick_pause = (uint64_t)s->trick_pause_ms;
+    o->lang = s->lang == SKX_LANG_EN ? SKX_LANG_EN : SKX_LANG_DE;
+}
+
+/* Opens the full screen where it can be, else the line mode. */
+static skx_ui *open_ui(bool plain)
+{
+    skx_ui *ui = plain || !isatty(0) || !isatty(1) ? NULL : skx_ui_curses_open();
+    return ui ? ui : skx_ui_plain_open();
+}
+
+/* Saves the settings and says so in the language given: 0, or -1 after
+ * a message naming the file. */
+static int save_settings(const skx_settings *s, skx_lang lang, char *msg, size_t size)
+{
+    char path[1024];
+    skx_settings_path(path, sizeof path);
+    if (skx_settings_save(path, s) < 0) {
+        char why[1200];
+        snprintf(why, sizeof why, "%s: %s", path, strerror(errno));
+        snprintf(msg, size, skx_tr(lang, L_SET_NOT_SAVED), why);
+        return -1;
+    }
+    snprintf(msg, size, skx_tr(lang, L_SET_SAVED), path);
+    return 0;
+}
+
+/* `play --settings`: the settings screen alone; exit status 0, or 1 when
+ * they could not be saved. */
+static int settings_only(skx_settings *s, bool plain)
+{
+    skx_ui *ui = open_ui(plain);
+    if (!ui)
+        return 1;
+    skx_table t;
+    memset(&t, 0, sizeof t);
+    t.lang = s->lang == SKX_LANG_EN ? SKX_LANG_EN : SKX_LANG_DE;
+    t.human = 0;
+    t.prompt_newline = !isatty(0);
+    int rc = ui->settings(ui, &t, s, NULL);
+    ui->close(ui);
+    skx_lang L = s->lang == SKX_LANG_EN ? SKX_LANG_EN : SKX_LANG_DE;
+    if (rc != SKX_UI_OK) {
+        printf("%s\n", skx_tr(L, L_SET_UNCHANGED));
+        return 0;
+    }
+    char msg[1400];
+    int saved = save_settings(s, L, msg, sizeof msg);
+    fprintf(saved < 0 ? stderr : stdout, "%s\n", msg);
+    return saved < 0 ? 1 : 0;
+}
+
+void skx_play_settings(play_ctx *p)
+{
+    skx_table *t = &p->table;
+    skx_settings s = p->settings;
+    int rc = p->ui->settings(p->ui, t, &s, skx_tr(t->lang, L_SET_NEXT_SESSION));
+    char msg[1400];
+    if (rc != SKX_UI_OK) {
+        skx_table_log(t, skx_tr(t->lang, L_SET_UNCHANGED));
+        p->ui->event(p->ui, t, skx_tr(t->lang, L_SET_UNCHANGED), false);
+        return;
+    }
+    p->settings = s;
+    t->lang = s.lang == SKX_LANG_EN ? SKX_LANG_EN : SKX_LANG_DE;
+    t->trick_pause_ms = s.trick_pause_ms;
+    save_settings(&s, t->lang, msg, sizeof msg);
+    skx_table_log(t, msg);
+    p->ui->event(p->ui, t, msg, false);
+}
+
 /* The signal handler: notes the signal, nothing else. */
 static void on_signal(int sig)
 {
@@ -209,7 +302,13 @@ static void on_signal(int sig)
 int skx_cmd_play(int argc, char **argv)
 {
     play_opts o = {.delay = 300, .trick_pause = 1500, .lang = SKX_LANG_DE};
-    sk_rules_preset(&o.rules, "official", NULL);
+    skx_settings set;
+    skx_settings_read rd;
+    char setpath[1024], bad[1400];
+    skx_settings_default(&set);
+    skx_settings_path(setpath, sizeof setpath);
+    skx_settings_load(setpath, &set, &rd);
+    settings_defaults(&o, &set);
     int rc = parse_opts(argc, argv, &o);
     if (rc == 0 && o.rules.players != 4) {
         fprintf(stderr, "schafkopf: play: the terminal game seats four players; "
@@ -218,6 +317,13 @@ int skx_cmd_play(int argc, char **argv)
     }
     if (rc != 0)
         return rc < 0 ? 2 : 0;
+    /* a bad line of the settings: said, and its setting left at the default */
+    skx_settings_read_text(o.lang, setpath, &rd, bad, sizeof bad);
+    bool plain = o.plain || !isatty(0) || !isatty(1);
+    if (bad[0])
+        fprintf(stderr, "schafkopf: %s\n", bad);
+    if (o.settings)
+        return settings_only(&set, plain);
     char last[1024];
     if (o.cont && !o.resume) { /* --continue: the newest session, else a new one */
         if (skx_play_last_session(last, sizeof last) == 0)
@@ -246,10 +352,10 @@ int skx_cmd_play(int argc, char **argv)
             sigaction(SIGNALS[i], &old[i], NULL);
         return init == -2 ? 2 : 1;
     }
-    bool plain = o.plain || !isatty(0) || !isatty(1);
-    p->ui = plain ? NULL : skx_ui_curses_open();
-    if (!p->ui)
-        p->ui = skx_ui_plain_open();
+    p->settings = set;
+    p->ui = open_ui(plain);
+    if (p->ui && bad[0] && !plain) /* the full screen hides what stderr said */
+        p->ui->error(p->ui, &p->table, bad);
     rc = p->ui ? SKX_UI_OK : SKX_UI_QUIT;
     for (uint64_t n = 0; rc == SKX_UI_OK && (!p->max_games || n < p->max_games); n++)
         rc = skx_play_game(p, p->max_games && n + 1 == p->max_games);

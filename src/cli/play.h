@@ -31,6 +31,7 @@ typedef struct play_ctx {
     int partial_error;     /* errno of a failed save of it, or 0 */
     /* the signal that asked to stop (play.c's handler sets it), or 0 */
     const volatile sig_atomic_t *stop;
+    skx_settings settings; /* as in the settings file (the o key edits them) */
 } play_ctx;
 
 
@@ -70,6 +71,13 @@ int skx_play_make_bots(play_ctx *p, const char *spec_list);
 /* The table's hint callbacks (ctx is the play_ctx). */
 int skx_play_hint(void *ctx, const sk_view *v, sk_action *acts, double *values, int max);
 int skx_play_double_hint(void *ctx, const sk_view *v, int type);
+
+/* ---- play.c */
+
+/* The settings screen from the game (the o key): saves what the player
+ * chose; the language and the trick pause apply at once, the rest from
+ * the next session. */
+void skx_play_settings(play_ctx *p);
 
 /* ---- play_game.c: one game */
 

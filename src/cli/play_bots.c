@@ -24,16 +24,13 @@ int skx_play_double_hint(void *ctx, const sk_view *v, int type)
     return a.type == type;
 }
 
-/* Creates the three bots from a spec list ("a" or "a,b,c") and the hint
- * bot (heuristic when known, else the first bot's spec). */
+/* Creates the three bots from a spec list ("a" or "a,b,c"; NULL: the
+ * default level, SKX_PLAY_DEFAULT_BOTS) and the hint bot (heuristic
+ * when known, else the first bot's spec). */
 int skx_play_make_bots(play_ctx *p, const char *spec_list)
 {
     sk_error err = {{0}, NULL};
-    const char *def = spec_list;
-    sk_bot *probe = def ? NULL : sk_bot_new("heuristic", 1, NULL);
-    if (!def)
-        def = probe ? "heuristic" : "random";
-    sk_bot_free(probe);
+    const char *def = spec_list ? spec_list : SKX_PLAY_DEFAULT_BOTS;
     char specs[3][64];
     const char *s = def;
     for (int i = 0; i < 3; i++) {

@@ -105,8 +105,13 @@ static int human_move(play_ctx *p, sk_game *g)
             if (legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR)
                 mine[k++] = legal[i];
         sk_action a;
-        if (p->ui->choose(p->ui, &p->table, mine, k, &a) == SKX_UI_QUIT)
+        int rc = p->ui->choose(p->ui, &p->table, mine, k, &a);
+        if (rc == SKX_UI_QUIT)
             return SKX_UI_QUIT;
+        if (rc == SKX_UI_SETTINGS) {
+            skx_play_settings(p);
+            continue;
+        }
         a.seat = (uint8_t)p->human;
         sk_error err = {{0}, NULL};
         if (apply(p, g, a, &err) == 0)

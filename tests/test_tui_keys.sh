@@ -174,6 +174,80 @@ else
     fail "minor: no bidding menu: $(screen m1)"
 fi
 
+# settings (issue 15): o opens the settings screen in the game, the
+# footer names the key; Right changes the chosen setting, Enter saves it
+# to $XDG_CONFIG_HOME/schafkopf/play.conf, and the language applies at
+# once; play --settings is the same screen alone, Esc leaves it
+start s1 80x24 play --seed 3 --delay 0
+if wait_for s1 "Deine Ansage"; then
+    case $(screen s1) in *"o Optionen"*) ok "settings: the footer names o" ;;
+    *) fail "settings: footer: $(screen s1 | tail -1)" ;; esac
+    keys s1 o
+    if wait_for s1 "Einstellungen" 5 && screen s1 | grep -q 'Stichpause' &&
+        screen s1 | grep -q 'gelten ab der nächsten Runde'; then ok "settings: o shows them"; else
+        fail "settings: o: $(screen s1)"; fi
+    keys s1 Down Down Down Down Right
+    wait_for s1 "English" 5 && wait_for s1 "Opponents" 2 && ok "settings: the screen speaks the language chosen" ||
+        fail "settings: language: $(screen s1)"
+    keys s1 Enter
+    if wait_for s1 "Your call" 5 && screen s1 | grep -q 'o settings'; then ok "settings: saved, English at once"; else
+        fail "settings: after Enter: $(screen s1)"; fi
+    grep -qx 'lang = en' "$tmp/config/schafkopf/play.conf" 2>/dev/null && ok "settings: the file" ||
+        fail "settings: file: $(cat "$tmp/config/schafkopf/play.conf" 2>&1)"
+else
+    fail "settings: no bidding menu: $(screen s1)"
+fi
+start s2 80x24 play --settings
+if wait_for s2 "Language" 5; then
+    keys s2 Right Escape
+    sleep 0.5
+    grep -qx 'lang = en' "$tmp/config/schafkopf/play.conf" && grep -q 'EXIT=0' "$tmp/s2.rc" 2>/dev/null &&
+        ok "settings: play --settings, Esc leaves the file" || fail "settings: Esc: $(cat "$tmp/s2.rc" 2>&1)"
+else
+    fail "settings: play --settings: $(screen s2)"
+fi
+rm -f "$tmp/config/schafkopf/play.conf"
+
+# resume offer (issue 15): on a terminal, play without --continue asks
+# to go on with the last session when it has a game in progress; Enter
+# (the default, yes) resumes it, n starts a new session, --new does not ask
+start o1 80x24 play --plain --seed 4
+wait_for o1 "Deine Wahl" 10 && keys o1 2 Enter q Enter
+sleep 0.5
+first=$(ls "$tmp"/data/schafkopf/session-*.jsonl.partial 2>/dev/null | head -1)
+[ -n "$first" ] && ok "offer: a game left in the middle" || fail "offer: no partial: $(screen o1)"
+start o2 80x24 play --plain --seed 4
+if wait_for o2 "Weiterspielen? (J/n, q Ende)" 10 && screen o2 | grep -q "${first%.partial}"; then
+    ok "offer: asked, naming the session"
+    keys o2 Enter
+    if wait_for o2 "Du: ich spiele" 10; then ok "offer: Enter goes on with the game in progress"; else
+        fail "offer: Enter: $(screen o2)"; fi
+    keys o2 q Enter
+else
+    fail "offer: not asked: $(screen o2)"
+fi
+sleep 0.5
+n0=$(ls "$tmp"/data/schafkopf/session-*.jsonl | wc -l)
+start o3 80x24 play --plain --seed 4
+if wait_for o3 "Weiterspielen?" 10; then
+    keys o3 n Enter
+    wait_for o3 "Deine Wahl" 10
+    screen o3 | grep -q "Du: ich spiele" && fail "offer: n resumed" || ok "offer: n starts a new game"
+    keys o3 q Enter
+else
+    fail "offer: o3 not asked: $(screen o3)"
+fi
+start o4 80x24 play --seed 4 --new --delay 0
+if wait_for o4 "Deine Ansage" 10; then ok "offer: --new does not ask (full screen)"; else
+    fail "offer: --new: $(screen o4)"; fi
+keys o4 q j
+sleep 0.5
+start o5 80x24 play --seed 4 --lang en
+wait_for o5 "Go on with it? (Y/n, q quit)" 10 && ok "offer: in English, before the full screen" ||
+    fail "offer: en: $(screen o5)"
+keys o5 q Enter
+rm -rf "$tmp/data"
+
 # 6: a window too small says so in the game's language and points to --plain
 start k6 60x20 play --seed 3 --delay 0
 if wait_for k6 "--plain" 10; then

@@ -111,6 +111,8 @@ static const char *const DE[L_COUNT] = {
     [L_SET_NOT_SAVED] = "Einstellungen nicht gespeichert (%s)",
     [L_SET_UNCHANGED] = "Einstellungen unverändert.",
     [L_SET_BAD_VALUE] = "Kein Wert für %s: \"%s\"", [L_SET_FILE] = "Datei: %s",
+    [L_RESUME_ASK] = "Die letzte Runde hat ein angefangenes Spiel:\n  %s\n"
+                     "Weiterspielen? (J/n, q Ende) ",
 };
 
 static const char *const EN[L_COUNT] = {
@@ -211,6 +213,8 @@ static const char *const EN[L_COUNT] = {
     [L_SET_NOT_SAVED] = "Settings not saved (%s)",
     [L_SET_UNCHANGED] = "Settings unchanged.",
     [L_SET_BAD_VALUE] = "Not a value of %s: \"%s\"", [L_SET_FILE] = "File: %s",
+    [L_RESUME_ASK] = "The last session has a game in progress:\n  %s\n"
+                     "Go on with it? (Y/n, q quit) ",
 };
 
 /* Looks a string up; an id missing from a table falls back to English. */

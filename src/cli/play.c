@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* The signal (SIGINT, SIGTERM, SIGHUP) that asked to stop, or 0: the
@@ -293,6 +294,36 @@ void skx_play_settings(play_ctx *p)
     p->ui->event(p->ui, t, msg, false);
 }
 
+/* At start on a terminal, without --continue, --resume or --new: when
+ * the last session has a game left in the middle, asks whether to go on
+ * with it (default yes).  1 yes (the path in buf), 0 no, -1 quit. */
+static int offer_resume(skx_lang lang, char *buf, size_t size)
+{
+    char side[1100];
+    struct stat st;
+    if (!isatty(0) || skx_play_last_session(buf, size) < 0)
+        return 0;
+    snprintf(side, sizeof side, "%s.partial", buf);
+    if (stat(side, &st) != 0)
+        return 0;
+    for (;;) {
+        printf(skx_tr(lang, L_RESUME_ASK), buf);
+        fflush(stdout);
+        char line[64];
+        if (!fgets(line, sizeof line, stdin))
+            return -1;
+        char c = line[strspn(line, " \t\r")];
+        c = c >= 'A' && c <= 'Z' ? (char)(c | 0x20) : c;
+        if (c == '\n' || c == '\0' || c == 'j' || c == 'y')
+            return 1;
+        if (c == 'n')
+            return 0;
+        if (c == 'q')
+            return -1;
+        printf("%s\n", skx_tr(lang, L_YES_NO));
+    }
+}
+
 /* The signal handler: notes the signal, nothing else. */
 static void on_signal(int sig)
 {
@@ -330,6 +361,12 @@ int skx_cmd_play(int argc, char **argv)
             o.resume = last;
         else
             fprintf(stderr, "%s\n", skx_tr(o.lang, L_NO_SESSION));
+    } else if (!o.resume && !o.fresh) {
+        int offer = offer_resume(o.lang, last, sizeof last);
+        if (offer < 0)
+            return 0;
+        if (offer > 0)
+            o.resume = last;
     }
     /* a stopped game is saved (play_game); an ignored signal stays so */
     static const int SIGNALS[3] = {SIGINT, SIGTERM, SIGHUP};

@@ -97,6 +97,31 @@ if [ -f "$file" ]; then
     grep -q '^Game 3: Dealer' "$tmp/t3" && ok "resume continues with game 3" || fail "resume"
     [ "$(grep -c '^    [0-9] ' "$tmp/t3")" -ge 3 ] && ok "resumed sheet has 3 rows" || fail "resume rows"
     [ "$(wc -l <"$file")" = 3 ] && ok "resumed game appended" || fail "resume append"
+    # 3g. session statistics (issue 15): `stats FILE` counts the games, the
+    # declarers' wins by contract, and ends with the score sheet's totals;
+    # without FILE it reads the newest session; "statistik" in a game
+    # prints the same text for the games so far
+    "$PROG" stats --lang en "$file" >"$tmp/st" 2>&1
+    grep -q '^Statistics - games: 3, thrown in: [0-3]$' "$tmp/st" && ok "stats: 3 games" ||
+        fail "stats: $(head -2 "$tmp/st")"
+    sheet=$(grep -E '^ +Total ' "$tmp/t3" | tail -n 1 | awk '{print $(NF-3)}')
+    mine=$(sed -n '/^Standing/{n;p}' "$tmp/st" | awk '{print $2}')
+    [ -n "$sheet" ] && [ "$sheet" = "$mine" ] && ok "stats: your money as on the sheet ($mine)" ||
+        fail "stats: $mine, the sheet $sheet"
+    last=$(sed -n '/^Over time/,$p' "$tmp/st" | tail -1 | awk '{print $(NF-3)}')
+    [ "$last" = "$mine" ] && [ "$(sed -n '/^Over time/,$p' "$tmp/st" | grep -c '^  Game ')" = 3 ] &&
+        ok "stats: the course ends at the total" || fail "stats: course $(sed -n '/^Over time/,$p' "$tmp/st")"
+    played=$(sed -n '/^Declared/,/^By game/p' "$tmp/st" | grep -o '[0-9]* of [0-9]*' | awk '{s+=$3} END {print s}')
+    bygame=$(sed -n '/^By game/,/^Standing/p' "$tmp/st" | grep -v Ramsch | grep -o '[0-9]* of [0-9]*' | awk '{s+=$3} END {print s}')
+    [ -n "$played" ] && [ "$played" = "$bygame" ] && ok "stats: declared by seat = by game ($played)" ||
+        fail "stats: $played declared by seat, $bygame by game"
+    "$PROG" stats >"$tmp/st2" 2>&1
+    head -1 "$tmp/st2" | grep -q "^$XDG_DATA_HOME/schafkopf/session-" && grep -q '^Statistik - Spiele: ' "$tmp/st2" &&
+        ok "stats: the newest session without FILE, German" || fail "stats: $(head -2 "$tmp/st2")"
+    grep -Eq 'Statistics|games|Declared' "$tmp/st2" && fail "stats: English in German" || ok "stats: German only"
+    "$PROG" stats "$tmp/nonexistent.jsonl" >/dev/null 2>&1; [ $? = 1 ] && ok "stats: a missing file" || fail "stats: missing file"
+    printf 'statistik\nq\n' | "$PROG" play --plain --resume "$file" >"$tmp/st3" 2>&1
+    grep -q '^Statistik - Spiele: 3,' "$tmp/st3" && ok "stats: statistik in a game" || fail "stats: $(grep -m1 Statistik "$tmp/st3")"
 fi
 
 # the actions of a record line as text, without the closing bracket: a

@@ -154,6 +154,26 @@ else
     fail "10: no session saved"
 fi
 
+# statistics (issue 15): after a game s shows the session's statistics
+start k11 80x24 play --games 2 --seed 9 --delay 0 --trick-pause 0
+deadline=$((SECONDS + 40)) shown=0
+while [ $SECONDS -lt $deadline ]; do
+    scr=$(screen k11)
+    case $scr in
+    *Spielliste*) case $scr in *"s: Statistik"*) keys k11 s; shown=1 ;; esac; break ;;
+    *"geben?"*) keys k11 n ;;
+    *"Spiel eine Karte"* | *"Deine Ansage"*) keys k11 Enter ;;
+    esac
+    sleep 0.1
+done
+if [ "$shown" = 1 ] && wait_for k11 "Statistik - Spiele: 1," 5 && screen k11 | grep -q '^ *Spiel   1  ' &&
+    screen k11 | grep -q 'Angesagt (gewonnen von gespielt)'; then
+    ok "statistics: s after a game"
+else
+    fail "statistics: $(screen k11)"
+fi
+keys k11 q
+
 # minor: the header names the multiplier and your side's Augen; trumps
 # stand apart in the hand; at 120x40 the log uses the width and breaks
 # lines between words

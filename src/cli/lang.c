@@ -111,6 +111,13 @@ static const char *const DE[L_COUNT] = {
     [L_SET_NOT_SAVED] = "Einstellungen nicht gespeichert (%s)",
     [L_SET_UNCHANGED] = "Einstellungen unverändert.",
     [L_SET_BAD_VALUE] = "Kein Wert für %s: \"%s\"", [L_SET_FILE] = "Datei: %s",
+    [L_STATS] = "Statistik", [L_ST_GAMES] = "%s - Spiele: %d, zusammengeworfen: %d",
+    [L_ST_DECLARERS] = "Angesagt (gewonnen von gespielt):", [L_ST_WON_OF] = "%d von %d",
+    [L_ST_SOLOS_N] = "Soli %d", [L_ST_BY_CONTRACT] = "Nach Spiel (gewonnen von gespielt):",
+    [L_ST_TOTALS] = "Stand (Geld, Turnierpunkte):", [L_ST_TP] = "TP",
+    [L_ST_COURSE] = "Verlauf (deine Summe nach jedem Spiel):",
+    [L_ST_THROWN] = "zusammengeworfen", [L_ST_NO_SESSION] = "Keine gespeicherte Runde gefunden.",
+    [L_SHOW_STATS] = "s: Statistik",
     [L_RESUME_ASK] = "Die letzte Runde hat ein angefangenes Spiel:\n  %s\n"
                      "Weiterspielen? (J/n, q Ende) ",
 };
@@ -213,6 +220,13 @@ static const char *const EN[L_COUNT] = {
     [L_SET_NOT_SAVED] = "Settings not saved (%s)",
     [L_SET_UNCHANGED] = "Settings unchanged.",
     [L_SET_BAD_VALUE] = "Not a value of %s: \"%s\"", [L_SET_FILE] = "File: %s",
+    [L_STATS] = "Statistics", [L_ST_GAMES] = "%s - games: %d, thrown in: %d",
+    [L_ST_DECLARERS] = "Declared (won of played):", [L_ST_WON_OF] = "%d of %d",
+    [L_ST_SOLOS_N] = "solos %d", [L_ST_BY_CONTRACT] = "By game (won of played):",
+    [L_ST_TOTALS] = "Standing (money, tournament points):", [L_ST_TP] = "TP",
+    [L_ST_COURSE] = "Over time (your total after each game):",
+    [L_ST_THROWN] = "thrown in", [L_ST_NO_SESSION] = "No saved session found.",
+    [L_SHOW_STATS] = "s: statistics",
     [L_RESUME_ASK] = "The last session has a game in progress:\n  %s\n"
                      "Go on with it? (Y/n, q quit) ",
 };
@@ -534,6 +548,8 @@ enum sk_input skx_lang_input(skx_lang lang, const sk_view *v, const char *line,
         return SK_IN_HELP;
     if (word_in(s, "o|optionen|einstellungen|options|settings"))
         return SK_IN_SETTINGS;
+    if (word_in(s, "statistik|stats|statistics"))
+        return SK_IN_STATS;
     bool cards = n > 0 && legal[0].type == SK_ACT_CARD;
     char *end;
     long num = strtol(s, &end, 10);

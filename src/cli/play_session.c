@@ -83,16 +83,7 @@ int skx_play_add_row(play_ctx *p, const sk_result *res, int dealer)
         p->rows = rows;
         p->caprows = cap;
     }
-    sk_score_row *r = &p->rows[p->nrows++];
-    r->dealer = (uint8_t)dealer;
-    r->declarer = res->declarer;
-    r->thrown_in = res->thrown_in;
-    r->won = res->won;
-    r->contract = res->contract;
-    for (int s = 0; s < SK_NSEATS; s++) {
-        r->money[s] = res->money[s];
-        r->tournament[s] = res->tournament[s];
-    }
+    skx_score_row_set(&p->rows[p->nrows++], res, dealer);
     p->table.rows = p->rows;
     p->table.nrows = p->nrows;
     return 0;

@@ -70,6 +70,20 @@ size_t skx_table_money(skx_lang lang, int64_t cents, char *buf, size_t size)
                             (long long)(a % 100));
 }
 
+void skx_score_row_set(sk_score_row *r, const sk_result *res, int dealer)
+{
+    r->dealer = (uint8_t)dealer;
+    r->declarer = res->declarer;
+    r->partner = res->partner;
+    r->thrown_in = res->thrown_in;
+    r->won = res->won;
+    r->contract = res->contract;
+    for (int s = 0; s < SK_NSEATS; s++) {
+        r->money[s] = res->money[s];
+        r->tournament[s] = res->tournament[s];
+    }
+}
+
 /* Whether the session counts tournament points instead of money (the
  * tournament preset, 5.3). */
 bool skx_table_tournament(const skx_table *t)

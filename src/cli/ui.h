@@ -53,6 +53,8 @@ enum sk_str {
     L_SF_LINE, L_SF_SYNTAX, L_SF_KEY, L_SF_VALUE, L_SF_LONG, L_SF_BINARY, L_SF_UNREADABLE,
     L_SF_MORE, L_SET_HELP, L_SET_PROMPT, L_SET_NEXT_SESSION, L_SET_SAVED, L_SET_NOT_SAVED,
     L_SET_UNCHANGED, L_SET_BAD_VALUE, L_SET_FILE, L_RESUME_ASK,
+    L_STATS, L_ST_GAMES, L_ST_DECLARERS, L_ST_WON_OF, L_ST_SOLOS_N, L_ST_BY_CONTRACT,
+    L_ST_TOTALS, L_ST_TP, L_ST_COURSE, L_ST_THROWN, L_ST_NO_SESSION, L_SHOW_STATS,
     L_COUNT
 };
 
@@ -81,7 +83,8 @@ size_t skx_lang_refusal(skx_lang lang, const sk_error *err, char *buf, size_t si
 
 /* What a line of input means (plain mode, and typed commands). */
 enum sk_input {
-    SK_IN_ACTION, SK_IN_QUIT, SK_IN_HINT, SK_IN_LAST, SK_IN_HELP, SK_IN_SETTINGS, SK_IN_BAD
+    SK_IN_ACTION, SK_IN_QUIT, SK_IN_HINT, SK_IN_LAST, SK_IN_HELP, SK_IN_SETTINGS, SK_IN_STATS,
+    SK_IN_BAD
 };
 /* Reads a line of user input against the legal actions `legal` (for
  * v->seat) and the hand as displayed (`hand`, n cards): a card code,
@@ -103,10 +106,19 @@ typedef struct sk_score_row {
     uint8_t declarer;
     uint8_t thrown_in;
     uint8_t won;
+    uint8_t partner;       /* SK_NOSEAT in a game played alone */
     sk_contract contract;
     int64_t money[SK_NSEATS];
     int tournament[SK_NSEATS];
 } sk_score_row;
+
+/* Fills a score sheet row from a finished game's result. */
+void skx_score_row_set(sk_score_row *r, const sk_result *res, int dealer);
+/* The statistics of a session's rows as seen by `human` (stats.c):
+ * games, declarers' wins by contract, solos, money and tournament points
+ * after each game (the last `last` games, or all for 0); malloc'ed
+ * lines, NULL without memory. */
+char *skx_stats_text(skx_lang lang, int human, const sk_score_row *rows, int n, int last);
 
 /* Asks the hint bot for the view's seat; returns the count. */
 typedef int (*sk_hint_fn)(void *ctx, const sk_view *v, sk_action *acts, double *values,

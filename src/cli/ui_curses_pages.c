@@ -49,8 +49,10 @@ static void draw_summary(const skx_table *t, const sk_result *res, const char *e
     skx_curses_put(y, 1, line, 78);
     attroff(A_BOLD);
     attron(A_DIM);
-    snprintf(line, sizeof line, "%s%s%s", last ? skx_tr(t->lang, L_GOODBYE) : skx_tr(t->lang, L_CONTINUE),
-             t->course ? "   " : "", t->course ? skx_tr(t->lang, L_SHOW_COURSE) : "");
+    snprintf(line, sizeof line, "%s%s%s   %s",
+             last ? skx_tr(t->lang, L_GOODBYE) : skx_tr(t->lang, L_CONTINUE),
+             t->course ? "   " : "", t->course ? skx_tr(t->lang, L_SHOW_COURSE) : "",
+             skx_tr(t->lang, L_SHOW_STATS));
     skx_curses_put(LINES - 1, 0, line, COLS);
     attroff(A_DIM);
     refresh();
@@ -80,6 +82,38 @@ static void draw_course(const skx_table *t, const char *footer)
     refresh();
 }
 
+/* Draws the session's statistics (stats.c) as a page, the course over
+ * time cut to the games that fit; `footer` on the last line. */
+static void draw_stats(const skx_table *t, const char *footer)
+{
+    erase();
+    int fixed = 14; /* the lines above the course, and the footer */
+    char *text = skx_stats_text(t->lang, t->human, t->rows, t->nrows,
+                                LINES - fixed > 1 ? LINES - fixed : 1);
+    attron(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
+    mvhline(0, 0, ' ', COLS);
+    attroff(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
+    int y = 0;
+    for (const char *s = text; s && *s && y < LINES - 1; y++) {
+        const char *nl = strchr(s, '\n');
+        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        char line[300];
+        snprintf(line, sizeof line, "%s%.*s", y == 0 ? " " : "", (int)n, s);
+        if (y == 0)
+            attron(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
+        else if (s[0] != ' ')
+            attron(A_BOLD);
+        skx_curses_put(y, y == 0 ? 0 : 1, line, COLS - 1);
+        attroff(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
+        s = nl ? nl + 1 : s + n;
+    }
+    free(text);
+    attron(A_DIM);
+    skx_curses_put(LINES - 1, 0, footer, COLS);
+    attroff(A_DIM);
+    refresh();
+}
+
 /* Shows the summary until a key is pressed; q ends the session. */
 int skx_curses_summary(skx_ui *ui, const skx_table *t, const sk_result *res,
                           const char *explain, bool last)
@@ -87,16 +121,23 @@ int skx_curses_summary(skx_ui *ui, const skx_table *t, const sk_result *res,
     curses_ui *u = (curses_ui *)ui;
     int ch;
     bool course = false; /* v: the course of the game instead of the sheet */
+    bool stats = false;  /* s: the session's statistics */
     for (;;) {
-        if (course)
+        if (stats)
+            draw_stats(t, last ? skx_tr(t->lang, L_GOODBYE) : skx_tr(t->lang, L_CONTINUE));
+        else if (course)
             draw_course(t, last ? skx_tr(t->lang, L_GOODBYE) : skx_tr(t->lang, L_CONTINUE));
         else
             draw_summary(t, res, explain, last);
         ch = getch();
         if (ch == KEY_RESIZE)
             continue;
-        if ((ch == 'v' || ch == 'V') && t->course && !course) {
+        if ((ch == 'v' || ch == 'V') && t->course && !course && !stats) {
             course = true;
+            continue;
+        }
+        if ((ch == 's' || ch == 'S') && !stats && !course) {
+            stats = true;
             continue;
         }
         break;

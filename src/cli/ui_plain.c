@@ -168,6 +168,12 @@ static int plain_choose(skx_ui *ui, const skx_table *t, const sk_action *legal, 
             break;
         case SK_IN_SETTINGS:
             return SKX_UI_SETTINGS;
+        case SK_IN_STATS: {
+            char *s = skx_stats_text(t->lang, t->human, t->rows, t->nrows, 0);
+            printf("%s", s ? s : "");
+            free(s);
+            break;
+        }
         case SK_IN_HELP:
             printf("%s\n", skx_tr(t->lang, L_HELP_PLAIN));
             print_state(t, legal, n, hand, nhand);

@@ -23,7 +23,7 @@ ok() { echo "ok: $*"; }
 # quit with q or send SIGINT (a game left in the middle)
 drive() {
     local out=$1; shift
-    local bad_done=0 hand="" line legal first illegal answers=0
+    local bad_done=0 hand="" line legal first illegal answers=0 claim_sent=0
     # (job control on: a script's background job would ignore SIGINT)
     set -m
     coproc GAME { exec "$PROG" play --plain --lang en "$@" 2>&1; }
@@ -46,7 +46,10 @@ drive() {
         "Legal:"*)
             legal=${line#Legal: }
             first=${legal%% *}
-            if [ "$bad_done" = 0 ] && [ "${BAD:-0}" = 1 ]; then
+            if [ "${CLAIM:-0}" = 1 ] && [ "$claim_sent" = 0 ]; then
+                claim_sent=1 # claim the rest; refused, the same question comes again
+                printf 'rest\n' >&"$in"
+            elif [ "$bad_done" = 0 ] && [ "${BAD:-0}" = 1 ]; then
                 bad_done=1
                 illegal=""
                 for c in $hand; do
@@ -59,6 +62,7 @@ drive() {
                 fi
                 printf 'XY\n%s\nblah blah\n' "$illegal" >&"$in"
             else
+                claim_sent=0
                 printf '%s\n' "$first" >&"$in"
             fi
             ;;
@@ -211,6 +215,27 @@ h3=$(sed -n 3p "$fa" | hands_of)
     fail "--seed with --resume: game 3 dealt other cards"
 [ "$(sed -n 1p "$fa" | hands_of)" != "$(sed -n 3p "$fb" | hands_of)" ] && ok "--seed with --resume: not game 1's cards" ||
     fail "--seed with --resume: game 1's cards again"
+export XDG_DATA_HOME=$tmp/data
+
+# 5b. "Der Rest gehört mir" (issue 15, docs/rules.md): at every card of
+# ours the script claims the rest first.  A claim that does not hold is
+# refused with no penalty (the same question again, the hand unchanged);
+# one that holds ends the game at once, the claimer's side taking every
+# trick left, and the record still checks as legal actions
+export XDG_DATA_HOME=$tmp/claim
+CLAIM=1 drive "$tmp/tc" --seed 11 --games 12 --bots heuristic
+grep -q '^! That does not hold: some lie of the cards' "$tmp/tc" && ok "claim: refused when it does not hold" ||
+    fail "claim: never refused"
+held=$(grep -c '^You: The rest is mine$' "$tmp/tc")
+[ "$held" -ge 1 ] && ok "claim: $held claims held" || fail "claim: none held in 12 games"
+cf=$(ls "$tmp"/claim/schafkopf/session-*.jsonl | head -1)
+"$PROG" check -q "$cf" && [ "$(wc -l <"$cf")" = 12 ] && ok "claim: the 12 records check" || fail "claim: records"
+# after a held claim no card of ours is asked in that game, and every
+# trick after it goes to the claimer's side (You or the known partner)
+awk '/^You: The rest is mine$/ {c=1; next} /^Game [0-9]+: Dealer/ {c=0}
+     c && /^Legal:/ {print "asked after the claim"} ' "$tmp/tc" | grep -q . &&
+    fail "claim: a card asked after a held claim" || ok "claim: the rest played out at once"
+[ "$(grep -c '^Score sheet (' "$tmp/tc")" = 12 ] && ok "claim: every game settled" || fail "claim: results"
 export XDG_DATA_HOME=$tmp/data
 
 # 4. EOF on stdin ends the session cleanly

@@ -154,6 +154,28 @@ else
     fail "10: no session saved"
 fi
 
+# claiming the rest (issue 15): the footer names r; r at the first card
+# is refused (it cannot hold, or is too early to check) on the message
+# line, and the same card is still asked
+start c1 80x24 play --seed 3 --delay 0
+if wait_for c1 "Deine Ansage"; then
+    keys c1 2
+    wait_for c1 "Sauspiel mit der" || fail "claim: no declaration menu"
+    keys c1 1
+    wait_for c1 "Spiel eine Karte" || fail "claim: no card asked for"
+    case $(screen c1) in *"r der Rest"*) ok "claim: the footer names r" ;;
+    *) fail "claim: footer: $(screen c1 | tail -1)" ;; esac
+    keys c1 r
+    if wait_for c1 "Das hält nicht" 10 || wait_for c1 "Zu früh zum Prüfen" 1; then
+        screen c1 | grep -q 'Spiel eine Karte: ←→ Enter, 1-8' && ok "claim: r refused, the card still asked" ||
+            fail "claim: after r: $(screen c1)"
+    else
+        fail "claim: r: $(screen c1)"
+    fi
+else
+    fail "claim: no bidding menu: $(screen c1)"
+fi
+
 # statistics (issue 15): after a game s shows the session's statistics
 start k11 80x24 play --games 2 --seed 9 --delay 0 --trick-pause 0
 deadline=$((SECONDS + 40)) shown=0

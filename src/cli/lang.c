@@ -44,9 +44,9 @@ static const char *const DE[L_COUNT] = {
     [L_UNKNOWN_CARD] = "Keine Karte: \"%s\". Karten heißen z.B. EO, GU, HA, SZ, E7.",
     [L_NOT_NOW] = "Das geht jetzt nicht: \"%s\".",
     [L_HELP_PLAIN] = "Eingaben: Kartenkürzel (EO, GU, HA ...), Nummer aus der Liste, "
-                     "weiter / ich spiele / kontra / retour, ? Tipp, l letzter Stich, o Optionen "
-                     "(Einstellungen), q Ende.",
-    [L_HELP_CURSES] = "←→ Enter spielen  Nummer/Kürzel  l letzter Stich  ? Tipp  o Optionen  q Ende",
+                     "weiter / ich spiele / kontra / retour, ? Tipp, l letzter Stich, rest (der Rest "
+                     "gehört mir), o Optionen (Einstellungen), statistik, q Ende.",
+    [L_HELP_CURSES] = "←→ Enter spielen  l letzter Stich  ? Tipp  r der Rest  o Optionen  q Ende",
     [L_CONTINUE] = "Taste: nächstes Spiel, q: Ende", [L_GOODBYE] = "Servus!",
     [L_SAVED] = "Gespeichert in", [L_SAVED_PARTIAL] = "Laufendes Spiel gespeichert in",
     [L_TITLE] = "Schafkopf", [L_TRICKS] = "Stiche",
@@ -118,6 +118,11 @@ static const char *const DE[L_COUNT] = {
     [L_ST_COURSE] = "Verlauf (deine Summe nach jedem Spiel):",
     [L_ST_THROWN] = "zusammengeworfen", [L_ST_NO_SESSION] = "Keine gespeicherte Runde gefunden.",
     [L_SHOW_STATS] = "s: Statistik",
+    [L_CLAIM] = "Der Rest gehört mir",
+    [L_CLAIM_NO] = "Das hält nicht: bei mancher Lage der Karten und manchem Spiel der anderen "
+                   "geht es schief. Spiel weiter, ohne Strafe.",
+    [L_CLAIM_EARLY] = "Zu früh zum Prüfen: noch zu viele Möglichkeiten. Spiel erst einen Stich.",
+    [L_CLAIM_NOT_NOW] = "Den Rest beanspruchen geht nur beim Ausspielen.",
     [L_RESUME_ASK] = "Die letzte Runde hat ein angefangenes Spiel:\n  %s\n"
                      "Weiterspielen? (J/n, q Ende) ",
 };
@@ -154,10 +159,11 @@ static const char *const EN[L_COUNT] = {
     [L_UNKNOWN_CARD] = "No such card: \"%s\". Cards are written like EO, GU, HA, SZ, E7.",
     [L_NOT_NOW] = "Not possible now: \"%s\".",
     [L_HELP_PLAIN] = "Input: card code (EO, GU, HA ...), a number from the list, pass / "
-                     "I play / kontra / retour, ? hint, l last trick, o settings, q quit.  Card codes: "
+                     "I play / kontra / retour, ? hint, l last trick, rest (claim the rest), o settings, "
+                     "stats, q quit.  Card codes: "
                      "suit E Acorns (Eichel), G Leaves (Gras), H Hearts (Herz), S Bells "
                      "(Schellen); rank A Ace (Sau), Z Ten, K King, O Ober, U Unter, 9 8 7.",
-    [L_HELP_CURSES] = "←→ Enter play  number/code  l last trick  ? hint  o settings  q quit",
+    [L_HELP_CURSES] = "←→ Enter play  l last trick  ? hint  r claim the rest  o settings  q quit",
     [L_CONTINUE] = "Any key: next game, q: quit", [L_GOODBYE] = "Goodbye!",
     [L_SAVED] = "Saved in", [L_SAVED_PARTIAL] = "Game in progress saved in",
     [L_TITLE] = "Schafkopf", [L_TRICKS] = "tricks",
@@ -227,6 +233,11 @@ static const char *const EN[L_COUNT] = {
     [L_ST_COURSE] = "Over time (your total after each game):",
     [L_ST_THROWN] = "thrown in", [L_ST_NO_SESSION] = "No saved session found.",
     [L_SHOW_STATS] = "s: statistics",
+    [L_CLAIM] = "The rest is mine",
+    [L_CLAIM_NO] = "That does not hold: some lie of the cards and some play of the others "
+                   "beats it. Play on, no penalty.",
+    [L_CLAIM_EARLY] = "Too early to check: too many ways to play on. Play a trick first.",
+    [L_CLAIM_NOT_NOW] = "Claiming the rest works only in the play of the cards.",
     [L_RESUME_ASK] = "The last session has a game in progress:\n  %s\n"
                      "Go on with it? (Y/n, q quit) ",
 };
@@ -550,6 +561,8 @@ enum sk_input skx_lang_input(skx_lang lang, const sk_view *v, const char *line,
         return SK_IN_SETTINGS;
     if (word_in(s, "statistik|stats|statistics"))
         return SK_IN_STATS;
+    if (word_in(s, "rest|der rest gehört mir|der rest gehoert mir|claim|the rest is mine"))
+        return SK_IN_CLAIM;
     bool cards = n > 0 && legal[0].type == SK_ACT_CARD;
     char *end;
     long num = strtol(s, &end, 10);

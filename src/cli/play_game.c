@@ -91,6 +91,48 @@ static void bot_move(play_ctx *p, sk_game *g, int seat)
     }
 }
 
+/*
+ * The human lays down his hand and claims the rest ("Der Rest gehört
+ * mir", docs/rules.md): the ai layer checks the claim against every lie
+ * of the cards he cannot see and every play of the others.  If it holds
+ * the rest is played out at once (his cards keep the claim, the others
+ * play a legal card), so the record stays a list of legal actions, and
+ * true is returned; if not, he is told so and plays on (no penalty).
+ */
+static bool claim_rest(play_ctx *p, sk_game *g)
+{
+    skx_table *t = &p->table;
+    skx_lang L = t->lang;
+    bool holds = false;
+    sk_error err = {{0}, NULL};
+    int rc = sk_claim_check(g, p->human, &holds, &err);
+    if (rc < 0 || !holds) {
+        p->ui->error(p->ui, t, skx_tr(L, rc == SK_ESTATE   ? L_CLAIM_NOT_NOW
+                                         : rc == SK_ERANGE ? L_CLAIM_EARLY
+                                                           : L_CLAIM_NO));
+        return false;
+    }
+    sk_action line[SK_NTRICKS * SK_NSEATS];
+    int n = sk_claim_line(g, p->human, line, (int)(sizeof line / sizeof line[0]), &err);
+    if (n < 0) {
+        p->ui->error(p->ui, t, skx_tr(L, L_CLAIM_EARLY));
+        return false;
+    }
+    char said[128];
+    snprintf(t->said[p->human], sizeof t->said[p->human], "%s", skx_tr(L, L_CLAIM));
+    snprintf(said, sizeof said, "%s: %s", skx_lang_seat(L, t->human, p->human),
+             skx_tr(L, L_CLAIM));
+    say(p, said, false);
+    int delay = t->delay_ms, pause = t->trick_pause_ms; /* the rest goes at once */
+    t->delay_ms = t->trick_pause_ms = 0;
+    for (int i = 0; i < n && !sk_game_over(g); i++)
+        if (apply(p, g, line[i], &err) < 0)
+            break; /* cannot happen: the line is legal; the loop asks on */
+    t->delay_ms = delay;
+    t->trick_pause_ms = pause;
+    return true;
+}
+
 /* Asks the human until an action is accepted; SKX_UI_QUIT to stop. */
 static int human_move(play_ctx *p, sk_game *g)
 {
@@ -110,6 +152,11 @@ static int human_move(play_ctx *p, sk_game *g)
             return SKX_UI_QUIT;
         if (rc == SKX_UI_SETTINGS) {
             skx_play_settings(p);
+            continue;
+        }
+        if (rc == SKX_UI_CLAIM) {
+            if (claim_rest(p, g))
+                return SKX_UI_OK;
             continue;
         }
         a.seat = (uint8_t)p->human;

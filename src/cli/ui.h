@@ -55,6 +55,7 @@ enum sk_str {
     L_SET_UNCHANGED, L_SET_BAD_VALUE, L_SET_FILE, L_RESUME_ASK,
     L_STATS, L_ST_GAMES, L_ST_DECLARERS, L_ST_WON_OF, L_ST_SOLOS_N, L_ST_BY_CONTRACT,
     L_ST_TOTALS, L_ST_TP, L_ST_COURSE, L_ST_THROWN, L_ST_NO_SESSION, L_SHOW_STATS,
+    L_CLAIM, L_CLAIM_NO, L_CLAIM_EARLY, L_CLAIM_NOT_NOW,
     L_COUNT
 };
 
@@ -84,7 +85,7 @@ size_t skx_lang_refusal(skx_lang lang, const sk_error *err, char *buf, size_t si
 /* What a line of input means (plain mode, and typed commands). */
 enum sk_input {
     SK_IN_ACTION, SK_IN_QUIT, SK_IN_HINT, SK_IN_LAST, SK_IN_HELP, SK_IN_SETTINGS, SK_IN_STATS,
-    SK_IN_BAD
+    SK_IN_CLAIM, SK_IN_BAD
 };
 /* Reads a line of user input against the legal actions `legal` (for
  * v->seat) and the hand as displayed (`hand`, n cards): a card code,
@@ -168,8 +169,9 @@ bool skx_table_tournament(const skx_table *t);
 size_t skx_table_sheet_title(const skx_table *t, char *buf, size_t size);
 
 /* Return codes of the asking functions; choose returns SKX_UI_SETTINGS
- * when the player asked for the settings screen. */
-enum { SKX_UI_OK = 0, SKX_UI_NO = 1, SKX_UI_SETTINGS = 2, SKX_UI_QUIT = -1 };
+ * when the player asked for the settings screen, SKX_UI_CLAIM when he
+ * lays down his hand and claims the rest ("Der Rest gehört mir"). */
+enum { SKX_UI_OK = 0, SKX_UI_NO = 1, SKX_UI_SETTINGS = 2, SKX_UI_CLAIM = 3, SKX_UI_QUIT = -1 };
 
 typedef struct skx_ui skx_ui;
 struct skx_ui {

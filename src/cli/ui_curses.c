@@ -534,6 +534,11 @@ static int curses_choose(skx_ui *ui, const skx_table *t, const sk_action *legal,
         } else if (ch == 'q' || ch == 'Q') {
             if (confirm_quit(u, t))
                 return SKX_UI_QUIT;
+        } else if ((ch == 'r' || ch == 'R') && cards) { /* "Der Rest gehört mir" */
+            u->menu = NULL;
+            u->legal_cards = 0;
+            u->prompt[0] = '\0';
+            return SKX_UI_CLAIM;
         } else if (ch == 'o' || ch == 'O') { /* the settings; asked again after them */
             u->menu = NULL;
             u->legal_cards = 0;

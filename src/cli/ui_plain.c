@@ -168,6 +168,8 @@ static int plain_choose(skx_ui *ui, const skx_table *t, const sk_action *legal, 
             break;
         case SK_IN_SETTINGS:
             return SKX_UI_SETTINGS;
+        case SK_IN_CLAIM:
+            return SKX_UI_CLAIM;
         case SK_IN_STATS: {
             char *s = skx_stats_text(t->lang, t->human, t->rows, t->nrows, 0);
             printf("%s", s ? s : "");

@@ -119,6 +119,22 @@ static const char *const DE[L_COUNT] = {
     [L_ST_THROWN] = "zusammengeworfen", [L_ST_NO_SESSION] = "Keine gespeicherte Runde gefunden.",
     [L_SHOW_STATS] = "s: Statistik",
     [L_CLAIM] = "Der Rest gehört mir",
+    [L_AN_CARD] = "Karte",
+    [L_RAMSCH_PAY_YOU] = "%s zahlst das jedem der anderen",
+    [L_RAMSCH_PAYS] = "%s zahlt das jedem der anderen",
+    [L_RAMSCH_PAY] = "%s zahlen das jedem der anderen",
+    [L_RAMSCH_GET_YOU] = "%s bekommst es von jedem", [L_RAMSCH_GETS] = "%s bekommt es von jedem",
+    [L_RAMSCH_GET] = "%s bekommen es von jedem", [L_RAMSCH_POINTS] = "Augen",
+    [L_AN_DOUBLING] = "Cent mit ihr %+.1f, ohne %+.1f; bei offenen Karten %+.0f / %+.0f",
+    [L_AN_HINT] = "Tipp: %s (%.2f), gewählt %.2f",
+    [L_AN_AUCTION] = "Cent %+.1f, am besten %s %+.1f; bei offenen Karten %+.0f, am besten %s "
+                     "%+.0f",
+    [L_AN_THROWN] = "zusammengeworfen", [L_AN_GAME] = "Spiel",
+    [L_AN_DEALER] = "Geber Sitz %d, %s", [L_AN_BY_SEAT] = " von Sitz %d", [L_AN_MONEY] = "Geld",
+    [L_AN_COLUMNS] = "   #  S  Entscheidung       | Wis  Augen verl.    Cent  verl. | off Augen "
+                     "verl. Cent verl. | Note",
+    [L_AN_SEAT] = "Sitz %d: %d Entscheidungen bewertet, %d mit '?'; verloren %.1f Augen und "
+                  "%.1f Cent nach seinem Wissen, %d Augen und %lld Cent bei offenen Karten\n",
     [L_CLAIM_NO] = "Das hält nicht: bei mancher Lage der Karten und manchem Spiel der anderen "
                    "geht es schief. Spiel weiter, ohne Strafe.",
     [L_CLAIM_EARLY] = "Zu früh zum Prüfen: noch zu viele Möglichkeiten. Spiel erst einen Stich.",
@@ -234,6 +250,21 @@ static const char *const EN[L_COUNT] = {
     [L_ST_THROWN] = "thrown in", [L_ST_NO_SESSION] = "No saved session found.",
     [L_SHOW_STATS] = "s: statistics",
     [L_CLAIM] = "The rest is mine",
+    [L_AN_CARD] = "card",
+    [L_RAMSCH_PAY_YOU] = "%s pay that to each of the others",
+    [L_RAMSCH_PAYS] = "%s pays that to each of the others",
+    [L_RAMSCH_PAY] = "%s pay that to each of the others",
+    [L_RAMSCH_GET_YOU] = "%s get it from each", [L_RAMSCH_GETS] = "%s gets it from each",
+    [L_RAMSCH_GET] = "%s get it from each", [L_RAMSCH_POINTS] = "Points",
+    [L_AN_DOUBLING] = "cents with it %+.1f, without %+.1f; double dummy %+.0f / %+.0f",
+    [L_AN_HINT] = "hint: %s (%.2f), played %.2f",
+    [L_AN_AUCTION] = "cents %+.1f, best %s %+.1f; double dummy %+.0f, best %s %+.0f",
+    [L_AN_THROWN] = "thrown in", [L_AN_GAME] = "game",
+    [L_AN_DEALER] = "dealer %d, %s", [L_AN_BY_SEAT] = " by seat %d", [L_AN_MONEY] = "money",
+    [L_AN_COLUMNS] = "   #  s  action             | inf    pts  lost   cents   lost | dd   pts "
+                     "lost  cents  lost | flag",
+    [L_AN_SEAT] = "seat %d: %d decisions rated, %d flagged '?'; lost %.1f points and %.1f cents "
+                  "by its information, %d points and %lld cents double dummy\n",
     [L_CLAIM_NO] = "That does not hold: some lie of the cards and some play of the others "
                    "beats it. Play on, no penalty.",
     [L_CLAIM_EARLY] = "Too early to check: too many ways to play on. Play a trick first.",
@@ -306,7 +337,7 @@ size_t skx_lang_contract(skx_lang lang, sk_contract c, char *buf, size_t size)
     case SK_C_BETTEL_OUVERT:
         return (size_t)snprintf(buf, size, "Bettel open (Brett)");
     case SK_C_RAMSCH:
-        return (size_t)snprintf(buf, size, "Ramsch (fewest points win)");
+        return (size_t)snprintf(buf, size, "Ramsch (most points lose)");
     case SK_C_HOCHZEIT:
         return (size_t)snprintf(buf, size, "Wedding (Hochzeit)");
     default:

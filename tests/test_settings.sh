@@ -26,6 +26,8 @@ grep -q '^  2 Tarif: wie die Regeln (10 Cent je Einheit) \[preset\]$' "$tmp/t1" 
     fail "1: $(grep -m1 Tarif "$tmp/t1")"
 grep -q '^  2 Tarif: 20 Cent je Einheit (Sauspiel 0,20 €) \[20 ct\]$' "$tmp/t1" && ok "1: a tariff in euros" ||
     fail "1: $(grep Tarif "$tmp/t1" | tail -1)"
+grep -q '^  3 Gegner: Standard: stark \[default\]$' "$tmp/t1" && ok "1: the default opponents: pimc (stark)" ||
+    fail "1: $(grep -m1 Gegner "$tmp/t1")"
 grep -q '^  3 Gegner: Anfänger (zufällig) \[random\]$' "$tmp/t1" && ok "1: a number alone steps" || fail "1: step"
 grep -q "^Einstellungen gespeichert in $conf\$" "$tmp/t1" && ok "1: says where" || fail "1: $(tail -1 "$tmp/t1")"
 grep -qx 'tariff = 20 ct' "$conf" && grep -qx 'opponents = random' "$conf" && grep -qx 'trick_pause = 2000 ms' "$conf" &&
@@ -42,7 +44,7 @@ grep -q '^Settings unchanged\.$\|^Einstellungen unverändert\.$' "$tmp/t1b" && g
 
 # 2. the file is read at start: tariff, opponents, language; the
 # command line overrides it
-printf 'preset = stammtisch\ntariff = 50 ct\nlang = en\n' >"$conf"
+printf 'preset = stammtisch\ntariff = 50 ct\nlang = en\nopponents = heuristic\n' >"$conf"
 play_script "$tmp/t2" 'q\n' --seed 2
 grep -q '^Game 1: Dealer' "$tmp/t2" && ok "2: English from the file" || fail "2: $(head -1 "$tmp/t2")"
 grep -q '^Choices: .*bid geier' "$tmp/t2" && ok "2: the file's preset" || fail "2: no Geier under the file's stammtisch"

@@ -7,6 +7,10 @@ PROG=${SK_PROG:?SK_PROG must name the schafkopf program}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export XDG_DATA_HOME=$tmp/data XDG_CONFIG_HOME=$tmp/config
+# the opponents these transcripts were written against (pimc became
+# the default in issue 15); the user's own settings never count
+export XDG_CONFIG_HOME=$tmp/config
+mkdir -p "$XDG_CONFIG_HOME/schafkopf" && printf 'opponents = heuristic\n' >"$XDG_CONFIG_HOME/schafkopf/play.conf"
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 ok() { echo "ok: $*"; }

@@ -14,6 +14,10 @@ tmp=$(mktemp -d)
 sock=sk-keys-$$
 T() { tmux -L "$sock" "$@"; }
 trap 'T kill-server 2>/dev/null; sleep 0.5; rm -rf "$tmp"' EXIT
+# the opponents these transcripts were written against (pimc became
+# the default in issue 15); the user's own settings never count
+export XDG_CONFIG_HOME=$tmp/config
+mkdir -p "$XDG_CONFIG_HOME/schafkopf" && printf 'opponents = heuristic\n' >"$XDG_CONFIG_HOME/schafkopf/play.conf"
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 ok() { echo "ok: $*"; }
@@ -248,7 +252,7 @@ if wait_for s2 "Language" 5; then
 else
     fail "settings: play --settings: $(screen s2)"
 fi
-rm -f "$tmp/config/schafkopf/play.conf"
+printf 'opponents = heuristic\n' >"$tmp/config/schafkopf/play.conf"
 
 # resume offer (issue 15): on a terminal, play without --continue asks
 # to go on with the last session when it has a game in progress; Enter

@@ -238,8 +238,10 @@ char *skx_table_course(const skx_table *t, const sk_game *g, const sk_rules *r,
 
 /* ---- settings_text.c: the settings in words */
 
-/* The default opponents of `play` (a bot spec). */
-#define SKX_PLAY_DEFAULT_BOTS "heuristic"
+/* The default opponents of `play` (a bot spec): the strongest level
+ * whose card decisions stay within 100 ms on the machine it was measured
+ * on (docs/ai.md, "Speed"). */
+#define SKX_PLAY_DEFAULT_BOTS "pimc"
 /* The settings screen's label of a field ("Tarif"). */
 const char *skx_settings_label(skx_lang lang, int field);
 /* A field's value in words ("0,20 € je Einheit", "stark"). */

@@ -95,7 +95,8 @@ static const char *const DE[L_COUNT] = {
     [L_TARIFF_CENTS] = "%d Cent je Einheit (Sauspiel %s €)",
     [L_BOTS_DEFAULT] = "Standard: %s", [L_BOTS_RANDOM] = "Anfänger (zufällig)",
     [L_BOTS_HEURISTIC] = "einfach (Faustregeln)", [L_BOTS_MEDIUM] = "mittel",
-    [L_BOTS_STRONG] = "stark", [L_BOTS_STRONGEST] = "sehr stark (langsam)",
+    [L_BOTS_STRONG] = "stark", [L_BOTS_STRONGER] = "sehr stark",
+    [L_BOTS_STRONGEST] = "am stärksten (langsam)",
     [L_SECONDS] = "%s s",
     [L_SF_LINE] = "Einstellungen %s, Zeile %ld: %s; dafür gilt der Standard",
     [L_SF_SYNTAX] = "kein \"Name = Wert\": \"%s\"", [L_SF_KEY] = "unbekannte Einstellung \"%s\"",
@@ -135,8 +136,8 @@ static const char *const DE[L_COUNT] = {
                      "verl. Cent verl. | Note",
     [L_AN_SEAT] = "Sitz %d: %d Entscheidungen bewertet, %d mit '?'; verloren %.1f Augen und "
                   "%.1f Cent nach seinem Wissen, %d Augen und %lld Cent bei offenen Karten\n",
-    [L_CLAIM_NO] = "Das hält nicht: bei mancher Lage der Karten und manchem Spiel der anderen "
-                   "geht es schief. Spiel weiter, ohne Strafe.",
+    [L_CLAIM_NO] = "Das hält nicht: bei mancher Lage der Karten geht es schief. Spiel weiter, "
+                   "ohne Strafe.",
     [L_CLAIM_EARLY] = "Zu früh zum Prüfen: noch zu viele Möglichkeiten. Spiel erst einen Stich.",
     [L_CLAIM_NOT_NOW] = "Den Rest beanspruchen geht nur beim Ausspielen.",
     [L_RESUME_ASK] = "Die letzte Runde hat ein angefangenes Spiel:\n  %s\n"
@@ -226,7 +227,8 @@ static const char *const EN[L_COUNT] = {
     [L_TARIFF_CENTS] = "%d cents a unit (Sauspiel € %s)",
     [L_BOTS_DEFAULT] = "default: %s", [L_BOTS_RANDOM] = "beginner (random)",
     [L_BOTS_HEURISTIC] = "easy (rules of thumb)", [L_BOTS_MEDIUM] = "medium",
-    [L_BOTS_STRONG] = "strong", [L_BOTS_STRONGEST] = "very strong (slow)",
+    [L_BOTS_STRONG] = "strong", [L_BOTS_STRONGER] = "very strong",
+    [L_BOTS_STRONGEST] = "strongest (slow)",
     [L_SECONDS] = "%s s",
     [L_SF_LINE] = "settings %s, line %ld: %s; the default is used instead",
     [L_SF_SYNTAX] = "not \"name = value\": \"%s\"", [L_SF_KEY] = "unknown setting \"%s\"",
@@ -265,8 +267,7 @@ static const char *const EN[L_COUNT] = {
                      "lost  cents  lost | flag",
     [L_AN_SEAT] = "seat %d: %d decisions rated, %d flagged '?'; lost %.1f points and %.1f cents "
                   "by its information, %d points and %lld cents double dummy\n",
-    [L_CLAIM_NO] = "That does not hold: some lie of the cards and some play of the others "
-                   "beats it. Play on, no penalty.",
+    [L_CLAIM_NO] = "That does not hold: some lie of the cards beats it. Play on, no penalty.",
     [L_CLAIM_EARLY] = "Too early to check: too many ways to play on. Play a trick first.",
     [L_CLAIM_NOT_NOW] = "Claiming the rest works only in the play of the cards.",
     [L_RESUME_ASK] = "The last session has a game in progress:\n  %s\n"

@@ -23,7 +23,8 @@ static const char *const KEYS[SKX_SET_COUNT] = {"preset", "tariff", "opponents",
 static const char *const PRESETS[] = {"official", "tournament", "sauspiel", "kurz",
                                       "stammtisch"};
 static const int32_t TARIFFS[] = {0, 5, 10, 20, 50, 100};
-static const char *const BOTS[] = {"", "random", "heuristic", "pimc:8", "pimc", "pimc:strong"};
+static const char *const BOTS[] = {"", "random", "heuristic", "pimc:8", "pimc:12", "pimc",
+                                    "pimc:strong"};
 static const int PAUSES[] = {0, 500, 1000, 1500, 2000, 3000, 5000};
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -290,7 +291,7 @@ size_t skx_settings_format(const skx_settings *s, char *buf, size_t size)
                      "# preset: official, tournament, sauspiel, kurz, stammtisch\n"
                      "# tariff: cents a unit (a Sauspiel), as 20 ct or 0,20 EUR; preset: the "
                      "preset's\n"
-                     "# opponents: default, random, heuristic, pimc:N, pimc, pimc:strong\n"
+                     "# opponents: default, random, heuristic, pimc:N (N deals a card), pimc, pimc:strong\n"
                      "# trick_pause: ms (or s); lang: de or en\n");
     n = k < 0 ? 0 : (size_t)k;
     for (int f = 0; f < SKX_SET_COUNT; f++) {

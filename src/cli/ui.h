@@ -49,7 +49,7 @@ enum sk_str {
     L_SETTINGS, L_SET_PRESET, L_SET_TARIFF, L_SET_BOTS, L_SET_PAUSE, L_SET_LANG,
     L_PRESET_OFFICIAL, L_PRESET_TOURNAMENT, L_PRESET_SAUSPIEL, L_PRESET_KURZ,
     L_PRESET_STAMMTISCH, L_TARIFF_PRESET, L_TARIFF_CENTS, L_BOTS_DEFAULT, L_BOTS_RANDOM,
-    L_BOTS_HEURISTIC, L_BOTS_MEDIUM, L_BOTS_STRONG, L_BOTS_STRONGEST, L_SECONDS,
+    L_BOTS_HEURISTIC, L_BOTS_MEDIUM, L_BOTS_STRONG, L_BOTS_STRONGER, L_BOTS_STRONGEST, L_SECONDS,
     L_SF_LINE, L_SF_SYNTAX, L_SF_KEY, L_SF_VALUE, L_SF_LONG, L_SF_BINARY, L_SF_UNREADABLE,
     L_SF_MORE, L_SET_HELP, L_SET_PROMPT, L_SET_NEXT_SESSION, L_SET_SAVED, L_SET_NOT_SAVED,
     L_SET_UNCHANGED, L_SET_BAD_VALUE, L_SET_FILE, L_RESUME_ASK,
@@ -238,10 +238,10 @@ char *skx_table_course(const skx_table *t, const sk_game *g, const sk_rules *r,
 
 /* ---- settings_text.c: the settings in words */
 
-/* The default opponents of `play` (a bot spec): the strongest level
- * whose card decisions stay within 100 ms on the machine it was measured
- * on (docs/ai.md, "Speed"). */
-#define SKX_PLAY_DEFAULT_BOTS "pimc"
+/* The default opponents of `play` (a bot spec): the strongest PIMC level
+ * whose card decisions stayed within 100 ms of CPU time on the shared
+ * development machine (docs/ai.md, "Speed"). */
+#define SKX_PLAY_DEFAULT_BOTS "pimc:12"
 /* The settings screen's label of a field ("Tarif"). */
 const char *skx_settings_label(skx_lang lang, int field);
 /* A field's value in words ("0,20 € je Einheit", "stark"). */

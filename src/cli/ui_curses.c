@@ -345,13 +345,11 @@ void skx_curses_redraw(const curses_ui *u, const skx_table *t)
     skx_curses_put(20, 1, u->prompt, 49);
     attroff(A_BOLD);
     attron(COLOR_PAIR(PAIR_ERR));
-    skx_curses_put(21, 1, u->msg, 49);
-    if (skx_u8width(u->msg) > 49) {
-        const char *s = u->msg;
-        for (int i = 0; i < 49 && *s; i++) /* second line: the rest */
-            for (s++; (*s & 0xc0) == 0x80; s++)
-                ;
-        skx_curses_put(22, 1, s, 49);
+    {   /* two lines, broken at a blank */
+        const char *next;
+        size_t len = wrap_row(u->msg, 49, &next);
+        mvaddnstr(21, 1, u->msg, (int)len);
+        skx_curses_put(22, 1, next, 49);
     }
     attroff(COLOR_PAIR(PAIR_ERR));
     attron(A_DIM);

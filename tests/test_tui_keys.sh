@@ -252,6 +252,16 @@ if wait_for s2 "Language" 5; then
 else
     fail "settings: play --settings: $(screen s2)"
 fi
+# a bad line of the settings: the full screen shows it on the first
+# game's table (the message once crashed the screen before any game)
+printf 'opponents = heuristic\ntariff = zehn\n' >"$tmp/config/schafkopf/play.conf"
+start s3 80x24 play --seed 3 --delay 0
+if wait_for s3 "Deine Ansage" 10 && screen s3 | grep -q 'Zeile 2: "zehn" ist kein Wert für tariff'; then
+    ok "settings: a bad line named on the table"
+else
+    fail "settings: bad line: $(screen s3; cat "$tmp/s3.rc" 2>/dev/null)"
+fi
+keys s3 q j
 printf 'opponents = heuristic\n' >"$tmp/config/schafkopf/play.conf"
 
 # resume offer (issue 15): on a terminal, play without --continue asks

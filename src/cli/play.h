@@ -32,6 +32,7 @@ typedef struct play_ctx {
     /* the signal that asked to stop (play.c's handler sets it), or 0 */
     const volatile sig_atomic_t *stop;
     skx_settings settings; /* as in the settings file (the o key edits them) */
+    char notice[1400];     /* a bad line of the settings, for the first game's screen */
 } play_ctx;
 
 

@@ -243,6 +243,10 @@ int skx_play_game(play_ctx *p, bool last)
     if (!g)
         return SKX_UI_QUIT;
     bool started = start_game(p, g) == 0;
+    if (started && p->notice[0]) { /* on the table, once there is one */
+        p->ui->error(p->ui, &p->table, p->notice);
+        p->notice[0] = '\0';
+    }
     int rc = started ? SKX_UI_OK : SKX_UI_QUIT;
     while (rc == SKX_UI_OK && !sk_game_over(g)) {
         if (*p->stop) {

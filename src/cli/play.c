@@ -391,8 +391,8 @@ int skx_cmd_play(int argc, char **argv)
     }
     p->settings = set;
     p->ui = open_ui(plain);
-    if (bad[0] && !plain) /* the full screen hides what stderr said: its first game shows it */
-        snprintf(p->notice, sizeof p->notice, "%s", bad);
+    if (bad[0] && !plain) /* the full screen hides what stderr said: its first game shows */
+        skx_settings_read_text(o.lang, "play.conf", &rd, p->notice, sizeof p->notice);
     rc = p->ui ? SKX_UI_OK : SKX_UI_QUIT;
     for (uint64_t n = 0; rc == SKX_UI_OK && (!p->max_games || n < p->max_games); n++)
         rc = skx_play_game(p, p->max_games && n + 1 == p->max_games);

@@ -350,6 +350,11 @@ static int check_ramsch(const sk_rules *r, const sk_outcome *o, sk_error *err)
     if (o->jungfrau + skx_cards_count(o->losers) > n)
         return skx_fail(err, SK_EINVAL, "002",
                         "jungfrau: a seat without a trick cannot have the most points");
+    if (o->jungfrau == n - 1 && r->ramsch_durchmarsch)
+        return skx_fail(err, SK_EINVAL, "002",
+                        "jungfrau: with %d seats without a trick the last took them all: "
+                        "a Durchmarsch",
+                        n - 1);
     return SK_OK;
 }
 

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 static bool text_ok(const char *s, size_t n);
 
@@ -612,7 +613,17 @@ static int sheet_loop(skx_sheet *sh, FILE *in, const char *path)
     size_t cap = 0;
     int status = 0;
     long got;
-    while ((got = skx_cli_getline(in, &line, &cap, SHEET_MAX_LINE)) != SK_CLI_EOF) {
+    bool prompt = isatty(fileno(in)) && isatty(fileno(stdout));
+    if (prompt)
+        printf("%s\n", SW(W_GREETING));
+    for (;;) {
+        if (prompt) {
+            printf("%s %d> ", SW(W_GAME), sh->n + 1);
+            fflush(stdout);
+        }
+        got = skx_cli_getline(in, &line, &cap, SHEET_MAX_LINE);
+        if (got == SK_CLI_EOF)
+            break;
         if (got < 0) {
             fprintf(stderr, "schafkopf: sheet: %s\n",
                     got == SK_CLI_TOO_LONG ? "a line is too long" : skx_cli_read_error(errno));

@@ -28,6 +28,7 @@ static const char *const WORDS[2][W_COUNT] = {
         [W_POINTS] = "Turnierpunkte", [W_PAY_LINE] = "%s zahlt %s an %s",
         [W_MISSING_RESULT] = "augen=N oder gewonnen oder verloren fehlt",
         [W_BAD_TEXT] = "Steuerzeichen oder kein UTF-8 in der Zeile",
+        [W_GREETING] = "Eine Zeile je Spiel; hilfe zeigt die Eingaben, ende hört auf.",
         [W_HELP] =
             "Eingaben (eine Zeile je Spiel):\n"
             "  spiel VERTRAG spieler=NAME [partner=NAME] augen=N | gewonnen|verloren\n"
@@ -58,6 +59,7 @@ static const char *const WORDS[2][W_COUNT] = {
         [W_POINTS] = "Tournament points", [W_PAY_LINE] = "%s pays %s to %s",
         [W_MISSING_RESULT] = "points=N or won or lost is missing",
         [W_BAD_TEXT] = "control characters or no UTF-8 in the line",
+        [W_GREETING] = "One line per deal; help shows what to type, quit ends.",
         [W_HELP] =
             "Input (one line per deal):\n"
             "  game CONTRACT declarer=NAME [partner=NAME] points=N | won|lost\n"
@@ -185,7 +187,10 @@ void skx_sheet_print(const skx_sheet *sh, FILE *out, bool points)
                 fprintf(out, " %8s", skx_sheet_euros(sh, v, buf));
         }
         skx_sheet_describe(sh, row, what, sizeof what);
-        fprintf(out, "  %s: %s\n", sh->names[row->dealer], what);
+        /* a terminal of 80 columns: a long entry goes on a line of its own */
+        size_t width = 5 + 9 * (size_t)sh->nplayers + 4 + strlen(sh->names[row->dealer]);
+        fprintf(out, width + strlen(what) > 80 ? "  %s:\n      %s\n" : "  %s: %s\n",
+                sh->names[row->dealer], what);
         /* 5.3.3: the cross check after each round (and at the end) */
         if ((i + 1) % sh->nplayers != 0 && i + 1 != sh->n)
             continue;

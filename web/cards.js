@@ -3,7 +3,8 @@
 // Everything is drawn here from a handful of shapes: one path builder per suit symbol
 // (drawn in a 20x20 box centred on 0,0 and placed with translate/scale), a layout table for
 // the pips of the number cards, a table of figures for König, Ober and Unter, and one corner
-// index. A card is a viewBox of 60x96 units, so it scales to any size; the markup carries no
+// index. A card is a viewBox of 56x100 units (the 56 x 100 mm of rule 1.2 of the official
+// rules), so it scales to any size; the markup carries no
 // id attributes, so any number of cards can share a page.
 //
 // Card codes are the project's notation (DESIGN.md "Cards"): suit E G H S + rank A Z K O U 9 8 7.
@@ -17,8 +18,8 @@
 export const SUITS = Object.freeze(['E', 'G', 'H', 'S']);
 export const RANKS = Object.freeze(['A', 'Z', 'K', 'O', 'U', '9', '8', '7']);
 
-const W = 60;
-const H = 96;
+const W = 56;
+const H = 100;
 const FACE = '#fffdf6';
 const INK = '#222';
 const FONT = "Arial, Helvetica, 'DejaVu Sans', sans-serif";
@@ -69,37 +70,38 @@ const SYMBOLS = {
   ].join(''),
 };
 
-// Pip centres of the number cards in card units: two columns (x 25 and 49) and a centre
-// column (x 37), clear of the corner index on the left.
+// Pip centres of the number cards in card units: two columns (x 24.5 and 46.5) and a centre
+// column (x 35.5), clear of the corner index on the left; rows 23 units apart.
 const PIPS = {
-  7: [[25, 15], [49, 15], [37, 31.5], [25, 48], [49, 48], [25, 81], [49, 81]],
-  8: [[25, 15], [49, 15], [25, 37], [49, 37], [25, 59], [49, 59], [25, 81], [49, 81]],
-  9: [[25, 15], [49, 15], [25, 37], [49, 37], [37, 48], [25, 59], [49, 59], [25, 81], [49, 81]],
-  Z: [[25, 15], [49, 15], [37, 26], [25, 37], [49, 37], [25, 59], [49, 59], [37, 70], [25, 81], [49, 81]],
+  7: [[24.5, 16], [46.5, 16], [35.5, 33], [24.5, 50.5], [46.5, 50.5], [24.5, 85], [46.5, 85]],
+  8: [[24.5, 16], [46.5, 16], [24.5, 39], [46.5, 39], [24.5, 62], [46.5, 62], [24.5, 85], [46.5, 85]],
+  9: [[24.5, 16], [46.5, 16], [24.5, 39], [46.5, 39], [35.5, 50.5], [24.5, 62], [46.5, 62], [24.5, 85], [46.5, 85]],
+  Z: [[24.5, 16], [46.5, 16], [35.5, 27.5], [24.5, 39], [46.5, 39], [24.5, 62], [46.5, 62], [35.5, 73.5], [24.5, 85], [46.5, 85]],
 };
 const PIP_SCALE = 0.62;
 
-// The three figures. head: centre; hat: 'crown' or 'cap'; robe: outline path; belt: y;
-// arms: [shoulder x, y, hand x, y] each; sym: where the suit symbol is held [x, y, scale].
+// The three figures, in card units. head: centre; hat: 'crown' or 'cap'; robe: outline;
+// belt: [x1, x2, y] or null; arms: [shoulder x, y, hand x, y] each; sym: where the suit
+// symbol is held [x, y, scale]; sceptre: [x, top, bottom] or null; collar: an ermine trim.
 // The Ober holds his symbol above his head, the Unter at his knee, the König on his chest.
 const FIGURES = {
   K: {
-    colour: '#5b3f9a', head: [37, 32], hat: 'crown',
-    robe: 'M24 45Q37 37 50 45L55 92H19Z', belt: 0,
-    arms: [[26.5, 47, 23, 68], [47.5, 47, 50.5, 62]],
-    sceptre: true, sym: [37, 62, 0.72],
+    colour: '#5b3f9a', head: [35, 33], hat: 'crown',
+    robe: 'M22 46Q35 38 48 46L52 95H18Z', belt: null,
+    arms: [[24.5, 48, 21.5, 70], [45.5, 48, 49, 64]],
+    sceptre: [49, 40, 90], sym: [35, 64, 0.72], collar: 'M22 46Q35 38 48 46',
   },
   O: {
-    colour: '#a23240', head: [35, 38], hat: 'cap',
-    robe: 'M26 49Q35 43 44 49L49 92H21Z', belt: 68,
-    arms: [[27.5, 51, 24, 71], [42.5, 51, 47, 29]],
-    sceptre: false, sym: [47, 17, 0.85],
+    colour: '#a23240', head: [34, 40], hat: 'cap',
+    robe: 'M25 51Q34 45 43 51L48 95H20Z', belt: [22.7, 45.3, 71],
+    arms: [[26.5, 53, 23, 74], [41.5, 53, 45, 30]],
+    sceptre: null, sym: [45, 18, 0.82], collar: null,
   },
   U: {
-    colour: '#2d6a8f', head: [35, 26], hat: 'cap',
-    robe: 'M26 37Q35 31 44 37L49 92H21Z', belt: 56,
-    arms: [[27.5, 39, 24, 59], [42.5, 39, 47, 62]],
-    sceptre: false, sym: [48, 73, 0.85],
+    colour: '#2d6a8f', head: [34, 27], hat: 'cap',
+    robe: 'M25 38Q34 32 43 38L48 95H20Z', belt: [22.6, 45.4, 60],
+    arms: [[26.5, 40, 23, 61], [41.5, 40, 45, 65]],
+    sceptre: null, sym: [45, 76, 0.82], collar: null,
   },
 };
 
@@ -162,12 +164,13 @@ function figure(suit, rank) {
   const [hx, hy] = f.head;
   const [sx, sy, ss] = f.sym;
   const parts = [`<path d="${f.robe}" fill="${f.colour}" stroke="${INK}" stroke-width="0.8"/>`];
-  if (f.belt) parts.push(`<path d="M22 ${f.belt}H48" stroke="#e8c15a" stroke-width="2"/>`);
+  if (f.belt) parts.push(`<path d="M${f.belt[0]} ${f.belt[2]}H${f.belt[1]}" stroke="#e8c15a" stroke-width="2"/>`);
   if (f.sceptre) {
-    parts.push('<path d="M51 40V86" stroke="#6b4e00" stroke-width="1.6"/>',
-      '<circle cx="51" cy="39" r="2.2" fill="#e8b923" stroke="#6b4e00" stroke-width="0.6"/>');
+    const [x, top, bottom] = f.sceptre;
+    parts.push(`<path d="M${x} ${top}V${bottom}" stroke="#6b4e00" stroke-width="1.6"/>`,
+      `<circle cx="${x}" cy="${top - 1}" r="2.2" fill="#e8b923" stroke="#6b4e00" stroke-width="0.6"/>`);
   }
-  if (rank === 'K') parts.push('<path d="M24 45Q37 37 50 45" fill="none" stroke="#f4f1e6" stroke-width="3"/>');
+  if (f.collar) parts.push(`<path d="${f.collar}" fill="none" stroke="#f4f1e6" stroke-width="3"/>`);
   parts.push(...f.arms.map((a) => arm(a, f.colour)), head(hx, hy, f.hat));
   parts.push(halo(sx, sy, ss), symbol(suit, sx, sy, ss));
   return parts.join('');
@@ -175,7 +178,7 @@ function figure(suit, rank) {
 
 // The face below/right of the corner index: a big symbol (Sau), a figure or the pips.
 function face(suit, rank) {
-  if (rank === 'A') return symbol(suit, 37, 50, 1.9);
+  if (rank === 'A') return symbol(suit, 36, 52, 1.8);
   if (FIGURES[rank]) return figure(suit, rank);
   return PIPS[rank].map(([x, y]) => symbol(suit, x, y, PIP_SCALE, 'pip')).join('');
 }
@@ -217,14 +220,14 @@ export function cardSvg(code, opts = {}) {
 // four suits. opts as for cardSvg.
 export function cardBackSvg(opts = {}) {
   const dots = [];
-  for (let y = 10; y <= 86; y += 8) {
-    for (let x = 10 + ((y / 8) % 2) * 4; x <= 50; x += 8) {
+  for (let y = 10; y <= H - 10; y += 8) {
+    for (let x = 10 + ((y - 10) / 8 % 2) * 4; x <= W - 10; x += 8) {
       dots.push(`M${x} ${y - 2.6}L${x + 2.6} ${y}L${x} ${y + 2.6}L${x - 2.6} ${y}Z`);
     }
   }
-  const medallion = `<ellipse cx="30" cy="48" rx="15" ry="19" fill="${FACE}" stroke="#c9a94a" stroke-width="1.5"/>` +
-    [['E', 24, 41], ['G', 36, 41], ['H', 24, 55], ['S', 36, 55]]
-      .map(([s, x, y]) => symbol(s, x, y, 0.5)).join('');
+  const medallion = `<ellipse cx="${W / 2}" cy="${H / 2}" rx="15" ry="19" fill="${FACE}" stroke="#c9a94a" stroke-width="1.5"/>` +
+    [['E', -6, -7], ['G', 6, -7], ['H', -6, 7], ['S', 6, 7]]
+      .map(([s, dx, dy]) => symbol(s, W / 2 + dx, H / 2 + dy, 0.5)).join('');
   return open('card card-back', opts) + edge('#24508a') +
     `<rect x="4" y="4" width="${W - 8}" height="${H - 8}" rx="2.5" fill="none" stroke="#f3ead2" stroke-width="1"/>` +
     `<path d="${dots.join('')}" fill="#3d6fb0"/>` + medallion + '</svg>';

@@ -78,7 +78,7 @@ const PIPS = {
   9: [[24.5, 16], [46.5, 16], [24.5, 39], [46.5, 39], [35.5, 50.5], [24.5, 62], [46.5, 62], [24.5, 85], [46.5, 85]],
   Z: [[24.5, 16], [46.5, 16], [35.5, 27.5], [24.5, 39], [46.5, 39], [24.5, 62], [46.5, 62], [35.5, 73.5], [24.5, 85], [46.5, 85]],
 };
-const PIP_SCALE = 0.62;
+const PIP_SCALE = 0.66;
 
 // The three figures, in card units. head: centre; hat: 'crown' or 'cap'; robe: outline;
 // belt: [x1, x2, y] or null; arms: [shoulder x, y, hand x, y] each; sym: where the suit
@@ -176,9 +176,23 @@ function figure(suit, rank) {
   return parts.join('');
 }
 
-// The face below/right of the corner index: a big symbol (Sau), a figure or the pips.
+// The Sau's pig (the card's name: a sow once stood on the aces), drawn around 0,0, facing right.
+const PIG = [
+  ['M-7 3V10', 'M-2.5 4V10', 'M3.5 4V10', 'M7.5 3V10']
+    .map((d) => `<path d="${d}" stroke="#5a2a36" stroke-width="3" stroke-linecap="round"/>` +
+      `<path d="${d}" stroke="#f4a7b9" stroke-width="1.6" stroke-linecap="round"/>`).join(''),
+  '<path d="M-11 -2Q-15 -6 -15.5 -2Q-16 1 -13.5 0" fill="none" stroke="#5a2a36" stroke-width="0.9"/>',
+  '<ellipse cx="0" cy="0" rx="11.5" ry="7" fill="#f4a7b9" stroke="#5a2a36" stroke-width="0.9"/>',
+  '<circle cx="11" cy="-2.5" r="5.2" fill="#f4a7b9" stroke="#5a2a36" stroke-width="0.9"/>',
+  '<path d="M8.5 -6.5L10 -11.5L13.2 -7Z" fill="#e68aa0" stroke="#5a2a36" stroke-width="0.7"/>',
+  '<ellipse cx="16" cy="-1.5" rx="2" ry="2.6" fill="#e68aa0" stroke="#5a2a36" stroke-width="0.7"/>',
+  '<circle cx="16" cy="-2.5" r="0.5" fill="#5a2a36"/><circle cx="16" cy="-0.5" r="0.5" fill="#5a2a36"/>',
+  '<circle cx="12" cy="-4" r="0.8" fill="#222"/>',
+].join('');
+
+// The face right of the corner index: a big symbol and the pig (Sau), a figure or the pips.
 function face(suit, rank) {
-  if (rank === 'A') return symbol(suit, 36, 52, 1.8);
+  if (rank === 'A') return symbol(suit, 35.5, 40, 1.55) + `<g transform="translate(34.5 80)">${PIG}</g>`;
   if (FIGURES[rank]) return figure(suit, rank);
   return PIPS[rank].map(([x, y]) => symbol(suit, x, y, PIP_SCALE, 'pip')).join('');
 }
@@ -190,9 +204,9 @@ function cornerIndex(suit, rank) {
   const fit = t.length > 1 ? ' textLength="14" lengthAdjust="spacingAndGlyphs"' : '';
   const text = `<text x="8.5" y="17.5" text-anchor="middle" font-family="${FONT}" font-size="18" font-weight="700" fill="${INK}"${fit}>${t}</text>`;
   const bar = (y) => `<path d="M2.5 ${y}H14.5" stroke="${INK}" stroke-width="1.8"/>`;
-  if (rank === 'O') return text + symbol(suit, 8.5, 26, 0.62) + bar(34.5);
-  if (rank === 'U') return text + bar(21.5) + symbol(suit, 8.5, 30, 0.62);
-  return text + symbol(suit, 8.5, 26, 0.62);
+  if (rank === 'O') return text + symbol(suit, 8.5, 27, 0.7) + bar(36);
+  if (rank === 'U') return text + bar(21.5) + symbol(suit, 8.5, 31, 0.7);
+  return text + symbol(suit, 8.5, 27, 0.7);
 }
 
 // Opening tag and title shared by fronts and back; cls are the root's classes.

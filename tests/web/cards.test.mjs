@@ -137,7 +137,11 @@ test('a title is added and escaped', () => {
   const svg = cardSvg('EO', { title: 'Eichel-Ober <&> "x"' });
   parseTags(svg);
   assert.match(svg, /<title>Eichel-Ober &#60;&#38;&#62; &#34;x&#34;<\/title>/);
-  assert.doesNotMatch(cardSvg('EO'), /<title>/);
+  assert.match(svg, /^<svg [^>]*role="img"><title>/);
+  // Without a title the picture is decoration: the element around it carries the name.
+  assert.doesNotMatch(cardSvg('EO'), /<title>|role=/);
+  assert.match(cardSvg('EO'), /^<svg [^>]*aria-hidden="true">/);
+  assert.match(cardSvg('EO', null), /aria-hidden="true"/);
   const cls = cardSvg('EO', { className: 'raised' });
   assert.match(cls, /class="card card-EO raised"/);
 });

@@ -2,10 +2,10 @@
 //
 // Everything is drawn here from a handful of shapes: one path builder per suit symbol
 // (drawn in a 20x20 box centred on 0,0 and placed with translate/scale), a layout table for
-// the pips of the number cards, a table of figures for König, Ober and Unter, and one corner
-// index. A card is a viewBox of 56x100 units (the 56 x 100 mm of rule 1.2 of the official
-// rules), so it scales to any size; the markup carries no
-// id attributes, so any number of cards can share a page.
+// the pips of the number cards, a table of figures for König, Ober and Unter, the Sau's pig
+// and one corner index. A card is a viewBox of 56x100 units (the 56 x 100 mm of rule 1.2 of
+// the official rules), so it scales to any size; the markup carries no id attributes, so any
+// number of cards can share a page.
 //
 // Card codes are the project's notation (DESIGN.md "Cards"): suit E G H S + rank A Z K O U 9 8 7.
 // A bad code or suit throws a TypeError (cardSvg, cardName, suitSvg); isCard() tests first.

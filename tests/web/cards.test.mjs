@@ -1,7 +1,7 @@
 // Tests of web/cards.js (the SVG card faces of the browser client).
 // Run: node --test tests/web/
-// The deck is the 32-card German-suited pack (docs/rules.md, rule 1.1 of 000): suits E G H S,
-// ranks A Z K O U 9 8 7.
+// 1.2: the deck is the 32-card Bavarian pack, suits E G H S (1.2.2), ranks A Z K O U 9 8 7
+// (1.2.3); card notation as in DESIGN.md and docs/record-format.md.
 
 import test from 'node:test';
 import assert from 'node:assert/strict';

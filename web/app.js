@@ -224,7 +224,11 @@ class App {
   renderAll() {
     this.setTheme(document.documentElement.dataset.theme, false);
     this.renderConn(this.net.state);
-    if (this.room) { this.renderTable(); renderSheet(this.room); }
+    if (this.room) {
+      this.renderTable();
+      renderSheet(this.room);
+      if (!$('result').hidden && this.room.last) showResult(this.room, this.room.last);
+    }
     else renderLobby(this, this.rooms);
     this.setAccount(this.account);
   }

@@ -116,7 +116,7 @@ export class TableView {
         el.append(h('span', { class: 'bot-pick' }, sel,
           h('button', { type: 'button', class: 'add-bot', onclick: () => this.app.send({ type: 'bot', room: r.code, seat: i, bot: sel.value }) }, t('add_bot'))));
       } else if (p.kind === 'bot') {
-        el.append(h('button', { type: 'button', class: 'remove-bot', onclick: () => this.app.send({ type: 'bot', room: r.code, seat: i, bot: '' }) }, t('remove_bot')));
+        el.prepend(h('button', { type: 'button', class: 'remove-bot', 'aria-label': t('remove_bot'), title: t('remove_bot'), onclick: () => this.app.send({ type: 'bot', room: r.code, seat: i, bot: '' }) }, '✕'));
       }
       box.append(el);
     }
@@ -151,6 +151,7 @@ export class TableView {
         else if (acting !== null && acting !== undefined) parts.push(t('turn_of', seatName(r, acting)));
       }
       if (tb.phase !== 'play' && tb.phase !== 'done') parts.push(t('phase_' + tb.phase));
+      if (tb.phase === 'play' && tb.trick) parts.push(`${t('trick_n', tb.trick.no)}: ${t('leads', seatName(r, tb.trick.leader))}`);
       if (tb.contract) parts.push(`${t('contract')}: ${contractName(tb.contract.code)}`);
       if (tb.declarer !== null && tb.declarer !== undefined) parts.push(`${t('declarer')}: ${seatName(r, tb.declarer)}`);
       if (tb.contract && tb.contract.code.startsWith('sauspiel:'))

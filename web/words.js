@@ -69,14 +69,14 @@ function bidWords(cls, ctx, hand) {
   if (ctx.holder === null || ctx.holder === undefined) {
     if (cls === 'sauspiel') {
       if (hand.length && callableSuits(hand).length === 0 && ctx.higher && ctx.higher.length)
-        return { label: t('a_play_nocall', ctx.higher.map((c) => className(c).replace(/^\S+ /, '')).join(t('or'))) };
-      return { label: t('a_play') };
+        return { label: t('a_play'), detail: t('d_play_nocall', ctx.higher.map((c) => className(c).replace(/^\S+ /, '')).join(t('or'))) };
+      return { label: t('a_play'), detail: t('d_play') };
     }
-    return { label: t('a_have', className(cls)) };
+    return { label: t('a_have', className(cls)), detail: t('d_have') };
   }
   if (ctx.holder === ctx.seat) return { label: t('a_play_self', className(cls)) };
-  if (cls === 'sauspiel') return { label: t('a_play_too') };
-  return { label: t('a_have', className(cls)) };
+  if (cls === 'sauspiel') return { label: t('a_play_too'), detail: t('d_play_too') };
+  return { label: t('a_have', className(cls)), detail: t('d_have') };
 }
 
 // An action as it appears in the course of a game or the log: short

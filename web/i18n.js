@@ -2,7 +2,7 @@
 // the words for what the server sends as codes: contracts, actions, money.
 // German is the default; the choice is kept in localStorage["schafkopf.lang"].
 
-const STR = {
+export const STRINGS = {
   de: {
     title: 'Schafkopf',
     conn_open: 'verbunden', conn_closed: 'getrennt – neuer Versuch …', conn_connecting: 'verbinde …',
@@ -199,7 +199,7 @@ export function getLang() { return lang; }
 export function setLang(l) {
   lang = l === 'en' ? 'en' : 'de';
   try { localStorage.setItem(LANG_KEY, lang); } catch { /* private mode: not remembered */ }
-  document.documentElement.lang = lang;
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
   for (const f of listeners) f(lang);
 }
 
@@ -208,7 +208,7 @@ export function onLang(f) { listeners.push(f); }
 
 // The text of `key` with {0}, {1} ... replaced by the arguments.
 export function t(key, ...args) {
-  const s = STR[lang][key] ?? STR.de[key] ?? key;
+  const s = STRINGS[lang][key] ?? STRINGS.de[key] ?? key;
   return s.replace(/\{(\d)\}/g, (_, i) => String(args[+i] ?? ''));
 }
 

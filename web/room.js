@@ -20,7 +20,7 @@ export function fromState(msg) {
     turn: null,                  // the last `turn` message for our seat
     timer: s.timer || null,      // {seconds, deadline} (contracts A.3)
     paused: !!s.paused,
-    votes: [],
+    votes: s.votes || [],
     out: s.out ?? null,          // the seat sitting out at five (A.5)
     lastTrick: null,
     claim: null,
@@ -82,10 +82,24 @@ export function applyEvent(r, ev) {
       r.paused = ev.paused;
       r.votes = ev.votes || [];
       break;
+    case 'timer':
+      r.timer = { seconds: ev.seconds, deadline: null };
+      break;
     default:
       break;
   }
+  estimateDeadline(r);
   return ev;
+}
+
+// The deadline of the decision pending, as far as this client can tell:
+// events carry none, so a human's decision gets the room's full period
+// from now (our own `turn` brings the server's exact deadline).
+function estimateDeadline(r) {
+  if (!r.timer || !r.timer.seconds) return;
+  const p = r.pending;
+  const seat = p && p.seat !== null && p.seat !== undefined ? r.seats[p.seat] : null;
+  r.timer.deadline = seat && seat.kind === 'human' && !seat.away && !r.paused ? Date.now() + r.timer.seconds * 1000 : null;
 }
 
 // The choices our seat has now ([] when it need not decide).

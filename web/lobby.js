@@ -3,7 +3,7 @@
 // rules`), title, listed, turn timer.
 
 import { t } from './i18n.js';
-import { h } from './table.js';
+import { h, botName } from './table.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -12,7 +12,7 @@ export function renderLobby(app, rooms) {
   const list = $('lobby-list');
   if (!rooms.length) { list.replaceChildren(h('li', { class: 'muted' }, t('no_rooms'))); return; }
   list.replaceChildren(...rooms.map((rm) => {
-    const names = rm.seats.map((s) => (s.kind === 'empty' ? '–' : s.kind === 'bot' ? `${t('bot')} (${s.name})` : s.name)).join(', ');
+    const names = rm.seats.map((s) => (s.kind === 'empty' ? '–' : s.kind === 'bot' ? `${t('bot')} (${botName(s.name)})` : s.name)).join(', ');
     return h('li', { class: 'lobby-room', 'data-room': rm.room },
       h('div', { class: 'room-title' }, rm.title || rm.room),
       h('div', { class: 'room-meta' }, `${t('preset_' + rm.rules.preset) || rm.rules.preset} · ${t('seats_free', rm.free)} · ${t('games_played', rm.games)}`),

@@ -23,6 +23,7 @@ class App {
     this.account = null;
     this.view = new TableView(this);
     this.lastTurnSaid = -1;
+    this.quick = null;        // bot level while a quick table is being set up
   }
 
   // Wires the page and connects.
@@ -41,6 +42,15 @@ class App {
       if (v && (!this.net.welcome || v !== this.net.welcome.name)) this.net.rename(v);
     });
     $('create-form').addEventListener('submit', (e) => { e.preventDefault(); this.net.send(createMessage(e.target)); });
+    // Alone against bots: an unlisted table of the chosen preset, we sit
+    // in seat 0 and bots take the others once its state came.
+    $('quick-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const msg = createMessage($('create-form'));
+      msg.listed = false;
+      this.quick = e.target.elements.level.value;
+      this.net.send(msg);
+    });
     $('copy-invite').addEventListener('click', () => this.copyInvite());
     $('leave').addEventListener('click', () => { if (this.room) this.net.send({ type: 'leave', room: this.room.code }); else this.goLobby(); });
     $('spectate').addEventListener('click', () => { if (this.room) this.net.send({ type: 'spectate', room: this.room.code }); });
@@ -171,6 +181,12 @@ class App {
     const before = this.room;
     this.room = fromState(m);
     if (before && before.seat !== this.room.seat) hideResult();
+    if (this.quick && this.room.seat === null && !this.room.game) {
+      const r = this.room;
+      this.net.send({ type: 'join', room: r.code, seat: 0 });
+      for (let i = 1; i < r.seats.length; i++) if (r.seats[i].kind === 'empty') this.net.send({ type: 'bot', room: r.code, seat: i, bot: this.quick });
+      this.quick = null;
+    }
     this.renderTable();
     renderSheet(this.room);
   }
@@ -251,18 +267,16 @@ class App {
   // An error reply: said in words; a table that does not exist leads
   // back to the lobby.
   onError(m) {
-    let s;
-    if (m.code === 'not_found') { s = t('err_not_found'); if (!this.room) this.goLobby(); }
-    else if (m.code === 'rate') s = t('err_rate');
-    else if (m.code === 'refused') s = t('err_refused', m.message || '');
-    else if (m.code === 'illegal') s = t('err_illegal', m.message || '');
-    else if (m.code === 'bad_login') s = t('bad_login');
-    else if (m.code === 'taken') s = t('taken');
-    else if (m.code === 'unsupported') s = t('unsupported');
-    else s = t('err_other', m.message || m.code);
+    const stale = m.code === 'refused' && /stale/.test(m.message || '');
+    const known = ['not_found', 'rate', 'refused', 'illegal', 'bad_login', 'taken', 'unsupported', 'bad_message', 'internal'];
+    let s = stale ? t('err_stale') : known.includes(m.code) ? t('err_' + m.code) : t('err_other');
+    // The server's own message is English: shown only in English.
+    if (getLang() === 'en' && m.message && !stale) s += ` (${m.message})`;
+    else if (m.rule) s += ` (${t('rule')} ${m.rule})`;
     if (['bad_login', 'taken', 'unsupported'].includes(m.code)) $('account-status').textContent = s;
+    if (m.code === 'not_found' && !this.room) this.goLobby();
     this.note(s);
-    if (m.code === 'refused' && this.room && /stale/.test(m.message || '')) this.net.send({ type: 'spectate', room: this.room.code });
+    if (stale && this.room) this.net.send({ type: 'spectate', room: this.room.code });
   }
 
   // The bots' hint: the best choice in words, its card raised.

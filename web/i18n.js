@@ -40,7 +40,7 @@ export const STRINGS = {
     called: 'gerufen', multiplier: 'Wert', geklopft: 'geklopft', doubled_n: '{0}× gedoppelt',
     auction: 'Reizen', phase_klopfen: 'Klopfen', phase_auction: 'Reizen', phase_declare: 'Ansage',
     phase_hochzeit: 'Hochzeit', phase_play: 'Spiel', phase_done: 'Ende',
-    trick: 'Stich', trick_n: 'Stich {0}', last_trick: 'Letzter Stich', no_last_trick: 'Noch kein Stich gemacht.',
+    open_hand: 'Offene Karten', trick: 'Stich', trick_n: 'Stich {0}', last_trick: 'Letzter Stich', no_last_trick: 'Noch kein Stich gemacht.',
     trick_to: '{0} macht den Stich ({1} Augen).', close: 'Schließen',
     played: '{0} spielt {1}.', hint: 'Tipp', hint_none: 'Kein Tipp.', hint_best: 'Tipp: {0}',
     claim: 'Der Rest gehört mir', claim_refused: 'Der Rest gehört dir nicht: es geht weiter.',
@@ -61,7 +61,7 @@ export const STRINGS = {
     d_farbwenz: 'allein, Unter und {0} sind Trumpf', d_farbgeier: 'allein, Ober und {0} sind Trumpf',
     d_bettel: 'keinen Stich machen, kein Trumpf', d_bettel_ouvert: 'keinen Stich machen, Karten offen',
     d_tout: 'alle Stiche machen, zählt doppelt', d_sie: 'alle Ober und Unter: zählt vierfach',
-    d_hochzeit: 'einen Trumpf für einen Partner anbieten', d_trumps: '{0} Trümpfe auf der Hand',
+    d_hochzeit: 'einen Trumpf für einen Partner anbieten', d_trumps: '{0} Trümpfe auf der Hand', d_trump1: '1 Trumpf auf der Hand',
     cls_sauspiel: 'ein Spiel', cls_solo: 'ein Solo', cls_wenz: 'einen Wenz', cls_geier: 'einen Geier',
     cls_farbwenz: 'einen Farbwenz', cls_farbgeier: 'einen Farbgeier', cls_bettel: 'einen Bettel',
     'cls_bettel:ouvert': 'einen Bettel Brett', cls_hochzeit: 'eine Hochzeit', cls_sie: 'einen Sie',
@@ -130,7 +130,7 @@ export const STRINGS = {
     called: 'called', multiplier: 'Value', geklopft: 'knocked', doubled_n: 'doubled {0}×',
     auction: 'Bidding', phase_klopfen: 'Knocking', phase_auction: 'Bidding', phase_declare: 'Naming the game',
     phase_hochzeit: 'Wedding', phase_play: 'Play', phase_done: 'Over',
-    trick: 'Trick', trick_n: 'Trick {0}', last_trick: 'Last trick', no_last_trick: 'No trick taken yet.',
+    open_hand: 'Open hand', trick: 'Trick', trick_n: 'Trick {0}', last_trick: 'Last trick', no_last_trick: 'No trick taken yet.',
     trick_to: '{0} takes the trick ({1} points).', close: 'Close',
     played: '{0} plays {1}.', hint: 'Hint', hint_none: 'No hint.', hint_best: 'Hint: {0}',
     claim: 'The rest is mine', claim_refused: 'The rest is not yours: play goes on.',
@@ -150,7 +150,7 @@ export const STRINGS = {
     d_farbwenz: 'alone, Unters and {0} trump', d_farbgeier: 'alone, Obers and {0} trump',
     d_bettel: 'take no trick, no trumps', d_bettel_ouvert: 'take no trick, hand shown',
     d_tout: 'take every trick, counts double', d_sie: 'all Obers and Unters: counts four times',
-    d_hochzeit: 'offer a trump for a partner', d_trumps: '{0} trumps in your hand',
+    d_hochzeit: 'offer a trump for a partner', d_trumps: '{0} trumps in your hand', d_trump1: '1 trump in your hand',
     cls_sauspiel: 'a game', cls_solo: 'a Solo', cls_wenz: 'a Wenz', cls_geier: 'a Geier',
     cls_farbwenz: 'a suit Wenz', cls_farbgeier: 'a suit Geier', cls_bettel: 'a Bettel',
     'cls_bettel:ouvert': 'an open Bettel', cls_hochzeit: 'a wedding', cls_sie: 'a Sie',
@@ -237,7 +237,7 @@ export function contractName(code) {
   else if (type === 'sauspiel') name = parts[1] ? t('c_sauspiel', suitName(parts[1])) : t('c_kreuzbock');
   else if (['solo', 'farbwenz', 'farbgeier'].includes(type)) name = t('c_' + type, suitName(parts[1]));
   else name = t('c_' + type);
-  return tout ? t('c_tout', name) : name;
+  return tout ? t('c_tout', name.replace(/ \(.*\)$/, '')) : name;
 }
 
 // A contract class with its article, for bids: "einen Wenz", "a Solo Tout".

@@ -108,7 +108,10 @@ export class TableView {
       h('div', { class: 'seat-where' }, p.kind === 'bot' ? `${where} · ${botName(p.bot || p.name)}` : where),
       said[i] ? h('div', { class: 'seat-said' }, said[i]) : null,
       roles.length ? h('div', { class: 'seat-roles' }, roles.join(' · ')) : null,
-      g && tricks ? h('div', { class: 'seat-tricks' }, `${t('tricks')}: ${tricks}`) : null);
+      g && tricks ? h('div', { class: 'seat-tricks' }, `${t('tricks')}: ${tricks}`) : null,
+      // A hand laid open (Bettel Brett) is public: everyone sees it.
+      tb && tb.open && tb.open.seat === i && i !== r.seat ? h('div', { class: 'open-hand', 'aria-label': `${t('open_hand')}: ${tb.open.cards.map(cardLabel).join(', ')}` },
+        sortHand(tb.open.cards, tb.contract && tb.contract.code).map((c) => h('span', { class: 'card-img mini', html: cardSvg(c, {}) }))) : null);
       if (p.kind === 'empty') {
         if (r.seat === null) el.append(h('button', { type: 'button', class: 'sit', onclick: () => this.app.send({ type: 'join', room: r.code, seat: i }) }, t('sit')));
         const sel = h('select', { class: 'bot-level', 'aria-label': t('add_bot') },

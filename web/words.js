@@ -55,7 +55,7 @@ export function choiceWords(action, ctx) {
     case 'bid': return bidWords(arg, ctx, hand);
     case 'declare': {
       const n = countTrumps(hand, arg);
-      const trumps = trumpsOf(arg).lords === '' ? '' : ` – ${t('d_trumps', n)}`;
+      const trumps = trumpsOf(arg).lords === '' ? '' : ` – ${n === 1 ? t('d_trump1') : t('d_trumps', n)}`;
       return { label: contractName(arg), detail: declareMeaning(arg) + trumps };
     }
     default: return { label: action };
@@ -72,11 +72,11 @@ function bidWords(cls, ctx, hand) {
         return { label: t('a_play'), detail: t('d_play_nocall', ctx.higher.map((c) => className(c).replace(/^\S+ /, '')).join(t('or'))) };
       return { label: t('a_play'), detail: t('d_play') };
     }
-    return { label: t('a_have', className(cls)), detail: t('d_have') };
+    return { label: t('a_have', className(cls)), detail: cls === 'hochzeit' ? t('d_hochzeit') : t('d_have') };
   }
   if (ctx.holder === ctx.seat) return { label: t('a_play_self', className(cls)) };
   if (cls === 'sauspiel') return { label: t('a_play_too'), detail: t('d_play_too') };
-  return { label: t('a_have', className(cls)), detail: t('d_have') };
+  return { label: t('a_have', className(cls)), detail: cls === 'hochzeit' ? t('d_hochzeit') : t('d_have') };
 }
 
 // An action as it appears in the course of a game or the log: short

@@ -38,7 +38,6 @@ export function settlementLines(res, nameOf = (s) => String(s + 1)) {
     lines.push(t('r_times', 2, i === 0 ? t('r_kontra') : i === 1 ? t('r_retour') : `${i + 1}. ${t('r_doubling')}`));
   if (res.bock) lines.push(t('r_times', 2 ** res.bock, t('r_bock')));
   lines.push(t('r_pair', money(res.pair_units * unit * 2 ** (res.bock || 0))));
-  if (res.losers && res.losers.length) lines.push(t('r_ramsch_losers', res.losers.map(nameOf).join(', ')));
   if (res.jungfrau) lines.push(t('r_jungfrau', res.jungfrau));
   if (res.durchmarsch !== null && res.durchmarsch !== undefined) lines.push(t('r_durchmarsch', nameOf(res.durchmarsch)));
   return lines;
@@ -51,10 +50,12 @@ export function showResult(r, course) {
   const n = r.seats.length;
   const seats = [...Array(n).keys()];
   box.dataset.game = course.game;
+  const nobody = res.declarer === null || res.declarer === undefined; // a Ramsch: everyone for himself
   const head = res.thrown_in ? t('thrown_in')
-    : `${contractName(res.contract)} – ${seatName(r, res.declarer ?? null)}: ${res.won ? t('won') : t('lost')}`
+    : nobody ? `${contractName(res.contract)} – ${t('r_ramsch_losers', (res.losers || []).map((s) => seatName(r, s)).join(', '))}`
+    : `${contractName(res.contract)} – ${seatName(r, res.declarer)}: ${res.won ? t('won') : t('lost')}`
       + (res.schwarz ? ` (${t('r_schwarz')})` : res.schneider ? ` (${t('r_schneider')})` : '');
-  const sidePts = res.thrown_in || res.declarer === null || res.declarer === undefined ? null : t('side_points', res.declarer_side_points);
+  const sidePts = res.thrown_in || nobody ? null : t('side_points', res.declarer_side_points);
   const table = h('table', { class: 'money' },
     h('thead', {}, h('tr', {}, h('th', {}, ''), seats.map((s) => h('th', { scope: 'col' }, seatName(r, s))))),
     h('tbody', {},

@@ -267,6 +267,7 @@ class App {
   // An error reply: said in words; a table that does not exist leads
   // back to the lobby.
   onError(m) {
+    this.quick = null; // a quick table that was refused is not set up later
     const stale = m.code === 'refused' && /stale/.test(m.message || '');
     const known = ['not_found', 'rate', 'refused', 'illegal', 'bad_login', 'taken', 'unsupported', 'bad_message', 'internal'];
     let s = stale ? t('err_stale') : known.includes(m.code) ? t('err_' + m.code) : t('err_other');

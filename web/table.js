@@ -113,7 +113,8 @@ export class TableView {
       tb && tb.open && tb.open.seat === i && i !== r.seat ? h('div', { class: 'open-hand', 'aria-label': `${t('open_hand')}: ${tb.open.cards.map(cardLabel).join(', ')}` },
         sortHand(tb.open.cards, tb.contract && tb.contract.code).map((c) => h('span', { class: 'card-img mini', html: cardSvg(c, {}) }))) : null);
       if (p.kind === 'empty') {
-        if (r.seat === null) el.append(h('button', { type: 'button', class: 'sit', onclick: () => this.app.send({ type: 'join', room: r.code, seat: i }) }, t('sit')));
+        // Seated players cannot take a second seat: the button stays, disabled.
+        el.append(h('button', { type: 'button', class: 'sit', disabled: r.seat !== null, onclick: () => this.app.send({ type: 'join', room: r.code, seat: i }) }, t('sit')));
         const sel = h('select', { class: 'bot-level', 'aria-label': t('add_bot') },
           BOTS.map(([spec, key]) => h('option', { value: spec, ...(spec === 'heuristic' ? { selected: true } : {}) }, t(key))));
         el.append(h('span', { class: 'bot-pick' }, sel,
@@ -178,6 +179,8 @@ export class TableView {
     // Between tricks show the trick just taken until the next card.
     let shown = trick && trick.cards.length ? trick : null;
     if (!shown && r.lastTrick && tb && tb.phase !== 'auction') shown = r.lastTrick;
+    el.dataset.done = shown && shown !== trick ? 'true' : 'false'; // the trick just taken, still lying there
+    el.dataset.no = shown ? shown.no : '';
     if (!shown) { el.setAttribute('aria-label', t('trick')); return; }
     const n = r.seats.length;
     const order = this.trickSeats(r, shown);

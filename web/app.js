@@ -4,7 +4,7 @@
 
 import { Net } from './net.js';
 import { t, setLang, getLang, onLang, applyStatic, money, contractName } from './i18n.js';
-import { fromState, applyEvent, choices, actingSeat } from './room.js';
+import { fromState, applyEvent, choices } from './room.js';
 import { TableView, seatName } from './table.js';
 import { showResult, hideResult, renderSheet } from './result.js';
 import { renderLobby, createMessage } from './lobby.js';
@@ -139,6 +139,7 @@ class App {
       if (!this.room || this.room.code !== code) { this.room = null; clearChat(); this.blankTable(code); }
       if (follow !== false || this.net.state === 'open') this.net.send({ type: 'spectate', room: code });
     } else {
+      document.title = t('title');
       $('lobby-view').hidden = false;
       $('table-view').hidden = true;
       this.room = null;
@@ -196,7 +197,16 @@ class App {
     const r = this.room;
     if (!r || m.room !== r.code) return;
     if (m.seq <= r.seq) return;
-    if (m.seq > r.seq + 1) { this.net.send({ type: 'sync', room: r.code, after: r.seq }); return; }
+    if (m.seq > r.seq + 1) {
+      // Missed events: ask once for those after the last one applied (the
+      // server sends them all again), not again for every later event.
+      if (!this.syncAt || Date.now() - this.syncAt > 2000) {
+        this.syncAt = Date.now();
+        this.net.send({ type: 'sync', room: r.code, after: r.seq });
+      }
+      return;
+    }
+    this.syncAt = 0;
     const ev = applyEvent(r, m.event);
     this.announce(ev);
     if (ev.kind === 'result') { showResult(r, ev.course); renderSheet(r); }
@@ -230,10 +240,13 @@ class App {
     if (!this.room) return;
     this.view.render();
     const r = this.room;
-    if (choices(r).length && actingSeat(r) === r.seat && this.lastTurnSaid !== r.seq) {
+    const mine = choices(r).length > 0;
+    if (mine && this.lastTurnSaid !== r.seq) {
       this.lastTurnSaid = r.seq;
       this.say(t('your_turn'));
     }
+    // The tab's title tells a player in another tab that it is his turn.
+    document.title = mine ? `${t('your_turn')} – ${t('title')}` : `${r.title || r.code} – ${t('title')}`;
     $('spectate').hidden = r.seat !== null;
   }
 

@@ -281,7 +281,13 @@ export class TableView {
   // Plays a card if it is a legal choice now.
   play(card) {
     const r = this.app.room;
-    if (!r || !choices(r).includes('card ' + card)) return;
+    if (!r) return;
+    const ch = choices(r);
+    if (!ch.includes('card ' + card)) {
+      // A dimmed card while it is our turn: say why nothing happens.
+      if (ch.some((a) => a.startsWith('card '))) this.app.note(t('not_legal', cardLabel(card)));
+      return;
+    }
     this.app.decide('card ' + card);
   }
 

@@ -245,7 +245,7 @@ export class TableView {
       onclick: () => this.play(c), onfocus: () => { this.focus = i; },
     })));
     if (prev && el.children[this.focus]) el.children[this.focus].focus();
-    if (!cards.length && g) el.append(h('p', { class: 'muted' }, t('hand_empty')));
+    if (!cards.length && g) el.append(h('p', { class: 'muted' }, g.out === r.seat ? t('you_sit_out') : t('hand_empty')));
   }
 
   // Hint, claim, last trick and pause: shown only where they make sense.

@@ -49,7 +49,7 @@ export const STRINGS = {
     timer_left: 'noch {0} s', bidding: 'Ansagen', offer_kontra: 'Kontra möglich',
     // actions in words
     a_pass: 'Weiter (ich spiele nicht)', a_pass_yield: 'Ist recht (ich lasse dir das Spiel)',
-    a_no_klopfen: 'Nicht klopfen', a_pass_short: 'Weiter', a_no_accept: 'Die Hochzeit nicht nehmen',
+    a_no_klopfen: 'Nicht klopfen', a_pass_short: 'Weiter', a_yield_short: 'Ist recht', a_no_accept: 'Die Hochzeit nicht nehmen',
     a_no_double: 'Kein {0}', a_klopfen: 'Klopfen (verdoppelt, bevor ich alle Karten sehe)',
     a_play: 'Ich spiele', d_play: 'ein Sauspiel oder mehr; welches, sage ich nach dem Reizen', d_play_nocall: 'ohne rufbare Sau nur {0}',
     a_play_too: 'Ich spiel auch', d_play_too: 'ein höheres Spiel als das Sauspiel', a_play_self: 'Ich spiel selbst ({0})',
@@ -138,7 +138,7 @@ export const STRINGS = {
     paused: 'Paused.', pause_votes: 'Pause wanted by: {0}',
     timer_left: '{0} s left', bidding: 'Calls', offer_kontra: 'Kontra possible',
     a_pass: 'Pass (I do not play)', a_pass_yield: 'Go ahead (I leave you the game)',
-    a_no_klopfen: 'Do not knock', a_pass_short: 'Pass', a_no_accept: 'Decline the wedding',
+    a_no_klopfen: 'Do not knock', a_pass_short: 'Pass', a_yield_short: 'Go ahead', a_no_accept: 'Decline the wedding',
     a_no_double: 'No {0}', a_klopfen: 'Knock (double before seeing all my cards)',
     a_play: 'I play', d_play: 'a Sauspiel or more; which one I name after the bidding', d_play_nocall: 'no Ace to call, so only {0}',
     a_play_too: 'I play too', d_play_too: 'a game higher than a Sauspiel', a_play_self: 'I play myself ({0})',

@@ -212,7 +212,7 @@ export class TableView {
     box.hidden = false;
     const g = r.game;
     const ctx = {
-      phase: g && g.table.phase, hand: g && g.hand, seat: r.seat, holder: auctionHolder(r),
+      phase: g && g.table.phase, hand: g && g.hand, seat: r.seat, holder: challenged(r) ? r.seat : auctionHolder(r),
       challenged: challenged(r), offer: r.pending && r.pending.offer, doublings: g ? g.table.doublings : 0,
       higher: ['wenz', 'solo'],
     };

@@ -182,14 +182,12 @@ export class TableView {
     el.dataset.done = shown && shown !== trick ? 'true' : 'false'; // the trick just taken, still lying there
     el.dataset.no = shown ? shown.no : '';
     if (!shown) { el.setAttribute('aria-label', t('trick')); return; }
-    const n = r.seats.length;
     const order = this.trickSeats(r, shown);
     shown.cards.forEach((c, i) => {
       const seat = order[i];
       el.append(h('div', { class: `played rel-${rel(r, seat)}${shown.winner === seat ? ' winner' : ''}`, 'data-seat': seat, 'data-card': c, role: 'img', 'aria-label': `${seatName(r, seat)}: ${cardLabel(c)}`, html: cardSvg(c, {}) }));
     });
     el.setAttribute('aria-label', `${t('trick_n', shown.no)}: ` + shown.cards.map((c, i) => `${seatName(r, order[i])} ${cardLabel(c)}`).join(', '));
-    void n;
   }
 
   // The seat of each card of a trick, from its leader clockwise, skipping

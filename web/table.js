@@ -208,6 +208,7 @@ export class TableView {
     const list = choices(r).filter((a) => !a.startsWith('card '));
     if (!list.length) { box.hidden = true; return; }
     box.hidden = false;
+    box.setAttribute('aria-label', t('choices'));
     const g = r.game;
     const ctx = {
       phase: g && g.table.phase, hand: g && g.hand, seat: r.seat, holder: challenged(r) ? r.seat : auctionHolder(r),

@@ -296,7 +296,7 @@ class App {
   // The bots' hint: the best choice in words, its card raised.
   onHint(m) {
     const r = this.room;
-    if (!r || m.room !== r.code) return;
+    if (!r || m.room !== r.code || (m.seq !== undefined && m.seq < r.seq)) return; // the table moved on
     const best = m.hints && m.hints[0];
     if (!best) { this.note(t('hint_none')); return; }
     const list = m.hints.slice(0, 3).map((x) => `${x.action.startsWith('card ') ? cardLabel(x.action.slice(5)) : (document.querySelector(`#actions [data-action="${CSS.escape(x.action)}"] .a-label`) || {}).textContent || x.action} (${Number(x.value).toFixed(1)})`);

@@ -299,7 +299,7 @@ class App {
     if (!r || m.room !== r.code || (m.seq !== undefined && m.seq < r.seq)) return; // the table moved on
     const best = m.hints && m.hints[0];
     if (!best) { this.note(t('hint_none')); return; }
-    const list = m.hints.slice(0, 3).map((x) => `${x.action.startsWith('card ') ? cardLabel(x.action.slice(5)) : (document.querySelector(`#actions [data-action="${CSS.escape(x.action)}"] .a-label`) || {}).textContent || x.action} (${Number(x.value).toFixed(1)})`);
+    const list = m.hints.slice(0, 3).map((x) => `${x.action.startsWith('card ') ? cardLabel(x.action.slice(5)) : (document.querySelector(`#actions [data-action="${CSS.escape(x.action)}"] .a-label`) || {}).textContent || x.action} (${Number(x.value).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })})`);
     this.note(t('hint_best', list.join(' · ')));
     document.querySelectorAll('.hinted').forEach((e) => e.classList.remove('hinted'));
     const el = best.action.startsWith('card ')

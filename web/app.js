@@ -3,7 +3,7 @@
 // "/?table=CODE") and the routing of every server message.
 
 import { Net } from './net.js';
-import { t, setLang, getLang, onLang, applyStatic, money, contractName } from './i18n.js';
+import { t, setLang, getLang, onLang, applyStatic, money, contractName, kindName } from './i18n.js';
 import { fromState, applyEvent, choices } from './room.js';
 import { TableView, seatName } from './table.js';
 import { showResult, hideResult, renderSheet } from './result.js';
@@ -354,14 +354,17 @@ class App {
     const st = m.stats || {};
     const p = document.createElement('p');
     p.textContent = t('stats_line', st.games || 0, st.declared || 0, st.won_declared || 0, money(st.money || 0, true), st.points || 0);
+    const kinds = Object.entries(st.by_contract || {}).map(([k, v]) => `${kindName(k)}: ${v.won}/${v.played}`);
+    const byKind = document.createElement('p');
+    byKind.textContent = kinds.join(' · ');
     const ol = document.createElement('ol');
-    for (const g of (m.games || []).slice(-50).reverse()) {
+    for (const g of (m.games || []).slice(0, 50)) { // newest first
       const li = document.createElement('li');
       const when = new Date(g.at * 1000).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB');
       li.textContent = `${when} – ${contractName(g.contract)}${g.declarer ? ' (' + t('declarer') + ')' : ''}: ${g.won ? t('won') : t('lost')}, ${money(g.money, true)}`;
       ol.append(li);
     }
-    box.replaceChildren(p, ol);
+    box.replaceChildren(p, byKind, ol);
   }
 }
 

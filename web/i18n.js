@@ -240,6 +240,14 @@ export function contractName(code) {
   return tout ? t('c_tout', name.replace(/ \(.*\)$/, '')) : name;
 }
 
+// The name of a contract kind without its suit ("solo", "farbwenz"), for
+// statistics.
+export function kindName(kind) {
+  if (kind === 'sauspiel') return 'Sauspiel';
+  if (['solo', 'farbwenz', 'farbgeier'].includes(kind)) return t('w_' + kind);
+  return contractName(kind).replace(/ \(.*\)$/, '');
+}
+
 // A contract class with its article, for bids: "einen Wenz", "a Solo Tout".
 export function className(cls) {
   if (cls.endsWith(':tout')) {

@@ -6,7 +6,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { sortHand, isTrump, countTrumps, callableSuits } from '../../web/sort.js';
-import { setLang, t, contractName, money, STRINGS } from '../../web/i18n.js';
+import { setLang, contractName, kindName, money, STRINGS } from '../../web/i18n.js';
 import { choiceWords, actionWords, callList } from '../../web/words.js';
 import { fromState, applyEvent, choices, auctionHolder } from '../../web/room.js';
 
@@ -64,6 +64,7 @@ test('contract names come from the code in the language shown', () => {
   for (const c of ['wenz', 'geier', 'ramsch', 'hochzeit', 'sie', 'bettel', 'farbgeier:G:tout', 'wenz:tout'])
     assert.ok(!/undefined|c_|suit_/.test(contractName(c)), contractName(c));
   setLang('de');
+  assert.deepEqual(['sauspiel', 'solo', 'wenz', 'farbwenz', 'bettel', 'ramsch'].map(kindName), ['Sauspiel', 'Solo', 'Wenz', 'Farbwenz', 'Bettel', 'Ramsch']);
 });
 
 test('money: euros with a decimal comma in German, a point in English', () => {

@@ -341,6 +341,7 @@ class App {
   }
 
   setAccount(name) {
+    if (name) $('login-form').elements.password.value = ''; // not kept in the page once logged in
     this.account = name;
     $('account-status').textContent = name ? t('logged_in_as', name) : '';
     $('logout').hidden = !name;
@@ -354,7 +355,7 @@ class App {
     const st = m.stats || {};
     const p = document.createElement('p');
     p.textContent = t('stats_line', st.games || 0, st.declared || 0, st.won_declared || 0, money(st.money || 0, true), st.points || 0);
-    const kinds = Object.entries(st.by_contract || {}).map(([k, v]) => `${kindName(k)}: ${v.won}/${v.played}`);
+    const kinds = Object.entries(st.by_contract || {}).map(([k, v]) => t('kind_stat', kindName(k), v.won, v.played));
     const byKind = document.createElement('p');
     byKind.textContent = kinds.join(' · ');
     const ol = document.createElement('ol');

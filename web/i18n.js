@@ -90,7 +90,7 @@ export const STRINGS = {
     account: 'Konto', login: 'Anmelden', register: 'Registrieren', logout: 'Abmelden', password: 'Passwort',
     history: 'Meine Spiele', logged_in_as: 'Angemeldet als {0}', err_bad_login: 'Name oder Passwort falsch.',
     err_taken: 'Der Name ist schon vergeben.', err_unsupported: 'Dieser Server kennt keine Konten.',
-    stats_line: '{0} Spiele, {1} selbst gespielt, davon {2} gewonnen; Geld {3}, Punkte {4}',
+    kind_stat: '{0}: {1} von {2} gewonnen', stats_line: '{0} Spiele, {1} selbst gespielt, davon {2} gewonnen; Geld {3}, Punkte {4}',
     skip: 'Zum Spiel springen',
   },
   en: {
@@ -179,7 +179,7 @@ export const STRINGS = {
     account: 'Account', login: 'Log in', register: 'Register', logout: 'Log out', password: 'Password',
     history: 'My games', logged_in_as: 'Logged in as {0}', err_bad_login: 'Wrong name or password.',
     err_taken: 'That name is taken.', err_unsupported: 'This server has no accounts.',
-    stats_line: '{0} games, {1} declared, {2} of them won; money {3}, points {4}',
+    kind_stat: '{0}: won {1} of {2}', stats_line: '{0} games, {1} declared, {2} of them won; money {3}, points {4}',
     skip: 'Skip to the game',
   },
 };

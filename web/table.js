@@ -235,6 +235,7 @@ export class TableView {
     const legal = new Set(ch.filter((a) => a.startsWith('card ')).map((a) => a.slice(5)));
     el.className = legal.size ? 'my-turn' : '';
     const cards = sortHand(hand, code);
+    el.style.setProperty('--n', Math.max(cards.length, 5)); // fewer cards, bigger cards on a phone
     this.focus = Math.min(this.focus, Math.max(0, cards.length - 1));
     const prev = document.activeElement && document.activeElement.closest && document.activeElement.closest('#hand');
     el.replaceChildren(...cards.map((c, i) => h('button', {

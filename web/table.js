@@ -158,7 +158,7 @@ export class TableView {
       if (tb.phase === 'play' && tb.trick) parts.push(`${t('trick_n', tb.trick.no)}: ${t('leads', seatName(r, tb.trick.leader))}`);
       if (tb.contract) parts.push(`${t('contract')}: ${contractName(tb.contract.code)}`);
       if (tb.declarer !== null && tb.declarer !== undefined) parts.push(`${t('declarer')}: ${seatName(r, tb.declarer)}`);
-      if (tb.contract && tb.contract.code.startsWith('sauspiel:'))
+      if (tb.contract && (tb.contract.code.startsWith('sauspiel') || tb.contract.code === 'hochzeit' || (tb.partner !== null && tb.partner !== undefined)))
         parts.push(`${t('partner')}: ${tb.partner !== null && tb.partner !== undefined ? seatName(r, tb.partner) : partnerFromSides(r, tb)}`);
       const mult = [];
       if (tb.laid) mult.push(`${t('geklopft')} ${tb.laid}×`);

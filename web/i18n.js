@@ -81,7 +81,7 @@ export const STRINGS = {
     r_base: 'Grundtarif {0}', r_laufende: '{0} Laufende', r_schneider: 'Schneider', r_schwarz: 'Schwarz',
     r_times: '× {0} {1}', r_tout: 'Tout/Sie/Brett/Jungfrau', r_kontra: 'Kontra', r_retour: 'Retour',
     r_doubling: 'Doppelung', r_laid: 'geklopft', r_bock: 'Bock', r_pair: 'je Gegner: {0}',
-    r_money: 'Geld', r_points: 'Turnierpunkte', r_stock: 'Stock: {0}', r_ramsch_losers: 'Verlierer: {0}',
+    r_money: 'Geld', r_points: 'Turnier\u00adpunkte', r_stock: 'Stock: {0}', r_ramsch_losers: 'Verlierer: {0}',
     r_durchmarsch: 'Durchmarsch: {0}', r_jungfrau: '{0} Jungfrau', card_points: 'Augen',
     sheet: 'Spielliste', total: 'Summe', sheet_empty: 'Noch kein Spiel gespielt.', show_sheet: 'Spielliste',
     chat: 'Unterhaltung', chat_send: 'Senden', chat_placeholder: 'Nachricht …',

@@ -76,7 +76,7 @@ export function showResult(r, course) {
     h('p', { class: 'headline' }, head),
     sidePts ? h('p', {}, sidePts) : null,
     res.thrown_in ? null : h('ul', { class: 'settle' }, settlementLines(res, (s) => seatName(r, s)).map((l) => h('li', {}, l))),
-    table,
+    h('div', { class: 'sheet-wrap' }, table),
     res.stock ? h('p', {}, t('r_stock', money(res.stock))) : null,
     h('details', { class: 'course' },
       h('summary', {}, t('course')),

@@ -65,18 +65,46 @@ export function choiceWords(action, ctx) {
 // A bid in table talk: the opening "ich spiele" (with what a hand that
 // can call no Sau commits to, 2.5.3), the holder's "ich spiel selbst",
 // or a challenge naming the class ("ich hätt einen Wenz").
+// What a bid class could be for this hand: the contract of the class
+// with the most trumps in it ("Eichel-Solo, 6 Trümpfe"), or the Saus it
+// could call; '' without a hand.
+function bestFor(cls, hand) {
+  if (!hand.length) return '';
+  const base = cls.replace(/:tout$/, '');
+  const tout = cls.endsWith(':tout') ? ':tout' : '';
+  if (base === 'sauspiel') {
+    const suits = callableSuits(hand);
+    // German joins compounds with a hyphen: "die Eichel- oder Schellen-Sau".
+    const names = suits.map((x, i) => t('suit_' + x) + (getLang() === 'de' && i < suits.length - 1 ? '-' : ''));
+    return names.length ? t('d_call', names.length > 1 ? names.slice(0, -1).join(', ') + t('or') + names[names.length - 1] : names[0]) : '';
+  }
+  const options = ['solo', 'farbwenz', 'farbgeier'].includes(base)
+    ? ['E', 'G', 'H', 'S'].map((x) => `${base}:${x}${tout}`) : ['wenz', 'geier'].includes(base) ? [base + tout] : [];
+  if (!options.length) return '';
+  let best = options[0];
+  for (const o of options) if (countTrumps(hand, o) > countTrumps(hand, best)) best = o;
+  const n = countTrumps(hand, best);
+  return t('d_best', contractName(best), n === 1 ? t('d_trump1') : t('d_trumps', n));
+}
+
+// Joins a bid's meaning with what it would be for this hand.
+function withBest(detail, cls, hand) {
+  const b = bestFor(cls, hand);
+  return b ? `${detail} – ${b}` : detail;
+}
+
 function bidWords(cls, ctx, hand) {
   if (ctx.holder === null || ctx.holder === undefined) {
     if (cls === 'sauspiel') {
       if (hand.length && callableSuits(hand).length === 0 && ctx.higher && ctx.higher.length)
         return { label: t('a_play'), detail: t('d_play_nocall', ctx.higher.map((c) => className(c).replace(/^\S+ /, '')).join(t('or'))) };
-      return { label: t('a_play'), detail: t('d_play') };
+      return { label: t('a_play'), detail: withBest(t('d_play'), cls, hand) };
     }
-    return { label: t('a_have', className(cls)), detail: cls === 'hochzeit' ? t('d_hochzeit') : t('d_have') };
+    return { label: t('a_have', className(cls)), detail: cls === 'hochzeit' ? t('d_hochzeit') : withBest(t('d_have'), cls, hand) };
   }
-  if (ctx.holder === ctx.seat) return { label: t('a_play_self', className(cls)) };
+  if (ctx.holder === ctx.seat) return { label: t('a_play_self', className(cls)), detail: bestFor(cls, hand) || undefined };
   if (cls === 'sauspiel') return { label: t('a_play_too'), detail: t('d_play_too') };
-  return { label: t('a_have', className(cls)), detail: cls === 'hochzeit' ? t('d_hochzeit') : t('d_have') };
+  return { label: t('a_have', className(cls)), detail: cls === 'hochzeit' ? t('d_hochzeit') : withBest(t('d_have'), cls, hand) };
 }
 
 // An action as it appears in the course of a game or the log: short

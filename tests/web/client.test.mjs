@@ -96,6 +96,11 @@ test('every choice reads in words, never as its code', () => {
   assert.equal(choiceWords('bid sauspiel', { holder: null, hand: ['EA', 'GA', 'SA', 'HO'], higher: ['wenz', 'solo'] }).detail, 'ohne rufbare Sau nur Wenz oder Solo');
   assert.equal(choiceWords('declare solo:H', { hand: ['EO', 'HU', 'HA', 'E7'] }).detail, 'allein gegen drei, Herz ist Trumpf – 3 Trümpfe auf der Hand');
   assert.equal(actionWords('bid solo', { holder: 2, seat: 1 }), 'Ich hätt ein Solo');
+  // what a bid would be for this hand: the suit with the most trumps, the Saus it can call
+  assert.equal(choiceWords('bid solo', { holder: 2, seat: 1, hand: ['EO', 'GU', 'SA', 'SZ', 'S7', 'HA', 'E7'] }).detail,
+    'höher als das Spiel davor – für deine Karten: Schellen-Solo, 5 Trümpfe auf der Hand');
+  assert.equal(choiceWords('bid sauspiel', { holder: null, hand: ['EO', 'E7', 'GA', 'S8'], higher: ['wenz', 'solo'] }).detail,
+    'ein Sauspiel oder mehr; welches, sage ich nach dem Reizen – rufen kannst du die Eichel- oder Schellen-Sau');
 });
 
 test('002: a pass in the laying round reads as not knocking', () => {

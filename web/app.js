@@ -120,7 +120,14 @@ class App {
       this.room.turn = m;
       this.renderTable();
     });
-    n.on('chat', (m) => { if (this.room && m.room === this.room.code) addChat(m); });
+    n.on('chat', (m) => {
+      if (!this.room || m.room !== this.room.code) return;
+      // Following again (a reconnect) brings the last lines again: they
+      // replace the log instead of repeating it.
+      if (m.history && this.chatReset) clearChat();
+      this.chatReset = false;
+      addChat(m);
+    });
     n.on('left', () => this.goLobby());
     n.on('error', (m) => this.onError(m));
     n.on('hint', (m) => this.onHint(m));
@@ -181,6 +188,7 @@ class App {
     if (code !== m.room) return;
     const before = this.room;
     this.room = fromState(m);
+    this.chatReset = true;
     if (before && before.seat !== this.room.seat) hideResult();
     if (this.quick && this.room.seat === null && !this.room.game) {
       const r = this.room;

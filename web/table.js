@@ -185,7 +185,9 @@ export class TableView {
     const order = this.trickSeats(r, shown);
     shown.cards.forEach((c, i) => {
       const seat = order[i];
-      el.append(h('div', { class: `played rel-${rel(r, seat)}${shown.winner === seat ? ' winner' : ''}`, 'data-seat': seat, 'data-card': c, role: 'img', 'aria-label': `${seatName(r, seat)}: ${cardLabel(c)}`, html: cardSvg(c, {}) }));
+      const card = h('div', { class: `played rel-${rel(r, seat)}${shown.winner === seat ? ' winner' : ''}`, 'data-seat': seat, 'data-card': c, role: 'img', 'aria-label': `${seatName(r, seat)}: ${cardLabel(c)}`, html: cardSvg(c, {}) });
+      card.append(h('span', { class: 'who', 'aria-hidden': 'true' }, seatName(r, seat))); // who played it, also for the eye
+      el.append(card);
     });
     el.setAttribute('aria-label', `${t('trick_n', shown.no)}: ` + shown.cards.map((c, i) => `${seatName(r, order[i])} ${cardLabel(c)}`).join(', '));
   }

@@ -99,6 +99,7 @@ export class TableView {
       if (tb && tb.partner === i) roles.push(t('partner'));
       if (p.away) roles.push(t('away'));
       const tricks = g ? g.tricks.filter((x) => x.winner === i).length : 0;
+      const left = tb && tb.phase === 'play' && i !== r.seat && i !== g.out ? cardsLeft(r, i) : null;
       const where = n === 5 ? (k ? t('rel5_' + k) : t('rel_0')) : t('rel_' + k);
       const el = h('div', {
         class: `seat rel-${k}${acting === i && tb && tb.phase !== 'done' ? ' acting' : ''}`,
@@ -108,7 +109,7 @@ export class TableView {
       h('div', { class: 'seat-where' }, p.kind === 'bot' ? `${where} · ${botName(p.bot || p.name)}` : where),
       said[i] ? h('div', { class: 'seat-said' }, said[i]) : null,
       roles.length ? h('div', { class: 'seat-roles' }, roles.join(' · ')) : null,
-      g && tricks ? h('div', { class: 'seat-tricks' }, `${t('tricks')}: ${tricks}`) : null,
+      g && (tricks || left !== null) ? h('div', { class: 'seat-tricks' }, [tricks ? `${t('tricks')}: ${tricks}` : '', left !== null ? t('cards_left', left) : ''].filter(Boolean).join(' · ')) : null,
       // A hand laid open (Bettel Brett) is public: everyone sees it.
       tb && tb.open && tb.open.seat === i && i !== r.seat ? h('div', { class: 'open-hand', 'aria-label': `${t('open_hand')}: ${tb.open.cards.map(cardLabel).join(', ')}` },
         sortHand(tb.open.cards, tb.contract && tb.contract.code).map((c) => h('span', { class: 'card-img mini', html: cardSvg(c, {}) }))) : null);
@@ -369,6 +370,18 @@ export class TableView {
     box.hidden = false;
     box.querySelector('.close').focus();
   }
+}
+
+// How many cards a seat still holds in the play phase: the ruleset's
+// cards per player (32, 24 or 20 cards dealt to the players of a game)
+// less the cards it played.  Public knowledge, no hand needed.
+function cardsLeft(r, seat) {
+  const ov = (r.rules && r.rules.overrides) || {};
+  const deck = ov.deck || (r.rules && r.rules.preset === 'kurz' ? 'short' : 'long');
+  const players = String(ov.players || '4') === '3' ? 3 : 4;
+  const per = ({ long: 32, short: 24, 20: 20 }[deck] || 32) / players;
+  const played = r.game.actions.filter((a) => a.seat === seat && a.action.startsWith('card ')).length;
+  return per - played;
 }
 
 // What the seat knows of the partner while the table does not name him:

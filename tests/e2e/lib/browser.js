@@ -24,19 +24,21 @@ export async function launch() {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
 }
 
-// The in-page record the DOM checks need: how many WebSocket messages
-// the page has received (counted by a listener added before the
-// client's own), and every set of card elements the page showed, with
-// that count at the time.  A MutationObserver sees every change, not
-// samples of them.
+// The in-page record the DOM checks need: every WebSocket message the
+// document received (by a listener added before the client's own), and
+// every set of card elements the page showed with the number of
+// messages received by then.  A MutationObserver sees every change, not
+// samples of them.  (The DOM check reads the document's own messages:
+// the frames of page.on('websocket') go on over navigations, the
+// document's count starts again.)
 function pageProbe() {
-  const sk = { msgs: 0, snaps: [] };
+  const sk = { texts: [], snaps: [] };
   window.__sk = sk;
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
-      this.addEventListener('message', () => { sk.msgs++; });
+      this.addEventListener('message', (e) => { sk.texts.push(String(e.data)); });
     }
   };
   let last = '';
@@ -52,7 +54,7 @@ function pageProbe() {
     const key = JSON.stringify(cards);
     if (key !== last) {
       last = key;
-      sk.snaps.push({ n: sk.msgs, cards });
+      sk.snaps.push({ n: sk.texts.length, cards });
     }
   };
   const start = () => {
@@ -86,5 +88,11 @@ export async function person(browser, { device = DESKTOP, probe = false, lang = 
   });
   const errors = [];
   page.on('pageerror', (err) => errors.push(String(err)));
-  return { context, page, frames, sockets, errors };
+  // The probe's record of the page now: {frames, snaps} for checkDom.
+  const probed = async () => {
+    const sk = await page.evaluate(() => window.__sk);
+    const parse = (text) => { try { return JSON.parse(text); } catch { return null; } };
+    return { frames: sk.texts.map((text) => ({ t: 0, text, msg: parse(text) })), snaps: sk.snaps };
+  };
+  return { context, page, frames, sockets, errors, probed };
 }

@@ -220,13 +220,17 @@ export function untilLastResult(frames) {
 // running game by the n-th frame, or cards of the last trick of the
 // game before while the new game has no trick yet; a spectator's
 // #hand empty; #result only a finished game.  seat: as in checkFrames
-// (a seated page may show its own hand in #hand).
+// (a seated page may show its own hand in #hand).  Views shown after
+// the frames given (n beyond them) are not checked: a seated page's
+// frames are cut at the last result (untilLastResult).
 export function checkDom(snaps, frames, { seat = null } = {}) {
   const problems = [];
   const states = [];
   checkFrames(frames, { seat, track: (i, s) => { states[i] = s; } });
   const courses = coursesIn(frames);
   for (const [k, { n, cards }] of snaps.entries()) {
+    if (n > frames.length)
+      break; // shown after the last frame given: not checkable here
     const st = n > 0 ? states[Math.min(n, states.length) - 1] : { game: null, public: new Set(), finished: new Set() };
     const ok = new Set(st.public);
     const before = courses.get(st.game - 1);

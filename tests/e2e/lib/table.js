@@ -88,33 +88,38 @@ function choose(v, shared) {
   return null;
 }
 
-// Clicks the choice and waits (at most 3 s) until the page took it: the
-// button or the card is gone.  Returns false when nothing happened.
+// Clicks the choice and waits (at most 3 s) until the page took it:
+// the clicked element is no longer in the page (the client draws the
+// hand and the choices anew for every message).  Returns false when
+// nothing happened or the choice went away before the click.
 async function take(page, c) {
   const sel = c.action !== undefined
     ? `#actions button[data-action="${c.action}"]`
     : `#hand button.card[data-card="${c.card}"]`;
-  const el = page.locator(sel);
+  const el = await page.$(sel);
+  if (!el)
+    return false;
   try {
     await el.click({ timeout: 3000 });
-  } catch {
-    return false; // it went away between the look and the click: someone else decided first
-  }
-  try {
-    await el.waitFor({ state: 'detached', timeout: 3000 });
+    await page.waitForFunction((e) => !e.isConnected, el, { timeout: 3000, polling: 50 });
     return true;
-  } catch {
+  } catch (err) {
+    if (process.env.SK_E2E_DEBUG)
+      console.error(`take ${JSON.stringify(c)}: ${String(err).split('\n')[0]}`);
     return false;
+  } finally {
+    await el.dispose().catch(() => {});
   }
 }
 
 // Plays at every page until each shows #result for a game other than
 // the one its #result showed at the start (or `until(player, view)`
-// holds for one of them: then returns early).  players: [{page, ...}].
+// holds for one of them: then returns early; `each(player, view, k)`
+// sees every view first).  players: [{page, ...}].
 // Every decision is a click on what the page offers; a page that
 // offers nothing waits.  Returns {ended: 'result'|'until', views,
 // clicks, ms}.
-export async function playUntilResult(players, { until = null, timeout = 120000, shared = { bid: false } } = {}) {
+export async function playUntilResult(players, { until = null, each = null, timeout = 120000, shared = { bid: false } } = {}) {
   const t0 = Date.now();
   const deadline = t0 + timeout;
   const start = await Promise.all(players.map((p) => view(p.page)));
@@ -139,6 +144,8 @@ export async function playUntilResult(players, { until = null, timeout = 120000,
         throw err;
       }
       finals[k] = v;
+      if (each)
+        await each(p, v, k);
       if (v.result.shown && v.result.game !== doneGame[k])
         return;
       if (until && (await until(p, v))) {

@@ -5,7 +5,9 @@
 # players by the invitation link, one against three bots, a reload, the
 # server killed with kill -9 and restarted, a spectator whose every
 # WebSocket frame is checked for hidden cards.  Screenshots go to
-# build/e2e/ (or $SK_E2E_OUT).
+# build/e2e/ (or $SK_E2E_OUT), with the server logs and timings.txt
+# (how long a full game took).  SK_E2E_WEB serves another client
+# directory than $SK_ROOT/web.
 #
 # The tests start their own servers (tests/e2e/lib/server.js: a free
 # loopback port, a temporary database, --web $SK_ROOT/web), since one of
@@ -32,7 +34,8 @@ chromium=${SK_CHROMIUM:-/usr/bin/chromium}
 [ -x "$chromium" ] || fail "$chromium not found (Debian: apt-get install chromium)"
 node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' ||
     fail "node $(node --version) is too old: playwright-core needs 20 or newer"
-[ -d "$ROOT/web" ] || fail "$ROOT/web (the browser client) not found"
+web=${SK_E2E_WEB:-$ROOT/web}
+[ -f "$web/index.html" ] || fail "$web/index.html (the browser client) not found"
 
 e2e=$ROOT/tests/e2e
 # npm ci when node_modules is missing or was installed from another
@@ -60,7 +63,7 @@ trap 'exit 130' INT TERM
 
 out=${SK_E2E_OUT:-$ROOT/build/e2e}
 mkdir -p "$out" || fail "cannot create $out"
-export SK_E2E_OUT=$out SK_E2E_PIDS=$tmp/pids SK_E2E_TMP=$tmp SK_CHROMIUM=$chromium
+export SK_E2E_OUT=$out SK_E2E_WEB=$web SK_E2E_PIDS=$tmp/pids SK_E2E_TMP=$tmp SK_CHROMIUM=$chromium
 start=$(date +%s)
 # One test file at a time: the machine may have two cores only, and the
 # tests' timing (a player's turn, the server's --away) needs them.

@@ -84,7 +84,8 @@ test('four players join by the invitation link and play a game to the settlement
     // Someone else's lobby lists the new table.
     await ps[1].page.goto(server.url);
     await connected(ps[1].page);
-    await ps[1].page.locator('#lobby-list .lobby-room[data-room] button.join').first().waitFor({ timeout: 10000 });
+    const code = /[?&]table=([a-z0-9]+)/.exec(link)[1];
+    await ps[1].page.locator(`#lobby-list .lobby-room[data-room="${code}"] button.join`).waitFor({ timeout: 10000 });
     await shot(ps[1].page, 'desktop-lobby.png');
     for (let i = 1; i < 4; i++)
       await openTable(ps[i].page, link);

@@ -146,6 +146,9 @@ test('one player against three bots on a phone, watched by a spectator who learn
         if (!shotTaken && v.legal.length && v.trick.length >= 1 && v.hand.length <= 6) {
           shotTaken = true;
           await shot(p.page, 'phone-table.png');
+          // The phone's table fits its width: nothing to scroll sideways.
+          const wide = await p.page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+          assert.ok(wide[0] <= wide[1], `the table is ${wide[0]} px wide on a ${wide[1]} px phone`);
           // The check must see even a card shown for a moment: one of
           // the player's cards, hidden from the spectator now, appears
           // in the spectator's page and is gone on the next task.
@@ -166,6 +169,9 @@ test('one player against three bots on a phone, watched by a spectator who learn
     await spy.page.locator('#result').waitFor({ state: 'visible', timeout: 10000 });
     await checkSheet(me.page, me.frames);
     await checkSheet(spy.page, spy.frames);
+    // #next-game closes the settlement.
+    await me.page.locator('#next-game').click();
+    await me.page.locator('#result').waitFor({ state: 'hidden', timeout: 5000 });
 
     // The spectator: no frame and no view names a card before it is
     // public, and the game it saw is checked against its course.

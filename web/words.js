@@ -1,0 +1,116 @@
+// words.js -- actions in words ("bid sauspiel" -> "Ich spiele (ein
+// Sauspiel oder mehr)"), for the buttons of the seat asked (with what the
+// choice means for its hand) and for the course of a game.  All texts
+// come from i18n.js.
+
+import { t, contractName, className, getLang } from './i18n.js';
+import { countTrumps, callableSuits, trumpsOf } from './sort.js';
+import { cardName } from './cards.js';
+
+// The card's full name in the current language ("Eichel-Ober").
+export function cardLabel(code) { return cardName(code, getLang()); }
+
+// What declaring `code` means: who plays with whom and what is trump.
+function declareMeaning(code) {
+  const [type, arg] = code.split(':');
+  const tout = code.endsWith(':tout');
+  let d;
+  switch (type) {
+    case 'sauspiel': d = t('d_sauspiel', t('suit_' + arg)); break;
+    case 'solo': d = t('d_solo', t('suit_' + arg)); break;
+    case 'wenz': d = t('d_wenz'); break;
+    case 'geier': d = t('d_geier'); break;
+    case 'farbwenz': d = t('d_farbwenz', t('suit_' + arg)); break;
+    case 'farbgeier': d = t('d_farbgeier', t('suit_' + arg)); break;
+    case 'bettel': d = t(arg === 'ouvert' ? 'd_bettel_ouvert' : 'd_bettel'); break;
+    case 'sie': d = t('d_sie'); break;
+    case 'hochzeit': d = t('d_hochzeit'); break;
+    default: d = '';
+  }
+  return tout ? `${d}; ${t('d_tout')}` : d;
+}
+
+// The words for one choice of the seat asked.  `ctx`: {phase, hand,
+// holder (seat that bid so far or null), seat, challenged, offer,
+// doublings}.  Returns {label, detail}: the label says the action, the
+// detail what it means for this hand.
+export function choiceWords(action, ctx) {
+  const [verb, arg] = action.split(' ');
+  const hand = ctx.hand || [];
+  switch (verb) {
+    case 'pass':
+      if (ctx.offer) return { label: t('a_no_double', ctx.offer === 'kontra' ? 'Kontra' : 'Retour') };
+      if (ctx.phase === 'klopfen') return { label: t('a_no_klopfen') };
+      if (ctx.phase === 'hochzeit') return { label: t('a_no_accept') };
+      if (ctx.challenged) return { label: t('a_pass_yield') };
+      return { label: t('a_pass') };
+    case 'klopfen': return { label: t('a_klopfen') };
+    case 'kontra':
+    case 'retour': {
+      const w = t('a_' + verb);
+      return { label: ctx.doublings >= 2 ? t('a_doubling_n', w, ctx.doublings + 1) : w };
+    }
+    case 'accept': return { label: arg ? t('a_accept', cardLabel(arg)) : t('a_accept_hidden') };
+    case 'card': return { label: cardLabel(arg) };
+    case 'bid': return bidWords(arg, ctx, hand);
+    case 'declare': {
+      const n = countTrumps(hand, arg);
+      const trumps = trumpsOf(arg).lords === '' ? '' : ` – ${n === 1 ? t('d_trump1') : t('d_trumps', n)}`;
+      return { label: contractName(arg), detail: declareMeaning(arg) + trumps };
+    }
+    default: return { label: action };
+  }
+}
+
+// A bid in table talk: the opening "ich spiele" (with what a hand that
+// can call no Sau commits to, 2.5.3), the holder's "ich spiel selbst",
+// or a challenge naming the class ("ich hätt einen Wenz").
+function bidWords(cls, ctx, hand) {
+  if (ctx.holder === null || ctx.holder === undefined) {
+    if (cls === 'sauspiel') {
+      if (hand.length && callableSuits(hand).length === 0 && ctx.higher && ctx.higher.length)
+        return { label: t('a_play'), detail: t('d_play_nocall', ctx.higher.map((c) => className(c).replace(/^\S+ /, '')).join(t('or'))) };
+      return { label: t('a_play'), detail: t('d_play') };
+    }
+    return { label: t('a_have', className(cls)), detail: cls === 'hochzeit' ? t('d_hochzeit') : t('d_have') };
+  }
+  if (ctx.holder === ctx.seat) return { label: t('a_play_self', className(cls)) };
+  if (cls === 'sauspiel') return { label: t('a_play_too'), detail: t('d_play_too') };
+  return { label: t('a_have', className(cls)), detail: cls === 'hochzeit' ? t('d_hochzeit') : t('d_have') };
+}
+
+// An action as it appears in the course of a game or the log: short
+// words without the hand's detail ("Kontra", "Herz-Solo", "Eichel-Ober").
+export function actionWords(action, ctx = {}) {
+  const [verb, arg] = action.split(' ');
+  if (verb === 'card') return cardLabel(arg);
+  if (verb === 'declare') return contractName(arg);
+  if (verb === 'bid') return bidWords(arg, ctx, []).label;
+  if (verb === 'pass' && ctx.offer) return t('a_no_double', ctx.offer === 'kontra' ? 'Kontra' : 'Retour');
+  if (verb === 'pass' && ctx.phase === 'auction') return t('a_pass_short');
+  return choiceWords(action, ctx).label.replace(/ \(.*\)$/, '');
+}
+
+// Whether the ruleset lets players lay (Klopfen, 002): the override, or
+// the preset that has it (`sauspiel`).
+export function klopfenOn(rules) {
+  const k = rules && rules.overrides && rules.overrides.klopfen;
+  return (k || (rules && rules.preset === 'sauspiel' ? 'all' : 'off')) !== 'off';
+}
+
+// The calls of a game (everything but cards) in words, in order:
+// [{seat, text}].  A pass of the laying round reads "nicht klopfen"; an
+// action recorded live carries its phase, one from a state or a finished
+// course is placed by the laying round's length (one call per seat).
+export function callList(actions, rules, nseats) {
+  const out = [];
+  let holder = null;
+  const laying = klopfenOn(rules);
+  actions.forEach((a, i) => {
+    if (a.action.startsWith('card ')) return;
+    const phase = a.phase || (laying && i < nseats && !actions.slice(0, i + 1).some((x) => x.action.startsWith('bid ')) ? 'klopfen' : 'auction');
+    out.push({ seat: a.seat, text: actionWords(a.action, { holder, seat: a.seat, phase }) });
+    if (a.action.startsWith('bid ')) holder = a.seat;
+  });
+  return out;
+}

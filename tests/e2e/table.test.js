@@ -12,7 +12,7 @@ import path from 'node:path';
 import { launch, person, PHONE, DESKTOP } from './lib/browser.js';
 import { Server, environment } from './lib/server.js';
 import { checkFrames, checkDom, coursesIn, untilLastResult } from './lib/secrecy.js';
-import { connected, createTable, openTable, sit, addBot, view, playUntilResult, cents, sleep } from './lib/table.js';
+import { connected, createTable, openTable, sit, addBot, view, playUntilResult, cents, sleep, engineCodes, cardNames } from './lib/table.js';
 
 const env = environment();
 let browser;
@@ -98,6 +98,7 @@ test('four players join by the invitation link and play a game to the settlement
         if (!shotTaken && k === 0 && v.hand.length <= 5 && v.trick.length >= 2) {
           shotTaken = true;
           await shot(p.page, 'desktop-table.png');
+          assert.deepEqual(await engineCodes(p.page), [], 'the German table shows engine codes');
         }
       },
     });
@@ -106,6 +107,7 @@ test('four players join by the invitation link and play a game to the settlement
     const views = await Promise.all(ps.map((p) => view(p.page)));
     assert.ok(views.every((v) => v.result.shown && v.result.game === 1), `#result of game 1 not on every page: ${JSON.stringify(views.map((v) => v.result))}`);
     await shot(ps[0].page, 'desktop-result.png');
+    assert.deepEqual(await engineCodes(ps[0].page), [], 'the German settlement shows engine codes');
     const settlement = lastSettlement(ps[0].frames);
     assert.equal(settlement.thrown_in, false, 'the game was thrown in, not played');
     assert.equal(settlement.money.reduce((a, b) => a + b, 0), 0, 'the settlement does not sum to zero');
@@ -200,7 +202,7 @@ test('one player against three bots on a phone, watched by a spectator who learn
   }
 });
 
-test('a reload in the middle of a trick keeps the seat, the hand and the trick', { timeout: 120000 }, async (t) => {
+test('a reload in the middle of a trick keeps the seat, the hand, the trick and the chosen language', { timeout: 120000 }, async (t) => {
   const me = await person(browser, { device: DESKTOP });
   try {
     await createTable(me.page, server.url, { title: 'Neu laden' });
@@ -220,6 +222,11 @@ test('a reload in the middle of a trick keeps the seat, the hand and the trick',
       },
     });
     assert.ok(before, 'the game ended before this seat followed a trick');
+    // German first (the default); the language chosen is kept over the
+    // reload: every card then has its English name.
+    const german = await cardNames(me.page);
+    assert.ok(german.every(([, n]) => /Eichel|Gras|Herz|Schellen/.test(n)), `German card names: ${JSON.stringify(german)}`);
+    await me.page.locator('#lang').selectOption('en');
     const t0 = Date.now();
     await me.page.reload();
     await connected(me.page);
@@ -233,6 +240,9 @@ test('a reload in the middle of a trick keeps the seat, the hand and the trick',
     assert.deepEqual(now.trick, before.trick, 'the trick on the table changed over the reload');
     assert.equal(now.seats.find((s) => s.seat === 2)?.kind, 'human', 'seat 2 is no longer a person');
     assert.equal(await me.page.locator('.seat button.sit').count(), 0, 'the page offers to sit down: it lost the seat');
+    const english = await cardNames(me.page);
+    assert.ok(english.every(([, n]) => /Acorn|Leaf|Heart|Bell/.test(n) && !/Eichel|Gras|Herz|Schellen/.test(n)),
+              `after choosing English and a reload: ${JSON.stringify(english)}`);
     const game = await playUntilResult([me]);
     assert.equal(game.ended, 'result');
     await checkSheet(me.page, me.frames);

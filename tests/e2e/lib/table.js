@@ -173,3 +173,19 @@ export function cents(text) {
   const v = Number(m[2]) * 100 + (m[3] ? Number(m[3].padEnd(2, '0')) : 0);
   return m[1] === '-' ? -v : v;
 }
+
+// Engine notation in the page's visible text (a contract code such as
+// "sauspiel:G", an action such as "card EO" or "bid solo", a bare card
+// code): the page must speak words, never the protocol's codes.
+export async function engineCodes(page) {
+  const text = await page.evaluate(() => document.body.innerText);
+  const codes = [/\b(?:sauspiel|solo|wenz|geier|bettel|ramsch|hochzeit)(?::[A-Za-z]+)+/g,
+                 /\b(?:card|bid|declare|accept) [A-Za-z]+/g,
+                 /(?<![A-Za-z0-9])[EGHS][AZKOU987](?![A-Za-z0-9])/g];
+  return codes.flatMap((re) => [...text.matchAll(re)].map((m) => m[0]));
+}
+
+// The full names of the cards in the hand (aria-label), by card code.
+export function cardNames(page) {
+  return page.$$eval('#hand button.card[data-card]', (bs) => bs.map((b) => [b.getAttribute('data-card'), b.getAttribute('aria-label') || '']));
+}

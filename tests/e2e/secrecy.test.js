@@ -109,3 +109,19 @@ test('the DOM check: a spectator\'s hand, an unplayed card, a result before the 
   assert.match(p[2], /view 3 .*#result of game 1 shows EO before that game is over/);
   assert.deepEqual(checkDom([{ n: 3, cards: [{ card: 'GA', where: 'hand', game: null }] }], game(HANDS[2]), { seat: 2 }), []);
 });
+
+test('a claim shows the claimer\'s remaining cards to everyone, and only those', () => {
+  const fs = game(null);
+  // After the first trick seat 0 claims the rest: its seven cards.
+  fs.splice(5, 0, event(6, { kind: 'claim', game: 1, seat: 0, hand: HANDS[0].slice(1) }));
+  fs.splice(6, 0, event(7, { kind: 'action', game: 1, seat: 0, action: 'card GO', table: table([]) }));
+  COURSE.actions.push({ seat: 0, action: 'card GO' });
+  try {
+    assert.deepEqual(checkFrames(fs).problems, []);
+    fs[5].msg.event.hand = [...HANDS[0].slice(1), 'SA'];
+    const p = checkFrames(fs).problems;
+    assert.ok(p.some((x) => /claim of seat 0 shows .* not the cards that seat still holds/.test(x)), p.join('\n'));
+  } finally {
+    COURSE.actions.pop();
+  }
+});

@@ -2,7 +2,8 @@
 //
 // A card is public once it is played, when it is in a finished game's
 // course (a `result` event's `course`, a state's `last`), or while it is
-// in a hand laid open (Bettel ouvert, `table.open`).  A seat also knows
+// in a hand laid open (Bettel ouvert, `table.open`) or shown by a claim
+// of the remaining tricks (a `claim` event's `hand`).  A seat also knows
 // its own hand and, in a Hochzeit, the card exchanged with it
 // (docs/room-messages.md, "Secrecy").  The called ace of a Sauspiel is
 // named publicly (`called`), not where it is.
@@ -174,7 +175,7 @@ export function checkFrames(frames, { seat = null, track = null } = {}) {
         finished.add(st.last.game);
     } else if (msg.type === 'event') {
       const ev = msg.event || {};
-      if (seat === null && 'hand' in ev)
+      if (seat === null && 'hand' in ev && ev.kind !== 'claim')
         say(i, `a spectator's ${ev.kind} event has a hand`);
       if (ev.kind === 'deal')
         startGame(i, ev.game);
@@ -185,6 +186,15 @@ export function checkFrames(frames, { seat = null, track = null } = {}) {
           verifyPlays(i);
         }
         noteOpen(i, ev.table);
+      }
+      // "Der Rest gehört mir": the claimer shows the cards he still
+      // holds; they are public from then on.
+      if (ev.kind === 'claim' && cur && Array.isArray(ev.hand)) {
+        const course = courses.get(cur.game);
+        const played = new Set(cur.plays.map((p) => p.card));
+        if (course && !ev.hand.every((c) => course.hands[ev.seat]?.includes(c) && !played.has(c)))
+          say(i, `the claim of seat ${ev.seat} shows ${ev.hand.join(' ')}, not the cards that seat still holds`);
+        ev.hand.forEach((c) => cur.open.includes(c) || cur.open.push(c));
       }
       if (ev.kind === 'result')
         finished.add(ev.course.game);

@@ -34,7 +34,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  await server?.stop();
+  await server?.dispose();
   fs.writeFileSync(path.join(env.out, 'timings.txt'), timings.map((x) => `${x}\n`).join(''));
 });
 
@@ -288,6 +288,6 @@ test('the server killed with kill -9 mid-game and restarted: the browsers reconn
     }
   } finally {
     await Promise.all(ps.map((p) => p.context.close()));
-    await own.stop();
+    await own.dispose();
   }
 });

@@ -58,8 +58,20 @@ export class Server {
   static async create(env, name, opts = {}) {
     const dir = fs.mkdtempSync(path.join(process.env.SK_E2E_TMP || fs.realpathSync('/tmp'), `sk-e2e-${name}-`));
     const port = await freePort();
-    return new Server({ prog: env.prog, web: env.web, db: path.join(dir, 'server.db'), port,
-                        log: path.join(env.out, `server-${name}.log`), ...opts });
+    const srv = new Server({ prog: env.prog, web: env.web, db: path.join(dir, 'server.db'), port,
+                             log: path.join(env.out, `server-${name}.log`), ...opts });
+    srv.dir = dir;
+    return srv;
+  }
+
+  // Stops the server and removes its database.
+  async dispose() {
+    try {
+      await this.stop();
+    } finally {
+      if (this.dir)
+        fs.rmSync(this.dir, { recursive: true, force: true });
+    }
   }
 
   async start() {

@@ -4,7 +4,7 @@
 
 import { Net } from './net.js';
 import { t, setLang, getLang, onLang, applyStatic, money, contractName } from './i18n.js';
-import { fromState, applyEvent, choices, actingSeat } from './room.js';
+import { fromState, applyEvent, choices } from './room.js';
 import { TableView, seatName } from './table.js';
 import { showResult, hideResult, renderSheet } from './result.js';
 import { renderLobby, createMessage } from './lobby.js';
@@ -139,6 +139,7 @@ class App {
       if (!this.room || this.room.code !== code) { this.room = null; clearChat(); this.blankTable(code); }
       if (follow !== false || this.net.state === 'open') this.net.send({ type: 'spectate', room: code });
     } else {
+      document.title = t('title');
       $('lobby-view').hidden = false;
       $('table-view').hidden = true;
       this.room = null;
@@ -196,7 +197,16 @@ class App {
     const r = this.room;
     if (!r || m.room !== r.code) return;
     if (m.seq <= r.seq) return;
-    if (m.seq > r.seq + 1) { this.net.send({ type: 'sync', room: r.code, after: r.seq }); return; }
+    if (m.seq > r.seq + 1) {
+      // Missed events: ask once for those after the last one applied (the
+      // server sends them all again), not again for every later event.
+      if (!this.syncAt || Date.now() - this.syncAt > 2000) {
+        this.syncAt = Date.now();
+        this.net.send({ type: 'sync', room: r.code, after: r.seq });
+      }
+      return;
+    }
+    this.syncAt = 0;
     const ev = applyEvent(r, m.event);
     this.announce(ev);
     if (ev.kind === 'result') { showResult(r, ev.course); renderSheet(r); }
@@ -230,10 +240,13 @@ class App {
     if (!this.room) return;
     this.view.render();
     const r = this.room;
-    if (choices(r).length && actingSeat(r) === r.seat && this.lastTurnSaid !== r.seq) {
+    const mine = choices(r).length > 0;
+    if (mine && this.lastTurnSaid !== r.seq) {
       this.lastTurnSaid = r.seq;
       this.say(t('your_turn'));
     }
+    // The tab's title tells a player in another tab that it is his turn.
+    document.title = mine ? `${t('your_turn')} – ${t('title')}` : `${r.title || r.code} – ${t('title')}`;
     $('spectate').hidden = r.seat !== null;
   }
 
@@ -267,6 +280,7 @@ class App {
   // An error reply: said in words; a table that does not exist leads
   // back to the lobby.
   onError(m) {
+    this.quick = null; // a quick table that was refused is not set up later
     const stale = m.code === 'refused' && /stale/.test(m.message || '');
     const known = ['not_found', 'rate', 'refused', 'illegal', 'bad_login', 'taken', 'unsupported', 'bad_message', 'internal'];
     let s = stale ? t('err_stale') : known.includes(m.code) ? t('err_' + m.code) : t('err_other');
@@ -282,10 +296,10 @@ class App {
   // The bots' hint: the best choice in words, its card raised.
   onHint(m) {
     const r = this.room;
-    if (!r || m.room !== r.code) return;
+    if (!r || m.room !== r.code || (m.seq !== undefined && m.seq < r.seq)) return; // the table moved on
     const best = m.hints && m.hints[0];
     if (!best) { this.note(t('hint_none')); return; }
-    const list = m.hints.slice(0, 3).map((x) => `${x.action.startsWith('card ') ? cardLabel(x.action.slice(5)) : (document.querySelector(`#actions [data-action="${CSS.escape(x.action)}"] .a-label`) || {}).textContent || x.action} (${Number(x.value).toFixed(1)})`);
+    const list = m.hints.slice(0, 3).map((x) => `${x.action.startsWith('card ') ? cardLabel(x.action.slice(5)) : (document.querySelector(`#actions [data-action="${CSS.escape(x.action)}"] .a-label`) || {}).textContent || x.action} (${Number(x.value).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })})`);
     this.note(t('hint_best', list.join(' · ')));
     document.querySelectorAll('.hinted').forEach((e) => e.classList.remove('hinted'));
     const el = best.action.startsWith('card ')

@@ -2,10 +2,10 @@
 //
 // Everything is drawn here from a handful of shapes: one path builder per suit symbol
 // (drawn in a 20x20 box centred on 0,0 and placed with translate/scale), a layout table for
-// the pips of the number cards, a table of figures for König, Ober and Unter, and one corner
-// index. A card is a viewBox of 56x100 units (the 56 x 100 mm of rule 1.2 of the official
-// rules), so it scales to any size; the markup carries no
-// id attributes, so any number of cards can share a page.
+// the pips of the number cards, a table of figures for König, Ober and Unter, the Sau's pig
+// and one corner index. A card is a viewBox of 56x100 units (the 56 x 100 mm of rule 1.2 of
+// the official rules), so it scales to any size; the markup carries no id attributes, so any
+// number of cards can share a page.
 //
 // Card codes are the project's notation (DESIGN.md "Cards"): suit E G H S + rank A Z K O U 9 8 7.
 // A bad code or suit throws a TypeError (cardSvg, cardName, suitSvg); isCard() tests first.
@@ -209,11 +209,14 @@ function cornerIndex(suit, rank) {
   return text + symbol(suit, 8.5, 27, 0.7);
 }
 
-// Opening tag and title shared by fronts and back; cls are the root's classes.
+// Opening tag shared by fronts and back; cls are the root's classes. With opts.title the
+// svg is an image named by its <title>; without, it is hidden from screen readers (the
+// button or element around it carries the label, e.g. cardName as aria-label).
 function open(cls, opts) {
-  const extra = opts.className ? ` ${esc(opts.className)}` : '';
-  const title = opts.title != null ? `<title>${esc(opts.title)}</title>` : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" class="${cls}${extra}" role="img">${title}`;
+  const o = opts || {};
+  const extra = o.className ? ` ${esc(o.className)}` : '';
+  const label = o.title != null ? `role="img"><title>${esc(o.title)}</title>` : 'aria-hidden="true">';
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" class="${cls}${extra}" ${label}`;
 }
 
 // The card's rounded outline; class card-edge lets a dark page recolour the stroke.
@@ -221,8 +224,9 @@ function edge(fill) {
   return `<rect class="card-edge" x="0.5" y="0.5" width="${W - 1}" height="${H - 1}" rx="4" fill="${fill}" stroke="#555" stroke-width="1"/>`;
 }
 
-// SVG markup of the card code ("EO", "HZ", "S7"); opts.title adds a <title>, opts.className
-// more classes on the root. Throws a TypeError for anything but the 32 codes.
+// SVG markup of the card code ("EO", "HZ", "S7"); opts.title adds a <title> (and role="img";
+// without it the svg is aria-hidden), opts.className more classes on the root.
+// Throws a TypeError for anything but the 32 codes.
 export function cardSvg(code, opts = {}) {
   checkCard(code);
   const [suit, rank] = code;
@@ -233,10 +237,10 @@ export function cardSvg(code, opts = {}) {
 // SVG markup of the card back: a blue field with a diamond lattice and a medallion of the
 // four suits. opts as for cardSvg.
 export function cardBackSvg(opts = {}) {
-  const dots = [];
+  const diamonds = [];
   for (let y = 10; y <= H - 10; y += 8) {
     for (let x = 10 + ((y - 10) / 8 % 2) * 4; x <= W - 10; x += 8) {
-      dots.push(`M${x} ${y - 2.6}L${x + 2.6} ${y}L${x} ${y + 2.6}L${x - 2.6} ${y}Z`);
+      diamonds.push(`M${x} ${y - 2.6}L${x + 2.6} ${y}L${x} ${y + 2.6}L${x - 2.6} ${y}Z`);
     }
   }
   const medallion = `<ellipse cx="${W / 2}" cy="${H / 2}" rx="15" ry="19" fill="${FACE}" stroke="#c9a94a" stroke-width="1.5"/>` +
@@ -244,7 +248,7 @@ export function cardBackSvg(opts = {}) {
       .map(([s, dx, dy]) => symbol(s, W / 2 + dx, H / 2 + dy, 0.5)).join('');
   return open('card card-back', opts) + edge('#24508a') +
     `<rect x="4" y="4" width="${W - 8}" height="${H - 8}" rx="2.5" fill="none" stroke="#f3ead2" stroke-width="1"/>` +
-    `<path d="${dots.join('')}" fill="#3d6fb0"/>` + medallion + '</svg>';
+    `<path d="${diamonds.join('')}" fill="#3d6fb0"/>` + medallion + '</svg>';
 }
 
 // A lone suit symbol as an SVG of size x size pixels (default 16), for the table's called
@@ -252,7 +256,8 @@ export function cardBackSvg(opts = {}) {
 export function suitSvg(suit, size = 16, opts = {}) {
   if (!SUITS.includes(suit)) throw new TypeError(`not a suit: ${JSON.stringify(suit)}`);
   const s = Number(size) > 0 ? Number(size) : 16;
-  const label = opts.title != null ? `role="img"><title>${esc(opts.title)}</title>` : 'aria-hidden="true">';
+  const title = opts && opts.title != null ? opts.title : null;
+  const label = title != null ? `role="img"><title>${esc(title)}</title>` : 'aria-hidden="true">';
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-10.5 -10.5 21 21" width="${s}" height="${s}" class="suit suit-${suit}" ${label}${SYMBOLS[suit]}</svg>`;
 }
 

@@ -60,7 +60,7 @@ export function showResult(r, course) {
     h('thead', {}, h('tr', {}, h('th', {}, ''), seats.map((s) => h('th', { scope: 'col' }, seatName(r, s))))),
     h('tbody', {},
       h('tr', {}, h('th', { scope: 'row' }, t('card_points')), seats.map((s) => h('td', {}, String(res.points[s] ?? 0)))),
-      h('tr', {}, h('th', { scope: 'row' }, t('r_money')), seats.map((s) => h('td', { class: res.money[s] < 0 ? 'neg' : 'pos' }, money(res.money[s], true)))),
+      h('tr', {}, h('th', { scope: 'row' }, t('r_money')), seats.map((s) => h('td', { class: res.money[s] < 0 ? 'neg' : res.money[s] > 0 ? 'pos' : '' }, money(res.money[s], true)))),
       h('tr', {}, h('th', { scope: 'row' }, t('r_points')), seats.map((s) => h('td', {}, signed(res.tournament[s]))))));
   const hands = h('div', { class: 'hands' }, seats.filter((s) => course.hands[s] && course.hands[s].length).map((s) =>
     h('div', { class: 'hand-line' }, h('span', { class: 'who' }, seatName(r, s)), cardRow(sortHand(course.hands[s], res.contract)))));
@@ -75,7 +75,7 @@ export function showResult(r, course) {
     h('h3', {}, `${t('result')} – ${t('game_n', course.game)}`),
     h('p', { class: 'headline' }, head),
     sidePts ? h('p', {}, sidePts) : null,
-    h('ul', { class: 'settle' }, settlementLines(res, (s) => seatName(r, s)).map((l) => h('li', {}, l))),
+    res.thrown_in ? null : h('ul', { class: 'settle' }, settlementLines(res, (s) => seatName(r, s)).map((l) => h('li', {}, l))),
     table,
     res.stock ? h('p', {}, t('r_stock', money(res.stock))) : null,
     h('details', { class: 'course' },

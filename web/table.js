@@ -113,7 +113,8 @@ export class TableView {
       tb && tb.open && tb.open.seat === i && i !== r.seat ? h('div', { class: 'open-hand', 'aria-label': `${t('open_hand')}: ${tb.open.cards.map(cardLabel).join(', ')}` },
         sortHand(tb.open.cards, tb.contract && tb.contract.code).map((c) => h('span', { class: 'card-img mini', html: cardSvg(c, {}) }))) : null);
       if (p.kind === 'empty') {
-        if (r.seat === null) el.append(h('button', { type: 'button', class: 'sit', onclick: () => this.app.send({ type: 'join', room: r.code, seat: i }) }, t('sit')));
+        // Seated players cannot take a second seat: the button stays, disabled.
+        el.append(h('button', { type: 'button', class: 'sit', disabled: r.seat !== null, onclick: () => this.app.send({ type: 'join', room: r.code, seat: i }) }, t('sit')));
         const sel = h('select', { class: 'bot-level', 'aria-label': t('add_bot') },
           BOTS.map(([spec, key]) => h('option', { value: spec, ...(spec === 'heuristic' ? { selected: true } : {}) }, t(key))));
         el.append(h('span', { class: 'bot-pick' }, sel,
@@ -178,15 +179,15 @@ export class TableView {
     // Between tricks show the trick just taken until the next card.
     let shown = trick && trick.cards.length ? trick : null;
     if (!shown && r.lastTrick && tb && tb.phase !== 'auction') shown = r.lastTrick;
+    el.dataset.done = shown && shown !== trick ? 'true' : 'false'; // the trick just taken, still lying there
+    el.dataset.no = shown ? shown.no : '';
     if (!shown) { el.setAttribute('aria-label', t('trick')); return; }
-    const n = r.seats.length;
     const order = this.trickSeats(r, shown);
     shown.cards.forEach((c, i) => {
       const seat = order[i];
       el.append(h('div', { class: `played rel-${rel(r, seat)}${shown.winner === seat ? ' winner' : ''}`, 'data-seat': seat, 'data-card': c, role: 'img', 'aria-label': `${seatName(r, seat)}: ${cardLabel(c)}`, html: cardSvg(c, {}) }));
     });
     el.setAttribute('aria-label', `${t('trick_n', shown.no)}: ` + shown.cards.map((c, i) => `${seatName(r, order[i])} ${cardLabel(c)}`).join(', '));
-    void n;
   }
 
   // The seat of each card of a trick, from its leader clockwise, skipping
@@ -207,9 +208,10 @@ export class TableView {
     const list = choices(r).filter((a) => !a.startsWith('card '));
     if (!list.length) { box.hidden = true; return; }
     box.hidden = false;
+    box.setAttribute('aria-label', t('choices'));
     const g = r.game;
     const ctx = {
-      phase: g && g.table.phase, hand: g && g.hand, seat: r.seat, holder: auctionHolder(r),
+      phase: g && g.table.phase, hand: g && g.hand, seat: r.seat, holder: challenged(r) ? r.seat : auctionHolder(r),
       challenged: challenged(r), offer: r.pending && r.pending.offer, doublings: g ? g.table.doublings : 0,
       higher: ['wenz', 'solo'],
     };
@@ -242,7 +244,7 @@ export class TableView {
       onclick: () => this.play(c), onfocus: () => { this.focus = i; },
     })));
     if (prev && el.children[this.focus]) el.children[this.focus].focus();
-    if (!cards.length && g) el.append(h('p', { class: 'muted' }, t('hand_empty')));
+    if (!cards.length && g) el.append(h('p', { class: 'muted' }, g.out === r.seat ? t('you_sit_out') : t('hand_empty')));
   }
 
   // Hint, claim, last trick and pause: shown only where they make sense.
@@ -278,7 +280,13 @@ export class TableView {
   // Plays a card if it is a legal choice now.
   play(card) {
     const r = this.app.room;
-    if (!r || !choices(r).includes('card ' + card)) return;
+    if (!r) return;
+    const ch = choices(r);
+    if (!ch.includes('card ' + card)) {
+      // A dimmed card while it is our turn: say why nothing happens.
+      if (ch.some((a) => a.startsWith('card '))) this.app.note(t('not_legal', cardLabel(card)));
+      return;
+    }
     this.app.decide('card ' + card);
   }
 

@@ -105,12 +105,20 @@ export function klopfenOn(rules) {
 export function callList(actions, rules, nseats) {
   const out = [];
   let holder = null;
+  let challenged = null; // the holder a higher bid just challenged
   const laying = klopfenOn(rules);
   actions.forEach((a, i) => {
     if (a.action.startsWith('card ')) return;
     const phase = a.phase || (laying && i < nseats && !actions.slice(0, i + 1).some((x) => x.action.startsWith('bid ')) ? 'klopfen' : 'auction');
-    out.push({ seat: a.seat, text: actionWords(a.action, { holder, seat: a.seat, phase }) });
-    if (a.action.startsWith('bid ')) holder = a.seat;
+    // The holder's pass after a challenge leaves the game to the challenger: "ist recht".
+    const yields = a.action === 'pass' && phase === 'auction' && a.seat === challenged;
+    out.push({ seat: a.seat, text: yields ? t('a_yield_short') : actionWords(a.action, { holder: a.seat === challenged ? a.seat : holder, seat: a.seat, phase }) });
+    if (a.action === 'pass') challenged = null;
+    if (a.action.startsWith('bid ')) {
+      const keeps = a.seat === challenged; // the holder keeps his game: the challenger decides next
+      challenged = !keeps && holder !== null && holder !== a.seat ? holder : null;
+      holder = a.seat;
+    }
   });
   return out;
 }

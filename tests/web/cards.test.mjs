@@ -1,7 +1,7 @@
 // Tests of web/cards.js (the SVG card faces of the browser client).
 // Run: node --test tests/web/
-// The deck is the 32-card German-suited pack (docs/rules.md, rule 1.1 of 000): suits E G H S,
-// ranks A Z K O U 9 8 7.
+// 1.2: the deck is the 32-card Bavarian pack, suits E G H S (1.2.2), ranks A Z K O U 9 8 7
+// (1.2.3); card notation as in DESIGN.md and docs/record-format.md.
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -137,7 +137,11 @@ test('a title is added and escaped', () => {
   const svg = cardSvg('EO', { title: 'Eichel-Ober <&> "x"' });
   parseTags(svg);
   assert.match(svg, /<title>Eichel-Ober &#60;&#38;&#62; &#34;x&#34;<\/title>/);
-  assert.doesNotMatch(cardSvg('EO'), /<title>/);
+  assert.match(svg, /^<svg [^>]*role="img"><title>/);
+  // Without a title the picture is decoration: the element around it carries the name.
+  assert.doesNotMatch(cardSvg('EO'), /<title>|role=/);
+  assert.match(cardSvg('EO'), /^<svg [^>]*aria-hidden="true">/);
+  assert.match(cardSvg('EO', null), /aria-hidden="true"/);
   const cls = cardSvg('EO', { className: 'raised' });
   assert.match(cls, /class="card card-EO raised"/);
 });

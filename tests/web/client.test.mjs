@@ -105,6 +105,14 @@ test('002: a pass in the laying round reads as not knocking', () => {
   assert.deepEqual(calls, ['Klopfen', 'Nicht klopfen', 'Nicht klopfen', 'Nicht klopfen', 'Weiter', 'Ich spiele']);
 });
 
+test('2.4.6-2.4.9: the holder who yields to a challenge says "ist recht"', () => {
+  setLang('de');
+  const acts = [{ seat: 1, action: 'bid sauspiel' }, { seat: 2, action: 'bid solo' }, { seat: 1, action: 'pass' }, { seat: 3, action: 'pass' }];
+  assert.deepEqual(callList(acts, { preset: 'official', overrides: {} }, 4).map((c) => c.text), ['Ich spiele', 'Ich hätt ein Solo', 'Ist recht', 'Weiter']);
+  const keep = [{ seat: 1, action: 'bid sauspiel' }, { seat: 2, action: 'bid wenz' }, { seat: 1, action: 'bid wenz' }, { seat: 2, action: 'pass' }];
+  assert.deepEqual(callList(keep, { preset: 'official', overrides: {} }, 4).map((c) => c.text), ['Ich spiele', 'Ich hätt einen Wenz', 'Ich spiel selbst (einen Wenz)', 'Weiter']);
+});
+
 // A state as the server sends it (docs/room-messages.md), seat 0 in the auction.
 function sampleState() {
   return {

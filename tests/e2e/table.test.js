@@ -45,6 +45,13 @@ async function dealt(page, n = 8) {
   await page.waitForFunction((k) => document.querySelectorAll('#hand button.card[data-card]').length === k, n, { timeout: 15000 });
 }
 
+// Closes the settlement and waits for the next game's hand.
+async function nextGame(page) {
+  await page.locator('#next-game').click();
+  await page.locator('#result').waitFor({ state: 'hidden', timeout: 5000 });
+  await dealt(page);
+}
+
 // The score sheet's totals row, per seat in cents.
 async function sheetTotals(page) {
   const cells = await page.$$eval('#sheet tr.sheet-total td', (tds) => tds.map((td) => (td.querySelector('.run') || td).textContent));
@@ -143,27 +150,35 @@ test('one player against three bots on a phone, watched by a spectator who learn
     await dealt(me.page);
     let shotTaken = false;
     let canary = null;
-    const game = await playUntilResult([me], {
-      each: async (p, v) => {
-        if (!shotTaken && v.legal.length && v.trick.length >= 1 && v.hand.length <= 6) {
-          shotTaken = true;
-          await shot(p.page, 'phone-table.png');
-          // The phone's table fits its width: nothing to scroll sideways.
-          const wide = await p.page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-          assert.ok(wide[0] <= wide[1], `the table is ${wide[0]} px wide on a ${wide[1]} px phone`);
-          // The check must see even a card shown for a moment: one of
-          // the player's cards, hidden from the spectator now, appears
-          // in the spectator's page and is gone on the next task.
-          canary = v.hand.find((c) => !v.legal.includes(c)) || v.hand[0];
-          await spy.page.evaluate((c) => {
-            const e = document.createElement('span');
-            e.setAttribute('data-card', c);
-            document.body.append(e);
-            setTimeout(() => e.remove(), 0);
-          }, canary);
-        }
-      },
-    });
+    let game;
+    // A mid-trick view at this seat's turn: in the first game almost
+    // always; if not (it led every trick), in the next.
+    for (let g = 1; g <= 3 && !shotTaken; g++) {
+      if (g > 1)
+        await nextGame(me.page);
+      const played = await playUntilResult([me], {
+        each: async (p, v) => {
+          if (!shotTaken && v.legal.length && v.trick.length >= 1 && v.hand.length <= 6) {
+            shotTaken = true;
+            await shot(p.page, 'phone-table.png');
+            // The phone's table fits its width: nothing to scroll sideways.
+            const wide = await p.page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+            assert.ok(wide[0] <= wide[1], `the table is ${wide[0]} px wide on a ${wide[1]} px phone`);
+            // The check must see even a card shown for a moment: one of
+            // the player's cards, hidden from the spectator now, appears
+            // in the spectator's page and is gone on the next task.
+            canary = v.hand.find((c) => !v.legal.includes(c)) || v.hand[0];
+            await spy.page.evaluate((c) => {
+              const e = document.createElement('span');
+              e.setAttribute('data-card', c);
+              document.body.append(e);
+              setTimeout(() => e.remove(), 0);
+            }, canary);
+          }
+        },
+      });
+      game ??= played;
+    }
     note(t, `full game, one person and three random bots: ${(game.ms / 1000).toFixed(1)} s, ${game.clicks} clicks`);
     assert.ok(shotTaken, 'no mid-trick view for the phone screenshot');
     await me.page.locator('#result').waitFor({ state: 'visible' });
@@ -185,7 +200,7 @@ test('one player against three bots on a phone, watched by a spectator who learn
     const probe = await spy.probed();
     assert.deepEqual(probe.frames.map((f) => f.text), spy.frames.map((f) => f.text), 'the page and the frame capture saw different messages');
     const dom = checkDom(probe.snaps, probe.frames);
-    const caught = dom.filter((x) => x.endsWith(`other shows ${canary}, not public in game 1`));
+    const caught = dom.filter((x) => new RegExp(`other shows ${canary}, not public in game \\d+$`).test(x));
     assert.ok(caught.length >= 1, `the card ${canary} put into the spectator's page for a moment was not caught`);
     assert.deepEqual(dom.filter((x) => !caught.includes(x)).slice(0, 10), [], 'the spectator\'s page showed hidden cards');
     assert.ok(probe.snaps.some((s) => s.cards.some((c) => c.where === 'trick')), 'the spectator never saw a card on the table');
@@ -212,15 +227,19 @@ test('a reload in the middle of a trick keeps the seat, the hand, the trick and 
     await dealt(me.page);
     // Play until it is this seat's turn with cards on the table.
     let before = null;
-    await playUntilResult([me], {
-      until: (p, v) => {
-        if (v.legal.length && v.trick.length >= 1 && v.hand.length < 8) {
-          before = v;
-          return true;
-        }
-        return false;
-      },
-    });
+    for (let g = 1; g <= 3 && !before; g++) {
+      if (g > 1)
+        await nextGame(me.page); // it led every trick of the last game
+      await playUntilResult([me], {
+        until: (p, v) => {
+          if (v.legal.length && v.trick.length >= 1 && v.hand.length < 8) {
+            before = v;
+            return true;
+          }
+          return false;
+        },
+      });
+    }
     assert.ok(before, 'the game ended before this seat followed a trick');
     // German first (the default); the language chosen is kept over the
     // reload: every card then has its English name.

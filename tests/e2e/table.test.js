@@ -184,6 +184,8 @@ test('one player against three bots on a phone, watched by a spectator who learn
     await me.page.locator('#result').waitFor({ state: 'visible' });
     await shot(me.page, 'phone-result.png');
     await spy.page.locator('#result').waitFor({ state: 'visible', timeout: 10000 });
+    assert.equal(await spy.page.locator('#spectate').isVisible(), true, 'the spectator\'s page has no #spectate');
+    assert.equal(await me.page.locator('#spectate').isVisible(), false, 'the seated player\'s page offers #spectate');
     await checkSheet(me.page, me.frames);
     await checkSheet(spy.page, spy.frames);
     // #next-game closes the settlement.
@@ -258,7 +260,7 @@ test('a reload in the middle of a trick keeps the seat, the hand, the trick and 
     assert.deepEqual([...now.legal].sort(), [...before.legal].sort(), 'other legal cards after the reload');
     assert.deepEqual(now.trick, before.trick, 'the trick on the table changed over the reload');
     assert.equal(now.seats.find((s) => s.seat === 2)?.kind, 'human', 'seat 2 is no longer a person');
-    assert.equal(await me.page.locator('.seat button.sit').count(), 0, 'the page offers to sit down: it lost the seat');
+    assert.equal(await me.page.locator('#spectate').isVisible(), false, 'the page offers to watch: it lost the seat');
     const english = await cardNames(me.page);
     assert.ok(english.every(([, n]) => /Acorn|Leaf|Heart|Bell/.test(n) && !/Eichel|Gras|Herz|Schellen/.test(n)),
               `after choosing English and a reload: ${JSON.stringify(english)}`);

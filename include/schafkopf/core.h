@@ -783,6 +783,8 @@ typedef struct sk_result {
     int64_t pair_units;     /* (base+laufende+extra) * multiplier */
     int64_t money[SK_NSEATS];
     int tournament[SK_NSEATS];
+    uint8_t penalty;        /* a mistake ended the game: its enum sk_fault (schafkopf/sheet.h),
+                             * 0 for a game played out; moves no Stock, starts no Bock */
 } sk_result;
 
 /* Scores a finished game; SK_ESTATE when it is not over. */
@@ -839,6 +841,21 @@ int sk_session_start(sk_session *s, sk_game *g, const uint8_t hands[4][8], sk_er
 /* Books a finished game: adds its settlement and the Stock, starts Bock
  * and Kreuzbock rounds it triggers, and moves the dealer. */
 int sk_session_finish(sk_session *s, const sk_game *g, sk_result *res, sk_error *err);
+/* What the session's next game is: its dealer seat, whether it is a
+ * first game (2.9.1, 5.2.15), its Bock level and whether it is a
+ * Kreuzbock game.  Also sets seat_player for it (five players). */
+typedef struct sk_session_round {
+    uint8_t dealer;
+    uint8_t first_game;
+    uint8_t bock;
+    uint8_t kreuzbock;
+} sk_session_round;
+void sk_session_next(sk_session *s, sk_session_round *round);
+/* Books a priced result of the session's next game (sk_session_next),
+ * played (sk_session_finish does both) or entered by a score keeper
+ * (schafkopf/sheet.h): its money and tournament points per player, the
+ * Stock, the Bock and Kreuzbock rounds it starts, the dealer. */
+int sk_session_book(sk_session *s, const sk_result *res, sk_error *err);
 
 /* ------------------------------------------------------------------ */
 /* Game records (JSON)                                                  */

@@ -28,6 +28,7 @@ static const command COMMANDS[] = {
     {"analyze", skx_cmd_analyze, "rate every decision of a recorded game (sampled and double dummy)"},
     {"agree", skx_cmd_agree, "how often a bot chooses what was recorded (human-move agreement)"},
     {"serve", skx_cmd_serve, "run the game server for online play (HTTP and WebSocket)"},
+    {"sheet", skx_cmd_sheet, "keep the score of games played at a real table"},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 

@@ -118,20 +118,46 @@ static void settle_stock(sk_session *s, const sk_result *res)
     s->stock = res->won ? 0 : 2 * pot;
 }
 
-/* Books a finished game into the totals and passes the deal on: to the
- * next seat, except after a throw-in under "same dealer" (5.2.5). */
-int sk_session_finish(sk_session *s, const sk_game *g, sk_result *res, sk_error *err)
+/* What the session's next game is (see core.h). */
+void sk_session_next(sk_session *s, sk_session_round *round)
 {
-    int rc = sk_game_result(g, res, err);
-    if (rc < 0)
-        return rc;
-    settle_stock(s, res);
+    int slot = s->games % SK_SESSION_RING;
+    round->dealer = (uint8_t)game_dealer(s);
+    round->first_game = first_game(s);
+    round->bock = s->bock[slot];
+    round->kreuzbock = s->kreuzbock[slot] != 0;
+}
+
+/* Books a priced result into the totals and passes the deal on: to the
+ * next seat, except after a throw-in under "same dealer" (5.2.5).  A
+ * game a mistake ended (res->penalty) moves no Stock and starts no Bock
+ * round: no play decided it (docs/rules.md). */
+int sk_session_book(sk_session *s, const sk_result *res, sk_error *err)
+{
+    int64_t money = 0, points = 0;
+    for (int i = 0; i < SK_NSEATS; i++) {
+        money += res->money[i];
+        points += res->tournament[i];
+    }
+    if (money != 0 || points != 0) {
+        if (err) {
+            snprintf(err->msg, sizeof err->msg,
+                     "the result does not sum to zero (money %lld, points %lld)",
+                     (long long)money, (long long)points);
+            err->rule = "5.3.3";
+        }
+        return SK_EINVAL;
+    }
+    if (res->penalty)
+        memset(s->stock_flow, 0, sizeof s->stock_flow);
+    else
+        settle_stock(s, res);
     for (int i = 0; i < SK_NSEATS; i++) {
         s->money[s->seat_player[i]] += res->money[i] + s->stock_flow[i];
         s->tournament[s->seat_player[i]] += res->tournament[i];
     }
     const sk_rules *r = &s->rules;
-    if (r->bock_games && bock_trigger(r, res))
+    if (r->bock_games && !res->penalty && bock_trigger(r, res))
         add_rounds(s->bock, s->games, r->bock_games, 1);
     if (r->kreuzbock_on_throw_in && res->thrown_in)
         add_rounds(s->kreuzbock, s->games, 4, 1);
@@ -142,4 +168,13 @@ int sk_session_finish(sk_session *s, const sk_game *g, sk_result *res, sk_error 
     if (!(res->thrown_in && s->rules.all_pass == SK_ALLPASS_SAME_DEALER))
         s->dealer = (uint8_t)((s->dealer + 1) % s->players);
     return SK_OK;
+}
+
+/* Books a finished game: its result, then sk_session_book. */
+int sk_session_finish(sk_session *s, const sk_game *g, sk_result *res, sk_error *err)
+{
+    int rc = sk_game_result(g, res, err);
+    if (rc < 0)
+        return rc;
+    return sk_session_book(s, res, err);
 }

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* The room with a store id, or NULL. */
 skx_room *skx_room_by_id(skx_server *srv, uint64_t id)
@@ -413,7 +414,7 @@ void skx_rooms_handle(skx_conn *c, const skx_msg *m)
             skx_send_error(c, m->ref, "refused", "chat: join or watch the room first", NULL);
             return;
         }
-        int64_t at = skx_now_us() / 1000000;
+        int64_t at = (int64_t)time(NULL); /* seconds since the epoch, not the loop's monotonic clock */
         if (skx_store_txn(srv) < 0)
             return;
         if (sk_store_chat_add(srv->store, rm->id, c->name, m->text, at, &err) < 0) {

@@ -1,0 +1,314 @@
+// The browser client at a real table: people in their own browser
+// contexts (each its own player token) play whole games against
+// `schafkopf serve` by clicking what the page offers.  The spectator's
+// and the players' every WebSocket frame and every card the page shows
+// are checked for hidden cards (lib/secrecy.js).  Screenshots of a
+// phone and a desktop go to $SK_E2E_OUT (build/e2e/).
+
+import test, { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch, person, PHONE, DESKTOP } from './lib/browser.js';
+import { Server, environment } from './lib/server.js';
+import { checkFrames, checkDom, coursesIn, untilLastResult } from './lib/secrecy.js';
+import { connected, createTable, openTable, sit, addBot, view, playUntilResult, cents, sleep, engineCodes, cardNames } from './lib/table.js';
+
+const env = environment();
+let browser;
+let server;
+const timings = [];
+
+// Notes a figure for the run's summary (printed, and kept in
+// $SK_E2E_OUT/timings.txt for the record).
+function note(t, text) {
+  t.diagnostic(text);
+  timings.push(text);
+}
+
+before(async () => {
+  browser = await launch();
+  server = await Server.create(env, 'table', { away: 10 });
+  await server.start();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.dispose();
+  fs.writeFileSync(path.join(env.out, 'timings.txt'), timings.map((x) => `${x}\n`).join(''));
+});
+
+const shot = (page, name) => page.screenshot({ path: path.join(env.out, name), fullPage: false });
+
+// Waits until the page shows a dealt hand of n cards.
+async function dealt(page, n = 8) {
+  await page.waitForFunction((k) => document.querySelectorAll('#hand button.card[data-card]').length === k, n, { timeout: 15000 });
+}
+
+// Closes the settlement and waits for the next game's hand.
+async function nextGame(page) {
+  await page.locator('#next-game').click();
+  await page.locator('#result').waitFor({ state: 'hidden', timeout: 5000 });
+  await dealt(page);
+}
+
+// The score sheet's totals row, per seat in cents.
+async function sheetTotals(page) {
+  const cells = await page.$$eval('#sheet tr.sheet-total td', (tds) => tds.map((td) => (td.querySelector('.run') || td).textContent));
+  return cells.map(cents);
+}
+
+// The last finished game's settlement the page received.
+function lastSettlement(frames) {
+  const courses = [...coursesIn(frames).values()];
+  assert.ok(courses.length, 'no result event received');
+  return courses.reduce((a, b) => (b.game > a.game ? b : a)).result;
+}
+
+// The sheet shows each seat's total as the server booked it, and the
+// totals sum to zero (no Stock in the official rules; 5.3.3).
+async function checkSheet(page, frames) {
+  const want = lastSettlement(frames).totals.money;
+  const got = await sheetTotals(page);
+  assert.deepEqual(got, want, `#sheet totals ${JSON.stringify(got)} are not the server's ${JSON.stringify(want)}`);
+  assert.equal(got.reduce((a, b) => a + b, 0), 0, `#sheet totals ${JSON.stringify(got)} do not sum to zero`);
+}
+
+// Every frame a seated page got names only public cards and its own.
+function checkSeatFrames(p, seat) {
+  const frames = untilLastResult(p.frames);
+  const r = checkFrames(frames, { seat });
+  assert.deepEqual(r.problems.slice(0, 10), [], `seat ${seat}: ${r.problems.length} frames name hidden cards`);
+  assert.ok(r.games >= 1 && r.unverified.length === 0, `seat ${seat}: games ${r.games}, unverified ${r.unverified}`);
+}
+
+test('four players join by the invitation link and play a game to the settlement', { timeout: 150000 }, async (t) => {
+  const ps = [];
+  for (let i = 0; i < 4; i++)
+    ps.push(await person(browser, { device: DESKTOP, probe: true }));
+  try {
+    const link = await createTable(ps[0].page, server.url, { title: 'Vier am Tisch' });
+    // Someone else's lobby lists the new table.
+    await ps[1].page.goto(server.url);
+    await connected(ps[1].page);
+    const code = /[?&]table=([a-z0-9]+)/.exec(link)[1];
+    await ps[1].page.locator(`#lobby-list .lobby-room[data-room="${code}"] button.join`).waitFor({ timeout: 10000 });
+    await shot(ps[1].page, 'desktop-lobby.png');
+    for (let i = 1; i < 4; i++)
+      await openTable(ps[i].page, link);
+    for (let i = 0; i < 4; i++)
+      await sit(ps[i].page, i);
+    await Promise.all(ps.map((p) => dealt(p.page)));
+    let shotTaken = false;
+    const game = await playUntilResult(ps, {
+      each: async (p, v, k) => {
+        if (!shotTaken && k === 0 && v.hand.length <= 5 && v.trick.length >= 2) {
+          shotTaken = true;
+          await shot(p.page, 'desktop-table.png');
+          assert.deepEqual(await engineCodes(p.page), [], 'the German table shows engine codes');
+        }
+      },
+    });
+    note(t, `full game, four people clicking: ${(game.ms / 1000).toFixed(1)} s, ${game.clicks} clicks`);
+    assert.ok(shotTaken, 'no mid-game view for the desktop screenshot');
+    const views = await Promise.all(ps.map((p) => view(p.page)));
+    assert.ok(views.every((v) => v.result.shown && v.result.game === 1), `#result of game 1 not on every page: ${JSON.stringify(views.map((v) => v.result))}`);
+    await shot(ps[0].page, 'desktop-result.png');
+    assert.deepEqual(await engineCodes(ps[0].page), [], 'the German settlement shows engine codes');
+    const settlement = lastSettlement(ps[0].frames);
+    assert.equal(settlement.thrown_in, false, 'the game was thrown in, not played');
+    assert.equal(settlement.money.reduce((a, b) => a + b, 0), 0, 'the settlement does not sum to zero');
+    for (let i = 0; i < 4; i++) {
+      await checkSheet(ps[i].page, ps[i].frames);
+      checkSeatFrames(ps[i], i);
+      const pr = await ps[i].probed();
+      const dom = checkDom(pr.snaps, untilLastResult(pr.frames), { seat: i });
+      assert.deepEqual(dom.slice(0, 10), [], `seat ${i}'s page showed hidden cards`);
+      assert.deepEqual(ps[i].errors, [], `seat ${i}'s page threw`);
+    }
+  } finally {
+    await Promise.all(ps.map((p) => p.context.close()));
+  }
+});
+
+test('one player against three bots on a phone, watched by a spectator who learns no hidden card', { timeout: 120000 }, async (t) => {
+  const me = await person(browser, { device: PHONE, probe: true });
+  const spy = await person(browser, { device: DESKTOP, probe: true });
+  try {
+    const link = await createTable(me.page, server.url, { title: 'Gegen die Bots' });
+    // The lobby on the phone lists the new table; its invitation link
+    // leads back to it.
+    await me.page.goto(server.url);
+    await connected(me.page);
+    await me.page.locator(`#lobby-list .lobby-room[data-room="${/[?&]table=([a-z0-9]+)/.exec(link)[1]}"]`).waitFor({ timeout: 10000 });
+    await shot(me.page, 'phone-lobby.png');
+    await openTable(me.page, link);
+    await openTable(spy.page, link);
+    await sit(me.page, 0);
+    for (let i = 1; i < 4; i++)
+      await addBot(me.page, i, 'random');
+    await dealt(me.page);
+    let shotTaken = false;
+    let canary = null;
+    let game;
+    // A mid-trick view at this seat's turn: in the first game almost
+    // always; if not (it led every trick), in the next.
+    for (let g = 1; g <= 3 && !shotTaken; g++) {
+      if (g > 1)
+        await nextGame(me.page);
+      const played = await playUntilResult([me], {
+        each: async (p, v) => {
+          if (!shotTaken && v.legal.length && v.trick.length >= 1 && v.hand.length <= 6) {
+            shotTaken = true;
+            await shot(p.page, 'phone-table.png');
+            // The phone's table fits its width: nothing to scroll sideways.
+            const wide = await p.page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+            assert.ok(wide[0] <= wide[1], `the table is ${wide[0]} px wide on a ${wide[1]} px phone`);
+            // The check must see even a card shown for a moment: one of
+            // the player's cards, hidden from the spectator now, appears
+            // in the spectator's page and is gone on the next task.
+            canary = v.hand.find((c) => !v.legal.includes(c)) || v.hand[0];
+            await spy.page.evaluate((c) => {
+              const e = document.createElement('span');
+              e.setAttribute('data-card', c);
+              document.body.append(e);
+              setTimeout(() => e.remove(), 0);
+            }, canary);
+          }
+        },
+      });
+      game ??= played;
+    }
+    note(t, `full game, one person and three random bots: ${(game.ms / 1000).toFixed(1)} s, ${game.clicks} clicks`);
+    assert.ok(shotTaken, 'no mid-trick view for the phone screenshot');
+    await me.page.locator('#result').waitFor({ state: 'visible' });
+    await shot(me.page, 'phone-result.png');
+    await spy.page.locator('#result').waitFor({ state: 'visible', timeout: 10000 });
+    assert.equal(await spy.page.locator('#spectate').isVisible(), true, 'the spectator\'s page has no #spectate');
+    assert.equal(await me.page.locator('#spectate').isVisible(), false, 'the seated player\'s page offers #spectate');
+    await checkSheet(me.page, me.frames);
+    await checkSheet(spy.page, spy.frames);
+    // #next-game closes the settlement.
+    await me.page.locator('#next-game').click();
+    await me.page.locator('#result').waitFor({ state: 'hidden', timeout: 5000 });
+
+    // The spectator: no frame and no view names a card before it is
+    // public, and the game it saw is checked against its course.
+    const frames = untilLastResult(spy.frames);
+    const r = checkFrames(frames);
+    assert.deepEqual(r.problems.slice(0, 10), [], `the spectator got ${r.problems.length} frames with hidden cards`);
+    assert.ok(r.games >= 1 && r.unverified.length === 0, `spectator: games ${r.games}, unverified ${r.unverified}`);
+    assert.ok(frames.some((f) => f.msg?.event?.kind === 'deal'), 'the spectator did not see the deal');
+    const probe = await spy.probed();
+    assert.deepEqual(probe.frames.map((f) => f.text), spy.frames.map((f) => f.text), 'the page and the frame capture saw different messages');
+    const dom = checkDom(probe.snaps, probe.frames);
+    const caught = dom.filter((x) => new RegExp(`other shows ${canary}, not public in game \\d+$`).test(x));
+    assert.ok(caught.length >= 1, `the card ${canary} put into the spectator's page for a moment was not caught`);
+    assert.deepEqual(dom.filter((x) => !caught.includes(x)).slice(0, 10), [], 'the spectator\'s page showed hidden cards');
+    assert.ok(probe.snaps.some((s) => s.cards.some((c) => c.where === 'trick')), 'the spectator never saw a card on the table');
+    note(t, `spectator: ${spy.frames.length} frames and ${probe.snaps.length} views checked, none with a hidden card; the card planted for a moment was caught`);
+
+    // The player: only its own hand and played cards.
+    checkSeatFrames(me, 0);
+    const mine = await me.probed();
+    assert.deepEqual(checkDom(mine.snaps, untilLastResult(mine.frames), { seat: 0 }).slice(0, 10), [], 'the player\'s page showed hidden cards');
+    assert.deepEqual([...me.errors, ...spy.errors], [], 'a page threw');
+  } finally {
+    await me.context.close();
+    await spy.context.close();
+  }
+});
+
+test('a reload in the middle of a trick keeps the seat, the hand, the trick and the chosen language', { timeout: 120000 }, async (t) => {
+  const me = await person(browser, { device: DESKTOP });
+  try {
+    await createTable(me.page, server.url, { title: 'Neu laden' });
+    await sit(me.page, 2);
+    for (const i of [0, 1, 3])
+      await addBot(me.page, i, 'random');
+    await dealt(me.page);
+    // Play until it is this seat's turn with cards on the table.
+    let before = null;
+    for (let g = 1; g <= 3 && !before; g++) {
+      if (g > 1)
+        await nextGame(me.page); // it led every trick of the last game
+      await playUntilResult([me], {
+        until: (p, v) => {
+          if (v.legal.length && v.trick.length >= 1 && v.hand.length < 8) {
+            before = v;
+            return true;
+          }
+          return false;
+        },
+      });
+    }
+    assert.ok(before, 'the game ended before this seat followed a trick');
+    // German first (the default); the language chosen is kept over the
+    // reload: every card then has its English name.
+    const german = await cardNames(me.page);
+    assert.ok(german.every(([, n]) => /Eichel|Gras|Herz|Schellen/.test(n)), `German card names: ${JSON.stringify(german)}`);
+    await me.page.locator('#lang').selectOption('en');
+    const t0 = Date.now();
+    await me.page.reload();
+    await connected(me.page);
+    await me.page.waitForFunction((n) => document.querySelectorAll('#hand button.card[data-legal="true"]').length > 0 &&
+                                        document.querySelectorAll('#hand button.card').length === n, before.hand.length, { timeout: 10000 });
+    const now = await view(me.page);
+    note(t, `reload mid-trick: seat and view back in ${Date.now() - t0} ms`);
+    assert.equal(now.room, before.room, 'another table after the reload');
+    assert.deepEqual([...now.hand].sort(), [...before.hand].sort(), 'the hand changed over the reload');
+    assert.deepEqual([...now.legal].sort(), [...before.legal].sort(), 'other legal cards after the reload');
+    assert.deepEqual(now.trick, before.trick, 'the trick on the table changed over the reload');
+    assert.equal(now.seats.find((s) => s.seat === 2)?.kind, 'human', 'seat 2 is no longer a person');
+    assert.equal(await me.page.locator('#spectate').isVisible(), false, 'the page offers to watch: it lost the seat');
+    const english = await cardNames(me.page);
+    assert.ok(english.every(([, n]) => /Acorn|Leaf|Heart|Bell/.test(n) && !/Eichel|Gras|Herz|Schellen/.test(n)),
+              `after choosing English and a reload: ${JSON.stringify(english)}`);
+    const game = await playUntilResult([me]);
+    assert.equal(game.ended, 'result');
+    await checkSheet(me.page, me.frames);
+    checkSeatFrames(me, 2);
+  } finally {
+    await me.context.close();
+  }
+});
+
+test('the server killed with kill -9 mid-game and restarted: the browsers reconnect and finish the game', { timeout: 150000 }, async (t) => {
+  const own = await Server.create(env, 'kill9', { away: 10 });
+  await own.start();
+  const ps = [await person(browser, { device: DESKTOP }), await person(browser, { device: PHONE })];
+  try {
+    const link = await createTable(ps[0].page, own.url, { title: 'Stromausfall' });
+    await openTable(ps[1].page, link);
+    await sit(ps[0].page, 0);
+    await sit(ps[1].page, 1);
+    await addBot(ps[0].page, 2, 'random');
+    await addBot(ps[0].page, 3, 'random');
+    await Promise.all(ps.map((p) => dealt(p.page)));
+    await playUntilResult(ps, { until: (p, v) => v.hand.length <= 5 && v.legal.length > 0 });
+    await sleep(300); // a click of the other page may still be on its way
+    const hands = await Promise.all(ps.map((p) => view(p.page)));
+    assert.ok(hands.every((v) => !v.result.shown), 'the game ended before the kill');
+    const t0 = Date.now();
+    await own.kill9();
+    await Promise.all(ps.map((p) => p.page.locator('#conn:not([data-state="open"])').waitFor({ state: 'attached', timeout: 15000 })));
+    await sleep(500);
+    await own.start();
+    await Promise.all(ps.map((p) => connected(p.page, 30000)));
+    await Promise.all(ps.map((p, k) => p.page.waitForFunction((n) => document.querySelectorAll('#hand button.card').length === n,
+                                                              hands[k].hand.length, { timeout: 15000 })));
+    note(t, `kill -9: both pages reconnected and showed their hands ${Date.now() - t0} ms after the kill`);
+    const again = await Promise.all(ps.map((p) => view(p.page)));
+    again.forEach((v, k) => assert.deepEqual([...v.hand].sort(), [...hands[k].hand].sort(), `player ${k}'s hand changed over the restart`));
+    const game = await playUntilResult(ps);
+    assert.equal(game.ended, 'result');
+    for (const p of ps) {
+      const v = await view(p.page);
+      assert.equal(v.result.game, 1, 'the result is not the first game\'s: the game was not continued');
+      await checkSheet(p.page, p.frames);
+    }
+  } finally {
+    await Promise.all(ps.map((p) => p.context.close()));
+    await own.dispose();
+  }
+});

@@ -1,0 +1,98 @@
+/*
+ * fuzz_sheet.c -- libFuzzer harness for `schafkopf sheet`'s input: the
+ * lines a score keeper types (src/cli/sheet.c) and the sheet's file.
+ *
+ * Input starting with '{' is a sheet file (skx_sheet_load); anything
+ * else is lines, booked one by one into an evening whose ruleset the
+ * first byte picks (official, stammtisch, five players, Kreuzbock
+ * rounds and the Stock), with every command run at the end and now and
+ * then an undo.  Whatever the input, nothing may crash, leak or
+ * overflow, the sheet and the pot must sum to zero (5.3.3), and the
+ * file written for the sheet must read back to the same totals.
+ * Seeds: tests/fuzz/corpus/fuzz_sheet/.
+ */
+#include "../../src/cli/common.c"
+#include "../../src/cli/sheet.c"
+#include "../../src/cli/sheet_print.c"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The totals must sum to zero with the pot, and the file of the sheet
+ * must give them again. */
+static void check_sheet(const skx_sheet *sh)
+{
+    int64_t sum = sh->session.stock;
+    for (int p = 0; p < 5; p++)
+        sum += sh->session.money[p];
+    if (sum != 0)
+        abort();
+    FILE *null = fopen("/dev/null", "w");
+    if (null) {
+        skx_sheet_print(sh, null, false);
+        skx_sheet_print(sh, null, true);
+        skx_sheet_print_pay(sh, null);
+        skx_sheet_print_csv(sh, null);
+        fclose(null);
+    }
+    json_t *rows = skx_sheet_json(sh, true);
+    json_decref(rows);
+    json_t *o = skx_sheet_json(sh, false);
+    char *text = o ? json_dumps(o, 0) : NULL;
+    skx_sheet back;
+    char why[320];
+    if (text && skx_sheet_load(&back, text, strlen(text), sh->lang, why, sizeof why) == 0) {
+        if (back.n != sh->n ||
+            memcmp(back.session.money, sh->session.money, sizeof back.session.money) != 0)
+            abort();
+        skx_sheet_free(&back);
+    } else if (text) {
+        abort(); /* what the sheet wrote, it must read */
+    }
+    free(text);
+    json_decref(o);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    skx_sheet sh;
+    char why[320];
+    if (size > 0 && data[0] == '{') {
+        if (skx_sheet_load(&sh, (const char *)data, size, 0, why, sizeof why) == 0) {
+            check_sheet(&sh);
+            skx_sheet_free(&sh);
+        }
+        return 0;
+    }
+    static const char *const RULES[] = {
+        "", "\"players\":\"5\"", "\"kreuzbock_on_throw_in\":\"yes\",\"stock\":\"side\"", ""};
+    static const char *const PRESETS[] = {"official", "official", "official", "stammtisch"};
+    int which = size ? data[0] & 3 : 0;
+    char text[512];
+    snprintf(text, sizeof text,
+             "{\"format\":\"schafkopf-sheet\",\"version\":1,\"rules\":{\"preset\":\"%s\","
+             "\"overrides\":{%s}},\"players\":[\"Anna\",\"Bert\",\"Chris\",\"Dora\"%s],"
+             "\"first_dealer\":1,\"entries\":[]}",
+             PRESETS[which], RULES[which], which == 1 ? ",\"Eva\"" : "");
+    if (skx_sheet_load(&sh, text, strlen(text), size > 1 && (data[1] & 1), why, sizeof why) < 0)
+        abort();
+    char *line = malloc(size + 1);
+    if (!line) {
+        skx_sheet_free(&sh);
+        return 0;
+    }
+    for (size_t at = size ? 1 : 0; at < size;) {
+        const uint8_t *nl = memchr(data + at, '\n', size - at);
+        size_t len = nl ? (size_t)(nl - (data + at)) : size - at;
+        memcpy(line, data + at, len);
+        line[len] = '\0';
+        int cmd = -1;
+        int rc = skx_sheet_add(&sh, line, &cmd, why, sizeof why);
+        if (rc == 1 && cmd == K_UNDO && sh.n > 0)
+            sheet_undo(&sh);
+        at += len + 1;
+    }
+    free(line);
+    check_sheet(&sh);
+    skx_sheet_free(&sh);
+    return 0;
+}

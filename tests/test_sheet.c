@@ -1,0 +1,299 @@
+/*
+ * test_sheet.c -- `schafkopf sheet`'s evening (src/cli/sheet.c,
+ * sheet_print.c): lines read into outcomes and booked, refusals that say
+ * what and where, the file read back to the same sheet, and who pays
+ * whom with the fewest transfers (an exhaustive check).  The pricing
+ * itself is core's (tests/test_outcome.c).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/sheet.h"
+#include "testlib.h"
+
+/* A sheet of `preset` with options (a record's "overrides" object text)
+ * and the players, loaded from its file text. */
+static void load(skx_sheet *sh, const char *preset, const char *overrides, const char *players,
+                 int lang)
+{
+    char text[1024], why[320];
+    snprintf(text, sizeof text,
+             "{\"format\":\"schafkopf-sheet\",\"version\":1,\"rules\":{\"preset\":\"%s\","
+             "\"overrides\":{%s}},\"players\":[%s],\"first_dealer\":0,\"entries\":[]}",
+             preset, overrides, players);
+    if (skx_sheet_load(sh, text, strlen(text), lang, why, sizeof why) < 0)
+        fail_msg("load: %s", why);
+}
+
+/* A line that must be booked; returns its row. */
+static const skx_sheet_row *add(skx_sheet *sh, const char *line)
+{
+    char why[320];
+    int cmd = -1;
+    int rc = skx_sheet_add(sh, line, &cmd, why, sizeof why);
+    if (rc != 0)
+        fail_msg("\"%s\": %s", line, rc > 0 ? "a command" : why);
+    return &sh->rows[sh->n - 1];
+}
+
+/* A line that must be refused with a reason containing `needle`. */
+static void refused(skx_sheet *sh, const char *line, const char *needle)
+{
+    char why[320] = "";
+    int cmd = -1, n = sh->n;
+    sk_session before = sh->session;
+    if (skx_sheet_add(sh, line, &cmd, why, sizeof why) != -1)
+        fail_msg("\"%s\" accepted", line);
+    if (!strstr(why, needle))
+        fail_msg("\"%s\": expected \"%s\" in \"%s\"", line, needle, why);
+    assert_int_equal(sh->n, n); /* nothing booked */
+    assert_memory_equal(before.money, sh->session.money, sizeof before.money);
+    assert_memory_equal(before.tournament, sh->session.tournament, sizeof before.tournament);
+    assert_int_equal(before.stock, sh->session.stock);
+    assert_int_equal(before.games, sh->session.games);
+    assert_int_equal(before.dealer, sh->session.dealer);
+}
+
+static void assert_money(const skx_sheet_row *row, int64_t a, int64_t b, int64_t c, int64_t d)
+{
+    if (row->money[0] != a || row->money[1] != b || row->money[2] != c || row->money[3] != d)
+        fail_msg("money %lld %lld %lld %lld, expected %lld %lld %lld %lld",
+                 (long long)row->money[0], (long long)row->money[1], (long long)row->money[2],
+                 (long long)row->money[3], (long long)a, (long long)b, (long long)c,
+                 (long long)d);
+}
+
+/* Every kind of line, in both languages, priced as the rules say. */
+static void test_lines(void **state)
+{
+    (void)state;
+    skx_sheet sh;
+    load(&sh, "official", "", "\"Anna\",\"Bert\",\"Chris\",\"Dora\"", 0);
+    /* 4.2.2: a Solo with 3 Laufende, won with 75: (5 + 3) x 10 from each */
+    assert_money(add(&sh, "game solo:H spieler=Anna augen=75 laufende=3"), 240, -80, -80, -80);
+    /* numbers name players too; English words */
+    assert_money(add(&sh, "game sauspiel:E declarer=2 partner=3 won schneider kontra=1"), -40,
+                 40, 40, -40);
+    assert_money(add(&sh, "zusammen"), 0, 0, 0, 0);
+    /* 3.4.14 named by its rule number, 3.4.17's price */
+    const skx_sheet_row *row = add(&sh, "strafe 3.4.14 wenz spieler=Dora fehler=Anna");
+    assert_money(row, -180, 0, 0, 180);
+    assert_int_equal(row->outcome.fault, SK_FAULT_REVOKE);
+    /* a misdeal: nothing, and the same dealer again (3.4.6) */
+    int dealer = sh.session.dealer;
+    assert_money(add(&sh, "redeal deal_error"), 0, 0, 0, 0);
+    assert_int_equal(sh.session.dealer, dealer);
+    /* comments and case do not matter */
+    assert_money(add(&sh, "SPIEL wenz spieler=anna verloren   # Anna lost"), -150, 50, 50, 50);
+    assert_int_equal(sh.session.money[0], 240 - 40 - 180 - 150);
+    char what[160];
+    skx_sheet_describe(&sh, &sh.rows[0], what, sizeof what);
+    assert_string_equal(what, "Anna Herz-Solo gewonnen (75), 3 Laufende");
+    skx_sheet_free(&sh);
+}
+
+/* Refusals say what is wrong: the sheet's own words, and core's by the
+ * field and rule (in German by the field). */
+static void test_refusals(void **state)
+{
+    (void)state;
+    skx_sheet sh;
+    load(&sh, "official", "", "\"Anna\",\"Bert\",\"Chris\",\"Dora\"", 0);
+    refused(&sh, "spiel solo:H spieler=Eva augen=70", "kein Spieler \"Eva\"");
+    refused(&sh, "spiel solo:H spieler=Anna augen=701", "keine Zahl");
+    refused(&sh, "spiel solo:H spieler=Anna", "augen=N oder gewonnen");
+    refused(&sh, "spiel soli:H spieler=Anna augen=70", "unbekanntes Wort \"soli:H\"");
+    refused(&sh, "gewonnen", "eine Zeile beginnt mit");
+    refused(&sh, "spiel solo:H spieler=Anna partner=Bert augen=70",
+            "Der Partner passt nicht zum Spiel (Regel 2.6.2)");
+    refused(&sh, "spiel wenz spieler=Anna augen=70 laufende=5", "Regel 4.2.2");
+    refused(&sh, "spiel solo:H spieler=Anna,Bert augen=70", "kein Spieler");
+    refused(&sh, "spiel solo:H spieler=Anna augen=70 \x1b[2J", "Steuerzeichen");
+    refused(&sh, "spiel solo:H spieler=\xc3\x28 augen=70", "kein UTF-8");
+    skx_sheet_free(&sh);
+    load(&sh, "tournament", "", "\"Anna\",\"Bert\",\"Chris\",\"Dora\"", 1);
+    refused(&sh, "game solo:H declarer=Anna points=70 kontra=1", "(5.2.4)");
+    refused(&sh, "game wenz:tout declarer=Anna won", "first game (5.2.15)");
+    refused(&sh, "penalty 3.4.2 wenz declarer=Anna offender=Bert", "(3.4.16)");
+    skx_sheet_free(&sh);
+}
+
+/* Five players (002): the dealer sits out, and the sheet says so. */
+static void test_five_players(void **state)
+{
+    (void)state;
+    skx_sheet sh;
+    load(&sh, "official", "\"players\":\"5\"", "\"A\",\"B\",\"C\",\"D\",\"E\"", 0);
+    refused(&sh, "spiel solo:H spieler=A augen=70", "A sitzt in diesem Spiel aus");
+    const skx_sheet_row *row = add(&sh, "spiel solo:H spieler=B augen=70");
+    assert_int_equal(row->money[0], 0);
+    assert_int_equal(row->money[1], 150);
+    assert_int_equal(row->money[4], -50);
+    assert_int_equal(row->dealer, 0);
+    refused(&sh, "spiel solo:H spieler=B augen=70", "B sitzt in diesem Spiel aus");
+    skx_sheet_free(&sh);
+}
+
+/* A Kreuzbock round (002): the keeper names the declarer, the partner is
+ * the seat across. */
+static void test_kreuzbock(void **state)
+{
+    (void)state;
+    skx_sheet sh;
+    load(&sh, "official", "\"kreuzbock_on_throw_in\":\"yes\"", "\"A\",\"B\",\"C\",\"D\"", 1);
+    add(&sh, "thrown_in");
+    refused(&sh, "thrown_in", "Kreuzbock");
+    const skx_sheet_row *row = add(&sh, "game kreuzbock declarer=B points=80");
+    assert_money(row, -10, 10, -10, 10);
+    skx_sheet_free(&sh);
+}
+
+/* The file keeps the lines as typed; reading it books them again to the
+ * same sheet, and a bad file is refused naming the member or entry. */
+static void test_file_round_trip(void **state)
+{
+    (void)state;
+    skx_sheet sh, back;
+    load(&sh, "stammtisch", "", "\"Anna\",\"Bert\",\"Chris\",\"Dora\"", 0);
+    add(&sh, "spiel geier spieler=Bert augen=80");
+    add(&sh, "ramsch verlierer=Chris jungfrau=1");
+    add(&sh, "spiel hochzeit spieler=Anna partner=Dora augen=40");
+    add(&sh, "strafe revoke ramsch fehler=Dora");
+    json_t *o = skx_sheet_json(&sh, false);
+    char *text = json_dumps(o, 0);
+    char why[320];
+    assert_int_equal(skx_sheet_load(&back, text, strlen(text), 0, why, sizeof why), 0);
+    assert_int_equal(back.n, sh.n);
+    assert_memory_equal(back.session.money, sh.session.money, sizeof sh.session.money);
+    assert_memory_equal(back.session.tournament, sh.session.tournament,
+                        sizeof sh.session.tournament);
+    skx_sheet_free(&back);
+    free(text);
+    json_decref(o);
+    skx_sheet_free(&sh);
+
+    static const struct {
+        const char *text, *why;
+    } BAD[] = {
+        {"[]", "format"},
+        {"{\"format\":\"schafkopf-sheet\",\"version\":2}", "format"},
+        {"{\"format\":\"schafkopf-sheet\",\"version\":1,\"rules\":{\"preset\":\"nope\"}}",
+         "rules"},
+        {"{\"format\":\"schafkopf-sheet\",\"version\":1,\"rules\":{\"preset\":\"official\"},"
+         "\"players\":[\"A\",\"B\",\"C\"],\"first_dealer\":0,\"entries\":[]}",
+         "players"},
+        {"{\"format\":\"schafkopf-sheet\",\"version\":1,\"rules\":{\"preset\":\"official\"},"
+         "\"players\":[\"A\",\"B\",\"C\",\"a\"],\"first_dealer\":0,\"entries\":[]}",
+         "players[3]"},
+        {"{\"format\":\"schafkopf-sheet\",\"version\":1,\"rules\":{\"preset\":\"official\"},"
+         "\"players\":[\"A\",\"B\",\"C\",\"D\"],\"first_dealer\":4,\"entries\":[]}",
+         "first_dealer"},
+        {"{\"format\":\"schafkopf-sheet\",\"version\":1,\"rules\":{\"preset\":\"official\"},"
+         "\"players\":[\"A\",\"B\",\"C\",\"D\"],\"first_dealer\":0,"
+         "\"entries\":[\"zusammen\",\"spiel solo:H spieler=A partner=B augen=70\"]}",
+         "entries[1]: Der Partner"},
+        {"{\"format\":\"schafkopf-sheet\",\"version\":1,\"rules\":{\"preset\":\"official\"},"
+         "\"players\":[\"A\",\"B\",\"C\",\"D\"],\"first_dealer\":0,\"entries\":[\"liste\"]}",
+         "entries[0]: a command"},
+    };
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        why[0] = '\0';
+        assert_int_equal(skx_sheet_load(&back, BAD[i].text, strlen(BAD[i].text), 0, why,
+                                        sizeof why),
+                         -1);
+        if (!strstr(why, BAD[i].why))
+            fail_msg("bad file %zu: expected \"%s\" in \"%s\"", i, BAD[i].why, why);
+    }
+}
+
+/* The most groups summing to zero that `mask` of the balances splits
+ * into (-1 if it does not sum to zero): by trying every first group. */
+static int most_groups(const int64_t *b, int n, unsigned mask)
+{
+    if (!mask)
+        return 0;
+    int64_t sum = 0;
+    for (int i = 0; i < n; i++)
+        sum += mask >> i & 1 ? b[i] : 0;
+    if (sum)
+        return -1;
+    int best = 1, low = __builtin_ctz(mask);
+    for (unsigned g = mask; g; g = (g - 1) & mask) {
+        if (!(g >> low & 1) || g == mask)
+            continue;
+        int64_t s = 0;
+        for (int i = 0; i < n; i++)
+            s += g >> i & 1 ? b[i] : 0;
+        int rest = s == 0 ? most_groups(b, n, mask ^ g) : -1;
+        if (rest >= 0 && rest + 1 > best)
+            best = rest + 1;
+    }
+    return best;
+}
+
+/* Who pays whom: the transfers settle every balance, and there are as
+ * few as can be -- the nonzero parties less the most zero-sum groups. */
+static void test_fewest_transfers(void **state)
+{
+    (void)state;
+    sk_rng rng;
+    sk_rng_seed(&rng, 18);
+    for (int round = 0; round < 20000; round++) {
+        int n = 2 + (int)sk_rng_below(&rng, 5);
+        int64_t b[6], sum = 0;
+        for (int i = 0; i < n - 1; i++) {
+            b[i] = ((int64_t)sk_rng_below(&rng, 9) - 4) * 10 * (1 + sk_rng_below(&rng, 2));
+            sum += b[i];
+        }
+        b[n - 1] = -sum;
+        int from[6], to[6];
+        int64_t amount[6], left[6];
+        int k = skx_sheet_transfers(b, n, from, to, amount);
+        memcpy(left, b, sizeof left);
+        for (int t = 0; t < k; t++) {
+            assert_true(amount[t] > 0);
+            left[from[t]] += amount[t];
+            left[to[t]] -= amount[t];
+        }
+        unsigned nonzero = 0;
+        for (int i = 0; i < n; i++) {
+            assert_int_equal(left[i], 0);
+            nonzero |= (b[i] != 0) << i;
+        }
+        assert_int_equal(k, __builtin_popcount(nonzero) - most_groups(b, n, nonzero));
+    }
+}
+
+/* Names: letters (UTF-8 too), digits, - _ . ; not only digits. */
+static void test_names(void **state)
+{
+    (void)state;
+    assert_true(skx_sheet_name_ok("Anna"));
+    assert_true(skx_sheet_name_ok("J\xc3\xb6rg"));
+    assert_true(skx_sheet_name_ok("Sepp_2"));
+    assert_false(skx_sheet_name_ok("2"));
+    assert_false(skx_sheet_name_ok(""));
+    assert_false(skx_sheet_name_ok("A B"));
+    assert_false(skx_sheet_name_ok("A,B"));
+    assert_false(skx_sheet_name_ok("A=B"));
+    assert_false(skx_sheet_name_ok("\xc3"));
+    assert_false(skx_sheet_name_ok("abcdefghijklmnopqrstuvwxyz"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lines),           cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_five_players),    cmocka_unit_test(test_kreuzbock),
+        cmocka_unit_test(test_file_round_trip), cmocka_unit_test(test_fewest_transfers),
+        cmocka_unit_test(test_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

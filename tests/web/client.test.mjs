@@ -1,0 +1,173 @@
+// Tests of the browser client's modules that need no browser: the hand's
+// order per contract (sort.js), names and money (i18n.js), actions in
+// words (words.js) and the room model (room.js).
+// Run: node --test tests/web/
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { sortHand, isTrump, countTrumps, callableSuits } from '../../web/sort.js';
+import { setLang, contractName, kindName, money, STRINGS } from '../../web/i18n.js';
+import { choiceWords, actionWords, callList } from '../../web/words.js';
+import { fromState, applyEvent, choices, auctionHolder } from '../../web/room.js';
+
+const ALL = ['E', 'G', 'H', 'S'].flatMap((s) => ['A', 'Z', 'K', 'O', 'U', '9', '8', '7'].map((r) => s + r));
+
+test('1.2.5, 2.5.6: in a Sauspiel the Obers, Unters and Herz are trump, in that order', () => {
+  const h = sortHand(ALL, 'sauspiel:G');
+  assert.deepEqual(h.slice(0, 14), ['EO', 'GO', 'HO', 'SO', 'EU', 'GU', 'HU', 'SU', 'HA', 'HZ', 'HK', 'H9', 'H8', 'H7']);
+  assert.deepEqual(h.slice(14, 20), ['EA', 'EZ', 'EK', 'E9', 'E8', 'E7']);
+  assert.equal(countTrumps(ALL, null), 14);
+});
+
+test('2.6: a Gras-Solo makes Gras the trump suit', () => {
+  const h = sortHand(['HA', 'GA', 'SO', 'G7', 'EU', 'HO'], 'solo:G:tout');
+  assert.deepEqual(h, ['HO', 'SO', 'EU', 'GA', 'G7', 'HA']);
+  assert.ok(isTrump('GK', 'solo:G') && !isTrump('HK', 'solo:G'));
+});
+
+test('2.7: in a Wenz only the Unters are trump; the Ober ranks between King and Nine', () => {
+  const h = sortHand(['EO', 'EK', 'E9', 'HU', 'EU', 'EA'], 'wenz');
+  assert.deepEqual(h, ['EU', 'HU', 'EA', 'EK', 'EO', 'E9']);
+  assert.equal(countTrumps(ALL, 'wenz:tout'), 4);
+  assert.equal(countTrumps(ALL, 'farbwenz:S'), 11);
+});
+
+test('002: a Geier has the Obers as trumps, a Farbgeier a suit too', () => {
+  assert.equal(countTrumps(ALL, 'geier'), 4);
+  assert.equal(countTrumps(ALL, 'farbgeier:E'), 11);
+  assert.deepEqual(sortHand(['GU', 'GO', 'GK', 'G9'], 'geier'), ['GO', 'GK', 'GU', 'G9']);
+});
+
+test('002: a Bettel has no trumps and the order A K O U Z 9 8 7', () => {
+  assert.equal(countTrumps(ALL, 'bettel'), 0);
+  assert.deepEqual(sortHand(['EZ', 'EU', 'EO', 'EK', 'EA', 'E9'], 'bettel:ouvert'), ['EA', 'EK', 'EO', 'EU', 'EZ', 'E9']);
+});
+
+test('2.5.3: a Sau can be called only without it, not Herz, with a plain card of its suit', () => {
+  assert.deepEqual(callableSuits(['E7', 'GA', 'G8', 'SO', 'H9']), ['E']);
+  assert.deepEqual(callableSuits(['EA', 'GU', 'SO', 'HA']), []);
+});
+
+test('every text exists in both languages', () => {
+  assert.deepEqual(Object.keys(STRINGS.de).sort(), Object.keys(STRINGS.en).sort());
+});
+
+test('contract names come from the code in the language shown', () => {
+  setLang('de');
+  assert.equal(contractName('sauspiel:G'), 'Sauspiel mit der Gras-Sau');
+  assert.equal(contractName('solo:H:tout'), 'Herz-Solo Tout');
+  assert.equal(contractName('farbwenz:E'), 'Eichel-Wenz');
+  assert.equal(contractName('bettel:ouvert'), 'Bettel Brett');
+  setLang('en');
+  assert.equal(contractName('sauspiel:S'), 'Sauspiel with the Bell Ace');
+  assert.equal(contractName('solo:H:tout'), 'Heart Solo Tout');
+  for (const c of ['wenz', 'geier', 'ramsch', 'hochzeit', 'sie', 'bettel', 'farbgeier:G:tout', 'wenz:tout'])
+    assert.ok(!/undefined|c_|suit_/.test(contractName(c)), contractName(c));
+  setLang('de');
+  assert.deepEqual(['sauspiel', 'solo', 'wenz', 'farbwenz', 'bettel', 'ramsch'].map(kindName), ['Sauspiel', 'Solo', 'Wenz', 'Farbwenz', 'Bettel', 'Ramsch']);
+});
+
+test('money: euros with a decimal comma in German, a point in English', () => {
+  setLang('de');
+  assert.equal(money(350), '3,50 €');
+  assert.equal(money(-5, true), '−0,05 €');
+  assert.equal(money(1200, true), '+12,00 €');
+  setLang('en');
+  assert.equal(money(350), '€3.50');
+  setLang('de');
+});
+
+test('every choice reads in words, never as its code', () => {
+  const actions = ['pass', 'klopfen', 'kontra', 'retour', 'bid sauspiel', 'bid solo', 'bid wenz:tout',
+    'bid farbwenz', 'bid bettel:ouvert', 'bid hochzeit', 'declare sauspiel:E', 'declare solo:S:tout',
+    'declare wenz', 'declare farbgeier:H', 'declare bettel', 'declare sie', 'accept S7', 'card EO'];
+  for (const lang of ['de', 'en']) {
+    setLang(lang);
+    for (const a of actions) {
+      for (const holder of [null, 0, 1]) {
+        const w = choiceWords(a, { phase: 'auction', hand: ['EA', 'GU', 'HO', 'H7', 'S9'], seat: 0, holder, doublings: 0, higher: ['wenz', 'solo'] });
+        const text = w.label + ' ' + (w.detail || '');
+        assert.ok(!/\b(bid|declare|sauspiel:|solo:|undefined|cls_|w_|d_|a_)\b/.test(text), `${lang} ${a}: ${text}`);
+      }
+    }
+  }
+  setLang('de');
+  assert.equal(choiceWords('pass', { offer: 'kontra' }).label, 'Kein Kontra');
+  assert.equal(choiceWords('bid sauspiel', { holder: null, hand: ['EA', 'GA', 'SA', 'HO'], higher: ['wenz', 'solo'] }).detail, 'ohne rufbare Sau nur Wenz oder Solo');
+  assert.equal(choiceWords('declare solo:H', { hand: ['EO', 'HU', 'HA', 'E7'] }).detail, 'allein gegen drei, Herz ist Trumpf – 3 Trümpfe auf der Hand');
+  assert.equal(actionWords('bid solo', { holder: 2, seat: 1 }), 'Ich hätt ein Solo');
+  // what a bid would be for this hand: the suit with the most trumps, the Saus it can call
+  assert.equal(choiceWords('bid solo', { holder: 2, seat: 1, hand: ['EO', 'GU', 'SA', 'SZ', 'S7', 'HA', 'E7'] }).detail,
+    'höher als das Spiel davor – für deine Karten: Schellen-Solo, 5 Trümpfe auf der Hand');
+  assert.equal(choiceWords('bid sauspiel', { holder: null, hand: ['EO', 'E7', 'GA', 'S8'], higher: ['wenz', 'solo'] }).detail,
+    'ein Sauspiel oder mehr; welches, sage ich nach dem Reizen – rufen kannst du die Eichel- oder Schellen-Sau');
+});
+
+test('002: a pass in the laying round reads as not knocking', () => {
+  setLang('de');
+  const acts = [{ seat: 1, action: 'klopfen' }, { seat: 2, action: 'pass' }, { seat: 3, action: 'pass' }, { seat: 0, action: 'pass' },
+    { seat: 1, action: 'pass' }, { seat: 2, action: 'bid sauspiel' }];
+  const calls = callList(acts, { preset: 'sauspiel', overrides: {} }, 4).map((c) => c.text);
+  assert.deepEqual(calls, ['Klopfen', 'Nicht klopfen', 'Nicht klopfen', 'Nicht klopfen', 'Weiter', 'Ich spiele']);
+});
+
+test('2.4.6-2.4.9: the holder who yields to a challenge says "ist recht"', () => {
+  setLang('de');
+  const acts = [{ seat: 1, action: 'bid sauspiel' }, { seat: 2, action: 'bid solo' }, { seat: 1, action: 'pass' }, { seat: 3, action: 'pass' }];
+  assert.deepEqual(callList(acts, { preset: 'official', overrides: {} }, 4).map((c) => c.text), ['Ich spiele', 'Ich hätt ein Solo', 'Ist recht', 'Weiter']);
+  const keep = [{ seat: 1, action: 'bid sauspiel' }, { seat: 2, action: 'bid wenz' }, { seat: 1, action: 'bid wenz' }, { seat: 2, action: 'pass' }];
+  assert.deepEqual(callList(keep, { preset: 'official', overrides: {} }, 4).map((c) => c.text), ['Ich spiele', 'Ich hätt einen Wenz', 'Ich spiel selbst (einen Wenz)', 'Weiter']);
+});
+
+// A state as the server sends it (docs/room-messages.md), seat 0 in the auction.
+function sampleState() {
+  return {
+    type: 'state', room: 'abc', title: 'T', seat: 0, seq: 7,
+    state: {
+      seq: 7, kind: 'state', you: 0, rules: { preset: 'official', overrides: {} }, fallback: 'heuristic',
+      seats: [{ kind: 'human', name: 'A', away: false }, { kind: 'bot', name: 'heuristic', away: false, bot: 'heuristic' },
+        { kind: 'bot', name: 'random', away: false, bot: 'random' }, { kind: 'bot', name: 'pimc', away: false, bot: 'pimc' }],
+      sheet: { rows: [], totals: { money: [0, 0, 0, 0], tournament: [0, 0, 0, 0] }, stock: 0 },
+      game: { game: 1, dealer: 3, forehand: 0, first_game: true, bock: 0, kreuzbock: false, seed_hash: 'x',
+        hand: ['EO', 'GO', 'HA', 'HZ', 'E7', 'G7', 'SA', 'S9'], actions: [], tricks: [],
+        table: { phase: 'auction', to_move: 0, contract: null, declarer: null, partner: null, called: null,
+          doublings: 0, laid: 0, doubled_by: [], sides: ['none', 'none', 'none', 'none'] } },
+      last: null, pending: { seat: 0, choices: ['pass', 'bid sauspiel'] },
+    },
+  };
+}
+
+test('the room model follows the events: own card leaves the hand, tricks, the sheet', () => {
+  const r = fromState(sampleState());
+  assert.deepEqual(choices(r), ['pass', 'bid sauspiel']);
+  const table = { phase: 'play', to_move: 1, contract: { code: 'sauspiel:G', name: '' }, declarer: 0, partner: null,
+    called: 'GA', doublings: 0, laid: 0, doubled_by: [], sides: ['declarer', 'unknown', 'unknown', 'unknown'], trick: { no: 1, leader: 0, cards: ['EO'] } };
+  applyEvent(r, { seq: 8, kind: 'action', game: 1, seat: 0, action: 'bid sauspiel', table: { ...table, phase: 'auction' }, pending: { seat: 1 } });
+  assert.equal(auctionHolder(r), 0);
+  assert.deepEqual(choices(r), []);
+  applyEvent(r, { seq: 9, kind: 'action', game: 1, seat: 0, action: 'card EO', table, pending: { seat: 1 } });
+  assert.equal(r.game.hand.length, 7);
+  assert.ok(!r.game.hand.includes('EO'));
+  const done = { no: 1, leader: 0, cards: ['EO', 'E8', 'E9', 'EK'], winner: 0, points: 7 };
+  applyEvent(r, { seq: 10, kind: 'action', game: 1, seat: 3, action: 'card EK', trick_done: done, table, pending: { seat: 0, choices: ['card GO'] } });
+  assert.equal(r.lastTrick, done);
+  assert.deepEqual(choices(r), ['card GO']);
+  const result = { thrown_in: false, contract: 'sauspiel:G', money: [10, -10, 10, -10], totals: { money: [10, -10, 10, -10], tournament: [1, -1, 1, -1] }, stock: 0 };
+  applyEvent(r, { seq: 11, kind: 'result', course: { game: 1, dealer: 3, result }, pending: null });
+  assert.equal(r.sheet.rows.length, 1);
+  assert.deepEqual(r.sheet.totals.money, [10, -10, 10, -10]);
+  assert.equal(r.seq, 11);
+});
+
+test('a new state forgets everything of the seat before', () => {
+  const r = fromState(sampleState());
+  const m = sampleState();
+  m.seat = null;
+  m.state.you = null;
+  delete m.state.game.hand;
+  m.state.pending = { seat: 0 };
+  const r2 = fromState(m);
+  assert.equal(r2.game.hand, null);
+  assert.deepEqual(choices(r2), []);
+  assert.notEqual(r.game, r2.game);
+});

@@ -1,0 +1,380 @@
+// app.js -- boots the page: the connection, the header (name, language,
+// theme, account), which view shows (lobby at "/", a table at
+// "/?table=CODE") and the routing of every server message.
+
+import { Net } from './net.js';
+import { t, setLang, getLang, onLang, applyStatic, money, contractName, kindName } from './i18n.js';
+import { fromState, applyEvent, choices } from './room.js';
+import { TableView, seatName } from './table.js';
+import { showResult, hideResult, renderSheet } from './result.js';
+import { renderLobby, createMessage } from './lobby.js';
+import { addChat, addNote, clearChat } from './chat.js';
+import { cardLabel } from './words.js';
+
+const $ = (id) => document.getElementById(id);
+const THEME_KEY = 'schafkopf.theme';
+
+class App {
+  constructor() {
+    this.net = new Net();
+    this.room = null;         // the room model (room.js) of the table shown
+    this.rooms = [];          // the lobby's last list
+    this.lobbyTimer = null;
+    this.account = null;
+    this.view = new TableView(this);
+    this.lastTurnSaid = -1;
+    this.quick = null;        // bot level while a quick table is being set up
+  }
+
+  // Wires the page and connects.
+  start() {
+    this.initTheme();
+    $('lang').value = getLang();
+    document.documentElement.lang = getLang();
+    applyStatic();
+    this.renderConn('connecting');
+    $('lang').addEventListener('change', (e) => setLang(e.target.value));
+    onLang(() => { applyStatic(); this.renderAll(); });
+    $('theme').addEventListener('click', () => this.setTheme(document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark'));
+    $('name').value = this.net.name();
+    $('name').addEventListener('change', (e) => {
+      const v = e.target.value.trim().slice(0, 31);
+      if (v && (!this.net.welcome || v !== this.net.welcome.name)) this.net.rename(v);
+    });
+    $('create-form').addEventListener('submit', (e) => { e.preventDefault(); this.net.send(createMessage(e.target)); });
+    // Alone against bots: an unlisted table of the chosen preset, we sit
+    // in seat 0 and bots take the others once its state came.
+    $('quick-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const msg = createMessage($('create-form'));
+      msg.listed = false;
+      this.quick = e.target.elements.level.value;
+      this.net.send(msg);
+    });
+    $('copy-invite').addEventListener('click', () => this.copyInvite());
+    $('leave').addEventListener('click', () => { if (this.room) this.net.send({ type: 'leave', room: this.room.code }); else this.goLobby(); });
+    $('spectate').addEventListener('click', () => { if (this.room) this.net.send({ type: 'spectate', room: this.room.code }); });
+    $('last-trick').addEventListener('click', () => this.view.showLastTrick());
+    $('hint').addEventListener('click', () => { if (this.room) this.net.send({ type: 'hint', room: this.room.code }); });
+    $('claim').addEventListener('click', () => { if (this.room) this.net.send({ type: 'claim', room: this.room.code, seen: this.room.seq }); });
+    $('pause').addEventListener('click', () => {
+      const r = this.room;
+      if (r) this.net.send({ type: 'pause', room: r.code, pause: !(r.paused || r.votes.includes(r.seat)) });
+    });
+    $('sheet-toggle').addEventListener('click', (e) => {
+      const p = $('sheet-panel');
+      p.hidden = !p.hidden;
+      e.target.setAttribute('aria-expanded', String(!p.hidden));
+    });
+    $('chat-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const text = $('chat-input').value.trim();
+      if (text && this.room && this.net.send({ type: 'chat', room: this.room.code, text })) $('chat-input').value = '';
+    });
+    $('home').addEventListener('click', (e) => { e.preventDefault(); this.leaveView(); });
+    window.addEventListener('popstate', () => this.route());
+    this.initAccount();
+    this.wire();
+    this.route(false);
+    this.net.connect();
+  }
+
+  // Light or dark: the remembered choice, else the system's.
+  initTheme() {
+    let th = null;
+    try { th = localStorage.getItem(THEME_KEY); } catch { /* none */ }
+    if (th !== 'dark' && th !== 'light') th = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+    this.setTheme(th, false);
+  }
+
+  setTheme(th, keep = true) {
+    document.documentElement.dataset.theme = th;
+    if (keep) try { localStorage.setItem(THEME_KEY, th); } catch { /* not kept */ }
+    const b = $('theme');
+    b.setAttribute('aria-pressed', th === 'dark' ? 'true' : 'false');
+    b.textContent = th === 'dark' ? t('theme_light') : t('theme_dark');
+  }
+
+  // The connection indicator.
+  renderConn(state) {
+    const c = $('conn');
+    c.dataset.state = state;
+    c.querySelector('.conn-text').textContent = t('conn_' + state);
+  }
+
+  // Routes every server message.
+  wire() {
+    const n = this.net;
+    n.on('conn', (s) => this.renderConn(s));
+    n.on('welcome', (m) => {
+      $('name').value = m.name;
+      this.setAccount(m.account || null);
+      this.route(false);
+    });
+    n.on('lobby', (m) => { this.rooms = m.rooms; renderLobby(this, m.rooms); });
+    n.on('created', (m) => this.openTable(m.room));
+    n.on('state', (m) => this.onState(m));
+    n.on('event', (m) => this.onEvent(m));
+    n.on('turn', (m) => {
+      if (!this.room || m.room !== this.room.code) return;
+      this.room.turn = m;
+      this.renderTable();
+    });
+    n.on('chat', (m) => {
+      if (!this.room || m.room !== this.room.code) return;
+      // Following again (a reconnect) brings the last lines again: they
+      // replace the log instead of repeating it.
+      if (m.history && this.chatReset) clearChat();
+      this.chatReset = false;
+      addChat(m);
+    });
+    n.on('left', () => this.goLobby());
+    n.on('error', (m) => this.onError(m));
+    n.on('hint', (m) => this.onHint(m));
+    n.on('claim', (m) => { if (m.holds === false) this.note(t('claim_refused')); });
+    n.on('history', (m) => this.renderHistory(m));
+  }
+
+  // Shows the lobby or the table the address names; `follow` asks the
+  // server for the table's state.
+  route(follow = true) {
+    const code = new URLSearchParams(location.search).get('table');
+    if (code) {
+      $('lobby-view').hidden = true;
+      $('table-view').hidden = false;
+      clearInterval(this.lobbyTimer);
+      if (!this.room || this.room.code !== code) { this.room = null; clearChat(); this.blankTable(code); }
+      if (follow !== false || this.net.state === 'open') this.net.send({ type: 'spectate', room: code });
+    } else {
+      document.title = t('title');
+      $('lobby-view').hidden = false;
+      $('table-view').hidden = true;
+      this.room = null;
+      this.net.send({ type: 'lobby' });
+      clearInterval(this.lobbyTimer);
+      this.lobbyTimer = setInterval(() => this.net.send({ type: 'lobby' }), 5000);
+    }
+  }
+
+  // The table page before its state came: only the invitation.
+  blankTable(code) {
+    $('table').dataset.room = code;
+    $('invite-link').value = `${location.origin}/?table=${code}`;
+    $('table-title').textContent = code;
+    for (const id of ['seats', 'trick', 'actions', 'hand', 'status']) $(id).replaceChildren();
+    $('result').hidden = true;
+  }
+
+  // Opens a table's page (the invitation link's address).
+  openTable(code) {
+    history.pushState(null, '', `/?table=${encodeURIComponent(code)}`);
+    this.route(true);
+  }
+
+  // Back to the lobby from the table; stops following the room.
+  leaveView() {
+    if (this.room && this.room.seat === null) this.net.send({ type: 'leave', room: this.room.code });
+    this.goLobby();
+  }
+
+  goLobby() {
+    if (new URLSearchParams(location.search).get('table')) history.pushState(null, '', '/');
+    this.route(true);
+  }
+
+  // A whole state: the model starts afresh (a seat change included).
+  onState(m) {
+    const code = new URLSearchParams(location.search).get('table');
+    if (code !== m.room) return;
+    const before = this.room;
+    this.room = fromState(m);
+    this.chatReset = true;
+    if (before && before.seat !== this.room.seat) hideResult();
+    if (this.quick && this.room.seat === null && !this.room.game) {
+      const r = this.room;
+      this.net.send({ type: 'join', room: r.code, seat: 0 });
+      for (let i = 1; i < r.seats.length; i++) if (r.seats[i].kind === 'empty') this.net.send({ type: 'bot', room: r.code, seat: i, bot: this.quick });
+      this.quick = null;
+    }
+    this.renderTable();
+    renderSheet(this.room);
+  }
+
+  // One event: applied in order; a gap asks for the missing ones.
+  onEvent(m) {
+    const r = this.room;
+    if (!r || m.room !== r.code) return;
+    if (m.seq <= r.seq) return;
+    if (m.seq > r.seq + 1) {
+      // Missed events: ask once for those after the last one applied (the
+      // server sends them all again), not again for every later event.
+      if (!this.syncAt || Date.now() - this.syncAt > 2000) {
+        this.syncAt = Date.now();
+        this.net.send({ type: 'sync', room: r.code, after: r.seq });
+      }
+      return;
+    }
+    this.syncAt = 0;
+    const ev = applyEvent(r, m.event);
+    this.announce(ev);
+    if (ev.kind === 'result') { showResult(r, ev.course); renderSheet(r); }
+    if (ev.kind === 'sit' || ev.kind === 'leave') renderSheet(r);
+    this.renderTable();
+  }
+
+  // Says what matters to a screen reader (and the log): a trick taken,
+  // a claim, a pause; "your turn" is said by renderTable.
+  announce(ev) {
+    const r = this.room;
+    if (ev.kind === 'action' && ev.trick_done) {
+      const s = t('trick_to', seatName(r, ev.trick_done.winner), ev.trick_done.points);
+      this.say(s);
+    } else if (ev.kind === 'action' && ev.action.startsWith('card ') && ev.seat !== r.seat) {
+      this.say(t('played', seatName(r, ev.seat), cardLabel(ev.action.slice(5))));
+    } else if (ev.kind === 'claim') {
+      const s = t('claimed', seatName(r, ev.seat)) + ' ' + (ev.hand || []).map(cardLabel).join(', ');
+      addNote(s); this.note(s); this.say(s);
+    } else if (ev.kind === 'pause') {
+      const s = ev.paused ? t('paused') : t('pause_votes', (ev.votes || []).map((x) => seatName(r, x)).join(', ') || '–');
+      this.note(s);
+    } else if (ev.kind === 'result') {
+      const res = ev.course.result;
+      this.say(res.thrown_in ? t('thrown_in') : `${contractName(res.contract)}: ${res.won ? t('won') : t('lost')}. ${r.seat !== null ? money(res.money[r.seat], true) : ''}`);
+    }
+  }
+
+  // Draws the table and says "your turn" once per prompt.
+  renderTable() {
+    if (!this.room) return;
+    this.view.render();
+    const r = this.room;
+    const mine = choices(r).length > 0;
+    if (mine && this.lastTurnSaid !== r.seq) {
+      this.lastTurnSaid = r.seq;
+      this.say(t('your_turn'));
+    }
+    // The tab's title tells a player in another tab that it is his turn.
+    document.title = mine ? `${t('your_turn')} – ${t('title')}` : `${r.title || r.code} – ${t('title')}`;
+    $('spectate').hidden = r.seat !== null;
+  }
+
+  renderAll() {
+    this.setTheme(document.documentElement.dataset.theme, false);
+    this.renderConn(this.net.state);
+    if (this.room) {
+      this.renderTable();
+      renderSheet(this.room);
+      if (!$('result').hidden && this.room.last) showResult(this.room, this.room.last);
+    }
+    else renderLobby(this, this.rooms);
+    this.setAccount(this.account);
+  }
+
+  // Sends our seat's decision, quoting the last event seen.
+  decide(action) {
+    const r = this.room;
+    if (!r) return;
+    this.note('');
+    this.net.send({ type: 'decide', room: r.code, action, seen: r.seq });
+  }
+
+  send(msg) { return this.net.send(msg); }
+
+  closeOverlays() {
+    $('last-trick-view').hidden = true;
+    hideResult();
+  }
+
+  // An error reply: said in words; a table that does not exist leads
+  // back to the lobby.
+  onError(m) {
+    this.quick = null; // a quick table that was refused is not set up later
+    const stale = m.code === 'refused' && /stale/.test(m.message || '');
+    const known = ['not_found', 'rate', 'refused', 'illegal', 'bad_login', 'taken', 'unsupported', 'bad_message', 'internal'];
+    let s = stale ? t('err_stale') : known.includes(m.code) ? t('err_' + m.code) : t('err_other');
+    // The server's own message is English: shown only in English.
+    if (getLang() === 'en' && m.message && !stale) s += ` (${m.message})`;
+    else if (m.rule) s += ` (${t('rule')} ${m.rule})`;
+    if (['bad_login', 'taken', 'unsupported'].includes(m.code)) $('account-status').textContent = s;
+    if (m.code === 'not_found' && !this.room) this.goLobby();
+    this.note(s);
+    if (stale && this.room) this.net.send({ type: 'spectate', room: this.room.code });
+  }
+
+  // The bots' hint: the best choice in words, its card raised.
+  onHint(m) {
+    const r = this.room;
+    if (!r || m.room !== r.code || (m.seq !== undefined && m.seq < r.seq)) return; // the table moved on
+    const best = m.hints && m.hints[0];
+    if (!best) { this.note(t('hint_none')); return; }
+    const list = m.hints.slice(0, 3).map((x) => `${x.action.startsWith('card ') ? cardLabel(x.action.slice(5)) : (document.querySelector(`#actions [data-action="${CSS.escape(x.action)}"] .a-label`) || {}).textContent || x.action} (${Number(x.value).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })})`);
+    this.note(t('hint_best', list.join(' · ')));
+    document.querySelectorAll('.hinted').forEach((e) => e.classList.remove('hinted'));
+    const el = best.action.startsWith('card ')
+      ? document.querySelector(`#hand button.card[data-card="${best.action.slice(5)}"]`)
+      : document.querySelector(`#actions [data-action="${CSS.escape(best.action)}"]`);
+    if (el) { el.classList.add('hinted'); el.focus(); }
+  }
+
+  // A line under the table (errors, hints, claims) and for the screen reader.
+  note(s) { $('note').textContent = s; }
+
+  say(s) {
+    const live = $('live');
+    live.textContent = '';
+    setTimeout(() => { live.textContent = s; }, 30);
+  }
+
+  copyInvite() {
+    const inp = $('invite-link');
+    inp.select();
+    const done = () => { $('copy-invite').textContent = t('copied'); setTimeout(() => { $('copy-invite').textContent = t('copy'); }, 1500); };
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(inp.value).then(done, () => { document.execCommand('copy'); done(); });
+    else { document.execCommand('copy'); done(); }
+  }
+
+  // The account panel (contracts A.7, A.8): login, register, history.
+  initAccount() {
+    $('account-toggle').addEventListener('click', (e) => {
+      const p = $('account');
+      p.hidden = !p.hidden;
+      e.target.setAttribute('aria-expanded', String(!p.hidden));
+    });
+    const form = $('login-form');
+    const creds = () => ({ name: form.elements.account.value.trim(), password: form.elements.password.value });
+    form.addEventListener('submit', (e) => { e.preventDefault(); this.net.send({ type: 'login', ...creds() }); });
+    $('register').addEventListener('click', () => { if (form.reportValidity()) this.net.send({ type: 'register', ...creds() }); });
+    $('logout').addEventListener('click', () => { this.net.send({ type: 'logout' }); this.setAccount(null); });
+    $('history-load').addEventListener('click', () => this.net.send({ type: 'history' }));
+  }
+
+  setAccount(name) {
+    if (name) $('login-form').elements.password.value = ''; // not kept in the page once logged in
+    this.account = name;
+    $('account-status').textContent = name ? t('logged_in_as', name) : '';
+    $('logout').hidden = !name;
+    $('login').hidden = !!name;
+    $('register').hidden = !!name;
+  }
+
+  // The account's finished games and statistics.
+  renderHistory(m) {
+    const box = $('history');
+    const st = m.stats || {};
+    const p = document.createElement('p');
+    p.textContent = t('stats_line', st.games || 0, st.declared || 0, st.won_declared || 0, money(st.money || 0, true), st.points || 0);
+    const kinds = Object.entries(st.by_contract || {}).map(([k, v]) => t('kind_stat', kindName(k), v.won, v.played));
+    const byKind = document.createElement('p');
+    byKind.textContent = kinds.join(' · ');
+    const ol = document.createElement('ol');
+    for (const g of (m.games || []).slice(0, 50)) { // newest first
+      const li = document.createElement('li');
+      const when = new Date(g.at * 1000).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB');
+      li.textContent = `${when} – ${contractName(g.contract)}${g.declarer ? ' (' + t('declarer') + ')' : ''}: ${g.won ? t('won') : t('lost')}, ${money(g.money, true)}`;
+      ol.append(li);
+    }
+    box.replaceChildren(p, byKind, ol);
+  }
+}
+
+new App().start();

@@ -1,0 +1,270 @@
+// i18n.js -- every text of the browser client in German and English, and
+// the words for what the server sends as codes: contracts, actions, money.
+// German is the default; the choice is kept in localStorage["schafkopf.lang"].
+
+export const STRINGS = {
+  de: {
+    title: 'Schafkopf',
+    conn_open: 'verbunden', conn_closed: 'getrennt – neuer Versuch …', conn_connecting: 'verbinde …',
+    name: 'Name', lang: 'Sprache', theme_dark: 'Dunkel', theme_light: 'Hell', theme: 'Farben',
+    lobby: 'Tische', no_rooms: 'Noch keine offenen Tische. Leg einen an!',
+    create_title: 'Neuer Tisch', quick_title: 'Allein gegen Bots', quick_level: 'Stärke der Bots', quick_play: 'Spielen', preset: 'Regeln', table_title: 'Name des Tischs',
+    listed: 'in der Liste zeigen', timer: 'Bedenkzeit (Sekunden, 0 = aus)', create: 'Tisch anlegen',
+    house_rules: 'Hausregeln', as_preset: 'wie die Regeln', fallback: 'Ersatz-Bot für Abwesende',
+    preset_official: 'Offiziell (Schafkopfschule)', preset_tournament: 'Turnier',
+    preset_sauspiel: 'Online-Tisch', preset_kurz: 'Kurzes Blatt (24 Karten)',
+    preset_stammtisch: 'Stammtisch (Ramsch, Geier, Bettel, Hochzeit …)',
+    opt_kontra_max: 'Doppeln', opt_kontra_0: 'kein Kontra', opt_kontra_1: 'nur Kontra',
+    opt_kontra_2: 'Kontra und Retour', opt_kontra_4: 'bis Resub',
+    opt_klopfen: 'Klopfen', opt_klopfen_off: 'aus', opt_klopfen_all: 'jeder darf',
+    opt_all_pass: 'Wenn alle weiter sagen', opt_all_pass_next: 'zusammenwerfen',
+    opt_all_pass_ramsch: 'Ramsch', opt_all_pass_muss: 'Eichel-Ober muss',
+    opt_unit_cents: 'Tarif (Cent je Einheit)', opt_players: 'Spieler',
+    opt_players_4: 'vier', opt_players_5: 'fünf (Geber setzt aus)',
+    opt_geier: 'Geier', opt_farbwenz: 'Farbwenz', opt_bettel: 'Bettel', opt_hochzeit: 'Hochzeit',
+    yes: 'ja', no: 'nein',
+    seats_free: '{0} frei', games_played: '{0} Spiele', join: 'Hinsetzen', spectate: 'Zuschauen',
+    open_table: 'Öffnen',
+    table: 'Tisch', invite: 'Einladung', copy: 'Link kopieren', copied: 'Kopiert!',
+    leave: 'Tisch verlassen', lobby_back: 'Zur Liste',
+    sit: 'Hier sitzen', add_bot: 'Bot setzen', remove_bot: 'Bot entfernen', empty: 'frei',
+    away: 'abwesend', bot: 'Bot', you: 'du', dealer: 'Geber', out: 'setzt aus',
+    rel_0: 'Du', rel_1: 'Links', rel_2: 'Gegenüber', rel_3: 'Rechts',
+    rel5_1: 'Links', rel5_2: 'Links gegenüber', rel5_3: 'Rechts gegenüber', rel5_4: 'Rechts',
+    bot_random: 'Zufall', bot_heuristic: 'Faustregeln', bot_pimc: 'Stark (PIMC)',
+    bot_pimc_strong: 'Sehr stark (PIMC stark)',
+    your_hand: 'Deine Karten', hand_empty: 'Keine Karten', you_sit_out: 'Du gibst und setzt dieses Spiel aus.', spectator_hand: 'Du schaust zu.',
+    waiting_players: 'Warte auf Spieler: {0} Plätze frei.', waiting_deal: 'Gleich wird gegeben …',
+    choices: 'Deine Wahl', your_turn: 'Du bist dran.', not_legal: '{0} darfst du jetzt nicht spielen.', turn_of: '{0} ist dran.', leads: '{0} kommt raus.',
+    contract: 'Spiel', declarer: 'Spieler', partner: 'Partner', partner_unknown: 'noch nicht bekannt',
+    called: 'gerufen', multiplier: 'Wert', geklopft: 'geklopft', doubled_n: '{0}× gedoppelt',
+    auction: 'Reizen', phase_klopfen: 'Klopfen', phase_auction: 'Reizen', phase_declare: 'Ansage',
+    phase_hochzeit: 'Hochzeit', phase_play: 'Spiel', phase_done: 'Ende',
+    open_hand: 'Offene Karten', cards_left: '{0} Karten', trick: 'Stich', trick_n: 'Stich {0}', last_trick: 'Letzter Stich', no_last_trick: 'Noch kein Stich gemacht.',
+    trick_to: '{0} macht den Stich ({1} Augen).', close: 'Schließen',
+    played: '{0} spielt {1}.', hint: 'Tipp', hint_none: 'Kein Tipp.', hint_best: 'Tipp: {0}',
+    claim: 'Der Rest gehört mir', claim_refused: 'Der Rest gehört dir nicht: es geht weiter.',
+    claimed: '{0} sagt: der Rest gehört mir.', pause: 'Pause', resume: 'Weiter spielen',
+    paused: 'Pause.', pause_votes: 'Pause gewünscht von: {0}',
+    timer_left: 'noch {0} s', bidding: 'Ansagen', offer_kontra: 'Kontra möglich',
+    // actions in words
+    a_pass: 'Weiter (ich spiele nicht)', a_pass_yield: 'Ist recht (ich lasse dir das Spiel)',
+    a_no_klopfen: 'Nicht klopfen', a_pass_short: 'Weiter', a_yield_short: 'Ist recht', a_no_accept: 'Die Hochzeit nicht nehmen',
+    a_no_double: 'Kein {0}', a_klopfen: 'Klopfen (verdoppelt, bevor ich alle Karten sehe)',
+    a_play: 'Ich spiele', d_play: 'ein Sauspiel oder mehr; welches, sage ich nach dem Reizen', d_play_nocall: 'ohne rufbare Sau nur {0}',
+    a_play_too: 'Ich spiel auch', d_play_too: 'ein höheres Spiel als das Sauspiel', a_play_self: 'Ich spiel selbst ({0})',
+    a_have: 'Ich hätt {0}', d_have: 'höher als das Spiel davor', d_best: 'für deine Karten: {0}, {1}', d_call: 'rufen kannst du die {0}-Sau', a_kontra: 'Kontra (verdoppeln)', a_retour: 'Retour (zurück verdoppeln)',
+    a_doubling_n: '{0} ({1}. Doppelung)', a_accept: 'Hochzeit nehmen, {0} dafür geben',
+    a_accept_hidden: 'Hochzeit genommen', a_card: '{0}',
+    d_sauspiel: 'Partner ist, wer die {0}-Sau hat', d_solo: 'allein gegen drei, {0} ist Trumpf',
+    d_wenz: 'allein, nur die Unter sind Trumpf', d_geier: 'allein, nur die Ober sind Trumpf',
+    d_farbwenz: 'allein, Unter und {0} sind Trumpf', d_farbgeier: 'allein, Ober und {0} sind Trumpf',
+    d_bettel: 'keinen Stich machen, kein Trumpf', d_bettel_ouvert: 'keinen Stich machen, Karten offen',
+    d_tout: 'alle Stiche machen, zählt doppelt', d_sie: 'alle Ober und Unter: zählt vierfach',
+    d_hochzeit: 'einen Trumpf für einen Partner anbieten', d_trumps: '{0} Trümpfe auf der Hand', d_trump1: '1 Trumpf auf der Hand',
+    cls_sauspiel: 'ein Spiel', cls_solo: 'ein Solo', cls_wenz: 'einen Wenz', cls_geier: 'einen Geier',
+    cls_farbwenz: 'einen Farbwenz', cls_farbgeier: 'einen Farbgeier', cls_bettel: 'einen Bettel',
+    'cls_bettel:ouvert': 'einen Bettel Brett', cls_hochzeit: 'eine Hochzeit', cls_sie: 'einen Sie',
+    cls_tout: 'ein {0}-Tout', bot_n: 'Bot {0}',
+    w_sauspiel: 'Spiel', w_solo: 'Solo', w_wenz: 'Wenz', w_geier: 'Geier', w_farbwenz: 'Farbwenz', w_farbgeier: 'Farbgeier',
+    or: ' oder ',
+    // contracts
+    suit_E: 'Eichel', suit_G: 'Gras', suit_H: 'Herz', suit_S: 'Schellen',
+    c_sauspiel: 'Sauspiel mit der {0}-Sau', c_kreuzbock: 'Kreuzbock (Partner gegenüber)',
+    c_solo: '{0}-Solo', c_wenz: 'Wenz', c_geier: 'Geier', c_farbwenz: '{0}-Wenz', c_farbgeier: '{0}-Geier',
+    c_bettel: 'Bettel', 'c_bettel:ouvert': 'Bettel Brett', c_ramsch: 'Ramsch', c_hochzeit: 'Hochzeit',
+    c_sie: 'Sie', c_tout: '{0} Tout', c_none: 'kein Spiel',
+    // result
+    result: 'Abrechnung', game_n: 'Spiel {0}', next_game: 'Weiter', course: 'Spielverlauf',
+    hands_dealt: 'Die Karten', tricks: 'Stiche', thrown_in: 'Alle weiter: zusammengeworfen.',
+    won: 'gewonnen', lost: 'verloren', side_points: 'Spieler-Partei: {0} Augen',
+    r_base: 'Grundtarif {0}', r_laufende: '{0} Laufende', r_schneider: 'Schneider', r_schwarz: 'Schwarz',
+    r_times: '× {0} {1}', r_tout: 'Tout/Sie/Brett/Jungfrau', r_kontra: 'Kontra', r_retour: 'Retour',
+    r_doubling: 'Doppelung', r_laid: 'geklopft', r_bock: 'Bock', r_pair: 'je Gegner: {0}',
+    r_money: 'Geld', r_points: 'Turnier\u00adpunkte', r_stock: 'Stock: {0}', r_ramsch_losers: 'Verlierer: {0}',
+    r_durchmarsch: 'Durchmarsch: {0}', r_jungfrau: '{0} Jungfrau', card_points: 'Augen',
+    sheet: 'Spielliste', total: 'Summe', sheet_empty: 'Noch kein Spiel gespielt.', show_sheet: 'Spielliste',
+    chat: 'Unterhaltung', chat_send: 'Senden', chat_placeholder: 'Nachricht …',
+    err_refused: 'Das geht jetzt nicht.', err_illegal: 'Das erlauben die Regeln nicht.', err_bad_message: 'Das kennt dieser Server nicht.', err_internal: 'Fehler im Server.', err_stale: 'Schon vorbei – der Tisch wird neu geladen.', err_not_found: 'Diesen Tisch gibt es nicht.',
+    err_rate: 'Zu schnell – kurz warten.', rule: 'Regel', err_other: 'Fehler.',
+    account: 'Konto', login: 'Anmelden', register: 'Registrieren', logout: 'Abmelden', password: 'Passwort',
+    history: 'Meine Spiele', logged_in_as: 'Angemeldet als {0}', err_bad_login: 'Name oder Passwort falsch.',
+    err_taken: 'Der Name ist schon vergeben.', err_unsupported: 'Dieser Server kennt keine Konten.',
+    kind_stat: '{0}: {1} von {2} gewonnen', stats_line: '{0} Spiele, {1} selbst gespielt, davon {2} gewonnen; Geld {3}, Punkte {4}',
+    skip: 'Zum Spiel springen',
+  },
+  en: {
+    title: 'Schafkopf',
+    conn_open: 'connected', conn_closed: 'disconnected – retrying …', conn_connecting: 'connecting …',
+    name: 'Name', lang: 'Language', theme_dark: 'Dark', theme_light: 'Light', theme: 'Colours',
+    lobby: 'Tables', no_rooms: 'No open tables yet. Create one!',
+    create_title: 'New table', quick_title: 'Alone against bots', quick_level: 'Bot strength', quick_play: 'Play', preset: 'Rules', table_title: 'Table name',
+    listed: 'show in the list', timer: 'Time per decision (seconds, 0 = off)', create: 'Create table',
+    house_rules: 'House rules', as_preset: 'as the rules say', fallback: 'Stand-in bot for absent players',
+    preset_official: 'Official (Schafkopfschule)', preset_tournament: 'Tournament',
+    preset_sauspiel: 'Online table', preset_kurz: 'Short deck (24 cards)',
+    preset_stammtisch: 'Pub table (Ramsch, Geier, Bettel, Wedding …)',
+    opt_kontra_max: 'Doubling', opt_kontra_0: 'no Kontra', opt_kontra_1: 'Kontra only',
+    opt_kontra_2: 'Kontra and Retour', opt_kontra_4: 'up to Resub',
+    opt_klopfen: 'Knocking (Klopfen)', opt_klopfen_off: 'off', opt_klopfen_all: 'everyone may',
+    opt_all_pass: 'When everyone passes', opt_all_pass_next: 'throw in',
+    opt_all_pass_ramsch: 'Ramsch', opt_all_pass_muss: 'Acorn Ober must play',
+    opt_unit_cents: 'Stake (cents per unit)', opt_players: 'Players',
+    opt_players_4: 'four', opt_players_5: 'five (dealer sits out)',
+    opt_geier: 'Geier', opt_farbwenz: 'Suit Wenz', opt_bettel: 'Bettel', opt_hochzeit: 'Wedding',
+    yes: 'yes', no: 'no',
+    seats_free: '{0} free', games_played: '{0} games', join: 'Sit down', spectate: 'Watch',
+    open_table: 'Open',
+    table: 'Table', invite: 'Invitation', copy: 'Copy link', copied: 'Copied!',
+    leave: 'Leave table', lobby_back: 'To the list',
+    sit: 'Sit here', add_bot: 'Seat a bot', remove_bot: 'Remove bot', empty: 'free',
+    away: 'away', bot: 'Bot', you: 'you', dealer: 'Dealer', out: 'sits out',
+    rel_0: 'You', rel_1: 'Left', rel_2: 'Across', rel_3: 'Right',
+    rel5_1: 'Left', rel5_2: 'Across left', rel5_3: 'Across right', rel5_4: 'Right',
+    bot_random: 'Random', bot_heuristic: 'Rules of thumb', bot_pimc: 'Strong (PIMC)',
+    bot_pimc_strong: 'Very strong (PIMC strong)',
+    your_hand: 'Your hand', hand_empty: 'No cards', you_sit_out: 'You deal and sit this game out.', spectator_hand: 'You are watching.',
+    waiting_players: 'Waiting for players: {0} seats free.', waiting_deal: 'Dealing soon …',
+    choices: 'Your choice', your_turn: 'Your turn.', not_legal: 'You may not play the {0} now.', turn_of: "{0}'s turn.", leads: '{0} leads.',
+    contract: 'Game', declarer: 'Declarer', partner: 'Partner', partner_unknown: 'not known yet',
+    called: 'called', multiplier: 'Value', geklopft: 'knocked', doubled_n: 'doubled {0}×',
+    auction: 'Bidding', phase_klopfen: 'Knocking', phase_auction: 'Bidding', phase_declare: 'Naming the game',
+    phase_hochzeit: 'Wedding', phase_play: 'Play', phase_done: 'Over',
+    open_hand: 'Open hand', cards_left: '{0} cards', trick: 'Trick', trick_n: 'Trick {0}', last_trick: 'Last trick', no_last_trick: 'No trick taken yet.',
+    trick_to: '{0} takes the trick ({1} points).', close: 'Close',
+    played: '{0} plays {1}.', hint: 'Hint', hint_none: 'No hint.', hint_best: 'Hint: {0}',
+    claim: 'The rest is mine', claim_refused: 'The rest is not yours: play goes on.',
+    claimed: '{0} says: the rest is mine.', pause: 'Pause', resume: 'Resume',
+    paused: 'Paused.', pause_votes: 'Pause wanted by: {0}',
+    timer_left: '{0} s left', bidding: 'Calls', offer_kontra: 'Kontra possible',
+    a_pass: 'Pass (I do not play)', a_pass_yield: 'Go ahead (I leave you the game)',
+    a_no_klopfen: 'Do not knock', a_pass_short: 'Pass', a_yield_short: 'Go ahead', a_no_accept: 'Decline the wedding',
+    a_no_double: 'No {0}', a_klopfen: 'Knock (double before seeing all my cards)',
+    a_play: 'I play', d_play: 'a Sauspiel or more; which one I name after the bidding', d_play_nocall: 'no Ace to call, so only {0}',
+    a_play_too: 'I play too', d_play_too: 'a game higher than a Sauspiel', a_play_self: 'I play myself ({0})',
+    a_have: 'I have {0}', d_have: 'higher than the game before', d_best: 'for your cards: {0}, {1}', d_call: 'you can call the {0} Ace', a_kontra: 'Kontra (double)', a_retour: 'Retour (double back)',
+    a_doubling_n: '{0} (doubling {1})', a_accept: 'Take the wedding, giving {0}',
+    a_accept_hidden: 'Wedding taken', a_card: '{0}',
+    d_sauspiel: 'partner is whoever holds the {0} Ace', d_solo: 'alone against three, {0} trump',
+    d_wenz: 'alone, only the Unters are trump', d_geier: 'alone, only the Obers are trump',
+    d_farbwenz: 'alone, Unters and {0} trump', d_farbgeier: 'alone, Obers and {0} trump',
+    d_bettel: 'take no trick, no trumps', d_bettel_ouvert: 'take no trick, hand shown',
+    d_tout: 'take every trick, counts double', d_sie: 'all Obers and Unters: counts four times',
+    d_hochzeit: 'offer a trump for a partner', d_trumps: '{0} trumps in your hand', d_trump1: '1 trump in your hand',
+    cls_sauspiel: 'a game', cls_solo: 'a Solo', cls_wenz: 'a Wenz', cls_geier: 'a Geier',
+    cls_farbwenz: 'a suit Wenz', cls_farbgeier: 'a suit Geier', cls_bettel: 'a Bettel',
+    'cls_bettel:ouvert': 'an open Bettel', cls_hochzeit: 'a wedding', cls_sie: 'a Sie',
+    cls_tout: 'a {0} Tout', bot_n: 'Bot {0}',
+    w_sauspiel: 'game', w_solo: 'Solo', w_wenz: 'Wenz', w_geier: 'Geier', w_farbwenz: 'suit Wenz', w_farbgeier: 'suit Geier',
+    or: ' or ',
+    suit_E: 'Acorn', suit_G: 'Leaf', suit_H: 'Heart', suit_S: 'Bell',
+    c_sauspiel: 'Sauspiel with the {0} Ace', c_kreuzbock: 'Kreuzbock (partner across)',
+    c_solo: '{0} Solo', c_wenz: 'Wenz', c_geier: 'Geier (Obers trump)', c_farbwenz: '{0} Wenz',
+    c_farbgeier: '{0} Geier', c_bettel: 'Bettel (take no trick)', 'c_bettel:ouvert': 'open Bettel (Brett)',
+    c_ramsch: 'Ramsch (fewest points win)', c_hochzeit: 'Wedding (Hochzeit)', c_sie: 'Sie',
+    c_tout: '{0} Tout', c_none: 'no game',
+    result: 'Settlement', game_n: 'Game {0}', next_game: 'Continue', course: 'Course of the game',
+    hands_dealt: 'The hands', tricks: 'Tricks', thrown_in: 'Everybody passed: thrown in.',
+    won: 'won', lost: 'lost', side_points: "Declarer's side: {0} points",
+    r_base: 'Base rate {0}', r_laufende: '{0} Laufende (top trumps in a row)', r_schneider: 'Schneider',
+    r_schwarz: 'Schwarz', r_times: '× {0} {1}', r_tout: 'Tout/Sie/Brett/Jungfrau', r_kontra: 'Kontra',
+    r_retour: 'Retour', r_doubling: 'doubling', r_laid: 'knocked', r_bock: 'Bock',
+    r_pair: 'per opponent: {0}', r_money: 'Money', r_points: 'Tournament points', r_stock: 'Pot: {0}',
+    r_ramsch_losers: 'Losers: {0}', r_durchmarsch: 'Sweep (Durchmarsch): {0}',
+    r_jungfrau: '{0} without a trick (Jungfrau)', card_points: 'Card points',
+    sheet: 'Score sheet', total: 'Total', sheet_empty: 'No game played yet.', show_sheet: 'Score sheet',
+    chat: 'Chat', chat_send: 'Send', chat_placeholder: 'Message …',
+    err_refused: 'Not possible now.', err_illegal: 'The rules do not allow that.', err_bad_message: 'This server does not know that.', err_internal: 'Error in the server.', err_stale: 'Too late – reloading the table.', err_not_found: 'There is no such table.',
+    err_rate: 'Too fast – wait a moment.', rule: 'rule', err_other: 'Error.',
+    account: 'Account', login: 'Log in', register: 'Register', logout: 'Log out', password: 'Password',
+    history: 'My games', logged_in_as: 'Logged in as {0}', err_bad_login: 'Wrong name or password.',
+    err_taken: 'That name is taken.', err_unsupported: 'This server has no accounts.',
+    kind_stat: '{0}: won {1} of {2}', stats_line: '{0} games, {1} declared, {2} of them won; money {3}, points {4}',
+    skip: 'Skip to the game',
+  },
+};
+
+const LANG_KEY = 'schafkopf.lang';
+let lang = readLang();
+const listeners = [];
+
+// Reads the remembered language; German unless English was chosen.
+function readLang() {
+  try { return localStorage.getItem(LANG_KEY) === 'en' ? 'en' : 'de'; } catch { return 'de'; }
+}
+
+export function getLang() { return lang; }
+
+// Switches the language, remembers it and tells every listener to redraw.
+export function setLang(l) {
+  lang = l === 'en' ? 'en' : 'de';
+  try { localStorage.setItem(LANG_KEY, lang); } catch { /* private mode: not remembered */ }
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  for (const f of listeners) f(lang);
+}
+
+// Registers a function called after every language switch.
+export function onLang(f) { listeners.push(f); }
+
+// The text of `key` with {0}, {1} ... replaced by the arguments.
+export function t(key, ...args) {
+  const s = STRINGS[lang][key] ?? STRINGS.de[key] ?? key;
+  return s.replace(/\{(\d)\}/g, (_, i) => String(args[+i] ?? ''));
+}
+
+// Fills every element marked data-i18n (text), data-i18n-label
+// (aria-label and title) or data-i18n-ph (placeholder) under `root`.
+export function applyStatic(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-label]')) {
+    el.setAttribute('aria-label', t(el.dataset.i18nLabel));
+    el.title = t(el.dataset.i18nLabel);
+  }
+  for (const el of root.querySelectorAll('[data-i18n-ph]')) el.placeholder = t(el.dataset.i18nPh);
+}
+
+export function suitName(s) { return t('suit_' + s); }
+
+// The name of a contract from its record code ("sauspiel:G", "solo:H:tout",
+// "wenz", "farbwenz:E", "bettel:ouvert" ...), never the server's German name.
+export function contractName(code) {
+  if (!code) return t('c_none');
+  const parts = code.split(':');
+  const type = parts[0];
+  const tout = parts.includes('tout');
+  let name;
+  if (type === 'bettel' && parts[1] === 'ouvert') name = t('c_bettel:ouvert');
+  else if (type === 'sauspiel') name = parts[1] ? t('c_sauspiel', suitName(parts[1])) : t('c_kreuzbock');
+  else if (['solo', 'farbwenz', 'farbgeier'].includes(type)) name = t('c_' + type, suitName(parts[1]));
+  else name = t('c_' + type);
+  return tout ? t('c_tout', name.replace(/ \(.*\)$/, '')) : name;
+}
+
+// The name of a contract kind without its suit ("solo", "farbwenz"), for
+// statistics.
+export function kindName(kind) {
+  if (kind === 'sauspiel') return 'Sauspiel';
+  if (['solo', 'farbwenz', 'farbgeier'].includes(kind)) return t('w_' + kind);
+  return contractName(kind).replace(/ \(.*\)$/, '');
+}
+
+// A contract class with its article, for bids: "einen Wenz", "a Solo Tout".
+export function className(cls) {
+  if (cls.endsWith(':tout')) {
+    return t('cls_tout', t('w_' + cls.slice(0, -5)));
+  }
+  return t('cls_' + cls);
+}
+
+// Money in euros from cents, German decimal comma in German; `sign`
+// puts a + before gains.
+export function money(cents, sign = false) {
+  const neg = cents < 0;
+  const abs = Math.abs(cents);
+  const num = (Math.floor(abs / 100)) + (lang === 'de' ? ',' : '.') + String(abs % 100).padStart(2, '0');
+  const pre = neg ? '−' : sign && cents > 0 ? '+' : '';
+  return lang === 'de' ? `${pre}${num} €` : `${pre}€${num}`;
+}
+
+// A signed whole number (tournament points), with a real minus sign.
+export function signed(n) { return n < 0 ? '−' + Math.abs(n) : n > 0 ? '+' + n : '0'; }

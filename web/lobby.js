@@ -1,0 +1,43 @@
+// lobby.js -- the list of open tables and the form that creates one:
+// a preset plus a few house rules as overrides (names of `schafkopf
+// rules`), title, listed, turn timer.
+
+import { t } from './i18n.js';
+import { h, botName } from './table.js';
+
+const $ = (id) => document.getElementById(id);
+
+// Draws the listed rooms, each with "open"/"sit down" and "watch".
+export function renderLobby(app, rooms) {
+  const list = $('lobby-list');
+  if (!rooms.length) { list.replaceChildren(h('li', { class: 'muted' }, t('no_rooms'))); return; }
+  list.replaceChildren(...rooms.map((rm) => {
+    const names = rm.seats.map((s) => (s.kind === 'empty' ? '–' : s.kind === 'bot' ? `${t('bot')} (${botName(s.name)})` : s.name)).join(', ');
+    return h('li', { class: 'lobby-room', 'data-room': rm.room },
+      h('div', { class: 'room-title' }, rm.title || rm.room),
+      h('div', { class: 'room-meta' }, `${t('preset_' + rm.rules.preset) || rm.rules.preset} · ${t('seats_free', rm.free)} · ${t('games_played', rm.games)}`),
+      h('div', { class: 'room-seats' }, names),
+      h('div', { class: 'room-buttons' },
+        h('button', { type: 'button', class: 'join', onclick: () => app.openTable(rm.room) }, rm.free ? t('join') : t('open_table')),
+        h('button', { type: 'button', class: 'spectate', onclick: () => app.openTable(rm.room) }, t('spectate'))));
+  }));
+}
+
+// Reads the create form into a `create` message; only rules the player
+// changed from "as the preset" become overrides.
+export function createMessage(form) {
+  const f = new FormData(form);
+  const overrides = {};
+  for (const [k, v] of f.entries()) if (k.startsWith('o_') && String(v).trim() !== '') overrides[k.slice(2)] = String(v).trim();
+  const msg = {
+    type: 'create',
+    rules: { preset: f.get('preset'), overrides },
+    listed: form.elements.listed.checked,
+    fallback: f.get('fallback') || 'heuristic',
+  };
+  const title = String(f.get('title') || '').trim();
+  if (title) msg.title = title;
+  const timer = parseInt(f.get('timer'), 10);
+  if (timer > 0) msg.timer = Math.min(timer, 600); // contracts A.3; older servers know no timer
+  return msg;
+}

@@ -1,0 +1,152 @@
+// words.js -- actions in words ("bid sauspiel" -> "Ich spiele (ein
+// Sauspiel oder mehr)"), for the buttons of the seat asked (with what the
+// choice means for its hand) and for the course of a game.  All texts
+// come from i18n.js.
+
+import { t, contractName, className, getLang } from './i18n.js';
+import { countTrumps, callableSuits, trumpsOf } from './sort.js';
+import { cardName } from './cards.js';
+
+// The card's full name in the current language ("Eichel-Ober").
+export function cardLabel(code) { return cardName(code, getLang()); }
+
+// What declaring `code` means: who plays with whom and what is trump.
+function declareMeaning(code) {
+  const [type, arg] = code.split(':');
+  const tout = code.endsWith(':tout');
+  let d;
+  switch (type) {
+    case 'sauspiel': d = t('d_sauspiel', t('suit_' + arg)); break;
+    case 'solo': d = t('d_solo', t('suit_' + arg)); break;
+    case 'wenz': d = t('d_wenz'); break;
+    case 'geier': d = t('d_geier'); break;
+    case 'farbwenz': d = t('d_farbwenz', t('suit_' + arg)); break;
+    case 'farbgeier': d = t('d_farbgeier', t('suit_' + arg)); break;
+    case 'bettel': d = t(arg === 'ouvert' ? 'd_bettel_ouvert' : 'd_bettel'); break;
+    case 'sie': d = t('d_sie'); break;
+    case 'hochzeit': d = t('d_hochzeit'); break;
+    default: d = '';
+  }
+  return tout ? `${d}; ${t('d_tout')}` : d;
+}
+
+// The words for one choice of the seat asked.  `ctx`: {phase, hand,
+// holder (seat that bid so far or null), seat, challenged, offer,
+// doublings}.  Returns {label, detail}: the label says the action, the
+// detail what it means for this hand.
+export function choiceWords(action, ctx) {
+  const [verb, arg] = action.split(' ');
+  const hand = ctx.hand || [];
+  switch (verb) {
+    case 'pass':
+      if (ctx.offer) return { label: t('a_no_double', ctx.offer === 'kontra' ? 'Kontra' : 'Retour') };
+      if (ctx.phase === 'klopfen') return { label: t('a_no_klopfen') };
+      if (ctx.phase === 'hochzeit') return { label: t('a_no_accept') };
+      if (ctx.challenged) return { label: t('a_pass_yield') };
+      return { label: t('a_pass') };
+    case 'klopfen': return { label: t('a_klopfen') };
+    case 'kontra':
+    case 'retour': {
+      const w = t('a_' + verb);
+      return { label: ctx.doublings >= 2 ? t('a_doubling_n', w, ctx.doublings + 1) : w };
+    }
+    case 'accept': return { label: arg ? t('a_accept', cardLabel(arg)) : t('a_accept_hidden') };
+    case 'card': return { label: cardLabel(arg) };
+    case 'bid': return bidWords(arg, ctx, hand);
+    case 'declare': {
+      const n = countTrumps(hand, arg);
+      const trumps = trumpsOf(arg).lords === '' ? '' : ` – ${n === 1 ? t('d_trump1') : t('d_trumps', n)}`;
+      return { label: contractName(arg), detail: declareMeaning(arg) + trumps };
+    }
+    default: return { label: action };
+  }
+}
+
+// A bid in table talk: the opening "ich spiele" (with what a hand that
+// can call no Sau commits to, 2.5.3), the holder's "ich spiel selbst",
+// or a challenge naming the class ("ich hätt einen Wenz").
+// What a bid class could be for this hand: the contract of the class
+// with the most trumps in it ("Eichel-Solo, 6 Trümpfe"), or the Saus it
+// could call; '' without a hand.
+function bestFor(cls, hand) {
+  if (!hand.length) return '';
+  const base = cls.replace(/:tout$/, '');
+  const tout = cls.endsWith(':tout') ? ':tout' : '';
+  if (base === 'sauspiel') {
+    const suits = callableSuits(hand);
+    // German joins compounds with a hyphen: "die Eichel- oder Schellen-Sau".
+    const names = suits.map((x, i) => t('suit_' + x) + (getLang() === 'de' && i < suits.length - 1 ? '-' : ''));
+    return names.length ? t('d_call', names.length > 1 ? names.slice(0, -1).join(', ') + t('or') + names[names.length - 1] : names[0]) : '';
+  }
+  const options = ['solo', 'farbwenz', 'farbgeier'].includes(base)
+    ? ['E', 'G', 'H', 'S'].map((x) => `${base}:${x}${tout}`) : ['wenz', 'geier'].includes(base) ? [base + tout] : [];
+  if (!options.length) return '';
+  let best = options[0];
+  for (const o of options) if (countTrumps(hand, o) > countTrumps(hand, best)) best = o;
+  const n = countTrumps(hand, best);
+  return t('d_best', contractName(best), n === 1 ? t('d_trump1') : t('d_trumps', n));
+}
+
+// Joins a bid's meaning with what it would be for this hand.
+function withBest(detail, cls, hand) {
+  const b = bestFor(cls, hand);
+  return b ? `${detail} – ${b}` : detail;
+}
+
+function bidWords(cls, ctx, hand) {
+  if (ctx.holder === null || ctx.holder === undefined) {
+    if (cls === 'sauspiel') {
+      if (hand.length && callableSuits(hand).length === 0 && ctx.higher && ctx.higher.length)
+        return { label: t('a_play'), detail: t('d_play_nocall', ctx.higher.map((c) => className(c).replace(/^\S+ /, '')).join(t('or'))) };
+      return { label: t('a_play'), detail: withBest(t('d_play'), cls, hand) };
+    }
+    return { label: t('a_have', className(cls)), detail: cls === 'hochzeit' ? t('d_hochzeit') : withBest(t('d_have'), cls, hand) };
+  }
+  if (ctx.holder === ctx.seat) return { label: t('a_play_self', className(cls)), detail: bestFor(cls, hand) || undefined };
+  if (cls === 'sauspiel') return { label: t('a_play_too'), detail: t('d_play_too') };
+  return { label: t('a_have', className(cls)), detail: cls === 'hochzeit' ? t('d_hochzeit') : withBest(t('d_have'), cls, hand) };
+}
+
+// An action as it appears in the course of a game or the log: short
+// words without the hand's detail ("Kontra", "Herz-Solo", "Eichel-Ober").
+export function actionWords(action, ctx = {}) {
+  const [verb, arg] = action.split(' ');
+  if (verb === 'card') return cardLabel(arg);
+  if (verb === 'declare') return contractName(arg);
+  if (verb === 'bid') return bidWords(arg, ctx, []).label;
+  if (verb === 'pass' && ctx.offer) return t('a_no_double', ctx.offer === 'kontra' ? 'Kontra' : 'Retour');
+  if (verb === 'pass' && ctx.phase === 'auction') return t('a_pass_short');
+  return choiceWords(action, ctx).label.replace(/ \(.*\)$/, '');
+}
+
+// Whether the ruleset lets players lay (Klopfen, 002): the override, or
+// the preset that has it (`sauspiel`).
+export function klopfenOn(rules) {
+  const k = rules && rules.overrides && rules.overrides.klopfen;
+  return (k || (rules && rules.preset === 'sauspiel' ? 'all' : 'off')) !== 'off';
+}
+
+// The calls of a game (everything but cards) in words, in order:
+// [{seat, text}].  A pass of the laying round reads "nicht klopfen"; an
+// action recorded live carries its phase, one from a state or a finished
+// course is placed by the laying round's length (one call per seat).
+export function callList(actions, rules, nseats) {
+  const out = [];
+  let holder = null;
+  let challenged = null; // the holder a higher bid just challenged
+  const laying = klopfenOn(rules);
+  actions.forEach((a, i) => {
+    if (a.action.startsWith('card ')) return;
+    const phase = a.phase || (laying && i < nseats && !actions.slice(0, i + 1).some((x) => x.action.startsWith('bid ')) ? 'klopfen' : 'auction');
+    // The holder's pass after a challenge leaves the game to the challenger: "ist recht".
+    const yields = a.action === 'pass' && phase === 'auction' && a.seat === challenged;
+    out.push({ seat: a.seat, text: yields ? t('a_yield_short') : actionWords(a.action, { holder: a.seat === challenged ? a.seat : holder, seat: a.seat, phase }) });
+    if (a.action === 'pass') challenged = null;
+    if (a.action.startsWith('bid ')) {
+      const keeps = a.seat === challenged; // the holder keeps his game: the challenger decides next
+      challenged = !keeps && holder !== null && holder !== a.seat ? holder : null;
+      holder = a.seat;
+    }
+  });
+  return out;
+}

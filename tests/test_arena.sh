@@ -10,6 +10,10 @@ PROG=${SK_PROG:?SK_PROG must name the schafkopf program}
 ROOT=${SK_ROOT:-.}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# the opponents these transcripts were written against (pimc became
+# the default in issue 15); the user's own settings never count
+export XDG_CONFIG_HOME=$tmp/config
+mkdir -p "$XDG_CONFIG_HOME/schafkopf" && printf 'opponents = heuristic\n' >"$XDG_CONFIG_HOME/schafkopf/play.conf"
 passed=0 failed=0
 ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
@@ -441,10 +445,19 @@ for sig in TERM INT; do
 done
 
 # analyze: a recorded game rated card by card, table and JSON
-status 0 "analyze a game" "$PROG" analyze --game 2 --samples 3 "$tmp/j1.jsonl"
+status 0 "analyze a game" "$PROG" analyze --lang en --game 2 --samples 3 "$tmp/j1.jsonl"
 contains "$tmp/out" "game 2 (arena-7-1-2)" "analyze names the game"
 contains "$tmp/out" "  card " "analyze rates cards"
 contains "$tmp/out" "decisions rated" "analyze sums up per seat"
+# analyze in German by default (issue 15): every line through the
+# translation tables, actions in words, no engine codes, no English
+status 0 "analyze in German" "$PROG" analyze --game 2 --samples 3 "$tmp/j1.jsonl"
+contains "$tmp/out" "Spiel 2 (arena-7-1-2): Geber Sitz" "analyze (de) names the game"
+contains "$tmp/out" "  Karte " "analyze (de) rates cards"
+contains "$tmp/out" "Entscheidungen bewertet" "analyze (de) sums up per seat"
+grep -Eq 'card |bid |pass|declare |sauspiel:|solo:|wenz|double dummy|decisions|cents|thrown in|dealer|seat [0-9]' "$tmp/out" &&
+    bad "analyze (de): English or an engine code: $(grep -Em2 'card |bid |pass|declare |sauspiel:|solo:|double dummy|decisions|cents|dealer|seat [0-9]' "$tmp/out")" || ok
+status 2 "analyze --lang fr" "$PROG" analyze --lang fr /dev/null
 status 0 "analyze --json" "$PROG" analyze --game 2 --samples 3 --json "$tmp/j1.jsonl"
 contains "$tmp/out" '"kind":"card"' "analyze --json rates cards"
 contains "$tmp/out" '"dd":{"value":' "analyze --json has double-dummy values"

@@ -128,6 +128,16 @@ static void test_specs(void **state)
     assert_string_equal(sk_bot_name(b), "pimc:strong");
     sk_bot_free(b);
     assert_null(sk_bot_new("pimc:strongest", 1, &err));
+    /* sk_bot_spec_valid answers as sk_bot_new does, without a bot */
+    static const char *const SPECS[] = {"random", "heuristic", "pimc", "pimc:7", "pimc:strong",
+                                        "pimc:8:infer", "nonsense", "pimc:0", "pimc:x",
+                                        "pimc:strongest", "", "pimc:257"};
+    for (size_t i = 0; i < sizeof SPECS / sizeof SPECS[0]; i++) {
+        b = sk_bot_new(SPECS[i], 1, NULL);
+        assert_int_equal(sk_bot_spec_valid(SPECS[i]), b != NULL);
+        sk_bot_free(b);
+    }
+    assert_false(sk_bot_spec_valid(NULL));
     /* the sampling switch after any PIMC spec */
     const char *good[] = {"pimc:infer", "pimc:uniform", "pimc:12:infer", "pimc:strong:uniform"};
     for (size_t i = 0; i < sizeof good / sizeof *good; i++) {

@@ -7,6 +7,10 @@ set -u
 PROG=${SK_PROG:-build/schafkopf}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# the opponents these transcripts were written against (pimc became
+# the default in issue 15); the user's own settings never count
+export XDG_CONFIG_HOME=$tmp/config
+mkdir -p "$XDG_CONFIG_HOME/schafkopf" && printf 'opponents = heuristic\n' >"$XDG_CONFIG_HOME/schafkopf/play.conf"
 passed=0 failed=0
 ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*"; }

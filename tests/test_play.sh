@@ -9,6 +9,10 @@ PROG=${SK_PROG:?SK_PROG must name the schafkopf program}
 tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 export XDG_DATA_HOME=$tmp/data
+# the opponents these transcripts were written against (pimc became
+# the default in issue 15); the user's own settings never count
+export XDG_CONFIG_HOME=$tmp/config
+mkdir -p "$XDG_CONFIG_HOME/schafkopf" && printf 'opponents = heuristic\n' >"$XDG_CONFIG_HOME/schafkopf/play.conf"
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 ok() { echo "ok: $*"; }
@@ -23,7 +27,7 @@ ok() { echo "ok: $*"; }
 # quit with q or send SIGINT (a game left in the middle)
 drive() {
     local out=$1; shift
-    local bad_done=0 hand="" line legal first illegal answers=0
+    local bad_done=0 hand="" line legal first illegal answers=0 claim_sent=0
     # (job control on: a script's background job would ignore SIGINT)
     set -m
     coproc GAME { exec "$PROG" play --plain --lang en "$@" 2>&1; }
@@ -46,7 +50,10 @@ drive() {
         "Legal:"*)
             legal=${line#Legal: }
             first=${legal%% *}
-            if [ "$bad_done" = 0 ] && [ "${BAD:-0}" = 1 ]; then
+            if [ "${CLAIM:-0}" = 1 ] && [ "$claim_sent" = 0 ]; then
+                claim_sent=1 # claim the rest; refused, the same question comes again
+                printf 'rest\n' >&"$in"
+            elif [ "$bad_done" = 0 ] && [ "${BAD:-0}" = 1 ]; then
                 bad_done=1
                 illegal=""
                 for c in $hand; do
@@ -59,6 +66,7 @@ drive() {
                 fi
                 printf 'XY\n%s\nblah blah\n' "$illegal" >&"$in"
             else
+                claim_sent=0
                 printf '%s\n' "$first" >&"$in"
             fi
             ;;
@@ -97,6 +105,31 @@ if [ -f "$file" ]; then
     grep -q '^Game 3: Dealer' "$tmp/t3" && ok "resume continues with game 3" || fail "resume"
     [ "$(grep -c '^    [0-9] ' "$tmp/t3")" -ge 3 ] && ok "resumed sheet has 3 rows" || fail "resume rows"
     [ "$(wc -l <"$file")" = 3 ] && ok "resumed game appended" || fail "resume append"
+    # 3g. session statistics (issue 15): `stats FILE` counts the games, the
+    # declarers' wins by contract, and ends with the score sheet's totals;
+    # without FILE it reads the newest session; "statistik" in a game
+    # prints the same text for the games so far
+    "$PROG" stats --lang en "$file" >"$tmp/st" 2>&1
+    grep -q '^Statistics - games: 3, thrown in: [0-3]$' "$tmp/st" && ok "stats: 3 games" ||
+        fail "stats: $(head -2 "$tmp/st")"
+    sheet=$(grep -E '^ +Total ' "$tmp/t3" | tail -n 1 | awk '{print $(NF-3)}')
+    mine=$(sed -n '/^Standing/{n;p}' "$tmp/st" | awk '{print $2}')
+    [ -n "$sheet" ] && [ "$sheet" = "$mine" ] && ok "stats: your money as on the sheet ($mine)" ||
+        fail "stats: $mine, the sheet $sheet"
+    last=$(sed -n '/^Over time/,$p' "$tmp/st" | tail -1 | awk '{print $(NF-3)}')
+    [ "$last" = "$mine" ] && [ "$(sed -n '/^Over time/,$p' "$tmp/st" | grep -c '^  Game ')" = 3 ] &&
+        ok "stats: the course ends at the total" || fail "stats: course $(sed -n '/^Over time/,$p' "$tmp/st")"
+    played=$(sed -n '/^Declared/,/^By game/p' "$tmp/st" | grep -o '[0-9]* of [0-9]*' | awk '{s+=$3} END {print s}')
+    bygame=$(sed -n '/^By game/,/^Standing/p' "$tmp/st" | grep -v Ramsch | grep -o '[0-9]* of [0-9]*' | awk '{s+=$3} END {print s}')
+    [ -n "$played" ] && [ "$played" = "$bygame" ] && ok "stats: declared by seat = by game ($played)" ||
+        fail "stats: $played declared by seat, $bygame by game"
+    "$PROG" stats >"$tmp/st2" 2>&1
+    head -1 "$tmp/st2" | grep -q "^$XDG_DATA_HOME/schafkopf/session-" && grep -q '^Statistik - Spiele: ' "$tmp/st2" &&
+        ok "stats: the newest session without FILE, German" || fail "stats: $(head -2 "$tmp/st2")"
+    grep -Eq 'Statistics|games|Declared' "$tmp/st2" && fail "stats: English in German" || ok "stats: German only"
+    "$PROG" stats "$tmp/nonexistent.jsonl" >/dev/null 2>&1; [ $? = 1 ] && ok "stats: a missing file" || fail "stats: missing file"
+    printf 'statistik\nq\n' | "$PROG" play --plain --resume "$file" >"$tmp/st3" 2>&1
+    grep -q '^Statistik - Spiele: 3,' "$tmp/st3" && ok "stats: statistik in a game" || fail "stats: $(grep -m1 Statistik "$tmp/st3")"
 fi
 
 # the actions of a record line as text, without the closing bracket: a
@@ -186,6 +219,27 @@ h3=$(sed -n 3p "$fa" | hands_of)
     fail "--seed with --resume: game 3 dealt other cards"
 [ "$(sed -n 1p "$fa" | hands_of)" != "$(sed -n 3p "$fb" | hands_of)" ] && ok "--seed with --resume: not game 1's cards" ||
     fail "--seed with --resume: game 1's cards again"
+export XDG_DATA_HOME=$tmp/data
+
+# 5b. "Der Rest gehört mir" (issue 15, docs/rules.md): at every card of
+# ours the script claims the rest first.  A claim that does not hold is
+# refused with no penalty (the same question again, the hand unchanged);
+# one that holds ends the game at once, the claimer's side taking every
+# trick left, and the record still checks as legal actions
+export XDG_DATA_HOME=$tmp/claim
+CLAIM=1 drive "$tmp/tc" --seed 11 --games 12 --bots heuristic
+grep -q '^! That does not hold: some lie of the cards' "$tmp/tc" && ok "claim: refused when it does not hold" ||
+    fail "claim: never refused"
+held=$(grep -c '^You: The rest is mine$' "$tmp/tc")
+[ "$held" -ge 1 ] && ok "claim: $held claims held" || fail "claim: none held in 12 games"
+cf=$(ls "$tmp"/claim/schafkopf/session-*.jsonl | head -1)
+"$PROG" check -q "$cf" && [ "$(wc -l <"$cf")" = 12 ] && ok "claim: the 12 records check" || fail "claim: records"
+# after a held claim no card of ours is asked in that game, and every
+# trick after it goes to the claimer's side (You or the known partner)
+awk '/^You: The rest is mine$/ {c=1; next} /^Game [0-9]+: Dealer/ {c=0}
+     c && /^Legal:/ {print "asked after the claim"} ' "$tmp/tc" | grep -q . &&
+    fail "claim: a card asked after a held claim" || ok "claim: the rest played out at once"
+[ "$(grep -c '^Score sheet (' "$tmp/tc")" = 12 ] && ok "claim: every game settled" || fail "claim: results"
 export XDG_DATA_HOME=$tmp/data
 
 # 4. EOF on stdin ends the session cleanly

@@ -7,6 +7,10 @@ PROG=${SK_PROG:?SK_PROG must name the schafkopf program}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export XDG_DATA_HOME=$tmp/data XDG_CONFIG_HOME=$tmp/config
+# the opponents these transcripts were written against (pimc became
+# the default in issue 15); the user's own settings never count
+export XDG_CONFIG_HOME=$tmp/config
+mkdir -p "$XDG_CONFIG_HOME/schafkopf" && printf 'opponents = heuristic\n' >"$XDG_CONFIG_HOME/schafkopf/play.conf"
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 ok() { echo "ok: $*"; }
@@ -132,6 +136,22 @@ for t in "$tmp/t9" "$tmp/r6"; do
         fail "10: no course in ${t##*/}: $(printf '%s\n' "$course" | head -3)"
     fi
 done
+
+# 5 (Ramsch): the result says who lost, and the settlement who pays
+# whom, in words in both languages -- not core's "je Verlierer und
+# Mitspieler" -- for every Ramsch of 200 seeded stammtisch games
+"$PROG" selfplay --games 200 --seed 3 --preset stammtisch --out "$tmp/ramsch.jsonl" 2>/dev/null
+nr=0 badr=""
+for g in $(grep -n '"ramsch' "$tmp/ramsch.jsonl" | cut -d: -f1 | head -8); do
+    "$PROG" replay --plain --game "$g" "$tmp/ramsch.jsonl" >"$tmp/rde" 2>&1
+    "$PROG" replay --plain --lang en --game "$g" "$tmp/ramsch.jsonl" >"$tmp/ren" 2>&1
+    grep -q '^Ergebnis: Ramsch: .* \(verlierst\|verliert\|verlieren\)\. Augen: Du [0-9]*, Links [0-9]*, Gegenüber [0-9]*, Rechts [0-9]*' "$tmp/rde" &&
+    grep -q '^Geld: Ramsch .* Cent; .* \(zahlst\|zahlt\|zahlen\) das jedem der anderen' "$tmp/rde" &&
+    grep -q '^Money: Ramsch .* cents; .* \(pay\|pays\) that to each of the others' "$tmp/ren" &&
+    ! grep -q 'je Verlierer\|per loser\|(-)' "$tmp/rde" "$tmp/ren" && nr=$((nr + 1)) ||
+        badr="$g: $(grep -h '^Ergebnis\|^Geld\|^Money' "$tmp/rde" "$tmp/ren" | tail -3)"
+done
+[ "$nr" -ge 3 ] && [ -z "$badr" ] && ok "5: $nr Ramsch settlements in words" || fail "5: Ramsch wording ($nr): $badr"
 
 # minor: grammar in both languages; help for play, every preset; the
 # card codes explained in English

@@ -13,12 +13,16 @@ tmp=$(mktemp -d)
 sock=sk-test-$$
 T() { tmux -L "$sock" "$@"; }
 trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+# the opponents these transcripts were written against (pimc became
+# the default in issue 15); the user's own settings never count
+export XDG_CONFIG_HOME=$tmp/config
+mkdir -p "$XDG_CONFIG_HOME/schafkopf" && printf 'opponents = heuristic\n' >"$XDG_CONFIG_HOME/schafkopf/play.conf"
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 ok() { echo "ok: $*"; }
 
 T -f /dev/null new-session -d -s play -x 80 -y 24 \
-    "env XDG_DATA_HOME='$tmp/data' TERM=screen '$PROG' play --games 1 --seed 11 --delay 0 \
+    "env XDG_DATA_HOME='$tmp/data' XDG_CONFIG_HOME='$tmp/config' TERM=screen '$PROG' play --games 1 --seed 11 --delay 0 \
      >/dev/tty 2>'$tmp/err'; echo \"EXIT=\$?\" >'$tmp/rc'; sleep 60"
 
 screen=""
@@ -57,7 +61,7 @@ ls "$tmp"/data/schafkopf/session-*.jsonl >/dev/null 2>&1 && ok "session saved" |
 # without a word): the game in progress is saved to FILE.partial, the
 # program says so and exits 130
 T new-session -d -s intr -x 80 -y 24 \
-    "env XDG_DATA_HOME='$tmp/data2' TERM=screen '$PROG' play --games 1 --seed 5 --delay 0 \
+    "env XDG_DATA_HOME='$tmp/data2' XDG_CONFIG_HOME='$tmp/config' TERM=screen '$PROG' play --games 1 --seed 5 --delay 0 \
      >/dev/tty 2>'$tmp/err2'; echo \"EXIT=\$?\" >'$tmp/rc2'; sleep 60"
 cards=0
 deadline=$((SECONDS + 45))

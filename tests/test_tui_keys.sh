@@ -14,6 +14,10 @@ tmp=$(mktemp -d)
 sock=sk-keys-$$
 T() { tmux -L "$sock" "$@"; }
 trap 'T kill-server 2>/dev/null; sleep 0.5; rm -rf "$tmp"' EXIT
+# the opponents these transcripts were written against (pimc became
+# the default in issue 15); the user's own settings never count
+export XDG_CONFIG_HOME=$tmp/config
+mkdir -p "$XDG_CONFIG_HOME/schafkopf" && printf 'opponents = heuristic\n' >"$XDG_CONFIG_HOME/schafkopf/play.conf"
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 ok() { echo "ok: $*"; }
@@ -154,6 +158,48 @@ else
     fail "10: no session saved"
 fi
 
+# claiming the rest (issue 15): the footer names r; r at the first card
+# is refused (it cannot hold, or is too early to check) on the message
+# line, and the same card is still asked
+start c1 80x24 play --seed 3 --delay 0
+if wait_for c1 "Deine Ansage"; then
+    keys c1 2
+    wait_for c1 "Sauspiel mit der" || fail "claim: no declaration menu"
+    keys c1 1
+    wait_for c1 "Spiel eine Karte" || fail "claim: no card asked for"
+    case $(screen c1) in *"r der Rest"*) ok "claim: the footer names r" ;;
+    *) fail "claim: footer: $(screen c1 | tail -1)" ;; esac
+    keys c1 r
+    if wait_for c1 "Das hält nicht" 10 || wait_for c1 "Zu früh zum Prüfen" 1; then
+        screen c1 | grep -q 'Spiel eine Karte: ←→ Enter, 1-8' && ok "claim: r refused, the card still asked" ||
+            fail "claim: after r: $(screen c1)"
+    else
+        fail "claim: r: $(screen c1)"
+    fi
+else
+    fail "claim: no bidding menu: $(screen c1)"
+fi
+
+# statistics (issue 15): after a game s shows the session's statistics
+start k11 80x24 play --games 2 --seed 9 --delay 0 --trick-pause 0
+deadline=$((SECONDS + 40)) shown=0
+while [ $SECONDS -lt $deadline ]; do
+    scr=$(screen k11)
+    case $scr in
+    *Spielliste*) case $scr in *"s: Statistik"*) keys k11 s; shown=1 ;; esac; break ;;
+    *"geben?"*) keys k11 n ;;
+    *"Spiel eine Karte"* | *"Deine Ansage"*) keys k11 Enter ;;
+    esac
+    sleep 0.1
+done
+if [ "$shown" = 1 ] && wait_for k11 "Statistik - Spiele: 1," 5 && screen k11 | grep -q '^ *Spiel   1  ' &&
+    screen k11 | grep -q 'Angesagt (gewonnen von gespielt)'; then
+    ok "statistics: s after a game"
+else
+    fail "statistics: $(screen k11)"
+fi
+keys k11 q
+
 # minor: the header names the multiplier and your side's Augen; trumps
 # stand apart in the hand; at 120x40 the log uses the width and breaks
 # lines between words
@@ -173,6 +219,93 @@ if wait_for m1 "Deine Ansage"; then
 else
     fail "minor: no bidding menu: $(screen m1)"
 fi
+
+# settings (issue 15): o opens the settings screen in the game, the
+# footer names the key; Right changes the chosen setting, Enter saves it
+# to $XDG_CONFIG_HOME/schafkopf/play.conf, and the language applies at
+# once; play --settings is the same screen alone, Esc leaves it
+start s1 80x24 play --seed 3 --delay 0
+if wait_for s1 "Deine Ansage"; then
+    case $(screen s1) in *"o Optionen"*) ok "settings: the footer names o" ;;
+    *) fail "settings: footer: $(screen s1 | tail -1)" ;; esac
+    keys s1 o
+    if wait_for s1 "Einstellungen" 5 && screen s1 | grep -q 'Stichpause' &&
+        screen s1 | grep -q 'gelten ab der nächsten Runde'; then ok "settings: o shows them"; else
+        fail "settings: o: $(screen s1)"; fi
+    keys s1 Down Down Down Down Right
+    wait_for s1 "English" 5 && wait_for s1 "Opponents" 2 && ok "settings: the screen speaks the language chosen" ||
+        fail "settings: language: $(screen s1)"
+    keys s1 Enter
+    if wait_for s1 "Your call" 5 && screen s1 | grep -q 'o settings'; then ok "settings: saved, English at once"; else
+        fail "settings: after Enter: $(screen s1)"; fi
+    grep -qx 'lang = en' "$tmp/config/schafkopf/play.conf" 2>/dev/null && ok "settings: the file" ||
+        fail "settings: file: $(cat "$tmp/config/schafkopf/play.conf" 2>&1)"
+else
+    fail "settings: no bidding menu: $(screen s1)"
+fi
+start s2 80x24 play --settings
+if wait_for s2 "Language" 5; then
+    keys s2 Right Escape
+    sleep 0.5
+    grep -qx 'lang = en' "$tmp/config/schafkopf/play.conf" && grep -q 'EXIT=0' "$tmp/s2.rc" 2>/dev/null &&
+        ok "settings: play --settings, Esc leaves the file" || fail "settings: Esc: $(cat "$tmp/s2.rc" 2>&1)"
+else
+    fail "settings: play --settings: $(screen s2)"
+fi
+# a bad line of the settings: the full screen shows it on the first
+# game's table (the message once crashed the screen before any game)
+printf 'opponents = heuristic\ntariff = zehn\n' >"$tmp/config/schafkopf/play.conf"
+start s3 80x24 play --seed 3 --delay 0
+if wait_for s3 "Deine Ansage" 10 && screen s3 | grep -q 'Einstellungen play.conf, Zeile 2: "zehn"' &&
+    screen s3 | grep -q 'Wert für tariff; dafür gilt der Standard'; then
+    ok "settings: a bad line named on the table"
+else
+    fail "settings: bad line: $(screen s3; cat "$tmp/s3.rc" 2>/dev/null)"
+fi
+keys s3 q j
+sleep 0.5
+rm -rf "$tmp/data" # its game in progress is not the one the offer below is about
+printf 'opponents = heuristic\n' >"$tmp/config/schafkopf/play.conf"
+
+# resume offer (issue 15): on a terminal, play without --continue asks
+# to go on with the last session when it has a game in progress; Enter
+# (the default, yes) resumes it, n starts a new session, --new does not ask
+start o1 80x24 play --plain --seed 4
+wait_for o1 "Deine Wahl" 10 && keys o1 2 Enter q Enter
+sleep 0.5
+first=$(ls "$tmp"/data/schafkopf/session-*.jsonl.partial 2>/dev/null | head -1)
+[ -n "$first" ] && ok "offer: a game left in the middle" || fail "offer: no partial: $(screen o1)"
+start o2 80x24 play --plain --seed 4
+if wait_for o2 "Weiterspielen? (J/n, q Ende)" 10 && screen o2 | grep -q "${first%.partial}"; then
+    ok "offer: asked, naming the session"
+    keys o2 Enter
+    if wait_for o2 "Du: ich spiele" 10; then ok "offer: Enter goes on with the game in progress"; else
+        fail "offer: Enter: $(screen o2)"; fi
+    keys o2 q Enter
+else
+    fail "offer: not asked: $(screen o2)"
+fi
+sleep 0.5
+n0=$(ls "$tmp"/data/schafkopf/session-*.jsonl | wc -l)
+start o3 80x24 play --plain --seed 4
+if wait_for o3 "Weiterspielen?" 10; then
+    keys o3 n Enter
+    wait_for o3 "Deine Wahl" 10
+    screen o3 | grep -q "Du: ich spiele" && fail "offer: n resumed" || ok "offer: n starts a new game"
+    keys o3 q Enter
+else
+    fail "offer: o3 not asked: $(screen o3)"
+fi
+start o4 80x24 play --seed 4 --new --delay 0
+if wait_for o4 "Deine Ansage" 10; then ok "offer: --new does not ask (full screen)"; else
+    fail "offer: --new: $(screen o4)"; fi
+keys o4 q j
+sleep 0.5
+start o5 80x24 play --seed 4 --lang en
+wait_for o5 "Go on with it? (Y/n, q quit)" 10 && ok "offer: in English, before the full screen" ||
+    fail "offer: en: $(screen o5)"
+keys o5 q Enter
+rm -rf "$tmp/data"
 
 # 6: a window too small says so in the game's language and points to --plain
 start k6 60x20 play --seed 3 --delay 0

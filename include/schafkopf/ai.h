@@ -26,6 +26,9 @@ typedef struct sk_bot sk_bot;
 
 /* Creates a bot from a spec; NULL with a message on a bad spec. */
 sk_bot *sk_bot_new(const char *spec, uint64_t seed, sk_error *err);
+/* Whether sk_bot_new accepts a spec, without making the bot (a PIMC
+ * bot's solver tables are large): for checking specs read from files. */
+bool sk_bot_spec_valid(const char *spec);
 void sk_bot_free(sk_bot *bot);
 /* The spec the bot was made from. */
 const char *sk_bot_name(const sk_bot *bot);

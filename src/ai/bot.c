@@ -107,6 +107,13 @@ static int parse_spec(const char *spec, int *kind, int *samples, int *infer)
     return 0;
 }
 
+/* Whether a spec names a bot: the test sk_bot_new makes first. */
+bool sk_bot_spec_valid(const char *spec)
+{
+    int kind, samples, infer;
+    return spec && strlen(spec) < 32 && parse_spec(spec, &kind, &samples, &infer) == 0;
+}
+
 /* Creates a bot from its spec. */
 sk_bot *sk_bot_new(const char *spec, uint64_t seed, sk_error *err)
 {

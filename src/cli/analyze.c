@@ -14,11 +14,11 @@
  * without it).  Bids, passes and the declaration are priced as the PIMC
  * bot prices them, on the sampled deals and on the real one.
  */
-#include "cli.h"
-#include "schafkopf/ai.h"
+#include "ui.h"
 
 #include <errno.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +28,7 @@
 typedef struct an_ctx {
     uint64_t samples, seed, game_wanted, margin;
     bool json;
+    skx_lang lang; /* of the table: --lang, German by default (JSON: codes) */
     int jobs; /* threads of the exact searches */
     sk_solver *solver;
     sk_sampler *sampler;
@@ -80,7 +81,29 @@ static void analyze_usage(FILE *out)
             "  --jobs N      threads of each exact search (default: the cores, at most\n"
             "                4); the figures do not depend on it\n"
             "  --json        one JSON object per decision instead of the table\n"
+            "  --lang de|en  the table in German (default: words, no codes) or English\n"
             "  -h, --help    this help\n", DEFAULT_SAMPLES);
+}
+
+/* An action as the table shows it: in words in German (as `play` says
+ * it, "ich spiele", "Kontra", "EO"), as its code in English ("bid
+ * sauspiel"); `p` is the state before it. */
+static void act_text(const an_ctx *x, const sk_public *p, sk_action a, char *buf, size_t size)
+{
+    if (x->lang == SKX_LANG_DE)
+        skx_lang_action(x->lang, p, a, buf, size);
+    else
+        sk_action_format(a, buf, size);
+}
+
+/* Prints a table line from a format of the language's table. */
+static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void out(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
 }
 
 /* splitmix64's finaliser: a well-mixed seed per decision. */
@@ -299,10 +322,12 @@ static void rate_card(an_ctx *x, const sk_game *g, sk_action a, int gameno, int 
                sk_card_name(dd.cards[sd.best_money]), sd.money_lost, flag);
         return;
     }
-    printf("%4d  %d  card %-13s | %-3s %6.1f %5.1f %7.1f %6.1f | %-3s %4.0f %4.0f %6.0f %5.0f | "
-           "%s\n", index, seat, sk_card_name(a.card), sk_card_name(info.cards[si.best]), si.value,
-           si.lost, si.money, si.money_lost, sk_card_name(dd.cards[sd.best]), sd.value, sd.lost,
-           sd.money, sd.money_lost, flag);
+    char what[32];
+    snprintf(what, sizeof what, "%s %s", skx_tr(x->lang, L_AN_CARD), sk_card_name(a.card));
+    out("%4d  %d  %-18s | %-3s %6.1f %5.1f %7.1f %6.1f | %-3s %4.0f %4.0f %6.0f %5.0f | "
+        "%s\n", index, seat, what, sk_card_name(info.cards[si.best]), si.value,
+        si.lost, si.money, si.money_lost, sk_card_name(dd.cards[sd.best]), sd.value, sd.lost,
+        sd.money, sd.money_lost, flag);
 }
 
 /* Rates a given Kontra/Retour: the seat's money with it and without it,
@@ -350,8 +375,11 @@ static void rate_doubling(an_ctx *x, const sk_game *g, sk_action a, int gameno, 
                gameno, index, seat, name, deals, iw, io, with, without, flag);
         return;
     }
-    printf("%4d  %d  %-18s | cents with it %+.1f, without %+.1f; double dummy %+.0f / %+.0f  "
-           "%s\n", index, seat, name, iw, io, with, without, flag);
+    char words[64];
+    act_text(x, &g->pub, a, words, sizeof words);
+    printf("%4d  %d  %-18s | ", index, seat, words);
+    printf(skx_tr(x->lang, L_AN_DOUBLING), iw, io, with, without);
+    printf("  %s\n", flag);
 }
 
 /* Shows the heuristic bot's hint for a decision that cannot be priced
@@ -375,8 +403,11 @@ static void hint_only(an_ctx *x, const sk_view *v, sk_action a, int gameno, int 
                gameno, index, a.seat, name, best, n ? vals[0] : 0.0, played);
         return;
     }
-    printf("%4d  %d  %-18s | hint: %s (%.2f), played %.2f\n", index, a.seat, name, best,
-           n ? vals[0] : 0.0, played);
+    act_text(x, &v->pub, a, name, sizeof name);
+    act_text(x, &v->pub, n ? acts[0] : a, best, sizeof best);
+    printf("%4d  %d  %-18s | ", index, a.seat, name);
+    printf(skx_tr(x->lang, L_AN_HINT), best, n ? vals[0] : 0.0, played);
+    printf("\n");
 }
 
 /* The best legal action by values[] and the played one's value. */
@@ -450,29 +481,37 @@ static void rate_auction(an_ctx *x, const sk_game *g, sk_action a, int gameno, i
                dlost, flag);
         return;
     }
-    printf("%4d  %d  %-18s | cents %+.1f, best %s %+.1f; double dummy %+.0f, best %s %+.0f  %s\n",
-           index, a.seat, name, ip * unit, ibest, info[ib] * unit, dp * unit, dbest,
-           dd[db] * unit, flag);
+    act_text(x, &g->pub, a, name, sizeof name);
+    act_text(x, &g->pub, legal[ib], ibest, sizeof ibest);
+    act_text(x, &g->pub, legal[db], dbest, sizeof dbest);
+    printf("%4d  %d  %-18s | ", index, a.seat, name);
+    printf(skx_tr(x->lang, L_AN_AUCTION), ip * unit, ibest, info[ib] * unit, dp * unit, dbest,
+           dd[db] * unit);
+    printf("  %s\n", flag);
 }
 
 /* Prints a game's heading line (the table form). */
-static void game_heading(const sk_record *rec, const sk_game *end, int gameno, uint64_t samples)
+static void game_heading(const an_ctx *x, const sk_record *rec, const sk_game *end, int gameno)
 {
-    char contract[64] = "thrown in";
+    skx_lang L = x->lang;
+    char contract[64];
     sk_result res;
-    if (end->pub.contract.type != SK_C_NONE)
-        sk_contract_name(end->pub.contract, contract, sizeof contract);
-    printf("game %d%s%s%s: dealer %d, %s", gameno, rec->id[0] ? " (" : "", rec->id,
-           rec->id[0] ? ")" : "", rec->dealer, contract);
+    snprintf(contract, sizeof contract, "%s", skx_tr(L, L_AN_THROWN));
+    if (end->pub.contract.type != SK_C_NONE) {
+        if (L == SKX_LANG_DE)
+            skx_lang_contract(L, end->pub.contract, contract, sizeof contract);
+        else
+            sk_contract_name(end->pub.contract, contract, sizeof contract);
+    }
+    printf("%s %d%s%s%s: ", skx_tr(L, L_AN_GAME), gameno, rec->id[0] ? " (" : "", rec->id,
+           rec->id[0] ? ")" : "");
+    printf(skx_tr(L, L_AN_DEALER), rec->dealer, contract);
     if (end->pub.declarer < SK_NSEATS)
-        printf(" by seat %d", end->pub.declarer);
+        printf(skx_tr(L, L_AN_BY_SEAT), end->pub.declarer);
     if (sk_game_result(end, &res, NULL) == 0 && !res.thrown_in)
-        printf(", money %lld %lld %lld %lld", (long long)res.money[0], (long long)res.money[1],
-               (long long)res.money[2], (long long)res.money[3]);
-    printf("\n%4s  %s  %-18s | %-3s %6s %5s %7s %6s | %-3s %4s %4s %6s %5s | flag\n", "#",
-           "s", "action", "inf", "pts", "lost", "cents", "lost", "dd", "pts", "lost", "cents",
-           "lost");
-    (void)samples;
+        printf(", %s %lld %lld %lld %lld", skx_tr(L, L_AN_MONEY), (long long)res.money[0],
+               (long long)res.money[1], (long long)res.money[2], (long long)res.money[3]);
+    printf("\n%s\n", skx_tr(L, L_AN_COLUMNS));
 }
 
 /* Analyzes one record: replays it and rates each decision; 0 or -1. */
@@ -501,7 +540,7 @@ static int analyze_game(an_ctx *x, const sk_record *rec, int gameno, const char 
     memset(x->dd_lost_pts, 0, sizeof x->dd_lost_pts);
     memset(x->dd_lost_ct, 0, sizeof x->dd_lost_ct);
     if (!x->json)
-        game_heading(rec, end, gameno, x->samples);
+        game_heading(x, rec, end, gameno);
     sk_game_init(g, &rec->rules, rec->dealer, rec->hands, rec->first_game, NULL);
     for (int i = 0; i < rec->nactions; i++) {
         sk_action a = rec->actions[i];
@@ -514,10 +553,8 @@ static int analyze_game(an_ctx *x, const sk_record *rec, int gameno, const char 
         sk_game_apply(g, a, NULL); /* checked by the replay above */
     }
     for (int s = 0; s < SK_NSEATS && !x->json; s++)
-        printf("seat %d: %d decisions rated, %d flagged '?'; lost %.1f points and %.1f cents by "
-               "its information, %d points and %lld cents double dummy\n", s, x->rated[s],
-               x->flagged[s], x->lost_pts[s], x->lost_ct[s], x->dd_lost_pts[s],
-               (long long)x->dd_lost_ct[s]);
+        printf(skx_tr(x->lang, L_AN_SEAT), s, x->rated[s], x->flagged[s], x->lost_pts[s],
+               x->lost_ct[s], x->dd_lost_pts[s], (long long)x->dd_lost_ct[s]);
     if (!x->json)
         printf("\n");
     free(g);
@@ -532,7 +569,7 @@ static int parse_opts(int argc, char **argv, an_ctx *x, const char **path)
         {"game", required_argument, 0, 'g'},   {"samples", required_argument, 0, 'n'},
         {"seed", required_argument, 0, 's'},   {"margin", required_argument, 0, 'm'},
         {"json", no_argument, 0, 'j'},         {"help", no_argument, 0, 'h'},
-        {"jobs", required_argument, 0, 'J'},
+        {"jobs", required_argument, 0, 'J'},   {"lang", required_argument, 0, 'L'},
         {0, 0, 0, 0}};
     int c;
     optind = 1;
@@ -555,6 +592,15 @@ static int parse_opts(int argc, char **argv, an_ctx *x, const char **path)
             x->json = true;
         else if (c == 'J')
             rc = skx_cli_solver_jobs("analyze", optarg, &x->jobs);
+        else if (c == 'L') {
+            if (strcmp(optarg, "de") != 0 && strcmp(optarg, "en") != 0) {
+                char q[SK_CLI_QUOTE];
+                fprintf(stderr, "schafkopf: analyze: --lang: \"%s\" is not de or en\n",
+                        skx_cli_quote(q, optarg));
+                rc = -1;
+            } else
+                x->lang = optarg[0] == 'e' ? SKX_LANG_EN : SKX_LANG_DE;
+        }
         else if (c == 'h') {
             analyze_usage(stdout);
             return 1;

@@ -44,8 +44,9 @@ static const char *const DE[L_COUNT] = {
     [L_UNKNOWN_CARD] = "Keine Karte: \"%s\". Karten heißen z.B. EO, GU, HA, SZ, E7.",
     [L_NOT_NOW] = "Das geht jetzt nicht: \"%s\".",
     [L_HELP_PLAIN] = "Eingaben: Kartenkürzel (EO, GU, HA ...), Nummer aus der Liste, "
-                     "weiter / ich spiele / kontra / retour, ? Tipp, l letzter Stich, q Ende.",
-    [L_HELP_CURSES] = "←→ wählen  Enter spielen  Nummer/Kürzel  l letzter Stich  ? Tipp  q Ende",
+                     "weiter / ich spiele / kontra / retour, ? Tipp, l letzter Stich, rest (der Rest "
+                     "gehört mir), o Optionen (Einstellungen), statistik, q Ende.",
+    [L_HELP_CURSES] = "←→ Enter spielen  l letzter Stich  ? Tipp  r der Rest  o Optionen  q Ende",
     [L_CONTINUE] = "Taste: nächstes Spiel, q: Ende", [L_GOODBYE] = "Servus!",
     [L_SAVED] = "Gespeichert in", [L_SAVED_PARTIAL] = "Laufendes Spiel gespeichert in",
     [L_TITLE] = "Schafkopf", [L_TRICKS] = "Stiche",
@@ -64,7 +65,7 @@ static const char *const DE[L_COUNT] = {
     [L_WIN_PL] = "gewinnen", [L_LOSE_PL] = "verlieren", [L_AND] = "und",
     [L_HINT_DOUBLE] = "Tipp: %s geben", [L_HINT_NO_DOUBLE] = "Tipp: kein %s",
     [L_KEY_DOUBLE] = "k: %s geben, solange es geht",
-    [L_HELP_MENU] = "↑↓ wählen  Enter ansagen  Nummer (+Enter)  ? Tipp  q Ende",
+    [L_HELP_MENU] = "↑↓ Enter ansagen  Nummer (+Enter)  ? Tipp  o Optionen  q Ende",
     [L_SCREEN_SMALL] = "Zu klein: %dx%d. Nötig sind 80x24, sonst schafkopf play --plain.",
     [L_REFUSED] = "Das ist nicht erlaubt", [L_NOT_HELD] = "Diese Karte hast du nicht",
     [L_MUST_CALLED] = "Du musst die gerufene Sau spielen",
@@ -85,6 +86,62 @@ static const char *const DE[L_COUNT] = {
                       "Farbe)",
     [L_SOLO_NEEDS] = "Für dieses Solo fehlt dir eine Karte der Trumpffarbe",
     [L_SIE_NEEDS] = "Für einen Sie brauchst du alle Ober und Unter",
+    [L_SETTINGS] = "Einstellungen", [L_SET_PRESET] = "Regeln", [L_SET_TARIFF] = "Tarif",
+    [L_SET_BOTS] = "Gegner", [L_SET_PAUSE] = "Stichpause", [L_SET_LANG] = "Sprache",
+    [L_PRESET_OFFICIAL] = "offiziell (Schafkopfschule)", [L_PRESET_TOURNAMENT] = "Turnier",
+    [L_PRESET_SAUSPIEL] = "wie auf sauspiel.de", [L_PRESET_KURZ] = "kurzes Blatt (24 Karten)",
+    [L_PRESET_STAMMTISCH] = "Stammtisch (Ramsch, Bock, Hochzeit)",
+    [L_TARIFF_PRESET] = "wie die Regeln (%d Cent je Einheit)",
+    [L_TARIFF_CENTS] = "%d Cent je Einheit (Sauspiel %s €)",
+    [L_BOTS_DEFAULT] = "Standard: %s", [L_BOTS_RANDOM] = "Anfänger (zufällig)",
+    [L_BOTS_HEURISTIC] = "einfach (Faustregeln)", [L_BOTS_MEDIUM] = "mittel",
+    [L_BOTS_STRONG] = "stark", [L_BOTS_STRONGER] = "sehr stark",
+    [L_BOTS_STRONGEST] = "am stärksten (langsam)",
+    [L_SECONDS] = "%s s",
+    [L_SF_LINE] = "Einstellungen %s, Zeile %ld: %s; dafür gilt der Standard",
+    [L_SF_SYNTAX] = "kein \"Name = Wert\": \"%s\"", [L_SF_KEY] = "unbekannte Einstellung \"%s\"",
+    [L_SF_VALUE] = "\"%s\" ist kein Wert für %s", [L_SF_LONG] = "Zeile zu lang",
+    [L_SF_BINARY] = "Steuerzeichen in der Zeile",
+    [L_SF_UNREADABLE] = "Einstellungen %s: nicht lesbar; es gelten die Standardwerte",
+    [L_SF_MORE] = "(und %d weitere falsche Zeilen)",
+    [L_SET_HELP] = "↑↓ wählen  ←→ ändern  Enter speichern  Esc verwerfen",
+    [L_SET_PROMPT] = "Nummer und Wert (z.B. 2 20 ct), Nummer allein: nächster Wert, "
+                     "Enter: speichern, q: verwerfen: ",
+    [L_SET_NEXT_SESSION] = "Regeln, Tarif und Gegner gelten ab der nächsten Runde.",
+    [L_SET_SAVED] = "Einstellungen gespeichert in %s",
+    [L_SET_NOT_SAVED] = "Einstellungen nicht gespeichert (%s)",
+    [L_SET_UNCHANGED] = "Einstellungen unverändert.",
+    [L_SET_BAD_VALUE] = "Kein Wert für %s: \"%s\"", [L_SET_FILE] = "Datei: %s",
+    [L_STATS] = "Statistik", [L_ST_GAMES] = "%s - Spiele: %d, zusammengeworfen: %d",
+    [L_ST_DECLARERS] = "Angesagt (gewonnen von gespielt):", [L_ST_WON_OF] = "%d von %d",
+    [L_ST_SOLOS_N] = "Soli %d", [L_ST_BY_CONTRACT] = "Nach Spiel (gewonnen von gespielt):",
+    [L_ST_TOTALS] = "Stand (Geld, Turnierpunkte):", [L_ST_TP] = "TP",
+    [L_ST_COURSE] = "Verlauf (deine Summe nach jedem Spiel):",
+    [L_ST_THROWN] = "zusammengeworfen", [L_ST_NO_SESSION] = "Keine gespeicherte Runde gefunden.",
+    [L_SHOW_STATS] = "s: Statistik",
+    [L_CLAIM] = "Der Rest gehört mir",
+    [L_AN_CARD] = "Karte",
+    [L_RAMSCH_PAY_YOU] = "%s zahlst das jedem der anderen",
+    [L_RAMSCH_PAYS] = "%s zahlt das jedem der anderen",
+    [L_RAMSCH_PAY] = "%s zahlen das jedem der anderen",
+    [L_RAMSCH_GET_YOU] = "%s bekommst es von jedem", [L_RAMSCH_GETS] = "%s bekommt es von jedem",
+    [L_RAMSCH_GET] = "%s bekommen es von jedem", [L_RAMSCH_POINTS] = "Augen",
+    [L_AN_DOUBLING] = "Cent mit ihr %+.1f, ohne %+.1f; bei offenen Karten %+.0f / %+.0f",
+    [L_AN_HINT] = "Tipp: %s (%.2f), gewählt %.2f",
+    [L_AN_AUCTION] = "Cent %+.1f, am besten %s %+.1f; bei offenen Karten %+.0f, am besten %s "
+                     "%+.0f",
+    [L_AN_THROWN] = "zusammengeworfen", [L_AN_GAME] = "Spiel",
+    [L_AN_DEALER] = "Geber Sitz %d, %s", [L_AN_BY_SEAT] = " von Sitz %d", [L_AN_MONEY] = "Geld",
+    [L_AN_COLUMNS] = "   #  S  Entscheidung       | Wis  Augen verl.    Cent  verl. | off Augen "
+                     "verl. Cent verl. | Note",
+    [L_AN_SEAT] = "Sitz %d: %d Entscheidungen bewertet, %d mit '?'; verloren %.1f Augen und "
+                  "%.1f Cent nach seinem Wissen, %d Augen und %lld Cent bei offenen Karten\n",
+    [L_CLAIM_NO] = "Das hält nicht: bei mancher Lage der Karten geht es schief. Spiel weiter, "
+                   "ohne Strafe.",
+    [L_CLAIM_EARLY] = "Zu früh zum Prüfen: noch zu viele Möglichkeiten. Spiel erst einen Stich.",
+    [L_CLAIM_NOT_NOW] = "Den Rest beanspruchen geht nur beim Ausspielen.",
+    [L_RESUME_ASK] = "Die letzte Runde hat ein angefangenes Spiel:\n  %s\n"
+                     "Weiterspielen? (J/n, q Ende) ",
 };
 
 static const char *const EN[L_COUNT] = {
@@ -119,10 +176,11 @@ static const char *const EN[L_COUNT] = {
     [L_UNKNOWN_CARD] = "No such card: \"%s\". Cards are written like EO, GU, HA, SZ, E7.",
     [L_NOT_NOW] = "Not possible now: \"%s\".",
     [L_HELP_PLAIN] = "Input: card code (EO, GU, HA ...), a number from the list, pass / "
-                     "I play / kontra / retour, ? hint, l last trick, q quit.  Card codes: "
+                     "I play / kontra / retour, ? hint, l last trick, rest (claim the rest), o settings, "
+                     "stats, q quit.  Card codes: "
                      "suit E Acorns (Eichel), G Leaves (Gras), H Hearts (Herz), S Bells "
                      "(Schellen); rank A Ace (Sau), Z Ten, K King, O Ober, U Unter, 9 8 7.",
-    [L_HELP_CURSES] = "←→ select  Enter play  number/code  l last trick  ? hint  q quit",
+    [L_HELP_CURSES] = "←→ Enter play  l last trick  ? hint  r claim the rest  o settings  q quit",
     [L_CONTINUE] = "Any key: next game, q: quit", [L_GOODBYE] = "Goodbye!",
     [L_SAVED] = "Saved in", [L_SAVED_PARTIAL] = "Game in progress saved in",
     [L_TITLE] = "Schafkopf", [L_TRICKS] = "tricks",
@@ -141,7 +199,7 @@ static const char *const EN[L_COUNT] = {
     [L_WIN_PL] = "win", [L_LOSE_PL] = "lose", [L_AND] = "and",
     [L_HINT_DOUBLE] = "Hint: give %s", [L_HINT_NO_DOUBLE] = "Hint: no %s",
     [L_KEY_DOUBLE] = "k: give %s while you may",
-    [L_HELP_MENU] = "↑↓ select  Enter call  number (+Enter)  ? hint  q quit",
+    [L_HELP_MENU] = "↑↓ Enter call  number (+Enter)  ? hint  o settings  q quit",
     [L_SCREEN_SMALL] = "Too small: %dx%d. 80x24 is needed, or schafkopf play --plain.",
     [L_REFUSED] = "Not allowed", [L_NOT_HELD] = "You do not hold that card",
     [L_MUST_CALLED] = "You must play the called Ace",
@@ -160,6 +218,60 @@ static const char *const EN[L_COUNT] = {
     [L_CANNOT_CALL] = "You cannot call that Ace (you hold it, Hearts, or no card of its suit)",
     [L_SOLO_NEEDS] = "That Solo needs a plain card of its trump suit in your hand",
     [L_SIE_NEEDS] = "A Sie needs all Obers and Unters",
+    [L_SETTINGS] = "Settings", [L_SET_PRESET] = "Rules", [L_SET_TARIFF] = "Tariff",
+    [L_SET_BOTS] = "Opponents", [L_SET_PAUSE] = "Trick pause", [L_SET_LANG] = "Language",
+    [L_PRESET_OFFICIAL] = "official (Schafkopfschule)", [L_PRESET_TOURNAMENT] = "tournament",
+    [L_PRESET_SAUSPIEL] = "as on sauspiel.de", [L_PRESET_KURZ] = "short deck (24 cards)",
+    [L_PRESET_STAMMTISCH] = "Stammtisch (Ramsch, Bock, Hochzeit)",
+    [L_TARIFF_PRESET] = "the rules' own (%d cents a unit)",
+    [L_TARIFF_CENTS] = "%d cents a unit (Sauspiel € %s)",
+    [L_BOTS_DEFAULT] = "default: %s", [L_BOTS_RANDOM] = "beginner (random)",
+    [L_BOTS_HEURISTIC] = "easy (rules of thumb)", [L_BOTS_MEDIUM] = "medium",
+    [L_BOTS_STRONG] = "strong", [L_BOTS_STRONGER] = "very strong",
+    [L_BOTS_STRONGEST] = "strongest (slow)",
+    [L_SECONDS] = "%s s",
+    [L_SF_LINE] = "settings %s, line %ld: %s; the default is used instead",
+    [L_SF_SYNTAX] = "not \"name = value\": \"%s\"", [L_SF_KEY] = "unknown setting \"%s\"",
+    [L_SF_VALUE] = "\"%s\" is no value of %s", [L_SF_LONG] = "line too long",
+    [L_SF_BINARY] = "control characters in the line",
+    [L_SF_UNREADABLE] = "settings %s: cannot be read; the defaults are used",
+    [L_SF_MORE] = "(and %d more bad lines)",
+    [L_SET_HELP] = "↑↓ choose  ←→ change  Enter save  Esc discard",
+    [L_SET_PROMPT] = "Number and value (e.g. 2 20 ct), a number alone: next value, "
+                     "Enter: save, q: discard: ",
+    [L_SET_NEXT_SESSION] = "Rules, tariff and opponents apply from the next session.",
+    [L_SET_SAVED] = "Settings saved in %s",
+    [L_SET_NOT_SAVED] = "Settings not saved (%s)",
+    [L_SET_UNCHANGED] = "Settings unchanged.",
+    [L_SET_BAD_VALUE] = "Not a value of %s: \"%s\"", [L_SET_FILE] = "File: %s",
+    [L_STATS] = "Statistics", [L_ST_GAMES] = "%s - games: %d, thrown in: %d",
+    [L_ST_DECLARERS] = "Declared (won of played):", [L_ST_WON_OF] = "%d of %d",
+    [L_ST_SOLOS_N] = "solos %d", [L_ST_BY_CONTRACT] = "By game (won of played):",
+    [L_ST_TOTALS] = "Standing (money, tournament points):", [L_ST_TP] = "TP",
+    [L_ST_COURSE] = "Over time (your total after each game):",
+    [L_ST_THROWN] = "thrown in", [L_ST_NO_SESSION] = "No saved session found.",
+    [L_SHOW_STATS] = "s: statistics",
+    [L_CLAIM] = "The rest is mine",
+    [L_AN_CARD] = "card",
+    [L_RAMSCH_PAY_YOU] = "%s pay that to each of the others",
+    [L_RAMSCH_PAYS] = "%s pays that to each of the others",
+    [L_RAMSCH_PAY] = "%s pay that to each of the others",
+    [L_RAMSCH_GET_YOU] = "%s get it from each", [L_RAMSCH_GETS] = "%s gets it from each",
+    [L_RAMSCH_GET] = "%s get it from each", [L_RAMSCH_POINTS] = "Points",
+    [L_AN_DOUBLING] = "cents with it %+.1f, without %+.1f; double dummy %+.0f / %+.0f",
+    [L_AN_HINT] = "hint: %s (%.2f), played %.2f",
+    [L_AN_AUCTION] = "cents %+.1f, best %s %+.1f; double dummy %+.0f, best %s %+.0f",
+    [L_AN_THROWN] = "thrown in", [L_AN_GAME] = "game",
+    [L_AN_DEALER] = "dealer %d, %s", [L_AN_BY_SEAT] = " by seat %d", [L_AN_MONEY] = "money",
+    [L_AN_COLUMNS] = "   #  s  action             | inf    pts  lost   cents   lost | dd   pts "
+                     "lost  cents  lost | flag",
+    [L_AN_SEAT] = "seat %d: %d decisions rated, %d flagged '?'; lost %.1f points and %.1f cents "
+                  "by its information, %d points and %lld cents double dummy\n",
+    [L_CLAIM_NO] = "That does not hold: some lie of the cards beats it. Play on, no penalty.",
+    [L_CLAIM_EARLY] = "Too early to check: too many ways to play on. Play a trick first.",
+    [L_CLAIM_NOT_NOW] = "Claiming the rest works only in the play of the cards.",
+    [L_RESUME_ASK] = "The last session has a game in progress:\n  %s\n"
+                     "Go on with it? (Y/n, q quit) ",
 };
 
 /* Looks a string up; an id missing from a table falls back to English. */
@@ -226,7 +338,7 @@ size_t skx_lang_contract(skx_lang lang, sk_contract c, char *buf, size_t size)
     case SK_C_BETTEL_OUVERT:
         return (size_t)snprintf(buf, size, "Bettel open (Brett)");
     case SK_C_RAMSCH:
-        return (size_t)snprintf(buf, size, "Ramsch (fewest points win)");
+        return (size_t)snprintf(buf, size, "Ramsch (most points lose)");
     case SK_C_HOCHZEIT:
         return (size_t)snprintf(buf, size, "Wedding (Hochzeit)");
     default:
@@ -477,6 +589,12 @@ enum sk_input skx_lang_input(skx_lang lang, const sk_view *v, const char *line,
         return SK_IN_LAST;
     if (word_in(s, "h|help|hilfe"))
         return SK_IN_HELP;
+    if (word_in(s, "o|optionen|einstellungen|options|settings"))
+        return SK_IN_SETTINGS;
+    if (word_in(s, "statistik|stats|statistics"))
+        return SK_IN_STATS;
+    if (word_in(s, "rest|der rest gehört mir|der rest gehoert mir|claim|the rest is mine"))
+        return SK_IN_CLAIM;
     bool cards = n > 0 && legal[0].type == SK_ACT_CARD;
     char *end;
     long num = strtol(s, &end, 10);

@@ -23,6 +23,7 @@ static const command COMMANDS[] = {
     {"rules", skx_cmd_rules, "list rule presets and options, print a preset"},
     {"play", skx_cmd_play, "play against three computer players (the default on a terminal)"},
     {"replay", skx_cmd_replay, "step through a saved game record"},
+    {"stats", skx_cmd_stats, "statistics of a session of play: wins by contract, money over time"},
     {"arena", skx_cmd_arena, "duplicate matches between bots or external engines"},
     {"analyze", skx_cmd_analyze, "rate every decision of a recorded game (sampled and double dummy)"},
     {"agree", skx_cmd_agree, "how often a bot chooses what was recorded (human-move agreement)"},

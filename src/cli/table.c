@@ -70,6 +70,20 @@ size_t skx_table_money(skx_lang lang, int64_t cents, char *buf, size_t size)
                             (long long)(a % 100));
 }
 
+void skx_score_row_set(sk_score_row *r, const sk_result *res, int dealer)
+{
+    r->dealer = (uint8_t)dealer;
+    r->declarer = res->declarer;
+    r->partner = res->partner;
+    r->thrown_in = res->thrown_in;
+    r->won = res->won;
+    r->contract = res->contract;
+    for (int s = 0; s < SK_NSEATS; s++) {
+        r->money[s] = res->money[s];
+        r->tournament[s] = res->tournament[s];
+    }
+}
+
 /* Whether the session counts tournament points instead of money (the
  * tournament preset, 5.3). */
 bool skx_table_tournament(const skx_table *t)
@@ -85,6 +99,29 @@ size_t skx_table_sheet_title(const skx_table *t, char *buf, size_t size)
                             skx_tr(t->lang, skx_table_tournament(t) ? L_TOURNAMENT : L_MONEY_EUR));
 }
 
+/* The seats of a bit mask as words ("Links und Du"); returns 0 for you
+ * alone, 1 for one other seat, 2 for more (the verb's form). */
+static int ramsch_seats(const skx_table *t, unsigned mask, char *buf, size_t size)
+{
+    const char *names[SK_NSEATS];
+    int count = 0, last = -1;
+    for (int k = 1; k <= SK_NSEATS; k++) { /* the others first, you last */
+        int s = (t->human + k) % SK_NSEATS;
+        if (mask & 1u << s) {
+            names[count++] = skx_lang_seat(t->lang, t->human, s);
+            last = s;
+        }
+    }
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < count; i++)
+        n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, "%s%s%s%s",
+                              i == 0 ? "" : i + 1 < count ? ", " : " ",
+                              i > 0 && i + 1 == count ? skx_tr(t->lang, L_AND) : "",
+                              i > 0 && i + 1 == count ? " " : "", names[i]);
+    return count == 1 ? (last == t->human ? 0 : 1) : 2;
+}
+
 /* Who won how: the contract, the declarer (and partner), the points of
  * each side, Schneider/Schwarz, and the money explanation. */
 size_t skx_table_result_text(const skx_table *t, const sk_result *res, char *buf, size_t size)
@@ -95,13 +132,28 @@ size_t skx_table_result_text(const skx_table *t, const sk_result *res, char *buf
     char name[64], partner[48] = "";
     skx_lang_contract(L, res->contract, name, sizeof name);
     if (res->contract.type == SK_C_RAMSCH) { /* each for himself: who lost (and won) */
+        char who[160];
         size_t n = (size_t)snprintf(buf, size, "%s:", name);
-        for (int s = 0; s < SK_NSEATS; s++)
+        static const enum sk_str LOSE[3] = {L_LOSE_YOU, L_LOSES, L_LOSE_PL},
+                                 WIN[3] = {L_WIN_YOU, L_WINS, L_WIN_PL};
+        if (res->losers && res->durchmarsch >= SK_NSEATS) {
+            int k = ramsch_seats(t, res->losers, who, sizeof who);
             n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0,
-                                  " %s %d%s", skx_lang_seat(L, t->human, s), res->points[s],
-                                  (res->losers >> s & 1)    ? " (-)"
-                                  : (res->winners >> s & 1) ? " (+)"
-                                                            : "");
+                                  " %s %s.", who, skx_tr(L, LOSE[k]));
+        }
+        if (res->winners) {
+            int k = ramsch_seats(t, res->winners, who, sizeof who);
+            n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0,
+                                  " %s %s.", who, skx_tr(L, WIN[k]));
+        }
+        n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, " %s:",
+                              skx_tr(L, L_RAMSCH_POINTS));
+        for (int k = 0; k < SK_NSEATS; k++) {
+            int s = (t->human + k) % SK_NSEATS;
+            n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0,
+                                  "%s %s %d", k ? "," : "", skx_lang_seat(L, t->human, s),
+                                  res->points[s]);
+        }
         if (res->durchmarsch < SK_NSEATS)
             n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0,
                                   "; Durchmarsch %s", skx_lang_seat(L, t->human, res->durchmarsch));
@@ -282,8 +334,33 @@ size_t skx_table_explain(const skx_table *t, const sk_rules *r, const sk_result 
     }
     char text[512];
     sk_result_explain(r, res, text, sizeof text);
+    bool ramsch = !res->thrown_in && res->contract.type == SK_C_RAMSCH &&
+                  res->durchmarsch == SK_NOSEAT;
+    if (ramsch) { /* who pays whom, said in words below */
+        char *per = strstr(text, " je Verlierer und Mitspieler");
+        if (per)
+            *per = '\0';
+    }
     size_t n = (size_t)snprintf(buf, size, "%s: ", skx_tr(t->lang, L_MONEY));
-    return n + explain_words(t, text, buf + (n < size ? n : size), n < size ? size - n : 0);
+    n += explain_words(t, text, buf + (n < size ? n : size), n < size ? size - n : 0);
+    if (ramsch) {
+        char who[160];
+        int k = ramsch_seats(t, res->losers, who, sizeof who);
+        n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, "; ");
+        n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0,
+                              skx_tr(t->lang, k == 0 ? L_RAMSCH_PAY_YOU
+                                              : k == 1 ? L_RAMSCH_PAYS : L_RAMSCH_PAY),
+                              who);
+        if (res->winners) {
+            k = ramsch_seats(t, res->winners, who, sizeof who);
+            n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, "; ");
+            n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0,
+                                  skx_tr(t->lang, k == 0 ? L_RAMSCH_GET_YOU
+                                                  : k == 1 ? L_RAMSCH_GETS : L_RAMSCH_GET),
+                                  who);
+        }
+    }
+    return n;
 }
 
 /* Appends printf-style text to a growing buffer; false when out of

@@ -12,6 +12,7 @@
 #define SKX_UI_H
 
 #include "cli.h"
+#include "settings.h"
 #include "schafkopf/ai.h"
 
 #include <stdbool.h>
@@ -45,6 +46,20 @@ enum sk_str {
     L_HINT_DOUBLE, L_HINT_NO_DOUBLE, L_KEY_DOUBLE, L_HELP_MENU,
     L_TAKES, L_TAKES_YOU, L_TAKES_LAST, L_TAKES_LAST_YOU, L_WON_BY_YOU, L_WIN_YOU, L_LOSE_YOU,
     L_WIN_PL, L_LOSE_PL, L_AND,
+    L_SETTINGS, L_SET_PRESET, L_SET_TARIFF, L_SET_BOTS, L_SET_PAUSE, L_SET_LANG,
+    L_PRESET_OFFICIAL, L_PRESET_TOURNAMENT, L_PRESET_SAUSPIEL, L_PRESET_KURZ,
+    L_PRESET_STAMMTISCH, L_TARIFF_PRESET, L_TARIFF_CENTS, L_BOTS_DEFAULT, L_BOTS_RANDOM,
+    L_BOTS_HEURISTIC, L_BOTS_MEDIUM, L_BOTS_STRONG, L_BOTS_STRONGER, L_BOTS_STRONGEST, L_SECONDS,
+    L_SF_LINE, L_SF_SYNTAX, L_SF_KEY, L_SF_VALUE, L_SF_LONG, L_SF_BINARY, L_SF_UNREADABLE,
+    L_SF_MORE, L_SET_HELP, L_SET_PROMPT, L_SET_NEXT_SESSION, L_SET_SAVED, L_SET_NOT_SAVED,
+    L_SET_UNCHANGED, L_SET_BAD_VALUE, L_SET_FILE, L_RESUME_ASK,
+    L_STATS, L_ST_GAMES, L_ST_DECLARERS, L_ST_WON_OF, L_ST_SOLOS_N, L_ST_BY_CONTRACT,
+    L_ST_TOTALS, L_ST_TP, L_ST_COURSE, L_ST_THROWN, L_ST_NO_SESSION, L_SHOW_STATS,
+    L_CLAIM, L_CLAIM_NO, L_CLAIM_EARLY, L_CLAIM_NOT_NOW,
+    L_AN_CARD, L_AN_DOUBLING, L_AN_HINT, L_AN_AUCTION, L_AN_THROWN, L_AN_GAME, L_AN_DEALER,
+    L_AN_BY_SEAT, L_AN_MONEY, L_AN_COLUMNS, L_AN_SEAT,
+    L_RAMSCH_PAY_YOU, L_RAMSCH_PAYS, L_RAMSCH_PAY, L_RAMSCH_GET_YOU, L_RAMSCH_GETS,
+    L_RAMSCH_GET, L_RAMSCH_POINTS,
     L_COUNT
 };
 
@@ -73,7 +88,8 @@ size_t skx_lang_refusal(skx_lang lang, const sk_error *err, char *buf, size_t si
 
 /* What a line of input means (plain mode, and typed commands). */
 enum sk_input {
-    SK_IN_ACTION, SK_IN_QUIT, SK_IN_HINT, SK_IN_LAST, SK_IN_HELP, SK_IN_BAD
+    SK_IN_ACTION, SK_IN_QUIT, SK_IN_HINT, SK_IN_LAST, SK_IN_HELP, SK_IN_SETTINGS, SK_IN_STATS,
+    SK_IN_CLAIM, SK_IN_BAD
 };
 /* Reads a line of user input against the legal actions `legal` (for
  * v->seat) and the hand as displayed (`hand`, n cards): a card code,
@@ -95,10 +111,19 @@ typedef struct sk_score_row {
     uint8_t declarer;
     uint8_t thrown_in;
     uint8_t won;
+    uint8_t partner;       /* SK_NOSEAT in a game played alone */
     sk_contract contract;
     int64_t money[SK_NSEATS];
     int tournament[SK_NSEATS];
 } sk_score_row;
+
+/* Fills a score sheet row from a finished game's result. */
+void skx_score_row_set(sk_score_row *r, const sk_result *res, int dealer);
+/* The statistics of a session's rows as seen by `human` (stats.c):
+ * games, declarers' wins by contract, solos, money and tournament points
+ * after each game (the last `last` games, or all for 0); malloc'ed
+ * lines, NULL without memory. */
+char *skx_stats_text(skx_lang lang, int human, const sk_score_row *rows, int n, int last);
 
 /* Asks the hint bot for the view's seat; returns the count. */
 typedef int (*sk_hint_fn)(void *ctx, const sk_view *v, sk_action *acts, double *values,
@@ -147,8 +172,10 @@ bool skx_table_tournament(const skx_table *t);
 /* The score sheet's title: "Spielliste (Geld in €)". */
 size_t skx_table_sheet_title(const skx_table *t, char *buf, size_t size);
 
-/* Return codes of the asking functions. */
-enum { SKX_UI_OK = 0, SKX_UI_NO = 1, SKX_UI_QUIT = -1 };
+/* Return codes of the asking functions; choose returns SKX_UI_SETTINGS
+ * when the player asked for the settings screen, SKX_UI_CLAIM when he
+ * lays down his hand and claims the rest ("Der Rest gehört mir"). */
+enum { SKX_UI_OK = 0, SKX_UI_NO = 1, SKX_UI_SETTINGS = 2, SKX_UI_CLAIM = 3, SKX_UI_QUIT = -1 };
 
 typedef struct skx_ui skx_ui;
 struct skx_ui {
@@ -174,6 +201,10 @@ struct skx_ui {
      * (forward), -1 (back) or SKX_UI_QUIT.  The plain mode always steps
      * forward. */
     int (*step)(skx_ui *ui, const skx_table *t, const char *text);
+    /* The settings screen: edits *s; SKX_UI_OK to save it, SKX_UI_NO to
+     * leave the settings as they were, SKX_UI_QUIT at the end of input.
+     * `note` (or NULL) is shown under the settings. */
+    int (*settings)(skx_ui *ui, const skx_table *t, skx_settings *s, const char *note);
     /* Closes the UI and frees it. */
     void (*close)(skx_ui *ui);
 };
@@ -204,5 +235,23 @@ size_t skx_lang_double_hint(const skx_table *t, int type, char *buf, size_t size
  * result and the settlement, in lines; malloc'ed, NULL without memory. */
 char *skx_table_course(const skx_table *t, const sk_game *g, const sk_rules *r,
                       const sk_result *res);
+
+/* ---- settings_text.c: the settings in words */
+
+/* The default opponents of `play` (a bot spec): the strongest PIMC level
+ * whose card decisions stayed within 100 ms of CPU time on the shared
+ * development machine (docs/ai.md, "Speed"). */
+#define SKX_PLAY_DEFAULT_BOTS "pimc:12"
+/* The settings screen's label of a field ("Tarif"). */
+const char *skx_settings_label(skx_lang lang, int field);
+/* A field's value in words ("0,20 € je Einheit", "stark"). */
+size_t skx_settings_shown(skx_lang lang, const skx_settings *s, int field, char *buf,
+                          size_t size);
+/* One bad line of the settings file in words, naming the file and line. */
+size_t skx_settings_issue_text(skx_lang lang, const char *path, const skx_settings_issue *is,
+                               char *buf, size_t size);
+/* The first bad line and the count of the others; "" when all were good. */
+size_t skx_settings_read_text(skx_lang lang, const char *path, const skx_settings_read *rd,
+                              char *buf, size_t size);
 
 #endif

@@ -7,32 +7,14 @@
  * around it, your hand at the bottom); the right panel holds the event
  * log, or the menu when a choice other than a card is asked.
  */
-#include "ui.h"
+#include "ui_curses.h"
 
-#include <curses.h>
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { PAIR_E = 1, PAIR_G, PAIR_H, PAIR_S, PAIR_TITLE, PAIR_MARK, PAIR_ERR };
-#define PANEL_X 51
-#define HAND_Y 18
-
-typedef struct curses_ui {
-    skx_ui ui;
-    char msg[256];          /* message line: errors, hints */
-    char prompt[128];       /* question line */
-    bool show_last;         /* 'l': the last trick is on the table */
-    const sk_action *menu;  /* non-card choices, or NULL */
-    int nmenu, sel;
-    uint8_t hand[8];
-    int nhand;
-    sk_cards legal_cards;   /* cards highlighted */
-    SCREEN *screen;
-} curses_ui;
-
 /* Display width of a UTF-8 string (one column per code point). */
-static int u8width(const char *s)
+int skx_u8width(const char *s)
 {
     int n = 0;
     for (; *s; s++)
@@ -41,7 +23,7 @@ static int u8width(const char *s)
 }
 
 /* The byte offset of column `cols` in a UTF-8 string (or its end). */
-static size_t u8offset(const char *s, int cols)
+size_t skx_u8offset(const char *s, int cols)
 {
     size_t b = 0;
     for (int i = 0; i < cols && s[b]; i++)
@@ -58,7 +40,7 @@ static int panel_width(void)
 }
 
 /* Writes `s` at (y, x) cut to `width` columns. */
-static void put(int y, int x, const char *s, int width)
+void skx_curses_put(int y, int x, const char *s, int width)
 {
     int chars = 0;
     size_t bytes = 0;
@@ -100,7 +82,7 @@ static void draw_seat(const skx_table *t, int seat)
              skx_lang_seat(t->lang, t->human, seat), seat, p->dealer == seat ? " ●" : "");
     attron(A_BOLD | (p->to_move == seat ? COLOR_PAIR(PAIR_MARK) : 0));
     int width = rel == 1 ? 28 : 20;
-    put(y, x, line, width);
+    skx_curses_put(y, x, line, width);
     attroff(A_BOLD | COLOR_PAIR(PAIR_MARK));
     const char *role = "";
     if (p->phase >= SK_PHASE_PLAY && p->contract.type != SK_C_NONE) {
@@ -109,7 +91,7 @@ static void draw_seat(const skx_table *t, int seat)
         else if (seat == p->partner)
             role = skx_tr(t->lang, L_PARTNER);
     }
-    put(y + 1, x, role[0] ? role : t->said[seat], width);
+    skx_curses_put(y + 1, x, role[0] ? role : t->said[seat], width);
 }
 
 /* Draws the trick in the middle: the current one, or the last one
@@ -135,7 +117,7 @@ static void draw_trick(const curses_ui *u, const skx_table *t)
         else
             snprintf(line, sizeof line, skx_tr(t->lang, L_TAKES_LAST),
                      skx_lang_seat(t->lang, t->human, w));
-        put(10, 25 - u8width(line) / 2 > 0 ? 25 - u8width(line) / 2 : 0, line, 48);
+        skx_curses_put(10, 25 - skx_u8width(line) / 2 > 0 ? 25 - skx_u8width(line) / 2 : 0, line, 48);
     }
     for (int i = 0; i < len; i++) {
         int seat = (leader + i) % 4;
@@ -161,12 +143,12 @@ static void draw_contract(const skx_table *t)
         n += snprintf(line + n, sizeof line - (size_t)n, ", %s",
                       skx_tr(t->lang, d % 2 ? L_RETOUR : L_KONTRA));
     attron(A_BOLD);
-    put(15, 1, line, 49);
+    skx_curses_put(15, 1, line, 49);
     attroff(A_BOLD);
     if (p->partner != SK_NOSEAT && p->called_ace != SK_NOCARD) {
         snprintf(line, sizeof line, "%s: %s (%s)", skx_tr(t->lang, L_PARTNER),
                  skx_lang_seat(t->lang, t->human, p->partner), sk_card_name(p->called_ace));
-        put(16, 1, line, 49);
+        skx_curses_put(16, 1, line, 49);
     }
 }
 
@@ -174,7 +156,7 @@ static void draw_contract(const skx_table *t)
  * reversed (in card choices). */
 static void draw_hand(const curses_ui *u, const skx_table *t)
 {
-    put(HAND_Y - 1, 1, skx_tr(t->lang, L_HAND), 30);
+    skx_curses_put(HAND_Y - 1, 1, skx_tr(t->lang, L_HAND), 30);
     bool choosing = u->legal_cards != 0;
     sk_cards trumps = skx_table_trumps(&t->view.pub);
     for (int i = 0, gap = 0; i < u->nhand; i++) {
@@ -193,7 +175,7 @@ static void draw_hand(const curses_ui *u, const skx_table *t)
  * where the following row starts. */
 static size_t wrap_row(const char *s, int width, const char **next)
 {
-    size_t fit = u8offset(s, width);
+    size_t fit = skx_u8offset(s, width);
     if (!s[fit]) {
         *next = s + fit;
         return fit;
@@ -243,7 +225,7 @@ static void draw_panel(const curses_ui *u, const skx_table *t)
     int top = 1;
     if (u->menu) {
         attron(A_BOLD);
-        put(top++, PANEL_X, skx_tr(t->lang, L_CHOICES), 28);
+        skx_curses_put(top++, PANEL_X, skx_tr(t->lang, L_CHOICES), 28);
         attroff(A_BOLD);
         /* a window of the choices that keeps the selection visible (a
          * declaration with every variant allowed has over thirty) */
@@ -256,14 +238,14 @@ static void draw_panel(const curses_ui *u, const skx_table *t)
             snprintf(line, sizeof line, "%2d %s%s", i + 1, words, more ? " …" : "");
             if (i == u->sel)
                 attron(A_REVERSE);
-            put(top++, PANEL_X, line, panel_width());
+            skx_curses_put(top++, PANEL_X, line, panel_width());
             attroff(A_REVERSE);
-            if (i == u->sel && u8width(line) > panel_width()) {
+            if (i == u->sel && skx_u8width(line) > panel_width()) {
                 /* the whole label of the selected choice under the table */
                 attron(A_BOLD);
-                put(HAND_Y + 1, 1, words, PANEL_X - 3);
-                if (u8width(words) > PANEL_X - 3)
-                    put(HAND_Y + 2, 3, words + u8offset(words, PANEL_X - 3), PANEL_X - 5);
+                skx_curses_put(HAND_Y + 1, 1, words, PANEL_X - 3);
+                if (skx_u8width(words) > PANEL_X - 3)
+                    skx_curses_put(HAND_Y + 2, 3, words + skx_u8offset(words, PANEL_X - 3), PANEL_X - 5);
                 attroff(A_BOLD);
             }
         }
@@ -277,9 +259,9 @@ static void draw_panel(const curses_ui *u, const skx_table *t)
             n += snprintf(line + n, sizeof line - (size_t)n, "%s ",
                           sk_card_name(sk_cards_first(c)));
         attron(A_BOLD);
-        put(top++, PANEL_X, skx_lang_seat(t->lang, t->human, seat), 29);
+        skx_curses_put(top++, PANEL_X, skx_lang_seat(t->lang, t->human, seat), 29);
         attroff(A_BOLD);
-        put(top++, PANEL_X, line, 29);
+        skx_curses_put(top++, PANEL_X, line, 29);
         if (k == SK_NSEATS - 1)
             mvhline(top++, PANEL_X, ACS_HLINE, panel_width());
     }
@@ -291,7 +273,7 @@ static void draw_panel(const curses_ui *u, const skx_table *t)
 }
 
 /* Redraws the whole screen from the table. */
-static void redraw(const curses_ui *u, const skx_table *t)
+void skx_curses_redraw(const curses_ui *u, const skx_table *t)
 {
     erase();
     if (COLS < 80 || LINES < 24) {
@@ -299,7 +281,7 @@ static void redraw(const curses_ui *u, const skx_table *t)
         snprintf(small, sizeof small, skx_tr(t->lang, L_SCREEN_SMALL), COLS, LINES);
         size_t off = 0;
         for (int y = 0; small[off] && y < LINES; y++) { /* wrapped to the width */
-            size_t len = u8offset(small + off, COLS);
+            size_t len = skx_u8offset(small + off, COLS);
             if (small[off + len]) /* break after the last blank that fits */
                 for (size_t b = len; b > 0; b--)
                     if (small[off + b - 1] == ' ') {
@@ -339,7 +321,7 @@ static void redraw(const curses_ui *u, const skx_table *t)
     }
     attron(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
     mvhline(0, 0, ' ', COLS);
-    put(0, 0, title, COLS);
+    skx_curses_put(0, 0, title, COLS);
     if (t->session) {
         char money[24], right[64];
         if (skx_table_tournament(t))
@@ -349,8 +331,8 @@ static void redraw(const curses_ui *u, const skx_table *t)
         snprintf(right, sizeof right, "%s: %s%s ",
                  skx_tr(t->lang, skx_table_tournament(t) ? L_TOURNAMENT : L_MONEY), money,
                  skx_table_tournament(t) ? "" : " €");
-        mvhline(0, COLS - u8width(right) - 1, ' ', u8width(right) + 1);
-        put(0, COLS - u8width(right), right, 40);
+        mvhline(0, COLS - skx_u8width(right) - 1, ' ', skx_u8width(right) + 1);
+        skx_curses_put(0, COLS - skx_u8width(right), right, 40);
     }
     attroff(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
     for (int s = 0; s < SK_NSEATS; s++)
@@ -360,16 +342,14 @@ static void redraw(const curses_ui *u, const skx_table *t)
     draw_hand(u, t);
     draw_panel(u, t);
     attron(A_BOLD);
-    put(20, 1, u->prompt, 49);
+    skx_curses_put(20, 1, u->prompt, 49);
     attroff(A_BOLD);
     attron(COLOR_PAIR(PAIR_ERR));
-    put(21, 1, u->msg, 49);
-    if (u8width(u->msg) > 49) {
-        const char *s = u->msg;
-        for (int i = 0; i < 49 && *s; i++) /* second line: the rest */
-            for (s++; (*s & 0xc0) == 0x80; s++)
-                ;
-        put(22, 1, s, 49);
+    {   /* two lines, broken at a blank */
+        const char *next;
+        size_t len = wrap_row(u->msg, 49, &next);
+        mvaddnstr(21, 1, u->msg, (int)len);
+        skx_curses_put(22, 1, next, 49);
     }
     attroff(COLOR_PAIR(PAIR_ERR));
     attron(A_DIM);
@@ -389,7 +369,7 @@ static void redraw(const curses_ui *u, const skx_table *t)
             attron(A_BOLD | COLOR_PAIR(PAIR_MARK));
             break;
         }
-    put(LINES - 1, 0, footer, COLS);
+    skx_curses_put(LINES - 1, 0, footer, COLS);
     attroff(A_DIM | A_BOLD | COLOR_PAIR(PAIR_MARK));
     refresh();
 }
@@ -404,14 +384,14 @@ static void curses_event(skx_ui *ui, const skx_table *t, const char *text, bool 
     u->legal_cards = 0;
     u->menu = NULL;
     u->prompt[0] = '\0';
-    redraw(u, t);
+    skx_curses_redraw(u, t);
     if (t->trick_end && t->trick_pause_ms > 0) {
         /* the finished trick stays on the table until a key or the pause
          * ends; the key is spent on that, it plays nothing */
         timeout(t->trick_pause_ms);
         int ch;
         while ((ch = getch()) == KEY_RESIZE)
-            redraw(u, t);
+            skx_curses_redraw(u, t);
         if (ch == 'k' || ch == 'K') /* a doubling key: for the next offer */
             ungetch(ch);
         timeout(-1);
@@ -463,10 +443,10 @@ static bool confirm_quit(curses_ui *u, const skx_table *t)
     snprintf(save, sizeof save, "%s", u->prompt);
     snprintf(u->prompt, sizeof u->prompt, "%s? (%s/%s)", skx_tr(t->lang, L_GOODBYE),
              skx_tr(t->lang, L_YES), skx_tr(t->lang, L_NO));
-    redraw(u, t);
+    skx_curses_redraw(u, t);
     int ch;
     while ((ch = getch()) == KEY_RESIZE)
-        redraw(u, t);
+        skx_curses_redraw(u, t);
     snprintf(u->prompt, sizeof u->prompt, "%s", save);
     return ch == 'j' || ch == 'y' || ch == 'q' || ch == ERR;
 }
@@ -524,7 +504,7 @@ static int curses_choose(skx_ui *ui, const skx_table *t, const sk_action *legal,
         else
             snprintf(what, sizeof what, "%s", skx_tr(t->lang, L_CHOOSE_MENU));
         snprintf(u->prompt, sizeof u->prompt, "%s %s", what, shown);
-        redraw(u, t);
+        skx_curses_redraw(u, t);
         int ch = getch();
         u->msg[0] = '\0';
         if (ch == ERR) /* a signal (SIGINT...): play.c saves the game and stops */
@@ -552,6 +532,16 @@ static int curses_choose(skx_ui *ui, const skx_table *t, const sk_action *legal,
         } else if (ch == 'q' || ch == 'Q') {
             if (confirm_quit(u, t))
                 return SKX_UI_QUIT;
+        } else if ((ch == 'r' || ch == 'R') && cards) { /* "Der Rest gehört mir" */
+            u->menu = NULL;
+            u->legal_cards = 0;
+            u->prompt[0] = '\0';
+            return SKX_UI_CLAIM;
+        } else if (ch == 'o' || ch == 'O') { /* the settings; asked again after them */
+            u->menu = NULL;
+            u->legal_cards = 0;
+            u->prompt[0] = '\0';
+            return SKX_UI_SETTINGS;
         } else if (ch == KEY_LEFT || ch == KEY_UP) {
             move_sel(u, -1);
             number = 0;
@@ -604,7 +594,7 @@ static int curses_offer(skx_ui *ui, const skx_table *t, sk_action offer)
     int rc = SKX_UI_NO;
     timeout(t->delay_ms > 0 ? t->delay_ms : 0);
     for (;;) {
-        redraw(u, t);
+        skx_curses_redraw(u, t);
         int ch = getch();
         if (ch == ERR || ch == KEY_RESIZE)
             break;
@@ -635,129 +625,7 @@ static void curses_error(skx_ui *ui, const skx_table *t, const char *msg)
 {
     curses_ui *u = (curses_ui *)ui;
     snprintf(u->msg, sizeof u->msg, "%s", msg);
-    redraw(u, t);
-}
-
-/* Draws the summary page: result, money, score sheet (latest rows). */
-static void draw_summary(const skx_table *t, const sk_result *res, const char *explain,
-                         bool last)
-{
-    erase();
-    char text[512], line[160];
-    snprintf(line, sizeof line, " %s %u", skx_tr(t->lang, L_GAME), t->game_no);
-    attron(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
-    mvhline(0, 0, ' ', COLS);
-    put(0, 0, line, COLS);
-    attroff(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
-    skx_table_result_text(t, res, text, sizeof text);
-    char *nl = strchr(text, '\n');
-    if (nl)
-        *nl = '\0';
-    attron(A_BOLD);
-    put(2, 1, text, 78);
-    attroff(A_BOLD);
-    if (nl)
-        put(3, 1, nl + 1, 78);
-    snprintf(line, sizeof line, "%s", explain);
-    put(4, 1, line, 78);
-    if (u8width(line) > 78)
-        put(5, 3, line + u8offset(line, 78), 76);
-    attron(A_BOLD);
-    skx_table_sheet_title(t, line, sizeof line);
-    put(7, 1, line, 78);
-    skx_table_score_line(t, 0, NULL, line, sizeof line);
-    put(8, 1, line, 78);
-    attroff(A_BOLD);
-    int room = LINES - 12, first = t->nrows > room ? t->nrows - room : 0;
-    int y = 9;
-    for (int i = first; i < t->nrows; i++) {
-        skx_table_score_line(t, i + 1, &t->rows[i], line, sizeof line);
-        put(y++, 1, line, 78);
-    }
-    skx_table_score_line(t, 1, NULL, line, sizeof line);
-    attron(A_BOLD);
-    put(y, 1, line, 78);
-    attroff(A_BOLD);
-    attron(A_DIM);
-    snprintf(line, sizeof line, "%s%s%s", last ? skx_tr(t->lang, L_GOODBYE) : skx_tr(t->lang, L_CONTINUE),
-             t->course ? "   " : "", t->course ? skx_tr(t->lang, L_SHOW_COURSE) : "");
-    put(LINES - 1, 0, line, COLS);
-    attroff(A_DIM);
-    refresh();
-}
-
-/* Draws the course of the finished game (t->course) as a page: hands,
- * tricks, result and settlement; `footer` on the last line. */
-static void draw_course(const skx_table *t, const char *footer)
-{
-    erase();
-    int y = 0;
-    for (const char *s = t->course; s && *s && y < LINES - 1; y++) {
-        const char *nl = strchr(s, '\n');
-        size_t n = nl ? (size_t)(nl - s) : strlen(s);
-        char line[700];
-        snprintf(line, sizeof line, "%.*s", (int)n, s);
-        if (y == 0)
-            attron(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
-        put(y, y == 0 ? 0 : 1, line, COLS - 1);
-        if (y == 0)
-            attroff(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
-        s = nl ? nl + 1 : s + n;
-    }
-    attron(A_DIM);
-    put(LINES - 1, 0, footer, COLS);
-    attroff(A_DIM);
-    refresh();
-}
-
-/* Shows the summary until a key is pressed; q ends the session. */
-static int curses_summary(skx_ui *ui, const skx_table *t, const sk_result *res,
-                          const char *explain, bool last)
-{
-    curses_ui *u = (curses_ui *)ui;
-    int ch;
-    bool course = false; /* v: the course of the game instead of the sheet */
-    for (;;) {
-        if (course)
-            draw_course(t, last ? skx_tr(t->lang, L_GOODBYE) : skx_tr(t->lang, L_CONTINUE));
-        else
-            draw_summary(t, res, explain, last);
-        ch = getch();
-        if (ch == KEY_RESIZE)
-            continue;
-        if ((ch == 'v' || ch == 'V') && t->course && !course) {
-            course = true;
-            continue;
-        }
-        break;
-    }
-    u->msg[0] = '\0';
-    u->show_last = false;
-    return ch == 'q' || ch == 'Q' || ch == ERR ? SKX_UI_QUIT : SKX_UI_OK;
-}
-
-/* One replay step: the table with every hand; arrows step.  Past the
- * last action (t->course set) the game's course and settlement. */
-static int curses_step(skx_ui *ui, const skx_table *t, const char *text)
-{
-    curses_ui *u = (curses_ui *)ui;
-    u->nhand = skx_table_sorted_hand(&t->view.pub, t->view.hand, u->hand);
-    u->legal_cards = 0;
-    u->menu = NULL;
-    snprintf(u->prompt, sizeof u->prompt, "%s", text);
-    for (;;) {
-        if (t->course)
-            draw_course(t, skx_tr(t->lang, L_REPLAY_HELP));
-        else
-            redraw(u, t);
-        int ch = getch();
-        if (ch == KEY_RIGHT || ch == ' ' || ch == '\n' || ch == KEY_DOWN)
-            return 1;
-        if (ch == KEY_LEFT || ch == KEY_BACKSPACE || ch == KEY_UP || ch == 127)
-            return -1;
-        if (ch == 'q' || ch == 'Q' || ch == 27)
-            return SKX_UI_QUIT;
-    }
+    skx_curses_redraw(u, t);
 }
 
 /* Ends curses and frees the UI. */
@@ -801,7 +669,9 @@ skx_ui *skx_ui_curses_open(void)
         init_pair(PAIR_ERR, COLOR_MAGENTA, -1);
     }
     u->ui = (skx_ui){.impl = u, .event = curses_event, .choose = curses_choose,
-                    .offer = curses_offer, .error = curses_error, .summary = curses_summary,
-                    .step = curses_step, .close = curses_close};
+                    .offer = curses_offer, .error = curses_error, .summary = skx_curses_summary,
+                    .step = skx_curses_step, .settings = skx_curses_settings,
+                    .close = curses_close};
     return &u->ui;
 }
+

@@ -166,6 +166,16 @@ static int plain_choose(skx_ui *ui, const skx_table *t, const sk_action *legal, 
         case SK_IN_LAST:
             print_last_trick(t);
             break;
+        case SK_IN_SETTINGS:
+            return SKX_UI_SETTINGS;
+        case SK_IN_CLAIM:
+            return SKX_UI_CLAIM;
+        case SK_IN_STATS: {
+            char *s = skx_stats_text(t->lang, t->human, t->rows, t->nrows, 0);
+            printf("%s", s ? s : "");
+            free(s);
+            break;
+        }
         case SK_IN_HELP:
             printf("%s\n", skx_tr(t->lang, L_HELP_PLAIN));
             print_state(t, legal, n, hand, nhand);
@@ -276,6 +286,70 @@ static int plain_step(skx_ui *ui, const skx_table *t, const char *text)
     return 1;
 }
 
+/* Prints the settings, numbered, with each value in words and as the
+ * file writes it (what may be typed). */
+static void print_settings(const skx_settings *s, const char *note)
+{
+    skx_lang L = s->lang == SKX_LANG_EN ? SKX_LANG_EN : SKX_LANG_DE;
+    char path[1024], line[1100];
+    printf("%s:\n", skx_tr(L, L_SETTINGS));
+    for (int f = 0; f < SKX_SET_COUNT; f++) {
+        char shown[120], value[96];
+        skx_settings_shown(L, s, f, shown, sizeof shown);
+        skx_settings_value(s, f, value, sizeof value);
+        printf("  %d %s: %s [%s]\n", f + 1, skx_settings_label(L, f), shown, value);
+    }
+    if (note && note[0])
+        printf("%s\n", note);
+    skx_settings_path(path, sizeof path);
+    snprintf(line, sizeof line, skx_tr(L, L_SET_FILE), path);
+    printf("%s\n", line);
+}
+
+/* The settings in line mode: "N value" sets one, "N" steps it to its
+ * next choice, an empty line saves, q leaves them as they were. */
+static int plain_settings(skx_ui *ui, const skx_table *t, skx_settings *s, const char *note)
+{
+    plain_ui *u = (plain_ui *)ui;
+    skx_settings edit = *s;
+    print_settings(&edit, note);
+    for (;;) {
+        skx_lang L = edit.lang == SKX_LANG_EN ? SKX_LANG_EN : SKX_LANG_DE;
+        if (!read_line(u, t, skx_tr(L, L_SET_PROMPT)))
+            return SKX_UI_QUIT;
+        char *p = u->line;
+        while (*p == ' ')
+            p++;
+        if (*p == '\0') {
+            *s = edit;
+            return SKX_UI_OK;
+        }
+        if ((*p == 'q' || *p == 'Q') && p[1] == '\0')
+            return SKX_UI_NO;
+        char *end;
+        long f = strtol(p, &end, 10);
+        while (*end == ' ')
+            end++;
+        char *last = end + strlen(end);
+        while (last > end && last[-1] == ' ')
+            *--last = '\0';
+        if (end == p || f < 1 || f > SKX_SET_COUNT) {
+            printf("%s\n", skx_tr(L, L_SET_PROMPT));
+            continue;
+        }
+        if (*end == '\0')
+            skx_settings_step(&edit, (int)f - 1, 1);
+        else if (skx_settings_set(&edit, (int)f - 1, end) < 0) {
+            char q[SK_CLI_QUOTE];
+            printf(skx_tr(L, L_SET_BAD_VALUE), skx_settings_label(L, (int)f - 1),
+                   skx_cli_quote(q, end));
+            printf("\n");
+            continue;
+        }
+        print_settings(&edit, note);
+    }
+}
+
 /* Frees the UI. */
 static void plain_close(skx_ui *ui)
 {
@@ -292,6 +366,7 @@ skx_ui *skx_ui_plain_open(void)
         return NULL;
     u->ui = (skx_ui){.impl = u, .event = plain_event, .choose = plain_choose,
                     .offer = plain_offer, .error = plain_error, .summary = plain_summary,
-                    .step = plain_step, .close = plain_close};
+                    .step = plain_step, .settings = plain_settings,
+                    .close = plain_close};
     return &u->ui;
 }

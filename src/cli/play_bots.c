@@ -1,0 +1,56 @@
+/*
+ * play_bots.c -- the computer players of `schafkopf play`: the three
+ * bots from --bots, and the hint bot behind the ? key.
+ */
+#include "play.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The hint callback: the hint bot's values for the view's seat. */
+int skx_play_hint(void *ctx, const sk_view *v, sk_action *acts, double *values, int max)
+{
+    play_ctx *p = ctx;
+    return p->hint_bot ? sk_bot_hint(p->hint_bot, v, acts, values, max) : 0;
+}
+
+/* The doubling hint callback: whether the hint bot would double. */
+int skx_play_double_hint(void *ctx, const sk_view *v, int type)
+{
+    play_ctx *p = ctx;
+    if (!p->hint_bot)
+        return -1;
+    sk_action a = sk_bot_act(p->hint_bot, v);
+    return a.type == type;
+}
+
+/* Creates the three bots from a spec list ("a" or "a,b,c"; NULL: the
+ * default level, SKX_PLAY_DEFAULT_BOTS) and the hint bot (heuristic
+ * when known, else the first bot's spec). */
+int skx_play_make_bots(play_ctx *p, const char *spec_list)
+{
+    sk_error err = {{0}, NULL};
+    const char *def = spec_list ? spec_list : SKX_PLAY_DEFAULT_BOTS;
+    char specs[3][64];
+    const char *s = def;
+    for (int i = 0; i < 3; i++) {
+        const char *comma = strchr(s, ',');
+        size_t len = comma ? (size_t)(comma - s) : strlen(s);
+        snprintf(specs[i], sizeof specs[i], "%.*s", (int)len, s);
+        if (comma)
+            s = comma + 1;
+    }
+    for (int i = 0, k = 0; i < SK_NSEATS; i++) {
+        if (i == p->human)
+            continue;
+        p->bots[i] = sk_bot_new(specs[k++], sk_rng_next(&p->rng), &err);
+        if (!p->bots[i]) {
+            fprintf(stderr, "schafkopf: --bots: %s\n", err.msg);
+            return -1;
+        }
+    }
+    p->hint_bot = sk_bot_new("heuristic", sk_rng_next(&p->rng), NULL);
+    if (!p->hint_bot)
+        p->hint_bot = sk_bot_new(specs[0], sk_rng_next(&p->rng), NULL);
+    return 0;
+}

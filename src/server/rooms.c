@@ -140,7 +140,7 @@ bool skx_room_persist(skx_server *srv, skx_room *rm)
             return false;
         rm->stored = n;
     }
-    return true;
+    return skx_games_persist(srv, rm); /* a finished game: in the same transaction */
 }
 
 /* Sends the prompt to decide to one connection: the seat, the event

@@ -205,6 +205,20 @@ void skx_rooms_free(skx_server *srv);
 /* JSON of the lobby (listed rooms), consumed by the caller. */
 json_t *skx_rooms_lobby(skx_server *srv);
 
+/* games.c: finished games in the store and what is read from them. */
+/* Writes the room's games finished since the last call (record and
+ * summary) into the pass's transaction; false after a store failure. */
+bool skx_games_persist(skx_server *srv, skx_room *rm);
+/* At restore: how many games of the room the store has; writes those
+ * its journal finished but an older store lacks. */
+int skx_games_restore(skx_server *srv, skx_room *rm, sk_error *err);
+/* The room's records as JSON Lines, and its list of games as JSON
+ * ({"room":..,"games":[..]}), from the store; malloc'd, NULL on error. */
+char *skx_games_jsonl(skx_server *srv, const skx_room *rm);
+char *skx_games_list(skx_server *srv, const skx_room *rm);
+/* history: the connection's player's finished games and statistics. */
+void skx_history_handle(skx_conn *c, const skx_msg *m);
+
 /* worker.c */
 int skx_pool_start(skx_pool *p, int n, struct lws_context *lws, sk_error *err);
 void skx_pool_post(skx_pool *p, skx_job *j);

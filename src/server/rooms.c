@@ -262,6 +262,20 @@ void skx_rooms_resume(skx_conn *c)
             follow(c, srv->rooms[i], NULL);
 }
 
+void skx_rooms_restate(skx_conn *c)
+{
+    for (int i = 0; i < c->nsubs; i++)
+        send_state(c, c->subs[i].room, NULL);
+}
+
+bool skx_rooms_seated(skx_server *srv, uint64_t player)
+{
+    for (size_t i = 0; i < srv->nrooms; i++)
+        if (skx_room_seat_of(srv->rooms[i], player) >= 0)
+            return true;
+    return false;
+}
+
 /* A fresh invitation code not in use. */
 static void new_code(skx_server *srv, char code[SKX_CODE_LEN + 1])
 {

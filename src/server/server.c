@@ -73,6 +73,7 @@ int skx_store_txn(skx_server *srv)
 /* The end of a pass: apply, deal and append; commit; then send. */
 static void flush(skx_server *srv)
 {
+    skx_accounts_advance(srv);
     skx_rooms_advance(srv);
     if (srv->txn && !srv->failed) {
         sk_error err = {{0}, NULL};
@@ -281,6 +282,7 @@ static void teardown(skx_server *srv)
 {
     if (srv->pool_started)
         skx_pool_stop(&srv->pool);
+    skx_accounts_stop(srv);
     if (srv->lws)
         lws_context_destroy(srv->lws);
     skx_rooms_free(srv);
@@ -348,6 +350,10 @@ int sk_server_run(const sk_server_config *cfg, sk_error *err)
         return SK_EIO;
     }
     srv->pool_started = 1;
+    if (skx_accounts_start(srv, err) < 0) {
+        teardown(srv);
+        return SK_EIO;
+    }
     lws_sul_schedule(srv->lws, 0, &srv->tick, tick, LWS_US_PER_SEC);
 
     struct sigaction sa;

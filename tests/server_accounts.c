@@ -293,6 +293,15 @@ static void test_history_restart(void **state)
         sum += json_integer_value(json_array_get(json_object_get(g1, "money"), i));
     assert_int_equal(sum, 0); /* 5.3.3: a game's money sums to zero */
     json_decref(l);
+    /* the list fits its schema */
+    char lfile[700], lcmd[2000];
+    snprintf(lfile, sizeof lfile, "%s/games.json", dir);
+    write_file(lfile, list);
+    snprintf(lcmd, sizeof lcmd,
+             "python3 '%s/tests/check_schema.py' '%s/docs/server-protocol.schema.json' api_games "
+             "'%s' > /dev/null",
+             getenv("SK_ROOT"), getenv("SK_ROOT"), lfile);
+    assert_int_equal(system(lcmd), 0);
     free(list);
 
     /* kill -9, restart: the same downloads, the same history */

@@ -176,6 +176,10 @@ void skx_accounts_stop(skx_server *srv)
         pthread_mutex_unlock(&a->mu);
         pthread_join(a->thread, NULL);
     }
+    /* the connections close after this (lws_context_destroy): none may
+     * point to a job freed here */
+    for (skx_conn *c = srv->conns; c; c = c->next)
+        c->auth_job = NULL;
     free_jobs(a->todo_head);
     free_jobs(a->done_head);
     if (a->loc)

@@ -6,7 +6,8 @@
  * connection (the same player), tokens renewed at every change, logout,
  * the login limits; a history after games with bots that agrees with
  * the games' records; kill -9 and a restart keep accounts, history and
- * the complete downloads, which `schafkopf check` and `replay` read.
+ * the complete downloads, which `schafkopf check`, `replay` and
+ * `analyze` read.
  */
 
 /* Sends a message and waits for a message of `type` (or an error):
@@ -251,8 +252,8 @@ static void write_file(const char *path, const char *text)
 
 /* A registered player's games with bots: the history agrees with the
  * records, the room's list names the seats; kill -9 and a restart keep
- * the account, the history and every record, which `schafkopf check`
- * and `schafkopf replay` read. */
+ * the account, the history and every record, which `schafkopf check`,
+ * `replay` and `analyze` read. */
 static void test_history_restart(void **state)
 {
     (void)state;
@@ -334,6 +335,9 @@ static void test_history_restart(void **state)
     assert_int_equal(system(cmd), 0);
     snprintf(cmd, sizeof cmd, "'%s' replay --plain --game %d '%s' > /dev/null", getenv("SK_PROG"),
              GAMES, file);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "'%s' analyze --game 1 --samples 4 --jobs 1 '%s' > /dev/null",
+             getenv("SK_PROG"), file);
     assert_int_equal(system(cmd), 0);
     free(records);
     finish(&srv, dir);

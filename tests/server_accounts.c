@@ -178,6 +178,26 @@ static void test_accounts(void **state)
     }
     assert_int_equal(bad, 10);
     assert_int_equal(limited, 1);
+    /* An unknown name is checked against a dummy hash: it is answered
+     * no sooner than a wrong password, within a wide margin (without
+     * the dummy it would come back in a few milliseconds, against a
+     * tenth of a second or more for a hash). */
+    assert_int_equal(skt_ws_open(&c, srv.port, NULL), 0);
+    json_decref(say_hello(&c, "x", NULL));
+    int64_t wrong = INT64_MAX, unknown = INT64_MAX;
+    for (int i = 0; i < 2; i++) {
+        int64_t t0 = skt_ms();
+        auth_refused(&c, "login", "Sepp Mäier", "falsch-123", "bad_login", NULL, 0);
+        int64_t t1 = skt_ms();
+        auth_refused(&c, "login", "Niemand Anders", "falsch-123", "bad_login", NULL, 0);
+        int64_t t2 = skt_ms();
+        wrong = t1 - t0 < wrong ? t1 - t0 : wrong;
+        unknown = t2 - t1 < unknown ? t2 - t1 : unknown;
+    }
+    if (unknown * 5 < wrong)
+        fail_msg("a login for an unknown name took %lld ms, a wrong password %lld ms",
+                 (long long)unknown, (long long)wrong);
+    skt_ws_close(&c);
     skt_ws_close(&a);
     skt_ws_close(&b);
     finish(&srv, dir);

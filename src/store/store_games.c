@@ -86,10 +86,6 @@ int sk_store_game_add(sk_store *st, const sk_store_game *g, sk_error *err)
         sqlite3_bind_int64(u.s, 1, (int64_t)g->room);
         sqlite3_bind_int64(u.s, 2, g->game_no);
         skx_store_bind_text(u.s, 3, g->record);
-        sqlite3_bind_int64(u.s, 4, g->at);
-        skx_store_bind_text(u.s, 5, g->contract);
-        sqlite3_bind_int(u.s, 6, g->declarer);
-        sqlite3_bind_int(u.s, 7, g->won != 0);
         int step = sqlite3_step(u.s);
         if (step != SQLITE_DONE) {
             char what[80], taken[64];
@@ -99,6 +95,18 @@ int sk_store_game_add(sk_store *st, const sk_store_game *g, sk_error *err)
                      (unsigned long)g->game_no);
             rc = skx_store_insert_fail(st, err, step, what, g->room, taken);
         }
+        skx_store_put(st, &u);
+    }
+    if (rc == 0)
+        rc = skx_store_get(st, SKX_GAME_RESULT_INSERT, &u, err);
+    if (rc == 0) {
+        sqlite3_bind_int64(u.s, 1, (int64_t)g->room);
+        sqlite3_bind_int64(u.s, 2, g->game_no);
+        sqlite3_bind_int64(u.s, 3, g->at);
+        skx_store_bind_text(u.s, 4, g->contract);
+        sqlite3_bind_int(u.s, 5, g->declarer);
+        sqlite3_bind_int(u.s, 6, g->won != 0);
+        rc = skx_store_step_done(st, &u, "adding a game's result", err);
         skx_store_put(st, &u);
     }
     if (rc == 0)

@@ -81,16 +81,21 @@ static const char *const migrations[] = {
     "UPDATE accounts SET name_key = lower(name), player = (random() & 9223372036854775807);"
     "CREATE UNIQUE INDEX accounts_key ON accounts (name_key);"
     "CREATE UNIQUE INDEX accounts_player ON accounts (player);"
-    "ALTER TABLE games ADD COLUMN at INTEGER NOT NULL DEFAULT 0;"
-    "ALTER TABLE games ADD COLUMN contract TEXT NOT NULL DEFAULT '';"
-    "ALTER TABLE games ADD COLUMN declarer INTEGER NOT NULL DEFAULT -1;"
-    "ALTER TABLE games ADD COLUMN won INTEGER NOT NULL DEFAULT 0;"
+    /* a game's summary beside its record, not in its row: records of
+     * some KiB fill a page each, summaries are dense (a player's
+     * history reads one per game) */
+    "CREATE TABLE game_results ("
+    "  room INTEGER NOT NULL, game_no INTEGER NOT NULL, at INTEGER NOT NULL,"
+    "  contract TEXT NOT NULL, declarer INTEGER NOT NULL, won INTEGER NOT NULL,"
+    "  PRIMARY KEY (room, game_no),"
+    "  FOREIGN KEY (room, game_no) REFERENCES games (room, game_no)) STRICT, WITHOUT ROWID;"
     "CREATE TABLE game_seats ("
     "  room INTEGER NOT NULL, game_no INTEGER NOT NULL, seat INTEGER NOT NULL,"
     "  player INTEGER NOT NULL, name TEXT NOT NULL, money INTEGER NOT NULL,"
     "  points INTEGER NOT NULL, won INTEGER NOT NULL,"
     "  PRIMARY KEY (room, game_no, seat),"
-    "  FOREIGN KEY (room, game_no) REFERENCES games (room, game_no)) STRICT, WITHOUT ROWID;"
+    "  FOREIGN KEY (room, game_no) REFERENCES game_results (room, game_no)) STRICT,"
+    "  WITHOUT ROWID;"
     "CREATE INDEX game_seats_player ON game_seats (player, room, game_no) WHERE player <> 0;",
 };
 #define SKX_SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
@@ -106,27 +111,30 @@ static const char *const stmt_sql[SKX_STMT_COUNT] = {
                          " (SELECT max(seq) FROM journal WHERE room = ?1)",
     [SKX_JOURNAL_INSERT] = "INSERT INTO journal (room, seq, entry) VALUES (?1, ?2, ?3)",
     [SKX_JOURNAL] = "SELECT seq, entry FROM journal WHERE room = ?1 ORDER BY seq",
-    [SKX_GAME_INSERT] = "INSERT INTO games (room, game_no, record, at, contract, declarer, won)"
-                        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    [SKX_GAME_INSERT] = "INSERT INTO games (room, game_no, record) VALUES (?1, ?2, ?3)",
+    [SKX_GAME_RESULT_INSERT] = "INSERT INTO game_results (room, game_no, at, contract, declarer,"
+                               " won) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     [SKX_GAME_SEAT_INSERT] = "INSERT INTO game_seats (room, game_no, seat, player, name, money,"
                              " points, won) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     [SKX_GAMES] = "SELECT game_no, record FROM games WHERE room = ?1 ORDER BY game_no",
-    [SKX_GAME_LIST] = "SELECT g.game_no, g.at, g.contract, g.declarer, g.won, s.seat, s.player,"
-                      " s.name, s.money, s.points, s.won FROM games g LEFT JOIN game_seats s"
+    [SKX_GAME_LIST] = "SELECT g.game_no, coalesce(x.at, 0), coalesce(x.contract, ''),"
+                      " coalesce(x.declarer, -1), coalesce(x.won, 0), s.seat, s.player, s.name,"
+                      " s.money, s.points, s.won FROM games g LEFT JOIN game_results x"
+                      " ON x.room = g.room AND x.game_no = g.game_no LEFT JOIN game_seats s"
                       " ON s.room = g.room AND s.game_no = g.game_no WHERE g.room = ?1"
                       " ORDER BY g.game_no, s.seat",
     [SKX_GAME_LAST] = "SELECT max(game_no) FROM games WHERE room = ?1",
     [SKX_HISTORY] = "SELECT r.invite, g.game_no, g.at, g.contract, g.declarer = s.seat, s.won,"
-                    " s.money, s.points FROM game_seats s JOIN games g ON g.room = s.room AND"
-                    " g.game_no = s.game_no JOIN rooms r ON r.id = s.room WHERE s.player = ?1"
+                    " s.money, s.points FROM game_seats s JOIN game_results g ON g.room = s.room"
+                    " AND g.game_no = s.game_no JOIN rooms r ON r.id = s.room WHERE s.player = ?1"
                     " AND s.player <> 0 ORDER BY g.at DESC, s.room DESC, s.game_no DESC LIMIT ?2",
     [SKX_STATS] = "SELECT count(*), coalesce(sum(g.declarer = s.seat), 0),"
                   " coalesce(sum(g.declarer = s.seat AND s.won), 0), coalesce(sum(s.money), 0),"
-                  " coalesce(sum(s.points), 0) FROM game_seats s JOIN games g ON g.room = s.room"
+                  " coalesce(sum(s.points), 0) FROM game_seats s JOIN game_results g ON g.room = s.room"
                   " AND g.game_no = s.game_no WHERE s.player = ?1 AND s.player <> 0",
     [SKX_STATS_KIND] = "SELECT CASE WHEN instr(g.contract, ':') > 0 THEN substr(g.contract, 1,"
                        " instr(g.contract, ':') - 1) ELSE g.contract END AS kind, count(*),"
-                       " sum(s.won) FROM game_seats s JOIN games g ON g.room = s.room AND"
+                       " sum(s.won) FROM game_seats s JOIN game_results g ON g.room = s.room AND"
                        " g.game_no = s.game_no WHERE s.player = ?1 AND s.player <> 0 AND"
                        " g.contract <> '' GROUP BY kind ORDER BY kind",
     [SKX_CHAT_INSERT] = "INSERT INTO chat (room, name, text, at) VALUES (?1, ?2, ?3, ?4)",

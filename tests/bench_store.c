@@ -118,7 +118,8 @@ static int run_games(const char *path, enum sk_store_sync sync)
     uint32_t games = 0;
     double start = now(), elapsed = 0;
     while (elapsed < 1.0) {
-        sk_store_game g = {.room = room, .game_no = ++games, .record = record, .at = 1764090000,
+        games++;
+        sk_store_game g = {.room = room, .game_no = games, .record = record, .at = 1764090000,
                            .contract = "sauspiel:E", .declarer = (int)(games % 4), .won = 1,
                            .nseats = 4};
         for (int i = 0; i < 4; i++)

@@ -279,7 +279,10 @@ static void test_history_restart(void **state)
     (void)state;
     skt_server srv;
     char dir[64];
-    start(&srv, dir, sizeof dir, NULL);
+    /* the client answers every prompt at once: three games of fast bots
+     * may pass the default message rate */
+    const char *extra[] = {"--rate", "1000", NULL};
+    start(&srv, dir, sizeof dir, extra);
     skt_player p;
     skt_player_open(&p, srv.port, "Resi", 0, 11);
     json_decref(auth(&p.w, "register", "Resi", "Eichel-Wenz"));
@@ -330,7 +333,7 @@ static void test_history_restart(void **state)
     skt_ws_close(&p.w);
     char db[600];
     snprintf(db, sizeof db, "%s/server.db", dir);
-    assert_int_equal(skt_server_start_args(&srv, db, NULL), 0);
+    assert_int_equal(skt_server_start_args(&srv, db, extra), 0);
     char *again = NULL;
     snprintf(path, sizeof path, "/api/rooms/%s/games.jsonl", p.room);
     assert_int_equal(skt_http_get(srv.port, path, &again, NULL), 200);

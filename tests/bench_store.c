@@ -86,6 +86,71 @@ out:
     return 0;
 }
 
+/* Counts what a history walk gives. */
+static int count_row(void *ctx, const sk_store_history_game *h)
+{
+    (void)h;
+    ++*(int *)ctx;
+    return 0;
+}
+
+/* The end of a game as the server commits it: its result's journal
+ * entry and the game (a record of about 3 KiB and four seats) in one
+ * transaction, for about a second; then how long one player's history
+ * (his last 100 games) and statistics take over all those games. */
+static int run_games(const char *path, enum sk_store_sync sync)
+{
+    sk_error err = {0};
+    remove_db(path);
+    sk_store *st = sk_store_open(path, &err);
+    sk_store_room r = {.rules_json = "{\"preset\":\"official\"}", .title = "bench"};
+    uint64_t room = 0;
+    if (!st || sk_store_set_sync(st, sync, &err) || sk_store_room_create(st, &r, &room, &err)) {
+        fprintf(stderr, "bench_store: %s\n", err.msg);
+        sk_store_close(st);
+        return 1;
+    }
+    static char record[3072];
+    memset(record, 'x', sizeof record - 1);
+    record[0] = '{';
+    record[sizeof record - 2] = '}';
+    uint64_t seq = 0;
+    uint32_t games = 0;
+    double start = now(), elapsed = 0;
+    while (elapsed < 1.0) {
+        games++;
+        sk_store_game g = {.room = room, .game_no = games, .record = record, .at = 1764090000,
+                           .contract = "sauspiel:E", .declarer = (int)(games % 4), .won = 1,
+                           .nseats = 4};
+        for (int i = 0; i < 4; i++)
+            g.seats[i] = (sk_store_game_seat){(uint64_t)i + 1, "Sepp", i % 2 ? 20 : -20,
+                                              i % 2 ? 1 : -1, i % 2};
+        if (sk_store_begin(st, &err) || sk_store_journal_append(st, room, ++seq, "{}", &err) ||
+            sk_store_game_add(st, &g, &err) || sk_store_commit(st, &err))
+            break;
+        elapsed = now() - start;
+    }
+    int rows = 0, rc = 0;
+    sk_store_stats sx;
+    double q0 = now();
+    rc = sk_store_history(st, 1, 100, count_row, &rows, &err);
+    double q1 = now();
+    if (rc == 0)
+        rc = sk_store_stats_get(st, 1, &sx, NULL, NULL, &err);
+    double q2 = now();
+    sk_store_close(st);
+    remove_db(path);
+    if (elapsed < 1.0 || rc) {
+        fprintf(stderr, "bench_store: %s\n", err.msg);
+        return 1;
+    }
+    printf("store %-6s games: %9.0f games/s (entry + record + 4 seats a commit); over %u games "
+           "a history %.1f ms, statistics %.1f ms\n",
+           sync == SK_STORE_SYNC_FULL ? "FULL" : "NORMAL", (double)games / elapsed, games,
+           (q1 - q0) * 1e3, (q2 - q1) * 1e3);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : getenv("TMPDIR");
@@ -102,5 +167,7 @@ int main(int argc, char **argv)
     for (int s = 0; s < 2; s++)
         for (int b = 0; b < 3; b++)
             bad |= run(path, s ? SK_STORE_SYNC_FULL : SK_STORE_SYNC_NORMAL, batches[b]);
+    for (int s = 0; s < 2; s++)
+        bad |= run_games(path, s ? SK_STORE_SYNC_FULL : SK_STORE_SYNC_NORMAL);
     return bad;
 }

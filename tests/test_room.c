@@ -259,6 +259,14 @@ static void test_full_game(void **state)
     if (sk_record_read(&rec, recs, strlen(recs) - 1, &err) < 0)
         fail_msg("record: %s", err.msg);
     assert_string_equal(rec.id, "room-7-game-1");
+    /* the same line alone, for the store; no game 2 yet */
+    char *one = sk_room_record(r, 1);
+    assert_non_null(one);
+    assert_int_equal(strlen(one), strlen(recs) - 1);
+    assert_memory_equal(one, recs, strlen(one));
+    free(one);
+    assert_null(sk_room_record(r, 2));
+    assert_null(sk_room_record(r, 0));
     free(recs);
     /* the state between games: the score sheet and the last game */
     char *st = sk_room_state(r, 3);

@@ -88,6 +88,27 @@ static uint64_t new_room(sk_store *st, const char *title, int64_t created)
     return id;
 }
 
+/* Adds a game with its record only (no seats, nobody declared). */
+static int add_game(sk_store *st, uint64_t room, uint32_t no, const char *record, sk_error *err)
+{
+    sk_store_game g = {.room = room, .game_no = no, .record = record, .contract = "",
+                       .declarer = -1};
+    return sk_store_game_add(st, &g, err);
+}
+
+/* An account of `name` (its key: the name in lower case, as a server
+ * might fold it) for `player`. */
+static int add_account(sk_store *st, const char *name, const char *hash, uint64_t player,
+                       uint64_t *id, sk_error *err)
+{
+    sk_store_account a = {.player = player, .created = 5};
+    snprintf(a.name, sizeof a.name, "%s", name);
+    for (size_t i = 0; name[i] && i < SK_STORE_NAME_MAX; i++)
+        a.key[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + 32 : name[i]);
+    snprintf(a.hash, sizeof a.hash, "%s", hash);
+    return sk_store_account_add(st, &a, id, err);
+}
+
 /* ------------------------------------------------------------------ */
 /* Collecting what the walks give                                       */
 /* ------------------------------------------------------------------ */
@@ -383,24 +404,183 @@ static void test_games(void **state)
     sk_error err = {0};
     sk_store *st = open_ok(f);
     uint64_t a = new_room(st, "a", 1), b = new_room(st, "b", 1);
-    OK(sk_store_game_add(st, a, 2, "{\"game\":2}", &err));
-    OK(sk_store_game_add(st, a, 1, "{\"game\":1}", &err));
-    OK(sk_store_game_add(st, b, 1, "{\"game\":\"b1\"}", &err));
-    REFUSED(sk_store_game_add(st, a, 1, "{\"again\":1}", &err), SK_EINVAL,
+    OK(add_game(st, a, 2, "{\"game\":2}", &err));
+    OK(add_game(st, a, 1, "{\"game\":1}", &err));
+    OK(add_game(st, b, 1, "{\"game\":\"b1\"}", &err));
+    REFUSED(add_game(st, a, 1, "{\"again\":1}", &err), SK_EINVAL,
             "has a game 1 already");
-    REFUSED(sk_store_game_add(st, a, 0, "{}", &err), SK_EINVAL, "game number 0");
-    REFUSED(sk_store_game_add(st, 42, 1, "{}", &err), SK_EINVAL, "no room 42");
-    REFUSED(sk_store_game_add(st, a, 3, NULL, &err), SK_EINVAL, "record is missing");
+    REFUSED(add_game(st, a, 0, "{}", &err), SK_EINVAL, "game number 0");
+    REFUSED(add_game(st, 42, 1, "{}", &err), SK_EINVAL, "no room 42");
+    REFUSED(add_game(st, a, 3, NULL, &err), SK_EINVAL, "record is missing");
     rows r = {0};
     OK(sk_store_games(st, a, on_game, &r, &err));
     assert_int_equal(r.n, 2);
     assert_int_equal(r.num[0], 1);
     assert_string_equal(r.text[0], "{\"game\":1}");
     assert_int_equal(r.num[1], 2);
-    OK(sk_store_game_add(st, a, UINT32_MAX, "{\"last\":1}", &err));
+    OK(add_game(st, a, UINT32_MAX, "{\"last\":1}", &err));
     r = (rows){0};
     OK(sk_store_games(st, a, on_game, &r, &err));
     assert_int_equal(r.num[2], UINT32_MAX);
+    sk_store_close(st);
+}
+
+/* What the summary walks collect. */
+typedef struct summaries {
+    int n;
+    sk_store_game g[8];
+    char names[8][SK_STORE_SEATS_MAX][32];
+    char contract[8][32];
+    char invite[8][32];
+    sk_store_history_game h[8];
+    char kinds[8][32];
+    uint64_t played[8], won[8];
+} summaries;
+
+static int on_summary(void *ctx, const sk_store_game *g)
+{
+    summaries *m = ctx;
+    assert_true(m->n < 8);
+    m->g[m->n] = *g;
+    snprintf(m->contract[m->n], 32, "%s", g->contract);
+    for (int i = 0; i < g->nseats; i++)
+        snprintf(m->names[m->n][i], 32, "%s", g->seats[i].name ? g->seats[i].name : "(null)");
+    m->n++;
+    return 0;
+}
+
+static int on_history(void *ctx, const sk_store_history_game *h)
+{
+    summaries *m = ctx;
+    assert_true(m->n < 8);
+    m->h[m->n] = *h;
+    snprintf(m->contract[m->n], 32, "%s", h->contract);
+    snprintf(m->invite[m->n], 32, "%s", h->invite);
+    m->n++;
+    return 0;
+}
+
+static int on_kind(void *ctx, const char *kind, uint64_t played, uint64_t won)
+{
+    summaries *m = ctx;
+    assert_true(m->n < 8);
+    snprintf(m->kinds[m->n], 32, "%s", kind);
+    m->played[m->n] = played;
+    m->won[m->n] = won;
+    m->n++;
+    return 0;
+}
+
+/* A game of four seats: player 11 at seat 0 (declarer when decl = 0),
+ * bots elsewhere but seat 2 (player 12); money as given. */
+static int add_summary(sk_store *st, uint64_t room, uint32_t no, int64_t at,
+                       const char *contract, int decl, int won, const int64_t money[4],
+                       sk_error *err)
+{
+    static const uint64_t players[4] = {11, 0, 12, 0};
+    static const char *const names[4] = {"Sepp", "heuristic", "Resi", "pimc"};
+    sk_store_game g = {.room = room, .game_no = no, .record = "{\"format\":1}", .at = at,
+                       .contract = contract, .declarer = decl, .won = won, .nseats = 4};
+    for (int s = 0; s < 4; s++)
+        g.seats[s] = (sk_store_game_seat){players[s], names[s], money[s], money[s] / 10,
+                                          money[s] > 0};
+    return sk_store_game_add(st, &g, err);
+}
+
+/* Games with their summaries: the room's list, a player's history
+ * newest first with what the game was for him, his statistics computed
+ * from the same rows; a refused game leaves nothing behind, inside a
+ * batch too. */
+static void test_game_summaries(void **state)
+{
+    fixture *f = *state;
+    sk_error err = {0};
+    sk_store *st = open_ok(f);
+    uint64_t a = new_room(st, "a", 1);
+    const int64_t m1[4] = {60, -20, -20, -20}, m2[4] = {-50, -50, 150, -50},
+                  m3[4] = {0, 0, 0, 0};
+    OK(add_summary(st, a, 1, 100, "solo:G", 0, 1, m1, &err));
+    OK(add_summary(st, a, 2, 200, "sauspiel:E", 2, 1, m2, &err));
+    OK(add_summary(st, a, 3, 300, "", -1, 0, m3, &err));
+    /* a taken number, a bad seat name, a declarer out of range: nothing
+     * written, the batch goes on */
+    OK(sk_store_begin(st, &err));
+    REFUSED(add_summary(st, a, 2, 1, "wenz", 0, 1, m1, &err), SK_EINVAL, "has a game 2");
+    sk_store_game bad = {.room = a, .game_no = 4, .record = "{}", .contract = "wenz",
+                         .declarer = 7, .nseats = 1};
+    bad.seats[0] = (sk_store_game_seat){1, "x", 0, 0, 0};
+    REFUSED(sk_store_game_add(st, &bad, &err), SK_EINVAL, "declarer seat 7");
+    bad.declarer = 0;
+    bad.seats[0].name = "\xff";
+    REFUSED(sk_store_game_add(st, &bad, &err), SK_EINVAL, "seat's name is not UTF-8");
+    bad.nseats = 6;
+    REFUSED(sk_store_game_add(st, &bad, &err), SK_EINVAL, "6 seats");
+    OK(sk_store_commit(st, &err));
+    uint32_t last = 0;
+    OK(sk_store_game_last(st, a, &last, &err));
+    assert_int_equal(last, 3);
+    OK(sk_store_game_last(st, 99, &last, &err));
+    assert_int_equal(last, 0);
+    sk_store_close(st);
+
+    st = open_ok(f);
+    summaries m = {0};
+    OK(sk_store_game_list(st, a, on_summary, &m, &err));
+    assert_int_equal(m.n, 3);
+    assert_int_equal(m.g[0].game_no, 1);
+    assert_string_equal(m.contract[0], "solo:G");
+    assert_int_equal(m.g[0].declarer, 0);
+    assert_int_equal(m.g[0].at, 100);
+    assert_null(m.g[0].record);
+    assert_int_equal(m.g[0].nseats, 4);
+    assert_string_equal(m.names[0][2], "Resi");
+    assert_int_equal(m.g[0].seats[0].money, 60);
+    assert_int_equal(m.g[1].seats[2].money, 150);
+    assert_int_equal(m.g[1].seats[2].player, 12);
+    assert_int_equal(m.g[1].declarer, 2);
+    assert_string_equal(m.contract[2], "");
+
+    m = (summaries){0};
+    OK(sk_store_history(st, 11, 10, on_history, &m, &err));
+    assert_int_equal(m.n, 3);
+    assert_int_equal(m.h[0].game_no, 3); /* newest first */
+    assert_string_equal(m.invite[0], "k3Jx9");
+    assert_int_equal(m.h[2].game_no, 1);
+    assert_true(m.h[2].declarer && m.h[2].won);
+    assert_int_equal(m.h[2].money, 60);
+    assert_int_equal(m.h[2].points, 6);
+    assert_false(m.h[1].declarer);
+    assert_false(m.h[1].won);
+    assert_int_equal(m.h[1].money, -50);
+    m = (summaries){0};
+    OK(sk_store_history(st, 11, 1, on_history, &m, &err));
+    assert_int_equal(m.n, 1);
+    m = (summaries){0};
+    OK(sk_store_history(st, 13, 10, on_history, &m, &err)); /* nobody */
+    assert_int_equal(m.n, 0);
+
+    sk_store_stats sx;
+    m = (summaries){0};
+    OK(sk_store_stats_get(st, 11, &sx, on_kind, &m, &err));
+    assert_int_equal(sx.games, 3);
+    assert_int_equal(sx.declared, 1);
+    assert_int_equal(sx.won_declared, 1);
+    assert_int_equal(sx.money, 10);
+    assert_int_equal(sx.points, 1);
+    assert_int_equal(m.n, 2); /* the game thrown in counts in no kind */
+    assert_string_equal(m.kinds[0], "sauspiel");
+    assert_int_equal(m.played[0], 1);
+    assert_int_equal(m.won[0], 0);
+    assert_string_equal(m.kinds[1], "solo");
+    assert_int_equal(m.won[1], 1);
+    OK(sk_store_stats_get(st, 12, &sx, NULL, NULL, &err));
+    assert_int_equal(sx.games, 3);
+    assert_int_equal(sx.declared, 1);
+    assert_int_equal(sx.money, 130);
+    OK(sk_store_stats_get(st, 13, &sx, NULL, NULL, &err));
+    assert_int_equal(sx.games, 0);
+    assert_int_equal(sx.money, 0);
+    REFUSED(sk_store_stats_get(st, 0, &sx, NULL, NULL, &err), SK_EINVAL, "player 0");
     sk_store_close(st);
 }
 
@@ -459,27 +639,34 @@ static void test_accounts(void **state)
     assert_true(strncmp(hash, "$argon2id$", 10) == 0);
 
     sk_store *st = open_ok(f);
-    uint64_t id = 0, id2 = 0, got = 0;
-    OK(sk_store_account_add(st, "Sepp", hash, &id, &err));
+    uint64_t id = 0, id2 = 0;
+    OK(add_account(st, "Sepp", hash, 77, &id, &err));
     assert_int_equal(id, 1);
-    OK(sk_store_account_add(st, "sepp", "$argon2id$other", &id2, &err)); /* bytes differ */
+    OK(add_account(st, "Resi", "$argon2id$other", 78, &id2, &err));
     assert_int_equal(id2, 2);
-    REFUSED(sk_store_account_add(st, "Sepp", hash, &id, &err), SK_EINVAL, "\"Sepp\" is in use");
-    REFUSED(sk_store_account_add(st, "Resi", "", &id, &err), SK_EINVAL, "hash is empty");
+    /* the key is unique ("sepp" folds to the key of "Sepp"), and so is
+     * the player */
+    REFUSED(add_account(st, "sepp", hash, 79, &id, &err), SK_EINVAL, "\"sepp\" or its player");
+    REFUSED(add_account(st, "Wastl", hash, 77, &id, &err), SK_EINVAL, "is in use");
+    REFUSED(add_account(st, "Vroni", "", 80, &id, &err), SK_EINVAL, "hash is empty");
+    REFUSED(add_account(st, "Vroni", hash, 0, &id, &err), SK_EINVAL, "player 0 is out of range");
     sk_store_close(st);
 
     st = open_ok(f);
-    char back[crypto_pwhash_STRBYTES];
-    OK(sk_store_account_get(st, "Sepp", &got, back, sizeof back, &err));
-    assert_int_equal(got, 1);
-    assert_string_equal(back, hash);
-    assert_int_equal(crypto_pwhash_str_verify(back, pw, strlen(pw)), 0);
-    assert_int_not_equal(crypto_pwhash_str_verify(back, "Wenz", 4), 0);
-    REFUSED(sk_store_account_get(st, "Wastl", &got, back, sizeof back, &err), SK_EINVAL,
-            "no account named \"Wastl\"");
-    char tiny[8];
-    REFUSED(sk_store_account_get(st, "Sepp", &got, tiny, sizeof tiny, &err), SK_ERANGE,
-            "the buffer has 8");
+    sk_store_account got;
+    OK(sk_store_account_get(st, "sepp", &got, &err));
+    assert_int_equal(got.id, 1);
+    assert_int_equal(got.player, 77);
+    assert_int_equal(got.created, 5);
+    assert_string_equal(got.name, "Sepp");
+    assert_string_equal(got.hash, hash);
+    assert_int_equal(crypto_pwhash_str_verify(got.hash, pw, strlen(pw)), 0);
+    assert_int_not_equal(crypto_pwhash_str_verify(got.hash, "Wenz", 4), 0);
+    REFUSED(sk_store_account_get(st, "Sepp", &got, &err), SK_EINVAL, "no account named \"Sepp\"");
+    REFUSED(sk_store_account_get(st, "wastl", &got, &err), SK_EINVAL, "no account named");
+    OK(sk_store_account_by_id(st, 2, &got, &err));
+    assert_string_equal(got.name, "Resi");
+    REFUSED(sk_store_account_by_id(st, 3, &got, &err), SK_EINVAL, "no account 3");
     sk_store_close(st);
 }
 
@@ -505,7 +692,7 @@ static void test_sessions(void **state)
     token_hash(t3);
     sk_store *st = open_ok(f);
     uint64_t acc = 0, player = 0, account = 99;
-    OK(sk_store_account_add(st, "Sepp", "$argon2id$x", &acc, &err));
+    OK(add_account(st, "Sepp", "$argon2id$x", 7, &acc, &err));
     OK(sk_store_session_put(st, t1, 7, "Sepp", acc, 1000, &err));
     OK(sk_store_session_put(st, t2, 8, "Gast 8", 0, 2000, &err));
     REFUSED(sk_store_session_put(st, t3, 9, "x", 55, 1, &err), SK_EINVAL, "no account 55");
@@ -561,10 +748,10 @@ static void test_reopen_keeps_everything(void **state)
     sk_store *st = open_ok(f);
     uint64_t a = new_room(st, "Wirtshaus", 11);
     OK(sk_store_journal_append(st, a, 1, "{\"seat\":0}", &err));
-    OK(sk_store_game_add(st, a, 1, "{\"rec\":1}", &err));
+    OK(add_game(st, a, 1, "{\"rec\":1}", &err));
     OK(sk_store_chat_add(st, a, "Sepp", "Grüß Gott", 12, &err));
     uint64_t acc = 0;
-    OK(sk_store_account_add(st, "Resi", "$argon2id$h", &acc, &err));
+    OK(add_account(st, "Resi", "$argon2id$h", 3, &acc, &err));
     sk_store_close(st);
 
     st = open_ok(f);
@@ -582,10 +769,9 @@ static void test_reopen_keeps_everything(void **state)
     rows c = {0};
     OK(sk_store_chat(st, a, 5, on_chat, &c, &err));
     assert_string_equal(c.text[0], "Sepp: Grüß Gott");
-    char h[64];
-    uint64_t id = 0;
-    OK(sk_store_account_get(st, "Resi", &id, h, sizeof h, &err));
-    assert_int_equal(id, acc);
+    sk_store_account got;
+    OK(sk_store_account_get(st, "resi", &got, &err));
+    assert_int_equal(got.id, acc);
     assert_int_equal(new_room(st, "next", 13), 2);
     sk_store_close(st);
 }
@@ -644,9 +830,9 @@ static void test_input_checks(void **state)
     REFUSED(sk_store_chat_add(st, a, "Sepp", chat, 1, &err), SK_EINVAL, "chat text is longer");
     REFUSED(sk_store_chat_add(st, a, "Se\x80pp", "x", 1, &err), SK_EINVAL, "name is not UTF-8");
     REFUSED(sk_store_room_close(st, UINT64_MAX, &err), SK_ERANGE, "out of range");
-    REFUSED(sk_store_account_add(st, "\xff", "h", &id, &err), SK_EINVAL, "account name is not");
-    REFUSED(sk_store_account_get(st, NULL, &id, chat, sizeof chat, &err), SK_EINVAL,
-            "account name is missing");
+    REFUSED(add_account(st, "\xff", "h", 1, &id, &err), SK_EINVAL, "account name is not");
+    sk_store_account acc;
+    REFUSED(sk_store_account_get(st, NULL, &acc, &err), SK_EINVAL, "account key is missing");
     sk_store_close(st);
 }
 
@@ -659,6 +845,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_transactions, setup, teardown),
         cmocka_unit_test_setup_teardown(test_disk_full_in_batch, setup, teardown),
         cmocka_unit_test_setup_teardown(test_games, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_game_summaries, setup, teardown),
         cmocka_unit_test_setup_teardown(test_chat, setup, teardown),
         cmocka_unit_test_setup_teardown(test_accounts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sessions, setup, teardown),

@@ -432,6 +432,81 @@ static void test_foreign_and_newer(void **state)
     assert_non_null(strstr(err.msg, "schema_version has 0 rows"));
 }
 
+/* The schema of version 1 as the first release made it (a fixture:
+ * what a store of that program holds), with a room, a game, an account
+ * and its session. */
+static const char v1_store[] =
+    "PRAGMA application_id = 1397445460;"
+    "CREATE TABLE schema_version (version INTEGER NOT NULL) STRICT;"
+    "INSERT INTO schema_version VALUES (1);"
+    "CREATE TABLE rooms (id INTEGER PRIMARY KEY AUTOINCREMENT, rules_json TEXT NOT NULL,"
+    " title TEXT NOT NULL, invite TEXT NOT NULL, listed INTEGER NOT NULL,"
+    " fallback TEXT NOT NULL, created INTEGER NOT NULL, closed INTEGER NOT NULL DEFAULT 0)"
+    " STRICT;"
+    "CREATE TABLE journal (room INTEGER NOT NULL REFERENCES rooms(id), seq INTEGER NOT NULL,"
+    " entry TEXT NOT NULL, PRIMARY KEY (room, seq)) STRICT, WITHOUT ROWID;"
+    "CREATE TABLE games (room INTEGER NOT NULL REFERENCES rooms(id), game_no INTEGER NOT NULL,"
+    " record TEXT NOT NULL, PRIMARY KEY (room, game_no)) STRICT, WITHOUT ROWID;"
+    "CREATE TABLE chat (id INTEGER PRIMARY KEY, room INTEGER NOT NULL REFERENCES rooms(id),"
+    " name TEXT NOT NULL, text TEXT NOT NULL, at INTEGER NOT NULL) STRICT;"
+    "CREATE INDEX chat_room ON chat (room, id);"
+    "CREATE TABLE accounts (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE,"
+    " hash TEXT NOT NULL) STRICT;"
+    "CREATE TABLE sessions (token_hash TEXT PRIMARY KEY, player INTEGER NOT NULL,"
+    " name TEXT NOT NULL, account INTEGER REFERENCES accounts(id), at INTEGER NOT NULL) STRICT;"
+    "CREATE INDEX sessions_at ON sessions (at);"
+    "INSERT INTO rooms (rules_json, title, invite, listed, fallback, created)"
+    " VALUES ('{}', 'Wirt', 'abc', 1, 'heuristic', 1);"
+    "INSERT INTO games VALUES (1, 1, '{\"old\":1}');"
+    "INSERT INTO accounts (name, hash) VALUES ('Sepp', '$argon2id$x');"
+    "INSERT INTO sessions VALUES ('00112233445566778899aabbccddeeff', 5, 'Sepp', 1, 9);";
+
+static int count_game(void *ctx, uint32_t no, const char *record)
+{
+    (void)no;
+    (void)record;
+    ++*(int *)ctx;
+    return 0;
+}
+
+/* A store of schema version 1 is upgraded when opened: its game stays
+ * (with an empty summary), its account gets a key and a player id, its
+ * session still names the account; and new games and accounts go in. */
+static void test_upgrade_from_v1(void **state)
+{
+    fixture *f = *state;
+    sk_error err = {0};
+    raw_sql(f->db, v1_store);
+    sk_store *st = sk_store_open(f->db, &err);
+    if (!st)
+        fail_msg("upgrading a version 1 store: %s", err.msg);
+    int games = 0;
+    assert_int_equal(sk_store_games(st, 1, count_game, &games, &err), 0);
+    assert_int_equal(games, 1);
+    sk_store_account a;
+    assert_int_equal(sk_store_account_get(st, "sepp", &a, &err), 0);
+    assert_string_equal(a.name, "Sepp");
+    assert_true(a.player > 0);
+    uint64_t player = 0, account = 0;
+    char name[40];
+    assert_int_equal(sk_store_session_get(st, "00112233445566778899aabbccddeeff", &player, name,
+                                          sizeof name, &account, &err),
+                     0);
+    assert_int_equal(account, a.id);
+    sk_store_game g = {.room = 1, .game_no = 2, .record = "{}", .contract = "wenz",
+                       .declarer = 1, .won = 1, .nseats = 1};
+    g.seats[0] = (sk_store_game_seat){a.player, "Sepp", 10, 1, 1};
+    assert_int_equal(sk_store_game_add(st, &g, &err), 0);
+    sk_store_stats sx;
+    assert_int_equal(sk_store_stats_get(st, a.player, &sx, NULL, NULL, &err), 0);
+    assert_int_equal(sx.games, 1);
+    sk_store_close(st);
+    /* Opened again: nothing is upgraded twice. */
+    st = sk_store_open(f->db, &err);
+    assert_non_null(st);
+    sk_store_close(st);
+}
+
 /* ------------------------------------------------------------------ */
 /* Backups                                                              */
 /* ------------------------------------------------------------------ */
@@ -478,6 +553,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_corrupt_files, setup, teardown),
         cmocka_unit_test_setup_teardown(test_damaged_pages, setup, teardown),
         cmocka_unit_test_setup_teardown(test_foreign_and_newer, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_upgrade_from_v1, setup, teardown),
         cmocka_unit_test_setup_teardown(test_backup_while_open, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

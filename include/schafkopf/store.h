@@ -118,14 +118,82 @@ int sk_store_journal(sk_store *st, uint64_t room,
                      int (*fn)(void *ctx, uint64_t seq, const char *entry), void *ctx,
                      sk_error *err);
 
-/* A finished game's record (core's record line) of a room, numbered
- * from 1 per room (a number taken: SK_EINVAL); and all of them in
- * order. */
-int sk_store_game_add(sk_store *st, uint64_t room, uint32_t game_no, const char *record,
-                      sk_error *err);
+/* At most this many seats in a game's summary (five with the dealer
+ * sitting out, 002). */
+#define SK_STORE_SEATS_MAX 5
+/* A contract code ("sauspiel:E", core's sk_contract_code), without NUL. */
+#define SK_STORE_CONTRACT_MAX 31
+
+/* One seat of a finished game: who sat there (the server's public
+ * player id, 0 for a bot), the name shown, and what the game gave it. */
+typedef struct sk_store_game_seat {
+    uint64_t player;
+    const char *name;
+    int64_t money;   /* cents, the game's settlement for this seat */
+    int64_t points;  /* tournament points */
+    int won;         /* this seat's side won (no sides: it gained money) */
+} sk_store_game_seat;
+
+/* A finished game: its record (core's record line, the source of
+ * truth: downloads give it as it is) and a summary of it that the lists
+ * and every player's history are computed from.  `declarer` is a seat or
+ * -1 (thrown in, a Ramsch); `contract` is "" for a game thrown in. */
+typedef struct sk_store_game {
+    uint64_t room;
+    uint32_t game_no;
+    const char *record;   /* NULL in the lists (sk_store_game_list) */
+    int64_t at;           /* when it ended, seconds since the epoch */
+    const char *contract;
+    int declarer;
+    int won;              /* the declarer's side won */
+    int nseats;           /* 0..SK_STORE_SEATS_MAX */
+    sk_store_game_seat seats[SK_STORE_SEATS_MAX];
+} sk_store_game;
+
+/* Adds a finished game of a room, numbered from 1 per room (a number
+ * taken: SK_EINVAL, nothing written), with its seats, in one write.  A
+ * server adds it in the transaction that holds the game's last journal
+ * entry, so a game is kept exactly when its result is. */
+int sk_store_game_add(sk_store *st, const sk_store_game *g, sk_error *err);
+/* Every record of a room in order of the game numbers. */
 int sk_store_games(sk_store *st, uint64_t room,
                    int (*fn)(void *ctx, uint32_t game_no, const char *record), void *ctx,
                    sk_error *err);
+/* The summaries of a room's games in order (g->record is NULL). */
+int sk_store_game_list(sk_store *st, uint64_t room,
+                       int (*fn)(void *ctx, const sk_store_game *g), void *ctx, sk_error *err);
+/* The highest game number a room has in the store (0: none). */
+int sk_store_game_last(sk_store *st, uint64_t room, uint32_t *game_no, sk_error *err);
+
+/* One game of a player's history: the room's invitation code, the game,
+ * and what it was for this player. */
+typedef struct sk_store_history_game {
+    const char *invite;
+    uint32_t game_no;
+    int64_t at;
+    const char *contract; /* "" thrown in */
+    int declarer;         /* the player declared it */
+    int won;              /* the player's side won */
+    int64_t money, points;
+} sk_store_history_game;
+
+/* A player's totals over all finished games, and per contract kind
+ * ("sauspiel", "solo", "wenz", ...: the contract code before its ':'). */
+typedef struct sk_store_stats {
+    uint64_t games, declared, won_declared;
+    int64_t money, points;
+} sk_store_stats;
+
+/* The last `max` games (max >= 0) of a player, newest first. */
+int sk_store_history(sk_store *st, uint64_t player, int max,
+                     int (*fn)(void *ctx, const sk_store_history_game *h), void *ctx,
+                     sk_error *err);
+/* A player's totals into *out, and fn for each contract kind he played
+ * (games thrown in count in out->games only): how often, how often his
+ * side won.  fn may be NULL. */
+int sk_store_stats_get(sk_store *st, uint64_t player, sk_store_stats *out,
+                       int (*fn)(void *ctx, const char *kind, uint64_t played, uint64_t won),
+                       void *ctx, sk_error *err);
 
 /* Chat: a line of a room, and the last `max` lines (max >= 0) in the
  * order they were added. */
@@ -135,16 +203,27 @@ int sk_store_chat(sk_store *st, uint64_t room, int max,
                   int (*fn)(void *ctx, const char *name, const char *text, int64_t at),
                   void *ctx, sk_error *err);
 
-/* Accounts: a name and its password hash (libsodium's argon2id string,
- * crypto_pwhash_str; the store never sees a password).  Names compare
- * byte for byte: a server that wants "Sepp" and "sepp" to be one name
- * normalises before.  _add refuses a name in use (SK_EINVAL) and gives
- * the new id (from 1); _get fills `hash` (size bytes; SK_ERANGE when too
- * small) and the id, or returns SK_EINVAL for an unknown name. */
-int sk_store_account_add(sk_store *st, const char *name, const char *hash, uint64_t *id,
-                         sk_error *err);
-int sk_store_account_get(sk_store *st, const char *name, uint64_t *id, char *hash, size_t size,
-                         sk_error *err);
+/* Accounts: a name, the key it is unique by (the server's folding of
+ * the name, e.g. to lower case: the store compares keys byte for byte),
+ * the password hash (libsodium's argon2id string, crypto_pwhash_str; the
+ * store never sees a password) and the account's public player id (its
+ * games are found by it; unique too).  The strings of _get live in the
+ * struct. */
+typedef struct sk_store_account {
+    uint64_t id;
+    uint64_t player;
+    int64_t created;      /* seconds since the epoch */
+    char name[SK_STORE_NAME_MAX + 1];
+    char key[SK_STORE_NAME_MAX + 1];
+    char hash[SK_STORE_HASH_MAX + 1];
+} sk_store_account;
+
+/* Adds an account (a->id ignored); its id (from 1, never reused) in
+ * *id.  A key or player in use: SK_EINVAL, nothing written. */
+int sk_store_account_add(sk_store *st, const sk_store_account *a, uint64_t *id, sk_error *err);
+/* The account of a key, or of an id; SK_EINVAL when there is none. */
+int sk_store_account_get(sk_store *st, const char *key, sk_store_account *out, sk_error *err);
+int sk_store_account_by_id(sk_store *st, uint64_t id, sk_store_account *out, sk_error *err);
 
 /* Sessions: a secret token's hash (the store keeps no token, only its
  * BLAKE2b hash as lowercase hex, 32 to 128 digits) for a player id and

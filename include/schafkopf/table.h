@@ -171,6 +171,10 @@ int sk_room_replay(sk_room *r, const char *entry, sk_error *err);
 /* The finished games of the room as game records (core's
  * sk_record_write lines, each with its seed), malloc'd; "" when none. */
 char *sk_room_records(const sk_room *r);
+/* The record line of finished game `game_no` (from 1), without its
+ * newline, malloc'd; NULL when the room has no such game (or out of
+ * memory).  What a driver stores when the game ends. */
+char *sk_room_record(const sk_room *r, uint32_t game_no);
 
 #ifdef __cplusplus
 }

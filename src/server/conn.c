@@ -8,6 +8,7 @@
 
 #include <assert.h>
 #include <inttypes.h>
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,7 @@ void skx_conn_free(skx_conn *c)
 {
     skx_server *srv = c->srv;
     skx_rooms_drop_conn(c);
+    skx_accounts_drop_conn(c);
     if (c->prev)
         c->prev->next = c->next;
     else
@@ -190,6 +192,7 @@ static void handle(skx_conn *c, const char *data, size_t len)
     sk_error err = {{0}, NULL};
     const char *code = NULL;
     if (skx_msg_parse(data, len, &m, &code, &err) < 0) {
+        sodium_memzero(m.password, sizeof m.password);
         skx_send_error(c, m.ref, code ? code : "bad_message", err.msg, NULL);
         return;
     }
@@ -198,9 +201,14 @@ static void handle(skx_conn *c, const char *data, size_t len)
         skx_send_json(c, json_pack("{s:s}", "type", "pong"), m.ref);
         return;
     case SKX_MSG_HELLO:
+        skx_ident_handle(c, &m);
+        return;
     case SKX_MSG_REGISTER:
     case SKX_MSG_LOGIN:
-        skx_ident_handle(c, &m);
+    case SKX_MSG_LOGOUT:
+    case SKX_MSG_HISTORY:
+        skx_accounts_handle(c, &m);
+        sodium_memzero(m.password, sizeof m.password);
         return;
     default:
         break;

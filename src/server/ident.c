@@ -6,7 +6,9 @@
  * the store keeps only its BLAKE2b hash.  The player id is another
  * random number, public (it names a seat's occupant): knowing it gives
  * nothing, since only the token proves who one is.  A returning token
- * gets the same player id, its seats and their state back.
+ * gets the same player id, its seats and their state back -- and, when
+ * the token was bound to an account by register or login (accounts.c),
+ * the account.
  */
 #include "server_internal.h"
 
@@ -24,7 +26,65 @@ static void token_hash(const uint8_t tok[TOKEN_BYTES], char hash[65])
     sodium_bin2hex(hash, 65, h, sizeof h);
 }
 
-/* hello: identifies the connection, by its old token or a new one. */
+uint64_t skx_ident_new_player(void)
+{
+    uint64_t player;
+    do { /* 63 bits: the store keeps ids as SQLite integers */
+        randombytes_buf(&player, sizeof player);
+        player &= INT64_MAX;
+    } while (player == 0);
+    return player;
+}
+
+void skx_ident_guest_name(char *name, size_t size)
+{
+    snprintf(name, size, "Gast %04u", (unsigned)randombytes_uniform(10000));
+}
+
+bool skx_ident_bind(skx_conn *c, const char *token, uint64_t player, const char *name,
+                    uint64_t account, const char *account_name, bool resumed, const char *ref)
+{
+    skx_server *srv = c->srv;
+    uint8_t tok[TOKEN_BYTES];
+    char hash[65];
+    if (token && sodium_hex2bin(tok, sizeof tok, token, 2 * TOKEN_BYTES, NULL, NULL, NULL) == 0)
+        token_hash(tok, hash);
+    else {
+        randombytes_buf(tok, sizeof tok);
+        token_hash(tok, hash);
+    }
+    sk_error err = {{0}, NULL};
+    if (skx_store_txn(srv) < 0)
+        return false;
+    if (sk_store_session_put(srv->store, hash, player, name, account, skx_now_us() / 1000000,
+                             &err) < 0 ||
+        (c->token_hash[0] && strcmp(c->token_hash, hash) != 0 &&
+         sk_store_session_delete(srv->store, c->token_hash, &err) < 0)) {
+        sodium_memzero(tok, sizeof tok);
+        skx_server_fail(srv, &err);
+        return false;
+    }
+    c->hello = 1;
+    c->player = player;
+    c->account = account;
+    snprintf(c->name, sizeof c->name, "%s", name);
+    snprintf(c->token_hash, sizeof c->token_hash, "%s", hash);
+    char hex[2 * TOKEN_BYTES + 1], pid[SKX_PLAYER_HEX + 1];
+    sodium_bin2hex(hex, sizeof hex, tok, sizeof tok);
+    sodium_memzero(tok, sizeof tok);
+    skx_player_hex(player, pid);
+    json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:b}", "type", "welcome", "token", hex, "player",
+                          pid, "name", c->name, "resumed", resumed);
+    if (o && account_name)
+        json_object_set_new(o, "account", json_string(account_name));
+    skx_send_json(c, o, ref);
+    sodium_memzero(hex, sizeof hex);
+    return true;
+}
+
+/* hello: identifies the connection, by its old token or a new one.  A
+ * token bound to an account brings the account back, shown under the
+ * account's name. */
 static void hello(skx_conn *c, const skx_msg *m)
 {
     skx_server *srv = c->srv;
@@ -37,62 +97,40 @@ static void hello(skx_conn *c, const skx_msg *m)
     uint64_t player = 0, account = 0;
     bool resumed = false;
     sk_error err = {{0}, NULL};
-    if (m->token[0]) {
-        if (sodium_hex2bin(tok, sizeof tok, m->token, SKX_TOKEN_HEX, NULL, NULL, NULL) == 0) {
-            token_hash(tok, hash);
-            if (sk_store_session_get(srv->store, hash, &player, name, sizeof name, &account,
-                                     &err) == 0 && player != 0)
-                resumed = true;
-        }
+    sk_store_account acct = {0};
+    if (m->token[0] &&
+        sodium_hex2bin(tok, sizeof tok, m->token, SKX_TOKEN_HEX, NULL, NULL, NULL) == 0) {
+        token_hash(tok, hash);
+        sodium_memzero(tok, sizeof tok);
+        if (sk_store_session_get(srv->store, hash, &player, name, sizeof name, &account,
+                                 &err) == 0 &&
+            player != 0)
+            resumed = true;
+        if (resumed && account &&
+            sk_store_account_by_id(srv->store, account, &acct, &err) < 0)
+            resumed = false; /* an account that is gone: a fresh guest */
     }
     if (!resumed) {
-        randombytes_buf(tok, sizeof tok);
-        token_hash(tok, hash);
-        do { /* 63 bits: the store keeps ids as SQLite integers */
-            randombytes_buf(&player, sizeof player);
-            player &= INT64_MAX;
-        } while (player == 0);
+        player = skx_ident_new_player();
         account = 0;
         name[0] = '\0';
     }
-    if (m->name[0])
+    if (account)
+        snprintf(name, sizeof name, "%.31s", acct.name);
+    else if (m->name[0])
         snprintf(name, sizeof name, "%s", m->name);
     else if (!name[0])
-        snprintf(name, sizeof name, "Gast %04u", (unsigned)randombytes_uniform(10000));
-    if (skx_store_txn(srv) < 0)
+        skx_ident_guest_name(name, sizeof name);
+    if (!skx_ident_bind(c, resumed ? m->token : NULL, player, name, account,
+                        account ? acct.name : NULL, resumed, m->ref))
         return;
-    if (sk_store_session_put(srv->store, hash, player, name, account,
-                             skx_now_us() / 1000000, &err) < 0) {
-        skx_server_fail(srv, &err);
-        return;
-    }
-    c->hello = 1;
-    c->player = player;
-    c->account = account;
-    snprintf(c->name, sizeof c->name, "%s", name);
-    char hex[2 * TOKEN_BYTES + 1], pid[SKX_PLAYER_HEX + 1];
-    sodium_bin2hex(hex, sizeof hex, tok, sizeof tok);
-    sodium_memzero(tok, sizeof tok);
-    skx_player_hex(player, pid);
-    skx_send_json(c, json_pack("{s:s, s:s, s:s, s:s, s:b}", "type", "welcome", "token", hex,
-                               "player", pid, "name", c->name, "resumed", resumed),
-                  m->ref);
-    sodium_memzero(hex, sizeof hex);
     skx_rooms_resume(c);
 }
 
 void skx_ident_handle(skx_conn *c, const skx_msg *m)
 {
-    switch (m->type) {
-    case SKX_MSG_HELLO:
+    if (m->type == SKX_MSG_HELLO)
         hello(c, m);
-        return;
-    default:
-        /* Accounts (argon2id hashing on a worker thread, so the loop
-         * never waits for it) are not built yet: docs/server-protocol.md. */
-        skx_send_error(c, m->ref, "unsupported",
-                       "accounts are not available on this server yet: play with a nickname",
-                       NULL);
-        return;
-    }
+    else
+        skx_send_error(c, m->ref, "bad_message", "this message type is not handled here", NULL);
 }

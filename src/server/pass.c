@@ -325,6 +325,10 @@ static int restore_room(void *ctx, const sk_store_room *row)
     if (sk_store_journal(srv->store, row->id, restore_entry, rm, &err) < 0)
         lwsl_err("server: room %s: reading its journal: %s\n", rm->code, err.msg);
     rm->stored = rm->sent = sk_room_seq(rm->room);
+    if (skx_games_restore(srv, rm, &err) < 0) {
+        lwsl_err("server: room %s: its finished games: %s\n", rm->code, err.msg);
+        return SK_EIO;
+    }
     return 0;
 }
 

@@ -21,7 +21,9 @@
 #define SKX_CHAT_MAX 500      /* bytes of a chat line */
 #define SKX_BOT_MAX 31        /* bytes of a bot spec */
 #define SKX_ACTION_MAX 63     /* bytes of an action's text */
-#define SKX_PASSWORD_MAX 128  /* bytes of an account's password */
+#define SKX_PASSWORD_MAX 256  /* bytes of an account's password */
+#define SKX_PASSWORD_MIN 8    /* ... at least */
+#define SKX_ACCOUNT_MIN 3     /* bytes of an account's name, at least (at most SKX_NAME_MAX) */
 
 enum skx_msg_type {
     SKX_MSG_HELLO = 0,
@@ -37,6 +39,8 @@ enum skx_msg_type {
     SKX_MSG_SYNC,
     SKX_MSG_REGISTER,
     SKX_MSG_LOGIN,
+    SKX_MSG_LOGOUT,
+    SKX_MSG_HISTORY,
     SKX_MSG_NTYPES
 };
 
@@ -46,8 +50,10 @@ typedef struct skx_msg {
     int type;                     /* enum skx_msg_type */
     char ref[SKX_REF_MAX + 1];    /* optional request id, "" if none */
     char token[SKX_TOKEN_HEX + 1]; /* hello: a token got before, "" if none */
-    char name[SKX_NAME_MAX + 1];  /* hello: nickname; register/login: account name */
-    char password[SKX_PASSWORD_MAX + 1]; /* register, login */
+    char name[SKX_NAME_MAX + 1];  /* hello: nickname; register/login: account name
+                                   * (3..31 bytes of printable UTF-8, no space at
+                                   * either end) */
+    char password[SKX_PASSWORD_MAX + 1]; /* register, login: 8..256 bytes */
     char room[SKX_CODE_LEN + 1];  /* a room's invitation code */
     int seat;                     /* join, bot: 0..3 */
     char bot[SKX_BOT_MAX + 1];    /* bot: a spec, "" empties the seat */

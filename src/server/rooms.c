@@ -141,7 +141,7 @@ bool skx_room_persist(skx_server *srv, skx_room *rm)
             return false;
         rm->stored = n;
     }
-    return true;
+    return skx_games_persist(srv, rm); /* a finished game: in the same transaction */
 }
 
 /* Sends the prompt to decide to one connection: the seat, the event
@@ -261,6 +261,20 @@ void skx_rooms_resume(skx_conn *c)
     for (size_t i = 0; i < srv->nrooms && c->nsubs < SKX_SUBS_MAX; i++)
         if (skx_room_seat_of(srv->rooms[i], c->player) >= 0)
             follow(c, srv->rooms[i], NULL);
+}
+
+void skx_rooms_restate(skx_conn *c)
+{
+    for (int i = 0; i < c->nsubs; i++)
+        send_state(c, c->subs[i].room, NULL);
+}
+
+bool skx_rooms_seated(skx_server *srv, uint64_t player)
+{
+    for (size_t i = 0; i < srv->nrooms; i++)
+        if (skx_room_seat_of(srv->rooms[i], player) >= 0)
+            return true;
+    return false;
 }
 
 /* A fresh invitation code not in use. */

@@ -1,7 +1,7 @@
 /*
  * server.c -- the libwebsockets context and its one event loop: static
  * files of the browser client (a mount of --web), a small HTTP API
- * (/api/lobby, /api/rooms/CODE/games.jsonl) and the WebSocket protocol
+ * (/api/lobby, /api/rooms/CODE/games.jsonl and /games) and the WebSocket protocol
  * "schafkopf" on the same port.  Each pass of the loop handles what
  * arrived, then commits the store once and sends (skx_rooms_*).
  */
@@ -73,6 +73,7 @@ int skx_store_txn(skx_server *srv)
 /* The end of a pass: apply, deal and append; commit; then send. */
 static void flush(skx_server *srv)
 {
+    skx_accounts_advance(srv);
     skx_rooms_advance(srv);
     if (srv->txn && !srv->failed) {
         sk_error err = {{0}, NULL};
@@ -157,7 +158,7 @@ typedef struct skx_http {
 static int api_route(skx_server *srv, const char *uri, skx_http *h, const char **ctype)
 {
     static const char prefix[] = "/api/rooms/";
-    static const char suffix[] = "/games.jsonl";
+    static const char suffix[] = "/games.jsonl", list[] = "/games";
     *ctype = "application/json";
     if (strcmp(uri, "/api/lobby") == 0) {
         json_t *o = json_pack("{s:o}", "rooms", skx_rooms_lobby(srv));
@@ -175,7 +176,19 @@ static int api_route(skx_server *srv, const char *uri, skx_http *h, const char *
         skx_room *rm = skx_room_find(srv, code);
         if (rm) {
             *ctype = "application/jsonl";
-            h->body = sk_room_records(rm->room);
+            h->body = skx_games_jsonl(srv, rm);
+            return h->body ? 200 : 500;
+        }
+    }
+    if (strncmp(uri, prefix, sizeof prefix - 1) == 0 &&
+        n == sizeof prefix - 1 + SKX_CODE_LEN + sizeof list - 1 &&
+        strcmp(uri + n - (sizeof list - 1), list) == 0) {
+        char code[SKX_CODE_LEN + 1];
+        memcpy(code, uri + sizeof prefix - 1, SKX_CODE_LEN);
+        code[SKX_CODE_LEN] = '\0';
+        skx_room *rm = skx_room_find(srv, code);
+        if (rm) {
+            h->body = skx_games_list(srv, rm);
             return h->body ? 200 : 500;
         }
     }
@@ -269,6 +282,7 @@ static void teardown(skx_server *srv)
 {
     if (srv->pool_started)
         skx_pool_stop(&srv->pool);
+    skx_accounts_stop(srv);
     if (srv->lws)
         lws_context_destroy(srv->lws);
     skx_rooms_free(srv);
@@ -336,6 +350,10 @@ int sk_server_run(const sk_server_config *cfg, sk_error *err)
         return SK_EIO;
     }
     srv->pool_started = 1;
+    if (skx_accounts_start(srv, err) < 0) {
+        teardown(srv);
+        return SK_EIO;
+    }
     lws_sul_schedule(srv->lws, 0, &srv->tick, tick, LWS_US_PER_SEC);
 
     struct sigaction sa;

@@ -66,6 +66,11 @@ typedef struct skx_conn {
     int doomed;                      /* being closed */
     skx_sub subs[SKX_SUBS_MAX];
     int nsubs;
+    /* accounts (accounts.c) */
+    char token_hash[65];             /* the session's token hash, "" before hello */
+    struct skx_auth_job *auth_job;   /* a password being hashed for it, or NULL */
+    double auth_tokens;              /* register/login attempts left (a bucket) */
+    int64_t auth_refill_us;
 } skx_conn;
 
 /* A pending chat line of a room, sent with the room's events. */
@@ -141,6 +146,7 @@ struct skx_server {
     int failed;                  /* a store write failed: stop */
     sk_error fail_err;
     int port;                    /* the port listened on */
+    struct skx_auth *auth;       /* the password thread and login limits (accounts.c) */
     lws_sorted_usec_list_t tick;
 };
 
@@ -171,8 +177,29 @@ void skx_conns_wake(skx_server *srv);
 /* Formats a player id as hex (SKX_PLAYER_HEX + 1 bytes). */
 void skx_player_hex(uint64_t player, char *out);
 
-/* ident.c: hello, register, login. */
+/* ident.c: hello, and the identity a connection holds. */
 void skx_ident_handle(skx_conn *c, const skx_msg *m);
+/* Gives the connection an identity and sends its welcome: the player,
+ * the name shown, the account (0: a guest; account_name then NULL).
+ * `token`: the hex token it keeps (a returning hello), or NULL for a new
+ * one; the session of the token it had before is forgotten.  Written
+ * into the pass's transaction, so the welcome goes out after the
+ * commit.  false after a store failure. */
+bool skx_ident_bind(skx_conn *c, const char *token, uint64_t player, const char *name,
+                    uint64_t account, const char *account_name, bool resumed, const char *ref);
+/* A fresh random player id (63 bits, never 0) and a guest's name. */
+uint64_t skx_ident_new_player(void);
+void skx_ident_guest_name(char *name, size_t size);
+
+/* accounts.c: register, login, logout; passwords hashed on a thread of
+ * their own (argon2id), never in the loop. */
+int skx_accounts_start(skx_server *srv, sk_error *err);
+void skx_accounts_stop(skx_server *srv);
+void skx_accounts_handle(skx_conn *c, const skx_msg *m);
+/* Applies the finished password jobs (the loop, each pass). */
+void skx_accounts_advance(skx_server *srv);
+/* A connection closes: its job, if any, is answered to nobody. */
+void skx_accounts_drop_conn(skx_conn *c);
 
 /* rooms.c */
 void skx_rooms_handle(skx_conn *c, const skx_msg *m);
@@ -183,6 +210,11 @@ void skx_rooms_advance(skx_server *srv);
 void skx_rooms_broadcast(skx_server *srv);
 /* Follows the rooms where the connection's player sits (after hello). */
 void skx_rooms_resume(skx_conn *c);
+/* Sends the state of every room the connection follows again (its
+ * player changed: it now sees them as another seat or a spectator). */
+void skx_rooms_restate(skx_conn *c);
+/* Whether `player` sits in any room. */
+bool skx_rooms_seated(skx_server *srv, uint64_t player);
 /* Forgets a closing connection in the rooms it follows. */
 void skx_rooms_drop_conn(skx_conn *c);
 skx_room *skx_room_find(skx_server *srv, const char *code);
@@ -204,6 +236,20 @@ void skx_room_send_turn(skx_conn *c, const skx_room *rm, int seat, const sk_acti
 void skx_rooms_free(skx_server *srv);
 /* JSON of the lobby (listed rooms), consumed by the caller. */
 json_t *skx_rooms_lobby(skx_server *srv);
+
+/* games.c: finished games in the store and what is read from them. */
+/* Writes the room's games finished since the last call (record and
+ * summary) into the pass's transaction; false after a store failure. */
+bool skx_games_persist(skx_server *srv, skx_room *rm);
+/* At restore: how many games of the room the store has; writes those
+ * its journal finished but an older store lacks. */
+int skx_games_restore(skx_server *srv, skx_room *rm, sk_error *err);
+/* The room's records as JSON Lines, and its list of games as JSON
+ * ({"room":..,"games":[..]}), from the store; malloc'd, NULL on error. */
+char *skx_games_jsonl(skx_server *srv, const skx_room *rm);
+char *skx_games_list(skx_server *srv, const skx_room *rm);
+/* history: the connection's player's finished games and statistics. */
+void skx_history_handle(skx_conn *c, const skx_msg *m);
 
 /* worker.c */
 int skx_pool_start(skx_pool *p, int n, struct lws_context *lws, sk_error *err);

@@ -1,6 +1,7 @@
 /*
  * store_data.c -- what a store keeps, on SQLite: rooms, their journals,
- * finished games and chat, accounts and sessions.  Each function checks
+ * chat, accounts and sessions (finished games and what is computed from
+ * them: store_games.c).  Each function checks
  * its input (the caps and rules of store.h) before it touches the
  * database, binds it to a cached statement (store_sqlite.c) and maps
  * SQLite's answer to a status with a message.  A walk hands its callback
@@ -13,14 +14,14 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Binds text (already checked) to parameter i. */
-static int bind_text(sqlite3_stmt *s, int i, const char *t)
+/* See store_internal.h. */
+int skx_store_bind_text(sqlite3_stmt *s, int i, const char *t)
 {
     return sqlite3_bind_text(s, i, t, -1, SQLITE_STATIC);
 }
 
-/* Steps a write statement to its end: 0, or the error of `what`. */
-static int step_done(sk_store *st, skx_stmt_use *u, const char *what, sk_error *err)
+/* See store_internal.h. */
+int skx_store_step_done(sk_store *st, skx_stmt_use *u, const char *what, sk_error *err)
 {
     int rc = sqlite3_step(u->s);
     if (rc == SQLITE_DONE)
@@ -34,9 +35,8 @@ static const char *or_empty(const char *s)
     return s ? s : "";
 }
 
-/* Steps a walk's statement: 1 for a row, 0 at the end, or the
- * database's error, naming `what` -- the loop every walk shares. */
-static int next_row(sk_store *st, sqlite3_stmt *s, const char *what, sk_error *err)
+/* See store_internal.h. */
+int skx_store_next_row(sk_store *st, sqlite3_stmt *s, const char *what, sk_error *err)
 {
     int step = sqlite3_step(s);
     if (step == SQLITE_ROW)
@@ -69,13 +69,13 @@ int sk_store_room_create(sk_store *st, const sk_store_room *room, uint64_t *id, 
         rc = skx_store_get(st, SKX_ROOM_INSERT, &u, err);
     if (rc)
         return rc;
-    bind_text(u.s, 1, room->rules_json);
-    bind_text(u.s, 2, title);
-    bind_text(u.s, 3, invite);
+    skx_store_bind_text(u.s, 1, room->rules_json);
+    skx_store_bind_text(u.s, 2, title);
+    skx_store_bind_text(u.s, 3, invite);
     sqlite3_bind_int(u.s, 4, room->listed != 0);
-    bind_text(u.s, 5, fallback);
+    skx_store_bind_text(u.s, 5, fallback);
     sqlite3_bind_int64(u.s, 6, room->created);
-    rc = step_done(st, &u, "creating a room", err);
+    rc = skx_store_step_done(st, &u, "creating a room", err);
     if (rc == 0 && id)
         *id = (uint64_t)sqlite3_last_insert_rowid(st->db);
     skx_store_put(st, &u);
@@ -95,7 +95,7 @@ int sk_store_room_close(sk_store *st, uint64_t id, sk_error *err)
     if (rc)
         return rc;
     sqlite3_bind_int64(u.s, 1, (int64_t)id);
-    rc = step_done(st, &u, "closing a room", err);
+    rc = skx_store_step_done(st, &u, "closing a room", err);
     if (rc == 0 && sqlite3_changes(st->db) == 0)
         rc = skx_store_fail(st, err, SK_EINVAL, "closing room %llu: no such room",
                             (unsigned long long)id);
@@ -140,7 +140,7 @@ int sk_store_rooms(sk_store *st, int (*fn)(void *ctx, const sk_store_room *room)
     assert(st && fn);
     skx_stmt_use u = {0};
     int rc = skx_store_get(st, SKX_ROOMS, &u, err);
-    while (rc == 0 && (rc = next_row(st, u.s, "reading the rooms", err)) == 1) {
+    while (rc == 0 && (rc = skx_store_next_row(st, u.s, "reading the rooms", err)) == 1) {
         sk_store_room r;
         rc = read_room(st, u.s, &r, err);
         if (rc == 0)
@@ -191,8 +191,8 @@ int sk_store_journal_append(sk_store *st, uint64_t room, uint64_t seq, const cha
         return rc;
     sqlite3_bind_int64(u.s, 1, (int64_t)room);
     sqlite3_bind_int64(u.s, 2, (int64_t)seq);
-    bind_text(u.s, 3, entry);
-    rc = step_done(st, &u, "appending to the journal", err);
+    skx_store_bind_text(u.s, 3, entry);
+    rc = skx_store_step_done(st, &u, "appending to the journal", err);
     skx_store_put(st, &u);
     return rc;
 }
@@ -210,7 +210,7 @@ int sk_store_journal(sk_store *st, uint64_t room,
     if (rc)
         return rc;
     sqlite3_bind_int64(u.s, 1, (int64_t)room);
-    while (rc == 0 && (rc = next_row(st, u.s, "reading the journal", err)) == 1) {
+    while (rc == 0 && (rc = skx_store_next_row(st, u.s, "reading the journal", err)) == 1) {
         int64_t seq = 0;
         const char *entry = NULL;
         rc = skx_store_col_int(st, u.s, 0, 1, INT64_MAX, &seq, err);
@@ -223,9 +223,8 @@ int sk_store_journal(sk_store *st, uint64_t room,
     return rc;
 }
 
-/* Maps a failed insert into a room's table: the room unknown (a foreign
- * key), a number taken (the primary key), or the database's error. */
-static int insert_fail(sk_store *st, sk_error *err, int rc, const char *what, uint64_t room,
+/* See store_internal.h. */
+int skx_store_insert_fail(sk_store *st, sk_error *err, int rc, const char *what, uint64_t room,
                        const char *taken)
 {
     if (rc == SQLITE_CONSTRAINT_FOREIGNKEY)
@@ -234,38 +233,6 @@ static int insert_fail(sk_store *st, sk_error *err, int rc, const char *what, ui
     if (taken && (rc == SQLITE_CONSTRAINT_PRIMARYKEY || rc == SQLITE_CONSTRAINT_UNIQUE))
         return skx_store_fail(st, err, SK_EINVAL, "%s: %s", what, taken);
     return skx_store_db_fail(st, err, rc, what);
-}
-
-/* See store.h. */
-int sk_store_game_add(sk_store *st, uint64_t room, uint32_t game_no, const char *record,
-                      sk_error *err)
-{
-    assert(st);
-    int rc = skx_store_check_id(st, err, "room", room, 1);
-    if (rc == 0)
-        rc = skx_store_check_id(st, err, "game number", game_no, 1);
-    if (rc == 0)
-        rc = skx_store_check_text(st, err, "the game record", record, SK_STORE_RECORD_MAX, false);
-    if (rc == 0)
-        rc = skx_store_writable(st, err);
-    skx_stmt_use u = {0};
-    if (rc == 0)
-        rc = skx_store_get(st, SKX_GAME_INSERT, &u, err);
-    if (rc)
-        return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)room);
-    sqlite3_bind_int64(u.s, 2, game_no);
-    bind_text(u.s, 3, record);
-    int step = sqlite3_step(u.s);
-    if (step != SQLITE_DONE) {
-        char what[80], taken[64];
-        snprintf(what, sizeof what, "adding game %lu of room %llu", (unsigned long)game_no,
-                 (unsigned long long)room);
-        snprintf(taken, sizeof taken, "the room has a game %lu already", (unsigned long)game_no);
-        rc = insert_fail(st, err, step, what, room, taken);
-    }
-    skx_store_put(st, &u);
-    return rc;
 }
 
 /* See store.h. */
@@ -281,7 +248,7 @@ int sk_store_games(sk_store *st, uint64_t room,
     if (rc)
         return rc;
     sqlite3_bind_int64(u.s, 1, (int64_t)room);
-    while (rc == 0 && (rc = next_row(st, u.s, "reading the games", err)) == 1) {
+    while (rc == 0 && (rc = skx_store_next_row(st, u.s, "reading the games", err)) == 1) {
         int64_t no = 0;
         const char *record = NULL;
         rc = skx_store_col_int(st, u.s, 0, 1, UINT32_MAX, &no, err);
@@ -312,12 +279,12 @@ int sk_store_chat_add(sk_store *st, uint64_t room, const char *name, const char 
     if (rc)
         return rc;
     sqlite3_bind_int64(u.s, 1, (int64_t)room);
-    bind_text(u.s, 2, name);
-    bind_text(u.s, 3, text);
+    skx_store_bind_text(u.s, 2, name);
+    skx_store_bind_text(u.s, 3, text);
     sqlite3_bind_int64(u.s, 4, at);
     int step = sqlite3_step(u.s);
     if (step != SQLITE_DONE)
-        rc = insert_fail(st, err, step, "adding a chat line", room, NULL);
+        rc = skx_store_insert_fail(st, err, step, "adding a chat line", room, NULL);
     skx_store_put(st, &u);
     return rc;
 }
@@ -338,7 +305,7 @@ int sk_store_chat(sk_store *st, uint64_t room, int max,
         return rc;
     sqlite3_bind_int64(u.s, 1, (int64_t)room);
     sqlite3_bind_int(u.s, 2, max);
-    while (rc == 0 && (rc = next_row(st, u.s, "reading the chat", err)) == 1) {
+    while (rc == 0 && (rc = skx_store_next_row(st, u.s, "reading the chat", err)) == 1) {
         const char *name = NULL, *text = NULL;
         int64_t at = 0;
         rc = skx_store_col_text(st, u.s, 0, &name, err);
@@ -354,13 +321,19 @@ int sk_store_chat(sk_store *st, uint64_t room, int max,
 }
 
 /* See store.h. */
-int sk_store_account_add(sk_store *st, const char *name, const char *hash, uint64_t *id,
-                         sk_error *err)
+int sk_store_account_add(sk_store *st, const sk_store_account *a, uint64_t *id, sk_error *err)
 {
     assert(st);
-    int rc = skx_store_check_text(st, err, "the account name", name, SK_STORE_NAME_MAX, false);
+    if (!a)
+        return skx_store_fail(st, err, SK_EINVAL, "adding an account: no account given");
+    int rc = skx_store_check_text(st, err, "the account name", a->name, SK_STORE_NAME_MAX, false);
     if (rc == 0)
-        rc = skx_store_check_text(st, err, "the password hash", hash, SK_STORE_HASH_MAX, false);
+        rc = skx_store_check_text(st, err, "the account key", a->key, SK_STORE_NAME_MAX, false);
+    if (rc == 0)
+        rc = skx_store_check_text(st, err, "the password hash", a->hash, SK_STORE_HASH_MAX,
+                                  false);
+    if (rc == 0)
+        rc = skx_store_check_id(st, err, "the account's player", a->player, 1);
     if (rc == 0)
         rc = skx_store_writable(st, err);
     skx_stmt_use u = {0};
@@ -368,16 +341,19 @@ int sk_store_account_add(sk_store *st, const char *name, const char *hash, uint6
         rc = skx_store_get(st, SKX_ACCOUNT_INSERT, &u, err);
     if (rc)
         return rc;
-    bind_text(u.s, 1, name);
-    bind_text(u.s, 2, hash);
+    skx_store_bind_text(u.s, 1, a->name);
+    skx_store_bind_text(u.s, 2, a->hash);
+    skx_store_bind_text(u.s, 3, a->key);
+    sqlite3_bind_int64(u.s, 4, (int64_t)a->player);
+    sqlite3_bind_int64(u.s, 5, a->created);
     int step = sqlite3_step(u.s);
     if (step == SQLITE_DONE) {
         if (id)
             *id = (uint64_t)sqlite3_last_insert_rowid(st->db);
     } else if (step == SQLITE_CONSTRAINT_UNIQUE) {
         char q[SK_ESCAPE_SIZE(40)];
-        rc = skx_store_fail(st, err, SK_EINVAL, "adding an account: the name \"%s\" is in use",
-                            sk_escape(q, sizeof q, name, (size_t)-1, 40));
+        rc = skx_store_fail(st, err, SK_EINVAL, "adding an account: the name \"%s\" or its "
+                            "player is in use", sk_escape(q, sizeof q, a->name, (size_t)-1, 40));
     } else {
         rc = skx_store_db_fail(st, err, step, "adding an account");
     }
@@ -398,38 +374,77 @@ static int copy_out(sk_store *st, sk_error *err, const char *what, const char *s
     return 0;
 }
 
-/* See store.h. */
-int sk_store_account_get(sk_store *st, const char *name, uint64_t *id, char *hash, size_t size,
-                         sk_error *err)
+/* Reads an account's row (id, player, created, name, key, hash). */
+static int read_account(sk_store *st, sqlite3_stmt *s, sk_store_account *out, sk_error *err)
 {
-    assert(st);
-    int rc = skx_store_check_text(st, err, "the account name", name, SK_STORE_NAME_MAX, false);
-    skx_stmt_use u = {0};
+    int64_t id = 0, player = 0;
+    const char *name = NULL, *key = NULL, *hash = NULL;
+    int rc = skx_store_col_int(st, s, 0, 1, INT64_MAX, &id, err);
     if (rc == 0)
-        rc = skx_store_get(st, SKX_ACCOUNT_GET, &u, err);
+        rc = skx_store_col_int(st, s, 1, 0, INT64_MAX, &player, err);
+    if (rc == 0)
+        rc = skx_store_col_int(st, s, 2, INT64_MIN, INT64_MAX, &out->created, err);
+    if (rc == 0)
+        rc = skx_store_col_text(st, s, 3, &name, err);
+    if (rc == 0)
+        rc = skx_store_col_text(st, s, 4, &key, err);
+    if (rc == 0)
+        rc = skx_store_col_text(st, s, 5, &hash, err);
+    if (rc == 0)
+        rc = copy_out(st, err, "the account name", name, out->name, sizeof out->name);
+    if (rc == 0)
+        rc = copy_out(st, err, "the account key", key, out->key, sizeof out->key);
+    if (rc == 0)
+        rc = copy_out(st, err, "the password hash", hash, out->hash, sizeof out->hash);
+    out->id = (uint64_t)id;
+    out->player = (uint64_t)player;
+    return rc;
+}
+
+/* Runs an account query bound to `key` (text) or `id`; SK_EINVAL when
+ * it finds none. */
+static int account_query(sk_store *st, enum skx_stmt which, const char *key, uint64_t id,
+                         sk_store_account *out, sk_error *err)
+{
+    skx_stmt_use u = {0};
+    int rc = skx_store_get(st, which, &u, err);
     if (rc)
         return rc;
-    bind_text(u.s, 1, name);
+    if (key)
+        skx_store_bind_text(u.s, 1, key);
+    else
+        sqlite3_bind_int64(u.s, 1, (int64_t)id);
     int step = sqlite3_step(u.s);
     if (step == SQLITE_ROW) {
-        int64_t v = 0;
-        const char *h = NULL;
-        rc = skx_store_col_int(st, u.s, 0, 1, INT64_MAX, &v, err);
-        if (rc == 0)
-            rc = skx_store_col_text(st, u.s, 1, &h, err);
-        if (rc == 0)
-            rc = copy_out(st, err, "the password hash", h, hash, size);
-        if (rc == 0 && id)
-            *id = (uint64_t)v;
+        rc = read_account(st, u.s, out, err);
     } else if (step == SQLITE_DONE) {
         char q[SK_ESCAPE_SIZE(40)];
-        rc = skx_store_fail(st, err, SK_EINVAL, "no account named \"%s\"",
-                            sk_escape(q, sizeof q, name, (size_t)-1, 40));
+        if (key)
+            rc = skx_store_fail(st, err, SK_EINVAL, "no account named \"%s\"",
+                                sk_escape(q, sizeof q, key, (size_t)-1, 40));
+        else
+            rc = skx_store_fail(st, err, SK_EINVAL, "no account %llu", (unsigned long long)id);
     } else {
         rc = skx_store_db_fail(st, err, step, "reading an account");
     }
     skx_store_put(st, &u);
     return rc;
+}
+
+/* See store.h. */
+int sk_store_account_get(sk_store *st, const char *key, sk_store_account *out, sk_error *err)
+{
+    assert(st && out);
+    int rc = skx_store_check_text(st, err, "the account key", key, SK_STORE_NAME_MAX, false);
+    return rc ? rc : account_query(st, SKX_ACCOUNT_GET, key, 0, out, err);
+}
+
+/* See store.h. */
+int sk_store_account_by_id(sk_store *st, uint64_t id, sk_store_account *out, sk_error *err)
+{
+    assert(st && out);
+    int rc = skx_store_check_id(st, err, "account", id, 1);
+    return rc ? rc : account_query(st, SKX_ACCOUNT_BY_ID, NULL, id, out, err);
 }
 
 /* Checks a session's token hash: lowercase hex, an even number of 32 to
@@ -469,9 +484,9 @@ int sk_store_session_put(sk_store *st, const char *token_hash, uint64_t player,
         rc = skx_store_get(st, SKX_SESSION_PUT, &u, err);
     if (rc)
         return rc;
-    bind_text(u.s, 1, token_hash);
+    skx_store_bind_text(u.s, 1, token_hash);
     sqlite3_bind_int64(u.s, 2, (int64_t)player);
-    bind_text(u.s, 3, name);
+    skx_store_bind_text(u.s, 3, name);
     if (account)
         sqlite3_bind_int64(u.s, 4, (int64_t)account);
     else
@@ -498,7 +513,7 @@ int sk_store_session_get(sk_store *st, const char *token_hash, uint64_t *player,
         rc = skx_store_get(st, SKX_SESSION_GET, &u, err);
     if (rc)
         return rc;
-    bind_text(u.s, 1, token_hash);
+    skx_store_bind_text(u.s, 1, token_hash);
     int step = sqlite3_step(u.s);
     if (step == SQLITE_ROW) {
         int64_t p = 0, a = 0;
@@ -538,8 +553,8 @@ int sk_store_session_delete(sk_store *st, const char *token_hash, sk_error *err)
         rc = skx_store_get(st, SKX_SESSION_DELETE, &u, err);
     if (rc)
         return rc;
-    bind_text(u.s, 1, token_hash);
-    rc = step_done(st, &u, "forgetting a session", err);
+    skx_store_bind_text(u.s, 1, token_hash);
+    rc = skx_store_step_done(st, &u, "forgetting a session", err);
     skx_store_put(st, &u);
     return rc;
 }
@@ -555,7 +570,7 @@ int sk_store_session_prune(sk_store *st, int64_t before, uint64_t *count, sk_err
     if (rc)
         return rc;
     sqlite3_bind_int64(u.s, 1, before);
-    rc = step_done(st, &u, "forgetting old sessions", err);
+    rc = skx_store_step_done(st, &u, "forgetting old sessions", err);
     if (rc == 0 && count)
         *count = (uint64_t)sqlite3_changes64(st->db);
     skx_store_put(st, &u);

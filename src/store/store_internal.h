@@ -25,11 +25,19 @@ enum skx_stmt {
     SKX_JOURNAL_INSERT,
     SKX_JOURNAL,
     SKX_GAME_INSERT,
+    SKX_GAME_RESULT_INSERT,
+    SKX_GAME_SEAT_INSERT,
     SKX_GAMES,
+    SKX_GAME_LIST,
+    SKX_GAME_LAST,
+    SKX_HISTORY,
+    SKX_STATS,
+    SKX_STATS_KIND,
     SKX_CHAT_INSERT,
     SKX_CHAT,
     SKX_ACCOUNT_INSERT,
     SKX_ACCOUNT_GET,
+    SKX_ACCOUNT_BY_ID,
     SKX_SESSION_PUT,
     SKX_SESSION_GET,
     SKX_SESSION_DELETE,
@@ -94,5 +102,19 @@ int skx_store_col_text(const sk_store *st, sqlite3_stmt *s, int col, const char 
 /* Column `col` as an integer in [min, max]; an error otherwise. */
 int skx_store_col_int(const sk_store *st, sqlite3_stmt *s, int col, int64_t min, int64_t max,
                       int64_t *out, sk_error *err);
+
+/* Binds text (already checked) to parameter i (the text must outlive
+ * the step). */
+int skx_store_bind_text(sqlite3_stmt *s, int i, const char *t);
+/* Steps a write statement to its end: 0, or the error of `what`. */
+int skx_store_step_done(sk_store *st, skx_stmt_use *u, const char *what, sk_error *err);
+/* Steps a walk's statement: 1 for a row, 0 at the end, or the
+ * database's error, naming `what` -- the loop every walk shares. */
+int skx_store_next_row(sk_store *st, sqlite3_stmt *s, const char *what, sk_error *err);
+/* Maps a failed insert into a room's table: the room unknown (a foreign
+ * key), a number taken (the primary key, `taken` says so; NULL: no such
+ * case), or the database's error. */
+int skx_store_insert_fail(sk_store *st, sk_error *err, int rc, const char *what, uint64_t room,
+                          const char *taken);
 
 #endif

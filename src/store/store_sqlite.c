@@ -70,6 +70,33 @@ static const char *const migrations[] = {
     "  token_hash TEXT PRIMARY KEY, player INTEGER NOT NULL, name TEXT NOT NULL,"
     "  account INTEGER REFERENCES accounts(id), at INTEGER NOT NULL) STRICT;"
     "CREATE INDEX sessions_at ON sessions (at);",
+    /* version 2: accounts get the key they are unique by (the server's
+     * folding of the name; SQLite's lower() for the accounts of version
+     * 1, which no server made) and a public player id; finished games
+     * get their summary and their seats, from which every history and
+     * statistic is computed. */
+    "ALTER TABLE accounts ADD COLUMN name_key TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE accounts ADD COLUMN player INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE accounts ADD COLUMN created INTEGER NOT NULL DEFAULT 0;"
+    "UPDATE accounts SET name_key = lower(name), player = (random() & 9223372036854775807);"
+    "CREATE UNIQUE INDEX accounts_key ON accounts (name_key);"
+    "CREATE UNIQUE INDEX accounts_player ON accounts (player);"
+    /* a game's summary beside its record, not in its row: records of
+     * some KiB fill a page each, summaries are dense (a player's
+     * history reads one per game) */
+    "CREATE TABLE game_results ("
+    "  room INTEGER NOT NULL, game_no INTEGER NOT NULL, at INTEGER NOT NULL,"
+    "  contract TEXT NOT NULL, declarer INTEGER NOT NULL, won INTEGER NOT NULL,"
+    "  PRIMARY KEY (room, game_no),"
+    "  FOREIGN KEY (room, game_no) REFERENCES games (room, game_no)) STRICT, WITHOUT ROWID;"
+    "CREATE TABLE game_seats ("
+    "  room INTEGER NOT NULL, game_no INTEGER NOT NULL, seat INTEGER NOT NULL,"
+    "  player INTEGER NOT NULL, name TEXT NOT NULL, money INTEGER NOT NULL,"
+    "  points INTEGER NOT NULL, won INTEGER NOT NULL,"
+    "  PRIMARY KEY (room, game_no, seat),"
+    "  FOREIGN KEY (room, game_no) REFERENCES game_results (room, game_no)) STRICT,"
+    "  WITHOUT ROWID;"
+    "CREATE INDEX game_seats_player ON game_seats (player, room, game_no) WHERE player <> 0;",
 };
 #define SKX_SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -85,12 +112,40 @@ static const char *const stmt_sql[SKX_STMT_COUNT] = {
     [SKX_JOURNAL_INSERT] = "INSERT INTO journal (room, seq, entry) VALUES (?1, ?2, ?3)",
     [SKX_JOURNAL] = "SELECT seq, entry FROM journal WHERE room = ?1 ORDER BY seq",
     [SKX_GAME_INSERT] = "INSERT INTO games (room, game_no, record) VALUES (?1, ?2, ?3)",
+    [SKX_GAME_RESULT_INSERT] = "INSERT INTO game_results (room, game_no, at, contract, declarer,"
+                               " won) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    [SKX_GAME_SEAT_INSERT] = "INSERT INTO game_seats (room, game_no, seat, player, name, money,"
+                             " points, won) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     [SKX_GAMES] = "SELECT game_no, record FROM games WHERE room = ?1 ORDER BY game_no",
+    [SKX_GAME_LIST] = "SELECT g.game_no, coalesce(x.at, 0), coalesce(x.contract, ''),"
+                      " coalesce(x.declarer, -1), coalesce(x.won, 0), s.seat, s.player, s.name,"
+                      " s.money, s.points, s.won FROM games g LEFT JOIN game_results x"
+                      " ON x.room = g.room AND x.game_no = g.game_no LEFT JOIN game_seats s"
+                      " ON s.room = g.room AND s.game_no = g.game_no WHERE g.room = ?1"
+                      " ORDER BY g.game_no, s.seat",
+    [SKX_GAME_LAST] = "SELECT max(game_no) FROM games WHERE room = ?1",
+    [SKX_HISTORY] = "SELECT r.invite, g.game_no, g.at, g.contract, g.declarer = s.seat, s.won,"
+                    " s.money, s.points FROM game_seats s JOIN game_results g ON g.room = s.room"
+                    " AND g.game_no = s.game_no JOIN rooms r ON r.id = s.room WHERE s.player = ?1"
+                    " AND s.player <> 0 ORDER BY g.at DESC, s.room DESC, s.game_no DESC LIMIT ?2",
+    [SKX_STATS] = "SELECT count(*), coalesce(sum(g.declarer = s.seat), 0),"
+                  " coalesce(sum(g.declarer = s.seat AND s.won), 0), coalesce(sum(s.money), 0),"
+                  " coalesce(sum(s.points), 0) FROM game_seats s JOIN game_results g ON g.room = s.room"
+                  " AND g.game_no = s.game_no WHERE s.player = ?1 AND s.player <> 0",
+    [SKX_STATS_KIND] = "SELECT CASE WHEN instr(g.contract, ':') > 0 THEN substr(g.contract, 1,"
+                       " instr(g.contract, ':') - 1) ELSE g.contract END AS kind, count(*),"
+                       " sum(s.won) FROM game_seats s JOIN game_results g ON g.room = s.room AND"
+                       " g.game_no = s.game_no WHERE s.player = ?1 AND s.player <> 0 AND"
+                       " g.contract <> '' GROUP BY kind ORDER BY kind",
     [SKX_CHAT_INSERT] = "INSERT INTO chat (room, name, text, at) VALUES (?1, ?2, ?3, ?4)",
     [SKX_CHAT] = "SELECT name, text, at FROM (SELECT id, name, text, at FROM chat"
                  " WHERE room = ?1 ORDER BY id DESC LIMIT ?2) ORDER BY id",
-    [SKX_ACCOUNT_INSERT] = "INSERT INTO accounts (name, hash) VALUES (?1, ?2)",
-    [SKX_ACCOUNT_GET] = "SELECT id, hash FROM accounts WHERE name = ?1",
+    [SKX_ACCOUNT_INSERT] = "INSERT INTO accounts (name, hash, name_key, player, created)"
+                           " VALUES (?1, ?2, ?3, ?4, ?5)",
+    [SKX_ACCOUNT_GET] = "SELECT id, player, created, name, name_key, hash FROM accounts"
+                        " WHERE name_key = ?1",
+    [SKX_ACCOUNT_BY_ID] = "SELECT id, player, created, name, name_key, hash FROM accounts"
+                          " WHERE id = ?1",
     [SKX_SESSION_PUT] = "INSERT INTO sessions (token_hash, player, name, account, at)"
                         " VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (token_hash) DO UPDATE SET"
                         " player = excluded.player, name = excluded.name,"

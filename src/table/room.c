@@ -667,6 +667,25 @@ char *sk_room_records(const sk_room *r)
     return strdup(r->records ? r->records : "");
 }
 
+/* One finished game's record; see table.h.  The records are lines in
+ * the order of the games, one per finished game. */
+char *sk_room_record(const sk_room *r, uint32_t game_no)
+{
+    const char *p = r->records;
+    if (!p || game_no == 0)
+        return NULL;
+    for (uint32_t n = 1; n < game_no; n++) {
+        p = strchr(p, '\n');
+        if (!p)
+            return NULL;
+        p++;
+    }
+    const char *end = strchr(p, '\n');
+    if (!end || end == p)
+        return NULL;
+    return strndup(p, (size_t)(end - p));
+}
+
 /* ---- sk_room_replay: the journal's reader ---- */
 
 /* A journal entry's field as an integer in [lo, hi]. */

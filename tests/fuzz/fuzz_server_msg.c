@@ -6,7 +6,9 @@
  * must not crash; a refused message has a kind and a printable ASCII
  * message (input is quoted escaped); an accepted one has a known type,
  * every string within its cap and free of control characters, a room
- * code of the invitation alphabet, a seat 0..3 where one is given.
+ * code of the invitation alphabet, a seat 0..3 where one is given, an
+ * account's name of 3..31 bytes without a space at either end and a
+ * password of 8..256 bytes.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -60,5 +62,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     if (m.token[0] && strlen(m.token) != SKX_TOKEN_HEX)
         abort();
+    if (m.type == SKX_MSG_REGISTER || m.type == SKX_MSG_LOGIN) {
+        size_t n = strlen(m.name), pw = strlen(m.password);
+        if (n < SKX_ACCOUNT_MIN || n > SKX_NAME_MAX || m.name[0] == ' ' || m.name[n - 1] == ' ' ||
+            pw < SKX_PASSWORD_MIN || !clean(m.password, SKX_PASSWORD_MAX))
+            abort();
+    }
     return 0;
 }

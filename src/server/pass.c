@@ -153,13 +153,40 @@ static void post_job(skx_server *srv, skx_room *rm, int seat, const char *spec)
     skx_pool_post(&srv->pool, j);
 }
 
+/* The protocol's envelope of one event as `seat` (or SK_ROOM_SPECTATOR)
+ * may see it: malloc'd, its length in *len; NULL when the room has no
+ * such message or memory ran out. */
+static char *event_text(const skx_room *rm, uint64_t ev, int seat, size_t *len)
+{
+    char *text = sk_room_message(rm->room, ev, seat);
+    if (!text)
+        return NULL;
+    char head[96];
+    int hn = snprintf(head, sizeof head,
+                      "{\"type\":\"event\",\"room\":\"%s\",\"seq\":%" PRIu64 ",\"event\":",
+                      rm->code, ev);
+    size_t tn = strlen(text);
+    char *msg = malloc((size_t)hn + tn + 2);
+    if (msg) {
+        memcpy(msg, head, (size_t)hn);
+        memcpy(msg + hn, text, tn);
+        msg[hn + tn] = '}';
+        msg[hn + tn + 1] = '\0';
+        *len = (size_t)hn + tn + 1;
+    }
+    free(text);
+    return msg;
+}
+
 /* Sends the room's new events to its followers, each as its seat sees
- * it; one text per event and seat. */
+ * it: one text per event and seat (all spectators share one), made when
+ * the first follower who needs it comes up. */
 static void send_events(skx_room *rm)
 {
     uint64_t seq = sk_room_seq(rm->room);
     for (uint64_t ev = rm->sent + 1; ev <= seq; ev++) {
         char *text[SK_NSEATS + 1] = {NULL};
+        size_t len[SK_NSEATS + 1] = {0};
         bool made[SK_NSEATS + 1] = {false};
         for (int i = 0; i < rm->nsubs; i++) {
             skx_conn *c = rm->subs[i];
@@ -169,26 +196,12 @@ static void send_events(skx_room *rm)
             int seat = skx_room_seat_of(rm, c->player);
             int k = seat < 0 ? SK_NSEATS : seat;
             if (!made[k]) {
-                text[k] = sk_room_message(rm->room, ev, seat < 0 ? SK_ROOM_SPECTATOR : seat);
+                text[k] = event_text(rm, ev, seat < 0 ? SK_ROOM_SPECTATOR : seat, &len[k]);
                 made[k] = true;
             }
             sub->sent = ev;
-            if (!text[k])
-                continue;
-            char head[96];
-            int hn = snprintf(head, sizeof head,
-                              "{\"type\":\"event\",\"room\":\"%s\",\"seq\":%" PRIu64 ",\"event\":",
-                              rm->code, ev);
-            size_t tn = strlen(text[k]);
-            char *msg = malloc((size_t)hn + tn + 2);
-            if (!msg)
-                continue;
-            memcpy(msg, head, (size_t)hn);
-            memcpy(msg + hn, text[k], tn);
-            msg[hn + tn] = '}';
-            msg[hn + tn + 1] = '\0';
-            skx_send(c, msg, (size_t)hn + tn + 1);
-            free(msg);
+            if (text[k])
+                skx_send(c, text[k], len[k]);
         }
         for (int k = 0; k <= SK_NSEATS; k++)
             free(text[k]);

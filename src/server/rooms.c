@@ -22,18 +22,12 @@
 /* The room with a store id, or NULL. */
 skx_room *skx_room_by_id(skx_server *srv, uint64_t id)
 {
-    for (size_t i = 0; i < srv->nrooms; i++)
-        if (srv->rooms[i]->id == id)
-            return srv->rooms[i];
-    return NULL;
+    return skx_roomidx_id(srv, id);
 }
 
 skx_room *skx_room_find(skx_server *srv, const char *code)
 {
-    for (size_t i = 0; i < srv->nrooms; i++)
-        if (strcmp(srv->rooms[i]->code, code) == 0)
-            return srv->rooms[i];
-    return NULL;
+    return skx_roomidx_code(srv, code);
 }
 
 /* Wraps a table room and adds it to the server; NULL when out of memory
@@ -67,6 +61,11 @@ skx_room *skx_room_add(skx_server *srv, sk_room *room, uint64_t id, const char *
     rm->job_seat = -1;
     rm->recheck = 1;
     rm->stored = rm->sent = sk_room_seq(room);
+    if (skx_roomidx_add(srv, rm) < 0) {
+        free(rm);
+        sk_room_free(room);
+        return NULL;
+    }
     srv->rooms[srv->nrooms++] = rm;
     return rm;
 }
@@ -91,6 +90,7 @@ void skx_rooms_free(skx_server *srv)
     for (size_t i = 0; i < srv->nrooms; i++)
         room_free(srv->rooms[i]);
     free(srv->rooms);
+    skx_roomidx_free(srv);
     srv->rooms = NULL;
     srv->nrooms = srv->caprooms = 0;
 }

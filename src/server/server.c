@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <time.h>
 
 /* The one flag a signal handler may set: a process-wide fact by nature
@@ -274,7 +275,27 @@ static void teardown(skx_server *srv)
     skx_rooms_free(srv);
     if (srv->store)
         sk_store_close(srv->store);
+    free(srv->held);
     free(srv);
+}
+
+/* Raises the soft limit of open files to the hard one: every connection
+ * is a descriptor, and the usual soft limit (1024) would cap the server
+ * at about a thousand people while the hard limit (systemd's
+ * LimitNOFILE=, `ulimit -Hn`) allows many more.  libwebsockets sizes
+ * its tables by the limit it finds at context creation.  Returns the
+ * limit now in force. */
+static long raise_fd_limit(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+        return -1;
+    if (rl.rlim_cur < rl.rlim_max) {
+        struct rlimit want = {rl.rlim_max, rl.rlim_max};
+        if (setrlimit(RLIMIT_NOFILE, &want) == 0)
+            rl = want;
+    }
+    return rl.rlim_cur == RLIM_INFINITY ? -1 : (long)rl.rlim_cur;
 }
 
 int sk_server_run(const sk_server_config *cfg, sk_error *err)
@@ -286,6 +307,10 @@ int sk_server_run(const sk_server_config *cfg, sk_error *err)
     }
     srv->cfg = *cfg;
     lws_set_log_level(cfg->quiet ? LLL_ERR : LLL_ERR | LLL_WARN | LLL_USER, NULL);
+    long fds = raise_fd_limit();
+    if (fds >= 0 && fds < 4096 && !cfg->quiet)
+        lwsl_warn("server: at most %ld open files (ulimit -Hn): about as many connections; "
+                  "raise LimitNOFILE= (docs/server.md)\n", fds);
     srv->store = sk_store_open(cfg->db, err);
     if (!srv->store) {
         teardown(srv);

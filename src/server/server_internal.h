@@ -56,7 +56,8 @@ typedef struct skx_conn {
     uint64_t player;                 /* public player id */
     uint64_t account;                /* logged-in account, 0 for none */
     char name[SKX_NAME_MAX + 1];
-    char rx[SKX_MSG_MAX];            /* a message being reassembled */
+    char *rx;                        /* a message arriving in fragments, NULL: none
+                                      * (most arrive whole and are not copied) */
     size_t rxlen;
     int rx_over;                     /* the message in progress is too big */
     double tokens, chat_tokens;      /* rate limit buckets */
@@ -64,6 +65,7 @@ typedef struct skx_conn {
     skx_out *qhead, *qtail;
     size_t qn, qbytes;
     int doomed;                      /* being closed */
+    size_t held_at;                  /* 1 + its place in srv->held, 0: not there */
     skx_sub subs[SKX_SUBS_MAX];
     int nsubs;
 } skx_conn;
@@ -134,8 +136,12 @@ struct skx_server {
     int pool_started;
     skx_conn *conns;
     int nconns;
+    skx_conn **held;             /* connections with messages waiting for the commit */
+    size_t nheld, capheld;
     skx_room **rooms;
     size_t nrooms, caprooms;
+    skx_room **by_code, **by_id;  /* the rooms by code and by id (roomidx.c) */
+    size_t capidx, nindexed;
     int txn;                     /* a store transaction is open */
     uint64_t txn_no, committed;  /* transactions begun, committed */
     int failed;                  /* a store write failed: stop */
@@ -166,7 +172,8 @@ void skx_send_json(skx_conn *c, json_t *obj, const char *ref);
 /* Queues an error reply: its kind, message and optional rule. */
 void skx_send_error(skx_conn *c, const char *ref, const char *code, const char *msg,
                     const char *rule);
-/* Asks for writeable callbacks on every connection with sendable messages. */
+/* After a commit: asks for writeable callbacks on the connections whose
+ * messages waited for it (only those: not every connection). */
 void skx_conns_wake(skx_server *srv);
 /* Formats a player id as hex (SKX_PLAYER_HEX + 1 bytes). */
 void skx_player_hex(uint64_t player, char *out);
@@ -204,6 +211,13 @@ void skx_room_send_turn(skx_conn *c, const skx_room *rm, int seat, const sk_acti
 void skx_rooms_free(skx_server *srv);
 /* JSON of the lobby (listed rooms), consumed by the caller. */
 json_t *skx_rooms_lobby(skx_server *srv);
+
+/* roomidx.c: the rooms by code and by store id, in constant time. */
+/* Indexes a room just added to srv->rooms; 0, or -1 out of memory. */
+int skx_roomidx_add(skx_server *srv, skx_room *rm);
+skx_room *skx_roomidx_code(const skx_server *srv, const char *code);
+skx_room *skx_roomidx_id(const skx_server *srv, uint64_t id);
+void skx_roomidx_free(skx_server *srv);
 
 /* worker.c */
 int skx_pool_start(skx_pool *p, int n, struct lws_context *lws, sk_error *err);

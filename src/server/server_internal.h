@@ -148,6 +148,9 @@ struct skx_server {
     sk_error fail_err;
     int port;                    /* the port listened on */
     lws_sorted_usec_list_t tick;
+    int evlib;                   /* libwebsockets runs libuv's loop (epoll) */
+    lws_sorted_usec_list_t pass; /* ... where a pass's end is a timer due now */
+    int pass_due, stopping;
 };
 
 /* server.c */

@@ -427,7 +427,8 @@ int sk_server_run(const sk_server_config *cfg, sk_error *err)
 
     flush(srv); /* restored rooms: bots resume */
     if (srv->evlib) {
-        lws_service(srv->lws, 0); /* until pass_end stops it */
+        while (!srv->stopping && lws_service(srv->lws, 0) >= 0)
+            ; /* libuv's loop runs until pass_end stops it */
     } else {
         while (!skx_stop_signal && !srv->failed) {
             if (lws_service(srv->lws, 0) < 0)

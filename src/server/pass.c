@@ -30,6 +30,7 @@ static void apply_job(skx_server *srv, skx_job *j)
     if (rm->job_seat == j->seat)
         rm->job_seat = -1;
     rm->recheck = 1;
+    skx_room_touch(srv, rm);
     if (sk_room_seq(rm->room) == j->seq) {
         sk_error err = {{0}, NULL};
         sk_action a = j->act;
@@ -89,6 +90,33 @@ static bool anyone_here(const skx_room *rm)
     return false;
 }
 
+void skx_room_touch(skx_server *srv, skx_room *rm)
+{
+    if (rm->touched)
+        return;
+    if (srv->ntouched == srv->captouched) {
+        size_t cap = srv->captouched ? 2 * srv->captouched : 64;
+        skx_room **t = realloc(srv->touched, cap * sizeof *t);
+        if (!t) {
+            srv->sweep = 1; /* out of memory: the pass looks at every room */
+            return;
+        }
+        srv->touched = t;
+        srv->captouched = cap;
+    }
+    srv->touched[srv->ntouched++] = rm;
+    rm->touched = 1;
+}
+
+/* The i-th room the pass looks at, or NULL past the last: every room on
+ * a sweep, else those touched (the list may grow while it is walked). */
+static skx_room *pass_room(skx_server *srv, size_t i)
+{
+    if (srv->sweep)
+        return i < srv->nrooms ? srv->rooms[i] : NULL;
+    return i < srv->ntouched ? srv->touched[i] : NULL;
+}
+
 void skx_rooms_advance(skx_server *srv)
 {
     for (skx_job *j = skx_pool_take(&srv->pool), *next; j; j = next) {
@@ -96,8 +124,8 @@ void skx_rooms_advance(skx_server *srv)
         apply_job(srv, j);
         free(j);
     }
-    for (size_t i = 0; i < srv->nrooms && !srv->failed; i++) {
-        skx_room *rm = srv->rooms[i];
+    skx_room *rm;
+    for (size_t i = 0; (rm = pass_room(srv, i)) && !srv->failed; i++) {
         sk_action legal[SK_MAX_LEGAL];
         int n = 0;
         /* Only a room where something happened since the last look. */
@@ -249,8 +277,8 @@ static void ask(skx_server *srv, skx_room *rm)
 
 void skx_rooms_broadcast(skx_server *srv)
 {
-    for (size_t i = 0; i < srv->nrooms; i++) {
-        skx_room *rm = srv->rooms[i];
+    skx_room *rm;
+    for (size_t i = 0; (rm = pass_room(srv, i)); i++) {
         if (rm->sent < sk_room_seq(rm->room))
             send_events(rm);
         while (rm->chat_head) {
@@ -268,6 +296,17 @@ void skx_rooms_broadcast(skx_server *srv)
         rm->checked = seq;
         rm->recheck = 0;
     }
+    /* The next pass looks again only where an absent player's clock
+     * runs (ask set `waiting`); anything else touches its room anew. */
+    skx_room **seen = srv->sweep ? srv->rooms : srv->touched;
+    size_t n = srv->sweep ? srv->nrooms : srv->ntouched;
+    for (size_t i = 0; i < n; i++)
+        seen[i]->touched = 0;
+    srv->ntouched = 0;
+    srv->sweep = 0;
+    for (size_t i = 0; i < n; i++) /* in place: the list only shrinks */
+        if (seen[i]->waiting)
+            skx_room_touch(srv, seen[i]);
 }
 
 /* One room's lobby entry: code, title, ruleset, seats. */

@@ -67,6 +67,7 @@ skx_room *skx_room_add(skx_server *srv, sk_room *room, uint64_t id, const char *
         return NULL;
     }
     srv->rooms[srv->nrooms++] = rm;
+    skx_room_touch(srv, rm);
     return rm;
 }
 
@@ -120,6 +121,8 @@ skx_sub *skx_room_sub(skx_conn *c, const skx_room *rm)
 bool skx_room_persist(skx_server *srv, skx_room *rm)
 {
     uint64_t seq = sk_room_seq(rm->room);
+    if (rm->stored < seq)
+        skx_room_touch(srv, rm);
     while (rm->stored < seq) {
         uint64_t n = rm->stored + 1;
         char *entry = sk_room_journal(rm->room, n);
@@ -222,6 +225,7 @@ static bool follow(skx_conn *c, skx_room *rm, const char *ref)
         rm->subs[rm->nsubs++] = c;
         c->subs[c->nsubs++] = (skx_sub){rm, 0};
         rm->recheck = 1; /* one who sits there may be back: deal, ask */
+        skx_room_touch(c->srv, rm);
         send_state(c, rm, ref);
         void *pair[2] = {c, rm};
         sk_error err = {{0}, NULL};
@@ -239,6 +243,7 @@ static void unfollow(skx_conn *c, skx_room *rm)
         if (rm->subs[i] == c) {
             rm->subs[i] = rm->subs[--rm->nsubs];
             rm->recheck = 1;
+            skx_room_touch(c->srv, rm);
             break;
         }
     for (int i = 0; i < c->nsubs; i++)
@@ -432,6 +437,7 @@ void skx_rooms_handle(skx_conn *c, const skx_msg *m)
             else
                 rm->chat_head = ch;
             rm->chat_tail = ch;
+            skx_room_touch(srv, rm);
         } else {
             free(ch);
         }
@@ -457,6 +463,7 @@ void skx_rooms_handle(skx_conn *c, const skx_msg *m)
             free(text);
         }
         rm->sent = sub->sent < rm->sent ? sub->sent : rm->sent;
+        skx_room_touch(srv, rm);
         return;
     }
     default:

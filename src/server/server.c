@@ -298,6 +298,7 @@ static void tick(lws_sorted_usec_list_t *sul)
     if (srv->stopping)
         return;
     lws_sul_schedule(srv->lws, 0, &srv->tick, tick, LWS_US_PER_SEC);
+    srv->sweep = 1; /* once a second the pass looks at every room: a net under skx_room_touch */
     pass_soon(srv);
 }
 
@@ -314,6 +315,7 @@ static void teardown(skx_server *srv)
     if (srv->store)
         sk_store_close(srv->store);
     free(srv->held);
+    free(srv->touched);
     free(srv);
 }
 

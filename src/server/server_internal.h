@@ -100,6 +100,7 @@ struct skx_room {
     int nsubs, capsubs;
     skx_chat *chat_head, *chat_tail;
     uint32_t games_stored;           /* finished games written to the store */
+    int touched;                     /* on the pass's list srv->touched */
 };
 
 /* A bot's decision in the making: a copy of the seat's view, its own
@@ -141,6 +142,9 @@ struct skx_server {
     skx_room **rooms;
     size_t nrooms, caprooms;
     skx_room **by_code, **by_id;  /* the rooms by code and by id (roomidx.c) */
+    skx_room **touched;           /* rooms the pass must look at (skx_room_touch) */
+    size_t ntouched, captouched;
+    int sweep;                    /* look at every room this pass (the tick's) */
     size_t capidx, nindexed;
     int txn;                     /* a store transaction is open */
     uint64_t txn_no, committed;  /* transactions begun, committed */
@@ -201,6 +205,10 @@ skx_room *skx_room_by_id(skx_server *srv, uint64_t id);
  * memory (the table room is then freed). */
 skx_room *skx_room_add(skx_server *srv, sk_room *room, uint64_t id, const char *code,
                        const char *title, int listed, const char *fallback);
+/* Puts the room on the pass's list: something happened there (an
+ * event, a follower came or went, a chat line, a bot's answer).  The
+ * pass looks only at these rooms, not at all of them. */
+void skx_room_touch(skx_server *srv, skx_room *rm);
 /* The seat where `player` sits in a room, or -1. */
 int skx_room_seat_of(const skx_room *rm, uint64_t player);
 /* The connection's subscription to a room, or NULL. */

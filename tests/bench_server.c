@@ -1,26 +1,84 @@
 /*
  * bench_server.c -- `make bench-server`: a load generator for `schafkopf
- * serve` on loopback.  Starts the server (SK_PROG) on a free port with a
- * temporary database, holds idle connections to measure the memory per
- * connection (the server's resident size before and after), then lets
- * rooms of four client bots play for a while and reports actions a
- * second and the latency from sending a decision to receiving its
- * event (p50, p99).  Bounded: BENCH_ROOMS rooms (default 10),
- * BENCH_IDLE idle connections (default 500), BENCH_SECONDS (default 10).
+ * serve` on loopback.  It starts the server (SK_PROG) on a free port of
+ * 127.0.0.1 with a temporary database and holds BENCH_CONNS connections
+ * at once, all driven by one epoll loop:
+ *
+ *   - BENCH_ROOMS active tables of four client bots that answer every
+ *     prompt at once with a random legal action (the measured load),
+ *   - BENCH_WATCH spectators of each active table (the fan-out),
+ *   - the rest sit in idle tables of four that never answer their turn
+ *     (people thinking: a room held, a game dealt, nothing moving),
+ *     and the last few (fewer than four) only say hello.
+ *
+ * It reports the connections held, actions a second on the active
+ * tables, the latency from sending a decision to receiving its event
+ * (p50, p99), the server's resident memory per connection (VmRSS before
+ * and after), its CPU time and the machine's load average.  Every
+ * follower checks that the events it receives run without a gap: a lost
+ * message, an error reply, a connection refused or closed makes the run
+ * fail (exit status 1), so a small run is a test (tests/test_load.sh).
+ *
+ * Bounded: BENCH_CONNS (default 10000, at most 60000), BENCH_ROOMS
+ * (default 25), BENCH_WATCH (default 4), BENCH_SECONDS of play (default
+ * 20); connecting and seating must finish within 60 s each.  The fd
+ * limit is raised to its hard limit; with more connections than one
+ * source address has ephemeral ports, several source addresses of
+ * 127.0.0.0/8 are used.
+ *
+ * The client is server_client.c's small WebSocket client made
+ * non-blocking (the handshake as a state), not libwebsockets': 10,000
+ * connections of it cost the generator a few MiB, and it measures the
+ * server, not a second event loop.
  */
 #include "server_client.c"
 
 #include <jansson.h>
+#include <stdbool.h>
+#include <sys/epoll.h>
+#include <sys/resource.h>
+#include <sys/time.h>
 
-/* A client bot and its decision in flight. */
-typedef struct bench_player {
+#define BENCH_WINDOW 256        /* connections opening at once */
+#define BENCH_PHASE_US 60000000 /* connecting, seating: at most 60 s each */
+#define BENCH_PER_SOURCE 20000  /* connections from one source address */
+
+enum { ST_CONNECTING, ST_HANDSHAKE, ST_HELLO, ST_READY, ST_DEAD };
+enum { ROLE_LOBBY, ROLE_PLAYER, ROLE_WATCH, ROLE_IDLE };
+
+/* One client connection and what it does. */
+typedef struct bconn {
     skt_ws w;
-    char room[20];
-    int seat;
-    int64_t sent_us;    /* when the decision went out, 0 for none */
-    uint64_t want_seq;  /* the event that answers it */
+    int state, role;
+    int table, seat;      /* its table (-1: none) and seat (-1: spectator) */
+    int followed;         /* got the room's state */
+    uint64_t last_seq;    /* the room's last event received */
+    int64_t sent_us;      /* the decision in flight was sent, 0 for none */
+    uint64_t want_seq;    /* ... and the event that answers it */
     unsigned rng;
-} bench_player;
+} bconn;
+
+/* A table: its room code and its first connection (seat 0, then seats
+ * 1..3, then its spectators). */
+typedef struct btable {
+    char code[20];
+    int first, n;
+    int active;
+} btable;
+
+/* The whole run. */
+typedef struct bench {
+    int port, nconns, ntables, rooms, watch, seconds;
+    bconn *c;
+    btable *t;
+    int ep;
+    int phase;            /* 0 open, 1 seat, 2 play */
+    int next;             /* the next connection to open */
+    int opened, followed, failed;
+    long lost, errors;
+    long actions, nlat, cap;
+    int64_t *lat;
+} bench;
 
 /* Microseconds of a monotonic clock. */
 static int64_t bench_us(void)
@@ -45,58 +103,292 @@ static long bench_rss(pid_t pid)
     return kb;
 }
 
-/* Waits for a message of `type`; parsed, or NULL. */
-static json_t *bench_expect(skt_ws *w, const char *type)
+/* The server's CPU time (user + system) in clock ticks, or 0. */
+static long bench_cpu(pid_t pid)
 {
-    for (int i = 0; i < 200; i++) {
-        char *t = skt_ws_recv(w, 10000);
-        if (!t)
-            return NULL;
-        json_t *o = json_loads(t, 0, NULL);
-        free(t);
-        const char *ty = json_string_value(json_object_get(o, "type"));
-        if (ty && strcmp(ty, type) == 0)
-            return o;
-        json_decref(o);
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')'); /* the command may hold spaces */
+    unsigned long ut = 0, st = 0;
+    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st) != 2)
+        return 0;
+    return (long)(ut + st);
+}
+
+/* This process's CPU time in seconds. */
+static double bench_self_cpu(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+}
+
+/* The machine's 1-minute load average, or -1. */
+static double bench_load(void)
+{
+    FILE *f = fopen("/proc/loadavg", "r");
+    double l = -1;
+    if (f) {
+        if (fscanf(f, "%lf", &l) != 1)
+            l = -1;
+        fclose(f);
     }
-    return NULL;
+    return l;
 }
 
-/* Opens a connection and says hello; 0 or -1. */
-static int bench_open(skt_ws *w, int port)
+/* Marks a connection failed (once) with what happened. */
+static void bench_fail(bench *b, bconn *c, const char *what)
 {
-    if (skt_ws_open(w, port, NULL) != 0 || skt_ws_send(w, "{\"type\":\"hello\",\"name\":\"b\"}"))
-        return -1;
-    json_t *o = bench_expect(w, "welcome");
-    json_decref(o);
-    return o ? 0 : -1;
+    if (c->state == ST_DEAD)
+        return;
+    if (b->failed < 5)
+        fprintf(stderr, "bench_server: connection %d: %s\n", (int)(c - b->c), what);
+    b->failed++;
+    c->state = ST_DEAD;
+    epoll_ctl(b->ep, EPOLL_CTL_DEL, c->w.fd, NULL);
 }
 
-/* Takes one message of a player: answers prompts, times answers. */
-static void bench_take(bench_player *p, json_t *o, int64_t *lat, long *nlat, long cap,
-                       long *actions)
+/* Starts connecting connection i (non-blocking) from its source
+ * address; 0 or -1. */
+static int bench_connect(bench *b, int i)
+{
+    bconn *c = &b->c[i];
+    c->w.fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+    if (c->w.fd < 0)
+        return -1;
+    int one = 1;
+    setsockopt(c->w.fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    if (b->nconns > BENCH_PER_SOURCE) {
+        /* 127.0.0.1, .2, ...: each has the whole ephemeral range. */
+        struct sockaddr_in src = {0};
+        src.sin_family = AF_INET;
+        src.sin_addr.s_addr = htonl(INADDR_LOOPBACK + (uint32_t)(i / BENCH_PER_SOURCE));
+        setsockopt(c->w.fd, IPPROTO_IP, IP_BIND_ADDRESS_NO_PORT, &one, sizeof one);
+        if (bind(c->w.fd, (struct sockaddr *)&src, sizeof src) < 0)
+            return -1;
+    }
+    struct sockaddr_in a = {0};
+    a.sin_family = AF_INET;
+    a.sin_port = htons((uint16_t)b->port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(c->w.fd, (struct sockaddr *)&a, sizeof a) < 0 && errno != EINPROGRESS)
+        return -1;
+    c->w.cap = 4096;
+    c->w.buf = malloc(c->w.cap);
+    c->state = ST_CONNECTING;
+    struct epoll_event ev = {EPOLLIN | EPOLLOUT, {.u32 = (uint32_t)i}};
+    return c->w.buf && epoll_ctl(b->ep, EPOLL_CTL_ADD, c->w.fd, &ev) == 0 ? 0 : -1;
+}
+
+/* Sends a text frame; a connection that cannot take it fails. */
+static void bench_send(bench *b, bconn *c, const char *text)
+{
+    if (c->state != ST_DEAD && skt_ws_send(&c->w, text) < 0)
+        bench_fail(b, c, "send failed");
+}
+
+/* The connection's socket is connected: send the upgrade request. */
+static void bench_upgrade(bench *b, bconn *c)
+{
+    int err = 0;
+    socklen_t n = sizeof err;
+    if (getsockopt(c->w.fd, SOL_SOCKET, SO_ERROR, &err, &n) < 0 || err) {
+        bench_fail(b, c, err ? strerror(err) : "connect failed");
+        return;
+    }
+    char req[400];
+    int len = snprintf(req, sizeof req,
+                       "GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
+                       "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                       "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: schafkopf\r\n\r\n",
+                       b->port);
+    if (skt_write_all(c->w.fd, req, (size_t)len) < 0) {
+        bench_fail(b, c, "upgrade request not sent");
+        return;
+    }
+    struct epoll_event ev = {EPOLLIN, {.u32 = (uint32_t)(c - b->c)}};
+    epoll_ctl(b->ep, EPOLL_CTL_MOD, c->w.fd, &ev);
+    c->state = ST_HANDSHAKE;
+}
+
+/* The upgrade's response head, once whole: 101, then say hello; the
+ * bytes after it are frames. */
+static void bench_head(bench *b, bconn *c)
+{
+    unsigned char *end = NULL;
+    for (size_t i = 3; i < c->w.len && !end; i++)
+        if (memcmp(c->w.buf + i - 3, "\r\n\r\n", 4) == 0)
+            end = c->w.buf + i + 1;
+    if (!end) {
+        if (c->w.len > 2048)
+            bench_fail(b, c, "no end of the upgrade response");
+        return;
+    }
+    if (c->w.len < 12 || memcmp(c->w.buf, "HTTP/1.1 101", 12) != 0) {
+        bench_fail(b, c, "upgrade refused");
+        return;
+    }
+    size_t rest = c->w.len - (size_t)(end - c->w.buf);
+    memmove(c->w.buf, end, rest);
+    c->w.len = rest;
+    c->state = ST_HELLO;
+    bench_send(b, c, "{\"type\":\"hello\",\"name\":\"b\"}");
+}
+
+/* A decision of an active player: a random legal action of its turn. */
+static void bench_turn(bench *b, bconn *c, json_t *o)
+{
+    json_t *legal = json_object_get(o, "legal");
+    size_t n = json_array_size(legal);
+    long long seq = json_integer_value(json_object_get(o, "seq"));
+    if (n == 0)
+        return;
+    char msg[200];
+    snprintf(msg, sizeof msg, "{\"type\":\"decide\",\"room\":\"%s\",\"action\":\"%s\",\"seen\":%lld}",
+             b->t[c->table].code,
+             json_string_value(json_array_get(legal, (size_t)rand_r(&c->rng) % n)), seq);
+    c->sent_us = b->phase == 2 ? bench_us() : 0;
+    c->want_seq = (uint64_t)seq + 1;
+    bench_send(b, c, msg);
+}
+
+/* Seats a table whose room was created: its players join, its
+ * spectators watch. */
+static void bench_seat(bench *b, int t)
+{
+    btable *tb = &b->t[t];
+    for (int k = 0; k < tb->n; k++) {
+        bconn *c = &b->c[tb->first + k];
+        char msg[120];
+        if (c->seat >= 0)
+            snprintf(msg, sizeof msg, "{\"type\":\"join\",\"room\":\"%s\",\"seat\":%d}", tb->code,
+                     c->seat);
+        else
+            snprintf(msg, sizeof msg, "{\"type\":\"spectate\",\"room\":\"%s\"}", tb->code);
+        bench_send(b, c, msg);
+    }
+}
+
+/* Takes one message of a connection. */
+static void bench_take(bench *b, bconn *c, json_t *o)
 {
     const char *type = json_string_value(json_object_get(o, "type"));
     if (!type)
         return;
-    if (strcmp(type, "event") == 0 && p->sent_us &&
-        (uint64_t)json_integer_value(json_object_get(o, "seq")) == p->want_seq) {
-        if (*nlat < cap)
-            lat[(*nlat)++] = bench_us() - p->sent_us;
-        p->sent_us = 0;
-        (*actions)++;
-    } else if (strcmp(type, "turn") == 0) {
-        json_t *legal = json_object_get(o, "legal");
-        size_t n = json_array_size(legal);
-        long long seq = json_integer_value(json_object_get(o, "seq"));
-        char msg[200];
-        snprintf(msg, sizeof msg,
-                 "{\"type\":\"decide\",\"room\":\"%s\",\"action\":\"%s\",\"seen\":%lld}", p->room,
-                 json_string_value(json_array_get(legal, (size_t)rand_r(&p->rng) % n)), seq);
-        p->sent_us = bench_us();
-        p->want_seq = (uint64_t)seq + 1;
-        skt_ws_send(&p->w, msg);
+    if (strcmp(type, "welcome") == 0 && c->state == ST_HELLO) {
+        c->state = ST_READY;
+        b->opened++;
+    } else if (strcmp(type, "created") == 0 && c->table >= 0) {
+        snprintf(b->t[c->table].code, sizeof b->t[c->table].code, "%s",
+                 json_string_value(json_object_get(o, "room")));
+        bench_seat(b, c->table);
+    } else if (strcmp(type, "state") == 0) {
+        /* The creator follows its room before it joins: only the state
+         * after the join (or spectate) counts, its events run on. */
+        json_t *seat = json_object_get(o, "seat");
+        if (c->seat >= 0 ? json_is_integer(seat) : json_is_null(seat)) {
+            if (!c->followed)
+                b->followed++;
+            c->followed = 1;
+        }
+        c->last_seq = (uint64_t)json_integer_value(json_object_get(o, "seq"));
+    } else if (strcmp(type, "event") == 0) {
+        uint64_t seq = (uint64_t)json_integer_value(json_object_get(o, "seq"));
+        if (seq != c->last_seq + 1) {
+            if (b->lost < 5)
+                fprintf(stderr, "bench_server: connection %d: event %llu after %llu\n",
+                        (int)(c - b->c), (unsigned long long)seq,
+                        (unsigned long long)c->last_seq);
+            b->lost++;
+        }
+        c->last_seq = seq;
+        if (c->sent_us && seq == c->want_seq) {
+            if (b->nlat < b->cap)
+                b->lat[b->nlat++] = bench_us() - c->sent_us;
+            b->actions++;
+            c->sent_us = 0;
+        }
+    } else if (strcmp(type, "turn") == 0 && c->role == ROLE_PLAYER) {
+        bench_turn(b, c, o);
+    } else if (strcmp(type, "error") == 0) {
+        if (b->errors < 5)
+            fprintf(stderr, "bench_server: connection %d: error %s: %s\n", (int)(c - b->c),
+                    json_string_value(json_object_get(o, "code")),
+                    json_string_value(json_object_get(o, "message")));
+        b->errors++;
     }
+}
+
+/* Reads what a connection has and takes its whole messages. */
+static void bench_read(bench *b, bconn *c, uint32_t events)
+{
+    if (c->state == ST_CONNECTING) {
+        if (events & (EPOLLOUT | EPOLLERR | EPOLLHUP))
+            bench_upgrade(b, c);
+        return;
+    }
+    if (skt_ws_fill(&c->w) < 0 && c->w.len == 0) {
+        bench_fail(b, c, "closed by the server");
+        return;
+    }
+    if (c->state == ST_HANDSHAKE)
+        bench_head(b, c);
+    char *t;
+    while (c->state != ST_DEAD && c->state != ST_HANDSHAKE && (t = skt_ws_next(&c->w))) {
+        json_t *o = json_loads(t, 0, NULL);
+        free(t);
+        if (o)
+            bench_take(b, c, o);
+        json_decref(o);
+    }
+    if (c->w.closed && c->state != ST_DEAD)
+        bench_fail(b, c, "closed by the server");
+}
+
+/* Runs the loop until `done` says so or `until` (us) passes; false on
+ * timeout. */
+static bool bench_loop(bench *b, int64_t until, bool (*done)(bench *))
+{
+    struct epoll_event ev[256];
+    while (!done(b)) {
+        if (b->phase == 0) { /* keep BENCH_WINDOW connections opening */
+            while (b->next < b->nconns && b->next - b->opened - b->failed < BENCH_WINDOW) {
+                if (bench_connect(b, b->next) < 0)
+                    bench_fail(b, &b->c[b->next], strerror(errno));
+                b->next++;
+            }
+        }
+        int64_t left = until - bench_us();
+        if (left <= 0)
+            return false;
+        int n = epoll_wait(b->ep, ev, 256, (int)(left / 1000 < 100 ? left / 1000 + 1 : 100));
+        for (int i = 0; i < n; i++)
+            bench_read(b, &b->c[ev[i].data.u32], ev[i].events);
+    }
+    return true;
+}
+
+static bool all_open(bench *b)
+{
+    return b->opened + b->failed >= b->nconns;
+}
+
+/* Every connection at a table follows its room. */
+static bool all_followed(bench *b)
+{
+    return b->followed + b->failed >= b->ntables * 4 + b->rooms * b->watch || b->errors > 0;
+}
+
+static bool never(bench *b)
+{
+    (void)b;
+    return false;
 }
 
 /* Sorts latencies. */
@@ -106,16 +398,83 @@ static int cmp64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* An environment variable's number within lo..hi, else def (and -1
+ * when set but out of range). */
+static int bench_env(const char *name, int def, int lo, int hi)
+{
+    const char *v = getenv(name);
+    if (!v || !*v)
+        return def;
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (*end || n < lo || n > hi) {
+        fprintf(stderr, "bench_server: %s must be %d..%d\n", name, lo, hi);
+        return -1;
+    }
+    return (int)n;
+}
+
+/* Lays out the connections: active tables (four players, then their
+ * spectators), idle tables, the rest in the lobby. */
+static void bench_layout(bench *b)
+{
+    int i = 0;
+    b->ntables = b->rooms + (b->nconns - b->rooms * (4 + b->watch)) / 4;
+    for (int t = 0; t < b->ntables; t++) {
+        btable *tb = &b->t[t];
+        tb->active = t < b->rooms;
+        tb->first = i;
+        tb->n = 4 + (tb->active ? b->watch : 0);
+        for (int k = 0; k < tb->n; k++, i++) {
+            b->c[i].table = t;
+            b->c[i].seat = k < 4 ? k : -1;
+            b->c[i].role = k >= 4 ? ROLE_WATCH : tb->active ? ROLE_PLAYER : ROLE_IDLE;
+        }
+    }
+    for (; i < b->nconns; i++) {
+        b->c[i].table = b->c[i].seat = -1;
+        b->c[i].role = ROLE_LOBBY;
+    }
+    for (i = 0; i < b->nconns; i++)
+        b->c[i].rng = (unsigned)i + 1;
+}
+
+/* Raises the soft fd limit to the hard one; the limit. */
+static long bench_nofile(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+        return 1024;
+    if (rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+        getrlimit(RLIMIT_NOFILE, &rl);
+    }
+    return rl.rlim_cur == RLIM_INFINITY ? 1L << 20 : (long)rl.rlim_cur;
+}
+
 int main(void)
 {
     (void)skt_http_get; /* helpers of server_client.c the bench does not need */
     (void)skt_cleanup;
-    int rooms = getenv("BENCH_ROOMS") ? atoi(getenv("BENCH_ROOMS")) : 10;
-    int idle = getenv("BENCH_IDLE") ? atoi(getenv("BENCH_IDLE")) : 500;
-    int seconds = getenv("BENCH_SECONDS") ? atoi(getenv("BENCH_SECONDS")) : 10;
-    if (rooms < 1 || rooms > 200 || idle < 0 || idle > 5000 || seconds < 1 || seconds > 600) {
-        fprintf(stderr, "bench_server: BENCH_ROOMS 1..200, BENCH_IDLE 0..5000, "
-                        "BENCH_SECONDS 1..600\n");
+    (void)skt_ws_recv;
+    (void)skt_ws_open;
+    (void)skt_ws_close;
+    bench b = {0};
+    b.nconns = bench_env("BENCH_CONNS", 10000, 8, 60000);
+    b.rooms = bench_env("BENCH_ROOMS", 25, 1, 1000);
+    b.watch = bench_env("BENCH_WATCH", 4, 0, 1000);
+    b.seconds = bench_env("BENCH_SECONDS", 20, 1, 600);
+    if (b.nconns < 0 || b.rooms < 0 || b.watch < 0 || b.seconds < 0)
+        return 2;
+    if (b.rooms * (4 + b.watch) > b.nconns) {
+        fprintf(stderr, "bench_server: BENCH_ROOMS * (4 + BENCH_WATCH) is more than BENCH_CONNS\n");
+        return 2;
+    }
+    long nofile = bench_nofile();
+    if (nofile < b.nconns + 64) {
+        fprintf(stderr, "bench_server: %d connections need an fd limit above %d (ulimit -Hn is "
+                        "%ld)\n", b.nconns, b.nconns + 64, nofile);
         return 2;
     }
     char dir[] = "/tmp/sk-bench-server-XXXXXX", db[600];
@@ -128,90 +487,108 @@ int main(void)
         fprintf(stderr, "bench_server: the server did not start (SK_PROG, SK_ROOT set?)\n");
         return 1;
     }
-    int rc = 1;
+    b.port = srv.port;
+    b.c = calloc((size_t)b.nconns, sizeof *b.c);
+    b.t = calloc((size_t)b.nconns / 4 + 1, sizeof *b.t);
+    b.cap = 4000000;
+    b.lat = malloc((size_t)b.cap * sizeof *b.lat);
+    b.ep = epoll_create1(0);
+    if (!b.c || !b.t || !b.lat || b.ep < 0)
+        return 1;
+    bench_layout(&b);
+    double load0 = bench_load();
     long rss0 = bench_rss(srv.pid);
-    skt_ws *idles = calloc((size_t)idle + 1, sizeof *idles);
-    for (int i = 0; i < idle; i++)
-        if (bench_open(&idles[i], srv.port) < 0)
-            goto out;
+
+    /* Open every connection and say hello. */
+    int64_t t0 = bench_us();
+    bool ok = bench_loop(&b, t0 + BENCH_PHASE_US, all_open) && b.failed == 0;
+    double open_s = (double)(bench_us() - t0) / 1e6;
     long rss1 = bench_rss(srv.pid);
-    bench_player *pl = calloc((size_t)rooms * 4, sizeof *pl);
-    for (int r = 0; r < rooms; r++) {
-        bench_player *p = &pl[r * 4];
-        for (int s = 0; s < 4; s++) {
-            p[s].seat = s;
-            p[s].rng = (unsigned)(r * 4 + s + 1);
-            if (bench_open(&p[s].w, srv.port) < 0)
-                goto out;
-        }
-        skt_ws_send(&p[0].w, "{\"type\":\"create\",\"rules\":{\"preset\":\"official\"},"
-                             "\"listed\":false}");
-        json_t *c = bench_expect(&p[0].w, "created");
-        if (!c)
-            goto out;
-        for (int s = 0; s < 4; s++)
-            snprintf(p[s].room, sizeof p[s].room, "%s",
-                     json_string_value(json_object_get(c, "room")));
-        json_decref(c);
-        for (int s = 0; s < 4; s++) {
-            char msg[120];
-            snprintf(msg, sizeof msg, "{\"type\":\"join\",\"room\":\"%s\",\"seat\":%d}", p[s].room,
-                     s);
-            skt_ws_send(&p[s].w, msg);
-        }
+    if (!ok)
+        fprintf(stderr, "bench_server: %d of %d connections opened in %.1f s\n", b.opened,
+                b.nconns, open_s);
+
+    /* Seat the tables: each seat 0 creates its room, then all join. */
+    b.phase = 1;
+    int64_t t1 = bench_us();
+    if (ok) {
+        for (int t = 0; t < b.ntables; t++)
+            bench_send(&b, &b.c[b.t[t].first],
+                       "{\"type\":\"create\",\"rules\":{\"preset\":\"official\"},\"listed\":false}");
+        ok = bench_loop(&b, t1 + BENCH_PHASE_US, all_followed) && b.failed == 0 &&
+             b.errors == 0;
+        if (!ok)
+            fprintf(stderr, "bench_server: %d of %d seats and spectators follow their rooms\n",
+                    b.followed, b.ntables * 4 + b.rooms * b.watch);
     }
-    long cap = 4000000, nlat = 0, actions = 0;
-    int64_t *lat = malloc((size_t)cap * sizeof *lat);
-    struct pollfd *pf = calloc((size_t)rooms * 4, sizeof *pf);
-    int64_t t0 = bench_us(), end = t0 + (int64_t)seconds * 1000000;
-    while (bench_us() < end) {
-        for (int i = 0; i < rooms * 4; i++)
-            pf[i] = (struct pollfd){pl[i].w.fd, POLLIN, 0};
-        if (poll(pf, (nfds_t)rooms * 4, 200) <= 0)
-            continue;
-        for (int i = 0; i < rooms * 4; i++) {
-            if (!pf[i].revents)
-                continue;
-            skt_ws_fill(&pl[i].w);
-            char *t;
-            while ((t = skt_ws_next(&pl[i].w))) {
-                json_t *o = json_loads(t, 0, NULL);
-                free(t);
-                if (o)
-                    bench_take(&pl[i], o, lat, &nlat, cap, &actions);
-                json_decref(o);
-            }
-        }
+    double seat_s = (double)(bench_us() - t1) / 1e6;
+    long rss2 = bench_rss(srv.pid);
+
+    /* Play: the active tables answer every prompt; the rest is held. */
+    b.phase = 2;
+    long cpu0 = bench_cpu(srv.pid);
+    double self0 = bench_self_cpu();
+    int64_t t2 = bench_us();
+    if (ok)
+        bench_loop(&b, t2 + (int64_t)b.seconds * 1000000, never);
+    double secs = (double)(bench_us() - t2) / 1e6;
+    long cpu1 = bench_cpu(srv.pid);
+    double self1 = bench_self_cpu();
+    double load1 = bench_load();
+    long rss3 = bench_rss(srv.pid);
+    int held = 0;
+    for (int i = 0; i < b.nconns; i++)
+        held += b.c[i].state == ST_READY;
+
+    if (ok) {
+        printf("server: %d connections held (%d playing in %d rooms, %d watching them, %d at "
+               "%d idle tables, %d in the lobby); opened in %.1f s, seated in %.1f s\n",
+               held, b.rooms * 4, b.rooms, b.rooms * b.watch, (b.ntables - b.rooms) * 4,
+               b.ntables - b.rooms, b.nconns - b.ntables * 4 - b.rooms * b.watch, open_s,
+               seat_s);
+        printf("server: %.0f actions/s (%ld decisions in %.1f s)\n", (double)b.actions / secs,
+               b.actions, secs);
+        qsort(b.lat, (size_t)b.nlat, sizeof *b.lat, cmp64);
+        if (b.nlat > 0)
+            printf("server: latency decision -> its event: p50 %.2f ms, p99 %.2f ms, "
+                   "max %.2f ms\n",
+                   (double)b.lat[b.nlat / 2] / 1000, (double)b.lat[b.nlat * 99 / 100] / 1000,
+                   (double)b.lat[b.nlat - 1] / 1000);
+        printf("server: memory per connection: %.1f KiB after hello, %.1f KiB seated "
+               "(resident %ld -> %ld -> %ld KiB, %ld KiB after play)\n",
+               (double)(rss1 - rss0) / b.nconns, (double)(rss2 - rss0) / b.nconns, rss0, rss1,
+               rss2, rss3);
+        long hz = sysconf(_SC_CLK_TCK);
+        printf("server: CPU %.0f%% of one core while playing (the generator %.0f%%); load "
+               "average %.2f before, %.2f after (%ld cores)\n",
+               100.0 * (double)(cpu1 - cpu0) / (double)hz / secs, 100.0 * (self1 - self0) / secs,
+               load0, load1, sysconf(_SC_NPROCESSORS_ONLN));
     }
-    double secs = (double)(bench_us() - t0) / 1e6;
-    qsort(lat, (size_t)nlat, sizeof *lat, cmp64);
-    printf("server: %d connections held (%d idle, %d playing in %d rooms)\n", idle + rooms * 4,
-           idle, rooms * 4, rooms);
-    printf("server: %.0f actions/s (%ld decisions in %.1f s)\n", (double)actions / secs, actions,
-           secs);
-    if (nlat > 0)
-        printf("server: latency decision -> its event: p50 %.2f ms, p99 %.2f ms\n",
-               (double)lat[nlat / 2] / 1000, (double)lat[nlat * 99 / 100] / 1000);
-    if (idle > 0)
-        printf("server: memory per idle connection: %.1f KiB (resident %ld -> %ld KiB)\n",
-               (double)(rss1 - rss0) / idle, rss0, rss1);
-    rc = 0;
-    free(lat);
-    free(pf);
-    for (int i = 0; i < rooms * 4; i++)
-        skt_ws_close(&pl[i].w);
-    free(pl);
-out:
-    for (int i = 0; i < idle; i++)
-        if (idles[i].buf)
-            skt_ws_close(&idles[i]);
-    free(idles);
-    skt_server_stop(&srv, SIGTERM);
+    if (b.lost || b.errors || b.failed || held != b.nconns || (ok && b.actions == 0)) {
+        fprintf(stderr, "bench_server: %ld events lost, %ld errors, %d connections failed, "
+                        "%d of %d held, %ld actions\n",
+                b.lost, b.errors, b.failed, held, b.nconns, b.actions);
+        ok = false;
+    }
+    for (int i = 0; i < b.nconns; i++)
+        if (b.c[i].w.buf) {
+            close(b.c[i].w.fd);
+            free(b.c[i].w.buf);
+        }
+    close(b.ep);
+    free(b.c);
+    free(b.t);
+    free(b.lat);
+    int st = skt_server_stop(&srv, SIGTERM);
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        fprintf(stderr, "bench_server: the server did not stop cleanly (status %d)\n", st);
+        ok = false;
+    }
     char cmd[700];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     if (system(cmd) != 0)
-        rc = 1;
-    if (rc)
+        ok = false;
+    if (!ok)
         fprintf(stderr, "bench_server: failed\n");
-    return rc;
+    return ok ? 0 : 1;
 }

@@ -380,7 +380,7 @@ static int skt_ws_send(skt_ws *w, const char *text)
 static int skt_ws_fill(skt_ws *w)
 {
     for (;;) {
-        if (w->len + 65536 > w->cap) {
+        if (w->cap - w->len < 4096) { /* grows only for a backlog: 10,000 idle clients stay small */
             w->cap *= 2;
             w->buf = realloc(w->buf, w->cap);
         }

@@ -32,10 +32,24 @@ skx_conn *skx_conn_new(skx_server *srv, struct lws *wsi)
     return c;
 }
 
+/* Takes the connection off the list of those waiting for the commit
+ * (its place goes to the last one). */
+static void unhold(skx_conn *c)
+{
+    skx_server *srv = c->srv;
+    if (!c->held_at)
+        return;
+    skx_conn *last = srv->held[--srv->nheld];
+    srv->held[c->held_at - 1] = last;
+    last->held_at = c->held_at;
+    c->held_at = 0;
+}
+
 /* Unlinks and frees a closed connection with its queue. */
 void skx_conn_free(skx_conn *c)
 {
     skx_server *srv = c->srv;
+    unhold(c);
     skx_rooms_drop_conn(c);
     skx_accounts_drop_conn(c);
     if (c->prev)
@@ -49,6 +63,7 @@ void skx_conn_free(skx_conn *c)
         n = o->next;
         free(o);
     }
+    free(c->rx);
     free(c);
 }
 
@@ -92,6 +107,23 @@ void skx_send(skx_conn *c, const char *text, size_t len)
     }
     o->next = NULL;
     o->hold = c->srv->txn ? c->srv->txn_no : 0;
+    if (o->hold && !c->held_at) {
+        /* Remembered for the commit's wake-up (skx_conns_wake). */
+        skx_server *srv = c->srv;
+        if (srv->nheld == srv->capheld) {
+            size_t cap = srv->capheld ? 2 * srv->capheld : 64;
+            skx_conn **held = realloc(srv->held, cap * sizeof *held);
+            if (!held) {
+                free(o);
+                doom(c);
+                return;
+            }
+            srv->held = held;
+            srv->capheld = cap;
+        }
+        srv->held[srv->nheld++] = c;
+        c->held_at = srv->nheld;
+    }
     o->len = len;
     memcpy(o->buf + LWS_PRE, text, len);
     if (c->qtail)
@@ -157,9 +189,13 @@ int skx_conn_writeable(skx_conn *c)
 
 void skx_conns_wake(skx_server *srv)
 {
-    for (skx_conn *c = srv->conns; c; c = c->next)
+    for (size_t i = 0; i < srv->nheld; i++) {
+        skx_conn *c = srv->held[i];
+        c->held_at = 0;
         if (sendable(c))
             lws_callback_on_writable(c->wsi);
+    }
+    srv->nheld = 0;
 }
 
 /* Refills the buckets for the time passed; takes one token from the
@@ -239,10 +275,16 @@ void skx_conn_receive(skx_conn *c, const void *data, size_t len, int first, int 
     if (first) {
         c->rxlen = 0;
         c->rx_over = 0;
+        if (final && len <= SKX_MSG_MAX) { /* whole: handled where lws holds it */
+            handle(c, data, len);
+            return;
+        }
     }
     if (!c->rx_over) {
-        if (c->rxlen + len > sizeof c->rx) {
+        if (c->rxlen + len > SKX_MSG_MAX) {
             c->rx_over = 1;
+        } else if (!c->rx && !(c->rx = malloc(SKX_MSG_MAX))) {
+            c->rx_over = 1; /* out of memory: refused as too big, the connection closes */
         } else {
             memcpy(c->rx + c->rxlen, data, len);
             c->rxlen += len;
@@ -261,5 +303,7 @@ void skx_conn_receive(skx_conn *c, const void *data, size_t len, int first, int 
         c->doomed = 2; /* nothing more is read or queued; the error still goes out */
         return;
     }
-    handle(c, c->rx, c->rxlen);
+    handle(c, c->rx ? c->rx : "", c->rxlen);
+    free(c->rx); /* fragments are rare: the buffer is not kept */
+    c->rx = NULL;
 }

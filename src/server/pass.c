@@ -30,6 +30,7 @@ static void apply_job(skx_server *srv, skx_job *j)
     if (rm->job_seat == j->seat)
         rm->job_seat = -1;
     rm->recheck = 1;
+    skx_room_touch(srv, rm);
     if (sk_room_seq(rm->room) == j->seq) {
         sk_error err = {{0}, NULL};
         sk_action a = j->act;
@@ -89,6 +90,33 @@ static bool anyone_here(const skx_room *rm)
     return false;
 }
 
+void skx_room_touch(skx_server *srv, skx_room *rm)
+{
+    if (rm->touched)
+        return;
+    if (srv->ntouched == srv->captouched) {
+        size_t cap = srv->captouched ? 2 * srv->captouched : 64;
+        skx_room **t = realloc(srv->touched, cap * sizeof *t);
+        if (!t) {
+            srv->sweep = 1; /* out of memory: the pass looks at every room */
+            return;
+        }
+        srv->touched = t;
+        srv->captouched = cap;
+    }
+    srv->touched[srv->ntouched++] = rm;
+    rm->touched = 1;
+}
+
+/* The i-th room the pass looks at, or NULL past the last: every room on
+ * a sweep, else those touched (the list may grow while it is walked). */
+static skx_room *pass_room(skx_server *srv, size_t i)
+{
+    if (srv->sweep)
+        return i < srv->nrooms ? srv->rooms[i] : NULL;
+    return i < srv->ntouched ? srv->touched[i] : NULL;
+}
+
 void skx_rooms_advance(skx_server *srv)
 {
     for (skx_job *j = skx_pool_take(&srv->pool), *next; j; j = next) {
@@ -96,8 +124,8 @@ void skx_rooms_advance(skx_server *srv)
         apply_job(srv, j);
         free(j);
     }
-    for (size_t i = 0; i < srv->nrooms && !srv->failed; i++) {
-        skx_room *rm = srv->rooms[i];
+    skx_room *rm;
+    for (size_t i = 0; (rm = pass_room(srv, i)) && !srv->failed; i++) {
         sk_action legal[SK_MAX_LEGAL];
         int n = 0;
         /* Only a room where something happened since the last look. */
@@ -153,13 +181,40 @@ static void post_job(skx_server *srv, skx_room *rm, int seat, const char *spec)
     skx_pool_post(&srv->pool, j);
 }
 
+/* The protocol's envelope of one event as `seat` (or SK_ROOM_SPECTATOR)
+ * may see it: malloc'd, its length in *len; NULL when the room has no
+ * such message or memory ran out. */
+static char *event_text(const skx_room *rm, uint64_t ev, int seat, size_t *len)
+{
+    char *text = sk_room_message(rm->room, ev, seat);
+    if (!text)
+        return NULL;
+    char head[96];
+    int hn = snprintf(head, sizeof head,
+                      "{\"type\":\"event\",\"room\":\"%s\",\"seq\":%" PRIu64 ",\"event\":",
+                      rm->code, ev);
+    size_t tn = strlen(text);
+    char *msg = malloc((size_t)hn + tn + 2);
+    if (msg) {
+        memcpy(msg, head, (size_t)hn);
+        memcpy(msg + hn, text, tn);
+        msg[hn + tn] = '}';
+        msg[hn + tn + 1] = '\0';
+        *len = (size_t)hn + tn + 1;
+    }
+    free(text);
+    return msg;
+}
+
 /* Sends the room's new events to its followers, each as its seat sees
- * it; one text per event and seat. */
+ * it: one text per event and seat (all spectators share one), made when
+ * the first follower who needs it comes up. */
 static void send_events(skx_room *rm)
 {
     uint64_t seq = sk_room_seq(rm->room);
     for (uint64_t ev = rm->sent + 1; ev <= seq; ev++) {
         char *text[SK_NSEATS + 1] = {NULL};
+        size_t len[SK_NSEATS + 1] = {0};
         bool made[SK_NSEATS + 1] = {false};
         for (int i = 0; i < rm->nsubs; i++) {
             skx_conn *c = rm->subs[i];
@@ -169,26 +224,12 @@ static void send_events(skx_room *rm)
             int seat = skx_room_seat_of(rm, c->player);
             int k = seat < 0 ? SK_NSEATS : seat;
             if (!made[k]) {
-                text[k] = sk_room_message(rm->room, ev, seat < 0 ? SK_ROOM_SPECTATOR : seat);
+                text[k] = event_text(rm, ev, seat < 0 ? SK_ROOM_SPECTATOR : seat, &len[k]);
                 made[k] = true;
             }
             sub->sent = ev;
-            if (!text[k])
-                continue;
-            char head[96];
-            int hn = snprintf(head, sizeof head,
-                              "{\"type\":\"event\",\"room\":\"%s\",\"seq\":%" PRIu64 ",\"event\":",
-                              rm->code, ev);
-            size_t tn = strlen(text[k]);
-            char *msg = malloc((size_t)hn + tn + 2);
-            if (!msg)
-                continue;
-            memcpy(msg, head, (size_t)hn);
-            memcpy(msg + hn, text[k], tn);
-            msg[hn + tn] = '}';
-            msg[hn + tn + 1] = '\0';
-            skx_send(c, msg, (size_t)hn + tn + 1);
-            free(msg);
+            if (text[k])
+                skx_send(c, text[k], len[k]);
         }
         for (int k = 0; k <= SK_NSEATS; k++)
             free(text[k]);
@@ -236,8 +277,8 @@ static void ask(skx_server *srv, skx_room *rm)
 
 void skx_rooms_broadcast(skx_server *srv)
 {
-    for (size_t i = 0; i < srv->nrooms; i++) {
-        skx_room *rm = srv->rooms[i];
+    skx_room *rm;
+    for (size_t i = 0; (rm = pass_room(srv, i)); i++) {
         if (rm->sent < sk_room_seq(rm->room))
             send_events(rm);
         while (rm->chat_head) {
@@ -255,6 +296,17 @@ void skx_rooms_broadcast(skx_server *srv)
         rm->checked = seq;
         rm->recheck = 0;
     }
+    /* The next pass looks again only where an absent player's clock
+     * runs (ask set `waiting`); anything else touches its room anew. */
+    skx_room **seen = srv->sweep ? srv->rooms : srv->touched;
+    size_t n = srv->sweep ? srv->nrooms : srv->ntouched;
+    for (size_t i = 0; i < n; i++)
+        seen[i]->touched = 0;
+    srv->ntouched = 0;
+    srv->sweep = 0;
+    for (size_t i = 0; i < n; i++) /* in place: the list only shrinks */
+        if (seen[i]->waiting)
+            skx_room_touch(srv, seen[i]);
 }
 
 /* One room's lobby entry: code, title, ruleset, seats. */

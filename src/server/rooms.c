@@ -23,18 +23,12 @@
 /* The room with a store id, or NULL. */
 skx_room *skx_room_by_id(skx_server *srv, uint64_t id)
 {
-    for (size_t i = 0; i < srv->nrooms; i++)
-        if (srv->rooms[i]->id == id)
-            return srv->rooms[i];
-    return NULL;
+    return skx_roomidx_id(srv, id);
 }
 
 skx_room *skx_room_find(skx_server *srv, const char *code)
 {
-    for (size_t i = 0; i < srv->nrooms; i++)
-        if (strcmp(srv->rooms[i]->code, code) == 0)
-            return srv->rooms[i];
-    return NULL;
+    return skx_roomidx_code(srv, code);
 }
 
 /* Wraps a table room and adds it to the server; NULL when out of memory
@@ -68,7 +62,13 @@ skx_room *skx_room_add(skx_server *srv, sk_room *room, uint64_t id, const char *
     rm->job_seat = -1;
     rm->recheck = 1;
     rm->stored = rm->sent = sk_room_seq(room);
+    if (skx_roomidx_add(srv, rm) < 0) {
+        free(rm);
+        sk_room_free(room);
+        return NULL;
+    }
     srv->rooms[srv->nrooms++] = rm;
+    skx_room_touch(srv, rm);
     return rm;
 }
 
@@ -92,6 +92,7 @@ void skx_rooms_free(skx_server *srv)
     for (size_t i = 0; i < srv->nrooms; i++)
         room_free(srv->rooms[i]);
     free(srv->rooms);
+    skx_roomidx_free(srv);
     srv->rooms = NULL;
     srv->nrooms = srv->caprooms = 0;
 }
@@ -121,6 +122,8 @@ skx_sub *skx_room_sub(skx_conn *c, const skx_room *rm)
 bool skx_room_persist(skx_server *srv, skx_room *rm)
 {
     uint64_t seq = sk_room_seq(rm->room);
+    if (rm->stored < seq)
+        skx_room_touch(srv, rm);
     while (rm->stored < seq) {
         uint64_t n = rm->stored + 1;
         char *entry = sk_room_journal(rm->room, n);
@@ -223,6 +226,7 @@ static bool follow(skx_conn *c, skx_room *rm, const char *ref)
         rm->subs[rm->nsubs++] = c;
         c->subs[c->nsubs++] = (skx_sub){rm, 0};
         rm->recheck = 1; /* one who sits there may be back: deal, ask */
+        skx_room_touch(c->srv, rm);
         send_state(c, rm, ref);
         void *pair[2] = {c, rm};
         sk_error err = {{0}, NULL};
@@ -240,6 +244,7 @@ static void unfollow(skx_conn *c, skx_room *rm)
         if (rm->subs[i] == c) {
             rm->subs[i] = rm->subs[--rm->nsubs];
             rm->recheck = 1;
+            skx_room_touch(c->srv, rm);
             break;
         }
     for (int i = 0; i < c->nsubs; i++)
@@ -447,6 +452,7 @@ void skx_rooms_handle(skx_conn *c, const skx_msg *m)
             else
                 rm->chat_head = ch;
             rm->chat_tail = ch;
+            skx_room_touch(srv, rm);
         } else {
             free(ch);
         }
@@ -472,6 +478,7 @@ void skx_rooms_handle(skx_conn *c, const skx_msg *m)
             free(text);
         }
         rm->sent = sub->sent < rm->sent ? sub->sent : rm->sent;
+        skx_room_touch(srv, rm);
         return;
     }
     default:

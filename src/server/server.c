@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <time.h>
 
 /* The one flag a signal handler may set: a process-wide fact by nature
@@ -89,6 +90,38 @@ static void flush(skx_server *srv)
         skx_rooms_broadcast(srv);
 }
 
+/* With libuv's loop (srv->evlib) lws_service runs the loop until it
+ * stops, and the end of a pass is a timer due at once: libuv runs it
+ * after every callback of the loop's turn (its idle phase), so the
+ * messages that arrived together are still handled, committed and sent
+ * together.  A stop request or a store failure ends the loop there. */
+static void pass_end(lws_sorted_usec_list_t *sul)
+{
+    skx_server *srv = lws_container_of(sul, skx_server, pass);
+    srv->pass_due = 0;
+    flush(srv);
+    if ((skx_stop_signal || srv->failed) && !srv->stopping) {
+        srv->stopping = 1;
+        /* Workers first: they wake the loop.  Then lws closes every
+         * connection and stops libuv's loop; lws_service returns. */
+        if (srv->pool_started)
+            skx_pool_stop(&srv->pool);
+        srv->pool_started = 0;
+        lws_context_destroy(srv->lws);
+    }
+}
+
+/* Something happened (a message, a connection, a worker's answer, the
+ * tick): with libuv's loop, end the pass after this turn of the loop.
+ * The poll loop ends a pass after every lws_service anyway. */
+static void pass_soon(skx_server *srv)
+{
+    if (!srv->evlib || srv->pass_due || srv->stopping)
+        return;
+    srv->pass_due = 1;
+    lws_sul_schedule(srv->lws, 0, &srv->pass, pass_end, 1);
+}
+
 /* Whether a WebSocket upgrade's Origin is allowed: the same host the
  * request names, or one of --origin.  A request without Origin comes
  * from no browser (browsers always send it) and is let in. */
@@ -117,6 +150,9 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
 {
     skx_conn **pc = user;
     skx_server *srv = lws_context_user(lws_get_context(wsi));
+    if (reason == LWS_CALLBACK_ESTABLISHED || reason == LWS_CALLBACK_RECEIVE ||
+        reason == LWS_CALLBACK_CLOSED || reason == LWS_CALLBACK_EVENT_WAIT_CANCELLED)
+        pass_soon(srv);
     switch (reason) {
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         if (!origin_ok(srv, wsi)) {
@@ -272,7 +308,11 @@ static int api_callback(struct lws *wsi, enum lws_callback_reasons reason, void 
 static void tick(lws_sorted_usec_list_t *sul)
 {
     skx_server *srv = lws_container_of(sul, skx_server, tick);
+    if (srv->stopping)
+        return;
     lws_sul_schedule(srv->lws, 0, &srv->tick, tick, LWS_US_PER_SEC);
+    srv->sweep = 1; /* once a second the pass looks at every room: a net under skx_room_touch */
+    pass_soon(srv);
 }
 
 /* Frees what the server holds, in an order where nothing is used after
@@ -288,7 +328,28 @@ static void teardown(skx_server *srv)
     skx_rooms_free(srv);
     if (srv->store)
         sk_store_close(srv->store);
+    free(srv->held);
+    free(srv->touched);
     free(srv);
+}
+
+/* Raises the soft limit of open files to the hard one: every connection
+ * is a descriptor, and the usual soft limit (1024) would cap the server
+ * at about a thousand people while the hard limit (systemd's
+ * LimitNOFILE=, `ulimit -Hn`) allows many more.  libwebsockets sizes
+ * its tables by the limit it finds at context creation.  Returns the
+ * limit now in force. */
+static long raise_fd_limit(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+        return -1;
+    if (rl.rlim_cur < rl.rlim_max) {
+        struct rlimit want = {rl.rlim_max, rl.rlim_max};
+        if (setrlimit(RLIMIT_NOFILE, &want) == 0)
+            rl = want;
+    }
+    return rl.rlim_cur == RLIM_INFINITY ? -1 : (long)rl.rlim_cur;
 }
 
 int sk_server_run(const sk_server_config *cfg, sk_error *err)
@@ -300,6 +361,10 @@ int sk_server_run(const sk_server_config *cfg, sk_error *err)
     }
     srv->cfg = *cfg;
     lws_set_log_level(cfg->quiet ? LLL_ERR : LLL_ERR | LLL_WARN | LLL_USER, NULL);
+    long fds = raise_fd_limit();
+    if (fds >= 0 && fds < 4096 && !cfg->quiet)
+        lwsl_warn("server: at most %ld open files (ulimit -Hn): about as many connections; "
+                  "raise LimitNOFILE= (docs/server.md)\n", fds);
     srv->store = sk_store_open(cfg->db, err);
     if (!srv->store) {
         teardown(srv);
@@ -337,7 +402,20 @@ int sk_server_run(const sk_server_config *cfg, sk_error *err)
     info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_DISABLE_IPV6;
     info.gid = (gid_t)-1;
     info.uid = (uid_t)-1;
+    /* libuv's loop (epoll: a turn costs what is ready) from lws's event
+     * library plugin; without the plugin (package libwebsockets-evlib-uv)
+     * lws's own poll loop, whose every turn costs every connection: fine
+     * for hundreds, not for 10,000 (docs/server.md). */
+    info.options |= LWS_SERVER_OPTION_LIBUV;
     srv->lws = lws_create_context(&info);
+    srv->evlib = srv->lws != NULL;
+    if (!srv->lws) {
+        info.options &= ~(uint64_t)LWS_SERVER_OPTION_LIBUV;
+        srv->lws = lws_create_context(&info);
+        if (srv->lws && !cfg->quiet)
+            lwsl_warn("server: no libuv event library for libwebsockets: polling every "
+                      "connection each turn (install libwebsockets-evlib-uv)\n");
+    }
     if (!srv->lws) {
         snprintf(err->msg, sizeof err->msg, "server: cannot listen on %s port %d", cfg->bind,
                  cfg->port);
@@ -368,10 +446,15 @@ int sk_server_run(const sk_server_config *cfg, sk_error *err)
     fflush(stdout);
 
     flush(srv); /* restored rooms: bots resume */
-    while (!skx_stop_signal && !srv->failed) {
-        if (lws_service(srv->lws, 0) < 0)
-            break;
-        flush(srv);
+    if (srv->evlib) {
+        while (!srv->stopping && lws_service(srv->lws, 0) >= 0)
+            ; /* libuv's loop runs until pass_end stops it */
+    } else {
+        while (!skx_stop_signal && !srv->failed) {
+            if (lws_service(srv->lws, 0) < 0)
+                break;
+            flush(srv);
+        }
     }
     int rc = 0;
     if (srv->failed) {

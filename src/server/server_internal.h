@@ -56,7 +56,8 @@ typedef struct skx_conn {
     uint64_t player;                 /* public player id */
     uint64_t account;                /* logged-in account, 0 for none */
     char name[SKX_NAME_MAX + 1];
-    char rx[SKX_MSG_MAX];            /* a message being reassembled */
+    char *rx;                        /* a message arriving in fragments, NULL: none
+                                      * (most arrive whole and are not copied) */
     size_t rxlen;
     int rx_over;                     /* the message in progress is too big */
     double tokens, chat_tokens;      /* rate limit buckets */
@@ -64,6 +65,7 @@ typedef struct skx_conn {
     skx_out *qhead, *qtail;
     size_t qn, qbytes;
     int doomed;                      /* being closed */
+    size_t held_at;                  /* 1 + its place in srv->held, 0: not there */
     skx_sub subs[SKX_SUBS_MAX];
     int nsubs;
     /* accounts (accounts.c) */
@@ -103,6 +105,7 @@ struct skx_room {
     int nsubs, capsubs;
     skx_chat *chat_head, *chat_tail;
     uint32_t games_stored;           /* finished games written to the store */
+    int touched;                     /* on the pass's list srv->touched */
 };
 
 /* A bot's decision in the making: a copy of the seat's view, its own
@@ -139,8 +142,15 @@ struct skx_server {
     int pool_started;
     skx_conn *conns;
     int nconns;
+    skx_conn **held;             /* connections with messages waiting for the commit */
+    size_t nheld, capheld;
     skx_room **rooms;
     size_t nrooms, caprooms;
+    skx_room **by_code, **by_id;  /* the rooms by code and by id (roomidx.c) */
+    skx_room **touched;           /* rooms the pass must look at (skx_room_touch) */
+    size_t ntouched, captouched;
+    int sweep;                    /* look at every room this pass (the tick's) */
+    size_t capidx, nindexed;
     int txn;                     /* a store transaction is open */
     uint64_t txn_no, committed;  /* transactions begun, committed */
     int failed;                  /* a store write failed: stop */
@@ -148,6 +158,9 @@ struct skx_server {
     int port;                    /* the port listened on */
     struct skx_auth *auth;       /* the password thread and login limits (accounts.c) */
     lws_sorted_usec_list_t tick;
+    int evlib;                   /* libwebsockets runs libuv's loop (epoll) */
+    lws_sorted_usec_list_t pass; /* ... where a pass's end is a timer due now */
+    int pass_due, stopping;
 };
 
 /* server.c */
@@ -172,7 +185,8 @@ void skx_send_json(skx_conn *c, json_t *obj, const char *ref);
 /* Queues an error reply: its kind, message and optional rule. */
 void skx_send_error(skx_conn *c, const char *ref, const char *code, const char *msg,
                     const char *rule);
-/* Asks for writeable callbacks on every connection with sendable messages. */
+/* After a commit: asks for writeable callbacks on the connections whose
+ * messages waited for it (only those: not every connection). */
 void skx_conns_wake(skx_server *srv);
 /* Formats a player id as hex (SKX_PLAYER_HEX + 1 bytes). */
 void skx_player_hex(uint64_t player, char *out);
@@ -223,6 +237,10 @@ skx_room *skx_room_by_id(skx_server *srv, uint64_t id);
  * memory (the table room is then freed). */
 skx_room *skx_room_add(skx_server *srv, sk_room *room, uint64_t id, const char *code,
                        const char *title, int listed, const char *fallback);
+/* Puts the room on the pass's list: something happened there (an
+ * event, a follower came or went, a chat line, a bot's answer).  The
+ * pass looks only at these rooms, not at all of them. */
+void skx_room_touch(skx_server *srv, skx_room *rm);
 /* The seat where `player` sits in a room, or -1. */
 int skx_room_seat_of(const skx_room *rm, uint64_t player);
 /* The connection's subscription to a room, or NULL. */
@@ -250,6 +268,13 @@ char *skx_games_jsonl(skx_server *srv, const skx_room *rm);
 char *skx_games_list(skx_server *srv, const skx_room *rm);
 /* history: the connection's player's finished games and statistics. */
 void skx_history_handle(skx_conn *c, const skx_msg *m);
+
+/* roomidx.c: the rooms by code and by store id, in constant time. */
+/* Indexes a room just added to srv->rooms; 0, or -1 out of memory. */
+int skx_roomidx_add(skx_server *srv, skx_room *rm);
+skx_room *skx_roomidx_code(const skx_server *srv, const char *code);
+skx_room *skx_roomidx_id(const skx_server *srv, uint64_t id);
+void skx_roomidx_free(skx_server *srv);
 
 /* worker.c */
 int skx_pool_start(skx_pool *p, int n, struct lws_context *lws, sk_error *err);

@@ -1,0 +1,100 @@
+/*
+ * roomidx.c -- finding a room of this process by its invitation code or
+ * its store id in constant time.  Every message about a room names it by
+ * code and every bot's answer by id; with thousands of rooms a walk over
+ * all of them per message (a string compare each) was the loop's largest
+ * cost of its own.  Two open-addressing tables (linear probing, at most
+ * half full, grown by rebuilding) point into srv->rooms; rooms are never
+ * removed while the server runs, so there are no tombstones.
+ */
+#include "server_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* FNV-1a of the code: codes are random already, any spread will do. */
+static size_t code_hash(const char *code)
+{
+    uint64_t h = 1469598103934665603u;
+    for (; *code; code++)
+        h = (h ^ (unsigned char)*code) * 1099511628211u;
+    return (size_t)h;
+}
+
+/* A 64-bit mix of the id (ids are sequential). */
+static size_t id_hash(uint64_t id)
+{
+    id ^= id >> 33;
+    id *= 0xff51afd7ed558ccdu;
+    id ^= id >> 33;
+    return (size_t)id;
+}
+
+/* Puts a room into both tables (which have room). */
+static void put(skx_room **by_code, skx_room **by_id, size_t cap, skx_room *rm)
+{
+    size_t mask = cap - 1;
+    size_t i = code_hash(rm->code) & mask;
+    while (by_code[i])
+        i = (i + 1) & mask;
+    by_code[i] = rm;
+    i = id_hash(rm->id) & mask;
+    while (by_id[i])
+        i = (i + 1) & mask;
+    by_id[i] = rm;
+}
+
+int skx_roomidx_add(skx_server *srv, skx_room *rm)
+{
+    if (2 * (srv->nindexed + 1) > srv->capidx) {
+        size_t cap = srv->capidx ? 2 * srv->capidx : 64;
+        skx_room **by_code = calloc(cap, sizeof *by_code);
+        skx_room **by_id = calloc(cap, sizeof *by_id);
+        if (!by_code || !by_id) {
+            free(by_code);
+            free(by_id);
+            return -1;
+        }
+        for (size_t i = 0; i < srv->capidx; i++)
+            if (srv->by_code[i])
+                put(by_code, by_id, cap, srv->by_code[i]);
+        free(srv->by_code);
+        free(srv->by_id);
+        srv->by_code = by_code;
+        srv->by_id = by_id;
+        srv->capidx = cap;
+    }
+    put(srv->by_code, srv->by_id, srv->capidx, rm);
+    srv->nindexed++;
+    return 0;
+}
+
+skx_room *skx_roomidx_code(const skx_server *srv, const char *code)
+{
+    if (!srv->capidx)
+        return NULL;
+    size_t mask = srv->capidx - 1;
+    for (size_t i = code_hash(code) & mask; srv->by_code[i]; i = (i + 1) & mask)
+        if (strcmp(srv->by_code[i]->code, code) == 0)
+            return srv->by_code[i];
+    return NULL;
+}
+
+skx_room *skx_roomidx_id(const skx_server *srv, uint64_t id)
+{
+    if (!srv->capidx)
+        return NULL;
+    size_t mask = srv->capidx - 1;
+    for (size_t i = id_hash(id) & mask; srv->by_id[i]; i = (i + 1) & mask)
+        if (srv->by_id[i]->id == id)
+            return srv->by_id[i];
+    return NULL;
+}
+
+void skx_roomidx_free(skx_server *srv)
+{
+    free(srv->by_code);
+    free(srv->by_id);
+    srv->by_code = srv->by_id = NULL;
+    srv->capidx = srv->nindexed = 0;
+}

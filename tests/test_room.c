@@ -492,6 +492,168 @@ static void test_replay_refuses(void **state)
     sk_room_free(r);
 }
 
+/* ------------------------------------------------------------------ */
+/* The turn timer and the pause vote                                  */
+/* ------------------------------------------------------------------ */
+
+/* The state's timer deadline as `seat` sees it (0: null). */
+static json_int_t state_deadline(const sk_room *r, int seat)
+{
+    char *text = sk_room_state(r, seat);
+    json_t *st = parse(text);
+    free(text);
+    json_t *d = json_object_get(json_object_get(st, "timer"), "deadline");
+    assert_true(json_is_integer(d) || json_is_null(d));
+    json_int_t v = json_is_integer(d) ? json_integer_value(d) : 0;
+    json_decref(st);
+    return v;
+}
+
+/* The timer is an event and a journal entry; the driver's clock starts
+ * a deadline per decision, for humans only, once; the deadline of a
+ * doubling offered out of turn is shown only to the seat asked (3.3:
+ * who is offered a Kontra tells who is not the called ace's holder). */
+static void test_timer(void **state)
+{
+    (void)state;
+    sk_error err = {{0}, NULL};
+    sk_room *r = tl_room("official", "");
+    refused(sk_room_set_timer(r, 601, &err), SK_ERANGE, &err, "timer 601");
+    OK(sk_room_set_timer(r, 5, E));
+    json_t *ev = message(r, 1, SK_ROOM_SPECTATOR);
+    assert_string_equal(json_string_value(json_object_get(ev, "kind")), "timer");
+    assert_int_equal(json_integer_value(json_object_get(ev, "seconds")), 5);
+    json_decref(ev);
+    sk_room *copy = tl_room("official", ""); /* the timer survives the journal */
+    char *entry = sk_room_journal(r, 1);
+    OK(sk_room_replay(copy, entry, E));
+    free(entry);
+    assert_int_equal(sk_room_timer(copy), 5);
+    sk_room_free(copy);
+    assert_int_equal(sk_room_clock(r, 1000), 0); /* no game: no deadline */
+    fill_humans(r);
+    OK(sk_room_leave(r, 3, E));
+    OK(sk_room_sit_bot(r, 3, "random", E));
+    uint8_t seed[SK_ROOM_SEED_BYTES];
+    sk_rng rng;
+    sk_rng_seed(&rng, 77);
+    int offers = 0, bots = 0, humans = 0;
+    for (int k = 0; k < 60 && (offers == 0 || bots == 0); k++) {
+        if (!sk_room_game(r)) {
+            seed_of(300 + (uint64_t)k, seed);
+            OK(sk_room_deal(r, seed, E));
+        }
+        while (sk_room_game(r)) {
+            int n, offer;
+            int seat = skx_room_pending(r, NULL, &n, &offer);
+            int64_t now = 1000 * (int64_t)sk_room_seq(r);
+            if (seat == 3) { /* a bot: no deadline */
+                assert_int_equal(sk_room_clock(r, now), 0);
+                assert_int_equal(state_deadline(r, 3), 0);
+                bots++;
+            } else {
+                assert_int_equal(sk_room_deadline(r), 0); /* not started yet */
+                assert_int_equal(sk_room_clock(r, now), now + 5000);
+                assert_int_equal(sk_room_clock(r, now + 4000), now + 5000); /* once */
+                assert_int_equal(sk_room_deadline(r), now + 5000);
+                assert_int_equal(state_deadline(r, seat), now + 5000);
+                int other = (seat + 1) % 3;
+                assert_int_equal(state_deadline(r, other), offer >= 0 ? 0 : now + 5000);
+                offers += offer >= 0;
+                humans++;
+            }
+            tl_room_decide_random(r, &rng);
+        }
+    }
+    assert_true(offers > 0 && bots > 0 && humans > 0);
+    /* a seat left mid-game (away) runs no deadline */
+    seed_of(999, seed);
+    OK(sk_room_deal(r, seed, E));
+    int seat = sk_room_pending(r, NULL, NULL);
+    if (seat != 3) {
+        OK(sk_room_leave(r, seat, E));
+        assert_int_equal(sk_room_clock(r, 5), 0);
+    }
+    sk_room_free(r);
+}
+
+/* The pause vote: every present human must want it; one vote against
+ * resumes and clears the votes; no deadline runs while paused and a
+ * fresh full one after; bots and empty seats do not vote; the journal
+ * restores it all. */
+static void test_pause(void **state)
+{
+    (void)state;
+    sk_error err = {{0}, NULL};
+    sk_room *r = tl_room("official", "");
+    OK(sk_room_set_timer(r, 30, E));
+    fill_humans(r);
+    OK(sk_room_leave(r, 3, E));
+    refused(sk_room_pause(r, 3, true, 0xf, &err), SK_ESTATE, &err, "empty seat votes");
+    OK(sk_room_sit_bot(r, 3, "random", E));
+    refused(sk_room_pause(r, 3, true, 0xf, &err), SK_ESTATE, &err, "bot votes");
+    refused(sk_room_pause(r, 4, true, 0xf, &err), SK_ERANGE, &err, "no such seat");
+    uint8_t seed[SK_ROOM_SEED_BYTES];
+    seed_of(41, seed);
+    OK(sk_room_deal(r, seed, E));
+    int seat = sk_room_pending(r, NULL, NULL);
+    assert_int_equal(sk_room_clock(r, 1000), 31000);
+    /* seats 0 and 1 are there, seat 2 is not: two votes pause */
+    OK(sk_room_pause(r, 0, true, 0x3, E));
+    assert_false(sk_room_paused(r));
+    json_t *ev = message(r, sk_room_seq(r), 2);
+    assert_false(json_is_true(json_object_get(ev, "paused")));
+    assert_int_equal(json_array_size(json_object_get(ev, "votes")), 1);
+    json_decref(ev);
+    OK(sk_room_pause(r, 1, true, 0x3, E));
+    assert_true(sk_room_paused(r));
+    ev = message(r, sk_room_seq(r), SK_ROOM_SPECTATOR);
+    assert_string_equal(json_string_value(json_object_get(ev, "kind")), "pause");
+    assert_true(json_is_true(json_object_get(ev, "paused")));
+    assert_int_equal(json_array_size(json_object_get(ev, "votes")), 2);
+    json_decref(ev);
+    assert_int_equal(sk_room_clock(r, 2000), 0); /* no deadline while paused */
+    assert_int_equal(sk_room_deadline(r), 0);
+    char *text = sk_room_state(r, 0);
+    json_t *st = parse(text);
+    free(text);
+    assert_true(json_is_true(json_object_get(st, "paused")));
+    json_decref(st);
+    /* the journal restores the pause */
+    sk_room *copy = tl_room("official", "");
+    for (uint64_t q = 1; q <= sk_room_seq(r); q++) {
+        char *entry = sk_room_journal(r, q);
+        OK(sk_room_replay(copy, entry, E));
+        free(entry);
+    }
+    assert_true(sk_room_paused(copy));
+    char *x = sk_room_state(r, 1), *y = sk_room_state(copy, 1);
+    assert_string_equal(x, y);
+    free(x);
+    free(y);
+    sk_room_free(copy);
+    /* seat 2 (was not there) votes against: resumed, votes cleared, a
+     * fresh full period */
+    OK(sk_room_pause(r, 2, false, 0x3, E));
+    assert_false(sk_room_paused(r));
+    ev = message(r, sk_room_seq(r), 0);
+    assert_int_equal(json_array_size(json_object_get(ev, "votes")), 0);
+    json_decref(ev);
+    if (seat != 3)
+        assert_int_equal(sk_room_clock(r, 50000), 80000);
+    /* a vote withdrawn while not paused; a seat that leaves loses its vote */
+    OK(sk_room_pause(r, 0, true, 0x7, E));
+    OK(sk_room_pause(r, 0, false, 0x7, E));
+    assert_false(sk_room_paused(r));
+    OK(sk_room_pause(r, 1, true, 0x7, E));
+    OK(sk_room_leave(r, 1, E));
+    OK(sk_room_pause(r, 0, true, 0x7, E));
+    ev = message(r, sk_room_seq(r), 0);
+    assert_int_equal(json_array_size(json_object_get(ev, "votes")), 1);
+    json_decref(ev);
+    sk_room_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -501,6 +663,8 @@ int main(void)
         cmocka_unit_test(test_leave_away_fallback),
         cmocka_unit_test(test_seed_hash_and_deal),
         cmocka_unit_test(test_replay_refuses),
+        cmocka_unit_test(test_timer),
+        cmocka_unit_test(test_pause),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

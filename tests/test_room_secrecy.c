@@ -6,7 +6,7 @@
  * The sessions (official, tournament and sauspiel presets, Hochzeit,
  * Bauernhochzeit and Klopfen variants, Bock, a Ramsch table, three
  * players, Kontra before one's own card) mix humans and bots who come
- * and go, mid-game too.  The journal test feeds a second room every
+ * and go, mid-game too, pause votes and timer settings.  The journal test feeds a second room every
  * entry as it is made and requires the same messages for every
  * recipient and the same state at every event; a third room rebuilt
  * from the whole journal at the end has the same records.  The secrecy
@@ -148,10 +148,24 @@ static void assert_same_rooms(const sk_room *a, const sk_room *b, uint64_t from,
 }
 
 /* The room's inputs: sometimes a seat changes hands (mid-game: away,
- * then someone sits down), else a decision or a deal. */
+ * then someone sits down), a player votes for or against a pause, the
+ * timer is set; else a decision or a deal. */
 static void random_input(sk_room *r, sk_rng *rng, uint64_t *player, int *games)
 {
     int n = sk_rules_seats(sk_room_rules(r));
+    if (sk_rng_below(rng, 30) == 0) {
+        int s = (int)sk_rng_below(rng, (uint32_t)n);
+        const sk_room_seat *seat = sk_room_seat_at(r, s);
+        if (seat->kind == SK_ROOM_HUMAN && !seat->away) {
+            OK(sk_room_pause(r, s, sk_rng_below(rng, 3) != 0,
+                             (uint8_t)sk_rng_below(rng, 1u << n), E));
+            return;
+        }
+    }
+    if (sk_rng_below(rng, 300) == 0) {
+        OK(sk_room_set_timer(r, (int)sk_rng_below(rng, SK_ROOM_TIMER_MAX + 1), E));
+        return;
+    }
     if (sk_rng_below(rng, 40) == 0) {
         int s = (int)sk_rng_below(rng, (uint32_t)n);
         const sk_room_seat *seat = sk_room_seat_at(r, s);

@@ -283,6 +283,7 @@ static void test_origin(void **state)
 }
 
 #include "server_play.c"
+#include "server_table.c"
 
 /* After each test: no server of a failed test lives on. */
 static int teardown(void **state)
@@ -304,6 +305,7 @@ int main(void)
         cmocka_unit_test(test_bad_messages),
         cmocka_unit_test(test_rate_limit),
         cmocka_unit_test(test_origin),
+        SKT_TABLE_TESTS
         SKT_PLAY_TESTS
     };
     snprintf(skt_dump_path, sizeof skt_dump_path, "/tmp/sk-server-msgs-XXXXXX");

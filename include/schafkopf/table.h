@@ -168,6 +168,42 @@ char *sk_room_state(const sk_room *r, int seat);
 char *sk_room_journal(const sk_room *r, uint64_t seq);
 int sk_room_replay(sk_room *r, const char *entry, sk_error *err);
 
+/*
+ * The turn timer (room configuration): seconds per decision, 0 (off)
+ * .. SK_ROOM_TIMER_MAX.  Setting it is an event ("timer") and a journal
+ * entry, so a restored room has it again.  The room knows no clock: the
+ * driver passes the time now (milliseconds since the epoch) to
+ * sk_room_clock, which starts the pending decision's deadline (now plus
+ * the timer) the first time it is asked for that decision and returns
+ * it.  A deadline runs only for a seated human who is not away, never
+ * while paused, and is no part of the journal: a restored room gives
+ * the decision pending a fresh full period.  What happens when it runs
+ * out is the driver's: the room's fallback bot decides for the seat.
+ */
+#define SK_ROOM_TIMER_MAX 600
+int sk_room_set_timer(sk_room *r, int seconds, sk_error *err);
+int sk_room_timer(const sk_room *r);
+/* The deadline of the pending decision (starting it at now_ms if none
+ * runs for it yet), or 0 when none runs. */
+int64_t sk_room_clock(sk_room *r, int64_t now_ms);
+/* The deadline running now as the last sk_room_clock started it, or 0. */
+int64_t sk_room_deadline(const sk_room *r);
+
+/*
+ * The pause vote: a seated human (not away) votes for a pause or
+ * against it; each vote is an event ("pause").  `present` is the
+ * driver's bitset of seats whose players are connected now (journaled
+ * with the vote, so a replay decides the same).  The table pauses when
+ * every seated, present human who is not away voted for it (bots never
+ * vote); any vote against it while paused resumes it and clears the
+ * votes.  While paused no deadline runs (sk_room_clock) and the driver
+ * lets no bot decide and deals no game.  A seat's vote ends when its
+ * player leaves or someone else sits down there.  0, SK_ERANGE (no such
+ * seat) or SK_ESTATE (no human there, or away).
+ */
+int sk_room_pause(sk_room *r, int seat, bool pause, uint8_t present, sk_error *err);
+bool sk_room_paused(const sk_room *r);
+
 /* The finished games of the room as game records (core's
  * sk_record_write lines, each with its seed), malloc'd; "" when none. */
 char *sk_room_records(const sk_room *r);

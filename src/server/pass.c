@@ -76,6 +76,18 @@ static bool present(const skx_room *rm, uint64_t player)
     return false;
 }
 
+/* The seats of the room whose players are connected now. */
+uint8_t skx_room_present(const skx_room *rm)
+{
+    uint8_t mask = 0;
+    for (int s = 0; s < SK_NSEATS; s++) {
+        const sk_room_seat *st = sk_room_seat_at(rm->room, s);
+        if (st && st->kind == SK_ROOM_HUMAN && present(rm, st->player))
+            mask |= (uint8_t)(1u << s);
+    }
+    return mask;
+}
+
 /* Whether someone who sits in the room is connected: a room of bots
  * and absent players deals no new game (it would play on forever for
  * nobody); the game running is played out by the fallback bots. */
@@ -104,7 +116,7 @@ void skx_rooms_advance(skx_server *srv)
         if (rm->checked == sk_room_seq(rm->room) && !rm->recheck)
             continue;
         if (rm->job_seat >= 0 || sk_room_pending(rm->room, legal, &n) >= 0 || !seats_full(rm) ||
-            !anyone_here(rm))
+            sk_room_paused(rm->room) || !anyone_here(rm))
             continue;
         uint8_t seed[SK_ROOM_SEED_BYTES];
         randombytes_buf(seed, sizeof seed);
@@ -196,7 +208,10 @@ static void send_events(skx_room *rm)
     rm->sent = seq;
 }
 
-/* Asks whoever must decide in the room now, once per event number. */
+/* Asks whoever must decide in the room now, once per event number.  A
+ * human's turn has the timer's deadline when one runs: when it has run
+ * out the room's fallback bot makes that one decision (the player keeps
+ * the seat).  While the table is paused no bot and no fallback decides. */
 static void ask(skx_server *srv, skx_room *rm)
 {
     sk_action legal[SK_MAX_LEGAL];
@@ -207,7 +222,15 @@ static void ask(skx_server *srv, skx_room *rm)
         return;
     const sk_room_seat *st = sk_room_seat_at(rm->room, seat);
     uint64_t seq = sk_room_seq(rm->room);
+    bool paused = sk_room_paused(rm->room);
     if (st && st->kind == SK_ROOM_HUMAN && !st->away) {
+        int64_t now_ms = skx_epoch_ms();
+        int64_t deadline = sk_room_clock(rm->room, now_ms); /* 0: none runs */
+        if (deadline > 0 && now_ms >= deadline) {
+            post_job(srv, rm, seat, rm->fallback);
+            return;
+        }
+        rm->waiting = deadline > 0;
         if (present(rm, st->player)) {
             rm->gone_since[seat] = 0;
             if (rm->prompted == seq)
@@ -218,6 +241,8 @@ static void ask(skx_server *srv, skx_room *rm)
                     skx_room_send_turn(rm->subs[i], rm, seat, legal, n);
             return;
         }
+        if (paused)
+            return;
         int64_t now = skx_now_us();
         if (rm->gone_since[seat] == 0)
             rm->gone_since[seat] = now;
@@ -228,6 +253,8 @@ static void ask(skx_server *srv, skx_room *rm)
         post_job(srv, rm, seat, rm->fallback);
         return;
     }
+    if (paused)
+        return;
     /* A bot seat plays its bot; a seat left during a game (away) the
      * room's fallback bot. */
     post_job(srv, rm, seat,

@@ -23,7 +23,7 @@ static const skx_msg_spec SPECS[SKX_MSG_NTYPES] = {
     [SKX_MSG_HELLO] = {"hello", {"token", "name", NULL}},
     [SKX_MSG_PING] = {"ping", {NULL}},
     [SKX_MSG_LOBBY] = {"lobby", {NULL}},
-    [SKX_MSG_CREATE] = {"create", {"!rules", "title", "listed", "fallback", NULL}},
+    [SKX_MSG_CREATE] = {"create", {"!rules", "title", "listed", "fallback", "timer", NULL}},
     [SKX_MSG_JOIN] = {"join", {"!room", "!seat", NULL}},
     [SKX_MSG_SPECTATE] = {"spectate", {"!room", NULL}},
     [SKX_MSG_LEAVE] = {"leave", {"!room", NULL}},
@@ -33,6 +33,7 @@ static const skx_msg_spec SPECS[SKX_MSG_NTYPES] = {
     [SKX_MSG_SYNC] = {"sync", {"!room", "after", NULL}},
     [SKX_MSG_REGISTER] = {"register", {"!name", "!password", NULL}},
     [SKX_MSG_LOGIN] = {"login", {"!name", "!password", NULL}},
+    [SKX_MSG_PAUSE] = {"pause", {"!room", "!pause", NULL}},
 };
 
 /* The alphabet of invitation codes: no 0/o, 1/l/i to misread. */
@@ -177,6 +178,16 @@ static int check_fields(json_t *obj, skx_msg *m, const char **code, sk_error *er
         if (listed && !json_is_boolean(listed))
             return fail(err, code, "bad_message", "%s.%s: must be true or false", tn, "listed");
         m->listed = listed ? json_is_true(listed) : 1;
+        if ((rc = get_uint(obj, tn, "timer", SKX_TIMER_MAX, &u, code, err)))
+            return rc;
+        m->timer = (int)u;
+        return 0;
+    }
+    case SKX_MSG_PAUSE: {
+        json_t *pause = json_object_get(obj, "pause");
+        if (!json_is_boolean(pause))
+            return fail(err, code, "bad_message", "%s.%s: must be true or false", tn, "pause");
+        m->pause = json_is_true(pause);
         return 0;
     }
     case SKX_MSG_DECIDE: {

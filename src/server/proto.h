@@ -22,6 +22,7 @@
 #define SKX_BOT_MAX 31        /* bytes of a bot spec */
 #define SKX_ACTION_MAX 63     /* bytes of an action's text */
 #define SKX_PASSWORD_MAX 128  /* bytes of an account's password */
+#define SKX_TIMER_MAX 600     /* seconds per decision (table.h's SK_ROOM_TIMER_MAX) */
 
 enum skx_msg_type {
     SKX_MSG_HELLO = 0,
@@ -37,6 +38,7 @@ enum skx_msg_type {
     SKX_MSG_SYNC,
     SKX_MSG_REGISTER,
     SKX_MSG_LOGIN,
+    SKX_MSG_PAUSE,
     SKX_MSG_NTYPES
 };
 
@@ -60,6 +62,8 @@ typedef struct skx_msg {
     int listed;                   /* create: shown in the lobby */
     char fallback[SKX_BOT_MAX + 1]; /* create: the bot that plays for one who left */
     sk_rules rules;               /* create: the ruleset, validated */
+    int timer;                    /* create: seconds per decision, 0 (off) .. 600 */
+    int pause;                    /* pause: for (1) or against (0) a pause */
 } skx_msg;
 
 /* Parses one client message of `len` bytes.  0, or SK_EINVAL with a

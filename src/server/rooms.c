@@ -154,10 +154,12 @@ void skx_room_send_turn(skx_conn *c, const skx_room *rm, int seat, const sk_acti
         sk_action_format(legal[i], text, sizeof text);
         json_array_append_new(acts, json_string(text));
     }
-    skx_send_json(c, json_pack("{s:s, s:s, s:i, s:I, s:o}", "type", "turn", "room", rm->code,
-                               "seat", seat, "seq", (json_int_t)sk_room_seq(rm->room),
-                               "legal", acts),
-                  NULL);
+    json_t *o = json_pack("{s:s, s:s, s:i, s:I, s:o}", "type", "turn", "room", rm->code, "seat",
+                          seat, "seq", (json_int_t)sk_room_seq(rm->room), "legal", acts);
+    int64_t deadline = sk_room_deadline(rm->room);
+    if (o && deadline > 0)
+        json_object_set_new(o, "deadline", json_integer(deadline));
+    skx_send_json(c, o, NULL);
 }
 
 /* Sends the whole room as the connection's player may see it (its seat,
@@ -319,6 +321,10 @@ static void create(skx_conn *c, const skx_msg *m)
         return;
     }
     rm->stored = 0;
+    if (m->timer > 0 && sk_room_set_timer(room, m->timer, &err) < 0) {
+        skx_send_error(c, m->ref, "internal", "the room's timer could not be set", NULL);
+        return;
+    }
     if (!skx_room_persist(srv, rm))
         return;
     skx_send_json(c, json_pack("{s:s, s:s}", "type", "created", "room", code), m->ref);
@@ -408,6 +414,15 @@ void skx_rooms_handle(skx_conn *c, const skx_msg *m)
         skx_room_persist(srv, rm);
         return;
     }
+    case SKX_MSG_PAUSE:
+        if (seat < 0) {
+            skx_send_error(c, m->ref, "refused", "pause: you have no seat in this room", NULL);
+            return;
+        }
+        if ((rc = sk_room_pause(rm->room, seat, m->pause, skx_room_present(rm), &err)) < 0)
+            break;
+        skx_room_persist(srv, rm);
+        return;
     case SKX_MSG_CHAT: {
         if (!following) {
             skx_send_error(c, m->ref, "refused", "chat: join or watch the room first", NULL);

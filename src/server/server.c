@@ -45,6 +45,14 @@ int64_t skx_now_us(void)
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
+/* Milliseconds since the epoch, for deadlines that clients show. */
+int64_t skx_epoch_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 void skx_server_fail(skx_server *srv, const sk_error *err)
 {
     if (!srv->failed) {

@@ -146,6 +146,8 @@ struct skx_server {
 
 /* server.c */
 int64_t skx_now_us(void);
+/* Milliseconds since the epoch (deadlines of the turn timer). */
+int64_t skx_epoch_ms(void);
 /* Opens the pass's store transaction if none is open; 0 or an error
  * (then the server stops: srv->failed). */
 int skx_store_txn(skx_server *srv);
@@ -202,6 +204,8 @@ bool skx_room_persist(skx_server *srv, skx_room *rm);
 void skx_room_send_turn(skx_conn *c, const skx_room *rm, int seat, const sk_action *legal,
                         int n);
 void skx_rooms_free(skx_server *srv);
+/* pass.c: the seats of the room whose players are connected now. */
+uint8_t skx_room_present(const skx_room *rm);
 /* JSON of the lobby (listed rooms), consumed by the caller. */
 json_t *skx_rooms_lobby(skx_server *srv);
 

@@ -315,6 +315,16 @@ static int check_name(const char *name, sk_error *err)
     return SK_OK;
 }
 
+/* Who sits in a seat changed: its pause vote ends, and a deadline
+ * running for it starts afresh for whoever decides there now. */
+static void seat_changed(sk_room *r, int seat)
+{
+    int n, offer;
+    r->votes &= (uint8_t)~(1u << seat);
+    if (skx_room_pending(r, NULL, &n, &offer) == seat)
+        r->deadline_ms = 0;
+}
+
 /* Seats a human; see table.h. */
 int sk_room_sit_human(sk_room *r, int seat, uint64_t player, const char *name, sk_error *err)
 {
@@ -334,6 +344,7 @@ int sk_room_sit_human(sk_room *r, int seat, uint64_t player, const char *name, s
         return rc;
     sk_room_seat *s = &r->seats[seat];
     memset(s, 0, sizeof *s);
+    seat_changed(r, seat);
     s->kind = SK_ROOM_HUMAN;
     s->player = player;
     snprintf(s->name, sizeof s->name, "%s", name);
@@ -362,6 +373,7 @@ int sk_room_sit_bot(sk_room *r, int seat, const char *spec, sk_error *err)
         return rc;
     sk_room_seat *s = &r->seats[seat];
     memset(s, 0, sizeof *s);
+    seat_changed(r, seat);
     s->kind = SK_ROOM_BOT;
     snprintf(s->bot, sizeof s->bot, "%s", spec);
     snprintf(s->name, sizeof s->name, "%s", spec);
@@ -386,6 +398,7 @@ int sk_room_leave(sk_room *r, int seat, sk_error *err)
     } else {
         memset(s, 0, sizeof *s);
     }
+    seat_changed(r, seat);
     skx_room_change c = {.kind = SKX_EV_LEAVE, .seat = seat};
     return emit(r, &c, err);
 }
@@ -556,6 +569,7 @@ static int start_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES],
     memcpy(r->deal.seed, seed, SK_ROOM_SEED_BYTES);
     seed_hash(seed, r->deal.hash);
     r->playing = true;
+    r->decisions++;
     sk_turn_init(&r->turn);
     skx_room_change c = {.kind = SKX_EV_DEAL, .seat = -1};
     rc = emit(r, &c, err);
@@ -623,6 +637,7 @@ int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *e
     if (found < 0)
         return refuse(r, seat, a, pending, offer, err);
     skx_room_change c = {.kind = SKX_EV_ACTION, .seat = seat, .a = a};
+    r->decisions++; /* the next decision's deadline starts afresh */
     if (offer >= 0 && a.type == SK_ACT_PASS) { /* declines the doubling (3.3) */
         c.kind = SKX_EV_DECLINE;
         c.a = legal[0];
@@ -640,6 +655,89 @@ int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *e
     if (rc == SK_OK && sk_game_over(&r->game))
         rc = finish_game(r, err);
     return rc;
+}
+
+/* Sets the turn timer; see table.h. */
+int sk_room_set_timer(sk_room *r, int seconds, sk_error *err)
+{
+    if (seconds < 0 || seconds > SK_ROOM_TIMER_MAX)
+        return fail(err, SK_ERANGE, NULL, "timer %d: seconds per decision must be 0..%d",
+                    seconds, SK_ROOM_TIMER_MAX);
+    r->timer = seconds;
+    r->deadline_ms = 0;
+    skx_room_change c = {.kind = SKX_EV_TIMER, .seat = -1};
+    return emit(r, &c, err);
+}
+
+int sk_room_timer(const sk_room *r)
+{
+    return r->timer;
+}
+
+/* Whether a deadline runs for the pending decision: a timer is set, the
+ * table is not paused, and a seated human who is not away decides. */
+static bool deadline_runs(const sk_room *r)
+{
+    if (r->timer <= 0 || r->paused || !r->playing)
+        return false;
+    int n, offer;
+    int seat = skx_room_pending(r, NULL, &n, &offer);
+    return seat >= 0 && r->seats[seat].kind == SK_ROOM_HUMAN && !r->seats[seat].away;
+}
+
+/* The pending decision's deadline, started at now_ms; see table.h. */
+int64_t sk_room_clock(sk_room *r, int64_t now_ms)
+{
+    if (!deadline_runs(r))
+        return 0;
+    if (r->deadline_of != r->decisions || r->deadline_ms == 0) {
+        r->deadline_of = r->decisions;
+        r->deadline_ms = now_ms + (int64_t)r->timer * 1000;
+    }
+    return r->deadline_ms;
+}
+
+int64_t sk_room_deadline(const sk_room *r)
+{
+    return deadline_runs(r) && r->deadline_of == r->decisions ? r->deadline_ms : 0;
+}
+
+/* A pause vote; see table.h. */
+int sk_room_pause(sk_room *r, int seat, bool pause, uint8_t present, sk_error *err)
+{
+    int rc = check_seat(r, seat, err);
+    if (rc < 0)
+        return rc;
+    const sk_room_seat *s = &r->seats[seat];
+    if (s->kind != SK_ROOM_HUMAN || s->away)
+        return fail(err, SK_ESTATE, NULL, "seat %d: only a seated player votes for a pause",
+                    seat);
+    uint8_t bit = (uint8_t)(1u << seat);
+    present |= bit; /* the voter is there */
+    if (pause) {
+        r->votes |= bit;
+        uint8_t humans = 0;
+        for (int i = 0; i < r->nseats; i++)
+            if (r->seats[i].kind == SK_ROOM_HUMAN && !r->seats[i].away)
+                humans |= (uint8_t)(1u << i);
+        if ((humans & present & ~r->votes) == 0 && !r->paused) {
+            r->paused = true;
+            r->deadline_ms = 0; /* a fresh full period after the pause */
+        }
+    } else if (r->paused) {
+        r->paused = false;
+        r->votes = 0;
+    } else {
+        r->votes &= (uint8_t)~bit;
+    }
+    skx_room_change c = {.kind = SKX_EV_PAUSE, .seat = seat, .pause = pause,
+                         .present = (uint8_t)(present & ((1u << r->nseats) - 1))};
+    return emit(r, &c, err);
+}
+
+bool sk_room_paused(const sk_room *r)
+{
+    return r->paused;
 }
 
 /* The message of event seq for a recipient; see table.h. */
@@ -726,9 +824,23 @@ static int replay_obj(sk_room *r, const json_t *o, sk_error *err)
                       seq, 2 * SK_ROOM_SEED_BYTES);
         return rc < 0 ? rc : sk_room_deal(r, seed, err);
     }
+    if (strcmp(kind, "timer") == 0) {
+        long long secs;
+        rc = entry_int(o, "seconds", 0, SK_ROOM_TIMER_MAX, &secs, err);
+        return rc < 0 ? rc : sk_room_set_timer(r, (int)secs, err);
+    }
     rc = entry_int(o, "seat", 0, SK_NSEATS - 1, &seat, err);
     if (rc < 0)
         return rc;
+    if (strcmp(kind, "pause") == 0) {
+        long long present;
+        const json_t *v = json_object_get(o, "pause");
+        if (!json_is_boolean(v))
+            return fail(err, SK_EINVAL, NULL, "journal entry %lld: \"pause\" must be true or "
+                        "false", seq);
+        rc = entry_int(o, "present", 0, (1 << SK_NSEATS) - 1, &present, err);
+        return rc < 0 ? rc : sk_room_pause(r, (int)seat, json_is_true(v), (uint8_t)present, err);
+    }
     if (strcmp(kind, "leave") == 0)
         return sk_room_leave(r, (int)seat, err);
     if (strcmp(kind, "decide") == 0) {
@@ -758,7 +870,7 @@ static int replay_obj(sk_room *r, const json_t *o, sk_error *err)
     }
     char q[SK_ESCAPE_SIZE(16)];
     return fail(err, SK_EINVAL, NULL, "journal entry %lld: unknown kind \"%s\" (sit, leave, "
-                "deal, decide, result)", seq, sk_escape(q, sizeof q, kind, strlen(kind), 16));
+                "deal, decide, result, timer, pause)", seq, sk_escape(q, sizeof q, kind, strlen(kind), 16));
 }
 
 /* Replays one journal entry; see table.h. */

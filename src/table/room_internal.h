@@ -19,7 +19,9 @@ enum skx_room_event_kind {
     SKX_EV_DEAL = 3,
     SKX_EV_ACTION = 4,  /* an action applied to the game */
     SKX_EV_DECLINE = 5, /* a doubling offered out of turn, declined (3.3) */
-    SKX_EV_RESULT = 6   /* a finished game booked on the score sheet */
+    SKX_EV_RESULT = 6,  /* a finished game booked on the score sheet */
+    SKX_EV_TIMER = 7,   /* the turn timer set (room configuration) */
+    SKX_EV_PAUSE = 8    /* a pause vote (and the table paused or resumed) */
 };
 
 /* Recipients of messages: the seats, then the spectator. */
@@ -83,6 +85,16 @@ struct sk_room {
     /* the finished games' record lines */
     char *records;
     size_t records_len;
+    /* the turn timer: seconds per decision (0: off); the deadline the
+     * driver's clock started for decision number `deadline_of`
+     * (sk_room_clock), never journaled: a restored room starts afresh */
+    int timer;
+    uint64_t decisions;            /* decisions asked so far (deals, actions, declines) */
+    uint64_t deadline_of;
+    int64_t deadline_ms;
+    /* the pause vote: seats that want a pause, whether the table is paused */
+    uint8_t votes;
+    bool paused;
 };
 
 /* Deals given hands (instead of the seed's) with `seed` published as
@@ -105,6 +117,9 @@ typedef struct skx_room_change {
     /* what is pending after it (skx_room_pending), asked once */
     int pending, offer, nlegal;
     sk_action legal[SK_MAX_LEGAL];
+    /* SKX_EV_PAUSE: the vote, and the seats whose players were there */
+    bool pause;
+    uint8_t present;
 } skx_room_change;
 
 /* room_json.c: the message of the event just made (number r->seq) for

@@ -347,11 +347,22 @@ static bool action_fields(json_t *o, const sk_room *r, const skx_room_change *c,
     return ok && set(o, "table", table_json(g, viewer));
 }
 
+/* Whether the table is paused and the seats that want a pause. */
+static bool pause_fields(json_t *o, const sk_room *r)
+{
+    json_t *votes = json_array();
+    bool ok = set(o, "paused", json_boolean(r->paused)) && set(o, "votes", votes);
+    for (int s = 0; ok && s < r->nseats; s++)
+        if (r->votes & (1u << s))
+            ok = push(votes, json_integer(s));
+    return ok;
+}
+
 /* The message of the event just made; see room_internal.h. */
 char *skx_room_event_json(const sk_room *r, const skx_room_change *c, int viewer)
 {
     static const char *const NAMES[] = {"", "sit", "leave", "deal", "action", "decline",
-                                        "result"};
+                                        "result", "timer", "pause"};
     json_t *o = json_object();
     bool ok = o && set(o, "seq", json_integer((json_int_t)r->seq)) &&
               set(o, "kind", json_string(NAMES[c->kind]));
@@ -378,6 +389,13 @@ char *skx_room_event_json(const sk_room *r, const skx_room_change *c, int viewer
         break;
     case SKX_EV_RESULT:
         ok = ok && set(o, "course", json_incref(r->last_course));
+        break;
+    case SKX_EV_TIMER:
+        ok = ok && set(o, "seconds", json_integer(r->timer));
+        break;
+    case SKX_EV_PAUSE:
+        ok = ok && set(o, "seat", json_integer(c->seat)) &&
+             set(o, "pause", json_boolean(c->pause)) && pause_fields(o, r);
         break;
     default:
         ok = false;
@@ -424,6 +442,15 @@ char *skx_room_journal_json(const sk_room *r, const skx_room_change *c)
         break;
     case SKX_EV_RESULT:
         ok = ok && set(o, "kind", json_string("result"));
+        break;
+    case SKX_EV_TIMER:
+        ok = ok && set(o, "kind", json_string("timer")) &&
+             set(o, "seconds", json_integer(r->timer));
+        break;
+    case SKX_EV_PAUSE:
+        ok = ok && set(o, "kind", json_string("pause")) &&
+             set(o, "seat", json_integer(c->seat)) && set(o, "pause", json_boolean(c->pause)) &&
+             set(o, "present", json_integer(c->present));
         break;
     default:
         ok = false;
@@ -484,6 +511,22 @@ static json_t *game_json(const sk_room *r, int viewer)
     return o;
 }
 
+/* The turn timer: its seconds and the deadline running now (ms since
+ * the epoch) or null.  A doubling offered out of turn names its seat
+ * only to that seat (pending_json): so does its deadline, which runs
+ * for humans only. */
+static json_t *timer_json(const sk_room *r, const skx_room_change *now, int viewer)
+{
+    int64_t deadline = sk_room_deadline(r);
+    bool shown = deadline > 0 && (now->offer < 0 || now->pending == viewer);
+    json_t *o = json_object();
+    if (o && set(o, "seconds", json_integer(r->timer)) &&
+        set(o, "deadline", shown ? json_integer(deadline) : json_null()))
+        return o;
+    json_decref(o);
+    return NULL;
+}
+
 /* The whole state for a recipient; see table.h. */
 char *sk_room_state(const sk_room *r, int seat)
 {
@@ -506,7 +549,8 @@ char *sk_room_state(const sk_room *r, int seat)
     ok = ok && set(o, "sheet", sheet_json(r)) &&
          set(o, "game", r->playing ? game_json(r, viewer) : json_null()) &&
          set(o, "last", r->have_last ? json_incref(r->last_course) : json_null()) &&
-         set(o, "pending", pending_json(&now, viewer));
+         set(o, "pending", pending_json(&now, viewer)) && pause_fields(o, r) &&
+         set(o, "timer", timer_json(r, &now, viewer));
     if (!ok) {
         json_decref(o);
         return NULL;

@@ -1,0 +1,187 @@
+/*
+ * server_table.c -- the server's table features end to end, included by
+ * test_server.c after server_play.c: the turn timer (a 1-second timer
+ * on the real server: the fallback bot decides when it runs out, the
+ * player keeps the seat, a restart gives a fresh full period) and the
+ * pause vote (no timer, no bot while paused).  docs/server-protocol.md.
+ */
+
+/* Sends a text built from fmt and the player's room. */
+static void skt_say(skt_player *p, const char *fmt)
+{
+    char msg[300];
+    snprintf(msg, sizeof msg, fmt, p->room);
+    assert_int_equal(skt_ws_send(&p->w, msg), 0);
+}
+
+/* Creates a room with `extra` fields, joins seat 0, seats bots of
+ * `bot` in the other seats; returns the first prompt. */
+static json_t *skt_table(skt_player *p, const char *extra, const char *bot)
+{
+    skt_create(p, extra);
+    json_decref(skt_request(p, "{\"type\":\"join\",\"room\":\"%s\",\"seat\":%d}", 0, "state"));
+    char msg[200];
+    for (int s = 1; s < 4; s++) {
+        snprintf(msg, sizeof msg, "{\"type\":\"bot\",\"room\":\"%s\",\"seat\":%d,\"bot\":\"%s\"}",
+                 p->room, s, bot);
+        assert_int_equal(skt_ws_send(&p->w, msg), 0);
+    }
+    json_t *turn = expect(&p->w, "turn", 20000);
+    assert_non_null(turn);
+    return turn;
+}
+
+/* Waits up to ms for an event of `kind` (any kind: NULL) by `seat`
+ * (any: -1); parsed (the whole message), or NULL. */
+static json_t *skt_event(skt_player *p, const char *kind, int seat, int ms)
+{
+    int64_t end = skt_ms() + ms;
+    while (skt_ms() < end) {
+        json_t *o = expect(&p->w, "event", (int)(end - skt_ms()));
+        if (!o)
+            return NULL;
+        json_t *ev = json_object_get(o, "event");
+        const char *k = json_string_value(json_object_get(ev, "kind"));
+        json_t *s = json_object_get(ev, "seat");
+        if ((!kind || (k && strcmp(k, kind) == 0)) &&
+            (seat < 0 || (json_is_integer(s) && json_integer_value(s) == seat)))
+            return o;
+        json_decref(o);
+    }
+    return NULL;
+}
+
+/* The deadline of a turn prompt: some 1 s after now, epoch ms. */
+static void skt_check_deadline(json_t *turn, int seconds)
+{
+    json_t *d = json_object_get(turn, "deadline");
+    assert_true(json_is_integer(d));
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    int64_t now = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    int64_t left = json_integer_value(d) - now;
+    if (left < -1500 || left > seconds * 1000 + 500)
+        fail_msg("a deadline %lld ms from now for a %d s timer", (long long)left, seconds);
+}
+
+/* A 1-second timer: the prompt has a deadline; when it runs out the
+ * fallback bot decides for the seat, which stays the player's; the
+ * timer is in the state and survives kill -9 and a restart, which gives
+ * the decision pending a fresh full period. */
+static void test_turn_timer(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    start(&srv, dir, sizeof dir, NULL);
+    skt_player p;
+    skt_player_open(&p, srv.port, "Kathi", 0, 11);
+    expect_error(&p.w,
+                 "{\"type\":\"create\",\"rules\":{\"preset\":\"official\"},\"timer\":601}",
+                 "bad_message");
+    json_t *turn = skt_table(&p, ",\"listed\":false,\"timer\":1", "random");
+    skt_check_deadline(turn, 1);
+    json_decref(turn);
+    /* nobody answers: within some seconds seat 0 has decided anyway */
+    json_t *ev = skt_event(&p, "action", 0, 5000);
+    assert_non_null(ev);
+    json_decref(ev);
+    skt_say(&p, "{\"type\":\"spectate\",\"room\":\"%s\"}");
+    json_t *st = expect(&p.w, "state", 10000);
+    assert_non_null(st);
+    assert_int_equal(json_integer_value(json_object_get(st, "seat")), 0);
+    json_t *inner = json_object_get(st, "state");
+    json_t *seat0 = json_array_get(json_object_get(inner, "seats"), 0);
+    assert_string_equal(json_string_value(json_object_get(seat0, "kind")), "human");
+    assert_false(json_is_true(json_object_get(seat0, "away")));
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(inner, "timer"),
+                                                        "seconds")), 1);
+    json_decref(st);
+    /* kill -9, restart: the timer is restored, the prompt has a fresh
+     * deadline, and it runs out again */
+    skt_server_stop(&srv, SIGKILL);
+    skt_ws_close(&p.w);
+    char db[600];
+    snprintf(db, sizeof db, "%s/server.db", dir);
+    assert_int_equal(skt_server_start_args(&srv, db, NULL), 0);
+    assert_int_equal(skt_ws_open(&p.w, srv.port, NULL), 0);
+    json_decref(say_hello(&p.w, "Kathi", p.token));
+    st = expect(&p.w, "state", 10000);
+    assert_non_null(st);
+    inner = json_object_get(st, "state");
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(inner, "timer"),
+                                                        "seconds")), 1);
+    json_decref(st);
+    turn = expect(&p.w, "turn", 20000);
+    assert_non_null(turn);
+    skt_check_deadline(turn, 1);
+    json_decref(turn);
+    ev = skt_event(&p, "action", 0, 5000);
+    assert_non_null(ev);
+    json_decref(ev);
+    skt_ws_close(&p.w);
+    finish(&srv, dir);
+}
+
+/* The pause vote: the only player votes, the table pauses (event and
+ * state); his own card still plays, but neither the bots nor the timer
+ * move while paused; a vote against resumes and the bots play on. */
+static void test_pause_vote(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    start(&srv, dir, sizeof dir, NULL);
+    skt_player p, q;
+    skt_player_open(&p, srv.port, "Loisl", 0, 12);
+    json_t *turn = skt_table(&p, ",\"listed\":false,\"timer\":2", "random");
+    json_decref(turn);
+    /* a spectator may not vote */
+    skt_player_open(&q, srv.port, "Zuschauer", -1, 13);
+    snprintf(q.room, sizeof q.room, "%s", p.room);
+    json_decref(skt_request(&q, "{\"type\":\"spectate\",\"room\":\"%s\"%.0d}", 0, "state"));
+    char msg[200];
+    snprintf(msg, sizeof msg, "{\"type\":\"pause\",\"room\":\"%s\",\"pause\":true}", q.room);
+    expect_error(&q.w, msg, "refused");
+    skt_ws_close(&q.w);
+    skt_say(&p, "{\"type\":\"pause\",\"room\":\"%s\",\"pause\":true}");
+    json_t *ev = skt_event(&p, "pause", 0, 5000);
+    assert_non_null(ev);
+    assert_true(json_is_true(json_object_get(json_object_get(ev, "event"), "paused")));
+    json_decref(ev);
+    /* the new prompt has no deadline, and 3 s pass without an action */
+    turn = expect(&p.w, "turn", 5000);
+    assert_non_null(turn);
+    assert_null(json_object_get(turn, "deadline"));
+    ev = skt_event(&p, "action", -1, 3000);
+    assert_null(ev);
+    /* his own decision plays; then no bot moves */
+    const char *a = json_string_value(json_array_get(json_object_get(turn, "legal"), 0));
+    snprintf(msg, sizeof msg, "{\"type\":\"decide\",\"room\":\"%s\",\"action\":\"%s\",\"seen\":%lld}",
+             p.room, a, (long long)json_integer_value(json_object_get(turn, "seq")));
+    json_decref(turn);
+    assert_int_equal(skt_ws_send(&p.w, msg), 0);
+    ev = skt_event(&p, "action", 0, 5000);
+    assert_non_null(ev);
+    json_decref(ev);
+    ev = skt_event(&p, "action", -1, 2000);
+    assert_null(ev);
+    skt_say(&p, "{\"type\":\"spectate\",\"room\":\"%s\"}");
+    json_t *st = expect(&p.w, "state", 10000);
+    assert_non_null(st);
+    assert_true(json_is_true(json_object_get(json_object_get(st, "state"), "paused")));
+    json_decref(st);
+    /* resume: the bots play on */
+    skt_say(&p, "{\"type\":\"pause\",\"room\":\"%s\",\"pause\":false}");
+    ev = skt_event(&p, "pause", 0, 5000);
+    assert_non_null(ev);
+    assert_false(json_is_true(json_object_get(json_object_get(ev, "event"), "paused")));
+    json_decref(ev);
+    ev = skt_event(&p, "action", -1, 5000);
+    assert_non_null(ev);
+    json_decref(ev);
+    skt_ws_close(&p.w);
+    finish(&srv, dir);
+}
+
+#define SKT_TABLE_TESTS cmocka_unit_test(test_turn_timer), cmocka_unit_test(test_pause_vote),

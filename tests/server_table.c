@@ -3,7 +3,8 @@
  * test_server.c after server_play.c: the turn timer (a 1-second timer
  * on the real server: the fallback bot decides when it runs out, the
  * player keeps the seat, a restart gives a fresh full period) and the
- * pause vote (no timer, no bot while paused).  docs/server-protocol.md.
+ * pause vote (no timer, no bot while paused), a room of five players.
+ * docs/server-protocol.md.
  */
 
 /* Sends a text built from fmt and the player's room. */
@@ -184,4 +185,54 @@ static void test_pause_vote(void **state)
     finish(&srv, dir);
 }
 
-#define SKT_TABLE_TESTS cmocka_unit_test(test_turn_timer), cmocka_unit_test(test_pause_vote),
+/* Five players (002): a room of five seats, seat 4 taken by a bot; the
+ * player in seat 0 deals first and sits out (no hand, never asked),
+ * plays the next games; every message checked as in the secrecy test
+ * (skt_walk); the score sheet has five columns summing with the Stock
+ * to zero (5.3.3). */
+static void test_five_seats(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    start(&srv, dir, sizeof dir, NULL);
+    skt_player p;
+    skt_player_open(&p, srv.port, "Fünfer", 0, 21);
+    assert_int_equal(skt_ws_send(&p.w, "{\"type\":\"create\",\"rules\":{\"preset\":\"official\","
+                                       "\"overrides\":{\"players\":\"5\"}},\"listed\":false}"),
+                     0);
+    json_t *c = expect(&p.w, "created", 10000);
+    assert_non_null(c);
+    snprintf(p.room, sizeof p.room, "%s", json_string_value(json_object_get(c, "room")));
+    json_decref(c);
+    json_t *st = expect(&p.w, "state", 10000);
+    assert_non_null(st);
+    assert_int_equal(json_array_size(json_object_get(json_object_get(st, "state"), "seats")), 5);
+    json_decref(st);
+    json_decref(skt_request(&p, "{\"type\":\"join\",\"room\":\"%s\",\"seat\":%d}", 0, "state"));
+    char msg[200];
+    for (int s = 1; s < 5; s++) {
+        snprintf(msg, sizeof msg, "{\"type\":\"bot\",\"room\":\"%s\",\"seat\":%d,\"bot\":\"%s\"}",
+                 p.room, s, s % 2 ? "random" : "heuristic");
+        assert_int_equal(skt_ws_send(&p.w, msg), 0);
+    }
+    skt_play(&p, 3, 90000);
+    assert_int_equal(p.outs, 1); /* game 1: seat 0 deals and sits out */
+    skt_say(&p, "{\"type\":\"spectate\",\"room\":\"%s\"}");
+    st = expect(&p.w, "state", 10000);
+    assert_non_null(st);
+    json_t *sheet = json_object_get(json_object_get(st, "state"), "sheet");
+    json_t *money = json_object_get(json_object_get(sheet, "totals"), "money");
+    assert_int_equal(json_array_size(money), 5);
+    json_int_t sum = json_integer_value(json_object_get(sheet, "stock"));
+    for (size_t s = 0; s < 5; s++)
+        sum += json_integer_value(json_array_get(money, s));
+    assert_int_equal(sum, 0);
+    json_decref(st);
+    skt_ws_close(&p.w);
+    finish(&srv, dir);
+}
+
+#define SKT_TABLE_TESTS                                                                           \
+    cmocka_unit_test(test_turn_timer), cmocka_unit_test(test_pause_vote),                        \
+        cmocka_unit_test(test_five_seats),

@@ -50,7 +50,7 @@ static const char *const NAMES[] = {"Anna", "Bert", "Chris", "Doris", "Emil", "F
 /* Seats humans in every seat. */
 static void fill_humans(sk_room *r)
 {
-    for (int s = 0; s < sk_rules_seats(sk_room_rules(r)); s++)
+    for (int s = 0; s < sk_room_seats(r); s++)
         OK(sk_room_sit_human(r, s, 100 + (uint64_t)s, NAMES[s], E));
 }
 
@@ -97,9 +97,6 @@ static void test_seats_and_errors(void **state)
 {
     (void)state;
     sk_error err = {{0}, NULL};
-    sk_rules five = tl_rules("official", "players=5");
-    assert_null(sk_room_new(1, &five, "heuristic", &err));
-    assert_non_null(strstr(err.msg, "players = 5"));
     sk_rules off = tl_preset("official");
     assert_null(sk_room_new(1, &off, "nonsense", &err));
     assert_non_null(strstr(err.msg, "nonsense"));
@@ -654,6 +651,92 @@ static void test_pause(void **state)
     sk_room_free(r);
 }
 
+/* ------------------------------------------------------------------ */
+/* Five players                                                       */
+/* ------------------------------------------------------------------ */
+
+/* 002 five players: five room seats; each game's dealer sits out
+ * (deal and state say "out"), sees no hand and is never asked; every
+ * message speaks of room seats; the score sheet has five columns that
+ * sum with the Stock to zero (5.3.3) and the seat out is paid nothing. */
+static void test_five_players(void **state)
+{
+    (void)state;
+    sk_error err = {{0}, NULL};
+    sk_room *r = tl_room("official", "players=5");
+    assert_int_equal(sk_room_seats(r), 5);
+    assert_non_null(sk_room_seat_at(r, 4));
+    assert_null(sk_room_seat_at(r, 5));
+    fill_humans(r);
+    sk_rng rng;
+    sk_rng_seed(&rng, 55);
+    uint8_t seed[SK_ROOM_SEED_BYTES];
+    int outs = 0;
+    for (int k = 0; k < 7; k++) {
+        int dealer = sk_room_session(r)->dealer;
+        seed_of(500 + (uint64_t)k, seed);
+        OK(sk_room_deal(r, seed, E));
+        uint64_t deal = sk_room_seq(r);
+        if (!sk_room_game(r))
+            continue; /* thrown in at once (never with official rules) */
+        int out = sk_room_out(r);
+        assert_int_equal(out, dealer); /* 002: the dealer sits out */
+        outs |= 1 << out;
+        for (int s = 0; s < 5; s++) {
+            json_t *ev = message(r, deal, s);
+            assert_int_equal(json_integer_value(json_object_get(ev, "out")), out);
+            assert_int_equal(json_integer_value(json_object_get(ev, "dealer")), out);
+            assert_int_equal(json_integer_value(json_object_get(ev, "forehand")), (out + 1) % 5);
+            assert_true((json_object_get(ev, "hand") == NULL) == (s == out));
+            json_t *sides = json_object_get(json_object_get(ev, "table"), "sides");
+            assert_int_equal(json_array_size(sides), 5);
+            assert_string_equal(json_string_value(json_array_get(sides, (size_t)out)), "none");
+            json_decref(ev);
+        }
+        char *text = sk_room_state(r, out);
+        json_t *st = parse(text);
+        free(text);
+        assert_int_equal(json_integer_value(json_object_get(st, "out")), out);
+        assert_null(json_object_get(json_object_get(st, "game"), "hand"));
+        json_decref(st);
+        sk_view v;
+        assert_int_equal(sk_room_view(r, out, &v), SK_ESTATE);
+        refused(sk_room_decide(r, out, sk_act_pass(0), sk_room_seq(r), &err), SK_ESTATE, &err,
+                "the seat out decides");
+        while (sk_room_game(r)) {
+            sk_action legal[SK_MAX_LEGAL];
+            int n;
+            int seat = sk_room_pending(r, legal, &n);
+            assert_true(seat >= 0 && seat < 5 && seat != out);
+            for (int i = 0; i < n; i++)
+                assert_int_equal(legal[i].seat, seat); /* room seats outside */
+            assert_int_equal(sk_room_view(r, seat, &v), SK_OK);
+            tl_room_decide_random(r, &rng);
+        }
+        json_t *res = message(r, sk_room_seq(r), out);
+        json_t *course = json_object_get(res, "course");
+        json_t *hands = json_object_get(course, "hands");
+        assert_int_equal(json_array_size(hands), 5);
+        assert_int_equal(json_array_size(json_array_get(hands, (size_t)out)), 0);
+        json_t *set = json_object_get(course, "result");
+        json_t *money = json_object_get(set, "money");
+        assert_int_equal(json_array_size(money), 5);
+        assert_int_equal(json_integer_value(json_array_get(money, (size_t)out)), 0);
+        json_t *dec = json_object_get(set, "declarer");
+        if (json_is_integer(dec))
+            assert_int_not_equal(json_integer_value(dec), out);
+        json_t *tot = json_object_get(json_object_get(set, "totals"), "money");
+        assert_int_equal(json_array_size(tot), 5);
+        json_int_t sum = json_integer_value(json_object_get(set, "stock"));
+        for (size_t s = 0; s < 5; s++)
+            sum += json_integer_value(json_array_get(tot, s));
+        assert_int_equal(sum, 0); /* 5.3.3 */
+        json_decref(res);
+    }
+    assert_true(outs == 0x1f); /* each seat sat out once in seven games */
+    sk_room_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -665,6 +748,7 @@ int main(void)
         cmocka_unit_test(test_replay_refuses),
         cmocka_unit_test(test_timer),
         cmocka_unit_test(test_pause),
+        cmocka_unit_test(test_five_players),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,8 +5,10 @@
  *
  * The sessions (official, tournament and sauspiel presets, Hochzeit,
  * Bauernhochzeit and Klopfen variants, Bock, a Ramsch table, three
- * players, Kontra before one's own card) mix humans and bots who come
- * and go, mid-game too, pause votes and timer settings.  The journal test feeds a second room every
+ * and five players, Kontra before one's own card) mix humans and bots
+ * who come and go, mid-game too, pause votes and timer settings.  With
+ * five players the seat sitting out is checked as a spectator is: no
+ * hand, nothing unplayed.  The journal test feeds a second room every
  * entry as it is made and requires the same messages for every
  * recipient and the same state at every event; a third room rebuilt
  * from the whole journal at the end has the same records.  The secrecy
@@ -76,6 +78,8 @@ static const char *const RULESETS[][2] = {
     {"stammtisch", ""},
     {"official", "players=3"},
     {"official", "kontra_timing=own_card,answer_one_card_later=yes"},
+    {"official", "players=5"},
+    {"official", "players=5,allow_hochzeit=yes,klopfen=all,bock_games=4"},
 };
 #define NRULESETS (sizeof RULESETS / sizeof RULESETS[0])
 
@@ -118,7 +122,7 @@ static void assert_same_rooms(const sk_room *a, const sk_room *b, uint64_t from,
                               int only)
 {
     assert_int_equal(sk_room_seq(a), sk_room_seq(b));
-    int n = sk_rules_seats(sk_room_rules(a));
+    int n = sk_room_seats(a);
     for (int v = 0; v <= n; v++) {
         int seat = v == n ? SK_ROOM_SPECTATOR : v;
         if (only >= 0 && only != v) {
@@ -152,7 +156,7 @@ static void assert_same_rooms(const sk_room *a, const sk_room *b, uint64_t from,
  * timer is set; else a decision or a deal. */
 static void random_input(sk_room *r, sk_rng *rng, uint64_t *player, int *games)
 {
-    int n = sk_rules_seats(sk_room_rules(r));
+    int n = sk_room_seats(r);
     if (sk_rng_below(rng, 30) == 0) {
         int s = (int)sk_rng_below(rng, (uint32_t)n);
         const sk_room_seat *seat = sk_room_seat_at(r, s);
@@ -215,7 +219,7 @@ static void test_journal_round_trip(void **state)
     for (int k = 0; k < sessions; k++) {
         const char *const *spec = RULESETS[k % NRULESETS];
         sk_room *r = tl_room(spec[0], spec[1]), *copy = tl_room(spec[0], spec[1]);
-        int n = sk_rules_seats(sk_room_rules(r));
+        int n = sk_room_seats(r);
         journal j = {0};
         uint64_t player = 100;
         int played = 0;
@@ -263,18 +267,20 @@ static int named_card(const char *s)
     return strlen(s) == 2 ? sk_card_parse(s) : -1;
 }
 
-/* What a recipient may be told of the running game now. */
-static sk_cards allowed_cards(const sk_room *r, int seat)
+/* What a recipient (a room seat) may be told of the running game now;
+ * with five players the seat sitting out knows what a spectator knows. */
+static sk_cards allowed_cards(const sk_room *r, int room_seat)
 {
     const sk_game *g = sk_room_game(r);
     if (!g)
         return SK_ALL_CARDS; /* between games: the last one is public */
+    int seat = room_seat == SK_ROOM_SPECTATOR ? SK_NOSEAT : skx_room_game_seat(r, room_seat);
     sk_view v;
-    sk_game_view(g, seat == SK_ROOM_SPECTATOR ? SK_NOSEAT : seat, &v);
+    sk_game_view(g, seat, &v);
     sk_cards ok = g->pub.played | v.open_hand;
     if (g->pub.called_ace < SK_NCARDS)
         ok |= SK_BIT(g->pub.called_ace); /* the card called, not where it is */
-    if (seat != SK_ROOM_SPECTATOR) {
+    if (seat != SK_NOSEAT) {
         ok |= sk_game_seen_hand(g, seat);
         for (int i = 0; i < g->pub.nactions; i++) { /* 002: the two who exchange */
             sk_action a = g->pub.actions[i];
@@ -359,6 +365,8 @@ static void check_text(const sk_room *r, int seat, const char *text)
                 fail_msg("a seed before the game is over: %s", text);
             if (strcmp(str, "hand") == 0 && seat == SK_ROOM_SPECTATOR)
                 fail_msg("a spectator got a hand: %s", text);
+            if (strcmp(str, "hand") == 0 && g && seat == sk_room_out(r))
+                fail_msg("the seat sitting out got a hand: %s", text);
             continue;
         }
         int c = named_card(str);
@@ -379,7 +387,8 @@ static bool check_swap(const sk_room *live, const journal *j, uint64_t deal, uin
     for (int tries = 0; tries < 12; tries++) {
         uint8_t dealt[4][8];
         int x, y;
-        if (!tl_unseen_swap(g, seat, rng, dealt, &x, &y))
+        int gseat = seat == SK_ROOM_SPECTATOR ? SK_NOSEAT : skx_room_game_seat(live, seat);
+        if (!tl_unseen_swap(g, gseat, rng, dealt, &x, &y))
             continue;
         sk_room *o = sk_room_new(sk_room_id(live), rules, sk_room_fallback(live), NULL);
         assert_non_null(o);
@@ -435,7 +444,7 @@ static void test_secrecy(void **state)
     for (int k = 0; games < target; k++) {
         const char *const *spec = RULESETS[k % NRULESETS];
         sk_room *r = tl_room(spec[0], spec[1]);
-        int n = sk_rules_seats(sk_room_rules(r));
+        int n = sk_room_seats(r);
         journal j = {0};
         uint64_t player = 100, deal = 0;
         int played = 0;

@@ -193,7 +193,7 @@ static void test_bad_messages(void **state)
     expect_error(&w, "{\"type\":\"hello\",\"name\":\"a\\u0001b\"}", "bad_message");
     json_decref(say_hello(&w, "Resi", NULL));
     expect_error(&w, "{\"type\":\"join\",\"room\":\"aaaaaaaaaaaaaaaa\"}", "bad_message");
-    expect_error(&w, "{\"type\":\"join\",\"room\":\"aaaaaaaaaaaaaaaa\",\"seat\":4}",
+    expect_error(&w, "{\"type\":\"join\",\"room\":\"aaaaaaaaaaaaaaaa\",\"seat\":5}",
                  "bad_message");
     expect_error(&w, "{\"type\":\"join\",\"room\":\"aaaaaaaaaaaaaaaa\",\"seat\":0}", "not_found");
     expect_error(&w, "{\"type\":\"join\",\"room\":\"AAAA\",\"seat\":0}", "bad_message");

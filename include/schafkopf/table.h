@@ -2,8 +2,9 @@
  * schafkopf/table.h -- a table where people and bots play a session
  * together, as the server (src/server/) runs it: a "room".
  *
- * A room holds a ruleset, the seats it plays (four, or three with
- * players = 3; five players with the dealer sitting out come later),
+ * A room holds a ruleset, the seats it plays (four; three with
+ * players = 3; five with players = 5, where each game's dealer sits
+ * out and the four after him play -- 002),
  * the session's score sheet and the game in progress.  It knows no
  * sockets, files or threads: a driver tells it who sits where and what
  * a seat decided, and reads back
@@ -43,6 +44,7 @@ extern "C" {
 #endif
 
 #define SK_ROOM_NAME_MAX 32    /* bytes of a player's name, NUL included */
+#define SK_ROOM_SEATS 5        /* seats of a room at most (five players) */
 #define SK_ROOM_SPECTATOR 255  /* the "seat" of a spectator */
 #define SK_ROOM_SEED_BYTES 32  /* a deal's secret seed */
 #define SK_ROOM_HASH_HEX 65    /* its published BLAKE2b-256 hash as hex, NUL included */
@@ -69,7 +71,13 @@ typedef struct sk_room sk_room;
 /* A new room under `rules` (any preset and options), with all seats
  * empty; `id` is the driver's number for it; `fallback` the bot spec
  * that plays for a human who left during a game.  NULL with a message
- * when the ruleset is not one a room can play (five players, for now). */
+ * when the ruleset does not validate or the fallback is no bot.
+ *
+ * Every seat number of this header and of the room's messages is a
+ * ROOM seat, 0 .. sk_room_seats - 1.  With five players the game's
+ * seats are the four after the dealer (core's sk_session); the room
+ * translates, so neither the driver nor a client ever sees a game
+ * seat.  The seat sitting out sees the game as a spectator does. */
 sk_room *sk_room_new(uint64_t id, const sk_rules *rules, const char *fallback, sk_error *err);
 void sk_room_free(sk_room *r);
 
@@ -77,6 +85,10 @@ uint64_t sk_room_id(const sk_room *r);
 const sk_rules *sk_room_rules(const sk_room *r);
 /* The fallback bot's spec (sk_room_new's, "heuristic" when NULL). */
 const char *sk_room_fallback(const sk_room *r);
+/* The room's seats: 3, 4 or 5. */
+int sk_room_seats(const sk_room *r);
+/* The seat sitting out the game running (five players), or -1. */
+int sk_room_out(const sk_room *r);
 /* A seat (0 .. seats-1), NULL for a seat the ruleset does not play. */
 const sk_room_seat *sk_room_seat_at(const sk_room *r, int seat);
 /* The number of the last event (0 before any). */
@@ -124,10 +136,14 @@ int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *e
 /* Deals the next game from `seed` (SK_ROOM_SEED_BYTES from the OS
  * random source, the driver's) when every seat is taken (away seats
  * count) and no game runs; 0, or SK_ESTATE when it cannot start now.
- * The session's first dealer is seat 0. */
+ * The session's first dealer is seat 0.  A seat sitting out (five
+ * players) is never asked. */
 int sk_room_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES], sk_error *err);
 /* The deal a seed gives under the room's ruleset for a dealer, as
- * sk_room_deal makes it: for players who check the published seed.  A
+ * sk_room_deal makes it: for players who check the published seed.
+ * `dealer` is the game's dealer seat: the room's dealer with three or
+ * four players, 3 with five (the hands go to the four players after
+ * the dealer who sits out, in order, the last of them "dealing").  A
  * pure function: the generator's state is BLAKE2b-256 keyed with the
  * seed over the text "schafkopf room deal 1" (not the published hash,
  * the unkeyed BLAKE2b-256 of the seed), then sk_deck_shuffle_rules and
@@ -136,7 +152,10 @@ void sk_room_deal_from_seed(const sk_rules *rules, int dealer,
                             const uint8_t seed[SK_ROOM_SEED_BYTES], uint8_t hands[4][8]);
 
 /* The view for a bot's decision at `seat` (core's sk_game_view): 0, or
- * SK_ESTATE without a game, SK_ERANGE for no such seat. */
+ * SK_ESTATE without a game or for the seat sitting out, SK_ERANGE for
+ * no such seat.  The view is in the game's seats (a bot reasons about
+ * the game): the action a bot returns is given to sk_room_decide as the
+ * room seat's decision. */
 int sk_room_view(const sk_room *r, int seat, sk_view *v);
 
 /* The JSON text of event `seq` as `seat` (SK_ROOM_SPECTATOR: a

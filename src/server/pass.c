@@ -59,7 +59,7 @@ static void apply_job(skx_server *srv, skx_job *j)
 /* Whether every seat of the room is taken. */
 static bool seats_full(const skx_room *rm)
 {
-    for (int s = 0; s < SK_NSEATS; s++) {
+    for (int s = 0; s < SK_ROOM_SEATS; s++) {
         const sk_room_seat *st = sk_room_seat_at(rm->room, s);
         if (st && st->kind == SK_ROOM_EMPTY) /* NULL: a seat the ruleset does not play */
             return false;
@@ -80,7 +80,7 @@ static bool present(const skx_room *rm, uint64_t player)
 uint8_t skx_room_present(const skx_room *rm)
 {
     uint8_t mask = 0;
-    for (int s = 0; s < SK_NSEATS; s++) {
+    for (int s = 0; s < SK_ROOM_SEATS; s++) {
         const sk_room_seat *st = sk_room_seat_at(rm->room, s);
         if (st && st->kind == SK_ROOM_HUMAN && present(rm, st->player))
             mask |= (uint8_t)(1u << s);
@@ -93,7 +93,7 @@ uint8_t skx_room_present(const skx_room *rm)
  * nobody); the game running is played out by the fallback bots. */
 static bool anyone_here(const skx_room *rm)
 {
-    for (int s = 0; s < SK_NSEATS; s++) {
+    for (int s = 0; s < SK_ROOM_SEATS; s++) {
         const sk_room_seat *st = sk_room_seat_at(rm->room, s);
         if (st && st->kind == SK_ROOM_HUMAN && !st->away && present(rm, st->player))
             return true;
@@ -171,15 +171,15 @@ static void send_events(skx_room *rm)
 {
     uint64_t seq = sk_room_seq(rm->room);
     for (uint64_t ev = rm->sent + 1; ev <= seq; ev++) {
-        char *text[SK_NSEATS + 1] = {NULL};
-        bool made[SK_NSEATS + 1] = {false};
+        char *text[SK_ROOM_SEATS + 1] = {NULL};
+        bool made[SK_ROOM_SEATS + 1] = {false};
         for (int i = 0; i < rm->nsubs; i++) {
             skx_conn *c = rm->subs[i];
             skx_sub *sub = skx_room_sub(c, rm);
             if (!sub || sub->sent >= ev)
                 continue;
             int seat = skx_room_seat_of(rm, c->player);
-            int k = seat < 0 ? SK_NSEATS : seat;
+            int k = seat < 0 ? SK_ROOM_SEATS : seat;
             if (!made[k]) {
                 text[k] = sk_room_message(rm->room, ev, seat < 0 ? SK_ROOM_SPECTATOR : seat);
                 made[k] = true;
@@ -202,7 +202,7 @@ static void send_events(skx_room *rm)
             skx_send(c, msg, (size_t)hn + tn + 1);
             free(msg);
         }
-        for (int k = 0; k <= SK_NSEATS; k++)
+        for (int k = 0; k <= SK_ROOM_SEATS; k++)
             free(text[k]);
     }
     rm->sent = seq;
@@ -290,7 +290,7 @@ static json_t *lobby_entry(const skx_room *rm)
     char *rules = sk_rules_json(sk_room_rules(rm->room));
     json_t *seats = json_array();
     int free_seats = 0;
-    for (int s = 0; s < SK_NSEATS; s++) {
+    for (int s = 0; s < sk_room_seats(rm->room); s++) { /* 3, 4 or 5 */
         const sk_room_seat *st = sk_room_seat_at(rm->room, s);
         int kind = st ? st->kind : SK_ROOM_EMPTY;
         free_seats += kind == SK_ROOM_EMPTY;

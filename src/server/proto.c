@@ -201,7 +201,7 @@ static int check_fields(json_t *obj, skx_msg *m, const char **code, sk_error *er
     }
     case SKX_MSG_JOIN:
     case SKX_MSG_BOT:
-        if ((rc = get_uint(obj, tn, "seat", SK_NSEATS - 1, &u, code, err)))
+        if ((rc = get_uint(obj, tn, "seat", SKX_SEATS - 1, &u, code, err)))
             return rc;
         m->seat = (int)u;
         if (m->type == SKX_MSG_BOT)

@@ -23,6 +23,7 @@
 #define SKX_ACTION_MAX 63     /* bytes of an action's text */
 #define SKX_PASSWORD_MAX 128  /* bytes of an account's password */
 #define SKX_TIMER_MAX 600     /* seconds per decision (table.h's SK_ROOM_TIMER_MAX) */
+#define SKX_SEATS 5           /* seats of a room at most (table.h's SK_ROOM_SEATS) */
 
 enum skx_msg_type {
     SKX_MSG_HELLO = 0,
@@ -51,7 +52,7 @@ typedef struct skx_msg {
     char name[SKX_NAME_MAX + 1];  /* hello: nickname; register/login: account name */
     char password[SKX_PASSWORD_MAX + 1]; /* register, login */
     char room[SKX_CODE_LEN + 1];  /* a room's invitation code */
-    int seat;                     /* join, bot: 0..3 */
+    int seat;                     /* join, bot: 0..4 (the room checks its own) */
     char bot[SKX_BOT_MAX + 1];    /* bot: a spec, "" empties the seat */
     char action[SKX_ACTION_MAX + 1]; /* decide: core's action text */
     sk_action act;                /* decide: the action parsed (seat not set) */
@@ -67,7 +68,7 @@ typedef struct skx_msg {
 } skx_msg;
 
 /* Parses one client message of `len` bytes.  0, or SK_EINVAL with a
- * message naming what is wrong and where ("join.seat: must be 0..3").
+ * message naming what is wrong and where ("join.seat: must be 0..4").
  * Sets *code to the error's kind for the reply ("bad_json",
  * "bad_message"). */
 int skx_msg_parse(const char *data, size_t len, skx_msg *m, const char **code, sk_error *err);

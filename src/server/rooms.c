@@ -75,7 +75,7 @@ skx_room *skx_room_add(skx_server *srv, sk_room *room, uint64_t id, const char *
 static void room_free(skx_room *rm)
 {
     sk_room_free(rm->room);
-    for (int s = 0; s < SK_NSEATS; s++)
+    for (int s = 0; s < SK_ROOM_SEATS; s++)
         sk_bot_free(rm->bots[s]);
     free(rm->subs);
     for (skx_chat *ch = rm->chat_head, *n; ch; ch = n) {
@@ -98,7 +98,7 @@ void skx_rooms_free(skx_server *srv)
 /* The seat where `player` sits in a room, or -1. */
 int skx_room_seat_of(const skx_room *rm, uint64_t player)
 {
-    for (int s = 0; s < SK_NSEATS; s++) {
+    for (int s = 0; s < SK_ROOM_SEATS; s++) {
         const sk_room_seat *st = sk_room_seat_at(rm->room, s);
         if (st && st->kind == SK_ROOM_HUMAN && st->player == player)
             return s;

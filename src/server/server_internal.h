@@ -86,14 +86,14 @@ struct skx_room {
     uint64_t stored;                 /* events appended to the store */
     uint64_t sent;                   /* events sent to the followers */
     uint64_t prompted;               /* event number at which the pending seat was asked */
-    sk_bot *bots[SK_NSEATS];         /* each bot seat's bot (NULL while out at a worker) */
-    char botspec[SK_NSEATS][SKX_BOT_MAX + 1];
+    sk_bot *bots[SK_ROOM_SEATS];         /* each bot seat's bot (NULL while out at a worker) */
+    char botspec[SK_ROOM_SEATS][SKX_BOT_MAX + 1];
     int job_seat;                    /* seat whose bot works on a decision, -1 */
     uint64_t checked;                /* event number at the pass's last look at the room */
     int recheck;                     /* look again though no event came (a follower
                                       * came or went, a bot's answer was stale) */
     int waiting;                     /* an absent player's turn: look every pass */
-    int64_t gone_since[SK_NSEATS];   /* a pending human without a connection since (us) */
+    int64_t gone_since[SK_ROOM_SEATS];   /* a pending human without a connection since (us) */
     skx_conn **subs;
     int nsubs, capsubs;
     skx_chat *chat_head, *chat_tail;

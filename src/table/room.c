@@ -89,11 +89,6 @@ sk_room *sk_room_new(uint64_t id, const sk_rules *rules, const char *fallback, s
     }
     if (sk_rules_validate(rules, err) < 0)
         return NULL;
-    if (rules->players == 5) {
-        fail(err, SK_EINVAL, NULL,
-             "players = 5 (the dealer sits out) is not playable in a room yet; 4 or 3");
-        return NULL;
-    }
     if (!fallback)
         fallback = "heuristic";
     sk_error berr = {{0}, NULL};
@@ -119,7 +114,8 @@ sk_room *sk_room_new(uint64_t id, const sk_rules *rules, const char *fallback, s
     r->rules = *rules;
     sk_rules_refresh(&r->rules);
     snprintf(r->fallback, sizeof r->fallback, "%s", fallback);
-    r->nseats = sk_rules_seats(&r->rules);
+    r->gseats = sk_rules_seats(&r->rules);
+    r->nseats = r->rules.players == 5 ? 5 : r->gseats;
     sk_session_init(&r->session, &r->rules, 0);
     sk_turn_init(&r->turn);
     char *rules_text = sk_rules_json(&r->rules);
@@ -172,6 +168,41 @@ const char *sk_room_fallback(const sk_room *r)
     return r->fallback;
 }
 
+int sk_room_seats(const sk_room *r)
+{
+    return r->nseats;
+}
+
+/* The seat sitting out the running game, or -1. */
+int sk_room_out(const sk_room *r)
+{
+    return r->playing && r->deal.out < SK_ROOM_SEATS ? r->deal.out : -1;
+}
+
+/* The game seat of a room seat; see room_internal.h. */
+int skx_room_game_seat_in(const sk_room *r, const skx_room_deal *d, int seat)
+{
+    if (seat < 0 || seat >= r->nseats)
+        return SK_NOSEAT;
+    if (r->nseats == r->gseats)
+        return seat;
+    for (int g = 0; g < r->gseats; g++)
+        if (d->seat[g] == seat)
+            return g;
+    return SK_NOSEAT;
+}
+
+int skx_room_game_seat(const sk_room *r, int seat)
+{
+    return skx_room_game_seat_in(r, &r->deal, seat);
+}
+
+/* The room seat of a game seat; see room_internal.h. */
+int skx_room_seat(const skx_room_deal *d, int gseat)
+{
+    return gseat >= 0 && gseat < SK_NSEATS ? d->seat[gseat] : SK_NOSEAT;
+}
+
 /* The seat's state, NULL for a seat the ruleset does not play. */
 const sk_room_seat *sk_room_seat_at(const sk_room *r, int seat)
 {
@@ -217,7 +248,7 @@ static int emit(sk_room *r, skx_room_change *c, sk_error *err)
     e->journal = skx_room_journal_json(r, c);
     bool ok = e->journal != NULL;
     for (int v = 0; v < SKX_ROOM_VIEWERS; v++) {
-        if (v < SK_NSEATS && v >= r->nseats)
+        if (v < SK_ROOM_SEATS && v >= r->nseats)
             continue;
         /* a result is the same for everyone (the game is public now) */
         e->msg[v] = c->kind == SKX_EV_RESULT && v > 0 && e->msg[0] ? strdup(e->msg[0])
@@ -423,14 +454,14 @@ int skx_room_pending(const sk_room *r, sk_action *legal, int *n, int *offer)
         legal[0] = sk_act_double(seat, (enum sk_action_type) * offer);
         legal[1] = sk_act_pass(seat);
         *n = 2;
-        return seat;
+        return skx_room_seat(&r->deal, seat);
     }
     sk_action all[SK_MAX_LEGAL];
     int m = sk_game_legal(&r->game, all);
     for (int i = 0; i < m; i++)
         if (all[i].seat == seat && all[i].type != SK_ACT_KONTRA && all[i].type != SK_ACT_RETOUR)
             legal[(*n)++] = all[i];
-    return seat;
+    return skx_room_seat(&r->deal, seat);
 }
 
 /* The doubling offered out of turn to the pending seat; see table.h. */
@@ -446,6 +477,8 @@ int sk_room_pending(const sk_room *r, sk_action *legal, int *n)
 {
     int offer, m;
     int seat = skx_room_pending(r, legal, &m, &offer);
+    for (int i = 0; legal && i < m; i++)
+        legal[i].seat = (uint8_t)seat; /* room seats outside */
     if (n)
         *n = m;
     return seat;
@@ -458,7 +491,10 @@ int sk_room_view(const sk_room *r, int seat, sk_view *v)
         return SK_ESTATE;
     if (seat < 0 || seat >= r->nseats)
         return SK_ERANGE;
-    sk_game_view(&r->game, seat, v);
+    int gseat = skx_room_game_seat(r, seat);
+    if (gseat == SK_NOSEAT)
+        return SK_ESTATE;
+    sk_game_view(&r->game, gseat, v);
     return SK_OK;
 }
 
@@ -513,14 +549,15 @@ static int finish_game(sk_room *r, sk_error *err)
     if (rc < 0)
         return rc;
     row.game_no = r->deal.no;
-    row.dealer = r->game.pub.dealer;
-    for (int s = 0; s < SK_NSEATS; s++) {
+    row.dealer = r->deal.dealer;
+    for (int s = 0; s < SK_NSEATS; s++)
         row.stock_flow[s] = r->session.stock_flow[s];
+    for (int s = 0; s < r->nseats; s++) { /* the session keeps them per player */
         row.money[s] = r->session.money[s];
         row.tournament[s] = r->session.tournament[s];
     }
     row.stock = r->session.stock;
-    row.json = skx_room_settlement(r, &row);
+    row.json = skx_room_settlement(r, &row, &r->deal);
     if (!row.json)
         return fail(err, SK_ENOMEM, NULL, "out of memory for the score sheet");
     if (r->nrows == r->rows_cap) {
@@ -566,6 +603,10 @@ static int start_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES],
     drop_events(r, r->games_dealt);
     r->games_dealt++;
     r->deal.no = r->games_dealt;
+    for (int g = 0; g < SK_NSEATS; g++) /* core's sk_session seats the game */
+        r->deal.seat[g] = r->session.seat_player[g];
+    r->deal.out = r->nseats == 5 ? r->session.dealer : SK_NOSEAT;
+    r->deal.dealer = r->nseats == 5 ? r->session.dealer : r->game.pub.dealer;
     memcpy(r->deal.seed, seed, SK_ROOM_SEED_BYTES);
     seed_hash(seed, r->deal.hash);
     r->playing = true;
@@ -582,7 +623,7 @@ static int start_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES],
 int sk_room_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES], sk_error *err)
 {
     uint8_t hands[4][8];
-    sk_room_deal_from_seed(&r->rules, r->session.dealer, seed, hands);
+    sk_room_deal_from_seed(&r->rules, r->nseats == 5 ? 3 : r->session.dealer, seed, hands);
     return start_deal(r, seed, hands, err);
 }
 
@@ -626,7 +667,10 @@ int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *e
     int rc = check_seat(r, seat, err);
     if (rc < 0)
         return rc;
-    a.seat = (uint8_t)seat;
+    int gseat = skx_room_game_seat(r, seat);
+    if (gseat == SK_NOSEAT)
+        return fail(err, SK_ESTATE, "002", "seat %d deals and sits out this game", seat);
+    a.seat = (uint8_t)gseat;
     sk_action legal[SK_MAX_LEGAL];
     int n, offer;
     int pending = skx_room_pending(r, legal, &n, &offer);
@@ -641,7 +685,7 @@ int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *e
     if (offer >= 0 && a.type == SK_ACT_PASS) { /* declines the doubling (3.3) */
         c.kind = SKX_EV_DECLINE;
         c.a = legal[0];
-        sk_turn_decline(&r->turn, &r->game, seat);
+        sk_turn_decline(&r->turn, &r->game, gseat);
         return emit(r, &c, err);
     }
     for (int s = 0; s < SK_NSEATS; s++)
@@ -746,7 +790,7 @@ char *sk_room_message(const sk_room *r, uint64_t seq, int seat)
     const skx_room_event *e = event_at(r, seq);
     if (seat != SK_ROOM_SPECTATOR && (seat < 0 || seat >= r->nseats))
         return NULL;
-    int v = seat == SK_ROOM_SPECTATOR ? SK_NSEATS : seat;
+    int v = seat == SK_ROOM_SPECTATOR ? SKX_ROOM_SPECTATOR : seat;
     if (!e || !e->msg[v])
         return NULL;
     return strdup(e->msg[v]);
@@ -829,7 +873,7 @@ static int replay_obj(sk_room *r, const json_t *o, sk_error *err)
         rc = entry_int(o, "seconds", 0, SK_ROOM_TIMER_MAX, &secs, err);
         return rc < 0 ? rc : sk_room_set_timer(r, (int)secs, err);
     }
-    rc = entry_int(o, "seat", 0, SK_NSEATS - 1, &seat, err);
+    rc = entry_int(o, "seat", 0, SK_ROOM_SEATS - 1, &seat, err);
     if (rc < 0)
         return rc;
     if (strcmp(kind, "pause") == 0) {
@@ -838,7 +882,7 @@ static int replay_obj(sk_room *r, const json_t *o, sk_error *err)
         if (!json_is_boolean(v))
             return fail(err, SK_EINVAL, NULL, "journal entry %lld: \"pause\" must be true or "
                         "false", seq);
-        rc = entry_int(o, "present", 0, (1 << SK_NSEATS) - 1, &present, err);
+        rc = entry_int(o, "present", 0, (1 << SK_ROOM_SEATS) - 1, &present, err);
         return rc < 0 ? rc : sk_room_pause(r, (int)seat, json_is_true(v), (uint8_t)present, err);
     }
     if (strcmp(kind, "leave") == 0)

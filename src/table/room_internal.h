@@ -25,7 +25,8 @@ enum skx_room_event_kind {
 };
 
 /* Recipients of messages: the seats, then the spectator. */
-#define SKX_ROOM_VIEWERS (SK_NSEATS + 1)
+#define SKX_ROOM_VIEWERS (SK_ROOM_SEATS + 1)
+#define SKX_ROOM_SPECTATOR SK_ROOM_SEATS /* the spectator's index among them */
 
 /* One kept event: its journal entry and its message for each recipient
  * (NULL for a seat the ruleset does not play). */
@@ -40,28 +41,34 @@ typedef struct skx_room_event {
 /* A row of the score sheet: one finished game and the totals after it. */
 typedef struct skx_room_row {
     uint32_t game_no;
-    uint8_t dealer;
-    sk_result res;
-    int64_t stock_flow[SK_NSEATS];
-    int64_t money[SK_NSEATS];      /* running totals after the game, cents */
-    int64_t tournament[SK_NSEATS];
+    uint8_t dealer;                /* a room seat */
+    sk_result res;                 /* in the game's seats */
+    int64_t stock_flow[SK_NSEATS]; /* in the game's seats */
+    int64_t money[SK_ROOM_SEATS];  /* running totals after the game, cents, per room seat */
+    int64_t tournament[SK_ROOM_SEATS];
     int64_t stock;                 /* the pot after the game */
     json_t *json;                  /* its settlement as messages show it (made once) */
 } skx_room_row;
 
-/* A deal as the room keeps it: its number, seed and published hash. */
+/* A deal as the room keeps it: its number, seed and published hash,
+ * and where the game's seats sit at the table (five players: the four
+ * after the dealer, who sits out). */
 typedef struct skx_room_deal {
     uint32_t no;
     uint8_t seed[SK_ROOM_SEED_BYTES];
     char hash[SK_ROOM_HASH_HEX];
+    uint8_t seat[SK_NSEATS];       /* the room seat of each game seat */
+    uint8_t dealer;                /* the room seat that dealt */
+    uint8_t out;                   /* the room seat sitting out, or SK_NOSEAT */
 } skx_room_deal;
 
 struct sk_room {
     uint64_t id;
     sk_rules rules;
     char fallback[32];
-    int nseats;                    /* 4, or 3 with players = 3 */
-    sk_room_seat seats[SK_NSEATS];
+    int nseats;                    /* room seats: 4; 3 with players = 3; 5 with players = 5 */
+    int gseats;                    /* the game's seats: 4, or 3 */
+    sk_room_seat seats[SK_ROOM_SEATS];
     sk_session session;
     bool playing;                  /* a game runs */
     sk_game game;                  /* the game in progress (valid while playing) */
@@ -111,7 +118,7 @@ typedef struct skx_room_change {
     int kind;                      /* enum skx_room_event_kind */
     int seat;
     sk_action a;                   /* SKX_EV_ACTION, SKX_EV_DECLINE (the offer) */
-    sk_cards seen_before[SK_NSEATS]; /* each seat's seen hand before the action */
+    sk_cards seen_before[SK_NSEATS]; /* each game seat's seen hand before the action */
     uint8_t partner_before;        /* pub.partner before the action */
     uint8_t open_before;           /* pub.open_seat before the action */
     /* what is pending after it (skx_room_pending), asked once */
@@ -122,17 +129,27 @@ typedef struct skx_room_change {
     uint8_t present;
 } skx_room_change;
 
+/* The game seat of room seat `seat` in the running (or last) deal, or
+ * SK_NOSEAT for the seat sitting out and for a spectator (any value
+ * beyond the room's seats). */
+int skx_room_game_seat(const sk_room *r, int seat);
+/* The same in deal d (the last finished game's, for its course). */
+int skx_room_game_seat_in(const sk_room *r, const skx_room_deal *d, int seat);
+/* The room seat of game seat `gseat` in deal d, or SK_NOSEAT. */
+int skx_room_seat(const skx_room_deal *d, int gseat);
+
 /* room_json.c: the message of the event just made (number r->seq) for
- * recipient `viewer` (a seat, or SK_NSEATS for the spectator);
+ * recipient `viewer` (a seat, or SKX_ROOM_SPECTATOR);
  * malloc'd, NULL when out of memory. */
 char *skx_room_event_json(const sk_room *r, const skx_room_change *c, int viewer);
 /* The settlement of a finished game's row, and the course of the last
  * finished game, as messages show them; NULL when out of memory. */
-json_t *skx_room_settlement(const sk_room *r, const skx_room_row *row);
+json_t *skx_room_settlement(const sk_room *r, const skx_room_row *row, const skx_room_deal *d);
 json_t *skx_room_course(const sk_room *r);
 /* The journal entry of the event just made, malloc'd. */
 char *skx_room_journal_json(const sk_room *r, const skx_room_change *c);
-/* room.c: the decision pending now, as sk_room_pending, and in *offer
+/* room.c: the decision pending now, as sk_room_pending (the room seat
+ * returned, the actions in legal with their GAME seats), and in *offer
  * the doubling offered out of turn (SK_ACT_KONTRA, SK_ACT_RETOUR) or -1;
  * legal may be NULL. */
 int skx_room_pending(const sk_room *r, sk_action *legal, int *n, int *offer);

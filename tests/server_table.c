@@ -3,7 +3,8 @@
  * test_server.c after server_play.c: the turn timer (a 1-second timer
  * on the real server: the fallback bot decides when it runs out, the
  * player keeps the seat, a restart gives a fresh full period) and the
- * pause vote (no timer, no bot while paused), a room of five players.
+ * pause vote (no timer, no bot while paused), a room of five players,
+ * hints.
  * docs/server-protocol.md.
  */
 
@@ -233,6 +234,53 @@ static void test_five_seats(void **state)
     finish(&srv, dir);
 }
 
+/* A hint: the seated player asked now gets every choice on offer priced
+ * by the room's fallback bot, best first, computed off the loop; one
+ * without a seat (or whose turn it is not) is refused. */
+static void test_hint(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    start(&srv, dir, sizeof dir, NULL);
+    skt_player p, q;
+    skt_player_open(&p, srv.port, "Hias", 0, 31);
+    json_t *turn = skt_table(&p, ",\"listed\":false,\"fallback\":\"pimc:8\"", "random");
+    skt_say(&p, "{\"type\":\"hint\",\"room\":\"%s\",\"ref\":\"h1\"}");
+    json_t *h = expect(&p.w, "hint", 20000);
+    assert_non_null(h);
+    assert_string_equal(json_string_value(json_object_get(h, "ref")), "h1");
+    assert_int_equal(json_integer_value(json_object_get(h, "seq")),
+                     json_integer_value(json_object_get(turn, "seq")));
+    json_t *hints = json_object_get(h, "hints"), *legal = json_object_get(turn, "legal");
+    assert_true(json_array_size(hints) > 0);
+    double last = 1e300;
+    size_t i;
+    json_t *v;
+    json_array_foreach(hints, i, v) {
+        const char *a = json_string_value(json_object_get(v, "action"));
+        double value = json_number_value(json_object_get(v, "value"));
+        bool offered = false;
+        size_t k;
+        json_t *w;
+        json_array_foreach(legal, k, w) offered = offered || strcmp(json_string_value(w), a) == 0;
+        assert_true(offered);
+        assert_true(value <= last); /* best first */
+        last = value;
+    }
+    json_decref(h);
+    json_decref(turn);
+    skt_player_open(&q, srv.port, "Zaungast", -1, 32);
+    snprintf(q.room, sizeof q.room, "%s", p.room);
+    json_decref(skt_request(&q, "{\"type\":\"spectate\",\"room\":\"%s\"%.0d}", 0, "state"));
+    char msg[200];
+    snprintf(msg, sizeof msg, "{\"type\":\"hint\",\"room\":\"%s\"}", q.room);
+    expect_error(&q.w, msg, "refused");
+    skt_ws_close(&q.w);
+    skt_ws_close(&p.w);
+    finish(&srv, dir);
+}
+
 #define SKT_TABLE_TESTS                                                                           \
     cmocka_unit_test(test_turn_timer), cmocka_unit_test(test_pause_vote),                        \
-        cmocka_unit_test(test_five_seats),
+        cmocka_unit_test(test_five_seats), cmocka_unit_test(test_hint),

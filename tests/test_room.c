@@ -737,6 +737,75 @@ static void test_five_players(void **state)
     sk_room_free(r);
 }
 
+/* ------------------------------------------------------------------ */
+/* Hints see the seat's view only                                     */
+/* ------------------------------------------------------------------ */
+
+/* A hint (the server's, sk_bot_hint on sk_room_view) depends on nothing
+ * the seat cannot see: two deals that differ only in two unseen cards
+ * of two other seats, the same decisions played, give a deterministic
+ * bot (same seed) the same hints, action for action and value for
+ * value. */
+static void test_hint_view(void **state)
+{
+    (void)state;
+    static const char *const SPECS[] = {"heuristic", "pimc:4"};
+    sk_rng rng;
+    sk_rng_seed(&rng, 4242);
+    int compared = 0;
+    for (int k = 0; k < 80 && compared < 8; k++) {
+        sk_room *a = tl_room("official", "");
+        fill_humans(a);
+        uint8_t seed[SK_ROOM_SEED_BYTES];
+        seed_of(700 + (uint64_t)k, seed);
+        OK(sk_room_deal(a, seed, E));
+        int seats[SK_MAX_ACTIONS], m = 0, steps = (int)sk_rng_below(&rng, 30);
+        sk_action acts[SK_MAX_ACTIONS];
+        for (int i = 0; i < steps && sk_room_game(a); i++) {
+            sk_action legal[SK_MAX_LEGAL];
+            int n;
+            seats[m] = sk_room_pending(a, legal, &n);
+            acts[m] = legal[sk_rng_below(&rng, (uint32_t)n)];
+            OK(sk_room_decide(a, seats[m], acts[m], sk_room_seq(a), E));
+            m++;
+        }
+        int seat = sk_room_pending(a, NULL, NULL);
+        uint8_t dealt[4][8];
+        int x, y;
+        sk_room *b = NULL;
+        bool same = seat >= 0 && tl_unseen_swap(sk_room_game(a), seat, &rng, dealt, &x, &y);
+        if (same) {
+            b = tl_room("official", "");
+            fill_humans(b);
+            OK(skx_room_deal_hands(b, seed, dealt, E));
+            for (int i = 0; same && i < m; i++)
+                same = sk_room_decide(b, seats[i], acts[i], sk_room_seq(b), NULL) == SK_OK;
+        }
+        for (size_t i = 0; same && i < sizeof SPECS / sizeof *SPECS; i++) {
+            sk_view va, vb;
+            OK(sk_room_view(a, seat, &va));
+            OK(sk_room_view(b, seat, &vb));
+            sk_bot *ba = sk_bot_new(SPECS[i], 99, NULL), *bb = sk_bot_new(SPECS[i], 99, NULL);
+            sk_action ha[SK_MAX_LEGAL], hb[SK_MAX_LEGAL];
+            double wa[SK_MAX_LEGAL], wb[SK_MAX_LEGAL];
+            int na = sk_bot_hint(ba, &va, ha, wa, SK_MAX_LEGAL);
+            int nb = sk_bot_hint(bb, &vb, hb, wb, SK_MAX_LEGAL);
+            assert_true(na > 0);
+            assert_int_equal(na, nb);
+            for (int h = 0; h < na; h++) {
+                assert_true(sk_action_equal(ha[h], hb[h]));
+                assert_true(wa[h] == wb[h]);
+            }
+            sk_bot_free(ba);
+            sk_bot_free(bb);
+        }
+        compared += same;
+        sk_room_free(b);
+        sk_room_free(a);
+    }
+    assert_true(compared >= 4); /* the test is not vacuous */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -749,6 +818,7 @@ int main(void)
         cmocka_unit_test(test_timer),
         cmocka_unit_test(test_pause),
         cmocka_unit_test(test_five_players),
+        cmocka_unit_test(test_hint_view),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

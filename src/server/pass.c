@@ -105,7 +105,10 @@ void skx_rooms_advance(skx_server *srv)
 {
     for (skx_job *j = skx_pool_take(&srv->pool), *next; j; j = next) {
         next = j->next;
-        apply_job(srv, j);
+        if (j->kind == SKX_JOB_HINT)
+            skx_hint_done(srv, j);
+        else
+            apply_job(srv, j);
         free(j);
     }
     for (size_t i = 0; i < srv->nrooms && !srv->failed; i++) {

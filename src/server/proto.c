@@ -34,6 +34,7 @@ static const skx_msg_spec SPECS[SKX_MSG_NTYPES] = {
     [SKX_MSG_REGISTER] = {"register", {"!name", "!password", NULL}},
     [SKX_MSG_LOGIN] = {"login", {"!name", "!password", NULL}},
     [SKX_MSG_PAUSE] = {"pause", {"!room", "!pause", NULL}},
+    [SKX_MSG_HINT] = {"hint", {"!room", NULL}},
 };
 
 /* The alphabet of invitation codes: no 0/o, 1/l/i to misread. */

@@ -40,6 +40,7 @@ enum skx_msg_type {
     SKX_MSG_REGISTER,
     SKX_MSG_LOGIN,
     SKX_MSG_PAUSE,
+    SKX_MSG_HINT,
     SKX_MSG_NTYPES
 };
 

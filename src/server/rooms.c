@@ -414,6 +414,9 @@ void skx_rooms_handle(skx_conn *c, const skx_msg *m)
         skx_room_persist(srv, rm);
         return;
     }
+    case SKX_MSG_HINT:
+        skx_hint_request(c, rm, m);
+        return;
     case SKX_MSG_PAUSE:
         if (seat < 0) {
             skx_send_error(c, m->ref, "refused", "pause: you have no seat in this room", NULL);

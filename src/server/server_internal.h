@@ -89,6 +89,7 @@ struct skx_room {
     sk_bot *bots[SK_ROOM_SEATS];         /* each bot seat's bot (NULL while out at a worker) */
     char botspec[SK_ROOM_SEATS][SKX_BOT_MAX + 1];
     int job_seat;                    /* seat whose bot works on a decision, -1 */
+    int hinting;                     /* a hint is being computed for the room */
     uint64_t checked;                /* event number at the pass's last look at the room */
     int recheck;                     /* look again though no event came (a follower
                                       * came or went, a bot's answer was stale) */
@@ -100,10 +101,18 @@ struct skx_room {
     uint32_t games_stored;           /* finished games written to the store */
 };
 
-/* A bot's decision in the making: a copy of the seat's view, its own
- * ruleset copy (the view points to it), the bot (lent by the room). */
+/* What a worker computes for the loop. */
+enum skx_job_kind {
+    SKX_JOB_ACT = 0,  /* a bot's decision for a seat */
+    SKX_JOB_HINT = 1  /* a hint for a seated player: every choice with its value */
+};
+
+/* A bot's decision (or a hint) in the making: a copy of the seat's
+ * view, its own ruleset copy (the view points to it), the bot (lent by
+ * the room for a decision, the job's own for a hint). */
 typedef struct skx_job {
     struct skx_job *next;
+    int kind;                     /* enum skx_job_kind */
     uint64_t room;
     int seat;
     uint64_t seq;
@@ -112,6 +121,12 @@ typedef struct skx_job {
     sk_rules rules;
     sk_view view;
     sk_action act;
+    /* a hint: who asked (the player, the request's ref) and the answer */
+    uint64_t player;
+    char ref[SKX_REF_MAX + 1];
+    int nhints;
+    sk_action hints[SK_MAX_LEGAL];
+    double values[SK_MAX_LEGAL];
 } skx_job;
 
 /* The bot threads: jobs in, results out; a result wakes the loop. */
@@ -208,6 +223,11 @@ void skx_rooms_free(skx_server *srv);
 uint8_t skx_room_present(const skx_room *rm);
 /* JSON of the lobby (listed rooms), consumed by the caller. */
 json_t *skx_rooms_lobby(skx_server *srv);
+
+/* hint.c: a hint request (the seat asked now only), and a finished
+ * hint job: its answer to the player's connections. */
+void skx_hint_request(skx_conn *c, skx_room *rm, const skx_msg *m);
+void skx_hint_done(skx_server *srv, skx_job *j);
 
 /* worker.c */
 int skx_pool_start(skx_pool *p, int n, struct lws_context *lws, sk_error *err);

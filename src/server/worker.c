@@ -4,6 +4,7 @@
  * on; a worker computes the decision, puts the job on the done list and
  * wakes the loop with lws_cancel_service.  The loop applies the answer
  * only if the room still stands at the event the view was made at.
+ * Hints (a player's question "what would a bot do") take the same way.
  */
 #include "server_internal.h"
 
@@ -29,7 +30,10 @@ static void *worker_main(void *arg)
         pthread_mutex_unlock(&p->mu);
 
         j->view.rules = &j->rules; /* the view points into the job, not the room */
-        j->act = sk_bot_act(j->bot, &j->view);
+        if (j->kind == SKX_JOB_HINT)
+            j->nhints = sk_bot_hint(j->bot, &j->view, j->hints, j->values, SK_MAX_LEGAL);
+        else
+            j->act = sk_bot_act(j->bot, &j->view);
         j->next = NULL;
 
         pthread_mutex_lock(&p->mu);

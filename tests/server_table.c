@@ -4,7 +4,7 @@
  * on the real server: the fallback bot decides when it runs out, the
  * player keeps the seat, a restart gives a fresh full period) and the
  * pause vote (no timer, no bot while paused), a room of five players,
- * hints.
+ * hints, engines at a table.
  * docs/server-protocol.md.
  */
 
@@ -281,6 +281,90 @@ static void test_hint(void **state)
     finish(&srv, dir);
 }
 
+/* Counts the lines of the files DIR/eng-*.log that start with `word`
+ * and checks each "hand" line names at most 8 cards; -1 when none. */
+static int skt_engine_lines(const char *dir, const char *word, int *logs)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    struct dirent *e;
+    int count = 0;
+    *logs = 0;
+    while ((e = readdir(d))) {
+        if (strncmp(e->d_name, "eng-", 4) != 0)
+            continue;
+        char path[600], line[1200];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
+        (*logs)++;
+        while (fgets(line, sizeof line, f)) {
+            if (strncmp(line, word, strlen(word)) == 0)
+                count++;
+            if (strncmp(line, "hand", 4) == 0) {
+                int cards = 0;
+                for (char *t = strtok(line + 4, " \n"); t; t = strtok(NULL, " \n"))
+                    cards += sk_card_parse(t) >= 0;
+                assert_true(cards <= 8);
+            }
+        }
+        fclose(f);
+    }
+    closedir(d);
+    return count;
+}
+
+/* Engines at a table (--engine NAME=COMMAND): the lobby names them; a
+ * client may seat only those; two seats of examples/engine_random.py
+ * (each its own process, its input logged) and one engine that cannot
+ * start (the room's bot plays for it) play two games with the player
+ * in seat 0, every message checked as in the secrecy test. */
+static void test_engines(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64], rnd[900];
+    tmpdir_make(dir, sizeof dir);
+    snprintf(rnd, sizeof rnd, "rnd=tee %s/eng-$$.log | python3 %s/examples/engine_random.py", dir,
+             getenv("SK_ROOT"));
+    const char *extra[] = {"--engine", rnd, "--engine", "broken=exit 3", "--engine-time", "3000",
+                           NULL};
+    char db[600];
+    snprintf(db, sizeof db, "%s/server.db", dir);
+    assert_int_equal(skt_server_start_args(&srv, db, extra), 0);
+    skt_player p;
+    skt_player_open(&p, srv.port, "Wiggerl", 0, 41);
+    json_t *lobby = skt_request(&p, "{\"type\":\"lobby\"%.0s%.0d}", 0, "lobby");
+    json_t *engines = json_object_get(lobby, "engines");
+    assert_int_equal(json_array_size(engines), 2);
+    assert_string_equal(json_string_value(json_array_get(engines, 0)), "ext:rnd");
+    json_decref(lobby);
+    skt_create(&p, ",\"listed\":false");
+    json_decref(skt_request(&p, "{\"type\":\"join\",\"room\":\"%s\",\"seat\":%d}", 0, "state"));
+    char msg[200];
+    snprintf(msg, sizeof msg, "{\"type\":\"bot\",\"room\":\"%s\",\"seat\":1,\"bot\":\"ext:nope\"}",
+             p.room);
+    expect_error(&p.w, msg, "refused"); /* only the names offered */
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"bot\",\"room\":\"%s\",\"seat\":1,\"bot\":\"ext:python3 x.py\"}", p.room);
+    expect_error(&p.w, msg, "refused"); /* never a command */
+    const char *bots[] = {"ext:rnd", "ext:rnd", "ext:broken"};
+    for (int s = 1; s < 4; s++) {
+        snprintf(msg, sizeof msg, "{\"type\":\"bot\",\"room\":\"%s\",\"seat\":%d,\"bot\":\"%s\"}",
+                 p.room, s, bots[s - 1]);
+        assert_int_equal(skt_ws_send(&p.w, msg), 0);
+    }
+    skt_play(&p, 2, 120000);
+    int logs = 0;
+    int games = skt_engine_lines(dir, "game ", &logs);
+    int gos = skt_engine_lines(dir, "go ", &logs);
+    assert_int_equal(logs, 2); /* one process per engine seat */
+    assert_true(games >= 2 * 2 - 1 && gos >= 2 * 8);
+    skt_ws_close(&p.w);
+    finish(&srv, dir);
+}
+
 #define SKT_TABLE_TESTS                                                                           \
     cmocka_unit_test(test_turn_timer), cmocka_unit_test(test_pause_vote),                        \
-        cmocka_unit_test(test_five_seats), cmocka_unit_test(test_hint),
+        cmocka_unit_test(test_five_seats), cmocka_unit_test(test_hint),                          \
+        cmocka_unit_test(test_engines),

@@ -124,7 +124,7 @@ static void test_start_http(void **state)
     assert_string_equal(body, "schafkopf test file\n");
     free(body);
     assert_int_equal(skt_http_get(srv.port, "/api/lobby", &body, NULL), 200);
-    assert_string_equal(body, "{\"rooms\":[]}");
+    assert_string_equal(body, "{\"rooms\":[],\"engines\":[]}");
     free(body);
     assert_int_equal(skt_http_get(srv.port, "/api/rooms/aaaaaaaaaaaaaaaa/games.jsonl", &body,
                                   NULL),

@@ -96,6 +96,11 @@ uint64_t sk_room_seq(const sk_room *r);
 /* The game in progress, or NULL between games: read only. */
 const sk_game *sk_room_game(const sk_room *r);
 const sk_session *sk_room_session(const sk_room *r);
+/* The number of the game running or last dealt, from 1 (0: none yet). */
+uint32_t sk_room_game_no(const sk_room *r);
+/* The last finished game (the one before the game running, or the last
+ * one) and its number in *no; NULL before a game has ended. */
+const sk_game *sk_room_last_game(const sk_room *r, uint32_t *no);
 
 /* Seats a human (player id, not 0; name: 1..31 bytes of printable
  * UTF-8) or a bot (a spec sk_bot_new accepts) in an empty or away seat,
@@ -109,6 +114,9 @@ const sk_session *sk_room_session(const sk_room *r);
  * empty, player seated elsewhere; SK_EINVAL: bad bot spec or name). */
 int sk_room_sit_human(sk_room *r, int seat, uint64_t player, const char *name, sk_error *err);
 int sk_room_sit_bot(sk_room *r, int seat, const char *spec, sk_error *err);
+/* A bot spec "ext:NAME" (NAME: 1..27 of A-Z a-z 0-9 _ - .) is an engine
+ * the driver runs (docs/engine-protocol.md); the room keeps the spec and
+ * asks the driver for the seat's decisions as for any bot. */
 int sk_room_leave(sk_room *r, int seat, sk_error *err);
 
 /* The next decision: the seat to ask and the choices it has (at most

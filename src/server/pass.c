@@ -23,6 +23,7 @@
 static void apply_job(skx_server *srv, skx_job *j)
 {
     skx_room *rm = skx_room_by_id(srv, j->room);
+    skx_engine_detach(srv, rm, j); /* an engine's seat back (or ended) */
     if (!rm) {
         sk_bot_free(j->bot);
         return;
@@ -107,7 +108,7 @@ void skx_rooms_advance(skx_server *srv)
         next = j->next;
         if (j->kind == SKX_JOB_HINT)
             skx_hint_done(srv, j);
-        else
+        else if (j->kind == SKX_JOB_ACT)
             apply_job(srv, j);
         free(j);
     }
@@ -118,6 +119,14 @@ void skx_rooms_advance(skx_server *srv)
         /* Only a room where something happened since the last look. */
         if (rm->checked == sk_room_seq(rm->room) && !rm->recheck)
             continue;
+        for (int s = 0; s < SK_ROOM_SEATS; s++) { /* an engine whose bot left: ended */
+            const sk_room_seat *st = sk_room_seat_at(rm->room, s);
+            if (rm->engines[s] && (!st || st->kind != SK_ROOM_BOT ||
+                                   strcmp(st->bot, rm->engines[s]->name) != 0)) {
+                skx_engine_retire(srv, rm->engines[s]);
+                rm->engines[s] = NULL;
+            }
+        }
         if (rm->job_seat >= 0 || sk_room_pending(rm->room, legal, &n) >= 0 || !seats_full(rm) ||
             sk_room_paused(rm->room) || !anyone_here(rm))
             continue;
@@ -131,9 +140,13 @@ void skx_rooms_advance(skx_server *srv)
 }
 
 /* Posts a decision of `seat` to a worker: the seat's bot (made from
- * `spec` if it has none of that spec) and a copy of its view. */
-static void post_job(skx_server *srv, skx_room *rm, int seat, const char *spec)
+ * `spec` if it has none of that spec) and a copy of its view; for an
+ * engine ("ext:NAME") the seat's engine, with the room's fallback bot
+ * for when it fails. */
+static void post_job(skx_server *srv, skx_room *rm, int seat, const char *engine_spec)
 {
+    bool engine = strncmp(engine_spec, "ext:", 4) == 0;
+    const char *spec = engine ? rm->fallback : engine_spec;
     sk_bot *bot = rm->bots[seat];
     if (bot && strcmp(rm->botspec[seat], spec) != 0) {
         sk_bot_free(bot);
@@ -164,6 +177,8 @@ static void post_job(skx_server *srv, skx_room *rm, int seat, const char *spec)
     snprintf(j->spec, sizeof j->spec, "%s", spec);
     j->rules = *sk_room_rules(rm->room);
     j->view.rules = &j->rules;
+    if (engine)
+        skx_engine_attach(srv, rm, seat, engine_spec, j); /* else: not offered, the bot plays */
     rm->job_seat = seat;
     skx_pool_post(&srv->pool, j);
 }

@@ -75,8 +75,10 @@ skx_room *skx_room_add(skx_server *srv, sk_room *room, uint64_t id, const char *
 static void room_free(skx_room *rm)
 {
     sk_room_free(rm->room);
-    for (int s = 0; s < SK_ROOM_SEATS; s++)
+    for (int s = 0; s < SK_ROOM_SEATS; s++) {
         sk_bot_free(rm->bots[s]);
+        skx_engseat_free(rm->engines[s]); /* teardown: the workers are gone */
+    }
     free(rm->subs);
     for (skx_chat *ch = rm->chat_head, *n; ch; ch = n) {
         n = ch->next;
@@ -386,6 +388,11 @@ void skx_rooms_handle(skx_conn *c, const skx_msg *m)
     case SKX_MSG_BOT:
         if (!following) {
             skx_send_error(c, m->ref, "refused", "bot: join or watch the room first", NULL);
+            return;
+        }
+        if (strncmp(m->bot, "ext:", 4) == 0 && !skx_engine_command(srv, m->bot)) {
+            skx_send_error(c, m->ref, "refused",
+                           "bot: no such engine on this server (the lobby lists them)", NULL);
             return;
         }
         if (m->bot[0]) {

@@ -224,6 +224,18 @@ const sk_session *sk_room_session(const sk_room *r)
     return &r->session;
 }
 
+uint32_t sk_room_game_no(const sk_room *r)
+{
+    return r->deal.no;
+}
+
+const sk_game *sk_room_last_game(const sk_room *r, uint32_t *no)
+{
+    if (no)
+        *no = r->have_last ? r->last_deal.no : 0;
+    return r->have_last ? &r->last : NULL;
+}
+
 /* Makes event r->seq + 1 from a change: its journal entry and its
  * message for every recipient.  Out of memory the change stands but
  * the event or its texts are missing (NULL): SK_ENOMEM. */
@@ -383,6 +395,18 @@ int sk_room_sit_human(sk_room *r, int seat, uint64_t player, const char *name, s
     return emit(r, &c, err);
 }
 
+/* Whether a spec names an engine, "ext:NAME" (NAME: 1..27 letters,
+ * digits, '_', '-', '.'): the driver runs it, the room only keeps it. */
+bool skx_room_engine_spec(const char *spec)
+{
+    if (strncmp(spec, "ext:", 4) != 0)
+        return false;
+    size_t n = strlen(spec + 4);
+    return n >= 1 && n <= 27 &&
+           strspn(spec + 4, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") ==
+               n;
+}
+
 /* Seats a bot; see table.h. */
 int sk_room_sit_bot(sk_room *r, int seat, const char *spec, sk_error *err)
 {
@@ -390,9 +414,11 @@ int sk_room_sit_bot(sk_room *r, int seat, const char *spec, sk_error *err)
     if (rc < 0)
         return rc;
     sk_error berr = {{0}, NULL};
-    sk_bot *probe = spec && strlen(spec) < sizeof r->seats[0].bot ? sk_bot_new(spec, 0, &berr)
-                                                                : NULL;
-    if (!probe) {
+    bool engine = spec && skx_room_engine_spec(spec);
+    sk_bot *probe = !engine && spec && strlen(spec) < sizeof r->seats[0].bot
+                        ? sk_bot_new(spec, 0, &berr)
+                        : NULL;
+    if (!probe && !engine) {
         char q[SK_ESCAPE_SIZE(40)];
         return fail(err, SK_EINVAL, NULL, "seat %d: bot \"%s\": %s", seat,
                     spec ? sk_escape(q, sizeof q, spec, strlen(spec), 40) : "",

@@ -153,6 +153,8 @@ char *skx_room_journal_json(const sk_room *r, const skx_room_change *c);
  * the doubling offered out of turn (SK_ACT_KONTRA, SK_ACT_RETOUR) or -1;
  * legal may be NULL. */
 int skx_room_pending(const sk_room *r, sk_action *legal, int *n, int *offer);
+/* Whether a bot spec names an engine ("ext:NAME"; table.h). */
+bool skx_room_engine_spec(const char *spec);
 /* Hex of n bytes into out (2n + 1 bytes). */
 void skx_room_hex(const uint8_t *bytes, size_t n, char *out);
 

@@ -806,6 +806,121 @@ static void test_hint_view(void **state)
     assert_true(compared >= 4); /* the test is not vacuous */
 }
 
+/* ------------------------------------------------------------------ */
+/* Claims                                                             */
+/* ------------------------------------------------------------------ */
+
+/* The line of the last trick: each seat's last card, in turn. */
+static int last_trick_line(const sk_game *g, uint8_t *cards)
+{
+    int n = 0;
+    for (int k = 0; k < g->pub.nseats; k++) {
+        int s = (g->pub.to_move + k) % g->pub.nseats;
+        if (g->hands[s])
+            cards[n++] = (uint8_t)sk_cards_first(g->hands[s]);
+    }
+    return n;
+}
+
+/* A claim at the last trick: refused (and nothing changes) when the
+ * trick goes to the other side, else a "claim" event showing the
+ * claimer's card, the cards played out as actions, the result; the
+ * journal rebuilds it byte for byte.  Refused outside the play, stale,
+ * or with a line that is not the cards left. */
+static void test_claim(void **state)
+{
+    (void)state;
+    sk_error err = {{0}, NULL};
+    sk_rng rng;
+    sk_rng_seed(&rng, 808);
+    int held = 0, lost = 0;
+    for (int k = 0; k < 60 && (held < 3 || lost < 3); k++) {
+        sk_room *r = tl_room("official", "");
+        fill_humans(r);
+        uint8_t seed[SK_ROOM_SEED_BYTES], cards[SK_NCARDS];
+        seed_of(900 + (uint64_t)k, seed);
+        OK(sk_room_deal(r, seed, E));
+        refused(sk_room_claim(r, 0, cards, 0, sk_room_seq(r), &err), SK_ESTATE, &err,
+                "a claim in the auction");
+        int offer = -1, n = 0;
+        while (sk_room_game(r)) {
+            const sk_game *g = sk_room_game(r);
+            skx_room_pending(r, NULL, &n, &offer);
+            if (g->pub.phase == SK_PHASE_PLAY && g->pub.trick_no == g->pub.ntricks - 1 &&
+                g->pub.trick_len == 0 && offer < 0)
+                break;
+            tl_room_decide_random(r, &rng);
+        }
+        const sk_game *g = sk_room_game(r);
+        if (!g) {
+            sk_room_free(r);
+            continue;
+        }
+        int claimer = sk_room_pending(r, NULL, NULL);
+        int len = last_trick_line(g, cards);
+        uint64_t seq = sk_room_seq(r);
+        refused(sk_room_claim(r, claimer, cards, len, seq - 1, &err), SK_ESTATE, &err, "stale");
+        refused(sk_room_claim(r, claimer, cards, len - 1, seq, &err), SK_EINVAL, &err,
+                "a line short of a card");
+        /* who takes the last trick, on a copy */
+        sk_game copy = *g;
+        for (int i = 0; i < len; i++)
+            OK(sk_game_apply(&copy, sk_act_card(copy.pub.to_move, cards[i]), E));
+        int winner = copy.pub.trick_winners[copy.pub.ntricks - 1];
+        enum sk_side side = sk_game_side(g, claimer);
+        bool holds = winner == claimer || (side != SK_SIDE_NONE && sk_game_side(g, winner) == side);
+        sk_cards hand = g->hands[claimer];
+        int rc = sk_room_claim(r, claimer, cards, len, seq, &err);
+        if (!holds) {
+            refused(rc, SK_ESTATE, &err, "a claim that does not hold");
+            assert_int_equal(sk_room_seq(r), seq);
+            assert_non_null(sk_room_game(r));
+            lost++;
+            sk_room_free(r);
+            continue;
+        }
+        assert_int_equal(rc, SK_OK);
+        held++;
+        assert_null(sk_room_game(r));
+        assert_int_equal(sk_room_seq(r), seq + 1 + (uint64_t)len + 1);
+        json_t *ev = message(r, seq + 1, SK_ROOM_SPECTATOR);
+        assert_string_equal(json_string_value(json_object_get(ev, "kind")), "claim");
+        assert_int_equal(json_integer_value(json_object_get(ev, "seat")), claimer);
+        json_t *h = json_object_get(ev, "hand");
+        assert_int_equal(json_array_size(h), 1);
+        assert_int_equal(sk_card_parse(json_string_value(json_array_get(h, 0))),
+                         sk_cards_first(hand));
+        json_decref(ev);
+        for (int i = 0; i < len; i++) {
+            ev = message(r, seq + 2 + (uint64_t)i, 1);
+            assert_string_equal(json_string_value(json_object_get(ev, "kind")), "action");
+            json_decref(ev);
+        }
+        ev = message(r, sk_room_seq(r), 2);
+        assert_string_equal(json_string_value(json_object_get(ev, "kind")), "result");
+        json_decref(ev);
+        /* the journal: a fresh room says the same, byte for byte */
+        sk_room *fresh = tl_room("official", "");
+        for (uint64_t q = 1; q <= sk_room_seq(r); q++) {
+            char *entry = sk_room_journal(r, q);
+            OK(sk_room_replay(fresh, entry, E));
+            free(entry);
+        }
+        assert_int_equal(sk_room_seq(fresh), sk_room_seq(r));
+        for (uint64_t q = seq + 1; q <= sk_room_seq(r); q++)
+            for (int v = 0; v <= 4; v++) {
+                int seat = v == 4 ? SK_ROOM_SPECTATOR : v;
+                char *x = sk_room_message(r, q, seat), *y = sk_room_message(fresh, q, seat);
+                assert_string_equal(x, y);
+                free(x);
+                free(y);
+            }
+        sk_room_free(fresh);
+        sk_room_free(r);
+    }
+    assert_true(held >= 3 && lost >= 3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -819,6 +934,7 @@ int main(void)
         cmocka_unit_test(test_pause),
         cmocka_unit_test(test_five_players),
         cmocka_unit_test(test_hint_view),
+        cmocka_unit_test(test_claim),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

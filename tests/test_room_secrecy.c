@@ -6,7 +6,8 @@
  * The sessions (official, tournament and sauspiel presets, Hochzeit,
  * Bauernhochzeit and Klopfen variants, Bock, a Ramsch table, three
  * and five players, Kontra before one's own card) mix humans and bots
- * who come and go, mid-game too, pause votes and timer settings.  With
+ * who come and go, mid-game too, pause votes, timer settings and claims
+ * of the last trick (held or refused).  With
  * five players the seat sitting out is checked as a spectator is: no
  * hand, nothing unplayed.  The journal test feeds a second room every
  * entry as it is made and requires the same messages for every
@@ -182,6 +183,25 @@ static void random_input(sk_room *r, sk_rng *rng, uint64_t *player, int *games)
             OK(sk_room_sit_human(r, s, *player, NAMES[*player % 6], E));
         }
         return;
+    }
+    const sk_game *g = sk_room_game(r);
+    if (g && g->pub.phase == SK_PHASE_PLAY && g->pub.trick_no == g->pub.ntricks - 1 &&
+        g->pub.trick_len == 0 && sk_room_offer(r) < 0 && sk_rng_below(rng, 2) == 0) {
+        /* a claim of the last trick by a random seat: held or refused */
+        uint8_t line[SK_NSEATS];
+        int len = 0;
+        for (int k = 0; k < g->pub.nseats; k++) {
+            int s = (g->pub.to_move + k) % g->pub.nseats;
+            if (g->hands[s])
+                line[len++] = (uint8_t)sk_cards_first(g->hands[s]);
+        }
+        int seat = (int)sk_rng_below(rng, (uint32_t)n);
+        sk_error err = {{0}, NULL};
+        int rc = sk_room_claim(r, seat, line, len, sk_room_seq(r), &err);
+        if (rc != SK_OK && rc != SK_ESTATE)
+            fail_msg("a claim of the cards left: %d %s", rc, err.msg);
+        if (rc == SK_OK)
+            return;
     }
     if (sk_room_game(r)) {
         tl_room_decide_random(r, rng);
@@ -363,7 +383,8 @@ static void check_text(const sk_room *r, int seat, const char *text)
             }
             if (strcmp(str, "seed") == 0)
                 fail_msg("a seed before the game is over: %s", text);
-            if (strcmp(str, "hand") == 0 && seat == SK_ROOM_SPECTATOR)
+            if (strcmp(str, "hand") == 0 && seat == SK_ROOM_SPECTATOR &&
+                !strstr(text, "\"kind\":\"claim\"")) /* a claimer shows his cards to all */
                 fail_msg("a spectator got a hand: %s", text);
             if (strcmp(str, "hand") == 0 && g && seat == sk_room_out(r))
                 fail_msg("the seat sitting out got a hand: %s", text);

@@ -114,6 +114,22 @@ const sk_game *sk_room_last_game(const sk_room *r, uint32_t *no);
  * empty, player seated elsewhere; SK_EINVAL: bad bot spec or name). */
 int sk_room_sit_human(sk_room *r, int seat, uint64_t player, const char *name, sk_error *err);
 int sk_room_sit_bot(sk_room *r, int seat, const char *spec, sk_error *err);
+/* "Der Rest gehört mir": `seat` claims every remaining trick for its
+ * side.  Whether the claim holds against every possible play is the
+ * driver's question (the ai layer's sk_claim_check, with the whole
+ * deal, off the driver's loop); the driver then gives the line to play
+ * out: all n cards left, in the order played (at a turn of the
+ * claimer's side a card after which the claim still holds, at the
+ * others any legal card: every such line ends the same).  The room
+ * checks the line on a copy -- every card legal in turn, every trick
+ * from the current one won by the claimer's side -- and makes a "claim"
+ * event (the claimer's cards, shown to everyone), an "action" event per
+ * card and the result.  0, or SK_ESTATE (not the play, a doubling on
+ * offer, stale `seen`, the seat sits out, the line loses a trick),
+ * SK_EINVAL (not a line of the cards left), SK_ERANGE. */
+int sk_room_claim(sk_room *r, int seat, const uint8_t *cards, int n, uint64_t seen,
+                  sk_error *err);
+
 /* A bot spec "ext:NAME" (NAME: 1..27 of A-Z a-z 0-9 _ - .) is an engine
  * the driver runs (docs/engine-protocol.md); the room keeps the spec and
  * asks the driver for the seat's decisions as for any bot. */

@@ -239,7 +239,7 @@ const sk_game *sk_room_last_game(const sk_room *r, uint32_t *no)
 /* Makes event r->seq + 1 from a change: its journal entry and its
  * message for every recipient.  Out of memory the change stands but
  * the event or its texts are missing (NULL): SK_ENOMEM. */
-static int emit(sk_room *r, skx_room_change *c, sk_error *err)
+int skx_room_emit(sk_room *r, skx_room_change *c, sk_error *err)
 {
     c->pending = skx_room_pending(r, c->legal, &c->nlegal, &c->offer);
     if (r->nev == r->ev_cap) {
@@ -257,6 +257,7 @@ static int emit(sk_room *r, skx_room_change *c, sk_error *err)
     e->seq = r->seq;
     e->game_no = r->games_dealt;
     e->kind = (uint8_t)c->kind;
+    e->claimed = c->claimed;
     e->journal = skx_room_journal_json(r, c);
     bool ok = e->journal != NULL;
     for (int v = 0; v < SKX_ROOM_VIEWERS; v++) {
@@ -392,7 +393,7 @@ int sk_room_sit_human(sk_room *r, int seat, uint64_t player, const char *name, s
     s->player = player;
     snprintf(s->name, sizeof s->name, "%s", name);
     skx_room_change c = {.kind = SKX_EV_SIT, .seat = seat};
-    return emit(r, &c, err);
+    return skx_room_emit(r, &c, err);
 }
 
 /* Whether a spec names an engine, "ext:NAME" (NAME: 1..27 letters,
@@ -435,7 +436,7 @@ int sk_room_sit_bot(sk_room *r, int seat, const char *spec, sk_error *err)
     snprintf(s->bot, sizeof s->bot, "%s", spec);
     snprintf(s->name, sizeof s->name, "%s", spec);
     skx_room_change c = {.kind = SKX_EV_SIT, .seat = seat};
-    return emit(r, &c, err);
+    return skx_room_emit(r, &c, err);
 }
 
 /* Empties a seat, or marks it away during a game; see table.h. */
@@ -457,7 +458,7 @@ int sk_room_leave(sk_room *r, int seat, sk_error *err)
     }
     seat_changed(r, seat);
     skx_room_change c = {.kind = SKX_EV_LEAVE, .seat = seat};
-    return emit(r, &c, err);
+    return skx_room_emit(r, &c, err);
 }
 
 /* The pending decision; see room_internal.h.  Core's turn order asks
@@ -609,7 +610,7 @@ static int finish_game(sk_room *r, sk_error *err)
     if (!r->last_course)
         return fail(err, SK_ENOMEM, NULL, "out of memory for the game's course");
     skx_room_change c = {.kind = SKX_EV_RESULT, .seat = -1};
-    return emit(r, &c, err);
+    return skx_room_emit(r, &c, err);
 }
 
 /* Starts the deal of `hands` under `seed`: drops the events before the
@@ -639,7 +640,7 @@ static int start_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES],
     r->decisions++;
     sk_turn_init(&r->turn);
     skx_room_change c = {.kind = SKX_EV_DEAL, .seat = -1};
-    rc = emit(r, &c, err);
+    rc = skx_room_emit(r, &c, err);
     if (rc == SK_OK && sk_game_over(&r->game))
         rc = finish_game(r, err);
     return rc;
@@ -712,16 +713,25 @@ int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *e
         c.kind = SKX_EV_DECLINE;
         c.a = legal[0];
         sk_turn_decline(&r->turn, &r->game, gseat);
-        return emit(r, &c, err);
+        return skx_room_emit(r, &c, err);
     }
+    return skx_room_apply(r, &c, gseat, err);
+}
+
+/* Applies an action of game seat `gseat` (c: its change, kind and room
+ * seat set) and makes its event; books the game when it ends; see
+ * room_internal.h. */
+int skx_room_apply(sk_room *r, skx_room_change *c, int gseat, sk_error *err)
+{
     for (int s = 0; s < SK_NSEATS; s++)
-        c.seen_before[s] = sk_game_seen_hand(&r->game, s);
-    c.partner_before = r->game.pub.partner;
-    c.open_before = r->game.pub.open_seat;
-    rc = sk_game_apply(&r->game, a, err);
+        c->seen_before[s] = sk_game_seen_hand(&r->game, s);
+    c->partner_before = r->game.pub.partner;
+    c->open_before = r->game.pub.open_seat;
+    c->a.seat = (uint8_t)gseat;
+    int rc = sk_game_apply(&r->game, c->a, err);
     if (rc < 0)
         return rc; /* on offer, so the engine's own list was wrong */
-    rc = emit(r, &c, err);
+    rc = skx_room_emit(r, c, err);
     if (rc == SK_OK && sk_game_over(&r->game))
         rc = finish_game(r, err);
     return rc;
@@ -736,7 +746,7 @@ int sk_room_set_timer(sk_room *r, int seconds, sk_error *err)
     r->timer = seconds;
     r->deadline_ms = 0;
     skx_room_change c = {.kind = SKX_EV_TIMER, .seat = -1};
-    return emit(r, &c, err);
+    return skx_room_emit(r, &c, err);
 }
 
 int sk_room_timer(const sk_room *r)
@@ -802,7 +812,7 @@ int sk_room_pause(sk_room *r, int seat, bool pause, uint8_t present, sk_error *e
     }
     skx_room_change c = {.kind = SKX_EV_PAUSE, .seat = seat, .pause = pause,
                          .present = (uint8_t)(present & ((1u << r->nseats) - 1))};
-    return emit(r, &c, err);
+    return skx_room_emit(r, &c, err);
 }
 
 bool sk_room_paused(const sk_room *r)
@@ -880,6 +890,13 @@ static int replay_obj(sk_room *r, const json_t *o, sk_error *err)
                         "journal entry %lld: a result that the game before did not make", seq);
         return SK_OK;
     }
+    if (strcmp(kind, "played") == 0) { /* a card of a claim's play-out (made by the claim) */
+        const skx_room_event *e = event_at(r, (uint64_t)seq);
+        if (!e || e->kind != SKX_EV_ACTION || !e->claimed)
+            return fail(err, SK_EINVAL, NULL,
+                        "journal entry %lld: a card played out that no claim before made", seq);
+        return SK_OK;
+    }
     if ((uint64_t)seq != r->seq + 1)
         return fail(err, SK_EINVAL, NULL, "journal entry %lld: the room is at event %llu", seq,
                     (unsigned long long)r->seq);
@@ -913,6 +930,8 @@ static int replay_obj(sk_room *r, const json_t *o, sk_error *err)
     }
     if (strcmp(kind, "leave") == 0)
         return sk_room_leave(r, (int)seat, err);
+    if (strcmp(kind, "claim") == 0)
+        return skx_room_replay_claim(r, o, (int)seat, err);
     if (strcmp(kind, "decide") == 0) {
         sk_action a;
         rc = entry_str(o, "action", 40, &s, err);
@@ -940,7 +959,7 @@ static int replay_obj(sk_room *r, const json_t *o, sk_error *err)
     }
     char q[SK_ESCAPE_SIZE(16)];
     return fail(err, SK_EINVAL, NULL, "journal entry %lld: unknown kind \"%s\" (sit, leave, "
-                "deal, decide, result, timer, pause)", seq, sk_escape(q, sizeof q, kind, strlen(kind), 16));
+                "deal, decide, result, timer, pause, claim, played)", seq, sk_escape(q, sizeof q, kind, strlen(kind), 16));
 }
 
 /* Replays one journal entry; see table.h. */

@@ -21,7 +21,8 @@ enum skx_room_event_kind {
     SKX_EV_DECLINE = 5, /* a doubling offered out of turn, declined (3.3) */
     SKX_EV_RESULT = 6,  /* a finished game booked on the score sheet */
     SKX_EV_TIMER = 7,   /* the turn timer set (room configuration) */
-    SKX_EV_PAUSE = 8    /* a pause vote (and the table paused or resumed) */
+    SKX_EV_PAUSE = 8,   /* a pause vote (and the table paused or resumed) */
+    SKX_EV_CLAIM = 9    /* "the rest is mine": the claimer's cards shown, the rest played out */
 };
 
 /* Recipients of messages: the seats, then the spectator. */
@@ -34,6 +35,7 @@ typedef struct skx_room_event {
     uint64_t seq;
     uint32_t game_no; /* the last game dealt when it happened (0: none yet) */
     uint8_t kind;
+    bool claimed;     /* an action of a claim's play-out (journaled as "played") */
     char *journal;
     char *msg[SKX_ROOM_VIEWERS];
 } skx_room_event;
@@ -127,6 +129,12 @@ typedef struct skx_room_change {
     /* SKX_EV_PAUSE: the vote, and the seats whose players were there */
     bool pause;
     uint8_t present;
+    /* SKX_EV_CLAIM: the claimer's cards and the play-out, in order; an
+     * action of the play-out has `claimed` set */
+    sk_cards claim_hand;
+    int nclaim;
+    uint8_t claim_cards[SK_NCARDS];
+    bool claimed;
 } skx_room_change;
 
 /* The game seat of room seat `seat` in the running (or last) deal, or
@@ -137,6 +145,14 @@ int skx_room_game_seat(const sk_room *r, int seat);
 int skx_room_game_seat_in(const sk_room *r, const skx_room_deal *d, int seat);
 /* The room seat of game seat `gseat` in deal d, or SK_NOSEAT. */
 int skx_room_seat(const skx_room_deal *d, int gseat);
+
+/* room.c: makes the event of a change (its journal entry, its
+ * messages); and applies an action of game seat gseat as its event,
+ * booking the game when it ends. */
+int skx_room_emit(sk_room *r, skx_room_change *c, sk_error *err);
+int skx_room_apply(sk_room *r, skx_room_change *c, int gseat, sk_error *err);
+/* room_claim.c: replays a journal entry "claim". */
+int skx_room_replay_claim(sk_room *r, const json_t *o, int seat, sk_error *err);
 
 /* room_json.c: the message of the event just made (number r->seq) for
  * recipient `viewer` (a seat, or SKX_ROOM_SPECTATOR);

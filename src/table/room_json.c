@@ -430,7 +430,7 @@ static bool pause_fields(json_t *o, const sk_room *r)
 char *skx_room_event_json(const sk_room *r, const skx_room_change *c, int viewer)
 {
     static const char *const NAMES[] = {"", "sit", "leave", "deal", "action", "decline",
-                                        "result", "timer", "pause"};
+                                        "result", "timer", "pause", "claim"};
     json_t *o = json_object();
     bool ok = o && set(o, "seq", json_integer((json_int_t)r->seq)) &&
               set(o, "kind", json_string(NAMES[c->kind]));
@@ -464,6 +464,10 @@ char *skx_room_event_json(const sk_room *r, const skx_room_change *c, int viewer
     case SKX_EV_PAUSE:
         ok = ok && set(o, "seat", json_integer(c->seat)) &&
              set(o, "pause", json_boolean(c->pause)) && pause_fields(o, r);
+        break;
+    case SKX_EV_CLAIM: /* the claimer shows his cards to everyone */
+        ok = ok && set(o, "game", json_integer(r->deal.no)) &&
+             set(o, "seat", json_integer(c->seat)) && set(o, "hand", cards_json(c->claim_hand));
         break;
     default:
         ok = false;
@@ -505,7 +509,7 @@ char *skx_room_journal_json(const sk_room *r, const skx_room_change *c)
     case SKX_EV_DECLINE:
         sk_action_format(c->kind == SKX_EV_DECLINE ? sk_act_pass(c->seat) : c->a, text,
                          sizeof text);
-        ok = ok && set(o, "kind", json_string("decide")) &&
+        ok = ok && set(o, "kind", json_string(c->claimed ? "played" : "decide")) &&
              set(o, "seat", json_integer(c->seat)) && set(o, "action", json_string(text));
         break;
     case SKX_EV_RESULT:
@@ -514,6 +518,10 @@ char *skx_room_journal_json(const sk_room *r, const skx_room_change *c)
     case SKX_EV_TIMER:
         ok = ok && set(o, "kind", json_string("timer")) &&
              set(o, "seconds", json_integer(r->timer));
+        break;
+    case SKX_EV_CLAIM:
+        ok = ok && set(o, "kind", json_string("claim")) && set(o, "seat", json_integer(c->seat)) &&
+             set(o, "cards", seq_json(c->claim_cards, c->nclaim));
         break;
     case SKX_EV_PAUSE:
         ok = ok && set(o, "kind", json_string("pause")) &&

@@ -11,6 +11,7 @@
  */
 #include "../../src/table/room.c"
 #include "../../src/table/room_json.c"
+#include "../../src/table/room_claim.c"
 
 #include <assert.h>
 

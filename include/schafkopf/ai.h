@@ -126,6 +126,33 @@ int sk_price_actions(sk_solver *s, const sk_view *v, const sk_cards (*deals)[SK_
                      int ndeals, const sk_action *legal, int n, double *values);
 
 /* ------------------------------------------------------------------ */
+/* Claiming the rest ("Der Rest gehört mir")                            */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A player may lay down his hand and claim every remaining trick for his
+ * side (a Bettel declarer: that he takes none of them).  The claim is
+ * judged from what the claimer knows, so asking tells nothing about the
+ * hidden cards: it holds when his side takes every remaining trick --
+ * the one on the table included -- however the unseen cards lie and
+ * whatever everybody else plays, his partner included; he picks his own
+ * cards.  A claim that holds holds at the table (claim.c, docs/rules.md).
+ */
+
+/* Whether the view's seat's claim holds: 0 with *holds, SK_ESTATE
+ * outside the play phase, SK_ERANGE when the play that is left is too
+ * rich to check now (early in the game with few cards shown). */
+int sk_claim_check_view(const sk_view *v, bool *holds, sk_error *err);
+/* The same for `seat` of a game, through its view (sk_game_view). */
+int sk_claim_check(const sk_game *g, int seat, bool *holds, sk_error *err);
+/* The rest of the play after `seat`'s claim held: the cards, in order,
+ * that end the game with the claimer's side taking every trick (his own
+ * cards keep the claim holding, every other seat plays its lowest legal
+ * card by index); returns how many (<= max), SK_ESTATE when the claim
+ * does not hold, or another error as sk_claim_check. */
+int sk_claim_line(const sk_game *g, int seat, sk_action *out, int max, sk_error *err);
+
+/* ------------------------------------------------------------------ */
 /* Deal sampling                                                        */
 /* ------------------------------------------------------------------ */
 

@@ -26,6 +26,7 @@ typedef struct skt_player {
     int chats;
     int messages;
     int outs;           /* games it sat out (five players) */
+    int claims;         /* claims it saw held */
     unsigned rng;
     char bad[300];      /* the first secrecy or protocol failure */
 } skt_player;
@@ -66,7 +67,9 @@ static void skt_walk(skt_player *p, json_t *j, const char *key)
                 continue;
             if (strcmp(k, "seed") == 0)
                 skt_bad(p, "a seed before the game's end", json_string_value(v));
-            if (strcmp(k, "hand") == 0 && p->seat < 0 && json_array_size(v) > 0)
+            const char *kind = json_string_value(json_object_get(j, "kind"));
+            if (strcmp(k, "hand") == 0 && p->seat < 0 && json_array_size(v) > 0 &&
+                !(kind && strcmp(kind, "claim") == 0)) /* a claimer shows his cards */
                 skt_bad(p, "a spectator was sent a hand", key);
             skt_walk(p, v, k);
         }
@@ -135,6 +138,9 @@ static void skt_take(skt_player *p, json_t *o)
             p->synced = 1;
             p->hand = p->seat >= 0 ? skt_cards(json_object_get(ev, "hand")) : 0;
             p->pub = 0;
+        } else if (strcmp(kind, "claim") == 0) { /* the claimer shows his cards to all */
+            p->pub |= skt_cards(json_object_get(ev, "hand"));
+            p->claims++;
         } else if (strcmp(kind, "action") == 0) {
             const char *a = json_string_value(json_object_get(ev, "action"));
             int c = a && strncmp(a, "card ", 5) == 0 ? sk_card_parse(a + 5) : -1;

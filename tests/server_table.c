@@ -4,7 +4,7 @@
  * on the real server: the fallback bot decides when it runs out, the
  * player keeps the seat, a restart gives a fresh full period) and the
  * pause vote (no timer, no bot while paused), a room of five players,
- * hints, engines at a table.
+ * hints, engines at a table, claims.
  * docs/server-protocol.md.
  */
 
@@ -364,7 +364,99 @@ static void test_engines(void **state)
     finish(&srv, dir);
 }
 
+/* Claims on the real server: the player claims at each of his turns in
+ * the play; a claim that does not hold is answered "holds": false and
+ * the game goes on, one that holds is a "claim" event (seen by the
+ * spectator too, every message checked as in the secrecy test) and the
+ * cards played out to the result; a claim in the auction or on an old
+ * event number is refused. */
+static void test_claim_server(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    const char *extra[] = {"--rate", "100000", NULL}; /* a claim and a decision a turn */
+    start(&srv, dir, sizeof dir, extra);
+    skt_player p, q;
+    skt_player_open(&p, srv.port, "Vitus", 0, 51);
+    json_t *turn = skt_table(&p, ",\"listed\":false", "random");
+    char msg[200];
+    snprintf(msg, sizeof msg, "{\"type\":\"claim\",\"room\":\"%s\",\"seen\":%lld}", p.room,
+             (long long)json_integer_value(json_object_get(turn, "seq")));
+    expect_error(&p.w, msg, "refused"); /* the auction: not yet */
+    json_decref(turn);
+    skt_player_open(&q, srv.port, "Kiebitz", -1, 52);
+    snprintf(q.room, sizeof q.room, "%s", p.room);
+    json_decref(skt_request(&q, "{\"type\":\"spectate\",\"room\":\"%s\"%.0d}", 0, "state"));
+    q.synced = 1;
+    skt_say(&p, "{\"type\":\"spectate\",\"room\":\"%s\"}"); /* the prompt again */
+    int held = 0, refused = 0;
+    int64_t end = skt_ms() + 120000;
+    while ((held < 1 || refused < 1) && p.results < 30 && skt_ms() < end) {
+        json_t *o = expect(&p.w, NULL, 2000);
+        skt_pump(&q);
+        if (!o)
+            continue;
+        const char *t = json_string_value(json_object_get(o, "type"));
+        if (strcmp(t, "turn") == 0) {
+            skt_walk(&p, o, "turn");
+            /* claim in the play (a card on offer), else decide */
+            const char *a0 = json_string_value(json_array_get(json_object_get(o, "legal"), 0));
+            if (a0 && strncmp(a0, "card ", 5) == 0) {
+                snprintf(msg, sizeof msg,
+                         "{\"type\":\"claim\",\"room\":\"%s\",\"seen\":%lld}", p.room,
+                         (long long)json_integer_value(json_object_get(o, "seq")));
+                assert_int_equal(skt_ws_send(&p.w, msg), 0);
+                json_t *ans = NULL;
+                while (!ans) { /* the answer: "claim" (holds false) or the claim event */
+                    json_t *x = expect(&p.w, NULL, 10000);
+                    assert_non_null(x);
+                    const char *xt = json_string_value(json_object_get(x, "type"));
+                    if (strcmp(xt, "error") == 0) { /* a prompt seen twice: stale by now */
+                        assert_string_equal(json_string_value(json_object_get(x, "code")),
+                                            "refused");
+                        ans = x;
+                    } else if (strcmp(xt, "claim") == 0) {
+                        assert_false(json_is_true(json_object_get(x, "holds")));
+                        refused++;
+                        skt_decide(&p, o);
+                        ans = x;
+                    } else if (strcmp(xt, "event") == 0) {
+                        skt_take(&p, x);
+                        const char *xk =
+                            json_string_value(json_object_get(json_object_get(x, "event"), "kind"));
+                        if (strcmp(xk, "claim") == 0) {
+                            held++;
+                            ans = x;
+                        } else {
+                            json_decref(x);
+                        }
+                    } else {
+                        json_decref(x); /* a prompt while waiting: answered below */
+                    }
+                }
+                json_decref(ans);
+            } else {
+                skt_decide(&p, o);
+            }
+        } else {
+            p.target = 0; /* skt_take: no decisions of its own */
+            skt_take(&p, o);
+        }
+        json_decref(o);
+    }
+    if (p.bad[0])
+        fail_msg("%s", p.bad);
+    if (q.bad[0])
+        fail_msg("%s", q.bad);
+    print_message("claims: %d held, %d did not, in %d games\n", held, refused, p.results);
+    assert_true(held >= 1 && refused >= 1);
+    skt_ws_close(&q.w);
+    skt_ws_close(&p.w);
+    finish(&srv, dir);
+}
+
 #define SKT_TABLE_TESTS                                                                           \
     cmocka_unit_test(test_turn_timer), cmocka_unit_test(test_pause_vote),                        \
         cmocka_unit_test(test_five_seats), cmocka_unit_test(test_hint),                          \
-        cmocka_unit_test(test_engines),
+        cmocka_unit_test(test_engines), cmocka_unit_test(test_claim_server),

@@ -869,6 +869,9 @@ static void test_claim(void **state)
         int winner = copy.pub.trick_winners[copy.pub.ntricks - 1];
         enum sk_side side = sk_game_side(g, claimer);
         bool holds = winner == claimer || (side != SK_SIDE_NONE && sk_game_side(g, winner) == side);
+        if ((g->pub.contract.type == SK_C_BETTEL || g->pub.contract.type == SK_C_BETTEL_OUVERT) &&
+            g->pub.declarer == claimer)
+            holds = !holds; /* a Bettel declarer claims to take none */
         sk_cards hand = g->hands[claimer];
         int rc = sk_room_claim(r, claimer, cards, len, seq, &err);
         if (!holds) {

@@ -122,7 +122,8 @@ int sk_room_sit_bot(sk_room *r, int seat, const char *spec, sk_error *err);
  * claimer's side a card after which the claim still holds, at the
  * others any legal card: every such line ends the same).  The room
  * checks the line on a copy -- every card legal in turn, every trick
- * from the current one won by the claimer's side -- and makes a "claim"
+ * from the current one won by the claimer's side (by the others when
+ * he declared a Bettel) -- and makes a "claim"
  * event (the claimer's cards, shown to everyone), an "action" event per
  * card and the result.  0, or SK_ESTATE (not the play, a doubling on
  * offer, stale `seen`, the seat sits out, the line loses a trick),

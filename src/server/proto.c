@@ -35,6 +35,7 @@ static const skx_msg_spec SPECS[SKX_MSG_NTYPES] = {
     [SKX_MSG_LOGIN] = {"login", {"!name", "!password", NULL}},
     [SKX_MSG_PAUSE] = {"pause", {"!room", "!pause", NULL}},
     [SKX_MSG_HINT] = {"hint", {"!room", NULL}},
+    [SKX_MSG_CLAIM] = {"claim", {"!room", "!seen", NULL}},
 };
 
 /* The alphabet of invitation codes: no 0/o, 1/l/i to misread. */
@@ -210,6 +211,8 @@ static int check_fields(json_t *obj, skx_msg *m, const char **code, sk_error *er
         return rc;
     case SKX_MSG_CHAT:
         return get_string(obj, tn, "text", m->text, SKX_CHAT_MAX, true, code, err);
+    case SKX_MSG_CLAIM:
+        return get_uint(obj, tn, "seen", UINT32_MAX, &m->seen, code, err);
     case SKX_MSG_SYNC:
         return get_uint(obj, tn, "after", UINT32_MAX, &m->after, code, err);
     default:

@@ -41,6 +41,7 @@ enum skx_msg_type {
     SKX_MSG_LOGIN,
     SKX_MSG_PAUSE,
     SKX_MSG_HINT,
+    SKX_MSG_CLAIM,
     SKX_MSG_NTYPES
 };
 
@@ -57,7 +58,7 @@ typedef struct skx_msg {
     char bot[SKX_BOT_MAX + 1];    /* bot: a spec, "" empties the seat */
     char action[SKX_ACTION_MAX + 1]; /* decide: core's action text */
     sk_action act;                /* decide: the action parsed (seat not set) */
-    uint64_t seen;                /* decide: the last event number the client saw */
+    uint64_t seen;                /* decide, claim: the last event number the client saw */
     uint64_t after;               /* sync: resend the events after this one */
     char text[SKX_CHAT_MAX + 1];  /* chat */
     char title[SKX_TITLE_MAX + 1]; /* create */

@@ -92,6 +92,7 @@ struct skx_room {
     char botspec[SK_ROOM_SEATS][SKX_BOT_MAX + 1];
     int job_seat;                    /* seat whose bot works on a decision, -1 */
     int hinting;                     /* a hint is being computed for the room */
+    int claiming;                    /* a claim is being checked for the room */
     uint64_t checked;                /* event number at the pass's last look at the room */
     int recheck;                     /* look again though no event came (a follower
                                       * came or went, a bot's answer was stale) */
@@ -107,7 +108,8 @@ struct skx_room {
 enum skx_job_kind {
     SKX_JOB_ACT = 0,   /* a bot's decision for a seat (an engine's when `eng` is set) */
     SKX_JOB_HINT = 1,  /* a hint for a seated player: every choice with its value */
-    SKX_JOB_RETIRE = 2 /* an engine seat no longer needed: its process ended off the loop */
+    SKX_JOB_RETIRE = 2, /* an engine seat no longer needed: its process ended off the loop */
+    SKX_JOB_CLAIM = 3   /* "the rest is mine": sk_claim_line on the whole game */
 };
 
 /* An engine at a seat (bot spec "ext:NAME", --engine): the child
@@ -152,6 +154,9 @@ typedef struct skx_job {
     int nlegal;
     sk_action legal[SK_MAX_LEGAL];
     char why[200];                /* why the engine failed ("": it did not) */
+    /* a claim: sk_claim_line's count (or error) and the line */
+    int claim_rc;
+    sk_action line[SK_NCARDS];
     /* a hint: who asked (the player, the request's ref) and the answer */
     uint64_t player;
     char ref[SKX_REF_MAX + 1];
@@ -259,6 +264,11 @@ json_t *skx_rooms_lobby(skx_server *srv);
  * hint job: its answer to the player's connections. */
 void skx_hint_request(skx_conn *c, skx_room *rm, const skx_msg *m);
 void skx_hint_done(skx_server *srv, skx_job *j);
+
+/* claim.c: a claim request (a seated player, during the play), and a
+ * finished claim job: the play-out, or the answer that it does not hold. */
+void skx_claim_request(skx_conn *c, skx_room *rm, const skx_msg *m);
+void skx_claim_done(skx_server *srv, skx_job *j);
 
 /* engines.c */
 /* The command of an engine the operator offers, or NULL. */

@@ -38,12 +38,16 @@ static int claim_fail(sk_error *err, int code, const char *rule, const char *fmt
     return code;
 }
 
-/* Whether game seat s is on the side of game seat claimer (core's
- * sides; without sides, a Ramsch, the claimer alone). */
-static bool same_side(const sk_game *g, int claimer, int s)
+/* Whether the claimer may let game seat s take a trick: his side
+ * (core's sides; without sides, a Ramsch, he alone) takes every one --
+ * a Bettel declarer none (as the ai layer's claim check, claim.c). */
+static bool trick_ok(const sk_game *g, int claimer, int s)
 {
     enum sk_side side = sk_game_side(g, claimer);
-    return s == claimer || (side != SK_SIDE_NONE && sk_game_side(g, s) == side);
+    bool ours = s == claimer || (side != SK_SIDE_NONE && sk_game_side(g, s) == side);
+    const sk_public *p = &g->pub;
+    bool bettel = p->contract.type == SK_C_BETTEL || p->contract.type == SK_C_BETTEL_OUVERT;
+    return bettel && p->declarer == claimer ? !ours : ours;
 }
 
 /* Plays the line on a copy of the game: 0 when every card is legal in
@@ -67,9 +71,9 @@ static int check_line(const sk_room *r, int gseat, const uint8_t *cards, int n, 
     if (rc == SK_OK && !sk_game_over(g))
         rc = claim_fail(err, SK_EINVAL, NULL, "claim: the line does not play every card left");
     for (int k = first; rc == SK_OK && k < g->pub.trick_no; k++)
-        if (!same_side(g, gseat, g->pub.trick_winners[k]))
-            rc = claim_fail(err, SK_ESTATE, NULL, "claim: it does not hold: trick %d goes to the other "
-                      "side", k + 1);
+        if (!trick_ok(g, gseat, g->pub.trick_winners[k]))
+            rc = claim_fail(err, SK_ESTATE, NULL, "claim: it does not hold: trick %d goes the "
+                            "wrong way", k + 1);
     free(g);
     return rc;
 }

@@ -8,23 +8,23 @@
  * input that made it) and a message per recipient, made at once through
  * core's visibility (room_json.c).  A room fed its journal again passes
  * through the same code and so ends in the same state with the same
- * messages.  The room runs no bot and knows no socket, file or thread.
+ * messages.  The room runs no bot and knows no socket, file, thread or
+ * clock.  The turn timer and the pause vote are in room_clock.c, claims
+ * in room_claim.c, the journal's reader in room_replay.c.
  */
 #include "table/room_internal.h"
 
 #include <assert.h>
 #include <jansson.h>
-#include <limits.h>
 #include <sodium.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Sets the error (prefixed "room: ") and returns code. */
-static int fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
+/* Sets the error (prefixed "room: ") and returns code; see
+ * room_internal.h. */
+int skx_room_fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
 {
     if (err) {
         int k = snprintf(err->msg, sizeof err->msg, "room: ");
@@ -84,7 +84,7 @@ void sk_room_deal_from_seed(const sk_rules *rules, int dealer,
 sk_room *sk_room_new(uint64_t id, const sk_rules *rules, const char *fallback, sk_error *err)
 {
     if (!rules) {
-        fail(err, SK_EINVAL, NULL, "no ruleset");
+        skx_room_fail(err, SK_EINVAL, NULL, "no ruleset");
         return NULL;
     }
     if (sk_rules_validate(rules, err) < 0)
@@ -95,19 +95,19 @@ sk_room *sk_room_new(uint64_t id, const sk_rules *rules, const char *fallback, s
     sk_bot *probe = strlen(fallback) < 32 ? sk_bot_new(fallback, 0, &berr) : NULL;
     if (!probe) {
         char q[SK_ESCAPE_SIZE(40)];
-        fail(err, SK_EINVAL, NULL, "fallback bot \"%s\": %s",
+        skx_room_fail(err, SK_EINVAL, NULL, "fallback bot \"%s\": %s",
              sk_escape(q, sizeof q, fallback, strlen(fallback), 40),
              berr.msg[0] ? berr.msg : "too long");
         return NULL;
     }
     sk_bot_free(probe);
     if (sodium_init() < 0) {
-        fail(err, SK_EIO, NULL, "libsodium could not start");
+        skx_room_fail(err, SK_EIO, NULL, "libsodium could not start");
         return NULL;
     }
     sk_room *r = calloc(1, sizeof *r);
     if (!r) {
-        fail(err, SK_ENOMEM, NULL, "out of memory");
+        skx_room_fail(err, SK_ENOMEM, NULL, "out of memory");
         return NULL;
     }
     r->id = id;
@@ -123,7 +123,7 @@ sk_room *sk_room_new(uint64_t id, const sk_rules *rules, const char *fallback, s
     free(rules_text);
     if (!r->rules_json) {
         free(r);
-        fail(err, SK_ENOMEM, NULL, "out of memory");
+        skx_room_fail(err, SK_ENOMEM, NULL, "out of memory");
         return NULL;
     }
     return r;
@@ -246,7 +246,7 @@ int skx_room_emit(sk_room *r, skx_room_change *c, sk_error *err)
         size_t cap = r->ev_cap ? 2 * r->ev_cap : 64;
         skx_room_event *more = realloc(r->ev, cap * sizeof *more);
         if (!more) /* the change stands without an event: kept events stay contiguous */
-            return fail(err, SK_ENOMEM, NULL, "out of memory for event %llu",
+            return skx_room_fail(err, SK_ENOMEM, NULL, "out of memory for event %llu",
                         (unsigned long long)r->seq + 1);
         r->ev = more;
         r->ev_cap = cap;
@@ -269,7 +269,7 @@ int skx_room_emit(sk_room *r, skx_room_change *c, sk_error *err)
         ok = ok && e->msg[v];
     }
     return ok ? SK_OK
-              : fail(err, SK_ENOMEM, NULL, "out of memory for the texts of event %llu",
+              : skx_room_fail(err, SK_ENOMEM, NULL, "out of memory for the texts of event %llu",
                      (unsigned long long)r->seq);
 }
 
@@ -284,8 +284,8 @@ static void drop_events(sk_room *r, uint32_t keep)
     r->nev -= k;
 }
 
-/* The kept event `seq`, or NULL. */
-static const skx_room_event *event_at(const sk_room *r, uint64_t seq)
+/* The kept event `seq`, or NULL; see room_internal.h. */
+const skx_room_event *skx_room_event_at(const sk_room *r, uint64_t seq)
 {
     if (r->nev == 0 || seq < r->ev[0].seq || seq > r->seq)
         return NULL;
@@ -295,10 +295,10 @@ static const skx_room_event *event_at(const sk_room *r, uint64_t seq)
 }
 
 /* Checks a seat number: 0 or SK_ERANGE naming it. */
-static int check_seat(const sk_room *r, int seat, sk_error *err)
+int skx_room_check_seat(const sk_room *r, int seat, sk_error *err)
 {
     if (seat < 0 || seat >= r->nseats)
-        return fail(err, SK_ERANGE, NULL, "seat %d is not a seat of this table (0..%d)", seat,
+        return skx_room_fail(err, SK_ERANGE, NULL, "seat %d is not a seat of this table (0..%d)", seat,
                     r->nseats - 1);
     return SK_OK;
 }
@@ -309,7 +309,7 @@ static int check_free(const sk_room *r, int seat, sk_error *err)
     const sk_room_seat *s = &r->seats[seat];
     if (s->kind != SK_ROOM_EMPTY && !s->away) {
         char q[SK_ESCAPE_SIZE(SK_ROOM_NAME_MAX)];
-        return fail(err, SK_ESTATE, NULL, "seat %d is taken by \"%s\"", seat,
+        return skx_room_fail(err, SK_ESTATE, NULL, "seat %d is taken by \"%s\"", seat,
                     sk_escape(q, sizeof q, s->name, strlen(s->name), SK_ROOM_NAME_MAX));
     }
     return SK_OK;
@@ -342,16 +342,16 @@ static size_t printable_utf8(const unsigned char *s, size_t n)
 static int check_name(const char *name, sk_error *err)
 {
     if (!name || !*name)
-        return fail(err, SK_EINVAL, NULL, "a player's name must not be empty");
+        return skx_room_fail(err, SK_EINVAL, NULL, "a player's name must not be empty");
     size_t n = strnlen(name, SK_ROOM_NAME_MAX);
     char q[SK_ESCAPE_SIZE(40)];
     if (n >= SK_ROOM_NAME_MAX)
-        return fail(err, SK_EINVAL, NULL, "name \"%s\" is longer than %d bytes",
+        return skx_room_fail(err, SK_EINVAL, NULL, "name \"%s\" is longer than %d bytes",
                     sk_escape(q, sizeof q, name, strlen(name), 40), SK_ROOM_NAME_MAX - 1);
     for (size_t i = 0; i < n;) {
         size_t k = printable_utf8((const unsigned char *)name + i, n - i);
         if (!k)
-            return fail(err, SK_EINVAL, NULL,
+            return skx_room_fail(err, SK_EINVAL, NULL,
                         "name \"%s\": byte %zu is not printable UTF-8", 
                         sk_escape(q, sizeof q, name, n, 40), i + 1);
         i += k;
@@ -372,17 +372,17 @@ static void seat_changed(sk_room *r, int seat)
 /* Seats a human; see table.h. */
 int sk_room_sit_human(sk_room *r, int seat, uint64_t player, const char *name, sk_error *err)
 {
-    int rc = check_seat(r, seat, err);
+    int rc = skx_room_check_seat(r, seat, err);
     if (rc == SK_OK)
         rc = check_name(name, err);
     if (rc == SK_OK && player == 0)
-        rc = fail(err, SK_EINVAL, NULL, "player id 0 is no player");
+        rc = skx_room_fail(err, SK_EINVAL, NULL, "player id 0 is no player");
     if (rc == SK_OK)
         rc = check_free(r, seat, err);
     for (int s = 0; rc == SK_OK && s < r->nseats; s++)
         if (s != seat && r->seats[s].kind == SK_ROOM_HUMAN && !r->seats[s].away &&
             r->seats[s].player == player)
-            rc = fail(err, SK_ESTATE, NULL, "player %llu already sits in seat %d",
+            rc = skx_room_fail(err, SK_ESTATE, NULL, "player %llu already sits in seat %d",
                       (unsigned long long)player, s);
     if (rc < 0)
         return rc;
@@ -411,7 +411,7 @@ bool skx_room_engine_spec(const char *spec)
 /* Seats a bot; see table.h. */
 int sk_room_sit_bot(sk_room *r, int seat, const char *spec, sk_error *err)
 {
-    int rc = check_seat(r, seat, err);
+    int rc = skx_room_check_seat(r, seat, err);
     if (rc < 0)
         return rc;
     sk_error berr = {{0}, NULL};
@@ -421,7 +421,7 @@ int sk_room_sit_bot(sk_room *r, int seat, const char *spec, sk_error *err)
                         : NULL;
     if (!probe && !engine) {
         char q[SK_ESCAPE_SIZE(40)];
-        return fail(err, SK_EINVAL, NULL, "seat %d: bot \"%s\": %s", seat,
+        return skx_room_fail(err, SK_EINVAL, NULL, "seat %d: bot \"%s\": %s", seat,
                     spec ? sk_escape(q, sizeof q, spec, strlen(spec), 40) : "",
                     berr.msg[0] ? berr.msg : "no such bot (too long)");
     }
@@ -442,15 +442,15 @@ int sk_room_sit_bot(sk_room *r, int seat, const char *spec, sk_error *err)
 /* Empties a seat, or marks it away during a game; see table.h. */
 int sk_room_leave(sk_room *r, int seat, sk_error *err)
 {
-    int rc = check_seat(r, seat, err);
+    int rc = skx_room_check_seat(r, seat, err);
     if (rc < 0)
         return rc;
     sk_room_seat *s = &r->seats[seat];
     if (s->kind == SK_ROOM_EMPTY)
-        return fail(err, SK_ESTATE, NULL, "seat %d is empty", seat);
+        return skx_room_fail(err, SK_ESTATE, NULL, "seat %d is empty", seat);
     if (r->playing) {
         if (s->away)
-            return fail(err, SK_ESTATE, NULL,
+            return skx_room_fail(err, SK_ESTATE, NULL,
                         "seat %d has left already: the fallback bot plays it", seat);
         s->away = 1;
     } else {
@@ -586,20 +586,20 @@ static int finish_game(sk_room *r, sk_error *err)
     row.stock = r->session.stock;
     row.json = skx_room_settlement(r, &row, &r->deal);
     if (!row.json)
-        return fail(err, SK_ENOMEM, NULL, "out of memory for the score sheet");
+        return skx_room_fail(err, SK_ENOMEM, NULL, "out of memory for the score sheet");
     if (r->nrows == r->rows_cap) {
         size_t cap = r->rows_cap ? 2 * r->rows_cap : 16;
         skx_room_row *more = realloc(r->rows, cap * sizeof *more);
         if (!more) {
             json_decref(row.json);
-            return fail(err, SK_ENOMEM, NULL, "out of memory for the score sheet");
+            return skx_room_fail(err, SK_ENOMEM, NULL, "out of memory for the score sheet");
         }
         r->rows = more;
         r->rows_cap = cap;
     }
     r->rows[r->nrows++] = row;
     if (keep_record(r) < 0)
-        return fail(err, SK_ENOMEM, NULL, "out of memory for the game's record");
+        return skx_room_fail(err, SK_ENOMEM, NULL, "out of memory for the game's record");
     r->last = r->game;
     r->last_deal = r->deal;
     r->last_row = row;
@@ -608,7 +608,7 @@ static int finish_game(sk_room *r, sk_error *err)
     json_decref(r->last_course);
     r->last_course = skx_room_course(r);
     if (!r->last_course)
-        return fail(err, SK_ENOMEM, NULL, "out of memory for the game's course");
+        return skx_room_fail(err, SK_ENOMEM, NULL, "out of memory for the game's course");
     skx_room_change c = {.kind = SKX_EV_RESULT, .seat = -1};
     return skx_room_emit(r, &c, err);
 }
@@ -619,11 +619,11 @@ static int start_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES],
                       const uint8_t hands[4][8], sk_error *err)
 {
     if (r->playing)
-        return fail(err, SK_ESTATE, NULL, "a game is running: game %lu",
+        return skx_room_fail(err, SK_ESTATE, NULL, "a game is running: game %lu",
                     (unsigned long)r->deal.no);
     for (int s = 0; s < r->nseats; s++)
         if (r->seats[s].kind == SK_ROOM_EMPTY)
-            return fail(err, SK_ESTATE, NULL, "seat %d is empty: no deal", s);
+            return skx_room_fail(err, SK_ESTATE, NULL, "seat %d is empty: no deal", s);
     int rc = sk_session_start(&r->session, &r->game, hands, err);
     if (rc < 0)
         return rc;
@@ -668,7 +668,7 @@ static int refuse(const sk_room *r, int seat, sk_action a, int pending, int offe
 {
     sk_game *probe = malloc(sizeof *probe); /* the engine's verdict, on a copy */
     if (!probe)
-        return fail(err, SK_ENOMEM, NULL, "out of memory");
+        return skx_room_fail(err, SK_ENOMEM, NULL, "out of memory");
     *probe = r->game;
     sk_error e = {{0}, NULL};
     int rc = sk_game_apply(probe, a, &e);
@@ -676,27 +676,27 @@ static int refuse(const sk_room *r, int seat, sk_action a, int pending, int offe
     char text[48];
     sk_action_format(a, text, sizeof text);
     if (rc < 0)
-        return fail(err, rc, e.rule, "%s", e.msg);
+        return skx_room_fail(err, rc, e.rule, "%s", e.msg);
     if (pending != seat && offer < 0)
-        return fail(err, SK_ESTATE, NULL, "seat %d is not asked now: seat %d decides", seat,
+        return skx_room_fail(err, SK_ESTATE, NULL, "seat %d is not asked now: seat %d decides", seat,
                     pending);
-    return fail(err, SK_ESTATE, "3.3", "seat %d: \"%s\" is not on offer now", seat, text);
+    return skx_room_fail(err, SK_ESTATE, "3.3", "seat %d: \"%s\" is not on offer now", seat, text);
 }
 
 /* A decision; see table.h. */
 int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *err)
 {
     if (!r->playing)
-        return fail(err, SK_ESTATE, NULL, "no game is running");
+        return skx_room_fail(err, SK_ESTATE, NULL, "no game is running");
     if (seen != r->seq)
-        return fail(err, SK_ESTATE, NULL, "stale: the decision saw event %llu, the room is at %llu",
+        return skx_room_fail(err, SK_ESTATE, NULL, "stale: the decision saw event %llu, the room is at %llu",
                     (unsigned long long)seen, (unsigned long long)r->seq);
-    int rc = check_seat(r, seat, err);
+    int rc = skx_room_check_seat(r, seat, err);
     if (rc < 0)
         return rc;
     int gseat = skx_room_game_seat(r, seat);
     if (gseat == SK_NOSEAT)
-        return fail(err, SK_ESTATE, "002", "seat %d deals and sits out this game", seat);
+        return skx_room_fail(err, SK_ESTATE, "002", "seat %d deals and sits out this game", seat);
     a.seat = (uint8_t)gseat;
     sk_action legal[SK_MAX_LEGAL];
     int n, offer;
@@ -737,93 +737,10 @@ int skx_room_apply(sk_room *r, skx_room_change *c, int gseat, sk_error *err)
     return rc;
 }
 
-/* Sets the turn timer; see table.h. */
-int sk_room_set_timer(sk_room *r, int seconds, sk_error *err)
-{
-    if (seconds < 0 || seconds > SK_ROOM_TIMER_MAX)
-        return fail(err, SK_ERANGE, NULL, "timer %d: seconds per decision must be 0..%d",
-                    seconds, SK_ROOM_TIMER_MAX);
-    r->timer = seconds;
-    r->deadline_ms = 0;
-    skx_room_change c = {.kind = SKX_EV_TIMER, .seat = -1};
-    return skx_room_emit(r, &c, err);
-}
-
-int sk_room_timer(const sk_room *r)
-{
-    return r->timer;
-}
-
-/* Whether a deadline runs for the pending decision: a timer is set, the
- * table is not paused, and a seated human who is not away decides. */
-static bool deadline_runs(const sk_room *r)
-{
-    if (r->timer <= 0 || r->paused || !r->playing)
-        return false;
-    int n, offer;
-    int seat = skx_room_pending(r, NULL, &n, &offer);
-    return seat >= 0 && r->seats[seat].kind == SK_ROOM_HUMAN && !r->seats[seat].away;
-}
-
-/* The pending decision's deadline, started at now_ms; see table.h. */
-int64_t sk_room_clock(sk_room *r, int64_t now_ms)
-{
-    if (!deadline_runs(r))
-        return 0;
-    if (r->deadline_of != r->decisions || r->deadline_ms == 0) {
-        r->deadline_of = r->decisions;
-        r->deadline_ms = now_ms + (int64_t)r->timer * 1000;
-    }
-    return r->deadline_ms;
-}
-
-int64_t sk_room_deadline(const sk_room *r)
-{
-    return deadline_runs(r) && r->deadline_of == r->decisions ? r->deadline_ms : 0;
-}
-
-/* A pause vote; see table.h. */
-int sk_room_pause(sk_room *r, int seat, bool pause, uint8_t present, sk_error *err)
-{
-    int rc = check_seat(r, seat, err);
-    if (rc < 0)
-        return rc;
-    const sk_room_seat *s = &r->seats[seat];
-    if (s->kind != SK_ROOM_HUMAN || s->away)
-        return fail(err, SK_ESTATE, NULL, "seat %d: only a seated player votes for a pause",
-                    seat);
-    uint8_t bit = (uint8_t)(1u << seat);
-    present |= bit; /* the voter is there */
-    if (pause) {
-        r->votes |= bit;
-        uint8_t humans = 0;
-        for (int i = 0; i < r->nseats; i++)
-            if (r->seats[i].kind == SK_ROOM_HUMAN && !r->seats[i].away)
-                humans |= (uint8_t)(1u << i);
-        if ((humans & present & ~r->votes) == 0 && !r->paused) {
-            r->paused = true;
-            r->deadline_ms = 0; /* a fresh full period after the pause */
-        }
-    } else if (r->paused) {
-        r->paused = false;
-        r->votes = 0;
-    } else {
-        r->votes &= (uint8_t)~bit;
-    }
-    skx_room_change c = {.kind = SKX_EV_PAUSE, .seat = seat, .pause = pause,
-                         .present = (uint8_t)(present & ((1u << r->nseats) - 1))};
-    return skx_room_emit(r, &c, err);
-}
-
-bool sk_room_paused(const sk_room *r)
-{
-    return r->paused;
-}
-
 /* The message of event seq for a recipient; see table.h. */
 char *sk_room_message(const sk_room *r, uint64_t seq, int seat)
 {
-    const skx_room_event *e = event_at(r, seq);
+    const skx_room_event *e = skx_room_event_at(r, seq);
     if (seat != SK_ROOM_SPECTATOR && (seat < 0 || seat >= r->nseats))
         return NULL;
     int v = seat == SK_ROOM_SPECTATOR ? SKX_ROOM_SPECTATOR : seat;
@@ -835,7 +752,7 @@ char *sk_room_message(const sk_room *r, uint64_t seq, int seat)
 /* The journal entry of event seq; see table.h. */
 char *sk_room_journal(const sk_room *r, uint64_t seq)
 {
-    const skx_room_event *e = event_at(r, seq);
+    const skx_room_event *e = skx_room_event_at(r, seq);
     return e && e->journal ? strdup(e->journal) : NULL;
 }
 
@@ -843,140 +760,4 @@ char *sk_room_journal(const sk_room *r, uint64_t seq)
 char *sk_room_records(const sk_room *r)
 {
     return strdup(r->records ? r->records : "");
-}
-
-/* ---- sk_room_replay: the journal's reader ---- */
-
-/* A journal entry's field as an integer in [lo, hi]. */
-static int entry_int(const json_t *o, const char *key, long long lo, long long hi,
-                     long long *out, sk_error *err)
-{
-    const json_t *v = json_object_get(o, key);
-    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
-        return fail(err, SK_EINVAL, NULL, "journal entry: \"%s\" must be an integer %lld..%lld",
-                    key, lo, hi);
-    *out = json_integer_value(v);
-    return SK_OK;
-}
-
-/* A journal entry's field as a string of at most max bytes, no NUL. */
-static int entry_str(const json_t *o, const char *key, size_t max, const char **out,
-                     sk_error *err)
-{
-    const json_t *v = json_object_get(o, key);
-    if (!json_is_string(v) || json_string_length(v) > max ||
-        strlen(json_string_value(v)) != json_string_length(v))
-        return fail(err, SK_EINVAL, NULL, "journal entry: \"%s\" must be a string of at most "
-                    "%zu bytes", key, max);
-    *out = json_string_value(v);
-    return SK_OK;
-}
-
-/* Replays the entry once parsed: checks its number, then calls the
- * function that made it. */
-static int replay_obj(sk_room *r, const json_t *o, sk_error *err)
-{
-    long long seq, seat = 0;
-    const char *kind, *s;
-    int rc = entry_int(o, "seq", 1, INT64_MAX, &seq, err);
-    if (rc == SK_OK)
-        rc = entry_str(o, "kind", 16, &kind, err);
-    if (rc < 0)
-        return rc;
-    if (strcmp(kind, "result") == 0) { /* made by the decision that ended the game */
-        const skx_room_event *e = event_at(r, (uint64_t)seq);
-        if ((uint64_t)seq != r->seq || !e || e->kind != SKX_EV_RESULT)
-            return fail(err, SK_EINVAL, NULL,
-                        "journal entry %lld: a result that the game before did not make", seq);
-        return SK_OK;
-    }
-    if (strcmp(kind, "played") == 0) { /* a card of a claim's play-out (made by the claim) */
-        const skx_room_event *e = event_at(r, (uint64_t)seq);
-        if (!e || e->kind != SKX_EV_ACTION || !e->claimed)
-            return fail(err, SK_EINVAL, NULL,
-                        "journal entry %lld: a card played out that no claim before made", seq);
-        return SK_OK;
-    }
-    if ((uint64_t)seq != r->seq + 1)
-        return fail(err, SK_EINVAL, NULL, "journal entry %lld: the room is at event %llu", seq,
-                    (unsigned long long)r->seq);
-    if (strcmp(kind, "deal") == 0) {
-        uint8_t seed[SK_ROOM_SEED_BYTES];
-        size_t got = 0;
-        rc = entry_str(o, "seed", 2 * SK_ROOM_SEED_BYTES, &s, err);
-        if (rc == SK_OK && (strlen(s) != 2 * SK_ROOM_SEED_BYTES ||
-                            sodium_hex2bin(seed, sizeof seed, s, strlen(s), NULL, &got, NULL) != 0 ||
-                            got != sizeof seed))
-            rc = fail(err, SK_EINVAL, NULL, "journal entry %lld: \"seed\" must be %d hex digits",
-                      seq, 2 * SK_ROOM_SEED_BYTES);
-        return rc < 0 ? rc : sk_room_deal(r, seed, err);
-    }
-    if (strcmp(kind, "timer") == 0) {
-        long long secs;
-        rc = entry_int(o, "seconds", 0, SK_ROOM_TIMER_MAX, &secs, err);
-        return rc < 0 ? rc : sk_room_set_timer(r, (int)secs, err);
-    }
-    rc = entry_int(o, "seat", 0, SK_ROOM_SEATS - 1, &seat, err);
-    if (rc < 0)
-        return rc;
-    if (strcmp(kind, "pause") == 0) {
-        long long present;
-        const json_t *v = json_object_get(o, "pause");
-        if (!json_is_boolean(v))
-            return fail(err, SK_EINVAL, NULL, "journal entry %lld: \"pause\" must be true or "
-                        "false", seq);
-        rc = entry_int(o, "present", 0, (1 << SK_ROOM_SEATS) - 1, &present, err);
-        return rc < 0 ? rc : sk_room_pause(r, (int)seat, json_is_true(v), (uint8_t)present, err);
-    }
-    if (strcmp(kind, "leave") == 0)
-        return sk_room_leave(r, (int)seat, err);
-    if (strcmp(kind, "claim") == 0)
-        return skx_room_replay_claim(r, o, (int)seat, err);
-    if (strcmp(kind, "decide") == 0) {
-        sk_action a;
-        rc = entry_str(o, "action", 40, &s, err);
-        if (rc == SK_OK && sk_action_parse(s, &a, err) < 0)
-            rc = SK_EINVAL;
-        return rc < 0 ? rc : sk_room_decide(r, (int)seat, a, r->seq, err);
-    }
-    if (strcmp(kind, "sit") == 0) {
-        if (json_object_get(o, "bot")) {
-            rc = entry_str(o, "bot", 31, &s, err);
-            return rc < 0 ? rc : sk_room_sit_bot(r, (int)seat, s, err);
-        }
-        const char *name, *player;
-        rc = entry_str(o, "name", SK_ROOM_NAME_MAX - 1, &name, err);
-        if (rc == SK_OK)
-            rc = entry_str(o, "player", 20, &player, err);
-        if (rc < 0)
-            return rc;
-        char *end = NULL;
-        unsigned long long id = strtoull(player, &end, 10);
-        if (!*player || *player < '1' || *player > '9' || *end || id == ULLONG_MAX)
-            return fail(err, SK_EINVAL, NULL, "journal entry %lld: \"player\" must be a "
-                        "decimal id 1..2^64-2", seq);
-        return sk_room_sit_human(r, (int)seat, id, name, err);
-    }
-    char q[SK_ESCAPE_SIZE(16)];
-    return fail(err, SK_EINVAL, NULL, "journal entry %lld: unknown kind \"%s\" (sit, leave, "
-                "deal, decide, result, timer, pause, claim, played)", seq, sk_escape(q, sizeof q, kind, strlen(kind), 16));
-}
-
-/* Replays one journal entry; see table.h. */
-int sk_room_replay(sk_room *r, const char *entry, sk_error *err)
-{
-    if (!entry)
-        return fail(err, SK_EINVAL, NULL, "no journal entry");
-    size_t len = strnlen(entry, 4097);
-    if (len > 4096)
-        return fail(err, SK_EINVAL, NULL, "journal entry longer than 4096 bytes");
-    json_error_t je;
-    json_t *o = json_loadb(entry, len, JSON_REJECT_DUPLICATES, &je);
-    if (!o)
-        return fail(err, SK_EINVAL, NULL, "journal entry: bad JSON at line %d, column %d: %s",
-                    je.line, je.column, je.text);
-    int rc = json_is_object(o) ? replay_obj(r, o, err)
-                               : fail(err, SK_EINVAL, NULL, "journal entry: not an object");
-    json_decref(o);
-    return rc;
 }

@@ -17,26 +17,9 @@
  */
 #include "table/room_internal.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Sets the error (prefixed "room: ") and returns code. */
-static int claim_fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int claim_fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
-{
-    if (err) {
-        int k = snprintf(err->msg, sizeof err->msg, "room: ");
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->msg + k, sizeof err->msg - (size_t)k, fmt, ap);
-        va_end(ap);
-        err->rule = rule;
-    }
-    return code;
-}
 
 /* Whether the claimer may let game seat s take a trick: his side
  * (core's sides; without sides, a Ramsch, he alone) takes every one --
@@ -57,7 +40,7 @@ static int check_line(const sk_room *r, int gseat, const uint8_t *cards, int n, 
 {
     sk_game *g = malloc(sizeof *g);
     if (!g)
-        return claim_fail(err, SK_ENOMEM, NULL, "out of memory");
+        return skx_room_fail(err, SK_ENOMEM, NULL, "out of memory");
     *g = r->game;
     int first = g->pub.trick_no, rc = SK_OK;
     for (int i = 0; i < n && rc == SK_OK; i++) {
@@ -65,14 +48,14 @@ static int check_line(const sk_room *r, int gseat, const uint8_t *cards, int n, 
         int mover = g->pub.to_move;
         if (cards[i] >= SK_NCARDS || mover >= SK_NSEATS ||
             sk_game_apply(g, sk_act_card(mover, cards[i]), &e) < 0)
-            rc = claim_fail(err, SK_EINVAL, e.rule, "claim: card %d of the line (%s) cannot be played: %s",
+            rc = skx_room_fail(err, SK_EINVAL, e.rule, "claim: card %d of the line (%s) cannot be played: %s",
                       i + 1, cards[i] < SK_NCARDS ? sk_card_name(cards[i]) : "?", e.msg);
     }
     if (rc == SK_OK && !sk_game_over(g))
-        rc = claim_fail(err, SK_EINVAL, NULL, "claim: the line does not play every card left");
+        rc = skx_room_fail(err, SK_EINVAL, NULL, "claim: the line does not play every card left");
     for (int k = first; rc == SK_OK && k < g->pub.trick_no; k++)
         if (!trick_ok(g, gseat, g->pub.trick_winners[k]))
-            rc = claim_fail(err, SK_ESTATE, NULL, "claim: it does not hold: trick %d goes the "
+            rc = skx_room_fail(err, SK_ESTATE, NULL, "claim: it does not hold: trick %d goes the "
                             "wrong way", k + 1);
     free(g);
     return rc;
@@ -82,25 +65,25 @@ static int check_line(const sk_room *r, int gseat, const uint8_t *cards, int n, 
 int sk_room_claim(sk_room *r, int seat, const uint8_t *cards, int n, uint64_t seen, sk_error *err)
 {
     if (!r->playing || r->game.pub.phase != SK_PHASE_PLAY)
-        return claim_fail(err, SK_ESTATE, NULL, "claim: only during the play of the cards");
+        return skx_room_fail(err, SK_ESTATE, NULL, "claim: only during the play of the cards");
     if (seen != r->seq)
-        return claim_fail(err, SK_ESTATE, NULL, "stale: the claim saw event %llu, the room is at %llu",
+        return skx_room_fail(err, SK_ESTATE, NULL, "stale: the claim saw event %llu, the room is at %llu",
                     (unsigned long long)seen, (unsigned long long)r->seq);
     if (seat < 0 || seat >= r->nseats)
-        return claim_fail(err, SK_ERANGE, NULL, "seat %d is not a seat of this table (0..%d)", seat,
+        return skx_room_fail(err, SK_ERANGE, NULL, "seat %d is not a seat of this table (0..%d)", seat,
                     r->nseats - 1);
     int gseat = skx_room_game_seat(r, seat);
     if (gseat == SK_NOSEAT)
-        return claim_fail(err, SK_ESTATE, "002", "seat %d deals and sits out this game", seat);
+        return skx_room_fail(err, SK_ESTATE, "002", "seat %d deals and sits out this game", seat);
     int m, offer;
     skx_room_pending(r, NULL, &m, &offer);
     if (offer >= 0)
-        return claim_fail(err, SK_ESTATE, "3.3", "claim: a doubling is on offer; answer it first");
+        return skx_room_fail(err, SK_ESTATE, "3.3", "claim: a doubling is on offer; answer it first");
     sk_cards left = 0;
     for (int s = 0; s < SK_NSEATS; s++)
         left |= r->game.hands[s];
     if (!cards || n != sk_cards_count(left) || n > SK_NCARDS)
-        return claim_fail(err, SK_EINVAL, NULL, "claim: the line must play the %d cards left",
+        return skx_room_fail(err, SK_EINVAL, NULL, "claim: the line must play the %d cards left",
                     sk_cards_count(left));
     int rc = check_line(r, gseat, cards, n, err);
     if (rc < 0)
@@ -126,13 +109,13 @@ int skx_room_replay_claim(sk_room *r, const json_t *o, int seat, sk_error *err)
     uint8_t cards[SK_NCARDS];
     size_t n = json_array_size(a);
     if (!json_is_array(a) || n > SK_NCARDS)
-        return claim_fail(err, SK_EINVAL, NULL, "journal entry: \"cards\" must be an array of at most "
+        return skx_room_fail(err, SK_EINVAL, NULL, "journal entry: \"cards\" must be an array of at most "
                     "%d cards", SK_NCARDS);
     for (size_t i = 0; i < n; i++) {
         const char *name = json_string_value(json_array_get(a, i));
         int card = name ? sk_card_parse(name) : -1;
         if (card < 0)
-            return claim_fail(err, SK_EINVAL, NULL, "journal entry: \"cards\"[%zu] is no card", i);
+            return skx_room_fail(err, SK_EINVAL, NULL, "journal entry: \"cards\"[%zu] is no card", i);
         cards[i] = (uint8_t)card;
     }
     return sk_room_claim(r, seat, cards, (int)n, r->seq, err);

@@ -1,8 +1,10 @@
 /*
  * room_internal.h -- the room's own structure, shared by its files
- * (room.c: seats, deals, decisions, the journal; room_json.c: the
- * messages and the state) and by tests/test_room.c.  Nothing outside
- * src/table and the tests includes it.
+ * (room.c: seats, deals, decisions, the events; room_clock.c: the turn
+ * timer and the pause vote; room_claim.c: claims; room_replay.c: the
+ * journal's reader; room_json.c: the messages, the state and the
+ * journal entries) and by the tests.  Nothing outside src/table and
+ * the tests includes it.
  */
 #ifndef SK_ROOM_INTERNAL_H
 #define SK_ROOM_INTERNAL_H
@@ -146,6 +148,13 @@ int skx_room_game_seat_in(const sk_room *r, const skx_room_deal *d, int seat);
 /* The room seat of game seat `gseat` in deal d, or SK_NOSEAT. */
 int skx_room_seat(const skx_room_deal *d, int gseat);
 
+/* room.c: sets the error (prefixed "room: ") and returns code; checks
+ * a seat number (0 or SK_ERANGE naming it). */
+int skx_room_fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+int skx_room_check_seat(const sk_room *r, int seat, sk_error *err);
+/* room.c: the kept event `seq`, or NULL. */
+const skx_room_event *skx_room_event_at(const sk_room *r, uint64_t seq);
 /* room.c: makes the event of a change (its journal entry, its
  * messages); and applies an action of game seat gseat as its event,
  * booking the game when it ends. */

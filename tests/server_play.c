@@ -25,6 +25,8 @@ typedef struct skt_player {
     int refused;
     int chats;
     int messages;
+    int outs;           /* games it sat out (five players) */
+    int claims;         /* claims it saw held */
     unsigned rng;
     char bad[300];      /* the first secrecy or protocol failure */
 } skt_player;
@@ -65,7 +67,9 @@ static void skt_walk(skt_player *p, json_t *j, const char *key)
                 continue;
             if (strcmp(k, "seed") == 0)
                 skt_bad(p, "a seed before the game's end", json_string_value(v));
-            if (strcmp(k, "hand") == 0 && p->seat < 0 && json_array_size(v) > 0)
+            const char *kind = json_string_value(json_object_get(j, "kind"));
+            if (strcmp(k, "hand") == 0 && p->seat < 0 && json_array_size(v) > 0 &&
+                !(kind && strcmp(kind, "claim") == 0)) /* a claimer shows his cards */
                 skt_bad(p, "a spectator was sent a hand", key);
             skt_walk(p, v, k);
         }
@@ -125,9 +129,18 @@ static void skt_take(skt_player *p, json_t *o)
         if (!kind)
             return skt_bad(p, "an event without kind", "");
         if (strcmp(kind, "deal") == 0) {
+            json_t *out = json_object_get(ev, "out");
+            if (p->seat >= 0 && json_is_integer(out) && json_integer_value(out) == p->seat) {
+                p->outs++;
+                if (json_object_get(ev, "hand"))
+                    skt_bad(p, "the seat sitting out was sent a hand", "");
+            }
             p->synced = 1;
             p->hand = p->seat >= 0 ? skt_cards(json_object_get(ev, "hand")) : 0;
             p->pub = 0;
+        } else if (strcmp(kind, "claim") == 0) { /* the claimer shows his cards to all */
+            p->pub |= skt_cards(json_object_get(ev, "hand"));
+            p->claims++;
         } else if (strcmp(kind, "action") == 0) {
             const char *a = json_string_value(json_object_get(ev, "action"));
             int c = a && strncmp(a, "card ", 5) == 0 ? sk_card_parse(a + 5) : -1;
@@ -485,15 +498,19 @@ static void test_two_servers(void **state)
     finish(&a, dir);
 }
 
-/* The secrecy test: rooms of four client bots and a spectator, many
- * games through real connections; every message each gets is checked
- * (skt_walk), the hands against the course at each game's end; the
- * records download and pass `schafkopf check`. */
+/* The secrecy test: rooms of four client bots (five in every fourth
+ * room: the dealer sits out, 002) and a spectator, many games through
+ * real connections; every message each gets is checked (skt_walk), the
+ * hands against the course at each game's end, no hand for the seat
+ * sitting out; the records download and pass `schafkopf check`.  Issue
+ * 16 asks for at least 10,000 games: the plain pass plays them (about
+ * three minutes); the sanitizer pass, many times slower, 200.
+ * SK_SERVER_GAMES sets another number. */
 static void test_secrecy(void **state)
 {
     (void)state;
     const char *env = getenv("SK_SERVER_GAMES");
-    int games_total = env ? atoi(env) : getenv("SK_SAN") ? 100 : 1000;
+    int games_total = env ? atoi(env) : getenv("SK_SAN") ? 200 : 10000;
     enum { ROOMS = 20 };
     int per_room = (games_total + ROOMS - 1) / ROOMS;
     skt_server srv;
@@ -502,72 +519,100 @@ static void test_secrecy(void **state)
     skt_dump = NULL; /* too many to validate: the other tests' messages are */
     const char *extra[] = {"--rate", "1000000", "--workers", "1", NULL};
     start(&srv, dir, sizeof dir, extra);
-    skt_player *pl = calloc(ROOMS * 5, sizeof *pl);
+    /* Per room six slots: the seats (every fourth room plays five
+     * players, 002), then the spectator who made the room (slot 5). */
+    enum { SLOTS = 6 };
+    skt_player *pl = calloc(ROOMS * SLOTS, sizeof *pl);
     for (int r = 0; r < ROOMS; r++) {
-        skt_player *p = &pl[r * 5];
+        skt_player *p = &pl[r * SLOTS];
+        int n = r % 4 == 3 ? 5 : 4;
         char name[16];
-        for (int s = 0; s < 5; s++) {
+        for (int s = 0; s < SLOTS; s++) {
+            if (s >= n && s < SLOTS - 1) {
+                p[s].w.fd = -1; /* no fifth seat here: poll skips it */
+                p[s].results = per_room;
+                continue;
+            }
             snprintf(name, sizeof name, "p%d", s);
-            skt_player_open(&p[s], srv.port, name, s < 4 ? s : -1, (unsigned)(r * 5 + s + 1));
+            skt_player_open(&p[s], srv.port, name, s < n ? s : -1,
+                            (unsigned)(r * SLOTS + s + 1));
             p[s].target = per_room;
         }
-        skt_create(&p[4], ",\"listed\":false");
-        for (int s = 0; s < 4; s++) {
-            snprintf(p[s].room, sizeof p[s].room, "%s", p[4].room);
+        if (n == 5) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "{\"type\":\"create\",\"rules\":{\"preset\":\"official\","
+                                      "\"overrides\":{\"players\":\"5\"}},\"listed\":false}");
+            assert_int_equal(skt_ws_send(&p[SLOTS - 1].w, msg), 0);
+            json_t *c = expect(&p[SLOTS - 1].w, "created", 10000);
+            assert_non_null(c);
+            snprintf(p[SLOTS - 1].room, sizeof p[SLOTS - 1].room, "%s",
+                     json_string_value(json_object_get(c, "room")));
+            json_decref(c);
+            json_decref(expect(&p[SLOTS - 1].w, "state", 10000));
+        } else {
+            skt_create(&p[SLOTS - 1], ",\"listed\":false");
+        }
+        for (int s = 0; s < n; s++) {
+            snprintf(p[s].room, sizeof p[s].room, "%s", p[SLOTS - 1].room);
             json_decref(
                 skt_request(&p[s], "{\"type\":\"join\",\"room\":\"%s\",\"seat\":%d}", s, "state"));
         }
         char msg[200];
         snprintf(msg, sizeof msg, "{\"type\":\"chat\",\"room\":\"%s\",\"text\":\"Servus\"}",
-                 p[4].room);
-        skt_ws_send(&p[4].w, msg);
+                 p[SLOTS - 1].room);
+        skt_ws_send(&p[SLOTS - 1].w, msg);
     }
     int64_t start_ms = skt_ms(), end = start_ms + (getenv("SK_SAN") ? 300000 : 240000);
-    struct pollfd *pf = calloc(ROOMS * 5, sizeof *pf);
+    struct pollfd *pf = calloc(ROOMS * SLOTS, sizeof *pf);
     for (;;) {
         int done = 0;
-        for (int i = 0; i < ROOMS * 5; i++)
+        for (int i = 0; i < ROOMS * SLOTS; i++)
             done += pl[i].results >= per_room;
-        if (done == ROOMS * 5 || skt_ms() > end)
+        if (done == ROOMS * SLOTS || skt_ms() > end)
             break;
-        for (int i = 0; i < ROOMS * 5; i++)
+        for (int i = 0; i < ROOMS * SLOTS; i++)
             pf[i] = (struct pollfd){pl[i].w.fd, POLLIN, 0};
-        if (poll(pf, ROOMS * 5, 1000) <= 0)
+        if (poll(pf, ROOMS * SLOTS, 1000) <= 0)
             continue;
-        for (int i = 0; i < ROOMS * 5; i++)
+        for (int i = 0; i < ROOMS * SLOTS; i++)
             if (pf[i].revents)
                 skt_pump(&pl[i]);
     }
     int64_t ms = skt_ms() - start_ms;
-    long games = 0, msgs = 0, decisions = 0, chats = 0;
-    for (int i = 0; i < ROOMS * 5; i++) {
+    long games = 0, msgs = 0, decisions = 0, chats = 0, outs = 0;
+    for (int i = 0; i < ROOMS * SLOTS; i++) {
         if (pl[i].bad[0])
-            fail_msg("room %d: %s", i / 5, pl[i].bad);
+            fail_msg("room %d: %s", i / SLOTS, pl[i].bad);
         if (pl[i].results < per_room)
-            fail_msg("room %d seat %d saw %d of %d games", i / 5, pl[i].seat, pl[i].results,
+            fail_msg("room %d seat %d saw %d of %d games", i / SLOTS, pl[i].seat, pl[i].results,
                      per_room);
-        games += i % 5 == 4 ? pl[i].results : 0;
+        games += i % SLOTS == SLOTS - 1 ? pl[i].results : 0;
         msgs += pl[i].messages;
         decisions += pl[i].decisions;
         chats += pl[i].chats;
+        outs += pl[i].outs;
     }
     assert_true(chats >= ROOMS * 5);
-    printf("secrecy: %ld games, %ld messages checked, %ld decisions, %d rooms, %.1f s\n", games,
-           msgs, decisions, ROOMS, (double)ms / 1000);
-    /* The records of one room: as many as games, and `check` accepts them. */
-    char *body = NULL, path[80], file[700], cmd[1600];
-    snprintf(path, sizeof path, "/api/rooms/%s/games.jsonl", pl[4].room);
-    assert_int_equal(skt_http_get(srv.port, path, &body, NULL), 200);
-    snprintf(file, sizeof file, "%s/games.jsonl", dir);
-    FILE *f = fopen(file, "w");
-    assert_non_null(f);
-    fputs(body, f);
-    fclose(f);
-    free(body);
-    snprintf(cmd, sizeof cmd, "'%s' check '%s' > /dev/null", getenv("SK_PROG"), file);
-    assert_int_equal(system(cmd), 0);
-    for (int i = 0; i < ROOMS * 5; i++)
-        skt_ws_close(&pl[i].w);
+    assert_true(outs > 0); /* the five-seat rooms' dealers sat out, and were checked */
+    printf("secrecy: %ld games, %ld messages checked, %ld decisions, %d rooms (%d of five), "
+           "%.1f s\n", games, msgs, decisions, ROOMS, ROOMS / 4, (double)ms / 1000);
+    /* The records of a room of four and one of five: `check` accepts them. */
+    for (int r = 0; r < 4; r += 3) {
+        char *body = NULL, path[80], file[700], cmd[1600];
+        snprintf(path, sizeof path, "/api/rooms/%s/games.jsonl", pl[r * SLOTS + SLOTS - 1].room);
+        assert_int_equal(skt_http_get(srv.port, path, &body, NULL), 200);
+        snprintf(file, sizeof file, "%s/games.jsonl", dir);
+        FILE *f = fopen(file, "w");
+        assert_non_null(f);
+        fputs(body, f);
+        fclose(f);
+        free(body);
+        snprintf(cmd, sizeof cmd, "'%s' check '%s' > /dev/null", getenv("SK_PROG"), file);
+        assert_int_equal(system(cmd), 0);
+    }
+    for (int i = 0; i < ROOMS * SLOTS; i++)
+        if (pl[i].w.fd >= 0)
+            skt_ws_close(&pl[i].w);
     free(pl);
     free(pf);
     finish(&srv, dir);

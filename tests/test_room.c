@@ -50,7 +50,7 @@ static const char *const NAMES[] = {"Anna", "Bert", "Chris", "Doris", "Emil", "F
 /* Seats humans in every seat. */
 static void fill_humans(sk_room *r)
 {
-    for (int s = 0; s < sk_rules_seats(sk_room_rules(r)); s++)
+    for (int s = 0; s < sk_room_seats(r); s++)
         OK(sk_room_sit_human(r, s, 100 + (uint64_t)s, NAMES[s], E));
 }
 
@@ -97,9 +97,6 @@ static void test_seats_and_errors(void **state)
 {
     (void)state;
     sk_error err = {{0}, NULL};
-    sk_rules five = tl_rules("official", "players=5");
-    assert_null(sk_room_new(1, &five, "heuristic", &err));
-    assert_non_null(strstr(err.msg, "players = 5"));
     sk_rules off = tl_preset("official");
     assert_null(sk_room_new(1, &off, "nonsense", &err));
     assert_non_null(strstr(err.msg, "nonsense"));
@@ -500,6 +497,441 @@ static void test_replay_refuses(void **state)
     sk_room_free(r);
 }
 
+/* ------------------------------------------------------------------ */
+/* The turn timer and the pause vote                                  */
+/* ------------------------------------------------------------------ */
+
+/* The state's timer deadline as `seat` sees it (0: null). */
+static json_int_t state_deadline(const sk_room *r, int seat)
+{
+    char *text = sk_room_state(r, seat);
+    json_t *st = parse(text);
+    free(text);
+    json_t *d = json_object_get(json_object_get(st, "timer"), "deadline");
+    assert_true(json_is_integer(d) || json_is_null(d));
+    json_int_t v = json_is_integer(d) ? json_integer_value(d) : 0;
+    json_decref(st);
+    return v;
+}
+
+/* The timer is an event and a journal entry; the driver's clock starts
+ * a deadline per decision, for humans only, once; the deadline of a
+ * doubling offered out of turn is shown only to the seat asked (3.3:
+ * who is offered a Kontra tells who is not the called ace's holder). */
+static void test_timer(void **state)
+{
+    (void)state;
+    sk_error err = {{0}, NULL};
+    sk_room *r = tl_room("official", "");
+    refused(sk_room_set_timer(r, 601, &err), SK_ERANGE, &err, "timer 601");
+    OK(sk_room_set_timer(r, 5, E));
+    json_t *ev = message(r, 1, SK_ROOM_SPECTATOR);
+    assert_string_equal(json_string_value(json_object_get(ev, "kind")), "timer");
+    assert_int_equal(json_integer_value(json_object_get(ev, "seconds")), 5);
+    json_decref(ev);
+    sk_room *copy = tl_room("official", ""); /* the timer survives the journal */
+    char *entry = sk_room_journal(r, 1);
+    OK(sk_room_replay(copy, entry, E));
+    free(entry);
+    assert_int_equal(sk_room_timer(copy), 5);
+    sk_room_free(copy);
+    assert_int_equal(sk_room_clock(r, 1000), 0); /* no game: no deadline */
+    fill_humans(r);
+    OK(sk_room_leave(r, 3, E));
+    OK(sk_room_sit_bot(r, 3, "random", E));
+    uint8_t seed[SK_ROOM_SEED_BYTES];
+    sk_rng rng;
+    sk_rng_seed(&rng, 77);
+    int offers = 0, bots = 0, humans = 0;
+    for (int k = 0; k < 60 && (offers == 0 || bots == 0); k++) {
+        if (!sk_room_game(r)) {
+            seed_of(300 + (uint64_t)k, seed);
+            OK(sk_room_deal(r, seed, E));
+        }
+        while (sk_room_game(r)) {
+            int n, offer;
+            int seat = skx_room_pending(r, NULL, &n, &offer);
+            int64_t now = 1000 * (int64_t)sk_room_seq(r);
+            if (seat == 3) { /* a bot: no deadline */
+                assert_int_equal(sk_room_clock(r, now), 0);
+                assert_int_equal(state_deadline(r, 3), 0);
+                bots++;
+            } else {
+                assert_int_equal(sk_room_deadline(r), 0); /* not started yet */
+                assert_int_equal(sk_room_clock(r, now), now + 5000);
+                assert_int_equal(sk_room_clock(r, now + 4000), now + 5000); /* once */
+                assert_int_equal(sk_room_deadline(r), now + 5000);
+                assert_int_equal(state_deadline(r, seat), now + 5000);
+                int other = (seat + 1) % 3;
+                assert_int_equal(state_deadline(r, other), offer >= 0 ? 0 : now + 5000);
+                offers += offer >= 0;
+                humans++;
+            }
+            tl_room_decide_random(r, &rng);
+        }
+    }
+    assert_true(offers > 0 && bots > 0 && humans > 0);
+    /* a seat left mid-game (away) runs no deadline */
+    seed_of(999, seed);
+    OK(sk_room_deal(r, seed, E));
+    int seat = sk_room_pending(r, NULL, NULL);
+    if (seat != 3) {
+        OK(sk_room_leave(r, seat, E));
+        assert_int_equal(sk_room_clock(r, 5), 0);
+    }
+    sk_room_free(r);
+}
+
+/* The pause vote: every present human must want it; one vote against
+ * resumes and clears the votes; no deadline runs while paused and a
+ * fresh full one after; bots and empty seats do not vote; the journal
+ * restores it all. */
+static void test_pause(void **state)
+{
+    (void)state;
+    sk_error err = {{0}, NULL};
+    sk_room *r = tl_room("official", "");
+    OK(sk_room_set_timer(r, 30, E));
+    fill_humans(r);
+    OK(sk_room_leave(r, 3, E));
+    refused(sk_room_pause(r, 3, true, 0xf, &err), SK_ESTATE, &err, "empty seat votes");
+    OK(sk_room_sit_bot(r, 3, "random", E));
+    refused(sk_room_pause(r, 3, true, 0xf, &err), SK_ESTATE, &err, "bot votes");
+    refused(sk_room_pause(r, 4, true, 0xf, &err), SK_ERANGE, &err, "no such seat");
+    uint8_t seed[SK_ROOM_SEED_BYTES];
+    seed_of(41, seed);
+    OK(sk_room_deal(r, seed, E));
+    int seat = sk_room_pending(r, NULL, NULL);
+    assert_int_equal(sk_room_clock(r, 1000), 31000);
+    /* seats 0 and 1 are there, seat 2 is not: two votes pause */
+    OK(sk_room_pause(r, 0, true, 0x3, E));
+    assert_false(sk_room_paused(r));
+    json_t *ev = message(r, sk_room_seq(r), 2);
+    assert_false(json_is_true(json_object_get(ev, "paused")));
+    assert_int_equal(json_array_size(json_object_get(ev, "votes")), 1);
+    json_decref(ev);
+    OK(sk_room_pause(r, 1, true, 0x3, E));
+    assert_true(sk_room_paused(r));
+    ev = message(r, sk_room_seq(r), SK_ROOM_SPECTATOR);
+    assert_string_equal(json_string_value(json_object_get(ev, "kind")), "pause");
+    assert_true(json_is_true(json_object_get(ev, "paused")));
+    assert_int_equal(json_array_size(json_object_get(ev, "votes")), 2);
+    json_decref(ev);
+    assert_int_equal(sk_room_clock(r, 2000), 0); /* no deadline while paused */
+    assert_int_equal(sk_room_deadline(r), 0);
+    char *text = sk_room_state(r, 0);
+    json_t *st = parse(text);
+    free(text);
+    assert_true(json_is_true(json_object_get(st, "paused")));
+    json_decref(st);
+    /* the journal restores the pause */
+    sk_room *copy = tl_room("official", "");
+    for (uint64_t q = 1; q <= sk_room_seq(r); q++) {
+        char *entry = sk_room_journal(r, q);
+        OK(sk_room_replay(copy, entry, E));
+        free(entry);
+    }
+    assert_true(sk_room_paused(copy));
+    char *x = sk_room_state(r, 1), *y = sk_room_state(copy, 1);
+    assert_string_equal(x, y);
+    free(x);
+    free(y);
+    sk_room_free(copy);
+    /* seat 2 (was not there) votes against: resumed, votes cleared, a
+     * fresh full period */
+    OK(sk_room_pause(r, 2, false, 0x3, E));
+    assert_false(sk_room_paused(r));
+    ev = message(r, sk_room_seq(r), 0);
+    assert_int_equal(json_array_size(json_object_get(ev, "votes")), 0);
+    json_decref(ev);
+    if (seat != 3)
+        assert_int_equal(sk_room_clock(r, 50000), 80000);
+    /* a vote withdrawn while not paused; a seat that leaves loses its vote */
+    OK(sk_room_pause(r, 0, true, 0x7, E));
+    OK(sk_room_pause(r, 0, false, 0x7, E));
+    assert_false(sk_room_paused(r));
+    OK(sk_room_pause(r, 1, true, 0x7, E));
+    OK(sk_room_leave(r, 1, E));
+    OK(sk_room_pause(r, 0, true, 0x7, E));
+    ev = message(r, sk_room_seq(r), 0);
+    assert_int_equal(json_array_size(json_object_get(ev, "votes")), 1);
+    json_decref(ev);
+    sk_room_free(r);
+}
+
+/* ------------------------------------------------------------------ */
+/* Five players                                                       */
+/* ------------------------------------------------------------------ */
+
+/* 002 five players: five room seats; each game's dealer sits out
+ * (deal and state say "out"), sees no hand and is never asked; every
+ * message speaks of room seats; the score sheet has five columns that
+ * sum with the Stock to zero (5.3.3) and the seat out is paid nothing. */
+static void test_five_players(void **state)
+{
+    (void)state;
+    sk_error err = {{0}, NULL};
+    sk_room *r = tl_room("official", "players=5");
+    assert_int_equal(sk_room_seats(r), 5);
+    assert_non_null(sk_room_seat_at(r, 4));
+    assert_null(sk_room_seat_at(r, 5));
+    fill_humans(r);
+    sk_rng rng;
+    sk_rng_seed(&rng, 55);
+    uint8_t seed[SK_ROOM_SEED_BYTES];
+    int outs = 0;
+    for (int k = 0; k < 7; k++) {
+        int dealer = sk_room_session(r)->dealer;
+        seed_of(500 + (uint64_t)k, seed);
+        OK(sk_room_deal(r, seed, E));
+        uint64_t deal = sk_room_seq(r);
+        if (!sk_room_game(r))
+            continue; /* thrown in at once (never with official rules) */
+        int out = sk_room_out(r);
+        assert_int_equal(out, dealer); /* 002: the dealer sits out */
+        outs |= 1 << out;
+        for (int s = 0; s < 5; s++) {
+            json_t *ev = message(r, deal, s);
+            assert_int_equal(json_integer_value(json_object_get(ev, "out")), out);
+            assert_int_equal(json_integer_value(json_object_get(ev, "dealer")), out);
+            assert_int_equal(json_integer_value(json_object_get(ev, "forehand")), (out + 1) % 5);
+            assert_true((json_object_get(ev, "hand") == NULL) == (s == out));
+            json_t *sides = json_object_get(json_object_get(ev, "table"), "sides");
+            assert_int_equal(json_array_size(sides), 5);
+            assert_string_equal(json_string_value(json_array_get(sides, (size_t)out)), "none");
+            json_decref(ev);
+        }
+        char *text = sk_room_state(r, out);
+        json_t *st = parse(text);
+        free(text);
+        assert_int_equal(json_integer_value(json_object_get(st, "out")), out);
+        assert_null(json_object_get(json_object_get(st, "game"), "hand"));
+        json_decref(st);
+        sk_view v;
+        assert_int_equal(sk_room_view(r, out, &v), SK_ESTATE);
+        refused(sk_room_decide(r, out, sk_act_pass(0), sk_room_seq(r), &err), SK_ESTATE, &err,
+                "the seat out decides");
+        while (sk_room_game(r)) {
+            sk_action legal[SK_MAX_LEGAL];
+            int n;
+            int seat = sk_room_pending(r, legal, &n);
+            assert_true(seat >= 0 && seat < 5 && seat != out);
+            for (int i = 0; i < n; i++)
+                assert_int_equal(legal[i].seat, seat); /* room seats outside */
+            assert_int_equal(sk_room_view(r, seat, &v), SK_OK);
+            tl_room_decide_random(r, &rng);
+        }
+        json_t *res = message(r, sk_room_seq(r), out);
+        json_t *course = json_object_get(res, "course");
+        json_t *hands = json_object_get(course, "hands");
+        assert_int_equal(json_array_size(hands), 5);
+        assert_int_equal(json_array_size(json_array_get(hands, (size_t)out)), 0);
+        json_t *set = json_object_get(course, "result");
+        json_t *money = json_object_get(set, "money");
+        assert_int_equal(json_array_size(money), 5);
+        assert_int_equal(json_integer_value(json_array_get(money, (size_t)out)), 0);
+        json_t *dec = json_object_get(set, "declarer");
+        if (json_is_integer(dec))
+            assert_int_not_equal(json_integer_value(dec), out);
+        json_t *tot = json_object_get(json_object_get(set, "totals"), "money");
+        assert_int_equal(json_array_size(tot), 5);
+        json_int_t sum = json_integer_value(json_object_get(set, "stock"));
+        for (size_t s = 0; s < 5; s++)
+            sum += json_integer_value(json_array_get(tot, s));
+        assert_int_equal(sum, 0); /* 5.3.3 */
+        json_decref(res);
+    }
+    assert_true(outs == 0x1f); /* each seat sat out once in seven games */
+    sk_room_free(r);
+}
+
+/* ------------------------------------------------------------------ */
+/* Hints see the seat's view only                                     */
+/* ------------------------------------------------------------------ */
+
+/* A hint (the server's, sk_bot_hint on sk_room_view) depends on nothing
+ * the seat cannot see: two deals that differ only in two unseen cards
+ * of two other seats, the same decisions played, give a deterministic
+ * bot (same seed) the same hints, action for action and value for
+ * value. */
+static void test_hint_view(void **state)
+{
+    (void)state;
+    static const char *const SPECS[] = {"heuristic", "pimc:4"};
+    sk_rng rng;
+    sk_rng_seed(&rng, 4242);
+    int compared = 0;
+    for (int k = 0; k < 80 && compared < 8; k++) {
+        sk_room *a = tl_room("official", "");
+        fill_humans(a);
+        uint8_t seed[SK_ROOM_SEED_BYTES];
+        seed_of(700 + (uint64_t)k, seed);
+        OK(sk_room_deal(a, seed, E));
+        int seats[SK_MAX_ACTIONS], m = 0, steps = (int)sk_rng_below(&rng, 30);
+        sk_action acts[SK_MAX_ACTIONS];
+        for (int i = 0; i < steps && sk_room_game(a); i++) {
+            sk_action legal[SK_MAX_LEGAL];
+            int n;
+            seats[m] = sk_room_pending(a, legal, &n);
+            acts[m] = legal[sk_rng_below(&rng, (uint32_t)n)];
+            OK(sk_room_decide(a, seats[m], acts[m], sk_room_seq(a), E));
+            m++;
+        }
+        int seat = sk_room_pending(a, NULL, NULL);
+        uint8_t dealt[4][8];
+        int x, y;
+        sk_room *b = NULL;
+        bool same = seat >= 0 && tl_unseen_swap(sk_room_game(a), seat, &rng, dealt, &x, &y);
+        if (same) {
+            b = tl_room("official", "");
+            fill_humans(b);
+            OK(skx_room_deal_hands(b, seed, dealt, E));
+            for (int i = 0; same && i < m; i++)
+                same = sk_room_decide(b, seats[i], acts[i], sk_room_seq(b), NULL) == SK_OK;
+        }
+        for (size_t i = 0; same && i < sizeof SPECS / sizeof *SPECS; i++) {
+            sk_view va, vb;
+            OK(sk_room_view(a, seat, &va));
+            OK(sk_room_view(b, seat, &vb));
+            sk_bot *ba = sk_bot_new(SPECS[i], 99, NULL), *bb = sk_bot_new(SPECS[i], 99, NULL);
+            sk_action ha[SK_MAX_LEGAL], hb[SK_MAX_LEGAL];
+            double wa[SK_MAX_LEGAL], wb[SK_MAX_LEGAL];
+            int na = sk_bot_hint(ba, &va, ha, wa, SK_MAX_LEGAL);
+            int nb = sk_bot_hint(bb, &vb, hb, wb, SK_MAX_LEGAL);
+            assert_true(na > 0);
+            assert_int_equal(na, nb);
+            for (int h = 0; h < na; h++) {
+                assert_true(sk_action_equal(ha[h], hb[h]));
+                assert_true(wa[h] == wb[h]);
+            }
+            sk_bot_free(ba);
+            sk_bot_free(bb);
+        }
+        compared += same;
+        sk_room_free(b);
+        sk_room_free(a);
+    }
+    assert_true(compared >= 4); /* the test is not vacuous */
+}
+
+/* ------------------------------------------------------------------ */
+/* Claims                                                             */
+/* ------------------------------------------------------------------ */
+
+/* The line of the last trick: each seat's last card, in turn. */
+static int last_trick_line(const sk_game *g, uint8_t *cards)
+{
+    int n = 0;
+    for (int k = 0; k < g->pub.nseats; k++) {
+        int s = (g->pub.to_move + k) % g->pub.nseats;
+        if (g->hands[s])
+            cards[n++] = (uint8_t)sk_cards_first(g->hands[s]);
+    }
+    return n;
+}
+
+/* A claim at the last trick: refused (and nothing changes) when the
+ * trick goes to the other side, else a "claim" event showing the
+ * claimer's card, the cards played out as actions, the result; the
+ * journal rebuilds it byte for byte.  Refused outside the play, stale,
+ * or with a line that is not the cards left. */
+static void test_claim(void **state)
+{
+    (void)state;
+    sk_error err = {{0}, NULL};
+    sk_rng rng;
+    sk_rng_seed(&rng, 808);
+    int held = 0, lost = 0;
+    for (int k = 0; k < 60 && (held < 3 || lost < 3); k++) {
+        sk_room *r = tl_room("official", "");
+        fill_humans(r);
+        uint8_t seed[SK_ROOM_SEED_BYTES], cards[SK_NCARDS];
+        seed_of(900 + (uint64_t)k, seed);
+        OK(sk_room_deal(r, seed, E));
+        refused(sk_room_claim(r, 0, cards, 0, sk_room_seq(r), &err), SK_ESTATE, &err,
+                "a claim in the auction");
+        int offer = -1, n = 0;
+        while (sk_room_game(r)) {
+            const sk_game *g = sk_room_game(r);
+            skx_room_pending(r, NULL, &n, &offer);
+            if (g->pub.phase == SK_PHASE_PLAY && g->pub.trick_no == g->pub.ntricks - 1 &&
+                g->pub.trick_len == 0 && offer < 0)
+                break;
+            tl_room_decide_random(r, &rng);
+        }
+        const sk_game *g = sk_room_game(r);
+        if (!g) {
+            sk_room_free(r);
+            continue;
+        }
+        int claimer = sk_room_pending(r, NULL, NULL);
+        int len = last_trick_line(g, cards);
+        uint64_t seq = sk_room_seq(r);
+        refused(sk_room_claim(r, claimer, cards, len, seq - 1, &err), SK_ESTATE, &err, "stale");
+        refused(sk_room_claim(r, claimer, cards, len - 1, seq, &err), SK_EINVAL, &err,
+                "a line short of a card");
+        /* who takes the last trick, on a copy */
+        sk_game copy = *g;
+        for (int i = 0; i < len; i++)
+            OK(sk_game_apply(&copy, sk_act_card(copy.pub.to_move, cards[i]), E));
+        int winner = copy.pub.trick_winners[copy.pub.ntricks - 1];
+        enum sk_side side = sk_game_side(g, claimer);
+        bool holds = winner == claimer || (side != SK_SIDE_NONE && sk_game_side(g, winner) == side);
+        if ((g->pub.contract.type == SK_C_BETTEL || g->pub.contract.type == SK_C_BETTEL_OUVERT) &&
+            g->pub.declarer == claimer)
+            holds = !holds; /* a Bettel declarer claims to take none */
+        sk_cards hand = g->hands[claimer];
+        int rc = sk_room_claim(r, claimer, cards, len, seq, &err);
+        if (!holds) {
+            refused(rc, SK_ESTATE, &err, "a claim that does not hold");
+            assert_int_equal(sk_room_seq(r), seq);
+            assert_non_null(sk_room_game(r));
+            lost++;
+            sk_room_free(r);
+            continue;
+        }
+        assert_int_equal(rc, SK_OK);
+        held++;
+        assert_null(sk_room_game(r));
+        assert_int_equal(sk_room_seq(r), seq + 1 + (uint64_t)len + 1);
+        json_t *ev = message(r, seq + 1, SK_ROOM_SPECTATOR);
+        assert_string_equal(json_string_value(json_object_get(ev, "kind")), "claim");
+        assert_int_equal(json_integer_value(json_object_get(ev, "seat")), claimer);
+        json_t *h = json_object_get(ev, "hand");
+        assert_int_equal(json_array_size(h), 1);
+        assert_int_equal(sk_card_parse(json_string_value(json_array_get(h, 0))),
+                         sk_cards_first(hand));
+        json_decref(ev);
+        for (int i = 0; i < len; i++) {
+            ev = message(r, seq + 2 + (uint64_t)i, 1);
+            assert_string_equal(json_string_value(json_object_get(ev, "kind")), "action");
+            json_decref(ev);
+        }
+        ev = message(r, sk_room_seq(r), 2);
+        assert_string_equal(json_string_value(json_object_get(ev, "kind")), "result");
+        json_decref(ev);
+        /* the journal: a fresh room says the same, byte for byte */
+        sk_room *fresh = tl_room("official", "");
+        for (uint64_t q = 1; q <= sk_room_seq(r); q++) {
+            char *entry = sk_room_journal(r, q);
+            OK(sk_room_replay(fresh, entry, E));
+            free(entry);
+        }
+        assert_int_equal(sk_room_seq(fresh), sk_room_seq(r));
+        for (uint64_t q = seq + 1; q <= sk_room_seq(r); q++)
+            for (int v = 0; v <= 4; v++) {
+                int seat = v == 4 ? SK_ROOM_SPECTATOR : v;
+                char *x = sk_room_message(r, q, seat), *y = sk_room_message(fresh, q, seat);
+                assert_string_equal(x, y);
+                free(x);
+                free(y);
+            }
+        sk_room_free(fresh);
+        sk_room_free(r);
+    }
+    assert_true(held >= 3 && lost >= 3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -509,6 +941,11 @@ int main(void)
         cmocka_unit_test(test_leave_away_fallback),
         cmocka_unit_test(test_seed_hash_and_deal),
         cmocka_unit_test(test_replay_refuses),
+        cmocka_unit_test(test_timer),
+        cmocka_unit_test(test_pause),
+        cmocka_unit_test(test_five_players),
+        cmocka_unit_test(test_hint_view),
+        cmocka_unit_test(test_claim),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,8 +5,11 @@
  *
  * The sessions (official, tournament and sauspiel presets, Hochzeit,
  * Bauernhochzeit and Klopfen variants, Bock, a Ramsch table, three
- * players, Kontra before one's own card) mix humans and bots who come
- * and go, mid-game too.  The journal test feeds a second room every
+ * and five players, Kontra before one's own card) mix humans and bots
+ * who come and go, mid-game too, pause votes, timer settings and claims
+ * of the last trick (held or refused).  With
+ * five players the seat sitting out is checked as a spectator is: no
+ * hand, nothing unplayed.  The journal test feeds a second room every
  * entry as it is made and requires the same messages for every
  * recipient and the same state at every event; a third room rebuilt
  * from the whole journal at the end has the same records.  The secrecy
@@ -76,6 +79,8 @@ static const char *const RULESETS[][2] = {
     {"stammtisch", ""},
     {"official", "players=3"},
     {"official", "kontra_timing=own_card,answer_one_card_later=yes"},
+    {"official", "players=5"},
+    {"official", "players=5,allow_hochzeit=yes,klopfen=all,bock_games=4"},
 };
 #define NRULESETS (sizeof RULESETS / sizeof RULESETS[0])
 
@@ -118,7 +123,7 @@ static void assert_same_rooms(const sk_room *a, const sk_room *b, uint64_t from,
                               int only)
 {
     assert_int_equal(sk_room_seq(a), sk_room_seq(b));
-    int n = sk_rules_seats(sk_room_rules(a));
+    int n = sk_room_seats(a);
     for (int v = 0; v <= n; v++) {
         int seat = v == n ? SK_ROOM_SPECTATOR : v;
         if (only >= 0 && only != v) {
@@ -148,10 +153,24 @@ static void assert_same_rooms(const sk_room *a, const sk_room *b, uint64_t from,
 }
 
 /* The room's inputs: sometimes a seat changes hands (mid-game: away,
- * then someone sits down), else a decision or a deal. */
+ * then someone sits down), a player votes for or against a pause, the
+ * timer is set; else a decision or a deal. */
 static void random_input(sk_room *r, sk_rng *rng, uint64_t *player, int *games)
 {
-    int n = sk_rules_seats(sk_room_rules(r));
+    int n = sk_room_seats(r);
+    if (sk_rng_below(rng, 30) == 0) {
+        int s = (int)sk_rng_below(rng, (uint32_t)n);
+        const sk_room_seat *seat = sk_room_seat_at(r, s);
+        if (seat->kind == SK_ROOM_HUMAN && !seat->away) {
+            OK(sk_room_pause(r, s, sk_rng_below(rng, 3) != 0,
+                             (uint8_t)sk_rng_below(rng, 1u << n), E));
+            return;
+        }
+    }
+    if (sk_rng_below(rng, 300) == 0) {
+        OK(sk_room_set_timer(r, (int)sk_rng_below(rng, SK_ROOM_TIMER_MAX + 1), E));
+        return;
+    }
     if (sk_rng_below(rng, 40) == 0) {
         int s = (int)sk_rng_below(rng, (uint32_t)n);
         const sk_room_seat *seat = sk_room_seat_at(r, s);
@@ -164,6 +183,25 @@ static void random_input(sk_room *r, sk_rng *rng, uint64_t *player, int *games)
             OK(sk_room_sit_human(r, s, *player, NAMES[*player % 6], E));
         }
         return;
+    }
+    const sk_game *g = sk_room_game(r);
+    if (g && g->pub.phase == SK_PHASE_PLAY && g->pub.trick_no == g->pub.ntricks - 1 &&
+        g->pub.trick_len == 0 && sk_room_offer(r) < 0 && sk_rng_below(rng, 2) == 0) {
+        /* a claim of the last trick by a random seat: held or refused */
+        uint8_t line[SK_NSEATS];
+        int len = 0;
+        for (int k = 0; k < g->pub.nseats; k++) {
+            int s = (g->pub.to_move + k) % g->pub.nseats;
+            if (g->hands[s])
+                line[len++] = (uint8_t)sk_cards_first(g->hands[s]);
+        }
+        int seat = (int)sk_rng_below(rng, (uint32_t)n);
+        sk_error err = {{0}, NULL};
+        int rc = sk_room_claim(r, seat, line, len, sk_room_seq(r), &err);
+        if (rc != SK_OK && rc != SK_ESTATE)
+            fail_msg("a claim of the cards left: %d %s", rc, err.msg);
+        if (rc == SK_OK)
+            return;
     }
     if (sk_room_game(r)) {
         tl_room_decide_random(r, rng);
@@ -201,7 +239,7 @@ static void test_journal_round_trip(void **state)
     for (int k = 0; k < sessions; k++) {
         const char *const *spec = RULESETS[k % NRULESETS];
         sk_room *r = tl_room(spec[0], spec[1]), *copy = tl_room(spec[0], spec[1]);
-        int n = sk_rules_seats(sk_room_rules(r));
+        int n = sk_room_seats(r);
         journal j = {0};
         uint64_t player = 100;
         int played = 0;
@@ -249,18 +287,20 @@ static int named_card(const char *s)
     return strlen(s) == 2 ? sk_card_parse(s) : -1;
 }
 
-/* What a recipient may be told of the running game now. */
-static sk_cards allowed_cards(const sk_room *r, int seat)
+/* What a recipient (a room seat) may be told of the running game now;
+ * with five players the seat sitting out knows what a spectator knows. */
+static sk_cards allowed_cards(const sk_room *r, int room_seat)
 {
     const sk_game *g = sk_room_game(r);
     if (!g)
         return SK_ALL_CARDS; /* between games: the last one is public */
+    int seat = room_seat == SK_ROOM_SPECTATOR ? SK_NOSEAT : skx_room_game_seat(r, room_seat);
     sk_view v;
-    sk_game_view(g, seat == SK_ROOM_SPECTATOR ? SK_NOSEAT : seat, &v);
+    sk_game_view(g, seat, &v);
     sk_cards ok = g->pub.played | v.open_hand;
     if (g->pub.called_ace < SK_NCARDS)
         ok |= SK_BIT(g->pub.called_ace); /* the card called, not where it is */
-    if (seat != SK_ROOM_SPECTATOR) {
+    if (seat != SK_NOSEAT) {
         ok |= sk_game_seen_hand(g, seat);
         for (int i = 0; i < g->pub.nactions; i++) { /* 002: the two who exchange */
             sk_action a = g->pub.actions[i];
@@ -343,8 +383,11 @@ static void check_text(const sk_room *r, int seat, const char *text)
             }
             if (strcmp(str, "seed") == 0)
                 fail_msg("a seed before the game is over: %s", text);
-            if (strcmp(str, "hand") == 0 && seat == SK_ROOM_SPECTATOR)
+            if (strcmp(str, "hand") == 0 && seat == SK_ROOM_SPECTATOR &&
+                !strstr(text, "\"kind\":\"claim\"")) /* a claimer shows his cards to all */
                 fail_msg("a spectator got a hand: %s", text);
+            if (strcmp(str, "hand") == 0 && g && seat == sk_room_out(r))
+                fail_msg("the seat sitting out got a hand: %s", text);
             continue;
         }
         int c = named_card(str);
@@ -365,7 +408,8 @@ static bool check_swap(const sk_room *live, const journal *j, uint64_t deal, uin
     for (int tries = 0; tries < 12; tries++) {
         uint8_t dealt[4][8];
         int x, y;
-        if (!tl_unseen_swap(g, seat, rng, dealt, &x, &y))
+        int gseat = seat == SK_ROOM_SPECTATOR ? SK_NOSEAT : skx_room_game_seat(live, seat);
+        if (!tl_unseen_swap(g, gseat, rng, dealt, &x, &y))
             continue;
         sk_room *o = sk_room_new(sk_room_id(live), rules, sk_room_fallback(live), NULL);
         assert_non_null(o);
@@ -421,7 +465,7 @@ static void test_secrecy(void **state)
     for (int k = 0; games < target; k++) {
         const char *const *spec = RULESETS[k % NRULESETS];
         sk_room *r = tl_room(spec[0], spec[1]);
-        int n = sk_rules_seats(sk_room_rules(r));
+        int n = sk_room_seats(r);
         journal j = {0};
         uint64_t player = 100, deal = 0;
         int played = 0;

@@ -27,6 +27,11 @@ status 2 "not a directory" "--web not a directory" "$PROG" serve --web "$tmp/nop
 status 2 "unexpected argument" "a stray argument" "$PROG" serve extra --db "$tmp/db"
 status 2 "--rate must be at least 1" "--rate 0" "$PROG" serve --rate 0 --db "$tmp/db"
 status 2 "usage" "an unknown option" "$PROG" serve --bogus
+status 2 "give NAME=COMMAND" "--engine without a command" "$PROG" serve --engine rnd --db "$tmp/db"
+status 2 "give NAME=COMMAND" "--engine with a bad name" "$PROG" serve --engine 'a b=cat' --db "$tmp/db"
+status 2 "given twice" "--engine twice" "$PROG" serve --engine r=cat --engine r=cat --db "$tmp/db"
+status 2 "--engine-time must be" "--engine-time 1" "$PROG" serve --engine-time 1 --db "$tmp/db"
+status 0 "--engine NAME=COMMAND" "serve --help names --engine" "$PROG" serve --help
 # A database that cannot be opened: a message and status 1, nothing listens.
 mkdir "$tmp/dir.db"
 status 1 "serve:" "a directory as database" "$PROG" serve --port 1 --db "$tmp/dir.db" --quiet

@@ -124,7 +124,7 @@ static void test_start_http(void **state)
     assert_string_equal(body, "schafkopf test file\n");
     free(body);
     assert_int_equal(skt_http_get(srv.port, "/api/lobby", &body, NULL), 200);
-    assert_string_equal(body, "{\"rooms\":[]}");
+    assert_string_equal(body, "{\"rooms\":[],\"engines\":[]}");
     free(body);
     assert_int_equal(skt_http_get(srv.port, "/api/rooms/aaaaaaaaaaaaaaaa/games.jsonl", &body,
                                   NULL),
@@ -193,7 +193,7 @@ static void test_bad_messages(void **state)
     expect_error(&w, "{\"type\":\"hello\",\"name\":\"a\\u0001b\"}", "bad_message");
     json_decref(say_hello(&w, "Resi", NULL));
     expect_error(&w, "{\"type\":\"join\",\"room\":\"aaaaaaaaaaaaaaaa\"}", "bad_message");
-    expect_error(&w, "{\"type\":\"join\",\"room\":\"aaaaaaaaaaaaaaaa\",\"seat\":4}",
+    expect_error(&w, "{\"type\":\"join\",\"room\":\"aaaaaaaaaaaaaaaa\",\"seat\":5}",
                  "bad_message");
     expect_error(&w, "{\"type\":\"join\",\"room\":\"aaaaaaaaaaaaaaaa\",\"seat\":0}", "not_found");
     expect_error(&w, "{\"type\":\"join\",\"room\":\"AAAA\",\"seat\":0}", "bad_message");
@@ -284,6 +284,7 @@ static void test_origin(void **state)
 
 #include "server_play.c"
 #include "server_accounts.c"
+#include "server_table.c"
 
 /* After each test: no server of a failed test lives on. */
 static int teardown(void **state)
@@ -306,6 +307,7 @@ int main(void)
         cmocka_unit_test(test_rate_limit),
         cmocka_unit_test(test_origin),
         SKT_ACCOUNT_TESTS
+        SKT_TABLE_TESTS
         SKT_PLAY_TESTS
     };
     snprintf(skt_dump_path, sizeof skt_dump_path, "/tmp/sk-server-msgs-XXXXXX");

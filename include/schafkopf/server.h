@@ -17,6 +17,7 @@ extern "C" {
 #endif
 
 #define SK_SERVER_MAX_ORIGINS 8
+#define SK_SERVER_MAX_ENGINES 16
 
 /* What `schafkopf serve` is told; sk_server_config_init fills the
  * defaults. */
@@ -32,6 +33,13 @@ typedef struct sk_server_config {
     double burst;           /* ... and the bucket's size */
     int away_seconds;       /* a disconnected human's turn goes to a bot after this */
     int quiet;              /* no log lines on stderr */
+    /* engines the operator offers (docs/engine-protocol.md): bot spec
+     * "ext:NAME" runs COMMAND (/bin/sh -c) as a child process per seat;
+     * clients choose among the names only, never a command */
+    const char *engine_names[SK_SERVER_MAX_ENGINES];
+    const char *engine_cmds[SK_SERVER_MAX_ENGINES];
+    int nengines;
+    int engine_ms;          /* an engine's time per decision, 5000 */
 } sk_server_config;
 
 void sk_server_config_init(sk_server_config *cfg);

@@ -2,8 +2,9 @@
  * schafkopf/table.h -- a table where people and bots play a session
  * together, as the server (src/server/) runs it: a "room".
  *
- * A room holds a ruleset, the seats it plays (four, or three with
- * players = 3; five players with the dealer sitting out come later),
+ * A room holds a ruleset, the seats it plays (four; three with
+ * players = 3; five with players = 5, where each game's dealer sits
+ * out and the four after him play -- 002),
  * the session's score sheet and the game in progress.  It knows no
  * sockets, files or threads: a driver tells it who sits where and what
  * a seat decided, and reads back
@@ -43,6 +44,7 @@ extern "C" {
 #endif
 
 #define SK_ROOM_NAME_MAX 32    /* bytes of a player's name, NUL included */
+#define SK_ROOM_SEATS 5        /* seats of a room at most (five players) */
 #define SK_ROOM_SPECTATOR 255  /* the "seat" of a spectator */
 #define SK_ROOM_SEED_BYTES 32  /* a deal's secret seed */
 #define SK_ROOM_HASH_HEX 65    /* its published BLAKE2b-256 hash as hex, NUL included */
@@ -69,7 +71,13 @@ typedef struct sk_room sk_room;
 /* A new room under `rules` (any preset and options), with all seats
  * empty; `id` is the driver's number for it; `fallback` the bot spec
  * that plays for a human who left during a game.  NULL with a message
- * when the ruleset is not one a room can play (five players, for now). */
+ * when the ruleset does not validate or the fallback is no bot.
+ *
+ * Every seat number of this header and of the room's messages is a
+ * ROOM seat, 0 .. sk_room_seats - 1.  With five players the game's
+ * seats are the four after the dealer (core's sk_session); the room
+ * translates, so neither the driver nor a client ever sees a game
+ * seat.  The seat sitting out sees the game as a spectator does. */
 sk_room *sk_room_new(uint64_t id, const sk_rules *rules, const char *fallback, sk_error *err);
 void sk_room_free(sk_room *r);
 
@@ -77,6 +85,10 @@ uint64_t sk_room_id(const sk_room *r);
 const sk_rules *sk_room_rules(const sk_room *r);
 /* The fallback bot's spec (sk_room_new's, "heuristic" when NULL). */
 const char *sk_room_fallback(const sk_room *r);
+/* The room's seats: 3, 4 or 5. */
+int sk_room_seats(const sk_room *r);
+/* The seat sitting out the game running (five players), or -1. */
+int sk_room_out(const sk_room *r);
 /* A seat (0 .. seats-1), NULL for a seat the ruleset does not play. */
 const sk_room_seat *sk_room_seat_at(const sk_room *r, int seat);
 /* The number of the last event (0 before any). */
@@ -84,6 +96,11 @@ uint64_t sk_room_seq(const sk_room *r);
 /* The game in progress, or NULL between games: read only. */
 const sk_game *sk_room_game(const sk_room *r);
 const sk_session *sk_room_session(const sk_room *r);
+/* The number of the game running or last dealt, from 1 (0: none yet). */
+uint32_t sk_room_game_no(const sk_room *r);
+/* The last finished game (the one before the game running, or the last
+ * one) and its number in *no; NULL before a game has ended. */
+const sk_game *sk_room_last_game(const sk_room *r, uint32_t *no);
 
 /* Seats a human (player id, not 0; name: 1..31 bytes of printable
  * UTF-8) or a bot (a spec sk_bot_new accepts) in an empty or away seat,
@@ -97,6 +114,26 @@ const sk_session *sk_room_session(const sk_room *r);
  * empty, player seated elsewhere; SK_EINVAL: bad bot spec or name). */
 int sk_room_sit_human(sk_room *r, int seat, uint64_t player, const char *name, sk_error *err);
 int sk_room_sit_bot(sk_room *r, int seat, const char *spec, sk_error *err);
+/* "Der Rest gehört mir": `seat` claims every remaining trick for its
+ * side.  Whether the claim holds against every possible play is the
+ * driver's question (the ai layer's sk_claim_check, with the whole
+ * deal, off the driver's loop); the driver then gives the line to play
+ * out: all n cards left, in the order played (at a turn of the
+ * claimer's side a card after which the claim still holds, at the
+ * others any legal card: every such line ends the same).  The room
+ * checks the line on a copy -- every card legal in turn, every trick
+ * from the current one won by the claimer's side (by the others when
+ * he declared a Bettel) -- and makes a "claim"
+ * event (the claimer's cards, shown to everyone), an "action" event per
+ * card and the result.  0, or SK_ESTATE (not the play, a doubling on
+ * offer, stale `seen`, the seat sits out, the line loses a trick),
+ * SK_EINVAL (not a line of the cards left), SK_ERANGE. */
+int sk_room_claim(sk_room *r, int seat, const uint8_t *cards, int n, uint64_t seen,
+                  sk_error *err);
+
+/* A bot spec "ext:NAME" (NAME: 1..27 of A-Z a-z 0-9 _ - .) is an engine
+ * the driver runs (docs/engine-protocol.md); the room keeps the spec and
+ * asks the driver for the seat's decisions as for any bot. */
 int sk_room_leave(sk_room *r, int seat, sk_error *err);
 
 /* The next decision: the seat to ask and the choices it has (at most
@@ -124,10 +161,14 @@ int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *e
 /* Deals the next game from `seed` (SK_ROOM_SEED_BYTES from the OS
  * random source, the driver's) when every seat is taken (away seats
  * count) and no game runs; 0, or SK_ESTATE when it cannot start now.
- * The session's first dealer is seat 0. */
+ * The session's first dealer is seat 0.  A seat sitting out (five
+ * players) is never asked. */
 int sk_room_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES], sk_error *err);
 /* The deal a seed gives under the room's ruleset for a dealer, as
- * sk_room_deal makes it: for players who check the published seed.  A
+ * sk_room_deal makes it: for players who check the published seed.
+ * `dealer` is the game's dealer seat: the room's dealer with three or
+ * four players, 3 with five (the hands go to the four players after
+ * the dealer who sits out, in order, the last of them "dealing").  A
  * pure function: the generator's state is BLAKE2b-256 keyed with the
  * seed over the text "schafkopf room deal 1" (not the published hash,
  * the unkeyed BLAKE2b-256 of the seed), then sk_deck_shuffle_rules and
@@ -136,7 +177,10 @@ void sk_room_deal_from_seed(const sk_rules *rules, int dealer,
                             const uint8_t seed[SK_ROOM_SEED_BYTES], uint8_t hands[4][8]);
 
 /* The view for a bot's decision at `seat` (core's sk_game_view): 0, or
- * SK_ESTATE without a game, SK_ERANGE for no such seat. */
+ * SK_ESTATE without a game or for the seat sitting out, SK_ERANGE for
+ * no such seat.  The view is in the game's seats (a bot reasons about
+ * the game): the action a bot returns is given to sk_room_decide as the
+ * room seat's decision. */
 int sk_room_view(const sk_room *r, int seat, sk_view *v);
 
 /* The JSON text of event `seq` as `seat` (SK_ROOM_SPECTATOR: a
@@ -168,6 +212,42 @@ char *sk_room_state(const sk_room *r, int seat);
 char *sk_room_journal(const sk_room *r, uint64_t seq);
 int sk_room_replay(sk_room *r, const char *entry, sk_error *err);
 
+/*
+ * The turn timer (room configuration): seconds per decision, 0 (off)
+ * .. SK_ROOM_TIMER_MAX.  Setting it is an event ("timer") and a journal
+ * entry, so a restored room has it again.  The room knows no clock: the
+ * driver passes the time now (milliseconds since the epoch) to
+ * sk_room_clock, which starts the pending decision's deadline (now plus
+ * the timer) the first time it is asked for that decision and returns
+ * it.  A deadline runs only for a seated human who is not away, never
+ * while paused, and is no part of the journal: a restored room gives
+ * the decision pending a fresh full period.  What happens when it runs
+ * out is the driver's: the room's fallback bot decides for the seat.
+ */
+#define SK_ROOM_TIMER_MAX 600
+int sk_room_set_timer(sk_room *r, int seconds, sk_error *err);
+int sk_room_timer(const sk_room *r);
+/* The deadline of the pending decision (starting it at now_ms if none
+ * runs for it yet), or 0 when none runs. */
+int64_t sk_room_clock(sk_room *r, int64_t now_ms);
+/* The deadline running now as the last sk_room_clock started it, or 0. */
+int64_t sk_room_deadline(const sk_room *r);
+
+/*
+ * The pause vote: a seated human (not away) votes for a pause or
+ * against it; each vote is an event ("pause").  `present` is the
+ * driver's bitset of seats whose players are connected now (journaled
+ * with the vote, so a replay decides the same).  The table pauses when
+ * every seated, present human who is not away voted for it (bots never
+ * vote); any vote against it while paused resumes it and clears the
+ * votes.  While paused no deadline runs (sk_room_clock) and the driver
+ * lets no bot decide and deals no game.  A seat's vote ends when its
+ * player leaves or someone else sits down there.  0, SK_ERANGE (no such
+ * seat) or SK_ESTATE (no human there, or away).
+ */
+int sk_room_pause(sk_room *r, int seat, bool pause, uint8_t present, sk_error *err);
+bool sk_room_paused(const sk_room *r);
+
 /* The finished games of the room as game records (core's
  * sk_record_write lines, each with its seed), malloc'd; "" when none. */
 char *sk_room_records(const sk_room *r);
@@ -175,6 +255,11 @@ char *sk_room_records(const sk_room *r);
  * newline, malloc'd; NULL when the room has no such game (or out of
  * memory).  What a driver stores when the game ends. */
 char *sk_room_record(const sk_room *r, uint32_t game_no);
+/* Where finished game `game_no` was played: the room seat of each of
+ * its game's seats (a record's seats; with five players the four after
+ * the dealer, who sat out), SK_NOSEAT past them.  Returns the game's
+ * seats (4, or 3), or -1 when the room keeps no such game. */
+int sk_room_game_seats(const sk_room *r, uint32_t game_no, uint8_t room_seat[SK_NSEATS]);
 
 #ifdef __cplusplus
 }

@@ -120,7 +120,7 @@ static double cpu_now(void)
 static void bench_usage(FILE *out)
 {
     fprintf(out, "usage: schafkopf bench [--deals N] [--games N] [--solves N] [--jobs N]\n"
-                 "                       [--pimc N [--bot SPEC]]\n\n"
+                 "                       [--pimc N [--bot SPEC]] [--claims N]\n\n"
                  "Prints 'Bench: N', the sum of the number of legal card sequences of the\n"
                  "first two tricks over N fixed seeded deals (default 32) and of the\n"
                  "solver's nodes over N fixed deals solved exactly from the first card\n"
@@ -128,7 +128,10 @@ static void bench_usage(FILE *out)
                  "and p99 solve time, and the throughput of random complete games on one\n"
                  "core (default 2000000 games).  --pimc N also plays N seeded games of four\n"
                  "PIMC bots (--bot SPEC, default pimc) and prints the time of their card\n"
-                 "and auction decisions (mean and max; default 0: none).  --jobs N lets each\n"
+                 "and auction decisions (mean and max; default 0: none).  --claims N plays\n"
+                 "N seeded deals of heuristic bots and times the claim check and its line\n"
+                 "(\"Der Rest gehoert mir\", the server's claim) at every card, per trick\n"
+                 "(default 0: none).  --jobs N lets each\n"
                  "exact solve use N threads (default 1); the node counts then vary from\n"
                  "run to run, so no signature is printed.\n\n"
                  "  -h, --help    this help\n");
@@ -236,6 +239,55 @@ static void pimc_bench(const sk_rules *rules, uint64_t count, const char *spec)
         sk_bot_free(bots[s]);
 }
 
+/* Plays `count` seeded deals of four heuristic bots and times the claim
+ * check with its line (sk_claim_line, what the server runs on a worker
+ * for "Der Rest gehört mir") for the seat to move at every card, per
+ * trick: mean, largest, how many held, how many were too rich. */
+static void claim_bench(const sk_rules *rules, uint64_t count)
+{
+    sk_error err = {0};
+    sk_bot *bot = sk_bot_new("heuristic", 5, &err);
+    if (!bot)
+        return;
+    double sum[SK_NTRICKS] = {0}, max[SK_NTRICKS] = {0};
+    uint64_t n[SK_NTRICKS] = {0}, held[SK_NTRICKS] = {0}, rich[SK_NTRICKS] = {0};
+    sk_rng rng;
+    sk_rng_seed(&rng, 7);
+    for (uint64_t i = 0; i < count; i++) {
+        sk_game g;
+        sk_game_deal(&g, rules, (int)(i & 3), &rng, false);
+        while (!sk_game_over(&g)) {
+            int seat = g.pub.to_move;
+            if (g.pub.phase == SK_PHASE_PLAY && seat < SK_NSEATS) {
+                int k = g.pub.trick_no;
+                sk_action line[SK_NCARDS];
+                double a = now();
+                int rc = sk_claim_line(&g, seat, line, SK_NCARDS, NULL);
+                double t = now() - a;
+                sum[k] += t;
+                max[k] = t > max[k] ? t : max[k];
+                n[k]++;
+                held[k] += rc > 0;
+                rich[k] += rc == SK_ERANGE;
+            }
+            sk_view v;
+            sk_game_view(&g, seat < SK_NSEATS ? seat : 0, &v);
+            sk_action act = sk_bot_act(bot, &v);
+            if (sk_game_apply(&g, act, NULL) < 0) {
+                sk_action legal[SK_MAX_LEGAL];
+                if (sk_game_legal(&g, legal) < 1 || sk_game_apply(&g, legal[0], NULL) < 0)
+                    break;
+            }
+        }
+    }
+    for (int k = 0; k < SK_NTRICKS; k++)
+        printf("claims, trick %d: %llu checks, mean %.2f ms, max %.1f ms, %llu held, %llu too "
+               "rich\n",
+               k + 1, (unsigned long long)n[k], n[k] ? sum[k] / (double)n[k] * 1e3 : 0.0,
+               max[k] * 1e3, (unsigned long long)held[k], (unsigned long long)rich[k]);
+    sk_bot_free(bot);
+}
+
 int skx_cmd_bench(int argc, char **argv)
 {
     static const struct option opts[] = {{"deals", required_argument, 0, 'd'},
@@ -244,9 +296,10 @@ int skx_cmd_bench(int argc, char **argv)
                                          {"pimc", required_argument, 0, 'p'},
                                          {"bot", required_argument, 0, 'b'},
                                          {"jobs", required_argument, 0, 'j'},
+                                         {"claims", required_argument, 0, 'c'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
-    uint64_t deals = 32, games = 2000000, solves = 1000, pimc = 0;
+    uint64_t deals = 32, games = 2000000, solves = 1000, pimc = 0, claims = 0;
     int threads = 1;
     const char *spec = "pimc";
     int c;
@@ -275,6 +328,9 @@ int skx_cmd_bench(int argc, char **argv)
                 return 2;
         } else if (c == 'p') {
             if (skx_cli_number("pimc", optarg, 100000, &pimc) < 0)
+                return 2;
+        } else if (c == 'c') {
+            if (skx_cli_number("claims", optarg, 100000, &claims) < 0)
                 return 2;
         } else if (c == 'h') {
             bench_usage(stdout);
@@ -315,6 +371,8 @@ int skx_cmd_bench(int argc, char **argv)
     uint64_t solver_nodes = solver_bench(&rules, solves, threads);
     if (pimc)
         pimc_bench(&rules, pimc, spec);
+    if (claims)
+        claim_bench(&rules, claims);
     if (threads > 1) {
         printf("Bench: none (the solver ran on %d threads; its node count varies)\n",
                threads);

@@ -19,7 +19,8 @@ static void serve_usage(FILE *out)
 {
     fprintf(out,
             "usage: schafkopf serve [--bind ADDR] [--port N] [--db FILE] [--web DIR]\n"
-            "                       [--origin URL]... [--workers N]\n\n"
+            "                       [--origin URL]... [--workers N]\n"
+            "                       [--engine NAME=COMMAND]... [--engine-time MS]\n\n"
             "Runs the game server: people play Schafkopf together (and with bots) in\n"
             "a browser, over HTTP and a WebSocket on one port.  Rooms, games and\n"
             "sessions live in an SQLite database; after a restart every open room\n"
@@ -39,6 +40,13 @@ static void serve_usage(FILE *out)
             "                  bursts of twice as many)\n"
             "  --away N        seconds before a disconnected player's turn is played\n"
             "                  by the room's bot (default 30)\n"
+            "  --engine NAME=COMMAND\n"
+            "                  offer an engine (docs/engine-protocol.md) as bot \"ext:NAME\":\n"
+            "                  COMMAND runs with /bin/sh -c, one process per seat\n"
+            "                  (repeatable, at most 16; clients choose among the names,\n"
+            "                  never a command)\n"
+            "  --engine-time MS\n"
+            "                  an engine's time per decision (default 5000)\n"
             "  --quiet         log errors only\n"
             "  -h, --help      this help\n");
 }
@@ -97,6 +105,36 @@ static const char *default_web(char *out, size_t size)
     return NULL;
 }
 
+/* Adds --engine NAME=COMMAND to the config (argv's text, not copied):
+ * NAME 1..27 of letters, digits, '_', '-', '.'; each name once. */
+static int add_engine(sk_server_config *cfg, char *arg)
+{
+    char q[SK_CLI_QUOTE];
+    char *eq = strchr(arg, '=');
+    size_t n = eq ? (size_t)(eq - arg) : 0;
+    if (!eq || n == 0 || n > 27 ||
+        strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") != n ||
+        !eq[1]) {
+        fprintf(stderr, "schafkopf: serve: --engine \"%s\": give NAME=COMMAND, NAME of 1..27 "
+                        "letters, digits, '_', '-', '.'\n",
+                skx_cli_quote(q, arg));
+        return -1;
+    }
+    if (cfg->nengines == SK_SERVER_MAX_ENGINES) {
+        fprintf(stderr, "schafkopf: serve: at most %d --engine options\n", SK_SERVER_MAX_ENGINES);
+        return -1;
+    }
+    *eq = '\0';
+    for (int i = 0; i < cfg->nengines; i++)
+        if (strcmp(cfg->engine_names[i], arg) == 0) {
+            fprintf(stderr, "schafkopf: serve: --engine %s given twice\n", skx_cli_quote(q, arg));
+            return -1;
+        }
+    cfg->engine_names[cfg->nengines] = arg;
+    cfg->engine_cmds[cfg->nengines++] = eq + 1;
+    return 0;
+}
+
 int skx_cmd_serve(int argc, char **argv)
 {
     static const struct option opts[] = {{"bind", required_argument, 0, 'b'},
@@ -107,6 +145,8 @@ int skx_cmd_serve(int argc, char **argv)
                                          {"workers", required_argument, 0, 'j'},
                                          {"rate", required_argument, 0, 'r'},
                                          {"away", required_argument, 0, 'a'},
+                                         {"engine", required_argument, 0, 'e'},
+                                         {"engine-time", required_argument, 0, 't'},
                                          {"quiet", no_argument, 0, 'q'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
@@ -171,6 +211,19 @@ int skx_cmd_serve(int argc, char **argv)
             if (skx_cli_number("away", optarg, 86400, &v) < 0)
                 return 2;
             cfg.away_seconds = (int)v;
+            break;
+        case 'e':
+            if (add_engine(&cfg, optarg) < 0)
+                return 2;
+            break;
+        case 't':
+            if (skx_cli_number("engine-time", optarg, 600000, &v) < 0)
+                return 2;
+            if (v < 10) {
+                fprintf(stderr, "schafkopf: serve: --engine-time must be 10..600000 ms\n");
+                return 2;
+            }
+            cfg.engine_ms = (int)v;
             break;
         case 'q':
             cfg.quiet = 1;

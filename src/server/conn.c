@@ -261,7 +261,8 @@ static void handle(skx_conn *c, const char *data, size_t len)
         c->chat_tokens -= 1.0;
     }
     if (m.type == SKX_MSG_LOBBY) {
-        json_t *o = json_pack("{s:s, s:o}", "type", "lobby", "rooms", skx_rooms_lobby(c->srv));
+        json_t *o = json_pack("{s:s, s:o, s:o}", "type", "lobby", "rooms", skx_rooms_lobby(c->srv),
+                              "engines", skx_engine_names(c->srv));
         skx_send_json(c, o, m.ref);
         return;
     }

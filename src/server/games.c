@@ -60,6 +60,30 @@ static int summarise(const char *line, sk_store_game *g,
     return rc;
 }
 
+/* Moves a summary from the game's seats to the room's (five players:
+ * the dealer sat out, with nothing won or paid).  False when the room
+ * no longer knows where the game was played. */
+static bool to_room_seats(const skx_room *rm, uint32_t no, sk_store_game *g)
+{
+    int nroom = sk_room_seats(rm->room);
+    if (nroom == g->nseats)
+        return true;
+    uint8_t at[SK_NSEATS];
+    int n = sk_room_game_seats(rm->room, no, at);
+    if (n != g->nseats || nroom > SK_STORE_SEATS_MAX)
+        return false;
+    sk_store_game_seat by_room[SK_STORE_SEATS_MAX];
+    memset(by_room, 0, sizeof by_room);
+    for (int s = 0; s < n; s++)
+        if (at[s] < nroom)
+            by_room[at[s]] = g->seats[s];
+    if (g->declarer >= 0)
+        g->declarer = g->declarer < n ? at[g->declarer] : -1;
+    memcpy(g->seats, by_room, sizeof by_room);
+    g->nseats = nroom;
+    return true;
+}
+
 /* Writes finished game `no` of the room into the pass's transaction:
  * its record and summary; `seated`: the room's seats now are the ones
  * who played it (false for a game of an older store, whose players
@@ -78,6 +102,8 @@ static bool store_game(skx_server *srv, skx_room *rm, uint32_t no, bool seated)
     sk_store_game g = {.room = rm->id, .game_no = no, .record = line,
                        .at = (int64_t)time(NULL), .contract = contract, .declarer = -1};
     if (summarise(line, &g, contract) < 0)
+        g.nseats = 0;
+    if (g.nseats > 0 && !to_room_seats(rm, no, &g))
         g.nseats = 0;
     for (int s = 0; s < g.nseats; s++) {
         const sk_room_seat *st = sk_room_seat_at(rm->room, s);

@@ -23,6 +23,7 @@
 static void apply_job(skx_server *srv, skx_job *j)
 {
     skx_room *rm = skx_room_by_id(srv, j->room);
+    skx_engine_detach(srv, rm, j); /* an engine's seat back (or ended) */
     if (!rm) {
         sk_bot_free(j->bot);
         return;
@@ -60,7 +61,7 @@ static void apply_job(skx_server *srv, skx_job *j)
 /* Whether every seat of the room is taken. */
 static bool seats_full(const skx_room *rm)
 {
-    for (int s = 0; s < SK_NSEATS; s++) {
+    for (int s = 0; s < SK_ROOM_SEATS; s++) {
         const sk_room_seat *st = sk_room_seat_at(rm->room, s);
         if (st && st->kind == SK_ROOM_EMPTY) /* NULL: a seat the ruleset does not play */
             return false;
@@ -77,12 +78,24 @@ static bool present(const skx_room *rm, uint64_t player)
     return false;
 }
 
+/* The seats of the room whose players are connected now. */
+uint8_t skx_room_present(const skx_room *rm)
+{
+    uint8_t mask = 0;
+    for (int s = 0; s < SK_ROOM_SEATS; s++) {
+        const sk_room_seat *st = sk_room_seat_at(rm->room, s);
+        if (st && st->kind == SK_ROOM_HUMAN && present(rm, st->player))
+            mask |= (uint8_t)(1u << s);
+    }
+    return mask;
+}
+
 /* Whether someone who sits in the room is connected: a room of bots
  * and absent players deals no new game (it would play on forever for
  * nobody); the game running is played out by the fallback bots. */
 static bool anyone_here(const skx_room *rm)
 {
-    for (int s = 0; s < SK_NSEATS; s++) {
+    for (int s = 0; s < SK_ROOM_SEATS; s++) {
         const sk_room_seat *st = sk_room_seat_at(rm->room, s);
         if (st && st->kind == SK_ROOM_HUMAN && !st->away && present(rm, st->player))
             return true;
@@ -121,7 +134,12 @@ void skx_rooms_advance(skx_server *srv)
 {
     for (skx_job *j = skx_pool_take(&srv->pool), *next; j; j = next) {
         next = j->next;
-        apply_job(srv, j);
+        if (j->kind == SKX_JOB_HINT)
+            skx_hint_done(srv, j);
+        else if (j->kind == SKX_JOB_CLAIM)
+            skx_claim_done(srv, j);
+        else if (j->kind == SKX_JOB_ACT)
+            apply_job(srv, j);
         free(j);
     }
     skx_room *rm;
@@ -131,8 +149,16 @@ void skx_rooms_advance(skx_server *srv)
         /* Only a room where something happened since the last look. */
         if (rm->checked == sk_room_seq(rm->room) && !rm->recheck)
             continue;
+        for (int s = 0; s < SK_ROOM_SEATS; s++) { /* an engine whose bot left: ended */
+            const sk_room_seat *st = sk_room_seat_at(rm->room, s);
+            if (rm->engines[s] && (!st || st->kind != SK_ROOM_BOT ||
+                                   strcmp(st->bot, rm->engines[s]->name) != 0)) {
+                skx_engine_retire(srv, rm->engines[s]);
+                rm->engines[s] = NULL;
+            }
+        }
         if (rm->job_seat >= 0 || sk_room_pending(rm->room, legal, &n) >= 0 || !seats_full(rm) ||
-            !anyone_here(rm))
+            sk_room_paused(rm->room) || !anyone_here(rm))
             continue;
         uint8_t seed[SK_ROOM_SEED_BYTES];
         randombytes_buf(seed, sizeof seed);
@@ -144,9 +170,13 @@ void skx_rooms_advance(skx_server *srv)
 }
 
 /* Posts a decision of `seat` to a worker: the seat's bot (made from
- * `spec` if it has none of that spec) and a copy of its view. */
-static void post_job(skx_server *srv, skx_room *rm, int seat, const char *spec)
+ * `spec` if it has none of that spec) and a copy of its view; for an
+ * engine ("ext:NAME") the seat's engine, with the room's fallback bot
+ * for when it fails. */
+static void post_job(skx_server *srv, skx_room *rm, int seat, const char *engine_spec)
 {
+    bool engine = strncmp(engine_spec, "ext:", 4) == 0;
+    const char *spec = engine ? rm->fallback : engine_spec;
     sk_bot *bot = rm->bots[seat];
     if (bot && strcmp(rm->botspec[seat], spec) != 0) {
         sk_bot_free(bot);
@@ -177,6 +207,8 @@ static void post_job(skx_server *srv, skx_room *rm, int seat, const char *spec)
     snprintf(j->spec, sizeof j->spec, "%s", spec);
     j->rules = *sk_room_rules(rm->room);
     j->view.rules = &j->rules;
+    if (engine)
+        skx_engine_attach(srv, rm, seat, engine_spec, j); /* else: not offered, the bot plays */
     rm->job_seat = seat;
     skx_pool_post(&srv->pool, j);
 }
@@ -213,16 +245,16 @@ static void send_events(skx_room *rm)
 {
     uint64_t seq = sk_room_seq(rm->room);
     for (uint64_t ev = rm->sent + 1; ev <= seq; ev++) {
-        char *text[SK_NSEATS + 1] = {NULL};
-        size_t len[SK_NSEATS + 1] = {0};
-        bool made[SK_NSEATS + 1] = {false};
+        char *text[SK_ROOM_SEATS + 1] = {NULL};
+        size_t len[SK_ROOM_SEATS + 1] = {0};
+        bool made[SK_ROOM_SEATS + 1] = {false};
         for (int i = 0; i < rm->nsubs; i++) {
             skx_conn *c = rm->subs[i];
             skx_sub *sub = skx_room_sub(c, rm);
             if (!sub || sub->sent >= ev)
                 continue;
             int seat = skx_room_seat_of(rm, c->player);
-            int k = seat < 0 ? SK_NSEATS : seat;
+            int k = seat < 0 ? SK_ROOM_SEATS : seat;
             if (!made[k]) {
                 text[k] = event_text(rm, ev, seat < 0 ? SK_ROOM_SPECTATOR : seat, &len[k]);
                 made[k] = true;
@@ -231,13 +263,16 @@ static void send_events(skx_room *rm)
             if (text[k])
                 skx_send(c, text[k], len[k]);
         }
-        for (int k = 0; k <= SK_NSEATS; k++)
+        for (int k = 0; k <= SK_ROOM_SEATS; k++)
             free(text[k]);
     }
     rm->sent = seq;
 }
 
-/* Asks whoever must decide in the room now, once per event number. */
+/* Asks whoever must decide in the room now, once per event number.  A
+ * human's turn has the timer's deadline when one runs: when it has run
+ * out the room's fallback bot makes that one decision (the player keeps
+ * the seat).  While the table is paused no bot and no fallback decides. */
 static void ask(skx_server *srv, skx_room *rm)
 {
     sk_action legal[SK_MAX_LEGAL];
@@ -248,7 +283,15 @@ static void ask(skx_server *srv, skx_room *rm)
         return;
     const sk_room_seat *st = sk_room_seat_at(rm->room, seat);
     uint64_t seq = sk_room_seq(rm->room);
+    bool paused = sk_room_paused(rm->room);
     if (st && st->kind == SK_ROOM_HUMAN && !st->away) {
+        int64_t now_ms = skx_epoch_ms();
+        int64_t deadline = sk_room_clock(rm->room, now_ms); /* 0: none runs */
+        if (deadline > 0 && now_ms >= deadline) {
+            post_job(srv, rm, seat, rm->fallback);
+            return;
+        }
+        rm->waiting = deadline > 0;
         if (present(rm, st->player)) {
             rm->gone_since[seat] = 0;
             if (rm->prompted == seq)
@@ -259,6 +302,8 @@ static void ask(skx_server *srv, skx_room *rm)
                     skx_room_send_turn(rm->subs[i], rm, seat, legal, n);
             return;
         }
+        if (paused)
+            return;
         int64_t now = skx_now_us();
         if (rm->gone_since[seat] == 0)
             rm->gone_since[seat] = now;
@@ -269,6 +314,8 @@ static void ask(skx_server *srv, skx_room *rm)
         post_job(srv, rm, seat, rm->fallback);
         return;
     }
+    if (paused)
+        return;
     /* A bot seat plays its bot; a seat left during a game (away) the
      * room's fallback bot. */
     post_job(srv, rm, seat,
@@ -315,7 +362,7 @@ static json_t *lobby_entry(const skx_room *rm)
     char *rules = sk_rules_json(sk_room_rules(rm->room));
     json_t *seats = json_array();
     int free_seats = 0;
-    for (int s = 0; s < SK_NSEATS; s++) {
+    for (int s = 0; s < sk_room_seats(rm->room); s++) { /* 3, 4 or 5 */
         const sk_room_seat *st = sk_room_seat_at(rm->room, s);
         int kind = st ? st->kind : SK_ROOM_EMPTY;
         free_seats += kind == SK_ROOM_EMPTY;

@@ -23,7 +23,7 @@ static const skx_msg_spec SPECS[SKX_MSG_NTYPES] = {
     [SKX_MSG_HELLO] = {"hello", {"token", "name", NULL}},
     [SKX_MSG_PING] = {"ping", {NULL}},
     [SKX_MSG_LOBBY] = {"lobby", {NULL}},
-    [SKX_MSG_CREATE] = {"create", {"!rules", "title", "listed", "fallback", NULL}},
+    [SKX_MSG_CREATE] = {"create", {"!rules", "title", "listed", "fallback", "timer", NULL}},
     [SKX_MSG_JOIN] = {"join", {"!room", "!seat", NULL}},
     [SKX_MSG_SPECTATE] = {"spectate", {"!room", NULL}},
     [SKX_MSG_LEAVE] = {"leave", {"!room", NULL}},
@@ -35,6 +35,9 @@ static const skx_msg_spec SPECS[SKX_MSG_NTYPES] = {
     [SKX_MSG_LOGIN] = {"login", {"!name", "!password", NULL}},
     [SKX_MSG_LOGOUT] = {"logout", {NULL}},
     [SKX_MSG_HISTORY] = {"history", {NULL}},
+    [SKX_MSG_PAUSE] = {"pause", {"!room", "!pause", NULL}},
+    [SKX_MSG_HINT] = {"hint", {"!room", NULL}},
+    [SKX_MSG_CLAIM] = {"claim", {"!room", "!seen", NULL}},
 };
 
 /* The alphabet of invitation codes: no 0/o, 1/l/i to misread. */
@@ -238,6 +241,16 @@ static int check_fields(json_t *obj, skx_msg *m, const char **code, sk_error *er
         if (listed && !json_is_boolean(listed))
             return fail(err, code, "bad_message", "%s.%s: must be true or false", tn, "listed");
         m->listed = listed ? json_is_true(listed) : 1;
+        if ((rc = get_uint(obj, tn, "timer", SKX_TIMER_MAX, &u, code, err)))
+            return rc;
+        m->timer = (int)u;
+        return 0;
+    }
+    case SKX_MSG_PAUSE: {
+        json_t *pause = json_object_get(obj, "pause");
+        if (!json_is_boolean(pause))
+            return fail(err, code, "bad_message", "%s.%s: must be true or false", tn, "pause");
+        m->pause = json_is_true(pause);
         return 0;
     }
     case SKX_MSG_DECIDE: {
@@ -251,7 +264,7 @@ static int check_fields(json_t *obj, skx_msg *m, const char **code, sk_error *er
     }
     case SKX_MSG_JOIN:
     case SKX_MSG_BOT:
-        if ((rc = get_uint(obj, tn, "seat", SK_NSEATS - 1, &u, code, err)))
+        if ((rc = get_uint(obj, tn, "seat", SKX_SEATS - 1, &u, code, err)))
             return rc;
         m->seat = (int)u;
         if (m->type == SKX_MSG_BOT)
@@ -259,6 +272,8 @@ static int check_fields(json_t *obj, skx_msg *m, const char **code, sk_error *er
         return rc;
     case SKX_MSG_CHAT:
         return get_string(obj, tn, "text", m->text, SKX_CHAT_MAX, true, code, err);
+    case SKX_MSG_CLAIM:
+        return get_uint(obj, tn, "seen", UINT32_MAX, &m->seen, code, err);
     case SKX_MSG_SYNC:
         return get_uint(obj, tn, "after", UINT32_MAX, &m->after, code, err);
     default:

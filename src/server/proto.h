@@ -24,6 +24,8 @@
 #define SKX_PASSWORD_MAX 256  /* bytes of an account's password */
 #define SKX_PASSWORD_MIN 8    /* ... at least */
 #define SKX_ACCOUNT_MIN 3     /* bytes of an account's name, at least (at most SKX_NAME_MAX) */
+#define SKX_TIMER_MAX 600     /* seconds per decision (table.h's SK_ROOM_TIMER_MAX) */
+#define SKX_SEATS 5           /* seats of a room at most (table.h's SK_ROOM_SEATS) */
 
 enum skx_msg_type {
     SKX_MSG_HELLO = 0,
@@ -41,6 +43,9 @@ enum skx_msg_type {
     SKX_MSG_LOGIN,
     SKX_MSG_LOGOUT,
     SKX_MSG_HISTORY,
+    SKX_MSG_PAUSE,
+    SKX_MSG_HINT,
+    SKX_MSG_CLAIM,
     SKX_MSG_NTYPES
 };
 
@@ -55,21 +60,23 @@ typedef struct skx_msg {
                                    * either end) */
     char password[SKX_PASSWORD_MAX + 1]; /* register, login: 8..256 bytes */
     char room[SKX_CODE_LEN + 1];  /* a room's invitation code */
-    int seat;                     /* join, bot: 0..3 */
+    int seat;                     /* join, bot: 0..4 (the room checks its own) */
     char bot[SKX_BOT_MAX + 1];    /* bot: a spec, "" empties the seat */
     char action[SKX_ACTION_MAX + 1]; /* decide: core's action text */
     sk_action act;                /* decide: the action parsed (seat not set) */
-    uint64_t seen;                /* decide: the last event number the client saw */
+    uint64_t seen;                /* decide, claim: the last event number the client saw */
     uint64_t after;               /* sync: resend the events after this one */
     char text[SKX_CHAT_MAX + 1];  /* chat */
     char title[SKX_TITLE_MAX + 1]; /* create */
     int listed;                   /* create: shown in the lobby */
     char fallback[SKX_BOT_MAX + 1]; /* create: the bot that plays for one who left */
     sk_rules rules;               /* create: the ruleset, validated */
+    int timer;                    /* create: seconds per decision, 0 (off) .. 600 */
+    int pause;                    /* pause: for (1) or against (0) a pause */
 } skx_msg;
 
 /* Parses one client message of `len` bytes.  0, or SK_EINVAL with a
- * message naming what is wrong and where ("join.seat: must be 0..3").
+ * message naming what is wrong and where ("join.seat: must be 0..4").
  * Sets *code to the error's kind for the reply ("bad_json",
  * "bad_message"). */
 int skx_msg_parse(const char *data, size_t len, skx_msg *m, const char **code, sk_error *err);

@@ -76,8 +76,10 @@ skx_room *skx_room_add(skx_server *srv, sk_room *room, uint64_t id, const char *
 static void room_free(skx_room *rm)
 {
     sk_room_free(rm->room);
-    for (int s = 0; s < SK_NSEATS; s++)
+    for (int s = 0; s < SK_ROOM_SEATS; s++) {
         sk_bot_free(rm->bots[s]);
+        skx_engseat_free(rm->engines[s]); /* teardown: the workers are gone */
+    }
     free(rm->subs);
     for (skx_chat *ch = rm->chat_head, *n; ch; ch = n) {
         n = ch->next;
@@ -100,7 +102,7 @@ void skx_rooms_free(skx_server *srv)
 /* The seat where `player` sits in a room, or -1. */
 int skx_room_seat_of(const skx_room *rm, uint64_t player)
 {
-    for (int s = 0; s < SK_NSEATS; s++) {
+    for (int s = 0; s < SK_ROOM_SEATS; s++) {
         const sk_room_seat *st = sk_room_seat_at(rm->room, s);
         if (st && st->kind == SK_ROOM_HUMAN && st->player == player)
             return s;
@@ -158,10 +160,12 @@ void skx_room_send_turn(skx_conn *c, const skx_room *rm, int seat, const sk_acti
         sk_action_format(legal[i], text, sizeof text);
         json_array_append_new(acts, json_string(text));
     }
-    skx_send_json(c, json_pack("{s:s, s:s, s:i, s:I, s:o}", "type", "turn", "room", rm->code,
-                               "seat", seat, "seq", (json_int_t)sk_room_seq(rm->room),
-                               "legal", acts),
-                  NULL);
+    json_t *o = json_pack("{s:s, s:s, s:i, s:I, s:o}", "type", "turn", "room", rm->code, "seat",
+                          seat, "seq", (json_int_t)sk_room_seq(rm->room), "legal", acts);
+    int64_t deadline = sk_room_deadline(rm->room);
+    if (o && deadline > 0)
+        json_object_set_new(o, "deadline", json_integer(deadline));
+    skx_send_json(c, o, NULL);
 }
 
 /* Sends the whole room as the connection's player may see it (its seat,
@@ -339,6 +343,10 @@ static void create(skx_conn *c, const skx_msg *m)
         return;
     }
     rm->stored = 0;
+    if (m->timer > 0 && sk_room_set_timer(room, m->timer, &err) < 0) {
+        skx_send_error(c, m->ref, "internal", "the room's timer could not be set", NULL);
+        return;
+    }
     if (!skx_room_persist(srv, rm))
         return;
     skx_send_json(c, json_pack("{s:s, s:s}", "type", "created", "room", code), m->ref);
@@ -402,6 +410,11 @@ void skx_rooms_handle(skx_conn *c, const skx_msg *m)
             skx_send_error(c, m->ref, "refused", "bot: join or watch the room first", NULL);
             return;
         }
+        if (strncmp(m->bot, "ext:", 4) == 0 && !skx_engine_command(srv, m->bot)) {
+            skx_send_error(c, m->ref, "refused",
+                           "bot: no such engine on this server (the lobby lists them)", NULL);
+            return;
+        }
         if (m->bot[0]) {
             rc = sk_room_sit_bot(rm->room, m->seat, m->bot, &err);
         } else {
@@ -428,6 +441,21 @@ void skx_rooms_handle(skx_conn *c, const skx_msg *m)
         skx_room_persist(srv, rm);
         return;
     }
+    case SKX_MSG_HINT:
+        skx_hint_request(c, rm, m);
+        return;
+    case SKX_MSG_CLAIM:
+        skx_claim_request(c, rm, m);
+        return;
+    case SKX_MSG_PAUSE:
+        if (seat < 0) {
+            skx_send_error(c, m->ref, "refused", "pause: you have no seat in this room", NULL);
+            return;
+        }
+        if ((rc = sk_room_pause(rm->room, seat, m->pause, skx_room_present(rm), &err)) < 0)
+            break;
+        skx_room_persist(srv, rm);
+        return;
     case SKX_MSG_CHAT: {
         if (!following) {
             skx_send_error(c, m->ref, "refused", "chat: join or watch the room first", NULL);

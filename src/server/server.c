@@ -7,6 +7,8 @@
  */
 #include "server_internal.h"
 
+#include "cli/engine.h"
+
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
@@ -36,6 +38,7 @@ void sk_server_config_init(sk_server_config *cfg)
     cfg->rate = 20;
     cfg->burst = 40;
     cfg->away_seconds = 30;
+    cfg->engine_ms = 5000;
 }
 
 /* Monotonic microseconds, for buckets and timers. */
@@ -44,6 +47,14 @@ int64_t skx_now_us(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* Milliseconds since the epoch, for deadlines that clients show. */
+int64_t skx_epoch_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 void skx_server_fail(skx_server *srv, const sk_error *err)
@@ -197,7 +208,8 @@ static int api_route(skx_server *srv, const char *uri, skx_http *h, const char *
     static const char suffix[] = "/games.jsonl", list[] = "/games";
     *ctype = "application/json";
     if (strcmp(uri, "/api/lobby") == 0) {
-        json_t *o = json_pack("{s:o}", "rooms", skx_rooms_lobby(srv));
+        json_t *o = json_pack("{s:o, s:o}", "rooms", skx_rooms_lobby(srv), "engines",
+                              skx_engine_names(srv));
         h->body = o ? json_dumps(o, JSON_COMPACT) : NULL;
         json_decref(o);
         return h->body ? 200 : 500;
@@ -320,6 +332,8 @@ static void tick(lws_sorted_usec_list_t *sul)
  * connections, the rooms, the store. */
 static void teardown(skx_server *srv)
 {
+    if (srv->cfg.nengines > 0)
+        skx_engine_kill_all(); /* an engine deciding now ends at once */
     if (srv->pool_started)
         skx_pool_stop(&srv->pool);
     skx_accounts_stop(srv);

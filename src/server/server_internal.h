@@ -30,6 +30,7 @@
 
 typedef struct skx_server skx_server;
 typedef struct skx_room skx_room;
+typedef struct skx_engseat skx_engseat;
 
 /* One outgoing message: LWS_PRE bytes of room, then the text.  `hold`:
  * the store transaction it waits for (0: none). */
@@ -93,14 +94,17 @@ struct skx_room {
     uint64_t stored;                 /* events appended to the store */
     uint64_t sent;                   /* events sent to the followers */
     uint64_t prompted;               /* event number at which the pending seat was asked */
-    sk_bot *bots[SK_NSEATS];         /* each bot seat's bot (NULL while out at a worker) */
-    char botspec[SK_NSEATS][SKX_BOT_MAX + 1];
+    sk_bot *bots[SK_ROOM_SEATS];         /* each bot seat's bot (NULL while out at a worker) */
+    skx_engseat *engines[SK_ROOM_SEATS]; /* each engine seat's engine (NULL: none, or out) */
+    char botspec[SK_ROOM_SEATS][SKX_BOT_MAX + 1];
     int job_seat;                    /* seat whose bot works on a decision, -1 */
+    int hinting;                     /* a hint is being computed for the room */
+    int claiming;                    /* a claim is being checked for the room */
     uint64_t checked;                /* event number at the pass's last look at the room */
     int recheck;                     /* look again though no event came (a follower
                                       * came or went, a bot's answer was stale) */
     int waiting;                     /* an absent player's turn: look every pass */
-    int64_t gone_since[SK_NSEATS];   /* a pending human without a connection since (us) */
+    int64_t gone_since[SK_ROOM_SEATS];   /* a pending human without a connection since (us) */
     skx_conn **subs;
     int nsubs, capsubs;
     skx_chat *chat_head, *chat_tail;
@@ -108,10 +112,36 @@ struct skx_room {
     int touched;                     /* on the pass's list srv->touched */
 };
 
-/* A bot's decision in the making: a copy of the seat's view, its own
- * ruleset copy (the view points to it), the bot (lent by the room). */
+/* What a worker computes for the loop. */
+enum skx_job_kind {
+    SKX_JOB_ACT = 0,   /* a bot's decision for a seat (an engine's when `eng` is set) */
+    SKX_JOB_HINT = 1,  /* a hint for a seated player: every choice with its value */
+    SKX_JOB_RETIRE = 2, /* an engine seat no longer needed: its process ended off the loop */
+    SKX_JOB_CLAIM = 3   /* "the rest is mine": sk_claim_line on the whole game */
+};
+
+/* An engine at a seat (bot spec "ext:NAME", --engine): the child
+ * process and what it has been told, owned by the room's seat and lent
+ * to one job at a time, like a bot.  Only a worker thread talks to the
+ * process (its pipes may block); the loop only hands it over. */
+struct skx_engseat {
+    char name[SKX_BOT_MAX + 1];   /* the spec, "ext:NAME" */
+    const char *command;          /* the operator's command (the config's) */
+    int time_ms;
+    struct skx_engine *eng;       /* the process; NULL before the first decision */
+    int failed;                   /* it failed: the fallback bot plays the seat */
+    uint32_t game_no;             /* the game it was told of (0: none) */
+    int sent;                     /* the actions of that game it was told */
+    sk_rules rules;               /* the replica's ruleset */
+    sk_game replica;              /* that game as far as told */
+};
+
+/* A bot's decision (or a hint) in the making: a copy of the seat's
+ * view, its own ruleset copy (the view points to it), the bot (lent by
+ * the room for a decision, the job's own for a hint). */
 typedef struct skx_job {
     struct skx_job *next;
+    int kind;                     /* enum skx_job_kind */
     uint64_t room;
     int seat;
     uint64_t seq;
@@ -120,6 +150,27 @@ typedef struct skx_job {
     sk_rules rules;
     sk_view view;
     sk_action act;
+    /* an engine's decision: the seat, its game and the game before (the
+     * full games, copies: an engine is told only what its seat sees,
+     * through core's visibility, src/cli/engine_lines.c), the choices */
+    skx_engseat *eng;
+    sk_game *cur, *last;          /* malloc'd; cur->rules, last->rules point to `rules` */
+    uint32_t cur_no, last_no;
+    int gseat;                    /* the seat in the game's numbering */
+    uint64_t secret;              /* the number the engine is told as its game's seed */
+    const char *go_kind;          /* skx_engine_decision_kind */
+    int nlegal;
+    sk_action legal[SK_MAX_LEGAL];
+    char why[200];                /* why the engine failed ("": it did not) */
+    /* a claim: sk_claim_line's count (or error) and the line */
+    int claim_rc;
+    sk_action line[SK_NCARDS];
+    /* a hint: who asked (the player, the request's ref) and the answer */
+    uint64_t player;
+    char ref[SKX_REF_MAX + 1];
+    int nhints;
+    sk_action hints[SK_MAX_LEGAL];
+    double values[SK_MAX_LEGAL];
 } skx_job;
 
 /* The bot threads: jobs in, results out; a result wakes the loop. */
@@ -165,6 +216,8 @@ struct skx_server {
 
 /* server.c */
 int64_t skx_now_us(void);
+/* Milliseconds since the epoch (deadlines of the turn timer). */
+int64_t skx_epoch_ms(void);
 /* Opens the pass's store transaction if none is open; 0 or an error
  * (then the server stops: srv->failed). */
 int skx_store_txn(skx_server *srv);
@@ -252,6 +305,8 @@ bool skx_room_persist(skx_server *srv, skx_room *rm);
 void skx_room_send_turn(skx_conn *c, const skx_room *rm, int seat, const sk_action *legal,
                         int n);
 void skx_rooms_free(skx_server *srv);
+/* pass.c: the seats of the room whose players are connected now. */
+uint8_t skx_room_present(const skx_room *rm);
 /* JSON of the lobby (listed rooms), consumed by the caller. */
 json_t *skx_rooms_lobby(skx_server *srv);
 
@@ -275,6 +330,35 @@ int skx_roomidx_add(skx_server *srv, skx_room *rm);
 skx_room *skx_roomidx_code(const skx_server *srv, const char *code);
 skx_room *skx_roomidx_id(const skx_server *srv, uint64_t id);
 void skx_roomidx_free(skx_server *srv);
+/* hint.c: a hint request (the seat asked now only), and a finished
+ * hint job: its answer to the player's connections. */
+void skx_hint_request(skx_conn *c, skx_room *rm, const skx_msg *m);
+void skx_hint_done(skx_server *srv, skx_job *j);
+
+/* claim.c: a claim request (a seated player, during the play), and a
+ * finished claim job: the play-out, or the answer that it does not hold. */
+void skx_claim_request(skx_conn *c, skx_room *rm, const skx_msg *m);
+void skx_claim_done(skx_server *srv, skx_job *j);
+
+/* engines.c */
+/* The command of an engine the operator offers, or NULL. */
+const char *skx_engine_command(const skx_server *srv, const char *name);
+/* Attaches the seat's engine to a decision job (a new engine seat when
+ * it has none, or the one it has is for another spec); false when the
+ * spec is no engine this server offers (the fallback bot decides). */
+bool skx_engine_attach(skx_server *srv, skx_room *rm, int seat, const char *spec, skx_job *j);
+/* A finished engine job: gives the engine seat back to the room, or
+ * retires it (off the loop) when the seat has another bot now. */
+void skx_engine_detach(skx_server *srv, skx_room *rm, skx_job *j);
+/* Ends an engine seat off the loop (a retire job), or at once when the
+ * pool is gone. */
+void skx_engine_retire(skx_server *srv, skx_engseat *es);
+/* Worker side: an engine job's decision (the fallback bot's when the
+ * engine fails), and an engine seat's end. */
+sk_action skx_engine_job_act(skx_job *j);
+void skx_engseat_free(skx_engseat *es);
+/* JSON array of the names offered (lobby). */
+json_t *skx_engine_names(const skx_server *srv);
 
 /* worker.c */
 int skx_pool_start(skx_pool *p, int n, struct lws_context *lws, sk_error *err);

@@ -4,6 +4,8 @@
  * on; a worker computes the decision, puts the job on the done list and
  * wakes the loop with lws_cancel_service.  The loop applies the answer
  * only if the room still stands at the event the view was made at.
+ * Hints (a player's question "what would a bot do") and engines (child
+ * processes whose pipes may block, engines.c) take the same way.
  */
 #include "server_internal.h"
 
@@ -29,7 +31,18 @@ static void *worker_main(void *arg)
         pthread_mutex_unlock(&p->mu);
 
         j->view.rules = &j->rules; /* the view points into the job, not the room */
-        j->act = sk_bot_act(j->bot, &j->view);
+        if (j->kind == SKX_JOB_HINT) {
+            j->nhints = sk_bot_hint(j->bot, &j->view, j->hints, j->values, SK_MAX_LEGAL);
+        } else if (j->kind == SKX_JOB_CLAIM) {
+            sk_error err = {{0}, NULL};
+            j->cur->rules = &j->rules;
+            j->claim_rc = sk_claim_line(j->cur, j->gseat, j->line, SK_NCARDS, &err);
+        } else if (j->kind == SKX_JOB_RETIRE) {
+            skx_engseat_free(j->eng);
+            j->eng = NULL;
+        } else {
+            j->act = j->eng ? skx_engine_job_act(j) : sk_bot_act(j->bot, &j->view);
+        }
         j->next = NULL;
 
         pthread_mutex_lock(&p->mu);
@@ -93,12 +106,15 @@ skx_job *skx_pool_take(skx_pool *p)
     return j;
 }
 
-/* Frees a list of jobs and their bots. */
+/* Frees a list of jobs, their bots and engines. */
 static void free_jobs(skx_job *j)
 {
     while (j) {
         skx_job *next = j->next;
         sk_bot_free(j->bot);
+        skx_engseat_free(j->eng);
+        free(j->cur);
+        free(j->last);
         free(j);
         j = next;
     }

@@ -8,23 +8,23 @@
  * input that made it) and a message per recipient, made at once through
  * core's visibility (room_json.c).  A room fed its journal again passes
  * through the same code and so ends in the same state with the same
- * messages.  The room runs no bot and knows no socket, file or thread.
+ * messages.  The room runs no bot and knows no socket, file, thread or
+ * clock.  The turn timer and the pause vote are in room_clock.c, claims
+ * in room_claim.c, the journal's reader in room_replay.c.
  */
 #include "table/room_internal.h"
 
 #include <assert.h>
 #include <jansson.h>
-#include <limits.h>
 #include <sodium.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Sets the error (prefixed "room: ") and returns code. */
-static int fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
+/* Sets the error (prefixed "room: ") and returns code; see
+ * room_internal.h. */
+int skx_room_fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
 {
     if (err) {
         int k = snprintf(err->msg, sizeof err->msg, "room: ");
@@ -84,42 +84,38 @@ void sk_room_deal_from_seed(const sk_rules *rules, int dealer,
 sk_room *sk_room_new(uint64_t id, const sk_rules *rules, const char *fallback, sk_error *err)
 {
     if (!rules) {
-        fail(err, SK_EINVAL, NULL, "no ruleset");
+        skx_room_fail(err, SK_EINVAL, NULL, "no ruleset");
         return NULL;
     }
     if (sk_rules_validate(rules, err) < 0)
         return NULL;
-    if (rules->players == 5) {
-        fail(err, SK_EINVAL, NULL,
-             "players = 5 (the dealer sits out) is not playable in a room yet; 4 or 3");
-        return NULL;
-    }
     if (!fallback)
         fallback = "heuristic";
     sk_error berr = {{0}, NULL};
     sk_bot *probe = strlen(fallback) < 32 ? sk_bot_new(fallback, 0, &berr) : NULL;
     if (!probe) {
         char q[SK_ESCAPE_SIZE(40)];
-        fail(err, SK_EINVAL, NULL, "fallback bot \"%s\": %s",
+        skx_room_fail(err, SK_EINVAL, NULL, "fallback bot \"%s\": %s",
              sk_escape(q, sizeof q, fallback, strlen(fallback), 40),
              berr.msg[0] ? berr.msg : "too long");
         return NULL;
     }
     sk_bot_free(probe);
     if (sodium_init() < 0) {
-        fail(err, SK_EIO, NULL, "libsodium could not start");
+        skx_room_fail(err, SK_EIO, NULL, "libsodium could not start");
         return NULL;
     }
     sk_room *r = calloc(1, sizeof *r);
     if (!r) {
-        fail(err, SK_ENOMEM, NULL, "out of memory");
+        skx_room_fail(err, SK_ENOMEM, NULL, "out of memory");
         return NULL;
     }
     r->id = id;
     r->rules = *rules;
     sk_rules_refresh(&r->rules);
     snprintf(r->fallback, sizeof r->fallback, "%s", fallback);
-    r->nseats = sk_rules_seats(&r->rules);
+    r->gseats = sk_rules_seats(&r->rules);
+    r->nseats = r->rules.players == 5 ? 5 : r->gseats;
     sk_session_init(&r->session, &r->rules, 0);
     sk_turn_init(&r->turn);
     char *rules_text = sk_rules_json(&r->rules);
@@ -127,7 +123,7 @@ sk_room *sk_room_new(uint64_t id, const sk_rules *rules, const char *fallback, s
     free(rules_text);
     if (!r->rules_json) {
         free(r);
-        fail(err, SK_ENOMEM, NULL, "out of memory");
+        skx_room_fail(err, SK_ENOMEM, NULL, "out of memory");
         return NULL;
     }
     return r;
@@ -172,6 +168,41 @@ const char *sk_room_fallback(const sk_room *r)
     return r->fallback;
 }
 
+int sk_room_seats(const sk_room *r)
+{
+    return r->nseats;
+}
+
+/* The seat sitting out the running game, or -1. */
+int sk_room_out(const sk_room *r)
+{
+    return r->playing && r->deal.out < SK_ROOM_SEATS ? r->deal.out : -1;
+}
+
+/* The game seat of a room seat; see room_internal.h. */
+int skx_room_game_seat_in(const sk_room *r, const skx_room_deal *d, int seat)
+{
+    if (seat < 0 || seat >= r->nseats)
+        return SK_NOSEAT;
+    if (r->nseats == r->gseats)
+        return seat;
+    for (int g = 0; g < r->gseats; g++)
+        if (d->seat[g] == seat)
+            return g;
+    return SK_NOSEAT;
+}
+
+int skx_room_game_seat(const sk_room *r, int seat)
+{
+    return skx_room_game_seat_in(r, &r->deal, seat);
+}
+
+/* The room seat of a game seat; see room_internal.h. */
+int skx_room_seat(const skx_room_deal *d, int gseat)
+{
+    return gseat >= 0 && gseat < SK_NSEATS ? d->seat[gseat] : SK_NOSEAT;
+}
+
 /* The seat's state, NULL for a seat the ruleset does not play. */
 const sk_room_seat *sk_room_seat_at(const sk_room *r, int seat)
 {
@@ -193,17 +224,29 @@ const sk_session *sk_room_session(const sk_room *r)
     return &r->session;
 }
 
+uint32_t sk_room_game_no(const sk_room *r)
+{
+    return r->deal.no;
+}
+
+const sk_game *sk_room_last_game(const sk_room *r, uint32_t *no)
+{
+    if (no)
+        *no = r->have_last ? r->last_deal.no : 0;
+    return r->have_last ? &r->last : NULL;
+}
+
 /* Makes event r->seq + 1 from a change: its journal entry and its
  * message for every recipient.  Out of memory the change stands but
  * the event or its texts are missing (NULL): SK_ENOMEM. */
-static int emit(sk_room *r, skx_room_change *c, sk_error *err)
+int skx_room_emit(sk_room *r, skx_room_change *c, sk_error *err)
 {
     c->pending = skx_room_pending(r, c->legal, &c->nlegal, &c->offer);
     if (r->nev == r->ev_cap) {
         size_t cap = r->ev_cap ? 2 * r->ev_cap : 64;
         skx_room_event *more = realloc(r->ev, cap * sizeof *more);
         if (!more) /* the change stands without an event: kept events stay contiguous */
-            return fail(err, SK_ENOMEM, NULL, "out of memory for event %llu",
+            return skx_room_fail(err, SK_ENOMEM, NULL, "out of memory for event %llu",
                         (unsigned long long)r->seq + 1);
         r->ev = more;
         r->ev_cap = cap;
@@ -214,10 +257,11 @@ static int emit(sk_room *r, skx_room_change *c, sk_error *err)
     e->seq = r->seq;
     e->game_no = r->games_dealt;
     e->kind = (uint8_t)c->kind;
+    e->claimed = c->claimed;
     e->journal = skx_room_journal_json(r, c);
     bool ok = e->journal != NULL;
     for (int v = 0; v < SKX_ROOM_VIEWERS; v++) {
-        if (v < SK_NSEATS && v >= r->nseats)
+        if (v < SK_ROOM_SEATS && v >= r->nseats)
             continue;
         /* a result is the same for everyone (the game is public now) */
         e->msg[v] = c->kind == SKX_EV_RESULT && v > 0 && e->msg[0] ? strdup(e->msg[0])
@@ -225,7 +269,7 @@ static int emit(sk_room *r, skx_room_change *c, sk_error *err)
         ok = ok && e->msg[v];
     }
     return ok ? SK_OK
-              : fail(err, SK_ENOMEM, NULL, "out of memory for the texts of event %llu",
+              : skx_room_fail(err, SK_ENOMEM, NULL, "out of memory for the texts of event %llu",
                      (unsigned long long)r->seq);
 }
 
@@ -240,8 +284,8 @@ static void drop_events(sk_room *r, uint32_t keep)
     r->nev -= k;
 }
 
-/* The kept event `seq`, or NULL. */
-static const skx_room_event *event_at(const sk_room *r, uint64_t seq)
+/* The kept event `seq`, or NULL; see room_internal.h. */
+const skx_room_event *skx_room_event_at(const sk_room *r, uint64_t seq)
 {
     if (r->nev == 0 || seq < r->ev[0].seq || seq > r->seq)
         return NULL;
@@ -251,10 +295,10 @@ static const skx_room_event *event_at(const sk_room *r, uint64_t seq)
 }
 
 /* Checks a seat number: 0 or SK_ERANGE naming it. */
-static int check_seat(const sk_room *r, int seat, sk_error *err)
+int skx_room_check_seat(const sk_room *r, int seat, sk_error *err)
 {
     if (seat < 0 || seat >= r->nseats)
-        return fail(err, SK_ERANGE, NULL, "seat %d is not a seat of this table (0..%d)", seat,
+        return skx_room_fail(err, SK_ERANGE, NULL, "seat %d is not a seat of this table (0..%d)", seat,
                     r->nseats - 1);
     return SK_OK;
 }
@@ -265,7 +309,7 @@ static int check_free(const sk_room *r, int seat, sk_error *err)
     const sk_room_seat *s = &r->seats[seat];
     if (s->kind != SK_ROOM_EMPTY && !s->away) {
         char q[SK_ESCAPE_SIZE(SK_ROOM_NAME_MAX)];
-        return fail(err, SK_ESTATE, NULL, "seat %d is taken by \"%s\"", seat,
+        return skx_room_fail(err, SK_ESTATE, NULL, "seat %d is taken by \"%s\"", seat,
                     sk_escape(q, sizeof q, s->name, strlen(s->name), SK_ROOM_NAME_MAX));
     }
     return SK_OK;
@@ -298,16 +342,16 @@ static size_t printable_utf8(const unsigned char *s, size_t n)
 static int check_name(const char *name, sk_error *err)
 {
     if (!name || !*name)
-        return fail(err, SK_EINVAL, NULL, "a player's name must not be empty");
+        return skx_room_fail(err, SK_EINVAL, NULL, "a player's name must not be empty");
     size_t n = strnlen(name, SK_ROOM_NAME_MAX);
     char q[SK_ESCAPE_SIZE(40)];
     if (n >= SK_ROOM_NAME_MAX)
-        return fail(err, SK_EINVAL, NULL, "name \"%s\" is longer than %d bytes",
+        return skx_room_fail(err, SK_EINVAL, NULL, "name \"%s\" is longer than %d bytes",
                     sk_escape(q, sizeof q, name, strlen(name), 40), SK_ROOM_NAME_MAX - 1);
     for (size_t i = 0; i < n;) {
         size_t k = printable_utf8((const unsigned char *)name + i, n - i);
         if (!k)
-            return fail(err, SK_EINVAL, NULL,
+            return skx_room_fail(err, SK_EINVAL, NULL,
                         "name \"%s\": byte %zu is not printable UTF-8", 
                         sk_escape(q, sizeof q, name, n, 40), i + 1);
         i += k;
@@ -315,44 +359,69 @@ static int check_name(const char *name, sk_error *err)
     return SK_OK;
 }
 
+/* Who sits in a seat changed: its pause vote ends, and a deadline
+ * running for it starts afresh for whoever decides there now. */
+static void seat_changed(sk_room *r, int seat)
+{
+    int n, offer;
+    r->votes &= (uint8_t)~(1u << seat);
+    if (skx_room_pending(r, NULL, &n, &offer) == seat)
+        r->deadline_ms = 0;
+}
+
 /* Seats a human; see table.h. */
 int sk_room_sit_human(sk_room *r, int seat, uint64_t player, const char *name, sk_error *err)
 {
-    int rc = check_seat(r, seat, err);
+    int rc = skx_room_check_seat(r, seat, err);
     if (rc == SK_OK)
         rc = check_name(name, err);
     if (rc == SK_OK && player == 0)
-        rc = fail(err, SK_EINVAL, NULL, "player id 0 is no player");
+        rc = skx_room_fail(err, SK_EINVAL, NULL, "player id 0 is no player");
     if (rc == SK_OK)
         rc = check_free(r, seat, err);
     for (int s = 0; rc == SK_OK && s < r->nseats; s++)
         if (s != seat && r->seats[s].kind == SK_ROOM_HUMAN && !r->seats[s].away &&
             r->seats[s].player == player)
-            rc = fail(err, SK_ESTATE, NULL, "player %llu already sits in seat %d",
+            rc = skx_room_fail(err, SK_ESTATE, NULL, "player %llu already sits in seat %d",
                       (unsigned long long)player, s);
     if (rc < 0)
         return rc;
     sk_room_seat *s = &r->seats[seat];
     memset(s, 0, sizeof *s);
+    seat_changed(r, seat);
     s->kind = SK_ROOM_HUMAN;
     s->player = player;
     snprintf(s->name, sizeof s->name, "%s", name);
     skx_room_change c = {.kind = SKX_EV_SIT, .seat = seat};
-    return emit(r, &c, err);
+    return skx_room_emit(r, &c, err);
+}
+
+/* Whether a spec names an engine, "ext:NAME" (NAME: 1..27 letters,
+ * digits, '_', '-', '.'): the driver runs it, the room only keeps it. */
+bool skx_room_engine_spec(const char *spec)
+{
+    if (strncmp(spec, "ext:", 4) != 0)
+        return false;
+    size_t n = strlen(spec + 4);
+    return n >= 1 && n <= 27 &&
+           strspn(spec + 4, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") ==
+               n;
 }
 
 /* Seats a bot; see table.h. */
 int sk_room_sit_bot(sk_room *r, int seat, const char *spec, sk_error *err)
 {
-    int rc = check_seat(r, seat, err);
+    int rc = skx_room_check_seat(r, seat, err);
     if (rc < 0)
         return rc;
     sk_error berr = {{0}, NULL};
-    sk_bot *probe = spec && strlen(spec) < sizeof r->seats[0].bot ? sk_bot_new(spec, 0, &berr)
-                                                                : NULL;
-    if (!probe) {
+    bool engine = spec && skx_room_engine_spec(spec);
+    sk_bot *probe = !engine && spec && strlen(spec) < sizeof r->seats[0].bot
+                        ? sk_bot_new(spec, 0, &berr)
+                        : NULL;
+    if (!probe && !engine) {
         char q[SK_ESCAPE_SIZE(40)];
-        return fail(err, SK_EINVAL, NULL, "seat %d: bot \"%s\": %s", seat,
+        return skx_room_fail(err, SK_EINVAL, NULL, "seat %d: bot \"%s\": %s", seat,
                     spec ? sk_escape(q, sizeof q, spec, strlen(spec), 40) : "",
                     berr.msg[0] ? berr.msg : "no such bot (too long)");
     }
@@ -362,32 +431,34 @@ int sk_room_sit_bot(sk_room *r, int seat, const char *spec, sk_error *err)
         return rc;
     sk_room_seat *s = &r->seats[seat];
     memset(s, 0, sizeof *s);
+    seat_changed(r, seat);
     s->kind = SK_ROOM_BOT;
     snprintf(s->bot, sizeof s->bot, "%s", spec);
     snprintf(s->name, sizeof s->name, "%s", spec);
     skx_room_change c = {.kind = SKX_EV_SIT, .seat = seat};
-    return emit(r, &c, err);
+    return skx_room_emit(r, &c, err);
 }
 
 /* Empties a seat, or marks it away during a game; see table.h. */
 int sk_room_leave(sk_room *r, int seat, sk_error *err)
 {
-    int rc = check_seat(r, seat, err);
+    int rc = skx_room_check_seat(r, seat, err);
     if (rc < 0)
         return rc;
     sk_room_seat *s = &r->seats[seat];
     if (s->kind == SK_ROOM_EMPTY)
-        return fail(err, SK_ESTATE, NULL, "seat %d is empty", seat);
+        return skx_room_fail(err, SK_ESTATE, NULL, "seat %d is empty", seat);
     if (r->playing) {
         if (s->away)
-            return fail(err, SK_ESTATE, NULL,
+            return skx_room_fail(err, SK_ESTATE, NULL,
                         "seat %d has left already: the fallback bot plays it", seat);
         s->away = 1;
     } else {
         memset(s, 0, sizeof *s);
     }
+    seat_changed(r, seat);
     skx_room_change c = {.kind = SKX_EV_LEAVE, .seat = seat};
-    return emit(r, &c, err);
+    return skx_room_emit(r, &c, err);
 }
 
 /* The pending decision; see room_internal.h.  Core's turn order asks
@@ -410,14 +481,14 @@ int skx_room_pending(const sk_room *r, sk_action *legal, int *n, int *offer)
         legal[0] = sk_act_double(seat, (enum sk_action_type) * offer);
         legal[1] = sk_act_pass(seat);
         *n = 2;
-        return seat;
+        return skx_room_seat(&r->deal, seat);
     }
     sk_action all[SK_MAX_LEGAL];
     int m = sk_game_legal(&r->game, all);
     for (int i = 0; i < m; i++)
         if (all[i].seat == seat && all[i].type != SK_ACT_KONTRA && all[i].type != SK_ACT_RETOUR)
             legal[(*n)++] = all[i];
-    return seat;
+    return skx_room_seat(&r->deal, seat);
 }
 
 /* The doubling offered out of turn to the pending seat; see table.h. */
@@ -433,6 +504,8 @@ int sk_room_pending(const sk_room *r, sk_action *legal, int *n)
 {
     int offer, m;
     int seat = skx_room_pending(r, legal, &m, &offer);
+    for (int i = 0; legal && i < m; i++)
+        legal[i].seat = (uint8_t)seat; /* room seats outside */
     if (n)
         *n = m;
     return seat;
@@ -445,7 +518,10 @@ int sk_room_view(const sk_room *r, int seat, sk_view *v)
         return SK_ESTATE;
     if (seat < 0 || seat >= r->nseats)
         return SK_ERANGE;
-    sk_game_view(&r->game, seat, v);
+    int gseat = skx_room_game_seat(r, seat);
+    if (gseat == SK_NOSEAT)
+        return SK_ESTATE;
+    sk_game_view(&r->game, gseat, v);
     return SK_OK;
 }
 
@@ -500,29 +576,31 @@ static int finish_game(sk_room *r, sk_error *err)
     if (rc < 0)
         return rc;
     row.game_no = r->deal.no;
-    row.dealer = r->game.pub.dealer;
-    for (int s = 0; s < SK_NSEATS; s++) {
+    row.dealer = r->deal.dealer;
+    memcpy(row.seat, r->deal.seat, sizeof row.seat);
+    for (int s = 0; s < SK_NSEATS; s++)
         row.stock_flow[s] = r->session.stock_flow[s];
+    for (int s = 0; s < r->nseats; s++) { /* the session keeps them per player */
         row.money[s] = r->session.money[s];
         row.tournament[s] = r->session.tournament[s];
     }
     row.stock = r->session.stock;
-    row.json = skx_room_settlement(r, &row);
+    row.json = skx_room_settlement(r, &row, &r->deal);
     if (!row.json)
-        return fail(err, SK_ENOMEM, NULL, "out of memory for the score sheet");
+        return skx_room_fail(err, SK_ENOMEM, NULL, "out of memory for the score sheet");
     if (r->nrows == r->rows_cap) {
         size_t cap = r->rows_cap ? 2 * r->rows_cap : 16;
         skx_room_row *more = realloc(r->rows, cap * sizeof *more);
         if (!more) {
             json_decref(row.json);
-            return fail(err, SK_ENOMEM, NULL, "out of memory for the score sheet");
+            return skx_room_fail(err, SK_ENOMEM, NULL, "out of memory for the score sheet");
         }
         r->rows = more;
         r->rows_cap = cap;
     }
     r->rows[r->nrows++] = row;
     if (keep_record(r) < 0)
-        return fail(err, SK_ENOMEM, NULL, "out of memory for the game's record");
+        return skx_room_fail(err, SK_ENOMEM, NULL, "out of memory for the game's record");
     r->last = r->game;
     r->last_deal = r->deal;
     r->last_row = row;
@@ -531,9 +609,9 @@ static int finish_game(sk_room *r, sk_error *err)
     json_decref(r->last_course);
     r->last_course = skx_room_course(r);
     if (!r->last_course)
-        return fail(err, SK_ENOMEM, NULL, "out of memory for the game's course");
+        return skx_room_fail(err, SK_ENOMEM, NULL, "out of memory for the game's course");
     skx_room_change c = {.kind = SKX_EV_RESULT, .seat = -1};
-    return emit(r, &c, err);
+    return skx_room_emit(r, &c, err);
 }
 
 /* Starts the deal of `hands` under `seed`: drops the events before the
@@ -542,23 +620,28 @@ static int start_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES],
                       const uint8_t hands[4][8], sk_error *err)
 {
     if (r->playing)
-        return fail(err, SK_ESTATE, NULL, "a game is running: game %lu",
+        return skx_room_fail(err, SK_ESTATE, NULL, "a game is running: game %lu",
                     (unsigned long)r->deal.no);
     for (int s = 0; s < r->nseats; s++)
         if (r->seats[s].kind == SK_ROOM_EMPTY)
-            return fail(err, SK_ESTATE, NULL, "seat %d is empty: no deal", s);
+            return skx_room_fail(err, SK_ESTATE, NULL, "seat %d is empty: no deal", s);
     int rc = sk_session_start(&r->session, &r->game, hands, err);
     if (rc < 0)
         return rc;
     drop_events(r, r->games_dealt);
     r->games_dealt++;
     r->deal.no = r->games_dealt;
+    for (int g = 0; g < SK_NSEATS; g++) /* core's sk_session seats the game */
+        r->deal.seat[g] = r->session.seat_player[g];
+    r->deal.out = r->nseats == 5 ? r->session.dealer : SK_NOSEAT;
+    r->deal.dealer = r->nseats == 5 ? r->session.dealer : r->game.pub.dealer;
     memcpy(r->deal.seed, seed, SK_ROOM_SEED_BYTES);
     seed_hash(seed, r->deal.hash);
     r->playing = true;
+    r->decisions++;
     sk_turn_init(&r->turn);
     skx_room_change c = {.kind = SKX_EV_DEAL, .seat = -1};
-    rc = emit(r, &c, err);
+    rc = skx_room_emit(r, &c, err);
     if (rc == SK_OK && sk_game_over(&r->game))
         rc = finish_game(r, err);
     return rc;
@@ -568,7 +651,7 @@ static int start_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES],
 int sk_room_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES], sk_error *err)
 {
     uint8_t hands[4][8];
-    sk_room_deal_from_seed(&r->rules, r->session.dealer, seed, hands);
+    sk_room_deal_from_seed(&r->rules, r->nseats == 5 ? 3 : r->session.dealer, seed, hands);
     return start_deal(r, seed, hands, err);
 }
 
@@ -586,7 +669,7 @@ static int refuse(const sk_room *r, int seat, sk_action a, int pending, int offe
 {
     sk_game *probe = malloc(sizeof *probe); /* the engine's verdict, on a copy */
     if (!probe)
-        return fail(err, SK_ENOMEM, NULL, "out of memory");
+        return skx_room_fail(err, SK_ENOMEM, NULL, "out of memory");
     *probe = r->game;
     sk_error e = {{0}, NULL};
     int rc = sk_game_apply(probe, a, &e);
@@ -594,25 +677,28 @@ static int refuse(const sk_room *r, int seat, sk_action a, int pending, int offe
     char text[48];
     sk_action_format(a, text, sizeof text);
     if (rc < 0)
-        return fail(err, rc, e.rule, "%s", e.msg);
+        return skx_room_fail(err, rc, e.rule, "%s", e.msg);
     if (pending != seat && offer < 0)
-        return fail(err, SK_ESTATE, NULL, "seat %d is not asked now: seat %d decides", seat,
+        return skx_room_fail(err, SK_ESTATE, NULL, "seat %d is not asked now: seat %d decides", seat,
                     pending);
-    return fail(err, SK_ESTATE, "3.3", "seat %d: \"%s\" is not on offer now", seat, text);
+    return skx_room_fail(err, SK_ESTATE, "3.3", "seat %d: \"%s\" is not on offer now", seat, text);
 }
 
 /* A decision; see table.h. */
 int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *err)
 {
     if (!r->playing)
-        return fail(err, SK_ESTATE, NULL, "no game is running");
+        return skx_room_fail(err, SK_ESTATE, NULL, "no game is running");
     if (seen != r->seq)
-        return fail(err, SK_ESTATE, NULL, "stale: the decision saw event %llu, the room is at %llu",
+        return skx_room_fail(err, SK_ESTATE, NULL, "stale: the decision saw event %llu, the room is at %llu",
                     (unsigned long long)seen, (unsigned long long)r->seq);
-    int rc = check_seat(r, seat, err);
+    int rc = skx_room_check_seat(r, seat, err);
     if (rc < 0)
         return rc;
-    a.seat = (uint8_t)seat;
+    int gseat = skx_room_game_seat(r, seat);
+    if (gseat == SK_NOSEAT)
+        return skx_room_fail(err, SK_ESTATE, "002", "seat %d deals and sits out this game", seat);
+    a.seat = (uint8_t)gseat;
     sk_action legal[SK_MAX_LEGAL];
     int n, offer;
     int pending = skx_room_pending(r, legal, &n, &offer);
@@ -623,20 +709,30 @@ int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *e
     if (found < 0)
         return refuse(r, seat, a, pending, offer, err);
     skx_room_change c = {.kind = SKX_EV_ACTION, .seat = seat, .a = a};
+    r->decisions++; /* the next decision's deadline starts afresh */
     if (offer >= 0 && a.type == SK_ACT_PASS) { /* declines the doubling (3.3) */
         c.kind = SKX_EV_DECLINE;
         c.a = legal[0];
-        sk_turn_decline(&r->turn, &r->game, seat);
-        return emit(r, &c, err);
+        sk_turn_decline(&r->turn, &r->game, gseat);
+        return skx_room_emit(r, &c, err);
     }
+    return skx_room_apply(r, &c, gseat, err);
+}
+
+/* Applies an action of game seat `gseat` (c: its change, kind and room
+ * seat set) and makes its event; books the game when it ends; see
+ * room_internal.h. */
+int skx_room_apply(sk_room *r, skx_room_change *c, int gseat, sk_error *err)
+{
     for (int s = 0; s < SK_NSEATS; s++)
-        c.seen_before[s] = sk_game_seen_hand(&r->game, s);
-    c.partner_before = r->game.pub.partner;
-    c.open_before = r->game.pub.open_seat;
-    rc = sk_game_apply(&r->game, a, err);
+        c->seen_before[s] = sk_game_seen_hand(&r->game, s);
+    c->partner_before = r->game.pub.partner;
+    c->open_before = r->game.pub.open_seat;
+    c->a.seat = (uint8_t)gseat;
+    int rc = sk_game_apply(&r->game, c->a, err);
     if (rc < 0)
         return rc; /* on offer, so the engine's own list was wrong */
-    rc = emit(r, &c, err);
+    rc = skx_room_emit(r, c, err);
     if (rc == SK_OK && sk_game_over(&r->game))
         rc = finish_game(r, err);
     return rc;
@@ -645,10 +741,10 @@ int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *e
 /* The message of event seq for a recipient; see table.h. */
 char *sk_room_message(const sk_room *r, uint64_t seq, int seat)
 {
-    const skx_room_event *e = event_at(r, seq);
+    const skx_room_event *e = skx_room_event_at(r, seq);
     if (seat != SK_ROOM_SPECTATOR && (seat < 0 || seat >= r->nseats))
         return NULL;
-    int v = seat == SK_ROOM_SPECTATOR ? SK_NSEATS : seat;
+    int v = seat == SK_ROOM_SPECTATOR ? SKX_ROOM_SPECTATOR : seat;
     if (!e || !e->msg[v])
         return NULL;
     return strdup(e->msg[v]);
@@ -657,8 +753,20 @@ char *sk_room_message(const sk_room *r, uint64_t seq, int seat)
 /* The journal entry of event seq; see table.h. */
 char *sk_room_journal(const sk_room *r, uint64_t seq)
 {
-    const skx_room_event *e = event_at(r, seq);
+    const skx_room_event *e = skx_room_event_at(r, seq);
     return e && e->journal ? strdup(e->journal) : NULL;
+}
+
+/* Where finished game `game_no` was played; see table.h. */
+int sk_room_game_seats(const sk_room *r, uint32_t game_no, uint8_t room_seat[SK_NSEATS])
+{
+    for (size_t i = 0; i < r->nrows; i++)
+        if (r->rows[i].game_no == game_no) {
+            for (int g = 0; g < SK_NSEATS; g++)
+                room_seat[g] = g < r->gseats ? r->rows[i].seat[g] : SK_NOSEAT;
+            return r->gseats;
+        }
+    return -1;
 }
 
 /* The finished games' records; see table.h. */
@@ -684,117 +792,4 @@ char *sk_room_record(const sk_room *r, uint32_t game_no)
     if (!end || end == p)
         return NULL;
     return strndup(p, (size_t)(end - p));
-}
-
-/* ---- sk_room_replay: the journal's reader ---- */
-
-/* A journal entry's field as an integer in [lo, hi]. */
-static int entry_int(const json_t *o, const char *key, long long lo, long long hi,
-                     long long *out, sk_error *err)
-{
-    const json_t *v = json_object_get(o, key);
-    if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
-        return fail(err, SK_EINVAL, NULL, "journal entry: \"%s\" must be an integer %lld..%lld",
-                    key, lo, hi);
-    *out = json_integer_value(v);
-    return SK_OK;
-}
-
-/* A journal entry's field as a string of at most max bytes, no NUL. */
-static int entry_str(const json_t *o, const char *key, size_t max, const char **out,
-                     sk_error *err)
-{
-    const json_t *v = json_object_get(o, key);
-    if (!json_is_string(v) || json_string_length(v) > max ||
-        strlen(json_string_value(v)) != json_string_length(v))
-        return fail(err, SK_EINVAL, NULL, "journal entry: \"%s\" must be a string of at most "
-                    "%zu bytes", key, max);
-    *out = json_string_value(v);
-    return SK_OK;
-}
-
-/* Replays the entry once parsed: checks its number, then calls the
- * function that made it. */
-static int replay_obj(sk_room *r, const json_t *o, sk_error *err)
-{
-    long long seq, seat = 0;
-    const char *kind, *s;
-    int rc = entry_int(o, "seq", 1, INT64_MAX, &seq, err);
-    if (rc == SK_OK)
-        rc = entry_str(o, "kind", 16, &kind, err);
-    if (rc < 0)
-        return rc;
-    if (strcmp(kind, "result") == 0) { /* made by the decision that ended the game */
-        const skx_room_event *e = event_at(r, (uint64_t)seq);
-        if ((uint64_t)seq != r->seq || !e || e->kind != SKX_EV_RESULT)
-            return fail(err, SK_EINVAL, NULL,
-                        "journal entry %lld: a result that the game before did not make", seq);
-        return SK_OK;
-    }
-    if ((uint64_t)seq != r->seq + 1)
-        return fail(err, SK_EINVAL, NULL, "journal entry %lld: the room is at event %llu", seq,
-                    (unsigned long long)r->seq);
-    if (strcmp(kind, "deal") == 0) {
-        uint8_t seed[SK_ROOM_SEED_BYTES];
-        size_t got = 0;
-        rc = entry_str(o, "seed", 2 * SK_ROOM_SEED_BYTES, &s, err);
-        if (rc == SK_OK && (strlen(s) != 2 * SK_ROOM_SEED_BYTES ||
-                            sodium_hex2bin(seed, sizeof seed, s, strlen(s), NULL, &got, NULL) != 0 ||
-                            got != sizeof seed))
-            rc = fail(err, SK_EINVAL, NULL, "journal entry %lld: \"seed\" must be %d hex digits",
-                      seq, 2 * SK_ROOM_SEED_BYTES);
-        return rc < 0 ? rc : sk_room_deal(r, seed, err);
-    }
-    rc = entry_int(o, "seat", 0, SK_NSEATS - 1, &seat, err);
-    if (rc < 0)
-        return rc;
-    if (strcmp(kind, "leave") == 0)
-        return sk_room_leave(r, (int)seat, err);
-    if (strcmp(kind, "decide") == 0) {
-        sk_action a;
-        rc = entry_str(o, "action", 40, &s, err);
-        if (rc == SK_OK && sk_action_parse(s, &a, err) < 0)
-            rc = SK_EINVAL;
-        return rc < 0 ? rc : sk_room_decide(r, (int)seat, a, r->seq, err);
-    }
-    if (strcmp(kind, "sit") == 0) {
-        if (json_object_get(o, "bot")) {
-            rc = entry_str(o, "bot", 31, &s, err);
-            return rc < 0 ? rc : sk_room_sit_bot(r, (int)seat, s, err);
-        }
-        const char *name, *player;
-        rc = entry_str(o, "name", SK_ROOM_NAME_MAX - 1, &name, err);
-        if (rc == SK_OK)
-            rc = entry_str(o, "player", 20, &player, err);
-        if (rc < 0)
-            return rc;
-        char *end = NULL;
-        unsigned long long id = strtoull(player, &end, 10);
-        if (!*player || *player < '1' || *player > '9' || *end || id == ULLONG_MAX)
-            return fail(err, SK_EINVAL, NULL, "journal entry %lld: \"player\" must be a "
-                        "decimal id 1..2^64-2", seq);
-        return sk_room_sit_human(r, (int)seat, id, name, err);
-    }
-    char q[SK_ESCAPE_SIZE(16)];
-    return fail(err, SK_EINVAL, NULL, "journal entry %lld: unknown kind \"%s\" (sit, leave, "
-                "deal, decide, result)", seq, sk_escape(q, sizeof q, kind, strlen(kind), 16));
-}
-
-/* Replays one journal entry; see table.h. */
-int sk_room_replay(sk_room *r, const char *entry, sk_error *err)
-{
-    if (!entry)
-        return fail(err, SK_EINVAL, NULL, "no journal entry");
-    size_t len = strnlen(entry, 4097);
-    if (len > 4096)
-        return fail(err, SK_EINVAL, NULL, "journal entry longer than 4096 bytes");
-    json_error_t je;
-    json_t *o = json_loadb(entry, len, JSON_REJECT_DUPLICATES, &je);
-    if (!o)
-        return fail(err, SK_EINVAL, NULL, "journal entry: bad JSON at line %d, column %d: %s",
-                    je.line, je.column, je.text);
-    int rc = json_is_object(o) ? replay_obj(r, o, err)
-                               : fail(err, SK_EINVAL, NULL, "journal entry: not an object");
-    json_decref(o);
-    return rc;
 }

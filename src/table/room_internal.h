@@ -1,8 +1,10 @@
 /*
  * room_internal.h -- the room's own structure, shared by its files
- * (room.c: seats, deals, decisions, the journal; room_json.c: the
- * messages and the state) and by tests/test_room.c.  Nothing outside
- * src/table and the tests includes it.
+ * (room.c: seats, deals, decisions, the events; room_clock.c: the turn
+ * timer and the pause vote; room_claim.c: claims; room_replay.c: the
+ * journal's reader; room_json.c: the messages, the state and the
+ * journal entries) and by the tests.  Nothing outside src/table and
+ * the tests includes it.
  */
 #ifndef SK_ROOM_INTERNAL_H
 #define SK_ROOM_INTERNAL_H
@@ -19,11 +21,15 @@ enum skx_room_event_kind {
     SKX_EV_DEAL = 3,
     SKX_EV_ACTION = 4,  /* an action applied to the game */
     SKX_EV_DECLINE = 5, /* a doubling offered out of turn, declined (3.3) */
-    SKX_EV_RESULT = 6   /* a finished game booked on the score sheet */
+    SKX_EV_RESULT = 6,  /* a finished game booked on the score sheet */
+    SKX_EV_TIMER = 7,   /* the turn timer set (room configuration) */
+    SKX_EV_PAUSE = 8,   /* a pause vote (and the table paused or resumed) */
+    SKX_EV_CLAIM = 9    /* "the rest is mine": the claimer's cards shown, the rest played out */
 };
 
 /* Recipients of messages: the seats, then the spectator. */
-#define SKX_ROOM_VIEWERS (SK_NSEATS + 1)
+#define SKX_ROOM_VIEWERS (SK_ROOM_SEATS + 1)
+#define SKX_ROOM_SPECTATOR SK_ROOM_SEATS /* the spectator's index among them */
 
 /* One kept event: its journal entry and its message for each recipient
  * (NULL for a seat the ruleset does not play). */
@@ -31,6 +37,7 @@ typedef struct skx_room_event {
     uint64_t seq;
     uint32_t game_no; /* the last game dealt when it happened (0: none yet) */
     uint8_t kind;
+    bool claimed;     /* an action of a claim's play-out (journaled as "played") */
     char *journal;
     char *msg[SKX_ROOM_VIEWERS];
 } skx_room_event;
@@ -38,28 +45,35 @@ typedef struct skx_room_event {
 /* A row of the score sheet: one finished game and the totals after it. */
 typedef struct skx_room_row {
     uint32_t game_no;
-    uint8_t dealer;
-    sk_result res;
-    int64_t stock_flow[SK_NSEATS];
-    int64_t money[SK_NSEATS];      /* running totals after the game, cents */
-    int64_t tournament[SK_NSEATS];
+    uint8_t dealer;                /* a room seat */
+    uint8_t seat[SK_NSEATS];       /* the room seat of each game seat */
+    sk_result res;                 /* in the game's seats */
+    int64_t stock_flow[SK_NSEATS]; /* in the game's seats */
+    int64_t money[SK_ROOM_SEATS];  /* running totals after the game, cents, per room seat */
+    int64_t tournament[SK_ROOM_SEATS];
     int64_t stock;                 /* the pot after the game */
     json_t *json;                  /* its settlement as messages show it (made once) */
 } skx_room_row;
 
-/* A deal as the room keeps it: its number, seed and published hash. */
+/* A deal as the room keeps it: its number, seed and published hash,
+ * and where the game's seats sit at the table (five players: the four
+ * after the dealer, who sits out). */
 typedef struct skx_room_deal {
     uint32_t no;
     uint8_t seed[SK_ROOM_SEED_BYTES];
     char hash[SK_ROOM_HASH_HEX];
+    uint8_t seat[SK_NSEATS];       /* the room seat of each game seat */
+    uint8_t dealer;                /* the room seat that dealt */
+    uint8_t out;                   /* the room seat sitting out, or SK_NOSEAT */
 } skx_room_deal;
 
 struct sk_room {
     uint64_t id;
     sk_rules rules;
     char fallback[32];
-    int nseats;                    /* 4, or 3 with players = 3 */
-    sk_room_seat seats[SK_NSEATS];
+    int nseats;                    /* room seats: 4; 3 with players = 3; 5 with players = 5 */
+    int gseats;                    /* the game's seats: 4, or 3 */
+    sk_room_seat seats[SK_ROOM_SEATS];
     sk_session session;
     bool playing;                  /* a game runs */
     sk_game game;                  /* the game in progress (valid while playing) */
@@ -83,6 +97,16 @@ struct sk_room {
     /* the finished games' record lines */
     char *records;
     size_t records_len;
+    /* the turn timer: seconds per decision (0: off); the deadline the
+     * driver's clock started for decision number `deadline_of`
+     * (sk_room_clock), never journaled: a restored room starts afresh */
+    int timer;
+    uint64_t decisions;            /* decisions asked so far (deals, actions, declines) */
+    uint64_t deadline_of;
+    int64_t deadline_ms;
+    /* the pause vote: seats that want a pause, whether the table is paused */
+    uint8_t votes;
+    bool paused;
 };
 
 /* Deals given hands (instead of the seed's) with `seed` published as
@@ -99,28 +123,64 @@ typedef struct skx_room_change {
     int kind;                      /* enum skx_room_event_kind */
     int seat;
     sk_action a;                   /* SKX_EV_ACTION, SKX_EV_DECLINE (the offer) */
-    sk_cards seen_before[SK_NSEATS]; /* each seat's seen hand before the action */
+    sk_cards seen_before[SK_NSEATS]; /* each game seat's seen hand before the action */
     uint8_t partner_before;        /* pub.partner before the action */
     uint8_t open_before;           /* pub.open_seat before the action */
     /* what is pending after it (skx_room_pending), asked once */
     int pending, offer, nlegal;
     sk_action legal[SK_MAX_LEGAL];
+    /* SKX_EV_PAUSE: the vote, and the seats whose players were there */
+    bool pause;
+    uint8_t present;
+    /* SKX_EV_CLAIM: the claimer's cards and the play-out, in order; an
+     * action of the play-out has `claimed` set */
+    sk_cards claim_hand;
+    int nclaim;
+    uint8_t claim_cards[SK_NCARDS];
+    bool claimed;
 } skx_room_change;
 
+/* The game seat of room seat `seat` in the running (or last) deal, or
+ * SK_NOSEAT for the seat sitting out and for a spectator (any value
+ * beyond the room's seats). */
+int skx_room_game_seat(const sk_room *r, int seat);
+/* The same in deal d (the last finished game's, for its course). */
+int skx_room_game_seat_in(const sk_room *r, const skx_room_deal *d, int seat);
+/* The room seat of game seat `gseat` in deal d, or SK_NOSEAT. */
+int skx_room_seat(const skx_room_deal *d, int gseat);
+
+/* room.c: sets the error (prefixed "room: ") and returns code; checks
+ * a seat number (0 or SK_ERANGE naming it). */
+int skx_room_fail(sk_error *err, int code, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+int skx_room_check_seat(const sk_room *r, int seat, sk_error *err);
+/* room.c: the kept event `seq`, or NULL. */
+const skx_room_event *skx_room_event_at(const sk_room *r, uint64_t seq);
+/* room.c: makes the event of a change (its journal entry, its
+ * messages); and applies an action of game seat gseat as its event,
+ * booking the game when it ends. */
+int skx_room_emit(sk_room *r, skx_room_change *c, sk_error *err);
+int skx_room_apply(sk_room *r, skx_room_change *c, int gseat, sk_error *err);
+/* room_claim.c: replays a journal entry "claim". */
+int skx_room_replay_claim(sk_room *r, const json_t *o, int seat, sk_error *err);
+
 /* room_json.c: the message of the event just made (number r->seq) for
- * recipient `viewer` (a seat, or SK_NSEATS for the spectator);
+ * recipient `viewer` (a seat, or SKX_ROOM_SPECTATOR);
  * malloc'd, NULL when out of memory. */
 char *skx_room_event_json(const sk_room *r, const skx_room_change *c, int viewer);
 /* The settlement of a finished game's row, and the course of the last
  * finished game, as messages show them; NULL when out of memory. */
-json_t *skx_room_settlement(const sk_room *r, const skx_room_row *row);
+json_t *skx_room_settlement(const sk_room *r, const skx_room_row *row, const skx_room_deal *d);
 json_t *skx_room_course(const sk_room *r);
 /* The journal entry of the event just made, malloc'd. */
 char *skx_room_journal_json(const sk_room *r, const skx_room_change *c);
-/* room.c: the decision pending now, as sk_room_pending, and in *offer
+/* room.c: the decision pending now, as sk_room_pending (the room seat
+ * returned, the actions in legal with their GAME seats), and in *offer
  * the doubling offered out of turn (SK_ACT_KONTRA, SK_ACT_RETOUR) or -1;
  * legal may be NULL. */
 int skx_room_pending(const sk_room *r, sk_action *legal, int *n, int *offer);
+/* Whether a bot spec names an engine ("ext:NAME"; table.h). */
+bool skx_room_engine_spec(const char *spec);
 /* Hex of n bytes into out (2n + 1 bytes). */
 void skx_room_hex(const uint8_t *bytes, size_t n, char *out);
 

@@ -29,10 +29,16 @@ static bool push(json_t *a, json_t *v)
     return v && json_array_append_new(a, v) == 0;
 }
 
-/* A seat number, or null for none. */
+/* A room seat number, or null for none. */
 static json_t *seat_or_null(int seat)
 {
-    return seat >= 0 && seat < SK_NSEATS ? json_integer(seat) : json_null();
+    return seat >= 0 && seat < SK_ROOM_SEATS ? json_integer(seat) : json_null();
+}
+
+/* The room seat of game seat `gseat` in deal d, or null. */
+static json_t *gseat_json(const skx_room_deal *d, int gseat)
+{
+    return seat_or_null(skx_room_seat(d, gseat));
 }
 
 /* A set of cards as names in index order. */
@@ -122,10 +128,12 @@ static json_t *contract_json(sk_contract c)
     return NULL;
 }
 
-/* The recipient's seat for core (SK_NOSEAT: the spectator). */
-static int seat_of(int viewer)
+/* The recipient's game seat for core's visibility: SK_NOSEAT for the
+ * spectator and for the seat sitting out (it sees what a spectator
+ * sees). */
+static int seat_of(const sk_room *r, int viewer)
 {
-    return viewer < SK_NSEATS ? viewer : SK_NOSEAT;
+    return skx_room_game_seat(r, viewer);
 }
 
 /* What is pending after the event, as `viewer` may know it: the seat
@@ -161,16 +169,16 @@ static json_t *pending_json(const skx_room_change *c, int viewer)
 
 /* A finished trick k: number from 1, leader, cards in play order,
  * winner, card points. */
-static json_t *trick_json(const sk_public *p, int k)
+static json_t *trick_json(const sk_public *p, const skx_room_deal *d, int k)
 {
     sk_cards cards = 0;
     for (int i = 0; i < p->nseats; i++)
         cards |= SK_BIT(p->tricks[k][i]);
     json_t *o = json_object();
     if (o && set(o, "no", json_integer(k + 1)) &&
-        set(o, "leader", json_integer(p->trick_leaders[k])) &&
+        set(o, "leader", gseat_json(d, p->trick_leaders[k])) &&
         set(o, "cards", seq_json(p->tricks[k], p->nseats)) &&
-        set(o, "winner", json_integer(p->trick_winners[k])) &&
+        set(o, "winner", gseat_json(d, p->trick_winners[k])) &&
         set(o, "points", json_integer(sk_cards_points(cards))))
         return o;
     json_decref(o);
@@ -178,11 +186,11 @@ static json_t *trick_json(const sk_public *p, int k)
 }
 
 /* The finished tricks of a game. */
-static json_t *tricks_json(const sk_public *p)
+static json_t *tricks_json(const sk_public *p, const skx_room_deal *d)
 {
     json_t *a = json_array();
     for (int k = 0; a && k < p->trick_no; k++)
-        if (!push(a, trick_json(p, k))) {
+        if (!push(a, trick_json(p, d, k))) {
             json_decref(a);
             return NULL;
         }
@@ -193,41 +201,46 @@ static json_t *tricks_json(const sk_public *p)
  * phase, seat to move, contract, declarer, known partner, called ace,
  * doublings and who gave them, laying, an open hand, the sides as the
  * viewer knows them (sk_view_side). */
-static json_t *table_json(const sk_game *g, int viewer)
+static json_t *table_json(const sk_room *r, int viewer)
 {
+    const sk_game *g = &r->game;
+    const skx_room_deal *d = &r->deal;
     sk_view *v = malloc(sizeof *v);
     json_t *o = json_object(), *sides = json_array();
     bool ok = v && o && sides;
     if (ok) {
-        sk_game_view(g, seat_of(viewer), v);
+        sk_game_view(g, seat_of(r, viewer), v);
         const sk_public *p = &v->pub;
         ok = set(o, "phase", json_string(PHASE_NAMES[p->phase % 6])) &&
-             set(o, "to_move", seat_or_null(p->to_move)) &&
+             set(o, "to_move", gseat_json(d, p->to_move)) &&
              set(o, "contract", contract_json(p->contract)) &&
-             set(o, "declarer", seat_or_null(p->contract.type == SK_C_NONE ||
-                                                     p->contract.type == SK_C_RAMSCH
-                                                 ? SK_NOSEAT
-                                                 : p->declarer)) &&
-             set(o, "partner", seat_or_null(p->partner)) &&
+             set(o, "declarer", gseat_json(d, p->contract.type == SK_C_NONE ||
+                                                      p->contract.type == SK_C_RAMSCH
+                                                  ? SK_NOSEAT
+                                                  : p->declarer)) &&
+             set(o, "partner", gseat_json(d, p->partner)) &&
              set(o, "called", p->called_ace < SK_NCARDS ? json_string(sk_card_name(p->called_ace))
                                                         : json_null()) &&
              set(o, "doublings", json_integer(p->doublings)) && set(o, "laid", json_integer(p->laid));
         json_t *by = ok ? json_array() : NULL;
         ok = ok && set(o, "doubled_by", by);
         for (int i = 0; ok && i < p->doublings && i < 8; i++)
-            ok = push(by, json_integer(p->kontra_seat[i]));
+            ok = push(by, gseat_json(d, p->kontra_seat[i]));
         if (ok && p->open_seat < SK_NSEATS) {
             json_t *open = json_object();
-            ok = set(o, "open", open) && set(open, "seat", json_integer(p->open_seat)) &&
+            ok = set(o, "open", open) && set(open, "seat", gseat_json(d, p->open_seat)) &&
                  set(open, "cards", cards_json(v->open_hand));
         }
-        for (int s = 0; ok && s < p->nseats; s++)
-            ok = push(sides, json_string(SIDE_NAMES[sk_view_side(v, s) & 3]));
+        for (int s = 0; ok && s < r->nseats; s++) { /* per room seat: "none" sits out */
+            int gs = skx_room_game_seat(r, s);
+            ok = push(sides, json_string(gs == SK_NOSEAT ? SIDE_NAMES[0]
+                                                         : SIDE_NAMES[sk_view_side(v, gs) & 3]));
+        }
         ok = ok && set(o, "sides", json_incref(sides));
         if (ok && p->phase == SK_PHASE_PLAY && p->trick_no < p->ntricks) {
             json_t *t = json_object();
             ok = set(o, "trick", t) && set(t, "no", json_integer(p->trick_no + 1)) &&
-                 set(t, "leader", json_integer(p->trick_leader)) &&
+                 set(t, "leader", gseat_json(d, p->trick_leader)) &&
                  set(t, "cards", seq_json(p->trick, p->trick_len));
         }
     }
@@ -242,15 +255,15 @@ static json_t *table_json(const sk_game *g, int viewer)
 
 /* The actions of a game as `viewer` sees them (sk_game_seen_action),
  * or all as they were (`all`: a finished game). */
-static json_t *actions_json(const sk_game *g, int viewer, bool all)
+static json_t *actions_json(const sk_game *g, const skx_room_deal *d, int gviewer, bool all)
 {
     json_t *a = json_array();
     for (int i = 0; a && i < g->pub.nactions; i++) {
-        sk_action x = all ? g->pub.actions[i] : sk_game_seen_action(g, i, seat_of(viewer));
+        sk_action x = all ? g->pub.actions[i] : sk_game_seen_action(g, i, gviewer);
         char text[48];
         sk_action_format(x, text, sizeof text);
         json_t *o = json_object();
-        if (!push(a, o) || !set(o, "seat", json_integer(x.seat)) ||
+        if (!push(a, o) || !set(o, "seat", gseat_json(d, x.seat)) ||
             !set(o, "action", json_string(text))) {
             json_decref(a);
             return NULL;
@@ -259,13 +272,15 @@ static json_t *actions_json(const sk_game *g, int viewer, bool all)
     return a;
 }
 
-/* The fields of a deal every recipient gets: number, dealer, forehand,
- * first game, Bock level, Kreuzbock, the seed's hash. */
+/* The fields of a deal every recipient gets: number, dealer, the seat
+ * sitting out (five players; else null), forehand, first game, Bock
+ * level, Kreuzbock, the seed's hash. */
 static bool deal_fields(json_t *o, const sk_game *g, const skx_room_deal *d)
 {
     int n = g->pub.nseats == 3 ? 3 : 4;
-    return set(o, "game", json_integer(d->no)) && set(o, "dealer", json_integer(g->pub.dealer)) &&
-           set(o, "forehand", json_integer((g->pub.dealer + 1) % n)) &&
+    return set(o, "game", json_integer(d->no)) && set(o, "dealer", json_integer(d->dealer)) &&
+           set(o, "out", seat_or_null(d->out)) &&
+           set(o, "forehand", gseat_json(d, (g->pub.dealer + 1) % n)) &&
            set(o, "first_game", json_boolean(g->pub.first_game)) &&
            set(o, "bock", json_integer(g->pub.bock)) &&
            set(o, "kreuzbock", json_boolean(g->pub.kreuzbock_round)) &&
@@ -274,10 +289,60 @@ static bool deal_fields(json_t *o, const sk_game *g, const skx_room_deal *d)
 
 /* The settlement of a row: core's result fields (sk_result_json), the
  * breakdown of the money, its explanation, the Stock, the totals. */
-json_t *skx_room_settlement(const sk_room *r, const skx_room_row *row)
+/* With five players, core's result (in the game's seats) in room
+ * seats: every seat number mapped, every per-seat array five long with
+ * 0 for the seat sitting out. */
+static bool result_to_room(json_t *o, const sk_room *r, const skx_room_deal *d)
+{
+    static const char *const ONE[] = {"declarer", "partner", "durchmarsch"};
+    static const char *const LISTS[] = {"trick_winners", "losers", "winners"};
+    static const char *const PER_SEAT[] = {"points", "tricks", "money", "tournament"};
+    for (size_t i = 0; i < sizeof ONE / sizeof *ONE; i++) {
+        json_t *v = json_object_get(o, ONE[i]);
+        if (json_is_integer(v) && !set(o, ONE[i], gseat_json(d, (int)json_integer_value(v))))
+            return false;
+    }
+    for (size_t i = 0; i < sizeof LISTS / sizeof *LISTS; i++) {
+        json_t *a = json_object_get(o, LISTS[i]), *v;
+        size_t k;
+        json_array_foreach(a, k, v)
+            if (json_array_set_new(a, k, gseat_json(d, (int)json_integer_value(v))) < 0)
+                return false;
+    }
+    for (size_t i = 0; i < sizeof PER_SEAT / sizeof *PER_SEAT; i++) {
+        json_t *a = json_object_get(o, PER_SEAT[i]), *b = json_array();
+        bool ok = b != NULL;
+        for (int s = 0; ok && s < r->nseats; s++) {
+            int gs = skx_room_game_seat_in(r, d, s);
+            json_t *v = gs == SK_NOSEAT ? NULL : json_array_get(a, (size_t)gs);
+            ok = push(b, v ? json_incref(v) : json_integer(0));
+        }
+        if (!ok || !set(o, PER_SEAT[i], b))
+            return false;
+    }
+    return true;
+}
+
+/* Values kept per game seat, as an array per room seat (0 for the seat
+ * sitting out). */
+static json_t *game_ints_json(const sk_room *r, const skx_room_deal *d, const int64_t *v)
+{
+    int64_t out[SK_ROOM_SEATS] = {0};
+    for (int s = 0; s < r->nseats; s++) {
+        int gs = skx_room_game_seat_in(r, d, s);
+        out[s] = gs == SK_NOSEAT ? 0 : v[gs];
+    }
+    return ints_json(out, r->nseats);
+}
+
+json_t *skx_room_settlement(const sk_room *r, const skx_room_row *row, const skx_room_deal *d)
 {
     const sk_result *res = &row->res;
     json_t *o = parse_owned(sk_result_json(res));
+    if (o && r->nseats != r->gseats && !result_to_room(o, r, d)) {
+        json_decref(o);
+        o = NULL;
+    }
     char explain[256];
     sk_result_explain(&r->rules, res, explain, sizeof explain);
     json_t *totals = json_object();
@@ -289,7 +354,7 @@ json_t *skx_room_settlement(const sk_room *r, const skx_room_row *row)
               set(o, "pair_units", json_integer(res->pair_units)) &&
               set(o, "unit_cents", json_integer(r->rules.unit_cents)) &&
               set(o, "explain", json_string(explain)) &&
-              set(o, "stock_flow", ints_json(row->stock_flow, r->nseats)) &&
+              set(o, "stock_flow", game_ints_json(r, d, row->stock_flow)) &&
               set(o, "stock", json_integer(row->stock)) && set(o, "totals", json_incref(totals)) &&
               set(totals, "money", ints_json(row->money, r->nseats)) &&
               set(totals, "tournament", ints_json(row->tournament, r->nseats));
@@ -311,11 +376,13 @@ json_t *skx_room_course(const sk_room *r)
     json_t *o = json_object(), *hands = json_array();
     bool ok = o && hands && deal_fields(o, g, &r->last_deal) &&
               set(o, "seed", json_string(seed)) && set(o, "hands", json_incref(hands));
-    for (int s = 0; ok && s < g->pub.nseats; s++)
-        ok = push(hands, seq_json(g->dealt[s], 8));
+    for (int s = 0; ok && s < r->nseats; s++) { /* per room seat: [] sat out */
+        int gs = skx_room_game_seat_in(r, &r->last_deal, s);
+        ok = push(hands, gs == SK_NOSEAT ? json_array() : seq_json(g->dealt[gs], 8));
+    }
     json_decref(hands);
-    ok = ok && set(o, "actions", actions_json(g, SK_NSEATS, true)) &&
-         set(o, "tricks", tricks_json(&g->pub)) &&
+    ok = ok && set(o, "actions", actions_json(g, &r->last_deal, SK_NOSEAT, true)) &&
+         set(o, "tricks", tricks_json(&g->pub, &r->last_deal)) &&
          set(o, "result", json_incref(r->last_row.json));
     if (!ok) {
         json_decref(o);
@@ -329,29 +396,41 @@ static bool action_fields(json_t *o, const sk_room *r, const skx_room_change *c,
 {
     const sk_game *g = &r->game;
     const sk_public *p = &g->pub;
-    sk_action a = sk_game_seen_action(g, p->nactions - 1, seat_of(viewer));
+    int gv = seat_of(r, viewer);
+    sk_action a = sk_game_seen_action(g, p->nactions - 1, gv);
     char text[48];
     sk_action_format(a, text, sizeof text);
     bool ok = set(o, "game", json_integer(r->deal.no)) && set(o, "seat", json_integer(c->seat)) &&
               set(o, "action", json_string(text));
-    if (ok && viewer < r->nseats) { /* its hand changed but by its own card */
-        sk_cards before = c->seen_before[viewer];
-        if (a.type == SK_ACT_CARD && a.seat == viewer)
+    if (ok && gv != SK_NOSEAT) { /* its hand changed but by its own card */
+        sk_cards before = c->seen_before[gv];
+        if (a.type == SK_ACT_CARD && a.seat == gv)
             before &= ~SK_BIT(a.card);
-        sk_cards now = sk_game_seen_hand(g, viewer);
+        sk_cards now = sk_game_seen_hand(g, gv);
         if (now != before)
             ok = set(o, "hand", cards_json(now));
     }
     if (ok && a.type == SK_ACT_CARD && p->trick_len == 0 && p->trick_no > 0)
-        ok = set(o, "trick_done", trick_json(p, p->trick_no - 1));
-    return ok && set(o, "table", table_json(g, viewer));
+        ok = set(o, "trick_done", trick_json(p, &r->deal, p->trick_no - 1));
+    return ok && set(o, "table", table_json(r, viewer));
+}
+
+/* Whether the table is paused and the seats that want a pause. */
+static bool pause_fields(json_t *o, const sk_room *r)
+{
+    json_t *votes = json_array();
+    bool ok = set(o, "paused", json_boolean(r->paused)) && set(o, "votes", votes);
+    for (int s = 0; ok && s < r->nseats; s++)
+        if (r->votes & (1u << s))
+            ok = push(votes, json_integer(s));
+    return ok;
 }
 
 /* The message of the event just made; see room_internal.h. */
 char *skx_room_event_json(const sk_room *r, const skx_room_change *c, int viewer)
 {
     static const char *const NAMES[] = {"", "sit", "leave", "deal", "action", "decline",
-                                        "result"};
+                                        "result", "timer", "pause", "claim"};
     json_t *o = json_object();
     bool ok = o && set(o, "seq", json_integer((json_int_t)r->seq)) &&
               set(o, "kind", json_string(NAMES[c->kind]));
@@ -363,9 +442,9 @@ char *skx_room_event_json(const sk_room *r, const skx_room_change *c, int viewer
         break;
     case SKX_EV_DEAL:
         ok = ok && deal_fields(o, &r->game, &r->deal);
-        if (ok && viewer < r->nseats)
-            ok = set(o, "hand", cards_json(sk_game_seen_hand(&r->game, viewer)));
-        ok = ok && set(o, "table", table_json(&r->game, viewer));
+        if (ok && seat_of(r, viewer) != SK_NOSEAT)
+            ok = set(o, "hand", cards_json(sk_game_seen_hand(&r->game, seat_of(r, viewer))));
+        ok = ok && set(o, "table", table_json(r, viewer));
         break;
     case SKX_EV_ACTION:
         ok = ok && action_fields(o, r, c, viewer);
@@ -378,6 +457,17 @@ char *skx_room_event_json(const sk_room *r, const skx_room_change *c, int viewer
         break;
     case SKX_EV_RESULT:
         ok = ok && set(o, "course", json_incref(r->last_course));
+        break;
+    case SKX_EV_TIMER:
+        ok = ok && set(o, "seconds", json_integer(r->timer));
+        break;
+    case SKX_EV_PAUSE:
+        ok = ok && set(o, "seat", json_integer(c->seat)) &&
+             set(o, "pause", json_boolean(c->pause)) && pause_fields(o, r);
+        break;
+    case SKX_EV_CLAIM: /* the claimer shows his cards to everyone */
+        ok = ok && set(o, "game", json_integer(r->deal.no)) &&
+             set(o, "seat", json_integer(c->seat)) && set(o, "hand", cards_json(c->claim_hand));
         break;
     default:
         ok = false;
@@ -419,11 +509,24 @@ char *skx_room_journal_json(const sk_room *r, const skx_room_change *c)
     case SKX_EV_DECLINE:
         sk_action_format(c->kind == SKX_EV_DECLINE ? sk_act_pass(c->seat) : c->a, text,
                          sizeof text);
-        ok = ok && set(o, "kind", json_string("decide")) &&
+        ok = ok && set(o, "kind", json_string(c->claimed ? "played" : "decide")) &&
              set(o, "seat", json_integer(c->seat)) && set(o, "action", json_string(text));
         break;
     case SKX_EV_RESULT:
         ok = ok && set(o, "kind", json_string("result"));
+        break;
+    case SKX_EV_TIMER:
+        ok = ok && set(o, "kind", json_string("timer")) &&
+             set(o, "seconds", json_integer(r->timer));
+        break;
+    case SKX_EV_CLAIM:
+        ok = ok && set(o, "kind", json_string("claim")) && set(o, "seat", json_integer(c->seat)) &&
+             set(o, "cards", seq_json(c->claim_cards, c->nclaim));
+        break;
+    case SKX_EV_PAUSE:
+        ok = ok && set(o, "kind", json_string("pause")) &&
+             set(o, "seat", json_integer(c->seat)) && set(o, "pause", json_boolean(c->pause)) &&
+             set(o, "present", json_integer(c->present));
         break;
     default:
         ok = false;
@@ -471,12 +574,13 @@ static json_t *sheet_json(const sk_room *r)
 static json_t *game_json(const sk_room *r, int viewer)
 {
     const sk_game *g = &r->game;
+    int gv = seat_of(r, viewer);
     json_t *o = json_object();
     bool ok = o && deal_fields(o, g, &r->deal);
-    if (ok && viewer < r->nseats)
-        ok = set(o, "hand", cards_json(sk_game_seen_hand(g, viewer)));
-    ok = ok && set(o, "actions", actions_json(g, viewer, false)) &&
-         set(o, "tricks", tricks_json(&g->pub)) && set(o, "table", table_json(g, viewer));
+    if (ok && gv != SK_NOSEAT)
+        ok = set(o, "hand", cards_json(sk_game_seen_hand(g, gv)));
+    ok = ok && set(o, "actions", actions_json(g, &r->deal, gv, false)) &&
+         set(o, "tricks", tricks_json(&g->pub, &r->deal)) && set(o, "table", table_json(r, viewer));
     if (!ok) {
         json_decref(o);
         return NULL;
@@ -484,19 +588,35 @@ static json_t *game_json(const sk_room *r, int viewer)
     return o;
 }
 
+/* The turn timer: its seconds and the deadline running now (ms since
+ * the epoch) or null.  A doubling offered out of turn names its seat
+ * only to that seat (pending_json): so does its deadline, which runs
+ * for humans only. */
+static json_t *timer_json(const sk_room *r, const skx_room_change *now, int viewer)
+{
+    int64_t deadline = sk_room_deadline(r);
+    bool shown = deadline > 0 && (now->offer < 0 || now->pending == viewer);
+    json_t *o = json_object();
+    if (o && set(o, "seconds", json_integer(r->timer)) &&
+        set(o, "deadline", shown ? json_integer(deadline) : json_null()))
+        return o;
+    json_decref(o);
+    return NULL;
+}
+
 /* The whole state for a recipient; see table.h. */
 char *sk_room_state(const sk_room *r, int seat)
 {
     if (seat != SK_ROOM_SPECTATOR && (seat < 0 || seat >= r->nseats))
         return NULL;
-    int viewer = seat == SK_ROOM_SPECTATOR ? SK_NSEATS : seat;
+    int viewer = seat == SK_ROOM_SPECTATOR ? SKX_ROOM_SPECTATOR : seat;
     skx_room_change now;
     now.pending = skx_room_pending(r, now.legal, &now.nlegal, &now.offer);
     json_t *o = json_object(), *seats = json_array();
     bool ok = o && seats && set(o, "seq", json_integer((json_int_t)r->seq)) &&
               set(o, "kind", json_string("state")) &&
               set(o, "room", json_integer((json_int_t)r->id)) &&
-              set(o, "you", seat_or_null(seat_of(viewer))) &&
+              set(o, "you", seat_or_null(viewer)) &&
               set(o, "rules", json_incref(r->rules_json)) &&
               set(o, "fallback", json_string(r->fallback)) &&
               set(o, "seats", json_incref(seats));
@@ -505,8 +625,10 @@ char *sk_room_state(const sk_room *r, int seat)
     json_decref(seats);
     ok = ok && set(o, "sheet", sheet_json(r)) &&
          set(o, "game", r->playing ? game_json(r, viewer) : json_null()) &&
+         set(o, "out", seat_or_null(sk_room_out(r))) &&
          set(o, "last", r->have_last ? json_incref(r->last_course) : json_null()) &&
-         set(o, "pending", pending_json(&now, viewer));
+         set(o, "pending", pending_json(&now, viewer)) && pause_fields(o, r) &&
+         set(o, "timer", timer_json(r, &now, viewer));
     if (!ok) {
         json_decref(o);
         return NULL;

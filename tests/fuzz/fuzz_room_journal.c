@@ -11,6 +11,9 @@
  */
 #include "../../src/table/room.c"
 #include "../../src/table/room_json.c"
+#include "../../src/table/room_claim.c"
+#include "../../src/table/room_clock.c"
+#include "../../src/table/room_replay.c"
 
 #include <assert.h>
 

@@ -6,8 +6,9 @@
  * must not crash; a refused message has a kind and a printable ASCII
  * message (input is quoted escaped); an accepted one has a known type,
  * every string within its cap and free of control characters, a room
- * code of the invitation alphabet, a seat 0..3 where one is given, an
- * account's name of 3..31 bytes without a space at either end and a
+ * code of the invitation alphabet, a seat 0..4 where one is given (five
+ * players; each room checks its own), a timer 0..600, a pause 0 or 1,
+ * an account's name of 3..31 bytes without a space at either end and a
  * password of 8..256 bytes.
  */
 #include <stdint.h>
@@ -58,7 +59,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (m.room[0] && (strlen(m.room) != SKX_CODE_LEN ||
                       strspn(m.room, skx_code_alphabet()) != SKX_CODE_LEN))
         abort();
-    if ((m.type == SKX_MSG_JOIN || m.type == SKX_MSG_BOT) && (m.seat < 0 || m.seat > 3))
+    if ((m.type == SKX_MSG_JOIN || m.type == SKX_MSG_BOT) && (m.seat < 0 || m.seat >= SKX_SEATS))
+        abort();
+    if (m.timer < 0 || m.timer > SKX_TIMER_MAX || (m.pause != 0 && m.pause != 1))
         abort();
     if (m.token[0] && strlen(m.token) != SKX_TOKEN_HEX)
         abort();

@@ -1,0 +1,110 @@
+/*
+ * hint.c -- "what would the bot do?": a seated player whose turn it is
+ * asks for a hint; a worker thread prices every choice with the room's
+ * fallback bot (sk_bot_hint) on the seat's view -- the view only, as a
+ * bot's own decision (sk_room_view) -- and the loop sends the answer,
+ * best first, to the player's connections (docs/server-protocol.md,
+ * `hint`).  The loop never computes a hint; one runs per room at a time.
+ */
+#include "server_internal.h"
+
+#include <math.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A hint request: only the seat asked now; posted to a worker. */
+void skx_hint_request(skx_conn *c, skx_room *rm, const skx_msg *m)
+{
+    int seat = skx_room_seat_of(rm, c->player);
+    sk_action legal[SK_MAX_LEGAL];
+    int n = 0;
+    if (seat < 0 || sk_room_pending(rm->room, legal, &n) != seat) {
+        skx_send_error(c, m->ref, "refused", "hint: it is not your turn", NULL);
+        return;
+    }
+    if (rm->hinting) {
+        skx_send_error(c, m->ref, "refused", "hint: one is being worked out for this table",
+                       NULL);
+        return;
+    }
+    uint64_t seed;
+    randombytes_buf(&seed, sizeof seed);
+    sk_error err = {{0}, NULL};
+    sk_bot *bot = sk_bot_new(rm->fallback, seed, &err);
+    if (!bot)
+        bot = sk_bot_new("heuristic", seed, &err);
+    skx_job *j = bot ? calloc(1, sizeof *j) : NULL;
+    if (!j || sk_room_view(rm->room, seat, &j->view) < 0) {
+        sk_bot_free(bot);
+        free(j);
+        skx_send_error(c, m->ref, "internal", "hint: no bot to ask", NULL);
+        return;
+    }
+    j->kind = SKX_JOB_HINT;
+    j->room = rm->id;
+    j->seat = seat;
+    j->seq = sk_room_seq(rm->room);
+    j->bot = bot;
+    snprintf(j->spec, sizeof j->spec, "%s", sk_bot_name(bot));
+    j->rules = *sk_room_rules(rm->room);
+    j->view.rules = &j->rules;
+    j->player = c->player;
+    snprintf(j->ref, sizeof j->ref, "%s", m->ref);
+    rm->hinting = 1;
+    skx_pool_post(&c->srv->pool, j);
+}
+
+/* The answer as the protocol has it: the choices on offer now that the
+ * bot priced, best first.  NULL when out of memory. */
+static json_t *hint_json(const skx_room *rm, const skx_job *j)
+{
+    sk_action legal[SK_MAX_LEGAL];
+    int n = 0;
+    sk_room_pending(rm->room, legal, &n);
+    json_t *list = json_array();
+    for (int i = 0; list && i < j->nhints; i++) {
+        sk_action a = j->hints[i];
+        a.seat = (uint8_t)j->seat; /* the room's seat, as its choices carry */
+        bool on_offer = false;
+        for (int k = 0; k < n; k++)
+            on_offer = on_offer || sk_action_equal(legal[k], a);
+        if (!on_offer) /* a doubling the room does not offer the seat to move */
+            continue;
+        char text[64];
+        sk_action_format(a, text, sizeof text);
+        double v = isfinite(j->values[i]) ? j->values[i] : 0.0;
+        json_array_append_new(list, json_pack("{s:s, s:f}", "action", text, "value", v));
+    }
+    return list ? json_pack("{s:s, s:s, s:I, s:o}", "type", "hint", "room", rm->code, "seq",
+                            (json_int_t)j->seq, "hints", list)
+                : NULL;
+}
+
+/* A finished hint: to every connection of the player that follows the
+ * room; refused when the room moved on meanwhile (the choices changed). */
+void skx_hint_done(skx_server *srv, skx_job *j)
+{
+    skx_room *rm = skx_room_by_id(srv, j->room);
+    sk_bot_free(j->bot);
+    j->bot = NULL;
+    if (!rm)
+        return;
+    rm->hinting = 0;
+    bool fresh = sk_room_seq(rm->room) == j->seq;
+    json_t *o = fresh ? hint_json(rm, j) : NULL;
+    for (int i = 0; i < rm->nsubs; i++) {
+        skx_conn *c = rm->subs[i];
+        if (c->player != j->player || c->doomed)
+            continue;
+        if (o)
+            skx_send_json(c, json_incref(o), j->ref);
+        else
+            skx_send_error(c, j->ref, fresh ? "internal" : "refused",
+                           fresh ? "hint: out of memory"
+                                 : "hint: the table moved on meanwhile; ask again",
+                           NULL);
+    }
+    json_decref(o);
+}

@@ -1,7 +1,7 @@
 /*
  * test_visibility.c -- what a seat may know (core's visibility.c) and
  * who plays with whom, checked on every outlet: the view a bot gets and
- * the lines an external engine reads (src/cli/engine_lines.c).
+ * the lines an external engine reads (src/table/engine_lines.c).
  *
  * The property test plays random games of every preset and of the
  * variants (Hochzeit, Bauernhochzeit, Klopfen, Bettel ouvert, Muss,
@@ -24,7 +24,7 @@
 
 #include <cmocka.h>
 
-#include "cli/engine.h"
+#include "table/engine.h"
 #include "testlib.h"
 
 /* Rulesets of the property test: every preset, then the variants that

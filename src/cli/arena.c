@@ -27,7 +27,7 @@
  */
 #include "cli.h"
 #include "cli/arena.h"
-#include "cli/engine.h"
+#include "table/engine.h"
 #include "schafkopf/ai.h"
 
 #include <errno.h>

@@ -19,7 +19,7 @@
 #ifndef SK_CLI_ARENA_H
 #define SK_CLI_ARENA_H
 
-#include "cli/engine.h"
+#include "table/engine.h"
 #include "schafkopf/core.h"
 
 #include <signal.h>

@@ -9,7 +9,7 @@
  * threads: the loop never writes to or waits on an engine.  A decision
  * job carries copies of the running game and the one before; the worker
  * tells the engine what happened since it last decided -- every line
- * made by src/cli/engine_lines.c through core's visibility for the
+ * made by src/table/engine_lines.c through core's visibility for the
  * engine's seat, exactly as the arena does -- then asks it.  When the
  * engine fails (does not start, times out, crashes, answers nonsense)
  * the room's fallback bot decides, then and for the rest of the seat's
@@ -17,7 +17,7 @@
  */
 #include "server_internal.h"
 
-#include "cli/engine.h"
+#include "table/engine.h"
 
 #include <sodium.h>
 #include <stdio.h>
@@ -140,7 +140,7 @@ bool skx_engine_attach(skx_server *srv, skx_room *rm, int seat, const char *spec
 }
 
 /* Tells the engine the actions of g it has not been told, each as its
- * seat sees it (src/cli/engine_lines.c through core's visibility). */
+ * seat sees it (src/table/engine_lines.c through core's visibility). */
 static int tell_actions(skx_engseat *es, const sk_game *g, char *why, size_t whysize)
 {
     for (; es->sent < g->pub.nactions; es->sent++) {

@@ -7,7 +7,7 @@
  */
 #include "server_internal.h"
 
-#include "cli/engine.h"
+#include "table/engine.h"
 
 #include <inttypes.h>
 #include <signal.h>

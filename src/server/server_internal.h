@@ -152,7 +152,7 @@ typedef struct skx_job {
     sk_action act;
     /* an engine's decision: the seat, its game and the game before (the
      * full games, copies: an engine is told only what its seat sees,
-     * through core's visibility, src/cli/engine_lines.c), the choices */
+     * through core's visibility, src/table/engine_lines.c), the choices */
     skx_engseat *eng;
     sk_game *cur, *last;          /* malloc'd; cur->rules, last->rules point to `rules` */
     uint32_t cur_no, last_no;

@@ -13,7 +13,7 @@
 #include "../../src/cli/arena_format.c"
 #include "../../src/cli/arena_log.c"
 #include "../../src/cli/arena_stats.c"
-#include "../../src/cli/engine_parse.c"
+#include "../../src/table/engine_parse.c"
 
 #include <stdio.h>
 #include <stdlib.h>

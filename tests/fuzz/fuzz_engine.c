@@ -1,13 +1,13 @@
 /*
  * fuzz_engine.c -- libFuzzer harness for the parsers of what an external
- * engine writes (src/cli/engine_parse.c, included here to reach it with
+ * engine writes (src/table/engine_parse.c, included here to reach it with
  * the library sources only): line cleaning, line classification and the
  * answer to "go" against the choices of three real decisions (an
  * auction turn, a card to play, an out-of-turn Kontra offer).  Nothing
  * may crash; an accepted answer must be one of the choices and must be
  * accepted again when written back in protocol text.
  */
-#include "../../src/cli/engine_parse.c"
+#include "../../src/table/engine_parse.c"
 
 #include <assert.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * (no I/O, no allocation), so tests/fuzz/fuzz_engine.c can include this
  * file and hammer it with arbitrary bytes.
  */
-#include "cli/engine.h"
+#include "table/engine.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -12,7 +12,7 @@
  * live in engine_parse.c.
  */
 #define _GNU_SOURCE /* pipe2, environ */
-#include "cli/engine.h"
+#include "table/engine.h"
 
 #include <errno.h>
 #include <stdarg.h>

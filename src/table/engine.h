@@ -7,10 +7,11 @@
  * its own process group, two pipes, poll() with a time limit, SIGKILL on
  * a timeout); engine_parse.c holds the pure parsers of what an engine
  * writes, so the libFuzzer harness (tests/fuzz/fuzz_engine.c) can include
- * it without the process code.  Internal to src/cli.
+ * it without the process code.  The table layer's: the arena (src/cli) and the server (src/server) seat
+ * engines through it.
  */
-#ifndef SK_CLI_ENGINE_H
-#define SK_CLI_ENGINE_H
+#ifndef SKX_TABLE_ENGINE_H
+#define SKX_TABLE_ENGINE_H
 
 #include "schafkopf/core.h"
 

@@ -15,6 +15,7 @@
 #include <sodium.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #define TOKEN_BYTES 32
 
@@ -56,7 +57,7 @@ bool skx_ident_bind(skx_conn *c, const char *token, uint64_t player, const char 
     sk_error err = {{0}, NULL};
     if (skx_store_txn(srv) < 0)
         return false;
-    if (sk_store_session_put(srv->store, hash, player, name, account, skx_now_us() / 1000000,
+    if (sk_store_session_put(srv->store, hash, player, name, account, (int64_t)time(NULL),
                              &err) < 0 ||
         (c->token_hash[0] && strcmp(c->token_hash, hash) != 0 &&
          sk_store_session_delete(srv->store, c->token_hash, &err) < 0)) {

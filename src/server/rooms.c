@@ -328,7 +328,7 @@ static void create(skx_conn *c, const skx_msg *m)
         return;
     }
     sk_store_room row = {0, rules_json, (char *)m->title, code, m->listed, (char *)fallback,
-                         skx_now_us() / 1000000, 0};
+                         (int64_t)time(NULL), 0}; /* seconds since the epoch */
     uint64_t id = 0;
     int rc = sk_store_room_create(srv->store, &row, &id, &err);
     free(rules_json);

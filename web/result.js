@@ -17,6 +17,17 @@ function cardRow(cards) {
   return h('div', { class: 'card-row' }, cards.map((c) => h('span', { class: 'card-img mini', role: 'img', 'aria-label': cardLabel(c), title: cardLabel(c), html: cardSvg(c, {}) })));
 }
 
+// What makes the game's own factor: a Tout, a Sie, a Bettel Brett, or
+// in a Ramsch the Jungfrau (record-format.md's contract codes).
+function factorName(code) {
+  const c = code || '';
+  if (c.endsWith(':tout')) return t('r_f_tout');
+  if (c === 'sie') return t('r_f_sie');
+  if (c === 'bettel:ouvert') return t('r_f_brett');
+  if (c.startsWith('ramsch')) return t('r_f_jungfrau');
+  return t('r_tout');
+}
+
 // The settlement in lines: game, Laufende, Schneider/Schwarz, each
 // factor, the amount per opponent, then money and tournament points per
 // seat.
@@ -32,7 +43,7 @@ export function settlementLines(res, nameOf = (s) => String(s + 1)) {
   // doubling and per seat that laid (record-format.md, `multiplier`).
   const pow = 2 ** ((res.doublings || 0) + (res.laid || 0));
   const factor = Math.round(res.multiplier / pow);
-  if (factor > 1) lines.push(t('r_times', factor, t('r_tout')));
+  if (factor > 1) lines.push(t('r_times', factor, factorName(res.contract)));
   for (let i = 0; i < (res.laid || 0); i++) lines.push(t('r_times', 2, t('r_laid')));
   for (let i = 0; i < (res.doublings || 0); i++)
     lines.push(t('r_times', 2, i === 0 ? t('r_kontra') : i === 1 ? t('r_retour') : `${i + 1}. ${t('r_doubling')}`));

@@ -46,8 +46,9 @@ int skx_cli_rules_option(sk_rules *r, int opt, const char *arg, bool *seen);
  * (sk_rules_validate); -1 with a message naming them. */
 int skx_cli_rules_check(const sk_rules *r);
 
-/* Room for skx_cli_quote. */
-#define SK_CLI_QUOTE 96
+/* Room for skx_cli_quote: up to 512 bytes of input, so a file name from a
+ * deep directory keeps its last part (the tests run from any clone). */
+#define SK_CLI_QUOTE 1024
 /* Quotes untrusted text for a message with core's sk_escape: no raw
  * control bytes reach the terminal.  Returns buf. */
 const char *skx_cli_quote(char buf[SK_CLI_QUOTE], const char *s);

@@ -71,7 +71,7 @@ static bool is_word(const char *w, const char *en, const char *de)
 }
 
 /* Writes a refusal: the format in the language with one argument. */
-static int refuse(const skx_tour *tr, char *why, size_t size, const char *en, const char *de,
+static int tour_refuse(const skx_tour *tr, char *why, size_t size, const char *en, const char *de,
                   const char *arg)
 {
     char q[SK_CLI_QUOTE];
@@ -234,7 +234,7 @@ static int print_files(const skx_tour *tr, const char *dir, FILE *out, char *why
     char path[4096];
     struct stat st;
     if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-        return refuse(tr, why, size, "print: \"%s\" is not a directory",
+        return tour_refuse(tr, why, size, "print: \"%s\" is not a directory",
                       "drucken: \"%s\" ist kein Verzeichnis", dir);
     for (int s = 0; s <= tr->t->nstages; s++) {
         for (int kind = 0; kind < 2; kind++) {
@@ -246,7 +246,7 @@ static int print_files(const skx_tour *tr, const char *dir, FILE *out, char *why
                 snprintf(path, sizeof path, "%s/%s-%d.html", dir, kind ? "sheets" : "seating", s);
             FILE *f = fopen(path, "w");
             if (!f)
-                return refuse(tr, why, size, "print: cannot write \"%s\"",
+                return tour_refuse(tr, why, size, "print: cannot write \"%s\"",
                               "drucken: \"%s\" lässt sich nicht schreiben", path);
             if (s == 0)
                 skx_tour_html_standings(tr, f);
@@ -255,7 +255,7 @@ static int print_files(const skx_tour *tr, const char *dir, FILE *out, char *why
             else
                 skx_tour_html_plan(tr, s, f);
             if (fclose(f) != 0)
-                return refuse(tr, why, size, "print: cannot write \"%s\"",
+                return tour_refuse(tr, why, size, "print: cannot write \"%s\"",
                               "drucken: \"%s\" lässt sich nicht schreiben", path);
             fprintf(out, "%s %s\n", TW(TW_WRITTEN), path);
         }
@@ -289,14 +289,14 @@ int skx_tour_apply(skx_tour *tr, const char *line, int64_t at, FILE *out, char *
     sk_tournament *t = tr->t;
     size_t len = strlen(line);
     if (len > TOUR_MAX_LINE)
-        return refuse(tr, why, size, "line too long", "Zeile zu lang", NULL);
+        return tour_refuse(tr, why, size, "line too long", "Zeile zu lang", NULL);
     for (size_t i = 0; i < len; i++)
         if ((unsigned char)line[i] < 0x20 && line[i] != '\t')
-            return refuse(tr, why, size, "control characters in the line",
+            return tour_refuse(tr, why, size, "control characters in the line",
                           "Steuerzeichen in der Zeile", NULL);
     json_t *utf8 = json_string(line);
     if (!utf8)
-        return refuse(tr, why, size, "not UTF-8", "kein UTF-8", NULL);
+        return tour_refuse(tr, why, size, "not UTF-8", "kein UTF-8", NULL);
     json_decref(utf8);
     char buf[TOUR_MAX_LINE + 1];
     snprintf(buf, sizeof buf, "%s", line);
@@ -313,24 +313,24 @@ int skx_tour_apply(skx_tour *tr, const char *line, int64_t at, FILE *out, char *
     if (c == C_TABLE || c == C_APPROVE || c == C_STRIKE || c == C_CORRECT || c == C_SHEET) {
         if (n < 2 || table_ref(tr, words[1], &stage, &table) < 0 || stage > t->nstages ||
             table > t->stages[stage - 1].ntables)
-            return refuse(tr, why, size, "no table \"%s\" (T or STAGE/T)",
+            return tour_refuse(tr, why, size, "no table \"%s\" (T or STAGE/T)",
                           "kein Tisch \"%s\" (T oder RUNDE/T)", n > 1 ? words[1] : "");
     }
     if (c == C_APPROVE || c == C_STRIKE || c == C_CORRECT) {
         int games = sheet_slots(tr, stage, table);
         slot = n > 2 ? number(words[2], SK_T_MAX_ENTRIES) - 1 : -2;
         if (slot < 0 || slot >= games)
-            return refuse(tr, why, size, "no game \"%s\" on that table's sheet",
+            return tour_refuse(tr, why, size, "no game \"%s\" on that table's sheet",
                           "kein Spiel \"%s\" auf der Liste dieses Tisches",
                           n > 2 ? words[2] : "");
     }
     switch (c) {
     case C_REGISTER: {
         if (n < 2 || n > 3 || (n == 3 && !is_word(words[2], "paid", "bezahlt")))
-            return refuse(tr, why, size, "register NAME [paid]", "anmelden NAME [bezahlt]",
+            return tour_refuse(tr, why, size, "register NAME [paid]", "anmelden NAME [bezahlt]",
                           NULL);
         if (!skx_sheet_name_ok(words[1]))
-            return refuse(tr, why, size,
+            return tour_refuse(tr, why, size,
                           "\"%s\": a name of letters, digits, - _ . (not only digits)",
                           "\"%s\": ein Name aus Buchstaben, Ziffern, - _ . (nicht nur Ziffern)",
                           words[1]);
@@ -344,21 +344,21 @@ int skx_tour_apply(skx_tour *tr, const char *line, int64_t at, FILE *out, char *
     case C_WITHDRAW: {
         int no = n == 2 ? number(words[1], SK_T_MAX_PLAYERS) : -1;
         if (no < 0)
-            return refuse(tr, why, size, "a start number", "eine Startnummer", NULL);
+            return tour_refuse(tr, why, size, "a start number", "eine Startnummer", NULL);
         int rc = c == C_PAID ? sk_t_set_paid(t, no, true, &err) : sk_t_withdraw(t, no, &err);
         return rc < 0 ? core_refused(tr, &err, why, size) : 0;
     }
     case C_SUBSTITUTE: {
         int no = n == 3 ? number(words[1], SK_T_MAX_PLAYERS) : -1;
         if (no < 0 || !skx_sheet_name_ok(words[2]))
-            return refuse(tr, why, size, "substitute N NAME", "ersatz N NAME", NULL);
+            return tour_refuse(tr, why, size, "substitute N NAME", "ersatz N NAME", NULL);
         return sk_t_substitute(t, no, words[2], &err) < 0 ? core_refused(tr, &err, why, size)
                                                            : 0;
     }
     case C_GAMES: {
         int g = n == 2 ? number(words[1], 255) : -1;
         if (g < 0 || t->nstages > 0)
-            return refuse(tr, why, size, "games N (1..255) before the first draw",
+            return tour_refuse(tr, why, size, "games N (1..255) before the first draw",
                           "spiele N (1..255) vor der ersten Auslosung", NULL);
         t->rules.stage_games = (uint8_t)g;
         return 0;
@@ -369,7 +369,7 @@ int skx_tour_apply(skx_tour *tr, const char *line, int64_t at, FILE *out, char *
                       : n == 2 || is_word(words[2], "five", "fuenf") ? SK_T_FIVE
                                                                       : -1;
         if (s < 0 || seating < 0)
-            return refuse(tr, why, size, "draw STAGE [five|byes]",
+            return tour_refuse(tr, why, size, "draw STAGE [five|byes]",
                           "auslosen RUNDE [fuenf|freilos]", NULL);
         if (sk_t_draw(t, s, seating, &err) < 0)
             return core_refused(tr, &err, why, size);
@@ -385,7 +385,7 @@ int skx_tour_apply(skx_tour *tr, const char *line, int64_t at, FILE *out, char *
             deal = strstr(deal, words[i]) + strlen(words[i]);
         }
         if (reason)
-            return refuse(tr, why, size, "a new game has no reason (--)",
+            return tour_refuse(tr, why, size, "a new game has no reason (--)",
                           "ein neues Spiel hat keinen Grund (--)", NULL);
         sk_outcome o;
         int games = sheet_slots(tr, stage, table);
@@ -409,14 +409,14 @@ int skx_tour_apply(skx_tour *tr, const char *line, int64_t at, FILE *out, char *
     case C_CORRECT: {
         const char *by = take_by(words, &n);
         if (!by || !*by)
-            return refuse(tr, why, size, "by=NAME: who signs the change off (5.3.4)",
+            return tour_refuse(tr, why, size, "by=NAME: who signs the change off (5.3.4)",
                           "von=NAME: wer die Änderung abzeichnet (5.3.4)", NULL);
         const sk_t_entry *e = current_entry(tr, stage, table, slot);
         sk_outcome o;
         const sk_outcome *po = NULL;
         if (c == C_CORRECT) {
             if (n < 4)
-                return refuse(tr, why, size, "correct T G by=NAME DEAL -- WHY",
+                return tour_refuse(tr, why, size, "correct T G by=NAME DEAL -- WHY",
                               "korrigieren T G von=NAME SPIEL -- GRUND", NULL);
             char deal[TOUR_MAX_LINE + 1] = "";
             for (int i = 3; i < n; i++) {
@@ -427,11 +427,11 @@ int skx_tour_apply(skx_tour *tr, const char *line, int64_t at, FILE *out, char *
                 return -1;
             po = &o;
         } else if (n != 3) {
-            return refuse(tr, why, size, "approve|strike T G by=NAME [-- WHY]",
+            return tour_refuse(tr, why, size, "approve|strike T G by=NAME [-- WHY]",
                           "genehmigen|streichen T G von=NAME [-- GRUND]", NULL);
         }
         if ((c != C_APPROVE) && (!reason || !*reason))
-            return refuse(tr, why, size, "a change needs its reason after \" -- \" (5.3.4)",
+            return tour_refuse(tr, why, size, "a change needs its reason after \" -- \" (5.3.4)",
                           "eine Änderung braucht ihren Grund nach \" -- \" (5.3.4)", NULL);
         bool approved = c == C_APPROVE ? true : e->approved;
         bool struck = c == C_STRIKE ? true : c == C_APPROVE ? false : e->struck;
@@ -444,14 +444,14 @@ int skx_tour_apply(skx_tour *tr, const char *line, int64_t at, FILE *out, char *
         int place = n == 3 ? number(words[1], SK_T_MAX_PRIZES) : -1;
         int64_t cents = n == 3 ? euros(words[2]) : -1;
         if (place < 0 || cents < 0)
-            return refuse(tr, why, size, "prize PLACE EUROS", "preis PLATZ EURO", NULL);
+            return tour_refuse(tr, why, size, "prize PLACE EUROS", "preis PLATZ EURO", NULL);
         return sk_t_set_prize(t, place, cents, &err) < 0 ? core_refused(tr, &err, why, size)
                                                          : 0;
     }
     case C_PLAN: {
         int s = n == 2 ? number(words[1], SK_T_MAX_STAGES) : t->nstages;
         if (s < 1 || s > t->nstages)
-            return refuse(tr, why, size, "no drawn stage", "keine ausgeloste Runde", NULL);
+            return tour_refuse(tr, why, size, "no drawn stage", "keine ausgeloste Runde", NULL);
         skx_tour_print_plan(tr, s, out);
         return 1;
     }
@@ -459,11 +459,11 @@ int skx_tour_apply(skx_tour *tr, const char *line, int64_t at, FILE *out, char *
     case C_STANDINGS: skx_tour_print_standings(tr, out); return 1;
     case C_PRINT:
         if (n != 2)
-            return refuse(tr, why, size, "print DIR", "drucken VERZEICHNIS", NULL);
+            return tour_refuse(tr, why, size, "print DIR", "drucken VERZEICHNIS", NULL);
         return print_files(tr, words[1], out, why, size);
     case C_HELP: fprintf(out, "%s\n", TW(TW_HELP)); return 1;
     case C_QUIT: return 2;
-    default: return refuse(tr, why, size, TW(TW_UNKNOWN), TW(TW_UNKNOWN), words[0]);
+    default: return tour_refuse(tr, why, size, TW(TW_UNKNOWN), TW(TW_UNKNOWN), words[0]);
     }
 }
 

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-static const char *const WORDS[2][TW_COUNT] = {
+static const char *const TOUR_WORDS[2][TW_COUNT] = {
     {
         [TW_TOURNAMENT] = "Preisschafkopf", [TW_STAGE] = "Runde", [TW_TABLE] = "Tisch",
         [TW_SEAT] = "Platz am Tisch", [TW_START] = "Startnr.", [TW_NAME] = "Name",
@@ -80,7 +80,7 @@ static const char *const WORDS[2][TW_COUNT] = {
 
 const char *skx_tour_word(int lang, int word)
 {
-    return WORDS[lang ? 1 : 0][word];
+    return TOUR_WORDS[lang ? 1 : 0][word];
 }
 
 #define TW(word) skx_tour_word(tr->lang, (word))

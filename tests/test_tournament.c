@@ -130,6 +130,30 @@ static void test_draw_avoids_repeat_opponents(void **state)
     done(t);
 }
 
+/* 5.2.2: the example of docs/tournament.md -- 13 players at 4+4+5
+ * twice cannot avoid four repeated pairs in stage 2 (the table of five
+ * takes five players from three tables, each table of four four); the
+ * draw finds that least, with one pair of neighbouring numbers. */
+static void test_draw_of_the_example(void **state)
+{
+    (void)state;
+    sk_tournament *t = field(13);
+    t->rules.stage_games = 4;
+    assert_int_equal(sk_t_draw(t, 1, SK_T_FIVE, NULL), 0);
+    assert_int_equal(t->stages[0].cost, 0);
+    static const uint16_t want1[3][5] = {{5, 7, 3, 9}, {1, 11, 13, 4}, {12, 6, 8, 10, 2}};
+    for (int k = 0; k < 3; k++) {
+        assert_memory_equal(t->stages[0].tables[k].start, want1[k], sizeof want1[k]);
+        fill_table(t, 1, k + 1);
+    }
+    assert_int_equal(sk_t_draw(t, 2, SK_T_FIVE, NULL), 0);
+    assert_int_equal(t->stages[1].cost, 41);
+    static const uint16_t want2[3][5] = {{13, 4, 6, 9}, {3, 1, 8, 12}, {2, 11, 10, 5, 7}};
+    for (int k = 0; k < 3; k++)
+        assert_memory_equal(t->stages[1].tables[k].start, want2[k], sizeof want2[k]);
+    done(t);
+}
+
 /* 5.2.7: the points of each game; 5.2.8: Laufende do not count;
  * 5.2.15: in the first game a Schwarz Solo is rated as a Schneider;
  * 5.3.3: every round sums to zero. */
@@ -337,6 +361,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_draw),
         cmocka_unit_test(test_draw_avoids_repeat_opponents),
+        cmocka_unit_test(test_draw_of_the_example),
         cmocka_unit_test(test_points),
         cmocka_unit_test(test_approvals),
         cmocka_unit_test(test_corrections),

@@ -56,7 +56,7 @@ row() { # row TEXT: a sheet line's points as printed
     contains "$sheets" "$1" "sheet line"
 }
 # stage 1, table 1 (5.2.15: the first game's Schwarz Solo counts as Schneider, 9/3)
-row "  1.       +9       -3       -3       -3  Herz-Solo: Emil gewonnen, schwarz"
+row "  1.       +9       -3       -3       -3  Herz-Solo: Emil gewonnen, schwarz (erstes Spiel, 5.2.15)"
 row "  3.       +3       +3       +3       -9  Wenz: Ida verloren, schneider"
 row "   =      +13       -1       -1      -11  Durchgang 1: Gegenprobe 0"
 # stage 1, table 2 (5.2.14, 5.2.17: the unapproved Tout is struck; 3.4.17: the revoke)
@@ -105,7 +105,9 @@ contains "$tmp/druck/sheets-1.html" "Unterschrift" "5.3.2: signatures"
 contains "$tmp/druck/sheets-1.html" "Augen falsch gezählt" "5.3.4: the correction's reason"
 contains "$tmp/druck/sheets-1.html" "Schiedsrichter" "5.3.4: who signed it off"
 contains "$tmp/druck/sheets-1.html" "class=solo" "5.3.3: Solos circled"
+contains "$tmp/druck/sheets-1.html" "<td class=l>berichtigt</td>" "5.3.4: what the change was"
 contains "$tmp/druck/sheets-2.html" "vom Schiedsrichter aberkannt" "5.2.17: the strike's reason"
+contains "$tmp/druck/sheets-2.html" "<td class=l>gestrichen</td>" "5.2.17: the strike in the trail"
 contains "$tmp/druck/standings.html" "<td>1</td><td>13</td><td class=l>Max</td>" "standings: Max first"
 contains "$tmp/druck/standings.html" "100,00 &euro;" "the prize table"
 contains "$tmp/druck/seating-2.html" "Feldmoching 2026" "the published seed on the plan"

@@ -33,7 +33,8 @@ static const char *const TOUR_WORDS[2][TW_COUNT] = {
         [TW_REGISTERED] = "Angemeldet: Startnummer", [TW_DRAWN] = "Ausgelost",
         [TW_WRITTEN] = "Geschrieben:", [TW_LOTS] = "Los", [TW_KEEPER] = "Listenführer",
         [TW_OK] = "in Ordnung", [TW_NEEDS_APPROVAL] = "genehmigungspflichtig",
-        [TW_FIRST_GAME] = "erstes Spiel",
+        [TW_FIRST_GAME] = "erstes Spiel", [TW_CORRECTED] = "berichtigt",
+        [TW_CHANGE] = "Änderung",
         [TW_HELP] =
             "Eingaben:\n"
             "  anmelden NAME [bezahlt]     bezahlt N     abmelden N     ersatz N NAME\n"
@@ -65,7 +66,8 @@ static const char *const TOUR_WORDS[2][TW_COUNT] = {
         [TW_REGISTERED] = "Registered: start number", [TW_DRAWN] = "Drawn",
         [TW_WRITTEN] = "Written:", [TW_LOTS] = "Lot", [TW_KEEPER] = "Score keeper",
         [TW_OK] = "correct", [TW_NEEDS_APPROVAL] = "needs approval",
-        [TW_FIRST_GAME] = "first game",
+        [TW_FIRST_GAME] = "first game", [TW_CORRECTED] = "corrected",
+        [TW_CHANGE] = "Change",
         [TW_HELP] =
             "Lines:\n"
             "  register NAME [paid]        paid N        withdraw N     substitute N NAME\n"
@@ -153,6 +155,10 @@ void skx_tour_describe(const skx_tour *tr, const sk_t_table *tb, const sk_t_line
         break;
     }
     size_t n = strlen(buf);
+    if (o->kind == SK_OUTCOME_GAME && o->first_game && o->schwarz &&
+        (o->contract.type == SK_C_SOLO || o->contract.type == SK_C_WENZ))
+        snprintf(buf + n, size - n, " (%s, 5.2.15)", TW(TW_FIRST_GAME));
+    n = strlen(buf);
     if (l->struck)
         snprintf(buf + n, size - n, " [%s]", TW(TW_STRUCK));
     else if (l->needs_approval)
@@ -366,9 +372,10 @@ static void html_sheet(const skx_tour *tr, int stage, int table, FILE *out)
         changes |= tb->entries[e].supersedes >= 0;
     if (changes) {
         fprintf(out, "<h3>%s (5.3.4)</h3>\n<table><tr><th>%s</th><th class=l>%s</th>"
-                     "<th class=l>%s</th><th class=l>%s</th><th class=l>%s</th></tr>\n",
-                TW(TW_CORRECTIONS), TW(TW_GAME), TW(TW_WHEN), TW(TW_BY), TW(TW_WHY),
-                TW(TW_REFEREE));
+                     "<th class=l>%s</th><th class=l>%s</th><th class=l>%s</th>"
+                     "<th class=l>%s</th></tr>\n",
+                TW(TW_CORRECTIONS), TW(TW_GAME), TW(TW_CHANGE), TW(TW_WHEN), TW(TW_BY),
+                TW(TW_WHY), TW(TW_REFEREE));
         for (int e = 0; e < tb->nentries; e++) {
             const sk_t_entry *en = &tb->entries[e];
             if (en->supersedes < 0)
@@ -378,7 +385,12 @@ static void html_sheet(const skx_tour *tr, int stage, int table, FILE *out)
             struct tm tm;
             if (gmtime_r(&at, &tm))
                 strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm);
-            fprintf(out, "<tr><td>%d</td><td class=l>%s</td><td class=l>", en->slot + 1, when);
+            const sk_t_entry *was = &tb->entries[en->supersedes];
+            const char *change = en->struck && !was->struck       ? TW(TW_STRUCK)
+                                 : en->approved && !was->approved ? TW(TW_APPROVED)
+                                                                  : TW(TW_CORRECTED);
+            fprintf(out, "<tr><td>%d</td><td class=l>%s</td><td class=l>%s</td><td class=l>",
+                    en->slot + 1, change, when);
             html_text(out, en->by);
             fputs("</td><td class=l>", out);
             html_text(out, en->why);

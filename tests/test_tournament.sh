@@ -131,6 +131,24 @@ contains "$tmp/en" "Standings" "English"
 contains "$tmp/en" "   =       +2       +1       +1       +3       -7  Round 1: Cross check 0" "English sheet"
 contains "$tmp/en" "  1.  13 Max                        +21" "English standings"
 
+# The field changes in English: byes (5.2.2), a late entry, a withdrawal,
+# a substitute taking over the points (5.2.11), an unpaid player not drawn.
+g=$tmp/cup.json
+printf '%s\n' 'register Anna paid' 'register Bert paid' 'register Carl paid' \
+    'register Dora paid' 'register Emil paid' 'register Fritz' 'games 1' 'draw 1 byes' \
+    'table 1 game solo:H declarer=Anna won' 'substitute 1 Xaver' 'withdraw 2' \
+    'register Gerti paid' 'draw 2 five' 'plan 2' 'standings' >"$tmp/in"
+tour --lang en --seed cup --file "$g" < "$tmp/in"
+[ "$status" = 0 ] && ok || { bad "the field changes: status $status"; cat "$tmp/err"; }
+contains "$tmp/out" "bye: " "5.2.2: a bye in stage 1"
+lacks "$tmp/out" "6 Fritz," "the unpaid player is not drawn"
+sed -n '/^Stage 2/,/^Standings/p' "$tmp/out" | grep -v '^Standings' >"$tmp/stage2"
+contains "$tmp/stage2" "7 Gerti" "the late entry is drawn for stage 2"
+lacks "$tmp/stage2" " Bert" "the withdrawn player is not drawn"
+lacks "$tmp/stage2" " Fritz" "the unpaid player is not drawn"
+contains "$tmp/out" "Xaver (for Anna)" "5.2.11: the substitute under the number"
+grep -q "^  1\.   1 Xaver (for Anna) *+6" "$tmp/out" && ok || { bad "5.2.11: the points go with the number"; cat "$tmp/out"; }
+
 # A broken file is refused with where, and nothing is written.
 printf '{"format":"schafkopf-tournament","version":1,"seed":"x","lines":[{"line":"auslosen 1","at":0}]}' >"$tmp/bad.json"
 tour --file "$tmp/bad.json" < /dev/null

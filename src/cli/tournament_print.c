@@ -107,7 +107,7 @@ void skx_tour_refusal(int lang, const sk_error *err, char *why, size_t size)
 {
     const char *rule = err->rule ? err->rule : "-";
     if (lang) {
-        snprintf(why, size, "%s (%s)", err->msg, rule);
+        snprintf(why, size, "%s", err->msg); /* skx_fail named the rule */
         return;
     }
     const char *de = "Das passt nicht";

@@ -305,6 +305,13 @@ static void test_field_changes(void **state)
     assert_int_equal(t->stages[0].ntables, 1);
     assert_int_equal(t->stages[0].tables[0].n, 4); /* the unpaid one is not drawn */
     fill_table(t, 1, 1);
+    /* 5.2.1: the stage's games are played: not even a throw-in more */
+    sk_outcome thrown;
+    sk_outcome_init(&thrown);
+    thrown.kind = SK_OUTCOME_THROWN_IN;
+    sk_error err = {{0}, NULL};
+    assert_int_equal(sk_t_enter(t, 1, 1, &thrown, false, 0, "", &err), SK_EINVAL);
+    assert_string_equal(err.rule, "5.2.1");
     int who = t->stages[0].tables[0].start[0];
     assert_int_equal(sk_t_substitute(t, who, "Xaver", NULL), 0);
     assert_string_equal(t->players[who - 1].name, "Xaver");

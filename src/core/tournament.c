@@ -454,8 +454,12 @@ static int append(sk_tournament *t, int stage, int table, const sk_t_entry *e, s
                         table, SK_T_MAX_ENTRIES);
     if (e->by[0] == '\0' && e->supersedes >= 0)
         return skx_fail(err, SK_EINVAL, "5.3.4", "a change needs who signs it off");
-    tb->entries[tb->nentries++] = *e;
     sk_session s;
+    if (e->supersedes < 0 && replay(t, tb, -1, &s, NULL, 0, NULL) >= 0 &&
+        (int)s.played >= t->rules.stage_games)
+        return skx_fail(err, SK_EINVAL, "5.2.1", "table %d has played its %d games", table,
+                        t->rules.stage_games);
+    tb->entries[tb->nentries++] = *e;
     if (replay(t, tb, -1, &s, NULL, 0, err) < 0) {
         tb->nentries--;
         return SK_EINVAL;

@@ -17,7 +17,7 @@ if ! command -v valgrind >/dev/null 2>&1; then
     exit 0
 fi
 failed=0
-for t in cards contract derived game infer rules score session record variants; do
+for t in cards contract derived game infer rules score session record variants tournament; do
     bin=$BIN/test_$t
     [ -x "$bin" ] || { echo "FAIL: $bin missing"; failed=$((failed + 1)); continue; }
     if ! valgrind -q --error-exitcode=99 "$bin" >/dev/null 2>"$BIN/memcheck_$t.log"; then

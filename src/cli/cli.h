@@ -27,6 +27,7 @@ int skx_cmd_analyze(int argc, char **argv);
 int skx_cmd_agree(int argc, char **argv);
 int skx_cmd_stats(int argc, char **argv);
 int skx_cmd_sheet(int argc, char **argv);
+int skx_cmd_tournament(int argc, char **argv);
 
 /* The directory of `play`'s session files (play_last.c). */
 void skx_play_data_dir(char *buf, size_t size);

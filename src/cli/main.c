@@ -29,6 +29,7 @@ static const command COMMANDS[] = {
     {"agree", skx_cmd_agree, "how often a bot chooses what was recorded (human-move agreement)"},
     {"serve", skx_cmd_serve, "run the game server for online play (HTTP and WebSocket)"},
     {"sheet", skx_cmd_sheet, "keep the score of games played at a real table"},
+    {"tournament", skx_cmd_tournament, "run a Preisschafkopf tournament: draws, sheets, standings"},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 

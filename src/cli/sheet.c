@@ -328,6 +328,36 @@ static void core_refusal(const skx_sheet *sh, const sk_error *err, char *why, si
     snprintf(why, size, "%s (Regel %s)", de, rule);
 }
 
+/* Reads one deal's line for the session's next deal (sk_session_next
+ * called) into an outcome in its game seats, booking nothing: 0, or -1
+ * with why (a command is refused too).  For `schafkopf tournament`. */
+int skx_sheet_parse(const skx_sheet *sh, const char *line, sk_outcome *o, char *why,
+                    size_t size)
+{
+    size_t len = strlen(line);
+    int cmd = -1;
+    if (len > SHEET_MAX_LINE) {
+        snprintf(why, size, SW(W_TOO_LONG), SHEET_MAX_LINE);
+        return -1;
+    }
+    if (!text_ok(line, len)) {
+        snprintf(why, size, "%s", SW(W_BAD_TEXT));
+        return -1;
+    }
+    int rc = parse_line(sh, line, o, &cmd, why, size);
+    if (rc > 0) {
+        snprintf(why, size, "%s", SW(W_NO_KIND));
+        return -1;
+    }
+    return rc;
+}
+
+/* A core refusal in the sheet's language (see core_refusal). */
+void skx_sheet_refusal(const skx_sheet *sh, const sk_error *err, char *why, size_t size)
+{
+    core_refusal(sh, err, why, size);
+}
+
 /* Books one line into the sheet: 0, 1 for a command (*cmd), -1 with why. */
 int skx_sheet_add(skx_sheet *sh, const char *line, int *cmd, char *why, size_t size)
 {

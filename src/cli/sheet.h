@@ -81,6 +81,12 @@ int skx_sheet_load(skx_sheet *sh, const char *text, size_t len, int lang, char *
                    size_t size);
 /* Books one line: 0, 1 for a command (its word in *cmd), -1 with why. */
 int skx_sheet_add(skx_sheet *sh, const char *line, int *cmd, char *why, size_t size);
+/* Reads one deal's line for the session's next deal into an outcome in
+ * game seats, booking nothing: 0 or -1 with why (for the tournament). */
+int skx_sheet_parse(const skx_sheet *sh, const char *line, sk_outcome *o, char *why,
+                    size_t size);
+/* A core refusal (sk_error) in the sheet's language. */
+void skx_sheet_refusal(const skx_sheet *sh, const sk_error *err, char *why, size_t size);
 /* Frees what the sheet holds. */
 void skx_sheet_free(skx_sheet *sh);
 

@@ -360,16 +360,20 @@ static void price_deals(const skx_pimc *pc, const sk_view *v, sk_contract cls,
  * essay above): those a club player would consider, adaptively.
  * `cls`: the class the seat bids in the scripted auction (NONE for a
  * Muss).  Fills cands[] and returns their number (0 when nothing could
- * be priced).
+ * be priced; *offered: how many the engine offered, so that "none worth
+ * pricing" tells apart from "nothing could be priced").
  */
-static int price_all(const skx_pimc *pc, const sk_view *v, sk_contract cls, cand *cands)
+static int price_all(const skx_pimc *pc, const sk_view *v, sk_contract cls, cand *cands,
+                     int *offered)
 {
+    *offered = 0;
     if (sk_sample_init(pc->sampler, v) < 0)
         return 0;
     int deals = pc->samples < MAX_DEALS ? pc->samples : MAX_DEALS;
     sk_cards hands[MAX_DEALS][SK_NSEATS];
     skx_pimc_draw(pc, v, deals, hands);
     int nc = candidates(v, cls, hands[0], cands);
+    *offered = nc;
     nc = plausible(v, cands, nc, v->pub.phase == SK_PHASE_DECLARE);
     if (nc > 0)
         price_deals(pc, v, cls, (const sk_cards(*)[SK_NSEATS])hands, deals, cands, nc, true);
@@ -486,8 +490,14 @@ sk_action skx_pimc_bidding(const skx_pimc *pc, const sk_view *v, const sk_action
     if (p->phase == SK_PHASE_AUCTION) {
         /* price what the lowest class on offer lets the seat declare */
         sk_contract cls;
-        int nc = priced_class(v, legal, n, &cls) ? price_all(pc, v, cls, cands) : 0;
-        int b = best_cand(cands, nc);
+        int offered = 0;
+        int nc = priced_class(v, legal, n, &cls) ? price_all(pc, v, cls, cands, &offered) : 0;
+        if (nc == 0 && offered > 0) { /* nothing worth pricing: pass */
+            for (int i = 0; i < n; i++)
+                if (legal[i].type == SK_ACT_PASS)
+                    return legal[i];
+        }
+        int b = nc > 0 ? best_cand(cands, nc) : -1;
         if (b < 0)
             return skx_heur_bidding(v, legal, n, values);
         bid_values(v, legal, n, cands, nc, values);
@@ -510,7 +520,8 @@ sk_action skx_pimc_bidding(const skx_pimc *pc, const sk_view *v, const sk_action
     if (p->phase == SK_PHASE_DECLARE) {
         sk_contract cls;
         priced_class(v, legal, n, &cls);
-        int nc = price_all(pc, v, cls, cands);
+        int offered;
+        int nc = price_all(pc, v, cls, cands, &offered);
         int pick = declare_values(legal, n, cands, nc, values);
         if (pick >= 0)
             return legal[pick];

@@ -553,6 +553,17 @@ sk_action skx_pimc_double(const skx_pimc *pc, const sk_view *v, const sk_action 
     }
     if (pick < 0 || sk_sample_init(pc->sampler, v) < 0)
         return skx_act_pass(v->seat);
+    /* a Kontra a club player would not even consider (a Solo defender
+     * with one trump, a Wenz defender without an Unter or two Aces) is
+     * not priced, as in the auction (MISS): double dummy, the defence
+     * beats too many contracts */
+    sk_cards dealt = v->hand;
+    for (int i = 0; i < 8; i++)
+        if (v->dealt[i] < SK_NCARDS)
+            dealt |= SK_BIT(v->dealt[i]);
+    if (legal[pick].type == SK_ACT_KONTRA &&
+        skx_heur_kontra_margin(dealt, v->pub.contract) < -MISS)
+        return skx_act_pass(v->seat);
     skx_pimc believe = *pc;
     believe.infer = 1;
     pc = &believe;

@@ -51,16 +51,18 @@ static double factor(double margin)
  * What real declarers held: of the 1,000 games people played online in
  * tests/data/real-games.jsonl, the declarers' dealt hands counted by
  * trumps (Ober, Unter and the trump suit) for the 775 Sauspiele and the
- * 161 Solos, by Unters for the 64 Wenz.  P(declares | k) is
- * proportional to P(k | declared) / P(k), P(k) the chance that an
- * 8-card hand dealt from the 32 holds k of the T trumps
- * (hypergeometric), so a deal is weighed by that likelihood ratio.
+ * 161 Solos, by Unters and Aces together for the 64 Wenz (by Unters
+ * alone they were 1, 3, 27, 29, 4 for 0-4 Unters: too loose, a Wenz
+ * wants its Aces).  P(declares | k) is proportional to
+ * P(k | declared) / P(k), P(k) the chance that an 8-card hand dealt
+ * from the 32 holds k of the T cards counted (hypergeometric), so a
+ * deal is weighed by that likelihood ratio.
  * Counts are smoothed by a half (a hand the data never saw is rare,
  * not impossible).
  */
 static const int REAL_SAUSPIEL[9] = {0, 0, 0, 11, 187, 404, 159, 14, 0};
 static const int REAL_SOLO[9] = {0, 0, 0, 1, 1, 8, 71, 75, 5};
-static const int REAL_WENZ[5] = {1, 3, 27, 29, 4};
+static const int REAL_WENZ[9] = {0, 0, 0, 5, 26, 25, 8, 0, 0}; /* Unters and Aces */
 
 /* The binomial coefficient n over k (small n). */
 static double choose(int n, int k)
@@ -90,13 +92,16 @@ double skx_infer_declarer_ratio(sk_cards dealt, sk_contract c)
         top = 8;
     } else if (c.type == SK_C_WENZ) {
         real = REAL_WENZ;
-        top = 4;
+        top = 8;
     } else {
         return -1;
     }
     sk_order_init(&o, c);
-    int trumps = o.ntrumps; /* 14 in a Sauspiel or Solo, 4 in a Wenz */
-    k = skx_cards_count(dealt & o.trumps);
+    sk_cards counted = o.trumps; /* 14 in a Sauspiel or Solo */
+    if (c.type == SK_C_WENZ)     /* the 4 Unters and 4 Aces */
+        counted |= SK_RANK_MASK(SK_ASS);
+    int trumps = skx_cards_count(counted);
+    k = skx_cards_count(dealt & counted);
     if (k > top)
         k = top;
     for (int i = 0; i <= top; i++)
@@ -109,14 +114,14 @@ double skx_infer_declarer_ratio(sk_cards dealt, sk_contract c)
     for (int i = top; i >= 0; i--) {
         double prior = choose(trumps, i) * choose(32 - trumps, 8 - i) / choose(32, 8);
         double r = prior > 0 ? (real[i] + 0.5) / (total + 0.5 * (top + 1)) / prior : 0;
-        if (r > best)
+        if (real[i] > 0 && r > best) /* above the data the likeliest seen counts */
             best = r;
         if (r < low)
             low = r;
         if (i == k)
             mine = low;
     }
-    return best > 0 ? mine / best : -1;
+    return best > 0 ? (mine < best ? mine / best : 1) : -1;
 }
 
 /* The lowest auction rank among the classes the seat to move may bid

@@ -347,6 +347,89 @@ static void test_pimc_hochzeit(void **state)
     sk_bot_free(b);
 }
 
+/* Issue 19: pimc prices no Sauspiel with fewer than four trumps (98.6 %
+ * of the real Sauspiele of tests/data had four or more; docs/ai.md).
+ * HU SU H9 with two Sauen and their Tens is a Sauspiel to the rules of
+ * thumb (the heuristic bids it), but pimc either passes or bids for a
+ * contract of another kind -- it never declares the Sauspiel. */
+static void test_pimc_no_thin_sauspiel(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    const char *hand = "HU SU H9 EA EZ SA SZ G9";
+    sk_game g;
+    tl_start_game(&g, &r, 3, false, hand, NULL, NULL, NULL);
+    sk_view v;
+    sk_game_view(&g, 0, &v);
+    sk_bot *h = sk_bot_new("heuristic", 1, NULL);
+    assert_int_equal(sk_bot_act(h, &v).type, SK_ACT_BID);
+    sk_bot_free(h);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        tl_start_game(&g, &r, 3, false, hand, NULL, NULL, NULL);
+        sk_bot *b = sk_bot_new("pimc", seed, NULL);
+        sk_game_view(&g, 0, &v);
+        sk_action a = sk_bot_act(b, &v);
+        if (a.type == SK_ACT_BID) {
+            tl_ok_action(&g, a, "pimc's bid");
+            while (g.pub.phase == SK_PHASE_AUCTION) {
+                char line[16];
+                snprintf(line, sizeof line, "%d pass", g.pub.to_move);
+                tl_ok(&g, line);
+            }
+            sk_game_view(&g, 0, &v);
+            a = sk_bot_act(b, &v);
+            assert_int_equal(a.type, SK_ACT_DECLARE);
+            assert_int_not_equal(a.contract.type, SK_C_SAUSPIEL);
+        } else {
+            assert_int_equal(a.type, SK_ACT_PASS);
+        }
+        sk_bot_free(b);
+    }
+}
+
+/* Issue 19: forehand holds EO HO SO EU GU GZ SA S8 -- three Obers and
+ * two Unters, seven trumps in Schellen, six in Gras -- a Solo by any
+ * club player's count (2.6; docs/ai.md, "The hint on a Solo hand").
+ * The pimc hint bids (the lowest class, which lets it declare the Solo
+ * once the others pass, 2.4.6) and, to declare, ranks a Solo first, far
+ * above the Gras-Sauspiel, whatever the bot's seed. */
+static void test_hint_solo_hand(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        sk_game g;
+        tl_start_game(&g, &r, 3, false, "EO HO SO EU GU GZ SA S8", NULL, NULL, NULL);
+        sk_bot *b = sk_bot_new("pimc", seed, NULL);
+        assert_non_null(b);
+        sk_view v;
+        sk_game_view(&g, 0, &v);
+        sk_action acts[SK_MAX_LEGAL];
+        double vals[SK_MAX_LEGAL];
+        int n = sk_bot_hint(b, &v, acts, vals, SK_MAX_LEGAL);
+        assert_true(n >= 2);
+        assert_int_equal(acts[0].type, SK_ACT_BID);
+        tl_ok_action(&g, acts[0], "the hint's bid");
+        while (g.pub.phase == SK_PHASE_AUCTION) {
+            char line[16];
+            snprintf(line, sizeof line, "%d pass", g.pub.to_move);
+            tl_ok(&g, line);
+        }
+        assert_int_equal(g.pub.phase, SK_PHASE_DECLARE);
+        sk_game_view(&g, 0, &v);
+        n = sk_bot_hint(b, &v, acts, vals, SK_MAX_LEGAL);
+        assert_true(n >= 2);
+        assert_int_equal(acts[0].type, SK_ACT_DECLARE);
+        assert_int_equal(acts[0].contract.type, SK_C_SOLO);
+        assert_false(acts[0].contract.tout);
+        assert_true(acts[0].contract.suit == SK_SCHELLEN || acts[0].contract.suit == SK_GRAS);
+        for (int i = 1; i < n; i++)
+            if (acts[i].contract.type == SK_C_SAUSPIEL)
+                assert_true(vals[i] < vals[0] - r.rate_solo / 2.0);
+        sk_bot_free(b);
+    }
+}
+
 /* sk_price_actions prices a challenge too (2.4.6: after an opening bid
  * the next seat may only bid a higher class): seat 1, with the four
  * Obers and four hearts, values its Solo-class bid by the Herz-Solo it
@@ -470,6 +553,8 @@ int main(void)
         cmocka_unit_test(test_pimc_ramsch_by_rules_of_thumb),
         cmocka_unit_test(test_pimc_hochzeit),
         cmocka_unit_test(test_price_challenge),
+        cmocka_unit_test(test_hint_solo_hand),
+        cmocka_unit_test(test_pimc_no_thin_sauspiel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

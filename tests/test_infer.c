@@ -115,6 +115,50 @@ static void test_draws_follow_the_auction(void **state)
     free(sp);
 }
 
+/* A hand of k trumps of an Eichel Solo (Obers and Unters first), the
+ * rest Gras and Herz. */
+static sk_cards solo_hand(int k)
+{
+    static const char *const TR[8] = {"EO", "GO", "HO", "SO", "EU", "GU", "HU", "SU"};
+    static const char *const OTHER[8] = {"GA", "GZ", "GK", "G9", "HA", "HZ", "HK", "H9"};
+    sk_cards h = 0;
+    for (int i = 0; i < 8; i++)
+        h |= SK_BIT(sk_card_parse(i < k ? TR[i] : OTHER[i]));
+    return h;
+}
+
+/* The declarer's likelihood ratio (infer.c, from the real games of
+ * tests/data): never lower with more trumps, a seven-trump Solo hand
+ * hundreds of times likelier than a two-trump one, a Wenz with three
+ * Unters likelier than with none; not given for a Tout. */
+static void test_declarer_ratio(void **state)
+{
+    (void)state;
+    sk_contract solo = tl_K("solo:E"), saus = tl_K("sauspiel:G"), wenz = tl_K("wenz");
+    double prev = 0;
+    for (int k = 0; k <= 8; k++) {
+        double r = skx_infer_declarer_ratio(solo_hand(k), solo);
+        assert_true(r > 0 && r <= 1);
+        assert_true(r >= prev);
+        prev = r;
+        double q = skx_infer_declarer_ratio(solo_hand(k), saus);
+        assert_true(q > 0 && q <= 1);
+    }
+    assert_true(skx_infer_declarer_ratio(solo_hand(7), solo) >
+                300 * skx_infer_declarer_ratio(solo_hand(2), solo));
+    assert_true(skx_infer_declarer_ratio(tl_S("EO GO HO SO EU EA SA SZ"), saus) >
+                10 * skx_infer_declarer_ratio(tl_S("EO GO EA EZ GZ GK SA SZ"), saus));
+    sk_cards three = SK_BIT(sk_card_parse("EU")) | SK_BIT(sk_card_parse("GU")) |
+                     SK_BIT(sk_card_parse("HU")) | SK_BIT(sk_card_parse("EA")) |
+                     SK_BIT(sk_card_parse("EZ")) | SK_BIT(sk_card_parse("GA")) |
+                     SK_BIT(sk_card_parse("SA")) | SK_BIT(sk_card_parse("SZ"));
+    assert_true(skx_infer_declarer_ratio(three, wenz) >
+                10 * skx_infer_declarer_ratio(solo_hand(0), wenz));
+    sk_contract tout = solo;
+    tout.tout = 1;
+    assert_true(skx_infer_declarer_ratio(solo_hand(8), tout) < 0);
+}
+
 /* Without facts (a Ramsch, or nothing said yet) the draws stay uniform:
  * the same deals as sk_sample_draw gives from the same generator. */
 static void test_no_facts_is_uniform(void **state)
@@ -144,6 +188,7 @@ int main(void)
         cmocka_unit_test(test_facts),
         cmocka_unit_test(test_draws_follow_the_auction),
         cmocka_unit_test(test_no_facts_is_uniform),
+        cmocka_unit_test(test_declarer_ratio),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -67,6 +67,11 @@ void skx_infer_init(skx_infer *inf, const sk_view *v, const sk_cards hands[SK_NS
 /* The weight of a deal of the hands now: the product of the facts'
  * factors, each in [0.02, 1]. */
 double skx_infer_weight(const skx_infer *inf, const sk_view *v, const sk_cards hands[SK_NSEATS]);
+/* The likelihood ratio of a declarer's dealt hand for his contract
+ * from what real declarers held (Sauspiel and Solo by trumps, Wenz by
+ * Unters), the likeliest hand 1; -1 for the contracts it does not
+ * cover. */
+double skx_infer_declarer_ratio(sk_cards dealt, sk_contract c);
 /* Draws n deals for a decision from a prepared sampler: uniform, or
  * with pc->infer following the auction; returns n. */
 int skx_pimc_draw(const skx_pimc *pc, const sk_view *v, int n, sk_cards (*out)[SK_NSEATS]);

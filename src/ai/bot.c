@@ -29,8 +29,10 @@ enum bot_kind { BOT_RANDOM, BOT_HEURISTIC, BOT_PIMC };
  * the auction's too (docs/ai.md has its edge over the default). */
 #define PIMC_STRONG 128
 /* Whether PIMC bots draw deals following the auction unless the spec
- * says ":uniform" or ":infer". */
-#define PIMC_INFER 0
+ * says ":uniform" or ":infer" (issue 19: with uniform deals the bot
+ * doubled Solos as if their declarers held random hands).  Doublings
+ * follow the auction always (bot_bid.c). */
+#define PIMC_INFER 1
 /* Solver nodes one PIMC decision may spend (hard caps: a deal that would
  * need more is dropped; the deals solved before count): a card (~40 ms
  * on one core at ~20M nodes/s), the auction or declaration (~0.6 s), a

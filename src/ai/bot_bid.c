@@ -16,9 +16,12 @@
  * (0): the seat bids the lowest class that still lets it declare that
  * contract, else passes.  A node budget caps the whole decision.
  *
- * Doublings.  Over sampled deals of the play about to begin, the solver
- * says whether the declarer's side wins; a seat gives Kontra (Retour)
- * when its own side wins in at least 70% of them.
+ * Doublings.  Over sampled deals of the play about to begin, drawn
+ * following the auction (the declarer holds a hand people declare that
+ * contract with), the solver says whether the declarer's side wins; a
+ * seat gives Kontra when its own side wins in at least 70% of them
+ * and its hand is near the rules of thumb's Kontra strength, Retour
+ * at 80% with 10 card points to spare.
  *
  * Not modelled: what the others' bids say about their hands, Kontra's
  * effect on the price, Schwarz.  A Hochzeit is priced with the others
@@ -37,6 +40,29 @@
 #define SETTLE_MIN 8 /* deals before the pricing may stop early */
 #define SETTLE_Z 2.0 /* standard errors that count as clear */
 #define MISS 2.5 /* rough tricks below a contract's bar still priced */
+/* The fewest trumps of a Sauspiel worth pricing: 764 of the 775 real
+ * Sauspiele of tests/data/real-games.jsonl (98.6 %) had four or more,
+ * while a PIMC bot that priced three-trump hands declared a quarter of
+ * its Sauspiele with three or fewer and lost half of those with two or
+ * fewer (issue 19): the double-dummy price of a thin hand is too rosy. */
+#define SAUSPIEL_MIN_TRUMPS 4
+/* The share of sampled deals the seat's side must win to double:
+ * Kontra, and Retour (which answers a Kontra: the other side already
+ * says it is strong).  Double-dummy defence is better than real
+ * defence, so the shares carry a margin over even odds; see
+ * docs/ai.md for how they were set. */
+#define KONTRA_SHARE 0.7
+#define RETOUR_SHARE 0.8
+/* Card points the declarer's side must have to spare double dummy for
+ * a Retour: it answers a Kontra, which says the other side is strong,
+ * and the solved play sees every card, which real play does not. */
+#define DD_MARGIN 10
+/* How far below the rules of thumb's Kontra bar (rough tricks) a hand
+ * may be and still give Kontra when the sampled deals say so: of
+ * pimc's 405 Kontras with uniform deals in a 1-vs-3 match (docs/ai.md),
+ * those with the hand within 1.0 of the bar won 61 %, all of them
+ * 39.5 %, and a Kontra against a Solo or Wenz almost never reached it. */
+#define KONTRA_MISS 1.0
 
 /* The game's pricing thresholds (see ai_internal.h): the settlement's
  * own bars. */
@@ -211,13 +237,19 @@ static int plausible(const sk_view *v, cand *cands, int nc, bool must)
 {
     int kept = 0, best = -1;
     double bm = -1e18;
+    sk_order o;
     for (int k = 0; k < nc; k++) {
         double m = skx_heur_margin(v->hand, cands[k].c);
+        bool thin = false;
+        if (cands[k].c.type == SK_C_SAUSPIEL) {
+            sk_order_init(&o, cands[k].c);
+            thin = skx_cards_count(v->hand & o.trumps) < SAUSPIEL_MIN_TRUMPS;
+        }
         if (m > bm) {
             bm = m;
             best = k;
         }
-        if (m >= -MISS)
+        if (m >= -MISS && !thin)
             cands[kept++] = cands[k];
     }
     if (kept == 0 && must && best >= 0)
@@ -339,16 +371,20 @@ static void price_deals(const skx_pimc *pc, const sk_view *v, sk_contract cls,
  * essay above): those a club player would consider, adaptively.
  * `cls`: the class the seat bids in the scripted auction (NONE for a
  * Muss).  Fills cands[] and returns their number (0 when nothing could
- * be priced).
+ * be priced; *offered: how many the engine offered, so that "none worth
+ * pricing" tells apart from "nothing could be priced").
  */
-static int price_all(const skx_pimc *pc, const sk_view *v, sk_contract cls, cand *cands)
+static int price_all(const skx_pimc *pc, const sk_view *v, sk_contract cls, cand *cands,
+                     int *offered)
 {
+    *offered = 0;
     if (sk_sample_init(pc->sampler, v) < 0)
         return 0;
     int deals = pc->samples < MAX_DEALS ? pc->samples : MAX_DEALS;
     sk_cards hands[MAX_DEALS][SK_NSEATS];
     skx_pimc_draw(pc, v, deals, hands);
     int nc = candidates(v, cls, hands[0], cands);
+    *offered = nc;
     nc = plausible(v, cands, nc, v->pub.phase == SK_PHASE_DECLARE);
     if (nc > 0)
         price_deals(pc, v, cls, (const sk_cards(*)[SK_NSEATS])hands, deals, cands, nc, true);
@@ -465,8 +501,14 @@ sk_action skx_pimc_bidding(const skx_pimc *pc, const sk_view *v, const sk_action
     if (p->phase == SK_PHASE_AUCTION) {
         /* price what the lowest class on offer lets the seat declare */
         sk_contract cls;
-        int nc = priced_class(v, legal, n, &cls) ? price_all(pc, v, cls, cands) : 0;
-        int b = best_cand(cands, nc);
+        int offered = 0;
+        int nc = priced_class(v, legal, n, &cls) ? price_all(pc, v, cls, cands, &offered) : 0;
+        if (nc == 0 && offered > 0) { /* nothing worth pricing: pass */
+            for (int i = 0; i < n; i++)
+                if (legal[i].type == SK_ACT_PASS)
+                    return legal[i];
+        }
+        int b = nc > 0 ? best_cand(cands, nc) : -1;
         if (b < 0)
             return skx_heur_bidding(v, legal, n, values);
         bid_values(v, legal, n, cands, nc, values);
@@ -489,7 +531,8 @@ sk_action skx_pimc_bidding(const skx_pimc *pc, const sk_view *v, const sk_action
     if (p->phase == SK_PHASE_DECLARE) {
         sk_contract cls;
         priced_class(v, legal, n, &cls);
-        int nc = price_all(pc, v, cls, cands);
+        int offered;
+        int nc = price_all(pc, v, cls, cands, &offered);
         int pick = declare_values(legal, n, cands, nc, values);
         if (pick >= 0)
             return legal[pick];
@@ -497,8 +540,12 @@ sk_action skx_pimc_bidding(const skx_pimc *pc, const sk_view *v, const sk_action
     return skx_heur_bidding(v, legal, n, values);
 }
 
-/* Kontra/Retour by sampling: doubles when the seat's side wins in 70%
- * of the deals solved (at least four, else the rules of thumb). */
+/* Kontra/Retour by sampling: doubles when the seat's side wins in
+ * KONTRA_SHARE (RETOUR_SHARE) of the deals solved (at least four, else
+ * the rules of thumb).  The deals follow what the auction said
+ * (infer.c) whatever the bot's setting for cards: a Kontra against a
+ * Solo priced on deals that give the declarer a random hand is a
+ * Kontra against a hand nobody declares. */
 sk_action skx_pimc_double(const skx_pimc *pc, const sk_view *v, const sk_action *legal, int n,
                          double *values)
 {
@@ -510,6 +557,19 @@ sk_action skx_pimc_double(const skx_pimc *pc, const sk_view *v, const sk_action 
     }
     if (pick < 0 || sk_sample_init(pc->sampler, v) < 0)
         return skx_act_pass(v->seat);
+    /* a Kontra a club player would hardly consider (a Solo defender
+     * with three trumps, a Wenz defender without an Unter) is not
+     * priced: double dummy, the defence beats too many contracts */
+    sk_cards dealt = v->hand;
+    for (int i = 0; i < 8; i++)
+        if (v->dealt[i] < SK_NCARDS)
+            dealt |= SK_BIT(v->dealt[i]);
+    if (legal[pick].type == SK_ACT_KONTRA &&
+        skx_heur_kontra_margin(dealt, v->pub.contract) < -KONTRA_MISS)
+        return skx_act_pass(v->seat);
+    skx_pimc believe = *pc;
+    believe.infer = 1;
+    pc = &believe;
     uint64_t stop = sk_solver_nodes(pc->solver) + pc->double_nodes;
     int deals = pc->samples < MAX_DEALS ? pc->samples : MAX_DEALS, done = 0, mine_won = 0;
     sk_cards hands[MAX_DEALS][SK_NSEATS];
@@ -520,23 +580,26 @@ sk_action skx_pimc_double(const skx_pimc *pc, const sk_view *v, const sk_action 
             break;
         sk_game g;
         sk_sample_game(v, hands[d], &g);
+        bool trick = g.pub.contract.tout || g.pub.contract.type == SK_C_BETTEL ||
+                     g.pub.contract.type == SK_C_BETTEL_OUVERT;
+        bool mine = sk_game_side(&g, v->seat) == SK_SIDE_DECLARER;
         int t[3], level;
         skx_pimc_thresholds(&g.pub, t);
+        if (!trick && mine) /* the margin for double-dummy optimism */
+            t[1] += DD_MARGIN;
         sk_solver_set_limit(pc->solver, stop - now);
         int rc = sk_solver_level(pc->solver, &g, t, 3, &level);
         sk_solver_set_limit(pc->solver, 0);
         if (rc < 0)
             break;
-        bool trick = g.pub.contract.tout || g.pub.contract.type == SK_C_BETTEL ||
-                     g.pub.contract.type == SK_C_BETTEL_OUVERT;
         bool decl_won = trick ? level >= 1 : level >= 2;
-        bool mine = sk_game_side(&g, v->seat) == SK_SIDE_DECLARER;
         mine_won += mine == decl_won;
         done++;
     }
     if (done < 4)
         return skx_heur_bidding(v, legal, n, values);
     double share = (double)mine_won / done;
-    values[pick] = share - 0.7;
-    return share >= 0.7 ? legal[pick] : skx_act_pass(v->seat);
+    double bar = legal[pick].type == SK_ACT_RETOUR ? RETOUR_SHARE : KONTRA_SHARE;
+    values[pick] = share - bar;
+    return share >= bar ? legal[pick] : skx_act_pass(v->seat);
 }

@@ -75,6 +75,17 @@ const char *skx_cli_read_error(int error);
 enum { SK_CLI_EOF = -1, SK_CLI_TOO_LONG = -2, SK_CLI_READ_ERROR = -3 };
 /* Reads one line of at most max bytes (newline dropped); see common.c. */
 long skx_cli_getline(FILE *f, char **buf, size_t *cap, size_t max);
+/* The next line of a line-based command (sheet, tournament): as
+ * skx_cli_getline, the CR of a Windows line dropped; a line with a NUL
+ * byte is refused ("REFUSED: NUL") and SK_CLI_SKIP returned, a line too
+ * long or a read error ends the input ("schafkopf: CMD: why") with
+ * SK_CLI_STOP.  Else the length, or SK_CLI_EOF. */
+enum { SK_CLI_SKIP = -4, SK_CLI_STOP = -5 };
+long skx_cli_command_line(FILE *in, char **buf, size_t *cap, size_t max, const char *cmd,
+                          const char *refused);
+/* Replaces the file at path with text, as a whole or not at all: a
+ * temporary beside it, synced, renamed over it.  0, or -1 with errno. */
+int skx_cli_save_text(const char *path, const char *text);
 
 /* Reads one game of the real-games format (tests/data/README.md:
  * contract, hands, tricks; no auction) into a record under `rules`, with

@@ -6,6 +6,7 @@
 #include "schafkopf/ai.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -254,4 +255,51 @@ int skx_cli_solver_jobs(const char *cmd, const char *arg, int *jobs)
     }
     *jobs = (int)n;
     return 0;
+}
+
+/* The next line of a line-based command; see cli.h.  Both `sheet` and
+ * `tournament` read their input this way, so they refuse the same. */
+long skx_cli_command_line(FILE *in, char **buf, size_t *cap, size_t max, const char *cmd,
+                          const char *refused)
+{
+    long got = skx_cli_getline(in, buf, cap, max);
+    if (got == SK_CLI_EOF)
+        return got;
+    if (got < 0) {
+        fprintf(stderr, "schafkopf: %s: %s\n", cmd,
+                got == SK_CLI_TOO_LONG ? "a line is too long" : skx_cli_read_error(errno));
+        return SK_CLI_STOP;
+    }
+    if (memchr(*buf, '\0', (size_t)got)) {
+        fprintf(stderr, "%s: NUL\n", refused);
+        return SK_CLI_SKIP;
+    }
+    if (got > 0 && (*buf)[got - 1] == '\r')
+        (*buf)[--got] = '\0'; /* a line of a Windows file */
+    return got;
+}
+
+/* Replaces a file with text atomically; see cli.h.  Whatever happens
+ * to the process, the file holds the old text or the new. */
+int skx_cli_save_text(const char *path, const char *text)
+{
+    char tmp[4096]; /* the pid keeps two programs' temporaries apart */
+    if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return -1;
+    int rc = fputs(text, f) < 0 || fflush(f) != 0 || fsync(fileno(f)) != 0 ? -1 : 0;
+    if (fclose(f) != 0)
+        rc = -1;
+    if (rc == 0 && rename(tmp, path) != 0)
+        rc = -1;
+    if (rc != 0) {
+        int e = errno;
+        remove(tmp);
+        errno = e;
+    }
+    return rc;
 }

@@ -340,9 +340,8 @@ int skx_play_resume_partial(play_ctx *p)
  * so `--resume FILE` finds both.  0, or -1 with errno. */
 int skx_play_save_partial(play_ctx *p, const sk_game *g)
 {
-    char path[1100], tmp[1200];
+    char path[1100];
     partial_path(p->path, path, sizeof path);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
     if (!p->out && !(p->out = fopen(p->path, "a")))
         return -1;
     sk_record *rec = malloc(sizeof *rec);
@@ -353,17 +352,7 @@ int skx_play_save_partial(play_ctx *p, const sk_game *g)
     sk_record_from_game(rec, g, id);
     char *line = sk_record_write(rec);
     free(rec);
-    FILE *f = line ? fopen(tmp, "w") : NULL;
-    int rc = f ? 0 : -1;
-    if (f) {
-        rc = fputs(line, f) < 0 || fflush(f) != 0 || fsync(fileno(f)) != 0 ? -1 : 0;
-        if (fclose(f) != 0)
-            rc = -1;
-        if (rc == 0)
-            rc = rename(tmp, path);
-        if (rc != 0)
-            unlink(tmp);
-    }
+    int rc = line ? skx_cli_save_text(path, line) : -1;
     free(line);
     return rc;
 }

@@ -46,7 +46,7 @@ int skx_settings_load(const char *path, skx_settings *s, skx_settings_read *rd)
 
 int skx_settings_save(const char *path, const skx_settings *s)
 {
-    char dir[1024], tmp[1100], text[2048];
+    char dir[1024], text[2048];
     snprintf(dir, sizeof dir, "%s", path);
     char *slash = strrchr(dir, '/');
     if (slash && slash != dir) {
@@ -66,23 +66,5 @@ int skx_settings_save(const char *path, const skx_settings *s)
         errno = ENAMETOOLONG;
         return -1;
     }
-    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return -1;
-    int rc = fwrite(text, 1, n, f) != n || fflush(f) != 0 || fsync(fileno(f)) != 0 ? -1 : 0;
-    int saved = errno;
-    if (fclose(f) != 0 && rc == 0) {
-        rc = -1;
-        saved = errno;
-    }
-    if (rc == 0 && rename(tmp, path) != 0) {
-        rc = -1;
-        saved = errno;
-    }
-    if (rc != 0) {
-        unlink(tmp);
-        errno = saved;
-    }
-    return rc;
+    return skx_cli_save_text(path, text);
 }

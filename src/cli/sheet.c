@@ -488,17 +488,10 @@ int skx_sheet_name_ok(const char *name)
 static int sheet_save(const skx_sheet *sh, const char *path)
 {
     json_t *o = skx_sheet_json(sh, false);
-    char tmp[4096];
-    if (!o || snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
-        json_decref(o);
-        return -1;
-    }
-    int rc = json_dump_file(o, tmp, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+    char *text = o ? json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
     json_decref(o);
-    if (rc == 0 && rename(tmp, path) != 0)
-        rc = -1;
-    if (rc != 0)
-        remove(tmp);
+    int rc = text ? skx_cli_save_text(path, text) : -1;
+    free(text);
     return rc;
 }
 
@@ -651,22 +644,15 @@ static int sheet_loop(skx_sheet *sh, FILE *in, const char *path)
             printf("%s %d> ", SW(W_GAME), sh->n + 1);
             fflush(stdout);
         }
-        got = skx_cli_getline(in, &line, &cap, SHEET_MAX_LINE);
+        got = skx_cli_command_line(in, &line, &cap, SHEET_MAX_LINE, "sheet", SW(W_REFUSED));
         if (got == SK_CLI_EOF)
             break;
         if (got < 0) {
-            fprintf(stderr, "schafkopf: sheet: %s\n",
-                    got == SK_CLI_TOO_LONG ? "a line is too long" : skx_cli_read_error(errno));
             status = 1;
-            break;
-        }
-        if (memchr(line, '\0', (size_t)got)) {
-            fprintf(stderr, "%s: NUL\n", SW(W_REFUSED));
-            status = 1;
+            if (got == SK_CLI_STOP)
+                break;
             continue;
         }
-        if (got > 0 && line[got - 1] == '\r')
-            line[--got] = '\0'; /* a line of a Windows file */
         const char *t = line + strspn(line, " \t");
         if (!*t || *t == '#')
             continue;

@@ -567,17 +567,10 @@ int skx_tour_load(skx_tour *tr, const char *text, size_t len, int lang, char *wh
 static int tour_save(const skx_tour *tr, const char *path)
 {
     json_t *o = skx_tour_json(tr);
-    char tmp[4096];
-    if (!o || snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
-        json_decref(o);
-        return -1;
-    }
-    int rc = json_dump_file(o, tmp, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+    char *text = o ? json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
     json_decref(o);
-    if (rc == 0 && rename(tmp, path) != 0)
-        rc = -1;
-    if (rc != 0)
-        remove(tmp);
+    int rc = text ? skx_cli_save_text(path, text) : -1;
+    free(text);
     return rc;
 }
 
@@ -603,22 +596,16 @@ static int tour_loop(skx_tour *tr, FILE *in, const char *path)
     size_t cap = 0;
     int status = 0;
     for (;;) {
-        long got = skx_cli_getline(in, &line, &cap, TOUR_MAX_LINE);
+        long got = skx_cli_command_line(in, &line, &cap, TOUR_MAX_LINE, "tournament",
+                                        TW(TW_REFUSED));
         if (got == SK_CLI_EOF)
             break;
         if (got < 0) {
-            fprintf(stderr, "schafkopf: tournament: %s\n",
-                    got == SK_CLI_TOO_LONG ? "a line is too long" : skx_cli_read_error(errno));
             status = 1;
-            break;
-        }
-        if (memchr(line, '\0', (size_t)got)) {
-            fprintf(stderr, "%s: NUL\n", TW(TW_REFUSED));
-            status = 1;
+            if (got == SK_CLI_STOP)
+                break;
             continue;
         }
-        if (got > 0 && line[got - 1] == '\r')
-            line[--got] = '\0';
         int64_t at = (int64_t)time(NULL);
         int rc = skx_tour_apply(tr, line, at, stdout, why, sizeof why);
         if (rc < 0) {

@@ -14,7 +14,7 @@ export function renderLobby(app, rooms) {
   list.replaceChildren(...rooms.map((rm) => {
     const names = rm.seats.map((s) => (s.kind === 'empty' ? '–' : s.kind === 'bot' ? `${t('bot')} (${botName(s.name)})` : s.name)).join(', ');
     return h('li', { class: 'lobby-room', 'data-room': rm.room },
-      h('div', { class: 'room-title' }, rm.title || rm.room),
+      h('div', { class: 'room-title' }, rm.title || t('untitled', rm.room.slice(0, 4))),
       h('div', { class: 'room-meta' }, `${t('preset_' + rm.rules.preset) || rm.rules.preset} · ${t('seats_free', rm.free)} · ${t('games_played', rm.games)}`),
       h('div', { class: 'room-seats' }, names),
       h('div', { class: 'room-buttons' },

@@ -66,7 +66,7 @@ export class TableView {
     const r = this.app.room;
     if (!r) return;
     $('table').dataset.room = r.code;
-    $('table-title').textContent = r.title || r.code;
+    $('table-title').textContent = r.title || t('untitled', r.code.slice(0, 4));
     $('invite-link').value = `${location.origin}/?table=${r.code}`;
     $('spectate').hidden = true;
     $('leave').hidden = false;

@@ -86,11 +86,11 @@ static int check_key_hash(const sk_store *st, sk_error *err, const char *h)
 }
 
 /* What the store knows of a book before it writes: its kind, its last
- * line's number, its last live line's number and how many are live.
- * SK_EINVAL naming `what` when there is no such book. */
+ * line's number and its last live line's number.  SK_EINVAL naming
+ * `what` when there is no such book. */
 typedef struct book_state {
     int kind;
-    uint64_t last_seq, last_live, live;
+    uint64_t last_seq, last_live;
 } book_state;
 
 static int book_state_get(sk_store *st, uint64_t id, const char *what, book_state *bs,
@@ -102,7 +102,7 @@ static int book_state_get(sk_store *st, uint64_t id, const char *what, book_stat
         return rc;
     sqlite3_bind_int64(u.s, 1, (int64_t)id);
     int step = sqlite3_step(u.s);
-    int64_t kind = 0, last = 0, last_live = 0, live = 0;
+    int64_t kind = 0, last = 0, last_live = 0;
     if (step == SQLITE_DONE)
         rc = skx_store_fail(st, err, SK_EINVAL, "%s: no book %llu", what, (unsigned long long)id);
     else if (step != SQLITE_ROW)
@@ -114,10 +114,8 @@ static int book_state_get(sk_store *st, uint64_t id, const char *what, book_stat
         rc = skx_store_col_int(st, u.s, 1, 0, INT64_MAX - 1, &last, err);
     if (rc == 0)
         rc = skx_store_col_int(st, u.s, 2, 0, last, &last_live, err);
-    if (rc == 0)
-        rc = skx_store_col_int(st, u.s, 3, 0, last, &live, err);
     skx_store_put(st, &u);
-    *bs = (book_state){(int)kind, (uint64_t)last, (uint64_t)last_live, (uint64_t)live};
+    *bs = (book_state){(int)kind, (uint64_t)last, (uint64_t)last_live};
     return rc;
 }
 
@@ -565,13 +563,24 @@ int sk_store_book_count(sk_store *st, uint64_t book, uint64_t *live, uint64_t *l
     book_state bs;
     if (rc == 0)
         rc = book_state_get(st, book, "counting a book's lines", &bs, err);
+    skx_stmt_use u = {0};
+    if (rc == 0)
+        rc = skx_store_get(st, SKX_BOOK_COUNT, &u, err);
     if (rc)
         return rc;
-    if (live)
-        *live = bs.live;
-    if (last_seq)
+    sqlite3_bind_int64(u.s, 1, (int64_t)book);
+    int step = sqlite3_step(u.s);
+    int64_t n = 0;
+    if (step != SQLITE_ROW)
+        rc = skx_store_db_fail(st, err, step, "counting a book's lines");
+    else
+        rc = skx_store_col_int(st, u.s, 0, 0, (int64_t)bs.last_seq, &n, err);
+    skx_store_put(st, &u);
+    if (rc == 0 && live)
+        *live = (uint64_t)n;
+    if (rc == 0 && last_seq)
         *last_seq = bs.last_seq;
-    return 0;
+    return rc;
 }
 
 /* See store.h. */

@@ -113,9 +113,7 @@ static const char *const migrations[] = {
     "CREATE TABLE book_lines ("
     "  book INTEGER NOT NULL REFERENCES books(id), seq INTEGER NOT NULL,"
     "  line TEXT NOT NULL, at INTEGER NOT NULL, undone INTEGER,"
-    "  PRIMARY KEY (book, seq)) STRICT, WITHOUT ROWID;"
-    /* the live lines: replayed, counted, the last one taken back */
-    "CREATE INDEX book_lines_live ON book_lines (book, seq) WHERE undone IS NULL;",
+    "  PRIMARY KEY (book, seq)) STRICT, WITHOUT ROWID;",
 };
 #define SKX_SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -191,10 +189,13 @@ static const char *const stmt_sql[SKX_STMT_COUNT] = {
                          " LIMIT ?4",
     [SKX_BOOKS_OWNER] = BOOK_COLS("NULL") " WHERE b.owner = ?3 AND b.kind = ?1"
                         " ORDER BY b.created DESC, b.id DESC LIMIT ?4",
+    /* each a step down the primary key from the book's end, whatever
+     * its length (the last live line: past the lines taken back after
+     * it): an append must not read the lines before it */
     [SKX_BOOK_STATE] = "SELECT kind, (SELECT coalesce(max(seq), 0) FROM book_lines WHERE book = ?1),"
                        " (SELECT coalesce(max(seq), 0) FROM book_lines WHERE book = ?1 AND"
-                       " undone IS NULL), (SELECT count(*) FROM book_lines WHERE book = ?1 AND"
                        " undone IS NULL) FROM books WHERE id = ?1",
+    [SKX_BOOK_COUNT] = "SELECT count(*) FROM book_lines WHERE book = ?1 AND undone IS NULL",
     [SKX_BOOK_UPDATE] = "UPDATE books SET title = coalesce(?2, title), head = coalesce(?3, head),"
                         " updated = ?4 WHERE id = ?1",
     [SKX_BOOK_ACCESS] = "UPDATE books SET owner = ?2, key_hash = ?3, updated = ?4 WHERE id = ?1",

@@ -2,8 +2,8 @@
  * store_sqlite.c -- the store on SQLite: opening (the lock, identity,
  * WAL, the schema and its migrations), transactions, the sync mode, the
  * cache of prepared statements and the shared helpers.  The functions of
- * the data (rooms, journal, games, chat, accounts, sessions) are in
- * store_data.c.
+ * the data are in store_data.c (rooms, journal, chat, accounts,
+ * sessions), store_games.c (finished games) and store_books.c (books).
  *
  * A database is ours when its header carries our application id and its
  * schema_version table names a version this program knows; an empty file

@@ -484,7 +484,11 @@ static void test_lines_and_undo(void **state)
     assert_int_equal(r->l[3].at, 112);
     free(r);
 
+    OK(sk_store_book_append(st, t, 2, "register Sepp 2", 40, &err)); /* an earlier time */
     sk_store_book b;
+    OK(sk_store_book_by_id(st, t, &b, &err));
+    assert_int_equal(b.updated, 100); /* never goes back */
+    sk_store_book_free(&b);
     OK(sk_store_book_by_id(st, s, &b, &err));
     assert_int_equal(b.updated, 114);
     assert_int_equal(b.live, 1);
@@ -497,8 +501,9 @@ static void test_lines_and_undo(void **state)
     OK(sk_store_book_append(st, s, 5, "thrown_in", 117, &err));
 
     r = lines_of(st, t, 0);
-    assert_int_equal(r->n, 1);
+    assert_int_equal(r->n, 2);
     assert_string_equal(r->l[0].line, "register Anna 1 paid");
+    assert_int_equal(r->l[1].at, 40);
     free(r);
     r = lines_of(st, 999, 1);
     assert_int_equal(r->n, 0); /* an unknown book has no lines */

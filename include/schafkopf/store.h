@@ -279,8 +279,9 @@ enum sk_store_book_kind {
  * title (NULL: ""), head, owner (an account's id, 0: none), key_hash (the
  * hash of the book's edit key as lowercase hex like a session's token
  * hash, NULL or "": none) and created; the rest is ignored.  What the
- * store gives back has every field; `updated` is the time of the last
- * change (created, then each line, undo, update), `live` the lines not
+ * store gives back has every field; `updated` is the latest time of a
+ * change (created, each line, undo, update: never earlier than it was
+ * for a change given an earlier time), `live` the lines not
  * taken back and `last_seq` the last line's number, taken back or not
  * (0: none; the next line is last_seq + 1).
  */
@@ -317,7 +318,7 @@ int sk_store_books(sk_store *st, enum sk_store_book_kind kind, uint64_t parent, 
                    int max, int (*fn)(void *ctx, const sk_store_book *b), void *ctx,
                    sk_error *err);
 /* Replaces a book's title and/or head (NULL: left as it is; not both
- * NULL) at time `at`, which becomes its `updated`. */
+ * NULL) at time `at` (its `updated` becomes at least that). */
 int sk_store_book_update(sk_store *st, uint64_t id, const char *title, const char *head,
                          int64_t at, sk_error *err);
 /* Sets who may edit a book: the owner's account id (0: none) and the
@@ -326,8 +327,8 @@ int sk_store_book_set_access(sk_store *st, uint64_t id, uint64_t owner, const ch
                              int64_t at, sk_error *err);
 
 /* Appends a line of a book (the text as typed) written at time `at`
- * (a tournament replays its lines with their times; it becomes the
- * book's `updated`).  seq must be the book's last_seq + 1 -- anything
+ * (a tournament replays its lines with their times; the book's
+ * `updated` becomes at least that).  seq must be the book's last_seq + 1 -- anything
  * else means the caller's view is stale (a lost update) and is refused
  * with SK_EINVAL, nothing written; so is a line over the kind's count,
  * or to an unknown book.  A line is 1 to SK_STORE_LINE_MAX bytes of

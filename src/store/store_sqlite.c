@@ -197,9 +197,10 @@ static const char *const stmt_sql[SKX_STMT_COUNT] = {
                        " undone IS NULL) FROM books WHERE id = ?1",
     [SKX_BOOK_COUNT] = "SELECT count(*) FROM book_lines WHERE book = ?1 AND undone IS NULL",
     [SKX_BOOK_UPDATE] = "UPDATE books SET title = coalesce(?2, title), head = coalesce(?3, head),"
-                        " updated = ?4 WHERE id = ?1",
-    [SKX_BOOK_ACCESS] = "UPDATE books SET owner = ?2, key_hash = ?3, updated = ?4 WHERE id = ?1",
-    [SKX_BOOK_TOUCH] = "UPDATE books SET updated = ?2 WHERE id = ?1",
+                        " updated = max(updated, ?4) WHERE id = ?1",
+    [SKX_BOOK_ACCESS] = "UPDATE books SET owner = ?2, key_hash = ?3, updated = max(updated, ?4)"
+                        " WHERE id = ?1",
+    [SKX_BOOK_TOUCH] = "UPDATE books SET updated = max(updated, ?2) WHERE id = ?1",
     [SKX_BOOK_LINE_INSERT] = "INSERT INTO book_lines (book, seq, line, at) VALUES (?1, ?2, ?3, ?4)",
     [SKX_BOOK_LINE_UNDO] = "UPDATE book_lines SET undone = ?3 WHERE book = ?1 AND seq = ?2"
                            " AND undone IS NULL",

@@ -2,12 +2,13 @@
  * fuzz_store_books.c -- libFuzzer harness for the checks of the store's
  * books (src/store/store_books.c and the text checks of
  * store_sqlite.c): what a browser sends for a sheet or a tournament
- * reaches the store as a book's line, title, head or code.
+ * reaches the store as a book's line, a line's author, a title, a head
+ * or a code.
  *
  * The first byte picks the field, the rest is its text; the harness
  * writes it into a store of its own (a temporary directory, removed at
  * exit).  Nothing may crash; a refusal is SK_EINVAL with a message; a
- * line or title is taken exactly when it is valid UTF-8 (jansson
+ * line, author or title is taken exactly when it is valid UTF-8 (jansson
  * decides, not the store's own check) within its cap, without the
  * control characters the field forbids, a head exactly when jansson
  * reads a JSON object; what is taken reads back byte for byte.
@@ -90,7 +91,8 @@ static bool fz_fits(const char *s, size_t n, size_t max, bool empty_ok, bool tab
     return true;
 }
 
-/* A line: taken exactly when it fits, then read back as the last line. */
+/* A line (or a line's author): taken exactly when it fits, then read
+ * back as the last line. */
 static int fz_read_last(void *ctx, const sk_store_book_line *l)
 {
     const char **last = ctx;
@@ -98,13 +100,15 @@ static int fz_read_last(void *ctx, const sk_store_book_line *l)
     return 0;
 }
 
-static void fz_line(const char *text, size_t n)
+static void fz_line(const char *text, size_t n, bool as_author)
 {
     sk_error err = {{0}, NULL};
     if (fz_next > SK_STORE_SHEET_LINES_MAX)
         fz_new_sheet();
-    int rc = sk_store_book_append(fz_st, fz_book, fz_next, text, 1, &err);
-    bool fits = fz_fits(text, n, SK_STORE_LINE_MAX, false, true);
+    int rc = as_author ? sk_store_book_append(fz_st, fz_book, fz_next, "x", text, 1, &err)
+                       : sk_store_book_append(fz_st, fz_book, fz_next, text, NULL, 1, &err);
+    bool fits = as_author ? fz_fits(text, n, SK_STORE_NAME_MAX, true, false)
+                          : fz_fits(text, n, SK_STORE_LINE_MAX, false, true);
     if ((rc == 0) != fits || (rc != 0 && (rc != SK_EINVAL || !err.msg[0])))
         abort();
     if (rc != 0)
@@ -112,11 +116,11 @@ static void fz_line(const char *text, size_t n)
     fz_next++;
     const char *last = NULL;
     if (sk_store_book_lines(fz_st, fz_book, 0, fz_read_last, &last, &err) != 0 || !last ||
-        strcmp(last, text) != 0)
+        strcmp(last, as_author ? "x" : text) != 0)
         abort();
     free((void *)last);
     if (n % 7 == 0) { /* now and then taken back: the next seq stays */
-        if (sk_store_book_undo(fz_st, fz_book, fz_next - 1, 2, &err) != 0)
+        if (sk_store_book_undo(fz_st, fz_book, fz_next - 1, NULL, 2, &err) != 0)
             abort();
     }
 }
@@ -179,8 +183,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* a NUL ends a C string: the store sees the text before it */
         n = strlen(text);
     }
-    switch (data[0] % 4) {
-    case 0: fz_line(text, n); break;
+    switch (data[0] % 5) {
+    case 0: fz_line(text, n, false); break;
+    case 4: fz_line(text, n, true); break;
     case 1: fz_book_field(1, text, n); break;
     case 2: fz_book_field(2, text, n); break;
     default: fz_book_field(3, text, n); break;

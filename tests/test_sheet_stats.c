@@ -371,6 +371,8 @@ static void test_stats(void **state)
     assert_int_equal(anna->deals, 6);
     assert_int_equal(eva->deals, 0);
     assert_int_equal(eva->sat_out, 1);
+    assert_int_equal(eva->first_game, 5); /* her curve starts with evening 2 */
+    assert_int_equal(anna->first_game, 0);
     assert_int_equal(anna->declared[SK_STAT_SAUSPIEL], 1);
     assert_int_equal(anna->declared_won[SK_STAT_SAUSPIEL], 1);
     assert_int_equal(anna->declared[SK_STAT_TOUT], 1);

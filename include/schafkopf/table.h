@@ -432,6 +432,7 @@ const char *sk_stat_class_name(int cls);
 typedef struct sk_sheet_player_stats {
     char name[SK_SHEET_NAME];
     int evenings;             /* evenings he sat at */
+    int first_game;           /* the curve's first game of his first evening */
     int deals;                /* deals he sat in (misdeals do not count) */
     int sat_out;              /* deals he dealt at a table of five */
     int declared[SK_STAT_CLASSES], declared_won[SK_STAT_CLASSES];

@@ -217,17 +217,23 @@ static const char *const DASHES[] = {"none", "10 4", "2 3", "10 3 2 3", "5 5", "
 #define NCOLOURS (int)(sizeof COLOURS / sizeof COLOURS[0])
 #define NDASHES (int)(sizeof DASHES / sizeof DASHES[0])
 
-/* Writes the chart: each player's running total (0 before the first
- * game) over the game numbers. */
+/* Writes the chart: each player's running total over the game numbers,
+ * from 0 before the first game of his first evening. */
 void sk_sheet_chart_svg(const sk_sheet_stats *st, int lang, FILE *out)
 {
     const char *const *w = WORDS[lang ? 1 : 0];
-    const int left = 78, top = 46, plot_w = 540, legend_x = left + plot_w + 24;
-    int height = 500, legend_h = 24 + 20 * st->nplayers, width = 800;
-    for (int p = 0; p < st->nplayers; p++) { /* a name, its total: about 7 pixels a byte */
-        int need = legend_x + 48 + 7 * ((int)strlen(st->player[p].name) + 13);
-        width = need > width ? need : width;
+    /* the legend's room: a name and its total, about 7 pixels a byte;
+     * the plot takes the rest of 800 pixels, at least 400 */
+    int legend_w = 48 + 7 * 18;
+    for (int p = 0; p < st->nplayers; p++) {
+        int need = 48 + 7 * ((int)strlen(st->player[p].name) + 13);
+        legend_w = need > legend_w ? need : legend_w;
     }
+    const int left = 78, top = 46;
+    const int plot_w = 800 - left - 24 - legend_w - 10 > 400 ? 800 - left - 24 - legend_w - 10
+                                                             : 400;
+    const int legend_x = left + plot_w + 24, width = legend_x + legend_w + 10;
+    int height = 500, legend_h = 24 + 20 * st->nplayers;
     if (top + legend_h + 20 > height)
         height = top + legend_h + 20;
     const int plot_h = 500 - top - 62;
@@ -298,11 +304,14 @@ void sk_sheet_chart_svg(const sk_sheet_stats *st, int lang, FILE *out)
                 X(games / 2.0), Y(0) - 8, w[ST_NONE]);
     /* a line per player, then the legend */
     for (int p = 0; p < st->nplayers && st->ngames > 0; p++) {
+        if (st->player[p].first_game >= st->ngames)
+            continue; /* he came to no game yet */
         fprintf(out,
                 "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
                 "stroke-dasharray=\"%s\" stroke-linejoin=\"round\" points=\"%.1f,%.1f",
-                COLOURS[p % NCOLOURS], DASHES[(p + p / NCOLOURS) % NDASHES], X(0), Y(0));
-        for (int g = 0; g < st->ngames; g++)
+                COLOURS[p % NCOLOURS], DASHES[(p + p / NCOLOURS) % NDASHES],
+                X(st->player[p].first_game), Y(0));
+        for (int g = st->player[p].first_game; g < st->ngames; g++)
             fprintf(out, " %.1f,%.1f", X(g + 1), Y(sk_sheet_stats_money(st, p, g)));
         fprintf(out, "\"><title>");
         xml_text(out, st->player[p].name);

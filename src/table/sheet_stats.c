@@ -174,6 +174,7 @@ int sk_sheet_stats_add(sk_sheet_stats *st, const sk_sheet *sh)
             sk_sheet_player_stats *ps = &st->player[index[p]];
             memset(ps, 0, sizeof *ps);
             snprintf(ps->name, sizeof ps->name, "%s", sh->names[p]);
+            ps->first_game = st->ngames;
         }
     /* a player new this evening had nothing before it */
     for (int g = 0; g < st->ngames; g++)

@@ -395,13 +395,14 @@ void sk_sheet_truncate(sk_sheet *sh, int n);
  * reads back to the same outcome (sheet_line.c).  Its length, or -1
  * when it does not fit in size or names a seat nobody sits in. */
 int sk_sheet_line(const sk_sheet *sh, const sk_outcome *o, char *buf, size_t size);
-/* Books a finished game as the sheet's next deal, through its line
+/* Books a finished game as the sheet's next deal through its line
  * (written to `line` if line_size): the game must be of the sheet's
- * ruleset, dealt by the sheet's next dealer, and have the deal's first
- * game mark, Bock level and Kreuzbock round; names (NULL: not checked)
- * gives the game's players by seat, NULL entries unchecked, each must be
- * the sheet's player in that seat.  0 or -1 with why (the sheet's
- * language), nothing booked. */
+ * ruleset; seat N is the sheet's player in seat N of its next deal, and
+ * names (NULL: not checked; NULL entries unchecked) gives the game's
+ * players by seat, each of whom must be that player.  The deal's place
+ * is the sheet's (dealer, first game, Bock, Kreuzbock, Stock): the
+ * evening prices it.  0 or -1 with why (the sheet's language), nothing
+ * booked. */
 int sk_sheet_add_game(sk_sheet *sh, const sk_game *g, const char *const names[SK_NSEATS],
                       char *line, size_t line_size, char *why, size_t size);
 /* Books one game record (docs/record-format.md; a line of `schafkopf

@@ -195,28 +195,17 @@ static void rules_text(const sk_rules *r, char *buf, size_t size)
 }
 
 /* The German and English texts of this file's refusals. */
-enum {
-    GW_RULES, GW_NOT_OVER, GW_DEALER, GW_FIRST, GW_BOCK, GW_KREUZBOCK, GW_NAME, GW_LINE,
-    GW_COUNT
-};
+enum { GW_RULES, GW_NOT_OVER, GW_NAME, GW_LINE, GW_COUNT };
 static const char *const GAME_WORDS[2][GW_COUNT] = {
     {
         [GW_RULES] = "das Spiel hat andere Regeln (%s) als der Zettel (%s)",
         [GW_NOT_OVER] = "das Spiel ist nicht zu Ende",
-        [GW_DEALER] = "im Spiel gibt Platz %d, auf dem Zettel gibt %s (Platz %d)",
-        [GW_FIRST] = "das Spiel ist %sdas erste Spiel, auf dem Zettel %sdas erste",
-        [GW_BOCK] = "das Spiel hat Bock %d, auf dem Zettel Bock %d",
-        [GW_KREUZBOCK] = "das Spiel ist %sein Kreuzbock-Spiel, auf dem Zettel %s",
         [GW_NAME] = "auf Platz %d sitzt im Spiel \"%s\", auf dem Zettel %s",
         [GW_LINE] = "das Spiel lässt sich nicht als Zeile schreiben",
     },
     {
         [GW_RULES] = "the game's ruleset (%s) is not the sheet's (%s)",
         [GW_NOT_OVER] = "the game is not finished",
-        [GW_DEALER] = "seat %d dealt the game, but on the sheet %s (seat %d) deals",
-        [GW_FIRST] = "the game is %sthe first game, the sheet's deal %sthe first",
-        [GW_BOCK] = "the game has Bock level %d, the sheet's deal %d",
-        [GW_KREUZBOCK] = "the game is %sa Kreuzbock game, the sheet's deal %s",
         [GW_NAME] = "seat %d is \"%s\" in the game, %s on the sheet",
         [GW_LINE] = "the game cannot be written as a line",
     }};
@@ -226,7 +215,6 @@ int sk_sheet_add_game(sk_sheet *sh, const sk_game *g, const char *const names[SK
                       char *line, size_t line_size, char *why, size_t size)
 {
     const char *const *w = GAME_WORDS[sh->lang ? 1 : 0];
-    int de = !sh->lang;
     char a[900], b[900];
     if (line_size)
         line[0] = '\0';
@@ -243,30 +231,6 @@ int sk_sheet_add_game(sk_sheet *sh, const sk_game *g, const char *const names[SK
     uint8_t seat_player[SK_NSEATS];
     sk_session_round round;
     next_deal(sh, seat_player, &round);
-    if (g->pub.dealer != round.dealer) {
-        const char *who = seat_name(sh, seat_player, round.dealer);
-        snprintf(why, size, w[GW_DEALER], g->pub.dealer + 1,
-                 who ? who : sh->names[sh->session.dealer], round.dealer + 1);
-        return -1;
-    }
-    if (!g->pub.first_game != !round.first_game) {
-        const char *no = de ? "nicht " : "not ";
-        snprintf(why, size, w[GW_FIRST], g->pub.first_game ? "" : no,
-                 round.first_game ? "" : no);
-        return -1;
-    }
-    if (g->pub.bock != round.bock) {
-        snprintf(why, size, w[GW_BOCK], g->pub.bock, round.bock);
-        return -1;
-    }
-    /* a Kreuzbock round's game is one; so is a game all passed under
-     * all_pass = kreuzbock */
-    if ((round.kreuzbock && !g->pub.kreuzbock) ||
-        (!round.kreuzbock && g->pub.kreuzbock && sh->rules.all_pass != SK_ALLPASS_KREUZBOCK)) {
-        snprintf(why, size, w[GW_KREUZBOCK], g->pub.kreuzbock ? "" : (de ? "k" : "not "),
-                 round.kreuzbock ? (de ? "ist es eins" : "is one") : (de ? "nicht" : "is not"));
-        return -1;
-    }
     for (int s = 0; names && s < sk_rules_seats(&sh->rules); s++) {
         const char *mine = seat_name(sh, seat_player, s);
         if (names[s] && mine && strcasecmp(names[s], mine) != 0) {

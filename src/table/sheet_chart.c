@@ -17,7 +17,7 @@ enum {
     ST_MONEY, ST_POINTS, ST_DECLARER, ST_PARTNER, ST_DEFENDER, ST_KONTRA, ST_RETOUR,
     ST_RAMSCH, ST_BY_CLASS, ST_WON_OF, ST_CHART, ST_GAME, ST_EVENING, ST_NONE, ST_COUNT
 };
-static const char *const WORDS[2][ST_COUNT] = {
+static const char *const STAT_WORDS[2][ST_COUNT] = {
     {
         [ST_TITLE] = "Statistik: %d %s, %d Spiele", [ST_NAME] = "Name",
         [ST_EVENINGS] = "Abende", [ST_DEALS] = "Spiele", [ST_SAT_OUT] = "aus",
@@ -42,7 +42,7 @@ static const char *const WORDS[2][ST_COUNT] = {
     }};
 
 /* Cents as euros: "-1,50" (German) or "-1.50". */
-static const char *euros(int lang, int64_t cents, char buf[32])
+static const char *stat_euros(int lang, int64_t cents, char buf[32])
 {
     int64_t a = cents < 0 ? -cents : cents;
     snprintf(buf, 32, "%s%lld%c%02lld", cents < 0 ? "-" : "", (long long)(a / 100),
@@ -77,7 +77,7 @@ static const char *ratio(int won, int of, char buf[24])
  * of played; the declared games by class (the classes played). */
 void sk_sheet_stats_print(const sk_sheet_stats *st, int lang, FILE *out)
 {
-    const char *const *w = WORDS[lang ? 1 : 0];
+    const char *const *w = STAT_WORDS[lang ? 1 : 0];
     char a[32], b[32];
     int width = 10;
     for (int p = 0; p < st->nplayers; p++) {
@@ -106,7 +106,7 @@ void sk_sheet_stats_print(const sk_sheet_stats *st, int lang, FILE *out)
         const sk_sheet_player_stats *ps = &st->player[p];
         pad(out, ps->name, width, false);
         fprintf(out, " %8d %8d %8d %8d %8d %8d %9s %7lld\n", ps->evenings, ps->deals,
-                ps->sat_out, ps->laid, ps->thrown_in, ps->faults, euros(lang, ps->money, a),
+                ps->sat_out, ps->laid, ps->thrown_in, ps->faults, stat_euros(lang, ps->money, a),
                 (long long)ps->points);
     }
     fprintf(out, "\n%s\n", w[ST_WON_OF]);
@@ -201,7 +201,7 @@ static int64_t nice_step(double min)
 static void axis_euros(int lang, int64_t cents, char buf[40])
 {
     char e[32];
-    euros(lang, cents < 0 ? -cents : cents, e);
+    stat_euros(lang, cents < 0 ? -cents : cents, e);
     if (lang)
         snprintf(buf, 40, "%s€%s", cents < 0 ? "-" : "", e);
     else
@@ -221,7 +221,7 @@ static const char *const DASHES[] = {"none", "10 4", "2 3", "10 3 2 3", "5 5", "
  * from 0 before the first game of his first evening. */
 void sk_sheet_chart_svg(const sk_sheet_stats *st, int lang, FILE *out)
 {
-    const char *const *w = WORDS[lang ? 1 : 0];
+    const char *const *w = STAT_WORDS[lang ? 1 : 0];
     /* the legend's room: a name and its total, about 7 pixels a byte;
      * the plot takes the rest of 800 pixels, at least 400 */
     int legend_w = 48 + 7 * 18;

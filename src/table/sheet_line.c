@@ -22,9 +22,6 @@
 #include <string.h>
 #include <strings.h>
 
-/* A word of the sheet in its language (sheet_print.c). */
-#define SW(word) sk_sheet_word(sh->lang, (word))
-
 /* The session's next deal: who sits in each game seat, and its round. */
 static void next_deal(const sk_sheet *sh, uint8_t seat_player[SK_NSEATS],
                       sk_session_round *round)
@@ -61,7 +58,7 @@ __attribute__((format(printf, 2, 3))) static void put(line_buf *b, const char *f
 
 /* The name of the player in a seat of the next deal, NULL if the seat
  * is none or empty. */
-static const char *seat_name(const sk_sheet *sh, const uint8_t seat_player[SK_NSEATS], int seat)
+static const char *deal_seat_name(const sk_sheet *sh, const uint8_t seat_player[SK_NSEATS], int seat)
 {
     int seats = sk_rules_seats(&sh->rules);
     if (seat < 0 || seat >= seats || seat_player[seat] >= sh->nplayers)
@@ -125,7 +122,7 @@ int sk_sheet_line(const sk_sheet *sh, const sk_outcome *o, char *buf, size_t siz
         if (o->kreuzbock && SEATS[i].at == offsetof(sk_outcome, partner) &&
             o->declarer < SK_NSEATS && seat == (o->declarer + 2) % 4)
             continue;
-        const char *name = seat_name(sh, seat_player, seat);
+        const char *name = deal_seat_name(sh, seat_player, seat);
         if (!name)
             return -1;
         put(&b, "%s=%s", SEATS[i].key, name);
@@ -167,7 +164,7 @@ int sk_sheet_line(const sk_sheet *sh, const sk_outcome *o, char *buf, size_t siz
         for (int seat = 0; seat < 8; seat++) {
             if (!(SETS[i].set >> seat & 1))
                 continue;
-            const char *name = seat_name(sh, seat_player, seat);
+            const char *name = deal_seat_name(sh, seat_player, seat);
             if (!name)
                 return -1;
             n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", n ? "," : "", name);
@@ -232,7 +229,7 @@ int sk_sheet_add_game(sk_sheet *sh, const sk_game *g, const char *const names[SK
     sk_session_round round;
     next_deal(sh, seat_player, &round);
     for (int s = 0; names && s < sk_rules_seats(&sh->rules); s++) {
-        const char *mine = seat_name(sh, seat_player, s);
+        const char *mine = deal_seat_name(sh, seat_player, s);
         if (names[s] && mine && strcasecmp(names[s], mine) != 0) {
             char q[SK_ESCAPE_SIZE(24)];
             sk_escape(q, sizeof q, names[s], strlen(names[s]), 24);

@@ -280,7 +280,9 @@ int sk_room_game_seats(const sk_room *r, uint32_t game_no, uint8_t room_seat[SK_
  * is stale.  The lines are outside input: each is checked and refused
  * with a message that says what and where (docs/rules.md "Score
  * keeping", docs/tournament.md).  Names: sk_sheet_ (sheet.c,
- * sheet_print.c), sk_tour_ (tour.c, tour_print.c).  The JSON members
+ * sheet_print.c; the canonical line and played games, sheet_line.c; the
+ * CSV read back, sheet_csv.c; statistics, sheet_stats.c, their table
+ * and chart, sheet_chart.c), sk_tour_ (tour.c, tour_print.c).  The JSON members
  * are jansson values (struct json_t).
  */
 struct json_t;

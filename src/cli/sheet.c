@@ -3,7 +3,9 @@
  * table, one line per deal on stdin (the evening itself is
  * src/table/sheet.c).  `show` prints the sheet with running totals,
  * `pay` who pays whom with the fewest transfers, `csv` and `json`
- * export it.  With --file the evening lives in a JSON file: the
+ * export it; `stats` and `chart` give the statistics per player and the
+ * money chart over this and earlier evenings, `import-games` books game
+ * records and `import-csv` a sheet's CSV.  With --file the evening lives in a JSON file: the
  * ruleset, the players and the lines as typed, rewritten after every
  * entry, so nothing entered is lost.
  */

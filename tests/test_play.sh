@@ -242,6 +242,40 @@ awk '/^You: The rest is mine$/ {c=1; next} /^Game [0-9]+: Dealer/ {c=0}
 [ "$(grep -c '^Score sheet (' "$tmp/tc")" = 12 ] && ok "claim: every game settled" || fail "claim: results"
 export XDG_DATA_HOME=$tmp/data
 
+# 5c. --sheet (issue 18, docs/rules.md "Score keeping"): each finished
+# game is booked into an evening's sheet, created with the seats' names;
+# its totals are the table's, the session file booked into a fresh sheet
+# gives the same lines, a second session books on, and a sheet of
+# another ruleset is refused
+export XDG_DATA_HOME=$tmp/sheet
+drive "$tmp/tsh" --seed 12 --games 3 --sheet "$tmp/abend.json"
+[ "$drive_rc" = 0 ] && ok "--sheet: played" || fail "--sheet: exit status $drive_rc"
+[ "$(grep -c '^  "game \|^  "thrown_in\|^  "ramsch' "$tmp/abend.json")" = 3 ] && ok "--sheet: three lines" ||
+    { fail "--sheet: not three lines"; cat "$tmp/abend.json"; }
+grep -q '"You",' "$tmp/abend.json" && grep -q '"Across",' "$tmp/abend.json" && ok "--sheet: the seats' names" ||
+    fail "--sheet: names"
+printf 'show\n' | "$PROG" sheet --file "$tmp/abend.json" --lang en >"$tmp/tsh-show" 2>&1
+sheet_total=$(grep '^Total' "$tmp/tsh-show" | tail -1 | awk '{print $2, $3, $4, $5}')
+play_total=$(grep -E '^ +Total ' "$tmp/tsh" | tail -1 | awk '{print $(NF-3), $(NF-2), $(NF-1), $NF}' | tr -d '+')
+[ -n "$sheet_total" ] && [ "$sheet_total" = "$play_total" ] && ok "--sheet: the totals are the table's ($sheet_total)" ||
+    fail "--sheet: sheet $sheet_total, table $play_total"
+sf=$(ls "$tmp"/sheet/schafkopf/session-*.jsonl | head -1)
+first=$(grep -o '"first_dealer": [0-9]' "$tmp/abend.json" | grep -o '[0-9]$')
+printf 'import-games %s\n' "$sf" |
+    "$PROG" sheet --file "$tmp/fromfile.json" --players You,Left,Across,Right --dealer $((first + 1)) --lang en \
+        >"$tmp/tsh-import" 2>&1
+grep -q '^3 games booked from ' "$tmp/tsh-import" && ok "--sheet: the session file imports" ||
+    { fail "--sheet: import"; cat "$tmp/tsh-import"; }
+diff <(grep -A5 '"entries"' "$tmp/abend.json") <(grep -A5 '"entries"' "$tmp/fromfile.json") >/dev/null &&
+    ok "--sheet: the same lines as the session file imported" || fail "--sheet: other lines than the import"
+drive "$tmp/tsh2" --seed 13 --games 2 --sheet "$tmp/abend.json"
+[ "$(grep -c '^  "game \|^  "thrown_in\|^  "ramsch' "$tmp/abend.json")" = 5 ] && ok "--sheet: a second session books on" ||
+    fail "--sheet: not five lines"
+"$PROG" play --plain --preset tournament --sheet "$tmp/abend.json" </dev/null >"$tmp/tsh3" 2>&1
+[ $? = 2 ] && grep -q 'der Zettel spielt official, nicht tournament' "$tmp/tsh3" && ok "--sheet: another ruleset refused" ||
+    { fail "--sheet: another ruleset"; cat "$tmp/tsh3"; }
+export XDG_DATA_HOME=$tmp/data
+
 # 4. EOF on stdin ends the session cleanly
 printf '1\n' | "$PROG" play --plain --seed 9 >"$tmp/t4" 2>&1
 [ $? -eq 0 ] && ok "EOF ends cleanly" || fail "EOF exit status"

@@ -74,6 +74,75 @@ sheet --rule stock=declarer --players A,B,C,D --lang en < "$tmp/in"
 contains "$tmp/out" "Stock 0.40" "the pot on the sheet"
 contains "$tmp/out" "A pays 0.10 to Stock" "the pot in who pays whom"
 
+# Statistics over two evenings (the earlier one's file named), the money
+# chart, in German; English words too.  docs/rules.md "Statistics".
+input 'spiel wenz spieler=Bert augen=70' 'spiel solo:G spieler=Eva augen=50 kontra=1' \
+    'statistik '"$f" 'grafik '"$tmp/geld.svg"' '"$f"
+sheet --file "$tmp/abend2.json" --players Anna,Bert,Chris,Eva < "$tmp/in"
+[ "$status" = 0 ] && ok || { bad "stats: status $status"; cat "$tmp/err"; }
+contains "$tmp/out" "Statistik: 2 Abende, 6 Spiele" "stats over two evenings (the misdeal is no game)"
+contains "$tmp/out" "gewonnen/gespielt" "stats: won of played"
+contains "$tmp/out" "Grafik geschrieben: " "chart written"
+lacks "$tmp/out" "declarer" "German statistics in English"
+grep -q '^Eva ' "$tmp/out" && grep -q '^Dora ' "$tmp/out" && ok || bad "stats: every player of both evenings"
+grep -q 'xmlns="http://www.w3.org/2000/svg"' "$tmp/geld.svg" && ok || bad "chart: no SVG"
+contains "$tmp/geld.svg" "Abend 2" "chart: the evenings marked"
+contains "$tmp/geld.svg" "Geld im Verlauf" "chart: German title"
+if command -v xmllint >/dev/null; then
+    xmllint --noout "$tmp/geld.svg" && ok || bad "chart: not well-formed XML"
+fi
+input 'stats' 'chart'
+sheet --file "$tmp/abend2.json" --lang en < "$tmp/in"
+[ "$status" = 1 ] && ok || bad "chart without a file: status $status"
+contains "$tmp/out" "Statistics: 1 evening, 2 games" "stats in English"
+contains "$tmp/err" "chart: which file? (chart FILE)" "chart without a file"
+
+# The CSV read back into a new sheet of the same ruleset, players and
+# first dealer: written again it is the same text.  An edited amount is
+# refused naming the row and the column, and the file stays.
+printf 'csv\n' | "$PROG" sheet --file "$f" > "$tmp/abend.csv"
+input "csv-laden $tmp/abend.csv" 'csv'
+sheet --file "$tmp/back.json" --players Anna,Bert,Chris,Dora < "$tmp/in"
+[ "$status" = 0 ] && ok || { bad "import-csv: status $status"; cat "$tmp/err"; }
+contains "$tmp/out" "5 Spiele eingetragen aus" "import-csv says what it booked"
+sed -n '/^game,dealer/,$p' "$tmp/out" > "$tmp/again.csv"
+cmp -s "$tmp/abend.csv" "$tmp/again.csv" && ok || bad "export, import, export: not the same text"
+sed 's/,-180,0,0,180,/,-170,0,0,170,/' "$tmp/abend.csv" > "$tmp/edited.csv"
+cp "$tmp/back.json" "$tmp/back-before.json"
+input "import-csv $tmp/edited.csv"
+sheet --file "$tmp/back.json" --lang en < "$tmp/in"
+[ "$status" = 1 ] && ok || bad "an edited CSV: status $status"
+contains "$tmp/err" 'CSV row 2, column 1 (game): game 1, but the sheet'"'"'s next game is 6' "the game numbers go on"
+input "import-csv $tmp/edited.csv"
+sheet --file "$tmp/fresh.json" --players Anna,Bert,Chris,Dora --lang en < "$tmp/in"
+contains "$tmp/err" 'CSV row 5, column 7 (Anna cents): "-170" in the file, "-180" under the sheet' "an edited amount"
+grep -q '"entries": \[\]' "$tmp/fresh.json" && ok || bad "a refused CSV left entries in the file"
+cmp -s "$tmp/back.json" "$tmp/back-before.json" && ok || bad "a refused CSV changed the file"
+input "import-csv $tmp/nothing.csv"
+sheet --lang en < "$tmp/in"
+contains "$tmp/err" "nothing.csv: cannot read" "a missing CSV"
+
+# Game records booked into a sheet: seat N is player N; a record of
+# another ruleset is refused, naming the file and line, all or nothing.
+"$PROG" selfplay --games 3 --seed 4 --out "$tmp/games.jsonl" >/dev/null 2>&1
+if [ -s "$tmp/games.jsonl" ]; then
+    dealer=$(head -1 "$tmp/games.jsonl" | grep -o '"dealer":[0-9]' | grep -o '[0-9]$')
+    input "spiele-laden $tmp/games.jsonl" 'liste'
+    sheet --file "$tmp/games.json" --players A,B,C,D --dealer $((dealer + 1)) < "$tmp/in"
+    [ "$status" = 0 ] && ok || { bad "import-games: status $status"; cat "$tmp/err"; }
+    contains "$tmp/out" "3 Spiele eingetragen aus" "import-games says what it booked"
+    [ "$(grep -c '^  "game \|^  "thrown_in' "$tmp/games.json")" = 3 ] && ok || bad "import-games: 3 lines kept"
+    sed '2s/"overrides":{}/"overrides":{"unit_cents":"5"}/' "$tmp/games.jsonl" > "$tmp/other.jsonl"
+    input "import-games $tmp/other.jsonl"
+    sheet --file "$tmp/other.json" --players A,B,C,D --lang en < "$tmp/in"
+    [ "$status" = 1 ] && ok || bad "import-games of another ruleset: status $status"
+    contains "$tmp/err" "other.jsonl:2: the game's ruleset" "import-games names file and line"
+    contains "$tmp/err" "(nothing booked)" "import-games: all or nothing"
+    grep -q '"entries": \[\]' "$tmp/other.json" && ok || bad "import-games: a refused file left entries"
+else
+    bad "selfplay wrote no games"
+fi
+
 # Bad command lines: exit status 2 with a message.
 sheet --players Anna,Bert < /dev/null
 [ "$status" = 2 ] && ok || bad "--players with two names: status $status"

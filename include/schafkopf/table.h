@@ -280,7 +280,9 @@ int sk_room_game_seats(const sk_room *r, uint32_t game_no, uint8_t room_seat[SK_
  * is stale.  The lines are outside input: each is checked and refused
  * with a message that says what and where (docs/rules.md "Score
  * keeping", docs/tournament.md).  Names: sk_sheet_ (sheet.c,
- * sheet_print.c), sk_tour_ (tour.c, tour_print.c).  The JSON members
+ * sheet_print.c; the canonical line and played games, sheet_line.c; the
+ * CSV read back, sheet_csv.c; statistics, sheet_stats.c, their table
+ * and chart, sheet_chart.c), sk_tour_ (tour.c, tour_print.c).  The JSON members
  * are jansson values (struct json_t).
  */
 struct json_t;
@@ -291,7 +293,8 @@ struct json_t;
 #define SK_SHEET_NAME 24
 
 /* The words of a sheet line and its commands (sk_sheet_add gives a
- * command's word in *cmd: SK_SHEET_K_SHOW .. SK_SHEET_K_POINTS_TABLE). */
+ * command's word in *cmd: SK_SHEET_K_SHOW .. SK_SHEET_K_IMPORT_CSV; the
+ * last four take arguments, the rest of the line). */
 enum sk_sheet_key {
     SK_SHEET_K_GAME, SK_SHEET_K_THROWN, SK_SHEET_K_RAMSCH, SK_SHEET_K_PENALTY,
     SK_SHEET_K_REDEAL, SK_SHEET_K_DECLARER, SK_SHEET_K_PARTNER, SK_SHEET_K_POINTS,
@@ -300,7 +303,8 @@ enum sk_sheet_key {
     SK_SHEET_K_KREUZBOCK, SK_SHEET_K_LOSERS, SK_SHEET_K_WINNERS, SK_SHEET_K_JUNGFRAU,
     SK_SHEET_K_DURCHMARSCH, SK_SHEET_K_OFFENDER, SK_SHEET_K_REVEALER, SK_SHEET_K_SHOW,
     SK_SHEET_K_PAY, SK_SHEET_K_CSV, SK_SHEET_K_JSON, SK_SHEET_K_UNDO, SK_SHEET_K_HELP,
-    SK_SHEET_K_QUIT, SK_SHEET_K_POINTS_TABLE, SK_SHEET_K_COUNT,
+    SK_SHEET_K_QUIT, SK_SHEET_K_POINTS_TABLE, SK_SHEET_K_STATS, SK_SHEET_K_CHART,
+    SK_SHEET_K_IMPORT_GAMES, SK_SHEET_K_IMPORT_CSV, SK_SHEET_K_COUNT,
 };
 
 /* The sheet's words, a table per language (sheet_print.c). */
@@ -385,6 +389,93 @@ int sk_sheet_parse(const sk_sheet *sh, const char *line, sk_outcome *o, char *wh
 void sk_sheet_refusal(const sk_sheet *sh, const sk_error *err, char *why, size_t size);
 /* Frees what the sheet holds. */
 void sk_sheet_free(sk_sheet *sh);
+/* Keeps the first n entries (n <= sh->n), booking them again. */
+void sk_sheet_truncate(sk_sheet *sh, int n);
+
+/* The canonical English line for outcome o as the sheet's next deal,
+ * players named by the names of those in its seats: a line sk_sheet_add
+ * reads back to the same outcome (sheet_line.c).  Its length, or -1
+ * when it does not fit in size or names a seat nobody sits in. */
+int sk_sheet_line(const sk_sheet *sh, const sk_outcome *o, char *buf, size_t size);
+/* Books a finished game as the sheet's next deal through its line
+ * (written to `line` if line_size): the game must be of the sheet's
+ * ruleset; seat N is the sheet's player in seat N of its next deal, and
+ * names (NULL: not checked; NULL entries unchecked) gives the game's
+ * players by seat, each of whom must be that player.  The deal's place
+ * is the sheet's (dealer, first game, Bock, Kreuzbock, Stock): the
+ * evening prices it.  0 or -1 with why (the sheet's language), nothing
+ * booked. */
+int sk_sheet_add_game(sk_sheet *sh, const sk_game *g, const char *const names[SK_NSEATS],
+                      char *line, size_t line_size, char *why, size_t size);
+/* Books one game record (docs/record-format.md; a line of `schafkopf
+ * play`'s session file or the server's games.jsonl) as sk_sheet_add_game
+ * does; an optional "players" member (names by seat) is checked. */
+int sk_sheet_add_record(sk_sheet *sh, const char *text, size_t len, char *why, size_t size);
+/* Reads what sk_sheet_print_csv wrote: each row's entry is booked and
+ * must give the row's dealer, kind, contract, fault, amounts and pot;
+ * the header must name the sheet's players and the first game must be
+ * the sheet's next.  All or nothing: 0, or -1 with why naming the row
+ * and column, the sheet unchanged. */
+int sk_sheet_import_csv(sk_sheet *sh, const char *text, size_t len, char *why, size_t size);
+
+/* Statistics per player over one or more evenings (sheet_stats.c):
+ * the classes of declared games. */
+enum sk_stat_class {
+    SK_STAT_SAUSPIEL, SK_STAT_SOLO, SK_STAT_WENZ, SK_STAT_GEIER, SK_STAT_FARBWENZ,
+    SK_STAT_FARBGEIER, SK_STAT_BETTEL, SK_STAT_TOUT, SK_STAT_SIE, SK_STAT_HOCHZEIT,
+    SK_STAT_CLASSES
+};
+/* The class of a declared game (a Tout of any kind is SK_STAT_TOUT; a
+ * Muss and a Kreuzbock game are Sauspiele), -1 for none. */
+int sk_stat_class_of(sk_contract c);
+/* A class's name ("Sauspiel", "Tout"; the same in both languages). */
+const char *sk_stat_class_name(int cls);
+
+/* One player's figures (docs/rules.md, "Statistics"). */
+typedef struct sk_sheet_player_stats {
+    char name[SK_SHEET_NAME];
+    int evenings;             /* evenings he sat at */
+    int first_game;           /* the curve's first game of his first evening */
+    int deals;                /* deals he sat in (misdeals do not count) */
+    int sat_out;              /* deals he dealt at a table of five */
+    int declared[SK_STAT_CLASSES], declared_won[SK_STAT_CLASSES];
+    int partner, partner_won; /* the declarer's partner */
+    int defended, defended_won;
+    int ramsch, ramsch_lost;
+    int kontra, kontra_won;   /* he defended a game his side doubled; his side won */
+    int retour, retour_won;   /* he played a game his side redoubled; his side won */
+    int laid;                 /* deals he sat in with lays (Klopfen) */
+    int thrown_in;            /* deals he sat in that were thrown in */
+    int faults;               /* penalties he was charged with (3.4.16, 3.4.18) */
+    int64_t money, points;    /* cents (the pot's flows included), tournament points */
+} sk_sheet_player_stats;
+
+#define SK_STATS_PLAYERS 32
+/* The figures of every player over the evenings added, and each
+ * player's money after each game across the evenings in order. */
+typedef struct sk_sheet_stats {
+    int nplayers;
+    sk_sheet_player_stats player[SK_STATS_PLAYERS];
+    int nevenings;
+    int ngames;          /* games on the curve: every deal but misdeals */
+    int *evening_start;  /* [nevenings]: the first game of each evening */
+    int64_t *money;      /* [ngames * SK_STATS_PLAYERS]: running totals */
+    int cap_games, cap_evenings;
+} sk_sheet_stats;
+
+void sk_sheet_stats_init(sk_sheet_stats *st);
+/* Adds an evening, its players matched by name (any case); 0, or -1
+ * (nothing added) past SK_STATS_PLAYERS players or without memory. */
+int sk_sheet_stats_add(sk_sheet_stats *st, const sk_sheet *sh);
+/* A player's running total after game `game` (0-based). */
+int64_t sk_sheet_stats_money(const sk_sheet_stats *st, int player, int game);
+void sk_sheet_stats_free(sk_sheet_stats *st);
+/* The per-player table in lang (0 German, 1 English). */
+void sk_sheet_stats_print(const sk_sheet_stats *st, int lang, FILE *out);
+/* Each player's money over the games as a standalone SVG chart: a line
+ * per player (colour and dash pattern), euro axis, the zero line, the
+ * evenings marked, a legend (sheet_chart.c). */
+void sk_sheet_chart_svg(const sk_sheet_stats *st, int lang, FILE *out);
 
 #define SK_TOUR_MAX_LINE 1024
 #define SK_TOUR_MAX_LINES 40000

@@ -31,6 +31,7 @@ typedef struct play_opts {
     sk_rules rules;
     const char *bots;
     const char *resume;
+    const char *sheet;     /* --sheet FILE */
     uint64_t seed, games, seat, delay, trick_pause;
     bool seeded, plain, cont, fresh;
     bool settings;         /* --settings: edit them and end */
@@ -68,6 +69,9 @@ static void play_usage(FILE *out)
             "                  pause, language), saved in $XDG_CONFIG_HOME/schafkopf/\n"
             "                  play.conf (default ~/.config/schafkopf/); play reads them\n"
             "                  at start, and the options here override them\n"
+            "  --sheet FILE    book each finished game into an evening's sheet (the file\n"
+            "                  of schafkopf sheet --file; created with the seats' names,\n"
+            "                  seat N is its player N), priced as the sheet's next deal\n"
             "  --resume FILE   continue a saved session (totals, next dealer, the game\n"
             "                  left in the middle); its ruleset is the file's, and with\n"
             "                  the session's --seed the deals go on where they stopped\n"
@@ -98,6 +102,7 @@ static int parse_opts(int argc, char **argv, play_opts *o)
         {"rule", required_argument, 0, SKX_OPT_RULE},
         {"new", no_argument, 0, 'N'},           {"settings", no_argument, 0, 'O'},
         {"rules", required_argument, 0, SKX_OPT_RULES_FILE},
+        {"sheet", required_argument, 0, 'K'},
         {0, 0, 0, 0}};
     int c;
     optind = 1;
@@ -131,6 +136,8 @@ static int parse_opts(int argc, char **argv, play_opts *o)
             o->resume = optarg;
         else if (c == 'C')
             o->cont = true;
+        else if (c == 'K')
+            o->sheet = optarg;
         else if (c == 'N')
             o->fresh = true;
         else if (c == 'O')
@@ -168,6 +175,7 @@ static void ctx_free(play_ctx *p)
         fclose(p->out);
     free(p->rows);
     free(p->partial);
+    skx_play_sheet_close(p);
 }
 
 /* Sets up the context from the options: rules, rng, bots, session. */
@@ -202,6 +210,10 @@ static int ctx_init(play_ctx *p, const play_opts *o)
         skx_play_skip_deals(p, p->session.games + (p->partial != NULL));
     skx_table *t = &p->table;
     t->lang = o->lang;
+    t->human = p->human;
+    int rc = o->sheet ? skx_play_sheet_open(p, o->sheet) : 0;
+    if (rc < 0)
+        return rc;
     t->human = p->human;
     t->session = &p->session;
     t->rows = p->rows;

@@ -6,6 +6,7 @@
 #ifndef SKX_PLAY_H
 #define SKX_PLAY_H
 
+#include "schafkopf/table.h"
 #include "ui.h"
 
 #include <signal.h>
@@ -33,6 +34,8 @@ typedef struct play_ctx {
     const volatile sig_atomic_t *stop;
     skx_settings settings; /* as in the settings file (the o key edits them) */
     char notice[1400];     /* a bad line of the settings, for the first game's screen */
+    sk_sheet *sheet;       /* --sheet: the evening's sheet each game is booked into */
+    char sheet_path[1024];
 } play_ctx;
 
 
@@ -63,6 +66,16 @@ int skx_play_save_partial(play_ctx *p, const sk_game *g);
 void skx_play_drop_partial(play_ctx *p);
 /* Skips the deals of n games a resumed seeded session has played. */
 void skx_play_skip_deals(play_ctx *p, unsigned n);
+
+/* ---- play_sheet.c: --sheet FILE, each finished game on an evening's sheet */
+
+/* Opens or creates the sheet; 0, -1 after a message, -2 for another
+ * ruleset. */
+int skx_play_sheet_open(play_ctx *p, const char *path);
+/* Books a finished game into the sheet and saves it; a refusal is shown
+ * at the table. */
+void skx_play_sheet_book(play_ctx *p, const sk_game *g);
+void skx_play_sheet_close(play_ctx *p);
 
 /* ---- play_bots.c: the computer players and the hint */
 

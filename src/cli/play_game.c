@@ -273,6 +273,7 @@ int skx_play_game(play_ctx *p, bool last)
             p->saved = true;
             skx_play_drop_partial(p);
         }
+        skx_play_sheet_book(p, g);
         char explain[256];
         skx_table_explain(&p->table, &p->session.rules, &res, explain, sizeof explain);
         sk_game_view(g, p->human, &p->table.view);

@@ -3,7 +3,9 @@
  * table, one line per deal on stdin (the evening itself is
  * src/table/sheet.c).  `show` prints the sheet with running totals,
  * `pay` who pays whom with the fewest transfers, `csv` and `json`
- * export it.  With --file the evening lives in a JSON file: the
+ * export it; `stats` and `chart` give the statistics per player and the
+ * money chart over this and earlier evenings, `import-games` books game
+ * records and `import-csv` a sheet's CSV.  With --file the evening lives in a JSON file: the
  * ruleset, the players and the lines as typed, rewritten after every
  * entry, so nothing entered is lost.
  */
@@ -34,6 +36,254 @@ static int sheet_save(const sk_sheet *sh, const char *path)
 }
 
 /* ------------------------------------------------------------------ */
+/* Statistics, the chart, and what other files bring                    */
+/* ------------------------------------------------------------------ */
+
+/* This file's own words, German and English. */
+enum {
+    CW_NO_FILE, CW_CHART_WRITTEN, CW_BOOKED, CW_NOTHING_BOOKED, CW_CANNOT_READ,
+    CW_TOO_MANY, CW_NOT_SAVED, CW_COUNT
+};
+static const char *const CLI_WORDS[2][CW_COUNT] = {
+    {
+        [CW_NO_FILE] = "%s: welche Datei? (%s DATEI)",
+        [CW_CHART_WRITTEN] = "Grafik geschrieben: %s",
+        [CW_BOOKED] = "%d Spiele eingetragen aus %s",
+        [CW_NOTHING_BOOKED] = "nichts eingetragen",
+        [CW_CANNOT_READ] = "%s: nicht lesbar: %s",
+        [CW_TOO_MANY] = "zu viele Spieler für die Statistik (höchstens %d)",
+        [CW_NOT_SAVED] = "%s: nicht gespeichert, nichts eingetragen",
+    },
+    {
+        [CW_NO_FILE] = "%s: which file? (%s FILE)",
+        [CW_CHART_WRITTEN] = "Chart written: %s",
+        [CW_BOOKED] = "%d games booked from %s",
+        [CW_NOTHING_BOOKED] = "nothing booked",
+        [CW_CANNOT_READ] = "%s: cannot read: %s",
+        [CW_TOO_MANY] = "too many players for the statistics (at most %d)",
+        [CW_NOT_SAVED] = "%s: not saved, nothing booked",
+    }};
+#define CW(word) CLI_WORDS[sh->lang ? 1 : 0][word]
+
+/* Splits the words after a command (file names; no spaces in them) into
+ * args; returns how many, at most max. */
+static int command_args(char *line, char **args, int max)
+{
+    int n = 0;
+    char *save = NULL;
+    char *w = strtok_r(line, " \t\r", &save); /* the command itself */
+    while (w && (w = strtok_r(NULL, " \t\r", &save)) && *w != '#' && n < max)
+        args[n++] = w;
+    return n;
+}
+
+/* Prints the deal just booked: what it was and who got what. */
+static void print_booked(const sk_sheet *sh)
+{
+    char what[160], buf[32];
+    const sk_sheet_row *row = &sh->rows[sh->n - 1];
+    sk_sheet_describe(sh, row, what, sizeof what);
+    printf("%s %d: %s", SW(SK_SW_GAME), sh->n, what);
+    for (int p = 0; p < sh->nplayers; p++)
+        if (row->money[p])
+            printf(" | %s %s", sh->names[p], sk_sheet_euros(sh, row->money[p], buf));
+    printf("\n");
+}
+
+/* The statistics of the evenings in files (their order) and then this
+ * one; 0, or -1 after a message. */
+static int gather_stats(const sk_sheet *sh, char **files, int nfiles, sk_sheet_stats *st)
+{
+    char q[SK_CLI_QUOTE], why[320];
+    sk_sheet_stats_init(st);
+    for (int i = 0; i < nfiles; i++) {
+        size_t len = 0;
+        char *text = skx_cli_slurp(files[i], &len, SK_SHEET_MAX_FILE);
+        if (!text) {
+            fprintf(stderr, CW(CW_CANNOT_READ), skx_cli_quote(q, files[i]),
+                    skx_cli_read_error(errno));
+            fputc('\n', stderr);
+            sk_sheet_stats_free(st);
+            return -1;
+        }
+        sk_sheet other;
+        int rc = sk_sheet_load(&other, text, len, sh->lang, why, sizeof why);
+        free(text);
+        if (rc < 0) {
+            fprintf(stderr, "%s: %s\n", skx_cli_quote(q, files[i]), why);
+            sk_sheet_stats_free(st);
+            return -1;
+        }
+        rc = sk_sheet_stats_add(st, &other);
+        sk_sheet_free(&other);
+        if (rc < 0) {
+            fprintf(stderr, CW(CW_TOO_MANY), SK_STATS_PLAYERS);
+            fputc('\n', stderr);
+            sk_sheet_stats_free(st);
+            return -1;
+        }
+    }
+    if (sk_sheet_stats_add(st, sh) < 0) {
+        fprintf(stderr, CW(CW_TOO_MANY), SK_STATS_PLAYERS);
+        fputc('\n', stderr);
+        sk_sheet_stats_free(st);
+        return -1;
+    }
+    return 0;
+}
+
+/* `stats [FILE...]`: the table over the earlier evenings and this one. */
+static int cmd_stats(const sk_sheet *sh, char **args, int n)
+{
+    sk_sheet_stats st;
+    if (gather_stats(sh, args, n, &st) < 0)
+        return -1;
+    sk_sheet_stats_print(&st, sh->lang, stdout);
+    sk_sheet_stats_free(&st);
+    return 0;
+}
+
+/* `chart OUT.svg [FILE...]`: the money chart of those evenings and this
+ * one, written whole (a temporary file renamed). */
+static int cmd_chart(const sk_sheet *sh, const char *word, char **args, int n)
+{
+    char q[SK_CLI_QUOTE];
+    if (n < 1) {
+        fprintf(stderr, CW(CW_NO_FILE), word, word);
+        fputc('\n', stderr);
+        return -1;
+    }
+    sk_sheet_stats st;
+    if (gather_stats(sh, args + 1, n - 1, &st) < 0)
+        return -1;
+    char *svg = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&svg, &len);
+    if (out) {
+        sk_sheet_chart_svg(&st, sh->lang, out);
+        fclose(out);
+    }
+    sk_sheet_stats_free(&st);
+    int rc = svg ? skx_cli_save_text(args[0], svg) : -1;
+    free(svg);
+    if (rc < 0) {
+        fprintf(stderr, "schafkopf: sheet: %s: %s\n", skx_cli_quote(q, args[0]),
+                SW(SK_SW_SAVE_FAILED));
+        return -1;
+    }
+    printf(CW(CW_CHART_WRITTEN), skx_cli_quote(q, args[0]));
+    printf("\n");
+    return 0;
+}
+
+/* Saves after an import; when that fails the sheet goes back to `start`
+ * entries.  0 or -1 after a message. */
+static int save_import(sk_sheet *sh, const char *path, int start)
+{
+    char q[SK_CLI_QUOTE];
+    if (!path || sheet_save(sh, path) == 0)
+        return 0;
+    sk_sheet_truncate(sh, start);
+    fprintf(stderr, CW(CW_NOT_SAVED), skx_cli_quote(q, path));
+    fputc('\n', stderr);
+    return -1;
+}
+
+/* `import-games FILE.jsonl`: each record (a line) booked as its game's
+ * line; all or nothing, the first refusal naming FILE:LINE. */
+static int cmd_import_games(sk_sheet *sh, const char *path, const char *word, char **args,
+                            int n)
+{
+    char q[SK_CLI_QUOTE], why[1400];
+    if (n < 1) {
+        fprintf(stderr, CW(CW_NO_FILE), word, word);
+        fputc('\n', stderr);
+        return -1;
+    }
+    FILE *in = fopen(args[0], "r");
+    if (!in) {
+        fprintf(stderr, CW(CW_CANNOT_READ), skx_cli_quote(q, args[0]), strerror(errno));
+        fputc('\n', stderr);
+        return -1;
+    }
+    int start = sh->n, rc = 0;
+    long lineno = 0;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    while (rc == 0 && (len = getline(&line, &cap, in)) >= 0) {
+        lineno++;
+        if (strspn(line, " \t\r\n") == (size_t)len)
+            continue;
+        if (len > SK_RECORD_MAX_LINE) {
+            snprintf(why, sizeof why, "a record of %zd bytes, at most %d", len,
+                     SK_RECORD_MAX_LINE);
+            rc = -1;
+        } else {
+            rc = sk_sheet_add_record(sh, line, (size_t)len, why, sizeof why);
+        }
+        if (rc < 0)
+            fprintf(stderr, "%s: %s:%ld: %s (%s)\n", SW(SK_SW_REFUSED),
+                    skx_cli_quote(q, args[0]), lineno, why, CW(CW_NOTHING_BOOKED));
+    }
+    if (rc == 0 && ferror(in)) {
+        fprintf(stderr, CW(CW_CANNOT_READ), skx_cli_quote(q, args[0]), strerror(errno));
+        fputc('\n', stderr);
+        rc = -1;
+    }
+    free(line);
+    fclose(in);
+    if (rc < 0) {
+        sk_sheet_truncate(sh, start);
+        return -1;
+    }
+    if (save_import(sh, path, start) < 0)
+        return -1;
+    int booked = sh->n - start;
+    for (int i = start; i < sh->n; i++) {
+        int keep = sh->n;
+        sh->n = i + 1; /* print_booked prints the last row */
+        print_booked(sh);
+        sh->n = keep;
+    }
+    printf(CW(CW_BOOKED), booked, skx_cli_quote(q, args[0]));
+    printf("\n");
+    return 0;
+}
+
+/* `import-csv FILE`: the rows of a sheet's CSV booked again; all or
+ * nothing. */
+static int cmd_import_csv(sk_sheet *sh, const char *path, const char *word, char **args, int n)
+{
+    char q[SK_CLI_QUOTE], why[600];
+    if (n < 1) {
+        fprintf(stderr, CW(CW_NO_FILE), word, word);
+        fputc('\n', stderr);
+        return -1;
+    }
+    size_t len = 0;
+    char *text = skx_cli_slurp(args[0], &len, SK_SHEET_MAX_FILE);
+    if (!text) {
+        fprintf(stderr, CW(CW_CANNOT_READ), skx_cli_quote(q, args[0]),
+                skx_cli_read_error(errno));
+        fputc('\n', stderr);
+        return -1;
+    }
+    int start = sh->n;
+    int rc = sk_sheet_import_csv(sh, text, len, why, sizeof why);
+    free(text);
+    if (rc < 0) {
+        fprintf(stderr, "%s: %s: %s\n", SW(SK_SW_REFUSED), skx_cli_quote(q, args[0]), why);
+        return -1;
+    }
+    if (save_import(sh, path, start) < 0)
+        return -1;
+    printf(CW(CW_BOOKED), sh->n - start, skx_cli_quote(q, args[0]));
+    printf("\n");
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* The command                                                          */
 /* ------------------------------------------------------------------ */
 
@@ -57,8 +307,15 @@ static void sheet_usage(FILE *out)
             "3.4.15 revoke_late, 3.4.18 revealed; misdeals 3.4.2 deal_card_shown, deal_count,\n"
             "3.4.5 deal_out_of_turn, 3.4.6 deal_error, 3.4.13 two_counts.\n"
             "Commands: show (the sheet, running totals), points (tournament points),\n"
-            "pay (who pays whom, fewest transfers), csv, json, undo (the last entry), help, quit.\n"
-            "German words work too (spiel, spieler=, augen=, gewonnen, liste, zahlen ...).\n\n"
+            "pay (who pays whom, fewest transfers), csv, json, undo (the last entry), help, quit;\n"
+            "  stats [EARLIER.json ...]     statistics per player over the earlier evenings'\n"
+            "                               sheet files and this one\n"
+            "  chart OUT.svg [EARLIER.json ...]  each player's money over the games (SVG)\n"
+            "  import-games GAMES.jsonl     book game records (schafkopf play's session file,\n"
+            "                               the server's games.jsonl): seat N is player N\n"
+            "  import-csv FILE.csv          book the rows of a sheet's csv again\n"
+            "German words work too (spiel, spieler=, augen=, gewonnen, liste, zahlen, statistik,\n"
+            "grafik, spiele-laden, csv-laden ...).\n\n"
             "  --file FILE      the evening's sheet (JSON), read first, written after each entry;\n"
             "                   ruleset and players come from it when it exists\n"
             "  --players LIST   the names in seating order, comma-separated (default 1,2,3,4)\n"
@@ -95,7 +352,7 @@ static int split_players(const char *arg, char names[5][SK_SHEET_NAME], int *cou
  * after every entry; returns 0, or 1 if any line was refused. */
 static int sheet_loop(sk_sheet *sh, FILE *in, const char *path)
 {
-    char *line = NULL, why[320], what[160], buf[32];
+    char *line = NULL, why[320], what[160];
     size_t cap = 0;
     int status = 0;
     long got;
@@ -133,16 +390,19 @@ static int sheet_loop(sk_sheet *sh, FILE *in, const char *path)
                 status = 1;
                 continue;
             }
-            const sk_sheet_row *row = &sh->rows[sh->n - 1];
-            sk_sheet_describe(sh, row, what, sizeof what);
-            printf("%s %d: %s", SW(SK_SW_GAME), sh->n, what);
-            for (int p = 0; p < sh->nplayers; p++)
-                if (row->money[p])
-                    printf(" | %s %s", sh->names[p], sk_sheet_euros(sh, row->money[p], buf));
-            printf("\n");
+            print_booked(sh);
             continue;
         }
+        char *args[16], word[32];
+        snprintf(word, sizeof word, "%.*s", (int)strcspn(t, " \t\r"), t);
+        int nargs = command_args(line, args, 16);
         switch (cmd) {
+        case SK_SHEET_K_STATS: status |= cmd_stats(sh, args, nargs) < 0; break;
+        case SK_SHEET_K_CHART: status |= cmd_chart(sh, word, args, nargs) < 0; break;
+        case SK_SHEET_K_IMPORT_GAMES:
+            status |= cmd_import_games(sh, path, word, args, nargs) < 0;
+            break;
+        case SK_SHEET_K_IMPORT_CSV: status |= cmd_import_csv(sh, path, word, args, nargs) < 0; break;
         case SK_SHEET_K_SHOW: sk_sheet_print(sh, stdout, false); break;
         case SK_SHEET_K_POINTS_TABLE: sk_sheet_print(sh, stdout, true); break;
         case SK_SHEET_K_PAY: sk_sheet_print_pay(sh, stdout); break;

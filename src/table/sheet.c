@@ -77,7 +77,8 @@ static const struct {
     {"offender", "fehler"},    {"revealer", "aufgedeckt"}, {"show", "liste"},
     {"pay", "zahlen"},         {"csv", "csv"},            {"json", "json"},
     {"undo", "zurück"},        {"help", "hilfe"},         {"quit", "ende"},
-    {"points_table", "punkte"},
+    {"points_table", "punkte"}, {"stats", "statistik"},  {"chart", "grafik"},
+    {"import-games", "spiele-laden"}, {"import-csv", "csv-laden"},
 };
 
 /* The word of `s` (its first n bytes), -1 if none; "points" as a
@@ -414,14 +415,16 @@ int sk_sheet_add(sk_sheet *sh, const char *line, int *cmd, char *why, size_t siz
     return 0;
 }
 
-/* Drops the last entry (3.4.1: only the deal just entered can still be
- * changed) by booking the others again. */
-void sk_sheet_undo(sk_sheet *sh)
+/* Keeps the first n entries by booking them again (each was booked
+ * once, so each books again). */
+void sk_sheet_truncate(sk_sheet *sh, int n)
 {
-    int n = sh->n - 1, cmd;
+    int had = sh->n, cmd;
     char **lines = sh->lines;
     sk_sheet_row *rows = sh->rows;
     char why[256];
+    if (n < 0 || n >= had)
+        return;
     sh->lines = NULL;
     sh->rows = NULL;
     sh->n = sh->cap = 0;
@@ -430,10 +433,17 @@ void sk_sheet_undo(sk_sheet *sh)
         int rc = sk_sheet_add(sh, lines[i], &cmd, why, sizeof why);
         (void)rc; /* booked once already: it books again */
     }
-    for (int i = 0; i <= n; i++)
+    for (int i = 0; i < had; i++)
         free(lines[i]);
     free(lines);
     free(rows);
+}
+
+/* Drops the last entry (3.4.1: only the deal just entered can still be
+ * changed) by booking the others again. */
+void sk_sheet_undo(sk_sheet *sh)
+{
+    sk_sheet_truncate(sh, sh->n - 1);
 }
 
 /* ------------------------------------------------------------------ */

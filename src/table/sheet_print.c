@@ -40,7 +40,9 @@ static const char *const WORDS[2][SK_SW_COUNT] = {
             "  strafe REGEL VERTRAG spieler=NAME [partner=NAME] fehler=NAME [aufgedeckt=NAME]\n"
             "  neu REGEL             falsch gegeben (3.4.2, 3.4.5, 3.4.6, 3.4.13)\n"
             "Verträge: sauspiel:E, solo:H, solo:G:tout, wenz, sie, geier, bettel ...\n"
-            "Befehle: liste, punkte, zahlen, csv, json, zurück, hilfe, ende",
+            "Befehle: liste, punkte, zahlen, csv, json, zurück, hilfe, ende,\n"
+            "  statistik [FRÜHER.json ...], grafik AUS.svg [FRÜHER.json ...],\n"
+            "  spiele-laden SPIELE.jsonl, csv-laden DATEI.csv",
     },
     {
         [SK_SW_GAME] = "Game", [SK_SW_DEALER] = "dealer", [SK_SW_TOTAL] = "Total", [SK_SW_STOCK] = "Stock",
@@ -72,7 +74,9 @@ static const char *const WORDS[2][SK_SW_COUNT] = {
             "[revealer=NAME]\n"
             "  redeal RULE           a misdeal (3.4.2, 3.4.5, 3.4.6, 3.4.13)\n"
             "Contracts: sauspiel:E, solo:H, solo:G:tout, wenz, sie, geier, bettel ...\n"
-            "Commands: show, points, pay, csv, json, undo, help, quit",
+            "Commands: show, points, pay, csv, json, undo, help, quit,\n"
+            "  stats [EARLIER.json ...], chart OUT.svg [EARLIER.json ...],\n"
+            "  import-games GAMES.jsonl, import-csv FILE.csv",
     }};
 
 /* A word of the sheet. */

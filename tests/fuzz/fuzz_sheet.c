@@ -7,12 +7,17 @@
  * first byte picks (official, stammtisch, five players, Kreuzbock
  * rounds and the Stock), with every command run at the end and now and
  * then an undo.  Whatever the input, nothing may crash, leak or
- * overflow, the sheet and the pot must sum to zero (5.3.3), and the
- * file written for the sheet must read back to the same totals.
+ * overflow, the sheet and the pot must sum to zero (5.3.3), the file
+ * written for the sheet must read back to the same totals, every deal's
+ * canonical line (sk_sheet_line) must book again to the same outcome,
+ * and the statistics and the chart must take the sheet.
  * Seeds: tests/fuzz/corpus/fuzz_sheet/.
  */
 #include "../../src/table/sheet.c"
+#include "../../src/table/sheet_chart.c"
+#include "../../src/table/sheet_line.c"
 #include "../../src/table/sheet_print.c"
+#include "../../src/table/sheet_stats.c"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -49,6 +54,36 @@ static void check_sheet(const sk_sheet *sh)
     }
     free(text);
     json_decref(o);
+    /* each deal again through its canonical line: the same outcome */
+    sk_sheet again;
+    sk_sheet_init(&again, &sh->rules, (char(*)[SK_SHEET_NAME])sh->names, sh->first_dealer);
+    for (int i = 0; i < sh->n; i++) {
+        char line[SK_SHEET_MAX_LINE];
+        int cmd;
+        if (sk_sheet_line(&again, &sh->rows[i].outcome, line, sizeof line) < 0 ||
+            sk_sheet_add(&again, line, &cmd, why, sizeof why) != 0 ||
+            memcmp(&again.rows[i].outcome, &sh->rows[i].outcome, sizeof(sk_outcome)) != 0)
+            abort();
+    }
+    if (memcmp(again.session.money, sh->session.money, sizeof again.session.money) != 0)
+        abort();
+    sk_sheet_free(&again);
+    sk_sheet_stats st;
+    sk_sheet_stats_init(&st);
+    if (sk_sheet_stats_add(&st, sh) < 0 || sk_sheet_stats_add(&st, sh) < 0)
+        abort();
+    int64_t total = 0;
+    for (int p = 0; p < st.nplayers; p++)
+        total += st.player[p].money;
+    if (total + 2 * sh->session.stock != 0)
+        abort();
+    null = fopen("/dev/null", "w");
+    if (null) {
+        sk_sheet_stats_print(&st, sh->lang, null);
+        sk_sheet_chart_svg(&st, sh->lang, null);
+        fclose(null);
+    }
+    sk_sheet_stats_free(&st);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

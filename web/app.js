@@ -3,13 +3,13 @@
 // "/?table=CODE") and the routing of every server message.
 
 import { Net } from './net.js';
-import { t, setLang, getLang, onLang, applyStatic, money, contractName, kindName } from './i18n.js';
+import { t, setLang, getLang, onLang, applyStatic, money, points, contractName, kindName } from './i18n.js';
 import { fromState, applyEvent, choices } from './room.js';
 import { TableView, seatName } from './table.js';
 import { showResult, hideResult, renderSheet } from './result.js';
 import { renderLobby, createMessage } from './lobby.js';
 import { addChat, addNote, clearChat } from './chat.js';
-import { cardLabel } from './words.js';
+import { cardLabel, scoresPoints } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 const THEME_KEY = 'schafkopf.theme';
@@ -239,7 +239,8 @@ class App {
       this.note(s);
     } else if (ev.kind === 'result') {
       const res = ev.course.result;
-      this.say(res.thrown_in ? t('thrown_in') : `${contractName(res.contract)}: ${res.won ? t('won') : t('lost')}. ${r.seat !== null ? money(res.money[r.seat], true) : ''}`);
+      const mine = r.seat === null ? '' : scoresPoints(r.rules) ? points(res.tournament[r.seat], true) : money(res.money[r.seat], true);
+      this.say(res.thrown_in ? t('thrown_in') : `${contractName(res.contract)}: ${res.won ? t('won') : t('lost')}. ${mine}`);
     }
   }
 

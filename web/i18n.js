@@ -81,7 +81,8 @@ export const STRINGS = {
     r_base: 'Grundtarif {0}', r_laufende: '{0} Laufende', r_schneider: 'Schneider', r_schwarz: 'Schwarz',
     r_times: '× {0} {1}', r_tout: 'Tout/Sie/Brett/Jungfrau', r_f_tout: 'Tout', r_f_sie: 'Sie', r_f_brett: 'Bettel Brett', r_f_jungfrau: 'Jungfrau', r_kontra: 'Kontra', r_retour: 'Retour',
     r_doubling: 'Doppelung', r_laid: 'geklopft', r_bock: 'Bock', r_pair: 'je Gegner: {0}',
-    r_money: 'Geld', r_points: 'Turnier\u00adpunkte', r_stock: 'Stock: {0}', r_ramsch_losers: 'Verlierer: {0}',
+    r_money: 'Geld', r_points: 'Turnier\u00adpunkte', r_tp_pair: 'je Gegner: {0}', r_tp_laufende: '{0} Laufende: zählen im Turnier nicht',
+    n_points: '{0} Punkte', n_point: '{0} Punkt', score_points: 'um Turnierpunkte', score_money: 'um Geld', r_stock: 'Stock: {0}', r_ramsch_losers: 'Verlierer: {0}',
     r_durchmarsch: 'Durchmarsch: {0}', r_jungfrau: '{0} Jungfrau', card_points: 'Augen',
     sheet: 'Spielliste', total: 'Summe', sheet_empty: 'Noch kein Spiel gespielt.', show_sheet: 'Spielliste',
     chat: 'Unterhaltung', chat_send: 'Senden', chat_placeholder: 'Nachricht …',
@@ -169,7 +170,9 @@ export const STRINGS = {
     r_base: 'Base rate {0}', r_laufende: '{0} Laufende (top trumps in a row)', r_schneider: 'Schneider',
     r_schwarz: 'Schwarz', r_times: '× {0} {1}', r_tout: 'Tout/Sie/Brett/Jungfrau', r_f_tout: 'Tout', r_f_sie: 'Sie', r_f_brett: 'Bettel ouvert', r_f_jungfrau: 'Jungfrau', r_kontra: 'Kontra',
     r_retour: 'Retour', r_doubling: 'doubling', r_laid: 'knocked', r_bock: 'Bock',
-    r_pair: 'per opponent: {0}', r_money: 'Money', r_points: 'Tournament points', r_stock: 'Pot: {0}',
+    r_pair: 'per opponent: {0}', r_money: 'Money', r_points: 'Tournament points', r_tp_pair: 'per opponent: {0}',
+    r_tp_laufende: '{0} Laufende (top trumps in a row): not counted in a tournament',
+    n_points: '{0} tournament points', n_point: '{0} tournament point', score_points: 'for tournament points', score_money: 'for money', r_stock: 'Pot: {0}',
     r_ramsch_losers: 'Losers: {0}', r_durchmarsch: 'Sweep (Durchmarsch): {0}',
     r_jungfrau: '{0} without a trick (Jungfrau)', card_points: 'Card points',
     sheet: 'Score sheet', total: 'Total', sheet_empty: 'No game played yet.', show_sheet: 'Score sheet',
@@ -268,3 +271,9 @@ export function money(cents, sign = false) {
 
 // A signed whole number (tournament points), with a real minus sign.
 export function signed(n) { return n < 0 ? '−' + Math.abs(n) : n > 0 ? '+' + n : '0'; }
+
+// Tournament points in words: "+6 Punkte" / "+6 tournament points", one
+// point in the singular; `sign` as for money.
+export function points(n, sign = false) {
+  return t(Math.abs(n) === 1 ? 'n_point' : 'n_points', sign ? signed(n) : String(n).replace('-', '−'));
+}

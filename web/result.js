@@ -150,7 +150,7 @@ export function renderSheet(r) {
   const totals = r.sheet.totals;
   const foot = h('tfoot', {}, h('tr', { class: 'sheet-total' }, h('th', { scope: 'row', colspan: 2 }, t('total')),
     seats.map((s) => h('td', { class: 'num' }, !totals ? '–'
-      : pts ? h('span', { class: 'run' }, points(totals.tournament ? totals.tournament[s] || 0 : 0, true))
+      : pts ? h('span', { class: 'run' }, signed(totals.tournament ? totals.tournament[s] || 0 : 0))
       : [h('span', { class: 'run' }, money(totals.money[s] || 0)),
         totals.tournament ? h('span', { class: 'delta' }, `${signed(totals.tournament[s] || 0)} P`) : null]))));
   el.replaceChildren(...[pts ? h('caption', {}, t('r_points')) : null, head, body, foot].filter(Boolean));

@@ -371,7 +371,7 @@ class App {
     for (const g of (m.games || []).slice(0, 50)) { // newest first
       const li = document.createElement('li');
       const when = new Date(g.at * 1000).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB');
-      li.textContent = `${when} – ${contractName(g.contract)}${g.declarer ? ' (' + t('declarer') + ')' : ''}: ${g.won ? t('won') : t('lost')}, ${money(g.money, true)}`;
+      li.textContent = `${when} – ${contractName(g.contract)}${g.declarer ? ' (' + t('declarer') + ')' : ''}: ${g.won ? t('won') : t('lost')}, ${g.score === 'points' ? points(g.points, true) : money(g.money, true)}`;
       ol.append(li);
     }
     box.replaceChildren(p, byKind, ol);

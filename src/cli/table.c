@@ -321,7 +321,8 @@ static size_t explain_words(const skx_table *t, const char *text, char *buf, siz
 size_t skx_table_explain(const skx_table *t, const sk_rules *r, const sk_result *res, char *buf,
                         size_t size)
 {
-    if (skx_table_tournament(t) && !res->thrown_in) {
+    bool points = r->score == SK_SCORE_POINTS; /* the game's own ruleset: replay has no session */
+    if (points && !res->thrown_in) {
         size_t n = (size_t)snprintf(buf, size, "%s:", skx_tr(t->lang, L_TOURNAMENT));
         for (int k = 0; k < SK_NSEATS; k++) {
             int s = (t->human + k) % 4;
@@ -342,7 +343,7 @@ size_t skx_table_explain(const skx_table *t, const sk_rules *r, const sk_result 
     }
     /* a deal thrown in at a points table: no money changes hands there */
     size_t n = (size_t)snprintf(buf, size, "%s: ",
-                                skx_tr(t->lang, skx_table_tournament(t) ? L_TOURNAMENT : L_MONEY));
+                                skx_tr(t->lang, points ? L_TOURNAMENT : L_MONEY));
     n += explain_words(t, text, buf + (n < size ? n : size), n < size ? size - n : 0);
     if (ramsch) {
         char who[160];

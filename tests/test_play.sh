@@ -274,6 +274,17 @@ if [ -f "$tfile" ]; then
     [ "$tmine" = "$(printf '%s\n' "$ttotal" | awk '{print $(NF-3)}')" ] && ok "tournament: stats as on the sheet ($tmine)" ||
         fail "tournament: stats $tmine, the sheet $ttotal"
     "$PROG" check -q "$tfile" && ok "tournament: records check" || fail "tournament: records do not check"
+    # replay and analyze of a tournament record: points, no money
+    played=$(grep -n '"thrown_in":false' "$tfile" | head -1 | cut -d: -f1)
+    "$PROG" replay --plain --lang en --game "${played:-1}" "$tfile" >"$tmp/trp" 2>&1
+    grep -q '^Tournament points: You [+-][0-9]' "$tmp/trp" && ok "tournament: replay settles in points" ||
+        fail "tournament: replay $(grep -m1 -E '^(Money|Tournament)' "$tmp/trp")"
+    grep -Eq '€|[Cc]ents?\b|^Money' "$tmp/trp" && fail "tournament: replay shows money" || ok "tournament: replay without money"
+    "$PROG" analyze --lang en --samples 2 --jobs 1 "$tfile" >"$tmp/tan" 2>&1
+    grep -q 'decisions rated' "$tmp/tan" && grep -q 'tournament points double dummy$' "$tmp/tan" &&
+        ok "tournament: analyze rates in tournament points" || fail "tournament: analyze $(tail -3 "$tmp/tan")"
+    grep -Eqi '€|cents?\b|money' "$tmp/tan" && fail "tournament: analyze shows money: $(grep -Eim2 '€|cents?\b|money' "$tmp/tan")" ||
+        ok "tournament: analyze without money"
 fi
 drive "$tmp/tm" --seed 11 --games 1 --preset tournament --rule score=money
 grep -q '^Score sheet (money in €)' "$tmp/tm" && grep -q '^Money: ' "$tmp/tm" &&

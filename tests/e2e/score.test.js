@@ -103,3 +103,28 @@ test('5.2.7: a tournament table shows tournament points, never money', { timeout
     await other.context.close();
   }
 });
+
+test('the create form\'s "Gespielt um" makes an official table play for points', { timeout: 60000 }, async () => {
+  const me = await person(browser, { device: DESKTOP });
+  try {
+    await me.page.goto(server.url);
+    await connected(me.page);
+    const form = me.page.locator('#create-form');
+    await form.locator('select[name=preset]').selectOption('official');
+    await form.locator('input[name=title]').fill('Punkte am Stammtisch');
+    await form.locator('details summary').click();
+    await form.locator('select[name=o_score]').selectOption('points');
+    await me.page.locator('#create').click();
+    await me.page.locator('#table[data-room]').waitFor({ timeout: 10000 });
+    assert.match(await me.page.locator('#status').innerText(), /um Turnierpunkte/);
+    const code = await me.page.locator('#table').getAttribute('data-room');
+    await me.page.goto(server.url);
+    await connected(me.page);
+    const meta = me.page.locator(`#lobby-list .lobby-room[data-room="${code}"] .room-meta`);
+    await meta.waitFor({ timeout: 10000 });
+    assert.match(await meta.textContent(), /^Offiziell \(Schafkopfschule\) · um Turnierpunkte · /);
+    assert.deepEqual(me.errors, [], 'the page threw');
+  } finally {
+    await me.context.close();
+  }
+});

@@ -1,5 +1,5 @@
 /*
- * test_sheet.c -- `schafkopf sheet`'s evening (src/cli/sheet.c,
+ * test_sheet.c -- `schafkopf sheet`'s evening (src/table/sheet.c,
  * sheet_print.c): lines read into outcomes and booked, refusals that say
  * what and where, the file read back to the same sheet, and who pays
  * whom with the fewest transfers (an exhaustive check).  The pricing
@@ -15,12 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/sheet.h"
+#include "schafkopf/table.h"
+
+#include <jansson.h>
 #include "testlib.h"
 
 /* A sheet of `preset` with options (a record's "overrides" object text)
  * and the players, loaded from its file text. */
-static void load(skx_sheet *sh, const char *preset, const char *overrides, const char *players,
+static void load(sk_sheet *sh, const char *preset, const char *overrides, const char *players,
                  int lang)
 {
     char text[1024], why[320];
@@ -28,28 +30,28 @@ static void load(skx_sheet *sh, const char *preset, const char *overrides, const
              "{\"format\":\"schafkopf-sheet\",\"version\":1,\"rules\":{\"preset\":\"%s\","
              "\"overrides\":{%s}},\"players\":[%s],\"first_dealer\":0,\"entries\":[]}",
              preset, overrides, players);
-    if (skx_sheet_load(sh, text, strlen(text), lang, why, sizeof why) < 0)
+    if (sk_sheet_load(sh, text, strlen(text), lang, why, sizeof why) < 0)
         fail_msg("load: %s", why);
 }
 
 /* A line that must be booked; returns its row. */
-static const skx_sheet_row *add(skx_sheet *sh, const char *line)
+static const sk_sheet_row *add(sk_sheet *sh, const char *line)
 {
     char why[320];
     int cmd = -1;
-    int rc = skx_sheet_add(sh, line, &cmd, why, sizeof why);
+    int rc = sk_sheet_add(sh, line, &cmd, why, sizeof why);
     if (rc != 0)
         fail_msg("\"%s\": %s", line, rc > 0 ? "a command" : why);
     return &sh->rows[sh->n - 1];
 }
 
 /* A line that must be refused with a reason containing `needle`. */
-static void refused(skx_sheet *sh, const char *line, const char *needle)
+static void refused(sk_sheet *sh, const char *line, const char *needle)
 {
     char why[320] = "";
     int cmd = -1, n = sh->n;
     sk_session before = sh->session;
-    if (skx_sheet_add(sh, line, &cmd, why, sizeof why) != -1)
+    if (sk_sheet_add(sh, line, &cmd, why, sizeof why) != -1)
         fail_msg("\"%s\" accepted", line);
     if (!strstr(why, needle))
         fail_msg("\"%s\": expected \"%s\" in \"%s\"", line, needle, why);
@@ -61,7 +63,7 @@ static void refused(skx_sheet *sh, const char *line, const char *needle)
     assert_int_equal(before.dealer, sh->session.dealer);
 }
 
-static void assert_money(const skx_sheet_row *row, int64_t a, int64_t b, int64_t c, int64_t d)
+static void assert_money(const sk_sheet_row *row, int64_t a, int64_t b, int64_t c, int64_t d)
 {
     if (row->money[0] != a || row->money[1] != b || row->money[2] != c || row->money[3] != d)
         fail_msg("money %lld %lld %lld %lld, expected %lld %lld %lld %lld",
@@ -74,7 +76,7 @@ static void assert_money(const skx_sheet_row *row, int64_t a, int64_t b, int64_t
 static void test_lines(void **state)
 {
     (void)state;
-    skx_sheet sh;
+    sk_sheet sh;
     load(&sh, "official", "", "\"Anna\",\"Bert\",\"Chris\",\"Dora\"", 0);
     /* 4.2.2: a Solo with 3 Laufende, won with 75: (5 + 3) x 10 from each */
     assert_money(add(&sh, "game solo:H spieler=Anna augen=75 laufende=3"), 240, -80, -80, -80);
@@ -83,7 +85,7 @@ static void test_lines(void **state)
                  40, 40, -40);
     assert_money(add(&sh, "zusammen"), 0, 0, 0, 0);
     /* 3.4.14 named by its rule number, 3.4.17's price */
-    const skx_sheet_row *row = add(&sh, "strafe 3.4.14 wenz spieler=Dora fehler=Anna");
+    const sk_sheet_row *row = add(&sh, "strafe 3.4.14 wenz spieler=Dora fehler=Anna");
     assert_money(row, -180, 0, 0, 180);
     assert_int_equal(row->outcome.fault, SK_FAULT_REVOKE);
     /* a misdeal: nothing, and the same dealer again (3.4.6) */
@@ -94,9 +96,9 @@ static void test_lines(void **state)
     assert_money(add(&sh, "SPIEL wenz spieler=anna verloren   # Anna lost"), -150, 50, 50, 50);
     assert_int_equal(sh.session.money[0], 240 - 40 - 180 - 150);
     char what[160];
-    skx_sheet_describe(&sh, &sh.rows[0], what, sizeof what);
+    sk_sheet_describe(&sh, &sh.rows[0], what, sizeof what);
     assert_string_equal(what, "Anna Herz-Solo gewonnen (75), 3 Laufende");
-    skx_sheet_free(&sh);
+    sk_sheet_free(&sh);
 }
 
 /* Refusals say what is wrong: the sheet's own words, and core's by the
@@ -104,7 +106,7 @@ static void test_lines(void **state)
 static void test_refusals(void **state)
 {
     (void)state;
-    skx_sheet sh;
+    sk_sheet sh;
     load(&sh, "official", "", "\"Anna\",\"Bert\",\"Chris\",\"Dora\"", 0);
     refused(&sh, "spiel solo:H spieler=Eva augen=70", "kein Spieler \"Eva\"");
     refused(&sh, "spiel solo:H spieler=Anna augen=701", "keine Zahl");
@@ -117,28 +119,28 @@ static void test_refusals(void **state)
     refused(&sh, "spiel solo:H spieler=Anna,Bert augen=70", "kein Spieler");
     refused(&sh, "spiel solo:H spieler=Anna augen=70 \x1b[2J", "Steuerzeichen");
     refused(&sh, "spiel solo:H spieler=\xc3\x28 augen=70", "kein UTF-8");
-    skx_sheet_free(&sh);
+    sk_sheet_free(&sh);
     load(&sh, "tournament", "", "\"Anna\",\"Bert\",\"Chris\",\"Dora\"", 1);
     refused(&sh, "game solo:H declarer=Anna points=70 kontra=1", "(5.2.4)");
     refused(&sh, "game wenz:tout declarer=Anna won", "first game (5.2.15)");
     refused(&sh, "penalty 3.4.2 wenz declarer=Anna offender=Bert", "(3.4.16)");
-    skx_sheet_free(&sh);
+    sk_sheet_free(&sh);
 }
 
 /* Five players (002): the dealer sits out, and the sheet says so. */
 static void test_five_players(void **state)
 {
     (void)state;
-    skx_sheet sh;
+    sk_sheet sh;
     load(&sh, "official", "\"players\":\"5\"", "\"A\",\"B\",\"C\",\"D\",\"E\"", 0);
     refused(&sh, "spiel solo:H spieler=A augen=70", "A sitzt in diesem Spiel aus");
-    const skx_sheet_row *row = add(&sh, "spiel solo:H spieler=B augen=70");
+    const sk_sheet_row *row = add(&sh, "spiel solo:H spieler=B augen=70");
     assert_int_equal(row->money[0], 0);
     assert_int_equal(row->money[1], 150);
     assert_int_equal(row->money[4], -50);
     assert_int_equal(row->dealer, 0);
     refused(&sh, "spiel solo:H spieler=B augen=70", "B sitzt in diesem Spiel aus");
-    skx_sheet_free(&sh);
+    sk_sheet_free(&sh);
 }
 
 /* A Kreuzbock round (002): the keeper names the declarer, the partner is
@@ -146,13 +148,13 @@ static void test_five_players(void **state)
 static void test_kreuzbock(void **state)
 {
     (void)state;
-    skx_sheet sh;
+    sk_sheet sh;
     load(&sh, "official", "\"kreuzbock_on_throw_in\":\"yes\"", "\"A\",\"B\",\"C\",\"D\"", 1);
     add(&sh, "thrown_in");
     refused(&sh, "thrown_in", "Kreuzbock");
-    const skx_sheet_row *row = add(&sh, "game kreuzbock declarer=B points=80");
+    const sk_sheet_row *row = add(&sh, "game kreuzbock declarer=B points=80");
     assert_money(row, -10, 10, -10, 10);
-    skx_sheet_free(&sh);
+    sk_sheet_free(&sh);
 }
 
 /* The file keeps the lines as typed; reading it books them again to the
@@ -160,24 +162,24 @@ static void test_kreuzbock(void **state)
 static void test_file_round_trip(void **state)
 {
     (void)state;
-    skx_sheet sh, back;
+    sk_sheet sh, back;
     load(&sh, "stammtisch", "", "\"Anna\",\"Bert\",\"Chris\",\"Dora\"", 0);
     add(&sh, "spiel geier spieler=Bert augen=80");
     add(&sh, "ramsch verlierer=Chris jungfrau=1");
     add(&sh, "spiel hochzeit spieler=Anna partner=Dora augen=40");
     add(&sh, "strafe revoke ramsch fehler=Dora");
-    json_t *o = skx_sheet_json(&sh, false);
+    json_t *o = sk_sheet_json(&sh, false);
     char *text = json_dumps(o, 0);
     char why[320];
-    assert_int_equal(skx_sheet_load(&back, text, strlen(text), 0, why, sizeof why), 0);
+    assert_int_equal(sk_sheet_load(&back, text, strlen(text), 0, why, sizeof why), 0);
     assert_int_equal(back.n, sh.n);
     assert_memory_equal(back.session.money, sh.session.money, sizeof sh.session.money);
     assert_memory_equal(back.session.tournament, sh.session.tournament,
                         sizeof sh.session.tournament);
-    skx_sheet_free(&back);
+    sk_sheet_free(&back);
     free(text);
     json_decref(o);
-    skx_sheet_free(&sh);
+    sk_sheet_free(&sh);
 
     static const struct {
         const char *text, *why;
@@ -205,7 +207,7 @@ static void test_file_round_trip(void **state)
     };
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
         why[0] = '\0';
-        assert_int_equal(skx_sheet_load(&back, BAD[i].text, strlen(BAD[i].text), 0, why,
+        assert_int_equal(sk_sheet_load(&back, BAD[i].text, strlen(BAD[i].text), 0, why,
                                         sizeof why),
                          -1);
         if (!strstr(why, BAD[i].why))
@@ -255,7 +257,7 @@ static void test_fewest_transfers(void **state)
         b[n - 1] = -sum;
         int from[6], to[6];
         int64_t amount[6], left[6];
-        int k = skx_sheet_transfers(b, n, from, to, amount);
+        int k = sk_sheet_transfers(b, n, from, to, amount);
         memcpy(left, b, sizeof left);
         for (int t = 0; t < k; t++) {
             assert_true(amount[t] > 0);
@@ -275,16 +277,16 @@ static void test_fewest_transfers(void **state)
 static void test_names(void **state)
 {
     (void)state;
-    assert_true(skx_sheet_name_ok("Anna"));
-    assert_true(skx_sheet_name_ok("J\xc3\xb6rg"));
-    assert_true(skx_sheet_name_ok("Sepp_2"));
-    assert_false(skx_sheet_name_ok("2"));
-    assert_false(skx_sheet_name_ok(""));
-    assert_false(skx_sheet_name_ok("A B"));
-    assert_false(skx_sheet_name_ok("A,B"));
-    assert_false(skx_sheet_name_ok("A=B"));
-    assert_false(skx_sheet_name_ok("\xc3"));
-    assert_false(skx_sheet_name_ok("abcdefghijklmnopqrstuvwxyz"));
+    assert_true(sk_sheet_name_ok("Anna"));
+    assert_true(sk_sheet_name_ok("J\xc3\xb6rg"));
+    assert_true(sk_sheet_name_ok("Sepp_2"));
+    assert_false(sk_sheet_name_ok("2"));
+    assert_false(sk_sheet_name_ok(""));
+    assert_false(sk_sheet_name_ok("A B"));
+    assert_false(sk_sheet_name_ok("A,B"));
+    assert_false(sk_sheet_name_ok("A=B"));
+    assert_false(sk_sheet_name_ok("\xc3"));
+    assert_false(sk_sheet_name_ok("abcdefghijklmnopqrstuvwxyz"));
 }
 
 int main(void)

@@ -38,6 +38,11 @@
 
 #include "schafkopf/ai.h"
 #include "schafkopf/core.h"
+#include "schafkopf/sheet.h"
+#include "schafkopf/tournament.h"
+
+#include <stdbool.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -260,6 +265,185 @@ char *sk_room_record(const sk_room *r, uint32_t game_no);
  * the dealer, who sat out), SK_NOSEAT past them.  Returns the game's
  * seats (4, or 3), or -1 when the room keeps no such game. */
 int sk_room_game_seats(const sk_room *r, uint32_t game_no, uint8_t room_seat[SK_NSEATS]);
+
+
+/* ------------------------------------------------------------------ */
+/* Score keeping: an evening's sheet and a tournament as documents      */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A score keeper's documents, shared by `schafkopf sheet`,
+ * `schafkopf tournament` and the server's pages.  Both are the lines
+ * as typed (an evening: one line per deal, "game solo:H declarer=Anna
+ * points=75"; a tournament: the organiser's lines), booked again on
+ * every load, so what is kept is exactly what was entered and nothing
+ * is stale.  The lines are outside input: each is checked and refused
+ * with a message that says what and where (docs/rules.md "Score
+ * keeping", docs/tournament.md).  Names: sk_sheet_ (sheet.c,
+ * sheet_print.c), sk_tour_ (tour.c, tour_print.c).  The JSON members
+ * are jansson values (struct json_t).
+ */
+struct json_t;
+
+#define SK_SHEET_MAX_LINE 1024
+#define SK_SHEET_MAX_ENTRIES 4096
+#define SK_SHEET_MAX_FILE (SK_SHEET_MAX_ENTRIES * (SK_SHEET_MAX_LINE + 8) + 65536)
+#define SK_SHEET_NAME 24
+
+/* The words of a sheet line and its commands (sk_sheet_add gives a
+ * command's word in *cmd: SK_SHEET_K_SHOW .. SK_SHEET_K_POINTS_TABLE). */
+enum sk_sheet_key {
+    SK_SHEET_K_GAME, SK_SHEET_K_THROWN, SK_SHEET_K_RAMSCH, SK_SHEET_K_PENALTY,
+    SK_SHEET_K_REDEAL, SK_SHEET_K_DECLARER, SK_SHEET_K_PARTNER, SK_SHEET_K_POINTS,
+    SK_SHEET_K_WON, SK_SHEET_K_LOST, SK_SHEET_K_SCHNEIDER, SK_SHEET_K_SCHWARZ,
+    SK_SHEET_K_LAUFENDE, SK_SHEET_K_KONTRA, SK_SHEET_K_LAID, SK_SHEET_K_MUSS,
+    SK_SHEET_K_KREUZBOCK, SK_SHEET_K_LOSERS, SK_SHEET_K_WINNERS, SK_SHEET_K_JUNGFRAU,
+    SK_SHEET_K_DURCHMARSCH, SK_SHEET_K_OFFENDER, SK_SHEET_K_REVEALER, SK_SHEET_K_SHOW,
+    SK_SHEET_K_PAY, SK_SHEET_K_CSV, SK_SHEET_K_JSON, SK_SHEET_K_UNDO, SK_SHEET_K_HELP,
+    SK_SHEET_K_QUIT, SK_SHEET_K_POINTS_TABLE, SK_SHEET_K_COUNT,
+};
+
+/* The sheet's words, a table per language (sheet_print.c). */
+enum sk_sheet_word {
+    SK_SW_GAME, SK_SW_DEALER, SK_SW_TOTAL, SK_SW_STOCK, SK_SW_PAYS, SK_SW_TO, SK_SW_NOTHING,
+    SK_SW_WON, SK_SW_LOST, SK_SW_WITH, SK_SW_THROWN, SK_SW_RAMSCH_LOST, SK_SW_DURCHMARSCH,
+    SK_SW_FAULT, SK_SW_REDEAL, SK_SW_REFUSED, SK_SW_LAUFENDE, SK_SW_KONTRA, SK_SW_LAID,
+    SK_SW_SITS_OUT, SK_SW_UNKNOWN_WORD, SK_SW_UNKNOWN_PLAYER, SK_SW_BAD_NUMBER, SK_SW_NO_KIND,
+    SK_SW_TOO_LONG, SK_SW_FULL, SK_SW_UNDONE, SK_SW_EMPTY, SK_SW_SAVE_FAILED, SK_SW_HELP,
+    SK_SW_POINTS, SK_SW_PAY_LINE, SK_SW_MISSING_RESULT, SK_SW_BAD_TEXT, SK_SW_GREETING,
+    SK_SW_COUNT,
+};
+
+/* A word of the sheet in language lang (0 German, 1 English). */
+const char *sk_sheet_word(int lang, int word);
+
+/* One booked deal: what was entered and what it gave each player. */
+typedef struct sk_sheet_row {
+    sk_outcome outcome;
+    uint8_t seat_player[SK_NSEATS];
+    uint8_t dealer;          /* the player who dealt */
+    uint8_t won;             /* the declarer's side won (as priced) */
+    int64_t money[5];        /* per player, Stock flow included */
+    int64_t points[5];
+    int64_t stock;           /* the pot after the deal */
+} sk_sheet_row;
+
+/* An evening: the ruleset, the players, the session and its rows. */
+typedef struct sk_sheet {
+    sk_rules rules;
+    int nplayers;
+    char names[5][SK_SHEET_NAME];
+    int first_dealer;
+    int lang;                /* 0 German, 1 English */
+    sk_session session;
+    char **lines;            /* the entries as typed */
+    sk_sheet_row *rows;
+    int n, cap;
+} sk_sheet;
+
+
+/* Cents as euros, "-1,50" (German) or "-1.50"; returns buf. */
+const char *sk_sheet_euros(const sk_sheet *sh, int64_t cents, char buf[32]);
+/* What a row's deal was, in words. */
+void sk_sheet_describe(const sk_sheet *sh, const sk_sheet_row *row, char *buf, size_t size);
+/* The sheet with running totals: money, or tournament points. */
+void sk_sheet_print(const sk_sheet *sh, FILE *out, bool points);
+/* Who pays whom, with the fewest transfers. */
+void sk_sheet_print_pay(const sk_sheet *sh, FILE *out);
+/* The sheet as CSV. */
+void sk_sheet_print_csv(const sk_sheet *sh, FILE *out);
+/* The sheet as JSON: what its file keeps, and with `rows` each deal's
+ * amounts and the totals.  NULL when out of memory. */
+struct json_t *sk_sheet_json(const sk_sheet *sh, bool rows);
+/* The fewest transfers that settle n <= 6 balances summing to zero;
+ * returns how many, written to from/to/amount (room for n). */
+int sk_sheet_transfers(const int64_t *balance, int n, int from[], int to[], int64_t amount[]);
+
+/* A fresh evening under r: nplayers names (NULL: the numbers 1..n)
+ * and the index of the first dealer.  Nothing to free but what
+ * sk_sheet_free frees. */
+void sk_sheet_init(sk_sheet *sh, const sk_rules *r, char names[][SK_SHEET_NAME], int dealer);
+/* Takes back the last entry (3.4.1: only the deal just entered can
+ * still be changed) by booking the others again. */
+void sk_sheet_undo(sk_sheet *sh);
+/* The player named by the first n bytes of s (a name, any case, or a
+ * number 1..nplayers), -1 if none. */
+int sk_sheet_player(const sk_sheet *sh, const char *s, size_t n);
+/* Whether a player's name is fine (see sheet.c). */
+int sk_sheet_name_ok(const char *name);
+/* Reads a sheet file's text, booking every entry again; 0 or -1 with
+ * why naming the member or entry. */
+int sk_sheet_load(sk_sheet *sh, const char *text, size_t len, int lang, char *why,
+                   size_t size);
+/* Books one line: 0, 1 for a command (its word in *cmd), -1 with why. */
+int sk_sheet_add(sk_sheet *sh, const char *line, int *cmd, char *why, size_t size);
+/* Reads one deal's line for the session's next deal into an outcome in
+ * game seats, booking nothing: 0 or -1 with why (for the tournament). */
+int sk_sheet_parse(const sk_sheet *sh, const char *line, sk_outcome *o, char *why,
+                    size_t size);
+/* A core refusal (sk_error) in the sheet's language. */
+void sk_sheet_refusal(const sk_sheet *sh, const sk_error *err, char *why, size_t size);
+/* Frees what the sheet holds. */
+void sk_sheet_free(sk_sheet *sh);
+
+#define SK_TOUR_MAX_LINE 1024
+#define SK_TOUR_MAX_LINES 40000
+#define SK_TOUR_MAX_FILE (SK_TOUR_MAX_LINES * (SK_TOUR_MAX_LINE + 40) + 65536)
+
+/* The words of the tournament, a table per language. */
+enum sk_tour_word {
+    SK_TW_TOURNAMENT, SK_TW_STAGE, SK_TW_TABLE, SK_TW_SEAT, SK_TW_START, SK_TW_NAME,
+    SK_TW_POINTS, SK_TW_PLACE, SK_TW_PRIZE, SK_TW_BYE, SK_TW_SIGNATURE, SK_TW_REFEREE,
+    SK_TW_ROUND, SK_TW_CHECK, SK_TW_STRUCK, SK_TW_APPROVED, SK_TW_SIE, SK_TW_TOUT_WON,
+    SK_TW_TOUT, SK_TW_SOLO_WON, SK_TW_SOLO, SK_TW_GAME, SK_TW_WON, SK_TW_LOST, SK_TW_THROWN,
+    SK_TW_REDEAL, SK_TW_PENALTY, SK_TW_WITHDRAWN, SK_TW_UNPAID, SK_TW_FOR, SK_TW_CORRECTIONS,
+    SK_TW_BY, SK_TW_WHY, SK_TW_WHEN, SK_TW_SEED, SK_TW_SEATING_PLAN, SK_TW_STANDINGS,
+    SK_TW_SHEET, SK_TW_DEALS_FIRST, SK_TW_PLUS, SK_TW_MINUS, SK_TW_REFUSED, SK_TW_UNKNOWN,
+    SK_TW_HELP, SK_TW_SAVE_FAILED, SK_TW_REGISTERED, SK_TW_DRAWN, SK_TW_WRITTEN, SK_TW_LOTS,
+    SK_TW_KEEPER, SK_TW_OK, SK_TW_NEEDS_APPROVAL, SK_TW_FIRST_GAME, SK_TW_CORRECTED,
+    SK_TW_CHANGE, SK_TW_COUNT,
+};
+
+/* A word in language lang (0 German, 1 English). */
+const char *sk_tour_word(int lang, int word);
+/* A core refusal (sk_error from schafkopf/tournament.h) in lang. */
+void sk_tour_refusal(int lang, const sk_error *err, char *why, size_t size);
+
+/* The organiser's tournament: the model and the lines that made it. */
+typedef struct sk_tour {
+    sk_tournament *t;
+    int lang;
+    struct json_t *lines;        /* [{"line": TEXT, "at": SECONDS}, ...] */
+} sk_tour;
+
+/* Applies one line at time `at`: 0 (a change: append it to lines),
+ * 1 for a command that changes nothing (done, output to out), 2 for
+ * quit, SK_TOUR_PRINT for `print DIR` (the caller writes the files:
+ * this layer writes none), -1 with why (nothing changed). */
+#define SK_TOUR_PRINT 3
+int sk_tour_apply(sk_tour *tr, const char *line, int64_t at, FILE *out, char *why,
+                   size_t size);
+/* Reads a tournament file's text, applying every line again; 0 or -1
+ * with why naming the member or the line. */
+int sk_tour_load(sk_tour *tr, const char *text, size_t len, int lang, char *why,
+                  size_t size);
+/* A fresh tournament with the published seed; 0 or -1 with why. */
+int sk_tour_init(sk_tour *tr, const char *seed, int lang, char *why, size_t size);
+/* The file's JSON (NULL when out of memory). */
+struct json_t *sk_tour_json(const sk_tour *tr);
+void sk_tour_free(sk_tour *tr);
+
+/* Text output: the seating plan of a stage, a table's sheet, the standings. */
+void sk_tour_print_plan(const sk_tour *tr, int stage, FILE *out);
+void sk_tour_print_sheet(const sk_tour *tr, int stage, int table, FILE *out);
+void sk_tour_print_standings(const sk_tour *tr, FILE *out);
+/* The printable HTML (print styles): "plan", "sheets" (stage), "standings". */
+void sk_tour_html_plan(const sk_tour *tr, int stage, FILE *out);
+void sk_tour_html_sheets(const sk_tour *tr, int stage, FILE *out);
+void sk_tour_html_standings(const sk_tour *tr, FILE *out);
+/* What a sheet line was, in words. */
+void sk_tour_describe(const sk_tour *tr, const sk_t_table *tb, const sk_t_line *l, char *buf,
+                       size_t size);
 
 #ifdef __cplusplus
 }

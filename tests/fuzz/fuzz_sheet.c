@@ -1,8 +1,8 @@
 /*
  * fuzz_sheet.c -- libFuzzer harness for `schafkopf sheet`'s input: the
- * lines a score keeper types (src/cli/sheet.c) and the sheet's file.
+ * lines a score keeper types (src/table/sheet.c) and the sheet's file.
  *
- * Input starting with '{' is a sheet file (skx_sheet_load); anything
+ * Input starting with '{' is a sheet file (sk_sheet_load); anything
  * else is lines, booked one by one into an evening whose ruleset the
  * first byte picks (official, stammtisch, five players, Kreuzbock
  * rounds and the Stock), with every command run at the end and now and
@@ -11,15 +11,14 @@
  * file written for the sheet must read back to the same totals.
  * Seeds: tests/fuzz/corpus/fuzz_sheet/.
  */
-#include "../../src/cli/common.c"
-#include "../../src/cli/sheet.c"
-#include "../../src/cli/sheet_print.c"
+#include "../../src/table/sheet.c"
+#include "../../src/table/sheet_print.c"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The totals must sum to zero with the pot, and the file of the sheet
  * must give them again. */
-static void check_sheet(const skx_sheet *sh)
+static void check_sheet(const sk_sheet *sh)
 {
     int64_t sum = sh->session.stock;
     for (int p = 0; p < 5; p++)
@@ -28,23 +27,23 @@ static void check_sheet(const skx_sheet *sh)
         abort();
     FILE *null = fopen("/dev/null", "w");
     if (null) {
-        skx_sheet_print(sh, null, false);
-        skx_sheet_print(sh, null, true);
-        skx_sheet_print_pay(sh, null);
-        skx_sheet_print_csv(sh, null);
+        sk_sheet_print(sh, null, false);
+        sk_sheet_print(sh, null, true);
+        sk_sheet_print_pay(sh, null);
+        sk_sheet_print_csv(sh, null);
         fclose(null);
     }
-    json_t *rows = skx_sheet_json(sh, true);
+    json_t *rows = sk_sheet_json(sh, true);
     json_decref(rows);
-    json_t *o = skx_sheet_json(sh, false);
+    json_t *o = sk_sheet_json(sh, false);
     char *text = o ? json_dumps(o, 0) : NULL;
-    skx_sheet back;
+    sk_sheet back;
     char why[320];
-    if (text && skx_sheet_load(&back, text, strlen(text), sh->lang, why, sizeof why) == 0) {
+    if (text && sk_sheet_load(&back, text, strlen(text), sh->lang, why, sizeof why) == 0) {
         if (back.n != sh->n ||
             memcmp(back.session.money, sh->session.money, sizeof back.session.money) != 0)
             abort();
-        skx_sheet_free(&back);
+        sk_sheet_free(&back);
     } else if (text) {
         abort(); /* what the sheet wrote, it must read */
     }
@@ -54,12 +53,12 @@ static void check_sheet(const skx_sheet *sh)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    skx_sheet sh;
+    sk_sheet sh;
     char why[320];
     if (size > 0 && data[0] == '{') {
-        if (skx_sheet_load(&sh, (const char *)data, size, 0, why, sizeof why) == 0) {
+        if (sk_sheet_load(&sh, (const char *)data, size, 0, why, sizeof why) == 0) {
             check_sheet(&sh);
-            skx_sheet_free(&sh);
+            sk_sheet_free(&sh);
         }
         return 0;
     }
@@ -73,11 +72,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
              "\"overrides\":{%s}},\"players\":[\"Anna\",\"Bert\",\"Chris\",\"Dora\"%s],"
              "\"first_dealer\":1,\"entries\":[]}",
              PRESETS[which], RULES[which], which == 1 ? ",\"Eva\"" : "");
-    if (skx_sheet_load(&sh, text, strlen(text), size > 1 && (data[1] & 1), why, sizeof why) < 0)
+    if (sk_sheet_load(&sh, text, strlen(text), size > 1 && (data[1] & 1), why, sizeof why) < 0)
         abort();
     char *line = malloc(size + 1);
     if (!line) {
-        skx_sheet_free(&sh);
+        sk_sheet_free(&sh);
         return 0;
     }
     for (size_t at = size ? 1 : 0; at < size;) {
@@ -86,13 +85,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memcpy(line, data + at, len);
         line[len] = '\0';
         int cmd = -1;
-        int rc = skx_sheet_add(&sh, line, &cmd, why, sizeof why);
-        if (rc == 1 && cmd == K_UNDO && sh.n > 0)
-            sheet_undo(&sh);
+        int rc = sk_sheet_add(&sh, line, &cmd, why, sizeof why);
+        if (rc == 1 && cmd == SK_SHEET_K_UNDO && sh.n > 0)
+            sk_sheet_undo(&sh);
         at += len + 1;
     }
     free(line);
     check_sheet(&sh);
-    skx_sheet_free(&sh);
+    sk_sheet_free(&sh);
     return 0;
 }

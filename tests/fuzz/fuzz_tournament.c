@@ -1,9 +1,9 @@
 /*
  * fuzz_tournament.c -- libFuzzer harness for `schafkopf tournament`'s
- * input: the organiser's lines (src/cli/tournament.c) and the
+ * input: the organiser's lines (src/table/tour.c) and the
  * tournament's file.
  *
- * Input starting with '{' is a tournament file (skx_tour_load); anything
+ * Input starting with '{' is a tournament file (sk_tour_load); anything
  * else is lines, applied one by one to a tournament of 13 players with
  * stages of 4 games whose first stage is drawn (two tables of four, one
  * of five), so table lines, approvals, strikes and corrections reach
@@ -13,16 +13,15 @@
  * tournament must read back to the same standings.
  * Seeds: tests/fuzz/corpus/fuzz_tournament/.
  */
-#include "../../src/cli/common.c"
-#include "../../src/cli/sheet.c"
-#include "../../src/cli/sheet_print.c"
-#include "../../src/cli/tournament.c"
-#include "../../src/cli/tournament_print.c"
+#include "../../src/table/sheet.c"
+#include "../../src/table/sheet_print.c"
+#include "../../src/table/tour.c"
+#include "../../src/table/tour_print.c"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The sums must be zero, the output writable, the file readable again. */
-static void check_tour(skx_tour *tr)
+static void check_tour(sk_tour *tr)
 {
     static sk_t_line lines[SK_T_MAX_ENTRIES];
     static sk_t_standing st[SK_T_MAX_PLAYERS], back_st[SK_T_MAX_PLAYERS];
@@ -40,7 +39,7 @@ static void check_tour(skx_tour *tr)
                     abort();
             }
             if (null)
-                skx_tour_print_sheet(tr, s, k, null);
+                sk_tour_print_sheet(tr, s, k, null);
         }
     int n = sk_t_standings(tr->t, st), sum = 0;
     for (int i = 0; i < n; i++)
@@ -48,23 +47,23 @@ static void check_tour(skx_tour *tr)
     if (sum != 0)
         abort();
     if (null) {
-        skx_tour_print_standings(tr, null);
-        skx_tour_html_standings(tr, null);
+        sk_tour_print_standings(tr, null);
+        sk_tour_html_standings(tr, null);
         for (int s = 1; s <= tr->t->nstages; s++) {
-            skx_tour_html_plan(tr, s, null);
-            skx_tour_html_sheets(tr, s, null);
+            sk_tour_html_plan(tr, s, null);
+            sk_tour_html_sheets(tr, s, null);
         }
         fclose(null);
     }
-    json_t *o = skx_tour_json(tr);
+    json_t *o = sk_tour_json(tr);
     char *text = o ? json_dumps(o, 0) : NULL;
-    skx_tour back;
+    sk_tour back;
     char why[400];
-    if (text && skx_tour_load(&back, text, strlen(text), tr->lang, why, sizeof why) == 0) {
+    if (text && sk_tour_load(&back, text, strlen(text), tr->lang, why, sizeof why) == 0) {
         if (sk_t_standings(back.t, back_st) != n ||
             memcmp(back_st, st, (size_t)n * sizeof *st) != 0)
             abort();
-        skx_tour_free(&back);
+        sk_tour_free(&back);
     } else if (text) {
         abort(); /* what the tournament wrote, it must read */
     }
@@ -74,12 +73,12 @@ static void check_tour(skx_tour *tr)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    skx_tour tr;
+    sk_tour tr;
     char why[400];
     if (size > 0 && data[0] == '{') {
-        if (skx_tour_load(&tr, (const char *)data, size, 0, why, sizeof why) == 0) {
+        if (sk_tour_load(&tr, (const char *)data, size, 0, why, sizeof why) == 0) {
             check_tour(&tr);
-            skx_tour_free(&tr);
+            sk_tour_free(&tr);
         }
         return 0;
     }
@@ -90,13 +89,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         "anmelden Jakob bezahlt", "anmelden Kathi bezahlt", "anmelden Luise bezahlt",
         "anmelden Max bezahlt", "spiele 4", "auslosen 1 fuenf"};
     FILE *null = fopen("/dev/null", "w");
-    if (!null || skx_tour_init(&tr, "fuzz", size > 0 && (data[0] & 1), why, sizeof why) < 0) {
+    if (!null || sk_tour_init(&tr, "fuzz", size > 0 && (data[0] & 1), why, sizeof why) < 0) {
         if (null)
             fclose(null);
         return 0;
     }
     for (size_t i = 0; i < sizeof PRELUDE / sizeof PRELUDE[0]; i++) {
-        if (skx_tour_apply(&tr, PRELUDE[i], 0, null, why, sizeof why) != 0)
+        if (sk_tour_apply(&tr, PRELUDE[i], 0, null, why, sizeof why) != 0)
             abort();
         json_array_append_new(tr.lines, json_pack("{s:s, s:i}", "line", PRELUDE[i], "at", 0));
     }
@@ -110,12 +109,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (strlen(line) != len || strncmp(line, "drucken", 7) == 0 ||
             strncmp(line, "print", 5) == 0)
             continue; /* no files written by the fuzzer */
-        if (skx_tour_apply(&tr, line, 1000, null, why, sizeof why) == 0)
+        if (sk_tour_apply(&tr, line, 1000, null, why, sizeof why) == 0)
             json_array_append_new(tr.lines, json_pack("{s:s, s:i}", "line", line, "at", 1000));
     }
     free(line);
     fclose(null);
     check_tour(&tr);
-    skx_tour_free(&tr);
+    sk_tour_free(&tr);
     return 0;
 }

@@ -1,41 +1,43 @@
 /*
- * tournament_print.c -- the output of `schafkopf tournament` (see
- * tournament.c): its words in German and English, the seating plan, a
+ * tour_print.c -- the words and the output of a tournament (tour.c):
+ * its words in German and English, the seating plan, a
  * table's sheet and the standings as text, and the same as printable
  * HTML with print styles -- the sheets with the players' signatures
  * (5.3.2) and the referee's initials for changes (5.3.4).
  */
-#include "cli/tournament.h"
+#include "schafkopf/table.h"
+
+#include <jansson.h>
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-static const char *const TOUR_WORDS[2][TW_COUNT] = {
+static const char *const TOUR_WORDS[2][SK_TW_COUNT] = {
     {
-        [TW_TOURNAMENT] = "Preisschafkopf", [TW_STAGE] = "Runde", [TW_TABLE] = "Tisch",
-        [TW_SEAT] = "Platz am Tisch", [TW_START] = "Startnr.", [TW_NAME] = "Name",
-        [TW_POINTS] = "Punkte", [TW_PLACE] = "Platz", [TW_PRIZE] = "Preis",
-        [TW_BYE] = "spielfrei", [TW_SIGNATURE] = "Unterschrift", [TW_REFEREE] = "Turnierleitung",
-        [TW_ROUND] = "Durchgang", [TW_CHECK] = "Gegenprobe", [TW_STRUCK] = "gestrichen",
-        [TW_APPROVED] = "genehmigt", [TW_SIE] = "Sie", [TW_TOUT_WON] = "Tout gew.",
-        [TW_TOUT] = "Tout", [TW_SOLO_WON] = "Solo gew.", [TW_SOLO] = "Solo",
-        [TW_GAME] = "Spiel", [TW_WON] = "gewonnen", [TW_LOST] = "verloren",
-        [TW_THROWN] = "zusammengeworfen", [TW_REDEAL] = "neu gegeben",
-        [TW_PENALTY] = "Strafe", [TW_WITHDRAWN] = "abgemeldet", [TW_UNPAID] = "nicht bezahlt",
-        [TW_FOR] = "für", [TW_CORRECTIONS] = "Änderungen", [TW_BY] = "von",
-        [TW_WHY] = "Grund", [TW_WHEN] = "Zeit", [TW_SEED] = "Losnummer (veröffentlicht)",
-        [TW_SEATING_PLAN] = "Sitzplan", [TW_STANDINGS] = "Ergebnisliste",
-        [TW_SHEET] = "Spielliste", [TW_DEALS_FIRST] = "gibt zuerst", [TW_PLUS] = "plus",
-        [TW_MINUS] = "minus", [TW_REFUSED] = "Abgelehnt",
-        [TW_UNKNOWN] = "unbekannte Eingabe \"%s\" (hilfe zeigt die Eingaben)",
-        [TW_SAVE_FAILED] = "nicht gespeichert, zurückgenommen",
-        [TW_REGISTERED] = "Angemeldet: Startnummer", [TW_DRAWN] = "Ausgelost",
-        [TW_WRITTEN] = "Geschrieben:", [TW_LOTS] = "Los", [TW_KEEPER] = "Listenführer",
-        [TW_OK] = "in Ordnung", [TW_NEEDS_APPROVAL] = "genehmigungspflichtig",
-        [TW_FIRST_GAME] = "erstes Spiel", [TW_CORRECTED] = "berichtigt",
-        [TW_CHANGE] = "Änderung",
-        [TW_HELP] =
+        [SK_TW_TOURNAMENT] = "Preisschafkopf", [SK_TW_STAGE] = "Runde", [SK_TW_TABLE] = "Tisch",
+        [SK_TW_SEAT] = "Platz am Tisch", [SK_TW_START] = "Startnr.", [SK_TW_NAME] = "Name",
+        [SK_TW_POINTS] = "Punkte", [SK_TW_PLACE] = "Platz", [SK_TW_PRIZE] = "Preis",
+        [SK_TW_BYE] = "spielfrei", [SK_TW_SIGNATURE] = "Unterschrift", [SK_TW_REFEREE] = "Turnierleitung",
+        [SK_TW_ROUND] = "Durchgang", [SK_TW_CHECK] = "Gegenprobe", [SK_TW_STRUCK] = "gestrichen",
+        [SK_TW_APPROVED] = "genehmigt", [SK_TW_SIE] = "Sie", [SK_TW_TOUT_WON] = "Tout gew.",
+        [SK_TW_TOUT] = "Tout", [SK_TW_SOLO_WON] = "Solo gew.", [SK_TW_SOLO] = "Solo",
+        [SK_TW_GAME] = "Spiel", [SK_TW_WON] = "gewonnen", [SK_TW_LOST] = "verloren",
+        [SK_TW_THROWN] = "zusammengeworfen", [SK_TW_REDEAL] = "neu gegeben",
+        [SK_TW_PENALTY] = "Strafe", [SK_TW_WITHDRAWN] = "abgemeldet", [SK_TW_UNPAID] = "nicht bezahlt",
+        [SK_TW_FOR] = "für", [SK_TW_CORRECTIONS] = "Änderungen", [SK_TW_BY] = "von",
+        [SK_TW_WHY] = "Grund", [SK_TW_WHEN] = "Zeit", [SK_TW_SEED] = "Losnummer (veröffentlicht)",
+        [SK_TW_SEATING_PLAN] = "Sitzplan", [SK_TW_STANDINGS] = "Ergebnisliste",
+        [SK_TW_SHEET] = "Spielliste", [SK_TW_DEALS_FIRST] = "gibt zuerst", [SK_TW_PLUS] = "plus",
+        [SK_TW_MINUS] = "minus", [SK_TW_REFUSED] = "Abgelehnt",
+        [SK_TW_UNKNOWN] = "unbekannte Eingabe \"%s\" (hilfe zeigt die Eingaben)",
+        [SK_TW_SAVE_FAILED] = "nicht gespeichert, zurückgenommen",
+        [SK_TW_REGISTERED] = "Angemeldet: Startnummer", [SK_TW_DRAWN] = "Ausgelost",
+        [SK_TW_WRITTEN] = "Geschrieben:", [SK_TW_LOTS] = "Los", [SK_TW_KEEPER] = "Listenführer",
+        [SK_TW_OK] = "in Ordnung", [SK_TW_NEEDS_APPROVAL] = "genehmigungspflichtig",
+        [SK_TW_FIRST_GAME] = "erstes Spiel", [SK_TW_CORRECTED] = "berichtigt",
+        [SK_TW_CHANGE] = "Änderung",
+        [SK_TW_HELP] =
             "Eingaben:\n"
             "  anmelden NAME [bezahlt]     bezahlt N     abmelden N     ersatz N NAME\n"
             "  spiele N                    Spiele je Runde (5.2.1, vor der ersten Auslosung)\n"
@@ -47,28 +49,28 @@ static const char *const TOUR_WORDS[2][TW_COUNT] = {
             "T: Tisch der laufenden Runde oder RUNDE/T; G: Nummer des Spiels auf der Liste.",
     },
     {
-        [TW_TOURNAMENT] = "Preisschafkopf", [TW_STAGE] = "Stage", [TW_TABLE] = "Table",
-        [TW_SEAT] = "Seat", [TW_START] = "No.", [TW_NAME] = "Name", [TW_POINTS] = "Points",
-        [TW_PLACE] = "Place", [TW_PRIZE] = "Prize", [TW_BYE] = "bye",
-        [TW_SIGNATURE] = "Signature", [TW_REFEREE] = "Referee", [TW_ROUND] = "Round",
-        [TW_CHECK] = "Cross check", [TW_STRUCK] = "struck", [TW_APPROVED] = "approved",
-        [TW_SIE] = "Sie", [TW_TOUT_WON] = "Tout won", [TW_TOUT] = "Tout",
-        [TW_SOLO_WON] = "Solo won", [TW_SOLO] = "Solo", [TW_GAME] = "Game", [TW_WON] = "won",
-        [TW_LOST] = "lost", [TW_THROWN] = "thrown in", [TW_REDEAL] = "dealt again",
-        [TW_PENALTY] = "Penalty", [TW_WITHDRAWN] = "withdrawn", [TW_UNPAID] = "not paid",
-        [TW_FOR] = "for", [TW_CORRECTIONS] = "Changes", [TW_BY] = "by", [TW_WHY] = "Reason",
-        [TW_WHEN] = "Time", [TW_SEED] = "Draw seed (published)",
-        [TW_SEATING_PLAN] = "Seating plan", [TW_STANDINGS] = "Standings",
-        [TW_SHEET] = "Score sheet", [TW_DEALS_FIRST] = "deals first", [TW_PLUS] = "plus",
-        [TW_MINUS] = "minus", [TW_REFUSED] = "Refused",
-        [TW_UNKNOWN] = "unknown input \"%s\" (help lists the lines)",
-        [TW_SAVE_FAILED] = "not saved, taken back",
-        [TW_REGISTERED] = "Registered: start number", [TW_DRAWN] = "Drawn",
-        [TW_WRITTEN] = "Written:", [TW_LOTS] = "Lot", [TW_KEEPER] = "Score keeper",
-        [TW_OK] = "correct", [TW_NEEDS_APPROVAL] = "needs approval",
-        [TW_FIRST_GAME] = "first game", [TW_CORRECTED] = "corrected",
-        [TW_CHANGE] = "Change",
-        [TW_HELP] =
+        [SK_TW_TOURNAMENT] = "Preisschafkopf", [SK_TW_STAGE] = "Stage", [SK_TW_TABLE] = "Table",
+        [SK_TW_SEAT] = "Seat", [SK_TW_START] = "No.", [SK_TW_NAME] = "Name", [SK_TW_POINTS] = "Points",
+        [SK_TW_PLACE] = "Place", [SK_TW_PRIZE] = "Prize", [SK_TW_BYE] = "bye",
+        [SK_TW_SIGNATURE] = "Signature", [SK_TW_REFEREE] = "Referee", [SK_TW_ROUND] = "Round",
+        [SK_TW_CHECK] = "Cross check", [SK_TW_STRUCK] = "struck", [SK_TW_APPROVED] = "approved",
+        [SK_TW_SIE] = "Sie", [SK_TW_TOUT_WON] = "Tout won", [SK_TW_TOUT] = "Tout",
+        [SK_TW_SOLO_WON] = "Solo won", [SK_TW_SOLO] = "Solo", [SK_TW_GAME] = "Game", [SK_TW_WON] = "won",
+        [SK_TW_LOST] = "lost", [SK_TW_THROWN] = "thrown in", [SK_TW_REDEAL] = "dealt again",
+        [SK_TW_PENALTY] = "Penalty", [SK_TW_WITHDRAWN] = "withdrawn", [SK_TW_UNPAID] = "not paid",
+        [SK_TW_FOR] = "for", [SK_TW_CORRECTIONS] = "Changes", [SK_TW_BY] = "by", [SK_TW_WHY] = "Reason",
+        [SK_TW_WHEN] = "Time", [SK_TW_SEED] = "Draw seed (published)",
+        [SK_TW_SEATING_PLAN] = "Seating plan", [SK_TW_STANDINGS] = "Standings",
+        [SK_TW_SHEET] = "Score sheet", [SK_TW_DEALS_FIRST] = "deals first", [SK_TW_PLUS] = "plus",
+        [SK_TW_MINUS] = "minus", [SK_TW_REFUSED] = "Refused",
+        [SK_TW_UNKNOWN] = "unknown input \"%s\" (help lists the lines)",
+        [SK_TW_SAVE_FAILED] = "not saved, taken back",
+        [SK_TW_REGISTERED] = "Registered: start number", [SK_TW_DRAWN] = "Drawn",
+        [SK_TW_WRITTEN] = "Written:", [SK_TW_LOTS] = "Lot", [SK_TW_KEEPER] = "Score keeper",
+        [SK_TW_OK] = "correct", [SK_TW_NEEDS_APPROVAL] = "needs approval",
+        [SK_TW_FIRST_GAME] = "first game", [SK_TW_CORRECTED] = "corrected",
+        [SK_TW_CHANGE] = "Change",
+        [SK_TW_HELP] =
             "Lines:\n"
             "  register NAME [paid]        paid N        withdraw N     substitute N NAME\n"
             "  games N                     games per stage (5.2.1, before the first draw)\n"
@@ -80,12 +82,12 @@ static const char *const TOUR_WORDS[2][TW_COUNT] = {
             "T: a table of the current stage or STAGE/T; G: the game's number on its sheet.",
     }};
 
-const char *skx_tour_word(int lang, int word)
+const char *sk_tour_word(int lang, int word)
 {
     return TOUR_WORDS[lang ? 1 : 0][word];
 }
 
-#define TW(word) skx_tour_word(tr->lang, (word))
+#define TW(word) sk_tour_word(tr->lang, (word))
 
 /* German for the core's refusals, by the start of the message. */
 static const struct {
@@ -103,7 +105,7 @@ static const struct {
     {"prize", "Preis: ein Platz und ein Betrag"},
 };
 
-void skx_tour_refusal(int lang, const sk_error *err, char *why, size_t size)
+void sk_tour_refusal(int lang, const sk_error *err, char *why, size_t size)
 {
     const char *rule = err->rule ? err->rule : "-";
     if (lang) {
@@ -120,16 +122,16 @@ void skx_tour_refusal(int lang, const sk_error *err, char *why, size_t size)
 }
 
 /* The name under a start number, with "(for X)" after a substitute. */
-static void player_name(const skx_tour *tr, int start, char *buf, size_t size)
+static void player_name(const sk_tour *tr, int start, char *buf, size_t size)
 {
     const sk_t_player *p = &tr->t->players[start - 1];
     if (p->replaced[0])
-        snprintf(buf, size, "%s (%s %s)", p->name, TW(TW_FOR), p->replaced);
+        snprintf(buf, size, "%s (%s %s)", p->name, TW(SK_TW_FOR), p->replaced);
     else
         snprintf(buf, size, "%s", p->name);
 }
 
-void skx_tour_describe(const skx_tour *tr, const sk_t_table *tb, const sk_t_line *l, char *buf,
+void sk_tour_describe(const sk_tour *tr, const sk_t_table *tb, const sk_t_line *l, char *buf,
                        size_t size)
 {
     const sk_outcome *o = &l->outcome;
@@ -138,17 +140,17 @@ void skx_tour_describe(const skx_tour *tr, const sk_t_table *tb, const sk_t_line
     const char *with = o->partner < tb->n ? tr->t->players[tb->start[o->partner] - 1].name : "";
     sk_contract_name(o->contract, contract, sizeof contract);
     switch (o->kind) {
-    case SK_OUTCOME_THROWN_IN: snprintf(buf, size, "%s", TW(TW_THROWN)); break;
+    case SK_OUTCOME_THROWN_IN: snprintf(buf, size, "%s", TW(SK_TW_THROWN)); break;
     case SK_OUTCOME_REDEAL:
-        snprintf(buf, size, "%s (%s)", TW(TW_REDEAL), sk_fault_rule(o->fault));
+        snprintf(buf, size, "%s (%s)", TW(SK_TW_REDEAL), sk_fault_rule(o->fault));
         break;
     case SK_OUTCOME_PENALTY:
-        snprintf(buf, size, "%s %s: %s, %s", TW(TW_PENALTY), sk_fault_rule(o->fault), contract,
+        snprintf(buf, size, "%s %s: %s, %s", TW(SK_TW_PENALTY), sk_fault_rule(o->fault), contract,
                  o->offender < tb->n ? tr->t->players[tb->start[o->offender] - 1].name : "");
         break;
     default:
         snprintf(buf, size, "%s: %s%s%s %s%s%s", contract, who, with[0] ? " + " : "", with,
-                 l->won ? TW(TW_WON) : TW(TW_LOST),
+                 l->won ? TW(SK_TW_WON) : TW(SK_TW_LOST),
                  o->schwarz ? ", schwarz" : o->schneider || (o->points >= 0 &&
                               (o->points >= 91 || o->points <= 30)) ? ", schneider" : "",
                  "");
@@ -157,25 +159,25 @@ void skx_tour_describe(const skx_tour *tr, const sk_t_table *tb, const sk_t_line
     size_t n = strlen(buf);
     if (o->kind == SK_OUTCOME_GAME && o->first_game && o->schwarz &&
         (o->contract.type == SK_C_SOLO || o->contract.type == SK_C_WENZ))
-        snprintf(buf + n, size - n, " (%s, 5.2.15)", TW(TW_FIRST_GAME));
+        snprintf(buf + n, size - n, " (%s, 5.2.15)", TW(SK_TW_FIRST_GAME));
     n = strlen(buf);
     if (l->struck)
-        snprintf(buf + n, size - n, " [%s]", TW(TW_STRUCK));
+        snprintf(buf + n, size - n, " [%s]", TW(SK_TW_STRUCK));
     else if (l->needs_approval)
-        snprintf(buf + n, size - n, " [%s]", TW(TW_APPROVED));
+        snprintf(buf + n, size - n, " [%s]", TW(SK_TW_APPROVED));
 }
 
 /* ------------------------------------------------------------------ */
 /* Text                                                                 */
 /* ------------------------------------------------------------------ */
 
-void skx_tour_print_plan(const skx_tour *tr, int stage, FILE *out)
+void sk_tour_print_plan(const sk_tour *tr, int stage, FILE *out)
 {
     const sk_t_stage *st = &tr->t->stages[stage - 1];
     char name[64];
-    fprintf(out, "%s %d -- %s\n", TW(TW_STAGE), stage, TW(TW_SEATING_PLAN));
+    fprintf(out, "%s %d -- %s\n", TW(SK_TW_STAGE), stage, TW(SK_TW_SEATING_PLAN));
     for (int k = 0; k < st->ntables; k++) {
-        fprintf(out, "%s %d:", TW(TW_TABLE), k + 1);
+        fprintf(out, "%s %d:", TW(SK_TW_TABLE), k + 1);
         for (int i = 0; i < st->tables[k].n; i++) {
             player_name(tr, st->tables[k].start[i], name, sizeof name);
             fprintf(out, "%s %d %s", i ? "," : "", st->tables[k].start[i], name);
@@ -184,18 +186,18 @@ void skx_tour_print_plan(const skx_tour *tr, int stage, FILE *out)
     }
     for (int i = 0; i < st->nbyes; i++) {
         player_name(tr, st->byes[i], name, sizeof name);
-        fprintf(out, "%s: %d %s\n", TW(TW_BYE), st->byes[i], name);
+        fprintf(out, "%s: %d %s\n", TW(SK_TW_BYE), st->byes[i], name);
     }
 }
 
-void skx_tour_print_sheet(const skx_tour *tr, int stage, int table, FILE *out)
+void sk_tour_print_sheet(const sk_tour *tr, int stage, int table, FILE *out)
 {
     const sk_t_table *tb = &tr->t->stages[stage - 1].tables[table - 1];
     sk_t_line *l = calloc(SK_T_MAX_ENTRIES, sizeof *l);
     int n = l ? sk_t_sheet(tr->t, stage, table, l, SK_T_MAX_ENTRIES, NULL) : 0;
     int total[5] = {0};
     char what[200];
-    fprintf(out, "%s %d, %s %d\n%4s", TW(TW_STAGE), stage, TW(TW_TABLE), table, "");
+    fprintf(out, "%s %d, %s %d\n%4s", TW(SK_TW_STAGE), stage, TW(SK_TW_TABLE), table, "");
     for (int p = 0; p < tb->n; p++)
         fprintf(out, " %8.8s", tr->t->players[tb->start[p] - 1].name);
     fprintf(out, "\n");
@@ -205,7 +207,7 @@ void skx_tour_print_sheet(const skx_tour *tr, int stage, int table, FILE *out)
             total[p] += l[i].points[p];
             fprintf(out, " %+8d", l[i].points[p]);
         }
-        skx_tour_describe(tr, tb, &l[i], what, sizeof what);
+        sk_tour_describe(tr, tb, &l[i], what, sizeof what);
         fprintf(out, "  %s\n", what);
         if (l[i].counts && (i + 1 == n || l[i + 1].round != l[i].round)) {
             int sum = 0;
@@ -214,18 +216,18 @@ void skx_tour_print_sheet(const skx_tour *tr, int stage, int table, FILE *out)
                 fprintf(out, " %+8d", total[p]);
                 sum += total[p];
             }
-            fprintf(out, "  %s %d: %s %d\n", TW(TW_ROUND), l[i].round, TW(TW_CHECK), sum);
+            fprintf(out, "  %s %d: %s %d\n", TW(SK_TW_ROUND), l[i].round, TW(SK_TW_CHECK), sum);
         }
     }
     free(l);
 }
 
-void skx_tour_print_standings(const skx_tour *tr, FILE *out)
+void sk_tour_print_standings(const sk_tour *tr, FILE *out)
 {
     sk_t_standing *st = calloc(SK_T_MAX_PLAYERS, sizeof *st);
     int n = st ? sk_t_standings(tr->t, st) : 0;
     char name[64];
-    fprintf(out, "%s\n", TW(TW_STANDINGS));
+    fprintf(out, "%s\n", TW(SK_TW_STANDINGS));
     for (int i = 0; i < n; i++) {
         player_name(tr, st[i].start, name, sizeof name);
         fprintf(out, "%3d. %3d %-24s %+5d  %d/%d/%d/%d/%d", st[i].place, st[i].start, name,
@@ -258,7 +260,7 @@ static void html_text(FILE *out, const char *s)
 }
 
 /* The page's head with the print styles, and its title. */
-static void html_head(const skx_tour *tr, FILE *out, const char *title)
+static void html_head(const sk_tour *tr, FILE *out, const char *title)
 {
     fprintf(out, "<!DOCTYPE html>\n<html lang=\"%s\"><head><meta charset=\"utf-8\">\n<title>",
             tr->lang ? "en" : "de");
@@ -278,21 +280,21 @@ static void html_head(const skx_tour *tr, FILE *out, const char *title)
           "</style></head><body>\n<h1>", out);
     html_text(out, title);
     fputs("</h1>\n<p>", out);
-    html_text(out, TW(TW_SEED));
+    html_text(out, TW(SK_TW_SEED));
     fputs(": <code>", out);
     html_text(out, tr->t->seed);
     fputs("</code></p>\n", out);
 }
 
-void skx_tour_html_plan(const skx_tour *tr, int stage, FILE *out)
+void sk_tour_html_plan(const sk_tour *tr, int stage, FILE *out)
 {
     char title[128], name[64];
     const sk_t_stage *st = &tr->t->stages[stage - 1];
-    snprintf(title, sizeof title, "%s: %s %d -- %s", TW(TW_TOURNAMENT), TW(TW_STAGE), stage,
-             TW(TW_SEATING_PLAN));
+    snprintf(title, sizeof title, "%s: %s %d -- %s", TW(SK_TW_TOURNAMENT), TW(SK_TW_STAGE), stage,
+             TW(SK_TW_SEATING_PLAN));
     html_head(tr, out, title);
     fprintf(out, "<table><tr><th>%s</th><th>%s</th><th>%s</th><th class=l>%s</th></tr>\n",
-            TW(TW_TABLE), TW(TW_SEAT), TW(TW_START), TW(TW_NAME));
+            TW(SK_TW_TABLE), TW(SK_TW_SEAT), TW(SK_TW_START), TW(SK_TW_NAME));
     for (int k = 0; k < st->ntables; k++)
         for (int i = 0; i < st->tables[k].n; i++) {
             player_name(tr, st->tables[k].start[i], name, sizeof name);
@@ -303,28 +305,28 @@ void skx_tour_html_plan(const skx_tour *tr, int stage, FILE *out)
         }
     for (int i = 0; i < st->nbyes; i++) {
         player_name(tr, st->byes[i], name, sizeof name);
-        fprintf(out, "<tr><td>%s</td><td></td><td>%d</td><td class=l>", TW(TW_BYE),
+        fprintf(out, "<tr><td>%s</td><td></td><td>%d</td><td class=l>", TW(SK_TW_BYE),
                 st->byes[i]);
         html_text(out, name);
         fputs("</td></tr>\n", out);
     }
-    fprintf(out, "</table>\n<p>* %s</p>\n</body></html>\n", TW(TW_DEALS_FIRST));
+    fprintf(out, "</table>\n<p>* %s</p>\n</body></html>\n", TW(SK_TW_DEALS_FIRST));
 }
 
 /* One table's sheet: plus and minus points per player (5.2.7), Solo
  * scores circled and the cross check after each round (5.3.3), struck
  * games (5.2.17), the changes with who, when and why and the referee's
  * initials (5.3.4), the players' signatures (5.3.2). */
-static void html_sheet(const skx_tour *tr, int stage, int table, FILE *out)
+static void html_sheet(const sk_tour *tr, int stage, int table, FILE *out)
 {
     const sk_t_table *tb = &tr->t->stages[stage - 1].tables[table - 1];
     sk_t_line *l = calloc(SK_T_MAX_ENTRIES, sizeof *l);
     int n = l ? sk_t_sheet(tr->t, stage, table, l, SK_T_MAX_ENTRIES, NULL) : 0;
     int total[5] = {0};
     char what[200], name[64];
-    fprintf(out, "<section class=sheet><h2>%s %d, %s %d -- %s</h2>\n", TW(TW_STAGE), stage,
-            TW(TW_TABLE), table, TW(TW_SHEET));
-    fprintf(out, "<table><tr><th>%s</th><th class=l></th>", TW(TW_GAME));
+    fprintf(out, "<section class=sheet><h2>%s %d, %s %d -- %s</h2>\n", TW(SK_TW_STAGE), stage,
+            TW(SK_TW_TABLE), table, TW(SK_TW_SHEET));
+    fprintf(out, "<table><tr><th>%s</th><th class=l></th>", TW(SK_TW_GAME));
     for (int p = 0; p < tb->n; p++) {
         fputs("<th colspan=2>", out);
         html_text(out, tr->t->players[tb->start[p] - 1].name);
@@ -332,14 +334,14 @@ static void html_sheet(const skx_tour *tr, int stage, int table, FILE *out)
     }
     fputs("</tr>\n<tr><th></th><th></th>", out);
     for (int p = 0; p < tb->n; p++)
-        fprintf(out, "<th>%s</th><th>%s</th>", TW(TW_PLUS), TW(TW_MINUS));
+        fprintf(out, "<th>%s</th><th>%s</th>", TW(SK_TW_PLUS), TW(SK_TW_MINUS));
     fputs("</tr>\n", out);
     for (int i = 0; i < n; i++) {
         const sk_outcome *o = &l[i].outcome;
         bool solo = l[i].counts && o->kind == SK_OUTCOME_GAME &&
                     (o->contract.type == SK_C_SOLO || o->contract.type == SK_C_WENZ ||
                      o->contract.type == SK_C_SIE);
-        skx_tour_describe(tr, tb, &l[i], what, sizeof what);
+        sk_tour_describe(tr, tb, &l[i], what, sizeof what);
         fprintf(out, "<tr%s><td>%d</td><td class=l>", l[i].struck ? " class=struck" : "", i + 1);
         html_text(out, what);
         fputs("</td>", out);
@@ -359,8 +361,8 @@ static void html_sheet(const skx_tour *tr, int stage, int table, FILE *out)
             int sum = 0;
             for (int p = 0; p < tb->n; p++)
                 sum += total[p];
-            fprintf(out, "<tr class=sum><td></td><td class=l>%s %d: %s %d</td>", TW(TW_ROUND),
-                    l[i].round, TW(TW_CHECK), sum);
+            fprintf(out, "<tr class=sum><td></td><td class=l>%s %d: %s %d</td>", TW(SK_TW_ROUND),
+                    l[i].round, TW(SK_TW_CHECK), sum);
             for (int p = 0; p < tb->n; p++)
                 fprintf(out, "<td colspan=2>%+d</td>", total[p]);
             fputs("</tr>\n", out);
@@ -374,8 +376,8 @@ static void html_sheet(const skx_tour *tr, int stage, int table, FILE *out)
         fprintf(out, "<h3>%s (5.3.4)</h3>\n<table><tr><th>%s</th><th class=l>%s</th>"
                      "<th class=l>%s</th><th class=l>%s</th><th class=l>%s</th>"
                      "<th class=l>%s</th></tr>\n",
-                TW(TW_CORRECTIONS), TW(TW_GAME), TW(TW_CHANGE), TW(TW_WHEN), TW(TW_BY),
-                TW(TW_WHY), TW(TW_REFEREE));
+                TW(SK_TW_CORRECTIONS), TW(SK_TW_GAME), TW(SK_TW_CHANGE), TW(SK_TW_WHEN), TW(SK_TW_BY),
+                TW(SK_TW_WHY), TW(SK_TW_REFEREE));
         for (int e = 0; e < tb->nentries; e++) {
             const sk_t_entry *en = &tb->entries[e];
             if (en->supersedes < 0)
@@ -386,9 +388,9 @@ static void html_sheet(const skx_tour *tr, int stage, int table, FILE *out)
             if (gmtime_r(&at, &tm))
                 strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", &tm);
             const sk_t_entry *was = &tb->entries[en->supersedes];
-            const char *change = en->struck && !was->struck       ? TW(TW_STRUCK)
-                                 : en->approved && !was->approved ? TW(TW_APPROVED)
-                                                                  : TW(TW_CORRECTED);
+            const char *change = en->struck && !was->struck       ? TW(SK_TW_STRUCK)
+                                 : en->approved && !was->approved ? TW(SK_TW_APPROVED)
+                                                                  : TW(SK_TW_CORRECTED);
             fprintf(out, "<tr><td>%d</td><td class=l>%s</td><td class=l>%s</td><td class=l>",
                     en->slot + 1, change, when);
             html_text(out, en->by);
@@ -399,50 +401,50 @@ static void html_sheet(const skx_tour *tr, int stage, int table, FILE *out)
         fputs("</table>\n", out);
     }
     fprintf(out, "<table class=sign><tr><th class=l>%s</th><th class=l>%s</th></tr>\n",
-            TW(TW_NAME), TW(TW_SIGNATURE));
+            TW(SK_TW_NAME), TW(SK_TW_SIGNATURE));
     for (int p = 0; p < tb->n; p++) {
         player_name(tr, tb->start[p], name, sizeof name);
         fprintf(out, "<tr><td class=l>%d ", tb->start[p]);
         html_text(out, name);
         fputs("</td><td></td></tr>\n", out);
     }
-    fprintf(out, "<tr><td class=l>%s</td><td></td></tr></table></section>\n", TW(TW_REFEREE));
+    fprintf(out, "<tr><td class=l>%s</td><td></td></tr></table></section>\n", TW(SK_TW_REFEREE));
     free(l);
 }
 
-void skx_tour_html_sheets(const skx_tour *tr, int stage, FILE *out)
+void sk_tour_html_sheets(const sk_tour *tr, int stage, FILE *out)
 {
     char title[128];
-    snprintf(title, sizeof title, "%s: %s %d -- %s", TW(TW_TOURNAMENT), TW(TW_STAGE), stage,
-             TW(TW_SHEET));
+    snprintf(title, sizeof title, "%s: %s %d -- %s", TW(SK_TW_TOURNAMENT), TW(SK_TW_STAGE), stage,
+             TW(SK_TW_SHEET));
     html_head(tr, out, title);
     for (int k = 0; k < tr->t->stages[stage - 1].ntables; k++)
         html_sheet(tr, stage, k + 1, out);
     fputs("</body></html>\n", out);
 }
 
-void skx_tour_html_standings(const skx_tour *tr, FILE *out)
+void sk_tour_html_standings(const sk_tour *tr, FILE *out)
 {
     char title[128], name[64];
-    snprintf(title, sizeof title, "%s: %s", TW(TW_TOURNAMENT), TW(TW_STANDINGS));
+    snprintf(title, sizeof title, "%s: %s", TW(SK_TW_TOURNAMENT), TW(SK_TW_STANDINGS));
     html_head(tr, out, title);
     sk_t_standing *st = calloc(SK_T_MAX_PLAYERS, sizeof *st);
     int n = st ? sk_t_standings(tr->t, st) : 0;
-    fprintf(out, "<table><tr><th>%s</th><th>%s</th><th class=l>%s</th>", TW(TW_PLACE),
-            TW(TW_START), TW(TW_NAME));
+    fprintf(out, "<table><tr><th>%s</th><th>%s</th><th class=l>%s</th>", TW(SK_TW_PLACE),
+            TW(SK_TW_START), TW(SK_TW_NAME));
     for (int s = 0; s < tr->t->nstages; s++)
-        fprintf(out, "<th>%s %d</th>", TW(TW_STAGE), s + 1);
+        fprintf(out, "<th>%s %d</th>", TW(SK_TW_STAGE), s + 1);
     fprintf(out, "<th>%s</th><th>%s</th><th>%s</th><th>%s</th><th>%s</th><th>%s</th>"
                  "<th>%s</th></tr>\n",
-            TW(TW_POINTS), TW(TW_SIE), TW(TW_TOUT_WON), TW(TW_TOUT), TW(TW_SOLO_WON),
-            TW(TW_SOLO), TW(TW_PRIZE));
+            TW(SK_TW_POINTS), TW(SK_TW_SIE), TW(SK_TW_TOUT_WON), TW(SK_TW_TOUT), TW(SK_TW_SOLO_WON),
+            TW(SK_TW_SOLO), TW(SK_TW_PRIZE));
     for (int i = 0; i < n; i++) {
         const sk_t_player *p = &tr->t->players[st[i].start - 1];
         player_name(tr, st[i].start, name, sizeof name);
         fprintf(out, "<tr><td>%d</td><td>%d</td><td class=l>", st[i].place, st[i].start);
         html_text(out, name);
         if (p->withdrawn)
-            fprintf(out, " (%s)", TW(TW_WITHDRAWN));
+            fprintf(out, " (%s)", TW(SK_TW_WITHDRAWN));
         fputs("</td>", out);
         for (int s = 0; s < tr->t->nstages; s++)
             fprintf(out, "<td>%+d</td>", st[i].stage_points[s]);

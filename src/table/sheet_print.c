@@ -1,35 +1,37 @@
 /*
- * sheet_print.c -- the output of `schafkopf sheet` (see sheet.c): its
+ * sheet_print.c -- the output of an evening's sheet (see sheet.c): its
  * words in German and English, the sheet with running totals, who pays
  * whom with the fewest transfers, CSV and JSON.
  */
-#include "cli/sheet.h"
+#include "schafkopf/table.h"
+
+#include <jansson.h>
 
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const WORDS[2][W_COUNT] = {
+static const char *const WORDS[2][SK_SW_COUNT] = {
     {
-        [W_GAME] = "Spiel", [W_DEALER] = "Geber", [W_TOTAL] = "Summe", [W_STOCK] = "Stock",
-        [W_PAYS] = "zahlt", [W_TO] = "an", [W_NOTHING] = "Niemand zahlt etwas.",
-        [W_WON] = "gewonnen", [W_LOST] = "verloren", [W_WITH] = "mit",
-        [W_THROWN] = "zusammengeworfen", [W_RAMSCH_LOST] = "Ramsch, verloren:",
-        [W_DURCHMARSCH] = "Durchmarsch", [W_FAULT] = "Fehler", [W_REDEAL] = "neu gegeben",
-        [W_REFUSED] = "Abgelehnt", [W_LAUFENDE] = "Laufende", [W_KONTRA] = "Kontra",
-        [W_LAID] = "gelegt", [W_SITS_OUT] = "%s sitzt in diesem Spiel aus (gibt)",
-        [W_UNKNOWN_WORD] = "unbekanntes Wort \"%s\"",
-        [W_UNKNOWN_PLAYER] = "kein Spieler \"%s\"", [W_BAD_NUMBER] = "keine Zahl: \"%s\"",
-        [W_NO_KIND] = "eine Zeile beginnt mit spiel, zusammen, ramsch, strafe oder neu "
+        [SK_SW_GAME] = "Spiel", [SK_SW_DEALER] = "Geber", [SK_SW_TOTAL] = "Summe", [SK_SW_STOCK] = "Stock",
+        [SK_SW_PAYS] = "zahlt", [SK_SW_TO] = "an", [SK_SW_NOTHING] = "Niemand zahlt etwas.",
+        [SK_SW_WON] = "gewonnen", [SK_SW_LOST] = "verloren", [SK_SW_WITH] = "mit",
+        [SK_SW_THROWN] = "zusammengeworfen", [SK_SW_RAMSCH_LOST] = "Ramsch, verloren:",
+        [SK_SW_DURCHMARSCH] = "Durchmarsch", [SK_SW_FAULT] = "Fehler", [SK_SW_REDEAL] = "neu gegeben",
+        [SK_SW_REFUSED] = "Abgelehnt", [SK_SW_LAUFENDE] = "Laufende", [SK_SW_KONTRA] = "Kontra",
+        [SK_SW_LAID] = "gelegt", [SK_SW_SITS_OUT] = "%s sitzt in diesem Spiel aus (gibt)",
+        [SK_SW_UNKNOWN_WORD] = "unbekanntes Wort \"%s\"",
+        [SK_SW_UNKNOWN_PLAYER] = "kein Spieler \"%s\"", [SK_SW_BAD_NUMBER] = "keine Zahl: \"%s\"",
+        [SK_SW_NO_KIND] = "eine Zeile beginnt mit spiel, zusammen, ramsch, strafe oder neu "
                       "(oder show, pay, csv, json, undo, help)",
-        [W_TOO_LONG] = "Zeile zu lang (höchstens %d Bytes)",
-        [W_FULL] = "der Zettel ist voll (%d Einträge)", [W_UNDONE] = "Zurückgenommen:",
-        [W_EMPTY] = "Noch nichts eingetragen.",
-        [W_SAVE_FAILED] = "nicht gespeichert, Eintrag zurückgenommen",
-        [W_POINTS] = "Turnierpunkte", [W_PAY_LINE] = "%s zahlt %s an %s",
-        [W_MISSING_RESULT] = "augen=N oder gewonnen oder verloren fehlt",
-        [W_BAD_TEXT] = "Steuerzeichen oder kein UTF-8 in der Zeile",
-        [W_GREETING] = "Eine Zeile je Spiel; hilfe zeigt die Eingaben, ende hört auf.",
-        [W_HELP] =
+        [SK_SW_TOO_LONG] = "Zeile zu lang (höchstens %d Bytes)",
+        [SK_SW_FULL] = "der Zettel ist voll (%d Einträge)", [SK_SW_UNDONE] = "Zurückgenommen:",
+        [SK_SW_EMPTY] = "Noch nichts eingetragen.",
+        [SK_SW_SAVE_FAILED] = "nicht gespeichert, Eintrag zurückgenommen",
+        [SK_SW_POINTS] = "Turnierpunkte", [SK_SW_PAY_LINE] = "%s zahlt %s an %s",
+        [SK_SW_MISSING_RESULT] = "augen=N oder gewonnen oder verloren fehlt",
+        [SK_SW_BAD_TEXT] = "Steuerzeichen oder kein UTF-8 in der Zeile",
+        [SK_SW_GREETING] = "Eine Zeile je Spiel; hilfe zeigt die Eingaben, ende hört auf.",
+        [SK_SW_HELP] =
             "Eingaben (eine Zeile je Spiel):\n"
             "  spiel VERTRAG spieler=NAME [partner=NAME] augen=N | gewonnen|verloren\n"
             "        [schneider] [schwarz] [laufende=N] [kontra=N] [gelegt=N] [muss]\n"
@@ -41,26 +43,26 @@ static const char *const WORDS[2][W_COUNT] = {
             "Befehle: liste, punkte, zahlen, csv, json, zurück, hilfe, ende",
     },
     {
-        [W_GAME] = "Game", [W_DEALER] = "dealer", [W_TOTAL] = "Total", [W_STOCK] = "Stock",
-        [W_PAYS] = "pays", [W_TO] = "to", [W_NOTHING] = "Nobody pays anything.",
-        [W_WON] = "won", [W_LOST] = "lost", [W_WITH] = "with", [W_THROWN] = "thrown in",
-        [W_RAMSCH_LOST] = "Ramsch, lost by:", [W_DURCHMARSCH] = "Durchmarsch",
-        [W_FAULT] = "mistake", [W_REDEAL] = "dealt again", [W_REFUSED] = "Refused",
-        [W_LAUFENDE] = "Laufende", [W_KONTRA] = "Kontra", [W_LAID] = "laid",
-        [W_SITS_OUT] = "%s sits this game out (deals)",
-        [W_UNKNOWN_WORD] = "unknown word \"%s\"", [W_UNKNOWN_PLAYER] = "no player \"%s\"",
-        [W_BAD_NUMBER] = "not a number: \"%s\"",
-        [W_NO_KIND] = "a line starts with game, thrown_in, ramsch, penalty or redeal "
+        [SK_SW_GAME] = "Game", [SK_SW_DEALER] = "dealer", [SK_SW_TOTAL] = "Total", [SK_SW_STOCK] = "Stock",
+        [SK_SW_PAYS] = "pays", [SK_SW_TO] = "to", [SK_SW_NOTHING] = "Nobody pays anything.",
+        [SK_SW_WON] = "won", [SK_SW_LOST] = "lost", [SK_SW_WITH] = "with", [SK_SW_THROWN] = "thrown in",
+        [SK_SW_RAMSCH_LOST] = "Ramsch, lost by:", [SK_SW_DURCHMARSCH] = "Durchmarsch",
+        [SK_SW_FAULT] = "mistake", [SK_SW_REDEAL] = "dealt again", [SK_SW_REFUSED] = "Refused",
+        [SK_SW_LAUFENDE] = "Laufende", [SK_SW_KONTRA] = "Kontra", [SK_SW_LAID] = "laid",
+        [SK_SW_SITS_OUT] = "%s sits this game out (deals)",
+        [SK_SW_UNKNOWN_WORD] = "unknown word \"%s\"", [SK_SW_UNKNOWN_PLAYER] = "no player \"%s\"",
+        [SK_SW_BAD_NUMBER] = "not a number: \"%s\"",
+        [SK_SW_NO_KIND] = "a line starts with game, thrown_in, ramsch, penalty or redeal "
                       "(or show, pay, csv, json, undo, help)",
-        [W_TOO_LONG] = "line too long (at most %d bytes)",
-        [W_FULL] = "the sheet is full (%d entries)", [W_UNDONE] = "Taken back:",
-        [W_EMPTY] = "Nothing entered yet.",
-        [W_SAVE_FAILED] = "not saved, the entry is taken back",
-        [W_POINTS] = "Tournament points", [W_PAY_LINE] = "%s pays %s to %s",
-        [W_MISSING_RESULT] = "points=N or won or lost is missing",
-        [W_BAD_TEXT] = "control characters or no UTF-8 in the line",
-        [W_GREETING] = "One line per deal; help shows what to type, quit ends.",
-        [W_HELP] =
+        [SK_SW_TOO_LONG] = "line too long (at most %d bytes)",
+        [SK_SW_FULL] = "the sheet is full (%d entries)", [SK_SW_UNDONE] = "Taken back:",
+        [SK_SW_EMPTY] = "Nothing entered yet.",
+        [SK_SW_SAVE_FAILED] = "not saved, the entry is taken back",
+        [SK_SW_POINTS] = "Tournament points", [SK_SW_PAY_LINE] = "%s pays %s to %s",
+        [SK_SW_MISSING_RESULT] = "points=N or won or lost is missing",
+        [SK_SW_BAD_TEXT] = "control characters or no UTF-8 in the line",
+        [SK_SW_GREETING] = "One line per deal; help shows what to type, quit ends.",
+        [SK_SW_HELP] =
             "Input (one line per deal):\n"
             "  game CONTRACT declarer=NAME [partner=NAME] points=N | won|lost\n"
             "       [schneider] [schwarz] [laufende=N] [kontra=N] [laid=N] [muss]\n"
@@ -74,7 +76,7 @@ static const char *const WORDS[2][W_COUNT] = {
     }};
 
 /* A word of the sheet. */
-const char *skx_sheet_word(int lang, int word)
+const char *sk_sheet_word(int lang, int word)
 {
     return WORDS[lang ? 1 : 0][word];
 }
@@ -84,7 +86,7 @@ const char *skx_sheet_word(int lang, int word)
 /* ------------------------------------------------------------------ */
 
 /* Cents as euros: "-1,50" (German) or "-1.50". */
-const char *skx_sheet_euros(const skx_sheet *sh, int64_t cents, char buf[32])
+const char *sk_sheet_euros(const sk_sheet *sh, int64_t cents, char buf[32])
 {
     int64_t a = cents < 0 ? -cents : cents;
     snprintf(buf, 32, "%s%lld%c%02lld", cents < 0 ? "-" : "", (long long)(a / 100),
@@ -93,13 +95,13 @@ const char *skx_sheet_euros(const skx_sheet *sh, int64_t cents, char buf[32])
 }
 
 /* The player in a seat of a booked row. */
-static const char *seat_name(const skx_sheet *sh, const skx_sheet_row *row, int seat)
+static const char *seat_name(const sk_sheet *sh, const sk_sheet_row *row, int seat)
 {
     return seat < SK_NSEATS ? sh->names[row->seat_player[seat]] : "?";
 }
 
 /* What a row's deal was, in words. */
-void skx_sheet_describe(const skx_sheet *sh, const skx_sheet_row *row, char *buf, size_t size)
+void sk_sheet_describe(const sk_sheet *sh, const sk_sheet_row *row, char *buf, size_t size)
 {
     const char *const *w = WORDS[sh->lang ? 1 : 0];
     const sk_outcome *o = &row->outcome;
@@ -111,23 +113,23 @@ void skx_sheet_describe(const skx_sheet *sh, const skx_sheet_row *row, char *buf
         sk_contract_name(o->contract, name, sizeof name);
     switch (o->kind) {
     case SK_OUTCOME_THROWN_IN:
-        PUT("%s", w[W_THROWN]);
+        PUT("%s", w[SK_SW_THROWN]);
         break;
     case SK_OUTCOME_REDEAL:
-        PUT("%s (%s)", w[W_REDEAL], sk_fault_rule(o->fault));
+        PUT("%s (%s)", w[SK_SW_REDEAL], sk_fault_rule(o->fault));
         break;
     case SK_OUTCOME_RAMSCH:
         if (o->durchmarsch != SK_NOSEAT) {
-            PUT("Ramsch, %s %s", w[W_DURCHMARSCH], seat_name(sh, row, o->durchmarsch));
+            PUT("Ramsch, %s %s", w[SK_SW_DURCHMARSCH], seat_name(sh, row, o->durchmarsch));
             break;
         }
-        PUT("%s", w[W_RAMSCH_LOST]);
+        PUT("%s", w[SK_SW_RAMSCH_LOST]);
         for (int s = 0; s < SK_NSEATS; s++)
             if (o->losers >> s & 1)
                 PUT(" %s", seat_name(sh, row, s));
         break;
     case SK_OUTCOME_PENALTY:
-        PUT("%s (%s) %s: ", w[W_FAULT], sk_fault_rule(o->fault),
+        PUT("%s (%s) %s: ", w[SK_SW_FAULT], sk_fault_rule(o->fault),
             seat_name(sh, row, o->fault == SK_FAULT_REVEALED ? o->revealer : o->offender));
         if (o->contract.type == SK_C_RAMSCH)
             PUT("Ramsch");
@@ -137,8 +139,8 @@ void skx_sheet_describe(const skx_sheet *sh, const skx_sheet_row *row, char *buf
     default:
         PUT("%s %s", seat_name(sh, row, o->declarer), name);
         if (o->partner != SK_NOSEAT && !o->kreuzbock)
-            PUT(" %s %s", w[W_WITH], seat_name(sh, row, o->partner));
-        PUT(" %s", row->won ? w[W_WON] : w[W_LOST]);
+            PUT(" %s %s", w[SK_SW_WITH], seat_name(sh, row, o->partner));
+        PUT(" %s", row->won ? w[SK_SW_WON] : w[SK_SW_LOST]);
         if (o->points != SK_OUTCOME_NO_POINTS)
             PUT(" (%d)", o->points);
         if (o->schwarz)
@@ -146,11 +148,11 @@ void skx_sheet_describe(const skx_sheet *sh, const skx_sheet_row *row, char *buf
         else if (o->schneider && o->points == SK_OUTCOME_NO_POINTS)
             PUT(", Schneider");
         if (o->laufende)
-            PUT(", %d %s", o->laufende, w[W_LAUFENDE]);
+            PUT(", %d %s", o->laufende, w[SK_SW_LAUFENDE]);
         if (o->doublings)
-            PUT(", %s x%d", w[W_KONTRA], o->doublings);
+            PUT(", %s x%d", w[SK_SW_KONTRA], o->doublings);
         if (o->laid)
-            PUT(", %d %s", o->laid, w[W_LAID]);
+            PUT(", %d %s", o->laid, w[SK_SW_LAID]);
         break;
     }
     if (o->bock && o->kind != SK_OUTCOME_REDEAL && o->kind != SK_OUTCOME_THROWN_IN)
@@ -160,23 +162,23 @@ void skx_sheet_describe(const skx_sheet *sh, const skx_sheet_row *row, char *buf
 
 /* The sheet: one row per deal with each player's amount, the running
  * totals, and the pot; money or tournament points. */
-void skx_sheet_print(const skx_sheet *sh, FILE *out, bool points)
+void sk_sheet_print(const sk_sheet *sh, FILE *out, bool points)
 {
     const char *const *w = WORDS[sh->lang ? 1 : 0];
     if (sh->n == 0) {
-        fprintf(out, "%s\n", w[W_EMPTY]);
+        fprintf(out, "%s\n", w[SK_SW_EMPTY]);
         return;
     }
     if (points)
-        fprintf(out, "%s\n", w[W_POINTS]);
+        fprintf(out, "%s\n", w[SK_SW_POINTS]);
     fprintf(out, "%-5s", "#");
     for (int p = 0; p < sh->nplayers; p++)
         fprintf(out, " %8.8s", sh->names[p]);
-    fprintf(out, "  %s: %s\n", w[W_DEALER], w[W_GAME]);
+    fprintf(out, "  %s: %s\n", w[SK_SW_DEALER], w[SK_SW_GAME]);
     int64_t total[5] = {0};
     char buf[32], what[160];
     for (int i = 0; i < sh->n; i++) {
-        const skx_sheet_row *row = &sh->rows[i];
+        const sk_sheet_row *row = &sh->rows[i];
         fprintf(out, "%-5d", i + 1);
         for (int p = 0; p < sh->nplayers; p++) {
             int64_t v = points ? row->points[p] : row->money[p];
@@ -184,9 +186,9 @@ void skx_sheet_print(const skx_sheet *sh, FILE *out, bool points)
             if (points)
                 fprintf(out, " %8lld", (long long)v);
             else
-                fprintf(out, " %8s", skx_sheet_euros(sh, v, buf));
+                fprintf(out, " %8s", sk_sheet_euros(sh, v, buf));
         }
-        skx_sheet_describe(sh, row, what, sizeof what);
+        sk_sheet_describe(sh, row, what, sizeof what);
         /* a terminal of 80 columns: a long entry goes on a line of its own */
         size_t width = 5 + 9 * (size_t)sh->nplayers + 4 + strlen(sh->names[row->dealer]);
         fprintf(out, width + strlen(what) > 80 ? "  %s:\n      %s\n" : "  %s: %s\n",
@@ -194,14 +196,14 @@ void skx_sheet_print(const skx_sheet *sh, FILE *out, bool points)
         /* 5.3.3: the cross check after each round (and at the end) */
         if ((i + 1) % sh->nplayers != 0 && i + 1 != sh->n)
             continue;
-        fprintf(out, "%-5.5s", w[W_TOTAL]);
+        fprintf(out, "%-5.5s", w[SK_SW_TOTAL]);
         for (int p = 0; p < sh->nplayers; p++)
             if (points)
                 fprintf(out, " %8lld", (long long)total[p]);
             else
-                fprintf(out, " %8s", skx_sheet_euros(sh, total[p], buf));
+                fprintf(out, " %8s", sk_sheet_euros(sh, total[p], buf));
         if (!points && row->stock)
-            fprintf(out, "  %s %s", w[W_STOCK], skx_sheet_euros(sh, row->stock, buf));
+            fprintf(out, "  %s %s", w[SK_SW_STOCK], sk_sheet_euros(sh, row->stock, buf));
         fprintf(out, "\n");
     }
 }
@@ -216,7 +218,7 @@ void skx_sheet_print(const skx_sheet *sh, FILE *out, bool points)
  * group has members.  Returns the number of transfers written to
  * from/to/amount (at most 5).
  */
-int skx_sheet_transfers(const int64_t *balance, int n, int from[], int to[], int64_t amount[])
+int sk_sheet_transfers(const int64_t *balance, int n, int from[], int to[], int64_t amount[])
 {
     unsigned full = 0;
     for (int i = 0; i < n; i++)
@@ -267,7 +269,7 @@ int skx_sheet_transfers(const int64_t *balance, int n, int from[], int to[], int
 }
 
 /* Prints who pays whom. */
-void skx_sheet_print_pay(const skx_sheet *sh, FILE *out)
+void sk_sheet_print_pay(const sk_sheet *sh, FILE *out)
 {
     const char *const *w = WORDS[sh->lang ? 1 : 0];
     int64_t balance[6];
@@ -279,14 +281,14 @@ void skx_sheet_print_pay(const skx_sheet *sh, FILE *out)
     int from[6], to[6];
     int64_t amount[6];
     char buf[32];
-    int k = skx_sheet_transfers(balance, n, from, to, amount);
+    int k = sk_sheet_transfers(balance, n, from, to, amount);
     if (k == 0)
-        fprintf(out, "%s\n", w[W_NOTHING]);
+        fprintf(out, "%s\n", w[SK_SW_NOTHING]);
     for (int i = 0; i < k; i++)
     {
-        fprintf(out, w[W_PAY_LINE], from[i] < sh->nplayers ? sh->names[from[i]] : w[W_STOCK],
-                skx_sheet_euros(sh, amount[i], buf),
-                to[i] < sh->nplayers ? sh->names[to[i]] : w[W_STOCK]);
+        fprintf(out, w[SK_SW_PAY_LINE], from[i] < sh->nplayers ? sh->names[from[i]] : w[SK_SW_STOCK],
+                sk_sheet_euros(sh, amount[i], buf),
+                to[i] < sh->nplayers ? sh->names[to[i]] : w[SK_SW_STOCK]);
         fputc('\n', out);
     }
 }
@@ -304,24 +306,24 @@ static void csv_field(FILE *out, const char *s)
 }
 
 /* The sheet as CSV: one row per deal, money in cents and points per player. */
-void skx_sheet_print_csv(const skx_sheet *sh, FILE *out)
+void sk_sheet_print_csv(const sk_sheet *sh, FILE *out)
 {
     fprintf(out, "game,dealer,kind,contract,fault,entry");
     for (int p = 0; p < sh->nplayers; p++) {
         fputs(",", out);
-        char head[SHEET_NAME + 16];
+        char head[SK_SHEET_NAME + 16];
         snprintf(head, sizeof head, "%s cents", sh->names[p]);
         csv_field(out, head);
     }
     for (int p = 0; p < sh->nplayers; p++) {
         fputs(",", out);
-        char head[SHEET_NAME + 16];
+        char head[SK_SHEET_NAME + 16];
         snprintf(head, sizeof head, "%s points", sh->names[p]);
         csv_field(out, head);
     }
     fprintf(out, ",stock\n");
     for (int i = 0; i < sh->n; i++) {
-        const skx_sheet_row *row = &sh->rows[i];
+        const sk_sheet_row *row = &sh->rows[i];
         char code[32] = "";
         if (row->outcome.contract.type != SK_C_NONE)
             sk_contract_code(row->outcome.contract, code, sizeof code);
@@ -341,7 +343,7 @@ void skx_sheet_print_csv(const skx_sheet *sh, FILE *out)
 /* The sheet as a JSON object: what the file keeps (rules, players,
  * first dealer, entries) and, with `rows`, each deal's amounts and the
  * totals.  NULL when out of memory. */
-json_t *skx_sheet_json(const skx_sheet *sh, bool rows)
+json_t *sk_sheet_json(const sk_sheet *sh, bool rows)
 {
     char *rules = sk_rules_json(&sh->rules);
     json_t *o = json_object(), *players = json_array(), *entries = json_array();
@@ -366,7 +368,7 @@ json_t *skx_sheet_json(const skx_sheet *sh, bool rows)
             fails += json_array_append_new(entries, json_string(sh->lines[i])) != 0;
             continue;
         }
-        const skx_sheet_row *row = &sh->rows[i];
+        const sk_sheet_row *row = &sh->rows[i];
         json_t *e = json_object(), *m = json_array(), *t = json_array();
         for (int p = 0; p < sh->nplayers; p++) {
             json_array_append_new(m, json_integer(row->money[p]));

@@ -221,12 +221,15 @@ static void seat0_view(json_t *result, const char **contract, int *declarer, int
 }
 
 /* Checks a history against the room's records: the same games, each
- * with what it was for seat 0. */
-static void check_history(json_t *hist, const char *records, const char *room, int games)
+ * with what it was for seat 0.  `points`: the room plays for tournament
+ * points, where a game gives no money (docs/rules.md, What a table
+ * plays for). */
+static void check_history(json_t *hist, const char *records, const char *room, int games,
+                          bool points)
 {
     json_t *list = json_object_get(hist, "games");
     assert_int_equal(json_array_size(list), games);
-    long long total = 0;
+    long long total = 0, total_points = 0;
     const char *line = records;
     for (int n = 1; n <= games; n++) {
         const char *end = strchr(line, '\n');
@@ -237,7 +240,12 @@ static void check_history(json_t *hist, const char *records, const char *room, i
         int declarer, won;
         long long money;
         seat0_view(json_object_get(rec, "result"), &contract, &declarer, &won, &money);
+        long long tp = json_integer_value(
+            json_array_get(json_object_get(json_object_get(rec, "result"), "tournament"), 0));
+        if (points)
+            money = 0;
         total += money;
+        total_points += tp;
         json_t *h = NULL;
         for (size_t i = 0; i < json_array_size(list); i++)
             if (json_integer_value(json_object_get(json_array_get(list, i), "game")) == n)
@@ -251,6 +259,8 @@ static void check_history(json_t *hist, const char *records, const char *room, i
         assert_int_equal(json_is_true(json_object_get(h, "declarer")), declarer);
         assert_int_equal(json_is_true(json_object_get(h, "won")), won);
         assert_int_equal(json_integer_value(json_object_get(h, "money")), money);
+        assert_int_equal(json_integer_value(json_object_get(h, "points")), tp);
+        assert_string_equal(str_of(h, "score"), points ? "points" : "money");
         assert_true(json_integer_value(json_object_get(h, "at")) > 1700000000);
         json_decref(rec);
         line = end + 1;
@@ -259,6 +269,7 @@ static void check_history(json_t *hist, const char *records, const char *room, i
     json_t *stats = json_object_get(hist, "stats");
     assert_int_equal(json_integer_value(json_object_get(stats, "games")), games);
     assert_int_equal(json_integer_value(json_object_get(stats, "money")), total);
+    assert_int_equal(json_integer_value(json_object_get(stats, "points")), total_points);
 }
 
 /* Writes a text to a file. */
@@ -301,13 +312,14 @@ static void test_history_restart(void **state)
     snprintf(path, sizeof path, "/api/rooms/%s/games.jsonl", p.room);
     assert_int_equal(skt_http_get(srv.port, path, &records, NULL), 200);
     json_t *h = ask_for(&p.w, "{\"type\":\"history\"}", "history");
-    check_history(h, records, p.room, GAMES);
+    check_history(h, records, p.room, GAMES, false);
     json_decref(h);
     snprintf(path, sizeof path, "/api/rooms/%s/games", p.room);
     assert_int_equal(skt_http_get(srv.port, path, &list, NULL), 200);
     json_t *l = json_loads(list, 0, NULL);
     assert_non_null(l);
     assert_int_equal(json_array_size(json_object_get(l, "games")), GAMES);
+    assert_string_equal(str_of(l, "score"), "money");
     json_t *g1 = json_array_get(json_object_get(l, "games"), 0);
     assert_int_equal(json_integer_value(json_object_get(g1, "game")), 1);
     assert_string_equal(json_string_value(json_array_get(json_object_get(g1, "names"), 0)),
@@ -346,7 +358,7 @@ static void test_history_restart(void **state)
     assert_string_equal(str_of(wel, "account"), "Resi");
     json_decref(wel);
     h = ask_for(&w, "{\"type\":\"history\"}", "history");
-    check_history(h, records, p.room, GAMES);
+    check_history(h, records, p.room, GAMES, false);
     json_decref(h);
     skt_ws_close(&w);
 
@@ -366,4 +378,76 @@ static void test_history_restart(void **state)
     finish(&srv, dir);
 }
 
-#define SKT_ACCOUNT_TESTS cmocka_unit_test(test_accounts), cmocka_unit_test(test_history_restart),
+/* 5.2.7: a registered player's games at a tournament table, which plays
+ * for tournament points: the history and the room's list say so, book
+ * the records' points and no money, and the statistics sum no money. */
+static void test_history_points(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    const char *extra[] = {"--rate", "1000", NULL};
+    start(&srv, dir, sizeof dir, extra);
+    skt_player p;
+    skt_player_open(&p, srv.port, "Vroni", 0, 12);
+    json_decref(auth(&p.w, "register", "Vroni", "Schellen-Sau"));
+    assert_int_equal(skt_ws_send(&p.w, "{\"type\":\"create\",\"rules\":{\"preset\":\"tournament\"},"
+                                       "\"title\":\"Rennen\",\"listed\":false}"), 0);
+    json_t *c = expect(&p.w, "created", 10000);
+    assert_non_null(c);
+    snprintf(p.room, sizeof p.room, "%s", json_string_value(json_object_get(c, "room")));
+    json_decref(c);
+    json_decref(expect(&p.w, "state", 10000));
+    json_decref(skt_request(&p, "{\"type\":\"join\",\"room\":\"%s\",\"seat\":%d}", 0, "state"));
+    char msg[200];
+    for (int s = 1; s < 4; s++) {
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"bot\",\"room\":\"%s\",\"seat\":%d,\"bot\":\"heuristic\"}", p.room, s);
+        assert_int_equal(skt_ws_send(&p.w, msg), 0);
+    }
+    enum { GAMES = 3 };
+    skt_play(&p, GAMES, 90000);
+    char *records = NULL, *list = NULL, path[80];
+    snprintf(path, sizeof path, "/api/rooms/%s/games.jsonl", p.room);
+    assert_int_equal(skt_http_get(srv.port, path, &records, NULL), 200);
+    json_t *h = ask_for(&p.w, "{\"type\":\"history\"}", "history");
+    check_history(h, records, p.room, GAMES, true);
+    json_decref(h);
+    snprintf(path, sizeof path, "/api/rooms/%s/games", p.room);
+    assert_int_equal(skt_http_get(srv.port, path, &list, NULL), 200);
+    json_t *l = json_loads(list, 0, NULL);
+    assert_non_null(l);
+    assert_string_equal(str_of(l, "score"), "points");
+    const char *line = records;
+    for (size_t i = 0; i < GAMES; i++) {
+        json_t *g = json_array_get(json_object_get(l, "games"), i);
+        const char *end = strchr(line, '\n');
+        assert_non_null(end);
+        json_t *rec = json_loadb(line, (size_t)(end - line), 0, NULL);
+        assert_non_null(rec);
+        json_t *tp = json_object_get(json_object_get(rec, "result"), "tournament");
+        for (size_t s = 0; s < 4; s++) {
+            assert_int_equal(json_integer_value(json_array_get(json_object_get(g, "money"), s)), 0);
+            assert_int_equal(json_integer_value(json_array_get(json_object_get(g, "points"), s)),
+                             json_integer_value(json_array_get(tp, s)));
+        }
+        json_decref(rec);
+        line = end + 1;
+    }
+    json_decref(l);
+    char lfile[700], lcmd[2000];
+    snprintf(lfile, sizeof lfile, "%s/games.json", dir);
+    write_file(lfile, list);
+    snprintf(lcmd, sizeof lcmd,
+             "python3 '%s/tests/check_schema.py' '%s/docs/server-protocol.schema.json' api_games "
+             "'%s' > /dev/null",
+             getenv("SK_ROOT"), getenv("SK_ROOT"), lfile);
+    assert_int_equal(system(lcmd), 0);
+    free(list);
+    free(records);
+    skt_ws_close(&p.w);
+    finish(&srv, dir);
+}
+
+#define SKT_ACCOUNT_TESTS cmocka_unit_test(test_accounts), cmocka_unit_test(test_history_restart), \
+    cmocka_unit_test(test_history_points),

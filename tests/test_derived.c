@@ -122,6 +122,15 @@ static void test_every_mutator_every_option(void **state)
 
                 r = tl_preset(*name);
                 snprintf(text, sizeof text, "# a file\n%s = %s\n", o->key, vals[v]);
+                if (sk_rules_validate(&want, NULL) < 0) {
+                    /* a conflict with the preset (docs/rules.md: e.g.
+                     * score = points with the stammtisch's Bock): a file
+                     * is refused whole and leaves the ruleset as it was */
+                    sk_rules before = r;
+                    assert_int_equal(sk_rules_parse(&r, text, NULL), SK_EINVAL);
+                    assert_memory_equal(&r, &before, sizeof r);
+                    continue;
+                }
                 assert_int_equal(sk_rules_parse(&r, text, NULL), SK_OK);
                 check_tables(&r);
                 assert_memory_equal(&r.derived, &want.derived, sizeof r.derived);

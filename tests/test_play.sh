@@ -284,5 +284,45 @@ printf '1\n' | "$PROG" play --plain --seed 9 >"$tmp/t4" 2>&1
 printf 'q\n' | "$PROG" play --plain --seed 9 >"$tmp/t5" 2>&1
 grep -q 'Geber' "$tmp/t5" && ok "German terms by default" || fail "German terms"
 
+# 6. a tournament table plays for tournament points, not money (`score`,
+# docs/rules.md "What a table plays for", 5.2.7, 5.2.8): the settlement,
+# the sheet and the statistics show points only; with score = money the
+# same preset shows money again
+drive "$tmp/tt" --seed 11 --games 3 --preset tournament
+grep -q '^Score sheet (Tournament points)' "$tmp/tt" && ok "tournament: the sheet counts tournament points" ||
+    fail "tournament: sheet title $(grep -m1 '^Score sheet' "$tmp/tt")"
+grep -q '^Tournament points: You [+-][0-9]' "$tmp/tt" && ok "tournament: the settlement in points" ||
+    fail "tournament: no settlement in points"
+grep -Eq '€|[Cc]ents?\b|^Money|[0-9]\.[0-9][0-9]' "$tmp/tt" && fail "tournament: money shown: $(grep -Em3 '€|[Cc]ents?\b|^Money|[0-9]\.[0-9][0-9]' "$tmp/tt")" ||
+    ok "tournament: no money anywhere"
+ttotal=$(grep -E '^ +Total ' "$tmp/tt" | tail -n 1)
+tsum=$(printf '%s\n' "$ttotal" | awk '{s=0; for(i=NF-3;i<=NF;i++) s+=$i; print s}')
+[ -n "$ttotal" ] && [ "$tsum" = 0 ] && ok "tournament: points sum to zero ($ttotal)" || fail "tournament: total $ttotal sums to $tsum"
+tfile=$(sed -n 's/^Saved in //p' "$tmp/tt")
+if [ -f "$tfile" ]; then
+    "$PROG" stats --lang en "$tfile" >"$tmp/tst" 2>&1
+    grep -q '^Standing (tournament points):$' "$tmp/tst" && ok "tournament: stats stand in points" ||
+        fail "tournament: stats $(grep -m1 '^Standing' "$tmp/tst")"
+    grep -q '€' "$tmp/tst" && fail "tournament: stats show money" || ok "tournament: stats without money"
+    tmine=$(sed -n '/^Standing/{n;p}' "$tmp/tst" | awk '{print $2}')
+    [ "$tmine" = "$(printf '%s\n' "$ttotal" | awk '{print $(NF-3)}')" ] && ok "tournament: stats as on the sheet ($tmine)" ||
+        fail "tournament: stats $tmine, the sheet $ttotal"
+    "$PROG" check -q "$tfile" && ok "tournament: records check" || fail "tournament: records do not check"
+    # replay and analyze of a tournament record: points, no money
+    played=$(grep -n '"thrown_in":false' "$tfile" | head -1 | cut -d: -f1)
+    "$PROG" replay --plain --lang en --game "${played:-1}" "$tfile" >"$tmp/trp" 2>&1
+    grep -q '^Tournament points: You [+-][0-9]' "$tmp/trp" && ok "tournament: replay settles in points" ||
+        fail "tournament: replay $(grep -m1 -E '^(Money|Tournament)' "$tmp/trp")"
+    grep -Eq '€|[Cc]ents?\b|^Money' "$tmp/trp" && fail "tournament: replay shows money" || ok "tournament: replay without money"
+    "$PROG" analyze --lang en --samples 2 --jobs 1 "$tfile" >"$tmp/tan" 2>&1
+    grep -q 'decisions rated' "$tmp/tan" && grep -q 'tournament points double dummy$' "$tmp/tan" &&
+        ok "tournament: analyze rates in tournament points" || fail "tournament: analyze $(tail -3 "$tmp/tan")"
+    grep -Eqi '€|cents?\b|money' "$tmp/tan" && fail "tournament: analyze shows money: $(grep -Eim2 '€|cents?\b|money' "$tmp/tan")" ||
+        ok "tournament: analyze without money"
+fi
+drive "$tmp/tm" --seed 11 --games 1 --preset tournament --rule score=money
+grep -q '^Score sheet (money in €)' "$tmp/tm" && grep -q '^Money: ' "$tmp/tm" &&
+    ok "tournament with score=money: money again" || fail "tournament with score=money: $(grep -m1 '^Score sheet' "$tmp/tm")"
+
 [ "$fails" = 0 ] || { echo "test_play.sh: $fails failed"; exit 1; }
 echo "test_play.sh: all passed"

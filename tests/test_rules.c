@@ -53,6 +53,7 @@ static void test_official_preset(void **state)
     assert_int_equal(r.laufende_min_wenz, 2);
     assert_int_equal(r.laufende_count, SK_LAUF_ALL);
     assert_int_equal(r.tournament_kontra, 1);
+    assert_int_equal(r.score, SK_SCORE_MONEY);            /* 4.2: the table plays for money */
 }
 
 static void test_tournament_preset(void **state)
@@ -66,12 +67,14 @@ static void test_tournament_preset(void **state)
     assert_int_equal(r.kontra_max, 0);                    /* 5.2.4: no Kontra in tournaments */
     assert_int_equal(r.first_game_limits, 1);             /* 5.2.15: limits in the first game */
     assert_int_equal(r.stage_games, 32);                  /* 5.2.1: stages of 32 games */
+    assert_int_equal(r.score, SK_SCORE_POINTS);           /* 5.2.7, 5.2.8: points, no money */
     /* otherwise official */
     o.deal_mode = r.deal_mode;
     o.all_pass = r.all_pass;
     o.kontra_max = r.kontra_max;
     o.first_game_limits = r.first_game_limits;
     o.stage_games = r.stage_games;
+    o.score = r.score;
     memcpy(o.preset, r.preset, sizeof o.preset);
     assert_true(rules_equal(&o, &r));
 }
@@ -148,7 +151,7 @@ static void test_set_get_every_option(void **state)
     (void)state;
     sk_rules r = tl_preset("official");
     size_t n = sk_rules_option_count();
-    assert_int_equal(n, 65);
+    assert_int_equal(n, 66);
     assert_null(sk_rules_option(n));
     for (size_t i = 0; i < n; i++) {
         const sk_rule_option *o = sk_rules_option(i);
@@ -445,6 +448,10 @@ static void test_validate(void **state)
         {"players = 3\nall_pass = kreuzbock\n", "all_pass = kreuzbock needs four players"},
         {"players = 3\nkreuzbock_on_throw_in = yes\n", "kreuzbock_on_throw_in needs four"},
         {"players = 3\ndeck = 20\n", "deck = 20 does not apply with players = 3"},
+        /* docs/rules.md, What a table plays for: Bock and the Stock are money */
+        {"score = points\nbock_games = 4\n", "bock_games = 4 doubles money only, but score = points"},
+        {"bock_games = 1\nscore = points\n", "bock_games = 1 doubles money only"},
+        {"score = points\nstock = side\n", "stock = side is a pot of money, but score = points"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         sk_rules r = tl_preset("official");
@@ -469,6 +476,10 @@ static void test_validate(void **state)
     sk_rules r = tl_preset("official");
     assert_int_equal(sk_rules_parse(&r, "players = 3\nallow_solo = no\ndeck = short\n", &err),
                      SK_OK);
+    /* a tournament table may play for money after all, and then with Bock */
+    r = tl_preset("tournament");
+    assert_int_equal(sk_rules_parse(&r, "score = money\nbock_games = 4\n", &err), SK_OK);
+    assert_int_equal(r.score, SK_SCORE_MONEY);
 }
 
 static void test_overrides(void **state)
@@ -481,8 +492,9 @@ static void test_overrides(void **state)
     assert_int_equal(sk_rules_set(&r, "rate_solo", "6", NULL), SK_OK);
     assert_int_equal(sk_rules_set(&r, "allow_sie", "no", NULL), SK_OK);
     assert_int_equal(sk_rules_set(&r, "deal_mode", "4+4", NULL), SK_OK);
+    assert_int_equal(sk_rules_set(&r, "score", "money", NULL), SK_OK);
     size_t len = sk_rules_format_overrides(&r, buf, sizeof buf);
-    assert_string_equal(buf, "deal_mode=4+4\nallow_sie=no\nrate_solo=6\n");
+    assert_string_equal(buf, "deal_mode=4+4\nallow_sie=no\nrate_solo=6\nscore=money\n");
     assert_int_equal(len, strlen(buf));
     /* the overrides on top of the preset give the ruleset back */
     sk_rules back = tl_preset("tournament");

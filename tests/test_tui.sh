@@ -86,5 +86,52 @@ T capture-pane -p -t intr 2>/dev/null | grep -q 'Laufendes Spiel gespeichert in'
     fail "Ctrl-C: no message; last screen:
 $(T capture-pane -p -t intr 2>/dev/null)"
 
+# A tournament table plays for tournament points (docs/rules.md, What a
+# table plays for; 5.2.7): the title bar, the settlement, the score sheet
+# and the statistics page show points and no money.  Games thrown in
+# (5.2.5) are passed over to the first game played out.
+T new-session -d -s tour -x 80 -y 24 \
+    "env XDG_DATA_HOME='$tmp/data3' XDG_CONFIG_HOME='$tmp/config' TERM=screen '$PROG' play --preset tournament \
+     --games 4 --seed 11 --delay 0 --trick-pause 0 >/dev/tty 2>'$tmp/err3'; echo \"EXIT=\$?\" >'$tmp/rc3'; sleep 60"
+saw_title=0
+deadline=$((SECONDS + 45))
+while [ $SECONDS -lt $deadline ] && [ ! -f "$tmp/rc3" ]; do
+    screen=$(T capture-pane -p -t tour 2>/dev/null) || break
+    case $screen in *"Turnierpunkte: "[+-]*) saw_title=1 ;; esac
+    case $screen in
+    *Spielliste*)
+        if printf '%s\n' "$screen" | grep -q 'Turnierpunkte: Du'; then
+            printf '%s\n' "$screen" >"$tmp/tsheet"
+            T send-keys -t tour s
+            break
+        fi
+        T send-keys -t tour Enter
+        ;;
+    *"geben?"*) T send-keys -t tour n ;;
+    *"Spiel eine Karte"* | *"Deine Ansage"*) T send-keys -t tour Enter ;;
+    esac
+    sleep 0.1
+done
+[ "$saw_title" = 1 ] && ok "tournament: the title bar counts tournament points" || fail "tournament: no points in the title bar"
+if [ -f "$tmp/tsheet" ]; then
+    grep -q 'Spielliste (Turnierpunkte)' "$tmp/tsheet" && ok "tournament: sheet in points" || fail "tournament: sheet $(cat "$tmp/tsheet")"
+    grep -Eq '€|Geld|Cent|[0-9],[0-9][0-9]' "$tmp/tsheet" && fail "tournament: money on the summary: $(cat "$tmp/tsheet")" ||
+        ok "tournament: no money on the summary"
+    stats=""
+    for _ in $(seq 50); do
+        stats=$(T capture-pane -p -t tour 2>/dev/null)
+        case $stats in *"Stand (Turnierpunkte):"*) break ;; esac
+        sleep 0.1
+    done
+    case $stats in *"Stand (Turnierpunkte):"*) ok "tournament: statistics in points" ;; *) fail "tournament: statistics: $stats" ;; esac
+    case $stats in *€* | *Geld*) fail "tournament: money in the statistics" ;; *) ok "tournament: no money in the statistics" ;; esac
+else
+    fail "tournament: no game played out in 4; last screen:
+$screen"
+fi
+T send-keys -t tour q
+sleep 0.3
+T send-keys -t tour q
+
 [ "$fails" = 0 ] || { echo "test_tui.sh: $fails failed"; exit 1; }
 echo "test_tui.sh: all passed"

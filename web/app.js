@@ -3,13 +3,13 @@
 // "/?table=CODE") and the routing of every server message.
 
 import { Net } from './net.js';
-import { t, setLang, getLang, onLang, applyStatic, money, contractName, kindName } from './i18n.js';
+import { t, setLang, getLang, onLang, applyStatic, money, points, contractName, kindName } from './i18n.js';
 import { fromState, applyEvent, choices } from './room.js';
 import { TableView, seatName } from './table.js';
 import { showResult, hideResult, renderSheet } from './result.js';
 import { renderLobby, createMessage } from './lobby.js';
 import { addChat, addNote, clearChat } from './chat.js';
-import { cardLabel } from './words.js';
+import { cardLabel, scoresPoints } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 const THEME_KEY = 'schafkopf.theme';
@@ -239,7 +239,8 @@ class App {
       this.note(s);
     } else if (ev.kind === 'result') {
       const res = ev.course.result;
-      this.say(res.thrown_in ? t('thrown_in') : `${contractName(res.contract)}: ${res.won ? t('won') : t('lost')}. ${r.seat !== null ? money(res.money[r.seat], true) : ''}`);
+      const mine = r.seat === null ? '' : scoresPoints(r.rules) ? points(res.tournament[r.seat], true) : money(res.money[r.seat], true);
+      this.say(res.thrown_in ? t('thrown_in') : `${contractName(res.contract)}: ${res.won ? t('won') : t('lost')}. ${mine}`);
     }
   }
 
@@ -370,7 +371,7 @@ class App {
     for (const g of (m.games || []).slice(0, 50)) { // newest first
       const li = document.createElement('li');
       const when = new Date(g.at * 1000).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB');
-      li.textContent = `${when} – ${contractName(g.contract)}${g.declarer ? ' (' + t('declarer') + ')' : ''}: ${g.won ? t('won') : t('lost')}, ${money(g.money, true)}`;
+      li.textContent = `${when} – ${contractName(g.contract)}${g.declarer ? ' (' + t('declarer') + ')' : ''}: ${g.won ? t('won') : t('lost')}, ${g.score === 'points' ? points(g.points, true) : money(g.money, true)}`;
       ol.append(li);
     }
     box.replaceChildren(p, byKind, ol);

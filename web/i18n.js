@@ -20,6 +20,7 @@ export const STRINGS = {
     opt_all_pass: 'Wenn alle weiter sagen', opt_all_pass_next: 'zusammenwerfen',
     opt_all_pass_ramsch: 'Ramsch', opt_all_pass_muss: 'Eichel-Ober muss',
     opt_unit_cents: 'Tarif (Cent je Einheit)', opt_players: 'Spieler',
+    opt_score: 'Gespielt um', opt_score_money: 'Geld', opt_score_points: 'Turnierpunkte',
     opt_players_4: 'vier', opt_players_5: 'fünf (Geber setzt aus)',
     opt_geier: 'Geier', opt_farbwenz: 'Farbwenz', opt_bettel: 'Bettel', opt_hochzeit: 'Hochzeit',
     yes: 'ja', no: 'nein',
@@ -81,7 +82,8 @@ export const STRINGS = {
     r_base: 'Grundtarif {0}', r_laufende: '{0} Laufende', r_schneider: 'Schneider', r_schwarz: 'Schwarz',
     r_times: '× {0} {1}', r_tout: 'Tout/Sie/Brett/Jungfrau', r_f_tout: 'Tout', r_f_sie: 'Sie', r_f_brett: 'Bettel Brett', r_f_jungfrau: 'Jungfrau', r_kontra: 'Kontra', r_retour: 'Retour',
     r_doubling: 'Doppelung', r_laid: 'geklopft', r_bock: 'Bock', r_pair: 'je Gegner: {0}',
-    r_money: 'Geld', r_points: 'Turnier\u00adpunkte', r_stock: 'Stock: {0}', r_ramsch_losers: 'Verlierer: {0}',
+    r_money: 'Geld', r_points: 'Turnier\u00adpunkte', r_tp_pair: 'je Gegner: {0}', r_tp_laufende: '{0} Laufende: zählen im Turnier nicht',
+    n_points: '{0} Punkte', n_point: '{0} Punkt', score_points: 'um Turnierpunkte', score_money: 'um Geld', r_stock: 'Stock: {0}', r_ramsch_losers: 'Verlierer: {0}',
     r_durchmarsch: 'Durchmarsch: {0}', r_jungfrau: '{0} Jungfrau', card_points: 'Augen',
     sheet: 'Spielliste', total: 'Summe', sheet_empty: 'Noch kein Spiel gespielt.', show_sheet: 'Spielliste',
     chat: 'Unterhaltung', chat_send: 'Senden', chat_placeholder: 'Nachricht …',
@@ -110,6 +112,7 @@ export const STRINGS = {
     opt_all_pass: 'When everyone passes', opt_all_pass_next: 'throw in',
     opt_all_pass_ramsch: 'Ramsch', opt_all_pass_muss: 'Acorn Ober must play',
     opt_unit_cents: 'Stake (cents per unit)', opt_players: 'Players',
+    opt_score: 'Playing for', opt_score_money: 'money', opt_score_points: 'tournament points',
     opt_players_4: 'four', opt_players_5: 'five (dealer sits out)',
     opt_geier: 'Geier', opt_farbwenz: 'Suit Wenz', opt_bettel: 'Bettel', opt_hochzeit: 'Wedding',
     yes: 'yes', no: 'no',
@@ -169,7 +172,9 @@ export const STRINGS = {
     r_base: 'Base rate {0}', r_laufende: '{0} Laufende (top trumps in a row)', r_schneider: 'Schneider',
     r_schwarz: 'Schwarz', r_times: '× {0} {1}', r_tout: 'Tout/Sie/Brett/Jungfrau', r_f_tout: 'Tout', r_f_sie: 'Sie', r_f_brett: 'Bettel ouvert', r_f_jungfrau: 'Jungfrau', r_kontra: 'Kontra',
     r_retour: 'Retour', r_doubling: 'doubling', r_laid: 'knocked', r_bock: 'Bock',
-    r_pair: 'per opponent: {0}', r_money: 'Money', r_points: 'Tournament points', r_stock: 'Pot: {0}',
+    r_pair: 'per opponent: {0}', r_money: 'Money', r_points: 'Tournament points', r_tp_pair: 'per opponent: {0}',
+    r_tp_laufende: '{0} Laufende (top trumps in a row): not counted in a tournament',
+    n_points: '{0} tournament points', n_point: '{0} tournament point', score_points: 'for tournament points', score_money: 'for money', r_stock: 'Pot: {0}',
     r_ramsch_losers: 'Losers: {0}', r_durchmarsch: 'Sweep (Durchmarsch): {0}',
     r_jungfrau: '{0} without a trick (Jungfrau)', card_points: 'Card points',
     sheet: 'Score sheet', total: 'Total', sheet_empty: 'No game played yet.', show_sheet: 'Score sheet',
@@ -268,3 +273,9 @@ export function money(cents, sign = false) {
 
 // A signed whole number (tournament points), with a real minus sign.
 export function signed(n) { return n < 0 ? '−' + Math.abs(n) : n > 0 ? '+' + n : '0'; }
+
+// Tournament points in words: "+6 Punkte" / "+6 tournament points", one
+// point in the singular; `sign` as for money.
+export function points(n, sign = false) {
+  return t(Math.abs(n) === 1 ? 'n_point' : 'n_points', sign ? signed(n) : String(n).replace('-', '−'));
+}

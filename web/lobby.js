@@ -3,6 +3,7 @@
 // rules`), title, listed, turn timer.
 
 import { t } from './i18n.js';
+import { scoresPoints } from './words.js';
 import { h, botName } from './table.js';
 
 const $ = (id) => document.getElementById(id);
@@ -15,12 +16,22 @@ export function renderLobby(app, rooms) {
     const names = rm.seats.map((s) => (s.kind === 'empty' ? '–' : s.kind === 'bot' ? `${t('bot')} (${botName(s.name)})` : s.name)).join(', ');
     return h('li', { class: 'lobby-room', 'data-room': rm.room },
       h('div', { class: 'room-title' }, rm.title || t('untitled', rm.room.slice(0, 4))),
-      h('div', { class: 'room-meta' }, `${t('preset_' + rm.rules.preset) || rm.rules.preset} · ${t('seats_free', rm.free)} · ${t('games_played', rm.games)}`),
+      h('div', { class: 'room-meta' }, tableMeta(rm)),
       h('div', { class: 'room-seats' }, names),
       h('div', { class: 'room-buttons' },
         h('button', { type: 'button', class: 'join', onclick: () => app.openTable(rm.room) }, rm.free ? t('join') : t('open_table')),
         h('button', { type: 'button', class: 'spectate', onclick: () => app.openTable(rm.room) }, t('spectate'))));
   }));
+}
+
+// A listed table in one line: its preset, what it plays for when that
+// is tournament points (or money at a tournament preset), free seats,
+// games played.
+export function tableMeta(rm) {
+  const pts = scoresPoints(rm.rules);
+  const score = pts ? t('score_points') : rm.rules.preset === 'tournament' ? t('score_money') : null;
+  return [t('preset_' + rm.rules.preset) || rm.rules.preset, score, t('seats_free', rm.free), t('games_played', rm.games)]
+    .filter(Boolean).join(' · ');
 }
 
 // Reads the create form into a `create` message; only rules the player

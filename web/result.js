@@ -4,11 +4,11 @@
 // (docs/room-messages.md, "result"); nothing is recomputed here but the
 // wording.
 
-import { t, contractName, money, signed } from './i18n.js';
+import { t, contractName, money, signed, points } from './i18n.js';
 import { cardSvg } from './cards.js';
 import { sortHand } from './sort.js';
 import { h, seatName } from './table.js';
-import { cardLabel, callList } from './words.js';
+import { cardLabel, callList, scoresPoints } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -28,13 +28,29 @@ function factorName(code) {
   return t('r_tout');
 }
 
+// A points table's settlement (5.2.7): the game with its Schneider or
+// Schwarz and the tournament points per opponent -- the smallest amount
+// any seat gets or gives (a soloist's is three of them) -- and the
+// Laufende, which a tournament does not count (5.2.8).  No money.
+function pointsLines(res, nameOf) {
+  const lines = [];
+  const per = Math.min(...res.tournament.map(Math.abs).filter((v) => v > 0));
+  const extra = res.schwarz ? `, ${t('r_schwarz')}` : res.schneider ? `, ${t('r_schneider')}` : '';
+  lines.push(`${contractName(res.contract)}${extra}: ${t('r_tp_pair', points(Number.isFinite(per) ? per : 0))}`);
+  if (res.laufende_paid) lines.push(t('r_tp_laufende', res.laufende_paid));
+  if (res.jungfrau) lines.push(t('r_jungfrau', res.jungfrau));
+  if (res.durchmarsch !== null && res.durchmarsch !== undefined) lines.push(t('r_durchmarsch', nameOf(res.durchmarsch)));
+  return lines;
+}
+
 // The settlement in lines: game, Laufende, Schneider/Schwarz, each
-// factor, the amount per opponent, then money and tournament points per
-// seat.
-export function settlementLines(res, nameOf = (s) => String(s + 1)) {
+// factor, the amount per opponent.  At a table that plays for
+// tournament points (`pts`, scoresPoints) the points instead, no money.
+export function settlementLines(res, nameOf = (s) => String(s + 1), pts = false) {
   const lines = [];
   const unit = res.unit_cents;
   if (res.thrown_in) { lines.push(t('thrown_in')); return lines; }
+  if (pts) return pointsLines(res, nameOf);
   const base = res.base_units * unit;
   lines.push(`${contractName(res.contract)}: ${t('r_base', money(base))}`);
   if (res.laufende_paid) lines.push(`+ ${t('r_laufende', res.laufende_paid)}: ${money(res.laufende_units * unit)}`);
@@ -58,6 +74,7 @@ export function settlementLines(res, nameOf = (s) => String(s + 1)) {
 export function showResult(r, course) {
   const box = $('result');
   const res = course.result;
+  const pts = scoresPoints(r.rules);
   const n = r.seats.length;
   const seats = [...Array(n).keys()];
   box.dataset.game = course.game;
@@ -71,8 +88,10 @@ export function showResult(r, course) {
     h('thead', {}, h('tr', {}, h('th', {}, ''), seats.map((s) => h('th', { scope: 'col' }, seatName(r, s))))),
     h('tbody', {},
       h('tr', {}, h('th', { scope: 'row' }, t('card_points')), seats.map((s) => h('td', {}, String(res.points[s] ?? 0)))),
-      h('tr', {}, h('th', { scope: 'row' }, t('r_money')), seats.map((s) => h('td', { class: res.money[s] < 0 ? 'neg' : res.money[s] > 0 ? 'pos' : '' }, money(res.money[s], true)))),
-      h('tr', {}, h('th', { scope: 'row' }, t('r_points')), seats.map((s) => h('td', {}, signed(res.tournament[s]))))));
+      // a points table shows no money (5.2.7); at a money table the
+      // tournament points are a side figure under the money
+      pts ? null : h('tr', {}, h('th', { scope: 'row' }, t('r_money')), seats.map((s) => h('td', { class: res.money[s] < 0 ? 'neg' : res.money[s] > 0 ? 'pos' : '' }, money(res.money[s], true)))),
+      h('tr', {}, h('th', { scope: 'row' }, t('r_points')), seats.map((s) => h('td', pts ? { class: res.tournament[s] < 0 ? 'neg' : res.tournament[s] > 0 ? 'pos' : '' } : {}, signed(res.tournament[s]))))));
   const hands = h('div', { class: 'hands' }, seats.filter((s) => course.hands[s] && course.hands[s].length).map((s) =>
     h('div', { class: 'hand-line' }, h('span', { class: 'who' }, seatName(r, s)), cardRow(sortHand(course.hands[s], res.contract)))));
   const tricks = h('ol', { class: 'tricks' }, (course.tricks || []).map((tr) => {
@@ -86,9 +105,9 @@ export function showResult(r, course) {
     h('h3', {}, `${t('result')} – ${t('game_n', course.game)}`),
     h('p', { class: 'headline' }, head),
     sidePts ? h('p', {}, sidePts) : null,
-    res.thrown_in ? null : h('ul', { class: 'settle' }, settlementLines(res, (s) => seatName(r, s)).map((l) => h('li', {}, l))),
+    res.thrown_in ? null : h('ul', { class: 'settle' }, settlementLines(res, (s) => seatName(r, s), pts).map((l) => h('li', {}, l))),
     h('div', { class: 'sheet-wrap' }, table),
-    res.stock ? h('p', {}, t('r_stock', money(res.stock))) : null,
+    res.stock && !pts ? h('p', {}, t('r_stock', money(res.stock))) : null,
     h('details', { class: 'course' },
       h('summary', {}, t('course')),
       h('h4', {}, t('bidding')), h('p', {}, callText),
@@ -109,9 +128,11 @@ export function hideResult() {
 }
 
 // The score sheet: one row per game with each seat's money and running
-// total, and the totals.
+// total, and the totals (the tournament points beside them); at a table
+// that plays for points the tournament points alone (5.2.7, 5.3).
 export function renderSheet(r) {
   const el = $('sheet');
+  const pts = scoresPoints(r.rules);
   const n = r.seats.length;
   const seats = [...Array(n).keys()];
   const rows = r.sheet.rows || [];
@@ -119,16 +140,19 @@ export function renderSheet(r) {
     seats.map((s) => h('th', { scope: 'col' }, seatName(r, s)))));
   const body = h('tbody', {}, rows.map((row) => {
     const st = row.settlement;
-    const tot = st.totals ? st.totals.money : st.money;
+    const tot = st.totals ? st.totals[pts ? 'tournament' : 'money'] : pts ? st.tournament : st.money;
+    const cell = (v, sign) => (pts ? signed(v) : money(v, sign));
     return h('tr', { class: 'sheet-row', 'data-game': row.game },
       h('td', {}, String(row.game)),
       h('td', {}, st.thrown_in ? t('thrown_in').split(':')[0] : `${contractName(st.contract)}${st.declarer !== null && st.declarer !== undefined ? ' – ' + seatName(r, st.declarer) : ''}`),
-      seats.map((s) => h('td', { class: 'num' }, h('span', { class: 'delta' }, money(st.money[s], true)), h('span', { class: 'run' }, money(tot[s])))));
+      seats.map((s) => h('td', { class: 'num' }, h('span', { class: 'delta' }, cell((pts ? st.tournament : st.money)[s], true)), h('span', { class: 'run' }, cell(tot[s], false)))));
   }));
   const totals = r.sheet.totals;
   const foot = h('tfoot', {}, h('tr', { class: 'sheet-total' }, h('th', { scope: 'row', colspan: 2 }, t('total')),
-    seats.map((s) => h('td', { class: 'num' }, totals ? h('span', { class: 'run' }, money(totals.money[s] || 0)) : '–',
-      totals && totals.tournament ? h('span', { class: 'delta' }, `${signed(totals.tournament[s] || 0)} P`) : null))));
-  el.replaceChildren(head, body, foot);
+    seats.map((s) => h('td', { class: 'num' }, !totals ? '–'
+      : pts ? h('span', { class: 'run' }, signed(totals.tournament ? totals.tournament[s] || 0 : 0))
+      : [h('span', { class: 'run' }, money(totals.money[s] || 0)),
+        totals.tournament ? h('span', { class: 'delta' }, `${signed(totals.tournament[s] || 0)} P`) : null]))));
+  el.replaceChildren(...[pts ? h('caption', {}, t('r_points')) : null, head, body, foot].filter(Boolean));
   if (!rows.length) el.caption = h('caption', {}, t('sheet_empty'));
 }

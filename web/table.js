@@ -6,7 +6,7 @@ import { t, contractName } from './i18n.js';
 import { cardSvg } from './cards.js';
 import { sortHand } from './sort.js';
 import { choices, actingSeat, auctionHolder, challenged } from './room.js';
-import { choiceWords, cardLabel, callList } from './words.js';
+import { choiceWords, cardLabel, callList, scoresPoints } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 const BOTS = [['random', 'bot_random'], ['heuristic', 'bot_heuristic'], ['pimc', 'bot_pimc'],
@@ -138,7 +138,8 @@ export class TableView {
     return said;
   }
 
-  // The status line: whose turn, contract, declarer, multiplier, partner.
+  // The status line: whose turn, contract, declarer, multiplier, partner;
+  // at a table that plays for tournament points that it does (5.2.7).
   renderStatus(r) {
     const st = $('status');
     const g = r.game;
@@ -168,6 +169,7 @@ export class TableView {
       if (mult.length) parts.push(`${t('multiplier')}: ${mult.join(', ')}`);
     }
     if (r.paused) parts.push(t('paused'));
+    if (scoresPoints(r.rules)) parts.push(t('score_points'));
     st.replaceChildren(...parts.map((p) => h('span', {}, p)));
   }
 

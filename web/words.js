@@ -126,6 +126,15 @@ export function klopfenOn(rules) {
   return (k || (rules && rules.preset === 'sauspiel' ? 'all' : 'off')) !== 'off';
 }
 
+// Whether the table plays for tournament points rather than money
+// (option `score`, docs/rules.md "What a table plays for", 5.2.7): the
+// override, or the preset that plays for points (`tournament`).  Such a
+// table shows tournament points only, never money.
+export function scoresPoints(rules) {
+  const s = rules && rules.overrides && rules.overrides.score;
+  return (s || (rules && rules.preset === 'tournament' ? 'points' : 'money')) === 'points';
+}
+
 // The calls of a game (everything but cards) in words, in order:
 // [{seat, text}].  A pass of the laying round reads "nicht klopfen"; an
 // action recorded live carries its phase, one from a state or a finished

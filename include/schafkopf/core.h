@@ -233,6 +233,10 @@ enum sk_ranking {
     SK_RANK_ONLINE = 2    /* Tout above all; Solo > Wenz > Geier > Farbwenz > Farbgeier */
 };
 enum sk_laufende_count { SK_LAUF_ALL = 0, SK_LAUF_ABOVE_MIN = 1 };
+enum sk_score_kind {
+    SK_SCORE_MONEY = 0, /* the table plays for money (4.2); points are a side figure */
+    SK_SCORE_POINTS = 1 /* a tournament table: tournament points only (5.2.7, 5.2.8) */
+};
 
 /*
  * Tables a ruleset implies for the auction, kept in the ruleset so that
@@ -321,6 +325,7 @@ typedef struct sk_rules {
     uint8_t schneider_sauspiel; /* ... in partner games */
     /* tournament points (5.2.7) */
     uint8_t tournament_kontra;  /* multiply tournament points by Kontra */
+    uint8_t score;              /* enum sk_score_kind: what the table plays for */
     /* sessions: Bock rounds, Stock, Kreuzbock rounds (002) */
     uint8_t bock_games;         /* games doubled per Bock trigger, 0 = no Bock */
     uint8_t bock_on_throw_in;

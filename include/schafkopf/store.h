@@ -176,6 +176,7 @@ typedef struct sk_store_history_game {
     int declarer;         /* the player declared it */
     int won;              /* the player's side won */
     int64_t money, points;
+    const char *rules_json; /* the room's ruleset, as stored with the room */
 } sk_store_history_game;
 
 /* A player's totals over all finished games, and per contract kind

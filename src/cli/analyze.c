@@ -13,6 +13,11 @@
  * given Kontra/Retour is rated the same way (money with it against money
  * without it).  Bids, passes and the declaration are priced as the PIMC
  * bot prices them, on the sampled deals and on the real one.
+ *
+ * A record whose ruleset plays for tournament points (`score = points`,
+ * 5.2.7) is rated in tournament points instead of money throughout, and
+ * its bids and declarations get the heuristic's hint only: the bots'
+ * pricing of contracts is in money.
  */
 #include "ui.h"
 
@@ -73,7 +78,9 @@ static void analyze_usage(FILE *out)
             "with and without it; bids, passes and the declaration by the declarer's money\n"
             "of the best contract they allow, priced by sampling and double dummy.\n"
             "Flags: '?' the choice lost at least P card points or one money unit by the\n"
-            "seat's information; '!' it lost money double dummy.\n\n"
+            "seat's information; '!' it lost money double dummy.  A record of a table\n"
+            "that plays for tournament points (score = points) is rated in tournament\n"
+            "points, one point making a '?'; its bids get the heuristic's hint.\n\n"
             "  --game N      analyze only the N-th game of the file (from 1)\n"
             "  --samples N   deals drawn per decision (default %d)\n"
             "  --seed S      seed of the sampling (default 1)\n"
@@ -142,6 +149,27 @@ static int playout(sk_solver *s, sk_game *g)
     return 0;
 }
 
+/* Whether the game's table plays for tournament points (docs/rules.md,
+ * What a table plays for): then every "money" below is tournament points. */
+static bool points_table(const sk_game *g)
+{
+    return g->rules->score == SK_SCORE_POINTS;
+}
+
+/* What a result gives the seat: money in cents, or tournament points at
+ * a points table. */
+static int64_t score_of(const sk_game *g, const sk_result *res, int seat)
+{
+    return points_table(g) ? res->tournament[seat] : res->money[seat];
+}
+
+/* The smallest amount that makes a '?': one unit of the tariff, or one
+ * tournament point. */
+static double score_unit(const sk_game *g)
+{
+    return points_table(g) ? 1.0 : (double)g->rules->unit_cents;
+}
+
 /* The seat's money after `a` (or nothing, when a.type is PASS) and best
  * play to the end (the slow, exact way for every contract); 0 or -1. */
 static int money_after(an_ctx *x, const sk_game *g, sk_action a, int seat, int64_t *money)
@@ -153,7 +181,7 @@ static int money_after(an_ctx *x, const sk_game *g, sk_action a, int seat, int64
     sk_result res;
     if (playout(x->solver, h) < 0 || sk_game_result(h, &res, NULL) < 0)
         return -1;
-    *money = res.money[seat];
+    *money = score_of(h, &res, seat);
     return 0;
 }
 
@@ -180,7 +208,7 @@ static int money_of(const sk_game *g, int seat, int dsp, double *money)
     sk_result res;
     if (sk_game_settle_as(g, dsp, tricks, &res, NULL) < 0)
         return -1;
-    *money = (double)res.money[seat];
+    *money = (double)score_of(g, &res, seat);
     return 0;
 }
 
@@ -299,8 +327,8 @@ static void rate_card(an_ctx *x, const sk_game *g, sk_action a, int gameno, int 
     if (info.deals == 0)
         return;
     card_sum si = summarize(&info, a.card), sd = summarize(&dd, a.card);
-    int unit = g->rules->unit_cents;
-    bool q = si.lost >= (double)x->margin || si.money_lost >= unit;
+    double unit = score_unit(g);
+    bool q = si.lost >= (double)x->margin || si.money_lost >= unit - 1e-9;
     bool bang = sd.money_lost > 0.5;
     const char *flag = q && bang ? "?!" : q ? "?" : bang ? "!" : "";
     x->rated[seat]++;
@@ -309,17 +337,18 @@ static void rate_card(an_ctx *x, const sk_game *g, sk_action a, int gameno, int 
     x->lost_ct[seat] += si.money_lost;
     x->dd_lost_pts[seat] += (int)(sd.lost + 0.5);
     x->dd_lost_ct[seat] += (int64_t)(sd.money_lost + 0.5);
-    if (x->json) {
+    if (x->json) { /* at a points table the keys say "points" for "money" */
+        const char *m = points_table(g) ? "points" : "money";
         printf("{\"game\":%d,\"index\":%d,\"seat\":%d,\"action\":\"card %s\",\"kind\":\"card\","
                "\"info\":{\"deals\":%d,\"value\":%.2f,\"best\":\"card %s\",\"lost\":%.2f,"
-               "\"money\":%.2f,\"best_money\":\"card %s\",\"money_lost\":%.2f},"
-               "\"dd\":{\"value\":%.0f,\"best\":\"card %s\",\"lost\":%.0f,\"money\":%.0f,"
-               "\"best_money\":\"card %s\",\"money_lost\":%.0f},\"flag\":\"%s\"}\n",
+               "\"%s\":%.2f,\"best_%s\":\"card %s\",\"%s_lost\":%.2f},"
+               "\"dd\":{\"value\":%.0f,\"best\":\"card %s\",\"lost\":%.0f,\"%s\":%.0f,"
+               "\"best_%s\":\"card %s\",\"%s_lost\":%.0f},\"flag\":\"%s\"}\n",
                gameno, index, seat, sk_card_name(a.card), info.deals, si.value,
-               sk_card_name(info.cards[si.best]), si.lost, si.money,
-               sk_card_name(info.cards[si.best_money]), si.money_lost, sd.value,
-               sk_card_name(dd.cards[sd.best]), sd.lost, sd.money,
-               sk_card_name(dd.cards[sd.best_money]), sd.money_lost, flag);
+               sk_card_name(info.cards[si.best]), si.lost, m, si.money, m,
+               sk_card_name(info.cards[si.best_money]), m, si.money_lost, sd.value,
+               sk_card_name(dd.cards[sd.best]), sd.lost, m, sd.money, m,
+               sk_card_name(dd.cards[sd.best_money]), m, sd.money_lost, flag);
         return;
     }
     char what[32];
@@ -360,7 +389,7 @@ static void rate_doubling(an_ctx *x, const sk_game *g, sk_action a, int gameno, 
     io /= deals;
     char name[16];
     sk_action_format(a, name, sizeof name);
-    bool q = io - iw >= g->rules->unit_cents, bang = without > with + 0.5;
+    bool q = io - iw >= score_unit(g) - 1e-9, bang = without > with + 0.5;
     const char *flag = q && bang ? "?!" : q ? "?" : bang ? "!" : "";
     x->rated[seat]++;
     x->flagged[seat] += q;
@@ -369,16 +398,18 @@ static void rate_doubling(an_ctx *x, const sk_game *g, sk_action a, int gameno, 
     if (bang)
         x->dd_lost_ct[seat] += (int64_t)(without - with + 0.5);
     if (x->json) {
+        const char *m = points_table(g) ? "points" : "money";
         printf("{\"game\":%d,\"index\":%d,\"seat\":%d,\"action\":\"%s\",\"kind\":\"doubling\","
-               "\"info\":{\"deals\":%d,\"money_with\":%.2f,\"money_without\":%.2f},"
-               "\"dd\":{\"money_with\":%.0f,\"money_without\":%.0f},\"flag\":\"%s\"}\n",
-               gameno, index, seat, name, deals, iw, io, with, without, flag);
+               "\"info\":{\"deals\":%d,\"%s_with\":%.2f,\"%s_without\":%.2f},"
+               "\"dd\":{\"%s_with\":%.0f,\"%s_without\":%.0f},\"flag\":\"%s\"}\n",
+               gameno, index, seat, name, deals, m, iw, m, io, m, with, m, without, flag);
         return;
     }
     char words[64];
     act_text(x, &g->pub, a, words, sizeof words);
     printf("%4d  %d  %-18s | ", index, seat, words);
-    printf(skx_tr(x->lang, L_AN_DOUBLING), iw, io, with, without);
+    printf(skx_tr(x->lang, points_table(g) ? L_AN_DOUBLING_TP : L_AN_DOUBLING), iw, io, with,
+           without);
     printf("  %s\n", flag);
 }
 
@@ -440,6 +471,11 @@ static void rate_auction(an_ctx *x, const sk_game *g, sk_action a, int gameno, i
     sk_action legal[SK_MAX_LEGAL];
     double info[SK_MAX_LEGAL], dd[SK_MAX_LEGAL];
     int n = sk_view_legal(&v, legal);
+    if (points_table(g)) { /* the bots price contracts in money, not points */
+        if (n >= 2)
+            hint_only(x, &v, a, gameno, index);
+        return;
+    }
     sk_cards deals[64][SK_NSEATS];
     int ndeals = x->samples < 64 ? (int)x->samples : 64;
     sk_rng rng;
@@ -508,10 +544,12 @@ static void game_heading(const an_ctx *x, const sk_record *rec, const sk_game *e
     printf(skx_tr(L, L_AN_DEALER), rec->dealer, contract);
     if (end->pub.declarer < SK_NSEATS)
         printf(skx_tr(L, L_AN_BY_SEAT), end->pub.declarer);
+    bool points = points_table(end);
     if (sk_game_result(end, &res, NULL) == 0 && !res.thrown_in)
-        printf(", %s %lld %lld %lld %lld", skx_tr(L, L_AN_MONEY), (long long)res.money[0],
-               (long long)res.money[1], (long long)res.money[2], (long long)res.money[3]);
-    printf("\n%s\n", skx_tr(L, L_AN_COLUMNS));
+        printf(", %s %lld %lld %lld %lld", skx_tr(L, points ? L_AN_TP : L_AN_MONEY),
+               (long long)score_of(end, &res, 0), (long long)score_of(end, &res, 1),
+               (long long)score_of(end, &res, 2), (long long)score_of(end, &res, 3));
+    printf("\n%s\n", skx_tr(L, points ? L_AN_COLUMNS_TP : L_AN_COLUMNS));
 }
 
 /* Analyzes one record: replays it and rates each decision; 0 or -1. */
@@ -553,7 +591,7 @@ static int analyze_game(an_ctx *x, const sk_record *rec, int gameno, const char 
         sk_game_apply(g, a, NULL); /* checked by the replay above */
     }
     for (int s = 0; s < SK_NSEATS && !x->json; s++)
-        printf(skx_tr(x->lang, L_AN_SEAT), s, x->rated[s], x->flagged[s], x->lost_pts[s],
+        printf(skx_tr(x->lang, points_table(end) ? L_AN_SEAT_TP : L_AN_SEAT), s, x->rated[s], x->flagged[s], x->lost_pts[s],
                x->lost_ct[s], x->dd_lost_pts[s], (long long)x->dd_lost_ct[s]);
     if (!x->json)
         printf("\n");

@@ -115,7 +115,8 @@ static const char *const DE[L_COUNT] = {
     [L_STATS] = "Statistik", [L_ST_GAMES] = "%s - Spiele: %d, zusammengeworfen: %d",
     [L_ST_DECLARERS] = "Angesagt (gewonnen von gespielt):", [L_ST_WON_OF] = "%d von %d",
     [L_ST_SOLOS_N] = "Soli %d", [L_ST_BY_CONTRACT] = "Nach Spiel (gewonnen von gespielt):",
-    [L_ST_TOTALS] = "Stand (Geld, Turnierpunkte):", [L_ST_TP] = "TP",
+    [L_ST_TOTALS] = "Stand (Geld, Turnierpunkte):", [L_ST_TOTALS_TP] = "Stand (Turnierpunkte):",
+    [L_ST_TP] = "TP",
     [L_ST_COURSE] = "Verlauf (deine Summe nach jedem Spiel):",
     [L_ST_THROWN] = "zusammengeworfen", [L_ST_NO_SESSION] = "Keine gespeicherte Runde gefunden.",
     [L_SHOW_STATS] = "s: Statistik",
@@ -132,10 +133,18 @@ static const char *const DE[L_COUNT] = {
                      "%+.0f",
     [L_AN_THROWN] = "zusammengeworfen", [L_AN_GAME] = "Spiel",
     [L_AN_DEALER] = "Geber Sitz %d, %s", [L_AN_BY_SEAT] = " von Sitz %d", [L_AN_MONEY] = "Geld",
+    [L_AN_TP] = "Turnierpunkte",
     [L_AN_COLUMNS] = "   #  S  Entscheidung       | Wis  Augen verl.    Cent  verl. | off Augen "
                      "verl. Cent verl. | Note",
     [L_AN_SEAT] = "Sitz %d: %d Entscheidungen bewertet, %d mit '?'; verloren %.1f Augen und "
                   "%.1f Cent nach seinem Wissen, %d Augen und %lld Cent bei offenen Karten\n",
+    [L_AN_DOUBLING_TP] = "Turnierpunkte mit ihr %+.1f, ohne %+.1f; bei offenen Karten %+.0f / "
+                         "%+.0f",
+    [L_AN_COLUMNS_TP] = "   #  S  Entscheidung       | Wis  Augen verl.      TP  verl. | off "
+                        "Augen verl.   TP verl. | Note  (TP: Turnierpunkte)",
+    [L_AN_SEAT_TP] = "Sitz %d: %d Entscheidungen bewertet, %d mit '?'; verloren %.1f Augen und "
+                     "%.1f Turnierpunkte nach seinem Wissen, %d Augen und %lld Turnierpunkte bei "
+                     "offenen Karten\n",
     [L_CLAIM_NO] = "Das hält nicht: bei mancher Lage der Karten geht es schief. Spiel weiter, "
                    "ohne Strafe.",
     [L_CLAIM_EARLY] = "Zu früh zum Prüfen: noch zu viele Möglichkeiten. Spiel erst einen Stich.",
@@ -247,7 +256,8 @@ static const char *const EN[L_COUNT] = {
     [L_STATS] = "Statistics", [L_ST_GAMES] = "%s - games: %d, thrown in: %d",
     [L_ST_DECLARERS] = "Declared (won of played):", [L_ST_WON_OF] = "%d of %d",
     [L_ST_SOLOS_N] = "solos %d", [L_ST_BY_CONTRACT] = "By game (won of played):",
-    [L_ST_TOTALS] = "Standing (money, tournament points):", [L_ST_TP] = "TP",
+    [L_ST_TOTALS] = "Standing (money, tournament points):",
+    [L_ST_TOTALS_TP] = "Standing (tournament points):", [L_ST_TP] = "TP",
     [L_ST_COURSE] = "Over time (your total after each game):",
     [L_ST_THROWN] = "thrown in", [L_ST_NO_SESSION] = "No saved session found.",
     [L_SHOW_STATS] = "s: statistics",
@@ -263,10 +273,18 @@ static const char *const EN[L_COUNT] = {
     [L_AN_AUCTION] = "cents %+.1f, best %s %+.1f; double dummy %+.0f, best %s %+.0f",
     [L_AN_THROWN] = "thrown in", [L_AN_GAME] = "game",
     [L_AN_DEALER] = "dealer %d, %s", [L_AN_BY_SEAT] = " by seat %d", [L_AN_MONEY] = "money",
+    [L_AN_TP] = "tournament points",
     [L_AN_COLUMNS] = "   #  s  action             | inf    pts  lost   cents   lost | dd   pts "
                      "lost  cents  lost | flag",
     [L_AN_SEAT] = "seat %d: %d decisions rated, %d flagged '?'; lost %.1f points and %.1f cents "
                   "by its information, %d points and %lld cents double dummy\n",
+    [L_AN_DOUBLING_TP] = "tournament points with it %+.1f, without %+.1f; double dummy %+.0f / "
+                         "%+.0f",
+    [L_AN_COLUMNS_TP] = "   #  s  action             | inf    pts  lost      TP   lost | dd   pts "
+                        "lost     TP  lost | flag  (TP: tournament points)",
+    [L_AN_SEAT_TP] = "seat %d: %d decisions rated, %d flagged '?'; lost %.1f points and %.1f "
+                     "tournament points by its information, %d points and %lld tournament points "
+                     "double dummy\n",
     [L_CLAIM_NO] = "That does not hold: some lie of the cards beats it. Play on, no penalty.",
     [L_CLAIM_EARLY] = "Too early to check: too many ways to play on. Play a trick first.",
     [L_CLAIM_NOT_NOW] = "Claiming the rest works only in the play of the cards.",

@@ -76,8 +76,10 @@ static bool solo_row(const sk_score_row *r)
 }
 
 /* The statistics text; malloc'ed, NULL without memory.  `last`: the
- * most rows of the course over time (0: all). */
-char *skx_stats_text(skx_lang L, int human, const sk_score_row *rows, int n, int last)
+ * most rows of the course over time (0: all).  `points_only`: the session
+ * plays for tournament points (`score`, 5.2.7): they alone, no money. */
+char *skx_stats_text(skx_lang L, int human, const sk_score_row *rows, int n, int last,
+                     bool points_only)
 {
     text t = {0};
     int thrown = 0, declared[SK_NSEATS] = {0}, won[SK_NSEATS] = {0}, solos[SK_NSEATS] = {0};
@@ -141,14 +143,17 @@ char *skx_stats_text(skx_lang L, int human, const sk_score_row *rows, int n, int
     if (!listed)
         add(&t, "  %s\n", skx_tr(L, L_NOTHING));
     /* the totals, then the course over time */
-    add(&t, "%s\n", skx_tr(L, L_ST_TOTALS));
+    add(&t, "%s\n", skx_tr(L, points_only ? L_ST_TOTALS_TP : L_ST_TOTALS));
     for (int k = 0; k < SK_NSEATS; k++) {
         int s = (human + k) % SK_NSEATS;
         char m[32];
         skx_table_money(L, money[s], m, sizeof m);
         add(&t, "  ");
         add_pad(&t, skx_lang_seat(L, human, s), 11);
-        add(&t, "%9s €  %+6lld %s\n", m, (long long)points[s], skx_tr(L, L_ST_TP));
+        if (points_only)
+            add(&t, "%+6lld %s\n", (long long)points[s], skx_tr(L, L_ST_TP));
+        else
+            add(&t, "%9s €  %+6lld %s\n", m, (long long)points[s], skx_tr(L, L_ST_TP));
     }
     add(&t, "%s\n", skx_tr(L, L_ST_COURSE));
     int64_t run_money = 0, run_points = 0;
@@ -166,7 +171,10 @@ char *skx_stats_text(skx_lang L, int human, const sk_score_row *rows, int n, int
             class_name(L, rows[i].contract, name, sizeof name);
         add(&t, "  %s %3d  ", skx_tr(L, L_GAME), i + 1);
         add_pad(&t, name, 19);
-        add(&t, "%9s €  %+6lld %s\n", m, (long long)run_points, skx_tr(L, L_ST_TP));
+        if (points_only)
+            add(&t, "%+6lld %s\n", (long long)run_points, skx_tr(L, L_ST_TP));
+        else
+            add(&t, "%9s €  %+6lld %s\n", m, (long long)run_points, skx_tr(L, L_ST_TP));
     }
     if (t.failed) {
         free(t.s);
@@ -180,7 +188,8 @@ static void stats_usage(FILE *out)
 {
     fprintf(out, "usage: schafkopf stats [--lang de|en] [--seat N] [FILE]\n\n"
                  "The statistics of a session of `schafkopf play`: games, the declarers'\n"
-                 "wins by contract, the solos, money and tournament points after each game.\n"
+                 "wins by contract, the solos, money and tournament points after each game\n"
+                 "(tournament points alone when the session plays for them: score = points).\n"
                  "FILE is a session file (default: the newest in $XDG_DATA_HOME/schafkopf/,\n"
                  "as play --continue finds it); --seat names the seat that is \"you\"\n"
                  "(default 0, play's default seat).\n");
@@ -189,7 +198,7 @@ static void stats_usage(FILE *out)
 /* Reads the finished games of a session file into rows (as play
  * --resume books them, without changing the file); 0, or -1 after a
  * message.  A last line cut short is left out with a warning. */
-static int read_rows(const char *path, sk_score_row **rows, int *n)
+static int read_rows(const char *path, sk_score_row **rows, int *n, bool *points)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -230,8 +239,10 @@ static int read_rows(const char *path, sk_score_row **rows, int *n)
         }
         if (!sk_game_over(g))
             continue;
-        if (*n == 0)
+        if (*n == 0) {
             sk_session_init(&session, &rec->rules, rec->dealer);
+            *points = rec->rules.score == SK_SCORE_POINTS; /* what the session plays for */
+        }
         sk_result res;
         if (sk_session_finish(&session, g, &res, &err) < 0) {
             fprintf(stderr, "schafkopf: stats: %s:%ld: %s\n", path, lineno, err.msg);
@@ -299,11 +310,12 @@ int skx_cmd_stats(int argc, char **argv)
     }
     sk_score_row *rows = NULL;
     int n = 0;
-    if (read_rows(path, &rows, &n) < 0) {
+    bool points = false;
+    if (read_rows(path, &rows, &n, &points) < 0) {
         free(rows);
         return 1;
     }
-    char *s = skx_stats_text(lang, (int)seat, rows, n, 0);
+    char *s = skx_stats_text(lang, (int)seat, rows, n, 0, points);
     free(rows);
     if (!s) {
         fprintf(stderr, "schafkopf: stats: out of memory\n");

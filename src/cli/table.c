@@ -84,12 +84,11 @@ void skx_score_row_set(sk_score_row *r, const sk_result *res, int dealer)
     }
 }
 
-/* Whether the session counts tournament points instead of money (the
- * tournament preset, 5.3). */
+/* Whether the session counts tournament points instead of money: its
+ * ruleset's `score` (the tournament preset's default, 5.2.7, 5.3). */
 bool skx_table_tournament(const skx_table *t)
 {
-    return t->session && strncmp(t->session->rules.preset, "tournament",
-                                 sizeof t->session->rules.preset) == 0;
+    return t->session && t->session->rules.score == SK_SCORE_POINTS;
 }
 
 /* The score sheet's title, naming what its columns count. */
@@ -322,7 +321,8 @@ static size_t explain_words(const skx_table *t, const char *text, char *buf, siz
 size_t skx_table_explain(const skx_table *t, const sk_rules *r, const sk_result *res, char *buf,
                         size_t size)
 {
-    if (skx_table_tournament(t) && !res->thrown_in) {
+    bool points = r->score == SK_SCORE_POINTS; /* the game's own ruleset: replay has no session */
+    if (points && !res->thrown_in) {
         size_t n = (size_t)snprintf(buf, size, "%s:", skx_tr(t->lang, L_TOURNAMENT));
         for (int k = 0; k < SK_NSEATS; k++) {
             int s = (t->human + k) % 4;
@@ -341,7 +341,9 @@ size_t skx_table_explain(const skx_table *t, const sk_rules *r, const sk_result 
         if (per)
             *per = '\0';
     }
-    size_t n = (size_t)snprintf(buf, size, "%s: ", skx_tr(t->lang, L_MONEY));
+    /* a deal thrown in at a points table: no money changes hands there */
+    size_t n = (size_t)snprintf(buf, size, "%s: ",
+                                skx_tr(t->lang, points ? L_TOURNAMENT : L_MONEY));
     n += explain_words(t, text, buf + (n < size ? n : size), n < size ? size - n : 0);
     if (ramsch) {
         char who[160];

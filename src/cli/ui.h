@@ -54,10 +54,11 @@ enum sk_str {
     L_SF_MORE, L_SET_HELP, L_SET_PROMPT, L_SET_NEXT_SESSION, L_SET_SAVED, L_SET_NOT_SAVED,
     L_SET_UNCHANGED, L_SET_BAD_VALUE, L_SET_FILE, L_RESUME_ASK,
     L_STATS, L_ST_GAMES, L_ST_DECLARERS, L_ST_WON_OF, L_ST_SOLOS_N, L_ST_BY_CONTRACT,
-    L_ST_TOTALS, L_ST_TP, L_ST_COURSE, L_ST_THROWN, L_ST_NO_SESSION, L_SHOW_STATS,
+    L_ST_TOTALS, L_ST_TOTALS_TP, L_ST_TP, L_ST_COURSE, L_ST_THROWN, L_ST_NO_SESSION, L_SHOW_STATS,
     L_CLAIM, L_CLAIM_NO, L_CLAIM_EARLY, L_CLAIM_NOT_NOW,
     L_AN_CARD, L_AN_DOUBLING, L_AN_HINT, L_AN_AUCTION, L_AN_THROWN, L_AN_GAME, L_AN_DEALER,
-    L_AN_BY_SEAT, L_AN_MONEY, L_AN_COLUMNS, L_AN_SEAT,
+    L_AN_BY_SEAT, L_AN_MONEY, L_AN_COLUMNS, L_AN_SEAT, L_AN_DOUBLING_TP, L_AN_COLUMNS_TP,
+    L_AN_SEAT_TP, L_AN_TP,
     L_RAMSCH_PAY_YOU, L_RAMSCH_PAYS, L_RAMSCH_PAY, L_RAMSCH_GET_YOU, L_RAMSCH_GETS,
     L_RAMSCH_GET, L_RAMSCH_POINTS,
     L_COUNT
@@ -123,7 +124,8 @@ void skx_score_row_set(sk_score_row *r, const sk_result *res, int dealer);
  * games, declarers' wins by contract, solos, money and tournament points
  * after each game (the last `last` games, or all for 0); malloc'ed
  * lines, NULL without memory. */
-char *skx_stats_text(skx_lang lang, int human, const sk_score_row *rows, int n, int last);
+char *skx_stats_text(skx_lang lang, int human, const sk_score_row *rows, int n, int last,
+                     bool points);
 
 /* Asks the hint bot for the view's seat; returns the count. */
 typedef int (*sk_hint_fn)(void *ctx, const sk_view *v, sk_action *acts, double *values,

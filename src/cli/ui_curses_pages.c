@@ -89,7 +89,7 @@ static void draw_stats(const skx_table *t, const char *footer)
     erase();
     int fixed = 14; /* the lines above the course, and the footer */
     char *text = skx_stats_text(t->lang, t->human, t->rows, t->nrows,
-                                LINES - fixed > 1 ? LINES - fixed : 1);
+                                LINES - fixed > 1 ? LINES - fixed : 1, skx_table_tournament(t));
     attron(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
     mvhline(0, 0, ' ', COLS);
     attroff(COLOR_PAIR(PAIR_TITLE) | A_BOLD);

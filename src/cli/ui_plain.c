@@ -171,7 +171,8 @@ static int plain_choose(skx_ui *ui, const skx_table *t, const sk_action *legal, 
         case SK_IN_CLAIM:
             return SKX_UI_CLAIM;
         case SK_IN_STATS: {
-            char *s = skx_stats_text(t->lang, t->human, t->rows, t->nrows, 0);
+            char *s = skx_stats_text(t->lang, t->human, t->rows, t->nrows, 0,
+                                     skx_table_tournament(t));
             printf("%s", s ? s : "");
             free(s);
             break;

@@ -59,6 +59,7 @@ static const char *const klopfen_names[] = {"off", "all", "chain", "forehand", "
 static const char *const timing_names[] = {"first_card", "before_play", "own_card", NULL};
 static const char *const stock_names[] = {"off", "declarer", "side", NULL};
 static const char *const lauf_names[] = {"all", "above_min", NULL};
+static const char *const score_names[] = {"money", "points", NULL};
 
 #define FIELD_W(f) (uint8_t)sizeof(((sk_rules *)0)->f)
 #define OPT_B(f, meaning) {{#f, meaning, "yes|no"}, OPT_BOOL, FIELD_W(f), 0, 1, NULL, offsetof(sk_rules, f)}
@@ -141,6 +142,8 @@ static const opt_desc options[] = {
     OPT_E(laufende_count, lauf_names, "all|above_min",
           "pay every Laufender once the minimum is reached, or only those above it"),
     OPT_B(tournament_kontra, "tournament points double with every doubling (5.2.7)"),
+    OPT_E(score, score_names, "money|points",
+          "what the table plays for: money (4.2), or tournament points only (5.2.7, 5.2.8)"),
     OPT_I(bock_games, 0, 16, "0..16", "games doubled after a Bock trigger (4 = a round), 0 = no Bock (002)"),
     OPT_B(bock_on_throw_in, "a thrown-in deal starts Bock games (002)"),
     OPT_B(bock_on_lost_solo, "a lost Solo-type game starts Bock games (002)"),
@@ -211,6 +214,7 @@ static const sk_rules official_rules = {
     .schneider_wenz = 1,
     .schneider_sauspiel = 1,
     .tournament_kontra = 1,
+    .score = SK_SCORE_MONEY,
     .bock_games = 0,
     .bock_on_throw_in = 1,
     .bock_on_lost_solo = 0,
@@ -236,7 +240,8 @@ static const struct preset_desc {
                    "all_pass = same_dealer\n" /* 5.2.5 */
                    "kontra_max = 0\n"         /* 5.2.4 */
                    "first_game_limits = yes\n" /* 5.2.15 */
-                   "stage_games = 32\n"},      /* 5.2.1 */
+                   "stage_games = 32\n"       /* 5.2.1 */
+                   "score = points\n"},        /* 5.2.7, 5.2.8 */
     {"sauspiel", "rate_sauspiel = 2\n"       /* the usual 10/20/50 tariff */
                  "allow_geier = yes\n"
                  "allow_farbwenz = yes\n"
@@ -681,6 +686,20 @@ int sk_rules_validate(const sk_rules *r, sk_error *err)
             return fail(err, "", NULL, SK_EINVAL,
                         "deck = 20 does not apply with players = 3 (three players always "
                         "play 24 cards, eight each): use deck = short or long");
+    }
+    if (r->score == SK_SCORE_POINTS) {
+        /* tournament points know no Bock and no pot (docs/rules.md,
+         * "What a table plays for"): a points table would show neither */
+        if (r->bock_games)
+            return fail(err, "", NULL, SK_EINVAL,
+                        "bock_games = %d doubles money only, but score = points counts "
+                        "tournament points (5.2.7): use bock_games = 0 or score = money",
+                        r->bock_games);
+        if (r->stock != SK_STOCK_OFF)
+            return fail(err, "", NULL, SK_EINVAL,
+                        "stock = %s is a pot of money, but score = points counts tournament "
+                        "points (5.2.7): use stock = off or score = money",
+                        stock_names[r->stock]);
     }
     return SK_OK;
 }

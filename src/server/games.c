@@ -42,8 +42,11 @@ static int summarise(const char *line, sk_store_game *g,
         g->declarer = res.thrown_in || decl < 0 || decl >= SK_NSEATS ? -1 : decl;
         g->won = res.won != 0;
         g->nseats = rec->rules.players == 3 ? 3 : 4;
+        /* at a table that plays for tournament points nobody pays:
+         * the game gave no money (docs/rules.md, What a table plays for) */
+        bool points = rec->rules.score == SK_SCORE_POINTS;
         for (int s = 0; s < g->nseats; s++) {
-            g->seats[s].money = res.money[s];
+            g->seats[s].money = points ? 0 : res.money[s];
             g->seats[s].points = res.tournament[s];
             /* with sides: the seat's side won; without (a Ramsch, a game
              * thrown in): the seat gained money */
@@ -202,6 +205,12 @@ char *skx_games_jsonl(skx_server *srv, const skx_room *rm)
     return b.s;
 }
 
+/* What a table plays for, as the protocol says it: "points" or "money". */
+static const char *score_word(const sk_rules *r)
+{
+    return r->score == SK_SCORE_POINTS ? "points" : "money";
+}
+
 /* Adds one game of the list: its number, when, the contract, the
  * declarer's name, the result, and each seat's name, money and points. */
 static int add_listed(void *ctx, const sk_store_game *g)
@@ -233,22 +242,40 @@ char *skx_games_list(skx_server *srv, const skx_room *rm)
         json_decref(list);
         return NULL;
     }
-    json_t *o = json_pack("{s:s, s:o}", "room", rm->code, "games", list);
+    json_t *o = json_pack("{s:s, s:s, s:o}", "room", rm->code, "score",
+                          score_word(sk_room_rules(rm->room)), "games", list);
     char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
     json_decref(o);
     return text;
 }
 
-/* Adds one game of a player's history. */
+/* A history being built: the list, and the last room's ruleset (a
+ * player's games come room by room, so most rows parse nothing). */
+typedef struct history_ctx {
+    json_t *list;
+    char *rules_json;
+    const char *score;
+} history_ctx;
+
+/* Adds one game of a player's history, with what its table plays for. */
 static int add_history(void *ctx, const sk_store_history_game *h)
 {
-    json_t *list = ctx;
-    json_t *o = json_pack("{s:s, s:I, s:I, s:o, s:b, s:b, s:I, s:I}", "room", h->invite, "game",
-                          (json_int_t)h->game_no, "at", (json_int_t)h->at, "contract",
+    history_ctx *hc = ctx;
+    if (!hc->rules_json || strcmp(hc->rules_json, h->rules_json) != 0) {
+        sk_rules r;
+        free(hc->rules_json);
+        hc->rules_json = strdup(h->rules_json);
+        if (!hc->rules_json)
+            return SK_ENOMEM;
+        /* a room's stored ruleset was valid when the room was made */
+        hc->score = sk_rules_from_json(&r, h->rules_json, NULL) == 0 ? score_word(&r) : "money";
+    }
+    json_t *o = json_pack("{s:s, s:I, s:I, s:o, s:b, s:b, s:I, s:I, s:s}", "room", h->invite,
+                          "game", (json_int_t)h->game_no, "at", (json_int_t)h->at, "contract",
                           h->contract[0] ? json_string(h->contract) : json_null(), "declarer",
                           h->declarer, "won", h->won, "money", (json_int_t)h->money, "points",
-                          (json_int_t)h->points);
-    return o && json_array_append_new(list, o) == 0 ? 0 : SK_ENOMEM;
+                          (json_int_t)h->points, "score", hc->score);
+    return o && json_array_append_new(hc->list, o) == 0 ? 0 : SK_ENOMEM;
 }
 
 /* Adds one contract kind to the statistics. */
@@ -265,9 +292,11 @@ void skx_history_handle(skx_conn *c, const skx_msg *m)
     json_t *games = json_array(), *by = json_object();
     sk_store_stats sx;
     sk_error err = {{0}, NULL};
-    if (!games || !by ||
-        sk_store_history(srv->store, c->player, SKX_HISTORY_MAX, add_history, games, &err) < 0 ||
-        sk_store_stats_get(srv->store, c->player, &sx, add_kind, by, &err) < 0) {
+    history_ctx hc = {games, NULL, NULL};
+    int rc = !games || !by ? SK_ENOMEM
+             : sk_store_history(srv->store, c->player, SKX_HISTORY_MAX, add_history, &hc, &err);
+    free(hc.rules_json);
+    if (rc < 0 || sk_store_stats_get(srv->store, c->player, &sx, add_kind, by, &err) < 0) {
         json_decref(games);
         json_decref(by);
         lwsl_err("server: reading a history: %s\n", err.msg);

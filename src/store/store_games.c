@@ -277,6 +277,8 @@ int sk_store_history(sk_store *st, uint64_t player, int max,
             rc = skx_store_col_int(st, u.s, 6, INT64_MIN, INT64_MAX, &h.money, err);
         if (rc == 0)
             rc = skx_store_col_int(st, u.s, 7, INT64_MIN, INT64_MAX, &h.points, err);
+        if (rc == 0)
+            rc = skx_store_col_text(st, u.s, 8, &h.rules_json, err);
         h.game_no = (uint32_t)no;
         h.declarer = (int)decl;
         h.won = (int)won;

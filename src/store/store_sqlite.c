@@ -152,7 +152,7 @@ static const char *const stmt_sql[SKX_STMT_COUNT] = {
                       " ORDER BY g.game_no, s.seat",
     [SKX_GAME_LAST] = "SELECT max(game_no) FROM games WHERE room = ?1",
     [SKX_HISTORY] = "SELECT r.invite, g.game_no, g.at, g.contract, g.declarer = s.seat, s.won,"
-                    " s.money, s.points FROM game_seats s JOIN game_results g ON g.room = s.room"
+                    " s.money, s.points, r.rules_json FROM game_seats s JOIN game_results g ON g.room = s.room"
                     " AND g.game_no = s.game_no JOIN rooms r ON r.id = s.room WHERE s.player = ?1"
                     " AND s.player <> 0 ORDER BY g.at DESC, s.room DESC, s.game_no DESC LIMIT ?2",
     [SKX_STATS] = "SELECT count(*), coalesce(sum(g.declarer = s.seat), 0),"

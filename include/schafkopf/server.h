@@ -49,6 +49,13 @@ void sk_server_config_init(sk_server_config *cfg);
  * by another process, a commit failed). */
 int sk_server_run(const sk_server_config *cfg, sk_error *err);
 
+/* A new book's code (16 characters of the invitation alphabet), edit
+ * key (64 hex digits, to show its maker once) and the key's hash as the
+ * store keeps it (hex), for a book the terminal makes in the store
+ * (`schafkopf sheet --db`, `schafkopf tournament --db`): the server's
+ * pages then accept the key as if they had made the book. */
+void sk_server_book_credentials(char code[17], char key[65], char hash[65]);
+
 #ifdef __cplusplus
 }
 #endif

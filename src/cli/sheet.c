@@ -10,6 +10,7 @@
  * entry, so nothing entered is lost.
  */
 #include "cli.h"
+#include "cli/keep.h"
 #include "schafkopf/table.h"
 
 #include <errno.h>
@@ -23,16 +24,10 @@
 /* A word of the sheet in its language (src/table/sheet_print.c). */
 #define SW(word) sk_sheet_word(sh->lang, (word))
 
-/* Writes the sheet to path (a temporary file renamed over it, so a
- * crash leaves the old or the new sheet, never half of one); 0 or -1. */
-static int sheet_save(const sk_sheet *sh, const char *path)
+/* Where the sheet is kept, for a message: the file, or the book's code. */
+static const char *keep_name(const skx_keep *k)
 {
-    json_t *o = sk_sheet_json(sh, false);
-    char *text = o ? json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
-    json_decref(o);
-    int rc = text ? skx_cli_save_text(path, text) : -1;
-    free(text);
-    return rc;
+    return k->path ? k->path : k->code;
 }
 
 /* ------------------------------------------------------------------ */
@@ -90,12 +85,18 @@ static void print_booked(const sk_sheet *sh)
     printf("\n");
 }
 
-/* The statistics of the evenings in files (their order) and then this
- * one; 0, or -1 after a message. */
-static int gather_stats(const sk_sheet *sh, char **files, int nfiles, sk_sheet_stats *st)
+/* The statistics of the group's other evenings (kept in a store), the
+ * evenings in files (their order) and then this one; 0, or -1 after a
+ * message. */
+static int gather_stats(const sk_sheet *sh, skx_keep *keep, char **files, int nfiles,
+                        sk_sheet_stats *st)
 {
     char q[SK_CLI_QUOTE], why[320];
     sk_sheet_stats_init(st);
+    if (skx_sheet_db_group_stats(keep, sh, st) < 0) {
+        sk_sheet_stats_free(st);
+        return -1;
+    }
     for (int i = 0; i < nfiles; i++) {
         size_t len = 0;
         char *text = skx_cli_slurp(files[i], &len, SK_SHEET_MAX_FILE);
@@ -133,10 +134,10 @@ static int gather_stats(const sk_sheet *sh, char **files, int nfiles, sk_sheet_s
 }
 
 /* `stats [FILE...]`: the table over the earlier evenings and this one. */
-static int cmd_stats(const sk_sheet *sh, char **args, int n)
+static int cmd_stats(const sk_sheet *sh, skx_keep *keep, char **args, int n)
 {
     sk_sheet_stats st;
-    if (gather_stats(sh, args, n, &st) < 0)
+    if (gather_stats(sh, keep, args, n, &st) < 0)
         return -1;
     sk_sheet_stats_print(&st, sh->lang, stdout);
     sk_sheet_stats_free(&st);
@@ -145,7 +146,8 @@ static int cmd_stats(const sk_sheet *sh, char **args, int n)
 
 /* `chart OUT.svg [FILE...]`: the money chart of those evenings and this
  * one, written whole (a temporary file renamed). */
-static int cmd_chart(const sk_sheet *sh, const char *word, char **args, int n)
+static int cmd_chart(const sk_sheet *sh, skx_keep *keep, const char *word, char **args,
+                     int n)
 {
     char q[SK_CLI_QUOTE];
     if (n < 1) {
@@ -154,7 +156,7 @@ static int cmd_chart(const sk_sheet *sh, const char *word, char **args, int n)
         return -1;
     }
     sk_sheet_stats st;
-    if (gather_stats(sh, args + 1, n - 1, &st) < 0)
+    if (gather_stats(sh, keep, args + 1, n - 1, &st) < 0)
         return -1;
     char *svg = NULL;
     size_t len = 0;
@@ -178,20 +180,20 @@ static int cmd_chart(const sk_sheet *sh, const char *word, char **args, int n)
 
 /* Saves after an import; when that fails the sheet goes back to `start`
  * entries.  0 or -1 after a message. */
-static int save_import(sk_sheet *sh, const char *path, int start)
+static int save_import(sk_sheet *sh, skx_keep *keep, int start)
 {
     char q[SK_CLI_QUOTE];
-    if (!path || sheet_save(sh, path) == 0)
+    if (skx_keep_sheet(keep, sh) == 0)
         return 0;
     sk_sheet_truncate(sh, start);
-    fprintf(stderr, CW(CW_NOT_SAVED), skx_cli_quote(q, path));
+    fprintf(stderr, CW(CW_NOT_SAVED), skx_cli_quote(q, keep_name(keep)));
     fputc('\n', stderr);
     return -1;
 }
 
 /* `import-games FILE.jsonl`: each record (a line) booked as its game's
  * line; all or nothing, the first refusal naming FILE:LINE. */
-static int cmd_import_games(sk_sheet *sh, const char *path, const char *word, char **args,
+static int cmd_import_games(sk_sheet *sh, skx_keep *keep, const char *word, char **args,
                             int n)
 {
     char q[SK_CLI_QUOTE], why[1400];
@@ -235,14 +237,14 @@ static int cmd_import_games(sk_sheet *sh, const char *path, const char *word, ch
         sk_sheet_truncate(sh, start);
         return -1;
     }
-    if (save_import(sh, path, start) < 0)
+    if (save_import(sh, keep, start) < 0)
         return -1;
     int booked = sh->n - start;
     for (int i = start; i < sh->n; i++) {
-        int keep = sh->n;
+        int all = sh->n;
         sh->n = i + 1; /* print_booked prints the last row */
         print_booked(sh);
-        sh->n = keep;
+        sh->n = all;
     }
     printf(CW(CW_BOOKED), booked, skx_cli_quote(q, args[0]));
     printf("\n");
@@ -251,7 +253,7 @@ static int cmd_import_games(sk_sheet *sh, const char *path, const char *word, ch
 
 /* `import-csv FILE`: the rows of a sheet's CSV booked again; all or
  * nothing. */
-static int cmd_import_csv(sk_sheet *sh, const char *path, const char *word, char **args, int n)
+static int cmd_import_csv(sk_sheet *sh, skx_keep *keep, const char *word, char **args, int n)
 {
     char q[SK_CLI_QUOTE], why[600];
     if (n < 1) {
@@ -274,7 +276,7 @@ static int cmd_import_csv(sk_sheet *sh, const char *path, const char *word, char
         fprintf(stderr, "%s: %s: %s\n", SW(SK_SW_REFUSED), skx_cli_quote(q, args[0]), why);
         return -1;
     }
-    if (save_import(sh, path, start) < 0)
+    if (save_import(sh, keep, start) < 0)
         return -1;
     printf(CW(CW_BOOKED), sh->n - start, skx_cli_quote(q, args[0]));
     printf("\n");
@@ -288,9 +290,11 @@ static int cmd_import_csv(sk_sheet *sh, const char *path, const char *word, char
 static void sheet_usage(FILE *out)
 {
     fprintf(out,
-            "usage: schafkopf sheet [--file FILE] [--players A,B,C,D] [--dealer NAME]\n"
-            "                       [--preset P] [--rule key=value] [--rules FILE]\n"
-            "                       [--lang de|en]\n\n"
+            "usage: schafkopf sheet [--file FILE | --db DB [--group NAME [--roster LIST]]\n"
+            "                       [--evening CODE|new]]\n"
+            "                       [--players A,B,C,D] [--dealer NAME] [--preset P]\n"
+            "                       [--rule key=value] [--rules FILE] [--lang de|en]\n"
+            "       schafkopf sheet --db DB --list\n\n"
             "Keeps the score of an evening at a real table: one line per deal on stdin,\n"
             "checked and priced by the rules (docs/rules.md, \"Score keeping\").\n\n"
             "  game CONTRACT declarer=NAME [partner=NAME] points=N | won | lost\n"
@@ -316,6 +320,15 @@ static void sheet_usage(FILE *out)
             "grafik, spiele-laden, csv-laden ...).\n\n"
             "  --file FILE      the evening's sheet (JSON), read first, written after each entry;\n"
             "                   ruleset and players come from it when it exists\n"
+            "  --db DB          keep the evening in the store DB instead (schafkopf serve --db):\n"
+            "                   the server's pages open it too (not while it runs)\n"
+            "  --group NAME     a group of players (code or title) in DB; stats then cover\n"
+            "                   all its evenings; --players says who sits at the table\n"
+            "  --roster LIST    the group's players (new names join; a new group without\n"
+            "                   it takes --players)\n"
+            "  --evening CODE   go on with that evening; 'new' begins one (default: the\n"
+            "                   group's evening of the last 12 hours, else a new one)\n"
+            "  --list           list DB's groups, evenings and tournaments\n"
             "  --players LIST   the names in seating order, comma-separated (default 1,2,3,4)\n"
             "  --dealer NAME    who deals first (default the first player)\n"
             "  --lang de|en     German (default) or English output\n"
@@ -346,9 +359,9 @@ static int split_players(const char *arg, char names[5][SK_SHEET_NAME], int *cou
     return 0;
 }
 
-/* Runs the lines of `in` against the sheet, saving to path (if any)
+/* Runs the lines of `in` against the sheet, keeping it (if anywhere)
  * after every entry; returns 0, or 1 if any line was refused. */
-static int sheet_loop(sk_sheet *sh, FILE *in, const char *path)
+static int sheet_loop(sk_sheet *sh, FILE *in, skx_keep *keep)
 {
     char *line = NULL, why[320], what[160];
     size_t cap = 0;
@@ -382,8 +395,9 @@ static int sheet_loop(sk_sheet *sh, FILE *in, const char *path)
             continue;
         }
         if (rc == 0) {
-            if (path && sheet_save(sh, path) < 0) {
-                fprintf(stderr, "schafkopf: sheet: %s: %s\n", path, SW(SK_SW_SAVE_FAILED));
+            if (skx_keep_sheet(keep, sh) < 0) {
+                fprintf(stderr, "schafkopf: sheet: %s: %s\n", keep_name(keep),
+                        SW(SK_SW_SAVE_FAILED));
                 sk_sheet_undo(sh);
                 status = 1;
                 continue;
@@ -395,12 +409,12 @@ static int sheet_loop(sk_sheet *sh, FILE *in, const char *path)
         snprintf(word, sizeof word, "%.*s", (int)strcspn(t, " \t\r"), t);
         int nargs = command_args(line, args, 16);
         switch (cmd) {
-        case SK_SHEET_K_STATS: status |= cmd_stats(sh, args, nargs) < 0; break;
-        case SK_SHEET_K_CHART: status |= cmd_chart(sh, word, args, nargs) < 0; break;
+        case SK_SHEET_K_STATS: status |= cmd_stats(sh, keep, args, nargs) < 0; break;
+        case SK_SHEET_K_CHART: status |= cmd_chart(sh, keep, word, args, nargs) < 0; break;
         case SK_SHEET_K_IMPORT_GAMES:
-            status |= cmd_import_games(sh, path, word, args, nargs) < 0;
+            status |= cmd_import_games(sh, keep, word, args, nargs) < 0;
             break;
-        case SK_SHEET_K_IMPORT_CSV: status |= cmd_import_csv(sh, path, word, args, nargs) < 0; break;
+        case SK_SHEET_K_IMPORT_CSV: status |= cmd_import_csv(sh, keep, word, args, nargs) < 0; break;
         case SK_SHEET_K_SHOW: sk_sheet_print(sh, stdout, false); break;
         case SK_SHEET_K_POINTS_TABLE: sk_sheet_print(sh, stdout, true); break;
         case SK_SHEET_K_PAY: sk_sheet_print_pay(sh, stdout); break;
@@ -421,8 +435,9 @@ static int sheet_loop(sk_sheet *sh, FILE *in, const char *path)
             }
             sk_sheet_describe(sh, &sh->rows[sh->n - 1], what, sizeof what);
             sk_sheet_undo(sh);
-            if (path && sheet_save(sh, path) < 0)
-                fprintf(stderr, "schafkopf: sheet: %s: %s\n", path, SW(SK_SW_SAVE_FAILED));
+            if (skx_keep_sheet(keep, sh) < 0)
+                fprintf(stderr, "schafkopf: sheet: %s: %s\n", keep_name(keep),
+                        SW(SK_SW_SAVE_FAILED));
             printf("%s %s\n", SW(SK_SW_UNDONE), what);
             break;
         case SK_SHEET_K_HELP: printf("%s\n", SW(SK_SW_HELP)); break;
@@ -446,17 +461,27 @@ int skx_cmd_sheet(int argc, char **argv)
         {"preset", required_argument, 0, SKX_OPT_PRESET},
         {"rule", required_argument, 0, SKX_OPT_RULE},
         {"rules", required_argument, 0, SKX_OPT_RULES_FILE},
+        {"db", required_argument, 0, 'D'},     {"group", required_argument, 0, 'g'},
+        {"evening", required_argument, 0, 'e'}, {"list", no_argument, 0, 'l'},
+        {"roster", required_argument, 0, 'R'},
         {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
     sk_rules rules;
     sk_rules_preset(&rules, "official", NULL);
     bool seen = false, rules_given = false;
     const char *path = NULL, *players = NULL, *dealer = NULL;
+    const char *db = NULL, *group = NULL, *evening = NULL, *roster = NULL;
+    bool list = false;
     int lang = 0, c;
     char q[SK_CLI_QUOTE];
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         switch (c) {
         case 'f': path = optarg; break;
+        case 'D': db = optarg; break;
+        case 'g': group = optarg; break;
+        case 'e': evening = optarg; break;
+        case 'l': list = true; break;
+        case 'R': roster = optarg; break;
         case 'p': players = optarg; break;
         case 'd': dealer = optarg; break;
         case 'L':
@@ -485,7 +510,31 @@ int skx_cmd_sheet(int argc, char **argv)
     }
     if (skx_cli_rules_check(&rules) < 0)
         return 2;
+    if (db && path) {
+        fprintf(stderr, "schafkopf: sheet: --file or --db, not both\n");
+        return 2;
+    }
+    if ((!db && (group || evening || list)) || (roster && !group)) {
+        fprintf(stderr, "schafkopf: sheet: --group, --evening and --list need --db, --roster "
+                        "needs --group\n");
+        return 2;
+    }
+    if (list)
+        return skx_sheet_db_list(db, lang);
     sk_sheet sh;
+    if (db) {
+        skx_keep keep;
+        skx_sheet_where w = {db,     group,  evening,     players, dealer,
+                             roster, &rules, rules_given, lang};
+        int rc = skx_sheet_db_open(&keep, &w, &sh);
+        if (rc == 0) {
+            sh.lang = lang;
+            rc = sheet_loop(&sh, stdin, &keep);
+            sk_sheet_free(&sh);
+        }
+        skx_keep_close(&keep);
+        return rc;
+    }
     size_t len = 0;
     char *text = path ? skx_cli_slurp(path, &len, SK_SHEET_MAX_FILE) : NULL;
     if (path && !text && errno != ENOENT) {
@@ -528,12 +577,14 @@ int skx_cmd_sheet(int argc, char **argv)
             sk_sheet_init(&sh, &rules, players ? names : NULL, d);
             sh.lang = lang;
         }
-        if (path && sheet_save(&sh, path) < 0) {
+        skx_keep file = {.path = path};
+        if (path && skx_keep_sheet(&file, &sh) < 0) {
             fprintf(stderr, "schafkopf: sheet: %s: cannot write\n", skx_cli_quote(q, path));
             return 1;
         }
     }
-    int status = sheet_loop(&sh, stdin, path);
+    skx_keep keep = {.path = path};
+    int status = sheet_loop(&sh, stdin, &keep);
     sk_sheet_free(&sh);
     return status;
 }

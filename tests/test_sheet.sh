@@ -139,6 +139,11 @@ if [ -s "$tmp/games.jsonl" ]; then
     contains "$tmp/err" "other.jsonl:2: the game's ruleset" "import-games names file and line"
     contains "$tmp/err" "(nothing booked)" "import-games: all or nothing"
     grep -q '"entries": \[\]' "$tmp/other.json" && ok || bad "import-games: a refused file left entries"
+    # an endless line is cut at a record's most bytes, never read whole
+    input "import-games /dev/zero"
+    sheet --lang en < "$tmp/in"
+    [ "$status" = 1 ] && ok || bad "import-games /dev/zero: status $status"
+    contains "$tmp/err" "/dev/zero:1: > 1048576 bytes" "import-games: an endless line"
 else
     bad "selfplay wrote no games"
 fi

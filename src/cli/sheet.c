@@ -209,29 +209,27 @@ static int cmd_import_games(sk_sheet *sh, skx_keep *keep, const char *word, char
         return -1;
     }
     int start = sh->n, rc = 0;
-    long lineno = 0;
+    long lineno = 0, len;
     char *line = NULL;
     size_t cap = 0;
-    ssize_t len;
-    while (rc == 0 && (len = getline(&line, &cap, in)) >= 0) {
+    /* a record a line, each at most SK_RECORD_MAX_LINE bytes: an endless
+     * line must not fill the memory */
+    while (rc == 0 && (len = skx_cli_getline(in, &line, &cap, SK_RECORD_MAX_LINE)) != SK_CLI_EOF) {
         lineno++;
-        if (strspn(line, " \t\r\n") == (size_t)len)
-            continue;
-        if (len > SK_RECORD_MAX_LINE) {
-            snprintf(why, sizeof why, "a record of %zd bytes, at most %d", len,
-                     SK_RECORD_MAX_LINE);
+        if (len == SK_CLI_TOO_LONG) {
+            snprintf(why, sizeof why, "> %d bytes", SK_RECORD_MAX_LINE);
             rc = -1;
+        } else if (len == SK_CLI_READ_ERROR) {
+            snprintf(why, sizeof why, "%s", strerror(errno));
+            rc = -1;
+        } else if (strspn(line, " \t\r") == (size_t)len) {
+            continue;
         } else {
             rc = sk_sheet_add_record(sh, line, (size_t)len, why, sizeof why);
         }
         if (rc < 0)
             fprintf(stderr, "%s: %s:%ld: %s (%s)\n", SW(SK_SW_REFUSED),
                     skx_cli_quote(q, args[0]), lineno, why, CW(CW_NOTHING_BOOKED));
-    }
-    if (rc == 0 && ferror(in)) {
-        fprintf(stderr, CW(CW_CANNOT_READ), skx_cli_quote(q, args[0]), strerror(errno));
-        fputc('\n', stderr);
-        rc = -1;
     }
     free(line);
     fclose(in);

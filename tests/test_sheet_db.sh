@@ -71,6 +71,13 @@ contains "$tmp/out" "Bert" "the tournament read back"
 run sheet --db "$db" --list
 contains "$tmp/out" "Herbstrennen             2 Zeilen" "the tournament listed with its lines"
 
+# A tournament-preset evening shows tournament points, not money (5.2.7).
+printf '%s\n' 'spiel solo:H spieler=Anna augen=75' 'liste' >"$tmp/in"
+run sheet --preset tournament --players Anna,Bert,Chris,Dora <"$tmp/in"
+contains "$tmp/out" "| Anna +6 | Bert -2" "points per game"
+contains "$tmp/out" "Turnierpunkte" "the sheet in points"
+if grep -q ',' "$tmp/out"; then bad "money on a points sheet"; cat "$tmp/out"; else ok; fi
+
 # Refusals.
 run sheet --db "$db" --file "$tmp/x.json" </dev/null
 [ "$status" = 2 ] && ok || bad "--db with --file: $status"

@@ -80,8 +80,12 @@ static void print_booked(const sk_sheet *sh)
     sk_sheet_describe(sh, row, what, sizeof what);
     printf("%s %d: %s", SW(SK_SW_GAME), sh->n, what);
     for (int p = 0; p < sh->nplayers; p++)
-        if (row->money[p])
-            printf(" | %s %s", sh->names[p], sk_sheet_euros(sh, row->money[p], buf));
+        if (sh->rules.score == SK_SCORE_POINTS ? row->points[p] != 0 : row->money[p] != 0) {
+            if (sh->rules.score == SK_SCORE_POINTS) /* a tournament table (5.2.7) */
+                printf(" | %s %+lld", sh->names[p], (long long)row->points[p]);
+            else
+                printf(" | %s %s", sh->names[p], sk_sheet_euros(sh, row->money[p], buf));
+        }
     printf("\n");
 }
 
@@ -415,7 +419,9 @@ static int sheet_loop(sk_sheet *sh, FILE *in, skx_keep *keep)
             status |= cmd_import_games(sh, keep, word, args, nargs) < 0;
             break;
         case SK_SHEET_K_IMPORT_CSV: status |= cmd_import_csv(sh, keep, word, args, nargs) < 0; break;
-        case SK_SHEET_K_SHOW: sk_sheet_print(sh, stdout, false); break;
+        case SK_SHEET_K_SHOW: /* a table that plays for points shows them (5.2.7) */
+            sk_sheet_print(sh, stdout, sh->rules.score == SK_SCORE_POINTS);
+            break;
         case SK_SHEET_K_POINTS_TABLE: sk_sheet_print(sh, stdout, true); break;
         case SK_SHEET_K_PAY: sk_sheet_print_pay(sh, stdout); break;
         case SK_SHEET_K_CSV: sk_sheet_print_csv(sh, stdout); break;

@@ -21,6 +21,9 @@ int skx_heur_card(const sk_view *v, sk_cards legal);
  * auction rank >= min_rank (-1: any) it may declare, without the
  * higher-class bonus (-1e9: none). */
 double skx_heur_best_margin(const sk_rules *r, const sk_public *p, sk_cards hand, int min_rank);
+/* Whether c is a contract a club player would name with the hand: a Solo
+ * only in his longest trump suit (any other contract: true). */
+bool skx_heur_solo_suit_ok(sk_cards hand, sk_contract c);
 /* How far a hand clears (>= 0) or misses the heuristic's Kontra bar. */
 double skx_heur_kontra_margin(sk_cards hand, sk_contract c);
 

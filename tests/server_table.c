@@ -340,11 +340,58 @@ static int skt_engine_lines(const char *dir, const char *word, int *logs)
     return count;
 }
 
+/* Checks every "go" line of the files DIR/eng-*.log against the engine
+ * protocol (docs/engine-protocol.md, "Decisions"): "go MS kind KIND",
+ * then "forced" exactly when one "legal" line came before it; returns
+ * how many were checked. */
+static int skt_engine_go_lines(const char *dir, int ms)
+{
+    static const char *const kinds[] = {"klopfen", "auction", "declare", "hochzeit", "double",
+                                        "card"};
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    struct dirent *e;
+    int checked = 0;
+    while ((e = readdir(d))) {
+        if (strncmp(e->d_name, "eng-", 4) != 0)
+            continue;
+        char path[600], line[1200];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
+        int legal = 0;
+        while (fgets(line, sizeof line, f)) {
+            if (strncmp(line, "legal ", 6) == 0)
+                legal++;
+            if (strncmp(line, "go ", 3) != 0)
+                continue;
+            int got_ms = -1, end = 0;
+            char kind[16] = "", forced[16] = "";
+            int words = sscanf(line, "go %d kind %15s %15s %n", &got_ms, kind, forced, &end);
+            assert_int_equal(got_ms, ms);
+            assert_true(words == 2 || words == 3);
+            bool known = false;
+            for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
+                known |= strcmp(kind, kinds[k]) == 0;
+            if (!known)
+                fail_msg("%s: a go line with kind \"%s\": %s", path, kind, line);
+            if ((words == 3) != (legal == 1) || (words == 3 && strcmp(forced, "forced") != 0))
+                fail_msg("%s: %d legal lines before \"%s\"", path, legal, line);
+            legal = 0;
+            checked++;
+        }
+        fclose(f);
+    }
+    closedir(d);
+    return checked;
+}
+
 /* Engines at a table (--engine NAME=COMMAND): the lobby names them; a
  * client may seat only those; two seats of examples/engine_random.py
  * (each its own process, its input logged) and one engine that cannot
  * start (the room's bot plays for it) play two games with the player
- * in seat 0, every message checked as in the secrecy test. */
+ * in seat 0, every message checked as in the secrecy test; every go
+ * line names the kind of decision and marks a forced one. */
 static void test_engines(void **state)
 {
     (void)state;
@@ -386,6 +433,8 @@ static void test_engines(void **state)
     int gos = skt_engine_lines(dir, "go ", &logs);
     assert_int_equal(logs, 2); /* one process per engine seat */
     assert_true(games >= 2 * 2 - 1 && gos >= 2 * 8);
+    /* the go line says which decision it is and marks a forced one */
+    assert_int_equal(skt_engine_go_lines(dir, 3000), gos);
     skt_ws_close(&p.w);
     finish(&srv, dir);
 }

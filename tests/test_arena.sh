@@ -144,6 +144,42 @@ grep -o '"money":\[[^]]*\],"money_undoubled":\[[^]]*\]' "$tmp/v.log" | tr -c '0-
     ok || bad "1v3: money is not undoubled money times 2^doublings"
 status 0 "--combine of a 1v3 log" "$PROG" arena --combine "$tmp/v.log"
 cmp -s "$tmp/out" "$tmp/v.txt" && ok || { bad "--combine of a 1v3 log differs from its run's report"; diff "$tmp/v.txt" "$tmp/out"; }
+# the rates (docs/arena.md, "Rates"): per game of the match from the
+# records, per bot from the log's seatings and its klopfen/kontra/retour;
+# the sauspiel preset lays (Klopfen), and random lays and doubles often
+status 0 "arena rates" "$PROG" arena --bots heuristic,random --preset sauspiel --deals 12 --seed 3 --out "$tmp/rt.jsonl" --log "$tmp/rt.log"
+cp "$tmp/out" "$tmp/rt.txt"
+contains "$tmp/rt.txt" "rates                       games thrown in   klopfen    kontra    retour      solo      wenz" "rates: the header"
+want=$(awk '{ n++; t += !/"action":"declare"/; k += /"action":"klopfen"/; c += /"action":"kontra"/
+        r += /"action":"retour"/; so += /"action":"declare","contract":"solo:/; w += /"action":"declare","contract":"wenz/ }
+    END { printf "%d %.1f%% %.1f%% %.1f%% %.1f%% %.1f%% %.1f%%", n, 100*t/n, 100*k/n, 100*c/n, 100*r/n, 100*so/n, 100*w/n }' "$tmp/rt.jsonl")
+got=$(grep '^all games ' "$tmp/rt.txt" | sed 's/^all games *//' | tr -s ' ')
+[ "$got" = "$want" ] && ok || bad "rates, all games: \"$got\", from the records \"$want\""
+awk '/^all games / { for (i = 4; i <= 7; i++) if ($i == "0.0%") exit 1; found = 1 } END { exit !found }' "$tmp/rt.txt" && ok ||
+    bad "rates: no game thrown in, laid, doubled and redoubled in 96 games (random does all often)"
+# per bot: of the games it played, those in which it laid (the log names the seats)
+want=$(sed 's/{"bots":/\n&/g' "$tmp/rt.log" | awk -F'"klopfen":' 'NF > 1 {
+        split($0, b, /[][]/); split(b[2], bot, ","); split($2, l, /[][]/); m = split(l[2], seat, ",")
+        for (s = 1; s <= 4; s++) games[bot[s]]++
+        for (i = 1; i <= m; i++) laid[bot[seat[i] + 1]]++ }
+    END { printf "%d %.1f%% %d %.1f%%", games[0], 100*laid[0]/games[0], games[1], 100*laid[1]/games[1] }')
+got=$(awk '/^rates/ { f = 1; next } f && /^[AB] / { printf "%s%s %s", (n++ ? " " : ""), $3, $5 }' "$tmp/rt.txt")
+[ "$got" = "$want" ] && ok || bad "rates, per bot games and klopfen: \"$got\", from the log \"$want\""
+status 0 "--combine of the rates log" "$PROG" arena --combine "$tmp/rt.log"
+cmp -s "$tmp/out" "$tmp/rt.txt" && ok || { bad "--combine of a log differs in the rates"; diff "$tmp/rt.txt" "$tmp/out"; }
+# a log of an older run has no klopfen/kontra/retour: those rates are unknown ("-")
+sed 's/,"klopfen":\[[0-9,]*\],"kontra":\[[0-9,]*\],"retour":\[[0-9,]*\]//g' "$tmp/rt.log" >"$tmp/rt-old.log"
+status 0 "--combine of a log without the acts" "$PROG" arena --combine "$tmp/rt-old.log"
+awk '/^all games / { exit !($5 == "-" && $6 == "-" && $7 == "-" && $8 != "-") }' "$tmp/out" && ok ||
+    { bad "rates of an old log: klopfen, kontra, retour not \"-\""; grep -A3 '^rates' "$tmp/out"; }
+# only all three or none
+sed '1s/,"retour":\[[0-9,]*\]//' "$tmp/rt.log" >"$tmp/rt-bad.log"
+status 1 "--combine of a log with kontra but no retour" "$PROG" arena --combine "$tmp/rt-bad.log"
+contains "$tmp/err" "rt-bad.log:1: games[0].retour: missing" "a missing retour named"
+sed '1s/"kontra":\[[0-9,]*\]/"kontra":[1,1]/' "$tmp/rt.log" >"$tmp/rt-bad.log"
+status 1 "--combine of a log with a seat twice" "$PROG" arena --combine "$tmp/rt-bad.log"
+contains "$tmp/err" "rt-bad.log:1: games[0].kontra[1]: seat 1 twice" "a seat given twice named"
+
 # shards of different formats are not one match
 status 0 "abab shard" "$PROG" arena --bots heuristic,random --format abab --deals 2 --first-deal 7 --seed 7 --log "$tmp/vab.log"
 status 1 "--combine of 1v3 and abab" "$PROG" arena --combine "$tmp/v.log" "$tmp/vab.log"
@@ -156,11 +192,11 @@ sed '1s/"bots":\[0,1,1,1\]/"bots":[1,0,1,1]/' "$tmp/v.log" >"$tmp/vbad.log"
 status 1 "--combine with a wrong seating" "$PROG" arena --combine "$tmp/vbad.log"
 contains "$tmp/err" "vbad.log:1: games[0].bots[0]: not seating 1 of format 1v3 (ABBB)" "wrong seating named"
 # logs written before the format existed rotated the bots: read as abab
-sed 's/"format":"abab",//; s/,"money_undoubled":\[[^]]*\]//g' "$tmp/vab.log" >"$tmp/vold.log"
+sed 's/"format":"abab",//; s/,"money_undoubled":\[[^]]*\]//g; s/,"klopfen":\[[0-9,]*\],"kontra":\[[0-9,]*\],"retour":\[[0-9,]*\]//g' "$tmp/vab.log" >"$tmp/vold.log"
 status 0 "--combine of an old log" "$PROG" arena --combine "$tmp/vold.log"
-cp "$tmp/out" "$tmp/vold.txt"
+sed '/^rates/,$d' "$tmp/out" >"$tmp/vold.txt"
 status 0 "--combine of the abab log" "$PROG" arena --combine "$tmp/vab.log"
-cmp -s "$tmp/out" "$tmp/vold.txt" && ok || bad "an old log without format does not read as abab"
+sed '/^rates/,$d' "$tmp/out" | cmp -s - "$tmp/vold.txt" && ok || bad "an old log without format does not read as abab""
 
 # the tariff: 5/10/20 is unit 5 cents, Sauspiel 2, Solo/Wenz 4, Laufende 1
 status 0 "arena --tariff" "$PROG" arena --bots random,heuristic --deals 3 --seed 1 --tariff 5/10/20 --out "$tmp/t.jsonl"
@@ -301,7 +337,7 @@ status 2 "--first-deal 0" "$PROG" arena --bots random --first-deal 0
 
 # the engine protocol with a POSIX sh engine; a transcript of what it read
 first="$ROOT/tests/data/engine_first.sh"
-status 0 "arena with the sh engine" "$PROG" arena --bots "ext:tee -a $tmp/engine-in.log | sh $first,random" --deals 3 --seed 4 --jobs 2 --out "$tmp/e.jsonl" --info "$tmp/e.info"
+status 0 "arena with the sh engine" "$PROG" arena --bots "ext:tee -a $tmp/engine-in.log | sh $first,random" --deals 3 --seed 4 --jobs 2 --out "$tmp/e.jsonl" --info "$tmp/e.info" --log "$tmp/e.log"
 cp "$tmp/out" "$tmp/re"
 [ "$(fails "$tmp/re" A)" = 0 ] && ok || { bad "sh engine had failures"; cat "$tmp/re" "$tmp/err"; }
 [ "$(wc -l <"$tmp/e.jsonl")" = 24 ] && ok || bad "sh engine match: not 24 records"
@@ -328,6 +364,21 @@ grep -Evq '^arena-4-[1-3]-[1-8] [0-3] info answering with the first choice$' "$t
     bad "--info: a line not \"GAME SEAT info ...\"" || ok
 for id in $(cut -d' ' -f1 "$tmp/e.info" | sort -u); do grep -q "\"id\":\"$id\"" "$tmp/e.jsonl" || echo "$id"; done >"$tmp/e.noid"
 [ ! -s "$tmp/e.noid" ] && ok || bad "--info names games that are not in --out: $(head -3 "$tmp/e.noid")"
+# the match log keeps them too, by game: games[r].info, {"seat", "line"}
+# each, as many as --info has and for the same games and seats
+sed 's/{"bots":/\n&/g' "$tmp/e.log" | awk -F'"info":' 'NF > 1 { r++ } /^{"bots":/ { g++ }
+    NF > 1 { n = split($2, x, /\{"seat":/); for (i = 2; i <= n; i++) print x[i] }' >"$tmp/e.loginfo"
+[ "$(wc -l <"$tmp/e.loginfo")" = "$(wc -l <"$tmp/e.info")" ] && ok ||
+    bad "--log: $(wc -l <"$tmp/e.loginfo") info lines, --info $(wc -l <"$tmp/e.info")"
+grep -Evq '^[0-3],"line":"info answering with the first choice"}' "$tmp/e.loginfo" &&
+    bad "--log: an info entry not {\"seat\":S,\"line\":\"info ...\"}: $(head -2 "$tmp/e.loginfo")" || ok
+# the seats of deal 1 seating 2 (arena-4-1-2; the split lines: before
+# "match", "match", games[0], games[1]), in the log and in --info
+want=$(grep '^arena-4-1-2 ' "$tmp/e.info" | cut -d' ' -f2 | tr -d '\n')
+got=$(head -n 1 "$tmp/e.log" | sed 's/{"bots":/\n&/g' | sed -n 4p | grep -o '"seat":[0-3]' | cut -d: -f2 | tr -d '\n')
+[ -n "$want" ] && [ "$got" = "$want" ] && ok || bad "--log: game arena-4-1-2 has info of seats \"$got\", --info \"$want\""
+status 0 "--combine of a log with info lines" "$PROG" arena --combine "$tmp/e.log"
+cmp -s "$tmp/out" "$tmp/re" && ok || { bad "--combine of the engine's log differs"; diff "$tmp/re" "$tmp/out"; }
 status 1 "--info the same file as --log" "$PROG" arena --bots "ext:sh $first,random" --deals 1 --log "$tmp/ie.log" --info "$tmp/ie.log"
 contains "$tmp/err" "--info must be a file of its own" "--info as --log refused"
 # Nothing an engine is told names the match seed, from which every deal

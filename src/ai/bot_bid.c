@@ -228,7 +228,8 @@ static int rank_of(const sk_view *v, sk_contract c)
  * Drops the candidates a club player would not even consider: those
  * whose rules-of-thumb strength misses the contract's bar by more than
  * MISS (a Solo with three small trumps, a Wenz without Unters or
- * aces).  Solving them on sampled deals costs most of an auction
+ * aces), a Sauspiel with fewer than SAUSPIEL_MIN_TRUMPS trumps, a Solo
+ * in a suit shorter than his longest.  Solving them on sampled deals costs most of an auction
  * decision and never finds a game worth playing.  When the seat must
  * declare and none is left, the least bad one stays.  Returns the new
  * count (order kept).
@@ -249,7 +250,10 @@ static int plausible(const sk_view *v, cand *cands, int nc, bool must)
             bm = m;
             best = k;
         }
-        if (m >= -MISS && !thin)
+        /* a Solo outside the longest trump suit: a club player does
+         * not name it, and double dummy cannot tell the suits apart
+         * (docs/ai.md, "The hint on a Solo hand") */
+        if (m >= -MISS && !thin && skx_heur_solo_suit_ok(v->hand, cands[k].c))
             cands[kept++] = cands[k];
     }
     if (kept == 0 && must && best >= 0)

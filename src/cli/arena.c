@@ -108,14 +108,14 @@ static uint64_t mix(uint64_t x)
 }
 
 /* Moves the info lines engine `eng` wrote in game `id` at `seat` into
- * the deal's --info text, each prefixed "ID SEAT ", or drops them
- * without --info. */
+ * the deal's info text, each prefixed "ID SEAT ", for --info and for the
+ * log's games[r].info; drops them when neither is written. */
 static void keep_info(const arena_opts *o, deal_out *out, skx_engine *eng, const char *id,
                       int seat)
 {
     size_t len;
     char *text = eng ? skx_engine_take_info(eng, &len) : NULL;
-    if (!text || !o->info_path) {
+    if (!text || (!o->info_path && !o->log_path)) {
         free(text);
         return;
     }
@@ -321,8 +321,7 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
     sk_result res;
     seat_ctl ctl[SK_NSEATS];
     char id[96];
-    snprintf(id, sizeof id, "arena-%llu-%llu-%d", (unsigned long long)o->m.seed,
-             (unsigned long long)d + 1, r + 1);
+    skx_arena_game_id(&o->m, d + 1, r, id, sizeof id);
     skx_arena_seating(&o->m, r, bot_at);
     for (int s = 0; s < SK_NSEATS; s++) {
         ctl[s].bot = bot_at[s];
@@ -362,6 +361,7 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
     if (sk_game_result(g, &res, &err) < 0)
         return -1;
     skx_arena_game_from_result(&out->deal.games[r], bot_at, &res);
+    skx_arena_game_acts(&out->deal.games[r], g);
     if (!o->out_path)
         return 0;
     sk_record_from_game(&w->rec, g, id);

@@ -75,6 +75,10 @@ typedef struct skx_arena_game {
     bool has_plain;              /* plain[] is known (logs of older runs lack it) */
     int64_t plain[SK_NSEATS];    /* cents without Kontra, Retour and laying */
     int32_t tournament[SK_NSEATS];
+    bool has_acts;               /* laid, kontra, retour are known (older logs lack them) */
+    uint8_t laid;                /* seats that laid (Klopfen), a bit each */
+    uint8_t kontra;              /* seats that gave Kontra (or Sub...), a bit each */
+    uint8_t retour;              /* seats that gave Retour (or Resub...), a bit each */
 } skx_arena_game;
 
 /* One deal: one game per seating and the engine failures it saw. */
@@ -92,6 +96,9 @@ typedef struct skx_arena_bot_stats {
     uint64_t declared[SKX_ARENA_NCLASSES], won[SKX_ARENA_NCLASSES];
     int64_t declarer_money[SKX_ARENA_NCLASSES];
     uint64_t fails[SKX_ENGINE_NFAIL];
+    /* rates: games of the bot thrown in; games in which it laid, gave
+     * Kontra, gave Retour (those three only from games with has_acts) */
+    uint64_t thrown_in, laid, kontra, retour;
 } skx_arena_bot_stats;
 
 /* A running mean and sum of squared deviations (Welford) over deals. */
@@ -120,6 +127,10 @@ typedef struct skx_arena_stats {
      * advantage, (dir[0] - dir[1]) / 2 per deal */
     skx_arena_mean dir[2][SKX_ARENA_NFIG], edge[SKX_ARENA_NFIG];
     uint64_t no_plain; /* deals without plain money (old logs) */
+    uint64_t no_acts;  /* deals without laid/kontra/retour (old logs) */
+    /* per game (all seatings): games with a Klopfen, a Kontra, a Retour
+     * (from games with has_acts), a Solo, a Wenz (Touts included) */
+    uint64_t with_laid, with_kontra, with_retour, with_solo, with_wenz;
 } skx_arena_stats;
 
 /* ---- arena_format.c ------------------------------------------------ */
@@ -128,6 +139,9 @@ typedef struct skx_arena_stats {
 int skx_arena_seatings(const skx_arena_match *m);
 /* The bot at each seat in seating r (0-based) of match m. */
 void skx_arena_seating(const skx_arena_match *m, int r, uint8_t bot_at[SK_NSEATS]);
+/* The record id of seating r (0-based) of deal `index` (1-based):
+ * "arena-SEED-DEAL-SEATING", SEATING 1-based. */
+void skx_arena_game_id(const skx_arena_match *m, uint64_t index, int r, char *buf, size_t size);
 /* The format's name: "1v3", "abab" (rotation of two bots) or "rotate". */
 const char *skx_arena_format_name(const skx_arena_match *m);
 /* Sets m->format from a name for m->nbots bots; -1 with a reason in why
@@ -139,6 +153,8 @@ int skx_arena_format_set(skx_arena_match *m, const char *name, char *why, size_t
 /* The game of seating `r` for the report, from a finished game's result. */
 void skx_arena_game_from_result(skx_arena_game *g, const uint8_t bot_at[SK_NSEATS],
                                const sk_result *res);
+/* Notes in g who laid, gave Kontra and gave Retour in the finished game. */
+void skx_arena_game_acts(skx_arena_game *g, const sk_game *game);
 /* Adds one deal to the totals; deals must come in increasing index order. */
 void skx_arena_stats_merge(skx_arena_stats *st, const skx_arena_match *m, const skx_arena_deal *d);
 /* Prints the match report: the same text for the same deals. */
@@ -152,8 +168,13 @@ const char *skx_arena_bot_command(const char *spec);
 bool skx_arena_spec_ok(const char *spec);
 
 /* One deal as a log line (JSON, '\n'-terminated, malloc'd); NULL when out
- * of memory. */
-char *skx_arena_log_format(const skx_arena_match *m, const skx_arena_deal *d);
+ * of memory.  `info` (info_len bytes, may be NULL) holds the engines' info
+ * lines of the deal as --info writes them, "GAME SEAT info ...\n": each
+ * goes into the member games[r].info of the game whose record id is GAME
+ * (lines of no game of the deal are left out).  The parser checks
+ * games[r].info but does not keep it: the report does not need it. */
+char *skx_arena_log_format(const skx_arena_match *m, const skx_arena_deal *d, const char *info,
+                           size_t info_len);
 /* Parses one log line (without its '\n'): 0, or -1 with what is wrong in
  * `why` (naming the member, e.g. "games[1].money[2]: expected an integer"). */
 int skx_arena_log_parse(const char *line, size_t len, skx_arena_match *m, skx_arena_deal *d,

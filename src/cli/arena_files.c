@@ -278,9 +278,10 @@ static int write_records(const arena_opts *o, arena_files *f, const char *buf, s
 
 /* Appends a deal's line to the log with one write(2), so a killed run
  * leaves whole lines only.  0, or -1 with a message. */
-static int log_deal(const arena_opts *o, arena_files *f, const skx_arena_deal *d)
+static int log_deal(const arena_opts *o, arena_files *f, const skx_arena_deal *d,
+                    const char *info, size_t info_len)
 {
-    char *line = skx_arena_log_format(&o->m, d);
+    char *line = skx_arena_log_format(&o->m, d, info, info_len);
     if (!line) {
         fprintf(stderr, "schafkopf: arena: out of memory\n");
         return -1;
@@ -400,7 +401,7 @@ int skx_arena_files_deal(const arena_opts *o, arena_files *f, const char *record
 {
     if (f->rec_fd >= 0 && records && write_records(o, f, records, records_len) < 0)
         return -1;
-    if (f->log_fd >= 0 && log_deal(o, f, d) < 0)
+    if (f->log_fd >= 0 && log_deal(o, f, d, info, info_len) < 0)
         return -1;
     if (f->info_fd >= 0 && info_len && write_all(f->info_fd, info, info_len) < 0) {
         fprintf(stderr, "schafkopf: arena: %s: %s\n", o->info_path, strerror(errno));

@@ -37,6 +37,14 @@ void skx_arena_seating(const skx_arena_match *m, int r, uint8_t bot_at[SK_NSEATS
     }
 }
 
+/* The record id of a game; see arena.h.  The one place that spells it:
+ * records (--out), info lines (--info) and the log's games[r].info. */
+void skx_arena_game_id(const skx_arena_match *m, uint64_t index, int r, char *buf, size_t size)
+{
+    snprintf(buf, size, "arena-%llu-%llu-%d", (unsigned long long)m->seed,
+             (unsigned long long)index, r + 1);
+}
+
 /* The format's name; see arena.h. */
 const char *skx_arena_format_name(const skx_arena_match *m)
 {

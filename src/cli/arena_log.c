@@ -114,8 +114,54 @@ static json_t *log_ints_json(const int64_t *v, int n)
     return a;
 }
 
-/* One game: seats' bots, contract, declarer, won, money, tournament. */
-static json_t *log_game_json(const skx_arena_game *g)
+/* The seats of a bit set (bit s = seat s), as an array. */
+static json_t *log_seats_json(uint8_t bits)
+{
+    int64_t seats[SK_NSEATS];
+    int n = 0;
+    for (int s = 0; s < SK_NSEATS; s++)
+        if ((bits >> s) & 1)
+            seats[n++] = s;
+    return log_ints_json(seats, n);
+}
+
+/* "info": the engines' info lines of game `id`, picked from the deal's
+ * "GAME SEAT info ...\n" text, each as {"seat": S, "line": "info ..."} in
+ * the order read; NULL (no member) when there are none, *oom when out of
+ * memory. */
+static json_t *log_info_json(const char *id, const char *info, size_t len, bool *oom)
+{
+    json_t *a = NULL;
+    size_t idlen = strlen(id);
+    for (const char *p = info, *end = info + len; p && p < end;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *eol = nl ? nl : end;
+        /* "ID S info ...": the id, one space, a seat digit, one space */
+        if ((size_t)(eol - p) > idlen + 3 && memcmp(p, id, idlen) == 0 && p[idlen] == ' ' &&
+            p[idlen + 1] >= '0' && p[idlen + 1] <= '3' && p[idlen + 2] == ' ') {
+            const char *text = p + idlen + 3;
+            json_t *o = json_object();
+            if (!a)
+                a = json_array();
+            if (!(a && o && log_set(o, "seat", json_integer(p[idlen + 1] - '0')) &&
+                  log_set(o, "line", json_stringn(text, (size_t)(eol - text))) &&
+                  log_push(a, json_incref(o)))) {
+                json_decref(o);
+                json_decref(a);
+                *oom = true;
+                return NULL;
+            }
+            json_decref(o);
+        }
+        p = nl ? nl + 1 : NULL;
+    }
+    return a;
+}
+
+/* One game: seats' bots, contract, declarer, won, money, tournament, who
+ * laid and doubled, and the engines' info lines (`info` of the game `id`). */
+static json_t *log_game_json(const skx_arena_game *g, const char *id, const char *info,
+                             size_t info_len)
 {
     int64_t bots[SK_NSEATS], tp[SK_NSEATS];
     for (int s = 0; s < SK_NSEATS; s++) {
@@ -131,8 +177,15 @@ static json_t *log_game_json(const skx_arena_game *g)
         log_set(o, "won", json_boolean(g->won)) &&
         log_set(o, "money", log_ints_json(g->money, SK_NSEATS)) &&
         (!g->has_plain || log_set(o, "money_undoubled", log_ints_json(g->plain, SK_NSEATS))) &&
-        log_set(o, "tournament", log_ints_json(tp, SK_NSEATS)))
-        return o;
+        log_set(o, "tournament", log_ints_json(tp, SK_NSEATS)) &&
+        (!g->has_acts || (log_set(o, "klopfen", log_seats_json(g->laid)) &&
+                          log_set(o, "kontra", log_seats_json(g->kontra)) &&
+                          log_set(o, "retour", log_seats_json(g->retour))))) {
+        bool oom = false;
+        json_t *lines = info ? log_info_json(id, info, info_len, &oom) : NULL;
+        if (!oom && (!lines || log_set(o, "info", lines)))
+            return o;
+    }
     json_decref(o);
     return NULL;
 }
@@ -161,12 +214,16 @@ static json_t *log_fails_json(const skx_arena_deal *d, int nbots)
 }
 
 /* One deal as a '\n'-terminated line; see arena.h. */
-char *skx_arena_log_format(const skx_arena_match *m, const skx_arena_deal *d)
+char *skx_arena_log_format(const skx_arena_match *m, const skx_arena_deal *d, const char *info,
+                           size_t info_len)
 {
     json_t *root = json_object(), *games = json_array();
     bool ok = root && games;
-    for (int r = 0; ok && r < skx_arena_seatings(m); r++)
-        ok = log_push(games, log_game_json(&d->games[r]));
+    for (int r = 0; ok && r < skx_arena_seatings(m); r++) {
+        char id[96];
+        skx_arena_game_id(m, d->index, r, id, sizeof id);
+        ok = log_push(games, log_game_json(&d->games[r], id, info, info_len));
+    }
     if (!(ok && log_set(root, "format", json_string(SKX_ARENA_LOG_FORMAT)) &&
           log_set(root, "match", log_match_json(m)) &&
           log_set(root, "deal", json_integer((json_int_t)d->index)) &&
@@ -321,6 +378,63 @@ static int log_read_match(const json_t *root, skx_arena_match *m, log_why *why)
     return log_read_rules(rules, &m->rules, why);
 }
 
+/* "klopfen", "kontra", "retour" of games[r]: arrays of distinct seats,
+ * all three or none (logs of older runs have none: has_acts false). */
+static int log_read_acts(const json_t *o, const char *path, skx_arena_game *g, log_why *why)
+{
+    static const char *const names[] = {"klopfen", "kontra", "retour"};
+    uint8_t *bits[] = {&g->laid, &g->kontra, &g->retour};
+    int have = 0;
+    for (int i = 0; i < 3; i++)
+        have += json_object_get(o, names[i]) != NULL;
+    if (have == 0)
+        return 0;
+    for (int i = 0; i < 3; i++) {
+        json_t *a = log_get(o, path, names[i], JSON_ARRAY, why), *v;
+        if (!a)
+            return -1;
+        size_t k;
+        json_array_foreach(a, k, v) {
+            char sub[96];
+            long long seat;
+            snprintf(sub, sizeof sub, "%s.%s[%zu]", path, names[i], k);
+            if (log_int(v, sub, 0, SK_NSEATS - 1, &seat, why) < 0)
+                return -1;
+            if ((*bits[i] >> seat) & 1)
+                return log_fail(why, "%s: seat %lld twice", sub, seat);
+            *bits[i] |= (uint8_t)(1u << seat);
+        }
+    }
+    g->has_acts = true;
+    return 0;
+}
+
+/* "info" of games[r], when present: {"seat": 0..3, "line": "info ..."}
+ * objects.  Checked, not kept: the report does not need them. */
+static int log_read_info(const json_t *o, const char *path, log_why *why)
+{
+    json_t *a = json_object_get(o, "info"), *v;
+    if (!a)
+        return 0;
+    if (!json_is_array(a))
+        return log_fail(why, "%s.info: expected an array, got %s", path, log_type_name(a));
+    size_t k;
+    json_array_foreach(a, k, v) {
+        char sub[64];
+        long long seat;
+        snprintf(sub, sizeof sub, "%s.info[%zu]", path, k);
+        if (!json_is_object(v))
+            return log_fail(why, "%s: expected an object, got %s", sub, log_type_name(v));
+        json_t *s = log_get(v, sub, "seat", JSON_INTEGER, why), *line;
+        if (!s || !(line = log_get(v, sub, "line", JSON_STRING, why)))
+            return -1;
+        snprintf(sub, sizeof sub, "%s.info[%zu].seat", path, k);
+        if (log_int(s, sub, 0, SK_NSEATS - 1, &seat, why) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* "games[r]": one seating's game of match m. */
 static int log_read_game(const json_t *o, int r, const skx_arena_match *m, skx_arena_game *g,
                          log_why *why)
@@ -384,6 +498,8 @@ static int log_read_game(const json_t *o, int r, const skx_arena_match *m, skx_a
             return -1;
         g->tournament[s] = (int32_t)v;
     }
+    if (log_read_acts(o, path, g, why) < 0 || log_read_info(o, path, why) < 0)
+        return -1;
     if (!json_is_null(contract)) {
         sk_error err;
         if (!json_is_string(contract))

@@ -41,6 +41,43 @@ void skx_arena_game_from_result(skx_arena_game *g, const uint8_t bot_at[SK_NSEAT
     }
 }
 
+/* Who laid, gave Kontra, gave Retour; see arena.h.  Sub, Resub... are
+ * Kontra and Retour again (enum sk_action_type). */
+void skx_arena_game_acts(skx_arena_game *g, const sk_game *game)
+{
+    g->has_acts = true;
+    g->laid = g->kontra = g->retour = 0;
+    for (int i = 0; i < game->pub.nactions; i++) {
+        const sk_action *a = &game->pub.actions[i];
+        uint8_t bit = (uint8_t)(1u << (a->seat & 3));
+        if (a->type == SK_ACT_KLOPFEN)
+            g->laid |= bit;
+        else if (a->type == SK_ACT_KONTRA)
+            g->kontra |= bit;
+        else if (a->type == SK_ACT_RETOUR)
+            g->retour |= bit;
+    }
+}
+
+/* Adds one game to the rates: per bot (its games, and those in which it
+ * laid, doubled or declared) and per game of the match. */
+static void merge_rates(skx_arena_stats *st, const skx_arena_game *g)
+{
+    bool thrown = g->contract.type == SK_C_NONE;
+    for (int s = 0; s < SK_NSEATS; s++) {
+        skx_arena_bot_stats *bs = &st->bot[g->bot_at[s]];
+        bs->thrown_in += thrown;
+        bs->laid += (g->laid >> s) & 1;
+        bs->kontra += (g->kontra >> s) & 1;
+        bs->retour += (g->retour >> s) & 1;
+    }
+    st->with_laid += g->laid != 0;
+    st->with_kontra += g->kontra != 0;
+    st->with_retour += g->retour != 0;
+    st->with_solo += g->contract.type == SK_C_SOLO;
+    st->with_wenz += g->contract.type == SK_C_WENZ;
+}
+
 /* Welford's running mean and squared deviations. */
 static void welford(double *mean, double *m2, uint64_t n, double x)
 {
@@ -92,10 +129,13 @@ void skx_arena_stats_merge(skx_arena_stats *st, const skx_arena_match *m, const 
     int64_t money[SKX_ARENA_MAX_BOTS] = {0}, tp[SKX_ARENA_MAX_BOTS] = {0};
     int ngames[SKX_ARENA_MAX_BOTS] = {0};
     int nbots = m->nbots;
+    bool acts = true;
     st->deals++;
     note_range(st, d->index);
     for (int r = 0; r < skx_arena_seatings(m); r++) {
         const skx_arena_game *g = &d->games[r];
+        acts &= g->has_acts;
+        merge_rates(st, g);
         for (int s = 0; s < SK_NSEATS; s++) {
             int b = g->bot_at[s];
             st->bot[b].games++;
@@ -123,6 +163,7 @@ void skx_arena_stats_merge(skx_arena_stats *st, const skx_arena_match *m, const 
         for (int k = 0; k < SKX_ENGINE_NFAIL; k++)
             bs->fails[k] += d->fails[b][k];
     }
+    st->no_acts += !acts;
     if (m->format == SKX_ARENA_1V3)
         merge_1v3(st, d);
 }
@@ -213,6 +254,60 @@ static void report_1v3(FILE *out, const skx_arena_match *m, const skx_arena_stat
             (unsigned long long)st->deals);
 }
 
+/* Prints a share in percent, right-aligned in 9 columns; "-" when the
+ * figure is unknown (logs of older runs). */
+static void report_share(FILE *out, uint64_t n, uint64_t of, bool known)
+{
+    if (!known || !of)
+        fprintf(out, " %9s", "-");
+    else
+        fprintf(out, " %8.1f%%", 100.0 * (double)n / (double)of);
+}
+
+/* Prints the rates of the match: per bot, of the games it played, how
+ * many were thrown in and in how many it laid, gave Kontra, gave Retour,
+ * declared a Solo or a Wenz; then the same per game of the match (games
+ * with any of those), to set beside real games (docs/ai.md). */
+static void report_rates(FILE *out, const skx_arena_match *m, const skx_arena_stats *st,
+                         uint64_t games)
+{
+    bool acts = st->no_acts == 0;
+    fprintf(out, "\n%-24s %8s %9s %9s %9s %9s %9s %9s\n", "rates", "games", "thrown in",
+            "klopfen", "kontra", "retour", "solo", "wenz");
+    for (int b = 0; b < m->nbots; b++) {
+        const skx_arena_bot_stats *bs = &st->bot[b];
+        uint64_t solo = bs->declared[SK_C_SOLO * 2] + bs->declared[SK_C_SOLO * 2 + 1];
+        uint64_t wenz = bs->declared[SK_C_WENZ * 2] + bs->declared[SK_C_WENZ * 2 + 1];
+        fprintf(out, "%c %-22.22s %8llu", 'A' + b, m->bots[b], (unsigned long long)bs->games);
+        report_share(out, bs->thrown_in, bs->games, true);
+        report_share(out, bs->laid, bs->games, acts);
+        report_share(out, bs->kontra, bs->games, acts);
+        report_share(out, bs->retour, bs->games, acts);
+        report_share(out, solo, bs->games, true);
+        report_share(out, wenz, bs->games, true);
+        fprintf(out, "\n");
+    }
+    uint64_t thrown = st->bot[0].thrown_in; /* counted once per seat: 4 per game */
+    for (int b = 1; b < m->nbots; b++)
+        thrown += st->bot[b].thrown_in;
+    thrown /= SK_NSEATS;
+    fprintf(out, "%-24s %8llu", "all games", (unsigned long long)games);
+    report_share(out, thrown, games, true);
+    report_share(out, st->with_laid, games, acts);
+    report_share(out, st->with_kontra, games, acts);
+    report_share(out, st->with_retour, games, acts);
+    report_share(out, st->with_solo, games, true);
+    report_share(out, st->with_wenz, games, true);
+    uint64_t played = games - thrown;
+    double div = played ? (double)played / 100.0 : 1.0;
+    fprintf(out, "\n(a bot's row: of the games it played, the share thrown in, and in which it "
+                 "laid, gave Kontra\n (or Sub), gave Retour, declared a Solo or a Wenz (Touts "
+                 "included); all games: games\n with any of those.  Of the %llu games played "
+                 "(not thrown in): Solo %.1f%%, Wenz %.1f%%)\n",
+            (unsigned long long)played, (double)st->with_solo / div,
+            (double)st->with_wenz / div);
+}
+
 /* Prints the match report (deterministic for the deals merged). */
 void skx_arena_report(FILE *out, const skx_arena_match *m, const skx_arena_stats *st)
 {
@@ -277,5 +372,6 @@ void skx_arena_report(FILE *out, const skx_arena_match *m, const skx_arena_stats
                     100.0 * n / (double)bs->games, 100.0 * (double)bs->won[k] / n,
                     (double)bs->declarer_money[k] / n);
         }
+    report_rates(out, m, st, games);
     report_failures(out, m, st);
 }

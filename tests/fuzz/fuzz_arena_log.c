@@ -43,7 +43,9 @@ static bool fuzz_deals_equal(const skx_arena_deal *a, const skx_arena_deal *b, i
             x->declarer != y->declarer || x->won != y->won ||
             memcmp(x->money, y->money, sizeof x->money) != 0 || x->has_plain != y->has_plain ||
             (x->has_plain && memcmp(x->plain, y->plain, sizeof x->plain) != 0) ||
-            memcmp(x->tournament, y->tournament, sizeof x->tournament) != 0)
+            memcmp(x->tournament, y->tournament, sizeof x->tournament) != 0 ||
+            x->has_acts != y->has_acts || x->laid != y->laid || x->kontra != y->kontra ||
+            x->retour != y->retour)
             return false;
     }
     return true;
@@ -65,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         skx_arena_report(null, &m, &st);
         fclose(null);
     }
-    char *text = skx_arena_log_format(&m, &d);
+    char *text = skx_arena_log_format(&m, &d, NULL, 0);
     if (!text)
         fuzz_abort("skx_arena_log_format returned NULL", NULL);
     size_t len = strlen(text);
@@ -77,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_abort("a written line reads back as another match", text);
     if (!fuzz_deals_equal(&d, &d2, skx_arena_seatings(&m)))
         fuzz_abort("a written line reads back as another deal", text);
-    char *again = skx_arena_log_format(&m2, &d2);
+    char *again = skx_arena_log_format(&m2, &d2, NULL, 0);
     if (!again || strcmp(again, text) != 0)
         fuzz_abort("writing a line read back changes it", text);
     free(again);

@@ -4,7 +4,8 @@
  * second process out, durability when the process is killed (-9) in the
  * middle of its commits, files that are no store (random bytes, a cut
  * store, a directory, another program's database, a newer schema,
- * damaged pages), and an online backup while the store is open.
+ * damaged pages), upgrades of older schemas, and an online backup while
+ * the store is open.
  * test_store.c tests the functions themselves.  Each test works in a
  * mkdtemp directory that it removes afterwards.
  */
@@ -427,6 +428,10 @@ static void test_foreign_and_newer(void **state)
     raw_sql(f->db, "UPDATE schema_version SET version = 99");
     assert_null(sk_store_open(f->db, &err));
     assert_non_null(strstr(err.msg, "schema version 99, made by a newer program"));
+    raw_sql(f->db, "UPDATE schema_version SET version = 4"); /* the next one */
+    assert_null(sk_store_open(f->db, &err));
+    assert_non_null(strstr(err.msg, "schema version 4, made by a newer program (this one "
+                                    "knows up to 3)"));
     raw_sql(f->db, "DELETE FROM schema_version");
     assert_null(sk_store_open(f->db, &err));
     assert_non_null(strstr(err.msg, "schema_version has 0 rows"));
@@ -507,6 +512,148 @@ static void test_upgrade_from_v1(void **state)
     sk_store_close(st);
 }
 
+/* What version 2 added to version 1, as the second release's program
+ * ran it (a fixture: a store of that program went through exactly
+ * this), and what such a store holds: the room of v1_store with its
+ * journal and chat, a game with its summary and seats, a second account
+ * and its session. */
+static const char v2_upgrade[] =
+    "ALTER TABLE accounts ADD COLUMN name_key TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE accounts ADD COLUMN player INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE accounts ADD COLUMN created INTEGER NOT NULL DEFAULT 0;"
+    "UPDATE accounts SET name_key = lower(name), player = (random() & 9223372036854775807);"
+    "CREATE UNIQUE INDEX accounts_key ON accounts (name_key);"
+    "CREATE UNIQUE INDEX accounts_player ON accounts (player);"
+    "CREATE TABLE game_results (room INTEGER NOT NULL, game_no INTEGER NOT NULL,"
+    " at INTEGER NOT NULL, contract TEXT NOT NULL, declarer INTEGER NOT NULL,"
+    " won INTEGER NOT NULL, PRIMARY KEY (room, game_no),"
+    " FOREIGN KEY (room, game_no) REFERENCES games (room, game_no)) STRICT, WITHOUT ROWID;"
+    "CREATE TABLE game_seats (room INTEGER NOT NULL, game_no INTEGER NOT NULL,"
+    " seat INTEGER NOT NULL, player INTEGER NOT NULL, name TEXT NOT NULL,"
+    " money INTEGER NOT NULL, points INTEGER NOT NULL, won INTEGER NOT NULL,"
+    " PRIMARY KEY (room, game_no, seat),"
+    " FOREIGN KEY (room, game_no) REFERENCES game_results (room, game_no)) STRICT,"
+    " WITHOUT ROWID;"
+    "CREATE INDEX game_seats_player ON game_seats (player, room, game_no) WHERE player <> 0;"
+    "UPDATE schema_version SET version = 2;"
+    "INSERT INTO journal VALUES (1, 1, '{\"e\":1}'), (1, 2, '{\"e\":2}');"
+    "INSERT INTO chat (room, name, text, at) VALUES (1, 'Sepp', 'Servus', 7);"
+    "INSERT INTO games VALUES (1, 2, '{\"rec\":2}');"
+    "INSERT INTO game_results VALUES (1, 2, 40, 'solo:H', 0, 1);"
+    "INSERT INTO game_seats VALUES (1, 2, 0, 4242, 'Resi', 150, 3, 1),"
+    " (1, 2, 1, 0, 'Bot', -50, -1, 0);"
+    "INSERT INTO accounts (name, hash, name_key, player, created)"
+    " VALUES ('Resi', '$argon2id$r', 'resi', 4242, 30);"
+    "INSERT INTO sessions VALUES ('ffeeddccbbaa99887766554433221100', 4242, 'Resi', 2, 31);";
+
+/* The schema version a store file holds (read behind the store). */
+static int64_t version_of(const char *db)
+{
+    sqlite3 *h = NULL;
+    sqlite3_stmt *s = NULL;
+    assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(h, "SELECT version FROM schema_version", -1, &s, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(s), SQLITE_ROW);
+    int64_t v = sqlite3_column_int64(s, 0);
+    sqlite3_finalize(s);
+    sqlite3_close(h);
+    return v;
+}
+
+/* Collects a game list's summaries: the game numbers and seat counts. */
+typedef struct summaries {
+    int n;
+    uint32_t no[4];
+    int nseats[4];
+    char contract[4][32];
+} summaries;
+
+static int on_summary(void *ctx, const sk_store_game *g)
+{
+    summaries *s = ctx;
+    assert_true(s->n < 4);
+    s->no[s->n] = g->game_no;
+    s->nseats[s->n] = g->nseats;
+    snprintf(s->contract[s->n], sizeof s->contract[0], "%s", g->contract);
+    s->n++;
+    return 0;
+}
+
+static int on_history(void *ctx, const sk_store_history_game *h)
+{
+    assert_string_equal(h->invite, "abc");
+    assert_int_equal(h->money, 150);
+    ++*(int *)ctx;
+    return 0;
+}
+
+/* A store of schema version 2 becomes version 3 when opened (books are
+ * new): every room, journal entry, chat line, game with its summary and
+ * seats, account and session stays as it was; books go in, owned by an
+ * old account; opened again, nothing is upgraded twice. */
+static void test_upgrade_from_v2(void **state)
+{
+    fixture *f = *state;
+    sk_error err = {0};
+    raw_sql(f->db, v1_store);
+    raw_sql(f->db, v2_upgrade);
+    assert_int_equal(version_of(f->db), 2);
+    sk_store *st = sk_store_open(f->db, &err);
+    if (!st)
+        fail_msg("upgrading a version 2 store: %s", err.msg);
+    int rooms = 0;
+    OK(sk_store_rooms(st, count_room, &rooms, &err));
+    assert_int_equal(rooms, 1);
+    first_entry j = {0};
+    OK(sk_store_journal(st, 1, on_first, &j, &err));
+    assert_int_equal(j.n, 2);
+    assert_string_equal(j.text, "{\"e\":1}");
+    int chat = 0;
+    OK(sk_store_chat(st, 1, 10, count_chat, &chat, &err));
+    assert_int_equal(chat, 1);
+    summaries sm = {0};
+    OK(sk_store_game_list(st, 1, on_summary, &sm, &err));
+    assert_int_equal(sm.n, 2);
+    assert_int_equal(sm.nseats[0], 0); /* v1's game: no summary */
+    assert_int_equal(sm.no[1], 2);
+    assert_int_equal(sm.nseats[1], 2);
+    assert_string_equal(sm.contract[1], "solo:H");
+    int hist = 0;
+    OK(sk_store_history(st, 4242, 10, on_history, &hist, &err));
+    assert_int_equal(hist, 1);
+    sk_store_account sepp, resi;
+    OK(sk_store_account_get(st, "sepp", &sepp, &err));
+    OK(sk_store_account_get(st, "resi", &resi, &err));
+    assert_int_equal(resi.player, 4242);
+    assert_string_equal(resi.hash, "$argon2id$r");
+    uint64_t player = 0, account = 0;
+    char name[40];
+    OK(sk_store_session_get(st, "ffeeddccbbaa99887766554433221100", &player, name, sizeof name,
+                            &account, &err));
+    assert_int_equal(account, resi.id);
+    OK(sk_store_session_get(st, "00112233445566778899aabbccddeeff", &player, name, sizeof name,
+                            &account, &err));
+    assert_int_equal(account, sepp.id);
+
+    sk_store_book b = {.kind = SK_STORE_BOOK_GROUP, .code = "stammtisch", .head = "{}",
+                       .owner = resi.id, .created = 50};
+    uint64_t g = 0;
+    OK(sk_store_book_create(st, &b, &g, &err));
+    assert_int_equal(g, 1);
+    OK(sk_store_book_append(st, g, 1, "player Resi", 51, &err));
+    OK(sk_store_journal_append(st, 1, 3, "{\"e\":3}", &err));
+    sk_store_close(st);
+    assert_int_equal(version_of(f->db), 3);
+
+    st = open_ok(f);
+    uint64_t live = 0;
+    OK(sk_store_book_count(st, g, &live, NULL, &err));
+    assert_int_equal(live, 1);
+    sk_store_close(st);
+    assert_int_equal(version_of(f->db), 3);
+}
+
 /* ------------------------------------------------------------------ */
 /* Backups                                                              */
 /* ------------------------------------------------------------------ */
@@ -554,6 +701,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_damaged_pages, setup, teardown),
         cmocka_unit_test_setup_teardown(test_foreign_and_newer, setup, teardown),
         cmocka_unit_test_setup_teardown(test_upgrade_from_v1, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_upgrade_from_v2, setup, teardown),
         cmocka_unit_test_setup_teardown(test_backup_while_open, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,6 +1,7 @@
 /*
  * schafkopf/store.h -- what the server keeps: rooms and their journals,
- * finished games, chat, accounts and sessions.  One interface with one
+ * finished games, chat, accounts and sessions, and the books of score
+ * keeping and tournaments.  One interface with one
  * backend now, SQLite in WAL mode (src/store/); a PostgreSQL backend can
  * follow behind the same functions without touching game code
  * (docs/store.md).
@@ -241,6 +242,126 @@ int sk_store_session_delete(sk_store *st, const char *token_hash, sk_error *err)
 /* Forgets every session last used before `before`; how many in *count
  * (may be NULL). */
 int sk_store_session_prune(sk_store *st, int64_t before, uint64_t *count, sk_error *err);
+
+/*
+ * Books: what score keeping and tournaments keep (docs/store.md,
+ * "Books").  A book is a group of players (their ruleset, tariff and
+ * evenings), a sheet (one evening at a real table, of a group or on its
+ * own) or a tournament.  Each is a document kept as it was typed: a
+ * head (a JSON object: what the document starts from, e.g. the sheet's
+ * ruleset, players and first dealer, or the tournament's published
+ * seed) and its lines in order, numbered from 1 (seq), replayed to
+ * rebuild it.  Taking a line back (a sheet's `undo`) marks it undone
+ * instead of deleting it: the lines read as the document are the live
+ * ones, and the whole trail stays for an audit.  Nothing of a book is
+ * ever deleted.
+ */
+enum sk_store_book_kind {
+    SK_STORE_BOOK_GROUP = 1,      /* players who meet: their evenings are its sheets */
+    SK_STORE_BOOK_SHEET = 2,      /* one evening's sheet, of a group (parent) or alone */
+    SK_STORE_BOOK_TOURNAMENT = 3  /* a Preisschafkopf tournament (section 5) */
+};
+
+/* The caps of a book in bytes (the line's as the terminal's `sheet` and
+ * `tournament` read them), and its lines per kind: every line counts,
+ * taken back or not (the trail stays, so it is bounded too). */
+#define SK_STORE_CODE_MAX 64                /* ASCII letters, digits, '-' and '_' */
+#define SK_STORE_HEAD_MAX 131072            /* the head, a JSON object */
+#define SK_STORE_LINE_MAX 1024              /* one line */
+#define SK_STORE_GROUP_LINES_MAX 4096
+#define SK_STORE_SHEET_LINES_MAX 4096
+#define SK_STORE_TOURNAMENT_LINES_MAX 40000
+
+/*
+ * A book.  To create one the caller fills kind, code (unique among all
+ * books, the caller's: unguessable where it grants access), parent (a
+ * group's id for a sheet of that group, else 0; only sheets have one),
+ * title (NULL: ""), head, owner (an account's id, 0: none), key_hash (the
+ * hash of the book's edit key as lowercase hex like a session's token
+ * hash, NULL or "": none) and created; the rest is ignored.  What the
+ * store gives back has every field; `updated` is the time of the last
+ * change (created, then each line, undo, update), `live` the lines not
+ * taken back and `last_seq` the last line's number, taken back or not
+ * (0: none; the next line is last_seq + 1).
+ */
+typedef struct sk_store_book {
+    uint64_t id;
+    enum sk_store_book_kind kind;
+    const char *code;
+    uint64_t parent;
+    const char *title;
+    const char *head;     /* NULL in the lists (sk_store_books) */
+    uint64_t owner;
+    const char *key_hash; /* "" when none */
+    int64_t created, updated; /* seconds since the epoch */
+    uint64_t live, last_seq;
+    void *mem;            /* the strings of _get and _by_id: sk_store_book_free */
+} sk_store_book;
+
+/* Creates a book; its id (from 1, never reused) in *id.  A code in use,
+ * an unknown parent or owner, or a parent that is no group (or a parent
+ * of a book that is no sheet): SK_EINVAL, nothing written. */
+int sk_store_book_create(sk_store *st, const sk_store_book *b, uint64_t *id, sk_error *err);
+/* The book of a code, or of an id, into *out (SK_EINVAL when there is
+ * none); its strings are copies that sk_store_book_free releases. */
+int sk_store_book_get(sk_store *st, const char *code, sk_store_book *out, sk_error *err);
+int sk_store_book_by_id(sk_store *st, uint64_t id, sk_store_book *out, sk_error *err);
+/* Releases the strings of a book _get or _by_id filled (and clears it);
+ * NULL or a cleared book: nothing. */
+void sk_store_book_free(sk_store_book *b);
+/* Calls `fn` for the books of a kind, newest first (by created, then
+ * id), at most `max` (>= 0) of them: of the group `parent` only when it
+ * is not 0 (the evenings of a group), of the account `owner` only when
+ * it is not 0.  b->head is NULL; the strings live until fn returns. */
+int sk_store_books(sk_store *st, enum sk_store_book_kind kind, uint64_t parent, uint64_t owner,
+                   int max, int (*fn)(void *ctx, const sk_store_book *b), void *ctx,
+                   sk_error *err);
+/* Replaces a book's title and/or head (NULL: left as it is; not both
+ * NULL) at time `at`, which becomes its `updated`. */
+int sk_store_book_update(sk_store *st, uint64_t id, const char *title, const char *head,
+                         int64_t at, sk_error *err);
+/* Sets who may edit a book: the owner's account id (0: none) and the
+ * edit key's hash (NULL or "": none), at time `at`. */
+int sk_store_book_set_access(sk_store *st, uint64_t id, uint64_t owner, const char *key_hash,
+                             int64_t at, sk_error *err);
+
+/* Appends a line of a book (the text as typed) written at time `at`
+ * (a tournament replays its lines with their times; it becomes the
+ * book's `updated`).  seq must be the book's last_seq + 1 -- anything
+ * else means the caller's view is stale (a lost update) and is refused
+ * with SK_EINVAL, nothing written; so is a line over the kind's count,
+ * or to an unknown book.  A line is 1 to SK_STORE_LINE_MAX bytes of
+ * UTF-8 without control characters (a tab is allowed). */
+int sk_store_book_append(sk_store *st, uint64_t book, uint64_t seq, const char *line, int64_t at,
+                         sk_error *err);
+/* Takes back the last live line of a book at time `at`: `seq` is its
+ * number as the caller knows it (SK_EINVAL, nothing changed, when the
+ * last live line is another one or there is none).  The line stays,
+ * marked undone at `at`, for the audit; the next line still gets
+ * last_seq + 1. */
+int sk_store_book_undo(sk_store *st, uint64_t book, uint64_t seq, int64_t at, sk_error *err);
+/* How many lines of a book are live (not taken back) and the number of
+ * its last line, taken back or not (each may be NULL); SK_EINVAL for an
+ * unknown book. */
+int sk_store_book_count(sk_store *st, uint64_t book, uint64_t *live, uint64_t *last_seq,
+                        sk_error *err);
+
+/* One line of a book: its number, text and time, and whether and when
+ * it was taken back. */
+typedef struct sk_store_book_line {
+    uint64_t seq;
+    const char *line;
+    int64_t at;
+    int undone;        /* taken back (only in a walk with all lines) */
+    int64_t undone_at; /* when; 0 for a live line */
+} sk_store_book_line;
+
+/* Calls `fn` for the lines of a book in order: the live ones, the
+ * document to replay, or with `all` every line, taken back or not (the
+ * audit trail).  An unknown book has none. */
+int sk_store_book_lines(sk_store *st, uint64_t book, int all,
+                        int (*fn)(void *ctx, const sk_store_book_line *l), void *ctx,
+                        sk_error *err);
 
 #ifdef __cplusplus
 }

@@ -447,22 +447,10 @@ int sk_store_account_by_id(sk_store *st, uint64_t id, sk_store_account *out, sk_
     return rc ? rc : account_query(st, SKX_ACCOUNT_BY_ID, NULL, id, out, err);
 }
 
-/* Checks a session's token hash: lowercase hex, an even number of 32 to
- * SK_STORE_TOKEN_HASH_MAX digits (a BLAKE2b hash of 16 to 64 bytes). */
+/* Checks a session's token hash. */
 static int check_token_hash(const sk_store *st, sk_error *err, const char *h)
 {
-    int rc = skx_store_check_text(st, err, "the token hash", h, SK_STORE_TOKEN_HASH_MAX, false);
-    if (rc)
-        return rc;
-    size_t n = strlen(h);
-    for (size_t i = 0; i < n; i++)
-        if (!((h[i] >= '0' && h[i] <= '9') || (h[i] >= 'a' && h[i] <= 'f')))
-            return skx_store_fail(st, err, SK_EINVAL, "the token hash is not lowercase hex at "
-                                  "byte %zu", i);
-    if (n < 32 || n % 2)
-        return skx_store_fail(st, err, SK_EINVAL, "the token hash has %zu hex digits (an even "
-                              "number from 32 to %d)", n, SK_STORE_TOKEN_HASH_MAX);
-    return 0;
+    return skx_store_check_hash(st, err, "the token hash", h);
 }
 
 /* See store.h. */

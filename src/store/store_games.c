@@ -76,10 +76,9 @@ int sk_store_game_add(sk_store *st, const sk_store_game *g, sk_error *err)
         rc = skx_store_writable(st, err);
     if (rc)
         return rc;
-    const char *begin = st->in_txn ? "SAVEPOINT game_add" : "BEGIN IMMEDIATE";
-    int brc = sqlite3_exec(st->db, begin, NULL, NULL, NULL);
-    if (brc != SQLITE_OK)
-        return skx_store_db_fail(st, err, brc, "adding a game");
+    rc = skx_store_write_begin(st, "game_add", "adding a game", err);
+    if (rc)
+        return rc;
     skx_stmt_use u = {0};
     rc = skx_store_get(st, SKX_GAME_INSERT, &u, err);
     if (rc == 0) {
@@ -111,24 +110,7 @@ int sk_store_game_add(sk_store *st, const sk_store_game *g, sk_error *err)
     }
     if (rc == 0)
         rc = add_game_seats(st, g, err);
-    if (st->in_txn) {
-        if (rc && !sqlite3_get_autocommit(st->db))
-            sqlite3_exec(st->db, "ROLLBACK TO game_add", NULL, NULL, NULL);
-        if (!sqlite3_get_autocommit(st->db))
-            sqlite3_exec(st->db, "RELEASE game_add", NULL, NULL, NULL);
-        return rc;
-    }
-    if (rc) {
-        sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-        return rc;
-    }
-    int crc = sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
-    if (crc != SQLITE_OK) {
-        rc = skx_store_db_fail(st, err, crc, "committing a game");
-        if (!sqlite3_get_autocommit(st->db))
-            sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-    }
-    return rc;
+    return skx_store_write_end(st, "game_add", rc, "committing a game", err);
 }
 
 /* Reads the seat columns (from `col`) of a game list's row into gs;

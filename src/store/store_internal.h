@@ -42,6 +42,20 @@ enum skx_stmt {
     SKX_SESSION_GET,
     SKX_SESSION_DELETE,
     SKX_SESSION_PRUNE,
+    SKX_BOOK_INSERT,
+    SKX_BOOK_GET,
+    SKX_BOOK_BY_ID,
+    SKX_BOOKS_KIND,
+    SKX_BOOKS_PARENT,
+    SKX_BOOKS_OWNER,
+    SKX_BOOK_STATE,
+    SKX_BOOK_COUNT,
+    SKX_BOOK_UPDATE,
+    SKX_BOOK_ACCESS,
+    SKX_BOOK_TOUCH,
+    SKX_BOOK_LINE_INSERT,
+    SKX_BOOK_LINE_UNDO,
+    SKX_BOOK_LINES,
     SKX_STMT_COUNT
 };
 
@@ -81,6 +95,14 @@ int skx_store_db_fail(const sk_store *st, sk_error *err, int rc, const char *wha
  * it holds no NUL before its end either), non-empty unless empty_ok. */
 int skx_store_check_text(const sk_store *st, sk_error *err, const char *field, const char *s,
                          size_t max, bool empty_ok);
+/* skx_store_check_text, and no control characters: none of C0 (but a
+ * tab when tab_ok), DEL or C1 -- text a terminal shows as it is. */
+int skx_store_check_plain(const sk_store *st, sk_error *err, const char *field, const char *s,
+                          size_t max, bool empty_ok, bool tab_ok);
+/* Checks a hash kept as lowercase hex (a session's token, a book's edit
+ * key): an even number of 32 to SK_STORE_TOKEN_HASH_MAX digits, BLAKE2b
+ * of 16 to 64 bytes. */
+int skx_store_check_hash(const sk_store *st, sk_error *err, const char *field, const char *h);
 /* Checks an id or number that must fit SQLite's signed 64 bits, and be
  * at least `min`. */
 int skx_store_check_id(const sk_store *st, sk_error *err, const char *field, uint64_t v,
@@ -89,6 +111,15 @@ int skx_store_check_id(const sk_store *st, sk_error *err, const char *field, uin
  * rolled back after an error (its later writes would then commit on
  * their own, outside the batch the caller believes in). */
 int skx_store_writable(const sk_store *st, sk_error *err);
+
+/* Starts a write of several statements that must happen together:
+ * inside the caller's transaction a savepoint of that name, else a
+ * transaction of its own.  _end finishes it: with rc 0 it is kept
+ * (committed when it is a transaction of its own: a failed commit is
+ * the error returned, naming `what`), otherwise undone; returns rc. */
+int skx_store_write_begin(sk_store *st, const char *savepoint, const char *what, sk_error *err);
+int skx_store_write_end(sk_store *st, const char *savepoint, int rc, const char *what,
+                        sk_error *err);
 
 /* The statement `id`, reset and unbound, ready for binding; release it
  * with skx_store_put. */

@@ -2,8 +2,8 @@
  * store_sqlite.c -- the store on SQLite: opening (the lock, identity,
  * WAL, the schema and its migrations), transactions, the sync mode, the
  * cache of prepared statements and the shared helpers.  The functions of
- * the data (rooms, journal, games, chat, accounts, sessions) are in
- * store_data.c.
+ * the data are in store_data.c (rooms, journal, chat, accounts,
+ * sessions), store_games.c (finished games) and store_books.c (books).
  *
  * A database is ours when its header carries our application id and its
  * schema_version table names a version this program knows; an empty file
@@ -97,8 +97,33 @@ static const char *const migrations[] = {
     "  FOREIGN KEY (room, game_no) REFERENCES game_results (room, game_no)) STRICT,"
     "  WITHOUT ROWID;"
     "CREATE INDEX game_seats_player ON game_seats (player, room, game_no) WHERE player <> 0;",
+    /* version 3: books -- a group of players, an evening's sheet (of a
+     * group or alone) or a tournament: a head and the lines as typed,
+     * replayed to rebuild the document.  A line taken back is marked
+     * (undone: when), never deleted.  The kind is checked by the store,
+     * not by a CHECK: a later kind needs no rebuilt table. */
+    "CREATE TABLE books ("
+    "  id INTEGER PRIMARY KEY AUTOINCREMENT, kind INTEGER NOT NULL,"
+    "  code TEXT NOT NULL UNIQUE, parent INTEGER REFERENCES books(id),"
+    "  title TEXT NOT NULL, head TEXT NOT NULL, owner INTEGER REFERENCES accounts(id),"
+    "  key_hash TEXT, created INTEGER NOT NULL, updated INTEGER NOT NULL) STRICT;"
+    "CREATE INDEX books_kind ON books (kind, created, id);"
+    "CREATE INDEX books_parent ON books (parent, created, id) WHERE parent IS NOT NULL;"
+    "CREATE INDEX books_owner ON books (owner, created, id) WHERE owner IS NOT NULL;"
+    "CREATE TABLE book_lines ("
+    "  book INTEGER NOT NULL REFERENCES books(id), seq INTEGER NOT NULL,"
+    "  line TEXT NOT NULL, at INTEGER NOT NULL, undone INTEGER,"
+    "  PRIMARY KEY (book, seq)) STRICT, WITHOUT ROWID;",
 };
 #define SKX_SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
+
+/* The columns of a book as read_book (store_books.c) reads them, the
+ * head's expression given (NULL in the lists). */
+#define BOOK_COLS(head)                                                                            \
+    "SELECT b.id, b.kind, b.code, coalesce(b.parent, 0), b.title, " head ","                       \
+    " coalesce(b.owner, 0), coalesce(b.key_hash, ''), b.created, b.updated,"                       \
+    " (SELECT count(*) FROM book_lines l WHERE l.book = b.id AND l.undone IS NULL),"               \
+    " (SELECT coalesce(max(l.seq), 0) FROM book_lines l WHERE l.book = b.id) FROM books b"
 
 /* The statements of enum skx_stmt, in its order. */
 static const char *const stmt_sql[SKX_STMT_COUNT] = {
@@ -153,6 +178,33 @@ static const char *const stmt_sql[SKX_STMT_COUNT] = {
     [SKX_SESSION_GET] = "SELECT player, name, account FROM sessions WHERE token_hash = ?1",
     [SKX_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = ?1",
     [SKX_SESSION_PRUNE] = "DELETE FROM sessions WHERE at < ?1",
+    [SKX_BOOK_INSERT] = "INSERT INTO books (kind, code, parent, title, head, owner, key_hash,"
+                        " created, updated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
+    [SKX_BOOK_GET] = BOOK_COLS("b.head") " WHERE b.code = ?1",
+    [SKX_BOOK_BY_ID] = BOOK_COLS("b.head") " WHERE b.id = ?1",
+    [SKX_BOOKS_KIND] = BOOK_COLS("NULL") " WHERE b.kind = ?1"
+                       " ORDER BY b.created DESC, b.id DESC LIMIT ?4",
+    [SKX_BOOKS_PARENT] = BOOK_COLS("NULL") " WHERE b.parent = ?2 AND b.kind = ?1"
+                         " AND (?3 = 0 OR b.owner = ?3) ORDER BY b.created DESC, b.id DESC"
+                         " LIMIT ?4",
+    [SKX_BOOKS_OWNER] = BOOK_COLS("NULL") " WHERE b.owner = ?3 AND b.kind = ?1"
+                        " ORDER BY b.created DESC, b.id DESC LIMIT ?4",
+    /* each a step down the primary key from the book's end, whatever
+     * its length (the last live line: past the lines taken back after
+     * it): an append must not read the lines before it */
+    [SKX_BOOK_STATE] = "SELECT kind, (SELECT coalesce(max(seq), 0) FROM book_lines WHERE book = ?1),"
+                       " (SELECT coalesce(max(seq), 0) FROM book_lines WHERE book = ?1 AND"
+                       " undone IS NULL) FROM books WHERE id = ?1",
+    [SKX_BOOK_COUNT] = "SELECT count(*) FROM book_lines WHERE book = ?1 AND undone IS NULL",
+    [SKX_BOOK_UPDATE] = "UPDATE books SET title = coalesce(?2, title), head = coalesce(?3, head),"
+                        " updated = ?4 WHERE id = ?1",
+    [SKX_BOOK_ACCESS] = "UPDATE books SET owner = ?2, key_hash = ?3, updated = ?4 WHERE id = ?1",
+    [SKX_BOOK_TOUCH] = "UPDATE books SET updated = ?2 WHERE id = ?1",
+    [SKX_BOOK_LINE_INSERT] = "INSERT INTO book_lines (book, seq, line, at) VALUES (?1, ?2, ?3, ?4)",
+    [SKX_BOOK_LINE_UNDO] = "UPDATE book_lines SET undone = ?3 WHERE book = ?1 AND seq = ?2"
+                           " AND undone IS NULL",
+    [SKX_BOOK_LINES] = "SELECT seq, line, at, undone FROM book_lines WHERE book = ?1"
+                       " AND (?2 OR undone IS NULL) ORDER BY seq",
 };
 
 /* Writes the message of an error into err (if any). */
@@ -259,6 +311,43 @@ int skx_store_check_text(const sk_store *st, sk_error *err, const char *field, c
 }
 
 /* See store_internal.h. */
+int skx_store_check_plain(const sk_store *st, sk_error *err, const char *field, const char *s,
+                          size_t max, bool empty_ok, bool tab_ok)
+{
+    int rc = skx_store_check_text(st, err, field, s, max, empty_ok);
+    if (rc)
+        return rc;
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; u[i]; i++) {
+        /* C0 but a tab where allowed, DEL, and C1 (U+0080..U+009F, two
+         * bytes: 0xc2 0x80..0x9f): a terminal may take them as commands */
+        bool c1 = u[i] == 0xc2 && u[i + 1] >= 0x80 && u[i + 1] <= 0x9f;
+        if ((u[i] < 0x20 && !(tab_ok && u[i] == '\t')) || u[i] == 0x7f || c1)
+            return skx_store_fail(st, err, SK_EINVAL, "%s holds a control character at byte %zu "
+                                  "(0x%02x%s)", field, i, c1 ? u[i + 1] : u[i],
+                                  c1 ? ", U+0080..U+009F" : "");
+    }
+    return 0;
+}
+
+/* See store_internal.h. */
+int skx_store_check_hash(const sk_store *st, sk_error *err, const char *field, const char *h)
+{
+    int rc = skx_store_check_text(st, err, field, h, SK_STORE_TOKEN_HASH_MAX, false);
+    if (rc)
+        return rc;
+    size_t n = strlen(h);
+    for (size_t i = 0; i < n; i++)
+        if (!((h[i] >= '0' && h[i] <= '9') || (h[i] >= 'a' && h[i] <= 'f')))
+            return skx_store_fail(st, err, SK_EINVAL, "%s is not lowercase hex at byte %zu",
+                                  field, i);
+    if (n < 32 || n % 2)
+        return skx_store_fail(st, err, SK_EINVAL, "%s has %zu hex digits (an even number from "
+                              "32 to %d)", field, n, SK_STORE_TOKEN_HASH_MAX);
+    return 0;
+}
+
+/* See store_internal.h. */
 int skx_store_check_id(const sk_store *st, sk_error *err, const char *field, uint64_t v,
                        uint64_t min)
 {
@@ -278,6 +367,50 @@ int skx_store_writable(const sk_store *st, sk_error *err)
         return skx_store_fail(st, err, SK_EIO, "the transaction was rolled back after an "
                               "earlier error: end it (sk_store_rollback) and start again");
     return 0;
+}
+
+/* See store_internal.h. */
+int skx_store_write_begin(sk_store *st, const char *savepoint, const char *what, sk_error *err)
+{
+    char sql[64];
+    if (st->in_txn)
+        snprintf(sql, sizeof sql, "SAVEPOINT %s", savepoint);
+    else
+        snprintf(sql, sizeof sql, "BEGIN IMMEDIATE");
+    int rc = sqlite3_exec(st->db, sql, NULL, NULL, NULL);
+    return rc == SQLITE_OK ? 0 : skx_store_db_fail(st, err, rc, what);
+}
+
+/* See store_internal.h. */
+int skx_store_write_end(sk_store *st, const char *savepoint, int rc, const char *what,
+                        sk_error *err)
+{
+    char sql[80];
+    if (st->in_txn) {
+        /* SQLite may have rolled the whole transaction back already (a
+         * full disk): then there is no savepoint left to end */
+        if (rc && !sqlite3_get_autocommit(st->db)) {
+            snprintf(sql, sizeof sql, "ROLLBACK TO %s", savepoint);
+            sqlite3_exec(st->db, sql, NULL, NULL, NULL);
+        }
+        if (!sqlite3_get_autocommit(st->db)) {
+            snprintf(sql, sizeof sql, "RELEASE %s", savepoint);
+            sqlite3_exec(st->db, sql, NULL, NULL, NULL);
+        }
+        return rc;
+    }
+    if (rc) {
+        if (!sqlite3_get_autocommit(st->db))
+            sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+        return rc;
+    }
+    int crc = sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
+    if (crc != SQLITE_OK) {
+        rc = skx_store_db_fail(st, err, crc, what);
+        if (!sqlite3_get_autocommit(st->db))
+            sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+    }
+    return rc;
 }
 
 /* See store_internal.h. */

@@ -51,6 +51,7 @@ void skx_conn_free(skx_conn *c)
     skx_server *srv = c->srv;
     unhold(c);
     skx_rooms_drop_conn(c);
+    skx_books_drop_conn(c);
     skx_accounts_drop_conn(c);
     if (c->prev)
         c->prev->next = c->next;
@@ -259,6 +260,10 @@ static void handle(skx_conn *c, const char *data, size_t len)
             return;
         }
         c->chat_tokens -= 1.0;
+    }
+    if (m.type >= SKX_MSG_BOOK_CREATE && m.type <= SKX_MSG_BOOK_UNDO) {
+        skx_books_handle(c, &m);
+        return;
     }
     if (m.type == SKX_MSG_LOBBY) {
         json_t *o = json_pack("{s:s, s:o, s:o}", "type", "lobby", "rooms", skx_rooms_lobby(c->srv),

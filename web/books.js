@@ -44,6 +44,8 @@ class Books {
     onLang((l) => {
       this.net.lang = l;
       applyStatic();
+      this.say('');
+      $('conn').querySelector('.conn-text').textContent = t('conn_' + this.net.state);
       this.setTheme(document.documentElement.dataset.theme, false);
       if (this.route.book) this.open(); else this.render();
     });
@@ -294,7 +296,7 @@ class Books {
     const edit = b.may === 'edit';
     const pointsOnly = m.rules && m.rules.preset === 'tournament';
     const amount = (c, p) => (pointsOnly ? signed(p) : money(c, true));
-    const head = h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, t('bk_deal')),
+    const head = h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col', class: 'l' }, t('bk_deal')),
       ...m.players.map((p) => h('th', { scope: 'col' }, p)));
     const rows = m.rows.map((r) => h('tr', {}, h('td', {}, r.no), h('td', { class: 'l' }, h('span', { class: 'muted' }, `${r.dealer}: `), r.what),
       ...m.players.map((_, i) => h('td', {}, h('span', { class: (pointsOnly ? r.points[i] : r.money[i]) < 0 ? 'neg' : 'pos' }, amount(r.money[i], r.points[i])),
@@ -326,7 +328,7 @@ class Books {
   // ---- a tournament: the table's sheet (shared by every page) ----
   tableSheet(view, tb) {
     return h('div', { class: 'bk-scroll' }, h('table', { class: 'bk-table', 'aria-label': `${t('table')} ${tb.table}` },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, t('bk_deal')),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col', class: 'l' }, t('bk_deal')),
         ...tb.names.map((n, i) => h('th', { scope: 'col' }, `${n} (${tb.start[i]})`)))),
       h('tbody', {}, ...tb.games.map((g) => h('tr', { class: g.struck ? 'struck' : '' }, h('td', {}, g.game),
         h('td', { class: 'l' }, g.what, g.needs_approval && !g.approved ? h('span', { class: 'bk-flag' }, ` ${t('bk_needs_approval')}`) : null,

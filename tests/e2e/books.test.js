@@ -85,6 +85,8 @@ test('a tournament of 13: the draw, a table key enters its game, the live standi
 
   // The live standings, in a context of its own.
   const live = await person(browser, { device: DESKTOP, lang: 'en' });
+  await live.page.goto(`${server.url}books.html`);
+  await live.page.selectOption('#lang', 'en');
   await live.page.goto(`${server.url}books.html#b=${code}&live`);
   await live.page.waitForSelector('#bk-standings tbody tr >> nth=12');
   const before = await live.page.locator('#bk-standings tbody tr').first().textContent();

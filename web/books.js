@@ -64,7 +64,7 @@ class Books {
       rememberBook(localStorage, { book: m.book, kind: m.kind, title: m.title });
       this.render();
     });
-    n.on('book_done', (m) => { this.say(m.said ? m.said.trim() : t('bk_saved'), false); this.afterDone(); });
+    n.on('book_done', (m) => { this.say(m.said ? m.said.trim() : t(this.undoing ? 'bk_undone' : 'bk_saved'), false); this.afterDone(); });
     n.on('error', (m) => this.say(m.message, true));
     this.render();
     n.connect();
@@ -114,13 +114,19 @@ class Books {
     const b = this.book;
     if (!b) return;
     const msg = { type: 'book_line', book: b.book, line: text, seq: b.seq };
+    this.undoing = false;
     const key = this.key();
     if (key) msg.key = key;
     this.say(t('bk_sending'));
     this.net.send(msg);
   }
 
-  afterDone() { this.clearForm = true; }
+  // A line was booked: the next form starts empty (the book follows).
+  afterDone() {
+    if (!this.undoing) this.entry = { kind: this.entry.kind };
+    this.undoing = false;
+    this.clearForm = true;
+  }
 
   render() {
     const v = $('bk-view');
@@ -307,7 +313,7 @@ class Books {
     const nextText = [t('bk_next_dealer', next.dealer), next.out ? t('bk_sits_out', next.out) : '', next.bock ? t('bk_bock', next.bock) : '',
       m.stock ? `Stock ${money(m.stock)}` : ''].filter(Boolean).join(' · ');
     return h('div', { class: 'bk-sheet' },
-      h('h2', {}, b.title || t('bk_untitled'), ' ', h('span', { class: 'muted' }, t('bk_sheet'))),
+      h('h2', {}, b.title || new Date(b.created * 1000).toLocaleDateString(getLang()), ' ', h('span', { class: 'muted' }, t('bk_sheet'))),
       b.group ? h('p', {}, h('a', { href: makeHash(b.group) }, t('bk_to_group'))) : null,
       h('p', { class: 'bk-next' }, nextText),
       edit ? this.entryForm(m.players, (f) => { const r = composeLine(f); if (r.line) this.line(r.line); return r; }) : null,
@@ -315,6 +321,7 @@ class Books {
       h('div', { class: 'bk-row' },
         edit && m.undoSeq ? h('button', { type: 'button', id: 'bk-undo', onclick: () => {
           const msg = { type: 'book_undo', book: b.book, seq: m.undoSeq };
+          this.undoing = true;
           const key = this.key();
           if (key) msg.key = key;
           this.net.send(msg);

@@ -17,7 +17,7 @@ static json_t *bk_ask(skt_ws *w, const char *type, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     assert_int_equal(skt_ws_send(w, msg), 0);
-    json_t *o = expect(w, type, 10000);
+    json_t *o = expect(w, type == NULL ? NULL : type, 10000);
     if (!o)
         fail_msg("no %s after %s", type, msg);
     return o;
@@ -265,6 +265,15 @@ static void test_book_group(void **state)
     assert_int_equal(json_integer_value(json_object_get(json_array_get(stats, 0), "evenings")),
                      0); /* Anna sat out */
     json_decref(o);
+    /* creating books is limited per connection: 10 attempts at once,
+     * then one every 10 s (a has made 3); a connection follows 8 books,
+     * the first it followed goes */
+    for (int i = 0; i < 7; i++) {
+        json_decref(bk_ask(&a, "book_created",
+                           "{\"type\":\"book_create\",\"kind\":\"tournament\",\"seed\":\"s%d\"}", i));
+        json_decref(expect(&a, "book", 10000));
+    }
+    free(bk_refused(&a, "rate", "{\"type\":\"book_create\",\"kind\":\"tournament\",\"seed\":\"x\"}"));
     skt_ws_close(&a);
     skt_ws_close(&b);
     finish(&srv, dir);

@@ -30,7 +30,7 @@
 enum {
     BW_NOT_FOUND, BW_FORBIDDEN, BW_TABLE_ONLY, BW_STALE, BW_GROUP_LINES, BW_COMMAND,
     BW_NOTHING_BACK, BW_UNDO_SHEET, BW_PLAYERS, BW_ROSTER, BW_NAME, BW_DEALER, BW_SEED,
-    BW_NOT_GROUP, BW_NO_RULES, BW_INTERNAL, BW_TOO_MANY, BW_NEW_STAGE, BW_COUNT
+    BW_NOT_GROUP, BW_NO_RULES, BW_INTERNAL, BW_TOO_MANY, BW_NEW_STAGE, BW_RATE, BW_COUNT
 };
 static const char *const WORDS[2][BW_COUNT] = {
     {
@@ -54,6 +54,7 @@ static const char *const WORDS[2][BW_COUNT] = {
         [BW_INTERNAL] = "Das Buch lässt sich gerade nicht lesen.",
         [BW_TOO_MANY] = "Zu viele Bücher auf einmal geöffnet.",
         [BW_NEW_STAGE] = "Die Runde dieses Tisches ist vorbei.",
+        [BW_RATE] = "Zu viele neue Listen auf einmal: bitte etwas warten.",
     },
     {
         [BW_NOT_FOUND] = "No book with that code.",
@@ -75,6 +76,7 @@ static const char *const WORDS[2][BW_COUNT] = {
         [BW_INTERNAL] = "The book cannot be read now.",
         [BW_TOO_MANY] = "Too many books open at once.",
         [BW_NEW_STAGE] = "This table's stage is over.",
+        [BW_RATE] = "Too many new books at once: please wait a little.",
     }};
 
 /* A refusal in the connection's language (fmt may take one %s or two %d). */
@@ -90,329 +92,11 @@ static void refuse(skx_conn *c, const char *ref, const char *code, int word, con
     skx_send_error(c, ref, code, msg, NULL);
 }
 
-/* The hex BLAKE2b-256 of an edit key's bytes, as the store keeps it. */
-static void key_hash(const uint8_t key[SKX_KEY_BYTES], char hash[65])
-{
-    uint8_t h[32];
-    crypto_generichash(h, sizeof h, key, SKX_KEY_BYTES, NULL, 0);
-    sodium_bin2hex(hash, 65, h, sizeof h);
-}
-
-void skx_book_table_key(const skx_book *b, int stage, int table,
-                        char out[2 * SKX_TABLE_KEY_BYTES + 1])
-{
-    uint8_t secret[32], h[SKX_TABLE_KEY_BYTES];
-    char msg[64];
-    int n = snprintf(msg, sizeof msg, "schafkopf table %s/%d/%d", b->code, stage, table);
-    if (sodium_hex2bin(secret, sizeof secret, b->key_hash, 64, NULL, NULL, NULL) < 0)
-        memset(secret, 0, sizeof secret); /* no edit key: skx_book_key_may allows no table */
-    crypto_generichash(h, sizeof h, (const uint8_t *)msg, (size_t)n, secret, sizeof secret);
-    sodium_bin2hex(out, 2 * SKX_TABLE_KEY_BYTES + 1, h, sizeof h);
-    sodium_memzero(secret, sizeof secret);
-}
-
-int skx_book_key_may(const skx_book *b, const char *key, int *stage, int *table)
-{
-    *stage = *table = 0;
-    size_t n = strlen(key);
-    if (!b->key_hash[0] || n == 0)
-        return SKX_MAY_READ;
-    if (n == 2 * SKX_KEY_BYTES) {
-        uint8_t k[SKX_KEY_BYTES];
-        char hash[65];
-        if (sodium_hex2bin(k, sizeof k, key, n, NULL, NULL, NULL) < 0)
-            return SKX_MAY_READ;
-        key_hash(k, hash);
-        sodium_memzero(k, sizeof k);
-        return sodium_memcmp(hash, b->key_hash, 64) == 0 ? SKX_MAY_EDIT : SKX_MAY_READ;
-    }
-    if (n != 2 * SKX_TABLE_KEY_BYTES || b->kind != SK_STORE_BOOK_TOURNAMENT)
-        return SKX_MAY_READ;
-    const sk_tournament *t = b->tour.t;
-    int s = t->nstages;
-    for (int k = 1; s > 0 && k <= t->stages[s - 1].ntables; k++) {
-        char want[2 * SKX_TABLE_KEY_BYTES + 1];
-        skx_book_table_key(b, s, k, want);
-        if (sodium_memcmp(want, key, 2 * SKX_TABLE_KEY_BYTES) == 0) {
-            *stage = s;
-            *table = k;
-            return SKX_MAY_TABLE;
-        }
-    }
-    return SKX_MAY_READ;
-}
-
-/* Appends a live line to the book's list (copied); -1 out of memory. */
-static int push_line(skx_book *b, uint64_t seq, int64_t at, const char *text)
-{
-    if (b->n == b->cap) {
-        int cap = b->cap ? 2 * b->cap : 16;
-        uint64_t *seqs = realloc(b->seqs, (size_t)cap * sizeof *seqs);
-        if (seqs)
-            b->seqs = seqs;
-        int64_t *ats = realloc(b->ats, (size_t)cap * sizeof *ats);
-        if (ats)
-            b->ats = ats;
-        char **texts = realloc(b->texts, (size_t)cap * sizeof *texts);
-        if (texts)
-            b->texts = texts;
-        if (!seqs || !ats || !texts)
-            return -1;
-        b->cap = cap;
-    }
-    if (!(b->texts[b->n] = strdup(text)))
-        return -1;
-    b->seqs[b->n] = seq;
-    b->ats[b->n] = at;
-    b->n++;
-    return 0;
-}
-
-/* Frees a book and what its document holds. */
-void skx_book_free(skx_book *b)
-{
-    if (!b)
-        return;
-    if (b->kind == SK_STORE_BOOK_SHEET)
-        sk_sheet_free(&b->sheet);
-    if (b->kind == SK_STORE_BOOK_TOURNAMENT)
-        sk_tour_free(&b->tour);
-    for (int i = 0; i < b->n; i++)
-        free(b->texts[i]);
-    free(b->texts);
-    free(b->seqs);
-    free(b->ats);
-    free(b->head);
-    free(b->subs);
-    free(b);
-}
-
-/* Reads a head's ruleset and names (a group's roster, an evening's
- * seating) into rules and names; 0 or -1 with why. */
-static int head_rules_names(const char *head, sk_rules *rules, char names[][SK_SHEET_NAME],
-                            int max, int *n, int *dealer, char *why, size_t size)
-{
-    json_t *h = json_loads(head, 0, NULL);
-    json_t *r = json_object_get(h, "rules"), *pl = json_object_get(h, "players");
-    char *text = json_is_object(r) ? json_dumps(r, JSON_COMPACT) : NULL;
-    sk_error e = {{0}, NULL};
-    int rc = -1;
-    if (!text || sk_rules_from_json(rules, text, &e) < 0 || !json_is_array(pl) ||
-        json_array_size(pl) > (size_t)max) {
-        snprintf(why, size, "head: %s", e.msg[0] ? e.msg : "rules or players");
-        goto out;
-    }
-    *n = (int)json_array_size(pl);
-    for (int i = 0; i < *n; i++)
-        snprintf(names[i], SK_SHEET_NAME, "%s", json_string_value(json_array_get(pl, (size_t)i))
-                                                    ? json_string_value(json_array_get(pl, (size_t)i))
-                                                    : "?");
-    if (dealer)
-        *dealer = (int)json_integer_value(json_object_get(h, "first_dealer"));
-    rc = 0;
-out:
-    free(text);
-    json_decref(h);
-    return rc;
-}
-
-/* Builds a book's document from its head (before any line). */
-static int book_start(skx_book *b, char *why, size_t size)
-{
-    if (b->kind == SK_STORE_BOOK_TOURNAMENT) {
-        json_t *h = json_loads(b->head, 0, NULL);
-        const char *seed = json_string_value(json_object_get(h, "seed"));
-        int rc = sk_tour_init(&b->tour, seed ? seed : "", 1, why, size);
-        json_decref(h);
-        return rc;
-    }
-    int dealer = 0;
-    if (head_rules_names(b->head, &b->rules, b->names, SKX_BOOK_NAMES, &b->nnames, &dealer, why,
-                         size) < 0)
-        return -1;
-    if (b->kind == SK_STORE_BOOK_SHEET) {
-        if (b->nnames != (b->rules.players == 5 ? 5 : b->rules.players == 3 ? 3 : 4) ||
-            dealer < 0 || dealer >= b->nnames) {
-            snprintf(why, size, "head: the players do not fit the rules");
-            return -1;
-        }
-        sk_sheet_init(&b->sheet, &b->rules, b->names, dealer);
-        b->sheet.lang = 1;
-    }
-    return 0;
-}
-
-/* Books one line into the document in language lang: 0 booked, 1 not a
- * change (a command; its output in *said when not NULL), -1 refused
- * with why. */
-static int book_apply(skx_book *b, const char *line, int64_t at, int lang, char **said,
-                      char *why, size_t size)
-{
-    if (said)
-        *said = NULL;
-    if (b->kind == SK_STORE_BOOK_SHEET) {
-        int cmd = 0;
-        b->sheet.lang = lang;
-        int rc = sk_sheet_add(&b->sheet, line, &cmd, why, size);
-        return rc < 0 ? -1 : rc ? 1 : 0;
-    }
-    if (b->kind != SK_STORE_BOOK_TOURNAMENT) {
-        snprintf(why, size, "%s", WORDS[lang ? 1 : 0][BW_GROUP_LINES]);
-        return -1;
-    }
-    char *text = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&text, &len);
-    if (!out) {
-        snprintf(why, size, "%s", WORDS[lang ? 1 : 0][BW_INTERNAL]);
-        return -1;
-    }
-    b->tour.lang = lang;
-    int rc = sk_tour_apply(&b->tour, line, at, out, why, size);
-    fclose(out);
-    if (said && rc >= 0)
-        *said = text;
-    else
-        free(text);
-    return rc < 0 ? -1 : rc ? 1 : 0;
-}
-
-/* Reads one stored line while loading. */
-typedef struct load_ctx {
-    skx_book *b;
-    char why[300];
-    int failed;
-} load_ctx;
-
-static int load_line(void *ctx, const sk_store_book_line *l)
-{
-    load_ctx *lc = ctx;
-    if (lc->failed)
-        return 0;
-    if (lc->b->kind != SK_STORE_BOOK_GROUP &&
-        book_apply(lc->b, l->line, l->at, 1, NULL, lc->why, sizeof lc->why) != 0) {
-        lc->failed = 1;
-        return 0;
-    }
-    if (push_line(lc->b, l->seq, l->at, l->line) < 0) {
-        snprintf(lc->why, sizeof lc->why, "out of memory");
-        lc->failed = 1;
-    }
-    return 0;
-}
-
-/* Loads a book from the store; NULL with err. */
-skx_book *skx_book_load(skx_server *srv, const char *code, sk_error *err)
-{
-    sk_store_book sb;
-    memset(&sb, 0, sizeof sb);
-    if (sk_store_book_get(srv->store, code, &sb, err) < 0)
-        return NULL;
-    skx_book *b = calloc(1, sizeof *b);
-    if (!b || !(b->head = strdup(sb.head ? sb.head : "{}"))) {
-        free(b);
-        sk_store_book_free(&sb);
-        snprintf(err->msg, sizeof err->msg, "out of memory");
-        err->rule = NULL;
-        return NULL;
-    }
-    b->id = sb.id;
-    b->kind = sb.kind;
-    snprintf(b->code, sizeof b->code, "%s", sb.code);
-    b->parent = sb.parent;
-    snprintf(b->title, sizeof b->title, "%s", sb.title ? sb.title : "");
-    b->owner = sb.owner;
-    snprintf(b->key_hash, sizeof b->key_hash, "%s", sb.key_hash ? sb.key_hash : "");
-    b->created = sb.created;
-    b->updated = sb.updated;
-    b->last_seq = sb.last_seq;
-    sk_store_book_free(&sb);
-    if (b->parent) {
-        sk_store_book g;
-        memset(&g, 0, sizeof g);
-        if (sk_store_book_by_id(srv->store, b->parent, &g, err) == 0)
-            snprintf(b->parent_code, sizeof b->parent_code, "%s", g.code);
-        sk_store_book_free(&g);
-    }
-    load_ctx lc = {b, "", 0};
-    if (book_start(b, lc.why, sizeof lc.why) < 0 ||
-        sk_store_book_lines(srv->store, b->id, 0, load_line, &lc, err) < 0 || lc.failed) {
-        if (lc.why[0])
-            snprintf(err->msg, sizeof err->msg, "book %s: %.200s", code, lc.why);
-        err->rule = NULL;
-        lwsl_err("server: %s\n", err->msg);
-        skx_book_free(b);
-        return NULL;
-    }
-    return b;
-}
-
-/* Drops the least recently used books nobody follows while more than
- * SKX_BOOKS_CACHED are loaded; never one of the last few asked for (a
- * handler may hold them). */
-static void books_trim(skx_server *srv)
-{
-    while (srv->nbooks > SKX_BOOKS_CACHED) {
-        size_t victim = srv->nbooks;
-        for (size_t i = 0; i < srv->nbooks; i++)
-            if (!srv->books[i]->nsubs && srv->books[i]->used + 16 <= srv->book_tick &&
-                (victim == srv->nbooks || srv->books[i]->used < srv->books[victim]->used))
-                victim = i;
-        if (victim == srv->nbooks)
-            return;
-        skx_book_free(srv->books[victim]);
-        srv->books[victim] = srv->books[--srv->nbooks];
-    }
-}
-
-/* A counter for the least recently used book. */
-static uint64_t use_tick(skx_server *srv)
-{
-    return ++srv->book_tick;
-}
-
-/* Adds a loaded book to the server's list; -1 out of memory. */
-static int books_add(skx_server *srv, skx_book *b)
-{
-    if (srv->nbooks == srv->capbooks) {
-        size_t cap = srv->capbooks ? 2 * srv->capbooks : 16;
-        skx_book **books = realloc(srv->books, cap * sizeof *books);
-        if (!books)
-            return -1;
-        srv->books = books;
-        srv->capbooks = cap;
-    }
-    b->used = use_tick(srv);
-    srv->books[srv->nbooks++] = b;
-    books_trim(srv);
-    return 0;
-}
-
-skx_book *skx_book_get(skx_server *srv, const char *code, sk_error *err)
-{
-    for (size_t i = 0; i < srv->nbooks; i++)
-        if (strcmp(srv->books[i]->code, code) == 0) {
-            srv->books[i]->used = use_tick(srv);
-            return srv->books[i];
-        }
-    skx_book *b = skx_book_load(srv, code, err);
-    if (b && books_add(srv, b) < 0) {
-        skx_book_free(b);
-        snprintf(err->msg, sizeof err->msg, "out of memory");
-        return NULL;
-    }
-    return b;
-}
-
 /* Forgets a loaded book (after a store refusal its document may be
  * ahead of the store: the next reader loads it again). */
 static void book_forget(skx_server *srv, skx_book *b)
 {
-    for (size_t i = 0; i < srv->nbooks; i++)
-        if (srv->books[i] == b) {
-            srv->books[i] = srv->books[--srv->nbooks];
-            break;
-        }
+    skx_books_remove(srv, b);
     for (int i = 0; i < b->nsubs; i++) {
         skx_conn *c = b->subs[i];
         for (int k = 0; k < c->nbsubs; k++)
@@ -422,6 +106,20 @@ static void book_forget(skx_server *srv, skx_book *b)
     skx_book_free(b);
 }
 
+/* The book of a code for a message: NULL after answering not_found (no
+ * such book) or internal (it cannot be read). */
+static skx_book *book_for(skx_conn *c, const char *code, const char *ref)
+{
+    skx_book *b = NULL;
+    sk_error err = {{0}, NULL};
+    int rc = skx_book_get(c->srv, code, &b, &err);
+    if (rc == SK_EINVAL)
+        refuse(c, ref, "not_found", BW_NOT_FOUND, NULL, 0);
+    else if (rc < 0)
+        refuse(c, ref, "internal", BW_INTERNAL, NULL, 0);
+    return b;
+}
+
 /* The connection's subscription to a book, or NULL. */
 static skx_bsub *bsub_of(skx_conn *c, const skx_book *b)
 {
@@ -429,30 +127,6 @@ static skx_bsub *bsub_of(skx_conn *c, const skx_book *b)
         if (c->bsubs[i].book == b)
             return &c->bsubs[i];
     return NULL;
-}
-
-/* Follows a book (or updates what the connection may); NULL when it
- * follows too many. */
-static skx_bsub *follow(skx_conn *c, skx_book *b)
-{
-    skx_bsub *s = bsub_of(c, b);
-    if (s)
-        return s;
-    if (c->nbsubs == SKX_BSUBS_MAX)
-        return NULL;
-    if (b->nsubs == b->capsubs) {
-        int cap = b->capsubs ? 2 * b->capsubs : 4;
-        skx_conn **subs = realloc(b->subs, (size_t)cap * sizeof *subs);
-        if (!subs)
-            return NULL;
-        b->subs = subs;
-        b->capsubs = cap;
-    }
-    b->subs[b->nsubs++] = c;
-    s = &c->bsubs[c->nbsubs++];
-    memset(s, 0, sizeof *s);
-    s->book = b;
-    return s;
 }
 
 /* Stops following a book. */
@@ -470,19 +144,42 @@ static void unfollow(skx_conn *c, skx_book *b)
         }
 }
 
+/* Follows a book; a connection that follows SKX_BSUBS_MAX already stops
+ * following the one it followed first.  NULL when out of memory. */
+static skx_bsub *follow(skx_conn *c, skx_book *b)
+{
+    skx_bsub *s = bsub_of(c, b);
+    if (s)
+        return s;
+    if (c->nbsubs == SKX_BSUBS_MAX) {
+        skx_book *first = c->bsubs[0].book;
+        unfollow(c, first);
+        /* unfollow moved the last into the first place: keep the order */
+        if (c->nbsubs > 1) {
+            skx_bsub last = c->bsubs[0];
+            memmove(&c->bsubs[0], &c->bsubs[1], (size_t)(c->nbsubs - 1) * sizeof c->bsubs[0]);
+            c->bsubs[c->nbsubs - 1] = last;
+        }
+    }
+    if (b->nsubs == b->capsubs) {
+        int cap = b->capsubs ? 2 * b->capsubs : 4;
+        skx_conn **subs = realloc(b->subs, (size_t)cap * sizeof *subs);
+        if (!subs)
+            return NULL;
+        b->subs = subs;
+        b->capsubs = cap;
+    }
+    b->subs[b->nsubs++] = c;
+    s = &c->bsubs[c->nbsubs++];
+    memset(s, 0, sizeof *s);
+    s->book = b;
+    return s;
+}
+
 void skx_books_drop_conn(skx_conn *c)
 {
     while (c->nbsubs > 0)
         unfollow(c, c->bsubs[0].book);
-}
-
-void skx_books_free(skx_server *srv)
-{
-    for (size_t i = 0; i < srv->nbooks; i++)
-        skx_book_free(srv->books[i]);
-    free(srv->books);
-    srv->books = NULL;
-    srv->nbooks = srv->capbooks = 0;
 }
 
 /* What the connection may do with a book: its key now, what it
@@ -531,6 +228,17 @@ static void broadcast(skx_book *b, const skx_conn *except)
             send_book(b->subs[i], b, NULL);
 }
 
+/* After an evening changed: its group's followers get the group again
+ * (its statistics), when the group is loaded and followed. */
+static void broadcast_group(skx_server *srv, const skx_book *b)
+{
+    if (!b->parent)
+        return;
+    for (size_t i = 0; i < srv->nbooks; i++)
+        if (srv->books[i]->id == b->parent && srv->books[i]->nsubs)
+            broadcast(srv->books[i], NULL);
+}
+
 /* A fresh code for a book: 16 letters and digits of the invitation
  * alphabet from libsodium, not in use. */
 static int new_code(skx_server *srv, char code[SKX_CODE_LEN + 1])
@@ -574,6 +282,11 @@ static char *make_head(const sk_rules *r, char names[][SK_SHEET_NAME], int n, in
 static void book_create(skx_conn *c, const skx_msg *m)
 {
     skx_server *srv = c->srv;
+    if (c->create_tokens < 1.0) {
+        refuse(c, m->ref, "rate", BW_RATE, NULL, 0);
+        return;
+    }
+    c->create_tokens -= 1.0;
     char names[SKX_BOOK_NAMES][SK_SHEET_NAME];
     char *head = NULL;
     sk_store_book sb;
@@ -610,9 +323,9 @@ static void book_create(skx_conn *c, const skx_msg *m)
         head = h ? json_dumps(h, JSON_COMPACT) : NULL;
         json_decref(h);
     } else if (m->kind == SK_STORE_BOOK_SHEET && m->group[0]) {
-        sk_error e = {{0}, NULL};
-        group = skx_book_get(srv, m->group, &e);
-        if (!group || group->kind != SK_STORE_BOOK_GROUP) {
+        if (!(group = book_for(c, m->group, m->ref)))
+            return;
+        if (group->kind != SK_STORE_BOOK_GROUP) {
             refuse(c, m->ref, "not_found", BW_NOT_FOUND, NULL, 0);
             return;
         }
@@ -676,7 +389,7 @@ static void book_create(skx_conn *c, const skx_msg *m)
     } else {
         uint8_t key[SKX_KEY_BYTES];
         randombytes_buf(key, sizeof key);
-        key_hash(key, hash);
+        skx_book_key_hash(key, hash);
         sodium_bin2hex(keyhex, sizeof keyhex, key, sizeof key);
         sodium_memzero(key, sizeof key);
     }
@@ -698,7 +411,8 @@ static void book_create(skx_conn *c, const skx_msg *m)
         return;
     }
     free(head);
-    skx_book *b = skx_book_get(srv, code, &err);
+    skx_book *b = NULL;
+    skx_book_get(srv, code, &b, &err);
     skx_bsub *s = b ? follow(c, b) : NULL;
     if (!s) {
         skx_send_error(c, m->ref, "internal", b ? "too many books" : err.msg, NULL);
@@ -720,16 +434,11 @@ static void book_create(skx_conn *c, const skx_msg *m)
 /* book_open: follow a book and get it whole; a key says what one may. */
 static void book_open(skx_conn *c, const skx_msg *m)
 {
-    sk_error err = {{0}, NULL};
     if (m->lang >= 0)
         c->lang = m->lang;
-    skx_book *b = skx_book_get(c->srv, m->book, &err);
-    if (!b) {
-        refuse(c, m->ref, err.msg[0] && strncmp(err.msg, "book ", 5) == 0 ? "internal"
-                                                                          : "not_found",
-               BW_NOT_FOUND, NULL, 0);
+    skx_book *b = book_for(c, m->book, m->ref);
+    if (!b)
         return;
-    }
     int stage, table;
     int may = skx_book_key_may(b, m->key, &stage, &table);
     skx_bsub *s = follow(c, b);
@@ -748,14 +457,12 @@ static void book_open(skx_conn *c, const skx_msg *m)
 /* Whether a table key's holder may send this tournament line: only
  * "tisch T DEAL" / "table T DEAL" (or S/T) for its own table of the
  * current stage, and no approval (the referee's). */
-static bool table_line_ok(const skx_book *b, const skx_bsub *s, int stage, int table,
-                          const char *line)
+static bool table_line_ok(const skx_book *b, int stage, int table, const char *line)
 {
     char buf[SKX_BOOK_LINE_MAX + 1], *save = NULL;
     snprintf(buf, sizeof buf, "%s", line);
     const char *w0 = strtok_r(buf, " \t", &save), *w1 = strtok_r(NULL, " \t", &save),
                *w2 = strtok_r(NULL, " \t", &save);
-    (void)s;
     if (!w0 || !w1 || (strcasecmp(w0, "tisch") != 0 && strcasecmp(w0, "table") != 0))
         return false;
     if (w2 && (strcasecmp(w2, "genehmigt") == 0 || strcasecmp(w2, "approved") == 0))
@@ -771,11 +478,9 @@ static void book_line(skx_conn *c, const skx_msg *m)
 {
     skx_server *srv = c->srv;
     sk_error err = {{0}, NULL};
-    skx_book *b = skx_book_get(srv, m->book, &err);
-    if (!b) {
-        refuse(c, m->ref, "not_found", BW_NOT_FOUND, NULL, 0);
+    skx_book *b = book_for(c, m->book, m->ref);
+    if (!b)
         return;
-    }
     int stage, table;
     int may = may_of(c, b, m->key, &stage, &table);
     if (b->kind == SK_STORE_BOOK_GROUP) {
@@ -791,7 +496,7 @@ static void book_line(skx_conn *c, const skx_msg *m)
             refuse(c, m->ref, "forbidden", BW_NEW_STAGE, NULL, 0);
             return;
         }
-        if (!table_line_ok(b, bsub_of(c, b), stage, table, m->line)) {
+        if (!table_line_ok(b, stage, table, m->line)) {
             refuse(c, m->ref, "forbidden", BW_TABLE_ONLY, NULL, table);
             return;
         }
@@ -802,7 +507,7 @@ static void book_line(skx_conn *c, const skx_msg *m)
     }
     char why[400], *said = NULL;
     int64_t at = (int64_t)time(NULL);
-    int rc = book_apply(b, m->line, at, c->lang, &said, why, sizeof why);
+    int rc = skx_book_apply(b, m->line, at, c->lang, &said, why, sizeof why);
     if (rc < 0) {
         skx_send_error(c, m->ref, "refused", why, NULL);
         return;
@@ -828,7 +533,7 @@ static void book_line(skx_conn *c, const skx_msg *m)
         return;
     }
     if (sk_store_book_append(srv->store, b->id, seq, m->line, at, &err) < 0 ||
-        push_line(b, seq, at, m->line) < 0) {
+        skx_book_push_line(b, seq, at, m->line) < 0) {
         /* another writer of the same store, a cap, or no memory: the
          * document is ahead of the store; forget it, read it again */
         free(said);
@@ -845,6 +550,7 @@ static void book_line(skx_conn *c, const skx_msg *m)
     free(said);
     skx_send_json(c, o, m->ref);
     broadcast(b, NULL);
+    broadcast_group(srv, b);
 }
 
 /* book_undo: takes back an evening's last line (3.4.1: only the deal
@@ -853,11 +559,9 @@ static void book_undo(skx_conn *c, const skx_msg *m)
 {
     skx_server *srv = c->srv;
     sk_error err = {{0}, NULL};
-    skx_book *b = skx_book_get(srv, m->book, &err);
-    if (!b) {
-        refuse(c, m->ref, "not_found", BW_NOT_FOUND, NULL, 0);
+    skx_book *b = book_for(c, m->book, m->ref);
+    if (!b)
         return;
-    }
     int stage, table;
     if (b->kind != SK_STORE_BOOK_SHEET) {
         refuse(c, m->ref, "refused", BW_UNDO_SHEET, NULL, 0);
@@ -886,6 +590,7 @@ static void book_undo(skx_conn *c, const skx_msg *m)
                                "seq", (json_int_t)b->last_seq, "stored", 1),
                   m->ref);
     broadcast(b, NULL);
+    broadcast_group(srv, b);
 }
 
 void skx_books_handle(skx_conn *c, const skx_msg *m)

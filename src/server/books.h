@@ -47,13 +47,27 @@ struct skx_book {
     uint64_t used;                   /* when it was last asked for (a counter) */
 };
 
-/* The book of a code, loaded if need be; NULL (err says why: SK_EINVAL
- * for no such book) when there is none or it cannot be read. */
-skx_book *skx_book_get(skx_server *srv, const char *code, sk_error *err);
+/* books_load.c */
+/* The book of a code into *out, loaded if need be: 0, SK_EINVAL when
+ * there is no such book, another negative status when it cannot be
+ * read (err says why; *out is then NULL). */
+int skx_book_get(skx_server *srv, const char *code, skx_book **out, sk_error *err);
 /* A book read from the store, outside the server's list (for a look
- * at many, e.g. a group's evenings); free it with skx_book_free. */
-skx_book *skx_book_load(skx_server *srv, const char *code, sk_error *err);
+ * at many, e.g. a group's evenings); NULL with *rc as skx_book_get's.
+ * Free it with skx_book_free. */
+skx_book *skx_book_load(skx_server *srv, const char *code, int *rc, sk_error *err);
 void skx_book_free(skx_book *b);
+/* Takes a book off the server's list (not freed). */
+void skx_books_remove(skx_server *srv, skx_book *b);
+/* Books one line into the book's document in language lang: 0 booked,
+ * 1 a command that changes nothing (its output in *said when said is
+ * not NULL: malloc'd), -1 refused with why. */
+int skx_book_apply(skx_book *b, const char *line, int64_t at, int lang, char **said, char *why,
+                   size_t size);
+/* Appends a live line to the book's list (copied); -1 out of memory. */
+int skx_book_push_line(skx_book *b, uint64_t seq, int64_t at, const char *text);
+/* The hex BLAKE2b-256 of an edit key, as the store keeps it. */
+void skx_book_key_hash(const uint8_t key[SKX_KEY_BYTES], char hash[65]);
 /* A tournament table's key (SKX_TABLE_KEY_BYTES as hex): keyed BLAKE2b
  * of the book's edit key hash (a secret of the server's) and
  * "CODE/STAGE/TABLE".  Nothing to store; a new edit key changes them. */

@@ -127,7 +127,8 @@ int skx_books_http(skx_server *srv, const char *uri, const char *key, const char
         return text_reply(404, "not found\n", body, len, ctype);
     const char *rest = uri + sizeof prefix - 1 + SKX_CODE_LEN + 1;
     sk_error err = {{0}, NULL};
-    skx_book *b = skx_book_get(srv, code, &err);
+    skx_book *b = NULL;
+    skx_book_get(srv, code, &b, &err);
     if (!b)
         return text_reply(404, "not found\n", body, len, ctype);
     int en = strcmp(lang, "en") == 0;

@@ -106,7 +106,8 @@ static int group_evening(void *ctx, const sk_store_book *sb)
                           sb->title ? sb->title : "", "created", (json_int_t)sb->created,
                           "updated", (json_int_t)sb->updated, "lines", (json_int_t)sb->live);
     sk_error err = {{0}, NULL};
-    skx_book *b = skx_book_load(g->srv, sb->code, &err);
+    int rc = 0;
+    skx_book *b = skx_book_load(g->srv, sb->code, &rc, &err);
     if (b) {
         const sk_sheet *sh = &b->sheet;
         json_t *pl = json_array();

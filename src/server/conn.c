@@ -23,6 +23,7 @@ skx_conn *skx_conn_new(skx_server *srv, struct lws *wsi)
     c->wsi = wsi;
     c->tokens = srv->cfg.burst;
     c->chat_tokens = SKX_CHAT_BURST;
+    c->create_tokens = SKX_BOOK_CREATE_BURST;
     c->refill_us = skx_now_us();
     c->next = srv->conns;
     if (srv->conns)
@@ -212,6 +213,9 @@ static bool rate_ok(skx_conn *c)
     c->chat_tokens += dt * SKX_CHAT_RATE;
     if (c->chat_tokens > SKX_CHAT_BURST)
         c->chat_tokens = SKX_CHAT_BURST;
+    c->create_tokens += dt * SKX_BOOK_CREATE_RATE;
+    if (c->create_tokens > SKX_BOOK_CREATE_BURST)
+        c->create_tokens = SKX_BOOK_CREATE_BURST;
     if (c->tokens < 1.0)
         return false;
     c->tokens -= 1.0;

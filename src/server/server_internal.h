@@ -35,6 +35,8 @@ typedef struct skx_book skx_book;
 
 #define SKX_BSUBS_MAX 8                /* books one connection follows */
 #define SKX_BOOKS_CACHED 256           /* books kept loaded without followers */
+#define SKX_BOOK_CREATE_RATE 0.1       /* books a connection creates a second ... */
+#define SKX_BOOK_CREATE_BURST 10.0     /* ... with this many at once */
 
 /* What a connection may do with a book (books.c): read it (its code),
  * enter one tournament table's games (a table key), or everything (the
@@ -86,6 +88,7 @@ typedef struct skx_conn {
     skx_sub subs[SKX_SUBS_MAX];
     int nsubs;
     int lang;                        /* 0 German, 1 English (hello, book_open) */
+    double create_tokens;            /* books it may still create (a bucket) */
     skx_bsub bsubs[SKX_BSUBS_MAX];   /* the books it follows (books.c) */
     int nbsubs;
     /* accounts (accounts.c) */

@@ -399,6 +399,43 @@ static void test_book_tournament(void **state)
     finish(&srv, dir);
 }
 
+/* The account that created a book writes it without the key, from any
+ * device where it is logged in; nobody else does. */
+static void test_book_owner(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    start(&srv, dir, sizeof dir, NULL);
+    skt_ws a, b, g;
+    bk_conn(&a, srv.port, "Wirt", "de");
+    json_decref(bk_ask(&a, "welcome",
+                       "{\"type\":\"register\",\"name\":\"Kronenwirt\",\"password\":\"Herz-Solo Tout\"}"));
+    json_t *o = bk_ask(&a, "book_created",
+                       "{\"type\":\"book_create\",\"kind\":\"sheet\",\"players\":[\"Anna\",\"Bert\","
+                       "\"Carl\",\"Dora\"]}");
+    char code[17];
+    snprintf(code, sizeof code, "%s", json_string_value(json_object_get(o, "book")));
+    json_decref(o);
+    bk_conn(&b, srv.port, "Handy", "de");
+    json_decref(bk_ask(&b, "welcome",
+                       "{\"type\":\"login\",\"name\":\"kronenwirt\",\"password\":\"Herz-Solo Tout\"}"));
+    o = bk_ask(&b, "book", "{\"type\":\"book_open\",\"book\":\"%s\"}", code);
+    assert_string_equal(json_string_value(json_object_get(o, "may")), "edit");
+    json_decref(o);
+    json_decref(bk_ask(&b, "book_done",
+                       "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":0,\"line\":\"zusammen\"}",
+                       code));
+    bk_conn(&g, srv.port, "Gast", "de");
+    free(bk_refused(&g, "forbidden",
+                    "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":1,\"line\":\"zusammen\"}",
+                    code));
+    skt_ws_close(&a);
+    skt_ws_close(&b);
+    skt_ws_close(&g);
+    finish(&srv, dir);
+}
+
 #define SKT_BOOK_TESTS                                                                           \
     cmocka_unit_test(test_book_sheet), cmocka_unit_test(test_book_group),                        \
-        cmocka_unit_test(test_book_tournament),
+        cmocka_unit_test(test_book_tournament), cmocka_unit_test(test_book_owner),

@@ -437,7 +437,7 @@ class Books {
         lineForm('bk-prize', t('bk_set'), [field(t('bk_place'), num('place', { min: 1, max: 32 })), field(t('bk_euros'), h('input', { name: 'euros', inputmode: 'decimal', required: true }))],
           (f) => tour.prize(f.place.value, f.euros.value.trim().replace(',', '.'))),
         h('p', {}, h('a', { href: `/api/books/${b.book}/standings.html?lang=${getLang()}` }, t('bk_print_standings')))),
-      h('section', { class: 'panel' }, h('h3', {}, t('bk_standings')), this.livePage({ ...b, title: '' }).querySelector('#bk-standings')),
+      h('section', { class: 'panel' }, h('h3', {}, t('bk_standings')), this.livePage({ ...b, title: '' }).querySelector('.bk-scroll')),
       h('details', { class: 'panel' }, h('summary', {}, t('bk_any_line')),
         lineForm('bk-any', t('bk_enter'), [field(t('bk_line'), h('input', { name: 'line', required: true, maxlength: 1024 }))], (f) => f.line.value.trim())),
       this.shareBox(b));

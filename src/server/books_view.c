@@ -298,5 +298,10 @@ json_t *skx_book_snapshot(skx_server *srv, skx_book *b, int lang)
                           "lines", lines, "view", view ? view : json_null());
     if (o && b->parent_code[0])
         json_object_set_new(o, "group", json_string(b->parent_code));
+    json_t *head = json_loads(b->head, 0, NULL); /* what the book starts from (no key in it) */
+    if (o)
+        json_object_set_new(o, "head", json_is_object(head) ? head : json_object());
+    else
+        json_decref(head);
     return o;
 }

@@ -143,7 +143,7 @@ export const STRINGS = {
     bk_need_declarer: 'Wer hat gespielt?', bk_need_fault: 'Welcher Fehler?',
     bk_need_losers: 'Wer hat den Ramsch verloren?', bk_need_offender: 'Wer hat den Fehler gemacht?',
     bk_need_points: 'Augen: 0 bis 120', bk_need_result: 'Augen, gewonnen oder verloren?',
-    bk_entry: 'Schreiben: Abende, Gruppen, Turniere',
+    bk_entry: 'Am echten Tisch gespielt? Abende, Gruppen und Turniere mitschreiben.',
   },
   en: {
     title: 'Schafkopf',
@@ -281,7 +281,7 @@ export const STRINGS = {
     bk_need_contract: 'Which contract?', bk_need_declarer: 'Who declared?', bk_need_fault: 'Which fault?',
     bk_need_losers: 'Who lost the Ramsch?', bk_need_offender: 'Who made the fault?',
     bk_need_points: 'Card points: 0 to 120', bk_need_result: 'Card points, won or lost?',
-    bk_entry: 'Score keeping: evenings, groups, tournaments',
+    bk_entry: 'Played at a real table? Keep the score of evenings, groups and tournaments.',
   },
 };
 

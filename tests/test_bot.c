@@ -153,7 +153,12 @@ static void test_specs(void **state)
     assert_string_equal(names[0], "random");
     assert_string_equal(names[1], "heuristic");
     assert_string_equal(names[2], "pimc");
-    assert_null(names[3]);
+    assert_string_equal(names[3], "policy");
+    assert_null(names[4]);
+    b = sk_bot_new("policy", 1, &err);
+    assert_non_null(b);
+    sk_bot_free(b);
+    assert_null(sk_bot_new("policy:12", 1, &err));
 }
 
 /* Hints: legal actions, sorted best first, for every bot kind. */

@@ -213,6 +213,35 @@ void sk_sample_draw(const sk_sampler *sp, sk_rng *rng, sk_cards hands[SK_NSEATS]
  * called ace's holder. */
 void sk_sample_game(const sk_view *v, const sk_cards hands[SK_NSEATS], sk_game *g);
 
+/* ------------------------------------------------------------------ */
+/* How people play a card (policy.c)                                    */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A model of people's card play, learned from real games by `schafkopf
+ * learn`: a score per legal card from features of the seat's view, with
+ * weights per situation (the card's place in the trick, the seat's
+ * role, a game with or without a partner).  The bots use it where
+ * their search finds no difference; the `policy` bot plays it alone.
+ */
+#define SK_POLICY_FEATURES 45
+#define SK_POLICY_BUCKETS 24
+
+/* The situation of the view's card decision, 0..SK_POLICY_BUCKETS-1. */
+int sk_policy_bucket(const sk_view *v);
+/* The features of playing `card` (one of `legal`) from the view; `heur`
+ * is the rule-of-thumb player's card (one feature says whether this is
+ * it). */
+void sk_policy_features(const sk_view *v, sk_cards legal, int card, int heur,
+                        float f[SK_POLICY_FEATURES]);
+/* Scores every legal card into scores[card] (higher: more what people
+ * play) and returns the best; legal is not empty. */
+int sk_policy_scores(const sk_view *v, sk_cards legal, double scores[SK_NCARDS]);
+/* The card people would most likely play. */
+int sk_policy_card(const sk_view *v, sk_cards legal);
+/* The rule-of-thumb player's card (the `heuristic` bot's). */
+int sk_heuristic_card(const sk_view *v, sk_cards legal);
+
 #ifdef __cplusplus
 }
 #endif

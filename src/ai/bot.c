@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum bot_kind { BOT_RANDOM, BOT_HEURISTIC, BOT_PIMC };
+enum bot_kind { BOT_RANDOM, BOT_HEURISTIC, BOT_PIMC, BOT_POLICY };
 
 #define PIMC_DEFAULT 24
 /* The strongest level, "pimc:strong": more deals for every decision,
@@ -60,7 +60,7 @@ struct sk_bot {
     sk_action dbl_choice;
 };
 
-static const char *const BOT_NAMES[] = {"random", "heuristic", "pimc", NULL};
+static const char *const BOT_NAMES[] = {"random", "heuristic", "pimc", "policy", NULL};
 
 const char *const *sk_bot_names(void)
 {
@@ -84,6 +84,10 @@ static int parse_spec(const char *spec, int *kind, int *samples, int *infer)
     }
     if (strcmp(spec, "heuristic") == 0) {
         *kind = BOT_HEURISTIC;
+        return 0;
+    }
+    if (strcmp(spec, "policy") == 0) {
+        *kind = BOT_POLICY;
         return 0;
     }
     if (strncmp(spec, "pimc", 4) != 0)
@@ -123,7 +127,7 @@ sk_bot *sk_bot_new(const char *spec, uint64_t seed, sk_error *err)
     if (!spec || strlen(spec) >= 32 || parse_spec(spec, &kind, &samples, &infer) < 0) {
         if (err) {
             snprintf(err->msg, sizeof err->msg,
-                     "unknown bot \"%.40s\" (known: random, heuristic, pimc, pimc:N with "
+                     "unknown bot \"%.40s\" (known: random, heuristic, policy, pimc, pimc:N with "
                      "N <= 256, pimc:strong; a pimc spec may end in :infer or :uniform)",
                      spec ? spec : "");
             err->rule = NULL;
@@ -280,10 +284,12 @@ static int choose_card(sk_bot *bot, const sk_view *v, sk_cards legal)
 {
     if ((legal & (legal - 1)) == 0 || bot->kind == BOT_HEURISTIC)
         return skx_heur_card(v, legal);
+    if (bot->kind == BOT_POLICY)
+        return sk_policy_card(v, legal);
     double value[SK_NCARDS];
     if (pimc_values(bot, v, legal, value) == 0)
-        return skx_heur_card(v, legal);
-    int best = skx_heur_card(v, legal); /* ties go to the rule of thumb */
+        return sk_policy_card(v, legal);
+    int best = sk_policy_card(v, legal); /* ties go to what people play */
     for (sk_cards l = legal; l; l &= l - 1) {
         int c = skx_cards_first(l);
         if (value[c] > value[best] + 1e-9)

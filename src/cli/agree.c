@@ -46,6 +46,7 @@ typedef struct ag_stats {
 typedef struct ag_ctx {
     const char *spec;
     uint64_t seed, max_games;
+    uint64_t every, read;   /* ask only every `every`-th game read (learn's hold-out) */
     sk_rules realrules;
     ag_stats st;
 } ag_ctx;
@@ -67,6 +68,8 @@ static void agree_usage(FILE *out)
             "  --bot SPEC   the bot: heuristic, pimc, pimc:N, random, ...\n"
             "  --json       one JSON object instead of the table\n"
             "  --games N    stop after N games (pimc is slow: measure a subset)\n"
+            "  --every K    ask only every K-th game (1..1000): the games `schafkopf learn\n"
+            "               --holdout K` kept out of the card-play model's fit\n"
             "  --seed S     seed of the bots (default 1)\n"
             "  --preset P   ruleset of real-games lines (default official); records carry\n"
             "               their own\n"
@@ -222,6 +225,11 @@ static int ag_line(ag_ctx *c, const char *name, long lineno, const char *line, s
         fprintf(stderr, "%s:%ld: action %d (%s): %s\n", q, lineno, bad, what, err.msg);
         goto out;
     }
+    c->read++;
+    if (c->every > 1 && c->read % c->every != 0) {
+        rc = 0;
+        goto out;
+    }
     rc = ag_game(c, rec, from, g);
     if (rc < 0)
         fprintf(stderr, "%s:%ld: the game could not be replayed\n", q, lineno);
@@ -344,8 +352,8 @@ int skx_cmd_agree(int argc, char **argv)
     static const struct option opts[] = {
         {"bot", required_argument, 0, 'b'},   {"json", no_argument, 0, 'J'},
         {"games", required_argument, 0, 'g'}, {"seed", required_argument, 0, 's'},
-        {"preset", required_argument, 0, 'p'}, {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
+        {"preset", required_argument, 0, 'p'}, {"every", required_argument, 0, 'e'},
+        {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
     ag_ctx *c = calloc(1, sizeof *c);
     if (!c)
         return 1;
@@ -364,6 +372,8 @@ int skx_cmd_agree(int argc, char **argv)
             status = skx_cli_number("games", optarg, UINT64_MAX, &c->max_games) < 0 ? 2 : 0;
         else if (opt == 's')
             status = skx_cli_number("seed", optarg, UINT64_MAX, &c->seed) < 0 ? 2 : 0;
+        else if (opt == 'e')
+            status = skx_cli_number("every", optarg, 1000, &c->every) < 0 || c->every == 0 ? 2 : 0;
         else if (opt == 'p')
             preset = optarg;
         else if (opt == 'h') {

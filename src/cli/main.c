@@ -27,6 +27,7 @@ static const command COMMANDS[] = {
     {"arena", skx_cmd_arena, "duplicate matches between bots or external engines"},
     {"analyze", skx_cmd_analyze, "rate every decision of a recorded game (sampled and double dummy)"},
     {"agree", skx_cmd_agree, "how often a bot chooses what was recorded (human-move agreement)"},
+    {"learn", skx_cmd_learn, "fit the bots' card-play model to the cards people played"},
     {"serve", skx_cmd_serve, "run the game server for online play (HTTP and WebSocket)"},
     {"sheet", skx_cmd_sheet, "keep the score of games played at a real table"},
     {"tournament", skx_cmd_tournament, "run a Preisschafkopf tournament: draws, sheets, standings"},

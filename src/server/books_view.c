@@ -107,7 +107,12 @@ static int group_evening(void *ctx, const sk_store_book *sb)
                           "updated", (json_int_t)sb->updated, "lines", (json_int_t)sb->live);
     sk_error err = {{0}, NULL};
     int rc = 0;
-    skx_book *b = skx_book_load(g->srv, sb->code, &rc, &err);
+    skx_book *b = NULL, *loaded = NULL;
+    for (size_t i = 0; i < g->srv->nbooks && !b; i++) /* one being written is loaded */
+        if (strcmp(g->srv->books[i]->code, sb->code) == 0)
+            b = g->srv->books[i];
+    if (!b)
+        b = loaded = skx_book_load(g->srv, sb->code, &rc, &err);
     if (b) {
         const sk_sheet *sh = &b->sheet;
         json_t *pl = json_array();
@@ -137,7 +142,7 @@ static int group_evening(void *ctx, const sk_store_book *sb)
             }
         }
         json_object_set_new(e, "players", pl);
-        skx_book_free(b);
+        skx_book_free(loaded);
     }
     json_array_append_new(g->evenings, e);
     return 0;

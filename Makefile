@@ -156,8 +156,8 @@ bench-server: $(PROG) $(BENCH_SERVER)
 FUZZ_BUILD ?= build-fuzz
 FUZZ_CFLAGS := $(CSTD) -g -O1 -pthread -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 # The room's journal harness includes src/table/, which hashes seeds
-# with libsodium.
-FUZZ_PKG := $(shell pkg-config --cflags --libs libsodium)
+# with libsodium; the books' harness includes src/store/ (SQLite).
+FUZZ_PKG := $(shell pkg-config --cflags --libs libsodium sqlite3)
 fuzz:
 	@mkdir -p $(FUZZ_BUILD)
 	@set -e; for f in $(FUZZ_SRC); do n=$$(basename $$f .c); \

@@ -105,7 +105,7 @@ static void append_n(sk_store *st, uint64_t book, int n, const char *prefix, int
     for (int i = 1; i <= n; i++) {
         char line[64];
         snprintf(line, sizeof line, "%s %d", prefix, i);
-        OK(sk_store_book_append(st, book, last + (uint64_t)i, line, at, &err));
+        OK(sk_store_book_append(st, book, last + (uint64_t)i, line, NULL, at, &err));
     }
 }
 
@@ -118,6 +118,7 @@ typedef struct lines {
     int n;
     sk_store_book_line l[MAXROWS];
     char text[MAXROWS][SK_STORE_LINE_MAX + 1];
+    char author[MAXROWS][SK_STORE_NAME_MAX + 1], undo_author[MAXROWS][SK_STORE_NAME_MAX + 1];
     int stop_after; /* 0: never stop */
 } lines;
 
@@ -128,6 +129,10 @@ static int on_line(void *ctx, const sk_store_book_line *l)
     r->l[r->n] = *l;
     snprintf(r->text[r->n], sizeof r->text[0], "%s", l->line);
     r->l[r->n].line = r->text[r->n];
+    snprintf(r->author[r->n], sizeof r->author[0], "%s", l->author);
+    r->l[r->n].author = r->author[r->n];
+    snprintf(r->undo_author[r->n], sizeof r->undo_author[0], "%s", l->undo_author);
+    r->l[r->n].undo_author = r->undo_author[r->n];
     r->n++;
     return r->stop_after && r->n == r->stop_after ? 42 : 0;
 }
@@ -242,7 +247,8 @@ static void test_create_and_get(void **state)
     REFUSED(sk_store_book_create(st, &x, &id, &err), SK_EINVAL, "the code \"eve1\" is in use");
     x.code = "eve2";
     x.parent = tid;
-    REFUSED(sk_store_book_create(st, &x, &id, &err), SK_EINVAL, "parent 3 is a tournament, not a group");
+    REFUSED(sk_store_book_create(st, &x, &id, &err), SK_EINVAL,
+            "parent 3 is a tournament, not a group");
     x.parent = sid;
     REFUSED(sk_store_book_create(st, &x, &id, &err), SK_EINVAL, "is a sheet, not a group");
     x.parent = 42;
@@ -294,7 +300,7 @@ static void test_lists(void **state)
     OK(sk_store_book_set_access(st, e[2], sepp, NULL, 201, &err));
     OK(sk_store_book_set_access(st, g2, sepp, KEY2, 21, &err));
     append_n(st, e[1], 3, "game", 301);
-    OK(sk_store_book_undo(st, e[1], 3, 302, &err));
+    OK(sk_store_book_undo(st, e[1], 3, NULL, 302, &err));
 
     listed r = {0};
     OK(sk_store_books(st, SK_STORE_BOOK_SHEET, g1, 0, 10, on_book, &r, &err));
@@ -424,8 +430,8 @@ static void test_update_and_access(void **state)
 /* Lines go in with exactly the next number (anything else is a stale
  * view: refused, nothing written); undo marks the last live line, named
  * by its number; the live lines are the document, all of them the
- * trail; the next line follows the last one, taken back or not; every
- * change sets `updated`. */
+ * trail, with who entered and who took back each line; the next line
+ * follows the last one, taken back or not; every change sets `updated`. */
 static void test_lines_and_undo(void **state)
 {
     fixture *f = *state;
@@ -433,78 +439,101 @@ static void test_lines_and_undo(void **state)
     sk_store *st = open_ok(f);
     uint64_t s = new_book(st, SK_STORE_BOOK_SHEET, "abend", 0, "Abend", SHEET_HEAD, 100);
     uint64_t t = new_book(st, SK_STORE_BOOK_TOURNAMENT, "turnier", 0, "", TOUR_HEAD, 100);
-    REFUSED(sk_store_book_undo(st, s, 1, 101, &err), SK_EINVAL, "no line to take back");
-    REFUSED(sk_store_book_append(st, s, 2, "game solo:H declarer=Anna points=75", 101, &err),
+    REFUSED(sk_store_book_undo(st, s, 1, NULL, 101, &err), SK_EINVAL, "no line to take back");
+    REFUSED(sk_store_book_append(st, s, 2, "game solo:H declarer=Anna points=75", "Anna", 101,
+                                 &err),
             SK_EINVAL, "seq 2 is not the next one (1)");
-    OK(sk_store_book_append(st, s, 1, "game solo:H declarer=Anna points=75", 101, &err));
-    OK(sk_store_book_append(st, s, 2, "game sauspiel:E declarer=Sepp partner=Resi lost", 102,
-                            &err));
-    OK(sk_store_book_append(st, s, 3, "thrown_in", 103, &err));
-    REFUSED(sk_store_book_append(st, s, 3, "thrown_in", 104, &err), SK_EINVAL,
+    OK(sk_store_book_append(st, s, 1, "game solo:H declarer=Anna points=75", "Anna", 101, &err));
+    OK(sk_store_book_append(st, s, 2, "game sauspiel:E declarer=Sepp partner=Resi lost",
+                            "Tisch 3", 102, &err));
+    OK(sk_store_book_append(st, s, 3, "thrown_in", NULL, 103, &err));
+    REFUSED(sk_store_book_append(st, s, 3, "thrown_in", NULL, 104, &err), SK_EINVAL,
             "book changed since it was read");
-    REFUSED(sk_store_book_append(st, s, 0, "x", 104, &err), SK_EINVAL, "seq 0");
-    REFUSED(sk_store_book_append(st, 77, 1, "x", 104, &err), SK_EINVAL, "book 77: no book 77");
-    OK(sk_store_book_append(st, t, 1, "register Anna 1 paid", 50, &err)); /* books count apart */
+    REFUSED(sk_store_book_append(st, s, 0, "x", NULL, 104, &err), SK_EINVAL, "seq 0");
+    REFUSED(sk_store_book_append(st, 77, 1, "x", NULL, 104, &err), SK_EINVAL,
+            "book 77: no book 77");
+    REFUSED(sk_store_book_append(st, s, 4, "x", "Tisch\n3", 104, &err), SK_EINVAL,
+            "author holds a control character at byte 5");
+    char name[SK_STORE_NAME_MAX + 2];
+    memset(name, 'n', sizeof name - 1);
+    name[sizeof name - 1] = 0;
+    REFUSED(sk_store_book_append(st, s, 4, "x", name, 104, &err), SK_EINVAL,
+            "author is longer than 128");
+    REFUSED(sk_store_book_undo(st, s, 3, name, 104, &err), SK_EINVAL, "author is longer");
+    /* books count apart */
+    OK(sk_store_book_append(st, t, 1, "register Anna 1 paid", NULL, 50, &err));
 
     uint64_t live = 0, last = 0;
     OK(sk_store_book_count(st, s, &live, &last, &err));
     assert_int_equal(live, 3);
     assert_int_equal(last, 3);
 
-    REFUSED(sk_store_book_undo(st, s, 2, 110, &err), SK_EINVAL, "seq 2 is not its last live "
-                                                                "line (3)");
-    OK(sk_store_book_undo(st, s, 3, 110, &err));
-    REFUSED(sk_store_book_undo(st, s, 3, 111, &err), SK_EINVAL, "not its last live line (2)");
+    REFUSED(sk_store_book_undo(st, s, 2, NULL, 110, &err), SK_EINVAL,
+            "seq 2 is not its last live line (3)");
+    OK(sk_store_book_undo(st, s, 3, "Sepp", 110, &err));
+    REFUSED(sk_store_book_undo(st, s, 3, NULL, 111, &err), SK_EINVAL, "not its last live line (2)");
     OK(sk_store_book_count(st, s, &live, &last, &err));
     assert_int_equal(live, 2);
     assert_int_equal(last, 3);
-    REFUSED(sk_store_book_append(st, s, 3, "thrown_in", 112, &err), SK_EINVAL,
+    REFUSED(sk_store_book_append(st, s, 3, "thrown_in", NULL, 112, &err), SK_EINVAL,
             "not the next one (4)");
-    OK(sk_store_book_append(st, s, 4, "game wenz declarer=Xaver won", 112, &err));
-    OK(sk_store_book_undo(st, s, 4, 113, &err));
-    OK(sk_store_book_undo(st, s, 2, 114, &err));
+    OK(sk_store_book_append(st, s, 4, "game wenz declarer=Xaver won", "", 112, &err));
+    OK(sk_store_book_undo(st, s, 4, "", 113, &err));
+    OK(sk_store_book_undo(st, s, 2, "Schiedsrichter", 114, &err));
 
     lines *r = lines_of(st, s, 0);
     assert_int_equal(r->n, 1);
     assert_int_equal(r->l[0].seq, 1);
     assert_string_equal(r->l[0].line, "game solo:H declarer=Anna points=75");
     assert_int_equal(r->l[0].at, 101);
+    assert_string_equal(r->l[0].author, "Anna");
     assert_int_equal(r->l[0].undone, 0);
     assert_int_equal(r->l[0].undone_at, 0);
+    assert_string_equal(r->l[0].undo_author, "");
     free(r);
     r = lines_of(st, s, 1);
     assert_int_equal(r->n, 4);
     static const int64_t undone_at[4] = {0, 114, 110, 113};
+    static const char *const author[4] = {"Anna", "Tisch 3", "", ""};
+    static const char *const undo_author[4] = {"", "Schiedsrichter", "Sepp", ""};
     for (int i = 0; i < 4; i++) {
         assert_int_equal(r->l[i].seq, (uint64_t)i + 1);
         assert_int_equal(r->l[i].undone, undone_at[i] != 0);
         assert_int_equal(r->l[i].undone_at, undone_at[i]);
+        assert_string_equal(r->l[i].author, author[i]);
+        assert_string_equal(r->l[i].undo_author, undo_author[i]);
     }
     assert_string_equal(r->l[2].line, "thrown_in");
     assert_int_equal(r->l[3].at, 112);
     free(r);
 
+    /* an earlier time */
+    OK(sk_store_book_append(st, t, 2, "register Sepp 2", NULL, 40, &err));
     sk_store_book b;
+    OK(sk_store_book_by_id(st, t, &b, &err));
+    assert_int_equal(b.updated, 100); /* never goes back */
+    sk_store_book_free(&b);
     OK(sk_store_book_by_id(st, s, &b, &err));
     assert_int_equal(b.updated, 114);
     assert_int_equal(b.live, 1);
     assert_int_equal(b.last_seq, 4);
     sk_store_book_free(&b);
-    OK(sk_store_book_undo(st, s, 1, 115, &err));
+    OK(sk_store_book_undo(st, s, 1, NULL, 115, &err));
     OK(sk_store_book_count(st, s, &live, NULL, &err));
     assert_int_equal(live, 0);
-    REFUSED(sk_store_book_undo(st, s, 1, 116, &err), SK_EINVAL, "no line to take back");
-    OK(sk_store_book_append(st, s, 5, "thrown_in", 117, &err));
+    REFUSED(sk_store_book_undo(st, s, 1, NULL, 116, &err), SK_EINVAL, "no line to take back");
+    OK(sk_store_book_append(st, s, 5, "thrown_in", NULL, 117, &err));
 
     r = lines_of(st, t, 0);
-    assert_int_equal(r->n, 1);
+    assert_int_equal(r->n, 2);
     assert_string_equal(r->l[0].line, "register Anna 1 paid");
+    assert_int_equal(r->l[1].at, 40);
     free(r);
     r = lines_of(st, 999, 1);
     assert_int_equal(r->n, 0); /* an unknown book has no lines */
     free(r);
     REFUSED(sk_store_book_count(st, 999, &live, &last, &err), SK_EINVAL, "no book 999");
-    REFUSED(sk_store_book_undo(st, 999, 1, 1, &err), SK_EINVAL, "no book 999");
+    REFUSED(sk_store_book_undo(st, 999, 1, NULL, 1, &err), SK_EINVAL, "no book 999");
 
     lines stop = {.stop_after = 1};
     assert_int_equal(sk_store_book_lines(st, s, 1, on_line, &stop, &err), 42);
@@ -526,7 +555,7 @@ static int copy_line(void *ctx, const sk_store_book_line *l)
 {
     copier *c = ctx;
     sk_error err = {0};
-    OK(sk_store_book_append(c->st, c->to, c->next++, l->line, l->at, &err));
+    OK(sk_store_book_append(c->st, c->to, c->next++, l->line, NULL, l->at, &err));
     return 0;
 }
 
@@ -537,16 +566,17 @@ static void test_batches(void **state)
     sk_store *st = open_ok(f);
     uint64_t s = new_book(st, SK_STORE_BOOK_SHEET, "s", 0, "", SHEET_HEAD, 1);
     OK(sk_store_begin(st, &err));
-    OK(sk_store_book_append(st, s, 1, "one", 2, &err));
-    REFUSED(sk_store_book_append(st, s, 3, "three", 3, &err), SK_EINVAL, "(2)");
-    REFUSED(sk_store_book_append(st, s, 2, "bad\x01", 3, &err), SK_EINVAL, "control character");
-    OK(sk_store_book_append(st, s, 2, "two", 4, &err));
+    OK(sk_store_book_append(st, s, 1, "one", NULL, 2, &err));
+    REFUSED(sk_store_book_append(st, s, 3, "three", NULL, 3, &err), SK_EINVAL, "(2)");
+    REFUSED(sk_store_book_append(st, s, 2, "bad\x01", NULL, 3, &err), SK_EINVAL,
+            "control character");
+    OK(sk_store_book_append(st, s, 2, "two", NULL, 4, &err));
     OK(sk_store_commit(st, &err));
 
     OK(sk_store_begin(st, &err));
-    OK(sk_store_book_append(st, s, 3, "three", 5, &err));
-    OK(sk_store_book_undo(st, s, 3, 6, &err));
-    OK(sk_store_book_undo(st, s, 2, 7, &err));
+    OK(sk_store_book_append(st, s, 3, "three", NULL, 5, &err));
+    OK(sk_store_book_undo(st, s, 3, NULL, 6, &err));
+    OK(sk_store_book_undo(st, s, 2, NULL, 7, &err));
     OK(sk_store_book_update(st, s, "gone", NULL, 8, &err));
     OK(sk_store_rollback(st, &err));
     sk_store_book b;
@@ -582,7 +612,7 @@ static void test_batches(void **state)
     big[SK_STORE_LINE_MAX] = 0;
     uint64_t seq = 3;
     int rc;
-    while ((rc = sk_store_book_append(st, s, seq, big, 50, &err)) == 0)
+    while ((rc = sk_store_book_append(st, s, seq, big, NULL, 50, &err)) == 0)
         seq++;
     assert_int_equal(rc, SK_EIO);
     assert_non_null(strstr(err.msg, "full"));
@@ -591,7 +621,7 @@ static void test_batches(void **state)
     uint64_t last = 0;
     OK(sk_store_book_count(st, s, NULL, &last, &err));
     assert_int_equal(last, seq - 1);
-    OK(sk_store_book_append(st, s, seq, "after", 60, &err));
+    OK(sk_store_book_append(st, s, seq, "after", NULL, 60, &err));
     sk_store_close(st);
 }
 
@@ -612,23 +642,24 @@ static void test_text_checks(void **state)
     char line[SK_STORE_LINE_MAX + 2];
     memset(line, 'a', sizeof line - 1);
     line[SK_STORE_LINE_MAX + 1] = 0;
-    REFUSED(sk_store_book_append(st, s, 1, line, 1, &err), SK_EINVAL,
+    REFUSED(sk_store_book_append(st, s, 1, line, NULL, 1, &err), SK_EINVAL,
             "line is longer than 1024 bytes");
     assert_non_null(strstr(err.msg, f->db));
     line[SK_STORE_LINE_MAX] = 0;
-    OK(sk_store_book_append(st, s, 1, line, 1, &err)); /* exactly the cap */
-    REFUSED(sk_store_book_append(st, s, 2, "", 1, &err), SK_EINVAL, "line is empty");
-    REFUSED(sk_store_book_append(st, s, 2, NULL, 1, &err), SK_EINVAL, "line is missing");
-    REFUSED(sk_store_book_append(st, s, 2, "game\nsolo", 1, &err), SK_EINVAL,
+    OK(sk_store_book_append(st, s, 1, line, NULL, 1, &err)); /* exactly the cap */
+    REFUSED(sk_store_book_append(st, s, 2, "", NULL, 1, &err), SK_EINVAL, "line is empty");
+    REFUSED(sk_store_book_append(st, s, 2, NULL, NULL, 1, &err), SK_EINVAL, "line is missing");
+    REFUSED(sk_store_book_append(st, s, 2, "game\nsolo", NULL, 1, &err), SK_EINVAL,
             "control character at byte 4 (0x0a)");
-    REFUSED(sk_store_book_append(st, s, 2, "game\x1b[2J", 1, &err), SK_EINVAL, "(0x1b)");
-    REFUSED(sk_store_book_append(st, s, 2, "x\x7f", 1, &err), SK_EINVAL, "(0x7f)");
-    REFUSED(sk_store_book_append(st, s, 2, "x\xc2\x9b" "2J", 1, &err), SK_EINVAL,
+    REFUSED(sk_store_book_append(st, s, 2, "game\x1b[2J", NULL, 1, &err), SK_EINVAL, "(0x1b)");
+    REFUSED(sk_store_book_append(st, s, 2, "x\x7f", NULL, 1, &err), SK_EINVAL, "(0x7f)");
+    REFUSED(sk_store_book_append(st, s, 2, "x\xc2\x9b" "2J", NULL, 1, &err), SK_EINVAL,
             "U+0080..U+009F");
-    REFUSED(sk_store_book_append(st, s, 2, "Spieler=M\xfcller", 1, &err), SK_EINVAL,
+    REFUSED(sk_store_book_append(st, s, 2, "Spieler=M\xfcller", NULL, 1, &err), SK_EINVAL,
             "line is not UTF-8 at byte 9");
-    OK(sk_store_book_append(st, s, 2, "game\tsolo:H declarer=J\xc3\xbcrgen won", 1, &err));
-    OK(sk_store_book_append(st, s, 3, "\xc2\xa0\xf0\x9f\x83\x8f", 1, &err)); /* U+00A0, a card */
+    OK(sk_store_book_append(st, s, 2, "game\tsolo:H declarer=J\xc3\xbcrgen won", NULL, 1, &err));
+    /* U+00A0 and a playing card */
+    OK(sk_store_book_append(st, s, 3, "\xc2\xa0\xf0\x9f\x83\x8f", NULL, 1, &err));
     lines *r = lines_of(st, s, 0);
     assert_int_equal(r->n, 3);
     assert_int_equal(strlen(r->text[0]), SK_STORE_LINE_MAX);
@@ -709,9 +740,9 @@ static void test_text_checks(void **state)
     b.key_hash = KEY2;
     b.created = -5; /* any time the caller gives */
     OK(sk_store_book_create(st, &b, &id, &err));
-    REFUSED(sk_store_book_append(st, (uint64_t)INT64_MAX + 1, 1, "x", 1, &err), SK_ERANGE,
+    REFUSED(sk_store_book_append(st, (uint64_t)INT64_MAX + 1, 1, "x", NULL, 1, &err), SK_ERANGE,
             "out of range");
-    REFUSED(sk_store_book_append(st, s, (uint64_t)INT64_MAX + 1, "x", 1, &err), SK_ERANGE,
+    REFUSED(sk_store_book_append(st, s, (uint64_t)INT64_MAX + 1, "x", NULL, 1, &err), SK_ERANGE,
             "out of range");
     sk_store_close(st);
 }
@@ -731,26 +762,27 @@ static void test_line_caps(void **state)
     append_n(st, s, SK_STORE_SHEET_LINES_MAX - 1, "game", 2);
     append_n(st, g, SK_STORE_GROUP_LINES_MAX, "player", 2);
     OK(sk_store_commit(st, &err));
-    OK(sk_store_book_undo(st, s, SK_STORE_SHEET_LINES_MAX - 1, 3, &err));
-    OK(sk_store_book_append(st, s, SK_STORE_SHEET_LINES_MAX, "last", 4, &err));
-    REFUSED(sk_store_book_append(st, s, SK_STORE_SHEET_LINES_MAX + 1, "one more", 5, &err),
+    OK(sk_store_book_undo(st, s, SK_STORE_SHEET_LINES_MAX - 1, NULL, 3, &err));
+    OK(sk_store_book_append(st, s, SK_STORE_SHEET_LINES_MAX, "last", NULL, 4, &err));
+    REFUSED(sk_store_book_append(st, s, SK_STORE_SHEET_LINES_MAX + 1, "one more", NULL, 5, &err),
             SK_EINVAL, "a sheet holds at most 4096 lines (taken back ones count)");
-    REFUSED(sk_store_book_append(st, g, SK_STORE_GROUP_LINES_MAX + 1, "one more", 5, &err),
+    REFUSED(sk_store_book_append(st, g, SK_STORE_GROUP_LINES_MAX + 1, "one more", NULL, 5, &err),
             SK_EINVAL, "a group holds at most 4096 lines");
     uint64_t live = 0, last = 0;
     OK(sk_store_book_count(st, s, &live, &last, &err));
     assert_int_equal(live, SK_STORE_SHEET_LINES_MAX - 1);
     assert_int_equal(last, SK_STORE_SHEET_LINES_MAX);
 
-    /* a tournament's lines but the last two written straight in (fast) */
+    /* a tournament's lines but the last written straight in (fast) */
     char sql[300];
     snprintf(sql, sizeof sql,
              "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < %d)"
-             " INSERT INTO book_lines (book, seq, line, at) SELECT %llu, i, 'result ' || i, i"
+             " INSERT INTO book_lines (book, seq, line, at, author)"
+             " SELECT %llu, i, 'result ' || i, i, 'Tisch ' || (i %% 4)"
              " FROM n", SK_STORE_TOURNAMENT_LINES_MAX - 1, (unsigned long long)t);
     assert_int_equal(sqlite3_exec(st->db, sql, NULL, NULL, NULL), SQLITE_OK);
-    OK(sk_store_book_append(st, t, SK_STORE_TOURNAMENT_LINES_MAX, "standings", 7, &err));
-    REFUSED(sk_store_book_append(st, t, SK_STORE_TOURNAMENT_LINES_MAX + 1, "x", 8, &err),
+    OK(sk_store_book_append(st, t, SK_STORE_TOURNAMENT_LINES_MAX, "standings", NULL, 7, &err));
+    REFUSED(sk_store_book_append(st, t, SK_STORE_TOURNAMENT_LINES_MAX + 1, "x", NULL, 8, &err),
             SK_EINVAL, "a tournament holds at most 40000 lines");
     OK(sk_store_book_count(st, t, &live, &last, &err));
     assert_int_equal(live, SK_STORE_TOURNAMENT_LINES_MAX);
@@ -789,8 +821,8 @@ static void dump_add(dump *d, const char *fmt, ...)
 
 static int dump_line(void *ctx, const sk_store_book_line *l)
 {
-    dump_add(ctx, " %llu|%s|%lld|%d|%lld\n", (unsigned long long)l->seq, l->line,
-             (long long)l->at, l->undone, (long long)l->undone_at);
+    dump_add(ctx, " %llu|%s|%lld|%s|%d|%lld|%s\n", (unsigned long long)l->seq, l->line,
+             (long long)l->at, l->author, l->undone, (long long)l->undone_at, l->undo_author);
     return 0;
 }
 
@@ -847,12 +879,13 @@ static void test_reopen_exact(void **state)
     OK(sk_store_book_set_access(st, g, xaver, KEY1, 1700000001, &err));
     uint64_t e = new_book(st, SK_STORE_BOOK_SHEET, "Hirsch-1", g, "Freitag", SHEET_HEAD,
                           1700000100);
-    OK(sk_store_book_append(st, e, 1, "game solo:H declarer=Anna points=75", 1700000200, &err));
+    OK(sk_store_book_append(st, e, 1, "game solo:H declarer=Anna points=75", "Xaver",
+                            1700000200, &err));
     OK(sk_store_book_append(st, e, 2, "penalty 3.4.14 sauspiel:E declarer=Sepp partner=Resi "
-                                      "offender=Resi", 1700000300, &err));
-    OK(sk_store_book_undo(st, e, 2, 1700000301, &err));
-    OK(sk_store_book_append(st, e, 3, "game\twenz declarer=Xaver schneider won", 1700000400,
-                            &err));
+                                      "offender=Resi", "Xaver", 1700000300, &err));
+    OK(sk_store_book_undo(st, e, 2, "Resi", 1700000301, &err));
+    OK(sk_store_book_append(st, e, 3, "game\twenz declarer=Xaver schneider won", NULL,
+                            1700000400, &err));
     uint64_t t = new_book(st, SK_STORE_BOOK_TOURNAMENT, "Kirchweih", 0, "", TOUR_HEAD, -1);
     append_n(st, t, 20, "entry 1 1 game", 1700000500);
     OK(sk_store_book_update(st, t, "Kirchweih 2026", "{\"seed\":\"x\",\"stages\":2}", 1700000600,
@@ -864,8 +897,8 @@ static void test_reopen_exact(void **state)
     char *after = dump_books(st);
     assert_string_equal(after, before);
     assert_non_null(strstr(after, " 2|penalty 3.4.14 sauspiel:E declarer=Sepp partner=Resi "
-                                  "offender=Resi|1700000300|1|1700000301\n"));
-    OK(sk_store_book_append(st, e, 4, "thrown_in", 1700000700, &err)); /* goes on at 4 */
+                                  "offender=Resi|1700000300|Xaver|1|1700000301|Resi\n"));
+    OK(sk_store_book_append(st, e, 4, "thrown_in", NULL, 1700000700, &err)); /* goes on at 4 */
     assert_int_equal(new_book(st, SK_STORE_BOOK_SHEET, "Hirsch-2", g, "", SHEET_HEAD, 1), 4);
     free(before);
     free(after);

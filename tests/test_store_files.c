@@ -641,7 +641,7 @@ static void test_upgrade_from_v2(void **state)
     uint64_t g = 0;
     OK(sk_store_book_create(st, &b, &g, &err));
     assert_int_equal(g, 1);
-    OK(sk_store_book_append(st, g, 1, "player Resi", 51, &err));
+    OK(sk_store_book_append(st, g, 1, "player Resi", NULL, 51, &err));
     OK(sk_store_journal_append(st, 1, 3, "{\"e\":3}", &err));
     sk_store_close(st);
     assert_int_equal(version_of(f->db), 3);

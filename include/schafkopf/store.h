@@ -279,8 +279,9 @@ enum sk_store_book_kind {
  * title (NULL: ""), head, owner (an account's id, 0: none), key_hash (the
  * hash of the book's edit key as lowercase hex like a session's token
  * hash, NULL or "": none) and created; the rest is ignored.  What the
- * store gives back has every field; `updated` is the time of the last
- * change (created, then each line, undo, update), `live` the lines not
+ * store gives back has every field; `updated` is the latest time of a
+ * change (created, each line, undo, update: never earlier than it was
+ * for a change given an earlier time), `live` the lines not
  * taken back and `last_seq` the last line's number, taken back or not
  * (0: none; the next line is last_seq + 1).
  */
@@ -317,7 +318,7 @@ int sk_store_books(sk_store *st, enum sk_store_book_kind kind, uint64_t parent, 
                    int max, int (*fn)(void *ctx, const sk_store_book *b), void *ctx,
                    sk_error *err);
 /* Replaces a book's title and/or head (NULL: left as it is; not both
- * NULL) at time `at`, which becomes its `updated`. */
+ * NULL) at time `at` (its `updated` becomes at least that). */
 int sk_store_book_update(sk_store *st, uint64_t id, const char *title, const char *head,
                          int64_t at, sk_error *err);
 /* Sets who may edit a book: the owner's account id (0: none) and the
@@ -326,34 +327,40 @@ int sk_store_book_set_access(sk_store *st, uint64_t id, uint64_t owner, const ch
                              int64_t at, sk_error *err);
 
 /* Appends a line of a book (the text as typed) written at time `at`
- * (a tournament replays its lines with their times; it becomes the
- * book's `updated`).  seq must be the book's last_seq + 1 -- anything
- * else means the caller's view is stale (a lost update) and is refused
- * with SK_EINVAL, nothing written; so is a line over the kind's count,
- * or to an unknown book.  A line is 1 to SK_STORE_LINE_MAX bytes of
- * UTF-8 without control characters (a tab is allowed). */
-int sk_store_book_append(sk_store *st, uint64_t book, uint64_t seq, const char *line, int64_t at,
-                         sk_error *err);
-/* Takes back the last live line of a book at time `at`: `seq` is its
- * number as the caller knows it (SK_EINVAL, nothing changed, when the
- * last live line is another one or there is none).  The line stays,
- * marked undone at `at`, for the audit; the next line still gets
- * last_seq + 1. */
-int sk_store_book_undo(sk_store *st, uint64_t book, uint64_t seq, int64_t at, sk_error *err);
+ * by `author` (who entered it, for the audit: an account's or a
+ * table's name, the caller's; NULL or "" unknown).  A tournament replays
+ * its lines with their times; the book's `updated` becomes at least
+ * `at`.  seq must be the book's last_seq + 1 -- anything else means the
+ * caller's view is stale (a lost update) and is refused with SK_EINVAL,
+ * nothing written; so is a line over the kind's count, or to an unknown
+ * book.  A line is 1 to SK_STORE_LINE_MAX bytes of UTF-8 without
+ * control characters (a tab is allowed); an author at most
+ * SK_STORE_NAME_MAX bytes without any. */
+int sk_store_book_append(sk_store *st, uint64_t book, uint64_t seq, const char *line,
+                         const char *author, int64_t at, sk_error *err);
+/* Takes back the last live line of a book at time `at` by `author` (as
+ * for append): `seq` is its number as the caller knows it (SK_EINVAL,
+ * nothing changed, when the last live line is another one or there is
+ * none).  The line stays, marked undone at `at`, for the audit; the
+ * next line still gets last_seq + 1. */
+int sk_store_book_undo(sk_store *st, uint64_t book, uint64_t seq, const char *author, int64_t at,
+                       sk_error *err);
 /* How many lines of a book are live (not taken back) and the number of
  * its last line, taken back or not (each may be NULL); SK_EINVAL for an
  * unknown book. */
 int sk_store_book_count(sk_store *st, uint64_t book, uint64_t *live, uint64_t *last_seq,
                         sk_error *err);
 
-/* One line of a book: its number, text and time, and whether and when
- * it was taken back. */
+/* One line of a book: its number, text, time and author, and whether,
+ * when and by whom it was taken back. */
 typedef struct sk_store_book_line {
     uint64_t seq;
     const char *line;
     int64_t at;
-    int undone;        /* taken back (only in a walk with all lines) */
-    int64_t undone_at; /* when; 0 for a live line */
+    const char *author;      /* "" unknown */
+    int undone;              /* taken back (only in a walk with all lines) */
+    int64_t undone_at;       /* when; 0 for a live line */
+    const char *undo_author; /* by whom; "" for a live line or unknown */
 } sk_store_book_line;
 
 /* Calls `fn` for the lines of a book in order: the live ones, the

@@ -456,10 +456,18 @@ static int touch(sk_store *st, uint64_t id, int64_t at, sk_error *err)
     return rc;
 }
 
+/* Who entered or took back a line: NULL or "" unknown, else a name. */
+static int check_author(const sk_store *st, sk_error *err, const char *author)
+{
+    return author ? skx_store_check_plain(st, err, "the line's author", author,
+                                          SK_STORE_NAME_MAX, true, false)
+                  : 0;
+}
+
 /* Inserts line `seq` of a book after the checks of sk_store_book_append
  * (its state read inside the same write). */
-static int append_line(sk_store *st, uint64_t book, uint64_t seq, const char *line, int64_t at,
-                       sk_error *err)
+static int append_line(sk_store *st, uint64_t book, uint64_t seq, const char *line,
+                       const char *author, int64_t at, sk_error *err)
 {
     char what[80];
     snprintf(what, sizeof what, "appending to book %llu", (unsigned long long)book);
@@ -483,14 +491,15 @@ static int append_line(sk_store *st, uint64_t book, uint64_t seq, const char *li
     sqlite3_bind_int64(u.s, 2, (int64_t)seq);
     skx_store_bind_text(u.s, 3, line);
     sqlite3_bind_int64(u.s, 4, at);
+    skx_store_bind_text(u.s, 5, author ? author : "");
     rc = skx_store_step_done(st, &u, what, err);
     skx_store_put(st, &u);
     return rc ? rc : touch(st, book, at, err);
 }
 
 /* See store.h. */
-int sk_store_book_append(sk_store *st, uint64_t book, uint64_t seq, const char *line, int64_t at,
-                         sk_error *err)
+int sk_store_book_append(sk_store *st, uint64_t book, uint64_t seq, const char *line,
+                         const char *author, int64_t at, sk_error *err)
 {
     assert(st);
     int rc = skx_store_check_id(st, err, "book", book, 1);
@@ -500,18 +509,21 @@ int sk_store_book_append(sk_store *st, uint64_t book, uint64_t seq, const char *
         rc = skx_store_check_plain(st, err, "the book's line", line, SK_STORE_LINE_MAX, false,
                                    true);
     if (rc == 0)
+        rc = check_author(st, err, author);
+    if (rc == 0)
         rc = skx_store_writable(st, err);
     if (rc == 0)
         rc = skx_store_write_begin(st, "book_append", "appending to a book", err);
     if (rc)
         return rc;
-    rc = append_line(st, book, seq, line, at, err);
+    rc = append_line(st, book, seq, line, author, at, err);
     return skx_store_write_end(st, "book_append", rc, "committing a book's line", err);
 }
 
 /* Marks line `seq` of a book undone after the checks of
  * sk_store_book_undo (its state read inside the same write). */
-static int undo_line(sk_store *st, uint64_t book, uint64_t seq, int64_t at, sk_error *err)
+static int undo_line(sk_store *st, uint64_t book, uint64_t seq, const char *author, int64_t at,
+                     sk_error *err)
 {
     char what[80];
     snprintf(what, sizeof what, "taking back a line of book %llu", (unsigned long long)book);
@@ -532,25 +544,29 @@ static int undo_line(sk_store *st, uint64_t book, uint64_t seq, int64_t at, sk_e
     sqlite3_bind_int64(u.s, 1, (int64_t)book);
     sqlite3_bind_int64(u.s, 2, (int64_t)seq);
     sqlite3_bind_int64(u.s, 3, at);
+    skx_store_bind_text(u.s, 4, author ? author : "");
     rc = skx_store_step_done(st, &u, what, err);
     skx_store_put(st, &u);
     return rc ? rc : touch(st, book, at, err);
 }
 
 /* See store.h. */
-int sk_store_book_undo(sk_store *st, uint64_t book, uint64_t seq, int64_t at, sk_error *err)
+int sk_store_book_undo(sk_store *st, uint64_t book, uint64_t seq, const char *author, int64_t at,
+                       sk_error *err)
 {
     assert(st);
     int rc = skx_store_check_id(st, err, "book", book, 1);
     if (rc == 0)
         rc = skx_store_check_id(st, err, "line seq", seq, 1);
     if (rc == 0)
+        rc = check_author(st, err, author);
+    if (rc == 0)
         rc = skx_store_writable(st, err);
     if (rc == 0)
         rc = skx_store_write_begin(st, "book_undo", "taking back a book's line", err);
     if (rc)
         return rc;
-    rc = undo_line(st, book, seq, at, err);
+    rc = undo_line(st, book, seq, author, at, err);
     return skx_store_write_end(st, "book_undo", rc, "committing a book's undo", err);
 }
 
@@ -605,10 +621,14 @@ int sk_store_book_lines(sk_store *st, uint64_t book, int all,
             rc = skx_store_col_text(st, u.s, 1, &l.line, err);
         if (rc == 0)
             rc = skx_store_col_int(st, u.s, 2, INT64_MIN, INT64_MAX, &l.at, err);
-        if (rc == 0 && sqlite3_column_type(u.s, 3) != SQLITE_NULL) {
+        if (rc == 0)
+            rc = skx_store_col_text(st, u.s, 3, &l.author, err);
+        if (rc == 0 && sqlite3_column_type(u.s, 4) != SQLITE_NULL) {
             l.undone = 1;
-            rc = skx_store_col_int(st, u.s, 3, INT64_MIN, INT64_MAX, &l.undone_at, err);
+            rc = skx_store_col_int(st, u.s, 4, INT64_MIN, INT64_MAX, &l.undone_at, err);
         }
+        if (rc == 0)
+            rc = skx_store_col_text(st, u.s, 5, &l.undo_author, err);
         l.seq = (uint64_t)seq;
         if (rc == 0)
             rc = fn(ctx, &l);

@@ -98,9 +98,10 @@ static const char *const migrations[] = {
     "  WITHOUT ROWID;"
     "CREATE INDEX game_seats_player ON game_seats (player, room, game_no) WHERE player <> 0;",
     /* version 3: books -- a group of players, an evening's sheet (of a
-     * group or alone) or a tournament: a head and the lines as typed,
-     * replayed to rebuild the document.  A line taken back is marked
-     * (undone: when), never deleted.  The kind is checked by the store,
+     * group or alone) or a tournament: a head and the lines as typed
+     * (when, by whom), replayed to rebuild the document.  A line taken
+     * back is marked (undone: when, undo_author: by whom), never
+     * deleted.  The kind is checked by the store,
      * not by a CHECK: a later kind needs no rebuilt table. */
     "CREATE TABLE books ("
     "  id INTEGER PRIMARY KEY AUTOINCREMENT, kind INTEGER NOT NULL,"
@@ -112,7 +113,8 @@ static const char *const migrations[] = {
     "CREATE INDEX books_owner ON books (owner, created, id) WHERE owner IS NOT NULL;"
     "CREATE TABLE book_lines ("
     "  book INTEGER NOT NULL REFERENCES books(id), seq INTEGER NOT NULL,"
-    "  line TEXT NOT NULL, at INTEGER NOT NULL, undone INTEGER,"
+    "  line TEXT NOT NULL, at INTEGER NOT NULL, author TEXT NOT NULL,"
+    "  undone INTEGER, undo_author TEXT,"
     "  PRIMARY KEY (book, seq)) STRICT, WITHOUT ROWID;",
 };
 #define SKX_SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
@@ -197,13 +199,16 @@ static const char *const stmt_sql[SKX_STMT_COUNT] = {
                        " undone IS NULL) FROM books WHERE id = ?1",
     [SKX_BOOK_COUNT] = "SELECT count(*) FROM book_lines WHERE book = ?1 AND undone IS NULL",
     [SKX_BOOK_UPDATE] = "UPDATE books SET title = coalesce(?2, title), head = coalesce(?3, head),"
-                        " updated = ?4 WHERE id = ?1",
-    [SKX_BOOK_ACCESS] = "UPDATE books SET owner = ?2, key_hash = ?3, updated = ?4 WHERE id = ?1",
-    [SKX_BOOK_TOUCH] = "UPDATE books SET updated = ?2 WHERE id = ?1",
-    [SKX_BOOK_LINE_INSERT] = "INSERT INTO book_lines (book, seq, line, at) VALUES (?1, ?2, ?3, ?4)",
-    [SKX_BOOK_LINE_UNDO] = "UPDATE book_lines SET undone = ?3 WHERE book = ?1 AND seq = ?2"
-                           " AND undone IS NULL",
-    [SKX_BOOK_LINES] = "SELECT seq, line, at, undone FROM book_lines WHERE book = ?1"
+                        " updated = max(updated, ?4) WHERE id = ?1",
+    [SKX_BOOK_ACCESS] = "UPDATE books SET owner = ?2, key_hash = ?3, updated = max(updated, ?4)"
+                        " WHERE id = ?1",
+    [SKX_BOOK_TOUCH] = "UPDATE books SET updated = max(updated, ?2) WHERE id = ?1",
+    [SKX_BOOK_LINE_INSERT] = "INSERT INTO book_lines (book, seq, line, at, author)"
+                             " VALUES (?1, ?2, ?3, ?4, ?5)",
+    [SKX_BOOK_LINE_UNDO] = "UPDATE book_lines SET undone = ?3, undo_author = ?4 WHERE book = ?1"
+                           " AND seq = ?2 AND undone IS NULL",
+    [SKX_BOOK_LINES] = "SELECT seq, line, at, author, undone, coalesce(undo_author, '')"
+                       " FROM book_lines WHERE book = ?1"
                        " AND (?2 OR undone IS NULL) ORDER BY seq",
 };
 

@@ -388,6 +388,12 @@ static void test_book_tournament(void **state)
                tkey);
     assert_string_equal(json_string_value(json_object_get(o, "may")), "table");
     assert_int_equal(json_integer_value(json_object_get(o, "seq")), (json_int_t)seq);
+    json_t *lines = json_object_get(o, "lines"); /* the audit: who entered it */
+    assert_string_equal(
+        json_string_value(json_object_get(json_array_get(lines, json_array_size(lines) - 1), "by")),
+        "table 1/3");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(lines, 0), "by")),
+                        "Leitung");
     json_decref(o);
     json_decref(bk_ask(&tab, "book_done",
                        "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":%llu,\"line\":\"tisch 3 "

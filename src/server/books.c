@@ -473,6 +473,18 @@ static bool table_line_ok(const skx_book *b, int stage, int table, const char *l
     return stage == b->tour.t->nstages && (strcmp(w1, want) == 0 || strcmp(w1, want2) == 0);
 }
 
+/* Who writes a line, for the store's audit trail: a table's phone as
+ * "table S/T", else the connection's name (an account's, or the
+ * nickname) and "(account)" for a logged-in one. */
+static void line_author(const skx_conn *c, int may, int stage, int table, char *out,
+                        size_t size)
+{
+    if (may == SKX_MAY_TABLE)
+        snprintf(out, size, "table %d/%d", stage, table);
+    else
+        snprintf(out, size, "%s%s", c->name, c->account ? " (account)" : "");
+}
+
 /* book_line: one line, checked, stored, then sent to every follower. */
 static void book_line(skx_conn *c, const skx_msg *m)
 {
@@ -532,8 +544,10 @@ static void book_line(skx_conn *c, const skx_msg *m)
         free(said);
         return;
     }
-    if (sk_store_book_append(srv->store, b->id, seq, m->line, at, &err) < 0 ||
-        skx_book_push_line(b, seq, at, m->line) < 0) {
+    char author[SKX_NAME_MAX + 16];
+    line_author(c, may, stage, table, author, sizeof author);
+    if (sk_store_book_append(srv->store, b->id, seq, m->line, author, at, &err) < 0 ||
+        skx_book_push_line(b, seq, at, m->line, author) < 0) {
         /* another writer of the same store, a cap, or no memory: the
          * document is ahead of the store; forget it, read it again */
         free(said);
@@ -578,7 +592,9 @@ static void book_undo(skx_conn *c, const skx_msg *m)
     int64_t at = (int64_t)time(NULL);
     if (skx_store_txn(srv) < 0)
         return;
-    if (sk_store_book_undo(srv->store, b->id, m->seq, at, &err) < 0) {
+    char author[SKX_NAME_MAX + 16];
+    line_author(c, SKX_MAY_EDIT, 0, 0, author, sizeof author);
+    if (sk_store_book_undo(srv->store, b->id, m->seq, author, at, &err) < 0) {
         skx_send_error(c, m->ref, "internal", err.msg, NULL);
         book_forget(srv, b);
         return;

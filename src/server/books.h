@@ -15,6 +15,8 @@
 
 #include "server_internal.h"
 
+#include <string.h>
+
 #define SKX_KEY_BYTES 32       /* an edit key */
 #define SKX_TABLE_KEY_BYTES 16 /* a table key */
 
@@ -35,7 +37,7 @@ struct skx_book {
     int n, cap;
     uint64_t *seqs;
     int64_t *ats;
-    char **texts;
+    char **texts;                    /* each "TEXT\0AUTHOR" */
     /* the document */
     sk_sheet sheet;                  /* SK_STORE_BOOK_SHEET */
     sk_tour tour;                    /* SK_STORE_BOOK_TOURNAMENT */
@@ -64,8 +66,15 @@ void skx_books_remove(skx_server *srv, skx_book *b);
  * not NULL: malloc'd), -1 refused with why. */
 int skx_book_apply(skx_book *b, const char *line, int64_t at, int lang, char **said, char *why,
                    size_t size);
-/* Appends a live line to the book's list (copied); -1 out of memory. */
-int skx_book_push_line(skx_book *b, uint64_t seq, int64_t at, const char *text);
+/* Appends a live line and who entered it ("" unknown) to the book's
+ * list (copied; skx_book_author finds the author); -1 out of memory. */
+int skx_book_push_line(skx_book *b, uint64_t seq, int64_t at, const char *text,
+                       const char *author);
+/* Who entered live line i ("" unknown). */
+static inline const char *skx_book_author(const skx_book *b, int i)
+{
+    return b->texts[i] + strlen(b->texts[i]) + 1;
+}
 /* The hex BLAKE2b-256 of an edit key, as the store keeps it. */
 void skx_book_key_hash(const uint8_t key[SKX_KEY_BYTES], char hash[65]);
 /* A tournament table's key (SKX_TABLE_KEY_BYTES as hex): keyed BLAKE2b

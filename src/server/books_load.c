@@ -64,8 +64,8 @@ int skx_book_key_may(const skx_book *b, const char *key, int *stage, int *table)
     return SKX_MAY_READ;
 }
 
-/* Appends a live line to the book's list (copied); -1 out of memory. */
-int skx_book_push_line(skx_book *b, uint64_t seq, int64_t at, const char *text)
+int skx_book_push_line(skx_book *b, uint64_t seq, int64_t at, const char *text,
+                       const char *author)
 {
     if (b->n == b->cap) {
         int cap = b->cap ? 2 * b->cap : 16;
@@ -82,8 +82,14 @@ int skx_book_push_line(skx_book *b, uint64_t seq, int64_t at, const char *text)
             return -1;
         b->cap = cap;
     }
-    if (!(b->texts[b->n] = strdup(text)))
+    /* the text and its author in one block: "TEXT\0AUTHOR" */
+    size_t n = strlen(text), a = author ? strlen(author) : 0;
+    char *block = malloc(n + a + 2);
+    if (!block)
         return -1;
+    memcpy(block, text, n + 1);
+    memcpy(block + n + 1, author ? author : "", a + 1);
+    b->texts[b->n] = block;
     b->seqs[b->n] = seq;
     b->ats[b->n] = at;
     b->n++;
@@ -217,7 +223,7 @@ static int load_line(void *ctx, const sk_store_book_line *l)
         lc->failed = 1;
         return 0;
     }
-    if (skx_book_push_line(lc->b, l->seq, l->at, l->line) < 0) {
+    if (skx_book_push_line(lc->b, l->seq, l->at, l->line, l->author) < 0) {
         snprintf(lc->why, sizeof lc->why, "out of memory");
         lc->failed = 1;
     }

@@ -291,9 +291,10 @@ json_t *skx_book_snapshot(skx_server *srv, skx_book *b, int lang)
     static const char *const KINDS[] = {"", "group", "sheet", "tournament"};
     json_t *lines = json_array();
     for (int i = 0; i < b->n; i++)
-        json_array_append_new(lines, json_pack("{s:I, s:s, s:I}", "seq", (json_int_t)b->seqs[i],
-                                               "line", b->texts[i], "at",
-                                               (json_int_t)b->ats[i]));
+        json_array_append_new(lines, json_pack("{s:I, s:s, s:I, s:s}", "seq",
+                                               (json_int_t)b->seqs[i], "line", b->texts[i],
+                                               "at", (json_int_t)b->ats[i], "by",
+                                               skx_book_author(b, i)));
     json_t *view = b->kind == SK_STORE_BOOK_SHEET        ? sheet_view(b, lang)
                    : b->kind == SK_STORE_BOOK_TOURNAMENT ? tour_view(b, lang)
                                                          : group_view(srv, b);

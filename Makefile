@@ -10,7 +10,7 @@ PREFIX   ?= /usr/local
 # server libwebsockets (docs/architecture.md).  Only they get those
 # flags (ncursesw's define _XOPEN_SOURCE, which core and ai must not
 # depend on).
-PROG_PKGS      := ncursesw libsodium sqlite3 libwebsockets
+PROG_PKGS      := ncursesw libsodium sqlite3 libwebsockets libqrencode
 LIB_PKG_CFLAGS := $(shell pkg-config --cflags jansson)
 LIB_PKG_LIBS   := $(shell pkg-config --libs jansson)
 CLI_PKG_CFLAGS := $(shell pkg-config --cflags $(PROG_PKGS))

@@ -285,6 +285,7 @@ static void test_origin(void **state)
 #include "server_play.c"
 #include "server_accounts.c"
 #include "server_table.c"
+#include "server_books.c"
 
 /* After each test: no server of a failed test lives on. */
 static int teardown(void **state)
@@ -308,6 +309,7 @@ int main(void)
         cmocka_unit_test(test_origin),
         SKT_ACCOUNT_TESTS
         SKT_TABLE_TESTS
+        SKT_BOOK_TESTS
         SKT_PLAY_TESTS
     };
     snprintf(skt_dump_path, sizeof skt_dump_path, "/tmp/sk-server-msgs-XXXXXX");

@@ -14,6 +14,7 @@ export class Net {
     this.timer = null;
     this.refs = 0;
     this.welcome = null;     // the last welcome message
+    this.lang = null;        // 'de' or 'en': said with hello (the server's words)
   }
 
   // Registers a handler for messages of one type ("*" gets all; "conn"
@@ -48,6 +49,7 @@ export class Net {
       if (name) hello.name = name;
       const token = this.token();
       if (token) hello.token = token;
+      if (this.lang) hello.lang = this.lang;
       ws.send(JSON.stringify(hello));
     };
     ws.onmessage = (e) => {

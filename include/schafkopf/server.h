@@ -33,6 +33,9 @@ typedef struct sk_server_config {
     double burst;           /* ... and the bucket's size */
     int away_seconds;       /* a disconnected human's turn goes to a bot after this */
     int quiet;              /* no log lines on stderr */
+    /* the server's address as people reach it (https://skat.example),
+     * for the links in QR codes; NULL: the request's Host header */
+    const char *public_url;
     /* engines the operator offers (docs/engine-protocol.md): bot spec
      * "ext:NAME" runs COMMAND (/bin/sh -c) as a child process per seat;
      * clients choose among the names only, never a command */

@@ -19,7 +19,7 @@ static void serve_usage(FILE *out)
 {
     fprintf(out,
             "usage: schafkopf serve [--bind ADDR] [--port N] [--db FILE] [--web DIR]\n"
-            "                       [--origin URL]... [--workers N]\n"
+            "                       [--origin URL]... [--workers N] [--public-url URL]\n"
             "                       [--engine NAME=COMMAND]... [--engine-time MS]\n\n"
             "Runs the game server: people play Schafkopf together (and with bots) in\n"
             "a browser, over HTTP and a WebSocket on one port.  Rooms, games and\n"
@@ -35,6 +35,10 @@ static void serve_usage(FILE *out)
             "  --origin URL    one more allowed Origin of WebSocket clients, e.g.\n"
             "                  https://schafkopf.example (repeatable, at most 8); the\n"
             "                  server's own host is always allowed\n"
+            "  --public-url URL\n"
+            "                  the server's address as people reach it, e.g.\n"
+            "                  https://schafkopf.example, for the links in the QR codes\n"
+            "                  of tournament tables (default: the request's Host)\n"
             "  --workers N     bot threads (default 2)\n"
             "  --rate N        client messages a second per connection (default 20,\n"
             "                  bursts of twice as many)\n"
@@ -142,6 +146,7 @@ int skx_cmd_serve(int argc, char **argv)
                                          {"db", required_argument, 0, 'd'},
                                          {"web", required_argument, 0, 'w'},
                                          {"origin", required_argument, 0, 'o'},
+                                         {"public-url", required_argument, 0, 'u'},
                                          {"workers", required_argument, 0, 'j'},
                                          {"rate", required_argument, 0, 'r'},
                                          {"away", required_argument, 0, 'a'},
@@ -187,6 +192,17 @@ int skx_cmd_serve(int argc, char **argv)
                 return 2;
             }
             cfg.origins[cfg.norigins++] = optarg;
+            break;
+        case 'u':
+            if ((strncmp(optarg, "http://", 7) != 0 && strncmp(optarg, "https://", 8) != 0) ||
+                strlen(optarg) > 200 || strpbrk(optarg, " \"'<>#?")) {
+                char q[SK_CLI_QUOTE];
+                fprintf(stderr, "schafkopf: serve: --public-url \"%s\": an address is "
+                                "http://HOST[:PORT][/PATH] or https://...\n",
+                        skx_cli_quote(q, optarg));
+                return 2;
+            }
+            cfg.public_url = optarg;
             break;
         case 'j':
             if (skx_cli_number("workers", optarg, 64, &v) < 0)

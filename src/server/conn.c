@@ -23,6 +23,7 @@ skx_conn *skx_conn_new(skx_server *srv, struct lws *wsi)
     c->wsi = wsi;
     c->tokens = srv->cfg.burst;
     c->chat_tokens = SKX_CHAT_BURST;
+    c->create_tokens = SKX_BOOK_CREATE_BURST;
     c->refill_us = skx_now_us();
     c->next = srv->conns;
     if (srv->conns)
@@ -51,6 +52,7 @@ void skx_conn_free(skx_conn *c)
     skx_server *srv = c->srv;
     unhold(c);
     skx_rooms_drop_conn(c);
+    skx_books_drop_conn(c);
     skx_accounts_drop_conn(c);
     if (c->prev)
         c->prev->next = c->next;
@@ -211,6 +213,9 @@ static bool rate_ok(skx_conn *c)
     c->chat_tokens += dt * SKX_CHAT_RATE;
     if (c->chat_tokens > SKX_CHAT_BURST)
         c->chat_tokens = SKX_CHAT_BURST;
+    c->create_tokens += dt * SKX_BOOK_CREATE_RATE;
+    if (c->create_tokens > SKX_BOOK_CREATE_BURST)
+        c->create_tokens = SKX_BOOK_CREATE_BURST;
     if (c->tokens < 1.0)
         return false;
     c->tokens -= 1.0;
@@ -259,6 +264,10 @@ static void handle(skx_conn *c, const char *data, size_t len)
             return;
         }
         c->chat_tokens -= 1.0;
+    }
+    if (m.type >= SKX_MSG_BOOK_CREATE && m.type <= SKX_MSG_BOOK_UNDO) {
+        skx_books_handle(c, &m);
+        return;
     }
     if (m.type == SKX_MSG_LOBBY) {
         json_t *o = json_pack("{s:s, s:o, s:o}", "type", "lobby", "rooms", skx_rooms_lobby(c->srv),

@@ -93,6 +93,8 @@ static void hello(skx_conn *c, const skx_msg *m)
         skx_send_error(c, m->ref, "state", "hello: this connection said hello already", NULL);
         return;
     }
+    if (m->lang >= 0)
+        c->lang = m->lang; /* the language of refusals and of books' words */
     uint8_t tok[TOKEN_BYTES];
     char hash[65], name[SK_ROOM_NAME_MAX] = "";
     uint64_t player = 0, account = 0;

@@ -11,16 +11,17 @@
 #include <jansson.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /* The fields each message type takes besides "type" and "ref"; a '!'
  * before a name marks it required. */
 typedef struct skx_msg_spec {
     const char *name;
-    const char *fields[8];
+    const char *fields[10];
 } skx_msg_spec;
 
 static const skx_msg_spec SPECS[SKX_MSG_NTYPES] = {
-    [SKX_MSG_HELLO] = {"hello", {"token", "name", NULL}},
+    [SKX_MSG_HELLO] = {"hello", {"token", "name", "lang", NULL}},
     [SKX_MSG_PING] = {"ping", {NULL}},
     [SKX_MSG_LOBBY] = {"lobby", {NULL}},
     [SKX_MSG_CREATE] = {"create", {"!rules", "title", "listed", "fallback", "timer", NULL}},
@@ -38,6 +39,13 @@ static const skx_msg_spec SPECS[SKX_MSG_NTYPES] = {
     [SKX_MSG_PAUSE] = {"pause", {"!room", "!pause", NULL}},
     [SKX_MSG_HINT] = {"hint", {"!room", NULL}},
     [SKX_MSG_CLAIM] = {"claim", {"!room", "!seen", NULL}},
+    [SKX_MSG_BOOK_CREATE] = {"book_create",
+                             {"!kind", "title", "rules", "players", "first_dealer", "group",
+                              "key", "seed", NULL}},
+    [SKX_MSG_BOOK_OPEN] = {"book_open", {"!book", "key", "lang", NULL}},
+    [SKX_MSG_BOOK_CLOSE] = {"book_close", {"!book", NULL}},
+    [SKX_MSG_BOOK_LINE] = {"book_line", {"!book", "!line", "!seq", "key", NULL}},
+    [SKX_MSG_BOOK_UNDO] = {"book_undo", {"!book", "!seq", "key", NULL}},
 };
 
 /* The alphabet of invitation codes: no 0/o, 1/l/i to misread. */
@@ -193,6 +201,119 @@ static int check_code(const char *tname, const char *room, const char **code, sk
     return 0;
 }
 
+
+/* Checks a code field (a room's or a book's) against the invitation
+ * alphabet. */
+static int check_code_field(const char *tname, const char *field, const char *v,
+                            const char **code, sk_error *err)
+{
+    if (strlen(v) != SKX_CODE_LEN || strspn(v, CODE_ALPHABET) != SKX_CODE_LEN) {
+        char what[64];
+        snprintf(what, sizeof what, "%s.%s", tname, field);
+        return fail(err, code, "bad_message", "%s: not a code (%s)", what,
+                    "16 letters and digits");
+    }
+    return 0;
+}
+
+/* Reads the optional "lang" ("de" or "en") into m->lang. */
+static int get_lang(json_t *obj, const char *tn, skx_msg *m, const char **code, sk_error *err)
+{
+    char lang[4] = "";
+    int rc = get_string(obj, tn, "lang", lang, 2, false, code, err);
+    if (rc)
+        return rc;
+    if (!json_object_get(obj, "lang"))
+        return 0;
+    if (strcmp(lang, "de") != 0 && strcmp(lang, "en") != 0)
+        return fail(err, code, "bad_message", "%s.%s: must be \"de\" or \"en\"", tn, "lang");
+    m->lang = strcmp(lang, "en") == 0;
+    return 0;
+}
+
+/* Reads the optional key: 64 hex digits (an edit key) or 32 (a table's). */
+static int get_key(json_t *obj, const char *tn, skx_msg *m, const char **code, sk_error *err)
+{
+    int rc = get_string(obj, tn, "key", m->key, SKX_BOOK_KEY_HEX, false, code, err);
+    if (rc)
+        return rc;
+    size_t n = strlen(m->key);
+    if (json_object_get(obj, "key") &&
+        ((n != SKX_BOOK_KEY_HEX && n != SKX_TABLE_KEY_HEX) ||
+         strspn(m->key, "0123456789abcdef") != n))
+        return fail(err, code, "bad_message", "%s.key: must be %s", tn,
+                    "64 or 32 lowercase hex digits");
+    return 0;
+}
+
+/* book_create: its kind and what that kind takes. */
+static int check_book_create(json_t *obj, skx_msg *m, const char **code, sk_error *err)
+{
+    const char *tn = "book_create";
+    static const char *const kinds[] = {"group", "sheet", "tournament"};
+    char kind[16] = "";
+    uint64_t u = 0;
+    int rc;
+    if ((rc = get_string(obj, tn, "kind", kind, 15, true, code, err)))
+        return rc;
+    for (int i = 0; i < 3; i++)
+        if (strcmp(kind, kinds[i]) == 0)
+            m->kind = i + 1;
+    if (!m->kind)
+        return fail(err, code, "bad_message", "%s.kind: %s", tn,
+                    "must be \"group\", \"sheet\" or \"tournament\"");
+    json_t *rules = json_object_get(obj, "rules");
+    if (rules) {
+        if (!json_is_object(rules))
+            return fail(err, code, "bad_message", "%s.rules: %s", tn,
+                        "must be an object {\"preset\":..,\"overrides\":{..}}");
+        char *text = json_dumps(rules, JSON_COMPACT);
+        if (!text)
+            return fail(err, code, "internal", "%s.rules: %s", tn, "out of memory");
+        sk_error e = {{0}, NULL};
+        rc = sk_rules_from_json(&m->rules, text, &e);
+        free(text);
+        if (rc == 0)
+            rc = sk_rules_validate(&m->rules, &e);
+        if (rc < 0)
+            return fail(err, code, "bad_message", "%s: %.200s", "book_create.rules", e.msg);
+        m->has_rules = 1;
+    }
+    json_t *players = json_object_get(obj, "players");
+    if (players) {
+        if (!json_is_array(players) || json_array_size(players) > SKX_BOOK_NAMES)
+            return fail(err, code, "bad_message", "%s.players: %s", tn,
+                        "must be an array of at most 16 names");
+        size_t i;
+        json_t *v;
+        json_array_foreach(players, i, v) {
+            json_t *one = json_pack("{s:O}", "players", v);
+            rc = one ? get_string(one, tn, "players", m->names[i], SKX_BOOK_NAME_MAX, true,
+                                  code, err)
+                     : fail(err, code, "internal", "%s.%s: out of memory", tn, "players");
+            json_decref(one);
+            if (rc)
+                return rc;
+            for (size_t k = 0; k < i; k++)
+                if (strcasecmp(m->names[k], m->names[i]) == 0)
+                    return fail(err, code, "bad_message", "%s.players: \"%s\" twice", tn,
+                                m->names[i]);
+        }
+        m->nnames = (int)json_array_size(players);
+    }
+    if ((rc = get_uint(obj, tn, "first_dealer", SKX_BOOK_NAMES - 1, &u, code, err)))
+        return rc;
+    m->first_dealer = (int)u;
+    if ((rc = get_string(obj, tn, "title", m->title, SKX_TITLE_MAX, false, code, err)) ||
+        (rc = get_string(obj, tn, "group", m->group, SKX_CODE_LEN, true, code, err)) ||
+        (rc = get_string(obj, tn, "seed", m->seed, SKX_SEED_MAX, true, code, err)) ||
+        (rc = get_key(obj, tn, m, code, err)))
+        return rc;
+    if (m->group[0] && (rc = check_code_field(tn, "group", m->group, code, err)))
+        return rc;
+    return 0;
+}
+
 /* Checks the fields of one message type beyond their JSON types. */
 static int check_fields(json_t *obj, skx_msg *m, const char **code, sk_error *err)
 {
@@ -208,6 +329,23 @@ static int check_fields(json_t *obj, skx_msg *m, const char **code, sk_error *er
                             strspn(m->token, "0123456789abcdef") != SKX_TOKEN_HEX))
             return fail(err, code, "bad_message", "%s.token: must be %s", tn,
                         "64 lowercase hex digits");
+        return get_lang(obj, tn, m, code, err);
+    case SKX_MSG_BOOK_CREATE:
+        return check_book_create(obj, m, code, err);
+    case SKX_MSG_BOOK_OPEN:
+        if ((rc = get_lang(obj, tn, m, code, err)))
+            return rc;
+        /* fall through */
+    case SKX_MSG_BOOK_CLOSE:
+    case SKX_MSG_BOOK_LINE:
+    case SKX_MSG_BOOK_UNDO:
+        if ((rc = get_string(obj, tn, "book", m->book, SKX_CODE_LEN, true, code, err)) ||
+            (rc = check_code_field(tn, "book", m->book, code, err)) ||
+            (rc = get_key(obj, tn, m, code, err)) ||
+            (rc = get_uint(obj, tn, "seq", UINT32_MAX, &m->seq, code, err)))
+            return rc;
+        if (m->type == SKX_MSG_BOOK_LINE)
+            return get_string(obj, tn, "line", m->line, SKX_BOOK_LINE_MAX, true, code, err);
         return 0;
     case SKX_MSG_REGISTER:
     case SKX_MSG_LOGIN:
@@ -286,6 +424,7 @@ int skx_msg_parse(const char *data, size_t len, skx_msg *m, const char **code, s
     memset(m, 0, sizeof *m);
     m->type = -1;
     m->seat = -1;
+    m->lang = -1;
     const char *dummy;
     if (!code)
         code = &dummy;

@@ -26,6 +26,12 @@
 #define SKX_ACCOUNT_MIN 3     /* bytes of an account's name, at least (at most SKX_NAME_MAX) */
 #define SKX_TIMER_MAX 600     /* seconds per decision (table.h's SK_ROOM_TIMER_MAX) */
 #define SKX_SEATS 5           /* seats of a room at most (table.h's SK_ROOM_SEATS) */
+#define SKX_BOOK_KEY_HEX 64   /* a book's edit key: 32 bytes as hex */
+#define SKX_TABLE_KEY_HEX 32  /* a tournament table's key: 16 bytes as hex */
+#define SKX_BOOK_LINE_MAX 1024 /* bytes of a book's line (store.h's SK_STORE_LINE_MAX) */
+#define SKX_BOOK_NAMES 16     /* names of a group's roster at most */
+#define SKX_BOOK_NAME_MAX 23  /* bytes of a player's name on a sheet (SK_SHEET_NAME - 1) */
+#define SKX_SEED_MAX 63       /* bytes of a tournament's published seed (SK_T_SEED - 1) */
 
 enum skx_msg_type {
     SKX_MSG_HELLO = 0,
@@ -46,6 +52,11 @@ enum skx_msg_type {
     SKX_MSG_PAUSE,
     SKX_MSG_HINT,
     SKX_MSG_CLAIM,
+    SKX_MSG_BOOK_CREATE,
+    SKX_MSG_BOOK_OPEN,
+    SKX_MSG_BOOK_CLOSE,
+    SKX_MSG_BOOK_LINE,
+    SKX_MSG_BOOK_UNDO,
     SKX_MSG_NTYPES
 };
 
@@ -73,6 +84,19 @@ typedef struct skx_msg {
     sk_rules rules;               /* create: the ruleset, validated */
     int timer;                    /* create: seconds per decision, 0 (off) .. 600 */
     int pause;                    /* pause: for (1) or against (0) a pause */
+    int lang;                     /* hello, book_open: 0 German, 1 English, -1 not given */
+    /* score keeping (books.c): a book is named by its code like a room */
+    char book[SKX_CODE_LEN + 1];  /* book_*: the book's code */
+    char key[SKX_BOOK_KEY_HEX + 1]; /* an edit key (64 hex) or a table key (32 hex), "" */
+    int kind;                     /* book_create: 1 group, 2 sheet (an evening), 3 tournament */
+    int has_rules;                /* book_create: "rules" was given */
+    char group[SKX_CODE_LEN + 1]; /* book_create: the group of an evening, "" */
+    char names[SKX_BOOK_NAMES][SKX_BOOK_NAME_MAX + 1]; /* book_create: "players" */
+    int nnames;
+    int first_dealer;             /* book_create: index into names, 0 */
+    char seed[SKX_SEED_MAX + 1];  /* book_create: a tournament's published seed */
+    char line[SKX_BOOK_LINE_MAX + 1]; /* book_line: the line as typed */
+    uint64_t seq;                 /* book_line, book_undo: the book's last line the client saw */
 } skx_msg;
 
 /* Parses one client message of `len` bytes.  0, or SK_EINVAL with a

@@ -1,7 +1,8 @@
 /*
  * server.c -- the libwebsockets context and its one event loop: static
  * files of the browser client (a mount of --web), a small HTTP API
- * (/api/lobby, /api/rooms/CODE/games.jsonl and /games) and the WebSocket protocol
+ * (/api/lobby, /api/rooms/CODE/games.jsonl and /games, /api/books/...) and the
+ * WebSocket protocol
  * "schafkopf" on the same port.  Each pass of the loop handles what
  * arrived, then commits the store once and sends (skx_rooms_*).
  */
@@ -202,7 +203,8 @@ typedef struct skx_http {
 
 /* Builds the body of an API request: 200 with JSON or JSON Lines, or
  * an error status with a short text. */
-static int api_route(skx_server *srv, const char *uri, skx_http *h, const char **ctype)
+static int api_route(skx_server *srv, struct lws *wsi, const char *uri, skx_http *h,
+                     const char **ctype)
 {
     static const char prefix[] = "/api/rooms/";
     static const char suffix[] = "/games.jsonl", list[] = "/games";
@@ -213,6 +215,18 @@ static int api_route(skx_server *srv, const char *uri, skx_http *h, const char *
         h->body = o ? json_dumps(o, JSON_COMPACT) : NULL;
         json_decref(o);
         return h->body ? 200 : 500;
+    }
+    if (strncmp(uri, "/api/books/", 11) == 0) {
+        char key[80] = "", lang[8] = "", host[256] = "";
+        size_t blen = 0;
+        char arg[96];
+        const char *v = lws_get_urlarg_by_name(wsi, "key=", arg, (int)sizeof arg);
+        snprintf(key, sizeof key, "%s", v ? v : "");
+        v = lws_get_urlarg_by_name(wsi, "lang=", arg, (int)sizeof arg);
+        snprintf(lang, sizeof lang, "%s", v ? v : "");
+        if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) < 0)
+            host[0] = '\0';
+        return skx_books_http(srv, uri, key, lang, host, &h->body, &blen, ctype);
     }
     size_t n = strlen(uri);
     if (strncmp(uri, prefix, sizeof prefix - 1) == 0 &&
@@ -266,7 +280,7 @@ static int api_callback(struct lws *wsi, enum lws_callback_reasons reason, void 
             ctype = "text/plain";
             h->body = strdup("not found\n");
         } else {
-            status = api_route(srv, uri, h, &ctype);
+            status = api_route(srv, wsi, uri, h, &ctype);
         }
         if (!h->body)
             return -1;
@@ -340,6 +354,7 @@ static void teardown(skx_server *srv)
     if (srv->lws)
         lws_context_destroy(srv->lws);
     skx_rooms_free(srv);
+    skx_books_free(srv);
     if (srv->store)
         sk_store_close(srv->store);
     free(srv->held);

@@ -31,6 +31,24 @@
 typedef struct skx_server skx_server;
 typedef struct skx_room skx_room;
 typedef struct skx_engseat skx_engseat;
+typedef struct skx_book skx_book;
+
+#define SKX_BSUBS_MAX 8                /* books one connection follows */
+#define SKX_BOOKS_CACHED 256           /* books kept loaded without followers */
+#define SKX_BOOK_CREATE_RATE 0.1       /* books a connection creates a second ... */
+#define SKX_BOOK_CREATE_BURST 10.0     /* ... with this many at once */
+
+/* What a connection may do with a book (books.c): read it (its code),
+ * enter one tournament table's games (a table key), or everything (the
+ * edit key, or the account that owns the book). */
+enum skx_may { SKX_MAY_READ = 0, SKX_MAY_TABLE = 1, SKX_MAY_EDIT = 2 };
+
+/* A book a connection follows, and what its key allowed. */
+typedef struct skx_bsub {
+    skx_book *book;
+    int may;                         /* enum skx_may */
+    int stage, table;                /* SKX_MAY_TABLE: the table's stage and number */
+} skx_bsub;
 
 /* One outgoing message: LWS_PRE bytes of room, then the text.  `hold`:
  * the store transaction it waits for (0: none). */
@@ -69,6 +87,10 @@ typedef struct skx_conn {
     size_t held_at;                  /* 1 + its place in srv->held, 0: not there */
     skx_sub subs[SKX_SUBS_MAX];
     int nsubs;
+    int lang;                        /* 0 German, 1 English (hello, book_open) */
+    double create_tokens;            /* books it may still create (a bucket) */
+    skx_bsub bsubs[SKX_BSUBS_MAX];   /* the books it follows (books.c) */
+    int nbsubs;
     /* accounts (accounts.c) */
     char token_hash[65];             /* the session's token hash, "" before hello */
     struct skx_auth_job *auth_job;   /* a password being hashed for it, or NULL */
@@ -212,6 +234,9 @@ struct skx_server {
     int evlib;                   /* libwebsockets runs libuv's loop (epoll) */
     lws_sorted_usec_list_t pass; /* ... where a pass's end is a timer due now */
     int pass_due, stopping;
+    skx_book **books;            /* books loaded (books.c) */
+    size_t nbooks, capbooks;
+    uint64_t book_tick;          /* counts requests for books (the cache's age) */
 };
 
 /* server.c */
@@ -359,6 +384,21 @@ sk_action skx_engine_job_act(skx_job *j);
 void skx_engseat_free(skx_engseat *es);
 /* JSON array of the names offered (lobby). */
 json_t *skx_engine_names(const skx_server *srv);
+
+/* books.c: score keeping and tournaments (docs/server.md "Score keeping
+ * and tournaments"): the book_* messages, books loaded from the store
+ * and their followers. */
+void skx_books_handle(skx_conn *c, const skx_msg *m);
+/* Forgets a closing connection in the books it follows. */
+void skx_books_drop_conn(skx_conn *c);
+void skx_books_free(skx_server *srv);
+/* The HTTP routes under /api/books/ (books_http.c): 200 with a body
+ * (malloc'd, *len bytes) and its content type, or an error status with
+ * a short text.  `key`, `lang`: the query's arguments ("" if none);
+ * `host`: the request's Host header ("" if none), for the URLs in QR
+ * codes when there is no --public-url. */
+int skx_books_http(skx_server *srv, const char *uri, const char *key, const char *lang,
+                   const char *host, char **body, size_t *len, const char **ctype);
 
 /* worker.c */
 int skx_pool_start(skx_pool *p, int n, struct lws_context *lws, sk_error *err);

@@ -9,11 +9,14 @@
  * code of the invitation alphabet, a seat 0..4 where one is given (five
  * players; each room checks its own), a timer 0..600, a pause 0 or 1,
  * an account's name of 3..31 bytes without a space at either end and a
- * password of 8..256 bytes.
+ * password of 8..256 bytes; a book's code of the same alphabet, a key of
+ * 64 or 32 hex digits, a line of 1..1024 bytes, at most 16 distinct
+ * names, a language 0 or 1 where one is given.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../../src/server/proto.c"
 
@@ -65,6 +68,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     if (m.token[0] && strlen(m.token) != SKX_TOKEN_HEX)
         abort();
+    for (const char *c = m.book; c; c = c == m.book ? m.group : NULL)
+        if (c[0] && (strlen(c) != SKX_CODE_LEN || strspn(c, skx_code_alphabet()) != SKX_CODE_LEN))
+            abort();
+    size_t kn = strlen(m.key);
+    if (kn && ((kn != SKX_BOOK_KEY_HEX && kn != SKX_TABLE_KEY_HEX) ||
+               strspn(m.key, "0123456789abcdef") != kn))
+        abort();
+    if (m.type >= SKX_MSG_BOOK_OPEN && m.type <= SKX_MSG_BOOK_UNDO &&
+        strlen(m.book) != SKX_CODE_LEN)
+        abort();
+    if (m.type == SKX_MSG_BOOK_LINE && (!m.line[0] || !clean(m.line, SKX_BOOK_LINE_MAX)))
+        abort();
+    if (m.type == SKX_MSG_BOOK_CREATE && (m.kind < 1 || m.kind > 3))
+        abort();
+    if (m.nnames < 0 || m.nnames > SKX_BOOK_NAMES || m.lang < -1 || m.lang > 1 ||
+        !clean(m.seed, SKX_SEED_MAX))
+        abort();
+    for (int i = 0; i < m.nnames; i++) {
+        if (!m.names[i][0] || !clean(m.names[i], SKX_BOOK_NAME_MAX))
+            abort();
+        for (int k = 0; k < i; k++)
+            if (strcasecmp(m.names[k], m.names[i]) == 0)
+                abort();
+    }
     if (m.type == SKX_MSG_REGISTER || m.type == SKX_MSG_LOGIN) {
         size_t n = strlen(m.name), pw = strlen(m.password);
         if (n < SKX_ACCOUNT_MIN || n > SKX_NAME_MAX || m.name[0] == ' ' || m.name[n - 1] == ' ' ||

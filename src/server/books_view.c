@@ -1,0 +1,313 @@
+/*
+ * books_view.c -- a book as a reader sees it (the message `book`,
+ * docs/server-protocol.md "Score keeping"): its lines as typed and
+ * what they come to, computed by the table layer's documents in the
+ * reader's language: an evening's rows with running totals, the Stock,
+ * Bock and who pays whom; a group's evenings and totals per player; a
+ * tournament's players, stages, tables' sheets with their cross checks,
+ * the games that need approval and the standings with prizes.  Nothing
+ * here is a secret (no card is known), and no key is ever in it.
+ */
+#include "books.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A JSON array of n integers. */
+static json_t *ints(const int64_t *v, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(a, json_integer(v[i]));
+    return a;
+}
+
+/* An evening: rows, totals, Stock, next deal, who pays whom. */
+static json_t *sheet_view(skx_book *b, int lang)
+{
+    sk_sheet *sh = &b->sheet;
+    int np = sh->nplayers;
+    sh->lang = lang;
+    json_t *v = json_object(), *players = json_array(), *rows = json_array();
+    for (int p = 0; p < np; p++)
+        json_array_append_new(players, json_string(sh->names[p]));
+    int64_t money[5] = {0}, points[5] = {0};
+    for (int i = 0; i < sh->n; i++) {
+        const sk_sheet_row *row = &sh->rows[i];
+        char what[512];
+        sk_sheet_describe(sh, row, what, sizeof what);
+        for (int p = 0; p < np; p++) {
+            money[p] += row->money[p];
+            points[p] += row->points[p];
+        }
+        json_t *r = json_pack("{s:I, s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:I, s:b}", "seq",
+                              (json_int_t)(i < b->n ? b->seqs[i] : 0), "dealer",
+                              sh->names[row->dealer], "what", what, "kind",
+                              sk_outcome_kind_code(row->outcome.kind), "money",
+                              ints(row->money, np), "points", ints(row->points, np), "total",
+                              ints(money, np), "total_points", ints(points, np), "stock",
+                              (json_int_t)row->stock, "won", row->won);
+        json_array_append_new(rows, r);
+    }
+    json_object_set_new(v, "players", players);
+    json_object_set_new(v, "rows", rows);
+    json_object_set_new(v, "money", ints(sh->session.money, np));
+    json_object_set_new(v, "points", ints(sh->session.tournament, np));
+    json_object_set_new(v, "stock", json_integer(sh->session.stock));
+    /* the next deal: who deals, who sits out, Bock */
+    sk_session next = sh->session;
+    sk_session_round round;
+    sk_session_next(&next, &round);
+    int dealer = sh->session.dealer;
+    json_t *nx = json_pack("{s:s, s:i, s:b, s:b}", "dealer",
+                           dealer < np ? sh->names[dealer] : "", "bock", round.bock,
+                           "kreuzbock", round.kreuzbock, "first_game", round.first_game);
+    if (np == 5)
+        json_object_set_new(nx, "out", json_string(sh->names[dealer]));
+    json_object_set_new(v, "next", nx);
+    /* who pays whom: the balances with the Stock shared out are the
+     * sheet's business; here the money as it stands */
+    int from[6], to[6];
+    int64_t amount[6], bal[6];
+    for (int p = 0; p < np; p++)
+        bal[p] = sh->session.money[p];
+    int nbal = np;
+    if (sh->session.stock) /* the Stock is money too: it is owed to the pot */
+        bal[nbal++] = sh->session.stock;
+    int nt = sk_sheet_transfers(bal, nbal, from, to, amount);
+    json_t *pay = json_array();
+    for (int i = 0; i < nt; i++)
+        json_array_append_new(pay, json_pack("{s:s, s:s, s:I}", "from",
+                                             from[i] < np ? sh->names[from[i]] : "Stock", "to",
+                                             to[i] < np ? sh->names[to[i]] : "Stock", "amount",
+                                             (json_int_t)amount[i]));
+    json_object_set_new(v, "pay", pay);
+    char *rules = sk_rules_json(&sh->rules);
+    json_t *rj = rules ? json_loads(rules, 0, NULL) : NULL;
+    free(rules);
+    json_object_set_new(v, "rules", rj ? rj : json_null());
+    return v;
+}
+
+/* Sums one evening into a group's totals per roster name. */
+typedef struct group_ctx {
+    skx_server *srv;
+    skx_book *group;
+    json_t *evenings;
+    int64_t money[SKX_BOOK_NAMES], points[SKX_BOOK_NAMES];
+    int games[SKX_BOOK_NAMES], nights[SKX_BOOK_NAMES], declared[SKX_BOOK_NAMES],
+        won[SKX_BOOK_NAMES];
+} group_ctx;
+
+static int group_evening(void *ctx, const sk_store_book *sb)
+{
+    group_ctx *g = ctx;
+    json_t *e = json_pack("{s:s, s:s, s:I, s:I, s:I}", "book", sb->code, "title",
+                          sb->title ? sb->title : "", "created", (json_int_t)sb->created,
+                          "updated", (json_int_t)sb->updated, "lines", (json_int_t)sb->live);
+    sk_error err = {{0}, NULL};
+    int rc = 0;
+    skx_book *b = NULL, *loaded = NULL;
+    for (size_t i = 0; i < g->srv->nbooks && !b; i++) /* one being written is loaded */
+        if (strcmp(g->srv->books[i]->code, sb->code) == 0)
+            b = g->srv->books[i];
+    if (!b)
+        b = loaded = skx_book_load(g->srv, sb->code, &rc, &err);
+    if (b) {
+        const sk_sheet *sh = &b->sheet;
+        json_t *pl = json_array();
+        for (int p = 0; p < sh->nplayers; p++) {
+            json_array_append_new(pl, json_string(sh->names[p]));
+            int k = 0;
+            while (k < g->group->nnames && strcmp(g->group->names[k], sh->names[p]) != 0)
+                k++;
+            if (k == g->group->nnames)
+                continue;
+            g->nights[k]++;
+            g->money[k] += sh->session.money[p];
+            g->points[k] += sh->session.tournament[p];
+            for (int i = 0; i < sh->n; i++) {
+                const sk_sheet_row *row = &sh->rows[i];
+                int seat = -1;
+                for (int s = 0; s < SK_NSEATS; s++)
+                    if (row->seat_player[s] == p)
+                        seat = s;
+                if (seat < 0)
+                    continue;
+                g->games[k]++;
+                if (row->outcome.kind == SK_OUTCOME_GAME && row->outcome.declarer == seat) {
+                    g->declared[k]++;
+                    g->won[k] += row->won;
+                }
+            }
+        }
+        json_object_set_new(e, "players", pl);
+        skx_book_free(loaded);
+    }
+    json_array_append_new(g->evenings, e);
+    return 0;
+}
+
+/* A group: its roster and ruleset, its evenings (newest first) and the
+ * totals of each player over them. */
+static json_t *group_view(skx_server *srv, skx_book *b)
+{
+    group_ctx g;
+    memset(&g, 0, sizeof g);
+    g.srv = srv;
+    g.group = b;
+    g.evenings = json_array();
+    sk_error err = {{0}, NULL};
+    sk_store_books(srv->store, SK_STORE_BOOK_SHEET, b->id, 0, 200, group_evening, &g, &err);
+    json_t *players = json_array(), *stats = json_array();
+    for (int k = 0; k < b->nnames; k++) {
+        json_array_append_new(players, json_string(b->names[k]));
+        json_array_append_new(
+            stats, json_pack("{s:s, s:i, s:i, s:i, s:i, s:I, s:I}", "name", b->names[k],
+                             "evenings", g.nights[k], "games", g.games[k], "declared",
+                             g.declared[k], "won", g.won[k], "money", (json_int_t)g.money[k],
+                             "points", (json_int_t)g.points[k]));
+    }
+    char *rules = sk_rules_json(&b->rules);
+    json_t *rj = rules ? json_loads(rules, 0, NULL) : NULL;
+    free(rules);
+    return json_pack("{s:o, s:o, s:o, s:o}", "players", players, "rules", rj ? rj : json_null(),
+                     "evenings", g.evenings, "stats", stats);
+}
+
+/* A tournament player's name as shown ("NAME (für OLD)" for a substitute). */
+static json_t *player_json(const sk_tournament *t, int start)
+{
+    const sk_t_player *p = &t->players[start - 1];
+    json_t *o = json_pack("{s:i, s:s, s:b, s:b, s:i}", "start", start, "name", p->name, "paid",
+                          p->paid, "withdrawn", p->withdrawn, "first_stage", p->first_stage);
+    if (p->replaced[0])
+        json_object_set_new(o, "replaced", json_string(p->replaced));
+    return o;
+}
+
+/* A table's sheet: its lines in words with points, the cross checks. */
+static json_t *table_json(skx_book *b, int stage, int k, json_t *approvals, sk_t_line *lines)
+{
+    const sk_tournament *t = b->tour.t;
+    const sk_t_table *tb = &t->stages[stage - 1].tables[k - 1];
+    json_t *starts = json_array(), *names = json_array(), *games = json_array();
+    for (int i = 0; i < tb->n; i++) {
+        json_array_append_new(starts, json_integer(tb->start[i]));
+        json_array_append_new(names, json_string(t->players[tb->start[i] - 1].name));
+    }
+    sk_error err = {{0}, NULL};
+    int n = sk_t_sheet(t, stage, k, lines, SK_T_MAX_ENTRIES, &err);
+    int64_t total[5] = {0};
+    json_t *checks = json_array();
+    for (int i = 0; i < n; i++) {
+        const sk_t_line *l = &lines[i];
+        char what[512];
+        sk_tour_describe(&b->tour, tb, l, what, sizeof what);
+        int64_t pts[5] = {0};
+        for (int p = 0; p < tb->n; p++) {
+            pts[p] = l->points[p];
+            total[p] += pts[p];
+        }
+        json_t *g = json_pack("{s:i, s:s, s:o, s:o, s:i, s:b, s:b, s:b, s:b, s:b, s:i}", "game",
+                              i + 1, "what", what, "points", ints(pts, tb->n), "total",
+                              ints(total, tb->n), "round", l->round, "counts", l->counts,
+                              "needs_approval", l->needs_approval, "approved", l->approved,
+                              "struck", l->struck, "won", l->won, "versions", l->versions);
+        if (l->solo_number)
+            json_object_set_new(g, "solo", json_integer(l->solo_number));
+        json_array_append_new(games, g);
+        if (l->needs_approval && !l->approved)
+            json_array_append_new(approvals, json_pack("{s:i, s:i, s:i, s:s, s:b}", "stage",
+                                                       stage, "table", k, "game", i + 1, "what",
+                                                       what, "struck", l->struck));
+        bool round_end = i + 1 == n || lines[i + 1].round != l->round;
+        if (round_end) {
+            int64_t sum = 0;
+            for (int p = 0; p < tb->n; p++)
+                sum += total[p];
+            json_array_append_new(checks, json_pack("{s:i, s:i, s:I}", "round", l->round,
+                                                    "after", i + 1, "sum", (json_int_t)sum));
+        }
+    }
+    return json_pack("{s:i, s:o, s:o, s:o, s:o, s:o, s:i}", "table", k, "start", starts, "names",
+                     names, "games", games, "total", ints(total, tb->n), "checks", checks,
+                     "played", sk_t_games(t, stage, k));
+}
+
+/* A tournament: players, stages with their tables, approvals, standings. */
+static json_t *tour_view(skx_book *b, int lang)
+{
+    sk_tour *tr = &b->tour;
+    const sk_tournament *t = tr->t;
+    tr->lang = lang;
+    json_t *players = json_array(), *stages = json_array(), *approvals = json_array(),
+           *standings = json_array(), *prizes = json_array();
+    for (int i = 1; i <= t->nplayers; i++)
+        json_array_append_new(players, player_json(t, i));
+    sk_t_line *lines = malloc(SK_T_MAX_ENTRIES * sizeof *lines);
+    for (int s = 1; lines && s <= t->nstages; s++) {
+        const sk_t_stage *st = &t->stages[s - 1];
+        json_t *tables = json_array(), *byes = json_array();
+        for (int k = 1; k <= st->ntables; k++)
+            json_array_append_new(tables, table_json(b, s, k, approvals, lines));
+        for (int i = 0; i < st->nbyes; i++)
+            json_array_append_new(byes, json_integer(st->byes[i]));
+        json_array_append_new(stages,
+                              json_pack("{s:i, s:s, s:o, s:o, s:i}", "stage", s, "seating",
+                                        st->seating == SK_T_BYES ? "byes" : "five", "tables",
+                                        tables, "byes", byes, "cost", st->cost));
+    }
+    free(lines);
+    sk_t_standing *sd = calloc(SK_T_MAX_PLAYERS, sizeof *sd);
+    int n = sd ? sk_t_standings(t, sd) : 0;
+    for (int i = 0; i < n; i++) {
+        int64_t sp[SK_T_MAX_STAGES];
+        for (int s = 0; s < t->nstages; s++)
+            sp[s] = sd[i].stage_points[s];
+        json_t *o = json_pack("{s:i, s:i, s:s, s:i, s:o, s:i, s:i, s:i, s:i, s:i, s:I, s:b}",
+                              "place", sd[i].place, "start", sd[i].start, "name",
+                              t->players[sd[i].start - 1].name, "points", sd[i].points,
+                              "stage_points", ints(sp, t->nstages), "sie", sd[i].sie,
+                              "tout_won", sd[i].tout_won, "tout", sd[i].tout, "solo_won",
+                              sd[i].solo_won, "solo", sd[i].solo, "prize",
+                              (json_int_t)sd[i].prize, "withdrawn",
+                              t->players[sd[i].start - 1].withdrawn);
+        if (t->players[sd[i].start - 1].replaced[0])
+            json_object_set_new(o, "replaced",
+                                json_string(t->players[sd[i].start - 1].replaced));
+        json_array_append_new(standings, o);
+    }
+    free(sd);
+    for (int i = 0; i < t->nprizes; i++)
+        json_array_append_new(prizes, json_integer(t->prizes[i]));
+    return json_pack("{s:s, s:i, s:o, s:o, s:o, s:o, s:o}", "seed", t->seed, "games",
+                     t->rules.stage_games, "players", players, "stages", stages, "approvals",
+                     approvals, "standings", standings, "prizes", prizes);
+}
+
+json_t *skx_book_snapshot(skx_server *srv, skx_book *b, int lang)
+{
+    static const char *const KINDS[] = {"", "group", "sheet", "tournament"};
+    json_t *lines = json_array();
+    for (int i = 0; i < b->n; i++)
+        json_array_append_new(lines, json_pack("{s:I, s:s, s:I, s:s}", "seq",
+                                               (json_int_t)b->seqs[i], "line", b->texts[i],
+                                               "at", (json_int_t)b->ats[i], "by",
+                                               skx_book_author(b, i)));
+    json_t *view = b->kind == SK_STORE_BOOK_SHEET        ? sheet_view(b, lang)
+                   : b->kind == SK_STORE_BOOK_TOURNAMENT ? tour_view(b, lang)
+                                                         : group_view(srv, b);
+    json_t *o = json_pack("{s:s, s:s, s:s, s:I, s:I, s:I, s:o, s:o}", "book", b->code, "kind",
+                          KINDS[b->kind], "title", b->title, "seq", (json_int_t)b->last_seq,
+                          "created", (json_int_t)b->created, "updated", (json_int_t)b->updated,
+                          "lines", lines, "view", view ? view : json_null());
+    if (o && b->parent_code[0])
+        json_object_set_new(o, "group", json_string(b->parent_code));
+    json_t *head = json_loads(b->head, 0, NULL); /* what the book starts from (no key in it) */
+    if (o)
+        json_object_set_new(o, "head", json_is_object(head) ? head : json_object());
+    else
+        json_decref(head);
+    return o;
+}

@@ -1,0 +1,159 @@
+// Score keeping in the browser (web/books.html, docs/web.md "Score
+// keeping"): an organiser creates a tournament of 13 players and draws
+// stage 1 with one five-seat table (5.2.2); the five-seat table's phone
+// opens the link of its QR code (a table key: only that table) and
+// enters a game; a live standings page in a second browser context
+// updates without a reload.  An evening is kept at a phone's width, with
+// a refusal shown in words and an undo.  Screenshots at 360 px and at a
+// desktop's width, German and English, go to $SK_E2E_OUT (build/e2e/).
+
+import test, { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { launch, person, PHONE, DESKTOP } from './lib/browser.js';
+import { Server, environment } from './lib/server.js';
+
+const env = environment();
+let browser;
+let server;
+
+const NAMES = ['Anna', 'Bert', 'Carl', 'Dora', 'Emil', 'Fritz', 'Gerti', 'Hans', 'Ida', 'Jakob', 'Kathi', 'Luise', 'Max'];
+
+before(async () => {
+  browser = await launch();
+  server = await Server.create(env, 'books');
+  await server.start();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(env.out, `books-${name}.png`), fullPage: true });
+}
+
+// The page's message line once it says something other than "entering".
+async function said(page) {
+  await page.waitForFunction(() => {
+    const m = document.getElementById('bk-msg').textContent;
+    return m && !/…$/.test(m);
+  });
+  return page.locator('#bk-msg').textContent();
+}
+
+// Submits one organiser form and waits for the server's answer.
+async function submitLine(page, formId) {
+  await page.evaluate(() => { document.getElementById('bk-msg').textContent = ''; });
+  await page.locator(`#${formId} button[type=submit]`).click();
+  return said(page);
+}
+
+test('a tournament of 13: the draw, a table key enters its game, the live standings follow', async () => {
+  const org = await person(browser, { device: DESKTOP });
+  await org.page.goto(`${server.url}books.html`);
+  await org.page.waitForSelector('#conn[data-state=open]');
+  await shot(org.page, 'home-desktop-de');
+  await org.page.fill('#bk-create-tournament [name=title]', 'Feldmoching');
+  await org.page.fill('#bk-create-tournament [name=seed]', 'Feldmoching 2026');
+  await org.page.click('#bk-create-tournament button[type=submit]');
+  await org.page.waitForSelector('#bk-register');
+  const code = new URLSearchParams((await org.page.evaluate(() => location.hash)).slice(1)).get('b');
+  assert.match(code, /^[a-km-np-z2-9]{16}$/);
+  for (const [i, name] of NAMES.entries()) {
+    await org.page.fill('#bk-register [name=name]', name);
+    assert.match(await submitLine(org.page, 'bk-register'), new RegExp(`${i + 1}: ${name}$`));
+  }
+  await org.page.fill('#bk-games [name=games]', '4');
+  await submitLine(org.page, 'bk-games');
+  await org.page.selectOption('#bk-draw [name=seating]', 'five');
+  await submitLine(org.page, 'bk-draw');
+  await org.page.waitForSelector('.bk-table-block >> nth=2');
+  assert.equal(await org.page.locator('img.bk-qr').count(), 3);
+  await shot(org.page, 'organiser-desktop-de');
+
+  // The printed sheets carry each table's link (its QR code) for the organiser.
+  const key = await org.page.evaluate((c) => JSON.parse(localStorage.getItem('schafkopf.books')).find((b) => b.book === c).key, code);
+  const sheets = await (await org.page.request.get(`${server.url}api/books/${code}/sheets-1.html?key=${key}`)).text();
+  const links = [...sheets.matchAll(/class=table-link href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+  assert.equal(links.length, 3);
+  const tableLink = links[2];
+  assert.ok(!tableLink.includes(key), 'a table link never carries the organiser key');
+  const plain = await (await org.page.request.get(`${server.url}api/books/${code}/sheets-1.html`)).text();
+  assert.ok(!plain.includes('table-link'), 'no table links without the organiser key');
+
+  // The live standings, in a context of its own.
+  const live = await person(browser, { device: DESKTOP, lang: 'en' });
+  await live.page.goto(`${server.url}books.html`);
+  await live.page.selectOption('#lang', 'en');
+  await live.page.goto(`${server.url}books.html#b=${code}&live`);
+  await live.page.waitForSelector('#bk-standings tbody tr >> nth=12');
+  const before = await live.page.locator('#bk-standings tbody tr').first().textContent();
+
+  // The five-seat table's phone: its own table only, big targets.
+  const phone = await person(browser, { device: PHONE });
+  await phone.page.goto(tableLink);
+  await phone.page.waitForSelector('#bk-entry');
+  assert.equal(await phone.page.locator('#bk-register').count(), 0, 'a table key shows no organiser forms');
+  const seats = await phone.page.locator('#bk-entry [name=declarer] option').allTextContents();
+  assert.equal(seats.length, 6); // "—" and five players
+  // 5.2.15: game 1; at a five-seat table the first seat deals and sits out
+  await phone.page.selectOption('#bk-entry [name=contract]', 'sauspiel:E');
+  await phone.page.selectOption('#bk-entry [name=declarer]', seats[2]);
+  await phone.page.click('#bk-entry [name=result][value=won]');
+  await phone.page.click('#bk-entry button[type=submit]');
+  // A Sauspiel needs its partner: the server's refusal, in words.
+  const refusal = await said(phone.page);
+  assert.ok(refusal.length > 5 && !/^bk_/.test(refusal), refusal);
+  assert.ok(await phone.page.locator('#bk-msg.bad').count());
+  await shot(phone.page, 'table-refused-phone-de');
+  await phone.page.selectOption('#bk-entry [name=partner]', seats[3]);
+  await phone.page.click('#bk-entry button[type=submit]');
+  await phone.page.waitForSelector('.bk-table tbody tr:not(.sum)');
+  await shot(phone.page, 'table-phone-de');
+
+  // The live page updated by itself: the declarer's side leads with +1.
+  await live.page.waitForFunction((old) => document.querySelector('#bk-standings tbody tr').textContent !== old, before);
+  const top = await live.page.locator('#bk-standings tbody tr').first().locator('td').last().textContent();
+  assert.ok(top === '' || /./.test(top));
+  const points = await live.page.locator('#bk-standings tbody tr').first().locator('td b').textContent();
+  assert.equal(points, '+1');
+  await shot(live.page, 'live-desktop-en');
+  await live.page.setViewportSize({ width: 360, height: 740 });
+  await shot(live.page, 'live-phone-en');
+  for (const p of [org, live, phone]) {
+    assert.deepEqual(p.errors, []);
+    await p.context.close();
+  }
+});
+
+test('an evening at a phone: a deal, a refusal in words, undo, English', async () => {
+  const p = await person(browser, { device: PHONE });
+  await p.page.goto(`${server.url}books.html`);
+  await p.page.waitForSelector('#conn[data-state=open]');
+  await shot(p.page, 'home-phone-de');
+  await p.page.fill('#bk-create-sheet [name=players]', 'Anna, Bert, Carl, Dora');
+  await p.page.click('#bk-create-sheet button[type=submit]');
+  await p.page.waitForSelector('#bk-entry');
+  await p.page.selectOption('#bk-entry [name=contract]', 'solo:H');
+  await p.page.selectOption('#bk-entry [name=declarer]', 'Bert');
+  await p.page.fill('#bk-entry [name=points]', '75');
+  await p.page.click('#bk-entry button[type=submit]');
+  await p.page.waitForSelector('.bk-table tbody tr:not(.sum)');
+  // 2.6: a Solo has no partner: refused, nothing booked
+  await p.page.selectOption('#bk-entry [name=partner]', 'Carl');
+  await p.page.click('#bk-entry button[type=submit]');
+  await p.page.waitForSelector('#bk-msg.bad');
+  assert.equal(await p.page.locator('.bk-table tbody tr:not(.sum)').count(), 1);
+  await shot(p.page, 'evening-phone-de');
+  await p.page.selectOption('#lang', 'en');
+  await p.page.waitForFunction(() => document.querySelector('.bk-sheet h2').textContent.includes('evening'));
+  await shot(p.page, 'evening-phone-en');
+  await p.page.click('#bk-undo');
+  await p.page.waitForFunction(() => !document.querySelector('.bk-table tbody tr:not(.sum)'));
+  await p.page.setViewportSize({ width: 1280, height: 800 });
+  await shot(p.page, 'evening-desktop-en');
+  assert.deepEqual(p.errors, []);
+  await p.context.close();
+});

@@ -1,0 +1,449 @@
+/*
+ * server_books.c -- score keeping and tournaments on the server
+ * (docs/server-protocol.md "Score keeping"), included by
+ * test_server.c: the book_* messages, who may write (edit key, table
+ * key, none), refusals in the connection's language, a line stored
+ * before anybody hears of it (told, then kill -9: still there), undo,
+ * the HTTP pages, CSV and QR codes, and everything back after a restart.
+ */
+
+/* Sends a message and returns the next message of `type` (failing the
+ * test when none comes). */
+static json_t *bk_ask(skt_ws *w, const char *type, const char *fmt, ...)
+{
+    char msg[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    assert_int_equal(skt_ws_send(w, msg), 0);
+    json_t *o = expect(w, type == NULL ? NULL : type, 10000);
+    if (!o)
+        fail_msg("no %s after %s", type, msg);
+    return o;
+}
+
+/* Sends a message and expects an error of `code`; returns its message
+ * (malloc'd). */
+static char *bk_refused(skt_ws *w, const char *code, const char *fmt, ...)
+{
+    char msg[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    assert_int_equal(skt_ws_send(w, msg), 0);
+    json_t *e = expect(w, "error", 10000);
+    assert_non_null(e);
+    const char *c = json_string_value(json_object_get(e, "code"));
+    if (!c || strcmp(c, code) != 0)
+        fail_msg("for %s expected error %s, got %s (%s)", msg, code, c ? c : "(none)",
+                 json_string_value(json_object_get(e, "message")));
+    char *text = strdup(json_string_value(json_object_get(e, "message")));
+    json_decref(e);
+    return text;
+}
+
+/* Receives until a `book` of `code` with last line `seq` comes; every
+ * message received is checked not to contain `secret` (a key this
+ * connection never presented). */
+static json_t *bk_update(skt_ws *w, const char *code, uint64_t seq, const char *secret)
+{
+    int64_t end = skt_ms() + 10000;
+    while (skt_ms() < end) {
+        char *text = skt_ws_recv(w, (int)(end - skt_ms()));
+        assert_non_null(text);
+        if (secret && secret[0] && strstr(text, secret))
+            fail_msg("a key went to a connection that did not present it: %.200s", text);
+        json_t *o = json_loads(text, 0, NULL);
+        free(text);
+        assert_non_null(o);
+        const char *t = json_string_value(json_object_get(o, "type"));
+        if (t && strcmp(t, "book") == 0 &&
+            strcmp(json_string_value(json_object_get(o, "book")), code) == 0 &&
+            (uint64_t)json_integer_value(json_object_get(o, "seq")) == seq)
+            return o;
+        json_decref(o);
+    }
+    fail_msg("no update of %s to line %llu", code, (unsigned long long)seq);
+    return NULL;
+}
+
+/* A connection that said hello in `lang`. */
+static void bk_conn(skt_ws *w, int port, const char *name, const char *lang)
+{
+    assert_int_equal(skt_ws_open(w, port, NULL), 0);
+    char msg[200];
+    snprintf(msg, sizeof msg, "{\"type\":\"hello\",\"name\":\"%s\",\"lang\":\"%s\"}", name, lang);
+    assert_int_equal(skt_ws_send(w, msg), 0);
+    json_t *o = expect(w, "welcome", 10000);
+    assert_non_null(o);
+    json_decref(o);
+}
+
+/* The table link of table `table` on a stage's printed sheets (with the
+ * organiser key): "...#b=CODE&amp;k=KEY" -> the key. */
+static void bk_table_key(int port, const char *code, const char *key, int stage, int table,
+                         char out[33])
+{
+    char path[300], *body = NULL;
+    snprintf(path, sizeof path, "/api/books/%s/sheets-%d.html?key=%s", code, stage, key);
+    assert_int_equal(skt_http_get(port, path, &body, NULL), 200);
+    const char *p = body;
+    for (int k = 0; k < table; k++) {
+        p = strstr(p, "class=table-link");
+        assert_non_null(p);
+        p++;
+    }
+    p = strstr(p, "k=");
+    assert_non_null(p);
+    memcpy(out, p + 2, 32);
+    out[32] = '\0';
+    assert_int_equal(strspn(out, "0123456789abcdef"), 32);
+    assert_non_null(strstr(body, "<svg")); /* the QR codes */
+    free(body);
+}
+
+/* An evening: the creator's key writes, a reader cannot; refusals in
+ * each connection's language; a stale line and undo; told implies
+ * stored (kill -9 right after the update); the CSV. */
+static void test_book_sheet(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64], db[600];
+    start(&srv, dir, sizeof dir, NULL);
+    snprintf(db, sizeof db, "%s/server.db", dir);
+    skt_ws a, b;
+    bk_conn(&a, srv.port, "Wirt", "en");
+    bk_conn(&b, srv.port, "Gast", "de");
+    json_t *o = bk_ask(&a, "book_created",
+                       "{\"type\":\"book_create\",\"kind\":\"sheet\",\"title\":\"Freitag\","
+                       "\"players\":[\"Anna\",\"Bert\",\"Carl\",\"Dora\"],\"first_dealer\":0,"
+                       "\"rules\":{\"preset\":\"official\",\"overrides\":{}},\"ref\":\"c1\"}");
+    char code[17], key[65];
+    snprintf(code, sizeof code, "%s", json_string_value(json_object_get(o, "book")));
+    snprintf(key, sizeof key, "%s", json_string_value(json_object_get(o, "key")));
+    assert_string_equal(json_string_value(json_object_get(o, "ref")), "c1");
+    assert_int_equal(strlen(key), 64);
+    json_decref(o);
+    o = expect(&a, "book", 10000);
+    assert_string_equal(json_string_value(json_object_get(o, "may")), "edit");
+    json_decref(o);
+    /* a reader: the code alone */
+    o = bk_ask(&b, "book", "{\"type\":\"book_open\",\"book\":\"%s\",\"ref\":\"o1\"}", code);
+    assert_string_equal(json_string_value(json_object_get(o, "may")), "read");
+    assert_string_equal(json_string_value(json_object_get(o, "title")), "Freitag");
+    char *text = json_dumps(o, 0);
+    assert_null(strstr(text, key)); /* never the key */
+    free(text);
+    json_decref(o);
+    free(bk_refused(&b, "forbidden",
+                    "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":0,\"line\":\"game "
+                    "sauspiel:E declarer=Anna partner=Bert won\"}",
+                    code));
+    /* 3.3 (docs/rules.md "Score keeping"): a Sauspiel has a partner */
+    char *en = bk_refused(&a, "refused",
+                          "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":0,\"line\":\"game "
+                          "sauspiel:E declarer=Anna won\"}",
+                          code);
+    char *de = bk_refused(&b, "refused",
+                          "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":0,\"key\":\"%s\","
+                          "\"line\":\"game sauspiel:E declarer=Anna won\"}",
+                          code, key);
+    assert_string_not_equal(en, de); /* the same refusal in two languages */
+    free(en);
+    free(de);
+    o = bk_ask(&a, "book_done",
+               "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":0,\"line\":\"game sauspiel:E "
+               "declarer=Anna partner=Bert won\"}",
+               code);
+    assert_int_equal(json_integer_value(json_object_get(o, "seq")), 1);
+    json_decref(o);
+    o = bk_update(&b, code, 1, key);
+    json_t *rows = json_object_get(json_object_get(o, "view"), "rows");
+    assert_int_equal(json_array_size(rows), 1);
+    json_t *money = json_object_get(json_array_get(rows, 0), "money");
+    int64_t sum = 0;
+    for (size_t i = 0; i < json_array_size(money); i++)
+        sum += json_integer_value(json_array_get(money, i));
+    assert_int_equal(sum, 0); /* 5.3.3: every deal sums to zero */
+    assert_true(json_integer_value(json_array_get(money, 0)) > 0);
+    json_decref(o);
+    /* a stale line (seq 0 again) is refused, not booked twice */
+    free(bk_refused(&a, "stale",
+                    "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":0,\"line\":\"game "
+                    "solo:H declarer=Bert points=80\"}",
+                    code));
+    /* undo (3.4.1) with the key, then a new line gets seq 3 */
+    free(bk_refused(&b, "forbidden", "{\"type\":\"book_undo\",\"book\":\"%s\",\"seq\":1}", code));
+    json_decref(bk_ask(&a, "book_done", "{\"type\":\"book_undo\",\"book\":\"%s\",\"seq\":1}", code));
+    o = bk_update(&b, code, 1, key);
+    assert_int_equal(json_array_size(json_object_get(json_object_get(o, "view"), "rows")), 0);
+    json_decref(o);
+    json_decref(bk_ask(&a, "book_done",
+                       "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":1,\"line\":\"game "
+                       "solo:H declarer=Bert points=80\"}",
+                       code));
+    o = bk_update(&b, code, 2, key);
+    json_decref(o);
+    /* told, so stored: kill -9 at once, restart, it is there */
+    skt_ws_close(&a);
+    skt_ws_close(&b);
+    skt_server_stop(&srv, SIGKILL);
+    assert_int_equal(skt_server_start_args(&srv, db, NULL), 0);
+    bk_conn(&b, srv.port, "Gast", "de");
+    o = bk_ask(&b, "book", "{\"type\":\"book_open\",\"book\":\"%s\"}", code);
+    assert_int_equal(json_integer_value(json_object_get(o, "seq")), 2);
+    json_t *lines = json_object_get(o, "lines");
+    assert_int_equal(json_array_size(lines), 1);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(lines, 0), "seq")), 2);
+    json_decref(o);
+    /* the key still writes after the restart */
+    json_decref(bk_ask(&b, "book_done",
+                       "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":2,\"key\":\"%s\","
+                       "\"line\":\"zusammen\"}",
+                       code, key));
+    char path[200], *body = NULL;
+    snprintf(path, sizeof path, "/api/books/%s/sheet.csv", code);
+    assert_int_equal(skt_http_get(srv.port, path, &body, NULL), 200);
+    assert_non_null(strstr(body, "Anna"));
+    free(body);
+    skt_ws_close(&b);
+    finish(&srv, dir);
+}
+
+/* A group: the roster, an evening of it written with the group's key. */
+static void test_book_group(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    start(&srv, dir, sizeof dir, NULL);
+    skt_ws a;
+    bk_conn(&a, srv.port, "Wirt", "de");
+    json_t *o = bk_ask(&a, "book_created",
+                       "{\"type\":\"book_create\",\"kind\":\"group\",\"title\":\"Stammtisch\","
+                       "\"players\":[\"Anna\",\"Bert\",\"Carl\",\"Dora\",\"Emil\"]}");
+    char group[17], key[65];
+    snprintf(group, sizeof group, "%s", json_string_value(json_object_get(o, "book")));
+    snprintf(key, sizeof key, "%s", json_string_value(json_object_get(o, "key")));
+    json_decref(o);
+    json_decref(expect(&a, "book", 10000));
+    /* an evening needs the group's key (a second connection has none) */
+    skt_ws b;
+    bk_conn(&b, srv.port, "Gast", "en");
+    free(bk_refused(&b, "forbidden",
+                    "{\"type\":\"book_create\",\"kind\":\"sheet\",\"group\":\"%s\","
+                    "\"players\":[\"Anna\",\"Bert\",\"Carl\",\"Dora\"]}",
+                    group));
+    free(bk_refused(&a, "bad_message",
+                    "{\"type\":\"book_create\",\"kind\":\"sheet\",\"group\":\"%s\","
+                    "\"players\":[\"Anna\",\"Bert\",\"Carl\",\"Xaver\"]}",
+                    group));
+    o = bk_ask(&a, "book_created",
+               "{\"type\":\"book_create\",\"kind\":\"sheet\",\"group\":\"%s\","
+               "\"players\":[\"Bert\",\"Carl\",\"Dora\",\"Emil\"],\"first_dealer\":1}",
+               group);
+    assert_null(json_object_get(o, "key")); /* the group's key writes it */
+    char evening[17];
+    snprintf(evening, sizeof evening, "%s", json_string_value(json_object_get(o, "book")));
+    json_decref(o);
+    json_decref(bk_ask(&b, "book", "{\"type\":\"book_open\",\"book\":\"%s\"}", evening));
+    json_decref(bk_ask(&b, "book_done",
+                       "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":0,\"key\":\"%s\","
+                       "\"line\":\"game solo:G declarer=Emil points=70\"}",
+                       evening, key));
+    char msg[200];
+    snprintf(msg, sizeof msg, "{\"type\":\"book_open\",\"book\":\"%s\"}", group);
+    assert_int_equal(skt_ws_send(&b, msg), 0);
+    o = bk_update(&b, group, 0, NULL); /* (the evening's update may come first) */
+    json_t *view = json_object_get(o, "view");
+    assert_int_equal(json_array_size(json_object_get(view, "evenings")), 1);
+    json_t *stats = json_object_get(view, "stats");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(stats, 4), "name")),
+                        "Emil");
+    assert_true(json_integer_value(json_object_get(json_array_get(stats, 4), "money")) > 0);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(stats, 0), "evenings")),
+                     0); /* Anna sat out */
+    json_decref(o);
+    /* creating books is limited per connection: 10 attempts at once,
+     * then one every 10 s (a has made 3); a connection follows 8 books,
+     * the first it followed goes */
+    for (int i = 0; i < 7; i++) {
+        json_decref(bk_ask(&a, "book_created",
+                           "{\"type\":\"book_create\",\"kind\":\"tournament\",\"seed\":\"s%d\"}", i));
+        json_decref(expect(&a, "book", 10000));
+    }
+    free(bk_refused(&a, "rate", "{\"type\":\"book_create\",\"kind\":\"tournament\",\"seed\":\"x\"}"));
+    skt_ws_close(&a);
+    skt_ws_close(&b);
+    finish(&srv, dir);
+}
+
+/* A tournament of 13 (5.2.2: a five-seat table): the organiser's key
+ * registers and draws; a table key enters only its own table's games
+ * and never approves; the standings follow live; QR codes need the
+ * organiser key; kill -9 and a restart keep everything, table keys too. */
+static void test_book_tournament(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64], db[600];
+    start(&srv, dir, sizeof dir, NULL);
+    snprintf(db, sizeof db, "%s/server.db", dir);
+    skt_ws org, tab, look;
+    bk_conn(&org, srv.port, "Leitung", "de");
+    json_t *o = bk_ask(&org, "book_created",
+                       "{\"type\":\"book_create\",\"kind\":\"tournament\",\"title\":\"Feldmoching\","
+                       "\"seed\":\"Feldmoching 2026\"}");
+    char code[17], key[65];
+    snprintf(code, sizeof code, "%s", json_string_value(json_object_get(o, "book")));
+    snprintf(key, sizeof key, "%s", json_string_value(json_object_get(o, "key")));
+    json_decref(o);
+    json_decref(expect(&org, "book", 10000));
+    static const char *const names[] = {"Anna", "Bert", "Carl",  "Dora",  "Emil",
+                                        "Fritz", "Gerti", "Hans", "Ida",   "Jakob",
+                                        "Kathi", "Luise", "Max"};
+    uint64_t seq = 0;
+    char line[200];
+    for (int i = 0; i < 13; i++) {
+        snprintf(line, sizeof line, "anmelden %s bezahlt", names[i]);
+        json_decref(bk_ask(&org, "book_done",
+                           "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":%llu,\"line\":\"%s\"}",
+                           code, (unsigned long long)seq++, line));
+    }
+    json_decref(bk_ask(&org, "book_done",
+                       "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":%llu,\"line\":\"spiele 4\"}",
+                       code, (unsigned long long)seq++));
+    /* before the draw there is no table key: QR 404 */
+    char path[300], *body = NULL;
+    json_decref(bk_ask(&org, "book_done",
+                       "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":%llu,"
+                       "\"line\":\"auslosen 1 fuenf\"}",
+                       code, (unsigned long long)seq++));
+    snprintf(path, sizeof path, "/api/books/%s/qr/1-3.svg?key=%s", code, key);
+    assert_int_equal(skt_http_get(srv.port, path, &body, NULL), 200);
+    assert_non_null(strstr(body, "<svg"));
+    free(body);
+    snprintf(path, sizeof path, "/api/books/%s/qr/1-3.svg", code);
+    assert_int_equal(skt_http_get(srv.port, path, &body, NULL), 403);
+    free(body);
+    snprintf(path, sizeof path, "/api/books/%s/sheets-1.html", code);
+    assert_int_equal(skt_http_get(srv.port, path, &body, NULL), 200);
+    assert_null(strstr(body, "table-link")); /* no keys without the organiser's */
+    free(body);
+    char tkey[33], tkey1[33];
+    bk_table_key(srv.port, code, key, 1, 3, tkey);
+    bk_table_key(srv.port, code, key, 1, 1, tkey1);
+    assert_string_not_equal(tkey, tkey1);
+    /* the five-seat table's phone: only its own games */
+    bk_conn(&tab, srv.port, "Tisch3", "en");
+    bk_conn(&look, srv.port, "Saal", "de");
+    o = bk_ask(&look, "book", "{\"type\":\"book_open\",\"book\":\"%s\"}", code);
+    json_t *tables = json_object_get(
+        json_array_get(json_object_get(json_object_get(o, "view"), "stages"), 0), "tables");
+    assert_int_equal(json_array_size(tables), 3);
+    assert_int_equal(json_array_size(json_object_get(json_array_get(tables, 2), "start")), 5);
+    json_decref(o);
+    o = bk_ask(&tab, "book", "{\"type\":\"book_open\",\"book\":\"%s\",\"key\":\"%s\"}", code,
+               tkey);
+    assert_string_equal(json_string_value(json_object_get(o, "may")), "table");
+    assert_int_equal(json_integer_value(json_object_get(json_object_get(o, "table"), "table")), 3);
+    json_decref(o);
+    free(bk_refused(&tab, "forbidden",
+                    "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":%llu,\"line\":\"table 1 game "
+                    "sauspiel:E declarer=1 partner=2 won\"}",
+                    code, (unsigned long long)seq));
+    free(bk_refused(&tab, "forbidden",
+                    "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":%llu,\"line\":\"anmelden "
+                    "Xaver bezahlt\"}",
+                    code, (unsigned long long)seq));
+    /* 5.2.14: approval is the referee's, not the table's */
+    free(bk_refused(&tab, "forbidden",
+                    "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":%llu,\"line\":\"table 3 "
+                    "approved game solo:E:tout declarer=2 won\"}",
+                    code, (unsigned long long)seq));
+    /* 5.2.15 (docs/tournament.md): game 1, the dealer (seat 1) sits out */
+    o = bk_ask(&tab, "book_done",
+               "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":%llu,\"line\":\"table 3 game "
+               "sauspiel:E declarer=2 partner=3 won\"}",
+               code, (unsigned long long)seq);
+    assert_int_equal(json_integer_value(json_object_get(o, "seq")), (json_int_t)++seq);
+    json_decref(o);
+    o = bk_update(&look, code, seq, tkey);
+    json_t *standings = json_object_get(json_object_get(o, "view"), "standings");
+    assert_int_equal(json_array_size(standings), 13);
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(standings, 0), "points")),
+                     1);
+    json_decref(o);
+    /* kill -9, restart: the lines, the table key still enters */
+    skt_ws_close(&org);
+    skt_ws_close(&tab);
+    skt_ws_close(&look);
+    skt_server_stop(&srv, SIGKILL);
+    assert_int_equal(skt_server_start_args(&srv, db, NULL), 0);
+    bk_conn(&tab, srv.port, "Tisch3", "de");
+    o = bk_ask(&tab, "book", "{\"type\":\"book_open\",\"book\":\"%s\",\"key\":\"%s\"}", code,
+               tkey);
+    assert_string_equal(json_string_value(json_object_get(o, "may")), "table");
+    assert_int_equal(json_integer_value(json_object_get(o, "seq")), (json_int_t)seq);
+    json_t *lines = json_object_get(o, "lines"); /* the audit: who entered it */
+    assert_string_equal(
+        json_string_value(json_object_get(json_array_get(lines, json_array_size(lines) - 1), "by")),
+        "table 1/3");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(lines, 0), "by")),
+                        "Leitung");
+    json_decref(o);
+    json_decref(bk_ask(&tab, "book_done",
+                       "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":%llu,\"line\":\"tisch 3 "
+                       "spiel wenz spieler=1 augen=70\"}",
+                       code, (unsigned long long)seq++));
+    snprintf(path, sizeof path, "/api/books/%s/standings.html?lang=en", code);
+    assert_int_equal(skt_http_get(srv.port, path, &body, NULL), 200);
+    assert_non_null(strstr(body, "Standings"));
+    free(body);
+    skt_ws_close(&tab);
+    finish(&srv, dir);
+}
+
+/* The account that created a book writes it without the key, from any
+ * device where it is logged in; nobody else does. */
+static void test_book_owner(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    start(&srv, dir, sizeof dir, NULL);
+    skt_ws a, b, g;
+    bk_conn(&a, srv.port, "Wirt", "de");
+    json_decref(bk_ask(&a, "welcome",
+                       "{\"type\":\"register\",\"name\":\"Kronenwirt\",\"password\":\"Herz-Solo Tout\"}"));
+    json_t *o = bk_ask(&a, "book_created",
+                       "{\"type\":\"book_create\",\"kind\":\"sheet\",\"players\":[\"Anna\",\"Bert\","
+                       "\"Carl\",\"Dora\"]}");
+    char code[17];
+    snprintf(code, sizeof code, "%s", json_string_value(json_object_get(o, "book")));
+    json_decref(o);
+    bk_conn(&b, srv.port, "Handy", "de");
+    json_decref(bk_ask(&b, "welcome",
+                       "{\"type\":\"login\",\"name\":\"kronenwirt\",\"password\":\"Herz-Solo Tout\"}"));
+    o = bk_ask(&b, "book", "{\"type\":\"book_open\",\"book\":\"%s\"}", code);
+    assert_string_equal(json_string_value(json_object_get(o, "may")), "edit");
+    json_decref(o);
+    json_decref(bk_ask(&b, "book_done",
+                       "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":0,\"line\":\"zusammen\"}",
+                       code));
+    bk_conn(&g, srv.port, "Gast", "de");
+    free(bk_refused(&g, "forbidden",
+                    "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":1,\"line\":\"zusammen\"}",
+                    code));
+    skt_ws_close(&a);
+    skt_ws_close(&b);
+    skt_ws_close(&g);
+    finish(&srv, dir);
+}
+
+#define SKT_BOOK_TESTS                                                                           \
+    cmocka_unit_test(test_book_sheet), cmocka_unit_test(test_book_group),                        \
+        cmocka_unit_test(test_book_tournament), cmocka_unit_test(test_book_owner),

@@ -1,0 +1,137 @@
+// Tests of score keeping's model without a browser (web/bookmodel.js):
+// the lines the entry forms compose (the syntax `schafkopf sheet` and
+// `schafkopf tournament` read, docs/rules.md "Score keeping",
+// docs/tournament.md), what a `book` message comes to, the page's
+// address and the keys this browser remembers.
+// Run: node --test tests/web/
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { composeLine, tableLine, tour, sheetModel, currentStage, tableModel, standingsModel, stageComplete,
+  parseHash, makeHash, loadBooks, rememberBook, keyOf, nameOk, splitNames } from '../../web/bookmodel.js';
+
+test('Score keeping: a game by card points names contract, declarer, partner and the points', () => {
+  assert.deepEqual(composeLine({ kind: 'game', contract: 'sauspiel:E', declarer: 'Anna', partner: 'Bert', result: 'points', points: '75' }),
+    { line: 'game sauspiel:E declarer=Anna partner=Bert points=75' });
+});
+
+test('Score keeping: won or lost with Schneider and Schwarz (Schwarz implies Schneider), Laufende, Kontra, Klopfen', () => {
+  const r = composeLine({ kind: 'game', contract: 'solo:H', declarer: 'Carl', result: 'won', schwarz: true, laufende: '3', kontra: '2', laid: '1' });
+  assert.equal(r.line, 'game solo:H declarer=Carl won schneider schwarz laufende=3 kontra=2 laid=1');
+  assert.equal(composeLine({ contract: 'wenz', declarer: 'Dora', result: 'lost', schneider: true, laufende: '0' }).line,
+    'game wenz declarer=Dora lost schneider');
+});
+
+test('2.4.4, 5.2.14: Tout is the contract\'s suffix, never twice, and a Sie has none', () => {
+  assert.equal(composeLine({ contract: 'solo:E', tout: true, declarer: 'Anna', result: 'won' }).line, 'game solo:E:tout declarer=Anna won');
+  assert.equal(composeLine({ contract: 'solo:E:tout', tout: true, declarer: 'Anna', result: 'won' }).line, 'game solo:E:tout declarer=Anna won');
+  assert.equal(composeLine({ contract: 'sie', tout: true, declarer: 'Anna', result: 'won' }).line, 'game sie declarer=Anna won');
+});
+
+test('Score keeping: thrown in, Ramsch, penalty (3.4.17) and redeal (3.4.2)', () => {
+  assert.equal(composeLine({ kind: 'thrown' }).line, 'thrown_in');
+  assert.equal(composeLine({ kind: 'ramsch', losers: ['Bert'] }).line, 'ramsch losers=Bert');
+  assert.equal(composeLine({ kind: 'ramsch', losers: ['Bert', 'Carl'] }).line, 'ramsch losers=Bert,Carl');
+  assert.equal(composeLine({ kind: 'ramsch', durchmarsch: 'Anna' }).line, 'ramsch durchmarsch=Anna');
+  assert.equal(composeLine({ kind: 'penalty', fault: '3.4.14', contract: 'solo:E', declarer: 'Carl', offender: 'Dora' }).line,
+    'penalty 3.4.14 solo:E declarer=Carl offender=Dora');
+  assert.equal(composeLine({ kind: 'redeal', fault: '3.4.2' }).line, 'redeal 3.4.2');
+});
+
+test('Score keeping: what the form lacks is said before anything is sent', () => {
+  assert.equal(composeLine({ contract: '', declarer: 'Anna', result: 'won' }).error, 'bk_need_contract');
+  assert.equal(composeLine({ contract: 'wenz', declarer: '', result: 'won' }).error, 'bk_need_declarer');
+  assert.equal(composeLine({ contract: 'wenz', declarer: 'Anna', result: 'points', points: '121' }).error, 'bk_need_points');
+  assert.equal(composeLine({ contract: 'wenz', declarer: 'Anna', result: 'points', points: '7x' }).error, 'bk_need_points');
+  assert.equal(composeLine({ kind: 'ramsch', losers: [] }).error, 'bk_need_losers');
+  assert.equal(composeLine({ kind: 'penalty', contract: 'wenz', declarer: 'Anna', offender: 'Bert' }).error, 'bk_need_fault');
+  assert.equal(composeLine({ kind: 'redeal' }).error, 'bk_need_fault');
+});
+
+test('docs/tournament.md: a table\'s game and the organiser\'s lines', () => {
+  assert.equal(tableLine(3, { contract: 'sauspiel:E', declarer: 'Fritz', partner: 'Hans', result: 'won' }).line,
+    'table 3 game sauspiel:E declarer=Fritz partner=Hans won');
+  assert.equal(tableLine(3, { contract: '' }).error, 'bk_need_contract');
+  assert.equal(tour.register('Anna', true), 'register Anna paid');
+  assert.equal(tour.register('Anna', false), 'register Anna');
+  assert.equal(tour.draw(2, true), 'draw 2 five');
+  assert.equal(tour.draw(2, false), 'draw 2 byes');
+  assert.equal(tour.strike(2, 1, 'Ref', 'not approved'), 'strike 2 1 by=Ref -- not approved');
+  assert.equal(tour.correct(3, 3, 'Ref', 'game solo:S declarer=Jakob points=65', 'counted again'),
+    'correct 3 3 by=Ref game solo:S declarer=Jakob points=65 -- counted again');
+  assert.equal(tour.prize(1, '100'), 'prize 1 100');
+});
+
+test('names: letters, digits, - _ . and not only digits (as sk_sheet_name_ok)', () => {
+  assert.ok(nameOk('Anna') && nameOk('Sepp_2') && nameOk('Jürgen'));
+  assert.ok(!nameOk('12') && !nameOk('Anna Maria') && !nameOk('') && !nameOk('x'.repeat(24)));
+  assert.deepEqual(splitNames('Anna, Bert\nCarl  Dora;Emil'), ['Anna', 'Bert', 'Carl', 'Dora', 'Emil']);
+});
+
+const SHEET = {
+  type: 'book', book: 'k3mx9qa2hfj7tzwd', kind: 'sheet', title: 'Freitag', seq: 3, created: 1, updated: 2, may: 'edit',
+  lines: [{ seq: 1, line: 'game solo:H declarer=Bert points=75', at: 1 }, { seq: 3, line: 'thrown_in', at: 2 }],
+  view: { players: ['Anna', 'Bert', 'Carl', 'Dora'], rows: [
+    { seq: 1, dealer: 'Anna', what: 'Bert Herz-Solo won (75)', kind: 'game', money: [-50, 150, -50, -50], points: [-2, 6, -2, -2],
+      total: [-50, 150, -50, -50], total_points: [-2, 6, -2, -2], stock: 0, won: true },
+    { seq: 3, dealer: 'Bert', what: 'thrown in', kind: 'thrown_in', money: [0, 0, 0, 0], points: [0, 0, 0, 0],
+      total: [-50, 150, -50, -50], total_points: [-2, 6, -2, -2], stock: 0, won: false }],
+  money: [-50, 150, -50, -50], points: [-2, 6, -2, -2], stock: 0,
+  next: { dealer: 'Carl', bock: 0, kreuzbock: false, first_game: false },
+  pay: [{ from: 'Anna', to: 'Bert', amount: 50 }], rules: { preset: 'official', overrides: {} } },
+};
+
+test('3.4.1: the sheet model takes back the last live line (its seq, not the count)', () => {
+  const m = sheetModel(SHEET);
+  assert.equal(m.undoSeq, 3);
+  assert.equal(m.seq, 3);
+  assert.deepEqual(m.rows.map((r) => r.no), [1, 2]);
+  assert.equal(m.next.dealer, 'Carl');
+  assert.equal(sheetModel({ ...SHEET, lines: [] }).undoSeq, null);
+});
+
+const TOUR = {
+  seed: 'Feldmoching 2026', games: 4, players: [], approvals: [], prizes: [10000],
+  stages: [{ stage: 1, seating: 'five', byes: [], cost: 0, tables: [
+    { table: 1, start: [5, 7, 3, 9], names: ['Emil', 'Gerti', 'Carl', 'Ida'], games: [], total: [0, 0, 0, 0], checks: [], played: 4 },
+    { table: 3, start: [12, 6, 8, 10, 2], names: ['Luise', 'Fritz', 'Hans', 'Jakob', 'Bert'], games: [], total: [0, 1, 1, -1, -1], checks: [], played: 1 }] }],
+  standings: [{ place: 1, start: 13, name: 'Max', points: 21, stage_points: [8, 13], prize: 10000, replaced: 'Xaver' },
+    { place: 2, start: 5, name: 'Emil', points: 21, stage_points: [13, 8], prize: 0 }],
+};
+
+test('5.2.2, 5.2.1: the current stage, a table with its players, whether the stage is done', () => {
+  assert.equal(currentStage(TOUR).stage, 1);
+  assert.equal(currentStage({ ...TOUR, stages: [] }), null);
+  const tb = tableModel(TOUR, 1, 3);
+  assert.deepEqual(tb.players.map((p) => p.name), ['Luise', 'Fritz', 'Hans', 'Jakob', 'Bert']);
+  assert.equal(tb.done, false);
+  assert.equal(tableModel(TOUR, 1, 1).done, true);
+  assert.equal(tableModel(TOUR, 1, 2), null);
+  assert.equal(tableModel(TOUR, 2, 1), null);
+  assert.equal(stageComplete(TOUR), false);
+  assert.equal(stageComplete({ ...TOUR, games: 1 }), true);
+});
+
+test('5.2.11: a substitute is shown with the player he replaced', () => {
+  const rows = standingsModel(TOUR);
+  assert.equal(rows[0].shown, 'Max (Xaver)');
+  assert.equal(rows[1].shown, 'Emil');
+});
+
+test('the address: #b=CODE&k=KEY&live, checked; keys are remembered per book', () => {
+  const key = 'ab'.repeat(32);
+  assert.deepEqual(parseHash(makeHash('k3mx9qa2hfj7tzwd', { key, live: true })), { book: 'k3mx9qa2hfj7tzwd', key, live: true });
+  assert.deepEqual(parseHash('#b=k3mx9qa2hfj7tzwd&k=' + '0f'.repeat(16)), { book: 'k3mx9qa2hfj7tzwd', key: '0f'.repeat(16), live: false });
+  assert.deepEqual(parseHash('#b=not-a-code&k=xyz'), { book: null, key: null, live: false });
+  const store = new Map();
+  const storage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, v) };
+  rememberBook(storage, { book: 'k3mx9qa2hfj7tzwd', kind: 'tournament', title: 'A', key });
+  rememberBook(storage, { book: 'k3mx9qa2hfj7tzwd', title: 'B' }); // a later visit keeps the key
+  rememberBook(storage, { book: 'aaaaaaaaaaaaaaaa', kind: 'sheet' });
+  assert.equal(keyOf(storage, 'k3mx9qa2hfj7tzwd'), key);
+  assert.equal(keyOf(storage, 'aaaaaaaaaaaaaaaa'), null);
+  assert.deepEqual(loadBooks(storage).map((b) => b.book), ['aaaaaaaaaaaaaaaa', 'k3mx9qa2hfj7tzwd']);
+  assert.equal(loadBooks(storage)[1].title, 'B');
+  store.set('schafkopf.books', 'not json');
+  assert.deepEqual(loadBooks(storage), []);
+});

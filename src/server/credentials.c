@@ -6,12 +6,11 @@
  * "Score keeping").
  */
 #include "schafkopf/server.h"
+#include "server/books.h"
 #include "server/proto.h"
 
 #include <sodium.h>
 #include <string.h>
-
-#define KEY_BYTES 32 /* an edit key, as the server makes one */
 
 void sk_server_book_credentials(char code[17], char key[65], char hash[65])
 {
@@ -20,10 +19,9 @@ void sk_server_book_credentials(char code[17], char key[65], char hash[65])
     for (int i = 0; i < 16; i++)
         code[i] = abc[randombytes_uniform(n)];
     code[16] = '\0';
-    uint8_t k[KEY_BYTES], h[32];
+    uint8_t k[SKX_KEY_BYTES];
     randombytes_buf(k, sizeof k);
-    crypto_generichash(h, sizeof h, k, sizeof k, NULL, 0);
-    sodium_bin2hex(key, 65, k, sizeof k);
-    sodium_bin2hex(hash, 65, h, sizeof h);
+    skx_book_key_hash(k, hash); /* what book_create stores, and key_may checks */
+    sodium_bin2hex(key, 2 * SKX_KEY_BYTES + 1, k, sizeof k);
     sodium_memzero(k, sizeof k);
 }

@@ -266,6 +266,22 @@ static void test_book_group(void **state)
     assert_true(json_integer_value(json_object_get(json_array_get(stats, 4), "money")) > 0);
     assert_int_equal(json_integer_value(json_object_get(json_array_get(stats, 0), "evenings")),
                      0); /* Anna sat out */
+    /* the figures are the table layer's statistics (sheet_stats.c), as
+     * `schafkopf sheet`'s stats prints them: Emil's Solo won, Bert defended */
+    json_t *emil = json_array_get(stats, 4), *bert = json_array_get(stats, 1);
+    assert_int_equal(json_integer_value(json_object_get(emil, "games")), 1);
+    assert_int_equal(json_integer_value(json_object_get(emil, "declared")), 1);
+    assert_int_equal(json_integer_value(json_object_get(emil, "won")), 1);
+    json_t *solo = json_object_get(json_object_get(emil, "by_class"), "Solo");
+    assert_int_equal(json_integer_value(json_object_get(solo, "played")), 1);
+    assert_int_equal(json_integer_value(json_object_get(solo, "won")), 1);
+    assert_int_equal(json_integer_value(json_object_get(bert, "defender")), 1);
+    assert_int_equal(json_integer_value(json_object_get(bert, "defender_won")), 0);
+    assert_int_equal(json_integer_value(json_object_get(bert, "declared")), 0);
+    assert_int_equal(json_integer_value(json_object_get(view, "played_evenings")), 1);
+    assert_int_equal(json_integer_value(json_object_get(view, "games")), 1);
+    assert_int_equal(json_integer_value(json_object_get(emil, "money")),
+                     -3 * json_integer_value(json_object_get(bert, "money")));
     json_decref(o);
     /* creating books is limited per connection: 10 attempts at once,
      * then one every 10 s (a has made 3); a connection follows 8 books,

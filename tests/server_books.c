@@ -283,6 +283,29 @@ static void test_book_group(void **state)
     assert_int_equal(json_integer_value(json_object_get(emil, "money")),
                      -3 * json_integer_value(json_object_get(bert, "money")));
     json_decref(o);
+    /* the money chart of the group and of the evening: the table layer's
+     * SVG with the players' names (the group's in English on ?lang=en) */
+    const char *const books[2] = {group, evening};
+    for (int i = 0; i < 2; i++) {
+        char path[120], *body = NULL, *head = NULL;
+        snprintf(path, sizeof path, "/api/books/%s/chart.svg%s", books[i], i ? "" : "?lang=en");
+        assert_int_equal(skt_http_get_head(srv.port, path, &body, NULL, &head), 200);
+        for (char *c = head; *c; c++) /* header names are any case */
+            *c = (char)tolower((unsigned char)*c);
+        assert_non_null(strstr(head, "content-type: image/svg+xml"));
+        assert_non_null(strstr(body, "<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assert_non_null(strstr(body, "</svg>"));
+        assert_non_null(strstr(body, "Emil"));
+        assert_non_null(strstr(body, "Bert"));
+        assert_null(strstr(body, "Anna")); /* she sat at no evening */
+        assert_non_null(strstr(body, i ? "Geld im Verlauf" : "Money over time"));
+        free(body);
+        free(head);
+    }
+    char *body = NULL;
+    snprintf(msg, sizeof msg, "/api/books/%s/chart.png", group);
+    assert_int_equal(skt_http_get(srv.port, msg, &body, NULL), 404);
+    free(body);
     /* creating books is limited per connection: 10 attempts at once,
      * then one every 10 s (a has made 3); a connection follows 8 books,
      * the first it followed goes */

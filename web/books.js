@@ -231,7 +231,7 @@ class Books {
   // A group's statistics (the server's, counted by the table layer as
   // `schafkopf sheet`'s stats): deals and money; won of played as
   // declarer, partner, defender, with Kontra and Retour; the declared
-  // games by class.  Narrow tables that scroll
+  // games by class; the money chart.  Narrow tables that scroll
   // sideways on a phone.
   statsPanel(b) {
     const v = b.view;
@@ -262,7 +262,13 @@ class Books {
         tableOf(t('bk_st_won_of'), cols2),
         ...(classes.length ? [h('h4', {}, t('bk_st_by_class')),
           table(t('bk_st_by_class'), classes, (s) => classes.map((c) => (s.by_class[c] ? of(s.by_class[c].won, s.by_class[c].played) : '–')))] : []),
-        ] : [h('p', { class: 'muted' }, t('bk_no_games'))]));
+        this.chart(b, `${v.games}-${Math.max(0, ...v.evenings.map((e) => e.updated))}`)] : [h('p', { class: 'muted' }, t('bk_no_games'))]));
+  }
+
+  // The money over the games as the server draws it (an SVG).
+  // `version` changes with the games, so the browser fetches it anew.
+  chart(b, version) {
+    return h('figure', { class: 'bk-chart' }, h('img', { src: `/api/books/${b.book}/chart.svg?lang=${getLang()}&v=${encodeURIComponent(version)}`, alt: t('bk_chart') }));
   }
 
   // The code, the links to share, and the key (only for who has it).
@@ -351,6 +357,7 @@ class Books {
       h('p', { class: 'bk-next' }, nextText),
       edit ? this.entryForm(m.players, (f) => { const r = composeLine(f); if (r.line) this.line(r.line); return r; }) : null,
       h('div', { class: 'bk-scroll' }, h('table', { class: 'bk-table', 'aria-label': t('bk_sheet') }, h('thead', {}, head), h('tbody', {}, ...rows, total))),
+      m.rows.length ? this.chart(b, b.seq) : null,
       h('div', { class: 'bk-row' },
         edit && m.undoSeq ? h('button', { type: 'button', id: 'bk-undo', onclick: () => {
           const msg = { type: 'book_undo', book: b.book, seq: m.undoSeq };

@@ -593,7 +593,79 @@ static void test_book_interop_sheet(void **state)
     tmpdir_remove(dir);
 }
 
+/* The same for a tournament (`schafkopf tournament --db`): registered,
+ * drawn and a game in the terminal; the server shows them and takes a
+ * game with the organiser's key the terminal printed; the terminal goes
+ * on after the server stops. */
+static void test_book_interop_tournament(void **state)
+{
+    (void)state;
+    char dir[64], db[600], args[900];
+    tmpdir_make(dir, sizeof dir);
+    snprintf(db, sizeof db, "%s/server.db", dir);
+    snprintf(args, sizeof args, "tournament --db '%s' --name Feld --seed 'Feld 2026'", db);
+    int status;
+    char *out = bk_cli(dir,
+                       "anmelden Anna bezahlt\nanmelden Bert bezahlt\nanmelden Carl bezahlt\n"
+                       "anmelden Dora bezahlt\nanmelden Emil bezahlt\nanmelden Fritz bezahlt\n"
+                       "anmelden Gerti bezahlt\nanmelden Hans bezahlt\nspiele 4\nauslosen 1\n"
+                       "tisch 1 spiel sauspiel:E spieler=1 partner=2 gewonnen\nquit\n",
+                       args, &status);
+    assert_int_equal(status, 0);
+    char code[24], key[80];
+    bk_word_after(out, "Neues Turnier Feld (", code, sizeof code);
+    bk_word_after(out, "Schlüssel für die Seiten des Servers: ", key, sizeof key);
+    assert_int_equal(strlen(code), 16);
+    assert_int_equal(strlen(key), 64);
+    free(out);
+    out = bk_cli(dir, "", "sheet --db server.db --list", &status);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, code));
+    free(out);
+
+    skt_server srv;
+    assert_int_equal(skt_server_start_args(&srv, db, NULL), 0);
+    skt_ws w;
+    bk_conn(&w, srv.port, "Leitung", "de");
+    json_t *o = bk_ask(&w, "book", "{\"type\":\"book_open\",\"book\":\"%s\",\"key\":\"%s\"}",
+                       code, key);
+    assert_string_equal(json_string_value(json_object_get(o, "may")), "edit");
+    assert_int_equal(json_array_size(json_object_get(o, "lines")), 11);
+    json_t *view = json_object_get(o, "view");
+    assert_int_equal(json_array_size(json_object_get(view, "players")), 8);
+    json_t *tables = json_object_get(json_array_get(json_object_get(view, "stages"), 0), "tables");
+    assert_int_equal(json_array_size(tables), 2);
+    assert_int_equal(json_array_size(json_object_get(json_array_get(tables, 0), "games")), 1);
+    json_int_t seq = json_integer_value(json_object_get(o, "seq"));
+    json_decref(o);
+    json_decref(bk_ask(&w, "book_done",
+                       "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":%lld,\"key\":\"%s\","
+                       "\"line\":\"tisch 1 spiel wenz spieler=3 augen=70\"}",
+                       code, (long long)seq, key));
+    skt_ws_close(&w);
+    status = skt_server_stop(&srv, SIGTERM);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+
+    snprintf(args, sizeof args, "tournament --db '%s' --name Feld", db);
+    out = bk_cli(dir,
+                 "tisch 2 spiel wenz spieler=1 augen=70\n"
+                 "tisch 1 spiel solo:G spieler=4 augen=40\n"
+                 "tisch 2 spiel sauspiel:S spieler=2 partner=3 verloren\nliste 1\nquit\n",
+                 args, &status);
+    assert_int_equal(status, 0);
+    assert_null(strstr(out, "Neues Turnier"));
+    assert_null(strstr(out, "Abgelehnt"));
+    assert_non_null(strstr(out, "Tisch 1, Spiel 3:")); /* after the server's game 2 */
+    assert_non_null(strstr(out, "Tisch 2, Spiel 2:"));
+    const char *list = strstr(out, "Runde 1, Tisch 1"); /* `liste 1`, after the games */
+    assert_non_null(list);
+    assert_non_null(strstr(list, "Wenz")); /* the server's game on table 1's list */
+    assert_non_null(strstr(list, "Gras-Solo"));
+    free(out);
+    tmpdir_remove(dir);
+}
+
 #define SKT_BOOK_TESTS                                                                           \
     cmocka_unit_test(test_book_sheet), cmocka_unit_test(test_book_group),                        \
         cmocka_unit_test(test_book_tournament), cmocka_unit_test(test_book_owner),           \
-        cmocka_unit_test(test_book_interop_sheet),
+        cmocka_unit_test(test_book_interop_sheet), cmocka_unit_test(test_book_interop_tournament),

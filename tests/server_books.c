@@ -266,7 +266,46 @@ static void test_book_group(void **state)
     assert_true(json_integer_value(json_object_get(json_array_get(stats, 4), "money")) > 0);
     assert_int_equal(json_integer_value(json_object_get(json_array_get(stats, 0), "evenings")),
                      0); /* Anna sat out */
+    /* the figures are the table layer's statistics (sheet_stats.c), as
+     * `schafkopf sheet`'s stats prints them: Emil's Solo won, Bert defended */
+    json_t *emil = json_array_get(stats, 4), *bert = json_array_get(stats, 1);
+    assert_int_equal(json_integer_value(json_object_get(emil, "games")), 1);
+    assert_int_equal(json_integer_value(json_object_get(emil, "declared")), 1);
+    assert_int_equal(json_integer_value(json_object_get(emil, "won")), 1);
+    json_t *solo = json_object_get(json_object_get(emil, "by_class"), "Solo");
+    assert_int_equal(json_integer_value(json_object_get(solo, "played")), 1);
+    assert_int_equal(json_integer_value(json_object_get(solo, "won")), 1);
+    assert_int_equal(json_integer_value(json_object_get(bert, "defender")), 1);
+    assert_int_equal(json_integer_value(json_object_get(bert, "defender_won")), 0);
+    assert_int_equal(json_integer_value(json_object_get(bert, "declared")), 0);
+    assert_int_equal(json_integer_value(json_object_get(view, "played_evenings")), 1);
+    assert_int_equal(json_integer_value(json_object_get(view, "games")), 1);
+    assert_int_equal(json_integer_value(json_object_get(emil, "money")),
+                     -3 * json_integer_value(json_object_get(bert, "money")));
     json_decref(o);
+    /* the money chart of the group and of the evening: the table layer's
+     * SVG with the players' names (the group's in English on ?lang=en) */
+    const char *const books[2] = {group, evening};
+    for (int i = 0; i < 2; i++) {
+        char path[120], *body = NULL, *head = NULL;
+        snprintf(path, sizeof path, "/api/books/%s/chart.svg%s", books[i], i ? "" : "?lang=en");
+        assert_int_equal(skt_http_get_head(srv.port, path, &body, NULL, &head), 200);
+        for (char *c = head; *c; c++) /* header names are any case */
+            *c = (char)tolower((unsigned char)*c);
+        assert_non_null(strstr(head, "content-type: image/svg+xml"));
+        assert_non_null(strstr(body, "<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assert_non_null(strstr(body, "</svg>"));
+        assert_non_null(strstr(body, "Emil"));
+        assert_non_null(strstr(body, "Bert"));
+        assert_null(strstr(body, "Anna")); /* she sat at no evening */
+        assert_non_null(strstr(body, i ? "Geld im Verlauf" : "Money over time"));
+        free(body);
+        free(head);
+    }
+    char *body = NULL;
+    snprintf(msg, sizeof msg, "/api/books/%s/chart.png", group);
+    assert_int_equal(skt_http_get(srv.port, msg, &body, NULL), 404);
+    free(body);
     /* creating books is limited per connection: 10 attempts at once,
      * then one every 10 s (a has made 3); a connection follows 8 books,
      * the first it followed goes */
@@ -444,6 +483,189 @@ static void test_book_owner(void **state)
     finish(&srv, dir);
 }
 
+/* Runs `SK_PROG ARGS` with `input` on stdin in the directory `dir` and
+ * returns its output and errors (malloc'd) and its exit status. */
+static char *bk_cli(const char *dir, const char *input, const char *args, int *status)
+{
+    char in[600], cmd[2000];
+    snprintf(in, sizeof in, "%s/input.txt", dir);
+    FILE *f = fopen(in, "w");
+    assert_non_null(f);
+    fputs(input, f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s < '%s' 2>&1", dir, getenv("SK_PROG"), args, in);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t cap = 1 << 16, len = 0;
+    char *out = malloc(cap);
+    assert_non_null(out);
+    size_t k;
+    while ((k = fread(out + len, 1, cap - len - 1, p)) > 0) {
+        len += k;
+        if (len + 1 == cap)
+            out = realloc(out, cap *= 2);
+    }
+    out[len] = '\0';
+    *status = pclose(p);
+    return out;
+}
+
+/* The word after `after` in text (letters and digits) into out. */
+static void bk_word_after(const char *text, const char *after, char *out, size_t size)
+{
+    const char *p = strstr(text, after);
+    assert_non_null(p);
+    p += strlen(after);
+    size_t n = strspn(p, "abcdefghijklmnopqrstuvwxyz0123456789");
+    assert_true(n > 0 && n < size);
+    memcpy(out, p, n);
+    out[n] = '\0';
+}
+
+/* The same store from both doors (issue 18): an evening of a group
+ * begun in the terminal (`schafkopf sheet --db`) opens on the server
+ * with its lines, takes a line there with the key the terminal printed,
+ * and goes on in the terminal after the server stops. */
+static void test_book_interop_sheet(void **state)
+{
+    (void)state;
+    char dir[64], db[600], args[900];
+    tmpdir_make(dir, sizeof dir);
+    snprintf(db, sizeof db, "%s/server.db", dir);
+    snprintf(args, sizeof args,
+             "sheet --db '%s' --group Stammtisch --roster Anna,Bert,Carl,Dora,Emil "
+             "--players Anna,Bert,Carl,Dora",
+             db);
+    int status;
+    char *out = bk_cli(dir,
+                       "game sauspiel:E declarer=Anna partner=Bert points=70\n"
+                       "game solo:G declarer=Carl points=80\nquit\n",
+                       args, &status);
+    assert_int_equal(status, 0);
+    char evening[24], key[80];
+    bk_word_after(out, "Neuer Abend ", evening, sizeof evening);
+    const char *ev = strstr(out, "Neuer Abend ");
+    bk_word_after(ev, "Schlüssel für die Seiten des Servers: ", key, sizeof key);
+    assert_int_equal(strlen(evening), 16);
+    assert_int_equal(strlen(key), 64);
+    free(out);
+    out = bk_cli(dir, "", "sheet --db server.db --list", &status); /* --list shows the codes */
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, evening));
+    assert_non_null(strstr(out, "Stammtisch"));
+    free(out);
+
+    skt_server srv;
+    assert_int_equal(skt_server_start_args(&srv, db, NULL), 0);
+    skt_ws w;
+    bk_conn(&w, srv.port, "Wirt", "de");
+    json_t *o = bk_ask(&w, "book", "{\"type\":\"book_open\",\"book\":\"%s\"}", evening);
+    json_t *lines = json_object_get(o, "lines");
+    assert_int_equal(json_array_size(lines), 2);
+    assert_non_null(strstr(json_string_value(json_object_get(json_array_get(lines, 1), "line")),
+                           "declarer=Carl"));
+    assert_int_equal(json_array_size(json_object_get(json_object_get(o, "view"), "rows")), 2);
+    json_int_t seq = json_integer_value(json_object_get(o, "seq"));
+    json_decref(o);
+    json_decref(bk_ask(&w, "book_done",
+                       "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":%lld,\"key\":\"%s\","
+                       "\"line\":\"game wenz declarer=Dora points=40\"}",
+                       evening, (long long)seq, key));
+    skt_ws_close(&w);
+    status = skt_server_stop(&srv, SIGTERM);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+
+    /* the terminal goes on with the evening (the group's of the last 12 hours) */
+    snprintf(args, sizeof args, "sheet --db '%s' --group Stammtisch", db);
+    out = bk_cli(dir,
+                 "thrown_in\ngame sauspiel:S declarer=Bert partner=Anna points=61\n"
+                 "game wenz declarer=Anna won\nshow\nquit\n",
+                 args, &status);
+    assert_int_equal(status, 0);
+    char goes_on[80];
+    snprintf(goes_on, sizeof goes_on, "Abend %s, 3 Spiele", evening); /* the same, with 3 */
+    assert_non_null(strstr(out, goes_on));
+    assert_null(strstr(out, "Neuer Abend"));
+    assert_non_null(strstr(out, "Dora Wenz verloren (40)")); /* the server's line, shown */
+    assert_non_null(strstr(out, "Spiel 6: Anna Wenz gewonnen"));
+    assert_null(strstr(out, "Abgelehnt"));
+    free(out);
+    tmpdir_remove(dir);
+}
+
+/* The same for a tournament (`schafkopf tournament --db`): registered,
+ * drawn and a game in the terminal; the server shows them and takes a
+ * game with the organiser's key the terminal printed; the terminal goes
+ * on after the server stops. */
+static void test_book_interop_tournament(void **state)
+{
+    (void)state;
+    char dir[64], db[600], args[900];
+    tmpdir_make(dir, sizeof dir);
+    snprintf(db, sizeof db, "%s/server.db", dir);
+    snprintf(args, sizeof args, "tournament --db '%s' --name Feld --seed 'Feld 2026'", db);
+    int status;
+    char *out = bk_cli(dir,
+                       "anmelden Anna bezahlt\nanmelden Bert bezahlt\nanmelden Carl bezahlt\n"
+                       "anmelden Dora bezahlt\nanmelden Emil bezahlt\nanmelden Fritz bezahlt\n"
+                       "anmelden Gerti bezahlt\nanmelden Hans bezahlt\nspiele 4\nauslosen 1\n"
+                       "tisch 1 spiel sauspiel:E spieler=1 partner=2 gewonnen\nquit\n",
+                       args, &status);
+    assert_int_equal(status, 0);
+    char code[24], key[80];
+    bk_word_after(out, "Neues Turnier Feld (", code, sizeof code);
+    bk_word_after(out, "Schlüssel für die Seiten des Servers: ", key, sizeof key);
+    assert_int_equal(strlen(code), 16);
+    assert_int_equal(strlen(key), 64);
+    free(out);
+    out = bk_cli(dir, "", "sheet --db server.db --list", &status);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, code));
+    free(out);
+
+    skt_server srv;
+    assert_int_equal(skt_server_start_args(&srv, db, NULL), 0);
+    skt_ws w;
+    bk_conn(&w, srv.port, "Leitung", "de");
+    json_t *o = bk_ask(&w, "book", "{\"type\":\"book_open\",\"book\":\"%s\",\"key\":\"%s\"}",
+                       code, key);
+    assert_string_equal(json_string_value(json_object_get(o, "may")), "edit");
+    assert_int_equal(json_array_size(json_object_get(o, "lines")), 11);
+    json_t *view = json_object_get(o, "view");
+    assert_int_equal(json_array_size(json_object_get(view, "players")), 8);
+    json_t *tables = json_object_get(json_array_get(json_object_get(view, "stages"), 0), "tables");
+    assert_int_equal(json_array_size(tables), 2);
+    assert_int_equal(json_array_size(json_object_get(json_array_get(tables, 0), "games")), 1);
+    json_int_t seq = json_integer_value(json_object_get(o, "seq"));
+    json_decref(o);
+    json_decref(bk_ask(&w, "book_done",
+                       "{\"type\":\"book_line\",\"book\":\"%s\",\"seq\":%lld,\"key\":\"%s\","
+                       "\"line\":\"tisch 1 spiel wenz spieler=3 augen=70\"}",
+                       code, (long long)seq, key));
+    skt_ws_close(&w);
+    status = skt_server_stop(&srv, SIGTERM);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+
+    snprintf(args, sizeof args, "tournament --db '%s' --name Feld", db);
+    out = bk_cli(dir,
+                 "tisch 2 spiel wenz spieler=1 augen=70\n"
+                 "tisch 1 spiel solo:G spieler=4 augen=40\n"
+                 "tisch 2 spiel sauspiel:S spieler=2 partner=3 verloren\nliste 1\nquit\n",
+                 args, &status);
+    assert_int_equal(status, 0);
+    assert_null(strstr(out, "Neues Turnier"));
+    assert_null(strstr(out, "Abgelehnt"));
+    assert_non_null(strstr(out, "Tisch 1, Spiel 3:")); /* after the server's game 2 */
+    assert_non_null(strstr(out, "Tisch 2, Spiel 2:"));
+    const char *list = strstr(out, "Runde 1, Tisch 1"); /* `liste 1`, after the games */
+    assert_non_null(list);
+    assert_non_null(strstr(list, "Wenz")); /* the server's game on table 1's list */
+    assert_non_null(strstr(list, "Gras-Solo"));
+    free(out);
+    tmpdir_remove(dir);
+}
+
 #define SKT_BOOK_TESTS                                                                           \
     cmocka_unit_test(test_book_sheet), cmocka_unit_test(test_book_group),                        \
-        cmocka_unit_test(test_book_tournament), cmocka_unit_test(test_book_owner),
+        cmocka_unit_test(test_book_tournament), cmocka_unit_test(test_book_owner),           \
+        cmocka_unit_test(test_book_interop_sheet), cmocka_unit_test(test_book_interop_tournament),

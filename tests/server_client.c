@@ -9,6 +9,7 @@
  * need it (tests/test_server.c), loopback only.
  */
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -218,9 +219,10 @@ static int skt_write_all(int fd, const void *data, size_t len)
     return 0;
 }
 
-/* HTTP GET of `path`: the status, the body (malloc'd) in *body; -1 on
- * a socket error. */
-static int skt_http_get(int port, const char *path, char **body, size_t *blen)
+/* HTTP GET of `path`: the status, the body (malloc'd) in *body and,
+ * when head is not NULL, the status line and headers (malloc'd) in
+ * *head; -1 on a socket error. */
+static int skt_http_get_head(int port, const char *path, char **body, size_t *blen, char **head)
 {
     int fd = skt_connect(port);
     if (fd < 0)
@@ -261,6 +263,8 @@ static int skt_http_get(int port, const char *path, char **body, size_t *blen)
     int status = -1;
     sscanf(buf, "HTTP/1.1 %d", &status);
     char *hend = strstr(buf, "\r\n\r\n");
+    if (head)
+        *head = strndup(buf, hend ? (size_t)(hend - buf) : len);
     if (body) {
         size_t off = hend ? (size_t)(hend + 4 - buf) : len;
         *body = strdup(buf + off);
@@ -269,6 +273,13 @@ static int skt_http_get(int port, const char *path, char **body, size_t *blen)
     }
     free(buf);
     return status;
+}
+
+/* HTTP GET of `path`: the status, the body (malloc'd) in *body; -1 on
+ * a socket error. */
+static int skt_http_get(int port, const char *path, char **body, size_t *blen)
+{
+    return skt_http_get_head(port, path, body, blen, NULL);
 }
 
 /* Opens a WebSocket to the server (Origin header when origin is not

@@ -209,11 +209,7 @@ class Books {
           h('a', { href: makeHash(e.book) }, e.title || new Date(e.created * 1000).toLocaleDateString(getLang())), ' ',
           h('span', { class: 'muted' }, `${(e.players || []).join(', ')} · ${t('bk_lines', e.lines)}`))))
           : h('p', { class: 'muted' }, t('bk_no_evenings'))),
-      h('section', { class: 'panel' }, h('h3', {}, t('bk_stats')),
-        h('div', { class: 'bk-scroll' }, h('table', { class: 'bk-table' },
-          h('thead', {}, h('tr', {}, ...['bk_player', 'bk_evenings', 'bk_games', 'bk_declared', 'bk_won', 'bk_money'].map((k) => h('th', { scope: 'col' }, t(k))))),
-          h('tbody', {}, ...v.stats.map((s) => h('tr', {}, h('th', { scope: 'row' }, s.name), h('td', {}, s.evenings), h('td', {}, s.games),
-            h('td', {}, s.declared), h('td', {}, s.won), h('td', { class: s.money < 0 ? 'neg' : 'pos' }, money(s.money, true)))))))),
+      this.statsPanel(b),
       edit ? h('section', { class: 'panel' }, h('h3', {}, t('bk_new_evening')),
         h('form', { id: 'bk-new-evening', class: 'bk-grid', onsubmit: (e) => {
           e.preventDefault();
@@ -230,6 +226,49 @@ class Books {
         field(t('bk_name_of', t('bk_sheet')), h('input', { name: 'title', maxlength: 64 })),
         h('button', { type: 'submit' }, t('bk_start_evening')))) : null,
       this.shareBox(b));
+  }
+
+  // A group's statistics (the server's, counted by the table layer as
+  // `schafkopf sheet`'s stats): deals and money; won of played as
+  // declarer, partner, defender, with Kontra and Retour; the declared
+  // games by class; the money chart.  Narrow tables that scroll
+  // sideways on a phone.
+  statsPanel(b) {
+    const v = b.view;
+    const rows = v.stats.filter((s) => s.games > 0);
+    const table = (label, heads, cells) => h('div', { class: 'bk-scroll' }, h('table', { class: 'bk-table', 'aria-label': label },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col', class: 'l' }, t('bk_st_name')), ...heads.map((x) => h('th', { scope: 'col' }, x)))),
+      h('tbody', {}, ...rows.map((s) => h('tr', {}, h('th', { scope: 'row', class: 'l' }, s.name), ...cells(s).map((c) => (c instanceof Node ? c : h('td', {}, c))))))));
+    const of = (won, played) => (played ? `${won}/${played}` : '–');
+    // a column only when somebody has a figure in it (narrower on a phone)
+    const any = (...keys) => rows.some((s) => keys.some((k) => s[k] !== 0));
+    const col = (show, head, cell) => (show ? [[head, cell]] : []);
+    const cols1 = [...col(true, t('bk_money'), (s) => h('td', { class: s.money < 0 ? 'neg' : 'pos' }, money(s.money, true))),
+      ...col(any('points'), t('bk_points_total'), (s) => signed(s.points)),
+      ...col(true, t('bk_games'), (s) => s.games), ...col(v.played_evenings > 1, t('bk_evenings'), (s) => s.evenings),
+      ...col(any('sat_out'), t('bk_st_sat_out'), (s) => s.sat_out), ...col(any('laid'), t('bk_st_laid'), (s) => s.laid)];
+    const cols2 = [...col(true, t('bk_declarer'), (s) => of(s.won, s.declared)),
+      ...col(any('partner'), t('bk_partner'), (s) => of(s.partner_won, s.partner)),
+      ...col(true, t('bk_st_defender'), (s) => of(s.defender_won, s.defender)),
+      ...col(any('kontra'), 'Kontra', (s) => of(s.kontra_won, s.kontra)),
+      ...col(any('retour'), 'Retour', (s) => of(s.retour_won, s.retour))];
+    const tableOf = (label, cols) => table(label, cols.map((c) => c[0]), (s) => cols.map((c) => c[1](s)));
+    const classes = [...new Set(rows.flatMap((s) => Object.keys(s.by_class)))];
+    return h('section', { class: 'panel bk-stats' }, h('h3', {}, t('bk_stats')),
+      h('p', { class: 'muted' }, t('bk_st_summary', v.played_evenings, v.games)),
+      ...(rows.length ? [
+        tableOf(t('bk_stats'), cols1),
+        h('h4', {}, t('bk_st_won_of')),
+        tableOf(t('bk_st_won_of'), cols2),
+        ...(classes.length ? [h('h4', {}, t('bk_st_by_class')),
+          table(t('bk_st_by_class'), classes, (s) => classes.map((c) => (s.by_class[c] ? of(s.by_class[c].won, s.by_class[c].played) : '–')))] : []),
+        this.chart(b, `${v.games}-${Math.max(0, ...v.evenings.map((e) => e.updated))}`)] : [h('p', { class: 'muted' }, t('bk_no_games'))]));
+  }
+
+  // The money over the games as the server draws it (an SVG).
+  // `version` changes with the games, so the browser fetches it anew.
+  chart(b, version) {
+    return h('figure', { class: 'bk-chart' }, h('img', { src: `/api/books/${b.book}/chart.svg?lang=${getLang()}&v=${encodeURIComponent(version)}`, alt: t('bk_chart') }));
   }
 
   // The code, the links to share, and the key (only for who has it).
@@ -318,6 +357,7 @@ class Books {
       h('p', { class: 'bk-next' }, nextText),
       edit ? this.entryForm(m.players, (f) => { const r = composeLine(f); if (r.line) this.line(r.line); return r; }) : null,
       h('div', { class: 'bk-scroll' }, h('table', { class: 'bk-table', 'aria-label': t('bk_sheet') }, h('thead', {}, head), h('tbody', {}, ...rows, total))),
+      m.rows.length ? this.chart(b, b.seq) : null,
       h('div', { class: 'bk-row' },
         edit && m.undoSeq ? h('button', { type: 'button', id: 'bk-undo', onclick: () => {
           const msg = { type: 'book_undo', book: b.book, seq: m.undoSeq };

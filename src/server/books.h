@@ -90,5 +90,11 @@ int skx_book_key_may(const skx_book *b, const char *key, int *stage, int *table)
  * `book` without type and ref (docs/server-protocol.md).  NULL when out
  * of memory. */
 json_t *skx_book_snapshot(skx_server *srv, skx_book *b, int lang);
+/* Adds a group's evenings, oldest first, to *st (table.h's statistics:
+ * the one count of them); with `evenings` not NULL, each evening as
+ * listed (newest first, the newest 200: book, title, created, updated,
+ * lines, players) is appended to it, which must be empty.  0, or -1 when the store or memory fails. */
+int skx_book_group_stats(skx_server *srv, skx_book *group, sk_sheet_stats *st,
+                         json_t *evenings);
 
 #endif

@@ -2,7 +2,7 @@
  * books_http.c -- what a book gives over HTTP GET (docs/server-protocol.md
  * "HTTP"): a tournament's printable pages (seating plan and table sheets
  * of a stage, standings; the table layer's HTML with print styles), an
- * evening's CSV, and a QR code per table of a tournament (libqrencode,
+ * evening's CSV, the money chart of an evening or a group (SVG), and a QR code per table of a tournament (libqrencode,
  * as SVG) that opens the table's entry page with its table key.  The
  * QR codes, and the table sheets with them, need the organiser's key.
  */
@@ -100,6 +100,24 @@ static void sheets_with_qr(const skx_server *srv, const skx_book *b, const char 
     }
 }
 
+/* Each player's money over the games of an evening, or of all a
+ * group's evenings, as the table layer draws it (the chart of
+ * `schafkopf sheet`); -1 without memory or store. */
+static int chart_svg(skx_server *srv, skx_book *b, int en, FILE *out)
+{
+    sk_sheet_stats *st = malloc(sizeof *st);
+    if (!st)
+        return -1;
+    sk_sheet_stats_init(st);
+    int rc = b->kind == SK_STORE_BOOK_SHEET ? sk_sheet_stats_add(st, &b->sheet)
+                                            : skx_book_group_stats(srv, b, st, NULL);
+    if (rc == 0)
+        sk_sheet_chart_svg(st, en, out);
+    sk_sheet_stats_free(st);
+    free(st);
+    return rc;
+}
+
 /* Sets a short text answer; returns the status. */
 static int text_reply(int status, const char *text, char **body, size_t *len,
                       const char **ctype)
@@ -141,6 +159,12 @@ int skx_books_http(skx_server *srv, const char *uri, const char *key, const char
         *ctype = "text/csv; charset=utf-8";
         b->sheet.lang = en;
         sk_sheet_print_csv(&b->sheet, out);
+    } else if ((b->kind == SK_STORE_BOOK_SHEET || b->kind == SK_STORE_BOOK_GROUP) &&
+               strcmp(rest, "chart.svg") == 0) {
+        if (chart_svg(srv, b, en, out) < 0)
+            status = 500;
+        else
+            *ctype = "image/svg+xml";
     } else if (b->kind == SK_STORE_BOOK_TOURNAMENT && strcmp(rest, "standings.html") == 0) {
         *ctype = "text/html; charset=utf-8";
         b->tour.lang = en;
@@ -192,7 +216,7 @@ int skx_books_http(skx_server *srv, const char *uri, const char *key, const char
     fclose(out);
     if (status != 200) {
         free(*body);
-        return text_reply(status, status == 404 ? "not found\n" : "cannot encode\n", body, len,
+        return text_reply(status, status == 404 ? "not found\n" : "cannot make it\n", body, len,
                           ctype);
     }
     return 200;

@@ -12,6 +12,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* A JSON array of n integers. */
 static json_t *ints(const int64_t *v, int n)
@@ -89,90 +90,130 @@ static json_t *sheet_view(skx_book *b, int lang)
     return v;
 }
 
-/* Sums one evening into a group's totals per roster name. */
+#define SKX_GROUP_LISTED 200 /* evenings listed in a group's view (all are counted) */
+
+/* A group's evenings (newest first): their codes, the listed ones. */
 typedef struct group_ctx {
-    skx_server *srv;
-    skx_book *group;
     json_t *evenings;
-    int64_t money[SKX_BOOK_NAMES], points[SKX_BOOK_NAMES];
-    int games[SKX_BOOK_NAMES], nights[SKX_BOOK_NAMES], declared[SKX_BOOK_NAMES],
-        won[SKX_BOOK_NAMES];
+    char (*codes)[SKX_CODE_LEN + 1];
+    int n, cap;
 } group_ctx;
 
 static int group_evening(void *ctx, const sk_store_book *sb)
 {
     group_ctx *g = ctx;
-    json_t *e = json_pack("{s:s, s:s, s:I, s:I, s:I}", "book", sb->code, "title",
-                          sb->title ? sb->title : "", "created", (json_int_t)sb->created,
-                          "updated", (json_int_t)sb->updated, "lines", (json_int_t)sb->live);
-    sk_error err = {{0}, NULL};
-    int rc = 0;
-    skx_book *b = NULL, *loaded = NULL;
-    for (size_t i = 0; i < g->srv->nbooks && !b; i++) /* one being written is loaded */
-        if (strcmp(g->srv->books[i]->code, sb->code) == 0)
-            b = g->srv->books[i];
-    if (!b)
-        b = loaded = skx_book_load(g->srv, sb->code, &rc, &err);
-    if (b) {
-        const sk_sheet *sh = &b->sheet;
-        json_t *pl = json_array();
-        for (int p = 0; p < sh->nplayers; p++) {
-            json_array_append_new(pl, json_string(sh->names[p]));
-            int k = 0;
-            while (k < g->group->nnames && strcmp(g->group->names[k], sh->names[p]) != 0)
-                k++;
-            if (k == g->group->nnames)
-                continue;
-            g->nights[k]++;
-            g->money[k] += sh->session.money[p];
-            g->points[k] += sh->session.tournament[p];
-            for (int i = 0; i < sh->n; i++) {
-                const sk_sheet_row *row = &sh->rows[i];
-                int seat = -1;
-                for (int s = 0; s < SK_NSEATS; s++)
-                    if (row->seat_player[s] == p)
-                        seat = s;
-                if (seat < 0)
-                    continue;
-                g->games[k]++;
-                if (row->outcome.kind == SK_OUTCOME_GAME && row->outcome.declarer == seat) {
-                    g->declared[k]++;
-                    g->won[k] += row->won;
-                }
-            }
-        }
-        json_object_set_new(e, "players", pl);
-        skx_book_free(loaded);
+    if (g->n == g->cap) {
+        int cap = g->cap ? 2 * g->cap : 16;
+        void *c = realloc(g->codes, (size_t)cap * sizeof *g->codes);
+        if (!c)
+            return -1;
+        g->codes = c;
+        g->cap = cap;
     }
-    json_array_append_new(g->evenings, e);
+    snprintf(g->codes[g->n++], sizeof g->codes[0], "%s", sb->code);
+    if (g->evenings && g->n <= SKX_GROUP_LISTED)
+        json_array_append_new(g->evenings,
+                              json_pack("{s:s, s:s, s:I, s:I, s:I}", "book", sb->code, "title",
+                                        sb->title ? sb->title : "", "created",
+                                        (json_int_t)sb->created, "updated",
+                                        (json_int_t)sb->updated, "lines", (json_int_t)sb->live));
     return 0;
 }
 
+int skx_book_group_stats(skx_server *srv, skx_book *group, sk_sheet_stats *st,
+                         json_t *evenings)
+{
+    group_ctx g = {.evenings = evenings};
+    sk_error err = {{0}, NULL};
+    int rc = sk_store_books(srv->store, SK_STORE_BOOK_SHEET, group->id, 0, 100000, group_evening,
+                            &g, &err);
+    for (int i = g.n - 1; rc == 0 && i >= 0; i--) { /* the statistics want the oldest first */
+        skx_book *b = NULL, *loaded = NULL;
+        for (size_t j = 0; j < srv->nbooks && !b; j++) /* one being written is loaded */
+            if (strcmp(srv->books[j]->code, g.codes[i]) == 0)
+                b = srv->books[j];
+        int lrc = 0;
+        if (!b)
+            b = loaded = skx_book_load(srv, g.codes[i], &lrc, &err);
+        if (!b)
+            continue; /* an evening that cannot be read is left out, not the group */
+        if (evenings && i < SKX_GROUP_LISTED) {
+            json_t *pl = json_array();
+            for (int p = 0; p < b->sheet.nplayers; p++)
+                json_array_append_new(pl, json_string(b->sheet.names[p]));
+            json_object_set_new(json_array_get(evenings, (size_t)i), "players", pl);
+        }
+        rc = sk_sheet_stats_add(st, &b->sheet);
+        skx_book_free(loaded);
+    }
+    free(g.codes);
+    return rc < 0 ? -1 : 0;
+}
+
+/* One player's figures as `schafkopf sheet`'s stats prints them
+ * (sheet_stats.c counts them; nothing is counted here). */
+static json_t *player_stats_json(const char *name, const sk_sheet_player_stats *ps)
+{
+    static const sk_sheet_player_stats none;
+    if (!ps)
+        ps = &none;
+    json_t *by = json_object();
+    int declared = 0, won = 0;
+    for (int c = 0; c < SK_STAT_CLASSES; c++) {
+        declared += ps->declared[c];
+        won += ps->declared_won[c];
+        if (ps->declared[c])
+            json_object_set_new(by, sk_stat_class_name(c),
+                                json_pack("{s:i, s:i}", "played", ps->declared[c], "won",
+                                          ps->declared_won[c]));
+    }
+    return json_pack("{s:s, s:i, s:i, s:i, s:i, s:i, s:o, s:i, s:i, s:i, s:i, s:i, s:i, s:i, "
+                     "s:i, s:i, s:i, s:i, s:i, s:i, s:I, s:I}",
+                     "name", name, "evenings", ps->evenings, "games", ps->deals, "sat_out",
+                     ps->sat_out, "declared", declared, "won", won, "by_class", by, "partner",
+                     ps->partner, "partner_won", ps->partner_won, "defender", ps->defended,
+                     "defender_won", ps->defended_won, "kontra", ps->kontra, "kontra_won",
+                     ps->kontra_won, "retour", ps->retour, "retour_won", ps->retour_won,
+                     "ramsch", ps->ramsch, "ramsch_lost", ps->ramsch_lost, "laid", ps->laid,
+                     "thrown_in", ps->thrown_in, "faults", ps->faults, "money",
+                     (json_int_t)ps->money, "points", (json_int_t)ps->points);
+}
+
 /* A group: its roster and ruleset, its evenings (newest first) and the
- * totals of each player over them. */
+ * figures of each player over them (the roster's order, then anybody
+ * else who sat at one of its evenings). */
 static json_t *group_view(skx_server *srv, skx_book *b)
 {
-    group_ctx g;
-    memset(&g, 0, sizeof g);
-    g.srv = srv;
-    g.group = b;
-    g.evenings = json_array();
-    sk_error err = {{0}, NULL};
-    sk_store_books(srv->store, SK_STORE_BOOK_SHEET, b->id, 0, 200, group_evening, &g, &err);
-    json_t *players = json_array(), *stats = json_array();
+    json_t *evenings = json_array(), *players = json_array(), *stats = json_array();
+    sk_sheet_stats *st = malloc(sizeof *st);
+    if (st)
+        sk_sheet_stats_init(st);
+    if (st)
+        skx_book_group_stats(srv, b, st, evenings);
+    bool listed[SK_STATS_PLAYERS] = {false};
     for (int k = 0; k < b->nnames; k++) {
         json_array_append_new(players, json_string(b->names[k]));
-        json_array_append_new(
-            stats, json_pack("{s:s, s:i, s:i, s:i, s:i, s:I, s:I}", "name", b->names[k],
-                             "evenings", g.nights[k], "games", g.games[k], "declared",
-                             g.declared[k], "won", g.won[k], "money", (json_int_t)g.money[k],
-                             "points", (json_int_t)g.points[k]));
+        const sk_sheet_player_stats *ps = NULL;
+        for (int p = 0; st && p < st->nplayers && !ps; p++)
+            if (strcasecmp(st->player[p].name, b->names[k]) == 0) {
+                ps = &st->player[p];
+                listed[p] = true;
+            }
+        json_array_append_new(stats, player_stats_json(b->names[k], ps));
     }
+    for (int p = 0; st && p < st->nplayers; p++)
+        if (!listed[p])
+            json_array_append_new(stats, player_stats_json(st->player[p].name, &st->player[p]));
+    int nev = st ? st->nevenings : 0, ngames = st ? st->ngames : 0;
+    if (st)
+        sk_sheet_stats_free(st);
+    free(st);
     char *rules = sk_rules_json(&b->rules);
     json_t *rj = rules ? json_loads(rules, 0, NULL) : NULL;
     free(rules);
-    return json_pack("{s:o, s:o, s:o, s:o}", "players", players, "rules", rj ? rj : json_null(),
-                     "evenings", g.evenings, "stats", stats);
+    return json_pack("{s:o, s:o, s:o, s:o, s:i, s:i}", "players", players, "rules",
+                     rj ? rj : json_null(), "evenings", evenings, "stats", stats,
+                     "played_evenings", nev, "games", ngames);
 }
 
 /* A tournament player's name as shown ("NAME (für OLD)" for a substitute). */

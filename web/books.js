@@ -207,7 +207,7 @@ class Books {
       h('section', { class: 'panel' }, h('h3', {}, t('bk_evenings')),
         v.evenings.length ? h('ul', { class: 'bk-list' }, ...v.evenings.map((e) => h('li', {},
           h('a', { href: makeHash(e.book) }, e.title || new Date(e.created * 1000).toLocaleDateString(getLang())), ' ',
-          h('span', { class: 'muted' }, `${(e.players || []).join(', ')} · ${t('bk_lines', e.lines)}`))))
+          h('span', { class: 'muted' }, `${(e.players || []).join(', ')} · ${e.lines === 1 ? t('bk_line') : t('bk_lines', e.lines)}`))))
           : h('p', { class: 'muted' }, t('bk_no_evenings'))),
       this.statsPanel(b),
       edit ? h('section', { class: 'panel' }, h('h3', {}, t('bk_new_evening')),

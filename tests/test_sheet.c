@@ -289,13 +289,45 @@ static void test_names(void **state)
     assert_false(sk_sheet_name_ok("abcdefghijklmnopqrstuvwxyz"));
 }
 
+/* A book's head (docs/store.md "Books") reads back to what was written:
+ * the ruleset, the names and the first dealer; a group's head has no
+ * dealer; a bad head is refused naming its member. */
+static void test_book_head(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("stammtisch"), back;
+    char names[5][SK_SHEET_NAME] = {"Anna", "Bert", "Chris", "Dora"}, got[5][SK_SHEET_NAME];
+    int n = 0, dealer = 0;
+    char why[320];
+    char *head = sk_sheet_head(&r, names, 4, 2);
+    assert_non_null(head);
+    assert_int_equal(sk_sheet_head_read(head, &back, got, 5, &n, &dealer, why, sizeof why), 0);
+    assert_int_equal(n, 4);
+    assert_int_equal(dealer, 2);
+    assert_string_equal(got[3], "Dora");
+    char *a = sk_rules_json(&r), *b = sk_rules_json(&back);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    free(head);
+    head = sk_sheet_head(&r, names, 3, -1);
+    assert_int_equal(sk_sheet_head_read(head, &back, got, 5, &n, &dealer, why, sizeof why), 0);
+    assert_int_equal(dealer, -1);
+    assert_int_equal(sk_sheet_head_read(head, &back, got, 2, &n, &dealer, why, sizeof why), -1);
+    assert_non_null(strstr(why, "players"));
+    free(head);
+    assert_int_equal(sk_sheet_head_read("{\"players\": []}", &back, got, 5, &n, &dealer, why,
+                                        sizeof why), -1);
+    assert_non_null(strstr(why, "rules"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lines),           cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_five_players),    cmocka_unit_test(test_kreuzbock),
         cmocka_unit_test(test_file_round_trip), cmocka_unit_test(test_fewest_transfers),
-        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_names),           cmocka_unit_test(test_book_head),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

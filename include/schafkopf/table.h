@@ -373,6 +373,14 @@ void sk_sheet_undo(sk_sheet *sh);
 /* The player named by the first n bytes of s (a name, any case, or a
  * number 1..nplayers), -1 if none. */
 int sk_sheet_player(const sk_sheet *sh, const char *s, size_t n);
+/* A book's head (docs/store.md "Books"): the ruleset, n names (a
+ * group's roster or an evening's seating) and an evening's first dealer
+ * (-1: none), as JSON text (malloc'd; NULL when out of memory). */
+char *sk_sheet_head(const sk_rules *r, char names[][SK_SHEET_NAME], int n, int dealer);
+/* Reads such a head: the ruleset, at most max names (*n), the first
+ * dealer (-1 when none); 0, or -1 with why naming the member. */
+int sk_sheet_head_read(const char *head, sk_rules *r, char names[][SK_SHEET_NAME], int max,
+                       int *n, int *dealer, char *why, size_t size);
 /* Whether a player's name is fine (see sheet.c). */
 int sk_sheet_name_ok(const char *name);
 /* Reads a sheet file's text, booking every entry again; 0 or -1 with

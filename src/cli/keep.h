@@ -58,6 +58,9 @@ typedef struct skx_sheet_where {
  * sh, the keep kept in k; tells on stdout what it opened.  0, or the
  * exit status (1 or 2) after a message. */
 int skx_sheet_db_open(skx_keep *k, const skx_sheet_where *w, sk_sheet *sh);
+/* The names of a comma-separated list (each valid, each once, at most
+ * max); their count, or -1. */
+int skx_sheet_split_names(const char *arg, char names[][SK_SHEET_NAME], int max);
 /* Lists the store's groups with their evenings, lone evenings and
  * tournaments; the exit status. */
 int skx_sheet_db_list(const char *db, int lang);

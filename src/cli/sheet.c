@@ -339,30 +339,6 @@ static void sheet_usage(FILE *out)
             "  -h, --help       this help\n");
 }
 
-/* Splits --players into names; the count must be the ruleset's. */
-static int split_players(const char *arg, char names[5][SK_SHEET_NAME], int *count)
-{
-    int n = 0;
-    for (const char *p = arg;; n++) {
-        const char *comma = strchr(p, ',');
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        if (n == 5 || len == 0 || len >= SK_SHEET_NAME)
-            return -1;
-        memcpy(names[n], p, len);
-        names[n][len] = '\0';
-        if (!sk_sheet_name_ok(names[n]))
-            return -1;
-        for (int q = 0; q < n; q++)
-            if (strcasecmp(names[q], names[n]) == 0)
-                return -1;
-        if (!comma)
-            break;
-        p = comma + 1;
-    }
-    *count = n + 1;
-    return 0;
-}
-
 /* Runs the lines of `in` against the sheet, keeping it (if anywhere)
  * after every entry; returns 0, or 1 if any line was refused. */
 static int sheet_loop(sk_sheet *sh, FILE *in, skx_keep *keep)
@@ -566,7 +542,7 @@ int skx_cmd_sheet(int argc, char **argv)
     } else {
         char names[5][SK_SHEET_NAME] = {{0}};
         int count = 0, want = rules.players == 5 ? 5 : rules.players == 3 ? 3 : 4;
-        if (players && (split_players(players, names, &count) < 0 || count != want)) {
+        if (players && (count = skx_sheet_split_names(players, names, 5)) != want) {
             fprintf(stderr, "schafkopf: sheet: --players: %d distinct names, comma-separated "
                             "(letters, digits, - _ .; not only digits)\n", want);
             return 2;

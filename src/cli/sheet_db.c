@@ -51,9 +51,7 @@ static int find_book(void *ctx, const sk_store_book *b)
     return 0;
 }
 
-/* The names of a --players list (comma-separated, each once, valid);
- * their count, or -1. */
-static int split_names(const char *arg, char names[][SK_SHEET_NAME], int max)
+int skx_sheet_split_names(const char *arg, char names[][SK_SHEET_NAME], int max)
 {
     int n = 0;
     for (const char *p = arg; n < max; n++) {
@@ -72,52 +70,6 @@ static int split_names(const char *arg, char names[][SK_SHEET_NAME], int max)
         p += len + 1;
     }
     return -1;
-}
-
-/* A head: {"rules": .., "players": [..]} and the first dealer (>= 0). */
-static char *make_head(const sk_rules *r, char names[][SK_SHEET_NAME], int n, int dealer)
-{
-    char *rules = sk_rules_json(r);
-    json_t *h = json_object();
-    json_t *pl = json_array();
-    json_t *rj = rules ? json_loads(rules, 0, NULL) : NULL;
-    free(rules);
-    for (int i = 0; pl && i < n; i++)
-        json_array_append_new(pl, json_string(names[i]));
-    char *text = NULL;
-    if (h && pl && rj && json_object_set_new(h, "rules", rj) == 0 &&
-        json_object_set_new(h, "players", pl) == 0 &&
-        (dealer < 0 || json_object_set_new(h, "first_dealer", json_integer(dealer)) == 0))
-        text = json_dumps(h, JSON_COMPACT);
-    else {
-        json_decref(rj);
-        json_decref(pl);
-    }
-    json_decref(h);
-    return text;
-}
-
-/* Reads a group's roster and ruleset from its head; the count or -1. */
-static int group_roster(const char *head, sk_rules *r, char names[][SK_SHEET_NAME])
-{
-    json_t *h = json_loads(head ? head : "", 0, NULL);
-    json_t *pl = json_object_get(h, "players");
-    char *rules = json_dumps(json_object_get(h, "rules"), JSON_COMPACT);
-    sk_error err = {{0}, NULL};
-    int n = rules && sk_rules_from_json(r, rules, &err) == 0 && json_is_array(pl) &&
-                    json_array_size(pl) <= ROSTER_MAX
-                ? (int)json_array_size(pl)
-                : -1;
-    for (int i = 0; i < n; i++) {
-        const char *s = json_string_value(json_array_get(pl, (size_t)i));
-        if (!s || strlen(s) >= SK_SHEET_NAME)
-            n = -1;
-        else
-            snprintf(names[i], SK_SHEET_NAME, "%s", s);
-    }
-    free(rules);
-    json_decref(h);
-    return n;
 }
 
 /* The player count of a ruleset's table. */
@@ -151,19 +103,19 @@ static int load_evening(skx_keep *k, const sk_store_book *b, int lang, sk_sheet 
 static int save_roster(skx_keep *k, uint64_t group, const sk_rules *rules,
                        char roster[][SK_SHEET_NAME], int nroster)
 {
-    char *head = make_head(rules, roster, nroster, -1);
+    char *head = sk_sheet_head(rules, roster, nroster, -1);
     sk_error err = {{0}, NULL};
     int rc = head ? sk_store_book_update(k->st, group, NULL, head, (int64_t)time(NULL), &err) : -1;
     free(head);
     return rc;
 }
 
-/* Adds the names of a --roster list the roster lacks; 0 or -1. */
-static int add_to_roster(skx_keep *k, uint64_t group, const char *list, const sk_rules *rules,
-                         char roster[][SK_SHEET_NAME], int *nroster)
+/* Adds the n names the group's roster lacks to it and saves it; 0, or
+ * -1 when it would pass ROSTER_MAX or cannot be saved. */
+static int join_roster(skx_keep *k, uint64_t group, const sk_rules *rules,
+                       char roster[][SK_SHEET_NAME], int *nroster,
+                       char names[][SK_SHEET_NAME], int n)
 {
-    char names[ROSTER_MAX][SK_SHEET_NAME];
-    int n = split_names(list, names, ROSTER_MAX);
     bool grown = false;
     for (int i = 0; i < n; i++) {
         int found = 0;
@@ -176,9 +128,16 @@ static int add_to_roster(skx_keep *k, uint64_t group, const char *list, const sk
         memcpy(roster[(*nroster)++], names[i], SK_SHEET_NAME);
         grown = true;
     }
-    if (n < 0)
-        return -1;
     return grown ? save_roster(k, group, rules, roster, *nroster) : 0;
+}
+
+/* Adds the names of a --roster list the roster lacks; 0 or -1. */
+static int add_to_roster(skx_keep *k, uint64_t group, const char *list, const sk_rules *rules,
+                         char roster[][SK_SHEET_NAME], int *nroster)
+{
+    char names[ROSTER_MAX][SK_SHEET_NAME];
+    int n = skx_sheet_split_names(list, names, ROSTER_MAX);
+    return n < 0 ? -1 : join_roster(k, group, rules, roster, nroster, names, n);
 }
 
 /* Opens the group asked for, making it from --players and the ruleset
@@ -199,11 +158,12 @@ static uint64_t open_group(skx_keep *k, const skx_sheet_where *w, sk_rules *rule
             fprintf(stderr, "schafkopf: sheet: %s\n", err.msg);
             return 0;
         }
-        *nroster = group_roster(b.head, rules, roster);
+        char why[320];
+        int rc = sk_sheet_head_read(b.head, rules, roster, ROSTER_MAX, nroster, NULL, why,
+                                    sizeof why);
         sk_store_book_free(&b);
-        if (*nroster < 0) {
-            fprintf(stderr, "schafkopf: sheet: group %s: its head has no ruleset and roster\n",
-                    f.code);
+        if (rc < 0) {
+            fprintf(stderr, "schafkopf: sheet: group %s: %s\n", f.code, why);
             return 0;
         }
         if (w->rules_given) {
@@ -221,14 +181,14 @@ static uint64_t open_group(skx_keep *k, const skx_sheet_where *w, sk_rules *rule
     }
     *rules = *w->rules;
     const char *list = w->roster ? w->roster : w->players;
-    *nroster = list ? split_names(list, roster, ROSTER_MAX) : -1;
+    *nroster = list ? skx_sheet_split_names(list, roster, ROSTER_MAX) : -1;
     if (*nroster < seats_of(rules)) {
         fprintf(stderr, "schafkopf: sheet: a new group %s needs --roster (or --players): %d to "
                         "%d distinct names, comma-separated\n",
                 skx_cli_quote(q, w->group), seats_of(rules), ROSTER_MAX);
         return 0;
     }
-    char *head = make_head(rules, roster, *nroster, -1);
+    char *head = sk_sheet_head(rules, roster, *nroster, -1);
     int rc = head ? skx_keep_create(k, SK_STORE_BOOK_GROUP, 0, w->group, head, &err) : -1;
     free(head);
     if (rc < 0) {
@@ -255,21 +215,8 @@ static int evening_players(skx_keep *k, const skx_sheet_where *w, uint64_t group
         memcpy(names, roster, (size_t)want * SK_SHEET_NAME);
         return want;
     }
-    if (split_names(w->players, names, 5) != want)
-        return -1;
-    bool grown = false;
-    for (int i = 0; group && i < want; i++) {
-        int found = 0;
-        for (int j = 0; j < *nroster; j++)
-            found |= strcasecmp(roster[j], names[i]) == 0;
-        if (!found && *nroster < ROSTER_MAX) {
-            memcpy(roster[(*nroster)++], names[i], SK_SHEET_NAME);
-            grown = true;
-        } else if (!found) {
-            return -1;
-        }
-    }
-    if (grown && save_roster(k, group, rules, roster, *nroster) < 0)
+    if (skx_sheet_split_names(w->players, names, 5) != want ||
+        (group && join_roster(k, group, rules, roster, nroster, names, want) < 0))
         return -1;
     return want;
 }
@@ -344,7 +291,7 @@ int skx_sheet_db_open(skx_keep *k, const skx_sheet_where *w, sk_sheet *sh)
     time_t now = time(NULL);
     struct tm tm;
     strftime(title, sizeof title, "%Y-%m-%d", localtime_r(&now, &tm));
-    char *head = make_head(&rules, names, seats_of(&rules), dealer);
+    char *head = sk_sheet_head(&rules, names, seats_of(&rules), dealer);
     int rc = head ? skx_keep_create(k, SK_STORE_BOOK_SHEET, group, title, head, &err) : -1;
     free(head);
     if (rc < 0) {

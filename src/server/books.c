@@ -259,23 +259,6 @@ static int new_code(skx_server *srv, char code[SKX_CODE_LEN + 1])
     return -1;
 }
 
-/* The head of a group or an evening: rules, players, first dealer. */
-static char *make_head(const sk_rules *r, char names[][SK_SHEET_NAME], int n, int dealer)
-{
-    char *rules = sk_rules_json(r);
-    json_t *rj = rules ? json_loads(rules, 0, NULL) : NULL;
-    free(rules);
-    json_t *pl = json_array();
-    for (int i = 0; i < n; i++)
-        json_array_append_new(pl, json_string(names[i]));
-    json_t *h = json_pack("{s:o, s:o}", "rules", rj, "players", pl);
-    if (h && dealer >= 0)
-        json_object_set_new(h, "first_dealer", json_integer(dealer));
-    char *text = h ? json_dumps(h, JSON_COMPACT) : NULL;
-    json_decref(h);
-    return text;
-}
-
 /* book_create: a group, an evening (of a group or alone) or a
  * tournament.  The creator follows it and may edit it; a new key goes
  * to him alone. */
@@ -375,7 +358,7 @@ static void book_create(skx_conn *c, const skx_msg *m)
                 return;
             }
         }
-        head = make_head(&r, names, m->nnames, m->kind == SK_STORE_BOOK_SHEET ? m->first_dealer
+        head = sk_sheet_head(&r, names, m->nnames, m->kind == SK_STORE_BOOK_SHEET ? m->first_dealer
                                                                                 : -1);
     }
     if (!head) {

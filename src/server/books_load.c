@@ -115,35 +115,6 @@ void skx_book_free(skx_book *b)
     free(b);
 }
 
-/* Reads a head's ruleset and names (a group's roster, an evening's
- * seating) into rules and names; 0 or -1 with why. */
-static int head_rules_names(const char *head, sk_rules *rules, char names[][SK_SHEET_NAME],
-                            int max, int *n, int *dealer, char *why, size_t size)
-{
-    json_t *h = json_loads(head, 0, NULL);
-    json_t *r = json_object_get(h, "rules"), *pl = json_object_get(h, "players");
-    char *text = json_is_object(r) ? json_dumps(r, JSON_COMPACT) : NULL;
-    sk_error e = {{0}, NULL};
-    int rc = -1;
-    if (!text || sk_rules_from_json(rules, text, &e) < 0 || !json_is_array(pl) ||
-        json_array_size(pl) > (size_t)max) {
-        snprintf(why, size, "head: %s", e.msg[0] ? e.msg : "rules or players");
-        goto out;
-    }
-    *n = (int)json_array_size(pl);
-    for (int i = 0; i < *n; i++) {
-        const char *name = json_string_value(json_array_get(pl, (size_t)i));
-        snprintf(names[i], SK_SHEET_NAME, "%s", name ? name : "?");
-    }
-    if (dealer)
-        *dealer = (int)json_integer_value(json_object_get(h, "first_dealer"));
-    rc = 0;
-out:
-    free(text);
-    json_decref(h);
-    return rc;
-}
-
 /* Builds a book's document from its head (before any line). */
 static int book_start(skx_book *b, char *why, size_t size)
 {
@@ -155,8 +126,8 @@ static int book_start(skx_book *b, char *why, size_t size)
         return rc;
     }
     int dealer = 0;
-    if (head_rules_names(b->head, &b->rules, b->names, SKX_BOOK_NAMES, &b->nnames, &dealer, why,
-                         size) < 0)
+    if (sk_sheet_head_read(b->head, &b->rules, b->names, SKX_BOOK_NAMES, &b->nnames, &dealer,
+                           why, size) < 0)
         return -1;
     if (b->kind == SK_STORE_BOOK_SHEET) {
         if (b->nnames != (b->rules.players == 5 ? 5 : b->rules.players == 3 ? 3 : 4) ||

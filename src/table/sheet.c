@@ -462,6 +462,67 @@ static bool text_ok(const char *s, size_t n)
     return t != NULL;
 }
 
+/* A book's head (docs/store.md "Books"): {"rules": .., "players": [..]}
+ * and, for an evening, "first_dealer".  The one writer of the format,
+ * for the server's pages and the terminal alike. */
+char *sk_sheet_head(const sk_rules *r, char names[][SK_SHEET_NAME], int n, int dealer)
+{
+    char *rules = sk_rules_json(r);
+    json_t *rj = rules ? json_loads(rules, 0, NULL) : NULL;
+    free(rules);
+    json_t *pl = json_array();
+    for (int i = 0; pl && i < n; i++)
+        json_array_append_new(pl, json_string(names[i]));
+    json_t *h = rj && pl ? json_pack("{s:o, s:o}", "rules", rj, "players", pl) : NULL;
+    if (!h) {
+        json_decref(rj);
+        json_decref(pl);
+    }
+    if (h && dealer >= 0)
+        json_object_set_new(h, "first_dealer", json_integer(dealer));
+    char *text = h ? json_dumps(h, JSON_COMPACT) : NULL;
+    json_decref(h);
+    return text;
+}
+
+/* Reads a head sk_sheet_head wrote: the ruleset, at most max names
+ * (*n of them), the first dealer (-1 when the head has none); 0, or -1
+ * with why naming the member. */
+int sk_sheet_head_read(const char *head, sk_rules *r, char names[][SK_SHEET_NAME], int max,
+                       int *n, int *dealer, char *why, size_t size)
+{
+    json_t *h = json_loads(head ? head : "", 0, NULL);
+    json_t *rj = json_object_get(h, "rules"), *pl = json_object_get(h, "players");
+    json_t *d = json_object_get(h, "first_dealer");
+    char *text = json_is_object(rj) ? json_dumps(rj, JSON_COMPACT) : NULL;
+    sk_error err = {{0}, NULL};
+    int rc = -1;
+    if (!text || sk_rules_from_json(r, text, &err) < 0)
+        snprintf(why, size, "head: rules: %s", err.msg[0] ? err.msg : "missing");
+    else if (!json_is_array(pl) || json_array_size(pl) > (size_t)max)
+        snprintf(why, size, "head: players: a list of at most %d names", max);
+    else if (d && !json_is_integer(d))
+        snprintf(why, size, "head: first_dealer: a player's index");
+    else
+        rc = 0;
+    *n = rc == 0 ? (int)json_array_size(pl) : 0;
+    for (int i = 0; rc == 0 && i < *n; i++) {
+        const char *name = json_string_value(json_array_get(pl, (size_t)i));
+        if (!name || strlen(name) >= SK_SHEET_NAME) {
+            snprintf(why, size, "head: players[%d]: a name of at most %d bytes", i,
+                     SK_SHEET_NAME - 1);
+            rc = -1;
+        } else {
+            snprintf(names[i], SK_SHEET_NAME, "%s", name);
+        }
+    }
+    if (dealer)
+        *dealer = d ? (int)json_integer_value(d) : -1;
+    free(text);
+    json_decref(h);
+    return rc;
+}
+
 /* Whether a player's name is fine: 1 to SK_SHEET_NAME - 1 bytes of
  * letters (UTF-8 ones too), digits, '-', '_' or '.', not only digits
  * (a number names a player by his place). */

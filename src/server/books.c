@@ -243,12 +243,8 @@ static void broadcast_group(skx_server *srv, const skx_book *b)
  * alphabet from libsodium, not in use. */
 static int new_code(skx_server *srv, char code[SKX_CODE_LEN + 1])
 {
-    const char *abc = skx_code_alphabet();
-    uint32_t n = (uint32_t)strlen(abc);
     for (int tries = 0; tries < 8; tries++) {
-        for (int i = 0; i < SKX_CODE_LEN; i++)
-            code[i] = abc[randombytes_uniform(n)];
-        code[SKX_CODE_LEN] = '\0';
+        skx_code_random(code);
         sk_store_book sb;
         sk_error e = {{0}, NULL};
         memset(&sb, 0, sizeof sb);

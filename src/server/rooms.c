@@ -14,7 +14,6 @@
 #include "server_internal.h"
 
 #include <inttypes.h>
-#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -289,13 +288,9 @@ bool skx_rooms_seated(skx_server *srv, uint64_t player)
 /* A fresh invitation code not in use. */
 static void new_code(skx_server *srv, char code[SKX_CODE_LEN + 1])
 {
-    const char *alphabet = skx_code_alphabet();
-    uint32_t n = (uint32_t)strlen(alphabet);
-    do {
-        for (int i = 0; i < SKX_CODE_LEN; i++)
-            code[i] = alphabet[randombytes_uniform(n)];
-        code[SKX_CODE_LEN] = '\0';
-    } while (skx_room_find(srv, code));
+    do
+        skx_code_random(code);
+    while (skx_room_find(srv, code));
 }
 
 /* create: a room under the message's ruleset; its creator follows it. */

@@ -190,82 +190,30 @@ static int ag_line(ag_ctx *c, const char *name, long lineno, const char *line, s
 {
     sk_record *rec = malloc(sizeof *rec);
     sk_game *g = malloc(sizeof *g);
-    char why[256], q[SK_CLI_QUOTE];
+    char why[400], q[SK_CLI_QUOTE];
     skx_cli_quote(q, name);
     int rc = -1, from = 0;
-    if (!rec || !g) {
+    if (!rec || !g)
         fprintf(stderr, "schafkopf: agree: out of memory\n");
-        goto out;
-    }
-    /* a record names its format; any other object must be a real game */
-    json_error_t jerr;
-    json_t *root = json_loadb(line, len, 0, &jerr);
-    if (!root || !json_is_object(root)) {
-        fprintf(stderr, "%s:%ld: not a JSON object: %s\n", q, lineno,
-                root ? "another JSON value" : jerr.text);
-        json_decref(root);
-        goto out;
-    }
-    bool is_record = json_object_get(root, "format") != NULL;
-    json_decref(root);
-    sk_error err = {{0}, NULL};
-    if (is_record && sk_record_read(rec, line, len, &err) < 0) {
-        fprintf(stderr, "%s:%ld: bad record: %s\n", q, lineno, err.msg);
-        goto out;
-    }
-    if (!is_record && skx_cli_realgame(line, len, &c->realrules, rec, &from, why, sizeof why) < 0) {
-        fprintf(stderr, "%s:%ld: neither a game record nor a real game: %s\n", q, lineno, why);
-        goto out;
-    }
-    int bad = -1;
-    if (sk_record_replay(rec, g, &bad, &err) < 0) {
-        char what[48] = "";
-        if (bad >= 0 && bad < rec->nactions)
-            sk_action_format(rec->actions[bad], what, sizeof what);
-        fprintf(stderr, "%s:%ld: action %d (%s): %s\n", q, lineno, bad, what, err.msg);
-        goto out;
-    }
-    c->read++;
-    if (c->every > 1 && c->read % c->every != 0) {
+    else if (skx_cli_game_line(line, len, &c->realrules, rec, g, &from, why, sizeof why) < 0)
+        fprintf(stderr, "%s:%ld: %s\n", q, lineno, why);
+    else if (++c->read % c->every != 0) /* not one of learn's held-out games */
         rc = 0;
-        goto out;
-    }
-    rc = ag_game(c, rec, from, g);
-    if (rc < 0)
+    else if ((rc = ag_game(c, rec, from, g)) < 0)
         fprintf(stderr, "%s:%ld: the game could not be replayed\n", q, lineno);
-out:
     free(rec);
     free(g);
     return rc;
 }
 
-/* Reads one stream; 0, or -1 after a message. */
-static int ag_stream(ag_ctx *c, const char *name, FILE *in)
+/* One line of a stream for skx_cli_game_lines: asked, until --games
+ * are done (1 then). */
+static int ag_next(void *ctx, const char *name, long lineno, const char *line, size_t len)
 {
-    char *line = NULL;
-    size_t cap = 0;
-    long len = 0, lineno = 0;
-    int rc = 0;
-    char q[SK_CLI_QUOTE];
-    while (rc == 0 && c->st.games < c->max_games &&
-           (len = skx_cli_getline(in, &line, &cap, SK_RECORD_MAX_LINE)) >= 0) {
-        lineno++;
-        size_t i = 0;
-        while (i < (size_t)len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
-            i++;
-        if (i < (size_t)len)
-            rc = ag_line(c, name, lineno, line, (size_t)len);
-    }
-    if (rc == 0 && len == SK_CLI_TOO_LONG) {
-        fprintf(stderr, "%s:%ld: a line longer than %d bytes\n", skx_cli_quote(q, name),
-                lineno + 1, SK_RECORD_MAX_LINE);
-        rc = -1;
-    } else if (rc == 0 && len == SK_CLI_READ_ERROR) {
-        fprintf(stderr, "schafkopf: agree: %s: %s\n", skx_cli_quote(q, name), strerror(errno));
-        rc = -1;
-    }
-    free(line);
-    return rc;
+    ag_ctx *c = ctx;
+    if (c->st.games >= c->max_games)
+        return 1;
+    return ag_line(c, name, lineno, line, len);
 }
 
 /* A share in percent, or 0 of nothing. */
@@ -358,6 +306,7 @@ int skx_cmd_agree(int argc, char **argv)
     if (!c)
         return 1;
     c->seed = 1;
+    c->every = 1;
     c->max_games = UINT64_MAX;
     const char *preset = "official";
     bool json = false;
@@ -414,7 +363,7 @@ int skx_cmd_agree(int argc, char **argv)
             status = 1;
             break;
         }
-        status = ag_stream(c, argv[i], f) < 0 ? 1 : 0;
+        status = skx_cli_game_lines("agree", argv[i], f, ag_next, c) < 0 ? 1 : 0;
         if (!std)
             fclose(f);
     }

@@ -95,6 +95,22 @@ int skx_cli_save_text(const char *path, const char *text);
  * with a reason naming the member (realgame.c). */
 int skx_cli_realgame(const char *line, size_t len, const sk_rules *rules, sk_record *rec,
                     int *first_card, char *why, size_t size);
+/* Reads one line of recorded games -- a game record (it names its
+ * "format") or a real game (rules: realrules) -- and replays it into g
+ * (the finished game); *first is the first action people chose.  0,
+ * or -1 with why ("not a JSON object: ..", "bad record: ..", "neither a
+ * game record nor a real game: ..", "action N (ACTION): .."). */
+int skx_cli_game_line(const char *line, size_t len, const sk_rules *realrules, sk_record *rec,
+                      sk_game *g, int *first, char *why, size_t size);
+/* Calls fn for each non-blank line of a stream of games (JSON Lines of
+ * at most SK_RECORD_MAX_LINE bytes) until it ends or fn returns non-zero
+ * (1: stop, -1: failed after a message).  0, or -1 after a message
+ * naming the stream (`name`) and the line (a line too long, a read
+ * error) or when fn failed. */
+int skx_cli_game_lines(const char *cmd, const char *name, FILE *in,
+                       int (*fn)(void *ctx, const char *name, long lineno, const char *line,
+                                 size_t len),
+                       void *ctx);
 
 /* Flushes and closes stdout at exit; a write error is a message and a
  * failing status. */

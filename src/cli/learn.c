@@ -108,35 +108,22 @@ static int ln_game(ln_set *s, const sk_record *rec, int from, sk_game *g)
     return 0;
 }
 
-/* Reads one line (a record or a real game); 0, or -1 after a message. */
-static int ln_line(ln_set *s, const char *name, long lineno, const char *line, size_t len)
+/* Reads one line (a record or a real game) of a file for
+ * skx_cli_game_lines; 0, or -1 after a message. */
+static int ln_line(void *ctx, const char *name, long lineno, const char *line, size_t len)
 {
+    ln_set *s = ctx;
     sk_record *rec = malloc(sizeof *rec);
     sk_game *g = malloc(sizeof *g);
-    char why[256], q[SK_CLI_QUOTE];
+    char why[400], q[SK_CLI_QUOTE];
     skx_cli_quote(q, name);
-    int rc = -1, from = 0, bad = -1;
-    sk_error err = {{0}, NULL};
-    if (!rec || !g) {
+    int rc = -1, from = 0;
+    if (!rec || !g)
         fprintf(stderr, "schafkopf: learn: out of memory\n");
-        goto out;
-    }
-    json_t *root = json_loadb(line, len, 0, NULL);
-    bool is_record = json_is_object(root) && json_object_get(root, "format") != NULL;
-    json_decref(root);
-    if (is_record ? sk_record_read(rec, line, len, &err) < 0
-                  : skx_cli_realgame(line, len, &s->realrules, rec, &from, why, sizeof why) < 0) {
-        fprintf(stderr, "%s:%ld: %s\n", q, lineno, is_record ? err.msg : why);
-        goto out;
-    }
-    if (sk_record_replay(rec, g, &bad, &err) < 0) {
-        fprintf(stderr, "%s:%ld: action %d: %s\n", q, lineno, bad, err.msg);
-        goto out;
-    }
-    rc = ln_game(s, rec, from, g);
-    if (rc < 0)
+    else if (skx_cli_game_line(line, len, &s->realrules, rec, g, &from, why, sizeof why) < 0)
+        fprintf(stderr, "%s:%ld: %s\n", q, lineno, why);
+    else if ((rc = ln_game(s, rec, from, g)) < 0)
         fprintf(stderr, "%s:%ld: the game could not be replayed\n", q, lineno);
-out:
     free(rec);
     free(g);
     return rc;
@@ -152,16 +139,7 @@ static int ln_file(ln_set *s, const char *path)
                 skx_cli_read_error(errno));
         return -1;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    long len, lineno = 0;
-    int rc = 0;
-    while (rc == 0 && (len = skx_cli_getline(in, &line, &cap, SK_RECORD_MAX_LINE)) >= 0) {
-        lineno++;
-        if (strspn(line, " \t\r") < (size_t)len)
-            rc = ln_line(s, path, lineno, line, (size_t)len);
-    }
-    free(line);
+    int rc = skx_cli_game_lines("learn", path, in, ln_line, s);
     if (in != stdin)
         fclose(in);
     return rc;

@@ -12,7 +12,9 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <jansson.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* One card of the data set (a two-letter string), or -1. */
@@ -166,4 +168,68 @@ int skx_cli_realgame(const char *line, size_t len, const sk_rules *rules, sk_rec
         rc = rg_convert(game, rules, rec, first_card, why, size);
     json_decref(game);
     return rc;
+}
+
+/* Reads one line of recorded games and replays it; see cli.h. */
+int skx_cli_game_line(const char *line, size_t len, const sk_rules *realrules, sk_record *rec,
+                      sk_game *g, int *first, char *why, size_t size)
+{
+    /* a record names its format; any other object must be a real game */
+    json_error_t jerr;
+    json_t *root = json_loadb(line, len, 0, &jerr);
+    if (!root || !json_is_object(root)) {
+        snprintf(why, size, "not a JSON object: %s", root ? "another JSON value" : jerr.text);
+        json_decref(root);
+        return -1;
+    }
+    bool is_record = json_object_get(root, "format") != NULL;
+    json_decref(root);
+    sk_error err = {{0}, NULL};
+    char reason[256];
+    *first = 0;
+    if (is_record && sk_record_read(rec, line, len, &err) < 0) {
+        snprintf(why, size, "bad record: %s", err.msg);
+        return -1;
+    }
+    if (!is_record &&
+        skx_cli_realgame(line, len, realrules, rec, first, reason, sizeof reason) < 0) {
+        snprintf(why, size, "neither a game record nor a real game: %s", reason);
+        return -1;
+    }
+    int bad = -1;
+    if (sk_record_replay(rec, g, &bad, &err) < 0) {
+        char what[48] = "";
+        if (bad >= 0 && bad < rec->nactions)
+            sk_action_format(rec->actions[bad], what, sizeof what);
+        snprintf(why, size, "action %d (%s): %s", bad, what, err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* Calls fn for each non-blank line of a stream of games; see cli.h. */
+int skx_cli_game_lines(const char *cmd, const char *name, FILE *in,
+                       int (*fn)(void *ctx, const char *name, long lineno, const char *line,
+                                 size_t len),
+                       void *ctx)
+{
+    char *line = NULL, q[SK_CLI_QUOTE];
+    size_t cap = 0;
+    long len = 0, lineno = 0;
+    int rc = 0;
+    while (rc == 0 && (len = skx_cli_getline(in, &line, &cap, SK_RECORD_MAX_LINE)) >= 0) {
+        lineno++;
+        if (strspn(line, " \t\r") < (size_t)len)
+            rc = fn(ctx, name, lineno, line, (size_t)len);
+    }
+    if (rc == 0 && len == SK_CLI_TOO_LONG) {
+        fprintf(stderr, "%s:%ld: a line longer than %d bytes\n", skx_cli_quote(q, name),
+                lineno + 1, SK_RECORD_MAX_LINE);
+        rc = -1;
+    } else if (rc == 0 && len == SK_CLI_READ_ERROR) {
+        fprintf(stderr, "schafkopf: %s: %s: %s\n", cmd, skx_cli_quote(q, name), strerror(errno));
+        rc = -1;
+    }
+    free(line);
+    return rc < 0 ? -1 : 0;
 }

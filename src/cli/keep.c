@@ -165,16 +165,20 @@ static int keep_sync(skx_keep *k, const char *const *lines, const int64_t *ats, 
     return -1;
 }
 
+/* Writes a document's JSON (taken) to the keep's file whole; 0 or -1. */
+static int save_json(const skx_keep *k, json_t *o)
+{
+    char *text = o ? json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
+    json_decref(o);
+    int rc = text ? skx_cli_save_text(k->path, text) : -1;
+    free(text);
+    return rc;
+}
+
 int skx_keep_sheet(skx_keep *k, const sk_sheet *sh)
 {
-    if (k->path) {
-        json_t *o = sk_sheet_json(sh, false);
-        char *text = o ? json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
-        json_decref(o);
-        int rc = text ? skx_cli_save_text(k->path, text) : -1;
-        free(text);
-        return rc;
-    }
+    if (k->path)
+        return save_json(k, sk_sheet_json(sh, false));
     if (!k->st)
         return 0;
     return keep_sync(k, (const char *const *)sh->lines, NULL, sh->n);
@@ -182,14 +186,8 @@ int skx_keep_sheet(skx_keep *k, const sk_sheet *sh)
 
 int skx_keep_tour(skx_keep *k, const sk_tour *tr)
 {
-    if (k->path) {
-        json_t *o = sk_tour_json(tr);
-        char *text = o ? json_dumps(o, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
-        json_decref(o);
-        int rc = text ? skx_cli_save_text(k->path, text) : -1;
-        free(text);
-        return rc;
-    }
+    if (k->path)
+        return save_json(k, sk_tour_json(tr));
     if (!k->st)
         return 0;
     int n = (int)json_array_size(tr->lines);

@@ -19,7 +19,7 @@ enum {
 };
 static const char *const STAT_WORDS[2][ST_COUNT] = {
     {
-        [ST_TITLE] = "Statistik: %d %s, %d Spiele", [ST_NAME] = "Name",
+        [ST_TITLE] = "Statistik: %d %s, %d %s", [ST_NAME] = "Name",
         [ST_EVENINGS] = "Abende", [ST_DEALS] = "Spiele", [ST_SAT_OUT] = "aus",
         [ST_LAID] = "gelegt", [ST_THROWN] = "zusammen", [ST_FAULTS] = "Fehler",
         [ST_MONEY] = "Geld", [ST_POINTS] = "Punkte", [ST_DECLARER] = "Spieler",
@@ -30,7 +30,7 @@ static const char *const STAT_WORDS[2][ST_COUNT] = {
         [ST_NONE] = "Noch keine Spiele.",
     },
     {
-        [ST_TITLE] = "Statistics: %d %s, %d games", [ST_NAME] = "Name",
+        [ST_TITLE] = "Statistics: %d %s, %d %s", [ST_NAME] = "Name",
         [ST_EVENINGS] = "evenings", [ST_DEALS] = "deals", [ST_SAT_OUT] = "out",
         [ST_LAID] = "laid", [ST_THROWN] = "thrown", [ST_FAULTS] = "faults",
         [ST_MONEY] = "money", [ST_POINTS] = "points", [ST_DECLARER] = "declarer",
@@ -79,13 +79,14 @@ void sk_sheet_stats_print(const sk_sheet_stats *st, int lang, FILE *out)
 {
     const char *const *w = STAT_WORDS[lang ? 1 : 0];
     char a[32], b[32];
-    int width = 10;
+    int width = 8; /* with the columns below: 79 columns for names of up to 8 */
     for (int p = 0; p < st->nplayers; p++) {
         int n = (int)strlen(st->player[p].name);
         width = n > width ? n : width;
     }
     fprintf(out, w[ST_TITLE], st->nevenings,
-            st->nevenings == 1 ? (lang ? "evening" : "Abend") : w[ST_EVENINGS], st->ngames);
+            st->nevenings == 1 ? (lang ? "evening" : "Abend") : w[ST_EVENINGS], st->ngames,
+            st->ngames == 1 ? (lang ? "game" : "Spiel") : (lang ? "games" : "Spiele"));
     fputc('\n', out);
     if (st->nplayers == 0) {
         fprintf(out, "%s\n", w[ST_NONE]);
@@ -100,12 +101,12 @@ void sk_sheet_stats_print(const sk_sheet_stats *st, int lang, FILE *out)
     fputc(' ', out);
     pad(out, w[ST_MONEY], 9, true);
     fputc(' ', out);
-    pad(out, w[ST_POINTS], 7, true);
+    pad(out, w[ST_POINTS], 6, true);
     fputc('\n', out);
     for (int p = 0; p < st->nplayers; p++) {
         const sk_sheet_player_stats *ps = &st->player[p];
         pad(out, ps->name, width, false);
-        fprintf(out, " %8d %8d %8d %8d %8d %8d %9s %7lld\n", ps->evenings, ps->deals,
+        fprintf(out, " %8d %8d %8d %8d %8d %8d %9s %6lld\n", ps->evenings, ps->deals,
                 ps->sat_out, ps->laid, ps->thrown_in, ps->faults, stat_euros(lang, ps->money, a),
                 (long long)ps->points);
     }

@@ -504,6 +504,40 @@ static void test_price_challenge(void **state)
     sk_solver_free(s);
 }
 
+/* Declares a Herz-Solo for forehand (seat 0) holding `hand`. */
+static void herz_solo(sk_game *g, const sk_rules *r, const char *hand)
+{
+    tl_start_game(g, r, 3, false, hand, NULL, NULL, NULL);
+    tl_script(g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", "0 declare solo:H", NULL);
+    assert_int_equal(g->pub.phase, SK_PHASE_PLAY);
+}
+
+/* At a table that plays for tournament points (score = points, 5.2.7,
+ * 5.2.8) the PIMC bot prices a game in those points, two units each: a
+ * won Solo is 2 points from each of three opponents (6, so 12 units),
+ * 3 each with Schneider, lost the same negative, and Laufende are worth
+ * nothing -- while at a money table six Laufende add six units from
+ * each opponent (4.2.2). */
+static void test_pimc_prices_points_table(void **state)
+{
+    (void)state;
+    sk_rules pts = tl_preset("tournament"), money = tl_preset("official");
+    assert_int_equal(pts.score, SK_SCORE_POINTS);
+    sk_game g;
+    herz_solo(&g, &pts, "EO GO HO SO EU GU HA HZ"); /* six Laufende */
+    assert_true(skx_pimc_declarer_units(&g, 2) == 12.0);
+    assert_true(skx_pimc_declarer_units(&g, 3) == 18.0);
+    assert_true(skx_pimc_declarer_units(&g, 1) == -12.0);
+    assert_true(skx_pimc_declarer_units(&g, 0) == -18.0);
+    herz_solo(&g, &pts, "EO SO GU HA HZ HK EA GA"); /* one Laufender */
+    assert_true(skx_pimc_declarer_units(&g, 2) == 12.0);
+    herz_solo(&g, &money, "EO GO HO SO EU GU HA HZ");
+    double units = skx_pimc_declarer_units(&g, 2);
+    herz_solo(&g, &money, "EO SO GU HA HZ HK EA GA");
+    assert_true(money.laufende_min == 3); /* 4.2.2: one Laufender is not paid */
+    assert_true(units - skx_pimc_declarer_units(&g, 2) == 3.0 * 6 * money.rate_laufende);
+}
+
 /* In a Ramsch the PIMC bot plays the rules of thumb (its solver's
  * paranoid Ramsch value measured weaker, see bot.c): along whole Ramsch
  * games every card it picks is the heuristic's, and its hint marks that
@@ -592,6 +626,7 @@ int main(void)
         cmocka_unit_test(test_pimc_variants_legal),
         cmocka_unit_test(test_local_variants_legal),
         cmocka_unit_test(test_pimc_ramsch_by_rules_of_thumb),
+        cmocka_unit_test(test_pimc_prices_points_table),
         cmocka_unit_test(test_pimc_hochzeit),
         cmocka_unit_test(test_price_challenge),
         cmocka_unit_test(test_hint_solo_hand),

@@ -90,8 +90,12 @@ void skx_pimc_thresholds(const sk_public *p, int t[3]);
  * trick objective: 1 met, 0 not) in a game of `g` (its contract, deal
  * and partner), at the ruleset's tariff: base rate, Laufende, Schneider,
  * the Tout and Bettel Brett factors, paid by every opponent in a game
- * without partner (bot_bid.c). */
+ * without partner -- at a table playing for points its tournament
+ * points instead (skx_pimc_score_units; bot_bid.c). */
 double skx_pimc_declarer_units(const sk_game *g, int level);
+/* What a seat scores from a result in tariff units: money, or
+ * tournament points at a table that plays for points (bot_bid.c). */
+double skx_pimc_score_units(const sk_rules *r, const sk_result *res, int seat);
 /* Auction and declaration by sampling (bot_bid.c): each contract the
  * hand may declare is priced over sampled deals; fills values[i] for
  * legal[i] (expected units) and returns the choice. */

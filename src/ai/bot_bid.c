@@ -71,7 +71,24 @@ void skx_pimc_thresholds(const sk_public *p, int t[3])
     sk_point_bars(p, t);
 }
 
-/* The declarer's own money, in units, for a threshold level (see
+/* Units of the tariff one tournament point counts for when a table plays
+ * for points (score = points, 5.2.7): a won Sauspiel is 1 point there
+ * and 2 units at 10/20/50, so the bots' margins in units (the human
+ * margin of bot.c) keep their meaning. */
+#define POINTS_UNITS 2.0
+
+/* What a seat scores from a result, in tariff units: its money, or at a
+ * table that plays for tournament points (5.2.7, 5.2.8) its points --
+ * a bot there prices Schneider and Solos as that table pays them, and
+ * Laufende not at all. */
+double skx_pimc_score_units(const sk_rules *r, const sk_result *res, int seat)
+{
+    if (r->score == SK_SCORE_POINTS)
+        return res->tournament[seat] * POINTS_UNITS;
+    return (double)res->money[seat] / (r->unit_cents ? r->unit_cents : 1);
+}
+
+/* The declarer's own score, in units, for a threshold level (see
  * ai_internal.h), settled by the engine itself (sk_game_settle_as) from a
  * representative outcome of that level: under 31, 31-60, 61-90, from 91
  * card points -- or for a Tout or Bettel, whether the tricks came out
@@ -97,7 +114,7 @@ double skx_pimc_declarer_units(const sk_game *g, int level)
     sk_result res;
     if (sk_game_settle_as(g, points, tricks, &res, NULL) < 0)
         return 0;
-    return (double)res.money[res.declarer] / g->rules->unit_cents;
+    return skx_pimc_score_units(g->rules, &res, res.declarer);
 }
 
 /* A fresh game at the view's table with the deal `hands` (the view's
@@ -197,7 +214,7 @@ static double price(const skx_pimc *pc, const sk_game *g, int me, sk_contract c,
         sk_result res;
         if (sk_game_result(&h, &res, NULL) < 0)
             return 0;
-        return (double)res.money[me] / (h.rules->unit_cents ? h.rules->unit_cents : 1);
+        return skx_pimc_score_units(h.rules, &res, me);
     }
     if (h.pub.phase != SK_PHASE_PLAY)
         return 0;

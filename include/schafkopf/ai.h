@@ -242,6 +242,39 @@ int sk_policy_card(const sk_view *v, sk_cards legal);
 /* The rule-of-thumb player's card (the `heuristic` bot's). */
 int sk_heuristic_card(const sk_view *v, sk_cards legal);
 
+/* ------------------------------------------------------------------ */
+/* Laying (Klopfen) priced (klopfen.c)                                  */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Whether to lay is priced by a table of the money a seat makes in a
+ * game (units, without the doubling of any lay) given only what it sees
+ * when it may lay: its first packet of four cards, counted as Obers,
+ * Unters, other trumps of the Sauspiel order (Herz) and side Sauen, its
+ * place after the dealer, and how many laid before it.  `schafkopf
+ * learn --klopfen` measures the table in games of the heuristic bots
+ * (src/ai/klopfen_table.c).  A lay doubles everybody's money, so it adds
+ * about that expected money again: the bots lay when it exceeds
+ * SK_KLOPFEN_MARGIN.  The table is for four seats and the long deck
+ * (four cards in the first packet); elsewhere the bots never lay.
+ */
+#define SK_KLOPFEN_CELLS 69
+/* Units of expected money a packet must promise before the bots lay
+ * (docs/ai.md, "Klopfen priced"). */
+#define SK_KLOPFEN_MARGIN 0.25
+
+/* The cell of a first packet of four cards (0..SK_KLOPFEN_CELLS-1), and
+ * its counts: Obers, Unters, Herz (not Ober or Unter), side Sauen. */
+int sk_klopfen_cell(sk_cards packet);
+void sk_klopfen_cell_counts(int cell, int counts[4]);
+/* The expected money of a seat in units, undoubled, from the table:
+ * `position` 0 for forehand .. 3 for the dealer, `laid_before` the lays
+ * of the seats before it (0..position). */
+double sk_klopfen_value(sk_cards packet, int position, int laid_before);
+/* Whether the view's seat, to speak in the laying round, lays: the
+ * ruleset lets it and the table prices the lay above the margin. */
+bool sk_klopfen_lays(const sk_view *v);
+
 #ifdef __cplusplus
 }
 #endif

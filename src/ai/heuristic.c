@@ -310,11 +310,14 @@ sk_action skx_heur_bidding(const sk_view *v, const sk_action *legal, int n, doub
         }
         return legal[pick < 0 ? 0 : pick];
     }
-    if (p->phase == SK_PHASE_KLOPFEN) { /* lay with a clearly playable first packet */
+    if (p->phase == SK_PHASE_KLOPFEN) { /* lay when the packet's money is priced high (klopfen.c) */
+        bool lay = sk_klopfen_lays(v);
+        double worth = sk_klopfen_value(v->hand, p->klopf_spoken, p->laid) - SK_KLOPFEN_MARGIN;
         for (int i = 0; i < n; i++)
-            if (legal[i].type == SK_ACT_KLOPFEN && margin >= 1.5) {
-                values[i] = margin;
-                return legal[i];
+            if (legal[i].type == SK_ACT_KLOPFEN) {
+                values[i] = worth;
+                if (lay)
+                    return legal[i];
             }
         return skx_act_pass(v->seat);
     }

@@ -26,6 +26,8 @@ int skx_cmd_arena(int argc, char **argv);
 int skx_cmd_analyze(int argc, char **argv);
 int skx_cmd_agree(int argc, char **argv);
 int skx_cmd_learn(int argc, char **argv);
+/* `schafkopf learn --klopfen`: the bots' laying table (learn_klopfen.c). */
+int skx_cmd_learn_klopfen(int argc, char **argv);
 int skx_cmd_stats(int argc, char **argv);
 int skx_cmd_sheet(int argc, char **argv);
 int skx_cmd_tournament(int argc, char **argv);

@@ -55,7 +55,9 @@ static void learn_usage(FILE *out)
             "  --rounds N   gradient steps (default 600)\n"
             "  --l2 X       L2 penalty per example (default 0)\n"
             "  --out FILE   the weights as C (default stdout)\n"
-            "  -h, --help   this help\n");
+            "  -h, --help   this help\n\n"
+            "schafkopf learn --klopfen ... measures the bots' laying table instead\n"
+            "(`schafkopf learn --klopfen --help`).\n");
 }
 
 /* Adds the card decisions of one valid record (game g) to the set. */
@@ -265,6 +267,9 @@ int skx_cmd_learn(int argc, char **argv)
     double l2 = 0;
     const char *out_path = NULL;
     char q[SK_CLI_QUOTE];
+    for (int i = 1; i < argc; i++) /* the laying table is learned from self-play */
+        if (strcmp(argv[i], "--klopfen") == 0)
+            return skx_cmd_learn_klopfen(argc, argv);
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         char *end = NULL;

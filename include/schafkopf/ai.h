@@ -261,7 +261,7 @@ int sk_heuristic_card(const sk_view *v, sk_cards legal);
 #define SK_KLOPFEN_CELLS 69
 /* Units of expected money a packet must promise before the bots lay
  * (docs/ai.md, "Klopfen priced"). */
-#define SK_KLOPFEN_MARGIN 0.25
+#define SK_KLOPFEN_MARGIN 1.0
 
 /* The cell of a first packet of four cards (0..SK_KLOPFEN_CELLS-1), and
  * its counts: Obers, Unters, Herz (not Ober or Unter), side Sauen. */

@@ -329,6 +329,7 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
         for (int t = 0; t < s; t++)
             ctl[s].slot += ctl[t].bot == ctl[s].bot;
         ctl[s].sk = NULL;
+        ctl[s].eng = NULL; /* seat_game may stop before it reaches every seat */
     }
     sk_error err = {{0}, NULL};
     if (sk_game_init(g, &o->m.rules, dealer, hands, false, &err) < 0) {

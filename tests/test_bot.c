@@ -32,7 +32,7 @@ static void play_game(sk_game *g, sk_bot *bots[4])
         if (g->pub.phase == SK_PHASE_PLAY && g->pub.trick_no == 0 && g->pub.trick_len <= 1) {
             int took = 0;
             for (int s = 0; s < 4 && !took; s++) {
-                if (s == g->pub.to_move)
+                if (s == g->pub.to_move || (g->pub.nseats == 3 && s == 3)) /* no fourth seat */
                     continue;
                 sk_game_view(g, s, &v);
                 sk_action a = sk_bot_act(bots[s], &v);
@@ -538,6 +538,79 @@ static void test_pimc_prices_points_table(void **state)
     assert_true(units - skx_pimc_declarer_units(&g, 2) == 3.0 * 6 * money.rate_laufende);
 }
 
+/* Deals forehand (seat 0, dealer 3) `hand` and the other 24 cards in an
+ * order drawn from `seed`, and lets everybody pass to forehand's
+ * "ich spiele": he is to declare. */
+static void declare_phase(sk_game *g, const sk_rules *r, const char *hand, uint64_t seed)
+{
+    sk_cards mine;
+    assert_int_equal(sk_cards_parse(hand, &mine, NULL), SK_OK);
+    uint8_t rest[24], hands[4][8];
+    int n = 0, k = 0;
+    for (int c = 0; c < SK_NCARDS; c++)
+        if (mine & SK_BIT(c))
+            hands[0][k++] = (uint8_t)c;
+        else
+            rest[n++] = (uint8_t)c;
+    assert_int_equal(k, 8);
+    uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
+    for (int i = 23; i > 0; i--) { /* Fisher-Yates by a small LCG */
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        int j = (int)((x >> 33) % (uint64_t)(i + 1));
+        uint8_t t = rest[i];
+        rest[i] = rest[j];
+        rest[j] = t;
+    }
+    for (int i = 0; i < 24; i++)
+        hands[1 + i / 8][i % 8] = rest[i];
+    assert_int_equal(sk_game_init(g, r, 3, hands, false, NULL), SK_OK);
+    tl_script(g, "0 bid sauspiel", "1 pass", "2 pass", "3 pass", NULL);
+    assert_int_equal(g->pub.phase, SK_PHASE_DECLARE);
+}
+
+/* The declarer's edge (bot_bid.c, DECLARER_EDGE; docs/ai.md): a Solo is
+ * priced as if the declarer had 20 card points more than the solved
+ * play gives him -- real defenders see neither his hand nor each other's
+ * -- while a Sauspiel, with a partner, is priced as solved.  On deals
+ * where the solved Herz-Solo ends with 41 to 60 points (lost, 4.1.2),
+ * its price is a won Solo's; the Sauspiel's price always follows its
+ * solved points. */
+static void test_pimc_declarer_edge(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    sk_solver *s = sk_solver_new(4);
+    int edged = 0;
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        sk_game g;
+        declare_phase(&g, &r, "EO GO EU HA HZ H9 SA S7", seed);
+        sk_view v;
+        sk_game_view(&g, 0, &v);
+        sk_action legal[SK_MAX_LEGAL];
+        double values[SK_MAX_LEGAL];
+        int n = sk_view_legal(&v, legal);
+        assert_int_equal(sk_price_actions(s, &v, &g.hands, 1, legal, n, values), n);
+        for (int i = 0; i < n; i++) {
+            sk_contract c = legal[i].contract;
+            bool solo = c.type == SK_C_SOLO && c.suit == SK_HERZ && !c.tout;
+            bool sau = c.type == SK_C_SAUSPIEL;
+            if (!solo && !sau)
+                continue;
+            sk_game h = g;
+            tl_ok_action(&h, legal[i], "the declaration");
+            int points;
+            assert_int_equal(sk_solver_solve(s, &h, &points), SK_OK);
+            int edge = solo ? 20 : 0, level = 0;
+            for (int t = 31; t <= 91; t += 30) /* 4.1.2, 4.1.3 */
+                level += points + edge >= t;
+            assert_true(values[i] == skx_pimc_declarer_units(&h, level));
+            edged += solo && points >= 41 && points < 61;
+        }
+    }
+    assert_true(edged > 0); /* some lost Solo was priced as won */
+    sk_solver_free(s);
+}
+
 /* In a Ramsch the PIMC bot plays the rules of thumb (its solver's
  * paranoid Ramsch value measured weaker, see bot.c): along whole Ramsch
  * games every card it picks is the heuristic's, and its hint marks that
@@ -627,6 +700,7 @@ int main(void)
         cmocka_unit_test(test_local_variants_legal),
         cmocka_unit_test(test_pimc_ramsch_by_rules_of_thumb),
         cmocka_unit_test(test_pimc_prices_points_table),
+        cmocka_unit_test(test_pimc_declarer_edge),
         cmocka_unit_test(test_pimc_hochzeit),
         cmocka_unit_test(test_price_challenge),
         cmocka_unit_test(test_hint_solo_hand),

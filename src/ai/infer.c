@@ -27,7 +27,8 @@
  *
  * Left out: a Hochzeit (the exchange changed the hands, so the dealt
  * hands are not the held cards plus the played ones), laying (Klopfen),
- * declined doublings, Retour.
+ * declined doublings, Retour.  What the cards played say is
+ * infer_play.c's (the spec suffix ":pw"); its weights multiply these.
  */
 #include "ai_internal.h"
 #include "schafkopf/playout.h"

@@ -52,6 +52,7 @@ typedef struct skx_pimc {
     int samples;
     uint64_t card_nodes, bid_nodes, double_nodes;
     int infer; /* draw deals weighted by the auction (infer.c) */
+    int play;  /* ... and by the cards played (infer_play.c) */
 } skx_pimc;
 
 /*
@@ -84,8 +85,29 @@ double skx_infer_weight(const skx_infer *inf, const sk_view *v, const sk_cards h
  * Unters), the likeliest hand 1; -1 for the contracts it does not
  * cover. */
 double skx_infer_declarer_ratio(sk_cards dealt, sk_contract c);
+/*
+ * Play inference (infer_play.c): the past card decisions of the other
+ * seats, each weighing a deal by the card-play model's probability of
+ * the card played from the hand the deal gave the seat then.
+ */
+#define SKX_PLAY_MAX 24 /* the decisions read, the latest */
+typedef struct skx_play {
+    int n;
+    double alpha, floor; /* the tempering exponent and floor (PLAY_ALPHA, PLAY_FLOOR) */
+    uint8_t seat[SKX_PLAY_MAX], card[SKX_PLAY_MAX];
+    sk_cards later[SKX_PLAY_MAX]; /* the seat's cards played from then on, this one too */
+    sk_view view[SKX_PLAY_MAX];   /* the seat's view just before (its hand replaced) */
+} skx_play;
+/* Reads the decisions of a view by replaying its actions on a deal of
+ * the hands now consistent with it (none outside a Sauspiel, Solo or
+ * Wenz of four). */
+void skx_play_init(skx_play *pl, const sk_view *v, const sk_cards hands[SK_NSEATS]);
+/* The logarithm (<= 0) of a deal's weight by the decisions read: each
+ * card's tempered probability, floored. */
+double skx_play_log_weight(skx_play *pl, const sk_cards hands[SK_NSEATS]);
 /* Draws n deals for a decision from a prepared sampler: uniform, or
- * with pc->infer following the auction; returns n. */
+ * with pc->infer following the auction, with pc->play the cards played;
+ * returns n. */
 int skx_pimc_draw(const skx_pimc *pc, const sk_view *v, int n, sk_cards (*out)[SK_NSEATS]);
 
 /* The point thresholds that price a game for its declarer: 31, 61, 91

@@ -33,6 +33,9 @@ enum bot_kind { BOT_RANDOM, BOT_HEURISTIC, BOT_PIMC, BOT_POLICY };
  * doubled Solos as if their declarers held random hands).  Doublings
  * follow the auction always (bot_bid.c). */
 #define PIMC_INFER 1
+/* Whether PIMC bots weigh deals by the cards played (":pw",
+ * infer_play.c) unless ... (docs/ai.md, Sampling). */
+#define PIMC_PLAY 0
 /* Solver nodes one PIMC decision may spend (hard caps: a deal that would
  * need more is dropped; the deals solved before count): a card (~40 ms
  * on one core at ~20M nodes/s), the auction or declaration (~0.6 s), a
@@ -55,6 +58,7 @@ struct sk_bot {
     int kind;
     int samples;
     int infer; /* PIMC: deals drawn following the auction (infer.c) */
+    int play;  /* PIMC: ... and the cards played (infer_play.c) */
     sk_rng rng;
     sk_solver *solver;
     sk_sampler *sampler;
@@ -74,15 +78,18 @@ const char *const *sk_bot_names(void)
 }
 
 /*
- * Parses a spec into kind, samples and the inference switch; -1 when
- * unknown.  PIMC specs: "pimc", "pimc:N", "pimc:strong", each with an
- * optional ":infer" or ":uniform" (deals drawn following the auction or
- * not; the default is PIMC_INFER).
+ * Parses a spec into kind, samples and the inference switches; -1 when
+ * unknown.  PIMC specs: "pimc", "pimc:N", "pimc:strong", each with
+ * optional suffixes ":infer" or ":uniform" (deals drawn following the
+ * auction or not; the default is PIMC_INFER) and ":pw" (deals weighed
+ * by the cards played too, under the card-play model: policy-weighted
+ * sampling; the default is PIMC_PLAY), e.g. "pimc:12:pw".
  */
-static int parse_spec(const char *spec, int *kind, int *samples, int *infer)
+static int parse_spec(const char *spec, int *kind, int *samples, int *infer, int *play)
 {
     *samples = PIMC_DEFAULT;
     *infer = PIMC_INFER;
+    *play = PIMC_PLAY;
     *kind = BOT_PIMC;
     if (strcmp(spec, "random") == 0) {
         *kind = BOT_RANDOM;
@@ -110,31 +117,42 @@ static int parse_spec(const char *spec, int *kind, int *samples, int *infer)
         *samples = (int)n;
         rest = end;
     }
-    if (strcmp(rest, ":infer") == 0)
-        *infer = 1;
-    else if (strcmp(rest, ":uniform") == 0)
-        *infer = 0;
-    else if (*rest)
-        return -1;
+    int said_infer = 0, said_play = 0; /* each suffix at most once */
+    while (*rest) {
+        if (strncmp(rest, ":infer", 6) == 0 && !said_infer++) {
+            *infer = 1;
+            rest += 6;
+        } else if (strncmp(rest, ":uniform", 8) == 0 && !said_infer++) {
+            *infer = 0;
+            rest += 8;
+        } else if (strncmp(rest, ":pw", 3) == 0 && !said_play++) {
+            *play = 1;
+            rest += 3;
+        } else {
+            return -1;
+        }
+        if (*rest && *rest != ':')
+            return -1;
+    }
     return 0;
 }
 
 /* Whether a spec names a bot: the test sk_bot_new makes first. */
 bool sk_bot_spec_valid(const char *spec)
 {
-    int kind, samples, infer;
-    return spec && strlen(spec) < 32 && parse_spec(spec, &kind, &samples, &infer) == 0;
+    int kind, samples, infer, play;
+    return spec && strlen(spec) < 32 && parse_spec(spec, &kind, &samples, &infer, &play) == 0;
 }
 
 /* Creates a bot from its spec. */
 sk_bot *sk_bot_new(const char *spec, uint64_t seed, sk_error *err)
 {
-    int kind, samples, infer;
-    if (!spec || strlen(spec) >= 32 || parse_spec(spec, &kind, &samples, &infer) < 0) {
+    int kind, samples, infer, play;
+    if (!spec || strlen(spec) >= 32 || parse_spec(spec, &kind, &samples, &infer, &play) < 0) {
         if (err) {
             snprintf(err->msg, sizeof err->msg,
                      "unknown bot \"%.40s\" (known: random, heuristic, policy, pimc, pimc:N with "
-                     "N <= 256, pimc:strong; a pimc spec may end in :infer or :uniform)",
+                     "N <= 256, pimc:strong; a pimc spec may end in :infer or :uniform and :pw)",
                      spec ? spec : "");
             err->rule = NULL;
         }
@@ -147,6 +165,7 @@ sk_bot *sk_bot_new(const char *spec, uint64_t seed, sk_error *err)
     bot->kind = kind;
     bot->samples = samples;
     bot->infer = infer;
+    bot->play = play;
     sk_rng_seed(&bot->rng, seed);
     if (kind == BOT_PIMC) {
         bot->solver = sk_solver_new(8);
@@ -208,7 +227,7 @@ static skx_pimc pimc_of(sk_bot *bot)
 {
     return (skx_pimc){bot->solver, bot->sampler, &bot->rng, bot->samples,
                      budget(bot, PIMC_CARD_NODES), budget(bot, PIMC_BID_NODES),
-                     budget(bot, PIMC_DOUBLE_NODES), bot->infer};
+                     budget(bot, PIMC_DOUBLE_NODES), bot->infer, bot->play};
 }
 
 /*

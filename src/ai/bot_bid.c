@@ -529,7 +529,7 @@ int sk_price_actions(sk_solver *s, const sk_view *v, const sk_cards (*deals)[SK_
     int nc = candidates(v, cls, deals[0], cands);
     if (nc == 0)
         return 0;
-    skx_pimc pc = {s, NULL, NULL, ndeals, 0, UINT64_MAX / 4, 0, 0};
+    skx_pimc pc = {s, NULL, NULL, ndeals, 0, UINT64_MAX / 4, 0, 0, 0};
     price_deals(&pc, v, cls, deals, ndeals, cands, nc, false);
     if (best_cand(cands, nc) < 0)
         return 0;

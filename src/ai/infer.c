@@ -27,12 +27,14 @@
  *
  * Left out: a Hochzeit (the exchange changed the hands, so the dealt
  * hands are not the held cards plus the played ones), laying (Klopfen),
- * declined doublings, Retour.
+ * declined doublings, Retour.  What the cards played say is
+ * infer_play.c's (the spec suffix ":pw"); its weights multiply these.
  */
 #include "ai_internal.h"
 #include "schafkopf/playout.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define INFER_POOL 12    /* uniform deals drawn per deal kept */
@@ -233,15 +235,16 @@ static double unit(sk_rng *rng)
 
 /*
  * Draws n deals for a PIMC decision (ai_internal.h): uniform draws, or
- * with inference INFER_POOL times as many of which n are kept by
- * weighted sampling without replacement, highest key first.  The
- * sampler must be prepared for the view.  Returns n.
+ * with inference (the auction's, the play's or both) INFER_POOL times
+ * as many of which n are kept by weighted sampling without replacement,
+ * highest key first.  The sampler must be prepared for the view.
+ * Returns n.
  */
 int skx_pimc_draw(const skx_pimc *pc, const sk_view *v, int n, sk_cards (*out)[SK_NSEATS])
 {
     if (n <= 0)
         return 0;
-    if (!pc->infer) {
+    if (!pc->infer && !pc->play) {
         for (int d = 0; d < n; d++)
             sk_sample_draw(pc->sampler, pc->rng, out[d]);
         return n;
@@ -253,11 +256,23 @@ int skx_pimc_draw(const skx_pimc *pc, const sk_view *v, int n, sk_cards (*out)[S
     for (int d = 1; d < pool; d++)
         sk_sample_draw(pc->sampler, pc->rng, deals[d]);
     skx_infer inf;
-    skx_infer_init(&inf, v, deals[0]);
+    inf.n = 0;
+    if (pc->infer)
+        skx_infer_init(&inf, v, deals[0]);
+    skx_play *pl = pc->play ? malloc(sizeof *pl) : NULL;
+    if (pl)
+        skx_play_init(pl, v, deals[0]);
     for (int d = 0; d < pool; d++) {
         double w = inf.n ? skx_infer_weight(&inf, v, deals[d]) : 1;
-        key[d] = log(unit(pc->rng)) / w; /* u^(1/w), as a logarithm */
+        double u = unit(pc->rng);
+        if (pl && pl->n) /* the play's weights can be tiny: keys as logarithms,
+                          * log w - log(-log u), the same order as u^(1/w) */
+            key[d] = log(w) + skx_play_log_weight(pl, deals[d]) -
+                     log(u < 1 ? -log(u) : 1e-300);
+        else
+            key[d] = log(u) / w; /* u^(1/w), as a logarithm */
     }
+    free(pl);
     /* the n highest keys, by selection (pool is small) */
     for (int k = 0; k < n && k < pool; k++) {
         int best = k;

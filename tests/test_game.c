@@ -931,6 +931,10 @@ static void test_random_games(void **state)
         int steps = 0;
         while (!sk_game_over(&g)) {
             check_views(&g);
+            /* the public kernel on the hand to move gives the referee's set */
+            if (g.pub.phase == SK_PHASE_PLAY)
+                assert_true(sk_public_legal_cards(&g.pub, g.hands[g.pub.to_move]) ==
+                            sk_game_legal_cards(&g));
             sk_action legal[SK_MAX_LEGAL];
             int n = sk_game_legal(&g, legal);
             assert_true(n > 0);

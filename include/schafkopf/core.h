@@ -651,6 +651,10 @@ int sk_game_legal(const sk_game *g, sk_action *out);
 int sk_game_apply(sk_game *g, sk_action a, sk_error *err);
 /* The cards `seat` may play now (0 if it is not that seat's turn). */
 sk_cards sk_game_legal_cards(const sk_game *g);
+/* The cards a hand would be allowed to play in the public state `p` of
+ * the play (3.2, the called-ace rules of 2.5, Stichzwang): for asking
+ * what a seat could have played from a hand it might have held. */
+sk_cards sk_public_legal_cards(const sk_public *p, sk_cards hand);
 static inline bool sk_game_over(const sk_game *g)
 {
     return g->pub.phase == SK_PHASE_DONE;

@@ -28,7 +28,6 @@
  * of four (elsewhere no decisions are read and every deal weighs 1).
  */
 #include "ai_internal.h"
-#include "core/legal.h"
 
 #include <assert.h>
 #include <math.h>
@@ -101,19 +100,6 @@ void skx_play_init(skx_play *pl, const sk_view *v, const sk_cards hands[SK_NSEAT
     }
 }
 
-/* The cards a hand may play in a view's state (the called-ace rules;
- * no Stichzwang in the games modelled). */
-static sk_cards legal_of(const sk_public *p, sk_cards hand)
-{
-    const sk_order *o = &p->order;
-    bool called = p->called_ace != SK_NOCARD;
-    sk_cards ace = called ? SK_BIT(p->called_ace) : 0;
-    if (p->trick_len == 0)
-        return skx_legal_lead(hand, ace, called ? o->follow[p->called_ace] : 0, p->called_led);
-    return skx_legal_follow(hand, o->follow[p->trick[0]], ace, p->called_led, p->ran_away,
-                            p->trick_no == p->ntricks - 1, SK_ALL_CARDS);
-}
-
 /* The model's probability of `card` among `legal` from view pv. */
 static double card_prob(const sk_view *pv, sk_cards legal, int card)
 {
@@ -142,7 +128,7 @@ double skx_play_log_weight(skx_play *pl, const sk_cards hands[SK_NSEATS])
         sk_view *pv = &pl->view[k];
         int s = pl->seat[k], card = pl->card[k];
         sk_cards hand = hands[s] | pl->later[k];
-        sk_cards legal = legal_of(&pv->pub, hand);
+        sk_cards legal = sk_public_legal_cards(&pv->pub, hand);
         if ((legal & (legal - 1)) == 0)
             continue; /* forced (or, were the deal inconsistent, none) */
         double prob = 0;

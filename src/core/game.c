@@ -443,6 +443,12 @@ int sk_game_legal(const sk_game *g, sk_action *out)
     return n;
 }
 
+/* The cards a hand may play in a public state (core.h). */
+sk_cards sk_public_legal_cards(const sk_public *p, sk_cards hand)
+{
+    return legal_cards(p, hand);
+}
+
 /* The legal cards of the seat to move, as a set. */
 sk_cards sk_game_legal_cards(const sk_game *g)
 {

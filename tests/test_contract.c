@@ -246,6 +246,21 @@ static void test_contract_codes(void **state)
     assert_string_equal(buf, "Wenz Tout");
     sk_contract_name(tl_contract(SK_C_SIE, SK_NOSUIT, 0), buf, sizeof buf);
     assert_string_equal(buf, "Sie");
+    /* English, with the suits as the English rules name them (002) */
+    sk_contract_name_en(tl_contract(SK_C_SAUSPIEL, SK_GRAS, 0), buf, sizeof buf);
+    assert_string_equal(buf, "Sauspiel calling the Leaves Ace");
+    sk_contract_name_en(tl_contract(SK_C_SOLO, SK_HERZ, 1), buf, sizeof buf);
+    assert_string_equal(buf, "Hearts Solo Tout");
+    sk_contract_name_en(tl_contract(SK_C_FARBWENZ, SK_SCHELLEN, 0), buf, sizeof buf);
+    assert_string_equal(buf, "Bells Wenz");
+    sk_contract_name_en(tl_contract(SK_C_SAUSPIEL, SK_NOSUIT, 0), buf, sizeof buf);
+    assert_string_equal(buf, "Kreuzbock (partner across)");
+    sk_contract_name_en(tl_contract(SK_C_HOCHZEIT, SK_NOSUIT, 0), buf, sizeof buf);
+    assert_string_equal(buf, "Wedding (Hochzeit)");
+    for (int t = 0; t < SK_C_NTYPES; t++) { /* every kind has an English name */
+        sk_contract_name_en(tl_contract(t, SK_EICHEL, 0), buf, sizeof buf);
+        assert_true(buf[0] != '\0' && !strstr(buf, "kein") && !strstr(buf, "Eichel"));
+    }
     /* snprintf-style length */
     char tiny[4];
     assert_int_equal(sk_contract_name(tl_contract(SK_C_WENZ, SK_NOSUIT, 1), tiny, sizeof tiny), 9);

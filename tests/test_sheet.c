@@ -98,6 +98,10 @@ static void test_lines(void **state)
     char what[160];
     sk_sheet_describe(&sh, &sh.rows[0], what, sizeof what);
     assert_string_equal(what, "Anna Herz-Solo gewonnen (75), 3 Laufende");
+    sh.lang = 1; /* in English the contract is named in English too */
+    sk_sheet_describe(&sh, &sh.rows[0], what, sizeof what);
+    assert_non_null(strstr(what, "Anna Hearts Solo won (75)"));
+    sh.lang = 0;
     sk_sheet_free(&sh);
 }
 

@@ -153,6 +153,9 @@ typedef struct sk_contract {
 
 /* Long name ("Sauspiel mit der Gras-Sau", "Herz-Solo Tout", "Wenz"). */
 size_t sk_contract_name(sk_contract c, char *buf, size_t size);
+/* The same in English ("Sauspiel calling the Leaves Ace", "Hearts Solo
+ * Tout", "Wenz"): what the terminal and the score sheets say in English. */
+size_t sk_contract_name_en(sk_contract c, char *buf, size_t size);
 /* Short code used in records and on the command line: "sauspiel:G",
  * "solo:H", "solo:E:tout", "wenz", "wenz:tout", "sie", "geier",
  * "farbwenz:H", "farbgeier:S:tout", "bettel", "bettel:ouvert", "ramsch". */

@@ -18,8 +18,6 @@ static const char *const DE[L_COUNT] = {
     [L_PASS] = "weiter", [L_PASS_YIELD] = "ist recht", [L_PLAY] = "ich spiele",
     [L_PLAY_TOO] = "ich spiel auch", [L_PLAY_SELF] = "ich spiel selbst",
     [L_HAVE] = "ich hätt",
-    [L_SAUSPIEL_WITH] = "Sauspiel mit der %s-Sau", [L_SOLO] = "%s-Solo", [L_TOUT] = "Tout",
-    [L_WENZ] = "Wenz", [L_SIE] = "Sie", [L_NONE] = "kein Spiel",
     [L_KONTRA] = "Kontra", [L_RETOUR] = "Retour", [L_DOUBLING_N] = "%d. Doppelung",
     [L_KLOPFEN] = "ich klopfe", [L_NO_KLOPFEN] = "ich klopfe nicht", [L_SELF] = "selbst",
     [L_ACCEPT] = "ich nehme die Hochzeit, gebe", [L_ACCEPT_MORE] = "und gebe noch",
@@ -159,8 +157,6 @@ static const char *const EN[L_COUNT] = {
     [L_PASS] = "pass", [L_PASS_YIELD] = "go ahead", [L_PLAY] = "I play",
     [L_PLAY_TOO] = "I play too", [L_PLAY_SELF] = "I play myself",
     [L_HAVE] = "I have",
-    [L_SAUSPIEL_WITH] = "Sauspiel calling the %s Ace", [L_SOLO] = "%s Solo", [L_TOUT] = "Tout",
-    [L_WENZ] = "Wenz", [L_SIE] = "Sie", [L_NONE] = "no game",
     [L_KONTRA] = "Kontra", [L_RETOUR] = "Retour", [L_DOUBLING_N] = "doubling %d",
     [L_KLOPFEN] = "I knock (double)", [L_NO_KLOPFEN] = "I do not knock", [L_SELF] = "myself",
     [L_ACCEPT] = "I take the wedding, giving", [L_ACCEPT_MORE] = "and giving",
@@ -315,53 +311,15 @@ const char *skx_lang_suit(skx_lang lang, int suit)
     return suit >= 0 && suit < 4 ? skx_tr(lang, (enum sk_str)(L_SUIT_E + suit)) : "?";
 }
 
-/* Names a contract. */
+/* Names a contract: German as the core names it (a Kreuzbock short),
+ * English by sk_contract_name_en. */
 size_t skx_lang_contract(skx_lang lang, sk_contract c, char *buf, size_t size)
 {
-    const char *tout = c.tout ? " Tout" : "";
-    switch (c.type) {
-    case SK_C_SAUSPIEL: {
-        if (c.suit > 3) /* a Kreuzbock game: the partner sits across */
-            return (size_t)snprintf(buf, size, "%s", lang == SKX_LANG_EN ? "Kreuzbock (partner across)"
-                                                                     : "Kreuzbock");
-        char name[64];
-        snprintf(name, sizeof name, skx_tr(lang, L_SAUSPIEL_WITH), skx_lang_suit(lang, c.suit));
-        return (size_t)snprintf(buf, size, "%s", name);
-    }
-    case SK_C_SOLO: {
-        char name[48];
-        snprintf(name, sizeof name, skx_tr(lang, L_SOLO), skx_lang_suit(lang, c.suit));
-        return (size_t)snprintf(buf, size, "%s%s", name, tout);
-    }
-    case SK_C_WENZ:
-        return (size_t)snprintf(buf, size, "%s%s", skx_tr(lang, L_WENZ), tout);
-    case SK_C_SIE:
-        return (size_t)snprintf(buf, size, "%s", skx_tr(lang, L_SIE));
-    case SK_C_NONE:
-        return (size_t)snprintf(buf, size, "%s", skx_tr(lang, L_NONE));
-    default:
-        break;
-    }
-    if (lang == SKX_LANG_DE) /* the variants keep their German names */
-        return sk_contract_name(c, buf, size);
-    switch (c.type) {
-    case SK_C_GEIER:
-        return (size_t)snprintf(buf, size, "Geier (Obers trump)%s", tout);
-    case SK_C_FARBWENZ:
-        return (size_t)snprintf(buf, size, "%s Wenz%s", skx_lang_suit(lang, c.suit), tout);
-    case SK_C_FARBGEIER:
-        return (size_t)snprintf(buf, size, "%s Geier%s", skx_lang_suit(lang, c.suit), tout);
-    case SK_C_BETTEL:
-        return (size_t)snprintf(buf, size, "Bettel (take no trick)");
-    case SK_C_BETTEL_OUVERT:
-        return (size_t)snprintf(buf, size, "Bettel open (Brett)");
-    case SK_C_RAMSCH:
-        return (size_t)snprintf(buf, size, "Ramsch (most points lose)");
-    case SK_C_HOCHZEIT:
-        return (size_t)snprintf(buf, size, "Wedding (Hochzeit)");
-    default:
-        return sk_contract_name(c, buf, size);
-    }
+    if (lang == SKX_LANG_EN)
+        return sk_contract_name_en(c, buf, size);
+    if (c.type == SK_C_SAUSPIEL && c.suit > 3) /* a Kreuzbock game */
+        return (size_t)snprintf(buf, size, "Kreuzbock");
+    return sk_contract_name(c, buf, size);
 }
 
 /* The contract classes by name, for bids: German with its article

@@ -71,6 +71,47 @@ size_t sk_contract_name(sk_contract c, char *buf, size_t size)
     }
 }
 
+/* A suit's English name, as the English rules (002) call the suits. */
+static const char *suit_en(int suit)
+{
+    static const char *const NAMES[4] = {"Acorns", "Leaves", "Hearts", "Bells"};
+    return suit >= 0 && suit < 4 ? NAMES[suit] : "?";
+}
+
+/* The English long name of a contract (core.h). */
+size_t sk_contract_name_en(sk_contract c, char *buf, size_t size)
+{
+    const char *tout = c.tout ? " Tout" : "";
+    switch (c.type) {
+    case SK_C_SAUSPIEL:
+        if (c.suit > 3) /* a Kreuzbock game: the partner sits across */
+            return (size_t)snprintf(buf, size, "Kreuzbock (partner across)");
+        return (size_t)snprintf(buf, size, "Sauspiel calling the %s Ace", suit_en(c.suit));
+    case SK_C_SOLO:
+        return (size_t)snprintf(buf, size, "%s Solo%s", suit_en(c.suit), tout);
+    case SK_C_WENZ:
+        return (size_t)snprintf(buf, size, "Wenz%s", tout);
+    case SK_C_SIE:
+        return (size_t)snprintf(buf, size, "Sie");
+    case SK_C_GEIER:
+        return (size_t)snprintf(buf, size, "Geier (Obers trump)%s", tout);
+    case SK_C_FARBWENZ:
+        return (size_t)snprintf(buf, size, "%s Wenz%s", suit_en(c.suit), tout);
+    case SK_C_FARBGEIER:
+        return (size_t)snprintf(buf, size, "%s Geier%s", suit_en(c.suit), tout);
+    case SK_C_BETTEL:
+        return (size_t)snprintf(buf, size, "Bettel (take no trick)");
+    case SK_C_BETTEL_OUVERT:
+        return (size_t)snprintf(buf, size, "Bettel open (Brett)");
+    case SK_C_RAMSCH:
+        return (size_t)snprintf(buf, size, "Ramsch (most points lose)");
+    case SK_C_HOCHZEIT:
+        return (size_t)snprintf(buf, size, "Wedding (Hochzeit)");
+    default:
+        return (size_t)snprintf(buf, size, "no game");
+    }
+}
+
 /* The machine code of a contract, as used in records and commands. */
 size_t sk_contract_code(sk_contract c, char *buf, size_t size)
 {

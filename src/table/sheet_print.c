@@ -114,7 +114,7 @@ void sk_sheet_describe(const sk_sheet *sh, const sk_sheet_row *row, char *buf, s
 #define PUT(...) \
     n += (size_t)snprintf(buf + (n < size ? n : size), n < size ? size - n : 0, __VA_ARGS__)
     if (o->kind == SK_OUTCOME_GAME || o->kind == SK_OUTCOME_PENALTY)
-        sk_contract_name(o->contract, name, sizeof name);
+        (sh->lang ? sk_contract_name_en : sk_contract_name)(o->contract, name, sizeof name);
     switch (o->kind) {
     case SK_OUTCOME_THROWN_IN:
         PUT("%s", w[SK_SW_THROWN]);

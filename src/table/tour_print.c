@@ -138,7 +138,7 @@ void sk_tour_describe(const sk_tour *tr, const sk_t_table *tb, const sk_t_line *
     char contract[64] = "";
     const char *who = o->declarer < tb->n ? tr->t->players[tb->start[o->declarer] - 1].name : "";
     const char *with = o->partner < tb->n ? tr->t->players[tb->start[o->partner] - 1].name : "";
-    sk_contract_name(o->contract, contract, sizeof contract);
+    (tr->lang ? sk_contract_name_en : sk_contract_name)(o->contract, contract, sizeof contract);
     switch (o->kind) {
     case SK_OUTCOME_THROWN_IN: snprintf(buf, size, "%s", TW(SK_TW_THROWN)); break;
     case SK_OUTCOME_REDEAL:

@@ -133,5 +133,28 @@ T send-keys -t tour q
 sleep 0.3
 T send-keys -t tour q
 
+# q in a game asks before it quits, in words (it read "Servus!? (j/n)"):
+# n plays on, q then j quits with the game in progress saved
+T new-session -d -s quit -x 80 -y 24 \
+    "env XDG_DATA_HOME='$tmp/data4' XDG_CONFIG_HOME='$tmp/config' TERM=screen '$PROG' play --games 1 --seed 5 --delay 0 \
+     >/dev/tty 2>'$tmp/err4'; echo \"EXIT=\$?\" >'$tmp/rc4'; sleep 60"
+asked=0 declined=0
+deadline=$((SECONDS + 45))
+while [ $SECONDS -lt $deadline ] && [ ! -f "$tmp/rc4" ]; do
+    screen=$(T capture-pane -p -t quit 2>/dev/null) || break
+    case $screen in
+    *"Wirklich aufhören? (j/n)"*)
+        asked=$((asked + 1))
+        if [ "$declined" = 0 ]; then declined=1; T send-keys -t quit n; else T send-keys -t quit j; fi
+        ;;
+    *"Deine Karten"*) T send-keys -t quit q ;;
+    esac
+    sleep 0.2
+done
+[ "$asked" -ge 2 ] && ok "quit: asked in words, n plays on" || fail "quit: asked $asked times; last screen:
+$screen"
+for _ in $(seq 50); do [ -f "$tmp/rc4" ] && break; sleep 0.1; done
+[ -f "$tmp/rc4" ] && ok "quit: j quits" || fail "quit: still running"
+
 [ "$fails" = 0 ] || { echo "test_tui.sh: $fails failed"; exit 1; }
 echo "test_tui.sh: all passed"

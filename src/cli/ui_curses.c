@@ -441,8 +441,8 @@ static bool confirm_quit(curses_ui *u, const skx_table *t)
 {
     char save[128];
     snprintf(save, sizeof save, "%s", u->prompt);
-    snprintf(u->prompt, sizeof u->prompt, "%s? (%s/%s)", skx_tr(t->lang, L_GOODBYE),
-             skx_tr(t->lang, L_YES), skx_tr(t->lang, L_NO));
+    snprintf(u->prompt, sizeof u->prompt, skx_tr(t->lang, L_QUIT_ASK), skx_tr(t->lang, L_YES),
+             skx_tr(t->lang, L_NO));
     skx_curses_redraw(u, t);
     int ch;
     while ((ch = getch()) == KEY_RESIZE)

@@ -473,7 +473,7 @@ static void test_chart(void **state)
     char *text = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&text, &len);
-    sk_sheet_chart_svg(&st, 0, out);
+    sk_sheet_chart_svg(&st, 0, false, out);
     fclose(out);
     assert_non_null(strstr(text, "xmlns=\"http://www.w3.org/2000/svg\""));
     assert_non_null(strstr(text, "D&lt;&amp;&gt;&quot;&apos;"));
@@ -494,18 +494,29 @@ static void test_chart(void **state)
     assert_non_null(strstr(text, "stroke-dasharray=\"10 4\""));
     free(text);
     out = open_memstream(&text, &len);
-    sk_sheet_chart_svg(&st, 1, out);
+    sk_sheet_chart_svg(&st, 1, false, out);
     fclose(out);
     assert_non_null(strstr(text, "Evening 2"));
     snprintf(total, sizeof total, "Anna (€%lld.%02lld)", (long long)st.player[0].money / 100,
              (long long)st.player[0].money % 100);
     assert_non_null(strstr(text, total));
     free(text);
+    /* a table playing for points (5.2.7): the points over the games, no
+     * euro anywhere; Anna's Solo won 2 from each of three (6 points) */
+    out = open_memstream(&text, &len);
+    sk_sheet_chart_svg(&st, 0, true, out);
+    fclose(out);
+    assert_non_null(strstr(text, "Punkte im Verlauf"));
+    assert_null(strstr(text, "€"));
+    assert_int_equal(sk_sheet_stats_points(&st, 0, 0), 6);
+    snprintf(total, sizeof total, "Anna (%+lld)", (long long)st.player[0].points);
+    assert_non_null(strstr(text, total));
+    free(text);
     sk_sheet_stats_free(&st);
     /* no games: still a chart, saying so */
     sk_sheet_stats_init(&st);
     out = open_memstream(&text, &len);
-    sk_sheet_chart_svg(&st, 1, out);
+    sk_sheet_chart_svg(&st, 1, false, out);
     fclose(out);
     assert_non_null(strstr(text, "No games yet."));
     free(text);

@@ -13,10 +13,11 @@ import { h } from './table.js';
 import { CONTRACTS, FAULTS, MISDEALS, composeLine, tableLine, tour, sheetModel, currentStage, tableModel,
   standingsModel, stageComplete, parseHash, makeHash, loadBooks, rememberBook, keyOf, splitNames, nameOk } from './bookmodel.js';
 import { contractName } from './i18n.js';
+import { scoresPoints } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 const THEME_KEY = 'schafkopf.theme';
-const PRESETS = ['official', 'sauspiel', 'kurz', 'stammtisch'];
+const PRESETS = ['official', 'sauspiel', 'kurz', 'stammtisch', 'tournament'];
 
 // A labelled form field.
 function field(label, input) { return h('label', { class: 'bk-field' }, h('span', {}, label), input); }
@@ -207,7 +208,7 @@ class Books {
       h('section', { class: 'panel' }, h('h3', {}, t('bk_evenings')),
         v.evenings.length ? h('ul', { class: 'bk-list' }, ...v.evenings.map((e) => h('li', {},
           h('a', { href: makeHash(e.book) }, e.title || new Date(e.created * 1000).toLocaleDateString(getLang())), ' ',
-          h('span', { class: 'muted' }, `${(e.players || []).join(', ')} · ${e.lines === 1 ? t('bk_line') : t('bk_lines', e.lines)}`))))
+          h('span', { class: 'muted' }, `${(e.players || []).join(', ')} · ${e.lines === 1 ? t('bk_one_line') : t('bk_lines', e.lines)}`))))
           : h('p', { class: 'muted' }, t('bk_no_evenings'))),
       this.statsPanel(b),
       edit ? h('section', { class: 'panel' }, h('h3', {}, t('bk_new_evening')),
@@ -243,8 +244,10 @@ class Books {
     // a column only when somebody has a figure in it (narrower on a phone)
     const any = (...keys) => rows.some((s) => keys.some((k) => s[k] !== 0));
     const col = (show, head, cell) => (show ? [[head, cell]] : []);
-    const cols1 = [...col(true, t('bk_money'), (s) => h('td', { class: s.money < 0 ? 'neg' : 'pos' }, money(s.money, true))),
-      ...col(any('points'), t('bk_points_total'), (s) => signed(s.points)),
+    // a group plays for money or for tournament points (5.2.7): one of the two
+    const points = scoresPoints(v.rules);
+    const cols1 = [...col(!points, t('bk_money'), (s) => h('td', { class: s.money < 0 ? 'neg' : 'pos' }, money(s.money, true))),
+      ...col(points, t('bk_points_total'), (s) => h('td', { class: s.points < 0 ? 'neg' : 'pos' }, signed(s.points))),
       ...col(true, t('bk_games'), (s) => s.games), ...col(v.played_evenings > 1, t('bk_evenings'), (s) => s.evenings),
       ...col(any('sat_out'), t('bk_st_sat_out'), (s) => s.sat_out), ...col(any('laid'), t('bk_st_laid'), (s) => s.laid)];
     const cols2 = [...col(true, t('bk_declarer'), (s) => of(s.won, s.declared)),
@@ -255,7 +258,9 @@ class Books {
     const tableOf = (label, cols) => table(label, cols.map((c) => c[0]), (s) => cols.map((c) => c[1](s)));
     const classes = [...new Set(rows.flatMap((s) => Object.keys(s.by_class)))];
     return h('section', { class: 'panel bk-stats' }, h('h3', {}, t('bk_stats')),
-      h('p', { class: 'muted' }, t('bk_st_summary', v.played_evenings, v.games)),
+      h('p', { class: 'muted' }, t('bk_st_summary',
+        v.played_evenings === 1 ? t('bk_st_one_evening') : t('bk_st_evenings', v.played_evenings),
+        v.games === 1 ? t('bk_st_one_game') : t('bk_st_games', v.games))),
       ...(rows.length ? [
         tableOf(t('bk_stats'), cols1),
         h('h4', {}, t('bk_st_won_of')),
@@ -268,7 +273,8 @@ class Books {
   // The money over the games as the server draws it (an SVG).
   // `version` changes with the games, so the browser fetches it anew.
   chart(b, version) {
-    return h('figure', { class: 'bk-chart' }, h('img', { src: `/api/books/${b.book}/chart.svg?lang=${getLang()}&v=${encodeURIComponent(version)}`, alt: t('bk_chart') }));
+    const alt = t(scoresPoints(b.view && b.view.rules) ? 'bk_chart_points' : 'bk_chart');
+    return h('figure', { class: 'bk-chart' }, h('img', { src: `/api/books/${b.book}/chart.svg?lang=${getLang()}&v=${encodeURIComponent(version)}`, alt }));
   }
 
   // The code, the links to share, and the key (only for who has it).
@@ -339,7 +345,7 @@ class Books {
   sheetPage(b) {
     const m = sheetModel(b);
     const edit = b.may === 'edit';
-    const pointsOnly = m.rules && m.rules.preset === 'tournament';
+    const pointsOnly = scoresPoints(m.rules);
     const amount = (c, p) => (pointsOnly ? signed(p) : money(c, true));
     const head = h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col', class: 'l' }, t('bk_deal')),
       ...m.players.map((p) => h('th', { scope: 'col' }, p)));

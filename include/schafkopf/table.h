@@ -468,6 +468,7 @@ typedef struct sk_sheet_stats {
     int ngames;          /* games on the curve: every deal but misdeals */
     int *evening_start;  /* [nevenings]: the first game of each evening */
     int64_t *money;      /* [ngames * SK_STATS_PLAYERS]: running totals */
+    int64_t *points;     /* the same of tournament points */
     int cap_games, cap_evenings;
 } sk_sheet_stats;
 
@@ -477,13 +478,16 @@ void sk_sheet_stats_init(sk_sheet_stats *st);
 int sk_sheet_stats_add(sk_sheet_stats *st, const sk_sheet *sh);
 /* A player's running total after game `game` (0-based). */
 int64_t sk_sheet_stats_money(const sk_sheet_stats *st, int player, int game);
+/* His running total of tournament points after game `game`. */
+int64_t sk_sheet_stats_points(const sk_sheet_stats *st, int player, int game);
 void sk_sheet_stats_free(sk_sheet_stats *st);
 /* The per-player table in lang (0 German, 1 English). */
 void sk_sheet_stats_print(const sk_sheet_stats *st, int lang, FILE *out);
 /* Each player's money over the games as a standalone SVG chart: a line
  * per player (colour and dash pattern), euro axis, the zero line, the
- * evenings marked, a legend (sheet_chart.c). */
-void sk_sheet_chart_svg(const sk_sheet_stats *st, int lang, FILE *out);
+ * evenings marked, a legend (sheet_chart.c); with `points` his
+ * tournament points instead, for a table that plays for them (5.2.7). */
+void sk_sheet_chart_svg(const sk_sheet_stats *st, int lang, bool points, FILE *out);
 
 #define SK_TOUR_MAX_LINE 1024
 #define SK_TOUR_MAX_LINES 40000

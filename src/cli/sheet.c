@@ -166,7 +166,7 @@ static int cmd_chart(const sk_sheet *sh, skx_keep *keep, const char *word, char 
     size_t len = 0;
     FILE *out = open_memstream(&svg, &len);
     if (out) {
-        sk_sheet_chart_svg(&st, sh->lang, out);
+        sk_sheet_chart_svg(&st, sh->lang, sh->rules.score == SK_SCORE_POINTS, out);
         fclose(out);
     }
     sk_sheet_stats_free(&st);

@@ -100,8 +100,8 @@ static void sheets_with_qr(const skx_server *srv, const skx_book *b, const char 
     }
 }
 
-/* Each player's money over the games of an evening, or of all a
- * group's evenings, as the table layer draws it (the chart of
+/* Each player's money (or points, where the book plays for them) over
+ * the games of an evening, or of all a group's evenings, as the table layer draws it (the chart of
  * `schafkopf sheet`); -1 without memory or store. */
 static int chart_svg(skx_server *srv, skx_book *b, int en, FILE *out)
 {
@@ -111,8 +111,9 @@ static int chart_svg(skx_server *srv, skx_book *b, int en, FILE *out)
     sk_sheet_stats_init(st);
     int rc = b->kind == SK_STORE_BOOK_SHEET ? sk_sheet_stats_add(st, &b->sheet)
                                             : skx_book_group_stats(srv, b, st, NULL);
+    const sk_rules *r = b->kind == SK_STORE_BOOK_SHEET ? &b->sheet.rules : &b->rules;
     if (rc == 0)
-        sk_sheet_chart_svg(st, en, out);
+        sk_sheet_chart_svg(st, en, r->score == SK_SCORE_POINTS, out);
     sk_sheet_stats_free(st);
     free(st);
     return rc;

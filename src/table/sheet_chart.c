@@ -15,7 +15,7 @@
 enum {
     ST_TITLE, ST_NAME, ST_EVENINGS, ST_DEALS, ST_SAT_OUT, ST_LAID, ST_THROWN, ST_FAULTS,
     ST_MONEY, ST_POINTS, ST_DECLARER, ST_PARTNER, ST_DEFENDER, ST_KONTRA, ST_RETOUR,
-    ST_RAMSCH, ST_BY_CLASS, ST_WON_OF, ST_CHART, ST_GAME, ST_EVENING, ST_NONE, ST_COUNT
+    ST_RAMSCH, ST_BY_CLASS, ST_WON_OF, ST_CHART, ST_CHART_POINTS, ST_GAME, ST_EVENING, ST_NONE, ST_COUNT
 };
 static const char *const STAT_WORDS[2][ST_COUNT] = {
     {
@@ -26,7 +26,7 @@ static const char *const STAT_WORDS[2][ST_COUNT] = {
         [ST_PARTNER] = "Partner", [ST_DEFENDER] = "Gegner", [ST_KONTRA] = "Kontra",
         [ST_RETOUR] = "Retour", [ST_RAMSCH] = "Ramsch-",
         [ST_BY_CLASS] = "Als Spieler nach Spielart", [ST_WON_OF] = "gewonnen/gespielt",
-        [ST_CHART] = "Geld im Verlauf", [ST_GAME] = "Spiel", [ST_EVENING] = "Abend",
+        [ST_CHART] = "Geld im Verlauf", [ST_CHART_POINTS] = "Punkte im Verlauf", [ST_GAME] = "Spiel", [ST_EVENING] = "Abend",
         [ST_NONE] = "Noch keine Spiele.",
     },
     {
@@ -37,7 +37,7 @@ static const char *const STAT_WORDS[2][ST_COUNT] = {
         [ST_PARTNER] = "partner", [ST_DEFENDER] = "defender", [ST_KONTRA] = "Kontra",
         [ST_RETOUR] = "Retour", [ST_RAMSCH] = "Ramsch",
         [ST_BY_CLASS] = "As declarer, by game", [ST_WON_OF] = "won/played",
-        [ST_CHART] = "Money over time", [ST_GAME] = "Game", [ST_EVENING] = "Evening",
+        [ST_CHART] = "Money over time", [ST_CHART_POINTS] = "Points over time", [ST_GAME] = "Game", [ST_EVENING] = "Evening",
         [ST_NONE] = "No games yet.",
     }};
 
@@ -209,6 +209,23 @@ static void axis_euros(int lang, int64_t cents, char buf[40])
         snprintf(buf, 40, "%s%s €", cents < 0 ? "-" : "", e);
 }
 
+/* An amount for the axis and the legend: euros, or signed tournament
+ * points ("+6", "0", "-2"). */
+static void axis_amount(int lang, bool points, int64_t v, char buf[40])
+{
+    if (points)
+        snprintf(buf, 40, v > 0 ? "+%lld" : "%lld", (long long)v);
+    else
+        axis_euros(lang, v, buf);
+}
+
+/* A player's running total after a game: money or points. */
+static int64_t running(const sk_sheet_stats *st, bool points, int player, int game)
+{
+    return points ? sk_sheet_stats_points(st, player, game)
+                  : sk_sheet_stats_money(st, player, game);
+}
+
 /* Seven colours told apart by colour-blind eyes (Okabe and Ito) and six
  * dash patterns: each player's pair differs from the others' up to 42
  * players, and the patterns alone tell the first six apart in grey. */
@@ -218,9 +235,9 @@ static const char *const DASHES[] = {"none", "10 4", "2 3", "10 3 2 3", "5 5", "
 #define NCOLOURS (int)(sizeof COLOURS / sizeof COLOURS[0])
 #define NDASHES (int)(sizeof DASHES / sizeof DASHES[0])
 
-/* Writes the chart: each player's running total over the game numbers,
- * from 0 before the first game of his first evening. */
-void sk_sheet_chart_svg(const sk_sheet_stats *st, int lang, FILE *out)
+/* Writes the chart: each player's running total (money or points) over
+ * the game numbers, from 0 before the first game of his first evening. */
+void sk_sheet_chart_svg(const sk_sheet_stats *st, int lang, bool points, FILE *out)
 {
     const char *const *w = STAT_WORDS[lang ? 1 : 0];
     /* the legend's room: a name and its total, about 7 pixels a byte;
@@ -241,12 +258,12 @@ void sk_sheet_chart_svg(const sk_sheet_stats *st, int lang, FILE *out)
     int64_t lo = 0, hi = 0;
     for (int g = 0; g < st->ngames; g++)
         for (int p = 0; p < st->nplayers; p++) {
-            int64_t v = sk_sheet_stats_money(st, p, g);
+            int64_t v = running(st, points, p, g);
             lo = v < lo ? v : lo;
             hi = v > hi ? v : hi;
         }
     if (hi == lo)
-        hi = lo + 100;
+        hi = lo + (points ? 6 : 100);
     int64_t step = nice_step((double)(hi - lo) / 6.0);
     lo = (lo >= 0 ? lo / step : -((-lo + step - 1) / step)) * step;
     hi = (hi <= 0 ? hi / step : (hi + step - 1) / step) * step;
@@ -262,11 +279,12 @@ void sk_sheet_chart_svg(const sk_sheet_stats *st, int lang, FILE *out)
             "<title>%s</title>\n"
             "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n"
             "<text x=\"%d\" y=\"26\" font-size=\"16\" font-weight=\"bold\">%s</text>\n",
-            width, height, width, height, w[ST_CHART], width, height, left, w[ST_CHART]);
+            width, height, width, height, w[points ? ST_CHART_POINTS : ST_CHART], width, height,
+            left, w[points ? ST_CHART_POINTS : ST_CHART]);
     /* the grid and the euro axis */
     char label[40];
     for (int64_t v = lo; v <= hi; v += step) {
-        axis_euros(lang, v, label);
+        axis_amount(lang, points, v, label);
         fprintf(out,
                 "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#dddddd\"/>\n"
                 "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
@@ -313,7 +331,7 @@ void sk_sheet_chart_svg(const sk_sheet_stats *st, int lang, FILE *out)
                 COLOURS[p % NCOLOURS], DASHES[(p + p / NCOLOURS) % NDASHES],
                 X(st->player[p].first_game), Y(0));
         for (int g = st->player[p].first_game; g < st->ngames; g++)
-            fprintf(out, " %.1f,%.1f", X(g + 1), Y(sk_sheet_stats_money(st, p, g)));
+            fprintf(out, " %.1f,%.1f", X(g + 1), Y(running(st, points, p, g)));
         fprintf(out, "\"><title>");
         xml_text(out, st->player[p].name);
         fprintf(out, "</title></polyline>\n");
@@ -327,7 +345,7 @@ void sk_sheet_chart_svg(const sk_sheet_stats *st, int lang, FILE *out)
                 DASHES[(p + p / NCOLOURS) % NDASHES], legend_x + 48, y + 4);
         xml_text(out, st->player[p].name);
         char e[40];
-        axis_euros(lang, st->player[p].money, e);
+        axis_amount(lang, points, points ? st->player[p].points : st->player[p].money, e);
         fprintf(out, " (%s)</text>\n", e);
     }
     fprintf(out, "</svg>\n");

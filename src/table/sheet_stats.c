@@ -51,6 +51,7 @@ void sk_sheet_stats_free(sk_sheet_stats *st)
 {
     free(st->evening_start);
     free(st->money);
+    free(st->points);
     memset(st, 0, sizeof *st);
 }
 
@@ -60,6 +61,14 @@ int64_t sk_sheet_stats_money(const sk_sheet_stats *st, int player, int game)
     if (player < 0 || player >= st->nplayers || game < 0 || game >= st->ngames)
         return 0;
     return st->money[(size_t)game * SK_STATS_PLAYERS + (size_t)player];
+}
+
+/* His running total of tournament points after game `game`. */
+int64_t sk_sheet_stats_points(const sk_sheet_stats *st, int player, int game)
+{
+    if (player < 0 || player >= st->nplayers || game < 0 || game >= st->ngames)
+        return 0;
+    return st->points[(size_t)game * SK_STATS_PLAYERS + (size_t)player];
 }
 
 /* The index of a player by name (any case), -1 if not yet seen. */
@@ -82,6 +91,10 @@ static int make_room(sk_sheet_stats *st, int more)
         if (!m)
             return -1;
         st->money = m;
+        int64_t *pt = realloc(st->points, (size_t)cap * SK_STATS_PLAYERS * sizeof *pt);
+        if (!pt)
+            return -1;
+        st->points = pt;
         st->cap_games = cap;
     }
     if (st->nevenings == st->cap_evenings) {
@@ -179,7 +192,8 @@ int sk_sheet_stats_add(sk_sheet_stats *st, const sk_sheet *sh)
     /* a player new this evening had nothing before it */
     for (int g = 0; g < st->ngames; g++)
         for (int q = st->nplayers; q < st->nplayers + fresh; q++)
-            st->money[(size_t)g * SK_STATS_PLAYERS + (size_t)q] = 0;
+            st->money[(size_t)g * SK_STATS_PLAYERS + (size_t)q] =
+                st->points[(size_t)g * SK_STATS_PLAYERS + (size_t)q] = 0;
     st->nplayers += fresh;
     st->evening_start[st->nevenings++] = st->ngames;
     for (int p = 0; p < sh->nplayers; p++)
@@ -190,8 +204,11 @@ int sk_sheet_stats_add(sk_sheet_stats *st, const sk_sheet *sh)
         if (row->outcome.kind == SK_OUTCOME_REDEAL)
             continue;
         int64_t *now = &st->money[(size_t)st->ngames * SK_STATS_PLAYERS];
-        for (int q = 0; q < st->nplayers; q++)
+        int64_t *pts = &st->points[(size_t)st->ngames * SK_STATS_PLAYERS];
+        for (int q = 0; q < st->nplayers; q++) {
             now[q] = st->player[q].money;
+            pts[q] = st->player[q].points;
+        }
         st->ngames++;
     }
     return 0;

@@ -157,3 +157,39 @@ test('an evening at a phone: a deal, a refusal in words, undo, English', async (
   assert.deepEqual(p.errors, []);
   await p.context.close();
 });
+
+// A group's statistics and chart show what the group plays for (5.2.7):
+// money at a money table, tournament points at a points table -- never
+// both.
+test("a group's statistics: money for a money group, points for a tournament group", async () => {
+  const p = await person(browser, { device: DESKTOP });
+  for (const [preset, shown, hidden] of [['official', 'Geld', 'Punkte'], ['tournament', 'Punkte', 'Geld']]) {
+    await p.page.goto(`${server.url}books.html`);
+    await p.page.waitForSelector('#conn[data-state=open]');
+    await p.page.fill('#bk-create-group [name=players]', 'Anna Bert Carl Dora');
+    await p.page.selectOption('#bk-create-group [name=preset]', preset);
+    await p.page.click('#bk-create-group button[type=submit]');
+    await p.page.waitForSelector('#bk-new-evening');
+    const group = new URLSearchParams((await p.page.evaluate(() => location.hash)).slice(1)).get('b');
+    await p.page.click('#bk-new-evening button[type=submit]');
+    await p.page.waitForSelector('#bk-entry');
+    await p.page.selectOption('#bk-entry [name=contract]', 'solo:H');
+    await p.page.selectOption('#bk-entry [name=declarer]', 'Bert');
+    await p.page.fill('#bk-entry [name=points]', '75');
+    await p.page.click('#bk-entry button[type=submit]');
+    await p.page.waitForSelector('.bk-table tbody tr:not(.sum)');
+    await p.page.goto(`${server.url}books.html#b=${group}`);
+    await p.page.waitForSelector('.bk-stats table');
+    const heads = (await p.page.locator('.bk-stats table').first().locator('thead th').allTextContents()).join('|');
+    assert.ok(heads.includes(shown), `${preset}: ${heads}`);
+    assert.ok(!heads.includes(hidden), `${preset}: ${heads}`);
+    // the chart follows: money over time, or points over time with no euro
+    const svg = await (await p.page.request.get(`${server.url}api/books/${group}/chart.svg?lang=de`)).text();
+    assert.ok(svg.includes(preset === 'tournament' ? 'Punkte im Verlauf' : 'Geld im Verlauf'), svg.slice(0, 400));
+    assert.equal(svg.includes('€'), preset !== 'tournament');
+    assert.ok(svg.includes(preset === 'tournament' ? 'Bert (+6)' : 'Bert (1,50 €)'), svg.slice(-600));
+    await shot(p.page, `group-${preset}-desktop-de`);
+  }
+  assert.deepEqual(p.errors, []);
+  await p.context.close();
+});

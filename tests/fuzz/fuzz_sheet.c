@@ -80,7 +80,8 @@ static void check_sheet(const sk_sheet *sh)
     null = fopen("/dev/null", "w");
     if (null) {
         sk_sheet_stats_print(&st, sh->lang, null);
-        sk_sheet_chart_svg(&st, sh->lang, null);
+        sk_sheet_chart_svg(&st, sh->lang, false, null);
+        sk_sheet_chart_svg(&st, sh->lang, true, null);
         fclose(null);
     }
     sk_sheet_stats_free(&st);

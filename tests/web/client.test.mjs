@@ -5,6 +5,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { sortHand, isTrump, countTrumps, callableSuits } from '../../web/sort.js';
 import { setLang, contractName, kindName, money, STRINGS } from '../../web/i18n.js';
 import { choiceWords, actionWords, callList } from '../../web/words.js';
@@ -50,6 +51,20 @@ test('2.5.3: a Sau can be called only without it, not Herz, with a plain card of
 
 test('every text exists in both languages', () => {
   assert.deepEqual(Object.keys(STRINGS.de).sort(), Object.keys(STRINGS.en).sort());
+});
+
+// A key written twice in one language's table is silently the last one:
+// "1 Eintrag" became "Zeile" on a group's list of evenings.
+test('no text key is written twice in a language', () => {
+  const src = readFileSync(new URL('../../web/i18n.js', import.meta.url), 'utf8');
+  const de = src.indexOf('\n  de: {'), en = src.indexOf('\n  en: {'), end = src.indexOf('\n};', en);
+  assert.ok(de > 0 && en > de && end > en);
+  for (const [name, block] of [['de', src.slice(de, en)], ['en', src.slice(en, end)]]) {
+    const keys = [...block.matchAll(/(?:^|[{,\s])'?([A-Za-z_][\w:]*)'?: '/gm)].map((m) => m[1]);
+    const twice = keys.filter((k, i) => keys.indexOf(k) !== i);
+    assert.deepEqual(twice, [], `${name}: ${twice.join(', ')}`);
+    assert.ok(keys.length > 200, `${name}: only ${keys.length} keys read`);
+  }
 });
 
 test('contract names come from the code in the language shown', () => {

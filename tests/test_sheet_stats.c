@@ -412,13 +412,21 @@ static void test_stats(void **state)
     char *text = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&text, &len);
-    sk_sheet_stats_print(&st, 0, out);
+    sk_sheet_stats_print(&st, 0, false, out);
     fclose(out);
     assert_non_null(strstr(text, "Statistik: 2 Abende, 6 Spiele"));
     assert_non_null(strstr(text, "Tout"));
     assert_null(strstr(text, "evening"));
     assert_null(strstr(text, "won/"));
     assert_null(strstr(text, "declarer"));
+    assert_non_null(strstr(text, "Geld"));
+    free(text);
+    /* a table playing for points (5.2.7): the points, no money column */
+    out = open_memstream(&text, &len);
+    sk_sheet_stats_print(&st, 0, true, out);
+    fclose(out);
+    assert_null(strstr(text, "Geld"));
+    assert_non_null(strstr(text, "Punkte"));
     free(text);
     sk_sheet_stats_free(&st);
     sk_sheet_free(&a);

@@ -481,8 +481,9 @@ int64_t sk_sheet_stats_money(const sk_sheet_stats *st, int player, int game);
 /* His running total of tournament points after game `game`. */
 int64_t sk_sheet_stats_points(const sk_sheet_stats *st, int player, int game);
 void sk_sheet_stats_free(sk_sheet_stats *st);
-/* The per-player table in lang (0 German, 1 English). */
-void sk_sheet_stats_print(const sk_sheet_stats *st, int lang, FILE *out);
+/* The per-player table in lang (0 German, 1 English); with `points`
+ * (a table that plays for them, 5.2.7) no money column. */
+void sk_sheet_stats_print(const sk_sheet_stats *st, int lang, bool points, FILE *out);
 /* Each player's money over the games as a standalone SVG chart: a line
  * per player (colour and dash pattern), euro axis, the zero line, the
  * evenings marked, a legend (sheet_chart.c); with `points` his

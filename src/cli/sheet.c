@@ -143,7 +143,7 @@ static int cmd_stats(const sk_sheet *sh, skx_keep *keep, char **args, int n)
     sk_sheet_stats st;
     if (gather_stats(sh, keep, args, n, &st) < 0)
         return -1;
-    sk_sheet_stats_print(&st, sh->lang, stdout);
+    sk_sheet_stats_print(&st, sh->lang, sh->rules.score == SK_SCORE_POINTS, stdout);
     sk_sheet_stats_free(&st);
     return 0;
 }

@@ -73,9 +73,10 @@ static const char *ratio(int won, int of, char buf[24])
     return buf;
 }
 
-/* The per-player tables: the deals and the money; the roles with won
- * of played; the declared games by class (the classes played). */
-void sk_sheet_stats_print(const sk_sheet_stats *st, int lang, FILE *out)
+/* The per-player tables: the deals and the money (with `points` only
+ * the tournament points, 5.2.7); the roles with won of played; the
+ * declared games by class (the classes played). */
+void sk_sheet_stats_print(const sk_sheet_stats *st, int lang, bool points, FILE *out)
 {
     const char *const *w = STAT_WORDS[lang ? 1 : 0];
     char a[32], b[32];
@@ -98,17 +99,21 @@ void sk_sheet_stats_print(const sk_sheet_stats *st, int lang, FILE *out)
         fputc(' ', out);
         pad(out, w[T1[i]], 8, true);
     }
-    fputc(' ', out);
-    pad(out, w[ST_MONEY], 9, true);
+    if (!points) {
+        fputc(' ', out);
+        pad(out, w[ST_MONEY], 9, true);
+    }
     fputc(' ', out);
     pad(out, w[ST_POINTS], 6, true);
     fputc('\n', out);
     for (int p = 0; p < st->nplayers; p++) {
         const sk_sheet_player_stats *ps = &st->player[p];
         pad(out, ps->name, width, false);
-        fprintf(out, " %8d %8d %8d %8d %8d %8d %9s %6lld\n", ps->evenings, ps->deals,
-                ps->sat_out, ps->laid, ps->thrown_in, ps->faults, stat_euros(lang, ps->money, a),
-                (long long)ps->points);
+        fprintf(out, " %8d %8d %8d %8d %8d %8d", ps->evenings, ps->deals, ps->sat_out, ps->laid,
+                ps->thrown_in, ps->faults);
+        if (!points)
+            fprintf(out, " %9s", stat_euros(lang, ps->money, a));
+        fprintf(out, " %6lld\n", (long long)ps->points);
     }
     fprintf(out, "\n%s\n", w[ST_WON_OF]);
     static const int T2[] = {ST_DECLARER, ST_PARTNER, ST_DEFENDER, ST_KONTRA, ST_RETOUR,

@@ -79,7 +79,7 @@ static void check_sheet(const sk_sheet *sh)
         abort();
     null = fopen("/dev/null", "w");
     if (null) {
-        sk_sheet_stats_print(&st, sh->lang, null);
+        sk_sheet_stats_print(&st, sh->lang, sh->rules.score == SK_SCORE_POINTS, null);
         sk_sheet_chart_svg(&st, sh->lang, false, null);
         sk_sheet_chart_svg(&st, sh->lang, true, null);
         fclose(null);

@@ -27,50 +27,18 @@
 
 #include "schafkopf/store.h"
 #include "testlib.h"
+#include "store_fixture.h"
 
-/* A test's temporary directory and the database path in it. */
-typedef struct fixture {
-    char dir[256];
-    char db[300];
-} fixture;
-
-/* Makes the temporary directory of a test. */
+/* Each test in a temporary directory of its own (store_fixture.h). */
 static int setup(void **state)
 {
-    fixture *f = calloc(1, sizeof *f);
-    assert_non_null(f);
-    tl_tmpdir(f->dir, sizeof f->dir, "sk_store_files_");
-    snprintf(f->db, sizeof f->db, "%s/server.db", f->dir);
-    *state = f;
-    return 0;
+    return store_fixture_setup(state, "sk_store_files_");
 }
 
-/* Removes the temporary directory and every file in it. */
 static int teardown(void **state)
 {
-    fixture *f = *state;
-    tl_rmdir(f->dir);
-    free(f);
-    return 0;
+    return store_fixture_teardown(state);
 }
-
-/* Opens the fixture's store, which must work. */
-static sk_store *open_ok(const fixture *f)
-{
-    sk_error err = {0};
-    sk_store *st = sk_store_open(f->db, &err);
-    if (!st)
-        fail_msg("sk_store_open: %s", err.msg);
-    return st;
-}
-
-/* A call that must succeed: fails the test with its message. */
-#define OK(call)                                                                                   \
-    do {                                                                                           \
-        int ok_rc_ = (call);                                                                       \
-        if (ok_rc_ != 0)                                                                           \
-            fail_msg("%s -> %d: %s", #call, ok_rc_, err.msg);                                      \
-    } while (0)
 
 /* Creates a room; returns its id. */
 static uint64_t new_room(sk_store *st, const char *title)

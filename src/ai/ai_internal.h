@@ -93,7 +93,6 @@ double skx_infer_declarer_ratio(sk_cards dealt, sk_contract c);
 #define SKX_PLAY_MAX 24 /* the decisions read, the latest */
 typedef struct skx_play {
     int n;
-    double alpha, floor; /* the tempering exponent and floor (PLAY_ALPHA, PLAY_FLOOR) */
     uint8_t seat[SKX_PLAY_MAX], card[SKX_PLAY_MAX];
     sk_cards later[SKX_PLAY_MAX]; /* the seat's cards played from then on, this one too */
     sk_view view[SKX_PLAY_MAX];   /* the seat's view just before (its hand replaced) */

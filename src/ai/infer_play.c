@@ -61,8 +61,6 @@ void skx_play_init(skx_play *pl, const sk_view *v, const sk_cards hands[SK_NSEAT
 {
     const sk_public *p = &v->pub;
     pl->n = 0;
-    pl->alpha = PLAY_ALPHA;
-    pl->floor = PLAY_FLOOR;
     if (!modelled(p))
         return;
     sk_game g, r;
@@ -117,7 +115,7 @@ static double card_prob(const sk_view *pv, sk_cards legal, int card)
 
 /*
  * The logarithm of a deal's weight by the past card play: the sum over
- * the decisions read of alpha * log max(p, floor), p the
+ * the decisions read of PLAY_ALPHA * log max(p, PLAY_FLOOR), p the
  * model's probability of the card played from the hand the deal gives
  * the seat then.  <= 0; 0 with no decisions.
  */
@@ -136,7 +134,7 @@ double skx_play_log_weight(skx_play *pl, const sk_cards hands[SK_NSEATS])
             pv->hand = hand;
             prob = card_prob(pv, legal, card);
         }
-        lw += pl->alpha * log(prob > pl->floor ? prob : pl->floor);
+        lw += PLAY_ALPHA * log(prob > PLAY_FLOOR ? prob : PLAY_FLOOR);
     }
     return lw;
 }

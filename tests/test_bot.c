@@ -557,10 +557,10 @@ static void declare_phase(sk_game *g, const sk_rules *r, const char *hand, uint6
         else
             rest[n++] = (uint8_t)c;
     assert_int_equal(k, 8);
-    uint64_t x = seed * 0x9E3779B97F4A7C15ull + 1;
-    for (int i = 23; i > 0; i--) { /* Fisher-Yates by a small LCG */
-        x = x * 6364136223846793005ull + 1442695040888963407ull;
-        int j = (int)((x >> 33) % (uint64_t)(i + 1));
+    sk_rng rng;
+    sk_rng_seed(&rng, seed);
+    for (int i = 23; i > 0; i--) { /* Fisher-Yates */
+        int j = (int)sk_rng_below(&rng, (uint32_t)(i + 1));
         uint8_t t = rest[i];
         rest[i] = rest[j];
         rest[j] = t;

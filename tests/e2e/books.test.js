@@ -50,6 +50,17 @@ async function submitLine(page, formId) {
   return said(page);
 }
 
+// Enters Bert's Herz-Solo won with 75 on an evening's form and waits for
+// its row.
+async function soloWon(page) {
+  await page.waitForSelector('#bk-entry');
+  await page.selectOption('#bk-entry [name=contract]', 'solo:H');
+  await page.selectOption('#bk-entry [name=declarer]', 'Bert');
+  await page.fill('#bk-entry [name=points]', '75');
+  await page.click('#bk-entry button[type=submit]');
+  await page.waitForSelector('.bk-table tbody tr:not(.sum)');
+}
+
 test('a tournament of 13: the draw, a table key enters its game, the live standings follow', async () => {
   const org = await person(browser, { device: DESKTOP });
   await org.page.goto(`${server.url}books.html`);
@@ -135,12 +146,7 @@ test('an evening at a phone: a deal, a refusal in words, undo, English', async (
   await shot(p.page, 'home-phone-de');
   await p.page.fill('#bk-create-sheet [name=players]', 'Anna, Bert, Carl, Dora');
   await p.page.click('#bk-create-sheet button[type=submit]');
-  await p.page.waitForSelector('#bk-entry');
-  await p.page.selectOption('#bk-entry [name=contract]', 'solo:H');
-  await p.page.selectOption('#bk-entry [name=declarer]', 'Bert');
-  await p.page.fill('#bk-entry [name=points]', '75');
-  await p.page.click('#bk-entry button[type=submit]');
-  await p.page.waitForSelector('.bk-table tbody tr:not(.sum)');
+  await soloWon(p.page);
   // 2.6: a Solo has no partner: refused, nothing booked
   await p.page.selectOption('#bk-entry [name=partner]', 'Carl');
   await p.page.click('#bk-entry button[type=submit]');
@@ -172,12 +178,7 @@ test("a group's statistics: money for a money group, points for a tournament gro
     await p.page.waitForSelector('#bk-new-evening');
     const group = new URLSearchParams((await p.page.evaluate(() => location.hash)).slice(1)).get('b');
     await p.page.click('#bk-new-evening button[type=submit]');
-    await p.page.waitForSelector('#bk-entry');
-    await p.page.selectOption('#bk-entry [name=contract]', 'solo:H');
-    await p.page.selectOption('#bk-entry [name=declarer]', 'Bert');
-    await p.page.fill('#bk-entry [name=points]', '75');
-    await p.page.click('#bk-entry button[type=submit]');
-    await p.page.waitForSelector('.bk-table tbody tr:not(.sum)');
+    await soloWon(p.page);
     await p.page.goto(`${server.url}books.html#b=${group}`);
     await p.page.waitForSelector('.bk-stats table');
     const heads = (await p.page.locator('.bk-stats table').first().locator('thead th').allTextContents()).join('|');

@@ -190,6 +190,10 @@ test("a group's statistics: money for a money group, points for a tournament gro
     assert.equal(svg.includes('€'), preset !== 'tournament');
     assert.ok(svg.includes(preset === 'tournament' ? 'Bert (+6)' : 'Bert (1,50 €)'), svg.slice(-600));
     await shot(p.page, `group-${preset}-desktop-de`);
+    await p.page.selectOption('#lang', 'en');
+    await p.page.waitForFunction(() => document.querySelector('.bk-stats h3').textContent === 'Statistics');
+    await shot(p.page, `group-${preset}-desktop-en`);
+    await p.page.selectOption('#lang', 'de');
   }
   assert.deepEqual(p.errors, []);
   await p.context.close();

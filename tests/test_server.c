@@ -286,6 +286,7 @@ static void test_origin(void **state)
 #include "server_accounts.c"
 #include "server_table.c"
 #include "server_books.c"
+#include "server_book_entry.c"
 
 /* After each test: no server of a failed test lives on. */
 static int teardown(void **state)
@@ -310,6 +311,7 @@ int main(void)
         SKT_ACCOUNT_TESTS
         SKT_TABLE_TESTS
         SKT_BOOK_TESTS
+        SKT_BOOK_ENTRY_TESTS
         SKT_PLAY_TESTS
     };
     snprintf(skt_dump_path, sizeof skt_dump_path, "/tmp/sk-server-msgs-XXXXXX");

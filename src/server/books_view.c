@@ -23,6 +23,70 @@ static json_t *ints(const int64_t *v, int n)
     return a;
 }
 
+/* Whether the checker takes a plain won game of contract c under r,
+ * declared by seat 0 with a partner at seat 1 or alone: what a line
+ * with c can enter outside a first game. */
+static bool contract_taken(const sk_rules *r, sk_contract c, sk_outcome *o)
+{
+    sk_outcome_init(o);
+    o->contract = c;
+    o->declarer = 0;
+    o->won = 1;
+    if (sk_outcome_check(r, o, NULL) == SK_OK)
+        return true;
+    o->partner = 1;
+    return sk_outcome_check(r, o, NULL) == SK_OK;
+}
+
+/*
+ * What an entry form may offer under ruleset r, so that a page shows
+ * only what the sheet takes: every contract code (Tout codes too) a
+ * game can be, and whether a deal may be thrown in (all passed, or a
+ * Hochzeit went untaken), asked of the checker (sk_outcome_check)
+ * rather than worked out again here; whether all passing is a Ramsch (with Schieberamsch
+ * winners, Jungfrauen, a Durchmarsch), a Muss or a Kreuzbock game; the
+ * most doublings and lays.  A Kreuzbock round started by a throw-in is
+ * the sheet's `next.kreuzbock`, not the ruleset's.
+ */
+static json_t *entry_json(const sk_rules *r)
+{
+    json_t *codes = json_array();
+    sk_outcome o, plain, thrown;
+    sk_outcome_init(&plain);
+    sk_outcome_init(&thrown);
+    thrown.kind = SK_OUTCOME_THROWN_IN;
+    bool have_plain = false;
+    for (int type = SK_C_SAUSPIEL; type < SK_C_NTYPES; type++)
+        for (int tout = 0; tout < 2; tout++)
+            for (int suit = 0; suit <= 4; suit++) {
+                sk_contract c = {(uint8_t)type, suit < 4 ? (uint8_t)suit : SK_NOSUIT,
+                                 (uint8_t)tout},
+                            back;
+                char code[32];
+                sk_contract_code(c, code, sizeof code);
+                if (sk_contract_parse(code, &back, NULL) != SK_OK || back.type != c.type ||
+                    back.suit != c.suit || back.tout != c.tout || !contract_taken(r, c, &o))
+                    continue; /* no line names it, or the ruleset does not play it */
+                json_array_append_new(codes, json_string(code));
+                if (!have_plain && !tout)
+                    plain = o, have_plain = true;
+            }
+    int laid = 0; /* the most lays a plain game takes (the klopfen mode) */
+    for (int n = sk_rules_seats(r); have_plain && n > 0 && !laid; n--) {
+        plain.laid = (uint8_t)n;
+        if (sk_outcome_check(r, &plain, NULL) == SK_OK)
+            laid = n;
+    }
+    bool ramsch = r->all_pass == SK_ALLPASS_RAMSCH;
+    return json_pack("{s:o, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:i, s:i}", "contracts", codes,
+                     "thrown_in", sk_outcome_check(r, &thrown, NULL) == SK_OK,
+                     "ramsch", ramsch, "winners", ramsch && r->ramsch_schieben, "jungfrau",
+                     ramsch && r->ramsch_jungfrau, "durchmarsch", ramsch && r->ramsch_durchmarsch,
+                     "muss", r->all_pass == SK_ALLPASS_MUSS, "kreuzbock",
+                     r->all_pass == SK_ALLPASS_KREUZBOCK, "kontra", (int)r->kontra_max, "laid",
+                     laid);
+}
+
 /* An evening: rows, totals, Stock, next deal, who pays whom. */
 static json_t *sheet_view(skx_book *b, int lang)
 {
@@ -87,6 +151,7 @@ static json_t *sheet_view(skx_book *b, int lang)
     json_t *rj = rules ? json_loads(rules, 0, NULL) : NULL;
     free(rules);
     json_object_set_new(v, "rules", rj ? rj : json_null());
+    json_object_set_new(v, "entry", entry_json(&sh->rules));
     return v;
 }
 
@@ -322,9 +387,10 @@ static json_t *tour_view(skx_book *b, int lang)
     free(sd);
     for (int i = 0; i < t->nprizes; i++)
         json_array_append_new(prizes, json_integer(t->prizes[i]));
-    return json_pack("{s:s, s:i, s:o, s:o, s:o, s:o, s:o}", "seed", t->seed, "games",
+    return json_pack("{s:s, s:i, s:o, s:o, s:o, s:o, s:o, s:o}", "seed", t->seed, "games",
                      t->rules.stage_games, "players", players, "stages", stages, "approvals",
-                     approvals, "standings", standings, "prizes", prizes);
+                     approvals, "standings", standings, "prizes", prizes, "entry",
+                     entry_json(&t->rules));
 }
 
 json_t *skx_book_snapshot(skx_server *srv, skx_book *b, int lang)

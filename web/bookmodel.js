@@ -5,9 +5,52 @@
 // page's address (#b=CODE&k=KEY) and the keys remembered in this browser.
 // No DOM here: tests/web/books.test.mjs runs it under node.
 
-// The contracts the evening's form offers, as record codes.
-export const CONTRACTS = ['sauspiel:E', 'sauspiel:G', 'sauspiel:S', 'solo:E', 'solo:G', 'solo:H', 'solo:S',
-  'wenz', 'farbwenz:E', 'farbwenz:G', 'farbwenz:H', 'farbwenz:S', 'geier', 'bettel', 'bettel:ouvert', 'sie'];
+// Every contract the entry form can name, in the order it lists them:
+// record codes (src/core/contract.c), and `kreuzbock`, the word a line
+// uses for a Kreuzbock game (a Sauspiel of the pairs across, no Sau
+// called); a Tout is a checkbox that adds ":tout".
+export const CONTRACTS = ['sauspiel:E', 'sauspiel:G', 'sauspiel:S', 'kreuzbock', 'hochzeit',
+  'solo:E', 'solo:G', 'solo:H', 'solo:S', 'wenz', 'geier',
+  'farbwenz:E', 'farbwenz:G', 'farbwenz:H', 'farbwenz:S', 'farbgeier:E', 'farbgeier:G', 'farbgeier:H', 'farbgeier:S',
+  'bettel', 'bettel:ouvert', 'sie'];
+
+// Whether a contract is played with a partner who must be named: a
+// Sauspiel's called Sau (2.5.1), a Hochzeit's taker (002).  A Kreuzbock
+// game's partner is the seat across; the sheet fills him in.
+export function takesPartner(contract) {
+  return /^sauspiel:/.test(contract || '') || contract === 'hochzeit';
+}
+
+// Whether a contract may be announced Tout (2.8 and its kin).
+function toutable(contract) {
+  return /^(solo|wenz|geier|farbwenz|farbgeier)(:[EGHS])?$/.test(contract || '');
+}
+
+// What the entry form offers for a book's view: the server's `entry`
+// (what the ruleset plays, asked of the checker, docs/server-protocol.md
+// "book") and, for an evening, the next deal (a Kreuzbock round plays
+// only Kreuzbock games).  Without an `entry` everything is offered and
+// the server refuses what does not fit.
+//   {kinds, contracts (form values, CONTRACTS order), tout (contracts that
+//    may be Tout), muss, penaltyRamsch, winners, jungfrau (most), durchmarsch,
+//    kontra (most), laid (most), kreuzbockRound}
+export function entryOffers(view, nplayers = 4) {
+  const e = (view && view.entry) || null;
+  const seats = nplayers === 3 ? 3 : 4;
+  const round = !!(view && view.next && view.next.kreuzbock);
+  const codes = new Set(e ? e.contracts : CONTRACTS.flatMap((c) => [c, `${c}:tout`]));
+  const all = e ? { ...e } : { thrown_in: true, ramsch: true, winners: true, jungfrau: true, durchmarsch: true,
+    muss: true, kreuzbock: true, kontra: 4, laid: seats };
+  let contracts = CONTRACTS.filter((c) => (c === 'kreuzbock' ? all.kreuzbock || round : codes.has(c)));
+  if (e) contracts.push(...e.contracts.filter((c) => !/:tout$/.test(c) && !CONTRACTS.includes(c))); // newer contracts
+  if (round) contracts = ['kreuzbock'];
+  const ramsch = !!all.ramsch && !round;
+  const kinds = ['game', ...(all.thrown_in && !round ? ['thrown'] : []), ...(ramsch ? ['ramsch'] : []), 'penalty', 'redeal'];
+  return { kinds, contracts, tout: contracts.filter((c) => toutable(c) && codes.has(`${c}:tout`)),
+    muss: !!all.muss && !round, penaltyRamsch: ramsch, winners: ramsch && !!all.winners,
+    jungfrau: ramsch && all.jungfrau ? seats - (all.durchmarsch ? 2 : 1) : 0, durchmarsch: ramsch && !!all.durchmarsch,
+    kontra: all.kontra || 0, laid: all.laid || 0, kreuzbockRound: round };
+}
 
 // The faults of 2.4.10 and 3.4 a penalty or a redeal names.
 export const FAULTS = ['2.4.10', '3.4.7', '3.4.8', '3.4.9', '3.4.11', '3.4.12', '3.4.14', '3.4.15', '3.4.18'];
@@ -33,12 +76,18 @@ function whole(v) {
 }
 
 // Composes one deal's line from the entry form's fields:
-//   {kind: 'game'|'thrown'|'ramsch'|'penalty'|'redeal', contract, tout,
+//   {kind: 'game'|'thrown'|'ramsch'|'penalty'|'redeal', contract (a
+//    CONTRACTS value, or 'ramsch' for a penalty in a Ramsch), tout, muss,
 //    declarer, partner, result: 'points'|'won'|'lost', points, schneider,
-//    schwarz, laufende, kontra, laid, losers: [], durchmarsch, fault,
-//    offender}
-// Returns {line} or {error: KEY} (an i18n key) for what the form lacks;
-// everything else is the server's to check (it names the rule).
+//    schwarz, laufende, kontra, laid, losers: [], winners: [], schieberamsch
+//    (the ruleset's Ramsch has winners), jungfrau, durchmarsch, fault,
+//    offender, revealer}
+// in the syntax of the sheet's parser (src/table/sheet.c): `kreuzbock`
+// for a Kreuzbock game (the sheet names the partner across), a partner
+// only where the contract takes one, `muss`, `revealer=` for 3.4.18,
+// `winners=A,B` and `jungfrau=N` in a Ramsch.  Returns {line} or {error:
+// KEY} (an i18n key) for what the form lacks; everything else is the
+// server's to check (it names the rule).
 export function composeLine(f) {
   const kind = f.kind || 'game';
   if (kind === 'thrown') return { line: 'thrown_in' };
@@ -49,24 +98,43 @@ export function composeLine(f) {
   if (kind === 'ramsch') {
     if (f.durchmarsch) return { line: `ramsch durchmarsch=${f.durchmarsch}` };
     const losers = (f.losers || []).filter(Boolean);
+    const winners = (f.winners || []).filter(Boolean);
     if (!losers.length) return { error: 'bk_need_losers' };
-    return { line: `ramsch losers=${losers.join(',')}` };
+    if (f.schieberamsch && !winners.length) return { error: 'bk_need_winners' };
+    const parts = ['ramsch', `losers=${losers.join(',')}`];
+    if (winners.length) parts.push(`winners=${winners.join(',')}`);
+    const j = whole(f.jungfrau);
+    if (j) parts.push(`jungfrau=${j}`);
+    return { line: parts.join(' ') };
   }
-  if (!f.contract) return { error: 'bk_need_contract' };
-  if (!f.declarer) return { error: 'bk_need_declarer' };
-  const contract = f.tout && !/:tout$/.test(f.contract) && f.contract !== 'sie' ? `${f.contract}:tout` : f.contract;
-  const parts = [kind === 'penalty' ? `penalty ${f.fault || ''}`.trim() : 'game', contract, `declarer=${f.declarer}`];
   if (kind === 'penalty' && !f.fault) return { error: 'bk_need_fault' };
-  if (f.partner) parts.push(`partner=${f.partner}`);
+  if (!f.contract) return { error: 'bk_need_contract' };
+  const head = kind === 'penalty' ? `penalty ${f.fault}` : 'game';
+  if (kind === 'penalty' && f.contract === 'ramsch') { // the offender loses the Ramsch alone
+    if (!f.offender) return { error: 'bk_need_offender' };
+    return { line: `${head} ramsch offender=${f.offender}` };
+  }
+  if (!f.declarer) return { error: 'bk_need_declarer' };
+  const contract = f.tout && toutable(f.contract) ? `${f.contract}:tout` : f.contract;
+  const parts = [head, contract];
+  if (kind === 'game' && f.muss) parts.push('muss');
+  parts.push(`declarer=${f.declarer}`);
+  if (takesPartner(f.contract) && f.partner) parts.push(`partner=${f.partner}`);
+  else if (takesPartner(f.contract) && !(kind === 'penalty' && f.fault === '2.4.10')) return { error: 'bk_need_partner' };
   if (kind === 'penalty') {
     if (!f.offender) return { error: 'bk_need_offender' };
     parts.push(`offender=${f.offender}`);
+    if (f.fault === '3.4.18') {
+      if (!f.revealer) return { error: 'bk_need_revealer' };
+      parts.push(`revealer=${f.revealer}`);
+    }
     return { line: parts.join(' ') };
   }
   if (f.result === 'points') {
     const p = whole(f.points);
     if (p === null || p > 120) return { error: 'bk_need_points' };
     parts.push(`points=${p}`);
+    if (f.schwarz) parts.push('schwarz'); // card points do not show it (4.1.4)
   } else if (f.result === 'won' || f.result === 'lost') {
     parts.push(f.result);
     if (f.schwarz) parts.push('schneider', 'schwarz');

@@ -10,7 +10,7 @@
 import { Net } from './net.js';
 import { t, setLang, getLang, onLang, applyStatic, money, signed } from './i18n.js';
 import { h } from './table.js';
-import { CONTRACTS, FAULTS, MISDEALS, composeLine, tableLine, tour, sheetModel, currentStage, tableModel,
+import { FAULTS, MISDEALS, composeLine, entryOffers, takesPartner, tableLine, tour, sheetModel, currentStage, tableModel,
   standingsModel, stageComplete, parseHash, makeHash, loadBooks, rememberBook, keyOf, splitNames, nameOk } from './bookmodel.js';
 import { contractName } from './i18n.js';
 import { scoresPoints } from './words.js';
@@ -25,7 +25,7 @@ function select(name, options, value = '') {
   return h('select', { name }, ...options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
 }
 function num(name, attrs = {}) { return h('input', { name, type: 'number', inputmode: 'numeric', min: 0, ...attrs }); }
-function contractLabel(code) { return code === 'sie' ? 'Sie' : contractName(code); }
+function contractLabel(code) { return code === 'sie' ? 'Sie' : contractName(code === 'kreuzbock' ? 'sauspiel' : code); }
 
 class Books {
   constructor() {
@@ -288,10 +288,22 @@ class Books {
   }
 
   // ---- the entry form of a deal (an evening, or a tournament table) ----
-  entryForm(players, submit, { big = false } = {}) {
+  // `offers` (entryOffers): what the ruleset plays; a field it never
+  // uses is not drawn, one that depends on another (the partner on the
+  // contract, the revealer on 3.4.18, Kontra on a Muss) is shown by
+  // showFields as the form changes.
+  entryForm(players, offers, submit, { big = false } = {}) {
     const e = this.entry;
     const opts = [['', '—'], ...players.map((p) => [p, p])];
-    const kinds = ['game', 'thrown', 'ramsch', 'penalty', 'redeal'];
+    const o = offers;
+    const kind = o.kinds.includes(e.kind) ? e.kind : 'game';
+    const contract = o.kreuzbockRound ? 'kreuzbock' : e.contract || '';
+    const checks = (name, legend, picked = []) => h('fieldset', {}, h('legend', {}, legend),
+      ...players.map((p) => h('label', { class: 'bk-check' }, h('input', { type: 'checkbox', name, value: p, checked: picked.includes(p) }), p)));
+    const upTo = (n, name = (i) => String(i + 1)) => [['', '—'], ...Array.from({ length: n }, (_, i) => [String(i + 1), name(i)])];
+    const doublings = ['Kontra', 'Retour', 'Sub', 'Resub'];
+    const contracts = [['', '—'], ...o.contracts.map((c) => [c, contractLabel(c)]),
+      ...(o.penaltyRamsch ? [['ramsch', contractLabel('ramsch')]] : [])];
     const form = h('form', { class: 'bk-entry' + (big ? ' big' : ''), id: 'bk-entry', 'aria-label': t('bk_enter'), onsubmit: (ev) => {
       ev.preventDefault();
       const f = this.readEntry(ev.target, players);
@@ -300,12 +312,13 @@ class Books {
       if (r.error) this.say(t(r.error), true);
     }, oninput: (ev) => { this.entry = this.readEntry(ev.currentTarget, players); this.showFields(ev.currentTarget); } },
       h('fieldset', { class: 'bk-kinds' }, h('legend', {}, t('bk_what')),
-        ...kinds.map((k) => h('label', { class: 'bk-radio' }, h('input', { type: 'radio', name: 'kind', value: k, checked: (e.kind || 'game') === k }), t('bk_kind_' + k)))),
+        ...o.kinds.map((k) => h('label', { class: 'bk-radio' }, h('input', { type: 'radio', name: 'kind', value: k, checked: kind === k }), t('bk_kind_' + k)))),
       h('div', { class: 'bk-grid', 'data-for': 'game penalty' },
-        field(t('bk_contract'), select('contract', [['', '—'], ...CONTRACTS.map((c) => [c, contractLabel(c)])], e.contract || '')),
-        h('label', { class: 'bk-check' }, h('input', { type: 'checkbox', name: 'tout', checked: !!e.tout }), 'Tout'),
-        field(t('bk_declarer'), select('declarer', opts, e.declarer || '')),
-        field(t('bk_partner'), select('partner', opts, e.partner || ''))),
+        field(t('bk_contract'), select('contract', contracts, contract)),
+        o.tout.length ? h('label', { class: 'bk-check', 'data-tout': '' }, h('input', { type: 'checkbox', name: 'tout', checked: !!e.tout }), 'Tout') : null,
+        o.muss ? h('label', { class: 'bk-check', 'data-for': 'game' }, h('input', { type: 'checkbox', name: 'muss', checked: !!e.muss }), t('bk_muss')) : null,
+        h('span', { 'data-declarer': '' }, field(t('bk_declarer'), select('declarer', opts, e.declarer || ''))),
+        h('span', { 'data-partner': '' }, field(t('bk_partner'), select('partner', opts, e.partner || '')))),
       h('fieldset', { class: 'bk-kinds', 'data-for': 'game' }, h('legend', {}, t('bk_result')),
         ...['points', 'won', 'lost'].map((k) => h('label', { class: 'bk-radio' }, h('input', { type: 'radio', name: 'result', value: k, checked: (e.result || 'points') === k }), t('bk_res_' + k)))),
       h('div', { class: 'bk-grid', 'data-for': 'game' },
@@ -313,32 +326,52 @@ class Books {
         h('label', { class: 'bk-check' }, h('input', { type: 'checkbox', name: 'schneider', checked: !!e.schneider }), 'Schneider'),
         h('label', { class: 'bk-check' }, h('input', { type: 'checkbox', name: 'schwarz', checked: !!e.schwarz }), 'Schwarz'),
         field(t('bk_laufende'), num('laufende', { max: 14 })),
-        field(t('bk_kontra'), select('kontra', [['', '—'], ['1', 'Kontra'], ['2', 'Retour'], ['3', 'Sub'], ['4', 'Resub']])),
-        field(t('bk_laid'), num('laid', { max: 5 }))),
+        o.kontra ? h('span', { 'data-kontra': '' }, field(t('bk_kontra'), select('kontra', upTo(o.kontra, (i) => doublings[i] || `${i + 1}×`)))) : null,
+        o.laid ? field(t('bk_laid'), num('laid', { max: o.laid })) : null),
       h('div', { class: 'bk-grid', 'data-for': 'ramsch' },
-        h('fieldset', {}, h('legend', {}, t('bk_losers')), ...players.map((p) => h('label', { class: 'bk-check' }, h('input', { type: 'checkbox', name: 'loser', value: p }), p))),
-        field('Durchmarsch', select('durchmarsch', opts))),
+        checks('loser', t('bk_losers'), e.losers),
+        o.winners ? checks('winner', t('bk_winners'), e.winners) : null,
+        o.jungfrau ? field(t('bk_jungfrau'), select('jungfrau', upTo(o.jungfrau), e.jungfrau || '')) : null,
+        o.durchmarsch ? field('Durchmarsch', select('durchmarsch', opts)) : null),
       h('div', { class: 'bk-grid', 'data-for': 'penalty redeal' },
         field(t('bk_fault'), select('fault', [['', '—'], ...FAULTS.map((f) => [f, `${f} ${t('bk_fault_' + f)}`]), ...MISDEALS.map((f) => [f, `${f} ${t('bk_fault_' + f)}`])], e.fault || ''))),
-      h('div', { class: 'bk-grid', 'data-for': 'penalty' }, field(t('bk_offender'), select('offender', opts))),
+      h('div', { class: 'bk-grid', 'data-for': 'penalty' }, field(t('bk_offender'), select('offender', opts, e.offender || '')),
+        h('span', { 'data-revealer': '' }, field(t('bk_revealer'), select('revealer', opts, e.revealer || '')))),
       h('button', { type: 'submit', class: 'bk-submit' }, t('bk_enter')));
+    form.offers = o;
     this.showFields(form);
     return form;
   }
 
-  // Shows the parts of the entry form the kind of deal needs.
+  // Shows the parts of the entry form the kind of deal needs, and the
+  // fields the contract, the fault and Muss call for.
   showFields(form) {
-    const kind = form.elements.kind.value || 'game';
+    const f = form.elements;
+    const kind = f.kind.value || 'game';
+    const contract = f.contract.value;
+    const show = (sel, on) => { const el = form.querySelector(sel); if (el) el.hidden = !on; };
     for (const el of form.querySelectorAll('[data-for]')) el.hidden = !el.dataset.for.split(' ').includes(kind);
+    for (const el of form.querySelectorAll('option[value="ramsch"]')) { el.hidden = kind !== 'penalty'; el.disabled = el.hidden; }
+    show('[data-tout]', form.offers.tout.includes(contract));
+    show('[data-declarer]', !(kind === 'penalty' && contract === 'ramsch'));
+    show('[data-partner]', takesPartner(contract));
+    show('[data-kontra]', !(f.muss && f.muss.checked));
+    show('[data-revealer]', f.fault.value === '3.4.18');
   }
 
+  // The form's fields as composeLine reads them; a field hidden now
+  // (another kind of deal, a contract without a partner) counts as empty.
   readEntry(form, players) {
     const f = form.elements;
-    return { kind: f.kind.value || 'game', contract: f.contract.value, tout: f.tout.checked, declarer: f.declarer.value,
-      partner: f.partner.value, result: f.result.value || 'points', points: f.points.value, schneider: f.schneider.checked,
-      schwarz: f.schwarz.checked, laufende: f.laufende.value, kontra: f.kontra.value, laid: f.laid.value,
-      losers: [...form.querySelectorAll('input[name="loser"]:checked')].map((x) => x.value).filter((x) => players.includes(x)),
-      durchmarsch: f.durchmarsch.value, fault: f.fault.value, offender: f.offender.value };
+    const shown = (el) => !!el && !el.closest('[hidden]');
+    const val = (name) => (shown(f[name]) ? f[name].value : '');
+    const on = (name) => shown(f[name]) && f[name].checked;
+    const picked = (name) => [...form.querySelectorAll(`input[name="${name}"]:checked`)].filter(shown).map((x) => x.value).filter((x) => players.includes(x));
+    return { kind: f.kind.value || 'game', contract: val('contract'), tout: on('tout'), muss: on('muss'), declarer: val('declarer'),
+      partner: val('partner'), result: f.result.value || 'points', points: val('points'), schneider: on('schneider'),
+      schwarz: on('schwarz'), laufende: val('laufende'), kontra: val('kontra'), laid: val('laid'),
+      losers: picked('loser'), winners: picked('winner'), schieberamsch: shown(form.querySelector('input[name="winner"]')),
+      jungfrau: val('jungfrau'), durchmarsch: val('durchmarsch'), fault: val('fault'), offender: val('offender'), revealer: val('revealer') };
   }
 
   // ---- an evening ----
@@ -356,12 +389,13 @@ class Books {
       ...m.players.map((_, i) => h('td', {}, amount(m.money[i], m.points[i]))));
     const next = m.next;
     const nextText = [t('bk_next_dealer', next.dealer), next.out ? t('bk_sits_out', next.out) : '', next.bock ? t('bk_bock', next.bock) : '',
+      next.kreuzbock ? t('bk_kreuzbock_round') : '',
       m.stock ? `Stock ${money(m.stock)}` : ''].filter(Boolean).join(' · ');
     return h('div', { class: 'bk-sheet' },
       h('h2', {}, b.title || new Date(b.created * 1000).toLocaleDateString(getLang()), ' ', h('span', { class: 'muted' }, t('bk_sheet'))),
       b.group ? h('p', {}, h('a', { href: makeHash(b.group) }, t('bk_to_group'))) : null,
       h('p', { class: 'bk-next' }, nextText),
-      edit ? this.entryForm(m.players, (f) => { const r = composeLine(f); if (r.line) this.line(r.line); return r; }) : null,
+      edit ? this.entryForm(m.players, entryOffers(b.view, m.players.length), (f) => { const r = composeLine(f); if (r.line) this.line(r.line); return r; }) : null,
       h('div', { class: 'bk-scroll' }, h('table', { class: 'bk-table', 'aria-label': t('bk_sheet') }, h('thead', {}, head), h('tbody', {}, ...rows, total))),
       m.rows.length ? this.chart(b, b.seq) : null,
       h('div', { class: 'bk-row' },
@@ -421,7 +455,7 @@ class Books {
     return h('div', { class: 'bk-tablepage' },
       h('h2', {}, `${t('table')} ${tm.table} · ${t('bk_stage_n', tm.stage)}`, ' ', h('span', { class: 'muted' }, b.title)),
       h('p', { class: 'bk-next' }, tm.done ? t('bk_table_done') : t('bk_game_next', tm.played + 1, v.games)),
-      tm.done ? null : this.entryForm(names, (f) => { const r = tableLine(tm.table, f); if (r.line) this.line(r.line); return r; }, { big: true }),
+      tm.done ? null : this.entryForm(names, entryOffers(v, names.length), (f) => { const r = tableLine(tm.table, f); if (r.line) this.line(r.line); return r; }, { big: true }),
       this.tableSheet(v, tm));
   }
 
@@ -497,7 +531,7 @@ class Books {
     const tm = tableModel(v, st.stage, tableNo);
     return h('div', {},
       field(t('table'), select('orgtable', st.tables.map((x) => [String(x.table), String(x.table)]), String(tableNo))),
-      this.entryForm(tm.players.map((p) => p.name), (f) => { const r = tableLine(tableNo, f); if (r.line) this.line(r.line); return r; }));
+      this.entryForm(tm.players.map((p) => p.name), entryOffers(v, tm.players.length), (f) => { const r = tableLine(tableNo, f); if (r.line) this.line(r.line); return r; }));
   }
 }
 

@@ -8,7 +8,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { composeLine, tableLine, tour, sheetModel, currentStage, tableModel, standingsModel, stageComplete,
-  parseHash, makeHash, loadBooks, rememberBook, keyOf, nameOk, splitNames } from '../../web/bookmodel.js';
+  parseHash, makeHash, loadBooks, rememberBook, keyOf, nameOk, splitNames, entryOffers, takesPartner, CONTRACTS } from '../../web/bookmodel.js';
+import { STRINGS } from '../../web/i18n.js';
 
 test('Score keeping: a game by card points names contract, declarer, partner and the points', () => {
   assert.deepEqual(composeLine({ kind: 'game', contract: 'sauspiel:E', declarer: 'Anna', partner: 'Bert', result: 'points', points: '75' }),
@@ -20,6 +21,13 @@ test('Score keeping: won or lost with Schneider and Schwarz (Schwarz implies Sch
   assert.equal(r.line, 'game solo:H declarer=Carl won schneider schwarz laufende=3 kontra=2 laid=1');
   assert.equal(composeLine({ contract: 'wenz', declarer: 'Dora', result: 'lost', schneider: true, laufende: '0' }).line,
     'game wenz declarer=Dora lost schneider');
+});
+
+test('4.1.4: Schwarz goes with card points too (120 or 0 do not show it); Schneider follows from them', () => {
+  assert.equal(composeLine({ contract: 'solo:S', declarer: 'Anna', result: 'points', points: '120', schneider: true, schwarz: true }).line,
+    'game solo:S declarer=Anna points=120 schwarz');
+  assert.equal(composeLine({ contract: 'solo:S', declarer: 'Anna', result: 'points', points: '0', schwarz: true }).line,
+    'game solo:S declarer=Anna points=0 schwarz');
 });
 
 test('2.4.4, 5.2.14: Tout is the contract\'s suffix, never twice, and a Sie has none', () => {
@@ -46,6 +54,137 @@ test('Score keeping: what the form lacks is said before anything is sent', () =>
   assert.equal(composeLine({ kind: 'ramsch', losers: [] }).error, 'bk_need_losers');
   assert.equal(composeLine({ kind: 'penalty', contract: 'wenz', declarer: 'Anna', offender: 'Bert' }).error, 'bk_need_fault');
   assert.equal(composeLine({ kind: 'redeal' }).error, 'bk_need_fault');
+});
+
+// The sheet's parser (src/table/sheet.c) reads these words; docs/rules.md
+// "Score keeping" says what each means.
+test('002: a Hochzeit names its taker as partner; a Sauspiel its Sau\'s holder; a Solo-type game none', () => {
+  assert.equal(composeLine({ contract: 'hochzeit', declarer: 'Anna', partner: 'Bert', result: 'won' }).line,
+    'game hochzeit declarer=Anna partner=Bert won');
+  assert.equal(composeLine({ contract: 'hochzeit', declarer: 'Anna', result: 'won' }).error, 'bk_need_partner');
+  assert.equal(composeLine({ contract: 'sauspiel:G', declarer: 'Anna', result: 'won' }).error, 'bk_need_partner');
+  // 2.4.10: an invalid call may have no partner (docs/rules.md)
+  assert.equal(composeLine({ kind: 'penalty', fault: '2.4.10', contract: 'sauspiel:G', declarer: 'Anna', offender: 'Anna' }).line,
+    'penalty 2.4.10 sauspiel:G declarer=Anna offender=Anna');
+  assert.equal(composeLine({ kind: 'penalty', fault: '3.4.14', contract: 'sauspiel:G', declarer: 'Anna', offender: 'Bert' }).error,
+    'bk_need_partner');
+  // 2.6.2: a partner left in a Solo's form is not sent
+  assert.equal(composeLine({ contract: 'farbgeier:H', declarer: 'Carl', partner: 'Dora', result: 'points', points: '70' }).line,
+    'game farbgeier:H declarer=Carl points=70');
+  assert.ok(takesPartner('sauspiel:S') && takesPartner('hochzeit'));
+  assert.ok(!takesPartner('kreuzbock') && !takesPartner('solo:E') && !takesPartner(''));
+});
+
+test('2.8: Tout only for a Solo, Wenz, Geier and their suit kin, never a Hochzeit or a Bettel', () => {
+  assert.equal(composeLine({ contract: 'farbgeier:S', tout: true, declarer: 'Anna', result: 'won' }).line,
+    'game farbgeier:S:tout declarer=Anna won');
+  assert.equal(composeLine({ contract: 'geier', tout: true, declarer: 'Anna', result: 'won' }).line, 'game geier:tout declarer=Anna won');
+  assert.equal(composeLine({ contract: 'hochzeit', tout: true, declarer: 'Anna', partner: 'Bert', result: 'won' }).line,
+    'game hochzeit declarer=Anna partner=Bert won');
+  assert.equal(composeLine({ contract: 'bettel:ouvert', tout: true, declarer: 'Anna', result: 'won' }).line,
+    'game bettel:ouvert declarer=Anna won');
+});
+
+test('002, 003: a Kreuzbock game is the word kreuzbock; the sheet seats the partner across', () => {
+  assert.equal(composeLine({ contract: 'kreuzbock', declarer: 'Bert', partner: 'Carl', result: 'lost', schneider: true }).line,
+    'game kreuzbock declarer=Bert lost schneider');
+  assert.equal(composeLine({ kind: 'penalty', fault: '3.4.14', contract: 'kreuzbock', declarer: 'Bert', offender: 'Anna' }).line,
+    'penalty 3.4.14 kreuzbock declarer=Bert offender=Anna');
+});
+
+test('002: a Muss game is marked muss (60 wins it); a penalty carries no Muss', () => {
+  assert.equal(composeLine({ contract: 'sauspiel:E', muss: true, declarer: 'Anna', partner: 'Bert', result: 'points', points: '60' }).line,
+    'game sauspiel:E muss declarer=Anna partner=Bert points=60');
+  assert.equal(composeLine({ contract: 'solo:G', muss: false, declarer: 'Anna', result: 'won' }).line, 'game solo:G declarer=Anna won');
+  assert.equal(composeLine({ kind: 'penalty', fault: '3.4.7', contract: 'solo:G', muss: true, declarer: 'Anna', offender: 'Bert' }).line,
+    'penalty 3.4.7 solo:G declarer=Anna offender=Bert');
+});
+
+test('002: a Schieberamsch names its winners; Jungfrauen are a count; a Durchmarsch stands alone', () => {
+  assert.equal(composeLine({ kind: 'ramsch', losers: ['Carl'], winners: ['Anna', 'Bert'], jungfrau: '1', schieberamsch: true }).line,
+    'ramsch losers=Carl winners=Anna,Bert jungfrau=1');
+  assert.equal(composeLine({ kind: 'ramsch', losers: ['Carl', 'Dora'], jungfrau: '2' }).line, 'ramsch losers=Carl,Dora jungfrau=2');
+  assert.equal(composeLine({ kind: 'ramsch', losers: ['Carl'], jungfrau: '' }).line, 'ramsch losers=Carl');
+  assert.equal(composeLine({ kind: 'ramsch', losers: ['Carl'], winners: [], schieberamsch: true }).error, 'bk_need_winners');
+  assert.equal(composeLine({ kind: 'ramsch', losers: [], winners: ['Anna'], schieberamsch: true }).error, 'bk_need_losers');
+  assert.equal(composeLine({ kind: 'ramsch', durchmarsch: 'Dora', losers: ['Carl'], winners: ['Anna'], jungfrau: '1' }).line,
+    'ramsch durchmarsch=Dora');
+});
+
+test('3.4.18: the revealer loses instead of the offender, and only that fault names one', () => {
+  const f = { kind: 'penalty', fault: '3.4.18', contract: 'solo:H', declarer: 'Anna', offender: 'Bert' };
+  assert.equal(composeLine(f).error, 'bk_need_revealer');
+  assert.equal(composeLine({ ...f, revealer: 'Carl' }).line, 'penalty 3.4.18 solo:H declarer=Anna offender=Bert revealer=Carl');
+  assert.equal(composeLine({ ...f, fault: '3.4.14', revealer: 'Carl' }).line, 'penalty 3.4.14 solo:H declarer=Anna offender=Bert');
+});
+
+test('docs/rules.md: the offender loses a Ramsch alone; a Ramsch has no declarer', () => {
+  assert.equal(composeLine({ kind: 'penalty', fault: '3.4.14', contract: 'ramsch', offender: 'Bert' }).line,
+    'penalty 3.4.14 ramsch offender=Bert');
+  assert.equal(composeLine({ kind: 'penalty', fault: '3.4.14', contract: 'ramsch' }).error, 'bk_need_offender');
+});
+
+test('every refusal of the form reads in German and English', () => {
+  for (const key of ['bk_need_contract', 'bk_need_declarer', 'bk_need_partner', 'bk_need_fault', 'bk_need_offender',
+    'bk_need_revealer', 'bk_need_losers', 'bk_need_winners', 'bk_need_points', 'bk_need_result', 'bk_winners',
+    'bk_jungfrau', 'bk_muss', 'bk_revealer', 'bk_kreuzbock_round']) {
+    for (const lang of ['de', 'en']) assert.ok(typeof STRINGS[lang][key] === 'string' && STRINGS[lang][key].length > 3, `${lang} ${key}`);
+    assert.notEqual(STRINGS.de[key], STRINGS.en[key], key);
+  }
+});
+
+// The server's `entry` for two rulesets (books_view.c asks the checker):
+// the official rules, and a Stammtisch with Schieberamsch and Klopfen.
+const OFFICIAL_ENTRY = { contracts: ['sauspiel:E', 'sauspiel:G', 'sauspiel:S', 'solo:E', 'solo:G', 'solo:H', 'solo:S', 'wenz', 'sie',
+  'solo:E:tout', 'solo:G:tout', 'solo:H:tout', 'solo:S:tout', 'wenz:tout'], thrown_in: true, ramsch: false, winners: false,
+  jungfrau: false, durchmarsch: false, muss: false, kreuzbock: false, kontra: 2, laid: 0 };
+const STAMMTISCH_ENTRY = { contracts: ['sauspiel:E', 'sauspiel:G', 'sauspiel:S', 'solo:H', 'solo:H:tout', 'wenz', 'geier',
+  'farbgeier:E', 'farbgeier:E:tout', 'bettel', 'bettel:ouvert', 'hochzeit'], thrown_in: true, ramsch: true, winners: true,
+  jungfrau: true, durchmarsch: true, muss: false, kreuzbock: false, kontra: 2, laid: 4 };
+
+test('the form offers what the ruleset plays: the official evening has no Ramsch, Hochzeit, lays or Muss', () => {
+  const o = entryOffers({ entry: OFFICIAL_ENTRY, next: { kreuzbock: false } }, 4);
+  assert.deepEqual(o.kinds, ['game', 'thrown', 'penalty', 'redeal']);
+  assert.deepEqual(o.contracts, ['sauspiel:E', 'sauspiel:G', 'sauspiel:S', 'solo:E', 'solo:G', 'solo:H', 'solo:S', 'wenz', 'sie']);
+  assert.deepEqual(o.tout, ['solo:E', 'solo:G', 'solo:H', 'solo:S', 'wenz']);
+  assert.equal(o.muss, false);
+  assert.equal(o.penaltyRamsch, false);
+  assert.equal(o.laid, 0);
+  assert.equal(o.kontra, 2);
+});
+
+test('the form offers what the ruleset plays: Hochzeit, Farbgeier, Bettel, Schieberamsch with Jungfrauen, lays', () => {
+  const o = entryOffers({ entry: STAMMTISCH_ENTRY, next: { kreuzbock: false } }, 4);
+  assert.deepEqual(o.kinds, ['game', 'thrown', 'ramsch', 'penalty', 'redeal']);
+  assert.deepEqual(o.contracts, ['sauspiel:E', 'sauspiel:G', 'sauspiel:S', 'hochzeit', 'solo:H', 'wenz', 'geier', 'farbgeier:E',
+    'bettel', 'bettel:ouvert']);
+  assert.deepEqual(o.tout, ['solo:H', 'farbgeier:E']);
+  assert.ok(o.winners && o.durchmarsch && o.penaltyRamsch);
+  assert.equal(o.jungfrau, 2); // four seats: three without a trick is a Durchmarsch
+  assert.equal(entryOffers({ entry: { ...STAMMTISCH_ENTRY, durchmarsch: false } }, 4).jungfrau, 3);
+  assert.equal(entryOffers({ entry: { ...STAMMTISCH_ENTRY, winners: false, jungfrau: false } }, 4).jungfrau, 0);
+  assert.equal(o.laid, 4);
+  // Muss and Kreuzbock where all passing plays one
+  const muss = entryOffers({ entry: { ...OFFICIAL_ENTRY, thrown_in: false, muss: true } }, 4);
+  assert.ok(muss.muss && !muss.kinds.includes('thrown'));
+  const kb = entryOffers({ entry: { ...OFFICIAL_ENTRY, thrown_in: false, kreuzbock: true } }, 4);
+  assert.deepEqual(kb.contracts.slice(0, 4), ['sauspiel:E', 'sauspiel:G', 'sauspiel:S', 'kreuzbock']);
+});
+
+test('002: in a Kreuzbock round (after a throw-in) every game is a Kreuzbock game', () => {
+  const o = entryOffers({ entry: { ...STAMMTISCH_ENTRY, ramsch: false }, next: { kreuzbock: true } }, 5);
+  assert.deepEqual(o.contracts, ['kreuzbock']);
+  assert.deepEqual(o.kinds, ['game', 'penalty', 'redeal']);
+  assert.deepEqual(o.tout, []);
+  assert.equal(o.kreuzbockRound, true);
+});
+
+test('a view without the server\'s entry offers every contract; the server refuses what does not fit', () => {
+  const o = entryOffers({ players: ['A', 'B', 'C', 'D'] }, 4);
+  assert.deepEqual(o.contracts, CONTRACTS);
+  assert.deepEqual(o.kinds, ['game', 'thrown', 'ramsch', 'penalty', 'redeal']);
+  assert.ok(o.tout.includes('farbwenz:G') && !o.tout.includes('sie') && !o.tout.includes('hochzeit'));
+  assert.equal(entryOffers({}, 3).jungfrau, 1);
 });
 
 test('docs/tournament.md: a table\'s game and the organiser\'s lines', () => {

@@ -4,8 +4,10 @@
 // opens the link of its QR code (a table key: only that table) and
 // enters a game; a live standings page in a second browser context
 // updates without a reload.  An evening is kept at a phone's width, with
-// a refusal shown in words and an undo.  Screenshots at 360 px and at a
-// desktop's width, German and English, go to $SK_E2E_OUT (build/e2e/).
+// a refusal shown in words and an undo.  An evening of house rules
+// (Hochzeit, Schieberamsch, Klopfen) enters what only such rules play.
+// Screenshots at 360 px and at a desktop's width, German and English, go
+// to $SK_E2E_OUT (build/e2e/).
 
 import test, { before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -114,7 +116,7 @@ test('a tournament of 13: the draw, a table key enters its game, the live standi
   await phone.page.selectOption('#bk-entry [name=declarer]', seats[2]);
   await phone.page.click('#bk-entry [name=result][value=won]');
   await phone.page.click('#bk-entry button[type=submit]');
-  // A Sauspiel needs its partner: the server's refusal, in words.
+  // A Sauspiel needs its partner: the form says so in words before sending.
   const refusal = await said(phone.page);
   assert.ok(refusal.length > 5 && !/^bk_/.test(refusal), refusal);
   assert.ok(await phone.page.locator('#bk-msg.bad').count());
@@ -147,10 +149,20 @@ test('an evening at a phone: a deal, a refusal in words, undo, English', async (
   await p.page.fill('#bk-create-sheet [name=players]', 'Anna, Bert, Carl, Dora');
   await p.page.click('#bk-create-sheet button[type=submit]');
   await soloWon(p.page);
-  // 2.6: a Solo has no partner: refused, nothing booked
-  await p.page.selectOption('#bk-entry [name=partner]', 'Carl');
+  // 2.6.2: a Solo has no partner, so the form shows none to pick
+  await p.page.selectOption('#bk-entry [name=contract]', 'solo:E');
+  assert.equal(await p.page.locator('#bk-entry [name=partner]').isVisible(), false);
+  // 4.1.4: Schwarz with 75 card points: refused by the server, nothing booked
+  await p.page.selectOption('#bk-entry [name=declarer]', 'Carl');
+  await p.page.fill('#bk-entry [name=points]', '75');
+  await p.page.check('#bk-entry [name=schwarz]');
   await p.page.click('#bk-entry button[type=submit]');
   await p.page.waitForSelector('#bk-msg.bad');
+  assert.match(await p.page.locator('#bk-msg').textContent(), /Schwarz/);
+  // the official rules: no Ramsch, no Klopfen, no Hochzeit on the form
+  assert.equal(await p.page.locator('#bk-entry input[name=kind][value=ramsch]').count(), 0);
+  assert.equal(await p.page.locator('#bk-entry [name=laid]').count(), 0);
+  assert.equal(await p.page.locator('#bk-entry [name=contract] option[value=hochzeit]').count(), 0);
   assert.equal(await p.page.locator('.bk-table tbody tr:not(.sum)').count(), 1);
   await shot(p.page, 'evening-phone-de');
   await p.page.selectOption('#lang', 'en');
@@ -160,6 +172,137 @@ test('an evening at a phone: a deal, a refusal in words, undo, English', async (
   await p.page.waitForFunction(() => !document.querySelector('.bk-table tbody tr:not(.sum)'));
   await p.page.setViewportSize({ width: 1280, height: 800 });
   await shot(p.page, 'evening-desktop-en');
+  assert.deepEqual(p.errors, []);
+  await p.context.close();
+});
+
+// A new evening made through the protocol (docs/server-protocol.md
+// "book_create"): the page's create form offers the presets only, and a
+// Schieberamsch is a house rule.  Returns {book, key}.
+async function createEvening(page, players, rules) {
+  return page.evaluate(([pl, ru]) => new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://${location.host}/`, 'schafkopf');
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', name: 'Wirt' }));
+    ws.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      if (m.type === 'welcome') ws.send(JSON.stringify({ type: 'book_create', kind: 'sheet', players: pl, first_dealer: 0, rules: ru }));
+      if (m.type === 'book_created') { ws.close(); resolve({ book: m.book, key: m.key }); }
+      if (m.type === 'error') { ws.close(); reject(new Error(m.message)); }
+    };
+  }), [players, rules]);
+}
+
+// The money of an evening's row n (1..) per player, as the page shows it.
+async function rowMoney(page, n) {
+  await page.waitForSelector(`.bk-table tbody tr:not(.sum) >> nth=${n - 1}`);
+  return page.evaluate((i) => [...document.querySelectorAll('.bk-table tbody tr:not(.sum)')[i].querySelectorAll('td:not(.l) > span')]
+    .map((x) => x.textContent), n - 1);
+}
+
+// Submits the entry form and waits for the row it books.
+async function enter(page, rows) {
+  await page.evaluate(() => { document.getElementById('bk-msg').textContent = ''; });
+  await page.click('#bk-entry button[type=submit]');
+  const msg = await said(page);
+  assert.ok(!(await page.locator('#bk-msg.bad').count()), msg);
+  await page.waitForSelector(`.bk-table tbody tr:not(.sum) >> nth=${rows - 1}`);
+}
+
+// A Stammtisch evening (002): Hochzeit, Schieberamsch with Jungfrauen,
+// Klopfen.  The form offers what the ruleset plays and the fields each
+// deal needs; the server books the lines it composes (the money as
+// docs/rules.md prices them, 10 cents a unit).
+test('an evening of house rules: a Hochzeit, a Schieberamsch with a Jungfrau, a 3.4.18 penalty', async () => {
+  const p = await person(browser, { device: DESKTOP });
+  await p.page.goto(`${server.url}books.html`);
+  await p.page.waitForSelector('#conn[data-state=open]');
+  const { book, key } = await createEvening(p.page, ['Anna', 'Bert', 'Carl', 'Dora'],
+    { preset: 'stammtisch', overrides: { ramsch_schieben: 'yes', klopfen: 'all' } });
+  await p.page.goto(`${server.url}books.html#b=${book}&k=${key}`);
+  await p.page.waitForSelector('#bk-entry');
+  const contracts = await p.page.locator('#bk-entry [name=contract] option').evaluateAll((os) => os.map((o) => o.value));
+  for (const c of ['hochzeit', 'farbgeier:E', 'farbwenz:S', 'geier', 'bettel', 'bettel:ouvert', 'sie'])
+    assert.ok(contracts.includes(c), `${c} in ${contracts}`);
+  assert.ok(!contracts.includes('kreuzbock'), 'no Kreuzbock under these rules');
+  assert.equal(await p.page.locator('#bk-entry [name=muss]').count(), 0, 'no Muss under these rules');
+
+  // 1. Anna's Hochzeit with Bert, 75, one laid: 2 units doubled, 0.40 each
+  await p.page.selectOption('#bk-entry [name=contract]', 'hochzeit');
+  assert.equal(await p.page.locator('#bk-entry [name=tout]').isVisible(), false, 'no Hochzeit Tout');
+  await p.page.selectOption('#bk-entry [name=declarer]', 'Anna');
+  await p.page.click('#bk-entry button[type=submit]');
+  assert.equal(await said(p.page), 'Wer hat mitgespielt?');
+  await p.page.selectOption('#bk-entry [name=partner]', 'Bert');
+  await p.page.fill('#bk-entry [name=points]', '75');
+  await p.page.fill('#bk-entry [name=laid]', '1');
+  await shot(p.page, 'house-hochzeit-desktop-de');
+  await enter(p.page, 1);
+  assert.deepEqual(await rowMoney(p.page, 1), ['+0,40 €', '+0,40 €', '−0,40 €', '−0,40 €']);
+
+  // 2. a Schieberamsch: Carl lost, Anna had the fewest points, Dora took
+  // no trick: 1 unit doubled, Carl pays the three and each pays Anna
+  await p.page.click('#bk-entry input[name=kind][value=ramsch]');
+  await p.page.check('#bk-entry input[name=loser][value=Carl]');
+  await p.page.click('#bk-entry button[type=submit]');
+  assert.equal(await said(p.page), 'Wer hat den Schieberamsch gewonnen?');
+  await p.page.check('#bk-entry input[name=winner][value=Anna]');
+  await p.page.selectOption('#bk-entry [name=jungfrau]', '1');
+  assert.deepEqual(await p.page.locator('#bk-entry [name=jungfrau] option').allTextContents(), ['—', '1', '2']);
+  await shot(p.page, 'house-ramsch-desktop-de');
+  await enter(p.page, 2);
+  assert.deepEqual(await rowMoney(p.page, 2), ['+0,80 €', '0,00 €', '−0,80 €', '0,00 €']);
+
+  // 3. 3.4.18: Bert revoked in Anna's Herz-Solo and Carl showed his cards:
+  // Carl pays the Solo with Schneider (6 units) as if he had erred
+  await p.page.click('#bk-entry input[name=kind][value=penalty]');
+  assert.equal(await p.page.locator('#bk-entry [name=revealer]').isVisible(), false);
+  await p.page.selectOption('#bk-entry [name=fault]', '3.4.18');
+  await p.page.selectOption('#bk-entry [name=contract]', 'solo:H');
+  await p.page.selectOption('#bk-entry [name=declarer]', 'Anna');
+  await p.page.selectOption('#bk-entry [name=offender]', 'Bert');
+  await p.page.click('#bk-entry button[type=submit]');
+  assert.equal(await said(p.page), 'Wer hat die Karten aufgedeckt?');
+  await p.page.selectOption('#bk-entry [name=revealer]', 'Carl');
+  await shot(p.page, 'house-penalty-desktop-de');
+  await enter(p.page, 3);
+  assert.deepEqual(await rowMoney(p.page, 3), ['+1,80 €', '0,00 €', '−1,80 €', '0,00 €']);
+
+  // English, and a phone's width
+  await p.page.click('#bk-entry input[name=kind][value=ramsch]');
+  await p.page.selectOption('#lang', 'en');
+  await p.page.waitForFunction(() => document.querySelector('.bk-sheet h2').textContent.includes('evening'));
+  assert.match(await p.page.locator('#bk-entry').textContent(), /Winners \(fewest card points\)/);
+  await shot(p.page, 'house-ramsch-desktop-en');
+  await p.page.setViewportSize({ width: 360, height: 740 });
+  await shot(p.page, 'house-ramsch-phone-en');
+  await p.page.click('#bk-entry input[name=kind][value=game]');
+  await p.page.selectOption('#bk-entry [name=contract]', 'farbgeier:E');
+  await shot(p.page, 'house-game-phone-en');
+  await p.page.selectOption('#lang', 'de');
+  await p.page.waitForFunction(() => document.querySelector('.bk-sheet h2').textContent.includes('Abend'));
+  await shot(p.page, 'house-game-phone-de');
+
+  // 002: a throw-in starts a Kreuzbock round: its games are the pairs
+  // across, and the form offers nothing else
+  const kb = await createEvening(p.page, ['Anna', 'Bert', 'Carl', 'Dora'],
+    { preset: 'official', overrides: { kreuzbock_on_throw_in: 'yes' } });
+  await p.page.goto(`${server.url}books.html#b=${kb.book}&k=${kb.key}`);
+  await p.page.waitForSelector('#bk-entry');
+  await p.page.click('#bk-entry input[name=kind][value=thrown]');
+  await enter(p.page, 1);
+  await p.page.waitForFunction(() => document.querySelector('.bk-next').textContent.includes('Kreuzbock'));
+  assert.deepEqual(await p.page.locator('#bk-entry input[name=kind]').evaluateAll((xs) => xs.map((x) => x.value)),
+    ['game', 'penalty', 'redeal']);
+  assert.deepEqual(await p.page.locator('#bk-entry [name=contract] option').evaluateAll((os) => os.map((o) => o.value)),
+    ['', 'kreuzbock']);
+  assert.equal(await p.page.locator('#bk-entry [name=contract]').inputValue(), 'kreuzbock');
+  assert.equal(await p.page.locator('#bk-entry [name=partner]').isVisible(), false);
+  await p.page.selectOption('#bk-entry [name=declarer]', 'Anna');
+  await p.page.click('#bk-entry input[name=result][value=won]');
+  await shot(p.page, 'kreuzbock-phone-de');
+  await enter(p.page, 2);
+  // a Sauspiel's 1 unit: Anna and Carl across from each other win
+  assert.deepEqual(await rowMoney(p.page, 2), ['+0,10 €', '−0,10 €', '+0,10 €', '−0,10 €']);
   assert.deepEqual(p.errors, []);
   await p.context.close();
 });

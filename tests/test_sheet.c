@@ -131,6 +131,87 @@ static void test_refusals(void **state)
     sk_sheet_free(&sh);
 }
 
+/* Whether a refusal names no rule twice: its parenthesised parts, as
+ * "(3.3)" or "(Regel 3.3)", are all different ("(3.3) (3.3)" was
+ * core's rule named again by the sheet). */
+static void names_rule_once(const char *line, const char *why)
+{
+    const char *seen[8];
+    size_t len[8];
+    int n = 0;
+    for (const char *p = strchr(why, '('); p && n < 8; p = strchr(p + 1, '(')) {
+        const char *end = strchr(p, ')');
+        if (!end)
+            break;
+        for (int i = 0; i < n; i++)
+            if (len[i] == (size_t)(end - p) && strncmp(seen[i], p, len[i]) == 0)
+                fail_msg("\"%s\": %.*s) twice in \"%s\"", line, (int)len[i], p, why);
+        seen[n] = p;
+        len[n++] = (size_t)(end - p);
+    }
+}
+
+/* Every refusal of the checker a line can reach (sk_outcome_check: the
+ * contract, the sides, the result, Laufende, doublings and lays, a
+ * Ramsch, a penalty, a misdeal) names its rule once, in both languages:
+ * German as "(Regel 3.3)", English as core says it. */
+static void test_refusals_name_rule_once(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *preset, *overrides, *line, *rule;
+    } CASES[] = {
+        {"official", "", "game sie declarer=Anna", "2.9.1"},
+        {"official", "", "game sauspiel:H declarer=Anna partner=Bert won", "2.5.1"},
+        {"official", "", "game sauspiel:E declarer=Anna won", "2.5.2"},
+        {"official", "", "game solo:H declarer=Anna partner=Bert won", "2.6.2"},
+        {"official", "", "game geier declarer=Anna won", "2.4.4"},
+        {"official", "", "game solo:H declarer=Anna points=70 schwarz", "4.1.4"},
+        {"official", "", "game solo:H declarer=Anna points=70 schneider schwarz", "4.1.4"},
+        {"official", "", "game solo:H:tout declarer=Anna points=100 won", "2.8.1"},
+        {"official", "", "game wenz declarer=Anna points=70 laufende=7", "4.2.2"},
+        {"official", "", "game sauspiel:E declarer=Anna partner=Bert points=75 kontra=5", "3.3"},
+        {"official", "", "game solo:H declarer=Anna points=75 laid=1", "002"},
+        {"official", "", "game sauspiel:E declarer=Anna partner=Bert points=75 muss", "002"},
+        {"official", "", "game kreuzbock declarer=Anna points=75", "002"},
+        {"official", "", "ramsch losers=Anna", "002"},
+        {"official", "", "penalty 3.4.18 solo:H declarer=Anna offender=Bert", "3.4.18"},
+        {"official", "", "penalty 2.4.10 solo:H declarer=Anna offender=Bert", "2.4.10"},
+        {"official", "", "penalty 3.4.14 sie declarer=Anna offender=Bert", "2.9.2"},
+        {"official", "", "penalty 3.4.14 solo:H declarer=Anna offender=Bert revealer=Carl",
+         "3.4.18"},
+        {"tournament", "", "game solo:H declarer=Anna points=70 kontra=1", "5.2.4"},
+        {"tournament", "", "game wenz:tout declarer=Anna won", "5.2.15"},
+        {"official", "\"all_pass\":\"ramsch\"", "ramsch losers=Anna winners=Bert", "002"},
+        {"official", "\"all_pass\":\"ramsch\"", "ramsch losers=Anna,Bert,Carl,Dora", "002"},
+        {"official", "\"all_pass\":\"ramsch\"", "ramsch losers=Anna jungfrau=3", "002"},
+        {"official", "\"all_pass\":\"ramsch\"", "ramsch durchmarsch=Anna losers=Bert", "002"},
+        {"official", "\"all_pass\":\"ramsch\"", "ramsch losers=Anna kontra=1", "3.3"},
+        {"official", "\"all_pass\":\"ramsch\",\"ramsch_schieben\":\"yes\"",
+         "ramsch losers=Anna", "002"},
+        {"official", "\"all_pass\":\"ramsch\",\"ramsch_jungfrau\":\"no\"",
+         "ramsch losers=Anna jungfrau=1", "002"},
+        {"official", "\"all_pass\":\"muss\"", "thrown_in", "2.4.13"},
+        {"official", "\"all_pass\":\"muss\"",
+         "game sauspiel:E declarer=Anna partner=Bert points=75 muss kontra=1", "3.3"},
+    };
+    for (int lang = 0; lang < 2; lang++)
+        for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+            sk_sheet sh;
+            load(&sh, CASES[i].preset, CASES[i].overrides,
+                 "\"Anna\",\"Bert\",\"Carl\",\"Dora\"", lang);
+            char why[320] = "", want[32];
+            int cmd = -1;
+            if (sk_sheet_add(&sh, CASES[i].line, &cmd, why, sizeof why) != -1)
+                fail_msg("\"%s\" accepted", CASES[i].line);
+            snprintf(want, sizeof want, lang ? "(%s)" : "(Regel %s)", CASES[i].rule);
+            if (!strstr(why, want))
+                fail_msg("\"%s\": expected %s in \"%s\"", CASES[i].line, want, why);
+            names_rule_once(CASES[i].line, why);
+            sk_sheet_free(&sh);
+        }
+}
+
 /* Five players (002): the dealer sits out, and the sheet says so. */
 static void test_five_players(void **state)
 {
@@ -329,6 +410,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lines),           cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_refusals_name_rule_once),
         cmocka_unit_test(test_five_players),    cmocka_unit_test(test_kreuzbock),
         cmocka_unit_test(test_file_round_trip), cmocka_unit_test(test_fewest_transfers),
         cmocka_unit_test(test_names),           cmocka_unit_test(test_book_head),

@@ -67,6 +67,21 @@ contains "$tmp/out" '4,"Dora",penalty,wenz,revoke,"strafe 3.4.14 wenz spieler=Do
 contains "$tmp/out" '"format": "schafkopf-sheet"' "JSON export"
 cmp -s "$f" "$tmp/before.json" && ok || bad "undo did not restore the file"
 
+# Every refusal names its rule once, in both languages: core's message
+# names it already ("... (3.3)"), and the sheet said it again.
+input 'game sauspiel:E declarer=Anna partner=Bert points=75 kontra=5' \
+    'game solo:H declarer=Anna points=75 laid=3' 'ramsch losers=Anna' \
+    'game sauspiel:E declarer=Anna points=70' 'game wenz declarer=Anna laufende=7 points=70' \
+    'game solo:H declarer=Anna points=70 schwarz' 'game sie declarer=Anna' \
+    'penalty 3.4.18 solo:H declarer=Anna offender=Bert' 'redeal 3.4.14'
+for lang in en de; do
+    sheet --players Anna,Bert,Carl,Dora --lang $lang < "$tmp/in"
+    [ "$(grep -c 'Refused\|Abgelehnt' "$tmp/err")" = 9 ] && ok ||
+        { bad "$lang: nine refusals"; cat "$tmp/err"; }
+    if grep -E '\(([^()]*)\).*\(\1\)' "$tmp/err"; then bad "$lang: a rule named twice"; else ok; fi
+done
+contains "$tmp/err" "So oft darf hier nicht gedoppelt werden (Regel 3.3)" "a German refusal"
+
 # A Stock (002): a throw-in fills the pot, it shows on the sheet and in
 # who pays whom.
 input 'thrown_in' 'show' 'pay'

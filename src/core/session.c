@@ -142,7 +142,7 @@ int sk_session_book(sk_session *s, const sk_result *res, sk_error *err)
     if (money != 0 || points != 0) {
         if (err) {
             snprintf(err->msg, sizeof err->msg,
-                     "the result does not sum to zero (money %lld, points %lld)",
+                     "the result does not sum to zero (money %lld, points %lld) (5.3.3)",
                      (long long)money, (long long)points);
             err->rule = "5.3.3";
         }

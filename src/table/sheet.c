@@ -301,12 +301,14 @@ static int parse_line(const sk_sheet *sh, const char *line, sk_outcome *o, int *
     return 0;
 }
 
-/* A core refusal in the sheet's language: German by the field it names. */
+/* A core refusal in the sheet's language: German by the field it names.
+ * Core's message names its rule already ("... (3.3)", skx_fail), so the
+ * English one is taken as it is; the German sentence names the rule
+ * once, when there is one. */
 static void core_refusal(const sk_sheet *sh, const sk_error *err, char *why, size_t size)
 {
-    const char *rule = err->rule ? err->rule : "-";
     if (sh->lang) {
-        snprintf(why, size, "%s (%s)", err->msg, rule);
+        snprintf(why, size, "%s", err->msg);
         return;
     }
     const char *de = "Das passt nicht";
@@ -315,7 +317,10 @@ static void core_refusal(const sk_sheet *sh, const sk_error *err, char *why, siz
             de = FIELDS_DE[i].de;
             break;
         }
-    snprintf(why, size, "%s (Regel %s)", de, rule);
+    if (err->rule)
+        snprintf(why, size, "%s (Regel %s)", de, err->rule);
+    else
+        snprintf(why, size, "%s", de);
 }
 
 /* Reads one deal's line for the session's next deal (sk_session_next

@@ -107,7 +107,6 @@ static const struct {
 
 void sk_tour_refusal(int lang, const sk_error *err, char *why, size_t size)
 {
-    const char *rule = err->rule ? err->rule : "-";
     if (lang) {
         snprintf(why, size, "%s", err->msg); /* skx_fail named the rule */
         return;
@@ -118,7 +117,10 @@ void sk_tour_refusal(int lang, const sk_error *err, char *why, size_t size)
             de = REFUSALS_DE[i].de;
             break;
         }
-    snprintf(why, size, "%s (Regel %s)", de, rule);
+    if (err->rule)
+        snprintf(why, size, "%s (Regel %s)", de, err->rule);
+    else
+        snprintf(why, size, "%s", de);
 }
 
 /* The name under a start number, with "(for X)" after a substitute. */

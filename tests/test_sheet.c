@@ -105,6 +105,51 @@ static void test_lines(void **state)
     sk_sheet_free(&sh);
 }
 
+/* The words of a row: what the sheet says of the line it booked. */
+static void assert_row_says(sk_sheet *sh, const char *line, int lang, const char *want)
+{
+    add(sh, line);
+    char what[256];
+    int was = sh->lang;
+    sh->lang = lang;
+    sk_sheet_describe(sh, &sh->rows[sh->n - 1], what, sizeof what);
+    sh->lang = was;
+    assert_string_equal(what, want);
+}
+
+/* A Ramsch's row (002) says who lost, a Schieberamsch's who won, the
+ * Jungfrauen and the lays, in German and in English; names as one says
+ * them ("Bert und Carl"). */
+static void test_ramsch_words(void **state)
+{
+    (void)state;
+    sk_sheet sh;
+    load(&sh, "stammtisch", "\"ramsch_schieben\":\"yes\",\"klopfen\":\"all\"",
+         "\"Anna\",\"Bert\",\"Carl\",\"Dora\"", 0);
+    assert_row_says(&sh, "ramsch verlierer=Carl gewinner=Anna jungfrau=1", 0,
+                    "Ramsch, verloren: Carl; gewonnen: Anna; 1 Jungfrau");
+    assert_row_says(&sh, "ramsch losers=Carl winners=Anna jungfrau=1", 1,
+                    "Ramsch, lost by: Carl; won by: Anna; 1 without a trick (Jungfrau)");
+    assert_row_says(&sh, "ramsch losers=Bert,Carl winners=Anna jungfrau=1 laid=2", 0,
+                    "Ramsch, verloren: Bert und Carl; gewonnen: Anna; 1 Jungfrau; 2 gelegt");
+    assert_row_says(&sh, "ramsch losers=Dora winners=Carl,Anna,Bert", 1,
+                    "Ramsch, lost by: Dora; won by: Anna, Bert and Carl");
+    assert_row_says(&sh, "ramsch losers=Carl winners=Anna jungfrau=2", 0,
+                    "Ramsch, verloren: Carl; gewonnen: Anna; 2 Jungfrauen");
+    assert_row_says(&sh, "ramsch losers=Carl winners=Anna jungfrau=2", 1,
+                    "Ramsch, lost by: Carl; won by: Anna; 2 without a trick (Jungfrauen)");
+    assert_row_says(&sh, "ramsch durchmarsch=Bert", 0, "Ramsch, Durchmarsch Bert");
+    sk_sheet_free(&sh);
+    /* a plain Ramsch has losers only; one in a Bock round says so */
+    load(&sh, "official",
+         "\"all_pass\":\"ramsch\",\"bock_games\":\"4\",\"bock_on_lost_solo\":\"yes\"",
+         "\"Anna\",\"Bert\",\"Carl\",\"Dora\"", 1);
+    assert_row_says(&sh, "ramsch losers=Anna,Dora", 1, "Ramsch, lost by: Anna and Dora");
+    add(&sh, "game solo:H declarer=Anna lost"); /* starts a Bock round */
+    assert_row_says(&sh, "ramsch losers=Bert", 1, "Ramsch, lost by: Bert; Bock");
+    sk_sheet_free(&sh);
+}
+
 /* Refusals say what is wrong: the sheet's own words, and core's by the
  * field and rule (in German by the field). */
 static void test_refusals(void **state)
@@ -410,7 +455,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lines),           cmocka_unit_test(test_refusals),
-        cmocka_unit_test(test_refusals_name_rule_once),
+        cmocka_unit_test(test_refusals_name_rule_once), cmocka_unit_test(test_ramsch_words),
         cmocka_unit_test(test_five_players),    cmocka_unit_test(test_kreuzbock),
         cmocka_unit_test(test_file_round_trip), cmocka_unit_test(test_fewest_transfers),
         cmocka_unit_test(test_names),           cmocka_unit_test(test_book_head),

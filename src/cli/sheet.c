@@ -75,7 +75,7 @@ static int command_args(char *line, char **args, int max)
 /* Prints the deal just booked: what it was and who got what. */
 static void print_booked(const sk_sheet *sh)
 {
-    char what[160], buf[32];
+    char what[256], buf[32];
     const sk_sheet_row *row = &sh->rows[sh->n - 1];
     sk_sheet_describe(sh, row, what, sizeof what);
     printf("%s %d: %s", SW(SK_SW_GAME), sh->n, what);
@@ -343,7 +343,7 @@ static void sheet_usage(FILE *out)
  * after every entry; returns 0, or 1 if any line was refused. */
 static int sheet_loop(sk_sheet *sh, FILE *in, skx_keep *keep)
 {
-    char *line = NULL, why[320], what[160];
+    char *line = NULL, why[320], what[256];
     size_t cap = 0;
     int status = 0;
     long got;

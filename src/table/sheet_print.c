@@ -31,6 +31,8 @@ static const char *const WORDS[2][SK_SW_COUNT] = {
         [SK_SW_MISSING_RESULT] = "augen=N oder gewonnen oder verloren fehlt",
         [SK_SW_BAD_TEXT] = "Steuerzeichen oder kein UTF-8 in der Zeile",
         [SK_SW_GREETING] = "Eine Zeile je Spiel; hilfe zeigt die Eingaben, ende hört auf.",
+        [SK_SW_AND] = "und", [SK_SW_RAMSCH_WON] = "gewonnen:",
+        [SK_SW_JUNGFRAU_ONE] = "1 Jungfrau", [SK_SW_JUNGFRAU_MANY] = "%d Jungfrauen",
         [SK_SW_HELP] =
             "Eingaben (eine Zeile je Spiel):\n"
             "  spiel VERTRAG spieler=NAME [partner=NAME] augen=N | gewonnen|verloren\n"
@@ -64,6 +66,9 @@ static const char *const WORDS[2][SK_SW_COUNT] = {
         [SK_SW_MISSING_RESULT] = "points=N or won or lost is missing",
         [SK_SW_BAD_TEXT] = "control characters or no UTF-8 in the line",
         [SK_SW_GREETING] = "One line per deal; help shows what to type, quit ends.",
+        [SK_SW_AND] = "and", [SK_SW_RAMSCH_WON] = "won by:",
+        [SK_SW_JUNGFRAU_ONE] = "1 without a trick (Jungfrau)",
+        [SK_SW_JUNGFRAU_MANY] = "%d without a trick (Jungfrauen)",
         [SK_SW_HELP] =
             "Input (one line per deal):\n"
             "  game CONTRACT declarer=NAME [partner=NAME] points=N | won|lost\n"
@@ -104,7 +109,32 @@ static const char *seat_name(const sk_sheet *sh, const sk_sheet_row *row, int se
     return seat < SK_NSEATS ? sh->names[row->seat_player[seat]] : "?";
 }
 
-/* What a row's deal was, in words. */
+/* The players of a row in a set of seats, as one says them: "Anna",
+ * "Anna und Bert", "Anna, Bert und Carl" (always terminated). */
+static void seat_list(const sk_sheet *sh, const sk_sheet_row *row, unsigned seats, char *buf,
+                      size_t size)
+{
+    int count = 0, said = 0;
+    for (int s = 0; s < SK_NSEATS; s++)
+        count += (int)(seats >> s & 1);
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int s = 0; s < SK_NSEATS && n < size; s++) {
+        if (!(seats >> s & 1))
+            continue;
+        char sep[8] = "";
+        if (said == count - 1 && said > 0)
+            snprintf(sep, sizeof sep, " %s ", sk_sheet_word(sh->lang, SK_SW_AND));
+        else if (said > 0)
+            snprintf(sep, sizeof sep, ", ");
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", sep, seat_name(sh, row, s));
+        said++;
+    }
+}
+
+/* What a row's deal was, in words: a game with its declarer, partner,
+ * result and what priced it; a Ramsch with its losers, a Schieberamsch's
+ * winners, the Jungfrauen and lays; a penalty with its fault. */
 void sk_sheet_describe(const sk_sheet *sh, const sk_sheet_row *row, char *buf, size_t size)
 {
     const char *const *w = WORDS[sh->lang ? 1 : 0];
@@ -122,16 +152,30 @@ void sk_sheet_describe(const sk_sheet *sh, const sk_sheet_row *row, char *buf, s
     case SK_OUTCOME_REDEAL:
         PUT("%s (%s)", w[SK_SW_REDEAL], sk_fault_rule(o->fault));
         break;
-    case SK_OUTCOME_RAMSCH:
+    case SK_OUTCOME_RAMSCH: {
+        char list[4 * SK_SHEET_NAME + 16];
         if (o->durchmarsch != SK_NOSEAT) {
             PUT("Ramsch, %s %s", w[SK_SW_DURCHMARSCH], seat_name(sh, row, o->durchmarsch));
-            break;
+        } else {
+            seat_list(sh, row, o->losers, list, sizeof list);
+            PUT("%s %s", w[SK_SW_RAMSCH_LOST], list);
         }
-        PUT("%s", w[SK_SW_RAMSCH_LOST]);
-        for (int s = 0; s < SK_NSEATS; s++)
-            if (o->losers >> s & 1)
-                PUT(" %s", seat_name(sh, row, s));
-        break;
+        if (o->winners) {
+            seat_list(sh, row, o->winners, list, sizeof list);
+            PUT("; %s %s", w[SK_SW_RAMSCH_WON], list);
+        }
+        if (o->jungfrau == 1)
+            PUT("; %s", w[SK_SW_JUNGFRAU_ONE]);
+        else if (o->jungfrau > 1) {
+            PUT("; ");
+            PUT(w[SK_SW_JUNGFRAU_MANY], o->jungfrau);
+        }
+        if (o->laid)
+            PUT("; %d %s", o->laid, w[SK_SW_LAID]);
+        if (o->bock)
+            PUT("; Bock");
+        return;
+    }
     case SK_OUTCOME_PENALTY:
         PUT("%s (%s) %s: ", w[SK_SW_FAULT], sk_fault_rule(o->fault),
             seat_name(sh, row, o->fault == SK_FAULT_REVEALED ? o->revealer : o->offender));
@@ -180,7 +224,7 @@ void sk_sheet_print(const sk_sheet *sh, FILE *out, bool points)
         fprintf(out, " %8.8s", sh->names[p]);
     fprintf(out, "  %s: %s\n", w[SK_SW_DEALER], w[SK_SW_GAME]);
     int64_t total[5] = {0};
-    char buf[32], what[160];
+    char buf[32], what[256];
     for (int i = 0; i < sh->n; i++) {
         const sk_sheet_row *row = &sh->rows[i];
         fprintf(out, "%-5d", i + 1);

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Validates protocol messages against docs/server-protocol.schema.json.
 
-usage: check_schema.py SCHEMA server|client|api_games FILE...
+usage: check_schema.py SCHEMA server|client|api_games|api_rules FILE...
 
 Each FILE holds messages of the given direction, one JSON text a line
-(or one whole JSON text per file for the fuzz corpus and for api_games,
-the body of GET /api/rooms/CODE/games).  Exits 1 naming
+(or one whole JSON text per file for the fuzz corpus, for api_games,
+the body of GET /api/rooms/CODE/games, and for api_rules, that of GET
+/api/rules).  Exits 1 naming
 the first message that does not fit.  Used by tests/test_server.c.
 """
 import json

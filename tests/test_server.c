@@ -287,6 +287,7 @@ static void test_origin(void **state)
 #include "server_table.c"
 #include "server_books.c"
 #include "server_book_entry.c"
+#include "server_book_rules.c"
 
 /* After each test: no server of a failed test lives on. */
 static int teardown(void **state)
@@ -312,6 +313,7 @@ int main(void)
         SKT_TABLE_TESTS
         SKT_BOOK_TESTS
         SKT_BOOK_ENTRY_TESTS
+        SKT_BOOK_RULES_TESTS
         SKT_PLAY_TESTS
     };
     snprintf(skt_dump_path, sizeof skt_dump_path, "/tmp/sk-server-msgs-XXXXXX");

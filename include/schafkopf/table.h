@@ -282,7 +282,8 @@ int sk_room_game_seats(const sk_room *r, uint32_t game_no, uint8_t room_seat[SK_
  * keeping", docs/tournament.md).  Names: sk_sheet_ (sheet.c,
  * sheet_print.c; the canonical line and played games, sheet_line.c; the
  * CSV read back, sheet_csv.c; statistics, sheet_stats.c, their table
- * and chart, sheet_chart.c), sk_tour_ (tour.c, tour_print.c).  The JSON members
+ * and chart, sheet_chart.c; a new book's ruleset, sheet_rules.c),
+ * sk_tour_ (tour.c, tour_print.c).  The JSON members
  * are jansson values (struct json_t).
  */
 struct json_t;
@@ -382,6 +383,20 @@ char *sk_sheet_head(const sk_rules *r, char names[][SK_SHEET_NAME], int n, int d
  * dealer (-1 when none); 0, or -1 with why naming the member. */
 int sk_sheet_head_read(const char *head, sk_rules *r, char names[][SK_SHEET_NAME], int max,
                        int *n, int *dealer, char *why, size_t size);
+/* A new book's ruleset (sheet_rules.c): the JSON text of a "rules"
+ * object, {"preset": NAME, "overrides": {OPTION: VALUE}}, the options by
+ * the ruleset's own names, each set and checked by core.  0, or -1 with
+ * why in lang (0 German, 1 English) naming the option, the value and
+ * what it takes; r unchanged.  The options are not checked against each
+ * other yet: set what is known (an evening's players), then
+ * sk_sheet_rules_check. */
+int sk_sheet_rules_read(const char *text, int lang, sk_rules *r, char *why, size_t size);
+/* sk_rules_validate with its refusal in lang: 0 or -1 with why. */
+int sk_sheet_rules_check(const sk_rules *r, int lang, char *why, size_t size);
+/* Every preset with every option's value as text, {"official":
+ * {"players": "4", ...}, ...}: what a create form starts from.  NULL
+ * when out of memory. */
+struct json_t *sk_sheet_rules_presets(void);
 /* Whether a player's name is fine (see sheet.c). */
 int sk_sheet_name_ok(const char *name);
 /* Reads a sheet file's text, booking every entry again; 0 or -1 with

@@ -335,24 +335,29 @@ static void book_create(skx_conn *c, const skx_msg *m)
         return;
     }
     if (m->kind != SK_STORE_BOOK_TOURNAMENT) {
+        /* the preset and house rules by the ruleset's own names, refused
+         * in the connection's language (sk_sheet_rules_read) */
         sk_rules r;
+        char why[300];
         if (group)
             r = group->rules;
-        else if (m->has_rules)
-            r = m->rules;
-        else
+        else if (!m->has_rules)
             sk_rules_preset(&r, "official", NULL);
+        else if (sk_sheet_rules_read(m->rules_text, c->lang, &r, why, sizeof why) < 0) {
+            skx_send_error(c, m->ref, "bad_message", why, NULL);
+            return;
+        }
         if (m->kind == SK_STORE_BOOK_SHEET) {
             if (m->first_dealer >= m->nnames) {
                 refuse(c, m->ref, "bad_message", BW_DEALER, NULL, 0);
                 return;
             }
             r.players = (uint8_t)m->nnames;
-            sk_error e = {{0}, NULL};
-            if (sk_rules_validate(&r, &e) < 0) {
-                skx_send_error(c, m->ref, "bad_message", e.msg, e.rule);
-                return;
-            }
+            sk_rules_refresh(&r);
+        }
+        if (sk_sheet_rules_check(&r, c->lang, why, sizeof why) < 0) {
+            skx_send_error(c, m->ref, "bad_message", why, NULL);
+            return;
         }
         head = sk_sheet_head(&r, names, m->nnames, m->kind == SK_STORE_BOOK_SHEET ? m->first_dealer
                                                                                 : -1);

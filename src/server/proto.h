@@ -90,6 +90,8 @@ typedef struct skx_msg {
     char key[SKX_BOOK_KEY_HEX + 1]; /* an edit key (64 hex) or a table key (32 hex), "" */
     int kind;                     /* book_create: 1 group, 2 sheet (an evening), 3 tournament */
     int has_rules;                /* book_create: "rules" was given */
+    char rules_text[SKX_MSG_MAX + 1]; /* book_create: its JSON text, read by books.c in
+                                   * the connection's language (sk_sheet_rules_read) */
     char group[SKX_CODE_LEN + 1]; /* book_create: the group of an evening, "" */
     char names[SKX_BOOK_NAMES][SKX_BOOK_NAME_MAX + 1]; /* book_create: "players" */
     int nnames;

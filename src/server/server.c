@@ -1,9 +1,8 @@
 /*
  * server.c -- the libwebsockets context and its one event loop: static
  * files of the browser client (a mount of --web), a small HTTP API
- * (/api/lobby, /api/rooms/CODE/games.jsonl and /games, /api/books/...) and the
- * WebSocket protocol
- * "schafkopf" on the same port.  Each pass of the loop handles what
+ * (/api/lobby, /api/rooms/CODE/games.jsonl and /games, /api/books/...,
+ * /api/rules) and the WebSocket protocol "schafkopf" on the same port.  Each pass of the loop handles what
  * arrived, then commits the store once and sends (skx_rooms_*).
  */
 #include "server_internal.h"
@@ -212,6 +211,12 @@ static int api_route(skx_server *srv, struct lws *wsi, const char *uri, skx_http
     if (strcmp(uri, "/api/lobby") == 0) {
         json_t *o = json_pack("{s:o, s:o}", "rooms", skx_rooms_lobby(srv), "engines",
                               skx_engine_names(srv));
+        h->body = o ? json_dumps(o, JSON_COMPACT) : NULL;
+        json_decref(o);
+        return h->body ? 200 : 500;
+    }
+    if (strcmp(uri, "/api/rules") == 0) { /* every preset's options: the create forms */
+        json_t *o = json_pack("{s:o*}", "presets", sk_sheet_rules_presets());
         h->body = o ? json_dumps(o, JSON_COMPACT) : NULL;
         json_decref(o);
         return h->body ? 200 : 500;

@@ -14,6 +14,7 @@ import { FAULTS, MISDEALS, composeLine, entryOffers, takesPartner, tableLine, to
   standingsModel, stageComplete, parseHash, makeHash, loadBooks, rememberBook, keyOf, splitNames, nameOk } from './bookmodel.js';
 import { contractName } from './i18n.js';
 import { scoresPoints } from './words.js';
+import { HOUSE, fieldShown, houseOverrides, rulesSummary, tariffText } from './bookrules.js';
 
 const $ = (id) => document.getElementById(id);
 const THEME_KEY = 'schafkopf.theme';
@@ -34,6 +35,17 @@ class Books {
     this.book = null;        // the last `book` message of the book shown
     this.route = parseHash(location.hash);
     this.entry = {};         // the entry form's last values (kept across updates)
+    this.presets = null;     // every preset's options (GET /api/rules), for house rules
+  }
+
+  // Loads the presets' options once (what the house rules start from and
+  // what a book's rules are summed up from); then draws what needs them.
+  loadPresets() {
+    fetch('/api/rules').then((r) => (r.ok ? r.json() : null)).then((j) => {
+      this.presets = (j && j.presets) || {};
+      if (this.route.book) this.render();
+      else for (const d of document.querySelectorAll('details.bk-house')) this.fillHouse(d, d.dataset.preset);
+    }).catch(() => { this.presets = {}; });
   }
 
   start() {
@@ -68,6 +80,7 @@ class Books {
     n.on('book_done', (m) => { this.say(m.said ? m.said.trim() : t(this.undoing ? 'bk_undone' : 'bk_saved'), false); this.afterDone(); });
     n.on('error', (m) => this.say(m.message, true));
     this.render();
+    this.loadPresets();
     n.connect();
   }
 
@@ -133,7 +146,12 @@ class Books {
     const v = $('bk-view');
     const b = this.book;
     document.body.classList.toggle('bk-live', !!(this.route.live));
-    if (!this.route.book) { v.replaceChildren(this.home()); return; }
+    if (!this.route.book) {
+      const kept = this.formState();
+      v.replaceChildren(this.home());
+      this.restoreForms(kept);
+      return;
+    }
     if (!b) { v.replaceChildren(h('p', { class: 'muted' }, t('bk_loading'))); return; }
     document.title = `${b.title || t('bk_untitled')} – Schafkopf`;
     let page;
@@ -146,6 +164,37 @@ class Books {
     v.replaceChildren(page);
     if (focus && !this.clearForm) { const el = v.querySelector(`[name="${focus}"]`); if (el) el.focus(); }
     this.clearForm = false;
+  }
+
+  // What the start page's create forms hold (values, house rules open),
+  // so that drawing the page again (another language) keeps it.
+  formState() {
+    const kept = {};
+    for (const f of document.querySelectorAll('.bk-home form[id]')) {
+      const d = f.querySelector('details.bk-house');
+      kept[f.id] = { open: !!(d && d.open),
+        values: new Map([...f.elements].filter((el) => el.name).map((el) => [el.name, el.type === 'checkbox' ? el.checked : el.value])) };
+    }
+    return kept;
+  }
+
+  // Puts back what formState kept: the preset first (it draws the house
+  // rules), then every field.
+  restoreForms(kept) {
+    for (const [id, { open, values }] of Object.entries(kept)) {
+      const f = document.getElementById(id);
+      if (!f) continue;
+      const d = f.querySelector('details.bk-house');
+      if (f.elements.preset && values.has('preset')) {
+        f.elements.preset.value = values.get('preset');
+        if (d) this.fillHouse(d, f.elements.preset.value);
+      }
+      for (const el of f.elements) {
+        if (!el.name || el.name === 'preset' || !values.has(el.name)) continue;
+        if (el.type === 'checkbox') el.checked = values.get(el.name); else el.value = values.get(el.name);
+      }
+      if (d) { d.open = open; this.showHouse(d); }
+    }
   }
 
   // ---- the start: my books, open by code, create ----
@@ -164,6 +213,17 @@ class Books {
       this.net.send(msg);
     };
     const presets = PRESETS.map((p) => [p, t('preset_' + p)]);
+    // the preset, then its house rules (collapsed, filled from the preset)
+    const rulesOf = (f) => {
+      const d = f.preset.form.querySelector('details.bk-house');
+      const base = this.presets && this.presets[f.preset.value];
+      return { preset: f.preset.value, overrides: base ? houseOverrides(this.houseValues(d), base) : {} };
+    };
+    const presetField = () => {
+      const sel = select('preset', presets, 'official');
+      sel.addEventListener('change', () => this.fillHouse(sel.form.querySelector('details.bk-house'), sel.value));
+      return field(t('preset'), sel);
+    };
     return h('div', { class: 'bk-home' },
       h('section', { class: 'panel' }, h('h2', {}, t('bk_mine')),
         mine.length ? h('ul', { class: 'bk-list' }, ...mine.map((m) => h('li', {},
@@ -176,17 +236,17 @@ class Books {
       h('section', { class: 'panel' }, h('h2', {}, t('bk_new_sheet')),
         h('p', { class: 'muted' }, t('bk_new_sheet_help')),
         h('form', { id: 'bk-create-sheet', onsubmit: create('sheet', (f) => ({ players: splitNames(f.players.value),
-          first_dealer: Math.max(0, (parseInt(f.dealer.value, 10) || 1) - 1), rules: { preset: f.preset.value, overrides: {} } })) },
+          first_dealer: Math.max(0, (parseInt(f.dealer.value, 10) || 1) - 1), rules: rulesOf(f) })) },
           field(t('bk_name_of', t('bk_sheet')), h('input', { name: 'title', maxlength: 64 })),
           field(t('bk_players_order'), h('input', { name: 'players', required: true, placeholder: 'Anna, Bert, Carl, Dora' })),
           field(t('bk_first_dealer_no'), num('dealer', { min: 1, max: 5, value: 1 })),
-          field(t('preset'), select('preset', presets)),
+          presetField(), this.houseBlock('official'),
           h('button', { type: 'submit' }, t('bk_create')))),
       h('section', { class: 'panel' }, h('h2', {}, t('bk_new_group')),
-        h('form', { id: 'bk-create-group', onsubmit: create('group', (f) => ({ players: splitNames(f.players.value), rules: { preset: f.preset.value, overrides: {} } })) },
+        h('form', { id: 'bk-create-group', onsubmit: create('group', (f) => ({ players: splitNames(f.players.value), rules: rulesOf(f) })) },
           field(t('bk_name_of', t('bk_group')), h('input', { name: 'title', maxlength: 64 })),
           field(t('bk_roster'), h('textarea', { name: 'players', rows: 3, required: true, placeholder: 'Anna Bert Carl Dora Emil' })),
-          field(t('preset'), select('preset', presets)),
+          presetField(), this.houseBlock('official'),
           h('button', { type: 'submit' }, t('bk_create')))),
       h('section', { class: 'panel' }, h('h2', {}, t('bk_new_tournament')),
         h('form', { id: 'bk-create-tournament', onsubmit: create('tournament', (f) => ({ seed: f.seed.value.trim() })) },
@@ -194,6 +254,74 @@ class Books {
           field(t('bk_seed'), h('input', { name: 'seed', maxlength: 63, required: true })),
           h('p', { class: 'muted' }, t('bk_seed_help')),
           h('button', { type: 'submit' }, t('bk_create')))));
+  }
+
+  // ---- house rules of a new evening or group (bookrules.js) ----
+  // A collapsed block under the preset: the options Stammtische differ
+  // in, each as the preset has it; only what is changed is sent.  The
+  // preset's select refills it.
+  houseBlock(preset) {
+    const d = h('details', { class: 'bk-house', 'data-preset': preset },
+      h('summary', {}, t('house_rules')), h('div', { class: 'bk-house-body' }));
+    d.addEventListener('input', () => this.showHouse(d));
+    d.addEventListener('change', () => this.showHouse(d));
+    this.fillHouse(d, preset);
+    return d;
+  }
+
+  // Draws the house rules as preset `preset` has them.
+  fillHouse(d, preset) {
+    const body = d.querySelector('.bk-house-body');
+    d.dataset.preset = preset;
+    const base = this.presets && this.presets[preset];
+    if (!base) { body.replaceChildren(h('p', { class: 'muted' }, t(this.presets ? 'hr_unknown' : 'bk_loading'))); return; }
+    const label = (k, v) => { const x = t(k + '_' + v); return x === k + '_' + v ? v : x; };
+    const input = (f) => {
+      const name = 'o_' + f.key, v = base[f.key];
+      if (f.type === 'check') return h('label', { class: 'bk-check', 'data-key': f.key }, h('input', { type: 'checkbox', name, checked: v === 'yes' }), t('hr_' + f.key));
+      const inner = f.type === 'select'
+        ? select(name, (f.values.includes(v) ? f.values : [...f.values, v]).map((x) => [x, label('hr_' + f.key, x)]), v)
+        : num(name, { min: f.min, max: f.max, value: v });
+      return h('label', { class: 'bk-field', 'data-key': f.key }, h('span', {}, t('hr_' + f.key)), inner);
+    };
+    body.replaceChildren(h('p', { class: 'muted' }, t('hr_from_preset', t('preset_' + preset))),
+      ...HOUSE.map((sec) => h('fieldset', { class: 'bk-house-sec', 'data-sec': sec.section }, h('legend', {}, t(sec.section)),
+        ...sec.fields.filter((f) => f.key in base).map(input))),
+      h('p', { class: 'bk-tariff' }));
+    this.showHouse(d);
+  }
+
+  // The house rules' values as text, by option ({} before they are drawn).
+  houseValues(d) {
+    const v = {};
+    for (const el of d ? d.querySelectorAll('[name^="o_"]') : []) v[el.name.slice(2)] = el.type === 'checkbox' ? (el.checked ? 'yes' : 'no') : el.value;
+    return v;
+  }
+
+  // Shows the fields that apply to what is chosen (Ramsch's options only
+  // with a Ramsch ...) and the tariff in money.
+  showHouse(d) {
+    const base = this.presets && this.presets[d.dataset.preset];
+    if (!base) return;
+    const v = { ...base }; // a number left empty is the preset's
+    for (const [k, x] of Object.entries(this.houseValues(d))) if (x !== '') v[k] = x;
+    for (const sec of HOUSE) {
+      const fs = d.querySelector(`[data-sec="${sec.section}"]`);
+      let any = false;
+      for (const f of sec.fields) {
+        const el = d.querySelector(`[data-key="${f.key}"]`);
+        if (el) { el.hidden = !fieldShown(sec, f, v); any = any || !el.hidden; }
+      }
+      if (fs) fs.hidden = !any;
+    }
+    const tariff = d.querySelector('.bk-tariff');
+    if (tariff) tariff.textContent = v.score === 'points' ? '' : tariffText(v);
+  }
+
+  // The rules in force, in a few words (empty until the presets are known).
+  rulesLine(rules) {
+    const items = rulesSummary(rules, this.presets);
+    return items.length ? h('p', { class: 'bk-rules', id: 'bk-rules' }, h('b', {}, `${t('hr_in_force')}: `), items.join(' · ')) : null;
   }
 
   // ---- a group ----
@@ -204,7 +332,8 @@ class Books {
       select('seat' + i, [['', '—'], ...v.players.map((p) => [p, p])], i < 4 ? v.players[i] : '')));
     return h('div', { class: 'bk-group' },
       h('h2', {}, b.title || t('bk_untitled'), ' ', h('span', { class: 'muted' }, t('bk_group'))),
-      h('p', {}, `${t('bk_roster')}: ${v.players.join(', ')} · ${t('preset_' + v.rules.preset) || v.rules.preset}`),
+      h('p', {}, `${t('bk_roster')}: ${v.players.join(', ')}`),
+      this.rulesLine(v.rules),
       h('section', { class: 'panel' }, h('h3', {}, t('bk_evenings')),
         v.evenings.length ? h('ul', { class: 'bk-list' }, ...v.evenings.map((e) => h('li', {},
           h('a', { href: makeHash(e.book) }, e.title || new Date(e.created * 1000).toLocaleDateString(getLang())), ' ',
@@ -394,6 +523,7 @@ class Books {
     return h('div', { class: 'bk-sheet' },
       h('h2', {}, b.title || new Date(b.created * 1000).toLocaleDateString(getLang()), ' ', h('span', { class: 'muted' }, t('bk_sheet'))),
       b.group ? h('p', {}, h('a', { href: makeHash(b.group) }, t('bk_to_group'))) : null,
+      this.rulesLine(m.rules),
       h('p', { class: 'bk-next' }, nextText),
       edit ? this.entryForm(m.players, entryOffers(b.view, m.players.length), (f) => { const r = composeLine(f); if (r.line) this.line(r.line); return r; }) : null,
       h('div', { class: 'bk-scroll' }, h('table', { class: 'bk-table', 'aria-label': t('bk_sheet') }, h('thead', {}, head), h('tbody', {}, ...rows, total))),

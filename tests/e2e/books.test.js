@@ -5,7 +5,8 @@
 // enters a game; a live standings page in a second browser context
 // updates without a reload.  An evening is kept at a phone's width, with
 // a refusal shown in words and an undo.  An evening of house rules
-// (Hochzeit, Schieberamsch, Klopfen) enters what only such rules play.
+// (Hochzeit, Schieberamsch, Klopfen), picked on the page under the
+// preset, enters what only such rules play, and its rows say it.
 // Screenshots at 360 px and at a desktop's width, German and English, go
 // to $SK_E2E_OUT (build/e2e/).
 
@@ -176,20 +177,30 @@ test('an evening at a phone: a deal, a refusal in words, undo, English', async (
   await p.context.close();
 });
 
-// A new evening made through the protocol (docs/server-protocol.md
-// "book_create"): the page's create form offers the presets only, and a
-// Schieberamsch is a house rule.  Returns {book, key}.
-async function createEvening(page, players, rules) {
-  return page.evaluate(([pl, ru]) => new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://${location.host}/`, 'schafkopf');
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', name: 'Wirt' }));
-    ws.onmessage = (ev) => {
-      const m = JSON.parse(ev.data);
-      if (m.type === 'welcome') ws.send(JSON.stringify({ type: 'book_create', kind: 'sheet', players: pl, first_dealer: 0, rules: ru }));
-      if (m.type === 'book_created') { ws.close(); resolve({ book: m.book, key: m.key }); }
-      if (m.type === 'error') { ws.close(); reject(new Error(m.message)); }
-    };
-  }), [players, rules]);
+// Creates an evening on the start page with the preset and house rules
+// (the collapsed "Hausregeln" under the preset, docs/web.md): `checks`
+// the checkboxes to tick, `selects` the selects to set, by option name.
+async function createWithHouseRules(page, { players, preset, checks = [], selects = {}, shotName = null }) {
+  await page.goto(`${server.url}books.html`);
+  await page.waitForSelector('#conn[data-state=open]');
+  const form = '#bk-create-sheet';
+  await page.fill(`${form} [name=players]`, players);
+  await page.selectOption(`${form} [name=preset]`, preset);
+  await page.click(`${form} details.bk-house > summary`);
+  await page.waitForSelector(`${form} [name=o_all_pass]`);
+  for (const [k, v] of Object.entries(selects)) await page.selectOption(`${form} [name=o_${k}]`, v);
+  for (const k of checks) await page.check(`${form} [name=o_${k}]`);
+  if (shotName) await shot(page, shotName);
+  await page.click(`${form} button[type=submit]`);
+}
+
+// The words of an evening's row n (1..), without its dealer.
+async function rowText(page, n) {
+  await page.waitForSelector(`.bk-table tbody tr:not(.sum) >> nth=${n - 1}`);
+  return page.evaluate((i) => {
+    const td = document.querySelectorAll('.bk-table tbody tr:not(.sum)')[i].querySelector('td.l');
+    return td.textContent.replace(/^[^:]*: /, '');
+  }, n - 1);
 }
 
 // The money of an evening's row n (1..) per player, as the page shows it.
@@ -208,18 +219,40 @@ async function enter(page, rows) {
   await page.waitForSelector(`.bk-table tbody tr:not(.sum) >> nth=${rows - 1}`);
 }
 
-// A Stammtisch evening (002): Hochzeit, Schieberamsch with Jungfrauen,
-// Klopfen.  The form offers what the ruleset plays and the fields each
-// deal needs; the server books the lines it composes (the money as
-// docs/rules.md prices them, 10 cents a unit).
-test('an evening of house rules: a Hochzeit, a Schieberamsch with a Jungfrau, a 3.4.18 penalty', async () => {
+// A Stammtisch evening (002) made on the page with its house rules:
+// the Stammtisch preset (Hochzeit, Ramsch with Jungfrau) and a
+// Schieberamsch and Klopfen ticked under "Hausregeln".  The form offers
+// what the ruleset plays and the fields each deal needs; the server
+// books the lines it composes (the money as docs/rules.md prices them,
+// 10 cents a unit) and each row says what was entered.
+test('an evening of house rules: made on the page, a Hochzeit, a Schieberamsch with a Jungfrau, a 3.4.18 penalty', async () => {
   const p = await person(browser, { device: DESKTOP });
-  await p.page.goto(`${server.url}books.html`);
-  await p.page.waitForSelector('#conn[data-state=open]');
-  const { book, key } = await createEvening(p.page, ['Anna', 'Bert', 'Carl', 'Dora'],
-    { preset: 'stammtisch', overrides: { ramsch_schieben: 'yes', klopfen: 'all' } });
-  await p.page.goto(`${server.url}books.html#b=${book}&k=${key}`);
+  // a Muss needs four at the table: the server says so in German
+  await createWithHouseRules(p.page, { players: 'Anna, Bert, Carl', preset: 'kurz', selects: { all_pass: 'muss' } });
+  await p.page.waitForSelector('#bk-msg.bad');
+  assert.match(await p.page.locator('#bk-msg').textContent(), /Muss und Kreuzbock brauchen vier Spieler/);
+  // the house rules follow the preset: the Stammtisch's Hochzeit and Jungfrau are ticked
+  await p.page.selectOption('#bk-create-sheet [name=preset]', 'stammtisch');
+  assert.equal(await p.page.locator('#bk-create-sheet [name=o_allow_hochzeit]').isChecked(), true);
+  assert.equal(await p.page.locator('#bk-create-sheet [name=o_ramsch_jungfrau]').isChecked(), true);
+  assert.equal(await p.page.locator('#bk-create-sheet [name=o_all_pass]').inputValue(), 'ramsch');
+  // the form in English and at a phone's width (not sent): another
+  // language draws the page again and keeps what was picked
+  await p.page.selectOption('#lang', 'en');
+  await p.page.waitForSelector('#bk-create-sheet details.bk-house[open] [name=o_all_pass]');
+  assert.equal(await p.page.locator('#bk-create-sheet [name=o_all_pass] option:checked').textContent(), 'Ramsch');
+  await shot(p.page, 'house-create-desktop-en');
+  await p.page.selectOption('#lang', 'de');
+  await p.page.setViewportSize({ width: 360, height: 740 });
+  await p.page.waitForSelector('#bk-create-sheet details.bk-house[open] [name=o_all_pass]');
+  await shot(p.page, 'house-create-phone-de');
+  await p.page.setViewportSize({ width: 1280, height: 800 });
+  await createWithHouseRules(p.page, { players: 'Anna, Bert, Carl, Dora', preset: 'stammtisch',
+    checks: ['ramsch_schieben'], selects: { klopfen: 'all' }, shotName: 'house-create-desktop-de' });
   await p.page.waitForSelector('#bk-entry');
+  const rules = await p.page.locator('#bk-rules').textContent();
+  for (const w of ['Stammtisch', 'Schieberamsch (Jungfrau, Durchmarsch)', 'auch Hochzeit', 'jeder darf klopfen', 'Tarif: Sauspiel 0,10 €'])
+    assert.ok(rules.includes(w), `${w} in ${rules}`);
   const contracts = await p.page.locator('#bk-entry [name=contract] option').evaluateAll((os) => os.map((o) => o.value));
   for (const c of ['hochzeit', 'farbgeier:E', 'farbwenz:S', 'geier', 'bettel', 'bettel:ouvert', 'sie'])
     assert.ok(contracts.includes(c), `${c} in ${contracts}`);
@@ -251,6 +284,7 @@ test('an evening of house rules: a Hochzeit, a Schieberamsch with a Jungfrau, a 
   await shot(p.page, 'house-ramsch-desktop-de');
   await enter(p.page, 2);
   assert.deepEqual(await rowMoney(p.page, 2), ['+0,80 €', '0,00 €', '−0,80 €', '0,00 €']);
+  assert.equal(await rowText(p.page, 2), 'Ramsch, verloren: Carl; gewonnen: Anna; 1 Jungfrau');
 
   // 3. 3.4.18: Bert revoked in Anna's Herz-Solo and Carl showed his cards:
   // Carl pays the Solo with Schneider (6 units) as if he had erred
@@ -272,6 +306,8 @@ test('an evening of house rules: a Hochzeit, a Schieberamsch with a Jungfrau, a 
   await p.page.selectOption('#lang', 'en');
   await p.page.waitForFunction(() => document.querySelector('.bk-sheet h2').textContent.includes('evening'));
   assert.match(await p.page.locator('#bk-entry').textContent(), /Winners \(fewest card points\)/);
+  assert.equal(await rowText(p.page, 2), 'Ramsch, lost by: Carl; won by: Anna; 1 without a trick (Jungfrau)');
+  assert.match(await p.page.locator('#bk-rules').textContent(), /all pass: Schieberamsch \(Jungfrau, Durchmarsch\)/);
   await shot(p.page, 'house-ramsch-desktop-en');
   await p.page.setViewportSize({ width: 360, height: 740 });
   await shot(p.page, 'house-ramsch-phone-en');
@@ -283,11 +319,15 @@ test('an evening of house rules: a Hochzeit, a Schieberamsch with a Jungfrau, a 
   await shot(p.page, 'house-game-phone-de');
 
   // 002: a throw-in starts a Kreuzbock round: its games are the pairs
-  // across, and the form offers nothing else
-  const kb = await createEvening(p.page, ['Anna', 'Bert', 'Carl', 'Dora'],
-    { preset: 'official', overrides: { kreuzbock_on_throw_in: 'yes' } });
-  await p.page.goto(`${server.url}books.html#b=${kb.book}&k=${kb.key}`);
+  // across, and the form offers nothing else (the official rules with
+  // that one house rule, ticked on the page at a phone's width, in English)
+  await p.page.selectOption('#lang', 'en');
+  await createWithHouseRules(p.page, { players: 'Anna, Bert, Carl, Dora', preset: 'official',
+    checks: ['kreuzbock_on_throw_in'], shotName: 'house-create-phone-en' });
   await p.page.waitForSelector('#bk-entry');
+  assert.match(await p.page.locator('#bk-rules').textContent(), /a throw-in starts a Kreuzbock round/);
+  await p.page.selectOption('#lang', 'de');
+  await p.page.waitForFunction(() => document.querySelector('.bk-sheet h2').textContent.includes('Abend'));
   await p.page.click('#bk-entry input[name=kind][value=thrown]');
   await enter(p.page, 1);
   await p.page.waitForFunction(() => document.querySelector('.bk-next').textContent.includes('Kreuzbock'));
@@ -317,6 +357,10 @@ test("a group's statistics: money for a money group, points for a tournament gro
     await p.page.waitForSelector('#conn[data-state=open]');
     await p.page.fill('#bk-create-group [name=players]', 'Anna Bert Carl Dora');
     await p.page.selectOption('#bk-create-group [name=preset]', preset);
+    if (preset === 'official') { // a group's house rule, for all its evenings
+      await p.page.click('#bk-create-group details.bk-house > summary');
+      await p.page.selectOption('#bk-create-group [name=o_klopfen]', 'all');
+    }
     await p.page.click('#bk-create-group button[type=submit]');
     await p.page.waitForSelector('#bk-new-evening');
     const group = new URLSearchParams((await p.page.evaluate(() => location.hash)).slice(1)).get('b');
@@ -324,6 +368,9 @@ test("a group's statistics: money for a money group, points for a tournament gro
     await soloWon(p.page);
     await p.page.goto(`${server.url}books.html#b=${group}`);
     await p.page.waitForSelector('.bk-stats table');
+    // the rules in force, in words: a points group has no tariff
+    const rules = await p.page.locator('#bk-rules').textContent();
+    assert.match(rules, preset === 'tournament' ? /kein Kontra · um Turnierpunkte/ : /jeder darf klopfen · Kontra und Retour · Tarif: Sauspiel 0,10 €/);
     const heads = (await p.page.locator('.bk-stats table').first().locator('thead th').allTextContents()).join('|');
     assert.ok(heads.includes(shown), `${preset}: ${heads}`);
     assert.ok(!heads.includes(hidden), `${preset}: ${heads}`);

@@ -9,7 +9,8 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { composeLine, tableLine, tour, sheetModel, currentStage, tableModel, standingsModel, stageComplete,
   parseHash, makeHash, loadBooks, rememberBook, keyOf, nameOk, splitNames, entryOffers, takesPartner, CONTRACTS } from '../../web/bookmodel.js';
-import { STRINGS } from '../../web/i18n.js';
+import { STRINGS, setLang } from '../../web/i18n.js';
+import { HOUSE, fieldShown, houseOverrides, fullRules, rulesSummary } from '../../web/bookrules.js';
 
 test('Score keeping: a game by card points names contract, declarer, partner and the points', () => {
   assert.deepEqual(composeLine({ kind: 'game', contract: 'sauspiel:E', declarer: 'Anna', partner: 'Bert', result: 'points', points: '75' }),
@@ -273,4 +274,82 @@ test('the address: #b=CODE&k=KEY&live, checked; keys are remembered per book', (
   assert.equal(loadBooks(storage)[1].title, 'B');
   store.set('schafkopf.books', 'not json');
   assert.deepEqual(loadBooks(storage), []);
+});
+
+// ---- house rules of a new evening or group (web/bookrules.js) ----
+// Presets as GET /api/rules sends them: every option as text (here the
+// options the form and the summary read; the server's test checks that
+// the real ones have every option).
+const OFFICIAL = {
+  players: '4', deck: 'long', all_pass: 'next_dealer', allow_tout: 'yes', allow_sie: 'yes',
+  allow_hochzeit: 'no', allow_geier: 'no', allow_farbwenz: 'no', allow_farbgeier: 'no', allow_bettel: 'no',
+  allow_bettel_ouvert: 'no', ramsch_jungfrau: 'yes', ramsch_durchmarsch: 'yes', ramsch_schieben: 'no',
+  kontra_max: '2', klopfen: 'off', unit_cents: '10', rate_sauspiel: '1', rate_solo: '5', rate_wenz: '5',
+  rate_geier: '5', rate_farbwenz: '5', rate_farbgeier: '5', rate_bettel: '5', rate_laufende: '1',
+  rate_schneider: '1', rate_schwarz: '2', rate_ramsch: '1', score: 'money', bock_games: '0',
+  bock_on_throw_in: 'yes', bock_on_lost_solo: 'no', bock_on_schwarz: 'no', bock_on_retour: 'no',
+  stock: 'off', stock_rate: '1', kreuzbock_on_throw_in: 'no',
+};
+const PRESETS_API = {
+  official: OFFICIAL,
+  stammtisch: { ...OFFICIAL, all_pass: 'ramsch', allow_hochzeit: 'yes', allow_geier: 'yes', allow_farbwenz: 'yes',
+    allow_farbgeier: 'yes', allow_bettel: 'yes', allow_bettel_ouvert: 'yes', bock_games: '4', bock_on_lost_solo: 'yes',
+    bock_on_schwarz: 'yes', stock: 'declarer' },
+  tournament: { ...OFFICIAL, all_pass: 'same_dealer', kontra_max: '0', score: 'points' },
+};
+
+test('house rules: only what differs from the preset is sent, by the ruleset\'s own names', () => {
+  const base = PRESETS_API.stammtisch;
+  assert.deepEqual(houseOverrides({ ...base, ramsch_schieben: 'yes', klopfen: 'all', allow_hochzeit: 'yes' }, base),
+    { ramsch_schieben: 'yes', klopfen: 'all' });
+  assert.deepEqual(houseOverrides({}, base), {});
+  // a field that does not apply is the preset's: no Schieberamsch without a Ramsch
+  assert.deepEqual(houseOverrides({ ...base, all_pass: 'next_dealer', ramsch_schieben: 'yes' }, base), { all_pass: 'next_dealer' });
+  // Bock's triggers only with Bock games; a number left empty is the preset's
+  assert.deepEqual(houseOverrides({ ...OFFICIAL, bock_on_schwarz: 'yes', unit_cents: '' }, OFFICIAL), {});
+  assert.deepEqual(houseOverrides({ ...OFFICIAL, bock_games: '04', bock_on_schwarz: 'yes', unit_cents: '20' }, OFFICIAL),
+    { bock_games: '4', bock_on_schwarz: 'yes', unit_cents: '20' });
+  // the Solo's rate takes Wenz, Geier, Bettel along where the preset has them equal
+  assert.deepEqual(houseOverrides({ ...OFFICIAL, rate_solo: '10' }, { ...OFFICIAL, rate_bettel: '7' }),
+    { rate_solo: '10', rate_wenz: '10', rate_geier: '10', rate_farbwenz: '10', rate_farbgeier: '10' });
+  // 5.2.7: a table for tournament points has no tariff, Bock or Stock to set
+  assert.deepEqual(houseOverrides({ ...PRESETS_API.tournament, bock_games: '4', unit_cents: '50' }, PRESETS_API.tournament), {});
+  assert.deepEqual(fullRules(PRESETS_API, { preset: 'official', overrides: { klopfen: 'all' } }).klopfen, 'all');
+  assert.equal(fullRules(null, { preset: 'official' }), null);
+  assert.equal(fullRules(PRESETS_API, { preset: 'nope' }), null);
+});
+
+test('house rules in force, in a few words, German and English', () => {
+  const rules = { preset: 'stammtisch', overrides: { ramsch_schieben: 'yes', klopfen: 'all', unit_cents: '20', kontra_max: '4' } };
+  setLang('de');
+  const de = rulesSummary(rules, PRESETS_API);
+  assert.equal(de[0], 'Stammtisch');
+  for (const w of ['alle weiter: Schieberamsch (Jungfrau, Durchmarsch)', 'auch Hochzeit, Geier, Farbwenz, Farbgeier, Bettel, Bettel Brett',
+    'jeder darf klopfen', 'bis Resub', 'Bock (4 Spiele) nach Zusammenwerfen, verlorenem Solo, Schwarz', 'Stock (0,20 € je Kopf) für den nächsten Spieler',
+    'Tarif: Sauspiel 0,20 €, Solo 1,00 €, Laufender 0,20 €, Schneider 0,20 €, Schwarz 0,40 €'])
+    assert.ok(de.includes(w), `${w} in ${de.join(' · ')}`);
+  setLang('en');
+  const en = rulesSummary(rules, PRESETS_API);
+  for (const w of ['all pass: Schieberamsch (Jungfrau, Durchmarsch)', 'everyone may knock', 'up to Resub',
+    'Bock (4 games) after a throw-in, a lost Solo, a Schwarz', 'tariff: Sauspiel €0.20, Solo €1.00, per Laufender €0.20, Schneider €0.20, Schwarz €0.40'])
+    assert.ok(en.includes(w), `${w} in ${en.join(' · ')}`);
+  assert.ok(en.some((x) => x.startsWith('also Wedding (Hochzeit)')), en.join(' · '));
+  // the official rules: thrown in, Kontra and Retour, the tariff; no Bock (no Bock games)
+  const off = rulesSummary({ preset: 'official', overrides: {} }, PRESETS_API);
+  assert.deepEqual(off.slice(1, 3), ['all pass: thrown in', 'Kontra and Retour']);
+  assert.ok(!off.some((x) => /Bock|knock|also/.test(x)), off.join(' · '));
+  // a tournament table plays for points: no tariff, no money
+  const tour = rulesSummary({ preset: 'tournament', overrides: {} }, PRESETS_API);
+  assert.ok(tour.includes('no Kontra') && tour.includes(STRINGS.en.score_points) && !tour.some((x) => /€/.test(x)), tour.join(' · '));
+  setLang('de');
+  assert.deepEqual(rulesSummary(rules, null), []);
+});
+
+test('house rules: every field, section and value has its words in both languages', () => {
+  for (const s of HOUSE) {
+    const keys = [s.section, ...s.fields.map((f) => 'hr_' + f.key), ...s.fields.flatMap((f) => (f.values || []).map((v) => `hr_${f.key}_${v}`))];
+    for (const k of keys) for (const lang of ['de', 'en']) assert.ok(STRINGS[lang][k], `${lang} ${k}`);
+    for (const f of s.fields) assert.ok(f.key in OFFICIAL, `${f.key} in the fixture`);
+  }
+  for (const sec of HOUSE) for (const f of sec.fields) assert.equal(typeof fieldShown(sec, f, OFFICIAL), 'boolean');
 });

@@ -70,7 +70,8 @@ export const HOUSE_KEYS = HOUSE.flatMap((s) => s.fields.map((f) => f.key));
 // `base` (every option as text): each field that applies and differs;
 // a number left empty is the preset's, a Solo's rate takes its kin along.
 export function houseOverrides(values, base) {
-  const v = { ...base, ...values };
+  const v = { ...base };
+  for (const [k, x] of Object.entries(values)) if (x !== '' && x !== null && x !== undefined) v[k] = String(x);
   const out = {};
   for (const s of HOUSE) {
     for (const f of s.fields) {

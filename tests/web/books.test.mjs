@@ -309,6 +309,8 @@ test('house rules: only what differs from the preset is sent, by the ruleset\'s 
   assert.deepEqual(houseOverrides({ ...OFFICIAL, bock_on_schwarz: 'yes', unit_cents: '' }, OFFICIAL), {});
   assert.deepEqual(houseOverrides({ ...OFFICIAL, bock_games: '04', bock_on_schwarz: 'yes', unit_cents: '20' }, OFFICIAL),
     { bock_games: '4', bock_on_schwarz: 'yes', unit_cents: '20' });
+  // an emptied number is the preset's, and what depends on it still applies
+  assert.deepEqual(houseOverrides({ ...base, bock_games: '', bock_on_retour: 'yes' }, base), { bock_on_retour: 'yes' });
   // the Solo's rate takes Wenz, Geier, Bettel along where the preset has them equal
   assert.deepEqual(houseOverrides({ ...OFFICIAL, rate_solo: '10' }, { ...OFFICIAL, rate_bettel: '7' }),
     { rate_solo: '10', rate_wenz: '10', rate_geier: '10', rate_farbwenz: '10', rate_farbgeier: '10' });

@@ -122,9 +122,8 @@ int sk_sheet_rules_read(const char *text, int lang, sk_rules *r, char *why, size
     }
     if (sk_rules_preset(&tmp, json_string_value(preset), NULL) < 0) {
         const char *const *names = sk_rules_preset_names();
-        for (size_t i = 0, n = 0; names[i]; i++)
-            n += (size_t)snprintf(list + n, n < sizeof list ? sizeof list - n : 0, "%s%s",
-                                  i ? ", " : "", names[i]);
+        for (size_t i = 0, n = 0; names[i] && n < sizeof list; i++)
+            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", names[i]);
         const char *p = json_string_value(preset);
         snprintf(why, size, w[RW_PRESET], sk_escape(q, sizeof q, p, strlen(p), 40), list);
         goto out;

@@ -111,6 +111,14 @@ static void test_book_rules(void **state)
                            group, three);
     assert_non_null(strstr(why, "Muss und Kreuzbock brauchen vier Spieler"));
     free(why);
+    /* an evening of the group takes the group's rules: its own are
+     * refused in words, never dropped unsaid */
+    why = bk_refused(&g, "bad_message",
+                     "{\"type\":\"book_create\",\"kind\":\"sheet\",\"group\":\"%s\","
+                     "\"players\":%s,\"rules\":{\"preset\":\"official\"}}",
+                     group, four);
+    assert_non_null(strstr(why, "spielt nach den Regeln der Gruppe"));
+    free(why);
     json_decref(bk_ask(&g, "book_created",
                        "{\"type\":\"book_create\",\"kind\":\"sheet\",\"group\":\"%s\","
                        "\"players\":%s}",
@@ -152,4 +160,75 @@ static void test_book_rules(void **state)
     finish(&srv, dir);
 }
 
-#define SKT_BOOK_RULES_TESTS cmocka_unit_test(test_book_rules),
+/* create's refusal (bad_message) of a table's `rules`, which must
+ * contain `needle`. */
+static void table_rules_refused(skt_ws *w, const char *rules, const char *needle)
+{
+    char *why = bk_refused(w, "bad_message", "{\"type\":\"create\",\"rules\":%s,"
+                                              "\"listed\":false}",
+                           rules);
+    if (!strstr(why, needle))
+        fail_msg("%s: expected \"%s\" in \"%s\"", rules, needle, why);
+    free(why);
+}
+
+/* A table of house rules (create's `rules`, as a book's): the options
+ * by the ruleset's own names, a value given as number or yes/no too;
+ * the lobby lists them as the room holds them; a bad option, value or
+ * preset and options that cannot go together are refused in the
+ * connection's language, naming the option; a refusal leaves no room. */
+static void test_table_rules(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    start(&srv, dir, sizeof dir, NULL);
+    skt_ws en, de;
+    bk_conn(&en, srv.port, "Wirt", "en");
+    bk_conn(&de, srv.port, "Wirtin", "de");
+    table_rules_refused(&de, "{\"preset\":\"official\",\"overrides\":{\"schiebe\":\"yes\"}}",
+                        "Keine Hausregel \"schiebe\"");
+    table_rules_refused(&en, "{\"preset\":\"official\",\"overrides\":{\"klopfen\":\"often\"}}",
+                        "Rule option \"klopfen\": \"often\" is not allowed; it takes off, all");
+    table_rules_refused(&de, "{\"preset\":\"official\",\"overrides\":{\"players\":6}}",
+                        "Hausregel \"players\": \"6\" geht nicht, erlaubt ist 3 bis 5");
+    table_rules_refused(&en, "{\"preset\":\"wirtshaus\"}", "No preset \"wirtshaus\"");
+    table_rules_refused(&de, "{\"overrides\":{}}", "Die Regeln: ein Objekt");
+    table_rules_refused(&en, "{\"preset\":\"official\",\"overrides\":[1]}",
+                        "The house rules (overrides): an object");
+    /* options that cannot go together, in words */
+    table_rules_refused(&de,
+                        "{\"preset\":\"official\",\"overrides\":{\"players\":3,"
+                        "\"all_pass\":\"muss\"}}",
+                        "Muss und Kreuzbock brauchen vier Spieler");
+    table_rules_refused(&en, "{\"preset\":\"tournament\",\"overrides\":{\"stock\":\"side\"}}",
+                        "A Stock is money");
+    free(bk_refused(&en, "bad_message", "{\"type\":\"create\",\"rules\":\"official\"}"));
+    json_t *o = bk_ask(&en, "lobby", "{\"type\":\"lobby\"}");
+    assert_int_equal(json_array_size(json_object_get(o, "rooms")), 0); /* none was made */
+    json_decref(o);
+
+    /* Klopfen and a Ramsch when all pass, a Durchmarsch's rate, values
+     * as a number and yes/no: the room holds them as text */
+    o = bk_ask(&de, "created",
+               "{\"type\":\"create\",\"title\":\"Hausregeln\",\"rules\":{\"preset\":"
+               "\"official\",\"overrides\":{\"klopfen\":\"all\",\"all_pass\":\"ramsch\","
+               "\"ramsch_schieben\":true,\"rate_durchmarsch\":7}}}");
+    json_decref(o);
+    o = bk_ask(&en, "lobby", "{\"type\":\"lobby\"}");
+    json_t *room = json_array_get(json_object_get(o, "rooms"), 0);
+    assert_non_null(room);
+    json_t *rules = json_object_get(room, "rules"), *ov = json_object_get(rules, "overrides");
+    assert_string_equal(json_string_value(json_object_get(rules, "preset")), "official");
+    assert_string_equal(json_string_value(json_object_get(ov, "klopfen")), "all");
+    assert_string_equal(json_string_value(json_object_get(ov, "all_pass")), "ramsch");
+    assert_string_equal(json_string_value(json_object_get(ov, "ramsch_schieben")), "yes");
+    assert_string_equal(json_string_value(json_object_get(ov, "rate_durchmarsch")), "7");
+    assert_null(json_object_get(ov, "players")); /* the preset's, not an override */
+    json_decref(o);
+    skt_ws_close(&en);
+    skt_ws_close(&de);
+    finish(&srv, dir);
+}
+
+#define SKT_BOOK_RULES_TESTS cmocka_unit_test(test_book_rules), cmocka_unit_test(test_table_rules),

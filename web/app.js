@@ -7,7 +7,8 @@ import { t, setLang, getLang, onLang, applyStatic, money, points, contractName, 
 import { fromState, applyEvent, choices } from './room.js';
 import { TableView, seatName } from './table.js';
 import { showResult, hideResult, renderSheet } from './result.js';
-import { renderLobby, createMessage } from './lobby.js';
+import { renderLobby, createMessage, initCreateForm, fillHouseOf } from './lobby.js';
+import { redrawHouse } from './houseform.js';
 import { addChat, addNote, clearChat } from './chat.js';
 import { cardLabel, scoresPoints } from './words.js';
 
@@ -24,6 +25,19 @@ class App {
     this.view = new TableView(this);
     this.lastTurnSaid = -1;
     this.quick = null;        // bot level while a quick table is being set up
+    this.presets = null;      // every preset's options (GET /api/rules): house rules, rules lines
+  }
+
+  // Loads the presets' options once (what the create form's house rules
+  // start from, what the rules lines are said from); then draws again
+  // what needs them.
+  loadPresets() {
+    fetch('/api/rules').then((r) => (r.ok ? r.json() : null)).then((j) => {
+      this.presets = (j && j.presets) || {};
+    }).catch(() => { this.presets = {}; }).then(() => {
+      fillHouseOf($('create-form'));
+      if (this.room) this.view.render(); else renderLobby(this, this.rooms);
+    });
   }
 
   // Wires the page and connects.
@@ -34,13 +48,15 @@ class App {
     applyStatic();
     this.renderConn('connecting');
     $('lang').addEventListener('change', (e) => setLang(e.target.value));
-    onLang(() => { applyStatic(); this.renderAll(); });
+    onLang(() => { applyStatic(); redrawHouse(this.house); this.renderAll(); });
     $('theme').addEventListener('click', () => this.setTheme(document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark'));
     $('name').value = this.net.name();
     $('name').addEventListener('change', (e) => {
       const v = e.target.value.trim().slice(0, 31);
       if (v && (!this.net.welcome || v !== this.net.welcome.name)) this.net.rename(v);
     });
+    this.house = initCreateForm($('create-form'), () => this.presets);
+    this.loadPresets();
     $('create-form').addEventListener('submit', (e) => { e.preventDefault(); this.net.send(createMessage(e.target)); });
     // Alone against bots: an unlisted table of the chosen preset, we sit
     // in seat 0 and bots take the others once its state came.

@@ -1,10 +1,11 @@
-// bookrules.js -- the house rules of a new evening or group, without
-// the page: the options Stammtische differ in (by the ruleset's own
-// names, `schafkopf rules`), which of them a form shows for what is
-// chosen, the overrides a form's values come to against the preset,
-// and a book's rules in a few words.  The presets' values come from the
-// server (GET /api/rules, docs/server-protocol.md), never from a copy
-// here.  No DOM: tests/web/books.test.mjs runs it under node.
+// bookrules.js -- the house rules of a new evening or group, and of a
+// new table in the lobby, without the page: the options Stammtische
+// differ in (by the ruleset's own names, `schafkopf rules`), which of
+// them a form shows for what is chosen, the overrides a form's values
+// come to against the preset, and a book's or a table's rules in a few
+// words.  The presets' values come from the server (GET /api/rules,
+// docs/server-protocol.md), never from a copy here.  No DOM:
+// tests/web/books.test.mjs runs it under node; houseform.js draws it.
 
 import { t, money } from './i18n.js';
 
@@ -17,13 +18,21 @@ const throwIn = (v) => v.all_pass === 'next_dealer' || v.all_pass === 'same_deal
 // select (its `values`), check (yes/no) or number; `when` says whether
 // the field applies to the values chosen (a hidden one is the preset's).
 // Labels: t('hr_' + key), a select's values t('hr_' + key + '_' + value).
+// `only: 'table'` marks a field of the online table's form alone (a
+// book's players are its names).
 export const HOUSE = [
+  { section: 'hr_sec_table', fields: [
+    { key: 'players', type: 'select', values: ['3', '4', '5'], only: 'table' },
+    { key: 'score', type: 'select', values: ['money', 'points'] },
+  ] },
   { section: 'hr_sec_pass', fields: [
     { key: 'all_pass', type: 'select', values: ['next_dealer', 'same_dealer', 'ramsch', 'muss', 'kreuzbock'] },
     { key: 'ramsch_schieben', type: 'check', when: ramsch },
     { key: 'ramsch_jungfrau', type: 'check', when: ramsch },
     { key: 'ramsch_durchmarsch', type: 'check', when: ramsch },
     { key: 'rate_ramsch', type: 'number', min: 0, max: 10000, when: (v) => ramsch(v) && forMoney(v) },
+    { key: 'rate_durchmarsch', type: 'number', min: 0, max: 10000,
+      when: (v) => ramsch(v) && v.ramsch_durchmarsch === 'yes' && forMoney(v) },
     { key: 'kreuzbock_on_throw_in', type: 'check', when: throwIn },
   ] },
   { section: 'hr_sec_games', fields: [
@@ -51,6 +60,7 @@ export const HOUSE = [
     { key: 'rate_laufende', type: 'number', min: 0, max: 10000 },
     { key: 'rate_schneider', type: 'number', min: 0, max: 10000 },
     { key: 'rate_schwarz', type: 'number', min: 0, max: 10000 },
+    { key: 'rate_hochzeit', type: 'number', min: 0, max: 10000, when: (v) => v.allow_hochzeit === 'yes' },
   ] },
 ];
 
@@ -65,6 +75,13 @@ export function fieldShown(section, field, values) {
 
 // Every field's key, for reading a form.
 export const HOUSE_KEYS = HOUSE.flatMap((s) => s.fields.map((f) => f.key));
+
+// The sections and fields a form of `ctx` offers: 'book' (an evening or
+// a group) or 'table' (the lobby's new table).
+export function houseFor(ctx) {
+  return HOUSE.map((s) => ({ ...s, fields: s.fields.filter((f) => !f.only || f.only === ctx) }))
+    .filter((s) => s.fields.length);
+}
 
 // The overrides a form's values come to against the preset's values
 // `base` (every option as text): each field that applies and differs;
@@ -132,6 +149,16 @@ export function rulesSummary(rules, presets) {
   if (v.stock !== 'off') out.push(t('hr_s_stock_' + v.stock, cents(v.stock_rate)));
   out.push(tariffText(v));
   return out;
+}
+
+// The same in fewer words, for a line of the lobby: the preset and what
+// the house rules change of its summary (the tariff only when it
+// differs); an empty list while the presets are not known.
+export function rulesBrief(rules, presets) {
+  const all = rulesSummary(rules, presets);
+  if (!all.length) return all;
+  const base = new Set(rulesSummary({ preset: rules.preset, overrides: {} }, presets));
+  return [all[0], ...all.slice(1).filter((x) => !base.has(x))];
 }
 
 // The tariff in money: "Tarif: Sauspiel 0,10 €, Solo 0,50 €, Laufender

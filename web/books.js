@@ -14,7 +14,8 @@ import { FAULTS, MISDEALS, composeLine, entryOffers, takesPartner, tableLine, to
   standingsModel, stageComplete, parseHash, makeHash, loadBooks, rememberBook, keyOf, splitNames, nameOk } from './bookmodel.js';
 import { contractName } from './i18n.js';
 import { scoresPoints } from './words.js';
-import { HOUSE, fieldShown, houseOverrides, rulesSummary, tariffText } from './bookrules.js';
+import { rulesSummary } from './bookrules.js';
+import { houseBlock, fillHouse, showHouse, houseRules } from './houseform.js';
 
 const $ = (id) => document.getElementById(id);
 const THEME_KEY = 'schafkopf.theme';
@@ -44,7 +45,7 @@ class Books {
     fetch('/api/rules').then((r) => (r.ok ? r.json() : null)).then((j) => {
       this.presets = (j && j.presets) || {};
       if (this.route.book) this.render();
-      else for (const d of document.querySelectorAll('details.bk-house')) this.fillHouse(d, d.dataset.preset);
+      else for (const d of document.querySelectorAll('details.bk-house')) fillHouse(d, d.dataset.preset);
     }).catch(() => { this.presets = {}; });
   }
 
@@ -187,13 +188,13 @@ class Books {
       const d = f.querySelector('details.bk-house');
       if (f.elements.preset && values.has('preset')) {
         f.elements.preset.value = values.get('preset');
-        if (d) this.fillHouse(d, f.elements.preset.value);
+        if (d) fillHouse(d, f.elements.preset.value);
       }
       for (const el of f.elements) {
         if (!el.name || el.name === 'preset' || !values.has(el.name)) continue;
         if (el.type === 'checkbox') el.checked = values.get(el.name); else el.value = values.get(el.name);
       }
-      if (d) { d.open = open; this.showHouse(d); }
+      if (d) { d.open = open; showHouse(d); }
     }
   }
 
@@ -214,14 +215,10 @@ class Books {
     };
     const presets = PRESETS.map((p) => [p, t('preset_' + p)]);
     // the preset, then its house rules (collapsed, filled from the preset)
-    const rulesOf = (f) => {
-      const d = f.preset.form.querySelector('details.bk-house');
-      const base = this.presets && this.presets[f.preset.value];
-      return { preset: f.preset.value, overrides: base ? houseOverrides(this.houseValues(d), base) : {} };
-    };
+    const rulesOf = (f) => houseRules(f.preset.form.querySelector('details.bk-house'));
     const presetField = () => {
       const sel = select('preset', presets, 'official');
-      sel.addEventListener('change', () => this.fillHouse(sel.form.querySelector('details.bk-house'), sel.value));
+      sel.addEventListener('change', () => fillHouse(sel.form.querySelector('details.bk-house'), sel.value));
       return field(t('preset'), sel);
     };
     return h('div', { class: 'bk-home' },
@@ -240,13 +237,13 @@ class Books {
           field(t('bk_name_of', t('bk_sheet')), h('input', { name: 'title', maxlength: 64 })),
           field(t('bk_players_order'), h('input', { name: 'players', required: true, placeholder: 'Anna, Bert, Carl, Dora' })),
           field(t('bk_first_dealer_no'), num('dealer', { min: 1, max: 5, value: 1 })),
-          presetField(), this.houseBlock('official'),
+          presetField(), houseBlock(() => this.presets, 'official', 'book'),
           h('button', { type: 'submit' }, t('bk_create')))),
       h('section', { class: 'panel' }, h('h2', {}, t('bk_new_group')),
         h('form', { id: 'bk-create-group', onsubmit: create('group', (f) => ({ players: splitNames(f.players.value), rules: rulesOf(f) })) },
           field(t('bk_name_of', t('bk_group')), h('input', { name: 'title', maxlength: 64 })),
           field(t('bk_roster'), h('textarea', { name: 'players', rows: 3, required: true, placeholder: 'Anna Bert Carl Dora Emil' })),
-          presetField(), this.houseBlock('official'),
+          presetField(), houseBlock(() => this.presets, 'official', 'book'),
           h('button', { type: 'submit' }, t('bk_create')))),
       h('section', { class: 'panel' }, h('h2', {}, t('bk_new_tournament')),
         h('form', { id: 'bk-create-tournament', onsubmit: create('tournament', (f) => ({ seed: f.seed.value.trim() })) },
@@ -254,68 +251,6 @@ class Books {
           field(t('bk_seed'), h('input', { name: 'seed', maxlength: 63, required: true })),
           h('p', { class: 'muted' }, t('bk_seed_help')),
           h('button', { type: 'submit' }, t('bk_create')))));
-  }
-
-  // ---- house rules of a new evening or group (bookrules.js) ----
-  // A collapsed block under the preset: the options Stammtische differ
-  // in, each as the preset has it; only what is changed is sent.  The
-  // preset's select refills it.
-  houseBlock(preset) {
-    const d = h('details', { class: 'bk-house', 'data-preset': preset },
-      h('summary', {}, t('house_rules')), h('div', { class: 'bk-house-body' }));
-    d.addEventListener('input', () => this.showHouse(d));
-    d.addEventListener('change', () => this.showHouse(d));
-    this.fillHouse(d, preset);
-    return d;
-  }
-
-  // Draws the house rules as preset `preset` has them.
-  fillHouse(d, preset) {
-    const body = d.querySelector('.bk-house-body');
-    d.dataset.preset = preset;
-    const base = this.presets && this.presets[preset];
-    if (!base) { body.replaceChildren(h('p', { class: 'muted' }, t(this.presets ? 'hr_unknown' : 'bk_loading'))); return; }
-    const label = (k, v) => { const x = t(k + '_' + v); return x === k + '_' + v ? v : x; };
-    const input = (f) => {
-      const name = 'o_' + f.key, v = base[f.key];
-      if (f.type === 'check') return h('label', { class: 'bk-check', 'data-key': f.key }, h('input', { type: 'checkbox', name, checked: v === 'yes' }), t('hr_' + f.key));
-      const inner = f.type === 'select'
-        ? select(name, (f.values.includes(v) ? f.values : [...f.values, v]).map((x) => [x, label('hr_' + f.key, x)]), v)
-        : num(name, { min: f.min, max: f.max, value: v });
-      return h('label', { class: 'bk-field', 'data-key': f.key }, h('span', {}, t('hr_' + f.key)), inner);
-    };
-    body.replaceChildren(h('p', { class: 'muted' }, t('hr_from_preset', t('preset_' + preset))),
-      ...HOUSE.map((sec) => h('fieldset', { class: 'bk-house-sec', 'data-sec': sec.section }, h('legend', {}, t(sec.section)),
-        ...sec.fields.filter((f) => f.key in base).map(input))),
-      h('p', { class: 'bk-tariff' }));
-    this.showHouse(d);
-  }
-
-  // The house rules' values as text, by option ({} before they are drawn).
-  houseValues(d) {
-    const v = {};
-    for (const el of d ? d.querySelectorAll('[name^="o_"]') : []) v[el.name.slice(2)] = el.type === 'checkbox' ? (el.checked ? 'yes' : 'no') : el.value;
-    return v;
-  }
-
-  // Shows the fields that apply to what is chosen (Ramsch's options only
-  // with a Ramsch ...) and the tariff in money.
-  showHouse(d) {
-    const base = this.presets && this.presets[d.dataset.preset];
-    if (!base) return;
-    const v = { ...base }; // a number left empty is the preset's
-    for (const [k, x] of Object.entries(this.houseValues(d))) if (x !== '') v[k] = x;
-    for (const sec of HOUSE) {
-      const fs = d.querySelector(`[data-sec="${sec.section}"]`);
-      let any = false;
-      for (const f of sec.fields) {
-        const el = d.querySelector(`[data-key="${f.key}"]`);
-        if (el) { el.hidden = !fieldShown(sec, f, v); any = any || !el.hidden; }
-      }
-      if (fs) fs.hidden = !any;
-    }
-    const tariff = d.querySelector('.bk-tariff');
-    if (tariff) tariff.textContent = v.score === 'points' ? '' : tariffText(v);
   }
 
   // The rules in force, in a few words (empty until the presets are known).

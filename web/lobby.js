@@ -1,10 +1,13 @@
-// lobby.js -- the list of open tables and the form that creates one:
-// a preset plus a few house rules as overrides (names of `schafkopf
-// rules`), title, listed, turn timer.
+// lobby.js -- the list of open tables, each with its rules in a few
+// words, and the form that creates one: a preset and its house rules
+// (houseform.js, the same block as a score book's), title, listed, turn
+// timer, stand-in bot.
 
 import { t } from './i18n.js';
 import { scoresPoints } from './words.js';
 import { h, botName } from './table.js';
+import { rulesBrief } from './bookrules.js';
+import { houseBlock, houseRules, fillHouse as fillHouseFor } from './houseform.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -16,7 +19,7 @@ export function renderLobby(app, rooms) {
     const names = rm.seats.map((s) => (s.kind === 'empty' ? '–' : s.kind === 'bot' ? `${t('bot')} (${botName(s.name)})` : s.name)).join(', ');
     return h('li', { class: 'lobby-room', 'data-room': rm.room },
       h('div', { class: 'room-title' }, rm.title || t('untitled', rm.room.slice(0, 4))),
-      h('div', { class: 'room-meta' }, tableMeta(rm)),
+      h('div', { class: 'room-meta' }, tableMeta(rm, app.presets)),
       h('div', { class: 'room-seats' }, names),
       h('div', { class: 'room-buttons' },
         h('button', { type: 'button', class: 'join', onclick: () => app.openTable(rm.room) }, rm.free ? t('join') : t('open_table')),
@@ -24,25 +27,43 @@ export function renderLobby(app, rooms) {
   }));
 }
 
-// A listed table in one line: its preset, what it plays for when that
-// is tournament points (or money at a tournament preset), free seats,
-// games played.
-export function tableMeta(rm) {
+// A listed table in one line: its rules in a few words (the preset and
+// what its house rules change; the preset alone while the presets are
+// not known), what it plays for when that is tournament points (or
+// money at a tournament preset), free seats, games played.
+export function tableMeta(rm, presets) {
   const pts = scoresPoints(rm.rules);
   const score = pts ? t('score_points') : rm.rules.preset === 'tournament' ? t('score_money') : null;
-  return [t('preset_' + rm.rules.preset) || rm.rules.preset, score, t('seats_free', rm.free), t('games_played', rm.games)]
+  const rules = rulesBrief(rm.rules, presets);
+  if (!rules.length) rules.push(t('preset_' + rm.rules.preset) || rm.rules.preset);
+  return [...rules, rules.includes(score) ? null : score, t('seats_free', rm.free), t('games_played', rm.games)]
     .filter(Boolean).join(' · ');
 }
 
-// Reads the create form into a `create` message; only rules the player
-// changed from "as the preset" become overrides.
+// The create form's house rules: the shared block, collapsed, drawn for
+// the form's preset and again when another is picked.
+export function initCreateForm(form, presets) {
+  const d = houseBlock(presets, form.elements.preset.value, 'table');
+  form.querySelector('#create-house').replaceChildren(d);
+  form.elements.preset.addEventListener('change', () => fillHouseOf(form));
+  return d;
+}
+
+// Draws the create form's house rules again for its preset (the presets
+// came, or another preset was picked).
+export function fillHouseOf(form) {
+  const d = form.querySelector('details.bk-house');
+  if (d) fillHouseFor(d, form.elements.preset.value);
+}
+
+// Reads the create form into a `create` message: the preset and only
+// the house rules that differ from it, as overrides.
 export function createMessage(form) {
   const f = new FormData(form);
-  const overrides = {};
-  for (const [k, v] of f.entries()) if (k.startsWith('o_') && String(v).trim() !== '') overrides[k.slice(2)] = String(v).trim();
+  const d = form.querySelector('details.bk-house');
   const msg = {
     type: 'create',
-    rules: { preset: f.get('preset'), overrides },
+    rules: d ? houseRules(d) : { preset: f.get('preset'), overrides: {} },
     listed: form.elements.listed.checked,
     fallback: f.get('fallback') || 'heuristic',
   };

@@ -30,7 +30,8 @@
 enum {
     BW_NOT_FOUND, BW_FORBIDDEN, BW_TABLE_ONLY, BW_STALE, BW_GROUP_LINES, BW_COMMAND,
     BW_NOTHING_BACK, BW_UNDO_SHEET, BW_PLAYERS, BW_ROSTER, BW_NAME, BW_DEALER, BW_SEED,
-    BW_NOT_GROUP, BW_NO_RULES, BW_INTERNAL, BW_TOO_MANY, BW_NEW_STAGE, BW_RATE, BW_COUNT
+    BW_NOT_GROUP, BW_NO_RULES, BW_INTERNAL, BW_TOO_MANY, BW_NEW_STAGE, BW_RATE, BW_GROUP_RULES,
+    BW_COUNT
 };
 static const char *const WORDS[2][BW_COUNT] = {
     {
@@ -55,6 +56,8 @@ static const char *const WORDS[2][BW_COUNT] = {
         [BW_TOO_MANY] = "Zu viele Bücher auf einmal geöffnet.",
         [BW_NEW_STAGE] = "Die Runde dieses Tisches ist vorbei.",
         [BW_RATE] = "Zu viele neue Listen auf einmal: bitte etwas warten.",
+        [BW_GROUP_RULES] = "Ein Abend der Gruppe spielt nach den Regeln der Gruppe: keine "
+                           "eigenen Regeln (rules) hier.",
     },
     {
         [BW_NOT_FOUND] = "No book with that code.",
@@ -77,6 +80,8 @@ static const char *const WORDS[2][BW_COUNT] = {
         [BW_TOO_MANY] = "Too many books open at once.",
         [BW_NEW_STAGE] = "This table's stage is over.",
         [BW_RATE] = "Too many new books at once: please wait a little.",
+        [BW_GROUP_RULES] = "A group's evening plays by the group's rules: no rules of its "
+                           "own here.",
     }};
 
 /* A refusal in the connection's language (fmt may take one %s or two %d). */
@@ -311,6 +316,10 @@ static void book_create(skx_conn *c, const skx_msg *m)
         int st, tb;
         if (may_of(c, group, m->key, &st, &tb) != SKX_MAY_EDIT) {
             refuse(c, m->ref, "forbidden", BW_FORBIDDEN, NULL, 0);
+            return;
+        }
+        if (m->has_rules) { /* never dropped unsaid: the group's rules hold */
+            refuse(c, m->ref, "bad_message", BW_GROUP_RULES, NULL, 0);
             return;
         }
         if (m->nnames < 3 || m->nnames > 5) {

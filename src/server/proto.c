@@ -246,6 +246,31 @@ static int get_key(json_t *obj, const char *tn, skx_msg *m, const char **code, s
     return 0;
 }
 
+/* A "rules" object (create, book_create), kept as its JSON text: its
+ * options are read by the receiver in the connection's language
+ * (sk_sheet_rules_read), so that a refusal names the option in words
+ * the player reads.  Absent leaves has_rules 0. */
+static int get_rules(json_t *obj, const char *tn, skx_msg *m, const char **code, sk_error *err)
+{
+    json_t *rules = json_object_get(obj, "rules");
+    if (!rules)
+        return 0;
+    if (!json_is_object(rules))
+        return fail(err, code, "bad_message", "%s.rules: %s", tn,
+                    "must be an object {\"preset\":..,\"overrides\":{..}}");
+    char *text = json_dumps(rules, JSON_COMPACT);
+    if (!text)
+        return fail(err, code, "internal", "%s.rules: %s", tn, "out of memory");
+    size_t n = strlen(text);
+    if (n < sizeof m->rules_text)
+        memcpy(m->rules_text, text, n + 1);
+    free(text);
+    if (n >= sizeof m->rules_text) /* (a message is shorter: never) */
+        return fail(err, code, "bad_message", "%s.rules: %s", tn, "too long");
+    m->has_rules = 1;
+    return 0;
+}
+
 /* book_create: its kind and what that kind takes. */
 static int check_book_create(json_t *obj, skx_msg *m, const char **code, sk_error *err)
 {
@@ -262,22 +287,8 @@ static int check_book_create(json_t *obj, skx_msg *m, const char **code, sk_erro
     if (!m->kind)
         return fail(err, code, "bad_message", "%s.kind: %s", tn,
                     "must be \"group\", \"sheet\" or \"tournament\"");
-    json_t *rules = json_object_get(obj, "rules");
-    if (rules) { /* its options are read in the connection's language (books.c) */
-        if (!json_is_object(rules))
-            return fail(err, code, "bad_message", "%s.rules: %s", tn,
-                        "must be an object {\"preset\":..,\"overrides\":{..}}");
-        char *text = json_dumps(rules, JSON_COMPACT);
-        if (!text)
-            return fail(err, code, "internal", "%s.rules: %s", tn, "out of memory");
-        size_t n = strlen(text);
-        if (n < sizeof m->rules_text)
-            memcpy(m->rules_text, text, n + 1);
-        free(text);
-        if (n >= sizeof m->rules_text) /* (a message is shorter: never) */
-            return fail(err, code, "bad_message", "%s.rules: %s", tn, "too long");
-        m->has_rules = 1;
-    }
+    if ((rc = get_rules(obj, tn, m, code, err)))
+        return rc;
     json_t *players = json_object_get(obj, "players");
     if (players) {
         if (!json_is_array(players) || json_array_size(players) > SKX_BOOK_NAMES)
@@ -357,20 +368,10 @@ static int check_fields(json_t *obj, skx_msg *m, const char **code, sk_error *er
                         "at least 8 bytes");
         return check_account_name(tn, m->name, code, err);
     case SKX_MSG_CREATE: {
-        json_t *rules = json_object_get(obj, "rules");
-        if (!json_is_object(rules))
-            return fail(err, code, "bad_message", "%s.rules: %s", tn,
-                        "must be an object {\"preset\":..,\"overrides\":{..}}");
-        char *text = json_dumps(rules, JSON_COMPACT);
-        if (!text)
-            return fail(err, code, "internal", "%s.rules: %s", tn, "out of memory");
-        sk_error e = {{0}, NULL};
-        rc = sk_rules_from_json(&m->rules, text, &e);
-        free(text);
-        if (rc == 0)
-            rc = sk_rules_validate(&m->rules, &e);
-        if (rc < 0)
-            return fail(err, code, "bad_message", "%s: %.200s", "create.rules", e.msg);
+        /* "rules" is required (SPECS); its options are read in the
+         * connection's language by rooms.c */
+        if ((rc = get_rules(obj, tn, m, code, err)))
+            return rc;
         if ((rc = get_string(obj, tn, "title", m->title, SKX_TITLE_MAX, false, code, err)) ||
             (rc = get_string(obj, tn, "fallback", m->fallback, SKX_BOT_MAX, true, code, err)))
             return rc;

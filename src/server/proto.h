@@ -81,7 +81,6 @@ typedef struct skx_msg {
     char title[SKX_TITLE_MAX + 1]; /* create */
     int listed;                   /* create: shown in the lobby */
     char fallback[SKX_BOT_MAX + 1]; /* create: the bot that plays for one who left */
-    sk_rules rules;               /* create: the ruleset, validated */
     int timer;                    /* create: seconds per decision, 0 (off) .. 600 */
     int pause;                    /* pause: for (1) or against (0) a pause */
     int lang;                     /* hello, book_open: 0 German, 1 English, -1 not given */
@@ -89,9 +88,10 @@ typedef struct skx_msg {
     char book[SKX_CODE_LEN + 1];  /* book_*: the book's code */
     char key[SKX_BOOK_KEY_HEX + 1]; /* an edit key (64 hex) or a table key (32 hex), "" */
     int kind;                     /* book_create: 1 group, 2 sheet (an evening), 3 tournament */
-    int has_rules;                /* book_create: "rules" was given */
-    char rules_text[SKX_MSG_MAX + 1]; /* book_create: its JSON text, read by books.c in
-                                   * the connection's language (sk_sheet_rules_read) */
+    int has_rules;                /* create, book_create: "rules" was given */
+    char rules_text[SKX_MSG_MAX + 1]; /* create, book_create: its JSON text, read by
+                                   * rooms.c and books.c in the connection's language
+                                   * (sk_sheet_rules_read) */
     char group[SKX_CODE_LEN + 1]; /* book_create: the group of an evening, "" */
     char names[SKX_BOOK_NAMES][SKX_BOOK_NAME_MAX + 1]; /* book_create: "players" */
     int nnames;

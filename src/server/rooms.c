@@ -307,7 +307,16 @@ static void create(skx_conn *c, const skx_msg *m)
         return;
     }
     sk_bot_free(probe);
-    sk_room *trial = sk_room_new(0, &m->rules, fallback, &err);
+    /* the preset and house rules by the ruleset's own names, a refusal
+     * in the connection's language naming the option (as a book's) */
+    sk_rules rules;
+    char why[300];
+    if (sk_sheet_rules_read(m->rules_text, c->lang, &rules, why, sizeof why) < 0 ||
+        sk_sheet_rules_check(&rules, c->lang, why, sizeof why) < 0) {
+        skx_send_error(c, m->ref, "bad_message", why, NULL);
+        return;
+    }
+    sk_room *trial = sk_room_new(0, &rules, fallback, &err);
     if (!trial) {
         char msg[300];
         snprintf(msg, sizeof msg, "create.rules: %s", err.msg);
@@ -317,7 +326,7 @@ static void create(skx_conn *c, const skx_msg *m)
     sk_room_free(trial);
     char code[SKX_CODE_LEN + 1];
     new_code(srv, code);
-    char *rules_json = sk_rules_json(&m->rules);
+    char *rules_json = sk_rules_json(&rules);
     if (!rules_json || skx_store_txn(srv) < 0) {
         free(rules_json);
         return;
@@ -331,7 +340,7 @@ static void create(skx_conn *c, const skx_msg *m)
         skx_server_fail(srv, &err);
         return;
     }
-    sk_room *room = sk_room_new(id, &m->rules, fallback, &err);
+    sk_room *room = sk_room_new(id, &rules, fallback, &err);
     skx_room *rm = room ? skx_room_add(srv, room, id, code, m->title, m->listed, fallback) : NULL;
     if (!rm) {
         skx_send_error(c, m->ref, "internal", "the room could not be made", NULL);

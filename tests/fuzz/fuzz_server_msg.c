@@ -11,7 +11,8 @@
  * an account's name of 3..31 bytes without a space at either end and a
  * password of 8..256 bytes; a book's code of the same alphabet, a key of
  * 64 or 32 hex digits, a line of 1..1024 bytes, at most 16 distinct
- * names, a language 0 or 1 where one is given.
+ * names, a language 0 or 1 where one is given; a table's rules (required)
+ * and a book's (where given) kept as the JSON text of an object.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -82,6 +83,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     if (m.type == SKX_MSG_BOOK_CREATE && (m.kind < 1 || m.kind > 3))
         abort();
+    /* a table's rules are required; given ones are kept as the JSON
+     * text of an object, for the receiver to read in its language */
+    if (m.type == SKX_MSG_CREATE && !m.has_rules)
+        abort();
+    if (m.has_rules) {
+        json_t *rules = json_loads(m.rules_text, 0, NULL);
+        int ok = json_is_object(rules);
+        json_decref(rules);
+        if (!ok)
+            abort();
+    }
     if (m.nnames < 0 || m.nnames > SKX_BOOK_NAMES || m.lang < -1 || m.lang > 1 ||
         !clean(m.seed, SKX_SEED_MAX))
         abort();

@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { composeLine, tableLine, tour, sheetModel, currentStage, tableModel, standingsModel, stageComplete,
   parseHash, makeHash, loadBooks, rememberBook, keyOf, nameOk, splitNames, entryOffers, takesPartner, CONTRACTS } from '../../web/bookmodel.js';
 import { STRINGS, setLang } from '../../web/i18n.js';
-import { HOUSE, fieldShown, houseOverrides, fullRules, rulesSummary } from '../../web/bookrules.js';
+import { OFFICIAL, PRESETS_API } from './presets.mjs';
+import { HOUSE, houseFor, fieldShown, houseOverrides, fullRules, rulesSummary, rulesBrief } from '../../web/bookrules.js';
 
 test('Score keeping: a game by card points names contract, declarer, partner and the points', () => {
   assert.deepEqual(composeLine({ kind: 'game', contract: 'sauspiel:E', declarer: 'Anna', partner: 'Bert', result: 'points', points: '75' }),
@@ -277,27 +278,6 @@ test('the address: #b=CODE&k=KEY&live, checked; keys are remembered per book', (
 });
 
 // ---- house rules of a new evening or group (web/bookrules.js) ----
-// Presets as GET /api/rules sends them: every option as text (here the
-// options the form and the summary read; the server's test checks that
-// the real ones have every option).
-const OFFICIAL = {
-  players: '4', deck: 'long', all_pass: 'next_dealer', allow_tout: 'yes', allow_sie: 'yes',
-  allow_hochzeit: 'no', allow_geier: 'no', allow_farbwenz: 'no', allow_farbgeier: 'no', allow_bettel: 'no',
-  allow_bettel_ouvert: 'no', ramsch_jungfrau: 'yes', ramsch_durchmarsch: 'yes', ramsch_schieben: 'no',
-  kontra_max: '2', klopfen: 'off', unit_cents: '10', rate_sauspiel: '1', rate_solo: '5', rate_wenz: '5',
-  rate_geier: '5', rate_farbwenz: '5', rate_farbgeier: '5', rate_bettel: '5', rate_laufende: '1',
-  rate_schneider: '1', rate_schwarz: '2', rate_ramsch: '1', score: 'money', bock_games: '0',
-  bock_on_throw_in: 'yes', bock_on_lost_solo: 'no', bock_on_schwarz: 'no', bock_on_retour: 'no',
-  stock: 'off', stock_rate: '1', kreuzbock_on_throw_in: 'no',
-};
-const PRESETS_API = {
-  official: OFFICIAL,
-  stammtisch: { ...OFFICIAL, all_pass: 'ramsch', allow_hochzeit: 'yes', allow_geier: 'yes', allow_farbwenz: 'yes',
-    allow_farbgeier: 'yes', allow_bettel: 'yes', allow_bettel_ouvert: 'yes', bock_games: '4', bock_on_lost_solo: 'yes',
-    bock_on_schwarz: 'yes', stock: 'declarer' },
-  tournament: { ...OFFICIAL, all_pass: 'same_dealer', kontra_max: '0', score: 'points' },
-};
-
 test('house rules: only what differs from the preset is sent, by the ruleset\'s own names', () => {
   const base = PRESETS_API.stammtisch;
   assert.deepEqual(houseOverrides({ ...base, ramsch_schieben: 'yes', klopfen: 'all', allow_hochzeit: 'yes' }, base),
@@ -354,4 +334,49 @@ test('house rules: every field, section and value has its words in both language
     for (const f of s.fields) assert.ok(f.key in OFFICIAL, `${f.key} in the fixture`);
   }
   for (const sec of HOUSE) for (const f of sec.fields) assert.equal(typeof fieldShown(sec, f, OFFICIAL), 'boolean');
+});
+
+// The Hochzeit's and the Durchmarsch's rates are on the form where they
+// apply: a Hochzeit's when one may be played (and for money), a
+// Durchmarsch's with a Ramsch in which a Durchmarsch wins.
+test('house rules: the Hochzeit\'s and the Durchmarsch\'s rates where they apply', () => {
+  const shown = (key, v) => { const sec = HOUSE.find((x) => x.fields.some((f) => f.key === key)); return fieldShown(sec, sec.fields.find((f) => f.key === key), v); };
+  assert.equal(shown('rate_hochzeit', OFFICIAL), false);
+  assert.equal(shown('rate_hochzeit', PRESETS_API.stammtisch), true);
+  assert.equal(shown('rate_hochzeit', { ...PRESETS_API.stammtisch, score: 'points' }), false);
+  assert.equal(shown('rate_durchmarsch', OFFICIAL), false);
+  assert.equal(shown('rate_durchmarsch', PRESETS_API.stammtisch), true);
+  assert.equal(shown('rate_durchmarsch', { ...PRESETS_API.stammtisch, ramsch_durchmarsch: 'no' }), false);
+  const base = PRESETS_API.stammtisch;
+  assert.deepEqual(houseOverrides({ ...base, rate_hochzeit: '4', rate_durchmarsch: '10' }, base), { rate_hochzeit: '4', rate_durchmarsch: '10' });
+  // not applying, they stay the preset's
+  assert.deepEqual(houseOverrides({ ...OFFICIAL, rate_hochzeit: '4', rate_durchmarsch: '10' }, OFFICIAL), {});
+});
+
+// The lobby's table takes the same block; its players are a field there
+// (a book's are its names); what it plays for is one in both.
+test('house rules: a table\'s form has the players, a book\'s not; both the score', () => {
+  const keys = (ctx) => houseFor(ctx).flatMap((s) => s.fields.map((f) => f.key));
+  assert.ok(keys('table').includes('players') && !keys('book').includes('players'));
+  assert.ok(keys('table').includes('score') && keys('book').includes('score'));
+  assert.deepEqual(keys('table').filter((k) => k !== 'players'), keys('book'));
+  assert.deepEqual(houseOverrides({ ...OFFICIAL, players: '5', klopfen: 'all', all_pass: 'ramsch' }, OFFICIAL),
+    { players: '5', klopfen: 'all', all_pass: 'ramsch' });
+  // for points: no tariff to set, and the choice itself is sent
+  assert.deepEqual(houseOverrides({ ...OFFICIAL, score: 'points', unit_cents: '50' }, OFFICIAL), { score: 'points' });
+});
+
+// The lobby's line: the preset and only what the house rules change.
+test('the rules of a table in fewer words: the preset and what differs, German and English', () => {
+  setLang('de');
+  assert.deepEqual(rulesBrief({ preset: 'official', overrides: {} }, PRESETS_API), ['Offiziell']);
+  assert.deepEqual(rulesBrief({ preset: 'official', overrides: { klopfen: 'all', all_pass: 'ramsch' } }, PRESETS_API),
+    ['Offiziell', 'alle weiter: Ramsch (Jungfrau, Durchmarsch)', 'jeder darf klopfen']);
+  assert.deepEqual(rulesBrief({ preset: 'official', overrides: { players: '3' } }, PRESETS_API), ['Offiziell', 'zu dritt (kurzes Blatt)']);
+  setLang('en');
+  assert.deepEqual(rulesBrief({ preset: 'official', overrides: { klopfen: 'all', all_pass: 'ramsch', unit_cents: '20' } }, PRESETS_API),
+    ['Official', 'all pass: Ramsch (Jungfrau, Durchmarsch)', 'everyone may knock',
+      'tariff: Sauspiel €0.20, Solo €1.00, per Laufender €0.20, Schneider €0.20, Schwarz €0.40']);
+  assert.deepEqual(rulesBrief({ preset: 'official', overrides: {} }, null), []);
+  setLang('de');
 });

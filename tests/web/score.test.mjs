@@ -6,6 +6,7 @@
 // Run: node --test tests/web/
 
 import test from 'node:test';
+import { PRESETS_API } from './presets.mjs';
 import assert from 'node:assert/strict';
 import { setLang, points, STRINGS } from '../../web/i18n.js';
 import { scoresPoints } from '../../web/words.js';
@@ -96,4 +97,20 @@ test('the lobby says what a table plays for when it is not the usual money', () 
   assert.equal(tableMeta(room({ preset: 'official', overrides: {} })), 'Offiziell (Schafkopfschule) · 2 frei · 3 Spiele');
   setLang('en');
   assert.match(tableMeta(room({ preset: 'official', overrides: { score: 'points' } })), /^Official \(Schafkopfschule\) · for tournament points · /);
+});
+
+// With the presets known (GET /api/rules) the line says the house rules
+// too: the preset and what they change of it, never a word twice.
+test('the lobby line says a table\'s house rules in both languages', () => {
+  const room = (rules) => ({ rules, free: 1, games: 0 });
+  setLang('de');
+  assert.equal(tableMeta(room({ preset: 'official', overrides: { klopfen: 'all', all_pass: 'ramsch' } }), PRESETS_API),
+    'Offiziell · alle weiter: Ramsch (Jungfrau, Durchmarsch) · jeder darf klopfen · 1 frei · 0 Spiele');
+  assert.equal(tableMeta(room({ preset: 'tournament', overrides: {} }), PRESETS_API), 'Turnier · um Turnierpunkte · 1 frei · 0 Spiele');
+  assert.equal(tableMeta(room({ preset: 'official', overrides: { score: 'points' } }), PRESETS_API),
+    'Offiziell · um Turnierpunkte · 1 frei · 0 Spiele');
+  setLang('en');
+  assert.equal(tableMeta(room({ preset: 'official', overrides: { klopfen: 'all', all_pass: 'ramsch' } }), PRESETS_API),
+    'Official · all pass: Ramsch (Jungfrau, Durchmarsch) · everyone may knock · 1 free · 0 games');
+  setLang('de');
 });

@@ -7,7 +7,7 @@ import { cardSvg } from './cards.js';
 import { sortHand } from './sort.js';
 import { choices, actingSeat, auctionHolder, challenged } from './room.js';
 import { choiceWords, cardLabel, callList, scoresPoints } from './words.js';
-import { rulesSummary } from './bookrules.js';
+import { rulesSummary, rulesBrief } from './bookrules.js';
 
 const $ = (id) => document.getElementById(id);
 const BOTS = [['random', 'bot_random'], ['heuristic', 'bot_heuristic'], ['pimc', 'bot_pimc'],
@@ -68,9 +68,11 @@ export class TableView {
     if (!r) return;
     $('table').dataset.room = r.code;
     $('table-title').textContent = r.title || t('untitled', r.code.slice(0, 4));
-    // the rules in force in a few words, as a score book says them
-    const rules = rulesSummary(r.rules, this.app.presets);
-    $('table-rules').textContent = rules.length ? `${t('hr_in_force')}: ${rules.join(' · ')}` : '';
+    // the rules in force in a few words, as a score book says them: the
+    // preset and what the house rules change (all of them on hovering)
+    const brief = rulesBrief(r.rules, this.app.presets), all = rulesSummary(r.rules, this.app.presets);
+    $('table-rules').textContent = brief.length ? `${t('hr_in_force')}: ${brief.join(' · ')}` : '';
+    $('table-rules').title = all.join(' · ');
     $('invite-link').value = `${location.origin}/?table=${r.code}`;
     $('spectate').hidden = true;
     $('leave').hidden = false;

@@ -312,3 +312,90 @@ test('the server killed with kill -9 mid-game and restarted: the browsers reconn
     await own.dispose();
   }
 });
+
+// House rules from the lobby's form (the books' block, docs/web.md):
+// Klopfen and a Ramsch when all pass, picked in the collapsed block; the
+// lobby line and the room say them in both languages, and a game is
+// played under them.
+test('a table of house rules made in the lobby: Klopfen and Ramsch, said in the lobby and the room, and a game played', { timeout: 150000 }, async (t) => {
+  const me = await person(browser, { device: DESKTOP });
+  const phone = await person(browser, { device: PHONE, lang: 'en' });
+  try {
+    await me.page.goto(server.url);
+    await connected(me.page);
+    const form = me.page.locator('#create-form');
+    await form.locator('select[name=preset]').selectOption('official');
+    await form.locator('input[name=title]').fill('Hausregeln');
+    // collapsed: the usual table needs none of it
+    assert.equal(await form.locator('details.bk-house').getAttribute('open'), null);
+    await form.locator('details.bk-house > summary').click();
+    await form.locator('select[name=o_klopfen]').selectOption('all');
+    await form.locator('select[name=o_all_pass]').selectOption('ramsch');
+    // the Ramsch's options show once a Ramsch is chosen, the Hochzeit's rate not without a Hochzeit
+    assert.equal(await form.locator('[data-key=ramsch_schieben]').isVisible(), true);
+    assert.equal(await form.locator('[data-key=rate_durchmarsch]').isVisible(), true);
+    assert.equal(await form.locator('[data-key=rate_hochzeit]').isVisible(), false);
+    assert.deepEqual(await form.locator('select[name=o_players] option').evaluateAll((os) => os.map((o) => o.value)), ['3', '4', '5']);
+    await form.locator('details.bk-house').scrollIntoViewIfNeeded();
+    await shot(me.page, 'desktop-create-house-de.png');
+    await me.page.locator('#create').click();
+    await me.page.locator('#table[data-room]').waitFor({ timeout: 10000 });
+    const code = await me.page.locator('#table').getAttribute('data-room');
+    const rulesLine = me.page.locator('#table-rules');
+    await me.page.waitForFunction(() => /jeder darf klopfen/.test(document.getElementById('table-rules').textContent), null, { timeout: 10000 });
+    // the preset and what the house rules change; all of them on hovering
+    assert.equal(await rulesLine.textContent(), 'Es gilt: Offiziell · alle weiter: Ramsch (Jungfrau, Durchmarsch) · jeder darf klopfen');
+    const all = await rulesLine.getAttribute('title');
+    for (const w of ['Offiziell', 'alle weiter: Ramsch (Jungfrau, Durchmarsch)', 'jeder darf klopfen', 'Kontra und Retour', 'Tarif: Sauspiel 0,10 €'])
+      assert.ok(all.includes(w), `"${w}" in the room's rules "${all}"`);
+
+    // the lobby line: the preset and what the house rules change
+    const link = await me.page.locator('#invite-link').inputValue();
+    await phone.page.goto(server.url);
+    await connected(phone.page);
+    await phone.page.locator('#lang').selectOption('en');
+    const meta = phone.page.locator(`#lobby-list .lobby-room[data-room="${code}"] .room-meta`);
+    await meta.waitFor({ timeout: 10000 });
+    await phone.page.waitForFunction((c) => /knock/.test(document.querySelector(`.lobby-room[data-room="${c}"] .room-meta`).textContent), code, { timeout: 10000 });
+    assert.match(await meta.textContent(), /^Official · all pass: Ramsch \(Jungfrau, Durchmarsch\) · everyone may knock · 4 free · /);
+    await shot(phone.page, 'phone-lobby-rules-en.png');
+    await phone.page.locator('#create-form details.bk-house > summary').click();
+    await phone.page.locator('#create-form select[name=o_all_pass]').selectOption('ramsch');
+    await phone.page.locator('#create-form details.bk-house').scrollIntoViewIfNeeded();
+    await shot(phone.page, 'phone-create-house-en.png');
+    const wide = await phone.page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(wide[0] <= wide[1], `the lobby is ${wide[0]} px wide on a ${wide[1]} px phone`);
+    await openTable(phone.page, link);
+    await phone.page.waitForFunction(() => /everyone may knock/.test(document.getElementById('table-rules').textContent), null, { timeout: 10000 });
+    assert.equal(await phone.page.locator('#table-rules').textContent(), 'Rules: Official · all pass: Ramsch (Jungfrau, Durchmarsch) · everyone may knock');
+
+    // a game under them: laying first (002), then the auction
+    await sit(me.page, 0);
+    for (let i = 1; i < 4; i++)
+      await addBot(me.page, i, 'random');
+    const played = await playUntilResult([me]);
+    note(t, `a game with Klopfen and Ramsch: ${(played.ms / 1000).toFixed(1)} s, ${played.clicks} clicks`);
+    await me.page.locator('#result').waitFor({ state: 'visible' });
+    await me.page.locator('#next-game').click();
+    await me.page.locator('#result').waitFor({ state: 'hidden', timeout: 5000 });
+    await me.page.evaluate(() => window.scrollTo(0, 0));
+    await shot(me.page, 'desktop-table-rules-de.png');
+    await phone.page.locator('#result').waitFor({ state: 'visible', timeout: 10000 });
+    await phone.page.locator('#next-game').click();
+    await shot(phone.page, 'phone-table-rules-en.png');
+    // the language switched: the lobby line and the open block in English, what was chosen kept
+    await me.page.goto(server.url);
+    await connected(me.page);
+    await me.page.locator('#create-form details.bk-house > summary').click();
+    await me.page.locator('#create-form select[name=o_klopfen]').selectOption('chain');
+    await me.page.locator('#lang').selectOption('en');
+    assert.equal(await me.page.locator('#create-form select[name=o_klopfen]').inputValue(), 'chain');
+    assert.equal(await me.page.locator('#create-form select[name=o_klopfen] option:checked').textContent(), 'only after the player before');
+    await me.page.waitForFunction((c) => /everyone may knock/.test(document.querySelector(`.lobby-room[data-room="${c}"] .room-meta`).textContent), code, { timeout: 10000 });
+    await shot(me.page, 'desktop-lobby-rules-en.png');
+    assert.deepEqual([...me.errors, ...phone.errors], [], 'a page threw');
+  } finally {
+    await me.context.close();
+    await phone.context.close();
+  }
+});

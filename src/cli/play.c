@@ -224,6 +224,7 @@ static int ctx_init(play_ctx *p, const play_opts *o)
     t->delay_ms = (int)o->delay;
     t->trick_pause_ms = (int)o->trick_pause;
     t->prompt_newline = !isatty(0);
+    t->stop = p->stop;
     return 0;
 }
 
@@ -344,6 +345,10 @@ static void on_signal(int sig)
 
 int skx_cmd_play(int argc, char **argv)
 {
+    /* stdin unbuffered before anything reads it: the line mode waits for
+     * input with pselect, which sees the descriptor, not stdio's buffer
+     * (ui_plain.c, wait_input) */
+    setvbuf(stdin, NULL, _IONBF, 0);
     play_opts o = {.delay = 300, .trick_pause = 1500, .lang = SKX_LANG_DE};
     skx_settings set;
     skx_settings_read rd;

@@ -15,6 +15,7 @@
 #include "settings.h"
 #include "schafkopf/ai.h"
 
+#include <signal.h>
 #include <stdbool.h>
 
 /* ------------------------------------------------------------------ */
@@ -155,6 +156,9 @@ typedef struct skx_table {
     bool trick_end;        /* the event being shown ends a trick */
     const char *course;    /* a finished game's course (skx_table_course), or NULL */
     bool prompt_newline;   /* plain: end prompts with a newline (scripts) */
+    /* the signal that asked to stop (play.c's handler sets it), or NULL:
+     * the plain UI waits for input so that none is missed (ui_plain.c) */
+    const volatile sig_atomic_t *stop;
 } skx_table;
 
 /* Adds a line to the table's event log (dropping the oldest). */

@@ -7,9 +7,13 @@
  */
 #include "ui.h"
 
+#include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/select.h>
+#include <unistd.h>
 
 typedef struct plain_ui {
     skx_ui ui;
@@ -19,13 +23,52 @@ typedef struct plain_ui {
     unsigned asked_mask; /* doublings asked in it (a bit per action type) */
 } plain_ui;
 
-/* Prints a prompt and reads a line into the UI's buffer; false on EOF. */
+/*
+ * Waits until stdin has input; false when a stop signal (SIGINT, SIGTERM,
+ * SIGHUP: play.c's handler sets *stop) came first.  The signals are
+ * blocked while *stop is checked and let in only inside pselect, which
+ * swaps the masks atomically: a signal that arrives after the prompt
+ * but before the wait is not lost, as it would be in a blocking read
+ * (the program then waited for a line that a script never sends).
+ * stdin is unbuffered (skx_cmd_play), so no line waits unseen in its
+ * buffer.
+ */
+static bool wait_input(const volatile sig_atomic_t *stop)
+{
+    if (!stop)
+        return true;
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
+    if (sigprocmask(SIG_BLOCK, &block, &old) < 0)
+        return !*stop;
+    bool input = false;
+    while (!*stop) {
+        fd_set fds;
+        FD_ZERO(&fds);
+        FD_SET(STDIN_FILENO, &fds);
+        int n = pselect(STDIN_FILENO + 1, &fds, NULL, NULL, NULL, &old);
+        if (n > 0 || (n < 0 && errno != EINTR)) { /* input, or an error read reports */
+            input = true;
+            break;
+        }
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    return input && !*stop;
+}
+
+/* Prints a prompt and reads a line into the UI's buffer; false on EOF
+ * or a stop signal. */
 static bool read_line(plain_ui *u, const skx_table *t, const char *prompt)
 {
     fputs(prompt, stdout);
     if (t->prompt_newline)
         fputc('\n', stdout);
     fflush(stdout);
+    if (!wait_input(t->stop))
+        return false;
     ssize_t len = getline(&u->line, &u->cap, stdin);
     if (len < 0)
         return false;

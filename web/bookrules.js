@@ -147,8 +147,20 @@ export function rulesSummary(rules, presets) {
     out.push(t('hr_s_bock', v.bock_games, triggers.map((k) => t('hr_s_bock_' + k)).join(', ')));
   }
   if (v.stock !== 'off') out.push(t('hr_s_stock_' + v.stock, cents(v.stock_rate)));
-  out.push(tariffText(v));
+  out.push(tariffText(v), ...rateLines(v).map((r) => r.text));
   return out;
+}
+
+// The rates of the games the tariff line does not name, each with its
+// option: a Ramsch's (and its Durchmarsch's) where all passing is one, a
+// Hochzeit's where it is played and not at the Sauspiel's rate.
+function rateLines(v) {
+  const cents = (units) => money(Number(units) * Number(v.unit_cents));
+  const lines = [];
+  if (ramsch(v)) lines.push({ key: 'rate_ramsch', text: t('hr_s_rate_ramsch', cents(v.rate_ramsch)) });
+  if (ramsch(v) && v.ramsch_durchmarsch === 'yes') lines.push({ key: 'rate_durchmarsch', text: t('hr_s_rate_durchmarsch', cents(v.rate_durchmarsch)) });
+  if (v.allow_hochzeit === 'yes' && v.rate_hochzeit !== v.rate_sauspiel) lines.push({ key: 'rate_hochzeit', text: t('hr_s_rate_hochzeit', cents(v.rate_hochzeit)) });
+  return lines;
 }
 
 // The same in fewer words, for a line of the lobby: the preset and what
@@ -158,7 +170,10 @@ export function rulesBrief(rules, presets) {
   const all = rulesSummary(rules, presets);
   if (!all.length) return all;
   const base = new Set(rulesSummary({ preset: rules.preset, overrides: {} }, presets));
-  return [all[0], ...all.slice(1).filter((x) => !base.has(x))];
+  // a rate the house rules left as the preset has it is no news here
+  const v = fullRules(presets, rules), pv = presets[rules.preset];
+  const same = new Set(rateLines(v).filter((r) => v[r.key] === pv[r.key]).map((r) => r.text));
+  return [all[0], ...all.slice(1).filter((x) => !base.has(x) && !same.has(x))];
 }
 
 // The tariff in money: "Tarif: Sauspiel 0,10 €, Solo 0,50 €, Laufender

@@ -182,6 +182,8 @@ export const STRINGS = {
     hr_s_stock_declarer: 'Stock ({0} je Kopf) für den nächsten Spieler',
     hr_s_stock_side: 'Stock ({0} je Kopf) für die Partei des nächsten Spielers',
     hr_s_tariff: 'Tarif: Sauspiel {0}, Solo {1}, Laufender {2}, Schneider {3}, Schwarz {4}',
+    hr_s_rate_ramsch: 'Ramsch: jeder Verlierer zahlt jedem {0}', hr_s_rate_durchmarsch: 'Durchmarsch: {0} von jedem',
+    hr_s_rate_hochzeit: 'Hochzeit {0}',
   },
   en: {
     title: 'Schafkopf',
@@ -360,6 +362,8 @@ export const STRINGS = {
     hr_s_stock_declarer: 'pot ({0} each) for the next declarer',
     hr_s_stock_side: "pot ({0} each) for the next declarer's side",
     hr_s_tariff: 'tariff: Sauspiel {0}, Solo {1}, per Laufender {2}, Schneider {3}, Schwarz {4}',
+    hr_s_rate_ramsch: 'Ramsch: each loser pays everyone {0}', hr_s_rate_durchmarsch: 'Durchmarsch: {0} from each',
+    hr_s_rate_hochzeit: 'Wedding (Hochzeit) {0}',
   },
 };
 

@@ -316,6 +316,15 @@ test('house rules in force, in a few words, German and English', () => {
     'Bock (4 games) after a throw-in, a lost Solo, a Schwarz', 'tariff: Sauspiel €0.20, Solo €1.00, per Laufender €0.20, Schneider €0.20, Schwarz €0.40'])
     assert.ok(en.includes(w), `${w} in ${en.join(' · ')}`);
   assert.ok(en.some((x) => x.startsWith('also Wedding (Hochzeit)')), en.join(' · '));
+  // the rates the tariff line leaves out: a Ramsch's, its Durchmarsch's,
+  // a Hochzeit's where it differs from the Sauspiel's
+  const v = fullRules(PRESETS_API, rules);
+  const eur = (units) => `€${(Number(units) * Number(v.unit_cents) / 100).toFixed(2)}`;
+  assert.ok(en.includes(`Ramsch: each loser pays everyone ${eur(v.rate_ramsch)}`), en.join(' · '));
+  assert.ok(en.includes(`Durchmarsch: ${eur(v.rate_durchmarsch)} from each`), en.join(' · '));
+  assert.equal(en.some((x) => x.startsWith('Wedding (Hochzeit) €')), v.rate_hochzeit !== v.rate_sauspiel, en.join(' · '));
+  const wed = rulesSummary({ ...rules, overrides: { ...rules.overrides, rate_hochzeit: String(Number(v.rate_sauspiel) + 1) } }, PRESETS_API);
+  assert.ok(wed.includes(`Wedding (Hochzeit) ${eur(Number(v.rate_sauspiel) + 1)}`), wed.join(' · '));
   // the official rules: thrown in, Kontra and Retour, the tariff; no Bock (no Bock games)
   const off = rulesSummary({ preset: 'official', overrides: {} }, PRESETS_API);
   assert.deepEqual(off.slice(1, 3), ['all pass: thrown in', 'Kontra and Retour']);

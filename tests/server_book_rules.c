@@ -8,18 +8,25 @@
  * connection's language.
  */
 
+/* Fails unless a refusal of `rules` (bk_refused's text, freed here)
+ * contains `needle`. */
+static void rules_refusal_says(char *why, const char *rules, const char *needle)
+{
+    if (!strstr(why, needle))
+        fail_msg("%s: expected \"%s\" in \"%s\"", rules, needle, why);
+    free(why);
+}
+
 /* book_create's refusal (bad_message) of `rules` for an evening of
  * `players`, which must contain `needle`. */
 static void bk_rules_refused(skt_ws *w, const char *players, const char *rules,
                              const char *needle)
 {
-    char *why = bk_refused(w, "bad_message",
-                           "{\"type\":\"book_create\",\"kind\":\"sheet\",\"players\":%s,"
-                           "\"rules\":%s}",
-                           players, rules);
-    if (!strstr(why, needle))
-        fail_msg("%s: expected \"%s\" in \"%s\"", rules, needle, why);
-    free(why);
+    rules_refusal_says(bk_refused(w, "bad_message",
+                                  "{\"type\":\"book_create\",\"kind\":\"sheet\",\"players\":%s,"
+                                  "\"rules\":%s}",
+                                  players, rules),
+                       rules, needle);
 }
 
 /* An evening and a group with house rules; their views say them; bad
@@ -164,12 +171,9 @@ static void test_book_rules(void **state)
  * contain `needle`. */
 static void table_rules_refused(skt_ws *w, const char *rules, const char *needle)
 {
-    char *why = bk_refused(w, "bad_message", "{\"type\":\"create\",\"rules\":%s,"
-                                              "\"listed\":false}",
-                           rules);
-    if (!strstr(why, needle))
-        fail_msg("%s: expected \"%s\" in \"%s\"", rules, needle, why);
-    free(why);
+    rules_refusal_says(bk_refused(w, "bad_message",
+                                  "{\"type\":\"create\",\"rules\":%s,\"listed\":false}", rules),
+                       rules, needle);
 }
 
 /* A table of house rules (create's `rules`, as a book's): the options

@@ -13,6 +13,8 @@ const ramsch = (v) => v.all_pass === 'ramsch';
 const forMoney = (v) => v.score !== 'points';
 // a deal can be thrown in: all passed, or a Hochzeit went untaken (002)
 const throwIn = (v) => v.all_pass === 'next_dealer' || v.all_pass === 'same_dealer' || v.allow_hochzeit === 'yes';
+// an amount in units of the tariff, in money at the table's unit
+const centsOf = (v, units) => money(Number(units) * Number(v.unit_cents));
 
 // The form's sections and fields: `key` an option of the ruleset, `type`
 // select (its `values`), check (yes/no) or number; `when` says whether
@@ -120,7 +122,6 @@ export function rulesSummary(rules, presets) {
   const base = presets[rules.preset];
   const name = t('preset_' + rules.preset);
   const out = [name === 'preset_' + rules.preset ? rules.preset : name.replace(/ \(.*\)$/, '')];
-  const cents = (units) => money(Number(units) * Number(v.unit_cents));
   if (v.players === '3') out.push(t('hr_s_three'));
   if (v.players === '5') out.push(t('hr_s_five'));
   if (v.deck !== base.deck && v.players !== '3') out.push(t('hr_s_deck_' + v.deck));
@@ -146,7 +147,7 @@ export function rulesSummary(rules, presets) {
   if (+v.bock_games > 0 && triggers.length) {
     out.push(t('hr_s_bock', v.bock_games, triggers.map((k) => t('hr_s_bock_' + k)).join(', ')));
   }
-  if (v.stock !== 'off') out.push(t('hr_s_stock_' + v.stock, cents(v.stock_rate)));
+  if (v.stock !== 'off') out.push(t('hr_s_stock_' + v.stock, centsOf(v, v.stock_rate)));
   out.push(tariffText(v), ...rateLines(v).map((r) => r.text));
   return out;
 }
@@ -155,11 +156,10 @@ export function rulesSummary(rules, presets) {
 // option: a Ramsch's (and its Durchmarsch's) where all passing is one, a
 // Hochzeit's where it is played and not at the Sauspiel's rate.
 function rateLines(v) {
-  const cents = (units) => money(Number(units) * Number(v.unit_cents));
   const lines = [];
-  if (ramsch(v)) lines.push({ key: 'rate_ramsch', text: t('hr_s_rate_ramsch', cents(v.rate_ramsch)) });
-  if (ramsch(v) && v.ramsch_durchmarsch === 'yes') lines.push({ key: 'rate_durchmarsch', text: t('hr_s_rate_durchmarsch', cents(v.rate_durchmarsch)) });
-  if (v.allow_hochzeit === 'yes' && v.rate_hochzeit !== v.rate_sauspiel) lines.push({ key: 'rate_hochzeit', text: t('hr_s_rate_hochzeit', cents(v.rate_hochzeit)) });
+  if (ramsch(v)) lines.push({ key: 'rate_ramsch', text: t('hr_s_rate_ramsch', centsOf(v, v.rate_ramsch)) });
+  if (ramsch(v) && v.ramsch_durchmarsch === 'yes') lines.push({ key: 'rate_durchmarsch', text: t('hr_s_rate_durchmarsch', centsOf(v, v.rate_durchmarsch)) });
+  if (v.allow_hochzeit === 'yes' && v.rate_hochzeit !== v.rate_sauspiel) lines.push({ key: 'rate_hochzeit', text: t('hr_s_rate_hochzeit', centsOf(v, v.rate_hochzeit)) });
   return lines;
 }
 
@@ -179,7 +179,6 @@ export function rulesBrief(rules, presets) {
 // The tariff in money: "Tarif: Sauspiel 0,10 €, Solo 0,50 €, Laufender
 // 0,10 €, Schneider 0,10 €, Schwarz 0,20 €" (Schwarz replaces Schneider).
 export function tariffText(v) {
-  const cents = (units) => money(Number(units) * Number(v.unit_cents));
-  return t('hr_s_tariff', cents(v.rate_sauspiel), cents(v.rate_solo), cents(v.rate_laufende), cents(v.rate_schneider),
-    cents(v.rate_schwarz));
+  return t('hr_s_tariff', centsOf(v, v.rate_sauspiel), centsOf(v, v.rate_solo), centsOf(v, v.rate_laufende), centsOf(v, v.rate_schneider),
+    centsOf(v, v.rate_schwarz));
 }

@@ -162,6 +162,7 @@ static void test_refusals(void **state)
     refused(&sh, "spiel solo:H spieler=Anna", "augen=N oder gewonnen");
     refused(&sh, "spiel soli:H spieler=Anna augen=70", "unbekanntes Wort \"soli:H\"");
     refused(&sh, "gewonnen", "eine Zeile beginnt mit");
+    refused(&sh, "gewonnen", "(oder liste, zahlen, csv, json, zurück, hilfe)");
     refused(&sh, "spiel solo:H spieler=Anna partner=Bert augen=70",
             "Der Partner passt nicht zum Spiel (Regel 2.6.2)");
     refused(&sh, "spiel wenz spieler=Anna augen=70 laufende=5", "Regel 4.2.2");

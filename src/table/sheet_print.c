@@ -22,7 +22,7 @@ static const char *const WORDS[2][SK_SW_COUNT] = {
         [SK_SW_UNKNOWN_WORD] = "unbekanntes Wort \"%s\"",
         [SK_SW_UNKNOWN_PLAYER] = "kein Spieler \"%s\"", [SK_SW_BAD_NUMBER] = "keine Zahl: \"%s\"",
         [SK_SW_NO_KIND] = "eine Zeile beginnt mit spiel, zusammen, ramsch, strafe oder neu "
-                      "(oder show, pay, csv, json, undo, help)",
+                      "(oder liste, zahlen, csv, json, zurück, hilfe)",
         [SK_SW_TOO_LONG] = "Zeile zu lang (höchstens %d Bytes)",
         [SK_SW_FULL] = "der Zettel ist voll (%d Einträge)", [SK_SW_UNDONE] = "Zurückgenommen:",
         [SK_SW_EMPTY] = "Noch nichts eingetragen.",

@@ -450,10 +450,13 @@ status 1 "arena with a missing engine" "$PROG" arena --bots "ext:$tmp/no-such-en
 contains "$tmp/err" "start: handshake failed" "missing engine reported"
 contains "$tmp/err" "engine A (ext:$tmp/no-such-engine) failed to start 3 times in a row" "missing engine stops the match"
 [ ! -s "$tmp/missing.jsonl" ] && ok || bad "missing engine: the match went on"
-status 1 "arena with an engine that never says ready" "$PROG" arena --bots "random,ext:sh $badeng noready" --deals 20 --seed 1 --jobs 2 --start-time 100
-contains "$tmp/err" "engine B (ext:sh $badeng noready) failed to start 3 times in a row (last: handshake failed: no \"ready\" within 100 ms" "noready engine stops the match"
+# (the engine runs from this run's own directory, so that looking for
+# leftovers sees neither other test runs nor other users' engines)
+cp "$badeng" "$tmp/engine_noready.sh"
+status 1 "arena with an engine that never says ready" "$PROG" arena --bots "random,ext:sh $tmp/engine_noready.sh noready" --deals 20 --seed 1 --jobs 2 --start-time 100
+contains "$tmp/err" "engine B (ext:sh $tmp/engine_noready.sh noready) failed to start 3 times in a row (last: handshake failed: no \"ready\" within 100 ms" "noready engine stops the match"
 sleep 0.2
-if pgrep -f "engine_bad.sh" >/dev/null 2>&1; then bad "engine processes left running"; else ok; fi
+if pgrep -f "$tmp/engine_noready.sh" >/dev/null 2>&1; then bad "engine processes left running"; else ok; fi
 
 # SIGTERM and SIGINT stop the arena and end its engines' process groups
 # (issue 14: a killed arena left busy engines running): an engine hangs

@@ -69,10 +69,12 @@ export class TableView {
     $('table').dataset.room = r.code;
     $('table-title').textContent = r.title || t('untitled', r.code.slice(0, 4));
     // the rules in force in a few words, as a score book says them: the
-    // preset and what the house rules change (all of them on hovering)
+    // preset and what the house rules change; a tap (or click) opens all
+    // of them, as a phone has no hovering
     const brief = rulesBrief(r.rules, this.app.presets), all = rulesSummary(r.rules, this.app.presets);
-    $('table-rules').textContent = brief.length ? `${t('hr_in_force')}: ${brief.join(' · ')}` : '';
-    $('table-rules').title = all.join(' · ');
+    $('table-rules').hidden = !brief.length;
+    $('table-rules-brief').textContent = brief.length ? `${t('hr_in_force')}: ${brief.join(' · ')}` : '';
+    $('table-rules-all').textContent = all.join(' · ');
     $('invite-link').value = `${location.origin}/?table=${r.code}`;
     $('spectate').hidden = true;
     $('leave').hidden = false;

@@ -341,13 +341,17 @@ test('a table of house rules made in the lobby: Klopfen and Ramsch, said in the 
     await me.page.locator('#create').click();
     await me.page.locator('#table[data-room]').waitFor({ timeout: 10000 });
     const code = await me.page.locator('#table').getAttribute('data-room');
-    const rulesLine = me.page.locator('#table-rules');
-    await me.page.waitForFunction(() => /jeder darf klopfen/.test(document.getElementById('table-rules').textContent), null, { timeout: 10000 });
-    // the preset and what the house rules change; all of them on hovering
+    const rulesLine = me.page.locator('#table-rules-brief');
+    await me.page.waitForFunction(() => /jeder darf klopfen/.test(document.getElementById('table-rules-brief').textContent), null, { timeout: 10000 });
+    // the preset and what the house rules change; all of them a click away
     assert.equal(await rulesLine.textContent(), 'Es gilt: Offiziell · alle weiter: Ramsch (Jungfrau, Durchmarsch) · jeder darf klopfen');
-    const all = await rulesLine.getAttribute('title');
+    assert.equal(await me.page.locator('#table-rules-all').isVisible(), false);
+    await rulesLine.click();
+    const all = await me.page.locator('#table-rules-all').textContent();
+    assert.equal(await me.page.locator('#table-rules-all').isVisible(), true);
     for (const w of ['Offiziell', 'alle weiter: Ramsch (Jungfrau, Durchmarsch)', 'jeder darf klopfen', 'Kontra und Retour', 'Tarif: Sauspiel 0,10 €'])
       assert.ok(all.includes(w), `"${w}" in the room's rules "${all}"`);
+    await rulesLine.click();
 
     // the lobby line: the preset and what the house rules change
     const link = await me.page.locator('#invite-link').inputValue();
@@ -366,8 +370,14 @@ test('a table of house rules made in the lobby: Klopfen and Ramsch, said in the 
     const wide = await phone.page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     assert.ok(wide[0] <= wide[1], `the lobby is ${wide[0]} px wide on a ${wide[1]} px phone`);
     await openTable(phone.page, link);
-    await phone.page.waitForFunction(() => /everyone may knock/.test(document.getElementById('table-rules').textContent), null, { timeout: 10000 });
-    assert.equal(await phone.page.locator('#table-rules').textContent(), 'Rules: Official · all pass: Ramsch (Jungfrau, Durchmarsch) · everyone may knock');
+    await phone.page.waitForFunction(() => /everyone may knock/.test(document.getElementById('table-rules-brief').textContent), null, { timeout: 10000 });
+    assert.equal(await phone.page.locator('#table-rules-brief').textContent(), 'Rules: Official · all pass: Ramsch (Jungfrau, Durchmarsch) · everyone may knock');
+    // a phone cannot hover: a tap opens the whole list
+    await phone.page.locator('#table-rules-brief').tap();
+    await phone.page.locator('#table-rules-all').waitFor({ state: 'visible', timeout: 5000 });
+    assert.match(await phone.page.locator('#table-rules-all').textContent(), /Kontra and Retour.*tariff: Sauspiel/);
+    await shot(phone.page, 'phone-table-rules-open-en.png');
+    await phone.page.locator('#table-rules-brief').tap();
 
     // a game under them: laying first (002), then the auction
     await sit(me.page, 0);

@@ -116,8 +116,8 @@ test('contract names come from the code in the language shown', () => {
   assert.equal(contractName('farbwenz:E'), 'Eichel-Wenz');
   assert.equal(contractName('bettel:ouvert'), 'Bettel Brett');
   setLang('en');
-  assert.equal(contractName('sauspiel:S'), 'Sauspiel with the Bell Ace');
-  assert.equal(contractName('solo:H:tout'), 'Heart Solo Tout');
+  assert.equal(contractName('sauspiel:S'), 'Sauspiel calling the Bells Ace');
+  assert.equal(contractName('solo:H:tout'), 'Hearts Solo Tout');
   for (const c of ['wenz', 'geier', 'ramsch', 'hochzeit', 'sie', 'bettel', 'farbgeier:G:tout', 'wenz:tout'])
     assert.ok(!/undefined|c_|suit_/.test(contractName(c)), contractName(c));
   setLang('de');

@@ -50,7 +50,7 @@ test('5.2.7, 5.2.8: a points table settles a Solo in tournament points, Laufende
     assert.doesNotMatch(text, MONEY, `${lang}: ${text}`);
     assert.doesNotMatch(text, /solo:|sauspiel:|_/, `${lang}: no engine codes: ${text}`);
     // per opponent 3 points (Solo Schneider, 5.2.7), Laufende named as not counted (5.2.8)
-    assert.match(lines[0], lang === 'de' ? /^Herz-Solo, Schneider: je Gegner: 3 Punkte$/ : /^Heart Solo, Schneider: per opponent: 3 tournament points$/);
+    assert.match(lines[0], lang === 'de' ? /^Herz-Solo, Schneider: je Gegner: 3 Punkte$/ : /^Hearts Solo, Schneider: per opponent: 3 tournament points$/);
     assert.equal(lines.length, 2);
     assert.match(lines[1], lang === 'de' ? /3 Laufende: zählen im Turnier nicht/ : /not counted in a tournament/);
   }
@@ -60,7 +60,7 @@ test('5.2.7: a lost Sauspiel is one point per player at a points table', () => {
   setLang('de');
   assert.deepEqual(settlementLines(SAUSPIEL, String, true), ['Sauspiel mit der Eichel-Sau: je Gegner: 1 Punkt']);
   setLang('en');
-  assert.deepEqual(settlementLines(SAUSPIEL, String, true), ['Sauspiel with the Acorn Ace: per opponent: 1 tournament point']);
+  assert.deepEqual(settlementLines(SAUSPIEL, String, true), ['Sauspiel calling the Acorns Ace: per opponent: 1 tournament point']);
 });
 
 test('4.2.4: a money table keeps its money settlement', () => {

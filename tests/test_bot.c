@@ -572,22 +572,23 @@ static void declare_phase(sk_game *g, const sk_rules *r, const char *hand, uint6
     assert_int_equal(g->pub.phase, SK_PHASE_DECLARE);
 }
 
-/* The declarer's edge (bot_bid.c, DECLARER_EDGE; docs/ai.md): a Solo is
- * priced as if the declarer had 20 card points more than the solved
- * play gives him -- real defenders see neither his hand nor each other's
- * -- while a Sauspiel, with a partner, is priced as solved.  On deals
- * where the solved Herz-Solo ends with 41 to 60 points (lost, 4.1.2),
- * its price is a won Solo's; the Sauspiel's price always follows its
- * solved points. */
+/* The declarer's edge (bot_bid.c, DECLARER_EDGE; docs/ai.md): a Solo or
+ * a Sauspiel is priced as if the declarer had 20 card points more than
+ * the solved play gives him -- real defenders see neither his hand nor
+ * each other's.  On deals where the solved game ends with 41 to 60
+ * points (lost, 4.1.2), its price is a won game's, for the Herz-Solo
+ * and for the Sauspiele. */
 static void test_pimc_declarer_edge(void **state)
 {
     (void)state;
     sk_rules r = tl_preset("official");
     sk_solver *s = sk_solver_new(4);
-    int edged = 0;
-    for (uint64_t seed = 1; seed <= 60; seed++) {
+    int edged_solo = 0, edged_sau = 0;
+    /* a Herz-Solo hand (no Sau to call), and one for a Sauspiel */
+    static const char *const HANDS[2] = {"EO GO EU HA HZ H9 SA S7", "GO SU HA HK H8 EK G7 S9"};
+    for (uint64_t seed = 1; seed <= 120; seed++) {
         sk_game g;
-        declare_phase(&g, &r, "EO GO EU HA HZ H9 SA S7", seed);
+        declare_phase(&g, &r, HANDS[seed & 1], seed);
         sk_view v;
         sk_game_view(&g, 0, &v);
         sk_action legal[SK_MAX_LEGAL];
@@ -602,16 +603,17 @@ static void test_pimc_declarer_edge(void **state)
                 continue;
             sk_game h = g;
             tl_ok_action(&h, legal[i], "the declaration");
-            int points;
+            int points, level = 0;
             assert_int_equal(sk_solver_solve(s, &h, &points), SK_OK);
-            int edge = solo ? 20 : 0, level = 0;
             for (int t = 31; t <= 91; t += 30) /* 4.1.2, 4.1.3 */
-                level += points + edge >= t;
+                level += points + 20 >= t;
             assert_true(values[i] == skx_pimc_declarer_units(&h, level));
-            edged += solo && points >= 41 && points < 61;
+            edged_solo += solo && points >= 41 && points < 61;
+            edged_sau += sau && points >= 41 && points < 61;
         }
     }
-    assert_true(edged > 0); /* some lost Solo was priced as won */
+    assert_true(edged_solo > 0); /* some lost Solo was priced as won */
+    assert_true(edged_sau > 0);  /* and some lost Sauspiel */
     sk_solver_free(s);
 }
 

@@ -63,18 +63,21 @@
  * those with the hand within 1.0 of the bar won 61 %, all of them
  * 39.5 %, and a Kontra against a Solo or Wenz almost never reached it. */
 #define KONTRA_MISS 1.0
-/* Card points the declarer of a Solo or Wenz (not a Tout) is granted
- * when his game is priced: the solved defence sees his hand and plays as
- * one, real defenders see neither his hand nor each other's.  Without it pimc
- * declared a Solo in 2.9 % and a Wenz in 0.5 % of its games and won 91 %
- * and all of them, where people win 70.8 % and 76.6 % (tests/data).
- * Measured 1-vs-3 against heuristic bots on the same 200 deals (docs/ai.md,
- * "The declarer's edge"): 5, 10, 15, 20, 30 points gained 0.7, 2.7,
- * 4.3, 5.9 and 4.9 cents a game; at 20 its Solos win 80 % and its Wenz
- * 82 %.  A Sauspiel has a partner and gained nothing measurable.  The
- * variants' games without a partner (Geier, Farbwenz, Farbgeier) are
- * priced without it: unmeasured, and with it a table of four pimc:12
- * at the sauspiel preset played them in 33 % of its games. */
+/* Card points the declarer of a Solo, Wenz or Sauspiel (not a Tout) is
+ * granted when his game is priced: the solved defence sees his hand and
+ * plays as one, real defenders see neither his hand nor each other's.
+ * Without it pimc declared a Solo in 2.9 % and a Wenz in 0.5 % of its
+ * games and won 91 % and all of them, where people win 70.8 % and 76.6 %
+ * (tests/data).  Measured 1-vs-3 against heuristic bots on the same 200
+ * deals (docs/ai.md, "The declarer's edge"): 5, 10, 15, 20, 30 points
+ * gained 0.7, 2.7, 4.3, 5.9 and 4.9 cents a game; at 20 its Solos win
+ * 80 % and its Wenz 82 %.  For a Sauspiel (with four trumps or more, see
+ * plausible()) 10, 20 and 30 points gained 0.4, 0.6 and 0.7 cents a game
+ * over 800 deals; at 20 its Sauspiele win 77 % (people 81 %), and more
+ * points add Sauspiele hardly any more.  The variants' games without a
+ * partner (Geier, Farbwenz, Farbgeier) are priced without it:
+ * unmeasured, and with it a table of four pimc:12 at the sauspiel preset
+ * played them in 33 % of its games. */
 #define DECLARER_EDGE 20
 
 /* The game's pricing thresholds (see ai_internal.h): the settlement's
@@ -214,10 +217,12 @@ static bool answer_hochzeit(sk_game *h)
 }
 
 /* Whether a declared contract is priced with the declarer's edge: a
- * Solo or Wenz, not a Tout (see DECLARER_EDGE). */
-static bool alone_with_edge(sk_contract c)
+ * Solo, Wenz or Sauspiel (not a Kreuzbock game, whose pairs are fixed),
+ * not a Tout (see DECLARER_EDGE). */
+static bool with_edge(sk_contract c)
 {
-    return (c.type == SK_C_SOLO || c.type == SK_C_WENZ) && !c.tout;
+    bool sauspiel = c.type == SK_C_SAUSPIEL && c.suit < 4;
+    return (c.type == SK_C_SOLO || c.type == SK_C_WENZ || sauspiel) && !c.tout;
 }
 
 /* The declarer's money for declaring `c` in the game `g` (in the
@@ -245,7 +250,7 @@ static double price(const skx_pimc *pc, const sk_game *g, int me, sk_contract c,
     }
     int t[3], level;
     skx_pimc_thresholds(&h.pub, t);
-    if (alone_with_edge(h.pub.contract))
+    if (with_edge(h.pub.contract))
         for (int i = 0; i < 3; i++)
             t[i] -= DECLARER_EDGE;
     sk_solver_set_limit(pc->solver, stop - now);

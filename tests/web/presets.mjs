@@ -1,9 +1,7 @@
 // presets.mjs -- a fixture for the web unit tests, not a test itself:
-// the presets as GET /api/rules sends them (tests/server_book_rules.c
-// checks the real ones).
-// Presets as GET /api/rules sends them: every option as text (here the
-// options the form and the summary read; the server's test checks that
-// the real ones have every option).
+// the presets as GET /api/rules sends them, every option as text (here
+// the options the form and the summary read; tests/server_book_rules.c
+// checks that the real ones have every option).
 export const OFFICIAL = {
   players: '4', deck: 'long', all_pass: 'next_dealer', allow_tout: 'yes', allow_sie: 'yes',
   allow_hochzeit: 'no', allow_geier: 'no', allow_farbwenz: 'no', allow_farbgeier: 'no', allow_bettel: 'no',

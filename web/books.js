@@ -15,7 +15,7 @@ import { FAULTS, MISDEALS, composeLine, entryOffers, takesPartner, tableLine, to
 import { contractName } from './i18n.js';
 import { scoresPoints } from './words.js';
 import { rulesSummary } from './bookrules.js';
-import { houseBlock, fillHouse, showHouse, houseRules } from './houseform.js';
+import { houseBlock, fillHouse, showHouse, houseRules, select } from './houseform.js';
 
 const $ = (id) => document.getElementById(id);
 const THEME_KEY = 'schafkopf.theme';
@@ -23,9 +23,6 @@ const PRESETS = ['official', 'sauspiel', 'kurz', 'stammtisch', 'tournament'];
 
 // A labelled form field.
 function field(label, input) { return h('label', { class: 'bk-field' }, h('span', {}, label), input); }
-function select(name, options, value = '') {
-  return h('select', { name }, ...options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
-}
 function num(name, attrs = {}) { return h('input', { name, type: 'number', inputmode: 'numeric', min: 0, ...attrs }); }
 function contractLabel(code) { return code === 'sie' ? 'Sie' : contractName(code === 'kreuzbock' ? 'sauspiel' : code); }
 

@@ -8,7 +8,9 @@ import { t } from './i18n.js';
 import { h } from './table.js';
 import { houseFor, fieldShown, houseOverrides, tariffText } from './bookrules.js';
 
-function select(name, options, value) {
+// A select of [value, text] options with `value` chosen (books.js's
+// forms use it too).
+export function select(name, options, value = '') {
   return h('select', { name }, ...options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
 }
 

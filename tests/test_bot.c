@@ -139,10 +139,11 @@ static void test_specs(void **state)
         sk_bot_free(b);
     }
     assert_false(sk_bot_spec_valid(NULL));
-    /* the sampling switch after any PIMC spec */
+    /* the sampling switches and :dd after any PIMC spec */
     const char *good[] = {"pimc:infer",     "pimc:uniform",         "pimc:12:infer",
                           "pimc:strong:uniform", "pimc:12:pw", "pimc:pw",
-                          "pimc:12:uniform:pw",  "pimc:12:pw:infer"};
+                          "pimc:12:uniform:pw",  "pimc:12:pw:infer", "pimc:dd",
+                          "pimc:12:dd",          "pimc:strong:pw:dd", "pimc:12:dd:uniform"};
     for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
         b = sk_bot_new(good[i], 1, &err);
         assert_non_null(b);
@@ -151,7 +152,8 @@ static void test_specs(void **state)
     const char *bad[] = {"pimc:12:foo",        "pimc::infer",    "pimc:257",
                          "pimc:infer:12",      "heuristic:infer", "pimcx",
                          "pimc:12:pw:pw",      "pimc:12:pwx",     "pimc:infer:uniform",
-                         "pimc:12:pw:",        "policy:pw"};
+                         "pimc:12:pw:",        "policy:pw",       "pimc:dd:dd",
+                         "pimc:12:ddx",        "heuristic:dd"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         assert_null(sk_bot_new(bad[i], 1, &err));
     const char *const *names = sk_bot_names();

@@ -109,6 +109,14 @@ double skx_play_log_weight(skx_play *pl, const sk_cards hands[SK_NSEATS]);
  * returns n. */
 int skx_pimc_draw(const skx_pimc *pc, const sk_view *v, int n, sk_cards (*out)[SK_NSEATS]);
 
+/* Playing against people (respond.c): for the seat to move in g, a game
+ * in the play with every hand known, the value of each card of `cards`
+ * (value[card]; the declarer's money in units, signed by the seat's
+ * side, the scale of the bot's double-dummy card values) when the seat
+ * plays its best afterwards and every other seat plays the card the
+ * card-play model (policy.c) says people would, from its own view. */
+void skx_respond_values(const sk_game *g, sk_cards cards, double value[SK_NCARDS]);
+
 /* The point thresholds that price a game for its declarer: 31, 61, 91
  * (4.1.2, 4.1.3), or 30, 60, 90 in a Muss (002).  Level k of
  * sk_solver_level: 0 lost Schneider, 1 lost, 2 won, 3 won Schneider. */

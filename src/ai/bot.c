@@ -11,8 +11,11 @@
  * view and solves each double dummy -- for each legal card, which of
  * the game's point thresholds (31, 61, 91) its side reaches -- and
  * plays the card with the best average money at the ruleset's tariff,
- * ties going to the rules of thumb.  It bids, declares and doubles by
- * sampling too (bot_bid.c) from N >= 8 on; below, by rules of thumb.
+ * the card people would play unless another is clearly better.  In the
+ * last tricks it values a card instead by the best reply to the others
+ * playing as people do (respond.c), on the same sampled deals.  It
+ * bids, declares and doubles by sampling too (bot_bid.c) from N >= 8
+ * on; below, by rules of thumb.
  * Every decision has a node budget, so a card takes well under 100 ms
  * on one core even in the first trick and play stays reproducible.
  */
@@ -37,6 +40,14 @@ enum bot_kind { BOT_RANDOM, BOT_HEURISTIC, BOT_PIMC, BOT_POLICY };
  * infer_play.c): off, as 400 deals 1-vs-3 measured no gain (+0.27 +-
  * 0.70 cents a game; docs/ai.md, Sampling). */
 #define PIMC_PLAY 0
+/* From how many tricks before the end a PIMC bot values its cards by
+ * the best reply to people's play (respond.c) instead of double dummy,
+ * unless the spec ends in ":dd".  One pimc against three heuristic bots,
+ * 800 deals, against double dummy throughout (docs/ai.md, "Playing
+ * against people"): 4 tricks +1.04 +- 0.42 cents a game, 5 +1.51 +-
+ * 0.55, 6 +1.13 +- 0.66, 7 and 8 about +0.3 -- the model's errors add
+ * up over a longer horizon (7 and 8 lose 1.2 +- 0.65 to 5, paired). */
+#define PIMC_RESPOND_TRICKS 5
 /* Solver nodes one PIMC decision may spend (hard caps: a deal that would
  * need more is dropped; the deals solved before count): a card (~40 ms
  * on one core at ~20M nodes/s), the auction or declaration (~0.6 s), a
@@ -60,6 +71,7 @@ struct sk_bot {
     int samples;
     int infer; /* PIMC: deals drawn following the auction (infer.c) */
     int play;  /* PIMC: ... and the cards played (infer_play.c) */
+    int respond; /* PIMC: the last tricks against people (respond.c) */
     sk_rng rng;
     sk_solver *solver;
     sk_sampler *sampler;
@@ -84,13 +96,16 @@ const char *const *sk_bot_names(void)
  * optional suffixes ":infer" or ":uniform" (deals drawn following the
  * auction or not; the default is PIMC_INFER) and ":pw" (deals weighed
  * by the cards played too, under the card-play model: policy-weighted
- * sampling; the default is PIMC_PLAY), e.g. "pimc:12:pw".
+ * sampling; the default is PIMC_PLAY) and ":dd" (every card valued
+ * double dummy, none by the reply to people's play), e.g. "pimc:12:pw".
  */
-static int parse_spec(const char *spec, int *kind, int *samples, int *infer, int *play)
+static int parse_spec(const char *spec, int *kind, int *samples, int *infer, int *play,
+                      int *respond)
 {
     *samples = PIMC_DEFAULT;
     *infer = PIMC_INFER;
     *play = PIMC_PLAY;
+    *respond = 1;
     *kind = BOT_PIMC;
     if (strcmp(spec, "random") == 0) {
         *kind = BOT_RANDOM;
@@ -118,7 +133,7 @@ static int parse_spec(const char *spec, int *kind, int *samples, int *infer, int
         *samples = (int)n;
         rest = end;
     }
-    int said_infer = 0, said_play = 0; /* each suffix at most once */
+    int said_infer = 0, said_play = 0, said_dd = 0; /* each suffix at most once */
     while (*rest) {
         if (strncmp(rest, ":infer", 6) == 0 && !said_infer++) {
             *infer = 1;
@@ -128,6 +143,9 @@ static int parse_spec(const char *spec, int *kind, int *samples, int *infer, int
             rest += 8;
         } else if (strncmp(rest, ":pw", 3) == 0 && !said_play++) {
             *play = 1;
+            rest += 3;
+        } else if (strncmp(rest, ":dd", 3) == 0 && !said_dd++) {
+            *respond = 0;
             rest += 3;
         } else {
             return -1;
@@ -141,19 +159,22 @@ static int parse_spec(const char *spec, int *kind, int *samples, int *infer, int
 /* Whether a spec names a bot: the test sk_bot_new makes first. */
 bool sk_bot_spec_valid(const char *spec)
 {
-    int kind, samples, infer, play;
-    return spec && strlen(spec) < 32 && parse_spec(spec, &kind, &samples, &infer, &play) == 0;
+    int kind, samples, infer, play, respond;
+    return spec && strlen(spec) < 32 &&
+           parse_spec(spec, &kind, &samples, &infer, &play, &respond) == 0;
 }
 
 /* Creates a bot from its spec. */
 sk_bot *sk_bot_new(const char *spec, uint64_t seed, sk_error *err)
 {
-    int kind, samples, infer, play;
-    if (!spec || strlen(spec) >= 32 || parse_spec(spec, &kind, &samples, &infer, &play) < 0) {
+    int kind, samples, infer, play, respond;
+    if (!spec || strlen(spec) >= 32 ||
+        parse_spec(spec, &kind, &samples, &infer, &play, &respond) < 0) {
         if (err) {
             snprintf(err->msg, sizeof err->msg,
                      "unknown bot \"%.40s\" (known: random, heuristic, policy, pimc, pimc:N with "
-                     "N <= 256, pimc:strong; a pimc spec may end in :infer or :uniform and :pw)",
+                     "N <= 256, pimc:strong; a pimc spec may end in :infer or :uniform, :pw and "
+                     ":dd)",
                      spec ? spec : "");
             err->rule = NULL;
         }
@@ -167,6 +188,7 @@ sk_bot *sk_bot_new(const char *spec, uint64_t seed, sk_error *err)
     bot->samples = samples;
     bot->infer = infer;
     bot->play = play;
+    bot->respond = respond;
     sk_rng_seed(&bot->rng, seed);
     if (kind == BOT_PIMC) {
         bot->solver = sk_solver_new(8);
@@ -234,8 +256,11 @@ static skx_pimc pimc_of(sk_bot *bot)
 /*
  * PIMC card values: the average over sampled deals of the money (units,
  * the seat's side) of each legal card, from the thresholds its side
- * reaches after it with best play.  The deals share the decision's node
- * budget; one that would overrun it is dropped and ends the sampling.
+ * reaches after it with best play -- or, in the last
+ * PIMC_RESPOND_TRICKS tricks, the money of the best reply to the
+ * others' playing as people do (respond.c), which needs no solver.
+ * The solved deals share the decision's node budget; one that would
+ * overrun it is dropped and ends the sampling.
  * Fills value[card]; returns the number of deals solved (0: no answer).
  * A Ramsch is left to the rules of thumb: the solver's paranoid Ramsch
  * value (all three against one) made a weaker player -- over 400
@@ -253,12 +278,21 @@ static int pimc_values(sk_bot *bot, const sk_view *v, sk_cards legal, double val
     int deals = bot->samples < SKX_PIMC_MAX_DEALS ? bot->samples : SKX_PIMC_MAX_DEALS;
     sk_cards hands[SKX_PIMC_MAX_DEALS][SK_NSEATS];
     skx_pimc_draw(&pc, v, deals, hands);
+    bool respond = bot->respond && v->pub.ntricks - v->pub.trick_no <= PIMC_RESPOND_TRICKS;
     sk_game g;
     for (int i = 0; i < deals; i++) {
         uint64_t now = sk_solver_nodes(bot->solver);
         if (now >= stop)
             break;
         sk_sample_game(v, hands[i], &g);
+        if (respond) {
+            double val[SK_NCARDS];
+            skx_respond_values(&g, legal, val);
+            for (sk_cards l = legal; l; l &= l - 1)
+                value[skx_cards_first(l)] += val[skx_cards_first(l)];
+            done++;
+            continue;
+        }
         int t[3], lev[SK_NTRICKS];
         sk_action acts[SK_NTRICKS];
         skx_pimc_thresholds(&g.pub, t);

@@ -51,7 +51,7 @@ static void play_usage(FILE *out)
             "  --seat N        your seat 0..3 (default 0)\n"
             "  --bots SPEC     bots for the other seats: one spec or three separated by\n"
             "                  commas: random, heuristic, pimc, pimc:N, pimc:strong,\n"
-            "                  a pimc spec optionally ending in :infer, :uniform, :pw\n"
+            "                  a pimc spec optionally ending in :infer, :uniform, :pw, :dd\n"
             "                  (default pimc:12, or the settings' opponents)\n"
             "  --seed N        reproducible deals and bots (default: OS random source)\n"
             "  --games N       stop after N games (default: until you quit with q)\n"

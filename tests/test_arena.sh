@@ -44,6 +44,7 @@ contains "$tmp/out" "--tariff U/S/L" "arena --help documents the tariff"
 contains "$tmp/out" "--first-deal K" "arena --help documents --first-deal"
 contains "$tmp/out" "--log FILE" "arena --help documents --log"
 contains "$tmp/out" "schafkopf arena --combine LOG..." "arena --help documents --combine"
+contains "$tmp/out" "schafkopf arena --pair BEFORE AFTER" "arena --help documents --pair"
 status 0 "analyze --help" "$PROG" analyze --help
 contains "$tmp/out" "usage: schafkopf analyze" "analyze --help"
 status 2 "arena without --bots" "$PROG" arena --deals 1
@@ -334,6 +335,50 @@ status 1 "--combine of an empty log" "$PROG" arena --combine /dev/null
 status 2 "--combine with match options" "$PROG" arena --combine --seed 3 "$tmp/s1.log"
 status 2 "--combine without logs" "$PROG" arena --combine
 status 2 "--first-deal 0" "$PROG" arena --bots random --first-deal 0
+
+# --pair: two matches on the same deals, row by row, after - before per
+# deal; the changes are the differences of the two sides' means over the
+# deals both hold, a log against itself changes nothing
+"$PROG" arena --bots policy,random --seed 9 --deals 20 --log "$tmp/pol.log" >/dev/null 2>&1
+status 0 "--pair of a log with itself" "$PROG" arena --pair "$tmp/full.log" "$tmp/full.log"
+contains "$tmp/out" "Paired: 20 deals in both logs, seed 9, format 1v3; games differ in 0 of them" "--pair header"
+[ "$(awk '/^[AB] alone/ && $(NF-5) != "+0.00" { n++ } END { print n + 0 }' "$tmp/out")" = 0 ] && ok ||
+    bad "--pair of a log with itself changes something"
+status 0 "--pair of two bots" "$PROG" arena --pair "$tmp/full.log" "$tmp/pol.log"
+contains "$tmp/out" "A alone: heuristic -> policy" "--pair names the changed bot"
+contains "$tmp/out" "B alone: random " "--pair names the unchanged bot once"
+awk '/^[AB] alone/ { d = $(NF-6) - $(NF-7) - $(NF-5); if (d > 0.011 || d < -0.011) bad++ } END { exit bad > 0 }' "$tmp/out" &&
+    ok || bad "--pair: change is not after - before"
+before=$(grep -F "heuristic alone vs 3 B" "$tmp/full.txt" | awk '{ print $(NF-5) }')
+[ "$(awk '/^A alone/ { print $(NF-7) }' "$tmp/out")" = "$before" ] && ok || bad "--pair: before is not the run's own figure $before"
+status 0 "--pair of a shard and the whole" "$PROG" arena --pair "$tmp/s1.log" "$tmp/full.log"
+contains "$tmp/out" "Paired: 8 deals in both logs" "--pair pairs the shared deals"
+contains "$tmp/out" "(left out: 0 deals only in BEFORE, 12 only in AFTER)" "--pair counts the deals left out"
+"$PROG" arena --pair - "$tmp/pol.log" <"$tmp/full.log" >"$tmp/stdin.txt" 2>&1
+"$PROG" arena --pair "$tmp/full.log" "$tmp/pol.log" | cmp -s - "$tmp/stdin.txt" && ok || bad "--pair from stdin differs"
+"$PROG" arena --bots heuristic,random,random,random --seed 9 --deals 6 --log "$tmp/r1.log" >/dev/null 2>&1
+"$PROG" arena --bots policy,random,random,random --seed 9 --deals 6 --log "$tmp/r2.log" >/dev/null 2>&1
+status 0 "--pair of rotated matches" "$PROG" arena --pair "$tmp/r1.log" "$tmp/r2.log"
+contains "$tmp/out" "A heuristic -> policy" "--pair of rotated matches: a row per bot"
+contains "$tmp/out" "D random" "--pair of rotated matches: the last bot"
+status 1 "--pair of two seeds" "$PROG" arena --pair "$tmp/s1.log" "$tmp/other.log"
+contains "$tmp/err" "not two matches on the same deals: seed 10 in $tmp/other.log, 9 in $tmp/s1.log" "--pair names the seeds"
+status 1 "--pair of 1v3 and abab" "$PROG" arena --pair "$tmp/v.log" "$tmp/vab.log"
+contains "$tmp/err" "format abab in $tmp/vab.log, 1v3 in $tmp/v.log" "--pair names the formats"
+status 1 "--pair of 1v3 and four bots" "$PROG" arena --pair "$tmp/full.log" "$tmp/r1.log"
+status 1 "--pair of other rules" "$PROG" arena --pair "$tmp/full.log" "$tmp/rt.log"
+status 1 "--pair without a common deal" "$PROG" arena --pair "$tmp/s1.log" "$tmp/s2.log"
+contains "$tmp/err" "have no deal in common" "--pair without a common deal"
+status 1 "--pair with a garbage line" "$PROG" arena --pair "$tmp/garbage.log" "$tmp/full.log"
+contains "$tmp/err" "garbage.log:4: not JSON" "--pair names the garbage line"
+status 1 "--pair with a duplicate deal" "$PROG" arena --pair "$tmp/s1.log" <(cat "$tmp/s1.log" "$tmp/s1.log")
+status 1 "--pair of a missing file" "$PROG" arena --pair "$tmp/no-such.log" "$tmp/full.log"
+status 2 "--pair of one log" "$PROG" arena --pair "$tmp/full.log"
+status 2 "--pair of three logs" "$PROG" arena --pair "$tmp/full.log" "$tmp/full.log" "$tmp/full.log"
+status 2 "--pair of stdin twice" "$PROG" arena --pair - -
+status 2 "--pair with match options" "$PROG" arena --pair --seed 3 "$tmp/s1.log" "$tmp/full.log"
+status 0 "--pair --help" "$PROG" arena --pair --help
+contains "$tmp/out" "usage: schafkopf arena --pair BEFORE AFTER" "--pair --help"
 
 # the engine protocol with a POSIX sh engine; a transcript of what it read
 first="$ROOT/tests/data/engine_first.sh"

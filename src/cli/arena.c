@@ -620,9 +620,12 @@ static int arena_main(arena_opts *o)
 
 int skx_cmd_arena(int argc, char **argv)
 {
-    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
         if (strcmp(argv[i], "--combine") == 0)
             return skx_arena_combine(argc, argv);
+        if (strcmp(argv[i], "--pair") == 0)
+            return skx_arena_pair(argc, argv);
+    }
     arena_opts *o = calloc(1, sizeof *o);
     if (!o)
         return 1;

@@ -155,6 +155,12 @@ void skx_arena_game_from_result(skx_arena_game *g, const uint8_t bot_at[SK_NSEAT
                                const sk_result *res);
 /* Notes in g who laid, gave Kontra and gave Retour in the finished game. */
 void skx_arena_game_acts(skx_arena_game *g, const sk_game *game);
+/* The figures of one deal for the report's rows, per game: in 1-vs-3
+ * the lone bot of each direction (row 0: A alone, row 1: B alone),
+ * rotated each bot over its games; returns the number of rows.
+ * *plain: every game knows its money without doublings. */
+int skx_arena_deal_rows(const skx_arena_match *m, const skx_arena_deal *d,
+                       double x[SKX_ARENA_MAX_BOTS][SKX_ARENA_NFIG], bool *plain);
 /* Adds one deal to the totals; deals must come in increasing index order. */
 void skx_arena_stats_merge(skx_arena_stats *st, const skx_arena_match *m, const skx_arena_deal *d);
 /* Prints the match report: the same text for the same deals. */
@@ -187,6 +193,9 @@ const char *skx_arena_match_diff(const skx_arena_match *a, const skx_arena_match
 
 /* `schafkopf arena --combine LOG...`: argc/argv as skx_cmd_arena got them. */
 int skx_arena_combine(int argc, char **argv);
+/* `schafkopf arena --pair BEFORE AFTER`: the paired differences of two
+ * matches on the same deals; argc/argv as skx_cmd_arena got them. */
+int skx_arena_pair(int argc, char **argv);
 /*
  * Prepares appending to the log `path` for a run of deals first..last of
  * match `m`: an existing log must hold the same match and none of those

@@ -1,8 +1,9 @@
 /*
  * arena_combine.c -- reading arena logs: `schafkopf arena --combine
  * LOG...` prints the report of the deals of one or more logs (shards of
- * one long match, run on different machines or days), and a run with
- * --log checks the log it is about to append to.
+ * one long match, run on different machines or days), `schafkopf arena
+ * --pair BEFORE AFTER` what changed between two matches on the same
+ * deals, and a run with --log checks the log it is about to append to.
  *
  * Lines may come in any order and any number of files; they are pooled
  * by deal index, so the report of shards is the report one run over
@@ -17,6 +18,7 @@
 #include "cli/arena.h"
 
 #include <errno.h>
+#include <math.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,29 +77,28 @@ static int pool_add(log_pool *p, const skx_arena_deal *d, int file, uint64_t lin
     return 0;
 }
 
-/* Describes how match `m` (here) differs from the pool's in `field`:
- * "seed 8 here, 7 there" or the first differing rule. */
-static void describe_diff(const log_pool *p, const skx_arena_match *m, const char *field,
-                          char *buf, size_t size)
+/* Describes how match `m` differs from `o` in `field`, naming them by
+ * `mn` and `on`: "seed 8 here, 7 there" or the first differing rule. */
+static void describe_diff(const skx_arena_match *m, const skx_arena_match *o, const char *mn,
+                          const char *on, const char *field, char *buf, size_t size)
 {
-    const skx_arena_match *o = &p->match;
     if (strcmp(field, "seed") == 0) {
-        snprintf(buf, size, "seed %llu here, %llu there", (unsigned long long)m->seed,
-                 (unsigned long long)o->seed);
+        snprintf(buf, size, "seed %llu %s, %llu %s", (unsigned long long)m->seed, mn,
+                 (unsigned long long)o->seed, on);
     } else if (strcmp(field, "format") == 0) {
-        snprintf(buf, size, "format %s here, %s there", skx_arena_format_name(m),
-                 skx_arena_format_name(o));
+        snprintf(buf, size, "format %s %s, %s %s", skx_arena_format_name(m), mn,
+                 skx_arena_format_name(o), on);
     } else if (strcmp(field, "tariff") == 0) {
-        snprintf(buf, size, "tariff %s here, %s there", m->tariff, o->tariff);
+        snprintf(buf, size, "tariff %s %s, %s %s", m->tariff, mn, o->tariff, on);
     } else if (strcmp(field, "bots") == 0) {
         int b = 0;
         while (b < m->nbots && b < o->nbots && strcmp(m->bots[b], o->bots[b]) == 0)
             b++;
         if (m->nbots != o->nbots)
-            snprintf(buf, size, "%d bots here, %d there", m->nbots, o->nbots);
+            snprintf(buf, size, "%d bots %s, %d %s", m->nbots, mn, o->nbots, on);
         else
-            snprintf(buf, size, "bot %c is \"%.80s\" here, \"%.80s\" there", 'A' + b,
-                     m->bots[b], o->bots[b]);
+            snprintf(buf, size, "bot %c is \"%.80s\" %s, \"%.80s\" %s", 'A' + b, m->bots[b], mn,
+                     o->bots[b], on);
     } else {
         char here[64] = "", there[64] = "";
         for (size_t i = 0; i < sk_rules_option_count(); i++) {
@@ -105,13 +106,13 @@ static void describe_diff(const log_pool *p, const skx_arena_match *m, const cha
             sk_rules_get(&m->rules, key, here, sizeof here);
             sk_rules_get(&o->rules, key, there, sizeof there);
             if (strcmp(here, there) != 0) {
-                snprintf(buf, size, "rules: %s = %s here, %s there", key, here, there);
+                snprintf(buf, size, "rules: %s = %s %s, %s %s", key, here, mn, there, on);
                 return;
             }
         }
         sk_rules_get(&m->rules, "preset", here, sizeof here);
         sk_rules_get(&o->rules, "preset", there, sizeof there);
-        snprintf(buf, size, "rules: preset %s here, %s there", here, there);
+        snprintf(buf, size, "rules: preset %s %s, %s %s", here, mn, there, on);
     }
 }
 
@@ -132,7 +133,7 @@ static int pool_check_match(log_pool *p, const skx_arena_match *m, const char *n
     if (!field)
         return 0;
     char diff[256];
-    describe_diff(p, m, field, diff, sizeof diff);
+    describe_diff(m, &p->match, "here", "there", field, diff, sizeof diff);
     fprintf(stderr, "schafkopf: arena: %s:%llu: match.%s: not the match of %s: %s\n", name,
             (unsigned long long)line, field, p->match_where, diff);
     return -1;
@@ -335,6 +336,228 @@ int skx_arena_combine(int argc, char **argv)
     }
     free(p->v);
     free(p);
+    return status < 0 ? 1 : 0;
+}
+
+/* Prints the usage of `arena --pair`. */
+static void pair_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: schafkopf arena --pair BEFORE AFTER\n\n"
+            "Compares two --log files of matches on the same deals (the same --seed,\n"
+            "format, number of bots, rules and --tariff; the bots may differ, e.g.\n"
+            "pimc:dd before and pimc after): per deal, each row's figure after minus\n"
+            "before -- in 1v3 each direction's lone bot, rotated each bot -- and the mean\n"
+            "of those differences over the deals both logs hold, with its standard error.\n"
+            "Paired on the same deals, most of the card luck cancels.  Each log is\n"
+            "checked as --combine checks it (cat shards into one file first).  '-' reads\n"
+            "one of them from stdin.\n");
+}
+
+/* Reads one log file into a fresh pool, sorted by deal and checked for
+ * deals logged twice; NULL after a message. */
+static log_pool *pool_load(char **name)
+{
+    log_pool *p = calloc(1, sizeof *p);
+    if (!p) {
+        fprintf(stderr, "schafkopf: arena: out of memory\n");
+        return NULL;
+    }
+    p->files = name;
+    bool std = strcmp(name[0], "-") == 0;
+    FILE *in = std ? stdin : fopen(name[0], "r");
+    int status = -1;
+    if (!in)
+        fprintf(stderr, "schafkopf: arena: cannot read %s: %s\n", name[0], strerror(errno));
+    else
+        status = pool_read(p, 0, in);
+    if (in && !std)
+        fclose(in);
+    if (status == 0 && p->n == 0) {
+        fprintf(stderr, "schafkopf: arena: %s: no deals in the log\n", name[0]);
+        status = -1;
+    }
+    if (status == 0) {
+        qsort(p->v, p->n, sizeof *p->v, entry_cmp);
+        status = check_duplicates(p);
+    }
+    if (status < 0) {
+        free(p->v);
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* Whether two deals' games came out the same (every seat's money). */
+static bool same_games(const skx_arena_match *m, const skx_arena_deal *a, const skx_arena_deal *b)
+{
+    for (int r = 0; r < skx_arena_seatings(m); r++)
+        if (memcmp(a->games[r].money, b->games[r].money, sizeof a->games[r].money) != 0)
+            return false;
+    return true;
+}
+
+/* The paired means: per row and figure, the differences after - before,
+ * and each side's own mean over the same deals. */
+typedef struct pair_stats {
+    uint64_t deals, differ;
+    bool no_plain;
+    skx_arena_mean diff[SKX_ARENA_MAX_BOTS][SKX_ARENA_NFIG];
+    double before[SKX_ARENA_MAX_BOTS][SKX_ARENA_NFIG], after[SKX_ARENA_MAX_BOTS][SKX_ARENA_NFIG];
+} pair_stats;
+
+/* Adds one deal both logs hold; returns the number of rows. */
+static int pair_merge(pair_stats *ps, const skx_arena_match *m, const skx_arena_deal *a,
+                      const skx_arena_deal *b)
+{
+    double xa[SKX_ARENA_MAX_BOTS][SKX_ARENA_NFIG], xb[SKX_ARENA_MAX_BOTS][SKX_ARENA_NFIG];
+    bool pa, pb;
+    int rows = skx_arena_deal_rows(m, a, xa, &pa);
+    skx_arena_deal_rows(m, b, xb, &pb);
+    ps->deals++;
+    ps->differ += !same_games(m, a, b);
+    ps->no_plain |= !pa || !pb;
+    for (int row = 0; row < rows; row++)
+        for (int k = 0; k < SKX_ARENA_NFIG; k++) {
+            skx_arena_mean *d = &ps->diff[row][k];
+            double x = xb[row][k] - xa[row][k], delta = x - d->mean;
+            d->mean += delta / (double)ps->deals;
+            d->m2 += delta * (x - d->mean);
+            ps->before[row][k] += (xa[row][k] - ps->before[row][k]) / (double)ps->deals;
+            ps->after[row][k] += (xb[row][k] - ps->after[row][k]) / (double)ps->deals;
+        }
+    return rows;
+}
+
+/* Standard error of a paired mean. */
+static double pair_se(const skx_arena_mean *d, uint64_t n)
+{
+    return n > 1 ? sqrt(d->m2 / (double)(n - 1) / (double)n) : NAN;
+}
+
+/* Prints the paired report. */
+static void pair_report(FILE *out, const skx_arena_match *a, const skx_arena_match *b,
+                        const pair_stats *ps, int rows, uint64_t only_a, uint64_t only_b)
+{
+    fprintf(out, "Paired: %llu deals in both logs, seed %llu, format %s; games differ in %llu "
+                 "of them\n",
+            (unsigned long long)ps->deals, (unsigned long long)a->seed,
+            skx_arena_format_name(a), (unsigned long long)ps->differ);
+    if (only_a || only_b)
+        fprintf(out, "(left out: %llu deals only in BEFORE, %llu only in AFTER)\n",
+                (unsigned long long)only_a, (unsigned long long)only_b);
+    fprintf(out, "\n%-34s %8s %8s %8s %6s %9s %6s %9s %6s\n", "per game", "before", "after",
+            "change", "s.e.", "undoubled", "s.e.", "tourn.pts", "s.e.");
+    for (int row = 0; row < rows; row++) {
+        char label[64];
+        const char *bb = a->bots[row], *ab = b->bots[row];
+        if (a->format == SKX_ARENA_1V3)
+            snprintf(label, sizeof label, "%c alone: %.12s%s%.12s", 'A' + row, bb,
+                     strcmp(bb, ab) ? " -> " : "", strcmp(bb, ab) ? ab : "");
+        else
+            snprintf(label, sizeof label, "%c %.14s%s%.14s", 'A' + row, bb,
+                     strcmp(bb, ab) ? " -> " : "", strcmp(bb, ab) ? ab : "");
+        const skx_arena_mean *d = ps->diff[row];
+        fprintf(out, "%-34.34s %+8.2f %+8.2f %+8.2f %6.2f", label,
+                ps->before[row][SKX_ARENA_MONEY], ps->after[row][SKX_ARENA_MONEY],
+                d[SKX_ARENA_MONEY].mean, pair_se(&d[SKX_ARENA_MONEY], ps->deals));
+        if (ps->no_plain)
+            fprintf(out, " %9s %6s", "-", "-");
+        else
+            fprintf(out, " %+9.2f %6.2f", d[SKX_ARENA_PLAIN].mean,
+                    pair_se(&d[SKX_ARENA_PLAIN], ps->deals));
+        fprintf(out, " %+9.3f %6.3f\n", d[SKX_ARENA_TP].mean, pair_se(&d[SKX_ARENA_TP], ps->deals));
+    }
+    fprintf(out, "(cents a game; change: after - before per deal, averaged over the deals, with "
+                 "its standard\n error -- a 95%% interval is +- 1.96 s.e.; undoubled: without "
+                 "Kontra, Retour and laying)\n");
+}
+
+/* `schafkopf arena --pair BEFORE AFTER`; see arena.h. */
+int skx_arena_pair(int argc, char **argv)
+{
+    static const struct option opts[] = {{"pair", no_argument, 0, 'p'},
+                                         {"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'h') {
+            pair_usage(stdout);
+            return 0;
+        }
+        if (c != 'p') {
+            fprintf(stderr, "schafkopf: arena: --pair takes two log files only: the matches "
+                            "are in the logs\n");
+            pair_usage(stderr);
+            return 2;
+        }
+    }
+    if (argc - optind != 2) {
+        fprintf(stderr, "schafkopf: arena: --pair needs two log files, BEFORE and AFTER "
+                        "(%d given)\n", argc - optind);
+        return 2;
+    }
+    if (strcmp(argv[optind], "-") == 0 && strcmp(argv[optind + 1], "-") == 0) {
+        fprintf(stderr, "schafkopf: arena: --pair: only one of the logs can be stdin\n");
+        return 2;
+    }
+    log_pool *a = pool_load(argv + optind), *b = a ? pool_load(argv + optind + 1) : NULL;
+    pair_stats *ps = b ? calloc(1, sizeof *ps) : NULL;
+    int status = ps ? 0 : -1;
+    if (ps) {
+        /* the same match but for the bots' specs */
+        skx_arena_match *same = malloc(sizeof *same);
+        const char *field = NULL;
+        if (same) {
+            *same = b->match;
+            if (same->nbots == a->match.nbots)
+                memcpy(same->bots, a->match.bots, sizeof same->bots);
+            field = skx_arena_match_diff(same, &a->match);
+        }
+        if (!same || field) {
+            char diff[600] = "out of memory", mn[200], on[200];
+            snprintf(mn, sizeof mn, "in %s", argv[optind + 1]);
+            snprintf(on, sizeof on, "in %s", argv[optind]);
+            if (same)
+                describe_diff(&b->match, &a->match, mn, on, field, diff, sizeof diff);
+            fprintf(stderr, "schafkopf: arena: --pair: not two matches on the same deals: %s\n",
+                    diff);
+            status = -1;
+        }
+        free(same);
+    }
+    int rows = 0;
+    uint64_t only_a = 0, only_b = 0;
+    for (size_t i = 0, j = 0; status == 0 && (i < a->n || j < b->n);) {
+        uint64_t x = i < a->n ? a->v[i].deal.index : UINT64_MAX;
+        uint64_t y = j < b->n ? b->v[j].deal.index : UINT64_MAX;
+        if (x < y) {
+            only_a++, i++;
+        } else if (y < x) {
+            only_b++, j++;
+        } else {
+            rows = pair_merge(ps, &a->match, &a->v[i++].deal, &b->v[j++].deal);
+        }
+    }
+    if (status == 0 && ps->deals == 0) {
+        fprintf(stderr, "schafkopf: arena: --pair: %s and %s have no deal in common\n",
+                argv[optind], argv[optind + 1]);
+        status = -1;
+    }
+    if (status == 0) {
+        pair_report(stdout, &a->match, &b->match, ps, rows, only_a, only_b);
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "schafkopf: arena: cannot write the report\n");
+            status = -1;
+        }
+    }
+    free(ps);
+    for (log_pool *p = a; p; p = p == a ? b : NULL) {
+        free(p->v);
+        free(p);
+    }
     return status < 0 ? 1 : 0;
 }
 

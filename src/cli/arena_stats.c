@@ -100,20 +100,58 @@ static void note_range(skx_arena_stats *st, uint64_t index)
     }
 }
 
-/* Adds the 1-vs-3 samples of one deal: the lone bot of seating r sits
- * at seat r mod 4 (arena_format.c). */
-static void merge_1v3(skx_arena_stats *st, const skx_arena_deal *d)
+/* Adds what seat s of game g got to the figures x, divided by n. */
+static void add_seat(double x[SKX_ARENA_NFIG], const skx_arena_game *g, int s, double n)
 {
-    double x[2][SKX_ARENA_NFIG] = {{0}};
-    bool plain = true;
-    for (int r = 0; r < 8; r++) {
-        const skx_arena_game *g = &d->games[r];
-        int s = r % 4;
-        x[r / 4][SKX_ARENA_MONEY] += (double)g->money[s] / 4;
-        x[r / 4][SKX_ARENA_PLAIN] += (double)g->plain[s] / 4;
-        x[r / 4][SKX_ARENA_TP] += (double)g->tournament[s] / 4;
-        plain &= g->has_plain;
+    x[SKX_ARENA_MONEY] += (double)g->money[s] / n;
+    x[SKX_ARENA_PLAIN] += (double)g->plain[s] / n;
+    x[SKX_ARENA_TP] += (double)g->tournament[s] / n;
+}
+
+/* Each bot's figures per game in one deal, over all its games (every
+ * bot sits in every seat equally often per deal: 4 games rotated, 16 in
+ * 1-vs-3); *plain: every game knows its money without doublings. */
+static void bot_means(const skx_arena_match *m, const skx_arena_deal *d,
+                      double x[SKX_ARENA_MAX_BOTS][SKX_ARENA_NFIG], bool *plain)
+{
+    int ngames[SKX_ARENA_MAX_BOTS] = {0};
+    memset(x, 0, sizeof(double) * SKX_ARENA_MAX_BOTS * SKX_ARENA_NFIG);
+    *plain = true;
+    for (int r = 0; r < skx_arena_seatings(m); r++) {
+        *plain &= d->games[r].has_plain;
+        for (int s = 0; s < SK_NSEATS; s++) {
+            ngames[d->games[r].bot_at[s]]++;
+            add_seat(x[d->games[r].bot_at[s]], &d->games[r], s, 1);
+        }
     }
+    for (int b = 0; b < m->nbots; b++)
+        for (int k = 0; k < SKX_ARENA_NFIG; k++)
+            x[b][k] /= ngames[b] ? ngames[b] : 1;
+}
+
+/* See arena.h. */
+int skx_arena_deal_rows(const skx_arena_match *m, const skx_arena_deal *d,
+                       double x[SKX_ARENA_MAX_BOTS][SKX_ARENA_NFIG], bool *plain)
+{
+    if (m->format != SKX_ARENA_1V3) {
+        bot_means(m, d, x, plain);
+        return m->nbots;
+    }
+    memset(x, 0, sizeof(double) * SKX_ARENA_MAX_BOTS * SKX_ARENA_NFIG);
+    *plain = true;
+    for (int r = 0; r < 8; r++) { /* the lone bot of seating r sits at seat r mod 4 */
+        add_seat(x[r / 4], &d->games[r], r % 4, 4);
+        *plain &= d->games[r].has_plain;
+    }
+    return 2;
+}
+
+/* Adds the 1-vs-3 samples of one deal: each direction's lone bot. */
+static void merge_1v3(skx_arena_stats *st, const skx_arena_match *m, const skx_arena_deal *d)
+{
+    double x[SKX_ARENA_MAX_BOTS][SKX_ARENA_NFIG];
+    bool plain;
+    skx_arena_deal_rows(m, d, x, &plain);
     if (!plain)
         st->no_plain++;
     for (int k = 0; k < SKX_ARENA_NFIG; k++) {
@@ -126,8 +164,6 @@ static void merge_1v3(skx_arena_stats *st, const skx_arena_deal *d)
 /* Adds one deal to the totals (deals in increasing index order). */
 void skx_arena_stats_merge(skx_arena_stats *st, const skx_arena_match *m, const skx_arena_deal *d)
 {
-    int64_t money[SKX_ARENA_MAX_BOTS] = {0}, tp[SKX_ARENA_MAX_BOTS] = {0};
-    int ngames[SKX_ARENA_MAX_BOTS] = {0};
     int nbots = m->nbots;
     bool acts = true;
     st->deals++;
@@ -136,13 +172,8 @@ void skx_arena_stats_merge(skx_arena_stats *st, const skx_arena_match *m, const 
         const skx_arena_game *g = &d->games[r];
         acts &= g->has_acts;
         merge_rates(st, g);
-        for (int s = 0; s < SK_NSEATS; s++) {
-            int b = g->bot_at[s];
-            st->bot[b].games++;
-            ngames[b]++;
-            money[b] += g->money[s];
-            tp[b] += g->tournament[s];
-        }
+        for (int s = 0; s < SK_NSEATS; s++)
+            st->bot[g->bot_at[s]].games++;
         if (g->declarer < 0) {
             st->no_declarer++;
             continue;
@@ -153,19 +184,19 @@ void skx_arena_stats_merge(skx_arena_stats *st, const skx_arena_match *m, const 
         ds->won[k] += g->won;
         ds->declarer_money[k] += g->money[g->declarer];
     }
+    double x[SKX_ARENA_MAX_BOTS][SKX_ARENA_NFIG];
+    bool plain;
+    bot_means(m, d, x, &plain);
     for (int b = 0; b < nbots; b++) {
         skx_arena_bot_stats *bs = &st->bot[b];
-        /* every bot sits in every seat equally often per deal: 4 games
-         * rotated, 16 in 1-vs-3 */
-        double n = ngames[b] ? (double)ngames[b] : 1;
-        welford(&bs->money_mean, &bs->money_m2, st->deals, (double)money[b] / n);
-        welford(&bs->tp_mean, &bs->tp_m2, st->deals, (double)tp[b] / n);
+        welford(&bs->money_mean, &bs->money_m2, st->deals, x[b][SKX_ARENA_MONEY]);
+        welford(&bs->tp_mean, &bs->tp_m2, st->deals, x[b][SKX_ARENA_TP]);
         for (int k = 0; k < SKX_ENGINE_NFAIL; k++)
             bs->fails[k] += d->fails[b][k];
     }
     st->no_acts += !acts;
     if (m->format == SKX_ARENA_1V3)
-        merge_1v3(st, d);
+        merge_1v3(st, m, d);
 }
 
 /* Half-width of the 95% confidence interval of a mean over n samples. */

@@ -270,26 +270,37 @@ static void warn_gaps(const log_pool *p)
             ranges > COMBINE_LIST_MAX ? ", ..." : "");
 }
 
-/* `schafkopf arena --combine LOG...`; see arena.h. */
-int skx_arena_combine(int argc, char **argv)
+/* The options of a mode that reads logs (`--combine`, `--pair`): its
+ * own flag and --help only, the match being in the logs.  0 to go on
+ * (optind at the first file), 1 after the help, 2 after refusing. */
+static int log_mode_opts(int argc, char **argv, const char *mode, void (*usage)(FILE *))
 {
-    static const struct option opts[] = {{"combine", no_argument, 0, 'c'},
-                                         {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
+    const struct option opts[] = {{mode, no_argument, 0, 'm'},
+                                  {"help", no_argument, 0, 'h'},
+                                  {0, 0, 0, 0}};
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'h') {
-            combine_usage(stdout);
-            return 0;
+            usage(stdout);
+            return 1;
         }
-        if (c != 'c') {
-            fprintf(stderr, "schafkopf: arena: --combine takes log files only: the match "
-                            "(bots, format, seed, rules, tariff) is in the logs\n");
-            combine_usage(stderr);
+        if (c != 'm') {
+            fprintf(stderr, "schafkopf: arena: --%s takes log files only: the match (bots, "
+                            "format, seed, rules, tariff) is in the logs\n", mode);
+            usage(stderr);
             return 2;
         }
     }
+    return 0;
+}
+
+/* `schafkopf arena --combine LOG...`; see arena.h. */
+int skx_arena_combine(int argc, char **argv)
+{
+    int rc = log_mode_opts(argc, argv, "combine", combine_usage);
+    if (rc)
+        return rc == 1 ? 0 : 2;
     if (optind >= argc) {
         fprintf(stderr, "schafkopf: arena: --combine needs at least one log file\n");
         return 2;
@@ -477,23 +488,9 @@ static void pair_report(FILE *out, const skx_arena_match *a, const skx_arena_mat
 /* `schafkopf arena --pair BEFORE AFTER`; see arena.h. */
 int skx_arena_pair(int argc, char **argv)
 {
-    static const struct option opts[] = {{"pair", no_argument, 0, 'p'},
-                                         {"help", no_argument, 0, 'h'},
-                                         {0, 0, 0, 0}};
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c == 'h') {
-            pair_usage(stdout);
-            return 0;
-        }
-        if (c != 'p') {
-            fprintf(stderr, "schafkopf: arena: --pair takes two log files only: the matches "
-                            "are in the logs\n");
-            pair_usage(stderr);
-            return 2;
-        }
-    }
+    int rc = log_mode_opts(argc, argv, "pair", pair_usage);
+    if (rc)
+        return rc == 1 ? 0 : 2;
     if (argc - optind != 2) {
         fprintf(stderr, "schafkopf: arena: --pair needs two log files, BEFORE and AFTER "
                         "(%d given)\n", argc - optind);

@@ -295,6 +295,56 @@ static int log_mode_opts(int argc, char **argv, const char *mode, void (*usage)(
     return 0;
 }
 
+/* Frees a pool and its deals (NULL: nothing). */
+static void pool_free(log_pool *p)
+{
+    if (p)
+        free(p->v);
+    free(p);
+}
+
+/* Reads the log files `files` (nfiles of them; "-" is stdin) into a
+ * fresh pool of one match, sorted by deal and checked for deals logged
+ * twice; NULL after a message. */
+static log_pool *pool_load(char **files, int nfiles)
+{
+    log_pool *p = calloc(1, sizeof *p);
+    if (!p) {
+        fprintf(stderr, "schafkopf: arena: out of memory\n");
+        return NULL;
+    }
+    p->files = files;
+    int status = 0;
+    for (int f = 0; f < nfiles && status == 0; f++) {
+        bool std = strcmp(files[f], "-") == 0;
+        FILE *in = std ? stdin : fopen(files[f], "r");
+        if (!in) {
+            fprintf(stderr, "schafkopf: arena: cannot read %s: %s\n", files[f], strerror(errno));
+            status = -1;
+            break;
+        }
+        status = pool_read(p, f, in);
+        if (!std)
+            fclose(in);
+    }
+    if (status == 0 && p->n == 0) {
+        if (nfiles == 1)
+            fprintf(stderr, "schafkopf: arena: %s: no deals in the log\n", files[0]);
+        else
+            fprintf(stderr, "schafkopf: arena: no deals in the logs\n");
+        status = -1;
+    }
+    if (status == 0) {
+        qsort(p->v, p->n, sizeof *p->v, entry_cmp);
+        status = check_duplicates(p);
+    }
+    if (status < 0) {
+        pool_free(p);
+        return NULL;
+    }
+    return p;
+}
+
 /* `schafkopf arena --combine LOG...`; see arena.h. */
 int skx_arena_combine(int argc, char **argv)
 {
@@ -305,48 +355,23 @@ int skx_arena_combine(int argc, char **argv)
         fprintf(stderr, "schafkopf: arena: --combine needs at least one log file\n");
         return 2;
     }
-    log_pool *p = calloc(1, sizeof *p);
+    log_pool *p = pool_load(argv + optind, argc - optind);
     if (!p)
         return 1;
-    p->files = argv + optind;
-    int nfiles = argc - optind, status = 0;
-    for (int f = 0; f < nfiles && status == 0; f++) {
-        bool std = strcmp(p->files[f], "-") == 0;
-        FILE *in = std ? stdin : fopen(p->files[f], "r");
-        if (!in) {
-            fprintf(stderr, "schafkopf: arena: cannot read %s: %s\n", p->files[f],
-                    strerror(errno));
-            status = -1;
-            break;
-        }
-        status = pool_read(p, f, in);
-        if (!std)
-            fclose(in);
+    warn_gaps(p);
+    int status = 0;
+    skx_arena_stats *st = calloc(1, sizeof *st);
+    if (st) {
+        for (size_t i = 0; i < p->n; i++)
+            skx_arena_stats_merge(st, &p->match, &p->v[i].deal);
+        skx_arena_report(stdout, &p->match, st);
     }
-    if (status == 0 && p->n == 0) {
-        fprintf(stderr, "schafkopf: arena: no deals in the logs\n");
+    free(st);
+    if (!st || fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "schafkopf: arena: cannot write the report\n");
         status = -1;
     }
-    if (status == 0) {
-        qsort(p->v, p->n, sizeof *p->v, entry_cmp);
-        status = check_duplicates(p);
-    }
-    if (status == 0) {
-        warn_gaps(p);
-        skx_arena_stats *st = calloc(1, sizeof *st);
-        if (st) {
-            for (size_t i = 0; i < p->n; i++)
-                skx_arena_stats_merge(st, &p->match, &p->v[i].deal);
-            skx_arena_report(stdout, &p->match, st);
-        }
-        free(st);
-        if (!st || fflush(stdout) != 0 || ferror(stdout)) {
-            fprintf(stderr, "schafkopf: arena: cannot write the report\n");
-            status = -1;
-        }
-    }
-    free(p->v);
-    free(p);
+    pool_free(p);
     return status < 0 ? 1 : 0;
 }
 
@@ -363,41 +388,6 @@ static void pair_usage(FILE *out)
             "Paired on the same deals, most of the card luck cancels.  Each log is\n"
             "checked as --combine checks it (cat shards into one file first).  '-' reads\n"
             "one of them from stdin.\n");
-}
-
-/* Reads one log file into a fresh pool, sorted by deal and checked for
- * deals logged twice; NULL after a message. */
-static log_pool *pool_load(char **name)
-{
-    log_pool *p = calloc(1, sizeof *p);
-    if (!p) {
-        fprintf(stderr, "schafkopf: arena: out of memory\n");
-        return NULL;
-    }
-    p->files = name;
-    bool std = strcmp(name[0], "-") == 0;
-    FILE *in = std ? stdin : fopen(name[0], "r");
-    int status = -1;
-    if (!in)
-        fprintf(stderr, "schafkopf: arena: cannot read %s: %s\n", name[0], strerror(errno));
-    else
-        status = pool_read(p, 0, in);
-    if (in && !std)
-        fclose(in);
-    if (status == 0 && p->n == 0) {
-        fprintf(stderr, "schafkopf: arena: %s: no deals in the log\n", name[0]);
-        status = -1;
-    }
-    if (status == 0) {
-        qsort(p->v, p->n, sizeof *p->v, entry_cmp);
-        status = check_duplicates(p);
-    }
-    if (status < 0) {
-        free(p->v);
-        free(p);
-        return NULL;
-    }
-    return p;
 }
 
 /* Whether two deals' games came out the same (every seat's money). */
@@ -463,12 +453,10 @@ static void pair_report(FILE *out, const skx_arena_match *a, const skx_arena_mat
     for (int row = 0; row < rows; row++) {
         char label[64];
         const char *bb = a->bots[row], *ab = b->bots[row];
-        if (a->format == SKX_ARENA_1V3)
-            snprintf(label, sizeof label, "%c alone: %.12s%s%.12s", 'A' + row, bb,
-                     strcmp(bb, ab) ? " -> " : "", strcmp(bb, ab) ? ab : "");
-        else
-            snprintf(label, sizeof label, "%c %.14s%s%.14s", 'A' + row, bb,
-                     strcmp(bb, ab) ? " -> " : "", strcmp(bb, ab) ? ab : "");
+        bool lone = a->format == SKX_ARENA_1V3, changed = strcmp(bb, ab) != 0;
+        int w = lone ? 12 : 14; /* the row's label fits its column */
+        snprintf(label, sizeof label, "%c%s %.*s%s%.*s", 'A' + row, lone ? " alone:" : "", w, bb,
+                 changed ? " -> " : "", w, changed ? ab : "");
         const skx_arena_mean *d = ps->diff[row];
         fprintf(out, "%-34.34s %+8.2f %+8.2f %+8.2f %6.2f", label,
                 ps->before[row][SKX_ARENA_MONEY], ps->after[row][SKX_ARENA_MONEY],
@@ -500,7 +488,7 @@ int skx_arena_pair(int argc, char **argv)
         fprintf(stderr, "schafkopf: arena: --pair: only one of the logs can be stdin\n");
         return 2;
     }
-    log_pool *a = pool_load(argv + optind), *b = a ? pool_load(argv + optind + 1) : NULL;
+    log_pool *a = pool_load(argv + optind, 1), *b = a ? pool_load(argv + optind + 1, 1) : NULL;
     pair_stats *ps = b ? calloc(1, sizeof *ps) : NULL;
     int status = ps ? 0 : -1;
     if (ps) {
@@ -551,10 +539,8 @@ int skx_arena_pair(int argc, char **argv)
         }
     }
     free(ps);
-    for (log_pool *p = a; p; p = p == a ? b : NULL) {
-        free(p->v);
-        free(p);
-    }
+    pool_free(a);
+    pool_free(b);
     return status < 0 ? 1 : 0;
 }
 

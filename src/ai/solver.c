@@ -144,9 +144,13 @@ static void ramsch_sides(sk_solver *s, const sk_game *g)
 }
 
 /* The per-seat side tables (sidemask, opp, nopp) of the loaded sides,
- * so that the search needs no per-seat side test to split the hands. */
+ * so that the search needs no per-seat side test to split the hands,
+ * and the lone declarer (`alone`) of a game one against the rest. */
 static void side_tables(sk_solver *s)
 {
+    s->alone = s->maxmask == s->side && __builtin_popcount(s->side) == 1
+                   ? __builtin_ctz(s->side)
+                   : -1;
     for (int p = 0; p < SK_NSEATS; p++) {
         s->sidemask[p] = (s->side >> p) & 1 ? ~(sk_cards)0 : 0;
         s->nopp[p] = 0;

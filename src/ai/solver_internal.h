@@ -148,6 +148,7 @@ struct sk_solver {
     uint8_t opp[SK_NSEATS][SK_NSEATS - 1]; /* per seat the seats not on its side */
     int nopp[SK_NSEATS];
     int focus;                  /* a Ramsch's valued seat (-1: the seat to move) */
+    int alone;                  /* the side's one seat when it is alone and maximises, else -1 */
     int nseats;                 /* 4, or 3 at a table of three */
     int stichzwang;             /* a follower must beat the trick if he can (Bettel) */
     int tout;                   /* the contract's objective is a trick count */

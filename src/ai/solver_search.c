@@ -321,6 +321,32 @@ typedef struct sure_state {
 } sure_state;
 
 /*
+ * The cards of a lone declarer P (the side is his seat alone) that
+ * surely win, when no other seat holds a trump and he holds one: his
+ * trumps and his plain cards above every other card in play of their
+ * suit (his top run of each suit).  He can win a trick with each: he
+ * leads these cards before his trumps, follows a suit with his top card
+ * of it when that is one, and trumps a suit he is void in.  So he never
+ * has to throw one of them away while he has a trump, and the trick his
+ * last trump takes gives him the lead for the rest of them: no other
+ * seat can trump one.  The leader's run (run_points) is the case of P
+ * on lead; this counts them whoever leads.  0 when it does not apply.
+ */
+static inline sk_cards lone_winners(const sk_solver *s, const sure_state *st)
+{
+    if (s->alone < 0 || st->ft || !st->dt)
+        return 0;
+    sk_cards mine = s->hands[s->alone], others = s->live & ~mine;
+    sk_cards win = mine & s->trumps;
+    for (sk_cards rest = s->live & ~s->trumps; rest;) {
+        sk_cards cl = s->cls[skx_cards_first(rest)], oc = others & cl, lc = mine & cl;
+        win |= oc ? lc & (SK_BIT(skx_cards_first(oc)) - 1) : lc;
+        rest &= ~cl;
+    }
+    return win;
+}
+
+/*
  * Bounds at a trick start.  A trump higher than every trump of the
  * other side wins the trick it falls in (or its partner's higher trump
  * does), so its side takes at least its points; the leader adds what
@@ -414,6 +440,13 @@ static inline void cap_bounds(const sk_solver *s, const sure_state *st, int top,
     }
     int f = side_floor(s, top, tf, st->fsure, st->rf, st->runs, mf);
     int d = side_floor(s, top, td, st->dsure, st->rd, st->runs, md);
+    sk_cards lone = lone_winners(s, st);
+    int tl = skx_cards_count(lone);
+    if (tl > td && tl > st->rd && tl > md) {
+        int dl = top - trick_cap(s, tl, lone);
+        if (dl > d)
+            d = dl;
+    }
     if (f > *def)
         *def = f;
     if (d > *decl)

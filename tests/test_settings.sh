@@ -26,7 +26,7 @@ grep -q '^  2 Tarif: wie die Regeln (10 Cent je Einheit) \[preset\]$' "$tmp/t1" 
     fail "1: $(grep -m1 Tarif "$tmp/t1")"
 grep -q '^  2 Tarif: 20 Cent je Einheit (Sauspiel 0,20 €) \[20 ct\]$' "$tmp/t1" && ok "1: a tariff in euros" ||
     fail "1: $(grep Tarif "$tmp/t1" | tail -1)"
-grep -q '^  3 Gegner: Standard: stark \[default\]$' "$tmp/t1" && ok "1: the default opponents: pimc:12 (stark)" ||
+grep -q '^  3 Gegner: Standard: sehr stark \[default\]$' "$tmp/t1" && ok "1: the default opponents: pimc (sehr stark)" ||
     fail "1: $(grep -m1 Gegner "$tmp/t1")"
 grep -q '^  3 Gegner: Anfänger (zufällig) \[random\]$' "$tmp/t1" && ok "1: a number alone steps" || fail "1: step"
 grep -q "^Einstellungen gespeichert in $conf\$" "$tmp/t1" && ok "1: says where" || fail "1: $(tail -1 "$tmp/t1")"

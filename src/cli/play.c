@@ -52,7 +52,7 @@ static void play_usage(FILE *out)
             "  --bots SPEC     bots for the other seats: one spec or three separated by\n"
             "                  commas: random, heuristic, pimc, pimc:N, pimc:strong,\n"
             "                  a pimc spec optionally ending in :infer, :uniform, :pw, :dd\n"
-            "                  (default pimc:12, or the settings' opponents)\n"
+            "                  (default pimc, or the settings' opponents)\n"
             "  --seed N        reproducible deals and bots (default: OS random source)\n"
             "  --games N       stop after N games (default: until you quit with q)\n"
             "  --lang de|en    German table talk (default) or English\n"

@@ -261,7 +261,7 @@ static void test_five_seats(void **state)
 }
 
 /* A hint: the seated player asked now gets every choice on offer priced
- * by the room's fallback bot, best first, computed off the loop; one
+ * by the hint bot (pimc), best first, computed off the loop; one
  * without a seat (or whose turn it is not) is refused. */
 static void test_hint(void **state)
 {

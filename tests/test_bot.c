@@ -449,6 +449,37 @@ static void test_hint_solo_hand(void **state)
         }
 }
 
+/* A hand with nothing to play: the hint (the terminal's and the
+ * server's are pimc) puts the pass first and every bid below it -- a
+ * bid whose contracts were not even priced is not as good as the pass,
+ * as a Tout shown level with it would suggest. */
+static void test_hint_weak_hand_passes(void **state)
+{
+    (void)state;
+    static const char *const specs[] = {"pimc:12", "pimc"};
+    sk_rules r = tl_preset("official");
+    for (size_t k = 0; k < sizeof specs / sizeof *specs; k++)
+        for (uint64_t seed = 1; seed <= 2; seed++) {
+            sk_game g;
+            tl_start_game(&g, &r, 3, false, "E7 E8 G7 G8 G9 H7 S7 S8", NULL, NULL, NULL);
+            sk_bot *b = sk_bot_new(specs[k], seed, NULL);
+            assert_non_null(b);
+            sk_view v;
+            sk_game_view(&g, 0, &v);
+            sk_action acts[SK_MAX_LEGAL];
+            double vals[SK_MAX_LEGAL];
+            int n = sk_bot_hint(b, &v, acts, vals, SK_MAX_LEGAL);
+            assert_true(n >= 2);
+            assert_int_equal(acts[0].type, SK_ACT_PASS);
+            for (int i = 1; i < n; i++) {
+                assert_int_equal(acts[i].type, SK_ACT_BID);
+                assert_true(vals[i] < vals[0]);
+            }
+            assert_int_equal(sk_bot_act(b, &v).type, SK_ACT_PASS);
+            sk_bot_free(b);
+        }
+}
+
 /* The rules of thumb name a Solo in the longest trump suit: of the 161
  * Solos of the real games in tests/data, 158 were (docs/ai.md).  With
  * EO GO EU GU HA HZ H9 SA the Herz-Solo has seven trumps, the
@@ -712,6 +743,7 @@ int main(void)
         cmocka_unit_test(test_pimc_hochzeit),
         cmocka_unit_test(test_price_challenge),
         cmocka_unit_test(test_hint_solo_hand),
+        cmocka_unit_test(test_hint_weak_hand_passes),
         cmocka_unit_test(test_heuristic_solo_longest_suit),
         cmocka_unit_test(test_pimc_no_thin_sauspiel),
     };

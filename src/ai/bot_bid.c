@@ -451,10 +451,15 @@ static int best_cand(const cand *c, int nc)
 }
 
 /* The values of the auction's actions from priced candidates: a pass
- * 0, a bid the best contract it still allows (0 if none was priced). */
+ * 0, a bid the best contract it still allows (if none was priced, one
+ * less than the pass and every priced one). */
 static void bid_values(const sk_view *v, const sk_action *legal, int n, const cand *cands, int nc,
                        double *values)
 {
+    double low = 0; /* the pass, and every priced candidate */
+    for (int k = 0; k < nc; k++)
+        if (cands[k].n && cands[k].sum / cands[k].n < low)
+            low = cands[k].sum / cands[k].n;
     for (int i = 0; i < n; i++) {
         values[i] = 0;
         if (legal[i].type != SK_ACT_BID)
@@ -464,7 +469,9 @@ static void bid_values(const sk_view *v, const sk_action *legal, int n, const ca
             if (cands[k].n && rank_of(v, cands[k].c) >= rank_of(v, legal[i].contract) &&
                 cands[k].sum / cands[k].n > best)
                 best = cands[k].sum / cands[k].n;
-        values[i] = best > -1e17 ? best : 0;
+        /* a bid that allows nothing priced ranks last, as in
+         * declare_values: a hint must not show it level with the pass */
+        values[i] = best > -1e17 ? best : low - 1;
     }
 }
 
@@ -552,7 +559,10 @@ sk_action skx_pimc_bidding(const skx_pimc *pc, const sk_view *v, const sk_action
         sk_contract cls;
         int offered = 0;
         int nc = priced_class(v, legal, n, &cls) ? price_all(pc, v, cls, cands, &offered) : 0;
-        if (nc == 0 && offered > 0) { /* nothing worth pricing: pass */
+        if (nc == 0 && offered > 0) { /* nothing worth pricing: pass, every bid below it */
+            for (int i = 0; i < n; i++)
+                if (legal[i].type == SK_ACT_BID)
+                    values[i] = -1;
             for (int i = 0; i < n; i++)
                 if (legal[i].type == SK_ACT_PASS)
                     return legal[i];

@@ -402,8 +402,8 @@ static void test_pimc_no_thin_sauspiel(void **state)
 /* Issue 19: forehand holds EO HO SO EU GU GZ SA S8 -- three Obers and
  * two Unters, seven trumps in Schellen, six in Gras -- a Schellen-Solo by
  * any club player's count (2.6; docs/ai.md, "The hint on a Solo hand").
- * The hint of every bot that gives hints -- heuristic (the terminal's),
- * pimc:12 (the table's default level) and pimc -- bids (the lowest
+ * The hint of every bot that gives hints -- heuristic,
+ * pimc:12 and pimc (the terminal's and the server's hint) -- bids (the lowest
  * class, which lets it declare the Solo once the others pass, 2.4.6) and,
  * to declare, ranks the Schellen-Solo first, above the Gras-Solo and far
  * above the Gras-Sauspiel, whatever the bot's seed. */

@@ -399,6 +399,28 @@ static void test_pimc_no_thin_sauspiel(void **state)
     }
 }
 
+/* A hint at the start of a game: forehand (seat 0) holds `hand`, bot
+ * `spec` (seeded) gives at least two hints in his view. */
+typedef struct hint_case {
+    sk_game g;
+    sk_view v;
+    sk_bot *b;
+    sk_action acts[SK_MAX_LEGAL];
+    double vals[SK_MAX_LEGAL];
+    int n;
+} hint_case;
+
+static void hint_at_start(hint_case *h, const sk_rules *r, const char *spec, uint64_t seed,
+                          const char *hand)
+{
+    h->b = sk_bot_new(spec, seed, NULL);
+    assert_non_null(h->b);
+    tl_start_game(&h->g, r, 3, false, hand, NULL, NULL, NULL);
+    sk_game_view(&h->g, 0, &h->v);
+    h->n = sk_bot_hint(h->b, &h->v, h->acts, h->vals, SK_MAX_LEGAL);
+    assert_true(h->n >= 2);
+}
+
 /* Issue 19: forehand holds EO HO SO EU GU GZ SA S8 -- three Obers and
  * two Unters, seven trumps in Schellen, six in Gras -- a Schellen-Solo by
  * any club player's count (2.6; docs/ai.md, "The hint on a Solo hand").
@@ -414,38 +436,30 @@ static void test_hint_solo_hand(void **state)
     sk_rules r = tl_preset("official");
     for (size_t k = 0; k < sizeof specs / sizeof *specs; k++)
         for (uint64_t seed = 1; seed <= 3; seed++) {
-            sk_game g;
-            tl_start_game(&g, &r, 3, false, "EO HO SO EU GU GZ SA S8", NULL, NULL, NULL);
-            sk_bot *b = sk_bot_new(specs[k], seed, NULL);
-            assert_non_null(b);
-            sk_view v;
-            sk_game_view(&g, 0, &v);
-            sk_action acts[SK_MAX_LEGAL];
-            double vals[SK_MAX_LEGAL];
-            int n = sk_bot_hint(b, &v, acts, vals, SK_MAX_LEGAL);
-            assert_true(n >= 2);
-            assert_int_equal(acts[0].type, SK_ACT_BID);
-            tl_ok_action(&g, acts[0], "the hint's bid");
-            while (g.pub.phase == SK_PHASE_AUCTION) {
+            hint_case h;
+            hint_at_start(&h, &r, specs[k], seed, "EO HO SO EU GU GZ SA S8");
+            assert_int_equal(h.acts[0].type, SK_ACT_BID);
+            tl_ok_action(&h.g, h.acts[0], "the hint's bid");
+            while (h.g.pub.phase == SK_PHASE_AUCTION) {
                 char line[16];
-                snprintf(line, sizeof line, "%d pass", g.pub.to_move);
-                tl_ok(&g, line);
+                snprintf(line, sizeof line, "%d pass", h.g.pub.to_move);
+                tl_ok(&h.g, line);
             }
-            assert_int_equal(g.pub.phase, SK_PHASE_DECLARE);
-            sk_game_view(&g, 0, &v);
-            n = sk_bot_hint(b, &v, acts, vals, SK_MAX_LEGAL);
+            assert_int_equal(h.g.pub.phase, SK_PHASE_DECLARE);
+            sk_game_view(&h.g, 0, &h.v);
+            int n = sk_bot_hint(h.b, &h.v, h.acts, h.vals, SK_MAX_LEGAL);
             assert_true(n >= 2);
-            assert_int_equal(acts[0].type, SK_ACT_DECLARE);
-            assert_int_equal(acts[0].contract.type, SK_C_SOLO);
-            assert_false(acts[0].contract.tout);
-            assert_int_equal(acts[0].contract.suit, SK_SCHELLEN);
+            assert_int_equal(h.acts[0].type, SK_ACT_DECLARE);
+            assert_int_equal(h.acts[0].contract.type, SK_C_SOLO);
+            assert_false(h.acts[0].contract.tout);
+            assert_int_equal(h.acts[0].contract.suit, SK_SCHELLEN);
             /* the bot plays what its hint ranks first */
-            sk_action a = sk_bot_act(b, &v);
-            assert_true(sk_action_equal(a, acts[0]));
+            sk_action a = sk_bot_act(h.b, &h.v);
+            assert_true(sk_action_equal(a, h.acts[0]));
             for (int i = 1; i < n; i++)
-                if (acts[i].contract.type == SK_C_SAUSPIEL)
-                    assert_true(vals[i] < vals[0] - r.rate_solo / 2.0);
-            sk_bot_free(b);
+                if (h.acts[i].contract.type == SK_C_SAUSPIEL)
+                    assert_true(h.vals[i] < h.vals[0] - r.rate_solo / 2.0);
+            sk_bot_free(h.b);
         }
 }
 
@@ -456,28 +470,19 @@ static void test_hint_solo_hand(void **state)
 static void test_hint_weak_hand_passes(void **state)
 {
     (void)state;
-    static const char *const specs[] = {"pimc:12", "pimc"};
+    static const char *const specs[] = {"pimc:12", "pimc:12", "pimc", "pimc"};
     sk_rules r = tl_preset("official");
-    for (size_t k = 0; k < sizeof specs / sizeof *specs; k++)
-        for (uint64_t seed = 1; seed <= 2; seed++) {
-            sk_game g;
-            tl_start_game(&g, &r, 3, false, "E7 E8 G7 G8 G9 H7 S7 S8", NULL, NULL, NULL);
-            sk_bot *b = sk_bot_new(specs[k], seed, NULL);
-            assert_non_null(b);
-            sk_view v;
-            sk_game_view(&g, 0, &v);
-            sk_action acts[SK_MAX_LEGAL];
-            double vals[SK_MAX_LEGAL];
-            int n = sk_bot_hint(b, &v, acts, vals, SK_MAX_LEGAL);
-            assert_true(n >= 2);
-            assert_int_equal(acts[0].type, SK_ACT_PASS);
-            for (int i = 1; i < n; i++) {
-                assert_int_equal(acts[i].type, SK_ACT_BID);
-                assert_true(vals[i] < vals[0]);
-            }
-            assert_int_equal(sk_bot_act(b, &v).type, SK_ACT_PASS);
-            sk_bot_free(b);
+    for (int k = 0; k < 4; k++) { /* two seeds each */
+        hint_case h;
+        hint_at_start(&h, &r, specs[k], 1 + (uint64_t)(k & 1), "E7 E8 G7 G8 G9 H7 S7 S8");
+        assert_int_equal(h.acts[0].type, SK_ACT_PASS);
+        for (int i = 1; i < h.n; i++) {
+            assert_int_equal(h.acts[i].type, SK_ACT_BID);
+            assert_true(h.vals[i] < h.vals[0]);
         }
+        assert_int_equal(sk_bot_act(h.b, &h.v).type, SK_ACT_PASS);
+        sk_bot_free(h.b);
+    }
 }
 
 /* The rules of thumb name a Solo in the longest trump suit: of the 161

@@ -24,6 +24,11 @@ extern "C" {
  */
 typedef struct sk_bot sk_bot;
 
+/* The strongest level whose card decisions stay within 100 ms of CPU
+ * time on the development machine (docs/ai.md, "The terminal game's
+ * opponents"): the terminal's default opponents and every hint. */
+#define SK_BOT_TABLE_LEVEL "pimc"
+
 /* Creates a bot from a spec; NULL with a message on a bad spec. */
 sk_bot *sk_bot_new(const char *spec, uint64_t seed, sk_error *err);
 /* Whether sk_bot_new accepts a spec, without making the bot (a PIMC

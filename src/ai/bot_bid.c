@@ -560,9 +560,7 @@ sk_action skx_pimc_bidding(const skx_pimc *pc, const sk_view *v, const sk_action
         int offered = 0;
         int nc = priced_class(v, legal, n, &cls) ? price_all(pc, v, cls, cands, &offered) : 0;
         if (nc == 0 && offered > 0) { /* nothing worth pricing: pass, every bid below it */
-            for (int i = 0; i < n; i++)
-                if (legal[i].type == SK_ACT_BID)
-                    values[i] = -1;
+            bid_values(v, legal, n, cands, 0, values);
             for (int i = 0; i < n; i++)
                 if (legal[i].type == SK_ACT_PASS)
                     return legal[i];

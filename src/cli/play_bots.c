@@ -26,7 +26,7 @@ int skx_play_double_hint(void *ctx, const sk_view *v, int type)
 
 /* Creates the three bots from a spec list ("a" or "a,b,c"; NULL: the
  * default level, SKX_PLAY_DEFAULT_BOTS) and the hint bot: the strongest
- * level within 100 ms a card (SKX_PLAY_LEVEL), whatever the opponents,
+ * level within 100 ms a card (SK_BOT_TABLE_LEVEL), whatever the opponents,
  * as advice should be the best the table can give in time; the first
  * bot's spec if that fails. */
 int skx_play_make_bots(play_ctx *p, const char *spec_list)
@@ -51,7 +51,7 @@ int skx_play_make_bots(play_ctx *p, const char *spec_list)
             return -1;
         }
     }
-    p->hint_bot = sk_bot_new(SKX_PLAY_LEVEL, sk_rng_next(&p->rng), NULL);
+    p->hint_bot = sk_bot_new(SK_BOT_TABLE_LEVEL, sk_rng_next(&p->rng), NULL);
     if (!p->hint_bot)
         p->hint_bot = sk_bot_new(specs[0], sk_rng_next(&p->rng), NULL);
     return 0;

@@ -243,12 +243,8 @@ char *skx_table_course(const skx_table *t, const sk_game *g, const sk_rules *r,
 
 /* ---- settings_text.c: the settings in words */
 
-/* The default opponents of `play` (a bot spec) and its hint bot: the
- * strongest PIMC level whose card decisions stay within 100 ms of CPU
- * time on the development machine (docs/ai.md, "The terminal game's
- * opponents"). */
-#define SKX_PLAY_LEVEL "pimc"
-#define SKX_PLAY_DEFAULT_BOTS SKX_PLAY_LEVEL
+/* The default opponents of `play` (a bot spec): the table's level. */
+#define SKX_PLAY_DEFAULT_BOTS SK_BOT_TABLE_LEVEL
 /* The settings screen's label of a field ("Tarif"). */
 const char *skx_settings_label(skx_lang lang, int field);
 /* A field's value in words ("0,20 € je Einheit", "stark"). */

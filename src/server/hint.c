@@ -1,7 +1,8 @@
 /*
  * hint.c -- "what would the bot do?": a seated player whose turn it is
- * asks for a hint; a worker thread prices every choice with the hint
- * bot (SKX_HINT_BOT, sk_bot_hint) on the seat's view -- the view only, as a
+ * asks for a hint; a worker thread prices every choice with the table's
+ * level (SK_BOT_TABLE_LEVEL, sk_bot_hint), whatever bot the room seats
+ * for absent players, on the seat's view -- the view only, as a
  * bot's own decision (sk_room_view) -- and the loop sends the answer,
  * best first, to the player's connections (docs/server-protocol.md,
  * `hint`).  The loop never computes a hint; one runs per room at a time.
@@ -32,7 +33,7 @@ void skx_hint_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     uint64_t seed;
     randombytes_buf(&seed, sizeof seed);
     sk_error err = {{0}, NULL};
-    sk_bot *bot = sk_bot_new(SKX_HINT_BOT, seed, &err);
+    sk_bot *bot = sk_bot_new(SK_BOT_TABLE_LEVEL, seed, &err);
     if (!bot)
         bot = sk_bot_new("heuristic", seed, &err);
     skx_job *j = bot ? calloc(1, sizeof *j) : NULL;

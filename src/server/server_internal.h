@@ -27,10 +27,6 @@
 #define SKX_CHAT_RATE 1.0              /* chat lines a second ... */
 #define SKX_CHAT_BURST 5.0             /* ... with this many at once */
 #define SKX_PLAYER_HEX 16              /* a public player id: 8 bytes as hex */
-/* The bot that prices a hint: the strongest level whose card decisions
- * stay within 100 ms (docs/ai.md, "The terminal game's opponents"),
- * whatever bot the room seats for absent players. */
-#define SKX_HINT_BOT "pimc"
 
 typedef struct skx_server skx_server;
 typedef struct skx_room skx_room;

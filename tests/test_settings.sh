@@ -99,5 +99,24 @@ tail -3 "$tmp/t5" | grep -q '^Your choice (number or words' && ok "5: asked agai
 grep -q 'o Optionen' <(printf 'h\nq\n' | "$PROG" play --plain --lang de --seed 3 2>&1) && ok "5: the help names the key" ||
     fail "5: help without o"
 
+# 6. --lang overrides the saved language on the settings screen too:
+# the screen speaks the language the table will speak once saved -- the
+# one chosen there if it changed, else the table's -- and a save that
+# leaves the language alone leaves the table's
+printf 'lang = de\n' >"$conf"
+play_script "$tmp/t6" '4 2 s\n\n' --settings --lang en
+grep -q '^  4 Trick pause: 1\.5 s \[1500 ms\]$' "$tmp/t6" && grep -q '^  4 Trick pause: 2\.0 s \[2000 ms\]$' "$tmp/t6" &&
+    ok "6: --settings --lang en speaks English over a German file" || fail "6: $(grep -E '^  4 ' "$tmp/t6")"
+grep -q "^Settings saved in $conf\$" "$tmp/t6" && grep -qx 'lang = de' "$conf" && grep -qx 'trick_pause = 2000 ms' "$conf" &&
+    ok "6: saved, the language left as it was" || fail "6: $(tail -1 "$tmp/t6"): $(grep -v '^#' "$conf")"
+play_script "$tmp/t6a" '5\n\n' --settings --lang de
+grep -q '^  5 Language: English \[en\]$' "$tmp/t6a" && grep -q "^Settings saved in $conf\$" "$tmp/t6a" &&
+    grep -qx 'lang = en' "$conf" && ok "6: a language chosen there speaks at once" || fail "6: $(tail -3 "$tmp/t6a")"
+printf 'lang = de\n' >"$conf"
+play_script "$tmp/t6b" 'o\n4 1 s\n\nq\n' --seed 3 --lang en
+grep -q '^  1 Rules: official' "$tmp/t6b" && ok "6: the o key with --lang en: English" || fail "6: $(grep -m1 -E '^  1 ' "$tmp/t6b")"
+grep -qx 'lang = de' "$conf" && grep -qx 'trick_pause = 1000 ms' "$conf" && tail -3 "$tmp/t6b" | grep -q '^Your choice (number' &&
+    ok "6: a saved pause leaves the game in English" || fail "6: $(tail -3 "$tmp/t6b")"
+
 [ "$fails" = 0 ] || { echo "test_settings.sh: $fails failed"; exit 1; }
 echo "test_settings.sh: all passed"

@@ -237,7 +237,7 @@ static void settings_defaults(play_opts *o, const skx_settings *s)
         sk_rules_preset(&o->rules, "official", NULL);
     o->bots = s->bots[0] ? s->bots : NULL;
     o->trick_pause = (uint64_t)s->trick_pause_ms;
-    o->lang = s->lang == SKX_LANG_EN ? SKX_LANG_EN : SKX_LANG_DE;
+    o->lang = skx_settings_lang(s);
 }
 
 /* Opens the full screen where it can be, else the line mode. */
@@ -263,21 +263,23 @@ static int save_settings(const skx_settings *s, skx_lang lang, char *msg, size_t
     return 0;
 }
 
-/* `play --settings`: the settings screen alone; exit status 0, or 1 when
- * they could not be saved. */
-static int settings_only(skx_settings *s, bool plain)
+/* `play --settings`: the settings screen alone, in the language of the
+ * command line (else the saved one) unless the language is changed there;
+ * exit status 0, or 1 when they could not be saved. */
+static int settings_only(skx_settings *s, skx_lang lang, bool plain)
 {
     skx_ui *ui = open_ui(plain);
     if (!ui)
         return 1;
     skx_table t;
     memset(&t, 0, sizeof t);
-    t.lang = s->lang == SKX_LANG_EN ? SKX_LANG_EN : SKX_LANG_DE;
+    t.lang = lang;
     t.human = 0;
     t.prompt_newline = !isatty(0);
+    skx_settings was = *s;
     int rc = ui->settings(ui, &t, s, NULL);
     ui->close(ui);
-    skx_lang L = s->lang == SKX_LANG_EN ? SKX_LANG_EN : SKX_LANG_DE;
+    skx_lang L = skx_settings_page_lang(&t, &was, s);
     if (rc != SKX_UI_OK) {
         printf("%s\n", skx_tr(L, L_SET_UNCHANGED));
         return 0;
@@ -299,9 +301,12 @@ void skx_play_settings(play_ctx *p)
         p->ui->event(p->ui, t, skx_tr(t->lang, L_SET_UNCHANGED), false);
         return;
     }
+    /* the language and the pause apply at once when changed here; else
+     * the table keeps what --lang and --trick-pause may have set */
+    t->lang = skx_settings_page_lang(t, &p->settings, &s);
+    if (s.trick_pause_ms != p->settings.trick_pause_ms)
+        t->trick_pause_ms = s.trick_pause_ms;
     p->settings = s;
-    t->lang = s.lang == SKX_LANG_EN ? SKX_LANG_EN : SKX_LANG_DE;
-    t->trick_pause_ms = s.trick_pause_ms;
     save_settings(&s, t->lang, msg, sizeof msg);
     skx_table_log(t, msg);
     p->ui->event(p->ui, t, msg, false);
@@ -371,7 +376,7 @@ int skx_cmd_play(int argc, char **argv)
     if (bad[0])
         fprintf(stderr, "schafkopf: %s\n", bad);
     if (o.settings)
-        return settings_only(&set, plain);
+        return settings_only(&set, o.lang, plain);
     char last[1024];
     if (o.cont && !o.resume) { /* --continue: the newest session, else a new one */
         if (skx_play_last_session(last, sizeof last) == 0)

@@ -7,6 +7,17 @@
 
 #include <string.h>
 
+skx_lang skx_settings_lang(const skx_settings *s)
+{
+    return s->lang == SKX_LANG_EN ? SKX_LANG_EN : SKX_LANG_DE;
+}
+
+skx_lang skx_settings_page_lang(const skx_table *t, const skx_settings *saved,
+                                const skx_settings *edit)
+{
+    return edit->lang != saved->lang ? skx_settings_lang(edit) : t->lang;
+}
+
 /* The screen's label of a field ("Tarif"). */
 const char *skx_settings_label(skx_lang lang, int field)
 {

@@ -245,6 +245,13 @@ char *skx_table_course(const skx_table *t, const sk_game *g, const sk_rules *r,
 
 /* The default opponents of `play` (a bot spec): the table's level. */
 #define SKX_PLAY_DEFAULT_BOTS SK_BOT_TABLE_LEVEL
+/* The language a settings value names (German unless English). */
+skx_lang skx_settings_lang(const skx_settings *s);
+/* The settings screen's language: the one the table will speak when
+ * `edit` is saved over `saved` -- the language chosen where it differs
+ * from the saved one, else the table's (--lang may differ from both). */
+skx_lang skx_settings_page_lang(const skx_table *t, const skx_settings *saved,
+                                const skx_settings *edit);
 /* The settings screen's label of a field ("Tarif"). */
 const char *skx_settings_label(skx_lang lang, int field);
 /* A field's value in words ("0,20 € je Einheit", "stark"). */

@@ -172,12 +172,11 @@ int skx_curses_step(skx_ui *ui, const skx_table *t, const char *text)
 }
 
 
-/* Draws the settings page: a line per setting, the chosen one reversed
- * with arrows, the note and the file below.  The page speaks the
- * language being chosen. */
-static void draw_settings(const skx_settings *s, int sel, const char *note, const char *path)
+/* Draws the settings page in language L: a line per setting, the chosen
+ * one reversed with arrows, the note and the file below. */
+static void draw_settings(const skx_settings *s, skx_lang L, int sel, const char *note,
+                          const char *path)
 {
-    skx_lang L = s->lang == SKX_LANG_EN ? SKX_LANG_EN : SKX_LANG_DE;
     erase();
     char line[200], value[120];
     attron(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
@@ -208,18 +207,19 @@ static void draw_settings(const skx_settings *s, int sel, const char *note, cons
 }
 
 /* The settings screen: arrows choose and change, Enter saves, Esc or
- * q leaves them as they were. */
+ * q leaves them as they were.  It speaks the language the table will
+ * speak once they are saved (skx_settings_page_lang). */
 int skx_curses_settings(skx_ui *ui, const skx_table *t, skx_settings *s, const char *note)
 {
     (void)ui;
-    (void)t;
     char path[1024];
     skx_settings_path(path, sizeof path);
     skx_settings edit = *s;
     int sel = 0, rc;
     flushinp();
     for (;;) {
-        draw_settings(&edit, sel, note, path);
+        skx_lang L = skx_settings_page_lang(t, s, &edit);
+        draw_settings(&edit, L, sel, note, path);
         int ch = getch();
         if (ch == KEY_UP || ch == KEY_BTAB)
             sel = (sel + SKX_SET_COUNT - 1) % SKX_SET_COUNT;

@@ -330,11 +330,10 @@ static int plain_step(skx_ui *ui, const skx_table *t, const char *text)
     return 1;
 }
 
-/* Prints the settings, numbered, with each value in words and as the
- * file writes it (what may be typed). */
-static void print_settings(const skx_settings *s, const char *note)
+/* Prints the settings in language L, numbered, with each value in words
+ * and as the file writes it (what may be typed). */
+static void print_settings(const skx_settings *s, skx_lang L, const char *note)
 {
-    skx_lang L = s->lang == SKX_LANG_EN ? SKX_LANG_EN : SKX_LANG_DE;
     char path[1024], line[1100];
     printf("%s:\n", skx_tr(L, L_SETTINGS));
     for (int f = 0; f < SKX_SET_COUNT; f++) {
@@ -351,14 +350,16 @@ static void print_settings(const skx_settings *s, const char *note)
 }
 
 /* The settings in line mode: "N value" sets one, "N" steps it to its
- * next choice, an empty line saves, q leaves them as they were. */
+ * next choice, an empty line saves, q leaves them as they were.  They
+ * speak the language the table will speak once they are saved
+ * (skx_settings_page_lang). */
 static int plain_settings(skx_ui *ui, const skx_table *t, skx_settings *s, const char *note)
 {
     plain_ui *u = (plain_ui *)ui;
     skx_settings edit = *s;
-    print_settings(&edit, note);
+    print_settings(&edit, t->lang, note);
     for (;;) {
-        skx_lang L = edit.lang == SKX_LANG_EN ? SKX_LANG_EN : SKX_LANG_DE;
+        skx_lang L = skx_settings_page_lang(t, s, &edit);
         if (!read_line(u, t, skx_tr(L, L_SET_PROMPT)))
             return SKX_UI_QUIT;
         char *p = u->line;
@@ -390,7 +391,8 @@ static int plain_settings(skx_ui *ui, const skx_table *t, skx_settings *s, const
             printf("\n");
             continue;
         }
-        print_settings(&edit, note);
+        L = skx_settings_page_lang(t, s, &edit);
+        print_settings(&edit, L, note);
     }
 }
 

@@ -280,12 +280,15 @@ static void test_hint(void **state)
                      json_integer_value(json_object_get(turn, "seq")));
     json_t *hints = json_object_get(h, "hints"), *legal = json_object_get(turn, "legal");
     assert_true(json_array_size(hints) > 0);
-    double last = 1e300;
+    double last = HUGE_VAL;
     size_t i;
     json_t *v;
     json_array_foreach(hints, i, v) {
         const char *a = json_string_value(json_object_get(v, "action"));
-        double value = json_number_value(json_object_get(v, "value"));
+        /* null: a bid the bot did not price; it comes last */
+        json_t *jv = json_object_get(v, "value");
+        assert_true(json_is_number(jv) || json_is_null(jv));
+        double value = json_is_null(jv) ? -HUGE_VAL : json_number_value(jv);
         bool offered = false;
         size_t k;
         json_t *w;

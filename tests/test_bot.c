@@ -324,8 +324,8 @@ static void test_pimc_variants_legal(void **state)
 /* 002 Hochzeit: the PIMC bot prices a Hochzeit too -- the others answer
  * the offer by the rules of thumb in each sampled deal -- so with one
  * trump (H9) and two Sauen with a Ten it bids and declares one (a
- * Sauspiel with one trump it would not); every declaration has a finite
- * value in its hint, those not worth pricing last. */
+ * Sauspiel with one trump it would not); in its hint every declaration
+ * has a value or, not worth pricing, SK_BOT_UNPRICED after all others. */
 static void test_pimc_hochzeit(void **state)
 {
     (void)state;
@@ -354,8 +354,13 @@ static void test_pimc_hochzeit(void **state)
     int n = sk_bot_hint(b, &v, acts, vals, SK_MAX_LEGAL);
     assert_true(n > 1);
     assert_int_equal(acts[0].contract.type, SK_C_HOCHZEIT);
-    for (int i = 1; i < n; i++)
-        assert_true(vals[i] > -1e6 && vals[i] <= vals[0]);
+    assert_true(isfinite(vals[0]));
+    for (int i = 1; i < n; i++) {
+        assert_true(vals[i] <= vals[0]);
+        assert_true(isfinite(vals[i]) || (vals[i] == SK_BOT_UNPRICED && !isfinite(vals[n - 1])));
+        if (!isfinite(vals[i - 1])) /* the unpriced last */
+            assert_false(isfinite(vals[i]));
+    }
     sk_bot_free(b);
 }
 
@@ -478,6 +483,7 @@ static void test_hint_weak_hand_passes(void **state)
         assert_int_equal(h.acts[0].type, SK_ACT_PASS);
         for (int i = 1; i < h.n; i++) {
             assert_int_equal(h.acts[i].type, SK_ACT_BID);
+            assert_true(h.vals[i] == SK_BOT_UNPRICED); /* not a made-up number */
             assert_true(h.vals[i] < h.vals[0]);
         }
         assert_int_equal(sk_bot_act(h.b, &h.v).type, SK_ACT_PASS);

@@ -20,6 +20,7 @@ static char skt_dump_path[64];
 
 #include <jansson.h>
 #include <dirent.h>
+#include <math.h>
 
 /* A temporary directory for a test's database, and its removal. */
 static void tmpdir_make(char *dir, size_t size)

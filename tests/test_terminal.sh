@@ -174,5 +174,15 @@ play_script "$tmp/th" 'h\nq\n' --lang en --seed 3
 grep -q 'E Acorns (Eichel), G Leaves (Gras), H Hearts (Herz), S Bells' "$tmp/th" &&
     ok "English explains the card codes" || fail "no codes explained: $(grep -m1 '^Input' "$tmp/th")"
 
+# the hint names a bid the bot did not price (no club player would
+# consider it with the hand) in words, not with a made-up number; a value
+# has the language's decimal sign
+play_script "$tmp/tq" '?\nq\n' --seed 1
+grep -q '^Tipp: weiter (Wert 0,0), ich spiele (kommt nicht in Frage)$' "$tmp/tq" &&
+    ok "hint: an unpriced bid in words" || fail "hint: $(grep -m1 '^Tipp' "$tmp/tq")"
+play_script "$tmp/tq2" '?\nq\n' --seed 4 --lang en
+grep -Eq '^Hint: I play \(value [0-9]+\.[0-9]\), pass \(value 0\.0\)$' "$tmp/tq2" &&
+    ok "hint: English values" || fail "hint: $(grep -m1 '^Hint' "$tmp/tq2")"
+
 [ "$fails" = 0 ] || { echo "test_terminal.sh: $fails failed"; exit 1; }
 echo "test_terminal.sh: all passed"

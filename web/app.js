@@ -324,7 +324,9 @@ class App {
     if (!r || m.room !== r.code || (m.seq !== undefined && m.seq < r.seq)) return; // the table moved on
     const best = m.hints && m.hints[0];
     if (!best) { this.note(t('hint_none')); return; }
-    const list = m.hints.slice(0, 3).map((x) => `${x.action.startsWith('card ') ? cardLabel(x.action.slice(5)) : (document.querySelector(`#actions [data-action="${CSS.escape(x.action)}"] .a-label`) || {}).textContent || x.action} (${Number(x.value).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })})`);
+    // value null: a bid the bot did not price (no club player would)
+    const worth = (v) => (v === null ? t('hint_unpriced') : Number(v).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+    const list = m.hints.slice(0, 3).map((x) => `${x.action.startsWith('card ') ? cardLabel(x.action.slice(5)) : (document.querySelector(`#actions [data-action="${CSS.escape(x.action)}"] .a-label`) || {}).textContent || x.action} (${worth(x.value)})`);
     this.note(t('hint_best', list.join(' · ')));
     document.querySelectorAll('.hinted').forEach((e) => e.classList.remove('hinted'));
     const el = best.action.startsWith('card ')

@@ -8,6 +8,8 @@
 
 #include "schafkopf/core.h"
 
+#include <math.h>
+
 /* C++ programs link the C library: no name mangling. */
 #ifdef __cplusplus
 extern "C" {
@@ -29,6 +31,9 @@ typedef struct sk_bot sk_bot;
  * opponents"): the terminal's default opponents and every hint. */
 #define SK_BOT_TABLE_LEVEL "pimc"
 
+/* The hint value of a choice the bot did not price (below every other). */
+#define SK_BOT_UNPRICED (-INFINITY)
+
 /* Creates a bot from a spec; NULL with a message on a bad spec. */
 sk_bot *sk_bot_new(const char *spec, uint64_t seed, sk_error *err);
 /* Whether sk_bot_new accepts a spec, without making the bot (a PIMC
@@ -44,7 +49,10 @@ sk_action sk_bot_act(sk_bot *bot, const sk_view *v);
 /* Hint: each legal action of the view's seat with the bot's estimated
  * value, higher is better (PIMC: the expected money in units of the
  * seat's side for a card, of the declarer for a bid or declaration;
- * heuristic: its rules' scores); returns the count, best first. */
+ * heuristic: its rules' scores); returns the count, best first.  A bid
+ * or declaration PIMC did not price, its hand being far from what the
+ * contract needs, has the value SK_BOT_UNPRICED and comes last: show
+ * it without a number. */
 int sk_bot_hint(sk_bot *bot, const sk_view *v, sk_action *acts, double *values, int max);
 /* The bot specs this build knows, NULL-terminated. */
 const char *const *sk_bot_names(void);

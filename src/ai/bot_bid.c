@@ -451,54 +451,40 @@ static int best_cand(const cand *c, int nc)
 }
 
 /* The values of the auction's actions from priced candidates: a pass
- * 0, a bid the best contract it still allows (if none was priced, one
- * less than the pass and every priced one). */
+ * 0, a bid the best contract it still allows (SK_BOT_UNPRICED, below
+ * the pass and every priced one, if it allows none that was priced). */
 static void bid_values(const sk_view *v, const sk_action *legal, int n, const cand *cands, int nc,
                        double *values)
 {
-    double low = 0; /* the pass, and every priced candidate */
-    for (int k = 0; k < nc; k++)
-        if (cands[k].n && cands[k].sum / cands[k].n < low)
-            low = cands[k].sum / cands[k].n;
     for (int i = 0; i < n; i++) {
         values[i] = 0;
         if (legal[i].type != SK_ACT_BID)
             continue;
-        double best = -1e18;
+        values[i] = SK_BOT_UNPRICED;
         for (int k = 0; k < nc; k++)
             if (cands[k].n && rank_of(v, cands[k].c) >= rank_of(v, legal[i].contract) &&
-                cands[k].sum / cands[k].n > best)
-                best = cands[k].sum / cands[k].n;
-        /* a bid that allows nothing priced ranks last, as in
-         * declare_values: a hint must not show it level with the pass */
-        values[i] = best > -1e17 ? best : low - 1;
+                cands[k].sum / cands[k].n > values[i])
+                values[i] = cands[k].sum / cands[k].n;
     }
 }
 
 /* The values of the declarations from priced candidates, those not
- * priced last (below every priced one); returns the best priced one's
- * index, or -1. */
+ * priced SK_BOT_UNPRICED (below every priced one); returns the best
+ * priced one's index, or -1. */
 static int declare_values(const sk_action *legal, int n, const cand *cands, int nc,
                           double *values)
 {
     int pick = -1;
     for (int i = 0; i < n; i++) {
-        values[i] = -1e18;
+        values[i] = SK_BOT_UNPRICED;
         for (int k = 0; k < nc; k++)
             if (cands[k].n && cands[k].c.type == legal[i].contract.type &&
                 cands[k].c.suit == legal[i].contract.suit &&
                 cands[k].c.tout == legal[i].contract.tout)
                 values[i] = cands[k].sum / cands[k].n;
-        if (values[i] > -1e17 && (pick < 0 || values[i] > values[pick]))
+        if (isfinite(values[i]) && (pick < 0 || values[i] > values[pick]))
             pick = i;
     }
-    double low = pick >= 0 ? values[pick] : 0;
-    for (int i = 0; i < n; i++)
-        if (values[i] > -1e17 && values[i] < low)
-            low = values[i];
-    for (int i = 0; i < n; i++)
-        if (values[i] <= -1e17)
-            values[i] = low - 1;
     return pick;
 }
 

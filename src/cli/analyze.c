@@ -23,6 +23,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -496,6 +497,10 @@ static void rate_auction(an_ctx *x, const sk_game *g, sk_action a, int gameno, i
     }
     double unit = g->rules->unit_cents, ip = 0, dp = 0;
     int ib = best_of(legal, info, n, a, &ip), db = best_of(legal, dd, n, a, &dp);
+    if (!isfinite(ip) || !isfinite(dp)) { /* a bid allowing nothing priced (SK_BOT_UNPRICED) */
+        hint_only(x, &v, a, gameno, index);
+        return;
+    }
     double ilost = (info[ib] - ip) * unit, dlost = (dd[db] - dp) * unit;
     bool q = ilost >= unit - 1e-9, bang = dlost >= unit - 1e-9;
     const char *flag = q && bang ? "?!" : q ? "?" : bang ? "!" : "";

@@ -5,6 +5,7 @@
  */
 #include "ui.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,17 @@ size_t skx_table_money(skx_lang lang, int64_t cents, char *buf, size_t size)
     return (size_t)snprintf(buf, size, "%s%lld%c%02lld", cents < 0 ? "-" : cents > 0 ? "+" : "",
                             (long long)(a / 100), lang == SKX_LANG_DE ? ',' : '.',
                             (long long)(a % 100));
+}
+
+size_t skx_table_hint_value(skx_lang lang, double value, char *buf, size_t size)
+{
+    if (!isfinite(value))
+        return (size_t)snprintf(buf, size, "%s", skx_tr(lang, L_HINT_UNPRICED));
+    int n = snprintf(buf, size, "%s %.1f", skx_tr(lang, L_VALUE), value);
+    char *dot = n > 0 && lang == SKX_LANG_DE ? strrchr(buf, '.') : NULL;
+    if (dot)
+        *dot = ',';
+    return n < 0 ? 0 : (size_t)n;
 }
 
 void skx_score_row_set(sk_score_row *r, const sk_result *res, int dealer)

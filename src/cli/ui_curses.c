@@ -410,10 +410,10 @@ static int show_hint(curses_ui *u, const skx_table *t)
         snprintf(u->msg, sizeof u->msg, "%s", skx_tr(t->lang, L_NO_HINT));
         return -1;
     }
-    char words[64];
+    char words[64], value[64];
     skx_lang_action(t->lang, &t->view.pub, acts[0], words, sizeof words);
-    snprintf(u->msg, sizeof u->msg, "%s: %s (%s %.1f)", skx_tr(t->lang, L_HINT), words,
-             skx_tr(t->lang, L_VALUE), values[0]);
+    skx_table_hint_value(t->lang, values[0], value, sizeof value);
+    snprintf(u->msg, sizeof u->msg, "%s: %s (%s)", skx_tr(t->lang, L_HINT), words, value);
     for (int i = 0; u->menu && i < u->nmenu; i++)
         if (sk_action_equal(u->menu[i], acts[0]))
             return i;

@@ -177,9 +177,10 @@ static void print_hint(const skx_table *t)
     }
     printf("%s:", skx_tr(t->lang, L_HINT));
     for (int i = 0; i < n && i < 3; i++) {
-        char words[64];
+        char words[64], value[64];
         skx_lang_action(t->lang, &t->view.pub, acts[i], words, sizeof words);
-        printf("%s %s (%s %.1f)", i ? "," : "", words, skx_tr(t->lang, L_VALUE), values[i]);
+        skx_table_hint_value(t->lang, values[i], value, sizeof value);
+        printf("%s %s (%s)", i ? "," : "", words, value);
     }
     printf("\n");
 }

@@ -75,8 +75,10 @@ static json_t *hint_json(const skx_room *rm, const skx_job *j)
             continue;
         char text[64];
         sk_action_format(a, text, sizeof text);
-        double v = isfinite(j->values[i]) ? j->values[i] : 0.0;
-        json_array_append_new(list, json_pack("{s:s, s:f}", "action", text, "value", v));
+        /* a choice the bot did not price (SK_BOT_UNPRICED): null */
+        double v = j->values[i];
+        json_array_append_new(list, json_pack("{s:s, s:o}", "action", text, "value",
+                                              isfinite(v) ? json_real(v) : json_null()));
     }
     return list ? json_pack("{s:s, s:s, s:I, s:o}", "type", "hint", "room", rm->code, "seq",
                             (json_int_t)j->seq, "hints", list)

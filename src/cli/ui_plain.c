@@ -358,7 +358,7 @@ static int plain_settings(skx_ui *ui, const skx_table *t, skx_settings *s, const
 {
     plain_ui *u = (plain_ui *)ui;
     skx_settings edit = *s;
-    print_settings(&edit, t->lang, note);
+    print_settings(&edit, skx_settings_page_lang(t, s, &edit), note);
     for (;;) {
         skx_lang L = skx_settings_page_lang(t, s, &edit);
         if (!read_line(u, t, skx_tr(L, L_SET_PROMPT)))
@@ -392,8 +392,7 @@ static int plain_settings(skx_ui *ui, const skx_table *t, skx_settings *s, const
             printf("\n");
             continue;
         }
-        L = skx_settings_page_lang(t, s, &edit);
-        print_settings(&edit, L, note);
+        print_settings(&edit, skx_settings_page_lang(t, s, &edit), note);
     }
 }
 

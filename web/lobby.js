@@ -65,7 +65,7 @@ export function createMessage(form) {
     type: 'create',
     rules: d ? houseRules(d) : { preset: f.get('preset'), overrides: {} },
     listed: form.elements.listed.checked,
-    fallback: f.get('fallback') || 'heuristic',
+    fallback: f.get('fallback') || 'pimc',
   };
   const title = String(f.get('title') || '').trim();
   if (title) msg.title = title;

@@ -45,7 +45,7 @@ export function seatName(r, seat) {
   return p.kind === 'bot' ? t('bot_n', seat + 1) : p.name;
 }
 
-// A bot spec in words ("pimc:strong" -> "Sehr stark (PIMC stark)").
+// A bot spec in words ("pimc:strong" -> "Am stärksten (langsam)").
 export function botName(spec) {
   const b = BOTS.find(([s]) => s === spec);
   return b ? t(b[1]) : spec;
@@ -125,7 +125,7 @@ export class TableView {
         // Seated players cannot take a second seat: the button stays, disabled.
         el.append(h('button', { type: 'button', class: 'sit', disabled: r.seat !== null, onclick: () => this.app.send({ type: 'join', room: r.code, seat: i }) }, t('sit')));
         const sel = h('select', { class: 'bot-level', 'aria-label': t('add_bot') },
-          BOTS.map(([spec, key]) => h('option', { value: spec, ...(spec === 'heuristic' ? { selected: true } : {}) }, t(key))));
+          BOTS.map(([spec, key]) => h('option', { value: spec, ...(spec === 'pimc' ? { selected: true } : {}) }, t(key))));
         el.append(h('span', { class: 'bot-pick' }, sel,
           h('button', { type: 'button', class: 'add-bot', onclick: () => this.app.send({ type: 'bot', room: r.code, seat: i, bot: sel.value }) }, t('add_bot'))));
       } else if (p.kind === 'bot') {

@@ -142,8 +142,30 @@ test('one player against three bots on a phone, watched by a spectator who learn
     await connected(me.page);
     await me.page.locator(`#lobby-list .lobby-room[data-room="${/[?&]table=([a-z0-9]+)/.exec(link)[1]}"]`).waitFor({ timeout: 10000 });
     await shot(me.page, 'phone-lobby.png');
+    // Issue 19, item 6: the bots a player gets without choosing are the
+    // table's level (pimc, as the terminal game's), in the lobby and at
+    // an empty seat.
+    assert.equal(await me.page.locator('#quick-form select[name=level]').inputValue(), 'pimc');
+    assert.equal(await me.page.locator('#create-form select[name=fallback]').inputValue(), 'pimc');
     await openTable(me.page, link);
     await openTable(spy.page, link);
+    const level = me.page.locator('.seat[data-seat="1"] select.bot-level');
+    assert.equal(await level.inputValue(), 'pimc');
+    // Its words are readable on the felt: it has its own background, so
+    // it must not take the board's light text colour (WCAG contrast).
+    const contrast = await level.evaluate((el) => {
+      const lum = (css) => {
+        const [r, g, b] = css.match(/[\d.]+/g).slice(0, 3).map((v) => {
+          const c = Number(v) / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const st = getComputedStyle(el);
+      const [hi, lo] = [lum(st.color), lum(st.backgroundColor)].sort((a, b) => b - a);
+      return (hi + 0.05) / (lo + 0.05);
+    });
+    assert.ok(contrast >= 4.5, `the bot level's text against its background: contrast ${contrast.toFixed(2)}, under 4.5`);
     await sit(me.page, 0);
     for (let i = 1; i < 4; i++)
       await addBot(me.page, i, 'random');

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "schafkopf/table.h"
 #include "schafkopf/tournament.h"
 
 static const char *NAMES[] = {"Anna", "Bert", "Carl", "Dora", "Emil", "Fritz", "Gerti",
@@ -363,6 +364,44 @@ static void test_tie_breaks(void **state)
     done(t);
 }
 
+/* 5.2.2 at the organiser's keyboard: a draw line with a word missing or
+ * one too many is refused with its usage, in either language, and the
+ * right one then draws.  ("auslosen" alone read past its words: the
+ * fuzzer found it, valgrind's pass of this test sees it.) */
+static void test_draw_line(void **state)
+{
+    (void)state;
+    FILE *null = fopen("/dev/null", "w");
+    assert_non_null(null);
+    for (int lang = 0; lang < 2; lang++) {
+        sk_tour tr;
+        char why[400];
+        assert_int_equal(sk_tour_init(&tr, "Feldmoching 2026", lang, why, sizeof why), 0);
+        for (int i = 0; i < 8; i++) {
+            char line[64];
+            snprintf(line, sizeof line, "%s %s %s", lang ? "register" : "anmelden", NAMES[i],
+                     lang ? "paid" : "bezahlt");
+            assert_int_equal(sk_tour_apply(&tr, line, 0, null, why, sizeof why), 0);
+        }
+        static const char *const BAD[2][4] = {
+            {"auslosen", "auslosen 1 fuenf mehr", "auslosen 1 sieben", "auslosen x"},
+            {"draw", "draw 1 five more", "draw 1 seven", "draw x"}};
+        for (int k = 0; k < 4; k++) {
+            why[0] = '\0';
+            assert_int_equal(sk_tour_apply(&tr, BAD[lang][k], 0, null, why, sizeof why), -1);
+            assert_non_null(strstr(why, lang ? "draw STAGE [five|byes]"
+                                             : "auslosen RUNDE [fuenf|freilos]"));
+        }
+        assert_int_equal(tr.t->nstages, 0);
+        assert_int_equal(sk_tour_apply(&tr, lang ? "draw 1" : "auslosen 1", 0, null, why,
+                                       sizeof why),
+                         0);
+        assert_int_equal(tr.t->nstages, 1);
+        sk_tour_free(&tr);
+    }
+    fclose(null);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -374,6 +413,7 @@ int main(void)
         cmocka_unit_test(test_corrections),
         cmocka_unit_test(test_field_changes),
         cmocka_unit_test(test_tie_breaks),
+        cmocka_unit_test(test_draw_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -266,7 +266,7 @@ int sk_tour_apply(sk_tour *tr, const char *line, int64_t at, FILE *out, char *wh
     char buf[SK_TOUR_MAX_LINE + 1];
     snprintf(buf, sizeof buf, "%s", line);
     char *reason = cut_reason(buf);
-    char *words[64], *save = NULL;
+    char *words[64] = {NULL}, *save = NULL; /* NULL past the last word */
     int n = 0;
     for (char *w = strtok_r(buf, " \t", &save); w && n < 64; w = strtok_r(NULL, " \t", &save))
         words[n++] = w;
@@ -331,7 +331,7 @@ int sk_tour_apply(sk_tour *tr, const char *line, int64_t at, FILE *out, char *wh
     case C_DRAW: {
         int s = n >= 2 && n <= 3 ? number(words[1], SK_T_MAX_STAGES) : -1;
         int seating = n == 3 && is_word(words[2], "byes", "freilos") ? SK_T_BYES
-                      : n == 2 || is_word(words[2], "five", "fuenf") ? SK_T_FIVE
+                      : n == 2 || (n == 3 && is_word(words[2], "five", "fuenf")) ? SK_T_FIVE
                                                                       : -1;
         if (s < 0 || seating < 0)
             return tour_refuse(tr, why, size, "draw STAGE [five|byes]",

@@ -5,7 +5,7 @@
 
 import { t } from './i18n.js';
 import { scoresPoints } from './words.js';
-import { h, botName } from './table.js';
+import { h, botName, TABLE_BOT } from './table.js';
 import { rulesBrief } from './bookrules.js';
 import { houseBlock, houseRules, fillHouse as fillHouseFor } from './houseform.js';
 
@@ -16,7 +16,7 @@ export function renderLobby(app, rooms) {
   const list = $('lobby-list');
   if (!rooms.length) { list.replaceChildren(h('li', { class: 'muted' }, t('no_rooms'))); return; }
   list.replaceChildren(...rooms.map((rm) => {
-    const names = rm.seats.map((s) => (s.kind === 'empty' ? '–' : s.kind === 'bot' ? `${t('bot')} (${botName(s.name)})` : s.name)).join(', ');
+    const names = rm.seats.map((s) => (s.kind === 'empty' ? '–' : s.kind === 'bot' ? `${t('bot')}: ${botName(s.name)}` : s.name)).join(', ');
     return h('li', { class: 'lobby-room', 'data-room': rm.room },
       h('div', { class: 'room-title' }, rm.title || t('untitled', rm.room.slice(0, 4))),
       h('div', { class: 'room-meta' }, tableMeta(rm, app.presets)),
@@ -65,7 +65,7 @@ export function createMessage(form) {
     type: 'create',
     rules: d ? houseRules(d) : { preset: f.get('preset'), overrides: {} },
     listed: form.elements.listed.checked,
-    fallback: f.get('fallback') || 'pimc',
+    fallback: f.get('fallback') || TABLE_BOT,
   };
   const title = String(f.get('title') || '').trim();
   if (title) msg.title = title;

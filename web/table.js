@@ -12,6 +12,10 @@ import { rulesSummary, rulesBrief } from './bookrules.js';
 const $ = (id) => document.getElementById(id);
 const BOTS = [['random', 'bot_random'], ['heuristic', 'bot_heuristic'], ['pimc', 'bot_pimc'],
   ['pimc:strong', 'bot_pimc_strong']];
+// The bot a seat gets when nobody picks another: the table's level, as
+// the server's hint and the terminal game use (SK_BOT_TABLE_LEVEL);
+// index.html marks the same option selected in its two forms.
+export const TABLE_BOT = 'pimc';
 
 // Creates an element with attributes and children (strings become text).
 export function h(tag, attrs = {}, ...kids) {
@@ -125,7 +129,7 @@ export class TableView {
         // Seated players cannot take a second seat: the button stays, disabled.
         el.append(h('button', { type: 'button', class: 'sit', disabled: r.seat !== null, onclick: () => this.app.send({ type: 'join', room: r.code, seat: i }) }, t('sit')));
         const sel = h('select', { class: 'bot-level', 'aria-label': t('add_bot') },
-          BOTS.map(([spec, key]) => h('option', { value: spec, ...(spec === 'pimc' ? { selected: true } : {}) }, t(key))));
+          BOTS.map(([spec, key]) => h('option', { value: spec, ...(spec === TABLE_BOT ? { selected: true } : {}) }, t(key))));
         el.append(h('span', { class: 'bot-pick' }, sel,
           h('button', { type: 'button', class: 'add-bot', onclick: () => this.app.send({ type: 'bot', room: r.code, seat: i, bot: sel.value }) }, t('add_bot'))));
       } else if (p.kind === 'bot') {

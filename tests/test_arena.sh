@@ -543,6 +543,59 @@ for sig in TERM INT; do
     [ -z "$left" ] && ok || bad "SIG$sig: engine processes left running:$left"
 done
 
+# --session N: the table's opponent model kept over blocks of N deals
+# (docs/ai.md, "Opponent models"): whole blocks only; the same log for any
+# --jobs and for a shard of later blocks; part of the match for --combine
+# and resuming, not for --pair; it changes pimc's play against the rules
+# of thumb; a stopped run keeps whole blocks
+b="--bots pimc:8,heuristic,heuristic,heuristic --seed 5"
+status 0 "arena --help" "$PROG" arena --help
+contains "$tmp/out" "--session N" "arena --help documents --session"
+status 2 "--session with --deals not a multiple" "$PROG" arena $b --deals 4 --session 3
+contains "$tmp/err" "--session 3: the run must be whole blocks of 3 deals: --first-deal 1, 4, 7, ... and --deals a multiple of 3 (got --first-deal 1 --deals 4)" "a partial block refused"
+status 2 "--session with --first-deal inside a block" "$PROG" arena $b --deals 2 --first-deal 2 --session 2
+contains "$tmp/err" "(got --first-deal 2 --deals 2)" "a start inside a block refused"
+status 2 "--session x" "$PROG" arena $b --deals 2 --session x
+status 2 "--session too long" "$PROG" arena $b --deals 20000 --session 20000
+contains "$tmp/err" "session" "a too long session is named"
+status 0 "--session 2, one job" "$PROG" arena $b --deals 4 --session 2 --jobs 1 --log "$tmp/ses1.log"
+cp "$tmp/out" "$tmp/ses1.txt"
+status 0 "--session 2, two jobs" "$PROG" arena $b --deals 4 --session 2 --jobs 2 --log "$tmp/ses2.log"
+cmp -s "$tmp/ses1.log" "$tmp/ses2.log" && ok || bad "--session: the log depends on --jobs"
+contains "$tmp/ses1.log" '"session":2' "the log records the session"
+status 0 "--session: a shard of the second block" "$PROG" arena $b --deals 2 --first-deal 3 --session 2 --log "$tmp/ses3.log"
+tail -n 2 "$tmp/ses1.log" | cmp -s - "$tmp/ses3.log" && ok || bad "--session: a block played alone differs"
+status 0 "--combine of a session log" "$PROG" arena --combine "$tmp/ses1.log"
+cmp -s "$tmp/out" "$tmp/ses1.txt" && ok || bad "--combine of a session log differs from its run"
+status 0 "the same match without a model" "$PROG" arena $b --deals 4 --log "$tmp/ses0.log"
+status 1 "--combine with and without a model" "$PROG" arena --combine "$tmp/ses0.log" "$tmp/ses1.log"
+contains "$tmp/err" "match.session: not the match of $tmp/ses0.log:1: --session 2 here, 0 there" "--combine names the session"
+status 1 "resume with another session" "$PROG" arena $b --deals 4 --first-deal 5 --session 4 --log "$tmp/ses1.log"
+contains "$tmp/err" "ses1.log:1: match.session: not the match of this run: --session 2 here, 4 there" "resume checks the session"
+status 0 "--pair with and without a model" "$PROG" arena --pair "$tmp/ses0.log" "$tmp/ses1.log"
+contains "$tmp/out" "Paired: 4 deals in both logs, seed 5, format rotate; games differ in 2 of them" "the model changes pimc's play"
+sed 's/"session":2/"session":0/' "$tmp/ses1.log" >"$tmp/ses-bad.log"
+status 1 "--combine of a log with session 0" "$PROG" arena --combine "$tmp/ses-bad.log"
+contains "$tmp/err" "ses-bad.log:1: match.session: expected an integer 1..10000" "a bad session named"
+set -m
+"$PROG" arena $b --deals 40 --session 4 --jobs 2 --log "$tmp/ses-stop.log" >/dev/null 2>"$tmp/err" &
+pid=$!
+set +m
+for _ in $(seq 100); do [ -s "$tmp/ses-stop.log" ] && break; sleep 0.05; done
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
+got=$?
+n=$(wc -l <"$tmp/ses-stop.log")
+if [ "$got" = 143 ]; then
+    [ $((n % 4)) = 0 ] && ok || bad "--session 4 stopped with $n deals in the log, not whole blocks"
+    contains "$tmp/err" "to go on: --first-deal $((n + 1)) --deals $((40 - n))" "the stop says where to go on"
+    status 0 "--session: resume after the stop" "$PROG" arena $b --deals $((40 - n)) --first-deal $((n + 1)) --session 4 --jobs 2 --log "$tmp/ses-stop.log"
+else
+    [ "$got" = 0 ] && [ "$n" = 40 ] && ok || bad "--session run: exit status $got with $n deals"
+fi
+status 0 "--session: the whole run" "$PROG" arena $b --deals 40 --session 4 --jobs 1 --log "$tmp/ses-all.log"
+cmp -s "$tmp/ses-stop.log" "$tmp/ses-all.log" && ok || bad "--session: a stopped and resumed log differs"
+
 # analyze: a recorded game rated card by card, table and JSON
 status 0 "analyze a game" "$PROG" analyze --lang en --game 2 --samples 3 "$tmp/j1.jsonl"
 contains "$tmp/out" "game 2 (arena-7-1-2)" "analyze names the game"

@@ -41,8 +41,10 @@ static int ref_cards(const sk_game *g, sk_action *cards)
 }
 
 /* The reference: a plain search through the referee, `me` trying every
- * card, the others playing the model's card from their own views. */
-static double ref_best(const sk_game *g, int me, bool me_by_model)
+ * card, the others playing the model's card from their own views --
+ * people's (policy.c), or the rules of thumb's for the seats in `rules`
+ * (a bit each; opponents.c). */
+static double ref_best_as(const sk_game *g, int me, bool me_by_model, unsigned rules)
 {
     if (g->pub.phase != SK_PHASE_PLAY)
         return ref_final(g, me);
@@ -56,17 +58,26 @@ static double ref_best(const sk_game *g, int me, bool me_by_model)
         sk_view v;
         sk_game_view(g, g->pub.to_move, &v);
         sk_game h = *g;
-        tl_ok_action(&h, sk_act_card(g->pub.to_move, sk_policy_card(&v, legal)), "model card");
-        return ref_best(&h, me, me_by_model);
+        int c = n == 1                              ? cards[0].card
+                : (rules >> g->pub.to_move & 1) ? skx_heur_card(&v, legal)
+                                                : sk_policy_card(&v, legal);
+        tl_ok_action(&h, sk_act_card(g->pub.to_move, c), "model card");
+        return ref_best_as(&h, me, me_by_model, rules);
     }
     double best = -INFINITY;
     for (int i = 0; i < n; i++) {
         sk_game h = *g;
         tl_ok_action(&h, cards[i], "own card");
-        double x = ref_best(&h, me, false);
+        double x = ref_best_as(&h, me, false, rules);
         best = x > best ? x : best;
     }
     return best;
+}
+
+/* The reference against people at every other seat. */
+static double ref_best(const sk_game *g, int me, bool me_by_model)
+{
+    return ref_best_as(g, me, me_by_model, 0);
 }
 
 /* A random game of ruleset r with contract `code` declared by a random
@@ -116,7 +127,7 @@ static void test_matches_reference(void **state)
                 continue;
             sk_cards legal = sk_game_legal_cards(&g);
             double value[SK_NCARDS];
-            skx_respond_values(&g, legal, value);
+            skx_respond_values(&g, legal, 0, value);
             int me = g.pub.to_move;
             for (sk_cards l = legal; l; l &= l - 1) {
                 sk_game h = g;
@@ -157,7 +168,7 @@ static void test_declarer_alone(void **state)
                 continue;
             sk_cards legal = sk_game_legal_cards(&g);
             double value[SK_NCARDS];
-            skx_respond_values(&g, legal, value);
+            skx_respond_values(&g, legal, 0, value);
             int t[3], lev[SK_NTRICKS];
             sk_action acts[SK_NTRICKS];
             skx_pimc_thresholds(&g.pub, t);
@@ -183,10 +194,52 @@ static void test_declarer_alone(void **state)
     assert_true(more > 0);
 }
 
+/* With seats that play by the rules of thumb (a PIMC bot told so by
+ * the table's opponent model, opponents.c): the values equal the
+ * reference's for every mask of the other seats, and some differ from
+ * the reply to people (the rules are not people's cards). */
+static void test_matches_reference_rules(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    sk_rng rng;
+    sk_rng_seed(&rng, 17);
+    int checked = 0, changed = 0;
+    for (int k = 0; CONTRACTS[k]; k++)
+        for (int i = 0; i < 20; i++) {
+            sk_game g;
+            if (!random_endgame(&g, &r, CONTRACTS[k], 1 + i % 5, i % 4, &rng))
+                continue;
+            sk_cards legal = sk_game_legal_cards(&g);
+            int me = g.pub.to_move;
+            double people[SK_NCARDS];
+            skx_respond_values(&g, legal, 0, people);
+            for (unsigned mask = 1; mask < 16; mask++) {
+                if (mask >> me & 1)
+                    continue;
+                double value[SK_NCARDS];
+                skx_respond_values(&g, legal, mask, value);
+                for (sk_cards l = legal; l; l &= l - 1) {
+                    int c = sk_cards_first(l);
+                    sk_game h = g;
+                    tl_ok_action(&h, sk_act_card(me, c), "root card");
+                    assert_true(fabs(value[c] - ref_best_as(&h, me, false, mask)) < 1e-9);
+                    changed += fabs(value[c] - people[c]) > 1e-9;
+                    checked++;
+                }
+            }
+        }
+    print_message("%d values checked against the rules, %d differ from the reply to people\n",
+                  checked, changed);
+    assert_true(checked > 800);
+    assert_true(changed > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_matches_reference),
+        cmocka_unit_test(test_matches_reference_rules),
         cmocka_unit_test(test_declarer_alone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

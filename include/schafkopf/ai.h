@@ -56,6 +56,45 @@ sk_action sk_bot_act(sk_bot *bot, const sk_view *v);
 int sk_bot_hint(sk_bot *bot, const sk_view *v, sk_action *acts, double *values, int max);
 /* The bot specs this build knows, NULL-terminated. */
 const char *const *sk_bot_names(void);
+/* Tells a PIMC bot which seats of the coming game (a bit each) are
+ * played by the rules of thumb (sk_opponents_rules_seats): it answers
+ * those rules in its reply in the last tricks, and when every other
+ * seat is one, it prices its games other than a Sauspiel by playing
+ * them out against the rules instead of double dummy.  0, the default,
+ * assumes people's play everywhere.  Other bots ignore it. */
+void sk_bot_set_rules_seats(sk_bot *bot, unsigned seats);
+
+/*
+ * Opponent models: what a table has seen of how each player plays,
+ * kept across the games of a session (opponents.c).  After each game
+ * every card is open, and the model counts, for each player (an id the
+ * caller chooses: a bot's index, a user), the card decisions with a
+ * choice and whether each was the rules of thumb's card from that
+ * seat's view.  The evidence is the log-likelihood ratio of "plays by
+ * the rules, slipping 5 % of the time" against "agrees with the rules
+ * as often as people do"; from odds of 19 to 1 on, the player counts as
+ * playing by the rules.  Counts only: no card of any game is kept.
+ */
+#define SK_OPPONENTS_MAX 16
+typedef struct sk_opponents {
+    int n;
+    struct sk_opponent {
+        uint64_t id;
+        int decisions, agreed; /* card decisions with a choice; the rules' card */
+        double evidence;       /* log-likelihood ratio, clamped to +-10 */
+    } player[SK_OPPONENTS_MAX];
+} sk_opponents;
+
+/* Starts an empty model. */
+void sk_opponents_init(sk_opponents *m);
+/* Learns from a finished game: who[s] is the player of seat s.  Returns
+ * the decisions counted, -1 when the game does not replay.  Players
+ * past the first SK_OPPONENTS_MAX are not modelled. */
+int sk_opponents_observe(sk_opponents *m, const sk_game *done, const uint64_t who[SK_NSEATS]);
+/* Whether player `id` counts as playing by the rules of thumb. */
+bool sk_opponents_by_rules(const sk_opponents *m, uint64_t id);
+/* The seats but `me` whose players play by the rules, a bit each. */
+unsigned sk_opponents_rules_seats(const sk_opponents *m, const uint64_t who[SK_NSEATS], int me);
 
 /* ------------------------------------------------------------------ */
 /* Perfect-information solver                                           */

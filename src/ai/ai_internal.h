@@ -53,6 +53,7 @@ typedef struct skx_pimc {
     uint64_t card_nodes, bid_nodes, double_nodes;
     int infer; /* draw deals weighted by the auction (infer.c) */
     int play;  /* ... and by the cards played (infer_play.c) */
+    unsigned rules_seats; /* seats played by the rules of thumb (opponents.c) */
 } skx_pimc;
 
 /*
@@ -114,8 +115,11 @@ int skx_pimc_draw(const skx_pimc *pc, const sk_view *v, int n, sk_cards (*out)[S
  * (value[card]; the declarer's money in units, signed by the seat's
  * side, the scale of the bot's double-dummy card values) when the seat
  * plays its best afterwards and every other seat plays the card the
- * card-play model (policy.c) says people would, from its own view. */
-void skx_respond_values(const sk_game *g, sk_cards cards, double value[SK_NCARDS]);
+ * card-play model (policy.c) says people would, from its own view --
+ * or, for the seats in `rules_seats` (a bit each), the rules of thumb's
+ * card (opponents.c). */
+void skx_respond_values(const sk_game *g, sk_cards cards, unsigned rules_seats,
+                        double value[SK_NCARDS]);
 
 /* The point thresholds that price a game for its declarer: 31, 61, 91
  * (4.1.2, 4.1.3), or 30, 60, 90 in a Muss (002).  Level k of

@@ -72,6 +72,7 @@ struct sk_bot {
     int infer; /* PIMC: deals drawn following the auction (infer.c) */
     int play;  /* PIMC: ... and the cards played (infer_play.c) */
     int respond; /* PIMC: the last tricks against people (respond.c) */
+    unsigned rules_seats; /* PIMC: seats played by the rules of thumb */
     sk_rng rng;
     sk_solver *solver;
     sk_sampler *sampler;
@@ -215,6 +216,12 @@ const char *sk_bot_name(const sk_bot *bot)
     return bot->name;
 }
 
+/* See ai.h: the seats the bot's reply and pricing model by the rules. */
+void sk_bot_set_rules_seats(sk_bot *bot, unsigned seats)
+{
+    bot->rules_seats = seats & ((1u << SK_NSEATS) - 1);
+}
+
 /* A uniformly random legal action of the view's seat. */
 static sk_action random_act(sk_bot *bot, const sk_view *v, const sk_action *legal, int n)
 {
@@ -250,7 +257,7 @@ static skx_pimc pimc_of(sk_bot *bot)
 {
     return (skx_pimc){bot->solver, bot->sampler, &bot->rng, bot->samples,
                      budget(bot, PIMC_CARD_NODES), budget(bot, PIMC_BID_NODES),
-                     budget(bot, PIMC_DOUBLE_NODES), bot->infer, bot->play};
+                     budget(bot, PIMC_DOUBLE_NODES), bot->infer, bot->play, bot->rules_seats};
 }
 
 /*
@@ -287,7 +294,7 @@ static int pimc_values(sk_bot *bot, const sk_view *v, sk_cards legal, double val
         sk_sample_game(v, hands[i], &g);
         if (respond) {
             double val[SK_NCARDS];
-            skx_respond_values(&g, legal, val);
+            skx_respond_values(&g, legal, bot->rules_seats, val);
             for (sk_cards l = legal; l; l &= l - 1)
                 value[skx_cards_first(l)] += val[skx_cards_first(l)];
             done++;

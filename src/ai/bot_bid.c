@@ -225,6 +225,71 @@ static bool with_edge(sk_contract c)
     return (c.type == SK_C_SOLO || c.type == SK_C_WENZ || sauspiel) && !c.tout;
 }
 
+/*
+ * The money of `me`, the declarer of h (a game in the play, every hand
+ * known), when the game is played out against opponents who play by
+ * the rules of thumb from their own views (opponents.c): `me` plays the
+ * card whose threshold level is highest on the deal (double dummy; ties
+ * go to the rules' card), the others the rules' cards.  Against people
+ * the solver's value stands instead (price).  *ok = 0 when the node
+ * budget ran out.
+ */
+static double playout(const skx_pimc *pc, sk_game *h, int me, uint64_t stop, int *ok)
+{
+    int t[3];
+    skx_pimc_thresholds(&h->pub, t);
+    while (h->pub.phase == SK_PHASE_PLAY) {
+        int to = h->pub.to_move;
+        sk_cards legal = sk_game_legal_cards(h);
+        if (!legal)
+            return 0; /* not a card to play: out of this model */
+        sk_view v;
+        sk_game_view(h, to, &v);
+        int card;
+        if (to == me && (legal & (legal - 1))) {
+            uint64_t now = sk_solver_nodes(pc->solver);
+            if (now >= stop) {
+                *ok = 0;
+                return 0;
+            }
+            sk_action cs[SK_NTRICKS];
+            int lv[SK_NTRICKS];
+            sk_solver_set_limit(pc->solver, stop - now);
+            int k = sk_solver_levels(pc->solver, h, t, 3, cs, lv, SK_NTRICKS);
+            sk_solver_set_limit(pc->solver, 0);
+            if (k <= 0) {
+                *ok = k != SK_ERANGE;
+                return 0;
+            }
+            int best = lv[0];
+            for (int i = 1; i < k; i++)
+                best = lv[i] > best ? lv[i] : best;
+            sk_cards top = 0;
+            for (int i = 0; i < k; i++)
+                if (lv[i] == best)
+                    top |= SK_BIT(cs[i].card);
+            card = skx_heur_card(&v, top);
+        } else {
+            card = skx_heur_card(&v, legal);
+        }
+        if (sk_game_apply(h, skx_act_card(to, card), NULL) < 0)
+            return 0;
+    }
+    sk_result res;
+    if (h->pub.phase != SK_PHASE_DONE || sk_game_result(h, &res, NULL) < 0)
+        return 0;
+    return skx_pimc_score_units(h->rules, &res, me);
+}
+
+/* Whether every seat but `me` is played by the rules of thumb. */
+static bool all_by_rules(const skx_pimc *pc, const sk_game *g, int me)
+{
+    for (int s = 0; s < g->pub.nseats; s++)
+        if (s != me && !(pc->rules_seats >> s & 1))
+            return false;
+    return true;
+}
+
 /* The declarer's money for declaring `c` in the game `g` (in the
  * declaration phase, `me` to declare); sets *ok = 0 when the node budget
  * ran out.  A Hochzeit is priced after the others answer the offer by
@@ -243,6 +308,12 @@ static double price(const skx_pimc *pc, const sk_game *g, int me, sk_contract c,
     }
     if (h.pub.phase != SK_PHASE_PLAY)
         return 0;
+    /* against the rules of thumb, a game but the Sauspiel is played out
+     * (docs/ai.md, "Opponent models"), without the declarer's edge:
+     * the edge stands for double dummy's optimism, which a playout
+     * against the opponents' own rules does not have */
+    if (h.pub.contract.type != SK_C_SAUSPIEL && all_by_rules(pc, &h, me))
+        return playout(pc, &h, me, stop, ok);
     uint64_t now = sk_solver_nodes(pc->solver);
     if (now >= stop) {
         *ok = 0;
@@ -520,7 +591,7 @@ int sk_price_actions(sk_solver *s, const sk_view *v, const sk_cards (*deals)[SK_
     int nc = candidates(v, cls, deals[0], cands);
     if (nc == 0)
         return 0;
-    skx_pimc pc = {s, NULL, NULL, ndeals, 0, UINT64_MAX / 4, 0, 0, 0};
+    skx_pimc pc = {s, NULL, NULL, ndeals, 0, UINT64_MAX / 4, 0, 0, 0, 0};
     price_deals(&pc, v, cls, deals, ndeals, cands, nc, false);
     if (best_cand(cands, nc) < 0)
         return 0;

@@ -49,13 +49,16 @@ static double final_value(const sk_game *g, int me)
 }
 
 /* The card the model says the seat to move plays (its only card when
- * it has one). */
-static int model_card(const sk_game *g, sk_cards legal)
+ * it has one): people's, or the rules of thumb's for a seat in
+ * `rules_seats`. */
+static int model_card(const sk_game *g, sk_cards legal, unsigned rules_seats)
 {
     if ((legal & (legal - 1)) == 0)
         return skx_cards_first(legal);
     sk_view v;
     sk_game_view(g, g->pub.to_move, &v);
+    if (rules_seats >> g->pub.to_move & 1)
+        return skx_heur_card(&v, legal);
     return sk_policy_card(&v, legal);
 }
 
@@ -85,10 +88,10 @@ static double bound(const sk_game *g, int me)
  * `legal` (0: the game is over): the others play the model's cards
  * until `me` is to move, who tries each of its own.  Fail-low below
  * `alpha`: a result <= alpha only says the best is no more than that. */
-static double best_line(sk_game *g, int me, sk_cards legal, double alpha)
+static double best_line(sk_game *g, int me, sk_cards legal, unsigned rules_seats, double alpha)
 {
     while (legal && g->pub.to_move != me)
-        legal = sk_game_play_legal(g, model_card(g, legal));
+        legal = sk_game_play_legal(g, model_card(g, legal, rules_seats));
     if (!legal)
         return final_value(g, me);
     double most = bound(g, me);
@@ -98,7 +101,7 @@ static double best_line(sk_game *g, int me, sk_cards legal, double alpha)
     for (; legal && best < most; legal &= legal - 1) {
         sk_game h = *g;
         double x = best_line(&h, me, sk_game_play_legal(&h, skx_cards_first(legal)),
-                             best > alpha ? best : alpha);
+                             rules_seats, best > alpha ? best : alpha);
         if (x > best)
             best = x;
     }
@@ -106,12 +109,13 @@ static double best_line(sk_game *g, int me, sk_cards legal, double alpha)
 }
 
 /* See ai_internal.h. */
-void skx_respond_values(const sk_game *g, sk_cards cards, double value[SK_NCARDS])
+void skx_respond_values(const sk_game *g, sk_cards cards, unsigned rules_seats,
+                        double value[SK_NCARDS])
 {
     int me = g->pub.to_move;
     for (; cards; cards &= cards - 1) {
         int c = skx_cards_first(cards);
         sk_game h = *g;
-        value[c] = best_line(&h, me, sk_game_play_legal(&h, c), -1e300);
+        value[c] = best_line(&h, me, sk_game_play_legal(&h, c), rules_seats, -1e300);
     }
 }

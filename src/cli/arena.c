@@ -15,7 +15,12 @@
  * (seed, d, seating, seat).  Worker threads take deal indices from a
  * counter and hand the results to the main thread, which merges them and
  * writes the records strictly in deal order -- the output depends on the
- * seed only, never on --jobs.  External engines (`ext:COMMAND`) are
+ * seed only, never on --jobs.  With --session N a worker takes a block of
+ * N deals at a time and keeps the table's opponent model (sk_opponents)
+ * over its games, in order: the bots stay fresh each game, the model
+ * tells each its seats played by the rules of thumb; blocks start with an
+ * empty model, so the output still depends on the seed only.  External
+ * engines (`ext:COMMAND`) are
  * processes kept per worker and seat across games (engine.c); one that
  * fails is reported, killed and replaced by the random bot for the rest
  * of that game.  A deal's records (--out) are appended before its log
@@ -88,6 +93,7 @@ typedef struct worker {
     skx_engine *eng[ARENA_MAX_BOTS][SK_NSEATS];
     sk_game game;
     sk_record rec;
+    sk_opponents model; /* --session: the table's opponent model of the block */
 } worker;
 
 /* Who plays a seat in the current game. */
@@ -338,6 +344,11 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
     }
     int status = seat_game(w, out, ctl, id, mix(mix(o->m.seed) + d * 64 + (uint64_t)r),
                            d * 64 + (uint64_t)r, g);
+    uint64_t who[SK_NSEATS]; /* the players as the opponent model knows them: the bots */
+    for (int s = 0; s < SK_NSEATS; s++)
+        who[s] = bot_at[s];
+    for (int s = 0; status == 0 && o->m.session && s < SK_NSEATS; s++)
+        sk_bot_set_rules_seats(ctl[s].sk, sk_opponents_rules_seats(&w->model, who, s));
     sk_turn turn; /* core says who is asked when, Kontra and Retour out of turn (3.3) */
     sk_turn_init(&turn);
     while (status == 0 && !sk_game_over(g)) {
@@ -361,6 +372,10 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
         return status;
     if (sk_game_result(g, &res, &err) < 0)
         return -1;
+    if (o->m.session && sk_opponents_observe(&w->model, g, who) < 0) {
+        fprintf(stderr, "schafkopf: arena: internal error: game %s does not replay\n", id);
+        return -1;
+    }
     skx_arena_game_from_result(&out->deal.games[r], bot_at, &res);
     skx_arena_game_acts(&out->deal.games[r], g);
     if (!o->out_path)
@@ -400,42 +415,83 @@ static int play_deal(worker *w, uint64_t d, deal_out *out)
     return 0;
 }
 
-/* A worker thread: plays deals until there are none left. */
+/* The deals a worker takes at a time: a block of --session, else one. */
+static uint64_t unit_of(const arena_opts *o)
+{
+    return o->m.session ? o->m.session : 1;
+}
+
+/* Frees the deals of a unit a worker could not finish. */
+static void drop_outs(deal_out **outs, uint64_t n)
+{
+    for (uint64_t i = 0; i < n; i++)
+        if (outs[i]) {
+            free(outs[i]->records);
+            free(outs[i]->info);
+            free(outs[i]);
+        }
+}
+
+/* Plays `n` deals from deal d of this run into outs[] (the block of a
+ * --session with a fresh opponent model); 0, -1 or 1 as play_deal. */
+static int play_unit(worker *w, uint64_t d, uint64_t n, deal_out **outs)
+{
+    sk_opponents_init(&w->model);
+    for (uint64_t i = 0; i < n; i++) {
+        deal_out *out = outs[i] = calloc(1, sizeof *out);
+        if (!out)
+            return -1;
+        uint64_t global = w->a->o->first - 1 + d + i; /* 0-based in the match */
+        out->deal.index = global + 1;
+        int rc = play_deal(w, global, out);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
+/* A worker thread: plays units of deals (one deal, or a --session
+ * block, handed over whole) until there are none left. */
 static void *worker_main(void *arg)
 {
     worker *w = arg;
     arena *a = w->a;
-    for (;;) {
+    uint64_t unit = unit_of(a->o);
+    deal_out **outs = calloc(unit, sizeof *outs);
+    for (; outs;) {
         pthread_mutex_lock(&a->mu);
-        while (!a->stop && a->next_deal < a->o->deals && a->next_deal >= a->merged + a->window)
+        while (!a->stop && a->next_deal < a->o->deals &&
+               a->next_deal + unit > a->merged + a->window)
             pthread_cond_wait(&a->cv, &a->mu);
         if (a->stop || a->next_deal >= a->o->deals) {
             pthread_mutex_unlock(&a->mu);
             break;
         }
-        uint64_t d = a->next_deal++;
+        uint64_t d = a->next_deal;
+        a->next_deal += unit;
         pthread_mutex_unlock(&a->mu);
-        deal_out *out = calloc(1, sizeof *out);
-        uint64_t global = a->o->first - 1 + d; /* deal d of this run, 0-based in the match */
-        if (out)
-            out->deal.index = global + 1;
-        int rc = out ? play_deal(w, global, out) : -1;
+        memset(outs, 0, unit * sizeof *outs);
+        int rc = play_unit(w, d, unit, outs);
         pthread_mutex_lock(&a->mu);
         if (rc != 0) {
-            if (out) {
-                free(out->records);
-                free(out->info);
-            }
-            free(out);
+            drop_outs(outs, unit);
             if (rc < 0)
                 a->failed = true;
             a->stop = true;
         } else {
-            a->slots[d % a->window] = out;
+            for (uint64_t i = 0; i < unit; i++)
+                a->slots[(d + i) % a->window] = outs[i];
         }
         pthread_cond_broadcast(&a->cv);
         pthread_mutex_unlock(&a->mu);
     }
+    if (!outs) {
+        pthread_mutex_lock(&a->mu);
+        a->failed = a->stop = true;
+        pthread_cond_broadcast(&a->cv);
+        pthread_mutex_unlock(&a->mu);
+    }
+    free(outs);
     for (int b = 0; b < ARENA_MAX_BOTS; b++)
         for (int s = 0; s < SK_NSEATS; s++)
             skx_engine_free(w->eng[b][s]);
@@ -462,7 +518,9 @@ static void wait_a_while(arena *a)
  * *done: the deals written. */
 static int run(const arena_opts *o, arena_files *f, skx_arena_stats *st, uint64_t *done)
 {
-    arena a = {.o = o, .window = (size_t)o->jobs * 4 + 8};
+    /* room for every worker's block in flight and the one being merged */
+    size_t unit = unit_of(o);
+    arena a = {.o = o, .window = unit > 1 ? ((size_t)o->jobs + 1) * unit : o->jobs * 4 + 8};
     a.slots = calloc(a.window, sizeof *a.slots);
     worker *w = calloc(o->jobs, sizeof *w);
     if (!a.slots || !w) {
@@ -485,9 +543,12 @@ static int run(const arena_opts *o, arena_files *f, skx_arena_stats *st, uint64_
     *done = 0;
     for (uint64_t d = 0; status == 0 && d < o->deals; d++) {
         pthread_mutex_lock(&a.mu);
-        while (!a.slots[d % a.window] && !a.failed && !arena_signal)
+        /* a --session block comes whole and is merged whole: a signal
+         * stops the run between blocks only */
+        bool between = d % unit_of(o) == 0;
+        while (!a.slots[d % a.window] && !a.failed && !(between && arena_signal))
             wait_a_while(&a);
-        int sig = arena_signal;
+        int sig = between ? arena_signal : 0;
         deal_out *out = sig ? NULL : a.slots[d % a.window];
         if (out) {
             a.slots[d % a.window] = NULL;
@@ -560,8 +621,8 @@ static void on_signal(int sig)
  * (128 + the signal when SIGINT, SIGTERM or SIGHUP stopped it). */
 static int arena_main(arena_opts *o)
 {
-    if (o->jobs > o->deals)
-        o->jobs = o->deals;
+    if (o->jobs > o->deals / unit_of(o))
+        o->jobs = o->deals / unit_of(o);
     /* a dead engine must be a write error, not the end of the arena */
     struct sigaction sa, old[3];
     static const int SIGNALS[3] = {SIGINT, SIGTERM, SIGHUP};

@@ -62,6 +62,11 @@ typedef struct skx_arena_match {
     int format; /* enum skx_arena_format */
     uint64_t seed;
     char tariff[SKX_ARENA_TARIFF_MAX]; /* "10/20/50" or "of the ruleset" */
+    /* --session N: the table's opponent model (sk_opponents) is kept
+     * over blocks of N deals, 1..N, N+1..2N, ...; 0: none (every bot
+     * assumes people's play).  Part of the match: it changes the play,
+     * not the deals (--pair compares across it). */
+    uint64_t session;
 } skx_arena_match;
 
 /* One game (seating) of a deal: who sat where and the settlement fields
@@ -186,7 +191,7 @@ char *skx_arena_log_format(const skx_arena_match *m, const skx_arena_deal *d, co
 int skx_arena_log_parse(const char *line, size_t len, skx_arena_match *m, skx_arena_deal *d,
                        char *why, size_t whysize);
 /* The first member in which two matches differ ("seed", "bots", "format",
- * "rules", "tariff"), or NULL when they are the same match. */
+ * "session", "rules", "tariff"), or NULL when they are the same match. */
 const char *skx_arena_match_diff(const skx_arena_match *a, const skx_arena_match *b);
 
 /* ---- arena_combine.c ------------------------------------------------ */
@@ -209,6 +214,9 @@ int skx_arena_log_prepare(const char *path, int fd, const skx_arena_match *m, ui
 
 
 #define SKX_ARENA_MAX_DEALS 100000000u
+/* The longest --session block, in deals (a worker holds a whole block's
+ * results until it is merged). */
+#define SKX_ARENA_MAX_SESSION 10000u
 /* The highest deal index --first-deal may reach (exact in any JSON reader). */
 #define SKX_ARENA_MAX_INDEX (1ull << 50)
 

@@ -88,6 +88,9 @@ static void describe_diff(const skx_arena_match *m, const skx_arena_match *o, co
     } else if (strcmp(field, "format") == 0) {
         snprintf(buf, size, "format %s %s, %s %s", skx_arena_format_name(m), mn,
                  skx_arena_format_name(o), on);
+    } else if (strcmp(field, "session") == 0) {
+        snprintf(buf, size, "--session %llu %s, %llu %s", (unsigned long long)m->session, mn,
+                 (unsigned long long)o->session, on);
     } else if (strcmp(field, "tariff") == 0) {
         snprintf(buf, size, "tariff %s %s, %s %s", m->tariff, mn, o->tariff, on);
     } else if (strcmp(field, "bots") == 0) {
@@ -499,6 +502,7 @@ int skx_arena_pair(int argc, char **argv)
             *same = b->match;
             if (same->nbots == a->match.nbots)
                 memcpy(same->bots, a->match.bots, sizeof same->bots);
+            same->session = a->match.session; /* the play, not the deals */
             field = skx_arena_match_diff(same, &a->match);
         }
         if (!same || field) {

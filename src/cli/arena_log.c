@@ -95,6 +95,7 @@ static json_t *log_match_json(const skx_arena_match *m)
     ok = ok && log_set(o, "bots", json_incref(bots)) &&
          log_set(o, "format", json_string(skx_arena_format_name(m)));
     json_decref(bots);
+    ok = ok && (m->session == 0 || log_set(o, "session", json_integer((json_int_t)m->session)));
     if (ok && log_set(o, "seed", json_string(seed)) && log_set(o, "rules", log_rules_json(&m->rules)) &&
         log_set(o, "tariff", json_string(m->tariff)))
         return o;
@@ -373,6 +374,16 @@ static int log_read_match(const json_t *root, skx_arena_match *m, log_why *why)
         if (skx_arena_format_set(m, name, reason, sizeof reason) < 0)
             return log_fail(why, "match.format: %s", reason);
     }
+    /* "session": absent when the match kept no opponent model */
+    json_t *session = json_object_get(o, "session");
+    m->session = 0;
+    if (session) {
+        if (!json_is_integer(session) || json_integer_value(session) < 1 ||
+            (uint64_t)json_integer_value(session) > SKX_ARENA_MAX_SESSION)
+            return log_fail(why, "match.session: expected an integer 1..%llu",
+                            (unsigned long long)SKX_ARENA_MAX_SESSION);
+        m->session = (uint64_t)json_integer_value(session);
+    }
     if (log_string(tariff, "match.tariff", m->tariff, sizeof m->tariff, why) < 0)
         return -1;
     return log_read_rules(rules, &m->rules, why);
@@ -622,6 +633,8 @@ const char *skx_arena_match_diff(const skx_arena_match *a, const skx_arena_match
             return "bots";
     if (a->format != b->format)
         return "format";
+    if (a->session != b->session)
+        return "session";
     if (a->seed != b->seed)
         return "seed";
     if (strcmp(a->tariff, b->tariff) != 0)

@@ -16,7 +16,8 @@ static void arena_usage(FILE *out)
     fprintf(out,
             "usage: schafkopf arena --bots A,B,... [--format F] [--deals N] [--first-deal K]\n"
             "                       [--seed S] [--jobs J] [--out FILE] [--log FILE]\n"
-            "                       [--info FILE] [--tariff U/S/L] [--time MS] [RULE OPTIONS]\n"
+            "                       [--info FILE] [--tariff U/S/L] [--time MS] [--session N]\n"
+            "                       [RULE OPTIONS]\n"
             "       schafkopf arena --combine LOG...\n"
             "       schafkopf arena --pair BEFORE AFTER\n\n"
             "Duplicate matches between bots: each deal is played once per seating, on the\n"
@@ -69,6 +70,14 @@ static void arena_usage(FILE *out)
             "                  2U), S for a Sauspiel, L for a Solo or Wenz (default\n"
             "                  10/20/50, the sauspiel preset's money); it replaces the\n"
             "                  ruleset's unit_cents and rates.  'rules': keep the ruleset's\n"
+            "  --session N     the table keeps an opponent model over blocks of N deals\n"
+            "                  (1..N, N+1..2N, ...: 4N or 8N games): after each game it\n"
+            "                  counts, per bot, how often its card was the rules of\n"
+            "                  thumb's, and a pimc bot answers a bot read as playing by\n"
+            "                  them with those rules (docs/ai.md, \"Opponent models\");\n"
+            "                  default: none, every game on its own.  --first-deal must\n"
+            "                  start a block and --deals be a multiple of N; a stopped\n"
+            "                  run keeps only whole blocks\n"
             "  --time MS       time limit of an engine's decision (default 1000)\n"
             "  --start-time MS time limit of an engine's start and handshake (default 5000)\n"
             "  --preset NAME   ruleset preset (default official), first\n"
@@ -180,6 +189,7 @@ int skx_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
         {"start-time", required_argument, 0, 'S'},
         {"first-deal", required_argument, 0, 'f'}, {"log", required_argument, 0, 'l'},
         {"format", required_argument, 0, 'F'}, {"info", required_argument, 0, 'I'},
+        {"session", required_argument, 0, 'N'},
         {"help", no_argument, 0, 'h'},         {"preset", required_argument, 0, SKX_OPT_PRESET},
         {"rule", required_argument, 0, SKX_OPT_RULE},
         {"rules", required_argument, 0, SKX_OPT_RULES_FILE},
@@ -217,6 +227,8 @@ int skx_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
             o->info_path = optarg;
         else if (c == 'f')
             rc = skx_cli_number("first-deal", optarg, SKX_ARENA_MAX_INDEX, &o->first);
+        else if (c == 'N')
+            rc = skx_cli_number("session", optarg, SKX_ARENA_MAX_SESSION, &o->m.session);
         else if (c == 't')
             tariff = optarg;
         else if (c == 'T')
@@ -262,6 +274,16 @@ int skx_arena_parse_opts(int argc, char **argv, arena_opts *o, bool *seeded)
         o->start_ms == 0) {
         fprintf(stderr, "schafkopf: arena: --deals, --first-deal, --jobs, --time and "
                         "--start-time must be at least 1\n");
+        return -1;
+    }
+    if (o->m.session > 0 && ((o->first - 1) % o->m.session || o->deals % o->m.session)) {
+        fprintf(stderr, "schafkopf: arena: --session %llu: the run must be whole blocks of "
+                        "%llu deals: --first-deal 1, %llu, %llu, ... and --deals a multiple of "
+                        "%llu (got --first-deal %llu --deals %llu)\n",
+                (unsigned long long)o->m.session, (unsigned long long)o->m.session,
+                (unsigned long long)o->m.session + 1, (unsigned long long)o->m.session * 2 + 1,
+                (unsigned long long)o->m.session, (unsigned long long)o->first,
+                (unsigned long long)o->deals);
         return -1;
     }
     if (o->first - 1 + o->deals > SKX_ARENA_MAX_INDEX) {

@@ -17,6 +17,7 @@ typedef struct play_ctx {
     sk_rng rng;
     sk_bot *bots[SK_NSEATS];
     sk_bot *hint_bot;
+    sk_opponents opponents; /* how each seat has played this session (opponents.c) */
     skx_ui *ui;
     skx_table table;
     sk_score_row *rows;
@@ -82,6 +83,11 @@ void skx_play_sheet_close(play_ctx *p);
 /* Creates the three bots from a spec list ("a" or "a,b,c"; NULL for the
  * default) and the hint bot; 0, or -1 after a message. */
 int skx_play_make_bots(play_ctx *p, const char *spec_list);
+/* Tells the bots and the hint bot, before a game, which seats the
+ * session's opponent model reads as playing by the rules of thumb. */
+void skx_play_bots_brief(play_ctx *p);
+/* Lets the opponent model learn from a finished game. */
+void skx_play_bots_watch(play_ctx *p, const sk_game *g);
 /* The table's hint callbacks (ctx is the play_ctx). */
 int skx_play_hint(void *ctx, const sk_view *v, sk_action *acts, double *values, int max);
 int skx_play_double_hint(void *ctx, const sk_view *v, int type);

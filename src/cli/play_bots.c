@@ -54,5 +54,28 @@ int skx_play_make_bots(play_ctx *p, const char *spec_list)
     p->hint_bot = sk_bot_new(SK_BOT_TABLE_LEVEL, sk_rng_next(&p->rng), NULL);
     if (!p->hint_bot)
         p->hint_bot = sk_bot_new(specs[0], sk_rng_next(&p->rng), NULL);
+    sk_opponents_init(&p->opponents);
     return 0;
+}
+
+/* The players of the session's seats as the opponent model knows them:
+ * each seat keeps its player for the whole session. */
+static const uint64_t SEAT_PLAYERS[SK_NSEATS] = {0, 1, 2, 3};
+
+/* See play.h: a PIMC bot answers a seat that plays by the rules of
+ * thumb (a bot of the "heuristic" level, or a person who plays just like
+ * it) with those rules; the hint advises the human the same way. */
+void skx_play_bots_brief(play_ctx *p)
+{
+    for (int s = 0; s < SK_NSEATS; s++) {
+        sk_bot *b = s == p->human ? p->hint_bot : p->bots[s];
+        if (b)
+            sk_bot_set_rules_seats(b, sk_opponents_rules_seats(&p->opponents, SEAT_PLAYERS, s));
+    }
+}
+
+/* See play.h.  A game that does not replay (-1) teaches nothing. */
+void skx_play_bots_watch(play_ctx *p, const sk_game *g)
+{
+    sk_opponents_observe(&p->opponents, g, SEAT_PLAYERS);
 }

@@ -215,6 +215,7 @@ static int start_game(play_ctx *p, sk_game *g)
     }
     if (!p->partial)
         sk_session_deal(&p->session, g, &p->rng);
+    skx_play_bots_brief(p);
     t->game_no = p->session.games + 1;
     memset(t->said, 0, sizeof t->said);
     t->nlog = 0;
@@ -266,6 +267,7 @@ int skx_play_game(play_ctx *p, bool last)
         sk_error err = {{0}, NULL};
         int dealer = g->pub.dealer;
         sk_session_finish(&p->session, g, &res, &err);
+        skx_play_bots_watch(p, g);
         skx_play_add_row(p, &res, dealer);
         if (skx_play_save_game(p, g) < 0)
             p->ui->error(p->ui, &p->table, strerror(errno));

@@ -250,6 +250,7 @@ int skx_play_resume_session(play_ctx *p, const char *path)
         if (sk_session_finish(&p->session, g, &res, &err) < 0 ||
             skx_play_add_row(p, &res, rec->dealer) < 0)
             status = -1;
+        skx_play_bots_watch(p, g); /* the opponent model as if played now */
     }
     /* a last game saved whole but for its '\n': the next one goes on a
      * line of its own */

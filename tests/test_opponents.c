@@ -47,9 +47,10 @@ static void play_with(sk_game *g, sk_bot *bots[SK_NSEATS])
 /* Plays `games` games of a session with the bot specs of each seat,
  * the model watching (player id = seat), and returns the games counted
  * by the model. */
-static int watch(sk_opponents *m, const char *const specs[SK_NSEATS], int games, uint64_t seed)
+static int watch_in(const char *preset, sk_opponents *m, const char *const specs[SK_NSEATS],
+                    int games, uint64_t seed)
 {
-    sk_rules r = tl_preset("official");
+    sk_rules r = tl_preset(preset);
     sk_bot *bots[SK_NSEATS];
     for (int s = 0; s < SK_NSEATS; s++) {
         bots[s] = sk_bot_new(specs[s], seed + (uint64_t)s, NULL);
@@ -88,6 +89,12 @@ static void heuristic_game(sk_game *g, const sk_rules *r, int dealer, sk_rng *rn
     play_with(g, bots);
     for (int s = 0; s < 4; s++)
         sk_bot_free(bots[s]);
+}
+
+/* watch_in under the official rules. */
+static int watch(sk_opponents *m, const char *const specs[SK_NSEATS], int games, uint64_t seed)
+{
+    return watch_in("official", m, specs, games, seed);
 }
 
 /* The entry of player id (fails when there is none). */
@@ -130,6 +137,28 @@ static void test_reads_the_rules(void **state)
     assert_true(people->evidence < 0 && rnd->evidence < 0);
     assert_true(player(&m, 1)->evidence >= 10.0 - 1e-9); /* clamped */
     assert_false(sk_opponents_by_rules(&m, 7)); /* never seen */
+}
+
+/* Every game replays from its deal under the rulesets with Ramsch,
+ * Bock rounds, laying and the short deck (the session's first game,
+ * Bock level and Kreuzbock round included), and the heuristic bots'
+ * every counted card is the rules' card there too. */
+static void test_replays_every_variant(void **state)
+{
+    (void)state;
+    static const char *const presets[] = {"stammtisch", "sauspiel", "kurz", "tournament"};
+    static const char *const specs[4] = {"heuristic", "heuristic", "heuristic", "heuristic"};
+    for (size_t k = 0; k < sizeof presets / sizeof *presets; k++) {
+        sk_opponents m;
+        sk_opponents_init(&m);
+        int n = watch_in(presets[k], &m, specs, 40, 3 + k);
+        print_message("%s: %d games counted\n", presets[k], n);
+        assert_true(n >= 10); /* games with a card to choose (not thrown in) */
+        for (int i = 0; i < m.n; i++) {
+            assert_int_equal(m.player[i].agreed, m.player[i].decisions);
+            assert_true(sk_opponents_by_rules(&m, m.player[i].id));
+        }
+    }
 }
 
 /* PIMC bots are not read as playing by the rules, over a session. */
@@ -270,6 +299,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reads_the_rules),
+        cmocka_unit_test(test_replays_every_variant),
         cmocka_unit_test(test_pimc_not_read_as_rules),
         cmocka_unit_test(test_counts_choices_refuses_bad_games),
         cmocka_unit_test(test_capacity),

@@ -177,7 +177,8 @@ static void test_pimc_not_read_as_rules(void **state)
 
 /* Only decisions with a choice count (the last trick never has one);
  * a game whose history does not replay on its deal is refused, with
- * nothing counted past the bad action. */
+ * nothing counted past the bad action; a game that ended with cards in
+ * hand counts nothing. */
 static void test_counts_choices_refuses_bad_games(void **state)
 {
     (void)state;
@@ -208,6 +209,17 @@ static void test_counts_choices_refuses_bad_games(void **state)
         }
     sk_opponents before = m;
     assert_int_equal(sk_opponents_observe(&m, &bad, who), -1);
+    assert_memory_equal(&m, &before, sizeof m);
+    /* a game with cards still in hand (cut short after three tricks, as
+     * a Bettel lost early or a claim ends): the table never saw them, so
+     * nothing is counted */
+    sk_game cut;
+    sk_game_init(&cut, played.rules, played.pub.dealer, played.dealt, false, NULL);
+    for (int i = 0; i < played.pub.nactions && cut.pub.trick_no < 3; i++)
+        tl_ok_action(&cut, played.pub.actions[i], "the game's own action");
+    assert_true(cut.hands[0] != 0);
+    cut.pub.phase = SK_PHASE_DONE; /* as if it ended there */
+    assert_int_equal(sk_opponents_observe(&m, &cut, who), 0);
     assert_memory_equal(&m, &before, sizeof m);
 }
 

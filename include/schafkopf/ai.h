@@ -88,8 +88,10 @@ typedef struct sk_opponents {
 /* Starts an empty model. */
 void sk_opponents_init(sk_opponents *m);
 /* Learns from a finished game: who[s] is the player of seat s.  Returns
- * the decisions counted, -1 when the game does not replay.  Players
- * past the first SK_OPPONENTS_MAX are not modelled. */
+ * the decisions counted, -1 when the game does not replay.  A game that
+ * ended with cards in hand (a Bettel lost early, a claim) counts nothing:
+ * the table never saw those cards.  Players past the first
+ * SK_OPPONENTS_MAX are not modelled. */
 int sk_opponents_observe(sk_opponents *m, const sk_game *done, const uint64_t who[SK_NSEATS]);
 /* Whether player `id` counts as playing by the rules of thumb. */
 bool sk_opponents_by_rules(const sk_opponents *m, uint64_t id);

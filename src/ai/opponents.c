@@ -16,6 +16,8 @@
  * evidence or against it, it keeps its model of people.
  *
  * The model keeps counts per player only: nothing of a game's cards.
+ * And it learns only from what the table has seen: a game that ended
+ * before every card was played is not counted.
  */
 #include "ai_internal.h"
 
@@ -68,11 +70,28 @@ static void add_decision(struct sk_opponent *p, bool agreed)
         p->evidence = -OPP_CLAMP;
 }
 
+/* Whether every card of the game was played: only then has the table
+ * seen every hand (a Bettel or Tout lost early, or a claim, ends with
+ * cards in hand that nobody showed). */
+static bool all_shown(const sk_game *g)
+{
+    if (g->pub.phase != SK_PHASE_DONE)
+        return false;
+    for (int s = 0; s < SK_NSEATS; s++)
+        if (g->hands[s])
+            return false;
+    return true;
+}
+
 /* Replays a finished game from its deal and, at each card a seat chose
  * among two or more, counts whether it was the rules of thumb's.  A
- * game that does not replay counts up to where it stops. */
+ * game that does not replay counts up to where it stops; one that ended
+ * with cards in hand counts nothing, as a player's choices can only be
+ * judged from his whole hand. */
 int sk_opponents_observe(sk_opponents *m, const sk_game *done, const uint64_t who[SK_NSEATS])
 {
+    if (!all_shown(done))
+        return 0;
     sk_game g;
     if (sk_game_init(&g, done->rules, done->pub.dealer, done->dealt, done->pub.first_game != 0,
                      NULL) < 0 ||

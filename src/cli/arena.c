@@ -17,9 +17,11 @@
  * writes the records strictly in deal order -- the output depends on the
  * seed only, never on --jobs.  With --session N a worker takes a block of
  * N deals at a time and keeps the table's opponent model (sk_opponents)
- * over its games, in order: the bots stay fresh each game, the model
- * tells each its seats played by the rules of thumb; blocks start with an
- * empty model, so the output still depends on the seed only.  External
+ * over its deals, in order: the bots stay fresh each game, the model
+ * tells each its seats played by the rules of thumb, and it learns from a
+ * deal's games once all its seatings are played (none is played with
+ * anything learnt from the same cards); blocks start with an empty
+ * model, so the output still depends on the seed only.  External
  * engines (`ext:COMMAND`) are
  * processes kept per worker and seat across games (engine.c); one that
  * fails is reported, killed and replaced by the random bot for the rest
@@ -94,6 +96,7 @@ typedef struct worker {
     sk_game game;
     sk_record rec;
     sk_opponents model; /* --session: the table's opponent model of the block */
+    sk_game seen[SKX_ARENA_MAX_SEATINGS]; /* --session: the deal's games, learnt after it */
 } worker;
 
 /* Who plays a seat in the current game. */
@@ -372,10 +375,8 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
         return status;
     if (sk_game_result(g, &res, &err) < 0)
         return -1;
-    if (o->m.session && sk_opponents_observe(&w->model, g, who) < 0) {
-        fprintf(stderr, "schafkopf: arena: internal error: game %s does not replay\n", id);
-        return -1;
-    }
+    if (o->m.session)
+        w->seen[r] = *g; /* learnt from once the deal is over (play_deal) */
     skx_arena_game_from_result(&out->deal.games[r], bot_at, &res);
     skx_arena_game_acts(&out->deal.games[r], g);
     if (!o->out_path)
@@ -407,10 +408,25 @@ static int play_deal(worker *w, uint64_t d, deal_out *out)
     uint8_t hands[4][8];
     int dealer = (int)(d % 4);
     sk_deck_deal(&deck, dealer, o->m.rules.deal_mode, hands);
-    for (int r = 0; r < skx_arena_seatings(&o->m); r++) {
+    int seatings = skx_arena_seatings(&o->m);
+    for (int r = 0; r < seatings; r++) {
         int rc = play_game(w, d, r, dealer, hands, out);
         if (rc != 0)
             return rc;
+    }
+    /* --session: the model learns from the deal's games only now, so no
+     * seating of a deal is played with anything learnt from its cards */
+    for (int r = 0; o->m.session && r < seatings; r++) {
+        uint8_t bot_at[SK_NSEATS];
+        uint64_t who[SK_NSEATS];
+        skx_arena_seating(&o->m, r, bot_at);
+        for (int s = 0; s < SK_NSEATS; s++)
+            who[s] = bot_at[s];
+        if (sk_opponents_observe(&w->model, &w->seen[r], who) < 0) {
+            fprintf(stderr, "schafkopf: arena: internal error: deal %llu seating %d does not "
+                            "replay\n", (unsigned long long)d + 1, r + 1);
+            return -1;
+        }
     }
     return 0;
 }

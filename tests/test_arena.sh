@@ -574,6 +574,12 @@ status 1 "resume with another session" "$PROG" arena $b --deals 4 --first-deal 5
 contains "$tmp/err" "ses1.log:1: match.session: not the match of this run: --session 2 here, 4 there" "resume checks the session"
 status 0 "--pair with and without a model" "$PROG" arena --pair "$tmp/ses0.log" "$tmp/ses1.log"
 contains "$tmp/out" "Paired: 4 deals in both logs, seed 5, format rotate; games differ in 2 of them" "the model changes pimc's play"
+# blocks of one deal: the model learns from a deal only after all its
+# seatings, so no game is played with anything learnt -- the play of a
+# match without a model
+status 0 "--session 1" "$PROG" arena $b --deals 4 --session 1 --log "$tmp/ses-one.log"
+status 0 "--pair without a model and blocks of one deal" "$PROG" arena --pair "$tmp/ses0.log" "$tmp/ses-one.log"
+contains "$tmp/out" "games differ in 0 of them" "no seating plays with what its own deal taught"
 sed 's/"session":2/"session":0/' "$tmp/ses1.log" >"$tmp/ses-bad.log"
 status 1 "--combine of a log with session 0" "$PROG" arena --combine "$tmp/ses-bad.log"
 contains "$tmp/err" "ses-bad.log:1: match.session: expected an integer 1..10000" "a bad session named"

@@ -219,6 +219,14 @@ static int count_start(arena *a, int bot, bool started, const char *why)
     return rc;
 }
 
+/* The players of a game's seats as the opponent model knows them: the
+ * match's bots, by index. */
+static void players_at(const uint8_t bot_at[SK_NSEATS], uint64_t who[SK_NSEATS])
+{
+    for (int s = 0; s < SK_NSEATS; s++)
+        who[s] = bot_at[s];
+}
+
 /* Sets up the seats of one game: built-in bots, or engines (started if
  * needed and told about the new game) with a random fallback.  -1 when
  * out of memory or when an engine keeps failing to start. */
@@ -347,9 +355,8 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
     }
     int status = seat_game(w, out, ctl, id, mix(mix(o->m.seed) + d * 64 + (uint64_t)r),
                            d * 64 + (uint64_t)r, g);
-    uint64_t who[SK_NSEATS]; /* the players as the opponent model knows them: the bots */
-    for (int s = 0; s < SK_NSEATS; s++)
-        who[s] = bot_at[s];
+    uint64_t who[SK_NSEATS];
+    players_at(bot_at, who);
     for (int s = 0; status == 0 && o->m.session && s < SK_NSEATS; s++)
         sk_bot_set_rules_seats(ctl[s].sk, sk_opponents_rules_seats(&w->model, who, s));
     sk_turn turn; /* core says who is asked when, Kontra and Retour out of turn (3.3) */
@@ -417,11 +424,8 @@ static int play_deal(worker *w, uint64_t d, deal_out *out)
     /* --session: the model learns from the deal's games only now, so no
      * seating of a deal is played with anything learnt from its cards */
     for (int r = 0; o->m.session && r < seatings; r++) {
-        uint8_t bot_at[SK_NSEATS];
         uint64_t who[SK_NSEATS];
-        skx_arena_seating(&o->m, r, bot_at);
-        for (int s = 0; s < SK_NSEATS; s++)
-            who[s] = bot_at[s];
+        players_at(out->deal.games[r].bot_at, who);
         if (sk_opponents_observe(&w->model, &w->seen[r], who) < 0) {
             fprintf(stderr, "schafkopf: arena: internal error: deal %llu seating %d does not "
                             "replay\n", (unsigned long long)d + 1, r + 1);
@@ -536,7 +540,7 @@ static int run(const arena_opts *o, arena_files *f, skx_arena_stats *st, uint64_
 {
     /* room for every worker's block in flight and the one being merged */
     size_t unit = unit_of(o);
-    arena a = {.o = o, .window = unit > 1 ? ((size_t)o->jobs + 1) * unit : o->jobs * 4 + 8};
+    arena a = {.o = o, .window = unit > 1 ? ((size_t)o->jobs + 1) * unit : (size_t)o->jobs * 4 + 8};
     a.slots = calloc(a.window, sizeof *a.slots);
     worker *w = calloc(o->jobs, sizeof *w);
     if (!a.slots || !w) {

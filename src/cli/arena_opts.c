@@ -71,7 +71,7 @@ static void arena_usage(FILE *out)
             "                  10/20/50, the sauspiel preset's money); it replaces the\n"
             "                  ruleset's unit_cents and rates.  'rules': keep the ruleset's\n"
             "  --session N     the table keeps an opponent model over blocks of N deals\n"
-            "                  (1..N, N+1..2N, ...: 4N or 8N games): after each game it\n"
+            "                  (1..N, N+1..2N, ...: 4N or 8N games): after each deal it\n"
             "                  counts, per bot, how often its card was the rules of\n"
             "                  thumb's, and a pimc bot answers a bot read as playing by\n"
             "                  them with those rules (docs/ai.md, \"Opponent models\");\n"

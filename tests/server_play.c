@@ -552,8 +552,10 @@ static void test_secrecy(void **state)
         } else {
             skt_create(&p[SLOTS - 1], ",\"listed\":false");
         }
+        char code[sizeof p[0].room]; /* a copy: gcc -O0 sees p[s] overlap it */
+        snprintf(code, sizeof code, "%s", p[SLOTS - 1].room);
         for (int s = 0; s < n; s++) {
-            snprintf(p[s].room, sizeof p[s].room, "%s", p[SLOTS - 1].room);
+            snprintf(p[s].room, sizeof p[s].room, "%s", code);
             json_decref(
                 skt_request(&p[s], "{\"type\":\"join\",\"room\":\"%s\",\"seat\":%d}", s, "state"));
         }

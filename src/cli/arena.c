@@ -507,7 +507,8 @@ static void *worker_main(void *arg)
     }
     if (!outs) {
         pthread_mutex_lock(&a->mu);
-        a->failed = a->stop = true;
+        a->failed = true;
+        a->stop = true;
         pthread_cond_broadcast(&a->cv);
         pthread_mutex_unlock(&a->mu);
     }

@@ -178,7 +178,7 @@ static void test_pimc_not_read_as_rules(void **state)
 /* Only decisions with a choice count (the last trick never has one);
  * a game whose history does not replay on its deal is refused, with
  * nothing counted past the bad action; a game that ended with cards in
- * hand counts nothing. */
+ * hand counts nothing, nor does a seat of SK_OPPONENTS_NOBODY. */
 static void test_counts_choices_refuses_bad_games(void **state)
 {
     (void)state;
@@ -221,6 +221,20 @@ static void test_counts_choices_refuses_bad_games(void **state)
     cut.pub.phase = SK_PHASE_DONE; /* as if it ended there */
     assert_int_equal(sk_opponents_observe(&m, &cut, who), 0);
     assert_memory_equal(&m, &before, sizeof m);
+    /* a seat of SK_OPPONENTS_NOBODY (it changed hands) counts nothing,
+     * the others as before */
+    sk_opponents fresh;
+    sk_opponents_init(&fresh);
+    const uint64_t some[4] = {10, SK_OPPONENTS_NOBODY, 12, 13};
+    int k = sk_opponents_observe(&fresh, &played, some);
+    assert_int_equal(fresh.n, 3);
+    int seat1 = 0;
+    for (int i = 0; i < m.n; i++)
+        if (m.player[i].id == 11)
+            seat1 = m.player[i].decisions;
+    assert_true(seat1 > 0);
+    assert_int_equal(k, n - seat1);
+    assert_false(sk_opponents_by_rules(&fresh, SK_OPPONENTS_NOBODY));
 }
 
 /* A table of more players than the model holds: the first

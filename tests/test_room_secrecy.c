@@ -11,8 +11,9 @@
  * five players the seat sitting out is checked as a spectator is: no
  * hand, nothing unplayed.  The journal test feeds a second room every
  * entry as it is made and requires the same messages for every
- * recipient and the same state at every event; a third room rebuilt
- * from the whole journal at the end has the same records.  The secrecy
+ * recipient and the same state and opponent model at every event; a
+ * third room rebuilt from the whole journal at the end has the same
+ * records.  The secrecy
  * test checks every message and some states of every recipient two
  * ways, as tests/test_visibility.c does for core: (a) directly -- every
  * card named anywhere is public (played, in an open hand, the called
@@ -123,6 +124,9 @@ static void assert_same_rooms(const sk_room *a, const sk_room *b, uint64_t from,
                               int only)
 {
     assert_int_equal(sk_room_seq(a), sk_room_seq(b));
+    /* the opponent model too: the same counts and evidence per player */
+    assert_int_equal(a->model.n, b->model.n);
+    assert_memory_equal(&a->model, &b->model, sizeof a->model);
     int n = sk_room_seats(a);
     for (int v = 0; v <= n; v++) {
         int seat = v == n ? SK_ROOM_SPECTATOR : v;

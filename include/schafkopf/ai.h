@@ -76,6 +76,9 @@ void sk_bot_set_rules_seats(sk_bot *bot, unsigned seats);
  * playing by the rules.  Counts only: no card of any game is kept.
  */
 #define SK_OPPONENTS_MAX 16
+/* The player of a seat whose choices are not counted (a seat whose
+ * player changed during the game): never modelled. */
+#define SK_OPPONENTS_NOBODY UINT64_MAX
 typedef struct sk_opponents {
     int n;
     struct sk_opponent {
@@ -87,7 +90,8 @@ typedef struct sk_opponents {
 
 /* Starts an empty model. */
 void sk_opponents_init(sk_opponents *m);
-/* Learns from a finished game: who[s] is the player of seat s.  Returns
+/* Learns from a finished game: who[s] is the player of seat s
+ * (SK_OPPONENTS_NOBODY: that seat counts nothing).  Returns
  * the decisions counted, -1 when the game does not replay.  A game that
  * ended with cards in hand (a Bettel lost early, a claim) counts nothing:
  * the table never saw those cards.  Players past the first

@@ -187,6 +187,16 @@ void sk_room_deal_from_seed(const sk_rules *rules, int dealer,
  * the game): the action a bot returns is given to sk_room_decide as the
  * room seat's decision. */
 int sk_room_view(const sk_room *r, int seat, sk_view *v);
+/* For a bot's decision or a hint at `seat`: the game seats but its own
+ * whose players the room's opponent model reads as playing by the rules
+ * of thumb (sk_opponents; sk_bot_set_rules_seats takes it).  The model
+ * learns from every finished game whose cards were all played but a
+ * claimed one, per player: a human by his player id, a bot by its seat
+ * and spec, the fallback bot of an away seat likewise; a seat that
+ * changed hands during a game counts nothing of it.  Decisions the
+ * driver has the fallback make for a human (a turn timer run out) count
+ * as his.  0 without a game or for the seat sitting out. */
+unsigned sk_room_rules_seats(const sk_room *r, int seat);
 
 /* The JSON text of event `seq` as `seat` (SK_ROOM_SPECTATOR: a
  * spectator) may see it, malloc'd, or NULL when no such event is kept

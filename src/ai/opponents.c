@@ -49,7 +49,7 @@ static struct sk_opponent *entry(sk_opponents *m, uint64_t id, bool make)
     for (int i = 0; i < m->n; i++)
         if (m->player[i].id == id)
             return &m->player[i];
-    if (!make || m->n >= SK_OPPONENTS_MAX)
+    if (!make || m->n >= SK_OPPONENTS_MAX || id == SK_OPPONENTS_NOBODY)
         return NULL;
     struct sk_opponent *p = &m->player[m->n++];
     memset(p, 0, sizeof *p);

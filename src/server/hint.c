@@ -48,6 +48,7 @@ void skx_hint_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     j->seat = seat;
     j->seq = sk_room_seq(rm->room);
     j->bot = bot;
+    sk_bot_set_rules_seats(bot, sk_room_rules_seats(rm->room, seat)); /* the table's model */
     snprintf(j->spec, sizeof j->spec, "%s", sk_bot_name(bot));
     j->rules = *sk_room_rules(rm->room);
     j->view.rules = &j->rules;

@@ -204,6 +204,7 @@ static void post_job(skx_server *srv, skx_room *rm, int seat, const char *engine
     j->seat = seat;
     j->seq = sk_room_seq(rm->room);
     j->bot = bot;
+    sk_bot_set_rules_seats(bot, sk_room_rules_seats(rm->room, seat)); /* the table's model */
     snprintf(j->spec, sizeof j->spec, "%s", spec);
     j->rules = *sk_room_rules(rm->room);
     j->view.rules = &j->rules;

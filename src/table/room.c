@@ -359,11 +359,49 @@ static int check_name(const char *name, sk_error *err)
     return SK_OK;
 }
 
-/* Who sits in a seat changed: its pause vote ends, and a deadline
- * running for it starts afresh for whoever decides there now. */
+/* The opponent model's id of whoever plays room seat `seat` now: a
+ * human's player id; a bot, or the fallback bot of an away seat, by a
+ * hash (FNV-1a) of its kind, seat and spec, so a bot seated again in
+ * the same seat is the same player. */
+static uint64_t player_id(const sk_room *r, int seat)
+{
+    const sk_room_seat *st = &r->seats[seat];
+    if (st->kind == SK_ROOM_HUMAN && !st->away)
+        return st->player;
+    char key[48];
+    int n = snprintf(key, sizeof key, "%c%d:%s", st->away ? 'f' : 'b', seat,
+                     st->away ? r->fallback : st->bot);
+    uint64_t h = 0xcbf29ce484222325u;
+    for (int i = 0; i < n && i < (int)sizeof key - 1; i++)
+        h = (h ^ (uint8_t)key[i]) * 0x100000001b3u;
+    return h == SK_OPPONENTS_NOBODY ? h - 1 : h;
+}
+
+/* See table.h: the model asked about the players of the running game. */
+unsigned sk_room_rules_seats(const sk_room *r, int seat)
+{
+    if (!r->playing || seat < 0 || seat >= r->nseats)
+        return 0;
+    int me = skx_room_game_seat(r, seat);
+    if (me == SK_NOSEAT)
+        return 0;
+    uint64_t who[SK_NSEATS];
+    for (int g = 0; g < SK_NSEATS; g++)
+        who[g] = g < r->gseats ? player_id(r, r->deal.seat[g]) : SK_OPPONENTS_NOBODY;
+    return sk_opponents_rules_seats(&r->model, who, me);
+}
+
+/* Who sits in a seat changed: its pause vote ends, a deadline running
+ * for it starts afresh for whoever decides there now, and the running
+ * game teaches the opponent model nothing about that seat. */
 static void seat_changed(sk_room *r, int seat)
 {
     int n, offer;
+    if (r->playing) {
+        int g = skx_room_game_seat(r, seat);
+        if (g != SK_NOSEAT)
+            r->who[g] = SK_OPPONENTS_NOBODY;
+    }
     r->votes &= (uint8_t)~(1u << seat);
     if (skx_room_pending(r, NULL, &n, &offer) == seat)
         r->deadline_ms = 0;
@@ -575,6 +613,8 @@ static int finish_game(sk_room *r, sk_error *err)
     int rc = sk_session_finish(&r->session, &r->game, &row.res, err);
     if (rc < 0)
         return rc;
+    if (!r->claimed) /* a game that does not replay teaches nothing */
+        sk_opponents_observe(&r->model, &r->game, r->who);
     row.game_no = r->deal.no;
     row.dealer = r->deal.dealer;
     memcpy(row.seat, r->deal.seat, sizeof row.seat);
@@ -633,6 +673,9 @@ static int start_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES],
     r->deal.no = r->games_dealt;
     for (int g = 0; g < SK_NSEATS; g++) /* core's sk_session seats the game */
         r->deal.seat[g] = r->session.seat_player[g];
+    for (int g = 0; g < SK_NSEATS; g++)
+        r->who[g] = g < r->gseats ? player_id(r, r->deal.seat[g]) : SK_OPPONENTS_NOBODY;
+    r->claimed = false;
     r->deal.out = r->nseats == 5 ? r->session.dealer : SK_NOSEAT;
     r->deal.dealer = r->nseats == 5 ? r->session.dealer : r->game.pub.dealer;
     memcpy(r->deal.seed, seed, SK_ROOM_SEED_BYTES);

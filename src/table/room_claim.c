@@ -89,6 +89,7 @@ int sk_room_claim(sk_room *r, int seat, const uint8_t *cards, int n, uint64_t se
     if (rc < 0)
         return rc;
     r->decisions++;
+    r->claimed = true; /* the play-out is the claimer's line, nobody's choice */
     skx_room_change c = {.kind = SKX_EV_CLAIM, .seat = seat, .claim_hand = r->game.hands[gseat],
                          .nclaim = n};
     memcpy(c.claim_cards, cards, (size_t)n);

@@ -107,6 +107,13 @@ struct sk_room {
     /* the pause vote: seats that want a pause, whether the table is paused */
     uint8_t votes;
     bool paused;
+    /* the table's opponent model (sk_opponents): what the finished games
+     * showed of how each player plays; who played each game seat of the
+     * running game (SK_OPPONENTS_NOBODY once the seat changed hands), and
+     * whether it was claimed (its play-out is nobody's choice) */
+    sk_opponents model;
+    uint64_t who[SK_NSEATS];
+    bool claimed;
 };
 
 /* Deals given hands (instead of the seed's) with `seed` published as

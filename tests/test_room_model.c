@@ -1,0 +1,310 @@
+/*
+ * test_room_model.c -- the room's opponent model (sk_room_rules_seats,
+ * src/table/room.c): what a table's bots and hints are told about who
+ * plays by the rules of thumb.  Heuristic bots are read as such after
+ * their first games, a human who plays otherwise never is; with three
+ * and five players the answer is in the game's seats; a seat that
+ * changes hands during a game teaches nothing of that game, the
+ * fallback bot of an away seat is a player of its own, a claimed game
+ * teaches nothing.  The journal rebuilds the model exactly: the round
+ * trip of tests/test_room_secrecy.c compares it at every event.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "table/room_internal.h"
+#include "testlib.h"
+
+/* A call that must succeed. */
+#define OK(call)                                                                                   \
+    do {                                                                                           \
+        sk_error err_ = {{0}, NULL};                                                               \
+        int rc_ = (call);                                                                          \
+        if (rc_ != SK_OK)                                                                          \
+            fail_msg("%s: %d %s", #call, rc_, err_.msg);                                           \
+    } while (0)
+#define E (&err_)
+
+/* The test's players: a heuristic bot for every seat a bot (or the
+ * fallback of an away seat) plays; humans decide at random. */
+typedef struct {
+    sk_bot *bot[SK_ROOM_SEATS];
+    sk_rng rng;
+    uint64_t seeds;
+} table;
+
+static void table_init(table *t, uint64_t seed)
+{
+    memset(t, 0, sizeof *t);
+    sk_rng_seed(&t->rng, seed);
+    for (int s = 0; s < SK_ROOM_SEATS; s++) {
+        t->bot[s] = sk_bot_new("heuristic", seed + (uint64_t)s, NULL);
+        assert_non_null(t->bot[s]);
+    }
+    t->seeds = seed;
+}
+
+static void table_free(table *t)
+{
+    for (int s = 0; s < SK_ROOM_SEATS; s++)
+        sk_bot_free(t->bot[s]);
+}
+
+/* Makes the pending decision: a human's at random, anyone else's by a
+ * heuristic bot on the seat's view, as the server's workers do. */
+static void decide(sk_room *r, table *t)
+{
+    sk_action legal[SK_MAX_LEGAL];
+    int n = 0;
+    int seat = sk_room_pending(r, legal, &n);
+    assert_true(seat >= 0 && n > 0);
+    const sk_room_seat *st = sk_room_seat_at(r, seat);
+    if (st->kind == SK_ROOM_HUMAN && !st->away) {
+        tl_room_decide_random(r, &t->rng);
+        return;
+    }
+    sk_view v;
+    OK(sk_room_view(r, seat, &v));
+    sk_action a = sk_bot_act(t->bot[seat], &v);
+    a.seat = (uint8_t)seat;
+    /* as the server does (pass.c): a choice the room does not offer now
+     * (a card while a doubling is asked out of turn) becomes the first
+     * one it does */
+    bool on_offer = false;
+    for (int i = 0; i < n; i++)
+        on_offer = on_offer || sk_action_equal(legal[i], a);
+    if (!on_offer)
+        a = legal[0];
+    OK(sk_room_decide(r, seat, a, sk_room_seq(r), E));
+}
+
+/* Deals the next game. */
+static void deal(sk_room *r, table *t)
+{
+    uint8_t seed[SK_ROOM_SEED_BYTES];
+    for (int i = 0; i < SK_ROOM_SEED_BYTES; i++)
+        seed[i] = (uint8_t)sk_rng_next(&t->rng);
+    OK(sk_room_deal(r, seed, E));
+}
+
+/* Plays `games` whole games. */
+static void play_games(sk_room *r, table *t, int games)
+{
+    for (int k = 0; k < games; k++) {
+        deal(r, t);
+        while (sk_room_game(r))
+            decide(r, t);
+    }
+}
+
+/* The model's entry of player `id`, NULL when it has none. */
+static const struct sk_opponent *entry_of(const sk_room *r, uint64_t id)
+{
+    for (int i = 0; i < r->model.n; i++)
+        if (r->model.player[i].id == id)
+            return &r->model.player[i];
+    return NULL;
+}
+
+/* The game-seat bits of the room seats in `room_seats` that play the
+ * running game, but `me`'s. */
+static unsigned game_bits(const sk_room *r, unsigned room_seats, int me)
+{
+    unsigned bits = 0;
+    for (int s = 0; s < sk_room_seats(r); s++) {
+        int g = skx_room_game_seat(r, s);
+        if (s != me && ((room_seats >> s) & 1) && g != SK_NOSEAT)
+            bits |= 1u << g;
+    }
+    return bits;
+}
+
+/* A human (random cards) in seat 0 and heuristic bots in the others,
+ * with 3, 4 and 5 players: before any game nobody is read as playing
+ * by the rules; after a few games every bot seat is, in the running
+ * game's seats, for every seat that plays -- the sitting-out seat gets
+ * 0 -- and the human is not, though he was counted. */
+static void test_reads_the_bots(void **state)
+{
+    (void)state;
+    static const char *const OPTS[] = {"", "players=3", "players=5"};
+    for (size_t k = 0; k < sizeof OPTS / sizeof *OPTS; k++) {
+        sk_room *r = tl_room("official", OPTS[k]);
+        int n = sk_room_seats(r);
+        table t;
+        table_init(&t, 300 + k);
+        OK(sk_room_sit_human(r, 0, 100, "Anna", E));
+        for (int s = 1; s < n; s++)
+            OK(sk_room_sit_bot(r, s, "heuristic", E));
+        for (int s = 0; s < n; s++)
+            assert_int_equal(sk_room_rules_seats(r, s), 0); /* no game */
+        deal(r, &t);
+        for (int s = 0; s < n; s++)
+            assert_int_equal(sk_room_rules_seats(r, s), 0); /* nothing seen yet */
+        while (sk_room_game(r))
+            decide(r, &t);
+        play_games(r, &t, 7);
+        deal(r, &t);
+        unsigned bots = ((1u << n) - 1) & ~1u;
+        for (int s = 0; s < n; s++) {
+            unsigned want = skx_room_game_seat(r, s) == SK_NOSEAT ? 0 : game_bits(r, bots, s);
+            assert_int_equal(sk_room_rules_seats(r, s), want);
+        }
+        assert_true(game_bits(r, bots, -1) != 0);
+        const struct sk_opponent *human = entry_of(r, 100);
+        assert_non_null(human);
+        assert_true(human->decisions > 0);
+        assert_false(sk_opponents_by_rules(&r->model, 100));
+        assert_int_equal(r->model.n, n); /* each bot seat a player of its own */
+        assert_int_equal(sk_room_rules_seats(r, n), 0); /* no such seat */
+        assert_int_equal(sk_room_rules_seats(r, -1), 0);
+        sk_room_free(r);
+        table_free(&t);
+    }
+}
+
+/* The decisions counted for player `id` (0 when it has no entry). */
+static int counted(const sk_room *r, uint64_t id)
+{
+    const struct sk_opponent *p = entry_of(r, id);
+    return p ? p->decisions : 0;
+}
+
+/* Plays the running game up to its first card (the auction done). */
+static void play_to_cards(sk_room *r, table *t)
+{
+    while (sk_room_game(r) && sk_room_game(r)->pub.phase != SK_PHASE_PLAY)
+        decide(r, t);
+}
+
+/* A seat that changes hands during a game teaches nothing of it: a bot
+ * seat left in the middle (the fallback plays on) and taken by a human,
+ * and a human who leaves for good during a game.  The fallback bot of
+ * an away seat is a player of its own: after the games it played alone
+ * the others' bots are told it plays by the rules. */
+static void test_changed_hands(void **state)
+{
+    (void)state;
+    sk_room *r = tl_room("official", "");
+    table t;
+    table_init(&t, 77);
+    for (int s = 0; s < 4; s++)
+        OK(sk_room_sit_bot(r, s, "heuristic", E));
+    play_games(r, &t, 3);
+    assert_int_equal(r->model.n, 4);
+    int before[4];
+    for (int i = 0; i < 4; i++)
+        before[i] = r->model.player[i].decisions;
+    /* game 4: seat 1 is left after the auction and taken by a human */
+    int games = 0;
+    do {
+        deal(r, &t);
+        play_to_cards(r, &t);
+        games++;
+    } while (!sk_room_game(r) && games < 20);
+    assert_non_null(sk_room_game(r));
+    for (int i = 0; i < 4; i++) /* the thrown-in deals counted nothing */
+        assert_int_equal(r->model.player[i].decisions, before[i]);
+    decide(r, &t); /* the first card */
+    OK(sk_room_leave(r, 1, E));
+    for (int k = 0; k < 3 && sk_room_game(r); k++)
+        decide(r, &t); /* the fallback plays for seat 1 */
+    OK(sk_room_sit_human(r, 1, 555, "Bert", E));
+    while (sk_room_game(r))
+        decide(r, &t);
+    assert_int_equal(counted(r, 555), 0);
+    assert_int_equal(r->model.n, 4); /* neither the fallback nor Bert */
+    int grew = 0; /* the bots of seats 0, 2 and 3, not seat 1's */
+    for (int i = 0; i < 4; i++)
+        grew += r->model.player[i].decisions > before[i];
+    assert_int_equal(grew, 3);
+    /* Bert leaves during the next game; the fallback plays his seat in
+     * this game and the next ones, and is read as the rules' player */
+    deal(r, &t);
+    OK(sk_room_leave(r, 1, E));
+    while (sk_room_game(r))
+        decide(r, &t);
+    assert_int_equal(counted(r, 555), 0);
+    assert_int_equal(r->model.n, 4);
+    play_games(r, &t, 4);
+    assert_int_equal(r->model.n, 5);
+    deal(r, &t);
+    unsigned seat1 = 1u << skx_room_game_seat(r, 1);
+    assert_true(sk_room_rules_seats(r, 0) & seat1);
+    assert_false(sk_room_rules_seats(r, 1) & seat1);
+    sk_room_free(r);
+    table_free(&t);
+}
+
+/* The cards of the last trick, each seat's last card in turn. */
+static int last_trick_line(const sk_game *g, uint8_t *cards)
+{
+    int n = 0;
+    for (int k = 0; k < g->pub.nseats; k++) {
+        int s = (g->pub.to_move + k) % g->pub.nseats;
+        if (g->hands[s])
+            cards[n++] = (uint8_t)sk_cards_first(g->hands[s]);
+    }
+    return n;
+}
+
+/* A claimed game teaches nothing (its last cards are the claimer's
+ * line, nobody's choice); the same game played out does. */
+static void test_claim_counts_nothing(void **state)
+{
+    (void)state;
+    sk_room *r = tl_room("official", "");
+    table t;
+    table_init(&t, 91);
+    for (int s = 0; s < 4; s++)
+        OK(sk_room_sit_bot(r, s, "heuristic", E));
+    int claims = 0, played = 0;
+    for (int k = 0; k < 40 && (claims < 2 || played < 2); k++) {
+        sk_opponents was = r->model;
+        deal(r, &t);
+        while (sk_room_game(r)) {
+            const sk_game *g = sk_room_game(r);
+            if (g->pub.phase == SK_PHASE_PLAY && g->pub.trick_no == g->pub.ntricks - 1 &&
+                g->pub.trick_len == 0 && sk_room_offer(r) < 0)
+                break;
+            decide(r, &t);
+        }
+        const sk_game *g = sk_room_game(r);
+        if (!g)
+            continue; /* thrown in */
+        uint8_t line[SK_NSEATS];
+        int len = last_trick_line(g, line);
+        int seat = sk_room_pending(r, NULL, NULL);
+        sk_error err = {{0}, NULL}; /* refused when the trick goes to the other side */
+        if (sk_room_claim(r, seat, line, len, sk_room_seq(r), &err) == SK_OK) {
+            assert_null(sk_room_game(r));
+            assert_memory_equal(&was, &r->model, sizeof was);
+            claims++;
+            continue;
+        }
+        while (sk_room_game(r))
+            decide(r, &t);
+        assert_true(memcmp(&was, &r->model, sizeof was) != 0);
+        played++;
+    }
+    assert_true(played > 0);
+    assert_int_equal(claims, 2);
+    sk_room_free(r);
+    table_free(&t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reads_the_bots),
+        cmocka_unit_test(test_changed_hands),
+        cmocka_unit_test(test_claim_counts_nothing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -49,7 +49,7 @@ export function seatName(r, seat) {
   return p.kind === 'bot' ? t('bot_n', seat + 1) : p.name;
 }
 
-// A bot spec in words ("pimc:strong" -> "Am stärksten (langsam)").
+// A bot spec in words ("pimc:strong" -> "Gründlich (langsam)").
 export function botName(spec) {
   const b = BOTS.find(([s]) => s === spec);
   return b ? t(b[1]) : spec;

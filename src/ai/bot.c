@@ -1,6 +1,6 @@
 /*
  * bot.c -- the bot interface and the bots: "random", "heuristic" and
- * "pimc[:N]" (and "pimc:strong", the strongest level: N = 128).
+ * "pimc[:N]" (and "pimc:strong", the thorough level: N = 128).
  *
  * A bot is a kind plus what it owns: its random generator (seeded, so
  * play is reproducible) and, for PIMC, a solver and a sampler.  The
@@ -28,8 +28,9 @@
 enum bot_kind { BOT_RANDOM, BOT_HEURISTIC, BOT_PIMC, BOT_POLICY };
 
 #define PIMC_DEFAULT 24
-/* The strongest level, "pimc:strong": more deals for every decision,
- * the auction's too (docs/ai.md has its edge over the default). */
+/* The thorough level, "pimc:strong": more deals for every decision,
+ * the auction's too, about five times the work; measured no stronger
+ * than the default (docs/ai.md, "Twelfth session"). */
 #define PIMC_STRONG 128
 /* Whether PIMC bots draw deals following the auction unless the spec
  * says ":uniform" or ":infer" (issue 19: with uniform deals the bot

@@ -34,7 +34,7 @@ static const char *bots_words(skx_lang lang, const char *spec)
         enum sk_str id;
     } LEVELS[] = {{"random", L_BOTS_RANDOM}, {"heuristic", L_BOTS_HEURISTIC},
                   {"pimc:8", L_BOTS_MEDIUM}, {"pimc:12", L_BOTS_STRONG},
-                  {"pimc", L_BOTS_STRONGER}, {"pimc:strong", L_BOTS_STRONGEST}};
+                  {"pimc", L_BOTS_STRONGER}, {"pimc:strong", L_BOTS_THOROUGH}};
     for (size_t i = 0; i < sizeof LEVELS / sizeof LEVELS[0]; i++)
         if (strcmp(spec, LEVELS[i].spec) == 0)
             return skx_tr(lang, LEVELS[i].id);

@@ -25,15 +25,6 @@
 /* Helpers                                                            */
 /* ------------------------------------------------------------------ */
 
-/* A call that must succeed. */
-#define OK(call)                                                                                   \
-    do {                                                                                           \
-        sk_error err_ = {{0}, NULL};                                                               \
-        int rc_ = (call);                                                                          \
-        if (rc_ != SK_OK)                                                                          \
-            fail_msg("%s: %d %s", #call, rc_, err_.msg);                                           \
-    } while (0)
-#define E (&err_)
 
 /* A call that must fail with `code`; the message is kept in *err. */
 static void refused(int rc, int code, const sk_error *err, const char *what)
@@ -51,7 +42,7 @@ static const char *const NAMES[] = {"Anna", "Bert", "Chris", "Doris", "Emil", "F
 static void fill_humans(sk_room *r)
 {
     for (int s = 0; s < sk_room_seats(r); s++)
-        OK(sk_room_sit_human(r, s, 100 + (uint64_t)s, NAMES[s], E));
+        TL_OK(sk_room_sit_human(r, s, 100 + (uint64_t)s, NAMES[s], TL_E));
 }
 
 /* A seed from a number (the tests' own, reproducible). */
@@ -107,7 +98,7 @@ static void test_seats_and_errors(void **state)
     assert_null(sk_room_seat_at(r, 4));
     assert_int_equal(sk_room_seat_at(r, 0)->kind, SK_ROOM_EMPTY);
     assert_int_equal(sk_room_pending(r, NULL, NULL), -1);
-    OK(sk_room_sit_human(r, 0, 11, "Anna", E));
+    TL_OK(sk_room_sit_human(r, 0, 11, "Anna", TL_E));
     assert_int_equal(sk_room_seq(r), 1);
     refused(sk_room_sit_human(r, 0, 12, "Bert", &err), SK_ESTATE, &err, "seat taken");
     assert_non_null(strstr(err.msg, "Anna"));
@@ -127,8 +118,8 @@ static void test_seats_and_errors(void **state)
     refused(sk_room_sit_human(r, 1, 12, "a\xed\xa0\x80", &err), SK_EINVAL, &err, "surrogate");
     refused(sk_room_sit_human(r, 1, 12, "a\x7f", &err), SK_EINVAL, &err, "DEL");
     assert_int_equal(sk_room_seq(r), 1); /* nothing refused is an event */
-    OK(sk_room_sit_human(r, 1, 12, "Müller Søren 😀", E)); /* printable UTF-8 */
-    OK(sk_room_sit_human(r, 2, 13, "0123456789012345678901234567890", E)); /* 31 bytes */
+    TL_OK(sk_room_sit_human(r, 1, 12, "Müller Søren 😀", TL_E)); /* printable UTF-8 */
+    TL_OK(sk_room_sit_human(r, 2, 13, "0123456789012345678901234567890", TL_E)); /* 31 bytes */
     refused(sk_room_sit_bot(r, 3, "nonsense", &err), SK_EINVAL, &err, "bad bot");
     refused(sk_room_sit_bot(r, 3, "pimc:999", &err), SK_EINVAL, &err, "pimc:999");
     refused(sk_room_sit_bot(r, 3, NULL, &err), SK_EINVAL, &err, "no bot");
@@ -139,12 +130,12 @@ static void test_seats_and_errors(void **state)
     refused(sk_room_leave(r, 3, &err), SK_ESTATE, &err, "leave an empty seat");
     refused(sk_room_decide(r, 0, sk_act_pass(0), sk_room_seq(r), &err), SK_ESTATE, &err,
             "decide without a game");
-    OK(sk_room_sit_bot(r, 3, "pimc:strong", E));
+    TL_OK(sk_room_sit_bot(r, 3, "pimc:strong", TL_E));
     assert_int_equal(sk_room_seat_at(r, 3)->kind, SK_ROOM_BOT);
     assert_string_equal(sk_room_seat_at(r, 3)->bot, "pimc:strong");
-    OK(sk_room_leave(r, 3, E)); /* between games: empty again */
+    TL_OK(sk_room_leave(r, 3, TL_E)); /* between games: empty again */
     assert_int_equal(sk_room_seat_at(r, 3)->kind, SK_ROOM_EMPTY);
-    OK(sk_room_sit_bot(r, 3, "pimc:16", E));
+    TL_OK(sk_room_sit_bot(r, 3, "pimc:16", TL_E));
     assert_int_equal(sk_room_seq(r), 6);
     json_t *m = message(r, 2, 0); /* the sit of seat 1 */
     assert_string_equal(json_string_value(json_object_get(m, "kind")), "sit");
@@ -155,7 +146,7 @@ static void test_seats_and_errors(void **state)
     assert_null(sk_room_message(r, 0, 0));
     assert_null(sk_room_message(r, 7, 0));
     assert_null(sk_room_message(r, 1, 4));
-    OK(sk_room_deal(r, seed, E));
+    TL_OK(sk_room_deal(r, seed, TL_E));
     refused(sk_room_deal(r, seed, &err), SK_ESTATE, &err, "deal while a game runs");
     refused(sk_room_sit_human(r, 3, 14, "Doris", &err), SK_ESTATE, &err, "sit on a bot");
     sk_room_free(r);
@@ -165,7 +156,7 @@ static void test_seats_and_errors(void **state)
     assert_null(sk_room_seat_at(r, 3));
     refused(sk_room_sit_human(r, 3, 1, "Anna", &err), SK_ERANGE, &err, "seat 3 of three");
     fill_humans(r);
-    OK(sk_room_deal(r, seed, E));
+    TL_OK(sk_room_deal(r, seed, TL_E));
     assert_null(sk_room_message(r, sk_room_seq(r), 3));
     char *st = sk_room_state(r, 3);
     assert_null(st);
@@ -199,7 +190,7 @@ static void decide_scripted(sk_room *r)
         if (legal[i].type == SK_ACT_PASS && n == 2 && legal[0].type == SK_ACT_KONTRA)
             pick = legal[i];
     }
-    OK(sk_room_decide(r, seat, pick, sk_room_seq(r), E));
+    TL_OK(sk_room_decide(r, seat, pick, sk_room_seq(r), TL_E));
 }
 
 static void test_full_game(void **state)
@@ -209,7 +200,7 @@ static void test_full_game(void **state)
     fill_humans(r);
     uint8_t seed[SK_ROOM_SEED_BYTES];
     seed_of(42, seed);
-    OK(sk_room_deal(r, seed, E));
+    TL_OK(sk_room_deal(r, seed, TL_E));
     uint64_t deal_seq = sk_room_seq(r);
     json_t *m = message(r, deal_seq, 2);
     assert_string_equal(json_string_value(json_object_get(m, "kind")), "deal");
@@ -276,7 +267,7 @@ static void test_full_game(void **state)
     json_decref(s);
     /* the next deal: 2.2.2, the next seat deals */
     seed_of(43, seed);
-    OK(sk_room_deal(r, seed, E));
+    TL_OK(sk_room_deal(r, seed, TL_E));
     assert_int_equal(sk_room_game(r)->pub.dealer, 1);
     char *kept = sk_room_message(r, deal_seq, 0); /* the last game's events stay */
     assert_non_null(kept);
@@ -295,7 +286,7 @@ static void test_stale_illegal_retry(void **state)
     fill_humans(r);
     uint8_t seed[SK_ROOM_SEED_BYTES];
     seed_of(5, seed);
-    OK(sk_room_deal(r, seed, E));
+    TL_OK(sk_room_deal(r, seed, TL_E));
     sk_error err = {{0}, NULL};
     int seat = sk_room_pending(r, NULL, NULL);
     uint64_t seq = sk_room_seq(r);
@@ -305,7 +296,7 @@ static void test_stale_illegal_retry(void **state)
     refused(sk_room_decide(r, (seat + 1) % 4, sk_act_pass(0), seq, &err), SK_ESTATE, &err,
             "out of turn");
     assert_non_null(err.rule);
-    OK(sk_room_decide(r, seat, sk_act_pass(seat), seq, E));
+    TL_OK(sk_room_decide(r, seat, sk_act_pass(seat), seq, TL_E));
     /* the same message again: stale, not played twice */
     refused(sk_room_decide(r, seat, sk_act_pass(seat), seq, &err), SK_ESTATE, &err, "retry");
     assert_int_equal(sk_room_seq(r), seq + 1);
@@ -318,7 +309,7 @@ static void test_stale_illegal_retry(void **state)
         const sk_game *g = sk_room_game(r);
         if (!g) {
             seed_of(100 + (uint64_t)tries, seed);
-            OK(sk_room_deal(r, seed, E));
+            TL_OK(sk_room_deal(r, seed, TL_E));
             continue;
         }
         if (g->pub.phase == SK_PHASE_PLAY && g->pub.trick_len == 1) {
@@ -352,9 +343,9 @@ static void test_leave_away_fallback(void **state)
     fill_humans(r);
     uint8_t seed[SK_ROOM_SEED_BYTES];
     seed_of(77, seed);
-    OK(sk_room_deal(r, seed, E));
+    TL_OK(sk_room_deal(r, seed, TL_E));
     sk_error err = {{0}, NULL};
-    OK(sk_room_leave(r, 2, E));
+    TL_OK(sk_room_leave(r, 2, TL_E));
     const sk_room_seat *s2 = sk_room_seat_at(r, 2);
     assert_true(s2->away);
     assert_int_equal(s2->kind, SK_ROOM_HUMAN);
@@ -378,29 +369,29 @@ static void test_leave_away_fallback(void **state)
             int offer = sk_room_offer(r);
             if (offer >= 0 && a.type != offer) /* declines the doubling */
                 a = sk_act_pass(seat);
-            OK(sk_room_decide(r, seat, a, sk_room_seq(r), E));
+            TL_OK(sk_room_decide(r, seat, a, sk_room_seq(r), TL_E));
             bot_moves++;
         } else {
             tl_room_decide_random(r, &rng);
         }
         if (bot_moves == 3 && sk_room_seat_at(r, 2)->away) /* another human sits down */
-            OK(sk_room_sit_human(r, 2, 200, "Emil", E));
+            TL_OK(sk_room_sit_human(r, 2, 200, "Emil", TL_E));
     }
     assert_true(bot_moves >= 1);
     assert_false(sk_room_seat_at(r, 2)->away);
     /* away persists into the next game; between games leaving empties */
-    OK(sk_room_leave(r, 1, E));
+    TL_OK(sk_room_leave(r, 1, TL_E));
     assert_int_equal(sk_room_seat_at(r, 1)->kind, SK_ROOM_EMPTY);
-    OK(sk_room_sit_human(r, 1, 101, "Bert", E));
+    TL_OK(sk_room_sit_human(r, 1, 101, "Bert", TL_E));
     seed_of(78, seed);
-    OK(sk_room_deal(r, seed, E));
-    OK(sk_room_leave(r, 0, E));
+    TL_OK(sk_room_deal(r, seed, TL_E));
+    TL_OK(sk_room_leave(r, 0, TL_E));
     play_out(r, &rng); /* the test decides for the away seat too */
     assert_true(sk_room_seat_at(r, 0)->away);
     seed_of(79, seed);
-    OK(sk_room_deal(r, seed, E)); /* an away seat counts as taken */
+    TL_OK(sk_room_deal(r, seed, TL_E)); /* an away seat counts as taken */
     assert_true(sk_room_seat_at(r, 0)->away);
-    OK(sk_room_sit_human(r, 0, 100, "Anna", E)); /* back */
+    TL_OK(sk_room_sit_human(r, 0, 100, "Anna", TL_E)); /* back */
     assert_false(sk_room_seat_at(r, 0)->away);
     sk_bot_free(bot);
     sk_room_free(r);
@@ -420,7 +411,7 @@ static void test_seed_hash_and_deal(void **state)
     for (int game = 0; game < 6; game++) {
         uint8_t seed[SK_ROOM_SEED_BYTES];
         seed_of(500 + (uint64_t)game, seed);
-        OK(sk_room_deal(r, seed, E));
+        TL_OK(sk_room_deal(r, seed, TL_E));
         json_t *m = message(r, sk_room_seq(r), 1);
         char hash[SK_ROOM_HASH_HEX];
         snprintf(hash, sizeof hash, "%s", json_string_value(json_object_get(m, "seed_hash")));
@@ -524,21 +515,21 @@ static void test_timer(void **state)
     sk_error err = {{0}, NULL};
     sk_room *r = tl_room("official", "");
     refused(sk_room_set_timer(r, 601, &err), SK_ERANGE, &err, "timer 601");
-    OK(sk_room_set_timer(r, 5, E));
+    TL_OK(sk_room_set_timer(r, 5, TL_E));
     json_t *ev = message(r, 1, SK_ROOM_SPECTATOR);
     assert_string_equal(json_string_value(json_object_get(ev, "kind")), "timer");
     assert_int_equal(json_integer_value(json_object_get(ev, "seconds")), 5);
     json_decref(ev);
     sk_room *copy = tl_room("official", ""); /* the timer survives the journal */
     char *entry = sk_room_journal(r, 1);
-    OK(sk_room_replay(copy, entry, E));
+    TL_OK(sk_room_replay(copy, entry, TL_E));
     free(entry);
     assert_int_equal(sk_room_timer(copy), 5);
     sk_room_free(copy);
     assert_int_equal(sk_room_clock(r, 1000), 0); /* no game: no deadline */
     fill_humans(r);
-    OK(sk_room_leave(r, 3, E));
-    OK(sk_room_sit_bot(r, 3, "random", E));
+    TL_OK(sk_room_leave(r, 3, TL_E));
+    TL_OK(sk_room_sit_bot(r, 3, "random", TL_E));
     uint8_t seed[SK_ROOM_SEED_BYTES];
     sk_rng rng;
     sk_rng_seed(&rng, 77);
@@ -546,7 +537,7 @@ static void test_timer(void **state)
     for (int k = 0; k < 60 && (offers == 0 || bots == 0); k++) {
         if (!sk_room_game(r)) {
             seed_of(300 + (uint64_t)k, seed);
-            OK(sk_room_deal(r, seed, E));
+            TL_OK(sk_room_deal(r, seed, TL_E));
         }
         while (sk_room_game(r)) {
             int n, offer;
@@ -573,10 +564,10 @@ static void test_timer(void **state)
     assert_true(offers > 0 && bots > 0 && humans > 0);
     /* a seat left mid-game (away) runs no deadline */
     seed_of(999, seed);
-    OK(sk_room_deal(r, seed, E));
+    TL_OK(sk_room_deal(r, seed, TL_E));
     int seat = sk_room_pending(r, NULL, NULL);
     if (seat != 3) {
-        OK(sk_room_leave(r, seat, E));
+        TL_OK(sk_room_leave(r, seat, TL_E));
         assert_int_equal(sk_room_clock(r, 5), 0);
     }
     sk_room_free(r);
@@ -591,26 +582,26 @@ static void test_pause(void **state)
     (void)state;
     sk_error err = {{0}, NULL};
     sk_room *r = tl_room("official", "");
-    OK(sk_room_set_timer(r, 30, E));
+    TL_OK(sk_room_set_timer(r, 30, TL_E));
     fill_humans(r);
-    OK(sk_room_leave(r, 3, E));
+    TL_OK(sk_room_leave(r, 3, TL_E));
     refused(sk_room_pause(r, 3, true, 0xf, &err), SK_ESTATE, &err, "empty seat votes");
-    OK(sk_room_sit_bot(r, 3, "random", E));
+    TL_OK(sk_room_sit_bot(r, 3, "random", TL_E));
     refused(sk_room_pause(r, 3, true, 0xf, &err), SK_ESTATE, &err, "bot votes");
     refused(sk_room_pause(r, 4, true, 0xf, &err), SK_ERANGE, &err, "no such seat");
     uint8_t seed[SK_ROOM_SEED_BYTES];
     seed_of(41, seed);
-    OK(sk_room_deal(r, seed, E));
+    TL_OK(sk_room_deal(r, seed, TL_E));
     int seat = sk_room_pending(r, NULL, NULL);
     assert_int_equal(sk_room_clock(r, 1000), 31000);
     /* seats 0 and 1 are there, seat 2 is not: two votes pause */
-    OK(sk_room_pause(r, 0, true, 0x3, E));
+    TL_OK(sk_room_pause(r, 0, true, 0x3, TL_E));
     assert_false(sk_room_paused(r));
     json_t *ev = message(r, sk_room_seq(r), 2);
     assert_false(json_is_true(json_object_get(ev, "paused")));
     assert_int_equal(json_array_size(json_object_get(ev, "votes")), 1);
     json_decref(ev);
-    OK(sk_room_pause(r, 1, true, 0x3, E));
+    TL_OK(sk_room_pause(r, 1, true, 0x3, TL_E));
     assert_true(sk_room_paused(r));
     ev = message(r, sk_room_seq(r), SK_ROOM_SPECTATOR);
     assert_string_equal(json_string_value(json_object_get(ev, "kind")), "pause");
@@ -628,7 +619,7 @@ static void test_pause(void **state)
     sk_room *copy = tl_room("official", "");
     for (uint64_t q = 1; q <= sk_room_seq(r); q++) {
         char *entry = sk_room_journal(r, q);
-        OK(sk_room_replay(copy, entry, E));
+        TL_OK(sk_room_replay(copy, entry, TL_E));
         free(entry);
     }
     assert_true(sk_room_paused(copy));
@@ -639,7 +630,7 @@ static void test_pause(void **state)
     sk_room_free(copy);
     /* seat 2 (was not there) votes against: resumed, votes cleared, a
      * fresh full period */
-    OK(sk_room_pause(r, 2, false, 0x3, E));
+    TL_OK(sk_room_pause(r, 2, false, 0x3, TL_E));
     assert_false(sk_room_paused(r));
     ev = message(r, sk_room_seq(r), 0);
     assert_int_equal(json_array_size(json_object_get(ev, "votes")), 0);
@@ -647,12 +638,12 @@ static void test_pause(void **state)
     if (seat != 3)
         assert_int_equal(sk_room_clock(r, 50000), 80000);
     /* a vote withdrawn while not paused; a seat that leaves loses its vote */
-    OK(sk_room_pause(r, 0, true, 0x7, E));
-    OK(sk_room_pause(r, 0, false, 0x7, E));
+    TL_OK(sk_room_pause(r, 0, true, 0x7, TL_E));
+    TL_OK(sk_room_pause(r, 0, false, 0x7, TL_E));
     assert_false(sk_room_paused(r));
-    OK(sk_room_pause(r, 1, true, 0x7, E));
-    OK(sk_room_leave(r, 1, E));
-    OK(sk_room_pause(r, 0, true, 0x7, E));
+    TL_OK(sk_room_pause(r, 1, true, 0x7, TL_E));
+    TL_OK(sk_room_leave(r, 1, TL_E));
+    TL_OK(sk_room_pause(r, 0, true, 0x7, TL_E));
     ev = message(r, sk_room_seq(r), 0);
     assert_int_equal(json_array_size(json_object_get(ev, "votes")), 1);
     json_decref(ev);
@@ -683,7 +674,7 @@ static void test_five_players(void **state)
     for (int k = 0; k < 7; k++) {
         int dealer = sk_room_session(r)->dealer;
         seed_of(500 + (uint64_t)k, seed);
-        OK(sk_room_deal(r, seed, E));
+        TL_OK(sk_room_deal(r, seed, TL_E));
         uint64_t deal = sk_room_seq(r);
         if (!sk_room_game(r))
             continue; /* thrown in at once (never with official rules) */
@@ -766,7 +757,7 @@ static void test_hint_view(void **state)
         fill_humans(a);
         uint8_t seed[SK_ROOM_SEED_BYTES];
         seed_of(700 + (uint64_t)k, seed);
-        OK(sk_room_deal(a, seed, E));
+        TL_OK(sk_room_deal(a, seed, TL_E));
         int seats[SK_MAX_ACTIONS], m = 0, steps = (int)sk_rng_below(&rng, 30);
         sk_action acts[SK_MAX_ACTIONS];
         for (int i = 0; i < steps && sk_room_game(a); i++) {
@@ -774,7 +765,7 @@ static void test_hint_view(void **state)
             int n;
             seats[m] = sk_room_pending(a, legal, &n);
             acts[m] = legal[sk_rng_below(&rng, (uint32_t)n)];
-            OK(sk_room_decide(a, seats[m], acts[m], sk_room_seq(a), E));
+            TL_OK(sk_room_decide(a, seats[m], acts[m], sk_room_seq(a), TL_E));
             m++;
         }
         int seat = sk_room_pending(a, NULL, NULL);
@@ -785,14 +776,14 @@ static void test_hint_view(void **state)
         if (same) {
             b = tl_room("official", "");
             fill_humans(b);
-            OK(skx_room_deal_hands(b, seed, dealt, E));
+            TL_OK(skx_room_deal_hands(b, seed, dealt, TL_E));
             for (int i = 0; same && i < m; i++)
                 same = sk_room_decide(b, seats[i], acts[i], sk_room_seq(b), NULL) == SK_OK;
         }
         for (size_t i = 0; same && i < sizeof SPECS / sizeof *SPECS; i++) {
             sk_view va, vb;
-            OK(sk_room_view(a, seat, &va));
-            OK(sk_room_view(b, seat, &vb));
+            TL_OK(sk_room_view(a, seat, &va));
+            TL_OK(sk_room_view(b, seat, &vb));
             sk_bot *ba = sk_bot_new(SPECS[i], 99, NULL), *bb = sk_bot_new(SPECS[i], 99, NULL);
             sk_action ha[SK_MAX_LEGAL], hb[SK_MAX_LEGAL];
             double wa[SK_MAX_LEGAL], wb[SK_MAX_LEGAL];
@@ -818,18 +809,6 @@ static void test_hint_view(void **state)
 /* Claims                                                             */
 /* ------------------------------------------------------------------ */
 
-/* The line of the last trick: each seat's last card, in turn. */
-static int last_trick_line(const sk_game *g, uint8_t *cards)
-{
-    int n = 0;
-    for (int k = 0; k < g->pub.nseats; k++) {
-        int s = (g->pub.to_move + k) % g->pub.nseats;
-        if (g->hands[s])
-            cards[n++] = (uint8_t)sk_cards_first(g->hands[s]);
-    }
-    return n;
-}
-
 /* A claim at the last trick: refused (and nothing changes) when the
  * trick goes to the other side, else a "claim" event showing the
  * claimer's card, the cards played out as actions, the result; the
@@ -847,7 +826,7 @@ static void test_claim(void **state)
         fill_humans(r);
         uint8_t seed[SK_ROOM_SEED_BYTES], cards[SK_NCARDS];
         seed_of(900 + (uint64_t)k, seed);
-        OK(sk_room_deal(r, seed, E));
+        TL_OK(sk_room_deal(r, seed, TL_E));
         refused(sk_room_claim(r, 0, cards, 0, sk_room_seq(r), &err), SK_ESTATE, &err,
                 "a claim in the auction");
         int offer = -1, n = 0;
@@ -865,7 +844,7 @@ static void test_claim(void **state)
             continue;
         }
         int claimer = sk_room_pending(r, NULL, NULL);
-        int len = last_trick_line(g, cards);
+        int len = tl_last_trick_line(g, cards);
         uint64_t seq = sk_room_seq(r);
         refused(sk_room_claim(r, claimer, cards, len, seq - 1, &err), SK_ESTATE, &err, "stale");
         refused(sk_room_claim(r, claimer, cards, len - 1, seq, &err), SK_EINVAL, &err,
@@ -873,7 +852,7 @@ static void test_claim(void **state)
         /* who takes the last trick, on a copy */
         sk_game copy = *g;
         for (int i = 0; i < len; i++)
-            OK(sk_game_apply(&copy, sk_act_card(copy.pub.to_move, cards[i]), E));
+            TL_OK(sk_game_apply(&copy, sk_act_card(copy.pub.to_move, cards[i]), TL_E));
         int winner = copy.pub.trick_winners[copy.pub.ntricks - 1];
         enum sk_side side = sk_game_side(g, claimer);
         bool holds = winner == claimer || (side != SK_SIDE_NONE && sk_game_side(g, winner) == side);
@@ -914,7 +893,7 @@ static void test_claim(void **state)
         sk_room *fresh = tl_room("official", "");
         for (uint64_t q = 1; q <= sk_room_seq(r); q++) {
             char *entry = sk_room_journal(r, q);
-            OK(sk_room_replay(fresh, entry, E));
+            TL_OK(sk_room_replay(fresh, entry, TL_E));
             free(entry);
         }
         assert_int_equal(sk_room_seq(fresh), sk_room_seq(r));

@@ -15,28 +15,17 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <stdio.h>
 #include <string.h>
 
 #include "table/room_internal.h"
 #include "testlib.h"
 
-/* A call that must succeed. */
-#define OK(call)                                                                                   \
-    do {                                                                                           \
-        sk_error err_ = {{0}, NULL};                                                               \
-        int rc_ = (call);                                                                          \
-        if (rc_ != SK_OK)                                                                          \
-            fail_msg("%s: %d %s", #call, rc_, err_.msg);                                           \
-    } while (0)
-#define E (&err_)
 
 /* The test's players: a heuristic bot for every seat a bot (or the
  * fallback of an away seat) plays; humans decide at random. */
 typedef struct {
     sk_bot *bot[SK_ROOM_SEATS];
     sk_rng rng;
-    uint64_t seeds;
 } table;
 
 static void table_init(table *t, uint64_t seed)
@@ -47,7 +36,6 @@ static void table_init(table *t, uint64_t seed)
         t->bot[s] = sk_bot_new("heuristic", seed + (uint64_t)s, NULL);
         assert_non_null(t->bot[s]);
     }
-    t->seeds = seed;
 }
 
 static void table_free(table *t)
@@ -70,7 +58,7 @@ static void decide(sk_room *r, table *t)
         return;
     }
     sk_view v;
-    OK(sk_room_view(r, seat, &v));
+    TL_OK(sk_room_view(r, seat, &v));
     sk_action a = sk_bot_act(t->bot[seat], &v);
     a.seat = (uint8_t)seat;
     /* as the server does (pass.c): a choice the room does not offer now
@@ -81,7 +69,7 @@ static void decide(sk_room *r, table *t)
         on_offer = on_offer || sk_action_equal(legal[i], a);
     if (!on_offer)
         a = legal[0];
-    OK(sk_room_decide(r, seat, a, sk_room_seq(r), E));
+    TL_OK(sk_room_decide(r, seat, a, sk_room_seq(r), TL_E));
 }
 
 /* Deals the next game. */
@@ -90,7 +78,7 @@ static void deal(sk_room *r, table *t)
     uint8_t seed[SK_ROOM_SEED_BYTES];
     for (int i = 0; i < SK_ROOM_SEED_BYTES; i++)
         seed[i] = (uint8_t)sk_rng_next(&t->rng);
-    OK(sk_room_deal(r, seed, E));
+    TL_OK(sk_room_deal(r, seed, TL_E));
 }
 
 /* Plays `games` whole games. */
@@ -139,9 +127,9 @@ static void test_reads_the_bots(void **state)
         int n = sk_room_seats(r);
         table t;
         table_init(&t, 300 + k);
-        OK(sk_room_sit_human(r, 0, 100, "Anna", E));
+        TL_OK(sk_room_sit_human(r, 0, 100, "Anna", TL_E));
         for (int s = 1; s < n; s++)
-            OK(sk_room_sit_bot(r, s, "heuristic", E));
+            TL_OK(sk_room_sit_bot(r, s, "heuristic", TL_E));
         for (int s = 0; s < n; s++)
             assert_int_equal(sk_room_rules_seats(r, s), 0); /* no game */
         deal(r, &t);
@@ -195,7 +183,7 @@ static void test_changed_hands(void **state)
     table t;
     table_init(&t, 77);
     for (int s = 0; s < 4; s++)
-        OK(sk_room_sit_bot(r, s, "heuristic", E));
+        TL_OK(sk_room_sit_bot(r, s, "heuristic", TL_E));
     play_games(r, &t, 3);
     assert_int_equal(r->model.n, 4);
     int before[4];
@@ -212,10 +200,10 @@ static void test_changed_hands(void **state)
     for (int i = 0; i < 4; i++) /* the thrown-in deals counted nothing */
         assert_int_equal(r->model.player[i].decisions, before[i]);
     decide(r, &t); /* the first card */
-    OK(sk_room_leave(r, 1, E));
+    TL_OK(sk_room_leave(r, 1, TL_E));
     for (int k = 0; k < 3 && sk_room_game(r); k++)
         decide(r, &t); /* the fallback plays for seat 1 */
-    OK(sk_room_sit_human(r, 1, 555, "Bert", E));
+    TL_OK(sk_room_sit_human(r, 1, 555, "Bert", TL_E));
     while (sk_room_game(r))
         decide(r, &t);
     assert_int_equal(counted(r, 555), 0);
@@ -227,7 +215,7 @@ static void test_changed_hands(void **state)
     /* Bert leaves during the next game; the fallback plays his seat in
      * this game and the next ones, and is read as the rules' player */
     deal(r, &t);
-    OK(sk_room_leave(r, 1, E));
+    TL_OK(sk_room_leave(r, 1, TL_E));
     while (sk_room_game(r))
         decide(r, &t);
     assert_int_equal(counted(r, 555), 0);
@@ -242,18 +230,6 @@ static void test_changed_hands(void **state)
     table_free(&t);
 }
 
-/* The cards of the last trick, each seat's last card in turn. */
-static int last_trick_line(const sk_game *g, uint8_t *cards)
-{
-    int n = 0;
-    for (int k = 0; k < g->pub.nseats; k++) {
-        int s = (g->pub.to_move + k) % g->pub.nseats;
-        if (g->hands[s])
-            cards[n++] = (uint8_t)sk_cards_first(g->hands[s]);
-    }
-    return n;
-}
-
 /* A claimed game teaches nothing (its last cards are the claimer's
  * line, nobody's choice); the same game played out does. */
 static void test_claim_counts_nothing(void **state)
@@ -263,7 +239,7 @@ static void test_claim_counts_nothing(void **state)
     table t;
     table_init(&t, 91);
     for (int s = 0; s < 4; s++)
-        OK(sk_room_sit_bot(r, s, "heuristic", E));
+        TL_OK(sk_room_sit_bot(r, s, "heuristic", TL_E));
     int claims = 0, played = 0;
     for (int k = 0; k < 40 && (claims < 2 || played < 2); k++) {
         sk_opponents was = r->model;
@@ -279,7 +255,7 @@ static void test_claim_counts_nothing(void **state)
         if (!g)
             continue; /* thrown in */
         uint8_t line[SK_NSEATS];
-        int len = last_trick_line(g, line);
+        int len = tl_last_trick_line(g, line);
         int seat = sk_room_pending(r, NULL, NULL);
         sk_error err = {{0}, NULL}; /* refused when the trick goes to the other side */
         if (sk_room_claim(r, seat, line, len, sk_room_seq(r), &err) == SK_OK) {

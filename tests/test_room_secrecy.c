@@ -42,15 +42,6 @@
 #include "table/room_internal.h"
 #include "testlib.h"
 
-/* A call that must succeed. */
-#define OK(call)                                                                                   \
-    do {                                                                                           \
-        sk_error err_ = {{0}, NULL};                                                               \
-        int rc_ = (call);                                                                          \
-        if (rc_ != SK_OK)                                                                          \
-            fail_msg("%s: %d %s", #call, rc_, err_.msg);                                           \
-    } while (0)
-#define E (&err_)
 
 /* Names that are no card notation. */
 static const char *const NAMES[] = {"Anna", "Bert", "Chris", "Doris", "Emil", "Franz"};
@@ -166,25 +157,25 @@ static void random_input(sk_room *r, sk_rng *rng, uint64_t *player, int *games)
         int s = (int)sk_rng_below(rng, (uint32_t)n);
         const sk_room_seat *seat = sk_room_seat_at(r, s);
         if (seat->kind == SK_ROOM_HUMAN && !seat->away) {
-            OK(sk_room_pause(r, s, sk_rng_below(rng, 3) != 0,
-                             (uint8_t)sk_rng_below(rng, 1u << n), E));
+            TL_OK(sk_room_pause(r, s, sk_rng_below(rng, 3) != 0,
+                             (uint8_t)sk_rng_below(rng, 1u << n), TL_E));
             return;
         }
     }
     if (sk_rng_below(rng, 300) == 0) {
-        OK(sk_room_set_timer(r, (int)sk_rng_below(rng, SK_ROOM_TIMER_MAX + 1), E));
+        TL_OK(sk_room_set_timer(r, (int)sk_rng_below(rng, SK_ROOM_TIMER_MAX + 1), TL_E));
         return;
     }
     if (sk_rng_below(rng, 40) == 0) {
         int s = (int)sk_rng_below(rng, (uint32_t)n);
         const sk_room_seat *seat = sk_room_seat_at(r, s);
         if (seat->kind != SK_ROOM_EMPTY && !seat->away) {
-            OK(sk_room_leave(r, s, E));
+            TL_OK(sk_room_leave(r, s, TL_E));
         } else if (sk_rng_below(rng, 2)) {
-            OK(sk_room_sit_bot(r, s, sk_rng_below(rng, 2) ? "random" : "heuristic", E));
+            TL_OK(sk_room_sit_bot(r, s, sk_rng_below(rng, 2) ? "random" : "heuristic", TL_E));
         } else {
             (*player)++;
-            OK(sk_room_sit_human(r, s, *player, NAMES[*player % 6], E));
+            TL_OK(sk_room_sit_human(r, s, *player, NAMES[*player % 6], TL_E));
         }
         return;
     }
@@ -193,12 +184,7 @@ static void random_input(sk_room *r, sk_rng *rng, uint64_t *player, int *games)
         g->pub.trick_len == 0 && sk_room_offer(r) < 0 && sk_rng_below(rng, 2) == 0) {
         /* a claim of the last trick by a random seat: held or refused */
         uint8_t line[SK_NSEATS];
-        int len = 0;
-        for (int k = 0; k < g->pub.nseats; k++) {
-            int s = (g->pub.to_move + k) % g->pub.nseats;
-            if (g->hands[s])
-                line[len++] = (uint8_t)sk_cards_first(g->hands[s]);
-        }
+        int len = tl_last_trick_line(g, line);
         int seat = (int)sk_rng_below(rng, (uint32_t)n);
         sk_error err = {{0}, NULL};
         int rc = sk_room_claim(r, seat, line, len, sk_room_seq(r), &err);
@@ -214,13 +200,13 @@ static void random_input(sk_room *r, sk_rng *rng, uint64_t *player, int *games)
     for (int s = 0; s < n; s++)
         if (sk_room_seat_at(r, s)->kind == SK_ROOM_EMPTY) {
             (*player)++;
-            OK(sk_room_sit_human(r, s, *player, NAMES[*player % 6], E));
+            TL_OK(sk_room_sit_human(r, s, *player, NAMES[*player % 6], TL_E));
             return;
         }
     uint8_t seed[SK_ROOM_SEED_BYTES];
     for (int i = 0; i < SK_ROOM_SEED_BYTES; i++)
         seed[i] = (uint8_t)sk_rng_next(rng);
-    OK(sk_room_deal(r, seed, E));
+    TL_OK(sk_room_deal(r, seed, TL_E));
     (*games)++;
 }
 
@@ -252,7 +238,7 @@ static void test_journal_round_trip(void **state)
             uint64_t from = j.n + 1;
             journal_catch_up(&j, r);
             for (uint64_t q = from; q <= j.n; q++)
-                OK(sk_room_replay(copy, j.entries[q - 1], E));
+                TL_OK(sk_room_replay(copy, j.entries[q - 1], TL_E));
             bool ended = from <= j.n && !sk_room_game(r);
             assert_same_rooms(r, copy, from, j.n,
                               ended ? -1 : (int)sk_rng_below(&rng, (uint32_t)n + 1));
@@ -260,7 +246,7 @@ static void test_journal_round_trip(void **state)
         games += played;
         sk_room *fresh = tl_room(spec[0], spec[1]);
         for (size_t i = 0; i < j.n; i++)
-            OK(sk_room_replay(fresh, j.entries[i], E));
+            TL_OK(sk_room_replay(fresh, j.entries[i], TL_E));
         assert_same_rooms(r, fresh, sk_room_seq(r), sk_room_seq(r), -1);
         char *x = sk_room_records(r), *y = sk_room_records(fresh);
         assert_string_equal(x, y);
@@ -419,7 +405,7 @@ static bool check_swap(const sk_room *live, const journal *j, uint64_t deal, uin
         assert_non_null(o);
         bool same = true;
         for (uint64_t q = 1; q < deal; q++)
-            OK(sk_room_replay(o, j->entries[q - 1], E));
+            TL_OK(sk_room_replay(o, j->entries[q - 1], TL_E));
         uint8_t seed[SK_ROOM_SEED_BYTES];
         memcpy(seed, live->deal.seed, sizeof seed);
         sk_error err = {{0}, NULL};

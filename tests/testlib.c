@@ -582,6 +582,18 @@ void tl_room_decide_random(sk_room *r, sk_rng *rng)
         fail_msg("a choice on offer was refused: %s", err.msg);
 }
 
+/* See testlib.h: the last trick's cards, in turn. */
+int tl_last_trick_line(const sk_game *g, uint8_t *cards)
+{
+    int n = 0;
+    for (int k = 0; k < g->pub.nseats; k++) {
+        int s = (g->pub.to_move + k) % g->pub.nseats;
+        if (g->hands[s])
+            cards[n++] = (uint8_t)sk_cards_first(g->hands[s]);
+    }
+    return n;
+}
+
 /* The cards of `seat` still in its hand as dealt (not played, not
  * passed in a Hochzeit). */
 static sk_cards held_from_deal(const sk_game *g, int seat)

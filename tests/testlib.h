@@ -141,6 +141,16 @@ bool tl_random_variant_start(sk_game *g, const sk_rules *r, sk_rng *rng);
 /* ------------------------------------------------------------------ */
 
 typedef struct sk_room sk_room;
+/* A room call that must return SK_OK; TL_E is the sk_error it fills
+ * ("TL_OK(sk_room_deal(r, seed, TL_E))"), named in the failure. */
+#define TL_OK(call)                                                                                \
+    do {                                                                                           \
+        sk_error err_ = {{0}, NULL};                                                               \
+        int rc_ = (call);                                                                          \
+        if (rc_ != SK_OK)                                                                          \
+            fail_msg("%s: %d %s", #call, rc_, err_.msg);                                           \
+    } while (0)
+#define TL_E (&err_)
 /* A preset with options "key=value,key=value" ("" for none). */
 sk_rules tl_rules(const char *preset, const char *opts);
 /* A new room (id 7, fallback "heuristic") that must be created. */
@@ -149,6 +159,9 @@ sk_room *tl_room(const char *preset, const char *opts);
  * passes often in the auction and the laying round, a doubling now
  * and then. */
 void tl_room_decide_random(sk_room *r, sk_rng *rng);
+/* The line of the last trick: each seat's last card, in turn from the
+ * seat to move (a claim of the cards left); returns their number. */
+int tl_last_trick_line(const sk_game *g, uint8_t *cards);
 
 /* One draw of the secrecy swap test (test_visibility, test_room_secrecy):
  * two other seats than `seat` (SK_NOSEAT: a spectator), neither with its

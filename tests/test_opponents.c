@@ -237,9 +237,19 @@ static void test_counts_choices_refuses_bad_games(void **state)
     assert_false(sk_opponents_by_rules(&fresh, SK_OPPONENTS_NOBODY));
 }
 
-/* A table of more players than the model holds: the first
- * SK_OPPONENTS_MAX are modelled, later ones are not (and never read as
- * playing by the rules). */
+/* The entry of player id in m, NULL when it has none. */
+static const struct sk_opponent *entry_of(const sk_opponents *m, uint64_t id)
+{
+    for (int i = 0; i < m->n; i++)
+        if (m->player[i].id == id)
+            return &m->player[i];
+    return NULL;
+}
+
+/* A table of more players than the model holds (a server's room over a
+ * long day): it keeps SK_OPPONENTS_MAX, and a new player takes the place
+ * of the one seen longest ago, never of one in the game being learnt; a
+ * player who comes back after he was forgotten starts afresh. */
 static void test_capacity(void **state)
 {
     (void)state;
@@ -248,14 +258,49 @@ static void test_capacity(void **state)
     sk_rules r = tl_preset("official");
     sk_rng rng;
     sk_rng_seed(&rng, 4);
-    for (uint64_t k = 0; k < 12; k++) {
+    uint64_t taught[16];
+    int nt = 0;
+    for (uint64_t k = 0; nt < 8; k++) { /* 8 games with cards: 32 players */
+        assert_true(k < 40);
         sk_game g;
         heuristic_game(&g, &r, (int)(k % 4), &rng, 20);
         const uint64_t who[4] = {4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3};
-        assert_true(sk_opponents_observe(&m, &g, who) >= 0);
+        int n = sk_opponents_observe(&m, &g, who);
+        assert_true(n >= 0);
+        if (n > 0) {
+            taught[nt++] = k;
+            int now = 0; /* the players seen in this game: its own, all kept */
+            for (int i = 0; i < m.n; i++)
+                if (m.player[i].seen == m.games) {
+                    assert_true(m.player[i].id / 4 == k);
+                    now++;
+                }
+            assert_true(now >= 1 && now <= 4);
+        }
     }
     assert_int_equal(m.n, SK_OPPONENTS_MAX);
-    assert_false(sk_opponents_by_rules(&m, 47));
+    assert_int_equal(m.games, 8);
+    for (int s = 0; s < 4; s++) { /* the first game's players are forgotten */
+        assert_null(entry_of(&m, 4 * taught[0] + (uint64_t)s));
+        assert_null(entry_of(&m, 4 * taught[3] + (uint64_t)s));
+    }
+    int recent = 0;
+    for (int i = 0; i < m.n; i++)
+        recent += m.player[i].id / 4 >= taught[4];
+    assert_int_equal(recent, SK_OPPONENTS_MAX);
+    /* one of the first game comes back: counted from this game only */
+    uint64_t back = 4 * taught[0];
+    sk_game g;
+    int n = 0;
+    while (n == 0) {
+        heuristic_game(&g, &r, 0, &rng, 20);
+        const uint64_t who[4] = {back, 900, 901, 902};
+        n = sk_opponents_observe(&m, &g, who);
+    }
+    const struct sk_opponent *p = entry_of(&m, back);
+    assert_non_null(p);
+    assert_true(p->decisions > 0 && p->decisions <= 7);
+    assert_int_equal(p->seen, m.games);
 }
 
 /* A PIMC bot told that the other three play by the rules prices a Solo

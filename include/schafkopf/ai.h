@@ -81,10 +81,12 @@ void sk_bot_set_rules_seats(sk_bot *bot, unsigned seats);
 #define SK_OPPONENTS_NOBODY UINT64_MAX
 typedef struct sk_opponents {
     int n;
+    uint32_t games; /* games learnt from, the clock of `seen` */
     struct sk_opponent {
         uint64_t id;
         int decisions, agreed; /* card decisions with a choice; the rules' card */
         double evidence;       /* log-likelihood ratio, clamped to +-10 */
+        uint32_t seen;         /* the last game he played (games) */
     } player[SK_OPPONENTS_MAX];
 } sk_opponents;
 
@@ -94,8 +96,9 @@ void sk_opponents_init(sk_opponents *m);
  * (SK_OPPONENTS_NOBODY: that seat counts nothing).  Returns
  * the decisions counted, -1 when the game does not replay.  A game that
  * ended with cards in hand (a Bettel lost early, a claim) counts nothing:
- * the table never saw those cards.  Players past the first
- * SK_OPPONENTS_MAX are not modelled. */
+ * the table never saw those cards.  A new player when SK_OPPONENTS_MAX
+ * are known takes the place of the one seen longest ago (a long-running
+ * table of the server forgets who left first). */
 int sk_opponents_observe(sk_opponents *m, const sk_game *done, const uint64_t who[SK_NSEATS]);
 /* Whether player `id` counts as playing by the rules of thumb. */
 bool sk_opponents_by_rules(const sk_opponents *m, uint64_t id);

@@ -21,6 +21,7 @@
  */
 #include "ai_internal.h"
 
+#include <assert.h>
 #include <math.h>
 #include <string.h>
 
@@ -42,18 +43,32 @@ void sk_opponents_init(sk_opponents *m)
     memset(m, 0, sizeof *m);
 }
 
-/* The entry of player `id`, made when new; NULL when the table is full
- * (a player beyond SK_OPPONENTS_MAX is not modelled). */
-static struct sk_opponent *entry(sk_opponents *m, uint64_t id, bool make)
+/* The entry of player `id`, made when new (SK_OPPONENTS_NOBODY: none),
+ * marked as seen in the game being learnt.  When the model is full the
+ * player seen longest ago makes room; never one of this game, as a game
+ * has at most four players and the model holds more. */
+static struct sk_opponent *entry(sk_opponents *m, uint64_t id)
 {
-    for (int i = 0; i < m->n; i++)
+    struct sk_opponent *p = NULL;
+    for (int i = 0; i < m->n && !p; i++)
         if (m->player[i].id == id)
-            return &m->player[i];
-    if (!make || m->n >= SK_OPPONENTS_MAX || id == SK_OPPONENTS_NOBODY)
-        return NULL;
-    struct sk_opponent *p = &m->player[m->n++];
-    memset(p, 0, sizeof *p);
-    p->id = id;
+            p = &m->player[i];
+    if (!p) {
+        if (id == SK_OPPONENTS_NOBODY)
+            return NULL;
+        if (m->n < SK_OPPONENTS_MAX) {
+            p = &m->player[m->n++];
+        } else {
+            p = &m->player[0];
+            for (int i = 1; i < m->n; i++)
+                if (m->player[i].seen < p->seen)
+                    p = &m->player[i];
+            assert(p->seen < m->games);
+        }
+        memset(p, 0, sizeof *p);
+        p->id = id;
+    }
+    p->seen = m->games;
     return p;
 }
 
@@ -98,11 +113,18 @@ int sk_opponents_observe(sk_opponents *m, const sk_game *done, const uint64_t wh
         sk_game_set_round(&g, done->pub.bock, done->pub.kreuzbock_round != 0, NULL) < 0)
         return -1;
     int counted = 0;
+    bool ticked = false; /* the game is on m's clock (games) once it teaches */
     for (int i = 0; i < done->pub.nactions; i++) {
         sk_action a = done->pub.actions[i];
         if (a.type == SK_ACT_CARD && a.seat == g.pub.to_move && g.pub.phase == SK_PHASE_PLAY) {
             sk_cards legal = sk_game_legal_cards(&g);
-            struct sk_opponent *p = (legal & (legal - 1)) ? entry(m, who[a.seat], true) : NULL;
+            struct sk_opponent *p = NULL;
+            if ((legal & (legal - 1)) && who[a.seat] != SK_OPPONENTS_NOBODY) {
+                if (!ticked)
+                    m->games++;
+                ticked = true;
+                p = entry(m, who[a.seat]);
+            }
             if (p) {
                 sk_view v;
                 sk_game_view(&g, a.seat, &v);

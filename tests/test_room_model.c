@@ -171,6 +171,16 @@ static void play_to_cards(sk_room *r, table *t)
         decide(r, t);
 }
 
+/* An official room of four heuristic bots, and the test's players. */
+static sk_room *bots_room(table *t, uint64_t seed)
+{
+    sk_room *r = tl_room("official", "");
+    table_init(t, seed);
+    for (int s = 0; s < 4; s++)
+        TL_OK(sk_room_sit_bot(r, s, "heuristic", TL_E));
+    return r;
+}
+
 /* A seat that changes hands during a game teaches nothing of it: a bot
  * seat left in the middle (the fallback plays on) and taken by a human,
  * and a human who leaves for good during a game.  The fallback bot of
@@ -179,11 +189,8 @@ static void play_to_cards(sk_room *r, table *t)
 static void test_changed_hands(void **state)
 {
     (void)state;
-    sk_room *r = tl_room("official", "");
     table t;
-    table_init(&t, 77);
-    for (int s = 0; s < 4; s++)
-        TL_OK(sk_room_sit_bot(r, s, "heuristic", TL_E));
+    sk_room *r = bots_room(&t, 77);
     play_games(r, &t, 3);
     assert_int_equal(r->model.n, 4);
     int before[4];
@@ -235,11 +242,8 @@ static void test_changed_hands(void **state)
 static void test_claim_counts_nothing(void **state)
 {
     (void)state;
-    sk_room *r = tl_room("official", "");
     table t;
-    table_init(&t, 91);
-    for (int s = 0; s < 4; s++)
-        TL_OK(sk_room_sit_bot(r, s, "heuristic", TL_E));
+    sk_room *r = bots_room(&t, 91);
     int claims = 0, played = 0;
     for (int k = 0; k < 40 && (claims < 2 || played < 2); k++) {
         sk_opponents was = r->model;

@@ -43,7 +43,7 @@ void sk_opponents_init(sk_opponents *m)
     memset(m, 0, sizeof *m);
 }
 
-/* The entry of player `id`, made when new (SK_OPPONENTS_NOBODY: none),
+/* The entry of player `id` (not SK_OPPONENTS_NOBODY), made when new,
  * marked as seen in the game being learnt.  When the model is full the
  * player seen longest ago makes room; never one of this game, as a game
  * has at most four players and the model holds more. */
@@ -53,9 +53,8 @@ static struct sk_opponent *entry(sk_opponents *m, uint64_t id)
     for (int i = 0; i < m->n && !p; i++)
         if (m->player[i].id == id)
             p = &m->player[i];
+    assert(id != SK_OPPONENTS_NOBODY);
     if (!p) {
-        if (id == SK_OPPONENTS_NOBODY)
-            return NULL;
         if (m->n < SK_OPPONENTS_MAX) {
             p = &m->player[m->n++];
         } else {
@@ -113,19 +112,14 @@ int sk_opponents_observe(sk_opponents *m, const sk_game *done, const uint64_t wh
         sk_game_set_round(&g, done->pub.bock, done->pub.kreuzbock_round != 0, NULL) < 0)
         return -1;
     int counted = 0;
-    bool ticked = false; /* the game is on m's clock (games) once it teaches */
     for (int i = 0; i < done->pub.nactions; i++) {
         sk_action a = done->pub.actions[i];
         if (a.type == SK_ACT_CARD && a.seat == g.pub.to_move && g.pub.phase == SK_PHASE_PLAY) {
             sk_cards legal = sk_game_legal_cards(&g);
-            struct sk_opponent *p = NULL;
             if ((legal & (legal - 1)) && who[a.seat] != SK_OPPONENTS_NOBODY) {
-                if (!ticked)
-                    m->games++;
-                ticked = true;
-                p = entry(m, who[a.seat]);
-            }
-            if (p) {
+                if (!counted)
+                    m->games++; /* the game is on m's clock once it teaches */
+                struct sk_opponent *p = entry(m, who[a.seat]);
                 sk_view v;
                 sk_game_view(&g, a.seat, &v);
                 add_decision(p, skx_heur_card(&v, legal) == a.card);

@@ -377,6 +377,14 @@ static uint64_t player_id(const sk_room *r, int seat)
     return h == SK_OPPONENTS_NOBODY ? h - 1 : h;
 }
 
+/* The model's players of the running deal's game seats now (a seat
+ * the ruleset does not play: nobody). */
+static void players_now(const sk_room *r, uint64_t who[SK_NSEATS])
+{
+    for (int g = 0; g < SK_NSEATS; g++)
+        who[g] = g < r->gseats ? player_id(r, r->deal.seat[g]) : SK_OPPONENTS_NOBODY;
+}
+
 /* See table.h: the model asked about the players of the running game. */
 unsigned sk_room_rules_seats(const sk_room *r, int seat)
 {
@@ -386,8 +394,7 @@ unsigned sk_room_rules_seats(const sk_room *r, int seat)
     if (me == SK_NOSEAT)
         return 0;
     uint64_t who[SK_NSEATS];
-    for (int g = 0; g < SK_NSEATS; g++)
-        who[g] = g < r->gseats ? player_id(r, r->deal.seat[g]) : SK_OPPONENTS_NOBODY;
+    players_now(r, who);
     return sk_opponents_rules_seats(&r->model, who, me);
 }
 
@@ -613,7 +620,10 @@ static int finish_game(sk_room *r, sk_error *err)
     int rc = sk_session_finish(&r->session, &r->game, &row.res, err);
     if (rc < 0)
         return rc;
-    if (!r->claimed) /* a game that does not replay teaches nothing */
+    /* the opponent model learns, but not from a claimed game, whose
+     * play-out is the claimer's line (a game that does not replay, -1,
+     * teaches nothing either) */
+    if (!r->claimed)
         sk_opponents_observe(&r->model, &r->game, r->who);
     row.game_no = r->deal.no;
     row.dealer = r->deal.dealer;
@@ -673,8 +683,7 @@ static int start_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES],
     r->deal.no = r->games_dealt;
     for (int g = 0; g < SK_NSEATS; g++) /* core's sk_session seats the game */
         r->deal.seat[g] = r->session.seat_player[g];
-    for (int g = 0; g < SK_NSEATS; g++)
-        r->who[g] = g < r->gseats ? player_id(r, r->deal.seat[g]) : SK_OPPONENTS_NOBODY;
+    players_now(r, r->who);
     r->claimed = false;
     r->deal.out = r->nseats == 5 ? r->session.dealer : SK_NOSEAT;
     r->deal.dealer = r->nseats == 5 ? r->session.dealer : r->game.pub.dealer;

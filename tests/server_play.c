@@ -379,6 +379,42 @@ static void test_room_play(void **state)
     finish(&srv, dir);
 }
 
+/* Collects the fallback spec of every open room of a store. */
+static int skt_fallbacks(void *ctx, const sk_store_room *room)
+{
+    char *out = ctx;
+    size_t n = strlen(out);
+    snprintf(out + n, 200 - n, "%s;", room->fallback);
+    return 0;
+}
+
+/* A room whose creator names no fallback gets the table's level
+ * (docs/server-protocol.md, issue 19 item 6: the default opponents are
+ * the strongest level within 100 ms a decision); a named one is kept. */
+static void test_default_fallback(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    start(&srv, dir, sizeof dir, NULL);
+    skt_player p;
+    skt_player_open(&p, srv.port, "Wastl", 0, 5);
+    skt_create(&p, ",\"listed\":false");
+    skt_create(&p, ",\"listed\":false,\"fallback\":\"heuristic\"");
+    skt_ws_close(&p.w);
+    int status = skt_server_stop(&srv, SIGTERM);
+    assert_true(WIFEXITED(status));
+    char db[600], seen[200] = "";
+    snprintf(db, sizeof db, "%s/server.db", dir);
+    sk_error err = {{0}, NULL};
+    sk_store *st = sk_store_open(db, &err);
+    assert_non_null(st);
+    assert_int_equal(sk_store_rooms(st, skt_fallbacks, seen, &err), 0);
+    sk_store_close(st);
+    assert_string_equal(seen, SK_BOT_TABLE_LEVEL ";heuristic;");
+    tmpdir_remove(dir);
+}
+
 /* Reconnecting with the token gives the seat and the view back; after a
  * kill -9 and a restart on the same database the game goes on at the
  * exact event, and the client plays it to its end. */
@@ -644,7 +680,8 @@ static void test_schema(void **state)
 }
 
 #define SKT_PLAY_TESTS                                                                            \
-    cmocka_unit_test(test_room_play), cmocka_unit_test(test_reconnect_restart),                  \
+    cmocka_unit_test(test_room_play), cmocka_unit_test(test_default_fallback),                   \
+        cmocka_unit_test(test_reconnect_restart),                  \
         cmocka_unit_test(test_away),                                                              \
         cmocka_unit_test(test_two_servers), cmocka_unit_test(test_secrecy),                      \
         cmocka_unit_test(test_schema),

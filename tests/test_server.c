@@ -16,7 +16,9 @@
 /* The file of received messages (skt_dump) for the schema test. */
 static char skt_dump_path[64];
 
+#include "schafkopf/ai.h"
 #include "schafkopf/core.h"
+#include "schafkopf/store.h"
 
 #include <jansson.h>
 #include <dirent.h>

@@ -297,7 +297,7 @@ static void new_code(skx_server *srv, char code[SKX_CODE_LEN + 1])
 static void create(skx_conn *c, const skx_msg *m)
 {
     skx_server *srv = c->srv;
-    const char *fallback = m->fallback[0] ? m->fallback : "heuristic";
+    const char *fallback = m->fallback[0] ? m->fallback : SK_BOT_TABLE_LEVEL;
     sk_error err = {{0}, NULL};
     sk_bot *probe = sk_bot_new(fallback, 1, &err);
     if (!probe) {

@@ -67,9 +67,9 @@ static void skt_check_deadline(json_t *turn, int seconds)
 }
 
 /* A 1-second timer: the prompt has a deadline; when it runs out the
- * fallback bot decides for the seat, which stays the player's; the
- * timer is in the state and survives kill -9 and a restart, which gives
- * the decision pending a fresh full period. */
+ * fallback bot decides for the seat (the event says "stand_in"), which
+ * stays the player's; the timer is in the state and survives kill -9
+ * and a restart, which gives the decision pending a fresh full period. */
 static void test_turn_timer(void **state)
 {
     (void)state;
@@ -84,9 +84,16 @@ static void test_turn_timer(void **state)
     json_t *turn = skt_table(&p, ",\"listed\":false,\"timer\":1", "random");
     skt_check_deadline(turn, 1);
     json_decref(turn);
-    /* nobody answers: within some seconds seat 0 has decided anyway */
+    /* nobody answers: within some seconds seat 0 has decided anyway, by
+     * the fallback bot, which the event says; a bot's own decision does
+     * not say it */
     json_t *ev = skt_event(&p, "action", 0, 5000);
     assert_non_null(ev);
+    assert_true(json_is_true(json_object_get(json_object_get(ev, "event"), "stand_in")));
+    json_decref(ev);
+    ev = skt_event(&p, "action", 1, 5000);
+    assert_non_null(ev);
+    assert_null(json_object_get(json_object_get(ev, "event"), "stand_in"));
     json_decref(ev);
     skt_say(&p, "{\"type\":\"spectate\",\"room\":\"%s\"}");
     json_t *st = expect(&p.w, "state", 10000);

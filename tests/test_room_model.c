@@ -6,7 +6,8 @@
  * and five players the answer is in the game's seats; a seat that
  * changes hands during a game teaches nothing of that game, the
  * fallback bot of an away seat is a player of its own, a claimed game
- * teaches nothing.  The journal rebuilds the model exactly: the round
+ * teaches nothing, nor does a game in which the fallback bot stood in
+ * for a person (sk_room_stand_in).  The journal rebuilds the model exactly: the round
  * trip of tests/test_room_secrecy.c compares it at every event.
  */
 #include <setjmp.h>
@@ -15,6 +16,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "table/room_internal.h"
@@ -279,12 +281,136 @@ static void test_claim_counts_nothing(void **state)
     table_free(&t);
 }
 
+/* Copies into `twin` every journal entry of r after event *at. */
+static void mirror(const sk_room *r, sk_room *twin, uint64_t *at)
+{
+    for (; *at < sk_room_seq(r); (*at)++) {
+        char *e = sk_room_journal(r, *at + 1);
+        assert_non_null(e);
+        TL_OK(sk_room_replay(twin, e, TL_E));
+        free(e);
+    }
+}
+
+/* Whether event seq's message for `viewer` says a stand-in made it. */
+static bool says_stand_in(const sk_room *r, uint64_t seq, int viewer)
+{
+    char *m = sk_room_message(r, seq, viewer);
+    assert_non_null(m);
+    bool yes = strstr(m, "\"stand_in\":true") != NULL;
+    assert_true(yes || !strstr(m, "stand_in"));
+    free(m);
+    return yes;
+}
+
+/* The fallback bot standing in for a person (his timer ran out): its
+ * decisions are his seat's, its events say so -- every recipient of a
+ * card or bid, only the seat itself of a declined doubling -- and the
+ * journal says so, and a game with one of them teaches the model
+ * nothing of him, while the bots' decisions count as before.  A game
+ * of his own teaches again.  A bot's seat and a left seat have no
+ * person to stand in for. */
+static void test_stand_in(void **state)
+{
+    (void)state;
+    table t;
+    sk_room *r = tl_room("official", "");
+    sk_room *twin = tl_room("official", "");
+    uint64_t at = 0;
+    table_init(&t, 505);
+    TL_OK(sk_room_sit_human(r, 0, 100, "Anna", TL_E));
+    for (int s = 1; s < 4; s++)
+        TL_OK(sk_room_sit_bot(r, s, "heuristic", TL_E));
+    for (int k = 0; k < 10 && counted(r, 100) == 0; k++) {
+        play_games(r, &t, 1); /* until a game was played out */
+        mirror(r, twin, &at);
+    }
+    assert_true(counted(r, 100) > 0);
+    int actions = 0, declines = 0, stood = 0;
+    for (int k = 0; k < 30 && (stood < 3 || declines == 0); k++) {
+        int anna = counted(r, 100), bots = 0;
+        for (int i = 0; i < r->model.n; i++)
+            bots += r->model.player[i].id == 100 ? 0 : r->model.player[i].decisions;
+        deal(r, &t);
+        bool mine = false;
+        while (sk_room_game(r)) {
+            sk_action legal[SK_MAX_LEGAL];
+            int n = 0;
+            if (sk_room_pending(r, legal, &n) != 0) {
+                sk_error err = {{0}, NULL};
+                int other = sk_room_pending(r, NULL, NULL);
+                assert_int_equal(sk_room_stand_in(r, other, legal[0], sk_room_seq(r), &err),
+                                 SK_ESTATE); /* a bot's seat */
+                decide(r, &t);
+                continue;
+            }
+            /* every decision of Anna's in every other game: the fallback's */
+            if (k % 2 == 0) {
+                tl_room_decide_random(r, &t.rng);
+                continue;
+            }
+            sk_view v;
+            TL_OK(sk_room_view(r, 0, &v));
+            sk_action a = sk_bot_act(t.bot[0], &v);
+            bool on_offer = false;
+            for (int i = 0; i < n; i++)
+                on_offer = on_offer || sk_action_equal(legal[i], a);
+            if (!on_offer)
+                a = legal[0];
+            uint64_t seq = sk_room_seq(r) + 1;
+            TL_OK(sk_room_stand_in(r, 0, a, sk_room_seq(r), TL_E));
+            mine = true;
+            char *j = sk_room_journal(r, seq);
+            assert_non_null(strstr(j, "\"stand_in\":true"));
+            free(j);
+            assert_true(says_stand_in(r, seq, 0));
+            char *m = sk_room_message(r, seq, 1);
+            bool decline = strstr(m, "\"kind\":\"decline\"") != NULL;
+            free(m);
+            declines += decline;
+            actions += !decline;
+            for (int s = 1; s < 4; s++)
+                assert_int_equal(says_stand_in(r, seq, s), !decline);
+            assert_int_equal(says_stand_in(r, seq, SK_ROOM_SPECTATOR), !decline);
+        }
+        mirror(r, twin, &at);
+        assert_memory_equal(&r->model, &twin->model, sizeof r->model);
+        int bots_now = 0;
+        for (int i = 0; i < r->model.n; i++)
+            bots_now += r->model.player[i].id == 100 ? 0 : r->model.player[i].decisions;
+        if (mine && bots_now > bots) { /* a game played out (not thrown in) */
+            assert_int_equal(counted(r, 100), anna);
+            stood++;
+        } else if (!mine && bots_now > bots) {
+            assert_true(counted(r, 100) >= anna);
+        }
+    }
+    assert_true(stood >= 3);
+    assert_true(actions > 0);
+    assert_true(declines > 0);
+    /* a person who left: the fallback plays his seat as itself */
+    deal(r, &t);
+    TL_OK(sk_room_leave(r, 0, TL_E));
+    sk_action legal[SK_MAX_LEGAL];
+    int n = 0;
+    while (sk_room_game(r) && sk_room_pending(r, legal, &n) != 0)
+        decide(r, &t);
+    assert_non_null(sk_room_game(r)); /* seat 0 bids before a deal is thrown in */
+    sk_error err = {{0}, NULL};
+    assert_int_equal(sk_room_stand_in(r, 0, legal[0], sk_room_seq(r), &err), SK_ESTATE);
+    assert_non_null(strstr(err.msg, "no person"));
+    sk_room_free(r);
+    sk_room_free(twin);
+    table_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reads_the_bots),
         cmocka_unit_test(test_changed_hands),
         cmocka_unit_test(test_claim_counts_nothing),
+        cmocka_unit_test(test_stand_in),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

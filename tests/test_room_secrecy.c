@@ -6,8 +6,9 @@
  * The sessions (official, tournament and sauspiel presets, Hochzeit,
  * Bauernhochzeit and Klopfen variants, Bock, a Ramsch table, three
  * and five players, Kontra before one's own card) mix humans and bots
- * who come and go, mid-game too, pause votes, timer settings and claims
- * of the last trick (held or refused).  With
+ * who come and go, mid-game too, pause votes, timer settings, the
+ * fallback bot standing in for a person now and then, and claims of
+ * the last trick (held or refused).  With
  * five players the seat sitting out is checked as a spectator is: no
  * hand, nothing unplayed.  The journal test feeds a second room every
  * entry as it is made and requires the same messages for every
@@ -194,6 +195,15 @@ static void random_input(sk_room *r, sk_rng *rng, uint64_t *player, int *games)
             return;
     }
     if (sk_room_game(r)) {
+        sk_action legal[SK_MAX_LEGAL];
+        int nl = 0, s = sk_room_pending(r, legal, &nl);
+        const sk_room_seat *st = sk_room_seat_at(r, s);
+        if (st->kind == SK_ROOM_HUMAN && !st->away && sk_rng_below(rng, 8) == 0) {
+            /* his timer ran out: the fallback bot decides in his place */
+            TL_OK(sk_room_stand_in(r, s, legal[sk_rng_below(rng, (uint32_t)nl)], sk_room_seq(r),
+                                   TL_E));
+            return;
+        }
         tl_room_decide_random(r, rng);
         return;
     }

@@ -47,7 +47,9 @@ static void apply_job(skx_server *srv, skx_job *j)
             if (!on_offer && n > 0)
                 a = legal[0];
         }
-        if (sk_room_decide(rm->room, j->seat, a, j->seq, &err) < 0 && !srv->cfg.quiet)
+        int rc = j->stand_in ? sk_room_stand_in(rm->room, j->seat, a, j->seq, &err)
+                             : sk_room_decide(rm->room, j->seat, a, j->seq, &err);
+        if (rc < 0 && !srv->cfg.quiet)
             lwsl_warn("server: room %s: a bot's decision was refused: %s\n", rm->code, err.msg);
         else
             skx_room_persist(srv, rm);
@@ -172,9 +174,11 @@ void skx_rooms_advance(skx_server *srv)
 /* Posts a decision of `seat` to a worker: the seat's bot (made from
  * `spec` if it has none of that spec) and a copy of its view; for an
  * engine ("ext:NAME") the seat's engine, with the room's fallback bot
- * for when it fails. */
+ * for when it fails.  On a person's seat (not away: the fallback bot in
+ * his place) the decision is a stand-in's (sk_room_stand_in). */
 static void post_job(skx_server *srv, skx_room *rm, int seat, const char *engine_spec)
 {
+    const sk_room_seat *st = sk_room_seat_at(rm->room, seat);
     bool engine = strncmp(engine_spec, "ext:", 4) == 0;
     const char *spec = engine ? rm->fallback : engine_spec;
     sk_bot *bot = rm->bots[seat];
@@ -206,6 +210,7 @@ static void post_job(skx_server *srv, skx_room *rm, int seat, const char *engine
     j->bot = bot;
     sk_bot_set_rules_seats(bot, sk_room_rules_seats(rm->room, seat)); /* the table's model */
     snprintf(j->spec, sizeof j->spec, "%s", spec);
+    j->stand_in = st && st->kind == SK_ROOM_HUMAN && !st->away;
     j->rules = *sk_room_rules(rm->room);
     j->view.rules = &j->rules;
     if (engine)

@@ -169,6 +169,7 @@ typedef struct skx_job {
     uint64_t seq;
     sk_bot *bot;
     char spec[SKX_BOT_MAX + 1];   /* what the bot was made from */
+    bool stand_in;                /* the fallback bot decides for a person */
     sk_rules rules;
     sk_view view;
     sk_action act;

@@ -736,8 +736,9 @@ static int refuse(const sk_room *r, int seat, sk_action a, int pending, int offe
     return skx_room_fail(err, SK_ESTATE, "3.3", "seat %d: \"%s\" is not on offer now", seat, text);
 }
 
-/* A decision; see table.h. */
-int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *err)
+/* A decision of `seat`, made by the fallback bot in place of a person
+ * when stand_in is set; see table.h. */
+static int decide(sk_room *r, int seat, sk_action a, uint64_t seen, bool stand_in, sk_error *err)
 {
     if (!r->playing)
         return skx_room_fail(err, SK_ESTATE, NULL, "no game is running");
@@ -760,8 +761,10 @@ int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *e
             found = i;
     if (found < 0)
         return refuse(r, seat, a, pending, offer, err);
-    skx_room_change c = {.kind = SKX_EV_ACTION, .seat = seat, .a = a};
+    skx_room_change c = {.kind = SKX_EV_ACTION, .seat = seat, .a = a, .stand_in = stand_in};
     r->decisions++; /* the next decision's deadline starts afresh */
+    if (stand_in)
+        r->who[gseat] = SK_OPPONENTS_NOBODY; /* not all of this game is his */
     if (offer >= 0 && a.type == SK_ACT_PASS) { /* declines the doubling (3.3) */
         c.kind = SKX_EV_DECLINE;
         c.a = legal[0];
@@ -769,6 +772,25 @@ int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *e
         return skx_room_emit(r, &c, err);
     }
     return skx_room_apply(r, &c, gseat, err);
+}
+
+/* A decision; see table.h. */
+int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *err)
+{
+    return decide(r, seat, a, seen, false, err);
+}
+
+/* A decision of the fallback bot for a person; see table.h. */
+int sk_room_stand_in(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *err)
+{
+    int rc = skx_room_check_seat(r, seat, err);
+    if (rc < 0)
+        return rc;
+    const sk_room_seat *s = &r->seats[seat];
+    if (s->kind != SK_ROOM_HUMAN || s->away)
+        return skx_room_fail(err, SK_ESTATE, NULL, "seat %d: no person sits there for the fallback "
+                             "bot to stand in for", seat);
+    return decide(r, seat, a, seen, true, err);
 }
 
 /* Applies an action of game seat `gseat` (c: its change, kind and room

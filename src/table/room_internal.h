@@ -145,6 +145,9 @@ typedef struct skx_room_change {
     int nclaim;
     uint8_t claim_cards[SK_NCARDS];
     bool claimed;
+    /* SKX_EV_ACTION, SKX_EV_DECLINE: made by the fallback bot in place
+     * of a person (sk_room_stand_in) */
+    bool stand_in;
 } skx_room_change;
 
 /* The game seat of room seat `seat` in the running (or last) deal, or

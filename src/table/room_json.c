@@ -402,6 +402,8 @@ static bool action_fields(json_t *o, const sk_room *r, const skx_room_change *c,
     sk_action_format(a, text, sizeof text);
     bool ok = set(o, "game", json_integer(r->deal.no)) && set(o, "seat", json_integer(c->seat)) &&
               set(o, "action", json_string(text));
+    if (ok && c->stand_in)
+        ok = set(o, "stand_in", json_true());
     if (ok && gv != SK_NOSEAT) { /* its hand changed but by its own card */
         sk_cards before = c->seen_before[gv];
         if (a.type == SK_ACT_CARD && a.seat == gv)
@@ -454,6 +456,8 @@ char *skx_room_event_json(const sk_room *r, const skx_room_change *c, int viewer
              set(o, "offer", json_string(c->a.type == SK_ACT_KONTRA ? "kontra" : "retour"));
         if (ok && viewer == c->seat)
             ok = set(o, "seat", json_integer(c->seat));
+        if (ok && viewer == c->seat && c->stand_in)
+            ok = set(o, "stand_in", json_true());
         break;
     case SKX_EV_RESULT:
         ok = ok && set(o, "course", json_incref(r->last_course));
@@ -511,6 +515,8 @@ char *skx_room_journal_json(const sk_room *r, const skx_room_change *c)
                          sizeof text);
         ok = ok && set(o, "kind", json_string(c->claimed ? "played" : "decide")) &&
              set(o, "seat", json_integer(c->seat)) && set(o, "action", json_string(text));
+        if (ok && c->stand_in)
+            ok = set(o, "stand_in", json_true());
         break;
     case SKX_EV_RESULT:
         ok = ok && set(o, "kind", json_string("result"));

@@ -102,10 +102,17 @@ static int replay_obj(sk_room *r, const json_t *o, sk_error *err)
         return skx_room_replay_claim(r, o, (int)seat, err);
     if (strcmp(kind, "decide") == 0) {
         sk_action a;
+        const json_t *v = json_object_get(o, "stand_in");
         rc = entry_str(o, "action", 40, &s, err);
         if (rc == SK_OK && sk_action_parse(s, &a, err) < 0)
             rc = SK_EINVAL;
-        return rc < 0 ? rc : sk_room_decide(r, (int)seat, a, r->seq, err);
+        if (rc == SK_OK && v && !json_is_boolean(v))
+            rc = skx_room_fail(err, SK_EINVAL, NULL, "journal entry %lld: \"stand_in\" must be true "
+                               "or false", seq);
+        if (rc < 0)
+            return rc;
+        return json_is_true(v) ? sk_room_stand_in(r, (int)seat, a, r->seq, err)
+                               : sk_room_decide(r, (int)seat, a, r->seq, err);
     }
     if (strcmp(kind, "sit") == 0) {
         if (json_object_get(o, "bot")) {

@@ -5,7 +5,7 @@
 import { Net } from './net.js';
 import { t, setLang, getLang, onLang, applyStatic, money, points, contractName, kindName } from './i18n.js';
 import { fromState, applyEvent, choices } from './room.js';
-import { TableView, seatName } from './table.js';
+import { TableView, seatName, aboutSeat } from './table.js';
 import { showResult, hideResult, renderSheet } from './result.js';
 import { renderLobby, createMessage, initCreateForm, fillHouseOf } from './lobby.js';
 import { redrawHouse } from './houseform.js';
@@ -242,13 +242,14 @@ class App {
   // a claim, a pause; "your turn" is said by renderTable.
   announce(ev) {
     const r = this.room;
+    if ((ev.kind === 'action' || ev.kind === 'decline') && ev.stand_in) this.standIn(ev);
     if (ev.kind === 'action' && ev.trick_done) {
-      const s = t('trick_to', seatName(r, ev.trick_done.winner), ev.trick_done.points);
+      const s = aboutSeat(r, ev.trick_done.winner, 'trick_to', ev.trick_done.points);
       this.say(s);
     } else if (ev.kind === 'action' && ev.action.startsWith('card ') && ev.seat !== r.seat) {
       this.say(t('played', seatName(r, ev.seat), cardLabel(ev.action.slice(5))));
     } else if (ev.kind === 'claim') {
-      const s = t('claimed', seatName(r, ev.seat)) + ' ' + (ev.hand || []).map(cardLabel).join(', ');
+      const s = aboutSeat(r, ev.seat, 'claimed') + ' ' + (ev.hand || []).map(cardLabel).join(', ');
       addNote(s); this.note(s); this.say(s);
     } else if (ev.kind === 'pause') {
       const s = ev.paused ? t('paused') : t('pause_votes', (ev.votes || []).map((x) => seatName(r, x)).join(', ') || '–');
@@ -258,6 +259,17 @@ class App {
       const mine = r.seat === null ? '' : scoresPoints(r.rules) ? points(res.tournament[r.seat], true) : money(res.money[r.seat], true);
       this.say(res.thrown_in ? t('thrown_in') : `${contractName(res.contract)}: ${res.won ? t('won') : t('lost')}. ${mine}`);
     }
+  }
+
+  // The fallback bot decided in a person's place (his timer ran out, or
+  // he was not connected): the log says so to everyone, the note line
+  // and the screen reader to him.
+  standIn(ev) {
+    const r = this.room;
+    if (ev.seat !== r.seat) { addNote(t('stood_in', seatName(r, ev.seat))); return; }
+    const card = ev.kind === 'action' && ev.action.startsWith('card ') ? cardLabel(ev.action.slice(5)) : null;
+    const s = card ? t('stood_in_you_card', card) : t('stood_in_you');
+    addNote(s); this.note(s); this.say(s);
   }
 
   // Draws the table and says "your turn" once per prompt.

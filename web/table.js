@@ -41,6 +41,13 @@ export function rel(r, seat) {
 }
 
 // A seat's name for the table: the player's name, "du" for us.
+// A sentence about a seat: in the second person when it is ours ("Du
+// machst den Stich", "You lead"), from key + '_you'; else with its name.
+export function aboutSeat(r, seat, key, ...args) {
+  if (seat === r.seat && seat !== null && seat !== undefined) return t(key + '_you', ...args);
+  return t(key, seatName(r, seat), ...args);
+}
+
 export function seatName(r, seat) {
   if (seat === null || seat === undefined) return '?';
   if (seat === r.seat) return t('rel_0');
@@ -169,7 +176,7 @@ export class TableView {
         else if (acting !== null && acting !== undefined) parts.push(t('turn_of', seatName(r, acting)));
       }
       if (tb.phase !== 'play' && tb.phase !== 'done') parts.push(t('phase_' + tb.phase));
-      if (tb.phase === 'play' && tb.trick) parts.push(`${t('trick_n', tb.trick.no)}: ${t('leads', seatName(r, tb.trick.leader))}`);
+      if (tb.phase === 'play' && tb.trick) parts.push(`${t('trick_n', tb.trick.no)}: ${aboutSeat(r, tb.trick.leader, 'leads')}`);
       if (tb.contract) parts.push(`${t('contract')}: ${contractName(tb.contract.code)}`);
       if (tb.declarer !== null && tb.declarer !== undefined) parts.push(`${t('declarer')}: ${seatName(r, tb.declarer)}`);
       if (tb.contract && (tb.contract.code.startsWith('sauspiel') || tb.contract.code === 'hochzeit' || (tb.partner !== null && tb.partner !== undefined)))
@@ -379,7 +386,7 @@ export class TableView {
       tr ? h('div', { class: 'trick-row' }, tr.cards.map((c, i) => h('figure', { class: 'mini' + (tr.winner === seats[i] ? ' winner' : '') },
         h('div', { class: 'card-img', role: 'img', 'aria-label': cardLabel(c), html: cardSvg(c, {}) }),
         h('figcaption', {}, seatName(r, seats[i]))))) : h('p', {}, t('no_last_trick')),
-      tr ? h('p', {}, t('trick_to', seatName(r, tr.winner), tr.points)) : null,
+      tr ? h('p', {}, aboutSeat(r, tr.winner, 'trick_to', tr.points)) : null,
       h('button', { type: 'button', class: 'close', onclick: () => { box.hidden = true; $('last-trick').focus(); } }, t('close'))].filter(Boolean));
     box.hidden = false;
     box.querySelector('.close').focus();

@@ -295,6 +295,33 @@ test('a reload in the middle of a trick keeps the seat, the hand, the trick and 
   }
 });
 
+test('a turn timer that runs out: the stand-in bot decides in the player\'s place and his page says so, in both languages', { timeout: 90000 }, async (t) => {
+  const me = await person(browser, { device: DESKTOP });
+  try {
+    await createTable(me.page, server.url, { title: 'Bedenkzeit', timer: 1 });
+    await sit(me.page, 0);
+    for (let i = 1; i < 4; i++)
+      await addBot(me.page, i, 'random');
+    await dealt(me.page);
+    // Nobody clicks: each decision of seat 0 runs out and the stand-in
+    // bot makes it.  The note line and the log say so; a card it
+    // played is named.
+    const t0 = Date.now();
+    await me.page.waitForFunction(() => /^Deine Zeit war um: der Ersatz-Bot hat für dich/.test(document.getElementById('note').textContent), null, { timeout: 20000 });
+    note(t, `a 1 s timer ran out: the page said so after ${Date.now() - t0} ms`);
+    await me.page.waitForFunction(() => [...document.querySelectorAll('#chat-log li')].some((li) => /der Ersatz-Bot hat für dich .+ gespielt\.$/.test(li.textContent)), null, { timeout: 60000 });
+    await shot(me.page, 'desktop-stand-in-de.png');
+    await me.page.locator('#lang').selectOption('en');
+    await me.page.waitForFunction(() => /^Your time was up: the stand-in bot (decided for you|played .+ for you)\.$/.test(document.getElementById('note').textContent), null, { timeout: 20000 });
+    await shot(me.page, 'desktop-stand-in-en.png');
+    // The seat stays his, a person's.
+    const v = await view(me.page);
+    assert.equal(v.seats.find((s) => s.seat === 0)?.kind, 'human', 'seat 0 is no longer a person');
+  } finally {
+    await me.context.close();
+  }
+});
+
 test('the server killed with kill -9 mid-game and restarted: the browsers reconnect and finish the game', { timeout: 150000 }, async (t) => {
   const own = await Server.create(env, 'kill9', { away: 10 });
   await own.start();

@@ -228,3 +228,27 @@ test('a new state forgets everything of the seat before', () => {
   assert.deepEqual(choices(r2), []);
   assert.notEqual(r.game, r2.game);
 });
+
+// "Du macht den Stich" and "You leads" were on the table: a sentence
+// about the reader's own seat is in the second person, in both languages.
+test('a sentence about one\'s own seat is in the second person', async () => {
+  const { aboutSeat } = await import('../../web/table.js');
+  const r = { seat: 2, seats: [{ kind: 'human', name: 'Sepp' }, { kind: 'bot' }, { kind: 'human', name: 'Me' }, { kind: 'bot' }] };
+  setLang('de');
+  assert.equal(aboutSeat(r, 2, 'leads'), 'Du kommst raus.');
+  assert.equal(aboutSeat(r, 0, 'leads'), 'Sepp kommt raus.');
+  assert.equal(aboutSeat(r, 2, 'trick_to', 11), 'Du machst den Stich (11 Augen).');
+  assert.equal(aboutSeat(r, 1, 'trick_to', 11), 'Bot 2 macht den Stich (11 Augen).');
+  assert.equal(aboutSeat(r, 2, 'claimed'), 'Du sagst: der Rest gehört mir.');
+  setLang('en');
+  assert.equal(aboutSeat(r, 2, 'leads'), 'You lead.');
+  assert.equal(aboutSeat(r, 3, 'leads'), 'Bot 4 leads.');
+  assert.equal(aboutSeat(r, 2, 'trick_to', 11), 'You take the trick (11 points).');
+  assert.equal(aboutSeat(r, 2, 'claimed'), 'You say: the rest is mine.');
+  // a spectator has no seat of his own
+  assert.equal(aboutSeat({ seat: null, seats: r.seats }, 0, 'leads'), 'Sepp leads.');
+  for (const lang of ['de', 'en'])
+    for (const k of Object.keys(STRINGS[lang]).filter((x) => x.endsWith('_you')))
+      assert.ok(k.slice(0, -4) in STRINGS[lang], `${lang}: ${k} without ${k.slice(0, -4)}`);
+  setLang('de');
+});

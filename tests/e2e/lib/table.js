@@ -32,12 +32,14 @@ export function view(page) {
 }
 
 // Opens the lobby and creates a table; returns its invitation link.
-export async function createTable(page, url, { title = 'E2E', preset = 'official' } = {}) {
+export async function createTable(page, url, { title = 'E2E', preset = 'official', timer = 0 } = {}) {
   await page.goto(url);
   await connected(page);
   const form = page.locator('#create-form');
   await form.locator('select[name=preset]').selectOption(preset);
   await form.locator('input[name=title]').fill(title);
+  if (timer)
+    await form.locator('input[name=timer]').fill(String(timer));
   await page.locator('#create').click();
   await page.locator('#table[data-room]').waitFor({ timeout: 10000 });
   const link = await page.locator('#invite-link').inputValue();

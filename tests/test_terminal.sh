@@ -175,14 +175,22 @@ grep -q 'E Acorns (Eichel), G Leaves (Gras), H Hearts (Herz), S Bells' "$tmp/th"
     ok "English explains the card codes" || fail "no codes explained: $(grep -m1 '^Input' "$tmp/th")"
 
 # the hint names a bid the bot did not price (no club player would
-# consider it with the hand) in words, not with a made-up number; a value
-# has the language's decimal sign
+# consider it with the hand) in words, not with a made-up number; a bid
+# it priced by the money it brings (the bot's units times the tariff's),
+# a pass, the yardstick, without a number; a card by its value; each
+# with the language's decimal sign
 play_script "$tmp/tq" '?\nq\n' --seed 1
-grep -q '^Tipp: weiter (Wert 0,0), ich spiele (kommt nicht in Frage)$' "$tmp/tq" &&
+grep -q '^Tipp: weiter, ich spiele (kommt nicht in Frage)$' "$tmp/tq" &&
     ok "hint: an unpriced bid in words" || fail "hint: $(grep -m1 '^Tipp' "$tmp/tq")"
 play_script "$tmp/tq2" '?\nq\n' --seed 4 --lang en
-grep -Eq '^Hint: I play \(value [0-9]+\.[0-9]\), pass \(value 0\.0\)$' "$tmp/tq2" &&
-    ok "hint: English values" || fail "hint: $(grep -m1 '^Hint' "$tmp/tq2")"
+grep -Eq '^Hint: I play \(expected \+[0-9]+\.[0-9]{2} €\), pass$' "$tmp/tq2" &&
+    ok "hint: a bid's money in English" || fail "hint: $(grep -m1 '^Hint' "$tmp/tq2")"
+play_script "$tmp/tq3" '?\nq\n' --seed 4
+grep -Eq '^Tipp: ich spiele \(erwartet \+[0-9]+,[0-9]{2} €\), weiter$' "$tmp/tq3" &&
+    ok "hint: a bid's money in German" || fail "hint: $(grep -m1 '^Tipp' "$tmp/tq3")"
+play_script "$tmp/tq4" '1\n?\nq\n' --seed 5
+grep -Eq '^Tipp: [EGHS][AZKOU0-9]+ \(Wert -?[0-9]+,[0-9]\)(, |$)' "$tmp/tq4" &&
+    ok "hint: a card's value" || fail "hint: $(grep '^Tipp' "$tmp/tq4" | tail -1)"
 
 [ "$fails" = 0 ] || { echo "test_terminal.sh: $fails failed"; exit 1; }
 echo "test_terminal.sh: all passed"

@@ -36,6 +36,7 @@ static const char *const DE[L_COUNT] = {
     [L_DECL_SIDE] = "Spieler-Partei", [L_DEFENDERS] = "Gegenspieler",
     [L_SCORE_SHEET] = "Spielliste", [L_TOTAL] = "Summe", [L_MONEY] = "Geld",
     [L_TOURNAMENT] = "Turnierpunkte", [L_HINT] = "Tipp", [L_VALUE] = "Wert",
+    [L_EXPECTED] = "erwartet %s €",
     [L_HINT_UNPRICED] = "kommt nicht in Frage",
     [L_NO_HINT] = "Kein Tipp verfügbar.",
     [L_UNKNOWN_INPUT] = "Unverständlich: \"%s\". Karte (z.B. GO), Nummer oder Worte wie "
@@ -177,6 +178,7 @@ static const char *const EN[L_COUNT] = {
     [L_DECL_SIDE] = "Declarer's side", [L_DEFENDERS] = "Defenders",
     [L_SCORE_SHEET] = "Score sheet", [L_TOTAL] = "Total", [L_MONEY] = "Money",
     [L_TOURNAMENT] = "Tournament points", [L_HINT] = "Hint", [L_VALUE] = "value",
+    [L_EXPECTED] = "expected %s €",
     [L_HINT_UNPRICED] = "out of the question",
     [L_NO_HINT] = "No hint available.",
     [L_UNKNOWN_INPUT] = "Not understood: \"%s\". Type a card (e.g. GO), a number or words "

@@ -71,10 +71,21 @@ size_t skx_table_money(skx_lang lang, int64_t cents, char *buf, size_t size)
                             (long long)(a % 100));
 }
 
-size_t skx_table_hint_value(skx_lang lang, double value, char *buf, size_t size)
+size_t skx_table_hint_value(skx_lang lang, const sk_view *v, sk_action a, double value, char *buf,
+                            size_t size)
 {
     if (!isfinite(value))
         return (size_t)snprintf(buf, size, "%s", skx_tr(lang, L_HINT_UNPRICED));
+    bool auction = v->pub.phase == SK_PHASE_AUCTION || v->pub.phase == SK_PHASE_DECLARE;
+    if (auction && a.type == SK_ACT_PASS)
+        return (size_t)snprintf(buf, size, "%s", ""); /* the others' yardstick, 0 */
+    if (auction && (a.type == SK_ACT_BID || a.type == SK_ACT_DECLARE) &&
+        v->rules->score == SK_SCORE_MONEY && v->rules->unit_cents > 0) {
+        /* the declarer's own money, which would be this seat's */
+        char money[32];
+        skx_table_money(lang, llround(value * v->rules->unit_cents), money, sizeof money);
+        return (size_t)snprintf(buf, size, skx_tr(lang, L_EXPECTED), money);
+    }
     int n = snprintf(buf, size, "%s %.1f", skx_tr(lang, L_VALUE), value);
     char *dot = n > 0 && lang == SKX_LANG_DE ? strrchr(buf, '.') : NULL;
     if (dot)

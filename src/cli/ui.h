@@ -34,7 +34,7 @@ enum sk_str {
     L_HAND, L_TRICK, L_LEGAL, L_CHOICES, L_LAST_TRICK, L_NO_LAST_TRICK, L_WON_BY,
     L_POINTS, L_PROMPT_CARD, L_PROMPT_CHOICE, L_PROMPT_DOUBLE, L_YES, L_NO,
     L_THROWN_IN, L_WINS, L_LOSES, L_SCHNEIDER, L_SCHWARZ, L_DECL_SIDE, L_DEFENDERS,
-    L_SCORE_SHEET, L_TOTAL, L_MONEY, L_TOURNAMENT, L_HINT, L_VALUE, L_HINT_UNPRICED, L_NO_HINT,
+    L_SCORE_SHEET, L_TOTAL, L_MONEY, L_TOURNAMENT, L_HINT, L_VALUE, L_EXPECTED, L_HINT_UNPRICED, L_NO_HINT,
     L_UNKNOWN_INPUT, L_UNKNOWN_CARD, L_NOT_NOW, L_HELP_PLAIN, L_HELP_CURSES,
     L_CONTINUE, L_GOODBYE, L_QUIT_ASK, L_SAVED, L_SAVED_PARTIAL, L_TITLE, L_TRICKS, L_OFFER_DOUBLE,
     L_REPLAY_HELP, L_STEP, L_NOTHING, L_YES_NO, L_CHOOSE_CARD, L_CHOOSE_MENU,
@@ -172,9 +172,14 @@ sk_cards skx_table_trumps(const sk_public *p);
 /* Formats money in cents as "+1,20" / "-0,40" / "0,00" (German) or
  * with a decimal point (English). */
 size_t skx_table_money(skx_lang lang, int64_t cents, char *buf, size_t size);
-/* A hint's value in words: "Wert 1,4" / "value 1.4", or for a choice
- * the bot did not price (SK_BOT_UNPRICED) "kommt nicht in Frage". */
-size_t skx_table_hint_value(skx_lang lang, double value, char *buf, size_t size);
+/* A hint's value in words for action a of view v: a bid or declaration
+ * at a money table as the money it brings the seat ("erwartet +1,30 €",
+ * the bot's units times the tariff's unit), a pass in the auction as ""
+ * (the yardstick, 0), anything else as "Wert 1,4" / "value 1.4"; a
+ * choice the bot did not price (SK_BOT_UNPRICED) "kommt nicht in
+ * Frage". */
+size_t skx_table_hint_value(skx_lang lang, const sk_view *v, sk_action a, double value, char *buf,
+                            size_t size);
 /* Whether the session counts tournament points rather than money. */
 bool skx_table_tournament(const skx_table *t);
 /* The score sheet's title: "Spielliste (Geld in €)". */

@@ -236,11 +236,15 @@ static void draw_panel(const curses_ui *u, const skx_table *t)
             skx_lang_choice(t->lang, &t->view, u->menu[i], words, sizeof words);
             bool more = (i == first && first > 0) || (i == first + rows - 1 && i + 1 < u->nmenu);
             snprintf(line, sizeof line, "%2d %s%s", i + 1, words, more ? " …" : "");
+            bool clipped = skx_u8width(line) > panel_width();
+            if (clipped) /* the cut shows ("the Acorn" read as a whole label) */
+                snprintf(line + skx_u8offset(line, panel_width() - 1),
+                         sizeof line - skx_u8offset(line, panel_width() - 1), "…");
             if (i == u->sel)
                 attron(A_REVERSE);
             skx_curses_put(top++, PANEL_X, line, panel_width());
             attroff(A_REVERSE);
-            if (i == u->sel && skx_u8width(line) > panel_width()) {
+            if (i == u->sel && clipped) {
                 /* the whole label of the selected choice under the table */
                 attron(A_BOLD);
                 skx_curses_put(HAND_Y + 1, 1, words, PANEL_X - 3);
@@ -412,8 +416,9 @@ static int show_hint(curses_ui *u, const skx_table *t)
     }
     char words[64], value[64];
     skx_lang_action(t->lang, &t->view.pub, acts[0], words, sizeof words);
-    skx_table_hint_value(t->lang, values[0], value, sizeof value);
-    snprintf(u->msg, sizeof u->msg, "%s: %s (%s)", skx_tr(t->lang, L_HINT), words, value);
+    skx_table_hint_value(t->lang, &t->view, acts[0], values[0], value, sizeof value);
+    snprintf(u->msg, sizeof u->msg, value[0] ? "%s: %s (%s)" : "%s: %s", skx_tr(t->lang, L_HINT),
+             words, value);
     for (int i = 0; u->menu && i < u->nmenu; i++)
         if (sk_action_equal(u->menu[i], acts[0]))
             return i;

@@ -179,8 +179,8 @@ static void print_hint(const skx_table *t)
     for (int i = 0; i < n && i < 3; i++) {
         char words[64], value[64];
         skx_lang_action(t->lang, &t->view.pub, acts[i], words, sizeof words);
-        skx_table_hint_value(t->lang, values[i], value, sizeof value);
-        printf("%s %s (%s)", i ? "," : "", words, value);
+        skx_table_hint_value(t->lang, &t->view, acts[i], values[i], value, sizeof value);
+        printf(value[0] ? "%s %s (%s)" : "%s %s", i ? "," : "", words, value);
     }
     printf("\n");
 }

@@ -27,6 +27,7 @@ typedef struct skt_player {
     int messages;
     int outs;           /* games it sat out (five players) */
     int claims;         /* claims it saw held */
+    int stand_ins[5];   /* actions the fallback bot made in place of a seat's player */
     unsigned rng;
     char bad[300];      /* the first secrecy or protocol failure */
 } skt_player;
@@ -146,6 +147,9 @@ static void skt_take(skt_player *p, json_t *o)
             int c = a && strncmp(a, "card ", 5) == 0 ? sk_card_parse(a + 5) : -1;
             if (c >= 0)
                 p->pub |= SK_BIT(c);
+            json_int_t s = json_integer_value(json_object_get(ev, "seat"));
+            if (json_is_true(json_object_get(ev, "stand_in")) && s >= 0 && s < 5)
+                p->stand_ins[s]++;
         } else if (strcmp(kind, "result") == 0) {
             json_t *hands = json_object_get(json_object_get(ev, "course"), "hands");
             if (p->synced && p->seat >= 0 &&

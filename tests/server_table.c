@@ -399,9 +399,10 @@ static int skt_engine_go_lines(const char *dir, int ms)
 /* Engines at a table (--engine NAME=COMMAND): the lobby names them; a
  * client may seat only those; two seats of examples/engine_random.py
  * (each its own process, its input logged) and one engine that cannot
- * start (the room's bot plays for it) play two games with the player
- * in seat 0, every message checked as in the secrecy test; every go
- * line names the kind of decision and marks a forced one. */
+ * start (the room's bot plays for it, its events say "stand_in") play
+ * two games with the player in seat 0, every message checked as in the
+ * secrecy test; every go line names the kind of decision and marks a
+ * forced one. */
 static void test_engines(void **state)
 {
     (void)state;
@@ -438,6 +439,9 @@ static void test_engines(void **state)
         assert_int_equal(skt_ws_send(&p.w, msg), 0);
     }
     skt_play(&p, 2, 120000);
+    /* the broken engine's decisions are the fallback's, and say so */
+    assert_true(p.stand_ins[3] > 0);
+    assert_int_equal(p.stand_ins[0] + p.stand_ins[1] + p.stand_ins[2], 0);
     int logs = 0;
     int games = skt_engine_lines(dir, "game ", &logs);
     int gos = skt_engine_lines(dir, "go ", &logs);

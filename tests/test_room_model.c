@@ -308,8 +308,8 @@ static bool says_stand_in(const sk_room *r, uint64_t seq, int viewer)
  * card or bid, only the seat itself of a declined doubling -- and the
  * journal says so, and a game with one of them teaches the model
  * nothing of him, while the bots' decisions count as before.  A game
- * of his own teaches again.  A bot's seat and a left seat have no
- * person to stand in for. */
+ * of his own teaches again.  A built-in bot's seat and a left seat have
+ * no one to stand in for; an engine's seat has (it failed). */
 static void test_stand_in(void **state)
 {
     (void)state;
@@ -400,6 +400,17 @@ static void test_stand_in(void **state)
     assert_int_equal(sk_room_stand_in(r, 0, legal[0], sk_room_seq(r), &err), SK_ESTATE);
     assert_non_null(strstr(err.msg, "no person"));
     sk_room_free(r);
+    /* an engine that failed: the fallback stands in for it */
+    r = tl_room("official", "");
+    TL_OK(sk_room_sit_bot(r, 0, "ext:eng", TL_E));
+    for (int s = 1; s < 4; s++)
+        TL_OK(sk_room_sit_bot(r, s, "heuristic", TL_E));
+    deal(r, &t);
+    while (sk_room_pending(r, legal, &n) != 0)
+        decide(r, &t);
+    uint64_t seq = sk_room_seq(r) + 1;
+    TL_OK(sk_room_stand_in(r, 0, legal[0], sk_room_seq(r), TL_E));
+    assert_true(says_stand_in(r, seq, 1));
     sk_room_free(twin);
     table_free(&t);
 }

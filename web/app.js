@@ -261,15 +261,21 @@ class App {
     }
   }
 
-  // The fallback bot decided in a person's place (his timer ran out, or
-  // he was not connected): the log says so to everyone, the note line
-  // and the screen reader to him.
+  // The fallback bot decided in a player's place (a person's timer ran
+  // out or he was not connected, an engine failed): the log says so once
+  // a game for each seat, the note line and the screen reader tell the
+  // player himself every time.
   standIn(ev) {
     const r = this.room;
-    if (ev.seat !== r.seat) { addNote(t('stood_in', seatName(r, ev.seat))); return; }
+    const game = r.game ? r.game.no : 0;
+    if (!this.stoodIn || this.stoodIn.game !== game) this.stoodIn = { game, seats: new Set() };
+    const first = !this.stoodIn.seats.has(ev.seat);
+    this.stoodIn.seats.add(ev.seat);
+    if (ev.seat !== r.seat) { if (first) addNote(t('stood_in', seatName(r, ev.seat))); return; }
     const card = ev.kind === 'action' && ev.action.startsWith('card ') ? cardLabel(ev.action.slice(5)) : null;
     const s = card ? t('stood_in_you_card', card) : t('stood_in_you');
-    addNote(s); this.note(s); this.say(s);
+    if (first) addNote(s);
+    this.note(s); this.say(s);
   }
 
   // Draws the table and says "your turn" once per prompt.

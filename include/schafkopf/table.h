@@ -164,12 +164,13 @@ int sk_room_offer(const sk_room *r);
  * the next one. */
 int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *err);
 /* The same decision made by the room's fallback bot in place of a
- * person (his turn timer ran out, or he is not connected): its event
- * says so ("stand_in": true; to the seat alone for a declined doubling,
- * whose seat only it learns), and the seat's decisions of this game
- * teach the room's opponent model nothing, as they are not all his.
- * SK_ESTATE for a seat where no person sits (a bot, or a person who
- * left: the fallback bot plays that seat as itself). */
+ * person (his turn timer ran out, or he is not connected) or of an
+ * engine ("ext:NAME") that failed: its event says so ("stand_in": true;
+ * to the seat alone for a declined doubling, whose seat only it
+ * learns), and the seat's decisions of this game teach the room's
+ * opponent model nothing, as they are not all its player's.  SK_ESTATE
+ * for a seat where neither sits (a built-in bot, or a person who left:
+ * the fallback bot plays that seat as itself). */
 int sk_room_stand_in(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *err);
 /* Deals the next game from `seed` (SK_ROOM_SEED_BYTES from the OS
  * random source, the driver's) when every seat is taken (away seats

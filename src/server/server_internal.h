@@ -170,6 +170,8 @@ typedef struct skx_job {
     sk_bot *bot;
     char spec[SKX_BOT_MAX + 1];   /* what the bot was made from */
     bool stand_in;                /* the fallback bot decides for a person */
+    bool fell_back;               /* an engine's seat: the fallback bot decided, the
+                                   * engine having failed (now or before) */
     sk_rules rules;
     sk_view view;
     sk_action act;

@@ -787,9 +787,10 @@ int sk_room_stand_in(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error 
     if (rc < 0)
         return rc;
     const sk_room_seat *s = &r->seats[seat];
-    if (s->kind != SK_ROOM_HUMAN || s->away)
-        return skx_room_fail(err, SK_ESTATE, NULL, "seat %d: no person sits there for the fallback "
-                             "bot to stand in for", seat);
+    bool engine = s->kind == SK_ROOM_BOT && skx_room_engine_spec(s->bot);
+    if ((s->kind != SK_ROOM_HUMAN && !engine) || s->away)
+        return skx_room_fail(err, SK_ESTATE, NULL, "seat %d: no person or engine sits there for "
+                             "the fallback bot to stand in for", seat);
     return decide(r, seat, a, seen, true, err);
 }
 

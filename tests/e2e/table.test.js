@@ -304,13 +304,18 @@ test('a turn timer that runs out: the stand-in bot decides in the player\'s plac
       await addBot(me.page, i, 'random');
     await dealt(me.page);
     // Nobody clicks: each decision of seat 0 runs out and the stand-in
-    // bot makes it.  The note line and the log say so; a card it
-    // played is named.
+    // bot makes it.  The note line says so every time, naming a card it
+    // played; the log once a game.
     const t0 = Date.now();
     await me.page.waitForFunction(() => /^Deine Zeit war um: der Ersatz-Bot hat für dich/.test(document.getElementById('note').textContent), null, { timeout: 20000 });
     note(t, `a 1 s timer ran out: the page said so after ${Date.now() - t0} ms`);
-    await me.page.waitForFunction(() => [...document.querySelectorAll('#chat-log li')].some((li) => /der Ersatz-Bot hat für dich .+ gespielt\.$/.test(li.textContent)), null, { timeout: 60000 });
+    await me.page.waitForFunction(() => /^Deine Zeit war um: der Ersatz-Bot hat für dich .+ gespielt\.$/.test(document.getElementById('note').textContent), null, { timeout: 60000 });
     await shot(me.page, 'desktop-stand-in-de.png');
+    const { logged, game } = await me.page.evaluate(() => ({
+      logged: [...document.querySelectorAll('#chat-log li')].filter((li) => /Ersatz-Bot/.test(li.textContent)).length,
+      game: Number(/Spiel (\d+)/.exec(document.getElementById('status').textContent)[1]),
+    }));
+    assert.ok(logged >= 1 && logged <= game, `${logged} stand-in lines in the log by game ${game}: one a game`);
     await me.page.locator('#lang').selectOption('en');
     await me.page.waitForFunction(() => /^Your time was up: the stand-in bot (decided for you|played .+ for you)\.$/.test(document.getElementById('note').textContent), null, { timeout: 20000 });
     await shot(me.page, 'desktop-stand-in-en.png');

@@ -125,31 +125,35 @@ static void bench_usage(FILE *out)
                  "first two tricks over N fixed seeded deals (default 32) and of the\n"
                  "solver's nodes over N fixed deals solved exactly from the first card\n"
                  "(default 1000: Sauspiel, Solo, Wenz and a few Touts), with the median\n"
-                 "and p99 solve time, and the throughput of random complete games on one\n"
-                 "core (default 2000000 games).  --pimc N also plays N seeded games of four\n"
-                 "PIMC bots (--bot SPEC, default pimc) and prints the time of their card\n"
-                 "and auction decisions (mean and max; default 0: none).  --claims N plays\n"
-                 "N seeded deals of heuristic bots and times the claim check and its line\n"
-                 "(\"Der Rest gehoert mir\", the server's claim) at every card, per trick\n"
-                 "(default 0: none).  --jobs N lets each\n"
-                 "exact solve use N threads (default 1); the node counts then vary from\n"
-                 "run to run, so no signature is printed.\n\n"
+                 "and p99 solve time (on one thread the CPU time too, which other\n"
+                 "programs do not stretch), and the throughput of random complete\n"
+                 "games on one core (default 2000000 games).  --pimc N also plays N\n"
+                 "seeded games of four PIMC bots (--bot SPEC, default pimc) and prints\n"
+                 "the time of their card and auction decisions (mean and max; default\n"
+                 "0: none).  --claims N plays N seeded deals of heuristic bots and times\n"
+                 "the claim check and its line (\"Der Rest gehoert mir\", the server's\n"
+                 "claim) at every card, per trick (default 0: none).  --jobs N lets\n"
+                 "each exact solve use N threads (default 1); the node counts then vary\n"
+                 "from run to run, so no signature is printed.\n\n"
                  "  -h, --help    this help\n");
 }
 
 /* Solves `count` fixed deals exactly from the first card, each on
- * `threads` threads; prints the median and p99 time per deal and
- * returns the total solver nodes. */
+ * `threads` threads; prints the median and p99 time per deal -- on one
+ * thread its CPU time too, which other programs on the machine do not
+ * stretch -- and returns the total solver nodes. */
 static uint64_t solver_bench(const sk_rules *rules, uint64_t count, int threads)
 {
     sk_solver *s = sk_solver_new(16);
     if (s)
         sk_solver_set_threads(s, threads);
     double *times = malloc((count ? count : 1) * sizeof *times);
-    if (!s || !times) {
+    double *cpu = malloc((count ? count : 1) * sizeof *cpu);
+    if (!s || !times || !cpu) {
         fprintf(stderr, "schafkopf: bench: out of memory\n");
         sk_solver_free(s);
         free(times);
+        free(cpu);
         return 0;
     }
     sk_game g;
@@ -157,10 +161,11 @@ static uint64_t solver_bench(const sk_rules *rules, uint64_t count, int threads)
     double t0 = now();
     for (uint64_t i = 0; i < count; i++) {
         solver_position(&g, rules, (int)i);
-        double a = now();
+        double a = now(), c = cpu_now();
         int pts = 0;
         sk_solver_solve(s, &g, &pts);
         times[i] = now() - a;
+        cpu[i] = cpu_now() - c;
         sum += pts;
     }
     double total = now() - t0;
@@ -173,8 +178,14 @@ static uint64_t solver_bench(const sk_rules *rules, uint64_t count, int threads)
            "points sum %ld\n",
            (unsigned long long)count, threads, threads > 1 ? "s" : "", total, med * 1e3,
            p99 * 1e3, max * 1e3, (unsigned long long)nodes, total > 0 ? (double)nodes / total / 1e6 : 0.0, sum);
+    if (threads == 1 && count) {
+        qsort(cpu, count, sizeof *cpu, cmp_double);
+        printf("solver CPU time: median %.3f ms, p99 %.3f ms, max %.3f ms\n", cpu[count / 2] * 1e3,
+               cpu[(count * 99) / 100] * 1e3, cpu[count - 1] * 1e3);
+    }
     sk_solver_free(s);
     free(times);
+    free(cpu);
     return nodes;
 }
 

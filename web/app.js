@@ -9,8 +9,9 @@ import { TableView, seatName, aboutSeat } from './table.js';
 import { showResult, hideResult, renderSheet } from './result.js';
 import { renderLobby, createMessage, initCreateForm, fillHouseOf } from './lobby.js';
 import { redrawHouse } from './houseform.js';
+import { fullRules } from './bookrules.js';
 import { addChat, addNote, clearChat } from './chat.js';
-import { cardLabel, scoresPoints } from './words.js';
+import { cardLabel, scoresPoints, hintWorth } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 const THEME_KEY = 'schafkopf.theme';
@@ -342,9 +343,12 @@ class App {
     if (!r || m.room !== r.code || (m.seq !== undefined && m.seq < r.seq)) return; // the table moved on
     const best = m.hints && m.hints[0];
     if (!best) { this.note(t('hint_none')); return; }
-    // value null: a bid the bot did not price (no club player would)
-    const worth = (v) => (v === null ? t('hint_unpriced') : Number(v).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
-    const list = m.hints.slice(0, 3).map((x) => `${x.action.startsWith('card ') ? cardLabel(x.action.slice(5)) : (document.querySelector(`#actions [data-action="${CSS.escape(x.action)}"] .a-label`) || {}).textContent || x.action} (${worth(x.value)})`);
+    const phase = r.game && r.game.table ? r.game.table.phase : null, rules = fullRules(this.presets, r.rules);
+    const list = m.hints.slice(0, 3).map((x) => {
+      const words = x.action.startsWith('card ') ? cardLabel(x.action.slice(5)) : (document.querySelector(`#actions [data-action="${CSS.escape(x.action)}"] .a-label`) || {}).textContent || x.action;
+      const worth = hintWorth(x.action, x.value, phase, rules);
+      return worth ? `${words} (${worth})` : words;
+    });
     this.note(t('hint_best', list.join(' · ')));
     document.querySelectorAll('.hinted').forEach((e) => e.classList.remove('hinted'));
     const el = best.action.startsWith('card ')

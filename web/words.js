@@ -3,7 +3,7 @@
 // choice means for its hand) and for the course of a game.  All texts
 // come from i18n.js.
 
-import { t, contractName, className, getLang } from './i18n.js';
+import { t, contractName, className, getLang, money } from './i18n.js';
 import { countTrumps, callableSuits, trumpsOf } from './sort.js';
 import { cardName } from './cards.js';
 
@@ -158,4 +158,22 @@ export function callList(actions, rules, nseats) {
     }
   });
   return out;
+}
+
+// A hint's value in words (the server's hint, contracts A.1): null is a
+// bid the bot did not price; in the auction a bid or declaration at a
+// money table is the money it would bring the seat, the bot's units
+// times the tariff's unit ("erwartet +1,31 €"), and a pass -- the
+// yardstick, 0 -- says nothing (''); anything else is the bot's value
+// (higher is better).  `rules`: the table's full rules (fullRules), or
+// null while they are not known.
+export function hintWorth(action, value, phase, rules) {
+  if (value === null) return t('hint_unpriced');
+  const auction = phase === 'auction' || phase === 'declare';
+  const verb = action.split(' ')[0];
+  if (auction && verb === 'pass') return '';
+  const unit = rules && rules.score !== 'points' ? Number(rules.unit_cents) : 0;
+  if (auction && (verb === 'bid' || verb === 'declare') && unit > 0)
+    return t('hint_expected', money(Math.round(Number(value) * unit), true));
+  return Number(value).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }

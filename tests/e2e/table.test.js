@@ -327,6 +327,40 @@ test('a turn timer that runs out: the stand-in bot decides in the player\'s plac
   }
 });
 
+test('the hint in the auction: a bid with the money it would bring, in both languages', { timeout: 60000 }, async (t) => {
+  const me = await person(browser, { device: DESKTOP });
+  try {
+    await createTable(me.page, server.url, { title: 'Tipp' });
+    await sit(me.page, 0);
+    for (let i = 1; i < 4; i++)
+      await addBot(me.page, i, 'random');
+    await dealt(me.page);
+    // Every seat speaks in the auction: wait for this seat's choices.
+    await me.page.locator('#actions [data-action^="pass"]').waitFor({ timeout: 20000 });
+    for (const [lang, hint, money] of [['de', /^Tipp: /, /^erwartet [+−]\d+,\d\d €$|^kommt nicht in Frage$/],
+                                       ['en', /^Hint: /, /^expected [+−]?€\d+\.\d\d$|^out of the question$/]]) {
+      await me.page.locator('#lang').selectOption(lang);
+      const t0 = Date.now();
+      await me.page.locator('#hint').click();
+      await me.page.waitForFunction((re) => new RegExp(re).test(document.getElementById('note').textContent), hint.source, { timeout: 20000 });
+      note(t, `hint in the auction (${lang}): ${Date.now() - t0} ms`);
+      const text = await me.page.locator('#note').textContent();
+      // each bid named with its worth in brackets, last; a pass (whose
+      // label has brackets of its own) with none
+      for (const item of text.replace(hint, '').split(' · ')) {
+        if (/^(Weiter|Pass)\b/.test(item))
+          continue;
+        const w = /\(([^()]*)\)$/.exec(item);
+        assert.ok(w, `${lang}: "${item}" in the hint "${text}" has no worth`);
+        assert.match(w[1], money, `${lang}: "${w[1]}" in the hint "${text}" is neither money nor unpriced`);
+      }
+      await shot(me.page, `desktop-hint-auction-${lang}.png`);
+    }
+  } finally {
+    await me.context.close();
+  }
+});
+
 test('the server killed with kill -9 mid-game and restarted: the browsers reconnect and finish the game', { timeout: 150000 }, async (t) => {
   const own = await Server.create(env, 'kill9', { away: 10 });
   await own.start();

@@ -252,3 +252,24 @@ test('a sentence about one\'s own seat is in the second person', async () => {
       assert.ok(k.slice(0, -4) in STRINGS[lang], `${lang}: ${k} without ${k.slice(0, -4)}`);
   setLang('de');
 });
+
+// The hint's value in words: a bid's money at a money table (the bot's
+// units times the tariff's unit), a pass in the auction without a
+// number, a card's value as is, an unpriced bid in words, a points
+// table without money.
+test('a hint says a bid\'s value as the money it would bring', async () => {
+  const { hintWorth } = await import('../../web/words.js');
+  const money = { score: 'money', unit_cents: '10' }, pts = { score: 'points', unit_cents: '10' };
+  setLang('de');
+  assert.equal(hintWorth('bid solo', 13.1, 'auction', money), 'erwartet +1,31 €');
+  assert.equal(hintWorth('declare solo:E', -2.5, 'declare', money), 'erwartet −0,25 €');
+  assert.equal(hintWorth('pass', 0, 'auction', money), '');
+  assert.equal(hintWorth('bid wenz', null, 'auction', money), 'kommt nicht in Frage');
+  assert.equal(hintWorth('card EO', 7.5, 'play', money), '7,5');
+  assert.equal(hintWorth('bid solo', 13.1, 'auction', pts), '13,1');
+  assert.equal(hintWorth('bid solo', 13.1, 'auction', null), '13,1'); // rules not loaded yet
+  setLang('en');
+  assert.equal(hintWorth('bid solo', 13.1, 'auction', money), 'expected +€1.31');
+  assert.equal(hintWorth('card EO', -0.4, 'play', money), '-0.4');
+  setLang('de');
+});

@@ -1,7 +1,7 @@
 /*
  * test_room_model.c -- the room's opponent model (sk_room_rules_seats,
- * src/table/room.c): what a table's bots and hints are told about who
- * plays by the rules of thumb.  Heuristic bots are read as such after
+ * src/table/room.c, room_seats.c): what a table's bots and hints are
+ * told about who plays by the rules of thumb.  Heuristic bots are read as such after
  * their first games, a human who plays otherwise never is; with three
  * and five players the answer is in the game's seats; a seat that
  * changes hands during a game teaches nothing of that game, the

@@ -9,8 +9,9 @@
  * core's visibility (room_json.c).  A room fed its journal again passes
  * through the same code and so ends in the same state with the same
  * messages.  The room runs no bot and knows no socket, file, thread or
- * clock.  The turn timer and the pause vote are in room_clock.c, claims
- * in room_claim.c, the journal's reader in room_replay.c.
+ * clock.  Who sits where is in room_seats.c, the turn timer and the
+ * pause vote in room_clock.c, claims in room_claim.c, the journal's
+ * reader in room_replay.c.
  */
 #include "table/room_internal.h"
 
@@ -303,209 +304,6 @@ int skx_room_check_seat(const sk_room *r, int seat, sk_error *err)
     return SK_OK;
 }
 
-/* Whether a seat can be sat in: empty, or its player left (away). */
-static int check_free(const sk_room *r, int seat, sk_error *err)
-{
-    const sk_room_seat *s = &r->seats[seat];
-    if (s->kind != SK_ROOM_EMPTY && !s->away) {
-        char q[SK_ESCAPE_SIZE(SK_ROOM_NAME_MAX)];
-        return skx_room_fail(err, SK_ESTATE, NULL, "seat %d is taken by \"%s\"", seat,
-                    sk_escape(q, sizeof q, s->name, strlen(s->name), SK_ROOM_NAME_MAX));
-    }
-    return SK_OK;
-}
-
-/* Length of the UTF-8 sequence at s (n bytes left) that encodes one
- * printable character, or 0: no control characters (C0, DEL, C1), no
- * overlong forms, surrogates or code points above U+10FFFF. */
-static size_t printable_utf8(const unsigned char *s, size_t n)
-{
-    if (s[0] >= 0x20 && s[0] < 0x7f)
-        return 1;
-    size_t len = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
-               : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
-    if (len == 0 || len > n)
-        return 0;
-    for (size_t i = 1; i < len; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    if (len == 2 && s[0] == 0xc2 && s[1] < 0xa0)
-        return 0; /* U+0080..U+009F: C1 controls */
-    if (len == 3 && ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0)))
-        return 0; /* overlong, or a surrogate */
-    if (len == 4 && ((s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90)))
-        return 0; /* overlong, or above U+10FFFF */
-    return len;
-}
-
-/* Checks a player's name: 1..31 bytes of printable UTF-8. */
-static int check_name(const char *name, sk_error *err)
-{
-    if (!name || !*name)
-        return skx_room_fail(err, SK_EINVAL, NULL, "a player's name must not be empty");
-    size_t n = strnlen(name, SK_ROOM_NAME_MAX);
-    char q[SK_ESCAPE_SIZE(40)];
-    if (n >= SK_ROOM_NAME_MAX)
-        return skx_room_fail(err, SK_EINVAL, NULL, "name \"%s\" is longer than %d bytes",
-                    sk_escape(q, sizeof q, name, strlen(name), 40), SK_ROOM_NAME_MAX - 1);
-    for (size_t i = 0; i < n;) {
-        size_t k = printable_utf8((const unsigned char *)name + i, n - i);
-        if (!k)
-            return skx_room_fail(err, SK_EINVAL, NULL,
-                        "name \"%s\": byte %zu is not printable UTF-8", 
-                        sk_escape(q, sizeof q, name, n, 40), i + 1);
-        i += k;
-    }
-    return SK_OK;
-}
-
-/* The opponent model's id of whoever plays room seat `seat` now: a
- * human's player id; a bot, or the fallback bot of an away seat, by a
- * hash (FNV-1a) of its kind, seat and spec, so a bot seated again in
- * the same seat is the same player. */
-static uint64_t player_id(const sk_room *r, int seat)
-{
-    const sk_room_seat *st = &r->seats[seat];
-    if (st->kind == SK_ROOM_HUMAN && !st->away)
-        return st->player;
-    char key[48];
-    int n = snprintf(key, sizeof key, "%c%d:%s", st->away ? 'f' : 'b', seat,
-                     st->away ? r->fallback : st->bot);
-    uint64_t h = 0xcbf29ce484222325u;
-    for (int i = 0; i < n && i < (int)sizeof key - 1; i++)
-        h = (h ^ (uint8_t)key[i]) * 0x100000001b3u;
-    return h == SK_OPPONENTS_NOBODY ? h - 1 : h;
-}
-
-/* The model's players of the running deal's game seats now (a seat
- * the ruleset does not play: nobody). */
-static void players_now(const sk_room *r, uint64_t who[SK_NSEATS])
-{
-    for (int g = 0; g < SK_NSEATS; g++)
-        who[g] = g < r->gseats ? player_id(r, r->deal.seat[g]) : SK_OPPONENTS_NOBODY;
-}
-
-/* See table.h: the model asked about the players of the running game. */
-unsigned sk_room_rules_seats(const sk_room *r, int seat)
-{
-    if (!r->playing || seat < 0 || seat >= r->nseats)
-        return 0;
-    int me = skx_room_game_seat(r, seat);
-    if (me == SK_NOSEAT)
-        return 0;
-    uint64_t who[SK_NSEATS];
-    players_now(r, who);
-    return sk_opponents_rules_seats(&r->model, who, me);
-}
-
-/* Who sits in a seat changed: its pause vote ends, a deadline running
- * for it starts afresh for whoever decides there now, and the running
- * game teaches the opponent model nothing about that seat. */
-static void seat_changed(sk_room *r, int seat)
-{
-    int n, offer;
-    if (r->playing) {
-        int g = skx_room_game_seat(r, seat);
-        if (g != SK_NOSEAT)
-            r->who[g] = SK_OPPONENTS_NOBODY;
-    }
-    r->votes &= (uint8_t)~(1u << seat);
-    if (skx_room_pending(r, NULL, &n, &offer) == seat)
-        r->deadline_ms = 0;
-}
-
-/* Seats a human; see table.h. */
-int sk_room_sit_human(sk_room *r, int seat, uint64_t player, const char *name, sk_error *err)
-{
-    int rc = skx_room_check_seat(r, seat, err);
-    if (rc == SK_OK)
-        rc = check_name(name, err);
-    if (rc == SK_OK && player == 0)
-        rc = skx_room_fail(err, SK_EINVAL, NULL, "player id 0 is no player");
-    if (rc == SK_OK)
-        rc = check_free(r, seat, err);
-    for (int s = 0; rc == SK_OK && s < r->nseats; s++)
-        if (s != seat && r->seats[s].kind == SK_ROOM_HUMAN && !r->seats[s].away &&
-            r->seats[s].player == player)
-            rc = skx_room_fail(err, SK_ESTATE, NULL, "player %llu already sits in seat %d",
-                      (unsigned long long)player, s);
-    if (rc < 0)
-        return rc;
-    sk_room_seat *s = &r->seats[seat];
-    memset(s, 0, sizeof *s);
-    seat_changed(r, seat);
-    s->kind = SK_ROOM_HUMAN;
-    s->player = player;
-    snprintf(s->name, sizeof s->name, "%s", name);
-    skx_room_change c = {.kind = SKX_EV_SIT, .seat = seat};
-    return skx_room_emit(r, &c, err);
-}
-
-/* Whether a spec names an engine, "ext:NAME" (NAME: 1..27 letters,
- * digits, '_', '-', '.'): the driver runs it, the room only keeps it. */
-bool skx_room_engine_spec(const char *spec)
-{
-    if (strncmp(spec, "ext:", 4) != 0)
-        return false;
-    size_t n = strlen(spec + 4);
-    return n >= 1 && n <= 27 &&
-           strspn(spec + 4, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") ==
-               n;
-}
-
-/* Seats a bot; see table.h. */
-int sk_room_sit_bot(sk_room *r, int seat, const char *spec, sk_error *err)
-{
-    int rc = skx_room_check_seat(r, seat, err);
-    if (rc < 0)
-        return rc;
-    sk_error berr = {{0}, NULL};
-    bool engine = spec && skx_room_engine_spec(spec);
-    sk_bot *probe = !engine && spec && strlen(spec) < sizeof r->seats[0].bot
-                        ? sk_bot_new(spec, 0, &berr)
-                        : NULL;
-    if (!probe && !engine) {
-        char q[SK_ESCAPE_SIZE(40)];
-        return skx_room_fail(err, SK_EINVAL, NULL, "seat %d: bot \"%s\": %s", seat,
-                    spec ? sk_escape(q, sizeof q, spec, strlen(spec), 40) : "",
-                    berr.msg[0] ? berr.msg : "no such bot (too long)");
-    }
-    sk_bot_free(probe);
-    rc = check_free(r, seat, err);
-    if (rc < 0)
-        return rc;
-    sk_room_seat *s = &r->seats[seat];
-    memset(s, 0, sizeof *s);
-    seat_changed(r, seat);
-    s->kind = SK_ROOM_BOT;
-    snprintf(s->bot, sizeof s->bot, "%s", spec);
-    snprintf(s->name, sizeof s->name, "%s", spec);
-    skx_room_change c = {.kind = SKX_EV_SIT, .seat = seat};
-    return skx_room_emit(r, &c, err);
-}
-
-/* Empties a seat, or marks it away during a game; see table.h. */
-int sk_room_leave(sk_room *r, int seat, sk_error *err)
-{
-    int rc = skx_room_check_seat(r, seat, err);
-    if (rc < 0)
-        return rc;
-    sk_room_seat *s = &r->seats[seat];
-    if (s->kind == SK_ROOM_EMPTY)
-        return skx_room_fail(err, SK_ESTATE, NULL, "seat %d is empty", seat);
-    if (r->playing) {
-        if (s->away)
-            return skx_room_fail(err, SK_ESTATE, NULL,
-                        "seat %d has left already: the fallback bot plays it", seat);
-        s->away = 1;
-    } else {
-        memset(s, 0, sizeof *s);
-    }
-    seat_changed(r, seat);
-    skx_room_change c = {.kind = SKX_EV_LEAVE, .seat = seat};
-    return skx_room_emit(r, &c, err);
-}
-
 /* The pending decision; see room_internal.h.  Core's turn order asks
  * the doublings out of turn first (3.3); the seat to move then chooses
  * among its actions but the doublings (it was asked, or may not). */
@@ -683,7 +481,7 @@ static int start_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES],
     r->deal.no = r->games_dealt;
     for (int g = 0; g < SK_NSEATS; g++) /* core's sk_session seats the game */
         r->deal.seat[g] = r->session.seat_player[g];
-    players_now(r, r->who);
+    skx_room_players_now(r, r->who);
     r->claimed = false;
     r->deal.out = r->nseats == 5 ? r->session.dealer : SK_NOSEAT;
     r->deal.dealer = r->nseats == 5 ? r->session.dealer : r->game.pub.dealer;

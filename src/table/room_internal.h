@@ -189,6 +189,9 @@ char *skx_room_journal_json(const sk_room *r, const skx_room_change *c);
  * the doubling offered out of turn (SK_ACT_KONTRA, SK_ACT_RETOUR) or -1;
  * legal may be NULL. */
 int skx_room_pending(const sk_room *r, sk_action *legal, int *n, int *offer);
+/* room_seats.c: the opponent model's players of the running deal's
+ * game seats now (a seat the ruleset does not play: nobody). */
+void skx_room_players_now(const sk_room *r, uint64_t who[SK_NSEATS]);
 /* Whether a bot spec names an engine ("ext:NAME"; table.h). */
 bool skx_room_engine_spec(const char *spec);
 /* Hex of n bytes into out (2n + 1 bytes). */

@@ -14,6 +14,7 @@
 #include "../../src/table/room_claim.c"
 #include "../../src/table/room_clock.c"
 #include "../../src/table/room_replay.c"
+#include "../../src/table/room_seats.c"
 
 #include <assert.h>
 

@@ -411,6 +411,7 @@ static void test_stand_in(void **state)
     uint64_t seq = sk_room_seq(r) + 1;
     TL_OK(sk_room_stand_in(r, 0, legal[0], sk_room_seq(r), TL_E));
     assert_true(says_stand_in(r, seq, 1));
+    sk_room_free(r);
     sk_room_free(twin);
     table_free(&t);
 }

@@ -40,7 +40,6 @@ export function rel(r, seat) {
   return ((seat - base) % n + n) % n;
 }
 
-// A seat's name for the table: the player's name, "du" for us.
 // A sentence about a seat: in the second person when it is ours ("Du
 // machst den Stich", "You lead"), from key + '_you'; else with its name.
 export function aboutSeat(r, seat, key, ...args) {
@@ -48,6 +47,7 @@ export function aboutSeat(r, seat, key, ...args) {
   return t(key, seatName(r, seat), ...args);
 }
 
+// A seat's name for the table: the player's name, "du" for us.
 export function seatName(r, seat) {
   if (seat === null || seat === undefined) return '?';
   if (seat === r.seat) return t('rel_0');

@@ -43,6 +43,13 @@ contains "$tmp/out" "Tisch 3: 12 Luise, 6 Fritz, 8 Hans, 10 Jakob, 2 Bert" "stag
 contains "$tmp/out" "Tisch 1: 13 Max, 4 Dora, 6 Fritz, 9 Ida" "stage 2, table 1"
 contains "$tmp/out" "Tisch 2: 3 Carl, 1 Anna, 8 Hans, 12 Luise" "stage 2, table 2"
 contains "$tmp/out" "Tisch 3: 2 Bert, 11 Kathi, 10 Jakob, 5 Emil, 7 Gerti" "stage 2, five-seat table"
+# every line that changes the tournament says what it did
+contains "$tmp/out" "Spiele je Runde: 4" "the games per stage confirmed"
+contains "$tmp/out" "Tisch 3, Spiel 3: Schellen-Solo: Jakob gewonnen (berichtigt von Schiedsrichter)" \
+    "a correction confirmed (5.3.4)"
+grep -q '^Tisch 2, Spiel 1: .*\[gestrichen\] (von Schiedsrichter)$' "$tmp/out" && ok ||
+    { bad "a struck game confirmed"; grep '^Tisch 2, Spiel 1' "$tmp/out"; }
+contains "$tmp/out" "Preis für Platz 1: 100,00 €" "a prize confirmed"
 
 # The sheets: every line as worked by hand (5.2.7), 5.2.15, 5.2.14/5.2.17,
 # 3.4.17, the correction (5.3.4), the cross check of each round (5.3.3).
@@ -147,6 +154,9 @@ contains "$tmp/stage2" "7 Gerti" "the late entry is drawn for stage 2"
 lacks "$tmp/stage2" " Bert" "the withdrawn player is not drawn"
 lacks "$tmp/stage2" " Fritz" "the unpaid player is not drawn"
 contains "$tmp/out" "Xaver (for Anna)" "5.2.11: the substitute under the number"
+contains "$tmp/out" "Substitute: start number 1: Xaver (for Anna)" "the substitute confirmed"
+contains "$tmp/out" "Withdrawn: start number 2: Bert" "the withdrawal confirmed"
+contains "$tmp/out" "Games per stage: 1" "the games per stage confirmed in English"
 grep -q "^  1\.   1 Xaver (for Anna) *+6" "$tmp/out" && ok || { bad "5.2.11: the points go with the number"; cat "$tmp/out"; }
 
 # A broken file is refused with where, and nothing is written.

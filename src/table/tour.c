@@ -248,6 +248,29 @@ static const sk_t_entry *current_entry(const sk_tour *tr, int stage, int table, 
     return e;
 }
 
+/* Says a game of a table's sheet as it stands now: "Tisch 1, Spiel 3:
+ * Herz-Solo: Anna gewonnen", the last one for slot -1, with `done` (who
+ * changed it how) in brackets when given -- the organiser's confirmation
+ * of a line that entered or changed it. */
+static void say_game(const sk_tour *tr, int stage, int table, int slot, const char *done,
+                     FILE *out)
+{
+    const sk_tournament *t = tr->t;
+    sk_t_line *l = calloc(SK_T_MAX_ENTRIES, sizeof *l);
+    int nl = l ? sk_t_sheet(t, stage, table, l, SK_T_MAX_ENTRIES, NULL) : 0;
+    int k = slot < 0 ? nl - 1 : slot;
+    if (k >= 0 && k < nl) {
+        char what[200];
+        const sk_t_table *tb = &t->stages[stage - 1].tables[table - 1];
+        sk_tour_describe(tr, tb, &l[k], what, sizeof what);
+        fprintf(out, "%s %d, %s %d: %s", TW(SK_TW_TABLE), table, TW(SK_TW_GAME), k + 1, what);
+        if (done)
+            fprintf(out, " (%s)", done);
+        fputc('\n', out);
+    }
+    free(l);
+}
+
 int sk_tour_apply(sk_tour *tr, const char *line, int64_t at, FILE *out, char *why,
                    size_t size)
 {
@@ -311,14 +334,21 @@ int sk_tour_apply(sk_tour *tr, const char *line, int64_t at, FILE *out, char *wh
         if (no < 0)
             return tour_refuse(tr, why, size, "a start number", "eine Startnummer", NULL);
         int rc = c == C_PAID ? sk_t_set_paid(t, no, true, &err) : sk_t_withdraw(t, no, &err);
-        return rc < 0 ? core_refused(tr, &err, why, size) : 0;
+        if (rc < 0)
+            return core_refused(tr, &err, why, size);
+        fprintf(out, "%s %d: %s\n", TW(c == C_PAID ? SK_TW_PAID : SK_TW_WITHDREW), no,
+                t->players[no - 1].name);
+        return 0;
     }
     case C_SUBSTITUTE: {
         int no = n == 3 ? number(words[1], SK_T_MAX_PLAYERS) : -1;
         if (no < 0 || !sk_sheet_name_ok(words[2]))
             return tour_refuse(tr, why, size, "substitute N NAME", "ersatz N NAME", NULL);
-        return sk_t_substitute(t, no, words[2], &err) < 0 ? core_refused(tr, &err, why, size)
-                                                           : 0;
+        if (sk_t_substitute(t, no, words[2], &err) < 0)
+            return core_refused(tr, &err, why, size);
+        fprintf(out, "%s %d: %s (%s %s)\n", TW(SK_TW_SUBSTITUTED), no, t->players[no - 1].name,
+                TW(SK_TW_FOR), t->players[no - 1].replaced);
+        return 0;
     }
     case C_GAMES: {
         int g = n == 2 ? number(words[1], 255) : -1;
@@ -326,6 +356,7 @@ int sk_tour_apply(sk_tour *tr, const char *line, int64_t at, FILE *out, char *wh
             return tour_refuse(tr, why, size, "games N (1..255) before the first draw",
                           "spiele N (1..255) vor der ersten Auslosung", NULL);
         t->rules.stage_games = (uint8_t)g;
+        fprintf(out, "%s %d\n", TW(SK_TW_STAGE_GAMES), g);
         return 0;
     }
     case C_DRAW: {
@@ -358,15 +389,7 @@ int sk_tour_apply(sk_tour *tr, const char *line, int64_t at, FILE *out, char *wh
             return -1;
         if (sk_t_enter(t, stage, table, &o, approved, at, "", &err) < 0)
             return core_refused(tr, &err, why, size);
-        sk_t_line *l = calloc(SK_T_MAX_ENTRIES, sizeof *l);
-        int nl = l ? sk_t_sheet(t, stage, table, l, SK_T_MAX_ENTRIES, NULL) : 0;
-        if (nl > 0) {
-            char what[200];
-            const sk_t_table *tb = &t->stages[stage - 1].tables[table - 1];
-            sk_tour_describe(tr, tb, &l[nl - 1], what, sizeof what);
-            fprintf(out, "%s %d, %s %d: %s\n", TW(SK_TW_TABLE), table, TW(SK_TW_GAME), nl, what);
-        }
-        free(l);
+        say_game(tr, stage, table, -1, NULL, out);
         return 0;
     }
     case C_APPROVE:
@@ -403,6 +426,11 @@ int sk_tour_apply(sk_tour *tr, const char *line, int64_t at, FILE *out, char *wh
         if (sk_t_correct(t, stage, table, slot, po, approved, struck, at, by,
                          reason ? reason : "", &err) < 0)
             return core_refused(tr, &err, why, size);
+        char done[80]; /* a struck game says so itself ("[gestrichen]") */
+        snprintf(done, sizeof done, "%s%s%s %s",
+                 c == C_STRIKE ? "" : TW(c == C_APPROVE ? SK_TW_APPROVED : SK_TW_CORRECTED),
+                 c == C_STRIKE ? "" : " ", TW(SK_TW_BY), by);
+        say_game(tr, stage, table, slot, done, out);
         return 0;
     }
     case C_PRIZE: {
@@ -410,8 +438,11 @@ int sk_tour_apply(sk_tour *tr, const char *line, int64_t at, FILE *out, char *wh
         int64_t cents = n == 3 ? euros(words[2]) : -1;
         if (place < 0 || cents < 0)
             return tour_refuse(tr, why, size, "prize PLACE EUROS", "preis PLATZ EURO", NULL);
-        return sk_t_set_prize(t, place, cents, &err) < 0 ? core_refused(tr, &err, why, size)
-                                                         : 0;
+        if (sk_t_set_prize(t, place, cents, &err) < 0)
+            return core_refused(tr, &err, why, size);
+        fprintf(out, "%s %d: %lld%s%02lld €\n", TW(SK_TW_PRIZE_SET), place,
+                (long long)(cents / 100), tr->lang ? "." : ",", (long long)(cents % 100));
+        return 0;
     }
     case C_PLAN: {
         int s = n == 2 ? number(words[1], SK_T_MAX_STAGES) : t->nstages;

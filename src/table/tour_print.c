@@ -36,7 +36,9 @@ static const char *const TOUR_WORDS[2][SK_TW_COUNT] = {
         [SK_TW_WRITTEN] = "Geschrieben:", [SK_TW_LOTS] = "Los", [SK_TW_KEEPER] = "Listenführer",
         [SK_TW_OK] = "in Ordnung", [SK_TW_NEEDS_APPROVAL] = "genehmigungspflichtig",
         [SK_TW_FIRST_GAME] = "erstes Spiel", [SK_TW_CORRECTED] = "berichtigt",
-        [SK_TW_CHANGE] = "Änderung",
+        [SK_TW_CHANGE] = "Änderung", [SK_TW_PAID] = "Bezahlt: Startnummer",
+        [SK_TW_WITHDREW] = "Abgemeldet: Startnummer", [SK_TW_SUBSTITUTED] = "Ersatz: Startnummer",
+        [SK_TW_STAGE_GAMES] = "Spiele je Runde:", [SK_TW_PRIZE_SET] = "Preis für Platz",
         [SK_TW_HELP] =
             "Eingaben:\n"
             "  anmelden NAME [bezahlt]     bezahlt N     abmelden N     ersatz N NAME\n"
@@ -69,7 +71,9 @@ static const char *const TOUR_WORDS[2][SK_TW_COUNT] = {
         [SK_TW_WRITTEN] = "Written:", [SK_TW_LOTS] = "Lot", [SK_TW_KEEPER] = "Score keeper",
         [SK_TW_OK] = "correct", [SK_TW_NEEDS_APPROVAL] = "needs approval",
         [SK_TW_FIRST_GAME] = "first game", [SK_TW_CORRECTED] = "corrected",
-        [SK_TW_CHANGE] = "Change",
+        [SK_TW_CHANGE] = "Change", [SK_TW_PAID] = "Paid: start number",
+        [SK_TW_WITHDREW] = "Withdrawn: start number", [SK_TW_SUBSTITUTED] = "Substitute: start number",
+        [SK_TW_STAGE_GAMES] = "Games per stage:", [SK_TW_PRIZE_SET] = "Prize for place",
         [SK_TW_HELP] =
             "Lines:\n"
             "  register NAME [paid]        paid N        withdraw N     substitute N NAME\n"

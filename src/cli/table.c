@@ -77,8 +77,11 @@ size_t skx_table_hint_value(skx_lang lang, const sk_view *v, sk_action a, double
     if (!isfinite(value))
         return (size_t)snprintf(buf, size, "%s", skx_tr(lang, L_HINT_UNPRICED));
     bool auction = v->pub.phase == SK_PHASE_AUCTION || v->pub.phase == SK_PHASE_DECLARE;
-    if (auction && a.type == SK_ACT_PASS)
-        return (size_t)snprintf(buf, size, "%s", ""); /* the others' yardstick, 0 */
+    if (auction && a.type == SK_ACT_PASS) { /* the others' yardstick, 0 */
+        if (size)
+            buf[0] = '\0';
+        return 0;
+    }
     if (auction && (a.type == SK_ACT_BID || a.type == SK_ACT_DECLARE) &&
         v->rules->score == SK_SCORE_MONEY && v->rules->unit_cents > 0) {
         /* the declarer's own money, which would be this seat's */

@@ -188,7 +188,6 @@ sk_action skx_engine_job_act(skx_job *j)
 {
     skx_engseat *es = j->eng;
     j->why[0] = '\0';
-    j->fell_back = false;
     if (!es->failed && !es->eng) {
         es->eng = skx_engine_start(es->command, &es->rules, es->time_ms,
                                    SKX_ENGINE_HANDSHAKE_MS, j->why, sizeof j->why);
@@ -210,7 +209,7 @@ sk_action skx_engine_job_act(skx_job *j)
         es->eng = NULL;
         es->failed = 1;
     }
-    j->fell_back = true;
+    j->stand_in = true;
     return sk_bot_act(j->bot, &j->view);
 }
 

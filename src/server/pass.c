@@ -47,9 +47,8 @@ static void apply_job(skx_server *srv, skx_job *j)
             if (!on_offer && n > 0)
                 a = legal[0];
         }
-        int rc = j->stand_in || j->fell_back
-                     ? sk_room_stand_in(rm->room, j->seat, a, j->seq, &err)
-                     : sk_room_decide(rm->room, j->seat, a, j->seq, &err);
+        int rc = j->stand_in ? sk_room_stand_in(rm->room, j->seat, a, j->seq, &err)
+                             : sk_room_decide(rm->room, j->seat, a, j->seq, &err);
         if (rc < 0 && !srv->cfg.quiet)
             lwsl_warn("server: room %s: a bot's decision was refused: %s\n", rm->code, err.msg);
         else

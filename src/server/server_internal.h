@@ -169,9 +169,9 @@ typedef struct skx_job {
     uint64_t seq;
     sk_bot *bot;
     char spec[SKX_BOT_MAX + 1];   /* what the bot was made from */
-    bool stand_in;                /* the fallback bot decides for a person */
-    bool fell_back;               /* an engine's seat: the fallback bot decided, the
-                                   * engine having failed (now or before) */
+    bool stand_in;                /* the fallback bot decides in the player's place: a
+                                   * person's (set when posted) or an engine's that
+                                   * failed, now or before (set by the worker) */
     sk_rules rules;
     sk_view view;
     sk_action act;

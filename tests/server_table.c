@@ -317,6 +317,62 @@ static void test_hint(void **state)
     finish(&srv, dir);
 }
 
+/* Whether a turn prompt offers the action `a`. */
+static bool skt_offers(json_t *turn, const char *a)
+{
+    size_t k;
+    json_t *w;
+    json_array_foreach(json_object_get(turn, "legal"), k, w) if (strcmp(json_string_value(w), a) == 0)
+        return true;
+    return false;
+}
+
+/* A hint while the table offers the seat a Kontra (3.3.1): the answer is
+ * the bot's yes or no, the Kontra and the pass that declines it, in
+ * the order of its advice -- not the Kontra alone, as every such hint
+ * said before.  The player passes in every auction and plays its first
+ * card until the heuristic bots declare a game it may double. */
+static void test_hint_doubling_offer(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    start(&srv, dir, sizeof dir, NULL);
+    skt_player p;
+    skt_player_open(&p, srv.port, "Vroni", 0, 41);
+    json_t *turn = skt_table(&p, ",\"listed\":false", "heuristic");
+    bool asked = false;
+    for (int moves = 0; turn && !asked && moves < 400; moves++) {
+        const char *a = skt_offers(turn, "pass") ? "pass"
+                                                 : json_string_value(json_array_get(
+                                                       json_object_get(turn, "legal"), 0));
+        if (skt_offers(turn, "kontra")) {
+            skt_say(&p, "{\"type\":\"hint\",\"room\":\"%s\"}");
+            json_t *h = expect(&p.w, "hint", 20000);
+            assert_non_null(h);
+            json_t *hints = json_object_get(h, "hints");
+            assert_int_equal(json_array_size(hints), 2);
+            const char *first = json_string_value(json_object_get(json_array_get(hints, 0), "action"));
+            const char *second = json_string_value(json_object_get(json_array_get(hints, 1), "action"));
+            assert_true((strcmp(first, "kontra") == 0 && strcmp(second, "pass") == 0) ||
+                        (strcmp(first, "pass") == 0 && strcmp(second, "kontra") == 0));
+            json_decref(h);
+            asked = true;
+        }
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"decide\",\"room\":\"%s\",\"action\":\"%s\",\"seen\":%lld}",
+                 p.room, a, (long long)json_integer_value(json_object_get(turn, "seq")));
+        assert_int_equal(skt_ws_send(&p.w, msg), 0);
+        json_decref(turn);
+        turn = expect(&p.w, "turn", 20000);
+    }
+    json_decref(turn);
+    assert_true(asked);
+    skt_ws_close(&p.w);
+    finish(&srv, dir);
+}
+
 /* Counts the lines of the files DIR/eng-*.log that start with `word`
  * and checks each "hand" line names at most 8 cards; -1 when none. */
 static int skt_engine_lines(const char *dir, const char *word, int *logs)
@@ -560,4 +616,5 @@ static void test_claim_server(void **state)
 #define SKT_TABLE_TESTS                                                                           \
     cmocka_unit_test(test_turn_timer), cmocka_unit_test(test_pause_vote),                        \
         cmocka_unit_test(test_five_seats), cmocka_unit_test(test_hint),                          \
+        cmocka_unit_test(test_hint_doubling_offer),                          \
         cmocka_unit_test(test_engines), cmocka_unit_test(test_claim_server),

@@ -195,7 +195,14 @@ static void test_hints(void **state)
             sk_action acts[SK_MAX_LEGAL], legal[SK_MAX_LEGAL];
             double vals[SK_MAX_LEGAL];
             int n = sk_bot_hint(bot, &v, acts, vals, SK_MAX_LEGAL);
-            assert_int_equal(n, sk_view_legal(&v, legal));
+            int nl = sk_view_legal(&v, legal);
+            /* a doubling in the play comes with its pass (declining) */
+            bool dbl = false;
+            for (int j = 0; j < nl; j++)
+                dbl |= legal[j].type == SK_ACT_KONTRA || legal[j].type == SK_ACT_RETOUR;
+            if (dbl && b > 0 && g.pub.phase == SK_PHASE_PLAY)
+                legal[nl++] = sk_act_pass(v.seat);
+            assert_int_equal(n, nl);
             for (int k = 0; k < n; k++) {
                 if (k)
                     assert_true(vals[k] <= vals[k - 1]);
@@ -466,6 +473,57 @@ static void test_hint_solo_hand(void **state)
                     assert_true(h.vals[i] < h.vals[0] - r.rate_solo / 2.0);
             sk_bot_free(h.b);
         }
+}
+
+/* The hint's doubling in the play (3.3.1, 3.3.2: until the first card
+ * is out) is the bot's own decision, as sk_bot_act takes it: first when
+ * the bot gives it, last (after the pass that declines it) when not.
+ * Before, the hint ranked the heuristic's Kontra measure among pimc's
+ * card values and told a defender of a cast-iron Solo to double.  The
+ * seat to move gets its cards between; a seat asked out of turn gets
+ * the doubling and the pass only. */
+static void test_hint_doubling(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    /* forehand (seat 0) and seat 2 defend seat 1's Herz-Solo: weak
+     * defenders against every high trump, then strong ones against a
+     * thin Solo */
+    const char *deals[2][3] = {
+        {"EA EZ E9 GA G9 S8 HK H7", "EO GO HO SO EU H9 HA SZ", "E8 E7 GZ G8 G7 SA S9 S7"},
+        {"EO GO EU GU HA EA GA SA", "HO SO HU SU HK H9 H8 EK", "HZ EZ E9 GZ G9 SZ S9 S8"},
+    };
+    const char *specs[2] = {"heuristic", "pimc"};
+    for (int d = 0; d < 2; d++)
+        for (int b = 0; b < 2; b++)
+            for (int seat = 0; seat <= 2; seat += 2) {
+                sk_game g;
+                tl_start_game(&g, &r, 3, false, deals[d][0], deals[d][1], deals[d][2], NULL);
+                tl_open_declare(&g, 1, "solo:H");
+                sk_view v;
+                sk_game_view(&g, seat, &v);
+                sk_bot *bot = sk_bot_new(specs[b], 11, NULL);
+                sk_action acts[SK_MAX_LEGAL];
+                double vals[SK_MAX_LEGAL];
+                int n = sk_bot_hint(bot, &v, acts, vals, SK_MAX_LEGAL);
+                sk_action a = sk_bot_act(bot, &v); /* the doubling decision is kept */
+                bool gives = a.type == SK_ACT_KONTRA;
+                if (d == 0) /* two trumps against eight: never */
+                    assert_false(gives);
+                if (d == 1 && b == 0 && seat == 0) /* five trumps and three Sauen */
+                    assert_true(gives);
+                assert_int_equal(n, seat == 0 ? 10 : 2); /* 8 cards, Kontra, pass */
+                assert_int_equal(acts[0].type,
+                                 gives ? SK_ACT_KONTRA : seat == 0 ? SK_ACT_CARD : SK_ACT_PASS);
+                assert_int_equal(acts[n - 1].type, gives ? SK_ACT_PASS : SK_ACT_KONTRA);
+                if (!gives)
+                    assert_int_equal(acts[n - 2].type, SK_ACT_PASS);
+                for (int k = 1; k < n; k++) {
+                    assert_true(isfinite(vals[k]));
+                    assert_true(vals[k] <= vals[k - 1]);
+                }
+                sk_bot_free(bot);
+            }
 }
 
 /* A hand with nothing to play: the hint (the terminal's and the
@@ -755,6 +813,7 @@ int main(void)
         cmocka_unit_test(test_price_challenge),
         cmocka_unit_test(test_hint_solo_hand),
         cmocka_unit_test(test_hint_weak_hand_passes),
+        cmocka_unit_test(test_hint_doubling),
         cmocka_unit_test(test_heuristic_solo_longest_suit),
         cmocka_unit_test(test_pimc_no_thin_sauspiel),
     };

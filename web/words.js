@@ -164,7 +164,9 @@ export function callList(actions, rules, nseats) {
 // bid the bot did not price; in the auction a bid or declaration at a
 // money table is the money it would bring the seat, the bot's units
 // times the tariff's unit ("erwartet +1,31 €"), and a pass -- the
-// yardstick, 0 -- says nothing (''); anything else is the bot's value
+// yardstick, 0 -- says nothing (''), nor does a Kontra, Retour or its
+// pass in the play (the bot's yes or no, not priced like the cards);
+// anything else is the bot's value
 // (higher is better).  `rules`: the table's full rules (fullRules), or
 // null while they are not known.
 export function hintWorth(action, value, phase, rules) {
@@ -172,6 +174,7 @@ export function hintWorth(action, value, phase, rules) {
   const auction = phase === 'auction' || phase === 'declare';
   const verb = action.split(' ')[0];
   if (auction && verb === 'pass') return '';
+  if (phase === 'play' && verb !== 'card') return ''; // a doubling or its pass: no number
   const unit = rules && rules.score !== 'points' ? Number(rules.unit_cents) : 0;
   if (auction && (verb === 'bid' || verb === 'declare') && unit > 0)
     return t('hint_expected', money(Math.round(Number(value) * unit), true));

@@ -52,7 +52,11 @@ sk_action sk_bot_act(sk_bot *bot, const sk_view *v);
  * heuristic: its rules' scores); returns the count, best first.  A bid
  * or declaration PIMC did not price, its hand being far from what the
  * contract needs, has the value SK_BOT_UNPRICED and comes last: show
- * it without a number. */
+ * it without a number.  In the play a legal Kontra or Retour comes with
+ * a pass (declining it) and is the bot's own decision (sk_bot_act's): a
+ * doubling it gives first, then the cards, the pass; one it declines
+ * last, after the pass.  Those two take a neighbour's value (not on the
+ * cards' scale): show them without a number too. */
 int sk_bot_hint(sk_bot *bot, const sk_view *v, sk_action *acts, double *values, int max);
 /* The bot specs this build knows, NULL-terminated. */
 const char *const *sk_bot_names(void);

@@ -401,33 +401,10 @@ sk_action sk_bot_act(sk_bot *bot, const sk_view *v)
     return choose_bid(bot, v, legal, n, values);
 }
 
-/* Hint: every legal action with the bot's value, best first. */
-int sk_bot_hint(sk_bot *bot, const sk_view *v, sk_action *acts, double *values, int max)
+/* Orders a hint's list best first by value (insertion sort; n is
+ * small; ties keep their order). */
+static void hint_sort(sk_action *legal, double *val, int n)
 {
-    sk_action legal[SK_MAX_LEGAL];
-    double val[SK_MAX_LEGAL];
-    int n = sk_view_legal(v, legal);
-    for (int i = 0; i < n; i++)
-        val[i] = 0;
-    if (bot->kind != BOT_RANDOM && n > 0) {
-        if (v->pub.phase != SK_PHASE_PLAY) {
-            choose_bid(bot, v, legal, n, val);
-        } else {
-            sk_cards cards = 0;
-            for (int i = 0; i < n; i++)
-                if (legal[i].type == SK_ACT_CARD)
-                    cards |= SK_BIT(legal[i].card);
-            double value[SK_NCARDS] = {0};
-            /* PIMC without an answer (a Ramsch): the rule of thumb */
-            if (cards && !(bot->kind == BOT_PIMC && pimc_values(bot, v, cards, value) > 0))
-                value[skx_heur_card(v, cards)] = 1;
-            skx_heur_bidding(v, legal, n, val); /* doublings */
-            for (int i = 0; i < n; i++)
-                if (legal[i].type == SK_ACT_CARD)
-                    val[i] = value[legal[i].card];
-        }
-    }
-    /* best first (insertion sort; n is small) */
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0 && val[j] > val[j - 1]; j--) {
             double t = val[j];
@@ -437,6 +414,83 @@ int sk_bot_hint(sk_bot *bot, const sk_view *v, sk_action *acts, double *values, 
             legal[j] = legal[j - 1];
             legal[j - 1] = a;
         }
+}
+
+/*
+ * The play's part of a hint: the cards by the bot's values and, when a
+ * doubling is legal, the bot's own doubling decision (choose_bid, as
+ * sk_bot_act takes it) with a pass for declining it.  A doubling the bot
+ * gives goes first, then the cards, then the pass; one it declines goes
+ * last, after the pass.  So the first card or doubling is the advice at
+ * the seat's turn, and of a doubling and the pass (all a table offers out
+ * of turn) the first is.  Their values are not on the cards' scale (a
+ * share of sampled deals, a hand strength), so each takes its
+ * neighbour's value and the list stays ordered.  Returns the count.
+ */
+static int hint_play(sk_bot *bot, const sk_view *v, sk_action *legal, double *val, int n)
+{
+    sk_cards cards = 0;
+    int dbl = -1;
+    for (int i = 0; i < n; i++) {
+        if (legal[i].type == SK_ACT_CARD)
+            cards |= SK_BIT(legal[i].card);
+        else if (legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR)
+            dbl = i;
+    }
+    bool give = false;
+    if (dbl >= 0) {
+        double tmp[SK_MAX_LEGAL];
+        give = choose_bid(bot, v, legal, n, tmp).type == legal[dbl].type;
+    }
+    double value[SK_NCARDS] = {0};
+    /* PIMC without an answer (a Ramsch): the rule of thumb */
+    if (cards && !(bot->kind == BOT_PIMC && pimc_values(bot, v, cards, value) > 0))
+        value[skx_heur_card(v, cards)] = 1;
+    sk_action order[SK_MAX_LEGAL];
+    double ov[SK_MAX_LEGAL];
+    int m = 0, k = 0;
+    for (int i = 0; i < n; i++)
+        if (legal[i].type == SK_ACT_CARD) {
+            order[k] = legal[i];
+            ov[k++] = value[legal[i].card];
+        }
+    hint_sort(order, ov, k);
+    sk_action d = dbl >= 0 ? legal[dbl] : skx_act_pass(v->seat);
+    if (give) {
+        legal[m] = d;
+        val[m++] = k ? ov[0] : 0;
+    }
+    for (int i = 0; i < k; i++) {
+        legal[m] = order[i];
+        val[m++] = ov[i];
+    }
+    if (dbl >= 0) {
+        legal[m] = skx_act_pass(v->seat);
+        val[m++] = k ? ov[k - 1] : 0;
+    }
+    if (dbl >= 0 && !give) {
+        legal[m] = d;
+        val[m++] = k ? ov[k - 1] : 0;
+    }
+    return m;
+}
+
+/* Hint: every legal action with the bot's value, best first. */
+int sk_bot_hint(sk_bot *bot, const sk_view *v, sk_action *acts, double *values, int max)
+{
+    sk_action legal[SK_MAX_LEGAL + 1];
+    double val[SK_MAX_LEGAL + 1];
+    int n = sk_view_legal(v, legal);
+    for (int i = 0; i < n; i++)
+        val[i] = 0;
+    if (bot->kind != BOT_RANDOM && n > 0) {
+        if (v->pub.phase != SK_PHASE_PLAY) {
+            choose_bid(bot, v, legal, n, val);
+            hint_sort(legal, val, n);
+        } else {
+            n = hint_play(bot, v, legal, val, n);
+        }
+    }
     if (n > max)
         n = max;
     for (int i = 0; i < n; i++) {

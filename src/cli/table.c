@@ -77,7 +77,10 @@ size_t skx_table_hint_value(skx_lang lang, const sk_view *v, sk_action a, double
     if (!isfinite(value))
         return (size_t)snprintf(buf, size, "%s", skx_tr(lang, L_HINT_UNPRICED));
     bool auction = v->pub.phase == SK_PHASE_AUCTION || v->pub.phase == SK_PHASE_DECLARE;
-    if (auction && a.type == SK_ACT_PASS) { /* the others' yardstick, 0 */
+    /* a pass in the auction is the others' yardstick, 0; a doubling and
+     * its pass in the play have a value not on the cards' scale */
+    bool play_choice = v->pub.phase == SK_PHASE_PLAY && a.type != SK_ACT_CARD;
+    if ((auction && a.type == SK_ACT_PASS) || play_choice) {
         if (size)
             buf[0] = '\0';
         return 0;

@@ -361,6 +361,44 @@ test('the hint in the auction: a bid with the money it would bring, in both lang
   }
 });
 
+test('the hint on a Kontra offer: the bot\'s yes or no, without a number, in both languages', { timeout: 150000 }, async (t) => {
+  const me = await person(browser, { device: DESKTOP });
+  try {
+    await createTable(me.page, server.url, { title: 'Kontra-Tipp' });
+    await sit(me.page, 0);
+    for (let i = 1; i < 4; i++)
+      await addBot(me.page, i, 'heuristic');
+    await dealt(me.page);
+    // Pass every auction and play random cards until a bot's game
+    // offers this seat a Kontra (3.3.1); at most a few games.
+    const offered = (p, v) => v.actions.includes('kontra');
+    let found = false;
+    for (let game = 0; game < 8 && !found; game++) {
+      const r = await playUntilResult([me], { until: offered, shared: { bid: true } });
+      found = r.ended === 'until';
+      if (!found)
+        await nextGame(me.page);
+    }
+    assert.ok(found, 'no Kontra offered in 8 games');
+    // the Kontra button's label explains it: "Kontra (verdoppeln)"
+    for (const [lang, re] of [['de', /^Tipp: (Kontra \(verdoppeln\) · Kein Kontra|Kein Kontra · Kontra \(verdoppeln\))$/],
+                              ['en', /^Hint: (Kontra \(double\) · No Kontra|No Kontra · Kontra \(double\))$/]]) {
+      await me.page.locator('#lang').selectOption(lang);
+      await me.page.locator('#note').evaluate((e) => { e.textContent = ''; });
+      await me.page.locator('#hint').click();
+      await me.page.waitForFunction(() => /^(Tipp|Hint): /.test(document.getElementById('note').textContent), null, { timeout: 20000 });
+      const text = await me.page.locator('#note').textContent();
+      assert.match(text, re, `${lang}: the hint on a Kontra offer says "${text}"`);
+      // the advice is marked: the button of the first choice
+      const first = /^(Tipp|Hint): Kontra/.test(text) ? 'kontra' : 'pass';
+      assert.equal(await me.page.locator('#actions button.hinted').getAttribute('data-action'), first);
+      await shot(me.page, `desktop-hint-kontra-${lang}.png`);
+    }
+  } finally {
+    await me.context.close();
+  }
+});
+
 test('the server killed with kill -9 mid-game and restarted: the browsers reconnect and finish the game', { timeout: 150000 }, async (t) => {
   const own = await Server.create(env, 'kill9', { away: 10 });
   await own.start();

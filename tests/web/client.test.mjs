@@ -255,8 +255,9 @@ test('a sentence about one\'s own seat is in the second person', async () => {
 
 // The hint's value in words: a bid's money at a money table (the bot's
 // units times the tariff's unit), a pass in the auction without a
-// number, a card's value as is, an unpriced bid in words, a points
-// table without money.
+// number, a card's value as is, a doubling and its pass in the play
+// without a number, an unpriced bid in words, a points table without
+// money.
 test('a hint says a bid\'s value as the money it would bring', async () => {
   const { hintWorth } = await import('../../web/words.js');
   const money = { score: 'money', unit_cents: '10' }, pts = { score: 'points', unit_cents: '10' };
@@ -266,6 +267,10 @@ test('a hint says a bid\'s value as the money it would bring', async () => {
   assert.equal(hintWorth('pass', 0, 'auction', money), '');
   assert.equal(hintWorth('bid wenz', null, 'auction', money), 'kommt nicht in Frage');
   assert.equal(hintWorth('card EO', 7.5, 'play', money), '7,5');
+  // the bot's Kontra and its pass in the play are a yes or no, not priced
+  assert.equal(hintWorth('kontra', 7.5, 'play', money), '');
+  assert.equal(hintWorth('pass', -3, 'play', money), '');
+  assert.equal(hintWorth('retour', 0, 'play', pts), '');
   assert.equal(hintWorth('bid solo', 13.1, 'auction', pts), '13,1');
   assert.equal(hintWorth('bid solo', 13.1, 'auction', null), '13,1'); // rules not loaded yet
   setLang('en');

@@ -373,6 +373,101 @@ static void test_hint_doubling_offer(void **state)
     finish(&srv, dir);
 }
 
+/* Replays a finished game from its course (the result event) and checks
+ * that each Kontra and Retour of a bot seat (all but seat 0) is what a
+ * heuristic bot decides on that seat's view; returns how many. */
+static int skt_check_doublings(json_t *course)
+{
+    sk_rules r;
+    sk_rules_preset(&r, "official", NULL);
+    uint8_t hands[SK_NSEATS][8];
+    size_t i, k;
+    json_t *h, *c;
+    json_array_foreach(json_object_get(course, "hands"), i, h) json_array_foreach(h, k, c)
+        hands[i][k] = (uint8_t)sk_card_parse(json_string_value(c));
+    sk_game g;
+    sk_error err = {{0}, NULL};
+    if (sk_game_init(&g, &r, (int)json_integer_value(json_object_get(course, "dealer")), hands,
+                     json_is_true(json_object_get(course, "first_game")), &err) != SK_OK)
+        fail_msg("the course's deal: %s", err.msg);
+    int checked = 0;
+    json_t *x;
+    json_array_foreach(json_object_get(course, "actions"), i, x) {
+        sk_action a;
+        const char *text = json_string_value(json_object_get(x, "action"));
+        if (sk_action_parse(text, &a, &err) != SK_OK)
+            fail_msg("the course's action \"%s\": %s", text, err.msg);
+        a.seat = (uint8_t)json_integer_value(json_object_get(x, "seat"));
+        if ((a.type == SK_ACT_KONTRA || a.type == SK_ACT_RETOUR) && a.seat != 0) {
+            sk_view v;
+            sk_game_view(&g, a.seat, &v);
+            sk_bot *bot = sk_bot_new("heuristic", 1, NULL);
+            sk_action d = sk_bot_act(bot, &v);
+            sk_bot_free(bot);
+            if (d.type != a.type)
+                fail_msg("bot seat %d gave %s, which the heuristic does not (it answers %d)",
+                         a.seat, text, d.type);
+            checked++;
+        }
+        if (sk_game_apply(&g, a, &err) != SK_OK)
+            fail_msg("the course's action \"%s\" of seat %d: %s", text, a.seat, err.msg);
+    }
+    return checked;
+}
+
+/* Bots at a table double by their own judgement (3.3.2: while only the
+ * first card is out, so the seat to move is offered a doubling before
+ * its card too).  A bot to move that declined answered with its card,
+ * which the server took as not on offer and replaced by the first
+ * choice that was: the doubling.  So every bot to move in the first
+ * trick gave Kontra or Retour.  A person who passes and declines
+ * everything plays with three heuristic bots; each bot doubling of each
+ * finished game is replayed against the heuristic's own decision. */
+static void test_bots_double_by_judgement(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    const char *extra[] = {"--rate", "1000000", NULL};
+    start(&srv, dir, sizeof dir, extra);
+    skt_player p;
+    skt_player_open(&p, srv.port, "Vroni", 0, 43);
+    json_t *turn = skt_table(&p, ",\"listed\":false", "heuristic");
+    int results = 0, played = 0, checked = 0;
+    for (int64_t end = skt_ms() + 60000; turn && results < 12 && skt_ms() < end;) {
+        const char *type = json_string_value(json_object_get(turn, "type"));
+        if (strcmp(type, "turn") == 0) {
+            const char *a = skt_offers(turn, "pass")
+                                ? "pass"
+                                : json_string_value(json_array_get(json_object_get(turn, "legal"), 0));
+            char msg[200];
+            snprintf(msg, sizeof msg,
+                     "{\"type\":\"decide\",\"room\":\"%s\",\"action\":\"%s\",\"seen\":%lld}",
+                     p.room, a, (long long)json_integer_value(json_object_get(turn, "seq")));
+            assert_int_equal(skt_ws_send(&p.w, msg), 0);
+        } else if (strcmp(type, "event") == 0) {
+            json_t *ev = json_object_get(turn, "event");
+            const char *kind = json_string_value(json_object_get(ev, "kind"));
+            if (kind && strcmp(kind, "result") == 0) {
+                json_t *course = json_object_get(ev, "course");
+                results++;
+                played += !json_is_true(json_object_get(json_object_get(course, "result"), "thrown_in"));
+                checked += skt_check_doublings(course);
+            }
+        } else if (strcmp(type, "error") == 0) {
+            fail_msg("error: %s", json_string_value(json_object_get(turn, "message")));
+        }
+        json_decref(turn);
+        turn = expect(&p.w, NULL, 20000);
+    }
+    json_decref(turn);
+    assert_int_equal(results, 12);
+    assert_true(played >= 4);
+    (void)checked; /* the heuristic's own Kontras are rare: most games have none */
+    skt_ws_close(&p.w);
+    finish(&srv, dir);
+}
+
 /* Counts the lines of the files DIR/eng-*.log that start with `word`
  * and checks each "hand" line names at most 8 cards; -1 when none. */
 static int skt_engine_lines(const char *dir, const char *word, int *logs)
@@ -616,5 +711,5 @@ static void test_claim_server(void **state)
 #define SKT_TABLE_TESTS                                                                           \
     cmocka_unit_test(test_turn_timer), cmocka_unit_test(test_pause_vote),                        \
         cmocka_unit_test(test_five_seats), cmocka_unit_test(test_hint),                          \
-        cmocka_unit_test(test_hint_doubling_offer),                          \
+        cmocka_unit_test(test_hint_doubling_offer), cmocka_unit_test(test_bots_double_by_judgement),                          \
         cmocka_unit_test(test_engines), cmocka_unit_test(test_claim_server),

@@ -193,6 +193,52 @@ static void decide_scripted(sk_room *r)
     TL_OK(sk_room_decide(r, seat, pick, sk_room_seq(r), TL_E));
 }
 
+/* A bot's decision as the answer to the room's question (3.3.2: a
+ * Kontra while only the first card is out, so the seat to move is
+ * offered one too, before its card).  A bot to move that declines
+ * answers with its card: the room takes that as the decline, not as the
+ * first choice on offer (the doubling), which made every bot to move in
+ * the first trick of a server table double.  At a card turn a choice
+ * not on offer becomes the first card. */
+static void test_answer(void **state)
+{
+    (void)state;
+    int to_move_offers = 0, card_turns = 0;
+    for (int k = 0; k < 12; k++) {
+        sk_room *r = tl_room("official", "");
+        fill_humans(r);
+        uint8_t seed[SK_ROOM_SEED_BYTES];
+        seed_of(100 + (uint64_t)k, seed);
+        TL_OK(sk_room_deal(r, seed, TL_E));
+        int guard = 0;
+        while (sk_room_game(r) && guard++ < 200) {
+            const sk_game *g = sk_room_game(r);
+            sk_action legal[SK_MAX_LEGAL];
+            int n;
+            int seat = sk_room_pending(r, legal, &n);
+            int offer = sk_room_offer(r);
+            sk_cards cards = sk_game_legal_cards(g);
+            if (g->pub.phase == SK_PHASE_PLAY && seat == g->pub.to_move && cards) {
+                sk_action card = sk_act_card(seat, sk_cards_first(cards));
+                sk_action dbl = sk_act_double(seat, offer >= 0 ? offer : SK_ACT_KONTRA);
+                if (offer >= 0) { /* the card declines; the doubling stands */
+                    to_move_offers++;
+                    assert_true(sk_action_equal(sk_room_answer(r, card), sk_act_pass(seat)));
+                    assert_true(sk_action_equal(sk_room_answer(r, dbl), dbl));
+                } else if (g->pub.trick_no == 0) { /* a doubling not asked now: a card */
+                    card_turns++;
+                    assert_int_equal(sk_room_answer(r, dbl).type, SK_ACT_CARD);
+                    assert_true(sk_action_equal(sk_room_answer(r, card), card));
+                }
+            }
+            decide_scripted(r);
+        }
+        sk_room_free(r);
+    }
+    assert_true(to_move_offers > 0);
+    assert_true(card_turns > 0);
+}
+
 static void test_full_game(void **state)
 {
     (void)state;
@@ -365,10 +411,7 @@ static void test_leave_away_fallback(void **state)
         if (sk_room_seat_at(r, seat)->away) {
             sk_view v;
             assert_int_equal(sk_room_view(r, seat, &v), SK_OK);
-            sk_action a = sk_bot_act(bot, &v);
-            int offer = sk_room_offer(r);
-            if (offer >= 0 && a.type != offer) /* declines the doubling */
-                a = sk_act_pass(seat);
+            sk_action a = sk_room_answer(r, sk_bot_act(bot, &v));
             TL_OK(sk_room_decide(r, seat, a, sk_room_seq(r), TL_E));
             bot_moves++;
         } else {
@@ -928,6 +971,7 @@ int main(void)
         cmocka_unit_test(test_pause),
         cmocka_unit_test(test_five_players),
         cmocka_unit_test(test_hint_view),
+        cmocka_unit_test(test_answer),
         cmocka_unit_test(test_claim),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

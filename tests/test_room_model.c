@@ -61,16 +61,9 @@ static void decide(sk_room *r, table *t)
     }
     sk_view v;
     TL_OK(sk_room_view(r, seat, &v));
-    sk_action a = sk_bot_act(t->bot[seat], &v);
-    a.seat = (uint8_t)seat;
-    /* as the server does (pass.c): a choice the room does not offer now
-     * (a card while a doubling is asked out of turn) becomes the first
-     * one it does */
-    bool on_offer = false;
-    for (int i = 0; i < n; i++)
-        on_offer = on_offer || sk_action_equal(legal[i], a);
-    if (!on_offer)
-        a = legal[0];
+    /* as the server does (pass.c): the bot's decision as an answer to
+     * the room's question */
+    sk_action a = sk_room_answer(r, sk_bot_act(t->bot[seat], &v));
     TL_OK(sk_room_decide(r, seat, a, sk_room_seq(r), TL_E));
 }
 
@@ -351,12 +344,7 @@ static void test_stand_in(void **state)
             }
             sk_view v;
             TL_OK(sk_room_view(r, 0, &v));
-            sk_action a = sk_bot_act(t.bot[0], &v);
-            bool on_offer = false;
-            for (int i = 0; i < n; i++)
-                on_offer = on_offer || sk_action_equal(legal[i], a);
-            if (!on_offer)
-                a = legal[0];
+            sk_action a = sk_room_answer(r, sk_bot_act(t.bot[0], &v));
             uint64_t seq = sk_room_seq(r) + 1;
             TL_OK(sk_room_stand_in(r, 0, a, sk_room_seq(r), TL_E));
             mine = true;

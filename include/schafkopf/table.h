@@ -152,6 +152,13 @@ int sk_room_pending(const sk_room *r, sk_action *legal, int *n);
  * the pending seat, or -1: a bot that answers such an offer with
  * anything else declines it (the driver decides sk_act_pass). */
 int sk_room_offer(const sk_room *r);
+/* A bot's decision `a` for the pending seat (one of its view's legal
+ * actions, sk_bot_act) as an answer to what the room asks now: offered
+ * a doubling, anything but that doubling declines it (a bot to move
+ * that declines answers with its card), so it is the pass; otherwise a
+ * choice not on offer becomes the first one that is.  The seat is the
+ * pending one's. */
+sk_action sk_room_answer(const sk_room *r, sk_action a);
 
 /* A decision of `seat`: one of the choices of sk_room_pending.  `seen`
  * is the last event number the sender saw; a stale one is refused

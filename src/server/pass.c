@@ -36,17 +36,15 @@ static void apply_job(skx_server *srv, skx_job *j)
         sk_error err = {{0}, NULL};
         sk_action a = j->act;
         a.seat = (uint8_t)j->seat;
-        /* A bot sees every legal action of its view, the room offers the
-         * seat to move no doubling out of the turn order: a choice not
-         * on offer becomes the first one that is. */
-        sk_action legal[SK_MAX_LEGAL];
-        int n = 0, on_offer = 0;
-        if (sk_room_pending(rm->room, legal, &n) == j->seat) {
-            for (int i = 0; i < n; i++)
-                on_offer |= sk_action_equal(legal[i], a);
-            if (!on_offer && n > 0)
-                a = legal[0];
-        }
+        /* A bot sees every legal action of its view, while the room asks
+         * one thing at a time: a doubling on offer (3.3) -- to the seat
+         * to move too, before its card -- or else the seat's card or bid.
+         * Offered a doubling, a bot to move that declines answers with
+         * its card: that is the decline, not the first choice on offer
+         * (the doubling), which made every bot to move in the first
+         * trick double. */
+        if (sk_room_pending(rm->room, NULL, NULL) == j->seat)
+            a = sk_room_answer(rm->room, a);
         int rc = j->stand_in ? sk_room_stand_in(rm->room, j->seat, a, j->seq, &err)
                              : sk_room_decide(rm->room, j->seat, a, j->seq, &err);
         if (rc < 0 && !srv->cfg.quiet)

@@ -342,6 +342,24 @@ int sk_room_offer(const sk_room *r)
     return offer;
 }
 
+/* A bot's decision as the answer to the room's question; see table.h. */
+sk_action sk_room_answer(const sk_room *r, sk_action a)
+{
+    sk_action legal[SK_MAX_LEGAL];
+    int n = 0;
+    int seat = sk_room_pending(r, legal, &n); /* room seats */
+    if (seat < 0 || n == 0)
+        return a;
+    a.seat = (uint8_t)seat;
+    int offer = sk_room_offer(r);
+    if (offer >= 0) /* legal: the doubling, then its decline */
+        return a.type == offer ? legal[0] : legal[1];
+    for (int i = 0; i < n; i++)
+        if (sk_action_equal(legal[i], a))
+            return a;
+    return legal[0];
+}
+
 /* The next decision; see table.h. */
 int sk_room_pending(const sk_room *r, sk_action *legal, int *n)
 {

@@ -481,7 +481,7 @@ static void test_hint_solo_hand(void **state)
  * Before, the hint ranked the heuristic's Kontra measure among pimc's
  * card values and told a defender of a cast-iron Solo to double.  The
  * seat to move gets its cards between; a seat asked out of turn gets
- * the doubling and the pass only. */
+ * the doubling and the pass only.  sk_bot_turn never doubles. */
 static void test_hint_doubling(void **state)
 {
     (void)state;
@@ -521,6 +521,18 @@ static void test_hint_doubling(void **state)
                 for (int k = 1; k < n; k++) {
                     assert_true(isfinite(vals[k]));
                     assert_true(vals[k] <= vals[k - 1]);
+                }
+                sk_bot_free(bot);
+                /* sk_bot_turn, for a driver that asks the doublings apart:
+                 * a fresh bot (it never saw the offer) plays its card, or
+                 * out of turn passes; never the doubling */
+                bot = sk_bot_new(specs[b], 11, NULL);
+                sk_action t = sk_bot_turn(bot, &v);
+                assert_int_equal(t.type, seat == 0 ? SK_ACT_CARD : SK_ACT_PASS);
+                if (seat == 0) {
+                    assert_true(v.hand & SK_BIT(t.card));
+                    if (b == 0) /* the heuristic's card, as its hint ranks it */
+                        assert_int_equal(t.card, acts[gives ? 1 : 0].card);
                 }
                 sk_bot_free(bot);
             }

@@ -46,6 +46,12 @@ const char *sk_bot_name(const sk_bot *bot);
  * seat is not to move and only a Kontra/Retour is on offer, it may
  * return sk_act_pass(seat) to decline. */
 sk_action sk_bot_act(sk_bot *bot, const sk_view *v);
+/* The same for a driver that asks Kontra and Retour apart, as an offer
+ * (core's sk_turn_next, a room's sk_room_offer): never a doubling, so
+ * in the play the seat to move gets its card -- also from a bot that has
+ * not seen the offer its seat declined (a person's stand-in, a bot made
+ * after a restart), which sk_bot_act might answer with the doubling. */
+sk_action sk_bot_turn(sk_bot *bot, const sk_view *v);
 /* Hint: each legal action of the view's seat with the bot's estimated
  * value, higher is better (PIMC: the expected money in units of the
  * seat's side for a card, of the declarer for a bid or declaration;

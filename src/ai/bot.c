@@ -368,11 +368,20 @@ static int choose_card(sk_bot *bot, const sk_view *v, sk_cards legal)
     return best;
 }
 
-/* The bot's decision for the view's seat. */
-sk_action sk_bot_act(sk_bot *bot, const sk_view *v)
+/* The bot's decision for the view's seat; `doublings`: whether a Kontra
+ * or Retour may be the answer (sk_bot_act) or the driver asks them
+ * apart (sk_bot_turn). */
+static sk_action act(sk_bot *bot, const sk_view *v, bool doublings)
 {
     sk_action legal[SK_MAX_LEGAL];
     int n = sk_view_legal(v, legal);
+    if (!doublings) {
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (legal[i].type != SK_ACT_KONTRA && legal[i].type != SK_ACT_RETOUR)
+                legal[k++] = legal[i];
+        n = k;
+    }
     if (bot->kind == BOT_RANDOM)
         return random_act(bot, v, legal, n);
     if (n == 0)
@@ -399,6 +408,16 @@ sk_action sk_bot_act(sk_bot *bot, const sk_view *v)
     if (v->pub.to_move != v->seat)
         return skx_act_pass(v->seat);
     return choose_bid(bot, v, legal, n, values);
+}
+
+sk_action sk_bot_act(sk_bot *bot, const sk_view *v)
+{
+    return act(bot, v, true);
+}
+
+sk_action sk_bot_turn(sk_bot *bot, const sk_view *v)
+{
+    return act(bot, v, false);
 }
 
 /* Orders a hint's list best first by value (insertion sort; n is

@@ -209,6 +209,7 @@ static void post_job(skx_server *srv, skx_room *rm, int seat, const char *engine
     sk_bot_set_rules_seats(bot, sk_room_rules_seats(rm->room, seat)); /* the table's model */
     snprintf(j->spec, sizeof j->spec, "%s", spec);
     j->stand_in = st && st->kind == SK_ROOM_HUMAN && !st->away;
+    j->offered = sk_room_offer(rm->room) >= 0;
     j->rules = *sk_room_rules(rm->room);
     j->view.rules = &j->rules;
     if (engine)

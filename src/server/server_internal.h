@@ -172,6 +172,8 @@ typedef struct skx_job {
     bool stand_in;                /* the fallback bot decides in the player's place: a
                                    * person's (set when posted) or an engine's that
                                    * failed, now or before (set by the worker) */
+    bool offered;                 /* the room offers the seat a doubling (sk_room_offer):
+                                   * the bot's answer is sk_bot_act's, else sk_bot_turn's */
     sk_rules rules;
     sk_view view;
     sk_action act;

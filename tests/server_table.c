@@ -377,10 +377,10 @@ static void test_hint_doubling_offer(void **state)
  * that each decision of a bot seat (all but seat 0) -- bid, declaration,
  * Kontra, Retour, card -- is what a heuristic bot decides on that seat's
  * view (the heuristic is deterministic); returns how many. */
-static int skt_check_doublings(json_t *course)
+static int skt_check_doublings(json_t *course, const char *preset)
 {
     sk_rules r;
-    sk_rules_preset(&r, "official", NULL);
+    sk_rules_preset(&r, preset, NULL);
     uint8_t hands[SK_NSEATS][8];
     size_t i, k;
     json_t *h, *c;
@@ -418,6 +418,8 @@ static int skt_check_doublings(json_t *course)
     return checked;
 }
 
+static void skt_bots_by_judgement(skt_server *srv, const char *preset);
+
 /* Bots at a table double by their own judgement (3.3.2: while only the
  * first card is out, so the seat to move is offered a doubling before
  * its card too).  A bot to move that declined answered with its card,
@@ -425,7 +427,9 @@ static int skt_check_doublings(json_t *course)
  * choice that was: the doubling.  So every bot to move in the first
  * trick gave Kontra or Retour.  A person who passes and declines
  * everything plays with three heuristic bots; every bot decision of
- * each finished game is replayed against the heuristic's own. */
+ * each finished game is replayed against the heuristic's own: at the
+ * official rules and at the sauspiel preset's (Klopfen, Geier,
+ * Farbwenz). */
 static void test_bots_double_by_judgement(void **state)
 {
     (void)state;
@@ -433,9 +437,19 @@ static void test_bots_double_by_judgement(void **state)
     char dir[64];
     const char *extra[] = {"--rate", "1000000", NULL};
     start(&srv, dir, sizeof dir, extra);
+    for (int k = 0; k < 2; k++)
+        skt_bots_by_judgement(&srv, k ? "sauspiel" : "official");
+    finish(&srv, dir);
+}
+
+/* test_bots_double_by_judgement at one preset. */
+static void skt_bots_by_judgement(skt_server *srv, const char *preset)
+{
     skt_player p;
-    skt_player_open(&p, srv.port, "Vroni", 0, 43);
-    json_t *turn = skt_table(&p, ",\"listed\":false", "heuristic");
+    skt_player_open(&p, srv->port, "Vroni", 0, 43);
+    char rules[96];
+    snprintf(rules, sizeof rules, ",\"listed\":false,\"rules\":{\"preset\":\"%s\"}", preset);
+    json_t *turn = skt_table(&p, rules, "heuristic");
     int results = 0, played = 0, checked = 0;
     for (int64_t end = skt_ms() + 60000; turn && results < 12 && skt_ms() < end;) {
         const char *type = json_string_value(json_object_get(turn, "type"));
@@ -455,7 +469,7 @@ static void test_bots_double_by_judgement(void **state)
                 json_t *course = json_object_get(ev, "course");
                 results++;
                 played += !json_is_true(json_object_get(json_object_get(course, "result"), "thrown_in"));
-                checked += skt_check_doublings(course);
+                checked += skt_check_doublings(course, preset);
             }
         } else if (strcmp(type, "error") == 0) {
             fail_msg("error: %s", json_string_value(json_object_get(turn, "message")));
@@ -468,7 +482,6 @@ static void test_bots_double_by_judgement(void **state)
     assert_true(played >= 4);
     assert_true(checked >= 12); /* a bid or a pass at least in every game */
     skt_ws_close(&p.w);
-    finish(&srv, dir);
 }
 
 /* Counts the lines of the files DIR/eng-*.log that start with `word`

@@ -86,10 +86,14 @@ static void test_turn_timer(void **state)
     json_decref(turn);
     /* nobody answers: within some seconds seat 0 has decided anyway, by
      * the fallback bot, which the event says; a bot's own decision does
-     * not say it */
+     * not say it.  The first is in the laying round or the auction, where
+     * a stand-in passes rather than commit the person to a stake or a
+     * game (sk_room_stand_in_passes). */
     json_t *ev = skt_event(&p, "action", 0, 5000);
     assert_non_null(ev);
     assert_true(json_is_true(json_object_get(json_object_get(ev, "event"), "stand_in")));
+    assert_string_equal(json_string_value(json_object_get(json_object_get(ev, "event"), "action")),
+                        "pass");
     json_decref(ev);
     ev = skt_event(&p, "action", 1, 5000);
     assert_non_null(ev);

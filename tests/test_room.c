@@ -239,6 +239,44 @@ static void test_answer(void **state)
     assert_true(card_turns > 0);
 }
 
+/* A person's stand-in (his timer ran out, or he is away) passes where
+ * it may rather than commit him to a game or a stake: in the auction,
+ * the laying round and at a doubling offered (3.3); his declaration
+ * after his own bid and his cards are the bot's. */
+static void test_stand_in_passes(void **state)
+{
+    (void)state;
+    int auction = 0, declare = 0, offers = 0, cards = 0, klopfen = 0;
+    for (int k = 0; k < 8; k++) {
+        sk_room *r = tl_room(k % 2 ? "sauspiel" : "official", "");
+        fill_humans(r);
+        uint8_t seed[SK_ROOM_SEED_BYTES];
+        seed_of(300 + (uint64_t)k, seed);
+        TL_OK(sk_room_deal(r, seed, TL_E));
+        int guard = 0;
+        while (sk_room_game(r) && guard++ < 200) {
+            int phase = sk_room_game(r)->pub.phase;
+            bool passes = sk_room_stand_in_passes(r);
+            if (sk_room_offer(r) >= 0) {
+                assert_true(passes);
+                offers++;
+            } else if (phase == SK_PHASE_AUCTION || phase == SK_PHASE_KLOPFEN) {
+                assert_true(passes); /* a pass is always on offer there */
+                auction += phase == SK_PHASE_AUCTION;
+                klopfen += phase == SK_PHASE_KLOPFEN;
+            } else if (phase == SK_PHASE_DECLARE || phase == SK_PHASE_PLAY) {
+                assert_false(passes);
+                declare += phase == SK_PHASE_DECLARE;
+                cards += phase == SK_PHASE_PLAY;
+            }
+            decide_scripted(r);
+        }
+        assert_false(sk_room_stand_in_passes(r)); /* nobody must decide */
+        sk_room_free(r);
+    }
+    assert_true(auction > 0 && declare > 0 && offers > 0 && cards > 0 && klopfen > 0);
+}
+
 static void test_full_game(void **state)
 {
     (void)state;
@@ -972,6 +1010,7 @@ int main(void)
         cmocka_unit_test(test_five_players),
         cmocka_unit_test(test_hint_view),
         cmocka_unit_test(test_answer),
+        cmocka_unit_test(test_stand_in_passes),
         cmocka_unit_test(test_claim),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

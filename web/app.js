@@ -274,7 +274,8 @@ class App {
     this.stoodIn.seats.add(ev.seat);
     if (ev.seat !== r.seat) { if (first) addNote(t('stood_in', seatName(r, ev.seat))); return; }
     const card = ev.kind === 'action' && ev.action.startsWith('card ') ? cardLabel(ev.action.slice(5)) : null;
-    const s = card ? t('stood_in_you_card', card) : t('stood_in_you');
+    const passed = ev.kind === 'decline' || ev.action === 'pass'; // it passes rather than bid, lay or double
+    const s = card ? t('stood_in_you_card', card) : passed ? t('stood_in_you_pass') : t('stood_in_you');
     if (first) addNote(s);
     this.note(s); this.say(s);
   }

@@ -40,6 +40,7 @@ export const STRINGS = {
     stood_in: 'Für {0} hat der Ersatz-Bot entschieden.',
     stood_in_you: 'Deine Zeit war um: der Ersatz-Bot hat für dich entschieden.',
     stood_in_you_card: 'Deine Zeit war um: der Ersatz-Bot hat für dich {0} gespielt.',
+    stood_in_you_pass: 'Deine Zeit war um: der Ersatz-Bot hat für dich gepasst (er spielt, klopft und verdoppelt nie für dich).',
     paused: 'Pause.', pause_votes: 'Pause gewünscht von: {0}',
     timer_left: 'noch {0} s', bidding: 'Ansagen', offer_kontra: 'Kontra möglich',
     // actions in words
@@ -226,6 +227,7 @@ export const STRINGS = {
     stood_in: 'The stand-in bot decided for {0}.',
     stood_in_you: 'Your time was up: the stand-in bot decided for you.',
     stood_in_you_card: 'Your time was up: the stand-in bot played {0} for you.',
+    stood_in_you_pass: 'Your time was up: the stand-in bot passed for you (it never bids, knocks or doubles for you).',
     paused: 'Paused.', pause_votes: 'Pause wanted by: {0}',
     timer_left: '{0} s left', bidding: 'Calls', offer_kontra: 'Kontra possible',
     a_pass: 'Pass (I do not play)', a_pass_yield: 'Go ahead (I leave you the game)',

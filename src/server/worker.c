@@ -41,7 +41,8 @@ static void *worker_main(void *arg)
             skx_engseat_free(j->eng);
             j->eng = NULL;
         } else {
-            j->act = j->eng       ? skx_engine_job_act(j)
+            j->act = j->passes    ? sk_act_pass(j->view.seat)
+                     : j->eng     ? skx_engine_job_act(j)
                      : j->offered ? sk_bot_act(j->bot, &j->view)
                                   : sk_bot_turn(j->bot, &j->view);
         }

@@ -360,6 +360,24 @@ sk_action sk_room_answer(const sk_room *r, sk_action a)
     return legal[0];
 }
 
+/* Whether a stand-in for a person passes; see table.h. */
+bool sk_room_stand_in_passes(const sk_room *r)
+{
+    sk_action legal[SK_MAX_LEGAL];
+    int n = 0;
+    if (sk_room_pending(r, legal, &n) < 0)
+        return false;
+    if (sk_room_offer(r) >= 0)
+        return true;
+    int phase = r->game.pub.phase;
+    if (phase != SK_PHASE_AUCTION && phase != SK_PHASE_KLOPFEN && phase != SK_PHASE_HOCHZEIT)
+        return false;
+    for (int i = 0; i < n; i++)
+        if (legal[i].type == SK_ACT_PASS)
+            return true;
+    return false;
+}
+
 /* The next decision; see table.h. */
 int sk_room_pending(const sk_room *r, sk_action *legal, int *n)
 {

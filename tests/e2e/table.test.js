@@ -305,10 +305,13 @@ test('a turn timer that runs out: the stand-in bot decides in the player\'s plac
     await dealt(me.page);
     // Nobody clicks: each decision of seat 0 runs out and the stand-in
     // bot makes it.  The note line says so every time, naming a card it
-    // played; the log once a game.
+    // played; the log once a game.  The first decision (laying round or
+    // auction) is a pass: a stand-in never bids, lays or doubles for a
+    // person.
     const t0 = Date.now();
     await me.page.waitForFunction(() => /^Deine Zeit war um: der Ersatz-Bot hat für dich/.test(document.getElementById('note').textContent), null, { timeout: 20000 });
     note(t, `a 1 s timer ran out: the page said so after ${Date.now() - t0} ms`);
+    assert.equal(await me.page.locator('#note').textContent(), 'Deine Zeit war um: der Ersatz-Bot hat für dich gepasst (er spielt, klopft und verdoppelt nie für dich).');
     await me.page.waitForFunction(() => /^Deine Zeit war um: der Ersatz-Bot hat für dich .+ gespielt\.$/.test(document.getElementById('note').textContent), null, { timeout: 60000 });
     await shot(me.page, 'desktop-stand-in-de.png');
     const { logged, game } = await me.page.evaluate(() => ({
@@ -317,7 +320,7 @@ test('a turn timer that runs out: the stand-in bot decides in the player\'s plac
     }));
     assert.ok(logged >= 1 && logged <= game, `${logged} stand-in lines in the log by game ${game}: one a game`);
     await me.page.locator('#lang').selectOption('en');
-    await me.page.waitForFunction(() => /^Your time was up: the stand-in bot (decided for you|played .+ for you)\.$/.test(document.getElementById('note').textContent), null, { timeout: 20000 });
+    await me.page.waitForFunction(() => /^Your time was up: the stand-in bot (decided for you|played .+ for you|passed for you \(it never bids, knocks or doubles for you\))\.$/.test(document.getElementById('note').textContent), null, { timeout: 20000 });
     await shot(me.page, 'desktop-stand-in-en.png');
     // The seat stays his, a person's.
     const v = await view(me.page);

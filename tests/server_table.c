@@ -331,6 +331,20 @@ static bool skt_offers(json_t *turn, const char *a)
     return false;
 }
 
+/* Answers a turn prompt as a cautious player: a pass (or the decline
+ * of a doubling) where it may, else the first choice on offer. */
+static void skt_pass_or_first(skt_player *p, json_t *turn)
+{
+    const char *a = skt_offers(turn, "pass")
+                        ? "pass"
+                        : json_string_value(json_array_get(json_object_get(turn, "legal"), 0));
+    char msg[200];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"decide\",\"room\":\"%s\",\"action\":\"%s\",\"seen\":%lld}", p->room,
+             a, (long long)json_integer_value(json_object_get(turn, "seq")));
+    assert_int_equal(skt_ws_send(&p->w, msg), 0);
+}
+
 /* A hint while the table offers the seat a Kontra (3.3.1): the answer is
  * the bot's yes or no, the Kontra and the pass that declines it, in
  * the order of its advice -- not the Kontra alone, as every such hint
@@ -347,9 +361,6 @@ static void test_hint_doubling_offer(void **state)
     json_t *turn = skt_table(&p, ",\"listed\":false", "heuristic");
     bool asked = false;
     for (int moves = 0; turn && !asked && moves < 400; moves++) {
-        const char *a = skt_offers(turn, "pass") ? "pass"
-                                                 : json_string_value(json_array_get(
-                                                       json_object_get(turn, "legal"), 0));
         if (skt_offers(turn, "kontra")) {
             skt_say(&p, "{\"type\":\"hint\",\"room\":\"%s\"}");
             json_t *h = expect(&p.w, "hint", 20000);
@@ -363,11 +374,7 @@ static void test_hint_doubling_offer(void **state)
             json_decref(h);
             asked = true;
         }
-        char msg[200];
-        snprintf(msg, sizeof msg,
-                 "{\"type\":\"decide\",\"room\":\"%s\",\"action\":\"%s\",\"seen\":%lld}",
-                 p.room, a, (long long)json_integer_value(json_object_get(turn, "seq")));
-        assert_int_equal(skt_ws_send(&p.w, msg), 0);
+        skt_pass_or_first(&p, turn);
         json_decref(turn);
         turn = expect(&p.w, "turn", 20000);
     }
@@ -458,14 +465,7 @@ static void skt_bots_by_judgement(skt_server *srv, const char *preset)
     for (int64_t end = skt_ms() + 60000; turn && results < 12 && skt_ms() < end;) {
         const char *type = json_string_value(json_object_get(turn, "type"));
         if (strcmp(type, "turn") == 0) {
-            const char *a = skt_offers(turn, "pass")
-                                ? "pass"
-                                : json_string_value(json_array_get(json_object_get(turn, "legal"), 0));
-            char msg[200];
-            snprintf(msg, sizeof msg,
-                     "{\"type\":\"decide\",\"room\":\"%s\",\"action\":\"%s\",\"seen\":%lld}",
-                     p.room, a, (long long)json_integer_value(json_object_get(turn, "seq")));
-            assert_int_equal(skt_ws_send(&p.w, msg), 0);
+            skt_pass_or_first(&p, turn);
         } else if (strcmp(type, "event") == 0) {
             json_t *ev = json_object_get(turn, "event");
             const char *kind = json_string_value(json_object_get(ev, "kind"));

@@ -389,6 +389,39 @@ static void test_hint_doubling_offer(void **state)
     finish(&srv, dir);
 }
 
+/* A person who leaves during the laying round or the auction: the
+ * fallback bot finishes the game in his seat, and with his money it
+ * passes rather than bid or lay (sk_room_stand_in_passes); a spectator
+ * sees the seat's next decision, a pass not flagged as a stand-in's (the
+ * seat is away: the bot plays it as itself). */
+static void test_left_seat_passes(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    start(&srv, dir, sizeof dir, NULL);
+    for (int k = 0; k < 3; k++) {
+        skt_player p, q;
+        skt_player_open(&p, srv.port, "Girgl", 0, 51 + (unsigned)k);
+        json_t *turn = skt_table(&p, ",\"listed\":false,\"fallback\":\"pimc\"", "heuristic");
+        skt_player_open(&q, srv.port, "Zaungast", -1, 61 + (unsigned)k);
+        snprintf(q.room, sizeof q.room, "%s", p.room);
+        json_decref(skt_request(&q, "{\"type\":\"spectate\",\"room\":\"%s\"%.0d}", 0, "state"));
+        assert_true(skt_offers(turn, "pass")); /* the laying round or the auction */
+        json_decref(turn);
+        json_decref(skt_request(&p, "{\"type\":\"leave\",\"room\":\"%s\"%.0d}", 0, "left"));
+        json_t *ev = skt_event(&q, "action", 0, 20000);
+        assert_non_null(ev);
+        json_t *e = json_object_get(ev, "event");
+        assert_string_equal(json_string_value(json_object_get(e, "action")), "pass");
+        assert_null(json_object_get(e, "stand_in"));
+        json_decref(ev);
+        skt_ws_close(&q.w);
+        skt_ws_close(&p.w);
+    }
+    finish(&srv, dir);
+}
+
 /* Replays a finished game from its course (the result event) and checks
  * that each decision of a bot seat (all but seat 0) -- bid, declaration,
  * Kontra, Retour, card -- is what a heuristic bot decides on that seat's
@@ -736,5 +769,6 @@ static void test_claim_server(void **state)
 #define SKT_TABLE_TESTS                                                                           \
     cmocka_unit_test(test_turn_timer), cmocka_unit_test(test_pause_vote),                        \
         cmocka_unit_test(test_five_seats), cmocka_unit_test(test_hint),                          \
-        cmocka_unit_test(test_hint_doubling_offer), cmocka_unit_test(test_bots_double_by_judgement),                          \
+        cmocka_unit_test(test_hint_doubling_offer), cmocka_unit_test(test_bots_double_by_judgement), \
+        cmocka_unit_test(test_left_seat_passes),                          \
         cmocka_unit_test(test_engines), cmocka_unit_test(test_claim_server),

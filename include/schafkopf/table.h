@@ -159,13 +159,14 @@ int sk_room_offer(const sk_room *r);
  * choice not on offer becomes the first one that is.  The seat is the
  * pending one's. */
 sk_action sk_room_answer(const sk_room *r, sk_action a);
-/* Whether a stand-in deciding for the pending seat's person (his turn
- * timer ran out, or he is gone longer than the driver waits) passes
- * without asking its bot, so that it never commits him to a game or a
- * stake he did not choose: a pass is on offer in the auction, the laying
- * round (Klopfen) or the answer to a Hochzeit, or a Kontra or Retour is
- * offered (the pass declines it).  His declaration after his own bid and
- * his cards are the bot's.  False when nobody must decide. */
+/* Whether a bot deciding for the pending seat's person (his turn timer
+ * ran out, he is gone longer than the driver waits, or he left during
+ * the game) passes without asking its bot, so that it never commits him
+ * to a game or a stake he did not choose: a pass is on offer in the
+ * auction, the laying round (Klopfen) or the answer to a Hochzeit, or a
+ * Kontra or Retour is offered (the pass declines it).  His declaration
+ * after his own bid and his cards are the bot's.  False when nobody
+ * must decide. */
 bool sk_room_stand_in_passes(const sk_room *r);
 
 /* A decision of `seat`: one of the choices of sk_room_pending.  `seen`

@@ -173,9 +173,9 @@ void skx_rooms_advance(skx_server *srv)
  * `spec` if it has none of that spec) and a copy of its view; for an
  * engine ("ext:NAME") the seat's engine, with the room's fallback bot
  * for when it fails.  On a person's seat (not away: the fallback bot in
- * his place) the decision is a stand-in's (sk_room_stand_in), which
- * passes where it may rather than bid, lay or double for him
- * (sk_room_stand_in_passes). */
+ * his place) the decision is a stand-in's (sk_room_stand_in).  For a
+ * person, present, absent or gone, the bot passes where it may rather
+ * than bid, lay or double with his money (sk_room_stand_in_passes). */
 static void post_job(skx_server *srv, skx_room *rm, int seat, const char *engine_spec)
 {
     const sk_room_seat *st = sk_room_seat_at(rm->room, seat);
@@ -212,7 +212,9 @@ static void post_job(skx_server *srv, skx_room *rm, int seat, const char *engine
     snprintf(j->spec, sizeof j->spec, "%s", spec);
     j->stand_in = st && st->kind == SK_ROOM_HUMAN && !st->away;
     j->offered = sk_room_offer(rm->room) >= 0;
-    j->passes = j->stand_in && sk_room_stand_in_passes(rm->room);
+    /* a person's money: his stand-in or, after he left during the game,
+     * the bot that finishes it never bids, lays or doubles with it */
+    j->passes = st && st->kind == SK_ROOM_HUMAN && sk_room_stand_in_passes(rm->room);
     j->rules = *sk_room_rules(rm->room);
     j->view.rules = &j->rules;
     if (engine)

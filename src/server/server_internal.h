@@ -174,7 +174,7 @@ typedef struct skx_job {
                                    * failed, now or before (set by the worker) */
     bool offered;                 /* the room offers the seat a doubling (sk_room_offer):
                                    * the bot's answer is sk_bot_act's, else sk_bot_turn's */
-    bool passes;                  /* a person's stand-in passes, the bot not asked
+    bool passes;                  /* a bot in a person's seat passes, not asked
                                    * (sk_room_stand_in_passes) */
     sk_rules rules;
     sk_view view;

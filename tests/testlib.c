@@ -582,6 +582,46 @@ void tl_room_decide_random(sk_room *r, sk_rng *rng)
         fail_msg("a choice on offer was refused: %s", err.msg);
 }
 
+/* See testlib.h: people in every seat. */
+void tl_room_fill_humans(sk_room *r)
+{
+    /* names that are no card notation */
+    static const char *const NAMES[] = {"Anna", "Bert", "Chris", "Doris", "Emil", "Franz"};
+    for (int s = 0; s < sk_room_seats(r); s++)
+        TL_OK(sk_room_sit_human(r, s, 100 + (uint64_t)s, NAMES[s], TL_E));
+}
+
+/* See testlib.h: a deal seed from a number. */
+void tl_room_seed(uint64_t k, uint8_t *seed)
+{
+    sk_rng rng;
+    sk_rng_seed(&rng, k);
+    for (int i = 0; i < SK_ROOM_SEED_BYTES; i++)
+        seed[i] = (uint8_t)sk_rng_next(&rng);
+}
+
+/* See testlib.h: the scripted decision. */
+void tl_room_decide_scripted(sk_room *r)
+{
+    sk_action legal[SK_MAX_LEGAL];
+    int n;
+    int seat = sk_room_pending(r, legal, &n);
+    assert_true(seat >= 0 && n > 0);
+    const sk_game *g = sk_room_game(r);
+    sk_action pick = legal[0];
+    for (int i = 0; i < n; i++) {
+        bool forehand = seat == (g->pub.dealer + 1) % 4;
+        if (legal[i].type == SK_ACT_PASS && !forehand && g->pub.phase == SK_PHASE_AUCTION)
+            pick = legal[i];
+        if (legal[i].type == SK_ACT_BID && forehand && pick.type != SK_ACT_BID)
+            pick = legal[i];
+        if (legal[i].type == SK_ACT_PASS && n == 2 && legal[0].type == SK_ACT_KONTRA)
+            pick = legal[i];
+    }
+    TL_OK(sk_room_decide(r, seat, pick, sk_room_seq(r), TL_E));
+}
+
+
 /* See testlib.h: the last trick's cards, in turn. */
 int tl_last_trick_line(const sk_game *g, uint8_t *cards)
 {

@@ -159,6 +159,16 @@ sk_room *tl_room(const char *preset, const char *opts);
  * passes often in the auction and the laying round, a doubling now
  * and then. */
 void tl_room_decide_random(sk_room *r, sk_rng *rng);
+/* Seats people in every seat: player ids 100, 101, ..., names Anna,
+ * Bert, Chris, Doris, Emil. */
+void tl_room_fill_humans(sk_room *r);
+/* A room's deal seed (SK_ROOM_SEED_BYTES) from a number: the tests'
+ * own, reproducible. */
+void tl_room_seed(uint64_t k, uint8_t *seed);
+/* Decides for the pending seat by a fixed script: forehand plays the
+ * first game it may bid and declares the first contract on offer, the
+ * others pass, doublings are declined, the first card is played. */
+void tl_room_decide_scripted(sk_room *r);
 /* The line of the last trick: each seat's last card, in turn from the
  * seat to move (a claim of the cards left); returns their number. */
 int tl_last_trick_line(const sk_game *g, uint8_t *cards);

@@ -538,6 +538,48 @@ static void test_hint_doubling(void **state)
             }
 }
 
+/* A hint's card values are the seat's own money (4.2.4): the declarer's
+ * units times skx_pimc_own_scale, signed by the side -- checked against
+ * the engine's settlement for every seat of games reached by random
+ * bids (Sauspiel, Solo, Wenz, Hochzeit, Touts, Bettel), at every level
+ * of the thresholds.  A Solo's defender pays a third of what its
+ * declarer wins, which the hint showed three times over before. */
+static void test_own_scale(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    tl_set(&r, "allow_hochzeit", "yes");
+    tl_set(&r, "allow_bettel", "yes");
+    sk_rng rng;
+    sk_rng_seed(&rng, 31);
+    int lone = 0, pairs = 0;
+    for (int i = 0; i < 2000; i++) { /* random declarations: mostly lone games */
+        sk_game g;
+        sk_game_deal(&g, &r, i & 3, &rng, false);
+        while (!sk_game_over(&g) && g.pub.phase != SK_PHASE_PLAY) {
+            sk_action legal[SK_MAX_LEGAL];
+            int n = sk_game_legal(&g, legal);
+            sk_game_apply(&g, legal[sk_rng_below(&rng, (uint32_t)n)], NULL);
+        }
+        if (g.pub.phase != SK_PHASE_PLAY || g.pub.contract.type == SK_C_RAMSCH)
+            continue;
+        int decl = sk_cards_count(sk_game_side_mask(&g));
+        lone += decl == 1;
+        pairs += decl == 2;
+        for (int level = 0; level < 4; level++) {
+            static const int POINTS[4] = {20, 45, 75, 100}, TRICKS[4] = {0, 3, 5, 8};
+            sk_result res;
+            assert_int_equal(sk_game_settle_as(&g, POINTS[level], TRICKS[level], &res, NULL), 0);
+            for (int s = 0; s < SK_NSEATS; s++) {
+                double sign = sk_game_side(&g, s) == SK_SIDE_DECLARER ? 1 : -1;
+                double want = sign * (double)res.money[res.declarer] * skx_pimc_own_scale(&g, s);
+                assert_true(fabs((double)res.money[s] - want) < 1e-9);
+            }
+        }
+    }
+    assert_true(lone > 10 && pairs > 10);
+}
+
 /* A hand with nothing to play: the hint (the terminal's and the
  * server's are pimc) puts the pass first and every bid below it -- a
  * bid whose contracts were not even priced is not as good as the pass,
@@ -826,6 +868,7 @@ int main(void)
         cmocka_unit_test(test_hint_solo_hand),
         cmocka_unit_test(test_hint_weak_hand_passes),
         cmocka_unit_test(test_hint_doubling),
+        cmocka_unit_test(test_own_scale),
         cmocka_unit_test(test_heuristic_solo_longest_suit),
         cmocka_unit_test(test_pimc_no_thin_sauspiel),
     };

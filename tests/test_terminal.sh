@@ -177,8 +177,9 @@ grep -q 'E Acorns (Eichel), G Leaves (Gras), H Hearts (Herz), S Bells' "$tmp/th"
 # the hint names a bid the bot did not price (no club player would
 # consider it with the hand) in words, not with a made-up number; a bid
 # it priced by the money it brings (the bot's units times the tariff's),
-# a pass, the yardstick, without a number; a card by its value; each
-# with the language's decimal sign
+# a pass, the yardstick, without a number; a card by the seat's own
+# money, at a table for tournament points by its value; each with the
+# language's decimal sign
 play_script "$tmp/tq" '?\nq\n' --seed 1
 grep -q '^Tipp: weiter, ich spiele (kommt nicht in Frage)$' "$tmp/tq" &&
     ok "hint: an unpriced bid in words" || fail "hint: $(grep -m1 '^Tipp' "$tmp/tq")"
@@ -189,8 +190,11 @@ play_script "$tmp/tq3" '?\nq\n' --seed 4
 grep -Eq '^Tipp: ich spiele \(erwartet \+[0-9]+,[0-9]{2} €\), weiter$' "$tmp/tq3" &&
     ok "hint: a bid's money in German" || fail "hint: $(grep -m1 '^Tipp' "$tmp/tq3")"
 play_script "$tmp/tq4" '1\n?\nq\n' --seed 5
-grep -Eq '^Tipp: [EGHS][AZKOU0-9]+ \(Wert -?[0-9]+,[0-9]\)(, |$)' "$tmp/tq4" &&
-    ok "hint: a card's value" || fail "hint: $(grep '^Tipp' "$tmp/tq4" | tail -1)"
+grep -Eq '^Tipp: [EGHS][AZKOU0-9]+ \(erwartet [-+]?[0-9]+,[0-9]{2} €\)(, |$)' "$tmp/tq4" &&
+    ok "hint: a card's money" || fail "hint: $(grep '^Tipp' "$tmp/tq4" | tail -1)"
+play_script "$tmp/tq5" '1\n?\nq\n' --seed 5 --rule score=points
+grep -Eq '^Tipp: [EGHS][AZKOU0-9]+ \(Wert -?[0-9]+,[0-9]\)(, |$)' "$tmp/tq5" &&
+    ok "hint: a card's value at a table for points" || fail "hint: $(grep '^Tipp' "$tmp/tq5" | tail -1)"
 
 [ "$fails" = 0 ] || { echo "test_terminal.sh: $fails failed"; exit 1; }
 echo "test_terminal.sh: all passed"

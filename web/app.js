@@ -345,9 +345,10 @@ class App {
     const best = m.hints && m.hints[0];
     if (!best) { this.note(t('hint_none')); return; }
     const phase = r.game && r.game.table ? r.game.table.phase : null, rules = fullRules(this.presets, r.rules);
+    const contract = r.game && r.game.table && r.game.table.contract ? r.game.table.contract.code : null;
     const list = m.hints.slice(0, 3).map((x) => {
       const words = x.action.startsWith('card ') ? cardLabel(x.action.slice(5)) : (document.querySelector(`#actions [data-action="${CSS.escape(x.action)}"] .a-label`) || {}).textContent || x.action;
-      const worth = hintWorth(x.action, x.value, phase, rules);
+      const worth = hintWorth(x.action, x.value, phase, rules, contract);
       return worth ? `${words} (${worth})` : words;
     });
     this.note(t('hint_best', list.join(' · ')));

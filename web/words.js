@@ -163,20 +163,24 @@ export function callList(actions, rules, nseats) {
 // A hint's value in words (the server's hint, contracts A.1): null is a
 // bid the bot did not price; in the auction a bid or declaration at a
 // money table is the money it would bring the seat, the bot's units
-// times the tariff's unit ("erwartet +1,31 €"), and a pass -- the
+// times the tariff's unit ("erwartet +1,31 €"), and so is a card of a
+// game with a declarer (`contract`, its code), and a pass -- the
 // yardstick, 0 -- says nothing (''), nor does a Kontra, Retour or its
 // pass in the play (the bot's yes or no, not priced like the cards);
 // anything else is the bot's value
 // (higher is better).  `rules`: the table's full rules (fullRules), or
 // null while they are not known.
-export function hintWorth(action, value, phase, rules) {
+export function hintWorth(action, value, phase, rules, contract = null) {
   if (value === null) return t('hint_unpriced');
   const auction = phase === 'auction' || phase === 'declare';
   const verb = action.split(' ')[0];
   if (auction && verb === 'pass') return '';
   if (phase === 'play' && verb !== 'card') return ''; // a doubling or its pass: no number
   const unit = rules && rules.score !== 'points' ? Number(rules.unit_cents) : 0;
-  if (auction && (verb === 'bid' || verb === 'declare') && unit > 0)
+  // a card of a game with a declarer is priced as the seat's own money
+  // (a Ramsch's by the rules of thumb, no money)
+  const card = phase === 'play' && verb === 'card' && contract && contract !== 'ramsch';
+  if ((card || (auction && (verb === 'bid' || verb === 'declare'))) && unit > 0)
     return t('hint_expected', money(Math.round(Number(value) * unit), true));
   return Number(value).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }

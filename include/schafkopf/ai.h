@@ -54,7 +54,8 @@ sk_action sk_bot_act(sk_bot *bot, const sk_view *v);
 sk_action sk_bot_turn(sk_bot *bot, const sk_view *v);
 /* Hint: each legal action of the view's seat with the bot's estimated
  * value, higher is better (PIMC: the expected money in units of the
- * seat's side for a card, of the declarer for a bid or declaration;
+ * seat itself for a card -- a Solo's defender's third of what the
+ * declarer wins --, of the declarer for a bid or declaration;
  * heuristic: its rules' scores); returns the count, best first.  A bid
  * or declaration PIMC did not price, its hand being far from what the
  * contract needs, has the value SK_BOT_UNPRICED and comes last: show

@@ -135,6 +135,12 @@ double skx_pimc_declarer_units(const sk_game *g, int level);
 /* What a seat scores from a result in tariff units: money, or
  * tournament points at a table that plays for points (bot_bid.c). */
 double skx_pimc_score_units(const sk_rules *r, const sk_result *res, int seat);
+/* The factor from the declarer's units, signed by `seat`'s side, to
+ * the seat's own: 1 on the declarer's side (each of its seats gets what
+ * the declarer gets), and for a defender the declarer side's seats over
+ * the defenders' -- a Solo's defender pays a third of what its declarer
+ * wins, a Sauspiel's as much as one winner gets (bot_bid.c). */
+double skx_pimc_own_scale(const sk_game *g, int seat);
 /* Auction and declaration by sampling (bot_bid.c): each contract the
  * hand may declare is priced over sampled deals; fills values[i] for
  * legal[i] (expected units) and returns the choice. */

@@ -270,14 +270,19 @@ static skx_pimc pimc_of(sk_bot *bot)
  * The solved deals share the decision's node budget; one that would
  * overrun it is dropped and ends the sampling.
  * Fills value[card]; returns the number of deals solved (0: no answer).
+ * *own (when not NULL) gets the factor that turns those values into the
+ * seat's own money (skx_pimc_own_scale).
  * A Ramsch is left to the rules of thumb: the solver's paranoid Ramsch
  * value (all three against one) made a weaker player -- over 400
  * duplicate Ramsch deals -2.6 +- 3.8 cents a deal against the heuristic.
  */
-static int pimc_values(sk_bot *bot, const sk_view *v, sk_cards legal, double value[SK_NCARDS])
+static int pimc_values(sk_bot *bot, const sk_view *v, sk_cards legal, double value[SK_NCARDS],
+                       double *own)
 {
     for (int c = 0; c < SK_NCARDS; c++)
         value[c] = 0;
+    if (own)
+        *own = 1;
     if (v->pub.contract.type == SK_C_RAMSCH || sk_sample_init(bot->sampler, v) < 0)
         return 0;
     int mine = declarer_side(v), done = 0;
@@ -293,6 +298,8 @@ static int pimc_values(sk_bot *bot, const sk_view *v, sk_cards legal, double val
         if (now >= stop)
             break;
         sk_sample_game(v, hands[i], &g);
+        if (own && i == 0) /* the same contract, so the same sides, in every deal */
+            *own = skx_pimc_own_scale(&g, v->seat);
         if (respond) {
             double val[SK_NCARDS];
             skx_respond_values(&g, legal, bot->rules_seats, val);
@@ -355,7 +362,7 @@ static int choose_card(sk_bot *bot, const sk_view *v, sk_cards legal)
     if (bot->kind == BOT_POLICY)
         return sk_policy_card(v, legal);
     double value[SK_NCARDS];
-    if (pimc_values(bot, v, legal, value) == 0)
+    if (pimc_values(bot, v, legal, value, NULL) == 0)
         return sk_policy_card(v, legal);
     /* what people play stands unless a card is clearly worth more: by
      * PIMC_HUMAN_MARGIN over the best so far (docs/ai.md) */
@@ -461,10 +468,15 @@ static int hint_play(sk_bot *bot, const sk_view *v, sk_action *legal, double *va
         double tmp[SK_MAX_LEGAL];
         give = choose_bid(bot, v, legal, n, tmp).type == legal[dbl].type;
     }
-    double value[SK_NCARDS] = {0};
-    /* PIMC without an answer (a Ramsch): the rule of thumb */
-    if (cards && !(bot->kind == BOT_PIMC && pimc_values(bot, v, cards, value) > 0))
+    double value[SK_NCARDS] = {0}, own = 1;
+    if (cards && bot->kind == BOT_PIMC && pimc_values(bot, v, cards, value, &own) > 0) {
+        for (sk_cards l = cards; l; l &= l - 1) /* the seat's own money */
+            value[skx_cards_first(l)] *= own;
+    } else if (cards) { /* PIMC without an answer (a Ramsch): the rule of thumb */
+        for (int c = 0; c < SK_NCARDS; c++)
+            value[c] = 0;
         value[skx_heur_card(v, cards)] = 1;
+    }
     sk_action order[SK_MAX_LEGAL];
     double ov[SK_MAX_LEGAL];
     int m = 0, k = 0;

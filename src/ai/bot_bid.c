@@ -104,6 +104,15 @@ double skx_pimc_score_units(const sk_rules *r, const sk_result *res, int seat)
     return (double)res->money[seat] / (r->unit_cents ? r->unit_cents : 1);
 }
 
+/* The factor to a seat's own money; see ai_internal.h. */
+double skx_pimc_own_scale(const sk_game *g, int seat)
+{
+    if (sk_game_side(g, seat) == SK_SIDE_DECLARER)
+        return 1;
+    int decl = skx_cards_count(sk_game_side_mask(g)), def = g->pub.nseats - decl;
+    return def > 0 ? (double)decl / def : 1;
+}
+
 /* The declarer's own score, in units, for a threshold level (see
  * ai_internal.h), settled by the engine itself (sk_game_settle_as) from a
  * representative outcome of that level: under 31, 31-60, 61-90, from 91

@@ -85,9 +85,13 @@ size_t skx_table_hint_value(skx_lang lang, const sk_view *v, sk_action a, double
             buf[0] = '\0';
         return 0;
     }
-    if (auction && (a.type == SK_ACT_BID || a.type == SK_ACT_DECLARE) &&
+    /* a card of a game with a declarer: the seat's own money (pimc;
+     * a Ramsch is priced by the rules of thumb, no money) */
+    bool card = v->pub.phase == SK_PHASE_PLAY && a.type == SK_ACT_CARD &&
+                v->pub.contract.type != SK_C_RAMSCH;
+    if ((card || (auction && (a.type == SK_ACT_BID || a.type == SK_ACT_DECLARE))) &&
         v->rules->score == SK_SCORE_MONEY && v->rules->unit_cents > 0) {
-        /* the declarer's own money, which would be this seat's */
+        /* the seat's own money: a bid's is the declarer's it would be */
         char money[32];
         skx_table_money(lang, llround(value * v->rules->unit_cents), money, sizeof money);
         return (size_t)snprintf(buf, size, skx_tr(lang, L_EXPECTED), money);

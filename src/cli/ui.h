@@ -172,9 +172,10 @@ sk_cards skx_table_trumps(const sk_public *p);
 /* Formats money in cents as "+1,20" / "-0,40" / "0,00" (German) or
  * with a decimal point (English). */
 size_t skx_table_money(skx_lang lang, int64_t cents, char *buf, size_t size);
-/* A hint's value in words for action a of view v: a bid or declaration
- * at a money table as the money it brings the seat ("erwartet +1,30 €",
- * the bot's units times the tariff's unit), a pass in the auction as ""
+/* A hint's value in words for action a of view v: a bid or declaration,
+ * and a card of a game with a declarer, at a money table as the money
+ * it brings the seat ("erwartet +1,30 €", the bot's units times the
+ * tariff's unit), a pass in the auction as ""
  * (the yardstick, 0), a doubling or its pass in the play as "" (the
  * bot's yes or no), anything else as "Wert 1,4" / "value 1.4"; a
  * choice the bot did not price (SK_BOT_UNPRICED) "kommt nicht in

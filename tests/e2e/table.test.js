@@ -397,6 +397,20 @@ test('the hint on a Kontra offer: the bot\'s yes or no, without a number, in bot
       assert.equal(await me.page.locator('#actions button.hinted').getAttribute('data-action'), first);
       await shot(me.page, `desktop-hint-kontra-${lang}.png`);
     }
+    // Declined, the seat's card: each card the hint names with the money
+    // it would bring this seat (a defender's own share)
+    await me.page.locator('#actions button[data-action="pass"]').click();
+    const turn = await playUntilResult([me], { until: (p, v) => v.legal.length > 0, shared: { bid: true } });
+    if (turn.ended === 'until') {
+      await me.page.locator('#lang').selectOption('de');
+      await me.page.locator('#note').evaluate((e) => { e.textContent = ''; });
+      await me.page.locator('#hint').click();
+      await me.page.waitForFunction(() => /^Tipp: /.test(document.getElementById('note').textContent), null, { timeout: 20000 });
+      const text = await me.page.locator('#note').textContent();
+      for (const item of text.replace(/^Tipp: /, '').split(' · '))
+        assert.match(item, / \(erwartet [+−]?\d+,\d\d €\)$/, `a card in the hint "${text}" without its money`);
+      await shot(me.page, 'desktop-hint-card-de.png');
+    }
   } finally {
     await me.context.close();
   }

@@ -266,7 +266,12 @@ test('a hint says a bid\'s value as the money it would bring', async () => {
   assert.equal(hintWorth('declare solo:E', -2.5, 'declare', money), 'erwartet −0,25 €');
   assert.equal(hintWorth('pass', 0, 'auction', money), '');
   assert.equal(hintWorth('bid wenz', null, 'auction', money), 'kommt nicht in Frage');
-  assert.equal(hintWorth('card EO', 7.5, 'play', money), '7,5');
+  assert.equal(hintWorth('card EO', 7.5, 'play', money), '7,5'); // the contract not known yet
+  // a card of a game with a declarer: the seat's own money; a Ramsch's
+  // values are the rules of thumb's
+  assert.equal(hintWorth('card EO', -1.9, 'play', money, 'solo:H'), 'erwartet −0,19 €');
+  assert.equal(hintWorth('card EO', 1, 'play', money, 'ramsch'), '1,0');
+  assert.equal(hintWorth('card EO', 7.5, 'play', pts, 'sauspiel:E'), '7,5');
   // the bot's Kontra and its pass in the play are a yes or no, not priced
   assert.equal(hintWorth('kontra', 7.5, 'play', money), '');
   assert.equal(hintWorth('pass', -3, 'play', money), '');
@@ -276,5 +281,6 @@ test('a hint says a bid\'s value as the money it would bring', async () => {
   setLang('en');
   assert.equal(hintWorth('bid solo', 13.1, 'auction', money), 'expected +€1.31');
   assert.equal(hintWorth('card EO', -0.4, 'play', money), '-0.4');
+  assert.equal(hintWorth('card EO', 2.35, 'play', money, 'wenz'), 'expected +€0.24');
   setLang('de');
 });

@@ -472,9 +472,7 @@ static int hint_play(sk_bot *bot, const sk_view *v, sk_action *legal, double *va
     if (cards && bot->kind == BOT_PIMC && pimc_values(bot, v, cards, value, &own) > 0) {
         for (sk_cards l = cards; l; l &= l - 1) /* the seat's own money */
             value[skx_cards_first(l)] *= own;
-    } else if (cards) { /* PIMC without an answer (a Ramsch): the rule of thumb */
-        for (int c = 0; c < SK_NCARDS; c++)
-            value[c] = 0;
+    } else if (cards) { /* PIMC without an answer (a Ramsch; values all 0): the rule of thumb */
         value[skx_heur_card(v, cards)] = 1;
     }
     sk_action order[SK_MAX_LEGAL];
@@ -486,7 +484,7 @@ static int hint_play(sk_bot *bot, const sk_view *v, sk_action *legal, double *va
             ov[k++] = value[legal[i].card];
         }
     hint_sort(order, ov, k);
-    sk_action d = dbl >= 0 ? legal[dbl] : skx_act_pass(v->seat);
+    sk_action d = dbl >= 0 ? legal[dbl] : legal[0];
     if (give) {
         legal[m] = d;
         val[m++] = k ? ov[0] : 0;
@@ -495,13 +493,14 @@ static int hint_play(sk_bot *bot, const sk_view *v, sk_action *legal, double *va
         legal[m] = order[i];
         val[m++] = ov[i];
     }
-    if (dbl >= 0) {
+    if (dbl >= 0) { /* the pass, then a declined doubling */
+        double low = k ? ov[k - 1] : 0;
         legal[m] = skx_act_pass(v->seat);
-        val[m++] = k ? ov[k - 1] : 0;
-    }
-    if (dbl >= 0 && !give) {
-        legal[m] = d;
-        val[m++] = k ? ov[k - 1] : 0;
+        val[m++] = low;
+        if (!give) {
+            legal[m] = d;
+            val[m++] = low;
+        }
     }
     return m;
 }

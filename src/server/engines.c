@@ -210,7 +210,7 @@ sk_action skx_engine_job_act(skx_job *j)
         es->failed = 1;
     }
     j->stand_in = true;
-    return j->offered ? sk_bot_act(j->bot, &j->view) : sk_bot_turn(j->bot, &j->view);
+    return skx_job_bot_act(j);
 }
 
 /* A finished engine job: the engine seat back to the room, or retired;

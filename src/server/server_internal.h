@@ -202,6 +202,11 @@ typedef struct skx_job {
     double values[SK_MAX_LEGAL];
 } skx_job;
 
+/* The decision of a job's bot: its answer to a doubling on offer
+ * (sk_bot_act), else its card or bid without doublings (sk_bot_turn);
+ * worker.c. */
+sk_action skx_job_bot_act(skx_job *j);
+
 /* The bot threads: jobs in, results out; a result wakes the loop. */
 typedef struct skx_pool {
     pthread_mutex_t mu;

@@ -14,6 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The decision of a job's bot; see server_internal.h. */
+sk_action skx_job_bot_act(skx_job *j)
+{
+    return j->offered ? sk_bot_act(j->bot, &j->view) : sk_bot_turn(j->bot, &j->view);
+}
+
 /* A worker: takes jobs until told to stop. */
 static void *worker_main(void *arg)
 {
@@ -41,10 +47,9 @@ static void *worker_main(void *arg)
             skx_engseat_free(j->eng);
             j->eng = NULL;
         } else {
-            j->act = j->passes    ? sk_act_pass(j->view.seat)
-                     : j->eng     ? skx_engine_job_act(j)
-                     : j->offered ? sk_bot_act(j->bot, &j->view)
-                                  : sk_bot_turn(j->bot, &j->view);
+            j->act = j->passes ? sk_act_pass(j->view.seat)
+                     : j->eng  ? skx_engine_job_act(j)
+                               : skx_job_bot_act(j);
         }
         j->next = NULL;
 

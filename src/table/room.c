@@ -364,10 +364,10 @@ sk_action sk_room_answer(const sk_room *r, sk_action a)
 bool sk_room_stand_in_passes(const sk_room *r)
 {
     sk_action legal[SK_MAX_LEGAL];
-    int n = 0;
-    if (sk_room_pending(r, legal, &n) < 0)
+    int n, offer;
+    if (skx_room_pending(r, legal, &n, &offer) < 0)
         return false;
-    if (sk_room_offer(r) >= 0)
+    if (offer >= 0)
         return true;
     int phase = r->game.pub.phase;
     if (phase != SK_PHASE_AUCTION && phase != SK_PHASE_KLOPFEN && phase != SK_PHASE_HOCHZEIT)

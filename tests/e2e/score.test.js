@@ -12,7 +12,7 @@ import path from 'node:path';
 import { launch, person, DESKTOP } from './lib/browser.js';
 import { Server, environment } from './lib/server.js';
 import { coursesIn } from './lib/secrecy.js';
-import { connected, createTable, openTable, sit, addBot, playUntilResult, engineCodes } from './lib/table.js';
+import { connected, createTable, openTable, sit, addBot, playUntilResult, engineCodes, untilText } from './lib/table.js';
 
 const env = environment();
 let browser;
@@ -57,7 +57,7 @@ test('5.2.7: a tournament table shows tournament points, never money', { timeout
     await sit(me.page, 0);
     for (let i = 1; i < 4; i++)
       await addBot(me.page, i, 'random');
-    assert.match(await me.page.locator('#status').innerText(), /um Turnierpunkte/);
+    await untilText(me.page, '#status', /um Turnierpunkte/);
     // play until a game is played out (a tournament throws a deal in when all pass, 5.2.5)
     let res = null;
     for (let g = 0; g < 6 && !(res && !res.thrown_in); g++) {
@@ -116,7 +116,7 @@ test('the create form\'s "Gespielt um" makes an official table play for points',
     await form.locator('select[name=o_score]').selectOption('points');
     await me.page.locator('#create').click();
     await me.page.locator('#table[data-room]').waitFor({ timeout: 10000 });
-    assert.match(await me.page.locator('#status').innerText(), /um Turnierpunkte/);
+    await untilText(me.page, '#status', /um Turnierpunkte/);
     const code = await me.page.locator('#table').getAttribute('data-room');
     await me.page.goto(server.url);
     await connected(me.page);

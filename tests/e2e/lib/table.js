@@ -11,6 +11,21 @@ export async function connected(page, timeout = 20000) {
   await page.locator('#conn[data-state="open"]').waitFor({ state: 'attached', timeout });
 }
 
+// Waits until an element's text matches re and returns the text; on
+// timeout it fails with the text it last saw.  A page draws a room's
+// state when the state message comes, which may be after #table has its
+// data-room, so a text read at once can be the blank page's.
+export async function untilText(page, selector, re, timeout = 10000) {
+  const end = Date.now() + timeout;
+  let text = '';
+  for (;;) {
+    text = await page.locator(selector).innerText().catch(() => '');
+    if (re.test(text)) return text;
+    if (Date.now() > end) throw new Error(`${selector} did not match ${re} within ${timeout} ms; it said: ${JSON.stringify(text)}`);
+    await sleep(50);
+  }
+}
+
 // What the page shows now, in one round trip.
 export function view(page) {
   return page.evaluate(() => {

@@ -113,10 +113,13 @@ if [ -f "$file" ]; then
     grep -q '^Statistics - games: 3, thrown in: [0-3]$' "$tmp/st" && ok "stats: 3 games" ||
         fail "stats: $(head -2 "$tmp/st")"
     sheet=$(grep -E '^ +Total ' "$tmp/t3" | tail -n 1 | awk '{print $(NF-3)}')
-    mine=$(sed -n '/^Standing/{n;p}' "$tmp/st" | awk '{print $2}')
+    # the statistics write money as English does ("-€1.30"), the sheet a bare amount
+    grep -Eq '^  You +[-+]?€[0-9]+\.[0-9]{2} ' "$tmp/st" && ok "stats: money in English, the euro sign first" ||
+        fail "stats: $(sed -n '/^Standing/{n;p}' "$tmp/st")"
+    mine=$(sed -n '/^Standing/{n;p}' "$tmp/st" | awk '{print $2}' | sed 's/€//')
     [ -n "$sheet" ] && [ "$sheet" = "$mine" ] && ok "stats: your money as on the sheet ($mine)" ||
         fail "stats: $mine, the sheet $sheet"
-    last=$(sed -n '/^Over time/,$p' "$tmp/st" | tail -1 | awk '{print $(NF-3)}')
+    last=$(sed -n '/^Over time/,$p' "$tmp/st" | tail -1 | awk '{print $(NF-2)}' | sed 's/€//')
     [ "$last" = "$mine" ] && [ "$(sed -n '/^Over time/,$p' "$tmp/st" | grep -c '^  Game ')" = 3 ] &&
         ok "stats: the course ends at the total" || fail "stats: course $(sed -n '/^Over time/,$p' "$tmp/st")"
     played=$(sed -n '/^Declared/,/^By game/p' "$tmp/st" | grep -o '[0-9]* of [0-9]*' | awk '{s+=$3} END {print s}')

@@ -107,6 +107,9 @@ printf 'lang = de\n' >"$conf"
 play_script "$tmp/t6" '4 2 s\n\n' --settings --lang en
 grep -q '^  4 Trick pause: 1\.5 s \[1500 ms\]$' "$tmp/t6" && grep -q '^  4 Trick pause: 2\.0 s \[2000 ms\]$' "$tmp/t6" &&
     ok "6: --settings --lang en speaks English over a German file" || fail "6: $(grep -E '^  4 ' "$tmp/t6")"
+play_script "$tmp/t6t" '2 25\n\n' --settings --lang en
+grep -q '^  2 Tariff: 25 cents a unit (Sauspiel €0\.25) \[25 ct\]$' "$tmp/t6t" &&
+    ok "6: a tariff in English euros" || fail "6: $(grep Tariff "$tmp/t6t" | tail -1)"
 grep -q "^Settings saved in $conf\$" "$tmp/t6" && grep -qx 'lang = de' "$conf" && grep -qx 'trick_pause = 2000 ms' "$conf" &&
     ok "6: saved, the language left as it was" || fail "6: $(tail -1 "$tmp/t6"): $(grep -v '^#' "$conf")"
 play_script "$tmp/t6a" '5\n\n' --settings --lang de

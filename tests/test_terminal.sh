@@ -184,7 +184,7 @@ play_script "$tmp/tq" '?\nq\n' --seed 1
 grep -q '^Tipp: weiter, ich spiele (kommt nicht in Frage)$' "$tmp/tq" &&
     ok "hint: an unpriced bid in words" || fail "hint: $(grep -m1 '^Tipp' "$tmp/tq")"
 play_script "$tmp/tq2" '?\nq\n' --seed 4 --lang en
-grep -Eq '^Hint: I play \(expected \+[0-9]+\.[0-9]{2} €\), pass$' "$tmp/tq2" &&
+grep -Eq '^Hint: I play \(expected \+€[0-9]+\.[0-9]{2}\), pass$' "$tmp/tq2" &&
     ok "hint: a bid's money in English" || fail "hint: $(grep -m1 '^Hint' "$tmp/tq2")"
 play_script "$tmp/tq3" '?\nq\n' --seed 4
 grep -Eq '^Tipp: ich spiele \(erwartet \+[0-9]+,[0-9]{2} €\), weiter$' "$tmp/tq3" &&

@@ -67,9 +67,8 @@ size_t skx_settings_shown(skx_lang lang, const skx_settings *s, int field, char 
             break;
         }
         char money[24];
-        skx_table_money(lang, (int64_t)r.unit_cents * r.rate_sauspiel, money, sizeof money);
-        n = snprintf(buf, size, skx_tr(lang, L_TARIFF_CENTS), (int)s->tariff,
-                     money[0] == '+' ? money + 1 : money);
+        skx_table_euros(lang, (int64_t)r.unit_cents * r.rate_sauspiel, 0, money, sizeof money);
+        n = snprintf(buf, size, skx_tr(lang, L_TARIFF_CENTS), (int)s->tariff, money);
         break;
     }
     case SKX_SET_BOTS: {

@@ -49,13 +49,27 @@ static void add(text *t, const char *fmt, ...)
     }
 }
 
-/* Appends `s` padded with blanks to `width` columns (UTF-8 aware). */
-static void add_pad(text *t, const char *s, int width)
+/* The columns a UTF-8 string takes (one per character). */
+static int columns(const char *s)
 {
     int cols = 0;
     for (const char *c = s; *c; c++)
         cols += (*c & 0xc0) != 0x80;
+    return cols;
+}
+
+/* Appends `s` padded with blanks to `width` columns (UTF-8 aware). */
+static void add_pad(text *t, const char *s, int width)
+{
+    int cols = columns(s);
     add(t, "%s%*s", s, cols < width ? width - cols : 0, "");
+}
+
+/* Appends s right-aligned in `width` columns (UTF-8: "€" is one). */
+static void add_right(text *t, const char *s, int width)
+{
+    int cols = columns(s);
+    add(t, "%*s%s", cols < width ? width - cols : 0, "", s);
 }
 
 /* The name of a row's contract for the table by contract: the class
@@ -147,13 +161,16 @@ char *skx_stats_text(skx_lang L, int human, const sk_score_row *rows, int n, int
     for (int k = 0; k < SK_NSEATS; k++) {
         int s = (human + k) % SK_NSEATS;
         char m[32];
-        skx_table_money(L, money[s], m, sizeof m);
+        skx_table_euros(L, money[s], 1, m, sizeof m);
         add(&t, "  ");
         add_pad(&t, skx_lang_seat(L, human, s), 11);
         if (points_only)
             add(&t, "%+6lld %s\n", (long long)points[s], skx_tr(L, L_ST_TP));
         else
-            add(&t, "%9s €  %+6lld %s\n", m, (long long)points[s], skx_tr(L, L_ST_TP));
+        {
+            add_right(&t, m, 11);
+            add(&t, "  %+6lld %s\n", (long long)points[s], skx_tr(L, L_ST_TP));
+        }
     }
     add(&t, "%s\n", skx_tr(L, L_ST_COURSE));
     int64_t run_money = 0, run_points = 0;
@@ -164,7 +181,7 @@ char *skx_stats_text(skx_lang L, int human, const sk_score_row *rows, int n, int
         if (i < first)
             continue;
         char m[32], name[64];
-        skx_table_money(L, run_money, m, sizeof m);
+        skx_table_euros(L, run_money, 1, m, sizeof m);
         if (rows[i].thrown_in)
             snprintf(name, sizeof name, "%s", skx_tr(L, L_ST_THROWN));
         else
@@ -174,7 +191,10 @@ char *skx_stats_text(skx_lang L, int human, const sk_score_row *rows, int n, int
         if (points_only)
             add(&t, "%+6lld %s\n", (long long)run_points, skx_tr(L, L_ST_TP));
         else
-            add(&t, "%9s €  %+6lld %s\n", m, (long long)run_points, skx_tr(L, L_ST_TP));
+        {
+            add_right(&t, m, 11);
+            add(&t, "  %+6lld %s\n", (long long)run_points, skx_tr(L, L_ST_TP));
+        }
     }
     if (t.failed) {
         free(t.s);

@@ -71,6 +71,17 @@ size_t skx_table_money(skx_lang lang, int64_t cents, char *buf, size_t size)
                             (long long)(a % 100));
 }
 
+size_t skx_table_euros(skx_lang lang, int64_t cents, int sign, char *buf, size_t size)
+{
+    char m[32];
+    skx_table_money(lang, cents, m, sizeof m);
+    const char *num = m[0] == '+' || m[0] == '-' ? m + 1 : m;
+    const char *pre = cents < 0 ? "-" : sign && cents > 0 ? "+" : "";
+    if (lang == SKX_LANG_DE)
+        return (size_t)snprintf(buf, size, "%s%s €", pre, num);
+    return (size_t)snprintf(buf, size, "%s€%s", pre, num);
+}
+
 size_t skx_table_hint_value(skx_lang lang, const sk_view *v, sk_action a, double value, char *buf,
                             size_t size)
 {
@@ -93,7 +104,7 @@ size_t skx_table_hint_value(skx_lang lang, const sk_view *v, sk_action a, double
         v->rules->score == SK_SCORE_MONEY && v->rules->unit_cents > 0) {
         /* the seat's own money: a bid's is the declarer's it would be */
         char money[32];
-        skx_table_money(lang, llround(value * v->rules->unit_cents), money, sizeof money);
+        skx_table_euros(lang, llround(value * v->rules->unit_cents), 1, money, sizeof money);
         return (size_t)snprintf(buf, size, skx_tr(lang, L_EXPECTED), money);
     }
     int n = snprintf(buf, size, "%s %.1f", skx_tr(lang, L_VALUE), value);

@@ -172,6 +172,9 @@ sk_cards skx_table_trumps(const sk_public *p);
 /* Formats money in cents as "+1,20" / "-0,40" / "0,00" (German) or
  * with a decimal point (English). */
 size_t skx_table_money(skx_lang lang, int64_t cents, char *buf, size_t size);
+/* Formats money in cents with the euro sign as each language writes it:
+ * "+1,20 €" (German), "+€1.20" (English); with `sign` 0 no plus. */
+size_t skx_table_euros(skx_lang lang, int64_t cents, int sign, char *buf, size_t size);
 /* A hint's value in words for action a of view v: a bid or declaration,
  * and a card of a game with a declarer, at a money table as the money
  * it brings the seat ("erwartet +1,30 €", the bot's units times the

@@ -331,10 +331,9 @@ void skx_curses_redraw(const curses_ui *u, const skx_table *t)
         if (skx_table_tournament(t))
             snprintf(money, sizeof money, "%+lld", (long long)t->session->tournament[t->human]);
         else
-            skx_table_money(t->lang, t->session->money[t->human], money, sizeof money);
-        snprintf(right, sizeof right, "%s: %s%s ",
-                 skx_tr(t->lang, skx_table_tournament(t) ? L_TOURNAMENT : L_MONEY), money,
-                 skx_table_tournament(t) ? "" : " €");
+            skx_table_euros(t->lang, t->session->money[t->human], 1, money, sizeof money);
+        snprintf(right, sizeof right, "%s: %s ",
+                 skx_tr(t->lang, skx_table_tournament(t) ? L_TOURNAMENT : L_MONEY), money);
         mvhline(0, COLS - skx_u8width(right) - 1, ' ', skx_u8width(right) + 1);
         skx_curses_put(0, COLS - skx_u8width(right), right, 40);
     }

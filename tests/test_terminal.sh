@@ -195,6 +195,13 @@ grep -Eq '^Tipp: [EGHS][AZKOU0-9]+ \(erwartet [-+]?[0-9]+,[0-9]{2} €\)(, |$)' 
 play_script "$tmp/tq5" '1\n?\nq\n' --seed 5 --rule score=points
 grep -Eq '^Tipp: [EGHS][AZKOU0-9]+ \(Wert -?[0-9]+,[0-9]\)(, |$)' "$tmp/tq5" &&
     ok "hint: a card's value at a table for points" || fail "hint: $(grep '^Tipp' "$tmp/tq5" | tail -1)"
+# laying and a Ramsch's cards are the rules of thumb's choice: no number
+play_script "$tmp/tq6" '?\nq\n' --seed 5 --rule klopfen=all
+grep -Eq '^Tipp: ich klopfe( nicht)?, ich klopfe( nicht)?$' "$tmp/tq6" &&
+    ok "hint: laying without a number" || fail "hint: $(grep '^Tipp' "$tmp/tq6" | tail -1)"
+play_script "$tmp/tq7" '1\n?\nq\n' --seed 58 --rule all_pass=ramsch
+grep -q '^Spiel: Ramsch' "$tmp/tq7" && grep -Eq '^Tipp: [EGHS][AZKOU0-9]+(, [EGHS][AZKOU0-9]+)*$' "$tmp/tq7" &&
+    ok "hint: a Ramsch's cards without a number" || fail "hint: $(grep -E '^(Spiel|Tipp)' "$tmp/tq7" | tail -2)"
 
 [ "$fails" = 0 ] || { echo "test_terminal.sh: $fails failed"; exit 1; }
 echo "test_terminal.sh: all passed"

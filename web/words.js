@@ -166,9 +166,10 @@ export function callList(actions, rules, nseats) {
 // times the tariff's unit ("erwartet +1,31 €"), and so is a card of a
 // game with a declarer (`contract`, its code), and a pass -- the
 // yardstick, 0 -- says nothing (''), nor does a Kontra, Retour or its
-// pass in the play (the bot's yes or no, not priced like the cards);
-// anything else is the bot's value
-// (higher is better).  `rules`: the table's full rules (fullRules), or
+// pass in the play (the bot's yes or no, not priced like the cards),
+// laying, a Hochzeit's answer or a Ramsch's card (the rules of thumb's
+// choice); anything else (at a table for points) is the bot's value in
+// game units (higher is better).  `rules`: the table's full rules (fullRules), or
 // null while they are not known.
 export function hintWorth(action, value, phase, rules, contract = null) {
   if (value === null) return t('hint_unpriced');
@@ -176,6 +177,7 @@ export function hintWorth(action, value, phase, rules, contract = null) {
   const verb = action.split(' ')[0];
   if (auction && verb === 'pass') return '';
   if (phase === 'play' && verb !== 'card') return ''; // a doubling or its pass: no number
+  if (phase === 'klopfen' || phase === 'hochzeit' || (phase === 'play' && contract === 'ramsch')) return '';
   const unit = rules && rules.score !== 'points' ? Number(rules.unit_cents) : 0;
   // a card of a game with a declarer is priced as the seat's own money
   // (a Ramsch's by the rules of thumb, no money)

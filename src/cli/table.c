@@ -91,15 +91,17 @@ size_t skx_table_hint_value(skx_lang lang, const sk_view *v, sk_action a, double
     /* a pass in the auction is the others' yardstick, 0; a doubling and
      * its pass in the play have a value not on the cards' scale */
     bool play_choice = v->pub.phase == SK_PHASE_PLAY && a.type != SK_ACT_CARD;
-    if ((auction && a.type == SK_ACT_PASS) || play_choice) {
+    /* laying, a Hochzeit's answer and a Ramsch's card are the rules of
+     * thumb's choice: their scores are neither money nor points */
+    bool thumb = v->pub.phase == SK_PHASE_KLOPFEN || v->pub.phase == SK_PHASE_HOCHZEIT ||
+                 (v->pub.phase == SK_PHASE_PLAY && v->pub.contract.type == SK_C_RAMSCH);
+    if ((auction && a.type == SK_ACT_PASS) || play_choice || thumb) {
         if (size)
             buf[0] = '\0';
         return 0;
     }
-    /* a card of a game with a declarer: the seat's own money (pimc;
-     * a Ramsch is priced by the rules of thumb, no money) */
-    bool card = v->pub.phase == SK_PHASE_PLAY && a.type == SK_ACT_CARD &&
-                v->pub.contract.type != SK_C_RAMSCH;
+    /* a card of a game with a declarer: the seat's own money (pimc) */
+    bool card = v->pub.phase == SK_PHASE_PLAY && a.type == SK_ACT_CARD;
     if ((card || (auction && (a.type == SK_ACT_BID || a.type == SK_ACT_DECLARE))) &&
         v->rules->score == SK_SCORE_MONEY && v->rules->unit_cents > 0) {
         /* the seat's own money: a bid's is the declarer's it would be */

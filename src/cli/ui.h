@@ -179,8 +179,10 @@ size_t skx_table_euros(skx_lang lang, int64_t cents, int sign, char *buf, size_t
  * and a card of a game with a declarer, at a money table as the money
  * it brings the seat ("erwartet +1,30 €", the bot's units times the
  * tariff's unit), a pass in the auction as ""
- * (the yardstick, 0), a doubling or its pass in the play as "" (the
- * bot's yes or no), anything else as "Wert 1,4" / "value 1.4"; a
+ * (the yardstick, 0), a doubling or its pass in the play, laying, a
+ * Hochzeit's answer and a Ramsch's card as "" (a yes or no, the rules of
+ * thumb's choice), anything else (at a table for points) as "Wert 1,4" /
+ * "value 1.4" in game units; a
  * choice the bot did not price (SK_BOT_UNPRICED) "kommt nicht in
  * Frage". */
 size_t skx_table_hint_value(skx_lang lang, const sk_view *v, sk_action a, double value, char *buf,

@@ -270,7 +270,11 @@ test('a hint says a bid\'s value as the money it would bring', async () => {
   // a card of a game with a declarer: the seat's own money; a Ramsch's
   // values are the rules of thumb's
   assert.equal(hintWorth('card EO', -1.9, 'play', money, 'solo:H'), 'erwartet −0,19 €');
-  assert.equal(hintWorth('card EO', 1, 'play', money, 'ramsch'), '1,0');
+  assert.equal(hintWorth('card EO', 1, 'play', money, 'ramsch'), '');
+  // laying and a Hochzeit's answer: the rules of thumb's yes or no
+  assert.equal(hintWorth('klopfen', 0.7, 'klopfen', money), '');
+  assert.equal(hintWorth('pass', 0, 'klopfen', pts), '');
+  assert.equal(hintWorth('accept', 1.2, 'hochzeit', money), '');
   assert.equal(hintWorth('card EO', 7.5, 'play', pts, 'sauspiel:E'), '7,5');
   // the bot's Kontra and its pass in the play are a yes or no, not priced
   assert.equal(hintWorth('kontra', 7.5, 'play', money), '');

@@ -10,7 +10,7 @@ import { showResult, hideResult, renderSheet } from './result.js';
 import { renderLobby, createMessage, initCreateForm, fillHouseOf } from './lobby.js';
 import { redrawHouse } from './houseform.js';
 import { fullRules } from './bookrules.js';
-import { addChat, addNote, clearChat } from './chat.js';
+import { addChat, addNote, clearChat, relabelNotes } from './chat.js';
 import { cardLabel, scoresPoints, hintWorth } from './words.js';
 
 const $ = (id) => document.getElementById(id);
@@ -49,7 +49,7 @@ class App {
     applyStatic();
     this.renderConn('connecting');
     $('lang').addEventListener('change', (e) => setLang(e.target.value));
-    onLang(() => { applyStatic(); redrawHouse(this.house); this.renderAll(); });
+    onLang(() => { applyStatic(); redrawHouse(this.house); relabelNotes(); this.renderAll(); });
     $('theme').addEventListener('click', () => this.setTheme(document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark'));
     $('name').value = this.net.name();
     $('name').addEventListener('change', (e) => {
@@ -250,8 +250,9 @@ class App {
     } else if (ev.kind === 'action' && ev.action.startsWith('card ') && ev.seat !== r.seat) {
       this.say(t('played', seatName(r, ev.seat), cardLabel(ev.action.slice(5))));
     } else if (ev.kind === 'claim') {
-      const s = aboutSeat(r, ev.seat, 'claimed') + ' ' + (ev.hand || []).map(cardLabel).join(', ');
-      addNote(s); this.note(s); this.say(s);
+      const say = () => aboutSeat(r, ev.seat, 'claimed') + ' ' + (ev.hand || []).map(cardLabel).join(', ');
+      const s = say();
+      addNote(say); this.note(s); this.say(s);
     } else if (ev.kind === 'pause') {
       const s = ev.paused ? t('paused') : t('pause_votes', (ev.votes || []).map((x) => seatName(r, x)).join(', ') || '–');
       this.note(s);
@@ -272,11 +273,12 @@ class App {
     if (!this.stoodIn || this.stoodIn.game !== game) this.stoodIn = { game, seats: new Set() };
     const first = !this.stoodIn.seats.has(ev.seat);
     this.stoodIn.seats.add(ev.seat);
-    if (ev.seat !== r.seat) { if (first) addNote(t('stood_in', seatName(r, ev.seat))); return; }
-    const card = ev.kind === 'action' && ev.action.startsWith('card ') ? cardLabel(ev.action.slice(5)) : null;
+    if (ev.seat !== r.seat) { if (first) addNote(() => t('stood_in', seatName(r, ev.seat))); return; }
+    const card = ev.kind === 'action' && ev.action.startsWith('card ') ? ev.action.slice(5) : null;
     const passed = ev.kind === 'decline' || ev.action === 'pass'; // it passes rather than bid, lay or double
-    const s = card ? t('stood_in_you_card', card) : passed ? t('stood_in_you_pass') : t('stood_in_you');
-    if (first) addNote(s);
+    const say = () => card ? t('stood_in_you_card', cardLabel(card)) : passed ? t('stood_in_you_pass') : t('stood_in_you');
+    const s = say();
+    if (first) addNote(say);
     this.note(s); this.say(s);
   }
 

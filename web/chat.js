@@ -19,10 +19,20 @@ export function addChat(msg) {
   log.scrollTop = log.scrollHeight;
 }
 
-// Appends a line of the table's own (a trick taken, a claim) to the log.
-export function addNote(text) {
+// Appends a line of the table's own (a claim, a stand-in) to the log.
+// `say` gives its text in the language of the moment, so that
+// relabelNotes can write it again in another.
+export function addNote(say) {
   const log = $('chat-log');
-  log.append(h('li', { class: 'note' }, text));
+  const li = h('li', { class: 'note' }, say());
+  li.say = say;
+  log.append(li);
   while (log.children.length > 200) log.firstChild.remove();
   log.scrollTop = log.scrollHeight;
+}
+
+// Writes the log's own lines again in the language just chosen.
+export function relabelNotes() {
+  for (const li of $('chat-log').querySelectorAll('li.note'))
+    if (li.say) li.textContent = li.say();
 }

@@ -321,6 +321,11 @@ test('a turn timer that runs out: the stand-in bot decides in the player\'s plac
     assert.ok(logged >= 1 && logged <= game, `${logged} stand-in lines in the log by game ${game}: one a game`);
     await me.page.locator('#lang').selectOption('en');
     await me.page.waitForFunction(() => /^Your time was up: the stand-in bot (decided for you|played .+ for you|passed for you \(it never bids, knocks or doubles for you\))\.$/.test(document.getElementById('note').textContent), null, { timeout: 20000 });
+    // the log's own lines are written again in English
+    const lines = await me.page.evaluate(() => [...document.querySelectorAll('#chat-log li.note')].map((li) => li.textContent));
+    assert.ok(lines.length >= 1, 'no stand-in line in the log');
+    assert.deepEqual(lines.filter((x) => /Ersatz-Bot|Deine Zeit/.test(x)), [], `German lines in the English log:\n${lines.join('\n')}`);
+    assert.ok(lines.every((x) => /stand-in bot/.test(x)), `the log:\n${lines.join('\n')}`);
     await shot(me.page, 'desktop-stand-in-en.png');
     // The seat stays his, a person's.
     const v = await view(me.page);

@@ -164,13 +164,9 @@ char *skx_stats_text(skx_lang L, int human, const sk_score_row *rows, int n, int
         skx_table_euros(L, money[s], 1, m, sizeof m);
         add(&t, "  ");
         add_pad(&t, skx_lang_seat(L, human, s), 11);
-        if (points_only)
-            add(&t, "%+6lld %s\n", (long long)points[s], skx_tr(L, L_ST_TP));
-        else
-        {
+        if (!points_only)
             add_right(&t, m, 11);
-            add(&t, "  %+6lld %s\n", (long long)points[s], skx_tr(L, L_ST_TP));
-        }
+        add(&t, "%s%+6lld %s\n", points_only ? "" : "  ", (long long)points[s], skx_tr(L, L_ST_TP));
     }
     add(&t, "%s\n", skx_tr(L, L_ST_COURSE));
     int64_t run_money = 0, run_points = 0;
@@ -188,13 +184,9 @@ char *skx_stats_text(skx_lang L, int human, const sk_score_row *rows, int n, int
             class_name(L, rows[i].contract, name, sizeof name);
         add(&t, "  %s %3d  ", skx_tr(L, L_GAME), i + 1);
         add_pad(&t, name, 19);
-        if (points_only)
-            add(&t, "%+6lld %s\n", (long long)run_points, skx_tr(L, L_ST_TP));
-        else
-        {
+        if (!points_only)
             add_right(&t, m, 11);
-            add(&t, "  %+6lld %s\n", (long long)run_points, skx_tr(L, L_ST_TP));
-        }
+        add(&t, "%s%+6lld %s\n", points_only ? "" : "  ", (long long)run_points, skx_tr(L, L_ST_TP));
     }
     if (t.failed) {
         free(t.s);

@@ -51,7 +51,7 @@ test('5.2.7: a tournament table shows tournament points, never money', { timeout
     await connected(other.page);
     const meta = other.page.locator(`#lobby-list .lobby-room[data-room="${code}"] .room-meta`);
     await meta.waitFor({ timeout: 10000 });
-    assert.match(await meta.textContent(), /^Turnier · um Turnierpunkte · /);
+    await untilText(other.page, `#lobby-list .lobby-room[data-room="${code}"] .room-meta`, /^Turnier · um Turnierpunkte · /);
 
     await openTable(me.page, link);
     await sit(me.page, 0);
@@ -122,7 +122,7 @@ test('the create form\'s "Gespielt um" makes an official table play for points',
     await connected(me.page);
     const meta = me.page.locator(`#lobby-list .lobby-room[data-room="${code}"] .room-meta`);
     await meta.waitFor({ timeout: 10000 });
-    assert.match(await meta.textContent(), /^Offiziell · um Turnierpunkte · /);
+    await untilText(me.page, `#lobby-list .lobby-room[data-room="${code}"] .room-meta`, /^Offiziell · um Turnierpunkte · /);
     assert.deepEqual(me.errors, [], 'the page threw');
   } finally {
     await me.context.close();

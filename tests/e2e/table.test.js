@@ -531,6 +531,12 @@ test('a table of house rules made in the lobby: Klopfen and Ramsch, said in the 
     await sit(me.page, 0);
     for (let i = 1; i < 4; i++)
       await addBot(me.page, i, 'random');
+    // the hint in the laying round: the rules of thumb's yes or no, no number
+    await me.page.locator('#actions [data-action="klopfen"]').waitFor({ timeout: 20000 });
+    await me.page.locator('#hint').click();
+    await me.page.waitForFunction(() => /^Tipp: /.test(document.getElementById('note').textContent), null, { timeout: 10000 });
+    const laying = await me.page.locator('#note').textContent();
+    assert.match(laying, /^Tipp: [^\d]+$/, `the laying hint shows a number: ${laying}`);
     const played = await playUntilResult([me]);
     note(t, `a game with Klopfen and Ramsch: ${(played.ms / 1000).toFixed(1)} s, ${played.clicks} clicks`);
     await me.page.locator('#result').waitFor({ state: 'visible' });

@@ -277,8 +277,9 @@ static void test_five_seats(void **state)
 }
 
 /* A hint: the seated player asked now gets every choice on offer priced
- * by the hint bot (pimc), best first, computed off the loop; one
- * without a seat (or whose turn it is not) is refused. */
+ * by the hint bot (pimc), best first, computed off the loop; a priced
+ * bid may name the game its value is that of (`game`, a contract code);
+ * one without a seat (or whose turn it is not) is refused. */
 static void test_hint(void **state)
 {
     (void)state;
@@ -312,6 +313,14 @@ static void test_hint(void **state)
         assert_true(offered);
         assert_true(value <= last); /* best first */
         last = value;
+        json_t *game = json_object_get(v, "game");
+        if (game) { /* only a priced bid, and a game one may declare */
+            sk_contract c;
+            assert_int_equal(strncmp(a, "bid ", 4), 0);
+            assert_true(json_is_number(jv));
+            assert_int_equal(sk_contract_parse(json_string_value(game), &c, NULL), 0);
+            assert_true(c.type != SK_C_NONE);
+        }
     }
     json_decref(h);
     json_decref(turn);

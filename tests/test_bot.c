@@ -419,6 +419,7 @@ typedef struct hint_case {
     sk_bot *b;
     sk_action acts[SK_MAX_LEGAL];
     double vals[SK_MAX_LEGAL];
+    sk_contract games[SK_MAX_LEGAL];
     int n;
 } hint_case;
 
@@ -429,7 +430,7 @@ static void hint_at_start(hint_case *h, const sk_rules *r, const char *spec, uin
     assert_non_null(h->b);
     tl_start_game(&h->g, r, 3, false, hand, NULL, NULL, NULL);
     sk_game_view(&h->g, 0, &h->v);
-    h->n = sk_bot_hint(h->b, &h->v, h->acts, h->vals, SK_MAX_LEGAL);
+    h->n = sk_bot_hint_games(h->b, &h->v, h->acts, h->vals, h->games, SK_MAX_LEGAL);
     assert_true(h->n >= 2);
 }
 
@@ -440,7 +441,9 @@ static void hint_at_start(hint_case *h, const sk_rules *r, const char *spec, uin
  * pimc:12 and pimc (the terminal's and the server's hint) -- bids (the lowest
  * class, which lets it declare the Solo once the others pass, 2.4.6) and,
  * to declare, ranks the Schellen-Solo first, above the Gras-Solo and far
- * above the Gras-Sauspiel, whatever the bot's seed. */
+ * above the Gras-Sauspiel, whatever the bot's seed.  pimc's hint names
+ * the Schellen-Solo as the game behind its bid ("ich spiele"), which
+ * alone says a Sauspiel's class; the heuristic names none. */
 static void test_hint_solo_hand(void **state)
 {
     (void)state;
@@ -451,6 +454,15 @@ static void test_hint_solo_hand(void **state)
             hint_case h;
             hint_at_start(&h, &r, specs[k], seed, "EO HO SO EU GU GZ SA S8");
             assert_int_equal(h.acts[0].type, SK_ACT_BID);
+            assert_int_equal(h.acts[0].contract.type, SK_C_SAUSPIEL);
+            assert_int_equal(h.games[0].type, k == 0 ? SK_C_NONE : SK_C_SOLO);
+            if (k > 0) {
+                assert_int_equal(h.games[0].suit, SK_SCHELLEN);
+                assert_false(h.games[0].tout);
+            }
+            for (int i = 1; i < h.n; i++) /* the pass names no game */
+                if (h.acts[i].type == SK_ACT_PASS)
+                    assert_int_equal(h.games[i].type, SK_C_NONE);
             tl_ok_action(&h.g, h.acts[0], "the hint's bid");
             while (h.g.pub.phase == SK_PHASE_AUCTION) {
                 char line[16];

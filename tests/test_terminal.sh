@@ -184,11 +184,12 @@ play_script "$tmp/tq" '?\nq\n' --seed 1
 grep -q '^Tipp: weiter, ich spiele (kommt nicht in Frage)$' "$tmp/tq" &&
     ok "hint: an unpriced bid in words" || fail "hint: $(grep -m1 '^Tipp' "$tmp/tq")"
 play_script "$tmp/tq2" '?\nq\n' --seed 4 --lang en
-grep -Eq '^Hint: I play \(expected \+€[0-9]+\.[0-9]{2}\), pass$' "$tmp/tq2" &&
-    ok "hint: a bid's money in English" || fail "hint: $(grep -m1 '^Hint' "$tmp/tq2")"
+# a bid names the game its money is that of: "ich spiele" with a Solo in mind
+grep -Eq '^Hint: I play \((Acorns|Leaves|Hearts|Bells) Solo: expected \+€[0-9]+\.[0-9]{2}\), pass$' "$tmp/tq2" &&
+    ok "hint: a bid's game and money in English" || fail "hint: $(grep -m1 '^Hint' "$tmp/tq2")"
 play_script "$tmp/tq3" '?\nq\n' --seed 4
-grep -Eq '^Tipp: ich spiele \(erwartet \+[0-9]+,[0-9]{2} €\), weiter$' "$tmp/tq3" &&
-    ok "hint: a bid's money in German" || fail "hint: $(grep -m1 '^Tipp' "$tmp/tq3")"
+grep -Eq '^Tipp: ich spiele \((Eichel|Gras|Herz|Schellen)-Solo: erwartet \+[0-9]+,[0-9]{2} €\), weiter$' "$tmp/tq3" &&
+    ok "hint: a bid's game and money in German" || fail "hint: $(grep -m1 '^Tipp' "$tmp/tq3")"
 play_script "$tmp/tq4" '1\n?\nq\n' --seed 5
 grep -Eq '^Tipp: [EGHS][AZKOU0-9]+ \(erwartet [-+]?[0-9]+,[0-9]{2} €\)(, |$)' "$tmp/tq4" &&
     ok "hint: a card's money" || fail "hint: $(grep '^Tipp' "$tmp/tq4" | tail -1)"

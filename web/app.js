@@ -11,7 +11,7 @@ import { renderLobby, createMessage, initCreateForm, fillHouseOf } from './lobby
 import { redrawHouse } from './houseform.js';
 import { fullRules } from './bookrules.js';
 import { addChat, addNote, clearChat, relabelNotes } from './chat.js';
-import { cardLabel, scoresPoints, hintWorth } from './words.js';
+import { cardLabel, scoresPoints, hintWorth, hintItem } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 const THEME_KEY = 'schafkopf.theme';
@@ -350,8 +350,7 @@ class App {
     const contract = r.game && r.game.table && r.game.table.contract ? r.game.table.contract.code : null;
     const list = m.hints.slice(0, 3).map((x) => {
       const words = x.action.startsWith('card ') ? cardLabel(x.action.slice(5)) : (document.querySelector(`#actions [data-action="${CSS.escape(x.action)}"] .a-label`) || {}).textContent || x.action;
-      const worth = hintWorth(x.action, x.value, phase, rules, contract);
-      return worth ? `${words} (${worth})` : words;
+      return hintItem(words, x.action, hintWorth(x.action, x.value, phase, rules, contract), x.game);
     });
     this.note(t('hint_best', list.join(' · ')));
     document.querySelectorAll('.hinted').forEach((e) => e.classList.remove('hinted'));

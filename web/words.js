@@ -186,3 +186,12 @@ export function hintWorth(action, value, phase, rules, contract = null) {
     return t('hint_expected', money(Math.round(Number(value) * unit), true));
   return Number(value).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
+
+// One entry of a hint in words: the choice, then in brackets the game
+// a bid's value is that of (`game`, a contract code the server names:
+// "ich spiele" worth a Schellen-Solo) and its worth.
+export function hintItem(words, action, worth, game = null) {
+  if (!worth) return words;
+  const named = game && action.startsWith('bid ') ? `${contractName(game)}: ` : '';
+  return `${words} (${named}${worth})`;
+}

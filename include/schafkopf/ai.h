@@ -65,6 +65,12 @@ sk_action sk_bot_turn(sk_bot *bot, const sk_view *v);
  * last, after the pass.  Those two take a neighbour's value (not on the
  * cards' scale): show them without a number too. */
 int sk_bot_hint(sk_bot *bot, const sk_view *v, sk_action *acts, double *values, int max);
+/* sk_bot_hint, and games[i] the game a bid's value is that of (PIMC in
+ * the auction: the best contract the bid still lets the seat declare,
+ * which may be of a higher class than the bid -- "ich spiel auch" with
+ * a Solo in mind); type SK_C_NONE for every other action and bot. */
+int sk_bot_hint_games(sk_bot *bot, const sk_view *v, sk_action *acts, double *values,
+                      sk_contract *games, int max);
 /* The bot specs this build knows, NULL-terminated. */
 const char *const *sk_bot_names(void);
 /* Tells a PIMC bot which seats of the coming game (a bit each) are

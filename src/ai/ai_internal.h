@@ -143,9 +143,11 @@ double skx_pimc_score_units(const sk_rules *r, const sk_result *res, int seat);
 double skx_pimc_own_scale(const sk_game *g, int seat);
 /* Auction and declaration by sampling (bot_bid.c): each contract the
  * hand may declare is priced over sampled deals; fills values[i] for
- * legal[i] (expected units) and returns the choice. */
+ * legal[i] (expected units) and, when games is not NULL, games[i] with
+ * the contract a bid's value is that of (the best it still allows;
+ * type SK_C_NONE for anything else), and returns the choice. */
 sk_action skx_pimc_bidding(const skx_pimc *pc, const sk_view *v, const sk_action *legal, int n,
-                          double *values);
+                          double *values, sk_contract *games);
 /* Kontra/Retour by sampling: the declarer's chance to win over sampled
  * deals; returns the doubling or a pass. */
 sk_action skx_pimc_double(const skx_pimc *pc, const sk_view *v, const sk_action *legal, int n,

@@ -327,17 +327,21 @@ static int pimc_values(sk_bot *bot, const sk_view *v, sk_cards legal, double val
     return done;
 }
 
-/* Auction, declaration and doublings of a heuristic or PIMC bot. */
+/* Auction, declaration and doublings of a heuristic or PIMC bot;
+ * games (NULL, or one per legal action) as skx_pimc_bidding fills it,
+ * SK_C_NONE where the bot names no contract. */
 static sk_action choose_bid(sk_bot *bot, const sk_view *v, const sk_action *legal, int n,
-                            double *values)
+                            double *values, sk_contract *games)
 {
+    for (int i = 0; games && i < n; i++)
+        games[i] = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
     int phase = v->pub.phase;
     if (bot->kind != BOT_PIMC || bot->samples < PIMC_BID_MIN ||
         (phase != SK_PHASE_AUCTION && phase != SK_PHASE_DECLARE && phase != SK_PHASE_PLAY))
         return skx_heur_bidding(v, legal, n, values);
     skx_pimc pc = pimc_of(bot);
     if (phase != SK_PHASE_PLAY)
-        return skx_pimc_bidding(&pc, v, legal, n, values);
+        return skx_pimc_bidding(&pc, v, legal, n, values, games);
     /* a doubling: asked again and again while it is on offer */
     if (bot->dbl_valid && bot->dbl_nactions == v->pub.nactions && bot->dbl_seat == v->seat &&
         bot->dbl_hand == v->hand) {
@@ -400,7 +404,7 @@ static sk_action act(sk_bot *bot, const sk_view *v, bool doublings)
         for (int i = 0; i < n; i++)
             doubling |= legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR;
         if (doubling) {
-            sk_action d = choose_bid(bot, v, legal, n, values);
+            sk_action d = choose_bid(bot, v, legal, n, values, NULL);
             if (d.type != SK_ACT_PASS)
                 return d;
         }
@@ -414,7 +418,7 @@ static sk_action act(sk_bot *bot, const sk_view *v, bool doublings)
     }
     if (v->pub.to_move != v->seat)
         return skx_act_pass(v->seat);
-    return choose_bid(bot, v, legal, n, values);
+    return choose_bid(bot, v, legal, n, values, NULL);
 }
 
 sk_action sk_bot_act(sk_bot *bot, const sk_view *v)
@@ -427,9 +431,9 @@ sk_action sk_bot_turn(sk_bot *bot, const sk_view *v)
     return act(bot, v, false);
 }
 
-/* Orders a hint's list best first by value (insertion sort; n is
- * small; ties keep their order). */
-static void hint_sort(sk_action *legal, double *val, int n)
+/* Orders a hint's list best first by value, with its games when not
+ * NULL (insertion sort; n is small; ties keep their order). */
+static void hint_sort(sk_action *legal, double *val, sk_contract *games, int n)
 {
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0 && val[j] > val[j - 1]; j--) {
@@ -439,6 +443,11 @@ static void hint_sort(sk_action *legal, double *val, int n)
             sk_action a = legal[j];
             legal[j] = legal[j - 1];
             legal[j - 1] = a;
+            if (games) {
+                sk_contract c = games[j];
+                games[j] = games[j - 1];
+                games[j - 1] = c;
+            }
         }
 }
 
@@ -466,7 +475,7 @@ static int hint_play(sk_bot *bot, const sk_view *v, sk_action *legal, double *va
     bool give = false;
     if (dbl >= 0) {
         double tmp[SK_MAX_LEGAL];
-        give = choose_bid(bot, v, legal, n, tmp).type == legal[dbl].type;
+        give = choose_bid(bot, v, legal, n, tmp, NULL).type == legal[dbl].type;
     }
     double value[SK_NCARDS] = {0}, own = 1;
     if (cards && bot->kind == BOT_PIMC && pimc_values(bot, v, cards, value, &own) > 0) {
@@ -483,7 +492,7 @@ static int hint_play(sk_bot *bot, const sk_view *v, sk_action *legal, double *va
             order[k] = legal[i];
             ov[k++] = value[legal[i].card];
         }
-    hint_sort(order, ov, k);
+    hint_sort(order, ov, NULL, k);
     sk_action d = dbl >= 0 ? legal[dbl] : legal[0];
     if (give) {
         legal[m] = d;
@@ -505,18 +514,23 @@ static int hint_play(sk_bot *bot, const sk_view *v, sk_action *legal, double *va
     return m;
 }
 
-/* Hint: every legal action with the bot's value, best first. */
-int sk_bot_hint(sk_bot *bot, const sk_view *v, sk_action *acts, double *values, int max)
+/* Hint: every legal action with the bot's value, best first, and the
+ * game behind each bid when games is not NULL. */
+int sk_bot_hint_games(sk_bot *bot, const sk_view *v, sk_action *acts, double *values,
+                      sk_contract *games, int max)
 {
     sk_action legal[SK_MAX_LEGAL + 1];
     double val[SK_MAX_LEGAL + 1];
+    sk_contract game[SK_MAX_LEGAL + 1];
     int n = sk_view_legal(v, legal);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         val[i] = 0;
+        game[i] = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
+    }
     if (bot->kind != BOT_RANDOM && n > 0) {
         if (v->pub.phase != SK_PHASE_PLAY) {
-            choose_bid(bot, v, legal, n, val);
-            hint_sort(legal, val, n);
+            choose_bid(bot, v, legal, n, val, game);
+            hint_sort(legal, val, game, n);
         } else {
             n = hint_play(bot, v, legal, val, n);
         }
@@ -526,6 +540,13 @@ int sk_bot_hint(sk_bot *bot, const sk_view *v, sk_action *acts, double *values, 
     for (int i = 0; i < n; i++) {
         acts[i] = legal[i];
         values[i] = val[i];
+        if (games)
+            games[i] = game[i];
     }
     return n;
+}
+
+int sk_bot_hint(sk_bot *bot, const sk_view *v, sk_action *acts, double *values, int max)
+{
+    return sk_bot_hint_games(bot, v, acts, values, NULL, max);
 }

@@ -532,9 +532,10 @@ static int best_cand(const cand *c, int nc)
 
 /* The values of the auction's actions from priced candidates: a pass
  * 0, a bid the best contract it still allows (SK_BOT_UNPRICED, below
- * the pass and every priced one, if it allows none that was priced). */
+ * the pass and every priced one, if it allows none that was priced);
+ * games (when not NULL) gets that contract of each bid. */
 static void bid_values(const sk_view *v, const sk_action *legal, int n, const cand *cands, int nc,
-                       double *values)
+                       double *values, sk_contract *games)
 {
     for (int i = 0; i < n; i++) {
         values[i] = 0;
@@ -543,8 +544,11 @@ static void bid_values(const sk_view *v, const sk_action *legal, int n, const ca
         values[i] = SK_BOT_UNPRICED;
         for (int k = 0; k < nc; k++)
             if (cands[k].n && rank_of(v, cands[k].c) >= rank_of(v, legal[i].contract) &&
-                cands[k].sum / cands[k].n > values[i])
+                cands[k].sum / cands[k].n > values[i]) {
                 values[i] = cands[k].sum / cands[k].n;
+                if (games)
+                    games[i] = cands[k].c;
+            }
     }
 }
 
@@ -605,7 +609,7 @@ int sk_price_actions(sk_solver *s, const sk_view *v, const sk_cards (*deals)[SK_
     if (best_cand(cands, nc) < 0)
         return 0;
     if (v->pub.phase == SK_PHASE_AUCTION)
-        bid_values(v, legal, n, cands, nc, values);
+        bid_values(v, legal, n, cands, nc, values, NULL);
     else
         declare_values(legal, n, cands, nc, values);
     return n;
@@ -614,19 +618,22 @@ int sk_price_actions(sk_solver *s, const sk_view *v, const sk_cards (*deals)[SK_
 /* The auction or declaration decision by sampling (see the essay at
  * the top); the rules of thumb when nothing could be priced. */
 sk_action skx_pimc_bidding(const skx_pimc *pc, const sk_view *v, const sk_action *legal, int n,
-                          double *values)
+                          double *values, sk_contract *games)
 {
     const sk_public *p = &v->pub;
     cand cands[MAX_CAND];
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         values[i] = 0;
+        if (games)
+            games[i] = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
+    }
     if (p->phase == SK_PHASE_AUCTION) {
         /* price what the lowest class on offer lets the seat declare */
         sk_contract cls;
         int offered = 0;
         int nc = priced_class(v, legal, n, &cls) ? price_all(pc, v, cls, cands, &offered) : 0;
         if (nc == 0 && offered > 0) { /* nothing worth pricing: pass, every bid below it */
-            bid_values(v, legal, n, cands, 0, values);
+            bid_values(v, legal, n, cands, 0, values, games);
             for (int i = 0; i < n; i++)
                 if (legal[i].type == SK_ACT_PASS)
                     return legal[i];
@@ -634,7 +641,7 @@ sk_action skx_pimc_bidding(const skx_pimc *pc, const sk_view *v, const sk_action
         int b = nc > 0 ? best_cand(cands, nc) : -1;
         if (b < 0)
             return skx_heur_bidding(v, legal, n, values);
-        bid_values(v, legal, n, cands, nc, values);
+        bid_values(v, legal, n, cands, nc, values, games);
         int pick = -1;
         for (int i = 0; i < n; i++) {
             if (legal[i].type != SK_ACT_BID)

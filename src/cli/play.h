@@ -89,7 +89,8 @@ void skx_play_bots_brief(play_ctx *p);
 /* Lets the opponent model learn from a finished game. */
 void skx_play_bots_watch(play_ctx *p, const sk_game *g);
 /* The table's hint callbacks (ctx is the play_ctx). */
-int skx_play_hint(void *ctx, const sk_view *v, sk_action *acts, double *values, int max);
+int skx_play_hint(void *ctx, const sk_view *v, sk_action *acts, double *values,
+                  sk_contract *games, int max);
 int skx_play_double_hint(void *ctx, const sk_view *v, int type);
 
 /* ---- play.c */

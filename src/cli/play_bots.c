@@ -8,10 +8,11 @@
 #include <string.h>
 
 /* The hint callback: the hint bot's values for the view's seat. */
-int skx_play_hint(void *ctx, const sk_view *v, sk_action *acts, double *values, int max)
+int skx_play_hint(void *ctx, const sk_view *v, sk_action *acts, double *values,
+                  sk_contract *games, int max)
 {
     play_ctx *p = ctx;
-    return p->hint_bot ? sk_bot_hint(p->hint_bot, v, acts, values, max) : 0;
+    return p->hint_bot ? sk_bot_hint_games(p->hint_bot, v, acts, values, games, max) : 0;
 }
 
 /* The doubling hint callback: whether the hint bot would double. */

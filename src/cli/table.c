@@ -82,8 +82,24 @@ size_t skx_table_euros(skx_lang lang, int64_t cents, int sign, char *buf, size_t
     return (size_t)snprintf(buf, size, "%s€%s", pre, num);
 }
 
-size_t skx_table_hint_value(skx_lang lang, const sk_view *v, sk_action a, double value, char *buf,
-                            size_t size)
+/* A hint's value text for action a, with the game behind a bid named
+ * first ("Schellen-Solo: erwartet +1,31 €"); the text alone otherwise. */
+static size_t bid_game(skx_lang lang, sk_action a, sk_contract game, const char *text, char *buf,
+                       size_t size)
+{
+    int n;
+    if (a.type == SK_ACT_BID && game.type != SK_C_NONE) {
+        char name[48];
+        skx_lang_contract(lang, game, name, sizeof name);
+        n = snprintf(buf, size, "%s: %s", name, text);
+    } else {
+        n = snprintf(buf, size, "%s", text);
+    }
+    return n < 0 ? 0 : (size_t)n;
+}
+
+size_t skx_table_hint_value(skx_lang lang, const sk_view *v, sk_action a, double value,
+                            sk_contract game, char *buf, size_t size)
 {
     if (!isfinite(value))
         return (size_t)snprintf(buf, size, "%s", skx_tr(lang, L_HINT_UNPRICED));
@@ -105,15 +121,17 @@ size_t skx_table_hint_value(skx_lang lang, const sk_view *v, sk_action a, double
     if ((card || (auction && (a.type == SK_ACT_BID || a.type == SK_ACT_DECLARE))) &&
         v->rules->score == SK_SCORE_MONEY && v->rules->unit_cents > 0) {
         /* the seat's own money: a bid's is the declarer's it would be */
-        char money[32];
+        char money[32], text[64];
         skx_table_euros(lang, llround(value * v->rules->unit_cents), 1, money, sizeof money);
-        return (size_t)snprintf(buf, size, skx_tr(lang, L_EXPECTED), money);
+        snprintf(text, sizeof text, skx_tr(lang, L_EXPECTED), money);
+        return bid_game(lang, a, game, text, buf, size);
     }
-    int n = snprintf(buf, size, "%s %.1f", skx_tr(lang, L_VALUE), value);
-    char *dot = n > 0 && lang == SKX_LANG_DE ? strrchr(buf, '.') : NULL;
+    char text[64];
+    snprintf(text, sizeof text, "%s %.1f", skx_tr(lang, L_VALUE), value);
+    char *dot = lang == SKX_LANG_DE ? strrchr(text, '.') : NULL;
     if (dot)
         *dot = ',';
-    return n < 0 ? 0 : (size_t)n;
+    return bid_game(lang, a, game, text, buf, size);
 }
 
 void skx_score_row_set(sk_score_row *r, const sk_result *res, int dealer)

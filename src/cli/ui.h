@@ -127,9 +127,10 @@ void skx_score_row_set(sk_score_row *r, const sk_result *res, int dealer);
 char *skx_stats_text(skx_lang lang, int human, const sk_score_row *rows, int n, int last,
                      bool points);
 
-/* Asks the hint bot for the view's seat; returns the count. */
+/* Asks the hint bot for the view's seat: actions, values and the game
+ * behind each bid (sk_bot_hint_games); returns the count. */
 typedef int (*sk_hint_fn)(void *ctx, const sk_view *v, sk_action *acts, double *values,
-                          int max);
+                          sk_contract *games, int max);
 
 /* Whether the hint bot would give the doubling `type` (SK_ACT_KONTRA or
  * SK_ACT_RETOUR) in the view: 1 yes, 0 no, -1 no hint. */
@@ -184,8 +185,10 @@ size_t skx_table_euros(skx_lang lang, int64_t cents, int sign, char *buf, size_t
  * thumb's choice), anything else (at a table for points) as "Wert 1,4" /
  * "value 1.4" in game units; a
  * choice the bot did not price (SK_BOT_UNPRICED) "kommt nicht in
- * Frage". */
-size_t skx_table_hint_value(skx_lang lang, const sk_view *v, sk_action a, double value, char *buf,
+ * Frage".  A bid whose value is that of a game (`game`, type not
+ * SK_C_NONE) names it first: "Schellen-Solo: erwartet +1,31 €". */
+size_t skx_table_hint_value(skx_lang lang, const sk_view *v, sk_action a, double value,
+                            sk_contract game, char *buf,
                             size_t size);
 /* Whether the session counts tournament points rather than money. */
 bool skx_table_tournament(const skx_table *t);

@@ -408,14 +408,15 @@ static int show_hint(curses_ui *u, const skx_table *t)
 {
     sk_action acts[SK_MAX_LEGAL];
     double values[SK_MAX_LEGAL];
-    int n = t->hint ? t->hint(t->hint_ctx, &t->view, acts, values, SK_MAX_LEGAL) : 0;
+    sk_contract games[SK_MAX_LEGAL];
+    int n = t->hint ? t->hint(t->hint_ctx, &t->view, acts, values, games, SK_MAX_LEGAL) : 0;
     if (n <= 0) {
         snprintf(u->msg, sizeof u->msg, "%s", skx_tr(t->lang, L_NO_HINT));
         return -1;
     }
-    char words[64], value[64];
+    char words[64], value[96];
     skx_lang_action(t->lang, &t->view.pub, acts[0], words, sizeof words);
-    skx_table_hint_value(t->lang, &t->view, acts[0], values[0], value, sizeof value);
+    skx_table_hint_value(t->lang, &t->view, acts[0], values[0], games[0], value, sizeof value);
     snprintf(u->msg, sizeof u->msg, value[0] ? "%s: %s (%s)" : "%s: %s", skx_tr(t->lang, L_HINT),
              words, value);
     for (int i = 0; u->menu && i < u->nmenu; i++)

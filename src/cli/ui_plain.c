@@ -170,16 +170,18 @@ static void print_hint(const skx_table *t)
 {
     sk_action acts[SK_MAX_LEGAL];
     double values[SK_MAX_LEGAL];
-    int n = t->hint ? t->hint(t->hint_ctx, &t->view, acts, values, SK_MAX_LEGAL) : 0;
+    sk_contract games[SK_MAX_LEGAL];
+    int n = t->hint ? t->hint(t->hint_ctx, &t->view, acts, values, games, SK_MAX_LEGAL) : 0;
     if (n <= 0) {
         printf("%s\n", skx_tr(t->lang, L_NO_HINT));
         return;
     }
     printf("%s:", skx_tr(t->lang, L_HINT));
     for (int i = 0; i < n && i < 3; i++) {
-        char words[64], value[64];
+        char words[64], value[96];
         skx_lang_action(t->lang, &t->view.pub, acts[i], words, sizeof words);
-        skx_table_hint_value(t->lang, &t->view, acts[i], values[i], value, sizeof value);
+        skx_table_hint_value(t->lang, &t->view, acts[i], values[i], games[i], value,
+                             sizeof value);
         printf(value[0] ? "%s %s (%s)" : "%s %s", i ? "," : "", words, value);
     }
     printf("\n");

@@ -78,8 +78,14 @@ static json_t *hint_json(const skx_room *rm, const skx_job *j)
         sk_action_format(a, text, sizeof text);
         /* a choice the bot did not price (SK_BOT_UNPRICED): null */
         double v = j->values[i];
-        json_array_append_new(list, json_pack("{s:s, s:o}", "action", text, "value",
-                                              isfinite(v) ? json_real(v) : json_null()));
+        json_t *h = json_pack("{s:s, s:o}", "action", text, "value",
+                              isfinite(v) ? json_real(v) : json_null());
+        if (h && j->games[i].type != SK_C_NONE) { /* the game a bid's value is that of */
+            char game[32];
+            sk_contract_code(j->games[i], game, sizeof game);
+            json_object_set_new(h, "game", json_string(game));
+        }
+        json_array_append_new(list, h);
     }
     return list ? json_pack("{s:s, s:s, s:I, s:o}", "type", "hint", "room", rm->code, "seq",
                             (json_int_t)j->seq, "hints", list)

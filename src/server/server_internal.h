@@ -200,6 +200,7 @@ typedef struct skx_job {
     int nhints;
     sk_action hints[SK_MAX_LEGAL];
     double values[SK_MAX_LEGAL];
+    sk_contract games[SK_MAX_LEGAL]; /* the game behind a bid's value, or SK_C_NONE */
 } skx_job;
 
 /* The decision of a job's bot: its answer to a doubling on offer

@@ -38,7 +38,8 @@ static void *worker_main(void *arg)
 
         j->view.rules = &j->rules; /* the view points into the job, not the room */
         if (j->kind == SKX_JOB_HINT) {
-            j->nhints = sk_bot_hint(j->bot, &j->view, j->hints, j->values, SK_MAX_LEGAL);
+            j->nhints = sk_bot_hint_games(j->bot, &j->view, j->hints, j->values, j->games,
+                                          SK_MAX_LEGAL);
         } else if (j->kind == SKX_JOB_CLAIM) {
             sk_error err = {{0}, NULL};
             j->cur->rules = &j->rules;

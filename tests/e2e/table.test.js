@@ -345,8 +345,9 @@ test('the hint in the auction: a bid with the money it would bring, in both lang
     await dealt(me.page);
     // Every seat speaks in the auction: wait for this seat's choices.
     await me.page.locator('#actions [data-action^="pass"]').waitFor({ timeout: 20000 });
-    for (const [lang, hint, money] of [['de', /^Tipp: /, /^erwartet [+−]\d+,\d\d €$|^kommt nicht in Frage$/],
-                                       ['en', /^Hint: /, /^expected [+−]?€\d+\.\d\d$|^out of the question$/]]) {
+    // a priced bid may name the game behind it ("Gras-Solo: erwartet ...")
+    for (const [lang, hint, money] of [['de', /^Tipp: /, /^(?:[^:]+: )?erwartet [+−]\d+,\d\d €$|^kommt nicht in Frage$/],
+                                       ['en', /^Hint: /, /^(?:[^:]+: )?expected [+−]?€\d+\.\d\d$|^out of the question$/]]) {
       await me.page.locator('#lang').selectOption(lang);
       const t0 = Date.now();
       await me.page.locator('#hint').click();

@@ -287,4 +287,13 @@ test('a hint says a bid\'s value as the money it would bring', async () => {
   assert.equal(hintWorth('card EO', -0.4, 'play', money), '-0.4');
   assert.equal(hintWorth('card EO', 2.35, 'play', money, 'wenz'), 'expected +€0.24');
   setLang('de');
+  // a bid names the game its value is that of; nothing else does
+  const { hintItem } = await import('../../web/words.js');
+  assert.equal(hintItem('ich spiele', 'bid sauspiel', 'erwartet +1,31 €', 'solo:S'), 'ich spiele (Schellen-Solo: erwartet +1,31 €)');
+  assert.equal(hintItem('ich spiele', 'bid sauspiel', 'erwartet +0,25 €'), 'ich spiele (erwartet +0,25 €)');
+  assert.equal(hintItem('Eichel-Ober', 'card EO', 'erwartet +0,08 €', 'solo:S'), 'Eichel-Ober (erwartet +0,08 €)');
+  assert.equal(hintItem('weiter', 'pass', '', 'solo:S'), 'weiter');
+  setLang('en');
+  assert.equal(hintItem('I play', 'bid sauspiel', 'expected +€1.31', 'solo:S'), 'I play (Bells Solo: expected +€1.31)');
+  setLang('de');
 });

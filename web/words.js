@@ -192,6 +192,7 @@ export function hintWorth(action, value, phase, rules, contract = null) {
 // "ich spiele" worth a Schellen-Solo) and its worth.
 export function hintItem(words, action, worth, game = null) {
   if (!worth) return words;
-  const named = game && action.startsWith('bid ') ? `${contractName(game)}: ` : '';
+  // a name's own brackets ("Geier (Obers trump)") left out inside the hint's
+  const named = game && action.startsWith('bid ') ? `${contractName(game).replace(/ \([^)]*\)/, '')}: ` : '';
   return `${words} (${named}${worth})`;
 }

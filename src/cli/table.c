@@ -83,7 +83,9 @@ size_t skx_table_euros(skx_lang lang, int64_t cents, int sign, char *buf, size_t
 }
 
 /* A hint's value text for action a, with the game behind a bid named
- * first ("Schellen-Solo: erwartet +1,31 €"); the text alone otherwise. */
+ * first ("Schellen-Solo: erwartet +1,31 €"; a name's own brackets, as
+ * English "Geier (Obers trump)", left out inside the hint's); the text
+ * alone otherwise. */
 static size_t bid_game(skx_lang lang, sk_action a, sk_contract game, const char *text, char *buf,
                        size_t size)
 {
@@ -91,6 +93,9 @@ static size_t bid_game(skx_lang lang, sk_action a, sk_contract game, const char 
     if (a.type == SK_ACT_BID && game.type != SK_C_NONE) {
         char name[48];
         skx_lang_contract(lang, game, name, sizeof name);
+        char *open = strstr(name, " ("), *close = open ? strchr(open, ')') : NULL;
+        if (close)
+            memmove(open, close + 1, strlen(close + 1) + 1);
         n = snprintf(buf, size, "%s: %s", name, text);
     } else {
         n = snprintf(buf, size, "%s", text);

@@ -295,5 +295,6 @@ test('a hint says a bid\'s value as the money it would bring', async () => {
   assert.equal(hintItem('weiter', 'pass', '', 'solo:S'), 'weiter');
   setLang('en');
   assert.equal(hintItem('I play', 'bid sauspiel', 'expected +€1.31', 'solo:S'), 'I play (Bells Solo: expected +€1.31)');
+  assert.equal(hintItem('I have a Wenz', 'bid wenz', 'expected +€0.39', 'geier'), 'I have a Wenz (Geier: expected +€0.39)');
   setLang('de');
 });

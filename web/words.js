@@ -180,8 +180,7 @@ export function hintWorth(action, value, phase, rules, contract = null) {
   if (phase === 'klopfen' || phase === 'hochzeit' || (phase === 'play' && contract === 'ramsch')) return '';
   const unit = rules && rules.score !== 'points' ? Number(rules.unit_cents) : 0;
   // a card of a game with a declarer is priced as the seat's own money
-  // (a Ramsch's by the rules of thumb, no money)
-  const card = phase === 'play' && verb === 'card' && contract && contract !== 'ramsch';
+  const card = phase === 'play' && verb === 'card' && contract;
   if ((card || (auction && (verb === 'bid' || verb === 'declare'))) && unit > 0)
     return t('hint_expected', money(Math.round(Number(value) * unit), true));
   return Number(value).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });

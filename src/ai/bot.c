@@ -328,13 +328,12 @@ static int pimc_values(sk_bot *bot, const sk_view *v, sk_cards legal, double val
 }
 
 /* Auction, declaration and doublings of a heuristic or PIMC bot;
- * games (NULL, or one per legal action) as skx_pimc_bidding fills it,
- * SK_C_NONE where the bot names no contract. */
+ * games (NULL, or one per legal action, preset to SK_C_NONE by the
+ * caller) as skx_pimc_bidding fills it -- the rules of thumb name no
+ * game. */
 static sk_action choose_bid(sk_bot *bot, const sk_view *v, const sk_action *legal, int n,
                             double *values, sk_contract *games)
 {
-    for (int i = 0; games && i < n; i++)
-        games[i] = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
     int phase = v->pub.phase;
     if (bot->kind != BOT_PIMC || bot->samples < PIMC_BID_MIN ||
         (phase != SK_PHASE_AUCTION && phase != SK_PHASE_DECLARE && phase != SK_PHASE_PLAY))

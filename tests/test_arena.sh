@@ -615,6 +615,24 @@ contains "$tmp/out" "  Karte " "analyze (de) rates cards"
 contains "$tmp/out" "Entscheidungen bewertet" "analyze (de) sums up per seat"
 grep -Eq 'card |bid |pass|declare |sauspiel:|solo:|wenz|double dummy|decisions|cents|thrown in|dealer|seat [0-9]' "$tmp/out" &&
     bad "analyze (de): English or an engine code: $(grep -Em2 'card |bid |pass|declare |sauspiel:|solo:|double dummy|decisions|cents|dealer|seat [0-9]' "$tmp/out")" || ok
+# a bid is worth the best game it lets the seat declare, and analyze
+# names that game (2.4.2, 2.4.12: "ich spiele" binds the bidder to play,
+# the contract is named once he has won the auction, so it may be a
+# Solo): seat 3 of deal 10 (seed 5) holds a Solo and bids "ich spiele"
+status 0 "arena: a Solo deal" "$PROG" arena --bots heuristic,heuristic --deals 1 --first-deal 10 --seed 5 --out "$tmp/solo.jsonl"
+status 0 "analyze a Solo (en)" "$PROG" analyze --lang en --game 1 --samples 4 "$tmp/solo.jsonl"
+contains "$tmp/out" "Leaves Solo by seat 3" "analyze (en) names the contract in English"
+grep -Eq '^ +1  3  bid sauspiel .*best bid sauspiel \((Leaves|Bells) Solo\).*double dummy \+270, best bid sauspiel \(Bells Solo\)' "$tmp/out" && ok ||
+    bad "analyze (en) does not name the Solo behind the bid: $(grep -Em1 '^ +1  3 ' "$tmp/out")"
+status 0 "analyze a Solo (de)" "$PROG" analyze --game 1 --samples 4 "$tmp/solo.jsonl"
+grep -Eq '^ +1  3  ich spiele .*am besten ich spiele \((Gras|Schellen)-Solo\).*bei offenen Karten \+270, am besten ich spiele \(Schellen-Solo\)' "$tmp/out" && ok ||
+    bad "analyze (de) does not name the Solo behind the bid: $(grep -Em1 '^ +1  3 ' "$tmp/out")"
+# German numbers have a decimal comma
+grep -Eq '^ +1  3  ich spiele +\| Cent \+[0-9]+,[0-9], ' "$tmp/out" && ok || bad "analyze (de): no decimal comma: $(grep -Em1 '^ +1  3 ' "$tmp/out")"
+grep -Eq '[0-9]\.[0-9]' "$tmp/out" && bad "analyze (de): a decimal point: $(grep -Em1 '[0-9]\.[0-9]' "$tmp/out")" || ok
+status 0 "analyze a Solo (json)" "$PROG" analyze --json --game 1 --samples 4 "$tmp/solo.jsonl"
+grep -q '"index":1,"seat":3,"action":"bid sauspiel".*"dd":{"best":"bid sauspiel","best_game":"solo:S"' "$tmp/out" && ok ||
+    bad "analyze --json: no best_game of the bid: $(grep -m1 '"index":1,' "$tmp/out")"
 status 2 "analyze --lang fr" "$PROG" analyze --lang fr /dev/null
 status 0 "analyze --json" "$PROG" analyze --game 2 --samples 3 --json "$tmp/j1.jsonl"
 contains "$tmp/out" '"kind":"card"' "analyze --json rates cards"

@@ -661,14 +661,20 @@ static void test_price_challenge(void **state)
     double values[SK_MAX_LEGAL];
     int n = sk_view_legal(&v, legal);
     sk_solver *s = sk_solver_new(4);
-    assert_int_equal(sk_price_actions(s, &v, &g.hands, 1, legal, n, values), n);
+    sk_contract games[SK_MAX_LEGAL];
+    assert_int_equal(sk_price_actions(s, &v, &g.hands, 1, legal, n, values, games), n);
     bool solo = false;
     for (int i = 0; i < n; i++) {
-        if (legal[i].type == SK_ACT_PASS)
+        if (legal[i].type == SK_ACT_PASS) {
             assert_true(values[i] == 0.0);
+            assert_int_equal(games[i].type, SK_C_NONE);
+        }
         if (legal[i].type == SK_ACT_BID && legal[i].contract.type == SK_C_SOLO &&
             !legal[i].contract.tout) {
             assert_true(values[i] > r.rate_solo);
+            /* the game behind the value, for analyze to name */
+            assert_int_equal(games[i].type, SK_C_SOLO);
+            assert_int_equal(games[i].suit, SK_HERZ);
             solo = true;
         }
     }
@@ -762,8 +768,10 @@ static void test_pimc_declarer_edge(void **state)
         sk_action legal[SK_MAX_LEGAL];
         double values[SK_MAX_LEGAL];
         int n = sk_view_legal(&v, legal);
-        assert_int_equal(sk_price_actions(s, &v, &g.hands, 1, legal, n, values), n);
+        sk_contract games[SK_MAX_LEGAL];
+        assert_int_equal(sk_price_actions(s, &v, &g.hands, 1, legal, n, values, games), n);
         for (int i = 0; i < n; i++) {
+            assert_int_equal(games[i].type, SK_C_NONE); /* declarations name themselves */
             sk_contract c = legal[i].contract;
             bool solo = c.type == SK_C_SOLO && c.suit == SK_HERZ && !c.tout;
             bool sau = c.type == SK_C_SAUSPIEL;

@@ -201,10 +201,13 @@ sk_cards sk_solver_legal(sk_solver *s, const sk_game *g);
  * deals (full deals consistent with the view: sampled ones, or the real
  * deal for double dummy) and with every contract priced on every deal:
  * the declarer's money in units of the ruleset's tariff, a pass 0, a bid
- * the best contract it still allows.  Returns n, or 0 when nothing could
- * be priced (not an auction or declaration decision, no bid on offer). */
+ * the best contract it still allows, whose name goes to games[i] when
+ * games is not NULL (type SK_C_NONE for a pass, a declaration and a
+ * bid nothing was priced for).  Returns n, or 0 when nothing could be
+ * priced (not an auction or declaration decision, no bid on offer). */
 int sk_price_actions(sk_solver *s, const sk_view *v, const sk_cards (*deals)[SK_NSEATS],
-                     int ndeals, const sk_action *legal, int n, double *values);
+                     int ndeals, const sk_action *legal, int n, double *values,
+                     sk_contract *games);
 
 /* ------------------------------------------------------------------ */
 /* Claiming the rest ("Der Rest gehört mir")                            */

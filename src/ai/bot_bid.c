@@ -594,9 +594,11 @@ static bool priced_class(const sk_view *v, const sk_action *legal, int n, sk_con
 
 /* Analysis (ai.h): every candidate priced on every given deal. */
 int sk_price_actions(sk_solver *s, const sk_view *v, const sk_cards (*deals)[SK_NSEATS], int ndeals,
-                     const sk_action *legal, int n, double *values)
+                     const sk_action *legal, int n, double *values, sk_contract *games)
 {
     sk_contract cls;
+    for (int i = 0; games && i < n; i++)
+        games[i] = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
     cand cands[MAX_CAND];
     if ((v->pub.phase != SK_PHASE_AUCTION && v->pub.phase != SK_PHASE_DECLARE) || ndeals < 1 ||
         !priced_class(v, legal, n, &cls))
@@ -609,7 +611,7 @@ int sk_price_actions(sk_solver *s, const sk_view *v, const sk_cards (*deals)[SK_
     if (best_cand(cands, nc) < 0)
         return 0;
     if (v->pub.phase == SK_PHASE_AUCTION)
-        bid_values(v, legal, n, cands, nc, values, NULL);
+        bid_values(v, legal, n, cands, nc, values, games);
     else
         declare_values(legal, n, cands, nc, values);
     return n;

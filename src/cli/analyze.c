@@ -104,14 +104,36 @@ static void act_text(const an_ctx *x, const sk_public *p, sk_action a, char *buf
         sk_action_format(a, buf, size);
 }
 
-/* Prints a table line from a format of the language's table. */
-static void out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void out(const char *fmt, ...)
+/* act_text, and for a bid the game its value is that of ("bid sauspiel
+ * (Leaves Solo)"): a bid lets the seat declare that class or higher, so
+ * "ich spiele" may be best for the sake of a Solo. */
+static void priced_text(const an_ctx *x, const sk_public *p, sk_action a, sk_contract game,
+                        char *buf, size_t size)
 {
+    act_text(x, p, a, buf, size);
+    if (a.type != SK_ACT_BID || game.type == SK_C_NONE)
+        return;
+    size_t len = strlen(buf);
+    char name[48];
+    skx_lang_contract_bare(x->lang, game, name, sizeof name);
+    snprintf(buf + len, size - len, " (%s)", name);
+}
+
+/* Prints (part of) a table line; in German with decimal commas ("+2,5"),
+ * a point between two digits being a number's (no card or action name
+ * has one). */
+static void out(const an_ctx *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void out(const an_ctx *x, const char *fmt, ...)
+{
+    char line[1024];
     va_list ap;
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
+    for (char *d = line; x->lang == SKX_LANG_DE && (d = strchr(d, '.')) != NULL; d++)
+        if (d > line && d[-1] >= '0' && d[-1] <= '9' && d[1] >= '0' && d[1] <= '9')
+            *d = ',';
+    fputs(line, stdout);
 }
 
 /* splitmix64's finaliser: a well-mixed seed per decision. */
@@ -354,7 +376,7 @@ static void rate_card(an_ctx *x, const sk_game *g, sk_action a, int gameno, int 
     }
     char what[32];
     snprintf(what, sizeof what, "%s %s", skx_tr(x->lang, L_AN_CARD), sk_card_name(a.card));
-    out("%4d  %d  %-18s | %-3s %6.1f %5.1f %7.1f %6.1f | %-3s %4.0f %4.0f %6.0f %5.0f | "
+    out(x, "%4d  %d  %-18s | %-3s %6.1f %5.1f %7.1f %6.1f | %-3s %4.0f %4.0f %6.0f %5.0f | "
         "%s\n", index, seat, what, sk_card_name(info.cards[si.best]), si.value,
         si.lost, si.money, si.money_lost, sk_card_name(dd.cards[sd.best]), sd.value, sd.lost,
         sd.money, sd.money_lost, flag);
@@ -408,8 +430,8 @@ static void rate_doubling(an_ctx *x, const sk_game *g, sk_action a, int gameno, 
     }
     char words[64];
     act_text(x, &g->pub, a, words, sizeof words);
-    printf("%4d  %d  %-18s | ", index, seat, words);
-    printf(skx_tr(x->lang, points_table(g) ? L_AN_DOUBLING_TP : L_AN_DOUBLING), iw, io, with,
+    out(x, "%4d  %d  %-18s | ", index, seat, words);
+    out(x, skx_tr(x->lang, points_table(g) ? L_AN_DOUBLING_TP : L_AN_DOUBLING), iw, io, with,
            without);
     printf("  %s\n", flag);
 }
@@ -437,8 +459,8 @@ static void hint_only(an_ctx *x, const sk_view *v, sk_action a, int gameno, int 
     }
     act_text(x, &v->pub, a, name, sizeof name);
     act_text(x, &v->pub, n ? acts[0] : a, best, sizeof best);
-    printf("%4d  %d  %-18s | ", index, a.seat, name);
-    printf(skx_tr(x->lang, L_AN_HINT), best, n ? vals[0] : 0.0, played);
+    out(x, "%4d  %d  %-18s | ", index, a.seat, name);
+    out(x, skx_tr(x->lang, L_AN_HINT), best, n ? vals[0] : 0.0, played);
     printf("\n");
 }
 
@@ -471,6 +493,7 @@ static void rate_auction(an_ctx *x, const sk_game *g, sk_action a, int gameno, i
     sk_game_view(g, a.seat, &v);
     sk_action legal[SK_MAX_LEGAL];
     double info[SK_MAX_LEGAL], dd[SK_MAX_LEGAL];
+    sk_contract igame[SK_MAX_LEGAL], dgame[SK_MAX_LEGAL];
     int n = sk_view_legal(&v, legal);
     if (points_table(g)) { /* the bots price contracts in money, not points */
         if (n >= 2)
@@ -490,8 +513,8 @@ static void rate_auction(an_ctx *x, const sk_game *g, sk_action a, int gameno, i
         sk_sample_draw(x->sampler, &rng, deals[d]);
     const sk_cards(*real)[SK_NSEATS] = &g->hands;
     if (sk_price_actions(x->solver, &v, (const sk_cards(*)[SK_NSEATS])deals, ndeals, legal, n,
-                         info) == 0 ||
-        sk_price_actions(x->solver, &v, real, 1, legal, n, dd) == 0) {
+                         info, igame) == 0 ||
+        sk_price_actions(x->solver, &v, real, 1, legal, n, dd, dgame) == 0) {
         hint_only(x, &v, a, gameno, index);
         return;
     }
@@ -510,23 +533,30 @@ static void rate_auction(an_ctx *x, const sk_game *g, sk_action a, int gameno, i
         x->lost_ct[a.seat] += ilost;
     if (bang)
         x->dd_lost_ct[a.seat] += (int64_t)(dlost + 0.5);
-    char name[48], ibest[48], dbest[48];
+    char name[48], ibest[96], dbest[96];
     sk_action_format(a, name, sizeof name);
     sk_action_format(legal[ib], ibest, sizeof ibest);
     sk_action_format(legal[db], dbest, sizeof dbest);
     if (x->json) {
+        char ig[32] = "", dg[32] = "";
+        if (legal[ib].type == SK_ACT_BID && igame[ib].type != SK_C_NONE)
+            sk_contract_code(igame[ib], ig, sizeof ig);
+        if (legal[db].type == SK_ACT_BID && dgame[db].type != SK_C_NONE)
+            sk_contract_code(dgame[db], dg, sizeof dg);
         printf("{\"game\":%d,\"index\":%d,\"seat\":%d,\"action\":\"%s\",\"kind\":\"auction\","
-               "\"info\":{\"deals\":%d,\"best\":\"%s\",\"money\":%.2f,\"money_lost\":%.2f},"
-               "\"dd\":{\"best\":\"%s\",\"money\":%.0f,\"money_lost\":%.0f},\"flag\":\"%s\"}\n",
-               gameno, index, a.seat, name, ndeals, ibest, ip * unit, ilost, dbest, dp * unit,
-               dlost, flag);
+               "\"info\":{\"deals\":%d,\"best\":\"%s\",\"best_game\":\"%s\",\"money\":%.2f,"
+               "\"money_lost\":%.2f},"
+               "\"dd\":{\"best\":\"%s\",\"best_game\":\"%s\",\"money\":%.0f,\"money_lost\":%.0f},"
+               "\"flag\":\"%s\"}\n",
+               gameno, index, a.seat, name, ndeals, ibest, ig, ip * unit, ilost, dbest, dg,
+               dp * unit, dlost, flag);
         return;
     }
     act_text(x, &g->pub, a, name, sizeof name);
-    act_text(x, &g->pub, legal[ib], ibest, sizeof ibest);
-    act_text(x, &g->pub, legal[db], dbest, sizeof dbest);
-    printf("%4d  %d  %-18s | ", index, a.seat, name);
-    printf(skx_tr(x->lang, L_AN_AUCTION), ip * unit, ibest, info[ib] * unit, dp * unit, dbest,
+    priced_text(x, &g->pub, legal[ib], igame[ib], ibest, sizeof ibest);
+    priced_text(x, &g->pub, legal[db], dgame[db], dbest, sizeof dbest);
+    out(x, "%4d  %d  %-18s | ", index, a.seat, name);
+    out(x, skx_tr(x->lang, L_AN_AUCTION), ip * unit, ibest, info[ib] * unit, dp * unit, dbest,
            dd[db] * unit);
     printf("  %s\n", flag);
 }
@@ -539,10 +569,7 @@ static void game_heading(const an_ctx *x, const sk_record *rec, const sk_game *e
     sk_result res;
     snprintf(contract, sizeof contract, "%s", skx_tr(L, L_AN_THROWN));
     if (end->pub.contract.type != SK_C_NONE) {
-        if (L == SKX_LANG_DE)
-            skx_lang_contract(L, end->pub.contract, contract, sizeof contract);
-        else
-            sk_contract_name(end->pub.contract, contract, sizeof contract);
+        skx_lang_contract(L, end->pub.contract, contract, sizeof contract);
     }
     printf("%s %d%s%s%s: ", skx_tr(L, L_AN_GAME), gameno, rec->id[0] ? " (" : "", rec->id,
            rec->id[0] ? ")" : "");
@@ -596,7 +623,7 @@ static int analyze_game(an_ctx *x, const sk_record *rec, int gameno, const char 
         sk_game_apply(g, a, NULL); /* checked by the replay above */
     }
     for (int s = 0; s < SK_NSEATS && !x->json; s++)
-        printf(skx_tr(x->lang, points_table(end) ? L_AN_SEAT_TP : L_AN_SEAT), s, x->rated[s], x->flagged[s], x->lost_pts[s],
+        out(x, skx_tr(x->lang, points_table(end) ? L_AN_SEAT_TP : L_AN_SEAT), s, x->rated[s], x->flagged[s], x->lost_pts[s],
                x->lost_ct[s], x->dd_lost_pts[s], (long long)x->dd_lost_ct[s]);
     if (!x->json)
         printf("\n");

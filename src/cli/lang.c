@@ -328,6 +328,16 @@ size_t skx_lang_contract(skx_lang lang, sk_contract c, char *buf, size_t size)
     return sk_contract_name(c, buf, size);
 }
 
+/* A contract's name without its own brackets (see ui.h). */
+size_t skx_lang_contract_bare(skx_lang lang, sk_contract c, char *buf, size_t size)
+{
+    skx_lang_contract(lang, c, buf, size);
+    char *open = strstr(buf, " ("), *close = open ? strchr(open, ')') : NULL;
+    if (close)
+        memmove(open, close + 1, strlen(close + 1) + 1);
+    return strlen(buf);
+}
+
 /* The contract classes by name, for bids: German with its article
  * ("einen Wenz"), English with its own ("a Wenz"); a Tout is a compound
  * with a neuter article ("ein Wenz-Tout"). */

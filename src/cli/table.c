@@ -92,10 +92,7 @@ static size_t bid_game(skx_lang lang, sk_action a, sk_contract game, const char 
     int n;
     if (a.type == SK_ACT_BID && game.type != SK_C_NONE) {
         char name[48];
-        skx_lang_contract(lang, game, name, sizeof name);
-        char *open = strstr(name, " ("), *close = open ? strchr(open, ')') : NULL;
-        if (close)
-            memmove(open, close + 1, strlen(close + 1) + 1);
+        skx_lang_contract_bare(lang, game, name, sizeof name);
         n = snprintf(buf, size, "%s: %s", name, text);
     } else {
         n = snprintf(buf, size, "%s", text);

@@ -72,6 +72,9 @@ const char *skx_lang_seat(skx_lang lang, int human, int seat);
 const char *skx_lang_suit(skx_lang lang, int suit);
 /* A contract's name ("Sauspiel mit der Gras-Sau", "Hearts Solo Tout"). */
 size_t skx_lang_contract(skx_lang lang, sk_contract c, char *buf, size_t size);
+/* The same without a name's own brackets ("Geier", not English "Geier
+ * (Obers trump)"), for a name that goes inside brackets itself. */
+size_t skx_lang_contract_bare(skx_lang lang, sk_contract c, char *buf, size_t size);
 /* What a seat says with action `a` in the state `p` before it: "weiter",
  * "ich spiele", "ich hätt ein Solo", "ich spiel selbst", the contract,
  * "Kontra", or the card's code. */

@@ -307,6 +307,38 @@ wait_for o5 "Go on with it? (Y/n, q quit)" 10 && ok "offer: in English, before t
 keys o5 q Enter
 rm -rf "$tmp/data"
 
+# 9: `?` lists the best choices, as many as the message's two rows hold,
+# and never breaks an amount from its euro sign
+msg() { screen "$1" | sed -n '22,23p' | sed 's/│.*//; s/^ *//; s/ *$//' | paste -sd ' '; }
+start k9 80x24 play --seed 4 --new --delay 0 --trick-pause 0
+if wait_for k9 "Deine Ansage" 10; then
+    keys k9 '?'
+    wait_for k9 "Tipp:" 20
+    m=$(msg k9)
+    echo "$m" | grep -Eq '^Tipp: ich spiele \((Eichel|Gras|Herz|Schellen)-Solo: erwartet \+[0-9]+,[0-9]{2} €\), weiter$' &&
+        ok "9: the auction's hint lists the bid and the pass" || fail "9: auction hint: $m"
+    keys k9 2
+    wait_for k9 "Sauspiel mit der" || fail "9: no declaration menu"
+    keys k9 1 Enter
+    wait_for k9 "Spiel eine Karte" || fail "9: no card asked for"
+    keys k9 E 8
+    wait_for k9 "Du: E8" 5 || fail "9: E8 not played"
+    wait_for k9 "1-7 oder" 10 || fail "9: no second card asked for"
+    keys k9 '?'
+    wait_for k9 "Tipp:" 20
+    m=$(msg k9)
+    c='[EGHS][OUAZK789] \(erwartet [+-][0-9]+,[0-9]{2} €\)'
+    echo "$m" | grep -Eq "^Tipp: $c, $c(, $c)?$" && ok "9: the card hint lists the next best" ||
+        fail "9: card hint: $m"
+    screen k9 | sed -n '22p' | grep -Eq '[0-9] *│' && fail "9: an amount broken from its euro sign:
+$(screen k9)"
+    keys k9 q j
+else
+    fail "9: no bidding menu: $(screen k9)"
+fi
+sleep 0.5
+rm -rf "$tmp/data"
+
 # 6: a window too small says so in the game's language and points to --plain
 start k6 60x20 play --seed 3 --delay 0
 if wait_for k6 "--plain" 10; then

@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Columns of each of the message's two rows (below the prompt). */
+#define MSG_WIDTH 49
+
 /* Display width of a UTF-8 string (one column per code point). */
 int skx_u8width(const char *s)
 {
@@ -172,7 +175,7 @@ static void draw_hand(const curses_ui *u, const skx_table *t)
 
 /* The next row of a log line wrapped at blanks to `width` columns:
  * its length in bytes (the break's blank not included) and in *next
- * where the following row starts. */
+ * where the following row starts.  A euro sign stays with its amount. */
 static size_t wrap_row(const char *s, int width, const char **next)
 {
     size_t fit = skx_u8offset(s, width);
@@ -181,7 +184,7 @@ static size_t wrap_row(const char *s, int width, const char **next)
         return fit;
     }
     for (size_t b = fit; b > 0; b--)
-        if (s[b] == ' ') {
+        if (s[b] == ' ' && strncmp(s + b + 1, "\u20ac", 3) != 0) { /* "0,25 €" stays whole */
             *next = s + b + 1;
             return b;
         }
@@ -350,9 +353,9 @@ void skx_curses_redraw(const curses_ui *u, const skx_table *t)
     attron(COLOR_PAIR(PAIR_ERR));
     {   /* two lines, broken at a blank */
         const char *next;
-        size_t len = wrap_row(u->msg, 49, &next);
+        size_t len = wrap_row(u->msg, MSG_WIDTH, &next);
         mvaddnstr(21, 1, u->msg, (int)len);
-        skx_curses_put(22, 1, next, 49);
+        skx_curses_put(22, 1, next, MSG_WIDTH);
     }
     attroff(COLOR_PAIR(PAIR_ERR));
     attron(A_DIM);
@@ -402,8 +405,10 @@ static void curses_event(skx_ui *ui, const skx_table *t, const char *text, bool 
         napms(t->delay_ms);
 }
 
-/* Asks the hint bot and shows its best action; returns its index in
- * the menu or hand (for the selection), or -1. */
+/* Asks the hint bot and shows its best action, then the next best as
+ * far as the message's two rows hold them whole (as the line mode
+ * lists three), so that a close second shows; returns the best one's
+ * index in the menu or hand (for the selection), or -1. */
 static int show_hint(curses_ui *u, const skx_table *t)
 {
     sk_action acts[SK_MAX_LEGAL];
@@ -414,11 +419,24 @@ static int show_hint(curses_ui *u, const skx_table *t)
         snprintf(u->msg, sizeof u->msg, "%s", skx_tr(t->lang, L_NO_HINT));
         return -1;
     }
-    char words[64], value[96];
-    skx_lang_action(t->lang, &t->view.pub, acts[0], words, sizeof words);
-    skx_table_hint_value(t->lang, &t->view, acts[0], values[0], games[0], value, sizeof value);
-    snprintf(u->msg, sizeof u->msg, value[0] ? "%s: %s (%s)" : "%s: %s", skx_tr(t->lang, L_HINT),
-             words, value);
+    size_t len = (size_t)snprintf(u->msg, sizeof u->msg, "%s:", skx_tr(t->lang, L_HINT));
+    for (int i = 0; i < n && i < 3; i++) {
+        char words[64], value[96], item[192];
+        skx_lang_action(t->lang, &t->view.pub, acts[i], words, sizeof words);
+        skx_table_hint_value(t->lang, &t->view, acts[i], values[i], games[i], value,
+                             sizeof value);
+        snprintf(item, sizeof item, value[0] ? "%s %s (%s)" : "%s %s", i ? "," : "", words, value);
+        if (len + strlen(item) >= sizeof u->msg)
+            break;
+        memcpy(u->msg + len, item, strlen(item) + 1);
+        const char *second;
+        wrap_row(u->msg, MSG_WIDTH, &second);
+        if (i > 0 && skx_u8width(second) > MSG_WIDTH) { /* past the two rows */
+            u->msg[len] = '\0';
+            break;
+        }
+        len += strlen(item);
+    }
     for (int i = 0; u->menu && i < u->nmenu; i++)
         if (sk_action_equal(u->menu[i], acts[0]))
             return i;

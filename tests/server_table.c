@@ -509,7 +509,10 @@ static void skt_bots_by_judgement(skt_server *srv, const char *preset)
     snprintf(rules, sizeof rules, ",\"listed\":false,\"rules\":{\"preset\":\"%s\"}", preset);
     json_t *turn = skt_table(&p, rules, "heuristic");
     int results = 0, played = 0, checked = 0;
-    for (int64_t end = skt_ms() + 60000; turn && results < 12 && skt_ms() < end;) {
+    /* the deals come from the OS: a game is thrown in about a third of
+     * the time, so play on past 12 until 4 were played (36 at most) */
+    for (int64_t end = skt_ms() + 120000;
+         turn && (results < 12 || played < 4) && results < 36 && skt_ms() < end;) {
         const char *type = json_string_value(json_object_get(turn, "type"));
         if (strcmp(type, "turn") == 0) {
             skt_pass_or_first(&p, turn);
@@ -529,7 +532,7 @@ static void skt_bots_by_judgement(skt_server *srv, const char *preset)
         turn = expect(&p.w, NULL, 20000);
     }
     json_decref(turn);
-    assert_int_equal(results, 12);
+    assert_true(results >= 12);
     assert_true(played >= 4);
     assert_true(checked >= 12); /* a bid or a pass at least in every game */
     skt_ws_close(&p.w);

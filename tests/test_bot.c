@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -793,6 +794,65 @@ static void test_pimc_declarer_edge(void **state)
     sk_solver_free(s);
 }
 
+/* A hint prices the declaration (and the auction) on every deal of its
+ * level, where the bot's own decision may stop after 8 once its choice
+ * is clear -- with one game worth pricing there is nothing to make
+ * clear, and a value from 8 deals of a Solo's +-15 units showed 0.00
+ * after the auction's hint had shown +0.26 euros.  Here forehand holds
+ * only the Gras-Solo worth pricing (no Sau with four trumps, one Unter):
+ * the hint's value is the mean over all 24 deals, drawn as the bot draws
+ * them (uniformly, from its seed) and priced as analyze prices them. */
+static void test_hint_declaration_all_deals(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    sk_game g;
+    declare_phase(&g, &r, "GO HO EU E8 GZ GK G8 SA", 3);
+    sk_view v;
+    sk_game_view(&g, 0, &v);
+    sk_error err;
+    sk_bot *bot = sk_bot_new("pimc:uniform", 11, &err);
+    assert_non_null(bot);
+    sk_action acts[SK_MAX_LEGAL];
+    double vals[SK_MAX_LEGAL];
+    int n = sk_bot_hint(bot, &v, acts, vals, SK_MAX_LEGAL);
+    assert_true(n > 1);
+    assert_int_equal(acts[0].type, SK_ACT_DECLARE);
+    assert_int_equal(acts[0].contract.type, SK_C_SOLO);
+    assert_int_equal(acts[0].contract.suit, SK_GRAS);
+    assert_true(isfinite(vals[0]));
+    for (int i = 1; i < n; i++)
+        assert_false(isfinite(vals[i])); /* the one game priced */
+    /* the bot's deals, priced on all 24 and on the first 8 */
+    sk_rng rng;
+    sk_rng_seed(&rng, 11);
+    sk_sampler *sp = malloc(sizeof *sp);
+    assert_non_null(sp);
+    assert_int_equal(sk_sample_init(sp, &v), SK_OK);
+    sk_cards hands[24][SK_NSEATS];
+    for (int d = 0; d < 24; d++)
+        sk_sample_draw(sp, &rng, hands[d]);
+    sk_action legal[SK_MAX_LEGAL];
+    double all[SK_MAX_LEGAL], eight[SK_MAX_LEGAL];
+    int m = sk_view_legal(&v, legal), k = -1;
+    for (int i = 0; i < m; i++)
+        if (sk_action_equal(legal[i], acts[0]))
+            k = i;
+    assert_true(k >= 0);
+    sk_solver *s = sk_solver_new(4);
+    assert_int_equal(sk_price_actions(s, &v, (const sk_cards(*)[SK_NSEATS])hands, 24, legal, m,
+                                      all, NULL),
+                     m);
+    assert_int_equal(sk_price_actions(s, &v, (const sk_cards(*)[SK_NSEATS])hands, 8, legal, m,
+                                      eight, NULL),
+                     m);
+    assert_true(fabs(all[k] - vals[0]) < 1e-9);
+    assert_true(fabs(eight[k] - vals[0]) > 1e-9); /* 8 deals would tell */
+    sk_solver_free(s);
+    free(sp);
+    sk_bot_free(bot);
+}
+
 /* In a Ramsch the PIMC bot plays the rules of thumb (its solver's
  * paranoid Ramsch value measured weaker, see bot.c): along whole Ramsch
  * games every card it picks is the heuristic's, and its hint marks that
@@ -885,6 +945,7 @@ int main(void)
         cmocka_unit_test(test_pimc_declarer_edge),
         cmocka_unit_test(test_pimc_hochzeit),
         cmocka_unit_test(test_price_challenge),
+        cmocka_unit_test(test_hint_declaration_all_deals),
         cmocka_unit_test(test_hint_solo_hand),
         cmocka_unit_test(test_hint_weak_hand_passes),
         cmocka_unit_test(test_hint_doubling),

@@ -54,6 +54,8 @@ typedef struct skx_pimc {
     int infer; /* draw deals weighted by the auction (infer.c) */
     int play;  /* ... and by the cards played (infer_play.c) */
     unsigned rules_seats; /* seats played by the rules of thumb (opponents.c) */
+    int full; /* the auction priced on every deal: a hint shows the values,
+                 where a decision stops early once its choice is clear */
 } skx_pimc;
 
 /*

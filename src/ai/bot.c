@@ -258,7 +258,7 @@ static skx_pimc pimc_of(sk_bot *bot)
 {
     return (skx_pimc){bot->solver, bot->sampler, &bot->rng, bot->samples,
                      budget(bot, PIMC_CARD_NODES), budget(bot, PIMC_BID_NODES),
-                     budget(bot, PIMC_DOUBLE_NODES), bot->infer, bot->play, bot->rules_seats};
+                     budget(bot, PIMC_DOUBLE_NODES), bot->infer, bot->play, bot->rules_seats, 0};
 }
 
 /*
@@ -330,15 +330,18 @@ static int pimc_values(sk_bot *bot, const sk_view *v, sk_cards legal, double val
 /* Auction, declaration and doublings of a heuristic or PIMC bot;
  * games (NULL, or one per legal action, preset to SK_C_NONE by the
  * caller) as skx_pimc_bidding fills it -- the rules of thumb name no
- * game. */
+ * game.  For a hint (`hint`) the auction and the declaration are priced
+ * on every deal of the level: the values are shown, and one priced on
+ * the few deals that settle a choice would disagree with the next. */
 static sk_action choose_bid(sk_bot *bot, const sk_view *v, const sk_action *legal, int n,
-                            double *values, sk_contract *games)
+                            double *values, sk_contract *games, bool hint)
 {
     int phase = v->pub.phase;
     if (bot->kind != BOT_PIMC || bot->samples < PIMC_BID_MIN ||
         (phase != SK_PHASE_AUCTION && phase != SK_PHASE_DECLARE && phase != SK_PHASE_PLAY))
         return skx_heur_bidding(v, legal, n, values);
     skx_pimc pc = pimc_of(bot);
+    pc.full = hint;
     if (phase != SK_PHASE_PLAY)
         return skx_pimc_bidding(&pc, v, legal, n, values, games);
     /* a doubling: asked again and again while it is on offer */
@@ -403,7 +406,7 @@ static sk_action act(sk_bot *bot, const sk_view *v, bool doublings)
         for (int i = 0; i < n; i++)
             doubling |= legal[i].type == SK_ACT_KONTRA || legal[i].type == SK_ACT_RETOUR;
         if (doubling) {
-            sk_action d = choose_bid(bot, v, legal, n, values, NULL);
+            sk_action d = choose_bid(bot, v, legal, n, values, NULL, false);
             if (d.type != SK_ACT_PASS)
                 return d;
         }
@@ -417,7 +420,7 @@ static sk_action act(sk_bot *bot, const sk_view *v, bool doublings)
     }
     if (v->pub.to_move != v->seat)
         return skx_act_pass(v->seat);
-    return choose_bid(bot, v, legal, n, values, NULL);
+    return choose_bid(bot, v, legal, n, values, NULL, false);
 }
 
 sk_action sk_bot_act(sk_bot *bot, const sk_view *v)
@@ -474,7 +477,7 @@ static int hint_play(sk_bot *bot, const sk_view *v, sk_action *legal, double *va
     bool give = false;
     if (dbl >= 0) {
         double tmp[SK_MAX_LEGAL];
-        give = choose_bid(bot, v, legal, n, tmp, NULL).type == legal[dbl].type;
+        give = choose_bid(bot, v, legal, n, tmp, NULL, true).type == legal[dbl].type;
     }
     double value[SK_NCARDS] = {0}, own = 1;
     if (cards && bot->kind == BOT_PIMC && pimc_values(bot, v, cards, value, &own) > 0) {
@@ -528,7 +531,7 @@ int sk_bot_hint_games(sk_bot *bot, const sk_view *v, sk_action *acts, double *va
     }
     if (bot->kind != BOT_RANDOM && n > 0) {
         if (v->pub.phase != SK_PHASE_PLAY) {
-            choose_bid(bot, v, legal, n, val, game);
+            choose_bid(bot, v, legal, n, val, game, true);
             hint_sort(legal, val, game, n);
         } else {
             n = hint_play(bot, v, legal, val, n);

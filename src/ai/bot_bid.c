@@ -469,7 +469,8 @@ static void price_deals(const skx_pimc *pc, const sk_view *v, sk_contract cls,
     int ok = 1;
     sk_game g;
     for (int d = 0; d < deals && ok; d++) {
-        if (adaptive && d >= SETTLE_MIN && settled(cands, nc, v->pub.phase == SK_PHASE_AUCTION))
+        if (adaptive && !pc->full && d >= SETTLE_MIN &&
+            settled(cands, nc, v->pub.phase == SK_PHASE_AUCTION))
             break;
         if (adaptive && d == FIRST_ROUND) { /* successive halving: the best few go on */
             for (int k = 0; k < nc; k++) {
@@ -606,7 +607,7 @@ int sk_price_actions(sk_solver *s, const sk_view *v, const sk_cards (*deals)[SK_
     int nc = candidates(v, cls, deals[0], cands);
     if (nc == 0)
         return 0;
-    skx_pimc pc = {s, NULL, NULL, ndeals, 0, UINT64_MAX / 4, 0, 0, 0, 0};
+    skx_pimc pc = {s, NULL, NULL, ndeals, 0, UINT64_MAX / 4, 0, 0, 0, 0, 1};
     price_deals(&pc, v, cls, deals, ndeals, cands, nc, false);
     if (best_cand(cands, nc) < 0)
         return 0;

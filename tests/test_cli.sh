@@ -132,6 +132,16 @@ n=$(grep '"seat":3,"action":"card' "$tmp/hz.json" | grep -c '"dd":{"value":0,')
 [ "$all" -ge 5 ] && [ "$n" = "$all" ] && ok ||
     bad "analyze rates the Hochzeit taker's cards as a defender's ($n of $all right)"
 grep '"seat":3,"action":"card' "$tmp/hz.json" | grep -q '"flag":"[^"]' && bad "the Hochzeit taker flagged" || ok
+# the answer to the Hochzeit is not priced: the table names the rules of
+# thumb's choice without their score, which is no money (the JSON keeps it)
+grep -q '"action":"accept S7","kind":"auction","hint":{"best":"accept S9","value":' "$tmp/hz.json" && ok ||
+    bad "analyze --json: the Hochzeit answer's hint: $(grep -m1 '"accept' "$tmp/hz.json")"
+"$PROG" analyze --lang en --samples 4 "${SK_ROOT:-.}/tests/data/hochzeit-partner.jsonl" >"$tmp/hz.txt" 2>&1
+grep -Eq '^ +6  3  accept S7 +\| by the rules of thumb: accept S9$' "$tmp/hz.txt" && ok ||
+    bad "analyze (en): the Hochzeit answer: $(grep -m1 'accept' "$tmp/hz.txt")"
+"$PROG" analyze --samples 4 "${SK_ROOT:-.}/tests/data/hochzeit-partner.jsonl" >"$tmp/hz.txt" 2>&1
+grep -Eq '^ +6  3  ich nehme die Hochzeit, gebe S7 \| nach Faustregel: ich nehme die Hochzeit, gebe S9$' "$tmp/hz.txt" && ok ||
+    bad "analyze (de): the Hochzeit answer: $(grep -m1 'Hochzeit, gebe' "$tmp/hz.txt")"
 
 echo "test_cli.sh: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -437,8 +437,9 @@ static void rate_doubling(an_ctx *x, const sk_game *g, sk_action a, int gameno, 
 }
 
 /* Shows the heuristic bot's hint for a decision that cannot be priced
- * (laying, answering a Hochzeit): its best action and the played one's
- * value in its own scores; no flag. */
+ * (laying, answering a Hochzeit): its best action; no flag.  The table
+ * shows no number: the rules of thumb's scores are not money (as the
+ * hint of `play` shows them); the JSON keeps them. */
 static void hint_only(an_ctx *x, const sk_view *v, sk_action a, int gameno, int index)
 {
     sk_action acts[SK_MAX_LEGAL];
@@ -460,7 +461,7 @@ static void hint_only(an_ctx *x, const sk_view *v, sk_action a, int gameno, int 
     act_text(x, &v->pub, a, name, sizeof name);
     act_text(x, &v->pub, n ? acts[0] : a, best, sizeof best);
     out(x, "%4d  %d  %-18s | ", index, a.seat, name);
-    out(x, skx_tr(x->lang, L_AN_HINT), best, n ? vals[0] : 0.0, played);
+    out(x, skx_tr(x->lang, L_AN_HINT), best);
     printf("\n");
 }
 

@@ -129,7 +129,7 @@ static const char *const DE[L_COUNT] = {
     [L_RAMSCH_GET_YOU] = "%s bekommst es von jedem", [L_RAMSCH_GETS] = "%s bekommt es von jedem",
     [L_RAMSCH_GET] = "%s bekommen es von jedem", [L_RAMSCH_POINTS] = "Augen",
     [L_AN_DOUBLING] = "Cent mit ihr %+.1f, ohne %+.1f; bei offenen Karten %+.0f / %+.0f",
-    [L_AN_HINT] = "Tipp: %s (%.2f), gewählt %.2f",
+    [L_AN_HINT] = "nach Faustregel: %s",
     [L_AN_AUCTION] = "Cent %+.1f, am besten %s %+.1f; bei offenen Karten %+.0f, am besten %s "
                      "%+.0f",
     [L_AN_THROWN] = "zusammengeworfen", [L_AN_GAME] = "Spiel",
@@ -271,7 +271,7 @@ static const char *const EN[L_COUNT] = {
     [L_RAMSCH_GET_YOU] = "%s get it from each", [L_RAMSCH_GETS] = "%s gets it from each",
     [L_RAMSCH_GET] = "%s get it from each", [L_RAMSCH_POINTS] = "Points",
     [L_AN_DOUBLING] = "cents with it %+.1f, without %+.1f; double dummy %+.0f / %+.0f",
-    [L_AN_HINT] = "hint: %s (%.2f), played %.2f",
+    [L_AN_HINT] = "by the rules of thumb: %s",
     [L_AN_AUCTION] = "cents %+.1f, best %s %+.1f; double dummy %+.0f, best %s %+.0f",
     [L_AN_THROWN] = "thrown in", [L_AN_GAME] = "game",
     [L_AN_DEALER] = "dealer %d, %s", [L_AN_BY_SEAT] = " by seat %d", [L_AN_MONEY] = "money",

@@ -94,6 +94,11 @@ sum=$(printf '%s\n' "$total" | awk '{s=0; for(i=NF-3;i<=NF;i++){v=$i; gsub(/[+.]
 file=$(sed -n 's/^Saved in //p' "$tmp/t1")
 [ -f "$file" ] && [ "$(wc -l <"$file")" = 2 ] && ok "session file has 2 records" || fail "session file: $file"
 case $file in "$XDG_DATA_HOME"/schafkopf/session-*.jsonl) ok "session file path" ;; *) fail "path $file" ;; esac
+# how to learn from the session: a command to copy, which works
+grep -qxF "Rate every decision: schafkopf analyze --lang en $file" "$tmp/t1" &&
+    ok "the end names the analyze command" || fail "no analyze command: $(grep -A1 '^Saved in' "$tmp/t1")"
+"$PROG" analyze --lang en --samples 2 --game 2 "$file" >"$tmp/an1" 2>&1 && grep -q 'decisions rated' "$tmp/an1" &&
+    ok "analyze reads the session" || fail "analyze of the session: $(tail -2 "$tmp/an1")"
 
 # 2. the records replay: check, and replay --plain
 if [ -f "$file" ]; then

@@ -47,7 +47,8 @@ static void play_usage(FILE *out)
             "Plays Schafkopf against three computer players: full screen on a terminal,\n"
             "line by line with --plain or when stdin is not a terminal.  Every finished\n"
             "game is appended as a record to $XDG_DATA_HOME/schafkopf/session-TIME.jsonl\n"
-            "(default ~/.local/share/schafkopf/).\n\n"
+            "(default ~/.local/share/schafkopf/); at the end play names the file and the\n"
+            "schafkopf analyze command that rates every decision of its games.\n\n"
             "  --seat N        your seat 0..3 (default 0)\n"
             "  --bots SPEC     bots for the other seats: one spec or three separated by\n"
             "                  commas: random, heuristic, pimc, pimc:N, pimc:strong,\n"
@@ -420,8 +421,14 @@ int skx_cmd_play(int argc, char **argv)
         rc = skx_play_game(p, p->max_games && n + 1 == p->max_games);
     if (p->ui)
         p->ui->close(p->ui);
-    if (p->saved)
+    if (p->saved) { /* and how to learn from the games: a command to copy */
         printf("%s %s\n", skx_tr(o.lang, L_SAVED), p->path);
+        bool quote = strcspn(p->path, " \"\\$`&;|<>()*?") != strlen(p->path) &&
+                     !strchr(p->path, '\'');
+        printf(quote ? "%s schafkopf analyze%s '%s'\n" : "%s schafkopf analyze%s %s\n",
+               skx_tr(o.lang, L_SAVED_ANALYZE), o.lang == SKX_LANG_EN ? " --lang en" : "",
+               p->path);
+    }
     if (p->partial_saved)
         printf("%s %s.partial (schafkopf play --resume %s)\n", skx_tr(o.lang, L_SAVED_PARTIAL),
                p->path, p->path);

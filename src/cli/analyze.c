@@ -119,9 +119,7 @@ static void priced_text(const an_ctx *x, const sk_public *p, sk_action a, sk_con
     snprintf(buf + len, size - len, " (%s)", name);
 }
 
-/* Prints (part of) a table line; in German with decimal commas ("+2,5"),
- * a point between two digits being a number's (no card or action name
- * has one). */
+/* Prints (part of) a table line; in German with decimal commas. */
 static void out(const an_ctx *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void out(const an_ctx *x, const char *fmt, ...)
 {
@@ -130,9 +128,7 @@ static void out(const an_ctx *x, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
-    for (char *d = line; x->lang == SKX_LANG_DE && (d = strchr(d, '.')) != NULL; d++)
-        if (d > line && d[-1] >= '0' && d[-1] <= '9' && d[1] >= '0' && d[1] <= '9')
-            *d = ',';
+    skx_lang_decimals(x->lang, line);
     fputs(line, stdout);
 }
 

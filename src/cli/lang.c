@@ -340,6 +340,23 @@ size_t skx_lang_contract_bare(skx_lang lang, sk_contract c, char *buf, size_t si
     return strlen(buf);
 }
 
+/* Decimal commas in German (see ui.h). */
+void skx_lang_decimals(skx_lang lang, char *s)
+{
+    for (char *d = s; lang == SKX_LANG_DE && (d = strchr(d, '.')) != NULL; d++)
+        if (d > s && d[-1] >= '0' && d[-1] <= '9' && d[1] >= '0' && d[1] <= '9')
+            *d = ',';
+}
+
+/* Display width of a UTF-8 string (see ui.h). */
+int skx_u8width(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += (*s & 0xc0) != 0x80;
+    return n;
+}
+
 /* The contract classes by name, for bids: German with its article
  * ("einen Wenz"), English with its own ("a Wenz"); a Tout is a compound
  * with a neuter article ("ein Wenz-Tout"). */

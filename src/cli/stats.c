@@ -49,26 +49,17 @@ static void add(text *t, const char *fmt, ...)
     }
 }
 
-/* The columns a UTF-8 string takes (one per character). */
-static int columns(const char *s)
-{
-    int cols = 0;
-    for (const char *c = s; *c; c++)
-        cols += (*c & 0xc0) != 0x80;
-    return cols;
-}
-
 /* Appends `s` padded with blanks to `width` columns (UTF-8 aware). */
 static void add_pad(text *t, const char *s, int width)
 {
-    int cols = columns(s);
+    int cols = skx_u8width(s);
     add(t, "%s%*s", s, cols < width ? width - cols : 0, "");
 }
 
 /* Appends s right-aligned in `width` columns (UTF-8: "€" is one). */
 static void add_right(text *t, const char *s, int width)
 {
-    int cols = columns(s);
+    int cols = skx_u8width(s);
     add(t, "%*s%s", cols < width ? width - cols : 0, "", s);
 }
 

@@ -130,9 +130,7 @@ size_t skx_table_hint_value(skx_lang lang, const sk_view *v, sk_action a, double
     }
     char text[64];
     snprintf(text, sizeof text, "%s %.1f", skx_tr(lang, L_VALUE), value);
-    char *dot = lang == SKX_LANG_DE ? strrchr(text, '.') : NULL;
-    if (dot)
-        *dot = ',';
+    skx_lang_decimals(lang, text);
     return bid_game(lang, a, game, text, buf, size);
 }
 

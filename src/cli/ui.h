@@ -75,6 +75,12 @@ size_t skx_lang_contract(skx_lang lang, sk_contract c, char *buf, size_t size);
 /* The same without a name's own brackets ("Geier", not English "Geier
  * (Obers trump)"), for a name that goes inside brackets itself. */
 size_t skx_lang_contract_bare(skx_lang lang, sk_contract c, char *buf, size_t size);
+/* German numbers take a decimal comma: turns each point between two
+ * digits of s into one ("+2.5" -> "+2,5"); English leaves s as it is.
+ * For text printf wrote, in which no card or action name has a point. */
+void skx_lang_decimals(skx_lang lang, char *s);
+/* Display width of a UTF-8 string (one column per code point). */
+int skx_u8width(const char *s);
 /* What a seat says with action `a` in the state `p` before it: "weiter",
  * "ich spiele", "ich hätt ein Solo", "ich spiel selbst", the contract,
  * "Kontra", or the card's code. */

@@ -16,15 +16,6 @@
 /* Columns of each of the message's two rows (below the prompt). */
 #define MSG_WIDTH 49
 
-/* Display width of a UTF-8 string (one column per code point). */
-int skx_u8width(const char *s)
-{
-    int n = 0;
-    for (; *s; s++)
-        n += (*s & 0xc0) != 0x80;
-    return n;
-}
-
 /* The byte offset of column `cols` in a UTF-8 string (or its end). */
 size_t skx_u8offset(const char *s, int cols)
 {

@@ -28,8 +28,6 @@ typedef struct curses_ui {
     SCREEN *screen;
 } curses_ui;
 
-/* Display width of a UTF-8 string (one column per code point). */
-int skx_u8width(const char *s);
 /* The byte offset of column `cols` in a UTF-8 string (or its end). */
 size_t skx_u8offset(const char *s, int cols);
 /* Writes `s` at (y, x) cut to `width` columns. */

@@ -100,8 +100,19 @@ static size_t bid_game(skx_lang lang, sk_action a, sk_contract game, const char 
     return n < 0 ? 0 : (size_t)n;
 }
 
-size_t skx_table_hint_value(skx_lang lang, const sk_view *v, sk_action a, double value,
-                            sk_contract game, char *buf, size_t size)
+/* A hint's value in words for action a of view v: a bid or declaration,
+ * and a card of a game with a declarer, at a money table as the money
+ * it brings the seat ("erwartet +1,30 €", the bot's units times the
+ * tariff's unit), a pass in the auction as ""
+ * (the yardstick, 0), a doubling or its pass in the play, laying, a
+ * Hochzeit's answer and a Ramsch's card as "" (a yes or no, the rules of
+ * thumb's choice), anything else (at a table for points) as "Wert 1,4" /
+ * "value 1.4" in game units; a
+ * choice the bot did not price (SK_BOT_UNPRICED) "kommt nicht in
+ * Frage".  A bid whose value is that of a game (`game`, type not
+ * SK_C_NONE) names it first: "Schellen-Solo: erwartet +1,31 €". */
+static size_t hint_value(skx_lang lang, const sk_view *v, sk_action a, double value,
+                         sk_contract game, char *buf, size_t size)
 {
     if (!isfinite(value))
         return (size_t)snprintf(buf, size, "%s", skx_tr(lang, L_HINT_UNPRICED));
@@ -132,6 +143,16 @@ size_t skx_table_hint_value(skx_lang lang, const sk_view *v, sk_action a, double
     snprintf(text, sizeof text, "%s %.1f", skx_tr(lang, L_VALUE), value);
     skx_lang_decimals(lang, text);
     return bid_game(lang, a, game, text, buf, size);
+}
+
+size_t skx_table_hint_item(skx_lang lang, const sk_view *v, sk_action a, double value,
+                           sk_contract game, char *buf, size_t size)
+{
+    char words[64], text[128];
+    skx_lang_action(lang, &v->pub, a, words, sizeof words);
+    hint_value(lang, v, a, value, game, text, sizeof text);
+    int n = snprintf(buf, size, text[0] ? "%s (%s)" : "%s", words, text);
+    return n < 0 ? 0 : (size_t)n;
 }
 
 void skx_score_row_set(sk_score_row *r, const sk_result *res, int dealer)

@@ -185,20 +185,12 @@ size_t skx_table_money(skx_lang lang, int64_t cents, char *buf, size_t size);
 /* Formats money in cents with the euro sign as each language writes it:
  * "+1,20 €" (German), "+€1.20" (English); with `sign` 0 no plus. */
 size_t skx_table_euros(skx_lang lang, int64_t cents, int sign, char *buf, size_t size);
-/* A hint's value in words for action a of view v: a bid or declaration,
- * and a card of a game with a declarer, at a money table as the money
- * it brings the seat ("erwartet +1,30 €", the bot's units times the
- * tariff's unit), a pass in the auction as ""
- * (the yardstick, 0), a doubling or its pass in the play, laying, a
- * Hochzeit's answer and a Ramsch's card as "" (a yes or no, the rules of
- * thumb's choice), anything else (at a table for points) as "Wert 1,4" /
- * "value 1.4" in game units; a
- * choice the bot did not price (SK_BOT_UNPRICED) "kommt nicht in
- * Frage".  A bid whose value is that of a game (`game`, type not
- * SK_C_NONE) names it first: "Schellen-Solo: erwartet +1,31 €". */
-size_t skx_table_hint_value(skx_lang lang, const sk_view *v, sk_action a, double value,
-                            sk_contract game, char *buf,
-                            size_t size);
+/* One entry of a hint's list for action a of view v: the action in
+ * words, then the value in brackets when it says something ("ich spiele
+ * (Gras-Solo: erwartet +0,26 €)", "H9 (erwartet +0,11 €)", "weiter";
+ * table.c, hint_value, says which choices show what). */
+size_t skx_table_hint_item(skx_lang lang, const sk_view *v, sk_action a, double value,
+                           sk_contract game, char *buf, size_t size);
 /* Whether the session counts tournament points rather than money. */
 bool skx_table_tournament(const skx_table *t);
 /* The score sheet's title: "Spielliste (Geld in €)". */

@@ -412,11 +412,9 @@ static int show_hint(curses_ui *u, const skx_table *t)
     }
     size_t len = (size_t)snprintf(u->msg, sizeof u->msg, "%s:", skx_tr(t->lang, L_HINT));
     for (int i = 0; i < n && i < 3; i++) {
-        char words[64], value[96], item[192];
-        skx_lang_action(t->lang, &t->view.pub, acts[i], words, sizeof words);
-        skx_table_hint_value(t->lang, &t->view, acts[i], values[i], games[i], value,
-                             sizeof value);
-        snprintf(item, sizeof item, value[0] ? "%s %s (%s)" : "%s %s", i ? "," : "", words, value);
+        char entry[200], item[208];
+        skx_table_hint_item(t->lang, &t->view, acts[i], values[i], games[i], entry, sizeof entry);
+        snprintf(item, sizeof item, "%s %s", i ? "," : "", entry);
         if (len + strlen(item) >= sizeof u->msg)
             break;
         memcpy(u->msg + len, item, strlen(item) + 1);

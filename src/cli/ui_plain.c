@@ -178,11 +178,9 @@ static void print_hint(const skx_table *t)
     }
     printf("%s:", skx_tr(t->lang, L_HINT));
     for (int i = 0; i < n && i < 3; i++) {
-        char words[64], value[96];
-        skx_lang_action(t->lang, &t->view.pub, acts[i], words, sizeof words);
-        skx_table_hint_value(t->lang, &t->view, acts[i], values[i], games[i], value,
-                             sizeof value);
-        printf(value[0] ? "%s %s (%s)" : "%s %s", i ? "," : "", words, value);
+        char item[200];
+        skx_table_hint_item(t->lang, &t->view, acts[i], values[i], games[i], item, sizeof item);
+        printf("%s %s", i ? "," : "", item);
     }
     printf("\n");
 }

@@ -137,11 +137,11 @@ grep '"seat":3,"action":"card' "$tmp/hz.json" | grep -q '"flag":"[^"]' && bad "t
 grep -q '"action":"accept S7","kind":"auction","hint":{"best":"accept S9","value":' "$tmp/hz.json" && ok ||
     bad "analyze --json: the Hochzeit answer's hint: $(grep -m1 '"accept' "$tmp/hz.json")"
 "$PROG" analyze --lang en --samples 4 "${SK_ROOT:-.}/tests/data/hochzeit-partner.jsonl" >"$tmp/hz.txt" 2>&1
-grep -Eq '^ +6  3  accept S7 +\| by the rules of thumb: accept S9$' "$tmp/hz.txt" && ok ||
-    bad "analyze (en): the Hochzeit answer: $(grep -m1 'accept' "$tmp/hz.txt")"
+grep -A1 -E '^ +6  3 accept S7$' "$tmp/hz.txt" | grep -Eq '^ +by the rules of thumb: accept S9$' && ok ||
+    bad "analyze (en): the Hochzeit answer: $(grep -A1 -m1 'accept' "$tmp/hz.txt")"
 "$PROG" analyze --samples 4 "${SK_ROOT:-.}/tests/data/hochzeit-partner.jsonl" >"$tmp/hz.txt" 2>&1
-grep -Eq '^ +6  3  ich nehme die Hochzeit, gebe S7 \| nach Faustregel: ich nehme die Hochzeit, gebe S9$' "$tmp/hz.txt" && ok ||
-    bad "analyze (de): the Hochzeit answer: $(grep -m1 'Hochzeit, gebe' "$tmp/hz.txt")"
+grep -A1 -E '^ +6  3 ich nehme die Hochzeit, gebe S7$' "$tmp/hz.txt" | grep -Eq '^ +nach Faustregel: ich nehme die Hochzeit, gebe S9$' && ok ||
+    bad "analyze (de): the Hochzeit answer: $(grep -A1 -m1 'Hochzeit, gebe' "$tmp/hz.txt")"
 
 echo "test_cli.sh: $passed passed, $failed failed"
 [ "$failed" = 0 ]

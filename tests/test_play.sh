@@ -95,10 +95,14 @@ file=$(sed -n 's/^Saved in //p' "$tmp/t1")
 [ -f "$file" ] && [ "$(wc -l <"$file")" = 2 ] && ok "session file has 2 records" || fail "session file: $file"
 case $file in "$XDG_DATA_HOME"/schafkopf/session-*.jsonl) ok "session file path" ;; *) fail "path $file" ;; esac
 # how to learn from the session: a command to copy, which works
-grep -qxF "Rate every decision: schafkopf analyze --lang en $file" "$tmp/t1" &&
+grep -qxF "Rate your decisions: schafkopf analyze --lang en --seat 0 $file" "$tmp/t1" &&
     ok "the end names the analyze command" || fail "no analyze command: $(grep -A1 '^Saved in' "$tmp/t1")"
-"$PROG" analyze --lang en --samples 2 --game 2 "$file" >"$tmp/an1" 2>&1 && grep -q 'decisions rated' "$tmp/an1" &&
+"$PROG" analyze --lang en --seat 0 "$file" >"$tmp/an1" 2>&1 && grep -q 'decisions\? rated' "$tmp/an1" &&
     ok "analyze reads the session" || fail "analyze of the session: $(tail -2 "$tmp/an1")"
+# --seat 0: the person's decisions only, and his summary alone
+awk '/^ *[0-9]+  [0-9] / && $2 != 0 { bad = 1 } END { exit bad }' "$tmp/an1" &&
+    grep -q '^seat 0: ' "$tmp/an1" && ! grep -q '^seat [1-3]: ' "$tmp/an1" &&
+    ok "analyze --seat 0 rates the person only" || fail "analyze --seat 0: $(grep -E '^ *[0-9]+  [1-3] |^seat' "$tmp/an1" | head -3)"
 
 # 2. the records replay: check, and replay --plain
 if [ -f "$file" ]; then
@@ -323,7 +327,7 @@ if [ -f "$tfile" ]; then
         fail "tournament: replay $(grep -m1 -E '^(Money|Tournament)' "$tmp/trp")"
     grep -Eq '€|[Cc]ents?\b|^Money' "$tmp/trp" && fail "tournament: replay shows money" || ok "tournament: replay without money"
     "$PROG" analyze --lang en --samples 2 --jobs 1 "$tfile" >"$tmp/tan" 2>&1
-    grep -q 'decisions rated' "$tmp/tan" && grep -q 'tournament points double dummy$' "$tmp/tan" &&
+    grep -q 'decisions rated' "$tmp/tan" && grep -q ' TP double dummy$' "$tmp/tan" &&
         ok "tournament: analyze rates in tournament points" || fail "tournament: analyze $(tail -3 "$tmp/tan")"
     grep -Eqi '€|cents?\b|money' "$tmp/tan" && fail "tournament: analyze shows money: $(grep -Eim2 '€|cents?\b|money' "$tmp/tan")" ||
         ok "tournament: analyze without money"

@@ -27,13 +27,17 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define DEFAULT_SAMPLES 20
+/* Where the flag of a row starts: after the card rows' last column. */
+#define FLAG_COLUMN 77
 
 /* Options and the tools one analysis needs. */
 typedef struct an_ctx {
     uint64_t samples, seed, game_wanted, margin;
-    bool json;
+    int seat_wanted; /* --seat: rate only this seat's decisions; -1 every seat */
+    bool json, legend_done;
     skx_lang lang; /* of the table: --lang, German by default (JSON: codes) */
     int jobs; /* threads of the exact searches */
     sk_solver *solver;
@@ -68,8 +72,8 @@ typedef struct card_sum {
 static void analyze_usage(FILE *out)
 {
     fprintf(out,
-            "usage: schafkopf analyze [--game N] [--samples N] [--seed S] [--margin P]\n"
-            "                         [--jobs N] [--json] [RECORD]\n\n"
+            "usage: schafkopf analyze [--game N] [--seat N] [--samples N] [--seed S]\n"
+            "                         [--margin P] [--jobs N] [--json] [RECORD]\n\n"
             "Rates every decision of the games in a record file (JSON Lines; '-' or none:\n"
             "stdin).  Each card is compared with the best choice twice: with the seat's\n"
             "information (N deals consistent with what it saw, each solved double dummy)\n"
@@ -83,6 +87,8 @@ static void analyze_usage(FILE *out)
             "that plays for tournament points (score = points) is rated in tournament\n"
             "points, one point making a '?'; its bids get the heuristic's hint.\n\n"
             "  --game N      analyze only the N-th game of the file (from 1)\n"
+            "  --seat N      rate only the decisions of seat N (0-3; `play` seats you at\n"
+            "                0 unless its --seat says otherwise)\n"
             "  --samples N   deals drawn per decision (default %d)\n"
             "  --seed S      seed of the sampling (default 1)\n"
             "  --margin P    card points that make a '?' (default 5)\n"
@@ -106,7 +112,9 @@ static void act_text(const an_ctx *x, const sk_public *p, sk_action a, char *buf
 
 /* act_text, and for a bid the game its value is that of ("bid sauspiel
  * (Leaves Solo)"): a bid lets the seat declare that class or higher, so
- * "ich spiele" may be best for the sake of a Solo. */
+ * "ich spiele" may be best for the sake of a Solo.  A Sauspiel shows its
+ * called ace alone ("ich spiele (mit der Gras-Sau)"), so that the line
+ * fits 80 columns, and a game the bid names already shows nothing more. */
 static void priced_text(const an_ctx *x, const sk_public *p, sk_action a, sk_contract game,
                         char *buf, size_t size)
 {
@@ -116,7 +124,18 @@ static void priced_text(const an_ctx *x, const sk_public *p, sk_action a, sk_con
     size_t len = strlen(buf);
     char name[48];
     skx_lang_contract_bare(x->lang, game, name, sizeof name);
-    snprintf(buf + len, size - len, " (%s)", name);
+    const char *shown = name;
+    if (game.type == SK_C_SAUSPIEL && strncmp(name, "Sauspiel ", 9) == 0)
+        shown += 9;
+    size_t n = strlen(shown);
+    bool bracket = len > 0 && buf[len - 1] == ')'; /* "ich spiel selbst (Wenz)" */
+    size_t end = len - bracket;
+    if (n <= end && strcasecmp(buf + end - n, shown) == 0)
+        return; /* the bid names its game already: "ich hätt einen Wenz" */
+    if (bracket) /* one bracket: "ich spiel selbst (Wenz: Herz-Solo)" */
+        snprintf(buf + end, size - end, ": %s)", shown);
+    else
+        snprintf(buf + len, size - len, " (%s)", shown);
 }
 
 /* Prints (part of) a table line; in German with decimal commas. */
@@ -130,6 +149,17 @@ static void out(const an_ctx *x, const char *fmt, ...)
     va_end(ap);
     skx_lang_decimals(x->lang, line);
     fputs(line, stdout);
+}
+
+/* The first line of a decision that is not a card (a bid, a doubling):
+ * its number, seat and words, the flag in the card rows' column; the
+ * figures follow on lines of their own, so that rows fit 80 columns. */
+static void row_head(const an_ctx *x, int index, int seat, const char *words, const char *flag)
+{
+    char line[160];
+    snprintf(line, sizeof line, "%3d  %d %s", index, seat, words);
+    int pad = *flag ? FLAG_COLUMN - skx_u8width(line) : 0;
+    out(x, "%s%*s%s\n", line, pad > 1 ? pad : *flag ? 1 : 0, "", flag);
 }
 
 /* splitmix64's finaliser: a well-mixed seed per decision. */
@@ -180,6 +210,13 @@ static bool points_table(const sk_game *g)
 static int64_t score_of(const sk_game *g, const sk_result *res, int seat)
 {
     return points_table(g) ? res->tournament[seat] : res->money[seat];
+}
+
+/* The table's word for what the game is played for: cents, or TP
+ * (tournament points) at a points table. */
+static const char *unit_word(const an_ctx *x, const sk_game *g)
+{
+    return skx_tr(x->lang, points_table(g) ? L_AN_TP_SHORT : L_AN_CENTS);
 }
 
 /* The smallest amount that makes a '?': one unit of the tariff, or one
@@ -370,12 +407,10 @@ static void rate_card(an_ctx *x, const sk_game *g, sk_action a, int gameno, int 
                sk_card_name(dd.cards[sd.best_money]), m, sd.money_lost, flag);
         return;
     }
-    char what[32];
-    snprintf(what, sizeof what, "%s %s", skx_tr(x->lang, L_AN_CARD), sk_card_name(a.card));
-    out(x, "%4d  %d  %-18s | %-3s %6.1f %5.1f %7.1f %6.1f | %-3s %4.0f %4.0f %6.0f %5.0f | "
-        "%s\n", index, seat, what, sk_card_name(info.cards[si.best]), si.value,
-        si.lost, si.money, si.money_lost, sk_card_name(dd.cards[sd.best]), sd.value, sd.lost,
-        sd.money, sd.money_lost, flag);
+    out(x, "%3d  %d %-4s | %-4s%6.1f%6.1f%8.1f%6.1f | %-4s%6.0f%6.0f%7.0f%6.0f%s%s\n", index,
+        seat, sk_card_name(a.card), sk_card_name(info.cards[si.best]), si.value, si.lost,
+        si.money, si.money_lost, sk_card_name(dd.cards[sd.best]), sd.value, sd.lost, sd.money,
+        sd.money_lost, *flag ? " " : "", flag);
 }
 
 /* Rates a given Kontra/Retour: the seat's money with it and without it,
@@ -426,10 +461,10 @@ static void rate_doubling(an_ctx *x, const sk_game *g, sk_action a, int gameno, 
     }
     char words[64];
     act_text(x, &g->pub, a, words, sizeof words);
-    out(x, "%4d  %d  %-18s | ", index, seat, words);
-    out(x, skx_tr(x->lang, points_table(g) ? L_AN_DOUBLING_TP : L_AN_DOUBLING), iw, io, with,
-           without);
-    printf("  %s\n", flag);
+    row_head(x, index, seat, words, flag);
+    const char *u = unit_word(x, g);
+    out(x, skx_tr(x->lang, L_AN_DOUBLING), iw, u, io, with, u, without);
+    printf("\n");
 }
 
 /* Shows the heuristic bot's hint for a decision that cannot be priced
@@ -456,7 +491,7 @@ static void hint_only(an_ctx *x, const sk_view *v, sk_action a, int gameno, int 
     }
     act_text(x, &v->pub, a, name, sizeof name);
     act_text(x, &v->pub, n ? acts[0] : a, best, sizeof best);
-    out(x, "%4d  %d  %-18s | ", index, a.seat, name);
+    row_head(x, index, a.seat, name, "");
     out(x, skx_tr(x->lang, L_AN_HINT), best);
     printf("\n");
 }
@@ -552,10 +587,10 @@ static void rate_auction(an_ctx *x, const sk_game *g, sk_action a, int gameno, i
     act_text(x, &g->pub, a, name, sizeof name);
     priced_text(x, &g->pub, legal[ib], igame[ib], ibest, sizeof ibest);
     priced_text(x, &g->pub, legal[db], dgame[db], dbest, sizeof dbest);
-    out(x, "%4d  %d  %-18s | ", index, a.seat, name);
+    row_head(x, index, a.seat, name, flag);
     out(x, skx_tr(x->lang, L_AN_AUCTION), ip * unit, ibest, info[ib] * unit, dp * unit, dbest,
            dd[db] * unit);
-    printf("  %s\n", flag);
+    printf("\n");
 }
 
 /* Prints a game's heading line (the table form). */
@@ -574,11 +609,36 @@ static void game_heading(const an_ctx *x, const sk_record *rec, const sk_game *e
     if (end->pub.declarer < SK_NSEATS)
         printf(skx_tr(L, L_AN_BY_SEAT), end->pub.declarer);
     bool points = points_table(end);
-    if (sk_game_result(end, &res, NULL) == 0 && !res.thrown_in)
-        printf(", %s %lld %lld %lld %lld", skx_tr(L, points ? L_AN_TP : L_AN_MONEY),
-               (long long)score_of(end, &res, 0), (long long)score_of(end, &res, 1),
-               (long long)score_of(end, &res, 2), (long long)score_of(end, &res, 3));
+    if (sk_game_result(end, &res, NULL) == 0 && !res.thrown_in) {
+        printf("\n%s:", skx_tr(L, points ? L_AN_TP : L_AN_MONEY));
+        for (int seat = 0; seat < end->pub.nseats; seat++)
+            printf(" %lld", (long long)score_of(end, &res, seat));
+    }
     printf("\n%s\n", skx_tr(L, points ? L_AN_COLUMNS_TP : L_AN_COLUMNS));
+}
+
+/* Prints what a seat lost in a game: two lines of the table. */
+static void seat_summary(const an_ctx *x, const sk_game *end, int s)
+{
+    const char *u = unit_word(x, end);
+    out(x, skx_tr(x->lang, L_AN_SEAT), s, x->rated[s],
+        skx_tr(x->lang, x->rated[s] == 1 ? L_AN_ONE : L_AN_MANY), x->flagged[s]);
+    out(x, skx_tr(x->lang, L_AN_LOST), x->lost_pts[s], x->lost_ct[s], u, x->dd_lost_pts[s],
+        (long long)x->dd_lost_ct[s], u);
+}
+
+/* Prints, once before the first game of the table, what its columns and
+ * flags mean. */
+static void legend(an_ctx *x, const sk_game *g)
+{
+    if (x->json || x->legend_done)
+        return;
+    x->legend_done = true;
+    bool tp = points_table(g);
+    char unit[32];
+    snprintf(unit, sizeof unit, "%d %s", tp ? 1 : g->rules->unit_cents, unit_word(x, g));
+    out(x, skx_tr(x->lang, L_AN_LEGEND), unit_word(x, g), (int)x->margin, unit, unit_word(x, g),
+        tp ? skx_tr(x->lang, L_AN_LEGEND_TP) : "");
 }
 
 /* Analyzes one record: replays it and rates each decision; 0 or -1. */
@@ -606,12 +666,15 @@ static int analyze_game(an_ctx *x, const sk_record *rec, int gameno, const char 
     memset(x->lost_ct, 0, sizeof x->lost_ct);
     memset(x->dd_lost_pts, 0, sizeof x->dd_lost_pts);
     memset(x->dd_lost_ct, 0, sizeof x->dd_lost_ct);
+    legend(x, end);
     if (!x->json)
         game_heading(x, rec, end, gameno);
     sk_game_init(g, &rec->rules, rec->dealer, rec->hands, rec->first_game, NULL);
     for (int i = 0; i < rec->nactions; i++) {
         sk_action a = rec->actions[i];
-        if (a.type == SK_ACT_CARD)
+        if (x->seat_wanted >= 0 && a.seat != x->seat_wanted)
+            ; /* not rated: --seat asks for another seat's decisions */
+        else if (a.type == SK_ACT_CARD)
             rate_card(x, g, a, gameno, i);
         else if (a.type == SK_ACT_KONTRA || a.type == SK_ACT_RETOUR)
             rate_doubling(x, g, a, gameno, i);
@@ -619,9 +682,9 @@ static int analyze_game(an_ctx *x, const sk_record *rec, int gameno, const char 
             rate_auction(x, g, a, gameno, i);
         sk_game_apply(g, a, NULL); /* checked by the replay above */
     }
-    for (int s = 0; s < SK_NSEATS && !x->json; s++)
-        out(x, skx_tr(x->lang, points_table(end) ? L_AN_SEAT_TP : L_AN_SEAT), s, x->rated[s], x->flagged[s], x->lost_pts[s],
-               x->lost_ct[s], x->dd_lost_pts[s], (long long)x->dd_lost_ct[s]);
+    for (int s = 0; s < end->pub.nseats && !x->json; s++)
+        if (x->seat_wanted < 0 || s == x->seat_wanted)
+            seat_summary(x, end, s);
     if (!x->json)
         printf("\n");
     free(g);
@@ -637,7 +700,7 @@ static int parse_opts(int argc, char **argv, an_ctx *x, const char **path)
         {"seed", required_argument, 0, 's'},   {"margin", required_argument, 0, 'm'},
         {"json", no_argument, 0, 'j'},         {"help", no_argument, 0, 'h'},
         {"jobs", required_argument, 0, 'J'},   {"lang", required_argument, 0, 'L'},
-        {0, 0, 0, 0}};
+        {"seat", required_argument, 0, 'S'},   {0, 0, 0, 0}};
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -657,6 +720,11 @@ static int parse_opts(int argc, char **argv, an_ctx *x, const char **path)
             rc = skx_cli_number("margin", optarg, 120, &x->margin);
         else if (c == 'j')
             x->json = true;
+        else if (c == 'S') {
+            uint64_t seat = 0;
+            rc = skx_cli_number("seat", optarg, SK_NSEATS - 1, &seat);
+            x->seat_wanted = (int)seat;
+        }
         else if (c == 'J')
             rc = skx_cli_solver_jobs("analyze", optarg, &x->jobs);
         else if (c == 'L') {
@@ -700,6 +768,7 @@ int skx_cmd_analyze(int argc, char **argv)
     x->samples = DEFAULT_SAMPLES;
     x->seed = 1;
     x->margin = 5;
+    x->seat_wanted = -1;
     x->jobs = skx_cli_solver_jobs_default();
     const char *path = "-";
     int rc = parse_opts(argc, argv, x, &path);

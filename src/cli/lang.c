@@ -50,7 +50,7 @@ static const char *const DE[L_COUNT] = {
     [L_CONTINUE] = "Taste: nächstes Spiel, q: Ende", [L_GOODBYE] = "Servus!",
     [L_QUIT_ASK] = "Wirklich aufhören? (%s/%s)",
     [L_SAVED] = "Gespeichert in",
-    [L_SAVED_ANALYZE] = "Jede Entscheidung bewerten:", [L_SAVED_PARTIAL] = "Laufendes Spiel gespeichert in",
+    [L_SAVED_ANALYZE] = "Deine Entscheidungen bewerten:", [L_SAVED_PARTIAL] = "Laufendes Spiel gespeichert in",
     [L_TITLE] = "Schafkopf", [L_TRICKS] = "Stiche",
     [L_OFFER_DOUBLE] = "%s geben?  j = ja, n = nein",
     [L_REPLAY_HELP] = "→/Leertaste vor  ← zurück  q Ende", [L_STEP] = "Schritt",
@@ -123,30 +123,31 @@ static const char *const DE[L_COUNT] = {
     [L_ST_THROWN] = "zusammengeworfen", [L_ST_NO_SESSION] = "Keine gespeicherte Runde gefunden.",
     [L_SHOW_STATS] = "s: Statistik",
     [L_CLAIM] = "Der Rest gehört mir",
-    [L_AN_CARD] = "Karte",
     [L_RAMSCH_PAY_YOU] = "%s zahlst das jedem der anderen",
     [L_RAMSCH_PAYS] = "%s zahlt das jedem der anderen",
     [L_RAMSCH_PAY] = "%s zahlen das jedem der anderen",
     [L_RAMSCH_GET_YOU] = "%s bekommst es von jedem", [L_RAMSCH_GETS] = "%s bekommt es von jedem",
     [L_RAMSCH_GET] = "%s bekommen es von jedem", [L_RAMSCH_POINTS] = "Augen",
-    [L_AN_DOUBLING] = "Cent mit ihr %+.1f, ohne %+.1f; bei offenen Karten %+.0f / %+.0f",
-    [L_AN_HINT] = "nach Faustregel: %s",
-    [L_AN_AUCTION] = "Cent %+.1f, am besten %s %+.1f; bei offenen Karten %+.0f, am besten %s "
-                     "%+.0f",
+    [L_AN_DOUBLING] = "        Wissen: mit ihr %+.1f %s, ohne %+.1f\n"
+                      "        offen:  mit ihr %+.0f %s, ohne %+.0f",
+    [L_AN_HINT] = "        nach Faustregel: %s",
+    [L_AN_AUCTION] = "        Wissen: %+.1f Cent, Tipp %s %+.1f\n"
+                     "        offen:  %+.0f Cent, Tipp %s %+.0f",
     [L_AN_THROWN] = "zusammengeworfen", [L_AN_GAME] = "Spiel",
-    [L_AN_DEALER] = "Geber Sitz %d, %s", [L_AN_BY_SEAT] = " von Sitz %d", [L_AN_MONEY] = "Geld",
-    [L_AN_TP] = "Turnierpunkte",
-    [L_AN_COLUMNS] = "   #  S  Entscheidung       | Wis  Augen verl.    Cent  verl. | off Augen "
-                     "verl. Cent verl. | Note",
-    [L_AN_SEAT] = "Sitz %d: %d Entscheidungen bewertet, %d mit '?'; verloren %.1f Augen und "
-                  "%.1f Cent nach seinem Wissen, %d Augen und %lld Cent bei offenen Karten\n",
-    [L_AN_DOUBLING_TP] = "Turnierpunkte mit ihr %+.1f, ohne %+.1f; bei offenen Karten %+.0f / "
-                         "%+.0f",
-    [L_AN_COLUMNS_TP] = "   #  S  Entscheidung       | Wis  Augen verl.      TP  verl. | off "
-                        "Augen verl.   TP verl. | Note  (TP: Turnierpunkte)",
-    [L_AN_SEAT_TP] = "Sitz %d: %d Entscheidungen bewertet, %d mit '?'; verloren %.1f Augen und "
-                     "%.1f Turnierpunkte nach seinem Wissen, %d Augen und %lld Turnierpunkte bei "
-                     "offenen Karten\n",
+    [L_AN_DEALER] = "Geber Sitz %d, %s", [L_AN_BY_SEAT] = " von Sitz %d", [L_AN_MONEY] = "Geld je Sitz",
+    [L_AN_TP] = "Turnierpunkte je Sitz",
+    [L_AN_COLUMNS] = "            | nach seinem Wissen (Mittel)    | bei offenen Karten\n"
+                     "  #  S Zug  | Tipp Augen verl.    Cent verl. | Tipp Augen verl.   Cent verl.",
+    [L_AN_SEAT] = "Sitz %d: %d %s, %d mit ?\n",
+    [L_AN_ONE] = "Entscheidung bewertet", [L_AN_MANY] = "Entscheidungen bewertet",
+    [L_AN_LOST] = "        verloren: nach Wissen %.1f Augen, %.1f %s; offen %d Augen, %lld %s\n",
+    [L_AN_CENTS] = "Cent", [L_AN_TP_SHORT] = "TP",
+    [L_AN_COLUMNS_TP] = "            | nach seinem Wissen (Mittel)    | bei offenen Karten\n"
+                        "  #  S Zug  | Tipp Augen verl.      TP verl. | Tipp Augen verl.     TP verl.",
+    [L_AN_LEGEND] = "Tipp: die beste Wahl.  Augen, %s: was die gespielte Wahl dem Sitz bringt,\n"
+                    "verl.: wie viel weniger als der Tipp.  ?: ein Fehler nach dem, was der Sitz\n"
+                    "wusste (ab %d Augen oder %s), !: %s verloren bei offenen Karten.%s\n\n",
+    [L_AN_LEGEND_TP] = "\nTP: Turnierpunkte.",
     [L_CLAIM_NO] = "Das hält nicht: bei mancher Lage der Karten geht es schief. Spiel weiter, "
                    "ohne Strafe.",
     [L_CLAIM_EARLY] = "Zu früh zum Prüfen: noch zu viele Möglichkeiten. Spiel erst einen Stich.",
@@ -195,7 +196,7 @@ static const char *const EN[L_COUNT] = {
     [L_CONTINUE] = "Any key: next game, q: quit", [L_GOODBYE] = "Goodbye!",
     [L_QUIT_ASK] = "Really quit? (%s/%s)",
     [L_SAVED] = "Saved in",
-    [L_SAVED_ANALYZE] = "Rate every decision:", [L_SAVED_PARTIAL] = "Game in progress saved in",
+    [L_SAVED_ANALYZE] = "Rate your decisions:", [L_SAVED_PARTIAL] = "Game in progress saved in",
     [L_TITLE] = "Schafkopf", [L_TRICKS] = "tricks",
     [L_OFFER_DOUBLE] = "Give %s?  y = yes, n = no",
     [L_REPLAY_HELP] = "→/space forward  ← back  q quit", [L_STEP] = "Step",
@@ -266,29 +267,31 @@ static const char *const EN[L_COUNT] = {
     [L_ST_THROWN] = "thrown in", [L_ST_NO_SESSION] = "No saved session found.",
     [L_SHOW_STATS] = "s: statistics",
     [L_CLAIM] = "The rest is mine",
-    [L_AN_CARD] = "card",
     [L_RAMSCH_PAY_YOU] = "%s pay that to each of the others",
     [L_RAMSCH_PAYS] = "%s pays that to each of the others",
     [L_RAMSCH_PAY] = "%s pay that to each of the others",
     [L_RAMSCH_GET_YOU] = "%s get it from each", [L_RAMSCH_GETS] = "%s gets it from each",
     [L_RAMSCH_GET] = "%s get it from each", [L_RAMSCH_POINTS] = "Points",
-    [L_AN_DOUBLING] = "cents with it %+.1f, without %+.1f; double dummy %+.0f / %+.0f",
-    [L_AN_HINT] = "by the rules of thumb: %s",
-    [L_AN_AUCTION] = "cents %+.1f, best %s %+.1f; double dummy %+.0f, best %s %+.0f",
+    [L_AN_DOUBLING] = "        info: with it %+.1f %s, without %+.1f\n"
+                      "        double dummy: with it %+.0f %s, without %+.0f",
+    [L_AN_HINT] = "        by the rules of thumb: %s",
+    [L_AN_AUCTION] = "        info: %+.1f cents, best %s %+.1f\n"
+                     "        double dummy: %+.0f cents, best %s %+.0f",
     [L_AN_THROWN] = "thrown in", [L_AN_GAME] = "game",
-    [L_AN_DEALER] = "dealer %d, %s", [L_AN_BY_SEAT] = " by seat %d", [L_AN_MONEY] = "money",
-    [L_AN_TP] = "tournament points",
-    [L_AN_COLUMNS] = "   #  s  action             | inf    pts  lost   cents   lost | dd   pts "
-                     "lost  cents  lost | flag",
-    [L_AN_SEAT] = "seat %d: %d decisions rated, %d flagged '?'; lost %.1f points and %.1f cents "
-                  "by its information, %d points and %lld cents double dummy\n",
-    [L_AN_DOUBLING_TP] = "tournament points with it %+.1f, without %+.1f; double dummy %+.0f / "
-                         "%+.0f",
-    [L_AN_COLUMNS_TP] = "   #  s  action             | inf    pts  lost      TP   lost | dd   pts "
-                        "lost     TP  lost | flag  (TP: tournament points)",
-    [L_AN_SEAT_TP] = "seat %d: %d decisions rated, %d flagged '?'; lost %.1f points and %.1f "
-                     "tournament points by its information, %d points and %lld tournament points "
-                     "double dummy\n",
+    [L_AN_DEALER] = "dealer %d, %s", [L_AN_BY_SEAT] = " by seat %d", [L_AN_MONEY] = "money by seat",
+    [L_AN_TP] = "tournament points by seat",
+    [L_AN_COLUMNS] = "            | by its information (mean)      | double dummy\n"
+                     "  #  s card | best   pts  lost   cents  lost | best   pts  lost  cents  lost",
+    [L_AN_SEAT] = "seat %d: %d %s, %d flagged ?\n",
+    [L_AN_ONE] = "decision rated", [L_AN_MANY] = "decisions rated",
+    [L_AN_LOST] = "        lost: %.1f pts, %.1f %s by info; %d pts, %lld %s double dummy\n",
+    [L_AN_CENTS] = "cents", [L_AN_TP_SHORT] = "TP",
+    [L_AN_COLUMNS_TP] = "            | by its information (mean)      | double dummy\n"
+                        "  #  s card | best   pts  lost      TP  lost | best   pts  lost     TP  lost",
+    [L_AN_LEGEND] = "best: the best choice.  pts, %s: what the choice made brings the seat,\n"
+                    "lost: how much less than the best.  ?: a mistake by what the seat knew\n"
+                    "(%d points or %s or more), !: %s lost double dummy.%s\n\n",
+    [L_AN_LEGEND_TP] = "\nTP: tournament points.",
     [L_CLAIM_NO] = "That does not hold: some lie of the cards beats it. Play on, no penalty.",
     [L_CLAIM_EARLY] = "Too early to check: too many ways to play on. Play a trick first.",
     [L_CLAIM_NOT_NOW] = "Claiming the rest works only in the play of the cards.",

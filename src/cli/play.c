@@ -48,7 +48,7 @@ static void play_usage(FILE *out)
             "line by line with --plain or when stdin is not a terminal.  Every finished\n"
             "game is appended as a record to $XDG_DATA_HOME/schafkopf/session-TIME.jsonl\n"
             "(default ~/.local/share/schafkopf/); at the end play names the file and the\n"
-            "schafkopf analyze command that rates every decision of its games.\n\n"
+            "schafkopf analyze command that rates your decisions in its games.\n\n"
             "  --seat N        your seat 0..3 (default 0)\n"
             "  --bots SPEC     bots for the other seats: one spec or three separated by\n"
             "                  commas: random, heuristic, pimc, pimc:N, pimc:strong,\n"
@@ -425,9 +425,10 @@ int skx_cmd_play(int argc, char **argv)
         printf("%s %s\n", skx_tr(o.lang, L_SAVED), p->path);
         bool quote = strcspn(p->path, " \"\\$`&;|<>()*?") != strlen(p->path) &&
                      !strchr(p->path, '\'');
-        printf(quote ? "%s schafkopf analyze%s '%s'\n" : "%s schafkopf analyze%s %s\n",
+        printf(quote ? "%s schafkopf analyze%s --seat %d '%s'\n"
+                     : "%s schafkopf analyze%s --seat %d %s\n",
                skx_tr(o.lang, L_SAVED_ANALYZE), o.lang == SKX_LANG_EN ? " --lang en" : "",
-               p->path);
+               p->human, p->path);
     }
     if (p->partial_saved)
         printf("%s %s.partial (schafkopf play --resume %s)\n", skx_tr(o.lang, L_SAVED_PARTIAL),

@@ -101,7 +101,7 @@ grep -qxF "Rate your decisions: schafkopf analyze --lang en --seat 0 $file" "$tm
     ok "analyze reads the session" || fail "analyze of the session: $(tail -2 "$tmp/an1")"
 # --seat 0: the person's decisions only, and his summary alone
 awk '/^ *[0-9]+  [0-9] / && $2 != 0 { bad = 1 } END { exit bad }' "$tmp/an1" &&
-    grep -q '^seat 0: ' "$tmp/an1" && ! grep -q '^seat [1-3]: ' "$tmp/an1" &&
+    grep -q '^Seat 0: ' "$tmp/an1" && ! grep -q '^Seat [1-3]: ' "$tmp/an1" &&
     ok "analyze --seat 0 rates the person only" || fail "analyze --seat 0: $(grep -E '^ *[0-9]+  [1-3] |^seat' "$tmp/an1" | head -3)"
 
 # 2. the records replay: check, and replay --plain

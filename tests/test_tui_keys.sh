@@ -158,6 +158,46 @@ else
     fail "10: no session saved"
 fi
 
+# a: after a game `a` rates the player's decisions (the table of
+# `schafkopf analyze --seat 0`, legend under it); the arrows page
+# through it when it is longer than the screen
+start ka 80x24 play --games 1 --seed 9 --delay 0 --trick-pause 0
+deadline=$((SECONDS + 40)) shown=0
+while [ $SECONDS -lt $deadline ]; do
+    scr=$(screen ka)
+    case $scr in
+    *Spielliste*) keys ka a; shown=1; break ;;
+    *"geben?"*) keys ka n ;;
+    *"Spiel eine Karte"* | *"Deine Ansage"*) keys ka Enter ;;
+    esac
+    sleep 0.1
+done
+if [ "$shown" = 1 ] && wait_for ka "Deine Entscheidungen in Spiel 1" 30; then
+    scr=$(screen ka)
+    rows=$(printf '%s\n' "$scr" | grep -Ec '^ +[0-9]+  [0-3] ')
+    others=$(printf '%s\n' "$scr" | grep -Ec '^ +[0-9]+  [123] ')
+    if [ "$rows" -ge 2 ] && [ "$others" = 0 ] && printf '%s\n' "$scr" | grep -q '| Tipp Augen verl.'; then
+        ok "a: a rates the player's decisions"
+    else
+        fail "a: the rating page: $scr"
+    fi
+    for _ in $(seq 12); do keys ka Down; done
+    if wait_for ka "Tipp: die beste Wahl." 3 && screen ka | grep -q '^Sitz 0: [0-9]* Entscheidung'; then
+        ok "a: the arrows page down to the legend"
+    else
+        fail "a: no legend after paging down: $(screen ka)"
+    fi
+    keys ka q
+    for _ in $(seq 50); do [ -f "$tmp/ka.rc" ] && break; sleep 0.1; done
+    if grep -q 'EXIT=0' "$tmp/ka.rc" 2>/dev/null; then
+        ok "a: q ends the session from the rating"
+    else
+        fail "a: q on the rating page: $(screen ka; cat "$tmp/ka.rc" "$tmp/ka.err" 2>&1)"
+    fi
+else
+    fail "a: no rating after the game: $(screen ka)"
+fi
+
 # claiming the rest (issue 15): the footer names r; r at the first card
 # is refused (it cannot hold, or is too early to check) on the message
 # line, and the same card is still asked

@@ -56,6 +56,7 @@ enum sk_str {
     L_STATS, L_ST_GAMES, L_ST_DECLARERS, L_ST_WON_OF, L_ST_SOLOS_N, L_ST_BY_CONTRACT,
     L_ST_TOTALS, L_ST_TOTALS_TP, L_ST_TP, L_ST_COURSE, L_ST_THROWN, L_ST_NO_SESSION, L_SHOW_STATS,
     L_CLAIM, L_CLAIM_NO, L_CLAIM_EARLY, L_CLAIM_NOT_NOW,
+    L_SHOW_RATING, L_RATING_WAIT, L_RATING_TITLE, L_RATING_NONE, L_RATING_SCROLL,
     L_AN_DOUBLING, L_AN_HINT, L_AN_AUCTION, L_AN_THROWN, L_AN_GAME, L_AN_DEALER,
     L_AN_BY_SEAT, L_AN_MONEY, L_AN_COLUMNS, L_AN_SEAT, L_AN_COLUMNS_TP, L_AN_TP, L_AN_ONE,
     L_AN_MANY, L_AN_LOST, L_AN_CENTS, L_AN_TP_SHORT, L_AN_LEGEND, L_AN_LEGEND_TP,
@@ -165,6 +166,9 @@ typedef struct skx_table {
     int trick_pause_ms;    /* curses: a finished trick stays this long (or until a key) */
     bool trick_end;        /* the event being shown ends a trick */
     const char *course;    /* a finished game's course (skx_table_course), or NULL */
+    /* a finished game's record, which the full screen rates for the
+     * player when asked (skx_analyze_text), or NULL */
+    const sk_record *finished;
     bool prompt_newline;   /* plain: end prompts with a newline (scripts) */
     /* the signal that asked to stop (play.c's handler sets it), or NULL:
      * the plain UI waits for input so that none is missed (ui_plain.c) */
@@ -255,6 +259,10 @@ size_t skx_lang_won_by(skx_lang lang, int human, int seat, char *buf, size_t siz
 /* The hint for the doubling `type` in words. */
 size_t skx_lang_double_hint(const skx_table *t, int type, char *buf, size_t size);
 
+/* The table of `schafkopf analyze` for one game (`gameno` in its
+ * heading): the decisions of `seat` rated, the legend under them
+ * (analyze.c); malloc'd, NULL when the game could not be rated. */
+char *skx_analyze_text(skx_lang lang, const sk_record *rec, int gameno, int seat);
 /* The course of a finished game: every hand as dealt, every trick, the
  * result and the settlement, in lines; malloc'ed, NULL without memory. */
 char *skx_table_course(const skx_table *t, const sk_game *g, const sk_rules *r,

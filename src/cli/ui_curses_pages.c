@@ -49,10 +49,11 @@ static void draw_summary(const skx_table *t, const sk_result *res, const char *e
     skx_curses_put(y, 1, line, 78);
     attroff(A_BOLD);
     attron(A_DIM);
-    snprintf(line, sizeof line, "%s%s%s   %s",
+    snprintf(line, sizeof line, "%s%s%s   %s%s%s",
              last ? skx_tr(t->lang, L_GOODBYE) : skx_tr(t->lang, L_CONTINUE),
              t->course ? "   " : "", t->course ? skx_tr(t->lang, L_SHOW_COURSE) : "",
-             skx_tr(t->lang, L_SHOW_STATS));
+             skx_tr(t->lang, L_SHOW_STATS), t->finished ? "   " : "",
+             t->finished ? skx_tr(t->lang, L_SHOW_RATING) : "");
     skx_curses_put(LINES - 1, 0, line, COLS);
     attroff(A_DIM);
     refresh();
@@ -114,6 +115,54 @@ static void draw_stats(const skx_table *t, const char *footer)
     refresh();
 }
 
+/* Draws the rating of the player's decisions in the finished game (the
+ * table of `schafkopf analyze`, `text`; NULL: it could not be rated)
+ * from its line `top` on; `footer` on the last line, after the arrows
+ * when the text is longer than the page.  Returns the lines of text. */
+static int draw_rating(const skx_table *t, const char *text, int top, const char *footer)
+{
+    erase();
+    char line[300];
+    snprintf(line, sizeof line, " ");
+    snprintf(line + 1, sizeof line - 1, skx_tr(t->lang, L_RATING_TITLE), t->game_no);
+    attron(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
+    mvhline(0, 0, ' ', COLS);
+    skx_curses_put(0, 0, line, COLS);
+    attroff(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
+    if (!text)
+        text = skx_tr(t->lang, L_RATING_NONE);
+    int n = 0, room = LINES - 2;
+    for (const char *s = text; *s; n++) {
+        const char *nl = strchr(s, '\n');
+        size_t len = nl ? (size_t)(nl - s) : strlen(s);
+        if (n >= top && n - top < room) {
+            snprintf(line, sizeof line, "%.*s", (int)len, s);
+            skx_curses_put(1 + n - top, 0, line, COLS);
+        }
+        s = nl ? nl + 1 : s + len;
+    }
+    snprintf(line, sizeof line, "%s%s%s", n > room ? skx_tr(t->lang, L_RATING_SCROLL) : "",
+             n > room ? "   " : "", footer);
+    attron(A_DIM);
+    skx_curses_put(LINES - 1, 0, line, COLS);
+    attroff(A_DIM);
+    refresh();
+    return n;
+}
+
+/* The rating of the finished game for the player, made when asked: the
+ * footer says so meanwhile (it takes a second or two). */
+static char *rate_game(const skx_table *t)
+{
+    attron(A_DIM);
+    move(LINES - 1, 0);
+    clrtoeol();
+    skx_curses_put(LINES - 1, 0, skx_tr(t->lang, L_RATING_WAIT), COLS);
+    attroff(A_DIM);
+    refresh();
+    return skx_analyze_text(t->lang, t->finished, (int)t->game_no, t->human);
+}
+
 /* Shows the summary until a key is pressed; q ends the session. */
 int skx_curses_summary(skx_ui *ui, const skx_table *t, const sk_result *res,
                           const char *explain, bool last)
@@ -122,8 +171,14 @@ int skx_curses_summary(skx_ui *ui, const skx_table *t, const sk_result *res,
     int ch;
     bool course = false; /* v: the course of the game instead of the sheet */
     bool stats = false;  /* s: the session's statistics */
+    bool rating = false; /* a: the player's decisions rated */
+    char *rated = NULL;
+    int top = 0, lines = 0;
     for (;;) {
-        if (stats)
+        const char *footer = last ? skx_tr(t->lang, L_GOODBYE) : skx_tr(t->lang, L_CONTINUE);
+        if (rating)
+            lines = draw_rating(t, rated, top, footer);
+        else if (stats)
             draw_stats(t, last ? skx_tr(t->lang, L_GOODBYE) : skx_tr(t->lang, L_CONTINUE));
         else if (course)
             draw_course(t, last ? skx_tr(t->lang, L_GOODBYE) : skx_tr(t->lang, L_CONTINUE));
@@ -132,16 +187,31 @@ int skx_curses_summary(skx_ui *ui, const skx_table *t, const sk_result *res,
         ch = getch();
         if (ch == KEY_RESIZE)
             continue;
-        if ((ch == 'v' || ch == 'V') && t->course && !course && !stats) {
+        if ((ch == 'v' || ch == 'V') && t->course && !course && !stats && !rating) {
             course = true;
             continue;
         }
-        if ((ch == 's' || ch == 'S') && !stats && !course) {
+        if ((ch == 's' || ch == 'S') && !stats && !course && !rating) {
             stats = true;
+            continue;
+        }
+        if ((ch == 'a' || ch == 'A') && t->finished && !stats && !course && !rating) {
+            rated = rate_game(t);
+            rating = true;
+            continue;
+        }
+        if (rating && (ch == KEY_UP || ch == KEY_DOWN || ch == KEY_PPAGE || ch == KEY_NPAGE)) {
+            int room = LINES - 2, step = ch == KEY_UP || ch == KEY_DOWN ? 1 : room - 1;
+            top += ch == KEY_UP || ch == KEY_PPAGE ? -step : step;
+            if (top > lines - room)
+                top = lines - room;
+            if (top < 0)
+                top = 0;
             continue;
         }
         break;
     }
+    free(rated);
     u->msg[0] = '\0';
     u->show_last = false;
     return ch == 'q' || ch == 'Q' || ch == ERR ? SKX_UI_QUIT : SKX_UI_OK;

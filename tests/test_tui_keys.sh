@@ -42,6 +42,21 @@ wait_for() {
     done
     return 1
 }
+# to_summary NAME: plays the game on (Enter: the first choice, no
+# doubling) until the page after it shows the score sheet
+to_summary() {
+    local deadline=$((SECONDS + 40)) scr
+    while [ $SECONDS -lt $deadline ]; do
+        scr=$(screen "$1")
+        case $scr in
+        *Spielliste*) return 0 ;;
+        *"geben?"*) keys "$1" n ;;
+        *"Spiel eine Karte"* | *"Deine Ansage"*) keys "$1" Enter ;;
+        esac
+        sleep 0.1
+    done
+    return 1
+}
 # keys NAME KEY...: sends each key, giving the program time to read it
 keys() {
     local name=$1; shift
@@ -124,16 +139,8 @@ fi
 # 10: after a game `v` shows its course (every hand, every trick, the
 # settlement); at the end of a replay the course is the last page
 start k10 80x24 play --games 1 --seed 9 --delay 0 --trick-pause 0
-deadline=$((SECONDS + 40)) shown=0
-while [ $SECONDS -lt $deadline ]; do
-    scr=$(screen k10)
-    case $scr in
-    *Spielliste*) keys k10 v; shown=1; break ;;
-    *"geben?"*) keys k10 n ;;
-    *"Spiel eine Karte"* | *"Deine Ansage"*) keys k10 Enter ;;
-    esac
-    sleep 0.1
-done
+shown=0
+to_summary k10 && keys k10 v && shown=1
 if [ "$shown" = 1 ] && wait_for k10 "Spielverlauf (Spiel 1)" 5 &&
     [ "$(screen k10 | grep -c '^ Stich [1-8] ')" = 8 ] && screen k10 | grep -q '^ Geld: '; then
     ok "10: v shows the course after the game"
@@ -162,16 +169,8 @@ fi
 # `schafkopf analyze --seat 0`, legend under it); the arrows page
 # through it when it is longer than the screen
 start ka 80x24 play --games 1 --seed 9 --delay 0 --trick-pause 0
-deadline=$((SECONDS + 40)) shown=0
-while [ $SECONDS -lt $deadline ]; do
-    scr=$(screen ka)
-    case $scr in
-    *Spielliste*) keys ka a; shown=1; break ;;
-    *"geben?"*) keys ka n ;;
-    *"Spiel eine Karte"* | *"Deine Ansage"*) keys ka Enter ;;
-    esac
-    sleep 0.1
-done
+shown=0
+to_summary ka && keys ka a && shown=1
 if [ "$shown" = 1 ] && wait_for ka "Deine Entscheidungen in Spiel 1" 30; then
     scr=$(screen ka)
     rows=$(printf '%s\n' "$scr" | grep -Ec '^ +[0-9]+  [0-3] ')
@@ -222,16 +221,8 @@ fi
 
 # statistics (issue 15): after a game s shows the session's statistics
 start k11 80x24 play --games 2 --seed 9 --delay 0 --trick-pause 0
-deadline=$((SECONDS + 40)) shown=0
-while [ $SECONDS -lt $deadline ]; do
-    scr=$(screen k11)
-    case $scr in
-    *Spielliste*) case $scr in *"s: Statistik"*) keys k11 s; shown=1 ;; esac; break ;;
-    *"geben?"*) keys k11 n ;;
-    *"Spiel eine Karte"* | *"Deine Ansage"*) keys k11 Enter ;;
-    esac
-    sleep 0.1
-done
+shown=0
+to_summary k11 && screen k11 | grep -q "s: Statistik" && keys k11 s && shown=1
 if [ "$shown" = 1 ] && wait_for k11 "Statistik - Spiele: 1," 5 && screen k11 | grep -q '^ *Spiel   1  ' &&
     screen k11 | grep -q 'Angesagt (gewonnen von gespielt)'; then
     ok "statistics: s after a game"

@@ -76,15 +76,6 @@ static void agree_usage(FILE *out)
             "  -h, --help   this help\n");
 }
 
-/* splitmix64's finaliser: a seed for each game and seat. */
-static uint64_t ag_mix(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-
 /* The kind of the decision of action `a` in game g. */
 static int ag_kind(const sk_game *g, sk_action a)
 {
@@ -143,7 +134,8 @@ static int ag_decision(ag_ctx *c, const sk_game *g, sk_action rec_a, sk_bot *bot
     }
     if (!bots[seat]) {
         sk_error err = {{0}, NULL};
-        bots[seat] = sk_bot_new(c->spec, ag_mix(c->seed ^ ag_mix(game_no * 4 + (uint64_t)seat)),
+        bots[seat] = sk_bot_new(c->spec,
+                                skx_cli_mix(c->seed ^ skx_cli_mix(game_no * 4 + (uint64_t)seat)),
                                 &err);
         if (!bots[seat]) {
             fprintf(stderr, "schafkopf: agree: --bot: %s\n", err.msg);

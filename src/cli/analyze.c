@@ -88,19 +88,20 @@ static void seat_summary(const an_ctx *x, const sk_game *end, int s)
 {
     const char *u = skx_an_unit_word(x, end);
     skx_an_out(x, skx_tr(x->lang, L_AN_SEAT), s, x->rated[s],
-        skx_tr(x->lang, x->rated[s] == 1 ? L_AN_ONE : L_AN_MANY), x->flagged[s]);
-    skx_an_out(x, skx_tr(x->lang, L_AN_LOST), x->lost_pts[s], x->lost_ct[s], u, x->dd_lost_pts[s],
-        (long long)x->dd_lost_ct[s], u);
+               skx_tr(x->lang, x->rated[s] == 1 ? L_AN_ONE : L_AN_MANY), x->flagged[s]);
+    skx_an_out(x, skx_tr(x->lang, L_AN_LOST), x->lost_pts[s], x->lost_ct[s], u,
+               x->dd_lost_pts[s], (long long)x->dd_lost_ct[s], u);
 }
 
 /* Prints what the table's columns and flags mean. */
 static void legend(const an_ctx *x, const sk_game *g)
 {
     bool tp = skx_an_points_table(g);
+    const char *word = skx_an_unit_word(x, g);
     char unit[32];
-    snprintf(unit, sizeof unit, "%d %s", tp ? 1 : g->rules->unit_cents, skx_an_unit_word(x, g));
-    skx_an_out(x, skx_tr(x->lang, L_AN_LEGEND), skx_an_unit_word(x, g), (int)x->margin, unit, skx_an_unit_word(x, g),
-        tp ? skx_tr(x->lang, L_AN_LEGEND_TP) : "");
+    snprintf(unit, sizeof unit, "%d %s", tp ? 1 : g->rules->unit_cents, word);
+    skx_an_out(x, skx_tr(x->lang, L_AN_LEGEND), word, (int)x->margin, unit, word,
+               tp ? skx_tr(x->lang, L_AN_LEGEND_TP) : "");
 }
 
 /* Analyzes one record: replays it and rates each decision; 0 or -1. */

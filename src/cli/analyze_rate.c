@@ -92,15 +92,6 @@ static void row_head(const an_ctx *x, int index, int seat, const char *words, co
     skx_an_out(x, "%s%*s%s\n", line, pad > 1 ? pad : *flag ? 1 : 0, "", flag);
 }
 
-/* splitmix64's finaliser: a well-mixed seed per decision. */
-static uint64_t mix(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-
 /* Whether `seat` is on the declarer's side in a game with all hands. */
 static bool declarer_side(const sk_game *g, int seat)
 {
@@ -277,7 +268,7 @@ static int draw_samples(an_ctx *x, const sk_view *v, uint64_t key, sk_game *sg, 
                         sk_rng *rng)
 {
     if (which == 0) {
-        sk_rng_seed(rng, mix(x->seed ^ mix(key)));
+        sk_rng_seed(rng, skx_cli_mix(x->seed ^ skx_cli_mix(key)));
         if (sk_sample_init(x->sampler, v) < 0)
             return -1;
     }
@@ -325,7 +316,8 @@ static void rate_card(an_ctx *x, const sk_game *g, sk_action a, int gameno, int 
     x->dd_lost_ct[seat] += (int64_t)(sd.money_lost + 0.5);
     if (x->json) { /* at a points table the keys say "points" for "money" */
         const char *m = skx_an_points_table(g) ? "points" : "money";
-        fprintf(x->out, "{\"game\":%d,\"index\":%d,\"seat\":%d,\"action\":\"card %s\",\"kind\":\"card\","
+        fprintf(x->out,
+                "{\"game\":%d,\"index\":%d,\"seat\":%d,\"action\":\"card %s\",\"kind\":\"card\","
                "\"info\":{\"deals\":%d,\"value\":%.2f,\"best\":\"card %s\",\"lost\":%.2f,"
                "\"%s\":%.2f,\"best_%s\":\"card %s\",\"%s_lost\":%.2f},"
                "\"dd\":{\"value\":%.0f,\"best\":\"card %s\",\"lost\":%.0f,\"%s\":%.0f,"
@@ -337,10 +329,10 @@ static void rate_card(an_ctx *x, const sk_game *g, sk_action a, int gameno, int 
                sk_card_name(dd.cards[sd.best_money]), m, sd.money_lost, flag);
         return;
     }
-    skx_an_out(x, "%3d  %d %-4s | %-4s%6.1f%6.1f%8.1f%6.1f | %-4s%6.0f%6.0f%7.0f%6.0f%s%s\n", index,
-        seat, sk_card_name(a.card), sk_card_name(info.cards[si.best]), si.value, si.lost,
-        si.money, si.money_lost, sk_card_name(dd.cards[sd.best]), sd.value, sd.lost, sd.money,
-        sd.money_lost, *flag ? " " : "", flag);
+    skx_an_out(x, "%3d  %d %-4s | %-4s%6.1f%6.1f%8.1f%6.1f | %-4s%6.0f%6.0f%7.0f%6.0f%s%s\n",
+               index, seat, sk_card_name(a.card), sk_card_name(info.cards[si.best]), si.value,
+               si.lost, si.money, si.money_lost, sk_card_name(dd.cards[sd.best]), sd.value,
+               sd.lost, sd.money, sd.money_lost, *flag ? " " : "", flag);
 }
 
 /* Rates a given Kontra/Retour: the seat's money with it and without it,
@@ -383,7 +375,8 @@ static void rate_doubling(an_ctx *x, const sk_game *g, sk_action a, int gameno, 
         x->dd_lost_ct[seat] += (int64_t)(without - with + 0.5);
     if (x->json) {
         const char *m = skx_an_points_table(g) ? "points" : "money";
-        fprintf(x->out, "{\"game\":%d,\"index\":%d,\"seat\":%d,\"action\":\"%s\",\"kind\":\"doubling\","
+        fprintf(x->out,
+                "{\"game\":%d,\"index\":%d,\"seat\":%d,\"action\":\"%s\",\"kind\":\"doubling\","
                "\"info\":{\"deals\":%d,\"%s_with\":%.2f,\"%s_without\":%.2f},"
                "\"dd\":{\"%s_with\":%.0f,\"%s_without\":%.0f},\"flag\":\"%s\"}\n",
                gameno, index, seat, name, deals, m, iw, m, io, m, with, m, without, flag);
@@ -414,7 +407,8 @@ static void hint_only(an_ctx *x, const sk_view *v, sk_action a, int gameno, int 
     sk_action_format(a, name, sizeof name);
     sk_action_format(n ? acts[0] : a, best, sizeof best);
     if (x->json) {
-        fprintf(x->out, "{\"game\":%d,\"index\":%d,\"seat\":%d,\"action\":\"%s\",\"kind\":\"auction\","
+        fprintf(x->out,
+                "{\"game\":%d,\"index\":%d,\"seat\":%d,\"action\":\"%s\",\"kind\":\"auction\","
                "\"hint\":{\"best\":\"%s\",\"value\":%.2f,\"played\":%.2f}}\n",
                gameno, index, a.seat, name, best, n ? vals[0] : 0.0, played);
         return;
@@ -465,7 +459,8 @@ static void rate_auction(an_ctx *x, const sk_game *g, sk_action a, int gameno, i
     sk_cards deals[64][SK_NSEATS];
     int ndeals = x->samples < 64 ? (int)x->samples : 64;
     sk_rng rng;
-    sk_rng_seed(&rng, mix(x->seed ^ mix((uint64_t)gameno << 16 | (uint64_t)index)));
+    sk_rng_seed(&rng,
+                skx_cli_mix(x->seed ^ skx_cli_mix((uint64_t)gameno << 16 | (uint64_t)index)));
     if (n < 2 || sk_sample_init(x->sampler, &v) < 0) {
         if (n >= 2)
             hint_only(x, &v, a, gameno, index);
@@ -505,7 +500,8 @@ static void rate_auction(an_ctx *x, const sk_game *g, sk_action a, int gameno, i
             sk_contract_code(igame[ib], ig, sizeof ig);
         if (legal[db].type == SK_ACT_BID && dgame[db].type != SK_C_NONE)
             sk_contract_code(dgame[db], dg, sizeof dg);
-        fprintf(x->out, "{\"game\":%d,\"index\":%d,\"seat\":%d,\"action\":\"%s\",\"kind\":\"auction\","
+        fprintf(x->out,
+                "{\"game\":%d,\"index\":%d,\"seat\":%d,\"action\":\"%s\",\"kind\":\"auction\","
                "\"info\":{\"deals\":%d,\"best\":\"%s\",\"best_game\":\"%s\",\"money\":%.2f,"
                "\"money_lost\":%.2f},"
                "\"dd\":{\"best\":\"%s\",\"best_game\":\"%s\",\"money\":%.0f,\"money_lost\":%.0f},"
@@ -518,7 +514,8 @@ static void rate_auction(an_ctx *x, const sk_game *g, sk_action a, int gameno, i
     priced_text(x, &g->pub, legal[ib], igame[ib], ibest, sizeof ibest);
     priced_text(x, &g->pub, legal[db], dgame[db], dbest, sizeof dbest);
     row_head(x, index, a.seat, name, flag);
-    skx_an_out(x, skx_tr(x->lang, L_AN_AUCTION), ip * unit, ibest, info[ib] * unit, dp * unit, dbest,
+    skx_an_out(x, skx_tr(x->lang, L_AN_AUCTION), ip * unit, ibest, info[ib] * unit, dp * unit,
+               dbest,
            dd[db] * unit);
     fprintf(x->out, "\n");
 }

@@ -107,15 +107,6 @@ typedef struct seat_ctl {
     skx_engine *eng; /* the engine while it behaves, else NULL */
 } seat_ctl;
 
-/* splitmix64's finaliser: a well-mixed 64-bit value from any input. */
-static uint64_t mix(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-
 /* Moves the info lines engine `eng` wrote in game `id` at `seat` into
  * the deal's info text, each prefixed "ID SEAT ", for --info and for the
  * log's games[r].info; drops them when neither is written. */
@@ -237,7 +228,7 @@ static int seat_game(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], const ch
     for (int s = 0; s < SK_NSEATS; s++) {
         seat_ctl *c = &ctl[s];
         const char *command = o->command[c->bot];
-        uint64_t seed = mix(game_seed + 1 + (uint64_t)s);
+        uint64_t seed = skx_cli_mix(game_seed + 1 + (uint64_t)s);
         c->sk = sk_bot_new(command ? "random" : o->m.bots[c->bot], seed, NULL);
         if (!c->sk)
             return -1;
@@ -353,7 +344,8 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
         fprintf(stderr, "schafkopf: arena: internal error: %s\n", err.msg);
         return -1;
     }
-    int status = seat_game(w, out, ctl, id, mix(mix(o->m.seed) + d * 64 + (uint64_t)r),
+    int status = seat_game(w, out, ctl, id,
+                           skx_cli_mix(skx_cli_mix(o->m.seed) + d * 64 + (uint64_t)r),
                            d * 64 + (uint64_t)r, g);
     uint64_t who[SK_NSEATS];
     players_at(bot_at, who);
@@ -409,7 +401,7 @@ static int play_deal(worker *w, uint64_t d, deal_out *out)
 {
     const arena_opts *o = w->a->o;
     sk_rng rng;
-    sk_rng_seed(&rng, mix(mix(o->m.seed) ^ mix(d)));
+    sk_rng_seed(&rng, skx_cli_mix(skx_cli_mix(o->m.seed) ^ skx_cli_mix(d)));
     sk_deck deck;
     sk_deck_shuffle_rules(&deck, &o->m.rules, &rng); /* long or short cards */
     uint8_t hands[4][8];

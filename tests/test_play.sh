@@ -27,7 +27,7 @@ ok() { echo "ok: $*"; }
 # quit with q or send SIGINT (a game left in the middle)
 drive() {
     local out=$1; shift
-    local bad_done=0 hand="" line legal first illegal answers=0 claim_sent=0
+    local bad_done=0 hand="" line legal first illegal answers=0 claim_sent=0 rate_due=${RATE:-0}
     # (job control on: a script's background job would ignore SIGINT)
     set -m
     coproc GAME { exec "$PROG" play --plain --lang en "$@" 2>&1; }
@@ -37,6 +37,11 @@ drive() {
     exec {from}<&"${GAME[0]}" {in}>&"${GAME[1]}"
     while IFS= read -r -t 30 line <&"$from"; do
         printf '%s\n' "$line" >>"$out"
+        # RATE=1: "rate" before the first answer and before the first of game 2
+        case $line in "Game 2: Dealer"*) rate_due=${RATE:-0} ;; esac
+        case $line in "Legal:"* | "Choices:"*)
+            if [ "$rate_due" = 1 ]; then rate_due=0; printf 'rate\n' >&"$in"; fi ;;
+        esac
         case $line in "Legal:"* | "Choices:"* | *"(y/n):"*)
             answers=$((answers + 1))
             if [ -n "${STOP_AFTER:-}" ] && [ "$answers" -gt "$STOP_AFTER" ]; then
@@ -80,7 +85,7 @@ drive() {
 }
 
 # 1. two games with bad input in the first
-BAD=1 drive "$tmp/t1" --seed 7 --games 2
+BAD=1 RATE=1 drive "$tmp/t1" --seed 7 --games 2
 grep -q '^Game 2: Dealer' "$tmp/t1" && ok "two games played" || fail "no second game"
 grep -q 'No such card: "xy"' "$tmp/t1" && ok "unknown card message" || fail "unknown card message"
 grep -Eq '^! You .*\((3\.2|3\.2\.1|3\.2\.2|2\.5\.[2-5])\)' "$tmp/t1" && ok "illegal card names the rule" ||
@@ -94,6 +99,18 @@ sum=$(printf '%s\n' "$total" | awk '{s=0; for(i=NF-3;i<=NF;i++){v=$i; gsub(/[+.]
 file=$(sed -n 's/^Saved in //p' "$tmp/t1")
 [ -f "$file" ] && [ "$(wc -l <"$file")" = 2 ] && ok "session file has 2 records" || fail "session file: $file"
 case $file in "$XDG_DATA_HOME"/schafkopf/session-*.jsonl) ok "session file path" ;; *) fail "path $file" ;; esac
+# "rate": nothing before the first game ends; in game 2 the player's
+# decisions in game 1, as analyze --seat 0 rates them
+grep -q '^No game has finished yet that could be rated\.$' "$tmp/t1" &&
+    ok "rate before a game ended" || fail "rate before a game ended: $(grep -m2 -i 'rate' "$tmp/t1")"
+grep -q '^("rate" in the next game: your decisions in this one)$' "$tmp/t1" &&
+    ok "the summary names rate" || fail "the summary does not name rate"
+sed -n '/^Your decisions in game 1$/,/^(5 points or/p' "$tmp/t1" >"$tmp/rate1"
+grep -q '^Seat 0: [0-9]* decisions\? rated' "$tmp/rate1" && ! grep -q '^Seat [1-3]: ' "$tmp/rate1" &&
+    awk '/^ *[0-9]+  [0-9] / && $2 != 0 { bad = 1 } END { exit bad }' "$tmp/rate1" &&
+    grep -q '^best: the best choice' "$tmp/rate1" &&
+    ok "rate in game 2 rates the player's decisions in game 1" ||
+    fail "rate in game 2: $(head -5 "$tmp/rate1")"
 # how to learn from the session: a command to copy, which works
 grep -qxF "Rate your decisions: schafkopf analyze --lang en --seat 0 $file" "$tmp/t1" &&
     ok "the end names the analyze command" || fail "no analyze command: $(grep -A1 '^Saved in' "$tmp/t1")"

@@ -82,7 +82,7 @@ grep -q '^Spielliste' "$tmp/t6" && ok "6: the German game was played out" || fai
 grep -Eq '^! (Du musst|Diese Karte hast du nicht|Jetzt|Die gerufene|Ihre Farbe).*\([0-9.]+\)$' "$tmp/t6" &&
     ok "6: refusals in German with the rule" || fail "6: $(grep -m3 '^!' "$tmp/t6")"
 english=$(grep -Ei 'seat|result|must|won by|money|declarer|trick|hint|legal|choices|not |please' "$tmp/t6" |
-    grep -v '^Gespeichert' | head -3)
+    grep -v '^Gespeichert' | grep -v '^Deine Entscheidungen bewerten: schafkopf analyze --seat ' | head -3)
 [ -z "$english" ] && ok "6: no English in German mode" || fail "6: English in German mode: $english"
 file=$(ls "$tmp"/d6/schafkopf/session-*.jsonl 2>/dev/null | head -1)
 if [ -n "$file" ]; then

@@ -45,7 +45,8 @@ static const char *const DE[L_COUNT] = {
     [L_NOT_NOW] = "Das geht jetzt nicht: \"%s\".",
     [L_HELP_PLAIN] = "Eingaben: Kartenkürzel (EO, GU, HA ...), Nummer aus der Liste, "
                      "weiter / ich spiele / kontra / retour, ? Tipp, l letzter Stich, rest (der Rest "
-                     "gehört mir), o Optionen (Einstellungen), statistik, q Ende.",
+                     "gehört mir), o Optionen (Einstellungen), statistik, bewerten (deine "
+                     "Entscheidungen im letzten Spiel), q Ende.",
     [L_HELP_CURSES] = "←→ Enter spielen  l letzter Stich  ? Tipp  r der Rest  o Optionen  q Ende",
     [L_CONTINUE] = "Taste: nächstes Spiel, q: Ende", [L_GOODBYE] = "Servus!",
     [L_QUIT_ASK] = "Wirklich aufhören? (%s/%s)",
@@ -126,6 +127,8 @@ static const char *const DE[L_COUNT] = {
     [L_RATING_TITLE] = "Deine Entscheidungen in Spiel %u",
     [L_RATING_NONE] = "Dieses Spiel lässt sich nicht bewerten.",
     [L_RATING_SCROLL] = "↑↓ blättern",
+    [L_RATING_NOTHING] = "Noch ist kein Spiel zu Ende, das sich bewerten ließe.",
+    [L_RATING_PLAIN] = "(»bewerten« im nächsten Spiel: deine Entscheidungen in diesem)",
     [L_CLAIM] = "Der Rest gehört mir",
     [L_RAMSCH_PAY_YOU] = "%s zahlst das jedem der anderen",
     [L_RAMSCH_PAYS] = "%s zahlt das jedem der anderen",
@@ -193,7 +196,7 @@ static const char *const EN[L_COUNT] = {
     [L_NOT_NOW] = "Not possible now: \"%s\".",
     [L_HELP_PLAIN] = "Input: card code (EO, GU, HA ...), a number from the list, pass / "
                      "I play / kontra / retour, ? hint, l last trick, rest (claim the rest), o settings, "
-                     "stats, q quit.  Card codes: "
+                     "stats, rate (your decisions in the last game), q quit.  Card codes: "
                      "suit E Acorns (Eichel), G Leaves (Gras), H Hearts (Herz), S Bells "
                      "(Schellen); rank A Ace (Sau), Z Ten, K King, O Ober, U Unter, 9 8 7.",
     [L_HELP_CURSES] = "←→ Enter play  l last trick  ? hint  r claim the rest  o settings  q quit",
@@ -274,6 +277,8 @@ static const char *const EN[L_COUNT] = {
     [L_RATING_TITLE] = "Your decisions in game %u",
     [L_RATING_NONE] = "This game cannot be rated.",
     [L_RATING_SCROLL] = "↑↓ scroll",
+    [L_RATING_NOTHING] = "No game has finished yet that could be rated.",
+    [L_RATING_PLAIN] = "(\"rate\" in the next game: your decisions in this one)",
     [L_CLAIM] = "The rest is mine",
     [L_RAMSCH_PAY_YOU] = "%s pay that to each of the others",
     [L_RAMSCH_PAYS] = "%s pays that to each of the others",
@@ -615,6 +620,8 @@ enum sk_input skx_lang_input(skx_lang lang, const sk_view *v, const char *line,
         return SK_IN_SETTINGS;
     if (word_in(s, "statistik|stats|statistics"))
         return SK_IN_STATS;
+    if (word_in(s, "bewerten|bewertung|rate|rating"))
+        return SK_IN_RATE;
     if (word_in(s, "rest|der rest gehört mir|der rest gehoert mir|claim|the rest is mine"))
         return SK_IN_CLAIM;
     bool cards = n > 0 && legal[0].type == SK_ACT_CARD;

@@ -176,6 +176,7 @@ static void ctx_free(play_ctx *p)
         fclose(p->out);
     free(p->rows);
     free(p->partial);
+    free(p->finished);
     skx_play_sheet_close(p);
 }
 

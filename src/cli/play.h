@@ -28,6 +28,7 @@ typedef struct play_ctx {
     uint64_t max_games;    /* 0: until the player quits */
     sk_turn turn;          /* who is asked next, doublings out of turn included */
     sk_record *partial;    /* --resume: the game in progress to go on with */
+    sk_record *finished;   /* the last finished game, to rate it on request */
     bool saved;            /* a finished game was saved in this run */
     bool partial_saved;    /* the game left in the middle is in FILE.partial */
     int partial_error;     /* errno of a failed save of it, or 0 */

@@ -281,14 +281,14 @@ int skx_play_game(play_ctx *p, bool last)
         sk_game_view(g, p->human, &p->table.view);
         char *course = skx_table_course(&p->table, g, &p->session.rules, &res);
         p->table.course = course; /* the game is over: every hand may be shown */
-        sk_record *rec = malloc(sizeof *rec); /* for a rating of the player's decisions */
-        if (rec)
-            sk_record_from_game(rec, g, "");
-        p->table.finished = rec;
+        if (!p->finished) /* kept for a rating of the player's decisions, on request */
+            p->finished = malloc(sizeof *p->finished);
+        if (p->finished)
+            sk_record_from_game(p->finished, g, "");
+        p->table.finished = p->finished;
+        p->table.finished_no = p->table.game_no;
         rc = p->ui->summary(p->ui, &p->table, &res, explain, last);
         p->table.course = NULL;
-        p->table.finished = NULL;
-        free(rec);
         free(course);
     } else if (started && !sk_game_over(g)) {
         if (skx_play_save_partial(p, g) == 0)

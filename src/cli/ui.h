@@ -57,6 +57,7 @@ enum sk_str {
     L_ST_TOTALS, L_ST_TOTALS_TP, L_ST_TP, L_ST_COURSE, L_ST_THROWN, L_ST_NO_SESSION, L_SHOW_STATS,
     L_CLAIM, L_CLAIM_NO, L_CLAIM_EARLY, L_CLAIM_NOT_NOW,
     L_SHOW_RATING, L_RATING_WAIT, L_RATING_TITLE, L_RATING_NONE, L_RATING_SCROLL,
+    L_RATING_NOTHING, L_RATING_PLAIN,
     L_AN_DOUBLING, L_AN_HINT, L_AN_AUCTION, L_AN_THROWN, L_AN_GAME, L_AN_DEALER,
     L_AN_BY_SEAT, L_AN_MONEY, L_AN_COLUMNS, L_AN_SEAT, L_AN_COLUMNS_TP, L_AN_TP, L_AN_ONE,
     L_AN_MANY, L_AN_LOST, L_AN_CENTS, L_AN_TP_SHORT, L_AN_LEGEND, L_AN_LEGEND_TP,
@@ -100,6 +101,7 @@ size_t skx_lang_refusal(skx_lang lang, const sk_error *err, char *buf, size_t si
 /* What a line of input means (plain mode, and typed commands). */
 enum sk_input {
     SK_IN_ACTION, SK_IN_QUIT, SK_IN_HINT, SK_IN_LAST, SK_IN_HELP, SK_IN_SETTINGS, SK_IN_STATS,
+    SK_IN_RATE,
     SK_IN_CLAIM, SK_IN_BAD
 };
 /* Reads a line of user input against the legal actions `legal` (for
@@ -166,9 +168,11 @@ typedef struct skx_table {
     int trick_pause_ms;    /* curses: a finished trick stays this long (or until a key) */
     bool trick_end;        /* the event being shown ends a trick */
     const char *course;    /* a finished game's course (skx_table_course), or NULL */
-    /* a finished game's record, which the full screen rates for the
-     * player when asked (skx_analyze_text), or NULL */
+    /* the last finished game's record and number, which the player may
+     * have rated (skx_analyze_text): the full screen on its summary, the
+     * line mode during the next game; NULL before the first */
     const sk_record *finished;
+    unsigned finished_no;
     bool prompt_newline;   /* plain: end prompts with a newline (scripts) */
     /* the signal that asked to stop (play.c's handler sets it), or NULL:
      * the plain UI waits for input so that none is missed (ui_plain.c) */

@@ -124,7 +124,7 @@ static int draw_rating(const skx_table *t, const char *text, int top, const char
     erase();
     char line[300];
     snprintf(line, sizeof line, " ");
-    snprintf(line + 1, sizeof line - 1, skx_tr(t->lang, L_RATING_TITLE), t->game_no);
+    snprintf(line + 1, sizeof line - 1, skx_tr(t->lang, L_RATING_TITLE), t->finished_no);
     attron(COLOR_PAIR(PAIR_TITLE) | A_BOLD);
     mvhline(0, 0, ' ', COLS);
     skx_curses_put(0, 0, line, COLS);
@@ -160,7 +160,7 @@ static char *rate_game(const skx_table *t)
     skx_curses_put(LINES - 1, 0, skx_tr(t->lang, L_RATING_WAIT), COLS);
     attroff(A_DIM);
     refresh();
-    return skx_analyze_text(t->lang, t->finished, (int)t->game_no, t->human);
+    return skx_analyze_text(t->lang, t->finished, (int)t->finished_no, t->human);
 }
 
 /* Shows the summary until a key is pressed; q ends the session. */

@@ -149,6 +149,24 @@ static void print_state(const skx_table *t, const sk_action *legal, int n, const
     printf("\n");
 }
 
+/* Prints the rating of the player's decisions in the last finished game
+ * (the table of `schafkopf analyze --seat N`), or why there is none. */
+static void print_rating(const skx_table *t)
+{
+    if (!t->finished) {
+        printf("%s\n", skx_tr(t->lang, L_RATING_NOTHING));
+        return;
+    }
+    printf(skx_tr(t->lang, L_RATING_TITLE), t->finished_no);
+    printf("\n");
+    fflush(stdout);
+    char *text = skx_analyze_text(t->lang, t->finished, (int)t->finished_no, t->human);
+    printf("%s", text ? text : skx_tr(t->lang, L_RATING_NONE));
+    if (!text)
+        printf("\n");
+    free(text);
+}
+
 /* Prints the last finished trick and who took it (3.1.8). */
 static void print_last_trick(const skx_table *t)
 {
@@ -214,6 +232,9 @@ static int plain_choose(skx_ui *ui, const skx_table *t, const sk_action *legal, 
             return SKX_UI_SETTINGS;
         case SK_IN_CLAIM:
             return SKX_UI_CLAIM;
+        case SK_IN_RATE:
+            print_rating(t);
+            break;
         case SK_IN_STATS: {
             char *s = skx_stats_text(t->lang, t->human, t->rows, t->nrows, 0,
                                      skx_table_tournament(t));
@@ -288,7 +309,6 @@ static int plain_summary(skx_ui *ui, const skx_table *t, const sk_result *res,
                          const char *explain, bool last)
 {
     (void)ui;
-    (void)last;
     char text[512], line[160];
     skx_table_result_text(t, res, text, sizeof text);
     printf("%s: %s\n", skx_tr(t->lang, L_RESULT), text);
@@ -305,6 +325,8 @@ static int plain_summary(skx_ui *ui, const skx_table *t, const sk_result *res,
     printf("  %s\n", line);
     if (t->course) /* the course of the game, as the table's last word on it */
         printf("%s", t->course);
+    if (t->finished && !last)
+        printf("%s\n", skx_tr(t->lang, L_RATING_PLAIN));
     fflush(stdout);
     return SKX_UI_OK;
 }

@@ -181,7 +181,7 @@ if [ "$shown" = 1 ] && wait_for ka "Deine Entscheidungen in Spiel 1" 30; then
         fail "a: the rating page: $scr"
     fi
     for _ in $(seq 12); do keys ka Down; done
-    if wait_for ka "Tipp: die beste Wahl." 3 && screen ka | grep -q '^Sitz 0: [0-9]* Entscheidung'; then
+    if wait_for ka "Tipp: die beste Wahl." 3 && screen ka | grep -q '^Du: [0-9]* Entscheidung'; then
         ok "a: the arrows page down to the legend"
     else
         fail "a: no legend after paging down: $(screen ka)"

@@ -71,14 +71,27 @@ static void game_heading(const an_ctx *x, const sk_record *rec, const sk_game *e
     }
     fprintf(x->out, "%s %d%s%s%s: ", skx_tr(L, L_AN_GAME), gameno, rec->id[0] ? " (" : "", rec->id,
            rec->id[0] ? ")" : "");
-    fprintf(x->out, skx_tr(L, L_AN_DEALER), rec->dealer, contract);
-    if (end->pub.declarer < SK_NSEATS)
-        fprintf(x->out, skx_tr(L, L_AN_BY_SEAT), end->pub.declarer);
+    int decl = end->pub.declarer < SK_NSEATS ? end->pub.declarer : -1;
+    if (x->you < 0) {
+        fprintf(x->out, skx_tr(L, L_AN_DEALER), rec->dealer, contract);
+        if (decl >= 0)
+            fprintf(x->out, skx_tr(L, L_AN_BY_SEAT), decl);
+    } else { /* "Geber: Links, Herz-Solo, Spieler: Du" */
+        fprintf(x->out, skx_tr(L, L_AN_DEALER_NAMED), skx_lang_seat(L, x->you, rec->dealer),
+                contract);
+        if (decl >= 0)
+            fprintf(x->out, skx_tr(L, L_AN_BY_NAMED), skx_lang_seat(L, x->you, decl));
+    }
     bool points = skx_an_points_table(end);
     if (sk_game_result(end, &res, NULL) == 0 && !res.thrown_in) {
         fprintf(x->out, "\n%s:", skx_tr(L, points ? L_AN_TP : L_AN_MONEY));
-        for (int seat = 0; seat < end->pub.nseats; seat++)
-            fprintf(x->out, " %lld", (long long)skx_an_score_of(end, &res, seat));
+        for (int seat = 0; seat < end->pub.nseats; seat++) {
+            long long v = (long long)skx_an_score_of(end, &res, seat);
+            if (x->you < 0)
+                fprintf(x->out, " %lld", v);
+            else /* "Du -50, Links +150, ..." */
+                fprintf(x->out, "%s %s %+lld", seat ? "," : "", skx_lang_seat(L, x->you, seat), v);
+        }
     }
     fprintf(x->out, "\n%s\n", skx_tr(L, points ? L_AN_COLUMNS_TP : L_AN_COLUMNS));
 }
@@ -87,8 +100,12 @@ static void game_heading(const an_ctx *x, const sk_record *rec, const sk_game *e
 static void seat_summary(const an_ctx *x, const sk_game *end, int s)
 {
     const char *u = skx_an_unit_word(x, end);
-    skx_an_out(x, skx_tr(x->lang, L_AN_SEAT), s, x->rated[s],
-               skx_tr(x->lang, x->rated[s] == 1 ? L_AN_ONE : L_AN_MANY), x->flagged[s]);
+    const char *many = skx_tr(x->lang, x->rated[s] == 1 ? L_AN_ONE : L_AN_MANY);
+    if (x->you < 0)
+        skx_an_out(x, skx_tr(x->lang, L_AN_SEAT), s, x->rated[s], many, x->flagged[s]);
+    else
+        skx_an_out(x, skx_tr(x->lang, L_AN_SEAT_NAMED), skx_lang_seat(x->lang, x->you, s),
+                   x->rated[s], many, x->flagged[s]);
     skx_an_out(x, skx_tr(x->lang, L_AN_LOST), x->lost_pts[s], x->lost_ct[s], u,
                x->dd_lost_pts[s], (long long)x->dd_lost_ct[s], u);
 }
@@ -234,6 +251,7 @@ static an_ctx *ctx_new(void)
     x->seat_wanted = -1;
     x->jobs = skx_cli_solver_jobs_default();
     x->out = stdout;
+    x->you = -1;
     return x;
 }
 
@@ -268,6 +286,7 @@ char *skx_analyze_text(skx_lang lang, const sk_record *rec, int gameno, int seat
         return NULL;
     x->lang = lang;
     x->seat_wanted = seat;
+    x->you = seat;
     x->legend_done = true; /* under the table here */
     x->out = ctx_tools(x) == 0 ? open_memstream(&text, &len) : NULL;
     if (x->out) {

@@ -20,6 +20,8 @@ typedef struct an_ctx {
     int seat_wanted; /* --seat: rate only this seat's decisions; -1 every seat */
     bool json, legend_done;
     FILE *out; /* where the table or the JSON goes: stdout, or a text */
+    int you;   /* the seat named "Du" and the others by where they sit
+                  (the game's own rating page), or -1: "Sitz N" */
     skx_lang lang; /* of the table: --lang, German by default (JSON: codes) */
     int jobs; /* threads of the exact searches */
     sk_solver *solver;

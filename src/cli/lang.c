@@ -145,7 +145,8 @@ static const char *const DE[L_COUNT] = {
     [L_AN_TP] = "Turnierpunkte je Sitz",
     [L_AN_COLUMNS] = "            | nach seinem Wissen (Mittel)    | bei offenen Karten\n"
                      "  #  S Zug  | Tipp Augen verl.    Cent verl. | Tipp Augen verl.   Cent verl.",
-    [L_AN_SEAT] = "Sitz %d: %d %s, %d mit ?\n",
+    [L_AN_SEAT] = "Sitz %d: %d %s, %d mit ?\n", [L_AN_SEAT_NAMED] = "%s: %d %s, %d mit ?\n",
+    [L_AN_DEALER_NAMED] = "Geber: %s, %s", [L_AN_BY_NAMED] = ", Spieler: %s",
     [L_AN_ONE] = "Entscheidung bewertet", [L_AN_MANY] = "Entscheidungen bewertet",
     [L_AN_LOST] = "        verloren: nach Wissen %.1f Augen, %.1f %s; offen %d Augen, %lld %s\n",
     [L_AN_CENTS] = "Cent", [L_AN_TP_SHORT] = "TP",
@@ -295,7 +296,8 @@ static const char *const EN[L_COUNT] = {
     [L_AN_TP] = "tournament points by seat",
     [L_AN_COLUMNS] = "            | by its information (mean)      | double dummy\n"
                      "  #  s card | best   pts  lost   cents  lost | best   pts  lost  cents  lost",
-    [L_AN_SEAT] = "Seat %d: %d %s, %d flagged ?\n",
+    [L_AN_SEAT] = "Seat %d: %d %s, %d flagged ?\n", [L_AN_SEAT_NAMED] = "%s: %d %s, %d flagged ?\n",
+    [L_AN_DEALER_NAMED] = "dealer: %s, %s", [L_AN_BY_NAMED] = ", declarer: %s",
     [L_AN_ONE] = "decision rated", [L_AN_MANY] = "decisions rated",
     [L_AN_LOST] = "        lost: %.1f pts, %.1f %s by info; %d pts, %lld %s double dummy\n",
     [L_AN_CENTS] = "cents", [L_AN_TP_SHORT] = "TP",

@@ -179,9 +179,9 @@ int skx_curses_summary(skx_ui *ui, const skx_table *t, const sk_result *res,
         if (rating)
             lines = draw_rating(t, rated, top, footer);
         else if (stats)
-            draw_stats(t, last ? skx_tr(t->lang, L_GOODBYE) : skx_tr(t->lang, L_CONTINUE));
+            draw_stats(t, footer);
         else if (course)
-            draw_course(t, last ? skx_tr(t->lang, L_GOODBYE) : skx_tr(t->lang, L_CONTINUE));
+            draw_course(t, footer);
         else
             draw_summary(t, res, explain, last);
         ch = getch();

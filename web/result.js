@@ -155,4 +155,11 @@ export function renderSheet(r) {
         totals.tournament ? h('span', { class: 'delta' }, `${signed(totals.tournament[s] || 0)} P`) : null]))));
   el.replaceChildren(...[pts ? h('caption', {}, t('r_points')) : null, head, body, foot].filter(Boolean));
   if (!rows.length) el.caption = h('caption', {}, t('sheet_empty'));
+  // the finished games as records, for `schafkopf analyze` and `replay`
+  const dl = $('games-download');
+  if (dl) {
+    dl.href = `/api/rooms/${encodeURIComponent(r.code)}/games.jsonl`;
+    dl.download = `schafkopf-${r.code}.jsonl`;
+    dl.hidden = !rows.length;
+  }
 }

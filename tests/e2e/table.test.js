@@ -118,6 +118,16 @@ test('four players join by the invitation link and play a game to the settlement
     const settlement = lastSettlement(ps[0].frames);
     assert.equal(settlement.thrown_in, false, 'the game was thrown in, not played');
     assert.equal(settlement.money.reduce((a, b) => a + b, 0), 0, 'the settlement does not sum to zero');
+    // under the sheet, the finished games as records for schafkopf analyze
+    const dl = await ps[0].page.$eval('#games-download', (a) => ({ hidden: a.hidden, href: a.getAttribute('href'), text: a.textContent }));
+    assert.equal(dl.hidden, false, 'no link to the finished games under the sheet');
+    assert.equal(dl.href, `/api/rooms/${code}/games.jsonl`);
+    assert.match(dl.text, /^Partien laden \(für schafkopf analyze\)$/);
+    const body = await ps[0].page.evaluate(async (u) => (await fetch(u)).text(), dl.href);
+    const recs = body.trim().split('\n').map((l) => JSON.parse(l));
+    assert.equal(recs.length, 1, `games.jsonl holds ${recs.length} records after one game`);
+    assert.equal(recs[0].format, 'schafkopf-record/1');
+    assert.ok(recs[0].hands.length === 4 && recs[0].actions.length > 32, 'the record is not the whole game');
     for (let i = 0; i < 4; i++) {
       await checkSheet(ps[i].page, ps[i].frames);
       checkSeatFrames(ps[i], i);

@@ -640,6 +640,8 @@ status 0 "analyze a Solo (json)" "$PROG" analyze --json --game 1 --samples 4 "$t
 grep -q '"index":1,"seat":3,"action":"bid sauspiel".*"dd":{"best":"bid sauspiel","best_game":"solo:S"' "$tmp/out" && ok ||
     bad "analyze --json: no best_game of the bid: $(grep -m1 '"index":1,' "$tmp/out")"
 status 2 "analyze --lang fr" "$PROG" analyze --lang fr /dev/null
+status 2 "analyze --seat 4" "$PROG" analyze --seat 4 /dev/null
+contains "$tmp/err" '--seat: "4" is not a number in 0..3' "analyze --seat out of range named"
 status 0 "analyze --json" "$PROG" analyze --game 2 --samples 3 --json "$tmp/j1.jsonl"
 contains "$tmp/out" '"kind":"card"' "analyze --json rates cards"
 contains "$tmp/out" '"dd":{"value":' "analyze --json has double-dummy values"

@@ -107,7 +107,7 @@ grep -q '^("rate" in the next game: your decisions in this one)$' "$tmp/t1" &&
     ok "the summary names rate" || fail "the summary does not name rate"
 sed -n '/^Your decisions in game 1$/,/^(5 points or/p' "$tmp/t1" >"$tmp/rate1"
 grep -q '^You: [0-9]* decisions\? rated' "$tmp/rate1" && ! grep -Eq '^(Seat|Left|Across|Right)' "$tmp/rate1" &&
-    grep -Eq '^Game 1: dealer: (You|Left|Across|Right), ' "$tmp/rate1" &&
+    grep -Eq '^Game 1: dealer (You|Left|Across|Right), ' "$tmp/rate1" &&
     awk '/^ *[0-9]+  [0-9] / && $2 != 0 { bad = 1 } END { exit bad }' "$tmp/rate1" &&
     grep -q '^best: the best choice' "$tmp/rate1" &&
     ok "rate in game 2 rates the player's decisions in game 1" ||

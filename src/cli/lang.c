@@ -292,12 +292,12 @@ static const char *const EN[L_COUNT] = {
     [L_AN_AUCTION] = "        info: %+.1f cents, best %s %+.1f\n"
                      "        double dummy: %+.0f cents, best %s %+.0f",
     [L_AN_THROWN] = "thrown in", [L_AN_GAME] = "Game",
-    [L_AN_DEALER] = "dealer %d, %s", [L_AN_BY_SEAT] = " by seat %d", [L_AN_MONEY] = "money by seat",
-    [L_AN_TP] = "tournament points by seat",
+    [L_AN_DEALER] = "dealer %d, %s", [L_AN_BY_SEAT] = " by seat %d", [L_AN_MONEY] = "Money by seat",
+    [L_AN_TP] = "Tournament points by seat",
     [L_AN_COLUMNS] = "            | by its information (mean)      | double dummy\n"
                      "  #  s card | best   pts  lost   cents  lost | best   pts  lost  cents  lost",
     [L_AN_SEAT] = "Seat %d: %d %s, %d flagged ?\n", [L_AN_SEAT_NAMED] = "%s: %d %s, %d flagged ?\n",
-    [L_AN_DEALER_NAMED] = "dealer: %s, %s", [L_AN_BY_NAMED] = ", declarer: %s",
+    [L_AN_DEALER_NAMED] = "dealer %s, %s", [L_AN_BY_NAMED] = ", declarer %s",
     [L_AN_ONE] = "decision rated", [L_AN_MANY] = "decisions rated",
     [L_AN_LOST] = "        lost: %.1f pts, %.1f %s by info; %d pts, %lld %s double dummy\n",
     [L_AN_CENTS] = "cents", [L_AN_TP_SHORT] = "TP",

@@ -121,6 +121,11 @@ grep -qxF "Rate your decisions: schafkopf analyze --lang en --seat 0 $file" "$tm
 awk '/^ *[0-9]+  [0-9] / && $2 != 0 { bad = 1 } END { exit bad }' "$tmp/an1" &&
     grep -q '^Seat 0: ' "$tmp/an1" && ! grep -q '^Seat [1-3]: ' "$tmp/an1" &&
     ok "analyze --seat 0 rates the person only" || fail "analyze --seat 0: $(grep -E '^ *[0-9]+  [1-3] |^seat' "$tmp/an1" | head -3)"
+# after the games, the evening's account: the games' decisions summed
+per=$(grep '^Seat 0: ' "$tmp/an1" | head -n 2 | awk '{ s += $3 } END { print s }')
+all=$(grep -A1 '^All 2 games together:$' "$tmp/an1" | sed -n 's/^Seat 0: \([0-9]*\) decision.*/\1/p')
+[ -n "$all" ] && [ "$all" = "$per" ] && [ "$(grep -c '^Seat 0: ' "$tmp/an1")" = 3 ] &&
+    ok "analyze sums the session's games ($all decisions)" || fail "analyze's total: $(tail -4 "$tmp/an1")"
 
 # 2. the records replay: check, and replay --plain
 if [ -f "$file" ]; then

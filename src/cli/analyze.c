@@ -45,7 +45,8 @@ static void analyze_usage(FILE *out)
             "Flags: '?' the choice lost at least P card points or one money unit by the\n"
             "seat's information; '!' it lost money double dummy.  A record of a table\n"
             "that plays for tournament points (score = points) is rated in tournament\n"
-            "points, one point making a '?'; its bids get the heuristic's hint.\n\n"
+            "points, one point making a '?'; its bids get the heuristic's hint.  After\n"
+            "two games or more, what each seat lost in all of them.\n\n"
             "  --game N      analyze only the N-th game of the file (from 1)\n"
             "  --seat N      rate only the decisions of seat N (0-3; `play` seats you at\n"
             "                0 unless its --seat says otherwise)\n"
@@ -96,18 +97,52 @@ static void game_heading(const an_ctx *x, const sk_record *rec, const sk_game *e
     fprintf(x->out, "\n%s\n", skx_tr(L, points ? L_AN_COLUMNS_TP : L_AN_COLUMNS));
 }
 
-/* Prints what a seat lost in a game: two lines of the table. */
-static void seat_summary(const an_ctx *x, const sk_game *end, int s)
+/* Prints what a seat lost in a game, or in all (`t`), in unit `u`: two
+ * lines of the table. */
+static void seat_summary(const an_ctx *x, const an_tally *t, const char *u, int s)
 {
-    const char *u = skx_an_unit_word(x, end);
-    const char *many = skx_tr(x->lang, x->rated[s] == 1 ? L_AN_ONE : L_AN_MANY);
+    const char *many = skx_tr(x->lang, t->rated[s] == 1 ? L_AN_ONE : L_AN_MANY);
     if (x->you < 0)
-        skx_an_out(x, skx_tr(x->lang, L_AN_SEAT), s, x->rated[s], many, x->flagged[s]);
+        skx_an_out(x, skx_tr(x->lang, L_AN_SEAT), s, t->rated[s], many, t->flagged[s]);
     else
         skx_an_out(x, skx_tr(x->lang, L_AN_SEAT_NAMED), skx_lang_seat(x->lang, x->you, s),
-                   x->rated[s], many, x->flagged[s]);
-    skx_an_out(x, skx_tr(x->lang, L_AN_LOST), x->lost_pts[s], x->lost_ct[s], u,
-               x->dd_lost_pts[s], (long long)x->dd_lost_ct[s], u);
+                   t->rated[s], many, t->flagged[s]);
+    skx_an_out(x, skx_tr(x->lang, L_AN_LOST), t->lost_pts[s], t->lost_ct[s], u,
+               t->dd_lost_pts[s], (long long)t->dd_lost_ct[s], u);
+}
+
+/* Adds the rated game to the totals of every game. */
+static void add_game(an_ctx *x, const sk_game *end)
+{
+    an_tally *t = &x->total;
+    const an_tally *g = &x->game;
+    for (int s = 0; s < SK_NSEATS; s++) {
+        t->rated[s] += g->rated[s];
+        t->flagged[s] += g->flagged[s];
+        t->lost_pts[s] += g->lost_pts[s];
+        t->lost_ct[s] += g->lost_ct[s];
+        t->dd_lost_pts[s] += g->dd_lost_pts[s];
+        t->dd_lost_ct[s] += g->dd_lost_ct[s];
+    }
+    int unit = skx_an_points_table(end) ? 1 : 0;
+    x->unit = x->unit < 0 || x->unit == unit ? unit : 2;
+    if (end->pub.nseats > x->seats)
+        x->seats = end->pub.nseats;
+    x->games++;
+}
+
+/* After two games or more of one unit: what each seat lost in all of
+ * them (an evening's account of a player's mistakes). */
+static void total_summary(const an_ctx *x)
+{
+    if (x->json || x->games < 2 || x->unit > 1)
+        return;
+    fprintf(x->out, skx_tr(x->lang, L_AN_ALL_GAMES), x->games);
+    fprintf(x->out, "\n");
+    const char *u = skx_tr(x->lang, x->unit ? L_AN_TP_SHORT : L_AN_CENTS);
+    for (int s = 0; s < x->seats; s++)
+        if (x->seat_wanted < 0 || s == x->seat_wanted)
+            seat_summary(x, &x->total, u, s);
 }
 
 /* Prints what the table's columns and flags mean. */
@@ -140,12 +175,7 @@ static int analyze_game(an_ctx *x, const sk_record *rec, int gameno, const char 
         free(end);
         return -1;
     }
-    memset(x->rated, 0, sizeof x->rated);
-    memset(x->flagged, 0, sizeof x->flagged);
-    memset(x->lost_pts, 0, sizeof x->lost_pts);
-    memset(x->lost_ct, 0, sizeof x->lost_ct);
-    memset(x->dd_lost_pts, 0, sizeof x->dd_lost_pts);
-    memset(x->dd_lost_ct, 0, sizeof x->dd_lost_ct);
+    memset(&x->game, 0, sizeof x->game);
     if (!x->json && !x->legend_done) { /* once, before the first game */
         legend(x, end);
         x->legend_done = true;
@@ -163,9 +193,10 @@ static int analyze_game(an_ctx *x, const sk_record *rec, int gameno, const char 
     }
     for (int s = 0; s < end->pub.nseats && !x->json; s++)
         if (x->seat_wanted < 0 || s == x->seat_wanted)
-            seat_summary(x, end, s);
+            seat_summary(x, &x->game, skx_an_unit_word(x, end), s);
     if (!x->json)
         fprintf(x->out, "\n");
+    add_game(x, end);
     free(g);
     free(end);
     return status;
@@ -249,6 +280,7 @@ static an_ctx *ctx_new(void)
     x->seed = 1;
     x->margin = 5;
     x->seat_wanted = -1;
+    x->unit = -1;
     x->jobs = skx_cli_solver_jobs_default();
     x->out = stdout;
     x->you = -1;
@@ -370,6 +402,8 @@ int skx_cmd_analyze(int argc, char **argv)
     free(line);
     if (in && !std_in)
         fclose(in);
+    if (status == 0)
+        total_summary(x);
     if (status == 0 && !found) {
         fprintf(stderr, "schafkopf: analyze: %s: %s\n", qp,
                 x->game_wanted ? "no such game" : "no game records");

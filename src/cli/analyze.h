@@ -11,6 +11,15 @@
 
 #include <stdio.h>
 
+/* Per seat: decisions rated and flagged '?', points and money lost by
+ * the seat's information and double dummy (a game's, or all games'). */
+typedef struct an_tally {
+    int rated[SK_NSEATS], flagged[SK_NSEATS];
+    double lost_pts[SK_NSEATS], lost_ct[SK_NSEATS];
+    int dd_lost_pts[SK_NSEATS];
+    int64_t dd_lost_ct[SK_NSEATS];
+} an_tally;
+
 /* Where the flag of a row starts: after the card rows' last column. */
 #define SKX_AN_FLAG_COLUMN 77
 
@@ -28,11 +37,10 @@ typedef struct an_ctx {
     sk_sampler *sampler;
     sk_bot *hint;
     sk_game scratch;
-    /* per game and seat: decisions rated, flagged, points and cents lost */
-    int rated[SK_NSEATS], flagged[SK_NSEATS];
-    double lost_pts[SK_NSEATS], lost_ct[SK_NSEATS];
-    int dd_lost_pts[SK_NSEATS];
-    int64_t dd_lost_ct[SK_NSEATS];
+    an_tally game;  /* the game being rated */
+    an_tally total; /* every game rated so far */
+    int games, seats; /* games rated, the most seats of one */
+    int unit;         /* their unit: -1 none yet, 0 money, 1 tournament points, 2 both */
 } an_ctx;
 
 /* Prints (part of) a table line to x->out; in German with decimal commas. */

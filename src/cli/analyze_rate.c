@@ -308,12 +308,12 @@ static void rate_card(an_ctx *x, const sk_game *g, sk_action a, int gameno, int 
     bool q = si.lost >= (double)x->margin || si.money_lost >= unit - 1e-9;
     bool bang = sd.money_lost > 0.5;
     const char *flag = q && bang ? "?!" : q ? "?" : bang ? "!" : "";
-    x->rated[seat]++;
-    x->flagged[seat] += q;
-    x->lost_pts[seat] += si.lost;
-    x->lost_ct[seat] += si.money_lost;
-    x->dd_lost_pts[seat] += (int)(sd.lost + 0.5);
-    x->dd_lost_ct[seat] += (int64_t)(sd.money_lost + 0.5);
+    x->game.rated[seat]++;
+    x->game.flagged[seat] += q;
+    x->game.lost_pts[seat] += si.lost;
+    x->game.lost_ct[seat] += si.money_lost;
+    x->game.dd_lost_pts[seat] += (int)(sd.lost + 0.5);
+    x->game.dd_lost_ct[seat] += (int64_t)(sd.money_lost + 0.5);
     if (x->json) { /* at a points table the keys say "points" for "money" */
         const char *m = skx_an_points_table(g) ? "points" : "money";
         fprintf(x->out,
@@ -367,12 +367,12 @@ static void rate_doubling(an_ctx *x, const sk_game *g, sk_action a, int gameno, 
     sk_action_format(a, name, sizeof name);
     bool q = io - iw >= score_unit(g) - 1e-9, bang = without > with + 0.5;
     const char *flag = q && bang ? "?!" : q ? "?" : bang ? "!" : "";
-    x->rated[seat]++;
-    x->flagged[seat] += q;
+    x->game.rated[seat]++;
+    x->game.flagged[seat] += q;
     if (q)
-        x->lost_ct[seat] += io - iw;
+        x->game.lost_ct[seat] += io - iw;
     if (bang)
-        x->dd_lost_ct[seat] += (int64_t)(without - with + 0.5);
+        x->game.dd_lost_ct[seat] += (int64_t)(without - with + 0.5);
     if (x->json) {
         const char *m = skx_an_points_table(g) ? "points" : "money";
         fprintf(x->out,
@@ -484,12 +484,12 @@ static void rate_auction(an_ctx *x, const sk_game *g, sk_action a, int gameno, i
     double ilost = (info[ib] - ip) * unit, dlost = (dd[db] - dp) * unit;
     bool q = ilost >= unit - 1e-9, bang = dlost >= unit - 1e-9;
     const char *flag = q && bang ? "?!" : q ? "?" : bang ? "!" : "";
-    x->rated[a.seat]++;
-    x->flagged[a.seat] += q;
+    x->game.rated[a.seat]++;
+    x->game.flagged[a.seat] += q;
     if (q)
-        x->lost_ct[a.seat] += ilost;
+        x->game.lost_ct[a.seat] += ilost;
     if (bang)
-        x->dd_lost_ct[a.seat] += (int64_t)(dlost + 0.5);
+        x->game.dd_lost_ct[a.seat] += (int64_t)(dlost + 0.5);
     char name[48], ibest[96], dbest[96];
     sk_action_format(a, name, sizeof name);
     sk_action_format(legal[ib], ibest, sizeof ibest);

@@ -148,6 +148,7 @@ static const char *const DE[L_COUNT] = {
     [L_AN_SEAT] = "Sitz %d: %d %s, %d mit ?\n", [L_AN_SEAT_NAMED] = "%s: %d %s, %d mit ?\n",
     [L_AN_DEALER_NAMED] = "Geber: %s, %s", [L_AN_BY_NAMED] = ", Spieler: %s",
     [L_AN_ONE] = "Entscheidung bewertet", [L_AN_MANY] = "Entscheidungen bewertet",
+    [L_AN_ALL_GAMES] = "Alle %d Spiele zusammen:",
     [L_AN_LOST] = "        verloren: nach Wissen %.1f Augen, %.1f %s; offen %d Augen, %lld %s\n",
     [L_AN_CENTS] = "Cent", [L_AN_TP_SHORT] = "TP",
     [L_AN_COLUMNS_TP] = "            | nach seinem Wissen (Mittel)    | bei offenen Karten\n"
@@ -299,6 +300,7 @@ static const char *const EN[L_COUNT] = {
     [L_AN_SEAT] = "Seat %d: %d %s, %d flagged ?\n", [L_AN_SEAT_NAMED] = "%s: %d %s, %d flagged ?\n",
     [L_AN_DEALER_NAMED] = "dealer %s, %s", [L_AN_BY_NAMED] = ", declarer %s",
     [L_AN_ONE] = "decision rated", [L_AN_MANY] = "decisions rated",
+    [L_AN_ALL_GAMES] = "All %d games together:",
     [L_AN_LOST] = "        lost: %.1f pts, %.1f %s by info; %d pts, %lld %s double dummy\n",
     [L_AN_CENTS] = "cents", [L_AN_TP_SHORT] = "TP",
     [L_AN_COLUMNS_TP] = "            | by its information (mean)      | double dummy\n"

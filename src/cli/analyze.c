@@ -146,12 +146,12 @@ static void total_summary(const an_ctx *x)
 }
 
 /* Prints what the table's columns and flags mean. */
-static void legend(const an_ctx *x, const sk_game *g)
+static void legend(const an_ctx *x, const sk_rules *r)
 {
-    bool tp = skx_an_points_table(g);
-    const char *word = skx_an_unit_word(x, g);
+    bool tp = r->score == SK_SCORE_POINTS; /* as skx_an_points_table */
+    const char *word = skx_tr(x->lang, tp ? L_AN_TP_SHORT : L_AN_CENTS);
     char unit[32];
-    snprintf(unit, sizeof unit, "%d %s", tp ? 1 : g->rules->unit_cents, word);
+    snprintf(unit, sizeof unit, "%d %s", tp ? 1 : r->unit_cents, word);
     skx_an_out(x, skx_tr(x->lang, L_AN_LEGEND), word, (int)x->margin, unit, word,
                tp ? skx_tr(x->lang, L_AN_LEGEND_TP) : "");
 }
@@ -177,7 +177,7 @@ static int analyze_game(an_ctx *x, const sk_record *rec, int gameno, const char 
     }
     memset(&x->game, 0, sizeof x->game);
     if (!x->json && !x->legend_done) { /* once, before the first game */
-        legend(x, end);
+        legend(x, &rec->rules);
         x->legend_done = true;
     }
     if (!x->json)
@@ -322,13 +322,9 @@ char *skx_analyze_text(skx_lang lang, const sk_record *rec, int gameno, int seat
     x->legend_done = true; /* under the table here */
     x->out = ctx_tools(x) == 0 ? open_memstream(&text, &len) : NULL;
     if (x->out) {
-        sk_game *end = malloc(sizeof *end);
-        int at = -1;
-        int bad = analyze_game(x, rec, gameno, "game") < 0 || !end ||
-                  sk_record_replay(rec, end, &at, NULL) < 0;
+        int bad = analyze_game(x, rec, gameno, "game") < 0;
         if (!bad)
-            legend(x, end);
-        free(end);
+            legend(x, &rec->rules);
         if (fclose(x->out) != 0 || bad) {
             free(text);
             text = NULL;

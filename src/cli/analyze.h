@@ -20,9 +20,6 @@ typedef struct an_tally {
     int64_t dd_lost_ct[SK_NSEATS];
 } an_tally;
 
-/* Where the flag of a row starts: after the card rows' last column. */
-#define SKX_AN_FLAG_COLUMN 77
-
 /* Options and the tools one analysis needs. */
 typedef struct an_ctx {
     uint64_t samples, seed, game_wanted, margin;

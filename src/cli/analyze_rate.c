@@ -13,6 +13,9 @@
 #include <string.h>
 #include <strings.h>
 
+/* Where the flag of a row starts: after the card rows' last column. */
+#define FLAG_COLUMN 77
+
 /* Ratings of the legal cards of one decision. */
 typedef struct card_eval {
     int n;
@@ -88,7 +91,7 @@ static void row_head(const an_ctx *x, int index, int seat, const char *words, co
 {
     char line[160];
     snprintf(line, sizeof line, "%3d  %d %s", index, seat, words);
-    int pad = *flag ? SKX_AN_FLAG_COLUMN - skx_u8width(line) : 0;
+    int pad = *flag ? FLAG_COLUMN - skx_u8width(line) : 0;
     skx_an_out(x, "%s%*s%s\n", line, pad > 1 ? pad : *flag ? 1 : 0, "", flag);
 }
 

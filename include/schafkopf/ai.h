@@ -356,6 +356,77 @@ double sk_klopfen_value(sk_cards packet, int position, int laid_before);
  * ruleset lets it and the table prices the lay above the margin. */
 bool sk_klopfen_lays(const sk_view *v);
 
+/* ------------------------------------------------------------------ */
+/* A player's decisions rated (rate.c)                                  */
+/* ------------------------------------------------------------------ */
+
+/*
+ * How good one decision of a played game was, by two measures: by what
+ * the seat knew (averaged over deals sampled from its view, as a PIMC
+ * bot sees it) and with every hand open (the real deal, double dummy).
+ * A card is priced by its side's card points and the seat's money after
+ * it, best play to the end; a Kontra or Retour by the money with it and
+ * without it; a bid, pass or declaration as the PIMC bot prices them;
+ * what cannot be priced (laying, a Hochzeit's answer, any auction at a
+ * table that plays for tournament points) gets the rules of thumb's
+ * choice only.  `schafkopf analyze` prints these, the server sends them
+ * to a player who asks about a finished game (docs/ai.md, "Rating a
+ * player's decisions").
+ */
+typedef enum sk_rate_kind {
+    SK_RATE_NONE = 0, /* nothing to rate: a forced card, a Ramsch's cards */
+    SK_RATE_CARD,
+    SK_RATE_DOUBLING,
+    SK_RATE_AUCTION,
+    SK_RATE_HINT /* not priced: the rules of thumb's choice only */
+} sk_rate_kind;
+
+/* One measure of a decision: by the seat's information, or double dummy.
+ * "Money" is tournament points at a table that plays for them. */
+typedef struct sk_rate_eval {
+    sk_action best;       /* a card: the best by card points; a bid: the best by money */
+    sk_action best_money; /* a card: the best by money */
+    sk_contract game;     /* a bid's best: the game it is priced as (SK_C_NONE: none) */
+    double value, lost;   /* a card: its side's card points after it; the best's minus it */
+    double money;         /* the seat's money after the choice made (a doubling: with it) */
+    double money_lost;    /* the best choice's money minus that (a doubling: see alt) */
+    double alt;           /* a doubling: the money without it; a bid: the best's money */
+} sk_rate_eval;
+
+typedef struct sk_rating {
+    sk_rate_kind kind;
+    sk_action action;
+    int deals;             /* the deals sampled from the seat's view */
+    sk_rate_eval info, dd; /* by its information; double dummy */
+    bool question;         /* '?': a mistake by what the seat knew */
+    bool bang;             /* '!': money lost with every hand open */
+    bool points;           /* the table plays for tournament points */
+    /* what the decision adds to the seat's account of a game */
+    double lost_pts, lost_money;
+    int dd_lost_pts;
+    int64_t dd_lost_money;
+    /* SK_RATE_HINT: the rules of thumb's choice, its score and the
+     * score of the choice made (scores, not money) */
+    sk_action hint;
+    double hint_value, hint_played;
+} sk_rating;
+
+typedef struct sk_rater sk_rater;
+
+/* A rater drawing `samples` deals (1..10000) per decision from `seed`;
+ * a card that loses `margin` card points or more by the seat's
+ * information is a mistake ('?'), as is one money unit; the exact
+ * searches use `jobs` threads.  NULL when out of memory. */
+sk_rater *sk_rater_new(int samples, uint64_t seed, int margin, int jobs);
+void sk_rater_free(sk_rater *r);
+/* Rates action a of game g (g: the state before it); `key` names the
+ * decision among those of the same seed (its samples follow from seed
+ * and key).  0 with out->kind set (SK_RATE_NONE: nothing to rate). */
+int sk_rater_rate(sk_rater *r, const sk_game *g, sk_action a, uint64_t key, sk_rating *out);
+/* What a result gives a seat: money in cents, or tournament points at a
+ * table that plays for them (docs/rules.md, What a table plays for). */
+int64_t sk_rate_score(const sk_game *g, const sk_result *res, int seat);
+
 #ifdef __cplusplus
 }
 #endif

@@ -429,6 +429,9 @@ int sk_rng_seed_os(sk_rng *rng);
 uint64_t sk_rng_next(sk_rng *rng);
 /* Uniform integer in [0, n), n > 0, without modulo bias. */
 uint32_t sk_rng_below(sk_rng *rng, uint32_t n);
+/* splitmix64's step: a well-mixed 64-bit value of any input, for the
+ * seeds of games, seats and decisions derived from one seed. */
+uint64_t sk_rng_mix(uint64_t x);
 
 /* The 32 cards in dealing order: deck[0] is dealt first. */
 typedef struct sk_deck {

@@ -135,7 +135,7 @@ static int ag_decision(ag_ctx *c, const sk_game *g, sk_action rec_a, sk_bot *bot
     if (!bots[seat]) {
         sk_error err = {{0}, NULL};
         bots[seat] = sk_bot_new(c->spec,
-                                skx_cli_mix(c->seed ^ skx_cli_mix(game_no * 4 + (uint64_t)seat)),
+                                sk_rng_mix(c->seed ^ sk_rng_mix(game_no * 4 + (uint64_t)seat)),
                                 &err);
         if (!bots[seat]) {
             fprintf(stderr, "schafkopf: agree: --bot: %s\n", err.msg);

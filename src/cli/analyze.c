@@ -290,20 +290,14 @@ static an_ctx *ctx_new(void)
 /* Makes the tools an analysis needs: 0, or -1 when out of memory. */
 static int ctx_tools(an_ctx *x)
 {
-    x->solver = sk_solver_new(64);
-    if (x->solver)
-        sk_solver_set_threads(x->solver, x->jobs);
-    x->sampler = malloc(sizeof *x->sampler);
-    x->hint = sk_bot_new("heuristic", 1, NULL);
-    return x->solver && x->sampler && x->hint ? 0 : -1;
+    x->rater = sk_rater_new((int)x->samples, x->seed, (int)x->margin, x->jobs);
+    return x->rater ? 0 : -1;
 }
 
 /* Frees a context and its tools. */
 static void ctx_free(an_ctx *x)
 {
-    sk_bot_free(x->hint);
-    free(x->sampler);
-    sk_solver_free(x->solver);
+    sk_rater_free(x->rater);
     free(x);
 }
 

@@ -30,10 +30,7 @@ typedef struct an_ctx {
                   (the game's own rating page), or -1: "Sitz N" */
     skx_lang lang; /* of the table: --lang, German by default (JSON: codes) */
     int jobs; /* threads of the exact searches */
-    sk_solver *solver;
-    sk_sampler *sampler;
-    sk_bot *hint;
-    sk_game scratch;
+    sk_rater *rater;
     an_tally game;  /* the game being rated */
     an_tally total; /* every game rated so far */
     int games, seats; /* games rated, the most seats of one */

@@ -228,7 +228,7 @@ static int seat_game(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], const ch
     for (int s = 0; s < SK_NSEATS; s++) {
         seat_ctl *c = &ctl[s];
         const char *command = o->command[c->bot];
-        uint64_t seed = skx_cli_mix(game_seed + 1 + (uint64_t)s);
+        uint64_t seed = sk_rng_mix(game_seed + 1 + (uint64_t)s);
         c->sk = sk_bot_new(command ? "random" : o->m.bots[c->bot], seed, NULL);
         if (!c->sk)
             return -1;
@@ -345,7 +345,7 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
         return -1;
     }
     int status = seat_game(w, out, ctl, id,
-                           skx_cli_mix(skx_cli_mix(o->m.seed) + d * 64 + (uint64_t)r),
+                           sk_rng_mix(sk_rng_mix(o->m.seed) + d * 64 + (uint64_t)r),
                            d * 64 + (uint64_t)r, g);
     uint64_t who[SK_NSEATS];
     players_at(bot_at, who);
@@ -401,7 +401,7 @@ static int play_deal(worker *w, uint64_t d, deal_out *out)
 {
     const arena_opts *o = w->a->o;
     sk_rng rng;
-    sk_rng_seed(&rng, skx_cli_mix(skx_cli_mix(o->m.seed) ^ skx_cli_mix(d)));
+    sk_rng_seed(&rng, sk_rng_mix(sk_rng_mix(o->m.seed) ^ sk_rng_mix(d)));
     sk_deck deck;
     sk_deck_shuffle_rules(&deck, &o->m.rules, &rng); /* long or short cards */
     uint8_t hands[4][8];

@@ -60,9 +60,6 @@ const char *skx_cli_quote(char buf[SK_CLI_QUOTE], const char *s);
 /* Parses a whole non-negative number for option `name`; -1 on error
  * with a message. */
 int skx_cli_number(const char *name, const char *arg, uint64_t max, uint64_t *out);
-/* splitmix64's finaliser: a well-mixed 64-bit value from any input, for
- * the seeds of games, seats and decisions derived from one seed. */
-uint64_t skx_cli_mix(uint64_t x);
 /* The cores online (at least 1), for the default of --jobs. */
 int skx_cli_cores(void);
 /* The default of --jobs for the exact solver: the cores, at most 4. */

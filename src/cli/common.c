@@ -304,11 +304,3 @@ int skx_cli_save_text(const char *path, const char *text)
     return rc;
 }
 
-/* splitmix64's finaliser (see cli.h). */
-uint64_t skx_cli_mix(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}

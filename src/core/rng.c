@@ -11,13 +11,22 @@
 #include <string.h>
 #include <sys/random.h>
 
-/* splitmix64: expands one seed into well-mixed state words. */
-static uint64_t splitmix64(uint64_t *x)
+/* One step of splitmix64 from x: a well-mixed word of any number (see
+ * core.h). */
+uint64_t sk_rng_mix(uint64_t x)
 {
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+    uint64_t z = x + 0x9e3779b97f4a7c15ull;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
+}
+
+/* splitmix64: expands one seed into well-mixed state words. */
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = sk_rng_mix(*x);
+    *x += 0x9e3779b97f4a7c15ull;
+    return z;
 }
 
 /* Seeds the generator deterministically from one number. */

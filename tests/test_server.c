@@ -288,6 +288,7 @@ static void test_origin(void **state)
 #include "server_play.c"
 #include "server_accounts.c"
 #include "server_table.c"
+#include "server_rate.c"
 #include "server_books.c"
 #include "server_book_entry.c"
 #include "server_book_rules.c"
@@ -314,6 +315,7 @@ int main(void)
         cmocka_unit_test(test_origin),
         SKT_ACCOUNT_TESTS
         SKT_TABLE_TESTS
+        SKT_RATE_TESTS
         SKT_BOOK_TESTS
         SKT_BOOK_ENTRY_TESTS
         SKT_BOOK_RULES_TESTS

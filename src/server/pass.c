@@ -138,6 +138,8 @@ void skx_rooms_advance(skx_server *srv)
             skx_hint_done(srv, j);
         else if (j->kind == SKX_JOB_CLAIM)
             skx_claim_done(srv, j);
+        else if (j->kind == SKX_JOB_RATE)
+            skx_rate_done(srv, j);
         else if (j->kind == SKX_JOB_ACT)
             apply_job(srv, j);
         free(j);

@@ -39,6 +39,7 @@ static const skx_msg_spec SPECS[SKX_MSG_NTYPES] = {
     [SKX_MSG_PAUSE] = {"pause", {"!room", "!pause", NULL}},
     [SKX_MSG_HINT] = {"hint", {"!room", NULL}},
     [SKX_MSG_CLAIM] = {"claim", {"!room", "!seen", NULL}},
+    [SKX_MSG_RATE] = {"rate", {"!room", "!game", NULL}},
     [SKX_MSG_BOOK_CREATE] = {"book_create",
                              {"!kind", "title", "rules", "players", "first_dealer", "group",
                               "key", "seed", NULL}},
@@ -414,6 +415,13 @@ static int check_fields(json_t *obj, skx_msg *m, const char **code, sk_error *er
         return get_uint(obj, tn, "seen", UINT32_MAX, &m->seen, code, err);
     case SKX_MSG_SYNC:
         return get_uint(obj, tn, "after", UINT32_MAX, &m->after, code, err);
+    case SKX_MSG_RATE:
+        if ((rc = get_uint(obj, tn, "game", UINT32_MAX, &u, code, err)))
+            return rc;
+        if (u == 0)
+            return fail(err, code, "bad_message", "%s.%s: games count from 1", tn, "game");
+        m->game = (uint32_t)u;
+        return 0;
     default:
         return 0;
     }

@@ -52,6 +52,7 @@ enum skx_msg_type {
     SKX_MSG_PAUSE,
     SKX_MSG_HINT,
     SKX_MSG_CLAIM,
+    SKX_MSG_RATE,
     SKX_MSG_BOOK_CREATE,
     SKX_MSG_BOOK_OPEN,
     SKX_MSG_BOOK_CLOSE,
@@ -77,6 +78,7 @@ typedef struct skx_msg {
     sk_action act;                /* decide: the action parsed (seat not set) */
     uint64_t seen;                /* decide, claim: the last event number the client saw */
     uint64_t after;               /* sync: resend the events after this one */
+    uint32_t game;                /* rate: a finished game of the room, from 1 */
     char text[SKX_CHAT_MAX + 1];  /* chat */
     char title[SKX_TITLE_MAX + 1]; /* create */
     int listed;                   /* create: shown in the lobby */

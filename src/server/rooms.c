@@ -451,6 +451,9 @@ void skx_rooms_handle(skx_conn *c, const skx_msg *m)
     case SKX_MSG_CLAIM:
         skx_claim_request(c, rm, m);
         return;
+    case SKX_MSG_RATE:
+        skx_rate_request(c, rm, m);
+        return;
     case SKX_MSG_PAUSE:
         if (seat < 0) {
             skx_send_error(c, m->ref, "refused", "pause: you have no seat in this room", NULL);

@@ -122,6 +122,7 @@ struct skx_room {
     int job_seat;                    /* seat whose bot works on a decision, -1 */
     int hinting;                     /* a hint is being computed for the room */
     int claiming;                    /* a claim is being checked for the room */
+    int rating;                      /* a player's decisions are being rated (rate.c) */
     uint64_t checked;                /* event number at the pass's last look at the room */
     int recheck;                     /* look again though no event came (a follower
                                       * came or went, a bot's answer was stale) */
@@ -139,7 +140,8 @@ enum skx_job_kind {
     SKX_JOB_ACT = 0,   /* a bot's decision for a seat (an engine's when `eng` is set) */
     SKX_JOB_HINT = 1,  /* a hint for a seated player: every choice with its value */
     SKX_JOB_RETIRE = 2, /* an engine seat no longer needed: its process ended off the loop */
-    SKX_JOB_CLAIM = 3   /* "the rest is mine": sk_claim_line on the whole game */
+    SKX_JOB_CLAIM = 3,  /* "the rest is mine": sk_claim_line on the whole game */
+    SKX_JOB_RATE = 4    /* a player's decisions in a finished game rated (rate.c) */
 };
 
 /* An engine at a seat (bot spec "ext:NAME", --engine): the child
@@ -201,6 +203,7 @@ typedef struct skx_job {
     sk_action hints[SK_MAX_LEGAL];
     double values[SK_MAX_LEGAL];
     sk_contract games[SK_MAX_LEGAL]; /* the game behind a bid's value, or SK_C_NONE */
+    struct skx_rate_work *rate;   /* a rating: the game and the rows (rate.c) */
 } skx_job;
 
 /* The decision of a job's bot: its answer to a doubling on offer
@@ -377,6 +380,12 @@ void skx_hint_done(skx_server *srv, skx_job *j);
  * finished claim job: the play-out, or the answer that it does not hold. */
 void skx_claim_request(skx_conn *c, skx_room *rm, const skx_msg *m);
 void skx_claim_done(skx_server *srv, skx_job *j);
+/* A player asks for his decisions in a finished game of the room rated;
+ * on a worker the rating is made; the loop sends it (rate.c). */
+void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m);
+void skx_rate_work(struct skx_rate_work *w);
+void skx_rate_done(skx_server *srv, skx_job *j);
+void skx_rate_free(struct skx_rate_work *w);
 
 /* engines.c */
 /* The command of an engine the operator offers, or NULL. */

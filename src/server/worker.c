@@ -44,6 +44,8 @@ static void *worker_main(void *arg)
             sk_error err = {{0}, NULL};
             j->cur->rules = &j->rules;
             j->claim_rc = sk_claim_line(j->cur, j->gseat, j->line, SK_NCARDS, &err);
+        } else if (j->kind == SKX_JOB_RATE) {
+            skx_rate_work(j->rate);
         } else if (j->kind == SKX_JOB_RETIRE) {
             skx_engseat_free(j->eng);
             j->eng = NULL;
@@ -122,6 +124,7 @@ static void free_jobs(skx_job *j)
         skx_job *next = j->next;
         sk_bot_free(j->bot);
         skx_engseat_free(j->eng);
+        skx_rate_free(j->rate);
         free(j->cur);
         free(j->last);
         free(j);

@@ -148,6 +148,7 @@ class App {
     n.on('left', () => this.goLobby());
     n.on('error', (m) => this.onError(m));
     n.on('hint', (m) => this.onHint(m));
+    n.on('rating', (m) => this.onRating(m));
     n.on('claim', (m) => { if (m.holds === false) this.note(t('claim_refused')); });
     n.on('history', (m) => this.renderHistory(m));
   }
@@ -234,7 +235,7 @@ class App {
     this.syncAt = 0;
     const ev = applyEvent(r, m.event);
     this.announce(ev);
-    if (ev.kind === 'result') { showResult(r, ev.course); renderSheet(r); }
+    if (ev.kind === 'result') { showResult(r, ev.course, this.askRating); renderSheet(r); }
     if (ev.kind === 'sit' || ev.kind === 'leave') renderSheet(r);
     this.renderTable();
   }
@@ -303,7 +304,7 @@ class App {
     if (this.room) {
       this.renderTable();
       renderSheet(this.room);
-      if (!$('result').hidden && this.room.last) showResult(this.room, this.room.last);
+      if (!$('result').hidden && this.room.last) showResult(this.room, this.room.last, this.askRating);
     }
     else renderLobby(this, this.rooms);
     this.setAccount(this.account);
@@ -326,7 +327,36 @@ class App {
 
   // An error reply: said in words; a table that does not exist leads
   // back to the lobby.
+  // Asks for the rating of the player's decisions in finished game
+  // `game` (rating.js); the panel says it is being worked out.
+  askRating = (game) => {
+    const r = this.room;
+    if (!r) return;
+    r.rating = game;
+    this.ratingRef = this.net.send({ type: 'rate', room: r.code, game });
+    if (r.last && r.last.game === game && !$('result').hidden) showResult(r, r.last, this.askRating);
+  };
+
+  // A rating came: kept for the game and shown if its panel is open.
+  onRating(m) {
+    const r = this.room;
+    if (!r || m.room !== r.code) return;
+    r.ratings = r.ratings || {};
+    r.ratings[m.game] = m;
+    if (r.rating === m.game) r.rating = null;
+    if (r.last && r.last.game === m.game && !$('result').hidden) {
+      showResult(r, r.last, this.askRating);
+      const box = document.querySelector('#result .rating');
+      if (box) box.scrollIntoView({ block: 'nearest' });
+    }
+    this.say(t(m.account.rated === 1 ? 'rt_sum1' : 'rt_sum', m.account.rated, m.account.flagged));
+  }
+
   onError(m) {
+    if (this.room && this.room.rating && m.ref && m.ref === this.ratingRef) { // the rating was refused
+      this.room.rating = null;
+      if (this.room.last && !$('result').hidden) showResult(this.room, this.room.last, this.askRating);
+    }
     this.quick = null; // a quick table that was refused is not set up later
     const stale = m.code === 'refused' && /stale/.test(m.message || '');
     const known = ['not_found', 'rate', 'refused', 'illegal', 'bad_login', 'taken', 'unsupported', 'bad_message', 'internal'];

@@ -9,6 +9,7 @@ import { cardSvg } from './cards.js';
 import { sortHand } from './sort.js';
 import { h, seatName } from './table.js';
 import { cardLabel, callList, scoresPoints } from './words.js';
+import { ratingBlock } from './rating.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -70,8 +71,10 @@ export function settlementLines(res, nameOf = (s) => String(s + 1), pts = false)
   return lines;
 }
 
-// Fills and opens the result panel for a finished game's course.
-export function showResult(r, course) {
+// Fills and opens the result panel for a finished game's course; a
+// player who sat in it may have his decisions rated (`ask(game)` sends
+// the request, rating.js).
+export function showResult(r, course, ask = null) {
   const box = $('result');
   const res = course.result;
   const pts = scoresPoints(r.rules);
@@ -113,6 +116,7 @@ export function showResult(r, course) {
       h('h4', {}, t('bidding')), h('p', {}, callText),
       h('h4', {}, t('hands_dealt')), hands,
       h('h4', {}, t('tricks')), tricks),
+    ask && r.seat !== null && r.seat !== undefined && course.out !== r.seat ? ratingBlock(r, course, ask) : null,
     h('button', { type: 'button', id: 'next-game', onclick: () => hideResult() }, t('next_game'))].filter(Boolean));
   box.hidden = false;
   box.focus();

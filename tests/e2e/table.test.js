@@ -128,6 +128,21 @@ test('four players join by the invitation link and play a game to the settlement
     assert.equal(recs.length, 1, `games.jsonl holds ${recs.length} records after one game`);
     assert.equal(recs[0].format, 'schafkopf-record/1');
     assert.ok(recs[0].hands.length === 4 && recs[0].actions.length > 32, 'the record is not the whole game');
+    // "how did I play?": seat 0 has its decisions rated under the settlement
+    await ps[0].page.locator('#rate-game').click();
+    await ps[0].page.locator('#result .rating-table, #result .rating h4').first().waitFor({ timeout: 60000 });
+    const rating = ps[0].frames.map((f) => f.msg).find((m) => m && m.type === 'rating');
+    assert.ok(rating && rating.game === 1 && rating.seat === 0, 'no rating of game 1 for seat 0 came');
+    const rt = await ps[0].page.$eval('#result .rating', (el) => ({ title: el.querySelector('h4').textContent, rows: el.querySelectorAll('tbody tr').length, text: el.innerText }));
+    assert.equal(rt.title, 'Deine Entscheidungen in Spiel 1');
+    assert.equal(rt.rows, rating.decisions.length, `the page shows ${rt.rows} rated decisions, the server sent ${rating.decisions.length}`);
+    assert.match(rt.text, new RegExp(`${rating.account.rated} Entscheidung(en)? bewertet, ${rating.account.flagged} mit \\?`));
+    assert.deepEqual(await engineCodes(ps[0].page), [], 'the German rating shows engine codes');
+    note(t, `rating of seat 0's ${rating.decisions.length} decisions in game 1 shown`);
+    await shot(ps[0].page, 'desktop-rating.png');
+    await ps[0].page.selectOption('#lang', 'en');
+    assert.equal(await ps[0].page.$eval('#result .rating h4', (el) => el.textContent), 'Your decisions in game 1');
+    await ps[0].page.selectOption('#lang', 'de');
     for (let i = 0; i < 4; i++) {
       await checkSheet(ps[i].page, ps[i].frames);
       checkSeatFrames(ps[i], i);
@@ -215,6 +230,14 @@ test('one player against three bots on a phone, watched by a spectator who learn
     assert.ok(shotTaken, 'no mid-trick view for the phone screenshot');
     await me.page.locator('#result').waitFor({ state: 'visible' });
     await shot(me.page, 'phone-result.png');
+    // the rating on a phone: the table scrolls inside the panel, the page
+    // does not; it goes to the player alone, never to the spectator
+    await me.page.locator('#rate-game').click();
+    await me.page.locator('#result .rating h4').waitFor({ timeout: 60000 });
+    const wideRt = await me.page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(wideRt[0] <= wideRt[1], `with the rating the page is ${wideRt[0]} px wide on a ${wideRt[1]} px phone`);
+    await shot(me.page, 'phone-rating.png');
+    assert.ok(!spy.frames.some((f) => f.msg?.type === 'rating'), 'the spectator got the player\'s rating');
     await spy.page.locator('#result').waitFor({ state: 'visible', timeout: 10000 });
     assert.equal(await spy.page.locator('#spectate').isVisible(), true, 'the spectator\'s page has no #spectate');
     assert.equal(await me.page.locator('#spectate').isVisible(), false, 'the seated player\'s page offers #spectate');

@@ -62,21 +62,6 @@ void skx_claim_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     skx_pool_post(&c->srv->pool, j);
 }
 
-/* Sends a text to every connection of the claimer that follows the room. */
-static void tell_claimer(skx_room *rm, const skx_job *j, json_t *o, const char *code,
-                         const char *msg)
-{
-    for (int i = 0; i < rm->nsubs; i++) {
-        skx_conn *c = rm->subs[i];
-        if (c->player != j->player || c->doomed)
-            continue;
-        if (o)
-            skx_send_json(c, json_incref(o), j->ref);
-        else
-            skx_send_error(c, j->ref, code, msg, NULL);
-    }
-}
-
 /* A finished claim check; see server_internal.h. */
 void skx_claim_done(skx_server *srv, skx_job *j)
 {
@@ -88,20 +73,21 @@ void skx_claim_done(skx_server *srv, skx_job *j)
     rm->claiming = 0;
     rm->recheck = 1;
     if (sk_room_seq(rm->room) != j->seq) {
-        tell_claimer(rm, j, NULL, "refused", "claim: the table moved on meanwhile; look again");
+        skx_room_tell_player(rm, j->player, j->ref, NULL, "refused",
+                             "claim: the table moved on meanwhile; look again");
         return;
     }
     if (j->claim_rc == SK_ESTATE) { /* it does not hold: nothing changes */
         json_t *o = json_pack("{s:s, s:s, s:b}", "type", "claim", "room", rm->code, "holds", 0);
-        tell_claimer(rm, j, o, NULL, NULL);
+        skx_room_tell_player(rm, j->player, j->ref, o, NULL, NULL);
         json_decref(o);
         return;
     }
     if (j->claim_rc <= 0) {
-        tell_claimer(rm, j, NULL, "refused",
-                     j->claim_rc == SK_ERANGE
-                         ? "claim: too many ways the rest can go to check now; claim later"
-                         : "claim: it could not be checked");
+        skx_room_tell_player(rm, j->player, j->ref, NULL, "refused",
+                             j->claim_rc == SK_ERANGE
+                                 ? "claim: too many ways the rest can go to check now; claim later"
+                                 : "claim: it could not be checked");
         return;
     }
     uint8_t cards[SK_NCARDS];
@@ -111,7 +97,8 @@ void skx_claim_done(skx_server *srv, skx_job *j)
     if (sk_room_claim(rm->room, j->seat, cards, j->claim_rc, j->seq, &err) < 0) {
         if (!srv->cfg.quiet)
             lwsl_warn("server: room %s: a claim's line was refused: %s\n", rm->code, err.msg);
-        tell_claimer(rm, j, NULL, "internal", "claim: the line could not be played");
+        skx_room_tell_player(rm, j->player, j->ref, NULL, "internal",
+                             "claim: the line could not be played");
         return;
     }
     skx_room_persist(srv, rm);

@@ -104,17 +104,8 @@ void skx_hint_done(skx_server *srv, skx_job *j)
     rm->hinting = 0;
     bool fresh = sk_room_seq(rm->room) == j->seq;
     json_t *o = fresh ? hint_json(rm, j) : NULL;
-    for (int i = 0; i < rm->nsubs; i++) {
-        skx_conn *c = rm->subs[i];
-        if (c->player != j->player || c->doomed)
-            continue;
-        if (o)
-            skx_send_json(c, json_incref(o), j->ref);
-        else
-            skx_send_error(c, j->ref, fresh ? "internal" : "refused",
-                           fresh ? "hint: out of memory"
-                                 : "hint: the table moved on meanwhile; ask again",
-                           NULL);
-    }
+    skx_room_tell_player(rm, j->player, j->ref, o, fresh ? "internal" : "refused",
+                         fresh ? "hint: out of memory"
+                               : "hint: the table moved on meanwhile; ask again");
     json_decref(o);
 }

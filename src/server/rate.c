@@ -274,17 +274,8 @@ void skx_rate_done(skx_server *srv, skx_job *j)
     if (rm) {
         rm->rating = 0;
         json_t *o = w->rc == 0 ? rating_json(rm, w) : NULL;
-        for (int i = 0; i < rm->nsubs; i++) {
-            skx_conn *c = rm->subs[i];
-            if (c->player != j->player || c->doomed)
-                continue;
-            if (o)
-                skx_send_json(c, json_incref(o), j->ref);
-            else
-                skx_send_error(c, j->ref, "internal",
-                               w->rc ? "rate: the game does not replay" : "rate: out of memory",
-                               NULL);
-        }
+        skx_room_tell_player(rm, j->player, j->ref, o, "internal",
+                             w->rc ? "rate: the game does not replay" : "rate: out of memory");
         json_decref(o);
     }
     free(w);

@@ -30,6 +30,24 @@ skx_room *skx_room_find(skx_server *srv, const char *code)
     return skx_roomidx_code(srv, code);
 }
 
+/* The answer to one player's request worked out off the loop (a hint, a
+ * claim, a rating): `o` (a reference is taken for each) or else an
+ * error, to every connection of his that follows the room -- the one
+ * that asked may be gone by now. */
+void skx_room_tell_player(skx_room *rm, uint64_t player, const char *ref, json_t *o,
+                          const char *code, const char *msg)
+{
+    for (int i = 0; i < rm->nsubs; i++) {
+        skx_conn *c = rm->subs[i];
+        if (c->player != player || c->doomed)
+            continue;
+        if (o)
+            skx_send_json(c, json_incref(o), ref);
+        else
+            skx_send_error(c, ref, code, msg, NULL);
+    }
+}
+
 /* Wraps a table room and adds it to the server; NULL when out of memory
  * (the table room is then freed). */
 skx_room *skx_room_add(skx_server *srv, sk_room *room, uint64_t id, const char *code,

@@ -327,6 +327,10 @@ bool skx_rooms_seated(skx_server *srv, uint64_t player);
 void skx_rooms_drop_conn(skx_conn *c);
 skx_room *skx_room_find(skx_server *srv, const char *code);
 skx_room *skx_room_by_id(skx_server *srv, uint64_t id);
+/* Sends `o` (else an error `code`, `msg`) to every connection of
+ * `player` that follows the room: the answer to his request. */
+void skx_room_tell_player(skx_room *rm, uint64_t player, const char *ref, json_t *o,
+                          const char *code, const char *msg);
 /* Wraps a table room and adds it to the server; NULL when out of
  * memory (the table room is then freed). */
 skx_room *skx_room_add(skx_server *srv, sk_room *room, uint64_t id, const char *code,

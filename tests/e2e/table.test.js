@@ -142,6 +142,7 @@ test('four players join by the invitation link and play a game to the settlement
     await shot(ps[0].page, 'desktop-rating.png');
     await ps[0].page.selectOption('#lang', 'en');
     assert.equal(await ps[0].page.$eval('#result .rating h4', (el) => el.textContent), 'Your decisions in game 1');
+    await shot(ps[0].page, 'desktop-rating-en.png');
     await ps[0].page.selectOption('#lang', 'de');
     for (let i = 0; i < 4; i++) {
       await checkSheet(ps[i].page, ps[i].frames);

@@ -115,6 +115,11 @@ static void test_cards_against_solver(void **state)
                 assert_true(legal & SK_BIT(rt1.info.best.card));
                 assert_true(rt1.info.lost >= 0 && rt1.info.money_lost >= -1e-9);
                 assert_true(rt1.dd.money_lost >= 0);
+                /* a card as good as the best is named as the best itself */
+                if (best == v)
+                    assert_int_equal(rt1.dd.best.card, card);
+                if (rt1.info.lost < 1e-9)
+                    assert_int_equal(rt1.info.best.card, card);
                 bool q = rt1.info.lost >= 5 || rt1.info.money_lost >= r.unit_cents - 1e-9;
                 assert_int_equal(rt1.question, q);
                 assert_int_equal(rt1.bang, rt1.dd.money_lost > 0.5);
@@ -229,10 +234,12 @@ static void test_auction_pass_flagged(void **state)
     assert_true(x.info.money_lost > 100 && x.dd_lost_money > 100);
     assert_true(fabs(x.info.alt - x.info.money - x.info.money_lost) < 1e-6);
     assert_true(fabs(x.lost_money - x.info.money_lost) < 1e-6);
-    /* the bid itself loses nothing */
-    assert_int_equal(sk_rater_rate(rt, &g, x.info.best, 1, &x), 0);
+    /* the bid itself loses nothing, and is named as the best */
+    sk_action bid = x.info.best;
+    assert_int_equal(sk_rater_rate(rt, &g, bid, 1, &x), 0);
     assert_false(x.question);
     assert_true(x.info.money_lost < 1e-9);
+    assert_true(sk_action_equal(x.info.best, bid));
     sk_rater_free(rt);
 }
 

@@ -7,6 +7,7 @@ import { t, setLang, getLang, onLang, applyStatic, money, points, contractName, 
 import { fromState, applyEvent, choices } from './room.js';
 import { TableView, seatName, aboutSeat } from './table.js';
 import { showResult, hideResult, renderSheet } from './result.js';
+import { showRatingPanel } from './rating.js';
 import { renderLobby, createMessage, initCreateForm, fillHouseOf } from './lobby.js';
 import { redrawHouse } from './houseform.js';
 import { fullRules } from './bookrules.js';
@@ -215,7 +216,7 @@ class App {
       this.quick = null;
     }
     this.renderTable();
-    renderSheet(this.room);
+    renderSheet(this.room, this.openRating);
   }
 
   // One event: applied in order; a gap asks for the missing ones.
@@ -235,8 +236,8 @@ class App {
     this.syncAt = 0;
     const ev = applyEvent(r, m.event);
     this.announce(ev);
-    if (ev.kind === 'result') { showResult(r, ev.course, this.askRating); renderSheet(r); }
-    if (ev.kind === 'sit' || ev.kind === 'leave') renderSheet(r);
+    if (ev.kind === 'result') { showResult(r, ev.course, this.askRating); renderSheet(r, this.openRating); }
+    if (ev.kind === 'sit' || ev.kind === 'leave') renderSheet(r, this.openRating);
     this.renderTable();
   }
 
@@ -303,8 +304,8 @@ class App {
     this.renderConn(this.net.state);
     if (this.room) {
       this.renderTable();
-      renderSheet(this.room);
-      if (!$('result').hidden && this.room.last) showResult(this.room, this.room.last, this.askRating);
+      renderSheet(this.room, this.openRating);
+      if (!$('result').hidden) this.redrawRating(Number($('result').dataset.game));
     }
     else renderLobby(this, this.rooms);
     this.setAccount(this.account);
@@ -325,8 +326,6 @@ class App {
     hideResult();
   }
 
-  // An error reply: said in words; a table that does not exist leads
-  // back to the lobby.
   // Asks for the rating of the player's decisions in finished game
   // `game` (rating.js); the panel says it is being worked out.
   askRating = (game) => {
@@ -334,8 +333,26 @@ class App {
     if (!r) return;
     r.rating = game;
     this.ratingRef = this.net.send({ type: 'rate', room: r.code, game });
-    if (r.last && r.last.game === game && !$('result').hidden) showResult(r, r.last, this.askRating);
+    this.redrawRating(game);
   };
+
+  // The score sheet's rating of an earlier game: its panel, and the
+  // request unless the answer is here already.
+  openRating = (game) => {
+    const r = this.room;
+    if (!r) return;
+    showRatingPanel(r, game, this.askRating);
+    if (!(r.ratings && r.ratings[game]) && r.rating !== game) this.askRating(game);
+  };
+
+  // Draws the open panel again if it shows game `game`: the settlement
+  // with its rating part, or the rating alone.
+  redrawRating(game) {
+    const r = this.room, box = $('result');
+    if (!r || box.hidden || Number(box.dataset.game) !== game) return;
+    if (box.dataset.view === 'rating') showRatingPanel(r, game, this.askRating);
+    else if (r.last && r.last.game === game) showResult(r, r.last, this.askRating);
+  }
 
   // A rating came: kept for the game and shown if its panel is open.
   onRating(m) {
@@ -344,19 +361,30 @@ class App {
     r.ratings = r.ratings || {};
     r.ratings[m.game] = m;
     if (r.rating === m.game) r.rating = null;
-    if (r.last && r.last.game === m.game && !$('result').hidden) {
-      showResult(r, r.last, this.askRating);
-      const box = document.querySelector('#result .rating');
-      if (box) box.scrollIntoView({ block: 'nearest' });
-    }
+    this.redrawRating(m.game);
+    const box = document.querySelector('#result .rating');
+    if (box && !$('result').hidden) box.scrollIntoView({ block: 'nearest' });
     this.say(t(m.account.rated === 1 ? 'rt_sum1' : 'rt_sum', m.account.rated, m.account.flagged));
   }
 
+  // A refused rating: why, in the page's language; the button is back.
+  ratingRefused(m) {
+    const r = this.room;
+    const game = r.rating;
+    r.rating = null;
+    this.redrawRating(game);
+    const why = m.message || '';
+    const s = /did not play|sat out/.test(why) ? t('rt_not_played')
+      : /being worked out|busy/.test(why) ? t('rt_later')
+      : /no finished game/.test(why) ? t('rt_no_game') : t('rt_failed');
+    this.note(s);
+    this.say(s);
+  }
+
+  // An error reply: said in words; a table that does not exist leads
+  // back to the lobby.
   onError(m) {
-    if (this.room && this.room.rating && m.ref && m.ref === this.ratingRef) { // the rating was refused
-      this.room.rating = null;
-      if (this.room.last && !$('result').hidden) showResult(this.room, this.room.last, this.askRating);
-    }
+    if (this.room && this.room.rating && m.ref && m.ref === this.ratingRef) { this.ratingRefused(m); return; }
     this.quick = null; // a quick table that was refused is not set up later
     const stale = m.code === 'refused' && /stale/.test(m.message || '');
     const known = ['not_found', 'rate', 'refused', 'illegal', 'bad_login', 'taken', 'unsupported', 'bad_message', 'internal'];

@@ -8,6 +8,7 @@
 
 import { t, contractName, money, getLang } from './i18n.js';
 import { h } from './table.js';
+import { hideResult } from './result.js';
 import { cardLabel, actionWords } from './words.js';
 
 // A number with one decimal in the page's language.
@@ -90,4 +91,18 @@ export function ratingBlock(r, course, ask) {
   return h('div', { class: 'rating', id: 'rating' },
     h('button', { type: 'button', id: 'rate-game', disabled: busy, onclick: () => ask(course.game) }, t('rate_me')),
     busy ? h('p', { class: 'muted', role: 'status' }, t('rt_busy')) : null);
+}
+
+// The rating of an earlier game on its own, opened from the score
+// sheet: the panel of the settlement with the rating block alone.
+export function showRatingPanel(r, game, ask) {
+  const box = document.getElementById('result');
+  box.dataset.game = game;
+  box.dataset.view = 'rating';
+  box.replaceChildren(
+    h('h3', {}, t('game_n', game)),
+    ratingBlock(r, { game, out: null }, ask),
+    h('button', { type: 'button', id: 'next-game', onclick: () => hideResult() }, t('close')));
+  box.hidden = false;
+  box.focus();
 }

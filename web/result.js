@@ -81,6 +81,7 @@ export function showResult(r, course, ask = null) {
   const n = r.seats.length;
   const seats = [...Array(n).keys()];
   box.dataset.game = course.game;
+  box.dataset.view = 'result';
   const nobody = res.declarer === null || res.declarer === undefined; // a Ramsch: everyone for himself
   const head = res.thrown_in ? t('thrown_in')
     : nobody ? `${contractName(res.contract)} – ${t('r_ramsch_losers', (res.losers || []).map((s) => seatName(r, s)).join(', '))}`
@@ -133,8 +134,9 @@ export function hideResult() {
 
 // The score sheet: one row per game with each seat's money and running
 // total, and the totals (the tournament points beside them); at a table
-// that plays for points the tournament points alone (5.2.7, 5.3).
-export function renderSheet(r) {
+// that plays for points the tournament points alone (5.2.7, 5.3).  A
+// seated player may open the rating of any game (`rate(game)`).
+export function renderSheet(r, rate = null) {
   const el = $('sheet');
   const pts = scoresPoints(r.rules);
   const n = r.seats.length;
@@ -147,7 +149,9 @@ export function renderSheet(r) {
     const tot = st.totals ? st.totals[pts ? 'tournament' : 'money'] : pts ? st.tournament : st.money;
     const cell = (v, sign) => (pts ? signed(v) : money(v, sign));
     return h('tr', { class: 'sheet-row', 'data-game': row.game },
-      h('td', {}, String(row.game)),
+      h('td', {}, String(row.game), rate && r.seat !== null && r.seat !== undefined
+        ? h('button', { type: 'button', class: 'rate-row', 'aria-label': t('rate_game_n', row.game), onclick: () => rate(row.game) }, t('rate_short'))
+        : null),
       h('td', {}, st.thrown_in ? t('thrown_in').split(':')[0] : `${contractName(st.contract)}${st.declarer !== null && st.declarer !== undefined ? ' – ' + seatName(r, st.declarer) : ''}`),
       seats.map((s) => h('td', { class: 'num' }, h('span', { class: 'delta' }, cell((pts ? st.tournament : st.money)[s], true)), h('span', { class: 'run' }, cell(tot[s], false)))));
   }));

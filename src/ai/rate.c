@@ -205,7 +205,9 @@ static int doubling_money(sk_rater *r, const sk_game *g, sk_action a, double *wi
     return money_of(h, seat, dsp, with) < 0 || money_of(g, seat, dsp, without) < 0 ? -1 : 0;
 }
 
-/* Averages an eval and finds the best cards and the played card's loss. */
+/* Averages an eval and finds the best cards and the played card's loss;
+ * among cards as good as the best the played one is named (a tip of
+ * another card that would have done no better only confuses). */
 static card_sum summarize(card_eval *ev, int played)
 {
     card_sum s = {0, 0, 0, 0, 0, 0};
@@ -216,6 +218,7 @@ static card_sum summarize(card_eval *ev, int played)
         if (ev->cards[i] == played)
             p = i;
     }
+    s.best = s.best_money = p;
     for (int i = 0; i < ev->n; i++) {
         if (ev->pts[i] > ev->pts[s.best] + 1e-9)
             s.best = i;
@@ -356,18 +359,21 @@ static int hint_only(sk_rater *r, const sk_view *v, sk_action a, sk_rating *out)
     return 0;
 }
 
-/* The best legal action by values[] and the played one's value. */
+/* The best legal action by values[] (the played one among equals, as
+ * for cards) and the played one's value. */
 static int best_of(const sk_action *legal, const double *values, int n, sk_action a,
                    double *played)
 {
-    int best = 0;
+    int best = 0, mine = -1;
     for (int i = 0; i < n; i++) {
         if (values[i] > values[best])
             best = i;
-        if (sk_action_equal(legal[i], a))
+        if (sk_action_equal(legal[i], a)) {
             *played = values[i];
+            mine = i;
+        }
     }
-    return best;
+    return mine >= 0 && !(values[best] > values[mine]) ? mine : best;
 }
 
 /* One measure of an auction decision: the best action (and the game it

@@ -231,20 +231,26 @@ test('one player against three bots on a phone, watched by a spectator who learn
     assert.ok(shotTaken, 'no mid-trick view for the phone screenshot');
     await me.page.locator('#result').waitFor({ state: 'visible' });
     await shot(me.page, 'phone-result.png');
-    // the rating on a phone: the table scrolls inside the panel, the page
-    // does not; it goes to the player alone, never to the spectator
-    await me.page.locator('#rate-game').click();
-    await me.page.locator('#result .rating h4').waitFor({ timeout: 60000 });
-    const wideRt = await me.page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-    assert.ok(wideRt[0] <= wideRt[1], `with the rating the page is ${wideRt[0]} px wide on a ${wideRt[1]} px phone`);
-    await shot(me.page, 'phone-rating.png');
-    assert.ok(!spy.frames.some((f) => f.msg?.type === 'rating'), 'the spectator got the player\'s rating');
     await spy.page.locator('#result').waitFor({ state: 'visible', timeout: 10000 });
     assert.equal(await spy.page.locator('#spectate').isVisible(), true, 'the spectator\'s page has no #spectate');
     assert.equal(await me.page.locator('#spectate').isVisible(), false, 'the seated player\'s page offers #spectate');
     await checkSheet(me.page, me.frames);
     await checkSheet(spy.page, spy.frames);
     // #next-game closes the settlement.
+    await me.page.locator('#next-game').click();
+    await me.page.locator('#result').waitFor({ state: 'hidden', timeout: 5000 });
+    // A game rated later, from its row of the score sheet, on a phone:
+    // the table scrolls inside the panel, the page does not; the rating
+    // goes to the player alone, never to the spectator (whose sheet
+    // offers no rating).
+    assert.equal(await spy.page.locator('#sheet .rate-row').count(), 0, 'the spectator\'s sheet offers ratings');
+    await me.page.locator('#sheet tr.sheet-row[data-game="1"] .rate-row').click();
+    await me.page.locator('#result .rating h4').waitFor({ timeout: 60000 });
+    assert.equal(await me.page.$eval('#result .rating h4', (el) => el.textContent), 'Deine Entscheidungen in Spiel 1');
+    const wideRt = await me.page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(wideRt[0] <= wideRt[1], `with the rating the page is ${wideRt[0]} px wide on a ${wideRt[1]} px phone`);
+    await shot(me.page, 'phone-rating.png');
+    assert.ok(!spy.frames.some((f) => f.msg?.type === 'rating'), 'the spectator got the player\'s rating');
     await me.page.locator('#next-game').click();
     await me.page.locator('#result').waitFor({ state: 'hidden', timeout: 5000 });
 

@@ -207,6 +207,41 @@ static void test_pause_vote(void **state)
  * plays the next games; every message checked as in the secrecy test
  * (skt_walk); the score sheet has five columns summing with the Stock
  * to zero (5.3.3). */
+/* Ratings at a table of five (server-protocol.md `rate`): game 1, which
+ * seat 0 dealt and sat out, is refused; in game 2 (dealt by seat 1) the
+ * four after the dealer play, so room seat 0 is the record's seat 3,
+ * and every decision rated is that seat's. */
+static void skt_rate_five(skt_player *p, int port)
+{
+    char msg[200], *body = NULL, path[80];
+    snprintf(msg, sizeof msg, "{\"type\":\"rate\",\"room\":\"%s\",\"game\":1}", p->room);
+    expect_error(&p->w, msg, "refused");
+    skt_say(p, "{\"type\":\"rate\",\"room\":\"%s\",\"game\":2}");
+    json_t *a = expect(&p->w, "rating", 60000);
+    assert_non_null(a);
+    assert_int_equal(json_integer_value(json_object_get(a, "seat")), 0);
+    snprintf(path, sizeof path, "/api/rooms/%s/games.jsonl", p->room);
+    assert_int_equal(skt_http_get(port, path, &body, NULL), 200);
+    const char *line = strchr(body, '\n');
+    assert_non_null(line);
+    line++;
+    sk_record *rec = malloc(sizeof *rec);
+    assert_non_null(rec);
+    assert_int_equal(sk_record_read(rec, line, strcspn(line, "\n"), NULL), 0);
+    json_t *list = json_object_get(a, "decisions");
+    assert_true(json_array_size(list) > 0);
+    size_t i;
+    json_t *row;
+    json_array_foreach(list, i, row) {
+        json_int_t k = json_integer_value(json_object_get(row, "index"));
+        assert_true(k >= 0 && k < rec->nactions);
+        assert_int_equal(rec->actions[k].seat, 3);
+    }
+    free(rec);
+    free(body);
+    json_decref(a);
+}
+
 static void test_five_seats(void **state)
 {
     (void)state;
@@ -272,6 +307,7 @@ static void test_five_seats(void **state)
     }
     json_decref(l);
     free(list);
+    skt_rate_five(&p, srv.port);
     skt_ws_close(&p.w);
     finish(&srv, dir);
 }

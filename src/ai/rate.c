@@ -46,7 +46,7 @@ sk_rater *sk_rater_new(int samples, uint64_t seed, int margin, int jobs)
     r->samples = samples < 1 ? 1 : samples;
     r->seed = seed;
     r->margin = margin;
-    r->solver = sk_solver_new(64);
+    r->solver = sk_solver_new(16); /* exact values: the size changes the speed only */
     if (r->solver)
         sk_solver_set_threads(r->solver, jobs);
     r->hint = sk_bot_new("heuristic", 1, NULL);

@@ -118,6 +118,7 @@ void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m)
                       : rating_jobs(srv) >= (srv->pool.n > 1 ? srv->pool.n - 1 : 1)
                           ? "rate: the server is busy rating; ask again in a moment"
                           : NULL;
+    const char *code = "refused";
     skx_job *j = why ? NULL : calloc(1, sizeof *j);
     struct skx_rate_work *w = j ? calloc(1, sizeof *w) : NULL;
     if (!why && (!w || !f.record ||
@@ -125,12 +126,13 @@ void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m)
         if (w && f.record)
             lwsl_err("server: room %s: game %u: %s\n", rm->code, (unsigned)m->game, err.msg);
         why = "rate: the game's record cannot be read";
+        code = "internal";
     }
     free(f.record);
     if (why) {
         free(w);
         free(j);
-        skx_send_error(c, m->ref, strstr(why, "cannot") ? "internal" : "refused", why, NULL);
+        skx_send_error(c, m->ref, code, why, NULL);
         return;
     }
     w->game_no = m->game;

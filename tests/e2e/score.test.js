@@ -97,6 +97,14 @@ test('5.2.7: a tournament table shows tournament points, never money', { timeout
     assert.doesNotMatch(en, MONEY, `the English settlement shows money:\n${en}`);
     assert.match(en, /per opponent: \d+ tournament points?/);
     await shot(me.page, 'desktop-tournament-result-en.png');
+    // the player's decisions rated: in tournament points, never money
+    await me.page.locator('#rate-game').click();
+    await me.page.locator('#result .rating h4').waitFor({ timeout: 60000 });
+    const rt = await me.page.locator('#result .rating').innerText();
+    assert.doesNotMatch(rt, MONEY, `the rating shows money:\n${rt}`);
+    assert.match(rt, /^Your decisions in game \d+/);
+    assert.match(rt, /5 card points or 1 TP and more/);
+    await shot(me.page, 'desktop-tournament-rating-en.png');
     assert.deepEqual([...me.errors, ...other.errors], [], 'a page threw');
   } finally {
     await me.context.close();

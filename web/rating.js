@@ -79,7 +79,7 @@ export function ratingTable(m) {
     h('div', { class: 'sheet-wrap' }, h('table', { class: 'rating-table' }, head, body)),
     h('p', { class: 'rt-sum' }, t(a.rated === 1 ? 'rt_sum1' : 'rt_sum', a.rated, a.flagged)),
     h('p', {}, t('rt_lost_sum', one(a.lost_points), amount(m, a.lost_money), a.dd_lost_points, amount(m, a.dd_lost_money))),
-    h('p', { class: 'muted' }, t('rt_legend', m.margin, unit, m.samples)));
+    h('p', { class: 'muted' }, t('rt_legend', m.margin, unit, t(m.score === 'points' ? 'rt_tp_word' : 'rt_money_word'), m.samples)));
 }
 
 // The rating part of a finished game's panel: the button, the note

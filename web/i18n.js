@@ -483,6 +483,11 @@ export function money(cents, sign = false) {
   return lang === 'de' ? `${pre}${num} €` : `${pre}€${num}`;
 }
 
+// A number with one decimal, with the decimal comma in German.
+export function oneDecimal(x) {
+  return Number(x).toLocaleString(lang === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
 // A signed whole number (tournament points), with a real minus sign.
 export function signed(n) { return n < 0 ? '−' + Math.abs(n) : n > 0 ? '+' + n : '0'; }
 

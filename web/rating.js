@@ -6,15 +6,10 @@
 // sets them.  Answers are kept per game in r.ratings, so that a
 // redrawn panel (another language) shows them again.
 
-import { t, contractName, money, getLang } from './i18n.js';
+import { t, contractName, money, oneDecimal as one } from './i18n.js';
 import { h } from './table.js';
 import { hideResult } from './result.js';
 import { cardLabel, actionWords } from './words.js';
-
-// A number with one decimal in the page's language.
-function one(x) {
-  return Number(x).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-}
 
 // An amount of the table's unit: money (rounded to the cent), or
 // tournament points with one decimal (a mean over deals).

@@ -3,7 +3,7 @@
 // choice means for its hand) and for the course of a game.  All texts
 // come from i18n.js.
 
-import { t, contractName, className, getLang, money } from './i18n.js';
+import { t, contractName, className, getLang, money, oneDecimal } from './i18n.js';
 import { countTrumps, callableSuits, trumpsOf } from './sort.js';
 import { cardName } from './cards.js';
 
@@ -183,7 +183,7 @@ export function hintWorth(action, value, phase, rules, contract = null) {
   const card = phase === 'play' && verb === 'card' && contract;
   if ((card || (auction && (verb === 'bid' || verb === 'declare'))) && unit > 0)
     return t('hint_expected', money(Math.round(Number(value) * unit), true));
-  return Number(value).toLocaleString(getLang() === 'de' ? 'de-DE' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return oneDecimal(value);
 }
 
 // One entry of a hint in words: the choice, then in brackets the game

@@ -303,4 +303,3 @@ int skx_cli_save_text(const char *path, const char *text)
     }
     return rc;
 }
-

@@ -100,6 +100,15 @@ void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m)
         skx_send_error(c, m->ref, "refused", "rate: join or watch the room first", NULL);
         return;
     }
+    /* the cheap refusals first: a busy table or server reads no store */
+    const char *why = rm->rating ? "rate: a rating is being worked out for this table"
+                      : rating_jobs(srv) >= (srv->pool.n > 1 ? srv->pool.n - 1 : 1)
+                          ? "rate: the server is busy rating; ask again in a moment"
+                          : NULL;
+    if (why) {
+        skx_send_error(c, m->ref, "refused", why, NULL);
+        return;
+    }
     find_ctx f = {m->game, c->player, -1, 0, NULL};
     sk_error err = {{0}, NULL};
     if (sk_store_game_list(srv->store, rm->id, find_seat, &f, &err) < 0 ||
@@ -111,13 +120,10 @@ void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m)
         return;
     }
     int seat = f.room_seat >= 0 ? game_seat(rm, m->game, f.room_seat) : -1;
-    const char *why = !f.found          ? "rate: the room has no finished game of that number"
-                      : f.room_seat < 0 ? "rate: you did not play in that game"
-                      : seat < 0        ? "rate: you sat out that game (the dealer of five)"
-                      : rm->rating      ? "rate: a rating is being worked out for this table"
-                      : rating_jobs(srv) >= (srv->pool.n > 1 ? srv->pool.n - 1 : 1)
-                          ? "rate: the server is busy rating; ask again in a moment"
-                          : NULL;
+    why = !f.found          ? "rate: the room has no finished game of that number"
+          : f.room_seat < 0 ? "rate: you did not play in that game"
+          : seat < 0        ? "rate: you sat out that game (the dealer of five)"
+                            : NULL;
     const char *code = "refused";
     skx_job *j = why ? NULL : calloc(1, sizeof *j);
     struct skx_rate_work *w = j ? calloc(1, sizeof *w) : NULL;
@@ -280,11 +286,5 @@ void skx_rate_done(skx_server *srv, skx_job *j)
                              w->rc ? "rate: the game does not replay" : "rate: out of memory");
         json_decref(o);
     }
-    free(w);
-}
-
-/* Frees a rating's work that never came back (the server stopping). */
-void skx_rate_free(struct skx_rate_work *w)
-{
     free(w);
 }

@@ -389,7 +389,6 @@ void skx_claim_done(skx_server *srv, skx_job *j);
 void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m);
 void skx_rate_work(struct skx_rate_work *w);
 void skx_rate_done(skx_server *srv, skx_job *j);
-void skx_rate_free(struct skx_rate_work *w);
 
 /* engines.c */
 /* The command of an engine the operator offers, or NULL. */

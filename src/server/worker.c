@@ -124,7 +124,7 @@ static void free_jobs(skx_job *j)
         skx_job *next = j->next;
         sk_bot_free(j->bot);
         skx_engseat_free(j->eng);
-        skx_rate_free(j->rate);
+        free(j->rate); /* a rating that never came back */
         free(j->cur);
         free(j->last);
         free(j);

@@ -544,6 +544,26 @@ static void test_base_rate(void **state)
     assert_int_equal(sk_rules_base_rate(&r, tl_contract(SK_C_WENZ, SK_NOSUIT, 1)), 3);
 }
 
+/* 5.2.4: a tournament allows no Kontra, and 5.2.7 (the table of
+ * tournament points) says nothing about doubling them: that tournament
+ * points double with every doubling is the project's decision
+ * (docs/rules.md "Tournament points"), and the option's text must say
+ * so rather than cite 5.2.7 for it. */
+static void test_tournament_kontra_is_a_decision(void **state)
+{
+    (void)state;
+    const sk_rule_option *o = NULL;
+    for (size_t i = 0; i < sk_rules_option_count(); i++)
+        if (strcmp(sk_rules_option(i)->key, "tournament_kontra") == 0)
+            o = sk_rules_option(i);
+    assert_non_null(o);
+    if (strstr(o->meaning, "5.2.7") || !strstr(o->meaning, "5.2.4") ||
+        !strstr(o->meaning, "decision") || !strstr(o->meaning, "docs/rules.md"))
+        fail_msg("tournament_kontra: \"%s\" should name the project's decision "
+                 "(docs/rules.md) and 5.2.4, not 5.2.7",
+                 o->meaning);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -567,6 +587,7 @@ int main(void)
         cmocka_unit_test(test_validate),
         cmocka_unit_test(test_contract_rank),
         cmocka_unit_test(test_base_rate),
+        cmocka_unit_test(test_tournament_kontra_is_a_decision),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -327,7 +327,7 @@ typedef struct sk_rules {
     uint8_t schneider_wenz;     /* ... and in a Wenz or Geier (with schneider_solo) */
     uint8_t schneider_sauspiel; /* ... in partner games */
     /* tournament points (5.2.7) */
-    uint8_t tournament_kontra;  /* multiply tournament points by Kontra */
+    uint8_t tournament_kontra;  /* tournament points double with Kontra and lays (our decision) */
     uint8_t score;              /* enum sk_score_kind: what the table plays for */
     /* sessions: Bock rounds, Stock, Kreuzbock rounds (002) */
     uint8_t bock_games;         /* games doubled per Bock trigger, 0 = no Bock */

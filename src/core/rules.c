@@ -141,7 +141,9 @@ static const opt_desc options[] = {
     OPT_B(schneider_sauspiel, "Schneider and Schwarz are scored in partner games (4.2.4)"),
     OPT_E(laufende_count, lauf_names, "all|above_min",
           "pay every Laufender once the minimum is reached, or only those above it"),
-    OPT_B(tournament_kontra, "tournament points double with every doubling (5.2.7)"),
+    OPT_B(tournament_kontra, "tournament points double with each Kontra, Retour or lay "
+                             "(project decision, docs/rules.md; 5.2.4 forbids Kontra at "
+                             "a tournament)"),
     OPT_E(score, score_names, "money|points",
           "what the table plays for: money (4.2), or tournament points only (5.2.7, 5.2.8)"),
     OPT_I(bock_games, 0, 16, "0..16", "games doubled after a Bock trigger (4 = a round), 0 = no Bock (002)"),

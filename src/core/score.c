@@ -120,6 +120,8 @@ HOT void settle(const sk_rules *r, sk_result *res, unsigned side, int seats)
     int sign = res->won ? 1 : -1;
     int64_t pair = (int64_t)res->pair_units * r->unit_cents;
     int tp = tournament_value(res);
+    /* doubled points are our decision, not 5.2.7's: at a tournament
+     * 5.2.4 allows no Kontra (docs/rules.md "Tournament points") */
     if (r->tournament_kontra)
         tp <<= res->doublings + res->laid;
     /* a soloist is paid by (or pays) each of the others, a partner by

@@ -333,6 +333,56 @@ static void test_field_changes(void **state)
     done(t);
 }
 
+/* 5.1.2: "Players have no entitlement to participate" -- the entry the
+ * organiser refuses (a name he cannot put on the list, a name taken, a
+ * full field, a start number nobody has) cites it, not 5.1.1 (which
+ * says when play begins and how it proceeds); 5.2.11: a withdrawal or
+ * a substitute for a start number that is not there cites the rule of
+ * players who drop out. */
+static void test_registration_rules(void **state)
+{
+    (void)state;
+    sk_tournament *t = field(4);
+    sk_error err = {{0}, NULL};
+    assert_int_equal(sk_t_register(t, "", true, &err), SK_EINVAL);
+    assert_string_equal(err.rule, "5.1.2");
+    assert_non_null(strstr(err.msg, "(5.1.2)"));
+    assert_int_equal(sk_t_register(t, "anna", true, &err), SK_EINVAL);
+    assert_string_equal(err.rule, "5.1.2");
+    assert_non_null(strstr(err.msg, "registered already"));
+    assert_int_equal(sk_t_set_paid(t, 9, true, &err), SK_EINVAL);
+    assert_string_equal(err.rule, "5.1.2");
+    assert_int_equal(sk_t_withdraw(t, 9, &err), SK_EINVAL);
+    assert_string_equal(err.rule, "5.2.11");
+    assert_int_equal(sk_t_substitute(t, 9, "Xaver", &err), SK_EINVAL);
+    assert_string_equal(err.rule, "5.2.11");
+    assert_int_equal(sk_t_substitute(t, 1, "Bert", &err), SK_EINVAL);
+    assert_string_equal(err.rule, "5.2.11");
+    assert_int_equal(t->nplayers, 4);
+    char name[16];
+    for (int i = 4; i < SK_T_MAX_PLAYERS; i++) {
+        snprintf(name, sizeof name, "P%d", i);
+        assert_int_equal(sk_t_register(t, name, false, NULL), i + 1);
+    }
+    assert_int_equal(sk_t_register(t, "Spaet", true, &err), SK_EINVAL);
+    assert_string_equal(err.rule, "5.1.2");
+    assert_non_null(strstr(err.msg, "the field is full"));
+    done(t);
+
+    /* the organiser's line says the rule in his language */
+    FILE *null = fopen("/dev/null", "w");
+    assert_non_null(null);
+    sk_tour tr;
+    char why[400];
+    assert_int_equal(sk_tour_init(&tr, "Feldmoching 2026", 0, why, sizeof why), 0);
+    assert_int_equal(sk_tour_apply(&tr, "anmelden Anna", 0, null, why, sizeof why), 0);
+    assert_int_equal(sk_tour_apply(&tr, "anmelden ANNA", 0, null, why, sizeof why), -1);
+    if (!strstr(why, "schon angemeldet") || !strstr(why, "5.1.2"))
+        fail_msg("a name taken: \"%s\"", why);
+    sk_tour_free(&tr);
+    fclose(null);
+}
+
 /* 5.4.2: equal points are decided by Sie, Touts won, Touts, Solos won,
  * Solos played, then by lot. */
 static void test_tie_breaks(void **state)
@@ -412,6 +462,7 @@ int main(void)
         cmocka_unit_test(test_approvals),
         cmocka_unit_test(test_corrections),
         cmocka_unit_test(test_field_changes),
+        cmocka_unit_test(test_registration_rules),
         cmocka_unit_test(test_tie_breaks),
         cmocka_unit_test(test_draw_line),
     };

@@ -61,22 +61,26 @@ int sk_t_find(const sk_tournament *t, const char *name)
     return 0;
 }
 
-/* A new name must be text and nobody's yet. */
-static int name_check(const sk_tournament *t, const char *name, sk_error *err)
+/* A new name must be text and nobody's yet; a refusal cites `rule`:
+ * 5.1.2 for an entry ("players have no entitlement to participate": the
+ * organiser admits them), 5.2.11 for a substitute (the management
+ * appoints him). */
+static int name_check(const sk_tournament *t, const char *name, const char *rule,
+                      sk_error *err)
 {
     if (!text_ok(name, SK_T_NAME))
-        return skx_fail(err, SK_EINVAL, "5.1.1", "name: 1 to %d printable bytes", SK_T_NAME - 1);
+        return skx_fail(err, SK_EINVAL, rule, "name: 1 to %d printable bytes", SK_T_NAME - 1);
     if (sk_t_find(t, name))
-        return skx_fail(err, SK_EINVAL, "5.1.1", "name: \"%s\" is registered already", name);
+        return skx_fail(err, SK_EINVAL, rule, "name: \"%s\" is registered already", name);
     return SK_OK;
 }
 
 int sk_t_register(sk_tournament *t, const char *name, bool paid, sk_error *err)
 {
-    if (name_check(t, name, err) < 0)
+    if (name_check(t, name, "5.1.2", err) < 0)
         return SK_EINVAL;
-    if (t->nplayers >= SK_T_MAX_PLAYERS)
-        return skx_fail(err, SK_EINVAL, "5.1.1", "the field is full (%d players)",
+    if (t->nplayers >= SK_T_MAX_PLAYERS) /* 5.1.2: no entitlement to participate */
+        return skx_fail(err, SK_EINVAL, "5.1.2", "the field is full (%d players)",
                         SK_T_MAX_PLAYERS);
     sk_t_player *p = &t->players[t->nplayers];
     memset(p, 0, sizeof *p);
@@ -86,11 +90,13 @@ int sk_t_register(sk_tournament *t, const char *name, bool paid, sk_error *err)
     return ++t->nplayers;
 }
 
-/* The player of a start number, or NULL with err set. */
-static sk_t_player *player_of(sk_tournament *t, int start, sk_error *err)
+/* The player of a start number, or NULL with err set citing `rule`
+ * (the rule of the step that names him: 5.1.2 for the entry fee, 5.2.11
+ * for dropping out and substitutes). */
+static sk_t_player *player_of(sk_tournament *t, int start, const char *rule, sk_error *err)
 {
     if (start < 1 || start > t->nplayers) {
-        skx_fail(err, SK_EINVAL, "5.1.1", "start number %d: no such player", start);
+        skx_fail(err, SK_EINVAL, rule, "start number %d: no such player", start);
         return NULL;
     }
     return &t->players[start - 1];
@@ -98,7 +104,7 @@ static sk_t_player *player_of(sk_tournament *t, int start, sk_error *err)
 
 int sk_t_set_paid(sk_tournament *t, int start, bool paid, sk_error *err)
 {
-    sk_t_player *p = player_of(t, start, err);
+    sk_t_player *p = player_of(t, start, "5.1.2", err);
     if (!p)
         return SK_EINVAL;
     p->paid = paid;
@@ -107,7 +113,7 @@ int sk_t_set_paid(sk_tournament *t, int start, bool paid, sk_error *err)
 
 int sk_t_withdraw(sk_tournament *t, int start, sk_error *err)
 {
-    sk_t_player *p = player_of(t, start, err);
+    sk_t_player *p = player_of(t, start, "5.2.11", err);
     if (!p)
         return SK_EINVAL;
     if (p->withdrawn)
@@ -119,8 +125,8 @@ int sk_t_withdraw(sk_tournament *t, int start, sk_error *err)
 
 int sk_t_substitute(sk_tournament *t, int start, const char *name, sk_error *err)
 {
-    sk_t_player *p = player_of(t, start, err);
-    if (!p || name_check(t, name, err) < 0)
+    sk_t_player *p = player_of(t, start, "5.2.11", err);
+    if (!p || name_check(t, name, "5.2.11", err) < 0)
         return SK_EINVAL;
     if (!p->replaced[0])
         memcpy(p->replaced, p->name, sizeof p->replaced);

@@ -383,6 +383,79 @@ static void test_registration_rules(void **state)
     fclose(null);
 }
 
+/* Applies an organiser's line that must be accepted; its answer in
+ * *answer (the caller frees it). */
+static void tour_ok(sk_tour *tr, const char *line, char **answer)
+{
+    size_t len = 0;
+    char why[400] = "";
+    FILE *out = open_memstream(answer, &len);
+    assert_non_null(out);
+    int rc = sk_tour_apply(tr, line, 1000, out, why, sizeof why);
+    fclose(out);
+    if (rc != 0)
+        fail_msg("\"%s\" refused: %s", line, why);
+}
+
+/* 5.2.14, 5.2.16: a Tout, a Sie and every Solo from the fifth are
+ * approved "before play"; the sheet gets a game only after it was
+ * played, and the referee's `approve` line after that.  Such a line is
+ * a change of the sheet signed by the referee (5.3.4) that says what
+ * he signs: he approved the game before play, it is entered afterwards
+ * -- in the answer, as the entry's reason and in the printed list of
+ * changes; an approval given only after the game is none, and the
+ * game stays struck (5.2.17) unless he signs that. */
+static void test_approval_entered_after_the_game(void **state)
+{
+    (void)state;
+    static const char *const LINES[2][8] = {
+        {"anmelden Anna bezahlt", "anmelden Bert bezahlt", "anmelden Carl bezahlt",
+         "anmelden Dora bezahlt", "auslosen 1",
+         "tisch 1 spiel sauspiel:E spieler=Anna partner=Bert gewonnen",
+         "tisch 1 spiel solo:H:tout spieler=Bert gewonnen", "genehmigen 1 2 von=Gustl"},
+        {"register Anna paid", "register Bert paid", "register Carl paid",
+         "register Dora paid", "draw 1",
+         "table 1 game sauspiel:E declarer=Anna partner=Bert won",
+         "table 1 game solo:H:tout declarer=Bert won", "approve 1 2 by=Gustl"}};
+    static const char *const SAYS[2] = {"vor dem Spiel genehmigt, nachgetragen",
+                                        "approved before play, entered afterwards"};
+    for (int lang = 0; lang < 2; lang++) {
+        sk_tour tr;
+        char why[400], *answer = NULL;
+        assert_int_equal(sk_tour_init(&tr, "Feldmoching 2026", lang, why, sizeof why), 0);
+        for (int i = 0; i < 7; i++) {
+            tour_ok(&tr, LINES[lang][i], &answer);
+            free(answer);
+        }
+        sk_t_line l[8];
+        assert_int_equal(sk_t_sheet(tr.t, 1, 1, l, 8, NULL), 2);
+        assert_true(l[1].needs_approval && l[1].struck); /* 5.2.17 */
+        tour_ok(&tr, LINES[lang][7], &answer);
+        if (!strstr(answer, SAYS[lang]) || !strstr(answer, "Gustl") ||
+            !strstr(answer, "5.2.14") || !strstr(answer, "5.3.4"))
+            fail_msg("the approval answered \"%s\"", answer);
+        free(answer);
+        assert_int_equal(sk_t_sheet(tr.t, 1, 1, l, 8, NULL), 2);
+        assert_true(l[1].approved && !l[1].struck);
+        const sk_t_table *tb = &tr.t->stages[0].tables[0];
+        const sk_t_entry *e = &tb->entries[tb->nentries - 1];
+        assert_int_equal(e->supersedes, 1);
+        assert_string_equal(e->by, "Gustl");
+        if (!strstr(e->why, SAYS[lang]) || !strstr(e->why, "5.2.14"))
+            fail_msg("the approval's entry says \"%s\"", e->why);
+        char *html = NULL;
+        size_t len = 0;
+        FILE *out = open_memstream(&html, &len);
+        assert_non_null(out);
+        sk_tour_html_sheets(&tr, 1, out);
+        fclose(out);
+        if (!strstr(html, SAYS[lang]))
+            fail_msg("the printed sheet does not say the approval came before play");
+        free(html);
+        sk_tour_free(&tr);
+    }
+}
+
 /* 5.4.2: equal points are decided by Sie, Touts won, Touts, Solos won,
  * Solos played, then by lot. */
 static void test_tie_breaks(void **state)
@@ -463,6 +536,7 @@ int main(void)
         cmocka_unit_test(test_corrections),
         cmocka_unit_test(test_field_changes),
         cmocka_unit_test(test_registration_rules),
+        cmocka_unit_test(test_approval_entered_after_the_game),
         cmocka_unit_test(test_tie_breaks),
         cmocka_unit_test(test_draw_line),
     };

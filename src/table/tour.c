@@ -14,7 +14,8 @@
  *   games N                      (spiele N)                  5.2.1
  *   draw S [five|byes]           (auslosen S [fuenf|freilos]) 5.2.2
  *   table T [approved] DEAL      (tisch T [genehmigt] DEAL)  DEAL: a `schafkopf sheet` line
- *   approve T G by=NAME          (genehmigen T G von=NAME)   5.2.14, 5.2.16
+ *   approve T G by=NAME [-- WHY] (genehmigen T G von=NAME)   5.2.14, 5.2.16: approved
+ *                                before play, entered afterwards (5.3.4)
  *   strike T G by=NAME -- WHY    (streichen T G von=NAME -- GRUND) 5.2.17
  *   correct T G by=NAME DEAL -- WHY (korrigieren ...)        5.3.4
  *   prize PLACE EUROS            (preis PLATZ EURO)
@@ -237,6 +238,22 @@ static int sheet_slots(const sk_tour *tr, int stage, int table)
     return n;
 }
 
+/* The rule that asks a game of a table's sheet for the referee's
+ * approval before play: 5.2.14 (a Tout, a Sie), 5.2.16 (a Solo or Wenz
+ * from the fifth of the stage), or NULL when it needs none. */
+static const char *approval_rule(const sk_tour *tr, int stage, int table, int slot)
+{
+    sk_t_line *l = calloc(SK_T_MAX_ENTRIES, sizeof *l);
+    int n = l ? sk_t_sheet(tr->t, stage, table, l, SK_T_MAX_ENTRIES, NULL) : -1;
+    const char *rule = NULL;
+    if (slot >= 0 && slot < n && l[slot].needs_approval) {
+        sk_contract c = l[slot].outcome.contract;
+        rule = c.type == SK_C_SIE || c.tout ? "5.2.14" : "5.2.16";
+    }
+    free(l);
+    return rule;
+}
+
 /* The current marks of a game: its entry's approved and struck. */
 static const sk_t_entry *current_entry(const sk_tour *tr, int stage, int table, int slot)
 {
@@ -423,13 +440,28 @@ int sk_tour_apply(sk_tour *tr, const char *line, int64_t at, FILE *out, char *wh
                           "eine Änderung braucht ihren Grund nach \" -- \" (5.3.4)", NULL);
         bool approved = c == C_APPROVE ? true : e->approved;
         bool struck = c == C_STRIKE ? true : c == C_APPROVE ? false : e->struck;
+        /* 5.2.14, 5.2.16 want the approval before play; the game reaches
+         * the sheet only after it, so an approval line is the referee's
+         * signed change of the sheet (5.3.4), and says what he signs:
+         * that he approved it before play (docs/tournament.md) */
+        char rules[24], signed_why[SK_T_WHY + 64], done[160];
+        const char *rule = c == C_APPROVE ? approval_rule(tr, stage, table, slot) : NULL;
+        snprintf(rules, sizeof rules, "%s%s5.3.4", rule ? rule : "", rule ? ", " : "");
+        const char *before = tr->lang ? "approved before play, entered afterwards"
+                                      : "vor dem Spiel genehmigt, nachgetragen";
+        if (c == C_APPROVE) {
+            snprintf(signed_why, sizeof signed_why, "%s (%s)%s%s", before, rules,
+                     reason && *reason ? ": " : "", reason && *reason ? reason : "");
+            reason = signed_why;
+        }
         if (sk_t_correct(t, stage, table, slot, po, approved, struck, at, by,
                          reason ? reason : "", &err) < 0)
             return core_refused(tr, &err, why, size);
-        char done[80]; /* a struck game says so itself ("[gestrichen]") */
-        snprintf(done, sizeof done, "%s%s%s %s",
-                 c == C_STRIKE ? "" : TW(c == C_APPROVE ? SK_TW_APPROVED : SK_TW_CORRECTED),
-                 c == C_STRIKE ? "" : " ", TW(SK_TW_BY), by);
+        if (c == C_APPROVE) /* "vor dem Spiel genehmigt, nachgetragen von X; 5.2.14, 5.3.4" */
+            snprintf(done, sizeof done, "%s %s %s; %s", before, TW(SK_TW_BY), by, rules);
+        else /* a struck game says so itself ("[gestrichen]") */
+            snprintf(done, sizeof done, "%s%s%s %s", c == C_STRIKE ? "" : TW(SK_TW_CORRECTED),
+                     c == C_STRIKE ? "" : " ", TW(SK_TW_BY), by);
         say_game(tr, stage, table, slot, done, out);
         return 0;
     }

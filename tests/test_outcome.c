@@ -496,28 +496,236 @@ static void test_every_fault_is_the_penalty(void **state)
     refused(&r, &o, "3.4.16", "offender");
 }
 
-/* 3.4.18: a player who shows his cards after another's mistake, before
- * the referee decided, "has lost the game and gets the minus points that
- * the player who made the mistake would have received.  The player who
- * made the mistake gets 0 points." */
-static void test_revealed_3_4_18(void **state)
+/* 3.4.18: "If, after a mistake, a player uncovers his opponent's or
+ * partner's cards or throws them openly onto the table before the
+ * referee has made his decision, he has lost the game and receives the
+ * minus points that the player who actually made the mistake would
+ * have received.  The player who did make the mistake receives 0
+ * points."  A revealed penalty: the game as declared, the offender, the
+ * revealer. */
+static sk_outcome revealed(const char *code, int declarer, int partner, int offender,
+                           int revealer)
+{
+    sk_outcome o = penalty(code, declarer, partner, offender, SK_FAULT_REVEALED);
+    o.revealer = (uint8_t)revealer;
+    return o;
+}
+
+/* Prices an outcome given by value that must be accepted. */
+static sk_result price_of(const sk_rules *r, sk_outcome o)
+{
+    return price(r, &o);
+}
+
+/* 3.4.18 in a Sauspiel, the revealer the offender's partner: he takes
+ * the offender's place in 3.4.17's table -- he -4, the offender 0, the
+ * two opponents +2 each (money: (1 + 1) units to each opponent). */
+static void test_revealed_by_the_partner_sauspiel(void **state)
 {
     (void)state;
     sk_rules r = tl_preset("official");
-    /* the declarer of a Sauspiel revokes, his partner throws his cards down */
-    sk_outcome o = penalty("sauspiel:G", 1, 3, 1, SK_FAULT_REVEALED);
-    o.revealer = 3;
-    sk_result res = price(&r, &o);
+    /* the declarer (0) revokes, his partner (2) throws his cards down */
+    sk_result res = price_of(&r, revealed("sauspiel:G", 0, 2, 0, 2));
+    tl_assert_settlement(&res, 0, 20, -40, 20, 0, 2, -4, 2);
+    assert_false(res.won); /* lost for the revealer's side */
+    /* the declarer's partner (3) revokes, the declarer (1) shows his hand */
+    res = price_of(&r, revealed("sauspiel:G", 1, 3, 3, 1));
+    tl_assert_settlement(&res, 20, -40, 20, 0, 2, -4, 2, 0);
+    /* a defender (1) revokes, the other defender (3) shows his hand */
+    res = price_of(&r, revealed("sauspiel:G", 0, 2, 1, 3));
     tl_assert_settlement(&res, 20, 0, 20, -40, 2, 0, 2, -4);
-    /* a defender revokes in a Solo, the other defender shows his hand */
-    o = penalty("solo:H", 0, -1, 1, SK_FAULT_REVEALED);
-    o.revealer = 2;
-    res = price(&r, &o);
+    assert_true(res.won);
+}
+
+/* 3.4.18 in a Sauspiel, the revealer the offender's opponent: he -4,
+ * the offender 0 (not the +2 3.4.17 gives an opponent of the one who
+ * lost), and the other two -- one partner of each -- share the 4: +2
+ * each, what 3.4.17 gives each of them as an opponent of the one of
+ * the two who is not his partner (docs/rules.md, 3.4.18).  The row
+ * sums to zero (5.3.3). */
+static void test_revealed_by_an_opponent_sauspiel(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    /* the declarer (0, partner 2) revokes, defender 1 uncovers his cards */
+    sk_result res = price_of(&r, revealed("sauspiel:G", 0, 2, 0, 1));
+    tl_assert_settlement(&res, 0, -40, 20, 20, 0, -4, 2, 2);
+    assert_true(res.won); /* the defender's side lost */
+    /* defender 1 revokes, the declarer's partner (2) uncovers his cards */
+    res = price_of(&r, revealed("sauspiel:G", 0, 2, 1, 2));
+    tl_assert_settlement(&res, 20, 0, -40, 20, 2, 0, -4, 2);
+    assert_false(res.won);
+    /* the sauspiel preset's tariff: (2 + 1) units = 30 cents a pair */
+    sk_rules sp = tl_preset("sauspiel");
+    res = price_of(&sp, revealed("sauspiel:E", 3, 1, 1, 0));
+    tl_assert_settlement(&res, -60, 0, 30, 30, -4, 0, 2, 2);
+}
+
+/* 3.4.18 in a Solo, both defenders: the revealer in the offender's
+ * place -- he -9, the soloist +9, the offender and the third defender 0
+ * (004: "if a defender infringed, his team mates get 0"). */
+static void test_revealed_by_a_fellow_defender_solo(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    /* a defender (1) revokes in a Solo, the other defender (2) shows his hand */
+    sk_result res = price_of(&r, revealed("solo:H", 0, -1, 1, 2));
     tl_assert_settlement(&res, 180, 0, -180, 0, 9, 0, -9, 0);
-    o.revealer = 1;
+    /* a Tout: 18 */
+    res = price_of(&r, revealed("wenz:tout", 2, -1, 3, 0));
+    tl_assert_settlement(&res, -300, 0, 300, 0, -18, 0, 18, 0);
+    sk_outcome o = revealed("solo:H", 0, -1, 1, 1);
     refused(&r, &o, "3.4.18", "revealer");
     o.revealer = SK_NOSEAT;
     refused(&r, &o, "3.4.18", "revealer");
+}
+
+/* 3.4.18, the soloist the offender and a defender the revealer: the
+ * defender -9 (the soloist's minus points), the soloist 0, and the two
+ * other defenders share the 9 -- in whole points 5 and 4, the odd point
+ * to the first of them clockwise from the revealer (docs/rules.md);
+ * money in halves (90 cents each), a Tout's 18 in halves (9 each). */
+static void test_revealed_soloist_offender(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    /* the soloist (0) revokes, defender 1 uncovers his cards: 2 sits first */
+    sk_result res = price_of(&r, revealed("solo:H", 0, -1, 0, 1));
+    tl_assert_settlement(&res, 0, -180, 90, 90, 0, -9, 5, 4);
+    assert_true(res.won); /* the revealer's side, the defenders, lost */
+    /* defender 3 uncovers: after him 0 (the offender), then 1 */
+    res = price_of(&r, revealed("solo:H", 0, -1, 0, 3));
+    tl_assert_settlement(&res, 0, 90, 90, -180, 0, 5, 4, -9);
+    /* a Tout: 18 minus points, 9 each; 5 units x 2 = 100 cents a pair */
+    res = price_of(&r, revealed("solo:S:tout", 1, -1, 1, 3));
+    tl_assert_settlement(&res, 150, 0, 150, -300, 9, 0, 9, -18);
+    /* the tournament preset: the same points */
+    sk_rules t = tl_preset("tournament");
+    res = price_of(&t, revealed("wenz", 2, -1, 2, 0));
+    assert_int_equal(res.tournament[0], -9);
+    assert_int_equal(res.tournament[1], 5);
+    assert_int_equal(res.tournament[2], 0);
+    assert_int_equal(res.tournament[3], 4);
+}
+
+/* 3.4.18, a defender the offender and the soloist the revealer: the
+ * soloist -9 (the defender's minus points), the defender 0 (not the +3
+ * a soloist's mistake gives him), the two other defenders 5 and 4. */
+static void test_revealed_soloist_revealer(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    /* defender 1 revokes, the soloist (0) throws his cards down */
+    sk_result res = price_of(&r, revealed("solo:H", 0, -1, 1, 0));
+    tl_assert_settlement(&res, -180, 0, 90, 90, -9, 0, 5, 4);
+    assert_false(res.won);
+    /* defender 2 revokes, soloist 3 reveals: after him 0, then 1 */
+    res = price_of(&r, revealed("wenz", 3, -1, 2, 3));
+    tl_assert_settlement(&res, 90, 90, 0, -180, 5, 4, 0, -9);
+    /* a Tout */
+    res = price_of(&r, revealed("wenz:tout", 3, -1, 2, 3));
+    tl_assert_settlement(&res, 150, 150, 0, -300, 9, 9, 0, -18);
+}
+
+/* 3.4.18 in money (3.4.17: "payments are proportional to the tariff"):
+ * the same shares as the points; an odd cent goes like the odd point,
+ * to the first of the two clockwise from the revealer.  Three players:
+ * one other player takes it all.  A Ramsch: each plays for himself, so
+ * the revealer is always the offender's opponent. */
+static void test_revealed_money(void **state)
+{
+    (void)state;
+    /* (4 + 1) units of 1 cent a pair: the soloist would pay 15 */
+    sk_rules r = tl_rules("official", "unit_cents=1,rate_solo=4");
+    sk_result res = price_of(&r, revealed("solo:H", 0, -1, 0, 1));
+    tl_assert_settlement(&res, 0, -15, 8, 7, 0, -9, 5, 4);
+    /* Bock doubles the money (3.4.17 decision), not the points */
+    sk_outcome o = revealed("solo:H", 0, -1, 1, 0);
+    o.bock = 1;
+    res = price(&r, &o);
+    tl_assert_settlement(&res, -30, 0, 15, 15, -9, 0, 5, 4);
+    /* three players: the soloist against two, 2 x 3 points */
+    sk_rules three = tl_preset("official");
+    tl_set(&three, "players", "3");
+    res = price_of(&three, revealed("solo:E", 0, -1, 0, 2));
+    tl_assert_settlement(&res, 0, 120, -120, 0, 0, 6, -6, 0);
+    res = price_of(&three, revealed("solo:E", 0, -1, 1, 0));
+    tl_assert_settlement(&res, -120, 0, 120, 0, -6, 0, 6, 0);
+    res = price_of(&three, revealed("solo:E", 0, -1, 1, 2));
+    tl_assert_settlement(&res, 120, 0, -120, 0, 6, 0, -6, 0);
+    /* a Ramsch: the offender (2) would lose it alone, 10 cents to each */
+    sk_rules st = tl_preset("stammtisch");
+    o = revealed("solo:G", 0, -1, 2, 0);
+    o.contract = (sk_contract){SK_C_RAMSCH, SK_NOSUIT, 0};
+    o.declarer = SK_NOSEAT;
+    res = price(&st, &o);
+    tl_assert_settlement(&res, -30, 15, 0, 15, -3, 2, 0, 1);
+}
+
+/* 3.4.18 for every pair of offender and revealer, in every contract of
+ * several rulesets: the revealer gets exactly what 3.4.17 gives the
+ * offender, the offender 0, each row sums to zero (5.3.3); where the
+ * two sit on one side everybody else gets what 3.4.17 gives him, where
+ * they do not the two others get half each (the odd unit to one). */
+static void test_revealed_every_pair(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *rules, *code;
+        int partner;
+    } CASES[] = {
+        {"official", "sauspiel:E", 2}, {"official", "solo:G", -1},
+        {"official", "wenz", -1},      {"official", "solo:H:tout", -1},
+        {"tournament", "sauspiel:S", 1}, {"tournament", "wenz:tout", -1},
+        {"sauspiel", "geier", -1},     {"sauspiel", "farbwenz:E", -1},
+        {"stammtisch", "bettel", -1},  {"stammtisch", "hochzeit", 3},
+        {"stammtisch", "bettel:ouvert", -1},
+    };
+    for (size_t k = 0; k < sizeof CASES / sizeof CASES[0]; k++)
+        for (int off = 0; off < 4; off++)
+            for (int rev = 0; rev < 4; rev++) {
+                if (rev == off)
+                    continue;
+                sk_rules r = tl_preset(CASES[k].rules);
+                sk_outcome base = penalty(CASES[k].code, 0, CASES[k].partner, off,
+                                          SK_FAULT_REVOKE);
+                sk_result p = price(&r, &base);
+                sk_result res = price_of(&r, revealed(CASES[k].code, 0, CASES[k].partner,
+                                                      off, rev));
+                bool side_off = off == 0 || off == CASES[k].partner;
+                bool side_rev = rev == 0 || rev == CASES[k].partner;
+                int64_t money = 0;
+                int points = 0;
+                for (int s = 0; s < 4; s++) {
+                    money += res.money[s];
+                    points += res.tournament[s];
+                    int64_t want_m = s == rev ? p.money[off] : s == off ? 0 : p.money[s];
+                    int want_t = s == rev ? p.tournament[off] : s == off ? 0 : p.tournament[s];
+                    if (side_off != side_rev && s != rev && s != off) {
+                        /* the two others: half of it each */
+                        int64_t hm = -p.money[off] / 2;
+                        int ht = -p.tournament[off] / 2;
+                        if (res.money[s] < hm || res.money[s] > hm + 1 ||
+                            res.tournament[s] < ht || res.tournament[s] > ht + 1)
+                            fail_msg("%s %s offender %d revealer %d: seat %d has %lld "
+                                     "cents %d points, not half of %lld / %d",
+                                     CASES[k].rules, CASES[k].code, off, rev, s,
+                                     (long long)res.money[s], res.tournament[s],
+                                     (long long)-p.money[off], -p.tournament[off]);
+                        continue;
+                    }
+                    if (res.money[s] != want_m || res.tournament[s] != want_t)
+                        fail_msg("%s %s offender %d revealer %d: seat %d has %lld cents "
+                                 "%d points, want %lld / %d",
+                                 CASES[k].rules, CASES[k].code, off, rev, s,
+                                 (long long)res.money[s], res.tournament[s],
+                                 (long long)want_m, want_t);
+                }
+                if (money || points)
+                    fail_msg("%s %s offender %d revealer %d: sums %lld cents %d points",
+                             CASES[k].rules, CASES[k].code, off, rev, (long long)money,
+                             points);
+            }
 }
 
 /* 3.4.17 "payments are proportional to the tariff": the ruleset's rates,
@@ -674,7 +882,13 @@ int main(void)
         cmocka_unit_test(test_invalid_bid),
         cmocka_unit_test(test_penalty_points_3_4_17),
         cmocka_unit_test(test_every_fault_is_the_penalty),
-        cmocka_unit_test(test_revealed_3_4_18),
+        cmocka_unit_test(test_revealed_by_the_partner_sauspiel),
+        cmocka_unit_test(test_revealed_by_an_opponent_sauspiel),
+        cmocka_unit_test(test_revealed_by_a_fellow_defender_solo),
+        cmocka_unit_test(test_revealed_soloist_offender),
+        cmocka_unit_test(test_revealed_soloist_revealer),
+        cmocka_unit_test(test_revealed_money),
+        cmocka_unit_test(test_revealed_every_pair),
         cmocka_unit_test(test_penalty_tariff),
         cmocka_unit_test(test_penalty_in_session),
         cmocka_unit_test(test_misdeal),

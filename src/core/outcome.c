@@ -472,6 +472,72 @@ static bool on_declarer_side(const sk_outcome *o, int seat)
 }
 
 /*
+ * 3.4.18: after `offender`'s mistake `revealer` showed cards before the
+ * referee decided: he "has lost the game and receives the minus points
+ * that the player who actually made the mistake would have received.
+ * The player who did make the mistake receives 0 points."  Rewrites
+ * `v`, one row of 3.4.17 for the offender's mistake (money or points,
+ * summing to zero), into the row of 3.4.18:
+ *
+ * - on one side (a partner game's two partners, or two defenders of a
+ *   Solo) the revealer simply takes the offender's place: his row
+ *   entry was 0 (3.4.16 spares a partner), so the two swap, and every
+ *   other player keeps what 3.4.17 gives him;
+ * - on opposite sides (and always in a Ramsch, where each plays for
+ *   himself) the revealer takes the offender's minus points, the
+ *   offender 0, and the rules leave open who gets them: 3.4.17 would
+ *   pay the revealer for the offender's mistake and the offender for
+ *   the revealer's loss, and 3.4.18 takes both out.  The other players
+ *   share them equally (a Sauspiel's two are one partner of each of
+ *   the two, a Solo's two defenders are alike), an odd unit to the
+ *   first of them clockwise from the revealer, so the row stays whole
+ *   and sums to zero (5.3.3).  docs/rules.md, "3.4.18".
+ */
+static void reveal_row(int64_t *v, int n, int offender, int revealer, bool one_side)
+{
+    int64_t minus = v[offender];
+    if (one_side) {
+        v[offender] = v[revealer];
+        v[revealer] = minus;
+        return;
+    }
+    int others = n - 2;
+    int64_t share = -minus / others, odd = -minus % others;
+    for (int k = 1; k < n; k++) {
+        int s = (revealer + k) % n;
+        if (s == offender)
+            continue;
+        v[s] = share + (odd > 0);
+        odd -= odd > 0;
+    }
+    v[offender] = 0;
+    v[revealer] = minus;
+}
+
+/* Under 3.4.18 turns the offender's row of 3.4.17 in res (money and
+ * points) into the revealer's, who lost the game instead (reveal_row);
+ * nothing for any other fault. */
+static void revealed_instead(const sk_outcome *o, int n, sk_result *res)
+{
+    if (o->fault != SK_FAULT_REVEALED)
+        return;
+    int who = o->offender, rev = o->revealer;
+    bool ramsch = o->contract.type == SK_C_RAMSCH;
+    bool one_side = !ramsch && on_declarer_side(o, rev) == on_declarer_side(o, who);
+    int64_t points[SK_NSEATS];
+    for (int s = 0; s < n; s++)
+        points[s] = res->tournament[s];
+    reveal_row(res->money, n, who, rev, one_side);
+    reveal_row(points, n, who, rev, one_side);
+    for (int s = 0; s < n; s++)
+        res->tournament[s] = (int)points[s];
+    if (ramsch)
+        res->losers = (uint8_t)(1u << rev);
+    else
+        res->won = !on_declarer_side(o, rev);
+}
+
+/*
  * A mistake that ends the game (2.4.10, 3.4.7-3.4.18): the game is lost
  * for the player who made it, and for him alone (3.4.16).  It is priced
  * as the game lost by his side -- 3.4.17: with Schneider, without
@@ -482,16 +548,14 @@ static bool on_declarer_side(const sk_outcome *o, int seat)
  * -- and then his side's debt is his: whatever his partners would pay
  * he pays, they pay nothing.  That gives 3.4.17's table: a soloist -9,
  * his opponents +3 each; a defender -9, the soloist +9; a Tout 18; in a
- * Sauspiel -4, the two opponents +2 each, his partner 0.  Under 3.4.18
- * the revealer loses in the offender's place, by his own seat (the
- * totals of 3.4.17 do not depend on the seat, so he gets the minus
- * points the offender would have got; docs/rules.md).  In a Ramsch the
- * offender alone loses it.
+ * Sauspiel -4, the two opponents +2 each, his partner 0.  In a Ramsch
+ * the offender alone loses it.  Under 3.4.18 that row is the
+ * offender's, and the revealer takes his minus points (reveal_row).
  */
 static void price_penalty(const sk_rules *r, const sk_outcome *o, sk_result *res)
 {
     int n = sk_rules_seats(r);
-    int who = o->fault == SK_FAULT_REVEALED ? o->revealer : o->offender;
+    int who = o->offender;
     res->penalty = o->fault;
     res->bock = o->bock;
     if (o->contract.type == SK_C_RAMSCH) {
@@ -499,6 +563,7 @@ static void price_penalty(const sk_rules *r, const sk_outcome *o, sk_result *res
         res->durchmarsch = SK_NOSEAT;
         res->losers = (uint8_t)(1u << who);
         skx_price_ramsch(r, n, res);
+        revealed_instead(o, n, res);
         return;
     }
     res->contract = o->contract;
@@ -528,6 +593,7 @@ static void price_penalty(const sk_rules *r, const sk_outcome *o, sk_result *res
     }
     res->money[who] -= money;
     res->tournament[who] -= points;
+    revealed_instead(o, n, res);
 }
 
 /* Prices a checked outcome (see sheet.h). */

@@ -16,22 +16,14 @@ int skx_cmd_selfplay(int argc, char **argv);
 int skx_cmd_bench(int argc, char **argv);
 int skx_cmd_solve(int argc, char **argv);
 int skx_cmd_rules(int argc, char **argv);
-int skx_cmd_play(int argc, char **argv);
-int skx_cmd_replay(int argc, char **argv);
 int skx_cmd_arena(int argc, char **argv);
-int skx_cmd_analyze(int argc, char **argv);
 int skx_cmd_agree(int argc, char **argv);
 int skx_cmd_learn(int argc, char **argv);
 /* `schafkopf learn --klopfen`: the bots' laying table (learn_klopfen.c). */
 int skx_cmd_learn_klopfen(int argc, char **argv);
-int skx_cmd_stats(int argc, char **argv);
 int skx_cmd_sheet(int argc, char **argv);
 int skx_cmd_tournament(int argc, char **argv);
 
-/* The directory of `play`'s session files (play_last.c). */
-void skx_play_data_dir(char *buf, size_t size);
-/* The newest session file there, for `play --continue`; 0, or -1 if none. */
-int skx_play_last_session(char *buf, size_t size);
 int skx_cmd_serve(int argc, char **argv);
 /* Reads one game of the real-games format (tests/data/README.md:
  * contract, hands, tricks; no auction) into a record under `rules`, with

@@ -23,7 +23,7 @@ n=$(nm -g --defined-only "$LIB" | awk 'NF == 3 { print $3 }' | grep -c '^sk_')
 # the program's own rooms (src/cli, src/term, src/lab, src/common) are
 # internal throughout: skx_ names only, main apart (the server, room and
 # store layers have public headers)
-for room in cli term common; do
+for room in cli term lab common; do
     CLI_OBJS=$(ls "$(dirname "$PROG")"/src/$room/*.o 2>/dev/null)
     if [ -n "$CLI_OBJS" ]; then
         stray=$(nm -g --defined-only $CLI_OBJS | awk 'NF == 3 { print $3 }' | grep -v '^_' |

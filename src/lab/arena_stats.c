@@ -9,7 +9,7 @@
  * totals: every bot holds every seat's hand once per deal, so those
  * totals are the paired, luck-cancelled samples.
  */
-#include "cli/arena.h"
+#include "lab/arena.h"
 
 #include <math.h>
 #include <string.h>

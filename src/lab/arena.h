@@ -1,7 +1,7 @@
 /*
  * arena.h -- what the parts of `schafkopf arena` share: the identity of a
  * match, one deal's outcome as the report sees it, the report's running
- * totals, and the per-deal results log.  Internal to src/cli.
+ * totals, and the per-deal results log.  Internal to src/lab.
  *
  *   arena.c          plays the deals (threads, engines, records)
  *   arena_stats.c    merges deals into totals and prints the report

@@ -32,8 +32,8 @@
  * arena_stats.c, the log lines arena_log.c, --combine arena_combine.c, the
  * formats arena_format.c, the files (--out, --log, --info) arena_files.c.
  */
-#include "cli.h"
-#include "cli/arena.h"
+#include "lab/lab.h"
+#include "lab/arena.h"
 #include "table/engine.h"
 #include "schafkopf/ai.h"
 

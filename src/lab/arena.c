@@ -174,6 +174,8 @@ static int arena_main(arena_opts *o)
     return status;
 }
 
+/* `schafkopf arena`: --combine or --pair of logs, else a match of the
+ * options; the exit status. */
 int skx_cmd_arena(int argc, char **argv)
 {
     for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {

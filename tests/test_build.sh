@@ -3,8 +3,8 @@
 # is built): CPPFLAGS and LDFLAGS from the command line reach every
 # compile and link; every compile has -pthread (the solver runs threads)
 # and -MMD (header dependencies); the ncursesw flags (_XOPEN_SOURCE) reach
-# src/cli only, never the library's core and ai objects; the fuzz build
-# stops on the first sanitizer report.
+# the program's layers only (src/table up to src/cli), never the library's
+# core and ai objects; the fuzz build stops on the first sanitizer report.
 set -u
 ROOT=${SK_ROOT:-.}
 tmp=$(mktemp -d)

@@ -26,7 +26,7 @@
 
 #include <cmocka.h>
 
-#include "cli/cli.h"
+#include "common/common.h"
 #include "testlib.h"
 
 /* Rulesets: presets and options that change who may bid, double, lay

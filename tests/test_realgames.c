@@ -6,7 +6,7 @@
  * party and its points must match the data set's `derived` values.
  *
  * The data set has no auction.  The program's reader of the format
- * (src/cli/realgame.c, which `schafkopf agree` uses) gives each game the
+ * (src/lab/realgame.c, which `schafkopf agree` uses) gives each game the
  * shortest one that leads to its contract: the seats before the declarer
  * pass, the declarer opens with "ich spiele" (a bid of the lowest class,
  * 2.4.2: the opener does not name the game), the later seats pass, and
@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "lab/lab.h"
 #include "schafkopf/core.h"
 
 #define NGAMES 1000

@@ -20,15 +20,18 @@ stray=$(nm -g --defined-only "$LIB" | awk 'NF == 3 { print $3 }' | grep -v '^_' 
 if [ -z "$stray" ]; then ok; else bad "internal symbols without skx_: $(echo $stray)"; fi
 n=$(nm -g --defined-only "$LIB" | awk 'NF == 3 { print $3 }' | grep -c '^sk_')
 [ "$n" -gt 100 ] && ok || bad "only $n public symbols found: is nm reading the library?"
-# the program's own layer (src/cli) is internal throughout: skx_ names
-# only, main apart (the server, room and store layers have public headers)
-CLI_OBJS=$(ls "$(dirname "$PROG")"/src/cli/*.o 2>/dev/null)
-if [ -n "$CLI_OBJS" ]; then
-    stray=$(nm -g --defined-only $CLI_OBJS | awk 'NF == 3 { print $3 }' | grep -v '^_' |
-        grep -v '^skx_' | grep -vx 'main' | sort -u)
-    if [ -z "$stray" ]; then ok; else bad "src/cli symbols without skx_: $(echo $stray)"; fi
-else
-    bad "no objects of src/cli beside $PROG"
-fi
+# the program's own rooms (src/cli, src/term, src/lab, src/common) are
+# internal throughout: skx_ names only, main apart (the server, room and
+# store layers have public headers)
+for room in cli term lab common; do
+    CLI_OBJS=$(ls "$(dirname "$PROG")"/src/$room/*.o 2>/dev/null)
+    if [ -n "$CLI_OBJS" ]; then
+        stray=$(nm -g --defined-only $CLI_OBJS | awk 'NF == 3 { print $3 }' | grep -v '^_' |
+            grep -v '^skx_' | grep -vx 'main' | sort -u)
+        if [ -z "$stray" ]; then ok; else bad "src/$room symbols without skx_: $(echo $stray)"; fi
+    else
+        bad "no objects of src/$room beside $PROG"
+    fi
+done
 echo "test_symbols.sh: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_terminal.sh -- what `schafkopf play --plain` says to a Stammtisch
 # player (issue 15): scripted games whose transcripts are checked line by
-# line.  The full screen shows the same strings (src/cli/lang.c).
+# line.  The full screen shows the same strings (src/term/lang.c).
 set -u
 PROG=${SK_PROG:?SK_PROG must name the schafkopf program}
 tmp=$(mktemp -d)

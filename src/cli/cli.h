@@ -1,121 +1,26 @@
 /*
- * cli.h -- the subcommands of the `schafkopf` program and the helpers
- * they share (ruleset options, record input, random play).  Internal to
- * src/cli; every rule question goes through the core API.
+ * cli.h -- the commands of src/cli: thin ones that read their options,
+ * ask the library and print -- check, deal, legal, solve, rules, serve,
+ * and the score keeping of real tables (sheet, tournament, over the
+ * table layer's sheets and tournaments, kept by keep.h).  main.c, the
+ * dispatcher, calls them and the commands of the terminal game
+ * (term/term.h) and of the match tools (lab/lab.h).  Nothing below
+ * src/cli includes this header.
  */
 #ifndef SK_CLI_H
 #define SK_CLI_H
 
-#include "schafkopf/core.h"
-#include "schafkopf/playout.h"
-
-#include <stdio.h>
+#include "common/common.h"
 
 /* Each subcommand: argc/argv start at the subcommand's name; returns the
  * process exit status. */
 int skx_cmd_check(int argc, char **argv);
 int skx_cmd_deal(int argc, char **argv);
 int skx_cmd_legal(int argc, char **argv);
-int skx_cmd_selfplay(int argc, char **argv);
-int skx_cmd_bench(int argc, char **argv);
 int skx_cmd_solve(int argc, char **argv);
 int skx_cmd_rules(int argc, char **argv);
-int skx_cmd_play(int argc, char **argv);
-int skx_cmd_replay(int argc, char **argv);
-int skx_cmd_arena(int argc, char **argv);
-int skx_cmd_analyze(int argc, char **argv);
-int skx_cmd_agree(int argc, char **argv);
-int skx_cmd_learn(int argc, char **argv);
-/* `schafkopf learn --klopfen`: the bots' laying table (learn_klopfen.c). */
-int skx_cmd_learn_klopfen(int argc, char **argv);
-int skx_cmd_stats(int argc, char **argv);
 int skx_cmd_sheet(int argc, char **argv);
 int skx_cmd_tournament(int argc, char **argv);
-
-/* The directory of `play`'s session files (play_last.c). */
-void skx_play_data_dir(char *buf, size_t size);
-/* The newest session file there, for `play --continue`; 0, or -1 if none. */
-int skx_play_last_session(char *buf, size_t size);
 int skx_cmd_serve(int argc, char **argv);
-
-/* Long-option ids shared by subcommands that take a ruleset. */
-enum { SKX_OPT_PRESET = 1000, SKX_OPT_RULE, SKX_OPT_RULES_FILE };
-
-/* Applies --preset NAME, --rule key=value or --rules FILE to `r`;
- * prints a message naming the bad option and returns -1 on error.  A
- * preset after any option is an error (it would reset them): `*seen`,
- * false before the first, records whether an option came. */
-int skx_cli_rules_option(sk_rules *r, int opt, const char *arg, bool *seen);
-/* Checks the options against each other once all are given
- * (sk_rules_validate); -1 with a message naming them. */
-int skx_cli_rules_check(const sk_rules *r);
-
-/* Room for skx_cli_quote: up to 512 bytes of input, so a file name from a
- * deep directory keeps its last part (the tests run from any clone). */
-#define SK_CLI_QUOTE 1024
-/* Quotes untrusted text for a message with core's sk_escape: no raw
- * control bytes reach the terminal.  Returns buf. */
-const char *skx_cli_quote(char buf[SK_CLI_QUOTE], const char *s);
-
-/* Parses a whole non-negative number for option `name`; -1 on error
- * with a message. */
-int skx_cli_number(const char *name, const char *arg, uint64_t max, uint64_t *out);
-/* The cores online (at least 1), for the default of --jobs. */
-int skx_cli_cores(void);
-/* The default of --jobs for the exact solver: the cores, at most 4. */
-int skx_cli_solver_jobs_default(void);
-/* Parses --jobs for the exact solver: 1..SK_SOLVER_MAX_THREADS; 0 or -1
- * with a message naming the command. */
-int skx_cli_solver_jobs(const char *cmd, const char *arg, int *jobs);
-
-/* Reads the whole of a file ("-" = stdin) of at most max bytes into a
- * malloc'd string; NULL with errno (EISDIR, EFBIG past max, ...). */
-char *skx_cli_slurp(const char *path, size_t *len, size_t max);
-/* The message for a failed skx_cli_slurp, from errno. */
-const char *skx_cli_read_error(int error);
-
-/* skx_cli_getline's results besides a length. */
-enum { SK_CLI_EOF = -1, SK_CLI_TOO_LONG = -2, SK_CLI_READ_ERROR = -3 };
-/* Reads one line of at most max bytes (newline dropped); see common.c. */
-long skx_cli_getline(FILE *f, char **buf, size_t *cap, size_t max);
-/* The next line of a line-based command (sheet, tournament): as
- * skx_cli_getline, the CR of a Windows line dropped; a line with a NUL
- * byte is refused ("REFUSED: NUL") and SK_CLI_SKIP returned, a line too
- * long or a read error ends the input ("schafkopf: CMD: why") with
- * SK_CLI_STOP.  Else the length, or SK_CLI_EOF. */
-enum { SK_CLI_SKIP = -4, SK_CLI_STOP = -5 };
-long skx_cli_command_line(FILE *in, char **buf, size_t *cap, size_t max, const char *cmd,
-                          const char *refused);
-/* Replaces the file at path with text, as a whole or not at all: a
- * temporary beside it, synced, renamed over it.  0, or -1 with errno. */
-int skx_cli_save_text(const char *path, const char *text);
-
-/* Reads one game of the real-games format (tests/data/README.md:
- * contract, hands, tricks; no auction) into a record under `rules`, with
- * the shortest auction that leads to its contract; *first_card is the
- * index of its first card, the first action people chose.  0, or -1
- * with a reason naming the member (realgame.c). */
-int skx_cli_realgame(const char *line, size_t len, const sk_rules *rules, sk_record *rec,
-                    int *first_card, char *why, size_t size);
-/* Reads one line of recorded games -- a game record (it names its
- * "format") or a real game (rules: realrules) -- and replays it into g
- * (the finished game); *first is the first action people chose.  0,
- * or -1 with why ("not a JSON object: ..", "bad record: ..", "neither a
- * game record nor a real game: ..", "action N (ACTION): .."). */
-int skx_cli_game_line(const char *line, size_t len, const sk_rules *realrules, sk_record *rec,
-                      sk_game *g, int *first, char *why, size_t size);
-/* Calls fn for each non-blank line of a stream of games (JSON Lines of
- * at most SK_RECORD_MAX_LINE bytes) until it ends or fn returns non-zero
- * (1: stop, -1: failed after a message).  0, or -1 after a message
- * naming the stream (`name`) and the line (a line too long, a read
- * error) or when fn failed. */
-int skx_cli_game_lines(const char *cmd, const char *name, FILE *in,
-                       int (*fn)(void *ctx, const char *name, long lineno, const char *line,
-                                 size_t len),
-                       void *ctx);
-
-/* Flushes and closes stdout at exit; a write error is a message and a
- * failing status. */
-int skx_cli_finish_output(int status);
 
 #endif

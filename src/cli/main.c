@@ -2,6 +2,8 @@
  * main.c -- the `schafkopf` program: dispatches to a subcommand.
  */
 #include "cli.h"
+#include "lab/lab.h"
+#include "term/term.h"
 
 #include <sodium.h>
 #include <string.h>

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* As `schafkopf analyze` rates by default (src/cli/analyze.c). */
+/* As `schafkopf analyze` rates by default (src/term/analyze.c). */
 #define RATE_SAMPLES 20
 #define RATE_SEED 1
 #define RATE_MARGIN 5

@@ -7,8 +7,9 @@
  * its own process group, two pipes, poll() with a time limit, SIGKILL on
  * a timeout); engine_parse.c holds the pure parsers of what an engine
  * writes, so the libFuzzer harness (tests/fuzz/fuzz_engine.c) can include
- * it without the process code.  The table layer's: the arena (src/cli) and the server (src/server) seat
- * engines through it.
+ * it without the process code.  The table layer's: the arena's match
+ * (arena.c, which `schafkopf arena` of src/lab runs) and the server
+ * (src/server) seat engines through it.
  */
 #ifndef SKX_TABLE_ENGINE_H
 #define SKX_TABLE_ENGINE_H

@@ -1,7 +1,7 @@
 /*
  * fuzz_arena_log.c -- libFuzzer harness for the arena results log
- * (src/cli/arena_log.c, included here with the formats, the statistics and the
- * engine failure names so the library sources suffice).
+ * (src/lab/arena_log.c, included here with the formats of src/table, the
+ * statistics and the engine failure names so the library sources suffice).
  *
  * Arbitrary bytes go to skx_arena_log_parse.  Whatever parses is merged
  * into match statistics and reported (to /dev/null): a line the reader
@@ -10,9 +10,9 @@
  * text is a fixed point.  Seeds: tests/fuzz/corpus/fuzz_arena_log/.  Run
  * with `make fuzz`.
  */
-#include "../../src/cli/arena_format.c"
-#include "../../src/cli/arena_log.c"
-#include "../../src/cli/arena_stats.c"
+#include "../../src/table/arena_format.c"
+#include "../../src/lab/arena_log.c"
+#include "../../src/lab/arena_stats.c"
 #include "../../src/table/engine_parse.c"
 
 #include <stdio.h>

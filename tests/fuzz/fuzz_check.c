@@ -8,7 +8,7 @@
  * failed games are never more than the games read.  Messages go to
  * stderr (the fuzzer's log).  Seeds: tests/fuzz/corpus/fuzz_check/.
  */
-#include "../../src/cli/common.c"
+#include "../../src/common/common.c"
 #include "../../src/cli/check.c"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,13 +1,13 @@
 /*
  * fuzz_settings.c -- libFuzzer harness for the reader of the settings
- * file of `schafkopf play` (src/cli/settings.c, included here to reach
+ * file of `schafkopf play` (src/term/settings.c, included here to reach
  * it with the library sources only).  Nothing may crash; whatever the
  * text, every setting ends valid (a known preset, a tariff and a pause
  * in range, a language, opponents a bot accepts), every bad line is
  * counted with its number, and the settings written back read again
  * to the same settings without a bad line.
  */
-#include "../../src/cli/settings.c"
+#include "../../src/term/settings.c"
 
 #include <assert.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * records, one JSON line per game.  Useful as test data and to exercise
  * the engine.
  */
-#include "cli.h"
+#include "lab/lab.h"
 
 #include <errno.h>
 #include <getopt.h>

@@ -12,7 +12,7 @@
  * stays, by name, for comparisons with older figures and for three or
  * more bots.
  */
-#include "cli/arena.h"
+#include "table/arena.h"
 
 #include <stdio.h>
 #include <string.h>

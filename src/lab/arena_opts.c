@@ -2,8 +2,8 @@
  * arena_opts.c -- the command line of `schafkopf arena`: its usage, the
  * bot list, the tariff and the deal range (arena.c plays the deals).
  */
-#include "cli.h"
-#include "cli/arena.h"
+#include "lab/lab.h"
+#include "lab/arena.h"
 #include "schafkopf/ai.h"
 
 #include <getopt.h>

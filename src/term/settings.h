@@ -2,7 +2,7 @@
  * settings.h -- the player's settings of `schafkopf play` (ruleset
  * preset, tariff, opponents' level, trick pause, language), kept in
  * $XDG_CONFIG_HOME/schafkopf/play.conf (else ~/.config/schafkopf/).
- * Internal to src/cli.  settings.c reads and writes the text and needs
+ * Internal to src/term.  settings.c reads and writes the text and needs
  * only the library (its libFuzzer harness includes it);
  * settings_file.c finds, loads and saves the file.
  */

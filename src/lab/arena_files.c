@@ -12,7 +12,7 @@
  *   reading, nothing resumes from them);
  * - all fsync'ed at most once a second and at the end.
  */
-#include "cli/arena.h"
+#include "lab/arena.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -18,7 +18,7 @@
  * games: what it lays, and what it gains (the seat's money again).
  * Sums are whole units, so the table is the same whatever --jobs.
  */
-#include "cli.h"
+#include "lab/lab.h"
 #include "schafkopf/ai.h"
 
 #include <getopt.h>

@@ -2,7 +2,7 @@
  * analyze.h -- what the two halves of `schafkopf analyze` share: the
  * options and tools of one analysis (analyze.c reads the records and
  * prints each game's frame; analyze_rate.c rates each decision and
- * prints its rows).  Internal to src/cli.
+ * prints its rows).  Internal to src/term.
  */
 #ifndef SKX_ANALYZE_H
 #define SKX_ANALYZE_H

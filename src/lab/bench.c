@@ -10,7 +10,7 @@
  * solver's median and p99 time per deal, and on request the time of
  * the default PIMC bot's decisions.
  */
-#include "cli.h"
+#include "lab/lab.h"
 #include "schafkopf/ai.h"
 
 #include <getopt.h>

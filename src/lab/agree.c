@@ -17,7 +17,7 @@
  * decisions.  Each seat of each game gets a fresh bot seeded from
  * --seed, the game's number and the seat, so a run is reproducible.
  */
-#include "cli.h"
+#include "lab/lab.h"
 #include "schafkopf/ai.h"
 
 #include <errno.h>

@@ -9,7 +9,7 @@
  * totals: every bot holds every seat's hand once per deal, so those
  * totals are the paired, luck-cancelled samples.
  */
-#include "cli/arena.h"
+#include "lab/arena.h"
 
 #include <math.h>
 #include <string.h>
@@ -18,45 +18,6 @@
 const char *skx_arena_bot_command(const char *spec)
 {
     return strncmp(spec, "ext:", 4) == 0 ? spec + 4 : NULL;
-}
-
-/* Keeps what the report needs of a game's result; see arena.h. */
-void skx_arena_game_from_result(skx_arena_game *g, const uint8_t bot_at[SK_NSEATS],
-                               const sk_result *res)
-{
-    memset(g, 0, sizeof *g);
-    memcpy(g->bot_at, bot_at, SK_NSEATS);
-    g->contract = res->thrown_in ? (sk_contract){SK_C_NONE, SK_NOSUIT, 0} : res->contract;
-    g->declarer = (int8_t)(res->thrown_in || res->declarer >= SK_NSEATS ? -1 : res->declarer);
-    g->won = res->won != 0;
-    /* the money is a multiple of 2^(doublings + laid) (score.c); a
-     * Ramsch's multiplier has the laying but no doublings */
-    int shift = res->laid + (res->thrown_in || res->contract.type == SK_C_RAMSCH ? 0
-                                                                                : res->doublings);
-    g->has_plain = true;
-    for (int s = 0; s < SK_NSEATS; s++) {
-        g->money[s] = res->money[s];
-        g->plain[s] = res->money[s] / ((int64_t)1 << shift);
-        g->tournament[s] = res->tournament[s];
-    }
-}
-
-/* Who laid, gave Kontra, gave Retour; see arena.h.  Sub, Resub... are
- * Kontra and Retour again (enum sk_action_type). */
-void skx_arena_game_acts(skx_arena_game *g, const sk_game *game)
-{
-    g->has_acts = true;
-    g->laid = g->kontra = g->retour = 0;
-    for (int i = 0; i < game->pub.nactions; i++) {
-        const sk_action *a = &game->pub.actions[i];
-        uint8_t bit = (uint8_t)(1u << (a->seat & 3));
-        if (a->type == SK_ACT_KLOPFEN)
-            g->laid |= bit;
-        else if (a->type == SK_ACT_KONTRA)
-            g->kontra |= bit;
-        else if (a->type == SK_ACT_RETOUR)
-            g->retour |= bit;
-    }
 }
 
 /* Adds one game to the rates: per bot (its games, and those in which it

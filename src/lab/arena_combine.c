@@ -14,8 +14,8 @@
  * writing leaves at most an unfinished last line: that is a warning and
  * the deals before it count.  Missing deals are a warning listing them.
  */
-#include "cli.h"
-#include "cli/arena.h"
+#include "lab/lab.h"
+#include "lab/arena.h"
 
 #include <errno.h>
 #include <math.h>

@@ -3,7 +3,7 @@
  * reading and writing that file (the text itself: settings.c).
  */
 #include "settings.h"
-#include "cli.h"
+#include "common/common.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * common.c -- helpers the subcommands share: ruleset options, numbers,
  * reading files.
  */
-#include "cli.h"
+#include "common/common.h"
 #include "schafkopf/ai.h"
 
 #include <errno.h>

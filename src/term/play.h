@@ -1,5 +1,5 @@
 /*
- * play.h -- the parts of `schafkopf play`, internal to src/cli: the
+ * play.h -- the parts of `schafkopf play`, internal to src/term: the
  * driver's context, the session file (play_session.c), the bots
  * (play_bots.c), one game (play_game.c) and the command (play.c).
  */

@@ -13,7 +13,7 @@
  * rule-of-thumb player choose as people did: the honest figure, since
  * the fit has seen the other games.
  */
-#include "cli.h"
+#include "lab/lab.h"
 #include "schafkopf/ai.h"
 
 #include <errno.h>

@@ -1,6 +1,6 @@
 /*
  * ui_curses.h -- the parts of the full-screen mode of `schafkopf play`,
- * internal to src/cli: the table and its questions (ui_curses.c) and
+ * internal to src/term: the table and its questions (ui_curses.c) and
  * the pages shown instead of the table -- a finished game, its course,
  * a replay's steps, the settings (ui_curses_pages.c).
  */

@@ -10,7 +10,7 @@
  * Seat 0 is forehand: the dealer is seat 3.  Everything is checked and a
  * bad line is refused with the member it is wrong in.
  */
-#include "cli.h"
+#include "lab/lab.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -151,7 +151,7 @@ static int rg_convert(const json_t *game, const sk_rules *rules, sk_record *rec,
     return 0;
 }
 
-/* Reads one line of the real-games format; see cli.h. */
+/* Reads one line of the real-games format; see lab.h. */
 int skx_cli_realgame(const char *line, size_t len, const sk_rules *rules, sk_record *rec,
                     int *first_card, char *why, size_t size)
 {
@@ -170,7 +170,7 @@ int skx_cli_realgame(const char *line, size_t len, const sk_rules *rules, sk_rec
     return rc;
 }
 
-/* Reads one line of recorded games and replays it; see cli.h. */
+/* Reads one line of recorded games and replays it; see lab.h. */
 int skx_cli_game_line(const char *line, size_t len, const sk_rules *realrules, sk_record *rec,
                       sk_game *g, int *first, char *why, size_t size)
 {
@@ -207,7 +207,7 @@ int skx_cli_game_line(const char *line, size_t len, const sk_rules *realrules, s
     return 0;
 }
 
-/* Calls fn for each non-blank line of a stream of games; see cli.h. */
+/* Calls fn for each non-blank line of a stream of games; see lab.h. */
 int skx_cli_game_lines(const char *cmd, const char *name, FILE *in,
                        int (*fn)(void *ctx, const char *name, long lineno, const char *line,
                                  size_t len),

@@ -14,7 +14,7 @@
  * ignores members it does not know, so later versions can add some.  No
  * I/O here: tests/fuzz/fuzz_arena_log.c includes this file.
  */
-#include "cli/arena.h"
+#include "lab/arena.h"
 
 #include <errno.h>
 #include <jansson.h>

@@ -1,24 +1,28 @@
 /*
- * arena.h -- what the parts of `schafkopf arena` share: the identity of a
- * match, one deal's outcome as the report sees it, the report's running
- * totals, and the per-deal results log.  Internal to src/cli.
+ * arena.h -- what the parts of `schafkopf arena` share: the report's
+ * running totals, the per-deal results log, the command line and the
+ * files a run appends to.  The match itself -- its identity, its
+ * formats, one deal's outcome, the play -- is the table layer's
+ * (table/arena.h).  Internal to src/lab.
  *
- *   arena.c          plays the deals (threads, engines, records)
+ *   arena.c          the command: a plan of table/arena.h from the
+ *                    options, signals, each finished deal to the files
+ *                    and the totals, the report
  *   arena_stats.c    merges deals into totals and prints the report
  *   arena_log.c      one deal as one JSON line and back (no I/O, so the
  *                    libFuzzer harness tests/fuzz/fuzz_arena_log.c can
  *                    include it with the library sources only)
  *   arena_combine.c  reads logs: `arena --combine` and --log's resume check
- *   arena_format.c   the formats of a match: who sits where in each seating
  *   arena_files.c    the files a run appends to: --out, --log, --info
  *
  * A run and `--combine` of its log print the same report because both
  * feed the same skx_arena_deal values, in deal order, through the same
  * skx_arena_stats_merge; the log stores exactly those values.
  */
-#ifndef SK_CLI_ARENA_H
-#define SK_CLI_ARENA_H
+#ifndef SKX_LAB_ARENA_H
+#define SKX_LAB_ARENA_H
 
+#include "table/arena.h"
 #include "table/engine.h"
 #include "schafkopf/core.h"
 
@@ -28,70 +32,10 @@
 #include <stdio.h>
 #include <time.h>
 
-#define SKX_ARENA_MAX_BOTS 8
-/* The most seatings (games) of one deal: 8 bots rotated, or 1-vs-3. */
-#define SKX_ARENA_MAX_SEATINGS 8
-#define SKX_ARENA_SPEC_MAX 512   /* a bot spec, NUL included */
-#define SKX_ARENA_TARIFF_MAX 64  /* the tariff as shown, NUL included */
 /* The log format, the first member of every line. */
 #define SKX_ARENA_LOG_FORMAT "schafkopf-arena-log/1"
 /* Contract classes of the statistics: type and tout. */
 #define SKX_ARENA_NCLASSES (SK_C_NTYPES * 2)
-
-/*
- * How the bots of a match are seated (docs/arena.md, "Formats"):
- * - SKX_ARENA_1V3, two bots only, the default for two: one bot alone
- *   against three copies of the other, the lone bot in each seat in turn
- *   -- ABBB BABB BBAB BBBA, then BAAA ABAA AABA AAAB: 8 games a deal.
- *   No copy of the measured bot ever sits at its table, so it cannot
- *   double or partner itself.
- * - SKX_ARENA_ROTATE: seating r puts bot (seat + r) mod k on each seat, k
- *   seatings a deal.  With two bots this is ABAB BABA ("abab"), where
- *   two copies of one bot sit on opposite sides and can double each
- *   other: their figures are inflated by that collusion.
- */
-enum skx_arena_format { SKX_ARENA_ROTATE = 0, SKX_ARENA_1V3 = 1 };
-
-/* What makes deals of different runs parts of one match: the bots in
- * order, the format, the seed, the ruleset (money included) and the
- * tariff text. */
-typedef struct skx_arena_match {
-    sk_rules rules;
-    char bots[SKX_ARENA_MAX_BOTS][SKX_ARENA_SPEC_MAX];
-    int nbots;
-    int format; /* enum skx_arena_format */
-    uint64_t seed;
-    char tariff[SKX_ARENA_TARIFF_MAX]; /* "10/20/50" or "of the ruleset" */
-    /* --session N: the table's opponent model (sk_opponents) is kept
-     * over blocks of N deals, 1..N, N+1..2N, ...; 0: none (every bot
-     * assumes people's play).  Part of the match: it changes the play,
-     * not the deals (--pair compares across it). */
-    uint64_t session;
-} skx_arena_match;
-
-/* One game (seating) of a deal: who sat where and the settlement fields
- * the report uses. */
-typedef struct skx_arena_game {
-    uint8_t bot_at[SK_NSEATS];   /* index into the match's bots */
-    sk_contract contract;        /* type SK_C_NONE when thrown in */
-    int8_t declarer;             /* -1: none (thrown in, Ramsch) */
-    bool won;                    /* the declarer's side won */
-    int64_t money[SK_NSEATS];    /* cents */
-    bool has_plain;              /* plain[] is known (logs of older runs lack it) */
-    int64_t plain[SK_NSEATS];    /* cents without Kontra, Retour and laying */
-    int32_t tournament[SK_NSEATS];
-    bool has_acts;               /* laid, kontra, retour are known (older logs lack them) */
-    uint8_t laid;                /* seats that laid (Klopfen), a bit each */
-    uint8_t kontra;              /* seats that gave Kontra (or Sub...), a bit each */
-    uint8_t retour;              /* seats that gave Retour (or Resub...), a bit each */
-} skx_arena_game;
-
-/* One deal: one game per seating and the engine failures it saw. */
-typedef struct skx_arena_deal {
-    uint64_t index; /* 1-based, as in record ids arena-SEED-DEAL-SEATING */
-    skx_arena_game games[SKX_ARENA_MAX_SEATINGS];
-    uint32_t fails[SKX_ARENA_MAX_BOTS][SKX_ENGINE_NFAIL];
-} skx_arena_deal;
 
 /* Per-bot totals of a match. */
 typedef struct skx_arena_bot_stats {
@@ -138,28 +82,8 @@ typedef struct skx_arena_stats {
     uint64_t with_laid, with_kontra, with_retour, with_solo, with_wenz;
 } skx_arena_stats;
 
-/* ---- arena_format.c ------------------------------------------------ */
-
-/* The games a deal of match m has: 8 for 1-vs-3, else one per bot. */
-int skx_arena_seatings(const skx_arena_match *m);
-/* The bot at each seat in seating r (0-based) of match m. */
-void skx_arena_seating(const skx_arena_match *m, int r, uint8_t bot_at[SK_NSEATS]);
-/* The record id of seating r (0-based) of deal `index` (1-based):
- * "arena-SEED-DEAL-SEATING", SEATING 1-based. */
-void skx_arena_game_id(const skx_arena_match *m, uint64_t index, int r, char *buf, size_t size);
-/* The format's name: "1v3", "abab" (rotation of two bots) or "rotate". */
-const char *skx_arena_format_name(const skx_arena_match *m);
-/* Sets m->format from a name for m->nbots bots; -1 with a reason in why
- * when the name is unknown or does not fit the number of bots. */
-int skx_arena_format_set(skx_arena_match *m, const char *name, char *why, size_t whysize);
-
 /* ---- arena_stats.c ------------------------------------------------- */
 
-/* The game of seating `r` for the report, from a finished game's result. */
-void skx_arena_game_from_result(skx_arena_game *g, const uint8_t bot_at[SK_NSEATS],
-                               const sk_result *res);
-/* Notes in g who laid, gave Kontra and gave Retour in the finished game. */
-void skx_arena_game_acts(skx_arena_game *g, const sk_game *game);
 /* The figures of one deal for the report's rows, per game: in 1-vs-3
  * the lone bot of each direction (row 0: A alone, row 1: B alone),
  * rotated each bot over its games; returns the number of rows.

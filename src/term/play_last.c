@@ -3,7 +3,7 @@
  * with: the newest session file in the data directory, by the time it
  * or the game left in the middle (its FILE.partial) was last written.
  */
-#include "cli.h"
+#include "term/term.h"
 
 #include <dirent.h>
 #include <stdlib.h>

@@ -11,7 +11,7 @@
 #ifndef SKX_UI_H
 #define SKX_UI_H
 
-#include "cli.h"
+#include "term/term.h"
 #include "settings.h"
 #include "schafkopf/ai.h"
 

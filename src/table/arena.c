@@ -1,5 +1,5 @@
 /*
- * arena.c -- `schafkopf arena`: duplicate matches between bots.
+ * arena.c -- a duplicate match between bots (table/arena.h): the play.
  *
  * Card luck dominates a few hundred games of Schafkopf, so every deal is
  * played once per seating of the match's format (arena_format.c): two
@@ -13,67 +13,50 @@
  * Deals are independent: deal d is shuffled from a generator seeded with
  * (seed, d), and every seat of every game gets a fresh bot seeded with
  * (seed, d, seating, seat).  Worker threads take deal indices from a
- * counter and hand the results to the main thread, which merges them and
- * writes the records strictly in deal order -- the output depends on the
- * seed only, never on --jobs.  With --session N a worker takes a block of
- * N deals at a time and keeps the table's opponent model (sk_opponents)
- * over its deals, in order: the bots stay fresh each game, the model
- * tells each its seats played by the rules of thumb, and it learns from a
- * deal's games once all its seatings are played (none is played with
- * anything learnt from the same cards); blocks start with an empty
- * model, so the output still depends on the seed only.  External
- * engines (`ext:COMMAND`) are
+ * counter and hand the results to the calling thread, which passes them
+ * to the plan's deal() strictly in deal order -- what it is given
+ * depends on the seed only, never on the number of workers.  With a
+ * session of N deals a worker takes a block of N deals at a time and
+ * keeps the table's opponent model (sk_opponents) over its deals, in
+ * order: the bots stay fresh each game, the model tells each its seats
+ * played by the rules of thumb, and it learns from a deal's games once
+ * all its seatings are played (none is played with anything learnt from
+ * the same cards); blocks start with an empty model, so the play still
+ * depends on the seed only.  External engines (`ext:COMMAND`) are
  * processes kept per worker and seat across games (engine.c); one that
  * fails is reported, killed and replaced by the random bot for the rest
- * of that game.  A deal's records (--out) are appended before its log
- * line, whole and under the file's lock, and SIGINT, SIGTERM and SIGHUP
- * stop the run and kill every engine's process group (docs/arena.md,
- * "What survives what").  The command line is arena_opts.c, the report
- * arena_stats.c, the log lines arena_log.c, --combine arena_combine.c, the
- * formats arena_format.c, the files (--out, --log, --info) arena_files.c.
+ * of that game.  A match stopped early (its caller's stopped(), a
+ * failure) kills every engine's process group.  The caller -- `schafkopf
+ * arena` (src/lab/arena.c) -- keeps the files, the signals and the
+ * report (docs/arena.md, "What survives what").
  */
-#include "cli.h"
-#include "cli/arena.h"
+#include "table/arena.h"
 #include "table/engine.h"
 #include "schafkopf/ai.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <sodium.h>
-#include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #define ARENA_MAX_BOTS SKX_ARENA_MAX_BOTS
 /* An engine that failed to start this many times in a row (counted over
  * all its seats and workers) stops the match. */
 #define ARENA_MAX_START_FAILS 3
 
-/* The signal (SIGINT, SIGTERM, SIGHUP) that asked the run to stop, or 0.
- * The handler only sets it; the merging loop looks at it at least every
- * ARENA_POLL_NS and does the stopping (engines, files) itself. */
-static volatile sig_atomic_t arena_signal;
+/* The merging loop asks the plan's stopped() at least this often (ns). */
 #define ARENA_POLL_NS 100000000l
 
 /* Everything one deal produced, handed from a worker to the merger. */
-typedef struct deal_out {
-    char *records; /* the seatings' record lines, or NULL without --out */
-    size_t records_len;
-    char *info;    /* the engines' info lines, "GAME SEAT info ...", or NULL */
-    size_t info_len;
-    bool info_oom; /* some could not be kept */
-    skx_arena_deal deal; /* what the report and the log need */
-} deal_out;
+typedef skx_arena_played deal_out;
 
 /* State shared by the workers and the merger (under `mu`). */
 typedef struct arena {
-    const arena_opts *o;
+    const skx_arena_plan *o;
     pthread_mutex_t mu;
     pthread_cond_t cv;
     uint64_t next_deal; /* next deal to hand out */
@@ -101,21 +84,35 @@ typedef struct worker {
 
 /* Who plays a seat in the current game. */
 typedef struct seat_ctl {
-    int bot;        /* index into opts.bots */
+    int bot;        /* index into the match's bots */
     int slot;       /* which of the bot's seats in this game: eng[bot][slot] */
     sk_bot *sk;     /* the built-in bot, or the fallback for an engine */
     skx_engine *eng; /* the engine while it behaves, else NULL */
 } seat_ctl;
 
+/* Tells the plan's caller a message (printf's format), if it listens. */
+static void say(const skx_arena_plan *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(const skx_arena_plan *o, const char *fmt, ...)
+{
+    if (!o->say)
+        return;
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    o->say(o->ctx, msg);
+}
+
 /* Moves the info lines engine `eng` wrote in game `id` at `seat` into
- * the deal's info text, each prefixed "ID SEAT ", for --info and for the
- * log's games[r].info; drops them when neither is written. */
-static void keep_info(const arena_opts *o, deal_out *out, skx_engine *eng, const char *id,
+ * the deal's info text, each prefixed "ID SEAT ", when the plan keeps
+ * them (for --info and the log's games[r].info); else drops them. */
+static void keep_info(const skx_arena_plan *o, deal_out *out, skx_engine *eng, const char *id,
                       int seat)
 {
     size_t len;
     char *text = eng ? skx_engine_take_info(eng, &len) : NULL;
-    if (!text || (!o->info_path && !o->log_path)) {
+    if (!text || !o->info) {
         free(text);
         return;
     }
@@ -149,9 +146,8 @@ static void engine_failed(worker *w, deal_out *out, seat_ctl *ctl, int seat, con
                           int kind, const char *why)
 {
     if (!atomic_load(&w->a->stop)) /* when stopping, the engines were killed on purpose */
-        fprintf(stderr, "schafkopf: arena: game %s seat %d: %s: %s: %s; random play for the "
-                        "rest of the game\n", id, seat, w->a->o->m.bots[ctl->bot],
-                skx_engine_fail_name(kind), why);
+        say(w->a->o, "game %s seat %d: %s: %s: %s; random play for the rest of the game", id,
+            seat, w->a->o->m.bots[ctl->bot], skx_engine_fail_name(kind), why);
     out->deal.fails[ctl->bot][kind]++;
     keep_info(w->a->o, out, ctl->eng, id, seat);
     skx_engine_free(ctl->eng);
@@ -198,9 +194,8 @@ static int count_start(arena *a, int bot, bool started, const char *why)
         a->start_fails[bot] = 0;
     } else if (++a->start_fails[bot] >= ARENA_MAX_START_FAILS) {
         if (!a->failed)
-            fprintf(stderr, "schafkopf: arena: engine %c (%s) failed to start %d times in a "
-                            "row (last: %s); stopping the match\n", 'A' + bot,
-                    a->o->m.bots[bot], a->start_fails[bot], why);
+            say(a->o, "engine %c (%s) failed to start %d times in a row (last: %s); stopping "
+                      "the match", 'A' + bot, a->o->m.bots[bot], a->start_fails[bot], why);
         a->failed = a->said = true;
         a->stop = true;
         pthread_cond_broadcast(&a->cv);
@@ -224,7 +219,7 @@ static void players_at(const uint8_t bot_at[SK_NSEATS], uint64_t who[SK_NSEATS])
 static int seat_game(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], const char *id,
                      uint64_t game_seed, uint64_t game_key, const sk_game *g)
 {
-    const arena_opts *o = w->a->o;
+    const skx_arena_plan *o = w->a->o;
     for (int s = 0; s < SK_NSEATS; s++) {
         seat_ctl *c = &ctl[s];
         const char *command = o->command[c->bot];
@@ -304,8 +299,7 @@ static void apply(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], sk_game *g,
 {
     sk_error err = {{0}, NULL};
     if (sk_game_apply(g, a, &err) < 0) {
-        fprintf(stderr, "schafkopf: arena: internal error: game %s: a bot's action refused: "
-                        "%s\n", id, err.msg);
+        say(w->a->o, "internal error: game %s: a bot's action refused: %s", id, err.msg);
         abort();
     }
     for (int s = 0; s < SK_NSEATS; s++) {
@@ -323,7 +317,7 @@ static void apply(worker *w, deal_out *out, seat_ctl ctl[SK_NSEATS], sk_game *g,
 static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t hands[4][8],
                      deal_out *out)
 {
-    const arena_opts *o = w->a->o;
+    const skx_arena_plan *o = w->a->o;
     sk_game *g = &w->game;
     uint8_t bot_at[SK_NSEATS];
     sk_result res;
@@ -341,7 +335,7 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
     }
     sk_error err = {{0}, NULL};
     if (sk_game_init(g, &o->m.rules, dealer, hands, false, &err) < 0) {
-        fprintf(stderr, "schafkopf: arena: internal error: %s\n", err.msg);
+        say(o, "internal error: %s", err.msg);
         return -1;
     }
     int status = seat_game(w, out, ctl, id,
@@ -378,7 +372,7 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
         w->seen[r] = *g; /* learnt from once the deal is over (play_deal) */
     skx_arena_game_from_result(&out->deal.games[r], bot_at, &res);
     skx_arena_game_acts(&out->deal.games[r], g);
-    if (!o->out_path)
+    if (!o->records)
         return 0;
     sk_record_from_game(&w->rec, g, id);
     char *line = sk_record_write(&w->rec);
@@ -399,7 +393,7 @@ static int play_game(worker *w, uint64_t d, int r, int dealer, const uint8_t han
  * of the run) in every seating; 0, -1 (failed) or 1 (stopped). */
 static int play_deal(worker *w, uint64_t d, deal_out *out)
 {
-    const arena_opts *o = w->a->o;
+    const skx_arena_plan *o = w->a->o;
     sk_rng rng;
     sk_rng_seed(&rng, sk_rng_mix(sk_rng_mix(o->m.seed) ^ sk_rng_mix(d)));
     sk_deck deck;
@@ -419,18 +413,30 @@ static int play_deal(worker *w, uint64_t d, deal_out *out)
         uint64_t who[SK_NSEATS];
         players_at(out->deal.games[r].bot_at, who);
         if (sk_opponents_observe(&w->model, &w->seen[r], who) < 0) {
-            fprintf(stderr, "schafkopf: arena: internal error: deal %llu seating %d does not "
-                            "replay\n", (unsigned long long)d + 1, r + 1);
+            say(o, "internal error: deal %llu seating %d does not replay",
+                (unsigned long long)d + 1, r + 1);
             return -1;
         }
     }
     return 0;
 }
 
-/* The deals a worker takes at a time: a block of --session, else one. */
-static uint64_t unit_of(const arena_opts *o)
+/* The deals a worker takes at a time; see arena.h. */
+uint64_t skx_arena_unit(const skx_arena_match *m)
 {
-    return o->m.session ? o->m.session : 1;
+    return m->session ? m->session : 1;
+}
+
+/* The deals a worker of the plan takes at a time. */
+static uint64_t unit_of(const skx_arena_plan *o)
+{
+    return skx_arena_unit(&o->m);
+}
+
+/* The caller's reason to stop now, or 0. */
+static int stop_code(const skx_arena_plan *o)
+{
+    return o->stopped ? o->stopped(o->ctx) : 0;
 }
 
 /* Frees the deals of a unit a worker could not finish. */
@@ -525,11 +531,9 @@ static void wait_a_while(arena *a)
     pthread_cond_timedwait(&a->cv, &a->mu, &until);
 }
 
-/* Runs the workers, merges, writes records and log lines in deal order
- * (records first: the log never names a deal whose records are not
- * written).  0, -1 (failed) or the number of the signal that stopped it;
- * *done: the deals written. */
-static int run(const arena_opts *o, arena_files *f, skx_arena_stats *st, uint64_t *done)
+/* Runs the workers and hands their deals to the plan's deal() in deal
+ * order; see arena.h. */
+int skx_arena_run(const skx_arena_plan *o, uint64_t *done)
 {
     /* room for every worker's block in flight and the one being merged */
     size_t unit = unit_of(o);
@@ -539,7 +543,7 @@ static int run(const arena_opts *o, arena_files *f, skx_arena_stats *st, uint64_
     if (!a.slots || !w) {
         free(a.slots);
         free(w);
-        fprintf(stderr, "schafkopf: arena: out of memory\n");
+        say(o, "out of memory");
         return -1;
     }
     atomic_init(&a.stop, false);
@@ -552,16 +556,15 @@ static int run(const arena_opts *o, arena_files *f, skx_arena_stats *st, uint64_
             break;
     }
     int status = started ? 0 : -1;
-    bool progress = isatty(2);
     *done = 0;
     for (uint64_t d = 0; status == 0 && d < o->deals; d++) {
         pthread_mutex_lock(&a.mu);
         /* a --session block comes whole and is merged whole: a signal
          * stops the run between blocks only */
         bool between = d % unit_of(o) == 0;
-        while (!a.slots[d % a.window] && !a.failed && !(between && arena_signal))
+        while (!a.slots[d % a.window] && !a.failed && !(between && stop_code(o)))
             wait_a_while(&a);
-        int sig = between ? arena_signal : 0;
+        int sig = between ? stop_code(o) : 0;
         deal_out *out = sig ? NULL : a.slots[d % a.window];
         if (out) {
             a.slots[d % a.window] = NULL;
@@ -578,28 +581,18 @@ static int run(const arena_opts *o, arena_files *f, skx_arena_stats *st, uint64_
         }
         if (!out) {
             if (!said)
-                fprintf(stderr, "schafkopf: arena: out of memory\n");
+                say(o, "out of memory");
             status = -1;
             break;
         }
-        skx_arena_stats_merge(st, &o->m, &out->deal);
-        if (out->info_oom)
-            fprintf(stderr, "schafkopf: arena: deal %llu: out of memory: info lines dropped\n",
-                    (unsigned long long)out->deal.index);
-        if (skx_arena_files_deal(o, f, out->records, out->records_len, &out->deal, out->info,
-                                out->info_len) < 0)
+        if (o->deal(o->ctx, out) < 0)
             status = -1;
         if (status == 0)
             *done = d + 1;
         free(out->records);
         free(out->info);
         free(out);
-        if (progress && (d + 1) % 10 == 0)
-            fprintf(stderr, "\rdeal %llu/%llu", (unsigned long long)d + 1,
-                    (unsigned long long)o->deals);
     }
-    if (progress)
-        fprintf(stderr, "\r%40s\r", "");
     pthread_mutex_lock(&a.mu);
     a.stop = true;
     pthread_cond_broadcast(&a.cv);
@@ -623,108 +616,41 @@ static int run(const arena_opts *o, arena_files *f, skx_arena_stats *st, uint64_
     return status;
 }
 
-/* The signal handler: notes the signal, nothing else (the merging loop
- * stops the run). */
-static void on_signal(int sig)
+/* Keeps what a report needs of a game's result; see arena.h. */
+void skx_arena_game_from_result(skx_arena_game *g, const uint8_t bot_at[SK_NSEATS],
+                               const sk_result *res)
 {
-    arena_signal = sig;
+    memset(g, 0, sizeof *g);
+    memcpy(g->bot_at, bot_at, SK_NSEATS);
+    g->contract = res->thrown_in ? (sk_contract){SK_C_NONE, SK_NOSUIT, 0} : res->contract;
+    g->declarer = (int8_t)(res->thrown_in || res->declarer >= SK_NSEATS ? -1 : res->declarer);
+    g->won = res->won != 0;
+    /* the money is a multiple of 2^(doublings + laid) (score.c); a
+     * Ramsch's multiplier has the laying but no doublings */
+    int shift = res->laid + (res->thrown_in || res->contract.type == SK_C_RAMSCH ? 0
+                                                                                : res->doublings);
+    g->has_plain = true;
+    for (int s = 0; s < SK_NSEATS; s++) {
+        g->money[s] = res->money[s];
+        g->plain[s] = res->money[s] / ((int64_t)1 << shift);
+        g->tournament[s] = res->tournament[s];
+    }
 }
 
-/* Plays the match of parsed options: log, records, report; exit status
- * (128 + the signal when SIGINT, SIGTERM or SIGHUP stopped it). */
-static int arena_main(arena_opts *o)
+/* Who laid, gave Kontra, gave Retour; see arena.h.  Sub, Resub... are
+ * Kontra and Retour again (enum sk_action_type). */
+void skx_arena_game_acts(skx_arena_game *g, const sk_game *game)
 {
-    if (o->jobs > o->deals / unit_of(o))
-        o->jobs = o->deals / unit_of(o);
-    /* a dead engine must be a write error, not the end of the arena */
-    struct sigaction sa, old[3];
-    static const int SIGNALS[3] = {SIGINT, SIGTERM, SIGHUP};
-    memset(&sa, 0, sizeof sa);
-    memset(old, 0, sizeof old);
-    sa.sa_handler = SIG_IGN;
-    sigaction(SIGPIPE, &sa, NULL);
-    /* a stopped arena ends its engines (each runs in its own process
-     * group, so the terminal's SIGINT does not reach them); a signal
-     * ignored at the start stays ignored (nohup, background jobs) */
-    arena_signal = 0;
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    for (int i = 0; i < 3; i++)
-        if (sigaction(SIGNALS[i], NULL, &old[i]) == 0 && old[i].sa_handler != SIG_IGN)
-            sigaction(SIGNALS[i], &sa, NULL);
-    if (o->m.format == SKX_ARENA_ROTATE && o->m.nbots == 2)
-        fprintf(stderr, "schafkopf: arena: warning: format abab: copies of one bot sit on "
-                        "opposite sides and can double each other; the figures are inflated "
-                        "by that collusion (the default, 1v3, is not)\n");
-    arena_files f = {.rec_fd = -1, .log_fd = -1, .info_fd = -1, .signal = &arena_signal};
-    int status = skx_arena_files_open(o, &f) < 0 ? 1 : 0;
-    skx_arena_stats *st = status == 0 ? calloc(1, sizeof *st) : NULL;
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    uint64_t done = 0;
-    int rc = st ? run(o, &f, st, &done) : -1;
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    if (rc != 0)
-        status = 1;
-    if (skx_arena_files_close(o, &f, st != NULL) < 0)
-        status = 1;
-    if (rc > 0) {
-        fprintf(stderr, "schafkopf: arena: stopped by %s after %llu of %llu deals; engines "
-                        "ended; to go on: --first-deal %llu --deals %llu\n",
-                rc == SIGINT ? "SIGINT" : rc == SIGTERM ? "SIGTERM" : "SIGHUP",
-                (unsigned long long)done, (unsigned long long)o->deals,
-                (unsigned long long)(o->first + done),
-                (unsigned long long)(o->deals - done));
-        status = 128 + rc;
+    g->has_acts = true;
+    g->laid = g->kontra = g->retour = 0;
+    for (int i = 0; i < game->pub.nactions; i++) {
+        const sk_action *a = &game->pub.actions[i];
+        uint8_t bit = (uint8_t)(1u << (a->seat & 3));
+        if (a->type == SK_ACT_KLOPFEN)
+            g->laid |= bit;
+        else if (a->type == SK_ACT_KONTRA)
+            g->kontra |= bit;
+        else if (a->type == SK_ACT_RETOUR)
+            g->retour |= bit;
     }
-    if (status == 0) {
-        skx_arena_report(stdout, &o->m, st);
-        fprintf(stderr, "arena: %llu jobs, %.1f s\n", (unsigned long long)o->jobs,
-                (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
-        if (fflush(stdout) != 0 || ferror(stdout)) {
-            fprintf(stderr, "schafkopf: arena: cannot write the report: %s\n", strerror(errno));
-            status = 1;
-        }
-    }
-    for (int i = 0; i < 3; i++)
-        sigaction(SIGNALS[i], &old[i], NULL);
-    free(st);
-    return status;
-}
-
-int skx_cmd_arena(int argc, char **argv)
-{
-    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-        if (strcmp(argv[i], "--combine") == 0)
-            return skx_arena_combine(argc, argv);
-        if (strcmp(argv[i], "--pair") == 0)
-            return skx_arena_pair(argc, argv);
-    }
-    arena_opts *o = calloc(1, sizeof *o);
-    if (!o)
-        return 1;
-    sk_rules_preset(&o->m.rules, "official", NULL);
-    o->deals = 100;
-    o->first = 1;
-    o->time_ms = 1000;
-    o->start_ms = 5000;
-    o->jobs = (uint64_t)skx_cli_cores();
-    bool seeded = false;
-    int rc = skx_arena_parse_opts(argc, argv, o, &seeded);
-    if (rc != 0) {
-        free(o);
-        return rc < 0 ? 2 : 0;
-    }
-    if (!seeded) {
-        sk_rng rng;
-        if (sk_rng_seed_os(&rng) < 0) {
-            fprintf(stderr, "schafkopf: arena: no OS random source\n");
-            free(o);
-            return 1;
-        }
-        o->m.seed = sk_rng_next(&rng) >> 1;
-    }
-    int status = arena_main(o);
-    free(o);
-    return status;
 }

@@ -257,7 +257,7 @@ static int save_settings(const skx_settings *s, skx_lang lang, char *msg, size_t
     skx_settings_path(path, sizeof path);
     if (skx_settings_save(path, s) < 0) {
         char why[1200];
-        snprintf(why, sizeof why, "%s: %s", path, strerror(errno));
+        snprintf(why, sizeof why, "%s: %s", path, skx_cli_write_error(errno));
         snprintf(msg, size, skx_tr(lang, L_SET_NOT_SAVED), why);
         return -1;
     }
@@ -436,7 +436,7 @@ int skx_cmd_play(int argc, char **argv)
                p->path, p->path);
     if (p->partial_error)
         fprintf(stderr, "schafkopf: play: cannot save the game in progress to %s.partial: %s\n",
-                p->path, strerror(p->partial_error));
+                p->path, skx_cli_write_error(p->partial_error));
     fflush(stdout);
     ctx_free(p);
     free(p);

@@ -270,7 +270,7 @@ int skx_play_game(play_ctx *p, bool last)
         skx_play_bots_watch(p, g);
         skx_play_add_row(p, &res, dealer);
         if (skx_play_save_game(p, g) < 0)
-            p->ui->error(p->ui, &p->table, strerror(errno));
+            p->ui->error(p->ui, &p->table, skx_cli_write_error(errno));
         else {
             p->saved = true;
             skx_play_drop_partial(p);

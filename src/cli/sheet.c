@@ -37,7 +37,7 @@ static const char *keep_name(const skx_keep *k)
 /* This file's own words, German and English. */
 enum {
     CW_NO_FILE, CW_CHART_WRITTEN, CW_BOOKED, CW_NOTHING_BOOKED, CW_CANNOT_READ,
-    CW_TOO_MANY, CW_NOT_SAVED, CW_COUNT
+    CW_TOO_MANY, CW_NOT_SAVED, CW_CHART_FAILED, CW_COUNT
 };
 static const char *const CLI_WORDS[2][CW_COUNT] = {
     {
@@ -48,6 +48,7 @@ static const char *const CLI_WORDS[2][CW_COUNT] = {
         [CW_CANNOT_READ] = "%s: nicht lesbar: %s",
         [CW_TOO_MANY] = "zu viele Spieler für die Statistik (höchstens %d)",
         [CW_NOT_SAVED] = "%s: nicht gespeichert, nichts eingetragen",
+        [CW_CHART_FAILED] = "Grafik nicht geschrieben: %s: %s",
     },
     {
         [CW_NO_FILE] = "%s: which file? (%s FILE)",
@@ -57,6 +58,7 @@ static const char *const CLI_WORDS[2][CW_COUNT] = {
         [CW_CANNOT_READ] = "%s: cannot read: %s",
         [CW_TOO_MANY] = "too many players for the statistics (at most %d)",
         [CW_NOT_SAVED] = "%s: not saved, nothing booked",
+        [CW_CHART_FAILED] = "Chart not written: %s: %s",
     }};
 #define CW(word) CLI_WORDS[sh->lang ? 1 : 0][word]
 
@@ -170,11 +172,14 @@ static int cmd_chart(const sk_sheet *sh, skx_keep *keep, const char *word, char 
         fclose(out);
     }
     sk_sheet_stats_free(&st);
+    errno = ENOMEM;
     int rc = svg ? skx_cli_save_text(args[0], svg) : -1;
+    int error = errno;
     free(svg);
-    if (rc < 0) {
-        fprintf(stderr, "schafkopf: sheet: %s: %s\n", skx_cli_quote(q, args[0]),
-                SW(SK_SW_SAVE_FAILED));
+    if (rc < 0) { /* a write error too: /dev/full is no chart written */
+        fprintf(stderr, CW(CW_CHART_FAILED), skx_cli_quote(q, args[0]),
+                skx_cli_write_error(error));
+        fputc('\n', stderr);
         return -1;
     }
     printf(CW(CW_CHART_WRITTEN), skx_cli_quote(q, args[0]));

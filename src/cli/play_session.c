@@ -31,15 +31,14 @@ static int make_dirs(char *path)
 }
 
 /* Chooses the session file: $XDG_DATA_HOME/schafkopf/session-TIME.jsonl
- * or ~/.local/share/schafkopf/... */
-int skx_play_session_path(play_ctx *p)
+ * or ~/.local/share/schafkopf/...; the directory is made, and must be
+ * writable (a read-only home is found now, not at the first save).  0,
+ * or -1 with errno (the directory in dir either way). */
+int skx_play_session_path(play_ctx *p, char *dir, size_t size)
 {
-    char dir[900];
-    skx_play_data_dir(dir, sizeof dir);
-    if (make_dirs(dir) < 0) {
-        fprintf(stderr, "schafkopf: cannot create %s: %s\n", dir, strerror(errno));
+    skx_play_data_dir(dir, size);
+    if (make_dirs(dir) < 0 || access(dir, W_OK | X_OK) != 0)
         return -1;
-    }
     time_t now = time(NULL);
     struct tm tm;
     localtime_r(&now, &tm);

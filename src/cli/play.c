@@ -204,7 +204,8 @@ static int ctx_init(play_ctx *p, const play_opts *o)
     } else if (skx_play_session_path(p, dir, sizeof dir) < 0) {
         /* a home that cannot be written (read-only, a path under a file)
          * is no reason not to play: said once, nothing saved */
-        snprintf(p->notice, sizeof p->notice, skx_tr(o->lang, L_NO_SAVING), dir, strerror(errno));
+        const char *why = strerror(errno);
+        snprintf(p->notice, sizeof p->notice, skx_tr(o->lang, L_NO_SAVING), dir, why);
         fprintf(stderr, "schafkopf: %s\n", p->notice);
         p->nosave = true;
     }

@@ -359,5 +359,40 @@ drive "$tmp/tm" --seed 11 --games 1 --preset tournament --rule score=money
 grep -q '^Score sheet (money in €)' "$tmp/tm" && grep -q '^Money: ' "$tmp/tm" &&
     ok "tournament with score=money: money again" || fail "tournament with score=money: $(grep -m1 '^Score sheet' "$tmp/tm")"
 
+# A home where nothing can be written (a path under a file; a read-only
+# directory for a user who is not root): play plays, says once that
+# nothing is saved, in both languages, and saves nothing -- no finished
+# game, no game left in the middle, no error for either.
+nohome() { env -u XDG_DATA_HOME -u XDG_CONFIG_HOME HOME=/dev/null/home "$@"; }
+nohome_drive() { HOME=/dev/null/home XDG_DATA_HOME='' XDG_CONFIG_HOME='' drive "$@"; }
+nohome_drive "$tmp/nh" --seed 3 --games 2 --delay 0
+[ "$drive_rc" = 0 ] && ok "no home: exit status 0" || fail "no home: exit status $drive_rc: $(head -3 "$tmp/nh")"
+grep -q '^Game 2: Dealer' "$tmp/nh" && ok "no home: two games played" || fail "no home: $(head -3 "$tmp/nh")"
+[ "$(grep -c 'Nothing is saved' "$tmp/nh")" = 1 ] && ok "no home: said once" ||
+    fail "no home: said $(grep -c 'Nothing is saved' "$tmp/nh") times: $(grep -m3 -i 'save\|cannot' "$tmp/nh")"
+grep -q '^schafkopf: Nothing is saved: no session file in /dev/null/home/.local/share/schafkopf (Not a directory); the games are played all the same\.$' "$tmp/nh" &&
+    ok "no home: says where and why" || fail "no home: $(grep -m1 'saved' "$tmp/nh")"
+grep -Eq '^Saved in|^Game in progress saved|cannot|unreadable|Not a directory.*Not a directory' "$tmp/nh" &&
+    fail "no home: $(grep -Em2 '^Saved in|^Game in progress saved|cannot|unreadable' "$tmp/nh")" || ok "no home: nothing else said"
+STOP_AFTER=3 STOP_HOW=q nohome_drive "$tmp/nhq" --seed 3 --delay 0
+[ "$drive_rc" = 0 ] && ! grep -Eq 'in progress|cannot save' "$tmp/nhq" && ok "no home: q in a game, nothing to save" ||
+    fail "no home: q: exit $drive_rc, $(grep -Em2 'in progress|cannot save' "$tmp/nhq")"
+printf 'q\n' | nohome "$PROG" play --plain --seed 3 >"$tmp/nhde" 2>&1
+[ $? = 0 ] && grep -q '^schafkopf: Es wird nichts gespeichert: keine Sitzungsdatei in /dev/null/home/.local/share/schafkopf (Not a directory); gespielt wird trotzdem\.$' "$tmp/nhde" &&
+    grep -q '^Spiel 1: Geber' "$tmp/nhde" && ok "no home: in German" || fail "no home, German: $(head -3 "$tmp/nhde")"
+# a read-only home, for a user who is not root (root writes anyway)
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
+    mkdir -p "$tmp/rohome/.local/share" && chmod 755 "$tmp" && chmod -R 555 "$tmp/rohome"
+    printf '#!/bin/sh\nexec setpriv --reuid=nobody --regid=%s --clear-groups "%s" "$@"\n' \
+        "$(id -g nobody)" "$PROG" >"$tmp/as-nobody" && chmod 755 "$tmp/as-nobody"
+    PROG=$tmp/as-nobody HOME=$tmp/rohome XDG_DATA_HOME='' XDG_CONFIG_HOME='' drive "$tmp/ro" --seed 3 --games 1 --delay 0
+    [ "$drive_rc" = 0 ] && grep -q "^schafkopf: Nothing is saved: no session file in $tmp/rohome/.local/share/schafkopf (Permission denied)" "$tmp/ro" &&
+        grep -q '^Score sheet' "$tmp/ro" && ok "read-only home: played, nothing saved" ||
+        fail "read-only home: exit $drive_rc: $(grep -m2 -i 'saved\|cannot' "$tmp/ro")"
+    [ -z "$(ls -A "$tmp/rohome/.local/share")" ] && ok "read-only home: nothing written" || fail "read-only home: $(ls -A "$tmp/rohome/.local/share")"
+else
+    echo "skipped: a read-only home (not root, or no setpriv and nobody)"
+fi
+
 [ "$fails" = 0 ] || { echo "test_play.sh: $fails failed"; exit 1; }
 echo "test_play.sh: all passed"

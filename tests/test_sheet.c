@@ -158,7 +158,16 @@ static void test_refusals(void **state)
     sk_sheet sh;
     load(&sh, "official", "", "\"Anna\",\"Bert\",\"Chris\",\"Dora\"", 0);
     refused(&sh, "spiel solo:H spieler=Eva augen=70", "kein Spieler \"Eva\"");
-    refused(&sh, "spiel solo:H spieler=Anna augen=701", "keine Zahl");
+    /* 1.2.4: a game has 0..120 points -- a number past them is a number */
+    refused(&sh, "spiel solo:H spieler=Anna augen=130", "Augen: \"130\" ist nicht 0..120 (Regel 1.2.4)");
+    refused(&sh, "spiel solo:H spieler=Anna augen=701", "nicht 0..120 (Regel 1.2.4)");
+    refused(&sh, "spiel solo:H spieler=Anna augen=7x", "keine Zahl: \"7x\"");
+    refused(&sh, "spiel solo:H spieler=Anna augen=70 laufende=99999", "zu groß: \"99999\"");
+    /* 2.5.2: a Sauspiel without partner= lacks its partner, it does not
+     * name a wrong one */
+    refused(&sh, "spiel sauspiel:E spieler=Anna augen=70", "Partner fehlt (Regel 2.5.2)");
+    refused(&sh, "spiel sauspiel:E spieler=Anna partner=Anna augen=70",
+            "Der Partner passt nicht zum Spiel (Regel 2.5.2)");
     refused(&sh, "spiel solo:H spieler=Anna", "augen=N oder gewonnen");
     refused(&sh, "spiel soli:H spieler=Anna augen=70", "unbekanntes Wort \"soli:H\"");
     refused(&sh, "gewonnen", "eine Zeile beginnt mit");
@@ -169,6 +178,14 @@ static void test_refusals(void **state)
     refused(&sh, "spiel solo:H spieler=Anna,Bert augen=70", "kein Spieler");
     refused(&sh, "spiel solo:H spieler=Anna augen=70 \x1b[2J", "Steuerzeichen");
     refused(&sh, "spiel solo:H spieler=\xc3\x28 augen=70", "kein UTF-8");
+    sk_sheet_free(&sh);
+    load(&sh, "official", "", "\"Anna\",\"Bert\",\"Chris\",\"Dora\"", 1);
+    refused(&sh, "game solo:H declarer=Anna points=130", "points: \"130\" is not 0..120 (1.2.4)");
+    refused(&sh, "game solo:H declarer=Anna points=7x", "not a number: \"7x\"");
+    refused(&sh, "game solo:H declarer=Anna points=70 kontra=99999", "too large: \"99999\"");
+    refused(&sh, "game sauspiel:E declarer=Anna points=70", "partner: missing");
+    refused(&sh, "game sauspiel:E declarer=Anna partner=Anna points=70",
+            "partner: a partner game needs a partner, another seat than the declarer (2.5.2)");
     sk_sheet_free(&sh);
     load(&sh, "tournament", "", "\"Anna\",\"Bert\",\"Chris\",\"Dora\"", 1);
     refused(&sh, "game solo:H declarer=Anna points=70 kontra=1", "(5.2.4)");

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # test_sheet.sh -- `schafkopf sheet` end to end: an evening typed line by
 # line into a file, the sheet, who pays whom, CSV and JSON, the file read
-# back, undo, refusals (exit status 1, the file untouched) and the
-# command line's errors (exit status 2).
+# back, undo, refusals (said at once and counted at the end, the file
+# untouched; exit status 0 as long as what was booked is saved, 1 when a
+# save or a write failed) and the command line's errors (exit status 2).
 set -u
 PROG=${SK_PROG:-build/schafkopf}
 tmp=$(mktemp -d)
@@ -54,7 +55,8 @@ grep -q '"zusammen"' "$f" && ok || bad "the file keeps the lines"
 cp "$f" "$tmp/before.json"
 input 'game solo:E declarer=Bert partner=Anna points=80' 'pay'
 sheet --file "$f" --lang en < "$tmp/in"
-[ "$status" = 1 ] && ok || bad "a refused line: status $status"
+[ "$status" = 0 ] && ok || bad "a refused line, the sheet saved: status $status"
+contains "$tmp/err" "1 line refused" "the refusal counted at the end"
 contains "$tmp/err" "Refused: partner: the declarer of a Solo-type game plays alone (2.6.2)" \
     "core's refusal, field and rule"
 cmp -s "$f" "$tmp/before.json" && ok || bad "a refused line changed the file"
@@ -108,7 +110,7 @@ if command -v xmllint >/dev/null; then
 fi
 input 'stats' 'chart'
 sheet --file "$tmp/abend2.json" --lang en < "$tmp/in"
-[ "$status" = 1 ] && ok || bad "chart without a file: status $status"
+[ "$status" = 0 ] && ok || bad "chart without a file: status $status"
 contains "$tmp/out" "Statistics: 1 evening, 2 games" "stats in English"
 contains "$tmp/err" "chart: which file? (chart FILE)" "chart without a file"
 
@@ -126,7 +128,7 @@ sed 's/,-180,0,0,180,/,-170,0,0,170,/' "$tmp/abend.csv" > "$tmp/edited.csv"
 cp "$tmp/back.json" "$tmp/back-before.json"
 input "import-csv $tmp/edited.csv"
 sheet --file "$tmp/back.json" --lang en < "$tmp/in"
-[ "$status" = 1 ] && ok || bad "an edited CSV: status $status"
+[ "$status" = 0 ] && ok || bad "an edited CSV: status $status"
 contains "$tmp/err" 'CSV row 2, column 1 (game): game 1, but the sheet'"'"'s next game is 6' "the game numbers go on"
 input "import-csv $tmp/edited.csv"
 sheet --file "$tmp/fresh.json" --players Anna,Bert,Chris,Dora --lang en < "$tmp/in"
@@ -150,14 +152,14 @@ if [ -s "$tmp/games.jsonl" ]; then
     sed '2s/"overrides":{}/"overrides":{"unit_cents":"5"}/' "$tmp/games.jsonl" > "$tmp/other.jsonl"
     input "import-games $tmp/other.jsonl"
     sheet --file "$tmp/other.json" --players A,B,C,D --lang en < "$tmp/in"
-    [ "$status" = 1 ] && ok || bad "import-games of another ruleset: status $status"
+    [ "$status" = 0 ] && ok || bad "import-games of another ruleset: status $status"
     contains "$tmp/err" "other.jsonl:2: the game's ruleset" "import-games names file and line"
     contains "$tmp/err" "(nothing booked)" "import-games: all or nothing"
     grep -q '"entries": \[\]' "$tmp/other.json" && ok || bad "import-games: a refused file left entries"
     # an endless line is cut at a record's most bytes, never read whole
     input "import-games /dev/zero"
     sheet --lang en < "$tmp/in"
-    [ "$status" = 1 ] && ok || bad "import-games /dev/zero: status $status"
+    [ "$status" = 0 ] && ok || bad "import-games /dev/zero: status $status"
     contains "$tmp/err" "/dev/zero:1: > 1048576 bytes" "import-games: an endless line"
 else
     bad "selfplay wrote no games"
@@ -184,12 +186,48 @@ contains "$tmp/err" "rules: missing" "a bad file names the member"
 # Input a terminal must not see raw: control bytes are refused, quoted.
 printf 'spiel solo:H spieler=\033[2J augen=70\n' > "$tmp/in"
 sheet < "$tmp/in"
-[ "$status" = 1 ] && ok || bad "control bytes: status $status"
+[ "$status" = 0 ] && ok || bad "control bytes: status $status"
+contains "$tmp/err" "1 Zeile abgelehnt" "control bytes: a line refused"
 if grep -q $'\033' "$tmp/err" "$tmp/out"; then bad "ESC reached the output"; else ok; fi
 # A line past 1,024 bytes stops the reading with a message.
 { printf 'spiel %02000d\n' 0; echo zusammen; } > "$tmp/in"
 sheet < "$tmp/in"
 [ "$status" = 1 ] && ok || bad "a long line: status $status"
+
+# What the keeper typed wrong is said at once, in words that name the
+# mistake, and counted when the sheet ends (ende, quit or the end of
+# the input); the exit status says whether the sheet was saved.
+for lang in de en; do
+    input 'spiel sauspiel:E spieler=Anna augen=70' 'spiel solo:H spieler=Anna augen=130' \
+        'spiel solo:H spieler=Anna augen=75' 'ende' 'spiel wenz spieler=Bert augen=80'
+    sheet --file "$tmp/ende-$lang.json" --players Anna,Bert,Chris,Dora --lang $lang < "$tmp/in"
+    [ "$status" = 0 ] && ok || { bad "$lang: refused lines, then ende: status $status"; cat "$tmp/err"; }
+    grep -q 'solo:H' "$tmp/ende-$lang.json" && ok || bad "$lang: the game typed right is saved"
+    grep -q 'wenz' "$tmp/ende-$lang.json" && bad "$lang: a line after ende was read" || ok
+done
+# 2.5.2: a Sauspiel without partner= lacks the partner; 1.2.4: a game
+# has 0..120 points
+sheet --file "$tmp/ende-de2.json" --players Anna,Bert,Chris,Dora < "$tmp/in"
+contains "$tmp/err" "Abgelehnt: Partner fehlt (Regel 2.5.2)" "de: a missing partner"
+contains "$tmp/err" 'Abgelehnt: Augen: "130" ist nicht 0..120 (Regel 1.2.4)' "de: points past 120"
+contains "$tmp/err" "2 Zeilen abgelehnt" "de: the refusals counted"
+lacks "$tmp/err" "keine Zahl" "de: 130 is a number"
+sheet --file "$tmp/ende-en2.json" --players Anna,Bert,Chris,Dora --lang en < "$tmp/in"
+contains "$tmp/err" "Refused: partner: missing" "en: a missing partner"
+contains "$tmp/err" 'Refused: points: "130" is not 0..120 (1.2.4)' "en: points past 120"
+contains "$tmp/err" "2 lines refused" "en: the refusals counted"
+lacks "$tmp/err" "not a number" "en: 130 is a number"
+# A chart that cannot be written fails the run (a path under a file).
+input 'game solo:H declarer=Anna points=75' "chart $tmp/ende-en.json/chart.svg" 'quit'
+sheet --file "$tmp/ende-en3.json" --players Anna,Bert,Chris,Dora --lang en < "$tmp/in"
+[ "$status" = 1 ] && ok || bad "a chart not written: status $status"
+contains "$tmp/err" "Chart not written: $tmp/ende-en.json/chart.svg: Not a directory" \
+    "a chart not written"
+lacks "$tmp/out" "Chart written" "a chart not written"
+# A sheet that cannot be saved fails the run: the entry is taken back.
+input 'game solo:H declarer=Anna points=75' 'quit'
+sheet --file "$tmp/ende-en.json/sheet.json" --lang en < "$tmp/in"
+[ "$status" != 0 ] && ok || bad "a sheet that cannot be saved: status 0"
 
 echo "test_sheet.sh: $passed passed, $failed failed"
 [ "$failed" = 0 ]

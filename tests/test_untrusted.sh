@@ -91,6 +91,21 @@ if [ -w /dev/full ]; then
         [ "$st" != 0 ] && ok || bad "$cmd > /dev/full: exit status 0"
         contains "$tmp/err" "write error" "$cmd > /dev/full names the write error"
     done
+    # every subcommand's help (the list the program prints, so a new
+    # command is covered), asked either way: one check at exit, main.c
+    cmds=$("$PROG" --help | sed -n 's/^  \([a-z][a-z-]*\) .*/\1/p')
+    [ "$(echo "$cmds" | wc -w)" -ge 17 ] && ok || bad "the program's usage lists its commands: $cmds"
+    for c in $cmds; do
+        for how in "$c --help" "help $c"; do
+            # shellcheck disable=SC2086
+            "$PROG" $how >/dev/full 2>"$tmp/err"
+            st=$?
+            [ "$st" != 0 ] && ok || bad "$how > /dev/full: exit status 0"
+            contains "$tmp/err" "write error on standard output" "$how > /dev/full"
+        done
+    done
+    "$PROG" learn --klopfen --help >/dev/full 2>"$tmp/err"
+    [ $? != 0 ] && ok || bad "learn --klopfen --help > /dev/full: exit status 0"
 else
     echo "skipped: /dev/full is not writable here"
 fi

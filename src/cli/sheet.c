@@ -37,7 +37,7 @@ static const char *keep_name(const skx_keep *k)
 /* This file's own words, German and English. */
 enum {
     CW_NO_FILE, CW_CHART_WRITTEN, CW_BOOKED, CW_NOTHING_BOOKED, CW_CANNOT_READ,
-    CW_TOO_MANY, CW_NOT_SAVED, CW_COUNT
+    CW_TOO_MANY, CW_NOT_SAVED, CW_CHART_FAILED, CW_REFUSED_ONE, CW_REFUSED_MANY, CW_COUNT
 };
 static const char *const CLI_WORDS[2][CW_COUNT] = {
     {
@@ -48,6 +48,9 @@ static const char *const CLI_WORDS[2][CW_COUNT] = {
         [CW_CANNOT_READ] = "%s: nicht lesbar: %s",
         [CW_TOO_MANY] = "zu viele Spieler für die Statistik (höchstens %d)",
         [CW_NOT_SAVED] = "%s: nicht gespeichert, nichts eingetragen",
+        [CW_CHART_FAILED] = "Grafik nicht geschrieben: %s: %s",
+        [CW_REFUSED_ONE] = "1 Zeile abgelehnt (Grund oben)",
+        [CW_REFUSED_MANY] = "%d Zeilen abgelehnt (Gründe oben)",
     },
     {
         [CW_NO_FILE] = "%s: which file? (%s FILE)",
@@ -57,8 +60,17 @@ static const char *const CLI_WORDS[2][CW_COUNT] = {
         [CW_CANNOT_READ] = "%s: cannot read: %s",
         [CW_TOO_MANY] = "too many players for the statistics (at most %d)",
         [CW_NOT_SAVED] = "%s: not saved, nothing booked",
+        [CW_CHART_FAILED] = "Chart not written: %s: %s",
+        [CW_REFUSED_ONE] = "1 line refused (reason above)",
+        [CW_REFUSED_MANY] = "%d lines refused (reasons above)",
     }};
 #define CW(word) CLI_WORDS[sh->lang ? 1 : 0][word]
+
+/* What a command of the sheet did: done; refused (the keeper's input, a
+ * file named: said at once, counted at the end, the sheet as it was); or
+ * failed (the sheet not saved, a file not written: the exit status says
+ * so). */
+enum { CMD_DONE = 0, CMD_REFUSED = -1, CMD_FAILED = -2 };
 
 /* Splits the words after a command (file names; no spaces in them) into
  * args; returns how many, at most max. */
@@ -137,19 +149,21 @@ static int gather_stats(const sk_sheet *sh, skx_keep *keep, char **files, int nf
     return 0;
 }
 
-/* `stats [FILE...]`: the table over the earlier evenings and this one. */
+/* `stats [FILE...]`: the table over the earlier evenings and this one.
+ * CMD_DONE, or CMD_REFUSED after a message. */
 static int cmd_stats(const sk_sheet *sh, skx_keep *keep, char **args, int n)
 {
     sk_sheet_stats st;
     if (gather_stats(sh, keep, args, n, &st) < 0)
-        return -1;
+        return CMD_REFUSED;
     sk_sheet_stats_print(&st, sh->lang, sh->rules.score == SK_SCORE_POINTS, stdout);
     sk_sheet_stats_free(&st);
-    return 0;
+    return CMD_DONE;
 }
 
 /* `chart OUT.svg [FILE...]`: the money chart of those evenings and this
- * one, written whole (a temporary file renamed). */
+ * one, written as every file is (common.c: a file whole, a device in
+ * place).  CMD_DONE, or CMD_REFUSED or CMD_FAILED after a message. */
 static int cmd_chart(const sk_sheet *sh, skx_keep *keep, const char *word, char **args,
                      int n)
 {
@@ -157,11 +171,11 @@ static int cmd_chart(const sk_sheet *sh, skx_keep *keep, const char *word, char 
     if (n < 1) {
         fprintf(stderr, CW(CW_NO_FILE), word, word);
         fputc('\n', stderr);
-        return -1;
+        return CMD_REFUSED;
     }
     sk_sheet_stats st;
     if (gather_stats(sh, keep, args + 1, n - 1, &st) < 0)
-        return -1;
+        return CMD_REFUSED;
     char *svg = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&svg, &len);
@@ -170,16 +184,19 @@ static int cmd_chart(const sk_sheet *sh, skx_keep *keep, const char *word, char 
         fclose(out);
     }
     sk_sheet_stats_free(&st);
+    errno = ENOMEM;
     int rc = svg ? skx_cli_save_text(args[0], svg) : -1;
+    int error = errno;
     free(svg);
-    if (rc < 0) {
-        fprintf(stderr, "schafkopf: sheet: %s: %s\n", skx_cli_quote(q, args[0]),
-                SW(SK_SW_SAVE_FAILED));
-        return -1;
+    if (rc < 0) { /* a write error too: /dev/full is no chart written */
+        fprintf(stderr, CW(CW_CHART_FAILED), skx_cli_quote(q, args[0]),
+                skx_cli_write_error(error));
+        fputc('\n', stderr);
+        return CMD_FAILED;
     }
     printf(CW(CW_CHART_WRITTEN), skx_cli_quote(q, args[0]));
     printf("\n");
-    return 0;
+    return CMD_DONE;
 }
 
 /* Saves after an import; when that fails the sheet goes back to `start`
@@ -196,7 +213,8 @@ static int save_import(sk_sheet *sh, skx_keep *keep, int start)
 }
 
 /* `import-games FILE.jsonl`: each record (a line) booked as its game's
- * line; all or nothing, the first refusal naming FILE:LINE. */
+ * line; all or nothing, the first refusal naming FILE:LINE.  CMD_DONE,
+ * or CMD_REFUSED or CMD_FAILED (not saved) after a message. */
 static int cmd_import_games(sk_sheet *sh, skx_keep *keep, const char *word, char **args,
                             int n)
 {
@@ -204,13 +222,13 @@ static int cmd_import_games(sk_sheet *sh, skx_keep *keep, const char *word, char
     if (n < 1) {
         fprintf(stderr, CW(CW_NO_FILE), word, word);
         fputc('\n', stderr);
-        return -1;
+        return CMD_REFUSED;
     }
     FILE *in = fopen(args[0], "r");
     if (!in) {
         fprintf(stderr, CW(CW_CANNOT_READ), skx_cli_quote(q, args[0]), strerror(errno));
         fputc('\n', stderr);
-        return -1;
+        return CMD_REFUSED;
     }
     int start = sh->n, rc = 0;
     long lineno = 0, len;
@@ -239,10 +257,10 @@ static int cmd_import_games(sk_sheet *sh, skx_keep *keep, const char *word, char
     fclose(in);
     if (rc < 0) {
         sk_sheet_truncate(sh, start);
-        return -1;
+        return CMD_REFUSED;
     }
     if (save_import(sh, keep, start) < 0)
-        return -1;
+        return CMD_FAILED;
     int booked = sh->n - start;
     for (int i = start; i < sh->n; i++) {
         int all = sh->n;
@@ -252,18 +270,18 @@ static int cmd_import_games(sk_sheet *sh, skx_keep *keep, const char *word, char
     }
     printf(CW(CW_BOOKED), booked, skx_cli_quote(q, args[0]));
     printf("\n");
-    return 0;
+    return CMD_DONE;
 }
 
 /* `import-csv FILE`: the rows of a sheet's CSV booked again; all or
- * nothing. */
+ * nothing.  CMD_DONE, or CMD_REFUSED or CMD_FAILED after a message. */
 static int cmd_import_csv(sk_sheet *sh, skx_keep *keep, const char *word, char **args, int n)
 {
     char q[SK_CLI_QUOTE], why[600];
     if (n < 1) {
         fprintf(stderr, CW(CW_NO_FILE), word, word);
         fputc('\n', stderr);
-        return -1;
+        return CMD_REFUSED;
     }
     size_t len = 0;
     char *text = skx_cli_slurp(args[0], &len, SK_SHEET_MAX_FILE);
@@ -271,20 +289,20 @@ static int cmd_import_csv(sk_sheet *sh, skx_keep *keep, const char *word, char *
         fprintf(stderr, CW(CW_CANNOT_READ), skx_cli_quote(q, args[0]),
                 skx_cli_read_error(errno));
         fputc('\n', stderr);
-        return -1;
+        return CMD_REFUSED;
     }
     int start = sh->n;
     int rc = sk_sheet_import_csv(sh, text, len, why, sizeof why);
     free(text);
     if (rc < 0) {
         fprintf(stderr, "%s: %s: %s\n", SW(SK_SW_REFUSED), skx_cli_quote(q, args[0]), why);
-        return -1;
+        return CMD_REFUSED;
     }
     if (save_import(sh, keep, start) < 0)
-        return -1;
+        return CMD_FAILED;
     printf(CW(CW_BOOKED), sh->n - start, skx_cli_quote(q, args[0]));
     printf("\n");
-    return 0;
+    return CMD_DONE;
 }
 
 /* ------------------------------------------------------------------ */
@@ -321,7 +339,10 @@ static void sheet_usage(FILE *out)
             "                               the server's games.jsonl): seat N is player N\n"
             "  import-csv FILE.csv          book the rows of a sheet's csv again\n"
             "German words work too (spiel, spieler=, augen=, gewonnen, liste, zahlen, statistik,\n"
-            "grafik, spiele-laden, csv-laden ...).\n\n"
+            "grafik, spiele-laden, csv-laden ...).  A refused line is said at once and\n"
+            "changes nothing; at quit or the end of the input the refusals are counted.\n"
+            "Exit status 0 when everything booked was saved, 1 when a save, a chart or\n"
+            "the input failed, 2 for bad options.\n\n"
             "  --file FILE      the evening's sheet (JSON), read first, written after each entry;\n"
             "                   ruleset and players come from it when it exists\n"
             "  --db DB          keep the evening in the store DB instead (schafkopf serve --db):\n"
@@ -339,13 +360,28 @@ static void sheet_usage(FILE *out)
             "  -h, --help       this help\n");
 }
 
+/* Counts a command's outcome: a refusal in *refused, a failure in
+ * *failed. */
+static void tally(int rc, int *refused, bool *failed)
+{
+    if (rc == CMD_REFUSED)
+        (*refused)++;
+    else if (rc == CMD_FAILED)
+        *failed = true;
+}
+
 /* Runs the lines of `in` against the sheet, keeping it (if anywhere)
- * after every entry; returns 0, or 1 if any line was refused. */
+ * after every entry, until quit (ende) or the end of the input.  A
+ * refused line is said at once and counted at the end; it changes
+ * nothing, so the exit status is 0 as long as every entry booked is
+ * saved: 1 when one could not be saved, a file could not be written or
+ * the input stopped (a line too long, a read error). */
 static int sheet_loop(sk_sheet *sh, FILE *in, skx_keep *keep)
 {
     char *line = NULL, why[320], what[256];
     size_t cap = 0;
-    int status = 0;
+    int refused = 0;
+    bool failed = false;
     long got;
     bool prompt = isatty(fileno(in)) && isatty(fileno(stdout));
     if (prompt)
@@ -358,10 +394,12 @@ static int sheet_loop(sk_sheet *sh, FILE *in, skx_keep *keep)
         got = skx_cli_command_line(in, &line, &cap, SK_SHEET_MAX_LINE, "sheet", SW(SK_SW_REFUSED));
         if (got == SK_CLI_EOF)
             break;
-        if (got < 0) {
-            status = 1;
-            if (got == SK_CLI_STOP)
-                break;
+        if (got == SK_CLI_STOP) {
+            failed = true;
+            break;
+        }
+        if (got < 0) { /* a NUL byte in the line */
+            refused++;
             continue;
         }
         const char *t = line + strspn(line, " \t");
@@ -371,7 +409,7 @@ static int sheet_loop(sk_sheet *sh, FILE *in, skx_keep *keep)
         int rc = sk_sheet_add(sh, line, &cmd, why, sizeof why);
         if (rc < 0) {
             fprintf(stderr, "%s: %s\n", SW(SK_SW_REFUSED), why);
-            status = 1;
+            refused++;
             continue;
         }
         if (rc == 0) {
@@ -379,7 +417,7 @@ static int sheet_loop(sk_sheet *sh, FILE *in, skx_keep *keep)
                 fprintf(stderr, "schafkopf: sheet: %s: %s\n", keep_name(keep),
                         SW(SK_SW_SAVE_FAILED));
                 sk_sheet_undo(sh);
-                status = 1;
+                failed = true;
                 continue;
             }
             print_booked(sh);
@@ -388,13 +426,19 @@ static int sheet_loop(sk_sheet *sh, FILE *in, skx_keep *keep)
         char *args[16], word[32];
         snprintf(word, sizeof word, "%.*s", (int)strcspn(t, " \t\r"), t);
         int nargs = command_args(line, args, 16);
-        switch (cmd) {
-        case SK_SHEET_K_STATS: status |= cmd_stats(sh, keep, args, nargs) < 0; break;
-        case SK_SHEET_K_CHART: status |= cmd_chart(sh, keep, word, args, nargs) < 0; break;
-        case SK_SHEET_K_IMPORT_GAMES:
-            status |= cmd_import_games(sh, keep, word, args, nargs) < 0;
+        if (cmd == SK_SHEET_K_QUIT)
             break;
-        case SK_SHEET_K_IMPORT_CSV: status |= cmd_import_csv(sh, keep, word, args, nargs) < 0; break;
+        switch (cmd) {
+        case SK_SHEET_K_STATS: tally(cmd_stats(sh, keep, args, nargs), &refused, &failed); break;
+        case SK_SHEET_K_CHART:
+            tally(cmd_chart(sh, keep, word, args, nargs), &refused, &failed);
+            break;
+        case SK_SHEET_K_IMPORT_GAMES:
+            tally(cmd_import_games(sh, keep, word, args, nargs), &refused, &failed);
+            break;
+        case SK_SHEET_K_IMPORT_CSV:
+            tally(cmd_import_csv(sh, keep, word, args, nargs), &refused, &failed);
+            break;
         case SK_SHEET_K_SHOW: /* a table that plays for points shows them (5.2.7) */
             sk_sheet_print(sh, stdout, sh->rules.score == SK_SCORE_POINTS);
             break;
@@ -417,22 +461,29 @@ static int sheet_loop(sk_sheet *sh, FILE *in, skx_keep *keep)
             }
             sk_sheet_describe(sh, &sh->rows[sh->n - 1], what, sizeof what);
             sk_sheet_undo(sh);
-            if (skx_keep_sheet(keep, sh) < 0)
+            if (skx_keep_sheet(keep, sh) < 0) {
                 fprintf(stderr, "schafkopf: sheet: %s: %s\n", keep_name(keep),
                         SW(SK_SW_SAVE_FAILED));
+                failed = true;
+            }
             printf("%s %s\n", SW(SK_SW_UNDONE), what);
             break;
         case SK_SHEET_K_HELP: printf("%s\n", SW(SK_SW_HELP)); break;
-        case SK_SHEET_K_QUIT: free(line); return status;
         default:
             fprintf(stderr, "%s: %s\n", SW(SK_SW_REFUSED), SW(SK_SW_NO_KIND));
-            status = 1;
+            refused++;
             break;
         }
         fflush(stdout);
     }
     free(line);
-    return status;
+    if (refused == 1)
+        fprintf(stderr, "%s\n", CW(CW_REFUSED_ONE));
+    else if (refused > 1) {
+        fprintf(stderr, CW(CW_REFUSED_MANY), refused);
+        fputc('\n', stderr);
+    }
+    return failed ? 1 : 0;
 }
 
 int skx_cmd_sheet(int argc, char **argv)

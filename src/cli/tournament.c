@@ -59,17 +59,17 @@ static int print_files(const sk_tour *tr, const char *dir, FILE *out, char *why,
                 snprintf(path, sizeof path, "%s/standings.html", dir);
             else
                 snprintf(path, sizeof path, "%s/%s-%d.html", dir, kind ? "sheets" : "seating", s);
-            FILE *f = fopen(path, "w");
-            if (!f)
+            skx_cli_out page; /* each page written whole, as every file (common.c) */
+            if (skx_cli_out_open(&page, path) < 0)
                 return file_refuse(tr, why, size, "print: cannot write \"%s\"",
                               "drucken: \"%s\" lässt sich nicht schreiben", path);
             if (s == 0)
-                sk_tour_html_standings(tr, f);
+                sk_tour_html_standings(tr, page.f);
             else if (kind)
-                sk_tour_html_sheets(tr, s, f);
+                sk_tour_html_sheets(tr, s, page.f);
             else
-                sk_tour_html_plan(tr, s, f);
-            if (fclose(f) != 0)
+                sk_tour_html_plan(tr, s, page.f);
+            if (skx_cli_out_commit(&page) < 0)
                 return file_refuse(tr, why, size, "print: cannot write \"%s\"",
                               "drucken: \"%s\" lässt sich nicht schreiben", path);
             fprintf(out, "%s %s\n", TW(SK_TW_WRITTEN), path);

@@ -1,14 +1,17 @@
 /*
  * common.c -- helpers the subcommands share: ruleset options, numbers,
- * reading files.
+ * reading files, and writing them (one set of rules for every file the
+ * program writes).
  */
 #include "common/common.h"
 #include "schafkopf/ai.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Quotes untrusted text (argv, ids, file names) for a message: the one
@@ -279,27 +282,237 @@ long skx_cli_command_line(FILE *in, char **buf, size_t *cap, size_t max, const c
     return got;
 }
 
-/* Replaces a file with text atomically; see cli.h.  Whatever happens
- * to the process, the file holds the old text or the new. */
-int skx_cli_save_text(const char *path, const char *text)
+/*
+ * Saving a file (docs/architecture.md, "Saving a file").  Whatever the
+ * program writes goes through skx_cli_out_open (a file written whole) or
+ * skx_cli_append_open (a file that grows), and what they do depends on
+ * what the path names:
+ *
+ *   - a regular file, or nothing: the text goes to a temporary beside
+ *     it (NAME.tmpPID, created anew, never through a link), which is
+ *     synced and renamed over the name at the commit -- the file holds
+ *     the old text or the new, whatever happens to the process; the
+ *     replacement keeps the old file's mode (and owner, where it may);
+ *   - a symlink: the same for the file it leads to, through every link
+ *     (a dangling one's target is created): the link stays, and the
+ *     temporary is made beside the target, so the rename never crosses
+ *     a filesystem and needs no right to the link's directory;
+ *   - a character device or a FIFO (/dev/null, /dev/stdout, a terminal,
+ *     a pipe): written in place -- opened without O_CREAT or O_TRUNC, so
+ *     nothing replaces it -- and a write error (ENOSPC of /dev/full) is
+ *     the commit's failure; a FIFO's open waits for its reader;
+ *   - a directory: refused (EISDIR); a block device or a socket: refused
+ *     (ENOTSUP, "not a regular file") -- a disk is never written over.
+ */
+
+/* The message for an errno of the save helpers: strerror, but ENOTSUP
+ * says what the helpers refuse it for. */
+const char *skx_cli_write_error(int error)
 {
-    char tmp[4096]; /* the pid keeps two programs' temporaries apart */
-    if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
+    return error == ENOTSUP ? "not a regular file" : strerror(error);
+}
+
+/*
+ * Follows the symlinks from path to the name a rename must replace,
+ * into buf: the last link's target, which need not exist (a dangling
+ * link's target is created).  A relative target counts from its link's
+ * directory, as the kernel takes it.  0, or -1 with errno (ELOOP after
+ * 40 links, ENAMETOOLONG, a failed lstat but ENOENT).
+ */
+static int follow_links(const char *path, char *buf, size_t size)
+{
+    char link[4096];
+    if (snprintf(buf, size, "%s", path) >= (int)size) {
         errno = ENAMETOOLONG;
         return -1;
     }
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return -1;
-    int rc = fputs(text, f) < 0 || fflush(f) != 0 || fsync(fileno(f)) != 0 ? -1 : 0;
-    if (fclose(f) != 0)
-        rc = -1;
-    if (rc == 0 && rename(tmp, path) != 0)
-        rc = -1;
-    if (rc != 0) {
-        int e = errno;
-        remove(tmp);
-        errno = e;
+    for (int hops = 0;; hops++) {
+        struct stat st;
+        if (lstat(buf, &st) != 0)
+            return errno == ENOENT ? 0 : -1;
+        if (!S_ISLNK(st.st_mode))
+            return 0;
+        if (hops == 40) {
+            errno = ELOOP;
+            return -1;
+        }
+        ssize_t n = readlink(buf, link, sizeof link);
+        if (n < 0)
+            return -1;
+        char *slash = strrchr(buf, '/');
+        size_t dir = link[0] != '/' && slash ? (size_t)(slash - buf) + 1 : 0;
+        if ((size_t)n >= sizeof link || dir + (size_t)n >= size) {
+            errno = ENAMETOOLONG;
+            return -1;
+        }
+        memcpy(buf + dir, link, (size_t)n);
+        buf[dir + (size_t)n] = '\0';
     }
-    return rc;
+}
+
+/* Opens a character device or a FIFO where it is (see above): no
+ * O_CREAT, no O_TRUNC.  0, or -1 with errno (EAGAIN when the name was
+ * made something else meanwhile: that is not written over). */
+static int open_in_place(skx_cli_out *o, const char *path)
+{
+    int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !(S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))) {
+        close(fd);
+        errno = EAGAIN;
+        return -1;
+    }
+    o->f = fdopen(fd, "w");
+    if (!o->f) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    o->in_place = true;
+    return 0;
+}
+
+/* Opens a file to write whole; see the rules above and cli.h. */
+int skx_cli_out_open(skx_cli_out *o, const char *path)
+{
+    o->f = NULL;
+    o->in_place = false;
+    o->tmp[0] = '\0';
+    snprintf(o->target, sizeof o->target, "%s", path);
+    struct stat st;
+    bool exists = stat(path, &st) == 0;
+    if (!exists && errno != ENOENT)
+        return -1; /* ENOTDIR, EACCES, ELOOP: nothing to write there */
+    if (exists && S_ISDIR(st.st_mode)) {
+        errno = EISDIR;
+        return -1;
+    }
+    if (exists && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)))
+        return open_in_place(o, path);
+    if (exists && !S_ISREG(st.st_mode)) {
+        errno = ENOTSUP;
+        return -1;
+    }
+    if (follow_links(path, o->target, sizeof o->target) < 0)
+        return -1;
+    /* the pid keeps two programs' temporaries apart */
+    if (snprintf(o->tmp, sizeof o->tmp, "%s.tmp%ld", o->target, (long)getpid()) >=
+        (int)sizeof o->tmp) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC;
+    int fd = open(o->tmp, flags, 0666);
+    if (fd < 0 && errno == EEXIST && unlink(o->tmp) == 0) /* a dead run's, of this pid */
+        fd = open(o->tmp, flags, 0666);
+    if (fd < 0)
+        return -1;
+    if (exists) {
+        if (fchown(fd, st.st_uid, st.st_gid) != 0) {
+            /* another user's file: its replacement is ours */
+        }
+        if (fchmod(fd, st.st_mode & 0777) != 0) {
+            /* the mode of a new file then */
+        }
+    }
+    o->f = fdopen(fd, "w");
+    if (!o->f) {
+        int e = errno;
+        close(fd);
+        unlink(o->tmp);
+        errno = e;
+        return -1;
+    }
+    return 0;
+}
+
+/* Finishes a file opened by skx_cli_out_open; see cli.h. */
+int skx_cli_out_commit(skx_cli_out *o)
+{
+    int e = 0;
+    if (fflush(o->f) != 0)
+        e = errno ? errno : EIO;
+    else if (ferror(o->f))
+        e = EIO; /* a write failed before, its errno is gone */
+    if (!e && !o->in_place && fsync(fileno(o->f)) != 0)
+        e = errno;
+    if (fclose(o->f) != 0 && !e)
+        e = errno ? errno : EIO;
+    o->f = NULL;
+    if (!e && !o->in_place && rename(o->tmp, o->target) != 0)
+        e = errno;
+    if (e && !o->in_place)
+        unlink(o->tmp);
+    if (e) {
+        errno = e;
+        return -1;
+    }
+    return 0;
+}
+
+/* Gives up a file opened by skx_cli_out_open, keeping errno: the
+ * temporary is removed, the file at the path stays as it was. */
+void skx_cli_out_abort(skx_cli_out *o)
+{
+    int e = errno;
+    if (o->f)
+        fclose(o->f);
+    o->f = NULL;
+    if (!o->in_place && o->tmp[0])
+        unlink(o->tmp);
+    errno = e;
+}
+
+/* Writes a text as a whole file; see cli.h.  A regular file holds the
+ * old text or the new, whatever happens to the process. */
+int skx_cli_save_text(const char *path, const char *text)
+{
+    skx_cli_out o;
+    if (skx_cli_out_open(&o, path) < 0)
+        return -1;
+    if (fputs(text, o.f) < 0) {
+        skx_cli_out_abort(&o);
+        return -1;
+    }
+    return skx_cli_out_commit(&o);
+}
+
+/*
+ * Opens a file that grows (see above): appended to, created when it is
+ * not there (with O_CREAT in `flags`), through a symlink its target.
+ * Such files are read back when a run resumes, so only a regular file
+ * will do: anything else is refused before it is written (EISDIR,
+ * ENOTSUP).  `flags` is O_WRONLY or O_RDWR, with O_CREAT or not.  The
+ * descriptor, or -1 with errno.
+ */
+int skx_cli_append_open(const char *path, int flags)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        errno = S_ISDIR(st.st_mode) ? EISDIR : ENOTSUP;
+        return -1;
+    }
+    /* O_NONBLOCK: a FIFO put there meanwhile must not hold the open */
+    int fd = open(path, flags | O_APPEND | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        if (errno == ENXIO) /* such a FIFO without a reader, a socket */
+            errno = ENOTSUP;
+        return -1;
+    }
+    int e = 0, fl;
+    if (fstat(fd, &st) != 0)
+        e = errno;
+    else if (!S_ISREG(st.st_mode))
+        e = ENOTSUP;
+    else if ((fl = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0)
+        e = errno;
+    if (e) {
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
 }

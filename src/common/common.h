@@ -63,9 +63,39 @@ long skx_cli_getline(FILE *f, char **buf, size_t *cap, size_t max);
 enum { SK_CLI_SKIP = -4, SK_CLI_STOP = -5 };
 long skx_cli_command_line(FILE *in, char **buf, size_t *cap, size_t max, const char *cmd,
                           const char *refused);
-/* Replaces the file at path with text, as a whole or not at all: a
- * temporary beside it, synced, renamed over it.  0, or -1 with errno. */
+/* A file being written whole (common.c, "Saving a file"): f is where
+ * to write; a regular file, or a symlink's target, is written to the
+ * temporary tmp and renamed over target at the commit, a character
+ * device or a FIFO is written in place. */
+typedef struct skx_cli_out {
+    FILE *f;
+    bool in_place;      /* a device or a FIFO: no temporary */
+    char target[4096];  /* the name the temporary replaces (links followed) */
+    char tmp[4200];     /* target.tmpPID */
+} skx_cli_out;
+/* Opens path to write it whole: a regular file, a new name or a
+ * symlink's target through a temporary, a character device or a FIFO in
+ * place; a directory is refused (EISDIR), a block device or a socket too
+ * (ENOTSUP).  0, or -1 with errno. */
+int skx_cli_out_open(skx_cli_out *o, const char *path);
+/* Flushes and closes the file; a temporary is synced and renamed over
+ * its target.  0, or -1 with errno (a write error too: ENOSPC of
+ * /dev/full), the temporary removed and the old file left as it was. */
+int skx_cli_out_commit(skx_cli_out *o);
+/* Closes the file and removes its temporary; errno is kept. */
+void skx_cli_out_abort(skx_cli_out *o);
+/* Writes text to path as a whole file (skx_cli_out_open, fputs,
+ * skx_cli_out_commit): 0, or -1 with errno. */
 int skx_cli_save_text(const char *path, const char *text);
+/* The message for an errno of these helpers: strerror, but ENOTSUP is
+ * "not a regular file". */
+const char *skx_cli_write_error(int error);
+/* Opens a file that grows (play's session, arena's --out, --log,
+ * --info) for appending, flags O_WRONLY or O_RDWR, with O_CREAT or not;
+ * through a symlink its target grows.  Only a regular file: a directory
+ * is refused (EISDIR), anything else too (ENOTSUP).  The descriptor, or
+ * -1 with errno. */
+int skx_cli_append_open(const char *path, int flags);
 
 /* Flushes and closes stdout at exit; a write error is a message and a
  * failing status. */

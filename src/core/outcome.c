@@ -207,6 +207,9 @@ static int check_sides(const sk_rules *r, const sk_outcome *o, sk_error *err)
     bool optional = o->kind == SK_OUTCOME_PENALTY && o->fault == SK_FAULT_INVALID_BID;
     if (o->partner == SK_NOSEAT && optional)
         return SK_OK;
+    if (o->partner == SK_NOSEAT) /* not named: missing, not a wrong one */
+        return skx_fail(err, SK_EINVAL, o->contract.type == SK_C_SAUSPIEL ? "2.5.2" : "002",
+                        "partner: missing, a partner game needs one");
     if (o->partner >= n || o->partner == o->declarer)
         return skx_fail(err, SK_EINVAL, o->contract.type == SK_C_SAUSPIEL ? "2.5.2" : "002",
                         "partner: a partner game needs a partner, another seat than the "

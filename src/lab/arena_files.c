@@ -12,6 +12,7 @@
  *   reading, nothing resumes from them);
  * - all fsync'ed at most once a second and at the end.
  */
+#include "common/common.h"
 #include "lab/arena.h"
 
 #include <errno.h>
@@ -214,9 +215,10 @@ static bool same_file(int a, int b)
  * there.  0, or -1 after a message. */
 static int open_records(const arena_opts *o, arena_files *f)
 {
-    f->rec_fd = open(o->out_path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    f->rec_fd = skx_cli_append_open(o->out_path, O_RDWR | O_CREAT); /* common.c */
     if (f->rec_fd < 0) {
-        fprintf(stderr, "schafkopf: arena: cannot write %s: %s\n", o->out_path, strerror(errno));
+        fprintf(stderr, "schafkopf: arena: cannot write %s: %s\n", o->out_path,
+                skx_cli_write_error(errno));
         return -1;
     }
     if (f->log_fd >= 0 && same_file(f->rec_fd, f->log_fd)) {
@@ -327,9 +329,10 @@ int skx_arena_files_sync(const arena_opts *o, arena_files *f, bool force)
  * writing it) and checks what it holds; -1 after a message. */
 static int open_log(const arena_opts *o, arena_files *f)
 {
-    f->log_fd = open(o->log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    f->log_fd = skx_cli_append_open(o->log_path, O_WRONLY | O_CREAT); /* common.c */
     if (f->log_fd < 0) {
-        fprintf(stderr, "schafkopf: arena: cannot write %s: %s\n", o->log_path, strerror(errno));
+        fprintf(stderr, "schafkopf: arena: cannot write %s: %s\n", o->log_path,
+                skx_cli_write_error(errno));
         return -1;
     }
     if (flock(f->log_fd, LOCK_EX | LOCK_NB) != 0) {
@@ -366,10 +369,10 @@ int skx_arena_files_close(const arena_opts *o, arena_files *f, bool sync)
 /* Opens --info for appending; 0, or -1 after a message. */
 static int open_info(const arena_opts *o, arena_files *f)
 {
-    f->info_fd = open(o->info_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    f->info_fd = skx_cli_append_open(o->info_path, O_WRONLY | O_CREAT); /* common.c */
     if (f->info_fd < 0) {
         fprintf(stderr, "schafkopf: arena: cannot write %s: %s\n", o->info_path,
-                strerror(errno));
+                skx_cli_write_error(errno));
         return -1;
     }
     if ((f->log_fd >= 0 && same_file(f->info_fd, f->log_fd)) ||

@@ -321,10 +321,23 @@ int skx_cmd_learn(int argc, char **argv)
             w[b][NF - 1] = 1; /* start from the rule of thumb (F_HEURISTIC, the last) */
         ln_fit(&s, w, rounds, l2);
         ln_report(&s, w);
-        FILE *out = out_path ? fopen(out_path, "w") : stdout;
-        if (!out || ln_write(out, w, &s, rounds, l2) < 0 || (out_path && fclose(out) != 0)) {
-            fprintf(stderr, "schafkopf: learn: %s: cannot write\n",
-                    skx_cli_quote(q, out_path ? out_path : "stdout"));
+        skx_cli_out file; /* --out is written whole, as every file (common.c) */
+        FILE *out = stdout;
+        errno = 0; /* a failed write sets it */
+        int failed = out_path && skx_cli_out_open(&file, out_path) < 0;
+        if (!failed && out_path)
+            out = file.f;
+        if (!failed && ln_write(out, w, &s, rounds, l2) < 0) {
+            failed = 1;
+            if (out_path)
+                skx_cli_out_abort(&file);
+        } else if (!failed && out_path && skx_cli_out_commit(&file) < 0) {
+            failed = 1;
+        }
+        if (failed) {
+            fprintf(stderr, "schafkopf: learn: %s: cannot write: %s\n",
+                    skx_cli_quote(q, out_path ? out_path : "stdout"),
+                    skx_cli_write_error(errno ? errno : EIO));
             rc = -1;
         }
     }

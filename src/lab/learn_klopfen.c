@@ -21,6 +21,7 @@
 #include "lab/lab.h"
 #include "schafkopf/ai.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <pthread.h>
@@ -418,10 +419,23 @@ int skx_cmd_learn_klopfen(int argc, char **argv)
     fprintf(stderr, "correction after 1, 2, 3 lays: %.3f %.3f %.3f units\n", after[1], after[2],
             after[3]);
     char q[SK_CLI_QUOTE];
-    FILE *out = out_path ? fopen(out_path, "w") : stdout;
-    if (!out || kl_write(out, &run, money, after, n) < 0 || (out_path && fclose(out) != 0)) {
-        fprintf(stderr, "schafkopf: learn: %s: cannot write\n",
-                skx_cli_quote(q, out_path ? out_path : "stdout"));
+    skx_cli_out file; /* --out is written whole, as every file (common.c) */
+    FILE *out = stdout;
+    errno = 0; /* a failed write sets it */
+    int failed = out_path && skx_cli_out_open(&file, out_path) < 0;
+    if (!failed && out_path)
+        out = file.f;
+    if (!failed && kl_write(out, &run, money, after, n) < 0) {
+        failed = 1;
+        if (out_path)
+            skx_cli_out_abort(&file);
+    } else if (!failed && out_path && skx_cli_out_commit(&file) < 0) {
+        failed = 1;
+    }
+    if (failed) {
+        fprintf(stderr, "schafkopf: learn: %s: cannot write: %s\n",
+                skx_cli_quote(q, out_path ? out_path : "stdout"),
+                skx_cli_write_error(errno ? errno : EIO));
         rc = 1;
     }
     free(run.g);

@@ -80,13 +80,15 @@ int skx_cmd_selfplay(int argc, char **argv)
         fprintf(stderr, "schafkopf: selfplay: no OS random source\n");
         return 1;
     }
-    FILE *out = out_path ? fopen(out_path, "w") : stdout;
-    if (!out) {
-        char q[SK_CLI_QUOTE];
+    skx_cli_out file; /* --out is written whole, as every file (common.c) */
+    char q[SK_CLI_QUOTE];
+    if (out_path && skx_cli_out_open(&file, out_path) < 0) {
         fprintf(stderr, "schafkopf: selfplay: cannot write %s: %s\n", skx_cli_quote(q, out_path),
-                strerror(errno));
+                skx_cli_write_error(errno));
         return 1;
     }
+    FILE *out = out_path ? file.f : stdout;
+    int error = 0; /* the errno of a failed write */
     sk_game *g = malloc(sizeof *g);
     sk_record *rec = malloc(sizeof *rec);
     int status = 0;
@@ -101,6 +103,7 @@ int skx_cmd_selfplay(int argc, char **argv)
         sk_record_from_game(rec, g, seeded ? id : "");
         char *text = sk_record_write(rec);
         if (!text || fputs(text, out) < 0) {
+            error = text ? errno : ENOMEM;
             status = 1;
             free(text);
             break;
@@ -109,15 +112,24 @@ int skx_cmd_selfplay(int argc, char **argv)
         sk_result res;
         sk_session_finish(&session, g, &res, NULL);
     }
-    if (!g || !rec)
+    if (!g || !rec) {
+        error = ENOMEM;
         status = 1;
+    }
     free(g);
     free(rec);
-    if (fflush(out) != 0 || ferror(out))
+    if (out_path && status) {
+        skx_cli_out_abort(&file); /* a file named is written whole or not at all */
+    } else if (out_path ? skx_cli_out_commit(&file) < 0 : fflush(out) != 0) {
+        error = errno;
         status = 1;
-    if (out != stdout && fclose(out) != 0)
+    } else if (!out_path && ferror(out)) { /* a write failed before: its errno is gone */
+        error = EIO;
         status = 1;
+    }
     if (status)
-        fprintf(stderr, "schafkopf: selfplay: failed to write records\n");
+        fprintf(stderr, "schafkopf: selfplay: failed to write records to %s: %s\n",
+                out_path ? skx_cli_quote(q, out_path) : "stdout",
+                skx_cli_write_error(error ? error : EIO));
     return status;
 }

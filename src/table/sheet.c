@@ -40,6 +40,7 @@ static const struct {
 } FIELDS_DE[] = {
     {"contract", "Dieses Spiel passt hier nicht"},
     {"declarer", "Der Spieler fehlt oder sitzt nicht am Tisch"},
+    {"partner: missing", "Partner fehlt"}, /* before "partner": the first match counts */
     {"partner", "Der Partner passt nicht zum Spiel"},
     {"points", "Die Augen passen nicht"},
     {"won", "Gewonnen oder verloren passt nicht"},
@@ -142,18 +143,22 @@ static int refuse(char *why, size_t size, const char *fmt, const char *arg, size
     return -1;
 }
 
-/* A whole number 0..max from n bytes; -1 if it is none. */
+/* A whole number 0..max from n bytes: the number, -1 if it is none,
+ * -2 if it is one past max (a keeper is told which of the two). */
 static int number_of(const char *s, size_t n, int max)
 {
     int v = 0;
-    if (n == 0 || n > 4)
+    if (n == 0)
         return -1;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++)
         if (s[i] < '0' || s[i] > '9')
             return -1;
+    for (size_t i = 0; i < n; i++) {
         v = v * 10 + (s[i] - '0');
+        if (v > max)
+            return -2;
     }
-    return v <= max ? v : -1;
+    return v;
 }
 
 /* The game seat of a player in the coming deal, -1 if he sits out. */
@@ -238,9 +243,14 @@ static int parse_line(const sk_sheet *sh, const char *line, sk_outcome *o, int *
         }
         const char *v = eq + 1;
         size_t vlen = len - klen - 1;
-        int num = number_of(v, vlen, 120);
+        /* a game's points are 0..120 (1.2.4); the counts fit their byte and
+         * core says how many the game can have */
+        int num = number_of(v, vlen, k == SK_SHEET_K_POINTS ? 120 : 255);
         if (k == SK_SHEET_K_POINTS || k == SK_SHEET_K_LAUFENDE || k == SK_SHEET_K_KONTRA || k == SK_SHEET_K_LAID ||
             k == SK_SHEET_K_JUNGFRAU) {
+            if (num == -2)
+                return refuse(why, size, SW(k == SK_SHEET_K_POINTS ? SK_SW_POINTS_RANGE : SK_SW_TOO_BIG),
+                              v, vlen);
             if (num < 0)
                 return refuse(why, size, SW(SK_SW_BAD_NUMBER), v, vlen);
             if (k == SK_SHEET_K_POINTS)

@@ -21,6 +21,8 @@ static const char *const WORDS[2][SK_SW_COUNT] = {
         [SK_SW_LAID] = "gelegt", [SK_SW_SITS_OUT] = "%s sitzt in diesem Spiel aus (gibt)",
         [SK_SW_UNKNOWN_WORD] = "unbekanntes Wort \"%s\"",
         [SK_SW_UNKNOWN_PLAYER] = "kein Spieler \"%s\"", [SK_SW_BAD_NUMBER] = "keine Zahl: \"%s\"",
+        [SK_SW_POINTS_RANGE] = "Augen: \"%s\" ist nicht 0..120 (Regel 1.2.4)",
+        [SK_SW_TOO_BIG] = "zu groß: \"%s\"",
         [SK_SW_NO_KIND] = "eine Zeile beginnt mit spiel, zusammen, ramsch, strafe oder neu "
                       "(oder liste, zahlen, csv, json, zurück, hilfe)",
         [SK_SW_TOO_LONG] = "Zeile zu lang (höchstens %d Bytes)",
@@ -56,6 +58,8 @@ static const char *const WORDS[2][SK_SW_COUNT] = {
         [SK_SW_SITS_OUT] = "%s sits this game out (deals)",
         [SK_SW_UNKNOWN_WORD] = "unknown word \"%s\"", [SK_SW_UNKNOWN_PLAYER] = "no player \"%s\"",
         [SK_SW_BAD_NUMBER] = "not a number: \"%s\"",
+        [SK_SW_POINTS_RANGE] = "points: \"%s\" is not 0..120 (1.2.4)",
+        [SK_SW_TOO_BIG] = "too large: \"%s\"",
         [SK_SW_NO_KIND] = "a line starts with game, thrown_in, ramsch, penalty or redeal "
                       "(or show, pay, csv, json, undo, help)",
         [SK_SW_TOO_LONG] = "line too long (at most %d bytes)",

@@ -61,6 +61,8 @@ static const char *const DE[L_COUNT] = {
     [L_OR] = " oder ", [L_NO_CALL] = " - ohne rufbare Sau nur %s",
     [L_RESULT] = "Ergebnis", [L_MONEY_EUR] = "Geld in €", [L_CENTS] = "Cent",
     [L_NO_SESSION] = "Keine gespeicherte Runde gefunden: es beginnt eine neue.",
+    [L_NO_SAVING] = "Es wird nichts gespeichert: keine Sitzungsdatei in %s (%s); gespielt wird "
+                    "trotzdem.",
     [L_COURSE] = "Spielverlauf", [L_SHOW_COURSE] = "v: Spielverlauf",
     [L_TAKES] = "%s macht Stich %d (%d Augen)", [L_TAKES_YOU] = "Du machst Stich %d (%d Augen)",
     [L_TAKES_LAST] = "%s macht den Stich", [L_TAKES_LAST_YOU] = "Du machst den Stich",
@@ -215,6 +217,8 @@ static const char *const EN[L_COUNT] = {
     [L_OR] = " or ", [L_NO_CALL] = " - no Ace to call, so only %s",
     [L_RESULT] = "Result", [L_MONEY_EUR] = "money in €", [L_CENTS] = "cents",
     [L_NO_SESSION] = "No saved session found: a new one begins.",
+    [L_NO_SAVING] = "Nothing is saved: no session file in %s (%s); the games are played all "
+                    "the same.",
     [L_COURSE] = "Course of the game", [L_SHOW_COURSE] = "v: course",
     [L_TAKES] = "%s takes trick %d (%d points)", [L_TAKES_YOU] = "You take trick %d (%d points)",
     [L_TAKES_LAST] = "%s takes the trick", [L_TAKES_LAST_YOU] = "You take the trick",

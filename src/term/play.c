@@ -48,7 +48,8 @@ static void play_usage(FILE *out)
             "line by line with --plain or when stdin is not a terminal.  Every finished\n"
             "game is appended as a record to $XDG_DATA_HOME/schafkopf/session-TIME.jsonl\n"
             "(default ~/.local/share/schafkopf/); at the end play names the file and the\n"
-            "schafkopf analyze command that rates your decisions in its games.\n\n"
+            "schafkopf analyze command that rates your decisions in its games.  Where\n"
+            "that directory cannot be written, play says so and saves nothing.\n\n"
             "  --seat N        your seat 0..3 (default 0)\n"
             "  --bots SPEC     bots for the other seats: one spec or three separated by\n"
             "                  commas: random, heuristic, pimc, pimc:N, pimc:strong,\n"
@@ -196,9 +197,18 @@ static int ctx_init(play_ctx *p, const play_opts *o)
     if (skx_play_make_bots(p, o->bots) < 0)
         return -1;
     sk_session_init(&p->session, &o->rules, (int)sk_rng_below(&p->rng, 4));
-    if (o->resume ? skx_play_resume_session(p, o->resume) < 0 || skx_play_resume_partial(p) < 0
-                  : skx_play_session_path(p) < 0)
-        return -1;
+    char dir[900];
+    if (o->resume) {
+        if (skx_play_resume_session(p, o->resume) < 0 || skx_play_resume_partial(p) < 0)
+            return -1;
+    } else if (skx_play_session_path(p, dir, sizeof dir) < 0) {
+        /* a home that cannot be written (read-only, a path under a file)
+         * is no reason not to play: said once, nothing saved */
+        const char *why = strerror(errno);
+        snprintf(p->notice, sizeof p->notice, skx_tr(o->lang, L_NO_SAVING), dir, why);
+        fprintf(stderr, "schafkopf: %s\n", p->notice);
+        p->nosave = true;
+    }
     if (o->resume && o->rules_given && !skx_play_rules_same(&o->rules, &p->session.rules)) {
         char given[1024], file[1024];
         skx_play_rules_name(&o->rules, given, sizeof given);
@@ -257,7 +267,7 @@ static int save_settings(const skx_settings *s, skx_lang lang, char *msg, size_t
     skx_settings_path(path, sizeof path);
     if (skx_settings_save(path, s) < 0) {
         char why[1200];
-        snprintf(why, sizeof why, "%s: %s", path, strerror(errno));
+        snprintf(why, sizeof why, "%s: %s", path, skx_cli_write_error(errno));
         snprintf(msg, size, skx_tr(lang, L_SET_NOT_SAVED), why);
         return -1;
     }
@@ -415,7 +425,11 @@ int skx_cmd_play(int argc, char **argv)
     }
     p->settings = set;
     p->ui = open_ui(plain);
-    if (bad[0] && !plain) /* the full screen hides what stderr said: its first game shows */
+    /* the full screen hides what stderr said (a bad line of the
+     * settings, else that nothing is saved): its first game shows it */
+    if (plain)
+        p->notice[0] = '\0';
+    else if (bad[0])
         skx_settings_read_text(o.lang, "play.conf", &rd, p->notice, sizeof p->notice);
     rc = p->ui ? SKX_UI_OK : SKX_UI_QUIT;
     for (uint64_t n = 0; rc == SKX_UI_OK && (!p->max_games || n < p->max_games); n++)
@@ -436,7 +450,7 @@ int skx_cmd_play(int argc, char **argv)
                p->path, p->path);
     if (p->partial_error)
         fprintf(stderr, "schafkopf: play: cannot save the game in progress to %s.partial: %s\n",
-                p->path, strerror(p->partial_error));
+                p->path, skx_cli_write_error(p->partial_error));
     fflush(stdout);
     ctx_free(p);
     free(p);

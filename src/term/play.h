@@ -29,6 +29,7 @@ typedef struct play_ctx {
     sk_turn turn;          /* who is asked next, doublings out of turn included */
     sk_record *partial;    /* --resume: the game in progress to go on with */
     sk_record *finished;   /* the last finished game, to rate it on request */
+    bool nosave;           /* no session file could be made: nothing is saved */
     bool saved;            /* a finished game was saved in this run */
     bool partial_saved;    /* the game left in the middle is in FILE.partial */
     int partial_error;     /* errno of a failed save of it, or 0 */
@@ -44,8 +45,8 @@ typedef struct play_ctx {
 /* ---- play_session.c: the session file and the game left in the middle */
 
 /* Chooses a new session file in the data directory (created if need
- * be); 0, or -1 after a message. */
-int skx_play_session_path(play_ctx *p);
+ * be, and writable); 0, or -1 with errno and the directory in dir. */
+int skx_play_session_path(play_ctx *p, char *dir, size_t size);
 /* Appends a finished game's record to the session file, fsync'ed; 0 or
  * -1 with errno. */
 int skx_play_save_game(play_ctx *p, const sk_game *g);

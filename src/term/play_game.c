@@ -269,9 +269,11 @@ int skx_play_game(play_ctx *p, bool last)
         sk_session_finish(&p->session, g, &res, &err);
         skx_play_bots_watch(p, g);
         skx_play_add_row(p, &res, dealer);
-        if (skx_play_save_game(p, g) < 0)
-            p->ui->error(p->ui, &p->table, strerror(errno));
-        else {
+        if (p->nosave) {
+            /* said at the start */
+        } else if (skx_play_save_game(p, g) < 0) {
+            p->ui->error(p->ui, &p->table, skx_cli_write_error(errno));
+        } else {
             p->saved = true;
             skx_play_drop_partial(p);
         }
@@ -290,7 +292,7 @@ int skx_play_game(play_ctx *p, bool last)
         rc = p->ui->summary(p->ui, &p->table, &res, explain, last);
         p->table.course = NULL;
         free(course);
-    } else if (started && !sk_game_over(g)) {
+    } else if (started && !sk_game_over(g) && !p->nosave) {
         if (skx_play_save_partial(p, g) == 0)
             p->partial_saved = true;
         else

@@ -8,6 +8,7 @@
 #include "play.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -30,15 +31,14 @@ static int make_dirs(char *path)
 }
 
 /* Chooses the session file: $XDG_DATA_HOME/schafkopf/session-TIME.jsonl
- * or ~/.local/share/schafkopf/... */
-int skx_play_session_path(play_ctx *p)
+ * or ~/.local/share/schafkopf/...; the directory is made, and must be
+ * writable (a read-only home is found now, not at the first save).  0,
+ * or -1 with errno (the directory in dir either way). */
+int skx_play_session_path(play_ctx *p, char *dir, size_t size)
 {
-    char dir[900];
-    skx_play_data_dir(dir, sizeof dir);
-    if (make_dirs(dir) < 0) {
-        fprintf(stderr, "schafkopf: cannot create %s: %s\n", dir, strerror(errno));
+    skx_play_data_dir(dir, size);
+    if (make_dirs(dir) < 0 || access(dir, W_OK | X_OK) != 0)
         return -1;
-    }
     time_t now = time(NULL);
     struct tm tm;
     localtime_r(&now, &tm);
@@ -48,15 +48,29 @@ int skx_play_session_path(play_ctx *p)
     return 0;
 }
 
+/* Opens the session file for appending (a file that grows, common.c:
+ * only a regular file), once; 0, or -1 with errno. */
+static int open_session(play_ctx *p)
+{
+    if (p->out)
+        return 0;
+    int fd = skx_cli_append_open(p->path, O_WRONLY | O_CREAT);
+    if (fd < 0 || !(p->out = fdopen(fd, "a"))) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        errno = e;
+        return -1;
+    }
+    return 0;
+}
+
 /* Appends a finished game's record and forces it to disk, so a crash
  * loses nothing already saved. */
 int skx_play_save_game(play_ctx *p, const sk_game *g)
 {
-    if (!p->out) {
-        p->out = fopen(p->path, "a");
-        if (!p->out)
-            return -1;
-    }
+    if (open_session(p) < 0)
+        return -1;
     sk_record *rec = malloc(sizeof *rec);
     if (!rec)
         return -1;
@@ -164,9 +178,14 @@ static int check_rules(const play_ctx *p, const char *where, const sk_record *re
  */
 int skx_play_resume_session(play_ctx *p, const char *path)
 {
-    FILE *f = fopen(path, "r+");
+    /* read, then appended to: a file that grows (common.c) */
+    int fd = skx_cli_append_open(path, O_RDWR);
+    FILE *f = fd >= 0 ? fdopen(fd, "r+") : NULL;
     if (!f) {
-        fprintf(stderr, "schafkopf: --resume %s: %s\n", path, strerror(errno));
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        fprintf(stderr, "schafkopf: --resume %s: %s\n", path, skx_cli_write_error(e));
         return -1;
     }
     sk_record *rec = malloc(sizeof *rec);
@@ -343,7 +362,7 @@ int skx_play_save_partial(play_ctx *p, const sk_game *g)
 {
     char path[1100];
     partial_path(p->path, path, sizeof path);
-    if (!p->out && !(p->out = fopen(p->path, "a")))
+    if (open_session(p) < 0)
         return -1;
     sk_record *rec = malloc(sizeof *rec);
     if (!rec)

@@ -93,7 +93,7 @@ int skx_play_sheet_open(play_ctx *p, const char *path)
         sh->lang = L;
         if (save_sheet(sh, path) < 0) {
             fprintf(stderr, "schafkopf: play: ");
-            fprintf(stderr, PW[L][PW_WRITE], skx_cli_quote(q, path), strerror(errno));
+            fprintf(stderr, PW[L][PW_WRITE], skx_cli_quote(q, path), skx_cli_write_error(errno));
             fputc('\n', stderr);
             sk_sheet_free(sh);
             free(sh);
@@ -121,7 +121,7 @@ void skx_play_sheet_book(play_ctx *p, const sk_game *g)
         return;
     }
     if (save_sheet(sh, p->sheet_path) < 0) {
-        snprintf(msg, sizeof msg, PW[sh->lang][PW_WRITE], q, strerror(errno));
+        snprintf(msg, sizeof msg, PW[sh->lang][PW_WRITE], q, skx_cli_write_error(errno));
         sk_sheet_undo(sh);
         p->ui->error(p->ui, &p->table, msg);
     }

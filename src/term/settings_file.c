@@ -29,7 +29,7 @@ int skx_settings_load(const char *path, skx_settings *s, skx_settings_read *rd)
     size_t len = 0;
     char *text = skx_cli_slurp(path, &len, SKX_SETTINGS_FILE_MAX);
     if (!text) {
-        if (errno == ENOENT)
+        if (errno == ENOENT || errno == ENOTDIR) /* no file there: a path under a file too */
             return 0;
         rd->nbad = 1; /* line 0: the file as a whole; its value says why */
         rd->issue[0].line = 0;

@@ -246,7 +246,7 @@ int skx_cli_solver_jobs_default(void)
     return n < 4 ? n : 4;
 }
 
-/* The threads an exact solve may use, from --jobs (see cli.h). */
+/* The threads an exact solve may use, from --jobs (see common.h). */
 int skx_cli_solver_jobs(const char *cmd, const char *arg, int *jobs)
 {
     uint64_t n;
@@ -260,7 +260,7 @@ int skx_cli_solver_jobs(const char *cmd, const char *arg, int *jobs)
     return 0;
 }
 
-/* The next line of a line-based command; see cli.h.  Both `sheet` and
+/* The next line of a line-based command; see common.h.  Both `sheet` and
  * `tournament` read their input this way, so they refuse the same. */
 long skx_cli_command_line(FILE *in, char **buf, size_t *cap, size_t max, const char *cmd,
                           const char *refused)
@@ -429,7 +429,7 @@ int skx_cli_out_open(skx_cli_out *o, const char *path)
     return 0;
 }
 
-/* Finishes a file opened by skx_cli_out_open; see cli.h. */
+/* Finishes a file opened by skx_cli_out_open; see common.h. */
 int skx_cli_out_commit(skx_cli_out *o)
 {
     int e = 0;
@@ -466,7 +466,7 @@ void skx_cli_out_abort(skx_cli_out *o)
     errno = e;
 }
 
-/* Writes a text as a whole file; see cli.h.  A regular file holds the
+/* Writes a text as a whole file; see common.h.  A regular file holds the
  * old text or the new, whatever happens to the process. */
 int skx_cli_save_text(const char *path, const char *text)
 {

@@ -123,6 +123,40 @@ static void test_lock(void **state)
     sk_store_close(st);
 }
 
+/* The mode bits of a file (-1 if it does not exist). */
+static int mode_of(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0 ? (int)(sb.st_mode & 07777) : -1;
+}
+
+/* The database holds password and token hashes: it, its WAL and its
+ * shared memory are the server's user's alone (0600), under any umask,
+ * and an existing database made readable to others is made private
+ * when it is opened. */
+static void test_private_files(void **state)
+{
+    fixture *f = *state;
+    mode_t old = umask(022);
+    sk_store *st = open_ok(f);
+    new_room(st, "a room, so the WAL has a frame");
+    char side[sizeof f->db + 8];
+    assert_int_equal(mode_of(f->db), 0600);
+    snprintf(side, sizeof side, "%s-wal", f->db);
+    assert_int_equal(mode_of(side), 0600);
+    snprintf(side, sizeof side, "%s-shm", f->db);
+    assert_int_equal(mode_of(side), 0600);
+    sk_store_close(st);
+
+    assert_int_equal(chmod(f->db, 0644), 0);
+    st = open_ok(f);
+    assert_int_equal(mode_of(f->db), 0600);
+    snprintf(side, sizeof side, "%s-wal", f->db);
+    assert_int_equal(mode_of(side), 0600);
+    sk_store_close(st);
+    umask(old);
+}
+
 /* ------------------------------------------------------------------ */
 /* kill -9                                                              */
 /* ------------------------------------------------------------------ */
@@ -663,6 +697,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_lock, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_private_files, setup, teardown),
         cmocka_unit_test_setup_teardown(test_kill9_one_per_commit, setup, teardown),
         cmocka_unit_test_setup_teardown(test_kill9_batches, setup, teardown),
         cmocka_unit_test_setup_teardown(test_corrupt_files, setup, teardown),

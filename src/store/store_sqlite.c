@@ -544,6 +544,47 @@ static int check_path(sk_store *st, const char *path, sk_error *err)
 }
 
 /*
+ * Makes the database private to the server's user before SQLite opens
+ * it: it holds password and token hashes.  A new file is created 0600
+ * (SQLite would make it 0644 under the usual umask), and an existing
+ * one loses any group and other bits, as do a -wal and -shm file left
+ * beside it: SQLite gives those the database file's mode when it makes
+ * them, so a private database keeps its journal private too.  Done
+ * after the lock is held, so no other store is using the files.
+ */
+static int make_private(sk_store *st, const char *path, sk_error *err)
+{
+    int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0600);
+    if (fd < 0)
+        return skx_store_fail(st, err, SK_EIO, "cannot open: %s", strerror(errno));
+    struct stat sb;
+    int rc = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) &&
+                     ((sb.st_mode & 077) == 0 || fchmod(fd, sb.st_mode & 0700) == 0)
+                 ? 0
+                 : -1;
+    int e = errno;
+    close(fd);
+    if (rc != 0)
+        return skx_store_fail(st, err, SK_EIO, "cannot make it private (mode 0600): %s",
+                              strerror(e));
+    size_t n = strlen(path);
+    char *side = malloc(n + sizeof "-wal");
+    if (!side)
+        return skx_store_fail(st, err, SK_ENOMEM, "out of memory");
+    static const char *const ends[] = {"-wal", "-shm"};
+    for (int i = 0; i < 2 && rc == 0; i++) {
+        memcpy(side, path, n);
+        memcpy(side + n, ends[i], strlen(ends[i]) + 1);
+        if (lstat(side, &sb) == 0 && S_ISREG(sb.st_mode) && (sb.st_mode & 077) &&
+            chmod(side, sb.st_mode & 0700) != 0)
+            rc = skx_store_fail(st, err, SK_EIO, "cannot make its %s file private: %s",
+                                ends[i], strerror(errno));
+    }
+    free(side);
+    return rc;
+}
+
+/*
  * Takes the process lock: an exclusive flock on "<path>.lock", created
  * if need be.  flock belongs to the open file, so a second sk_store_open
  * of the same path -- in another process or in this one -- is refused;
@@ -709,7 +750,9 @@ sk_store *sk_store_open(const char *path, sk_error *err)
     char quoted[sizeof st->where - 2];
     sk_escape(quoted, sizeof quoted, path, (size_t)-1, sizeof quoted);
     snprintf(st->where, sizeof st->where, "\"%s\"", quoted);
-    if (check_path(st, path, err) || take_lock(st, path, err)) {
+    if (check_path(st, path, err) || take_lock(st, path, err) || make_private(st, path, err)) {
+        if (st->lock_fd >= 0)
+            close(st->lock_fd);
         free(st);
         return NULL;
     }

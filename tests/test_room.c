@@ -99,6 +99,22 @@ static void test_seats_and_errors(void **state)
     refused(sk_room_sit_human(r, 1, 12, "a\xc0\xaf", &err), SK_EINVAL, &err, "overlong");
     refused(sk_room_sit_human(r, 1, 12, "a\xed\xa0\x80", &err), SK_EINVAL, &err, "surrogate");
     refused(sk_room_sit_human(r, 1, 12, "a\x7f", &err), SK_EINVAL, &err, "DEL");
+    /* invisible characters: a name that reorders the text around it or
+     * looks like another name with other bytes (issue 41) */
+    refused(sk_room_sit_human(r, 1, 12, "Anna\xe2\x80\xae", &err), SK_EINVAL, &err,
+            "U+202E right-to-left override");
+    refused(sk_room_sit_human(r, 1, 12, "\xe2\x81\xa7" "Bert", &err), SK_EINVAL, &err,
+            "U+2067 right-to-left isolate");
+    refused(sk_room_sit_human(r, 1, 12, "An\xe2\x80\x8bna", &err), SK_EINVAL, &err,
+            "U+200B zero width space");
+    refused(sk_room_sit_human(r, 1, 12, "\xef\xbb\xbf" "Anna", &err), SK_EINVAL, &err,
+            "U+FEFF byte order mark");
+    refused(sk_room_sit_human(r, 1, 12, "A\xc2\xadnna", &err), SK_EINVAL, &err,
+            "U+00AD soft hyphen");
+    refused(sk_room_sit_human(r, 1, 12, "A\xf3\xa0\x80\x81", &err), SK_EINVAL, &err,
+            "U+E0001 language tag");
+    refused(sk_room_sit_human(r, 1, 12, "A\xee\x80\x80", &err), SK_EINVAL, &err,
+            "U+E000 private use");
     assert_int_equal(sk_room_seq(r), 1); /* nothing refused is an event */
     TL_OK(sk_room_sit_human(r, 1, 12, "Müller Søren 😀", TL_E)); /* printable UTF-8 */
     TL_OK(sk_room_sit_human(r, 2, 13, "0123456789012345678901234567890", TL_E)); /* 31 bytes */

@@ -434,6 +434,8 @@ static void test_names(void **state)
     assert_false(sk_sheet_name_ok("A,B"));
     assert_false(sk_sheet_name_ok("A=B"));
     assert_false(sk_sheet_name_ok("\xc3"));
+    assert_false(sk_sheet_name_ok("Anna\xe2\x80\xae")); /* U+202E: turns the row around */
+    assert_false(sk_sheet_name_ok("An\xe2\x80\x8dna"));  /* U+200D: Anna with other bytes */
     assert_false(sk_sheet_name_ok("abcdefghijklmnopqrstuvwxyz"));
 }
 

@@ -319,6 +319,9 @@ static void test_field_changes(void **state)
     assert_string_equal(t->players[who - 1].replaced, NAMES[who - 1]);
     assert_int_equal(sk_t_find(t, "xaver"), who);
     assert_int_equal(sk_t_register(t, "Xaver", true, NULL), SK_EINVAL);
+    /* a name with a bidirectional override or an invisible character */
+    assert_int_equal(sk_t_register(t, "Nina\xe2\x80\xae", true, NULL), SK_EINVAL);
+    assert_int_equal(sk_t_register(t, "Ni\xe2\x80\x8bna", true, NULL), SK_EINVAL);
     assert_int_equal(sk_t_register(t, "Nina", true, NULL), 6);
     assert_int_equal(t->players[5].first_stage, 2);
     assert_int_equal(sk_t_set_paid(t, 5, true, NULL), 0);

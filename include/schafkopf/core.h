@@ -56,6 +56,18 @@ typedef struct sk_error {
 char *sk_escape(char *out, size_t size, const char *s, size_t n, size_t max);
 /* Room for sk_escape of max input bytes without cutting by room. */
 #define SK_ESCAPE_SIZE(n) (4 * (n) + 4)
+/* The length of the one character at s (n bytes left) if it is valid
+ * UTF-8 (no overlong form, surrogate or code point above U+10FFFF) and
+ * prints as something one can see: no control (C0, DEL, C1), no format
+ * or invisible character (soft hyphen, zero widths, bidirectional
+ * marks, overrides and isolates, separators, fillers, variation
+ * selectors, byte order mark, tags), no private use, no noncharacter;
+ * else 0.  Names (of players, accounts, a sheet's or a tournament's
+ * players) pass through it, so a name can never reorder the text around
+ * it (U+202E) or look like another name with other bytes. */
+size_t sk_utf8_visible(const char *s, size_t n);
+/* Whether all n bytes of s are characters sk_utf8_visible accepts. */
+bool sk_text_visible(const char *s, size_t n);
 
 /* ------------------------------------------------------------------ */
 /* Cards                                                                */

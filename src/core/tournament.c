@@ -22,23 +22,19 @@
 /* The field                                                            */
 /* ------------------------------------------------------------------ */
 
-/* Whether s is 1..max-1 bytes of printable text (UTF-8 bytes pass). */
+/* Whether s is 1..max-1 bytes of visible text (sk_text_visible: no
+ * control, no invisible or bidirectional character). */
 static bool text_ok(const char *s, size_t max)
 {
     size_t n = s ? strlen(s) : 0;
-    if (n == 0 || n >= max)
-        return false;
-    for (size_t i = 0; i < n; i++)
-        if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
-            return false;
-    return true;
+    return n > 0 && n < max && sk_text_visible(s, n);
 }
 
 int sk_t_init(sk_tournament *t, const char *seed, sk_error *err)
 {
     memset(t, 0, sizeof *t);
     if (!text_ok(seed, SK_T_SEED))
-        return skx_fail(err, SK_EINVAL, "5.2.2", "seed: 1 to %d printable bytes",
+        return skx_fail(err, SK_EINVAL, "5.2.2", "seed: 1 to %d bytes of visible characters",
                         SK_T_SEED - 1);
     snprintf(t->seed, sizeof t->seed, "%s", seed);
     return sk_rules_preset(&t->rules, "tournament", err);
@@ -69,7 +65,7 @@ static int name_check(const sk_tournament *t, const char *name, const char *rule
                       sk_error *err)
 {
     if (!text_ok(name, SK_T_NAME))
-        return skx_fail(err, SK_EINVAL, rule, "name: 1 to %d printable bytes", SK_T_NAME - 1);
+        return skx_fail(err, SK_EINVAL, rule, "name: 1 to %d bytes of visible characters", SK_T_NAME - 1);
     if (sk_t_find(t, name))
         return skx_fail(err, SK_EINVAL, rule, "name: \"%s\" is registered already", name);
     return SK_OK;

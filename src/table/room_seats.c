@@ -20,30 +20,8 @@ static int check_free(const sk_room *r, int seat, sk_error *err)
     return SK_OK;
 }
 
-/* Length of the UTF-8 sequence at s (n bytes left) that encodes one
- * printable character, or 0: no control characters (C0, DEL, C1), no
- * overlong forms, surrogates or code points above U+10FFFF. */
-static size_t printable_utf8(const unsigned char *s, size_t n)
-{
-    if (s[0] >= 0x20 && s[0] < 0x7f)
-        return 1;
-    size_t len = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
-               : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
-    if (len == 0 || len > n)
-        return 0;
-    for (size_t i = 1; i < len; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    if (len == 2 && s[0] == 0xc2 && s[1] < 0xa0)
-        return 0; /* U+0080..U+009F: C1 controls */
-    if (len == 3 && ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0)))
-        return 0; /* overlong, or a surrogate */
-    if (len == 4 && ((s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90)))
-        return 0; /* overlong, or above U+10FFFF */
-    return len;
-}
-
-/* Checks a player's name: 1..31 bytes of printable UTF-8. */
+/* Checks a player's name: 1..31 bytes of visible UTF-8 (sk_utf8_visible:
+ * no control, no bidirectional override or other invisible character). */
 static int check_name(const char *name, sk_error *err)
 {
     if (!name || !*name)
@@ -54,10 +32,11 @@ static int check_name(const char *name, sk_error *err)
         return skx_room_fail(err, SK_EINVAL, NULL, "name \"%s\" is longer than %d bytes",
                     sk_escape(q, sizeof q, name, strlen(name), 40), SK_ROOM_NAME_MAX - 1);
     for (size_t i = 0; i < n;) {
-        size_t k = printable_utf8((const unsigned char *)name + i, n - i);
+        size_t k = sk_utf8_visible(name + i, n - i);
         if (!k)
             return skx_room_fail(err, SK_EINVAL, NULL,
-                        "name \"%s\": byte %zu is not printable UTF-8", 
+                        "name \"%s\": byte %zu is not a visible character (no control, "
+                        "invisible or bidirectional one)",
                         sk_escape(q, sizeof q, name, n, 40), i + 1);
         i += k;
     }

@@ -539,13 +539,14 @@ int sk_sheet_head_read(const char *head, sk_rules *r, char names[][SK_SHEET_NAME
 }
 
 /* Whether a player's name is fine: 1 to SK_SHEET_NAME - 1 bytes of
- * letters (UTF-8 ones too), digits, '-', '_' or '.', not only digits
- * (a number names a player by his place). */
+ * letters (visible UTF-8 ones too: sk_utf8_visible, so no bidirectional
+ * override turns the sheet's row around), digits, '-', '_' or '.', not
+ * only digits (a number names a player by his place). */
 int sk_sheet_name_ok(const char *name)
 {
     size_t n = strlen(name);
     bool digits = true;
-    if (n == 0 || n >= SK_SHEET_NAME || !text_ok(name, n))
+    if (n == 0 || n >= SK_SHEET_NAME || !sk_text_visible(name, n))
         return 0;
     for (const unsigned char *c = (const unsigned char *)name; *c; c++) {
         bool ok = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||

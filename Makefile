@@ -45,7 +45,7 @@ CORE_SRC := $(wildcard src/core/*.c)
 AI_SRC   := $(wildcard src/ai/*.c)
 # The program: the table (a room of the server), the store, the server
 # and the command line with its terminal UI.
-CLI_SRC  := $(wildcard src/table/*.c src/store/*.c src/server/*.c src/cli/*.c)
+CLI_SRC  := $(wildcard src/table/*.c src/store/*.c src/server/*.c src/server/*/*.c src/cli/*.c)
 LIB_SRC  := $(CORE_SRC) $(AI_SRC)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)

@@ -12,7 +12,7 @@
 #ifndef SKX_SERVER_INTERNAL_H
 #define SKX_SERVER_INTERNAL_H
 
-#include "proto.h"
+#include "server/proto/proto.h"
 #include "schafkopf/server.h"
 #include "schafkopf/store.h"
 #include "schafkopf/table.h"

@@ -15,7 +15,7 @@
  * the room's fallback bot decides, then and for the rest of the seat's
  * time; the loop logs why.
  */
-#include "server_internal.h"
+#include "server/server_internal.h"
 
 #include "table/engine.h"
 

@@ -11,7 +11,7 @@
  * of one core, so a room has one at a time and the server at most one
  * fewer than its workers, which keeps a thread for the bots.
  */
-#include "server_internal.h"
+#include "server/server_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

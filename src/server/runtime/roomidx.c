@@ -7,7 +7,7 @@
  * half full, grown by rebuilding) point into srv->rooms; rooms are never
  * removed while the server runs, so there are no tombstones.
  */
-#include "server_internal.h"
+#include "server/server_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -11,7 +11,7 @@
  * sk_room_state), made for its recipient through core's visibility;
  * this file only wraps them in the protocol's envelope.
  */
-#include "server_internal.h"
+#include "server/server_internal.h"
 
 #include <inttypes.h>
 #include <stdio.h>

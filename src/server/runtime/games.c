@@ -12,7 +12,7 @@
  * its sides), never from a second reckoning.  Only finished games are
  * ever read back, so nothing here can show a running game's cards.
  */
-#include "server_internal.h"
+#include "server/server_internal.h"
 
 #include <inttypes.h>
 #include <stdio.h>

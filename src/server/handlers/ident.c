@@ -10,7 +10,7 @@
  * the token was bound to an account by register or login (accounts.c),
  * the account.
  */
-#include "server_internal.h"
+#include "server/server_internal.h"
 
 #include <sodium.h>
 #include <stdio.h>

@@ -9,7 +9,7 @@
  * the room plays the line out (sk_room_claim: a "claim" event, the cards
  * as actions, the result), or the claimer hears that it does not hold.
  */
-#include "server_internal.h"
+#include "server/server_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

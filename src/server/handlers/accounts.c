@@ -21,7 +21,7 @@
  *    numbers below and in docs/server.md); names are unique regardless
  *    of case (folded with the C.UTF-8 locale's towlower).
  */
-#include "server_internal.h"
+#include "server/server_internal.h"
 
 #include <locale.h>
 #include <sodium.h>

@@ -7,7 +7,7 @@
  * best first, to the player's connections (docs/server-protocol.md,
  * `hint`).  The loop never computes a hint; one runs per room at a time.
  */
-#include "server_internal.h"
+#include "server/server_internal.h"
 
 #include <math.h>
 #include <sodium.h>

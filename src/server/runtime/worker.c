@@ -7,7 +7,7 @@
  * Hints (a player's question "what would a bot do") and engines (child
  * processes whose pipes may block, engines.c) take the same way.
  */
-#include "server_internal.h"
+#include "server/server_internal.h"
 
 #include <assert.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
  * dispatching parsed messages, and the bounded outgoing queue (a
  * connection that does not read is dropped, never waited for).
  */
-#include "server_internal.h"
+#include "server/server_internal.h"
 
 #include <assert.h>
 #include <inttypes.h>

@@ -5,7 +5,7 @@
  * /api/rules) and the WebSocket protocol "schafkopf" on the same port.  Each pass of the loop handles what
  * arrived, then commits the store once and sends (skx_rooms_*).
  */
-#include "server_internal.h"
+#include "server/server_internal.h"
 
 #include "table/engine.h"
 

@@ -11,7 +11,7 @@
  * get a "turn" prompt, a bot seat -- or a human away for longer than
  * --away seconds -- gets a job on a worker thread.
  */
-#include "server_internal.h"
+#include "server/server_internal.h"
 
 #include <inttypes.h>
 #include <sodium.h>

@@ -138,9 +138,9 @@ struct skx_room {
 /* What a worker computes for the loop. */
 enum skx_job_kind {
     SKX_JOB_ACT = 0,   /* a bot's decision for a seat (an engine's when `eng` is set) */
-    SKX_JOB_HINT = 1,  /* a hint for a seated player: every choice with its value */
+    SKX_JOB_HINT = 1,  /* a hint for a seated player: every choice with its value (hint.c) */
     SKX_JOB_RETIRE = 2, /* an engine seat no longer needed: its process ended off the loop */
-    SKX_JOB_CLAIM = 3,  /* "the rest is mine": sk_claim_line on the whole game */
+    SKX_JOB_CLAIM = 3,  /* "the rest is mine": sk_claim_line on the whole game (claim.c) */
     SKX_JOB_RATE = 4    /* a player's decisions in a finished game rated (rate.c) */
 };
 
@@ -166,6 +166,14 @@ struct skx_engseat {
 typedef struct skx_job {
     struct skx_job *next;
     int kind;                     /* enum skx_job_kind */
+    /* A job of the message handlers (a hint, a claim, a rating) brings
+     * its own work, done on a worker, and its done, run by the loop's
+     * pass with the answer; the runtime calls them and knows no more
+     * of them.  NULL for the runtime's own kinds (a bot's decision, an
+     * engine's end). */
+    void (*work)(struct skx_job *j);
+    void (*done)(skx_server *srv, struct skx_job *j);
+    void *data;                   /* the work's own (malloc'd, freed with the job) */
     uint64_t room;
     int seat;
     uint64_t seq;
@@ -203,7 +211,6 @@ typedef struct skx_job {
     sk_action hints[SK_MAX_LEGAL];
     double values[SK_MAX_LEGAL];
     sk_contract games[SK_MAX_LEGAL]; /* the game behind a bid's value, or SK_C_NONE */
-    struct skx_rate_work *rate;   /* a rating: the game and the rows (rate.c) */
 } skx_job;
 
 /* The decision of a job's bot: its answer to a doubling on offer
@@ -375,20 +382,16 @@ int skx_roomidx_add(skx_server *srv, skx_room *rm);
 skx_room *skx_roomidx_code(const skx_server *srv, const char *code);
 skx_room *skx_roomidx_id(const skx_server *srv, uint64_t id);
 void skx_roomidx_free(skx_server *srv);
-/* hint.c: a hint request (the seat asked now only), and a finished
- * hint job: its answer to the player's connections. */
+/* hint.c: a hint request (the seat asked now only), posted as a job
+ * whose done sends the answer to the player's connections. */
 void skx_hint_request(skx_conn *c, skx_room *rm, const skx_msg *m);
-void skx_hint_done(skx_server *srv, skx_job *j);
 
-/* claim.c: a claim request (a seated player, during the play), and a
- * finished claim job: the play-out, or the answer that it does not hold. */
+/* claim.c: a claim request (a seated player, during the play), posted
+ * as a job whose done plays it out or answers that it does not hold. */
 void skx_claim_request(skx_conn *c, skx_room *rm, const skx_msg *m);
-void skx_claim_done(skx_server *srv, skx_job *j);
 /* A player asks for his decisions in a finished game of the room rated;
  * on a worker the rating is made; the loop sends it (rate.c). */
 void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m);
-void skx_rate_work(struct skx_rate_work *w);
-void skx_rate_done(skx_server *srv, skx_job *j);
 
 /* engines.c */
 /* The command of an engine the operator offers, or NULL. */

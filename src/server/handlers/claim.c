@@ -15,6 +15,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void claim_done(skx_server *srv, skx_job *j);
+
+/* On a worker: whether the claim holds, and the line to play it out. */
+static void claim_work(skx_job *j)
+{
+    sk_error err = {{0}, NULL};
+    j->cur->rules = &j->rules;
+    j->claim_rc = sk_claim_line(j->cur, j->gseat, j->line, SK_NCARDS, &err);
+}
+
 /* A claim request: a seated player (not away) during the play, on the
  * room's latest event; posted to a worker. */
 void skx_claim_request(skx_conn *c, skx_room *rm, const skx_msg *m)
@@ -49,6 +59,8 @@ void skx_claim_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     }
     *copy = *g;
     j->kind = SKX_JOB_CLAIM;
+    j->work = claim_work;
+    j->done = claim_done;
     j->room = rm->id;
     j->seat = seat;
     j->gseat = view.seat;
@@ -62,8 +74,9 @@ void skx_claim_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     skx_pool_post(&c->srv->pool, j);
 }
 
-/* A finished claim check; see server_internal.h. */
-void skx_claim_done(skx_server *srv, skx_job *j)
+/* A finished claim check: the room plays the line out, or the claimer
+ * hears that it does not hold (or that the table moved on). */
+static void claim_done(skx_server *srv, skx_job *j)
 {
     skx_room *rm = skx_room_by_id(srv, j->room);
     free(j->cur);

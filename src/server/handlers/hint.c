@@ -15,6 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void hint_done(skx_server *srv, skx_job *j);
+
+/* On a worker: the bot prices every choice of the seat's view. */
+static void hint_work(skx_job *j)
+{
+    j->nhints = sk_bot_hint_games(j->bot, &j->view, j->hints, j->values, j->games, SK_MAX_LEGAL);
+}
+
 /* A hint request: only the seat asked now; posted to a worker. */
 void skx_hint_request(skx_conn *c, skx_room *rm, const skx_msg *m)
 {
@@ -44,6 +52,8 @@ void skx_hint_request(skx_conn *c, skx_room *rm, const skx_msg *m)
         return;
     }
     j->kind = SKX_JOB_HINT;
+    j->work = hint_work;
+    j->done = hint_done;
     j->room = rm->id;
     j->seat = seat;
     j->seq = sk_room_seq(rm->room);
@@ -94,7 +104,7 @@ static json_t *hint_json(const skx_room *rm, const skx_job *j)
 
 /* A finished hint: to every connection of the player that follows the
  * room; refused when the room moved on meanwhile (the choices changed). */
-void skx_hint_done(skx_server *srv, skx_job *j)
+static void hint_done(skx_server *srv, skx_job *j)
 {
     skx_room *rm = skx_room_by_id(srv, j->room);
     sk_bot_free(j->bot);

@@ -92,6 +92,9 @@ static int game_seat(const skx_room *rm, uint32_t no, int rs)
     return -1;
 }
 
+static void rate_work(skx_job *j);
+static void rate_done(skx_server *srv, skx_job *j);
+
 /* A rating request: checked here, worked out by a worker. */
 void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m)
 {
@@ -145,8 +148,10 @@ void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     w->seat = seat;
     w->room_seat = f.room_seat;
     j->kind = SKX_JOB_RATE;
+    j->work = rate_work;
+    j->done = rate_done;
     j->room = rm->id;
-    j->rate = w;
+    j->data = w;
     j->player = c->player;
     snprintf(j->ref, sizeof j->ref, "%s", m->ref);
     rm->rating = 1;
@@ -154,8 +159,9 @@ void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m)
 }
 
 /* On a worker: replays the game and rates each decision of the seat. */
-void skx_rate_work(struct skx_rate_work *w)
+static void rate_work(skx_job *j)
 {
+    struct skx_rate_work *w = j->data;
     sk_game *g = malloc(sizeof *g), *end = malloc(sizeof *end);
     sk_rater *r = sk_rater_new(RATE_SAMPLES, RATE_SEED, RATE_MARGIN, 1);
     sk_error err = {{0}, NULL};
@@ -274,10 +280,10 @@ static json_t *rating_json(const skx_room *rm, const struct skx_rate_work *w)
 
 /* A finished rating: to every connection of the player that follows the
  * room. */
-void skx_rate_done(skx_server *srv, skx_job *j)
+static void rate_done(skx_server *srv, skx_job *j)
 {
-    struct skx_rate_work *w = j->rate;
-    j->rate = NULL;
+    struct skx_rate_work *w = j->data;
+    j->data = NULL;
     skx_room *rm = skx_room_by_id(srv, j->room);
     if (rm) {
         rm->rating = 0;

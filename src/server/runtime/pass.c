@@ -134,12 +134,8 @@ void skx_rooms_advance(skx_server *srv)
 {
     for (skx_job *j = skx_pool_take(&srv->pool), *next; j; j = next) {
         next = j->next;
-        if (j->kind == SKX_JOB_HINT)
-            skx_hint_done(srv, j);
-        else if (j->kind == SKX_JOB_CLAIM)
-            skx_claim_done(srv, j);
-        else if (j->kind == SKX_JOB_RATE)
-            skx_rate_done(srv, j);
+        if (j->done) /* a hint, a claim, a rating: the handlers' answer */
+            j->done(srv, j);
         else if (j->kind == SKX_JOB_ACT)
             apply_job(srv, j);
         free(j);

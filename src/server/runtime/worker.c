@@ -4,8 +4,9 @@
  * on; a worker computes the decision, puts the job on the done list and
  * wakes the loop with lws_cancel_service.  The loop applies the answer
  * only if the room still stands at the event the view was made at.
- * Hints (a player's question "what would a bot do") and engines (child
- * processes whose pipes may block, engines.c) take the same way.
+ * Engines (child processes whose pipes may block, engines.c) take the
+ * same way, and so do the message handlers' jobs (a hint, a claim, a
+ * rating), which bring their work and their done as functions.
  */
 #include "server/server_internal.h"
 
@@ -37,15 +38,8 @@ static void *worker_main(void *arg)
         pthread_mutex_unlock(&p->mu);
 
         j->view.rules = &j->rules; /* the view points into the job, not the room */
-        if (j->kind == SKX_JOB_HINT) {
-            j->nhints = sk_bot_hint_games(j->bot, &j->view, j->hints, j->values, j->games,
-                                          SK_MAX_LEGAL);
-        } else if (j->kind == SKX_JOB_CLAIM) {
-            sk_error err = {{0}, NULL};
-            j->cur->rules = &j->rules;
-            j->claim_rc = sk_claim_line(j->cur, j->gseat, j->line, SK_NCARDS, &err);
-        } else if (j->kind == SKX_JOB_RATE) {
-            skx_rate_work(j->rate);
+        if (j->work) {
+            j->work(j); /* a hint, a claim, a rating: the handlers' */
         } else if (j->kind == SKX_JOB_RETIRE) {
             skx_engseat_free(j->eng);
             j->eng = NULL;
@@ -124,7 +118,7 @@ static void free_jobs(skx_job *j)
         skx_job *next = j->next;
         sk_bot_free(j->bot);
         skx_engseat_free(j->eng);
-        free(j->rate); /* a rating that never came back */
+        free(j->data); /* a rating that never came back */
         free(j->cur);
         free(j->last);
         free(j);

@@ -316,8 +316,11 @@ void skx_accounts_advance(skx_server *srv);
 /* A connection closes: its job, if any, is answered to nobody. */
 void skx_accounts_drop_conn(skx_conn *c);
 
-/* rooms.c */
+/* room_msgs.c: create, join, spectate, leave, bot, decide, pause,
+ * chat, sync, and hint, claim, rate handed on. */
 void skx_rooms_handle(skx_conn *c, const skx_msg *m);
+
+/* rooms.c */
 /* Restores every open room of the store. */
 int skx_rooms_restore(skx_server *srv, sk_error *err);
 /* Applies bots' answers, deals, asks bots (after the commit: sends). */
@@ -353,6 +356,19 @@ skx_sub *skx_room_sub(skx_conn *c, const skx_room *rm);
 /* Appends the room's new journal entries to the store (in the pass's
  * transaction); false after a store failure (the server then stops). */
 bool skx_room_persist(skx_server *srv, skx_room *rm);
+/* Makes the connection follow a room and sends it the state; false
+ * (with an error reply) when it follows too many rooms. */
+bool skx_room_follow(skx_conn *c, skx_room *rm, const char *ref);
+/* Stops the connection following a room. */
+void skx_room_unfollow(skx_conn *c, skx_room *rm);
+/* Sends the whole room as the connection's player sees it, with the
+ * prompt if his seat must decide. */
+void skx_room_send_state(skx_conn *c, skx_room *rm, const char *ref);
+/* Queues a chat line's JSON text (malloc'd: taken) for the followers. */
+void skx_room_chat(skx_server *srv, skx_room *rm, char *json);
+/* sync: the connection (following as `seat`, -1 a spectator) gets the
+ * events after `after` with the next broadcast, or the state now. */
+void skx_room_sync(skx_conn *c, skx_room *rm, int seat, uint64_t after, const char *ref);
 /* Sends the prompt to decide to one connection. */
 void skx_room_send_turn(skx_conn *c, const skx_room *rm, int seat, const sk_action *legal,
                         int n);
@@ -362,15 +378,17 @@ uint8_t skx_room_present(const skx_room *rm);
 /* JSON of the lobby (listed rooms), consumed by the caller. */
 json_t *skx_rooms_lobby(skx_server *srv);
 
-/* games.c: finished games in the store and what is read from them. */
+/* games.c: finished games into the store. */
 /* Writes the room's games finished since the last call (record and
  * summary) into the pass's transaction; false after a store failure. */
 bool skx_games_persist(skx_server *srv, skx_room *rm);
 /* At restore: how many games of the room the store has; writes those
  * its journal finished but an older store lacks. */
 int skx_games_restore(skx_server *srv, skx_room *rm, sk_error *err);
-/* The room's records as JSON Lines, and its list of games as JSON
- * ({"room":..,"games":[..]}), from the store; malloc'd, NULL on error. */
+
+/* history.c: what is read from finished games.  The room's records as
+ * JSON Lines, and its list of games as JSON ({"room":..,"games":[..]}),
+ * from the store; malloc'd, NULL on error. */
 char *skx_games_jsonl(skx_server *srv, const skx_room *rm);
 char *skx_games_list(skx_server *srv, const skx_room *rm);
 /* history: the connection's player's finished games and statistics. */

@@ -1,11 +1,11 @@
 /*
- * rooms.c -- the rooms this process runs: creating, joining, watching
- * and leaving them, seating bots, decisions and chat, and the loop's
- * part of each pass: apply the bots' answers, deal, append every new
- * journal entry to the store (skx_rooms_advance, before the commit),
- * then send the events each follower may see and ask whoever must
- * decide next -- a human's connections, or a bot on a worker thread
- * (skx_rooms_broadcast, after the commit).
+ * rooms.c -- the rooms this process runs: the table layer's room with
+ * what the server keeps beside it, who follows each room (following,
+ * leaving, the state sent on following, a sync's resend, chat lines
+ * waiting for the pass), and appending each new journal entry to the
+ * store.  The loop's part of each pass is pass.c's; the messages that
+ * change a room (create, join, decide, ...) are the handlers'
+ * (handlers/room_msgs.c).
  *
  * Every game message comes from the table layer (sk_room_message,
  * sk_room_state), made for its recipient through core's visibility;
@@ -187,7 +187,7 @@ void skx_room_send_turn(skx_conn *c, const skx_room *rm, int seat, const sk_acti
 
 /* Sends the whole room as the connection's player may see it (its seat,
  * or a spectator's), and the prompt if that seat must decide. */
-static void send_state(skx_conn *c, skx_room *rm, const char *ref)
+void skx_room_send_state(skx_conn *c, skx_room *rm, const char *ref)
 {
     int seat = skx_room_seat_of(rm, c->player);
     char *text = sk_room_state(rm->room, seat < 0 ? SK_ROOM_SPECTATOR : seat);
@@ -226,7 +226,7 @@ static int send_old_chat(void *ctx, const char *name, const char *text, int64_t 
 
 /* Makes the connection follow a room and sends it the state; false
  * (with an error reply) when it follows too many. */
-static bool follow(skx_conn *c, skx_room *rm, const char *ref)
+bool skx_room_follow(skx_conn *c, skx_room *rm, const char *ref)
 {
     if (!skx_room_sub(c, rm)) {
         if (c->nsubs == SKX_SUBS_MAX) {
@@ -248,18 +248,18 @@ static bool follow(skx_conn *c, skx_room *rm, const char *ref)
         c->subs[c->nsubs++] = (skx_sub){rm, 0};
         rm->recheck = 1; /* one who sits there may be back: deal, ask */
         skx_room_touch(c->srv, rm);
-        send_state(c, rm, ref);
+        skx_room_send_state(c, rm, ref);
         void *pair[2] = {c, rm};
         sk_error err = {{0}, NULL};
         sk_store_chat(c->srv->store, rm->id, 20, send_old_chat, pair, &err);
         return true;
     }
-    send_state(c, rm, ref);
+    skx_room_send_state(c, rm, ref);
     return true;
 }
 
 /* Stops the connection following a room. */
-static void unfollow(skx_conn *c, skx_room *rm)
+void skx_room_unfollow(skx_conn *c, skx_room *rm)
 {
     for (int i = 0; i < rm->nsubs; i++)
         if (rm->subs[i] == c) {
@@ -278,7 +278,7 @@ static void unfollow(skx_conn *c, skx_room *rm)
 void skx_rooms_drop_conn(skx_conn *c)
 {
     while (c->nsubs > 0)
-        unfollow(c, c->subs[0].room);
+        skx_room_unfollow(c, c->subs[0].room);
 }
 
 void skx_rooms_resume(skx_conn *c)
@@ -286,13 +286,13 @@ void skx_rooms_resume(skx_conn *c)
     skx_server *srv = c->srv;
     for (size_t i = 0; i < srv->nrooms && c->nsubs < SKX_SUBS_MAX; i++)
         if (skx_room_seat_of(srv->rooms[i], c->player) >= 0)
-            follow(c, srv->rooms[i], NULL);
+            skx_room_follow(c, srv->rooms[i], NULL);
 }
 
 void skx_rooms_restate(skx_conn *c)
 {
     for (int i = 0; i < c->nsubs; i++)
-        send_state(c, c->subs[i].room, NULL);
+        skx_room_send_state(c, c->subs[i].room, NULL);
 }
 
 bool skx_rooms_seated(skx_server *srv, uint64_t player)
@@ -303,240 +303,42 @@ bool skx_rooms_seated(skx_server *srv, uint64_t player)
     return false;
 }
 
-/* A fresh invitation code not in use. */
-static void new_code(skx_server *srv, char code[SKX_CODE_LEN + 1])
+/* Queues a chat line of the room (its JSON text, malloc'd: the room
+ * takes it) to go to every follower with the pass's events, after the
+ * commit that stored it. */
+void skx_room_chat(skx_server *srv, skx_room *rm, char *json)
 {
-    do
-        skx_code_random(code);
-    while (skx_room_find(srv, code));
+    skx_chat *ch = json ? calloc(1, sizeof *ch) : NULL;
+    if (!ch) {
+        free(json);
+        return;
+    }
+    ch->json = json;
+    if (rm->chat_tail)
+        rm->chat_tail->next = ch;
+    else
+        rm->chat_head = ch;
+    rm->chat_tail = ch;
+    skx_room_touch(srv, rm);
 }
 
-/* create: a room under the message's ruleset; its creator follows it. */
-static void create(skx_conn *c, const skx_msg *m)
+/* sync: the connection, which follows the room as `seat` (or a
+ * spectator, -1), is sent the events after `after` with the next
+ * broadcast; when the room no longer keeps one of them, the whole state
+ * now instead. */
+void skx_room_sync(skx_conn *c, skx_room *rm, int seat, uint64_t after, const char *ref)
 {
-    skx_server *srv = c->srv;
-    const char *fallback = m->fallback[0] ? m->fallback : SK_BOT_TABLE_LEVEL;
-    sk_error err = {{0}, NULL};
-    sk_bot *probe = sk_bot_new(fallback, 1, &err);
-    if (!probe) {
-        char msg[300];
-        snprintf(msg, sizeof msg, "create.fallback: %s", err.msg);
-        skx_send_error(c, m->ref, "bad_message", msg, NULL);
-        return;
-    }
-    sk_bot_free(probe);
-    /* the preset and house rules by the ruleset's own names, a refusal
-     * in the connection's language naming the option (as a book's) */
-    sk_rules rules;
-    char why[300];
-    if (sk_sheet_rules_read(m->rules_text, c->lang, &rules, why, sizeof why) < 0 ||
-        sk_sheet_rules_check(&rules, c->lang, why, sizeof why) < 0) {
-        skx_send_error(c, m->ref, "bad_message", why, NULL);
-        return;
-    }
-    sk_room *trial = sk_room_new(0, &rules, fallback, &err);
-    if (!trial) {
-        char msg[300];
-        snprintf(msg, sizeof msg, "create.rules: %s", err.msg);
-        skx_send_error(c, m->ref, "refused", msg, err.rule);
-        return;
-    }
-    sk_room_free(trial);
-    char code[SKX_CODE_LEN + 1];
-    new_code(srv, code);
-    char *rules_json = sk_rules_json(&rules);
-    if (!rules_json || skx_store_txn(srv) < 0) {
-        free(rules_json);
-        return;
-    }
-    sk_store_room row = {0, rules_json, (char *)m->title, code, m->listed, (char *)fallback,
-                         (int64_t)time(NULL), 0}; /* seconds since the epoch */
-    uint64_t id = 0;
-    int rc = sk_store_room_create(srv->store, &row, &id, &err);
-    free(rules_json);
-    if (rc < 0) {
-        skx_server_fail(srv, &err);
-        return;
-    }
-    sk_room *room = sk_room_new(id, &rules, fallback, &err);
-    skx_room *rm = room ? skx_room_add(srv, room, id, code, m->title, m->listed, fallback) : NULL;
-    if (!rm) {
-        skx_send_error(c, m->ref, "internal", "the room could not be made", NULL);
-        return;
-    }
-    rm->stored = 0;
-    if (m->timer > 0 && sk_room_set_timer(room, m->timer, &err) < 0) {
-        skx_send_error(c, m->ref, "internal", "the room's timer could not be set", NULL);
-        return;
-    }
-    if (!skx_room_persist(srv, rm))
-        return;
-    skx_send_json(c, json_pack("{s:s, s:s}", "type", "created", "room", code), m->ref);
-    follow(c, rm, NULL);
-}
-
-/* The reply for an error of the table layer: its kind by status. */
-static void table_error(skx_conn *c, const skx_msg *m, int rc, const sk_error *err)
-{
-    const char *code = rc == SK_EILLEGAL ? "illegal" : rc == SK_ESTATE ? "refused" : "refused";
-    char msg[320];
-    snprintf(msg, sizeof msg, "%s: %s", skx_msg_type_name(m->type), err->msg);
-    skx_send_error(c, m->ref, code, msg, err->rule);
-}
-
-void skx_rooms_handle(skx_conn *c, const skx_msg *m)
-{
-    skx_server *srv = c->srv;
-    if (m->type == SKX_MSG_CREATE) {
-        create(c, m);
-        return;
-    }
-    skx_room *rm = skx_room_find(srv, m->room);
-    if (!rm) {
-        skx_send_error(c, m->ref, "not_found", "no room with that code", NULL);
-        return;
-    }
-    sk_error err = {{0}, NULL};
-    int seat = skx_room_seat_of(rm, c->player), rc = 0;
-    bool following = skx_room_sub(c, rm) != NULL;
-    switch (m->type) {
-    case SKX_MSG_SPECTATE:
-        follow(c, rm, m->ref);
-        return;
-    case SKX_MSG_JOIN:
-        if (seat >= 0) {
-            char msg[64];
-            snprintf(msg, sizeof msg, "join: you sit in seat %d of this room already", seat);
-            skx_send_error(c, m->ref, "refused", msg, NULL);
+    uint64_t seq = rm->sent;
+    skx_sub *sub = skx_room_sub(c, rm);
+    sub->sent = after < seq ? after : seq;
+    for (uint64_t n = sub->sent + 1; n <= seq; n++) {
+        char *text = sk_room_message(rm->room, n, seat < 0 ? SK_ROOM_SPECTATOR : seat);
+        if (!text) {
+            skx_room_send_state(c, rm, ref);
             return;
         }
-        if (!following && c->nsubs == SKX_SUBS_MAX) {
-            skx_send_error(c, m->ref, "refused", "a connection follows at most 8 rooms", NULL);
-            return;
-        }
-        if ((rc = sk_room_sit_human(rm->room, m->seat, c->player, c->name, &err)) < 0)
-            break;
-        if (skx_room_persist(srv, rm))
-            follow(c, rm, m->ref);
-        return;
-    case SKX_MSG_LEAVE:
-        if (seat >= 0 && (rc = sk_room_leave(rm->room, seat, &err)) < 0)
-            break;
-        if (!skx_room_persist(srv, rm))
-            return;
-        unfollow(c, rm);
-        skx_send_json(c, json_pack("{s:s, s:s}", "type", "left", "room", rm->code), m->ref);
-        return;
-    case SKX_MSG_BOT:
-        if (!following) {
-            skx_send_error(c, m->ref, "refused", "bot: join or watch the room first", NULL);
-            return;
-        }
-        if (strncmp(m->bot, "ext:", 4) == 0 && !skx_engine_command(srv, m->bot)) {
-            skx_send_error(c, m->ref, "refused",
-                           "bot: no such engine on this server (the lobby lists them)", NULL);
-            return;
-        }
-        if (m->bot[0]) {
-            rc = sk_room_sit_bot(rm->room, m->seat, m->bot, &err);
-        } else {
-            const sk_room_seat *st = sk_room_seat_at(rm->room, m->seat);
-            if (!st || st->kind != SK_ROOM_BOT) {
-                skx_send_error(c, m->ref, "refused", "bot: no bot sits in that seat", NULL);
-                return;
-            }
-            rc = sk_room_leave(rm->room, m->seat, &err);
-        }
-        if (rc < 0)
-            break;
-        skx_room_persist(srv, rm);
-        return;
-    case SKX_MSG_DECIDE: {
-        if (seat < 0) {
-            skx_send_error(c, m->ref, "refused", "decide: you have no seat in this room", NULL);
-            return;
-        }
-        sk_action a = m->act;
-        a.seat = (uint8_t)seat;
-        if ((rc = sk_room_decide(rm->room, seat, a, m->seen, &err)) < 0)
-            break;
-        skx_room_persist(srv, rm);
-        return;
+        free(text);
     }
-    case SKX_MSG_HINT:
-        skx_hint_request(c, rm, m);
-        return;
-    case SKX_MSG_CLAIM:
-        skx_claim_request(c, rm, m);
-        return;
-    case SKX_MSG_RATE:
-        skx_rate_request(c, rm, m);
-        return;
-    case SKX_MSG_PAUSE:
-        if (seat < 0) {
-            skx_send_error(c, m->ref, "refused", "pause: you have no seat in this room", NULL);
-            return;
-        }
-        if ((rc = sk_room_pause(rm->room, seat, m->pause, skx_room_present(rm), &err)) < 0)
-            break;
-        skx_room_persist(srv, rm);
-        return;
-    case SKX_MSG_CHAT: {
-        if (!following) {
-            skx_send_error(c, m->ref, "refused", "chat: join or watch the room first", NULL);
-            return;
-        }
-        int64_t at = (int64_t)time(NULL); /* seconds since the epoch, not the loop's monotonic clock */
-        if (skx_store_txn(srv) < 0)
-            return;
-        if (sk_store_chat_add(srv->store, rm->id, c->name, m->text, at, &err) < 0) {
-            skx_server_fail(srv, &err);
-            return;
-        }
-        char pid[SKX_PLAYER_HEX + 1];
-        skx_player_hex(c->player, pid);
-        json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:I}", "type", "chat", "room", rm->code,
-                              "name", c->name, "player", pid, "text", m->text, "at",
-                              (json_int_t)at);
-        skx_chat *ch = calloc(1, sizeof *ch);
-        if (ch && o && (ch->json = json_dumps(o, JSON_COMPACT))) {
-            if (rm->chat_tail)
-                rm->chat_tail->next = ch;
-            else
-                rm->chat_head = ch;
-            rm->chat_tail = ch;
-            skx_room_touch(srv, rm);
-        } else {
-            free(ch);
-        }
-        json_decref(o);
-        return;
-    }
-    case SKX_MSG_SYNC: {
-        if (!following) {
-            skx_send_error(c, m->ref, "refused", "sync: join or watch the room first", NULL);
-            return;
-        }
-        uint64_t seq = rm->sent;
-        skx_sub *sub = skx_room_sub(c, rm);
-        sub->sent = m->after < seq ? m->after : seq;
-        /* The missing events are sent with the next broadcast; one the
-         * room no longer keeps means the whole state instead. */
-        for (uint64_t n = sub->sent + 1; n <= seq; n++) {
-            char *text = sk_room_message(rm->room, n, seat < 0 ? SK_ROOM_SPECTATOR : seat);
-            if (!text) {
-                send_state(c, rm, m->ref);
-                return;
-            }
-            free(text);
-        }
-        rm->sent = sub->sent < rm->sent ? sub->sent : rm->sent;
-        skx_room_touch(srv, rm);
-        return;
-    }
-    default:
-        skx_send_error(c, m->ref, "bad_message", "this message type is not handled here", NULL);
-        return;
-    }
-    table_error(c, m, rc, &err);
+    rm->sent = sub->sent < rm->sent ? sub->sent : rm->sent;
+    skx_room_touch(c->srv, rm);
 }

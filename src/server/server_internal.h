@@ -1,10 +1,12 @@
 /*
- * server_internal.h -- what the files of src/server share: the server's
- * context, connections, the rooms it runs and the bot workers.
+ * server_internal.h -- what the room runtime and the message handlers
+ * of src/server share: the server's context, the clients, the rooms it
+ * runs and the bot workers.  The transport below them is reached only
+ * through server/transport/transport.h.
  *
  * One thread runs the libwebsockets loop and owns everything here but
- * the worker pool's queues.  Each pass of the loop (lws_service, then
- * skx_server_flush) handles the messages that arrived, applies the bots'
+ * the worker pool's queues.  Each pass of the loop (the transport's
+ * pass hook) handles the messages that arrived, applies the bots'
  * answers, appends every new journal entry to the store inside one
  * transaction, commits it, and only then sends the events: a message
  * queued while the transaction is open is held until it commits.
@@ -13,16 +15,14 @@
 #define SKX_SERVER_INTERNAL_H
 
 #include "server/proto/proto.h"
+#include "server/transport/transport.h"
 #include "schafkopf/server.h"
 #include "schafkopf/store.h"
 #include "schafkopf/table.h"
 
 #include <jansson.h>
-#include <libwebsockets.h>
 #include <pthread.h>
 
-#define SKX_QUEUE_MAX_MSGS 4096        /* messages waiting for one connection */
-#define SKX_QUEUE_MAX_BYTES (8u << 20) /* ... and their bytes */
 #define SKX_SUBS_MAX 8                 /* rooms one connection follows */
 #define SKX_CHAT_RATE 1.0              /* chat lines a second ... */
 #define SKX_CHAT_BURST 5.0             /* ... with this many at once */
@@ -50,45 +50,35 @@ typedef struct skx_bsub {
     int stage, table;                /* SKX_MAY_TABLE: the table's stage and number */
 } skx_bsub;
 
-/* One outgoing message: LWS_PRE bytes of room, then the text.  `hold`:
- * the store transaction it waits for (0: none). */
-typedef struct skx_out {
-    struct skx_out *next;
-    uint64_t hold;
-    size_t len;
-    unsigned char buf[];
-} skx_out;
-
 /* A room a connection follows, and the last event it was sent. */
 typedef struct skx_sub {
     skx_room *room;
     uint64_t sent;
 } skx_sub;
 
-/* A WebSocket connection: who it is (after hello), what it follows,
- * its buckets and its outgoing queue. */
-typedef struct skx_conn {
-    skx_server *srv;
-    struct lws *wsi;
-    struct skx_conn *prev, *next;
-    int hello;                       /* identified */
-    uint64_t player;                 /* public player id */
-    uint64_t account;                /* logged-in account, 0 for none */
-    char name[SKX_NAME_MAX + 1];
-    char *rx;                        /* a message arriving in fragments, NULL: none
-                                      * (most arrive whole and are not copied) */
-    size_t rxlen;
-    int rx_over;                     /* the message in progress is too big */
-    double tokens, chat_tokens;      /* rate limit buckets */
-    int64_t refill_us;
-    skx_out *qhead, *qtail;
-    size_t qn, qbytes;
-    int doomed;                      /* being closed */
-    size_t held_at;                  /* 1 + its place in srv->held, 0: not there */
+/* A connection as the rooms see it: where their messages go (the
+ * transport's connection), the player it sees them as (set by the
+ * handlers at hello, login, logout), and the rooms it follows. */
+typedef struct skx_watcher {
+    skx_conn *conn;
+    uint64_t player;                 /* public player id, 0 before hello */
     skx_sub subs[SKX_SUBS_MAX];
     int nsubs;
-    int lang;                        /* 0 German, 1 English (hello, book_open) */
+} skx_watcher;
+
+/* A WebSocket client as the message handlers know it: its connection,
+ * who it is (after hello), what it follows and its buckets. */
+typedef struct skx_client {
+    skx_server *srv;
+    skx_conn *conn;                  /* the transport's */
+    skx_watcher watch;               /* the rooms it follows and as whom (watch.player) */
+    int hello;                       /* identified */
+    uint64_t account;                /* logged-in account, 0 for none */
+    char name[SKX_NAME_MAX + 1];
+    double chat_tokens;              /* chat lines it may still send (a bucket) */
     double create_tokens;            /* books it may still create (a bucket) */
+    int64_t refill_us;               /* when those two were last refilled */
+    int lang;                        /* 0 German, 1 English (hello, book_open) */
     skx_bsub bsubs[SKX_BSUBS_MAX];   /* the books it follows (books.c) */
     int nbsubs;
     /* accounts (accounts.c) */
@@ -96,7 +86,7 @@ typedef struct skx_conn {
     struct skx_auth_job *auth_job;   /* a password being hashed for it, or NULL */
     double auth_tokens;              /* register/login attempts left (a bucket) */
     int64_t auth_refill_us;
-} skx_conn;
+} skx_client;
 
 /* A pending chat line of a room, sent with the room's events. */
 typedef struct skx_chat {
@@ -128,7 +118,7 @@ struct skx_room {
                                       * came or went, a bot's answer was stale) */
     int waiting;                     /* an absent player's turn: look every pass */
     int64_t gone_since[SK_ROOM_SEATS];   /* a pending human without a connection since (us) */
-    skx_conn **subs;
+    skx_watcher **subs;              /* its followers */
     int nsubs, capsubs;
     skx_chat *chat_head, *chat_tail;
     uint32_t games_stored;           /* finished games written to the store */
@@ -227,19 +217,15 @@ typedef struct skx_pool {
     skx_job *todo_head, *todo_tail;
     skx_job *done_head, *done_tail;
     int stop;
-    struct lws_context *lws;
+    skx_transport *tp;            /* woken when a job is done */
 } skx_pool;
 
 struct skx_server {
     sk_server_config cfg;
-    struct lws_context *lws;
+    skx_transport *tp;            /* the floor below: connections and the loop */
     sk_store *store;
     skx_pool pool;
     int pool_started;
-    skx_conn *conns;
-    int nconns;
-    skx_conn **held;             /* connections with messages waiting for the commit */
-    size_t nheld, capheld;
     skx_room **rooms;
     size_t nrooms, caprooms;
     skx_room **by_code, **by_id;  /* the rooms by code and by id (roomidx.c) */
@@ -248,59 +234,43 @@ struct skx_server {
     int sweep;                    /* look at every room this pass (the tick's) */
     size_t capidx, nindexed;
     int txn;                     /* a store transaction is open */
-    uint64_t txn_no, committed;  /* transactions begun, committed */
+    uint64_t txn_no;             /* transactions begun */
     int failed;                  /* a store write failed: stop */
     sk_error fail_err;
-    int port;                    /* the port listened on */
     struct skx_auth *auth;       /* the password thread and login limits (accounts.c) */
-    lws_sorted_usec_list_t tick;
-    int evlib;                   /* libwebsockets runs libuv's loop (epoll) */
-    lws_sorted_usec_list_t pass; /* ... where a pass's end is a timer due now */
-    int pass_due, stopping;
     skx_book **books;            /* books loaded (books.c) */
     size_t nbooks, capbooks;
     uint64_t book_tick;          /* counts requests for books (the cache's age) */
 };
 
-/* server.c */
-int64_t skx_now_us(void);
-/* Milliseconds since the epoch (deadlines of the turn timer). */
-int64_t skx_epoch_ms(void);
+/* runtime.c */
 /* Opens the pass's store transaction if none is open; 0 or an error
  * (then the server stops: srv->failed). */
 int skx_store_txn(skx_server *srv);
 /* Records a fatal store error: the loop stops after this pass. */
 void skx_server_fail(skx_server *srv, const sk_error *err);
+/* The rooms' part of a pass: apply, deal and append; commit; then send. */
+void skx_runtime_pass(skx_server *srv);
 
-/* conn.c */
-skx_conn *skx_conn_new(skx_server *srv, struct lws *wsi);
-void skx_conn_free(skx_conn *c);
-/* A fragment of a received message; a whole one is parsed and handled. */
-void skx_conn_receive(skx_conn *c, const void *data, size_t len, int first, int final);
-/* Sends one queued message when the socket can take it; -1 closes. */
-int skx_conn_writeable(skx_conn *c);
-/* Queues a text for the connection (copied). */
-void skx_send(skx_conn *c, const char *text, size_t len);
-/* Queues a JSON object (consumed), with "ref" when not "". */
-void skx_send_json(skx_conn *c, json_t *obj, const char *ref);
-/* Queues an error reply: its kind, message and optional rule. */
-void skx_send_error(skx_conn *c, const char *ref, const char *code, const char *msg,
-                    const char *rule);
-/* After a commit: asks for writeable callbacks on the connections whose
- * messages waited for it (only those: not every connection). */
-void skx_conns_wake(skx_server *srv);
-/* Formats a player id as hex (SKX_PLAYER_HEX + 1 bytes). */
-void skx_player_hex(uint64_t player, char *out);
+/* dispatch.c: the transport's hooks -- a client opened or closing, its
+ * messages routed to their handlers, the pass, the tick, the stop, the
+ * HTTP API (api.c). */
+void skx_handlers_hooks(skx_server *srv, skx_transport_hooks *hooks);
+/* api.c: a GET under /api/; see skx_transport_hooks.http. */
+int skx_api_route(skx_server *srv, skx_http_req *req, const char *uri, char **body,
+                  const char **ctype);
 
 /* ident.c: hello, and the identity a connection holds. */
-void skx_ident_handle(skx_conn *c, const skx_msg *m);
+/* Formats a player id as hex (SKX_PLAYER_HEX + 1 bytes). */
+void skx_player_hex(uint64_t player, char *out);
+void skx_ident_handle(skx_client *c, const skx_msg *m);
 /* Gives the connection an identity and sends its welcome: the player,
  * the name shown, the account (0: a guest; account_name then NULL).
  * `token`: the hex token it keeps (a returning hello), or NULL for a new
  * one; the session of the token it had before is forgotten.  Written
  * into the pass's transaction, so the welcome goes out after the
  * commit.  false after a store failure. */
-bool skx_ident_bind(skx_conn *c, const char *token, uint64_t player, const char *name,
+bool skx_ident_bind(skx_client *c, const char *token, uint64_t player, const char *name,
                     uint64_t account, const char *account_name, bool resumed, const char *ref);
 /* A fresh random player id (63 bits, never 0) and a guest's name. */
 uint64_t skx_ident_new_player(void);
@@ -310,15 +280,15 @@ void skx_ident_guest_name(char *name, size_t size);
  * their own (argon2id), never in the loop. */
 int skx_accounts_start(skx_server *srv, sk_error *err);
 void skx_accounts_stop(skx_server *srv);
-void skx_accounts_handle(skx_conn *c, const skx_msg *m);
+void skx_accounts_handle(skx_client *c, const skx_msg *m);
 /* Applies the finished password jobs (the loop, each pass). */
 void skx_accounts_advance(skx_server *srv);
 /* A connection closes: its job, if any, is answered to nobody. */
-void skx_accounts_drop_conn(skx_conn *c);
+void skx_accounts_drop_conn(skx_client *c);
 
 /* room_msgs.c: create, join, spectate, leave, bot, decide, pause,
  * chat, sync, and hint, claim, rate handed on. */
-void skx_rooms_handle(skx_conn *c, const skx_msg *m);
+void skx_rooms_handle(skx_client *c, const skx_msg *m);
 
 /* rooms.c */
 /* Restores every open room of the store. */
@@ -326,15 +296,15 @@ int skx_rooms_restore(skx_server *srv, sk_error *err);
 /* Applies bots' answers, deals, asks bots (after the commit: sends). */
 void skx_rooms_advance(skx_server *srv);
 void skx_rooms_broadcast(skx_server *srv);
-/* Follows the rooms where the connection's player sits (after hello). */
-void skx_rooms_resume(skx_conn *c);
-/* Sends the state of every room the connection follows again (its
- * player changed: it now sees them as another seat or a spectator). */
-void skx_rooms_restate(skx_conn *c);
+/* Follows the rooms where the watcher's player sits (after hello). */
+void skx_rooms_resume(skx_server *srv, skx_watcher *w);
+/* Sends the state of every room the watcher follows again (its player
+ * changed: it now sees them as another seat or a spectator). */
+void skx_rooms_restate(skx_watcher *w);
 /* Whether `player` sits in any room. */
 bool skx_rooms_seated(skx_server *srv, uint64_t player);
-/* Forgets a closing connection in the rooms it follows. */
-void skx_rooms_drop_conn(skx_conn *c);
+/* Forgets a closing connection's watcher in the rooms it follows. */
+void skx_rooms_drop_watcher(skx_server *srv, skx_watcher *w);
 skx_room *skx_room_find(skx_server *srv, const char *code);
 skx_room *skx_room_by_id(skx_server *srv, uint64_t id);
 /* Sends `o` (else an error `code`, `msg`) to every connection of
@@ -351,24 +321,25 @@ skx_room *skx_room_add(skx_server *srv, sk_room *room, uint64_t id, const char *
 void skx_room_touch(skx_server *srv, skx_room *rm);
 /* The seat where `player` sits in a room, or -1. */
 int skx_room_seat_of(const skx_room *rm, uint64_t player);
-/* The connection's subscription to a room, or NULL. */
-skx_sub *skx_room_sub(skx_conn *c, const skx_room *rm);
+/* The watcher's subscription to a room, or NULL. */
+skx_sub *skx_room_sub(skx_watcher *w, const skx_room *rm);
 /* Appends the room's new journal entries to the store (in the pass's
  * transaction); false after a store failure (the server then stops). */
 bool skx_room_persist(skx_server *srv, skx_room *rm);
-/* Makes the connection follow a room and sends it the state; false
- * (with an error reply) when it follows too many rooms. */
-bool skx_room_follow(skx_conn *c, skx_room *rm, const char *ref);
-/* Stops the connection following a room. */
-void skx_room_unfollow(skx_conn *c, skx_room *rm);
-/* Sends the whole room as the connection's player sees it, with the
- * prompt if his seat must decide. */
-void skx_room_send_state(skx_conn *c, skx_room *rm, const char *ref);
+/* Makes the watcher follow a room and sends it the state; false (with
+ * an error reply) when it follows too many rooms. */
+bool skx_room_follow(skx_server *srv, skx_watcher *w, skx_room *rm, const char *ref);
+/* Stops the watcher following a room. */
+void skx_room_unfollow(skx_server *srv, skx_watcher *w, skx_room *rm);
+/* Sends the whole room as the watcher's player sees it, with the prompt
+ * if his seat must decide. */
+void skx_room_send_state(skx_watcher *w, skx_room *rm, const char *ref);
 /* Queues a chat line's JSON text (malloc'd: taken) for the followers. */
 void skx_room_chat(skx_server *srv, skx_room *rm, char *json);
-/* sync: the connection (following as `seat`, -1 a spectator) gets the
+/* sync: the watcher (following as `seat`, -1 a spectator) gets the
  * events after `after` with the next broadcast, or the state now. */
-void skx_room_sync(skx_conn *c, skx_room *rm, int seat, uint64_t after, const char *ref);
+void skx_room_sync(skx_server *srv, skx_watcher *w, skx_room *rm, int seat, uint64_t after,
+                   const char *ref);
 /* Sends the prompt to decide to one connection. */
 void skx_room_send_turn(skx_conn *c, const skx_room *rm, int seat, const sk_action *legal,
                         int n);
@@ -392,7 +363,7 @@ int skx_games_restore(skx_server *srv, skx_room *rm, sk_error *err);
 char *skx_games_jsonl(skx_server *srv, const skx_room *rm);
 char *skx_games_list(skx_server *srv, const skx_room *rm);
 /* history: the connection's player's finished games and statistics. */
-void skx_history_handle(skx_conn *c, const skx_msg *m);
+void skx_history_handle(skx_client *c, const skx_msg *m);
 
 /* roomidx.c: the rooms by code and by store id, in constant time. */
 /* Indexes a room just added to srv->rooms; 0, or -1 out of memory. */
@@ -402,14 +373,14 @@ skx_room *skx_roomidx_id(const skx_server *srv, uint64_t id);
 void skx_roomidx_free(skx_server *srv);
 /* hint.c: a hint request (the seat asked now only), posted as a job
  * whose done sends the answer to the player's connections. */
-void skx_hint_request(skx_conn *c, skx_room *rm, const skx_msg *m);
+void skx_hint_request(skx_client *c, skx_room *rm, const skx_msg *m);
 
 /* claim.c: a claim request (a seated player, during the play), posted
  * as a job whose done plays it out or answers that it does not hold. */
-void skx_claim_request(skx_conn *c, skx_room *rm, const skx_msg *m);
+void skx_claim_request(skx_client *c, skx_room *rm, const skx_msg *m);
 /* A player asks for his decisions in a finished game of the room rated;
  * on a worker the rating is made; the loop sends it (rate.c). */
-void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m);
+void skx_rate_request(skx_client *c, skx_room *rm, const skx_msg *m);
 
 /* engines.c */
 /* The command of an engine the operator offers, or NULL. */
@@ -434,9 +405,9 @@ json_t *skx_engine_names(const skx_server *srv);
 /* books.c: score keeping and tournaments (docs/server.md "Score keeping
  * and tournaments"): the book_* messages, books loaded from the store
  * and their followers. */
-void skx_books_handle(skx_conn *c, const skx_msg *m);
-/* Forgets a closing connection in the books it follows. */
-void skx_books_drop_conn(skx_conn *c);
+void skx_books_handle(skx_client *c, const skx_msg *m);
+/* Forgets a closing client in the books it follows. */
+void skx_books_drop_conn(skx_client *c);
 void skx_books_free(skx_server *srv);
 /* The HTTP routes under /api/books/ (books_http.c): 200 with a body
  * (malloc'd, *len bytes) and its content type, or an error status with
@@ -447,7 +418,9 @@ int skx_books_http(skx_server *srv, const char *uri, const char *key, const char
                    const char *host, char **body, size_t *len, const char **ctype);
 
 /* worker.c */
-int skx_pool_start(skx_pool *p, int n, struct lws_context *lws, sk_error *err);
+/* Starts n worker threads, which wake the transport's loop with each
+ * job done; 0 or an error naming the failure. */
+int skx_pool_start(skx_pool *p, int n, skx_transport *tp, sk_error *err);
 void skx_pool_post(skx_pool *p, skx_job *j);
 /* The finished jobs in order (a list), or NULL. */
 skx_job *skx_pool_take(skx_pool *p);

@@ -27,9 +27,9 @@ static void claim_work(skx_job *j)
 
 /* A claim request: a seated player (not away) during the play, on the
  * room's latest event; posted to a worker. */
-void skx_claim_request(skx_conn *c, skx_room *rm, const skx_msg *m)
+void skx_claim_request(skx_client *c, skx_room *rm, const skx_msg *m)
 {
-    int seat = skx_room_seat_of(rm, c->player);
+    int seat = skx_room_seat_of(rm, c->watch.player);
     const sk_room_seat *st = seat >= 0 ? sk_room_seat_at(rm->room, seat) : NULL;
     const sk_game *g = sk_room_game(rm->room);
     const char *why = NULL;
@@ -47,14 +47,14 @@ void skx_claim_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     else if (sk_room_view(rm->room, seat, &view) < 0)
         why = "claim: you sit out this game";
     if (why) {
-        skx_send_error(c, m->ref, "refused", why, NULL);
+        skx_send_error(c->conn, m->ref, "refused", why, NULL);
         return;
     }
     skx_job *j = calloc(1, sizeof *j);
     sk_game *copy = j ? malloc(sizeof *copy) : NULL;
     if (!copy) {
         free(j);
-        skx_send_error(c, m->ref, "internal", "claim: out of memory", NULL);
+        skx_send_error(c->conn, m->ref, "internal", "claim: out of memory", NULL);
         return;
     }
     *copy = *g;
@@ -68,7 +68,7 @@ void skx_claim_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     j->rules = *sk_room_rules(rm->room);
     copy->rules = &j->rules;
     j->cur = copy;
-    j->player = c->player;
+    j->player = c->watch.player;
     snprintf(j->ref, sizeof j->ref, "%s", m->ref);
     rm->claiming = 1;
     skx_pool_post(&c->srv->pool, j);
@@ -109,7 +109,8 @@ static void claim_done(skx_server *srv, skx_job *j)
     sk_error err = {{0}, NULL};
     if (sk_room_claim(rm->room, j->seat, cards, j->claim_rc, j->seq, &err) < 0) {
         if (!srv->cfg.quiet)
-            lwsl_warn("server: room %s: a claim's line was refused: %s\n", rm->code, err.msg);
+            skx_log(SKX_LOG_WARN, "server: room %s: a claim's line was refused: %s\n", rm->code,
+                    err.msg);
         skx_room_tell_player(rm, j->player, j->ref, NULL, "internal",
                              "claim: the line could not be played");
         return;

@@ -24,17 +24,17 @@ static void hint_work(skx_job *j)
 }
 
 /* A hint request: only the seat asked now; posted to a worker. */
-void skx_hint_request(skx_conn *c, skx_room *rm, const skx_msg *m)
+void skx_hint_request(skx_client *c, skx_room *rm, const skx_msg *m)
 {
-    int seat = skx_room_seat_of(rm, c->player);
+    int seat = skx_room_seat_of(rm, c->watch.player);
     sk_action legal[SK_MAX_LEGAL];
     int n = 0;
     if (seat < 0 || sk_room_pending(rm->room, legal, &n) != seat) {
-        skx_send_error(c, m->ref, "refused", "hint: it is not your turn", NULL);
+        skx_send_error(c->conn, m->ref, "refused", "hint: it is not your turn", NULL);
         return;
     }
     if (rm->hinting) {
-        skx_send_error(c, m->ref, "refused", "hint: one is being worked out for this table",
+        skx_send_error(c->conn, m->ref, "refused", "hint: one is being worked out for this table",
                        NULL);
         return;
     }
@@ -48,7 +48,7 @@ void skx_hint_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     if (!j || sk_room_view(rm->room, seat, &j->view) < 0) {
         sk_bot_free(bot);
         free(j);
-        skx_send_error(c, m->ref, "internal", "hint: no bot to ask", NULL);
+        skx_send_error(c->conn, m->ref, "internal", "hint: no bot to ask", NULL);
         return;
     }
     j->kind = SKX_JOB_HINT;
@@ -62,7 +62,7 @@ void skx_hint_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     snprintf(j->spec, sizeof j->spec, "%s", sk_bot_name(bot));
     j->rules = *sk_room_rules(rm->room);
     j->view.rules = &j->rules;
-    j->player = c->player;
+    j->player = c->watch.player;
     snprintf(j->ref, sizeof j->ref, "%s", m->ref);
     rm->hinting = 1;
     skx_pool_post(&c->srv->pool, j);

@@ -60,7 +60,7 @@ char *skx_games_jsonl(skx_server *srv, const skx_room *rm)
     sk_error err = {{0}, NULL};
     text_add(&b, "", 0);
     if (sk_store_games(srv->store, rm->id, add_record, &b, &err) < 0 || b.failed) {
-        lwsl_err("server: room %s: reading its games: %s\n", rm->code, err.msg);
+        skx_log(SKX_LOG_ERR, "server: room %s: reading its games: %s\n", rm->code, err.msg);
         free(b.s);
         return NULL;
     }
@@ -100,7 +100,7 @@ char *skx_games_list(skx_server *srv, const skx_room *rm)
     json_t *list = json_array();
     sk_error err = {{0}, NULL};
     if (!list || sk_store_game_list(srv->store, rm->id, add_listed, list, &err) < 0) {
-        lwsl_err("server: room %s: listing its games: %s\n", rm->code, err.msg);
+        skx_log(SKX_LOG_ERR, "server: room %s: listing its games: %s\n", rm->code, err.msg);
         json_decref(list);
         return NULL;
     }
@@ -148,7 +148,7 @@ static int add_kind(void *ctx, const char *kind, uint64_t played, uint64_t won)
     return o && json_object_set_new(by, kind, o) == 0 ? 0 : SK_ENOMEM;
 }
 
-void skx_history_handle(skx_conn *c, const skx_msg *m)
+void skx_history_handle(skx_client *c, const skx_msg *m)
 {
     skx_server *srv = c->srv;
     json_t *games = json_array(), *by = json_object();
@@ -156,20 +156,21 @@ void skx_history_handle(skx_conn *c, const skx_msg *m)
     sk_error err = {{0}, NULL};
     history_ctx hc = {games, NULL, NULL};
     int rc = !games || !by ? SK_ENOMEM
-             : sk_store_history(srv->store, c->player, SKX_HISTORY_MAX, add_history, &hc, &err);
+                           : sk_store_history(srv->store, c->watch.player, SKX_HISTORY_MAX,
+                                              add_history, &hc, &err);
     free(hc.rules_json);
-    if (rc < 0 || sk_store_stats_get(srv->store, c->player, &sx, add_kind, by, &err) < 0) {
+    if (rc < 0 || sk_store_stats_get(srv->store, c->watch.player, &sx, add_kind, by, &err) < 0) {
         json_decref(games);
         json_decref(by);
-        lwsl_err("server: reading a history: %s\n", err.msg);
-        skx_send_error(c, m->ref, "internal", "history: the store could not be read", NULL);
+        skx_log(SKX_LOG_ERR, "server: reading a history: %s\n", err.msg);
+        skx_send_error(c->conn, m->ref, "internal", "history: the store could not be read", NULL);
         return;
     }
     json_t *stats = json_pack("{s:I, s:I, s:I, s:I, s:I, s:o}", "games", (json_int_t)sx.games,
                               "declared", (json_int_t)sx.declared, "won_declared",
                               (json_int_t)sx.won_declared, "money", (json_int_t)sx.money,
                               "points", (json_int_t)sx.points, "by_contract", by);
-    skx_send_json(c, json_pack("{s:s, s:o, s:o}", "type", "history", "games", games, "stats",
-                               stats),
+    skx_send_json(c->conn,
+                  json_pack("{s:s, s:o, s:o}", "type", "history", "games", games, "stats", stats),
                   m->ref);
 }

@@ -96,11 +96,11 @@ static void rate_work(skx_job *j);
 static void rate_done(skx_server *srv, skx_job *j);
 
 /* A rating request: checked here, worked out by a worker. */
-void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m)
+void skx_rate_request(skx_client *c, skx_room *rm, const skx_msg *m)
 {
     skx_server *srv = c->srv;
-    if (!skx_room_sub(c, rm)) {
-        skx_send_error(c, m->ref, "refused", "rate: join or watch the room first", NULL);
+    if (!skx_room_sub(&c->watch, rm)) {
+        skx_send_error(c->conn, m->ref, "refused", "rate: join or watch the room first", NULL);
         return;
     }
     /* the cheap refusals first: a busy table or server reads no store */
@@ -109,17 +109,18 @@ void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m)
                           ? "rate: the server is busy rating; ask again in a moment"
                           : NULL;
     if (why) {
-        skx_send_error(c, m->ref, "refused", why, NULL);
+        skx_send_error(c->conn, m->ref, "refused", why, NULL);
         return;
     }
-    find_ctx f = {m->game, c->player, -1, 0, NULL};
+    find_ctx f = {m->game, c->watch.player, -1, 0, NULL};
     sk_error err = {{0}, NULL};
     if (sk_store_game_list(srv->store, rm->id, find_seat, &f, &err) < 0 ||
         (f.found && f.room_seat >= 0 &&
          sk_store_games(srv->store, rm->id, find_record, &f, &err) < 0)) {
         free(f.record);
-        lwsl_err("server: room %s: reading game %u: %s\n", rm->code, (unsigned)m->game, err.msg);
-        skx_send_error(c, m->ref, "internal", "rate: the store could not be read", NULL);
+        skx_log(SKX_LOG_ERR, "server: room %s: reading game %u: %s\n", rm->code, (unsigned)m->game,
+                err.msg);
+        skx_send_error(c->conn, m->ref, "internal", "rate: the store could not be read", NULL);
         return;
     }
     int seat = f.room_seat >= 0 ? game_seat(rm, m->game, f.room_seat) : -1;
@@ -133,7 +134,8 @@ void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     if (!why && (!w || !f.record ||
                  sk_record_read(&w->rec, f.record, strlen(f.record), &err) < 0)) {
         if (w && f.record)
-            lwsl_err("server: room %s: game %u: %s\n", rm->code, (unsigned)m->game, err.msg);
+            skx_log(SKX_LOG_ERR, "server: room %s: game %u: %s\n", rm->code, (unsigned)m->game,
+                    err.msg);
         why = "rate: the game's record cannot be read";
         code = "internal";
     }
@@ -141,7 +143,7 @@ void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     if (why) {
         free(w);
         free(j);
-        skx_send_error(c, m->ref, code, why, NULL);
+        skx_send_error(c->conn, m->ref, code, why, NULL);
         return;
     }
     w->game_no = m->game;
@@ -152,7 +154,7 @@ void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     j->done = rate_done;
     j->room = rm->id;
     j->data = w;
-    j->player = c->player;
+    j->player = c->watch.player;
     snprintf(j->ref, sizeof j->ref, "%s", m->ref);
     rm->rating = 1;
     skx_pool_post(&srv->pool, j);

@@ -22,7 +22,7 @@ static void new_code(skx_server *srv, char code[SKX_CODE_LEN + 1])
 }
 
 /* create: a room under the message's ruleset; its creator follows it. */
-static void create(skx_conn *c, const skx_msg *m)
+static void create(skx_client *c, const skx_msg *m)
 {
     skx_server *srv = c->srv;
     const char *fallback = m->fallback[0] ? m->fallback : SK_BOT_TABLE_LEVEL;
@@ -31,7 +31,7 @@ static void create(skx_conn *c, const skx_msg *m)
     if (!probe) {
         char msg[300];
         snprintf(msg, sizeof msg, "create.fallback: %s", err.msg);
-        skx_send_error(c, m->ref, "bad_message", msg, NULL);
+        skx_send_error(c->conn, m->ref, "bad_message", msg, NULL);
         return;
     }
     sk_bot_free(probe);
@@ -41,14 +41,14 @@ static void create(skx_conn *c, const skx_msg *m)
     char why[300];
     if (sk_sheet_rules_read(m->rules_text, c->lang, &rules, why, sizeof why) < 0 ||
         sk_sheet_rules_check(&rules, c->lang, why, sizeof why) < 0) {
-        skx_send_error(c, m->ref, "bad_message", why, NULL);
+        skx_send_error(c->conn, m->ref, "bad_message", why, NULL);
         return;
     }
     sk_room *trial = sk_room_new(0, &rules, fallback, &err);
     if (!trial) {
         char msg[300];
         snprintf(msg, sizeof msg, "create.rules: %s", err.msg);
-        skx_send_error(c, m->ref, "refused", msg, err.rule);
+        skx_send_error(c->conn, m->ref, "refused", msg, err.rule);
         return;
     }
     sk_room_free(trial);
@@ -71,30 +71,30 @@ static void create(skx_conn *c, const skx_msg *m)
     sk_room *room = sk_room_new(id, &rules, fallback, &err);
     skx_room *rm = room ? skx_room_add(srv, room, id, code, m->title, m->listed, fallback) : NULL;
     if (!rm) {
-        skx_send_error(c, m->ref, "internal", "the room could not be made", NULL);
+        skx_send_error(c->conn, m->ref, "internal", "the room could not be made", NULL);
         return;
     }
     rm->stored = 0;
     if (m->timer > 0 && sk_room_set_timer(room, m->timer, &err) < 0) {
-        skx_send_error(c, m->ref, "internal", "the room's timer could not be set", NULL);
+        skx_send_error(c->conn, m->ref, "internal", "the room's timer could not be set", NULL);
         return;
     }
     if (!skx_room_persist(srv, rm))
         return;
-    skx_send_json(c, json_pack("{s:s, s:s}", "type", "created", "room", code), m->ref);
-    skx_room_follow(c, rm, NULL);
+    skx_send_json(c->conn, json_pack("{s:s, s:s}", "type", "created", "room", code), m->ref);
+    skx_room_follow(c->srv, &c->watch, rm, NULL);
 }
 
 /* The reply for an error of the table layer: its kind by status. */
-static void table_error(skx_conn *c, const skx_msg *m, int rc, const sk_error *err)
+static void table_error(skx_client *c, const skx_msg *m, int rc, const sk_error *err)
 {
     const char *code = rc == SK_EILLEGAL ? "illegal" : rc == SK_ESTATE ? "refused" : "refused";
     char msg[320];
     snprintf(msg, sizeof msg, "%s: %s", skx_msg_type_name(m->type), err->msg);
-    skx_send_error(c, m->ref, code, msg, err->rule);
+    skx_send_error(c->conn, m->ref, code, msg, err->rule);
 }
 
-void skx_rooms_handle(skx_conn *c, const skx_msg *m)
+void skx_rooms_handle(skx_client *c, const skx_msg *m)
 {
     skx_server *srv = c->srv;
     if (m->type == SKX_MSG_CREATE) {
@@ -103,47 +103,48 @@ void skx_rooms_handle(skx_conn *c, const skx_msg *m)
     }
     skx_room *rm = skx_room_find(srv, m->room);
     if (!rm) {
-        skx_send_error(c, m->ref, "not_found", "no room with that code", NULL);
+        skx_send_error(c->conn, m->ref, "not_found", "no room with that code", NULL);
         return;
     }
     sk_error err = {{0}, NULL};
-    int seat = skx_room_seat_of(rm, c->player), rc = 0;
-    bool following = skx_room_sub(c, rm) != NULL;
+    int seat = skx_room_seat_of(rm, c->watch.player), rc = 0;
+    bool following = skx_room_sub(&c->watch, rm) != NULL;
     switch (m->type) {
     case SKX_MSG_SPECTATE:
-        skx_room_follow(c, rm, m->ref);
+        skx_room_follow(srv, &c->watch, rm, m->ref);
         return;
     case SKX_MSG_JOIN:
         if (seat >= 0) {
             char msg[64];
             snprintf(msg, sizeof msg, "join: you sit in seat %d of this room already", seat);
-            skx_send_error(c, m->ref, "refused", msg, NULL);
+            skx_send_error(c->conn, m->ref, "refused", msg, NULL);
             return;
         }
-        if (!following && c->nsubs == SKX_SUBS_MAX) {
-            skx_send_error(c, m->ref, "refused", "a connection follows at most 8 rooms", NULL);
+        if (!following && c->watch.nsubs == SKX_SUBS_MAX) {
+            skx_send_error(c->conn, m->ref, "refused", "a connection follows at most 8 rooms",
+                           NULL);
             return;
         }
-        if ((rc = sk_room_sit_human(rm->room, m->seat, c->player, c->name, &err)) < 0)
+        if ((rc = sk_room_sit_human(rm->room, m->seat, c->watch.player, c->name, &err)) < 0)
             break;
         if (skx_room_persist(srv, rm))
-            skx_room_follow(c, rm, m->ref);
+            skx_room_follow(srv, &c->watch, rm, m->ref);
         return;
     case SKX_MSG_LEAVE:
         if (seat >= 0 && (rc = sk_room_leave(rm->room, seat, &err)) < 0)
             break;
         if (!skx_room_persist(srv, rm))
             return;
-        skx_room_unfollow(c, rm);
-        skx_send_json(c, json_pack("{s:s, s:s}", "type", "left", "room", rm->code), m->ref);
+        skx_room_unfollow(srv, &c->watch, rm);
+        skx_send_json(c->conn, json_pack("{s:s, s:s}", "type", "left", "room", rm->code), m->ref);
         return;
     case SKX_MSG_BOT:
         if (!following) {
-            skx_send_error(c, m->ref, "refused", "bot: join or watch the room first", NULL);
+            skx_send_error(c->conn, m->ref, "refused", "bot: join or watch the room first", NULL);
             return;
         }
         if (strncmp(m->bot, "ext:", 4) == 0 && !skx_engine_command(srv, m->bot)) {
-            skx_send_error(c, m->ref, "refused",
+            skx_send_error(c->conn, m->ref, "refused",
                            "bot: no such engine on this server (the lobby lists them)", NULL);
             return;
         }
@@ -152,7 +153,7 @@ void skx_rooms_handle(skx_conn *c, const skx_msg *m)
         } else {
             const sk_room_seat *st = sk_room_seat_at(rm->room, m->seat);
             if (!st || st->kind != SK_ROOM_BOT) {
-                skx_send_error(c, m->ref, "refused", "bot: no bot sits in that seat", NULL);
+                skx_send_error(c->conn, m->ref, "refused", "bot: no bot sits in that seat", NULL);
                 return;
             }
             rc = sk_room_leave(rm->room, m->seat, &err);
@@ -163,7 +164,8 @@ void skx_rooms_handle(skx_conn *c, const skx_msg *m)
         return;
     case SKX_MSG_DECIDE: {
         if (seat < 0) {
-            skx_send_error(c, m->ref, "refused", "decide: you have no seat in this room", NULL);
+            skx_send_error(c->conn, m->ref, "refused", "decide: you have no seat in this room",
+                           NULL);
             return;
         }
         sk_action a = m->act;
@@ -184,7 +186,8 @@ void skx_rooms_handle(skx_conn *c, const skx_msg *m)
         return;
     case SKX_MSG_PAUSE:
         if (seat < 0) {
-            skx_send_error(c, m->ref, "refused", "pause: you have no seat in this room", NULL);
+            skx_send_error(c->conn, m->ref, "refused", "pause: you have no seat in this room",
+                           NULL);
             return;
         }
         if ((rc = sk_room_pause(rm->room, seat, m->pause, skx_room_present(rm), &err)) < 0)
@@ -193,7 +196,7 @@ void skx_rooms_handle(skx_conn *c, const skx_msg *m)
         return;
     case SKX_MSG_CHAT: {
         if (!following) {
-            skx_send_error(c, m->ref, "refused", "chat: join or watch the room first", NULL);
+            skx_send_error(c->conn, m->ref, "refused", "chat: join or watch the room first", NULL);
             return;
         }
         int64_t at = (int64_t)time(NULL); /* seconds since the epoch, not the loop's monotonic clock */
@@ -204,7 +207,7 @@ void skx_rooms_handle(skx_conn *c, const skx_msg *m)
             return;
         }
         char pid[SKX_PLAYER_HEX + 1];
-        skx_player_hex(c->player, pid);
+        skx_player_hex(c->watch.player, pid);
         json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:I}", "type", "chat", "room", rm->code,
                               "name", c->name, "player", pid, "text", m->text, "at",
                               (json_int_t)at);
@@ -214,14 +217,15 @@ void skx_rooms_handle(skx_conn *c, const skx_msg *m)
     }
     case SKX_MSG_SYNC: {
         if (!following) {
-            skx_send_error(c, m->ref, "refused", "sync: join or watch the room first", NULL);
+            skx_send_error(c->conn, m->ref, "refused", "sync: join or watch the room first", NULL);
             return;
         }
-        skx_room_sync(c, rm, seat, m->after, m->ref);
+        skx_room_sync(srv, &c->watch, rm, seat, m->after, m->ref);
         return;
     }
     default:
-        skx_send_error(c, m->ref, "bad_message", "this message type is not handled here", NULL);
+        skx_send_error(c->conn, m->ref, "bad_message", "this message type is not handled here",
+                       NULL);
         return;
     }
     table_error(c, m, rc, &err);

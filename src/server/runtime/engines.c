@@ -225,8 +225,9 @@ void skx_engine_detach(skx_server *srv, skx_room *rm, skx_job *j)
     if (!es)
         return;
     if (j->why[0] && !srv->cfg.quiet)
-        lwsl_warn("server: room %s seat %d: engine %s failed, the room's bot plays for it: %s\n",
-                  rm ? rm->code : "?", j->seat, es->name, j->why);
+        skx_log(SKX_LOG_WARN,
+                "server: room %s seat %d: engine %s failed, the room's bot plays for it: %s\n",
+                rm ? rm->code : "?", j->seat, es->name, j->why);
     const sk_room_seat *st = rm ? sk_room_seat_at(rm->room, j->seat) : NULL;
     if (st && st->kind == SK_ROOM_BOT && !st->away && strcmp(st->bot, es->name) == 0 &&
         !rm->engines[j->seat])

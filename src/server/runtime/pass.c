@@ -48,7 +48,8 @@ static void apply_job(skx_server *srv, skx_job *j)
         int rc = j->stand_in ? sk_room_stand_in(rm->room, j->seat, a, j->seq, &err)
                              : sk_room_decide(rm->room, j->seat, a, j->seq, &err);
         if (rc < 0 && !srv->cfg.quiet)
-            lwsl_warn("server: room %s: a bot's decision was refused: %s\n", rm->code, err.msg);
+            skx_log(SKX_LOG_WARN, "server: room %s: a bot's decision was refused: %s\n", rm->code,
+                    err.msg);
         else
             skx_room_persist(srv, rm);
     }
@@ -73,7 +74,7 @@ static bool seats_full(const skx_room *rm)
 static bool present(const skx_room *rm, uint64_t player)
 {
     for (int i = 0; i < rm->nsubs; i++)
-        if (rm->subs[i]->player == player && !rm->subs[i]->doomed)
+        if (rm->subs[i]->player == player && !skx_conn_closing(rm->subs[i]->conn))
             return true;
     return false;
 }
@@ -257,11 +258,11 @@ static void send_events(skx_room *rm)
         size_t len[SK_ROOM_SEATS + 1] = {0};
         bool made[SK_ROOM_SEATS + 1] = {false};
         for (int i = 0; i < rm->nsubs; i++) {
-            skx_conn *c = rm->subs[i];
-            skx_sub *sub = skx_room_sub(c, rm);
+            skx_watcher *w = rm->subs[i];
+            skx_sub *sub = skx_room_sub(w, rm);
             if (!sub || sub->sent >= ev)
                 continue;
-            int seat = skx_room_seat_of(rm, c->player);
+            int seat = skx_room_seat_of(rm, w->player);
             int k = seat < 0 ? SK_ROOM_SEATS : seat;
             if (!made[k]) {
                 text[k] = event_text(rm, ev, seat < 0 ? SK_ROOM_SPECTATOR : seat, &len[k]);
@@ -269,7 +270,7 @@ static void send_events(skx_room *rm)
             }
             sub->sent = ev;
             if (text[k])
-                skx_send(c, text[k], len[k]);
+                skx_send(w->conn, text[k], len[k]);
         }
         for (int k = 0; k <= SK_ROOM_SEATS; k++)
             free(text[k]);
@@ -307,7 +308,7 @@ static void ask(skx_server *srv, skx_room *rm)
             rm->prompted = seq;
             for (int i = 0; i < rm->nsubs; i++)
                 if (rm->subs[i]->player == st->player)
-                    skx_room_send_turn(rm->subs[i], rm, seat, legal, n);
+                    skx_room_send_turn(rm->subs[i]->conn, rm, seat, legal, n);
             return;
         }
         if (paused)
@@ -340,7 +341,7 @@ void skx_rooms_broadcast(skx_server *srv)
             skx_chat *ch = rm->chat_head;
             rm->chat_head = ch->next;
             for (int k = 0; k < rm->nsubs; k++)
-                skx_send(rm->subs[k], ch->json, strlen(ch->json));
+                skx_send(rm->subs[k]->conn, ch->json, strlen(ch->json));
             free(ch->json);
             free(ch);
         }
@@ -404,8 +405,8 @@ static int restore_entry(void *ctx, uint64_t seq, const char *entry)
     /* One entry may make two events (a last card and the result); the
      * second's entry is then checked and skipped by the room. */
     if (sk_room_replay(rm->room, entry, &err) < 0 || sk_room_seq(rm->room) < seq) {
-        lwsl_err("server: room %s: journal entry %" PRIu64 " does not replay: %s\n", rm->code, seq,
-                 err.msg);
+        skx_log(SKX_LOG_ERR, "server: room %s: journal entry %" PRIu64 " does not replay: %s\n",
+                rm->code, seq, err.msg);
         return 1;
     }
     return 0;
@@ -418,7 +419,8 @@ static int restore_room(void *ctx, const sk_store_room *row)
     sk_rules rules;
     sk_error err = {{0}, NULL};
     if (sk_rules_from_json(&rules, row->rules_json, &err) < 0) {
-        lwsl_err("server: room %" PRIu64 ": bad ruleset in the store: %s\n", row->id, err.msg);
+        skx_log(SKX_LOG_ERR, "server: room %" PRIu64 ": bad ruleset in the store: %s\n", row->id,
+                err.msg);
         return 0;
     }
     sk_room *room = sk_room_new(row->id, &rules, row->fallback, &err);
@@ -426,14 +428,14 @@ static int restore_room(void *ctx, const sk_store_room *row)
                                        row->listed, row->fallback)
                         : NULL;
     if (!rm) {
-        lwsl_err("server: room %" PRIu64 " cannot be restored: %s\n", row->id, err.msg);
+        skx_log(SKX_LOG_ERR, "server: room %" PRIu64 " cannot be restored: %s\n", row->id, err.msg);
         return 0;
     }
     if (sk_store_journal(srv->store, row->id, restore_entry, rm, &err) < 0)
-        lwsl_err("server: room %s: reading its journal: %s\n", rm->code, err.msg);
+        skx_log(SKX_LOG_ERR, "server: room %s: reading its journal: %s\n", rm->code, err.msg);
     rm->stored = rm->sent = sk_room_seq(rm->room);
     if (skx_games_restore(srv, rm, &err) < 0) {
-        lwsl_err("server: room %s: its finished games: %s\n", rm->code, err.msg);
+        skx_log(SKX_LOG_ERR, "server: room %s: its finished games: %s\n", rm->code, err.msg);
         return SK_EIO;
     }
     return 0;

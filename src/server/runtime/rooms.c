@@ -38,13 +38,13 @@ void skx_room_tell_player(skx_room *rm, uint64_t player, const char *ref, json_t
                           const char *code, const char *msg)
 {
     for (int i = 0; i < rm->nsubs; i++) {
-        skx_conn *c = rm->subs[i];
-        if (c->player != player || c->doomed)
+        skx_watcher *w = rm->subs[i];
+        if (w->player != player || skx_conn_closing(w->conn))
             continue;
         if (o)
-            skx_send_json(c, json_incref(o), ref);
+            skx_send_json(w->conn, json_incref(o), ref);
         else
-            skx_send_error(c, ref, code, msg, NULL);
+            skx_send_error(w->conn, ref, code, msg, NULL);
     }
 }
 
@@ -127,12 +127,12 @@ int skx_room_seat_of(const skx_room *rm, uint64_t player)
     return -1;
 }
 
-/* The connection's subscription to a room, or NULL. */
-skx_sub *skx_room_sub(skx_conn *c, const skx_room *rm)
+/* The watcher's subscription to a room, or NULL. */
+skx_sub *skx_room_sub(skx_watcher *w, const skx_room *rm)
 {
-    for (int i = 0; i < c->nsubs; i++)
-        if (c->subs[i].room == rm)
-            return &c->subs[i];
+    for (int i = 0; i < w->nsubs; i++)
+        if (w->subs[i].room == rm)
+            return &w->subs[i];
     return NULL;
 }
 
@@ -185,11 +185,12 @@ void skx_room_send_turn(skx_conn *c, const skx_room *rm, int seat, const sk_acti
     skx_send_json(c, o, NULL);
 }
 
-/* Sends the whole room as the connection's player may see it (its seat,
- * or a spectator's), and the prompt if that seat must decide. */
-void skx_room_send_state(skx_conn *c, skx_room *rm, const char *ref)
+/* Sends the whole room as the watcher's player may see it (its seat, or
+ * a spectator's), and the prompt if that seat must decide. */
+void skx_room_send_state(skx_watcher *w, skx_room *rm, const char *ref)
 {
-    int seat = skx_room_seat_of(rm, c->player);
+    skx_conn *c = w->conn;
+    int seat = skx_room_seat_of(rm, w->player);
     char *text = sk_room_state(rm->room, seat < 0 ? SK_ROOM_SPECTATOR : seat);
     json_t *state = text ? json_loads(text, 0, NULL) : NULL;
     free(text);
@@ -202,7 +203,7 @@ void skx_room_send_state(skx_conn *c, skx_room *rm, const char *ref)
                           "state", state);
     json_object_set_new(o, "seat", seat < 0 ? json_null() : json_integer(seat));
     skx_send_json(c, o, ref);
-    skx_sub *sub = skx_room_sub(c, rm);
+    skx_sub *sub = skx_room_sub(w, rm);
     if (sub)
         sub->sent = sk_room_seq(rm->room);
     sk_action legal[SK_MAX_LEGAL];
@@ -224,19 +225,20 @@ static int send_old_chat(void *ctx, const char *name, const char *text, int64_t 
     return 0;
 }
 
-/* Makes the connection follow a room and sends it the state; false
- * (with an error reply) when it follows too many. */
-bool skx_room_follow(skx_conn *c, skx_room *rm, const char *ref)
+/* Makes the watcher follow a room and sends it the state; false (with
+ * an error reply) when it follows too many. */
+bool skx_room_follow(skx_server *srv, skx_watcher *w, skx_room *rm, const char *ref)
 {
-    if (!skx_room_sub(c, rm)) {
-        if (c->nsubs == SKX_SUBS_MAX) {
+    skx_conn *c = w->conn;
+    if (!skx_room_sub(w, rm)) {
+        if (w->nsubs == SKX_SUBS_MAX) {
             skx_send_error(c, ref, "refused", "a connection follows at most 8 rooms: leave one",
                            NULL);
             return false;
         }
         if (rm->nsubs == rm->capsubs) {
             int cap = rm->capsubs ? 2 * rm->capsubs : 8;
-            skx_conn **subs = realloc(rm->subs, (size_t)cap * sizeof *subs);
+            skx_watcher **subs = realloc(rm->subs, (size_t)cap * sizeof *subs);
             if (!subs) {
                 skx_send_error(c, ref, "internal", "out of memory", NULL);
                 return false;
@@ -244,57 +246,61 @@ bool skx_room_follow(skx_conn *c, skx_room *rm, const char *ref)
             rm->subs = subs;
             rm->capsubs = cap;
         }
-        rm->subs[rm->nsubs++] = c;
-        c->subs[c->nsubs++] = (skx_sub){rm, 0};
+        rm->subs[rm->nsubs++] = w;
+        w->subs[w->nsubs++] = (skx_sub){rm, 0};
         rm->recheck = 1; /* one who sits there may be back: deal, ask */
-        skx_room_touch(c->srv, rm);
-        skx_room_send_state(c, rm, ref);
+        skx_room_touch(srv, rm);
+        skx_room_send_state(w, rm, ref);
         void *pair[2] = {c, rm};
         sk_error err = {{0}, NULL};
-        sk_store_chat(c->srv->store, rm->id, 20, send_old_chat, pair, &err);
+        sk_store_chat(srv->store, rm->id, 20, send_old_chat, pair, &err);
         return true;
     }
-    skx_room_send_state(c, rm, ref);
+    skx_room_send_state(w, rm, ref);
     return true;
 }
 
-/* Stops the connection following a room. */
-void skx_room_unfollow(skx_conn *c, skx_room *rm)
+/* Stops the watcher following a room. */
+void skx_room_unfollow(skx_server *srv, skx_watcher *w, skx_room *rm)
 {
     for (int i = 0; i < rm->nsubs; i++)
-        if (rm->subs[i] == c) {
+        if (rm->subs[i] == w) {
             rm->subs[i] = rm->subs[--rm->nsubs];
             rm->recheck = 1;
-            skx_room_touch(c->srv, rm);
+            skx_room_touch(srv, rm);
             break;
         }
-    for (int i = 0; i < c->nsubs; i++)
-        if (c->subs[i].room == rm) {
-            c->subs[i] = c->subs[--c->nsubs];
+    for (int i = 0; i < w->nsubs; i++)
+        if (w->subs[i].room == rm) {
+            w->subs[i] = w->subs[--w->nsubs];
             break;
         }
 }
 
-void skx_rooms_drop_conn(skx_conn *c)
+/* A closing connection's watcher leaves every room it follows. */
+void skx_rooms_drop_watcher(skx_server *srv, skx_watcher *w)
 {
-    while (c->nsubs > 0)
-        skx_room_unfollow(c, c->subs[0].room);
+    while (w->nsubs > 0)
+        skx_room_unfollow(srv, w, w->subs[0].room);
 }
 
-void skx_rooms_resume(skx_conn *c)
+/* The watcher follows the rooms where its player sits (after hello). */
+void skx_rooms_resume(skx_server *srv, skx_watcher *w)
 {
-    skx_server *srv = c->srv;
-    for (size_t i = 0; i < srv->nrooms && c->nsubs < SKX_SUBS_MAX; i++)
-        if (skx_room_seat_of(srv->rooms[i], c->player) >= 0)
-            skx_room_follow(c, srv->rooms[i], NULL);
+    for (size_t i = 0; i < srv->nrooms && w->nsubs < SKX_SUBS_MAX; i++)
+        if (skx_room_seat_of(srv->rooms[i], w->player) >= 0)
+            skx_room_follow(srv, w, srv->rooms[i], NULL);
 }
 
-void skx_rooms_restate(skx_conn *c)
+/* The state of every room the watcher follows again, as its player sees
+ * it now. */
+void skx_rooms_restate(skx_watcher *w)
 {
-    for (int i = 0; i < c->nsubs; i++)
-        skx_room_send_state(c, c->subs[i].room, NULL);
+    for (int i = 0; i < w->nsubs; i++)
+        skx_room_send_state(w, w->subs[i].room, NULL);
 }
 
+/* Whether `player` sits in any room. */
 bool skx_rooms_seated(skx_server *srv, uint64_t player)
 {
     for (size_t i = 0; i < srv->nrooms; i++)
@@ -322,23 +328,24 @@ void skx_room_chat(skx_server *srv, skx_room *rm, char *json)
     skx_room_touch(srv, rm);
 }
 
-/* sync: the connection, which follows the room as `seat` (or a
+/* sync: the watcher, which follows the room as `seat` (or a
  * spectator, -1), is sent the events after `after` with the next
  * broadcast; when the room no longer keeps one of them, the whole state
  * now instead. */
-void skx_room_sync(skx_conn *c, skx_room *rm, int seat, uint64_t after, const char *ref)
+void skx_room_sync(skx_server *srv, skx_watcher *w, skx_room *rm, int seat, uint64_t after,
+                   const char *ref)
 {
     uint64_t seq = rm->sent;
-    skx_sub *sub = skx_room_sub(c, rm);
+    skx_sub *sub = skx_room_sub(w, rm);
     sub->sent = after < seq ? after : seq;
     for (uint64_t n = sub->sent + 1; n <= seq; n++) {
         char *text = sk_room_message(rm->room, n, seat < 0 ? SK_ROOM_SPECTATOR : seat);
         if (!text) {
-            skx_room_send_state(c, rm, ref);
+            skx_room_send_state(w, rm, ref);
             return;
         }
         free(text);
     }
     rm->sent = sub->sent < rm->sent ? sub->sent : rm->sent;
-    skx_room_touch(c->srv, rm);
+    skx_room_touch(srv, rm);
 }

@@ -2,7 +2,7 @@
  * worker.c -- the bot threads.  The event loop never waits for a bot: it
  * posts a job (a copy of the seat's view and the seat's bot) and goes
  * on; a worker computes the decision, puts the job on the done list and
- * wakes the loop with lws_cancel_service.  The loop applies the answer
+ * wakes the loop (skx_transport_wake).  The loop applies the answer
  * only if the room still stands at the event the view was made at.
  * Engines (child processes whose pipes may block, engines.c) take the
  * same way, and so do the message handlers' jobs (a hint, a claim, a
@@ -56,21 +56,21 @@ static void *worker_main(void *arg)
         else
             p->done_head = j;
         p->done_tail = j;
-        if (p->lws)
-            lws_cancel_service(p->lws);
+        if (p->tp)
+            skx_transport_wake(p->tp);
     }
     pthread_mutex_unlock(&p->mu);
     return NULL;
 }
 
 /* Starts n worker threads; 0 or an error naming the failure. */
-int skx_pool_start(skx_pool *p, int n, struct lws_context *lws, sk_error *err)
+int skx_pool_start(skx_pool *p, int n, skx_transport *tp, sk_error *err)
 {
     assert(n > 0);
     memset(p, 0, sizeof *p);
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->cv, NULL);
-    p->lws = lws;
+    p->tp = tp;
     p->threads = calloc((size_t)n, sizeof *p->threads);
     if (!p->threads) {
         snprintf(err->msg, sizeof err->msg, "server: out of memory for %d workers", n);

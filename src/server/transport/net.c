@@ -1,16 +1,15 @@
 /*
- * server.c -- the libwebsockets context and its one event loop: static
- * files of the browser client (a mount of --web), a small HTTP API
- * (/api/lobby, /api/rooms/CODE/games.jsonl and /games, /api/books/...,
- * /api/rules) and the WebSocket protocol "schafkopf" on the same port.  Each pass of the loop handles what
- * arrived, then commits the store once and sends (skx_rooms_*).
+ * net.c -- the libwebsockets context and its one event loop: static
+ * files of the browser client (a mount of --web), GET requests under
+ * /api/ (answered by the floor above: its http hook) and the WebSocket
+ * protocol "schafkopf" on the same port.  Each pass of the loop handles
+ * what arrived; at its end the pass hook has the floor above commit
+ * the store once and send.
  */
-#include "server/server_internal.h"
+#include "server/transport/net.h"
 
-#include "table/engine.h"
-
-#include <inttypes.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,16 +28,20 @@ static void on_signal(int sig)
     skx_stop_signal = 1;
 }
 
-void sk_server_config_init(sk_server_config *cfg)
+/* A line of the log; see transport.h. */
+void skx_log(int level, const char *fmt, ...)
 {
-    memset(cfg, 0, sizeof *cfg);
-    cfg->bind = "127.0.0.1";
-    cfg->port = 8080;
-    cfg->workers = 2;
-    cfg->rate = 20;
-    cfg->burst = 40;
-    cfg->away_seconds = 30;
-    cfg->engine_ms = 5000;
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (level == SKX_LOG_ERR)
+        lwsl_err("%s", line);
+    else if (level == SKX_LOG_WARN)
+        lwsl_warn("%s", line);
+    else
+        lwsl_user("%s", line);
 }
 
 /* Monotonic microseconds, for buckets and timers. */
@@ -57,86 +60,48 @@ int64_t skx_epoch_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-void skx_server_fail(skx_server *srv, const sk_error *err)
-{
-    if (!srv->failed) {
-        srv->failed = 1;
-        srv->fail_err = *err;
-        lwsl_err("server: store failure, stopping: %s\n", err->msg);
-    }
-}
-
-int skx_store_txn(skx_server *srv)
-{
-    if (srv->failed)
-        return -1;
-    if (srv->txn)
-        return 0;
-    sk_error err = {{0}, NULL};
-    if (sk_store_begin(srv->store, &err) < 0) {
-        skx_server_fail(srv, &err);
-        return -1;
-    }
-    srv->txn = 1;
-    srv->txn_no++;
-    return 0;
-}
-
-/* The end of a pass: apply, deal and append; commit; then send. */
-static void flush(skx_server *srv)
-{
-    skx_accounts_advance(srv);
-    skx_rooms_advance(srv);
-    if (srv->txn && !srv->failed) {
-        sk_error err = {{0}, NULL};
-        if (sk_store_commit(srv->store, &err) < 0) {
-            skx_server_fail(srv, &err);
-            return;
-        }
-        srv->txn = 0;
-        srv->committed = srv->txn_no;
-        skx_conns_wake(srv);
-    }
-    if (!srv->failed)
-        skx_rooms_broadcast(srv);
-}
-
-/* With libuv's loop (srv->evlib) lws_service runs the loop until it
+/* With libuv's loop (tp->evlib) lws_service runs the loop until it
  * stops, and the end of a pass is a timer due at once: libuv runs it
  * after every callback of the loop's turn (its idle phase), so the
  * messages that arrived together are still handled, committed and sent
  * together.  A stop request or a store failure ends the loop there. */
 static void pass_end(lws_sorted_usec_list_t *sul)
 {
-    skx_server *srv = lws_container_of(sul, skx_server, pass);
-    srv->pass_due = 0;
-    flush(srv);
-    if ((skx_stop_signal || srv->failed) && !srv->stopping) {
-        srv->stopping = 1;
+    skx_transport *tp = lws_container_of(sul, skx_transport, pass);
+    tp->pass_due = 0;
+    bool fail = tp->hooks.pass(tp->hooks.ctx);
+    if ((skx_stop_signal || fail) && !tp->stopping) {
+        tp->stopping = 1;
         /* Workers first: they wake the loop.  Then lws closes every
          * connection and stops libuv's loop; lws_service returns. */
-        if (srv->pool_started)
-            skx_pool_stop(&srv->pool);
-        srv->pool_started = 0;
-        lws_context_destroy(srv->lws);
+        tp->hooks.stop(tp->hooks.ctx);
+        lws_context_destroy(tp->lws);
     }
 }
 
 /* Something happened (a message, a connection, a worker's answer, the
  * tick): with libuv's loop, end the pass after this turn of the loop.
  * The poll loop ends a pass after every lws_service anyway. */
-static void pass_soon(skx_server *srv)
+static void pass_soon(skx_transport *tp)
 {
-    if (!srv->evlib || srv->pass_due || srv->stopping)
+    if (!tp->evlib || tp->pass_due || tp->stopping)
         return;
-    srv->pass_due = 1;
-    lws_sul_schedule(srv->lws, 0, &srv->pass, pass_end, 1);
+    tp->pass_due = 1;
+    lws_sul_schedule(tp->lws, 0, &tp->pass, pass_end, 1);
+}
+
+/* Wakes the loop from another thread: its pass then takes what the
+ * thread finished. */
+void skx_transport_wake(skx_transport *tp)
+{
+    if (tp->lws)
+        lws_cancel_service(tp->lws);
 }
 
 /* Whether a WebSocket upgrade's Origin is allowed: the same host the
  * request names, or one of --origin.  A request without Origin comes
  * from no browser (browsers always send it) and is let in. */
-static bool origin_ok(const skx_server *srv, struct lws *wsi)
+static bool origin_ok(const skx_transport *tp, struct lws *wsi)
 {
     char origin[256], host[256];
     int n = lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN);
@@ -144,8 +109,8 @@ static bool origin_ok(const skx_server *srv, struct lws *wsi)
         return true;
     if (n <= 0)
         return false;
-    for (int i = 0; i < srv->cfg.norigins; i++)
-        if (strcasecmp(origin, srv->cfg.origins[i]) == 0)
+    for (int i = 0; i < tp->cfg->norigins; i++)
+        if (strcasecmp(origin, tp->cfg->origins[i]) == 0)
             return true;
     if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
         return false;
@@ -160,20 +125,20 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
                        size_t len)
 {
     skx_conn **pc = user;
-    skx_server *srv = lws_context_user(lws_get_context(wsi));
+    skx_transport *tp = lws_context_user(lws_get_context(wsi));
     if (reason == LWS_CALLBACK_ESTABLISHED || reason == LWS_CALLBACK_RECEIVE ||
         reason == LWS_CALLBACK_CLOSED || reason == LWS_CALLBACK_EVENT_WAIT_CANCELLED)
-        pass_soon(srv);
+        pass_soon(tp);
     switch (reason) {
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
-        if (!origin_ok(srv, wsi)) {
-            if (!srv->cfg.quiet)
+        if (!origin_ok(tp, wsi)) {
+            if (!tp->cfg->quiet)
                 lwsl_user("server: WebSocket refused: Origin not allowed\n");
             return -1;
         }
         return 0;
     case LWS_CALLBACK_ESTABLISHED:
-        *pc = skx_conn_new(srv, wsi);
+        *pc = skx_conn_new(tp, wsi);
         return *pc ? 0 : -1;
     case LWS_CALLBACK_RECEIVE:
         if (*pc)
@@ -188,7 +153,7 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         *pc = NULL;
         return 0;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
-        return 0; /* a worker's answer: the pass's flush applies it */
+        return 0; /* a worker's answer: the pass applies it */
     default:
         return lws_callback_http_dummy(wsi, reason, user, in, len);
     }
@@ -200,68 +165,25 @@ typedef struct skx_http {
     size_t len, off;
 } skx_http;
 
-/* Builds the body of an API request: 200 with JSON or JSON Lines, or
- * an error status with a short text. */
-static int api_route(skx_server *srv, struct lws *wsi, const char *uri, skx_http *h,
-                     const char **ctype)
+/* An HTTP request as the http hook sees it: its arguments and headers
+ * through skx_http_arg and skx_http_host. */
+struct skx_http_req {
+    struct lws *wsi;
+};
+
+/* A query argument of the request ("" if none), cut to `size`. */
+void skx_http_arg(skx_http_req *req, const char *name, char *out, size_t size)
 {
-    static const char prefix[] = "/api/rooms/";
-    static const char suffix[] = "/games.jsonl", list[] = "/games";
-    *ctype = "application/json";
-    if (strcmp(uri, "/api/lobby") == 0) {
-        json_t *o = json_pack("{s:o, s:o}", "rooms", skx_rooms_lobby(srv), "engines",
-                              skx_engine_names(srv));
-        h->body = o ? json_dumps(o, JSON_COMPACT) : NULL;
-        json_decref(o);
-        return h->body ? 200 : 500;
-    }
-    if (strcmp(uri, "/api/rules") == 0) { /* every preset's options: the create forms */
-        json_t *o = json_pack("{s:o*}", "presets", sk_sheet_rules_presets());
-        h->body = o ? json_dumps(o, JSON_COMPACT) : NULL;
-        json_decref(o);
-        return h->body ? 200 : 500;
-    }
-    if (strncmp(uri, "/api/books/", 11) == 0) {
-        char key[80] = "", lang[8] = "", host[256] = "";
-        size_t blen = 0;
-        char arg[96];
-        const char *v = lws_get_urlarg_by_name(wsi, "key=", arg, (int)sizeof arg);
-        snprintf(key, sizeof key, "%s", v ? v : "");
-        v = lws_get_urlarg_by_name(wsi, "lang=", arg, (int)sizeof arg);
-        snprintf(lang, sizeof lang, "%s", v ? v : "");
-        if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) < 0)
-            host[0] = '\0';
-        return skx_books_http(srv, uri, key, lang, host, &h->body, &blen, ctype);
-    }
-    size_t n = strlen(uri);
-    if (strncmp(uri, prefix, sizeof prefix - 1) == 0 &&
-        n == sizeof prefix - 1 + SKX_CODE_LEN + sizeof suffix - 1 &&
-        strcmp(uri + n - (sizeof suffix - 1), suffix) == 0) {
-        char code[SKX_CODE_LEN + 1];
-        memcpy(code, uri + sizeof prefix - 1, SKX_CODE_LEN);
-        code[SKX_CODE_LEN] = '\0';
-        skx_room *rm = skx_room_find(srv, code);
-        if (rm) {
-            *ctype = "application/jsonl";
-            h->body = skx_games_jsonl(srv, rm);
-            return h->body ? 200 : 500;
-        }
-    }
-    if (strncmp(uri, prefix, sizeof prefix - 1) == 0 &&
-        n == sizeof prefix - 1 + SKX_CODE_LEN + sizeof list - 1 &&
-        strcmp(uri + n - (sizeof list - 1), list) == 0) {
-        char code[SKX_CODE_LEN + 1];
-        memcpy(code, uri + sizeof prefix - 1, SKX_CODE_LEN);
-        code[SKX_CODE_LEN] = '\0';
-        skx_room *rm = skx_room_find(srv, code);
-        if (rm) {
-            h->body = skx_games_list(srv, rm);
-            return h->body ? 200 : 500;
-        }
-    }
-    *ctype = "text/plain";
-    h->body = strdup("not found\n");
-    return 404;
+    char arg[96];
+    const char *v = lws_get_urlarg_by_name(req->wsi, name, arg, (int)sizeof arg);
+    snprintf(out, size, "%s", v ? v : "");
+}
+
+/* The request's Host header ("" if none), cut to `size`. */
+void skx_http_host(skx_http_req *req, char *out, size_t size)
+{
+    if (lws_hdr_copy(req->wsi, out, (int)size, WSI_TOKEN_HOST) < 0)
+        out[0] = '\0';
 }
 
 /* The HTTP API's callback: GET only, small bodies written in chunks. */
@@ -269,7 +191,7 @@ static int api_callback(struct lws *wsi, enum lws_callback_reasons reason, void 
                         size_t len)
 {
     skx_http *h = user;
-    skx_server *srv = lws_context_user(lws_get_context(wsi));
+    skx_transport *tp = lws_context_user(lws_get_context(wsi));
     switch (reason) {
     case LWS_CALLBACK_HTTP: {
         char uri[256];
@@ -285,7 +207,8 @@ static int api_callback(struct lws *wsi, enum lws_callback_reasons reason, void 
             ctype = "text/plain";
             h->body = strdup("not found\n");
         } else {
-            status = api_route(srv, wsi, uri, h, &ctype);
+            skx_http_req req = {wsi};
+            status = tp->hooks.http(tp->hooks.ctx, &req, uri, &h->body, &ctype);
         }
         if (!h->body)
             return -1;
@@ -338,33 +261,12 @@ static int api_callback(struct lws *wsi, enum lws_callback_reasons reason, void 
 /* Wakes the loop every second: timers (away humans) and the stop flag. */
 static void tick(lws_sorted_usec_list_t *sul)
 {
-    skx_server *srv = lws_container_of(sul, skx_server, tick);
-    if (srv->stopping)
+    skx_transport *tp = lws_container_of(sul, skx_transport, tick);
+    if (tp->stopping)
         return;
-    lws_sul_schedule(srv->lws, 0, &srv->tick, tick, LWS_US_PER_SEC);
-    srv->sweep = 1; /* once a second the pass looks at every room: a net under skx_room_touch */
-    pass_soon(srv);
-}
-
-/* Frees what the server holds, in an order where nothing is used after
- * it is gone: workers first (they wake the loop), the loop's
- * connections, the rooms, the store. */
-static void teardown(skx_server *srv)
-{
-    if (srv->cfg.nengines > 0)
-        skx_engine_kill_all(); /* an engine deciding now ends at once */
-    if (srv->pool_started)
-        skx_pool_stop(&srv->pool);
-    skx_accounts_stop(srv);
-    if (srv->lws)
-        lws_context_destroy(srv->lws);
-    skx_rooms_free(srv);
-    skx_books_free(srv);
-    if (srv->store)
-        sk_store_close(srv->store);
-    free(srv->held);
-    free(srv->touched);
-    free(srv);
+    lws_sul_schedule(tp->lws, 0, &tp->tick, tick, LWS_US_PER_SEC);
+    tp->hooks.tick(tp->hooks.ctx); /* e.g. the pass looks at every room once a second */
+    pass_soon(tp);
 }
 
 /* Raises the soft limit of open files to the hard one: every connection
@@ -386,53 +288,50 @@ static long raise_fd_limit(void)
     return rl.rlim_cur == RLIM_INFINITY ? -1 : (long)rl.rlim_cur;
 }
 
-int sk_server_run(const sk_server_config *cfg, sk_error *err)
+/* A transport for cfg and hooks, not listening yet; see transport.h. */
+skx_transport *skx_transport_new(const sk_server_config *cfg, const skx_transport_hooks *hooks)
 {
-    skx_server *srv = calloc(1, sizeof *srv);
-    if (!srv) {
-        snprintf(err->msg, sizeof err->msg, "server: out of memory");
-        return SK_ENOMEM;
-    }
-    srv->cfg = *cfg;
     lws_set_log_level(cfg->quiet ? LLL_ERR : LLL_ERR | LLL_WARN | LLL_USER, NULL);
     long fds = raise_fd_limit();
     if (fds >= 0 && fds < 4096 && !cfg->quiet)
         lwsl_warn("server: at most %ld open files (ulimit -Hn): about as many connections; "
                   "raise LimitNOFILE= (docs/server.md)\n", fds);
-    srv->store = sk_store_open(cfg->db, err);
-    if (!srv->store) {
-        teardown(srv);
-        return SK_EIO;
-    }
-    if (skx_rooms_restore(srv, err) < 0) {
-        teardown(srv);
-        return SK_EIO;
-    }
+    skx_transport *tp = calloc(1, sizeof *tp);
+    if (!tp)
+        return NULL;
+    tp->cfg = cfg;
+    tp->hooks = *hooks;
+    return tp;
+}
 
+/* Listens: the libwebsockets context with its protocols and mounts. */
+int skx_transport_listen(skx_transport *tp, sk_error *err)
+{
+    const sk_server_config *cfg = tp->cfg;
     const struct lws_protocols protocols[] = {
         {"schafkopf", ws_callback, sizeof(skx_conn *), SKX_MSG_MAX, 0, NULL, 0},
         {"http-api", api_callback, sizeof(skx_http), 0, 0, NULL, 0},
         {NULL, NULL, 0, 0, 0, NULL, 0}};
-    struct lws_http_mount web = {0};
-    web.mountpoint = "/";
-    web.mountpoint_len = 1;
-    web.origin = cfg->web;
-    web.def = "index.html";
-    web.origin_protocol = LWSMPRO_FILE;
-    struct lws_http_mount api = {0};
-    api.mount_next = cfg->web ? &web : NULL;
-    api.mountpoint = "/api";
-    api.mountpoint_len = 4;
-    api.origin = "http-api";
-    api.origin_protocol = LWSMPRO_CALLBACK;
+    memcpy(tp->protocols, protocols, sizeof protocols);
+    struct lws_http_mount *web = &tp->web, *api = &tp->api;
+    web->mountpoint = "/";
+    web->mountpoint_len = 1;
+    web->origin = cfg->web;
+    web->def = "index.html";
+    web->origin_protocol = LWSMPRO_FILE;
+    api->mount_next = cfg->web ? web : NULL;
+    api->mountpoint = "/api";
+    api->mountpoint_len = 4;
+    api->origin = "http-api";
+    api->origin_protocol = LWSMPRO_CALLBACK;
 
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = cfg->port;
     info.iface = cfg->bind;
-    info.protocols = protocols;
-    info.mounts = &api;
-    info.user = srv;
+    info.protocols = tp->protocols;
+    info.mounts = api;
+    info.user = tp;
     info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_DISABLE_IPV6;
     info.gid = (gid_t)-1;
     info.uid = (uid_t)-1;
@@ -441,32 +340,27 @@ int sk_server_run(const sk_server_config *cfg, sk_error *err)
      * lws's own poll loop, whose every turn costs every connection: fine
      * for hundreds, not for 10,000 (docs/server.md). */
     info.options |= LWS_SERVER_OPTION_LIBUV;
-    srv->lws = lws_create_context(&info);
-    srv->evlib = srv->lws != NULL;
-    if (!srv->lws) {
+    tp->lws = lws_create_context(&info);
+    tp->evlib = tp->lws != NULL;
+    if (!tp->lws) {
         info.options &= ~(uint64_t)LWS_SERVER_OPTION_LIBUV;
-        srv->lws = lws_create_context(&info);
-        if (srv->lws && !cfg->quiet)
+        tp->lws = lws_create_context(&info);
+        if (tp->lws && !cfg->quiet)
             lwsl_warn("server: no libuv event library for libwebsockets: polling every "
                       "connection each turn (install libwebsockets-evlib-uv)\n");
     }
-    if (!srv->lws) {
+    if (!tp->lws) {
         snprintf(err->msg, sizeof err->msg, "server: cannot listen on %s port %d", cfg->bind,
                  cfg->port);
-        teardown(srv);
         return SK_EIO;
     }
-    srv->port = cfg->port;
-    if (skx_pool_start(&srv->pool, cfg->workers, srv->lws, err) < 0) {
-        teardown(srv);
-        return SK_EIO;
-    }
-    srv->pool_started = 1;
-    if (skx_accounts_start(srv, err) < 0) {
-        teardown(srv);
-        return SK_EIO;
-    }
-    lws_sul_schedule(srv->lws, 0, &srv->tick, tick, LWS_US_PER_SEC);
+    return 0;
+}
+
+/* Starts the tick and catches the stop signals. */
+void skx_transport_arm(skx_transport *tp)
+{
+    lws_sul_schedule(tp->lws, 0, &tp->tick, tick, LWS_US_PER_SEC);
 
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -474,29 +368,32 @@ int sk_server_run(const sk_server_config *cfg, sk_error *err)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
+}
 
-    printf("schafkopf serve: open http://%s:%d/ (WebSocket ws://%s:%d/, %zu rooms restored)\n",
-           cfg->bind, srv->port, cfg->bind, srv->port, srv->nrooms);
-    fflush(stdout);
-
-    flush(srv); /* restored rooms: bots resume */
-    if (srv->evlib) {
-        while (!srv->stopping && lws_service(srv->lws, 0) >= 0)
+/* Runs the loop until a stop request or a failed pass. */
+void skx_transport_run(skx_transport *tp)
+{
+    bool fail = tp->hooks.pass(tp->hooks.ctx); /* restored rooms: bots resume */
+    if (tp->evlib) {
+        while (!tp->stopping && lws_service(tp->lws, 0) >= 0)
             ; /* libuv's loop runs until pass_end stops it */
     } else {
-        while (!skx_stop_signal && !srv->failed) {
-            if (lws_service(srv->lws, 0) < 0)
+        while (!skx_stop_signal && !fail) {
+            if (lws_service(tp->lws, 0) < 0)
                 break;
-            flush(srv);
+            fail = tp->hooks.pass(tp->hooks.ctx);
         }
     }
-    int rc = 0;
-    if (srv->failed) {
-        *err = srv->fail_err;
-        rc = SK_EIO;
-    }
-    if (srv->txn && !srv->failed)
-        sk_store_commit(srv->store, NULL);
-    teardown(srv);
-    return rc;
+}
+
+/* Closes what is still open (each connection's close hook) and frees
+ * the transport. */
+void skx_transport_free(skx_transport *tp)
+{
+    if (!tp)
+        return;
+    if (tp->lws)
+        lws_context_destroy(tp->lws);
+    free(tp->held);
+    free(tp);
 }

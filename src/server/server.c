@@ -7,7 +7,7 @@
  * the loop, and takes it all down again in an order where nothing is
  * used after it is gone (docs/architecture.md, "src/server").
  */
-#include "server/server_internal.h"
+#include "server/handlers/handlers.h"
 
 #include "table/engine.h"
 
@@ -36,15 +36,13 @@ static void teardown(skx_server *srv)
 {
     if (srv->cfg.nengines > 0)
         skx_engine_kill_all(); /* an engine deciding now ends at once */
-    if (srv->pool_started)
-        skx_pool_stop(&srv->pool);
+    skx_runtime_stop(srv->rt);
     skx_accounts_stop(srv);
     skx_transport_free(srv->tp);
-    skx_rooms_free(srv);
+    skx_runtime_free(srv->rt);
     skx_books_free(srv);
     if (srv->store)
         sk_store_close(srv->store);
-    free(srv->touched);
     free(srv);
 }
 
@@ -70,32 +68,30 @@ int sk_server_run(const sk_server_config *cfg, sk_error *err)
         teardown(srv);
         return SK_EIO;
     }
-    if (skx_rooms_restore(srv, err) < 0 || skx_transport_listen(srv->tp, err) < 0) {
+    srv->rt = skx_runtime_new(&srv->cfg, srv->tp, srv->store);
+    if (!srv->rt) {
+        snprintf(err->msg, sizeof err->msg, "server: out of memory");
         teardown(srv);
-        return SK_EIO;
+        return SK_ENOMEM;
     }
-    if (skx_pool_start(&srv->pool, cfg->workers, srv->tp, err) < 0) {
-        teardown(srv);
-        return SK_EIO;
-    }
-    srv->pool_started = 1;
-    if (skx_accounts_start(srv, err) < 0) {
+    if (skx_rooms_restore(srv->rt, err) < 0 || skx_transport_listen(srv->tp, err) < 0 ||
+        skx_runtime_start(srv->rt, err) < 0 || skx_accounts_start(srv, err) < 0) {
         teardown(srv);
         return SK_EIO;
     }
     skx_transport_arm(srv->tp);
 
     printf("schafkopf serve: open http://%s:%d/ (WebSocket ws://%s:%d/, %zu rooms restored)\n",
-           cfg->bind, cfg->port, cfg->bind, cfg->port, srv->nrooms);
+           cfg->bind, cfg->port, cfg->bind, cfg->port, srv->rt->nrooms);
     fflush(stdout);
 
     skx_transport_run(srv->tp);
     int rc = 0;
-    if (srv->failed) {
-        *err = srv->fail_err;
+    if (srv->rt->failed) {
+        *err = srv->rt->fail_err;
         rc = SK_EIO;
     }
-    if (srv->txn && !srv->failed)
+    if (srv->rt->txn && !srv->rt->failed)
         sk_store_commit(srv->store, NULL);
     teardown(srv);
     return rc;

@@ -21,7 +21,7 @@
  *    numbers below and in docs/server.md); names are unique regardless
  *    of case (folded with the C.UTF-8 locale's towlower).
  */
-#include "server/server_internal.h"
+#include "server/handlers/handlers.h"
 
 #include <locale.h>
 #include <sodium.h>
@@ -322,7 +322,7 @@ static int find_account(skx_server *srv, const char *key, sk_store_account *out)
         memset(out, 0, sizeof *out);
         return 0;
     }
-    skx_server_fail(srv, &err);
+    skx_runtime_fail(srv->rt, &err);
     return -1;
 }
 
@@ -411,7 +411,7 @@ static void finish_register(skx_client *c, skx_auth_job *j)
     j->acct.created = (int64_t)time(NULL);
     sk_error err = {{0}, NULL};
     uint64_t id = 0;
-    if (skx_store_txn(srv) < 0)
+    if (skx_store_txn(srv->rt) < 0)
         return;
     int rc = sk_store_account_add(srv->store, &j->acct, &id, &err);
     if (rc == SK_EINVAL) { /* registered meanwhile by another connection */
@@ -419,7 +419,7 @@ static void finish_register(skx_client *c, skx_auth_job *j)
         return;
     }
     if (rc < 0) {
-        skx_server_fail(srv, &err);
+        skx_runtime_fail(srv->rt, &err);
         return;
     }
     skx_ident_bind(c, NULL, c->watch.player, j->acct.name, id, j->acct.name, true, j->ref);
@@ -437,14 +437,14 @@ static void finish_login(skx_client *c, skx_auth_job *j)
         skx_send_error(c->conn, j->ref, "state", "login: this connection is logged in", NULL);
         return;
     }
-    if (c->watch.player != j->acct.player && skx_rooms_seated(c->srv, c->watch.player)) {
+    if (c->watch.player != j->acct.player && skx_rooms_seated(c->srv->rt, c->watch.player)) {
         skx_send_error(c->conn, j->ref, "refused",
                        "login: you sit at a table as a guest: leave it first", NULL);
         return;
     }
     if (skx_ident_bind(c, NULL, j->acct.player, j->acct.name, j->acct.id, j->acct.name, true,
                        j->ref))
-        skx_rooms_resume(c->srv, &c->watch);
+        skx_rooms_resume(c->srv->rt, &c->watch);
 }
 
 void skx_accounts_advance(skx_server *srv)
@@ -464,7 +464,7 @@ void skx_accounts_advance(skx_server *srv)
         skx_client *c = j->client;
         if (c) {
             c->auth_job = NULL;
-            if (!skx_conn_closing(c->conn) && !srv->failed) {
+            if (!skx_conn_closing(c->conn) && !srv->rt->failed) {
                 if (j->kind == SKX_MSG_REGISTER)
                     finish_register(c, j);
                 else

@@ -5,7 +5,7 @@
  * and /games) and what a book gives (/api/books/..., books_http.c).
  * The transport asks through its http hook and writes the answer.
  */
-#include "server/server_internal.h"
+#include "server/handlers/handlers.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,8 +20,8 @@ int skx_api_route(skx_server *srv, skx_http_req *req, const char *uri, char **bo
     static const char suffix[] = "/games.jsonl", list[] = "/games";
     *ctype = "application/json";
     if (strcmp(uri, "/api/lobby") == 0) {
-        json_t *o = json_pack("{s:o, s:o}", "rooms", skx_rooms_lobby(srv), "engines",
-                              skx_engine_names(srv));
+        json_t *o = json_pack("{s:o, s:o}", "rooms", skx_rooms_lobby(srv->rt), "engines",
+                              skx_engine_names(srv->rt));
         *body = o ? json_dumps(o, JSON_COMPACT) : NULL;
         json_decref(o);
         return *body ? 200 : 500;
@@ -47,7 +47,7 @@ int skx_api_route(skx_server *srv, skx_http_req *req, const char *uri, char **bo
         char code[SKX_CODE_LEN + 1];
         memcpy(code, uri + sizeof prefix - 1, SKX_CODE_LEN);
         code[SKX_CODE_LEN] = '\0';
-        skx_room *rm = skx_room_find(srv, code);
+        skx_room *rm = skx_room_find(srv->rt, code);
         if (rm) {
             *ctype = "application/jsonl";
             *body = skx_games_jsonl(srv, rm);
@@ -60,7 +60,7 @@ int skx_api_route(skx_server *srv, skx_http_req *req, const char *uri, char **bo
         char code[SKX_CODE_LEN + 1];
         memcpy(code, uri + sizeof prefix - 1, SKX_CODE_LEN);
         code[SKX_CODE_LEN] = '\0';
-        skx_room *rm = skx_room_find(srv, code);
+        skx_room *rm = skx_room_find(srv->rt, code);
         if (rm) {
             *body = skx_games_list(srv, rm);
             return *body ? 200 : 500;

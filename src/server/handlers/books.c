@@ -393,7 +393,7 @@ static void book_create(skx_client *c, const skx_msg *m)
     sb.head = head;
     sb.key_hash = hash;
     sb.created = (int64_t)time(NULL);
-    if (new_code(srv, code) < 0 || skx_store_txn(srv) < 0) {
+    if (new_code(srv, code) < 0 || skx_store_txn(srv->rt) < 0) {
         free(head);
         skx_send_error(c->conn, m->ref, "internal", "no code", NULL);
         return;
@@ -533,7 +533,7 @@ static void book_line(skx_client *c, const skx_msg *m)
         return;
     }
     uint64_t seq = b->last_seq + 1;
-    if (skx_store_txn(srv) < 0) {
+    if (skx_store_txn(srv->rt) < 0) {
         free(said);
         return;
     }
@@ -583,7 +583,7 @@ static void book_undo(skx_client *c, const skx_msg *m)
         return;
     }
     int64_t at = (int64_t)time(NULL);
-    if (skx_store_txn(srv) < 0)
+    if (skx_store_txn(srv->rt) < 0)
         return;
     char author[SKX_NAME_MAX + 16];
     line_author(c, SKX_MAY_EDIT, 0, 0, author, sizeof author);

@@ -13,7 +13,7 @@
 #ifndef SKX_SERVER_BOOKS_H
 #define SKX_SERVER_BOOKS_H
 
-#include "server/server_internal.h"
+#include "server/handlers/handlers.h"
 
 #include <string.h>
 

@@ -9,13 +9,13 @@
  * the room plays the line out (sk_room_claim: a "claim" event, the cards
  * as actions, the result), or the claimer hears that it does not hold.
  */
-#include "server/server_internal.h"
+#include "server/handlers/handlers.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void claim_done(skx_server *srv, skx_job *j);
+static void claim_done(skx_runtime *rt, skx_job *j);
 
 /* On a worker: whether the claim holds, and the line to play it out. */
 static void claim_work(skx_job *j)
@@ -71,14 +71,14 @@ void skx_claim_request(skx_client *c, skx_room *rm, const skx_msg *m)
     j->player = c->watch.player;
     snprintf(j->ref, sizeof j->ref, "%s", m->ref);
     rm->claiming = 1;
-    skx_pool_post(&c->srv->pool, j);
+    skx_pool_post(&c->srv->rt->pool, j);
 }
 
 /* A finished claim check: the room plays the line out, or the claimer
  * hears that it does not hold (or that the table moved on). */
-static void claim_done(skx_server *srv, skx_job *j)
+static void claim_done(skx_runtime *rt, skx_job *j)
 {
-    skx_room *rm = skx_room_by_id(srv, j->room);
+    skx_room *rm = skx_room_by_id(rt, j->room);
     free(j->cur);
     j->cur = NULL;
     if (!rm)
@@ -108,12 +108,12 @@ static void claim_done(skx_server *srv, skx_job *j)
         cards[i] = j->line[i].card;
     sk_error err = {{0}, NULL};
     if (sk_room_claim(rm->room, j->seat, cards, j->claim_rc, j->seq, &err) < 0) {
-        if (!srv->cfg.quiet)
+        if (!rt->cfg->quiet)
             skx_log(SKX_LOG_WARN, "server: room %s: a claim's line was refused: %s\n", rm->code,
                     err.msg);
         skx_room_tell_player(rm, j->player, j->ref, NULL, "internal",
                              "claim: the line could not be played");
         return;
     }
-    skx_room_persist(srv, rm);
+    skx_room_persist(rt, rm);
 }

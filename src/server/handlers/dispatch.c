@@ -7,7 +7,7 @@
  * runtime's part (apply, append, commit, send).  The transport calls
  * nothing else of this floor.
  */
-#include "server/server_internal.h"
+#include "server/handlers/handlers.h"
 
 #include <sodium.h>
 #include <stdlib.h>
@@ -33,7 +33,7 @@ static void on_close(void *ctx, skx_conn *conn)
 {
     skx_server *srv = ctx;
     skx_client *c = skx_conn_user(conn);
-    skx_rooms_drop_watcher(srv, &c->watch);
+    skx_rooms_drop_watcher(srv->rt, &c->watch);
     skx_books_drop_conn(c);
     skx_accounts_drop_conn(c);
     free(c);
@@ -101,8 +101,8 @@ static void on_message(void *ctx, skx_conn *conn, const char *data, size_t len)
         return;
     }
     if (m.type == SKX_MSG_LOBBY) {
-        json_t *o = json_pack("{s:s, s:o, s:o}", "type", "lobby", "rooms", skx_rooms_lobby(srv),
-                              "engines", skx_engine_names(srv));
+        json_t *o = json_pack("{s:s, s:o, s:o}", "type", "lobby", "rooms", skx_rooms_lobby(srv->rt),
+                              "engines", skx_engine_names(srv->rt));
         skx_send_json(conn, o, m.ref);
         return;
     }
@@ -115,8 +115,8 @@ static bool on_pass(void *ctx)
 {
     skx_server *srv = ctx;
     skx_accounts_advance(srv);
-    skx_runtime_pass(srv);
-    return srv->failed != 0;
+    skx_runtime_pass(srv->rt);
+    return srv->rt->failed != 0;
 }
 
 /* Once a second the pass looks at every room: a net under
@@ -124,16 +124,14 @@ static bool on_pass(void *ctx)
 static void on_tick(void *ctx)
 {
     skx_server *srv = ctx;
-    srv->sweep = 1;
+    skx_runtime_sweep(srv->rt);
 }
 
 /* The loop stops: the workers first (they wake the loop). */
 static void on_stop(void *ctx)
 {
     skx_server *srv = ctx;
-    if (srv->pool_started)
-        skx_pool_stop(&srv->pool);
-    srv->pool_started = 0;
+    skx_runtime_stop(srv->rt);
 }
 
 /* A GET under /api/ (api.c). */

@@ -7,7 +7,7 @@
  * best first, to the player's connections (docs/server-protocol.md,
  * `hint`).  The loop never computes a hint; one runs per room at a time.
  */
-#include "server/server_internal.h"
+#include "server/handlers/handlers.h"
 
 #include <math.h>
 #include <sodium.h>
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void hint_done(skx_server *srv, skx_job *j);
+static void hint_done(skx_runtime *rt, skx_job *j);
 
 /* On a worker: the bot prices every choice of the seat's view. */
 static void hint_work(skx_job *j)
@@ -65,7 +65,7 @@ void skx_hint_request(skx_client *c, skx_room *rm, const skx_msg *m)
     j->player = c->watch.player;
     snprintf(j->ref, sizeof j->ref, "%s", m->ref);
     rm->hinting = 1;
-    skx_pool_post(&c->srv->pool, j);
+    skx_pool_post(&c->srv->rt->pool, j);
 }
 
 /* The answer as the protocol has it: the choices on offer now that the
@@ -104,9 +104,9 @@ static json_t *hint_json(const skx_room *rm, const skx_job *j)
 
 /* A finished hint: to every connection of the player that follows the
  * room; refused when the room moved on meanwhile (the choices changed). */
-static void hint_done(skx_server *srv, skx_job *j)
+static void hint_done(skx_runtime *rt, skx_job *j)
 {
-    skx_room *rm = skx_room_by_id(srv, j->room);
+    skx_room *rm = skx_room_by_id(rt, j->room);
     sk_bot_free(j->bot);
     j->bot = NULL;
     if (!rm)

@@ -6,7 +6,7 @@
  * finished games are ever read, so nothing here can show a running
  * game's cards.
  */
-#include "server/server_internal.h"
+#include "server/handlers/handlers.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -10,7 +10,7 @@
  * the token was bound to an account by register or login (accounts.c),
  * the account.
  */
-#include "server/server_internal.h"
+#include "server/handlers/handlers.h"
 
 #include <inttypes.h>
 #include <sodium.h>
@@ -62,14 +62,14 @@ bool skx_ident_bind(skx_client *c, const char *token, uint64_t player, const cha
         token_hash(tok, hash);
     }
     sk_error err = {{0}, NULL};
-    if (skx_store_txn(srv) < 0)
+    if (skx_store_txn(srv->rt) < 0)
         return false;
     if (sk_store_session_put(srv->store, hash, player, name, account, (int64_t)time(NULL),
                              &err) < 0 ||
         (c->token_hash[0] && strcmp(c->token_hash, hash) != 0 &&
          sk_store_session_delete(srv->store, c->token_hash, &err) < 0)) {
         sodium_memzero(tok, sizeof tok);
-        skx_server_fail(srv, &err);
+        skx_runtime_fail(srv->rt, &err);
         return false;
     }
     c->hello = 1;
@@ -134,7 +134,7 @@ static void hello(skx_client *c, const skx_msg *m)
     if (!skx_ident_bind(c, resumed ? m->token : NULL, player, name, account,
                         account ? acct.name : NULL, resumed, m->ref))
         return;
-    skx_rooms_resume(c->srv, &c->watch);
+    skx_rooms_resume(c->srv->rt, &c->watch);
 }
 
 void skx_ident_handle(skx_client *c, const skx_msg *m)

@@ -11,7 +11,7 @@
  * of one core, so a room has one at a time and the server at most one
  * fewer than its workers, which keeps a thread for the bots.
  */
-#include "server/server_internal.h"
+#include "server/handlers/handlers.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,11 +70,11 @@ static int find_record(void *ctx, uint32_t game_no, const char *record)
 }
 
 /* Ratings in flight in the whole server. */
-static int rating_jobs(const skx_server *srv)
+static int rating_jobs(const skx_runtime *rt)
 {
     int n = 0;
-    for (size_t i = 0; i < srv->nrooms; i++)
-        n += srv->rooms[i]->rating;
+    for (size_t i = 0; i < rt->nrooms; i++)
+        n += rt->rooms[i]->rating;
     return n;
 }
 
@@ -93,7 +93,7 @@ static int game_seat(const skx_room *rm, uint32_t no, int rs)
 }
 
 static void rate_work(skx_job *j);
-static void rate_done(skx_server *srv, skx_job *j);
+static void rate_done(skx_runtime *rt, skx_job *j);
 
 /* A rating request: checked here, worked out by a worker. */
 void skx_rate_request(skx_client *c, skx_room *rm, const skx_msg *m)
@@ -105,7 +105,7 @@ void skx_rate_request(skx_client *c, skx_room *rm, const skx_msg *m)
     }
     /* the cheap refusals first: a busy table or server reads no store */
     const char *why = rm->rating ? "rate: a rating is being worked out for this table"
-                      : rating_jobs(srv) >= (srv->pool.n > 1 ? srv->pool.n - 1 : 1)
+                      : rating_jobs(srv->rt) >= (srv->rt->pool.n > 1 ? srv->rt->pool.n - 1 : 1)
                           ? "rate: the server is busy rating; ask again in a moment"
                           : NULL;
     if (why) {
@@ -157,7 +157,7 @@ void skx_rate_request(skx_client *c, skx_room *rm, const skx_msg *m)
     j->player = c->watch.player;
     snprintf(j->ref, sizeof j->ref, "%s", m->ref);
     rm->rating = 1;
-    skx_pool_post(&srv->pool, j);
+    skx_pool_post(&srv->rt->pool, j);
 }
 
 /* On a worker: replays the game and rates each decision of the seat. */
@@ -282,11 +282,11 @@ static json_t *rating_json(const skx_room *rm, const struct skx_rate_work *w)
 
 /* A finished rating: to every connection of the player that follows the
  * room. */
-static void rate_done(skx_server *srv, skx_job *j)
+static void rate_done(skx_runtime *rt, skx_job *j)
 {
     struct skx_rate_work *w = j->data;
     j->data = NULL;
-    skx_room *rm = skx_room_by_id(srv, j->room);
+    skx_room *rm = skx_room_by_id(rt, j->room);
     if (rm) {
         rm->rating = 0;
         json_t *o = w->rc == 0 ? rating_json(rm, w) : NULL;

@@ -6,7 +6,7 @@
  * has the room runtime append it to the store (skx_room_persist); the
  * runtime's pass sends the events after the commit.
  */
-#include "server/server_internal.h"
+#include "server/handlers/handlers.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +18,7 @@ static void new_code(skx_server *srv, char code[SKX_CODE_LEN + 1])
 {
     do
         skx_code_random(code);
-    while (skx_room_find(srv, code));
+    while (skx_room_find(srv->rt, code));
 }
 
 /* create: a room under the message's ruleset; its creator follows it. */
@@ -55,7 +55,7 @@ static void create(skx_client *c, const skx_msg *m)
     char code[SKX_CODE_LEN + 1];
     new_code(srv, code);
     char *rules_json = sk_rules_json(&rules);
-    if (!rules_json || skx_store_txn(srv) < 0) {
+    if (!rules_json || skx_store_txn(srv->rt) < 0) {
         free(rules_json);
         return;
     }
@@ -65,11 +65,12 @@ static void create(skx_client *c, const skx_msg *m)
     int rc = sk_store_room_create(srv->store, &row, &id, &err);
     free(rules_json);
     if (rc < 0) {
-        skx_server_fail(srv, &err);
+        skx_runtime_fail(srv->rt, &err);
         return;
     }
     sk_room *room = sk_room_new(id, &rules, fallback, &err);
-    skx_room *rm = room ? skx_room_add(srv, room, id, code, m->title, m->listed, fallback) : NULL;
+    skx_room *rm =
+        room ? skx_room_add(srv->rt, room, id, code, m->title, m->listed, fallback) : NULL;
     if (!rm) {
         skx_send_error(c->conn, m->ref, "internal", "the room could not be made", NULL);
         return;
@@ -79,10 +80,10 @@ static void create(skx_client *c, const skx_msg *m)
         skx_send_error(c->conn, m->ref, "internal", "the room's timer could not be set", NULL);
         return;
     }
-    if (!skx_room_persist(srv, rm))
+    if (!skx_room_persist(srv->rt, rm))
         return;
     skx_send_json(c->conn, json_pack("{s:s, s:s}", "type", "created", "room", code), m->ref);
-    skx_room_follow(c->srv, &c->watch, rm, NULL);
+    skx_room_follow(c->srv->rt, &c->watch, rm, NULL);
 }
 
 /* The reply for an error of the table layer: its kind by status. */
@@ -101,7 +102,7 @@ void skx_rooms_handle(skx_client *c, const skx_msg *m)
         create(c, m);
         return;
     }
-    skx_room *rm = skx_room_find(srv, m->room);
+    skx_room *rm = skx_room_find(srv->rt, m->room);
     if (!rm) {
         skx_send_error(c->conn, m->ref, "not_found", "no room with that code", NULL);
         return;
@@ -111,7 +112,7 @@ void skx_rooms_handle(skx_client *c, const skx_msg *m)
     bool following = skx_room_sub(&c->watch, rm) != NULL;
     switch (m->type) {
     case SKX_MSG_SPECTATE:
-        skx_room_follow(srv, &c->watch, rm, m->ref);
+        skx_room_follow(srv->rt, &c->watch, rm, m->ref);
         return;
     case SKX_MSG_JOIN:
         if (seat >= 0) {
@@ -127,15 +128,15 @@ void skx_rooms_handle(skx_client *c, const skx_msg *m)
         }
         if ((rc = sk_room_sit_human(rm->room, m->seat, c->watch.player, c->name, &err)) < 0)
             break;
-        if (skx_room_persist(srv, rm))
-            skx_room_follow(srv, &c->watch, rm, m->ref);
+        if (skx_room_persist(srv->rt, rm))
+            skx_room_follow(srv->rt, &c->watch, rm, m->ref);
         return;
     case SKX_MSG_LEAVE:
         if (seat >= 0 && (rc = sk_room_leave(rm->room, seat, &err)) < 0)
             break;
-        if (!skx_room_persist(srv, rm))
+        if (!skx_room_persist(srv->rt, rm))
             return;
-        skx_room_unfollow(srv, &c->watch, rm);
+        skx_room_unfollow(srv->rt, &c->watch, rm);
         skx_send_json(c->conn, json_pack("{s:s, s:s}", "type", "left", "room", rm->code), m->ref);
         return;
     case SKX_MSG_BOT:
@@ -143,7 +144,7 @@ void skx_rooms_handle(skx_client *c, const skx_msg *m)
             skx_send_error(c->conn, m->ref, "refused", "bot: join or watch the room first", NULL);
             return;
         }
-        if (strncmp(m->bot, "ext:", 4) == 0 && !skx_engine_command(srv, m->bot)) {
+        if (strncmp(m->bot, "ext:", 4) == 0 && !skx_engine_command(srv->rt, m->bot)) {
             skx_send_error(c->conn, m->ref, "refused",
                            "bot: no such engine on this server (the lobby lists them)", NULL);
             return;
@@ -160,7 +161,7 @@ void skx_rooms_handle(skx_client *c, const skx_msg *m)
         }
         if (rc < 0)
             break;
-        skx_room_persist(srv, rm);
+        skx_room_persist(srv->rt, rm);
         return;
     case SKX_MSG_DECIDE: {
         if (seat < 0) {
@@ -172,7 +173,7 @@ void skx_rooms_handle(skx_client *c, const skx_msg *m)
         a.seat = (uint8_t)seat;
         if ((rc = sk_room_decide(rm->room, seat, a, m->seen, &err)) < 0)
             break;
-        skx_room_persist(srv, rm);
+        skx_room_persist(srv->rt, rm);
         return;
     }
     case SKX_MSG_HINT:
@@ -192,7 +193,7 @@ void skx_rooms_handle(skx_client *c, const skx_msg *m)
         }
         if ((rc = sk_room_pause(rm->room, seat, m->pause, skx_room_present(rm), &err)) < 0)
             break;
-        skx_room_persist(srv, rm);
+        skx_room_persist(srv->rt, rm);
         return;
     case SKX_MSG_CHAT: {
         if (!following) {
@@ -200,10 +201,10 @@ void skx_rooms_handle(skx_client *c, const skx_msg *m)
             return;
         }
         int64_t at = (int64_t)time(NULL); /* seconds since the epoch, not the loop's monotonic clock */
-        if (skx_store_txn(srv) < 0)
+        if (skx_store_txn(srv->rt) < 0)
             return;
         if (sk_store_chat_add(srv->store, rm->id, c->name, m->text, at, &err) < 0) {
-            skx_server_fail(srv, &err);
+            skx_runtime_fail(srv->rt, &err);
             return;
         }
         char pid[SKX_PLAYER_HEX + 1];
@@ -211,7 +212,7 @@ void skx_rooms_handle(skx_client *c, const skx_msg *m)
         json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:I}", "type", "chat", "room", rm->code,
                               "name", c->name, "player", pid, "text", m->text, "at",
                               (json_int_t)at);
-        skx_room_chat(srv, rm, o ? json_dumps(o, JSON_COMPACT) : NULL);
+        skx_room_chat(srv->rt, rm, o ? json_dumps(o, JSON_COMPACT) : NULL);
         json_decref(o);
         return;
     }
@@ -220,7 +221,7 @@ void skx_rooms_handle(skx_client *c, const skx_msg *m)
             skx_send_error(c->conn, m->ref, "refused", "sync: join or watch the room first", NULL);
             return;
         }
-        skx_room_sync(srv, &c->watch, rm, seat, m->after, m->ref);
+        skx_room_sync(srv->rt, &c->watch, rm, seat, m->after, m->ref);
         return;
     }
     default:

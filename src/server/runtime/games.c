@@ -11,7 +11,7 @@
  * finished games are ever read, so nothing can show a running game's
  * cards.
  */
-#include "server/server_internal.h"
+#include "server/runtime/runtime.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -87,14 +87,14 @@ static bool to_room_seats(const skx_room *rm, uint32_t no, sk_store_game *g)
  * its record and summary; `seated`: the room's seats now are the ones
  * who played it (false for a game of an older store, whose players
  * are no longer known: its seats are stored without players). */
-static bool store_game(skx_server *srv, skx_room *rm, uint32_t no, bool seated)
+static bool store_game(skx_runtime *rt, skx_room *rm, uint32_t no, bool seated)
 {
     sk_error err = {{0}, NULL};
     char *line = sk_room_record(rm->room, no);
     if (!line) {
         snprintf(err.msg, sizeof err.msg, "room %s: no record of finished game %" PRIu32,
                  rm->code, no);
-        skx_server_fail(srv, &err);
+        skx_runtime_fail(rt, &err);
         return false;
     }
     char contract[SK_STORE_CONTRACT_MAX + 1] = "";
@@ -110,9 +110,9 @@ static bool store_game(skx_server *srv, skx_room *rm, uint32_t no, bool seated)
         g.seats[s].player = human ? st->player : 0;
         g.seats[s].name = seated && st ? st->name : "";
     }
-    int rc = skx_store_txn(srv);
-    if (rc == 0 && sk_store_game_add(srv->store, &g, &err) < 0) {
-        skx_server_fail(srv, &err);
+    int rc = skx_store_txn(rt);
+    if (rc == 0 && sk_store_game_add(rt->store, &g, &err) < 0) {
+        skx_runtime_fail(rt, &err);
         rc = -1;
     }
     free(line);
@@ -122,19 +122,19 @@ static bool store_game(skx_server *srv, skx_room *rm, uint32_t no, bool seated)
     return true;
 }
 
-bool skx_games_persist(skx_server *srv, skx_room *rm)
+bool skx_games_persist(skx_runtime *rt, skx_room *rm)
 {
     uint32_t done = sk_room_session(rm->room)->games;
     while (rm->games_stored < done)
-        if (!store_game(srv, rm, rm->games_stored + 1, rm->games_stored + 1 == done))
+        if (!store_game(rt, rm, rm->games_stored + 1, rm->games_stored + 1 == done))
             return false;
     return true;
 }
 
-int skx_games_restore(skx_server *srv, skx_room *rm, sk_error *err)
+int skx_games_restore(skx_runtime *rt, skx_room *rm, sk_error *err)
 {
     uint32_t last = 0;
-    int rc = sk_store_game_last(srv->store, rm->id, &last, err);
+    int rc = sk_store_game_last(rt->store, rm->id, &last, err);
     if (rc < 0)
         return rc;
     rm->games_stored = last;
@@ -142,8 +142,8 @@ int skx_games_restore(skx_server *srv, skx_room *rm, sk_error *err)
      * they are written now, without their players. */
     uint32_t done = sk_room_session(rm->room)->games;
     while (rm->games_stored < done)
-        if (!store_game(srv, rm, rm->games_stored + 1, false)) {
-            *err = srv->fail_err;
+        if (!store_game(rt, rm, rm->games_stored + 1, false)) {
+            *err = rt->fail_err;
             return SK_EIO;
         }
     return 0;

@@ -11,7 +11,7 @@
  * get a "turn" prompt, a bot seat -- or a human away for longer than
  * --away seconds -- gets a job on a worker thread.
  */
-#include "server/server_internal.h"
+#include "server/runtime/runtime.h"
 
 #include <inttypes.h>
 #include <sodium.h>
@@ -20,10 +20,10 @@
 #include <string.h>
 
 /* Applies one finished bot job; gives its bot back to the seat. */
-static void apply_job(skx_server *srv, skx_job *j)
+static void apply_job(skx_runtime *rt, skx_job *j)
 {
-    skx_room *rm = skx_room_by_id(srv, j->room);
-    skx_engine_detach(srv, rm, j); /* an engine's seat back (or ended) */
+    skx_room *rm = skx_room_by_id(rt, j->room);
+    skx_engine_detach(rt, rm, j); /* an engine's seat back (or ended) */
     if (!rm) {
         sk_bot_free(j->bot);
         return;
@@ -31,7 +31,7 @@ static void apply_job(skx_server *srv, skx_job *j)
     if (rm->job_seat == j->seat)
         rm->job_seat = -1;
     rm->recheck = 1;
-    skx_room_touch(srv, rm);
+    skx_room_touch(rt, rm);
     if (sk_room_seq(rm->room) == j->seq) {
         sk_error err = {{0}, NULL};
         sk_action a = j->act;
@@ -47,11 +47,11 @@ static void apply_job(skx_server *srv, skx_job *j)
             a = sk_room_answer(rm->room, a);
         int rc = j->stand_in ? sk_room_stand_in(rm->room, j->seat, a, j->seq, &err)
                              : sk_room_decide(rm->room, j->seat, a, j->seq, &err);
-        if (rc < 0 && !srv->cfg.quiet)
+        if (rc < 0 && !rt->cfg->quiet)
             skx_log(SKX_LOG_WARN, "server: room %s: a bot's decision was refused: %s\n", rm->code,
                     err.msg);
         else
-            skx_room_persist(srv, rm);
+            skx_room_persist(rt, rm);
     }
     if (!rm->bots[j->seat] && strcmp(rm->botspec[j->seat], j->spec) == 0)
         rm->bots[j->seat] = j->bot;
@@ -104,45 +104,45 @@ static bool anyone_here(const skx_room *rm)
     return false;
 }
 
-void skx_room_touch(skx_server *srv, skx_room *rm)
+void skx_room_touch(skx_runtime *rt, skx_room *rm)
 {
     if (rm->touched)
         return;
-    if (srv->ntouched == srv->captouched) {
-        size_t cap = srv->captouched ? 2 * srv->captouched : 64;
-        skx_room **t = realloc(srv->touched, cap * sizeof *t);
+    if (rt->ntouched == rt->captouched) {
+        size_t cap = rt->captouched ? 2 * rt->captouched : 64;
+        skx_room **t = realloc(rt->touched, cap * sizeof *t);
         if (!t) {
-            srv->sweep = 1; /* out of memory: the pass looks at every room */
+            rt->sweep = 1; /* out of memory: the pass looks at every room */
             return;
         }
-        srv->touched = t;
-        srv->captouched = cap;
+        rt->touched = t;
+        rt->captouched = cap;
     }
-    srv->touched[srv->ntouched++] = rm;
+    rt->touched[rt->ntouched++] = rm;
     rm->touched = 1;
 }
 
 /* The i-th room the pass looks at, or NULL past the last: every room on
  * a sweep, else those touched (the list may grow while it is walked). */
-static skx_room *pass_room(skx_server *srv, size_t i)
+static skx_room *pass_room(skx_runtime *rt, size_t i)
 {
-    if (srv->sweep)
-        return i < srv->nrooms ? srv->rooms[i] : NULL;
-    return i < srv->ntouched ? srv->touched[i] : NULL;
+    if (rt->sweep)
+        return i < rt->nrooms ? rt->rooms[i] : NULL;
+    return i < rt->ntouched ? rt->touched[i] : NULL;
 }
 
-void skx_rooms_advance(skx_server *srv)
+void skx_rooms_advance(skx_runtime *rt)
 {
-    for (skx_job *j = skx_pool_take(&srv->pool), *next; j; j = next) {
+    for (skx_job *j = skx_pool_take(&rt->pool), *next; j; j = next) {
         next = j->next;
         if (j->done) /* a hint, a claim, a rating: the handlers' answer */
-            j->done(srv, j);
+            j->done(rt, j);
         else if (j->kind == SKX_JOB_ACT)
-            apply_job(srv, j);
+            apply_job(rt, j);
         free(j);
     }
     skx_room *rm;
-    for (size_t i = 0; (rm = pass_room(srv, i)) && !srv->failed; i++) {
+    for (size_t i = 0; (rm = pass_room(rt, i)) && !rt->failed; i++) {
         sk_action legal[SK_MAX_LEGAL];
         int n = 0;
         /* Only a room where something happened since the last look. */
@@ -152,7 +152,7 @@ void skx_rooms_advance(skx_server *srv)
             const sk_room_seat *st = sk_room_seat_at(rm->room, s);
             if (rm->engines[s] && (!st || st->kind != SK_ROOM_BOT ||
                                    strcmp(st->bot, rm->engines[s]->name) != 0)) {
-                skx_engine_retire(srv, rm->engines[s]);
+                skx_engine_retire(rt, rm->engines[s]);
                 rm->engines[s] = NULL;
             }
         }
@@ -163,7 +163,7 @@ void skx_rooms_advance(skx_server *srv)
         randombytes_buf(seed, sizeof seed);
         sk_error err = {{0}, NULL};
         if (sk_room_deal(rm->room, seed, &err) == 0)
-            skx_room_persist(srv, rm);
+            skx_room_persist(rt, rm);
         sodium_memzero(seed, sizeof seed);
     }
 }
@@ -175,7 +175,7 @@ void skx_rooms_advance(skx_server *srv)
  * his place) the decision is a stand-in's (sk_room_stand_in).  For a
  * person, present, absent or gone, the bot passes where it may rather
  * than bid, lay or double with his money (sk_room_stand_in_passes). */
-static void post_job(skx_server *srv, skx_room *rm, int seat, const char *engine_spec)
+static void post_job(skx_runtime *rt, skx_room *rm, int seat, const char *engine_spec)
 {
     const sk_room_seat *st = sk_room_seat_at(rm->room, seat);
     bool engine = strncmp(engine_spec, "ext:", 4) == 0;
@@ -217,9 +217,9 @@ static void post_job(skx_server *srv, skx_room *rm, int seat, const char *engine
     j->rules = *sk_room_rules(rm->room);
     j->view.rules = &j->rules;
     if (engine)
-        skx_engine_attach(srv, rm, seat, engine_spec, j); /* else: not offered, the bot plays */
+        skx_engine_attach(rt, rm, seat, engine_spec, j); /* else: not offered, the bot plays */
     rm->job_seat = seat;
-    skx_pool_post(&srv->pool, j);
+    skx_pool_post(&rt->pool, j);
 }
 
 /* The protocol's envelope of one event as `seat` (or SK_ROOM_SPECTATOR)
@@ -282,7 +282,7 @@ static void send_events(skx_room *rm)
  * human's turn has the timer's deadline when one runs: when it has run
  * out the room's fallback bot makes that one decision (the player keeps
  * the seat).  While the table is paused no bot and no fallback decides. */
-static void ask(skx_server *srv, skx_room *rm)
+static void ask(skx_runtime *rt, skx_room *rm)
 {
     sk_action legal[SK_MAX_LEGAL];
     int n = 0;
@@ -297,7 +297,7 @@ static void ask(skx_server *srv, skx_room *rm)
         int64_t now_ms = skx_epoch_ms();
         int64_t deadline = sk_room_clock(rm->room, now_ms); /* 0: none runs */
         if (deadline > 0 && now_ms >= deadline) {
-            post_job(srv, rm, seat, rm->fallback);
+            post_job(rt, rm, seat, rm->fallback);
             return;
         }
         rm->waiting = deadline > 0;
@@ -316,25 +316,25 @@ static void ask(skx_server *srv, skx_room *rm)
         int64_t now = skx_now_us();
         if (rm->gone_since[seat] == 0)
             rm->gone_since[seat] = now;
-        if (now - rm->gone_since[seat] < (int64_t)srv->cfg.away_seconds * 1000000) {
+        if (now - rm->gone_since[seat] < (int64_t)rt->cfg->away_seconds * 1000000) {
             rm->waiting = 1;
             return;
         }
-        post_job(srv, rm, seat, rm->fallback);
+        post_job(rt, rm, seat, rm->fallback);
         return;
     }
     if (paused)
         return;
     /* A bot seat plays its bot; a seat left during a game (away) the
      * room's fallback bot. */
-    post_job(srv, rm, seat,
+    post_job(rt, rm, seat,
              st && st->kind == SK_ROOM_BOT && !st->away && st->bot[0] ? st->bot : rm->fallback);
 }
 
-void skx_rooms_broadcast(skx_server *srv)
+void skx_rooms_broadcast(skx_runtime *rt)
 {
     skx_room *rm;
-    for (size_t i = 0; (rm = pass_room(srv, i)); i++) {
+    for (size_t i = 0; (rm = pass_room(rt, i)); i++) {
         if (rm->sent < sk_room_seq(rm->room))
             send_events(rm);
         while (rm->chat_head) {
@@ -348,21 +348,21 @@ void skx_rooms_broadcast(skx_server *srv)
         rm->chat_tail = NULL;
         uint64_t seq = sk_room_seq(rm->room);
         if (seq != rm->checked || rm->recheck || rm->waiting)
-            ask(srv, rm);
+            ask(rt, rm);
         rm->checked = seq;
         rm->recheck = 0;
     }
     /* The next pass looks again only where an absent player's clock
      * runs (ask set `waiting`); anything else touches its room anew. */
-    skx_room **seen = srv->sweep ? srv->rooms : srv->touched;
-    size_t n = srv->sweep ? srv->nrooms : srv->ntouched;
+    skx_room **seen = rt->sweep ? rt->rooms : rt->touched;
+    size_t n = rt->sweep ? rt->nrooms : rt->ntouched;
     for (size_t i = 0; i < n; i++)
         seen[i]->touched = 0;
-    srv->ntouched = 0;
-    srv->sweep = 0;
+    rt->ntouched = 0;
+    rt->sweep = 0;
     for (size_t i = 0; i < n; i++) /* in place: the list only shrinks */
         if (seen[i]->waiting)
-            skx_room_touch(srv, seen[i]);
+            skx_room_touch(rt, seen[i]);
 }
 
 /* One room's lobby entry: code, title, ruleset, seats. */
@@ -388,12 +388,12 @@ static json_t *lobby_entry(const skx_room *rm)
     return o;
 }
 
-json_t *skx_rooms_lobby(skx_server *srv)
+json_t *skx_rooms_lobby(skx_runtime *rt)
 {
     json_t *list = json_array();
-    for (size_t i = 0; i < srv->nrooms; i++)
-        if (srv->rooms[i]->listed)
-            json_array_append_new(list, lobby_entry(srv->rooms[i]));
+    for (size_t i = 0; i < rt->nrooms; i++)
+        if (rt->rooms[i]->listed)
+            json_array_append_new(list, lobby_entry(rt->rooms[i]));
     return list;
 }
 
@@ -415,7 +415,7 @@ static int restore_entry(void *ctx, uint64_t seq, const char *entry)
 /* Restores one open room of the store: the ruleset, then its journal. */
 static int restore_room(void *ctx, const sk_store_room *row)
 {
-    skx_server *srv = ctx;
+    skx_runtime *rt = ctx;
     sk_rules rules;
     sk_error err = {{0}, NULL};
     if (sk_rules_from_json(&rules, row->rules_json, &err) < 0) {
@@ -424,24 +424,24 @@ static int restore_room(void *ctx, const sk_store_room *row)
         return 0;
     }
     sk_room *room = sk_room_new(row->id, &rules, row->fallback, &err);
-    skx_room *rm = room ? skx_room_add(srv, room, row->id, row->invite, row->title ? row->title : "",
+    skx_room *rm = room ? skx_room_add(rt, room, row->id, row->invite, row->title ? row->title : "",
                                        row->listed, row->fallback)
                         : NULL;
     if (!rm) {
         skx_log(SKX_LOG_ERR, "server: room %" PRIu64 " cannot be restored: %s\n", row->id, err.msg);
         return 0;
     }
-    if (sk_store_journal(srv->store, row->id, restore_entry, rm, &err) < 0)
+    if (sk_store_journal(rt->store, row->id, restore_entry, rm, &err) < 0)
         skx_log(SKX_LOG_ERR, "server: room %s: reading its journal: %s\n", rm->code, err.msg);
     rm->stored = rm->sent = sk_room_seq(rm->room);
-    if (skx_games_restore(srv, rm, &err) < 0) {
+    if (skx_games_restore(rt, rm, &err) < 0) {
         skx_log(SKX_LOG_ERR, "server: room %s: its finished games: %s\n", rm->code, err.msg);
         return SK_EIO;
     }
     return 0;
 }
 
-int skx_rooms_restore(skx_server *srv, sk_error *err)
+int skx_rooms_restore(skx_runtime *rt, sk_error *err)
 {
-    return sk_store_rooms(srv->store, restore_room, srv, err);
+    return sk_store_rooms(rt->store, restore_room, rt, err);
 }

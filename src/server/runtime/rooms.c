@@ -11,7 +11,7 @@
  * sk_room_state), made for its recipient through core's visibility;
  * this file only wraps them in the protocol's envelope.
  */
-#include "server/server_internal.h"
+#include "server/runtime/runtime.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -20,14 +20,14 @@
 #include <time.h>
 
 /* The room with a store id, or NULL. */
-skx_room *skx_room_by_id(skx_server *srv, uint64_t id)
+skx_room *skx_room_by_id(skx_runtime *rt, uint64_t id)
 {
-    return skx_roomidx_id(srv, id);
+    return skx_roomidx_id(rt, id);
 }
 
-skx_room *skx_room_find(skx_server *srv, const char *code)
+skx_room *skx_room_find(skx_runtime *rt, const char *code)
 {
-    return skx_roomidx_code(srv, code);
+    return skx_roomidx_code(rt, code);
 }
 
 /* The answer to one player's request worked out off the loop (a hint, a
@@ -48,27 +48,27 @@ void skx_room_tell_player(skx_room *rm, uint64_t player, const char *ref, json_t
     }
 }
 
-/* Wraps a table room and adds it to the server; NULL when out of memory
+/* Wraps a table room and adds it to the runtime; NULL when out of memory
  * (the table room is then freed). */
-skx_room *skx_room_add(skx_server *srv, sk_room *room, uint64_t id, const char *code,
-                          const char *title, int listed, const char *fallback)
+skx_room *skx_room_add(skx_runtime *rt, sk_room *room, uint64_t id, const char *code,
+                       const char *title, int listed, const char *fallback)
 {
     skx_room *rm = calloc(1, sizeof *rm);
-    if (!rm || (srv->nrooms == srv->caprooms && srv->caprooms > SIZE_MAX / 4)) {
+    if (!rm || (rt->nrooms == rt->caprooms && rt->caprooms > SIZE_MAX / 4)) {
         free(rm);
         sk_room_free(room);
         return NULL;
     }
-    if (srv->nrooms == srv->caprooms) {
-        size_t cap = srv->caprooms ? 2 * srv->caprooms : 16;
-        skx_room **rooms = realloc(srv->rooms, cap * sizeof *rooms);
+    if (rt->nrooms == rt->caprooms) {
+        size_t cap = rt->caprooms ? 2 * rt->caprooms : 16;
+        skx_room **rooms = realloc(rt->rooms, cap * sizeof *rooms);
         if (!rooms) {
             free(rm);
             sk_room_free(room);
             return NULL;
         }
-        srv->rooms = rooms;
-        srv->caprooms = cap;
+        rt->rooms = rooms;
+        rt->caprooms = cap;
     }
     rm->room = room;
     rm->id = id;
@@ -79,13 +79,13 @@ skx_room *skx_room_add(skx_server *srv, sk_room *room, uint64_t id, const char *
     rm->job_seat = -1;
     rm->recheck = 1;
     rm->stored = rm->sent = sk_room_seq(room);
-    if (skx_roomidx_add(srv, rm) < 0) {
+    if (skx_roomidx_add(rt, rm) < 0) {
         free(rm);
         sk_room_free(room);
         return NULL;
     }
-    srv->rooms[srv->nrooms++] = rm;
-    skx_room_touch(srv, rm);
+    rt->rooms[rt->nrooms++] = rm;
+    skx_room_touch(rt, rm);
     return rm;
 }
 
@@ -106,14 +106,14 @@ static void room_free(skx_room *rm)
     free(rm);
 }
 
-void skx_rooms_free(skx_server *srv)
+void skx_rooms_free(skx_runtime *rt)
 {
-    for (size_t i = 0; i < srv->nrooms; i++)
-        room_free(srv->rooms[i]);
-    free(srv->rooms);
-    skx_roomidx_free(srv);
-    srv->rooms = NULL;
-    srv->nrooms = srv->caprooms = 0;
+    for (size_t i = 0; i < rt->nrooms; i++)
+        room_free(rt->rooms[i]);
+    free(rt->rooms);
+    skx_roomidx_free(rt);
+    rt->rooms = NULL;
+    rt->nrooms = rt->caprooms = 0;
 }
 
 /* The seat where `player` sits in a room, or -1. */
@@ -138,11 +138,11 @@ skx_sub *skx_room_sub(skx_watcher *w, const skx_room *rm)
 
 /* Appends the room's new journal entries to the store (in the pass's
  * transaction); false after a store failure (the server stops). */
-bool skx_room_persist(skx_server *srv, skx_room *rm)
+bool skx_room_persist(skx_runtime *rt, skx_room *rm)
 {
     uint64_t seq = sk_room_seq(rm->room);
     if (rm->stored < seq)
-        skx_room_touch(srv, rm);
+        skx_room_touch(rt, rm);
     while (rm->stored < seq) {
         uint64_t n = rm->stored + 1;
         char *entry = sk_room_journal(rm->room, n);
@@ -150,12 +150,12 @@ bool skx_room_persist(skx_server *srv, skx_room *rm)
         if (!entry) {
             snprintf(err.msg, sizeof err.msg, "room %s: no journal entry for event %" PRIu64,
                      rm->code, n);
-            skx_server_fail(srv, &err);
+            skx_runtime_fail(rt, &err);
             return false;
         }
-        int rc = skx_store_txn(srv);
-        if (rc == 0 && sk_store_journal_append(srv->store, rm->id, n, entry, &err) < 0) {
-            skx_server_fail(srv, &err);
+        int rc = skx_store_txn(rt);
+        if (rc == 0 && sk_store_journal_append(rt->store, rm->id, n, entry, &err) < 0) {
+            skx_runtime_fail(rt, &err);
             rc = -1;
         }
         free(entry);
@@ -163,13 +163,12 @@ bool skx_room_persist(skx_server *srv, skx_room *rm)
             return false;
         rm->stored = n;
     }
-    return skx_games_persist(srv, rm); /* a finished game: in the same transaction */
+    return skx_games_persist(rt, rm); /* a finished game: in the same transaction */
 }
 
 /* Sends the prompt to decide to one connection: the seat, the event
  * number to quote, and the actions on offer in core's notation. */
-void skx_room_send_turn(skx_conn *c, const skx_room *rm, int seat, const sk_action *legal,
-                        int n)
+void skx_room_send_turn(skx_conn *c, const skx_room *rm, int seat, const sk_action *legal, int n)
 {
     json_t *acts = json_array();
     for (int i = 0; i < n; i++) {
@@ -227,7 +226,7 @@ static int send_old_chat(void *ctx, const char *name, const char *text, int64_t 
 
 /* Makes the watcher follow a room and sends it the state; false (with
  * an error reply) when it follows too many. */
-bool skx_room_follow(skx_server *srv, skx_watcher *w, skx_room *rm, const char *ref)
+bool skx_room_follow(skx_runtime *rt, skx_watcher *w, skx_room *rm, const char *ref)
 {
     skx_conn *c = w->conn;
     if (!skx_room_sub(w, rm)) {
@@ -249,11 +248,11 @@ bool skx_room_follow(skx_server *srv, skx_watcher *w, skx_room *rm, const char *
         rm->subs[rm->nsubs++] = w;
         w->subs[w->nsubs++] = (skx_sub){rm, 0};
         rm->recheck = 1; /* one who sits there may be back: deal, ask */
-        skx_room_touch(srv, rm);
+        skx_room_touch(rt, rm);
         skx_room_send_state(w, rm, ref);
         void *pair[2] = {c, rm};
         sk_error err = {{0}, NULL};
-        sk_store_chat(srv->store, rm->id, 20, send_old_chat, pair, &err);
+        sk_store_chat(rt->store, rm->id, 20, send_old_chat, pair, &err);
         return true;
     }
     skx_room_send_state(w, rm, ref);
@@ -261,13 +260,13 @@ bool skx_room_follow(skx_server *srv, skx_watcher *w, skx_room *rm, const char *
 }
 
 /* Stops the watcher following a room. */
-void skx_room_unfollow(skx_server *srv, skx_watcher *w, skx_room *rm)
+void skx_room_unfollow(skx_runtime *rt, skx_watcher *w, skx_room *rm)
 {
     for (int i = 0; i < rm->nsubs; i++)
         if (rm->subs[i] == w) {
             rm->subs[i] = rm->subs[--rm->nsubs];
             rm->recheck = 1;
-            skx_room_touch(srv, rm);
+            skx_room_touch(rt, rm);
             break;
         }
     for (int i = 0; i < w->nsubs; i++)
@@ -278,18 +277,18 @@ void skx_room_unfollow(skx_server *srv, skx_watcher *w, skx_room *rm)
 }
 
 /* A closing connection's watcher leaves every room it follows. */
-void skx_rooms_drop_watcher(skx_server *srv, skx_watcher *w)
+void skx_rooms_drop_watcher(skx_runtime *rt, skx_watcher *w)
 {
     while (w->nsubs > 0)
-        skx_room_unfollow(srv, w, w->subs[0].room);
+        skx_room_unfollow(rt, w, w->subs[0].room);
 }
 
 /* The watcher follows the rooms where its player sits (after hello). */
-void skx_rooms_resume(skx_server *srv, skx_watcher *w)
+void skx_rooms_resume(skx_runtime *rt, skx_watcher *w)
 {
-    for (size_t i = 0; i < srv->nrooms && w->nsubs < SKX_SUBS_MAX; i++)
-        if (skx_room_seat_of(srv->rooms[i], w->player) >= 0)
-            skx_room_follow(srv, w, srv->rooms[i], NULL);
+    for (size_t i = 0; i < rt->nrooms && w->nsubs < SKX_SUBS_MAX; i++)
+        if (skx_room_seat_of(rt->rooms[i], w->player) >= 0)
+            skx_room_follow(rt, w, rt->rooms[i], NULL);
 }
 
 /* The state of every room the watcher follows again, as its player sees
@@ -301,10 +300,10 @@ void skx_rooms_restate(skx_watcher *w)
 }
 
 /* Whether `player` sits in any room. */
-bool skx_rooms_seated(skx_server *srv, uint64_t player)
+bool skx_rooms_seated(skx_runtime *rt, uint64_t player)
 {
-    for (size_t i = 0; i < srv->nrooms; i++)
-        if (skx_room_seat_of(srv->rooms[i], player) >= 0)
+    for (size_t i = 0; i < rt->nrooms; i++)
+        if (skx_room_seat_of(rt->rooms[i], player) >= 0)
             return true;
     return false;
 }
@@ -312,7 +311,7 @@ bool skx_rooms_seated(skx_server *srv, uint64_t player)
 /* Queues a chat line of the room (its JSON text, malloc'd: the room
  * takes it) to go to every follower with the pass's events, after the
  * commit that stored it. */
-void skx_room_chat(skx_server *srv, skx_room *rm, char *json)
+void skx_room_chat(skx_runtime *rt, skx_room *rm, char *json)
 {
     skx_chat *ch = json ? calloc(1, sizeof *ch) : NULL;
     if (!ch) {
@@ -325,14 +324,14 @@ void skx_room_chat(skx_server *srv, skx_room *rm, char *json)
     else
         rm->chat_head = ch;
     rm->chat_tail = ch;
-    skx_room_touch(srv, rm);
+    skx_room_touch(rt, rm);
 }
 
 /* sync: the watcher, which follows the room as `seat` (or a
  * spectator, -1), is sent the events after `after` with the next
  * broadcast; when the room no longer keeps one of them, the whole state
  * now instead. */
-void skx_room_sync(skx_server *srv, skx_watcher *w, skx_room *rm, int seat, uint64_t after,
+void skx_room_sync(skx_runtime *rt, skx_watcher *w, skx_room *rm, int seat, uint64_t after,
                    const char *ref)
 {
     uint64_t seq = rm->sent;
@@ -347,5 +346,5 @@ void skx_room_sync(skx_server *srv, skx_watcher *w, skx_room *rm, int seat, uint
         free(text);
     }
     rm->sent = sub->sent < rm->sent ? sub->sent : rm->sent;
-    skx_room_touch(srv, rm);
+    skx_room_touch(rt, rm);
 }

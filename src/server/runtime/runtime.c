@@ -8,53 +8,99 @@
  * so nobody hears of an action the store does not have.  A store that
  * fails stops the server.
  */
-#include "server/server_internal.h"
+#include "server/runtime/runtime.h"
 
 #include <stdlib.h>
 
-/* Records a fatal store error: the loop stops after this pass. */
-void skx_server_fail(skx_server *srv, const sk_error *err)
+/* A runtime over the store, sending through the transport. */
+skx_runtime *skx_runtime_new(const sk_server_config *cfg, skx_transport *tp, sk_store *store)
 {
-    if (!srv->failed) {
-        srv->failed = 1;
-        srv->fail_err = *err;
+    skx_runtime *rt = calloc(1, sizeof *rt);
+    if (!rt)
+        return NULL;
+    rt->cfg = cfg;
+    rt->tp = tp;
+    rt->store = store;
+    return rt;
+}
+
+/* Starts the worker threads. */
+int skx_runtime_start(skx_runtime *rt, sk_error *err)
+{
+    if (skx_pool_start(&rt->pool, rt->cfg->workers, rt->tp, err) < 0)
+        return SK_EIO;
+    rt->pool_started = 1;
+    return 0;
+}
+
+/* Stops the worker threads, if they run. */
+void skx_runtime_stop(skx_runtime *rt)
+{
+    if (!rt || !rt->pool_started)
+        return;
+    skx_pool_stop(&rt->pool);
+    rt->pool_started = 0;
+}
+
+/* Frees the rooms and the runtime. */
+void skx_runtime_free(skx_runtime *rt)
+{
+    if (!rt)
+        return;
+    skx_rooms_free(rt);
+    free(rt->touched);
+    free(rt);
+}
+
+/* The next pass looks at every room. */
+void skx_runtime_sweep(skx_runtime *rt)
+{
+    rt->sweep = 1;
+}
+
+/* Records a fatal store error: the loop stops after this pass. */
+void skx_runtime_fail(skx_runtime *rt, const sk_error *err)
+{
+    if (!rt->failed) {
+        rt->failed = 1;
+        rt->fail_err = *err;
         skx_log(SKX_LOG_ERR, "server: store failure, stopping: %s\n", err->msg);
     }
 }
 
 /* Opens the pass's store transaction if none is open; 0, or -1 after a
  * store failure. */
-int skx_store_txn(skx_server *srv)
+int skx_store_txn(skx_runtime *rt)
 {
-    if (srv->failed)
+    if (rt->failed)
         return -1;
-    if (srv->txn)
+    if (rt->txn)
         return 0;
     sk_error err = {{0}, NULL};
-    if (sk_store_begin(srv->store, &err) < 0) {
-        skx_server_fail(srv, &err);
+    if (sk_store_begin(rt->store, &err) < 0) {
+        skx_runtime_fail(rt, &err);
         return -1;
     }
-    srv->txn = 1;
-    srv->txn_no++;
-    skx_transport_hold(srv->tp, srv->txn_no);
+    rt->txn = 1;
+    rt->txn_no++;
+    skx_transport_hold(rt->tp, rt->txn_no);
     return 0;
 }
 
 /* The rooms' part of a pass: apply the workers' answers, deal and
  * append; commit; then send the events and ask who decides next. */
-void skx_runtime_pass(skx_server *srv)
+void skx_runtime_pass(skx_runtime *rt)
 {
-    skx_rooms_advance(srv);
-    if (srv->txn && !srv->failed) {
+    skx_rooms_advance(rt);
+    if (rt->txn && !rt->failed) {
         sk_error err = {{0}, NULL};
-        if (sk_store_commit(srv->store, &err) < 0) {
-            skx_server_fail(srv, &err);
+        if (sk_store_commit(rt->store, &err) < 0) {
+            skx_runtime_fail(rt, &err);
             return;
         }
-        srv->txn = 0;
-        skx_transport_commit(srv->tp, srv->txn_no);
+        rt->txn = 0;
+        skx_transport_commit(rt->tp, rt->txn_no);
     }
-    if (!srv->failed)
-        skx_rooms_broadcast(srv);
+    if (!rt->failed)
+        skx_rooms_broadcast(rt);
 }

@@ -8,14 +8,14 @@
  * same way, and so do the message handlers' jobs (a hint, a claim, a
  * rating), which bring their work and their done as functions.
  */
-#include "server/server_internal.h"
+#include "server/runtime/runtime.h"
 
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The decision of a job's bot; see server_internal.h. */
+/* The decision of a job's bot; see runtime.h. */
 sk_action skx_job_bot_act(skx_job *j)
 {
     return j->offered ? sk_bot_act(j->bot, &j->view) : sk_bot_turn(j->bot, &j->view);

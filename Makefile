@@ -44,11 +44,11 @@ BUILD    ?= build
 CORE_SRC := $(wildcard src/core/*.c)
 AI_SRC   := $(wildcard src/ai/*.c)
 # The program: the table (rooms, engines, sheets, bot matches), the
-# store, the server, and the rooms of the `schafkopf` program -- the
-# helpers they share, the terminal game, the match tools and the
-# commands with their dispatcher (docs/architecture.md).
-CLI_SRC  := $(wildcard src/table/*.c src/store/*.c src/server/*.c src/common/*.c src/term/*.c \
-                       src/lab/*.c src/cli/*.c)
+# store, the server in its floors, and the rooms of the `schafkopf`
+# program -- the helpers they share, the terminal game, the match tools
+# and the commands with their dispatcher (docs/architecture.md).
+CLI_SRC  := $(wildcard src/table/*.c src/store/*.c src/server/*.c src/server/*/*.c \
+                       src/common/*.c src/term/*.c src/lab/*.c src/cli/*.c)
 LIB_SRC  := $(CORE_SRC) $(AI_SRC)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)

@@ -3,7 +3,7 @@
  * decision as the answer to the room's question (sk_room_answer), where
  * a bot in a person's seat passes (sk_room_stand_in_passes), and hints
  * that see the seat's view only.  The server drives bots this way
- * (src/server/pass.c); tests/server_table.c checks it end to end.
+ * (src/server/runtime/pass.c); tests/server_table.c checks it end to end.
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /*
  * fuzz_server_msg.c -- libFuzzer harness for the server's client-message
- * parser (src/server/proto.c, docs/server-protocol.md).
+ * parser (src/server/proto/proto.c, docs/server-protocol.md).
  *
  * Feeds arbitrary bytes to skx_msg_parse.  Whatever the input, parsing
  * must not crash; a refused message has a kind and a printable ASCII
@@ -19,7 +19,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "../../src/server/proto.c"
+#include "../../src/server/proto/proto.c"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -6,8 +6,8 @@
  * "Score keeping").
  */
 #include "schafkopf/server.h"
-#include "server/books.h"
-#include "server/proto.h"
+#include "server/handlers/books.h"
+#include "server/proto/proto.h"
 
 #include <sodium.h>
 #include <string.h>

@@ -11,7 +11,7 @@
  * get a "turn" prompt, a bot seat -- or a human away for longer than
  * --away seconds -- gets a job on a worker thread.
  */
-#include "server_internal.h"
+#include "server/runtime/runtime.h"
 
 #include <inttypes.h>
 #include <sodium.h>
@@ -20,10 +20,10 @@
 #include <string.h>
 
 /* Applies one finished bot job; gives its bot back to the seat. */
-static void apply_job(skx_server *srv, skx_job *j)
+static void apply_job(skx_runtime *rt, skx_job *j)
 {
-    skx_room *rm = skx_room_by_id(srv, j->room);
-    skx_engine_detach(srv, rm, j); /* an engine's seat back (or ended) */
+    skx_room *rm = skx_room_by_id(rt, j->room);
+    skx_engine_detach(rt, rm, j); /* an engine's seat back (or ended) */
     if (!rm) {
         sk_bot_free(j->bot);
         return;
@@ -31,7 +31,7 @@ static void apply_job(skx_server *srv, skx_job *j)
     if (rm->job_seat == j->seat)
         rm->job_seat = -1;
     rm->recheck = 1;
-    skx_room_touch(srv, rm);
+    skx_room_touch(rt, rm);
     if (sk_room_seq(rm->room) == j->seq) {
         sk_error err = {{0}, NULL};
         sk_action a = j->act;
@@ -47,10 +47,11 @@ static void apply_job(skx_server *srv, skx_job *j)
             a = sk_room_answer(rm->room, a);
         int rc = j->stand_in ? sk_room_stand_in(rm->room, j->seat, a, j->seq, &err)
                              : sk_room_decide(rm->room, j->seat, a, j->seq, &err);
-        if (rc < 0 && !srv->cfg.quiet)
-            lwsl_warn("server: room %s: a bot's decision was refused: %s\n", rm->code, err.msg);
+        if (rc < 0 && !rt->cfg->quiet)
+            skx_log(SKX_LOG_WARN, "server: room %s: a bot's decision was refused: %s\n", rm->code,
+                    err.msg);
         else
-            skx_room_persist(srv, rm);
+            skx_room_persist(rt, rm);
     }
     if (!rm->bots[j->seat] && strcmp(rm->botspec[j->seat], j->spec) == 0)
         rm->bots[j->seat] = j->bot;
@@ -73,7 +74,7 @@ static bool seats_full(const skx_room *rm)
 static bool present(const skx_room *rm, uint64_t player)
 {
     for (int i = 0; i < rm->nsubs; i++)
-        if (rm->subs[i]->player == player && !rm->subs[i]->doomed)
+        if (rm->subs[i]->player == player && !skx_conn_closing(rm->subs[i]->conn))
             return true;
     return false;
 }
@@ -103,49 +104,45 @@ static bool anyone_here(const skx_room *rm)
     return false;
 }
 
-void skx_room_touch(skx_server *srv, skx_room *rm)
+void skx_room_touch(skx_runtime *rt, skx_room *rm)
 {
     if (rm->touched)
         return;
-    if (srv->ntouched == srv->captouched) {
-        size_t cap = srv->captouched ? 2 * srv->captouched : 64;
-        skx_room **t = realloc(srv->touched, cap * sizeof *t);
+    if (rt->ntouched == rt->captouched) {
+        size_t cap = rt->captouched ? 2 * rt->captouched : 64;
+        skx_room **t = realloc(rt->touched, cap * sizeof *t);
         if (!t) {
-            srv->sweep = 1; /* out of memory: the pass looks at every room */
+            rt->sweep = 1; /* out of memory: the pass looks at every room */
             return;
         }
-        srv->touched = t;
-        srv->captouched = cap;
+        rt->touched = t;
+        rt->captouched = cap;
     }
-    srv->touched[srv->ntouched++] = rm;
+    rt->touched[rt->ntouched++] = rm;
     rm->touched = 1;
 }
 
 /* The i-th room the pass looks at, or NULL past the last: every room on
  * a sweep, else those touched (the list may grow while it is walked). */
-static skx_room *pass_room(skx_server *srv, size_t i)
+static skx_room *pass_room(skx_runtime *rt, size_t i)
 {
-    if (srv->sweep)
-        return i < srv->nrooms ? srv->rooms[i] : NULL;
-    return i < srv->ntouched ? srv->touched[i] : NULL;
+    if (rt->sweep)
+        return i < rt->nrooms ? rt->rooms[i] : NULL;
+    return i < rt->ntouched ? rt->touched[i] : NULL;
 }
 
-void skx_rooms_advance(skx_server *srv)
+void skx_rooms_advance(skx_runtime *rt)
 {
-    for (skx_job *j = skx_pool_take(&srv->pool), *next; j; j = next) {
+    for (skx_job *j = skx_pool_take(&rt->pool), *next; j; j = next) {
         next = j->next;
-        if (j->kind == SKX_JOB_HINT)
-            skx_hint_done(srv, j);
-        else if (j->kind == SKX_JOB_CLAIM)
-            skx_claim_done(srv, j);
-        else if (j->kind == SKX_JOB_RATE)
-            skx_rate_done(srv, j);
+        if (j->done) /* a hint, a claim, a rating: the handlers' answer */
+            j->done(rt, j);
         else if (j->kind == SKX_JOB_ACT)
-            apply_job(srv, j);
+            apply_job(rt, j);
         free(j);
     }
     skx_room *rm;
-    for (size_t i = 0; (rm = pass_room(srv, i)) && !srv->failed; i++) {
+    for (size_t i = 0; (rm = pass_room(rt, i)) && !rt->failed; i++) {
         sk_action legal[SK_MAX_LEGAL];
         int n = 0;
         /* Only a room where something happened since the last look. */
@@ -155,7 +152,7 @@ void skx_rooms_advance(skx_server *srv)
             const sk_room_seat *st = sk_room_seat_at(rm->room, s);
             if (rm->engines[s] && (!st || st->kind != SK_ROOM_BOT ||
                                    strcmp(st->bot, rm->engines[s]->name) != 0)) {
-                skx_engine_retire(srv, rm->engines[s]);
+                skx_engine_retire(rt, rm->engines[s]);
                 rm->engines[s] = NULL;
             }
         }
@@ -166,7 +163,7 @@ void skx_rooms_advance(skx_server *srv)
         randombytes_buf(seed, sizeof seed);
         sk_error err = {{0}, NULL};
         if (sk_room_deal(rm->room, seed, &err) == 0)
-            skx_room_persist(srv, rm);
+            skx_room_persist(rt, rm);
         sodium_memzero(seed, sizeof seed);
     }
 }
@@ -178,7 +175,7 @@ void skx_rooms_advance(skx_server *srv)
  * his place) the decision is a stand-in's (sk_room_stand_in).  For a
  * person, present, absent or gone, the bot passes where it may rather
  * than bid, lay or double with his money (sk_room_stand_in_passes). */
-static void post_job(skx_server *srv, skx_room *rm, int seat, const char *engine_spec)
+static void post_job(skx_runtime *rt, skx_room *rm, int seat, const char *engine_spec)
 {
     const sk_room_seat *st = sk_room_seat_at(rm->room, seat);
     bool engine = strncmp(engine_spec, "ext:", 4) == 0;
@@ -220,9 +217,9 @@ static void post_job(skx_server *srv, skx_room *rm, int seat, const char *engine
     j->rules = *sk_room_rules(rm->room);
     j->view.rules = &j->rules;
     if (engine)
-        skx_engine_attach(srv, rm, seat, engine_spec, j); /* else: not offered, the bot plays */
+        skx_engine_attach(rt, rm, seat, engine_spec, j); /* else: not offered, the bot plays */
     rm->job_seat = seat;
-    skx_pool_post(&srv->pool, j);
+    skx_pool_post(&rt->pool, j);
 }
 
 /* The protocol's envelope of one event as `seat` (or SK_ROOM_SPECTATOR)
@@ -261,11 +258,11 @@ static void send_events(skx_room *rm)
         size_t len[SK_ROOM_SEATS + 1] = {0};
         bool made[SK_ROOM_SEATS + 1] = {false};
         for (int i = 0; i < rm->nsubs; i++) {
-            skx_conn *c = rm->subs[i];
-            skx_sub *sub = skx_room_sub(c, rm);
+            skx_watcher *w = rm->subs[i];
+            skx_sub *sub = skx_room_sub(w, rm);
             if (!sub || sub->sent >= ev)
                 continue;
-            int seat = skx_room_seat_of(rm, c->player);
+            int seat = skx_room_seat_of(rm, w->player);
             int k = seat < 0 ? SK_ROOM_SEATS : seat;
             if (!made[k]) {
                 text[k] = event_text(rm, ev, seat < 0 ? SK_ROOM_SPECTATOR : seat, &len[k]);
@@ -273,7 +270,7 @@ static void send_events(skx_room *rm)
             }
             sub->sent = ev;
             if (text[k])
-                skx_send(c, text[k], len[k]);
+                skx_send(w->conn, text[k], len[k]);
         }
         for (int k = 0; k <= SK_ROOM_SEATS; k++)
             free(text[k]);
@@ -285,7 +282,7 @@ static void send_events(skx_room *rm)
  * human's turn has the timer's deadline when one runs: when it has run
  * out the room's fallback bot makes that one decision (the player keeps
  * the seat).  While the table is paused no bot and no fallback decides. */
-static void ask(skx_server *srv, skx_room *rm)
+static void ask(skx_runtime *rt, skx_room *rm)
 {
     sk_action legal[SK_MAX_LEGAL];
     int n = 0;
@@ -300,7 +297,7 @@ static void ask(skx_server *srv, skx_room *rm)
         int64_t now_ms = skx_epoch_ms();
         int64_t deadline = sk_room_clock(rm->room, now_ms); /* 0: none runs */
         if (deadline > 0 && now_ms >= deadline) {
-            post_job(srv, rm, seat, rm->fallback);
+            post_job(rt, rm, seat, rm->fallback);
             return;
         }
         rm->waiting = deadline > 0;
@@ -311,7 +308,7 @@ static void ask(skx_server *srv, skx_room *rm)
             rm->prompted = seq;
             for (int i = 0; i < rm->nsubs; i++)
                 if (rm->subs[i]->player == st->player)
-                    skx_room_send_turn(rm->subs[i], rm, seat, legal, n);
+                    skx_room_send_turn(rm->subs[i]->conn, rm, seat, legal, n);
             return;
         }
         if (paused)
@@ -319,53 +316,53 @@ static void ask(skx_server *srv, skx_room *rm)
         int64_t now = skx_now_us();
         if (rm->gone_since[seat] == 0)
             rm->gone_since[seat] = now;
-        if (now - rm->gone_since[seat] < (int64_t)srv->cfg.away_seconds * 1000000) {
+        if (now - rm->gone_since[seat] < (int64_t)rt->cfg->away_seconds * 1000000) {
             rm->waiting = 1;
             return;
         }
-        post_job(srv, rm, seat, rm->fallback);
+        post_job(rt, rm, seat, rm->fallback);
         return;
     }
     if (paused)
         return;
     /* A bot seat plays its bot; a seat left during a game (away) the
      * room's fallback bot. */
-    post_job(srv, rm, seat,
+    post_job(rt, rm, seat,
              st && st->kind == SK_ROOM_BOT && !st->away && st->bot[0] ? st->bot : rm->fallback);
 }
 
-void skx_rooms_broadcast(skx_server *srv)
+void skx_rooms_broadcast(skx_runtime *rt)
 {
     skx_room *rm;
-    for (size_t i = 0; (rm = pass_room(srv, i)); i++) {
+    for (size_t i = 0; (rm = pass_room(rt, i)); i++) {
         if (rm->sent < sk_room_seq(rm->room))
             send_events(rm);
         while (rm->chat_head) {
             skx_chat *ch = rm->chat_head;
             rm->chat_head = ch->next;
             for (int k = 0; k < rm->nsubs; k++)
-                skx_send(rm->subs[k], ch->json, strlen(ch->json));
+                skx_send(rm->subs[k]->conn, ch->json, strlen(ch->json));
             free(ch->json);
             free(ch);
         }
         rm->chat_tail = NULL;
         uint64_t seq = sk_room_seq(rm->room);
         if (seq != rm->checked || rm->recheck || rm->waiting)
-            ask(srv, rm);
+            ask(rt, rm);
         rm->checked = seq;
         rm->recheck = 0;
     }
     /* The next pass looks again only where an absent player's clock
      * runs (ask set `waiting`); anything else touches its room anew. */
-    skx_room **seen = srv->sweep ? srv->rooms : srv->touched;
-    size_t n = srv->sweep ? srv->nrooms : srv->ntouched;
+    skx_room **seen = rt->sweep ? rt->rooms : rt->touched;
+    size_t n = rt->sweep ? rt->nrooms : rt->ntouched;
     for (size_t i = 0; i < n; i++)
         seen[i]->touched = 0;
-    srv->ntouched = 0;
-    srv->sweep = 0;
+    rt->ntouched = 0;
+    rt->sweep = 0;
     for (size_t i = 0; i < n; i++) /* in place: the list only shrinks */
         if (seen[i]->waiting)
-            skx_room_touch(srv, seen[i]);
+            skx_room_touch(rt, seen[i]);
 }
 
 /* One room's lobby entry: code, title, ruleset, seats. */
@@ -391,12 +388,12 @@ static json_t *lobby_entry(const skx_room *rm)
     return o;
 }
 
-json_t *skx_rooms_lobby(skx_server *srv)
+json_t *skx_rooms_lobby(skx_runtime *rt)
 {
     json_t *list = json_array();
-    for (size_t i = 0; i < srv->nrooms; i++)
-        if (srv->rooms[i]->listed)
-            json_array_append_new(list, lobby_entry(srv->rooms[i]));
+    for (size_t i = 0; i < rt->nrooms; i++)
+        if (rt->rooms[i]->listed)
+            json_array_append_new(list, lobby_entry(rt->rooms[i]));
     return list;
 }
 
@@ -408,8 +405,8 @@ static int restore_entry(void *ctx, uint64_t seq, const char *entry)
     /* One entry may make two events (a last card and the result); the
      * second's entry is then checked and skipped by the room. */
     if (sk_room_replay(rm->room, entry, &err) < 0 || sk_room_seq(rm->room) < seq) {
-        lwsl_err("server: room %s: journal entry %" PRIu64 " does not replay: %s\n", rm->code, seq,
-                 err.msg);
+        skx_log(SKX_LOG_ERR, "server: room %s: journal entry %" PRIu64 " does not replay: %s\n",
+                rm->code, seq, err.msg);
         return 1;
     }
     return 0;
@@ -418,32 +415,33 @@ static int restore_entry(void *ctx, uint64_t seq, const char *entry)
 /* Restores one open room of the store: the ruleset, then its journal. */
 static int restore_room(void *ctx, const sk_store_room *row)
 {
-    skx_server *srv = ctx;
+    skx_runtime *rt = ctx;
     sk_rules rules;
     sk_error err = {{0}, NULL};
     if (sk_rules_from_json(&rules, row->rules_json, &err) < 0) {
-        lwsl_err("server: room %" PRIu64 ": bad ruleset in the store: %s\n", row->id, err.msg);
+        skx_log(SKX_LOG_ERR, "server: room %" PRIu64 ": bad ruleset in the store: %s\n", row->id,
+                err.msg);
         return 0;
     }
     sk_room *room = sk_room_new(row->id, &rules, row->fallback, &err);
-    skx_room *rm = room ? skx_room_add(srv, room, row->id, row->invite, row->title ? row->title : "",
+    skx_room *rm = room ? skx_room_add(rt, room, row->id, row->invite, row->title ? row->title : "",
                                        row->listed, row->fallback)
                         : NULL;
     if (!rm) {
-        lwsl_err("server: room %" PRIu64 " cannot be restored: %s\n", row->id, err.msg);
+        skx_log(SKX_LOG_ERR, "server: room %" PRIu64 " cannot be restored: %s\n", row->id, err.msg);
         return 0;
     }
-    if (sk_store_journal(srv->store, row->id, restore_entry, rm, &err) < 0)
-        lwsl_err("server: room %s: reading its journal: %s\n", rm->code, err.msg);
+    if (sk_store_journal(rt->store, row->id, restore_entry, rm, &err) < 0)
+        skx_log(SKX_LOG_ERR, "server: room %s: reading its journal: %s\n", rm->code, err.msg);
     rm->stored = rm->sent = sk_room_seq(rm->room);
-    if (skx_games_restore(srv, rm, &err) < 0) {
-        lwsl_err("server: room %s: its finished games: %s\n", rm->code, err.msg);
+    if (skx_games_restore(rt, rm, &err) < 0) {
+        skx_log(SKX_LOG_ERR, "server: room %s: its finished games: %s\n", rm->code, err.msg);
         return SK_EIO;
     }
     return 0;
 }
 
-int skx_rooms_restore(skx_server *srv, sk_error *err)
+int skx_rooms_restore(skx_runtime *rt, sk_error *err)
 {
-    return sk_store_rooms(srv->store, restore_room, srv, err);
+    return sk_store_rooms(rt->store, restore_room, rt, err);
 }

@@ -15,7 +15,7 @@
  * the room's fallback bot decides, then and for the rest of the seat's
  * time; the loop logs why.
  */
-#include "server_internal.h"
+#include "server/runtime/runtime.h"
 
 #include "table/engine.h"
 
@@ -28,22 +28,22 @@
 #define SKX_ENGINE_HANDSHAKE_MS 10000
 
 /* The command of an offered engine ("ext:NAME"), or NULL. */
-const char *skx_engine_command(const skx_server *srv, const char *name)
+const char *skx_engine_command(const skx_runtime *rt, const char *name)
 {
     if (strncmp(name, "ext:", 4) != 0)
         return NULL;
-    for (int i = 0; i < srv->cfg.nengines; i++)
-        if (strcmp(srv->cfg.engine_names[i], name + 4) == 0)
-            return srv->cfg.engine_cmds[i];
+    for (int i = 0; i < rt->cfg->nengines; i++)
+        if (strcmp(rt->cfg->engine_names[i], name + 4) == 0)
+            return rt->cfg->engine_cmds[i];
     return NULL;
 }
 
-json_t *skx_engine_names(const skx_server *srv)
+json_t *skx_engine_names(const skx_runtime *rt)
 {
     json_t *a = json_array();
-    for (int i = 0; a && i < srv->cfg.nengines; i++) {
+    for (int i = 0; a && i < rt->cfg->nengines; i++) {
         char spec[SKX_BOT_MAX + 1];
-        snprintf(spec, sizeof spec, "ext:%s", srv->cfg.engine_names[i]);
+        snprintf(spec, sizeof spec, "ext:%s", rt->cfg->engine_names[i]);
         json_array_append_new(a, json_string(spec));
     }
     return a;
@@ -60,11 +60,11 @@ void skx_engseat_free(skx_engseat *es)
 
 /* Ends an engine seat off the loop: "quit" and its grace period may
  * take a second. */
-void skx_engine_retire(skx_server *srv, skx_engseat *es)
+void skx_engine_retire(skx_runtime *rt, skx_engseat *es)
 {
     if (!es)
         return;
-    skx_job *j = srv->pool_started ? calloc(1, sizeof *j) : NULL;
+    skx_job *j = rt->pool_started ? calloc(1, sizeof *j) : NULL;
     if (!j) {
         skx_engseat_free(es);
         return;
@@ -72,7 +72,7 @@ void skx_engine_retire(skx_server *srv, skx_engseat *es)
     j->kind = SKX_JOB_RETIRE;
     j->eng = es;
     j->seat = -1;
-    skx_pool_post(&srv->pool, j);
+    skx_pool_post(&rt->pool, j);
 }
 
 /* A malloc'd copy of a game whose ruleset pointer is the job's. */
@@ -86,16 +86,16 @@ static sk_game *game_copy(const sk_game *g, const sk_rules *rules)
     return c;
 }
 
-/* Lends the seat's engine to a decision job; see server_internal.h. */
-bool skx_engine_attach(skx_server *srv, skx_room *rm, int seat, const char *spec, skx_job *j)
+/* Lends the seat's engine to a decision job; see runtime.h. */
+bool skx_engine_attach(skx_runtime *rt, skx_room *rm, int seat, const char *spec, skx_job *j)
 {
-    const char *command = skx_engine_command(srv, spec);
+    const char *command = skx_engine_command(rt, spec);
     const sk_game *g = sk_room_game(rm->room);
     if (!command || !g)
         return false;
     skx_engseat *es = rm->engines[seat];
     if (es && strcmp(es->name, spec) != 0) {
-        skx_engine_retire(srv, es);
+        skx_engine_retire(rt, es);
         es = rm->engines[seat] = NULL;
     }
     if (!es) {
@@ -104,7 +104,7 @@ bool skx_engine_attach(skx_server *srv, skx_room *rm, int seat, const char *spec
             return false;
         snprintf(es->name, sizeof es->name, "%s", spec);
         es->command = command;
-        es->time_ms = srv->cfg.engine_ms;
+        es->time_ms = rt->cfg->engine_ms;
         es->rules = *sk_room_rules(rm->room);
     }
     uint32_t last_no = 0;
@@ -183,7 +183,7 @@ static int tell(skx_engseat *es, skx_job *j)
 }
 
 /* Worker side: the engine's decision, or the fallback bot's; see
- * server_internal.h. */
+ * runtime.h. */
 sk_action skx_engine_job_act(skx_job *j)
 {
     skx_engseat *es = j->eng;
@@ -214,8 +214,8 @@ sk_action skx_engine_job_act(skx_job *j)
 }
 
 /* A finished engine job: the engine seat back to the room, or retired;
- * see server_internal.h. */
-void skx_engine_detach(skx_server *srv, skx_room *rm, skx_job *j)
+ * see runtime.h. */
+void skx_engine_detach(skx_runtime *rt, skx_room *rm, skx_job *j)
 {
     skx_engseat *es = j->eng;
     j->eng = NULL;
@@ -224,13 +224,14 @@ void skx_engine_detach(skx_server *srv, skx_room *rm, skx_job *j)
     j->cur = j->last = NULL;
     if (!es)
         return;
-    if (j->why[0] && !srv->cfg.quiet)
-        lwsl_warn("server: room %s seat %d: engine %s failed, the room's bot plays for it: %s\n",
-                  rm ? rm->code : "?", j->seat, es->name, j->why);
+    if (j->why[0] && !rt->cfg->quiet)
+        skx_log(SKX_LOG_WARN,
+                "server: room %s seat %d: engine %s failed, the room's bot plays for it: %s\n",
+                rm ? rm->code : "?", j->seat, es->name, j->why);
     const sk_room_seat *st = rm ? sk_room_seat_at(rm->room, j->seat) : NULL;
     if (st && st->kind == SK_ROOM_BOT && !st->away && strcmp(st->bot, es->name) == 0 &&
         !rm->engines[j->seat])
         rm->engines[j->seat] = es;
     else
-        skx_engine_retire(srv, es);
+        skx_engine_retire(rt, es);
 }

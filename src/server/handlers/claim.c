@@ -9,17 +9,27 @@
  * the room plays the line out (sk_room_claim: a "claim" event, the cards
  * as actions, the result), or the claimer hears that it does not hold.
  */
-#include "server_internal.h"
+#include "server/handlers/handlers.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+static void claim_done(skx_runtime *rt, skx_job *j);
+
+/* On a worker: whether the claim holds, and the line to play it out. */
+static void claim_work(skx_job *j)
+{
+    sk_error err = {{0}, NULL};
+    j->cur->rules = &j->rules;
+    j->claim_rc = sk_claim_line(j->cur, j->gseat, j->line, SK_NCARDS, &err);
+}
+
 /* A claim request: a seated player (not away) during the play, on the
  * room's latest event; posted to a worker. */
-void skx_claim_request(skx_conn *c, skx_room *rm, const skx_msg *m)
+void skx_claim_request(skx_client *c, skx_room *rm, const skx_msg *m)
 {
-    int seat = skx_room_seat_of(rm, c->player);
+    int seat = skx_room_seat_of(rm, c->watch.player);
     const sk_room_seat *st = seat >= 0 ? sk_room_seat_at(rm->room, seat) : NULL;
     const sk_game *g = sk_room_game(rm->room);
     const char *why = NULL;
@@ -37,18 +47,20 @@ void skx_claim_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     else if (sk_room_view(rm->room, seat, &view) < 0)
         why = "claim: you sit out this game";
     if (why) {
-        skx_send_error(c, m->ref, "refused", why, NULL);
+        skx_send_error(c->conn, m->ref, "refused", why, NULL);
         return;
     }
     skx_job *j = calloc(1, sizeof *j);
     sk_game *copy = j ? malloc(sizeof *copy) : NULL;
     if (!copy) {
         free(j);
-        skx_send_error(c, m->ref, "internal", "claim: out of memory", NULL);
+        skx_send_error(c->conn, m->ref, "internal", "claim: out of memory", NULL);
         return;
     }
     *copy = *g;
     j->kind = SKX_JOB_CLAIM;
+    j->work = claim_work;
+    j->done = claim_done;
     j->room = rm->id;
     j->seat = seat;
     j->gseat = view.seat;
@@ -56,16 +68,17 @@ void skx_claim_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     j->rules = *sk_room_rules(rm->room);
     copy->rules = &j->rules;
     j->cur = copy;
-    j->player = c->player;
+    j->player = c->watch.player;
     snprintf(j->ref, sizeof j->ref, "%s", m->ref);
     rm->claiming = 1;
-    skx_pool_post(&c->srv->pool, j);
+    skx_pool_post(&c->srv->rt->pool, j);
 }
 
-/* A finished claim check; see server_internal.h. */
-void skx_claim_done(skx_server *srv, skx_job *j)
+/* A finished claim check: the room plays the line out, or the claimer
+ * hears that it does not hold (or that the table moved on). */
+static void claim_done(skx_runtime *rt, skx_job *j)
 {
-    skx_room *rm = skx_room_by_id(srv, j->room);
+    skx_room *rm = skx_room_by_id(rt, j->room);
     free(j->cur);
     j->cur = NULL;
     if (!rm)
@@ -95,11 +108,12 @@ void skx_claim_done(skx_server *srv, skx_job *j)
         cards[i] = j->line[i].card;
     sk_error err = {{0}, NULL};
     if (sk_room_claim(rm->room, j->seat, cards, j->claim_rc, j->seq, &err) < 0) {
-        if (!srv->cfg.quiet)
-            lwsl_warn("server: room %s: a claim's line was refused: %s\n", rm->code, err.msg);
+        if (!rt->cfg->quiet)
+            skx_log(SKX_LOG_WARN, "server: room %s: a claim's line was refused: %s\n", rm->code,
+                    err.msg);
         skx_room_tell_player(rm, j->player, j->ref, NULL, "internal",
                              "claim: the line could not be played");
         return;
     }
-    skx_room_persist(srv, rm);
+    skx_room_persist(rt, rm);
 }

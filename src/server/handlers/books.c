@@ -85,7 +85,7 @@ static const char *const WORDS[2][BW_COUNT] = {
     }};
 
 /* A refusal in the connection's language (fmt may take one %s or two %d). */
-static void refuse(skx_conn *c, const char *ref, const char *code, int word, const char *arg,
+static void refuse(skx_client *c, const char *ref, const char *code, int word, const char *arg,
                    int num)
 {
     char msg[300];
@@ -94,7 +94,7 @@ static void refuse(skx_conn *c, const char *ref, const char *code, int word, con
         snprintf(msg, sizeof msg, fmt, arg);
     else
         snprintf(msg, sizeof msg, fmt, num, num);
-    skx_send_error(c, ref, code, msg, NULL);
+    skx_send_error(c->conn, ref, code, msg, NULL);
 }
 
 /* Forgets a loaded book (after a store refusal its document may be
@@ -103,7 +103,7 @@ static void book_forget(skx_server *srv, skx_book *b)
 {
     skx_books_remove(srv, b);
     for (int i = 0; i < b->nsubs; i++) {
-        skx_conn *c = b->subs[i];
+        skx_client *c = b->subs[i];
         for (int k = 0; k < c->nbsubs; k++)
             if (c->bsubs[k].book == b)
                 c->bsubs[k] = c->bsubs[--c->nbsubs];
@@ -113,7 +113,7 @@ static void book_forget(skx_server *srv, skx_book *b)
 
 /* The book of a code for a message: NULL after answering not_found (no
  * such book) or internal (it cannot be read). */
-static skx_book *book_for(skx_conn *c, const char *code, const char *ref)
+static skx_book *book_for(skx_client *c, const char *code, const char *ref)
 {
     skx_book *b = NULL;
     sk_error err = {{0}, NULL};
@@ -126,7 +126,7 @@ static skx_book *book_for(skx_conn *c, const char *code, const char *ref)
 }
 
 /* The connection's subscription to a book, or NULL. */
-static skx_bsub *bsub_of(skx_conn *c, const skx_book *b)
+static skx_bsub *bsub_of(skx_client *c, const skx_book *b)
 {
     for (int i = 0; i < c->nbsubs; i++)
         if (c->bsubs[i].book == b)
@@ -135,7 +135,7 @@ static skx_bsub *bsub_of(skx_conn *c, const skx_book *b)
 }
 
 /* Stops following a book. */
-static void unfollow(skx_conn *c, skx_book *b)
+static void unfollow(skx_client *c, skx_book *b)
 {
     for (int i = 0; i < c->nbsubs; i++)
         if (c->bsubs[i].book == b) {
@@ -151,7 +151,7 @@ static void unfollow(skx_conn *c, skx_book *b)
 
 /* Follows a book; a connection that follows SKX_BSUBS_MAX already stops
  * following the one it followed first.  NULL when out of memory. */
-static skx_bsub *follow(skx_conn *c, skx_book *b)
+static skx_bsub *follow(skx_client *c, skx_book *b)
 {
     skx_bsub *s = bsub_of(c, b);
     if (s)
@@ -168,7 +168,7 @@ static skx_bsub *follow(skx_conn *c, skx_book *b)
     }
     if (b->nsubs == b->capsubs) {
         int cap = b->capsubs ? 2 * b->capsubs : 4;
-        skx_conn **subs = realloc(b->subs, (size_t)cap * sizeof *subs);
+        skx_client **subs = realloc(b->subs, (size_t)cap * sizeof *subs);
         if (!subs)
             return NULL;
         b->subs = subs;
@@ -181,7 +181,7 @@ static skx_bsub *follow(skx_conn *c, skx_book *b)
     return s;
 }
 
-void skx_books_drop_conn(skx_conn *c)
+void skx_books_drop_conn(skx_client *c)
 {
     while (c->nbsubs > 0)
         unfollow(c, c->bsubs[0].book);
@@ -189,7 +189,7 @@ void skx_books_drop_conn(skx_conn *c)
 
 /* What the connection may do with a book: its key now, what it
  * presented when it opened the book, or its account. */
-static int may_of(skx_conn *c, skx_book *b, const char *key, int *stage, int *table)
+static int may_of(skx_client *c, skx_book *b, const char *key, int *stage, int *table)
 {
     int may = skx_book_key_may(b, key, stage, table);
     skx_bsub *s = bsub_of(c, b);
@@ -204,11 +204,11 @@ static int may_of(skx_conn *c, skx_book *b, const char *key, int *stage, int *ta
 }
 
 /* Sends the book to one connection ("may": what it may do there). */
-static void send_book(skx_conn *c, skx_book *b, const char *ref)
+static void send_book(skx_client *c, skx_book *b, const char *ref)
 {
     json_t *o = skx_book_snapshot(c->srv, b, c->lang);
     if (!o) {
-        skx_send_error(c, ref, "internal", "out of memory", NULL);
+        skx_send_error(c->conn, ref, "internal", "out of memory", NULL);
         return;
     }
     skx_bsub *s = bsub_of(c, b);
@@ -221,12 +221,12 @@ static void send_book(skx_conn *c, skx_book *b, const char *ref)
     if (may == SKX_MAY_TABLE)
         json_object_set_new(o, "table", json_pack("{s:i, s:i}", "stage", s->stage, "table",
                                                   s->table));
-    skx_send_json(c, o, ref);
+    skx_send_json(c->conn, o, ref);
 }
 
 /* Sends the book to every follower (after a change: held until the
  * pass's commit, as every message queued in an open transaction). */
-static void broadcast(skx_book *b, const skx_conn *except)
+static void broadcast(skx_book *b, const skx_client *except)
 {
     for (int i = 0; i < b->nsubs; i++)
         if (b->subs[i] != except)
@@ -263,7 +263,7 @@ static int new_code(skx_server *srv, char code[SKX_CODE_LEN + 1])
 /* book_create: a group, an evening (of a group or alone) or a
  * tournament.  The creator follows it and may edit it; a new key goes
  * to him alone. */
-static void book_create(skx_conn *c, const skx_msg *m)
+static void book_create(skx_client *c, const skx_msg *m)
 {
     skx_server *srv = c->srv;
     if (c->create_tokens < 1.0) {
@@ -299,7 +299,7 @@ static void book_create(skx_conn *c, const skx_msg *m)
             return;
         }
         if (sk_tour_init(&probe, m->seed, c->lang, why, sizeof why) < 0) {
-            skx_send_error(c, m->ref, "bad_message", why, NULL);
+            skx_send_error(c->conn, m->ref, "bad_message", why, NULL);
             return;
         }
         sk_tour_free(&probe);
@@ -353,7 +353,7 @@ static void book_create(skx_conn *c, const skx_msg *m)
         else if (!m->has_rules)
             sk_rules_preset(&r, "official", NULL);
         else if (sk_sheet_rules_read(m->rules_text, c->lang, &r, why, sizeof why) < 0) {
-            skx_send_error(c, m->ref, "bad_message", why, NULL);
+            skx_send_error(c->conn, m->ref, "bad_message", why, NULL);
             return;
         }
         if (m->kind == SK_STORE_BOOK_SHEET) {
@@ -365,14 +365,14 @@ static void book_create(skx_conn *c, const skx_msg *m)
             sk_rules_refresh(&r);
         }
         if (sk_sheet_rules_check(&r, c->lang, why, sizeof why) < 0) {
-            skx_send_error(c, m->ref, "bad_message", why, NULL);
+            skx_send_error(c->conn, m->ref, "bad_message", why, NULL);
             return;
         }
         head = sk_sheet_head(&r, names, m->nnames, m->kind == SK_STORE_BOOK_SHEET ? m->first_dealer
                                                                                 : -1);
     }
     if (!head) {
-        skx_send_error(c, m->ref, "internal", "out of memory", NULL);
+        skx_send_error(c->conn, m->ref, "internal", "out of memory", NULL);
         return;
     }
     if (group) {
@@ -393,14 +393,14 @@ static void book_create(skx_conn *c, const skx_msg *m)
     sb.head = head;
     sb.key_hash = hash;
     sb.created = (int64_t)time(NULL);
-    if (new_code(srv, code) < 0 || skx_store_txn(srv) < 0) {
+    if (new_code(srv, code) < 0 || skx_store_txn(srv->rt) < 0) {
         free(head);
-        skx_send_error(c, m->ref, "internal", "no code", NULL);
+        skx_send_error(c->conn, m->ref, "internal", "no code", NULL);
         return;
     }
     if (sk_store_book_create(srv->store, &sb, &id, &err) < 0) {
         free(head);
-        skx_send_error(c, m->ref, "internal", err.msg, NULL);
+        skx_send_error(c->conn, m->ref, "internal", err.msg, NULL);
         return;
     }
     free(head);
@@ -408,7 +408,7 @@ static void book_create(skx_conn *c, const skx_msg *m)
     skx_book_get(srv, code, &b, &err);
     skx_bsub *s = b ? follow(c, b) : NULL;
     if (!s) {
-        skx_send_error(c, m->ref, "internal", b ? "too many books" : err.msg, NULL);
+        skx_send_error(c->conn, m->ref, "internal", b ? "too many books" : err.msg, NULL);
         return;
     }
     s->may = SKX_MAY_EDIT;
@@ -418,14 +418,14 @@ static void book_create(skx_conn *c, const skx_msg *m)
     if (o && keyhex[0])
         json_object_set_new(o, "key", json_string(keyhex));
     sodium_memzero(keyhex, sizeof keyhex);
-    skx_send_json(c, o, m->ref);
+    skx_send_json(c->conn, o, m->ref);
     send_book(c, b, NULL);
     if (group)
         broadcast(group, NULL); /* its list of evenings */
 }
 
 /* book_open: follow a book and get it whole; a key says what one may. */
-static void book_open(skx_conn *c, const skx_msg *m)
+static void book_open(skx_client *c, const skx_msg *m)
 {
     if (m->lang >= 0)
         c->lang = m->lang;
@@ -469,7 +469,7 @@ static bool table_line_ok(const skx_book *b, int stage, int table, const char *l
 /* Who writes a line, for the store's audit trail: a table's phone as
  * "table S/T", else the connection's name (an account's, or the
  * nickname) and "(account)" for a logged-in one. */
-static void line_author(const skx_conn *c, int may, int stage, int table, char *out,
+static void line_author(const skx_client *c, int may, int stage, int table, char *out,
                         size_t size)
 {
     if (may == SKX_MAY_TABLE)
@@ -479,7 +479,7 @@ static void line_author(const skx_conn *c, int may, int stage, int table, char *
 }
 
 /* book_line: one line, checked, stored, then sent to every follower. */
-static void book_line(skx_conn *c, const skx_msg *m)
+static void book_line(skx_client *c, const skx_msg *m)
 {
     skx_server *srv = c->srv;
     sk_error err = {{0}, NULL};
@@ -514,7 +514,7 @@ static void book_line(skx_conn *c, const skx_msg *m)
     int64_t at = (int64_t)time(NULL);
     int rc = skx_book_apply(b, m->line, at, c->lang, &said, why, sizeof why);
     if (rc < 0) {
-        skx_send_error(c, m->ref, "refused", why, NULL);
+        skx_send_error(c->conn, m->ref, "refused", why, NULL);
         return;
     }
     if (rc > 0) {
@@ -529,11 +529,11 @@ static void book_line(skx_conn *c, const skx_msg *m)
             refuse(c, m->ref, "refused", BW_COMMAND, NULL, 0);
             return;
         }
-        skx_send_json(c, o, m->ref);
+        skx_send_json(c->conn, o, m->ref);
         return;
     }
     uint64_t seq = b->last_seq + 1;
-    if (skx_store_txn(srv) < 0) {
+    if (skx_store_txn(srv->rt) < 0) {
         free(said);
         return;
     }
@@ -544,7 +544,7 @@ static void book_line(skx_conn *c, const skx_msg *m)
         /* another writer of the same store, a cap, or no memory: the
          * document is ahead of the store; forget it, read it again */
         free(said);
-        skx_send_error(c, m->ref, "internal", err.msg[0] ? err.msg : "out of memory", NULL);
+        skx_send_error(c->conn, m->ref, "internal", err.msg[0] ? err.msg : "out of memory", NULL);
         book_forget(srv, b);
         return;
     }
@@ -555,14 +555,14 @@ static void book_line(skx_conn *c, const skx_msg *m)
     if (o && said && said[0])
         json_object_set_new(o, "said", json_string(said));
     free(said);
-    skx_send_json(c, o, m->ref);
+    skx_send_json(c->conn, o, m->ref);
     broadcast(b, NULL);
     broadcast_group(srv, b);
 }
 
 /* book_undo: takes back an evening's last line (3.4.1: only the deal
  * just entered); the line stays in the store, marked. */
-static void book_undo(skx_conn *c, const skx_msg *m)
+static void book_undo(skx_client *c, const skx_msg *m)
 {
     skx_server *srv = c->srv;
     sk_error err = {{0}, NULL};
@@ -583,26 +583,27 @@ static void book_undo(skx_conn *c, const skx_msg *m)
         return;
     }
     int64_t at = (int64_t)time(NULL);
-    if (skx_store_txn(srv) < 0)
+    if (skx_store_txn(srv->rt) < 0)
         return;
     char author[SKX_NAME_MAX + 16];
     line_author(c, SKX_MAY_EDIT, 0, 0, author, sizeof author);
     if (sk_store_book_undo(srv->store, b->id, m->seq, author, at, &err) < 0) {
-        skx_send_error(c, m->ref, "internal", err.msg, NULL);
+        skx_send_error(c->conn, m->ref, "internal", err.msg, NULL);
         book_forget(srv, b);
         return;
     }
     sk_sheet_undo(&b->sheet);
     free(b->texts[--b->n]);
     b->updated = at;
-    skx_send_json(c, json_pack("{s:s, s:s, s:I, s:b}", "type", "book_done", "book", b->code,
-                               "seq", (json_int_t)b->last_seq, "stored", 1),
+    skx_send_json(c->conn,
+                  json_pack("{s:s, s:s, s:I, s:b}", "type", "book_done", "book", b->code, "seq",
+                            (json_int_t)b->last_seq, "stored", 1),
                   m->ref);
     broadcast(b, NULL);
     broadcast_group(srv, b);
 }
 
-void skx_books_handle(skx_conn *c, const skx_msg *m)
+void skx_books_handle(skx_client *c, const skx_msg *m)
 {
     switch (m->type) {
     case SKX_MSG_BOOK_CREATE:
@@ -617,7 +618,7 @@ void skx_books_handle(skx_conn *c, const skx_msg *m)
                 unfollow(c, c->bsubs[i].book);
                 break;
             }
-        skx_send_json(c, json_pack("{s:s, s:s}", "type", "book_closed", "book", m->book),
+        skx_send_json(c->conn, json_pack("{s:s, s:s}", "type", "book_closed", "book", m->book),
                       m->ref);
         return;
     }
@@ -628,6 +629,7 @@ void skx_books_handle(skx_conn *c, const skx_msg *m)
         book_undo(c, m);
         return;
     default:
-        skx_send_error(c, m->ref, "bad_message", "this message type is not handled here", NULL);
+        skx_send_error(c->conn, m->ref, "bad_message", "this message type is not handled here",
+                       NULL);
     }
 }

@@ -11,7 +11,7 @@
  * of one core, so a room has one at a time and the server at most one
  * fewer than its workers, which keeps a thread for the bots.
  */
-#include "server_internal.h"
+#include "server/handlers/handlers.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,11 +70,11 @@ static int find_record(void *ctx, uint32_t game_no, const char *record)
 }
 
 /* Ratings in flight in the whole server. */
-static int rating_jobs(const skx_server *srv)
+static int rating_jobs(const skx_runtime *rt)
 {
     int n = 0;
-    for (size_t i = 0; i < srv->nrooms; i++)
-        n += srv->rooms[i]->rating;
+    for (size_t i = 0; i < rt->nrooms; i++)
+        n += rt->rooms[i]->rating;
     return n;
 }
 
@@ -92,31 +92,35 @@ static int game_seat(const skx_room *rm, uint32_t no, int rs)
     return -1;
 }
 
+static void rate_work(skx_job *j);
+static void rate_done(skx_runtime *rt, skx_job *j);
+
 /* A rating request: checked here, worked out by a worker. */
-void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m)
+void skx_rate_request(skx_client *c, skx_room *rm, const skx_msg *m)
 {
     skx_server *srv = c->srv;
-    if (!skx_room_sub(c, rm)) {
-        skx_send_error(c, m->ref, "refused", "rate: join or watch the room first", NULL);
+    if (!skx_room_sub(&c->watch, rm)) {
+        skx_send_error(c->conn, m->ref, "refused", "rate: join or watch the room first", NULL);
         return;
     }
     /* the cheap refusals first: a busy table or server reads no store */
     const char *why = rm->rating ? "rate: a rating is being worked out for this table"
-                      : rating_jobs(srv) >= (srv->pool.n > 1 ? srv->pool.n - 1 : 1)
+                      : rating_jobs(srv->rt) >= (srv->rt->pool.n > 1 ? srv->rt->pool.n - 1 : 1)
                           ? "rate: the server is busy rating; ask again in a moment"
                           : NULL;
     if (why) {
-        skx_send_error(c, m->ref, "refused", why, NULL);
+        skx_send_error(c->conn, m->ref, "refused", why, NULL);
         return;
     }
-    find_ctx f = {m->game, c->player, -1, 0, NULL};
+    find_ctx f = {m->game, c->watch.player, -1, 0, NULL};
     sk_error err = {{0}, NULL};
     if (sk_store_game_list(srv->store, rm->id, find_seat, &f, &err) < 0 ||
         (f.found && f.room_seat >= 0 &&
          sk_store_games(srv->store, rm->id, find_record, &f, &err) < 0)) {
         free(f.record);
-        lwsl_err("server: room %s: reading game %u: %s\n", rm->code, (unsigned)m->game, err.msg);
-        skx_send_error(c, m->ref, "internal", "rate: the store could not be read", NULL);
+        skx_log(SKX_LOG_ERR, "server: room %s: reading game %u: %s\n", rm->code, (unsigned)m->game,
+                err.msg);
+        skx_send_error(c->conn, m->ref, "internal", "rate: the store could not be read", NULL);
         return;
     }
     int seat = f.room_seat >= 0 ? game_seat(rm, m->game, f.room_seat) : -1;
@@ -130,7 +134,8 @@ void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     if (!why && (!w || !f.record ||
                  sk_record_read(&w->rec, f.record, strlen(f.record), &err) < 0)) {
         if (w && f.record)
-            lwsl_err("server: room %s: game %u: %s\n", rm->code, (unsigned)m->game, err.msg);
+            skx_log(SKX_LOG_ERR, "server: room %s: game %u: %s\n", rm->code, (unsigned)m->game,
+                    err.msg);
         why = "rate: the game's record cannot be read";
         code = "internal";
     }
@@ -138,24 +143,27 @@ void skx_rate_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     if (why) {
         free(w);
         free(j);
-        skx_send_error(c, m->ref, code, why, NULL);
+        skx_send_error(c->conn, m->ref, code, why, NULL);
         return;
     }
     w->game_no = m->game;
     w->seat = seat;
     w->room_seat = f.room_seat;
     j->kind = SKX_JOB_RATE;
+    j->work = rate_work;
+    j->done = rate_done;
     j->room = rm->id;
-    j->rate = w;
-    j->player = c->player;
+    j->data = w;
+    j->player = c->watch.player;
     snprintf(j->ref, sizeof j->ref, "%s", m->ref);
     rm->rating = 1;
-    skx_pool_post(&srv->pool, j);
+    skx_pool_post(&srv->rt->pool, j);
 }
 
 /* On a worker: replays the game and rates each decision of the seat. */
-void skx_rate_work(struct skx_rate_work *w)
+static void rate_work(skx_job *j)
 {
+    struct skx_rate_work *w = j->data;
     sk_game *g = malloc(sizeof *g), *end = malloc(sizeof *end);
     sk_rater *r = sk_rater_new(RATE_SAMPLES, RATE_SEED, RATE_MARGIN, 1);
     sk_error err = {{0}, NULL};
@@ -274,11 +282,11 @@ static json_t *rating_json(const skx_room *rm, const struct skx_rate_work *w)
 
 /* A finished rating: to every connection of the player that follows the
  * room. */
-void skx_rate_done(skx_server *srv, skx_job *j)
+static void rate_done(skx_runtime *rt, skx_job *j)
 {
-    struct skx_rate_work *w = j->rate;
-    j->rate = NULL;
-    skx_room *rm = skx_room_by_id(srv, j->room);
+    struct skx_rate_work *w = j->data;
+    j->data = NULL;
+    skx_room *rm = skx_room_by_id(rt, j->room);
     if (rm) {
         rm->rating = 0;
         json_t *o = w->rc == 0 ? rating_json(rm, w) : NULL;

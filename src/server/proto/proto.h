@@ -110,9 +110,6 @@ typedef struct skx_msg {
 int skx_msg_parse(const char *data, size_t len, skx_msg *m, const char **code, sk_error *err);
 /* The 31 letters and digits of invitation codes (no 0/o, 1/l/i). */
 const char *skx_code_alphabet(void);
-/* A random code of SKX_CODE_LEN characters of that alphabet, from the
- * OS random source (credentials.c): a room's or a book's. */
-void skx_code_random(char code[SKX_CODE_LEN + 1]);
 /* The name of a message type ("hello"). */
 const char *skx_msg_type_name(int type);
 

@@ -4,10 +4,10 @@
  * code and every bot's answer by id; with thousands of rooms a walk over
  * all of them per message (a string compare each) was the loop's largest
  * cost of its own.  Two open-addressing tables (linear probing, at most
- * half full, grown by rebuilding) point into srv->rooms; rooms are never
+ * half full, grown by rebuilding) point into rt->rooms; rooms are never
  * removed while the server runs, so there are no tombstones.
  */
-#include "server_internal.h"
+#include "server/runtime/runtime.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,10 +44,10 @@ static void put(skx_room **by_code, skx_room **by_id, size_t cap, skx_room *rm)
     by_id[i] = rm;
 }
 
-int skx_roomidx_add(skx_server *srv, skx_room *rm)
+int skx_roomidx_add(skx_runtime *rt, skx_room *rm)
 {
-    if (2 * (srv->nindexed + 1) > srv->capidx) {
-        size_t cap = srv->capidx ? 2 * srv->capidx : 64;
+    if (2 * (rt->nindexed + 1) > rt->capidx) {
+        size_t cap = rt->capidx ? 2 * rt->capidx : 64;
         skx_room **by_code = calloc(cap, sizeof *by_code);
         skx_room **by_id = calloc(cap, sizeof *by_id);
         if (!by_code || !by_id) {
@@ -55,46 +55,46 @@ int skx_roomidx_add(skx_server *srv, skx_room *rm)
             free(by_id);
             return -1;
         }
-        for (size_t i = 0; i < srv->capidx; i++)
-            if (srv->by_code[i])
-                put(by_code, by_id, cap, srv->by_code[i]);
-        free(srv->by_code);
-        free(srv->by_id);
-        srv->by_code = by_code;
-        srv->by_id = by_id;
-        srv->capidx = cap;
+        for (size_t i = 0; i < rt->capidx; i++)
+            if (rt->by_code[i])
+                put(by_code, by_id, cap, rt->by_code[i]);
+        free(rt->by_code);
+        free(rt->by_id);
+        rt->by_code = by_code;
+        rt->by_id = by_id;
+        rt->capidx = cap;
     }
-    put(srv->by_code, srv->by_id, srv->capidx, rm);
-    srv->nindexed++;
+    put(rt->by_code, rt->by_id, rt->capidx, rm);
+    rt->nindexed++;
     return 0;
 }
 
-skx_room *skx_roomidx_code(const skx_server *srv, const char *code)
+skx_room *skx_roomidx_code(const skx_runtime *rt, const char *code)
 {
-    if (!srv->capidx)
+    if (!rt->capidx)
         return NULL;
-    size_t mask = srv->capidx - 1;
-    for (size_t i = code_hash(code) & mask; srv->by_code[i]; i = (i + 1) & mask)
-        if (strcmp(srv->by_code[i]->code, code) == 0)
-            return srv->by_code[i];
+    size_t mask = rt->capidx - 1;
+    for (size_t i = code_hash(code) & mask; rt->by_code[i]; i = (i + 1) & mask)
+        if (strcmp(rt->by_code[i]->code, code) == 0)
+            return rt->by_code[i];
     return NULL;
 }
 
-skx_room *skx_roomidx_id(const skx_server *srv, uint64_t id)
+skx_room *skx_roomidx_id(const skx_runtime *rt, uint64_t id)
 {
-    if (!srv->capidx)
+    if (!rt->capidx)
         return NULL;
-    size_t mask = srv->capidx - 1;
-    for (size_t i = id_hash(id) & mask; srv->by_id[i]; i = (i + 1) & mask)
-        if (srv->by_id[i]->id == id)
-            return srv->by_id[i];
+    size_t mask = rt->capidx - 1;
+    for (size_t i = id_hash(id) & mask; rt->by_id[i]; i = (i + 1) & mask)
+        if (rt->by_id[i]->id == id)
+            return rt->by_id[i];
     return NULL;
 }
 
-void skx_roomidx_free(skx_server *srv)
+void skx_roomidx_free(skx_runtime *rt)
 {
-    free(srv->by_code);
-    free(srv->by_id);
-    srv->by_code = srv->by_id = NULL;
-    srv->capidx = srv->nindexed = 0;
+    free(rt->by_code);
+    free(rt->by_id);
+    rt->by_code = rt->by_id = NULL;
+    rt->capidx = rt->nindexed = 0;
 }

@@ -241,7 +241,7 @@ skx_book *skx_book_load(skx_server *srv, const char *code, int *rc, sk_error *er
         if (lc.why[0])
             snprintf(err->msg, sizeof err->msg, "book %s: %.200s", code, lc.why);
         err->rule = NULL;
-        lwsl_err("server: %s\n", err->msg);
+        skx_log(SKX_LOG_ERR, "server: %s\n", err->msg);
         skx_book_free(b);
         return NULL;
     }

@@ -2,19 +2,20 @@
  * worker.c -- the bot threads.  The event loop never waits for a bot: it
  * posts a job (a copy of the seat's view and the seat's bot) and goes
  * on; a worker computes the decision, puts the job on the done list and
- * wakes the loop with lws_cancel_service.  The loop applies the answer
+ * wakes the loop (skx_transport_wake).  The loop applies the answer
  * only if the room still stands at the event the view was made at.
- * Hints (a player's question "what would a bot do") and engines (child
- * processes whose pipes may block, engines.c) take the same way.
+ * Engines (child processes whose pipes may block, engines.c) take the
+ * same way, and so do the message handlers' jobs (a hint, a claim, a
+ * rating), which bring their work and their done as functions.
  */
-#include "server_internal.h"
+#include "server/runtime/runtime.h"
 
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The decision of a job's bot; see server_internal.h. */
+/* The decision of a job's bot; see runtime.h. */
 sk_action skx_job_bot_act(skx_job *j)
 {
     return j->offered ? sk_bot_act(j->bot, &j->view) : sk_bot_turn(j->bot, &j->view);
@@ -37,15 +38,8 @@ static void *worker_main(void *arg)
         pthread_mutex_unlock(&p->mu);
 
         j->view.rules = &j->rules; /* the view points into the job, not the room */
-        if (j->kind == SKX_JOB_HINT) {
-            j->nhints = sk_bot_hint_games(j->bot, &j->view, j->hints, j->values, j->games,
-                                          SK_MAX_LEGAL);
-        } else if (j->kind == SKX_JOB_CLAIM) {
-            sk_error err = {{0}, NULL};
-            j->cur->rules = &j->rules;
-            j->claim_rc = sk_claim_line(j->cur, j->gseat, j->line, SK_NCARDS, &err);
-        } else if (j->kind == SKX_JOB_RATE) {
-            skx_rate_work(j->rate);
+        if (j->work) {
+            j->work(j); /* a hint, a claim, a rating: the handlers' */
         } else if (j->kind == SKX_JOB_RETIRE) {
             skx_engseat_free(j->eng);
             j->eng = NULL;
@@ -62,21 +56,21 @@ static void *worker_main(void *arg)
         else
             p->done_head = j;
         p->done_tail = j;
-        if (p->lws)
-            lws_cancel_service(p->lws);
+        if (p->tp)
+            skx_transport_wake(p->tp);
     }
     pthread_mutex_unlock(&p->mu);
     return NULL;
 }
 
 /* Starts n worker threads; 0 or an error naming the failure. */
-int skx_pool_start(skx_pool *p, int n, struct lws_context *lws, sk_error *err)
+int skx_pool_start(skx_pool *p, int n, skx_transport *tp, sk_error *err)
 {
     assert(n > 0);
     memset(p, 0, sizeof *p);
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->cv, NULL);
-    p->lws = lws;
+    p->tp = tp;
     p->threads = calloc((size_t)n, sizeof *p->threads);
     if (!p->threads) {
         snprintf(err->msg, sizeof err->msg, "server: out of memory for %d workers", n);
@@ -124,7 +118,7 @@ static void free_jobs(skx_job *j)
         skx_job *next = j->next;
         sk_bot_free(j->bot);
         skx_engseat_free(j->eng);
-        free(j->rate); /* a rating that never came back */
+        free(j->data); /* a rating that never came back */
         free(j->cur);
         free(j->last);
         free(j);

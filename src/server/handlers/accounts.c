@@ -21,7 +21,7 @@
  *    numbers below and in docs/server.md); names are unique regardless
  *    of case (folded with the C.UTF-8 locale's towlower).
  */
-#include "server_internal.h"
+#include "server/handlers/handlers.h"
 
 #include <locale.h>
 #include <sodium.h>
@@ -55,7 +55,7 @@
 typedef struct skx_auth_job {
     struct skx_auth_job *next;
     int kind;                            /* SKX_MSG_REGISTER or SKX_MSG_LOGIN */
-    skx_conn *conn;                      /* NULL once the connection closed */
+    skx_client *client;                  /* NULL once its connection closed */
     char ref[SKX_REF_MAX + 1];
     char password[SKX_PASSWORD_MAX + 1]; /* wiped once used */
     sk_store_account acct;               /* register: the new account (hash filled by the
@@ -77,7 +77,7 @@ typedef struct skx_auth {
     int started, stop;
     skx_auth_job *todo_head, *todo_tail, *done_head, *done_tail;
     int queued;                           /* jobs posted and not yet taken back */
-    struct lws_context *lws;
+    skx_transport *tp;                    /* woken when a job is done */
     char dummy[crypto_pwhash_STRBYTES];   /* the password thread's only */
     locale_t loc;                         /* C.UTF-8 for folding, or 0: ASCII only */
     uint8_t slot_key[crypto_shorthash_KEYBYTES];
@@ -125,8 +125,8 @@ static void *auth_main(void *arg)
         else
             a->done_head = j;
         a->done_tail = j;
-        if (a->lws)
-            lws_cancel_service(a->lws);
+        if (a->tp)
+            skx_transport_wake(a->tp);
     }
     pthread_mutex_unlock(&a->mu);
     return NULL;
@@ -141,7 +141,7 @@ int skx_accounts_start(skx_server *srv, sk_error *err)
     }
     pthread_mutex_init(&a->mu, NULL);
     pthread_cond_init(&a->cv, NULL);
-    a->lws = srv->lws;
+    a->tp = srv->tp;
     a->loc = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
     randombytes_buf(a->slot_key, sizeof a->slot_key);
     srv->auth = a;
@@ -178,8 +178,10 @@ void skx_accounts_stop(skx_server *srv)
     }
     /* the connections close after this (lws_context_destroy): none may
      * point to a job freed here */
-    for (skx_conn *c = srv->conns; c; c = c->next)
+    for (skx_conn *conn = skx_transport_conns(srv->tp); conn; conn = skx_conn_next(conn)) {
+        skx_client *c = skx_conn_user(conn);
         c->auth_job = NULL;
+    }
     free_jobs(a->todo_head);
     free_jobs(a->done_head);
     if (a->loc)
@@ -191,10 +193,10 @@ void skx_accounts_stop(skx_server *srv)
     srv->auth = NULL;
 }
 
-void skx_accounts_drop_conn(skx_conn *c)
+void skx_accounts_drop_conn(skx_client *c)
 {
     if (c->auth_job)
-        c->auth_job->conn = NULL; /* the thread never reads it; the loop skips it */
+        c->auth_job->client = NULL; /* the thread never reads it; the loop skips it */
     c->auth_job = NULL;
 }
 
@@ -320,13 +322,13 @@ static int find_account(skx_server *srv, const char *key, sk_store_account *out)
         memset(out, 0, sizeof *out);
         return 0;
     }
-    skx_server_fail(srv, &err);
+    skx_runtime_fail(srv->rt, &err);
     return -1;
 }
 
 /* register and login: the checks the loop can make at once, then the
  * password job. */
-static void start_auth(skx_conn *c, const skx_msg *m)
+static void start_auth(skx_client *c, const skx_msg *m)
 {
     skx_server *srv = c->srv;
     skx_auth *a = srv->auth;
@@ -334,12 +336,12 @@ static void start_auth(skx_conn *c, const skx_msg *m)
     char msg[160];
     if (c->account) {
         snprintf(msg, sizeof msg, "%s: this connection is logged in: logout first", tn);
-        skx_send_error(c, m->ref, "state", msg, NULL);
+        skx_send_error(c->conn, m->ref, "state", msg, NULL);
         return;
     }
     if (c->auth_job) {
         snprintf(msg, sizeof msg, "%s: one at a time: wait for the answer to the last one", tn);
-        skx_send_error(c, m->ref, "rate", msg, NULL);
+        skx_send_error(c->conn, m->ref, "rate", msg, NULL);
         return;
     }
     if (c->auth_refill_us == 0)
@@ -347,21 +349,21 @@ static void start_auth(skx_conn *c, const skx_msg *m)
     if (!bucket_take(&c->auth_tokens, &c->auth_refill_us, SKX_AUTH_CONN_BURST,
                      SKX_AUTH_CONN_EVERY_S)) {
         snprintf(msg, sizeof msg, "%s: too many attempts: wait a minute", tn);
-        skx_send_error(c, m->ref, "rate", msg, NULL);
+        skx_send_error(c->conn, m->ref, "rate", msg, NULL);
         return;
     }
     skx_auth_job *j = calloc(1, sizeof *j);
     if (!j) {
-        skx_send_error(c, m->ref, "internal", "out of memory", NULL);
+        skx_send_error(c->conn, m->ref, "internal", "out of memory", NULL);
         return;
     }
     j->kind = m->type;
-    j->conn = c;
+    j->client = c;
     snprintf(j->ref, sizeof j->ref, "%s", m->ref);
     fold_name(a, m->name, j->acct.key);
     if (m->type == SKX_MSG_LOGIN && !name_allows(a, j->acct.key)) {
         free(j);
-        skx_send_error(c, m->ref, "rate", "login: too many attempts on this name: try later",
+        skx_send_error(c->conn, m->ref, "rate", "login: too many attempts on this name: try later",
                        NULL);
         return;
     }
@@ -374,7 +376,7 @@ static void start_auth(skx_conn *c, const skx_msg *m)
     if (m->type == SKX_MSG_REGISTER) {
         if (have) {
             free(j);
-            skx_send_error(c, m->ref, "taken", "register: that name is taken", NULL);
+            skx_send_error(c->conn, m->ref, "taken", "register: that name is taken", NULL);
             return;
         }
         snprintf(j->acct.name, sizeof j->acct.name, "%s", m->name);
@@ -384,7 +386,7 @@ static void start_auth(skx_conn *c, const skx_msg *m)
     snprintf(j->password, sizeof j->password, "%s", m->password);
     if (!post(a, j)) {
         free_jobs(j);
-        skx_send_error(c, m->ref, "rate", "the server is busy with other logins: try again",
+        skx_send_error(c->conn, m->ref, "rate", "the server is busy with other logins: try again",
                        NULL);
         return;
     }
@@ -393,56 +395,56 @@ static void start_auth(skx_conn *c, const skx_msg *m)
 
 /* A hashed password for a new account: the account, bound to the
  * connection's player. */
-static void finish_register(skx_conn *c, skx_auth_job *j)
+static void finish_register(skx_client *c, skx_auth_job *j)
 {
     skx_server *srv = c->srv;
     if (!j->ok) {
-        skx_send_error(c, j->ref, "internal", "register: the password could not be hashed",
+        skx_send_error(c->conn, j->ref, "internal", "register: the password could not be hashed",
                        NULL);
         return;
     }
     if (c->account) {
-        skx_send_error(c, j->ref, "state", "register: this connection is logged in", NULL);
+        skx_send_error(c->conn, j->ref, "state", "register: this connection is logged in", NULL);
         return;
     }
-    j->acct.player = c->player;
+    j->acct.player = c->watch.player;
     j->acct.created = (int64_t)time(NULL);
     sk_error err = {{0}, NULL};
     uint64_t id = 0;
-    if (skx_store_txn(srv) < 0)
+    if (skx_store_txn(srv->rt) < 0)
         return;
     int rc = sk_store_account_add(srv->store, &j->acct, &id, &err);
     if (rc == SK_EINVAL) { /* registered meanwhile by another connection */
-        skx_send_error(c, j->ref, "taken", "register: that name is taken", NULL);
+        skx_send_error(c->conn, j->ref, "taken", "register: that name is taken", NULL);
         return;
     }
     if (rc < 0) {
-        skx_server_fail(srv, &err);
+        skx_runtime_fail(srv->rt, &err);
         return;
     }
-    skx_ident_bind(c, NULL, c->player, j->acct.name, id, j->acct.name, true, j->ref);
+    skx_ident_bind(c, NULL, c->watch.player, j->acct.name, id, j->acct.name, true, j->ref);
 }
 
 /* A checked password: the connection becomes the account's player and
  * follows its seats. */
-static void finish_login(skx_conn *c, skx_auth_job *j)
+static void finish_login(skx_client *c, skx_auth_job *j)
 {
     if (!j->ok) {
-        skx_send_error(c, j->ref, "bad_login", "login: wrong name or password", NULL);
+        skx_send_error(c->conn, j->ref, "bad_login", "login: wrong name or password", NULL);
         return;
     }
     if (c->account) {
-        skx_send_error(c, j->ref, "state", "login: this connection is logged in", NULL);
+        skx_send_error(c->conn, j->ref, "state", "login: this connection is logged in", NULL);
         return;
     }
-    if (c->player != j->acct.player && skx_rooms_seated(c->srv, c->player)) {
-        skx_send_error(c, j->ref, "refused",
+    if (c->watch.player != j->acct.player && skx_rooms_seated(c->srv->rt, c->watch.player)) {
+        skx_send_error(c->conn, j->ref, "refused",
                        "login: you sit at a table as a guest: leave it first", NULL);
         return;
     }
     if (skx_ident_bind(c, NULL, j->acct.player, j->acct.name, j->acct.id, j->acct.name, true,
                        j->ref))
-        skx_rooms_resume(c);
+        skx_rooms_resume(c->srv->rt, &c->watch);
 }
 
 void skx_accounts_advance(skx_server *srv)
@@ -459,10 +461,10 @@ void skx_accounts_advance(skx_server *srv)
         pthread_mutex_lock(&a->mu);
         a->queued--;
         pthread_mutex_unlock(&a->mu);
-        skx_conn *c = j->conn;
+        skx_client *c = j->client;
         if (c) {
             c->auth_job = NULL;
-            if (!c->doomed && !srv->failed) {
+            if (!skx_conn_closing(c->conn) && !srv->rt->failed) {
                 if (j->kind == SKX_MSG_REGISTER)
                     finish_register(c, j);
                 else
@@ -477,22 +479,22 @@ void skx_accounts_advance(skx_server *srv)
 
 /* logout: the token is forgotten, the connection becomes a fresh guest
  * and sees the rooms it follows as such. */
-static void logout(skx_conn *c, const skx_msg *m)
+static void logout(skx_client *c, const skx_msg *m)
 {
     if (!c->account) {
-        skx_send_error(c, m->ref, "state", "logout: this connection is not logged in", NULL);
+        skx_send_error(c->conn, m->ref, "state", "logout: this connection is not logged in", NULL);
         return;
     }
     char name[SKX_NAME_MAX + 1];
     skx_ident_guest_name(name, sizeof name);
     if (skx_ident_bind(c, NULL, skx_ident_new_player(), name, 0, NULL, false, m->ref))
-        skx_rooms_restate(c);
+        skx_rooms_restate(&c->watch);
 }
 
-void skx_accounts_handle(skx_conn *c, const skx_msg *m)
+void skx_accounts_handle(skx_client *c, const skx_msg *m)
 {
     if (!c->hello) {
-        skx_send_error(c, m->ref, "no_hello", "say hello first: {\"type\":\"hello\"}", NULL);
+        skx_send_error(c->conn, m->ref, "no_hello", "say hello first: {\"type\":\"hello\"}", NULL);
         return;
     }
     switch (m->type) {
@@ -507,7 +509,8 @@ void skx_accounts_handle(skx_conn *c, const skx_msg *m)
         skx_history_handle(c, m);
         return;
     default:
-        skx_send_error(c, m->ref, "bad_message", "this message type is not handled here", NULL);
+        skx_send_error(c->conn, m->ref, "bad_message", "this message type is not handled here",
+                       NULL);
         return;
     }
 }

@@ -1,35 +1,52 @@
 /*
  * conn.c -- WebSocket connections: reassembling messages (at most
  * SKX_MSG_MAX bytes), the rate limit (a token bucket per connection),
- * dispatching parsed messages, and the bounded outgoing queue (a
- * connection that does not read is dropped, never waited for).
+ * handing each whole message to the floor above (its message hook), and
+ * the bounded outgoing queue (a connection that does not read is
+ * dropped, never waited for).  A message queued while the store's
+ * transaction is open waits for its commit.
  */
-#include "server_internal.h"
+#include "server/transport/net.h"
 
-#include <assert.h>
-#include <inttypes.h>
-#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A new connection, linked into the server's list. */
-skx_conn *skx_conn_new(skx_server *srv, struct lws *wsi)
+/* Unlinks a connection from the transport's list. */
+static void unlink_conn(skx_conn *c)
+{
+    skx_transport *tp = c->tp;
+    if (c->prev)
+        c->prev->next = c->next;
+    else
+        tp->conns = c->next;
+    if (c->next)
+        c->next->prev = c->prev;
+    tp->nconns--;
+}
+
+/* A new connection, linked into the transport's list; the open hook
+ * gives it the floor above's state, or refuses it. */
+skx_conn *skx_conn_new(skx_transport *tp, struct lws *wsi)
 {
     skx_conn *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
-    c->srv = srv;
+    c->tp = tp;
     c->wsi = wsi;
-    c->tokens = srv->cfg.burst;
-    c->chat_tokens = SKX_CHAT_BURST;
-    c->create_tokens = SKX_BOOK_CREATE_BURST;
+    c->tokens = tp->cfg->burst;
     c->refill_us = skx_now_us();
-    c->next = srv->conns;
-    if (srv->conns)
-        srv->conns->prev = c;
-    srv->conns = c;
-    srv->nconns++;
+    c->next = tp->conns;
+    if (tp->conns)
+        tp->conns->prev = c;
+    tp->conns = c;
+    tp->nconns++;
+    c->user = tp->hooks.open(tp->hooks.ctx, c);
+    if (!c->user) {
+        unlink_conn(c);
+        free(c);
+        return NULL;
+    }
     return c;
 }
 
@@ -37,30 +54,23 @@ skx_conn *skx_conn_new(skx_server *srv, struct lws *wsi)
  * (its place goes to the last one). */
 static void unhold(skx_conn *c)
 {
-    skx_server *srv = c->srv;
+    skx_transport *tp = c->tp;
     if (!c->held_at)
         return;
-    skx_conn *last = srv->held[--srv->nheld];
-    srv->held[c->held_at - 1] = last;
+    skx_conn *last = tp->held[--tp->nheld];
+    tp->held[c->held_at - 1] = last;
     last->held_at = c->held_at;
     c->held_at = 0;
 }
 
-/* Unlinks and frees a closed connection with its queue. */
+/* Unlinks and frees a closed connection with its queue, after the floor
+ * above forgot it (the close hook). */
 void skx_conn_free(skx_conn *c)
 {
-    skx_server *srv = c->srv;
+    skx_transport *tp = c->tp;
     unhold(c);
-    skx_rooms_drop_conn(c);
-    skx_books_drop_conn(c);
-    skx_accounts_drop_conn(c);
-    if (c->prev)
-        c->prev->next = c->next;
-    else
-        srv->conns = c->next;
-    if (c->next)
-        c->next->prev = c->prev;
-    srv->nconns--;
+    tp->hooks.close(tp->hooks.ctx, c);
+    unlink_conn(c);
     for (skx_out *o = c->qhead, *n; o; o = n) {
         n = o->next;
         free(o);
@@ -69,9 +79,28 @@ void skx_conn_free(skx_conn *c)
     free(c);
 }
 
-void skx_player_hex(uint64_t player, char *out)
+/* What the open hook returned for the connection. */
+void *skx_conn_user(const skx_conn *c)
 {
-    snprintf(out, SKX_PLAYER_HEX + 1, "%016" PRIx64, player);
+    return c->user;
+}
+
+/* Whether the connection is being closed. */
+bool skx_conn_closing(const skx_conn *c)
+{
+    return c->doomed != 0;
+}
+
+/* The first open connection, or NULL. */
+skx_conn *skx_transport_conns(const skx_transport *tp)
+{
+    return tp->conns;
+}
+
+/* The open connection after c, or NULL. */
+skx_conn *skx_conn_next(const skx_conn *c)
+{
+    return c->next;
 }
 
 /* Drops a connection that cannot keep up or misbehaves: lws closes it
@@ -88,15 +117,16 @@ static void doom(skx_conn *c)
  * any) is committed. */
 static bool sendable(const skx_conn *c)
 {
-    return c->qhead && c->qhead->hold <= c->srv->committed;
+    return c->qhead && c->qhead->hold <= c->tp->committed;
 }
 
+/* Queues a text for the connection; see transport.h. */
 void skx_send(skx_conn *c, const char *text, size_t len)
 {
     if (c->doomed)
         return;
     if (c->qn >= SKX_QUEUE_MAX_MSGS || c->qbytes + len > SKX_QUEUE_MAX_BYTES) {
-        if (!c->srv->cfg.quiet)
+        if (!c->tp->cfg->quiet)
             lwsl_user("server: dropping a connection that does not read (%zu messages "
                       "waiting)\n", c->qn);
         doom(c);
@@ -108,23 +138,23 @@ void skx_send(skx_conn *c, const char *text, size_t len)
         return;
     }
     o->next = NULL;
-    o->hold = c->srv->txn ? c->srv->txn_no : 0;
+    o->hold = c->tp->hold;
     if (o->hold && !c->held_at) {
-        /* Remembered for the commit's wake-up (skx_conns_wake). */
-        skx_server *srv = c->srv;
-        if (srv->nheld == srv->capheld) {
-            size_t cap = srv->capheld ? 2 * srv->capheld : 64;
-            skx_conn **held = realloc(srv->held, cap * sizeof *held);
+        /* Remembered for the commit's wake-up (skx_transport_commit). */
+        skx_transport *tp = c->tp;
+        if (tp->nheld == tp->capheld) {
+            size_t cap = tp->capheld ? 2 * tp->capheld : 64;
+            skx_conn **held = realloc(tp->held, cap * sizeof *held);
             if (!held) {
                 free(o);
                 doom(c);
                 return;
             }
-            srv->held = held;
-            srv->capheld = cap;
+            tp->held = held;
+            tp->capheld = cap;
         }
-        srv->held[srv->nheld++] = c;
-        c->held_at = srv->nheld;
+        tp->held[tp->nheld++] = c;
+        c->held_at = tp->nheld;
     }
     o->len = len;
     memcpy(o->buf + LWS_PRE, text, len);
@@ -139,6 +169,7 @@ void skx_send(skx_conn *c, const char *text, size_t len)
         lws_callback_on_writable(c->wsi);
 }
 
+/* Queues a JSON object (consumed), with "ref" when not "". */
 void skx_send_json(skx_conn *c, json_t *obj, const char *ref)
 {
     if (!obj)
@@ -155,6 +186,7 @@ void skx_send_json(skx_conn *c, json_t *obj, const char *ref)
     free(text);
 }
 
+/* Queues an error reply: its kind, message and optional rule. */
 void skx_send_error(skx_conn *c, const char *ref, const char *code, const char *msg,
                     const char *rule)
 {
@@ -164,6 +196,7 @@ void skx_send_error(skx_conn *c, const char *ref, const char *code, const char *
     skx_send_json(c, o, ref);
 }
 
+/* Sends one queued message when the socket can take it; -1 closes. */
 int skx_conn_writeable(skx_conn *c)
 {
     if (c->doomed == 1)
@@ -189,95 +222,57 @@ int skx_conn_writeable(skx_conn *c)
     return 0;
 }
 
-void skx_conns_wake(skx_server *srv)
+/* The store's transaction `txn` is open: messages queued from now on
+ * wait for it. */
+void skx_transport_hold(skx_transport *tp, uint64_t txn)
 {
-    for (size_t i = 0; i < srv->nheld; i++) {
-        skx_conn *c = srv->held[i];
+    tp->hold = txn;
+}
+
+/* Transaction `txn` is committed: asks for writeable callbacks on the
+ * connections whose messages waited for it (only those: not every
+ * connection). */
+void skx_transport_commit(skx_transport *tp, uint64_t txn)
+{
+    tp->hold = 0;
+    tp->committed = txn;
+    for (size_t i = 0; i < tp->nheld; i++) {
+        skx_conn *c = tp->held[i];
         c->held_at = 0;
         if (sendable(c))
             lws_callback_on_writable(c->wsi);
     }
-    srv->nheld = 0;
+    tp->nheld = 0;
 }
 
-/* Refills the buckets for the time passed; takes one token from the
- * message bucket.  false when the connection sends too fast. */
+/* Refills the message bucket for the time passed and takes one token;
+ * false when the connection sends too fast. */
 static bool rate_ok(skx_conn *c)
 {
     int64_t now = skx_now_us();
     double dt = (double)(now - c->refill_us) / 1e6;
     c->refill_us = now;
-    c->tokens += dt * c->srv->cfg.rate;
-    if (c->tokens > c->srv->cfg.burst)
-        c->tokens = c->srv->cfg.burst;
-    c->chat_tokens += dt * SKX_CHAT_RATE;
-    if (c->chat_tokens > SKX_CHAT_BURST)
-        c->chat_tokens = SKX_CHAT_BURST;
-    c->create_tokens += dt * SKX_BOOK_CREATE_RATE;
-    if (c->create_tokens > SKX_BOOK_CREATE_BURST)
-        c->create_tokens = SKX_BOOK_CREATE_BURST;
+    c->tokens += dt * c->tp->cfg->rate;
+    if (c->tokens > c->tp->cfg->burst)
+        c->tokens = c->tp->cfg->burst;
     if (c->tokens < 1.0)
         return false;
     c->tokens -= 1.0;
     return true;
 }
 
-/* Handles one whole message. */
+/* Hands one whole message to the floor above, if the rate limit lets
+ * it through. */
 static void handle(skx_conn *c, const char *data, size_t len)
 {
     if (!rate_ok(c)) {
         skx_send_error(c, NULL, "rate", "too many messages: slow down", NULL);
         return;
     }
-    skx_msg m;
-    sk_error err = {{0}, NULL};
-    const char *code = NULL;
-    if (skx_msg_parse(data, len, &m, &code, &err) < 0) {
-        sodium_memzero(m.password, sizeof m.password);
-        skx_send_error(c, m.ref, code ? code : "bad_message", err.msg, NULL);
-        return;
-    }
-    switch (m.type) {
-    case SKX_MSG_PING:
-        skx_send_json(c, json_pack("{s:s}", "type", "pong"), m.ref);
-        return;
-    case SKX_MSG_HELLO:
-        skx_ident_handle(c, &m);
-        return;
-    case SKX_MSG_REGISTER:
-    case SKX_MSG_LOGIN:
-    case SKX_MSG_LOGOUT:
-    case SKX_MSG_HISTORY:
-        skx_accounts_handle(c, &m);
-        sodium_memzero(m.password, sizeof m.password);
-        return;
-    default:
-        break;
-    }
-    if (!c->hello) {
-        skx_send_error(c, m.ref, "no_hello", "say hello first: {\"type\":\"hello\"}", NULL);
-        return;
-    }
-    if (m.type == SKX_MSG_CHAT) {
-        if (c->chat_tokens < 1.0) {
-            skx_send_error(c, m.ref, "rate", "chat: at most one line a second", NULL);
-            return;
-        }
-        c->chat_tokens -= 1.0;
-    }
-    if (m.type >= SKX_MSG_BOOK_CREATE && m.type <= SKX_MSG_BOOK_UNDO) {
-        skx_books_handle(c, &m);
-        return;
-    }
-    if (m.type == SKX_MSG_LOBBY) {
-        json_t *o = json_pack("{s:s, s:o, s:o}", "type", "lobby", "rooms", skx_rooms_lobby(c->srv),
-                              "engines", skx_engine_names(c->srv));
-        skx_send_json(c, o, m.ref);
-        return;
-    }
-    skx_rooms_handle(c, &m);
+    c->tp->hooks.message(c->tp->hooks.ctx, c, data, len);
 }
 
+/* A fragment of a received message; see net.h. */
 void skx_conn_receive(skx_conn *c, const void *data, size_t len, int first, int final)
 {
     if (c->doomed)

@@ -10,8 +10,9 @@
  * the token was bound to an account by register or login (accounts.c),
  * the account.
  */
-#include "server_internal.h"
+#include "server/handlers/handlers.h"
 
+#include <inttypes.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,6 +26,12 @@ static void token_hash(const uint8_t tok[TOKEN_BYTES], char hash[65])
     uint8_t h[32];
     crypto_generichash(h, sizeof h, tok, TOKEN_BYTES, NULL, 0);
     sodium_bin2hex(hash, 65, h, sizeof h);
+}
+
+/* A player id as the protocol shows it: 16 hex digits. */
+void skx_player_hex(uint64_t player, char *out)
+{
+    snprintf(out, SKX_PLAYER_HEX + 1, "%016" PRIx64, player);
 }
 
 uint64_t skx_ident_new_player(void)
@@ -42,7 +49,7 @@ void skx_ident_guest_name(char *name, size_t size)
     snprintf(name, size, "Gast %04u", (unsigned)randombytes_uniform(10000));
 }
 
-bool skx_ident_bind(skx_conn *c, const char *token, uint64_t player, const char *name,
+bool skx_ident_bind(skx_client *c, const char *token, uint64_t player, const char *name,
                     uint64_t account, const char *account_name, bool resumed, const char *ref)
 {
     skx_server *srv = c->srv;
@@ -55,18 +62,18 @@ bool skx_ident_bind(skx_conn *c, const char *token, uint64_t player, const char 
         token_hash(tok, hash);
     }
     sk_error err = {{0}, NULL};
-    if (skx_store_txn(srv) < 0)
+    if (skx_store_txn(srv->rt) < 0)
         return false;
     if (sk_store_session_put(srv->store, hash, player, name, account, (int64_t)time(NULL),
                              &err) < 0 ||
         (c->token_hash[0] && strcmp(c->token_hash, hash) != 0 &&
          sk_store_session_delete(srv->store, c->token_hash, &err) < 0)) {
         sodium_memzero(tok, sizeof tok);
-        skx_server_fail(srv, &err);
+        skx_runtime_fail(srv->rt, &err);
         return false;
     }
     c->hello = 1;
-    c->player = player;
+    c->watch.player = player;
     c->account = account;
     snprintf(c->name, sizeof c->name, "%s", name);
     snprintf(c->token_hash, sizeof c->token_hash, "%s", hash);
@@ -78,7 +85,7 @@ bool skx_ident_bind(skx_conn *c, const char *token, uint64_t player, const char 
                           pid, "name", c->name, "resumed", resumed);
     if (o && account_name)
         json_object_set_new(o, "account", json_string(account_name));
-    skx_send_json(c, o, ref);
+    skx_send_json(c->conn, o, ref);
     sodium_memzero(hex, sizeof hex);
     return true;
 }
@@ -86,11 +93,11 @@ bool skx_ident_bind(skx_conn *c, const char *token, uint64_t player, const char 
 /* hello: identifies the connection, by its old token or a new one.  A
  * token bound to an account brings the account back, shown under the
  * account's name. */
-static void hello(skx_conn *c, const skx_msg *m)
+static void hello(skx_client *c, const skx_msg *m)
 {
     skx_server *srv = c->srv;
     if (c->hello) {
-        skx_send_error(c, m->ref, "state", "hello: this connection said hello already", NULL);
+        skx_send_error(c->conn, m->ref, "state", "hello: this connection said hello already", NULL);
         return;
     }
     if (m->lang >= 0)
@@ -127,13 +134,14 @@ static void hello(skx_conn *c, const skx_msg *m)
     if (!skx_ident_bind(c, resumed ? m->token : NULL, player, name, account,
                         account ? acct.name : NULL, resumed, m->ref))
         return;
-    skx_rooms_resume(c);
+    skx_rooms_resume(c->srv->rt, &c->watch);
 }
 
-void skx_ident_handle(skx_conn *c, const skx_msg *m)
+void skx_ident_handle(skx_client *c, const skx_msg *m)
 {
     if (m->type == SKX_MSG_HELLO)
         hello(c, m);
     else
-        skx_send_error(c, m->ref, "bad_message", "this message type is not handled here", NULL);
+        skx_send_error(c->conn, m->ref, "bad_message", "this message type is not handled here",
+                       NULL);
 }

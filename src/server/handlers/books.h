@@ -13,7 +13,7 @@
 #ifndef SKX_SERVER_BOOKS_H
 #define SKX_SERVER_BOOKS_H
 
-#include "server_internal.h"
+#include "server/handlers/handlers.h"
 
 #include <string.h>
 
@@ -44,7 +44,7 @@ struct skx_book {
     sk_rules rules;                  /* a group's ruleset */
     char names[SKX_BOOK_NAMES][SK_SHEET_NAME]; /* a group's roster */
     int nnames;
-    skx_conn **subs;                 /* its followers */
+    skx_client **subs;                 /* its followers */
     int nsubs, capsubs;
     uint64_t used;                   /* when it was last asked for (a counter) */
 };

@@ -7,7 +7,7 @@
  * best first, to the player's connections (docs/server-protocol.md,
  * `hint`).  The loop never computes a hint; one runs per room at a time.
  */
-#include "server_internal.h"
+#include "server/handlers/handlers.h"
 
 #include <math.h>
 #include <sodium.h>
@@ -15,18 +15,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A hint request: only the seat asked now; posted to a worker. */
-void skx_hint_request(skx_conn *c, skx_room *rm, const skx_msg *m)
+static void hint_done(skx_runtime *rt, skx_job *j);
+
+/* On a worker: the bot prices every choice of the seat's view. */
+static void hint_work(skx_job *j)
 {
-    int seat = skx_room_seat_of(rm, c->player);
+    j->nhints = sk_bot_hint_games(j->bot, &j->view, j->hints, j->values, j->games, SK_MAX_LEGAL);
+}
+
+/* A hint request: only the seat asked now; posted to a worker. */
+void skx_hint_request(skx_client *c, skx_room *rm, const skx_msg *m)
+{
+    int seat = skx_room_seat_of(rm, c->watch.player);
     sk_action legal[SK_MAX_LEGAL];
     int n = 0;
     if (seat < 0 || sk_room_pending(rm->room, legal, &n) != seat) {
-        skx_send_error(c, m->ref, "refused", "hint: it is not your turn", NULL);
+        skx_send_error(c->conn, m->ref, "refused", "hint: it is not your turn", NULL);
         return;
     }
     if (rm->hinting) {
-        skx_send_error(c, m->ref, "refused", "hint: one is being worked out for this table",
+        skx_send_error(c->conn, m->ref, "refused", "hint: one is being worked out for this table",
                        NULL);
         return;
     }
@@ -40,10 +48,12 @@ void skx_hint_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     if (!j || sk_room_view(rm->room, seat, &j->view) < 0) {
         sk_bot_free(bot);
         free(j);
-        skx_send_error(c, m->ref, "internal", "hint: no bot to ask", NULL);
+        skx_send_error(c->conn, m->ref, "internal", "hint: no bot to ask", NULL);
         return;
     }
     j->kind = SKX_JOB_HINT;
+    j->work = hint_work;
+    j->done = hint_done;
     j->room = rm->id;
     j->seat = seat;
     j->seq = sk_room_seq(rm->room);
@@ -52,10 +62,10 @@ void skx_hint_request(skx_conn *c, skx_room *rm, const skx_msg *m)
     snprintf(j->spec, sizeof j->spec, "%s", sk_bot_name(bot));
     j->rules = *sk_room_rules(rm->room);
     j->view.rules = &j->rules;
-    j->player = c->player;
+    j->player = c->watch.player;
     snprintf(j->ref, sizeof j->ref, "%s", m->ref);
     rm->hinting = 1;
-    skx_pool_post(&c->srv->pool, j);
+    skx_pool_post(&c->srv->rt->pool, j);
 }
 
 /* The answer as the protocol has it: the choices on offer now that the
@@ -94,9 +104,9 @@ static json_t *hint_json(const skx_room *rm, const skx_job *j)
 
 /* A finished hint: to every connection of the player that follows the
  * room; refused when the room moved on meanwhile (the choices changed). */
-void skx_hint_done(skx_server *srv, skx_job *j)
+static void hint_done(skx_runtime *rt, skx_job *j)
 {
-    skx_room *rm = skx_room_by_id(srv, j->room);
+    skx_room *rm = skx_room_by_id(rt, j->room);
     sk_bot_free(j->bot);
     j->bot = NULL;
     if (!rm)

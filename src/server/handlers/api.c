@@ -1,0 +1,72 @@
+/*
+ * api.c -- the HTTP API, GET under /api/ (docs/server-protocol.md
+ * "HTTP"): the lobby (/api/lobby), every preset's options for the create
+ * forms (/api/rules), a room's downloads (/api/rooms/CODE/games.jsonl
+ * and /games) and what a book gives (/api/books/..., books_http.c).
+ * The transport asks through its http hook and writes the answer.
+ */
+#include "server/handlers/handlers.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Builds the body of an API request: 200 with JSON or JSON Lines, or
+ * an error status with a short text; *body NULL when out of memory. */
+int skx_api_route(skx_server *srv, skx_http_req *req, const char *uri, char **body,
+                  const char **ctype)
+{
+    static const char prefix[] = "/api/rooms/";
+    static const char suffix[] = "/games.jsonl", list[] = "/games";
+    *ctype = "application/json";
+    if (strcmp(uri, "/api/lobby") == 0) {
+        json_t *o = json_pack("{s:o, s:o}", "rooms", skx_rooms_lobby(srv->rt), "engines",
+                              skx_engine_names(srv->rt));
+        *body = o ? json_dumps(o, JSON_COMPACT) : NULL;
+        json_decref(o);
+        return *body ? 200 : 500;
+    }
+    if (strcmp(uri, "/api/rules") == 0) { /* every preset's options: the create forms */
+        json_t *o = json_pack("{s:o*}", "presets", sk_sheet_rules_presets());
+        *body = o ? json_dumps(o, JSON_COMPACT) : NULL;
+        json_decref(o);
+        return *body ? 200 : 500;
+    }
+    if (strncmp(uri, "/api/books/", 11) == 0) {
+        char key[80], lang[8], host[256];
+        size_t blen = 0;
+        skx_http_arg(req, "key=", key, sizeof key);
+        skx_http_arg(req, "lang=", lang, sizeof lang);
+        skx_http_host(req, host, sizeof host);
+        return skx_books_http(srv, uri, key, lang, host, body, &blen, ctype);
+    }
+    size_t n = strlen(uri);
+    if (strncmp(uri, prefix, sizeof prefix - 1) == 0 &&
+        n == sizeof prefix - 1 + SKX_CODE_LEN + sizeof suffix - 1 &&
+        strcmp(uri + n - (sizeof suffix - 1), suffix) == 0) {
+        char code[SKX_CODE_LEN + 1];
+        memcpy(code, uri + sizeof prefix - 1, SKX_CODE_LEN);
+        code[SKX_CODE_LEN] = '\0';
+        skx_room *rm = skx_room_find(srv->rt, code);
+        if (rm) {
+            *ctype = "application/jsonl";
+            *body = skx_games_jsonl(srv, rm);
+            return *body ? 200 : 500;
+        }
+    }
+    if (strncmp(uri, prefix, sizeof prefix - 1) == 0 &&
+        n == sizeof prefix - 1 + SKX_CODE_LEN + sizeof list - 1 &&
+        strcmp(uri + n - (sizeof list - 1), list) == 0) {
+        char code[SKX_CODE_LEN + 1];
+        memcpy(code, uri + sizeof prefix - 1, SKX_CODE_LEN);
+        code[SKX_CODE_LEN] = '\0';
+        skx_room *rm = skx_room_find(srv->rt, code);
+        if (rm) {
+            *body = skx_games_list(srv, rm);
+            return *body ? 200 : 500;
+        }
+    }
+    *ctype = "text/plain";
+    *body = strdup("not found\n");
+    return 404;
+}

@@ -1,0 +1,153 @@
+/*
+ * handlers.h -- the message handlers, the server's top floor
+ * (docs/architecture.md, "src/server"): a client per WebSocket
+ * connection and what it may ask -- hello and identity (ident.c),
+ * accounts (accounts.c), the lobby and the messages that make and
+ * change rooms (dispatch.c, room_msgs.c), hints, claims and ratings
+ * (hint.c, claim.c, rate.c), a player's history and a room's downloads
+ * (history.c), score keeping and tournaments (books*.c) -- and the
+ * HTTP API (api.c).  They stand on the room runtime and the transport
+ * and call down into both; nothing below calls them but through the
+ * transport's hooks (dispatch.c) and their jobs' work and done.
+ */
+#ifndef SKX_SERVER_HANDLERS_H
+#define SKX_SERVER_HANDLERS_H
+
+#include "server/runtime/runtime.h"
+
+#define SKX_CHAT_RATE 1.0              /* chat lines a second ... */
+#define SKX_CHAT_BURST 5.0             /* ... with this many at once */
+#define SKX_PLAYER_HEX 16              /* a public player id: 8 bytes as hex */
+#define SKX_BSUBS_MAX 8                /* books one connection follows */
+#define SKX_BOOKS_CACHED 256           /* books kept loaded without followers */
+#define SKX_BOOK_CREATE_RATE 0.1       /* books a connection creates a second ... */
+#define SKX_BOOK_CREATE_BURST 10.0     /* ... with this many at once */
+
+typedef struct skx_server skx_server;
+typedef struct skx_book skx_book;
+
+/* What a connection may do with a book (books.c): read it (its code),
+ * enter one tournament table's games (a table key), or everything (the
+ * edit key, or the account that owns the book). */
+enum skx_may { SKX_MAY_READ = 0, SKX_MAY_TABLE = 1, SKX_MAY_EDIT = 2 };
+
+/* A book a connection follows, and what its key allowed. */
+typedef struct skx_bsub {
+    skx_book *book;
+    int may;                         /* enum skx_may */
+    int stage, table;                /* SKX_MAY_TABLE: the table's stage and number */
+} skx_bsub;
+
+/* A WebSocket client as the message handlers know it: its connection,
+ * who it is (after hello), what it follows and its buckets. */
+typedef struct skx_client {
+    skx_server *srv;
+    skx_conn *conn;                  /* the transport's */
+    skx_watcher watch;               /* the rooms it follows and as whom (watch.player:
+                                      * the public player id) */
+    int hello;                       /* identified */
+    uint64_t account;                /* logged-in account, 0 for none */
+    char name[SKX_NAME_MAX + 1];
+    double chat_tokens;              /* chat lines it may still send (a bucket) */
+    double create_tokens;            /* books it may still create (a bucket) */
+    int64_t refill_us;               /* when those two were last refilled */
+    int lang;                        /* 0 German, 1 English (hello, book_open) */
+    skx_bsub bsubs[SKX_BSUBS_MAX];   /* the books it follows (books.c) */
+    int nbsubs;
+    /* accounts (accounts.c) */
+    char token_hash[65];             /* the session's token hash, "" before hello */
+    struct skx_auth_job *auth_job;   /* a password being hashed for it, or NULL */
+    double auth_tokens;              /* register/login attempts left (a bucket) */
+    int64_t auth_refill_us;
+} skx_client;
+
+/* The server as the handlers see it: the floors below, the store, and
+ * what the handlers keep themselves (the password thread, the books
+ * loaded). */
+struct skx_server {
+    sk_server_config cfg;
+    skx_transport *tp;            /* connections and the loop */
+    skx_runtime *rt;              /* the rooms */
+    sk_store *store;              /* the runtime's, shared */
+    struct skx_auth *auth;        /* the password thread and login limits (accounts.c) */
+    skx_book **books;             /* books loaded (books.c) */
+    size_t nbooks, capbooks;
+    uint64_t book_tick;           /* counts requests for books (the cache's age) */
+};
+
+/* dispatch.c: the transport's hooks -- a client opened or closing, its
+ * messages routed to their handlers, the pass, the tick, the stop, the
+ * HTTP API (api.c). */
+void skx_handlers_hooks(skx_server *srv, skx_transport_hooks *hooks);
+/* api.c: a GET under /api/; see skx_transport_hooks.http. */
+int skx_api_route(skx_server *srv, skx_http_req *req, const char *uri, char **body,
+                  const char **ctype);
+
+/* ident.c: hello, and the identity a connection holds. */
+/* Formats a player id as hex (SKX_PLAYER_HEX + 1 bytes). */
+void skx_player_hex(uint64_t player, char *out);
+void skx_ident_handle(skx_client *c, const skx_msg *m);
+/* Gives the connection an identity and sends its welcome: the player,
+ * the name shown, the account (0: a guest; account_name then NULL).
+ * `token`: the hex token it keeps (a returning hello), or NULL for a new
+ * one; the session of the token it had before is forgotten.  Written
+ * into the pass's transaction, so the welcome goes out after the
+ * commit.  false after a store failure. */
+bool skx_ident_bind(skx_client *c, const char *token, uint64_t player, const char *name,
+                    uint64_t account, const char *account_name, bool resumed, const char *ref);
+/* A fresh random player id (63 bits, never 0) and a guest's name. */
+uint64_t skx_ident_new_player(void);
+void skx_ident_guest_name(char *name, size_t size);
+
+/* accounts.c: register, login, logout; passwords hashed on a thread of
+ * their own (argon2id), never in the loop. */
+int skx_accounts_start(skx_server *srv, sk_error *err);
+void skx_accounts_stop(skx_server *srv);
+void skx_accounts_handle(skx_client *c, const skx_msg *m);
+/* Applies the finished password jobs (the loop, each pass). */
+void skx_accounts_advance(skx_server *srv);
+/* A connection closes: its job, if any, is answered to nobody. */
+void skx_accounts_drop_conn(skx_client *c);
+
+/* room_msgs.c: create, join, spectate, leave, bot, decide, pause,
+ * chat, sync, and hint, claim, rate handed on. */
+void skx_rooms_handle(skx_client *c, const skx_msg *m);
+
+/* history.c: what is read from finished games.  The room's records as
+ * JSON Lines, and its list of games as JSON ({"room":..,"games":[..]}),
+ * from the store; malloc'd, NULL on error. */
+char *skx_games_jsonl(skx_server *srv, const skx_room *rm);
+char *skx_games_list(skx_server *srv, const skx_room *rm);
+/* history: the connection's player's finished games and statistics. */
+void skx_history_handle(skx_client *c, const skx_msg *m);
+
+/* hint.c: a hint request (the seat asked now only), posted as a job
+ * whose done sends the answer to the player's connections. */
+void skx_hint_request(skx_client *c, skx_room *rm, const skx_msg *m);
+/* claim.c: a claim request (a seated player, during the play), posted
+ * as a job whose done plays it out or answers that it does not hold. */
+void skx_claim_request(skx_client *c, skx_room *rm, const skx_msg *m);
+/* A player asks for his decisions in a finished game of the room rated;
+ * on a worker the rating is made; the loop sends it (rate.c). */
+void skx_rate_request(skx_client *c, skx_room *rm, const skx_msg *m);
+
+/* books.c: score keeping and tournaments (docs/server.md "Score keeping
+ * and tournaments"): the book_* messages, books loaded from the store
+ * and their followers. */
+void skx_books_handle(skx_client *c, const skx_msg *m);
+/* Forgets a closing client in the books it follows. */
+void skx_books_drop_conn(skx_client *c);
+void skx_books_free(skx_server *srv);
+/* The HTTP routes under /api/books/ (books_http.c): 200 with a body
+ * (malloc'd, *len bytes) and its content type, or an error status with
+ * a short text.  `key`, `lang`: the query's arguments ("" if none);
+ * `host`: the request's Host header ("" if none), for the URLs in QR
+ * codes when there is no --public-url. */
+int skx_books_http(skx_server *srv, const char *uri, const char *key, const char *lang,
+                   const char *host, char **body, size_t *len, const char **ctype);
+
+/* credentials.c: a random code of SKX_CODE_LEN characters of the
+ * invitation alphabet, from the OS random source: a room's or a book's. */
+void skx_code_random(char code[SKX_CODE_LEN + 1]);
+
+#endif

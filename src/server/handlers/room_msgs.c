@@ -1,0 +1,233 @@
+/*
+ * room_msgs.c -- the messages that make and change rooms: create, join,
+ * spectate, leave, seating a bot, decide, pause, chat and sync; a hint,
+ * a claim and a rating are handed to hint.c, claim.c and rate.c.  Each
+ * checks who asks, applies the change to the table layer's room, and
+ * has the room runtime append it to the store (skx_room_persist); the
+ * runtime's pass sends the events after the commit.
+ */
+#include "server/handlers/handlers.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* A fresh invitation code not in use. */
+static void new_code(skx_server *srv, char code[SKX_CODE_LEN + 1])
+{
+    do
+        skx_code_random(code);
+    while (skx_room_find(srv->rt, code));
+}
+
+/* create: a room under the message's ruleset; its creator follows it. */
+static void create(skx_client *c, const skx_msg *m)
+{
+    skx_server *srv = c->srv;
+    const char *fallback = m->fallback[0] ? m->fallback : SK_BOT_TABLE_LEVEL;
+    sk_error err = {{0}, NULL};
+    sk_bot *probe = sk_bot_new(fallback, 1, &err);
+    if (!probe) {
+        char msg[300];
+        snprintf(msg, sizeof msg, "create.fallback: %s", err.msg);
+        skx_send_error(c->conn, m->ref, "bad_message", msg, NULL);
+        return;
+    }
+    sk_bot_free(probe);
+    /* the preset and house rules by the ruleset's own names, a refusal
+     * in the connection's language naming the option (as a book's) */
+    sk_rules rules;
+    char why[300];
+    if (sk_sheet_rules_read(m->rules_text, c->lang, &rules, why, sizeof why) < 0 ||
+        sk_sheet_rules_check(&rules, c->lang, why, sizeof why) < 0) {
+        skx_send_error(c->conn, m->ref, "bad_message", why, NULL);
+        return;
+    }
+    sk_room *trial = sk_room_new(0, &rules, fallback, &err);
+    if (!trial) {
+        char msg[300];
+        snprintf(msg, sizeof msg, "create.rules: %s", err.msg);
+        skx_send_error(c->conn, m->ref, "refused", msg, err.rule);
+        return;
+    }
+    sk_room_free(trial);
+    char code[SKX_CODE_LEN + 1];
+    new_code(srv, code);
+    char *rules_json = sk_rules_json(&rules);
+    if (!rules_json || skx_store_txn(srv->rt) < 0) {
+        free(rules_json);
+        return;
+    }
+    sk_store_room row = {0, rules_json, (char *)m->title, code, m->listed, (char *)fallback,
+                         (int64_t)time(NULL), 0}; /* seconds since the epoch */
+    uint64_t id = 0;
+    int rc = sk_store_room_create(srv->store, &row, &id, &err);
+    free(rules_json);
+    if (rc < 0) {
+        skx_runtime_fail(srv->rt, &err);
+        return;
+    }
+    sk_room *room = sk_room_new(id, &rules, fallback, &err);
+    skx_room *rm =
+        room ? skx_room_add(srv->rt, room, id, code, m->title, m->listed, fallback) : NULL;
+    if (!rm) {
+        skx_send_error(c->conn, m->ref, "internal", "the room could not be made", NULL);
+        return;
+    }
+    rm->stored = 0;
+    if (m->timer > 0 && sk_room_set_timer(room, m->timer, &err) < 0) {
+        skx_send_error(c->conn, m->ref, "internal", "the room's timer could not be set", NULL);
+        return;
+    }
+    if (!skx_room_persist(srv->rt, rm))
+        return;
+    skx_send_json(c->conn, json_pack("{s:s, s:s}", "type", "created", "room", code), m->ref);
+    skx_room_follow(c->srv->rt, &c->watch, rm, NULL);
+}
+
+/* The reply for an error of the table layer: its kind by status. */
+static void table_error(skx_client *c, const skx_msg *m, int rc, const sk_error *err)
+{
+    const char *code = rc == SK_EILLEGAL ? "illegal" : rc == SK_ESTATE ? "refused" : "refused";
+    char msg[320];
+    snprintf(msg, sizeof msg, "%s: %s", skx_msg_type_name(m->type), err->msg);
+    skx_send_error(c->conn, m->ref, code, msg, err->rule);
+}
+
+void skx_rooms_handle(skx_client *c, const skx_msg *m)
+{
+    skx_server *srv = c->srv;
+    if (m->type == SKX_MSG_CREATE) {
+        create(c, m);
+        return;
+    }
+    skx_room *rm = skx_room_find(srv->rt, m->room);
+    if (!rm) {
+        skx_send_error(c->conn, m->ref, "not_found", "no room with that code", NULL);
+        return;
+    }
+    sk_error err = {{0}, NULL};
+    int seat = skx_room_seat_of(rm, c->watch.player), rc = 0;
+    bool following = skx_room_sub(&c->watch, rm) != NULL;
+    switch (m->type) {
+    case SKX_MSG_SPECTATE:
+        skx_room_follow(srv->rt, &c->watch, rm, m->ref);
+        return;
+    case SKX_MSG_JOIN:
+        if (seat >= 0) {
+            char msg[64];
+            snprintf(msg, sizeof msg, "join: you sit in seat %d of this room already", seat);
+            skx_send_error(c->conn, m->ref, "refused", msg, NULL);
+            return;
+        }
+        if (!following && c->watch.nsubs == SKX_SUBS_MAX) {
+            skx_send_error(c->conn, m->ref, "refused", "a connection follows at most 8 rooms",
+                           NULL);
+            return;
+        }
+        if ((rc = sk_room_sit_human(rm->room, m->seat, c->watch.player, c->name, &err)) < 0)
+            break;
+        if (skx_room_persist(srv->rt, rm))
+            skx_room_follow(srv->rt, &c->watch, rm, m->ref);
+        return;
+    case SKX_MSG_LEAVE:
+        if (seat >= 0 && (rc = sk_room_leave(rm->room, seat, &err)) < 0)
+            break;
+        if (!skx_room_persist(srv->rt, rm))
+            return;
+        skx_room_unfollow(srv->rt, &c->watch, rm);
+        skx_send_json(c->conn, json_pack("{s:s, s:s}", "type", "left", "room", rm->code), m->ref);
+        return;
+    case SKX_MSG_BOT:
+        if (!following) {
+            skx_send_error(c->conn, m->ref, "refused", "bot: join or watch the room first", NULL);
+            return;
+        }
+        if (strncmp(m->bot, "ext:", 4) == 0 && !skx_engine_command(srv->rt, m->bot)) {
+            skx_send_error(c->conn, m->ref, "refused",
+                           "bot: no such engine on this server (the lobby lists them)", NULL);
+            return;
+        }
+        if (m->bot[0]) {
+            rc = sk_room_sit_bot(rm->room, m->seat, m->bot, &err);
+        } else {
+            const sk_room_seat *st = sk_room_seat_at(rm->room, m->seat);
+            if (!st || st->kind != SK_ROOM_BOT) {
+                skx_send_error(c->conn, m->ref, "refused", "bot: no bot sits in that seat", NULL);
+                return;
+            }
+            rc = sk_room_leave(rm->room, m->seat, &err);
+        }
+        if (rc < 0)
+            break;
+        skx_room_persist(srv->rt, rm);
+        return;
+    case SKX_MSG_DECIDE: {
+        if (seat < 0) {
+            skx_send_error(c->conn, m->ref, "refused", "decide: you have no seat in this room",
+                           NULL);
+            return;
+        }
+        sk_action a = m->act;
+        a.seat = (uint8_t)seat;
+        if ((rc = sk_room_decide(rm->room, seat, a, m->seen, &err)) < 0)
+            break;
+        skx_room_persist(srv->rt, rm);
+        return;
+    }
+    case SKX_MSG_HINT:
+        skx_hint_request(c, rm, m);
+        return;
+    case SKX_MSG_CLAIM:
+        skx_claim_request(c, rm, m);
+        return;
+    case SKX_MSG_RATE:
+        skx_rate_request(c, rm, m);
+        return;
+    case SKX_MSG_PAUSE:
+        if (seat < 0) {
+            skx_send_error(c->conn, m->ref, "refused", "pause: you have no seat in this room",
+                           NULL);
+            return;
+        }
+        if ((rc = sk_room_pause(rm->room, seat, m->pause, skx_room_present(rm), &err)) < 0)
+            break;
+        skx_room_persist(srv->rt, rm);
+        return;
+    case SKX_MSG_CHAT: {
+        if (!following) {
+            skx_send_error(c->conn, m->ref, "refused", "chat: join or watch the room first", NULL);
+            return;
+        }
+        int64_t at = (int64_t)time(NULL); /* seconds since the epoch, not the loop's monotonic clock */
+        if (skx_store_txn(srv->rt) < 0)
+            return;
+        if (sk_store_chat_add(srv->store, rm->id, c->name, m->text, at, &err) < 0) {
+            skx_runtime_fail(srv->rt, &err);
+            return;
+        }
+        char pid[SKX_PLAYER_HEX + 1];
+        skx_player_hex(c->watch.player, pid);
+        json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:I}", "type", "chat", "room", rm->code,
+                              "name", c->name, "player", pid, "text", m->text, "at",
+                              (json_int_t)at);
+        skx_room_chat(srv->rt, rm, o ? json_dumps(o, JSON_COMPACT) : NULL);
+        json_decref(o);
+        return;
+    }
+    case SKX_MSG_SYNC: {
+        if (!following) {
+            skx_send_error(c->conn, m->ref, "refused", "sync: join or watch the room first", NULL);
+            return;
+        }
+        skx_room_sync(srv->rt, &c->watch, rm, seat, m->after, m->ref);
+        return;
+    }
+    default:
+        skx_send_error(c->conn, m->ref, "bad_message", "this message type is not handled here",
+                       NULL);
+        return;
+    }
+    table_error(c, m, rc, &err);
+}

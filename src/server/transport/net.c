@@ -1,0 +1,399 @@
+/*
+ * net.c -- the libwebsockets context and its one event loop: static
+ * files of the browser client (a mount of --web), GET requests under
+ * /api/ (answered by the floor above: its http hook) and the WebSocket
+ * protocol "schafkopf" on the same port.  Each pass of the loop handles
+ * what arrived; at its end the pass hook has the floor above commit
+ * the store once and send.
+ */
+#include "server/transport/net.h"
+
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/resource.h>
+#include <time.h>
+
+/* The one flag a signal handler may set: a process-wide fact by nature
+ * (SIGINT, SIGTERM stop the server), read by the loop after each pass. */
+static volatile sig_atomic_t skx_stop_signal;
+
+/* Notes a stop request; the loop wakes within a second (its tick). */
+static void on_signal(int sig)
+{
+    (void)sig;
+    skx_stop_signal = 1;
+}
+
+/* A line of the log; see transport.h. */
+void skx_log(int level, const char *fmt, ...)
+{
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    if (level == SKX_LOG_ERR)
+        lwsl_err("%s", line);
+    else if (level == SKX_LOG_WARN)
+        lwsl_warn("%s", line);
+    else
+        lwsl_user("%s", line);
+}
+
+/* Monotonic microseconds, for buckets and timers. */
+int64_t skx_now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* Milliseconds since the epoch, for deadlines that clients show. */
+int64_t skx_epoch_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* With libuv's loop (tp->evlib) lws_service runs the loop until it
+ * stops, and the end of a pass is a timer due at once: libuv runs it
+ * after every callback of the loop's turn (its idle phase), so the
+ * messages that arrived together are still handled, committed and sent
+ * together.  A stop request or a store failure ends the loop there. */
+static void pass_end(lws_sorted_usec_list_t *sul)
+{
+    skx_transport *tp = lws_container_of(sul, skx_transport, pass);
+    tp->pass_due = 0;
+    bool fail = tp->hooks.pass(tp->hooks.ctx);
+    if ((skx_stop_signal || fail) && !tp->stopping) {
+        tp->stopping = 1;
+        /* Workers first: they wake the loop.  Then lws closes every
+         * connection and stops libuv's loop; lws_service returns. */
+        tp->hooks.stop(tp->hooks.ctx);
+        lws_context_destroy(tp->lws);
+    }
+}
+
+/* Something happened (a message, a connection, a worker's answer, the
+ * tick): with libuv's loop, end the pass after this turn of the loop.
+ * The poll loop ends a pass after every lws_service anyway. */
+static void pass_soon(skx_transport *tp)
+{
+    if (!tp->evlib || tp->pass_due || tp->stopping)
+        return;
+    tp->pass_due = 1;
+    lws_sul_schedule(tp->lws, 0, &tp->pass, pass_end, 1);
+}
+
+/* Wakes the loop from another thread: its pass then takes what the
+ * thread finished. */
+void skx_transport_wake(skx_transport *tp)
+{
+    if (tp->lws)
+        lws_cancel_service(tp->lws);
+}
+
+/* Whether a WebSocket upgrade's Origin is allowed: the same host the
+ * request names, or one of --origin.  A request without Origin comes
+ * from no browser (browsers always send it) and is let in. */
+static bool origin_ok(const skx_transport *tp, struct lws *wsi)
+{
+    char origin[256], host[256];
+    int n = lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN);
+    if (n == 0 && lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) == 0)
+        return true;
+    if (n <= 0)
+        return false;
+    for (int i = 0; i < tp->cfg->norigins; i++)
+        if (strcasecmp(origin, tp->cfg->origins[i]) == 0)
+            return true;
+    if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+        return false;
+    const char *rest = strncasecmp(origin, "http://", 7) == 0    ? origin + 7
+                       : strncasecmp(origin, "https://", 8) == 0 ? origin + 8
+                                                                 : NULL;
+    return rest && strcasecmp(rest, host) == 0;
+}
+
+/* The WebSocket protocol's callback (and protocols[0]'s HTTP default). */
+static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                       size_t len)
+{
+    skx_conn **pc = user;
+    skx_transport *tp = lws_context_user(lws_get_context(wsi));
+    if (reason == LWS_CALLBACK_ESTABLISHED || reason == LWS_CALLBACK_RECEIVE ||
+        reason == LWS_CALLBACK_CLOSED || reason == LWS_CALLBACK_EVENT_WAIT_CANCELLED)
+        pass_soon(tp);
+    switch (reason) {
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        if (!origin_ok(tp, wsi)) {
+            if (!tp->cfg->quiet)
+                lwsl_user("server: WebSocket refused: Origin not allowed\n");
+            return -1;
+        }
+        return 0;
+    case LWS_CALLBACK_ESTABLISHED:
+        *pc = skx_conn_new(tp, wsi);
+        return *pc ? 0 : -1;
+    case LWS_CALLBACK_RECEIVE:
+        if (*pc)
+            skx_conn_receive(*pc, in, len, lws_is_first_fragment(wsi),
+                             lws_is_final_fragment(wsi));
+        return 0;
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        return *pc ? skx_conn_writeable(*pc) : 0;
+    case LWS_CALLBACK_CLOSED:
+        if (*pc)
+            skx_conn_free(*pc);
+        *pc = NULL;
+        return 0;
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        return 0; /* a worker's answer: the pass applies it */
+    default:
+        return lws_callback_http_dummy(wsi, reason, user, in, len);
+    }
+}
+
+/* A dynamic HTTP response being written. */
+typedef struct skx_http {
+    char *body;
+    size_t len, off;
+} skx_http;
+
+/* An HTTP request as the http hook sees it: its arguments and headers
+ * through skx_http_arg and skx_http_host. */
+struct skx_http_req {
+    struct lws *wsi;
+};
+
+/* A query argument of the request ("" if none), cut to `size`. */
+void skx_http_arg(skx_http_req *req, const char *name, char *out, size_t size)
+{
+    char arg[96];
+    const char *v = lws_get_urlarg_by_name(req->wsi, name, arg, (int)sizeof arg);
+    snprintf(out, size, "%s", v ? v : "");
+}
+
+/* The request's Host header ("" if none), cut to `size`. */
+void skx_http_host(skx_http_req *req, char *out, size_t size)
+{
+    if (lws_hdr_copy(req->wsi, out, (int)size, WSI_TOKEN_HOST) < 0)
+        out[0] = '\0';
+}
+
+/* The HTTP API's callback: GET only, small bodies written in chunks. */
+static int api_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                        size_t len)
+{
+    skx_http *h = user;
+    skx_transport *tp = lws_context_user(lws_get_context(wsi));
+    switch (reason) {
+    case LWS_CALLBACK_HTTP: {
+        char uri[256];
+        const char *ctype;
+        int status;
+        memset(h, 0, sizeof *h);
+        if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0) {
+            status = 405;
+            ctype = "text/plain";
+            h->body = strdup("only GET\n");
+        } else if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0) {
+            status = 404;
+            ctype = "text/plain";
+            h->body = strdup("not found\n");
+        } else {
+            skx_http_req req = {wsi};
+            status = tp->hooks.http(tp->hooks.ctx, &req, uri, &h->body, &ctype);
+        }
+        if (!h->body)
+            return -1;
+        h->len = strlen(h->body);
+        unsigned char buf[LWS_PRE + 512], *start = &buf[LWS_PRE], *p = start,
+                                          *end = &buf[sizeof buf - 1];
+        if (lws_add_http_common_headers(wsi, (unsigned)status, ctype, h->len, &p, end) ||
+            lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
+                                         (const unsigned char *)"no-store", 8, &p, end) ||
+            lws_finalize_write_http_header(wsi, start, &p, end))
+            return 1;
+        if (h->len == 0) {
+            free(h->body);
+            h->body = NULL;
+            return lws_http_transaction_completed(wsi) ? -1 : 0;
+        }
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    case LWS_CALLBACK_HTTP_WRITEABLE: {
+        if (!h->body)
+            return 0;
+        enum { CHUNK = 16384 };
+        unsigned char buf[LWS_PRE + CHUNK];
+        size_t n = h->len - h->off < CHUNK ? h->len - h->off : CHUNK;
+        memcpy(buf + LWS_PRE, h->body + h->off, n);
+        h->off += n;
+        bool last = h->off == h->len;
+        if (lws_write(wsi, buf + LWS_PRE, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) <
+            (int)n)
+            return -1;
+        if (!last) {
+            lws_callback_on_writable(wsi);
+            return 0;
+        }
+        free(h->body);
+        h->body = NULL;
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    }
+    case LWS_CALLBACK_CLOSED_HTTP:
+    case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
+        free(h->body);
+        h->body = NULL;
+        return 0;
+    default:
+        return lws_callback_http_dummy(wsi, reason, user, in, len);
+    }
+}
+
+/* Wakes the loop every second: timers (away humans) and the stop flag. */
+static void tick(lws_sorted_usec_list_t *sul)
+{
+    skx_transport *tp = lws_container_of(sul, skx_transport, tick);
+    if (tp->stopping)
+        return;
+    lws_sul_schedule(tp->lws, 0, &tp->tick, tick, LWS_US_PER_SEC);
+    tp->hooks.tick(tp->hooks.ctx); /* e.g. the pass looks at every room once a second */
+    pass_soon(tp);
+}
+
+/* Raises the soft limit of open files to the hard one: every connection
+ * is a descriptor, and the usual soft limit (1024) would cap the server
+ * at about a thousand people while the hard limit (systemd's
+ * LimitNOFILE=, `ulimit -Hn`) allows many more.  libwebsockets sizes
+ * its tables by the limit it finds at context creation.  Returns the
+ * limit now in force. */
+static long raise_fd_limit(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+        return -1;
+    if (rl.rlim_cur < rl.rlim_max) {
+        struct rlimit want = {rl.rlim_max, rl.rlim_max};
+        if (setrlimit(RLIMIT_NOFILE, &want) == 0)
+            rl = want;
+    }
+    return rl.rlim_cur == RLIM_INFINITY ? -1 : (long)rl.rlim_cur;
+}
+
+/* A transport for cfg and hooks, not listening yet; see transport.h. */
+skx_transport *skx_transport_new(const sk_server_config *cfg, const skx_transport_hooks *hooks)
+{
+    lws_set_log_level(cfg->quiet ? LLL_ERR : LLL_ERR | LLL_WARN | LLL_USER, NULL);
+    long fds = raise_fd_limit();
+    if (fds >= 0 && fds < 4096 && !cfg->quiet)
+        lwsl_warn("server: at most %ld open files (ulimit -Hn): about as many connections; "
+                  "raise LimitNOFILE= (docs/server.md)\n", fds);
+    skx_transport *tp = calloc(1, sizeof *tp);
+    if (!tp)
+        return NULL;
+    tp->cfg = cfg;
+    tp->hooks = *hooks;
+    return tp;
+}
+
+/* Listens: the libwebsockets context with its protocols and mounts. */
+int skx_transport_listen(skx_transport *tp, sk_error *err)
+{
+    const sk_server_config *cfg = tp->cfg;
+    const struct lws_protocols protocols[] = {
+        {"schafkopf", ws_callback, sizeof(skx_conn *), SKX_MSG_MAX, 0, NULL, 0},
+        {"http-api", api_callback, sizeof(skx_http), 0, 0, NULL, 0},
+        {NULL, NULL, 0, 0, 0, NULL, 0}};
+    memcpy(tp->protocols, protocols, sizeof protocols);
+    struct lws_http_mount *web = &tp->web, *api = &tp->api;
+    web->mountpoint = "/";
+    web->mountpoint_len = 1;
+    web->origin = cfg->web;
+    web->def = "index.html";
+    web->origin_protocol = LWSMPRO_FILE;
+    api->mount_next = cfg->web ? web : NULL;
+    api->mountpoint = "/api";
+    api->mountpoint_len = 4;
+    api->origin = "http-api";
+    api->origin_protocol = LWSMPRO_CALLBACK;
+
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.port = cfg->port;
+    info.iface = cfg->bind;
+    info.protocols = tp->protocols;
+    info.mounts = api;
+    info.user = tp;
+    info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_DISABLE_IPV6;
+    info.gid = (gid_t)-1;
+    info.uid = (uid_t)-1;
+    /* libuv's loop (epoll: a turn costs what is ready) from lws's event
+     * library plugin; without the plugin (package libwebsockets-evlib-uv)
+     * lws's own poll loop, whose every turn costs every connection: fine
+     * for hundreds, not for 10,000 (docs/server.md). */
+    info.options |= LWS_SERVER_OPTION_LIBUV;
+    tp->lws = lws_create_context(&info);
+    tp->evlib = tp->lws != NULL;
+    if (!tp->lws) {
+        info.options &= ~(uint64_t)LWS_SERVER_OPTION_LIBUV;
+        tp->lws = lws_create_context(&info);
+        if (tp->lws && !cfg->quiet)
+            lwsl_warn("server: no libuv event library for libwebsockets: polling every "
+                      "connection each turn (install libwebsockets-evlib-uv)\n");
+    }
+    if (!tp->lws) {
+        snprintf(err->msg, sizeof err->msg, "server: cannot listen on %s port %d", cfg->bind,
+                 cfg->port);
+        return SK_EIO;
+    }
+    return 0;
+}
+
+/* Starts the tick and catches the stop signals. */
+void skx_transport_arm(skx_transport *tp)
+{
+    lws_sul_schedule(tp->lws, 0, &tp->tick, tick, LWS_US_PER_SEC);
+
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+}
+
+/* Runs the loop until a stop request or a failed pass. */
+void skx_transport_run(skx_transport *tp)
+{
+    bool fail = tp->hooks.pass(tp->hooks.ctx); /* restored rooms: bots resume */
+    if (tp->evlib) {
+        while (!tp->stopping && lws_service(tp->lws, 0) >= 0)
+            ; /* libuv's loop runs until pass_end stops it */
+    } else {
+        while (!skx_stop_signal && !fail) {
+            if (lws_service(tp->lws, 0) < 0)
+                break;
+            fail = tp->hooks.pass(tp->hooks.ctx);
+        }
+    }
+}
+
+/* Closes what is still open (each connection's close hook) and frees
+ * the transport. */
+void skx_transport_free(skx_transport *tp)
+{
+    if (!tp)
+        return;
+    if (tp->lws)
+        lws_context_destroy(tp->lws);
+    free(tp->held);
+    free(tp);
+}

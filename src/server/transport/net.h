@@ -1,0 +1,74 @@
+/*
+ * net.h -- what the transport's own files share (net.c: the loop and
+ * its HTTP and WebSocket callbacks; conn.c: connections and their
+ * queues).  The floors above see only transport.h.
+ */
+#ifndef SKX_SERVER_NET_H
+#define SKX_SERVER_NET_H
+
+#include "server/transport/transport.h"
+
+#include <libwebsockets.h>
+
+/* One outgoing message: LWS_PRE bytes of room, then the text.  `hold`:
+ * the store transaction it waits for (0: none). */
+typedef struct skx_out {
+    struct skx_out *next;
+    uint64_t hold;
+    size_t len;
+    unsigned char buf[];
+} skx_out;
+
+/* A WebSocket connection: its buffers, its bucket, its outgoing queue,
+ * and the state the floor above keeps for it (`user`). */
+struct skx_conn {
+    skx_transport *tp;
+    struct lws *wsi;
+    struct skx_conn *prev, *next;
+    void *user;                      /* the open hook's */
+    char *rx;                        /* a message arriving in fragments, NULL: none
+                                      * (most arrive whole and are not copied) */
+    size_t rxlen;
+    int rx_over;                     /* the message in progress is too big */
+    double tokens;                   /* the rate limit's bucket */
+    int64_t refill_us;
+    skx_out *qhead, *qtail;
+    size_t qn, qbytes;
+    int doomed;                      /* being closed */
+    size_t held_at;                  /* 1 + its place in tp->held, 0: not there */
+};
+
+/* The loop and its connections.  One thread runs the loop and owns all
+ * of it; another thread only wakes it (skx_transport_wake). */
+struct skx_transport {
+    const sk_server_config *cfg;
+    skx_transport_hooks hooks;
+    struct lws_context *lws;
+    /* what the context was made with: lws keeps pointers to them */
+    struct lws_protocols protocols[3];
+    struct lws_http_mount web, api;
+    skx_conn *conns;
+    int nconns;
+    skx_conn **held;             /* connections with messages waiting for the commit */
+    size_t nheld, capheld;
+    uint64_t hold;               /* the open transaction new messages wait for, 0: none */
+    uint64_t committed;          /* the last transaction committed */
+    lws_sorted_usec_list_t tick;
+    int evlib;                   /* libwebsockets runs libuv's loop (epoll) */
+    lws_sorted_usec_list_t pass; /* ... where a pass's end is a timer due now */
+    int pass_due, stopping;
+};
+
+/* conn.c, for net.c's callbacks */
+/* A new connection, linked into the transport's list (the open hook
+ * gives it its user); NULL when refused or out of memory. */
+skx_conn *skx_conn_new(skx_transport *tp, struct lws *wsi);
+/* Unlinks and frees a closed connection (the close hook first). */
+void skx_conn_free(skx_conn *c);
+/* A fragment of a received message; a whole one goes to the message
+ * hook if the rate limit allows. */
+void skx_conn_receive(skx_conn *c, const void *data, size_t len, int first, int final);
+/* Sends one queued message when the socket can take it; -1 closes. */
+int skx_conn_writeable(skx_conn *c);
+
+#endif

@@ -134,47 +134,9 @@ static int get_uint(json_t *obj, const char *tname, const char *key, uint64_t ma
     return 0;
 }
 
-/* The code point of the UTF-8 sequence at s (valid: jansson checked
- * it) and its length in *len. */
-static unsigned utf8_next(const unsigned char *s, size_t *len)
-{
-    if (s[0] < 0x80) {
-        *len = 1;
-        return s[0];
-    }
-    if (s[0] < 0xe0) {
-        *len = 2;
-        return (s[0] & 0x1fu) << 6 | (s[1] & 0x3fu);
-    }
-    if (s[0] < 0xf0) {
-        *len = 3;
-        return (s[0] & 0x0fu) << 12 | (s[1] & 0x3fu) << 6 | (s[2] & 0x3fu);
-    }
-    *len = 4;
-    return (s[0] & 0x07u) << 18 | (s[1] & 0x3fu) << 12 | (s[2] & 0x3fu) << 6 | (s[3] & 0x3fu);
-}
-
-/* Whether a code point prints as something one can see and type: no
- * control (C0, DEL, C1), no format or invisible character (soft hyphen,
- * zero widths, bidirectional marks, separators, fillers, variation
- * selectors, byte order mark, tags), no private use, no noncharacter --
- * so two account names that look alike are rarely two byte strings. */
-static bool printable_cp(unsigned c)
-{
-    static const unsigned bad[][2] = {
-        {0x00, 0x1f},       {0x7f, 0x9f},       {0xad, 0xad},       {0x34f, 0x34f},
-        {0x61c, 0x61c},     {0x115f, 0x1160},   {0x17b4, 0x17b5},   {0x180b, 0x180f},
-        {0x200b, 0x200f},   {0x2028, 0x202e},   {0x2060, 0x206f},   {0x3164, 0x3164},
-        {0xe000, 0xf8ff},   {0xfe00, 0xfe0f},   {0xfeff, 0xfeff},   {0xffa0, 0xffa0},
-        {0xfff0, 0xffff},   {0xe0000, 0xe0fff}, {0xf0000, 0x10ffff}};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        if (c >= bad[i][0] && c <= bad[i][1])
-            return false;
-    return (c & 0xfffe) != 0xfffe;
-}
-
 /* Checks an account name: SKX_ACCOUNT_MIN..SKX_NAME_MAX bytes of
- * printable UTF-8, no space at either end. */
+ * visible UTF-8 (sk_text_visible: no control, invisible or
+ * bidirectional character), no space at either end. */
 static int check_account_name(const char *tname, const char *name, const char **code,
                               sk_error *err)
 {
@@ -185,11 +147,9 @@ static int check_account_name(const char *tname, const char *name, const char **
     if (name[0] == ' ' || name[n - 1] == ' ')
         return fail(err, code, "bad_message", "%s.name: %s", tname,
                     "no space at the start or the end");
-    const unsigned char *u = (const unsigned char *)name;
-    for (size_t i = 0, len = 0; i < n; i += len)
-        if (!printable_cp(utf8_next(u + i, &len)))
-            return fail(err, code, "bad_message", "%s.name: %s", tname,
-                        "only printable characters (no control or invisible ones)");
+    if (!sk_text_visible(name, n))
+        return fail(err, code, "bad_message", "%s.name: %s", tname,
+                    "only printable characters (no control or invisible ones)");
     return 0;
 }
 

@@ -31,7 +31,8 @@ static void serve_usage(FILE *out)
             "  --db FILE       database (default $XDG_DATA_HOME/schafkopf/server.db,\n"
             "                  ~/.local/share/schafkopf/server.db when unset)\n"
             "  --web DIR       static files of the browser client (default: the\n"
-            "                  source tree's web/ when there is one)\n"
+            "                  source tree's web/ beside the build directory, or the\n"
+            "                  installed PREFIX/share/schafkopf/web)\n"
             "  --origin URL    one more allowed Origin of WebSocket clients, e.g.\n"
             "                  https://schafkopf.example (repeatable, at most 8); the\n"
             "                  server's own host is always allowed\n"
@@ -87,10 +88,14 @@ static int default_db(char *out, size_t size)
     return n > 0 && (size_t)n < size ? 0 : -1;
 }
 
-/* The source tree's web/ directory next to the program's build
- * directory (build/schafkopf -> web/), or ./web; NULL when neither is. */
-static const char *default_web(char *out, size_t size)
+/* The browser client beside the program: the source tree's web/ next
+ * to its build directory (build/schafkopf -> web/), or what `make
+ * install` put in PREFIX/share/schafkopf/web (PREFIX/bin/schafkopf ->
+ * ../share/schafkopf/web, so a DESTDIR or a moved prefix finds it too);
+ * else ./web; NULL when none is.  out holds PATH_MAX bytes (realpath). */
+static const char *default_web(char out[PATH_MAX])
 {
+    static const char *const beside[] = {"../web", "../share/schafkopf/web"};
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     struct stat st;
@@ -99,9 +104,12 @@ static const char *default_web(char *out, size_t size)
         char *slash = strrchr(exe, '/');
         if (slash) {
             *slash = '\0';
-            if (snprintf(out, size, "%s/../web", exe) < (int)size && stat(out, &st) == 0 &&
-                S_ISDIR(st.st_mode))
-                return out;
+            for (size_t i = 0; i < sizeof beside / sizeof beside[0]; i++) {
+                char dir[PATH_MAX];
+                if (snprintf(dir, sizeof dir, "%s/%s", exe, beside[i]) < (int)sizeof dir &&
+                    stat(dir, &st) == 0 && S_ISDIR(st.st_mode) && realpath(dir, out))
+                    return out;
+            }
         }
     }
     if (stat("web", &st) == 0 && S_ISDIR(st.st_mode) && realpath("web", out))
@@ -281,7 +289,7 @@ int skx_cmd_serve(int argc, char **argv)
         }
         cfg.web = webdir;
     } else {
-        cfg.web = default_web(web, sizeof web);
+        cfg.web = default_web(web);
     }
     sk_error err = {{0}, NULL};
     if (sk_server_run(&cfg, &err) < 0) {

@@ -291,10 +291,26 @@ int skx_cmd_serve(int argc, char **argv)
     } else {
         cfg.web = default_web(web);
     }
+    /* What a service's log should say once: which database and which
+     * client files this run uses (the server's own line gives the
+     * address), and that it stopped. */
+    if (!cfg.quiet) {
+        char q1[SK_CLI_QUOTE], q2[SK_CLI_QUOTE];
+        if (cfg.web)
+            printf("schafkopf serve: database %s, browser client %s\n",
+                   skx_cli_quote(q1, cfg.db), skx_cli_quote(q2, cfg.web));
+        else
+            printf("schafkopf serve: database %s, no browser client (give --web DIR): "
+                   "only /api and the WebSocket\n",
+                   skx_cli_quote(q1, cfg.db));
+        fflush(stdout);
+    }
     sk_error err = {{0}, NULL};
     if (sk_server_run(&cfg, &err) < 0) {
         fprintf(stderr, "schafkopf: serve: %s\n", err.msg);
         return 1;
     }
+    if (!cfg.quiet)
+        printf("schafkopf serve: stopped\n");
     return 0;
 }

@@ -4,6 +4,10 @@
 
 CC       ?= gcc
 PREFIX   ?= /usr/local
+# Where `make install` puts the systemd unit (systemd also reads
+# /usr/local/lib/systemd/system; a package gives
+# UNITDIR=`pkg-config --variable=systemdsystemunitdir systemd`).
+UNITDIR  ?= $(PREFIX)/lib/systemd/system
 # The library needs jansson (records).  The program's layers above it
 # need more: the terminal UI ncursesw, the engines' keyed hashes and the
 # server's tokens and passwords libsodium, the server's store SQLite, the
@@ -178,12 +182,26 @@ fuzz:
 	  tail -n 12 $(FUZZ_BUILD)/$$n.log; \
 	done
 
+# The program, the library with its headers and schafkopf.pc, and for
+# the server (docs/server.md, "Running as a service"): the browser
+# client in PREFIX/share/schafkopf/web, where the installed program
+# looks beside its bin/ (web/package.json only tells node the files are
+# modules), the systemd unit in UNITDIR, and the documentation with the
+# nginx example in PREFIX/share/doc/schafkopf.  DESTDIR is a staging
+# root: it prefixes every path written, never a path written into a file.
+WEB_FILES := $(filter-out web/package.json,$(wildcard web/*))
+DOCDIR   := $(PREFIX)/share/doc/schafkopf
 install: $(PROG)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/schafkopf $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 755 $(PROG) $(DESTDIR)$(PREFIX)/bin/schafkopf
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libschafkopf.a
 	install -m 644 include/schafkopf/*.h $(DESTDIR)$(PREFIX)/include/schafkopf/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/#define SK_VERSION "\(.*\)"/\1/p' include/schafkopf/core.h)|g' schafkopf.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/schafkopf.pc
+	install -d $(DESTDIR)$(PREFIX)/share/schafkopf/web $(DESTDIR)$(DOCDIR) $(DESTDIR)$(UNITDIR)
+	install -m 644 $(WEB_FILES) $(DESTDIR)$(PREFIX)/share/schafkopf/web/
+	install -m 644 docs/*.md docs/*.json contrib/nginx-schafkopf.conf $(DESTDIR)$(DOCDIR)/
+	sed -e 's|@BINDIR@|$(PREFIX)/bin|g' -e 's|@DOCDIR@|$(DOCDIR)|g' -e 's|@UNITDIR@|$(UNITDIR)|g' contrib/schafkopf.service.in > $(DESTDIR)$(UNITDIR)/schafkopf.service
+	chmod 644 $(DESTDIR)$(UNITDIR)/schafkopf.service
 
 clean:
 	rm -rf build build-san build-fuzz

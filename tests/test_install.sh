@@ -4,6 +4,12 @@
 # plays it out is built and linked only through `pkg-config --cflags
 # --libs schafkopf` (the static library needs jansson, -lm and -pthread
 # from the .pc file), and the public headers compile as C++ (extern "C").
+# Then the server as a distribution installs it (`make install
+# DESTDIR=... PREFIX=/usr`, docs/server.md "Running as a service"):
+# every file in place, the unit naming the installed program (and
+# passing `systemd-analyze verify` where systemd is installed), and the
+# installed program, started without --web on a free loopback port,
+# serving the installed browser client.
 # Skipped in the sanitizer build: its library needs the sanitizer
 # runtime, and the plain run has already installed and linked it.
 set -u
@@ -123,6 +129,89 @@ if command -v g++ >/dev/null 2>&1; then
     fi
 else
     echo "skipped: the C++ header check (g++ is not installed)"
+fi
+
+# The server as a package installs it: DESTDIR is a staging root, the
+# paths written into files are PREFIX's.
+dest=$tmp/dest
+if make -s -C "$ROOT" install DESTDIR="$dest" PREFIX=/usr >"$tmp/install2.log" 2>&1; then
+    ok
+else
+    bad "make install DESTDIR=$dest PREFIX=/usr"
+    cat "$tmp/install2.log"
+    exit 1
+fi
+for f in bin/schafkopf lib/libschafkopf.a lib/pkgconfig/schafkopf.pc lib/systemd/system/schafkopf.service \
+         share/schafkopf/web/index.html share/schafkopf/web/app.js share/schafkopf/web/style.css \
+         share/doc/schafkopf/server.md share/doc/schafkopf/nginx-schafkopf.conf; do
+    [ -f "$dest/usr/$f" ] && ok || bad "not installed: /usr/$f"
+done
+for f in "$ROOT"/web/*; do
+    case $f in */package.json) continue ;; esac
+    cmp -s "$f" "$dest/usr/share/schafkopf/web/${f##*/}" && ok || bad "web/${f##*/} not installed as it is"
+done
+[ ! -e "$dest/usr/share/schafkopf/web/package.json" ] && ok || bad "web/package.json (node's, not the browser's) installed"
+unit=$dest/usr/lib/systemd/system/schafkopf.service
+grep -q '^ExecStart=/usr/bin/schafkopf serve --bind 127.0.0.1 ' "$unit" && ok || bad "the unit does not start /usr/bin/schafkopf on 127.0.0.1"
+grep -q '^DynamicUser=yes' "$unit" && grep -q '^StateDirectory=schafkopf' "$unit" && ok ||
+    bad "the unit has no DynamicUser=yes and StateDirectory=schafkopf"
+if grep -q "$dest\|@[A-Z]*@" "$unit" "$dest/usr/lib/pkgconfig/schafkopf.pc"; then
+    bad "DESTDIR or a placeholder written into the unit or the .pc file"
+else
+    ok
+fi
+# systemd's own check, where systemd is installed (CI's container has no
+# systemd: not worth installing for this): the unit with its program
+# where the staging root has it.
+if command -v systemd-analyze >/dev/null 2>&1; then
+    sed "s|^ExecStart=/usr/bin/|ExecStart=$dest/usr/bin/|" "$unit" >"$tmp/schafkopf.service"
+    if systemd-analyze verify "$tmp/schafkopf.service" >"$tmp/verify.log" 2>&1 && ! [ -s "$tmp/verify.log" ]; then
+        ok
+    else
+        bad "systemd-analyze verify schafkopf.service"
+        cat "$tmp/verify.log"
+    fi
+else
+    echo "skipped: systemd-analyze verify (systemd is not installed)"
+fi
+
+# The installed program finds the installed browser client by itself
+# (no --web): / and a module come from $dest/usr/share/schafkopf/web.
+# Waits on progress: the server's start line, or its end.
+if command -v python3 >/dev/null 2>&1; then
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    (cd / && exec "$dest/usr/bin/schafkopf" serve --port "$port" --db "$tmp/server.db") >"$tmp/serve.out" 2>&1 &
+    spid=$!
+    trap 'kill "$spid" 2>/dev/null; rm -rf "$tmp"' EXIT
+    for _ in $(seq 600); do
+        grep -q 'open http' "$tmp/serve.out" && break
+        kill -0 "$spid" 2>/dev/null || break
+        sleep 0.1
+    done
+    if grep -q "browser client $dest/usr/share/schafkopf/web\$" "$tmp/serve.out"; then ok; else bad "serve did not take the installed client"; cat "$tmp/serve.out"; fi
+    for path in / /app.js; do
+        file=$dest/usr/share/schafkopf/web/${path#/}
+        [ "$path" = / ] && file=$dest/usr/share/schafkopf/web/index.html
+        if python3 - "$port" "$path" "$file" <<'PY'
+import http.client, sys
+port, path, want = int(sys.argv[1]), sys.argv[2], open(sys.argv[3], "rb").read()
+c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+c.request("GET", path)
+r = c.getresponse()
+body = r.read()
+if r.status != 200 or body != want:
+    sys.exit("GET %s: %d, %d bytes (the installed file has %d)" % (path, r.status, len(body), len(want)))
+if path.endswith(".js") and "javascript" not in (r.getheader("content-type") or ""):
+    sys.exit("GET %s: content-type %s" % (path, r.getheader("content-type")))
+PY
+        then ok; else bad "the installed server's GET $path"; fi
+    done
+    kill -TERM "$spid"
+    wait "$spid"
+    st=$?
+    [ "$st" = 0 ] && grep -q 'serve: stopped' "$tmp/serve.out" && ok || { bad "serve did not stop cleanly on SIGTERM (status $st)"; cat "$tmp/serve.out"; }
+else
+    echo "skipped: the installed server's pages (python3 is not installed)"
 fi
 
 echo "test_install: $passed passed, $failed failed"

@@ -32,6 +32,10 @@ status 2 "give NAME=COMMAND" "--engine with a bad name" "$PROG" serve --engine '
 status 2 "given twice" "--engine twice" "$PROG" serve --engine r=cat --engine r=cat --db "$tmp/db"
 status 2 "--engine-time must be" "--engine-time 1" "$PROG" serve --engine-time 1 --db "$tmp/db"
 status 0 "--engine NAME=COMMAND" "serve --help names --engine" "$PROG" serve --help
+status 0 "--idle-archive S" "serve --help names the forgetting" "$PROG" serve --help
+status 2 "idle-unlist" "--idle-unlist not a number" "$PROG" serve --idle-unlist soon --db "$tmp/db"
+status 2 "hello-timeout" "--hello-timeout too big" "$PROG" serve --hello-timeout 4000 --db "$tmp/db"
+status 2 "guest-forget" "--guest-forget negative" "$PROG" serve --guest-forget -1 --db "$tmp/db"
 # A database that cannot be opened: a message and status 1, nothing listens.
 mkdir "$tmp/dir.db"
 status 1 "serve:" "a directory as database" "$PROG" serve --port 1 --db "$tmp/dir.db" --quiet

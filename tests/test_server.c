@@ -127,7 +127,8 @@ static void test_start_http(void **state)
     assert_string_equal(body, "schafkopf test file\n");
     free(body);
     assert_int_equal(skt_http_get(srv.port, "/api/lobby", &body, NULL), 200);
-    assert_string_equal(body, "{\"rooms\":[],\"engines\":[]}");
+    assert_string_equal(body, "{\"page\":0,\"pages\":1,\"total\":0,\"next\":null,\"version\":1,"
+                              "\"engines\":[],\"rooms\":[]}");
     free(body);
     assert_int_equal(skt_http_get(srv.port, "/api/rooms/aaaaaaaaaaaaaaaa/games.jsonl", &body,
                                   NULL),
@@ -156,6 +157,8 @@ static void test_hello_token(void **state)
     assert_null(strstr(token, player));
     json_decref(wel);
     expect_error(&w, "{\"type\":\"hello\"}", "state");
+    /* a new guest's session is written at its first use (not at hello) */
+    expect_error(&w, "{\"type\":\"spectate\",\"room\":\"aaaaaaaaaaaaaaaa\"}", "not_found");
     skt_ws_close(&w);
 
     assert_int_equal(skt_ws_open(&w, srv.port, NULL), 0);
@@ -292,6 +295,7 @@ static void test_origin(void **state)
 #include "server_books.c"
 #include "server_book_entry.c"
 #include "server_book_rules.c"
+#include "server_forget.c"
 
 /* After each test: no server of a failed test lives on. */
 static int teardown(void **state)
@@ -319,6 +323,7 @@ int main(void)
         SKT_BOOK_TESTS
         SKT_BOOK_ENTRY_TESTS
         SKT_BOOK_RULES_TESTS
+        SKT_FORGET_TESTS
         SKT_PLAY_TESTS
     };
     snprintf(skt_dump_path, sizeof skt_dump_path, "/tmp/sk-server-msgs-XXXXXX");

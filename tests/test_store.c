@@ -693,6 +693,84 @@ static void test_sessions(void **state)
     sk_store_close(st);
 }
 
+/* Counts the records of a room. */
+static int count_records(void *ctx, uint32_t no, const char *record)
+{
+    (void)no;
+    (void)record;
+    ++*(int *)ctx;
+    return 0;
+}
+
+/* Counts the rooms of a walk; notes the last one's `used`. */
+static int room_used_of(void *ctx, const sk_store_room *room)
+{
+    int64_t *u = ctx;
+    u[0]++;
+    u[1] = room->used;
+    return 0;
+}
+
+/* Forgetting (docs/store.md "Forgetting"): a room's use only goes
+ * forward; rooms idle since before a time are archived, not walked, but
+ * found by their code with their games; guest sessions go in batches,
+ * an account's stay. */
+static void test_forgetting(void **state)
+{
+    fixture *f = *state;
+    sk_error err = {0};
+    assert_true(sodium_init() >= 0);
+    sk_store *st = open_ok(f);
+    uint64_t a = new_room(st, "old", 100), b = new_room(st, "busy", 100);
+    int64_t walk[2] = {0, 0};
+    OK(sk_store_rooms(st, room_used_of, walk, &err));
+    assert_int_equal(walk[0], 2);
+    assert_int_equal(walk[1], 100); /* used when created */
+    OK(sk_store_room_used(st, b, 500, &err));
+    OK(sk_store_room_used(st, b, 400, &err)); /* never back */
+    walk[0] = 0;
+    OK(sk_store_rooms(st, room_used_of, walk, &err));
+    assert_int_equal(walk[1], 500);
+    OK(add_game(st, a, 1, "{\"kept\":1}", &err));
+    uint64_t n = 99;
+    OK(sk_store_rooms_archive(st, 100, &n, &err)); /* "before": 100 stays */
+    assert_int_equal(n, 0);
+    OK(sk_store_rooms_archive(st, 450, &n, &err));
+    assert_int_equal(n, 1);
+    walk[0] = 0;
+    OK(sk_store_rooms(st, room_used_of, walk, &err));
+    assert_int_equal(walk[0], 1);
+    int64_t found[2] = {0, 0};
+    OK(sk_store_room_by_invite(st, "k3Jx9", room_used_of, found, &err)); /* the newest: b */
+    assert_int_equal(found[1], 500);
+    REFUSED(sk_store_room_by_invite(st, "nope", room_used_of, found, &err), SK_EINVAL,
+            "no room with that invitation code");
+    int games = 0;
+    OK(sk_store_games(st, a, count_records, &games, &err));
+    assert_int_equal(games, 1);
+
+    uint64_t acc = 0;
+    OK(add_account(st, "Sepp", "$argon2id$x", 7, &acc, &err));
+    char t[65];
+    for (int i = 0; i < 10; i++) {
+        token_hash(t);
+        OK(sk_store_session_put(st, t, 100 + (uint64_t)i, "Gast", i < 7 ? 0 : acc, 1000 + i,
+                                &err));
+    }
+    OK(sk_store_session_prune_guests(st, 1000, 4, &n, &err)); /* none before 1000 */
+    assert_int_equal(n, 0);
+    OK(sk_store_session_prune_guests(st, 5000, 4, &n, &err)); /* a batch of 4 of the 7 */
+    assert_int_equal(n, 4);
+    OK(sk_store_session_prune_guests(st, 5000, 4, &n, &err));
+    assert_int_equal(n, 3);
+    OK(sk_store_session_prune_guests(st, 5000, 4, &n, &err));
+    assert_int_equal(n, 0);
+    OK(sk_store_session_prune(st, 5000, &n, &err)); /* the accounts' three were kept */
+    assert_int_equal(n, 3);
+    REFUSED(sk_store_session_prune_guests(st, 5000, 0, &n, &err), SK_EINVAL, "max 0");
+    sk_store_close(st);
+}
+
 /* ------------------------------------------------------------------ */
 /* Reopen and input checks                                              */
 /* ------------------------------------------------------------------ */
@@ -807,6 +885,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_chat, setup, teardown),
         cmocka_unit_test_setup_teardown(test_accounts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sessions, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_forgetting, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reopen_keeps_everything, setup, teardown),
         cmocka_unit_test_setup_teardown(test_input_checks, setup, teardown),
     };

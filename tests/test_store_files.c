@@ -17,6 +17,7 @@
 
 #include <signal.h>
 #include <sqlite3.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -430,10 +431,10 @@ static void test_foreign_and_newer(void **state)
     raw_sql(f->db, "UPDATE schema_version SET version = 99");
     assert_null(sk_store_open(f->db, &err));
     assert_non_null(strstr(err.msg, "schema version 99, made by a newer program"));
-    raw_sql(f->db, "UPDATE schema_version SET version = 4"); /* the next one */
+    raw_sql(f->db, "UPDATE schema_version SET version = 5"); /* the next one */
     assert_null(sk_store_open(f->db, &err));
-    assert_non_null(strstr(err.msg, "schema version 4, made by a newer program (this one "
-                                    "knows up to 3)"));
+    assert_non_null(strstr(err.msg, "schema version 5, made by a newer program (this one "
+                                    "knows up to 4)"));
     raw_sql(f->db, "DELETE FROM schema_version");
     assert_null(sk_store_open(f->db, &err));
     assert_non_null(strstr(err.msg, "schema_version has 0 rows"));
@@ -646,14 +647,86 @@ static void test_upgrade_from_v2(void **state)
     OK(sk_store_book_append(st, g, 1, "player Resi", NULL, 51, &err));
     OK(sk_store_journal_append(st, 1, 3, "{\"e\":3}", &err));
     sk_store_close(st);
-    assert_int_equal(version_of(f->db), 3);
+    assert_int_equal(version_of(f->db), 4);
 
     st = open_ok(f);
     uint64_t live = 0;
     OK(sk_store_book_count(st, g, &live, NULL, &err));
     assert_int_equal(live, 1);
     sk_store_close(st);
+    assert_int_equal(version_of(f->db), 4);
+}
+
+/* What version 3 added to version 2 (its migration as that program ran
+ * it) and a room made by that program: rooms had no `used` then. */
+static const char v3_upgrade[] =
+    "CREATE TABLE books (id INTEGER PRIMARY KEY AUTOINCREMENT, kind INTEGER NOT NULL,"
+    " code TEXT NOT NULL UNIQUE, parent INTEGER REFERENCES books(id),"
+    " title TEXT NOT NULL, head TEXT NOT NULL, owner INTEGER REFERENCES accounts(id),"
+    " key_hash TEXT, created INTEGER NOT NULL, updated INTEGER NOT NULL) STRICT;"
+    "CREATE INDEX books_kind ON books (kind, created, id);"
+    "CREATE INDEX books_parent ON books (parent, created, id) WHERE parent IS NOT NULL;"
+    "CREATE INDEX books_owner ON books (owner, created, id) WHERE owner IS NOT NULL;"
+    "CREATE TABLE book_lines (book INTEGER NOT NULL REFERENCES books(id), seq INTEGER NOT NULL,"
+    " line TEXT NOT NULL, at INTEGER NOT NULL, author TEXT NOT NULL,"
+    " undone INTEGER, undo_author TEXT, PRIMARY KEY (book, seq)) STRICT, WITHOUT ROWID;"
+    "UPDATE schema_version SET version = 3;"
+    "INSERT INTO rooms (rules_json, title, invite, listed, fallback, created)"
+    " VALUES ('{}', 'Stammtisch', 'def', 1, 'heuristic', 2);";
+
+/* Notes a room's invite and `used`. */
+static int on_used(void *ctx, const sk_store_room *room)
+{
+    sk_store_room *out = ctx;
+    out->used = room->used;
+    out->closed = room->closed;
+    return 0;
+}
+
+/* A store of schema version 3 becomes version 4 when opened (rooms
+ * remember their last use): every old room counts as used at the
+ * upgrade -- a whole idle time of grace, not archived at the first
+ * start for its age -- keeps its journal and games, is found by its
+ * code, and archiving closes it without touching its games. */
+static void test_upgrade_from_v3(void **state)
+{
+    fixture *f = *state;
+    sk_error err = {0};
+    raw_sql(f->db, v1_store);
+    raw_sql(f->db, v2_upgrade);
+    raw_sql(f->db, v3_upgrade);
     assert_int_equal(version_of(f->db), 3);
+    int64_t before = (int64_t)time(NULL);
+    sk_store *st = sk_store_open(f->db, &err);
+    if (!st)
+        fail_msg("upgrading a version 3 store: %s", err.msg);
+    assert_int_equal(version_of(f->db), 4);
+    int rooms = 0;
+    OK(sk_store_rooms(st, count_room, &rooms, &err));
+    assert_int_equal(rooms, 2);
+    sk_store_room r = {0};
+    OK(sk_store_room_by_invite(st, "abc", on_used, &r, &err));
+    assert_true(r.used >= before);
+    first_entry j = {0};
+    OK(sk_store_journal(st, 1, on_first, &j, &err));
+    assert_int_equal(j.n, 2);
+    uint64_t n = 0;
+    OK(sk_store_rooms_archive(st, before - 60, &n, &err)); /* within the grace */
+    assert_int_equal(n, 0);
+    OK(sk_store_rooms_archive(st, INT64_MAX, &n, &err));
+    assert_int_equal(n, 2);
+    rooms = 0;
+    OK(sk_store_rooms(st, count_room, &rooms, &err));
+    assert_int_equal(rooms, 0);
+    OK(sk_store_room_by_invite(st, "abc", on_used, &r, &err));
+    assert_int_equal(r.closed, 1);
+    summaries sm = {0};
+    OK(sk_store_game_list(st, 1, on_summary, &sm, &err));
+    assert_int_equal(sm.n, 2);
+    sk_store_close(st);
+    st = open_ok(f);
+    sk_store_close(st);
+    assert_int_equal(version_of(f->db), 4);
 }
 
 /* ------------------------------------------------------------------ */
@@ -705,6 +778,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_foreign_and_newer, setup, teardown),
         cmocka_unit_test_setup_teardown(test_upgrade_from_v1, setup, teardown),
         cmocka_unit_test_setup_teardown(test_upgrade_from_v2, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_upgrade_from_v3, setup, teardown),
         cmocka_unit_test_setup_teardown(test_backup_while_open, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

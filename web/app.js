@@ -8,7 +8,7 @@ import { fromState, applyEvent, choices } from './room.js';
 import { TableView, seatName, aboutSeat } from './table.js';
 import { showResult, hideResult, renderSheet } from './result.js';
 import { showRatingPanel } from './rating.js';
-import { renderLobby, createMessage, initCreateForm, fillHouseOf } from './lobby.js';
+import { takeLobby, renderLobby, createMessage, initCreateForm, fillHouseOf } from './lobby.js';
 import { redrawHouse } from './houseform.js';
 import { fullRules } from './bookrules.js';
 import { addChat, addNote, clearChat, relabelNotes } from './chat.js';
@@ -21,7 +21,8 @@ class App {
   constructor() {
     this.net = new Net();
     this.room = null;         // the room model (room.js) of the table shown
-    this.rooms = [];          // the lobby's last list
+    this.rooms = [];          // the lobby's rooms shown (its first pages)
+    this.lobbyPages = 1;      // pages of the lobby asked for ("more" adds one)
     this.lobbyTimer = null;
     this.account = null;
     this.view = new TableView(this);
@@ -129,7 +130,7 @@ class App {
       this.setAccount(m.account || null);
       this.route(false);
     });
-    n.on('lobby', (m) => { this.rooms = m.rooms; renderLobby(this, m.rooms); });
+    n.on('lobby', (m) => takeLobby(this, m));
     n.on('created', (m) => this.openTable(m.room));
     n.on('state', (m) => this.onState(m));
     n.on('event', (m) => this.onEvent(m));

@@ -11,11 +11,28 @@ import { houseBlock, houseRules, fillHouse as fillHouseFor } from './houseform.j
 
 const $ = (id) => document.getElementById(id);
 
-// Draws the listed rooms, each with "open"/"sit down" and "watch".
+// Takes a page of the lobby: the server sends it in pages of 50 rooms,
+// newest first (server-protocol.md `lobby`).  Page 0 starts the list
+// afresh (the refresh every few seconds asks for it); the pages after it
+// follow, one request each, up to as many as "more" has asked for.
+export function takeLobby(app, m) {
+  app.rooms = m.page === 0 ? m.rooms : app.rooms.concat(m.rooms);
+  const next = m.next ?? null;
+  if (next !== null && next < app.lobbyPages) {
+    app.net.send({ type: 'lobby', page: next });
+    return;
+  }
+  app.lobbyRest = { more: next === null ? 0 : m.total - app.rooms.length, next };
+  renderLobby(app, app.rooms);
+}
+
+// Draws the listed rooms, each with "open"/"sit down" and "watch", and
+// a button for the next page when `more` rooms are not shown yet.
 export function renderLobby(app, rooms) {
+  const { more, next } = app.lobbyRest || { more: 0, next: null };
   const list = $('lobby-list');
   if (!rooms.length) { list.replaceChildren(h('li', { class: 'muted' }, t('no_rooms'))); return; }
-  list.replaceChildren(...rooms.map((rm) => {
+  const items = rooms.map((rm) => {
     const names = rm.seats.map((s) => (s.kind === 'empty' ? '–' : s.kind === 'bot' ? `${t('bot')}: ${botName(s.name)}` : s.name)).join(', ');
     return h('li', { class: 'lobby-room', 'data-room': rm.room },
       h('div', { class: 'room-title' }, rm.title || t('untitled', rm.room.slice(0, 4))),
@@ -24,7 +41,15 @@ export function renderLobby(app, rooms) {
       h('div', { class: 'room-buttons' },
         h('button', { type: 'button', class: 'join', onclick: () => app.openTable(rm.room) }, rm.free ? t('join') : t('open_table')),
         h('button', { type: 'button', class: 'spectate', onclick: () => app.openTable(rm.room) }, t('spectate'))));
-  }));
+  });
+  if (more > 0 && next !== null) {
+    items.push(h('li', { class: 'lobby-more' },
+      h('button', { type: 'button', class: 'more', onclick: () => {
+        app.lobbyPages = next + 1;
+        app.net.send({ type: 'lobby', page: next });
+      } }, t('lobby_more', more))));
+  }
+  list.replaceChildren(...items);
 }
 
 // A listed table in one line: its rules in a few words (the preset and

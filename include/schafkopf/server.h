@@ -43,6 +43,11 @@ typedef struct sk_server_config {
     const char *engine_cmds[SK_SERVER_MAX_ENGINES];
     int nengines;
     int engine_ms;          /* an engine's time per decision, 5000 */
+    /* forgetting (docs/server.md "Forgetting"), seconds, 0: never */
+    int64_t idle_unlist;    /* a room idle this long leaves the lobby, 1800 */
+    int64_t idle_archive;   /* ... and this long is archived (closed), 86400 */
+    int64_t guest_forget;   /* a guest session unused this long is deleted, 30 days */
+    int64_t hello_timeout;  /* a WebSocket without hello is closed after this, 10 */
 } sk_server_config;
 
 void sk_server_config_init(sk_server_config *cfg);

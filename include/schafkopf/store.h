@@ -93,10 +93,12 @@ typedef struct sk_store_room {
     char *fallback;
     int64_t created; /* seconds since the epoch */
     int closed;
+    int64_t used;    /* when a person was last there (epoch s; `created` at first) */
 } sk_store_room;
 
-/* Creates a room (room->id and room->closed are ignored: a new room is
- * open); its id (from 1, never reused) in *id. */
+/* Creates a room (room->id, room->closed and room->used are ignored: a
+ * new room is open, and used when created); its id (from 1, never
+ * reused) in *id. */
 int sk_store_room_create(sk_store *st, const sk_store_room *room, uint64_t *id, sk_error *err);
 /* Marks a room closed (kept for its games, not restored); SK_EINVAL for
  * an unknown room.  A closed room still accepts writes. */
@@ -107,6 +109,17 @@ int sk_store_room_close(sk_store *st, uint64_t id, sk_error *err);
  * comes back); 0 otherwise.  The same holds for every walk below. */
 int sk_store_rooms(sk_store *st, int (*fn)(void *ctx, const sk_store_room *room), void *ctx,
                    sk_error *err);
+/* Notes that a person was in a room at `at` (a room's `used` never goes
+ * back); SK_EINVAL only for a bad id (an unknown room changes nothing). */
+int sk_store_room_used(sk_store *st, uint64_t id, int64_t at, sk_error *err);
+/* Closes (archives) every open room last used before `before`; how many
+ * in *count (may be NULL).  Their journals, games and chat stay. */
+int sk_store_rooms_archive(sk_store *st, int64_t before, uint64_t *count, sk_error *err);
+/* Calls `fn` once for the room of an invitation code, open or closed
+ * (the newest, should two share one); SK_EINVAL when there is none. */
+int sk_store_room_by_invite(sk_store *st, const char *invite,
+                            int (*fn)(void *ctx, const sk_store_room *room), void *ctx,
+                            sk_error *err);
 
 /* Appends the journal entry of event `seq` of a room (sk_room_journal);
  * seq must be the room's next, from 1 (SK_EINVAL otherwise, nothing
@@ -243,6 +256,11 @@ int sk_store_session_delete(sk_store *st, const char *token_hash, sk_error *err)
 /* Forgets every session last used before `before`; how many in *count
  * (may be NULL). */
 int sk_store_session_prune(sk_store *st, int64_t before, uint64_t *count, sk_error *err);
+/* Forgets at most `max` (>= 1) guest sessions (no account) last used
+ * before `before`, oldest first or not: a batch, so that a server prunes
+ * a little at a time; how many in *count (may be NULL). */
+int sk_store_session_prune_guests(sk_store *st, int64_t before, int max, uint64_t *count,
+                                  sk_error *err);
 
 /*
  * Books: what score keeping and tournaments keep (docs/store.md,

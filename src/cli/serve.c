@@ -52,6 +52,16 @@ static void serve_usage(FILE *out)
             "                  never a command)\n"
             "  --engine-time MS\n"
             "                  an engine's time per decision (default 5000)\n"
+            "  --idle-unlist S  seconds a room may be idle (no person connected to it)\n"
+            "                  before it leaves the lobby (default 1800; 0: never)\n"
+            "  --idle-archive S seconds a room may be idle before it is archived: no\n"
+            "                  longer in memory or restored, its games still\n"
+            "                  downloadable (default 86400; 0: never)\n"
+            "  --guest-forget S seconds before an unused guest session (no account) is\n"
+            "                  deleted (default 2592000, 30 days; 0: never)\n"
+            "  --hello-timeout S\n"
+            "                  seconds a WebSocket may stay without saying hello\n"
+            "                  (default 10; 0: no limit)\n"
             "  --quiet         log errors only\n"
             "  -h, --help      this help\n");
 }
@@ -160,6 +170,10 @@ int skx_cmd_serve(int argc, char **argv)
                                          {"away", required_argument, 0, 'a'},
                                          {"engine", required_argument, 0, 'e'},
                                          {"engine-time", required_argument, 0, 't'},
+                                         {"idle-unlist", required_argument, 0, 1001},
+                                         {"idle-archive", required_argument, 0, 1002},
+                                         {"guest-forget", required_argument, 0, 1003},
+                                         {"hello-timeout", required_argument, 0, 1004},
                                          {"quiet", no_argument, 0, 'q'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
@@ -249,6 +263,20 @@ int skx_cmd_serve(int argc, char **argv)
             }
             cfg.engine_ms = (int)v;
             break;
+        case 1001:
+        case 1002:
+        case 1003:
+        case 1004: {
+            static const char *const names[] = {"idle-unlist", "idle-archive", "guest-forget",
+                                                "hello-timeout"};
+            if (skx_cli_number(names[c - 1001], optarg, c == 1004 ? 3600 : 10 * 365 * 86400,
+                               &v) < 0)
+                return 2;
+            int64_t *to[] = {&cfg.idle_unlist, &cfg.idle_archive, &cfg.guest_forget,
+                             &cfg.hello_timeout};
+            *to[c - 1001] = (int64_t)v;
+            break;
+        }
         case 'q':
             cfg.quiet = 1;
             break;

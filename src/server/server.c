@@ -26,6 +26,10 @@ void sk_server_config_init(sk_server_config *cfg)
     cfg->burst = 40;
     cfg->away_seconds = 30;
     cfg->engine_ms = 5000;
+    cfg->idle_unlist = 30 * 60;
+    cfg->idle_archive = 24 * 3600;
+    cfg->guest_forget = 30 * 86400;
+    cfg->hello_timeout = 10;
 }
 
 /* Frees what the server holds, in an order where nothing is used after

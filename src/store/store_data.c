@@ -106,7 +106,7 @@ int sk_store_room_close(sk_store *st, uint64_t id, sk_error *err)
 /* One row of the rooms walk into *r (strings in the row). */
 static int read_room(sk_store *st, sqlite3_stmt *s, sk_store_room *r, sk_error *err)
 {
-    int64_t id = 0, listed = 0, created = 0, closed = 0;
+    int64_t id = 0, listed = 0, created = 0, closed = 0, used = 0;
     const char *rules = NULL, *title = NULL, *invite = NULL, *fallback = NULL;
     int rc = skx_store_col_int(st, s, 0, 1, INT64_MAX, &id, err);
     if (rc == 0)
@@ -123,13 +123,16 @@ static int read_room(sk_store *st, sqlite3_stmt *s, sk_store_room *r, sk_error *
         rc = skx_store_col_int(st, s, 6, INT64_MIN, INT64_MAX, &created, err);
     if (rc == 0)
         rc = skx_store_col_int(st, s, 7, 0, 1, &closed, err);
+    if (rc == 0)
+        rc = skx_store_col_int(st, s, 8, INT64_MIN, INT64_MAX, &used, err);
     if (rc)
         return rc;
     /* the struct's strings are not const (it is also the caller's to
      * fill); the callback must not write them */
     *r = (sk_store_room){.id = (uint64_t)id, .rules_json = (char *)rules, .title = (char *)title,
                          .invite = (char *)invite, .listed = (int)listed,
-                         .fallback = (char *)fallback, .created = created, .closed = (int)closed};
+                         .fallback = (char *)fallback, .created = created, .closed = (int)closed,
+                         .used = used};
     return 0;
 }
 
@@ -141,6 +144,70 @@ int sk_store_rooms(sk_store *st, int (*fn)(void *ctx, const sk_store_room *room)
     skx_stmt_use u = {0};
     int rc = skx_store_get(st, SKX_ROOMS, &u, err);
     while (rc == 0 && (rc = skx_store_next_row(st, u.s, "reading the rooms", err)) == 1) {
+        sk_store_room r;
+        rc = read_room(st, u.s, &r, err);
+        if (rc == 0)
+            rc = fn(ctx, &r);
+    }
+    skx_store_put(st, &u);
+    return rc;
+}
+
+/* See store.h. */
+int sk_store_room_used(sk_store *st, uint64_t id, int64_t at, sk_error *err)
+{
+    assert(st);
+    int rc = skx_store_check_id(st, err, "room", id, 1);
+    if (rc == 0)
+        rc = skx_store_writable(st, err);
+    skx_stmt_use u = {0};
+    if (rc == 0)
+        rc = skx_store_get(st, SKX_ROOM_USED, &u, err);
+    if (rc)
+        return rc;
+    sqlite3_bind_int64(u.s, 1, (int64_t)id);
+    sqlite3_bind_int64(u.s, 2, at);
+    rc = skx_store_step_done(st, &u, "noting a room's use", err);
+    skx_store_put(st, &u);
+    return rc;
+}
+
+/* See store.h. */
+int sk_store_rooms_archive(sk_store *st, int64_t before, uint64_t *count, sk_error *err)
+{
+    assert(st);
+    int rc = skx_store_writable(st, err);
+    skx_stmt_use u = {0};
+    if (rc == 0)
+        rc = skx_store_get(st, SKX_ROOMS_ARCHIVE, &u, err);
+    if (rc)
+        return rc;
+    sqlite3_bind_int64(u.s, 1, before);
+    rc = skx_store_step_done(st, &u, "archiving idle rooms", err);
+    if (rc == 0 && count)
+        *count = (uint64_t)sqlite3_changes64(st->db);
+    skx_store_put(st, &u);
+    return rc;
+}
+
+/* See store.h. */
+int sk_store_room_by_invite(sk_store *st, const char *invite,
+                            int (*fn)(void *ctx, const sk_store_room *room), void *ctx,
+                            sk_error *err)
+{
+    assert(st && fn);
+    int rc = skx_store_check_text(st, err, "the room's invite", invite, SK_STORE_INVITE_MAX,
+                                  false);
+    skx_stmt_use u = {0};
+    if (rc == 0)
+        rc = skx_store_get(st, SKX_ROOM_BY_INVITE, &u, err);
+    if (rc)
+        return rc;
+    skx_store_bind_text(u.s, 1, invite);
+    rc = skx_store_next_row(st, u.s, "finding a room by its code", err);
+    if (rc == 0) {
+        rc = skx_store_fail(st, err, SK_EINVAL, "no room with that invitation code");
+    } else if (rc == 1) {
         sk_store_room r;
         rc = read_room(st, u.s, &r, err);
         if (rc == 0)
@@ -559,6 +626,28 @@ int sk_store_session_prune(sk_store *st, int64_t before, uint64_t *count, sk_err
         return rc;
     sqlite3_bind_int64(u.s, 1, before);
     rc = skx_store_step_done(st, &u, "forgetting old sessions", err);
+    if (rc == 0 && count)
+        *count = (uint64_t)sqlite3_changes64(st->db);
+    skx_store_put(st, &u);
+    return rc;
+}
+
+/* See store.h. */
+int sk_store_session_prune_guests(sk_store *st, int64_t before, int max, uint64_t *count,
+                                  sk_error *err)
+{
+    assert(st);
+    if (max < 1)
+        return skx_store_fail(st, err, SK_EINVAL, "forgetting guest sessions: max %d < 1", max);
+    int rc = skx_store_writable(st, err);
+    skx_stmt_use u = {0};
+    if (rc == 0)
+        rc = skx_store_get(st, SKX_SESSION_PRUNE_GUESTS, &u, err);
+    if (rc)
+        return rc;
+    sqlite3_bind_int64(u.s, 1, before);
+    sqlite3_bind_int(u.s, 2, max);
+    rc = skx_store_step_done(st, &u, "forgetting old guest sessions", err);
     if (rc == 0 && count)
         *count = (uint64_t)sqlite3_changes64(st->db);
     skx_store_put(st, &u);

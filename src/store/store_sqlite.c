@@ -116,6 +116,16 @@ static const char *const migrations[] = {
     "  line TEXT NOT NULL, at INTEGER NOT NULL, author TEXT NOT NULL,"
     "  undone INTEGER, undo_author TEXT,"
     "  PRIMARY KEY (book, seq)) STRICT, WITHOUT ROWID;",
+    /* version 4: forgetting.  A room keeps when a person was last there
+     * (`used`, epoch seconds): the server unlists a room idle for a
+     * while and closes (archives) one idle for longer, and restores
+     * only open rooms.  Rooms of an older store count as used at the
+     * upgrade, so a room in play then gets a whole idle time of grace.
+     * A closed room's downloads are found by its invitation code. */
+    "ALTER TABLE rooms ADD COLUMN used INTEGER NOT NULL DEFAULT 0;"
+    "UPDATE rooms SET used = max(created, CAST(strftime('%s', 'now') AS INTEGER));"
+    "CREATE INDEX rooms_invite ON rooms (invite, id);"
+    "CREATE INDEX rooms_open ON rooms (used) WHERE closed = 0;",
 };
 #define SKX_SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -129,11 +139,15 @@ static const char *const migrations[] = {
 
 /* The statements of enum skx_stmt, in its order. */
 static const char *const stmt_sql[SKX_STMT_COUNT] = {
-    [SKX_ROOM_INSERT] = "INSERT INTO rooms (rules_json, title, invite, listed, fallback, created)"
-                        " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    [SKX_ROOM_INSERT] = "INSERT INTO rooms (rules_json, title, invite, listed, fallback, created,"
+                        " used) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
     [SKX_ROOM_CLOSE] = "UPDATE rooms SET closed = 1 WHERE id = ?1",
-    [SKX_ROOMS] = "SELECT id, rules_json, title, invite, listed, fallback, created, closed"
+    [SKX_ROOMS] = "SELECT id, rules_json, title, invite, listed, fallback, created, closed, used"
                   " FROM rooms WHERE closed = 0 ORDER BY id",
+    [SKX_ROOM_USED] = "UPDATE rooms SET used = max(used, ?2) WHERE id = ?1",
+    [SKX_ROOMS_ARCHIVE] = "UPDATE rooms SET closed = 1 WHERE closed = 0 AND used < ?1",
+    [SKX_ROOM_BY_INVITE] = "SELECT id, rules_json, title, invite, listed, fallback, created,"
+                           " closed, used FROM rooms WHERE invite = ?1 ORDER BY id DESC LIMIT 1",
     [SKX_JOURNAL_NEXT] = "SELECT EXISTS (SELECT 1 FROM rooms WHERE id = ?1),"
                          " (SELECT max(seq) FROM journal WHERE room = ?1)",
     [SKX_JOURNAL_INSERT] = "INSERT INTO journal (room, seq, entry) VALUES (?1, ?2, ?3)",
@@ -180,6 +194,8 @@ static const char *const stmt_sql[SKX_STMT_COUNT] = {
     [SKX_SESSION_GET] = "SELECT player, name, account FROM sessions WHERE token_hash = ?1",
     [SKX_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = ?1",
     [SKX_SESSION_PRUNE] = "DELETE FROM sessions WHERE at < ?1",
+    [SKX_SESSION_PRUNE_GUESTS] = "DELETE FROM sessions WHERE token_hash IN (SELECT token_hash"
+                                 " FROM sessions WHERE at < ?1 AND account IS NULL LIMIT ?2)",
     [SKX_BOOK_INSERT] = "INSERT INTO books (kind, code, parent, title, head, owner, key_hash,"
                         " created, updated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
     [SKX_BOOK_GET] = BOOK_COLS("b.head") " WHERE b.code = ?1",

@@ -11,6 +11,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Copies an archived room's id and ruleset out of the store's row. */
+static int room_row(void *ctx, const sk_store_room *row)
+{
+    skx_room_ref *r = ctx;
+    r->id = row->id;
+    return sk_rules_from_json(&r->rules, row->rules_json, NULL) < 0 ? SK_EINVAL : 0;
+}
+
+/* The room of a code for its downloads: running, or else archived
+ * (closed in the store, its games kept); false when there is none. */
+static bool find_room(skx_server *srv, const char *code, skx_room_ref *r)
+{
+    snprintf(r->code, sizeof r->code, "%s", code);
+    skx_room *rm = skx_room_find(srv->rt, code);
+    if (rm) {
+        r->id = rm->id;
+        r->rules = *sk_room_rules(rm->room);
+        return true;
+    }
+    sk_error err = {{0}, NULL};
+    return sk_store_room_by_invite(srv->store, code, room_row, r, &err) == 0;
+}
+
 /* Builds the body of an API request: 200 with JSON or JSON Lines, or
  * an error status with a short text; *body NULL when out of memory. */
 int skx_api_route(skx_server *srv, skx_http_req *req, const char *uri, char **body,
@@ -19,11 +42,17 @@ int skx_api_route(skx_server *srv, skx_http_req *req, const char *uri, char **bo
     static const char prefix[] = "/api/rooms/";
     static const char suffix[] = "/games.jsonl", list[] = "/games";
     *ctype = "application/json";
-    if (strcmp(uri, "/api/lobby") == 0) {
-        json_t *o = json_pack("{s:o, s:o}", "rooms", skx_rooms_lobby(srv->rt), "engines",
-                              skx_engine_names(srv->rt));
-        *body = o ? json_dumps(o, JSON_COMPACT) : NULL;
-        json_decref(o);
+    if (strcmp(uri, "/api/lobby") == 0) { /* ?page=N, from 0 */
+        char arg[16];
+        size_t len = 0;
+        skx_http_arg(req, "page=", arg, sizeof arg);
+        long page = strtol(arg, NULL, 10);
+        *body = skx_lobby_reply(srv, page > 0 && page <= SKX_LOBBY_PAGES_MAX ? (uint32_t)page : 0,
+                                false, NULL, &len);
+        return *body ? 200 : 500;
+    }
+    if (strcmp(uri, "/api/stats") == 0) {
+        *body = skx_forget_stats(srv);
         return *body ? 200 : 500;
     }
     if (strcmp(uri, "/api/rules") == 0) { /* every preset's options: the create forms */
@@ -47,10 +76,10 @@ int skx_api_route(skx_server *srv, skx_http_req *req, const char *uri, char **bo
         char code[SKX_CODE_LEN + 1];
         memcpy(code, uri + sizeof prefix - 1, SKX_CODE_LEN);
         code[SKX_CODE_LEN] = '\0';
-        skx_room *rm = skx_room_find(srv->rt, code);
-        if (rm) {
+        skx_room_ref rm;
+        if (find_room(srv, code, &rm)) {
             *ctype = "application/jsonl";
-            *body = skx_games_jsonl(srv, rm);
+            *body = skx_games_jsonl(srv, &rm);
             return *body ? 200 : 500;
         }
     }
@@ -60,9 +89,9 @@ int skx_api_route(skx_server *srv, skx_http_req *req, const char *uri, char **bo
         char code[SKX_CODE_LEN + 1];
         memcpy(code, uri + sizeof prefix - 1, SKX_CODE_LEN);
         code[SKX_CODE_LEN] = '\0';
-        skx_room *rm = skx_room_find(srv->rt, code);
-        if (rm) {
-            *body = skx_games_list(srv, rm);
+        skx_room_ref rm;
+        if (find_room(srv, code, &rm)) {
+            *body = skx_games_list(srv, &rm);
             return *body ? 200 : 500;
         }
     }

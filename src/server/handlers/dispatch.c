@@ -24,6 +24,7 @@ static void *on_open(void *ctx, skx_conn *conn)
     c->chat_tokens = SKX_CHAT_BURST;
     c->create_tokens = SKX_BOOK_CREATE_BURST;
     c->refill_us = skx_now_us();
+    skx_forget_opened(c); /* closed unless it says hello in time */
     return c;
 }
 
@@ -36,6 +37,7 @@ static void on_close(void *ctx, skx_conn *conn)
     skx_rooms_drop_watcher(srv->rt, &c->watch);
     skx_books_drop_conn(c);
     skx_accounts_drop_conn(c);
+    skx_forget_closed(c);
     free(c);
 }
 
@@ -100,12 +102,18 @@ static void on_message(void *ctx, skx_conn *conn, const char *data, size_t len)
         skx_books_handle(c, &m);
         return;
     }
-    if (m.type == SKX_MSG_LOBBY) {
-        json_t *o = json_pack("{s:s, s:o, s:o}", "type", "lobby", "rooms", skx_rooms_lobby(srv->rt),
-                              "engines", skx_engine_names(srv->rt));
-        skx_send_json(conn, o, m.ref);
+    if (m.type == SKX_MSG_LOBBY) { /* a page of the cached lobby: builds nothing */
+        size_t n = 0;
+        char *text = skx_lobby_reply(srv, m.page, true, m.ref, &n);
+        if (text)
+            skx_send(conn, text, n);
+        else
+            skx_send_error(conn, m.ref, "internal", "out of memory", NULL);
+        free(text);
         return;
     }
+    if (!skx_ident_save(c)) /* a new guest's first use: its session is written */
+        return;
     skx_rooms_handle(c, &m);
 }
 
@@ -125,6 +133,7 @@ static void on_tick(void *ctx)
 {
     skx_server *srv = ctx;
     skx_runtime_sweep(srv->rt);
+    skx_forget_tick(srv); /* silent sockets closed, old guest sessions pruned */
 }
 
 /* The loop stops: the workers first (they wake the loop). */

@@ -59,6 +59,11 @@ typedef struct skx_client {
     struct skx_auth_job *auth_job;   /* a password being hashed for it, or NULL */
     double auth_tokens;              /* register/login attempts left (a bucket) */
     int64_t auth_refill_us;
+    /* forgetting (forget.c) */
+    int session_saved;               /* its session is in the store (a new guest's
+                                      * waits for its first use) */
+    int64_t opened_us;               /* when the connection opened */
+    struct skx_client *nh_prev, *nh_next; /* the list of those without hello, oldest first */
 } skx_client;
 
 /* The server as the handlers see it: the floors below, the store, and
@@ -73,6 +78,11 @@ struct skx_server {
     skx_book **books;             /* books loaded (books.c) */
     size_t nbooks, capbooks;
     uint64_t book_tick;           /* counts requests for books (the cache's age) */
+    /* forgetting (forget.c) */
+    skx_client *nohello_head, *nohello_tail; /* connections without hello, oldest first */
+    int64_t prune_next;           /* epoch s of the next batch of guest sessions pruned */
+    uint64_t sessions_pruned;     /* since start */
+    uint64_t hello_closed;        /* connections closed for want of a hello, since start */
 };
 
 /* dispatch.c: the transport's hooks -- a client opened or closing, its
@@ -95,6 +105,9 @@ void skx_ident_handle(skx_client *c, const skx_msg *m);
  * commit.  false after a store failure. */
 bool skx_ident_bind(skx_client *c, const char *token, uint64_t player, const char *name,
                     uint64_t account, const char *account_name, bool resumed, const char *ref);
+/* Writes a new guest's session at its first use; false after a store
+ * failure. */
+bool skx_ident_save(skx_client *c);
 /* A fresh random player id (63 bits, never 0) and a guest's name. */
 uint64_t skx_ident_new_player(void);
 void skx_ident_guest_name(char *name, size_t size);
@@ -113,11 +126,19 @@ void skx_accounts_drop_conn(skx_client *c);
  * chat, sync, and hint, claim, rate handed on. */
 void skx_rooms_handle(skx_client *c, const skx_msg *m);
 
+/* A room as its downloads know it: running or archived (api.c finds
+ * it in memory or in the store by its code). */
+typedef struct skx_room_ref {
+    uint64_t id;
+    char code[SKX_CODE_LEN + 1];
+    sk_rules rules;
+} skx_room_ref;
+
 /* history.c: what is read from finished games.  The room's records as
  * JSON Lines, and its list of games as JSON ({"room":..,"games":[..]}),
  * from the store; malloc'd, NULL on error. */
-char *skx_games_jsonl(skx_server *srv, const skx_room *rm);
-char *skx_games_list(skx_server *srv, const skx_room *rm);
+char *skx_games_jsonl(skx_server *srv, const skx_room_ref *rm);
+char *skx_games_list(skx_server *srv, const skx_room_ref *rm);
 /* history: the connection's player's finished games and statistics. */
 void skx_history_handle(skx_client *c, const skx_msg *m);
 
@@ -145,6 +166,22 @@ void skx_books_free(skx_server *srv);
  * codes when there is no --public-url. */
 int skx_books_http(skx_server *srv, const char *uri, const char *key, const char *lang,
                    const char *host, char **body, size_t *len, const char **ctype);
+
+/* forget.c: what nobody uses any more is forgotten -- connections that
+ * never say hello, guest sessions unused for long. */
+/* A connection opened (it waits for hello), said hello, or closes. */
+void skx_forget_opened(skx_client *c);
+void skx_forget_said_hello(skx_client *c);
+void skx_forget_closed(skx_client *c);
+/* The tick's: closes connections past --hello-timeout without hello,
+ * prunes a batch of guest sessions older than --guest-forget. */
+void skx_forget_tick(skx_server *srv);
+/* The lobby message (`ws`: with its type and ref) or GET /api/lobby's
+ * body for page `page`: malloc'd text, its length in *len; NULL when
+ * out of memory. */
+char *skx_lobby_reply(skx_server *srv, uint32_t page, bool ws, const char *ref, size_t *len);
+/* GET /api/stats: what was forgotten and what the lobby built (JSON). */
+char *skx_forget_stats(skx_server *srv);
 
 /* credentials.c: a random code of SKX_CODE_LEN characters of the
  * invitation alphabet, from the OS random source: a room's or a book's. */

@@ -54,7 +54,7 @@ static int add_record(void *ctx, uint32_t game_no, const char *record)
     return b->failed ? SK_ENOMEM : 0;
 }
 
-char *skx_games_jsonl(skx_server *srv, const skx_room *rm)
+char *skx_games_jsonl(skx_server *srv, const skx_room_ref *rm)
 {
     skx_text b = {0};
     sk_error err = {{0}, NULL};
@@ -95,7 +95,7 @@ static int add_listed(void *ctx, const sk_store_game *g)
     return o && json_array_append_new(list, o) == 0 ? 0 : SK_ENOMEM;
 }
 
-char *skx_games_list(skx_server *srv, const skx_room *rm)
+char *skx_games_list(skx_server *srv, const skx_room_ref *rm)
 {
     json_t *list = json_array();
     sk_error err = {{0}, NULL};
@@ -105,7 +105,7 @@ char *skx_games_list(skx_server *srv, const skx_room *rm)
         return NULL;
     }
     json_t *o = json_pack("{s:s, s:s, s:o}", "room", rm->code, "score",
-                          score_word(sk_room_rules(rm->room)), "games", list);
+                          score_word(&rm->rules), "games", list);
     char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
     json_decref(o);
     return text;

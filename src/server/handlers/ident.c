@@ -64,14 +64,20 @@ bool skx_ident_bind(skx_client *c, const char *token, uint64_t player, const cha
     sk_error err = {{0}, NULL};
     if (skx_store_txn(srv->rt) < 0)
         return false;
-    if (sk_store_session_put(srv->store, hash, player, name, account, (int64_t)time(NULL),
-                             &err) < 0 ||
+    /* A new guest's session waits for its first use (skx_ident_save): a
+     * connect-hello-close loop writes nothing. */
+    bool save = account != 0 || resumed;
+    if ((save && sk_store_session_put(srv->store, hash, player, name, account,
+                                      (int64_t)time(NULL), &err) < 0) ||
         (c->token_hash[0] && strcmp(c->token_hash, hash) != 0 &&
          sk_store_session_delete(srv->store, c->token_hash, &err) < 0)) {
         sodium_memzero(tok, sizeof tok);
         skx_runtime_fail(srv->rt, &err);
         return false;
     }
+    c->session_saved = save;
+    if (!c->hello)
+        skx_forget_said_hello(c);
     c->hello = 1;
     c->watch.player = player;
     c->account = account;
@@ -87,6 +93,26 @@ bool skx_ident_bind(skx_client *c, const char *token, uint64_t player, const cha
         json_object_set_new(o, "account", json_string(account_name));
     skx_send_json(c->conn, o, ref);
     sodium_memzero(hex, sizeof hex);
+    return true;
+}
+
+/* Writes a new guest's session at its first use (any message after
+ * hello but a lobby request), into the pass's transaction, so that the
+ * token brings the player back later; false after a store failure. */
+bool skx_ident_save(skx_client *c)
+{
+    skx_server *srv = c->srv;
+    if (c->session_saved || !c->hello)
+        return true;
+    sk_error err = {{0}, NULL};
+    if (skx_store_txn(srv->rt) < 0)
+        return false;
+    if (sk_store_session_put(srv->store, c->token_hash, c->watch.player, c->name, c->account,
+                             (int64_t)time(NULL), &err) < 0) {
+        skx_runtime_fail(srv->rt, &err);
+        return false;
+    }
+    c->session_saved = 1;
     return true;
 }
 

@@ -59,8 +59,9 @@ static void create(skx_client *c, const skx_msg *m)
         free(rules_json);
         return;
     }
-    sk_store_room row = {0, rules_json, (char *)m->title, code, m->listed, (char *)fallback,
-                         (int64_t)time(NULL), 0}; /* seconds since the epoch */
+    sk_store_room row = {.rules_json = rules_json, .title = (char *)m->title, .invite = code,
+                         .listed = m->listed, .fallback = (char *)fallback,
+                         .created = (int64_t)time(NULL)}; /* seconds since the epoch */
     uint64_t id = 0;
     int rc = sk_store_room_create(srv->store, &row, &id, &err);
     free(rules_json);

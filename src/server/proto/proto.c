@@ -23,7 +23,7 @@ typedef struct skx_msg_spec {
 static const skx_msg_spec SPECS[SKX_MSG_NTYPES] = {
     [SKX_MSG_HELLO] = {"hello", {"token", "name", "lang", NULL}},
     [SKX_MSG_PING] = {"ping", {NULL}},
-    [SKX_MSG_LOBBY] = {"lobby", {NULL}},
+    [SKX_MSG_LOBBY] = {"lobby", {"page", NULL}},
     [SKX_MSG_CREATE] = {"create", {"!rules", "title", "listed", "fallback", "timer", NULL}},
     [SKX_MSG_JOIN] = {"join", {"!room", "!seat", NULL}},
     [SKX_MSG_SPECTATE] = {"spectate", {"!room", NULL}},
@@ -375,6 +375,11 @@ static int check_fields(json_t *obj, skx_msg *m, const char **code, sk_error *er
         return get_uint(obj, tn, "seen", UINT32_MAX, &m->seen, code, err);
     case SKX_MSG_SYNC:
         return get_uint(obj, tn, "after", UINT32_MAX, &m->after, code, err);
+    case SKX_MSG_LOBBY:
+        if ((rc = get_uint(obj, tn, "page", SKX_LOBBY_PAGES_MAX, &u, code, err)))
+            return rc;
+        m->page = (uint32_t)u;
+        return 0;
     case SKX_MSG_RATE:
         if ((rc = get_uint(obj, tn, "game", UINT32_MAX, &u, code, err)))
             return rc;

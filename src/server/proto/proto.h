@@ -25,6 +25,7 @@
 #define SKX_PASSWORD_MIN 8    /* ... at least */
 #define SKX_ACCOUNT_MIN 3     /* bytes of an account's name, at least (at most SKX_NAME_MAX) */
 #define SKX_TIMER_MAX 600     /* seconds per decision (table.h's SK_ROOM_TIMER_MAX) */
+#define SKX_LOBBY_PAGES_MAX 100000 /* lobby: the highest page number asked for */
 #define SKX_SEATS 5           /* seats of a room at most (table.h's SK_ROOM_SEATS) */
 #define SKX_BOOK_KEY_HEX 64   /* a book's edit key: 32 bytes as hex */
 #define SKX_TABLE_KEY_HEX 32  /* a tournament table's key: 16 bytes as hex */
@@ -79,6 +80,7 @@ typedef struct skx_msg {
     uint64_t seen;                /* decide, claim: the last event number the client saw */
     uint64_t after;               /* sync: resend the events after this one */
     uint32_t game;                /* rate: a finished game of the room, from 1 */
+    uint32_t page;                /* lobby: the page asked for, from 0 */
     char text[SKX_CHAT_MAX + 1];  /* chat */
     char title[SKX_TITLE_MAX + 1]; /* create */
     int listed;                   /* create: shown in the lobby */

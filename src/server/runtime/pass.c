@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Applies one finished bot job; gives its bot back to the seat. */
 static void apply_job(skx_runtime *rt, skx_job *j)
@@ -347,6 +348,8 @@ void skx_rooms_broadcast(skx_runtime *rt)
         }
         rm->chat_tail = NULL;
         uint64_t seq = sk_room_seq(rm->room);
+        if (seq != rm->checked)
+            skx_lobby_check(rt, rm); /* its seats or games may show otherwise now */
         if (seq != rm->checked || rm->recheck || rm->waiting)
             ask(rt, rm);
         rm->checked = seq;
@@ -363,38 +366,6 @@ void skx_rooms_broadcast(skx_runtime *rt)
     for (size_t i = 0; i < n; i++) /* in place: the list only shrinks */
         if (seen[i]->waiting)
             skx_room_touch(rt, seen[i]);
-}
-
-/* One room's lobby entry: code, title, ruleset, seats. */
-static json_t *lobby_entry(const skx_room *rm)
-{
-    char *rules = sk_rules_json(sk_room_rules(rm->room));
-    json_t *seats = json_array();
-    int free_seats = 0;
-    for (int s = 0; s < sk_room_seats(rm->room); s++) { /* 3, 4 or 5 */
-        const sk_room_seat *st = sk_room_seat_at(rm->room, s);
-        int kind = st ? st->kind : SK_ROOM_EMPTY;
-        free_seats += kind == SK_ROOM_EMPTY;
-        json_array_append_new(
-            seats, json_pack("{s:s, s:s}", "kind",
-                             kind == SK_ROOM_HUMAN ? "human" : kind == SK_ROOM_BOT ? "bot" : "empty",
-                             "name", st && kind != SK_ROOM_EMPTY ? st->name : ""));
-    }
-    json_t *o = json_pack("{s:s, s:s, s:o, s:o, s:i, s:i}", "room", rm->code, "title", rm->title,
-                          "rules", rules ? json_loads(rules, 0, NULL) : json_null(), "seats", seats,
-                          "free", free_seats, "games",
-                          (int)sk_room_session(rm->room)->games);
-    free(rules);
-    return o;
-}
-
-json_t *skx_rooms_lobby(skx_runtime *rt)
-{
-    json_t *list = json_array();
-    for (size_t i = 0; i < rt->nrooms; i++)
-        if (rt->rooms[i]->listed)
-            json_array_append_new(list, lobby_entry(rt->rooms[i]));
-    return list;
 }
 
 /* Replays one journal entry into the room being restored. */
@@ -434,6 +405,9 @@ static int restore_room(void *ctx, const sk_store_room *row)
     if (sk_store_journal(rt->store, row->id, restore_entry, rm, &err) < 0)
         skx_log(SKX_LOG_ERR, "server: room %s: reading its journal: %s\n", rm->code, err.msg);
     rm->stored = rm->sent = sk_room_seq(rm->room);
+    rm->used = rm->used_stored = row->used;
+    rm->hidden = rm->listed && rt->cfg->idle_unlist > 0 &&
+                 (int64_t)time(NULL) - row->used >= rt->cfg->idle_unlist;
     if (skx_games_restore(rt, rm, &err) < 0) {
         skx_log(SKX_LOG_ERR, "server: room %s: its finished games: %s\n", rm->code, err.msg);
         return SK_EIO;
@@ -443,5 +417,6 @@ static int restore_room(void *ctx, const sk_store_room *row)
 
 int skx_rooms_restore(skx_runtime *rt, sk_error *err)
 {
-    return sk_store_rooms(rt->store, restore_room, rt, err);
+    int rc = skx_rooms_forget_at_start(rt, err);
+    return rc < 0 ? rc : sk_store_rooms(rt->store, restore_room, rt, err);
 }

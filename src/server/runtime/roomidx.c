@@ -4,8 +4,10 @@
  * code and every bot's answer by id; with thousands of rooms a walk over
  * all of them per message (a string compare each) was the loop's largest
  * cost of its own.  Two open-addressing tables (linear probing, at most
- * half full, grown by rebuilding) point into rt->rooms; rooms are never
- * removed while the server runs, so there are no tombstones.
+ * half full, grown by rebuilding) point into rt->rooms; a room archived
+ * while the server runs leaves both by backward shifting (the rooms
+ * after it in its cluster are put in again), so there are no
+ * tombstones.
  */
 #include "server/runtime/runtime.h"
 
@@ -67,6 +69,36 @@ int skx_roomidx_add(skx_runtime *rt, skx_room *rm)
     put(rt->by_code, rt->by_id, rt->capidx, rm);
     rt->nindexed++;
     return 0;
+}
+
+/* Takes `rm` out of one table (its slot by `home`'s hash) and puts the
+ * rest of its cluster in again, so that no lookup stops early. */
+static void take_out(skx_room **t, size_t cap, const skx_room *rm, bool by_code)
+{
+    size_t mask = cap - 1;
+    size_t i = (by_code ? code_hash(rm->code) : id_hash(rm->id)) & mask;
+    while (t[i] && t[i] != rm)
+        i = (i + 1) & mask;
+    if (!t[i])
+        return;
+    t[i] = NULL;
+    for (size_t j = (i + 1) & mask; t[j]; j = (j + 1) & mask) {
+        skx_room *e = t[j];
+        t[j] = NULL;
+        size_t k = (by_code ? code_hash(e->code) : id_hash(e->id)) & mask;
+        while (t[k])
+            k = (k + 1) & mask;
+        t[k] = e;
+    }
+}
+
+void skx_roomidx_remove(skx_runtime *rt, const skx_room *rm)
+{
+    if (!rt->capidx)
+        return;
+    take_out(rt->by_code, rt->capidx, rm, true);
+    take_out(rt->by_id, rt->capidx, rm, false);
+    rt->nindexed--;
 }
 
 skx_room *skx_roomidx_code(const skx_runtime *rt, const char *code)

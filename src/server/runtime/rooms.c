@@ -79,6 +79,7 @@ skx_room *skx_room_add(skx_runtime *rt, sk_room *room, uint64_t id, const char *
     rm->job_seat = -1;
     rm->recheck = 1;
     rm->stored = rm->sent = sk_room_seq(room);
+    rm->used = rm->used_stored = (int64_t)time(NULL); /* a restored room: its row's */
     if (skx_roomidx_add(rt, rm) < 0) {
         free(rm);
         sk_room_free(room);
@@ -86,6 +87,8 @@ skx_room *skx_room_add(skx_runtime *rt, sk_room *room, uint64_t id, const char *
     }
     rt->rooms[rt->nrooms++] = rm;
     skx_room_touch(rt, rm);
+    if (listed)
+        skx_lobby_dirty(rt);
     return rm;
 }
 
@@ -98,12 +101,39 @@ static void room_free(skx_room *rm)
         skx_engseat_free(rm->engines[s]); /* teardown: the workers are gone */
     }
     free(rm->subs);
+    free(rm->lobby_text);
     for (skx_chat *ch = rm->chat_head, *n; ch; ch = n) {
         n = ch->next;
         free(ch->json);
         free(ch);
     }
     free(rm);
+}
+
+/* Takes an archived room out of the runtime and frees it: its place
+ * in the list goes to the last room, it leaves the index, the pass's
+ * list and the lobby.  The caller checked that nothing of it is out (a
+ * job, a follower, an event or chat line not yet sent). */
+void skx_room_remove(skx_runtime *rt, skx_room *rm)
+{
+    for (size_t i = 0; i < rt->nrooms; i++)
+        if (rt->rooms[i] == rm) {
+            rt->rooms[i] = rt->rooms[--rt->nrooms];
+            break;
+        }
+    for (size_t i = 0; rm->touched && i < rt->ntouched; i++)
+        if (rt->touched[i] == rm) {
+            rt->touched[i] = rt->touched[--rt->ntouched];
+            break;
+        }
+    skx_roomidx_remove(rt, rm);
+    skx_lobby_forget(rt, rm);
+    for (int s = 0; s < SK_ROOM_SEATS; s++)
+        if (rm->engines[s]) { /* its process ends off the loop */
+            skx_engine_retire(rt, rm->engines[s]);
+            rm->engines[s] = NULL;
+        }
+    room_free(rm);
 }
 
 void skx_rooms_free(skx_runtime *rt)
@@ -247,6 +277,7 @@ bool skx_room_follow(skx_runtime *rt, skx_watcher *w, skx_room *rm, const char *
         }
         rm->subs[rm->nsubs++] = w;
         w->subs[w->nsubs++] = (skx_sub){rm, 0};
+        skx_room_used_now(rt, rm); /* in use: back in the lobby if it was hidden */
         rm->recheck = 1; /* one who sits there may be back: deal, ask */
         skx_room_touch(rt, rm);
         skx_room_send_state(w, rm, ref);
@@ -265,6 +296,7 @@ void skx_room_unfollow(skx_runtime *rt, skx_watcher *w, skx_room *rm)
     for (int i = 0; i < rm->nsubs; i++)
         if (rm->subs[i] == w) {
             rm->subs[i] = rm->subs[--rm->nsubs];
+            skx_room_used_now(rt, rm); /* the last to leave starts its idle time */
             rm->recheck = 1;
             skx_room_touch(rt, rm);
             break;

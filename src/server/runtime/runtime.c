@@ -47,6 +47,7 @@ void skx_runtime_free(skx_runtime *rt)
 {
     if (!rt)
         return;
+    skx_lobby_free(rt);
     skx_rooms_free(rt);
     free(rt->touched);
     free(rt);
@@ -91,6 +92,8 @@ int skx_store_txn(skx_runtime *rt)
  * append; commit; then send the events and ask who decides next. */
 void skx_runtime_pass(skx_runtime *rt)
 {
+    if (rt->sweep) /* the tick's: idle rooms are unlisted, then archived */
+        skx_rooms_forget(rt);
     skx_rooms_advance(rt);
     if (rt->txn && !rt->failed) {
         sk_error err = {{0}, NULL};

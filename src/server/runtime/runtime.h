@@ -27,6 +27,9 @@
 #include <pthread.h>
 
 #define SKX_SUBS_MAX 8                 /* rooms one connection follows */
+#define SKX_LOBBY_PAGE 50              /* rooms in one page of the lobby */
+#define SKX_USED_EVERY 300             /* a room in use writes its `used` this often (s) */
+#define SKX_ARCHIVE_BATCH 64           /* rooms archived at most per tick */
 
 typedef struct skx_runtime skx_runtime;
 typedef struct skx_room skx_room;
@@ -85,7 +88,35 @@ struct skx_room {
     skx_chat *chat_head, *chat_tail;
     uint32_t games_stored;           /* finished games written to the store */
     int touched;                     /* on the pass's list rt->touched */
+    /* forgetting (forget.c): a room is in use while a connection that
+     * said hello follows it, idle from when the last one left */
+    int64_t used;                    /* epoch s: a person was last there (now while one is) */
+    int64_t used_stored;             /* ... as the store has it */
+    int hidden;                      /* listed, but idle too long: out of the lobby */
+    /* its lobby entry (lobby.c): the JSON text, and a fingerprint of
+     * what it shows (seats, games), made with the text */
+    char *lobby_text;
+    uint64_t lobby_fp;
 };
+
+/* The lobby as it is sent (lobby.c): built once per change of a listed
+ * room -- the visible rooms newest first and each page's JSON text made
+ * when first asked for -- never per request. */
+typedef struct skx_lobby {
+    int dirty;                       /* a listed room changed since the build */
+    uint64_t version;                /* builds so far: the pages of one belong together */
+    skx_room **list;                 /* the rooms shown, newest first */
+    size_t n, cap;
+    char **pages;                    /* each page's rooms as a JSON array, NULL: not made */
+    size_t npages;
+} skx_lobby;
+
+/* What a lobby page says of the whole. */
+typedef struct skx_lobby_info {
+    size_t total;                    /* rooms shown */
+    size_t pages;                    /* pages (at least 1) */
+    uint64_t version;
+} skx_lobby_info;
 
 /* What a worker computes for the loop. */
 enum skx_job_kind {
@@ -201,6 +232,8 @@ struct skx_runtime {
     uint64_t txn_no;             /* transactions begun */
     int failed;                  /* a store write failed: stop */
     sk_error fail_err;
+    skx_lobby lobby;             /* lobby.c */
+    uint64_t archived;           /* rooms archived since start (forget.c) */
 };
 
 /* runtime.c: the runtime itself, the store's transaction, the pass. */
@@ -236,6 +269,9 @@ void skx_room_tell_player(skx_room *rm, uint64_t player, const char *ref, json_t
  * memory (the table room is then freed). */
 skx_room *skx_room_add(skx_runtime *rt, sk_room *room, uint64_t id, const char *code,
                        const char *title, int listed, const char *fallback);
+/* Takes an archived room out of the runtime and frees it (forget.c
+ * checked that nothing of it is out). */
+void skx_room_remove(skx_runtime *rt, skx_room *rm);
 /* The seat where `player` sits in a room, or -1. */
 int skx_room_seat_of(const skx_room *rm, uint64_t player);
 /* The watcher's subscription to a room, or NULL. */
@@ -284,8 +320,30 @@ void skx_rooms_broadcast(skx_runtime *rt);
 void skx_room_touch(skx_runtime *rt, skx_room *rm);
 /* The seats of the room whose players are connected now. */
 uint8_t skx_room_present(const skx_room *rm);
-/* JSON of the lobby (listed rooms), consumed by the caller. */
-json_t *skx_rooms_lobby(skx_runtime *rt);
+
+/* lobby.c: the lobby, built once per change and sent in pages. */
+/* A listed room came, went, was hidden or shown again: the next request
+ * builds the list anew. */
+void skx_lobby_dirty(skx_runtime *rt);
+/* The pass's look at a room with new events: when what its entry shows
+ * (seats, games) changed, the entry is made again and the lobby too. */
+void skx_lobby_check(skx_runtime *rt, skx_room *rm);
+/* A room leaves: the lobby forgets its entry. */
+void skx_lobby_forget(skx_runtime *rt, skx_room *rm);
+/* Page `page` of the lobby (from 0) as a JSON array's text, owned by the
+ * lobby until the next change; what it says of the whole in *info.  A
+ * page past the last is "[]".  NULL when out of memory. */
+const char *skx_lobby_page(skx_runtime *rt, size_t page, skx_lobby_info *info);
+void skx_lobby_free(skx_runtime *rt);
+
+/* forget.c: idle rooms leave the lobby, then memory (archived). */
+/* A follower came to the room or the last one left: its use now. */
+void skx_room_used_now(skx_runtime *rt, skx_room *rm);
+/* The tick's look at every room: unlists, notes use in the store, and
+ * archives (in the pass's transaction) what idled long enough. */
+void skx_rooms_forget(skx_runtime *rt);
+/* At restore: archives the rooms idle too long before they are read. */
+int skx_rooms_forget_at_start(skx_runtime *rt, sk_error *err);
 
 /* games.c: finished games into the store. */
 /* Writes the room's games finished since the last call (record and
@@ -300,6 +358,8 @@ int skx_games_restore(skx_runtime *rt, skx_room *rm, sk_error *err);
 int skx_roomidx_add(skx_runtime *rt, skx_room *rm);
 skx_room *skx_roomidx_code(const skx_runtime *rt, const char *code);
 skx_room *skx_roomidx_id(const skx_runtime *rt, uint64_t id);
+/* Takes an archived room out of both tables. */
+void skx_roomidx_remove(skx_runtime *rt, const skx_room *rm);
 void skx_roomidx_free(skx_runtime *rt);
 
 /* worker.c */

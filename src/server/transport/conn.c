@@ -113,6 +113,17 @@ static void doom(skx_conn *c)
     lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
 }
 
+/* Closes the connection with a reason; see transport.h. */
+void skx_conn_close(skx_conn *c, const char *why)
+{
+    if (c->doomed)
+        return;
+    c->doomed = 3; /* the writeable callback sends the close frame */
+    c->why = why;
+    lws_callback_on_writable(c->wsi);
+    lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, 2); /* if it never comes */
+}
+
 /* Whether the first queued message may go out: its transaction (if
  * any) is committed. */
 static bool sendable(const skx_conn *c)
@@ -201,6 +212,19 @@ int skx_conn_writeable(skx_conn *c)
 {
     if (c->doomed == 1)
         return -1;
+    if (c->doomed == 3) { /* the close frame by hand (lws's opcode 4, which its
+                           * header leaves unnamed): lws 4.1 closes without
+                           * the frame lws_close_reason prepares when a
+                           * writeable callback fails */
+        unsigned char frame[LWS_PRE + 125];
+        size_t n = strlen(c->why);
+        n = n > 123 ? 123 : n;
+        frame[LWS_PRE] = (unsigned char)(LWS_CLOSE_STATUS_POLICY_VIOLATION >> 8);
+        frame[LWS_PRE + 1] = (unsigned char)(LWS_CLOSE_STATUS_POLICY_VIOLATION & 0xff);
+        memcpy(frame + LWS_PRE + 2, c->why, n);
+        lws_write(c->wsi, frame + LWS_PRE, n + 2, (enum lws_write_protocol)4);
+        return -1;
+    }
     if (!sendable(c))
         return 0;
     skx_out *o = c->qhead;

@@ -34,7 +34,8 @@ struct skx_conn {
     int64_t refill_us;
     skx_out *qhead, *qtail;
     size_t qn, qbytes;
-    int doomed;                      /* being closed */
+    int doomed;                      /* being closed (3: by skx_conn_close, with why) */
+    const char *why;                 /* skx_conn_close's reason (a literal) */
     size_t held_at;                  /* 1 + its place in tp->held, 0: not there */
 };
 

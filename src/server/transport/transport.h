@@ -103,6 +103,11 @@ void skx_send_error(skx_conn *c, const char *ref, const char *code, const char *
                     const char *rule);
 /* What the open hook returned for the connection. */
 void *skx_conn_user(const skx_conn *c);
+/* Closes the connection with status 1008 (policy violation) and `why`
+ * as the close frame's reason (a literal, at most 123 bytes): what the
+ * floor above gives up on (a connection that never said hello).
+ * Nothing more goes out or comes in; the close hook follows. */
+void skx_conn_close(skx_conn *c, const char *why);
 /* Whether the connection is being closed (nothing more goes out). */
 bool skx_conn_closing(const skx_conn *c);
 /* The open connections: the first, and the one after c (NULL: none). */

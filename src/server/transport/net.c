@@ -304,6 +304,62 @@ skx_transport *skx_transport_new(const sk_server_config *cfg, const skx_transpor
     return tp;
 }
 
+/* Appends the WebSocket form of an http(s) origin ("https://h" gives
+ * " wss://h") to the policy's connect-src; anything else, or a URL
+ * with a character that could end the directive, is left out. */
+static void csp_ws_source(char *csp, size_t size, const char *url)
+{
+    const char *scheme = strncmp(url, "https://", 8) == 0  ? "wss://"
+                         : strncmp(url, "http://", 7) == 0 ? "ws://"
+                                                           : NULL;
+    if (!scheme)
+        return;
+    const char *host = strstr(url, "://") + 3;
+    size_t n = strcspn(host, "/");
+    if (n == 0 || n > 255 ||
+        strspn(host, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]") < n)
+        return;
+    size_t len = strlen(csp);
+    snprintf(csp + len, size - len, " %s%.*s", scheme, (int)n, host);
+}
+
+/* The headers every HTTP answer carries, whoever makes it (the static
+ * files, the API, libwebsockets' own errors): libwebsockets adds a
+ * vhost's headers to every status line it writes, so this is the one
+ * place (docs/server.md, "Headers").  The policy allows nothing inline
+ * (the pages load their scripts and styles from files, the printable
+ * pages link /api/print.css, a QR code shown in a page is a data:
+ * image); connect-src is 'self' -- which matches the page's own ws:
+ * and wss: (CSP 3) -- and the WebSocket form of --public-url and of
+ * each --origin, for browsers that still want it named.  No Referer
+ * leaves a page (its address may name a book or a room: "no-referrer"
+ * rather than "same-origin", which nothing here needs), no content
+ * type is sniffed, no page is framed (X-Frame-Options for browsers
+ * without frame-ancestors). */
+static void safety_headers(skx_transport *tp)
+{
+    const sk_server_config *cfg = tp->cfg;
+    snprintf(tp->csp, sizeof tp->csp,
+             "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+             "connect-src 'self'");
+    if (cfg->public_url)
+        csp_ws_source(tp->csp, sizeof tp->csp, cfg->public_url);
+    for (int i = 0; i < cfg->norigins; i++)
+        csp_ws_source(tp->csp, sizeof tp->csp, cfg->origins[i]);
+    size_t len = strlen(tp->csp);
+    snprintf(tp->csp + len, sizeof tp->csp - len,
+             "; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
+    static const char *const names[4] = {"content-security-policy:", "x-content-type-options:",
+                                         "referrer-policy:", "x-frame-options:"};
+    const char *values[4] = {tp->csp, "nosniff", "no-referrer", "DENY"};
+    for (int i = 0; i < 4; i++) {
+        tp->headers[i].next = i < 3 ? &tp->headers[i + 1] : NULL;
+        tp->headers[i].options = NULL;
+        tp->headers[i].name = names[i];
+        tp->headers[i].value = values[i];
+    }
+}
+
 /* Listens: the libwebsockets context with its protocols and mounts. */
 int skx_transport_listen(skx_transport *tp, sk_error *err)
 {
@@ -331,6 +387,8 @@ int skx_transport_listen(skx_transport *tp, sk_error *err)
     info.iface = cfg->bind;
     info.protocols = tp->protocols;
     info.mounts = api;
+    safety_headers(tp);
+    info.headers = tp->headers;
     info.user = tp;
     info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_DISABLE_IPV6;
     info.gid = (gid_t)-1;

@@ -47,6 +47,9 @@ struct skx_transport {
     /* what the context was made with: lws keeps pointers to them */
     struct lws_protocols protocols[3];
     struct lws_http_mount web, api;
+    /* the headers of every HTTP answer (net.c, safety_headers) */
+    struct lws_protocol_vhost_options headers[4];
+    char csp[1024];
     skx_conn *conns;
     int nconns;
     skx_conn **held;             /* connections with messages waiting for the commit */

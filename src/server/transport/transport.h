@@ -29,6 +29,7 @@
 
 #define SKX_QUEUE_MAX_MSGS 4096        /* messages waiting for one connection */
 #define SKX_QUEUE_MAX_BYTES (8u << 20) /* ... and their bytes */
+#define SKX_HTTP_FORM_MAX 1024         /* bytes of a POST's form under /api/ */
 
 typedef struct skx_transport skx_transport;
 typedef struct skx_conn skx_conn;
@@ -56,8 +57,9 @@ typedef struct skx_transport_hooks {
     /* The loop is about to close every connection and stop: threads
      * that wake the loop end first. */
     void (*stop)(void *ctx);
-    /* A GET under /api/: the status, with a malloc'd text body (NULL:
-     * out of memory, the request fails) and its content type. */
+    /* A GET or POST under /api/ (a POST's form read whole): the status,
+     * with a malloc'd text body (NULL: out of memory, the request fails)
+     * and its content type. */
     int (*http)(void *ctx, skx_http_req *req, const char *uri, char **body, const char **ctype);
 } skx_transport_hooks;
 
@@ -87,10 +89,18 @@ enum skx_log_level { SKX_LOG_ERR = 0, SKX_LOG_WARN = 1, SKX_LOG_USER = 2 };
 /* A line of the server's log (stderr, through libwebsockets' logging at
  * the level --quiet set), at most 1 KiB. */
 void skx_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* A query argument of an HTTP request ("key=": its value, "" if none),
+/* A query argument of an HTTP request ("lang=": its value, "" if none),
  * and its Host header ("" if none), cut to `size`. */
 void skx_http_arg(skx_http_req *req, const char *name, char *out, size_t size);
 void skx_http_host(skx_http_req *req, char *out, size_t size);
+/* Whether the query names argument `name` ("key"), with a value or not. */
+bool skx_http_has_arg(skx_http_req *req, const char *name);
+/* A header libwebsockets knows no token for ("x-book-key:", lowercase,
+ * with its colon), "" if none or longer than `size` - 1. */
+void skx_http_header(skx_http_req *req, const char *name, char *out, size_t size);
+/* A field of a POST's urlencoded form (at most SKX_HTTP_FORM_MAX bytes;
+ * a bigger one is answered 413 by the transport), "" if none. */
+void skx_http_field(skx_http_req *req, const char *name, char *out, size_t size);
 
 /* conn.c: connections and their queues. */
 /* Queues a text for the connection (copied).  A connection that does

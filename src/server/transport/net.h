@@ -32,6 +32,8 @@ struct skx_conn {
     int rx_over;                     /* the message in progress is too big */
     double tokens;                   /* the rate limit's bucket */
     int64_t refill_us;
+    lws_sorted_usec_list_t resume;   /* after a refusal: when the bucket has a token */
+    int resume_due;                  /* ... that timer is set */
     skx_out *qhead, *qtail;
     size_t qn, qbytes;
     int doomed;                      /* being closed */

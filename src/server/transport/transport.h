@@ -7,8 +7,9 @@
  *
  *  - skx_transport_hooks, which the floor above registers: the only way
  *    the transport calls up.  A connection opened or closing, a whole
- *    message within the rate limit, the end of each pass of the loop,
- *    the tick, the stop, a GET under /api/.
+ *    message within the rate limit, the limit's bucket refilled after a
+ *    refusal, the end of each pass of the loop,
+ *    the tick, the stop, a GET or POST under /api/.
  *  - sending to a connection (skx_send, skx_send_json, skx_send_error):
  *    a message queued while the store's transaction is open waits for
  *    its commit (skx_transport_hold, skx_transport_commit), so nobody
@@ -45,6 +46,12 @@ typedef struct skx_transport_hooks {
     /* One whole message of the connection, within its rate limit and
      * SKX_MSG_MAX (the transport answered any other itself). */
     void (*message)(void *ctx, skx_conn *c, const char *data, size_t len);
+    /* The rate limit refused a message of the connection (each refusal
+     * says "rate" with the ref and retry_ms) and its bucket has a token
+     * again: the floor above sends again what the connection waits for
+     * (a decision's prompt), so a decision lost to the limit does not
+     * stall a table.  May be NULL. */
+    void (*resume)(void *ctx, skx_conn *c);
     /* The connection is closing: the floor above forgets it (and frees
      * its state); nothing may be sent to it any more. */
     void (*close)(void *ctx, skx_conn *c);

@@ -292,6 +292,7 @@ static void test_origin(void **state)
 #include "server_accounts.c"
 #include "server_table.c"
 #include "server_rate.c"
+#include "server_headers.c"
 #include "server_books.c"
 #include "server_book_entry.c"
 #include "server_book_rules.c"
@@ -320,6 +321,7 @@ int main(void)
         SKT_ACCOUNT_TESTS
         SKT_TABLE_TESTS
         SKT_RATE_TESTS
+        SKT_HEADER_TESTS
         SKT_BOOK_TESTS
         SKT_BOOK_ENTRY_TESTS
         SKT_BOOK_RULES_TESTS

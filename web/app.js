@@ -136,6 +136,9 @@ class App {
     n.on('event', (m) => this.onEvent(m));
     n.on('turn', (m) => {
       if (!this.room || m.room !== this.room.code) return;
+      // The server asks again after a decision the rate limit dropped:
+      // "too fast" is over, the cards are live again.
+      if (this.tooFast) { this.tooFast = false; this.note(''); }
       this.room.turn = m;
       this.renderTable();
     });
@@ -387,6 +390,7 @@ class App {
   onError(m) {
     if (this.room && this.room.rating && m.ref && m.ref === this.ratingRef) { this.ratingRefused(m); return; }
     this.quick = null; // a quick table that was refused is not set up later
+    this.tooFast = m.code === 'rate';
     const stale = m.code === 'refused' && /stale/.test(m.message || '');
     const known = ['not_found', 'rate', 'refused', 'illegal', 'bad_login', 'taken', 'unsupported', 'bad_message', 'internal'];
     let s = stale ? t('err_stale') : known.includes(m.code) ? t('err_' + m.code) : t('err_other');

@@ -556,11 +556,12 @@ class Books {
         stageComplete(v) ? null : h('p', { class: 'muted' }, t('bk_stage_running'))),
       st ? h('section', { class: 'panel' }, h('h3', {}, t('bk_stage_n', st.stage), ' ',
         h('a', { href: `/api/books/${b.book}/plan-${st.stage}.html?lang=${getLang()}` }, t('bk_print_plan')), ' · ',
-        h('a', { href: `/api/books/${b.book}/sheets-${st.stage}.html?lang=${getLang()}${key ? '&key=' + key : ''}` }, t('bk_print_sheets'))),
+        key ? this.printForm(b.book, `sheets-${st.stage}.html`, key, t('bk_print_sheets'))
+          : h('a', { href: `/api/books/${b.book}/sheets-${st.stage}.html?lang=${getLang()}` }, t('bk_print_sheets'))),
         st.byes.length ? h('p', {}, `${t('bk_byes')}: ${st.byes.join(', ')}`) : null,
         ...st.tables.map((tb) => h('div', { class: 'bk-table-block' },
           h('h4', {}, `${t('table')} ${tb.table}`),
-          key ? h('img', { class: 'bk-qr', width: 120, height: 120, alt: t('bk_qr_alt', tb.table), src: `/api/books/${b.book}/qr/${st.stage}-${tb.table}.svg?key=${key}` }) : null,
+          key ? this.qrImage(b.book, st.stage, tb.table, key) : null,
           this.tableSheet(v, tb))),
         h('h4', {}, t('bk_enter_for')),
         this.organiserEntry(v, st)) : null,
@@ -588,6 +589,33 @@ class Books {
   referee() { const r = (this.refereeName || t('bk_referee')).replace(/\s+/g, '_'); return r; }
 
   // The organiser enters a table's game too (a table without a phone).
+  // A printable page that needs the organiser's key (the sheets with
+  // their QR codes): a form that POSTs the key to a new tab -- a key
+  // never goes in an address (docs/server.md, "Keys").
+  printForm(book, page, key, label) {
+    return h('form', { class: 'bk-print', method: 'post', action: `/api/books/${book}/${page}`, target: '_blank' },
+      h('input', { type: 'hidden', name: 'key', value: key }),
+      h('input', { type: 'hidden', name: 'lang', value: getLang() }),
+      h('button', { type: 'submit' }, label));
+  }
+
+  // A table's QR code for the organiser: fetched with the key in the
+  // X-Book-Key header and shown as a data: image (the server's policy
+  // allows those); kept per table, so a redraw fetches nothing again.
+  qrImage(book, stage, table, key) {
+    const img = h('img', { class: 'bk-qr', width: 120, height: 120, alt: t('bk_qr_alt', table) });
+    const id = `${book}/${stage}-${table}`;
+    this.qrs = this.qrs || new Map();
+    if (!this.qrs.has(id)) {
+      this.qrs.set(id, fetch(`/api/books/${book}/qr/${stage}-${table}.svg`, { headers: { 'X-Book-Key': key } })
+        .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+        .then((svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`)
+        .catch((e) => { this.qrs.delete(id); throw e; }));
+    }
+    this.qrs.get(id).then((url) => { img.src = url; }, () => {});
+    return img;
+  }
+
   organiserEntry(v, st) {
     const tableNo = this.orgTable && st.tables.some((x) => x.table === this.orgTable) ? this.orgTable : st.tables[0].table;
     const tm = tableModel(v, st.stage, tableNo);

@@ -571,6 +571,10 @@ typedef struct sk_tour {
     sk_tournament *t;
     int lang;
     struct json_t *lines;        /* [{"line": TEXT, "at": SECONDS}, ...] */
+    const char *style_href;      /* the printable pages link this style sheet
+                                  * (a server whose policy forbids inline
+                                  * styles); NULL: the styles inline, for a page
+                                  * that stands alone as a file */
 } sk_tour;
 
 /* Applies one line at time `at`: 0 (a change: append it to lines),
@@ -595,6 +599,9 @@ void sk_tour_print_plan(const sk_tour *tr, int stage, FILE *out);
 void sk_tour_print_sheet(const sk_tour *tr, int stage, int table, FILE *out);
 void sk_tour_print_standings(const sk_tour *tr, FILE *out);
 /* The printable HTML (print styles): "plan", "sheets" (stage), "standings". */
+/* The print styles themselves (CSS), inline in a page or behind its
+ * style_href. */
+const char *sk_tour_html_css(void);
 void sk_tour_html_plan(const sk_tour *tr, int stage, FILE *out);
 void sk_tour_html_sheets(const sk_tour *tr, int stage, FILE *out);
 void sk_tour_html_standings(const sk_tour *tr, FILE *out);

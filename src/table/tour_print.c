@@ -265,25 +265,39 @@ static void html_text(FILE *out, const char *s)
     }
 }
 
-/* The page's head with the print styles, and its title. */
+/* The print styles of every printable page, one copy: inline in a page
+ * written to a file, or a server's style sheet (style_href). */
+const char *sk_tour_html_css(void)
+{
+    return "body{font-family:sans-serif;margin:1.5em;color:#000}\n"
+           "table{border-collapse:collapse;margin:0.5em 0 1em}\n"
+           "th,td{border:1px solid #444;padding:0.2em 0.5em;text-align:right}\n"
+           "th.l,td.l{text-align:left}\n"
+           ".solo{border:1.5px solid #000;border-radius:50%;padding:0 0.3em}\n"
+           ".struck td{text-decoration:line-through;color:#666}\n"
+           ".sum td{font-weight:bold;background:#eee}\n"
+           ".sign td{height:2.2em;min-width:10em}\n"
+           ".sheet{page-break-after:always;break-after:page}\n"
+           "@page{size:A4;margin:12mm}\n"
+           "@media print{body{margin:0}.sum td{background:none}a{color:#000}}\n";
+}
+
+/* The page's head with the print styles (inline, or a link to
+ * style_href), and its title. */
 static void html_head(const sk_tour *tr, FILE *out, const char *title)
 {
     fprintf(out, "<!DOCTYPE html>\n<html lang=\"%s\"><head><meta charset=\"utf-8\">\n<title>",
             tr->lang ? "en" : "de");
     html_text(out, title);
-    fputs("</title>\n<style>\n"
-          "body{font-family:sans-serif;margin:1.5em;color:#000}\n"
-          "table{border-collapse:collapse;margin:0.5em 0 1em}\n"
-          "th,td{border:1px solid #444;padding:0.2em 0.5em;text-align:right}\n"
-          "th.l,td.l{text-align:left}\n"
-          ".solo{border:1.5px solid #000;border-radius:50%;padding:0 0.3em}\n"
-          ".struck td{text-decoration:line-through;color:#666}\n"
-          ".sum td{font-weight:bold;background:#eee}\n"
-          ".sign td{height:2.2em;min-width:10em}\n"
-          ".sheet{page-break-after:always;break-after:page}\n"
-          "@page{size:A4;margin:12mm}\n"
-          "@media print{body{margin:0}.sum td{background:none}a{color:#000}}\n"
-          "</style></head><body>\n<h1>", out);
+    fputs("</title>\n", out);
+    if (tr->style_href) {
+        fputs("<link rel=\"stylesheet\" href=\"", out);
+        html_text(out, tr->style_href);
+        fputs("\">", out);
+    } else {
+        fprintf(out, "<style>\n%s</style>", sk_tour_html_css());
+    }
+    fputs("</head><body>\n<h1>", out);
     html_text(out, title);
     fputs("</h1>\n<p>", out);
     html_text(out, TW(SK_TW_SEED));

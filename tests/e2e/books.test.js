@@ -89,11 +89,22 @@ test('a tournament of 13: the draw, a table key enters its game, the live standi
 
   // The printed sheets carry each table's link (its QR code) for the organiser.
   const key = await org.page.evaluate((c) => JSON.parse(localStorage.getItem('schafkopf.books')).find((b) => b.book === c).key, code);
-  const sheets = await (await org.page.request.get(`${server.url}api/books/${code}/sheets-1.html?key=${key}`)).text();
+  // The QR codes came with the key in a header and show as data: images.
+  await org.page.waitForFunction(() => [...document.querySelectorAll('img.bk-qr')].every((i) => i.src.startsWith('data:image/svg+xml') && i.naturalWidth > 0));
+  // The key never in an address: an old ?key= link is refused; the
+  // header (or the print form's POST) carries it.
+  assert.equal((await org.page.request.get(`${server.url}api/books/${code}/sheets-1.html?key=${key}`)).status(), 400);
+  const sheets = await (await org.page.request.get(`${server.url}api/books/${code}/sheets-1.html`, { headers: { 'X-Book-Key': key } })).text();
   const links = [...sheets.matchAll(/class=table-link href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
   assert.equal(links.length, 3);
   const tableLink = links[2];
   assert.ok(!tableLink.includes(key), 'a table link never carries the organiser key');
+  // The organiser's print link POSTs the key to a new tab: the sheets with their links, styled without inline styles.
+  const [tab] = await Promise.all([org.context.waitForEvent('page'), org.page.click('form.bk-print button')]);
+  await tab.waitForSelector('a.table-link >> nth=2');
+  assert.equal(await tab.evaluate(() => getComputedStyle(document.querySelector('.qr')).float), 'right');
+  assert.ok(!tab.url().includes(key), 'the print tab\'s address carries no key');
+  await tab.close();
   const plain = await (await org.page.request.get(`${server.url}api/books/${code}/sheets-1.html`)).text();
   assert.ok(!plain.includes('table-link'), 'no table links without the organiser key');
 

@@ -2,7 +2,8 @@
  * fuzz_server_msg.c -- libFuzzer harness for the server's client-message
  * parser (src/server/proto/proto.c, docs/server-protocol.md).
  *
- * Feeds arbitrary bytes to skx_msg_parse.  Whatever the input, parsing
+ * Feeds arbitrary bytes to skx_msg_parse and skx_msg_ref (the ref a
+ * refusal echoes: the same as the parser's).  Whatever the input, parsing
  * must not crash; a refused message has a kind and a printable ASCII
  * message (input is quoted escaped); an accepted one has a known type,
  * every string within its cap and free of control characters, a room
@@ -49,11 +50,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     skx_msg m;
     sk_error err = {{0}, NULL};
     const char *code = NULL;
+    /* the ref the rate limit echoes: clean, and the parser's own when
+     * it reads one */
+    char ref[SKX_REF_MAX + 1];
+    skx_msg_ref((const char *)data, size, ref);
+    if (!clean(ref, SKX_REF_MAX))
+        abort();
     if (skx_msg_parse((const char *)data, size, &m, &code, &err) < 0) {
-        if (!code || !err.msg[0] || !printable(err.msg))
+        if (!code || !err.msg[0] || !printable(err.msg) || (m.ref[0] && strcmp(m.ref, ref) != 0))
             abort();
         return 0;
     }
+    if (strcmp(m.ref, ref) != 0)
+        abort();
     if (m.type < 0 || m.type >= SKX_MSG_NTYPES)
         abort();
     if (!clean(m.ref, SKX_REF_MAX) || !clean(m.name, SKX_NAME_MAX) ||

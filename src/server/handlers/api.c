@@ -1,9 +1,12 @@
 /*
  * api.c -- the HTTP API, GET under /api/ (docs/server-protocol.md
  * "HTTP"): the lobby (/api/lobby), every preset's options for the create
- * forms (/api/rules), a room's downloads (/api/rooms/CODE/games.jsonl
- * and /games) and what a book gives (/api/books/..., books_http.c).
- * The transport asks through its http hook and writes the answer.
+ * forms (/api/rules), the printable pages' styles (/api/print.css), a
+ * room's downloads (/api/rooms/CODE/games.jsonl and /games) and what a
+ * book gives (/api/books/..., books_http.c).
+ * The transport asks through its http hook and writes the answer; a
+ * POST is answered like a GET, its form giving what must not be in
+ * the address (a book's key).
  */
 #include "server/handlers/handlers.h"
 
@@ -61,11 +64,31 @@ int skx_api_route(skx_server *srv, skx_http_req *req, const char *uri, char **bo
         json_decref(o);
         return *body ? 200 : 500;
     }
+    if (strcmp(uri, "/api/print.css") == 0) { /* the printable pages' styles */
+        *ctype = "text/css; charset=utf-8";
+        *body = skx_books_print_css();
+        return *body ? 200 : 500;
+    }
     if (strncmp(uri, "/api/books/", 11) == 0) {
+        /* A book's key travels in the X-Book-Key header (a fetch) or a
+         * POST's form (a page opened to print), never in the address:
+         * an address is kept in histories, logs of proxies and Referer
+         * headers.  An old link with ?key= is refused, not served
+         * without the key (docs/server.md, "Keys"). */
         char key[80], lang[8], host[256];
         size_t blen = 0;
-        skx_http_arg(req, "key=", key, sizeof key);
+        if (skx_http_has_arg(req, "key")) {
+            *ctype = "text/plain";
+            *body = strdup("a book's key never goes in the address: the page sends it in the "
+                           "X-Book-Key header or a form; open the book at /books.html#b=CODE&k=KEY\n");
+            return 400;
+        }
+        skx_http_header(req, "x-book-key:", key, sizeof key);
+        if (!key[0])
+            skx_http_field(req, "key", key, sizeof key);
         skx_http_arg(req, "lang=", lang, sizeof lang);
+        if (!lang[0])
+            skx_http_field(req, "lang", lang, sizeof lang);
         skx_http_host(req, host, sizeof host);
         return skx_books_http(srv, uri, key, lang, host, body, &blen, ctype);
     }

@@ -87,7 +87,7 @@ static void sheets_with_qr(const skx_server *srv, const skx_book *b, const char 
         fwrite(p, 1, (size_t)(e - p), out);
         char url[512];
         table_url(srv, b, host, stage, k, url, sizeof url);
-        fputs("<div style=\"float:right;text-align:center;font-size:0.8em\">", out);
+        fputs("<div class=qr>", out); /* its looks: /api/print.css */
         qr_svg(url, 120, out);
         /* the link itself too, for a screen (the & of the fragment as &amp;) */
         char *amp = strchr(url, '&');
@@ -117,6 +117,23 @@ static int chart_svg(skx_server *srv, skx_book *b, int en, FILE *out)
     sk_sheet_stats_free(st);
     free(st);
     return rc;
+}
+
+/* The print styles of the tournament's pages (the table layer's) and
+ * of the QR codes the server puts beside a sheet's heading: a file the
+ * pages link, since the server's Content-Security-Policy allows no
+ * inline style.  A malloc'd text, NULL when out of memory. */
+char *skx_books_print_css(void)
+{
+    static const char qr[] = ".qr{float:right;text-align:center;font-size:0.8em}\n";
+    const char *css = sk_tour_html_css();
+    size_t n = strlen(css);
+    char *s = malloc(n + sizeof qr);
+    if (s) {
+        memcpy(s, css, n);
+        memcpy(s + n, qr, sizeof qr);
+    }
+    return s;
 }
 
 /* Sets a short text answer; returns the status. */
@@ -151,6 +168,8 @@ int skx_books_http(skx_server *srv, const char *uri, const char *key, const char
     if (!b)
         return text_reply(404, "not found\n", body, len, ctype);
     int en = strcmp(lang, "en") == 0;
+    if (b->kind == SK_STORE_BOOK_TOURNAMENT)
+        b->tour.style_href = "/api/print.css"; /* the policy allows no inline style */
     FILE *out = open_memstream(body, len);
     if (!out)
         return text_reply(500, "out of memory\n", body, len, ctype);
@@ -199,7 +218,8 @@ int skx_books_http(skx_server *srv, const char *uri, const char *key, const char
         if (skx_book_key_may(b, key, &st, &tb) != SKX_MAY_EDIT) {
             fclose(out);
             free(*body);
-            return text_reply(403, "forbidden: the organiser's key=...\n", body, len, ctype);
+            return text_reply(403, "forbidden: the organiser's key (X-Book-Key)\n", body, len,
+                              ctype);
         }
         if (stage != t->nstages || table < 1 || table > t->stages[stage - 1].ntables) {
             fclose(out);

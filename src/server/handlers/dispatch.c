@@ -117,6 +117,17 @@ static void on_message(void *ctx, skx_conn *conn, const char *data, size_t len)
     skx_rooms_handle(c, &m);
 }
 
+/* The rate limit let the connection send again after refusing it: the
+ * prompts its player waits on come again (the refused message may have
+ * been his decision). */
+static void on_resume(void *ctx, skx_conn *conn)
+{
+    (void)ctx;
+    skx_client *c = skx_conn_user(conn);
+    if (c->hello)
+        skx_rooms_reprompt(&c->watch);
+}
+
 /* The end of a pass: the password thread's answers, then the rooms'
  * part; true after a store failure (the server stops). */
 static bool on_pass(void *ctx)
@@ -157,6 +168,7 @@ void skx_handlers_hooks(skx_server *srv, skx_transport_hooks *hooks)
     hooks->ctx = srv;
     hooks->open = on_open;
     hooks->message = on_message;
+    hooks->resume = on_resume;
     hooks->close = on_close;
     hooks->pass = on_pass;
     hooks->tick = on_tick;

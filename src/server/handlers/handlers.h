@@ -159,9 +159,13 @@ void skx_books_handle(skx_client *c, const skx_msg *m);
 /* Forgets a closing client in the books it follows. */
 void skx_books_drop_conn(skx_client *c);
 void skx_books_free(skx_server *srv);
+/* books_http.c: the printable pages' style sheet (/api/print.css),
+ * malloc'd; NULL when out of memory. */
+char *skx_books_print_css(void);
 /* The HTTP routes under /api/books/ (books_http.c): 200 with a body
  * (malloc'd, *len bytes) and its content type, or an error status with
- * a short text.  `key`, `lang`: the query's arguments ("" if none);
+ * a short text.  `key`: from the X-Book-Key header or a POST's form,
+ * never the query; `lang`: the query's or the form's ("" if none);
  * `host`: the request's Host header ("" if none), for the URLs in QR
  * codes when there is no --public-url. */
 int skx_books_http(skx_server *srv, const char *uri, const char *key, const char *lang,

@@ -392,6 +392,37 @@ static int check_fields(json_t *obj, skx_msg *m, const char **code, sk_error *er
     }
 }
 
+/* Copies the object's "ref" into out when it is one a reply may echo (a
+ * string of at most SKX_REF_MAX bytes without control characters);
+ * else out stays "" (and skx_msg_parse names what is wrong with it). */
+static void peek_ref(json_t *obj, char out[SKX_REF_MAX + 1])
+{
+    json_t *v = json_object_get(obj, "ref");
+    if (!json_is_string(v) || json_string_length(v) > SKX_REF_MAX)
+        return;
+    const char *s = json_string_value(v);
+    size_t n = json_string_length(v);
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+            return;
+    memcpy(out, s, n);
+    out[n] = '\0';
+}
+
+/* The "ref" of a message that is not handled (refused by the rate
+ * limit): a reply echoes it like any other; "" if the message has none
+ * or is no JSON object. */
+void skx_msg_ref(const char *data, size_t len, char out[SKX_REF_MAX + 1])
+{
+    out[0] = '\0';
+    if (len > SKX_MSG_MAX)
+        return;
+    json_t *obj = json_loadb(data, len, JSON_REJECT_DUPLICATES, NULL);
+    if (json_is_object(obj))
+        peek_ref(obj, out);
+    json_decref(obj);
+}
+
 int skx_msg_parse(const char *data, size_t len, skx_msg *m, const char **code, sk_error *err)
 {
     memset(m, 0, sizeof *m);
@@ -421,6 +452,8 @@ int skx_msg_parse(const char *data, size_t len, skx_msg *m, const char **code, s
         rc = fail(err, code, "bad_message", "a message must be a JSON object%s%s", "", "");
         goto out;
     }
+    /* the ref first, so that every refusal below echoes it */
+    peek_ref(obj, m->ref);
     json_t *type = json_object_get(obj, "type");
     if (!json_is_string(type)) {
         rc = fail(err, code, "bad_message", "the field \"type\" (a string) is missing%s%s", "",

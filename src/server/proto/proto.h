@@ -106,10 +106,15 @@ typedef struct skx_msg {
 } skx_msg;
 
 /* Parses one client message of `len` bytes.  0, or SK_EINVAL with a
- * message naming what is wrong and where ("join.seat: must be 0..4").
+ * message naming what is wrong and where ("join.seat: must be 0..4");
+ * m->ref is read first, so a refusal of a JSON object with a valid ref
+ * can echo it.
  * Sets *code to the error's kind for the reply ("bad_json",
  * "bad_message"). */
 int skx_msg_parse(const char *data, size_t len, skx_msg *m, const char **code, sk_error *err);
+/* The "ref" of a message that is not parsed (the rate limit refused
+ * it): "" if it has none that a reply may echo. */
+void skx_msg_ref(const char *data, size_t len, char out[SKX_REF_MAX + 1]);
 /* The 31 letters and digits of invitation codes (no 0/o, 1/l/i). */
 const char *skx_code_alphabet(void);
 /* The name of a message type ("hello"). */

@@ -214,6 +214,24 @@ void skx_room_send_turn(skx_conn *c, const skx_room *rm, int seat, const sk_acti
     skx_send_json(c, o, NULL);
 }
 
+/* Sends the prompt again in every room the watcher follows where its
+ * player must decide and was asked (and has every event up to it): a
+ * decision the rate limit refused is asked for again, rather than the
+ * table waiting for a move that never comes. */
+void skx_rooms_reprompt(skx_watcher *w)
+{
+    for (int i = 0; i < w->nsubs; i++) {
+        skx_room *rm = w->subs[i].room;
+        uint64_t seq = sk_room_seq(rm->room);
+        int seat = skx_room_seat_of(rm, w->player);
+        sk_action legal[SK_MAX_LEGAL];
+        int n = 0;
+        if (seat >= 0 && rm->prompted == seq && w->subs[i].sent == seq &&
+            sk_room_pending(rm->room, legal, &n) == seat)
+            skx_room_send_turn(w->conn, rm, seat, legal, n);
+    }
+}
+
 /* Sends the whole room as the watcher's player may see it (its seat, or
  * a spectator's), and the prompt if that seat must decide. */
 void skx_room_send_state(skx_watcher *w, skx_room *rm, const char *ref)

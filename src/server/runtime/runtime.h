@@ -282,6 +282,9 @@ bool skx_room_persist(skx_runtime *rt, skx_room *rm);
 /* Sends the prompt to decide to one connection. */
 void skx_room_send_turn(skx_conn *c, const skx_room *rm, int seat, const sk_action *legal,
                         int n);
+/* Sends the prompt again in each followed room where the watcher's
+ * player must decide (after the rate limit refused a message). */
+void skx_rooms_reprompt(skx_watcher *w);
 /* Sends the whole room as the watcher's player sees it, with the prompt
  * if his seat must decide. */
 void skx_room_send_state(skx_watcher *w, skx_room *rm, const char *ref);

@@ -69,6 +69,8 @@ void skx_conn_free(skx_conn *c)
 {
     skx_transport *tp = c->tp;
     unhold(c);
+    if (c->resume_due)
+        lws_sul_cancel(&c->resume);
     tp->hooks.close(tp->hooks.ctx, c);
     unlink_conn(c);
     for (skx_out *o = c->qhead, *n; o; o = n) {
@@ -270,8 +272,9 @@ void skx_transport_commit(skx_transport *tp, uint64_t txn)
 }
 
 /* Refills the message bucket for the time passed and takes one token;
- * false when the connection sends too fast. */
-static bool rate_ok(skx_conn *c)
+ * false when the connection sends too fast, with *wait_us until the
+ * bucket has a token again. */
+static bool rate_ok(skx_conn *c, int64_t *wait_us)
 {
     int64_t now = skx_now_us();
     double dt = (double)(now - c->refill_us) / 1e6;
@@ -279,18 +282,49 @@ static bool rate_ok(skx_conn *c)
     c->tokens += dt * c->tp->cfg->rate;
     if (c->tokens > c->tp->cfg->burst)
         c->tokens = c->tp->cfg->burst;
-    if (c->tokens < 1.0)
+    if (c->tokens < 1.0) {
+        *wait_us = (int64_t)((1.0 - c->tokens) / c->tp->cfg->rate * 1e6) + 1;
         return false;
+    }
     c->tokens -= 1.0;
     return true;
+}
+
+/* The bucket of a connection refused before has a token again: the
+ * floor above sends what the connection waits for (its resume hook). */
+static void resume_due(lws_sorted_usec_list_t *sul)
+{
+    skx_conn *c = lws_container_of(sul, skx_conn, resume);
+    c->resume_due = 0;
+    if (!c->doomed && c->tp->hooks.resume)
+        c->tp->hooks.resume(c->tp->hooks.ctx, c);
+}
+
+/* Refuses a message over the rate limit: "rate" with the message's ref
+ * (the client knows which request was lost) and retry_ms, the time
+ * until one more is let through; then, once, the resume hook at that
+ * time, so that a decision lost here is asked for again. */
+static void refuse_rate(skx_conn *c, const char *data, size_t len, int64_t wait_us)
+{
+    char ref[SKX_REF_MAX + 1];
+    skx_msg_ref(data, len, ref);
+    json_t *o = json_pack("{s:s, s:s, s:s, s:I}", "type", "error", "code", "rate", "message",
+                          "too many messages: slow down", "retry_ms",
+                          (json_int_t)((wait_us + 999) / 1000));
+    skx_send_json(c, o, ref);
+    if (!c->resume_due) {
+        c->resume_due = 1;
+        lws_sul_schedule(c->tp->lws, 0, &c->resume, resume_due, wait_us);
+    }
 }
 
 /* Hands one whole message to the floor above, if the rate limit lets
  * it through. */
 static void handle(skx_conn *c, const char *data, size_t len)
 {
-    if (!rate_ok(c)) {
-        skx_send_error(c, NULL, "rate", "too many messages: slow down", NULL);
+    int64_t wait_us = 0;
+    if (!rate_ok(c, &wait_us)) {
+        refuse_rate(c, data, len, wait_us);
         return;
     }
     c->tp->hooks.message(c->tp->hooks.ctx, c, data, len);

@@ -159,16 +159,23 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
     }
 }
 
-/* A dynamic HTTP response being written. */
+/* A request under /api/ and its answer: a POST's form arriving, then
+ * the answer being written. */
 typedef struct skx_http {
+    char uri[256];
+    char form[SKX_HTTP_FORM_MAX + 1]; /* a POST's body (urlencoded), NUL-ended */
+    size_t formlen;
+    int post, form_over;
     char *body;
     size_t len, off;
 } skx_http;
 
-/* An HTTP request as the http hook sees it: its arguments and headers
- * through skx_http_arg and skx_http_host. */
+/* An HTTP request as the http hook sees it: its arguments, headers and
+ * form through skx_http_arg, skx_http_host, skx_http_header and
+ * skx_http_field. */
 struct skx_http_req {
     struct lws *wsi;
+    const skx_http *h;
 };
 
 /* A query argument of the request ("" if none), cut to `size`. */
@@ -179,6 +186,19 @@ void skx_http_arg(skx_http_req *req, const char *name, char *out, size_t size)
     snprintf(out, size, "%s", v ? v : "");
 }
 
+/* Whether the request's query has an argument `name` ("key"), with a
+ * value or none: a credential there is refused, not ignored. */
+bool skx_http_has_arg(skx_http_req *req, const char *name)
+{
+    size_t n = strlen(name);
+    char frag[128];
+    for (int i = 0; lws_hdr_copy_fragment(req->wsi, frag, (int)sizeof frag,
+                                          WSI_TOKEN_HTTP_URI_ARGS, i) >= 0; i++)
+        if (strncmp(frag, name, n) == 0 && (frag[n] == '=' || frag[n] == '\0'))
+            return true;
+    return false;
+}
+
 /* The request's Host header ("" if none), cut to `size`. */
 void skx_http_host(skx_http_req *req, char *out, size_t size)
 {
@@ -186,7 +206,86 @@ void skx_http_host(skx_http_req *req, char *out, size_t size)
         out[0] = '\0';
 }
 
-/* The HTTP API's callback: GET only, small bodies written in chunks. */
+/* A header of the request that libwebsockets does not know by name
+ * ("x-book-key:", lowercase with its colon): "" if none or longer than
+ * `size` - 1. */
+void skx_http_header(skx_http_req *req, const char *name, char *out, size_t size)
+{
+    if (lws_hdr_custom_copy(req->wsi, out, (int)size, name, (int)strlen(name)) < 0)
+        out[0] = '\0';
+}
+
+/* A field of a POST's urlencoded form ("" if none, not a POST, or not
+ * decodable), cut to `size`. */
+void skx_http_field(skx_http_req *req, const char *name, char *out, size_t size)
+{
+    out[0] = '\0';
+    if (!req->h || !req->h->post)
+        return;
+    size_t n = strlen(name);
+    for (const char *f = req->h->form; *f;) {
+        size_t flen = strcspn(f, "&");
+        if (flen > n && strncmp(f, name, n) == 0 && f[n] == '=') {
+            char enc[SKX_HTTP_FORM_MAX + 1];
+            snprintf(enc, sizeof enc, "%.*s", (int)(flen - n - 1), f + n + 1);
+            for (char *c = enc; *c; c++)
+                if (*c == '+')
+                    *c = ' ';
+            if (lws_urldecode(enc, enc, (int)sizeof enc) != 0)
+                return;
+            snprintf(out, size, "%s", enc);
+            return;
+        }
+        f += flen;
+        if (*f == '&')
+            f++;
+    }
+}
+
+/* Writes the answer's status line and headers (the vhost's headers
+ * among them: skx_safety_headers) and asks to write its body; 0, or
+ * non-zero to close the connection. */
+static int http_answer(struct lws *wsi, skx_http *h, int status, const char *ctype)
+{
+    if (!h->body)
+        return -1;
+    h->len = strlen(h->body);
+    unsigned char buf[LWS_PRE + 512], *start = &buf[LWS_PRE], *p = start,
+                                      *end = &buf[sizeof buf - 1];
+    if (lws_add_http_common_headers(wsi, (unsigned)status, ctype, h->len, &p, end) ||
+        lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
+                                     (const unsigned char *)"no-store", 8, &p, end) ||
+        lws_finalize_write_http_header(wsi, start, &p, end))
+        return 1;
+    if (h->len == 0) {
+        free(h->body);
+        h->body = NULL;
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    }
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
+/* Answers a whole request: the http hook's answer for its URI. */
+static int http_route(skx_transport *tp, struct lws *wsi, skx_http *h)
+{
+    const char *ctype = "text/plain";
+    int status;
+    if (h->form_over) {
+        status = 413;
+        char msg[64];
+        snprintf(msg, sizeof msg, "a form of at most %d bytes\n", SKX_HTTP_FORM_MAX);
+        h->body = strdup(msg);
+    } else {
+        skx_http_req req = {wsi, h};
+        status = tp->hooks.http(tp->hooks.ctx, &req, h->uri, &h->body, &ctype);
+    }
+    return http_answer(wsi, h, status, ctype);
+}
+
+/* The HTTP API's callback: GET, and POST with a small urlencoded form
+ * (a credential that must not travel in the address); small bodies
+ * written in chunks. */
 static int api_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
                         size_t len)
 {
@@ -194,40 +293,35 @@ static int api_callback(struct lws *wsi, enum lws_callback_reasons reason, void 
     skx_transport *tp = lws_context_user(lws_get_context(wsi));
     switch (reason) {
     case LWS_CALLBACK_HTTP: {
-        char uri[256];
-        const char *ctype;
-        int status;
         memset(h, 0, sizeof *h);
-        if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0) {
-            status = 405;
-            ctype = "text/plain";
-            h->body = strdup("only GET\n");
-        } else if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0) {
-            status = 404;
-            ctype = "text/plain";
+        bool get = lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0;
+        h->post = !get && lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0;
+        if (!get && !h->post) {
+            h->body = strdup("only GET and POST\n");
+            return http_answer(wsi, h, 405, "text/plain");
+        }
+        if (lws_hdr_copy(wsi, h->uri, sizeof h->uri,
+                         get ? WSI_TOKEN_GET_URI : WSI_TOKEN_POST_URI) <= 0) {
             h->body = strdup("not found\n");
-        } else {
-            skx_http_req req = {wsi};
-            status = tp->hooks.http(tp->hooks.ctx, &req, uri, &h->body, &ctype);
+            return http_answer(wsi, h, 404, "text/plain");
         }
-        if (!h->body)
-            return -1;
-        h->len = strlen(h->body);
-        unsigned char buf[LWS_PRE + 512], *start = &buf[LWS_PRE], *p = start,
-                                          *end = &buf[sizeof buf - 1];
-        if (lws_add_http_common_headers(wsi, (unsigned)status, ctype, h->len, &p, end) ||
-            lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL,
-                                         (const unsigned char *)"no-store", 8, &p, end) ||
-            lws_finalize_write_http_header(wsi, start, &p, end))
-            return 1;
-        if (h->len == 0) {
-            free(h->body);
-            h->body = NULL;
-            return lws_http_transaction_completed(wsi) ? -1 : 0;
-        }
-        lws_callback_on_writable(wsi);
-        return 0;
+        if (h->post)
+            return 0; /* the form comes in HTTP_BODY; the answer at its end */
+        return http_route(tp, wsi, h);
     }
+    case LWS_CALLBACK_HTTP_BODY:
+        if (h->formlen + len > SKX_HTTP_FORM_MAX)
+            h->form_over = 1;
+        else {
+            memcpy(h->form + h->formlen, in, len);
+            h->formlen += len;
+            h->form[h->formlen] = '\0';
+        }
+        return 0;
+    case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+        if (memchr(h->form, '\0', h->formlen))
+            h->form_over = 1; /* a NUL in a form: refused like a big one */
+        return http_route(tp, wsi, h);
     case LWS_CALLBACK_HTTP_WRITEABLE: {
         if (!h->body)
             return 0;
@@ -304,6 +398,62 @@ skx_transport *skx_transport_new(const sk_server_config *cfg, const skx_transpor
     return tp;
 }
 
+/* Appends the WebSocket form of an http(s) origin ("https://h" gives
+ * " wss://h") to the policy's connect-src; anything else, or a URL
+ * with a character that could end the directive, is left out. */
+static void csp_ws_source(char *csp, size_t size, const char *url)
+{
+    const char *scheme = strncmp(url, "https://", 8) == 0  ? "wss://"
+                         : strncmp(url, "http://", 7) == 0 ? "ws://"
+                                                           : NULL;
+    if (!scheme)
+        return;
+    const char *host = strstr(url, "://") + 3;
+    size_t n = strcspn(host, "/");
+    if (n == 0 || n > 255 ||
+        strspn(host, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]") < n)
+        return;
+    size_t len = strlen(csp);
+    snprintf(csp + len, size - len, " %s%.*s", scheme, (int)n, host);
+}
+
+/* The headers every HTTP answer carries, whoever makes it (the static
+ * files, the API, libwebsockets' own errors): libwebsockets adds a
+ * vhost's headers to every status line it writes, so this is the one
+ * place (docs/server.md, "Headers").  The policy allows nothing inline
+ * (the pages load their scripts and styles from files, the printable
+ * pages link /api/print.css, a QR code shown in a page is a data:
+ * image); connect-src is 'self' -- which matches the page's own ws:
+ * and wss: (CSP 3) -- and the WebSocket form of --public-url and of
+ * each --origin, for browsers that still want it named.  No Referer
+ * leaves a page (its address may name a book or a room: "no-referrer"
+ * rather than "same-origin", which nothing here needs), no content
+ * type is sniffed, no page is framed (X-Frame-Options for browsers
+ * without frame-ancestors). */
+static void skx_safety_headers(skx_transport *tp)
+{
+    const sk_server_config *cfg = tp->cfg;
+    snprintf(tp->csp, sizeof tp->csp,
+             "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+             "connect-src 'self'");
+    if (cfg->public_url)
+        csp_ws_source(tp->csp, sizeof tp->csp, cfg->public_url);
+    for (int i = 0; i < cfg->norigins; i++)
+        csp_ws_source(tp->csp, sizeof tp->csp, cfg->origins[i]);
+    size_t len = strlen(tp->csp);
+    snprintf(tp->csp + len, sizeof tp->csp - len,
+             "; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
+    static const char *const names[4] = {"content-security-policy:", "x-content-type-options:",
+                                         "referrer-policy:", "x-frame-options:"};
+    const char *values[4] = {tp->csp, "nosniff", "no-referrer", "DENY"};
+    for (int i = 0; i < 4; i++) {
+        tp->headers[i].next = i < 3 ? &tp->headers[i + 1] : NULL;
+        tp->headers[i].options = NULL;
+        tp->headers[i].name = names[i];
+        tp->headers[i].value = values[i];
+    }
+}
+
 /* Listens: the libwebsockets context with its protocols and mounts. */
 int skx_transport_listen(skx_transport *tp, sk_error *err)
 {
@@ -331,6 +481,8 @@ int skx_transport_listen(skx_transport *tp, sk_error *err)
     info.iface = cfg->bind;
     info.protocols = tp->protocols;
     info.mounts = api;
+    skx_safety_headers(tp);
+    info.headers = tp->headers;
     info.user = tp;
     info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_DISABLE_IPV6;
     info.gid = (gid_t)-1;

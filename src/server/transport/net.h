@@ -32,6 +32,8 @@ struct skx_conn {
     int rx_over;                     /* the message in progress is too big */
     double tokens;                   /* the rate limit's bucket */
     int64_t refill_us;
+    lws_sorted_usec_list_t resume;   /* after a refusal: when the bucket has a token */
+    int resume_due;                  /* ... that timer is set */
     skx_out *qhead, *qtail;
     size_t qn, qbytes;
     int doomed;                      /* being closed (3: by skx_conn_close, with why) */
@@ -48,6 +50,9 @@ struct skx_transport {
     /* what the context was made with: lws keeps pointers to them */
     struct lws_protocols protocols[3];
     struct lws_http_mount web, api;
+    /* the headers of every HTTP answer (net.c, safety_headers) */
+    struct lws_protocol_vhost_options headers[4];
+    char csp[1024];
     skx_conn *conns;
     int nconns;
     skx_conn **held;             /* connections with messages waiting for the commit */

@@ -7,8 +7,9 @@
  *
  *  - skx_transport_hooks, which the floor above registers: the only way
  *    the transport calls up.  A connection opened or closing, a whole
- *    message within the rate limit, the end of each pass of the loop,
- *    the tick, the stop, a GET under /api/.
+ *    message within the rate limit, the limit's bucket refilled after a
+ *    refusal, the end of each pass of the loop,
+ *    the tick, the stop, a GET or POST under /api/.
  *  - sending to a connection (skx_send, skx_send_json, skx_send_error):
  *    a message queued while the store's transaction is open waits for
  *    its commit (skx_transport_hold, skx_transport_commit), so nobody
@@ -29,6 +30,7 @@
 
 #define SKX_QUEUE_MAX_MSGS 4096        /* messages waiting for one connection */
 #define SKX_QUEUE_MAX_BYTES (8u << 20) /* ... and their bytes */
+#define SKX_HTTP_FORM_MAX 1024         /* bytes of a POST's form under /api/ */
 
 typedef struct skx_transport skx_transport;
 typedef struct skx_conn skx_conn;
@@ -44,6 +46,12 @@ typedef struct skx_transport_hooks {
     /* One whole message of the connection, within its rate limit and
      * SKX_MSG_MAX (the transport answered any other itself). */
     void (*message)(void *ctx, skx_conn *c, const char *data, size_t len);
+    /* The rate limit refused a message of the connection (each refusal
+     * says "rate" with the ref and retry_ms) and its bucket has a token
+     * again: the floor above sends again what the connection waits for
+     * (a decision's prompt), so a decision lost to the limit does not
+     * stall a table.  May be NULL. */
+    void (*resume)(void *ctx, skx_conn *c);
     /* The connection is closing: the floor above forgets it (and frees
      * its state); nothing may be sent to it any more. */
     void (*close)(void *ctx, skx_conn *c);
@@ -56,8 +64,9 @@ typedef struct skx_transport_hooks {
     /* The loop is about to close every connection and stop: threads
      * that wake the loop end first. */
     void (*stop)(void *ctx);
-    /* A GET under /api/: the status, with a malloc'd text body (NULL:
-     * out of memory, the request fails) and its content type. */
+    /* A GET or POST under /api/ (a POST's form read whole): the status,
+     * with a malloc'd text body (NULL: out of memory, the request fails)
+     * and its content type. */
     int (*http)(void *ctx, skx_http_req *req, const char *uri, char **body, const char **ctype);
 } skx_transport_hooks;
 
@@ -87,10 +96,18 @@ enum skx_log_level { SKX_LOG_ERR = 0, SKX_LOG_WARN = 1, SKX_LOG_USER = 2 };
 /* A line of the server's log (stderr, through libwebsockets' logging at
  * the level --quiet set), at most 1 KiB. */
 void skx_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* A query argument of an HTTP request ("key=": its value, "" if none),
+/* A query argument of an HTTP request ("lang=": its value, "" if none),
  * and its Host header ("" if none), cut to `size`. */
 void skx_http_arg(skx_http_req *req, const char *name, char *out, size_t size);
 void skx_http_host(skx_http_req *req, char *out, size_t size);
+/* Whether the query names argument `name` ("key"), with a value or not. */
+bool skx_http_has_arg(skx_http_req *req, const char *name);
+/* A header libwebsockets knows no token for ("x-book-key:", lowercase,
+ * with its colon), "" if none or longer than `size` - 1. */
+void skx_http_header(skx_http_req *req, const char *name, char *out, size_t size);
+/* A field of a POST's urlencoded form (at most SKX_HTTP_FORM_MAX bytes;
+ * a bigger one is answered 413 by the transport), "" if none. */
+void skx_http_field(skx_http_req *req, const char *name, char *out, size_t size);
 
 /* conn.c: connections and their queues. */
 /* Queues a text for the connection (copied).  A connection that does

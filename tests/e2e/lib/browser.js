@@ -88,6 +88,9 @@ export async function person(browser, { device = DESKTOP, probe = false, lang = 
   });
   const errors = [];
   page.on('pageerror', (err) => errors.push(String(err)));
+  // What the server's Content-Security-Policy refused (an inline style
+  // or script, a source it does not allow) is an error of the page too.
+  page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text()); });
   // The probe's record of the page now: {frames, snaps} for checkDom.
   const probed = async () => {
     const sk = await page.evaluate(() => window.__sk);

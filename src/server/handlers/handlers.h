@@ -25,6 +25,7 @@
 
 typedef struct skx_server skx_server;
 typedef struct skx_book skx_book;
+typedef struct skx_shares skx_shares;
 
 /* What a connection may do with a book (books.c): read it (its code),
  * enter one tournament table's games (a table key), or everything (the
@@ -59,6 +60,9 @@ typedef struct skx_client {
     struct skx_auth_job *auth_job;   /* a password being hashed for it, or NULL */
     double auth_tokens;              /* register/login attempts left (a bucket) */
     int64_t auth_refill_us;
+    /* fair shares (shares.c) */
+    char addr[SKX_ADDR_MAX];         /* its address (the transport's) */
+    uint64_t addr_key;               /* ... as rooms and lanes know it */
 } skx_client;
 
 /* The server as the handlers see it: the floors below, the store, and
@@ -73,6 +77,7 @@ struct skx_server {
     skx_book **books;             /* books loaded (books.c) */
     size_t nbooks, capbooks;
     uint64_t book_tick;           /* counts requests for books (the cache's age) */
+    skx_shares *shares;           /* fair shares per address (shares.c) */
 };
 
 /* dispatch.c: the transport's hooks -- a client opened or closing, its
@@ -145,6 +150,20 @@ void skx_books_free(skx_server *srv);
  * codes when there is no --public-url. */
 int skx_books_http(skx_server *srv, const char *uri, const char *key, const char *lang,
                    const char *host, char **body, size_t *len, const char **ctype);
+
+/* shares.c: fair shares per address and account (docs/server.md "Fair
+ * shares"); each may_ function sends its refusal itself. */
+skx_shares *skx_shares_new(void);
+void skx_shares_free(skx_shares *sh);
+uint64_t skx_shares_addr_key(const skx_shares *sh, const char *addr);
+/* The error `code` of a share with its message in the client's
+ * language, which has one number (a limit, or seconds to wait). */
+void skx_shares_refuse(skx_client *c, const char *ref, const char *code, int number);
+bool skx_shares_may_create(skx_client *c, const char *ref);
+bool skx_shares_may_seat_bot(skx_client *c, const skx_room *target, int seat, const char *ref);
+bool skx_shares_may_login(skx_client *c, const char *key, const char *ref);
+void skx_shares_login_result(skx_shares *sh, const char *addr, uint64_t addr_key,
+                             const char *key, bool ok);
 
 /* credentials.c: a random code of SKX_CODE_LEN characters of the
  * invitation alphabet, from the OS random source: a room's or a book's. */

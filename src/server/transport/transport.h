@@ -29,6 +29,7 @@
 
 #define SKX_QUEUE_MAX_MSGS 4096        /* messages waiting for one connection */
 #define SKX_QUEUE_MAX_BYTES (8u << 20) /* ... and their bytes */
+#define SKX_ADDR_MAX 48                /* a client's address as text, with its NUL */
 
 typedef struct skx_transport skx_transport;
 typedef struct skx_conn skx_conn;
@@ -101,6 +102,12 @@ void skx_send_json(skx_conn *c, json_t *obj, const char *ref);
 /* Queues an error reply: its kind, message and optional rule. */
 void skx_send_error(skx_conn *c, const char *ref, const char *code, const char *msg,
                     const char *rule);
+/* The client's address (IPv4 text): the peer's, or behind
+ * --trust-proxy the one the proxy names.  Shares are per address. */
+const char *skx_conn_addr(const skx_conn *c);
+/* Refuses the connection: the text (an error message) goes out, then it
+ * closes (policy violation). */
+void skx_conn_refuse(skx_conn *c, const char *text);
 /* What the open hook returned for the connection. */
 void *skx_conn_user(const skx_conn *c);
 /* Whether the connection is being closed (nothing more goes out). */

@@ -61,6 +61,8 @@ typedef struct skx_auth_job {
     int ok;                              /* hashed; the password matches */
     char addr[SKX_ADDR_MAX];             /* whose address: its share */
     uint64_t addr_key;
+    uint64_t vtime;                      /* its turn: one after its address's last
+                                          * job, and no sooner than the clock */
 } skx_auth_job;
 
 typedef struct skx_auth {
@@ -71,32 +73,28 @@ typedef struct skx_auth {
     skx_auth_job *todo_head, *todo_tail, *done_head, *done_tail;
     int queued;                           /* jobs posted and not yet taken back */
     uint64_t running_addr;                /* the address of the job hashing, 0: none */
+    uint64_t running_vtime;               /* ... and its turn */
+    uint64_t vclock;                      /* the turn of the job taken last */
     skx_transport *tp;                    /* woken when a job is done */
     char dummy[crypto_pwhash_STRBYTES];   /* the password thread's only */
     locale_t loc;                         /* C.UTF-8 for folding, or 0: ASCII only */
 } skx_auth;
 
 /* The next job to hash (mutex held), taken off the list: round-robin
- * across addresses -- the job with the fewest older jobs of its own
- * address waiting, the oldest of those.  NULL: none waits. */
+ * across addresses -- the job of the earliest turn (fair queuing by
+ * turns: an address's jobs take one turn each after another, a new
+ * address starts at the clock), the oldest of those.  NULL: none. */
 static skx_auth_job *take_fair(skx_auth *a)
 {
     skx_auth_job *best = NULL, *best_prev = NULL;
-    int best_rank = 0;
-    for (skx_auth_job *j = a->todo_head, *prev = NULL; j; prev = j, j = j->next) {
-        int rank = 0;
-        for (skx_auth_job *k = a->todo_head; k != j; k = k->next)
-            rank += k->addr_key == j->addr_key;
-        if (!best || rank < best_rank) {
+    for (skx_auth_job *j = a->todo_head, *prev = NULL; j; prev = j, j = j->next)
+        if (!best || j->vtime < best->vtime) {
             best = j;
             best_prev = prev;
-            best_rank = rank;
         }
-        if (rank == 0)
-            break; /* the oldest job of an address with none before it */
-    }
     if (!best)
         return NULL;
+    a->vclock = best->vtime;
     if (best_prev)
         best_prev->next = best->next;
     else
@@ -128,6 +126,7 @@ static void *auth_main(void *arg)
             break;
         skx_auth_job *j = take_fair(a);
         a->running_addr = j->addr_key;
+        a->running_vtime = j->vtime;
         pthread_mutex_unlock(&a->mu);
 
         size_t n = strlen(j->password);
@@ -308,8 +307,15 @@ static int post(skx_auth *a, skx_auth_job *j, int per_addr)
 {
     pthread_mutex_lock(&a->mu);
     int mine = a->running_addr == j->addr_key;
+    uint64_t turn = a->vclock;
+    if (mine && a->running_vtime > turn)
+        turn = a->running_vtime;
     for (skx_auth_job *k = a->todo_head; k; k = k->next)
-        mine += k->addr_key == j->addr_key;
+        if (k->addr_key == j->addr_key) {
+            mine++;
+            turn = k->vtime > turn ? k->vtime : turn;
+        }
+    j->vtime = turn + 1;
     int rc = per_addr > 0 && mine >= per_addr ? 2 : a->queued < SKX_AUTH_QUEUE_MAX ? 0 : 1;
     if (rc == 0) {
         j->next = NULL;

@@ -24,10 +24,12 @@
 
 #define SKX_SHARE_SLOTS 4096
 /* Failed logins: this many free per (address, name) and per address,
- * then a wait that doubles with each more, at most FAIL_MAX_S; a failure
+ * then a wait of FAIL_FIRST_S that doubles with each more, at most
+ * FAIL_MAX_S (a guesser's 20th try on a name waits the 15 minutes); a failure
  * older than FAIL_FORGET_S is forgotten (the count starts again). */
 #define FAIL_FREE_NAME 5
 #define FAIL_FREE_ADDR 30
+#define FAIL_FIRST_S 4
 #define FAIL_MAX_S 900
 #define FAIL_FORGET_S 3600
 
@@ -184,7 +186,7 @@ bool skx_shares_may_seat_bot(skx_client *c, const skx_room *target, int seat, co
 }
 
 /* The seconds a slot of failures still makes wait (0: none): after
- * `free_n` failures, 1 s, then twice as long with each more. */
+ * `free_n` failures, FAIL_FIRST_S, then twice as long with each more. */
 static int fail_wait(skx_fails *f, int free_n, int64_t now)
 {
     if (f->n && now - f->last_us > (int64_t)FAIL_FORGET_S * 1000000)
@@ -192,7 +194,7 @@ static int fail_wait(skx_fails *f, int free_n, int64_t now)
     if (f->n < (uint32_t)free_n)
         return 0;
     uint32_t over = f->n - (uint32_t)free_n;
-    int64_t wait_s = over >= 10 ? FAIL_MAX_S : (int64_t)1 << over;
+    int64_t wait_s = over >= 10 ? FAIL_MAX_S : (int64_t)FAIL_FIRST_S << over;
     if (wait_s > FAIL_MAX_S)
         wait_s = FAIL_MAX_S;
     int64_t left = f->last_us + wait_s * 1000000 - now;

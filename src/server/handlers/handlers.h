@@ -5,8 +5,9 @@
  * accounts (accounts.c), the lobby and the messages that make and
  * change rooms (dispatch.c, room_msgs.c), hints, claims and ratings
  * (hint.c, claim.c, rate.c), a player's history and a room's downloads
- * (history.c), score keeping and tournaments (books*.c) -- and the
- * HTTP API (api.c).  They stand on the room runtime and the transport
+ * (history.c), score keeping and tournaments (books*.c), the fair
+ * shares per address and account (shares.c) -- and the HTTP API
+ * (api.c).  They stand on the room runtime and the transport
  * and call down into both; nothing below calls them but through the
  * transport's hooks (dispatch.c) and their jobs' work and done.
  */

@@ -160,7 +160,7 @@ int skx_pool_start(skx_pool *p, int n, int heavy_max, int budget_ms, skx_transpo
 {
     assert(n > 0);
     memset(p, 0, sizeof *p);
-    p->heavy_max = heavy_max > 0 ? heavy_max : 1;
+    p->heavy_max = heavy_max > 0 && heavy_max < n ? heavy_max : n; /* 0: no cap */
     p->budget_ms = budget_ms;
     pthread_mutex_init(&p->mu, NULL);
     pthread_cond_init(&p->cv, NULL);

@@ -482,7 +482,9 @@ int main(void)
         return 1;
     snprintf(db, sizeof db, "%s/server.db", dir);
     skt_server srv;
-    const char *extra[] = {"--rate", "1000000", "--workers", "1", NULL};
+    const char *extra[] = {"--rate", "1000000", "--workers", "1", "--max-conns-per-addr", "0",
+                           "--max-rooms-per-addr", "0", "--rooms-per-hour", "0", "--max-bots-per-addr", "0",
+                           NULL};
     if (skt_server_start_args(&srv, db, extra) < 0) {
         fprintf(stderr, "bench_server: the server did not start (SK_PROG, SK_ROOT set?)\n");
         return 1;

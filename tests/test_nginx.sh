@@ -49,7 +49,7 @@ print(*[s.getsockname()[1] for s in ss])')
 # The server, its database in a directory of its own.
 mkdir -m 700 "$tmp/serve"
 "$PROG" serve --bind 127.0.0.1 --port "$sport" --db "$tmp/serve/server.db" --web "$ROOT/web" \
-    --origin "https://127.0.0.1:$tport" >"$tmp/serve/out" 2>&1 &
+    --origin "https://127.0.0.1:$tport" --trust-proxy 127.0.0.1 >"$tmp/serve/out" 2>&1 &
 spid=$!
 for _ in $(seq 600); do
     grep -q 'open http' "$tmp/serve/out" && break

@@ -297,6 +297,7 @@ static void test_origin(void **state)
 #include "server_book_entry.c"
 #include "server_book_rules.c"
 #include "server_forget.c"
+#include "server_abuse.c"
 
 /* After each test: no server of a failed test lives on. */
 static int teardown(void **state)
@@ -327,6 +328,7 @@ int main(void)
         SKT_BOOK_RULES_TESTS
         SKT_FORGET_TESTS
         SKT_PLAY_TESTS
+        SKT_ABUSE_TESTS
     };
     snprintf(skt_dump_path, sizeof skt_dump_path, "/tmp/sk-server-msgs-XXXXXX");
     int fd = mkstemp(skt_dump_path);

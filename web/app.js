@@ -393,9 +393,11 @@ class App {
     this.tooFast = m.code === 'rate';
     const stale = m.code === 'refused' && /stale/.test(m.message || '');
     const known = ['not_found', 'rate', 'refused', 'illegal', 'bad_login', 'taken', 'unsupported', 'bad_message', 'internal'];
-    let s = stale ? t('err_stale') : known.includes(m.code) ? t('err_' + m.code) : t('err_other');
+    // A fair share refused (limit_*): the server says it in the hello's language.
+    const share = /^limit_/.test(m.code || '') && m.message;
+    let s = share ? m.message : stale ? t('err_stale') : known.includes(m.code) ? t('err_' + m.code) : t('err_other');
     // The server's own message is English: shown only in English.
-    if (getLang() === 'en' && m.message && !stale) s += ` (${m.message})`;
+    if (!share && getLang() === 'en' && m.message && !stale) s += ` (${m.message})`;
     else if (m.rule) s += ` (${t('rule')} ${m.rule})`;
     if (['bad_login', 'taken', 'unsupported'].includes(m.code)) $('account-status').textContent = s;
     if (m.code === 'not_found' && !this.room) this.goLobby();

@@ -81,6 +81,14 @@ const char *const *sk_bot_names(void);
  * assumes people's play everywhere.  Other bots ignore it. */
 void sk_bot_set_rules_seats(sk_bot *bot, unsigned seats);
 
+/* A time budget for each of the bot's decisions from now on: a PIMC
+ * bot draws no more deals once `ms` milliseconds (monotonic clock) have
+ * passed since the decision began and decides on those priced (at least
+ * one; a doubling on at least four).  0, the default: none, and play
+ * stays reproducible.  A server sets it so that no table waits long
+ * behind another's thorough bots.  Other bots ignore it. */
+void sk_bot_set_time_budget(sk_bot *bot, int ms);
+
 /*
  * Opponent models: what a table has seen of how each player plays,
  * kept across the games of a session (opponents.c).  After each game

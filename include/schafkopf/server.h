@@ -48,6 +48,21 @@ typedef struct sk_server_config {
     int64_t idle_archive;   /* ... and this long is archived (closed), 86400 */
     int64_t guest_forget;   /* a guest session unused this long is deleted, 30 days */
     int64_t hello_timeout;  /* a WebSocket without hello is closed after this, 10 */
+    /* Fair shares (docs/server.md "Fair shares"); 0: no limit.  An
+     * address is the peer's, or behind --trust-proxy the client's as
+     * the proxy says (X-Forwarded-For, X-Real-IP). */
+    const char *trust_proxy; /* the reverse proxy's address, NULL: none */
+    int max_conns_addr;     /* connections per address, 64 */
+    int max_rooms_addr;     /* open rooms created from one address, 20 */
+    int max_rooms_account;  /* open rooms created by one account, 20 */
+    int max_rooms;          /* open rooms in all, 20000 */
+    int rooms_per_hour;     /* rooms created per address an hour, 60 */
+    int max_bots_addr;      /* bots seated from one address in open rooms, 60 */
+    int strong_jobs;        /* heavy bot decisions (pimc:strong, pimc:N > 32,
+                             * engines) and ratings on workers at once;
+                             * -1: workers - 1, at least 1 */
+    int bot_ms;             /* a bot decision's time budget (ms), 2000 */
+    int auth_per_addr;      /* password jobs of one address waiting or hashing, 4 */
 } sk_server_config;
 
 void sk_server_config_init(sk_server_config *cfg);

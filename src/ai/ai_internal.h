@@ -56,7 +56,12 @@ typedef struct skx_pimc {
     unsigned rules_seats; /* seats played by the rules of thumb (opponents.c) */
     int full; /* the auction priced on every deal: a hint shows the values,
                  where a decision stops early once its choice is clear */
+    int64_t deadline_us; /* CLOCK_MONOTONIC microseconds after which no more
+                            deals are drawn (sk_bot_set_time_budget); 0: none */
 } skx_pimc;
+
+/* Whether the decision's time budget is spent (never without one). */
+bool skx_pimc_late(const skx_pimc *pc);
 
 /*
  * Auction inference (infer.c): facts the public actions state about

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum bot_kind { BOT_RANDOM, BOT_HEURISTIC, BOT_PIMC, BOT_POLICY };
 
@@ -74,6 +75,7 @@ struct sk_bot {
     int play;  /* PIMC: ... and the cards played (infer_play.c) */
     int respond; /* PIMC: the last tricks against people (respond.c) */
     unsigned rules_seats; /* PIMC: seats played by the rules of thumb */
+    int budget_ms;        /* PIMC: a decision's time budget (0: none) */
     sk_rng rng;
     sk_solver *solver;
     sk_sampler *sampler;
@@ -223,6 +225,28 @@ void sk_bot_set_rules_seats(sk_bot *bot, unsigned seats)
     bot->rules_seats = seats & ((1u << SK_NSEATS) - 1);
 }
 
+/* A time budget per decision (see ai.h): a server cuts a long decision
+ * so that no table waits behind another's; play under a budget depends
+ * on the machine's speed, so nothing reproducible sets one. */
+void sk_bot_set_time_budget(sk_bot *bot, int ms)
+{
+    bot->budget_ms = ms > 0 ? ms : 0;
+}
+
+/* CLOCK_MONOTONIC in microseconds. */
+static int64_t mono_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* Whether the decision's time budget is spent. */
+bool skx_pimc_late(const skx_pimc *pc)
+{
+    return pc->deadline_us && mono_us() >= pc->deadline_us;
+}
+
 /* A uniformly random legal action of the view's seat. */
 static sk_action random_act(sk_bot *bot, const sk_view *v, const sk_action *legal, int n)
 {
@@ -258,7 +282,8 @@ static skx_pimc pimc_of(sk_bot *bot)
 {
     return (skx_pimc){bot->solver, bot->sampler, &bot->rng, bot->samples,
                      budget(bot, PIMC_CARD_NODES), budget(bot, PIMC_BID_NODES),
-                     budget(bot, PIMC_DOUBLE_NODES), bot->infer, bot->play, bot->rules_seats, 0};
+                     budget(bot, PIMC_DOUBLE_NODES), bot->infer, bot->play, bot->rules_seats, 0,
+                     bot->budget_ms ? mono_us() + (int64_t)bot->budget_ms * 1000 : 0};
 }
 
 /*
@@ -295,7 +320,7 @@ static int pimc_values(sk_bot *bot, const sk_view *v, sk_cards legal, double val
     sk_game g;
     for (int i = 0; i < deals; i++) {
         uint64_t now = sk_solver_nodes(bot->solver);
-        if (now >= stop)
+        if (now >= stop || (done > 0 && skx_pimc_late(&pc)))
             break;
         sk_sample_game(v, hands[i], &g);
         if (own && i == 0) /* the same contract, so the same sides, in every deal */

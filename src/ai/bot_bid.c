@@ -469,6 +469,8 @@ static void price_deals(const skx_pimc *pc, const sk_view *v, sk_contract cls,
     int ok = 1;
     sk_game g;
     for (int d = 0; d < deals && ok; d++) {
+        if (d > 0 && skx_pimc_late(pc)) /* the time budget: decide on what is priced */
+            break;
         if (adaptive && !pc->full && d >= SETTLE_MIN &&
             settled(cands, nc, v->pub.phase == SK_PHASE_AUCTION))
             break;
@@ -607,7 +609,7 @@ int sk_price_actions(sk_solver *s, const sk_view *v, const sk_cards (*deals)[SK_
     int nc = candidates(v, cls, deals[0], cands);
     if (nc == 0)
         return 0;
-    skx_pimc pc = {s, NULL, NULL, ndeals, 0, UINT64_MAX / 4, 0, 0, 0, 0, 1};
+    skx_pimc pc = {s, NULL, NULL, ndeals, 0, UINT64_MAX / 4, 0, 0, 0, 0, 1, 0};
     price_deals(&pc, v, cls, deals, ndeals, cands, nc, false);
     if (best_cand(cands, nc) < 0)
         return 0;
@@ -709,7 +711,7 @@ sk_action skx_pimc_double(const skx_pimc *pc, const sk_view *v, const sk_action 
     skx_pimc_draw(pc, v, deals, hands);
     for (int d = 0; d < deals; d++) {
         uint64_t now = sk_solver_nodes(pc->solver);
-        if (now >= stop)
+        if (now >= stop || (done >= 4 && skx_pimc_late(pc)))
             break;
         sk_game g;
         sk_sample_game(v, hands[d], &g);

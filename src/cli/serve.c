@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "schafkopf/server.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -62,6 +63,19 @@ static void serve_usage(FILE *out)
             "  --hello-timeout S\n"
             "                  seconds a WebSocket may stay without saying hello\n"
             "                  (default 10; 0: no limit)\n"
+            "fair shares (docs/server.md \"Fair shares\"; 0: no limit):\n"
+            "  --trust-proxy ADDR      the reverse proxy's address: only then are a\n"
+            "                          client's X-Forwarded-For and X-Real-IP believed\n"
+            "  --max-conns-per-addr N  connections per address (default 64)\n"
+            "  --max-rooms-per-addr N  open rooms created from one address (20)\n"
+            "  --max-rooms-per-account N  ... by one account (20)\n"
+            "  --max-rooms N           open rooms in all (20000)\n"
+            "  --rooms-per-hour N      rooms one address creates an hour (60)\n"
+            "  --max-bots-per-addr N   bots one address seats in open rooms (60)\n"
+            "  --strong-jobs N         heavy bot decisions (pimc:strong, engines) and\n"
+            "                          ratings at once (default: workers - 1, at least 1)\n"
+            "  --bot-time MS           a bot decision's time budget (default 2000)\n"
+            "  --auth-per-addr N       password checks of one address waiting (4)\n"
             "  --quiet         log errors only\n"
             "  -h, --help      this help\n");
 }
@@ -157,6 +171,44 @@ static int add_engine(sk_server_config *cfg, char *arg)
     return 0;
 }
 
+/* The fair shares' options (docs/server.md "Fair shares"), the i-th of
+ * the block in skx_cmd_serve's table: --trust-proxy takes an IPv4
+ * address, the others a number (0: no limit). */
+static int share_option(sk_server_config *cfg, int i, const char *arg)
+{
+    static const char *const names[] = {
+        "trust-proxy", "max-conns-per-addr", "max-rooms-per-addr", "max-rooms-per-account",
+        "max-rooms", "rooms-per-hour", "max-bots-per-addr", "strong-jobs", "bot-time",
+        "auth-per-addr"};
+    if (i == 0) {
+        struct in_addr a;
+        if (inet_pton(AF_INET, arg, &a) != 1) {
+            char q[SK_CLI_QUOTE];
+            fprintf(stderr, "schafkopf: serve: --trust-proxy \"%s\": give the proxy's IPv4 "
+                            "address, e.g. 127.0.0.1\n",
+                    skx_cli_quote(q, arg));
+            return -1;
+        }
+        cfg->trust_proxy = arg;
+        return 0;
+    }
+    uint64_t v;
+    if (skx_cli_number(names[i], arg, i == 8 ? 600000 : 10000000, &v) < 0)
+        return -1;
+    int *field[] = {NULL,
+                    &cfg->max_conns_addr,
+                    &cfg->max_rooms_addr,
+                    &cfg->max_rooms_account,
+                    &cfg->max_rooms,
+                    &cfg->rooms_per_hour,
+                    &cfg->max_bots_addr,
+                    &cfg->strong_jobs,
+                    &cfg->bot_ms,
+                    &cfg->auth_per_addr};
+    *field[i] = (int)v;
+    return 0;
+}
+
 int skx_cmd_serve(int argc, char **argv)
 {
     static const struct option opts[] = {{"bind", required_argument, 0, 'b'},
@@ -170,10 +222,21 @@ int skx_cmd_serve(int argc, char **argv)
                                          {"away", required_argument, 0, 'a'},
                                          {"engine", required_argument, 0, 'e'},
                                          {"engine-time", required_argument, 0, 't'},
-                                         {"idle-unlist", required_argument, 0, 1001},
-                                         {"idle-archive", required_argument, 0, 1002},
-                                         {"guest-forget", required_argument, 0, 1003},
-                                         {"hello-timeout", required_argument, 0, 1004},
+                                         {"idle-unlist", required_argument, 0, 1101},
+                                         {"idle-archive", required_argument, 0, 1102},
+                                         {"guest-forget", required_argument, 0, 1103},
+                                         {"hello-timeout", required_argument, 0, 1104},
+                                         /* fair shares: share_option() */
+                                         {"trust-proxy", required_argument, 0, 1000},
+                                         {"max-conns-per-addr", required_argument, 0, 1001},
+                                         {"max-rooms-per-addr", required_argument, 0, 1002},
+                                         {"max-rooms-per-account", required_argument, 0, 1003},
+                                         {"max-rooms", required_argument, 0, 1004},
+                                         {"rooms-per-hour", required_argument, 0, 1005},
+                                         {"max-bots-per-addr", required_argument, 0, 1006},
+                                         {"strong-jobs", required_argument, 0, 1007},
+                                         {"bot-time", required_argument, 0, 1008},
+                                         {"auth-per-addr", required_argument, 0, 1009},
                                          {"quiet", no_argument, 0, 'q'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
@@ -263,27 +326,33 @@ int skx_cmd_serve(int argc, char **argv)
             }
             cfg.engine_ms = (int)v;
             break;
-        case 1001:
-        case 1002:
-        case 1003:
-        case 1004: {
+        case 1101: /* forgetting (docs/server.md "Forgetting") */
+        case 1102:
+        case 1103:
+        case 1104: {
             static const char *const names[] = {"idle-unlist", "idle-archive", "guest-forget",
                                                 "hello-timeout"};
-            if (skx_cli_number(names[c - 1001], optarg, c == 1004 ? 3600 : 10 * 365 * 86400,
+            if (skx_cli_number(names[c - 1101], optarg, c == 1104 ? 3600 : 10 * 365 * 86400,
                                &v) < 0)
                 return 2;
             int64_t *to[] = {&cfg.idle_unlist, &cfg.idle_archive, &cfg.guest_forget,
                              &cfg.hello_timeout};
-            *to[c - 1001] = (int64_t)v;
+            *to[c - 1101] = (int64_t)v;
             break;
         }
         case 'q':
             cfg.quiet = 1;
             break;
+
         case 'h':
             serve_usage(stdout);
             return 0;
         default:
+            if (c >= 1000 && c <= 1009) { /* the fair shares' block */
+                if (share_option(&cfg, c - 1000, optarg) < 0)
+                    return 2;
+                break;
+            }
             serve_usage(stderr);
             return 2;
         }

@@ -30,6 +30,15 @@ void sk_server_config_init(sk_server_config *cfg)
     cfg->idle_archive = 24 * 3600;
     cfg->guest_forget = 30 * 86400;
     cfg->hello_timeout = 10;
+    cfg->max_conns_addr = 64;
+    cfg->max_rooms_addr = 20;
+    cfg->max_rooms_account = 20;
+    cfg->max_rooms = 20000;
+    cfg->rooms_per_hour = 60;
+    cfg->max_bots_addr = 60;
+    cfg->strong_jobs = -1;
+    cfg->bot_ms = 2000;
+    cfg->auth_per_addr = 4;
 }
 
 /* Frees what the server holds, in an order where nothing is used after
@@ -45,6 +54,7 @@ static void teardown(skx_server *srv)
     skx_transport_free(srv->tp);
     skx_runtime_free(srv->rt);
     skx_books_free(srv);
+    skx_shares_free(srv->shares);
     if (srv->store)
         sk_store_close(srv->store);
     free(srv);
@@ -59,6 +69,12 @@ int sk_server_run(const sk_server_config *cfg, sk_error *err)
         return SK_ENOMEM;
     }
     srv->cfg = *cfg;
+    srv->shares = skx_shares_new();
+    if (!srv->shares) {
+        snprintf(err->msg, sizeof err->msg, "server: out of memory");
+        teardown(srv);
+        return SK_ENOMEM;
+    }
     skx_transport_hooks hooks;
     skx_handlers_hooks(srv, &hooks);
     srv->tp = skx_transport_new(&srv->cfg, &hooks);

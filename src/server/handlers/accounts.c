@@ -17,9 +17,14 @@
  *    at start with the same limits, so it takes as long as a wrong
  *    password, and both get the same answer (bad_login): a login attempt
  *    does not tell which names exist.
- *  - Attempts are limited per connection and per account name (the
- *    numbers below and in docs/server.md); names are unique regardless
- *    of case (folded with the C.UTF-8 locale's towlower).
+ *  - Attempts are limited per connection; failed logins slow their
+ *    address, and its address on that name, down (shares.c), never the
+ *    owner at another address or with his token; names are unique
+ *    regardless of case (folded with the C.UTF-8 locale's towlower).
+ *  - The password thread is shared fairly: at most --auth-per-addr jobs
+ *    of one address wait or hash, and it takes them round-robin across
+ *    addresses (each address's oldest first), so a flood of registers
+ *    from one address does not lock everybody else out.
  */
 #include "server/handlers/handlers.h"
 
@@ -40,14 +45,6 @@
  * every 12 s (5 a minute). */
 #define SKX_AUTH_CONN_BURST 5.0
 #define SKX_AUTH_CONN_EVERY_S 12.0
-/* Login attempts on one account name, from all connections together: 10
- * at once, then one a minute. */
-#define SKX_AUTH_NAME_BURST 10.0
-#define SKX_AUTH_NAME_EVERY_S 60.0
-/* The per-name buckets: a fixed table indexed by a keyed hash of the
- * name's key (names that share a slot share its limit: stricter, never
- * looser), so memory stays bounded whatever names are tried. */
-#define SKX_AUTH_SLOTS 4096
 /* Jobs waiting for the password thread at most; beyond: error "rate". */
 #define SKX_AUTH_QUEUE_MAX 32
 
@@ -62,13 +59,11 @@ typedef struct skx_auth_job {
                                           * thread); login: the account found (id 0:
                                           * none: the dummy is checked) */
     int ok;                              /* hashed; the password matches */
+    char addr[SKX_ADDR_MAX];             /* whose address: its share */
+    uint64_t addr_key;
+    uint64_t vtime;                      /* its turn: one after its address's last
+                                          * job, and no sooner than the clock */
 } skx_auth_job;
-
-/* One slot of the per-name limits. */
-typedef struct skx_auth_slot {
-    double tokens;
-    int64_t at_us;  /* last refill; 0: never used (full) */
-} skx_auth_slot;
 
 typedef struct skx_auth {
     pthread_mutex_t mu;
@@ -77,12 +72,38 @@ typedef struct skx_auth {
     int started, stop;
     skx_auth_job *todo_head, *todo_tail, *done_head, *done_tail;
     int queued;                           /* jobs posted and not yet taken back */
+    uint64_t running_addr;                /* the address of the job hashing, 0: none */
+    uint64_t running_vtime;               /* ... and its turn */
+    uint64_t vclock;                      /* the turn of the job taken last */
     skx_transport *tp;                    /* woken when a job is done */
     char dummy[crypto_pwhash_STRBYTES];   /* the password thread's only */
     locale_t loc;                         /* C.UTF-8 for folding, or 0: ASCII only */
-    uint8_t slot_key[crypto_shorthash_KEYBYTES];
-    skx_auth_slot slots[SKX_AUTH_SLOTS];
 } skx_auth;
+
+/* The next job to hash (mutex held), taken off the list: round-robin
+ * across addresses -- the job of the earliest turn (fair queuing by
+ * turns: an address's jobs take one turn each after another, a new
+ * address starts at the clock), the oldest of those.  NULL: none. */
+static skx_auth_job *take_fair(skx_auth *a)
+{
+    skx_auth_job *best = NULL, *best_prev = NULL;
+    for (skx_auth_job *j = a->todo_head, *prev = NULL; j; prev = j, j = j->next)
+        if (!best || j->vtime < best->vtime) {
+            best = j;
+            best_prev = prev;
+        }
+    if (!best)
+        return NULL;
+    a->vclock = best->vtime;
+    if (best_prev)
+        best_prev->next = best->next;
+    else
+        a->todo_head = best->next;
+    if (a->todo_tail == best)
+        a->todo_tail = best_prev;
+    best->next = NULL;
+    return best;
+}
 
 /* The password thread: the dummy hash first, then jobs until told to
  * stop. */
@@ -103,10 +124,9 @@ static void *auth_main(void *arg)
             pthread_cond_wait(&a->cv, &a->mu);
         if (a->stop)
             break;
-        skx_auth_job *j = a->todo_head;
-        a->todo_head = j->next;
-        if (!a->todo_head)
-            a->todo_tail = NULL;
+        skx_auth_job *j = take_fair(a);
+        a->running_addr = j->addr_key;
+        a->running_vtime = j->vtime;
         pthread_mutex_unlock(&a->mu);
 
         size_t n = strlen(j->password);
@@ -120,6 +140,7 @@ static void *auth_main(void *arg)
         j->next = NULL;
 
         pthread_mutex_lock(&a->mu);
+        a->running_addr = 0;
         if (a->done_tail)
             a->done_tail->next = j;
         else
@@ -143,7 +164,6 @@ int skx_accounts_start(skx_server *srv, sk_error *err)
     pthread_cond_init(&a->cv, NULL);
     a->tp = srv->tp;
     a->loc = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
-    randombytes_buf(a->slot_key, sizeof a->slot_key);
     srv->auth = a;
     if (pthread_create(&a->thread, NULL, auth_main, a) != 0) {
         snprintf(err->msg, sizeof err->msg, "server: cannot start the password thread");
@@ -180,7 +200,8 @@ void skx_accounts_stop(skx_server *srv)
      * point to a job freed here */
     for (skx_conn *conn = skx_transport_conns(srv->tp); conn; conn = skx_conn_next(conn)) {
         skx_client *c = skx_conn_user(conn);
-        c->auth_job = NULL;
+        if (c) /* NULL: a connection refused by its address's share */
+            c->auth_job = NULL;
     }
     free_jobs(a->todo_head);
     free_jobs(a->done_head);
@@ -280,23 +301,23 @@ static bool bucket_take(double *tokens, int64_t *at_us, double burst, double eve
     return true;
 }
 
-/* The per-name bucket of a key allows one more login attempt. */
-static bool name_allows(skx_auth *a, const char *key)
-{
-    uint8_t h[crypto_shorthash_BYTES];
-    crypto_shorthash(h, (const unsigned char *)key, strlen(key), a->slot_key);
-    uint32_t i = ((uint32_t)h[0] | (uint32_t)h[1] << 8 | (uint32_t)h[2] << 16) % SKX_AUTH_SLOTS;
-    return bucket_take(&a->slots[i].tokens, &a->slots[i].at_us, SKX_AUTH_NAME_BURST,
-                       SKX_AUTH_NAME_EVERY_S);
-}
-
-/* Posts a job to the password thread; false (nothing posted) when too
- * many wait. */
-static bool post(skx_auth *a, skx_auth_job *j)
+/* Posts a job to the password thread: 0; 1 (nothing posted) when too
+ * many wait; 2 when `per_addr` (> 0) of its address wait or hash. */
+static int post(skx_auth *a, skx_auth_job *j, int per_addr)
 {
     pthread_mutex_lock(&a->mu);
-    bool room = a->queued < SKX_AUTH_QUEUE_MAX;
-    if (room) {
+    int mine = a->running_addr == j->addr_key;
+    uint64_t turn = a->vclock;
+    if (mine && a->running_vtime > turn)
+        turn = a->running_vtime;
+    for (skx_auth_job *k = a->todo_head; k; k = k->next)
+        if (k->addr_key == j->addr_key) {
+            mine++;
+            turn = k->vtime > turn ? k->vtime : turn;
+        }
+    j->vtime = turn + 1;
+    int rc = per_addr > 0 && mine >= per_addr ? 2 : a->queued < SKX_AUTH_QUEUE_MAX ? 0 : 1;
+    if (rc == 0) {
         j->next = NULL;
         if (a->todo_tail)
             a->todo_tail->next = j;
@@ -307,7 +328,7 @@ static bool post(skx_auth *a, skx_auth_job *j)
         pthread_cond_signal(&a->cv);
     }
     pthread_mutex_unlock(&a->mu);
-    return room;
+    return rc;
 }
 
 /* Looks an account up by key: 1 found, 0 none, -1 a store failure
@@ -361,10 +382,10 @@ static void start_auth(skx_client *c, const skx_msg *m)
     j->client = c;
     snprintf(j->ref, sizeof j->ref, "%s", m->ref);
     fold_name(a, m->name, j->acct.key);
-    if (m->type == SKX_MSG_LOGIN && !name_allows(a, j->acct.key)) {
+    snprintf(j->addr, sizeof j->addr, "%s", c->addr);
+    j->addr_key = c->addr_key;
+    if (m->type == SKX_MSG_LOGIN && !skx_shares_may_login(c, j->acct.key, m->ref)) {
         free(j);
-        skx_send_error(c->conn, m->ref, "rate", "login: too many attempts on this name: try later",
-                       NULL);
         return;
     }
     sk_store_account found;
@@ -384,10 +405,14 @@ static void start_auth(skx_client *c, const skx_msg *m)
         j->acct = found;
     }
     snprintf(j->password, sizeof j->password, "%s", m->password);
-    if (!post(a, j)) {
+    int posted = post(a, j, srv->cfg.auth_per_addr);
+    if (posted != 0) {
         free_jobs(j);
-        skx_send_error(c->conn, m->ref, "rate", "the server is busy with other logins: try again",
-                       NULL);
+        if (posted == 2)
+            skx_shares_refuse(c, m->ref, "limit_auth_addr", srv->cfg.auth_per_addr);
+        else
+            skx_send_error(c->conn, m->ref, "rate",
+                           "the server is busy with other logins: try again", NULL);
         return;
     }
     c->auth_job = j;
@@ -461,6 +486,8 @@ void skx_accounts_advance(skx_server *srv)
         pthread_mutex_lock(&a->mu);
         a->queued--;
         pthread_mutex_unlock(&a->mu);
+        if (j->kind == SKX_MSG_LOGIN) /* counted even when the connection is gone */
+            skx_shares_login_result(srv->shares, j->addr, j->addr_key, j->acct.key, j->ok);
         skx_client *c = j->client;
         if (c) {
             c->auth_job = NULL;

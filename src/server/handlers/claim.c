@@ -71,6 +71,7 @@ void skx_claim_request(skx_client *c, skx_room *rm, const skx_msg *m)
     j->player = c->watch.player;
     snprintf(j->ref, sizeof j->ref, "%s", m->ref);
     rm->claiming = 1;
+    j->lane = skx_room_lane(rm); /* fair shares: the table's creator's lane */
     skx_pool_post(&c->srv->rt->pool, j);
 }
 

@@ -10,6 +10,7 @@
 #include "server/handlers/handlers.h"
 
 #include <sodium.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 /* A connection opened: its client, with full buckets. */
@@ -25,6 +26,8 @@ static void *on_open(void *ctx, skx_conn *conn)
     c->create_tokens = SKX_BOOK_CREATE_BURST;
     c->refill_us = skx_now_us();
     skx_forget_opened(c); /* closed unless it says hello in time */
+    snprintf(c->addr, sizeof c->addr, "%s", skx_conn_addr(conn));
+    c->addr_key = skx_shares_addr_key(c->srv->shares, c->addr);
     return c;
 }
 

@@ -5,8 +5,9 @@
  * accounts (accounts.c), the lobby and the messages that make and
  * change rooms (dispatch.c, room_msgs.c), hints, claims and ratings
  * (hint.c, claim.c, rate.c), a player's history and a room's downloads
- * (history.c), score keeping and tournaments (books*.c) -- and the
- * HTTP API (api.c).  They stand on the room runtime and the transport
+ * (history.c), score keeping and tournaments (books*.c), the fair
+ * shares per address and account (shares.c) -- and the HTTP API
+ * (api.c).  They stand on the room runtime and the transport
  * and call down into both; nothing below calls them but through the
  * transport's hooks (dispatch.c) and their jobs' work and done.
  */
@@ -25,6 +26,7 @@
 
 typedef struct skx_server skx_server;
 typedef struct skx_book skx_book;
+typedef struct skx_shares skx_shares;
 
 /* What a connection may do with a book (books.c): read it (its code),
  * enter one tournament table's games (a table key), or everything (the
@@ -64,6 +66,9 @@ typedef struct skx_client {
                                       * waits for its first use) */
     int64_t opened_us;               /* when the connection opened */
     struct skx_client *nh_prev, *nh_next; /* the list of those without hello, oldest first */
+    /* fair shares (shares.c) */
+    char addr[SKX_ADDR_MAX];         /* its address (the transport's) */
+    uint64_t addr_key;               /* ... as rooms and lanes know it */
 } skx_client;
 
 /* The server as the handlers see it: the floors below, the store, and
@@ -83,6 +88,7 @@ struct skx_server {
     int64_t prune_next;           /* epoch s of the next batch of guest sessions pruned */
     uint64_t sessions_pruned;     /* since start */
     uint64_t hello_closed;        /* connections closed for want of a hello, since start */
+    skx_shares *shares;           /* fair shares per address (shares.c) */
 };
 
 /* dispatch.c: the transport's hooks -- a client opened or closing, its
@@ -186,6 +192,19 @@ void skx_forget_tick(skx_server *srv);
 char *skx_lobby_reply(skx_server *srv, uint32_t page, bool ws, const char *ref, size_t *len);
 /* GET /api/stats: what was forgotten and what the lobby built (JSON). */
 char *skx_forget_stats(skx_server *srv);
+/* shares.c: fair shares per address and account (docs/server.md "Fair
+ * shares"); each may_ function sends its refusal itself. */
+skx_shares *skx_shares_new(void);
+void skx_shares_free(skx_shares *sh);
+uint64_t skx_shares_addr_key(const skx_shares *sh, const char *addr);
+/* The error `code` of a share with its message in the client's
+ * language, which has one number (a limit, or seconds to wait). */
+void skx_shares_refuse(skx_client *c, const char *ref, const char *code, int number);
+bool skx_shares_may_create(skx_client *c, const char *ref);
+bool skx_shares_may_seat_bot(skx_client *c, const skx_room *target, int seat, const char *ref);
+bool skx_shares_may_login(skx_client *c, const char *key, const char *ref);
+void skx_shares_login_result(skx_shares *sh, const char *addr, uint64_t addr_key,
+                             const char *key, bool ok);
 
 /* credentials.c: a random code of SKX_CODE_LEN characters of the
  * invitation alphabet, from the OS random source: a room's or a book's. */

@@ -157,6 +157,8 @@ void skx_rate_request(skx_client *c, skx_room *rm, const skx_msg *m)
     j->player = c->watch.player;
     snprintf(j->ref, sizeof j->ref, "%s", m->ref);
     rm->rating = 1;
+    j->lane = skx_room_lane(rm); /* fair shares: the table's creator's lane */
+    j->heavy = true;             /* a second of a worker: shares strong_jobs */
     skx_pool_post(&srv->rt->pool, j);
 }
 

@@ -27,6 +27,8 @@ static void create(skx_client *c, const skx_msg *m)
     skx_server *srv = c->srv;
     const char *fallback = m->fallback[0] ? m->fallback : SK_BOT_TABLE_LEVEL;
     sk_error err = {{0}, NULL};
+    if (!skx_shares_may_create(c, m->ref))
+        return;
     sk_bot *probe = sk_bot_new(fallback, 1, &err);
     if (!probe) {
         char msg[300];
@@ -77,6 +79,8 @@ static void create(skx_client *c, const skx_msg *m)
         return;
     }
     rm->stored = 0;
+    rm->owner_addr = c->addr_key; /* fair shares: counted as its creator's */
+    rm->owner_account = c->account;
     if (m->timer > 0 && sk_room_set_timer(room, m->timer, &err) < 0) {
         skx_send_error(c->conn, m->ref, "internal", "the room's timer could not be set", NULL);
         return;
@@ -151,7 +155,10 @@ void skx_rooms_handle(skx_client *c, const skx_msg *m)
             return;
         }
         if (m->bot[0]) {
-            rc = sk_room_sit_bot(rm->room, m->seat, m->bot, &err);
+            if (!skx_shares_may_seat_bot(c, rm, m->seat, m->ref))
+                return;
+            if ((rc = sk_room_sit_bot(rm->room, m->seat, m->bot, &err)) == 0)
+                rm->bot_by[m->seat] = c->addr_key;
         } else {
             const sk_room_seat *st = sk_room_seat_at(rm->room, m->seat);
             if (!st || st->kind != SK_ROOM_BOT) {

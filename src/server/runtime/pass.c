@@ -219,6 +219,8 @@ static void post_job(skx_runtime *rt, skx_room *rm, int seat, const char *engine
     j->view.rules = &j->rules;
     if (engine)
         skx_engine_attach(rt, rm, seat, engine_spec, j); /* else: not offered, the bot plays */
+    j->lane = skx_room_lane(rm);
+    j->heavy = skx_bot_heavy(engine ? engine_spec : spec);
     rm->job_seat = seat;
     skx_pool_post(&rt->pool, j);
 }

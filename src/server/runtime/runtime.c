@@ -27,7 +27,9 @@ skx_runtime *skx_runtime_new(const sk_server_config *cfg, skx_transport *tp, sk_
 /* Starts the worker threads. */
 int skx_runtime_start(skx_runtime *rt, sk_error *err)
 {
-    if (skx_pool_start(&rt->pool, rt->cfg->workers, rt->tp, err) < 0)
+    if (skx_pool_start(&rt->pool, rt->cfg->workers,
+                       rt->cfg->strong_jobs >= 0 ? rt->cfg->strong_jobs : rt->cfg->workers - 1,
+                       rt->cfg->bot_ms, rt->tp, err) < 0)
         return SK_EIO;
     rt->pool_started = 1;
     return 0;

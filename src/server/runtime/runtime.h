@@ -97,6 +97,10 @@ struct skx_room {
      * what it shows (seats, games), made with the text */
     char *lobby_text;
     uint64_t lobby_fp;
+    /* fair shares (the handlers set them; 0: unknown, a room restored) */
+    uint64_t owner_addr;             /* its creator's address key */
+    uint64_t owner_account;          /* its creator's account */
+    uint64_t bot_by[SK_ROOM_SEATS];  /* who seated each seat's bot: an address key */
 };
 
 /* The lobby as it is sent (lobby.c): built once per change of a listed
@@ -160,6 +164,11 @@ typedef struct skx_job {
     uint64_t room;
     int seat;
     uint64_t seq;
+    /* fair shares: the workers serve lanes (a room's creator's address,
+     * skx_room_lane) in turn, and at most cfg->strong_jobs heavy jobs at
+     * once (skx_bot_heavy, ratings) */
+    uint64_t lane;
+    bool heavy;
     sk_bot *bot;
     char spec[SKX_BOT_MAX + 1];   /* what the bot was made from */
     bool stand_in;                /* the fallback bot decides in the player's place: a
@@ -201,13 +210,27 @@ typedef struct skx_job {
  * worker.c. */
 sk_action skx_job_bot_act(skx_job *j);
 
-/* The bot threads: jobs in, results out; a result wakes the loop. */
+/* The jobs of one lane waiting for a worker, oldest first; lanes with
+ * jobs form a ring the workers walk. */
+typedef struct skx_lane {
+    struct skx_lane *prev, *next;
+    uint64_t key;
+    skx_job *head, *tail;
+} skx_lane;
+
+/* The bot threads: jobs in, results out; a result wakes the loop.  Jobs
+ * wait in lanes served round-robin, so no lane waits behind another's
+ * backlog; heavy jobs take at most heavy_max workers, so the others
+ * stay for the tables of ordinary bots. */
 typedef struct skx_pool {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     pthread_t *threads;
     int n;
-    skx_job *todo_head, *todo_tail;
+    skx_lane *ring;               /* the lane served next, NULL: no job waits */
+    skx_lane spare;               /* the lane of jobs whose own could not be made */
+    int heavy_max, heavy_running;
+    int budget_ms;                /* a bot decision's time budget (0: none) */
     skx_job *done_head, *done_tail;
     int stop;
     skx_transport *tp;            /* woken when a job is done */
@@ -367,8 +390,16 @@ void skx_roomidx_free(skx_runtime *rt);
 
 /* worker.c */
 /* Starts n worker threads, which wake the transport's loop with each
- * job done; 0 or an error naming the failure. */
-int skx_pool_start(skx_pool *p, int n, skx_transport *tp, sk_error *err);
+ * job done, run at most heavy_max heavy jobs at once and give each bot
+ * decision budget_ms (0: none); 0 or an error naming the failure. */
+int skx_pool_start(skx_pool *p, int n, int heavy_max, int budget_ms, skx_transport *tp,
+                   sk_error *err);
+/* Whether a bot spec is heavy: pimc:strong, pimc:N above the table
+ * level's 24 deals (beyond 32), an engine. */
+bool skx_bot_heavy(const char *spec);
+/* The lane of a room's jobs: its creator's address, or the room itself
+ * when that is unknown. */
+uint64_t skx_room_lane(const skx_room *rm);
 /* Queues a job for the next free worker. */
 void skx_pool_post(skx_pool *p, skx_job *j);
 /* The finished jobs in order (a list), or NULL. */

@@ -25,29 +25,97 @@ static void unlink_conn(skx_conn *c)
     tp->nconns--;
 }
 
-/* A new connection, linked into the transport's list; the open hook
- * gives it the floor above's state, or refuses it. */
-skx_conn *skx_conn_new(skx_transport *tp, struct lws *wsi)
+/* The bucket of an address in the transport's table: FNV-1a of its
+ * text (an address is no secret and a long chain costs only its own
+ * connections' opening). */
+static skx_addrcount **addr_bucket(skx_transport *tp, const char *addr)
+{
+    uint32_t h = 2166136261u;
+    for (const unsigned char *p = (const unsigned char *)addr; *p; p++)
+        h = (h ^ *p) * 16777619u;
+    return &tp->by_addr[h % SKX_ADDR_BUCKETS];
+}
+
+/* Counts a connection of `addr`; its count, or NULL out of memory. */
+static skx_addrcount *addr_join(skx_transport *tp, const char *addr)
+{
+    skx_addrcount **b = addr_bucket(tp, addr);
+    for (skx_addrcount *a = *b; a; a = a->next)
+        if (strcmp(a->addr, addr) == 0) {
+            a->conns++;
+            return a;
+        }
+    skx_addrcount *a = calloc(1, sizeof *a);
+    if (!a)
+        return NULL;
+    snprintf(a->addr, sizeof a->addr, "%s", addr);
+    a->conns = 1;
+    a->next = *b;
+    *b = a;
+    return a;
+}
+
+/* A connection of the address is gone; the count goes at zero. */
+static void addr_leave(skx_transport *tp, skx_addrcount *gone)
+{
+    if (!gone || --gone->conns > 0)
+        return;
+    for (skx_addrcount **p = addr_bucket(tp, gone->addr); *p; p = &(*p)->next)
+        if (*p == gone) {
+            *p = gone->next;
+            free(gone);
+            return;
+        }
+}
+
+/* A new connection from `addr`, linked into the transport's list; the
+ * open hook gives it the floor above's state, or refuses it.  One over
+ * --max-conns-per-addr is told so and closed, never handed up. */
+skx_conn *skx_conn_new(skx_transport *tp, struct lws *wsi, const char *addr)
 {
     skx_conn *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
     c->tp = tp;
     c->wsi = wsi;
+    snprintf(c->addr, sizeof c->addr, "%s", addr);
     c->tokens = tp->cfg->burst;
     c->refill_us = skx_now_us();
+    c->share = addr_join(tp, c->addr);
+    if (!c->share) {
+        free(c);
+        return NULL;
+    }
     c->next = tp->conns;
     if (tp->conns)
         tp->conns->prev = c;
     tp->conns = c;
     tp->nconns++;
+    int max = tp->cfg->max_conns_addr;
+    if (max > 0 && c->share->conns > max) {
+        char msg[240];
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"error\",\"code\":\"limit_conns\",\"message\":\"zu viele "
+                 "Verbindungen von dieser Adresse (h\u00f6chstens %d) / too many connections "
+                 "from this address (at most %d)\"}",
+                 max, max);
+        skx_conn_refuse(c, msg);
+        return c; /* no user: nothing of it goes up */
+    }
     c->user = tp->hooks.open(tp->hooks.ctx, c);
     if (!c->user) {
         unlink_conn(c);
+        addr_leave(tp, c->share);
         free(c);
         return NULL;
     }
     return c;
+}
+
+/* The client's address; see transport.h. */
+const char *skx_conn_addr(const skx_conn *c)
+{
+    return c->addr;
 }
 
 /* Takes the connection off the list of those waiting for the commit
@@ -71,8 +139,10 @@ void skx_conn_free(skx_conn *c)
     unhold(c);
     if (c->resume_due)
         lws_sul_cancel(&c->resume);
-    tp->hooks.close(tp->hooks.ctx, c);
+    if (c->user)
+        tp->hooks.close(tp->hooks.ctx, c);
     unlink_conn(c);
+    addr_leave(tp, c->share);
     for (skx_out *o = c->qhead, *n; o; o = n) {
         n = o->next;
         free(o);
@@ -209,6 +279,17 @@ void skx_send_error(skx_conn *c, const char *ref, const char *code, const char *
     skx_send_json(c, o, ref);
 }
 
+/* Refuses the connection: the text goes out, then it closes. */
+void skx_conn_refuse(skx_conn *c, const char *text)
+{
+    if (c->doomed)
+        return;
+    skx_send(c, text, strlen(text));
+    c->doomed = 2; /* nothing more is read or queued */
+    c->close_status = LWS_CLOSE_STATUS_POLICY_VIOLATION;
+    lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, 2);
+}
+
 /* Sends one queued message when the socket can take it; -1 closes. */
 int skx_conn_writeable(skx_conn *c)
 {
@@ -240,7 +321,7 @@ int skx_conn_writeable(skx_conn *c)
     c->qbytes -= o->len;
     free(o);
     if (c->doomed == 2 && !c->qhead) {
-        lws_close_reason(c->wsi, LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, NULL, 0);
+        lws_close_reason(c->wsi, (enum lws_close_status)c->close_status, NULL, 0);
         return -1;
     }
     if (sendable(c))
@@ -364,6 +445,7 @@ void skx_conn_receive(skx_conn *c, const void *data, size_t len, int first, int 
         c->rx_over = 0;
         lws_set_timeout(c->wsi, PENDING_TIMEOUT_CLOSE_SEND, 2);
         c->doomed = 2; /* nothing more is read or queued; the error still goes out */
+        c->close_status = LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE;
         return;
     }
     handle(c, c->rx ? c->rx : "", c->rxlen);

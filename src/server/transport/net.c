@@ -8,6 +8,7 @@
  */
 #include "server/transport/net.h"
 
+#include <arpa/inet.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -120,6 +121,31 @@ static bool origin_ok(const skx_transport *tp, struct lws *wsi)
     return rest && strcasecmp(rest, host) == 0;
 }
 
+/* The client's address: the peer's; when the peer is the trusted proxy
+ * (--trust-proxy), the last address of X-Forwarded-For (the one the
+ * proxy appended: what came before it the client may have written), or
+ * else X-Real-IP.  Only a valid IPv4 address is believed. */
+static void client_addr(const skx_transport *tp, struct lws *wsi, char out[SKX_ADDR_MAX])
+{
+    lws_get_peer_simple(wsi, out, SKX_ADDR_MAX);
+    if (!tp->cfg->trust_proxy || strcmp(out, tp->cfg->trust_proxy) != 0)
+        return;
+    char hdr[512], *said = NULL;
+    struct in_addr ok;
+    if (lws_hdr_copy(wsi, hdr, sizeof hdr, WSI_TOKEN_X_FORWARDED_FOR) > 0) {
+        said = strrchr(hdr, ',');
+        said = said ? said + 1 : hdr;
+    } else if (lws_hdr_copy(wsi, hdr, sizeof hdr, WSI_TOKEN_HTTP_X_REAL_IP) > 0) {
+        said = hdr;
+    }
+    if (!said)
+        return;
+    said += strspn(said, " \t");
+    said[strcspn(said, " \t")] = '\0';
+    if (strlen(said) < SKX_ADDR_MAX && inet_pton(AF_INET, said, &ok) == 1)
+        snprintf(out, SKX_ADDR_MAX, "%s", said);
+}
+
 /* The WebSocket protocol's callback (and protocols[0]'s HTTP default). */
 static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
                        size_t len)
@@ -137,9 +163,12 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
             return -1;
         }
         return 0;
-    case LWS_CALLBACK_ESTABLISHED:
-        *pc = skx_conn_new(tp, wsi);
+    case LWS_CALLBACK_ESTABLISHED: {
+        char addr[SKX_ADDR_MAX];
+        client_addr(tp, wsi, addr);
+        *pc = skx_conn_new(tp, wsi, addr);
         return *pc ? 0 : -1;
+    }
     case LWS_CALLBACK_RECEIVE:
         if (*pc)
             skx_conn_receive(*pc, in, len, lws_is_first_fragment(wsi),
@@ -547,5 +576,10 @@ void skx_transport_free(skx_transport *tp)
     if (tp->lws)
         lws_context_destroy(tp->lws);
     free(tp->held);
+    for (int i = 0; i < SKX_ADDR_BUCKETS; i++)
+        for (skx_addrcount *a = tp->by_addr[i], *n; a; a = n) {
+            n = a->next;
+            free(a);
+        }
     free(tp);
 }

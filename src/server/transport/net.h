@@ -36,10 +36,23 @@ struct skx_conn {
     int resume_due;                  /* ... that timer is set */
     skx_out *qhead, *qtail;
     size_t qn, qbytes;
-    int doomed;                      /* being closed (3: by skx_conn_close, with why) */
+    int doomed;                      /* being closed (2: once its queue is sent,
+                                      * 3: by skx_conn_close, with why) */
     const char *why;                 /* skx_conn_close's reason (a literal) */
+    int close_status;                /* ... with this status (doomed 2) */
+    char addr[SKX_ADDR_MAX];         /* the client's address (shares are per address) */
+    struct skx_addrcount *share;     /* its address's count of connections */
     size_t held_at;                  /* 1 + its place in tp->held, 0: not there */
 };
+
+/* The connections of one address (a chain of a fixed table, freed at
+ * zero): the transport's own share, --max-conns-per-addr. */
+typedef struct skx_addrcount {
+    struct skx_addrcount *next;
+    int conns;
+    char addr[SKX_ADDR_MAX];
+} skx_addrcount;
+#define SKX_ADDR_BUCKETS 1024
 
 /* The loop and its connections.  One thread runs the loop and owns all
  * of it; another thread only wakes it (skx_transport_wake). */
@@ -63,12 +76,15 @@ struct skx_transport {
     int evlib;                   /* libwebsockets runs libuv's loop (epoll) */
     lws_sorted_usec_list_t pass; /* ... where a pass's end is a timer due now */
     int pass_due, stopping;
+    skx_addrcount *by_addr[SKX_ADDR_BUCKETS]; /* connections per address */
 };
 
 /* conn.c, for net.c's callbacks */
-/* A new connection, linked into the transport's list (the open hook
- * gives it its user); NULL when refused or out of memory. */
-skx_conn *skx_conn_new(skx_transport *tp, struct lws *wsi);
+/* A new connection from `addr`, linked into the transport's list (the
+ * open hook gives it its user; one over its address's share of
+ * connections gets none and is refused); NULL when refused by the hook
+ * or out of memory. */
+skx_conn *skx_conn_new(skx_transport *tp, struct lws *wsi, const char *addr);
 /* Unlinks and frees a closed connection (the close hook first). */
 void skx_conn_free(skx_conn *c);
 /* A fragment of a received message; a whole one goes to the message

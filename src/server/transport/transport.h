@@ -31,6 +31,7 @@
 #define SKX_QUEUE_MAX_MSGS 4096        /* messages waiting for one connection */
 #define SKX_QUEUE_MAX_BYTES (8u << 20) /* ... and their bytes */
 #define SKX_HTTP_FORM_MAX 1024         /* bytes of a POST's form under /api/ */
+#define SKX_ADDR_MAX 48                /* a client's address as text, with its NUL */
 
 typedef struct skx_transport skx_transport;
 typedef struct skx_conn skx_conn;
@@ -118,6 +119,12 @@ void skx_send_json(skx_conn *c, json_t *obj, const char *ref);
 /* Queues an error reply: its kind, message and optional rule. */
 void skx_send_error(skx_conn *c, const char *ref, const char *code, const char *msg,
                     const char *rule);
+/* The client's address (IPv4 text): the peer's, or behind
+ * --trust-proxy the one the proxy names.  Shares are per address. */
+const char *skx_conn_addr(const skx_conn *c);
+/* Refuses the connection: the text (an error message) goes out, then it
+ * closes (policy violation). */
+void skx_conn_refuse(skx_conn *c, const char *text);
 /* What the open hook returned for the connection. */
 void *skx_conn_user(const skx_conn *c);
 /* Closes the connection with status 1008 (policy violation) and `why`

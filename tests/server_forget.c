@@ -262,7 +262,9 @@ static void test_forget_lobby_pages(void **state)
     (void)state;
     skt_server srv;
     char dir[64];
-    const char *args[] = {"--rate", "1000", NULL};
+    /* one address makes more rooms than the fair shares allow it */
+    const char *args[] = {"--rate", "1000", "--max-rooms-per-addr", "0", "--rooms-per-hour", "0",
+                          NULL};
     start(&srv, dir, sizeof dir, args);
     skt_player p;
     skt_player_open(&p, srv.port, "Sepp", -1, 3);

@@ -254,6 +254,13 @@ static void lp_fit(const lp_exs *e, int nf, double *w)
     }
 }
 
+/* A number rounded to the five places the table is written with, so
+ * that the model reported on is the model written. */
+static double lp_round(double x)
+{
+    return nearbyint(x * 1e5) / 1e5;
+}
+
 /* Compares doubles for qsort, the larger first. */
 static int lp_desc(const void *a, const void *b)
 {
@@ -279,7 +286,19 @@ static int lp_bar(const lp_exs *e, const double *w, double *bar)
         pos += e->ex[i].chosen == 1;
     }
     qsort(pr, e->n, sizeof *pr, lp_desc);
-    *bar = pos == 0 ? 1 : pos >= e->n ? 0 : (pr[pos - 1] + pr[pos]) / 2;
+    /* hands of equal features have equal chances: the bar goes between
+     * two different ones, at the end of the block of equals nearer to
+     * people's count */
+    size_t cut = pos;
+    if (pos > 0 && pos < e->n && pr[pos - 1] == pr[pos]) {
+        size_t a = pos - 1, b = pos;
+        while (a > 0 && pr[a - 1] == pr[pos])
+            a--;
+        while (b < e->n && pr[b] == pr[pos])
+            b++;
+        cut = pos - a <= b - pos ? a : b;
+    }
+    *bar = cut == 0 ? 1 : cut >= e->n ? 0 : lp_round((pr[cut - 1] + pr[cut]) / 2);
     free(pr);
     return 0;
 }
@@ -332,9 +351,13 @@ static int lp_fit_all(const lp_set *s, const sk_people_model *solo_model, sk_peo
         memset(m, 0, sizeof *m);
         for (int k = 0; k < SK_PEOPLE_KINDS; k++) {
             lp_fit(&kinds[k], NF, m->bid[k]);
+            for (int j = 0; j < NF; j++)
+                m->bid[k][j] = lp_round(m->bid[k][j]);
             rc = lp_bar(&kinds[k], m->bid[k], &m->bar[k]);
         }
         lp_fit(&call, SK_PEOPLE_CALL_FEATURES, m->call);
+        for (int j = 0; j < SK_PEOPLE_CALL_FEATURES; j++)
+            m->call[j] = lp_round(m->call[j]);
     }
     for (int k = 0; k < SK_PEOPLE_KINDS; k++)
         free(kinds[k].ex);

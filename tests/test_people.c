@@ -4,7 +4,8 @@
  * bot is legal over whole games of every preset; a hand with nothing
  * passes and a strong one plays; the model never names a Tout nor a
  * contract the hand may not declare; a challenge is only bid with a game
- * of the class; and on the real games of tests/data it declares what
+ * of the class; Kontra only with a hand people would surely have played
+ * the game with; and on the real games of tests/data it declares what
  * people declared on most of the declarers' hands, also on the quarter
  * held out of its fit.
  */
@@ -192,6 +193,27 @@ static void test_people_challenge(void **state)
     sk_bot_free(b);
 }
 
+/* Kontra (3.3): a defender gives it only with a hand people would surely
+ * have played the game with themselves -- the four Obers and four Herz
+ * against a Sauspiel -- and not with a fair hand of his own. */
+static void test_people_kontra(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    sk_bot *b = sk_bot_new("people", 1, NULL);
+    const char *const seat1[2] = {"EO GO HO SO HA HZ HK H9", "EO GO HA H8 GA GZ S7 S8"};
+    for (int k = 0; k < 2; k++) {
+        sk_game g;
+        tl_start_game(&g, &r, 3, false, "EU GU HU SU EK E9 GK G9", seat1[k], NULL, NULL);
+        tl_open_declare(&g, 0, "sauspiel:E");
+        sk_view v;
+        sk_game_view(&g, 1, &v);
+        sk_action a = sk_bot_act(b, &v);
+        assert_int_equal(a.type, k == 0 ? SK_ACT_KONTRA : SK_ACT_PASS);
+    }
+    sk_bot_free(b);
+}
+
 /* Where the data set lives (as test_realgames.c finds it). */
 static void data_path(char *buf, size_t size)
 {
@@ -250,6 +272,7 @@ int main(void)
         cmocka_unit_test(test_people_nothing_passes),
         cmocka_unit_test(test_people_choice_declarable),
         cmocka_unit_test(test_people_challenge),
+        cmocka_unit_test(test_people_kontra),
         cmocka_unit_test(test_people_agree),
         cmocka_unit_test(test_people_legal),
     };

@@ -162,11 +162,17 @@ static void test_specs(void **state)
     assert_string_equal(names[1], "heuristic");
     assert_string_equal(names[2], "pimc");
     assert_string_equal(names[3], "policy");
-    assert_null(names[4]);
+    assert_string_equal(names[4], "people");
+    assert_null(names[5]);
     b = sk_bot_new("policy", 1, &err);
     assert_non_null(b);
     sk_bot_free(b);
     assert_null(sk_bot_new("policy:12", 1, &err));
+    b = sk_bot_new("people", 1, &err);
+    assert_non_null(b);
+    sk_bot_free(b);
+    assert_null(sk_bot_new("people:12", 1, &err));
+    assert_non_null(strstr(err.msg, "people"));
 }
 
 /* Hints: legal actions, sorted best first, for every bot kind. */

@@ -17,7 +17,8 @@ extern "C" {
 
 /*
  * A bot decides for one seat from that seat's sk_view only.  Specs:
- * "random", "heuristic", "pimc" (default level: 24 deals) or "pimc:N" (N
+ * "random", "heuristic", "policy" (people's card play), "people" (people's
+ * bidding and card play), "pimc" (default level: 24 deals) or "pimc:N" (N
  * sampled deals).  A bot owns its random generator (seeded) and caps its
  * work per decision in solver nodes, not time, so its play is
  * reproducible.  PIMC prices cards, bids, declarations and doublings by
@@ -363,6 +364,66 @@ double sk_klopfen_value(sk_cards packet, int position, int laid_before);
 /* Whether the view's seat, to speak in the laying round, lays: the
  * ruleset lets it and the table prices the lay above the margin. */
 bool sk_klopfen_lays(const sk_view *v);
+
+/* ------------------------------------------------------------------ */
+/* How people bid (people.c)                                            */
+/* ------------------------------------------------------------------ */
+
+/*
+ * A model of which game people declare with a hand, learned from the
+ * real games by `schafkopf learn --people` (src/ai/people_table.c): for
+ * each kind they played (Sauspiel, Solo, Wenz) the chance that a hand
+ * is declared as that kind, a logistic function of a few counts of the
+ * hand (trumps, Obers, Unters, Laufende, side Sauen, ...), fitted to the
+ * declarers' hands against the hands of seats that passed; and which
+ * Sau a Sauspiel calls, a softmax over the callable suits.  A hand is
+ * declared as a kind when that chance reaches the kind's bar, set so
+ * that the model declares the kind as often as people did in the games
+ * it was fitted to; a Solo or Wenz over its bar comes before a
+ * Sauspiel.  The `people` bot bids by it (docs/ai.md, "A people
+ * table").
+ */
+#define SK_PEOPLE_FEATURES 8
+#define SK_PEOPLE_CALL_FEATURES 6
+/* The kinds the model knows (the contracts of the real games). */
+enum { SK_PEOPLE_SAUSPIEL = 0, SK_PEOPLE_SOLO = 1, SK_PEOPLE_WENZ = 2, SK_PEOPLE_KINDS = 3 };
+
+typedef struct sk_people_model {
+    double bid[SK_PEOPLE_KINDS][SK_PEOPLE_FEATURES]; /* logistic weights per kind */
+    double bar[SK_PEOPLE_KINDS];                     /* the chance from which it is declared */
+    double call[SK_PEOPLE_CALL_FEATURES];            /* the called Sau's suit (softmax) */
+} sk_people_model;
+
+/* The model shipped in the library (people_table.c). */
+const sk_people_model *sk_people_shipped(void);
+/* The kind of a contract (SK_PEOPLE_*), -1 for the others (a Tout too). */
+int sk_people_kind(sk_contract c);
+/* The features of an 8-card hand for contract c (Sauspiel, Solo, Wenz;
+ * a Sauspiel's called suit plays no part): returns the kind, or -1 (f
+ * all 0) for a contract the model does not know. */
+int sk_people_features(sk_cards hand, sk_contract c, double f[SK_PEOPLE_FEATURES]);
+/* The features of calling the Sau of `suit` with a hand. */
+void sk_people_call_features(sk_cards hand, int suit, double f[SK_PEOPLE_CALL_FEATURES]);
+/* The chance people declare c with the hand (0 for contracts the model
+ * does not know). */
+double sk_people_prob(const sk_people_model *m, sk_cards hand, sk_contract c);
+/* The suit whose Sau people call with the hand (2.5.3: not Herz, a
+ * plain card of the suit held, its Sau not), SK_NOSUIT when none. */
+int sk_people_call(const sk_people_model *m, sk_cards hand);
+/* The Solo people would name with the hand: the likeliest of those in
+ * one of its longest trump suits (Obers, Unters and the suit; 158 of the
+ * 161 real Solos) with a plain card of the suit (2.6.4); type
+ * SK_C_NONE when there is none.  Its chance need not clear the bar. */
+sk_contract sk_people_solo(const sk_people_model *m, sk_cards hand);
+/* The contract people declare with an 8-card hand at a table of four
+ * playing `r` when nobody has bid yet: the likeliest Solo (in one of the
+ * hand's longest trump suits) or Wenz over the bar, else a Sauspiel over
+ * the bar with the Sau people call, else type SK_C_NONE (pass).  Never
+ * a Tout (none of the 1,000 real games was one) nor a kind the model
+ * does not know.  With `p` and min_rank >= 0 only contracts of auction
+ * rank >= min_rank count (p: the public state whose ranks apply). */
+sk_contract sk_people_choice(const sk_people_model *m, const sk_rules *r, const sk_public *p,
+                             sk_cards hand, int min_rank);
 
 /* ------------------------------------------------------------------ */
 /* A player's decisions rated (rate.c)                                  */

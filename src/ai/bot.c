@@ -1,6 +1,8 @@
 /*
- * bot.c -- the bot interface and the bots: "random", "heuristic" and
- * "pimc[:N]" (and "pimc:strong", the thorough level: N = 128).
+ * bot.c -- the bot interface and the bots: "random", "heuristic",
+ * "policy" (people's card play, policy.c), "people" (people's bidding,
+ * people.c, and card play) and "pimc[:N]" (and "pimc:strong", the
+ * thorough level: N = 128).
  *
  * A bot is a kind plus what it owns: its random generator (seeded, so
  * play is reproducible) and, for PIMC, a solver and a sampler.  The
@@ -26,7 +28,7 @@
 #include <string.h>
 #include <time.h>
 
-enum bot_kind { BOT_RANDOM, BOT_HEURISTIC, BOT_PIMC, BOT_POLICY };
+enum bot_kind { BOT_RANDOM, BOT_HEURISTIC, BOT_PIMC, BOT_POLICY, BOT_PEOPLE };
 
 #define PIMC_DEFAULT 24
 /* The thorough level, "pimc:strong": more deals for every decision,
@@ -87,7 +89,7 @@ struct sk_bot {
     sk_action dbl_choice;
 };
 
-static const char *const BOT_NAMES[] = {"random", "heuristic", "pimc", "policy", NULL};
+static const char *const BOT_NAMES[] = {"random", "heuristic", "pimc", "policy", "people", NULL};
 
 const char *const *sk_bot_names(void)
 {
@@ -121,6 +123,10 @@ static int parse_spec(const char *spec, int *kind, int *samples, int *infer, int
     }
     if (strcmp(spec, "policy") == 0) {
         *kind = BOT_POLICY;
+        return 0;
+    }
+    if (strcmp(spec, "people") == 0) {
+        *kind = BOT_PEOPLE;
         return 0;
     }
     if (strncmp(spec, "pimc", 4) != 0)
@@ -176,9 +182,9 @@ sk_bot *sk_bot_new(const char *spec, uint64_t seed, sk_error *err)
         parse_spec(spec, &kind, &samples, &infer, &play, &respond) < 0) {
         if (err) {
             snprintf(err->msg, sizeof err->msg,
-                     "unknown bot \"%.40s\" (known: random, heuristic, policy, pimc, pimc:N with "
-                     "N <= 256, pimc:strong; a pimc spec may end in :infer or :uniform, :pw and "
-                     ":dd)",
+                     "unknown bot \"%.40s\" (known: random, heuristic, policy, people, pimc, "
+                     "pimc:N with N <= 256, pimc:strong; a pimc spec may end in :infer or "
+                     ":uniform, :pw and :dd)",
                      spec ? spec : "");
             err->rule = NULL;
         }
@@ -362,6 +368,8 @@ static sk_action choose_bid(sk_bot *bot, const sk_view *v, const sk_action *lega
                             double *values, sk_contract *games, bool hint)
 {
     int phase = v->pub.phase;
+    if (bot->kind == BOT_PEOPLE)
+        return skx_people_bidding(v, legal, n, values);
     if (bot->kind != BOT_PIMC || bot->samples < PIMC_BID_MIN ||
         (phase != SK_PHASE_AUCTION && phase != SK_PHASE_DECLARE && phase != SK_PHASE_PLAY))
         return skx_heur_bidding(v, legal, n, values);
@@ -390,7 +398,7 @@ static int choose_card(sk_bot *bot, const sk_view *v, sk_cards legal)
 {
     if ((legal & (legal - 1)) == 0 || bot->kind == BOT_HEURISTIC)
         return skx_heur_card(v, legal);
-    if (bot->kind == BOT_POLICY)
+    if (bot->kind == BOT_POLICY || bot->kind == BOT_PEOPLE)
         return sk_policy_card(v, legal);
     double value[SK_NCARDS];
     if (pimc_values(bot, v, legal, value, NULL) == 0)
@@ -508,8 +516,10 @@ static int hint_play(sk_bot *bot, const sk_view *v, sk_action *legal, double *va
     if (cards && bot->kind == BOT_PIMC && pimc_values(bot, v, cards, value, &own) > 0) {
         for (sk_cards l = cards; l; l &= l - 1) /* the seat's own money */
             value[skx_cards_first(l)] *= own;
-    } else if (cards) { /* PIMC without an answer (a Ramsch; values all 0): the rule of thumb */
-        value[skx_heur_card(v, cards)] = 1;
+    } else if (cards) { /* PIMC without an answer (a Ramsch; values all 0): the rule of thumb;
+                         * the bots that play people's card: theirs */
+        bool people = bot->kind == BOT_POLICY || bot->kind == BOT_PEOPLE;
+        value[people ? sk_policy_card(v, cards) : skx_heur_card(v, cards)] = 1;
     }
     sk_action order[SK_MAX_LEGAL];
     double ov[SK_MAX_LEGAL];

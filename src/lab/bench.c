@@ -8,7 +8,7 @@
  * the search changes.  The speed lines are the throughput of random
  * complete games (deal, auction, 32 cards, settlement) on one core, the
  * solver's median and p99 time per deal, and on request the time of
- * the default PIMC bot's decisions.
+ * the default PIMC bot's decisions (mean, median, p99, max).
  */
 #include "lab/lab.h"
 #include "schafkopf/ai.h"
@@ -129,8 +129,8 @@ static void bench_usage(FILE *out)
                  "programs do not stretch), and the throughput of random complete\n"
                  "games on one core (default 2000000 games).  --pimc N also plays N\n"
                  "seeded games of four PIMC bots (--bot SPEC, default pimc) and prints\n"
-                 "the time of their card and auction decisions (mean and max; default\n"
-                 "0: none).  --claims N plays N seeded deals of heuristic bots and times\n"
+                 "the time of their card and auction decisions (mean, median, p99 and\n"
+                 "max; default 0: none).  --claims N plays N seeded deals of heuristic bots and times\n"
                  "the claim check and its line (\"Der Rest gehoert mir\", the server's\n"
                  "claim) at every card, per trick (default 0: none).  --jobs N lets\n"
                  "each exact solve use N threads (default 1); the node counts then vary\n"
@@ -189,10 +189,54 @@ static uint64_t solver_bench(const sk_rules *rules, uint64_t count, int threads)
     return nodes;
 }
 
+/* The times of one kind of decision: wall clock and CPU, grown as
+ * decisions come. */
+typedef struct bench_times {
+    double *wall, *cpu;
+    size_t n, cap;
+} bench_times;
+
+/* Adds one decision's times; -1 when out of memory. */
+static int times_add(bench_times *t, double wall, double cpu)
+{
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 1024;
+        double *w = realloc(t->wall, cap * sizeof *w);
+        if (w)
+            t->wall = w;
+        double *c = w ? realloc(t->cpu, cap * sizeof *c) : NULL;
+        if (!w || !c)
+            return -1;
+        t->cpu = c;
+        t->cap = cap;
+    }
+    t->wall[t->n] = wall;
+    t->cpu[t->n++] = cpu;
+    return 0;
+}
+
+/* Prints the mean, median, p99 and largest of n times (sorted here), in
+ * ms. */
+static void times_print(const char *label, double *t, size_t n)
+{
+    double sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += t[i];
+    if (n)
+        qsort(t, n, sizeof *t, cmp_double);
+    printf("%s mean %.1f ms, median %.1f ms, p99 %.1f ms, max %.1f ms", label,
+           n ? sum / (double)n * 1e3 : 0.0, n ? t[n / 2] * 1e3 : 0.0,
+           n ? t[(n * 99) / 100] * 1e3 : 0.0, n ? t[n - 1] * 1e3 : 0.0);
+}
+
 /* Plays `count` seeded games of four bots of one spec (a PIMC level)
- * and prints the mean and largest time of a card decision and of an
- * auction or declaration decision (one core): the wall clock, and the
- * CPU time, which stays put when other programs load the machine. */
+ * and prints the mean, median, p99 and largest time of a card decision
+ * (all, and those with two or more legal cards: a forced card costs
+ * nothing and pulls the median down) and of an auction or declaration
+ * decision (one core): the wall clock,
+ * and the CPU time, which stays put when other programs load the
+ * machine.  The tail is what a player waits for, so the p99 is the
+ * figure to watch; the mean hides it. */
 static void pimc_bench(const sk_rules *rules, uint64_t count, const char *spec)
 {
     sk_bot *bots[SK_NSEATS];
@@ -207,45 +251,52 @@ static void pimc_bench(const sk_rules *rules, uint64_t count, const char *spec)
     }
     sk_rng rng;
     sk_rng_seed(&rng, 4242);
-    double card_sum = 0, card_max = 0, bid_sum = 0, bid_max = 0;
-    double card_cpu = 0, card_cpu_max = 0, bid_cpu = 0, bid_cpu_max = 0;
-    uint64_t cards = 0, bids = 0, played = 0;
-    for (uint64_t i = 0; i < count; i++) {
+    bench_times cards = {0}, chosen = {0}, bids = {0};
+    uint64_t played = 0;
+    int oom = 0;
+    for (uint64_t i = 0; i < count && !oom; i++) {
         sk_game g;
         sk_game_deal(&g, rules, (int)(i & 3), &rng, false);
         while (!sk_game_over(&g)) {
             int seat = g.pub.to_move;
             sk_view v;
             sk_game_view(&g, seat, &v);
+            int choice = g.pub.phase == SK_PHASE_PLAY && sk_cards_count(sk_game_legal_cards(&g)) > 1;
             double a = now(), ac = cpu_now();
             sk_action act = sk_bot_act(bots[seat], &v);
             double t = now() - a, tc = cpu_now() - ac;
-            if (act.type == SK_ACT_CARD) {
-                card_sum += t;
-                card_max = t > card_max ? t : card_max;
-                card_cpu += tc;
-                card_cpu_max = tc > card_cpu_max ? tc : card_cpu_max;
-                cards++;
-            } else if (g.pub.phase == SK_PHASE_AUCTION || g.pub.phase == SK_PHASE_DECLARE) {
-                bid_sum += t;
-                bid_max = t > bid_max ? t : bid_max;
-                bid_cpu += tc;
-                bid_cpu_max = tc > bid_cpu_max ? tc : bid_cpu_max;
-                bids++;
-            }
+            if (act.type == SK_ACT_CARD)
+                oom |= times_add(&cards, t, tc);
+            if (act.type == SK_ACT_CARD && choice)
+                oom |= times_add(&chosen, t, tc);
+            else if (g.pub.phase == SK_PHASE_AUCTION || g.pub.phase == SK_PHASE_DECLARE)
+                oom |= times_add(&bids, t, tc);
             if (sk_game_apply(&g, act, NULL) < 0)
                 break;
         }
         played += g.pub.trick_no == g.pub.ntricks;
     }
-    printf("%s: %llu games (%llu played out), %llu card decisions: mean %.1f ms, max %.1f ms; "
-           "%llu auction decisions: mean %.1f ms, max %.1f ms\n",
-           spec, (unsigned long long)count, (unsigned long long)played, (unsigned long long)cards,
-           cards ? card_sum / (double)cards * 1e3 : 0.0, card_max * 1e3,
-           (unsigned long long)bids, bids ? bid_sum / (double)bids * 1e3 : 0.0, bid_max * 1e3);
-    printf("%s: CPU time: card decisions mean %.1f ms, max %.1f ms; auction decisions mean "
-           "%.1f ms, max %.1f ms\n", spec, cards ? card_cpu / (double)cards * 1e3 : 0.0,
-           card_cpu_max * 1e3, bids ? bid_cpu / (double)bids * 1e3 : 0.0, bid_cpu_max * 1e3);
+    if (oom) {
+        fprintf(stderr, "schafkopf: bench: out of memory\n");
+    } else {
+        printf("%s: %llu games (%llu played out), %zu card decisions (%zu with a choice), "
+               "%zu auction and declaration decisions\n",
+               spec, (unsigned long long)count, (unsigned long long)played, cards.n, chosen.n,
+               bids.n);
+        for (int cpu = 0; cpu < 2; cpu++) {
+            printf("%s: %s:", spec, cpu ? "CPU time" : "wall clock");
+            times_print(" card decisions", cpu ? cards.cpu : cards.wall, cards.n);
+            times_print("; with a choice", cpu ? chosen.cpu : chosen.wall, chosen.n);
+            times_print("; auction decisions", cpu ? bids.cpu : bids.wall, bids.n);
+            printf("\n");
+        }
+    }
+    free(cards.wall);
+    free(cards.cpu);
+    free(chosen.wall);
+    free(chosen.cpu);
+    free(bids.wall);
+    free(bids.cpu);
     for (int s = 0; s < SK_NSEATS; s++)
         sk_bot_free(bots[s]);
 }

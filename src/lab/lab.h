@@ -4,7 +4,8 @@
  * matches between bots and external engines (arena*.c: options, files,
  * logs, report; the match itself is the table layer's, table/arena.h),
  * `agree` asks a bot every decision of recorded games, `learn` fits the
- * bots' card-play model and (--klopfen) their laying table, `bench`
+ * bots' card-play model, (--klopfen) their laying table and (--people)
+ * people's bidding, `bench`
  * prints the behaviour signature and speed figures, `selfplay` writes
  * random games.  The room src/lab: it includes the library, the table
  * layer and src/common, never src/cli or src/term.  The arena's parts
@@ -22,6 +23,9 @@ int skx_cmd_agree(int argc, char **argv);
 int skx_cmd_learn(int argc, char **argv);
 /* `schafkopf learn --klopfen`: the bots' laying table (learn_klopfen.c). */
 int skx_cmd_learn_klopfen(int argc, char **argv);
+/* `schafkopf learn --people`: people's bidding, the `people` bot's
+ * (learn_people.c). */
+int skx_cmd_learn_people(int argc, char **argv);
 int skx_cmd_bench(int argc, char **argv);
 int skx_cmd_selfplay(int argc, char **argv);
 

@@ -57,7 +57,8 @@ static void learn_usage(FILE *out)
             "  --out FILE   the weights as C (default stdout)\n"
             "  -h, --help   this help\n\n"
             "schafkopf learn --klopfen ... measures the bots' laying table instead\n"
-            "(`schafkopf learn --klopfen --help`).\n");
+            "(`schafkopf learn --klopfen --help`); schafkopf learn --people ... fits\n"
+            "people's bidding, the `people` bot's (`schafkopf learn --people --help`).\n");
 }
 
 /* Adds the card decisions of one valid record (game g) to the set. */
@@ -270,6 +271,9 @@ int skx_cmd_learn(int argc, char **argv)
     for (int i = 1; i < argc; i++) /* the laying table is learned from self-play */
         if (strcmp(argv[i], "--klopfen") == 0)
             return skx_cmd_learn_klopfen(argc, argv);
+    for (int i = 1; i < argc; i++) /* people's bidding: a model of its own */
+        if (strcmp(argv[i], "--people") == 0)
+            return skx_cmd_learn_people(argc, argv);
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         char *end = NULL;

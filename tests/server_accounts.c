@@ -11,13 +11,12 @@
  */
 
 /* Sends a message and waits for a message of `type` (or an error):
- * the message, parsed. */
+ * the message, parsed; fails when the server stalls. */
 static json_t *ask_for(skt_ws *w, const char *msg, const char *type)
 {
     assert_int_equal(skt_ws_send(w, msg), 0);
-    int64_t end = skt_ms() + 20000;
-    while (skt_ms() < end) {
-        json_t *o = expect(w, NULL, (int)(end - skt_ms()));
+    for (;;) {
+        json_t *o = expect(w, NULL, SKT_STALL);
         if (!o)
             break;
         const char *t = json_string_value(json_object_get(o, "type"));
@@ -146,7 +145,7 @@ static void test_accounts(void **state)
     json_decref(wel);
     /* logout: a fresh guest, no account */
     assert_int_equal(skt_ws_send(&b, "{\"type\":\"logout\",\"ref\":\"o\"}"), 0);
-    wel = expect(&b, "welcome", 10000);
+    wel = expect(&b, "welcome", SKT_STALL);
     assert_non_null(wel);
     assert_null(json_object_get(wel, "account"));
     assert_false(json_is_true(json_object_get(wel, "resumed")));
@@ -181,11 +180,14 @@ static void test_accounts(void **state)
     /* An unknown name is checked against a dummy hash: it is answered
      * no sooner than a wrong password, within a wide margin (without
      * the dummy it would come back in a few milliseconds, against a
-     * tenth of a second or more for a hash). */
-    assert_int_equal(skt_ws_open(&c, srv.port, NULL), 0);
-    json_decref(say_hello(&c, "x", NULL));
+     * tenth of a second or more for a hash).  The fastest of four of
+     * each: a loaded machine only adds time, so the minimum is what the
+     * server's own work costs (a pair on a fresh connection each, within
+     * the connection's 5 attempts). */
     int64_t wrong = INT64_MAX, unknown = INT64_MAX;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(skt_ws_open(&c, srv.port, NULL), 0);
+        json_decref(say_hello(&c, "x", NULL));
         int64_t t0 = skt_ms();
         auth_refused(&c, "login", "Sepp Mäier", "falsch-123", "bad_login", NULL, 0);
         int64_t t1 = skt_ms();
@@ -193,11 +195,11 @@ static void test_accounts(void **state)
         int64_t t2 = skt_ms();
         wrong = t1 - t0 < wrong ? t1 - t0 : wrong;
         unknown = t2 - t1 < unknown ? t2 - t1 : unknown;
+        skt_ws_close(&c);
     }
     if (unknown * 5 < wrong)
         fail_msg("a login for an unknown name took %lld ms, a wrong password %lld ms",
                  (long long)unknown, (long long)wrong);
-    skt_ws_close(&c);
     skt_ws_close(&a);
     skt_ws_close(&b);
     finish(&srv, dir);
@@ -306,7 +308,7 @@ static void test_history_restart(void **state)
         assert_int_equal(skt_ws_send(&p.w, msg), 0);
     }
     enum { GAMES = 3 };
-    skt_play(&p, GAMES, 90000);
+    skt_play(&p, GAMES);
     /* The next game is dealt and waits for seat 0: it is in no list. */
     char *records = NULL, *list = NULL, path[80];
     snprintf(path, sizeof path, "/api/rooms/%s/games.jsonl", p.room);
@@ -393,11 +395,11 @@ static void test_history_points(void **state)
     json_decref(auth(&p.w, "register", "Vroni", "Schellen-Sau"));
     assert_int_equal(skt_ws_send(&p.w, "{\"type\":\"create\",\"rules\":{\"preset\":\"tournament\"},"
                                        "\"title\":\"Rennen\",\"listed\":false}"), 0);
-    json_t *c = expect(&p.w, "created", 10000);
+    json_t *c = expect(&p.w, "created", SKT_STALL);
     assert_non_null(c);
     snprintf(p.room, sizeof p.room, "%s", json_string_value(json_object_get(c, "room")));
     json_decref(c);
-    json_decref(expect(&p.w, "state", 10000));
+    json_decref(expect(&p.w, "state", SKT_STALL));
     json_decref(skt_request(&p, "{\"type\":\"join\",\"room\":\"%s\",\"seat\":%d}", 0, "state"));
     char msg[200];
     for (int s = 1; s < 4; s++) {
@@ -406,7 +408,7 @@ static void test_history_points(void **state)
         assert_int_equal(skt_ws_send(&p.w, msg), 0);
     }
     enum { GAMES = 3 };
-    skt_play(&p, GAMES, 90000);
+    skt_play(&p, GAMES);
     char *records = NULL, *list = NULL, path[80];
     snprintf(path, sizeof path, "/api/rooms/%s/games.jsonl", p.room);
     assert_int_equal(skt_http_get(srv.port, path, &records, NULL), 200);

@@ -156,8 +156,8 @@ if quit_asked; then
     asked=1
     T send-keys -t quit n
     # n plays on: the question is gone, the game's own is back
-    if sk_wait_until sh -c "! tmux -L '$sock' capture-pane -p -t quit | grep -q 'Wirklich aufhören'" &&
-        quit_asked; then
+    asked_gone() { ! T capture-pane -p -t quit | grep -q 'Wirklich aufhören'; }
+    if sk_wait_until asked_gone && quit_asked; then
         asked=2
         T send-keys -t quit j
     fi

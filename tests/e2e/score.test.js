@@ -21,7 +21,7 @@ let server;
 
 before(async () => {
   browser = await launch();
-  server = await Server.create(env, 'score', { away: 10 });
+  server = await Server.create(env, 'score');
   await server.start();
 });
 

@@ -29,7 +29,7 @@ function note(t, text) {
 
 before(async () => {
   browser = await launch();
-  server = await Server.create(env, 'table', { away: 10 });
+  server = await Server.create(env, 'table');
   await server.start();
 });
 
@@ -479,7 +479,7 @@ test('the hint on a Kontra offer: the bot\'s yes or no, without a number, in bot
 });
 
 test('the server killed with kill -9 mid-game and restarted: the browsers reconnect and finish the game', NET, async (t) => {
-  const own = await Server.create(env, 'kill9', { away: 10 });
+  const own = await Server.create(env, 'kill9');
   await own.start();
   const ps = [await person(browser, { device: DESKTOP }), await person(browser, { device: PHONE })];
   try {

@@ -49,9 +49,12 @@ function forgetPid(pid) {
 
 // One server process: its port, database, log; start() waits for the
 // "open http" line it prints once it listens (the stall bound: it says
-// nothing before).
+// nothing before).  A player who is gone keeps his turn for the stall
+// bound (--away): a page that reloads or reconnects after a restart gets
+// back to its hand however long a loaded machine takes, before the
+// room's bot plays for it (no test here waits for that bot).
 export class Server {
-  constructor({ prog, web, db, port, log, away = 5, workers = 2 }) {
+  constructor({ prog, web, db, port, log, away = STALL_MS / 1000, workers = 2 }) {
     Object.assign(this, { prog, web, db, port, log, away, workers });
     this.proc = null;
     this.url = `http://127.0.0.1:${port}/`;

@@ -524,7 +524,15 @@ alive() {
     st=$(ps -o stat= -p "$1" 2>/dev/null) || return 1
     case $st in Z*) return 1 ;; esac
 }
-for sig in TERM INT; do
+# A SIGINT ignored when this script started (it ran in the background of
+# a non-interactive shell) stays ignored in every child, job control or
+# not, and the arena rightly keeps it so: then only SIGTERM is tried.
+sigs="TERM INT"
+if [ $((0x$(awk '/^SigIgn:/ { print $2 }' /proc/$$/status 2>/dev/null || echo 0) & 2)) != 0 ]; then
+    sigs=TERM
+    echo "note: SIGINT is ignored in this run (started in the background): its case is skipped"
+fi
+for sig in $sigs; do
     pids="$tmp/hang-$sig.pids"
     # (job control on: a background job of a script ignores SIGINT, and the
     # arena keeps an ignored signal ignored, as nohup wants)

@@ -640,6 +640,9 @@ static void test_secrecy(void **state)
     for (int i = 0; i < ROOMS * SLOTS; i++) {
         if (pl[i].bad[0])
             fail_msg("room %d: %s", i / SLOTS, pl[i].bad);
+        if (pl[i].results < per_room && pl[i].w.closed)
+            fail_msg("room %d seat %d: the server closed the connection after %d of %d games",
+                     i / SLOTS, pl[i].seat, pl[i].results, per_room);
         if (pl[i].results < per_room)
             fail_msg("room %d seat %d saw %d of %d games: no message to any client for %d s",
                      i / SLOTS, pl[i].seat, pl[i].results, per_room, SKT_STALL / 1000);

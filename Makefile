@@ -1,6 +1,8 @@
 # schafkopf -- GNU make build.  `make` builds the library and the program,
-# `make test` runs every test (then again under ASan+UBSan), `make bench`
-# prints the benchmark, `make fuzz` runs the libFuzzer harnesses briefly.
+# `make test` runs every test (then again under ASan+UBSan), `make check`
+# the fast unit and property tests alone (the edit-test loop), `make
+# bench` prints the benchmark, `make fuzz` runs the libFuzzer harnesses
+# briefly.
 
 CC       ?= gcc
 PREFIX   ?= /usr/local
@@ -67,7 +69,7 @@ PROG     := $(BUILD)/schafkopf
 # tests/test_load.sh).
 BENCH_SERVER := $(BUILD)/bench_server
 
-.PHONY: all test test-plain test-san bench bench-store fuzz install clean check-tools
+.PHONY: all test test-plain test-san check bench bench-store fuzz install clean check-tools
 
 all: $(PROG)
 
@@ -114,23 +116,75 @@ $(BUILD)/tests/%: tests/%.c $(TESTLIB) $(LIB) $(CLI_NOMAIN) $(FLAGS_STAMP)
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TESTLIB:.o=.d) $(TESTS:=.d)
 
-# The plain run first, then the sanitizer run (not both at once under
-# make -j: their output would interleave and they would fight for the
-# cores); each builds with -j as given.
-test:
-	$(MAKE) test-plain
-	$(MAKE) test-san
+# Tests wait on progress, never on the clock: every wait fails only when
+# nothing moved for SK_TEST_STALL_SECONDS (default 120; docs/
+# architecture.md, "Tests"), so a loaded machine makes them slower, not
+# red.  Each pass runs every test even after a failure, names the ones
+# that failed and ends with a line "NAME: N passed, N failed" (what CI
+# reads); a program that did not build counts as a failed test.
+#
+# $(call run_tests,NAME,PROGRAMS,SCRIPTS)
+define run_tests
+	@passed=0; failed=0; failures=; \
+	for t in $(2); do echo "== $$t"; \
+	  if SK_PROG=$(abspath $(PROG)) SK_ROOT=$(CURDIR) $$t; then passed=$$((passed + 1)); \
+	  else failed=$$((failed + 1)); failures="$$failures $$t"; fi; \
+	done; \
+	for s in $(3); do echo "== $$s"; \
+	  if SK_PROG=$(abspath $(PROG)) SK_ROOT=$(CURDIR) bash $$s; then passed=$$((passed + 1)); \
+	  else failed=$$((failed + 1)); failures="$$failures $$s"; fi; \
+	done; \
+	[ -z "$$failures" ] || echo "$(1) that failed:$$failures"; \
+	echo "$(1): $$passed passed, $$failed failed"; \
+	[ $$failed = 0 ]
+endef
 
-# Runs every test binary; stops at the first failure.
-test-plain: $(TESTS) $(PROG) $(BENCH_SERVER)
-	@set -e; for t in $(TESTS); do echo "== $$t"; SK_PROG=$(abspath $(PROG)) SK_ROOT=$(CURDIR) $$t; done
-	@for s in tests/*.sh; do [ -f "$$s" ] || continue; echo "== $$s"; SK_PROG=$(abspath $(PROG)) SK_ROOT=$(CURDIR) bash $$s || exit 1; done
-	@echo "plain tests: all passed"
+# Builds what the tests need, as much of it as builds (-k): a program
+# that failed is then a failed test, and the others still run.
+# $(call build_for_tests,TARGETS)
+define build_for_tests
+	@$(MAKE) --no-print-directory -k $(1) || echo "(some programs did not build: their tests count as failed)"
+endef
+
+# The plain run first, then the sanitizer run, which runs even when the
+# plain one failed (not both at once under make -j: their output would
+# interleave and they would fight for the cores); each builds with -j
+# as given.  Fails when either failed.
+test:
+	@plain=passed; san=passed; \
+	$(MAKE) --no-print-directory test-plain || plain=failed; \
+	$(MAKE) --no-print-directory test-san || san=failed; \
+	echo "make test: the plain pass $$plain, the sanitizer pass $$san"; \
+	[ $$plain = passed ] && [ $$san = passed ]
+
+# Every test program and every tests/*.sh (the browser tests are
+# tests/test_e2e.sh), each run to its end.
+SCRIPTS  := $(wildcard tests/test_*.sh)
+PASS     ?= plain tests
+test-plain:
+	$(call build_for_tests,$(TESTS) $(PROG) $(BENCH_SERVER))
+	$(call run_tests,$(PASS),$(TESTS),$(SCRIPTS))
 
 # The same suite under AddressSanitizer + UndefinedBehaviorSanitizer,
 # with the SK_CHECKS consistency checks.
 test-san:
-	$(MAKE) BUILD=build-san OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" CHECKS=-DSK_CHECKS SK_SAN=1 test-plain
+	$(MAKE) BUILD=build-san OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" CHECKS=-DSK_CHECKS SK_SAN=1 PASS="sanitizer tests" test-plain
+
+# The fast tier, for the edit-test loop (under two minutes on two
+# cores): the unit and property test programs and the shell tests of
+# the command line, without sanitizers.  Left to `make test`: the
+# server end to end (test_server), the terminal game in tmux
+# (test_tui, test_tui_keys), the browser (test_e2e), the server under
+# load (test_load), the engines' arena (test_arena, half a minute),
+# valgrind (test_memcheck) and the builds with both compilers
+# (test_warnings).
+SLOW_TESTS   := test_server
+SLOW_SCRIPTS := test_tui test_tui_keys test_e2e test_load test_arena test_memcheck test_warnings
+CHECK_TESTS  := $(filter-out $(SLOW_TESTS:%=$(BUILD)/tests/%),$(TESTS))
+CHECK_SCRIPTS := $(filter-out $(SLOW_SCRIPTS:%=tests/%.sh),$(SCRIPTS))
+check:
+	$(call build_for_tests,$(CHECK_TESTS) $(PROG))
+	$(call run_tests,check tests,$(CHECK_TESTS),$(CHECK_SCRIPTS))
 
 # The signature and one-core figures, then the solver on BENCH_JOBS threads.
 BENCH_JOBS ?= 2

@@ -21,7 +21,11 @@
  *
  * Bounded: BENCH_CONNS (default 10000, at most 60000), BENCH_ROOMS
  * (default 25), BENCH_WATCH (default 4), BENCH_SECONDS of play (default
- * 20); connecting and seating must finish within 60 s each.  The fd
+ * 20) and, when set, at least BENCH_ACTIONS decisions answered (a test
+ * bounds the count, not the time: BENCH_SECONDS=0 BENCH_ACTIONS=10000).
+ * Connecting, seating and playing fail when nothing progresses for the
+ * tests' stall bound (SK_TEST_STALL_SECONDS, server_client.c): no
+ * connection opened, no room followed, no decision answered.  The fd
  * limit is raised to its hard limit; with more connections than one
  * source address has ephemeral ports, several source addresses of
  * 127.0.0.0/8 are used.
@@ -40,7 +44,6 @@
 #include <sys/time.h>
 
 #define BENCH_WINDOW 256        /* connections opening at once */
-#define BENCH_PHASE_US 60000000 /* connecting, seating: at most 60 s each */
 #define BENCH_PER_SOURCE 20000  /* connections from one source address */
 
 enum { ST_CONNECTING, ST_HANDSHAKE, ST_HELLO, ST_READY, ST_DEAD };
@@ -68,7 +71,8 @@ typedef struct btable {
 
 /* The whole run. */
 typedef struct bench {
-    int port, nconns, ntables, rooms, watch, seconds;
+    int port, nconns, ntables, rooms, watch, seconds, min_actions;
+    int64_t play_until;   /* the end of BENCH_SECONDS of play (us) */
     bconn *c;
     btable *t;
     int ep;
@@ -351,11 +355,20 @@ static void bench_read(bench *b, bconn *c, uint32_t events)
         bench_fail(b, c, "closed by the server");
 }
 
-/* Runs the loop until `done` says so or `until` (us) passes; false on
- * timeout. */
-static bool bench_loop(bench *b, int64_t until, bool (*done)(bench *))
+/* What the run has done so far: connections opened or failed, rooms
+ * followed, decisions answered by their events. */
+static long bench_progress(const bench *b)
+{
+    return (long)b->opened + b->failed + b->followed + b->actions;
+}
+
+/* Runs the loop until `done` says so; false when nothing progressed for
+ * the stall bound. */
+static bool bench_loop(bench *b, bool (*done)(bench *))
 {
     struct epoll_event ev[256];
+    long seen = bench_progress(b);
+    int64_t last = bench_us();
     while (!done(b)) {
         if (b->phase == 0) { /* keep BENCH_WINDOW connections opening */
             while (b->next < b->nconns && b->next - b->opened - b->failed < BENCH_WINDOW) {
@@ -364,10 +377,14 @@ static bool bench_loop(bench *b, int64_t until, bool (*done)(bench *))
                 b->next++;
             }
         }
-        int64_t left = until - bench_us();
-        if (left <= 0)
+        if (bench_progress(b) != seen) {
+            seen = bench_progress(b);
+            last = bench_us();
+        } else if (bench_us() - last > (int64_t)SKT_STALL * 1000) {
+            fprintf(stderr, "bench_server: nothing happened for %d s\n", SKT_STALL / 1000);
             return false;
-        int n = epoll_wait(b->ep, ev, 256, (int)(left / 1000 < 100 ? left / 1000 + 1 : 100));
+        }
+        int n = epoll_wait(b->ep, ev, 256, 100);
         for (int i = 0; i < n; i++)
             bench_read(b, &b->c[ev[i].data.u32], ev[i].events);
     }
@@ -385,10 +402,10 @@ static bool all_followed(bench *b)
     return b->followed + b->failed >= b->ntables * 4 + b->rooms * b->watch || b->errors > 0;
 }
 
-static bool never(bench *b)
+/* BENCH_SECONDS of play are over and BENCH_ACTIONS decisions answered. */
+static bool played(bench *b)
 {
-    (void)b;
-    return false;
+    return bench_us() >= b->play_until && b->actions >= b->min_actions;
 }
 
 /* Sorts latencies. */
@@ -464,9 +481,14 @@ int main(void)
     b.nconns = bench_env("BENCH_CONNS", 10000, 8, 60000);
     b.rooms = bench_env("BENCH_ROOMS", 25, 1, 1000);
     b.watch = bench_env("BENCH_WATCH", 4, 0, 1000);
-    b.seconds = bench_env("BENCH_SECONDS", 20, 1, 600);
-    if (b.nconns < 0 || b.rooms < 0 || b.watch < 0 || b.seconds < 0)
+    b.seconds = bench_env("BENCH_SECONDS", 20, 0, 600);
+    b.min_actions = bench_env("BENCH_ACTIONS", 0, 0, 100000000);
+    if (b.nconns < 0 || b.rooms < 0 || b.watch < 0 || b.seconds < 0 || b.min_actions < 0)
         return 2;
+    if (b.seconds == 0 && b.min_actions == 0) {
+        fprintf(stderr, "bench_server: BENCH_SECONDS=0 needs BENCH_ACTIONS\n");
+        return 2;
+    }
     if (b.rooms * (4 + b.watch) > b.nconns) {
         fprintf(stderr, "bench_server: BENCH_ROOMS * (4 + BENCH_WATCH) is more than BENCH_CONNS\n");
         return 2;
@@ -503,7 +525,7 @@ int main(void)
 
     /* Open every connection and say hello. */
     int64_t t0 = bench_us();
-    bool ok = bench_loop(&b, t0 + BENCH_PHASE_US, all_open) && b.failed == 0;
+    bool ok = bench_loop(&b, all_open) && b.failed == 0;
     double open_s = (double)(bench_us() - t0) / 1e6;
     long rss1 = bench_rss(srv.pid);
     if (!ok)
@@ -517,7 +539,7 @@ int main(void)
         for (int t = 0; t < b.ntables; t++)
             bench_send(&b, &b.c[b.t[t].first],
                        "{\"type\":\"create\",\"rules\":{\"preset\":\"official\"},\"listed\":false}");
-        ok = bench_loop(&b, t1 + BENCH_PHASE_US, all_followed) && b.failed == 0 &&
+        ok = bench_loop(&b, all_followed) && b.failed == 0 &&
              b.errors == 0;
         if (!ok)
             fprintf(stderr, "bench_server: %d of %d seats and spectators follow their rooms\n",
@@ -531,8 +553,11 @@ int main(void)
     long cpu0 = bench_cpu(srv.pid);
     double self0 = bench_self_cpu();
     int64_t t2 = bench_us();
-    if (ok)
-        bench_loop(&b, t2 + (int64_t)b.seconds * 1000000, never);
+    b.play_until = t2 + (int64_t)b.seconds * 1000000;
+    if (ok && !bench_loop(&b, played)) {
+        fprintf(stderr, "bench_server: %ld decisions answered, then none\n", b.actions);
+        ok = false;
+    }
     double secs = (double)(bench_us() - t2) / 1e6;
     long cpu1 = bench_cpu(srv.pid);
     double self1 = bench_self_cpu();

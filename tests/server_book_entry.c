@@ -15,7 +15,7 @@ static json_t *bk_evening(skt_ws *w, const char *players, const char *rules, cha
                        players, rules);
     snprintf(code, 17, "%s", json_string_value(json_object_get(o, "book")));
     json_decref(o);
-    o = expect(w, "book", 10000);
+    o = expect(w, "book", SKT_STALL);
     assert_non_null(o);
     json_t *entry = json_incref(json_object_get(json_object_get(o, "view"), "entry"));
     json_decref(o);
@@ -55,7 +55,7 @@ static bool bk_line_taken(skt_ws *w, const char *code, uint64_t seq, const char 
              (unsigned long long)seq, line);
     assert_int_equal(skt_ws_send(w, msg), 0);
     for (;;) {
-        json_t *o = expect(w, NULL, 10000);
+        json_t *o = expect(w, NULL, SKT_STALL);
         assert_non_null(o);
         const char *t = json_string_value(json_object_get(o, "type"));
         bool done = t && strcmp(t, "book_done") == 0, error = t && strcmp(t, "error") == 0;
@@ -147,7 +147,7 @@ static void test_book_entry(void **state)
     json_t *o = bk_ask(&w, "book_created",
                        "{\"type\":\"book_create\",\"kind\":\"tournament\",\"seed\":\"Entry\"}");
     json_decref(o);
-    o = expect(&w, "book", 10000);
+    o = expect(&w, "book", SKT_STALL);
     e = json_object_get(json_object_get(o, "view"), "entry");
     assert_int_equal(bk_most(e, "kontra"), 0);
     assert_true(bk_offers(e, "sauspiel:G") && !bk_offers(e, "hochzeit"));

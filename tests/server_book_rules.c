@@ -51,7 +51,7 @@ static void test_book_rules(void **state)
                        four);
     snprintf(code, sizeof code, "%s", json_string_value(json_object_get(o, "book")));
     json_decref(o);
-    o = expect(&en, "book", 10000);
+    o = expect(&en, "book", SKT_STALL);
     json_t *view = json_object_get(o, "view"), *rules = json_object_get(view, "rules");
     json_t *ov = json_object_get(rules, "overrides"), *entry = json_object_get(view, "entry");
     assert_string_equal(json_string_value(json_object_get(rules, "preset")), "stammtisch");
@@ -108,7 +108,7 @@ static void test_book_rules(void **state)
     char group[17];
     snprintf(group, sizeof group, "%s", json_string_value(json_object_get(o, "book")));
     json_decref(o);
-    o = expect(&g, "book", 10000);
+    o = expect(&g, "book", SKT_STALL);
     ov = json_object_get(json_object_get(json_object_get(o, "view"), "rules"), "overrides");
     assert_string_equal(json_string_value(json_object_get(ov, "all_pass")), "muss");
     json_decref(o);
@@ -130,7 +130,7 @@ static void test_book_rules(void **state)
                        "{\"type\":\"book_create\",\"kind\":\"sheet\",\"group\":\"%s\","
                        "\"players\":%s}",
                        group, four));
-    o = expect(&g, "book", 10000);
+    o = expect(&g, "book", SKT_STALL);
     assert_true(bk_flag(json_object_get(json_object_get(o, "view"), "entry"), "muss"));
     json_decref(o);
 

@@ -17,7 +17,7 @@ static json_t *bk_ask(skt_ws *w, const char *type, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     assert_int_equal(skt_ws_send(w, msg), 0);
-    json_t *o = expect(w, type == NULL ? NULL : type, 10000);
+    json_t *o = expect(w, type == NULL ? NULL : type, SKT_STALL);
     if (!o)
         fail_msg("no %s after %s", type, msg);
     return o;
@@ -33,7 +33,7 @@ static char *bk_refused(skt_ws *w, const char *code, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     assert_int_equal(skt_ws_send(w, msg), 0);
-    json_t *e = expect(w, "error", 10000);
+    json_t *e = expect(w, "error", SKT_STALL);
     assert_non_null(e);
     const char *c = json_string_value(json_object_get(e, "code"));
     if (!c || strcmp(c, code) != 0)
@@ -46,13 +46,14 @@ static char *bk_refused(skt_ws *w, const char *code, const char *fmt, ...)
 
 /* Receives until a `book` of `code` with last line `seq` comes; every
  * message received is checked not to contain `secret` (a key this
- * connection never presented). */
+ * connection never presented).  Fails when no message comes for the
+ * stall bound. */
 static json_t *bk_update(skt_ws *w, const char *code, uint64_t seq, const char *secret)
 {
-    int64_t end = skt_ms() + 10000;
-    while (skt_ms() < end) {
-        char *text = skt_ws_recv(w, (int)(end - skt_ms()));
-        assert_non_null(text);
+    for (;;) {
+        char *text = skt_ws_recv(w, SKT_STALL);
+        if (!text)
+            break;
         if (secret && secret[0] && strstr(text, secret))
             fail_msg("a key went to a connection that did not present it: %.200s", text);
         json_t *o = json_loads(text, 0, NULL);
@@ -65,7 +66,8 @@ static json_t *bk_update(skt_ws *w, const char *code, uint64_t seq, const char *
             return o;
         json_decref(o);
     }
-    fail_msg("no update of %s to line %llu", code, (unsigned long long)seq);
+    fail_msg("no update of %s to line %llu: nothing came for %d s", code,
+             (unsigned long long)seq, SKT_STALL / 1000);
     return NULL;
 }
 
@@ -76,7 +78,7 @@ static void bk_conn(skt_ws *w, int port, const char *name, const char *lang)
     char msg[200];
     snprintf(msg, sizeof msg, "{\"type\":\"hello\",\"name\":\"%s\",\"lang\":\"%s\"}", name, lang);
     assert_int_equal(skt_ws_send(w, msg), 0);
-    json_t *o = expect(w, "welcome", 10000);
+    json_t *o = expect(w, "welcome", SKT_STALL);
     assert_non_null(o);
     json_decref(o);
 }
@@ -127,7 +129,7 @@ static void test_book_sheet(void **state)
     assert_string_equal(json_string_value(json_object_get(o, "ref")), "c1");
     assert_int_equal(strlen(key), 64);
     json_decref(o);
-    o = expect(&a, "book", 10000);
+    o = expect(&a, "book", SKT_STALL);
     assert_string_equal(json_string_value(json_object_get(o, "may")), "edit");
     json_decref(o);
     /* a reader: the code alone */
@@ -229,7 +231,7 @@ static void test_book_group(void **state)
     snprintf(group, sizeof group, "%s", json_string_value(json_object_get(o, "book")));
     snprintf(key, sizeof key, "%s", json_string_value(json_object_get(o, "key")));
     json_decref(o);
-    json_decref(expect(&a, "book", 10000));
+    json_decref(expect(&a, "book", SKT_STALL));
     /* an evening needs the group's key (a second connection has none) */
     skt_ws b;
     bk_conn(&b, srv.port, "Gast", "en");
@@ -312,7 +314,7 @@ static void test_book_group(void **state)
     for (int i = 0; i < 7; i++) {
         json_decref(bk_ask(&a, "book_created",
                            "{\"type\":\"book_create\",\"kind\":\"tournament\",\"seed\":\"s%d\"}", i));
-        json_decref(expect(&a, "book", 10000));
+        json_decref(expect(&a, "book", SKT_STALL));
     }
     free(bk_refused(&a, "rate", "{\"type\":\"book_create\",\"kind\":\"tournament\",\"seed\":\"x\"}"));
     skt_ws_close(&a);
@@ -340,7 +342,7 @@ static void test_book_tournament(void **state)
     snprintf(code, sizeof code, "%s", json_string_value(json_object_get(o, "book")));
     snprintf(key, sizeof key, "%s", json_string_value(json_object_get(o, "key")));
     json_decref(o);
-    json_decref(expect(&org, "book", 10000));
+    json_decref(expect(&org, "book", SKT_STALL));
     static const char *const names[] = {"Anna", "Bert", "Carl",  "Dora",  "Emil",
                                         "Fritz", "Gerti", "Hans", "Ida",   "Jakob",
                                         "Kathi", "Luise", "Max"};

@@ -81,6 +81,24 @@ static int64_t skt_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* The stall bound, in ms: how long a test waits for the next sign of
+ * progress (a message, a byte, the server's exit) before it calls the
+ * thing under test stuck.  No test has a bound on its total time: a
+ * loaded machine only makes it slower (docs/architecture.md, "Tests").
+ * SK_TEST_STALL_SECONDS sets it; the default, 120 s, holds on a
+ * two-core machine at a load of 20, sanitizers included. */
+static int skt_stall_ms(void)
+{
+    static int ms;
+    if (ms == 0) {
+        const char *e = getenv("SK_TEST_STALL_SECONDS");
+        long s = e ? strtol(e, NULL, 10) : 0;
+        ms = (int)((s > 0 && s <= 86400 ? s : 120) * 1000);
+    }
+    return ms;
+}
+#define SKT_STALL skt_stall_ms()
+
 /* A port nobody listens on now (bound and released by the kernel's
  * choice on 127.0.0.1). */
 static int skt_free_port(void)
@@ -101,9 +119,9 @@ static int skt_free_port(void)
 }
 
 /* Starts `SK_PROG serve` on a free port with the database `db` and the
- * extra arguments (NULL-terminated); waits (at most 20 s) for its
- * "open http" line.  0, or -1 when it did not start (then *srv->pid is
- * reaped). */
+ * extra arguments (NULL-terminated); waits for its "open http" line (it
+ * prints nothing before: a stall bound on that one line).  0, or -1
+ * when it did not start (then *srv->pid is reaped). */
 static int skt_server_start_args(skt_server *srv, const char *db, const char *const *extra)
 {
     const char *prog = getenv("SK_PROG");
@@ -140,14 +158,15 @@ static int skt_server_start_args(skt_server *srv, const char *db, const char *co
     srv->out = p[0];
     char line[512];
     size_t n = 0;
-    int64_t end = skt_ms() + 20000;
-    while (skt_ms() < end && n < sizeof line - 1) {
+    int64_t last = skt_ms();
+    while (skt_ms() - last < SKT_STALL && n < sizeof line - 1) {
         struct pollfd pf = {p[0], POLLIN, 0};
         if (poll(&pf, 1, 100) <= 0)
             continue;
         ssize_t k = read(p[0], line + n, sizeof line - 1 - n);
         if (k <= 0)
             break;
+        last = skt_ms();
         n += (size_t)k;
         line[n] = '\0';
         if (strstr(line, "open http"))
@@ -162,15 +181,16 @@ static int skt_server_start_args(skt_server *srv, const char *db, const char *co
 }
 
 
-/* Stops the server with `sig` and reaps it (at most 20 s, then
- * SIGKILL); returns its wait status. */
+/* Stops the server with `sig` and reaps it (SIGKILL after the stall
+ * bound: a clean stop is one step, however slow the machine); returns
+ * its wait status. */
 static int skt_server_stop(skt_server *srv, int sig)
 {
     if (srv->pid <= 0)
         return -1;
     kill(srv->pid, sig);
     int status = 0;
-    int64_t end = skt_ms() + 20000;
+    int64_t end = skt_ms() + SKT_STALL;
     while (waitpid(srv->pid, &status, WNOHANG) == 0) {
         if (skt_ms() > end) {
             kill(srv->pid, SIGKILL);
@@ -221,7 +241,8 @@ static int skt_write_all(int fd, const void *data, size_t len)
 
 /* HTTP GET of `path`: the status, the body (malloc'd) in *body and,
  * when head is not NULL, the status line and headers (malloc'd) in
- * *head; -1 on a socket error. */
+ * *head; -1 on a socket error.  It gives up when no byte came for the
+ * stall bound. */
 static int skt_http_get_head(int port, const char *path, char **body, size_t *blen, char **head)
 {
     int fd = skt_connect(port);
@@ -237,10 +258,10 @@ static int skt_http_get_head(int port, const char *path, char **body, size_t *bl
     }
     size_t cap = 1 << 16, len = 0;
     char *buf = malloc(cap);
-    int64_t end = skt_ms() + 20000;
+    int64_t last = skt_ms();
     for (;;) {
         struct pollfd pf = {fd, POLLIN, 0};
-        if (skt_ms() > end || poll(&pf, 1, 1000) < 0)
+        if (skt_ms() - last > SKT_STALL || poll(&pf, 1, 1000) < 0)
             break;
         if (!(pf.revents & (POLLIN | POLLHUP)))
             continue;
@@ -249,6 +270,7 @@ static int skt_http_get_head(int port, const char *path, char **body, size_t *bl
         ssize_t k = read(fd, buf + len, cap - len - 1);
         if (k <= 0)
             break;
+        last = skt_ms();
         len += (size_t)k;
         buf[len] = '\0';
         /* A complete response by its Content-Length. */
@@ -283,7 +305,8 @@ static int skt_http_get(int port, const char *path, char **body, size_t *blen)
 }
 
 /* Opens a WebSocket to the server (Origin header when origin is not
- * NULL).  0, the HTTP status when the upgrade was refused, or -1. */
+ * NULL).  0, the HTTP status when the upgrade was refused, or -1 (also
+ * when the answer stalled). */
 static int skt_ws_open(skt_ws *w, int port, const char *origin)
 {
     memset(w, 0, sizeof *w);
@@ -304,14 +327,15 @@ static int skt_ws_open(skt_ws *w, int port, const char *origin)
      * is frames). */
     char head[2048];
     size_t len = 0;
-    int64_t end = skt_ms() + 10000;
-    while (len < sizeof head - 1 && skt_ms() < end) {
+    int64_t last = skt_ms();
+    while (len < sizeof head - 1 && skt_ms() - last < SKT_STALL) {
         struct pollfd pf = {w->fd, POLLIN, 0};
         if (poll(&pf, 1, 200) <= 0)
             continue;
         ssize_t k = read(w->fd, head + len, 1);
         if (k <= 0)
             break;
+        last = skt_ms();
         len++;
         head[len] = '\0';
         if (len >= 4 && memcmp(head + len - 4, "\r\n\r\n", 4) == 0)
@@ -362,13 +386,15 @@ static int skt_ws_frame(skt_ws *w, int opcode, const void *data, size_t len)
     h += 4;
     for (size_t i = 0; i < len; i++)
         f[h + i] = ((const unsigned char *)data)[i] ^ mask[i & 3];
-    /* The socket is non-blocking: wait for room as needed. */
+    /* The socket is non-blocking: wait for room as needed, while the
+     * server takes bytes (the stall bound). */
     size_t off = 0, total = h + len;
-    int64_t end = skt_ms() + 10000;
-    while (off < total && skt_ms() < end) {
+    int64_t last = skt_ms();
+    while (off < total && skt_ms() - last < SKT_STALL) {
         ssize_t k = send(w->fd, f + off, total - off, MSG_NOSIGNAL);
         if (k > 0) {
             off += (size_t)k;
+            last = skt_ms();
             continue;
         }
         if (k < 0 && (errno == EAGAIN || errno == EINTR)) {
@@ -410,7 +436,10 @@ static int skt_ws_fill(skt_ws *w)
 }
 
 /* The next whole message in the buffer (a text, malloc'd), or NULL.  A
- * close frame marks the connection closed; pings are skipped. */
+ * close frame marks the connection closed; a ping is answered with its
+ * pong (RFC 6455 5.5.2) -- libwebsockets pings a connection quiet in
+ * that respect for 300 s and hangs up 10 s later, which ended every
+ * connection of a test that ran longer than five minutes. */
 static char *skt_ws_next(skt_ws *w)
 {
     for (;;) {
@@ -442,6 +471,8 @@ static char *skt_ws_next(skt_ws *w)
             msg[n] = '\0';
         } else if (op == 8) {
             w->closed = 1;
+        } else if (op == 9) {
+            skt_ws_frame(w, 10, b + h, (size_t)n);
         }
         memmove(w->buf, w->buf + h + n, w->len - h - (size_t)n);
         w->len -= h + (size_t)n;
@@ -454,7 +485,8 @@ static char *skt_ws_next(skt_ws *w)
     }
 }
 
-/* Waits up to ms for the next message; NULL on timeout or close. */
+/* Waits up to ms for the next message (a test passes SKT_STALL, or a
+ * short time to see that nothing comes); NULL on timeout or close. */
 static char *skt_ws_recv(skt_ws *w, int ms)
 {
     int64_t end = skt_ms() + ms;

@@ -235,11 +235,11 @@ static void skt_create(skt_player *p, const char *extra)
     snprintf(msg, sizeof msg, "{\"type\":\"create\"%s,\"title\":\"test\"%s}",
              rules ? "" : ",\"rules\":{\"preset\":\"official\"}", extra ? extra : "");
     assert_int_equal(skt_ws_send(&p->w, msg), 0);
-    json_t *c = expect(&p->w, "created", 10000);
+    json_t *c = expect(&p->w, "created", SKT_STALL);
     assert_non_null(c);
     snprintf(p->room, sizeof p->room, "%s", json_string_value(json_object_get(c, "room")));
     json_decref(c);
-    json_t *st = expect(&p->w, "state", 10000);
+    json_t *st = expect(&p->w, "state", SKT_STALL);
     assert_non_null(st);
     json_decref(st);
 }
@@ -250,23 +250,24 @@ static json_t *skt_request(skt_player *p, const char *fmt, int seat, const char 
     char msg[300];
     snprintf(msg, sizeof msg, fmt, p->room, seat);
     assert_int_equal(skt_ws_send(&p->w, msg), 0);
-    json_t *o = expect(&p->w, reply, 10000);
+    json_t *o = expect(&p->w, reply, SKT_STALL);
     if (!o)
         fail_msg("no %s after %s", reply, msg);
     return o;
 }
 
 /* Plays p's seat (against the room's bots) until it saw `games` more
- * results; at most ms.  Returns the last event number. */
-static uint64_t skt_play(skt_player *p, int games, int ms)
+ * results; fails when no message came for the stall bound.  Returns
+ * the last event number. */
+static uint64_t skt_play(skt_player *p, int games)
 {
     p->target = p->results + games;
-    int64_t end = skt_ms() + ms;
-    while (p->results < p->target && skt_ms() < end) {
-        char *text = skt_ws_recv(&p->w, 500);
+    while (p->results < p->target) {
+        char *text = skt_ws_recv(&p->w, SKT_STALL);
         if (!text) {
             assert_false(p->w.closed);
-            continue;
+            fail_msg("stalled: no message for %d s after %d of %d games", SKT_STALL / 1000,
+                     p->results - (p->target - games), games);
         }
         json_t *o = json_loads(text, 0, NULL);
         if (getenv("SKT_DEBUG"))
@@ -278,7 +279,6 @@ static uint64_t skt_play(skt_player *p, int games, int ms)
     }
     if (p->bad[0])
         fail_msg("%s", p->bad);
-    assert_true(p->results >= p->target);
     return p->seq;
 }
 
@@ -307,14 +307,14 @@ static void test_room_play(void **state)
         assert_int_equal(skt_ws_send(&p.w, msg), 0);
     }
     /* The first prompt: a refused action, then one decision sent twice. */
-    json_t *turn = expect(&p.w, "turn", 20000);
+    json_t *turn = expect(&p.w, "turn", SKT_STALL);
     assert_non_null(turn);
     long long seq = json_integer_value(json_object_get(turn, "seq"));
     snprintf(msg, sizeof msg,
              "{\"type\":\"decide\",\"room\":\"%s\",\"action\":\"card EO\",\"seen\":%lld}", p.room,
              seq);
     assert_int_equal(skt_ws_send(&p.w, msg), 0);
-    json_t *e = expect(&p.w, "error", 10000);
+    json_t *e = expect(&p.w, "error", SKT_STALL);
     assert_non_null(e);
     const char *code = json_string_value(json_object_get(e, "code"));
     assert_true(strcmp(code, "illegal") == 0 || strcmp(code, "refused") == 0);
@@ -327,9 +327,8 @@ static void test_room_play(void **state)
     json_decref(turn);
     /* Exactly one event of seat 0 at seq + 1, and one refusal. */
     int mine = 0, refused = 0;
-    int64_t end = skt_ms() + 5000;
-    while (skt_ms() < end && (refused == 0 || mine == 0)) {
-        json_t *o = expect(&p.w, NULL, 5000);
+    while (refused == 0 || mine == 0) {
+        json_t *o = expect(&p.w, NULL, SKT_STALL);
         if (!o)
             break;
         const char *t = json_string_value(json_object_get(o, "type"));
@@ -349,7 +348,7 @@ static void test_room_play(void **state)
      * above: sync asks for the events again). */
     snprintf(msg, sizeof msg, "{\"type\":\"spectate\",\"room\":\"%s\"}", p.room);
     assert_int_equal(skt_ws_send(&p.w, msg), 0);
-    skt_play(&p, 2, 60000);
+    skt_play(&p, 2);
     char *body = NULL;
     char path[80];
     snprintf(path, sizeof path, "/api/rooms/%s/games.jsonl", p.room);
@@ -366,7 +365,7 @@ static void test_room_play(void **state)
     skt_player_open(&q, srv.port, "Vroni", -1, 3);
     snprintf(q.room, sizeof q.room, "%s", p.room);
     json_decref(skt_request(&q, "{\"type\":\"spectate\",\"room\":\"%s\"%.0d}", 0, "state"));
-    json_t *old = expect(&q.w, "chat", 10000);
+    json_t *old = expect(&q.w, "chat", SKT_STALL);
     assert_non_null(old);
     assert_true(json_is_true(json_object_get(old, "history")));
     assert_string_equal(json_string_value(json_object_get(old, "text")), "Servus 1");
@@ -439,12 +438,12 @@ static void test_reconnect_restart(void **state)
                  "{\"type\":\"bot\",\"room\":\"%s\",\"seat\":%d,\"bot\":\"heuristic\"}", p.room, s);
         assert_int_equal(skt_ws_send(&p.w, msg), 0);
     }
-    skt_play(&p, 1, 60000);
+    skt_play(&p, 1);
     /* Reconnect: the same seat, the state. */
     skt_ws_close(&p.w);
     assert_int_equal(skt_ws_open(&p.w, srv.port, NULL), 0);
     json_decref(say_hello(&p.w, "Resi", p.token));
-    json_t *st = expect(&p.w, "state", 10000);
+    json_t *st = expect(&p.w, "state", SKT_STALL);
     assert_non_null(st);
     assert_int_equal(json_integer_value(json_object_get(st, "seat")), 0);
     assert_string_equal(json_string_value(json_object_get(st, "room")), p.room);
@@ -453,11 +452,12 @@ static void test_reconnect_restart(void **state)
     p.seq = (uint64_t)json_integer_value(json_object_get(st, "seq"));
     uint64_t s0 = p.seq;
     p.target = p.results + 1;
-    int64_t end = skt_ms() + 20000;
-    while (p.seq < s0 + 8 && skt_ms() < end) {
-        json_t *o = expect(&p.w, NULL, 1000);
-        if (o)
-            skt_take(&p, o);
+    while (p.seq < s0 + 8) {
+        json_t *o = expect(&p.w, NULL, SKT_STALL);
+        if (!o)
+            fail_msg("stalled: no message for %d s at event %llu", SKT_STALL / 1000,
+                     (unsigned long long)p.seq);
+        skt_take(&p, o);
         json_decref(o);
     }
     json_decref(st);
@@ -472,7 +472,7 @@ static void test_reconnect_restart(void **state)
     json_t *wel = say_hello(&p.w, "Resi", p.token);
     assert_true(json_is_true(json_object_get(wel, "resumed")));
     json_decref(wel);
-    st = expect(&p.w, "state", 10000);
+    st = expect(&p.w, "state", SKT_STALL);
     assert_non_null(st);
     assert_int_equal(json_integer_value(json_object_get(st, "seat")), 0);
     uint64_t at = (uint64_t)json_integer_value(json_object_get(st, "seq"));
@@ -480,7 +480,7 @@ static void test_reconnect_restart(void **state)
     skt_take(&p, st);
     p.seq = at;
     json_decref(st);
-    skt_play(&p, 1, 60000);
+    skt_play(&p, 1);
     skt_ws_close(&p.w);
     finish(&srv, dir);
 }
@@ -505,7 +505,7 @@ static void test_away(void **state)
                  p.room, s);
         assert_int_equal(skt_ws_send(&p.w, msg), 0);
     }
-    json_t *turn = expect(&p.w, "turn", 20000);
+    json_t *turn = expect(&p.w, "turn", SKT_STALL);
     assert_non_null(turn);
     json_decref(turn);
     skt_ws_close(&p.w); /* gone at his turn */
@@ -514,11 +514,11 @@ static void test_away(void **state)
     json_decref(skt_request(&q, "{\"type\":\"spectate\",\"room\":\"%s\"%.0d}", 0, "state"));
     q.synced = 1;
     q.target = 1;
-    int64_t end = skt_ms() + 30000;
-    while (q.results < 1 && skt_ms() < end) {
-        json_t *o = expect(&q.w, NULL, 1000);
-        if (o)
-            skt_take(&q, o);
+    while (q.results < 1) {
+        json_t *o = expect(&q.w, NULL, SKT_STALL);
+        if (!o)
+            fail_msg("stalled: the spectator got no message for %d s", SKT_STALL / 1000);
+        skt_take(&q, o);
         json_decref(o);
     }
     if (q.bad[0])
@@ -544,9 +544,12 @@ static void test_two_servers(void **state)
  * real connections; every message each gets is checked (skt_walk), the
  * hands against the course at each game's end, no hand for the seat
  * sitting out; the records download and pass `schafkopf check`.  Issue
- * 16 asks for at least 10,000 games: the plain pass plays them (about
- * three minutes); the sanitizer pass, many times slower, 200.
- * SK_SERVER_GAMES sets another number. */
+ * 16 asks for at least 10,000 games: the plain pass plays them all,
+ * however long a loaded machine takes (about three minutes alone); the
+ * sanitizer pass, many times slower, 200.  SK_SERVER_GAMES sets another
+ * number.  It fails on a stall (no message to any client for the stall
+ * bound), on a message that tells a seat what it may not know, and on
+ * a game short: never on the time taken. */
 static void test_secrecy(void **state)
 {
     (void)state;
@@ -586,12 +589,12 @@ static void test_secrecy(void **state)
             snprintf(msg, sizeof msg, "{\"type\":\"create\",\"rules\":{\"preset\":\"official\","
                                       "\"overrides\":{\"players\":\"5\"}},\"listed\":false}");
             assert_int_equal(skt_ws_send(&p[SLOTS - 1].w, msg), 0);
-            json_t *c = expect(&p[SLOTS - 1].w, "created", 10000);
+            json_t *c = expect(&p[SLOTS - 1].w, "created", SKT_STALL);
             assert_non_null(c);
             snprintf(p[SLOTS - 1].room, sizeof p[SLOTS - 1].room, "%s",
                      json_string_value(json_object_get(c, "room")));
             json_decref(c);
-            json_decref(expect(&p[SLOTS - 1].w, "state", 10000));
+            json_decref(expect(&p[SLOTS - 1].w, "state", SKT_STALL));
         } else {
             skt_create(&p[SLOTS - 1], ",\"listed\":false");
         }
@@ -607,18 +610,23 @@ static void test_secrecy(void **state)
                  p[SLOTS - 1].room);
         skt_ws_send(&p[SLOTS - 1].w, msg);
     }
-    /* a bound, not a speed test: 60 ms a game (the development machine
-     * plays about 18 ms a game alone, 30 ms while shared), at least 4 min */
-    int64_t limit = (int64_t)games_total * 60;
-    if (limit < (getenv("SK_SAN") ? 300000 : 240000))
-        limit = getenv("SK_SAN") ? 300000 : 240000;
-    int64_t start_ms = skt_ms(), end = start_ms + limit;
+    /* Until every client saw its games: progress is a message to any of
+     * them; a stall (none for the stall bound) ends the wait. */
+    int64_t start_ms = skt_ms(), last = start_ms;
+    long seen = 0;
     struct pollfd *pf = calloc(ROOMS * SLOTS, sizeof *pf);
     for (;;) {
         int done = 0;
-        for (int i = 0; i < ROOMS * SLOTS; i++)
+        long now_seen = 0;
+        for (int i = 0; i < ROOMS * SLOTS; i++) {
             done += pl[i].results >= per_room;
-        if (done == ROOMS * SLOTS || skt_ms() > end)
+            now_seen += pl[i].messages;
+        }
+        if (now_seen != seen) {
+            seen = now_seen;
+            last = skt_ms();
+        }
+        if (done == ROOMS * SLOTS || skt_ms() - last > SKT_STALL)
             break;
         for (int i = 0; i < ROOMS * SLOTS; i++)
             pf[i] = (struct pollfd){pl[i].w.fd, POLLIN, 0};
@@ -634,9 +642,12 @@ static void test_secrecy(void **state)
     for (int i = 0; i < ROOMS * SLOTS; i++) {
         if (pl[i].bad[0])
             fail_msg("room %d: %s", i / SLOTS, pl[i].bad);
+        if (pl[i].results < per_room && pl[i].w.closed)
+            fail_msg("room %d seat %d: the server closed the connection after %d of %d games",
+                     i / SLOTS, pl[i].seat, pl[i].results, per_room);
         if (pl[i].results < per_room)
-            fail_msg("room %d seat %d saw %d of %d games", i / SLOTS, pl[i].seat, pl[i].results,
-                     per_room);
+            fail_msg("room %d seat %d saw %d of %d games: no message to any client for %d s",
+                     i / SLOTS, pl[i].seat, pl[i].results, per_room, SKT_STALL / 1000);
         games += i % SLOTS == SLOTS - 1 ? pl[i].results : 0;
         msgs += pl[i].messages;
         decisions += pl[i].decisions;

@@ -109,7 +109,7 @@ static void test_rate_game(void **state)
     expect_error(&p.w, msg, "refused"); /* no game finished yet */
     /* the first prompt went by above: spectate resends the state */
     skt_say(&p, "{\"type\":\"spectate\",\"room\":\"%s\"}");
-    skt_play(&p, 1, 60000);
+    skt_play(&p, 1);
     char *body = NULL, path[80];
     snprintf(path, sizeof path, "/api/rooms/%s/games.jsonl", p.room);
     assert_int_equal(skt_http_get(srv.port, path, &body, NULL), 200);
@@ -123,7 +123,7 @@ static void test_rate_game(void **state)
     skt_say(&p, "{\"type\":\"rate\",\"room\":\"%s\",\"game\":1,\"ref\":\"r1\"}");
     snprintf(msg, sizeof msg, "{\"type\":\"rate\",\"room\":\"%s\",\"game\":1}", p.room);
     expect_error(&p.w, msg, "refused");
-    json_t *a = expect(&p.w, "rating", 60000);
+    json_t *a = expect(&p.w, "rating", SKT_STALL);
     assert_non_null(a);
     assert_string_equal(json_string_value(json_object_get(a, "ref")), "r1");
     assert_string_equal(json_string_value(json_object_get(a, "room")), p.room);

@@ -30,18 +30,23 @@ static json_t *skt_table(skt_player *p, const char *extra, const char *bot)
                  p->room, s, bot);
         assert_int_equal(skt_ws_send(&p->w, msg), 0);
     }
-    json_t *turn = expect(&p->w, "turn", 20000);
+    json_t *turn = expect(&p->w, "turn", SKT_STALL);
     assert_non_null(turn);
     return turn;
 }
 
-/* Waits up to ms for an event of `kind` (any kind: NULL) by `seat`
- * (any: -1); parsed (the whole message), or NULL. */
-static json_t *skt_event(skt_player *p, const char *kind, int seat, int ms)
+/* The next event of `kind` (any kind: NULL) by `seat` (any: -1),
+ * parsed (the whole message); NULL when none came within `window` ms
+ * (window > 0: to see that nothing comes) or, for window 0, when no
+ * message at all came for the stall bound. */
+static json_t *skt_event_in(skt_player *p, const char *kind, int seat, int window)
 {
-    int64_t end = skt_ms() + ms;
-    while (skt_ms() < end) {
-        json_t *o = expect(&p->w, "event", (int)(end - skt_ms()));
+    int64_t end = skt_ms() + window;
+    for (;;) {
+        int left = window > 0 ? (int)(end - skt_ms()) : SKT_STALL;
+        if (left <= 0)
+            return NULL;
+        json_t *o = expect(&p->w, "event", left);
         if (!o)
             return NULL;
         json_t *ev = json_object_get(o, "event");
@@ -52,20 +57,49 @@ static json_t *skt_event(skt_player *p, const char *kind, int seat, int ms)
             return o;
         json_decref(o);
     }
-    return NULL;
 }
 
-/* The deadline of a turn prompt: some 1 s after now, epoch ms. */
-static void skt_check_deadline(json_t *turn, int seconds)
+/* The next event of `kind` by `seat` (see skt_event_in); fails the
+ * test when the server stalls. */
+static json_t *skt_event(skt_player *p, const char *kind, int seat)
+{
+    json_t *o = skt_event_in(p, kind, seat, 0);
+    if (!o)
+        fail_msg("no %s event of seat %d: nothing came for %d s", kind ? kind : "", seat,
+                 SKT_STALL / 1000);
+    return o;
+}
+
+/* Whether an event of `kind` by `seat` comes within ms: a window to see
+ * that nothing does (a slow machine can only make it quieter). */
+static bool skt_event_within(skt_player *p, const char *kind, int seat, int ms)
+{
+    json_t *o = skt_event_in(p, kind, seat, ms);
+    bool came = o != NULL;
+    json_decref(o);
+    return came;
+}
+
+/* Epoch milliseconds, the clock of a prompt's deadline. */
+static int64_t skt_epoch_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The deadline of a turn prompt, epoch ms: the timer's full period
+ * from the moment the server asked, which lies between `since` (taken
+ * before the test did what led to the prompt) and now.  Bounds by
+ * those two moments, not by a guess of how fast the machine is. */
+static void skt_check_deadline(json_t *turn, int seconds, int64_t since)
 {
     json_t *d = json_object_get(turn, "deadline");
     assert_true(json_is_integer(d));
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    int64_t now = (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-    int64_t left = json_integer_value(d) - now;
-    if (left < -1500 || left > seconds * 1000 + 500)
-        fail_msg("a deadline %lld ms from now for a %d s timer", (long long)left, seconds);
+    int64_t deadline = json_integer_value(d), now = skt_epoch_ms();
+    if (deadline < since + seconds * 1000 - 50 || deadline > now + seconds * 1000 + 50)
+        fail_msg("a deadline %lld ms from now for a %d s timer, asked %lld ms ago at most",
+                 (long long)(deadline - now), seconds, (long long)(now - since));
 }
 
 /* A 1-second timer: the prompt has a deadline; when it runs out the
@@ -83,26 +117,25 @@ static void test_turn_timer(void **state)
     expect_error(&p.w,
                  "{\"type\":\"create\",\"rules\":{\"preset\":\"official\"},\"timer\":601}",
                  "bad_message");
+    int64_t since = skt_epoch_ms();
     json_t *turn = skt_table(&p, ",\"listed\":false,\"timer\":1", "random");
-    skt_check_deadline(turn, 1);
+    skt_check_deadline(turn, 1, since);
     json_decref(turn);
     /* nobody answers: within some seconds seat 0 has decided anyway, by
      * the fallback bot, which the event says; a bot's own decision does
      * not say it.  The first is in the laying round or the auction, where
      * a stand-in passes rather than commit the person to a stake or a
      * game (sk_room_stand_in_passes). */
-    json_t *ev = skt_event(&p, "action", 0, 5000);
-    assert_non_null(ev);
+    json_t *ev = skt_event(&p, "action", 0);
     assert_true(json_is_true(json_object_get(json_object_get(ev, "event"), "stand_in")));
     assert_string_equal(json_string_value(json_object_get(json_object_get(ev, "event"), "action")),
                         "pass");
     json_decref(ev);
-    ev = skt_event(&p, "action", 1, 5000);
-    assert_non_null(ev);
+    ev = skt_event(&p, "action", 1);
     assert_null(json_object_get(json_object_get(ev, "event"), "stand_in"));
     json_decref(ev);
     skt_say(&p, "{\"type\":\"spectate\",\"room\":\"%s\"}");
-    json_t *st = expect(&p.w, "state", 10000);
+    json_t *st = expect(&p.w, "state", SKT_STALL);
     assert_non_null(st);
     assert_int_equal(json_integer_value(json_object_get(st, "seat")), 0);
     json_t *inner = json_object_get(st, "state");
@@ -118,32 +151,69 @@ static void test_turn_timer(void **state)
     skt_ws_close(&p.w);
     char db[600];
     snprintf(db, sizeof db, "%s/server.db", dir);
+    since = skt_epoch_ms(); /* the fresh period starts after this */
     assert_int_equal(skt_server_start_args(&srv, db, NULL), 0);
     assert_int_equal(skt_ws_open(&p.w, srv.port, NULL), 0);
     json_decref(say_hello(&p.w, "Kathi", p.token));
-    st = expect(&p.w, "state", 10000);
+    st = expect(&p.w, "state", SKT_STALL);
     assert_non_null(st);
     inner = json_object_get(st, "state");
     assert_int_equal(json_integer_value(json_object_get(json_object_get(inner, "timer"),
                                                         "seconds")), 1);
     json_decref(st);
-    turn = expect(&p.w, "turn", 20000);
+    turn = expect(&p.w, "turn", SKT_STALL);
     assert_non_null(turn);
-    skt_check_deadline(turn, 1);
+    skt_check_deadline(turn, 1, since);
     /* the decision pending may be a Kontra offered, which the stand-in
      * declines: a "decline" event, not an "action" */
     bool offer = skt_offers(turn, "kontra") || skt_offers(turn, "retour");
     json_decref(turn);
-    ev = skt_event(&p, offer ? "decline" : "action", 0, 10000);
-    assert_non_null(ev);
-    json_decref(ev);
+    json_decref(skt_event(&p, offer ? "decline" : "action", 0));
     skt_ws_close(&p.w);
     finish(&srv, dir);
 }
 
+/* Seats bots at p's table (seat 0 taken) and pauses it at the first
+ * prompt: the prompt after the pause event, or NULL when the turn timer
+ * ran out before the pause came through (the stand-in decided for seat
+ * 0 first: a machine slower than the timer), after leaving the room. */
+static json_t *skt_pause_at_first_turn(skt_player *p)
+{
+    char msg[200];
+    for (int s = 1; s < 4; s++) {
+        snprintf(msg, sizeof msg, "{\"type\":\"bot\",\"room\":\"%s\",\"seat\":%d,\"bot\":\"random\"}",
+                 p->room, s);
+        assert_int_equal(skt_ws_send(&p->w, msg), 0);
+    }
+    json_decref(expect(&p->w, "turn", SKT_STALL));
+    skt_say(p, "{\"type\":\"pause\",\"room\":\"%s\",\"pause\":true}");
+    bool raced = false;
+    for (;;) {
+        json_t *ev = skt_event(p, NULL, -1);
+        json_t *e = json_object_get(ev, "event");
+        const char *kind = json_string_value(json_object_get(e, "kind"));
+        if (strcmp(kind, "action") == 0 && json_integer_value(json_object_get(e, "seat")) == 0 &&
+            json_is_true(json_object_get(e, "stand_in")))
+            raced = true;
+        bool paused = strcmp(kind, "pause") == 0;
+        if (paused)
+            assert_true(json_is_true(json_object_get(e, "paused")));
+        json_decref(ev);
+        if (paused)
+            break;
+    }
+    if (raced) {
+        json_decref(skt_request(p, "{\"type\":\"leave\",\"room\":\"%s\"%.0d}", 0, "left"));
+        return NULL;
+    }
+    return expect(&p->w, "turn", SKT_STALL);
+}
+
 /* The pause vote: the only player votes, the table pauses (event and
  * state); his own card still plays, but neither the bots nor the timer
- * move while paused; a vote against resumes and the bots play on. */
+ * move while paused; a vote against resumes and the bots play on.  The
+ * pause must come before the first prompt's timer runs out: when a
+ * loaded machine was slower, again at a new table with twice the time. */
 static void test_pause_vote(void **state)
 {
     (void)state;
@@ -152,52 +222,53 @@ static void test_pause_vote(void **state)
     start(&srv, dir, sizeof dir, NULL);
     skt_player p, q;
     skt_player_open(&p, srv.port, "Loisl", 0, 12);
-    json_t *turn = skt_table(&p, ",\"listed\":false,\"timer\":2", "random");
-    json_decref(turn);
-    /* a spectator may not vote */
-    skt_player_open(&q, srv.port, "Zuschauer", -1, 13);
-    snprintf(q.room, sizeof q.room, "%s", p.room);
-    json_decref(skt_request(&q, "{\"type\":\"spectate\",\"room\":\"%s\"%.0d}", 0, "state"));
-    char msg[200];
-    snprintf(msg, sizeof msg, "{\"type\":\"pause\",\"room\":\"%s\",\"pause\":true}", q.room);
-    expect_error(&q.w, msg, "refused");
-    skt_ws_close(&q.w);
-    skt_say(&p, "{\"type\":\"pause\",\"room\":\"%s\",\"pause\":true}");
-    json_t *ev = skt_event(&p, "pause", 0, 5000);
-    assert_non_null(ev);
-    assert_true(json_is_true(json_object_get(json_object_get(ev, "event"), "paused")));
-    json_decref(ev);
-    /* the new prompt has no deadline, and 3 s pass without an action */
-    turn = expect(&p.w, "turn", 5000);
+    json_t *turn = NULL;
+    int timer = 2;
+    for (int attempt = 0; !turn; attempt++, timer *= 2) {
+        if (attempt == 8)
+            fail_msg("the timer ran out before the pause in 8 tables (the last of %d s)",
+                     timer / 2);
+        char extra[80];
+        snprintf(extra, sizeof extra, ",\"listed\":false,\"timer\":%d", timer);
+        skt_create(&p, extra);
+        json_decref(skt_request(&p, "{\"type\":\"join\",\"room\":\"%s\",\"seat\":%d}", 0, "state"));
+        if (attempt == 0) { /* a spectator may not vote */
+            skt_player_open(&q, srv.port, "Zuschauer", -1, 13);
+            snprintf(q.room, sizeof q.room, "%s", p.room);
+            json_decref(skt_request(&q, "{\"type\":\"spectate\",\"room\":\"%s\"%.0d}", 0, "state"));
+            char msg[200];
+            snprintf(msg, sizeof msg, "{\"type\":\"pause\",\"room\":\"%s\",\"pause\":true}", q.room);
+            expect_error(&q.w, msg, "refused");
+            skt_ws_close(&q.w);
+        }
+        turn = skt_pause_at_first_turn(&p);
+    }
+    timer /= 2;
+    /* the new prompt has no deadline, and more than the timer's time
+     * passes without an action */
     assert_non_null(turn);
     assert_null(json_object_get(turn, "deadline"));
-    ev = skt_event(&p, "action", -1, 3000);
-    assert_null(ev);
+    assert_false(skt_event_within(&p, "action", -1, timer * 1000 + 1000));
     /* his own decision plays; then no bot moves */
+    char msg[200];
     const char *a = json_string_value(json_array_get(json_object_get(turn, "legal"), 0));
     snprintf(msg, sizeof msg, "{\"type\":\"decide\",\"room\":\"%s\",\"action\":\"%s\",\"seen\":%lld}",
              p.room, a, (long long)json_integer_value(json_object_get(turn, "seq")));
     json_decref(turn);
     assert_int_equal(skt_ws_send(&p.w, msg), 0);
-    ev = skt_event(&p, "action", 0, 5000);
-    assert_non_null(ev);
-    json_decref(ev);
-    ev = skt_event(&p, "action", -1, 2000);
-    assert_null(ev);
+    json_decref(skt_event(&p, "action", 0));
+    assert_false(skt_event_within(&p, "action", -1, 2000));
     skt_say(&p, "{\"type\":\"spectate\",\"room\":\"%s\"}");
-    json_t *st = expect(&p.w, "state", 10000);
+    json_t *st = expect(&p.w, "state", SKT_STALL);
     assert_non_null(st);
     assert_true(json_is_true(json_object_get(json_object_get(st, "state"), "paused")));
     json_decref(st);
     /* resume: the bots play on */
     skt_say(&p, "{\"type\":\"pause\",\"room\":\"%s\",\"pause\":false}");
-    ev = skt_event(&p, "pause", 0, 5000);
-    assert_non_null(ev);
+    json_t *ev = skt_event(&p, "pause", 0);
     assert_false(json_is_true(json_object_get(json_object_get(ev, "event"), "paused")));
     json_decref(ev);
-    ev = skt_event(&p, "action", -1, 5000);
-    assert_non_null(ev);
-    json_decref(ev);
+    json_decref(skt_event(&p, "action", -1));
     skt_ws_close(&p.w);
     finish(&srv, dir);
 }
@@ -217,7 +288,7 @@ static void skt_rate_five(skt_player *p, int port)
     snprintf(msg, sizeof msg, "{\"type\":\"rate\",\"room\":\"%s\",\"game\":1}", p->room);
     expect_error(&p->w, msg, "refused");
     skt_say(p, "{\"type\":\"rate\",\"room\":\"%s\",\"game\":2}");
-    json_t *a = expect(&p->w, "rating", 60000);
+    json_t *a = expect(&p->w, "rating", SKT_STALL);
     assert_non_null(a);
     assert_int_equal(json_integer_value(json_object_get(a, "seat")), 0);
     snprintf(path, sizeof path, "/api/rooms/%s/games.jsonl", p->room);
@@ -253,11 +324,11 @@ static void test_five_seats(void **state)
     assert_int_equal(skt_ws_send(&p.w, "{\"type\":\"create\",\"rules\":{\"preset\":\"official\","
                                        "\"overrides\":{\"players\":\"5\"}},\"listed\":false}"),
                      0);
-    json_t *c = expect(&p.w, "created", 10000);
+    json_t *c = expect(&p.w, "created", SKT_STALL);
     assert_non_null(c);
     snprintf(p.room, sizeof p.room, "%s", json_string_value(json_object_get(c, "room")));
     json_decref(c);
-    json_t *st = expect(&p.w, "state", 10000);
+    json_t *st = expect(&p.w, "state", SKT_STALL);
     assert_non_null(st);
     assert_int_equal(json_array_size(json_object_get(json_object_get(st, "state"), "seats")), 5);
     json_decref(st);
@@ -268,10 +339,10 @@ static void test_five_seats(void **state)
                  p.room, s, s % 2 ? "random" : "heuristic");
         assert_int_equal(skt_ws_send(&p.w, msg), 0);
     }
-    skt_play(&p, 3, 90000);
+    skt_play(&p, 3);
     assert_int_equal(p.outs, 1); /* game 1: seat 0 deals and sits out */
     skt_say(&p, "{\"type\":\"spectate\",\"room\":\"%s\"}");
-    st = expect(&p.w, "state", 10000);
+    st = expect(&p.w, "state", SKT_STALL);
     assert_non_null(st);
     json_t *sheet = json_object_get(json_object_get(st, "state"), "sheet");
     json_t *money = json_object_get(json_object_get(sheet, "totals"), "money");
@@ -326,7 +397,7 @@ static void test_hint(void **state)
     skt_player_open(&p, srv.port, "Hias", 0, 31);
     json_t *turn = skt_table(&p, ",\"listed\":false,\"fallback\":\"pimc:8\"", "random");
     skt_say(&p, "{\"type\":\"hint\",\"room\":\"%s\",\"ref\":\"h1\"}");
-    json_t *h = expect(&p.w, "hint", 20000);
+    json_t *h = expect(&p.w, "hint", SKT_STALL);
     assert_non_null(h);
     assert_string_equal(json_string_value(json_object_get(h, "ref")), "h1");
     assert_int_equal(json_integer_value(json_object_get(h, "seq")),
@@ -413,7 +484,7 @@ static void test_hint_doubling_offer(void **state)
     for (int moves = 0; turn && !asked && moves < 400; moves++) {
         if (skt_offers(turn, "kontra")) {
             skt_say(&p, "{\"type\":\"hint\",\"room\":\"%s\"}");
-            json_t *h = expect(&p.w, "hint", 20000);
+            json_t *h = expect(&p.w, "hint", SKT_STALL);
             assert_non_null(h);
             json_t *hints = json_object_get(h, "hints");
             assert_int_equal(json_array_size(hints), 2);
@@ -426,7 +497,7 @@ static void test_hint_doubling_offer(void **state)
         }
         skt_pass_or_first(&p, turn);
         json_decref(turn);
-        turn = expect(&p.w, "turn", 20000);
+        turn = expect(&p.w, "turn", SKT_STALL);
     }
     json_decref(turn);
     assert_true(asked);
@@ -455,8 +526,7 @@ static void test_left_seat_passes(void **state)
         assert_true(skt_offers(turn, "pass")); /* the laying round or the auction */
         json_decref(turn);
         json_decref(skt_request(&p, "{\"type\":\"leave\",\"room\":\"%s\"%.0d}", 0, "left"));
-        json_t *ev = skt_event(&q, "action", 0, 20000);
-        assert_non_null(ev);
+        json_t *ev = skt_event(&q, "action", 0);
         json_t *e = json_object_get(ev, "event");
         assert_string_equal(json_string_value(json_object_get(e, "action")), "pass");
         assert_null(json_object_get(e, "stand_in"));
@@ -546,9 +616,9 @@ static void skt_bots_by_judgement(skt_server *srv, const char *preset)
     json_t *turn = skt_table(&p, rules, "heuristic");
     int results = 0, played = 0, checked = 0;
     /* the deals come from the OS: a game is thrown in about a third of
-     * the time, so play on past 12 until 4 were played (36 at most) */
-    for (int64_t end = skt_ms() + 120000;
-         turn && (results < 12 || played < 4) && results < 36 && skt_ms() < end;) {
+     * the time, so play on past 12 until 4 were played (36 at most; a
+     * stall ends it too) */
+    while (turn && (results < 12 || played < 4) && results < 36) {
         const char *type = json_string_value(json_object_get(turn, "type"));
         if (strcmp(type, "turn") == 0) {
             skt_pass_or_first(&p, turn);
@@ -565,7 +635,7 @@ static void skt_bots_by_judgement(skt_server *srv, const char *preset)
             fail_msg("error: %s", json_string_value(json_object_get(turn, "message")));
         }
         json_decref(turn);
-        turn = expect(&p.w, NULL, 20000);
+        turn = expect(&p.w, NULL, SKT_STALL);
     }
     json_decref(turn);
     assert_true(results >= 12);
@@ -668,8 +738,13 @@ static void test_engines(void **state)
     tmpdir_make(dir, sizeof dir);
     snprintf(rnd, sizeof rnd, "rnd=tee %s/eng-$$.log | python3 %s/examples/engine_random.py", dir,
              getenv("SK_ROOT"));
-    const char *extra[] = {"--engine", rnd, "--engine", "broken=exit 3", "--engine-time", "3000",
-                           NULL};
+    /* the engines' time a decision: the stall bound (a Python start on
+     * a loaded machine takes seconds; what counts here is the protocol) */
+    int engine_ms = SKT_STALL < 600000 ? SKT_STALL : 600000;
+    char engine_time[16];
+    snprintf(engine_time, sizeof engine_time, "%d", engine_ms);
+    const char *extra[] = {"--engine", rnd, "--engine", "broken=exit 3", "--engine-time",
+                           engine_time, NULL};
     char db[600];
     snprintf(db, sizeof db, "%s/server.db", dir);
     assert_int_equal(skt_server_start_args(&srv, db, extra), 0);
@@ -695,7 +770,7 @@ static void test_engines(void **state)
                  p.room, s, bots[s - 1]);
         assert_int_equal(skt_ws_send(&p.w, msg), 0);
     }
-    skt_play(&p, 2, 120000);
+    skt_play(&p, 2);
     /* the broken engine's decisions are the fallback's, and say so */
     assert_true(p.stand_ins[3] > 0);
     assert_int_equal(p.stand_ins[0] + p.stand_ins[1] + p.stand_ins[2], 0);
@@ -705,7 +780,7 @@ static void test_engines(void **state)
     assert_int_equal(logs, 2); /* one process per engine seat */
     assert_true(games >= 2 * 2 - 1 && gos >= 2 * 8);
     /* the go line says which decision it is and marks a forced one */
-    assert_int_equal(skt_engine_go_lines(dir, 3000), gos);
+    assert_int_equal(skt_engine_go_lines(dir, engine_ms), gos);
     skt_ws_close(&p.w);
     finish(&srv, dir);
 }
@@ -737,12 +812,11 @@ static void test_claim_server(void **state)
     q.synced = 1;
     skt_say(&p, "{\"type\":\"spectate\",\"room\":\"%s\"}"); /* the prompt again */
     int held = 0, refused = 0;
-    int64_t end = skt_ms() + 120000;
-    while ((held < 1 || refused < 1) && p.results < 30 && skt_ms() < end) {
-        json_t *o = expect(&p.w, NULL, 2000);
+    while ((held < 1 || refused < 1) && p.results < 30) {
+        json_t *o = expect(&p.w, NULL, SKT_STALL);
         skt_pump(&q);
         if (!o)
-            continue;
+            fail_msg("stalled: no message for %d s after %d games", SKT_STALL / 1000, p.results);
         if (getenv("SKT_DEBUG")) {
             char *d = json_dumps(o, JSON_COMPACT);
             fprintf(stderr, "<< %.200s\n", d);
@@ -760,7 +834,7 @@ static void test_claim_server(void **state)
                 assert_int_equal(skt_ws_send(&p.w, msg), 0);
                 json_t *ans = NULL;
                 while (!ans) { /* the answer: "claim" (holds false) or the claim event */
-                    json_t *x = expect(&p.w, NULL, 10000);
+                    json_t *x = expect(&p.w, NULL, SKT_STALL);
                     assert_non_null(x);
                     const char *xt = json_string_value(json_object_get(x, "type"));
                     if (strcmp(xt, "error") == 0) {

@@ -8,6 +8,13 @@
 set -u
 PROG=${SK_PROG:?SK_PROG must name the schafkopf program}
 ROOT=${SK_ROOT:-.}
+. "$ROOT/tests/testlib.bash"
+# An engine's time for a decision and for its start where the protocol
+# is tested, not the limits: the stall bound (a shell or Python engine
+# takes seconds to start on a loaded machine).  Only the limits' own
+# tests below use short ones, where running out is what they test.
+T=$((SK_STALL < 3600 ? SK_STALL * 1000 : 3600000))
+lim="--time $T --start-time $T"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # the opponents these transcripts were written against (pimc became
@@ -382,22 +389,22 @@ contains "$tmp/out" "usage: schafkopf arena --pair BEFORE AFTER" "--pair --help"
 
 # the engine protocol with a POSIX sh engine; a transcript of what it read
 first="$ROOT/tests/data/engine_first.sh"
-status 0 "arena with the sh engine" "$PROG" arena --bots "ext:tee -a $tmp/engine-in.log | sh $first,random" --deals 3 --seed 4 --jobs 2 --out "$tmp/e.jsonl" --info "$tmp/e.info" --log "$tmp/e.log"
+status 0 "arena with the sh engine" "$PROG" arena $lim --bots "ext:tee -a $tmp/engine-in.log | sh $first,random" --deals 3 --seed 4 --jobs 2 --out "$tmp/e.jsonl" --info "$tmp/e.info" --log "$tmp/e.log"
 cp "$tmp/out" "$tmp/re"
 [ "$(fails "$tmp/re" A)" = 0 ] && ok || { bad "sh engine had failures"; cat "$tmp/re" "$tmp/err"; }
 [ "$(wc -l <"$tmp/e.jsonl")" = 24 ] && ok || bad "sh engine match: not 24 records"
 status 0 "sh engine records re-check" "$PROG" check "$tmp/e.jsonl"
 for line in "schafkopf-engine 1" "rule preset official" "rule kontra_max 2" "rules end" \
     "dealer 0 seat 0 seed " "hand " "event 1 " "legal pass" "legal card " \
-    "go 1000" "trick 1 winner " "result " "quit"; do
+    "go $T" "trick 1 winner " "result " "quit"; do
     contains "$tmp/engine-in.log" "$line" "engine transcript"
 done
 # the go line names the kind of decision and marks a forced one (one
 # legal choice); docs/engine-protocol.md, "Decisions"
-for line in "go 1000 kind auction" "go 1000 kind card" "go 1000 kind card forced" "go 1000 kind double"; do
+for line in "go $T kind auction" "go $T kind card" "go $T kind card forced" "go $T kind double"; do
     contains "$tmp/engine-in.log" "$line" "engine transcript: the kind of decision"
 done
-bad_go=$(grep '^go ' "$tmp/engine-in.log" | grep -Evc '^go 1000 kind (auction|declare|double|hochzeit|klopfen|card)( forced)?$')
+bad_go=$(grep '^go ' "$tmp/engine-in.log" | grep -Evc "^go $T kind (auction|declare|double|hochzeit|klopfen|card)( forced)?\$")
 [ "$bad_go" = 0 ] && ok || bad "engine transcript: $bad_go go lines without a kind"
 # forced exactly when one legal line came before the go
 awk '/^legal / { n++ } /^go / { f = ($NF == "forced"); if (f != (n == 1)) bad++; n = 0 } END { exit bad > 0 }' \
@@ -431,7 +438,7 @@ contains "$tmp/err" "--info must be a file of its own" "--info as --log refused"
 # keyed hashes (docs/engine-protocol.md, "Secrecy").
 grep -Eq '^game g[0-9a-f]{16} dealer [0-3] seat [0-3] seed [0-9]+$' "$tmp/engine-in.log" && ok ||
     bad "engine transcript: no opaque game id"
-status 0 "arena, engine secrecy run" "$PROG" arena --bots "ext:tee -a $tmp/secret-in.log | sh $first,random" --deals 3 --seed 987654321987 --jobs 1
+status 0 "arena, engine secrecy run" "$PROG" arena $lim --bots "ext:tee -a $tmp/secret-in.log | sh $first,random" --deals 3 --seed 987654321987 --jobs 1
 if grep -Eq 'arena-|987654321987|e5f4c8f743' "$tmp/secret-in.log"; then
     bad "an engine was told the match seed"; grep -E 'arena-|987654321987' "$tmp/secret-in.log" | head -3
 else
@@ -443,21 +450,19 @@ fi
 [ "$(grep '^game ' "$tmp/secret-in.log" | awk '{print $2}' | sort -u | wc -l)" = 24 ] && ok ||
     bad "secrecy run: not one id per game"
 # a match of the engine against itself and the same engine again: all even
-status 0 "sh engine mirror" "$PROG" arena --bots "ext:sh $first,ext:sh $first" --deals 2 --seed 4
+status 0 "sh engine mirror" "$PROG" arena $lim --bots "ext:sh $first,ext:sh $first" --deals 2 --seed 4
 grep -q "alone vs 3 B *+0.00 " "$tmp/out" && ok || bad "identical engines should be even"
 
 # the Python example engine (needs python3; CI machines may lack it)
 if command -v python3 >/dev/null 2>&1; then
-    # (generous limits: on a loaded machine a Python start can take seconds;
-    # what is tested here is the protocol, not speed)
-    status 0 "arena with the Python engine" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 4 --seed 5 --jobs 2 --time 10000 --start-time 30000 --out "$tmp/py.jsonl"
+    status 0 "arena with the Python engine" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 4 --seed 5 --jobs 2 $lim --out "$tmp/py.jsonl"
     [ "$(fails "$tmp/out" A)" = 0 ] && ok || { bad "Python engine had failures"; cat "$tmp/out" "$tmp/err"; }
     status 0 "Python engine records re-check" "$PROG" check "$tmp/py.jsonl"
     cp "$tmp/py.jsonl" "$tmp/py1.jsonl"
-    status 0 "Python engine again" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 4 --seed 5 --jobs 1 --time 10000 --start-time 30000 --out "$tmp/py2.jsonl"
+    status 0 "Python engine again" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 4 --seed 5 --jobs 1 $lim --out "$tmp/py2.jsonl"
     cmp -s "$tmp/py2.jsonl" "$tmp/py1.jsonl" && ok || bad "the seeded Python engine is not reproducible"
     # it reads the kind of each decision and writes it in an info line
-    status 0 "Python engine with --info" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 2 --seed 5 --time 10000 --start-time 30000 --info "$tmp/py.info"
+    status 0 "Python engine with --info" "$PROG" arena --bots "ext:python3 $ROOT/examples/engine_random.py,heuristic" --deals 2 --seed 5 $lim --info "$tmp/py.info"
     for k in auction declare double card; do
         contains "$tmp/py.info" " info kind $k, " "Python engine: kind $k read"
     done
@@ -468,14 +473,18 @@ fi
 # misbehaving engines: each failure is reported and counted, the match
 # finishes with every game recorded
 badeng="$ROOT/tests/data/engine_bad.sh"
-# (noready1: only the first start fails; an engine that never starts
-# stops the match, see below)
+# (noready1: only the first start fails, by hanging up in the handshake;
+# an engine that never starts stops the match, see below)
 for mode in garbage illegal sleep exit noready1; do
-    deals=2 # a timeout costs its limit: fewer deals for those
-    case $mode in sleep | noready1) deals=1 ;; esac
+    deals=2
+    limits=$lim
+    # a timeout costs its limit: fewer deals, and a short time, which only
+    # the sleeping engine's first decision of a game runs out of
+    [ "$mode" = sleep ] && deals=1 limits="--time 200 --start-time $T"
+    [ "$mode" = noready1 ] && deals=1
     arg=$mode
     [ "$mode" = noready1 ] && arg="noready1 $tmp/noready1.started"
-    status 0 "arena with a $mode engine" "$PROG" arena --bots "ext:sh $badeng $arg,random" --deals $deals --seed 4 --jobs 2 --time 200 --start-time 200 --out "$tmp/bad-$mode.jsonl" --log "$tmp/bad-$mode.log"
+    status 0 "arena with a $mode engine" "$PROG" arena --bots "ext:sh $badeng $arg,random" --deals $deals --seed 4 --jobs 2 $limits --out "$tmp/bad-$mode.jsonl" --log "$tmp/bad-$mode.log"
     cp "$tmp/out" "$tmp/bad-report"
     case $mode in
     garbage) k=garbage ;; illegal) k=illegal ;; sleep) k=timeout ;; exit) k=crash ;; noready1) k=start ;;
@@ -500,8 +509,10 @@ contains "$tmp/err" "engine A (ext:$tmp/no-such-engine) failed to start 3 times 
 cp "$badeng" "$tmp/engine_noready.sh"
 status 1 "arena with an engine that never says ready" "$PROG" arena --bots "random,ext:sh $tmp/engine_noready.sh noready" --deals 20 --seed 1 --jobs 2 --start-time 100
 contains "$tmp/err" "engine B (ext:sh $tmp/engine_noready.sh noready) failed to start 3 times in a row (last: handshake failed: no \"ready\" within 100 ms" "noready engine stops the match"
-sleep 0.2
-if pgrep -f "$tmp/engine_noready.sh" >/dev/null 2>&1; then bad "engine processes left running"; else ok; fi
+# (killed engines take a moment to go: the stall bound for that)
+noready_gone() { ! pgrep -f "$tmp/engine_noready.sh" >/dev/null 2>&1; }
+if sk_wait_until noready_gone; then ok; else
+    bad "engine processes left running"; fi
 
 # SIGTERM and SIGINT stop the arena and end its engines' process groups
 # (issue 14: a killed arena left busy engines running): an engine hangs
@@ -513,20 +524,26 @@ alive() {
     st=$(ps -o stat= -p "$1" 2>/dev/null) || return 1
     case $st in Z*) return 1 ;; esac
 }
-for sig in TERM INT; do
+# A SIGINT ignored when this script started (it ran in the background of
+# a non-interactive shell) stays ignored in every child, job control or
+# not, and the arena rightly keeps it so: then only SIGTERM is tried.
+sigs="TERM INT"
+if [ $((0x$(awk '/^SigIgn:/ { print $2 }' /proc/$$/status 2>/dev/null || echo 0) & 2)) != 0 ]; then
+    sigs=TERM
+    echo "note: SIGINT is ignored in this run (started in the background): its case is skipped"
+fi
+for sig in $sigs; do
     pids="$tmp/hang-$sig.pids"
     # (job control on: a background job of a script ignores SIGINT, and the
     # arena keeps an ignored signal ignored, as nohup wants)
     set -m
-    "$PROG" arena --bots "ext:sh $hang $pids,random" --deals 3 --seed 1 --jobs 1 --time 60000 --out "$tmp/hang-$sig.jsonl" >"$tmp/out" 2>"$tmp/err" &
+    "$PROG" arena --bots "ext:sh $hang $pids,random" --deals 3 --seed 1 --jobs 1 --time 3600000 --start-time $T --out "$tmp/hang-$sig.jsonl" >"$tmp/out" 2>"$tmp/err" &
     pid=$!
     set +m
-    for _ in $(seq 100); do [ -s "$pids" ] && break; sleep 0.05; done
-    [ -s "$pids" ] && ok || bad "SIG$sig: the engine never got to its decision"
+    sk_wait_file "$pids" && ok || bad "SIG$sig: the engine never got to its decision"
     kill -"$sig" "$pid"
-    for _ in $(seq 100); do alive "$pid" || break; sleep 0.05; done
-    if alive "$pid"; then
-        bad "SIG$sig: the arena did not stop within 5 s"
+    if ! sk_wait_until eval '! alive "$pid"'; then
+        bad "SIG$sig: the arena did not stop within the stall bound ($SK_STALL s)"
         kill -KILL "$pid"
     fi
     wait "$pid"
@@ -537,7 +554,7 @@ for sig in TERM INT; do
     contains "$tmp/err" "stopped by SIG$sig after 0 of 3 deals" "SIG$sig: the stop is reported"
     left=""
     for p in $(cat "$pids" 2>/dev/null); do
-        for _ in 1 2 3 4 5 6 7 8 9 10; do alive "$p" || break; sleep 0.05; done
+        sk_wait_until eval '! alive "$p"'
         if alive "$p"; then left="$left $p"; kill -KILL "$p"; fi
     done
     [ -z "$left" ] && ok || bad "SIG$sig: engine processes left running:$left"
@@ -587,7 +604,7 @@ set -m
 "$PROG" arena $b --deals 40 --session 4 --jobs 2 --log "$tmp/ses-stop.log" >/dev/null 2>"$tmp/err" &
 pid=$!
 set +m
-for _ in $(seq 100); do [ -s "$tmp/ses-stop.log" ] && break; sleep 0.05; done
+sk_wait_file "$tmp/ses-stop.log" # a block or more done (or the whole run)
 kill -TERM "$pid" 2>/dev/null
 wait "$pid"
 got=$?

@@ -6,6 +6,7 @@
 # saved session file, --resume, EOF handling and `replay`.
 set -u
 PROG=${SK_PROG:?SK_PROG must name the schafkopf program}
+. "$(dirname "$0")/testlib.bash"
 tmp=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 export XDG_DATA_HOME=$tmp/data
@@ -35,7 +36,8 @@ drive() {
     local in from pid=$GAME_PID
     # duplicates: bash closes the coprocess's own descriptors when it ends
     exec {from}<&"${GAME[0]}" {in}>&"${GAME[1]}"
-    while IFS= read -r -t 30 line <&"$from"; do
+    # (a stall bound: the game says something within SK_STALL seconds)
+    while IFS= read -r -t "$SK_STALL" line <&"$from"; do
         printf '%s\n' "$line" >>"$out"
         # RATE=1: "rate" before the first answer and before the first of game 2
         case $line in "Game 2: Dealer"*) rate_due=${RATE:-0} ;; esac

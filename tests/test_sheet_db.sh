@@ -7,6 +7,7 @@
 # tournament reopened by its name, and the refusals.
 set -u
 PROG=${SK_PROG:-build/schafkopf}
+. "$(dirname "$0")/testlib.bash"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0
@@ -94,9 +95,12 @@ run tournament --db "$db" --name Nix </dev/null
 run tournament --db "$db" --name Herbstrennen --seed again </dev/null
 [ "$status" = 2 ] && contains "$tmp/err" "its seed stands" "seed of an existing tournament"
 # The store in use by another process: a clear message, nothing written.
-( exec 9>"$db.lock"; flock -x 9; sleep 5 ) &
+# The locker says when it holds the lock and holds it until it is
+# killed (it was 5 s from its start: on a loaded machine the lock could
+# come late or go early).
+( exec 9>"$db.lock"; flock -x 9; echo held >"$tmp/locked"; exec sleep infinity ) &
 locker=$!
-sleep 0.5
+sk_wait_file "$tmp/locked" || bad "the locker never held the lock"
 run sheet --db "$db" --group Stammtisch </dev/null
 [ "$status" = 1 ] && contains "$tmp/err" "in use by another process" "a held store"
 kill "$locker" 2>/dev/null; wait "$locker" 2>/dev/null

@@ -2,9 +2,12 @@
 # test_tui.sh -- drives the full-screen interface of `schafkopf play` in a
 # detached tmux (80x24) through one complete game: Enter plays the
 # preselected (always legal) card or the first call, 'n' declines
-# Kontra/Retour.  Polls capture-pane with a timeout instead of sleeping.
+# Kontra/Retour.  Polls capture-pane; a loop gives up when the screen
+# stood still for the stall bound (tests/testlib.bash), never on the
+# time the whole took.
 set -u
 PROG=${SK_PROG:?SK_PROG must name the schafkopf program}
+. "$(dirname "$0")/testlib.bash"
 if ! command -v tmux >/dev/null; then
     echo "test_tui.sh: tmux not installed, skipped"
     exit 0
@@ -23,13 +26,14 @@ ok() { echo "ok: $*"; }
 
 T -f /dev/null new-session -d -s play -x 80 -y 24 \
     "env XDG_DATA_HOME='$tmp/data' XDG_CONFIG_HOME='$tmp/config' TERM=screen '$PROG' play --games 1 --seed 11 --delay 0 \
-     >/dev/tty 2>'$tmp/err'; echo \"EXIT=\$?\" >'$tmp/rc'; sleep 60"
+     >/dev/tty 2>'$tmp/err'; echo \"EXIT=\$?\" >'$tmp/rc'; sleep infinity"
 
 screen=""
 saw_hand=0 saw_sheet=0
-deadline=$((SECONDS + 45))
-while [ $SECONDS -lt $deadline ]; do
+sk_moving_reset
+while :; do
     screen=$(T capture-pane -p -t play 2>/dev/null) || break
+    sk_moving "$screen" || break
     case $screen in *"Deine Karten"*) saw_hand=1 ;; esac
     if [ -f "$tmp/rc" ]; then break; fi
     case $screen in
@@ -52,7 +56,7 @@ if [ -f "$tmp/sheet" ]; then
         fail "no result line"
     grep -q 'Geld:' "$tmp/sheet" && ok "money explanation" || fail "no money line"
 fi
-for _ in $(seq 50); do [ -f "$tmp/rc" ] && break; sleep 0.1; done
+sk_wait_file "$tmp/rc"
 [ "$(cat "$tmp/rc" 2>/dev/null)" = "EXIT=0" ] && ok "exit status 0" || fail "exit: $(cat "$tmp/rc" 2>/dev/null) $(cat "$tmp/err")"
 ls "$tmp"/data/schafkopf/session-*.jsonl >/dev/null 2>&1 && ok "session saved" || fail "no session file"
 "$PROG" check -q "$tmp"/data/schafkopf/session-*.jsonl && ok "saved record checks" || fail "record check"
@@ -62,22 +66,27 @@ ls "$tmp"/data/schafkopf/session-*.jsonl >/dev/null 2>&1 && ok "session saved" |
 # program says so and exits 130
 T new-session -d -s intr -x 80 -y 24 \
     "env XDG_DATA_HOME='$tmp/data2' XDG_CONFIG_HOME='$tmp/config' TERM=screen '$PROG' play --games 1 --seed 5 --delay 0 \
-     >/dev/tty 2>'$tmp/err2'; echo \"EXIT=\$?\" >'$tmp/rc2'; sleep 60"
+     >/dev/tty 2>'$tmp/err2'; echo \"EXIT=\$?\" >'$tmp/rc2'; sleep infinity"
 cards=0
-deadline=$((SECONDS + 45))
-while [ $SECONDS -lt $deadline ] && [ ! -f "$tmp/rc2" ]; do
+sk_moving_reset
+while [ ! -f "$tmp/rc2" ]; do
     screen=$(T capture-pane -p -t intr 2>/dev/null) || break
+    sk_moving "$screen" || break
     case $screen in
     *"geben?"*) T send-keys -t intr n ;;
     *"Spiel eine Karte"*)
         cards=$((cards + 1))
-        if [ "$cards" -ge 2 ]; then T send-keys -t intr C-c; sleep 0.5; else T send-keys -t intr Enter; fi
+        if [ "$cards" -ge 2 ]; then
+            T send-keys -t intr C-c # once: then only the end is waited for
+            break
+        fi
+        T send-keys -t intr Enter
         ;;
     *"Deine Ansage"*) T send-keys -t intr Enter ;;
     esac
     sleep 0.1
 done
-for _ in $(seq 50); do [ -f "$tmp/rc2" ] && break; sleep 0.1; done
+sk_wait_file "$tmp/rc2"
 [ "$(cat "$tmp/rc2" 2>/dev/null)" = "EXIT=130" ] && ok "Ctrl-C: exit status 130" ||
     fail "Ctrl-C: $(cat "$tmp/rc2" 2>/dev/null) $(cat "$tmp/err2")"
 ls "$tmp"/data2/schafkopf/session-*.jsonl.partial >/dev/null 2>&1 && ok "Ctrl-C: game in progress saved" ||
@@ -92,11 +101,12 @@ $(T capture-pane -p -t intr 2>/dev/null)"
 # (5.2.5) are passed over to the first game played out.
 T new-session -d -s tour -x 80 -y 24 \
     "env XDG_DATA_HOME='$tmp/data3' XDG_CONFIG_HOME='$tmp/config' TERM=screen '$PROG' play --preset tournament \
-     --games 4 --seed 11 --delay 0 --trick-pause 0 >/dev/tty 2>'$tmp/err3'; echo \"EXIT=\$?\" >'$tmp/rc3'; sleep 60"
+     --games 4 --seed 11 --delay 0 --trick-pause 0 >/dev/tty 2>'$tmp/err3'; echo \"EXIT=\$?\" >'$tmp/rc3'; sleep infinity"
 saw_title=0
-deadline=$((SECONDS + 45))
-while [ $SECONDS -lt $deadline ] && [ ! -f "$tmp/rc3" ]; do
+sk_moving_reset
+while [ ! -f "$tmp/rc3" ]; do
     screen=$(T capture-pane -p -t tour 2>/dev/null) || break
+    sk_moving "$screen" || break
     case $screen in *"Turnierpunkte: "[+-]*) saw_title=1 ;; esac
     case $screen in
     *Spielliste*)
@@ -117,12 +127,8 @@ if [ -f "$tmp/tsheet" ]; then
     grep -q 'Spielliste (Turnierpunkte)' "$tmp/tsheet" && ok "tournament: sheet in points" || fail "tournament: sheet $(cat "$tmp/tsheet")"
     grep -Eq '€|Geld|Cent|[0-9],[0-9][0-9]' "$tmp/tsheet" && fail "tournament: money on the summary: $(cat "$tmp/tsheet")" ||
         ok "tournament: no money on the summary"
-    stats=""
-    for _ in $(seq 50); do
-        stats=$(T capture-pane -p -t tour 2>/dev/null)
-        case $stats in *"Stand (Turnierpunkte):"*) break ;; esac
-        sleep 0.1
-    done
+    sk_wait_screen "T capture-pane -p -t tour" "Stand (Turnierpunkte):"
+    stats=$(T capture-pane -p -t tour 2>/dev/null)
     case $stats in *"Stand (Turnierpunkte):"*) ok "tournament: statistics in points" ;; *) fail "tournament: statistics: $stats" ;; esac
     case $stats in *€* | *Geld*) fail "tournament: money in the statistics" ;; *) ok "tournament: no money in the statistics" ;; esac
 else
@@ -137,23 +143,29 @@ T send-keys -t tour q
 # n plays on, q then j quits with the game in progress saved
 T new-session -d -s quit -x 80 -y 24 \
     "env XDG_DATA_HOME='$tmp/data4' XDG_CONFIG_HOME='$tmp/config' TERM=screen '$PROG' play --games 1 --seed 5 --delay 0 \
-     >/dev/tty 2>'$tmp/err4'; echo \"EXIT=\$?\" >'$tmp/rc4'; sleep 60"
-asked=0 declined=0
-deadline=$((SECONDS + 45))
-while [ $SECONDS -lt $deadline ] && [ ! -f "$tmp/rc4" ]; do
-    screen=$(T capture-pane -p -t quit 2>/dev/null) || break
-    case $screen in
-    *"Wirklich aufhören? (j/n)"*)
-        asked=$((asked + 1))
-        if [ "$declined" = 0 ]; then declined=1; T send-keys -t quit n; else T send-keys -t quit j; fi
-        ;;
-    *"Deine Karten"*) T send-keys -t quit q ;;
-    esac
-    sleep 0.2
-done
+     >/dev/tty 2>'$tmp/err4'; echo \"EXIT=\$?\" >'$tmp/rc4'; sleep infinity"
+# quit_asked: q at the next question of the game (a key typed before it
+# is dropped), then the question to quit is on the screen
+quit_asked() {
+    sk_wait_screen "T capture-pane -p -t quit" "Deine Ansage" "Spiel eine Karte" &&
+        T send-keys -t quit q &&
+        sk_wait_screen "T capture-pane -p -t quit" "Wirklich aufhören? (j/n)"
+}
+asked=0
+if quit_asked; then
+    asked=1
+    T send-keys -t quit n
+    # n plays on: the question is gone, the game's own is back
+    asked_gone() { ! T capture-pane -p -t quit | grep -q 'Wirklich aufhören'; }
+    if sk_wait_until asked_gone && quit_asked; then
+        asked=2
+        T send-keys -t quit j
+    fi
+fi
+screen=$(T capture-pane -p -t quit 2>/dev/null)
 [ "$asked" -ge 2 ] && ok "quit: asked in words, n plays on" || fail "quit: asked $asked times; last screen:
 $screen"
-for _ in $(seq 50); do [ -f "$tmp/rc4" ] && break; sleep 0.1; done
+sk_wait_file "$tmp/rc4"
 [ -f "$tmp/rc4" ] && ok "quit: j quits" || fail "quit: still running"
 
 [ "$fails" = 0 ] || { echo "test_tui.sh: $fails failed"; exit 1; }

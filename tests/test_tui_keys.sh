@@ -3,9 +3,12 @@
 # in a detached tmux at fixed sizes with send-keys, read with
 # capture-pane.  Each case is a key sequence a player typed and the move
 # it must make: a card code ending in 7, 8 or 9 is that card and no card
-# number; a menu of ten and more choices takes two-digit numbers.
+# number; a menu of ten and more choices takes two-digit numbers.  A
+# wait ends when the screen shows what it waits for and fails only when
+# the screen stood still for the stall bound (tests/testlib.bash).
 set -u
 PROG=${SK_PROG:?SK_PROG must name the schafkopf program}
+. "$(dirname "$0")/testlib.bash"
 if ! command -v tmux >/dev/null; then
     echo "test_tui_keys.sh: tmux not installed, skipped"
     exit 0
@@ -29,25 +32,29 @@ start() {
     for a in "$@"; do q="$q '$a'"; done
     T -f /dev/null new-session -d -s "$name" -x "${size%x*}" -y "${size#*x}" \
         "env XDG_DATA_HOME='$tmp/data' XDG_CONFIG_HOME='$tmp/config' TERM=screen LANG=C.UTF-8 \
-         '$PROG'$q 2>'$tmp/$name.err'; echo \"EXIT=\$?\" >'$tmp/$name.rc'; sleep 60"
+         '$PROG'$q 2>'$tmp/$name.err'; echo \"EXIT=\$?\" >'$tmp/$name.rc'; sleep infinity"
 }
 # screen NAME: the window's text now
 screen() { T capture-pane -p -t "$1" 2>/dev/null; }
-# wait_for NAME TEXT [SECONDS]: polls until the screen shows TEXT
+# wait_for NAME TEXT...: polls until the screen shows one of the TEXTs;
+# false when the screen stood still for the stall bound without them
 wait_for() {
-    local deadline=$((SECONDS + ${3:-20}))
-    while [ $SECONDS -lt $deadline ]; do
-        case $(screen "$1") in *"$2"*) return 0 ;; esac
-        sleep 0.1
-    done
-    return 1
+    local name=$1
+    shift
+    sk_wait_screen "screen $name" "$@"
 }
+# ended NAME: waits until the program in NAME has exited (its status
+# file); false when it did not
+ended() { sk_wait_file "$tmp/$1.rc"; }
 # to_summary NAME: plays the game on (Enter: the first choice, no
-# doubling) until the page after it shows the score sheet
+# doubling) until the page after it shows the score sheet; false when
+# the screen stood still for the stall bound
 to_summary() {
-    local deadline=$((SECONDS + 40)) scr
-    while [ $SECONDS -lt $deadline ]; do
+    local scr
+    sk_moving_reset
+    while :; do
         scr=$(screen "$1")
+        sk_moving "$scr" || return 1
         case $scr in
         *Spielliste*) return 0 ;;
         *"geben?"*) keys "$1" n ;;
@@ -71,7 +78,7 @@ if wait_for k1 "Deine Ansage"; then
     keys k1 1
     wait_for k1 "Spiel eine Karte" || fail "1: no card asked for"
     keys k1 h 7
-    if wait_for k1 "Du: H7" 5; then ok "1: h 7 plays H7"; else
+    if wait_for k1 "Du: H7"; then ok "1: h 7 plays H7"; else
         fail "1: h 7 did not play H7:
 $(screen k1)"; fi
     case $(screen k1) in *"Du: EK"*) fail "1: the 7th card was played" ;; esac
@@ -92,7 +99,7 @@ if wait_for k2 "ich klopfe"; then
     keys k2 1
     case $(screen k2) in *"Du: Sauspiel"*) fail "2: 1 chose at once" ;; esac
     keys k2 0
-    if wait_for k2 "Du: Eichel-Wenz" 5; then ok "2: 1 0 chose the tenth choice"; else
+    if wait_for k2 "Du: Eichel-Wenz"; then ok "2: 1 0 chose the tenth choice"; else
         fail "2: 1 0 did not choose Eichel-Wenz:
 $(screen k2)"; fi
 else
@@ -104,29 +111,31 @@ fi
 start k7 80x24 play --seed 9 --delay 0
 if wait_for k7 "Deine Ansage"; then
     keys k7 1
-    if wait_for k7 "Spiel eine Karte" 5; then ok "7: the game goes on without an answer"; else
+    if wait_for k7 "Spiel eine Karte"; then ok "7: the game goes on without an answer"; else
         fail "7: the game waits: $(screen k7)"; fi
     case $(screen k7) in *"k: Kontra geben"*) ok "7: the footer offers k" ;;
     *) fail "7: no k in the footer: $(screen k7)" ;; esac
     keys k7 k
-    if wait_for k7 "Du: Kontra" 5; then ok "7: k gives Kontra"; else fail "7: k: $(screen k7)"; fi
+    if wait_for k7 "Du: Kontra"; then ok "7: k gives Kontra"; else fail "7: k: $(screen k7)"; fi
 else
     fail "7: no bidding menu: $(screen k7)"
 fi
 
 # 8: a key typed while the trick ends plays nothing: `h` `7` and at once
-# Enter; the finished trick stays, the hand keeps seven cards
-start k8 80x24 play --seed 3 --delay 0
+# Enter; the finished trick stays, the hand keeps seven cards (a trick
+# pause of 4 s: time enough to see the finished trick on a loaded machine)
+start k8 80x24 play --seed 3 --delay 0 --trick-pause 4000
 if wait_for k8 "Deine Ansage"; then
     keys k8 2
     wait_for k8 "Sauspiel mit der" || fail "8: no declaration menu"
     keys k8 1
     wait_for k8 "Spiel eine Karte" || fail "8: no card asked for"
     T send-keys -t k8 h 7 Enter
-    sleep 0.3
-    case $(screen k8) in *"Du machst den Stich"*) ok "8: the finished trick is shown" ;;
-    *) fail "8: no finished trick: $(screen k8)" ;; esac
-    sleep 2
+    if wait_for k8 "Du machst den Stich"; then ok "8: the finished trick is shown"; else
+        fail "8: no finished trick: $(screen k8)"; fi
+    # the next card asked; had the Enter played one, a card fewer
+    wait_for k8 "Enter, 1-7 oder" "Enter, 1-6 oder"
+    sleep 1 # time for a wrong card to show (a slow machine can only hide one)
     hand=$(screen k8 | grep -A1 'Deine Karten' | tail -1 | tr -cd '[' | wc -c)
     case $(screen k8) in *"Enter, 1-7 oder"*) ok "minor: the prompt numbers the cards left" ;;
     *) fail "minor: card numbers: $(screen k8 | grep 'Spiel eine Karte')" ;; esac
@@ -141,22 +150,23 @@ fi
 start k10 80x24 play --games 1 --seed 9 --delay 0 --trick-pause 0
 shown=0
 to_summary k10 && keys k10 v && shown=1
-if [ "$shown" = 1 ] && wait_for k10 "Spielverlauf (Spiel 1)" 5 &&
+if [ "$shown" = 1 ] && wait_for k10 "Spielverlauf (Spiel 1)" &&
     [ "$(screen k10 | grep -c '^ Stich [1-8] ')" = 8 ] && screen k10 | grep -q '^ Geld: '; then
     ok "10: v shows the course after the game"
 else
     fail "10: no course after the game: $(screen k10)"
 fi
 keys k10 q
+ended k10 || fail "10: q did not end the session: $(screen k10)"
 file=$(ls -t "$tmp"/data/schafkopf/session-*.jsonl 2>/dev/null | head -1)
 if [ -n "$file" ]; then
     start r10 80x24 replay "$file"
-    wait_for r10 "Schritt 0" 5
+    wait_for r10 "Schritt 0"
     for _ in $(seq 60); do
         case $(screen r10) in *Spielverlauf*) break ;; esac
         keys r10 Right
     done
-    if wait_for r10 "Spielverlauf" 2 && screen r10 | grep -q '^ Geld: '; then
+    if wait_for r10 "Spielverlauf" && screen r10 | grep -q '^ Geld: '; then
         ok "10: the replay ends on the course and the settlement"
     else
         fail "10: replay end: $(screen r10)"
@@ -171,7 +181,7 @@ fi
 start ka 80x24 play --games 1 --seed 9 --delay 0 --trick-pause 0
 shown=0
 to_summary ka && keys ka a && shown=1
-if [ "$shown" = 1 ] && wait_for ka "Deine Entscheidungen in Spiel 1" 30; then
+if [ "$shown" = 1 ] && wait_for ka "Deine Entscheidungen in Spiel 1"; then
     scr=$(screen ka)
     rows=$(printf '%s\n' "$scr" | grep -Ec '^ +[0-9]+  [0-3] ')
     others=$(printf '%s\n' "$scr" | grep -Ec '^ +[0-9]+  [123] ')
@@ -181,13 +191,13 @@ if [ "$shown" = 1 ] && wait_for ka "Deine Entscheidungen in Spiel 1" 30; then
         fail "a: the rating page: $scr"
     fi
     for _ in $(seq 12); do keys ka Down; done
-    if wait_for ka "Tipp: die beste Wahl." 3 && screen ka | grep -q '^Du: [0-9]* Entscheidung'; then
+    if wait_for ka "Tipp: die beste Wahl." && screen ka | grep -q '^Du: [0-9]* Entscheidung'; then
         ok "a: the arrows page down to the legend"
     else
         fail "a: no legend after paging down: $(screen ka)"
     fi
     keys ka q
-    for _ in $(seq 50); do [ -f "$tmp/ka.rc" ] && break; sleep 0.1; done
+    ended ka
     if grep -q 'EXIT=0' "$tmp/ka.rc" 2>/dev/null; then
         ok "a: q ends the session from the rating"
     else
@@ -209,7 +219,7 @@ if wait_for c1 "Deine Ansage"; then
     case $(screen c1) in *"r der Rest"*) ok "claim: the footer names r" ;;
     *) fail "claim: footer: $(screen c1 | tail -1)" ;; esac
     keys c1 r
-    if wait_for c1 "Das hält nicht" 10 || wait_for c1 "Zu früh zum Prüfen" 1; then
+    if wait_for c1 "Das hält nicht" "Zu früh zum Prüfen"; then
         screen c1 | grep -q 'Spiel eine Karte: ←→ Enter, 1-8' && ok "claim: r refused, the card still asked" ||
             fail "claim: after r: $(screen c1)"
     else
@@ -223,7 +233,7 @@ fi
 start k11 80x24 play --games 2 --seed 9 --delay 0 --trick-pause 0
 shown=0
 to_summary k11 && screen k11 | grep -q "s: Statistik" && keys k11 s && shown=1
-if [ "$shown" = 1 ] && wait_for k11 "Statistik - Spiele: 1," 5 && screen k11 | grep -q '^ *Spiel   1  ' &&
+if [ "$shown" = 1 ] && wait_for k11 "Statistik - Spiele: 1," && screen k11 | grep -q '^ *Spiel   1  ' &&
     screen k11 | grep -q 'Angesagt (gewonnen von gespielt)'; then
     ok "statistics: s after a game"
 else
@@ -236,10 +246,12 @@ keys k11 q
 # lines between words
 start m1 120x40 play --seed 9 --delay 0 --trick-pause 0
 if wait_for m1 "Deine Ansage"; then
-    keys m1 1 k
-    wait_for m1 "Du: Kontra" 5
+    keys m1 1
+    wait_for m1 "Spiel eine Karte" # k counts at a question of the game (as in 7)
+    keys m1 k
+    wait_for m1 "Du: Kontra"
     keys m1 Enter
-    wait_for m1 "macht Stich 1" 5
+    wait_for m1 "macht Stich 1"
     head=$(screen m1 | head -1)
     case $head in *" x2 "*"Augen "[0-9]*) ok "header: multiplier and Augen" ;;
     *) fail "header: $head" ;; esac
@@ -260,14 +272,14 @@ if wait_for s1 "Deine Ansage"; then
     case $(screen s1) in *"o Optionen"*) ok "settings: the footer names o" ;;
     *) fail "settings: footer: $(screen s1 | tail -1)" ;; esac
     keys s1 o
-    if wait_for s1 "Einstellungen" 5 && screen s1 | grep -q 'Stichpause' &&
+    if wait_for s1 "Einstellungen" && screen s1 | grep -q 'Stichpause' &&
         screen s1 | grep -q 'gelten ab der nächsten Runde'; then ok "settings: o shows them"; else
         fail "settings: o: $(screen s1)"; fi
     keys s1 Down Down Down Down Right
-    wait_for s1 "English" 5 && wait_for s1 "Opponents" 2 && ok "settings: the screen speaks the language chosen" ||
+    wait_for s1 "English" && wait_for s1 "Opponents" && ok "settings: the screen speaks the language chosen" ||
         fail "settings: language: $(screen s1)"
     keys s1 Enter
-    if wait_for s1 "Your call" 5 && screen s1 | grep -q 'o settings'; then ok "settings: saved, English at once"; else
+    if wait_for s1 "Your call" && screen s1 | grep -q 'o settings'; then ok "settings: saved, English at once"; else
         fail "settings: after Enter: $(screen s1)"; fi
     grep -qx 'lang = en' "$tmp/config/schafkopf/play.conf" 2>/dev/null && ok "settings: the file" ||
         fail "settings: file: $(cat "$tmp/config/schafkopf/play.conf" 2>&1)"
@@ -275,9 +287,9 @@ else
     fail "settings: no bidding menu: $(screen s1)"
 fi
 start s2 80x24 play --settings
-if wait_for s2 "Language" 5; then
+if wait_for s2 "Language"; then
     keys s2 Right Escape
-    sleep 0.5
+    ended s2
     grep -qx 'lang = en' "$tmp/config/schafkopf/play.conf" && grep -q 'EXIT=0' "$tmp/s2.rc" 2>/dev/null &&
         ok "settings: play --settings, Esc leaves the file" || fail "settings: Esc: $(cat "$tmp/s2.rc" 2>&1)"
 else
@@ -287,14 +299,14 @@ fi
 # game's table (the message once crashed the screen before any game)
 printf 'opponents = heuristic\ntariff = zehn\n' >"$tmp/config/schafkopf/play.conf"
 start s3 80x24 play --seed 3 --delay 0
-if wait_for s3 "Deine Ansage" 10 && screen s3 | grep -q 'Einstellungen play.conf, Zeile 2: "zehn"' &&
+if wait_for s3 "Deine Ansage" && screen s3 | grep -q 'Einstellungen play.conf, Zeile 2: "zehn"' &&
     screen s3 | grep -q 'Wert für tariff; dafür gilt der Standard'; then
     ok "settings: a bad line named on the table"
 else
     fail "settings: bad line: $(screen s3; cat "$tmp/s3.rc" 2>/dev/null)"
 fi
 keys s3 q j
-sleep 0.5
+ended s3 || fail "settings: q j did not end the game: $(screen s3)"
 rm -rf "$tmp/data" # its game in progress is not the one the offer below is about
 printf 'opponents = heuristic\n' >"$tmp/config/schafkopf/play.conf"
 
@@ -302,49 +314,50 @@ printf 'opponents = heuristic\n' >"$tmp/config/schafkopf/play.conf"
 # to go on with the last session when it has a game in progress; Enter
 # (the default, yes) resumes it, n starts a new session, --new does not ask
 start o1 80x24 play --plain --seed 4
-wait_for o1 "Deine Wahl" 10 && keys o1 2 Enter q Enter
-sleep 0.5
+wait_for o1 "Deine Wahl" && keys o1 2 Enter q Enter
+ended o1
 first=$(ls "$tmp"/data/schafkopf/session-*.jsonl.partial 2>/dev/null | head -1)
 [ -n "$first" ] && ok "offer: a game left in the middle" || fail "offer: no partial: $(screen o1)"
 start o2 80x24 play --plain --seed 4
-if wait_for o2 "Weiterspielen? (J/n, q Ende)" 10 && screen o2 | grep -q "${first%.partial}"; then
+if wait_for o2 "Weiterspielen? (J/n, q Ende)" && screen o2 | grep -q "${first%.partial}"; then
     ok "offer: asked, naming the session"
     keys o2 Enter
-    if wait_for o2 "Du: ich spiele" 10; then ok "offer: Enter goes on with the game in progress"; else
+    if wait_for o2 "Du: ich spiele"; then ok "offer: Enter goes on with the game in progress"; else
         fail "offer: Enter: $(screen o2)"; fi
     keys o2 q Enter
 else
     fail "offer: not asked: $(screen o2)"
 fi
-sleep 0.5
+ended o2
 n0=$(ls "$tmp"/data/schafkopf/session-*.jsonl | wc -l)
 start o3 80x24 play --plain --seed 4
-if wait_for o3 "Weiterspielen?" 10; then
+if wait_for o3 "Weiterspielen?"; then
     keys o3 n Enter
-    wait_for o3 "Deine Wahl" 10
+    wait_for o3 "Deine Wahl"
     screen o3 | grep -q "Du: ich spiele" && fail "offer: n resumed" || ok "offer: n starts a new game"
     keys o3 q Enter
 else
     fail "offer: o3 not asked: $(screen o3)"
 fi
 start o4 80x24 play --seed 4 --new --delay 0
-if wait_for o4 "Deine Ansage" 10; then ok "offer: --new does not ask (full screen)"; else
+if wait_for o4 "Deine Ansage"; then ok "offer: --new does not ask (full screen)"; else
     fail "offer: --new: $(screen o4)"; fi
 keys o4 q j
-sleep 0.5
+ended o4
 start o5 80x24 play --seed 4 --lang en
-wait_for o5 "Go on with it? (Y/n, q quit)" 10 && ok "offer: in English, before the full screen" ||
+wait_for o5 "Go on with it? (Y/n, q quit)" && ok "offer: in English, before the full screen" ||
     fail "offer: en: $(screen o5)"
 keys o5 q Enter
+ended o5
 rm -rf "$tmp/data"
 
 # 9: `?` lists the best choices, as many as the message's two rows hold,
 # and never breaks an amount from its euro sign
 msg() { screen "$1" | sed -n '22,23p' | sed 's/│.*//; s/^ *//; s/ *$//' | paste -sd ' '; }
 start k9 80x24 play --seed 4 --new --delay 0 --trick-pause 0
-if wait_for k9 "Deine Ansage" 10; then
+if wait_for k9 "Deine Ansage"; then
     keys k9 '?'
-    wait_for k9 "Tipp:" 20
+    wait_for k9 "Tipp:"
     m=$(msg k9)
     echo "$m" | grep -Eq '^Tipp: ich spiele \((Eichel|Gras|Herz|Schellen)-Solo: erwartet \+[0-9]+,[0-9]{2} €\), weiter$' &&
         ok "9: the auction's hint lists the bid and the pass" || fail "9: auction hint: $m"
@@ -353,10 +366,10 @@ if wait_for k9 "Deine Ansage" 10; then
     keys k9 1 Enter
     wait_for k9 "Spiel eine Karte" || fail "9: no card asked for"
     keys k9 E 8
-    wait_for k9 "Du: E8" 5 || fail "9: E8 not played"
-    wait_for k9 "1-7 oder" 10 || fail "9: no second card asked for"
+    wait_for k9 "Du: E8" || fail "9: E8 not played"
+    wait_for k9 "1-7 oder" || fail "9: no second card asked for"
     keys k9 '?'
-    wait_for k9 "Tipp:" 20
+    wait_for k9 "Tipp:"
     m=$(msg k9)
     c='[EGHS][OUAZK789] \(erwartet [+-][0-9]+,[0-9]{2} €\)'
     echo "$m" | grep -Eq "^Tipp: $c, $c(, $c)?$" && ok "9: the card hint lists the next best" ||
@@ -364,15 +377,15 @@ if wait_for k9 "Deine Ansage" 10; then
     screen k9 | sed -n '22p' | grep -Eq '[0-9] *│' && fail "9: an amount broken from its euro sign:
 $(screen k9)"
     keys k9 q j
+    ended k9
 else
     fail "9: no bidding menu: $(screen k9)"
 fi
-sleep 0.5
 rm -rf "$tmp/data"
 
 # 6: a window too small says so in the game's language and points to --plain
 start k6 60x20 play --seed 3 --delay 0
-if wait_for k6 "--plain" 10; then
+if wait_for k6 "--plain"; then
     case $(screen k6) in *"Nötig sind 80x24"*) ok "6: small window explained in German" ;;
     *) fail "6: small window: $(screen k6)" ;; esac
 else

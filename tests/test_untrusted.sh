@@ -9,6 +9,7 @@
 # docs/record-format.md).
 set -u
 PROG=${SK_PROG:-build/schafkopf}
+. "$(dirname "$0")/testlib.bash"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0
@@ -124,20 +125,23 @@ contains "$tmp/err" "Is a directory" "--rules DIRECTORY names the error"
 # -- caps: an endless line is refused, not read into memory ------------
 # A memory limit makes a reader that ignores the cap fail fast (the
 # sanitizer build reserves terabytes of shadow memory, so not there).
+# A reader that never stops is stopped after the stall bound: the
+# program says nothing until it refuses, so its whole run is the wait
+# for that one message (status 124: it ran on).
 limit() { [ -n "${SK_SAN:-}" ] || ulimit -v 1000000; }
 for cmd in check analyze replay; do
-    (limit; timeout 60 "$PROG" $cmd /dev/zero) >/dev/null 2>"$tmp/err"
+    (limit; timeout "$SK_STALL" "$PROG" $cmd /dev/zero) >/dev/null 2>"$tmp/err"
     st=$?
     [ "$st" != 0 ] && [ "$st" != 124 ] && ok || bad "$cmd /dev/zero: exit status $st"
     contains "$tmp/err" "longer than 1048576 bytes" "$cmd /dev/zero names the cap"
 done
 for cmd in legal solve; do
-    (limit; timeout 60 "$PROG" $cmd /dev/zero) >/dev/null 2>"$tmp/err"
+    (limit; timeout "$SK_STALL" "$PROG" $cmd /dev/zero) >/dev/null 2>"$tmp/err"
     st=$?
     [ "$st" != 0 ] && [ "$st" != 124 ] && ok || bad "$cmd /dev/zero: exit status $st"
     contains "$tmp/err" "too long" "$cmd /dev/zero says too long"
 done
-(limit; timeout 60 "$PROG" rules --rules /dev/zero) >/dev/null 2>"$tmp/err"
+(limit; timeout "$SK_STALL" "$PROG" rules --rules /dev/zero) >/dev/null 2>"$tmp/err"
 status_is 2 $? "rules --rules /dev/zero"
 contains "$tmp/err" "at most 65536 bytes" "--rules /dev/zero names the cap"
 head -c 2000 /dev/zero | tr '\0' 'a' >"$tmp/long.rules"

@@ -8,17 +8,18 @@
 #   sleep    answers nothing for 30 s (the arena must kill it)
 #   exit     exits with status 3 (a crash)
 #   noready  never finishes the handshake (sleeps instead)
-#   noready1 FILE  never finishes the handshake if FILE does not exist
-#            (and creates it): only its first start fails
+#   noready1 FILE  hangs up in the handshake if FILE does not exist (and
+#            creates it): only its first start fails, at once
 mode=${1:-garbage}
 if [ "$mode" = noready1 ]; then
-    if [ -e "$2" ]; then mode=first; else : >"$2"; mode=noready; fi
+    if [ -e "$2" ]; then mode=first; else : >"$2"; mode=hangup; fi
 fi
 first= n=0 offered=
 while IFS= read -r line; do
     case $line in
     "schafkopf-engine 1")
         if [ "$mode" = noready ]; then sleep 30; exit 0; fi
+        if [ "$mode" = hangup ]; then exit 0; fi
         echo "id name bad-$mode"
         echo "ready"
         ;;

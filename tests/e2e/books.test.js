@@ -15,6 +15,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { launch, person, PHONE, DESKTOP } from './lib/browser.js';
 import { Server, environment } from './lib/server.js';
+import { NET } from './lib/stall.js';
 
 const env = environment();
 let browser;
@@ -64,7 +65,7 @@ async function soloWon(page) {
   await page.waitForSelector('.bk-table tbody tr:not(.sum)');
 }
 
-test('a tournament of 13: the draw, a table key enters its game, the live standings follow', async () => {
+test('a tournament of 13: the draw, a table key enters its game, the live standings follow', NET, async () => {
   const org = await person(browser, { device: DESKTOP });
   await org.page.goto(`${server.url}books.html`);
   await org.page.waitForSelector('#conn[data-state=open]');
@@ -153,7 +154,7 @@ test('a tournament of 13: the draw, a table key enters its game, the live standi
   }
 });
 
-test('an evening at a phone: a deal, a refusal in words, undo, English', async () => {
+test('an evening at a phone: a deal, a refusal in words, undo, English', NET, async () => {
   const p = await person(browser, { device: PHONE });
   await p.page.goto(`${server.url}books.html`);
   await p.page.waitForSelector('#conn[data-state=open]');
@@ -236,7 +237,7 @@ async function enter(page, rows) {
 // what the ruleset plays and the fields each deal needs; the server
 // books the lines it composes (the money as docs/rules.md prices them,
 // 10 cents a unit) and each row says what was entered.
-test('an evening of house rules: made on the page, a Hochzeit, a Schieberamsch with a Jungfrau, a 3.4.18 penalty', async () => {
+test('an evening of house rules: made on the page, a Hochzeit, a Schieberamsch with a Jungfrau, a 3.4.18 penalty', NET, async () => {
   const p = await person(browser, { device: DESKTOP });
   // a Muss needs four at the table: the server says so in German
   await createWithHouseRules(p.page, { players: 'Anna, Bert, Carl', preset: 'kurz', selects: { all_pass: 'muss' } });
@@ -361,7 +362,7 @@ test('an evening of house rules: made on the page, a Hochzeit, a Schieberamsch w
 // A group's statistics and chart show what the group plays for (5.2.7):
 // money at a money table, tournament points at a points table -- never
 // both.
-test("a group's statistics: money for a money group, points for a tournament group", async () => {
+test("a group's statistics: money for a money group, points for a tournament group", NET, async () => {
   const p = await person(browser, { device: DESKTOP });
   for (const [preset, shown, hidden] of [['official', 'Geld', 'Punkte'], ['tournament', 'Punkte', 'Geld']]) {
     await p.page.goto(`${server.url}books.html`);

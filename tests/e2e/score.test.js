@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { launch, person, DESKTOP } from './lib/browser.js';
 import { Server, environment } from './lib/server.js';
+import { NET } from './lib/stall.js';
 import { coursesIn } from './lib/secrecy.js';
 import { connected, createTable, openTable, sit, addBot, playUntilResult, engineCodes, untilText } from './lib/table.js';
 
@@ -20,7 +21,7 @@ let server;
 
 before(async () => {
   browser = await launch();
-  server = await Server.create(env, 'score', { away: 10 });
+  server = await Server.create(env, 'score');
   await server.start();
 });
 
@@ -40,7 +41,7 @@ function pointsOf(text) {
   return (m[1] === '+' || m[1] === '' ? 1 : -1) * Number(m[2]);
 }
 
-test('5.2.7: a tournament table shows tournament points, never money', { timeout: 150000 }, async () => {
+test('5.2.7: a tournament table shows tournament points, never money', NET, async () => {
   const me = await person(browser, { device: DESKTOP });
   const other = await person(browser, { device: DESKTOP });
   try {
@@ -50,7 +51,7 @@ test('5.2.7: a tournament table shows tournament points, never money', { timeout
     await other.page.goto(server.url);
     await connected(other.page);
     const meta = other.page.locator(`#lobby-list .lobby-room[data-room="${code}"] .room-meta`);
-    await meta.waitFor({ timeout: 10000 });
+    await meta.waitFor();
     await untilText(other.page, `#lobby-list .lobby-room[data-room="${code}"] .room-meta`, /^Turnier · um Turnierpunkte · /);
 
     await openTable(me.page, link);
@@ -99,7 +100,7 @@ test('5.2.7: a tournament table shows tournament points, never money', { timeout
     await shot(me.page, 'desktop-tournament-result-en.png');
     // the player's decisions rated: in tournament points, never money
     await me.page.locator('#rate-game').click();
-    await me.page.locator('#result .rating h4').waitFor({ timeout: 60000 });
+    await me.page.locator('#result .rating h4').waitFor();
     const rt = await me.page.locator('#result .rating').innerText();
     assert.doesNotMatch(rt, MONEY, `the rating shows money:\n${rt}`);
     assert.match(rt, /^Your decisions in game \d+/);
@@ -112,7 +113,7 @@ test('5.2.7: a tournament table shows tournament points, never money', { timeout
   }
 });
 
-test('the create form\'s "Gespielt um" makes an official table play for points', { timeout: 60000 }, async () => {
+test('the create form\'s "Gespielt um" makes an official table play for points', NET, async () => {
   const me = await person(browser, { device: DESKTOP });
   try {
     await me.page.goto(server.url);
@@ -123,13 +124,13 @@ test('the create form\'s "Gespielt um" makes an official table play for points',
     await form.locator('details summary').click();
     await form.locator('select[name=o_score]').selectOption('points');
     await me.page.locator('#create').click();
-    await me.page.locator('#table[data-room]').waitFor({ timeout: 10000 });
+    await me.page.locator('#table[data-room]').waitFor();
     await untilText(me.page, '#status', /um Turnierpunkte/);
     const code = await me.page.locator('#table').getAttribute('data-room');
     await me.page.goto(server.url);
     await connected(me.page);
     const meta = me.page.locator(`#lobby-list .lobby-room[data-room="${code}"] .room-meta`);
-    await meta.waitFor({ timeout: 10000 });
+    await meta.waitFor();
     await untilText(me.page, `#lobby-list .lobby-room[data-room="${code}"] .room-meta`, /^Offiziell · um Turnierpunkte · /);
     assert.deepEqual(me.errors, [], 'the page threw');
   } finally {

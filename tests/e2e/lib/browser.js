@@ -5,6 +5,7 @@
 
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
+import { STALL_MS } from './stall.js';
 
 export const CHROMIUM = process.env.SK_CHROMIUM || '/usr/bin/chromium';
 
@@ -69,9 +70,13 @@ function pageProbe() {
 }
 
 // A person: a browser context and its page, with every WebSocket frame
-// the page receives recorded in order ({t, text, msg}).
+// the page receives recorded in order ({t, text, msg}).  Every wait and
+// action of its pages without a timeout of its own has the stall bound
+// (playwright's default, 30 s, was a guess at the machine's speed).
 export async function person(browser, { device = DESKTOP, probe = false, lang = 'de' } = {}) {
   const context = await browser.newContext({ ...device, locale: lang === 'de' ? 'de-DE' : 'en-US' });
+  context.setDefaultTimeout(STALL_MS);
+  context.setDefaultNavigationTimeout(STALL_MS);
   if (probe)
     await context.addInitScript(pageProbe);
   const page = await context.newPage();

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { STALL_MS } from './stall.js';
 
 // A loopback port nobody listens on now (bound and released).
 export function freePort() {
@@ -47,9 +48,13 @@ function forgetPid(pid) {
 }
 
 // One server process: its port, database, log; start() waits for the
-// "open http" line it prints once it listens (at most 20 s).
+// "open http" line it prints once it listens (the stall bound: it says
+// nothing before).  A player who is gone keeps his turn for the stall
+// bound (--away): a page that reloads or reconnects after a restart gets
+// back to its hand however long a loaded machine takes, before the
+// room's bot plays for it (no test here waits for that bot).
 export class Server {
-  constructor({ prog, web, db, port, log, away = 5, workers = 2 }) {
+  constructor({ prog, web, db, port, log, away = STALL_MS / 1000, workers = 2 }) {
     Object.assign(this, { prog, web, db, port, log, away, workers });
     this.proc = null;
     this.url = `http://127.0.0.1:${port}/`;
@@ -87,7 +92,7 @@ export class Server {
     proc.on('exit', () => forgetPid(proc.pid));
     let seen = '';
     await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => fail(new Error(`server did not start within 20 s (log: ${this.log})`)), 20000);
+      const timer = setTimeout(() => fail(new Error(`server did not start within ${STALL_MS / 1000} s (log: ${this.log})`)), STALL_MS);
       const fail = (err) => { clearTimeout(timer); proc.kill('SIGKILL'); reject(err); };
       proc.stdout.on('data', (d) => {
         seen += d;
@@ -103,8 +108,9 @@ export class Server {
     proc.stdout.resume();
   }
 
-  // Waits for the process to end (at most ms), returns [code, signal].
-  #exited(ms) {
+  // Waits for the process to end (one step: at most the stall bound),
+  // returns [code, signal].
+  #exited(ms = STALL_MS) {
     const proc = this.proc;
     if (proc.exitCode !== null || proc.signalCode !== null)
       return Promise.resolve([proc.exitCode, proc.signalCode]);
@@ -117,7 +123,7 @@ export class Server {
   // kill -9: no chance to close connections or the database cleanly.
   async kill9() {
     this.proc.kill('SIGKILL');
-    const [, sig] = await this.#exited(10000);
+    const [, sig] = await this.#exited();
     this.proc = null;
     if (sig !== 'SIGKILL')
       throw new Error(`server ended by ${sig}, not SIGKILL`);
@@ -130,7 +136,7 @@ export class Server {
     this.proc.kill('SIGTERM');
     let status;
     try {
-      status = await this.#exited(15000);
+      status = await this.#exited();
     } catch (err) {
       this.proc.kill('SIGKILL');
       throw err;

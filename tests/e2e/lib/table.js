@@ -4,24 +4,33 @@
 // #hand button.card[data-legal=true], #result, #sheet), as a person
 // would: by clicking what the page offers.
 
+import { STALL_MS } from './stall.js';
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Waits until the page's connection indicator says open.
-export async function connected(page, timeout = 20000) {
-  await page.locator('#conn[data-state="open"]').waitFor({ state: 'attached', timeout });
+export async function connected(page) {
+  await page.locator('#conn[data-state="open"]').waitFor({ state: 'attached', timeout: STALL_MS });
 }
 
-// Waits until an element's text matches re and returns the text; on
-// timeout it fails with the text it last saw.  A page draws a room's
-// state when the state message comes, which may be after #table has its
-// data-room, so a text read at once can be the blank page's.
-export async function untilText(page, selector, re, timeout = 10000) {
-  const end = Date.now() + timeout;
+// Waits until an element's text matches re and returns the text; when
+// the text stood still for the stall bound it fails with the text it
+// last saw.  A page draws a room's state when the state message comes,
+// which may be after #table has its data-room, so a text read at once
+// can be the blank page's.
+export async function untilText(page, selector, re) {
   let text = '';
+  let last = null;
+  let since = Date.now();
   for (;;) {
     text = await page.locator(selector).innerText().catch(() => '');
     if (re.test(text)) return text;
-    if (Date.now() > end) throw new Error(`${selector} did not match ${re} within ${timeout} ms; it said: ${JSON.stringify(text)}`);
+    if (text !== last) {
+      last = text;
+      since = Date.now();
+    } else if (Date.now() - since > STALL_MS) {
+      throw new Error(`${selector} did not match ${re}; it said ${JSON.stringify(text)} for ${STALL_MS / 1000} s`);
+    }
     await sleep(50);
   }
 }
@@ -56,7 +65,7 @@ export async function createTable(page, url, { title = 'E2E', preset = 'official
   if (timer)
     await form.locator('input[name=timer]').fill(String(timer));
   await page.locator('#create').click();
-  await page.locator('#table[data-room]').waitFor({ timeout: 10000 });
+  await page.locator('#table[data-room]').waitFor();
   const link = await page.locator('#invite-link').inputValue();
   if (!/[?&]table=[a-z0-9]+/.test(link))
     throw new Error(`#invite-link holds "${link}", not an invitation link /?table=CODE`);
@@ -67,7 +76,7 @@ export async function createTable(page, url, { title = 'E2E', preset = 'official
 export async function openTable(page, link) {
   await page.goto(link);
   await connected(page);
-  await page.locator('#table[data-room]').waitFor({ timeout: 10000 });
+  await page.locator('#table[data-room]').waitFor();
 }
 
 const seatSel = (i) => `.seat[data-seat="${i}"]`;
@@ -75,14 +84,14 @@ const seatSel = (i) => `.seat[data-seat="${i}"]`;
 // Sits down in seat i (empty).
 export async function sit(page, i) {
   await page.locator(`${seatSel(i)} button.sit`).click();
-  await page.locator(`${seatSel(i)}[data-kind="human"]`).waitFor({ timeout: 10000 });
+  await page.locator(`${seatSel(i)}[data-kind="human"]`).waitFor();
 }
 
 // Seats a bot of the given level in seat i (empty).
 export async function addBot(page, i, level) {
   await page.locator(`${seatSel(i)} select.bot-level`).selectOption(level);
   await page.locator(`${seatSel(i)} button.add-bot`).click();
-  await page.locator(`${seatSel(i)}[data-kind="bot"]`).waitFor({ timeout: 10000 });
+  await page.locator(`${seatSel(i)}[data-kind="bot"]`).waitFor();
 }
 
 // The choice a test player makes: one bid per game so that a game is
@@ -105,10 +114,12 @@ function choose(v, shared) {
   return null;
 }
 
-// Clicks the choice and waits (at most 3 s) until the page took it:
-// the clicked element is no longer in the page (the client draws the
-// hand and the choices anew for every message).  Returns false when
-// nothing happened or the choice went away before the click.
+// Clicks the choice and waits until the page took it: the clicked
+// element is no longer in the page (the client draws the hand and the
+// choices anew for every message, and the server answers every decision
+// it gets: the stall bound).  Returns false when the choice went away
+// or could not be clicked within 3 s (then the caller looks again: a
+// retry, not a failure).
 async function take(page, c) {
   const sel = c.action !== undefined
     ? `#actions button[data-action="${c.action}"]`
@@ -118,7 +129,7 @@ async function take(page, c) {
     return false;
   try {
     await el.click({ timeout: 3000 });
-    await page.waitForFunction((e) => !e.isConnected, el, { timeout: 3000, polling: 50 });
+    await page.waitForFunction((e) => !e.isConnected, el, { timeout: STALL_MS, polling: 50 });
     return true;
   } catch (err) {
     if (process.env.SK_E2E_DEBUG)
@@ -134,11 +145,13 @@ async function take(page, c) {
 // holds for one of them: then returns early; `each(player, view, k)`
 // sees every view first).  players: [{page, ...}].
 // Every decision is a click on what the page offers; a page that
-// offers nothing waits.  Returns {ended: 'result'|'until', views,
-// clicks, ms}.
-export async function playUntilResult(players, { until = null, each = null, timeout = 120000, shared = { bid: false } } = {}) {
+// offers nothing waits.  It fails when no page's view changed and no
+// click was taken for the stall bound.  Returns {ended:
+// 'result'|'until', views, clicks, ms}.
+export async function playUntilResult(players, { until = null, each = null, shared = { bid: false } } = {}) {
   const t0 = Date.now();
-  const deadline = t0 + timeout;
+  let moved = t0;
+  const seen = [];
   const start = await Promise.all(players.map((p) => view(p.page)));
   const doneGame = start.map((v) => (v.result.shown ? v.result.game : null));
   let stop = null;
@@ -148,8 +161,8 @@ export async function playUntilResult(players, { until = null, each = null, time
     for (;;) {
       if (stop)
         return;
-      if (Date.now() > deadline)
-        throw new Error(`no result within ${timeout} ms (player ${k}: ${JSON.stringify(finals[k] || start[k])})`);
+      if (Date.now() - moved > STALL_MS)
+        throw new Error(`no page moved for ${STALL_MS / 1000} s (player ${k}: ${JSON.stringify(finals[k] || start[k])})`);
       let v;
       try {
         v = await view(p.page);
@@ -161,6 +174,11 @@ export async function playUntilResult(players, { until = null, each = null, time
         throw err;
       }
       finals[k] = v;
+      const key = JSON.stringify(v);
+      if (key !== seen[k]) {
+        seen[k] = key;
+        moved = Date.now();
+      }
       if (each)
         await each(p, v, k);
       if (v.result.shown && v.result.game !== doneGame[k])
@@ -170,9 +188,10 @@ export async function playUntilResult(players, { until = null, each = null, time
         return;
       }
       const c = choose(v, shared);
-      if (c && (await take(p.page, c)))
+      if (c && (await take(p.page, c))) {
         clicks++;
-      else
+        moved = Date.now();
+      } else
         await sleep(c ? 20 : 60);
     }
   }));

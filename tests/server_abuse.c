@@ -43,7 +43,7 @@ static int abuse_open(skt_ws *w, int port, const char *from)
     size_t len = 0;
     while (len < sizeof head - 1) { /* the head, up to the blank line; a stall fails */
         struct pollfd pf = {w->fd, POLLIN, 0};
-        if (poll(&pf, 1, 20000) <= 0)
+        if (poll(&pf, 1, SKT_STALL) <= 0)
             break;
         if (read(w->fd, head + len, 1) <= 0)
             break;
@@ -71,7 +71,7 @@ static void abuse_hello(skt_ws *w, int port, const char *from, bool en)
     assert_int_equal(skt_ws_send(w, en ? "{\"type\":\"hello\",\"name\":\"x\",\"lang\":\"en\"}"
                                        : "{\"type\":\"hello\",\"name\":\"x\"}"),
                      0);
-    json_decref(expect(w, "welcome", 20000));
+    json_decref(expect(w, "welcome", SKT_STALL));
 }
 
 /* Sends a message; the next reply of type `type` or an error: the
@@ -82,7 +82,7 @@ static const char *abuse_ask(skt_ws *w, const char *msg, const char *type, char 
     static char code[40];
     assert_int_equal(skt_ws_send(w, msg), 0);
     for (;;) {
-        json_t *o = expect(w, NULL, 20000);
+        json_t *o = expect(w, NULL, SKT_STALL);
         if (!o)
             fail_msg("no answer to %s", msg);
         const char *t = json_string_value(json_object_get(o, "type"));
@@ -150,11 +150,11 @@ static void test_abuse_room_flood(void **state)
     for (int i = 0; i < 2; i++)
         abuse_hello(&c[i], srv.port, "127.0.0.2", false);
     assert_int_equal(abuse_open(&c[2], srv.port, "127.0.0.2"), 0);
-    json_t *e = expect(&c[2], "error", 20000);
+    json_t *e = expect(&c[2], "error", SKT_STALL);
     assert_non_null(e);
     assert_string_equal(err_code(e), "limit_conns");
     json_decref(e);
-    assert_null(expect(&c[2], NULL, 20000));
+    assert_null(expect(&c[2], NULL, SKT_STALL));
     assert_true(c[2].closed);
     skt_ws_close(&c[2]);
     abuse_hello(&c[3], srv.port, "127.0.0.4", false);
@@ -276,7 +276,7 @@ static void test_abuse_bot_flood(void **state)
             break;
         if (any)
             last = skt_ms();
-        else if (skt_ms() - last > 60000)
+        else if (skt_ms() - last > SKT_STALL)
             fail_msg("the flood's bots stalled after %d decisions", made);
         usleep(2000);
     }
@@ -299,7 +299,7 @@ static void test_abuse_bot_flood(void **state)
                      victim.bot_actions, during);
         if (any)
             last = skt_ms();
-        else if (skt_ms() - last > 60000)
+        else if (skt_ms() - last > SKT_STALL)
             fail_msg("stalled: the victim's bots made %d decisions", victim.bot_actions);
         usleep(2000);
     }
@@ -351,17 +351,17 @@ static void test_abuse_register_flood(void **state)
             pf[n] = (struct pollfd){o.fd, POLLIN, 0};
             idx[n++] = -1;
         }
-        if (poll(pf, (nfds_t)n, 60000) <= 0)
+        if (poll(pf, (nfds_t)n, SKT_STALL) <= 0)
             fail_msg("stalled: %d refused, no welcome for the other address", refused);
         for (int k = 0; k < n; k++) {
             if (!(pf[k].revents & POLLIN))
                 continue;
             if (idx[k] < 0) {
-                w = expect(&o, "welcome", 20000);
+                w = expect(&o, "welcome", SKT_STALL);
                 assert_non_null(w);
                 continue;
             }
-            json_t *x = expect(&f[idx[k]], NULL, 20000);
+            json_t *x = expect(&f[idx[k]], NULL, SKT_STALL);
             assert_non_null(x);
             answered[idx[k]] = 1;
             if (strcmp(str_of(x, "type"), "error") == 0) {

@@ -12,7 +12,7 @@
 
 #include <sqlite3.h>
 
-#define SKF_POLLS 240    /* polls of 250 ms without the awaited change: a stall */
+#define SKF_POLLS (SKT_STALL / 250) /* polls of 250 ms without the awaited change: a stall */
 
 /* A number of GET /api/stats. */
 static long long skf_stat(int port, const char *key)
@@ -50,7 +50,7 @@ static json_t *skf_lobby(skt_ws *w, int page)
     char msg[80];
     snprintf(msg, sizeof msg, "{\"type\":\"lobby\",\"page\":%d}", page);
     assert_int_equal(skt_ws_send(w, msg), 0);
-    json_t *o = expect(w, "lobby", 10000);
+    json_t *o = expect(w, "lobby", SKT_STALL);
     assert_non_null(o);
     assert_true(json_array_size(json_object_get(o, "rooms")) <= 50);
     return o;
@@ -110,7 +110,7 @@ static void test_forget_silent_socket(void **state)
     free(silent.buf);
     assert_true(skf_stat(srv.port, "hello_closed") >= 1);
     assert_int_equal(skt_ws_send(&talker, "{\"type\":\"ping\"}"), 0);
-    json_t *pong = expect(&talker, "pong", 10000);
+    json_t *pong = expect(&talker, "pong", SKT_STALL);
     assert_non_null(pong);
     json_decref(pong);
     skt_ws_close(&talker);
@@ -196,7 +196,7 @@ static void test_forget_rooms(void **state)
                  p.room, s);
         assert_int_equal(skt_ws_send(&p.w, msg), 0);
     }
-    skt_play(&p, 1, 120000);
+    skt_play(&p, 1);
     skt_ws_close(&p.w); /* the game after it is finished by the fallback bot */
 
     /* a watcher of the lobby: the room leaves it, then memory */
@@ -235,7 +235,7 @@ static void test_forget_rooms(void **state)
         assert_true(json_is_true(json_object_get(wel, "resumed")));
         json_decref(wel);
         assert_int_equal(skt_ws_send(&w, "{\"type\":\"history\"}"), 0);
-        json_t *h = expect(&w, "history", 10000);
+        json_t *h = expect(&w, "history", SKT_STALL);
         assert_non_null(h);
         json_t *g0 = json_array_get(json_object_get(h, "games"), 0);
         assert_string_equal(json_string_value(json_object_get(g0, "room")), p.room);
@@ -316,7 +316,7 @@ static void test_forget_lobby_pages(void **state)
             assert_int_equal(json_integer_value(json_object_get(a, "version")), version + 2);
         json_decref(a);
         if (!seen)
-            usleep(50000);
+            usleep(250000);
     }
     assert_true(seen);
     skt_ws_close(&p.w);

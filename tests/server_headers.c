@@ -41,7 +41,7 @@ static int skh_http(int port, const char *method, const char *path, const char *
     assert_non_null(buf);
     for (;;) {
         struct pollfd pf = {fd, POLLIN, 0};
-        int r = poll(&pf, 1, 20000); /* a stall, not a total time */
+        int r = poll(&pf, 1, SKT_STALL); /* a stall, not a total time */
         if (r <= 0)
             break;
         if (len + 4096 > cap) {
@@ -137,7 +137,7 @@ static void test_http_headers(void **state)
 static json_t *skh_error_ref(skt_ws *w, const char *msg, const char *code, const char *ref)
 {
     assert_int_equal(skt_ws_send(w, msg), 0);
-    json_t *e = expect(w, "error", 20000);
+    json_t *e = expect(w, "error", SKT_STALL);
     assert_non_null(e);
     const char *c = json_string_value(json_object_get(e, "code"));
     const char *r = json_string_value(json_object_get(e, "ref"));
@@ -187,7 +187,7 @@ static void test_error_refs(void **state)
     /* a refused rate: the room has no finished game yet */
     assert_int_equal(skt_ws_send(&w, "{\"type\":\"create\",\"rules\":{\"preset\":\"official\"}}"),
                      0);
-    json_t *made = expect(&w, "created", 20000);
+    json_t *made = expect(&w, "created", SKT_STALL);
     assert_non_null(made);
     char msg[160];
     snprintf(msg, sizeof msg, "{\"type\":\"rate\",\"ref\":\"p9\",\"room\":\"%s\",\"game\":1}",
@@ -205,7 +205,7 @@ static void test_error_refs(void **state)
         assert_int_equal(skt_ws_send(&w, msg), 0);
     }
     while (pongs + limited < 12) {
-        json_t *o = expect(&w, NULL, 20000);
+        json_t *o = expect(&w, NULL, SKT_STALL);
         assert_non_null(o);
         const char *t = json_string_value(json_object_get(o, "type"));
         const char *r = json_string_value(json_object_get(o, "ref"));
@@ -254,7 +254,7 @@ static void test_decide_reprompt(void **state)
                  p.room, s);
         assert_int_equal(skt_ws_send(&p.w, msg), 0);
     }
-    json_t *turn = expect(&p.w, "turn", 20000);
+    json_t *turn = expect(&p.w, "turn", SKT_STALL);
     assert_non_null(turn);
     int reprompts = 0;
     for (int k = 0; turn; k++) {
@@ -274,7 +274,7 @@ static void test_decide_reprompt(void **state)
         bool refused = false;
         json_t *again = NULL;
         while (!again) {
-            json_t *o = expect(&p.w, NULL, 20000);
+            json_t *o = expect(&p.w, NULL, SKT_STALL);
             if (!o)
                 fail_msg("decision %d: no prompt again after the refusal (a stall)", k);
             const char *t = json_string_value(json_object_get(o, "type"));
@@ -306,7 +306,7 @@ static void test_decide_reprompt(void **state)
         turn = NULL;
         bool result = false;
         while (!turn && !result) {
-            json_t *o = expect(&p.w, NULL, 20000);
+            json_t *o = expect(&p.w, NULL, SKT_STALL);
             if (!o)
                 fail_msg("decision %d: the game stalled after it", k);
             const char *t = json_string_value(json_object_get(o, "type"));

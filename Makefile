@@ -136,6 +136,7 @@ define run_tests
 	done; \
 	[ -z "$$failures" ] || echo "$(1) that failed:$$failures"; \
 	echo "$(1): $$passed passed, $$failed failed"; \
+	echo "$$passed $$failed" > $(BUILD)/.test-counts; \
 	[ $$failed = 0 ]
 endef
 
@@ -150,11 +151,15 @@ endef
 # plain one failed (not both at once under make -j: their output would
 # interleave and they would fight for the cores); each builds with -j
 # as given.  Fails when either failed.
+# The last line adds both passes up in the form CI reads.
 test:
-	@plain=passed; san=passed; \
+	@plain=passed; san=passed; rm -f $(BUILD)/.test-counts build-san/.test-counts; \
 	$(MAKE) --no-print-directory test-plain || plain=failed; \
 	$(MAKE) --no-print-directory test-san || san=failed; \
 	echo "make test: the plain pass $$plain, the sanitizer pass $$san"; \
+	set -- $$(cat $(BUILD)/.test-counts 2>/dev/null || echo 0 1) \
+	       $$(cat build-san/.test-counts 2>/dev/null || echo 0 1); \
+	echo "tests: $$(($$1 + $$3)) passed, $$(($$2 + $$4)) failed"; \
 	[ $$plain = passed ] && [ $$san = passed ]
 
 # Every test program and every tests/*.sh (the browser tests are

@@ -47,7 +47,12 @@
 #define BENCH_PER_SOURCE 20000  /* connections from one source address */
 
 enum { ST_CONNECTING, ST_HANDSHAKE, ST_HELLO, ST_READY, ST_DEAD };
-enum { ROLE_LOBBY, ROLE_PLAYER, ROLE_WATCH, ROLE_IDLE };
+enum { ROLE_LOBBY, ROLE_PLAYER, ROLE_WATCH, ROLE_IDLE, ROLE_ATTACK };
+enum { ATK_ROOMS, ATK_LOBBY, ATK_STRONG, ATK_KINDS };
+#define ATTACK_CONNS 16         /* an attacker's connections (its share is 64) */
+#define ATTACK_CODES 8          /* refusal codes counted per attack */
+#define VICTIM_GAP_US 60000     /* the victim's decisions at least this far apart:
+                                 * under the server's --rate (20 a second) */
 
 /* One client connection and what it does. */
 typedef struct bconn {
@@ -58,7 +63,10 @@ typedef struct bconn {
     uint64_t last_seq;    /* the room's last event received */
     int64_t sent_us;      /* the decision in flight was sent, 0 for none */
     uint64_t want_seq;    /* ... and the event that answers it */
+    int64_t last_ev_us;   /* the victim: when its last event came */
     unsigned rng;
+    int src;              /* its source address: 127.0.0.1 + src */
+    int attack;           /* an attacker's attack (index in bench.atk) */
 } bconn;
 
 /* A table: its room code and its first connection (seat 0, then seats
@@ -68,6 +76,16 @@ typedef struct btable {
     int first, n;
     int active;
 } btable;
+
+/* One attack of the victim mode and what its attacker got: rooms made,
+ * lobby pages answered, its strong bots' decisions, refusals by code. */
+typedef struct battack {
+    int kind;
+    long made, pages, bot_actions;
+    char code[ATTACK_CODES][32];
+    long refused[ATTACK_CODES];
+    int ncodes;
+} battack;
 
 /* The whole run. */
 typedef struct bench {
@@ -82,6 +100,18 @@ typedef struct bench {
     long lost, errors;
     long actions, nlat, cap;
     int64_t *lat;
+    long goal;            /* decisions answered before the play may end */
+    /* The victim mode (BENCH_ATTACK): one table of a client seat and
+     * three bots, quiet and then under each attack in turn. */
+    int victim;
+    const char *victim_bot;
+    int bots_sent;
+    long nblat;           /* its bots: time from the event before to theirs */
+    int64_t *blat;
+    battack atk[ATK_KINDS];
+    int natk, now_atk;    /* the attacks, the one running (-1: quiet) */
+    char held[200];       /* the victim's decision waiting for its gap */
+    int64_t held_at, last_decide;
 } bench;
 
 /* Microseconds of a monotonic clock. */
@@ -168,11 +198,13 @@ static int bench_connect(bench *b, int i)
         return -1;
     int one = 1;
     setsockopt(c->w.fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    if (b->nconns > BENCH_PER_SOURCE) {
-        /* 127.0.0.1, .2, ...: each has the whole ephemeral range. */
+    if (b->nconns > BENCH_PER_SOURCE || c->src) {
+        /* 127.0.0.1, .2, ...: each has the whole ephemeral range (and
+         * an attacker its own address: the server's shares see it). */
         struct sockaddr_in src = {0};
         src.sin_family = AF_INET;
-        src.sin_addr.s_addr = htonl(INADDR_LOOPBACK + (uint32_t)(i / BENCH_PER_SOURCE));
+        src.sin_addr.s_addr =
+            htonl(INADDR_LOOPBACK + (uint32_t)(c->src ? c->src : i / BENCH_PER_SOURCE));
         setsockopt(c->w.fd, IPPROTO_IP, IP_BIND_ADDRESS_NO_PORT, &one, sizeof one);
         if (bind(c->w.fd, (struct sockaddr *)&src, sizeof src) < 0)
             return -1;
@@ -257,9 +289,35 @@ static void bench_turn(bench *b, bconn *c, json_t *o)
     snprintf(msg, sizeof msg, "{\"type\":\"decide\",\"room\":\"%s\",\"action\":\"%s\",\"seen\":%lld}",
              b->t[c->table].code,
              json_string_value(json_array_get(legal, (size_t)rand_r(&c->rng) % n)), seq);
-    c->sent_us = b->phase == 2 ? bench_us() : 0;
     c->want_seq = (uint64_t)seq + 1;
+    if (b->victim) { /* a person's pace: not faster than the rate lets through */
+        int64_t due = b->last_decide + VICTIM_GAP_US;
+        if (due > bench_us()) {
+            snprintf(b->held, sizeof b->held, "%s", msg);
+            b->held_at = due;
+            c->sent_us = 0;
+            return;
+        }
+        b->last_decide = bench_us();
+    }
+    c->sent_us = b->phase == 2 ? bench_us() : 0;
     bench_send(b, c, msg);
+}
+
+/* Sends the victim's decision that waited for its gap, when due; the
+ * milliseconds until it is (at most 100). */
+static int victim_held(bench *b)
+{
+    if (!b->held_at)
+        return 100;
+    int64_t now = bench_us();
+    if (now < b->held_at)
+        return (int)((b->held_at - now) / 1000) + 1;
+    b->held_at = 0;
+    b->last_decide = now;
+    b->c[0].sent_us = b->phase == 2 ? now : 0;
+    bench_send(b, &b->c[0], b->held);
+    return 100;
 }
 
 /* Seats a table whose room was created: its players join, its
@@ -279,6 +337,105 @@ static void bench_seat(bench *b, int t)
     }
 }
 
+/* An attacker's next request, when its attack is the one running: a
+ * room (rooms, strong) or a lobby page (lobby).  The `ref` says which
+ * request an error refuses. */
+static void attack_next(bench *b, bconn *c)
+{
+    if (c->attack != b->now_atk)
+        return;
+    if (b->atk[c->attack].kind == ATK_LOBBY)
+        bench_send(b, c, "{\"type\":\"lobby\",\"ref\":\"l\"}");
+    else
+        bench_send(b, c, "{\"type\":\"create\",\"rules\":{\"preset\":\"official\"},\"ref\":\"c\"}");
+}
+
+/* Counts a refusal of an attacker's request by its code. */
+static void attack_refused(battack *a, const char *code)
+{
+    int k = 0;
+    while (k < a->ncodes && strcmp(a->code[k], code) != 0)
+        k++;
+    if (k == a->ncodes) {
+        if (k == ATTACK_CODES)
+            k--; /* the last slot takes the rest */
+        else
+            snprintf(a->code[a->ncodes++], sizeof a->code[0], "%s", code);
+    }
+    a->refused[k]++;
+}
+
+/* Takes one message of an attacker: each answer (a room, a page, a
+ * refusal) sends the next request at once -- as fast as the server
+ * answers.  The strong flood seats itself and three pimc:strong bots
+ * at each room it gets and answers its own turns at once; once a room
+ * is refused by a share (not by the rate) it makes no more. */
+static void attack_take(bench *b, bconn *c, json_t *o, const char *type)
+{
+    battack *a = &b->atk[c->attack];
+    const char *ref = json_string_value(json_object_get(o, "ref"));
+    if (strcmp(type, "created") == 0) {
+        a->made++;
+        if (a->kind == ATK_STRONG) {
+            const char *room = json_string_value(json_object_get(o, "room"));
+            char msg[200];
+            snprintf(msg, sizeof msg, "{\"type\":\"join\",\"room\":\"%s\",\"seat\":0}", room);
+            bench_send(b, c, msg);
+            for (int s = 1; s <= 3; s++) {
+                snprintf(msg, sizeof msg,
+                         "{\"type\":\"bot\",\"room\":\"%s\",\"seat\":%d,\"bot\":\"pimc:strong\","
+                         "\"ref\":\"b\"}",
+                         room, s);
+                bench_send(b, c, msg);
+            }
+        }
+        attack_next(b, c);
+    } else if (strcmp(type, "lobby") == 0) {
+        a->pages++;
+        attack_next(b, c);
+    } else if (strcmp(type, "error") == 0) {
+        const char *code = json_string_value(json_object_get(o, "code"));
+        attack_refused(a, code ? code : "?");
+        bool share = code && strcmp(code, "rate") != 0;
+        if (ref && (strcmp(ref, "l") == 0 || (strcmp(ref, "c") == 0 &&
+                                              !(a->kind == ATK_STRONG && share))))
+            attack_next(b, c);
+    } else if (strcmp(type, "turn") == 0 && a->kind == ATK_STRONG && c->attack == b->now_atk) {
+        json_t *legal = json_object_get(o, "legal");
+        size_t n = json_array_size(legal);
+        if (n == 0)
+            return;
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"decide\",\"room\":\"%s\",\"action\":\"%s\",\"seen\":%lld}",
+                 json_string_value(json_object_get(o, "room")),
+                 json_string_value(json_array_get(legal, (size_t)rand_r(&c->rng) % n)),
+                 (long long)json_integer_value(json_object_get(o, "seq")));
+        bench_send(b, c, msg);
+    } else if (strcmp(type, "event") == 0) {
+        json_t *ev = json_object_get(o, "event");
+        const char *kind = json_string_value(json_object_get(ev, "kind"));
+        json_int_t seat = json_integer_value(json_object_get(ev, "seat"));
+        if (kind && (strcmp(kind, "action") == 0 || strcmp(kind, "decline") == 0) && seat >= 1)
+            a->bot_actions++;
+    }
+}
+
+/* The victim's event: the time its bots took, from the event before
+ * (the table's last news: a deal, the victim's own card, another
+ * bot's) to a bot's decision. */
+static void victim_event(bench *b, bconn *c, json_t *o)
+{
+    int64_t now = bench_us();
+    json_t *ev = json_object_get(o, "event");
+    const char *kind = json_string_value(json_object_get(ev, "kind"));
+    json_int_t seat = json_integer_value(json_object_get(ev, "seat"));
+    if (b->phase == 2 && c->last_ev_us && kind && seat != c->seat &&
+        (strcmp(kind, "action") == 0 || strcmp(kind, "decline") == 0) && b->nblat < b->cap)
+        b->blat[b->nblat++] = now - c->last_ev_us;
+    c->last_ev_us = now;
+}
+
 /* Takes one message of a connection. */
 static void bench_take(bench *b, bconn *c, json_t *o)
 {
@@ -288,6 +445,8 @@ static void bench_take(bench *b, bconn *c, json_t *o)
     if (strcmp(type, "welcome") == 0 && c->state == ST_HELLO) {
         c->state = ST_READY;
         b->opened++;
+    } else if (c->role == ROLE_ATTACK) {
+        attack_take(b, c, o, type);
     } else if (strcmp(type, "created") == 0 && c->table >= 0) {
         snprintf(b->t[c->table].code, sizeof b->t[c->table].code, "%s",
                  json_string_value(json_object_get(o, "room")));
@@ -300,6 +459,16 @@ static void bench_take(bench *b, bconn *c, json_t *o)
             if (!c->followed)
                 b->followed++;
             c->followed = 1;
+            if (b->victim && !b->bots_sent) { /* the victim's three bots */
+                b->bots_sent = 1;
+                for (int s = 1; s <= 3; s++) {
+                    char msg[200];
+                    snprintf(msg, sizeof msg,
+                             "{\"type\":\"bot\",\"room\":\"%s\",\"seat\":%d,\"bot\":\"%s\"}",
+                             b->t[c->table].code, s, b->victim_bot);
+                    bench_send(b, c, msg);
+                }
+            }
         }
         c->last_seq = (uint64_t)json_integer_value(json_object_get(o, "seq"));
     } else if (strcmp(type, "event") == 0) {
@@ -312,6 +481,8 @@ static void bench_take(bench *b, bconn *c, json_t *o)
             b->lost++;
         }
         c->last_seq = seq;
+        if (b->victim)
+            victim_event(b, c, o);
         if (c->sent_us && seq == c->want_seq) {
             if (b->nlat < b->cap)
                 b->lat[b->nlat++] = bench_us() - c->sent_us;
@@ -384,7 +555,7 @@ static bool bench_loop(bench *b, bool (*done)(bench *))
             fprintf(stderr, "bench_server: nothing happened for %d s\n", SKT_STALL / 1000);
             return false;
         }
-        int n = epoll_wait(b->ep, ev, 256, 100);
+        int n = epoll_wait(b->ep, ev, 256, victim_held(b));
         for (int i = 0; i < n; i++)
             bench_read(b, &b->c[ev[i].data.u32], ev[i].events);
     }
@@ -399,13 +570,14 @@ static bool all_open(bench *b)
 /* Every connection at a table follows its room. */
 static bool all_followed(bench *b)
 {
-    return b->followed + b->failed >= b->ntables * 4 + b->rooms * b->watch || b->errors > 0;
+    int seats = b->victim ? 1 : b->ntables * 4 + b->rooms * b->watch;
+    return b->followed + b->failed >= seats || b->errors > 0;
 }
 
 /* BENCH_SECONDS of play are over and BENCH_ACTIONS decisions answered. */
 static bool played(bench *b)
 {
-    return bench_us() >= b->play_until && b->actions >= b->min_actions;
+    return bench_us() >= b->play_until && b->actions >= b->goal;
 }
 
 /* Sorts latencies. */
@@ -470,6 +642,114 @@ static long bench_nofile(void)
     return rl.rlim_cur == RLIM_INFINITY ? 1L << 20 : (long)rl.rlim_cur;
 }
 
+/* The p50 and p99 of n latencies (sorted here) in ms, as text. */
+static const char *victim_pcts(char *out, size_t size, int64_t *v, long n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp64);
+    if (n == 0)
+        snprintf(out, size, "p50 - p99 -");
+    else
+        snprintf(out, size, "p50 %.1f ms p99 %.1f ms", (double)v[n / 2] / 1000,
+                 (double)v[n * 99 / 100] / 1000);
+    return out;
+}
+
+static const char *const attack_names[ATK_KINDS] = {"rooms", "lobby", "strong"};
+
+/* BENCH_ATTACK: none (the plain benchmark), or a list of rooms, lobby,
+ * strong separated by commas, or all (the three in that order: the
+ * strong flood last, its tables would play on).  The attacks, or -1
+ * for a word it does not know. */
+static int victim_attacks(bench *b, const char *v)
+{
+    if (!v || !*v || strcmp(v, "none") == 0)
+        return 0;
+    if (strcmp(v, "all") == 0)
+        v = "rooms,lobby,strong";
+    char list[100];
+    snprintf(list, sizeof list, "%s", v);
+    char *save = NULL;
+    for (char *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+        int k = 0;
+        while (k < ATK_KINDS && strcmp(w, attack_names[k]) != 0)
+            k++;
+        if (k == ATK_KINDS || b->natk == ATK_KINDS)
+            return -1;
+        b->atk[b->natk++].kind = k;
+    }
+    return b->natk;
+}
+
+/* Lays out the victim mode: connection 0 the victim (seat 0 of table
+ * 0, from 127.0.0.1), then ATTACK_CONNS for each attack, the k-th
+ * attack from 127.0.0.(2 + k): a share of its own, as if each came from
+ * another attacker (a room flood's 20 rooms would leave the strong
+ * flood none). */
+static void victim_layout(bench *b)
+{
+    b->ntables = 1;
+    b->t[0] = (btable){.first = 0, .n = 1, .active = 1};
+    b->c[0] = (bconn){.table = 0, .seat = 0, .role = ROLE_PLAYER, .attack = -1, .rng = 1};
+    for (int i = 1; i < b->nconns; i++)
+        b->c[i] = (bconn){.table = -1, .seat = -1, .role = ROLE_ATTACK,
+                          .attack = (i - 1) / ATTACK_CONNS, .src = 1 + (i - 1) / ATTACK_CONNS,
+                          .rng = (unsigned)i + 1};
+}
+
+/* The victim mode's play: BENCH_SECONDS (and at least BENCH_ACTIONS of
+ * the victim's decisions) quiet, then as long under each attack while
+ * its attacker floods; prints a line each.  False on a stall. */
+static bool victim_play(bench *b)
+{
+    for (int k = -1; k < b->natk; k++) {
+        b->now_atk = k;
+        b->nlat = b->nblat = 0;
+        long a0 = b->actions;
+        b->goal = a0 + b->min_actions;
+        if (k >= 0) /* each connection of the attacker starts its flood */
+            for (int i = 1; i < b->nconns; i++)
+                if (b->c[i].attack == k)
+                    attack_next(b, &b->c[i]);
+        int64_t t0 = bench_us();
+        b->play_until = t0 + (int64_t)b->seconds * 1000000;
+        double load0 = bench_load();
+        if (!bench_loop(b, played)) {
+            fprintf(stderr, "bench_server: the victim's decisions stalled (%s)\n",
+                    k < 0 ? "quiet" : attack_names[b->atk[k].kind]);
+            return false;
+        }
+        double secs = (double)(bench_us() - t0) / 1e6;
+        char p[80], q[80];
+        victim_pcts(p, sizeof p, b->lat, b->nlat);
+        victim_pcts(q, sizeof q, b->blat, b->nblat);
+        if (k < 0) {
+            printf("victim: quiet %s (%ld decisions); its bots %s (%ld decisions); %.1f s, "
+                   "load %.2f\n",
+                   p, b->actions - a0, q, b->nblat, secs, load0);
+            continue;
+        }
+        battack *a = &b->atk[k];
+        char what[160], refused[400] = "";
+        if (a->kind == ATK_LOBBY)
+            snprintf(what, sizeof what, "%ld lobby pages", a->pages);
+        else if (a->kind == ATK_ROOMS)
+            snprintf(what, sizeof what, "%ld rooms made", a->made);
+        else
+            snprintf(what, sizeof what, "%ld rooms made, %ld strong-bot decisions", a->made,
+                     a->bot_actions);
+        for (int j = 0; j < a->ncodes; j++) {
+            size_t n = strlen(refused);
+            snprintf(refused + n, sizeof refused - n, ", %ld refused %s", a->refused[j],
+                     a->code[j]);
+        }
+        printf("victim: under %s %s (%ld decisions); its bots %s (%ld decisions); %.1f s, "
+               "load %.2f; the attacker (127.0.0.%d, %d connections): %s%s\n",
+               attack_names[a->kind], p, b->actions - a0, q, b->nblat, secs, load0, 2 + k,
+               ATTACK_CONNS, what, refused);
+    }
+    return true;
+}
+
 int main(void)
 {
     (void)skt_http_get; /* helpers of server_client.c the bench does not need */
@@ -483,8 +763,22 @@ int main(void)
     b.watch = bench_env("BENCH_WATCH", 4, 0, 1000);
     b.seconds = bench_env("BENCH_SECONDS", 20, 0, 600);
     b.min_actions = bench_env("BENCH_ACTIONS", 0, 0, 100000000);
+    b.victim_bot = getenv("BENCH_VICTIM_BOT") && *getenv("BENCH_VICTIM_BOT")
+                       ? getenv("BENCH_VICTIM_BOT") : "pimc";
+    b.victim = victim_attacks(&b, getenv("BENCH_ATTACK"));
     if (b.nconns < 0 || b.rooms < 0 || b.watch < 0 || b.seconds < 0 || b.min_actions < 0)
         return 2;
+    if (b.victim < 0) {
+        fprintf(stderr, "bench_server: BENCH_ATTACK is none, all, or rooms, lobby, strong "
+                        "separated by commas\n");
+        return 2;
+    }
+    if (b.victim) { /* one table and the attackers: BENCH_CONNS, _ROOMS, _WATCH do not count */
+        b.nconns = 1 + ATTACK_CONNS * b.natk;
+        b.rooms = 1;
+        b.watch = 0;
+    }
+    b.goal = b.min_actions;
     if (b.seconds == 0 && b.min_actions == 0) {
         fprintf(stderr, "bench_server: BENCH_SECONDS=0 needs BENCH_ACTIONS\n");
         return 2;
@@ -507,7 +801,8 @@ int main(void)
     const char *extra[] = {"--rate", "1000000", "--workers", "1", "--max-conns-per-addr", "0",
                            "--max-rooms-per-addr", "0", "--rooms-per-hour", "0", "--max-bots-per-addr", "0",
                            NULL};
-    if (skt_server_start_args(&srv, db, extra) < 0) {
+    /* The victim mode: the server as it ships, every share at its default. */
+    if (skt_server_start_args(&srv, db, b.victim ? NULL : extra) < 0) {
         fprintf(stderr, "bench_server: the server did not start (SK_PROG, SK_ROOT set?)\n");
         return 1;
     }
@@ -516,10 +811,14 @@ int main(void)
     b.t = calloc((size_t)b.nconns / 4 + 1, sizeof *b.t);
     b.cap = 4000000;
     b.lat = malloc((size_t)b.cap * sizeof *b.lat);
+    b.blat = b.victim ? malloc((size_t)b.cap * sizeof *b.blat) : NULL;
     b.ep = epoll_create1(0);
-    if (!b.c || !b.t || !b.lat || b.ep < 0)
+    if (!b.c || !b.t || !b.lat || (b.victim && !b.blat) || b.ep < 0)
         return 1;
-    bench_layout(&b);
+    if (b.victim)
+        victim_layout(&b);
+    else
+        bench_layout(&b);
     double load0 = bench_load();
     long rss0 = bench_rss(srv.pid);
 
@@ -554,7 +853,9 @@ int main(void)
     double self0 = bench_self_cpu();
     int64_t t2 = bench_us();
     b.play_until = t2 + (int64_t)b.seconds * 1000000;
-    if (ok && !bench_loop(&b, played)) {
+    if (ok && b.victim)
+        ok = victim_play(&b);
+    else if (ok && !bench_loop(&b, played)) {
         fprintf(stderr, "bench_server: %ld decisions answered, then none\n", b.actions);
         ok = false;
     }
@@ -567,7 +868,7 @@ int main(void)
     for (int i = 0; i < b.nconns; i++)
         held += b.c[i].state == ST_READY;
 
-    if (ok) {
+    if (ok && !b.victim) {
         printf("server: %d connections held (%d playing in %d rooms, %d watching them, %d at "
                "%d idle tables, %d in the lobby); opened in %.1f s, seated in %.1f s\n",
                held, b.rooms * 4, b.rooms, b.rooms * b.watch, (b.ntables - b.rooms) * 4,
@@ -606,6 +907,7 @@ int main(void)
     free(b.c);
     free(b.t);
     free(b.lat);
+    free(b.blat);
     int st = skt_server_stop(&srv, SIGTERM);
     if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
         fprintf(stderr, "bench_server: the server did not stop cleanly (status %d)\n", st);

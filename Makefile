@@ -207,7 +207,8 @@ bench-store: $(BUILD)/tests/bench_store
 # The server under load on loopback (tests/bench_server.c): 10,000
 # connections held, actions/s, latency p50/p99, memory per connection
 # (docs/server.md).  BENCH_CONNS, BENCH_ROOMS, BENCH_WATCH and
-# BENCH_SECONDS bound it.
+# BENCH_SECONDS bound it; BENCH_ATTACK=all measures a victim table
+# quiet and while one address attacks instead.
 $(BENCH_SERVER): tests/bench_server.c tests/server_client.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -Itests -o $@ $< $(LIB_PKG_LIBS)

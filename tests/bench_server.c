@@ -30,6 +30,20 @@
  * source address has ephemeral ports, several source addresses of
  * 127.0.0.0/8 are used.
  *
+ * The victim mode (BENCH_ATTACK=rooms, lobby, strong, a list of them
+ * separated by commas, or all; default none: the above): the server at
+ * its default shares, one table -- a client seat answering each prompt
+ * at a person's pace (at once, at most one decision per 60 ms: under
+ * the default --rate) and three BENCH_VICTIM_BOT bots (pimc) --
+ * measured BENCH_SECONDS (and at least BENCH_ACTIONS of its decisions)
+ * quiet, then as long under each attack while one address floods from
+ * ATTACK_CONNS connections: rooms (creates as fast as answered),
+ * lobby (lobby pages as fast as answered), strong (rooms with three
+ * pimc:strong bots whose turns it answers at once).  It prints the
+ * victim's decision -> its event and its bots' time (from the event
+ * before to theirs), p50 and p99, and what the attacker got and was
+ * refused, by code.  The k-th attack comes from 127.0.0.(2 + k).
+ *
  * The client is server_client.c's small WebSocket client made
  * non-blocking (the handshake as a state), not libwebsockets': 10,000
  * connections of it cost the generator a few MiB, and it measures the

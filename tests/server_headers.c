@@ -85,8 +85,8 @@ static int skh_get_key(int port, const char *path, const char *key, char **body)
 static void skh_check_safety(const char *head, const char *what)
 {
     static const char *const want[] = {
-        "\r\ncontent-security-policy: default-src 'self'; script-src 'self'; "
-        "style-src 'self'; img-src 'self' data:; connect-src 'self'",
+        ("\r\ncontent-security-policy: default-src 'self'; script-src 'self'; "
+         "style-src 'self'; img-src 'self' data:; connect-src 'self'"),
         "frame-ancestors 'none'", "base-uri 'none'", "form-action 'self'",
         "\r\nx-content-type-options: nosniff\r\n", "\r\nreferrer-policy: no-referrer\r\n",
         "\r\nx-frame-options: DENY\r\n"};

@@ -99,6 +99,7 @@ skx_conn *skx_conn_new(skx_transport *tp, struct lws *wsi, const char *addr)
                  "Verbindungen von dieser Adresse (h\u00f6chstens %d) / too many connections "
                  "from this address (at most %d)\"}",
                  max, max);
+        skx_transport_count_refusal(tp, "limit_conns");
         skx_conn_refuse(c, msg);
         return c; /* no user: nothing of it goes up */
     }
@@ -273,6 +274,7 @@ void skx_send_json(skx_conn *c, json_t *obj, const char *ref)
 void skx_send_error(skx_conn *c, const char *ref, const char *code, const char *msg,
                     const char *rule)
 {
+    skx_transport_count_refusal(c->tp, code);
     json_t *o = json_pack("{s:s, s:s, s:s}", "type", "error", "code", code, "message", msg);
     if (o && rule)
         json_object_set_new(o, "rule", json_string(rule));
@@ -389,6 +391,7 @@ static void refuse_rate(skx_conn *c, const char *data, size_t len, int64_t wait_
 {
     char ref[SKX_REF_MAX + 1];
     skx_msg_ref(data, len, ref);
+    skx_transport_count_refusal(c->tp, "rate");
     json_t *o = json_pack("{s:s, s:s, s:s, s:I}", "type", "error", "code", "rate", "message",
                           "too many messages: slow down", "retry_ms",
                           (json_int_t)((wait_us + 999) / 1000));

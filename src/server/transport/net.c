@@ -61,6 +61,20 @@ int64_t skx_epoch_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Runs the pass hook and notes a slow one for the minute's summary. */
+static bool run_pass(skx_transport *tp)
+{
+    int64_t t0 = skx_now_us();
+    bool fail = tp->hooks.pass(tp->hooks.ctx);
+    int64_t took = skx_now_us() - t0;
+    if (took >= SKX_SLOW_PASS_US) {
+        tp->counts.slow_passes++;
+        if (took > tp->counts.slowest_us)
+            tp->counts.slowest_us = took;
+    }
+    return fail;
+}
+
 /* With libuv's loop (tp->evlib) lws_service runs the loop until it
  * stops, and the end of a pass is a timer due at once: libuv runs it
  * after every callback of the loop's turn (its idle phase), so the
@@ -70,7 +84,7 @@ static void pass_end(lws_sorted_usec_list_t *sul)
 {
     skx_transport *tp = lws_container_of(sul, skx_transport, pass);
     tp->pass_due = 0;
-    bool fail = tp->hooks.pass(tp->hooks.ctx);
+    bool fail = run_pass(tp);
     if ((skx_stop_signal || fail) && !tp->stopping) {
         tp->stopping = 1;
         /* Workers first: they wake the loop.  Then lws closes every
@@ -381,12 +395,66 @@ static int api_callback(struct lws *wsi, enum lws_callback_reasons reason, void 
     }
 }
 
+/* Counts a refusal for the minute's summary; see net.h. */
+void skx_transport_count_refusal(skx_transport *tp, const char *code)
+{
+    skx_log_counts *lc = &tp->counts;
+    for (int i = 0; i < lc->ncodes; i++)
+        if (strcmp(lc->code[i], code) == 0) {
+            lc->n[i]++;
+            return;
+        }
+    if (lc->ncodes == SKX_LOG_CODES || strlen(code) >= sizeof lc->code[0]) {
+        lc->other++;
+        return;
+    }
+    snprintf(lc->code[lc->ncodes], sizeof lc->code[0], "%s", code);
+    lc->n[lc->ncodes++] = 1;
+}
+
+/*
+ * Once a minute, one line for the operator: the errors sent by code
+ * ("refused in the last 60 s: rate 880000, limit_rooms_addr 7000") and
+ * the passes that held the loop 100 ms or more, then the counts start
+ * again.  Nothing when nothing was refused and no pass was slow, so a
+ * quiet server logs nothing; a flood costs one line a minute, not one
+ * a refusal.  Codes only: no address, name or message text.
+ */
+static void log_minute(skx_transport *tp)
+{
+    skx_log_counts *lc = &tp->counts;
+    int64_t now = skx_now_us();
+    if (!lc->since_us)
+        lc->since_us = now;
+    if (now - lc->since_us < 60 * LWS_US_PER_SEC)
+        return;
+    long secs = (long)((now - lc->since_us) / LWS_US_PER_SEC);
+    if (!tp->cfg->quiet && (lc->ncodes || lc->other)) {
+        char line[900];
+        size_t n = (size_t)snprintf(line, sizeof line, "server: refused in the last %ld s:", secs);
+        for (int i = 0; i < lc->ncodes && n < sizeof line; i++)
+            n += (size_t)snprintf(line + n, sizeof line - n, "%s %s %llu", i ? "," : "",
+                                  lc->code[i], (unsigned long long)lc->n[i]);
+        if (lc->other && n < sizeof line)
+            snprintf(line + n, sizeof line - n, ", other %llu", (unsigned long long)lc->other);
+        skx_log(SKX_LOG_USER, "%s\n", line);
+    }
+    if (!tp->cfg->quiet && lc->slow_passes)
+        skx_log(SKX_LOG_WARN, "server: %llu slow passes (%d ms or more) in the last %ld s, "
+                "the slowest %lld ms\n",
+                (unsigned long long)lc->slow_passes, SKX_SLOW_PASS_US / 1000, secs,
+                (long long)(lc->slowest_us / 1000));
+    memset(lc, 0, sizeof *lc);
+    lc->since_us = now;
+}
+
 /* Wakes the loop every second: timers (away humans) and the stop flag. */
 static void tick(lws_sorted_usec_list_t *sul)
 {
     skx_transport *tp = lws_container_of(sul, skx_transport, tick);
     if (tp->stopping)
         return;
+    log_minute(tp);
     lws_sul_schedule(tp->lws, 0, &tp->tick, tick, LWS_US_PER_SEC);
     tp->hooks.tick(tp->hooks.ctx); /* e.g. the pass looks at every room once a second */
     pass_soon(tp);
@@ -554,7 +622,7 @@ void skx_transport_arm(skx_transport *tp)
 /* Runs the loop until a stop request or a failed pass. */
 void skx_transport_run(skx_transport *tp)
 {
-    bool fail = tp->hooks.pass(tp->hooks.ctx); /* restored rooms: bots resume */
+    bool fail = run_pass(tp); /* restored rooms: bots resume */
     if (tp->evlib) {
         while (!tp->stopping && lws_service(tp->lws, 0) >= 0)
             ; /* libuv's loop runs until pass_end stops it */
@@ -562,7 +630,7 @@ void skx_transport_run(skx_transport *tp)
         while (!skx_stop_signal && !fail) {
             if (lws_service(tp->lws, 0) < 0)
                 break;
-            fail = tp->hooks.pass(tp->hooks.ctx);
+            fail = run_pass(tp);
         }
     }
 }

@@ -56,6 +56,20 @@ typedef struct skx_addrcount {
 
 /* The loop and its connections.  One thread runs the loop and owns all
  * of it; another thread only wakes it (skx_transport_wake). */
+/* What the log's summary line counts over a minute (net.c, log_minute):
+ * the errors sent, by code, and the passes that held the loop long. */
+#define SKX_LOG_CODES 32
+#define SKX_SLOW_PASS_US 100000 /* a pass this long is slow (100 ms) */
+typedef struct skx_log_counts {
+    char code[SKX_LOG_CODES][24];
+    uint64_t n[SKX_LOG_CODES];
+    int ncodes;
+    uint64_t other;              /* codes past the table's room */
+    uint64_t slow_passes;
+    int64_t slowest_us;
+    int64_t since_us;            /* when these counts began */
+} skx_log_counts;
+
 struct skx_transport {
     const sk_server_config *cfg;
     skx_transport_hooks hooks;
@@ -77,7 +91,12 @@ struct skx_transport {
     lws_sorted_usec_list_t pass; /* ... where a pass's end is a timer due now */
     int pass_due, stopping;
     skx_addrcount *by_addr[SKX_ADDR_BUCKETS]; /* connections per address */
+    skx_log_counts counts;       /* the log's summary of the minute */
 };
+
+/* net.c: one refusal (an error sent) with this code, for the log's
+ * summary line of the minute. */
+void skx_transport_count_refusal(skx_transport *tp, const char *code);
 
 /* conn.c, for net.c's callbacks */
 /* A new connection from `addr`, linked into the transport's list (the

@@ -11,57 +11,27 @@
  */
 
 /* Opens a WebSocket to the server from the loopback address `from`
- * (the handshake of skt_ws_open over a socket bound to it).  0, the
- * HTTP status of a refused upgrade, or -1. */
+ * (skt_ws_upgrade over a socket bound to it).  0, the HTTP status of a
+ * refused upgrade, or -1. */
 static int abuse_open(skt_ws *w, int port, const char *from)
 {
-    memset(w, 0, sizeof *w);
-    w->fd = socket(AF_INET, SOCK_STREAM, 0);
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
     struct sockaddr_in src = {0}, dst = {0};
     src.sin_family = dst.sin_family = AF_INET;
     inet_pton(AF_INET, from, &src.sin_addr);
     dst.sin_port = htons((uint16_t)port);
     dst.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (w->fd < 0 || bind(w->fd, (struct sockaddr *)&src, sizeof src) < 0 ||
-        connect(w->fd, (struct sockaddr *)&dst, sizeof dst) < 0) {
-        if (w->fd >= 0)
-            close(w->fd);
+    if (fd < 0 || bind(fd, (struct sockaddr *)&src, sizeof src) < 0 ||
+        connect(fd, (struct sockaddr *)&dst, sizeof dst) < 0) {
+        if (fd >= 0)
+            close(fd);
+        memset(w, 0, sizeof *w);
         w->fd = -1;
         return -1;
     }
     int one = 1;
-    setsockopt(w->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    char req[600];
-    int n = snprintf(req, sizeof req,
-                     "GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
-                     "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                     "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: schafkopf\r\n\r\n",
-                     port);
-    if (skt_write_all(w->fd, req, (size_t)n) < 0)
-        return -1;
-    char head[2048];
-    size_t len = 0;
-    while (len < sizeof head - 1) { /* the head, up to the blank line; a stall fails */
-        struct pollfd pf = {w->fd, POLLIN, 0};
-        if (poll(&pf, 1, SKT_STALL) <= 0)
-            break;
-        if (read(w->fd, head + len, 1) <= 0)
-            break;
-        len++;
-        if (len >= 4 && memcmp(head + len - 4, "\r\n\r\n", 4) == 0)
-            break;
-    }
-    head[len] = '\0';
-    int status = -1;
-    if (sscanf(head, "HTTP/1.1 %d", &status) != 1 || status != 101) {
-        close(w->fd);
-        w->fd = -1;
-        return status > 0 ? status : -1;
-    }
-    fcntl(w->fd, F_SETFL, fcntl(w->fd, F_GETFL) | O_NONBLOCK);
-    w->cap = 1 << 16;
-    w->buf = malloc(w->cap);
-    return 0;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    return skt_ws_upgrade(w, fd, port, NULL);
 }
 
 /* A connection from `from` that said hello (in English when `en`). */

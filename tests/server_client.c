@@ -304,13 +304,13 @@ static int skt_http_get(int port, const char *path, char **body, size_t *blen)
     return skt_http_get_head(port, path, body, blen, NULL);
 }
 
-/* Opens a WebSocket to the server (Origin header when origin is not
- * NULL).  0, the HTTP status when the upgrade was refused, or -1 (also
- * when the answer stalled). */
-static int skt_ws_open(skt_ws *w, int port, const char *origin)
+/* Upgrades the connected socket fd to a WebSocket (Origin header when
+ * origin is not NULL); w takes the socket.  0, the HTTP status when the
+ * upgrade was refused, or -1 (also when the answer stalled). */
+static int skt_ws_upgrade(skt_ws *w, int fd, int port, const char *origin)
 {
     memset(w, 0, sizeof *w);
-    w->fd = skt_connect(port);
+    w->fd = fd;
     if (w->fd < 0)
         return -1;
     char req[700], orig[300] = "";
@@ -352,6 +352,12 @@ static int skt_ws_open(skt_ws *w, int port, const char *origin)
     w->cap = 1 << 16;
     w->buf = malloc(w->cap);
     return 0;
+}
+
+/* Opens a WebSocket to the server; see skt_ws_upgrade. */
+static int skt_ws_open(skt_ws *w, int port, const char *origin)
+{
+    return skt_ws_upgrade(w, skt_connect(port), port, origin);
 }
 
 static void skt_ws_close(skt_ws *w)

@@ -131,7 +131,8 @@ static int build(skx_runtime *rt)
         }
         lb->list[lb->n++] = rm;
     }
-    qsort(lb->list, lb->n, sizeof *lb->list, newest_first);
+    if (lb->n > 1) /* qsort of no list: a null pointer (UBSan) */
+        qsort(lb->list, lb->n, sizeof *lb->list, newest_first);
     size_t npages = lb->n ? (lb->n + SKX_LOBBY_PAGE - 1) / SKX_LOBBY_PAGE : 1;
     lb->pages = calloc(npages, sizeof *lb->pages);
     if (!lb->pages)

@@ -113,6 +113,8 @@ static void skt_decide(skt_player *p, json_t *turn)
     p->decisions++;
 }
 
+static void skt_say(skt_player *p, const char *fmt);
+
 /* Takes one message: updates what the player knows, checks secrecy,
  * answers a prompt while it has games to play. */
 static void skt_take(skt_player *p, json_t *o)
@@ -160,6 +162,8 @@ static void skt_take(skt_player *p, json_t *o)
                 skt_bad(p, "the hand it was dealt is not the one in the course", d);
             }
             p->results++;
+            if (p->seat >= 0 && p->results < p->target) /* settlement seen: deal on */
+                skt_say(p, "{\"type\":\"next\",\"room\":\"%s\"}");
         }
         if (p->synced)
             skt_walk(p, ev, "event");

@@ -197,7 +197,7 @@ static void test_forget_rooms(void **state)
         assert_int_equal(skt_ws_send(&p.w, msg), 0);
     }
     skt_play(&p, 1);
-    skt_ws_close(&p.w); /* the game after it is finished by the fallback bot */
+    skt_ws_close(&p.w); /* the game after it, if dealt, pauses: nobody is there */
 
     /* a watcher of the lobby: the room leaves it, then memory */
     skt_ws w;

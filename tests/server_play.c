@@ -230,14 +230,19 @@ static void skt_player_open(skt_player *p, int port, const char *name, int seat,
     json_decref(wel);
 }
 
-/* Creates a room (official rules, unless `extra` has "rules") on p's
- * connection; the code in p->room. */
+/* Creates a room (official rules, unless `extra` has "rules"; settle 0
+ * unless it has "settle") on p's connection; the code in p->room.  The
+ * creator sits in seat 0 (unless "watch"). */
 static void skt_create(skt_player *p, const char *extra)
 {
     char msg[300];
     bool rules = extra && strstr(extra, "\"rules\"");
-    snprintf(msg, sizeof msg, "{\"type\":\"create\"%s,\"title\":\"test\"%s}",
-             rules ? "" : ",\"rules\":{\"preset\":\"official\"}", extra ? extra : "");
+    /* no settlement wait unless the test asks for one: tests of other
+     * things deal the next game at once, as before the wait came */
+    bool settle = extra && strstr(extra, "\"settle\"");
+    snprintf(msg, sizeof msg, "{\"type\":\"create\"%s,\"title\":\"test\"%s%s}",
+             rules ? "" : ",\"rules\":{\"preset\":\"official\"}", settle ? "" : ",\"settle\":0",
+             extra ? extra : "");
     assert_int_equal(skt_ws_send(&p->w, msg), 0);
     json_t *c = expect(&p->w, "created", SKT_STALL);
     assert_non_null(c);

@@ -223,13 +223,13 @@ static void test_absence_report(void **state)
     start(&srv, dir, sizeof dir, extra);
     skt_player a, b;
     skt_player_open(&a, srv.port, "Anna", 0, 11);
-    skt_create(&a, ",\"listed\":false");
+    skt_create(&a, ",\"listed\":false,\"settle\":60");
     skt_player_open(&b, srv.port, "Bert", 1, 12);
     skt_join(&b, &a, 1);
     skt_bots(&a, 2, "heuristic");
     json_decref(skt_event(&b, "deal", -1));
     skt_page_close(&b.w);
-    skt_play(&a, 1); /* Anna's next is not sent: game 2 waits for her (settle 8) */
+    skt_play(&a, 1); /* Anna's next is not sent: game 2 waits for her */
     /* the course of game 1, from Anna's state */
     json_t *st = skt_request(&a, "{\"type\":\"spectate\",\"room\":\"%s\"%.0d}", 0, "state");
     json_t *course = json_object_get(json_object_get(st, "state"), "last");

@@ -385,7 +385,7 @@ static void test_room_play(void **state)
     skt_create(&p, NULL);
     assert_int_equal(skt_http_get(srv.port, "/api/lobby", &body, NULL), 200);
     assert_non_null(strstr(body, p.room));
-    assert_non_null(strstr(body, "\"free\":4"));
+    assert_non_null(strstr(body, "\"free\":3")); /* its creator sits */
     free(body);
     json_decref(skt_request(&p, "{\"type\":\"lobby\"%.0s%.0d}", 0, "lobby"));
     skt_ws_close(&p.w);
@@ -412,7 +412,9 @@ static void test_default_fallback(void **state)
     start(&srv, dir, sizeof dir, NULL);
     skt_player p;
     skt_player_open(&p, srv.port, "Wastl", 0, 5);
-    skt_create(&p, ",\"listed\":false");
+    /* play_on: else, its only person gone, the table would pause
+     * (issue 40; tests/server_presence.c test_idle_table) */
+    skt_create(&p, ",\"listed\":false,\"play_on\":true");
     skt_create(&p, ",\"listed\":false,\"fallback\":\"heuristic\"");
     skt_ws_close(&p.w);
     int status = skt_server_stop(&srv, SIGTERM);
@@ -495,8 +497,8 @@ static void test_reconnect_restart(void **state)
 }
 
 /* A player who is gone when his turn comes is waited for --away
- * seconds, then the room's fallback bot plays for him: a spectator sees
- * the game end. */
+ * seconds (from his away mark), then the room's fallback bot plays for
+ * him at a table that plays on: a spectator sees the game end. */
 static void test_away(void **state)
 {
     (void)state;
@@ -506,7 +508,9 @@ static void test_away(void **state)
     start(&srv, dir, sizeof dir, extra);
     skt_player p, q;
     skt_player_open(&p, srv.port, "Wastl", 0, 5);
-    skt_create(&p, ",\"listed\":false");
+    /* play_on: else, its only person gone, the table would pause
+     * (issue 40; tests/server_presence.c test_idle_table) */
+    skt_create(&p, ",\"listed\":false,\"play_on\":true");
     json_decref(skt_request(&p, "{\"type\":\"join\",\"room\":\"%s\",\"seat\":%d}", 0, "state"));
     char msg[200];
     for (int s = 1; s < 4; s++) {

@@ -600,7 +600,8 @@ static void test_secrecy(void **state)
         if (n == 5) {
             char msg[200];
             snprintf(msg, sizeof msg, "{\"type\":\"create\",\"rules\":{\"preset\":\"official\","
-                                      "\"overrides\":{\"players\":\"5\"}},\"listed\":false}");
+                                      "\"overrides\":{\"players\":\"5\"}},\"listed\":false,"
+                                      "\"watch\":true,\"settle\":0}");
             assert_int_equal(skt_ws_send(&p[SLOTS - 1].w, msg), 0);
             json_t *c = expect(&p[SLOTS - 1].w, "created", SKT_STALL);
             assert_non_null(c);
@@ -609,7 +610,7 @@ static void test_secrecy(void **state)
             json_decref(c);
             json_decref(expect(&p[SLOTS - 1].w, "state", SKT_STALL));
         } else {
-            skt_create(&p[SLOTS - 1], ",\"listed\":false");
+            skt_create(&p[SLOTS - 1], ",\"listed\":false,\"watch\":true");
         }
         char code[sizeof p[0].room]; /* a copy: gcc -O0 sees p[s] overlap it */
         snprintf(code, sizeof code, "%s", p[SLOTS - 1].room);

@@ -63,6 +63,9 @@ static void serve_usage(FILE *out)
             "  --hello-timeout S\n"
             "                  seconds a WebSocket may stay without saying hello\n"
             "                  (default 10; 0: no limit)\n"
+            "  --ping S        seconds a quiet WebSocket waits for a ping; no pong\n"
+            "                  10 s later closes it, so a vanished network shows its\n"
+            "                  player away (default 60, 5..3600)\n"
             "fair shares (docs/server.md \"Fair shares\"; 0: no limit):\n"
             "  --trust-proxy ADDR      the reverse proxy's address: only then are a\n"
             "                          client's X-Forwarded-For and X-Real-IP believed\n"
@@ -226,6 +229,7 @@ int skx_cmd_serve(int argc, char **argv)
                                          {"idle-archive", required_argument, 0, 1102},
                                          {"guest-forget", required_argument, 0, 1103},
                                          {"hello-timeout", required_argument, 0, 1104},
+                                         {"ping", required_argument, 0, 1105},
                                          /* fair shares: share_option() */
                                          {"trust-proxy", required_argument, 0, 1000},
                                          {"max-conns-per-addr", required_argument, 0, 1001},
@@ -340,6 +344,15 @@ int skx_cmd_serve(int argc, char **argv)
             *to[c - 1101] = (int64_t)v;
             break;
         }
+        case 1105:
+            if (skx_cli_number("ping", optarg, 3600, &v) < 0)
+                return 2;
+            if (v < 5) {
+                fprintf(stderr, "schafkopf: serve: --ping must be 5..3600 seconds\n");
+                return 2;
+            }
+            cfg.ping = (int64_t)v;
+            break;
         case 'q':
             cfg.quiet = 1;
             break;

@@ -16,7 +16,7 @@ UNITDIR  ?= $(PREFIX)/lib/systemd/system
 # server libwebsockets (docs/architecture.md).  Only they get those
 # flags (ncursesw's define _XOPEN_SOURCE, which core and ai must not
 # depend on).
-PROG_PKGS      := ncursesw libsodium sqlite3 libwebsockets libqrencode
+PROG_PKGS      := ncursesw libsodium sqlite3 libpq libwebsockets libqrencode
 LIB_PKG_CFLAGS := $(shell pkg-config --cflags jansson)
 LIB_PKG_LIBS   := $(shell pkg-config --libs jansson)
 CLI_PKG_CFLAGS := $(shell pkg-config --cflags $(PROG_PKGS))

@@ -178,7 +178,7 @@ int skx_store_writable(const sk_store *st, sk_error *err)
 
 /* Runs SQL text without results through the backend; `what` names it
  * in an error. */
-static int exec(sk_store *st, const char *sql, const char *what, sk_error *err)
+static int store_exec(sk_store *st, const char *sql, const char *what, sk_error *err)
 {
     int rc = st->be->exec(st, sql);
     return rc == SKX_DONE ? 0 : skx_store_db_fail(st, err, rc, what);
@@ -188,11 +188,13 @@ static int exec(sk_store *st, const char *sql, const char *what, sk_error *err)
 int skx_store_write_begin(sk_store *st, const char *savepoint, const char *what, sk_error *err)
 {
     char sql[64];
+    if (st->in_txn && !st->be->write_savepoints)
+        return 0;
     if (st->in_txn)
         snprintf(sql, sizeof sql, "SAVEPOINT %s", savepoint);
     else
         snprintf(sql, sizeof sql, "%s", st->be->begin_sql);
-    return exec(st, sql, what, err);
+    return store_exec(st, sql, what, err);
 }
 
 /* See store_internal.h. */
@@ -201,6 +203,8 @@ int skx_store_write_end(sk_store *st, const char *savepoint, int rc, const char 
 {
     char sql[80];
     const skx_backend *be = st->be;
+    if (st->in_txn && !be->write_savepoints)
+        return rc; /* an error of the database ended the transaction */
     if (st->in_txn) {
         /* the database may have rolled the whole transaction back
          * already (a full disk): then there is no savepoint left to end */
@@ -433,7 +437,7 @@ int sk_store_begin(sk_store *st, sk_error *err)
     if (st->in_txn)
         return skx_store_fail(st, err, SK_ESTATE, "a transaction is open already (they do not "
                               "nest)");
-    int rc = exec(st, st->be->begin_sql, "starting a transaction", err);
+    int rc = store_exec(st, st->be->begin_sql, "starting a transaction", err);
     if (rc == 0)
         st->in_txn = true;
     return rc;
@@ -454,7 +458,7 @@ int sk_store_commit(sk_store *st, sk_error *err)
         return rc;
     }
     st->in_txn = false;
-    int rc = exec(st, "COMMIT", "committing", err);
+    int rc = store_exec(st, "COMMIT", "committing", err);
     if (rc && st->be->in_db_txn(st))
         st->be->exec(st, "ROLLBACK");
     return rc;
@@ -469,5 +473,5 @@ int sk_store_rollback(sk_store *st, sk_error *err)
     st->in_txn = false;
     if (!st->be->in_db_txn(st))
         return 0; /* the database rolled it back already */
-    return exec(st, "ROLLBACK", "rolling back", err);
+    return store_exec(st, "ROLLBACK", "rolling back", err);
 }

@@ -105,6 +105,12 @@ typedef struct skx_backend {
     int (*exec)(sk_store *st, const char *sql);
     /* The SQL that starts a transaction of sk_store_begin. */
     const char *begin_sql;
+    /* A write of several statements inside sk_store_begin's transaction
+     * takes a savepoint (SQLite: a failed statement leaves the rest of
+     * the transaction; PostgreSQL ends the transaction at any error, and
+     * thousands of savepoints in one transaction slow every statement
+     * of it down). */
+    bool write_savepoints;
     /* The database is inside a transaction (SQLite: not in autocommit). */
     bool (*in_db_txn)(const sk_store *st);
     /* The transaction of sk_store_begin is gone or can only be rolled

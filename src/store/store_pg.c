@@ -43,7 +43,7 @@
  * PostgreSQL's version 1 is SQLite's version 4).  A new version appends
  * an entry, never edits one.
  */
-static const char *const migrations[] = {
+static const char *const pg_migrations[] = {
     /* version 1: everything of SQLite's version 4 */
     "CREATE TABLE schema_version (version bigint NOT NULL);"
     "COMMENT ON TABLE schema_version IS '" SKX_PG_MARK "';"
@@ -99,7 +99,7 @@ static const char *const migrations[] = {
     "  line text NOT NULL, at bigint NOT NULL, author text NOT NULL,"
     "  undone bigint, undo_author text, PRIMARY KEY (book, seq));",
 };
-#define SKX_PG_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
+#define SKX_PG_VERSION ((int)(sizeof pg_migrations / sizeof pg_migrations[0]))
 
 /* A statement: its SQL, the types of its parameters ('i' bigint, 't'
  * text, one letter each), and flags. */
@@ -114,14 +114,14 @@ typedef struct pg_stmt {
 } pg_stmt;
 
 /* The columns of a book as read_book (store_books.c) reads them. */
-#define BOOK_COLS(head)                                                                            \
+#define PG_BOOK_COLS(head)                                                                            \
     "SELECT b.id, b.kind, b.code, coalesce(b.parent, 0), b.title, " head ","                       \
     " coalesce(b.owner, 0), coalesce(b.key_hash, ''), b.created, b.updated,"                       \
     " (SELECT count(*) FROM book_lines l WHERE l.book = b.id AND l.undone IS NULL),"               \
     " (SELECT coalesce(max(l.seq), 0) FROM book_lines l WHERE l.book = b.id) FROM books b"
 
 /* The statements of enum skx_stmt, in its order. */
-static const pg_stmt stmts[SKX_STMT_COUNT] = {
+static const pg_stmt pg_stmts[SKX_STMT_COUNT] = {
     [SKX_ROOM_INSERT] = {"INSERT INTO rooms (rules_json, title, invite, listed, fallback, created,"
                          " used) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id",
                          "tttiti", PG_RETURNS},
@@ -133,7 +133,7 @@ static const pg_stmt stmts[SKX_STMT_COUNT] = {
     [SKX_ROOM_BY_INVITE] = {"SELECT id, rules_json, title, invite, listed, fallback, created,"
                             " closed, used FROM rooms WHERE invite = $1 ORDER BY id DESC LIMIT 1",
                             "t", 0},
-    [SKX_JOURNAL_NEXT] = {"SELECT (EXISTS (SELECT 1 FROM rooms WHERE id = $1))::bigint,"
+    [SKX_JOURNAL_NEXT] = {"SELECT (EXISTS (SELECT 1 FROM rooms WHERE id = $1))::int,"
                           " (SELECT max(seq) FROM journal WHERE room = $1)", "i", 0},
     [SKX_JOURNAL_INSERT] = {"INSERT INTO journal (room, seq, entry) VALUES ($1, $2, $3)", "iit",
                             0},
@@ -192,15 +192,15 @@ static const pg_stmt stmts[SKX_STMT_COUNT] = {
                                   "ii", 0},
     [SKX_BOOK_INSERT] = {"INSERT INTO books (kind, code, parent, title, head, owner, key_hash,"
                          " created, updated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)"
-                         " RETURNING id", "ititiiti", PG_GUARD | PG_RETURNS},
-    [SKX_BOOK_GET] = {BOOK_COLS("b.head") " WHERE b.code = $1", "t", 0},
-    [SKX_BOOK_BY_ID] = {BOOK_COLS("b.head") " WHERE b.id = $1", "i", 0},
-    [SKX_BOOKS_KIND] = {BOOK_COLS("NULL::text") " WHERE b.kind = $1"
+                         " RETURNING id", "itittiti", PG_GUARD | PG_RETURNS},
+    [SKX_BOOK_GET] = {PG_BOOK_COLS("b.head") " WHERE b.code = $1", "t", 0},
+    [SKX_BOOK_BY_ID] = {PG_BOOK_COLS("b.head") " WHERE b.id = $1", "i", 0},
+    [SKX_BOOKS_KIND] = {PG_BOOK_COLS("NULL::text") " WHERE b.kind = $1"
                         " ORDER BY b.created DESC, b.id DESC LIMIT $4", "iiii", 0},
-    [SKX_BOOKS_PARENT] = {BOOK_COLS("NULL::text") " WHERE b.parent = $2 AND b.kind = $1"
+    [SKX_BOOKS_PARENT] = {PG_BOOK_COLS("NULL::text") " WHERE b.parent = $2 AND b.kind = $1"
                           " AND ($3 = 0 OR b.owner = $3) ORDER BY b.created DESC, b.id DESC"
                           " LIMIT $4", "iiii", 0},
-    [SKX_BOOKS_OWNER] = {BOOK_COLS("NULL::text") " WHERE b.owner = $3 AND b.kind = $1"
+    [SKX_BOOKS_OWNER] = {PG_BOOK_COLS("NULL::text") " WHERE b.owner = $3 AND b.kind = $1"
                          " ORDER BY b.created DESC, b.id DESC LIMIT $4", "iiii", 0},
     [SKX_BOOK_STATE] = {"SELECT kind, (SELECT coalesce(max(seq), 0) FROM book_lines"
                         " WHERE book = $1), (SELECT coalesce(max(seq), 0) FROM book_lines"
@@ -240,7 +240,7 @@ struct skx_pg {
 #define OID_VARCHAR 1043
 
 /* Keeps a message (the last error), without its trailing newline. */
-static void set_msg(skx_pg *pg, const char *m)
+static void pg_set_msg(skx_pg *pg, const char *m)
 {
     snprintf(pg->msg, sizeof pg->msg, "%s", m && *m ? m : "unknown error");
     size_t n = strlen(pg->msg);
@@ -250,10 +250,10 @@ static void set_msg(skx_pg *pg, const char *m)
 
 /* The skx_rc of a result (NULL: the connection failed); an error's
  * message is kept. */
-static int rc_of(skx_pg *pg, const PGresult *r)
+static int pg_rc_of(skx_pg *pg, const PGresult *r)
 {
     if (!r) {
-        set_msg(pg, PQerrorMessage(pg->conn));
+        pg_set_msg(pg, PQerrorMessage(pg->conn));
         return PQstatus(pg->conn) == CONNECTION_BAD ? SKX_E_IO : SKX_E_NOMEM;
     }
     switch (PQresultStatus(r)) {
@@ -265,7 +265,7 @@ static int rc_of(skx_pg *pg, const PGresult *r)
     default:
         break;
     }
-    set_msg(pg, PQresultErrorMessage(r));
+    pg_set_msg(pg, PQresultErrorMessage(r));
     const char *state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
     if (!state)
         return SKX_E_IO;
@@ -282,7 +282,7 @@ static int rc_of(skx_pg *pg, const PGresult *r)
 
 /* Reconnects a connection that broke, outside a transaction (a restart
  * of the server, a network cut): the statements must be prepared again. */
-static void heal(sk_store *st)
+static void pg_heal(sk_store *st)
 {
     skx_pg *pg = st->pg;
     if (PQstatus(pg->conn) != CONNECTION_BAD || st->in_txn)
@@ -297,9 +297,9 @@ static void heal(sk_store *st)
 /* The backend's exec: SQL text without results. */
 static int pg_exec(sk_store *st, const char *sql)
 {
-    heal(st);
+    pg_heal(st);
     PGresult *r = PQexec(st->pg->conn, sql);
-    int rc = rc_of(st->pg, r);
+    int rc = pg_rc_of(st->pg, r);
     PQclear(r);
     return rc == SKX_ROW ? SKX_DONE : rc;
 }
@@ -326,10 +326,10 @@ static const char *pg_errmsg(const sk_store *st)
 static int pg_prepare(sk_store *st, skx_stmt_use *u, sk_error *err)
 {
     skx_pg *pg = st->pg;
-    heal(st);
+    pg_heal(st);
     if (pg->prepared[u->id])
         return 0;
-    const pg_stmt *ps = &stmts[u->id];
+    const pg_stmt *ps = &pg_stmts[u->id];
     assert(ps->sql && strlen(ps->types) <= SKX_PARAMS_MAX);
     Oid types[SKX_PARAMS_MAX];
     int n = (int)strlen(ps->types);
@@ -338,7 +338,7 @@ static int pg_prepare(sk_store *st, skx_stmt_use *u, sk_error *err)
     char name[16];
     snprintf(name, sizeof name, "skx_%d", (int)u->id);
     PGresult *r = PQprepare(pg->conn, name, ps->sql, n, types);
-    int rc = rc_of(pg, r);
+    int rc = pg_rc_of(pg, r);
     PQclear(r);
     if (rc != SKX_DONE) {
         u->st = NULL;
@@ -390,7 +390,7 @@ static int pg_step(sk_store *st, skx_stmt_use *u)
         return SKX_ROW;
     }
     u->ran = true;
-    const pg_stmt *ps = &stmts[u->id];
+    const pg_stmt *ps = &pg_stmts[u->id];
     bool guard = (ps->flags & PG_GUARD) && st->in_txn &&
                  PQtransactionStatus(pg->conn) == PQTRANS_INTRANS;
     if (guard)
@@ -398,7 +398,7 @@ static int pg_step(sk_store *st, skx_stmt_use *u)
     char name[16];
     snprintf(name, sizeof name, "skx_%d", (int)u->id);
     PGresult *r = PQexecPrepared(pg->conn, name, (int)strlen(ps->types), u->pv, NULL, NULL, 0);
-    int rc = rc_of(pg, r);
+    int rc = pg_rc_of(pg, r);
     if (guard) {
         if (rc < 0) {
             char keep[sizeof pg->msg];
@@ -488,7 +488,7 @@ static void pg_close(sk_store *st)
 }
 
 /* Runs SQL text without results; `what` names it in an error. */
-static int exec(sk_store *st, const char *sql, const char *what, sk_error *err)
+static int pg_run(sk_store *st, const char *sql, const char *what, sk_error *err)
 {
     int rc = pg_exec(st, sql);
     return rc == SKX_DONE ? 0 : skx_store_db_fail(st, err, rc, what);
@@ -497,7 +497,7 @@ static int exec(sk_store *st, const char *sql, const char *what, sk_error *err)
 /* Sets synchronous_commit (NORMAL: off, FULL: on; see the top). */
 static int pg_set_sync(sk_store *st, enum sk_store_sync mode, sk_error *err)
 {
-    int rc = exec(st, mode == SK_STORE_SYNC_FULL ? "SET synchronous_commit = on"
+    int rc = pg_run(st, mode == SK_STORE_SYNC_FULL ? "SET synchronous_commit = on"
                                                  : "SET synchronous_commit = off",
                   "setting the sync mode", err);
     if (rc == 0)
@@ -511,6 +511,7 @@ const skx_backend skx_pg_backend = {
     .close = pg_close,
     .exec = pg_exec,
     .begin_sql = "BEGIN",
+    .write_savepoints = false,
     .in_db_txn = pg_in_db_txn,
     .txn_lost = pg_txn_lost,
     .errmsg = pg_errmsg,
@@ -531,10 +532,10 @@ const skx_backend skx_pg_backend = {
 
 /* Runs a query of one row into a result the caller clears; NULL with
  * the error in err. */
-static PGresult *query(sk_store *st, const char *sql, const char *what, sk_error *err)
+static PGresult *pg_query(sk_store *st, const char *sql, const char *what, sk_error *err)
 {
     PGresult *r = PQexec(st->pg->conn, sql);
-    int rc = rc_of(st->pg, r);
+    int rc = pg_rc_of(st->pg, r);
     if (rc == SKX_ROW && PQntuples(r) == 1)
         return r;
     if (rc == SKX_ROW)
@@ -550,9 +551,9 @@ static PGresult *query(sk_store *st, const char *sql, const char *what, sk_error
  * *version), empty (*version 0: a new store) or something else
  * (refused).  Runs inside the migration's transaction.
  */
-static int read_version(sk_store *st, int64_t *version, sk_error *err)
+static int pg_read_version(sk_store *st, int64_t *version, sk_error *err)
 {
-    PGresult *r = query(st, "SELECT current_schema(), (SELECT count(*) FROM pg_class c JOIN"
+    PGresult *r = pg_query(st, "SELECT current_schema(), (SELECT count(*) FROM pg_class c JOIN"
                             " pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname ="
                             " current_schema() AND c.relkind IN ('r', 'p', 'v', 'm', 'f')),"
                             " obj_description(to_regclass(quote_ident(current_schema()) ||"
@@ -573,10 +574,17 @@ static int read_version(sk_store *st, int64_t *version, sk_error *err)
                             sk_escape(q, sizeof q, PQgetvalue(r, 0, 0), (size_t)-1, 40));
     } else {
         PQclear(r);
-        r = query(st, "SELECT version FROM schema_version", "reading the schema version", err);
+        r = pg_query(st, "SELECT count(*), max(version) FROM schema_version",
+                  "reading the schema version", err);
         if (!r)
             return SK_EIO;
-        *version = strtoll(PQgetvalue(r, 0, 0), NULL, 10);
+        long long rows = strtoll(PQgetvalue(r, 0, 0), NULL, 10);
+        if (rows != 1) {
+            PQclear(r);
+            return skx_store_fail(st, err, SK_EIO, "schema_version has %lld rows instead of 1: "
+                                  "the database is damaged", rows);
+        }
+        *version = strtoll(PQgetvalue(r, 0, 1), NULL, 10);
         if (*version < 1)
             rc = skx_store_fail(st, err, SK_EIO, "schema version %lld: the database is damaged",
                                 (long long)*version);
@@ -588,15 +596,15 @@ static int read_version(sk_store *st, int64_t *version, sk_error *err)
 /* Brings the schema to SKX_PG_VERSION in one transaction, under an
  * advisory lock of the schema (processes that start together wait for
  * the first). */
-static int migrate(sk_store *st, sk_error *err)
+static int pg_migrate(sk_store *st, sk_error *err)
 {
-    int rc = exec(st, "BEGIN", "starting the schema upgrade", err);
+    int rc = pg_run(st, "BEGIN", "starting the schema upgrade", err);
     if (rc == 0)
-        rc = exec(st, "SELECT pg_advisory_xact_lock(hashtext('schafkopf store ' ||"
+        rc = pg_run(st, "SELECT pg_advisory_xact_lock(hashtext('schafkopf store ' ||"
                       " coalesce(current_schema(), '')))", "locking the schema", err);
     int64_t version = 0;
     if (rc == 0)
-        rc = read_version(st, &version, err);
+        rc = pg_read_version(st, &version, err);
     if (rc == 0 && version > SKX_PG_VERSION)
         rc = skx_store_fail(st, err, SK_EINVAL, "has schema version %lld, made by a newer "
                             "program (this one knows up to %d)", (long long)version,
@@ -604,29 +612,29 @@ static int migrate(sk_store *st, sk_error *err)
     char what[64];
     for (int64_t v = version + 1; rc == 0 && v <= SKX_PG_VERSION; v++) {
         snprintf(what, sizeof what, "upgrading the schema to version %lld", (long long)v);
-        rc = exec(st, migrations[v - 1], what, err);
+        rc = pg_run(st, pg_migrations[v - 1], what, err);
         if (rc == 0) {
             char sql[80];
             snprintf(sql, sizeof sql, "UPDATE schema_version SET version = %lld", (long long)v);
-            rc = exec(st, sql, what, err);
+            rc = pg_run(st, sql, what, err);
         }
     }
     if (rc == 0)
-        return exec(st, "COMMIT", "committing the schema", err);
+        return pg_run(st, "COMMIT", "committing the schema", err);
     pg_quiet(st->pg, "ROLLBACK");
     return rc;
 }
 
 /* Notices (a table that exists, a transaction ended) are not errors:
  * libpq would print them on stderr. */
-static void ignore_notice(void *arg, const char *message)
+static void pg_ignore_notice(void *arg, const char *message)
 {
     (void)arg, (void)message;
 }
 
 /* Names the database for messages without what the URI may hold of a
  * password: "postgresql DB on HOST:PORT". */
-static void name_it(sk_store *st)
+static void pg_name_it(sk_store *st)
 {
     PGconn *c = st->pg->conn;
     const char *host = PQhost(c), *db = PQdb(c), *port = PQport(c);
@@ -649,19 +657,19 @@ int skx_pg_open(sk_store *st, const char *uri, sk_error *err)
     if (!st->pg->conn)
         return skx_store_fail(st, err, SK_ENOMEM, "out of memory");
     if (PQstatus(st->pg->conn) != CONNECTION_OK) {
-        set_msg(st->pg, PQerrorMessage(st->pg->conn));
+        pg_set_msg(st->pg, PQerrorMessage(st->pg->conn));
         return skx_store_fail(st, err, SK_EIO, "cannot connect: %s", st->pg->msg);
     }
-    name_it(st);
-    PQsetNoticeProcessor(st->pg->conn, ignore_notice, NULL);
+    pg_name_it(st);
+    PQsetNoticeProcessor(st->pg->conn, pg_ignore_notice, NULL);
     if (PQsetClientEncoding(st->pg->conn, "UTF8") != 0)
         return skx_store_fail(st, err, SK_EIO, "cannot set the client encoding to UTF8");
     const char *enc = PQparameterStatus(st->pg->conn, "server_encoding");
     if (!enc || strcmp(enc, "UTF8") != 0)
         return skx_store_fail(st, err, SK_EINVAL, "the database's encoding is %s, not UTF8 "
                               "(create it with ENCODING 'UTF8')", enc ? enc : "unknown");
-    int rc = exec(st, "SET synchronous_commit = off", "setting the sync mode", err);
+    int rc = pg_run(st, "SET synchronous_commit = off", "setting the sync mode", err);
     if (rc == 0)
-        rc = migrate(st, err);
+        rc = pg_migrate(st, err);
     return rc;
 }

@@ -420,6 +420,7 @@ const skx_backend skx_sqlite_backend = {
     .close = lite_close,
     .exec = lite_exec,
     .begin_sql = "BEGIN IMMEDIATE",
+    .write_savepoints = true,
     .in_db_txn = lite_in_db_txn,
     .txn_lost = lite_txn_lost,
     .errmsg = lite_errmsg,

@@ -201,10 +201,12 @@ bench: $(PROG)
 
 # Journal appends per second of the store, a commit per entry against
 # batches, sync NORMAL and FULL (docs/store.md), on the disk of
-# BENCH_DIR (default $TMPDIR or /tmp).
+# BENCH_DIR (default $TMPDIR or /tmp); then the same on a private
+# PostgreSQL server (fsync on, unix socket).
 BENCH_DIR ?=
 bench-store: $(BUILD)/tests/bench_store
 	$(BUILD)/tests/bench_store $(BENCH_DIR)
+	$(BUILD)/tests/bench_store --pg
 
 # The server under load on loopback (tests/bench_server.c): 10,000
 # connections held, actions/s, latency p50/p99, memory per connection

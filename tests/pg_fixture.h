@@ -45,6 +45,7 @@ typedef struct skt_pg {
     char why[512];
     int schemas;
     int external;         /* SK_TEST_PG_URI */
+    int durable;          /* fsync on (benchmarks); tests run without */
 } skt_pg;
 
 /* The stall bound in seconds (SK_TEST_STALL_SECONDS, default 120). */
@@ -225,8 +226,9 @@ static inline int skt_pg_run(skt_pg *pg)
     if (pid == 0) {
         skt_pg_child_setup(pg->dir, log);
         execl(prog, "postgres", "-D", data, "-k", pg->dir, "-p", port, "-h", "127.0.0.1",
-              "-c", "fsync=off", "-c", "full_page_writes=off", "-c", "max_connections=200",
-              "-c", "shared_buffers=32MB", (char *)NULL);
+              "-c", pg->durable ? "fsync=on" : "fsync=off", "-c",
+              pg->durable ? "full_page_writes=on" : "full_page_writes=off", "-c",
+              "max_connections=200", "-c", "shared_buffers=32MB", (char *)NULL);
         _exit(127);
     }
     pg->pid = pid;
@@ -269,7 +271,9 @@ static inline void skt_pg_stop(skt_pg *pg)
  * pg->why when there can be none. */
 static inline int skt_pg_start(skt_pg *pg)
 {
+    int durable = pg->durable;
     memset(pg, 0, sizeof *pg);
+    pg->durable = durable;
     const char *ext = getenv("SK_TEST_PG_URI");
     if (ext && *ext) {
         snprintf(pg->uri, sizeof pg->uri, "%s", ext);

@@ -21,11 +21,16 @@
  * nothing and leaves the batch open, as store.h promises.  Any other
  * error loses the batch, as a full disk does with SQLite.
  *
- * Sync modes: NORMAL is synchronous_commit off -- a commit survives a
- * crash of our process (PostgreSQL holds it), a crash of the PostgreSQL
- * server or the machine may lose the last fraction of a second of
- * commits (the database stays consistent); FULL is on: each commit is
- * flushed to disk before it returns.
+ * One process per store, as with SQLite's lock file: the connection
+ * holds a session advisory lock of its schema, taken at open (another
+ * process's open is refused while it lives; PostgreSQL drops it when the
+ * connection ends, however the process ended).  Several processes on one
+ * store need the leases of rooms (docs/server.md, "Cluster").
+ *
+ * Sync modes: both are synchronous_commit on (a commit is flushed to
+ * PostgreSQL's disk before it returns).  "off" would let a crash of the
+ * PostgreSQL server lose commits our process had told players of, which
+ * NORMAL's promise (a crash of the engine loses nothing) does not allow.
  */
 #include "store/store_internal.h"
 
@@ -229,7 +234,7 @@ struct skx_pg {
     bool prepared[SKX_STMT_COUNT];
     char msg[512];
     int64_t changes, last_id;
-    bool full; /* SK_STORE_SYNC_FULL */
+    bool taken; /* reconnected and found the store held by another process */
 };
 
 /* Type oids of the parameters (pg_type.h is not in libpq-dev). */
@@ -280,8 +285,14 @@ static int pg_rc_of(skx_pg *pg, const PGresult *r)
     return SKX_E_IO;
 }
 
+/* Takes the store's lock: true when this connection holds it. */
+#define PG_LOCK_SQL                                                                                \
+    "SELECT pg_try_advisory_lock(hashtext('schafkopf store lock ' || current_schema()))"
+
 /* Reconnects a connection that broke, outside a transaction (a restart
- * of the server, a network cut): the statements must be prepared again. */
+ * of the server, a network cut): the statements must be prepared again,
+ * and the store's lock taken again (refused if another process took the
+ * store meanwhile: then every statement fails). */
 static void pg_heal(sk_store *st)
 {
     skx_pg *pg = st->pg;
@@ -289,15 +300,24 @@ static void pg_heal(sk_store *st)
         return;
     PQreset(pg->conn);
     memset(pg->prepared, 0, sizeof pg->prepared);
-    if (PQstatus(pg->conn) == CONNECTION_OK)
-        PQclear(PQexec(pg->conn, pg->full ? "SET synchronous_commit = on"
-                                          : "SET synchronous_commit = off"));
+    if (PQstatus(pg->conn) != CONNECTION_OK)
+        return;
+    PQclear(PQexec(pg->conn, "SET synchronous_commit = on"));
+    PGresult *r = PQexec(pg->conn, PG_LOCK_SQL);
+    bool locked = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
+                  strcmp(PQgetvalue(r, 0, 0), "t") == 0;
+    PQclear(r);
+    pg->taken = !locked;
 }
 
 /* The backend's exec: SQL text without results. */
 static int pg_exec(sk_store *st, const char *sql)
 {
     pg_heal(st);
+    if (st->pg->taken) {
+        pg_set_msg(st->pg, "another process took the store while the connection was down");
+        return SKX_E_IO;
+    }
     PGresult *r = PQexec(st->pg->conn, sql);
     int rc = pg_rc_of(st->pg, r);
     PQclear(r);
@@ -327,6 +347,11 @@ static int pg_prepare(sk_store *st, skx_stmt_use *u, sk_error *err)
 {
     skx_pg *pg = st->pg;
     pg_heal(st);
+    if (pg->taken) {
+        pg_set_msg(pg, "another process took the store while the connection was down");
+        u->st = NULL;
+        return skx_store_db_fail(st, err, SKX_E_IO, "preparing a statement");
+    }
     if (pg->prepared[u->id])
         return 0;
     const pg_stmt *ps = &pg_stmts[u->id];
@@ -494,15 +519,11 @@ static int pg_run(sk_store *st, const char *sql, const char *what, sk_error *err
     return rc == SKX_DONE ? 0 : skx_store_db_fail(st, err, rc, what);
 }
 
-/* Sets synchronous_commit (NORMAL: off, FULL: on; see the top). */
+/* Sets synchronous_commit: on for both modes (see the top). */
 static int pg_set_sync(sk_store *st, enum sk_store_sync mode, sk_error *err)
 {
-    int rc = pg_run(st, mode == SK_STORE_SYNC_FULL ? "SET synchronous_commit = on"
-                                                 : "SET synchronous_commit = off",
-                  "setting the sync mode", err);
-    if (rc == 0)
-        st->pg->full = mode == SK_STORE_SYNC_FULL;
-    return rc;
+    (void)mode; /* both: see the top */
+    return pg_run(st, "SET synchronous_commit = on", "setting the sync mode", err);
 }
 
 /* The PostgreSQL backend's table. */
@@ -668,8 +689,18 @@ int skx_pg_open(sk_store *st, const char *uri, sk_error *err)
     if (!enc || strcmp(enc, "UTF8") != 0)
         return skx_store_fail(st, err, SK_EINVAL, "the database's encoding is %s, not UTF8 "
                               "(create it with ENCODING 'UTF8')", enc ? enc : "unknown");
-    int rc = pg_run(st, "SET synchronous_commit = off", "setting the sync mode", err);
+    int rc = pg_run(st, "SET synchronous_commit = on", "setting the sync mode", err);
     if (rc == 0)
         rc = pg_migrate(st, err);
-    return rc;
+    if (rc)
+        return rc;
+    PGresult *r = pg_query(st, PG_LOCK_SQL, "locking the store", err);
+    if (!r)
+        return SK_EIO;
+    bool locked = strcmp(PQgetvalue(r, 0, 0), "t") == 0;
+    PQclear(r);
+    if (!locked)
+        return skx_store_fail(st, err, SK_EIO, "is in use by another process or store (its "
+                              "advisory lock is held)");
+    return 0;
 }

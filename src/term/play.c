@@ -32,7 +32,7 @@ typedef struct play_opts {
     const char *bots;
     const char *resume;
     const char *sheet;     /* --sheet FILE */
-    uint64_t seed, games, seat, delay, trick_pause;
+    uint64_t seed, games, seat, delay, trick_pause, hold;
     bool seeded, plain, cont, fresh;
     bool settings;         /* --settings: edit them and end */
     bool rules_given;      /* --preset, --rule or --rules */
@@ -105,6 +105,7 @@ static int parse_opts(int argc, char **argv, play_opts *o)
         {"new", no_argument, 0, 'N'},           {"settings", no_argument, 0, 'O'},
         {"rules", required_argument, 0, SKX_OPT_RULES_FILE},
         {"sheet", required_argument, 0, 'K'},
+        {"hold", required_argument, 0, 'H'},
         {0, 0, 0, 0}};
     int c;
     optind = 1;
@@ -124,6 +125,8 @@ static int parse_opts(int argc, char **argv, play_opts *o)
             rc = skx_cli_number("delay", optarg, 10000, &o->delay);
         else if (c == 'T')
             rc = skx_cli_number("trick-pause", optarg, 60000, &o->trick_pause);
+        else if (c == 'H')
+            rc = skx_cli_number("hold", optarg, SKX_SETTINGS_HOLD_MAX, &o->hold);
         else if (c == 'L') {
             if (strcasecmp(optarg, "de") != 0 && strcasecmp(optarg, "en") != 0) {
                 char q[SK_CLI_QUOTE];
@@ -235,6 +238,7 @@ static int ctx_init(play_ctx *p, const play_opts *o)
     t->hint_ctx = p;
     t->delay_ms = (int)o->delay;
     t->trick_pause_ms = (int)o->trick_pause;
+    t->hold_s = (int)o->hold;
     t->prompt_newline = !isatty(0);
     t->stop = p->stop;
     return 0;
@@ -249,6 +253,7 @@ static void settings_defaults(play_opts *o, const skx_settings *s)
         sk_rules_preset(&o->rules, "official", NULL);
     o->bots = s->bots[0] ? s->bots : NULL;
     o->trick_pause = (uint64_t)s->trick_pause_ms;
+    o->hold = (uint64_t)s->hold_s;
     o->lang = skx_settings_lang(s);
 }
 
@@ -313,11 +318,13 @@ void skx_play_settings(play_ctx *p)
         p->ui->event(p->ui, t, skx_tr(t->lang, L_SET_UNCHANGED), false);
         return;
     }
-    /* the language and the pause apply at once when changed here; else
+    /* the language, the pause and the hold apply at once when changed here; else
      * the table keeps what --lang and --trick-pause may have set */
     t->lang = skx_settings_page_lang(t, &p->settings, &s);
     if (s.trick_pause_ms != p->settings.trick_pause_ms)
         t->trick_pause_ms = s.trick_pause_ms;
+    if (s.hold_s != p->settings.hold_s)
+        t->hold_s = s.hold_s;
     p->settings = s;
     save_settings(&s, t->lang, msg, sizeof msg);
     skx_table_log(t, msg);

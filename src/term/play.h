@@ -27,6 +27,11 @@ typedef struct play_ctx {
     int human;
     uint64_t max_games;    /* 0: until the player quits */
     sk_turn turn;          /* who is asked next, doublings out of turn included */
+    /* the human's doubling window (3.3.2): which one (the doubling's type
+     * and the doublings before it; -1 none yet this game) and when its hold
+     * ends, counted from the moment it opened, as the server counts */
+    int hold_window;
+    int64_t hold_deadline;
     sk_record *partial;    /* --resume: the game in progress to go on with */
     sk_record *finished;   /* the last finished game, to rate it on request */
     bool nosave;           /* no session file could be made: nothing is saved */

@@ -131,7 +131,7 @@ if wait_for k8 "Deine Ansage"; then
     keys k8 1
     wait_for k8 "Spiel eine Karte" || fail "8: no card asked for"
     T send-keys -t k8 h 7 Enter
-    if wait_for k8 "Du machst den Stich"; then ok "8: the finished trick is shown"; else
+    if wait_for k8 "Du stichst"; then ok "8: the finished trick is shown"; else
         fail "8: no finished trick: $(screen k8)"; fi
     # the next card asked; had the Enter played one, a card fewer
     wait_for k8 "Enter, 1-7 oder" "Enter, 1-6 oder"

@@ -176,6 +176,7 @@ static void ctx_free(play_ctx *p)
     for (int i = 0; i < SK_NSEATS; i++)
         sk_bot_free(p->bots[i]);
     sk_bot_free(p->hint_bot);
+    sk_rater_free(p->rater);
     if (p->out)
         fclose(p->out);
     free(p->rows);

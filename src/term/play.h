@@ -17,6 +17,7 @@ typedef struct play_ctx {
     sk_rng rng;
     sk_bot *bots[SK_NSEATS];
     sk_bot *hint_bot;
+    sk_rater *rater;       /* the hint of an auction decision: the rating's prices */
     sk_opponents opponents; /* how each seat has played this session (opponents.c) */
     skx_ui *ui;
     skx_table table;

@@ -278,6 +278,12 @@ size_t skx_lang_double_hint(const skx_table *t, int type, char *buf, size_t size
  * heading): the decisions of `seat` rated, the legend under them
  * (analyze.c); malloc'd, NULL when the game could not be rated. */
 char *skx_analyze_text(skx_lang lang, const sk_record *rec, int gameno, int seat);
+/* A rater with the defaults of `schafkopf analyze` (its samples, seed 1,
+ * margin, threads), and the key it rates action `index` of game `gameno`
+ * by: what the game's hint asks for an auction decision, so that the
+ * hint and the later rating are one computation (analyze.c). */
+sk_rater *skx_analyze_rater(void);
+uint64_t skx_analyze_key(int gameno, int index);
 /* The course of a finished game: every hand as dealt, every trick, the
  * result and the settlement, in lines; malloc'ed, NULL without memory. */
 char *skx_table_course(const skx_table *t, const sk_game *g, const sk_rules *r,

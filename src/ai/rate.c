@@ -505,7 +505,7 @@ int sk_rater_hint_auction(sk_rater *r, const sk_view *v, uint64_t key, sk_action
                 sk_contract_class_code(igame[k], b, sizeof b);
                 shadow = shadow || strcmp(a, b) == 0;
             }
-        if (shadow || !isfinite(info[i]))
+        if (shadow)
             continue;
         int j = m++;
         for (; j > 0 && auction_before(legal, info, igame, i, order[j - 1]); j--)

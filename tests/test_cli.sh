@@ -24,9 +24,12 @@ contains() { # contains FILE TEXT DESCRIPTION
 
 # Every subcommand has --help.
 for cmd in check deal legal selfplay bench rules play replay; do
-    expect "$cmd --help" "$PROG" "$cmd" --help
+    expect "$cmd --help" "$PROG" "$cmd" --help --lang en
     contains "$tmp/out" "usage: schafkopf $cmd" "$cmd --help"
 done
+# play speaks German by default, its help too (issue 40)
+expect "play --help (de)" "$PROG" play --help
+contains "$tmp/out" "Aufruf: schafkopf play" "play --help in German"
 
 # bench refuses an unknown bot before it starts.
 "$PROG" bench --bot nope >"$tmp/out" 2>"$tmp/err" && bad "bench --bot nope accepted" || ok

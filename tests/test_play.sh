@@ -20,6 +20,13 @@ ok() { echo "ok: $*"; }
 
 # --help of both subcommands
 "$PROG" play --help | grep -q -- '--seed' && ok "play --help" || fail "play --help"
+# issue 40: the help speaks the table's language, German unless English
+# is asked for (--lang anywhere, or the settings)
+"$PROG" play --help | grep -q '^Aufruf: schafkopf play' && ok "play --help in German" ||
+    fail "play --help is not German"
+"$PROG" play --lang en --help | grep -q '^usage: schafkopf play' && ok "play --help --lang en" ||
+    fail "play --lang en --help is not English"
+"$PROG" play --help | grep -q -- '--hold S' && ok "play --help names --hold" || fail "no --hold in play --help"
 "$PROG" replay --help | grep -q -- '--game' && ok "replay --help" || fail "replay --help"
 "$PROG" play --bogus >/dev/null 2>&1; [ $? -eq 2 ] && ok "bad option" || fail "bad option exit status"
 

@@ -5,7 +5,10 @@
  * forced cards and a Ramsch's cards are not rated, a doubling is priced
  * with and without it, a table that plays for tournament points gets
  * tournament points and the rules of thumb for its auction, and the
- * clear mistakes are flagged.
+ * clear mistakes are flagged.  The terminal's hint for a bid, pass or
+ * declaration (sk_rater_hint_auction) is the rating's own computation:
+ * on fixed seeds its first choice is what the rating calls best, and no
+ * bid is shown with the value of a game another bid names (issue 40).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -307,6 +310,84 @@ static void test_tournament_points(void **state)
     sk_rater_free(rt);
 }
 
+/* Whether bid a is priced as the game it names. */
+static bool names_its_game(sk_action a, sk_contract game)
+{
+    char x[32], y[32];
+    sk_contract_class_code(a.contract, x, sizeof x);
+    sk_contract_class_code(game, y, sizeof y);
+    return strcmp(x, y) == 0;
+}
+
+/* Issue 40: the hint and `bewerten` agree.  Every auction and
+ * declaration decision of fixed deals under two presets: the hint's
+ * first action is the rating's best by information, whichever action
+ * the seat then takes; a listed bid priced as another class's game
+ * never has a bid naming that class beside it. */
+static void test_hint_agrees_with_rating(void **state)
+{
+    (void)state;
+    static const char *const PRESETS[] = {"official", "sauspiel"};
+    sk_rater *rt = sk_rater_new(4, 1, 5, 1);
+    assert_non_null(rt);
+    int compared = 0, bids = 0;
+    for (int pi = 0; pi < 2; pi++) {
+        sk_rules r = tl_preset(PRESETS[pi]);
+        for (uint64_t seed = 1; seed <= 5; seed++) {
+            sk_rng rng;
+            sk_rng_seed(&rng, seed);
+            sk_game g;
+            sk_game_deal(&g, &r, (int)(seed % 4), &rng, false);
+            for (int step = 0; step < 16 && !sk_game_over(&g) &&
+                               (g.pub.phase == SK_PHASE_AUCTION ||
+                                g.pub.phase == SK_PHASE_DECLARE ||
+                                g.pub.phase == SK_PHASE_KLOPFEN);
+                 step++) {
+                int seat = g.pub.to_move;
+                sk_view v;
+                sk_game_view(&g, seat, &v);
+                sk_action legal[SK_MAX_LEGAL], acts[SK_MAX_LEGAL];
+                double vals[SK_MAX_LEGAL];
+                sk_contract games[SK_MAX_LEGAL];
+                int nl = sk_view_legal(&v, legal);
+                uint64_t key = (uint64_t)seed << 16 | g.pub.nactions;
+                int n = sk_rater_hint_auction(rt, &v, key, acts, vals, games, SK_MAX_LEGAL);
+                sk_action next = legal[0];
+                if (n > 0) {
+                    for (int i = 1; i < n; i++)
+                        assert_true(vals[i - 1] >= vals[i]);
+                    for (int i = 0; i < n; i++) {
+                        if (acts[i].type != SK_ACT_BID || games[i].type == SK_C_NONE ||
+                            names_its_game(acts[i], games[i]))
+                            continue;
+                        for (int k = 0; k < n; k++) /* no bid names that game */
+                            if (acts[k].type == SK_ACT_BID && games[k].type != SK_C_NONE)
+                                assert_false(names_its_game(acts[k], games[k]) &&
+                                             names_its_game(acts[k], games[i]));
+                    }
+                    bids += acts[0].type == SK_ACT_BID;
+                    /* the rating of the hinted action and of the first other */
+                    sk_action rated[2] = {acts[0], legal[sk_action_equal(legal[0], acts[0])]};
+                    for (int i = 0; i < 2 && i < nl; i++) {
+                        sk_rating x;
+                        assert_int_equal(sk_rater_rate(rt, &g, rated[i], key, &x), 0);
+                        if (x.kind != SK_RATE_AUCTION)
+                            continue;
+                        assert_true(sk_action_equal(x.info.best, acts[0]));
+                        assert_true(fabs(x.info.alt - vals[0] * r.unit_cents) < 1e-6);
+                        compared++;
+                    }
+                    next = acts[0];
+                }
+                assert_int_equal(sk_game_apply(&g, next, NULL), 0);
+            }
+        }
+    }
+    print_message("hint and rating compared on %d decisions (%d hints a bid)\n", compared, bids);
+    assert_true(compared >= 24);
+    sk_rater_free(rt);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -316,6 +397,7 @@ int main(void)
         cmocka_unit_test(test_auction_pass_flagged),
         cmocka_unit_test(test_kontra),
         cmocka_unit_test(test_tournament_points),
+        cmocka_unit_test(test_hint_agrees_with_rating),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -24,7 +24,9 @@ sheet() { # sheet ARGS... < input: runs the command, keeps out, err, status
 input() { printf '%s\n' "$@" >"$tmp/in"; } # the lines typed next
 
 "$PROG" sheet --help >"$tmp/out" 2>&1 && ok || bad "sheet --help"
-contains "$tmp/out" "usage: schafkopf sheet" "sheet --help"
+contains "$tmp/out" "Aufruf: schafkopf sheet" "sheet --help (German by default, issue 40)"
+"$PROG" sheet --help --lang en >"$tmp/out" 2>&1 && ok || bad "sheet --help --lang en"
+contains "$tmp/out" "usage: schafkopf sheet" "sheet --help --lang en"
 "$PROG" --help | grep -q '^  sheet ' && ok || bad "sheet missing from the program's usage"
 
 # An evening in German: 4.2.2 Laufende, a Sauspiel with Kontra, a throw-in,

@@ -88,7 +88,7 @@ fi
 
 # 2: under sauspiel, `1` `2` (no Klopfen, ich spiele), then `1` `0`: the
 # tenth choice, Eichel-Wenz; `1` alone must wait for a second digit
-start k2 80x24 play --preset sauspiel --seed 47 --delay 0
+start k2 80x24 play --preset sauspiel --seed 47 --delay 0 --hold 0
 if wait_for k2 "ich klopfe"; then
     case $(screen k2) in *"Enter ansagen"*) ok "minor: the footer of a menu says ansagen" ;;
     *) fail "minor: menu footer: $(screen k2 | tail -1)" ;; esac
@@ -131,7 +131,7 @@ if wait_for k8 "Deine Ansage"; then
     keys k8 1
     wait_for k8 "Spiel eine Karte" || fail "8: no card asked for"
     T send-keys -t k8 h 7 Enter
-    if wait_for k8 "Du machst den Stich"; then ok "8: the finished trick is shown"; else
+    if wait_for k8 "Du stichst – "; then ok "8: the finished trick is shown with its Augen"; else
         fail "8: no finished trick: $(screen k8)"; fi
     # the next card asked; had the Enter played one, a card fewer
     wait_for k8 "Enter, 1-7 oder" "Enter, 1-6 oder"
@@ -391,6 +391,129 @@ if wait_for k6 "--plain"; then
 else
     fail "6: small window does not point to --plain: $(screen k6)"
 fi
+
+
+# issue 40, 3.3.2: Kontra is an offer, not a question.  Seat 2 (third to
+# play) is a defender of Links' Sauspiel; Gegenüber leads.  The second
+# card would close his window, so the table holds it with a countdown
+# (--hold), k gives Kontra then, and without a key the game goes on by
+# itself when the hold ends: nobody must press a key to decline
+start h1 80x24 play --new --seed 9 --seat 2 --delay 0 --hold 10
+if wait_for h1 "Deine Ansage"; then
+    keys h1 1
+    if wait_for h1 "Kontra? k = ja, Enter = nein – noch"; then
+        scr=$(screen h1)
+        case $scr in *"Gegenüber: E8"*) ok "hold: the lead lies, the Kontra offer counts down" ;;
+        *) fail "hold: no lead before the countdown: $scr" ;; esac
+        case $scr in *"Rechts: S7"*) fail "hold: the second card was not held: $scr" ;; esac
+        keys h1 k
+        if wait_for h1 "Du: Kontra"; then ok "hold: k in the hold gives Kontra (3.3.2)"; else
+            fail "hold: k: $(screen h1)"; fi
+        wait_for h1 "Rechts: S7" && ok "hold: after the Kontra the play goes on" ||
+            fail "hold: no second card after the Kontra: $(screen h1)"
+    else
+        fail "hold: no countdown before the second card: $(screen h1)"
+    fi
+else
+    fail "hold: no bidding menu: $(screen h1)"
+fi
+keys h1 q j
+start h2 80x24 play --new --seed 9 --seat 2 --delay 0 --hold 2 --lang en
+if wait_for h2 "Your call"; then
+    keys h2 1
+    wait_for h2 "Kontra? k = yes, Enter = no – " || fail "hold (en): no countdown: $(screen h2)"
+    # no key: the table goes on when the hold ends
+    if wait_for h2 "Right: S7"; then ok "hold: no key needed to decline"; else
+        fail "hold: the table waits for an answer: $(screen h2)"; fi
+    case $(screen h2) in *"You: Kontra"*) fail "hold: a Kontra nobody gave" ;; esac
+    wait_for h2 "Play a card" && keys h2 Enter
+    if wait_for h2 "takes the trick – " "You take the trick – "; then
+        ok "trick: the winner and the points, in English"
+    else
+        fail "trick (en): $(screen h2)"
+    fi
+else
+    fail "hold (en): no bidding menu: $(screen h2)"
+fi
+keys h2 q y
+
+# issue 40, 002: Klopfen is an offer with the same hold; k lays, and
+# without a key the seat does not lay
+start h3 80x24 play --new --seed 9 --seat 2 --rule klopfen=all --delay 0 --hold 10
+if wait_for h3 "Klopfen? k = ja, Enter = nein – noch"; then
+    case $(screen h3) in *"k klopfen  Enter nicht klopfen"*) ok "klopfen: the footer names k" ;;
+    *) fail "klopfen: footer: $(screen h3 | tail -1)" ;; esac
+    keys h3 k
+    if wait_for h3 "Du: ich klopfe"; then ok "klopfen: k lays"; else fail "klopfen: k: $(screen h3)"; fi
+    case $(screen h3) in *"Du: ich klopfe nicht"*) fail "klopfen: k did not lay" ;; esac
+else
+    fail "klopfen: no offer: $(screen h3)"
+fi
+keys h3 q j
+start h4 80x24 play --new --seed 9 --seat 2 --rule klopfen=all --delay 0 --hold 2
+if wait_for h4 "Klopfen? k = ja"; then
+    if wait_for h4 "Du: ich klopfe nicht"; then ok "klopfen: no key, no lay"; else
+        fail "klopfen: the table waits: $(screen h4)"; fi
+else
+    fail "klopfen (no key): no offer: $(screen h4)"
+fi
+keys h4 q j
+
+# issue 40: a number that chose at once swallows the Enter typed with it:
+# `2` (ich spiele) and Enter at once must not declare the first contract
+start e1 80x24 play --new --seed 3 --delay 0
+if wait_for e1 "Deine Ansage"; then
+    T send-keys -t e1 2 Enter
+    wait_for e1 "Sauspiel mit der" || fail "enter: no declaration menu: $(screen e1)"
+    sleep 1 # time for a wrong declaration to show
+    case $(screen e1) in
+    *"Du: Sauspiel"*) fail "enter: the Enter after 2 declared a game: $(screen e1)" ;;
+    *"Deine Ansage"*) ok "enter: the Enter typed with a number chose nothing" ;;
+    *) fail "enter: $(screen e1)" ;;
+    esac
+    keys e1 1
+    wait_for e1 "Du: Sauspiel" && ok "enter: the number itself still chooses" ||
+        fail "enter: 1 after it: $(screen e1)"
+else
+    fail "enter: no bidding menu: $(screen e1)"
+fi
+keys e1 q j
+
+# issue 40: keys do nothing while the screen is too small; once it is
+# large enough the same question is still open
+start e2 60x20 play --new --seed 3 --delay 0
+if wait_for e2 "Nötig sind 80x24"; then
+    keys e2 2 1 Enter Enter
+    T resize-window -t e2 -x 80 -y 24 2>/dev/null
+    if wait_for e2 "Deine Ansage"; then
+        case $(screen e2) in *"Du: "*) fail "small: a key acted on a small screen: $(screen e2)" ;;
+        *) ok "small: keys did nothing, the bid is still asked" ;; esac
+    else
+        fail "small: after the resize: $(screen e2)"
+    fi
+else
+    fail "small: no message: $(screen e2)"
+fi
+keys e2 q j
+
+# issue 40: after the course (v) the statistics (s) and the rating (a)
+# are still there, and v again
+start e3 80x24 play --new --games 2 --seed 9 --delay 0 --trick-pause 0
+if to_summary e3; then
+    keys e3 v
+    wait_for e3 "Spielverlauf (Spiel 1)" || fail "pages: no course: $(screen e3)"
+    keys e3 s
+    if wait_for e3 "Statistik - Spiele: 1,"; then ok "pages: s after v"; else
+        fail "pages: s after v: $(screen e3)"; fi
+    keys e3 a
+    if wait_for e3 "Deine Entscheidungen in Spiel 1"; then ok "pages: a after s"; else
+        fail "pages: a after s: $(screen e3)"; fi
+    keys e3 v
+    wait_for e3 "Spielverlauf (Spiel 1)" && ok "pages: v after a" || fail "pages: v after a: $(screen e3)"
+else
+    fail "pages: no summary: $(screen e3; cat "$tmp/e3.rc" "$tmp/e3.err" 2>&1)"
+fi
+keys e3 q
 
 [ "$fails" = 0 ] || { echo "test_tui_keys.sh: $fails failed"; exit 1; }
 echo "test_tui_keys.sh: all passed"

@@ -492,6 +492,17 @@ void sk_rater_free(sk_rater *r);
  * decision among those of the same seed (its samples follow from seed
  * and key).  0 with out->kind set (SK_RATE_NONE: nothing to rate). */
 int sk_rater_rate(sk_rater *r, const sk_game *g, sk_action a, uint64_t key, sk_rating *out);
+/* The hint for a bid, pass or declaration of the view's seat by the very
+ * prices the rating gives the same decision (the same rater's seed and
+ * samples, the same `key`: then the hint's first action is what
+ * sk_rater_rate calls best, info.best): the actions best first with
+ * their money in units of the tariff and the game each bid is priced
+ * as; among equals a bid that names its game goes first, and a bid
+ * priced as a game another bid names is left out ("ich hätt einen Wenz"
+ * is never shown with a Solo's value).  The count, or 0 when the
+ * decision is not priced (no auction, a points table, one choice). */
+int sk_rater_hint_auction(sk_rater *r, const sk_view *v, uint64_t key, sk_action *acts,
+                          double *values, sk_contract *games, int max);
 /* What a result gives a seat: money in cents, or tournament points at a
  * table that plays for them (docs/rules.md, What a table plays for). */
 int64_t sk_rate_score(const sk_game *g, const sk_result *res, int seat);

@@ -359,23 +359,6 @@ static int hint_only(sk_rater *r, const sk_view *v, sk_action a, sk_rating *out)
     return 0;
 }
 
-/* The best legal action by values[] (the played one among equals, as
- * for cards) and the played one's value. */
-static int best_of(const sk_action *legal, const double *values, int n, sk_action a,
-                   double *played)
-{
-    int best = 0, mine = -1;
-    for (int i = 0; i < n; i++) {
-        if (values[i] > values[best])
-            best = i;
-        if (sk_action_equal(legal[i], a)) {
-            *played = values[i];
-            mine = i;
-        }
-    }
-    return mine >= 0 && !(values[best] > values[mine]) ? mine : best;
-}
-
 /* One measure of an auction decision: the best action (and the game it
  * is priced as), the money of the choice made and of the best. */
 static sk_rate_eval auction_measure(sk_action best, sk_contract game, double played,
@@ -390,14 +373,76 @@ static sk_rate_eval auction_measure(sk_action best, sk_contract game, double pla
     return e;
 }
 
+/* Whether bid `a` names the game it is priced as (`game`): "ich hätt
+ * einen Wenz" priced as a Wenz, not as the Solo it also allows. */
+static bool bid_names_game(sk_action a, sk_contract game)
+{
+    if (a.type != SK_ACT_BID || game.type == SK_C_NONE)
+        return false;
+    char bid[32], priced[32];
+    sk_contract_class_code(a.contract, bid, sizeof bid);
+    sk_contract_class_code(game, priced, sizeof priced);
+    return strcmp(bid, priced) == 0;
+}
+
+/* Whether action i goes before action k in a list best first: by value,
+ * among equals a bid that names its game, else the earlier one. */
+static bool auction_before(const sk_action *legal, const double *values,
+                           const sk_contract *games, int i, int k)
+{
+    if (values[i] != values[k])
+        return values[i] > values[k];
+    bool ni = bid_names_game(legal[i], games[i]), nk = bid_names_game(legal[k], games[k]);
+    return ni != nk ? ni : i < k;
+}
+
+/* The best auction action by values[] (auction_before): the one choice
+ * the hint and the rating both call best. */
+static int auction_best(const sk_action *legal, const double *values, const sk_contract *games,
+                        int n)
+{
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (auction_before(legal, values, games, i, best))
+            best = i;
+    return best;
+}
+
+/* Prices the legal auction actions of view v on the deals sampled from
+ * it (as many as the rater samples, at most 64, from seed and key): the
+ * information measure of rate_auction and the whole of the terminal's
+ * hint for the same decision, so the two cannot disagree.  n, or 0 when
+ * nothing could be priced (then the rules of thumb speak). */
+static int auction_prices(sk_rater *r, const sk_view *v, uint64_t key, sk_action *legal,
+                          double *info, sk_contract *igame)
+{
+    int n = sk_view_legal(v, legal);
+    if (n < 2 || v->rules->score == SK_SCORE_POINTS) /* bots price money, not points */
+        return 0;
+    sk_cards deals[64][SK_NSEATS];
+    int ndeals = r->samples < 64 ? r->samples : 64;
+    sk_rng rng;
+    sk_rng_seed(&rng, sk_rng_mix(r->seed ^ sk_rng_mix(key)));
+    if (sk_sample_init(&r->sampler, v) < 0)
+        return 0;
+    for (int d = 0; d < ndeals; d++)
+        sk_sample_draw(&r->sampler, &rng, deals[d]);
+    if (sk_price_actions(r->solver, v, (const sk_cards(*)[SK_NSEATS])deals, ndeals, legal, n,
+                         info, igame) == 0)
+        return 0;
+    return n;
+}
+
 /*
  * Rates a bid, pass or declaration as the PIMC bot prices them: every
  * contract the seat could declare is priced on the sampled deals (its
- * information) and on the real deal (double dummy), each solved to the
- * game's thresholds; a pass is worth 0, a bid the best contract it still
- * allows.  Flags as for cards: '?' one money unit lost by the seat's
- * information, '!' by double dummy.  Decisions that cannot be priced
- * get the heuristic hint.
+ * information, auction_prices) and on the real deal (double dummy), each
+ * solved to the game's thresholds; a pass is worth 0, a bid the best
+ * contract it still allows.  The best is auction_best's (a bid that names
+ * its game among equals); the choice made loses nothing when it is worth
+ * as much.  Flags as for cards: '?' one money unit lost by the seat's
+ * information, '!' by double dummy.  Decisions that cannot be priced get
+ * the heuristic hint.
  */
 static int rate_auction(sk_rater *r, const sk_game *g, sk_action a, uint64_t key,
                         sk_rating *out)
@@ -407,30 +452,25 @@ static int rate_auction(sk_rater *r, const sk_game *g, sk_action a, uint64_t key
     sk_action legal[SK_MAX_LEGAL];
     double info[SK_MAX_LEGAL], dd[SK_MAX_LEGAL];
     sk_contract igame[SK_MAX_LEGAL], dgame[SK_MAX_LEGAL];
-    int n = sk_view_legal(&v, legal);
-    if (n < 2)
+    if (sk_view_legal(&v, legal) < 2)
         return 0;
-    if (points_table(g)) /* the bots price contracts in money, not points */
+    int n = auction_prices(r, &v, key, legal, info, igame);
+    if (n == 0)
         return hint_only(r, &v, a, out);
-    sk_cards deals[64][SK_NSEATS];
-    int ndeals = r->samples < 64 ? r->samples : 64;
-    sk_rng rng;
-    sk_rng_seed(&rng, sk_rng_mix(r->seed ^ sk_rng_mix(key)));
-    if (sk_sample_init(&r->sampler, &v) < 0)
-        return hint_only(r, &v, a, out);
-    for (int d = 0; d < ndeals; d++)
-        sk_sample_draw(&r->sampler, &rng, deals[d]);
     const sk_cards(*real)[SK_NSEATS] = &g->hands;
-    if (sk_price_actions(r->solver, &v, (const sk_cards(*)[SK_NSEATS])deals, ndeals, legal, n,
-                         info, igame) == 0 ||
-        sk_price_actions(r->solver, &v, real, 1, legal, n, dd, dgame) == 0)
+    if (sk_price_actions(r->solver, &v, real, 1, legal, n, dd, dgame) == 0)
         return hint_only(r, &v, a, out);
     double unit = g->rules->unit_cents, ip = 0, dp = 0;
-    int ib = best_of(legal, info, n, a, &ip), db = best_of(legal, dd, n, a, &dp);
+    int ib = auction_best(legal, info, igame, n), db = auction_best(legal, dd, dgame, n);
+    for (int i = 0; i < n; i++)
+        if (sk_action_equal(legal[i], a)) {
+            ip = info[i];
+            dp = dd[i];
+        }
     if (!isfinite(ip) || !isfinite(dp)) /* a bid allowing nothing priced (SK_BOT_UNPRICED) */
         return hint_only(r, &v, a, out);
     out->kind = SK_RATE_AUCTION;
-    out->deals = ndeals;
+    out->deals = r->samples < 64 ? r->samples : 64;
     out->info = auction_measure(legal[ib], igame[ib], ip, info[ib], unit);
     out->dd = auction_measure(legal[db], dgame[db], dp, dd[db], unit);
     double ilost = out->info.money_lost, dlost = out->dd.money_lost;
@@ -439,6 +479,48 @@ static int rate_auction(sk_rater *r, const sk_game *g, sk_action a, uint64_t key
     out->lost_money = out->question ? ilost : 0;
     out->dd_lost_money = out->bang ? (int64_t)(dlost + 0.5) : 0;
     return 0;
+}
+
+/* The hint for an auction decision, by the rating's own prices (see
+ * ai.h): best first, a bid only where it names its game or no other bid
+ * names that game's class. */
+int sk_rater_hint_auction(sk_rater *r, const sk_view *v, uint64_t key, sk_action *acts,
+                          double *values, sk_contract *games, int max)
+{
+    sk_action legal[SK_MAX_LEGAL];
+    double info[SK_MAX_LEGAL];
+    sk_contract igame[SK_MAX_LEGAL];
+    if (v->pub.phase != SK_PHASE_AUCTION && v->pub.phase != SK_PHASE_DECLARE)
+        return 0;
+    int n = auction_prices(r, v, key, legal, info, igame);
+    if (n == 0)
+        return 0;
+    int order[SK_MAX_LEGAL], m = 0;
+    for (int i = 0; i < n; i++) {
+        bool shadow = false; /* a bid priced as a game another bid names */
+        for (int k = 0; k < n && legal[i].type == SK_ACT_BID && !bid_names_game(legal[i], igame[i]); k++)
+            if (k != i && bid_names_game(legal[k], igame[k]) && igame[k].type != SK_C_NONE) {
+                char a[32], b[32];
+                sk_contract_class_code(igame[i], a, sizeof a);
+                sk_contract_class_code(igame[k], b, sizeof b);
+                shadow = shadow || strcmp(a, b) == 0;
+            }
+        if (shadow)
+            continue;
+        int j = m++;
+        for (; j > 0 && auction_before(legal, info, igame, i, order[j - 1]); j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    if (m > max)
+        m = max;
+    for (int j = 0; j < m; j++) {
+        acts[j] = legal[order[j]];
+        values[j] = info[order[j]];
+        if (games)
+            games[j] = igame[order[j]];
+    }
+    return m;
 }
 
 /* Rates one decision (see ai.h). */

@@ -309,6 +309,67 @@ static int cmd_import_csv(sk_sheet *sh, skx_keep *keep, const char *word, char *
 /* The command                                                          */
 /* ------------------------------------------------------------------ */
 
+/* The usage in German (the default language of the sheet). */
+static void sheet_usage_de(FILE *out)
+{
+    fprintf(out,
+            "Aufruf: schafkopf sheet [--file DATEI | --db DB [--group NAME [--roster LISTE]]\n"
+            "                        [--evening CODE|new]]\n"
+            "                        [--players A,B,C,D] [--dealer NAME] [--preset P]\n"
+            "                        [--rule schlüssel=wert] [--rules DATEI] [--lang de|en]\n"
+            "        schafkopf sheet --db DB --list\n\n"
+            "Schreibt die Liste eines Abends an einem echten Tisch: eine Zeile je Spiel auf\n"
+            "der Standardeingabe, nach den Regeln geprüft und abgerechnet (docs/rules.md,\n"
+            "\"Score keeping\").\n\n"
+            "  spiel VERTRAG spieler=NAME [partner=NAME] augen=N | gewonnen | verloren\n"
+            "       [schneider] [schwarz] [laufende=N] [kontra=N] [gelegt=N] [muss] [kreuzbock]\n"
+            "  zusammen         alle weiter\n"
+            "  ramsch verlierer=NAME[,NAME] [gewinner=...] [jungfrau=N] [durchmarsch=NAME]\n"
+            "  strafe FEHLER VERTRAG spieler=NAME [partner=NAME] fehler=NAME\n"
+            "          [aufgedeckt=NAME]\n"
+            "  neu FEHLER       falsch gegeben\n"
+            "Verträge: sauspiel:E, solo:H, solo:G:tout, wenz, sie, geier, bettel ...\n"
+            "FEHLER: eine Regelnummer oder ein Kürzel: 2.4.10 invalid_bid, 3.4.7 out_of_turn,\n"
+            "3.4.8 remark, 3.4.9 tricks_looked, 3.4.11 card_shown, 3.4.12 card_count,\n"
+            "3.4.14 revoke, 3.4.15 revoke_late, 3.4.18 revealed; Fehler beim Geben 3.4.2\n"
+            "deal_card_shown, deal_count, 3.4.5 deal_out_of_turn, 3.4.6 deal_error,\n"
+            "3.4.13 two_counts.\n"
+            "Befehle: liste (die Liste mit Zwischenständen), punkte (Turnierpunkte),\n"
+            "zahlen (wer wem zahlt, mit den wenigsten Zahlungen), csv, json, zurück (der\n"
+            "letzte Eintrag), hilfe, ende;\n"
+            "  statistik [FRÜHER.json ...]   Statistik je Spieler über die Listen früherer\n"
+            "                                Abende und diese\n"
+            "  grafik AUS.svg [FRÜHER.json ...]  das Geld jedes Spielers über die Spiele (SVG)\n"
+            "  spiele-laden SPIELE.jsonl     Spielprotokolle buchen (die Sitzungsdatei von\n"
+            "                                schafkopf play, games.jsonl des Servers): Sitz N\n"
+            "                                ist Spieler N\n"
+            "  csv-laden DATEI.csv           die Zeilen einer csv-Liste wieder buchen\n"
+            "Die englischen Wörter gehen auch (game, declarer=, points=, won, show, pay ...).\n"
+            "Eine abgelehnte Zeile wird sofort gemeldet und ändert nichts; am Ende werden die\n"
+            "Ablehnungen gezählt.  Rückgabewert 0, wenn alles Gebuchte gespeichert wurde, 1,\n"
+            "wenn ein Speichern, eine Grafik oder die Eingabe fehlschlug, 2 bei falschen\n"
+            "Optionen.\n\n"
+            "  --file DATEI     die Liste des Abends (JSON): zuerst gelesen, nach jedem\n"
+            "                   Eintrag geschrieben; Regeln und Spieler stehen in ihr, wenn\n"
+            "                   es sie schon gibt\n"
+            "  --db DB          den Abend stattdessen im Speicher DB führen (schafkopf serve\n"
+            "                   --db): die Seiten des Servers zeigen ihn auch (nicht, während\n"
+            "                   er läuft)\n"
+            "  --group NAME     eine Runde (Code oder Titel) in DB; die Statistik umfasst\n"
+            "                   dann alle ihre Abende; --players sagt, wer am Tisch sitzt\n"
+            "  --roster LISTE   die Spieler der Runde (neue Namen kommen dazu; eine neue\n"
+            "                   Runde ohne sie nimmt --players)\n"
+            "  --evening CODE   mit diesem Abend weitermachen; 'new' beginnt einen neuen\n"
+            "                   (sonst der Abend der Runde aus den letzten 12 Stunden,\n"
+            "                   oder ein neuer)\n"
+            "  --list           die Runden, Abende und Turniere in DB auflisten\n"
+            "  --players LISTE  die Namen in Sitzordnung, mit Kommas (Vorgabe 1,2,3,4)\n"
+            "  --dealer NAME    wer zuerst gibt (Vorgabe: der erste Spieler)\n"
+            "  --lang de|en     Ausgabe deutsch (Vorgabe) oder englisch\n"
+            "  -h, --help       diese Hilfe\n");
+}
+
+/* The usage, in English. */
 static void sheet_usage(FILE *out)
 {
     fprintf(out,
@@ -505,6 +566,7 @@ int skx_cmd_sheet(int argc, char **argv)
     const char *db = NULL, *group = NULL, *evening = NULL, *roster = NULL;
     bool list = false;
     int lang = 0, c;
+    bool help = false;
     char q[SK_CLI_QUOTE];
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -532,9 +594,13 @@ int skx_cmd_sheet(int argc, char **argv)
                 return 2;
             rules_given = true;
             break;
-        case 'h': sheet_usage(stdout); return 0;
+        case 'h': help = true; break;
         default: sheet_usage(stderr); return 2;
         }
+    }
+    if (help) { /* after every option: --lang en anywhere counts */
+        (lang ? sheet_usage : sheet_usage_de)(stdout);
+        return 0;
     }
     if (optind < argc) {
         fprintf(stderr, "schafkopf: sheet: unexpected argument \"%s\"\n",

@@ -27,6 +27,8 @@
 #include <string.h>
 
 #define DEFAULT_SAMPLES 20
+#define DEFAULT_SEED 1
+#define DEFAULT_MARGIN 5
 
 /* Prints the usage of `analyze`. */
 static void analyze_usage(FILE *out)
@@ -277,14 +279,25 @@ static an_ctx *ctx_new(void)
     if (!x)
         return NULL;
     x->samples = DEFAULT_SAMPLES;
-    x->seed = 1;
-    x->margin = 5;
+    x->seed = DEFAULT_SEED;
+    x->margin = DEFAULT_MARGIN;
     x->seat_wanted = -1;
     x->unit = -1;
     x->jobs = skx_cli_solver_jobs_default();
     x->out = stdout;
     x->you = -1;
     return x;
+}
+
+sk_rater *skx_analyze_rater(void)
+{
+    return sk_rater_new(DEFAULT_SAMPLES, DEFAULT_SEED, DEFAULT_MARGIN,
+                        skx_cli_solver_jobs_default());
+}
+
+uint64_t skx_analyze_key(int gameno, int index)
+{
+    return (uint64_t)gameno << 16 | (uint64_t)index;
 }
 
 /* Makes the tools an analysis needs: 0, or -1 when out of memory. */

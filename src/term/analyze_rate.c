@@ -223,7 +223,7 @@ static void show_auction(an_ctx *x, const sk_game *g, const sk_rating *r, int ga
 void skx_an_rate(an_ctx *x, const sk_game *g, sk_action a, int gameno, int index)
 {
     sk_rating r;
-    uint64_t key = (uint64_t)gameno << 16 | (uint64_t)index;
+    uint64_t key = skx_analyze_key(gameno, index);
     if (sk_rater_rate(x->rater, g, a, key, &r) < 0 || r.kind == SK_RATE_NONE)
         return;
     if (r.kind == SK_RATE_HINT) {

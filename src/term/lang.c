@@ -65,7 +65,7 @@ static const char *const DE[L_COUNT] = {
                     "trotzdem.",
     [L_COURSE] = "Spielverlauf", [L_SHOW_COURSE] = "v: Spielverlauf",
     [L_TAKES] = "%s macht Stich %d (%d Augen)", [L_TAKES_YOU] = "Du machst Stich %d (%d Augen)",
-    [L_TAKES_LAST] = "%s macht den Stich", [L_TAKES_LAST_YOU] = "Du machst den Stich",
+    [L_TAKES_LAST] = "%s sticht – %d Augen", [L_TAKES_LAST_YOU] = "Du stichst – %d Augen",
     [L_WON_BY_YOU] = "geht an dich", [L_WIN_YOU] = "gewinnst", [L_LOSE_YOU] = "verlierst",
     [L_WIN_PL] = "gewinnen", [L_LOSE_PL] = "verlieren", [L_AND] = "und",
     [L_HINT_DOUBLE] = "Tipp: %s geben", [L_HINT_NO_DOUBLE] = "Tipp: kein %s",
@@ -165,6 +165,11 @@ static const char *const DE[L_COUNT] = {
     [L_CLAIM_NOT_NOW] = "Den Rest beanspruchen geht nur beim Ausspielen.",
     [L_RESUME_ASK] = "Die letzte Runde hat ein angefangenes Spiel:\n  %s\n"
                      "Weiterspielen? (J/n, q Ende) ",
+    [L_SET_HOLD] = "Bedenkzeit Kontra/Klopfen", [L_HOLD_OFF] = "aus",
+    [L_HOLD_PROMPT] = "%s? k = ja, Enter = nein – noch %d s",
+    [L_KLOPFEN_WORD] = "Klopfen",
+    [L_KEY_KLOPFEN] = "k klopfen  Enter nicht klopfen  ? Tipp  q Ende",
+    [L_ENTER_IGNORED] = "Enter nach der Nummer übergangen: noch einmal Enter zum Spielen.",
 };
 
 static const char *const EN[L_COUNT] = {
@@ -221,7 +226,8 @@ static const char *const EN[L_COUNT] = {
                     "the same.",
     [L_COURSE] = "Course of the game", [L_SHOW_COURSE] = "v: course",
     [L_TAKES] = "%s takes trick %d (%d points)", [L_TAKES_YOU] = "You take trick %d (%d points)",
-    [L_TAKES_LAST] = "%s takes the trick", [L_TAKES_LAST_YOU] = "You take the trick",
+    [L_TAKES_LAST] = "%s takes the trick – %d points",
+    [L_TAKES_LAST_YOU] = "You take the trick – %d points",
     [L_WON_BY_YOU] = "won by you", [L_WIN_YOU] = "win", [L_LOSE_YOU] = "lose",
     [L_WIN_PL] = "win", [L_LOSE_PL] = "lose", [L_AND] = "and",
     [L_HINT_DOUBLE] = "Hint: give %s", [L_HINT_NO_DOUBLE] = "Hint: no %s",
@@ -318,6 +324,11 @@ static const char *const EN[L_COUNT] = {
     [L_CLAIM_NOT_NOW] = "Claiming the rest works only in the play of the cards.",
     [L_RESUME_ASK] = "The last session has a game in progress:\n  %s\n"
                      "Go on with it? (Y/n, q quit) ",
+    [L_SET_HOLD] = "Hold for Kontra/knocking", [L_HOLD_OFF] = "off",
+    [L_HOLD_PROMPT] = "%s? k = yes, Enter = no – %d s left",
+    [L_KLOPFEN_WORD] = "Knock",
+    [L_KEY_KLOPFEN] = "k knock  Enter do not knock  ? hint  q quit",
+    [L_ENTER_IGNORED] = "Enter after the number skipped: Enter again to play.",
 };
 
 /* Looks a string up; an id missing from a table falls back to English. */

@@ -32,12 +32,70 @@ typedef struct play_opts {
     const char *bots;
     const char *resume;
     const char *sheet;     /* --sheet FILE */
-    uint64_t seed, games, seat, delay, trick_pause;
+    uint64_t seed, games, seat, delay, trick_pause, hold;
     bool seeded, plain, cont, fresh;
     bool settings;         /* --settings: edit them and end */
     bool rules_given;      /* --preset, --rule or --rules */
     skx_lang lang;
 } play_opts;
+
+/* Prints the usage of `play` in German (the players' default). */
+static void play_usage_de(FILE *out)
+{
+    fprintf(out,
+            "Aufruf: schafkopf play [OPTIONEN]\n\n"
+            "Schafkopf gegen drei Computerspieler: ganzer Bildschirm am Terminal, Zeile\n"
+            "für Zeile mit --plain oder wenn die Eingabe kein Terminal ist.  Jedes\n"
+            "fertige Spiel kommt als Protokoll in $XDG_DATA_HOME/schafkopf/session-ZEIT.jsonl\n"
+            "(sonst ~/.local/share/schafkopf/); am Ende nennt play die Datei und den Befehl\n"
+            "schafkopf analyze, der deine Entscheidungen bewertet.  Kann das Verzeichnis\n"
+            "nicht beschrieben werden, sagt play das und speichert nichts.\n\n"
+            "  --seat N        dein Sitz 0..3 (Vorgabe 0)\n"
+            "  --bots SPEC     die Gegner: eine Angabe oder drei mit Kommas: random,\n"
+            "                  heuristic, pimc, pimc:N, pimc:strong, eine pimc-Angabe\n"
+            "                  auch mit :infer, :uniform, :pw, :dd am Ende\n"
+            "                  (Vorgabe pimc, oder die Gegner der Einstellungen)\n"
+            "  --seed N        wiederholbare Blätter und Gegner (Vorgabe: Zufall des Systems)\n"
+            "  --games N       nach N Spielen aufhören (Vorgabe: bis du mit q aufhörst)\n"
+            "  --lang de|en    deutsch (Vorgabe) oder englisch\n"
+            "  --plain         Zeilenmodus (für Skripte und Bildschirmleser)\n"
+            "  --delay MS      ganzer Bildschirm: Pause nach jeder Karte eines Gegners\n"
+            "                  (Vorgabe 300)\n"
+            "  --trick-pause MS  ganzer Bildschirm: ein fertiger Stich bleibt so lange\n"
+            "                  liegen, oder bis zu einer Taste (Vorgabe 1500)\n"
+            "  --hold S        ganzer Bildschirm: solange du Kontra, Retour geben oder\n"
+            "                  klopfen darfst, wartet der Tisch mit der Karte, die das\n"
+            "                  beenden würde, bis zu S Sekunden ab Beginn (Vorgabe 4,\n"
+            "                  0 aus: dann wird das Klopfen gefragt); keine Taste = nein\n"
+            "  --continue      die letzte Runde fortsetzen, samt dem angefangenen Spiel\n"
+            "                  (die neueste Datei im Verzeichnis oben); am Terminal fragt\n"
+            "                  play, wenn die Runde ein angefangenes Spiel hat\n"
+            "  --new           eine neue Runde, ohne zu fragen\n"
+            "  --settings      die Einstellungen (Regeln, Tarif, Gegner, Stichpause,\n"
+            "                  Sprache, Bedenkzeit), gespeichert in $XDG_CONFIG_HOME/\n"
+            "                  schafkopf/play.conf (sonst ~/.config/schafkopf/); play liest\n"
+            "                  sie beim Start, die Optionen hier gehen vor\n"
+            "  --sheet DATEI   jedes fertige Spiel in die Liste eines Abends buchen (die\n"
+            "                  Datei von schafkopf sheet --file; mit den Namen der Sitze\n"
+            "                  angelegt, Sitz N ist ihr Spieler N), abgerechnet wie ihr\n"
+            "                  nächstes Spiel\n"
+            "  --resume DATEI  eine gespeicherte Runde fortsetzen (Stände, nächster Geber,\n"
+            "                  das angefangene Spiel); es gelten ihre Regeln, und mit dem\n"
+            "                  --seed der Runde gehen die Blätter weiter, wo sie aufhörten\n"
+            "  --preset NAME   Regel-Vorlage (official, tournament, sauspiel, kurz,\n"
+            "                  stammtisch), zuerst\n"
+            "  --rule K=V      eine Regel setzen (mehrfach)\n"
+            "  --rules DATEI   Regeln aus einer Datei\n"
+            "  -h, --help      diese Hilfe\n\n"
+            "Tasten (ganzer Bildschirm): Pfeile + Enter, die Nummer einer Karte oder ihr\n"
+            "Kürzel (z. B. g o) spielen; im Menü seine Nummer (zwei Ziffern, oder eine und\n"
+            "Enter; ein Enter gleich nach einer Nummer, die schon gewählt hat, zählt\n"
+            "nicht); k gibt Kontra oder Retour oder klopft, solange es geht; l letzter\n"
+            "Stich, ? Tipp, o Optionen, nach einem Spiel v Spielverlauf, s Statistik,\n"
+            "a Bewertung, q Ende.\n"
+            "Zeilenmodus: ein Kartenkürzel, eine Nummer oder Worte wie weiter / ich spiele /\n"
+            "kontra / optionen / statistik / bewerten.\n");
+}
 
 /* Prints the usage of `play`. */
 static void play_usage(FILE *out)
@@ -62,6 +120,10 @@ static void play_usage(FILE *out)
             "  --delay MS      full screen: pause after each card of a bot (default 300)\n"
             "  --trick-pause MS  full screen: a finished trick stays this long, or until\n"
             "                  a key (default 1500)\n"
+            "  --hold S        full screen: while you may give Kontra or Retour or knock,\n"
+            "                  the table holds the card that would end that, up to S\n"
+            "                  seconds from the start (default 4, 0 off: then knocking\n"
+            "                  is asked); no key means no\n"
             "  --continue      go on with the last session, the game left in the middle\n"
             "                  included (the newest file in the directory above); on a\n"
             "                  terminal, play asks whether to when that session has a\n"
@@ -83,9 +145,10 @@ static void play_usage(FILE *out)
             "  --rules FILE    read a ruleset file\n"
             "  -h, --help      this help\n\n"
             "Keys (full screen): arrows + Enter, a card's number or its code (e.g. g o) to\n"
-            "play; in a menu its number (two digits, or one and Enter); k gives Kontra or\n"
-            "Retour while allowed; l last trick, ? hint, o settings, v the course after a\n"
-            "game, s the session's statistics after a game, q quit.\n"
+            "play; in a menu its number (two digits, or one and Enter; an Enter right\n"
+            "after a number that chose already counts for nothing); k gives Kontra or\n"
+            "Retour or knocks while allowed; l last trick, ? hint, o settings, after a\n"
+            "game v its course, s the session's statistics, a the rating, q quit.\n"
             "Plain mode: type a card code, a number, or words like weiter / ich spiele /\n"
             "pass / bid solo / declare sauspiel:G / kontra / optionen / statistik.\n");
 }
@@ -105,10 +168,11 @@ static int parse_opts(int argc, char **argv, play_opts *o)
         {"new", no_argument, 0, 'N'},           {"settings", no_argument, 0, 'O'},
         {"rules", required_argument, 0, SKX_OPT_RULES_FILE},
         {"sheet", required_argument, 0, 'K'},
+        {"hold", required_argument, 0, 'H'},
         {0, 0, 0, 0}};
     int c;
     optind = 1;
-    bool rules_seen = false;
+    bool rules_seen = false, help = false;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         int rc = 0;
         if (c == 'S')
@@ -124,6 +188,8 @@ static int parse_opts(int argc, char **argv, play_opts *o)
             rc = skx_cli_number("delay", optarg, 10000, &o->delay);
         else if (c == 'T')
             rc = skx_cli_number("trick-pause", optarg, 60000, &o->trick_pause);
+        else if (c == 'H')
+            rc = skx_cli_number("hold", optarg, SKX_SETTINGS_HOLD_MAX, &o->hold);
         else if (c == 'L') {
             if (strcasecmp(optarg, "de") != 0 && strcasecmp(optarg, "en") != 0) {
                 char q[SK_CLI_QUOTE];
@@ -148,15 +214,18 @@ static int parse_opts(int argc, char **argv, play_opts *o)
             rc = skx_cli_rules_option(&o->rules, c, optarg, &rules_seen);
             o->rules_given = true;
         }
-        else if (c == 'h') {
-            play_usage(stdout);
-            return 1;
-        } else {
+        else if (c == 'h')
+            help = true;
+        else {
             play_usage(stderr);
             return -1;
         }
         if (rc < 0)
             return -1;
+    }
+    if (help) { /* after every option: --lang anywhere counts, else the settings' */
+        (o->lang == SKX_LANG_EN ? play_usage : play_usage_de)(stdout);
+        return 1;
     }
     if (optind < argc) {
         char q[SK_CLI_QUOTE];
@@ -173,6 +242,7 @@ static void ctx_free(play_ctx *p)
     for (int i = 0; i < SK_NSEATS; i++)
         sk_bot_free(p->bots[i]);
     sk_bot_free(p->hint_bot);
+    sk_rater_free(p->rater);
     if (p->out)
         fclose(p->out);
     free(p->rows);
@@ -235,6 +305,7 @@ static int ctx_init(play_ctx *p, const play_opts *o)
     t->hint_ctx = p;
     t->delay_ms = (int)o->delay;
     t->trick_pause_ms = (int)o->trick_pause;
+    t->hold_s = (int)o->hold;
     t->prompt_newline = !isatty(0);
     t->stop = p->stop;
     return 0;
@@ -249,6 +320,7 @@ static void settings_defaults(play_opts *o, const skx_settings *s)
         sk_rules_preset(&o->rules, "official", NULL);
     o->bots = s->bots[0] ? s->bots : NULL;
     o->trick_pause = (uint64_t)s->trick_pause_ms;
+    o->hold = (uint64_t)s->hold_s;
     o->lang = skx_settings_lang(s);
 }
 
@@ -313,11 +385,13 @@ void skx_play_settings(play_ctx *p)
         p->ui->event(p->ui, t, skx_tr(t->lang, L_SET_UNCHANGED), false);
         return;
     }
-    /* the language and the pause apply at once when changed here; else
+    /* the language, the pause and the hold apply at once when changed here; else
      * the table keeps what --lang and --trick-pause may have set */
     t->lang = skx_settings_page_lang(t, &p->settings, &s);
     if (s.trick_pause_ms != p->settings.trick_pause_ms)
         t->trick_pause_ms = s.trick_pause_ms;
+    if (s.hold_s != p->settings.hold_s)
+        t->hold_s = s.hold_s;
     p->settings = s;
     save_settings(&s, t->lang, msg, sizeof msg);
     skx_table_log(t, msg);

@@ -17,6 +17,7 @@ typedef struct play_ctx {
     sk_rng rng;
     sk_bot *bots[SK_NSEATS];
     sk_bot *hint_bot;
+    sk_rater *rater;       /* the hint of an auction decision: the rating's prices */
     sk_opponents opponents; /* how each seat has played this session (opponents.c) */
     skx_ui *ui;
     skx_table table;
@@ -27,6 +28,11 @@ typedef struct play_ctx {
     int human;
     uint64_t max_games;    /* 0: until the player quits */
     sk_turn turn;          /* who is asked next, doublings out of turn included */
+    /* the human's doubling window (3.3.2): which one (the doubling's type
+     * and the doublings before it; -1 none yet this game) and when its hold
+     * ends, counted from the moment it opened, as the server counts */
+    int hold_window;
+    int64_t hold_deadline;
     sk_record *partial;    /* --resume: the game in progress to go on with */
     sk_record *finished;   /* the last finished game, to rate it on request */
     bool nosave;           /* no session file could be made: nothing is saved */

@@ -7,11 +7,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The hint callback: the hint bot's values for the view's seat. */
+/* The hint callback.  A bid, pass or declaration is priced by the
+ * rating's own computation (sk_rater_hint_auction, with the key the
+ * rating of this game will use), so the hint names the game it means and
+ * `bewerten` later calls the same choice best; the rest, and what the
+ * rating does not price, by the hint bot. */
 int skx_play_hint(void *ctx, const sk_view *v, sk_action *acts, double *values,
                   sk_contract *games, int max)
 {
     play_ctx *p = ctx;
+    if (v->pub.phase == SK_PHASE_AUCTION || v->pub.phase == SK_PHASE_DECLARE) {
+        if (!p->rater)
+            p->rater = skx_analyze_rater();
+        uint64_t key = skx_analyze_key((int)p->table.game_no, v->pub.nactions);
+        int n = p->rater ? sk_rater_hint_auction(p->rater, v, key, acts, values, games, max) : 0;
+        if (n > 0)
+            return n;
+    }
     return p->hint_bot ? sk_bot_hint_games(p->hint_bot, v, acts, values, games, max) : 0;
 }
 

@@ -169,6 +169,56 @@ static int human_move(play_ctx *p, sk_game *g)
     }
 }
 
+/* Whether the next action of the seat to move (its first legal one that
+ * is no doubling: every card closes the same way) would take the
+ * doubling `type` from the human: under 3.3.2 the second card of the
+ * first trick; under another kontra_timing whatever card that is.  Asked
+ * of a copy of the game, so the rules say it, not this driver. */
+static bool next_closes(const play_ctx *p, const sk_game *g, int type)
+{
+    if (g->pub.to_move == p->human)
+        return false; /* his own turn: k goes with his card */
+    sk_action legal[SK_MAX_LEGAL];
+    int n = sk_game_legal(g, legal), i = 0;
+    while (i < n && (legal[i].seat != g->pub.to_move || legal[i].type == SK_ACT_KONTRA ||
+                     legal[i].type == SK_ACT_RETOUR))
+        i++;
+    sk_game *next = malloc(sizeof *next);
+    if (i == n || !next) {
+        free(next);
+        return false;
+    }
+    *next = *g;
+    bool closes = false;
+    if (sk_game_apply(next, legal[i], NULL) == 0) {
+        n = sk_game_legal(next, legal);
+        closes = true;
+        for (int k = 0; k < n; k++)
+            if (legal[k].seat == p->human && legal[k].type == type)
+                closes = false;
+    }
+    free(next);
+    return closes;
+}
+
+/* When the hold for the human's doubling `type` ends (skx_now_ms), or 0
+ * for no hold: a hold is only for the action that would close his window
+ * (issue 40: nobody loses the right through speed, nobody must answer),
+ * and it lasts until `hold` seconds after the window opened (after the
+ * auction for Kontra, after the Kontra for Retour), like the server's
+ * room setting of the same name (notes: docs/rules.md, 3.3.2). */
+static int64_t hold_until(play_ctx *p, const sk_game *g, int type)
+{
+    int window = type * 16 + g->pub.doublings;
+    if (window != p->hold_window) {
+        p->hold_window = window;
+        p->hold_deadline = skx_now_ms() + (int64_t)p->table.hold_s * 1000;
+    }
+    if (p->table.hold_s <= 0 || !next_closes(p, g, type))
+        return 0;
+    return p->hold_deadline > skx_now_ms() ? p->hold_deadline : 0;
+}
+
 /*
  * Offers `seat` the doubling `type` out of turn (3.3); core decides who
  * is asked when (sk_turn_next).  The human answers through the UI, a bot
@@ -179,7 +229,9 @@ static int ask_doubling(play_ctx *p, sk_game *g, int seat, int type)
     sk_action a = sk_act_double(seat, type);
     if (seat == p->human) {
         sk_game_view(g, p->human, &p->table.view);
+        p->table.hold_until_ms = hold_until(p, g, type);
         int rc = p->ui->offer(p->ui, &p->table, a);
+        p->table.hold_until_ms = 0;
         if (rc == SKX_UI_QUIT)
             return rc;
         if (rc == SKX_UI_NO) {
@@ -220,6 +272,7 @@ static int start_game(play_ctx *p, sk_game *g)
     memset(t->said, 0, sizeof t->said);
     t->nlog = 0;
     sk_turn_init(&p->turn);
+    p->hold_window = -1;
     sk_game_view(g, p->human, &t->view);
     char line[128];
     snprintf(line, sizeof line, "%s %u: %s %s, %s %s", skx_tr(t->lang, L_GAME), t->game_no,

@@ -1,7 +1,7 @@
 /*
  * settings.c -- the text of the settings file of `schafkopf play`:
  * "key = value" lines, '#' comments, keys preset, tariff, opponents,
- * trick_pause, lang.  Read from outside (the user edits it by hand), so
+ * trick_pause, lang, hold.  Read from outside (the user edits it by hand), so
  * every line is checked: a bad line is noted with its number and leaves
  * its setting at the default, the good lines still count, and nothing
  * in the text can make the reader fail.
@@ -17,7 +17,7 @@
 #include <strings.h>
 
 static const char *const KEYS[SKX_SET_COUNT] = {"preset", "tariff", "opponents", "trick_pause",
-                                                "lang"};
+                                                "lang", "hold"};
 
 /* The choices the screen steps through, per field. */
 static const char *const PRESETS[] = {"official", "tournament", "sauspiel", "kurz",
@@ -26,15 +26,17 @@ static const int32_t TARIFFS[] = {0, 5, 10, 20, 50, 100};
 static const char *const BOTS[] = {"", "random", "heuristic", "pimc:8", "pimc:12", "pimc",
                                     "pimc:strong"};
 static const int PAUSES[] = {0, 500, 1000, 1500, 2000, 3000, 5000};
+static const int HOLDS[] = {0, 2, 4, 6, 10, 20};
 #define COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 /* The defaults: the official rules at their own tariff, the program's
- * default opponents, a trick pause of 1.5 s, German. */
+ * default opponents, a trick pause of 1.5 s, German, a hold of 4 s. */
 void skx_settings_default(skx_settings *s)
 {
     memset(s, 0, sizeof *s);
     snprintf(s->preset, sizeof s->preset, "official");
     s->trick_pause_ms = 1500;
+    s->hold_s = SKX_SETTINGS_HOLD_DEFAULT;
 }
 
 const char *skx_settings_key(int field)
@@ -122,6 +124,24 @@ static int parse_pause(const char *v)
     return ms <= SKX_SETTINGS_PAUSE_MAX ? (int)ms : -1;
 }
 
+/* Reads a hold: whole seconds ("4", "4 s", "0" or "off"/"aus" for none);
+ * -1 if it is none. */
+static int parse_hold(const char *v)
+{
+    if (same(v, "off") || same(v, "aus"))
+        return 0;
+    size_t n = strspn(v, "0123456789");
+    if (n == 0 || n > 2)
+        return -1;
+    const char *unit = v + n;
+    while (*unit == ' ')
+        unit++;
+    if (*unit && !same(unit, "s"))
+        return -1;
+    int secs = (int)strtol(v, NULL, 10);
+    return secs <= SKX_SETTINGS_HOLD_MAX ? secs : -1;
+}
+
 int skx_settings_set(skx_settings *s, int field, const char *value)
 {
     switch (field) {
@@ -166,6 +186,13 @@ int skx_settings_set(skx_settings *s, int field, const char *value)
         else
             return -1;
         return 0;
+    case SKX_SET_HOLD: {
+        int secs = parse_hold(value);
+        if (secs < 0)
+            return -1;
+        s->hold_s = secs;
+        return 0;
+    }
     default:
         return -1;
     }
@@ -277,6 +304,9 @@ size_t skx_settings_value(const skx_settings *s, int field, char *buf, size_t si
     case SKX_SET_LANG:
         n = snprintf(buf, size, "%s", s->lang ? "en" : "de");
         break;
+    case SKX_SET_HOLD:
+        n = snprintf(buf, size, "%d s", s->hold_s);
+        break;
     default:
         n = snprintf(buf, size, "%s", "");
     }
@@ -292,7 +322,9 @@ size_t skx_settings_format(const skx_settings *s, char *buf, size_t size)
                      "# tariff: cents a unit (a Sauspiel), as 20 ct or 0,20 EUR; preset: the "
                      "preset's\n"
                      "# opponents: default, random, heuristic, pimc:N (N deals a card), pimc, pimc:strong\n"
-                     "# trick_pause: ms (or s); lang: de or en\n");
+                     "# trick_pause: ms (or s); lang: de or en\n"
+                     "# hold: seconds (0..30, 0 off) the table waits before the card that\n"
+                     "#   would close your chance of Kontra, Retour or Klopfen\n");
     n = k < 0 ? 0 : (size_t)k;
     for (int f = 0; f < SKX_SET_COUNT; f++) {
         char v[96];
@@ -333,6 +365,13 @@ void skx_settings_step(skx_settings *s, int field, int dir)
         break;
     case SKX_SET_LANG:
         s->lang = !s->lang;
+        break;
+    case SKX_SET_HOLD:
+        n = COUNT(HOLDS);
+        for (i = 0; i < n && HOLDS[i] < s->hold_s; i++)
+            ;
+        i = dir > 0 ? (i < n && HOLDS[i] == s->hold_s ? i + 1 : i) : i - 1;
+        s->hold_s = HOLDS[(i + n) % n];
         break;
     default:
         break;

@@ -21,6 +21,11 @@
 #define SKX_SETTINGS_TARIFF_MAX 10000
 /* The longest trick pause, ms (as --trick-pause). */
 #define SKX_SETTINGS_PAUSE_MAX 60000
+/* The longest doubling hold, s (as --hold; the server's room setting
+ * "hold" takes 0..30 too). */
+#define SKX_SETTINGS_HOLD_MAX 30
+/* The default doubling hold, s (the server's default). */
+#define SKX_SETTINGS_HOLD_DEFAULT 4
 
 /* The settings, each with its default when absent. */
 typedef struct skx_settings {
@@ -29,11 +34,14 @@ typedef struct skx_settings {
     char bots[64];      /* the opponents' bot spec; "": the program's default */
     int trick_pause_ms; /* 1500 */
     int lang;           /* an skx_lang: 0 German (default), 1 English */
+    int hold_s;         /* 4: seconds the table holds the card that would close a
+                         * window for Kontra/Retour or Klopfen (0: no hold) */
 } skx_settings;
 
 /* The fields, in the order of the settings screen. */
 enum skx_setting {
-    SKX_SET_PRESET, SKX_SET_TARIFF, SKX_SET_BOTS, SKX_SET_PAUSE, SKX_SET_LANG, SKX_SET_COUNT
+    SKX_SET_PRESET, SKX_SET_TARIFF, SKX_SET_BOTS, SKX_SET_PAUSE, SKX_SET_LANG, SKX_SET_HOLD,
+    SKX_SET_COUNT
 };
 
 /* What was wrong with a line of the file. */
@@ -70,7 +78,7 @@ void skx_settings_default(skx_settings *s);
  * is noted in *rd and leaves its setting as it was.  Never fails. */
 void skx_settings_parse(skx_settings *s, const char *text, size_t len, skx_settings_read *rd);
 /* Sets one field from a value as the file or the plain-mode screen
- * writes it ("official", "0,20 €", "20", "pimc:8", "1500", "de"); 0, or
+ * writes it ("official", "0,20 €", "20", "pimc:8", "1500", "de", "4 s"); 0, or
  * -1 leaving *s unchanged. */
 int skx_settings_set(skx_settings *s, int field, const char *value);
 /* Writes the settings as the file's text; the length (truncated past

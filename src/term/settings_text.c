@@ -22,7 +22,7 @@ skx_lang skx_settings_page_lang(const skx_table *t, const skx_settings *saved,
 const char *skx_settings_label(skx_lang lang, int field)
 {
     static const enum sk_str LABEL[SKX_SET_COUNT] = {L_SET_PRESET, L_SET_TARIFF, L_SET_BOTS,
-                                                     L_SET_PAUSE, L_SET_LANG};
+                                                     L_SET_PAUSE, L_SET_LANG, L_SET_HOLD};
     return field >= 0 && field < SKX_SET_COUNT ? skx_tr(lang, LABEL[field]) : "";
 }
 
@@ -89,6 +89,15 @@ size_t skx_settings_shown(skx_lang lang, const skx_settings *s, int field, char 
         n = snprintf(buf, size, skx_tr(lang, L_SECONDS), secs);
         break;
     }
+    case SKX_SET_HOLD:
+        if (s->hold_s == 0)
+            n = snprintf(buf, size, "%s", skx_tr(lang, L_HOLD_OFF));
+        else {
+            char secs[16];
+            snprintf(secs, sizeof secs, "%d", s->hold_s);
+            n = snprintf(buf, size, skx_tr(lang, L_SECONDS), secs);
+        }
+        break;
     case SKX_SET_LANG: /* each language by its own name */
         n = snprintf(buf, size, "%s", s->lang == SKX_LANG_EN ? "English" : "Deutsch");
         break;

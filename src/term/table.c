@@ -9,6 +9,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+/* The monotonic clock in ms: the hold's deadlines do not jump with the
+ * wall clock. */
+int64_t skx_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 /* Appends a line to the event log, dropping the oldest when full. */
 void skx_table_log(skx_table *t, const char *text)

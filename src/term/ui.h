@@ -64,6 +64,7 @@ enum sk_str {
     L_AN_MANY, L_AN_LOST, L_AN_CENTS, L_AN_TP_SHORT, L_AN_LEGEND, L_AN_LEGEND_TP,
     L_RAMSCH_PAY_YOU, L_RAMSCH_PAYS, L_RAMSCH_PAY, L_RAMSCH_GET_YOU, L_RAMSCH_GETS,
     L_RAMSCH_GET, L_RAMSCH_POINTS,
+    L_SET_HOLD, L_HOLD_OFF, L_HOLD_PROMPT, L_KLOPFEN_WORD, L_ENTER_IGNORED, L_KEY_KLOPFEN,
     L_COUNT
 };
 
@@ -168,6 +169,13 @@ typedef struct skx_table {
     int delay_ms;          /* curses: pause after another seat's card */
     int trick_pause_ms;    /* curses: a finished trick stays this long (or until a key) */
     bool trick_end;        /* the event being shown ends a trick */
+    /* the doubling window (3.3.2) and the laying round (002) as offers,
+     * not questions: the seconds a hold lasts (the setting "hold", 0 =
+     * none), and while the human is offered a doubling that the next
+     * action of another seat would take from him, when (skx_now_ms) the
+     * table goes on all the same; 0 when nothing is held */
+    int hold_s;
+    int64_t hold_until_ms;
     const char *course;    /* a finished game's course (skx_table_course), or NULL */
     /* the last finished game's record and number, which the player may
      * have rated (skx_analyze_text): the full screen on its summary, the
@@ -180,6 +188,8 @@ typedef struct skx_table {
     const volatile sig_atomic_t *stop;
 } skx_table;
 
+/* The monotonic clock in milliseconds (the hold's deadlines). */
+int64_t skx_now_ms(void);
 /* Adds a line to the table's event log (dropping the oldest). */
 void skx_table_log(skx_table *t, const char *text);
 /* The hand sorted for display: trumps high to low, then suits (by the
@@ -268,6 +278,12 @@ size_t skx_lang_double_hint(const skx_table *t, int type, char *buf, size_t size
  * heading): the decisions of `seat` rated, the legend under them
  * (analyze.c); malloc'd, NULL when the game could not be rated. */
 char *skx_analyze_text(skx_lang lang, const sk_record *rec, int gameno, int seat);
+/* A rater with the defaults of `schafkopf analyze` (its samples, seed 1,
+ * margin, threads), and the key it rates action `index` of game `gameno`
+ * by: what the game's hint asks for an auction decision, so that the
+ * hint and the later rating are one computation (analyze.c). */
+sk_rater *skx_analyze_rater(void);
+uint64_t skx_analyze_key(int gameno, int index);
 /* The course of a finished game: every hand as dealt, every trick, the
  * result and the settlement, in lines; malloc'ed, NULL without memory. */
 char *skx_table_course(const skx_table *t, const sk_game *g, const sk_rules *r,

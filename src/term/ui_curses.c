@@ -102,22 +102,27 @@ static void draw_trick(const curses_ui *u, const skx_table *t)
         len = 4;
         leader = p->trick_leaders[k];
         char line[80];
-        int w = p->trick_winners[k];
+        int w = p->trick_winners[k], points = 0;
+        for (int i = 0; i < 4; i++)
+            points += sk_card_points(cards[i]);
         if (u->show_last)
             snprintf(line, sizeof line, "%s: %s", skx_tr(t->lang, L_LAST_TRICK),
                      skx_lang_seat(t->lang, t->human, w));
-        else if (w == t->human)
-            snprintf(line, sizeof line, "%s", skx_tr(t->lang, L_TAKES_LAST_YOU));
+        else if (w == t->human) /* "Du stichst – 21 Augen" */
+            snprintf(line, sizeof line, skx_tr(t->lang, L_TAKES_LAST_YOU), points);
         else
             snprintf(line, sizeof line, skx_tr(t->lang, L_TAKES_LAST),
-                     skx_lang_seat(t->lang, t->human, w));
+                     skx_lang_seat(t->lang, t->human, w), points);
+        if (t->trick_end) /* the trick just taken: bright, the winner in bold */
+            attron(A_BOLD | COLOR_PAIR(PAIR_MARK));
         skx_curses_put(10, 25 - skx_u8width(line) / 2 > 0 ? 25 - skx_u8width(line) / 2 : 0, line, 48);
+        attroff(A_BOLD | COLOR_PAIR(PAIR_MARK));
     }
     for (int i = 0; i < len; i++) {
         int seat = (leader + i) % 4;
         int rel = ((seat - t->human) % 4 + 4) % 4;
-        draw_card(PLACES[rel].card_y, PLACES[rel].card_x, cards[i], last && !u->show_last,
-                  false);
+        draw_card(PLACES[rel].card_y, PLACES[rel].card_x, cards[i],
+                  last && !u->show_last && !t->trick_end, false);
     }
 }
 
@@ -351,9 +356,10 @@ void skx_curses_redraw(const curses_ui *u, const skx_table *t)
     attroff(COLOR_PAIR(PAIR_ERR));
     attron(A_DIM);
     char footer[256];
-    snprintf(footer, sizeof footer, "%s", skx_tr(t->lang, t->reveal ? L_REPLAY_HELP
-                                                      : u->menu ? L_HELP_MENU
-                                                                : L_HELP_CURSES));
+    snprintf(footer, sizeof footer, "%s", skx_tr(t->lang, t->reveal    ? L_REPLAY_HELP
+                                                      : u->klopfen ? L_KEY_KLOPFEN
+                                                      : u->menu    ? L_HELP_MENU
+                                                                   : L_HELP_CURSES));
     sk_action legal[SK_MAX_LEGAL];
     int nlegal = t->reveal ? 0 : sk_view_legal(&t->view, legal);
     for (int i = 0; i < nlegal; i++)
@@ -369,6 +375,22 @@ void skx_curses_redraw(const curses_ui *u, const skx_table *t)
     skx_curses_put(LINES - 1, 0, footer, COLS);
     attroff(A_DIM | A_BOLD | COLOR_PAIR(PAIR_MARK));
     refresh();
+}
+
+/* How long after a number that chose at once an Enter counts as typed
+ * with it (ms): "3" and Enter typed as one answer. */
+#define ENTER_AFTER_NUMBER_MS 1500
+
+/* Whether the key `ch` is an Enter typed with the number that chose just
+ * before (u->chose_at): then it is to be ignored.  Any key ends that. */
+static bool stray_enter(curses_ui *u, int ch)
+{
+    int64_t at = u->chose_at;
+    if (ch == ERR || ch == KEY_RESIZE)
+        return false;
+    u->chose_at = 0;
+    return at && (ch == '\n' || ch == '\r' || ch == KEY_ENTER) &&
+           skx_now_ms() - at < ENTER_AFTER_NUMBER_MS;
 }
 
 /* Shows an event; pauses a moment after another seat's action so the
@@ -387,7 +409,8 @@ static void curses_event(skx_ui *ui, const skx_table *t, const char *text, bool 
          * ends; the key is spent on that, it plays nothing */
         timeout(t->trick_pause_ms);
         int ch;
-        while ((ch = getch()) == KEY_RESIZE)
+        while ((ch = getch()) == KEY_RESIZE || (ch != ERR && skx_curses_small()) ||
+               stray_enter(u, ch))
             skx_curses_redraw(u, t);
         if (ch == 'k' || ch == 'K') /* a doubling key: for the next offer */
             ungetch(ch);
@@ -485,6 +508,33 @@ static bool common_key(curses_ui *u, const skx_table *t, int ch)
     return false;
 }
 
+static int offer_wait(curses_ui *u, const skx_table *t, int type, int64_t until);
+
+/* The laying round (002) as an offer, not a question: with a hold the
+ * prompt counts it down, k lays, Enter or the end of the hold passes.
+ * Returns SKX_UI_OK with *out set, SKX_UI_QUIT, or SKX_UI_NO when this
+ * is no such choice (no hold: the menu asks as before). */
+static int klopfen_offer(curses_ui *u, const skx_table *t, const sk_action *legal, int n,
+                         sk_action *out)
+{
+    int lay = -1, pass = -1;
+    for (int i = 0; i < n; i++)
+        if (legal[i].type == SK_ACT_KLOPFEN)
+            lay = i;
+        else
+            pass = i;
+    if (t->hold_s <= 0 || t->view.pub.phase != SK_PHASE_KLOPFEN || lay < 0 || pass < 0 || n != 2)
+        return SKX_UI_NO;
+    u->menu = NULL;
+    u->klopfen = true;
+    int rc = offer_wait(u, t, SK_ACT_KLOPFEN, skx_now_ms() + (int64_t)t->hold_s * 1000);
+    u->klopfen = false;
+    if (rc == SKX_UI_QUIT)
+        return rc;
+    *out = legal[rc == SKX_UI_OK ? lay : pass];
+    return SKX_UI_OK;
+}
+
 /* Asks for a card or a menu choice with the keyboard. */
 static int curses_choose(skx_ui *ui, const skx_table *t, const sk_action *legal, int n,
                          sk_action *out)
@@ -501,6 +551,12 @@ static int curses_choose(skx_ui *ui, const skx_table *t, const sk_action *legal,
     u->sel = 0;
     if (cards && !(u->legal_cards & SK_BIT(u->hand[0])))
         move_sel(u, 1);
+    /* before the flush: a k typed while the seats before him laid counts */
+    int laid = klopfen_offer(u, t, legal, n, out);
+    if (laid != SKX_UI_NO) {
+        u->menu = NULL;
+        return laid;
+    }
     flushinp(); /* keys typed while the others played answer nothing */
     char typed[3] = "";  /* a card code begun: its suit letter */
     int number = 0;      /* a menu number begun (menus of ten and more) */
@@ -521,6 +577,12 @@ static int curses_choose(skx_ui *ui, const skx_table *t, const sk_action *legal,
         u->msg[0] = '\0';
         if (ch == ERR) /* a signal (SIGINT...): play.c saves the game and stops */
             return SKX_UI_QUIT;
+        if (skx_curses_small()) /* only a resize helps then */
+            continue;
+        if (stray_enter(u, ch)) {
+            snprintf(u->msg, sizeof u->msg, "%s", skx_tr(t->lang, L_ENTER_IGNORED));
+            continue;
+        }
         if (common_key(u, t, ch))
             continue;
         u->show_last = false;
@@ -566,6 +628,7 @@ static int curses_choose(skx_ui *ui, const skx_table *t, const sk_action *legal,
         } else if (ch >= '0' && ch <= '9' && cards) {
             if (ch >= '1' && ch - '1' < u->nhand) {
                 *out = sk_act_card(t->view.seat, u->hand[ch - '1']);
+                u->chose_at = skx_now_ms();
                 break;
             }
         } else if (ch >= '0' && ch <= '9') {
@@ -577,6 +640,7 @@ static int curses_choose(skx_ui *ui, const skx_table *t, const sk_action *legal,
                 number = v * 10 <= n ? v : 0;
                 if (!number) {
                     *out = legal[v - 1];
+                    u->chose_at = skx_now_ms();
                     break;
                 }
             } else
@@ -594,34 +658,63 @@ static int curses_choose(skx_ui *ui, const skx_table *t, const sk_action *legal,
     return SKX_UI_OK;
 }
 
-/* Offers Kontra/Retour out of turn without stopping the game: a k (or
- * j/y) pressed since the last action gives it, ? shows the doubling
- * hint; the table waits only the bots' pause (--delay) for the key.
- * Other keys and no key decline -- until the next action, when core
- * offers it again while it is allowed. */
-static int curses_offer(skx_ui *ui, const skx_table *t, sk_action offer)
+/* Whether the screen is too small for the table: then it says so and
+ * keys do nothing (issue 40) but a resize. */
+bool skx_curses_small(void)
 {
-    curses_ui *u = (curses_ui *)ui;
-    u->nhand = skx_table_sorted_hand(&t->view.pub, t->view.hand, u->hand);
+    return COLS < 80 || LINES < 24;
+}
+
+/*
+ * Waits for the answer to an offer that is not a question: a Kontra or
+ * Retour out of turn (`type`), or a Klopfen (SK_ACT_KLOPFEN).  With a
+ * hold (`until`, skx_now_ms; 0 none) the prompt counts the seconds down
+ * until it, and the table goes on by itself then: nobody must press a
+ * key to decline.  Without one the table waits only the bots' pause
+ * (--delay).  k (or j/y) gives it, Enter, n, space or Esc declines at
+ * once, ? shows the hint.  SKX_UI_OK, SKX_UI_NO or SKX_UI_QUIT.
+ */
+static int offer_wait(curses_ui *u, const skx_table *t, int type, int64_t until)
+{
+    const char *what = skx_tr(t->lang, type == SK_ACT_KONTRA   ? L_KONTRA
+                                       : type == SK_ACT_RETOUR ? L_RETOUR
+                                                               : L_KLOPFEN_WORD);
     int rc = SKX_UI_NO;
-    timeout(t->delay_ms > 0 ? t->delay_ms : 0);
     for (;;) {
+        int wait = t->delay_ms > 0 ? t->delay_ms : 0;
+        if (until) {
+            int64_t left = until - skx_now_ms();
+            if (left <= 0)
+                break;
+            /* wake at each whole second, so that the count goes down */
+            wait = (int)(left % 1000 ? left % 1000 : 1000);
+            snprintf(u->prompt, sizeof u->prompt, skx_tr(t->lang, L_HOLD_PROMPT), what,
+                     (int)((left + 999) / 1000));
+        }
+        timeout(wait);
         skx_curses_redraw(u, t);
         int ch = getch();
-        if (ch == ERR || ch == KEY_RESIZE)
-            break;
+        if (ch == ERR && (!until || (t->stop && *t->stop)))
+            break; /* the pause is over, or a signal: play.c stops */
+        if (ch == ERR || ch == KEY_RESIZE || skx_curses_small() || stray_enter(u, ch))
+            continue;
         if (ch == 'k' || ch == 'K' || ch == 'j' || ch == 'J' || ch == 'y' || ch == 'Y') {
             rc = SKX_UI_OK;
             break;
         }
+        if (until && (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ' || ch == 27 ||
+                      ch == 'n' || ch == 'N'))
+            break;
         if (ch == '?') {
-            skx_lang_double_hint(t, offer.type, u->msg, sizeof u->msg);
+            if (type == SK_ACT_KLOPFEN)
+                show_hint(u, t);
+            else
+                skx_lang_double_hint(t, type, u->msg, sizeof u->msg);
             continue;
         }
-        if ((ch == 'q' || ch == 'Q')) {
+        if (ch == 'q' || ch == 'Q') {
             timeout(-1);
             bool quit = confirm_quit(u, t);
-            timeout(t->delay_ms > 0 ? t->delay_ms : 0);
             if (quit) {
                 rc = SKX_UI_QUIT;
                 break;
@@ -629,7 +722,21 @@ static int curses_offer(skx_ui *ui, const skx_table *t, sk_action offer)
         }
     }
     timeout(-1);
+    u->prompt[0] = '\0';
     return rc;
+}
+
+/* Offers Kontra/Retour out of turn without stopping the game: a k (or
+ * j/y) pressed since the last action gives it, ? shows the doubling
+ * hint.  The table waits the bots' pause for the key, or, when the next
+ * action would close the window, holds it until t->hold_until_ms with
+ * the seconds counted down (offer_wait).  No key declines -- until the
+ * next action, when core offers it again while it is allowed. */
+static int curses_offer(skx_ui *ui, const skx_table *t, sk_action offer)
+{
+    curses_ui *u = (curses_ui *)ui;
+    u->nhand = skx_table_sorted_hand(&t->view.pub, t->view.hand, u->hand);
+    return offer_wait(u, t, offer.type, t->hold_until_ms);
 }
 
 /* Shows a refusal on the message line. */

@@ -25,6 +25,11 @@ typedef struct curses_ui {
     uint8_t hand[8];
     int nhand;
     sk_cards legal_cards;   /* cards highlighted */
+    /* a number chose at once (a card, a menu's last digit) at this time
+     * (skx_now_ms), 0 none: an Enter right after it was typed with the
+     * number and is ignored, not taken as the next choice (issue 40) */
+    int64_t chose_at;
+    bool klopfen;           /* the laying round is offered (the footer says k) */
     SCREEN *screen;
 } curses_ui;
 
@@ -32,6 +37,8 @@ typedef struct curses_ui {
 size_t skx_u8offset(const char *s, int cols);
 /* Writes `s` at (y, x) cut to `width` columns. */
 void skx_curses_put(int y, int x, const char *s, int width);
+/* Whether the screen is too small for the table (keys do nothing then). */
+bool skx_curses_small(void);
 /* Redraws the whole table screen from the table. */
 void skx_curses_redraw(const curses_ui *u, const skx_table *t);
 

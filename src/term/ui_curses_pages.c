@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void pages_footer(const skx_table *t, bool last, char *buf, size_t size);
+
 /* Draws the summary page: result, money, score sheet (latest rows). */
 static void draw_summary(const skx_table *t, const sk_result *res, const char *explain,
                          bool last)
@@ -49,11 +51,7 @@ static void draw_summary(const skx_table *t, const sk_result *res, const char *e
     skx_curses_put(y, 1, line, 78);
     attroff(A_BOLD);
     attron(A_DIM);
-    snprintf(line, sizeof line, "%s%s%s   %s%s%s",
-             last ? skx_tr(t->lang, L_GOODBYE) : skx_tr(t->lang, L_CONTINUE),
-             t->course ? "   " : "", t->course ? skx_tr(t->lang, L_SHOW_COURSE) : "",
-             skx_tr(t->lang, L_SHOW_STATS), t->finished ? "   " : "",
-             t->finished ? skx_tr(t->lang, L_SHOW_RATING) : "");
+    pages_footer(t, last, line, sizeof line);
     skx_curses_put(LINES - 1, 0, line, COLS);
     attroff(A_DIM);
     refresh();
@@ -163,44 +161,60 @@ static char *rate_game(const skx_table *t)
     return skx_analyze_text(t->lang, t->finished, (int)t->finished_no, t->human);
 }
 
-/* Shows the summary until a key is pressed; q ends the session. */
+/* The footer of a page after a game: how to go on, then the keys of the
+ * other pages (v course, s statistics, a rating), each reachable from
+ * every page (issue 40: after v, s and a are still there). */
+static void pages_footer(const skx_table *t, bool last, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s%s%s   %s%s%s", last ? skx_tr(t->lang, L_GOODBYE)
+                                                : skx_tr(t->lang, L_CONTINUE),
+             t->course ? "   " : "", t->course ? skx_tr(t->lang, L_SHOW_COURSE) : "",
+             skx_tr(t->lang, L_SHOW_STATS), t->finished ? "   " : "",
+             t->finished ? skx_tr(t->lang, L_SHOW_RATING) : "");
+}
+
+/* Shows the summary until a key is pressed; q ends the session.  v, s
+ * and a switch between the pages (the same key again: back to the
+ * score sheet); while the screen is too small keys do nothing. */
 int skx_curses_summary(skx_ui *ui, const skx_table *t, const sk_result *res,
                           const char *explain, bool last)
 {
     curses_ui *u = (curses_ui *)ui;
     int ch;
-    bool course = false; /* v: the course of the game instead of the sheet */
-    bool stats = false;  /* s: the session's statistics */
-    bool rating = false; /* a: the player's decisions rated */
+    enum { SHEET, COURSE, STATS, RATING } page = SHEET;
     char *rated = NULL;
+    bool rated_done = false;
     int top = 0, lines = 0;
     for (;;) {
-        const char *footer = last ? skx_tr(t->lang, L_GOODBYE) : skx_tr(t->lang, L_CONTINUE);
-        if (rating)
+        char footer[256];
+        pages_footer(t, last, footer, sizeof footer);
+        if (skx_curses_small())
+            skx_curses_redraw(u, t); /* says it is too small */
+        else if (page == RATING)
             lines = draw_rating(t, rated, top, footer);
-        else if (stats)
+        else if (page == STATS)
             draw_stats(t, footer);
-        else if (course)
+        else if (page == COURSE)
             draw_course(t, footer);
         else
             draw_summary(t, res, explain, last);
         ch = getch();
-        if (ch == KEY_RESIZE)
+        if (ch == KEY_RESIZE || (ch != ERR && skx_curses_small()))
             continue;
-        if ((ch == 'v' || ch == 'V') && t->course && !course && !stats && !rating) {
-            course = true;
+        int want = ch == 'v' || ch == 'V' ? (t->course ? COURSE : -1)
+                   : ch == 's' || ch == 'S' ? STATS
+                   : ch == 'a' || ch == 'A' ? (t->finished ? RATING : -1)
+                                            : -1;
+        if (want >= 0) {
+            if (want == RATING && !rated_done) {
+                rated = rate_game(t);
+                rated_done = true;
+            }
+            page = (int)page == want ? SHEET : want;
             continue;
         }
-        if ((ch == 's' || ch == 'S') && !stats && !course && !rating) {
-            stats = true;
-            continue;
-        }
-        if ((ch == 'a' || ch == 'A') && t->finished && !stats && !course && !rating) {
-            rated = rate_game(t);
-            rating = true;
-            continue;
-        }
-        if (rating && (ch == KEY_UP || ch == KEY_DOWN || ch == KEY_PPAGE || ch == KEY_NPAGE)) {
+        if (page == RATING &&
+            (ch == KEY_UP || ch == KEY_DOWN || ch == KEY_PPAGE || ch == KEY_NPAGE)) {
             int room = LINES - 2, step = ch == KEY_UP || ch == KEY_DOWN ? 1 : room - 1;
             top += ch == KEY_UP || ch == KEY_PPAGE ? -step : step;
             if (top > lines - room)

@@ -77,21 +77,28 @@ static bool read_line(plain_ui *u, const skx_table *t, const char *prompt)
     return true;
 }
 
-/* Prints an event line. */
-static void plain_event(skx_ui *ui, const skx_table *t, const char *text, bool other)
-{
-    (void)ui;
-    (void)t;
-    (void)other;
-    printf("%s\n", text);
-}
-
 /* Prints the cards of a trick as "Links GA, Gegenüber G7". */
 static void print_trick(const skx_table *t, const uint8_t *cards, int len, int leader)
 {
     for (int i = 0; i < len; i++)
         printf("%s%s %s", i ? ", " : "", skx_lang_seat(t->lang, t->human, (leader + i) % 4),
                sk_card_name(cards[i]));
+}
+
+/* Prints an event line; the one that ends a trick comes after the whole
+ * trick, so that what was taken is read with who took it. */
+static void plain_event(skx_ui *ui, const skx_table *t, const char *text, bool other)
+{
+    (void)ui;
+    (void)other;
+    const sk_public *p = &t->view.pub;
+    if (t->trick_end && p->trick_no > 0) {
+        int k = p->trick_no - 1;
+        printf("%s %d: ", skx_tr(t->lang, L_TRICK), k + 1);
+        print_trick(t, p->tricks[k], 4, p->trick_leaders[k]);
+        printf("\n");
+    }
+    printf("%s\n", text);
 }
 
 /* Prints the contract line, the current trick, the hand and what may be
@@ -144,7 +151,11 @@ static void print_state(const skx_table *t, const sk_action *legal, int n, const
         char words[160], code[48];
         skx_lang_choice(L, &t->view, legal[i], words, sizeof words);
         sk_action_format(legal[i], code, sizeof code);
-        printf("%s %d = %s [%s]", i ? ";" : "", i + 1, words, code);
+        /* the action's code for scripts; German says no English words */
+        if (L == SKX_LANG_DE)
+            printf("%s %d = %s", i ? ";" : "", i + 1, words);
+        else
+            printf("%s %d = %s [%s]", i ? ";" : "", i + 1, words, code);
     }
     printf("\n");
 }

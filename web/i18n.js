@@ -20,11 +20,17 @@ export const STRINGS = {
     table: 'Tisch', invite: 'Einladung', copy: 'Link kopieren', copied: 'Kopiert!',
     leave: 'Tisch verlassen', lobby_back: 'Zur Liste',
     sit: 'Hier sitzen', add_bot: 'Bot setzen', remove_bot: 'Bot entfernen', empty: 'frei',
-    away: 'abwesend', bot: 'Bot', you: 'du', dealer: 'Geber', out: 'setzt aus',
+    away: 'weg', bot: 'Bot', you: 'du', dealer: 'Geber', out: 'setzt aus',
     rel_0: 'Du', rel_1: 'Links', rel_2: 'Gegenüber', rel_3: 'Rechts',
     rel5_1: 'Links', rel5_2: 'Links gegenüber', rel5_3: 'Rechts gegenüber', rel5_4: 'Rechts',
-    bot_random: 'Anfänger (zufällig)', bot_heuristic: 'Einfach (Faustregeln)', bot_pimc: 'Sehr stark',
-    bot_pimc_strong: 'Gründlich (langsam)',
+    bot_random: 'Zufall', bot_heuristic: 'Faustregeln', bot_pimc: 'Stammtisch',
+    bot_pimc_strong: 'Experte', bot_people: 'Wie Leute (Reizen und Spiel)',
+    bot_beginner: 'Anfänger', bot_stammtisch: 'Stammtisch', bot_expert: 'Experte', bot_more: 'Weitere Bots',
+    bot_pimc_n: 'Rechnender Bot', bot_engine: 'Programm {0}', seat_n: 'Platz {0}', sit_move: 'Hierher wechseln',
+    stand_in_in: 'Ersatz spielt in {0} s', went_away: '{0} ist weg.',
+    trick_won: '{0} sticht – {1} Augen', trick_won_you: 'Du stichst – {0} Augen',
+    offer_may: 'Du kannst noch', offer_left: 'noch {0} s', hold_wait: 'Der Tisch wartet noch {0} s', next_in: 'Nächstes Spiel in {0} s',
+    abs_title: 'Während du weg warst, hat der Ersatz-Bot für dich entschieden', abs_nothing: 'nichts', abs_cost: 'für dich: {0}', abs_running: 'läuft noch',
     your_hand: 'Deine Karten', hand_empty: 'Keine Karten', you_sit_out: 'Du gibst und setzt dieses Spiel aus.', spectator_hand: 'Du schaust zu.',
     waiting_players: 'Warte auf Spieler: {0} Plätze frei.', waiting_deal: 'Gleich wird gegeben …',
     choices: 'Deine Wahl', your_turn: 'Du bist dran.', not_legal: '{0} darfst du jetzt nicht spielen.', turn_of: '{0} ist dran.', leads: '{0} kommt raus.', leads_you: 'Du kommst raus.',
@@ -222,8 +228,14 @@ export const STRINGS = {
     away: 'away', bot: 'Bot', you: 'you', dealer: 'Dealer', out: 'sits out',
     rel_0: 'You', rel_1: 'Left', rel_2: 'Across', rel_3: 'Right',
     rel5_1: 'Left', rel5_2: 'Across left', rel5_3: 'Across right', rel5_4: 'Right',
-    bot_random: 'Beginner (random)', bot_heuristic: 'Easy (rules of thumb)', bot_pimc: 'Very strong',
-    bot_pimc_strong: 'Thorough (slow)',
+    bot_random: 'Random', bot_heuristic: 'Rules of thumb', bot_pimc: 'Stammtisch',
+    bot_pimc_strong: 'Expert', bot_people: 'Like people (bidding and play)',
+    bot_beginner: 'Beginner', bot_stammtisch: 'Stammtisch', bot_expert: 'Expert', bot_more: 'More bots',
+    bot_pimc_n: 'Searching bot', bot_engine: 'Program {0}', seat_n: 'Seat {0}', sit_move: 'Move here',
+    stand_in_in: 'stand-in plays in {0} s', went_away: '{0} is away.',
+    trick_won: '{0} takes it – {1} points', trick_won_you: 'You take it – {0} points',
+    offer_may: 'You may still', offer_left: '{0} s left', hold_wait: 'The table waits {0} s', next_in: 'Next game in {0} s',
+    abs_title: 'While you were away, the stand-in bot decided for you', abs_nothing: 'nothing', abs_cost: 'for you: {0}', abs_running: 'still running',
     your_hand: 'Your hand', hand_empty: 'No cards', you_sit_out: 'You deal and sit this game out.', spectator_hand: 'You are watching.',
     waiting_players: 'Waiting for players: {0} seats free.', waiting_deal: 'Dealing soon …',
     choices: 'Your choice', your_turn: 'Your turn.', not_legal: 'You may not play the {0} now.', turn_of: "{0}'s turn.", leads: '{0} leads.', leads_you: 'You lead.',
@@ -271,7 +283,7 @@ export const STRINGS = {
     c_farbgeier: '{0} Geier', c_bettel: 'Bettel (take no trick)', 'c_bettel:ouvert': 'open Bettel (Brett)',
     c_ramsch: 'Ramsch (most points lose)', c_hochzeit: 'Wedding (Hochzeit)', c_sie: 'Sie',
     c_tout: '{0} Tout', c_none: 'no game',
-    result: 'Settlement', game_n: 'Game {0}', next_game: 'Continue', course: 'Course of the game',
+    result: 'Settlement', game_n: 'Game {0}', next_game: 'Next', course: 'Course of the game',
     hands_dealt: 'The hands', tricks: 'Tricks', thrown_in: 'Everybody passed: thrown in.',
     won: 'won', lost: 'lost', side_points: "Declarer's side: {0} points",
     r_base: 'Base rate {0}', r_laufende: '{0} Laufende (top trumps in a row)', r_schneider: 'Schneider',
@@ -440,6 +452,7 @@ export function applyStatic(root = document) {
     el.title = t(el.dataset.i18nLabel);
   }
   for (const el of root.querySelectorAll('[data-i18n-ph]')) el.placeholder = t(el.dataset.i18nPh);
+  for (const el of root.querySelectorAll('[data-i18n-group]')) el.label = t(el.dataset.i18nGroup);
 }
 
 export function suitName(s) { return t('suit_' + s); }

@@ -319,10 +319,23 @@ class App {
     if (mine && this.lastTurnSaid !== r.seq) {
       this.lastTurnSaid = r.seq;
       this.say(t('your_turn'));
+      this.showTurn();
     }
     // The tab's title tells a player in another tab that it is his turn.
     document.title = mine ? `${t('your_turn')} – ${t('title')}` : `${r.title || r.code} – ${t('title')}`;
     $('spectate').hidden = r.seat !== null;
+  }
+
+  // At our turn the table and the hand are on the screen together: a
+  // page scrolled away from them (a phone, the sheet read) scrolls back
+  // so that the board's top is at the screen's, unless they are in
+  // view already or cannot fit anyway.
+  showTurn() {
+    const b = $('board').getBoundingClientRect(), hand = $('hand').getBoundingClientRect();
+    if (b.top >= 0 && hand.bottom <= innerHeight) return;
+    const from = $('status').getBoundingClientRect().top;
+    if (hand.bottom - from <= innerHeight) window.scrollBy({ top: from, behavior: 'instant' });
+    else if (hand.bottom - b.top <= innerHeight) window.scrollBy({ top: b.top, behavior: 'instant' });
   }
 
   renderAll() {

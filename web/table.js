@@ -271,6 +271,16 @@ export class TableView {
     const age = r.trickAt ? Date.now() - r.trickAt : Infinity;
     const take = (instant) => {
       el.dataset.to = String(rel(r, shown.winner));
+      // the way of each card to the middle of the winner's seat
+      const seat = document.querySelector(`#seats .seat[data-seat="${shown.winner}"]`);
+      if (seat && !instant) {
+        const to = seat.getBoundingClientRect();
+        for (const c of el.querySelectorAll('.played')) {
+          const b = c.getBoundingClientRect();
+          c.style.setProperty('--dx', `${Math.round(to.left + to.width / 2 - b.left - b.width / 2)}px`);
+          c.style.setProperty('--dy', `${Math.round(to.top + to.height / 2 - b.top - b.height / 2)}px`);
+        }
+      }
       el.classList.toggle('instant', instant);
       el.classList.add('taken');
     };

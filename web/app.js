@@ -497,14 +497,19 @@ class App {
     const phase = r.game && r.game.table ? r.game.table.phase : null, rules = fullRules(this.presets, r.rules);
     const contract = r.game && r.game.table && r.game.table.contract ? r.game.table.contract.code : null;
     const list = m.hints.slice(0, 3).map((x) => {
-      const words = x.action.startsWith('card ') ? cardLabel(x.action.slice(5)) : (document.querySelector(`#actions [data-action="${CSS.escape(x.action)}"] .a-label`) || {}).textContent || x.action;
+      const words = x.action.startsWith('card ') ? cardLabel(x.action.slice(5))
+        : (document.querySelector(`#actions [data-action="${CSS.escape(x.action)}"] .a-label`)
+          || document.querySelector(x.action === 'pass' ? '#offers [data-offer-decline]' : `#offers [data-offer="${CSS.escape(x.action)}"] .a-label`) || {}).textContent
+        || actionWords(x.action);
       return hintItem(words, x.action, hintWorth(x.action, x.value, phase, rules, contract), x.game);
     });
     this.note(t('hint_best', list.join(' · ')));
     document.querySelectorAll('.hinted').forEach((e) => e.classList.remove('hinted'));
+    // an offer's hint marks its button (or its decline)
     const el = best.action.startsWith('card ')
       ? document.querySelector(`#hand button.card[data-card="${best.action.slice(5)}"]`)
-      : document.querySelector(`#actions [data-action="${CSS.escape(best.action)}"]`);
+      : document.querySelector(`#actions [data-action="${CSS.escape(best.action)}"]`)
+        || document.querySelector(best.action === 'pass' ? '#offers [data-offer-decline]' : `#offers [data-offer="${CSS.escape(best.action)}"]`);
     if (el) { el.classList.add('hinted'); el.focus(); }
   }
 

@@ -164,7 +164,7 @@ export class TableView {
       const where = r.seat === null ? t('seat_n', i + 1) : n === 5 ? (k ? t('rel5_' + k) : t('rel_0')) : t('rel_' + k);
       const el = h('div', {
         class: `seat rel-${k}${acting === i && tb && tb.phase !== 'done' ? ' acting' : ''}${p.away ? ' away' : ''}`,
-        'data-seat': i, 'data-kind': p.kind, 'data-away': p.away ? 'true' : null,
+        'data-seat': i, 'data-kind': p.kind, 'data-away': p.away ? 'true' : null, 'data-mine': i === r.seat ? 'true' : null,
       },
       p.away && p.kind === 'human' ? awayMark(p) : null,
       h('div', { class: 'seat-name' }, p.kind === 'empty' ? t('empty') : i === r.seat ? p.name : seatName(r, i)),
@@ -383,7 +383,7 @@ export class TableView {
     const g = r.game;
     const seated = r.seat !== null;
     const playing = g && g.table.phase !== 'done';
-    $('hint').hidden = !(seated && choices(r).length);
+    $('hint').hidden = !(seated && (choices(r).length || (r.offer && r.offer.offer)));
     $('claim').hidden = !(seated && playing && g.table.phase === 'play' && g.hand && g.hand.length > 0);
     $('last-trick').disabled = !r.lastTrick;
     $('pause').hidden = !seated;

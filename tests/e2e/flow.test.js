@@ -40,14 +40,6 @@ after(async () => {
   fs.writeFileSync(path.join(env.out, 'flow-timings.txt'), timings.map((x) => `${x}\n`).join(''));
 });
 
-// Sits in seat i unless the page sits there already (whoever creates a
-// table sits in seat 0 at once).
-async function seat(page, i) {
-  const mine = await page.evaluate(() => document.querySelector('.seat[data-seat] .seat-where')?.textContent ?? '');
-  if (await page.locator(`.seat[data-seat="${i}"][data-kind="human"]`).count() && i === 0 && mine) return;
-  await sit(page, i);
-}
-
 test('four people play three games without doubling or laying: at most their own decision before the first card', NET, async (t) => {
   const ps = [];
   for (let i = 0; i < 4; i++)
@@ -57,7 +49,7 @@ test('four people play three games without doubling or laying: at most their own
     for (let i = 1; i < 4; i++)
       await openTable(ps[i].page, link);
     for (let i = 0; i < 4; i++)
-      await seat(ps[i].page, i);
+      await sit(ps[i].page, i);
     const clicks = await playGames(ps, 3);
     const times = gameTimes(ps[0].frames);
     for (let g = 1; g <= 3; g++) {
@@ -133,7 +125,7 @@ test('screenshots: the trick going to its winner, the countdown on the Kontra bu
   try {
     const link = await createTable(desk.page, server.url, { title: 'Bilder' });
     await openTable(phone.page, link);
-    await seat(desk.page, 0);
+    await sit(desk.page, 0);
     await sit(phone.page, 1);
     await addBot(desk.page, 2, 'heuristic');
     await addBot(desk.page, 3, 'heuristic');
@@ -202,7 +194,7 @@ test('a player closes his page mid-game: the others see him away within 2 s; bac
     const link = await createTable(a.page, own.url, { title: 'Weg' });
     await openTable(b.page, link);
     await openTable(watch.page, link);
-    await seat(a.page, 0);
+    await sit(a.page, 0);
     await sit(b.page, 1);
     await addBot(a.page, 2, 'random');
     await addBot(a.page, 3, 'random');
@@ -253,7 +245,7 @@ test('a Stammtisch table (Klopfen): all four close their pages after the deal; n
       await openTable(ps[i].page, link);
     await openTable(spy.page, link);
     for (let i = 0; i < 4; i++)
-      await seat(ps[i].page, i);
+      await sit(ps[i].page, i);
     await Promise.all(ps.map((p) => p.page.waitForFunction(() => document.querySelectorAll('#hand button.card').length > 0)));
     const t0 = Date.now();
     for (const p of ps)

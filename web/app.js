@@ -80,6 +80,13 @@ class App {
       const r = this.room;
       if (r) this.net.send({ type: 'pause', room: r.code, pause: !(r.paused || r.votes.includes(r.seat)) });
     });
+    $('play-on').addEventListener('click', () => {
+      const r = this.room;
+      if (r && r.seat !== null && this.net.send({ type: 'settings', room: r.code, play_on: !r.playOn })) {
+        r.playOn = !r.playOn; // the next state says what the server kept
+        this.renderTable();
+      }
+    });
     $('sheet-toggle').addEventListener('click', (e) => {
       const p = $('sheet-panel');
       p.hidden = !p.hidden;

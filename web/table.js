@@ -231,6 +231,7 @@ export class TableView {
       if (mult.length) parts.push(`${t('multiplier')}: ${mult.join(', ')}`);
     }
     if (r.paused) parts.push(t('paused'));
+    if (r.idle) parts.push(t('idle'));
     if (scoresPoints(r.rules)) parts.push(t('score_points'));
     st.replaceChildren(...parts.map((p) => h('span', {}, p)));
   }
@@ -389,6 +390,10 @@ export class TableView {
     $('pause').hidden = !seated;
     $('pause').setAttribute('aria-pressed', r.votes.includes(r.seat) || r.paused ? 'true' : 'false');
     $('pause').textContent = r.paused ? t('resume') : t('pause');
+    // "play on with bots": the table goes on while no person is at it
+    $('play-on').hidden = !seated;
+    $('play-on').setAttribute('aria-pressed', r.playOn ? 'true' : 'false');
+    $('play-on').textContent = r.playOn ? t('play_on_yes') : t('play_on_no');
   }
 
   // The turn timer: seconds left until the deadline of the prompt (A.3).

@@ -187,20 +187,13 @@ export function hintWorth(action, value, phase, rules, contract = null) {
 }
 
 // One entry of a hint in words: the choice, then in brackets the game
-// a bid recommends (`game`, the contract code the server names: "ich
-// spiele" worth a Schellen-Solo, "ich hätt einen Wenz" a Wenz) and its
-// worth.  A bid is only ever explained by a game of its own class (a
-// "bid sauspiel" stands for any game): a Wenz is never given a Solo's
-// value -- such a worth is left out rather than misnamed.
+// the bid's worth is that of (`game`, the contract code the server
+// names: "ich spiele" worth a Schellen-Solo, "ich hätt einen Wenz" a
+// Wenz) and its worth.  The game is always named, so a bid is never
+// explained by the value of a game the words do not say (issue 40).
 export function hintItem(words, action, worth, game = null) {
-  let named = '';
-  if (game && action.startsWith('bid ')) {
-    const cls = action.slice(4).replace(/:tout$/, '');
-    const kind = game.split(':')[0];
-    if (cls !== 'sauspiel' && kind !== cls) return words;
-    // a name's own brackets ("Geier (Obers trump)") left out inside the hint's
-    named = contractName(game).replace(/ \([^)]*\)/, '');
-  }
+  // a name's own brackets ("Geier (Obers trump)") left out inside the hint's
+  const named = game && action.startsWith('bid ') ? contractName(game).replace(/ \([^)]*\)/, '') : '';
   if (!worth) return named ? `${words} (${named})` : words;
   return `${words} (${named ? named + ': ' : ''}${worth})`;
 }

@@ -73,7 +73,9 @@ static const char *abuse_ask(skt_ws *w, const char *msg, const char *type, char 
     }
 }
 
-#define ABUSE_CREATE "{\"type\":\"create\",\"rules\":{\"preset\":\"official\"},\"title\":\"x\"}"
+/* the creator watches: the test seats bots in every seat */
+#define ABUSE_CREATE                                                                              \
+    "{\"type\":\"create\",\"rules\":{\"preset\":\"official\"},\"title\":\"x\",\"watch\":true}"
 
 /* A room flood from one address: the N+1th open room of an address is
  * refused (limit_rooms_addr, in the connection's language), so is the
@@ -111,6 +113,10 @@ static void test_abuse_room_flood(void **state)
                  codes[0], s);
         assert_string_equal(abuse_ask(&a, bot, "event", NULL, NULL, 0), "");
     }
+    /* a table of bots plays while someone watches (issue 40): its
+     * events would answer the next request, so a stops watching it */
+    snprintf(bot, sizeof bot, "{\"type\":\"leave\",\"room\":\"%s\"}", codes[0]);
+    assert_string_equal(abuse_ask(&a, bot, "left", NULL, NULL, 0), "");
     snprintf(bot, sizeof bot, "{\"type\":\"bot\",\"room\":\"%s\",\"seat\":0,\"bot\":\"random\"}",
              codes[1]);
     assert_string_equal(abuse_ask(&a, bot, "event", NULL, msg, sizeof msg), "limit_bots");

@@ -197,7 +197,7 @@ static void test_forget_rooms(void **state)
         assert_int_equal(skt_ws_send(&p.w, msg), 0);
     }
     skt_play(&p, 1);
-    skt_ws_close(&p.w); /* the game after it is finished by the fallback bot */
+    skt_ws_close(&p.w); /* the game after it, if dealt, pauses: nobody is there */
 
     /* a watcher of the lobby: the room leaves it, then memory */
     skt_ws w;
@@ -300,7 +300,7 @@ static void test_forget_lobby_pages(void **state)
     json_decref(h);
     assert_int_equal(skf_stat(srv.port, "lobby_version"), version);
 
-    skt_create(&p, NULL); /* a new room: one build */
+    skt_create(&p, ",\"watch\":true"); /* a new room: one build (he sits down below) */
     a = skf_lobby(&p.w, 0);
     assert_int_equal(json_integer_value(json_object_get(a, "version")), version + 1);
     assert_int_equal(json_integer_value(json_object_get(a, "total")), N + 1);

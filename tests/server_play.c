@@ -113,6 +113,8 @@ static void skt_decide(skt_player *p, json_t *turn)
     p->decisions++;
 }
 
+static void skt_say(skt_player *p, const char *fmt);
+
 /* Takes one message: updates what the player knows, checks secrecy,
  * answers a prompt while it has games to play. */
 static void skt_take(skt_player *p, json_t *o)
@@ -160,6 +162,8 @@ static void skt_take(skt_player *p, json_t *o)
                 skt_bad(p, "the hand it was dealt is not the one in the course", d);
             }
             p->results++;
+            if (p->seat >= 0 && p->results < p->target) /* settlement seen: deal on */
+                skt_say(p, "{\"type\":\"next\",\"room\":\"%s\"}");
         }
         if (p->synced)
             skt_walk(p, ev, "event");
@@ -226,14 +230,19 @@ static void skt_player_open(skt_player *p, int port, const char *name, int seat,
     json_decref(wel);
 }
 
-/* Creates a room (official rules, unless `extra` has "rules") on p's
- * connection; the code in p->room. */
+/* Creates a room (official rules, unless `extra` has "rules"; settle 0
+ * unless it has "settle") on p's connection; the code in p->room.  The
+ * creator sits in seat 0 (unless "watch"). */
 static void skt_create(skt_player *p, const char *extra)
 {
     char msg[300];
     bool rules = extra && strstr(extra, "\"rules\"");
-    snprintf(msg, sizeof msg, "{\"type\":\"create\"%s,\"title\":\"test\"%s}",
-             rules ? "" : ",\"rules\":{\"preset\":\"official\"}", extra ? extra : "");
+    /* no settlement wait unless the test asks for one: tests of other
+     * things deal the next game at once, as before the wait came */
+    bool settle = extra && strstr(extra, "\"settle\"");
+    snprintf(msg, sizeof msg, "{\"type\":\"create\"%s,\"title\":\"test\"%s%s}",
+             rules ? "" : ",\"rules\":{\"preset\":\"official\"}", settle ? "" : ",\"settle\":0",
+             extra ? extra : "");
     assert_int_equal(skt_ws_send(&p->w, msg), 0);
     json_t *c = expect(&p->w, "created", SKT_STALL);
     assert_non_null(c);
@@ -376,7 +385,7 @@ static void test_room_play(void **state)
     skt_create(&p, NULL);
     assert_int_equal(skt_http_get(srv.port, "/api/lobby", &body, NULL), 200);
     assert_non_null(strstr(body, p.room));
-    assert_non_null(strstr(body, "\"free\":4"));
+    assert_non_null(strstr(body, "\"free\":3")); /* its creator sits */
     free(body);
     json_decref(skt_request(&p, "{\"type\":\"lobby\"%.0s%.0d}", 0, "lobby"));
     skt_ws_close(&p.w);
@@ -403,7 +412,9 @@ static void test_default_fallback(void **state)
     start(&srv, dir, sizeof dir, NULL);
     skt_player p;
     skt_player_open(&p, srv.port, "Wastl", 0, 5);
-    skt_create(&p, ",\"listed\":false");
+    /* play_on: else, its only person gone, the table would pause
+     * (issue 40; tests/server_presence.c test_idle_table) */
+    skt_create(&p, ",\"listed\":false,\"play_on\":true");
     skt_create(&p, ",\"listed\":false,\"fallback\":\"heuristic\"");
     skt_ws_close(&p.w);
     int status = skt_server_stop(&srv, SIGTERM);
@@ -486,8 +497,8 @@ static void test_reconnect_restart(void **state)
 }
 
 /* A player who is gone when his turn comes is waited for --away
- * seconds, then the room's fallback bot plays for him: a spectator sees
- * the game end. */
+ * seconds (from his away mark), then the room's fallback bot plays for
+ * him at a table that plays on: a spectator sees the game end. */
 static void test_away(void **state)
 {
     (void)state;
@@ -497,7 +508,9 @@ static void test_away(void **state)
     start(&srv, dir, sizeof dir, extra);
     skt_player p, q;
     skt_player_open(&p, srv.port, "Wastl", 0, 5);
-    skt_create(&p, ",\"listed\":false");
+    /* play_on: else, its only person gone, the table would pause
+     * (issue 40; tests/server_presence.c test_idle_table) */
+    skt_create(&p, ",\"listed\":false,\"play_on\":true");
     json_decref(skt_request(&p, "{\"type\":\"join\",\"room\":\"%s\",\"seat\":%d}", 0, "state"));
     char msg[200];
     for (int s = 1; s < 4; s++) {
@@ -587,7 +600,8 @@ static void test_secrecy(void **state)
         if (n == 5) {
             char msg[200];
             snprintf(msg, sizeof msg, "{\"type\":\"create\",\"rules\":{\"preset\":\"official\","
-                                      "\"overrides\":{\"players\":\"5\"}},\"listed\":false}");
+                                      "\"overrides\":{\"players\":\"5\"}},\"listed\":false,"
+                                      "\"watch\":true,\"settle\":0}");
             assert_int_equal(skt_ws_send(&p[SLOTS - 1].w, msg), 0);
             json_t *c = expect(&p[SLOTS - 1].w, "created", SKT_STALL);
             assert_non_null(c);
@@ -596,7 +610,7 @@ static void test_secrecy(void **state)
             json_decref(c);
             json_decref(expect(&p[SLOTS - 1].w, "state", SKT_STALL));
         } else {
-            skt_create(&p[SLOTS - 1], ",\"listed\":false");
+            skt_create(&p[SLOTS - 1], ",\"listed\":false,\"watch\":true");
         }
         char code[sizeof p[0].room]; /* a copy: gcc -O0 sees p[s] overlap it */
         snprintf(code, sizeof code, "%s", p[SLOTS - 1].room);

@@ -519,7 +519,10 @@ static void test_left_seat_passes(void **state)
     for (int k = 0; k < 3; k++) {
         skt_player p, q;
         skt_player_open(&p, srv.port, "Girgl", 0, 51 + (unsigned)k);
-        json_t *turn = skt_table(&p, ",\"listed\":false,\"fallback\":\"pimc\"", "heuristic");
+        /* play_on: with its only person gone the table would pause
+         * (issue 40, no money moves while nobody is there) */
+        json_t *turn = skt_table(&p, ",\"listed\":false,\"fallback\":\"pimc\",\"play_on\":true",
+                                 "heuristic");
         skt_player_open(&q, srv.port, "Zaungast", -1, 61 + (unsigned)k);
         snprintf(q.room, sizeof q.room, "%s", p.room);
         json_decref(skt_request(&q, "{\"type\":\"spectate\",\"room\":\"%s\"%.0d}", 0, "state"));

@@ -452,6 +452,9 @@ static void test_replay_refuses(void **state)
         {"{\"seq\":1,\"kind\":\"dance\",\"seat\":0}", "unknown kind"},
         {"{\"seq\":1,\"seq\":1,\"kind\":\"leave\",\"seat\":0}", "JSON"},
         {"{\"seq\":-1,\"kind\":\"leave\",\"seat\":0}", "seq"},
+        {"{\"seq\":1,\"kind\":\"settings\",\"settle\":61,\"play_on\":true}", "settle"},
+        {"{\"seq\":1,\"kind\":\"settings\",\"settle\":8,\"play_on\":1}", "play_on"},
+        {"{\"seq\":1,\"kind\":\"settings\",\"play_on\":true}", "settle"},
     };
     sk_room *r = tl_room("official", "");
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
@@ -461,6 +464,43 @@ static void test_replay_refuses(void **state)
             fail_msg("entry %s: %d \"%s\", expected \"%s\"", BAD[i][0], rc, err.msg, BAD[i][1]);
         assert_int_equal(sk_room_seq(r), 0);
     }
+    sk_room_free(r);
+}
+
+/* The driver's settings (settle, play_on) are an event for everyone, a
+ * journal entry a restored room has again, and in the state; a new
+ * room waits 8 s and does not play on (issue 40). */
+static void test_settings(void **state)
+{
+    (void)state;
+    sk_error err = {{0}, NULL};
+    sk_room *r = tl_room("official", "");
+    assert_int_equal(sk_room_settle(r), SK_ROOM_SETTLE_DEFAULT);
+    assert_false(sk_room_play_on(r));
+    refused(sk_room_set_settings(r, 61, false, &err), SK_ERANGE, &err, "settle 61");
+    refused(sk_room_set_settings(r, -1, false, &err), SK_ERANGE, &err, "settle -1");
+    TL_OK(sk_room_set_settings(r, 0, true, TL_E));
+    static const int VIEWERS[] = {0, 1, 2, 3, SK_ROOM_SPECTATOR};
+    for (size_t v = 0; v < sizeof VIEWERS / sizeof VIEWERS[0]; v++) {
+        json_t *ev = message(r, 1, VIEWERS[v]);
+        assert_string_equal(json_string_value(json_object_get(ev, "kind")), "settings");
+        assert_int_equal(json_integer_value(json_object_get(ev, "settle")), 0);
+        assert_true(json_is_true(json_object_get(ev, "play_on")));
+        json_decref(ev);
+    }
+    sk_room *copy = tl_room("official", "");
+    char *entry = sk_room_journal(r, 1);
+    TL_OK(sk_room_replay(copy, entry, TL_E));
+    free(entry);
+    assert_int_equal(sk_room_settle(copy), 0);
+    assert_true(sk_room_play_on(copy));
+    char *text = sk_room_state(copy, SK_ROOM_SPECTATOR);
+    json_t *st = parse(text);
+    free(text);
+    assert_int_equal(json_integer_value(json_object_get(st, "settle")), 0);
+    assert_true(json_is_true(json_object_get(st, "play_on")));
+    json_decref(st);
+    sk_room_free(copy);
     sk_room_free(r);
 }
 
@@ -828,6 +868,7 @@ int main(void)
         cmocka_unit_test(test_seed_hash_and_deal),
         cmocka_unit_test(test_replay_refuses),
         cmocka_unit_test(test_timer),
+        cmocka_unit_test(test_settings),
         cmocka_unit_test(test_pause),
         cmocka_unit_test(test_five_players),
         cmocka_unit_test(test_claim),

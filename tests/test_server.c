@@ -75,7 +75,8 @@ static void expect_error(skt_ws *w, const char *msg, const char *code)
 {
     assert_int_equal(skt_ws_send(w, msg), 0);
     json_t *e = expect(w, "error", SKT_STALL);
-    assert_non_null(e);
+    if (!e)
+        fail_msg("no error %s for %.200s", code, msg);
     const char *c = json_string_value(json_object_get(e, "code"));
     if (!c || strcmp(c, code) != 0)
         fail_msg("for %s expected error %s, got %s", msg, code, c ? c : "(none)");
@@ -292,6 +293,7 @@ static void test_origin(void **state)
 #include "server_play.c"
 #include "server_accounts.c"
 #include "server_table.c"
+#include "server_presence.c"
 #include "server_rate.c"
 #include "server_headers.c"
 #include "server_books.c"
@@ -322,6 +324,7 @@ int main(void)
         cmocka_unit_test(test_origin),
         SKT_ACCOUNT_TESTS
         SKT_TABLE_TESTS
+        SKT_PRESENCE_TESTS
         SKT_RATE_TESTS
         SKT_HEADER_TESTS
         SKT_BOOK_TESTS

@@ -288,6 +288,23 @@ int64_t sk_room_deadline(const sk_room *r);
 int sk_room_pause(sk_room *r, int seat, bool pause, uint8_t present, sk_error *err);
 bool sk_room_paused(const sk_room *r);
 
+/*
+ * The driver's table settings (room configuration, like the timer):
+ * `settle`, seconds 0..SK_ROOM_SETTLE_MAX the next deal waits after a
+ * result until every connected person has seen the settlement (0: no
+ * wait; a new room has SK_ROOM_SETTLE_DEFAULT), and `play_on`, whether
+ * the table goes on with bots and stand-ins while no seated person is
+ * connected (else it pauses then).  Setting them is an event
+ * ("settings") and a journal entry, so a restored room has them again;
+ * the waiting and the pausing are the driver's (the room knows no
+ * clock and no connection).  0 or SK_ERANGE.
+ */
+#define SK_ROOM_SETTLE_MAX 60
+#define SK_ROOM_SETTLE_DEFAULT 8
+int sk_room_set_settings(sk_room *r, int settle, bool play_on, sk_error *err);
+int sk_room_settle(const sk_room *r);
+bool sk_room_play_on(const sk_room *r);
+
 /* The finished games of the room as game records (core's
  * sk_record_write lines, each with its seed), malloc'd; "" when none. */
 char *sk_room_records(const sk_room *r);

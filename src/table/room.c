@@ -117,6 +117,7 @@ sk_room *sk_room_new(uint64_t id, const sk_rules *rules, const char *fallback, s
     snprintf(r->fallback, sizeof r->fallback, "%s", fallback);
     r->gseats = sk_rules_seats(&r->rules);
     r->nseats = r->rules.players == 5 ? 5 : r->gseats;
+    r->settle = SK_ROOM_SETTLE_DEFAULT;
     sk_session_init(&r->session, &r->rules, 0);
     sk_turn_init(&r->turn);
     char *rules_text = sk_rules_json(&r->rules);

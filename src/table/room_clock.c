@@ -1,6 +1,7 @@
 /*
  * room_clock.c -- the turn timer and the pause vote of a room
- * (table.h): room configuration and votes are events and journal
+ * (table.h), and the driver's settings (the settlement wait, play-on):
+ * room configuration and votes are events and journal
  * entries; the clock is the driver's, passed in (sk_room_clock), so the
  * room still knows no time of its own.  A deadline belongs to one
  * decision (the room's count of decisions asked), runs only for a
@@ -23,6 +24,29 @@ int sk_room_set_timer(sk_room *r, int seconds, sk_error *err)
 int sk_room_timer(const sk_room *r)
 {
     return r->timer;
+}
+
+/* Sets the settlement wait and play-on; see table.h. */
+int sk_room_set_settings(sk_room *r, int settle, bool play_on, sk_error *err)
+{
+    if (settle < 0 || settle > SK_ROOM_SETTLE_MAX)
+        return skx_room_fail(err, SK_ERANGE, NULL,
+                             "settle %d: seconds the next deal waits must be 0..%d", settle,
+                             SK_ROOM_SETTLE_MAX);
+    r->settle = settle;
+    r->play_on = play_on;
+    skx_room_change c = {.kind = SKX_EV_SETTINGS, .seat = -1};
+    return skx_room_emit(r, &c, err);
+}
+
+int sk_room_settle(const sk_room *r)
+{
+    return r->settle;
+}
+
+bool sk_room_play_on(const sk_room *r)
+{
+    return r->play_on;
 }
 
 /* Whether a deadline runs for the pending decision: a timer is set, the

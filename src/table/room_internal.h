@@ -24,7 +24,8 @@ enum skx_room_event_kind {
     SKX_EV_RESULT = 6,  /* a finished game booked on the score sheet */
     SKX_EV_TIMER = 7,   /* the turn timer set (room configuration) */
     SKX_EV_PAUSE = 8,   /* a pause vote (and the table paused or resumed) */
-    SKX_EV_CLAIM = 9    /* "the rest is mine": the claimer's cards shown, the rest played out */
+    SKX_EV_CLAIM = 9,   /* "the rest is mine": the claimer's cards shown, the rest played out */
+    SKX_EV_SETTINGS = 10 /* the settlement wait and play-on set (room configuration) */
 };
 
 /* Recipients of messages: the seats, then the spectator. */
@@ -107,6 +108,11 @@ struct sk_room {
     /* the pause vote: seats that want a pause, whether the table is paused */
     uint8_t votes;
     bool paused;
+    /* the driver's settings (sk_room_set_settings): seconds the next
+     * deal waits for the settlement to be seen, and whether the table
+     * plays on with bots while no person is connected */
+    int settle;
+    bool play_on;
     /* the table's opponent model (sk_opponents): what the finished games
      * showed of how each player plays; who played each game seat of the
      * running game (SK_OPPONENTS_NOBODY once the seat changed hands), and

@@ -428,11 +428,18 @@ static bool pause_fields(json_t *o, const sk_room *r)
     return ok;
 }
 
+/* The driver's settings: the settlement wait and play-on. */
+static bool settings_fields(json_t *o, const sk_room *r)
+{
+    return set(o, "settle", json_integer(r->settle)) && set(o, "play_on", json_boolean(r->play_on));
+}
+
 /* The message of the event just made; see room_internal.h. */
 char *skx_room_event_json(const sk_room *r, const skx_room_change *c, int viewer)
 {
     static const char *const NAMES[] = {"", "sit", "leave", "deal", "action", "decline",
-                                        "result", "timer", "pause", "claim"};
+                                        "result", "timer", "pause", "claim",
+                                        "settings"};
     json_t *o = json_object();
     bool ok = o && set(o, "seq", json_integer((json_int_t)r->seq)) &&
               set(o, "kind", json_string(NAMES[c->kind]));
@@ -464,6 +471,9 @@ char *skx_room_event_json(const sk_room *r, const skx_room_change *c, int viewer
         break;
     case SKX_EV_TIMER:
         ok = ok && set(o, "seconds", json_integer(r->timer));
+        break;
+    case SKX_EV_SETTINGS:
+        ok = ok && settings_fields(o, r);
         break;
     case SKX_EV_PAUSE:
         ok = ok && set(o, "seat", json_integer(c->seat)) &&
@@ -524,6 +534,9 @@ char *skx_room_journal_json(const sk_room *r, const skx_room_change *c)
     case SKX_EV_TIMER:
         ok = ok && set(o, "kind", json_string("timer")) &&
              set(o, "seconds", json_integer(r->timer));
+        break;
+    case SKX_EV_SETTINGS:
+        ok = ok && set(o, "kind", json_string("settings")) && settings_fields(o, r);
         break;
     case SKX_EV_CLAIM:
         ok = ok && set(o, "kind", json_string("claim")) && set(o, "seat", json_integer(c->seat)) &&
@@ -634,7 +647,7 @@ char *sk_room_state(const sk_room *r, int seat)
          set(o, "out", seat_or_null(sk_room_out(r))) &&
          set(o, "last", r->have_last ? json_incref(r->last_course) : json_null()) &&
          set(o, "pending", pending_json(&now, viewer)) && pause_fields(o, r) &&
-         set(o, "timer", timer_json(r, &now, viewer));
+         set(o, "timer", timer_json(r, &now, viewer)) && settings_fields(o, r);
     if (!ok) {
         json_decref(o);
         return NULL;

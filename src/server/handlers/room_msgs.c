@@ -1,6 +1,7 @@
 /*
  * room_msgs.c -- the messages that make and change rooms: create, join,
- * spectate, leave, seating a bot, decide, pause, chat and sync; a hint,
+ * spectate, leave, seating a bot, decide, pause, chat, sync, next (the
+ * settlement seen) and settings; a hint,
  * a claim and a rating are handed to hint.c, claim.c and rate.c.  Each
  * checks who asks, applies the change to the table layer's room, and
  * has the room runtime append it to the store (skx_room_persist); the
@@ -21,7 +22,10 @@ static void new_code(skx_server *srv, char code[SKX_CODE_LEN + 1])
     while (skx_room_find(srv->rt, code));
 }
 
-/* create: a room under the message's ruleset; its creator follows it. */
+static int set_settings(skx_room *rm, const skx_msg *m, sk_error *err);
+
+/* create: a room under the message's ruleset; its creator sits in seat
+ * 0 (unless he asked to watch) and follows it. */
 static void create(skx_client *c, const skx_msg *m)
 {
     skx_server *srv = c->srv;
@@ -85,10 +89,45 @@ static void create(skx_client *c, const skx_msg *m)
         skx_send_error(c->conn, m->ref, "internal", "the room's timer could not be set", NULL);
         return;
     }
+    if (set_settings(rm, m, &err) < 0) {
+        skx_send_error(c->conn, m->ref, "internal", "the room's settings could not be set", NULL);
+        return;
+    }
+    /* the creator sits down at once (issue 40), unless he watches */
+    bool sits = !m->watch && sk_room_sit_human(room, 0, c->watch.player, c->name, &err) == 0;
     if (!skx_room_persist(srv->rt, rm))
         return;
-    skx_send_json(c->conn, json_pack("{s:s, s:s}", "type", "created", "room", code), m->ref);
+    json_t *created = json_pack("{s:s, s:s}", "type", "created", "room", code);
+    json_object_set_new(created, "seat", sits ? json_integer(0) : json_null());
+    skx_send_json(c->conn, created, m->ref);
     skx_room_follow(c->srv->rt, &c->watch, rm, NULL);
+}
+
+/* Sets the room's settle and play_on where the message gives them
+ * (create, settings): one "settings" event; nothing when neither is
+ * given or both stay as they are. */
+static int set_settings(skx_room *rm, const skx_msg *m, sk_error *err)
+{
+    int settle = m->settle >= 0 ? m->settle : sk_room_settle(rm->room);
+    bool play_on = m->play_on >= 0 ? m->play_on != 0 : sk_room_play_on(rm->room);
+    if (settle == sk_room_settle(rm->room) && play_on == sk_room_play_on(rm->room))
+        return 0;
+    return sk_room_set_settings(rm->room, settle, play_on, err);
+}
+
+/* join by one who sits in the room already: his own seat answers the
+ * state again (the creator sits at once, a client may still join);
+ * another is refused -- he leaves first, then joins there. */
+static void rejoin(skx_client *c, skx_room *rm, const skx_msg *m, int seat)
+{
+    if (m->seat == seat) {
+        skx_room_follow(c->srv->rt, &c->watch, rm, m->ref);
+        return;
+    }
+    char msg[96];
+    snprintf(msg, sizeof msg, "join: you sit in seat %d of this room already (leave it first)",
+             seat);
+    skx_send_error(c->conn, m->ref, "refused", msg, NULL);
 }
 
 /* The reply for an error of the table layer: its kind by status. */
@@ -121,9 +160,7 @@ void skx_rooms_handle(skx_client *c, const skx_msg *m)
         return;
     case SKX_MSG_JOIN:
         if (seat >= 0) {
-            char msg[64];
-            snprintf(msg, sizeof msg, "join: you sit in seat %d of this room already", seat);
-            skx_send_error(c->conn, m->ref, "refused", msg, NULL);
+            rejoin(c, rm, m, seat);
             return;
         }
         if (!following && c->watch.nsubs == SKX_SUBS_MAX) {
@@ -224,6 +261,25 @@ void skx_rooms_handle(skx_client *c, const skx_msg *m)
         json_decref(o);
         return;
     }
+    case SKX_MSG_NEXT: /* the settlement seen: the next deal need not wait for him */
+        if (seat < 0) {
+            skx_send_error(c->conn, m->ref, "refused", "next: you have no seat in this room",
+                           NULL);
+            return;
+        }
+        skx_settle_next(srv->rt, rm, seat);
+        return;
+    case SKX_MSG_SETTINGS:
+        if (seat < 0) {
+            skx_send_error(c->conn, m->ref, "refused", "settings: you have no seat in this room",
+                           NULL);
+            return;
+        }
+        if ((rc = set_settings(rm, m, &err)) < 0)
+            break;
+        rm->recheck = 1; /* playing on may deal or decide now */
+        skx_room_persist(srv->rt, rm);
+        return;
     case SKX_MSG_SYNC: {
         if (!following) {
             skx_send_error(c->conn, m->ref, "refused", "sync: join or watch the room first", NULL);

@@ -24,7 +24,9 @@ static const skx_msg_spec SPECS[SKX_MSG_NTYPES] = {
     [SKX_MSG_HELLO] = {"hello", {"token", "name", "lang", NULL}},
     [SKX_MSG_PING] = {"ping", {NULL}},
     [SKX_MSG_LOBBY] = {"lobby", {"page", NULL}},
-    [SKX_MSG_CREATE] = {"create", {"!rules", "title", "listed", "fallback", "timer", NULL}},
+    [SKX_MSG_CREATE] = {"create",
+                        {"!rules", "title", "listed", "fallback", "timer", "settle", "play_on",
+                         "watch", NULL}},
     [SKX_MSG_JOIN] = {"join", {"!room", "!seat", NULL}},
     [SKX_MSG_SPECTATE] = {"spectate", {"!room", NULL}},
     [SKX_MSG_LEAVE] = {"leave", {"!room", NULL}},
@@ -47,6 +49,8 @@ static const skx_msg_spec SPECS[SKX_MSG_NTYPES] = {
     [SKX_MSG_BOOK_CLOSE] = {"book_close", {"!book", NULL}},
     [SKX_MSG_BOOK_LINE] = {"book_line", {"!book", "!line", "!seq", "key", NULL}},
     [SKX_MSG_BOOK_UNDO] = {"book_undo", {"!book", "!seq", "key", NULL}},
+    [SKX_MSG_NEXT] = {"next", {"!room", NULL}},
+    [SKX_MSG_SETTINGS] = {"settings", {"!room", "settle", "play_on", NULL}},
 };
 
 /* The alphabet of invitation codes: no 0/o, 1/l/i to misread. */
@@ -285,6 +289,23 @@ static int check_book_create(json_t *obj, skx_msg *m, const char **code, sk_erro
     return 0;
 }
 
+/* Reads the table settings of create and settings: "settle" (seconds
+ * 0..60) and "play_on" (a boolean); -1 for each not given. */
+static int get_settings(json_t *obj, const char *tn, skx_msg *m, const char **code,
+                        sk_error *err)
+{
+    uint64_t u = UINT64_MAX;
+    int rc = get_uint(obj, tn, "settle", SKX_SETTLE_MAX, &u, code, err);
+    if (rc)
+        return rc;
+    m->settle = u == UINT64_MAX ? -1 : (int)u;
+    json_t *v = json_object_get(obj, "play_on");
+    if (v && !json_is_boolean(v))
+        return fail(err, code, "bad_message", "%s.%s: must be true or false", tn, "play_on");
+    m->play_on = v ? json_is_true(v) : -1;
+    return 0;
+}
+
 /* Checks the fields of one message type beyond their JSON types. */
 static int check_fields(json_t *obj, skx_msg *m, const char **code, sk_error *err)
 {
@@ -343,8 +364,19 @@ static int check_fields(json_t *obj, skx_msg *m, const char **code, sk_error *er
         if ((rc = get_uint(obj, tn, "timer", SKX_TIMER_MAX, &u, code, err)))
             return rc;
         m->timer = (int)u;
-        return 0;
+        json_t *watch = json_object_get(obj, "watch");
+        if (watch && !json_is_boolean(watch))
+            return fail(err, code, "bad_message", "%s.%s: must be true or false", tn, "watch");
+        m->watch = json_is_true(watch);
+        return get_settings(obj, tn, m, code, err);
     }
+    case SKX_MSG_SETTINGS:
+        if ((rc = get_settings(obj, tn, m, code, err)))
+            return rc;
+        if (m->settle < 0 && m->play_on < 0)
+            return fail(err, code, "bad_message", "%s: %s", tn,
+                        "give \"settle\" or \"play_on\" (or both)");
+        return 0;
     case SKX_MSG_PAUSE: {
         json_t *pause = json_object_get(obj, "pause");
         if (!json_is_boolean(pause))

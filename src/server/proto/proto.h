@@ -25,6 +25,7 @@
 #define SKX_PASSWORD_MIN 8    /* ... at least */
 #define SKX_ACCOUNT_MIN 3     /* bytes of an account's name, at least (at most SKX_NAME_MAX) */
 #define SKX_TIMER_MAX 600     /* seconds per decision (table.h's SK_ROOM_TIMER_MAX) */
+#define SKX_SETTLE_MAX 60     /* seconds the next deal waits (table.h's SK_ROOM_SETTLE_MAX) */
 #define SKX_LOBBY_PAGES_MAX 100000 /* lobby: the highest page number asked for */
 #define SKX_SEATS 5           /* seats of a room at most (table.h's SK_ROOM_SEATS) */
 #define SKX_BOOK_KEY_HEX 64   /* a book's edit key: 32 bytes as hex */
@@ -59,6 +60,8 @@ enum skx_msg_type {
     SKX_MSG_BOOK_CLOSE,
     SKX_MSG_BOOK_LINE,
     SKX_MSG_BOOK_UNDO,
+    SKX_MSG_NEXT,
+    SKX_MSG_SETTINGS,
     SKX_MSG_NTYPES
 };
 
@@ -86,6 +89,11 @@ typedef struct skx_msg {
     int listed;                   /* create: shown in the lobby */
     char fallback[SKX_BOT_MAX + 1]; /* create: the bot that plays for one who left */
     int timer;                    /* create: seconds per decision, 0 (off) .. 600 */
+    int settle;                   /* create, settings: seconds the next deal waits for
+                                   * the settlement to be seen, 0..60; -1 not given */
+    int play_on;                  /* create, settings: play on with bots while no person
+                                   * is connected (1), not (0); -1 not given */
+    int watch;                    /* create: the creator watches (1) rather than sits */
     int pause;                    /* pause: for (1) or against (0) a pause */
     int lang;                     /* hello, book_open: 0 German, 1 English, -1 not given */
     /* score keeping (books.c): a book is named by its code like a room */

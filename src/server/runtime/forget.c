@@ -37,14 +37,16 @@ void skx_room_used_now(skx_runtime *rt, skx_room *rm)
 
 /* Whether nothing of the room is out: no job of its at a worker, no
  * event or chat line unsent, not on the pass's list, and no game that
- * its bots are still finishing (a paused one waits for nobody). */
+ * its bots are still finishing (a paused or idle one waits for
+ * nobody). */
 static bool quiet(const skx_room *rm)
 {
     uint64_t seq = sk_room_seq(rm->room);
     if (rm->nsubs > 0 || rm->job_seat >= 0 || rm->hinting || rm->claiming || rm->rating ||
         rm->touched || rm->waiting || rm->chat_head || rm->stored != seq || rm->sent != seq)
         return false;
-    return sk_room_pending(rm->room, NULL, NULL) < 0 || sk_room_paused(rm->room);
+    return sk_room_pending(rm->room, NULL, NULL) < 0 || sk_room_paused(rm->room) ||
+           skx_room_idle(rm); /* waits for a person who is not there */
 }
 
 /* Writes the room's `used` into the pass's transaction; false after a

@@ -7,9 +7,10 @@
  * are dealt where every seat is taken, and the journal entries of it all
  * are appended.  After the commit (skx_rooms_broadcast): each follower
  * is sent the new events as its seat (or a spectator) may see them, the
- * chat lines, and whoever must decide is asked: a human's connections
- * get a "turn" prompt, a bot seat -- or a human away for longer than
- * --away seconds -- gets a job on a worker thread.
+ * chat lines, the away marks (presence.c), and whoever must decide is
+ * asked: a human's connections get a "turn" prompt, a bot seat -- or a
+ * human away for longer than --away seconds -- gets a job on a worker
+ * thread.  A table where no seated person is connected waits (idle).
  */
 #include "server/runtime/runtime.h"
 
@@ -92,19 +93,6 @@ uint8_t skx_room_present(const skx_room *rm)
     return mask;
 }
 
-/* Whether someone who sits in the room is connected: a room of bots
- * and absent players deals no new game (it would play on forever for
- * nobody); the game running is played out by the fallback bots. */
-static bool anyone_here(const skx_room *rm)
-{
-    for (int s = 0; s < SK_ROOM_SEATS; s++) {
-        const sk_room_seat *st = sk_room_seat_at(rm->room, s);
-        if (st && st->kind == SK_ROOM_HUMAN && !st->away && present(rm, st->player))
-            return true;
-    }
-    return false;
-}
-
 void skx_room_touch(skx_runtime *rt, skx_room *rm)
 {
     if (rm->touched)
@@ -147,7 +135,7 @@ void skx_rooms_advance(skx_runtime *rt)
         sk_action legal[SK_MAX_LEGAL];
         int n = 0;
         /* Only a room where something happened since the last look. */
-        if (rm->checked == sk_room_seq(rm->room) && !rm->recheck)
+        if (rm->checked == sk_room_seq(rm->room) && !rm->recheck && !rm->waiting)
             continue;
         for (int s = 0; s < SK_ROOM_SEATS; s++) { /* an engine whose bot left: ended */
             const sk_room_seat *st = sk_room_seat_at(rm->room, s);
@@ -157,8 +145,11 @@ void skx_rooms_advance(skx_runtime *rt)
                 rm->engines[s] = NULL;
             }
         }
-        if (rm->job_seat >= 0 || sk_room_pending(rm->room, legal, &n) >= 0 || !seats_full(rm) ||
-            sk_room_paused(rm->room) || !anyone_here(rm))
+        /* no deal: a decision pending, the last settlement still shown
+         * (presence.c), a seat free, the table paused, nobody there */
+        if (rm->job_seat >= 0 || sk_room_pending(rm->room, legal, &n) >= 0 ||
+            skx_settle_holds(rt, rm) || !seats_full(rm) || sk_room_paused(rm->room) ||
+            !skx_room_may_deal(rm))
             continue;
         uint8_t seed[SK_ROOM_SEED_BYTES];
         randombytes_buf(seed, sizeof seed);
@@ -284,7 +275,10 @@ static void send_events(skx_room *rm)
 /* Asks whoever must decide in the room now, once per event number.  A
  * human's turn has the timer's deadline when one runs: when it has run
  * out the room's fallback bot makes that one decision (the player keeps
- * the seat).  While the table is paused no bot and no fallback decides. */
+ * the seat).  While the table is paused -- by vote, or idle with no
+ * person connected (presence.c) -- no bot and no fallback decides; an
+ * absent person's stand-in decides from --away seconds after his away
+ * mark. */
 static void ask(skx_runtime *rt, skx_room *rm)
 {
     sk_action legal[SK_MAX_LEGAL];
@@ -296,6 +290,8 @@ static void ask(skx_runtime *rt, skx_room *rm)
     const sk_room_seat *st = sk_room_seat_at(rm->room, seat);
     uint64_t seq = sk_room_seq(rm->room);
     bool paused = sk_room_paused(rm->room);
+    if (skx_room_idle(rm)) /* no person connected: nobody decides (presence.c) */
+        return;
     if (st && st->kind == SK_ROOM_HUMAN && !st->away) {
         int64_t now_ms = skx_epoch_ms();
         int64_t deadline = sk_room_clock(rm->room, now_ms); /* 0: none runs */
@@ -305,7 +301,6 @@ static void ask(skx_runtime *rt, skx_room *rm)
         }
         rm->waiting = deadline > 0;
         if (present(rm, st->player)) {
-            rm->gone_since[seat] = 0;
             if (rm->prompted == seq)
                 return;
             rm->prompted = seq;
@@ -316,10 +311,7 @@ static void ask(skx_runtime *rt, skx_room *rm)
         }
         if (paused)
             return;
-        int64_t now = skx_now_us();
-        if (rm->gone_since[seat] == 0)
-            rm->gone_since[seat] = now;
-        if (now - rm->gone_since[seat] < (int64_t)rt->cfg->away_seconds * 1000000) {
+        if (now_ms < skx_presence_stand_in_at(rm, seat)) { /* away since his mark */
             rm->waiting = 1;
             return;
         }
@@ -340,6 +332,7 @@ void skx_rooms_broadcast(skx_runtime *rt)
     for (size_t i = 0; (rm = pass_room(rt, i)); i++) {
         if (rm->sent < sk_room_seq(rm->room))
             send_events(rm);
+        skx_presence_update(rm); /* who went or came back: told in this pass */
         while (rm->chat_head) {
             skx_chat *ch = rm->chat_head;
             rm->chat_head = ch->next;
@@ -354,6 +347,8 @@ void skx_rooms_broadcast(skx_runtime *rt)
             skx_lobby_check(rt, rm); /* its seats or games may show otherwise now */
         if (seq != rm->checked || rm->recheck || rm->waiting)
             ask(rt, rm);
+        if (skx_presence_pending(rm)) /* the settlement wait's end is the advance's */
+            rm->waiting = 1;
         rm->checked = seq;
         rm->recheck = 0;
     }

@@ -78,6 +78,7 @@ skx_room *skx_room_add(skx_runtime *rt, sk_room *room, uint64_t id, const char *
     snprintf(rm->fallback, sizeof rm->fallback, "%s", fallback);
     rm->job_seat = -1;
     rm->recheck = 1;
+    rm->pres.away_seconds = rt->cfg->away_seconds;
     rm->stored = rm->sent = sk_room_seq(room);
     rm->used = rm->used_stored = (int64_t)time(NULL); /* a restored room: its row's */
     if (skx_roomidx_add(rt, rm) < 0) {
@@ -95,6 +96,7 @@ skx_room *skx_room_add(skx_runtime *rt, sk_room *room, uint64_t id, const char *
 /* Frees one room and what it holds. */
 static void room_free(skx_room *rm)
 {
+    skx_presence_free(rm);
     sk_room_free(rm->room);
     for (int s = 0; s < SK_ROOM_SEATS; s++) {
         sk_bot_free(rm->bots[s]);
@@ -249,6 +251,8 @@ void skx_room_send_state(skx_watcher *w, skx_room *rm, const char *ref)
                           "title", rm->title, "seq", (json_int_t)sk_room_seq(rm->room),
                           "state", state);
     json_object_set_new(o, "seat", seat < 0 ? json_null() : json_integer(seat));
+    if (o)
+        skx_presence_state(rm, state); /* the away marks, idle, the settlement wait */
     skx_send_json(c, o, ref);
     skx_sub *sub = skx_room_sub(w, rm);
     if (sub)

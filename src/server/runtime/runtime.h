@@ -58,6 +58,20 @@ typedef struct skx_chat {
     char *json;
 } skx_chat;
 
+/* Presence (presence.c): the away marks of the seated persons, what
+ * their stand-ins did while they were away, and the settlement wait. */
+typedef struct skx_presence {
+    uint64_t who[SK_ROOM_SEATS];     /* the person each seat's mark is about (0: none) */
+    int64_t since[SK_ROOM_SEATS];    /* away since (ms since the epoch), 0: here */
+    uint64_t noted[SK_ROOM_SEATS];   /* events read into the absence report */
+    json_t *report[SK_ROOM_SEATS];   /* the absence report's games so far, or NULL */
+    uint32_t settled;                /* the last game whose settlement wait is over */
+    int64_t next_until;              /* the settlement wait's end (ms), 0: none runs */
+    uint8_t next_waiting;            /* the seats it still waits for */
+    int64_t next_told;               /* next_until as the followers were last told */
+    int away_seconds;                /* the server's --away (set when the room is added) */
+} skx_presence;
+
 /* A room of this process: the table's room and what the server keeps
  * beside it. */
 struct skx_room {
@@ -81,8 +95,9 @@ struct skx_room {
     uint64_t checked;                /* event number at the pass's last look at the room */
     int recheck;                     /* look again though no event came (a follower
                                       * came or went, a bot's answer was stale) */
-    int waiting;                     /* an absent player's turn: look every pass */
-    int64_t gone_since[SK_ROOM_SEATS];   /* a pending human without a connection since (us) */
+    int waiting;                     /* an absent player's turn, the settlement wait:
+                                      * look every pass */
+    skx_presence pres;               /* presence.c */
     skx_watcher **subs;              /* its followers */
     int nsubs, capsubs;
     skx_chat *chat_head, *chat_tail;
@@ -346,6 +361,39 @@ void skx_rooms_broadcast(skx_runtime *rt);
 void skx_room_touch(skx_runtime *rt, skx_room *rm);
 /* The seats of the room whose players are connected now. */
 uint8_t skx_room_present(const skx_room *rm);
+
+/* presence.c: away marks, absence reports, idle tables, the
+ * settlement wait. */
+/* Whether the table pauses for want of people: persons sit there, none
+ * of them is connected, and the room does not play on -- then no deal
+ * and no decision of a bot or a stand-in. */
+bool skx_room_idle(const skx_room *rm);
+/* Whether a new game may be dealt as far as presence goes: not idle,
+ * and a seated person connected -- or, at a table of bots or one that
+ * plays on, at least someone following it. */
+bool skx_room_may_deal(const skx_room *rm);
+/* When the stand-in takes the decisions of away seat `seat`: its away
+ * mark plus --away seconds (ms since the epoch). */
+int64_t skx_presence_stand_in_at(const skx_room *rm, int seat);
+/* The pass's look at a room after its events went out: marks who went
+ * and who came back (a `presence` message to every follower, the
+ * `absence` report to one who is back), notes what was decided for the
+ * away seats, tells the settlement wait's changes (`next`). */
+void skx_presence_update(skx_room *rm);
+/* Whether the room's settlement wait runs (the pass must look again). */
+bool skx_presence_pending(const skx_room *rm);
+/* Frees the room's absence reports. */
+void skx_presence_free(skx_room *rm);
+/* Before a deal: whether the settlement of the last game still holds
+ * it (starting the wait when the game just ended). */
+bool skx_settle_holds(skx_runtime *rt, skx_room *rm);
+/* `next` from the person in `seat`: he has seen the settlement; 1 when
+ * the wait waited for him, else 0. */
+int skx_settle_next(skx_runtime *rt, skx_room *rm, int seat);
+/* The `next` message of the wait as it stands (until null: none). */
+json_t *skx_settle_json(const skx_room *rm);
+/* Adds the marks, `idle` and `next` to a room's state object. */
+void skx_presence_state(const skx_room *rm, json_t *state);
 
 /* lobby.c: the lobby, built once per change and sent in pages. */
 /* A listed room came, went, was hidden or shown again: the next request

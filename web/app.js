@@ -163,6 +163,15 @@ class App {
       this.renderTable();
     });
     n.on('absence', (m) => this.onAbsence(m));
+    // the settlement's wait: until when, for whom (null: over)
+    n.on('next', (m) => {
+      const r = this.room;
+      if (!r || m.room !== r.code) return;
+      r.next = m.until ? { until: m.until, waiting: m.waiting || [] } : null;
+      const left = document.querySelector('#result .next-left');
+      if (left && m.until) left.dataset.until = String(m.until);
+      else if (left) left.remove();
+    });
     n.on('chat', (m) => {
       if (!this.room || m.room !== this.room.code) return;
       // Following again (a reconnect) brings the last lines again: they

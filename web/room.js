@@ -99,6 +99,10 @@ export function applyEvent(r, ev) {
     case 'claim':
       r.claim = { seat: ev.seat, hand: ev.hand };
       break;
+    case 'settings':
+      if ('settle' in ev) r.settle = ev.settle;
+      if ('play_on' in ev) r.playOn = !!ev.play_on;
+      break;
     case 'pause':
       r.paused = ev.paused;
       r.votes = ev.votes || [];

@@ -16,11 +16,13 @@ UNITDIR  ?= $(PREFIX)/lib/systemd/system
 # server libwebsockets (docs/architecture.md).  Only they get those
 # flags (ncursesw's define _XOPEN_SOURCE, which core and ai must not
 # depend on).
-PROG_PKGS      := ncursesw libsodium sqlite3 libwebsockets libqrencode
+PROG_PKGS      := ncursesw libsodium sqlite3 libpq libwebsockets libqrencode
 LIB_PKG_CFLAGS := $(shell pkg-config --cflags jansson)
 LIB_PKG_LIBS   := $(shell pkg-config --libs jansson)
 CLI_PKG_CFLAGS := $(shell pkg-config --cflags $(PROG_PKGS))
 CLI_PKG_LIBS   := $(shell pkg-config --libs $(PROG_PKGS))
+# The store's tests start a private PostgreSQL server (tests/pg_fixture.h).
+PQ_CFLAGS      := $(shell pkg-config --cflags libpq)
 WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CSTD     := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 OPT      ?= -O2 -g
@@ -112,7 +114,7 @@ $(TESTLIB): tests/testlib.c $(FLAGS_STAMP)
 
 $(BUILD)/tests/%: tests/%.c $(TESTLIB) $(LIB) $(CLI_NOMAIN) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(DEPFLAGS) -MF $@.d -MT $@ $(ALL_CFLAGS) $(ALL_LDFLAGS) -Itests -o $@ $< $(TESTLIB) $(CLI_NOMAIN) $(LIB) $(shell pkg-config --libs cmocka) $(CLI_PKG_LIBS) $(LDLIBS)
+	$(CC) $(DEPFLAGS) -MF $@.d -MT $@ $(ALL_CFLAGS) $(PQ_CFLAGS) $(ALL_LDFLAGS) -Itests -o $@ $< $(TESTLIB) $(CLI_NOMAIN) $(LIB) $(shell pkg-config --libs cmocka) $(CLI_PKG_LIBS) $(LDLIBS)
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TESTLIB:.o=.d) $(TESTS:=.d)
 
@@ -199,10 +201,12 @@ bench: $(PROG)
 
 # Journal appends per second of the store, a commit per entry against
 # batches, sync NORMAL and FULL (docs/store.md), on the disk of
-# BENCH_DIR (default $TMPDIR or /tmp).
+# BENCH_DIR (default $TMPDIR or /tmp); then the same on a private
+# PostgreSQL server (fsync on, unix socket).
 BENCH_DIR ?=
 bench-store: $(BUILD)/tests/bench_store
 	$(BUILD)/tests/bench_store $(BENCH_DIR)
+	$(BUILD)/tests/bench_store --pg
 
 # The server under load on loopback (tests/bench_server.c): 10,000
 # connections held, actions/s, latency p50/p99, memory per connection
@@ -223,8 +227,9 @@ bench-server: $(PROG) $(BENCH_SERVER)
 FUZZ_BUILD ?= build-fuzz
 FUZZ_CFLAGS := $(CSTD) -g -O1 -pthread -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 # The room's journal harness includes src/table/, which hashes seeds
-# with libsodium; the books' harness includes src/store/ (SQLite).
-FUZZ_PKG := $(shell pkg-config --cflags --libs libsodium sqlite3)
+# with libsodium; the books' harness includes src/store/ (SQLite, and
+# the PostgreSQL backend beside it: libpq).
+FUZZ_PKG := $(shell pkg-config --cflags --libs libsodium sqlite3 libpq)
 fuzz:
 	@mkdir -p $(FUZZ_BUILD)
 	@set -e; for f in $(FUZZ_SRC); do n=$$(basename $$f .c); \

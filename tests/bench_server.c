@@ -810,7 +810,13 @@ int main(void)
     char dir[] = "/tmp/sk-bench-server-XXXXXX", db[600];
     if (!mkdtemp(dir))
         return 1;
-    snprintf(db, sizeof db, "%s/server.db", dir);
+    /* BENCH_DB: another store, e.g. a postgresql:// URI (docs/server.md,
+     * "Cluster") */
+    const char *bench_db = getenv("BENCH_DB");
+    if (bench_db && *bench_db)
+        snprintf(db, sizeof db, "%s", bench_db);
+    else
+        snprintf(db, sizeof db, "%s/server.db", dir);
     skt_server srv;
     const char *extra[] = {"--rate", "1000000", "--workers", "1", "--max-conns-per-addr", "0",
                            "--max-rooms-per-addr", "0", "--rooms-per-hour", "0", "--max-bots-per-addr", "0",

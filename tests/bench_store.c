@@ -5,7 +5,9 @@
  * `make bench-store`, or build/tests/bench_store [DIR] to measure the
  * disk under DIR (default $TMPDIR or /tmp).  Each case runs about a
  * second on a fresh database and prints entries per second and commits
- * per second.
+ * per second.  `bench_store --pg` runs the same against a private
+ * PostgreSQL server (tests/pg_fixture.h, fsync on) over its unix socket,
+ * or against SK_TEST_PG_URI.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include <unistd.h>
 
 #include "schafkopf/store.h"
+#include "pg_fixture.h"
 
 /* Seconds on the monotonic clock. */
 static double now(void)
@@ -80,8 +83,8 @@ out:
         fprintf(stderr, "bench_store: %s\n", err.msg);
         return 1;
     }
-    printf("store %-6s batch %4d: %9.0f entries/s %8.0f commits/s (%llu entries)\n",
-           sync == SK_STORE_SYNC_FULL ? "FULL" : "NORMAL", batch, (double)seq / elapsed,
+    printf("%s %-6s batch %4d: %9.0f entries/s %8.0f commits/s (%llu entries)\n",
+           sk_store_is_url(path) ? "pg   " : "store", sync == SK_STORE_SYNC_FULL ? "FULL" : "NORMAL", batch, (double)seq / elapsed,
            (double)commits / elapsed, (unsigned long long)seq);
     return 0;
 }
@@ -144,23 +147,40 @@ static int run_games(const char *path, enum sk_store_sync sync)
         fprintf(stderr, "bench_store: %s\n", err.msg);
         return 1;
     }
-    printf("store %-6s games: %9.0f games/s (entry + record + 4 seats a commit); over %u games "
+    printf("%s %-6s games: %9.0f games/s (entry + record + 4 seats a commit); over %u games "
            "a history %.1f ms, statistics %.1f ms\n",
-           sync == SK_STORE_SYNC_FULL ? "FULL" : "NORMAL", (double)games / elapsed, games,
+           sk_store_is_url(path) ? "pg   " : "store", sync == SK_STORE_SYNC_FULL ? "FULL" : "NORMAL", (double)games / elapsed, games,
            (q1 - q0) * 1e3, (q2 - q1) * 1e3);
     return 0;
 }
 
 int main(int argc, char **argv)
 {
+    static skt_pg pg;
+    char path[4100];
+    if (argc == 2 && strcmp(argv[1], "--pg") == 0) {
+        pg.durable = 1;
+        if (skt_pg_start(&pg) != 0 || skt_pg_schema(&pg, path, sizeof path) != 0) {
+            fprintf(stderr, "bench_store: no PostgreSQL server: %s\n", pg.why);
+            skt_pg_stop(&pg);
+            return 1;
+        }
+        static const int batches[] = {1, 16, 256};
+        int bad = 0;
+        for (int s = 0; s < 2; s++)
+            for (int b = 0; b < 3; b++)
+                bad |= run(path, s ? SK_STORE_SYNC_FULL : SK_STORE_SYNC_NORMAL, batches[b]);
+        bad |= run_games(path, SK_STORE_SYNC_NORMAL);
+        skt_pg_stop(&pg);
+        return bad;
+    }
     const char *dir = argc > 1 ? argv[1] : getenv("TMPDIR");
     if (!dir || !*dir)
         dir = "/tmp";
     if (argc > 2 || strlen(dir) > 4000) {
-        fprintf(stderr, "usage: bench_store [DIR]\n");
+        fprintf(stderr, "usage: bench_store [DIR | --pg]\n");
         return 2;
     }
-    char path[4100];
     snprintf(path, sizeof path, "%s/bench_store_%ld.db", dir, (long)getpid());
     static const int batches[] = {1, 16, 256};
     int bad = 0;

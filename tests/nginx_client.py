@@ -138,7 +138,7 @@ class WebSocket:
         return out
 
     def recv(self):
-        """The next message as an object (fragments joined, pings skipped)."""
+        """The next message as an object (fragments joined, pings answered)."""
         text = b""
         while True:
             b0, b1 = self._take(2)
@@ -151,6 +151,9 @@ class WebSocket:
             op = b0 & 0x0f
             if op == 8:
                 fail("the server closed the WebSocket")
+            if op == 9:  # RFC 6455 5.5.2: a ping is answered with its pong (serve --ping)
+                self.frame(10, payload)
+                continue
             if op in (0, 1, 2):
                 text += payload
                 if b0 & 0x80:

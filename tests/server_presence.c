@@ -211,6 +211,33 @@ static void test_presence_marks(void **state)
     finish(&srv, dir);
 }
 
+/* A network that vanishes sends nothing: Bert's connection stays open
+ * but reads nothing and so answers no ping.  With --ping 5 the server
+ * pings it after 5 quiet seconds, hangs up 10 s later, and Anna gets
+ * the away mark (docs/server.md "Presence"). */
+static void test_presence_vanished(void **state)
+{
+    (void)state;
+    skt_server srv;
+    char dir[64];
+    const char *const extra[] = {"--ping", "5", NULL};
+    start(&srv, dir, sizeof dir, extra);
+    skt_player a, b;
+    skt_player_open(&a, srv.port, "Anna", 0, 1);
+    skt_create(&a, ",\"listed\":false");
+    skt_player_open(&b, srv.port, "Bert", 1, 2);
+    skt_join(&b, &a, 1);
+    int64_t quiet = skt_ms(); /* from here b reads nothing */
+    json_t *m = skt_presence(&a, 1); /* a's reads answer a's own pings */
+    fprintf(stderr, "test_presence_vanished: the away mark came %lld ms after Bert went quiet\n",
+            (long long)(skt_ms() - quiet));
+    assert_true(json_is_true(json_object_get(m, "away")));
+    json_decref(m);
+    skt_ws_close(&a.w);
+    skt_ws_close(&b.w);
+    finish(&srv, dir);
+}
+
 /* While Bert is away (--away 1) his stand-in plays game 1 to its end
  * with Anna; back, he is told what it did: the game, his cards and
  * passes as the game's course has them, and the money it cost him. */
@@ -425,5 +452,6 @@ static void test_settle_wait(void **state)
 
 #define SKT_PRESENCE_TESTS                                                                        \
     cmocka_unit_test(test_creator_seated), cmocka_unit_test(test_presence_marks),                 \
+        cmocka_unit_test(test_presence_vanished),                                                 \
         cmocka_unit_test(test_absence_report), cmocka_unit_test(test_idle_table),                 \
         cmocka_unit_test(test_bots_and_play_on), cmocka_unit_test(test_settle_wait),

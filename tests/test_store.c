@@ -29,6 +29,12 @@ static int setup(void **state)
     return store_fixture_setup(state, "sk_store_");
 }
 
+/* The same against a fresh PostgreSQL schema (store_fixture.h). */
+static int setup_pg(void **state)
+{
+    return store_fixture_setup_pg(state, "sk_store_pg_");
+}
+
 static int teardown(void **state)
 {
     return store_fixture_teardown(state);
@@ -825,7 +831,7 @@ static void test_input_checks(void **state)
 
     r.title = "bad \xc3\x28 utf8";
     REFUSED(sk_store_room_create(st, &r, &id, &err), SK_EINVAL, "title is not UTF-8 at byte 4");
-    assert_non_null(strstr(err.msg, f->db));
+    assert_true(store_names_db(f, err.msg));
     r.title = "\xed\xa0\x80"; /* a surrogate */
     REFUSED(sk_store_room_create(st, &r, &id, &err), SK_EINVAL, "not UTF-8 at byte 0");
     r.title = "\xc0\xaf"; /* an overlong '/' */
@@ -889,5 +895,21 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_reopen_keeps_everything, setup, teardown),
         cmocka_unit_test_setup_teardown(test_input_checks, setup, teardown),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    /* the same on PostgreSQL, but SQLite's page limit (a full disk) */
+    const struct CMUnitTest pg_tests[] = {
+        cmocka_unit_test_setup_teardown(test_rooms, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(test_nested_walks, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(test_journal_order, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(test_transactions, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(test_games, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(test_game_summaries, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(test_chat, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(test_accounts, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(test_sessions, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(test_forgetting, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(test_reopen_keeps_everything, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(test_input_checks, setup_pg, teardown),
+    };
+    int failed = cmocka_run_group_tests_name("store on SQLite", tests, NULL, NULL);
+    return failed + STORE_RUN_PG("store on PostgreSQL", pg_tests);
 }

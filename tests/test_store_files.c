@@ -36,6 +36,12 @@ static int setup(void **state)
     return store_fixture_setup(state, "sk_store_files_");
 }
 
+/* The same against a fresh PostgreSQL schema (store_fixture.h). */
+static int setup_pg(void **state)
+{
+    return store_fixture_setup_pg(state, "sk_store_files_pg_");
+}
+
 static int teardown(void **state)
 {
     return store_fixture_teardown(state);
@@ -226,14 +232,16 @@ static int on_prefix(void *ctx, uint64_t seq, const char *entry)
  * reports each commit that returned through a pipe; it is killed with
  * SIGKILL `delay_us` after `reports` reports.  After reopening, the journal is a
  * prefix 1..n of what it wrote with n >= every reported seq. */
-static void kill_run(const fixture *f, int batch, int reports, int delay_us)
+static void kill_run(fixture *f, int batch, int reports, int delay_us)
 {
-    char path[320];
+    char path[sizeof f->db + 8];
     const char *suffix[] = {"", "-wal", "-shm"};
-    for (int i = 0; i < 3; i++) { /* a fresh database for each run */
+    for (int i = 0; i < 3 && !f->pg; i++) { /* a fresh database for each run */
         snprintf(path, sizeof path, "%s%s", f->db, suffix[i]);
         unlink(path);
     }
+    if (f->pg && skt_pg_schema(&store_pg_server, f->db, sizeof f->db) != 0)
+        fail_msg("a fresh schema: %s", store_pg_server.why);
     int fds[2];
     assert_int_equal(pipe(fds), 0);
     pid_t pid = fork();
@@ -266,7 +274,15 @@ static void kill_run(const fixture *f, int batch, int reports, int delay_us)
     close(fds[0]);
 
     sk_error err = {0};
-    sk_store *st = open_ok(f); /* the kernel dropped the dead child's lock */
+    /* the kernel dropped the dead child's lock; PostgreSQL drops its
+     * lock when it notices the connection closed (a moment later) */
+    sk_store *st;
+    double t0 = skt_pg_now();
+    while (!(st = sk_store_open(f->db, &err)) && f->pg && strstr(err.msg, "in use by another") &&
+           skt_pg_now() - t0 < skt_pg_stall())
+        usleep(10000);
+    if (!st)
+        fail_msg("sk_store_open: %s", err.msg);
     prefix p = {.next = 1};
     OK(sk_store_journal(st, 1, on_prefix, &p, &err));
     assert_int_equal(p.bad, 0);
@@ -421,7 +437,7 @@ static void test_foreign_and_newer(void **state)
     assert_null(sk_store_open(f->db, &err));
     assert_non_null(strstr(err.msg, "is not a schafkopf store"));
     assert_non_null(strstr(err.msg, f->db));
-    char wal[320];
+    char wal[sizeof f->db + 8];
     snprintf(wal, sizeof wal, "%s-wal", f->db);
     assert_int_not_equal(access(wal, F_OK), 0);
     unlink(f->db);
@@ -766,6 +782,150 @@ static void test_backup_while_open(void **state)
     sk_store_close(st);
 }
 
+/* ------------------------------------------------------------------ */
+/* PostgreSQL: what stands for the files                                */
+/* ------------------------------------------------------------------ */
+
+/* Runs SQL on the test's PostgreSQL database behind the store's back
+ * (another program); NULL uri: the fixture's. */
+static void pg_sql(const char *uri, const char *sql)
+{
+    PGconn *c = PQconnectdb(uri);
+    if (PQstatus(c) != CONNECTION_OK)
+        fail_msg("connecting: %s", PQerrorMessage(c));
+    PGresult *r = PQexec(c, sql);
+    if (PQresultStatus(r) != PGRES_COMMAND_OK && PQresultStatus(r) != PGRES_TUPLES_OK)
+        fail_msg("%s: %s", sql, PQresultErrorMessage(r));
+    PQclear(r);
+    PQfinish(c);
+}
+
+/* Counts the tables of the test's schema. */
+static long pg_tables(const char *uri)
+{
+    PGconn *c = PQconnectdb(uri);
+    PGresult *r = PQexec(c, "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()");
+    assert_int_equal(PQresultStatus(r), PGRES_TUPLES_OK);
+    long n = atol(PQgetvalue(r, 0, 0));
+    PQclear(r);
+    PQfinish(c);
+    return n;
+}
+
+/* A schema holding another program's tables, a store of a newer schema
+ * and a database not in UTF-8 are refused and left as they were. */
+static void test_pg_foreign_and_newer(void **state)
+{
+    fixture *f = *state;
+    sk_error err = {0};
+    pg_sql(f->db, "CREATE TABLE recipes (name text); INSERT INTO recipes VALUES ('Obatzda')");
+    assert_null(sk_store_open(f->db, &err));
+    assert_non_null(strstr(err.msg, "is not a schafkopf store"));
+    assert_true(store_names_db(f, err.msg));
+    assert_null(strstr(err.msg, "search_path")); /* the address, not the URI's options */
+    assert_int_equal(pg_tables(f->db), 1);
+    pg_sql(f->db, "DROP TABLE recipes");
+
+    sk_store *st = open_ok(f);
+    sk_store_close(st);
+    long tables = pg_tables(f->db);
+    assert_true(tables >= 10);
+    st = open_ok(f); /* a second open changes nothing */
+    sk_store_close(st);
+    assert_int_equal(pg_tables(f->db), tables);
+    pg_sql(f->db, "UPDATE schema_version SET version = 99");
+    assert_null(sk_store_open(f->db, &err));
+    assert_non_null(strstr(err.msg, "schema version 99, made by a newer program"));
+    pg_sql(f->db, "DELETE FROM schema_version");
+    assert_null(sk_store_open(f->db, &err));
+    assert_non_null(strstr(err.msg, "schema_version has 0 rows"));
+
+    /* a database of another encoding could not hold every name */
+    pg_sql(store_pg_server.uri, "CREATE DATABASE latin ENCODING 'LATIN1' TEMPLATE template0");
+    char uri[sizeof store_pg_server.uri + 16];
+    snprintf(uri, sizeof uri, "%s", store_pg_server.uri);
+    char *db = strstr(uri, "/postgres?");
+    assert_non_null(db);
+    memmove(db + 6, db + 9, strlen(db + 9) + 1);
+    memcpy(db, "/latin", 6);
+    assert_null(sk_store_open(uri, &err));
+    assert_non_null(strstr(err.msg, "encoding is LATIN1, not UTF8"));
+    pg_sql(store_pg_server.uri, "DROP DATABASE latin");
+
+    /* no server there: the message says so */
+    assert_null(sk_store_open("postgresql://127.0.0.1:1/none?connect_timeout=5", &err));
+    assert_non_null(strstr(err.msg, "cannot connect"));
+}
+
+/* Processes that open a fresh store together make its schema once (the
+ * advisory lock of the migration), and one at a time holds it (the
+ * store's lock), as with SQLite's lock file. */
+static void test_pg_open_together(void **state)
+{
+    fixture *f = *state;
+    pid_t pids[4];
+    for (int i = 0; i < 4; i++) {
+        pids[i] = fork();
+        assert_true(pids[i] >= 0);
+        if (pids[i] == 0) {
+            sk_error e = {0};
+            sk_store *st;
+            /* one process at a time: the others wait for the lock */
+            while (!(st = sk_store_open(f->db, &e)) && strstr(e.msg, "in use by another"))
+                usleep(10000);
+            if (!st) {
+                fprintf(stderr, "child: %s\n", e.msg);
+                _exit(1);
+            }
+            sk_store_room r = {.rules_json = "{}", .title = "together"};
+            uint64_t id = 0;
+            int rc = sk_store_room_create(st, &r, &id, &e);
+            sk_store_close(st);
+            _exit(rc ? 2 : 0);
+        }
+    }
+    for (int i = 0; i < 4; i++) {
+        int status = 0;
+        assert_int_equal(waitpid(pids[i], &status, 0), pids[i]);
+        assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    }
+    sk_error err = {0};
+    sk_store *st = open_ok(f);
+    int n = 0;
+    OK(sk_store_rooms(st, count_room, &n, &err));
+    assert_int_equal(n, 4);
+    assert_null(sk_store_open(f->db, &err));
+    assert_non_null(strstr(err.msg, "in use by another process"));
+    sk_store_close(st);
+    st = open_ok(f);
+    sk_store_close(st);
+}
+
+/* The server ends our connection inside a batch (a restart, an
+ * administrator): the batch is lost and said to be, nothing of it was
+ * written, and the next write reconnects. */
+static void test_pg_connection_lost(void **state)
+{
+    fixture *f = *state;
+    sk_error err = {0};
+    sk_store *st = open_ok(f);
+    uint64_t a = new_room(st, "a");
+    OK(sk_store_journal_append(st, a, 1, "{\"before\":1}", &err));
+    OK(sk_store_begin(st, &err));
+    OK(sk_store_journal_append(st, a, 2, "{\"lost\":2}", &err));
+    pg_sql(store_pg_server.uri, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE"
+                                " query LIKE '%journal%' AND pid <> pg_backend_pid()");
+    int rc = sk_store_journal_append(st, a, 3, "{\"lost\":3}", &err);
+    assert_int_equal(rc, SK_EIO);
+    REFUSED(sk_store_commit(st, &err), SK_EIO, "none of its writes happened");
+    OK(sk_store_journal_append(st, a, 2, "{\"after\":2}", &err)); /* reconnected */
+    first_entry j = {0};
+    OK(sk_store_journal(st, a, on_first, &j, &err));
+    assert_int_equal(j.n, 2);
+    assert_string_equal(j.text, "{\"before\":1}");
+    sk_store_close(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -781,5 +941,17 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_upgrade_from_v3, setup, teardown),
         cmocka_unit_test_setup_teardown(test_backup_while_open, setup, teardown),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    /* PostgreSQL: kill -9 the same; the lock, the files' modes, damaged
+     * files, SQLite's old schemas and its backup have no twin there
+     * (one server holds the data; pg_dump is its backup) -- instead a
+     * foreign schema, processes that open together, a lost connection */
+    const struct CMUnitTest pg_tests[] = {
+        cmocka_unit_test_setup_teardown(test_kill9_one_per_commit, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(test_kill9_batches, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(test_pg_foreign_and_newer, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(test_pg_open_together, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(test_pg_connection_lost, setup_pg, teardown),
+    };
+    int failed = cmocka_run_group_tests_name("store files on SQLite", tests, NULL, NULL);
+    return failed + STORE_RUN_PG("store on a PostgreSQL server", pg_tests);
 }

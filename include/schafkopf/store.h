@@ -1,10 +1,12 @@
 /*
  * schafkopf/store.h -- what the server keeps: rooms and their journals,
  * finished games, chat, accounts and sessions, and the books of score
- * keeping and tournaments.  One interface with one
- * backend now, SQLite in WAL mode (src/store/); a PostgreSQL backend can
- * follow behind the same functions without touching game code
- * (docs/store.md).
+ * keeping and tournaments.  One interface with two backends
+ * (src/store/): SQLite in WAL mode, the default, a file one process
+ * holds; and PostgreSQL, a server several processes share (a cluster,
+ * docs/server.md "Cluster").  The target given to sk_store_open picks
+ * one: a postgresql:// (or postgres://) URI names a PostgreSQL database,
+ * anything else is the path of an SQLite file (docs/store.md).
  *
  * Durability: a write is on disk once the function that wrote it (or,
  * inside sk_store_begin, sk_store_commit) returns 0: it survives kill -9
@@ -13,10 +15,12 @@
  * server commits the entries of one pass of its event loop together,
  * then sends their events: nobody hears of an action the store lost.
  *
- * Only one process may hold a store at a time: sk_store_open refuses a
- * database that another process (or another sk_store of this process)
- * holds open -- an advisory lock on the database file's ".lock"
- * companion -- so two servers never write one database.  A store is not
+ * Only one process may hold an SQLite store at a time: sk_store_open
+ * refuses a database that another process (or another sk_store of this
+ * process) holds open -- an advisory lock on the database file's ".lock"
+ * companion -- so two servers never write one database.  A PostgreSQL
+ * store is shared: which process writes a room is decided by the room's
+ * lease.  A store is not
  * thread-safe: one thread at a time may call it (a worker thread that
  * owns it, or the loop).
  *
@@ -50,10 +54,16 @@ typedef struct sk_store sk_store;
 #define SK_STORE_HASH_MAX 255        /* an account's password hash string */
 #define SK_STORE_TOKEN_HASH_MAX 128  /* a session's token hash (hex) */
 
-/* Opens (creating or upgrading the schema) the database at `path`; NULL
- * with a message when it cannot, when the file is no store of ours (or
- * of a newer program), or when another process holds it. */
+/* Opens (creating or upgrading the schema) the database at `path` (a
+ * file, or a postgresql:// URI); NULL with a message when it cannot,
+ * when the database is no store of ours (or of a newer program), or
+ * when another process holds the file.  A PostgreSQL store keeps its
+ * tables in the connection's current schema (the first of its
+ * search_path), which must hold no other tables. */
 sk_store *sk_store_open(const char *path, sk_error *err);
+/* 1 when `target` names a PostgreSQL database (a postgresql:// or
+ * postgres:// URI) rather than a file, else 0. */
+int sk_store_is_url(const char *target);
 /* Closes the store (NULL: nothing).  A transaction begun and not
  * committed is rolled back: its writes are lost as if never made. */
 void sk_store_close(sk_store *st);

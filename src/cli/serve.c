@@ -5,6 +5,7 @@
  */
 #include "cli.h"
 #include "schafkopf/server.h"
+#include "schafkopf/store.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -19,7 +20,7 @@
 static void serve_usage(FILE *out)
 {
     fprintf(out,
-            "usage: schafkopf serve [--bind ADDR] [--port N] [--db FILE] [--web DIR]\n"
+            "usage: schafkopf serve [--bind ADDR] [--port N] [--db FILE|URL] [--web DIR]\n"
             "                       [--origin URL]... [--workers N] [--public-url URL]\n"
             "                       [--engine NAME=COMMAND]... [--engine-time MS]\n\n"
             "Runs the game server: people play Schafkopf together (and with bots) in\n"
@@ -29,8 +30,10 @@ static void serve_usage(FILE *out)
             "  --bind ADDR     address to listen on (default 127.0.0.1; see docs/server.md\n"
             "                  for running behind nginx with TLS)\n"
             "  --port N        port (default 8080)\n"
-            "  --db FILE       database (default $XDG_DATA_HOME/schafkopf/server.db,\n"
-            "                  ~/.local/share/schafkopf/server.db when unset)\n"
+            "  --db FILE|URL   database (default $XDG_DATA_HOME/schafkopf/server.db,\n"
+            "                  ~/.local/share/schafkopf/server.db when unset); a\n"
+            "                  postgresql://... URI uses a PostgreSQL server instead\n"
+            "                  (docs/server.md, \"Cluster\")\n"
             "  --web DIR       static files of the browser client (default: the\n"
             "                  source tree's web/ beside the build directory, or the\n"
             "                  installed PREFIX/share/schafkopf/web)\n"
@@ -63,6 +66,9 @@ static void serve_usage(FILE *out)
             "  --hello-timeout S\n"
             "                  seconds a WebSocket may stay without saying hello\n"
             "                  (default 10; 0: no limit)\n"
+            "  --ping S        seconds a quiet WebSocket waits for a ping; no pong\n"
+            "                  10 s later closes it, so a vanished network shows its\n"
+            "                  player away (default 60, 5..3600)\n"
             "fair shares (docs/server.md \"Fair shares\"; 0: no limit):\n"
             "  --trust-proxy ADDR      the reverse proxy's address: only then are a\n"
             "                          client's X-Forwarded-For and X-Real-IP believed\n"
@@ -95,6 +101,31 @@ static int make_parents(const char *path)
         *p = '/';
     }
     return 0;
+}
+
+/* The database as a log may show it: a postgresql:// URI without its
+ * password (user:PASSWORD@host, or a password= parameter), a path as it
+ * is. */
+static const char *shown_db(const char *db, char *out, size_t size)
+{
+    if (!sk_store_is_url(db))
+        return db;
+    snprintf(out, size, "%s", db);
+    char *auth = strstr(out, "://") + 3;
+    char *end = auth + strcspn(auth, "/?");
+    char *at = memchr(auth, '@', (size_t)(end - auth));
+    char *colon = at ? memchr(auth, ':', (size_t)(at - auth)) : NULL;
+    if (colon) {
+        memmove(colon + 4, at, strlen(at) + 1);
+        memcpy(colon, ":***", 4);
+    }
+    char *pw = strstr(out, "password=");
+    if (pw) {
+        char *v = pw + 9, *vend = v + strcspn(v, "&");
+        memmove(v + 3, vend, strlen(vend) + 1);
+        memcpy(v, "***", 3);
+    }
+    return out;
 }
 
 /* The default database path; 0 or -1 when no home is known. */
@@ -226,6 +257,7 @@ int skx_cmd_serve(int argc, char **argv)
                                          {"idle-archive", required_argument, 0, 1102},
                                          {"guest-forget", required_argument, 0, 1103},
                                          {"hello-timeout", required_argument, 0, 1104},
+                                         {"ping", required_argument, 0, 1105},
                                          /* fair shares: share_option() */
                                          {"trust-proxy", required_argument, 0, 1000},
                                          {"max-conns-per-addr", required_argument, 0, 1001},
@@ -340,6 +372,15 @@ int skx_cmd_serve(int argc, char **argv)
             *to[c - 1101] = (int64_t)v;
             break;
         }
+        case 1105:
+            if (skx_cli_number("ping", optarg, 3600, &v) < 0)
+                return 2;
+            if (v < 5) {
+                fprintf(stderr, "schafkopf: serve: --ping must be 5..3600 seconds\n");
+                return 2;
+            }
+            cfg.ping = (int64_t)v;
+            break;
         case 'q':
             cfg.quiet = 1;
             break;
@@ -370,7 +411,7 @@ int skx_cmd_serve(int argc, char **argv)
         }
         cfg.db = db;
     }
-    if (make_parents(cfg.db) < 0) {
+    if (!sk_store_is_url(cfg.db) && make_parents(cfg.db) < 0) {
         char q[SK_CLI_QUOTE];
         fprintf(stderr, "schafkopf: serve: cannot create the directory of %s: %s\n",
                 skx_cli_quote(q, cfg.db), strerror(errno));
@@ -392,14 +433,15 @@ int skx_cmd_serve(int argc, char **argv)
      * client files this run uses (the server's own line gives the
      * address), and that it stopped. */
     if (!cfg.quiet) {
-        char q1[SK_CLI_QUOTE], q2[SK_CLI_QUOTE];
+        char q1[SK_CLI_QUOTE], q2[SK_CLI_QUOTE], shown[PATH_MAX];
+        const char *dbname = shown_db(cfg.db, shown, sizeof shown);
         if (cfg.web)
             printf("schafkopf serve: database %s, browser client %s\n",
-                   skx_cli_quote(q1, cfg.db), skx_cli_quote(q2, cfg.web));
+                   skx_cli_quote(q1, dbname), skx_cli_quote(q2, cfg.web));
         else
             printf("schafkopf serve: database %s, no browser client (give --web DIR): "
                    "only /api and the WebSocket\n",
-                   skx_cli_quote(q1, cfg.db));
+                   skx_cli_quote(q1, dbname));
         fflush(stdout);
     }
     sk_error err = {{0}, NULL};

@@ -1,5 +1,5 @@
 /*
- * store_books.c -- books on SQLite: the groups, evening sheets and
+ * store_books.c -- books, for every backend: the groups, evening sheets and
  * tournaments of score keeping, each a head and the lines as typed
  * (docs/store.md, "Books").  A line is appended with the number the
  * caller expects (its last + 1: anything else is a stale view, refused)
@@ -100,32 +100,23 @@ static int book_state_get(sk_store *st, uint64_t id, const char *what, book_stat
     int rc = skx_store_get(st, SKX_BOOK_STATE, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)id);
-    int step = sqlite3_step(u.s);
+    skx_bind_int(&u, 1, (int64_t)id);
+    int step = skx_step(&u);
     int64_t kind = 0, last = 0, last_live = 0;
-    if (step == SQLITE_DONE)
+    if (step == SKX_DONE)
         rc = skx_store_fail(st, err, SK_EINVAL, "%s: no book %llu", what, (unsigned long long)id);
-    else if (step != SQLITE_ROW)
+    else if (step != SKX_ROW)
         rc = skx_store_db_fail(st, err, step, what);
     if (rc == 0)
-        rc = skx_store_col_int(st, u.s, 0, SK_STORE_BOOK_GROUP, SK_STORE_BOOK_TOURNAMENT, &kind,
+        rc = skx_store_col_int(st, &u, 0, SK_STORE_BOOK_GROUP, SK_STORE_BOOK_TOURNAMENT, &kind,
                                err);
     if (rc == 0)
-        rc = skx_store_col_int(st, u.s, 1, 0, INT64_MAX - 1, &last, err);
+        rc = skx_store_col_int(st, &u, 1, 0, INT64_MAX - 1, &last, err);
     if (rc == 0)
-        rc = skx_store_col_int(st, u.s, 2, 0, last, &last_live, err);
+        rc = skx_store_col_int(st, &u, 2, 0, last, &last_live, err);
     skx_store_put(st, &u);
     *bs = (book_state){(int)kind, (uint64_t)last, (uint64_t)last_live};
     return rc;
-}
-
-/* Binds an id that may be 0 (none): NULL then. */
-static void bind_id_or_null(sqlite3_stmt *s, int i, uint64_t id)
-{
-    if (id)
-        sqlite3_bind_int64(s, i, (int64_t)id);
-    else
-        sqlite3_bind_null(s, i);
 }
 
 /* Checks a new book's fields and its parent (a group, and only for a
@@ -173,25 +164,25 @@ int sk_store_book_create(sk_store *st, const sk_store_book *b, uint64_t *id, sk_
         rc = skx_store_get(st, SKX_BOOK_INSERT, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int(u.s, 1, (int)b->kind);
-    skx_store_bind_text(u.s, 2, b->code);
-    bind_id_or_null(u.s, 3, b->parent);
-    skx_store_bind_text(u.s, 4, b->title ? b->title : "");
-    skx_store_bind_text(u.s, 5, b->head);
-    bind_id_or_null(u.s, 6, b->owner);
+    skx_bind_int(&u, 1, (int)b->kind);
+    skx_store_bind_text(&u, 2, b->code);
+    skx_bind_id_or_null(&u, 3, b->parent);
+    skx_store_bind_text(&u, 4, b->title ? b->title : "");
+    skx_store_bind_text(&u, 5, b->head);
+    skx_bind_id_or_null(&u, 6, b->owner);
     if (b->key_hash && *b->key_hash)
-        skx_store_bind_text(u.s, 7, b->key_hash);
+        skx_store_bind_text(&u, 7, b->key_hash);
     else
-        sqlite3_bind_null(u.s, 7);
-    sqlite3_bind_int64(u.s, 8, b->created);
-    int step = sqlite3_step(u.s);
-    if (step == SQLITE_DONE) {
+        skx_bind_null(&u, 7);
+    skx_bind_int(&u, 8, b->created);
+    int step = skx_step(&u);
+    if (step == SKX_DONE) {
         if (id)
-            *id = (uint64_t)sqlite3_last_insert_rowid(st->db);
-    } else if (step == SQLITE_CONSTRAINT_UNIQUE) {
+            *id = (uint64_t)skx_last_id(st);
+    } else if (step == SKX_E_UNIQUE) {
         rc = skx_store_fail(st, err, SK_EINVAL, "creating a book: the code \"%s\" is in use",
                             b->code);
-    } else if (step == SQLITE_CONSTRAINT_FOREIGNKEY) {
+    } else if (step == SKX_E_FOREIGN) {
         /* the parent was read above: what is missing is the account */
         rc = skx_store_fail(st, err, SK_EINVAL, "creating a book: no account %llu (its owner)",
                             (unsigned long long)b->owner);
@@ -204,7 +195,7 @@ int sk_store_book_create(sk_store *st, const sk_store_book *b, uint64_t *id, sk_
 
 /* One row of BOOK_COLS into *b, the strings in the row (head NULL when
  * the row has none: the lists). */
-static int read_book(sk_store *st, sqlite3_stmt *s, sk_store_book *b, sk_error *err)
+static int read_book(sk_store *st, const skx_stmt_use *s, sk_store_book *b, sk_error *err)
 {
     int64_t v[10] = {0};
     const char *code = NULL, *title = NULL, *head = NULL, *key = NULL;
@@ -218,7 +209,7 @@ static int read_book(sk_store *st, sqlite3_stmt *s, sk_store_book *b, sk_error *
         rc = skx_store_col_int(st, s, 3, 0, INT64_MAX, &v[3], err);
     if (rc == 0)
         rc = skx_store_col_text(st, s, 4, &title, err);
-    if (rc == 0 && sqlite3_column_type(s, 5) != SQLITE_NULL)
+    if (rc == 0 && !skx_col_null(s, 5))
         rc = skx_store_col_text(st, s, 5, &head, err);
     if (rc == 0)
         rc = skx_store_col_int(st, s, 6, 0, INT64_MAX, &v[6], err);
@@ -275,13 +266,13 @@ static int book_query(sk_store *st, enum skx_stmt which, const char *code, uint6
     if (rc)
         return rc;
     if (code)
-        skx_store_bind_text(u.s, 1, code);
+        skx_store_bind_text(&u, 1, code);
     else
-        sqlite3_bind_int64(u.s, 1, (int64_t)id);
-    int step = sqlite3_step(u.s);
-    if (step == SQLITE_ROW) {
+        skx_bind_int(&u, 1, (int64_t)id);
+    int step = skx_step(&u);
+    if (step == SKX_ROW) {
         sk_store_book b;
-        rc = read_book(st, u.s, &b, err);
+        rc = read_book(st, &u, &b, err);
         if (rc == 0 && !b.head)
             rc = skx_store_fail(st, err, SK_EIO, "book %llu has no head: the database is "
                                 "damaged", (unsigned long long)b.id);
@@ -289,7 +280,7 @@ static int book_query(sk_store *st, enum skx_stmt which, const char *code, uint6
             rc = own_strings(st, &b, err);
         if (rc == 0)
             *out = b;
-    } else if (step == SQLITE_DONE) {
+    } else if (step == SKX_DONE) {
         if (code)
             rc = skx_store_fail(st, err, SK_EINVAL, "no book with code \"%s\"", code);
         else
@@ -350,13 +341,13 @@ int sk_store_books(sk_store *st, enum sk_store_book_kind kind, uint64_t parent, 
                            &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int(u.s, 1, (int)kind);
-    sqlite3_bind_int64(u.s, 2, (int64_t)parent);
-    sqlite3_bind_int64(u.s, 3, (int64_t)owner);
-    sqlite3_bind_int(u.s, 4, max);
-    while (rc == 0 && (rc = skx_store_next_row(st, u.s, "listing books", err)) == 1) {
+    skx_bind_int(&u, 1, (int)kind);
+    skx_bind_int(&u, 2, (int64_t)parent);
+    skx_bind_int(&u, 3, (int64_t)owner);
+    skx_bind_int(&u, 4, max);
+    while (rc == 0 && (rc = skx_store_next_row(st, &u, "listing books", err)) == 1) {
         sk_store_book b;
-        rc = read_book(st, u.s, &b, err);
+        rc = read_book(st, &u, &b, err);
         if (rc == 0)
             rc = fn(ctx, &b);
     }
@@ -370,7 +361,7 @@ static int update_one(sk_store *st, skx_stmt_use *u, uint64_t id, const char *wh
                       sk_error *err)
 {
     int rc = skx_store_step_done(st, u, what, err);
-    if (rc == 0 && sqlite3_changes(st->db) == 0)
+    if (rc == 0 && skx_changes(st) == 0)
         rc = skx_store_fail(st, err, SK_EINVAL, "%s: no book %llu", what,
                             (unsigned long long)id);
     return rc;
@@ -396,12 +387,12 @@ int sk_store_book_update(sk_store *st, uint64_t id, const char *title, const cha
         rc = skx_store_get(st, SKX_BOOK_UPDATE, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)id);
+    skx_bind_int(&u, 1, (int64_t)id);
     if (title)
-        skx_store_bind_text(u.s, 2, title);
+        skx_store_bind_text(&u, 2, title);
     if (head)
-        skx_store_bind_text(u.s, 3, head);
-    sqlite3_bind_int64(u.s, 4, at);
+        skx_store_bind_text(&u, 3, head);
+    skx_bind_int(&u, 4, at);
     rc = update_one(st, &u, id, "updating a book", err);
     skx_store_put(st, &u);
     return rc;
@@ -424,18 +415,18 @@ int sk_store_book_set_access(sk_store *st, uint64_t id, uint64_t owner, const ch
         rc = skx_store_get(st, SKX_BOOK_ACCESS, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)id);
-    bind_id_or_null(u.s, 2, owner);
+    skx_bind_int(&u, 1, (int64_t)id);
+    skx_bind_id_or_null(&u, 2, owner);
     if (key_hash && *key_hash)
-        skx_store_bind_text(u.s, 3, key_hash);
-    sqlite3_bind_int64(u.s, 4, at);
-    int step = sqlite3_step(u.s);
-    if (step == SQLITE_CONSTRAINT_FOREIGNKEY)
+        skx_store_bind_text(&u, 3, key_hash);
+    skx_bind_int(&u, 4, at);
+    int step = skx_step(&u);
+    if (step == SKX_E_FOREIGN)
         rc = skx_store_fail(st, err, SK_EINVAL, "setting the access of book %llu: no account "
                             "%llu", (unsigned long long)id, (unsigned long long)owner);
-    else if (step != SQLITE_DONE)
+    else if (step != SKX_DONE)
         rc = skx_store_db_fail(st, err, step, "setting the access of a book");
-    else if (sqlite3_changes(st->db) == 0)
+    else if (skx_changes(st) == 0)
         rc = skx_store_fail(st, err, SK_EINVAL, "setting the access of a book: no book %llu",
                             (unsigned long long)id);
     skx_store_put(st, &u);
@@ -449,8 +440,8 @@ static int touch(sk_store *st, uint64_t id, int64_t at, sk_error *err)
     int rc = skx_store_get(st, SKX_BOOK_TOUCH, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)id);
-    sqlite3_bind_int64(u.s, 2, at);
+    skx_bind_int(&u, 1, (int64_t)id);
+    skx_bind_int(&u, 2, at);
     rc = update_one(st, &u, id, "updating a book's time", err);
     skx_store_put(st, &u);
     return rc;
@@ -487,11 +478,11 @@ static int append_line(sk_store *st, uint64_t book, uint64_t seq, const char *li
     rc = skx_store_get(st, SKX_BOOK_LINE_INSERT, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)book);
-    sqlite3_bind_int64(u.s, 2, (int64_t)seq);
-    skx_store_bind_text(u.s, 3, line);
-    sqlite3_bind_int64(u.s, 4, at);
-    skx_store_bind_text(u.s, 5, author ? author : "");
+    skx_bind_int(&u, 1, (int64_t)book);
+    skx_bind_int(&u, 2, (int64_t)seq);
+    skx_store_bind_text(&u, 3, line);
+    skx_bind_int(&u, 4, at);
+    skx_store_bind_text(&u, 5, author ? author : "");
     rc = skx_store_step_done(st, &u, what, err);
     skx_store_put(st, &u);
     return rc ? rc : touch(st, book, at, err);
@@ -541,10 +532,10 @@ static int undo_line(sk_store *st, uint64_t book, uint64_t seq, const char *auth
     rc = skx_store_get(st, SKX_BOOK_LINE_UNDO, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)book);
-    sqlite3_bind_int64(u.s, 2, (int64_t)seq);
-    sqlite3_bind_int64(u.s, 3, at);
-    skx_store_bind_text(u.s, 4, author ? author : "");
+    skx_bind_int(&u, 1, (int64_t)book);
+    skx_bind_int(&u, 2, (int64_t)seq);
+    skx_bind_int(&u, 3, at);
+    skx_store_bind_text(&u, 4, author ? author : "");
     rc = skx_store_step_done(st, &u, what, err);
     skx_store_put(st, &u);
     return rc ? rc : touch(st, book, at, err);
@@ -584,13 +575,13 @@ int sk_store_book_count(sk_store *st, uint64_t book, uint64_t *live, uint64_t *l
         rc = skx_store_get(st, SKX_BOOK_COUNT, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)book);
-    int step = sqlite3_step(u.s);
+    skx_bind_int(&u, 1, (int64_t)book);
+    int step = skx_step(&u);
     int64_t n = 0;
-    if (step != SQLITE_ROW)
+    if (step != SKX_ROW)
         rc = skx_store_db_fail(st, err, step, "counting a book's lines");
     else
-        rc = skx_store_col_int(st, u.s, 0, 0, (int64_t)bs.last_seq, &n, err);
+        rc = skx_store_col_int(st, &u, 0, 0, (int64_t)bs.last_seq, &n, err);
     skx_store_put(st, &u);
     if (rc == 0 && live)
         *live = (uint64_t)n;
@@ -611,24 +602,24 @@ int sk_store_book_lines(sk_store *st, uint64_t book, int all,
         rc = skx_store_get(st, SKX_BOOK_LINES, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)book);
-    sqlite3_bind_int(u.s, 2, all != 0);
-    while (rc == 0 && (rc = skx_store_next_row(st, u.s, "reading a book's lines", err)) == 1) {
+    skx_bind_int(&u, 1, (int64_t)book);
+    skx_bind_int(&u, 2, all != 0);
+    while (rc == 0 && (rc = skx_store_next_row(st, &u, "reading a book's lines", err)) == 1) {
         sk_store_book_line l = {0};
         int64_t seq = 0;
-        rc = skx_store_col_int(st, u.s, 0, 1, INT64_MAX, &seq, err);
+        rc = skx_store_col_int(st, &u, 0, 1, INT64_MAX, &seq, err);
         if (rc == 0)
-            rc = skx_store_col_text(st, u.s, 1, &l.line, err);
+            rc = skx_store_col_text(st, &u, 1, &l.line, err);
         if (rc == 0)
-            rc = skx_store_col_int(st, u.s, 2, INT64_MIN, INT64_MAX, &l.at, err);
+            rc = skx_store_col_int(st, &u, 2, INT64_MIN, INT64_MAX, &l.at, err);
         if (rc == 0)
-            rc = skx_store_col_text(st, u.s, 3, &l.author, err);
-        if (rc == 0 && sqlite3_column_type(u.s, 4) != SQLITE_NULL) {
+            rc = skx_store_col_text(st, &u, 3, &l.author, err);
+        if (rc == 0 && !skx_col_null(&u, 4)) {
             l.undone = 1;
-            rc = skx_store_col_int(st, u.s, 4, INT64_MIN, INT64_MAX, &l.undone_at, err);
+            rc = skx_store_col_int(st, &u, 4, INT64_MIN, INT64_MAX, &l.undone_at, err);
         }
         if (rc == 0)
-            rc = skx_store_col_text(st, u.s, 5, &l.undo_author, err);
+            rc = skx_store_col_text(st, &u, 5, &l.undo_author, err);
         l.seq = (uint64_t)seq;
         if (rc == 0)
             rc = fn(ctx, &l);

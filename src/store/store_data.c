@@ -1,10 +1,10 @@
 /*
- * store_data.c -- what a store keeps, on SQLite: rooms, their journals,
- * chat, accounts and sessions (finished games and what is computed from
- * them: store_games.c).  Each function checks
- * its input (the caps and rules of store.h) before it touches the
- * database, binds it to a cached statement (store_sqlite.c) and maps
- * SQLite's answer to a status with a message.  A walk hands its callback
+ * store_data.c -- what a store keeps: rooms, their journals, chat,
+ * accounts and sessions (finished games and what is computed from them:
+ * store_games.c), the same for every backend.  Each function checks its
+ * input (the caps and rules of store.h) before it touches the database,
+ * binds it to a statement of the backend (store_internal.h) and maps the
+ * database's answer to a status with a message.  A walk hands its callback
  * strings that live in the statement's row, valid until the callback
  * returns.
  */
@@ -14,34 +14,10 @@
 #include <stdio.h>
 #include <string.h>
 
-/* See store_internal.h. */
-int skx_store_bind_text(sqlite3_stmt *s, int i, const char *t)
-{
-    return sqlite3_bind_text(s, i, t, -1, SQLITE_STATIC);
-}
-
-/* See store_internal.h. */
-int skx_store_step_done(sk_store *st, skx_stmt_use *u, const char *what, sk_error *err)
-{
-    int rc = sqlite3_step(u->s);
-    if (rc == SQLITE_DONE)
-        return 0;
-    return skx_store_db_fail(st, err, rc, what);
-}
-
 /* The text of an argument that may be NULL (stored as ""). */
 static const char *or_empty(const char *s)
 {
     return s ? s : "";
-}
-
-/* See store_internal.h. */
-int skx_store_next_row(sk_store *st, sqlite3_stmt *s, const char *what, sk_error *err)
-{
-    int step = sqlite3_step(s);
-    if (step == SQLITE_ROW)
-        return 1;
-    return step == SQLITE_DONE ? 0 : skx_store_db_fail(st, err, step, what);
 }
 
 /* See store.h. */
@@ -69,15 +45,15 @@ int sk_store_room_create(sk_store *st, const sk_store_room *room, uint64_t *id, 
         rc = skx_store_get(st, SKX_ROOM_INSERT, &u, err);
     if (rc)
         return rc;
-    skx_store_bind_text(u.s, 1, room->rules_json);
-    skx_store_bind_text(u.s, 2, title);
-    skx_store_bind_text(u.s, 3, invite);
-    sqlite3_bind_int(u.s, 4, room->listed != 0);
-    skx_store_bind_text(u.s, 5, fallback);
-    sqlite3_bind_int64(u.s, 6, room->created);
+    skx_store_bind_text(&u, 1, room->rules_json);
+    skx_store_bind_text(&u, 2, title);
+    skx_store_bind_text(&u, 3, invite);
+    skx_bind_int(&u, 4, room->listed != 0);
+    skx_store_bind_text(&u, 5, fallback);
+    skx_bind_int(&u, 6, room->created);
     rc = skx_store_step_done(st, &u, "creating a room", err);
     if (rc == 0 && id)
-        *id = (uint64_t)sqlite3_last_insert_rowid(st->db);
+        *id = (uint64_t)skx_last_id(st);
     skx_store_put(st, &u);
     return rc;
 }
@@ -94,9 +70,9 @@ int sk_store_room_close(sk_store *st, uint64_t id, sk_error *err)
         rc = skx_store_get(st, SKX_ROOM_CLOSE, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)id);
+    skx_bind_int(&u, 1, (int64_t)id);
     rc = skx_store_step_done(st, &u, "closing a room", err);
-    if (rc == 0 && sqlite3_changes(st->db) == 0)
+    if (rc == 0 && skx_changes(st) == 0)
         rc = skx_store_fail(st, err, SK_EINVAL, "closing room %llu: no such room",
                             (unsigned long long)id);
     skx_store_put(st, &u);
@@ -104,7 +80,7 @@ int sk_store_room_close(sk_store *st, uint64_t id, sk_error *err)
 }
 
 /* One row of the rooms walk into *r (strings in the row). */
-static int read_room(sk_store *st, sqlite3_stmt *s, sk_store_room *r, sk_error *err)
+static int read_room(sk_store *st, const skx_stmt_use *s, sk_store_room *r, sk_error *err)
 {
     int64_t id = 0, listed = 0, created = 0, closed = 0, used = 0;
     const char *rules = NULL, *title = NULL, *invite = NULL, *fallback = NULL;
@@ -143,9 +119,9 @@ int sk_store_rooms(sk_store *st, int (*fn)(void *ctx, const sk_store_room *room)
     assert(st && fn);
     skx_stmt_use u = {0};
     int rc = skx_store_get(st, SKX_ROOMS, &u, err);
-    while (rc == 0 && (rc = skx_store_next_row(st, u.s, "reading the rooms", err)) == 1) {
+    while (rc == 0 && (rc = skx_store_next_row(st, &u, "reading the rooms", err)) == 1) {
         sk_store_room r;
-        rc = read_room(st, u.s, &r, err);
+        rc = read_room(st, &u, &r, err);
         if (rc == 0)
             rc = fn(ctx, &r);
     }
@@ -165,8 +141,8 @@ int sk_store_room_used(sk_store *st, uint64_t id, int64_t at, sk_error *err)
         rc = skx_store_get(st, SKX_ROOM_USED, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)id);
-    sqlite3_bind_int64(u.s, 2, at);
+    skx_bind_int(&u, 1, (int64_t)id);
+    skx_bind_int(&u, 2, at);
     rc = skx_store_step_done(st, &u, "noting a room's use", err);
     skx_store_put(st, &u);
     return rc;
@@ -182,10 +158,10 @@ int sk_store_rooms_archive(sk_store *st, int64_t before, uint64_t *count, sk_err
         rc = skx_store_get(st, SKX_ROOMS_ARCHIVE, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, before);
+    skx_bind_int(&u, 1, before);
     rc = skx_store_step_done(st, &u, "archiving idle rooms", err);
     if (rc == 0 && count)
-        *count = (uint64_t)sqlite3_changes64(st->db);
+        *count = (uint64_t)skx_changes(st);
     skx_store_put(st, &u);
     return rc;
 }
@@ -203,13 +179,13 @@ int sk_store_room_by_invite(sk_store *st, const char *invite,
         rc = skx_store_get(st, SKX_ROOM_BY_INVITE, &u, err);
     if (rc)
         return rc;
-    skx_store_bind_text(u.s, 1, invite);
-    rc = skx_store_next_row(st, u.s, "finding a room by its code", err);
+    skx_store_bind_text(&u, 1, invite);
+    rc = skx_store_next_row(st, &u, "finding a room by its code", err);
     if (rc == 0) {
         rc = skx_store_fail(st, err, SK_EINVAL, "no room with that invitation code");
     } else if (rc == 1) {
         sk_store_room r;
-        rc = read_room(st, u.s, &r, err);
+        rc = read_room(st, &u, &r, err);
         if (rc == 0)
             rc = fn(ctx, &r);
     }
@@ -234,15 +210,15 @@ int sk_store_journal_append(sk_store *st, uint64_t room, uint64_t seq, const cha
         rc = skx_store_get(st, SKX_JOURNAL_NEXT, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)room);
-    int step = sqlite3_step(u.s);
+    skx_bind_int(&u, 1, (int64_t)room);
+    int step = skx_step(&u);
     int64_t exists = 0, last = 0;
-    if (step != SQLITE_ROW)
+    if (step != SKX_ROW)
         rc = skx_store_db_fail(st, err, step, "reading the journal's last seq");
     if (rc == 0)
-        rc = skx_store_col_int(st, u.s, 0, 0, 1, &exists, err);
-    if (rc == 0 && sqlite3_column_type(u.s, 1) != SQLITE_NULL)
-        rc = skx_store_col_int(st, u.s, 1, 1, INT64_MAX - 1, &last, err);
+        rc = skx_store_col_int(st, &u, 0, 0, 1, &exists, err);
+    if (rc == 0 && !skx_col_null(&u, 1))
+        rc = skx_store_col_int(st, &u, 1, 1, INT64_MAX - 1, &last, err);
     skx_store_put(st, &u);
     if (rc)
         return rc;
@@ -256,9 +232,9 @@ int sk_store_journal_append(sk_store *st, uint64_t room, uint64_t seq, const cha
     rc = skx_store_get(st, SKX_JOURNAL_INSERT, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)room);
-    sqlite3_bind_int64(u.s, 2, (int64_t)seq);
-    skx_store_bind_text(u.s, 3, entry);
+    skx_bind_int(&u, 1, (int64_t)room);
+    skx_bind_int(&u, 2, (int64_t)seq);
+    skx_store_bind_text(&u, 3, entry);
     rc = skx_store_step_done(st, &u, "appending to the journal", err);
     skx_store_put(st, &u);
     return rc;
@@ -276,30 +252,18 @@ int sk_store_journal(sk_store *st, uint64_t room,
         rc = skx_store_get(st, SKX_JOURNAL, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)room);
-    while (rc == 0 && (rc = skx_store_next_row(st, u.s, "reading the journal", err)) == 1) {
+    skx_bind_int(&u, 1, (int64_t)room);
+    while (rc == 0 && (rc = skx_store_next_row(st, &u, "reading the journal", err)) == 1) {
         int64_t seq = 0;
         const char *entry = NULL;
-        rc = skx_store_col_int(st, u.s, 0, 1, INT64_MAX, &seq, err);
+        rc = skx_store_col_int(st, &u, 0, 1, INT64_MAX, &seq, err);
         if (rc == 0)
-            rc = skx_store_col_text(st, u.s, 1, &entry, err);
+            rc = skx_store_col_text(st, &u, 1, &entry, err);
         if (rc == 0)
             rc = fn(ctx, (uint64_t)seq, entry);
     }
     skx_store_put(st, &u);
     return rc;
-}
-
-/* See store_internal.h. */
-int skx_store_insert_fail(sk_store *st, sk_error *err, int rc, const char *what, uint64_t room,
-                       const char *taken)
-{
-    if (rc == SQLITE_CONSTRAINT_FOREIGNKEY)
-        return skx_store_fail(st, err, SK_EINVAL, "%s: no room %llu", what,
-                              (unsigned long long)room);
-    if (taken && (rc == SQLITE_CONSTRAINT_PRIMARYKEY || rc == SQLITE_CONSTRAINT_UNIQUE))
-        return skx_store_fail(st, err, SK_EINVAL, "%s: %s", what, taken);
-    return skx_store_db_fail(st, err, rc, what);
 }
 
 /* See store.h. */
@@ -314,13 +278,13 @@ int sk_store_games(sk_store *st, uint64_t room,
         rc = skx_store_get(st, SKX_GAMES, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)room);
-    while (rc == 0 && (rc = skx_store_next_row(st, u.s, "reading the games", err)) == 1) {
+    skx_bind_int(&u, 1, (int64_t)room);
+    while (rc == 0 && (rc = skx_store_next_row(st, &u, "reading the games", err)) == 1) {
         int64_t no = 0;
         const char *record = NULL;
-        rc = skx_store_col_int(st, u.s, 0, 1, UINT32_MAX, &no, err);
+        rc = skx_store_col_int(st, &u, 0, 1, UINT32_MAX, &no, err);
         if (rc == 0)
-            rc = skx_store_col_text(st, u.s, 1, &record, err);
+            rc = skx_store_col_text(st, &u, 1, &record, err);
         if (rc == 0)
             rc = fn(ctx, (uint32_t)no, record);
     }
@@ -345,12 +309,12 @@ int sk_store_chat_add(sk_store *st, uint64_t room, const char *name, const char 
         rc = skx_store_get(st, SKX_CHAT_INSERT, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)room);
-    skx_store_bind_text(u.s, 2, name);
-    skx_store_bind_text(u.s, 3, text);
-    sqlite3_bind_int64(u.s, 4, at);
-    int step = sqlite3_step(u.s);
-    if (step != SQLITE_DONE)
+    skx_bind_int(&u, 1, (int64_t)room);
+    skx_store_bind_text(&u, 2, name);
+    skx_store_bind_text(&u, 3, text);
+    skx_bind_int(&u, 4, at);
+    int step = skx_step(&u);
+    if (step != SKX_DONE)
         rc = skx_store_insert_fail(st, err, step, "adding a chat line", room, NULL);
     skx_store_put(st, &u);
     return rc;
@@ -370,16 +334,16 @@ int sk_store_chat(sk_store *st, uint64_t room, int max,
         rc = skx_store_get(st, SKX_CHAT, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)room);
-    sqlite3_bind_int(u.s, 2, max);
-    while (rc == 0 && (rc = skx_store_next_row(st, u.s, "reading the chat", err)) == 1) {
+    skx_bind_int(&u, 1, (int64_t)room);
+    skx_bind_int(&u, 2, max);
+    while (rc == 0 && (rc = skx_store_next_row(st, &u, "reading the chat", err)) == 1) {
         const char *name = NULL, *text = NULL;
         int64_t at = 0;
-        rc = skx_store_col_text(st, u.s, 0, &name, err);
+        rc = skx_store_col_text(st, &u, 0, &name, err);
         if (rc == 0)
-            rc = skx_store_col_text(st, u.s, 1, &text, err);
+            rc = skx_store_col_text(st, &u, 1, &text, err);
         if (rc == 0)
-            rc = skx_store_col_int(st, u.s, 2, INT64_MIN, INT64_MAX, &at, err);
+            rc = skx_store_col_int(st, &u, 2, INT64_MIN, INT64_MAX, &at, err);
         if (rc == 0)
             rc = fn(ctx, name, text, at);
     }
@@ -408,16 +372,16 @@ int sk_store_account_add(sk_store *st, const sk_store_account *a, uint64_t *id, 
         rc = skx_store_get(st, SKX_ACCOUNT_INSERT, &u, err);
     if (rc)
         return rc;
-    skx_store_bind_text(u.s, 1, a->name);
-    skx_store_bind_text(u.s, 2, a->hash);
-    skx_store_bind_text(u.s, 3, a->key);
-    sqlite3_bind_int64(u.s, 4, (int64_t)a->player);
-    sqlite3_bind_int64(u.s, 5, a->created);
-    int step = sqlite3_step(u.s);
-    if (step == SQLITE_DONE) {
+    skx_store_bind_text(&u, 1, a->name);
+    skx_store_bind_text(&u, 2, a->hash);
+    skx_store_bind_text(&u, 3, a->key);
+    skx_bind_int(&u, 4, (int64_t)a->player);
+    skx_bind_int(&u, 5, a->created);
+    int step = skx_step(&u);
+    if (step == SKX_DONE) {
         if (id)
-            *id = (uint64_t)sqlite3_last_insert_rowid(st->db);
-    } else if (step == SQLITE_CONSTRAINT_UNIQUE) {
+            *id = (uint64_t)skx_last_id(st);
+    } else if (step == SKX_E_UNIQUE) {
         char q[SK_ESCAPE_SIZE(40)];
         rc = skx_store_fail(st, err, SK_EINVAL, "adding an account: the name \"%s\" or its "
                             "player is in use", sk_escape(q, sizeof q, a->name, (size_t)-1, 40));
@@ -442,7 +406,7 @@ static int copy_out(sk_store *st, sk_error *err, const char *what, const char *s
 }
 
 /* Reads an account's row (id, player, created, name, key, hash). */
-static int read_account(sk_store *st, sqlite3_stmt *s, sk_store_account *out, sk_error *err)
+static int read_account(sk_store *st, const skx_stmt_use *s, sk_store_account *out, sk_error *err)
 {
     int64_t id = 0, player = 0;
     const char *name = NULL, *key = NULL, *hash = NULL;
@@ -478,13 +442,13 @@ static int account_query(sk_store *st, enum skx_stmt which, const char *key, uin
     if (rc)
         return rc;
     if (key)
-        skx_store_bind_text(u.s, 1, key);
+        skx_store_bind_text(&u, 1, key);
     else
-        sqlite3_bind_int64(u.s, 1, (int64_t)id);
-    int step = sqlite3_step(u.s);
-    if (step == SQLITE_ROW) {
-        rc = read_account(st, u.s, out, err);
-    } else if (step == SQLITE_DONE) {
+        skx_bind_int(&u, 1, (int64_t)id);
+    int step = skx_step(&u);
+    if (step == SKX_ROW) {
+        rc = read_account(st, &u, out, err);
+    } else if (step == SKX_DONE) {
         char q[SK_ESCAPE_SIZE(40)];
         if (key)
             rc = skx_store_fail(st, err, SK_EINVAL, "no account named \"%s\"",
@@ -539,19 +503,19 @@ int sk_store_session_put(sk_store *st, const char *token_hash, uint64_t player,
         rc = skx_store_get(st, SKX_SESSION_PUT, &u, err);
     if (rc)
         return rc;
-    skx_store_bind_text(u.s, 1, token_hash);
-    sqlite3_bind_int64(u.s, 2, (int64_t)player);
-    skx_store_bind_text(u.s, 3, name);
+    skx_store_bind_text(&u, 1, token_hash);
+    skx_bind_int(&u, 2, (int64_t)player);
+    skx_store_bind_text(&u, 3, name);
     if (account)
-        sqlite3_bind_int64(u.s, 4, (int64_t)account);
+        skx_bind_int(&u, 4, (int64_t)account);
     else
-        sqlite3_bind_null(u.s, 4);
-    sqlite3_bind_int64(u.s, 5, at);
-    int step = sqlite3_step(u.s);
-    if (step == SQLITE_CONSTRAINT_FOREIGNKEY)
+        skx_bind_null(&u, 4);
+    skx_bind_int(&u, 5, at);
+    int step = skx_step(&u);
+    if (step == SKX_E_FOREIGN)
         rc = skx_store_fail(st, err, SK_EINVAL, "saving a session: no account %llu",
                             (unsigned long long)account);
-    else if (step != SQLITE_DONE)
+    else if (step != SKX_DONE)
         rc = skx_store_db_fail(st, err, step, "saving a session");
     skx_store_put(st, &u);
     return rc;
@@ -568,16 +532,16 @@ int sk_store_session_get(sk_store *st, const char *token_hash, uint64_t *player,
         rc = skx_store_get(st, SKX_SESSION_GET, &u, err);
     if (rc)
         return rc;
-    skx_store_bind_text(u.s, 1, token_hash);
-    int step = sqlite3_step(u.s);
-    if (step == SQLITE_ROW) {
+    skx_store_bind_text(&u, 1, token_hash);
+    int step = skx_step(&u);
+    if (step == SKX_ROW) {
         int64_t p = 0, a = 0;
         const char *n = NULL;
-        rc = skx_store_col_int(st, u.s, 0, 0, INT64_MAX, &p, err);
+        rc = skx_store_col_int(st, &u, 0, 0, INT64_MAX, &p, err);
         if (rc == 0)
-            rc = skx_store_col_text(st, u.s, 1, &n, err);
-        if (rc == 0 && sqlite3_column_type(u.s, 2) != SQLITE_NULL)
-            rc = skx_store_col_int(st, u.s, 2, 1, INT64_MAX, &a, err);
+            rc = skx_store_col_text(st, &u, 1, &n, err);
+        if (rc == 0 && !skx_col_null(&u, 2))
+            rc = skx_store_col_int(st, &u, 2, 1, INT64_MAX, &a, err);
         if (rc == 0)
             rc = copy_out(st, err, "the session name", n, name, size);
         if (rc == 0) {
@@ -586,7 +550,7 @@ int sk_store_session_get(sk_store *st, const char *token_hash, uint64_t *player,
             if (account)
                 *account = (uint64_t)a;
         }
-    } else if (step == SQLITE_DONE) {
+    } else if (step == SKX_DONE) {
         rc = skx_store_fail(st, err, SK_EINVAL, "no session with token hash %.16s...",
                             token_hash);
     } else {
@@ -608,7 +572,7 @@ int sk_store_session_delete(sk_store *st, const char *token_hash, sk_error *err)
         rc = skx_store_get(st, SKX_SESSION_DELETE, &u, err);
     if (rc)
         return rc;
-    skx_store_bind_text(u.s, 1, token_hash);
+    skx_store_bind_text(&u, 1, token_hash);
     rc = skx_store_step_done(st, &u, "forgetting a session", err);
     skx_store_put(st, &u);
     return rc;
@@ -624,10 +588,10 @@ int sk_store_session_prune(sk_store *st, int64_t before, uint64_t *count, sk_err
         rc = skx_store_get(st, SKX_SESSION_PRUNE, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, before);
+    skx_bind_int(&u, 1, before);
     rc = skx_store_step_done(st, &u, "forgetting old sessions", err);
     if (rc == 0 && count)
-        *count = (uint64_t)sqlite3_changes64(st->db);
+        *count = (uint64_t)skx_changes(st);
     skx_store_put(st, &u);
     return rc;
 }
@@ -645,11 +609,11 @@ int sk_store_session_prune_guests(sk_store *st, int64_t before, int max, uint64_
         rc = skx_store_get(st, SKX_SESSION_PRUNE_GUESTS, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, before);
-    sqlite3_bind_int(u.s, 2, max);
+    skx_bind_int(&u, 1, before);
+    skx_bind_int(&u, 2, max);
     rc = skx_store_step_done(st, &u, "forgetting old guest sessions", err);
     if (rc == 0 && count)
-        *count = (uint64_t)sqlite3_changes64(st->db);
+        *count = (uint64_t)skx_changes(st);
     skx_store_put(st, &u);
     return rc;
 }

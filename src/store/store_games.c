@@ -1,5 +1,5 @@
 /*
- * store_games.c -- finished games on SQLite: each game's record with a
+ * store_games.c -- finished games, for every backend: each game's record with a
  * summary (contract, declarer, result) and its seats (who sat there, the
  * money and points the game gave), written in one go; the lists of a
  * room's games; and every player's history and statistics, computed
@@ -51,14 +51,14 @@ static int add_game_seats(sk_store *st, const sk_store_game *g, sk_error *err)
         if (rc)
             return rc;
         const sk_store_game_seat *gs = &g->seats[i];
-        sqlite3_bind_int64(u.s, 1, (int64_t)g->room);
-        sqlite3_bind_int64(u.s, 2, g->game_no);
-        sqlite3_bind_int(u.s, 3, i);
-        sqlite3_bind_int64(u.s, 4, (int64_t)gs->player);
-        skx_store_bind_text(u.s, 5, gs->name);
-        sqlite3_bind_int64(u.s, 6, gs->money);
-        sqlite3_bind_int64(u.s, 7, gs->points);
-        sqlite3_bind_int(u.s, 8, gs->won != 0);
+        skx_bind_int(&u, 1, (int64_t)g->room);
+        skx_bind_int(&u, 2, g->game_no);
+        skx_bind_int(&u, 3, i);
+        skx_bind_int(&u, 4, (int64_t)gs->player);
+        skx_store_bind_text(&u, 5, gs->name);
+        skx_bind_int(&u, 6, gs->money);
+        skx_bind_int(&u, 7, gs->points);
+        skx_bind_int(&u, 8, gs->won != 0);
         rc = skx_store_step_done(st, &u, "adding a game's seat", err);
         skx_store_put(st, &u);
     }
@@ -82,11 +82,11 @@ int sk_store_game_add(sk_store *st, const sk_store_game *g, sk_error *err)
     skx_stmt_use u = {0};
     rc = skx_store_get(st, SKX_GAME_INSERT, &u, err);
     if (rc == 0) {
-        sqlite3_bind_int64(u.s, 1, (int64_t)g->room);
-        sqlite3_bind_int64(u.s, 2, g->game_no);
-        skx_store_bind_text(u.s, 3, g->record);
-        int step = sqlite3_step(u.s);
-        if (step != SQLITE_DONE) {
+        skx_bind_int(&u, 1, (int64_t)g->room);
+        skx_bind_int(&u, 2, g->game_no);
+        skx_store_bind_text(&u, 3, g->record);
+        int step = skx_step(&u);
+        if (step != SKX_DONE) {
             char what[80], taken[64];
             snprintf(what, sizeof what, "adding game %lu of room %llu", (unsigned long)g->game_no,
                      (unsigned long long)g->room);
@@ -99,12 +99,12 @@ int sk_store_game_add(sk_store *st, const sk_store_game *g, sk_error *err)
     if (rc == 0)
         rc = skx_store_get(st, SKX_GAME_RESULT_INSERT, &u, err);
     if (rc == 0) {
-        sqlite3_bind_int64(u.s, 1, (int64_t)g->room);
-        sqlite3_bind_int64(u.s, 2, g->game_no);
-        sqlite3_bind_int64(u.s, 3, g->at);
-        skx_store_bind_text(u.s, 4, g->contract);
-        sqlite3_bind_int(u.s, 5, g->declarer);
-        sqlite3_bind_int(u.s, 6, g->won != 0);
+        skx_bind_int(&u, 1, (int64_t)g->room);
+        skx_bind_int(&u, 2, g->game_no);
+        skx_bind_int(&u, 3, g->at);
+        skx_store_bind_text(&u, 4, g->contract);
+        skx_bind_int(&u, 5, g->declarer);
+        skx_bind_int(&u, 6, g->won != 0);
         rc = skx_store_step_done(st, &u, "adding a game's result", err);
         skx_store_put(st, &u);
     }
@@ -115,10 +115,10 @@ int sk_store_game_add(sk_store *st, const sk_store_game *g, sk_error *err)
 
 /* Reads the seat columns (from `col`) of a game list's row into gs;
  * *present is false for a game without seats (the LEFT JOIN's NULLs). */
-static int read_seat(sk_store *st, sqlite3_stmt *s, int col, sk_store_game_seat *gs,
+static int read_seat(sk_store *st, const skx_stmt_use *s, int col, sk_store_game_seat *gs,
                      int64_t *seat, bool *present, sk_error *err)
 {
-    *present = sqlite3_column_type(s, col) != SQLITE_NULL;
+    *present = !skx_col_null(s, col);
     if (!*present)
         return 0;
     int64_t player = 0, won = 0;
@@ -141,7 +141,7 @@ static int read_seat(sk_store *st, sqlite3_stmt *s, int col, sk_store_game_seat 
 }
 
 /* Reads the game columns of a game list's row into g (seats cleared). */
-static int read_game_head(sk_store *st, sqlite3_stmt *s, uint64_t room, sk_store_game *g,
+static int read_game_head(sk_store *st, const skx_stmt_use *s, uint64_t room, sk_store_game *g,
                           sk_error *err)
 {
     int64_t no = 0, declarer = 0, won = 0;
@@ -178,13 +178,13 @@ int sk_store_game_list(sk_store *st, uint64_t room,
         rc = skx_store_get(st, SKX_GAME_LIST, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)room);
+    skx_bind_int(&u, 1, (int64_t)room);
     sk_store_game g, row;
     char contract[SK_STORE_CONTRACT_MAX + 1];
     char names[SK_STORE_SEATS_MAX][SK_STORE_NAME_MAX + 1];
     bool have = false;
-    while (rc == 0 && (rc = skx_store_next_row(st, u.s, "reading the games", err)) == 1) {
-        rc = read_game_head(st, u.s, room, &row, err);
+    while (rc == 0 && (rc = skx_store_next_row(st, &u, "reading the games", err)) == 1) {
+        rc = read_game_head(st, &u, room, &row, err);
         if (rc)
             break;
         if (have && row.game_no != g.game_no) {
@@ -202,7 +202,7 @@ int sk_store_game_list(sk_store *st, uint64_t room,
         sk_store_game_seat gs;
         int64_t seat = 0;
         bool present = false;
-        rc = read_seat(st, u.s, 5, &gs, &seat, &present, err);
+        rc = read_seat(st, &u, 5, &gs, &seat, &present, err);
         if (rc == 0 && present) {
             snprintf(names[seat], sizeof names[seat], "%s", gs.name);
             gs.name = names[seat];
@@ -227,13 +227,13 @@ int sk_store_game_last(sk_store *st, uint64_t room, uint32_t *game_no, sk_error 
         rc = skx_store_get(st, SKX_GAME_LAST, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)room);
+    skx_bind_int(&u, 1, (int64_t)room);
     int64_t last = 0;
-    rc = skx_store_next_row(st, u.s, "reading the last game", err);
+    rc = skx_store_next_row(st, &u, "reading the last game", err);
     if (rc == 1) {
         rc = 0;
-        if (sqlite3_column_type(u.s, 0) != SQLITE_NULL)
-            rc = skx_store_col_int(st, u.s, 0, 1, UINT32_MAX, &last, err);
+        if (!skx_col_null(&u, 0))
+            rc = skx_store_col_int(st, &u, 0, 1, UINT32_MAX, &last, err);
     } else if (rc == 0) {
         rc = skx_store_fail(st, err, SK_EIO, "reading the last game: no row");
     }
@@ -257,28 +257,28 @@ int sk_store_history(sk_store *st, uint64_t player, int max,
         rc = skx_store_get(st, SKX_HISTORY, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)player);
-    sqlite3_bind_int(u.s, 2, max);
-    while (rc == 0 && (rc = skx_store_next_row(st, u.s, "reading a history", err)) == 1) {
+    skx_bind_int(&u, 1, (int64_t)player);
+    skx_bind_int(&u, 2, max);
+    while (rc == 0 && (rc = skx_store_next_row(st, &u, "reading a history", err)) == 1) {
         sk_store_history_game h = {0};
         int64_t no = 0, decl = 0, won = 0;
-        rc = skx_store_col_text(st, u.s, 0, &h.invite, err);
+        rc = skx_store_col_text(st, &u, 0, &h.invite, err);
         if (rc == 0)
-            rc = skx_store_col_int(st, u.s, 1, 1, UINT32_MAX, &no, err);
+            rc = skx_store_col_int(st, &u, 1, 1, UINT32_MAX, &no, err);
         if (rc == 0)
-            rc = skx_store_col_int(st, u.s, 2, INT64_MIN, INT64_MAX, &h.at, err);
+            rc = skx_store_col_int(st, &u, 2, INT64_MIN, INT64_MAX, &h.at, err);
         if (rc == 0)
-            rc = skx_store_col_text(st, u.s, 3, &h.contract, err);
+            rc = skx_store_col_text(st, &u, 3, &h.contract, err);
         if (rc == 0)
-            rc = skx_store_col_int(st, u.s, 4, 0, 1, &decl, err);
+            rc = skx_store_col_int(st, &u, 4, 0, 1, &decl, err);
         if (rc == 0)
-            rc = skx_store_col_int(st, u.s, 5, 0, 1, &won, err);
+            rc = skx_store_col_int(st, &u, 5, 0, 1, &won, err);
         if (rc == 0)
-            rc = skx_store_col_int(st, u.s, 6, INT64_MIN, INT64_MAX, &h.money, err);
+            rc = skx_store_col_int(st, &u, 6, INT64_MIN, INT64_MAX, &h.money, err);
         if (rc == 0)
-            rc = skx_store_col_int(st, u.s, 7, INT64_MIN, INT64_MAX, &h.points, err);
+            rc = skx_store_col_int(st, &u, 7, INT64_MIN, INT64_MAX, &h.points, err);
         if (rc == 0)
-            rc = skx_store_col_text(st, u.s, 8, &h.rules_json, err);
+            rc = skx_store_col_text(st, &u, 8, &h.rules_json, err);
         h.game_no = (uint32_t)no;
         h.declarer = (int)decl;
         h.won = (int)won;
@@ -302,17 +302,17 @@ int sk_store_stats_get(sk_store *st, uint64_t player, sk_store_stats *out,
         rc = skx_store_get(st, SKX_STATS, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)player);
-    rc = skx_store_next_row(st, u.s, "reading statistics", err);
+    skx_bind_int(&u, 1, (int64_t)player);
+    rc = skx_store_next_row(st, &u, "reading statistics", err);
     if (rc == 1) {
         int64_t v[3] = {0};
         rc = 0;
         for (int i = 0; rc == 0 && i < 3; i++)
-            rc = skx_store_col_int(st, u.s, i, 0, INT64_MAX, &v[i], err);
+            rc = skx_store_col_int(st, &u, i, 0, INT64_MAX, &v[i], err);
         if (rc == 0)
-            rc = skx_store_col_int(st, u.s, 3, INT64_MIN, INT64_MAX, &out->money, err);
+            rc = skx_store_col_int(st, &u, 3, INT64_MIN, INT64_MAX, &out->money, err);
         if (rc == 0)
-            rc = skx_store_col_int(st, u.s, 4, INT64_MIN, INT64_MAX, &out->points, err);
+            rc = skx_store_col_int(st, &u, 4, INT64_MIN, INT64_MAX, &out->points, err);
         out->games = (uint64_t)v[0];
         out->declared = (uint64_t)v[1];
         out->won_declared = (uint64_t)v[2];
@@ -325,15 +325,15 @@ int sk_store_stats_get(sk_store *st, uint64_t player, sk_store_stats *out,
     rc = skx_store_get(st, SKX_STATS_KIND, &u, err);
     if (rc)
         return rc;
-    sqlite3_bind_int64(u.s, 1, (int64_t)player);
-    while (rc == 0 && (rc = skx_store_next_row(st, u.s, "reading statistics", err)) == 1) {
+    skx_bind_int(&u, 1, (int64_t)player);
+    while (rc == 0 && (rc = skx_store_next_row(st, &u, "reading statistics", err)) == 1) {
         const char *kind = NULL;
         int64_t played = 0, won = 0;
-        rc = skx_store_col_text(st, u.s, 0, &kind, err);
+        rc = skx_store_col_text(st, &u, 0, &kind, err);
         if (rc == 0)
-            rc = skx_store_col_int(st, u.s, 1, 0, INT64_MAX, &played, err);
+            rc = skx_store_col_int(st, &u, 1, 0, INT64_MAX, &played, err);
         if (rc == 0)
-            rc = skx_store_col_int(st, u.s, 2, 0, INT64_MAX, &won, err);
+            rc = skx_store_col_int(st, &u, 2, 0, INT64_MAX, &won, err);
         if (rc == 0)
             rc = fn(ctx, kind, (uint64_t)played, (uint64_t)won);
     }

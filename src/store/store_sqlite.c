@@ -1,9 +1,11 @@
 /*
- * store_sqlite.c -- the store on SQLite: opening (the lock, identity,
- * WAL, the schema and its migrations), transactions, the sync mode, the
- * cache of prepared statements and the shared helpers.  The functions of
- * the data are in store_data.c (rooms, journal, chat, accounts,
- * sessions), store_games.c (finished games) and store_books.c (books).
+ * store_sqlite.c -- the SQLite backend of the store (the default, one
+ * process on one machine): opening (the lock, identity, WAL, the schema
+ * and its migrations), the sync mode, the SQL of each statement and the
+ * cache of prepared statements, behind the backend table of
+ * store_internal.h.  The functions of the data are in store_data.c
+ * (rooms, journal, chat, accounts, sessions), store_games.c (finished
+ * games) and store_books.c (books), the same for every backend.
  *
  * A database is ours when its header carries our application id and its
  * schema_version table names a version this program knows; an empty file
@@ -22,7 +24,6 @@
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -228,217 +229,63 @@ static const char *const stmt_sql[SKX_STMT_COUNT] = {
                        " AND (?2 OR undone IS NULL) ORDER BY seq",
 };
 
-/* Writes the message of an error into err (if any). */
-static void vset(const sk_store *st, sk_error *err, const char *fmt, va_list ap)
+/* The skx_rc of an SQLite result code. */
+static int rc_of(int rc)
 {
-    if (!err)
-        return;
-    int n = snprintf(err->msg, sizeof err->msg, "store %s: ", st ? st->where : "?");
-    if (n < 0 || (size_t)n >= sizeof err->msg)
-        n = 0;
-    vsnprintf(err->msg + n, sizeof err->msg - (size_t)n, fmt, ap);
-    err->rule = NULL;
-}
-
-/* See store_internal.h. */
-int skx_store_fail(const sk_store *st, sk_error *err, int code, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vset(st, err, fmt, ap);
-    va_end(ap);
-    return code;
-}
-
-/* The status an SQLite result code means. */
-static int status_of(int rc)
-{
+    switch (rc) {
+    case SQLITE_ROW:
+        return SKX_ROW;
+    case SQLITE_DONE:
+    case SQLITE_OK:
+        return SKX_DONE;
+    case SQLITE_CONSTRAINT_PRIMARYKEY:
+    case SQLITE_CONSTRAINT_UNIQUE:
+        return SKX_E_UNIQUE;
+    case SQLITE_CONSTRAINT_FOREIGNKEY:
+        return SKX_E_FOREIGN;
+    default:
+        break;
+    }
     switch (rc & 0xff) {
     case SQLITE_CONSTRAINT:
     case SQLITE_TOOBIG:
     case SQLITE_MISMATCH:
-        return SK_EINVAL;
+        return SKX_E_INVALID;
     case SQLITE_NOMEM:
-        return SK_ENOMEM;
+        return SKX_E_NOMEM;
     default:
-        return SK_EIO;
+        return SKX_E_IO;
     }
 }
 
-/* See store_internal.h. */
-int skx_store_db_fail(const sk_store *st, sk_error *err, int rc, const char *what)
+/* The backend's exec: SQL text without results. */
+static int lite_exec(sk_store *st, const char *sql)
 {
-    const char *msg = st && st->db ? sqlite3_errmsg(st->db) : sqlite3_errstr(rc);
-    bool lost = st && st->db && st->in_txn && sqlite3_get_autocommit(st->db);
-    return skx_store_fail(st, err, status_of(rc), "%s: %s%s", what, msg,
-                          lost ? " (the transaction was rolled back: none of its writes "
-                                 "happened)" : "");
+    return rc_of(sqlite3_exec(st->db, sql, NULL, NULL, NULL));
 }
 
-/* Length of the valid UTF-8 sequence at s (n bytes left), or 0 when the
- * bytes there are no valid UTF-8 (overlong forms, surrogates and code
- * points past U+10FFFF are not). */
-static size_t utf8_len(const unsigned char *s, size_t n)
+static bool lite_in_db_txn(const sk_store *st)
 {
-    unsigned c = s[0];
-    if (c < 0x80)
-        return c ? 1 : 0;
-    size_t len;
-    unsigned lo = 0x80, hi = 0xbf;
-    if (c >= 0xc2 && c <= 0xdf)
-        len = 2;
-    else if (c >= 0xe0 && c <= 0xef) {
-        len = 3;
-        if (c == 0xe0)
-            lo = 0xa0;
-        else if (c == 0xed)
-            hi = 0x9f;
-    } else if (c >= 0xf0 && c <= 0xf4) {
-        len = 4;
-        if (c == 0xf0)
-            lo = 0x90;
-        else if (c == 0xf4)
-            hi = 0x8f;
-    } else
-        return 0;
-    if (n < len || s[1] < lo || s[1] > hi)
-        return 0;
-    for (size_t i = 2; i < len; i++)
-        if (s[i] < 0x80 || s[i] > 0xbf)
-            return 0;
-    return len;
+    return st->db && !sqlite3_get_autocommit(st->db);
 }
 
-/* See store_internal.h. */
-int skx_store_check_text(const sk_store *st, sk_error *err, const char *field, const char *s,
-                         size_t max, bool empty_ok)
+/* SQLite rolls a transaction back on its own after some errors (a full
+ * disk): it is then in autocommit mode again. */
+static bool lite_txn_lost(const sk_store *st)
 {
-    if (!s)
-        return skx_store_fail(st, err, SK_EINVAL, "%s is missing (NULL)", field);
-    size_t n = strnlen(s, max + 1);
-    if (n > max)
-        return skx_store_fail(st, err, SK_EINVAL, "%s is longer than %zu bytes", field, max);
-    if (n == 0 && !empty_ok)
-        return skx_store_fail(st, err, SK_EINVAL, "%s is empty", field);
-    const unsigned char *u = (const unsigned char *)s;
-    for (size_t i = 0; i < n;) {
-        size_t len = utf8_len(u + i, n - i);
-        if (!len)
-            return skx_store_fail(st, err, SK_EINVAL, "%s is not UTF-8 at byte %zu (0x%02x)",
-                                  field, i, u[i]);
-        i += len;
-    }
-    return 0;
+    return !st->db || sqlite3_get_autocommit(st->db);
 }
 
-/* See store_internal.h. */
-int skx_store_check_plain(const sk_store *st, sk_error *err, const char *field, const char *s,
-                          size_t max, bool empty_ok, bool tab_ok)
+static const char *lite_errmsg(const sk_store *st)
 {
-    int rc = skx_store_check_text(st, err, field, s, max, empty_ok);
-    if (rc)
-        return rc;
-    const unsigned char *u = (const unsigned char *)s;
-    for (size_t i = 0; u[i]; i++) {
-        /* C0 but a tab where allowed, DEL, and C1 (U+0080..U+009F, two
-         * bytes: 0xc2 0x80..0x9f): a terminal may take them as commands */
-        bool c1 = u[i] == 0xc2 && u[i + 1] >= 0x80 && u[i + 1] <= 0x9f;
-        if ((u[i] < 0x20 && !(tab_ok && u[i] == '\t')) || u[i] == 0x7f || c1)
-            return skx_store_fail(st, err, SK_EINVAL, "%s holds a control character at byte %zu "
-                                  "(0x%02x%s)", field, i, c1 ? u[i + 1] : u[i],
-                                  c1 ? ", U+0080..U+009F" : "");
-    }
-    return 0;
+    return st->db ? sqlite3_errmsg(st->db) : "no database";
 }
 
-/* See store_internal.h. */
-int skx_store_check_hash(const sk_store *st, sk_error *err, const char *field, const char *h)
+/* Prepares the statement of u->id: the cached one, or a temporary one
+ * for a walk inside a walk of the same kind. */
+static int lite_prepare(sk_store *st, skx_stmt_use *u, sk_error *err)
 {
-    int rc = skx_store_check_text(st, err, field, h, SK_STORE_TOKEN_HASH_MAX, false);
-    if (rc)
-        return rc;
-    size_t n = strlen(h);
-    for (size_t i = 0; i < n; i++)
-        if (!((h[i] >= '0' && h[i] <= '9') || (h[i] >= 'a' && h[i] <= 'f')))
-            return skx_store_fail(st, err, SK_EINVAL, "%s is not lowercase hex at byte %zu",
-                                  field, i);
-    if (n < 32 || n % 2)
-        return skx_store_fail(st, err, SK_EINVAL, "%s has %zu hex digits (an even number from "
-                              "32 to %d)", field, n, SK_STORE_TOKEN_HASH_MAX);
-    return 0;
-}
-
-/* See store_internal.h. */
-int skx_store_check_id(const sk_store *st, sk_error *err, const char *field, uint64_t v,
-                       uint64_t min)
-{
-    if (v > (uint64_t)INT64_MAX)
-        return skx_store_fail(st, err, SK_ERANGE, "%s %llu is out of range (at most %lld)",
-                              field, (unsigned long long)v, (long long)INT64_MAX);
-    if (v < min)
-        return skx_store_fail(st, err, SK_EINVAL, "%s %llu is out of range (at least %llu)",
-                              field, (unsigned long long)v, (unsigned long long)min);
-    return 0;
-}
-
-/* See store_internal.h. */
-int skx_store_writable(const sk_store *st, sk_error *err)
-{
-    if (st->in_txn && sqlite3_get_autocommit(st->db))
-        return skx_store_fail(st, err, SK_EIO, "the transaction was rolled back after an "
-                              "earlier error: end it (sk_store_rollback) and start again");
-    return 0;
-}
-
-/* See store_internal.h. */
-int skx_store_write_begin(sk_store *st, const char *savepoint, const char *what, sk_error *err)
-{
-    char sql[64];
-    if (st->in_txn)
-        snprintf(sql, sizeof sql, "SAVEPOINT %s", savepoint);
-    else
-        snprintf(sql, sizeof sql, "BEGIN IMMEDIATE");
-    int rc = sqlite3_exec(st->db, sql, NULL, NULL, NULL);
-    return rc == SQLITE_OK ? 0 : skx_store_db_fail(st, err, rc, what);
-}
-
-/* See store_internal.h. */
-int skx_store_write_end(sk_store *st, const char *savepoint, int rc, const char *what,
-                        sk_error *err)
-{
-    char sql[80];
-    if (st->in_txn) {
-        /* SQLite may have rolled the whole transaction back already (a
-         * full disk): then there is no savepoint left to end */
-        if (rc && !sqlite3_get_autocommit(st->db)) {
-            snprintf(sql, sizeof sql, "ROLLBACK TO %s", savepoint);
-            sqlite3_exec(st->db, sql, NULL, NULL, NULL);
-        }
-        if (!sqlite3_get_autocommit(st->db)) {
-            snprintf(sql, sizeof sql, "RELEASE %s", savepoint);
-            sqlite3_exec(st->db, sql, NULL, NULL, NULL);
-        }
-        return rc;
-    }
-    if (rc) {
-        if (!sqlite3_get_autocommit(st->db))
-            sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-        return rc;
-    }
-    int crc = sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL);
-    if (crc != SQLITE_OK) {
-        rc = skx_store_db_fail(st, err, crc, what);
-        if (!sqlite3_get_autocommit(st->db))
-            sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-    }
-    return rc;
-}
-
-/* See store_internal.h. */
-int skx_store_get(sk_store *st, enum skx_stmt id, skx_stmt_use *u, sk_error *err)
-{
-    assert((unsigned)id < SKX_STMT_COUNT);
-    u->id = id;
+    enum skx_stmt id = u->id;
     u->temp = st->busy[id];
     u->s = u->temp ? NULL : st->stmt[id];
     if (!u->s) {
@@ -447,7 +294,8 @@ int skx_store_get(sk_store *st, enum skx_stmt id, skx_stmt_use *u, sk_error *err
         if (rc != SQLITE_OK) {
             sqlite3_finalize(u->s);
             u->s = NULL;
-            return skx_store_db_fail(st, err, rc, "preparing a statement");
+            u->st = NULL;
+            return skx_store_db_fail(st, err, rc_of(rc), "preparing a statement");
         }
         if (!u->temp)
             st->stmt[id] = u->s;
@@ -457,8 +305,7 @@ int skx_store_get(sk_store *st, enum skx_stmt id, skx_stmt_use *u, sk_error *err
     return 0;
 }
 
-/* See store_internal.h. */
-void skx_store_put(sk_store *st, skx_stmt_use *u)
+static void lite_release(sk_store *st, skx_stmt_use *u)
 {
     if (!u->s)
         return;
@@ -473,40 +320,80 @@ void skx_store_put(sk_store *st, skx_stmt_use *u)
     u->s = NULL;
 }
 
-/* See store_internal.h. */
-int skx_store_col_text(const sk_store *st, sqlite3_stmt *s, int col, const char **out,
-                       sk_error *err)
+static void lite_bind_int(skx_stmt_use *u, int i, int64_t v)
 {
-    const char *name = sqlite3_column_name(s, col);
-    if (sqlite3_column_type(s, col) != SQLITE_TEXT)
-        return skx_store_fail(st, err, SK_EIO, "column %s is not text: the database is damaged",
-                              name ? name : "?");
-    const unsigned char *t = sqlite3_column_text(s, col);
-    int n = sqlite3_column_bytes(s, col);
-    if (!t)
-        return skx_store_fail(st, err, SK_ENOMEM, "out of memory reading column %s",
-                              name ? name : "?");
-    if (n < 0 || memchr(t, 0, (size_t)n))
-        return skx_store_fail(st, err, SK_EIO, "column %s holds a NUL byte: the database is "
-                              "damaged", name ? name : "?");
-    *out = (const char *)t;
-    return 0;
+    sqlite3_bind_int64(u->s, i, v);
 }
 
-/* See store_internal.h. */
-int skx_store_col_int(const sk_store *st, sqlite3_stmt *s, int col, int64_t min, int64_t max,
-                      int64_t *out, sk_error *err)
+static void lite_bind_text(skx_stmt_use *u, int i, const char *t)
 {
-    const char *name = sqlite3_column_name(s, col);
-    if (sqlite3_column_type(s, col) != SQLITE_INTEGER)
-        return skx_store_fail(st, err, SK_EIO, "column %s is not an integer: the database is "
-                              "damaged", name ? name : "?");
-    int64_t v = sqlite3_column_int64(s, col);
-    if (v < min || v > max)
-        return skx_store_fail(st, err, SK_EIO, "column %s holds %lld, out of range: the database "
-                              "is damaged", name ? name : "?", (long long)v);
-    *out = v;
-    return 0;
+    sqlite3_bind_text(u->s, i, t, -1, SQLITE_STATIC);
+}
+
+static void lite_bind_null(skx_stmt_use *u, int i)
+{
+    sqlite3_bind_null(u->s, i);
+}
+
+static int lite_step(sk_store *st, skx_stmt_use *u)
+{
+    (void)st;
+    return rc_of(sqlite3_step(u->s));
+}
+
+static enum skx_col_kind lite_col_kind(const skx_stmt_use *u, int col)
+{
+    switch (sqlite3_column_type(u->s, col)) {
+    case SQLITE_NULL: return SKX_COL_NULL;
+    case SQLITE_INTEGER: return SKX_COL_INT;
+    case SQLITE_TEXT: return SKX_COL_TEXT;
+    default: return SKX_COL_OTHER;
+    }
+}
+
+static int64_t lite_col_int(const skx_stmt_use *u, int col)
+{
+    return sqlite3_column_int64(u->s, col);
+}
+
+static const char *lite_col_text(const skx_stmt_use *u, int col, size_t *len)
+{
+    const unsigned char *t = sqlite3_column_text(u->s, col);
+    int n = sqlite3_column_bytes(u->s, col);
+    *len = n > 0 ? (size_t)n : 0;
+    return (const char *)t;
+}
+
+static const char *lite_col_name(const skx_stmt_use *u, int col)
+{
+    return sqlite3_column_name(u->s, col);
+}
+
+static int64_t lite_changes(const sk_store *st)
+{
+    return sqlite3_changes64(st->db);
+}
+
+static int64_t lite_last_id(const sk_store *st)
+{
+    return sqlite3_last_insert_rowid(st->db);
+}
+
+/* Ends the connection, rolling back a transaction left open, and drops
+ * the lock. */
+static void lite_close(sk_store *st)
+{
+    for (int i = 0; i < SKX_STMT_COUNT; i++)
+        sqlite3_finalize(st->stmt[i]);
+    if (st->db) {
+        if (!sqlite3_get_autocommit(st->db))
+            sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+        sqlite3_close_v2(st->db);
+        st->db = NULL;
+    }
+    if (st->lock_fd >= 0)
+        close(st->lock_fd);
+    st->lock_fd = -1;
 }
 
 /* Runs SQL text without results (pragmas, transaction control, a
@@ -515,9 +402,42 @@ static int exec(sk_store *st, const char *sql, const char *what, sk_error *err)
 {
     int rc = sqlite3_exec(st->db, sql, NULL, NULL, NULL);
     if (rc != SQLITE_OK)
-        return skx_store_db_fail(st, err, rc, what);
+        return skx_store_db_fail(st, err, rc_of(rc), what);
     return 0;
 }
+
+/* Sets synchronous NORMAL or FULL (store.h). */
+static int lite_set_sync(sk_store *st, enum sk_store_sync mode, sk_error *err)
+{
+    return exec(st, mode == SK_STORE_SYNC_FULL ? "PRAGMA synchronous = FULL"
+                                               : "PRAGMA synchronous = NORMAL",
+                "setting the sync mode", err);
+}
+
+/* The SQLite backend's table. */
+const skx_backend skx_sqlite_backend = {
+    .name = "sqlite",
+    .close = lite_close,
+    .exec = lite_exec,
+    .begin_sql = "BEGIN IMMEDIATE",
+    .write_savepoints = true,
+    .in_db_txn = lite_in_db_txn,
+    .txn_lost = lite_txn_lost,
+    .errmsg = lite_errmsg,
+    .set_sync = lite_set_sync,
+    .prepare = lite_prepare,
+    .release = lite_release,
+    .bind_int = lite_bind_int,
+    .bind_text = lite_bind_text,
+    .bind_null = lite_bind_null,
+    .step = lite_step,
+    .col_kind = lite_col_kind,
+    .col_int = lite_col_int,
+    .col_text = lite_col_text,
+    .col_name = lite_col_name,
+    .changes = lite_changes,
+    .last_id = lite_last_id,
+};
 
 /* Runs a query of one integer (a pragma, a count) into *out. */
 static int query_int(sk_store *st, const char *sql, const char *what, int64_t *out,
@@ -528,11 +448,12 @@ static int query_int(sk_store *st, const char *sql, const char *what, int64_t *o
     if (rc == SQLITE_OK)
         rc = sqlite3_step(s);
     if (rc != SQLITE_ROW) {
-        int code = skx_store_db_fail(st, err, rc == SQLITE_DONE ? SQLITE_CORRUPT : rc, what);
+        int code = skx_store_db_fail(st, err, rc == SQLITE_DONE ? SKX_E_IO : rc_of(rc), what);
         sqlite3_finalize(s);
         return code;
     }
-    int res = skx_store_col_int(st, s, 0, INT64_MIN, INT64_MAX, out, err);
+    skx_stmt_use u = {.st = st, .s = s};
+    int res = skx_store_col_int(st, &u, 0, INT64_MIN, INT64_MAX, out, err);
     sqlite3_finalize(s);
     return res;
 }
@@ -733,7 +654,7 @@ static int configure(sk_store *st, sk_error *err)
     if (rc == SQLITE_OK)
         rc = sqlite3_step(s);
     if (rc != SQLITE_ROW) {
-        int code = skx_store_db_fail(st, err, rc, "switching to WAL mode");
+        int code = skx_store_db_fail(st, err, rc_of(rc), "switching to WAL mode");
         sqlite3_finalize(s);
         return code;
     }
@@ -749,113 +670,34 @@ static int configure(sk_store *st, sk_error *err)
     return rc;
 }
 
-/* See store.h. */
-sk_store *sk_store_open(const char *path, sk_error *err)
+/* Opens the SQLite store at `path` (store_internal.h): the lock first,
+ * then the file, its identity, WAL and the schema. */
+int skx_sqlite_open(sk_store *st, const char *path, sk_error *err)
 {
-    if (!path || !*path || strnlen(path, SKX_PATH_MAX + 1) > SKX_PATH_MAX) {
-        skx_store_fail(NULL, err, SK_EINVAL, "the database path is %s",
-                       !path ? "missing" : *path ? "too long" : "empty");
-        return NULL;
-    }
-    sk_store *st = calloc(1, sizeof *st);
-    if (!st) {
-        skx_store_fail(NULL, err, SK_ENOMEM, "out of memory");
-        return NULL;
-    }
-    st->lock_fd = -1;
+    if (strnlen(path, SKX_PATH_MAX + 1) > SKX_PATH_MAX)
+        return skx_store_fail(NULL, err, SK_EINVAL, "the database path is too long");
     char quoted[sizeof st->where - 2];
     sk_escape(quoted, sizeof quoted, path, (size_t)-1, sizeof quoted);
     snprintf(st->where, sizeof st->where, "\"%s\"", quoted);
-    if (check_path(st, path, err) || take_lock(st, path, err) || make_private(st, path, err)) {
-        if (st->lock_fd >= 0)
-            close(st->lock_fd);
-        free(st);
-        return NULL;
-    }
-    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW;
-    int rc = sqlite3_open_v2(path, &st->db, flags, NULL);
-    bool fresh = false;
-    if (rc != SQLITE_OK) {
-        skx_store_db_fail(st, err, rc, "cannot open");
-    } else {
-        sqlite3_extended_result_codes(st->db, 1);
-        sqlite3_busy_timeout(st->db, SKX_BUSY_MS);
-        if (check_identity(st, &fresh, err) == 0 && configure(st, err) == 0 &&
-            migrate(st, fresh, err) == 0)
-            return st;
-    }
-    sk_store_close(st);
-    return NULL;
-}
-
-/* See store.h. */
-void sk_store_close(sk_store *st)
-{
-    if (!st)
-        return;
-    for (int i = 0; i < SKX_STMT_COUNT; i++)
-        sqlite3_finalize(st->stmt[i]);
-    if (st->db) {
-        if (!sqlite3_get_autocommit(st->db))
-            sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-        sqlite3_close_v2(st->db);
-    }
-    if (st->lock_fd >= 0)
-        close(st->lock_fd);
-    free(st);
-}
-
-/* See store.h. */
-int sk_store_set_sync(sk_store *st, enum sk_store_sync mode, sk_error *err)
-{
-    assert(st);
-    if (st->in_txn)
-        return skx_store_fail(st, err, SK_ESTATE, "the sync mode cannot change inside a "
-                              "transaction");
-    if (mode != SK_STORE_SYNC_NORMAL && mode != SK_STORE_SYNC_FULL)
-        return skx_store_fail(st, err, SK_EINVAL, "unknown sync mode %d", (int)mode);
-    return exec(st, mode == SK_STORE_SYNC_FULL ? "PRAGMA synchronous = FULL"
-                                               : "PRAGMA synchronous = NORMAL",
-                "setting the sync mode", err);
-}
-
-/* See store.h. */
-int sk_store_begin(sk_store *st, sk_error *err)
-{
-    assert(st);
-    if (st->in_txn)
-        return skx_store_fail(st, err, SK_ESTATE, "a transaction is open already (they do not "
-                              "nest)");
-    int rc = exec(st, "BEGIN IMMEDIATE", "starting a transaction", err);
+    st->be = &skx_sqlite_backend;
+    int rc = check_path(st, path, err);
     if (rc == 0)
-        st->in_txn = true;
+        rc = take_lock(st, path, err);
+    if (rc == 0)
+        rc = make_private(st, path, err);
+    if (rc)
+        return rc;
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW;
+    int orc = sqlite3_open_v2(path, &st->db, flags, NULL);
+    if (orc != SQLITE_OK)
+        return skx_store_db_fail(st, err, rc_of(orc), "cannot open");
+    sqlite3_extended_result_codes(st->db, 1);
+    sqlite3_busy_timeout(st->db, SKX_BUSY_MS);
+    bool fresh = false;
+    rc = check_identity(st, &fresh, err);
+    if (rc == 0)
+        rc = configure(st, err);
+    if (rc == 0)
+        rc = migrate(st, fresh, err);
     return rc;
-}
-
-/* See store.h. */
-int sk_store_commit(sk_store *st, sk_error *err)
-{
-    assert(st);
-    if (!st->in_txn)
-        return skx_store_fail(st, err, SK_ESTATE, "commit without a transaction");
-    st->in_txn = false;
-    if (sqlite3_get_autocommit(st->db))
-        return skx_store_fail(st, err, SK_EIO, "the transaction was rolled back after an "
-                              "earlier error: none of its writes happened");
-    int rc = exec(st, "COMMIT", "committing", err);
-    if (rc && !sqlite3_get_autocommit(st->db))
-        sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
-    return rc;
-}
-
-/* See store.h. */
-int sk_store_rollback(sk_store *st, sk_error *err)
-{
-    assert(st);
-    if (!st->in_txn)
-        return skx_store_fail(st, err, SK_ESTATE, "rollback without a transaction");
-    st->in_txn = false;
-    if (sqlite3_get_autocommit(st->db))
-        return 0; /* SQLite rolled it back already */
-    return exec(st, "ROLLBACK", "rolling back", err);
 }

@@ -1,7 +1,7 @@
 /*
  * fuzz_store_books.c -- libFuzzer harness for the checks of the store's
  * books (src/store/store_books.c and the text checks of
- * store_sqlite.c): what a browser sends for a sheet or a tournament
+ * store.c): what a browser sends for a sheet or a tournament
  * reaches the store as a book's line, a line's author, a title, a head
  * or a code.
  *
@@ -14,7 +14,9 @@
  * reads a JSON object; what is taken reads back byte for byte.
  * Seeds: tests/fuzz/corpus/fuzz_store_books/.
  */
+#include "../../src/store/store.c"
 #include "../../src/store/store_sqlite.c"
+#include "../../src/store/store_pg.c"
 #include "../../src/store/store_data.c"
 #include "../../src/store/store_books.c"
 

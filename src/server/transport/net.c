@@ -584,6 +584,11 @@ int skx_transport_listen(skx_transport *tp, sk_error *err)
     info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_DISABLE_IPV6;
     info.gid = (gid_t)-1;
     info.uid = (uid_t)-1;
+    /* a quiet connection is pinged, and hung up when no pong follows: a
+     * player whose network vanished is seen away (docs/server.md) */
+    tp->idle.secs_since_valid_ping = (uint16_t)cfg->ping;
+    tp->idle.secs_since_valid_hangup = (uint16_t)(cfg->ping + 10);
+    info.retry_and_idle_policy = cfg->ping > 0 ? &tp->idle : NULL;
     /* libuv's loop (epoll: a turn costs what is ready) from lws's event
      * library plugin; without the plugin (package libwebsockets-evlib-uv)
      * lws's own poll loop, whose every turn costs every connection: fine

@@ -77,6 +77,7 @@ struct skx_transport {
     /* what the context was made with: lws keeps pointers to them */
     struct lws_protocols protocols[3];
     struct lws_http_mount web, api;
+    lws_retry_bo_t idle; /* the ping policy (--ping), for the context's life */
     /* the headers of every HTTP answer (net.c, safety_headers) */
     struct lws_protocol_vhost_options headers[4];
     char csp[1024];

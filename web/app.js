@@ -180,7 +180,11 @@ class App {
       this.chatReset = false;
       addChat(m);
     });
-    n.on('left', () => this.goLobby());
+    // a move to another seat leaves the old one first: its `left` keeps the page
+    n.on('left', (m) => {
+      if (this.moving && this.room && m.room === this.room.code) { this.moving = false; return; }
+      this.goLobby();
+    });
     n.on('error', (m) => this.onError(m));
     n.on('hint', (m) => this.onHint(m));
     n.on('rating', (m) => this.onRating(m));
@@ -376,6 +380,17 @@ class App {
   }
 
   send(msg) { return this.net.send(msg); }
+
+  // Moves our seat to the free seat `seat` between games: the server
+  // wants the old seat left first (server-protocol.md `join`); the join
+  // follows the room again and its state redraws the page.
+  moveTo(seat) {
+    const r = this.room;
+    if (!r || r.seat === null) return;
+    this.moving = true;
+    if (this.net.send({ type: 'leave', room: r.code })) this.net.send({ type: 'join', room: r.code, seat });
+    else this.moving = false;
+  }
 
   // Gives (or with "pass" declines) what our seat is offered: quoting
   // the offer's seq; the buttons go at once (the server's `offer` null

@@ -178,7 +178,7 @@ export class TableView {
       if (p.kind === 'empty') {
         // Seated players cannot take a second seat: the button stays, disabled.
         // a seated player may move to a free seat between games
-        el.append(h('button', { type: 'button', class: 'sit', disabled: r.seat !== null && !!(g && tb.phase !== 'done'), onclick: () => this.app.send({ type: 'join', room: r.code, seat: i }) }, r.seat !== null ? t('sit_move') : t('sit')));
+        el.append(h('button', { type: 'button', class: 'sit', disabled: r.seat !== null && !!(g && tb.phase !== 'done'), onclick: () => (r.seat !== null ? this.app.moveTo(i) : this.app.send({ type: 'join', room: r.code, seat: i })) }, r.seat !== null ? t('sit_move') : t('sit')));
         const sel = h('select', { class: 'bot-level', 'aria-label': t('add_bot') }, botOptions(TABLE_BOT));
         el.append(h('span', { class: 'bot-pick' }, sel,
           h('button', { type: 'button', class: 'add-bot', onclick: () => this.app.send({ type: 'bot', room: r.code, seat: i, bot: sel.value }) }, t('add_bot'))));

@@ -130,7 +130,7 @@ test('screenshots: the trick going to its winner, the countdown on the Kontra bu
     await addBot(desk.page, 2, 'heuristic');
     await addBot(desk.page, 3, 'heuristic');
     const busy = new Set();
-    for (let g = 0; g < 8 && want.size; g++) {
+    for (let g = 0; g < 20 && want.size; g++) { // deals all pass are thrown in: quick
       await playUntilResult(ps, {
         shared: { bid: true }, // the bots play their games: the people may give Kontra
         each: async (p, v, k) => {
@@ -176,7 +176,7 @@ test('screenshots: the trick going to its winner, the countdown on the Kontra bu
       for (const p of ps)
         await p.page.locator('#next-game').click().catch(() => {});
     }
-    assert.deepEqual([...want], [], 'screenshots not taken in 8 games');
+    assert.deepEqual([...want], [], 'screenshots not taken in 20 deals');
     assert.deepEqual([...desk.errors, ...phone.errors], [], 'a page threw');
   } finally {
     await desk.context.close();

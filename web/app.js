@@ -4,15 +4,15 @@
 
 import { Net } from './net.js';
 import { t, setLang, getLang, onLang, applyStatic, money, points, contractName, kindName } from './i18n.js';
-import { fromState, applyEvent, choices } from './room.js';
-import { TableView, seatName, aboutSeat } from './table.js';
-import { showResult, hideResult, renderSheet } from './result.js';
+import { fromState, applyEvent, applyOffer, applyPresence, choices } from './room.js';
+import { TableView, seatName, aboutSeat, h } from './table.js';
+import { showResult, hideResult, renderSheet, dockResult } from './result.js';
 import { showRatingPanel } from './rating.js';
 import { takeLobby, renderLobby, createMessage, initCreateForm, fillHouseOf } from './lobby.js';
 import { redrawHouse } from './houseform.js';
 import { fullRules } from './bookrules.js';
 import { addChat, addNote, clearChat, relabelNotes } from './chat.js';
-import { cardLabel, scoresPoints, hintWorth, hintItem } from './words.js';
+import { cardLabel, scoresPoints, hintWorth, hintItem, actionWords } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 const THEME_KEY = 'schafkopf.theme';
@@ -80,6 +80,13 @@ class App {
       const r = this.room;
       if (r) this.net.send({ type: 'pause', room: r.code, pause: !(r.paused || r.votes.includes(r.seat)) });
     });
+    $('play-on').addEventListener('click', () => {
+      const r = this.room;
+      if (r && r.seat !== null && this.net.send({ type: 'settings', room: r.code, play_on: !r.playOn })) {
+        r.playOn = !r.playOn; // the next state says what the server kept
+        this.renderTable();
+      }
+    });
     $('sheet-toggle').addEventListener('click', (e) => {
       const p = $('sheet-panel');
       p.hidden = !p.hidden;
@@ -142,6 +149,29 @@ class App {
       this.room.turn = m;
       this.renderTable();
     });
+    // issue 40: an offer that is not a turn, a seat's presence, what a
+    // stand-in did while we were away
+    n.on('offer', (m) => {
+      if (!this.room || m.room !== this.room.code) return;
+      applyOffer(this.room, m);
+      this.renderTable();
+    });
+    n.on('presence', (m) => {
+      if (!this.room || m.room !== this.room.code) return;
+      applyPresence(this.room, m);
+      if (m.away && m.seat !== this.room.seat) addNote(() => t('went_away', seatName(this.room, m.seat)));
+      this.renderTable();
+    });
+    n.on('absence', (m) => this.onAbsence(m));
+    // the settlement's wait: until when, for whom (null: over)
+    n.on('next', (m) => {
+      const r = this.room;
+      if (!r || m.room !== r.code) return;
+      r.next = m.until ? { until: m.until, waiting: m.waiting || [] } : null;
+      const left = document.querySelector('#result .next-left');
+      if (left && m.until) left.dataset.until = String(m.until);
+      else if (left) left.remove();
+    });
     n.on('chat', (m) => {
       if (!this.room || m.room !== this.room.code) return;
       // Following again (a reconnect) brings the last lines again: they
@@ -150,7 +180,11 @@ class App {
       this.chatReset = false;
       addChat(m);
     });
-    n.on('left', () => this.goLobby());
+    // a move to another seat leaves the old one first: its `left` keeps the page
+    n.on('left', (m) => {
+      if (this.moving && this.room && m.room === this.room.code) { this.moving = false; return; }
+      this.goLobby();
+    });
     n.on('error', (m) => this.onError(m));
     n.on('hint', (m) => this.onHint(m));
     n.on('rating', (m) => this.onRating(m));
@@ -213,14 +247,20 @@ class App {
     this.room = fromState(m);
     this.chatReset = true;
     if (before && before.seat !== this.room.seat) hideResult();
-    if (this.quick && this.room.seat === null && !this.room.game) {
+    // A quick table: we sit in seat 0 (the server seats whoever creates
+    // a table at once; an older one needs the join), bots in the others.
+    if (this.quick && !this.room.game && (this.room.seat === null || this.room.seat === 0)) {
       const r = this.room;
-      this.net.send({ type: 'join', room: r.code, seat: 0 });
+      if (r.seat === null) this.net.send({ type: 'join', room: r.code, seat: 0 });
       for (let i = 1; i < r.seats.length; i++) if (r.seats[i].kind === 'empty') this.net.send({ type: 'bot', room: r.code, seat: i, bot: this.quick });
       this.quick = null;
     }
     this.renderTable();
     renderSheet(this.room, this.openRating);
+    if (!this.room.game || this.room.game.table.phase === 'done') {
+      // a page that comes to a table waiting for the next deal shows the last settlement
+      if (this.room.last && this.room.next && !before) showResult(this.room, this.room.last, this.askRating, () => this.nextGame());
+    }
   }
 
   // One event: applied in order; a gap asks for the missing ones.
@@ -240,7 +280,9 @@ class App {
     this.syncAt = 0;
     const ev = applyEvent(r, m.event);
     this.announce(ev);
-    if (ev.kind === 'result') { showResult(r, ev.course, this.askRating); renderSheet(r, this.openRating); }
+    if (ev.kind === 'result') { showResult(r, ev.course, this.askRating, () => this.nextGame()); renderSheet(r, this.openRating); }
+    // a new deal: the settlement still open moves out of the way of the new hand
+    if (ev.kind === 'deal') dockResult();
     if (ev.kind === 'sit' || ev.kind === 'leave') renderSheet(r, this.openRating);
     this.renderTable();
   }
@@ -250,8 +292,8 @@ class App {
   announce(ev) {
     const r = this.room;
     if ((ev.kind === 'action' || ev.kind === 'decline') && ev.stand_in) this.standIn(ev);
-    if (ev.kind === 'action' && ev.trick_done) {
-      const s = aboutSeat(r, ev.trick_done.winner, 'trick_to', ev.trick_done.points);
+    if (ev.kind === 'action' && ev.done) {
+      const s = aboutSeat(r, ev.done.winner, 'trick_to', ev.done.points);
       this.say(s);
     } else if (ev.kind === 'action' && ev.action.startsWith('card ') && ev.seat !== r.seat) {
       this.say(t('played', seatName(r, ev.seat), cardLabel(ev.action.slice(5))));
@@ -297,16 +339,30 @@ class App {
     if (mine && this.lastTurnSaid !== r.seq) {
       this.lastTurnSaid = r.seq;
       this.say(t('your_turn'));
+      this.showTurn();
     }
     // The tab's title tells a player in another tab that it is his turn.
     document.title = mine ? `${t('your_turn')} – ${t('title')}` : `${r.title || r.code} – ${t('title')}`;
     $('spectate').hidden = r.seat !== null;
   }
 
+  // At our turn the table and the hand are on the screen together: a
+  // page scrolled away from them (a phone, the sheet read) scrolls back
+  // so that the board's top is at the screen's, unless they are in
+  // view already or cannot fit anyway.
+  showTurn() {
+    const b = $('board').getBoundingClientRect(), hand = $('hand').getBoundingClientRect();
+    if (b.top >= 0 && hand.bottom <= innerHeight) return;
+    const from = $('status').getBoundingClientRect().top;
+    if (hand.bottom - from <= innerHeight) window.scrollBy({ top: from, behavior: 'instant' });
+    else if (hand.bottom - b.top <= innerHeight) window.scrollBy({ top: b.top, behavior: 'instant' });
+  }
+
   renderAll() {
     this.setTheme(document.documentElement.dataset.theme, false);
     this.renderConn(this.net.state);
     if (this.room) {
+      if (!$('absence').hidden && this.absenceDraw) this.absenceDraw();
       this.renderTable();
       renderSheet(this.room, this.openRating);
       if (!$('result').hidden) this.redrawRating(Number($('result').dataset.game));
@@ -325,8 +381,66 @@ class App {
 
   send(msg) { return this.net.send(msg); }
 
+  // Moves our seat to the free seat `seat` between games: the server
+  // wants the old seat left first (server-protocol.md `join`); the join
+  // follows the room again and its state redraws the page.
+  moveTo(seat) {
+    const r = this.room;
+    if (!r || r.seat === null) return;
+    this.moving = true;
+    if (this.net.send({ type: 'leave', room: r.code })) this.net.send({ type: 'join', room: r.code, seat });
+    else this.moving = false;
+  }
+
+  // Gives (or with "pass" declines) what our seat is offered: quoting
+  // the offer's seq; the buttons go at once (the server's `offer` null
+  // follows).
+  answerOffer(action) {
+    const r = this.room;
+    if (!r || !r.offer) return;
+    const seen = Math.max(r.seq, r.offer.seq || 0);
+    r.offer = null;
+    this.note('');
+    this.net.send({ type: 'decide', room: r.code, action, seen });
+    this.renderTable();
+  }
+
+  // "Weiter" under the settlement: the next deal need not wait for us.
+  nextGame() {
+    const r = this.room;
+    if (r && r.seat !== null && r.next) this.net.send({ type: 'next', room: r.code });
+  }
+
+  // What the stand-in did for us while we were away: which game, what
+  // it decided and played, what it cost; a panel above the table until
+  // it is closed.
+  onAbsence(m) {
+    const r = this.room;
+    if (!r || m.room !== r.code) return;
+    const box = $('absence');
+    const pts = scoresPoints(r.rules);
+    const draw = () => {
+      const items = (m.games || []).map((g) => {
+        const words = (g.actions || []).map((a) => actionWords(a, { phase: a.startsWith('pass') && !g.contract ? 'auction' : undefined })).join(', ');
+        const cost = pts ? (g.points !== null && g.points !== undefined ? points(g.points, true) : null)
+          : (g.money !== null && g.money !== undefined ? money(g.money, true) : null);
+        return h('li', { 'data-game': g.game },
+          h('strong', {}, `${t('game_n', g.game)}${g.contract ? ' – ' + contractName(g.contract) : ''}`), ': ',
+          words || t('abs_nothing'),
+          g.finished ? (cost !== null ? ` – ${t('abs_cost', cost)}` : '') : ` – ${t('abs_running')}`);
+      });
+      box.replaceChildren(h('h3', {}, t('abs_title')), h('ul', {}, items),
+        h('button', { type: 'button', class: 'close', onclick: () => { box.hidden = true; } }, t('close')));
+    };
+    draw();
+    this.absenceDraw = draw;
+    box.hidden = false;
+    this.say(t('abs_title'));
+  }
+
   closeOverlays() {
     $('last-trick-view').hidden = true;
+    if (!$('result').hidden) this.nextGame();
     hideResult();
   }
 
@@ -355,7 +469,7 @@ class App {
     const r = this.room, box = $('result');
     if (!r || box.hidden || Number(box.dataset.game) !== game) return;
     if (box.dataset.view === 'rating') showRatingPanel(r, game, this.askRating);
-    else if (r.last && r.last.game === game) showResult(r, r.last, this.askRating);
+    else if (r.last && r.last.game === game) showResult(r, r.last, this.askRating, () => this.nextGame());
   }
 
   // A rating came: kept for the game and shown if its panel is open.
@@ -414,14 +528,19 @@ class App {
     const phase = r.game && r.game.table ? r.game.table.phase : null, rules = fullRules(this.presets, r.rules);
     const contract = r.game && r.game.table && r.game.table.contract ? r.game.table.contract.code : null;
     const list = m.hints.slice(0, 3).map((x) => {
-      const words = x.action.startsWith('card ') ? cardLabel(x.action.slice(5)) : (document.querySelector(`#actions [data-action="${CSS.escape(x.action)}"] .a-label`) || {}).textContent || x.action;
+      const words = x.action.startsWith('card ') ? cardLabel(x.action.slice(5))
+        : (document.querySelector(`#actions [data-action="${CSS.escape(x.action)}"] .a-label`)
+          || document.querySelector(x.action === 'pass' ? '#offers [data-offer-decline]' : `#offers [data-offer="${CSS.escape(x.action)}"] .a-label`) || {}).textContent
+        || actionWords(x.action);
       return hintItem(words, x.action, hintWorth(x.action, x.value, phase, rules, contract), x.game);
     });
     this.note(t('hint_best', list.join(' · ')));
     document.querySelectorAll('.hinted').forEach((e) => e.classList.remove('hinted'));
+    // an offer's hint marks its button (or its decline)
     const el = best.action.startsWith('card ')
       ? document.querySelector(`#hand button.card[data-card="${best.action.slice(5)}"]`)
-      : document.querySelector(`#actions [data-action="${CSS.escape(best.action)}"]`);
+      : document.querySelector(`#actions [data-action="${CSS.escape(best.action)}"]`)
+        || document.querySelector(best.action === 'pass' ? '#offers [data-offer-decline]' : `#offers [data-offer="${CSS.escape(best.action)}"]`);
     if (el) { el.classList.add('hinted'); el.focus(); }
   }
 

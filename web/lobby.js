@@ -96,5 +96,11 @@ export function createMessage(form) {
   if (title) msg.title = title;
   const timer = parseInt(f.get('timer'), 10);
   if (timer > 0) msg.timer = Math.min(timer, 600); // contracts A.3; older servers know no timer
+  // issue 40: how long the table waits for a Kontra or Klopfen that may
+  // still come, and for "Weiter" after a settlement (sent only when set
+  // to other than the server's defaults, 4 and 8)
+  const hold = parseInt(f.get('hold'), 10), settle = parseInt(f.get('settle'), 10);
+  if (Number.isInteger(hold) && hold >= 0 && hold !== 4) msg.hold = Math.min(hold, 30);
+  if (Number.isInteger(settle) && settle >= 0 && settle !== 8) msg.settle = Math.min(settle, 60);
   return msg;
 }

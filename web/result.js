@@ -7,7 +7,7 @@
 import { t, contractName, money, signed, points } from './i18n.js';
 import { cardSvg } from './cards.js';
 import { sortHand } from './sort.js';
-import { h, seatName } from './table.js';
+import { h, seatName, countdown } from './table.js';
 import { cardLabel, callList, scoresPoints } from './words.js';
 import { ratingBlock } from './rating.js';
 
@@ -74,7 +74,7 @@ export function settlementLines(res, nameOf = (s) => String(s + 1), pts = false)
 // Fills and opens the result panel for a finished game's course; a
 // player who sat in it may have his decisions rated (`ask(game)` sends
 // the request, rating.js).
-export function showResult(r, course, ask = null) {
+export function showResult(r, course, ask = null, onNext = null) {
   const box = $('result');
   const res = course.result;
   const pts = scoresPoints(r.rules);
@@ -92,10 +92,10 @@ export function showResult(r, course, ask = null) {
     h('thead', {}, h('tr', {}, h('th', {}, ''), seats.map((s) => h('th', { scope: 'col' }, seatName(r, s))))),
     h('tbody', {},
       h('tr', {}, h('th', { scope: 'row' }, t('card_points')), seats.map((s) => h('td', {}, String(res.points[s] ?? 0)))),
-      // a points table shows no money (5.2.7); at a money table the
-      // tournament points are a side figure under the money
+      // a points table shows no money (5.2.7), a money table no
+      // tournament points (issue 40)
       pts ? null : h('tr', {}, h('th', { scope: 'row' }, t('r_money')), seats.map((s) => h('td', { class: res.money[s] < 0 ? 'neg' : res.money[s] > 0 ? 'pos' : '' }, money(res.money[s], true)))),
-      h('tr', {}, h('th', { scope: 'row' }, t('r_points')), seats.map((s) => h('td', pts ? { class: res.tournament[s] < 0 ? 'neg' : res.tournament[s] > 0 ? 'pos' : '' } : {}, signed(res.tournament[s]))))));
+      pts ? h('tr', {}, h('th', { scope: 'row' }, t('r_points')), seats.map((s) => h('td', { class: res.tournament[s] < 0 ? 'neg' : res.tournament[s] > 0 ? 'pos' : '' }, signed(res.tournament[s])))) : null));
   const hands = h('div', { class: 'hands' }, seats.filter((s) => course.hands[s] && course.hands[s].length).map((s) =>
     h('div', { class: 'hand-line' }, h('span', { class: 'who' }, seatName(r, s)), cardRow(sortHand(course.hands[s], res.contract)))));
   const tricks = h('ol', { class: 'tricks' }, (course.tricks || []).map((tr) => {
@@ -118,9 +118,24 @@ export function showResult(r, course, ask = null) {
       h('h4', {}, t('hands_dealt')), hands,
       h('h4', {}, t('tricks')), tricks),
     ask && r.seat !== null && r.seat !== undefined && course.out !== r.seat ? ratingBlock(r, course, ask) : null,
-    h('button', { type: 'button', id: 'next-game', onclick: () => hideResult() }, t('next_game'))].filter(Boolean));
+    // "Weiter": the next deal need not wait for this seat (the
+    // server deals when everyone said so or its settle timer ran out)
+    h('p', { class: 'next-row' },
+      h('button', { type: 'button', id: 'next-game', onclick: () => { if (onNext) onNext(); hideResult(); } }, t('next_game')),
+      r.next && r.next.until && !(r.game && r.game.no > course.game) ? countdown('span', 'next-left', 'next_in', r.next.until) : null)].filter(Boolean));
+  box.classList.toggle('docked', !!(r.game && r.game.no > course.game));
   box.hidden = false;
-  box.focus();
+  if (!box.classList.contains('docked')) box.focus();
+}
+
+// A new game was dealt while the settlement is open: it moves below the
+// hand, out of the way of the new game's prompt, until "Weiter".
+export function dockResult() {
+  const box = $('result');
+  if (box.hidden) return;
+  box.classList.add('docked');
+  const left = box.querySelector('.next-left');
+  if (left) left.remove();
 }
 
 // Closes the result panel.
@@ -128,12 +143,13 @@ export function hideResult() {
   const box = $('result');
   if (box.hidden) return;
   box.hidden = true;
+  box.classList.remove('docked');
   const hand = document.querySelector('#hand button.card');
   if (hand) hand.focus();
 }
 
 // The score sheet: one row per game with each seat's money and running
-// total, and the totals (the tournament points beside them); at a table
+// total, and the totals (money only, issue 40); at a table
 // that plays for points the tournament points alone (5.2.7, 5.3).  A
 // seated player may open the rating of any game (`rate(game)`).
 export function renderSheet(r, rate = null) {
@@ -159,8 +175,7 @@ export function renderSheet(r, rate = null) {
   const foot = h('tfoot', {}, h('tr', { class: 'sheet-total' }, h('th', { scope: 'row', colspan: 2 }, t('total')),
     seats.map((s) => h('td', { class: 'num' }, !totals ? '–'
       : pts ? h('span', { class: 'run' }, signed(totals.tournament ? totals.tournament[s] || 0 : 0))
-      : [h('span', { class: 'run' }, money(totals.money[s] || 0)),
-        totals.tournament ? h('span', { class: 'delta' }, `${signed(totals.tournament[s] || 0)} P`) : null]))));
+      : h('span', { class: 'run' }, money(totals.money[s] || 0))))));
   el.replaceChildren(...[pts ? h('caption', {}, t('r_points')) : null, head, body, foot].filter(Boolean));
   if (!rows.length) el.caption = h('caption', {}, t('sheet_empty'));
   // the finished games as records, for `schafkopf analyze` and `replay`

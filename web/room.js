@@ -23,7 +23,17 @@ export function fromState(msg) {
     votes: s.votes || [],
     out: s.out ?? null,          // the seat sitting out at five (A.5)
     lastTrick: null,
+    trickAt: 0,                  // when the last trick was completed here (0: before this page came)
     claim: null,
+    // issue 40: what the seat may give now (an offer, never a turn), the
+    // table's public hold, the settlement's wait, the pause of a table
+    // nobody is at
+    offer: s.offer ? { ...s.offer, seq: s.seq } : null,
+    hold: s.hold || null,        // {seconds, until}
+    next: s.next || null,        // {until, waiting}
+    settle: s.settle ?? null,    // seconds the settlement waits (room setting)
+    idle: !!s.idle,
+    playOn: !!s.play_on,
   };
   if (s.game) {
     const g = s.game;
@@ -42,6 +52,8 @@ export function fromState(msg) {
 export function applyEvent(r, ev) {
   r.seq = ev.seq;
   if ('pending' in ev) r.pending = ev.pending;
+  if ('hold' in ev) r.hold = ev.hold;
+  if ('next' in ev) r.next = ev.next;
   if (r.turn && r.turn.seq < ev.seq) r.turn = null;
   switch (ev.kind) {
     case 'sit':
@@ -56,6 +68,7 @@ export function applyEvent(r, ev) {
       };
       r.lastTrick = null;
       r.claim = null;
+      r.next = null;
       break;
     case 'action':
       if (!r.game) break;
@@ -65,7 +78,11 @@ export function applyEvent(r, ev) {
         const c = ev.action.slice(5);
         r.game.hand = r.game.hand.filter((x) => x !== c);
       }
-      if (ev.trick_done) { r.game.tricks.push(ev.trick_done); r.lastTrick = ev.trick_done; }
+      {
+        const done = trickDone(r, ev);
+        if (done) { r.game.tricks.push(done); r.lastTrick = done; r.trickAt = Date.now(); }
+        ev = { ...ev, done };
+      }
       r.game.table = ev.table;
       break;
     case 'result':
@@ -74,9 +91,17 @@ export function applyEvent(r, ev) {
       r.sheet.rows.push({ game: ev.course.game, dealer: ev.course.dealer, settlement: ev.course.result });
       r.sheet.totals = ev.course.result.totals;
       r.sheet.stock = ev.course.result.stock;
+      r.offer = null;
+      // the next deal waits for every seated person's "next" or the
+      // settle timer (the server's `next` when it sends one)
+      if (!('next' in ev)) r.next = { until: Date.now() + (r.settle ?? 8) * 1000, estimated: true };
       break;
     case 'claim':
       r.claim = { seat: ev.seat, hand: ev.hand };
+      break;
+    case 'settings':
+      if ('settle' in ev) r.settle = ev.settle;
+      if ('play_on' in ev) r.playOn = !!ev.play_on;
       break;
     case 'pause':
       r.paused = ev.paused;
@@ -90,6 +115,47 @@ export function applyEvent(r, ev) {
   }
   estimateDeadline(r);
   return ev;
+}
+
+// The trick a card completed, {no, leader, cards, winner, points}: the
+// event's `won` (trick winner and card points) with the cards from the
+// table before it; else its `trick_done`; else worked out from the
+// tables: the trick on the table before, plus this card, no longer on
+// the table after (then the winner is the seat that leads next).
+function trickDone(r, ev) {
+  if (ev.trick_done) return ev.trick_done;
+  const before = r.game.table && r.game.table.trick;
+  const after = ev.table && ev.table.trick;
+  if (!ev.action.startsWith('card ') || !before) return null;
+  const cards = [...before.cards, ev.action.slice(5)];
+  const finished = ev.won || !after || after.no !== before.no || (ev.table.phase && ev.table.phase !== 'play');
+  if (!finished) return null;
+  const winner = ev.won ? ev.won.seat : after && after.no !== before.no ? after.leader : ev.table.to_move;
+  if (winner === null || winner === undefined) return null;
+  return { no: before.no, leader: before.leader, cards, winner, points: ev.won ? ev.won.points : cardPoints(cards) };
+}
+
+// The card points of some cards (Ace 11, Ten 10, King 4, Ober 3, Unter 2).
+function cardPoints(cards) {
+  const v = { A: 11, Z: 10, K: 4, O: 3, U: 2 };
+  return cards.reduce((s, c) => s + (v[c[1]] || 0), 0);
+}
+
+// An `offer` message for our seat: what it may give now (Kontra, Retour,
+// Klopfen) and until when, or null when it no longer may.
+export function applyOffer(r, m) {
+  if (r.seat === null || m.seat !== r.seat) return;
+  r.offer = m.offer ? { offer: m.offer, until: m.until ?? null, seq: m.seq } : null;
+  if ('hold' in m) r.hold = m.hold;
+}
+
+// A `presence` message: a seated person dropped off or came back.
+export function applyPresence(r, m) {
+  const p = r.seats[m.seat];
+  if (!p) return;
+  r.seats[m.seat] = m.away
+    ? { ...p, away: true, away_since: m.since ?? Date.now(), stand_in_at: m.stand_in_at ?? null }
+    : { ...p, away: false, away_since: undefined, stand_in_at: undefined };
 }
 
 // The deadline of the decision pending, as far as this client can tell:

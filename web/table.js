@@ -10,12 +10,19 @@ import { choiceWords, cardLabel, callList, scoresPoints } from './words.js';
 import { rulesSummary, rulesBrief } from './bookrules.js';
 
 const $ = (id) => document.getElementById(id);
-const BOTS = [['random', 'bot_random'], ['heuristic', 'bot_heuristic'], ['pimc', 'bot_pimc'],
-  ['pimc:strong', 'bot_pimc_strong']];
+// The bot levels a player picks from (issue 40): Beginner plays as
+// people do (policy), Stammtisch is the table's level (the server's
+// default, SK_BOT_TABLE_LEVEL), Expert the strongest; the other specs of
+// src/ai/bot.c stay selectable under "more" for who knows them.
+export const BOT_LEVELS = [['policy', 'bot_beginner'], ['pimc', 'bot_stammtisch'], ['pimc:strong', 'bot_expert']];
+export const BOT_MORE = [['random', 'bot_random'], ['heuristic', 'bot_heuristic'], ['people', 'bot_people']];
+const BOTS = [...BOT_LEVELS, ...BOT_MORE];
 // The bot a seat gets when nobody picks another: the table's level, as
 // the server's hint and the terminal game use (SK_BOT_TABLE_LEVEL);
 // index.html marks the same option selected in its two forms.
 export const TABLE_BOT = 'pimc';
+// How long a completed trick lies with its winner named before it goes.
+const TRICK_SHOW_MS = 1300;
 
 // Creates an element with attributes and children (strings become text).
 export function h(tag, attrs = {}, ...kids) {
@@ -56,10 +63,42 @@ export function seatName(r, seat) {
   return p.kind === 'bot' ? t('bot_n', seat + 1) : p.name;
 }
 
-// A bot spec in words ("pimc:strong" -> "Gründlich (langsam)").
+// A bot spec in words ("pimc:strong" -> "Experte"); a spec not in the
+// menus (an engine, "pimc:12") is named as a bot of its kind.
 export function botName(spec) {
   const b = BOTS.find(([s]) => s === spec);
-  return b ? t(b[1]) : spec;
+  if (b) return t(b[1]);
+  if (/^ext:/.test(spec || '')) return t('bot_engine', spec.slice(4));
+  return spec && spec.startsWith('pimc') ? t('bot_pimc_n') : t('bot');
+}
+
+// The options of a bot menu: the three levels, then the other specs in
+// a group of their own; `chosen` selected.
+export function botOptions(chosen) {
+  const opt = ([spec, key]) => h('option', { value: spec, ...(spec === chosen ? { selected: true } : {}) }, t(key));
+  return [...BOT_LEVELS.map(opt), h('optgroup', { label: t('bot_more') }, BOT_MORE.map(opt))];
+}
+
+// Seconds from now until `ms` (epoch milliseconds), at least 0.
+export function secondsTo(ms) { return Math.max(0, Math.ceil((ms - Date.now()) / 1000)); }
+
+// Keeps every countdown of the page running: an element with
+// data-until (epoch ms) and data-say (an i18n key with {0} the seconds)
+// shows its text anew twice a second.
+function tickCountdowns() {
+  for (const el of document.querySelectorAll('[data-until][data-say]')) {
+    const left = secondsTo(Number(el.dataset.until));
+    const text = t(el.dataset.say, left);
+    if (el.textContent !== text) el.textContent = text;
+    el.classList.toggle('urgent', left <= 3);
+  }
+}
+if (typeof window !== 'undefined') setInterval(tickCountdowns, 250);
+
+// A countdown element: `key` says the seconds left until `until`.
+export function countdown(tag, cls, key, until) {
+  const el = h(tag, { class: `countdown ${cls}`, 'data-until': String(until), 'data-say': key }, t(key, secondsTo(until)));
+  return el;
 }
 
 export class TableView {
@@ -92,6 +131,8 @@ export class TableView {
     this.renderSeats(r);
     this.renderStatus(r);
     this.renderTrick(r);
+    this.renderOffers(r);
+    this.renderHold(r);
     this.renderActions(r);
     this.renderHand(r);
     this.renderTools(r);
@@ -116,14 +157,16 @@ export class TableView {
       if (g && g.out === i) roles.push(t('out'));
       if (tb && tb.declarer === i) roles.push(t('declarer'));
       if (tb && tb.partner === i) roles.push(t('partner'));
-      if (p.away) roles.push(t('away'));
+
       const tricks = g ? g.tricks.filter((x) => x.winner === i).length : 0;
       const left = tb && tb.phase === 'play' && i !== r.seat && i !== g.out ? cardsLeft(r, i) : null;
-      const where = n === 5 ? (k ? t('rel5_' + k) : t('rel_0')) : t('rel_' + k);
+      // a spectator's page says no "Du": the seats by number
+      const where = r.seat === null ? t('seat_n', i + 1) : n === 5 ? (k ? t('rel5_' + k) : t('rel_0')) : t('rel_' + k);
       const el = h('div', {
-        class: `seat rel-${k}${acting === i && tb && tb.phase !== 'done' ? ' acting' : ''}`,
-        'data-seat': i, 'data-kind': p.kind,
+        class: `seat rel-${k}${acting === i && tb && tb.phase !== 'done' ? ' acting' : ''}${p.away ? ' away' : ''}`,
+        'data-seat': i, 'data-kind': p.kind, 'data-away': p.away ? 'true' : null, 'data-mine': i === r.seat ? 'true' : null,
       },
+      p.away && p.kind === 'human' ? awayMark(p) : null,
       h('div', { class: 'seat-name' }, p.kind === 'empty' ? t('empty') : i === r.seat ? p.name : seatName(r, i)),
       h('div', { class: 'seat-where' }, p.kind === 'bot' ? `${where} · ${botName(p.bot || p.name)}` : where),
       said[i] ? h('div', { class: 'seat-said' }, said[i]) : null,
@@ -134,9 +177,9 @@ export class TableView {
         sortHand(tb.open.cards, tb.contract && tb.contract.code).map((c) => h('span', { class: 'card-img mini', html: cardSvg(c, {}) }))) : null);
       if (p.kind === 'empty') {
         // Seated players cannot take a second seat: the button stays, disabled.
-        el.append(h('button', { type: 'button', class: 'sit', disabled: r.seat !== null, onclick: () => this.app.send({ type: 'join', room: r.code, seat: i }) }, t('sit')));
-        const sel = h('select', { class: 'bot-level', 'aria-label': t('add_bot') },
-          BOTS.map(([spec, key]) => h('option', { value: spec, ...(spec === TABLE_BOT ? { selected: true } : {}) }, t(key))));
+        // a seated player may move to a free seat between games
+        el.append(h('button', { type: 'button', class: 'sit', disabled: r.seat !== null && !!(g && tb.phase !== 'done'), onclick: () => (r.seat !== null ? this.app.moveTo(i) : this.app.send({ type: 'join', room: r.code, seat: i })) }, r.seat !== null ? t('sit_move') : t('sit')));
+        const sel = h('select', { class: 'bot-level', 'aria-label': t('add_bot') }, botOptions(TABLE_BOT));
         el.append(h('span', { class: 'bot-pick' }, sel,
           h('button', { type: 'button', class: 'add-bot', onclick: () => this.app.send({ type: 'bot', room: r.code, seat: i, bot: sel.value }) }, t('add_bot'))));
       } else if (p.kind === 'bot') {
@@ -188,21 +231,28 @@ export class TableView {
       if (mult.length) parts.push(`${t('multiplier')}: ${mult.join(', ')}`);
     }
     if (r.paused) parts.push(t('paused'));
+    if (r.idle) parts.push(t('idle'));
     if (scoresPoints(r.rules)) parts.push(t('score_points'));
     st.replaceChildren(...parts.map((p) => h('span', {}, p)));
   }
 
   // The cards of the trick on the table, each at its player's place.
+  // A trick just completed stays a moment with its winner named ("Bert
+  // sticht – 21 Augen"), then its cards go to the winner's side (a CSS
+  // transition, class "taken"); the words stay until the next card.
   renderTrick(r) {
     const el = $('trick');
     el.replaceChildren();
+    clearTimeout(this.trickTimer);
     const tb = r.game && r.game.table;
     const trick = tb && tb.trick;
     // Between tricks show the trick just taken until the next card.
     let shown = trick && trick.cards.length ? trick : null;
     if (!shown && r.lastTrick && tb && tb.phase !== 'auction') shown = r.lastTrick;
-    el.dataset.done = shown && shown !== trick ? 'true' : 'false'; // the trick just taken, still lying there
+    const done = !!shown && shown !== trick;
+    el.dataset.done = done ? 'true' : 'false'; // the trick just taken, still lying there
     el.dataset.no = shown ? shown.no : '';
+    if (!done) { el.classList.remove('taken', 'instant'); delete el.dataset.to; }
     if (!shown) { el.setAttribute('aria-label', t('trick')); return; }
     const order = this.trickSeats(r, shown);
     shown.cards.forEach((c, i) => {
@@ -212,6 +262,63 @@ export class TableView {
       el.append(card);
     });
     el.setAttribute('aria-label', `${t('trick_n', shown.no)}: ` + shown.cards.map((c, i) => `${seatName(r, order[i])} ${cardLabel(c)}`).join(', '));
+    if (!done || shown.winner === null || shown.winner === undefined) return;
+    el.append(h('div', { class: 'trick-won', 'data-winner': shown.winner }, aboutSeat(r, shown.winner, 'trick_won', shown.points)));
+    const key = `${r.game.no}/${shown.no}`;
+    if (el.dataset.to && el.dataset.key === key) return; // on its way or gone already
+    el.classList.remove('taken', 'instant');
+    el.dataset.key = key;
+    delete el.dataset.to;
+    const age = r.trickAt ? Date.now() - r.trickAt : Infinity;
+    const take = (instant) => {
+      el.dataset.to = String(rel(r, shown.winner));
+      // the way of each card to the middle of the winner's seat
+      const seat = document.querySelector(`#seats .seat[data-seat="${shown.winner}"]`);
+      if (seat && !instant) {
+        const to = seat.getBoundingClientRect();
+        for (const c of el.querySelectorAll('.played')) {
+          const b = c.getBoundingClientRect();
+          c.style.setProperty('--dx', `${Math.round(to.left + to.width / 2 - b.left - b.width / 2)}px`);
+          c.style.setProperty('--dy', `${Math.round(to.top + to.height / 2 - b.top - b.height / 2)}px`);
+        }
+      }
+      el.classList.toggle('instant', instant);
+      el.classList.add('taken');
+    };
+    if (age >= TRICK_SHOW_MS + 700) take(true);
+    else this.trickTimer = setTimeout(() => { if (el.dataset.key === key && el.dataset.done === 'true') take(false); }, Math.max(0, TRICK_SHOW_MS - age));
+  }
+
+  // What our seat may give now without being asked (issue 40): Kontra,
+  // Retour or Klopfen as a button with the seconds left to give it, and
+  // its "Kein Kontra" / "Nicht klopfen" that closes the wait early.
+  // Ignoring both is declining.
+  renderOffers(r) {
+    const box = $('offers');
+    const o = r.seat !== null ? r.offer : null;
+    if (!o || !o.offer) { box.hidden = true; box.replaceChildren(); return; }
+    box.hidden = false;
+    box.setAttribute('aria-label', t('offer_may'));
+    const w = choiceWords(o.offer, { doublings: r.game ? r.game.table.doublings : 0 });
+    const word = o.offer === 'kontra' ? 'Kontra' : 'Retour';
+    box.replaceChildren(
+      h('button', { type: 'button', class: 'offer-yes', 'data-offer': o.offer, onclick: () => this.app.answerOffer(o.offer) },
+        h('span', { class: 'a-label' }, w.label),
+        o.until ? countdown('span', 'offer-left', 'offer_left', o.until) : null),
+      h('button', { type: 'button', class: 'offer-no', 'data-offer-decline': o.offer, onclick: () => this.app.answerOffer('pass') },
+        o.offer === 'klopfen' ? t('a_no_klopfen') : t('a_no_double', word)));
+  }
+
+  // The table's public wait while someone may still double or lay: a
+  // countdown for everyone (the room's `hold`).
+  renderHold(r) {
+    const el = $('hold');
+    const until = r.hold && r.hold.until;
+    if (!until || until <= Date.now() || !r.game || r.game.table.phase === 'done') { el.hidden = true; el.replaceChildren(); return; }
+    el.hidden = false;
+    el.replaceChildren(countdown('span', 'hold-left', 'hold_wait', until));
+    clearTimeout(this.holdTimer);
+    this.holdTimer = setTimeout(() => { el.hidden = true; }, until - Date.now() + 300);
   }
 
   // The seat of each card of a trick, from its leader clockwise, skipping
@@ -277,12 +384,16 @@ export class TableView {
     const g = r.game;
     const seated = r.seat !== null;
     const playing = g && g.table.phase !== 'done';
-    $('hint').hidden = !(seated && choices(r).length);
+    $('hint').hidden = !(seated && (choices(r).length || (r.offer && r.offer.offer)));
     $('claim').hidden = !(seated && playing && g.table.phase === 'play' && g.hand && g.hand.length > 0);
     $('last-trick').disabled = !r.lastTrick;
     $('pause').hidden = !seated;
     $('pause').setAttribute('aria-pressed', r.votes.includes(r.seat) || r.paused ? 'true' : 'false');
     $('pause').textContent = r.paused ? t('resume') : t('pause');
+    // "play on with bots": the table goes on while no person is at it
+    $('play-on').hidden = !seated;
+    $('play-on').setAttribute('aria-pressed', r.playOn ? 'true' : 'false');
+    $('play-on').textContent = r.playOn ? t('play_on_yes') : t('play_on_no');
   }
 
   // The turn timer: seconds left until the deadline of the prompt (A.3).
@@ -391,6 +502,13 @@ export class TableView {
     box.hidden = false;
     box.querySelector('.close').focus();
   }
+}
+
+// The mark of a seat whose player dropped off: "weg", and the seconds
+// until the stand-in takes his decisions (presence, issue 40).
+function awayMark(p) {
+  return h('div', { class: 'away-mark', role: 'status' }, h('span', { class: 'away-word' }, t('away')),
+    p.stand_in_at ? countdown('span', 'away-left', 'stand_in_in', p.stand_in_at) : null);
 }
 
 // How many cards a seat still holds in the play phase: the ruleset's

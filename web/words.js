@@ -187,11 +187,13 @@ export function hintWorth(action, value, phase, rules, contract = null) {
 }
 
 // One entry of a hint in words: the choice, then in brackets the game
-// a bid's value is that of (`game`, a contract code the server names:
-// "ich spiele" worth a Schellen-Solo) and its worth.
+// the bid's worth is that of (`game`, the contract code the server
+// names: "ich spiele" worth a Schellen-Solo, "ich hätt einen Wenz" a
+// Wenz) and its worth.  The game is always named, so a bid is never
+// explained by the value of a game the words do not say (issue 40).
 export function hintItem(words, action, worth, game = null) {
-  if (!worth) return words;
   // a name's own brackets ("Geier (Obers trump)") left out inside the hint's
-  const named = game && action.startsWith('bid ') ? `${contractName(game).replace(/ \([^)]*\)/, '')}: ` : '';
-  return `${words} (${named}${worth})`;
+  const named = game && action.startsWith('bid ') ? contractName(game).replace(/ \([^)]*\)/, '') : '';
+  if (!worth) return named ? `${words} (${named})` : words;
+  return `${words} (${named ? named + ': ' : ''}${worth})`;
 }

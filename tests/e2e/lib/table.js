@@ -56,7 +56,8 @@ export function view(page) {
 }
 
 // Opens the lobby and creates a table; returns its invitation link.
-export async function createTable(page, url, { title = 'E2E', preset = 'official', timer = 0 } = {}) {
+// `hold`: seconds the table waits for a Kontra or Klopfen (issue 40).
+export async function createTable(page, url, { title = 'E2E', preset = 'official', timer = 0, hold = null } = {}) {
   await page.goto(url);
   await connected(page);
   const form = page.locator('#create-form');
@@ -64,6 +65,8 @@ export async function createTable(page, url, { title = 'E2E', preset = 'official
   await form.locator('input[name=title]').fill(title);
   if (timer)
     await form.locator('input[name=timer]').fill(String(timer));
+  if (hold !== null)
+    await form.locator('input[name=hold]').fill(String(hold));
   await page.locator('#create').click();
   await page.locator('#table[data-room]').waitFor();
   const link = await page.locator('#invite-link').inputValue();
@@ -81,8 +84,12 @@ export async function openTable(page, link) {
 
 const seatSel = (i) => `.seat[data-seat="${i}"]`;
 
-// Sits down in seat i (empty).
+// Sits down in seat i (empty), unless the page sits there already
+// (whoever creates a table sits in seat 0 at once, issue 40).
 export async function sit(page, i) {
+  await page.locator(seatSel(i)).waitFor();
+  if (await page.locator(`${seatSel(i)}[data-mine="true"]`).count())
+    return;
   await page.locator(`${seatSel(i)} button.sit`).click();
   await page.locator(`${seatSel(i)}[data-kind="human"]`).waitFor();
 }

@@ -24,7 +24,7 @@ static const skx_msg_spec SPECS[SKX_MSG_NTYPES] = {
     [SKX_MSG_HELLO] = {"hello", {"token", "name", "lang", NULL}},
     [SKX_MSG_PING] = {"ping", {NULL}},
     [SKX_MSG_LOBBY] = {"lobby", {"page", NULL}},
-    [SKX_MSG_CREATE] = {"create", {"!rules", "title", "listed", "fallback", "timer", NULL}},
+    [SKX_MSG_CREATE] = {"create", {"!rules", "title", "listed", "fallback", "timer", "hold", NULL}},
     [SKX_MSG_JOIN] = {"join", {"!room", "!seat", NULL}},
     [SKX_MSG_SPECTATE] = {"spectate", {"!room", NULL}},
     [SKX_MSG_LEAVE] = {"leave", {"!room", NULL}},
@@ -343,6 +343,10 @@ static int check_fields(json_t *obj, skx_msg *m, const char **code, sk_error *er
         if ((rc = get_uint(obj, tn, "timer", SKX_TIMER_MAX, &u, code, err)))
             return rc;
         m->timer = (int)u;
+        u = SKX_HOLD_DEFAULT; /* not given: the default hold */
+        if ((rc = get_uint(obj, tn, "hold", SKX_HOLD_MAX, &u, code, err)))
+            return rc;
+        m->hold = (int)u;
         return 0;
     }
     case SKX_MSG_PAUSE: {

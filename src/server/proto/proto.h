@@ -25,6 +25,8 @@
 #define SKX_PASSWORD_MIN 8    /* ... at least */
 #define SKX_ACCOUNT_MIN 3     /* bytes of an account's name, at least (at most SKX_NAME_MAX) */
 #define SKX_TIMER_MAX 600     /* seconds per decision (table.h's SK_ROOM_TIMER_MAX) */
+#define SKX_HOLD_MAX 30       /* seconds of the hold (table.h's SK_ROOM_HOLD_MAX) */
+#define SKX_HOLD_DEFAULT 4    /* ... when create names none (SK_ROOM_HOLD_DEFAULT) */
 #define SKX_LOBBY_PAGES_MAX 100000 /* lobby: the highest page number asked for */
 #define SKX_SEATS 5           /* seats of a room at most (table.h's SK_ROOM_SEATS) */
 #define SKX_BOOK_KEY_HEX 64   /* a book's edit key: 32 bytes as hex */
@@ -86,6 +88,7 @@ typedef struct skx_msg {
     int listed;                   /* create: shown in the lobby */
     char fallback[SKX_BOT_MAX + 1]; /* create: the bot that plays for one who left */
     int timer;                    /* create: seconds per decision, 0 (off) .. 600 */
+    int hold;                     /* create: seconds a window for an offer is held, 0..30 */
     int pause;                    /* pause: for (1) or against (0) a pause */
     int lang;                     /* hello, book_open: 0 German, 1 English, -1 not given */
     /* score keeping (books.c): a book is named by its code like a room */

@@ -146,6 +146,7 @@ void skx_rooms_advance(skx_runtime *rt)
     for (size_t i = 0; (rm = pass_room(rt, i)) && !rt->failed; i++) {
         sk_action legal[SK_MAX_LEGAL];
         int n = 0;
+        skx_offers_step(rt, rm); /* kept answers, passes, a held card: due now? */
         /* Only a room where something happened since the last look. */
         if (rm->checked == sk_room_seq(rm->room) && !rm->recheck)
             continue;
@@ -157,14 +158,17 @@ void skx_rooms_advance(skx_runtime *rt)
                 rm->engines[s] = NULL;
             }
         }
-        if (rm->job_seat >= 0 || sk_room_pending(rm->room, legal, &n) >= 0 || !seats_full(rm) ||
+        if (rm->job_seat >= 0 || sk_room_game(rm->room) ||
+            sk_room_pending(rm->room, legal, &n) >= 0 || !seats_full(rm) ||
             sk_room_paused(rm->room) || !anyone_here(rm))
             continue;
         uint8_t seed[SK_ROOM_SEED_BYTES];
         randombytes_buf(seed, sizeof seed);
         sk_error err = {{0}, NULL};
-        if (sk_room_deal(rm->room, seed, &err) == 0)
+        if (sk_room_deal(rm->room, seed, &err) == 0) {
             skx_room_persist(rt, rm);
+            skx_offers_step(rt, rm); /* the laying round's hold starts with the deal */
+        }
         sodium_memzero(seed, sizeof seed);
     }
 }
@@ -340,6 +344,7 @@ void skx_rooms_broadcast(skx_runtime *rt)
     for (size_t i = 0; (rm = pass_room(rt, i)); i++) {
         if (rm->sent < sk_room_seq(rm->room))
             send_events(rm);
+        skx_offers_send(rm);
         while (rm->chat_head) {
             skx_chat *ch = rm->chat_head;
             rm->chat_head = ch->next;
@@ -366,7 +371,7 @@ void skx_rooms_broadcast(skx_runtime *rt)
     rt->ntouched = 0;
     rt->sweep = 0;
     for (size_t i = 0; i < n; i++) /* in place: the list only shrinks */
-        if (seen[i]->waiting)
+        if (seen[i]->waiting || seen[i]->offers_wait)
             skx_room_touch(rt, seen[i]);
 }
 

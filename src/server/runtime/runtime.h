@@ -58,6 +58,14 @@ typedef struct skx_chat {
     char *json;
 } skx_chat;
 
+/* What a seated person was last told of his offer (offers.c). */
+typedef struct skx_offer_sent {
+    int type;                        /* an action type, -1: none */
+    int64_t until;                   /* the hold's end told, 0: none */
+    uint64_t since;                  /* the offer's event */
+    uint64_t player;                 /* who sat there */
+} skx_offer_sent;
+
 /* A room of this process: the table's room and what the server keeps
  * beside it. */
 struct skx_room {
@@ -82,6 +90,8 @@ struct skx_room {
     int recheck;                     /* look again though no event came (a follower
                                       * came or went, a bot's answer was stale) */
     int waiting;                     /* an absent player's turn: look every pass */
+    int offers_wait;                 /* a hold runs: look every pass (offers.c) */
+    skx_offer_sent offer_sent[SK_ROOM_SEATS]; /* offers.c */
     int64_t gone_since[SK_ROOM_SEATS];   /* a pending human without a connection since (us) */
     skx_watcher **subs;              /* its followers */
     int nsubs, capsubs;
@@ -346,6 +356,14 @@ void skx_rooms_broadcast(skx_runtime *rt);
 void skx_room_touch(skx_runtime *rt, skx_room *rm);
 /* The seats of the room whose players are connected now. */
 uint8_t skx_room_present(const skx_room *rm);
+
+/* offers.c: offers, not questions (table.h). */
+/* Before the commit: the room's step (the time, who is connected). */
+void skx_offers_step(skx_runtime *rt, skx_room *rm);
+/* After the commit: tells each person whose offer changed. */
+void skx_offers_send(skx_room *rm);
+/* A room made or restored: every person is told his offer anew. */
+void skx_offers_reset(skx_room *rm);
 
 /* lobby.c: the lobby, built once per change and sent in pages. */
 /* A listed room came, went, was hidden or shown again: the next request

@@ -28,6 +28,10 @@ typedef struct skt_player {
     int outs;           /* games it sat out (five players) */
     int claims;         /* claims it saw held */
     int stand_ins[5];   /* actions the fallback bot made in place of a seat's player */
+    bool quiet_offers;  /* ignores every offer (Kontra, Retour, Klopfen) */
+    bool decline_offers; /* declines every offer at once ("pass") */
+    int offers;         /* offers it was made */
+    int offers_until;   /* ... with an end of the hold */
     unsigned rng;
     char bad[300];      /* the first secrecy or protocol failure */
 } skt_player;
@@ -187,6 +191,14 @@ static void skt_take(skt_player *p, json_t *o)
         int pick = (int)(rand_r(&p->rng) % 8);
         if (p->synced)
             skt_walk(p, o, "offer");
+        if (offer) {
+            p->offers++;
+            p->offers_until += json_is_integer(json_object_get(o, "until"));
+        }
+        if (p->quiet_offers)
+            pick = 7;
+        else if (p->decline_offers)
+            pick = 2;
         if (offer && p->seat >= 0 && p->results < p->target && pick < 5) {
             char msg[200];
             snprintf(msg, sizeof msg,

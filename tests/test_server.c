@@ -292,6 +292,7 @@ static void test_origin(void **state)
 #include "server_play.c"
 #include "server_accounts.c"
 #include "server_table.c"
+#include "server_offers.c"
 #include "server_rate.c"
 #include "server_headers.c"
 #include "server_books.c"
@@ -322,6 +323,7 @@ int main(void)
         cmocka_unit_test(test_origin),
         SKT_ACCOUNT_TESTS
         SKT_TABLE_TESTS
+        SKT_OFFER_TESTS
         SKT_RATE_TESTS
         SKT_HEADER_TESTS
         SKT_BOOK_TESTS

@@ -493,6 +493,7 @@ static void test_reconnect_restart(void **state)
         if (!o)
             fail_msg("stalled: no message for %d s at event %llu", SKT_STALL / 1000,
                      (unsigned long long)p.seq);
+        if (getenv("SKT_DEBUG")) { char *t = json_dumps(o, JSON_COMPACT); fprintf(stderr, "<< %.400s\n", t); free(t); }
         skt_take(&p, o);
         json_decref(o);
     }

@@ -482,7 +482,14 @@ static void test_hint_doubling_offer(void **state)
     json_t *turn = skt_table(&p, ",\"listed\":false", "heuristic");
     bool asked = false;
     for (int moves = 0; turn && !asked && moves < 400; moves++) {
-        if (skt_offers(turn, "kontra")) {
+        /* an offer is no turn (docs/server-protocol.md "offer"): asked
+         * when one came since the last turn and still stands */
+        json_t *st = skt_request(&p, "{\"type\":\"spectate\",\"room\":\"%s\"}", 0, "state");
+        json_t *offer = json_object_get(json_object_get(st, "state"), "offer");
+        bool kontra = json_is_object(offer) &&
+                      strcmp(json_string_value(json_object_get(offer, "offer")), "kontra") == 0;
+        json_decref(st);
+        if (kontra) {
             skt_say(&p, "{\"type\":\"hint\",\"room\":\"%s\"}");
             json_t *h = expect(&p.w, "hint", SKT_STALL);
             assert_non_null(h);

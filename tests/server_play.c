@@ -28,6 +28,10 @@ typedef struct skt_player {
     int outs;           /* games it sat out (five players) */
     int claims;         /* claims it saw held */
     int stand_ins[5];   /* actions the fallback bot made in place of a seat's player */
+    bool quiet_offers;  /* ignores every offer (Kontra, Retour, Klopfen) */
+    bool decline_offers; /* declines every offer at once ("pass") */
+    int offers;         /* offers it was made */
+    int offers_until;   /* ... with an end of the hold */
     unsigned rng;
     char bad[300];      /* the first secrecy or protocol failure */
 } skt_player;
@@ -149,6 +153,8 @@ static void skt_take(skt_player *p, json_t *o)
             int c = a && strncmp(a, "card ", 5) == 0 ? sk_card_parse(a + 5) : -1;
             if (c >= 0)
                 p->pub |= SK_BIT(c);
+            if (p->seat >= 0) /* the rest of a hand dealt in packets (Klopfen, 002) */
+                p->hand |= skt_cards(json_object_get(ev, "hand"));
             json_int_t s = json_integer_value(json_object_get(ev, "seat"));
             if (json_is_true(json_object_get(ev, "stand_in")) && s >= 0 && s < 5)
                 p->stand_ins[s]++;
@@ -165,6 +171,9 @@ static void skt_take(skt_player *p, json_t *o)
             if (p->seat >= 0 && p->results < p->target) /* settlement seen: deal on */
                 skt_say(p, "{\"type\":\"next\",\"room\":\"%s\"}");
         }
+        /* a Bettel ouvert's hand, laid open: public (the house presets) */
+        p->pub |= skt_cards(json_object_get(
+            json_object_get(json_object_get(ev, "table"), "open"), "cards"));
         if (p->synced)
             skt_walk(p, ev, "event");
     } else if (strcmp(type, "turn") == 0) {
@@ -178,6 +187,31 @@ static void skt_take(skt_player *p, json_t *o)
             p->refused++;
         else
             skt_bad(p, "an error", json_string_value(json_object_get(o, "message")));
+    } else if (strcmp(type, "offer") == 0) {
+        /* an offer (Kontra, Retour, Klopfen), never a turn: taken about
+         * one time in four, else let go as often by a decline as by
+         * silence (the hold's end) */
+        const char *offer = json_string_value(json_object_get(o, "offer"));
+        int pick = (int)(rand_r(&p->rng) % 8);
+        if (p->synced)
+            skt_walk(p, o, "offer");
+        if (offer) {
+            p->offers++;
+            p->offers_until += json_is_integer(json_object_get(o, "until"));
+        }
+        if (p->quiet_offers)
+            pick = 7;
+        else if (p->decline_offers)
+            pick = 2;
+        if (offer && p->seat >= 0 && p->results < p->target && pick < 5) {
+            char msg[200];
+            snprintf(msg, sizeof msg,
+                     "{\"type\":\"decide\",\"room\":\"%s\",\"action\":\"%s\",\"seen\":%lld}",
+                     p->room, pick < 2 ? offer : "pass",
+                     (long long)json_integer_value(json_object_get(o, "seq")));
+            skt_ws_send(&p->w, msg);
+            p->decisions++;
+        }
     } else if (strcmp(type, "chat") == 0) {
         p->chats++;
     } else if (strcmp(type, "state") == 0) {
@@ -198,6 +232,8 @@ static void skt_take(skt_player *p, json_t *o)
                     p->hand |= SK_BIT(c); /* its hand as dealt */
             }
         }
+        p->pub |= skt_cards(json_object_get(json_object_get(json_object_get(game, "table"), "open"),
+                                            "cards"));
         skt_walk(p, json_object_get(o, "state"), "state");
     }
 }
@@ -468,6 +504,7 @@ static void test_reconnect_restart(void **state)
         if (!o)
             fail_msg("stalled: no message for %d s at event %llu", SKT_STALL / 1000,
                      (unsigned long long)p.seq);
+        if (getenv("SKT_DEBUG")) { char *t = json_dumps(o, JSON_COMPACT); fprintf(stderr, "<< %.400s\n", t); free(t); }
         skt_take(&p, o);
         json_decref(o);
     }
@@ -601,7 +638,7 @@ static void test_secrecy(void **state)
             char msg[200];
             snprintf(msg, sizeof msg, "{\"type\":\"create\",\"rules\":{\"preset\":\"official\","
                                       "\"overrides\":{\"players\":\"5\"}},\"listed\":false,"
-                                      "\"watch\":true,\"settle\":0}");
+                                      "\"watch\":true,\"settle\":0,\"hold\":0}");
             assert_int_equal(skt_ws_send(&p[SLOTS - 1].w, msg), 0);
             json_t *c = expect(&p[SLOTS - 1].w, "created", SKT_STALL);
             assert_non_null(c);
@@ -610,7 +647,11 @@ static void test_secrecy(void **state)
             json_decref(c);
             json_decref(expect(&p[SLOTS - 1].w, "state", SKT_STALL));
         } else {
-            skt_create(&p[SLOTS - 1], ",\"listed\":false,\"watch\":true");
+            /* every fourth room of four plays with Klopfen (the laying
+             * round's offers); no hold: thousands of games of people */
+            skt_create(&p[SLOTS - 1], r % 4 == 1 ? ",\"listed\":false,\"watch\":true,\"hold\":0,\"rules\":"
+                                                   "{\"preset\":\"stammtisch\",\"overrides\":{\"klopfen\":\"all\"}}"
+                                                 : ",\"listed\":false,\"watch\":true,\"hold\":0");
         }
         char code[sizeof p[0].room]; /* a copy: gcc -O0 sees p[s] overlap it */
         snprintf(code, sizeof code, "%s", p[SLOTS - 1].room);

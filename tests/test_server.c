@@ -294,6 +294,7 @@ static void test_origin(void **state)
 #include "server_accounts.c"
 #include "server_table.c"
 #include "server_presence.c"
+#include "server_offers.c"
 #include "server_rate.c"
 #include "server_headers.c"
 #include "server_books.c"
@@ -325,6 +326,7 @@ int main(void)
         SKT_ACCOUNT_TESTS
         SKT_TABLE_TESTS
         SKT_PRESENCE_TESTS
+        SKT_OFFER_TESTS
         SKT_RATE_TESTS
         SKT_HEADER_TESTS
         SKT_BOOK_TESTS

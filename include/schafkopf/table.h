@@ -274,6 +274,56 @@ int64_t sk_room_clock(sk_room *r, int64_t now_ms);
 int64_t sk_room_deadline(const sk_room *r);
 
 /*
+ * Offers, not questions (src/table/room_offer.c, docs/room-messages.md
+ * "Offers").  A driver that turns them on (the server) never asks a
+ * person -- a seated human who is not away -- for Kontra, Retour or
+ * Klopfen in a turn: sk_room_pending no longer names him for them, and
+ * in the laying round (002) not at all.  Instead the seat has an offer
+ * (sk_room_seat_offer) and answers it with sk_room_decide whenever it
+ * likes: the doubling or "klopfen" to accept, "pass" to decline (a
+ * person holding an offer is never asked a turn with a "pass" at the
+ * same time, so the pass is unambiguous), with `seen` the offer's event
+ * or later.  The room applies the laying round in seat order: an answer
+ * given before the seat's place is kept (an "answer" event, to that
+ * seat alone) and applied at its place, a "klopfen" no longer allowed
+ * there becoming a pass; bots are asked in turn as before.
+ *
+ * The hold: while a window is open (Kontra from the end of the auction,
+ * Retour from the Kontra, Klopfen from the deal) the room waits up to
+ * `hold` seconds from its opening for the persons it may concern, as
+ * the PUBLIC state tells (who is connected, the declarer, who doubled:
+ * never the hidden partner): the action that would close the window
+ * for one of them is kept, not applied, and the laying round does not
+ * pass over them, until each answered or the time is up.  The room
+ * knows no clock or connection: the driver calls sk_room_offers_step
+ * with the time and the seats whose players are connected, on each pass
+ * and at the hold's end; it applies what is due (kept answers, passes
+ * of those not waited for or not answering in time, the kept action)
+ * as events.  The hold is room configuration (an event "hold" and a
+ * journal entry); its running clock is not journaled: a restored room
+ * starts it afresh.
+ */
+#define SK_ROOM_HOLD_MAX 30
+#define SK_ROOM_HOLD_DEFAULT 4
+/* Turns offers on (the driver's choice, before any journal is fed). */
+void sk_room_set_offers(sk_room *r, bool on);
+/* Sets the hold, 0 (none) .. SK_ROOM_HOLD_MAX seconds: an event. */
+int sk_room_set_hold(sk_room *r, int seconds, sk_error *err);
+int sk_room_hold(const sk_room *r);
+/* The offer a seat has now: SK_ACT_KONTRA, SK_ACT_RETOUR,
+ * SK_ACT_KLOPFEN or -1 (none, offers off); in *since the event at
+ * which it began. */
+int sk_room_seat_offer(const sk_room *r, int seat, uint64_t *since);
+/* The driver's step: applies what is due now (see above); the number
+ * of events made or an error.  `present`: the seats whose players are
+ * connected. */
+int sk_room_offers_step(sk_room *r, uint8_t present, int64_t now_ms, sk_error *err);
+/* When the table's hold ends (ms since the epoch), 0 when it does not
+ * hold; and whether an action is kept for its end. */
+int64_t sk_room_hold_until(const sk_room *r);
+bool sk_room_holding_action(const sk_room *r);
+
+/*
  * The pause vote: a seated human (not away) votes for a pause or
  * against it; each vote is an event ("pause").  `present` is the
  * driver's bitset of seats whose players are connected now (journaled

@@ -120,6 +120,9 @@ sk_room *sk_room_new(uint64_t id, const sk_rules *rules, const char *fallback, s
     r->settle = SK_ROOM_SETTLE_DEFAULT;
     sk_session_init(&r->session, &r->rules, 0);
     sk_turn_init(&r->turn);
+    r->offers.seconds = SK_ROOM_HOLD_DEFAULT;
+    for (int s = 0; s < SK_ROOM_SEATS; s++)
+        r->offers.early[s] = r->offers.type[s] = -1;
     char *rules_text = sk_rules_json(&r->rules);
     r->rules_json = rules_text ? json_loads(rules_text, 0, NULL) : NULL;
     free(rules_text);
@@ -270,6 +273,7 @@ int skx_room_emit(sk_room *r, skx_room_change *c, sk_error *err)
                                                                    : skx_room_event_json(r, c, v);
         ok = ok && e->msg[v];
     }
+    skx_room_offers_note(r);
     return ok ? SK_OK
               : skx_room_fail(err, SK_ENOMEM, NULL, "out of memory for the texts of event %llu",
                      (unsigned long long)r->seq);
@@ -317,6 +321,8 @@ int skx_room_pending(const sk_room *r, sk_action *legal, int *n, int *offer)
     *offer = -1;
     if (!r->playing)
         return -1;
+    if (r->offers.on) /* persons are offered doublings and laying, not asked */
+        return skx_room_offers_pending(r, legal, n, offer);
     sk_turn t = r->turn; /* sk_turn_next only catches up with the game */
     int seat = sk_turn_next(&t, &r->game, offer);
     if (seat >= SK_NSEATS)
@@ -527,6 +533,9 @@ static int start_deal(sk_room *r, const uint8_t seed[SK_ROOM_SEED_BYTES],
     r->playing = true;
     r->decisions++;
     sk_turn_init(&r->turn);
+    for (int s = 0; s < SK_ROOM_SEATS; s++)
+        r->offers.early[s] = -1;
+    r->offers.has_held = false;
     skx_room_change c = {.kind = SKX_EV_DEAL, .seat = -1};
     rc = skx_room_emit(r, &c, err);
     if (rc == SK_OK && sk_game_over(&r->game))
@@ -572,11 +581,17 @@ static int refuse(const sk_room *r, int seat, sk_action a, int pending, int offe
 }
 
 /* A decision of `seat`, made by the fallback bot in place of a person
- * when stand_in is set; see table.h. */
-static int decide(sk_room *r, int seat, sk_action a, uint64_t seen, bool stand_in, sk_error *err)
+ * when stand_in is set; see table.h and room_internal.h. */
+int skx_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, bool stand_in,
+                    sk_error *err)
 {
     if (!r->playing)
         return skx_room_fail(err, SK_ESTATE, NULL, "no game is running");
+    if (r->offers.on) { /* an offer's answer comes out of turn (room_offer.c) */
+        int rc = skx_room_offers_decide(r, seat, a, seen, stand_in, err);
+        if (rc != 1)
+            return rc;
+    }
     if (seen != r->seq)
         return skx_room_fail(err, SK_ESTATE, NULL, "stale: the decision saw event %llu, the room is at %llu",
                     (unsigned long long)seen, (unsigned long long)r->seq);
@@ -596,6 +611,8 @@ static int decide(sk_room *r, int seat, sk_action a, uint64_t seen, bool stand_i
             found = i;
     if (found < 0)
         return refuse(r, seat, a, pending, offer, err);
+    if (r->offers.on && offer < 0 && skx_room_offers_hold(r, seat, gseat, a, stand_in))
+        return SK_OK; /* kept until the hold ends (room_offer.c) */
     skx_room_change c = {.kind = SKX_EV_ACTION, .seat = seat, .a = a, .stand_in = stand_in};
     r->decisions++; /* the next decision's deadline starts afresh */
     if (stand_in)
@@ -612,7 +629,7 @@ static int decide(sk_room *r, int seat, sk_action a, uint64_t seen, bool stand_i
 /* A decision; see table.h. */
 int sk_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error *err)
 {
-    return decide(r, seat, a, seen, false, err);
+    return skx_room_decide(r, seat, a, seen, false, err);
 }
 
 /* A decision of the fallback bot for a person; see table.h. */
@@ -626,7 +643,7 @@ int sk_room_stand_in(sk_room *r, int seat, sk_action a, uint64_t seen, sk_error 
     if ((s->kind != SK_ROOM_HUMAN && !engine) || s->away)
         return skx_room_fail(err, SK_ESTATE, NULL, "seat %d: no person or engine sits there for "
                              "the fallback bot to stand in for", seat);
-    return decide(r, seat, a, seen, true, err);
+    return skx_room_decide(r, seat, a, seen, true, err);
 }
 
 /* Applies an action of game seat `gseat` (c: its change, kind and room

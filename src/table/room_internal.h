@@ -25,8 +25,43 @@ enum skx_room_event_kind {
     SKX_EV_TIMER = 7,   /* the turn timer set (room configuration) */
     SKX_EV_PAUSE = 8,   /* a pause vote (and the table paused or resumed) */
     SKX_EV_CLAIM = 9,   /* "the rest is mine": the claimer's cards shown, the rest played out */
-    SKX_EV_SETTINGS = 10 /* the settlement wait and play-on set (room configuration) */
+    SKX_EV_SETTINGS = 10, /* the settlement wait and play-on set (room configuration) */
+    SKX_EV_ANSWER = 11, /* a laying offer answered before the seat's place (room_offer.c) */
+    SKX_EV_HOLD = 12    /* the hold set (room configuration, room_offer.c) */
 };
+
+/* Offers, not questions (room_offer.c): in a room whose driver turns
+ * them on, a person (a seated human who is not away) is never asked
+ * for Kontra, Retour or Klopfen in a turn; he may give them while the
+ * rules allow, and the table holds the action that would close such a
+ * window for him for a few seconds (the hold).  Everything here but
+ * the driver's view of the clock and of who is connected (the step's)
+ * follows from the events, so a restored room has it again; the hold
+ * itself starts afresh after a restore. */
+typedef struct skx_room_offers {
+    bool on;                       /* the driver's: offers instead of questions */
+    int seconds;                   /* the hold, 0 (none) .. SK_ROOM_HOLD_MAX */
+    /* from the events (rebuilt by a replay) */
+    uint64_t declined_key;         /* the doubling window the declines belong to */
+    uint8_t declined;              /* room seats that declined in it */
+    int8_t early[SK_ROOM_SEATS];   /* laying round: an answer kept for the seat's place
+                                    * (SK_ACT_KLOPFEN, SK_ACT_PASS) or -1 */
+    int8_t type[SK_ROOM_SEATS];    /* each seat's offer after the last event, or -1 */
+    uint64_t since[SK_ROOM_SEATS]; /* the event at which it began */
+    /* the driver's step (never journaled) */
+    uint64_t key;                  /* the window the step saw open (0: none) */
+    int64_t opened_ms;             /* when it saw it open */
+    uint8_t present;               /* the seats connected, as last told */
+    int64_t now_ms;                /* the step's time, as last told */
+    uint8_t wait;                  /* room seats the hold waits for */
+    int64_t until;                 /* the hold's end, 0: not holding */
+    /* an action held until the hold ends (not journaled: its sender is
+     * asked again after a restore) */
+    bool has_held;
+    bool held_stand_in;
+    int held_seat;                 /* a room seat */
+    sk_action held;                /* in game seats */
+} skx_room_offers;
 
 /* Recipients of messages: the seats, then the spectator. */
 #define SKX_ROOM_VIEWERS (SK_ROOM_SEATS + 1)
@@ -120,6 +155,7 @@ struct sk_room {
     sk_opponents model;
     uint64_t who[SK_NSEATS];
     bool claimed;
+    skx_room_offers offers;        /* room_offer.c */
 };
 
 /* Deals given hands (instead of the seed's) with `seed` published as
@@ -176,6 +212,22 @@ const skx_room_event *skx_room_event_at(const sk_room *r, uint64_t seq);
  * messages); and applies an action of game seat gseat as its event,
  * booking the game when it ends. */
 int skx_room_emit(sk_room *r, skx_room_change *c, sk_error *err);
+/* room.c: a decision of `seat` (made by the fallback bot when
+ * stand_in), checked against what is pending; sk_room_decide's. */
+int skx_room_decide(sk_room *r, int seat, sk_action a, uint64_t seen, bool stand_in,
+                    sk_error *err);
+/* room_offer.c: the hooks of room.c and room_json.c when offers are on.
+ * The pending decision (skx_room_pending's) without persons' offers;
+ * a decision that answers an offer (1: none, go on the usual way);
+ * whether a checked decision is held (kept, no event) while the hold
+ * runs; what changed after an event (each seat's offer); the offer and
+ * hold fields of a recipient's state. */
+int skx_room_offers_pending(const sk_room *r, sk_action *legal, int *n, int *offer);
+int skx_room_offers_decide(sk_room *r, int seat, sk_action a, uint64_t seen, bool stand_in,
+                           sk_error *err);
+bool skx_room_offers_hold(sk_room *r, int seat, int gseat, sk_action a, bool stand_in);
+void skx_room_offers_note(sk_room *r);
+bool skx_room_offers_state(const sk_room *r, json_t *o, int viewer);
 int skx_room_apply(sk_room *r, skx_room_change *c, int gseat, sk_error *err);
 /* room_claim.c: replays a journal entry "claim". */
 int skx_room_replay_claim(sk_room *r, const json_t *o, int seat, sk_error *err);

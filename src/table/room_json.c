@@ -412,8 +412,15 @@ static bool action_fields(json_t *o, const sk_room *r, const skx_room_change *c,
         if (now != before)
             ok = set(o, "hand", cards_json(now));
     }
-    if (ok && a.type == SK_ACT_CARD && p->trick_len == 0 && p->trick_no > 0)
-        ok = set(o, "trick_done", trick_json(p, &r->deal, p->trick_no - 1));
+    if (ok && a.type == SK_ACT_CARD && p->trick_len == 0 && p->trick_no > 0) {
+        json_t *done = trick_json(p, &r->deal, p->trick_no - 1);
+        ok = set(o, "trick_done", done);
+        /* who took it and its card points, for every viewer at once */
+        json_t *won = ok ? json_object() : NULL;
+        ok = ok && set(o, "won", won) &&
+             set(won, "seat", json_incref(json_object_get(done, "winner"))) &&
+             set(won, "points", json_incref(json_object_get(done, "points")));
+    }
     return ok && set(o, "table", table_json(r, viewer));
 }
 
@@ -439,7 +446,7 @@ char *skx_room_event_json(const sk_room *r, const skx_room_change *c, int viewer
 {
     static const char *const NAMES[] = {"", "sit", "leave", "deal", "action", "decline",
                                         "result", "timer", "pause", "claim",
-                                        "settings"};
+                                        "settings", "answer", "hold"};
     json_t *o = json_object();
     bool ok = o && set(o, "seq", json_integer((json_int_t)r->seq)) &&
               set(o, "kind", json_string(NAMES[c->kind]));
@@ -465,6 +472,15 @@ char *skx_room_event_json(const sk_room *r, const skx_room_change *c, int viewer
             ok = set(o, "seat", json_integer(c->seat));
         if (ok && viewer == c->seat && c->stand_in)
             ok = set(o, "stand_in", json_true());
+        break;
+    case SKX_EV_ANSWER: /* what and who only to the seat itself (room_offer.c) */
+        ok = ok && set(o, "game", json_integer(r->deal.no));
+        if (ok && viewer == c->seat)
+            ok = set(o, "seat", json_integer(c->seat)) && set(o, "offer", json_string("klopfen")) &&
+                 set(o, "answer", json_string(c->a.type == SK_ACT_KLOPFEN ? "klopfen" : "pass"));
+        break;
+    case SKX_EV_HOLD:
+        ok = ok && set(o, "seconds", json_integer(r->offers.seconds));
         break;
     case SKX_EV_RESULT:
         ok = ok && set(o, "course", json_incref(r->last_course));
@@ -521,6 +537,7 @@ char *skx_room_journal_json(const sk_room *r, const skx_room_change *c)
         break;
     case SKX_EV_ACTION:
     case SKX_EV_DECLINE:
+    case SKX_EV_ANSWER:
         sk_action_format(c->kind == SKX_EV_DECLINE ? sk_act_pass(c->seat) : c->a, text,
                          sizeof text);
         ok = ok && set(o, "kind", json_string(c->claimed ? "played" : "decide")) &&
@@ -537,6 +554,10 @@ char *skx_room_journal_json(const sk_room *r, const skx_room_change *c)
         break;
     case SKX_EV_SETTINGS:
         ok = ok && set(o, "kind", json_string("settings")) && settings_fields(o, r);
+        break;
+    case SKX_EV_HOLD:
+        ok = ok && set(o, "kind", json_string("hold")) &&
+             set(o, "seconds", json_integer(r->offers.seconds));
         break;
     case SKX_EV_CLAIM:
         ok = ok && set(o, "kind", json_string("claim")) && set(o, "seat", json_integer(c->seat)) &&
@@ -647,7 +668,8 @@ char *sk_room_state(const sk_room *r, int seat)
          set(o, "out", seat_or_null(sk_room_out(r))) &&
          set(o, "last", r->have_last ? json_incref(r->last_course) : json_null()) &&
          set(o, "pending", pending_json(&now, viewer)) && pause_fields(o, r) &&
-         set(o, "timer", timer_json(r, &now, viewer)) && settings_fields(o, r);
+         set(o, "timer", timer_json(r, &now, viewer)) && settings_fields(o, r) &&
+         skx_room_offers_state(r, o, viewer);
     if (!ok) {
         json_decref(o);
         return NULL;

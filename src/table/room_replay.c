@@ -93,6 +93,11 @@ static int replay_obj(sk_room *r, const json_t *o, sk_error *err)
                                "true or false", seq);
         return rc < 0 ? rc : sk_room_set_settings(r, (int)secs, json_is_true(v), err);
     }
+    if (strcmp(kind, "hold") == 0) {
+        long long secs;
+        rc = entry_int(o, "seconds", 0, SK_ROOM_HOLD_MAX, &secs, err);
+        return rc < 0 ? rc : sk_room_set_hold(r, (int)secs, err);
+    }
     rc = entry_int(o, "seat", 0, SK_ROOM_SEATS - 1, &seat, err);
     if (rc < 0)
         return rc;
@@ -143,7 +148,7 @@ static int replay_obj(sk_room *r, const json_t *o, sk_error *err)
     }
     char q[SK_ESCAPE_SIZE(16)];
     return skx_room_fail(err, SK_EINVAL, NULL, "journal entry %lld: unknown kind \"%s\" (sit, leave, "
-                "deal, decide, result, timer, settings, pause, claim, played)", seq, sk_escape(q, sizeof q, kind, strlen(kind), 16));
+                "deal, decide, result, timer, settings, hold, pause, claim, played)", seq, sk_escape(q, sizeof q, kind, strlen(kind), 16));
 }
 
 /* Replays one journal entry; see table.h. */

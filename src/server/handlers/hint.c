@@ -23,13 +23,28 @@ static void hint_work(skx_job *j)
     j->nhints = sk_bot_hint_games(j->bot, &j->view, j->hints, j->values, j->games, SK_MAX_LEGAL);
 }
 
+/* The choices a hint prices for `seat`: those of an offer it holds (the
+ * doubling or laying, and the pass that lets it go), else those of its
+ * turn; 0 when it is neither offered nor asked anything. */
+static int hint_choices(const skx_room *rm, int seat, sk_action *legal)
+{
+    int offer = sk_room_seat_offer(rm->room, seat, NULL);
+    if (offer >= 0) {
+        legal[0] = sk_action_make((enum sk_action_type)offer, seat, SK_NOCARD,
+                                  (sk_contract){SK_C_NONE, SK_NOSUIT, 0});
+        legal[1] = sk_act_pass(seat);
+        return 2;
+    }
+    int n = 0;
+    return sk_room_pending(rm->room, legal, &n) == seat ? n : 0;
+}
+
 /* A hint request: only the seat asked now; posted to a worker. */
 void skx_hint_request(skx_client *c, skx_room *rm, const skx_msg *m)
 {
     int seat = skx_room_seat_of(rm, c->watch.player);
     sk_action legal[SK_MAX_LEGAL];
-    int n = 0;
-    if (seat < 0 || sk_room_pending(rm->room, legal, &n) != seat) {
+    if (seat < 0 || hint_choices(rm, seat, legal) == 0) {
         skx_send_error(c->conn, m->ref, "refused", "hint: it is not your turn", NULL);
         return;
     }
@@ -74,8 +89,7 @@ void skx_hint_request(skx_client *c, skx_room *rm, const skx_msg *m)
 static json_t *hint_json(const skx_room *rm, const skx_job *j)
 {
     sk_action legal[SK_MAX_LEGAL];
-    int n = 0;
-    sk_room_pending(rm->room, legal, &n);
+    int n = hint_choices(rm, j->seat, legal);
     json_t *list = json_array();
     for (int i = 0; list && i < j->nhints; i++) {
         sk_action a = j->hints[i];

@@ -89,6 +89,10 @@ static void create(skx_client *c, const skx_msg *m)
         skx_send_error(c->conn, m->ref, "internal", "the room's timer could not be set", NULL);
         return;
     }
+    if (m->hold != sk_room_hold(room) && sk_room_set_hold(room, m->hold, &err) < 0) {
+        skx_send_error(c->conn, m->ref, "internal", "the room's hold could not be set", NULL);
+        return;
+    }
     if (set_settings(rm, m, &err) < 0) {
         skx_send_error(c->conn, m->ref, "internal", "the room's settings could not be set", NULL);
         return;

@@ -25,8 +25,8 @@ static const skx_msg_spec SPECS[SKX_MSG_NTYPES] = {
     [SKX_MSG_PING] = {"ping", {NULL}},
     [SKX_MSG_LOBBY] = {"lobby", {"page", NULL}},
     [SKX_MSG_CREATE] = {"create",
-                        {"!rules", "title", "listed", "fallback", "timer", "settle", "play_on",
-                         "watch", NULL}},
+                        {"!rules", "title", "listed", "fallback", "timer", "hold", "settle",
+                         "play_on", "watch", NULL}},
     [SKX_MSG_JOIN] = {"join", {"!room", "!seat", NULL}},
     [SKX_MSG_SPECTATE] = {"spectate", {"!room", NULL}},
     [SKX_MSG_LEAVE] = {"leave", {"!room", NULL}},
@@ -364,6 +364,10 @@ static int check_fields(json_t *obj, skx_msg *m, const char **code, sk_error *er
         if ((rc = get_uint(obj, tn, "timer", SKX_TIMER_MAX, &u, code, err)))
             return rc;
         m->timer = (int)u;
+        u = SKX_HOLD_DEFAULT; /* not given: the default hold */
+        if ((rc = get_uint(obj, tn, "hold", SKX_HOLD_MAX, &u, code, err)))
+            return rc;
+        m->hold = (int)u;
         json_t *watch = json_object_get(obj, "watch");
         if (watch && !json_is_boolean(watch))
             return fail(err, code, "bad_message", "%s.%s: must be true or false", tn, "watch");

@@ -26,6 +26,8 @@
 #define SKX_ACCOUNT_MIN 3     /* bytes of an account's name, at least (at most SKX_NAME_MAX) */
 #define SKX_TIMER_MAX 600     /* seconds per decision (table.h's SK_ROOM_TIMER_MAX) */
 #define SKX_SETTLE_MAX 60     /* seconds the next deal waits (table.h's SK_ROOM_SETTLE_MAX) */
+#define SKX_HOLD_MAX 30       /* seconds of the hold (table.h's SK_ROOM_HOLD_MAX) */
+#define SKX_HOLD_DEFAULT 4    /* ... when create names none (SK_ROOM_HOLD_DEFAULT) */
 #define SKX_LOBBY_PAGES_MAX 100000 /* lobby: the highest page number asked for */
 #define SKX_SEATS 5           /* seats of a room at most (table.h's SK_ROOM_SEATS) */
 #define SKX_BOOK_KEY_HEX 64   /* a book's edit key: 32 bytes as hex */
@@ -94,6 +96,7 @@ typedef struct skx_msg {
     int play_on;                  /* create, settings: play on with bots while no person
                                    * is connected (1), not (0); -1 not given */
     int watch;                    /* create: the creator watches (1) rather than sits */
+    int hold;                     /* create: seconds a window for an offer is held, 0..30 */
     int pause;                    /* pause: for (1) or against (0) a pause */
     int lang;                     /* hello, book_open: 0 German, 1 English, -1 not given */
     /* score keeping (books.c): a book is named by its code like a room */

@@ -134,6 +134,7 @@ void skx_rooms_advance(skx_runtime *rt)
     for (size_t i = 0; (rm = pass_room(rt, i)) && !rt->failed; i++) {
         sk_action legal[SK_MAX_LEGAL];
         int n = 0;
+        skx_offers_step(rt, rm); /* kept answers, passes, a held card: due now? */
         /* Only a room where something happened since the last look. */
         if (rm->checked == sk_room_seq(rm->room) && !rm->recheck && !rm->waiting)
             continue;
@@ -145,17 +146,20 @@ void skx_rooms_advance(skx_runtime *rt)
                 rm->engines[s] = NULL;
             }
         }
-        /* no deal: a decision pending, the last settlement still shown
-         * (presence.c), a seat free, the table paused, nobody there */
-        if (rm->job_seat >= 0 || sk_room_pending(rm->room, legal, &n) >= 0 ||
-            skx_settle_holds(rt, rm) || !seats_full(rm) || sk_room_paused(rm->room) ||
-            !skx_room_may_deal(rm))
+        /* no deal: a game or a decision pending, the last settlement
+         * still shown (presence.c), a seat free, the table paused, nobody
+         * there */
+        if (rm->job_seat >= 0 || sk_room_game(rm->room) ||
+            sk_room_pending(rm->room, legal, &n) >= 0 || skx_settle_holds(rt, rm) ||
+            !seats_full(rm) || sk_room_paused(rm->room) || !skx_room_may_deal(rm))
             continue;
         uint8_t seed[SK_ROOM_SEED_BYTES];
         randombytes_buf(seed, sizeof seed);
         sk_error err = {{0}, NULL};
-        if (sk_room_deal(rm->room, seed, &err) == 0)
+        if (sk_room_deal(rm->room, seed, &err) == 0) {
             skx_room_persist(rt, rm);
+            skx_offers_step(rt, rm); /* the laying round's hold starts with the deal */
+        }
         sodium_memzero(seed, sizeof seed);
     }
 }
@@ -333,6 +337,7 @@ void skx_rooms_broadcast(skx_runtime *rt)
         if (rm->sent < sk_room_seq(rm->room))
             send_events(rm);
         skx_presence_update(rm); /* who went or came back: told in this pass */
+        skx_offers_send(rm);
         while (rm->chat_head) {
             skx_chat *ch = rm->chat_head;
             rm->chat_head = ch->next;
@@ -361,7 +366,7 @@ void skx_rooms_broadcast(skx_runtime *rt)
     rt->ntouched = 0;
     rt->sweep = 0;
     for (size_t i = 0; i < n; i++) /* in place: the list only shrinks */
-        if (seen[i]->waiting)
+        if (seen[i]->waiting || seen[i]->offers_wait)
             skx_room_touch(rt, seen[i]);
 }
 

@@ -71,6 +71,8 @@ skx_room *skx_room_add(skx_runtime *rt, sk_room *room, uint64_t id, const char *
         rt->caprooms = cap;
     }
     rm->room = room;
+    sk_room_set_offers(room, true); /* persons get offers, never questions (before a journal) */
+    skx_offers_reset(rm);
     rm->id = id;
     snprintf(rm->code, sizeof rm->code, "%s", code);
     snprintf(rm->title, sizeof rm->title, "%s", title);

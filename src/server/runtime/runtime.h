@@ -71,6 +71,13 @@ typedef struct skx_presence {
     int64_t next_told;               /* next_until as the followers were last told */
     int away_seconds;                /* the server's --away (set when the room is added) */
 } skx_presence;
+/* What a seated person was last told of his offer (offers.c). */
+typedef struct skx_offer_sent {
+    int type;                        /* an action type, -1: none */
+    int64_t until;                   /* the hold's end told, 0: none */
+    uint64_t since;                  /* the offer's event */
+    uint64_t player;                 /* who sat there */
+} skx_offer_sent;
 
 /* A room of this process: the table's room and what the server keeps
  * beside it. */
@@ -98,6 +105,8 @@ struct skx_room {
     int waiting;                     /* an absent player's turn, the settlement wait:
                                       * look every pass */
     skx_presence pres;               /* presence.c */
+    int offers_wait;                 /* a hold runs: look every pass (offers.c) */
+    skx_offer_sent offer_sent[SK_ROOM_SEATS]; /* offers.c */
     skx_watcher **subs;              /* its followers */
     int nsubs, capsubs;
     skx_chat *chat_head, *chat_tail;
@@ -394,6 +403,13 @@ int skx_settle_next(skx_runtime *rt, skx_room *rm, int seat);
 json_t *skx_settle_json(const skx_room *rm);
 /* Adds the marks, `idle` and `next` to a room's state object. */
 void skx_presence_state(const skx_room *rm, json_t *state);
+/* offers.c: offers, not questions (table.h). */
+/* Before the commit: the room's step (the time, who is connected). */
+void skx_offers_step(skx_runtime *rt, skx_room *rm);
+/* After the commit: tells each person whose offer changed. */
+void skx_offers_send(skx_room *rm);
+/* A room made or restored: every person is told his offer anew. */
+void skx_offers_reset(skx_room *rm);
 
 /* lobby.c: the lobby, built once per change and sent in pages. */
 /* A listed room came, went, was hidden or shown again: the next request

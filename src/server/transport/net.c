@@ -448,6 +448,26 @@ static void log_minute(skx_transport *tp)
     lc->since_us = now;
 }
 
+/* A time the rooms asked for has come: a pass now. */
+static void alarm_due(lws_sorted_usec_list_t *sul)
+{
+    skx_transport *tp = lws_container_of(sul, skx_transport, alarm);
+    tp->alarm_ms = 0;
+    if (!tp->stopping)
+        pass_soon(tp);
+}
+
+/* A pass at a time; see transport.h. */
+void skx_transport_wake_at(skx_transport *tp, int64_t epoch_ms)
+{
+    if (!tp->lws || tp->stopping || (tp->alarm_ms && tp->alarm_ms <= epoch_ms))
+        return;
+    int64_t in_ms = epoch_ms - skx_epoch_ms();
+    tp->alarm_ms = epoch_ms;
+    lws_sul_schedule(tp->lws, 0, &tp->alarm, alarm_due,
+                     (lws_usec_t)(in_ms > 0 ? in_ms : 0) * LWS_US_PER_MS + 1);
+}
+
 /* Wakes the loop every second: timers (away humans) and the stop flag. */
 static void tick(lws_sorted_usec_list_t *sul)
 {

@@ -88,6 +88,8 @@ struct skx_transport {
     uint64_t hold;               /* the open transaction new messages wait for, 0: none */
     uint64_t committed;          /* the last transaction committed */
     lws_sorted_usec_list_t tick;
+    lws_sorted_usec_list_t alarm;    /* a pass at a time the rooms asked for (wake_at) */
+    int64_t alarm_ms;                /* when, ms since the epoch (0: none set) */
     int evlib;                   /* libwebsockets runs libuv's loop (epoll) */
     lws_sorted_usec_list_t pass; /* ... where a pass's end is a timer due now */
     int pass_due, stopping;

@@ -88,6 +88,10 @@ void skx_transport_run(skx_transport *tp);
 void skx_transport_free(skx_transport *tp);
 /* Wakes the loop for a pass; safe from any thread (workers). */
 void skx_transport_wake(skx_transport *tp);
+/* Asks for a pass at `epoch_ms` (ms since the epoch; a hold's end, the
+ * rooms' timers), not only at the next second's tick: the earliest
+ * time asked for wins until it is due.  Loop thread only. */
+void skx_transport_wake_at(skx_transport *tp, int64_t epoch_ms);
 /* Monotonic microseconds, for buckets and timers. */
 int64_t skx_now_us(void);
 /* Milliseconds since the epoch (deadlines of the turn timer). */

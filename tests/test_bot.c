@@ -418,6 +418,39 @@ static void test_pimc_no_thin_sauspiel(void **state)
     }
 }
 
+/* Issue 43: a time budget cuts the auction and the declaration too --
+ * a budget far too small for any pricing still gets a legal bid or pass
+ * and then a legal declaration (the rules of thumb's when nothing was
+ * priced), on a strong hand whose pricing otherwise takes tens of ms. */
+static void test_pimc_time_budget_cuts_bids(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    const char *hand = "EO GO HO SO EU GU EA EZ";
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        sk_game g;
+        tl_start_game(&g, &r, 3, false, hand, NULL, NULL, NULL);
+        sk_bot *b = sk_bot_new("pimc", seed, NULL);
+        sk_bot_set_time_budget(b, 1);
+        sk_view v;
+        sk_game_view(&g, 0, &v);
+        sk_action a = sk_bot_act(b, &v);
+        tl_ok_action(&g, a, "pimc's bid under a 1 ms budget");
+        while (g.pub.phase == SK_PHASE_AUCTION) {
+            char line[16];
+            snprintf(line, sizeof line, "%d pass", g.pub.to_move);
+            tl_ok(&g, line);
+        }
+        if (g.pub.phase == SK_PHASE_DECLARE && g.pub.to_move == 0) {
+            sk_game_view(&g, 0, &v);
+            a = sk_bot_act(b, &v);
+            assert_int_equal(a.type, SK_ACT_DECLARE);
+            tl_ok_action(&g, a, "pimc's declaration under a 1 ms budget");
+        }
+        sk_bot_free(b);
+    }
+}
+
 /* A hint at the start of a game: forehand (seat 0) holds `hand`, bot
  * `spec` (seeded) gives at least two hints in his view. */
 typedef struct hint_case {
@@ -958,6 +991,7 @@ int main(void)
         cmocka_unit_test(test_own_scale),
         cmocka_unit_test(test_heuristic_solo_longest_suit),
         cmocka_unit_test(test_pimc_no_thin_sauspiel),
+        cmocka_unit_test(test_pimc_time_budget_cuts_bids),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

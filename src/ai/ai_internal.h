@@ -50,6 +50,13 @@ double skx_heur_kontra_margin(sk_cards hand, sk_contract c);
  */
 /* The most deals a PIMC bot solves for one decision (pimc:N, N <= it). */
 #define SKX_PIMC_MAX_DEALS 256
+/* The solver nodes one contract on one deal may cost.  Its price is two
+ * zero-window tests (won? then Schneider?), and a few deals need
+ * millions of nodes for the second -- a lost Solo whose declarer just
+ * escapes Schneider -- which made the slowest 1 % of the auction
+ * decisions take 0.35-0.4 s (docs/ai.md, "Issue 43").  Past the cap the
+ * first test's answer stands (won or lost, not Schneider). */
+#define SKX_PIMC_SOLVE_NODES 80000u
 
 typedef struct skx_pimc {
     sk_solver *solver;
@@ -64,6 +71,8 @@ typedef struct skx_pimc {
                  where a decision stops early once its choice is clear */
     int64_t deadline_us; /* CLOCK_MONOTONIC microseconds after which no more
                             deals are drawn (sk_bot_set_time_budget); 0: none */
+    uint64_t solve_nodes; /* the nodes one contract on one deal may cost in the
+                             auction (bot_bid.c); 0: no cap (analysis) */
 } skx_pimc;
 
 /* Whether the decision's time budget is spent (never without one). */

@@ -112,6 +112,23 @@ static void test_pimc_legal(void **state)
     legal_games("pimc:2", 12);
 }
 
+/* Issue 43: the Expert's card search without strategy fusion (":fuse",
+ * fuse.c) plays legal games at four, three and the short deck's
+ * tables. */
+static void test_fuse_legal(void **state)
+{
+    (void)state;
+    legal_games("pimc:4:fuse", 4);
+    static const char *const CFG[][2] = {{"official", "players=3"}, {"kurz", NULL}};
+    for (size_t k = 0; k < 2; k++) {
+        sk_rules r;
+        assert_int_equal(sk_rules_preset(&r, CFG[k][0], NULL), SK_OK);
+        if (CFG[k][1])
+            assert_int_equal(sk_rules_set_pair(&r, CFG[k][1], NULL), SK_OK);
+        legal_games_in(&r, "pimc:8:fuse", 3);
+    }
+}
+
 /* Bad specs are refused with a message; names list the bots. */
 static void test_specs(void **state)
 {
@@ -130,6 +147,21 @@ static void test_specs(void **state)
     assert_string_equal(sk_bot_name(b), "pimc:strong");
     sk_bot_free(b);
     assert_null(sk_bot_new("pimc:strongest", 1, &err));
+    /* the levels people pick (issue 43): names that stay the bot's name */
+    static const char *const LEVELS[] = {"beginner", "stammtisch", "expert"};
+    for (size_t i = 0; i < 3; i++) {
+        b = sk_bot_new(LEVELS[i], 1, &err);
+        assert_non_null(b);
+        assert_string_equal(sk_bot_name(b), LEVELS[i]);
+        assert_true(sk_bot_spec_valid(LEVELS[i]));
+        sk_bot_free(b);
+    }
+    assert_null(sk_bot_new("expert:12", 1, &err));
+    assert_null(sk_bot_new("Beginner", 1, &err));
+    assert_null(sk_bot_new("pimc:fuse:fuse", 1, &err));
+    b = sk_bot_new("pimc:12:fuse", 1, &err);
+    assert_non_null(b);
+    sk_bot_free(b);
     /* sk_bot_spec_valid answers as sk_bot_new does, without a bot */
     static const char *const SPECS[] = {"random", "heuristic", "pimc", "pimc:7", "pimc:strong",
                                         "pimc:8:infer", "nonsense", "pimc:0", "pimc:x",
@@ -974,6 +1006,7 @@ int main(void)
         cmocka_unit_test(test_random_legal),
         cmocka_unit_test(test_heuristic_legal),
         cmocka_unit_test(test_pimc_legal),
+        cmocka_unit_test(test_fuse_legal),
         cmocka_unit_test(test_hints),
         cmocka_unit_test(test_heuristic_beats_random),
         cmocka_unit_test(test_pimc_bidding),

@@ -143,6 +143,16 @@ int skx_pimc_draw(const skx_pimc *pc, const sk_view *v, int n, sk_cards (*out)[S
 void skx_respond_values(const sk_game *g, sk_cards cards, unsigned rules_seats,
                         double value[SK_NCARDS]);
 
+/* Card values without strategy fusion at the bot's next card (fuse.c):
+ * for each legal card and deal, the others answer double dummy until
+ * the bot's next turn, and the bot then plays one card on all deals it
+ * cannot tell apart.  Over at most 64 of the deals, within `nodes`
+ * solver nodes; fills value[card] (units, the seat's side) and returns
+ * the deals done (0: no answer). */
+int skx_fuse_values(const skx_pimc *pc, const sk_view *v, sk_cards legal,
+                    const sk_cards (*hands)[SK_NSEATS], int deals, uint64_t nodes,
+                    double value[SK_NCARDS]);
+
 /* The point thresholds that price a game for its declarer: 31, 61, 91
  * (4.1.2, 4.1.3), or 30, 60, 90 in a Muss (002).  Level k of
  * sk_solver_level: 0 lost Schneider, 1 lost, 2 won, 3 won Schneider. */

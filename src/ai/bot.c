@@ -74,6 +74,17 @@ enum bot_kind { BOT_RANDOM, BOT_HEURISTIC, BOT_PIMC, BOT_POLICY, BOT_PEOPLE };
  * from noise.  0.3 made pimc:12 agree with people 2 points more often
  * at no measurable cost (docs/ai.md, "A card-play model"). */
 #define PIMC_HUMAN_MARGIN 0.3
+/* The levels people pick (issue 43; docs/ai.md, "The levels"): the
+ * spec each name stands for.  Beginner plays like people (their
+ * bidding and card play, people.c and policy.c), Stammtisch is the
+ * table's default, Expert the strongest. */
+#define LEVEL_BEGINNER "people"
+#define LEVEL_STAMMTISCH "pimc"
+#define LEVEL_EXPERT "pimc:fuse"
+/* The solver nodes of a card decision of ":fuse" (fuse.c) in the
+ * tricks before the reply to people takes over: ~0.7 s on one core,
+ * within the top level's second. */
+#define PIMC_FUSE_NODES 12000000u
 /* Fewer deals than this bid by rules of thumb. */
 #define PIMC_BID_MIN 8
 
@@ -84,6 +95,7 @@ struct sk_bot {
     int infer; /* PIMC: deals drawn following the auction (infer.c) */
     int play;  /* PIMC: ... and the cards played (infer_play.c) */
     int respond; /* PIMC: the last tricks against people (respond.c) */
+    int fuse;    /* PIMC: early cards without strategy fusion (fuse.c) */
     unsigned rules_seats; /* PIMC: seats played by the rules of thumb */
     int budget_ms;        /* PIMC: a decision's time budget (0: none) */
     int64_t deadline_us;  /* PIMC: the current decision's end by it (0: none) */
@@ -115,13 +127,21 @@ const char *const *sk_bot_names(void)
  * double dummy, none by the reply to people's play), e.g. "pimc:12:pw".
  */
 static int parse_spec(const char *spec, int *kind, int *samples, int *infer, int *play,
-                      int *respond)
+                      int *respond, int *fuse)
 {
     *samples = PIMC_DEFAULT;
     *infer = PIMC_INFER;
     *play = PIMC_PLAY;
     *respond = 1;
+    *fuse = 0;
     *kind = BOT_PIMC;
+    /* the levels people pick (docs/ai.md, "The levels") */
+    if (strcmp(spec, "beginner") == 0)
+        spec = LEVEL_BEGINNER;
+    else if (strcmp(spec, "stammtisch") == 0)
+        spec = LEVEL_STAMMTISCH;
+    else if (strcmp(spec, "expert") == 0)
+        spec = LEVEL_EXPERT;
     if (strcmp(spec, "random") == 0) {
         *kind = BOT_RANDOM;
         return 0;
@@ -152,7 +172,7 @@ static int parse_spec(const char *spec, int *kind, int *samples, int *infer, int
         *samples = (int)n;
         rest = end;
     }
-    int said_infer = 0, said_play = 0, said_dd = 0; /* each suffix at most once */
+    int said_infer = 0, said_play = 0, said_dd = 0, said_fuse = 0; /* each at most once */
     while (*rest) {
         if (strncmp(rest, ":infer", 6) == 0 && !said_infer++) {
             *infer = 1;
@@ -166,6 +186,9 @@ static int parse_spec(const char *spec, int *kind, int *samples, int *infer, int
         } else if (strncmp(rest, ":dd", 3) == 0 && !said_dd++) {
             *respond = 0;
             rest += 3;
+        } else if (strncmp(rest, ":fuse", 5) == 0 && !said_fuse++) {
+            *fuse = 1;
+            rest += 5;
         } else {
             return -1;
         }
@@ -178,22 +201,22 @@ static int parse_spec(const char *spec, int *kind, int *samples, int *infer, int
 /* Whether a spec names a bot: the test sk_bot_new makes first. */
 bool sk_bot_spec_valid(const char *spec)
 {
-    int kind, samples, infer, play, respond;
+    int kind, samples, infer, play, respond, fuse;
     return spec && strlen(spec) < 32 &&
-           parse_spec(spec, &kind, &samples, &infer, &play, &respond) == 0;
+           parse_spec(spec, &kind, &samples, &infer, &play, &respond, &fuse) == 0;
 }
 
 /* Creates a bot from its spec. */
 sk_bot *sk_bot_new(const char *spec, uint64_t seed, sk_error *err)
 {
-    int kind, samples, infer, play, respond;
+    int kind, samples, infer, play, respond, fuse;
     if (!spec || strlen(spec) >= 32 ||
-        parse_spec(spec, &kind, &samples, &infer, &play, &respond) < 0) {
+        parse_spec(spec, &kind, &samples, &infer, &play, &respond, &fuse) < 0) {
         if (err) {
             snprintf(err->msg, sizeof err->msg,
-                     "unknown bot \"%.40s\" (known: random, heuristic, policy, people, pimc, "
-                     "pimc:N with N <= 256, pimc:strong; a pimc spec may end in :infer or "
-                     ":uniform, :pw and :dd)",
+                     "unknown bot \"%.40s\" (known: beginner, stammtisch, expert, random, "
+                     "heuristic, policy, people, pimc, pimc:N with N <= 256, pimc:strong; a "
+                     "pimc spec may end in :infer or :uniform, :pw, :dd and :fuse)",
                      spec ? spec : "");
             err->rule = NULL;
         }
@@ -208,6 +231,7 @@ sk_bot *sk_bot_new(const char *spec, uint64_t seed, sk_error *err)
     bot->infer = infer;
     bot->play = play;
     bot->respond = respond;
+    bot->fuse = fuse;
     sk_rng_seed(&bot->rng, seed);
     if (kind == BOT_PIMC) {
         bot->solver = sk_solver_new(8);
@@ -377,6 +401,20 @@ static int pimc_values(sk_bot *bot, const sk_view *v, sk_cards legal, double val
     return done;
 }
 
+/* Card values without strategy fusion at the bot's next card (fuse.c)
+ * on the bot's sampled deals; returns the deals done (0: no answer). */
+static int fuse_values(sk_bot *bot, const sk_view *v, sk_cards legal, double value[SK_NCARDS])
+{
+    if (sk_sample_init(bot->sampler, v) < 0)
+        return 0;
+    skx_pimc pc = pimc_of(bot);
+    int deals = bot->samples < SKX_PIMC_MAX_DEALS ? bot->samples : SKX_PIMC_MAX_DEALS;
+    sk_cards hands[SKX_PIMC_MAX_DEALS][SK_NSEATS];
+    skx_pimc_draw(&pc, v, deals, hands);
+    return skx_fuse_values(&pc, v, legal, (const sk_cards(*)[SK_NSEATS])hands, deals,
+                           PIMC_FUSE_NODES, value);
+}
+
 /* Auction, declaration and doublings of a heuristic or PIMC bot;
  * games (NULL, or one per legal action, preset to SK_C_NONE by the
  * caller) as skx_pimc_bidding fills it -- the rules of thumb name no
@@ -424,8 +462,13 @@ static int choose_card(sk_bot *bot, const sk_view *v, sk_cards legal)
     if (bot->kind == BOT_POLICY || bot->kind == BOT_PEOPLE)
         return sk_policy_card(v, legal);
     double value[SK_NCARDS];
-    if (pimc_values(bot, v, legal, value, NULL) == 0)
+    if (bot->fuse && v->pub.contract.type != SK_C_RAMSCH &&
+        v->pub.ntricks - v->pub.trick_no > PIMC_RESPOND_TRICKS) {
+        if (fuse_values(bot, v, legal, value) == 0)
+            return sk_policy_card(v, legal);
+    } else if (pimc_values(bot, v, legal, value, NULL) == 0) {
         return sk_policy_card(v, legal);
+    }
     /* what people play stands unless a card is clearly worth more: by
      * PIMC_HUMAN_MARGIN over the best so far (docs/ai.md) */
     int best = sk_policy_card(v, legal);

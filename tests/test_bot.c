@@ -119,6 +119,7 @@ static void test_fuse_legal(void **state)
 {
     (void)state;
     legal_games("pimc:4:fuse", 4);
+    legal_games("pimc:4:inner", 2);
     static const char *const CFG[][2] = {{"official", "players=3"}, {"kurz", NULL}};
     for (size_t k = 0; k < 2; k++) {
         sk_rules r;
@@ -159,6 +160,7 @@ static void test_specs(void **state)
     assert_null(sk_bot_new("expert:12", 1, &err));
     assert_null(sk_bot_new("Beginner", 1, &err));
     assert_null(sk_bot_new("pimc:fuse:fuse", 1, &err));
+    assert_null(sk_bot_new("pimc:fuse:inner", 1, &err)); /* one or the other */
     b = sk_bot_new("pimc:12:fuse", 1, &err);
     assert_non_null(b);
     sk_bot_free(b);

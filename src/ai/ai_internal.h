@@ -146,11 +146,13 @@ void skx_respond_values(const sk_game *g, sk_cards cards, unsigned rules_seats,
 /* Card values without strategy fusion at the bot's next card (fuse.c):
  * for each legal card and deal, the others answer double dummy until
  * the bot's next turn, and the bot then plays one card on all deals it
- * cannot tell apart.  Over at most 64 of the deals, within `nodes`
+ * cannot tell apart.  With `inner` > 0 the others answer instead by a
+ * PIMC of their own over `inner` deals drawn from their views (the
+ * ":inner" variant).  Over at most 64 of the deals, within `nodes`
  * solver nodes; fills value[card] (units, the seat's side) and returns
  * the deals done (0: no answer). */
 int skx_fuse_values(const skx_pimc *pc, const sk_view *v, sk_cards legal,
-                    const sk_cards (*hands)[SK_NSEATS], int deals, uint64_t nodes,
+                    const sk_cards (*hands)[SK_NSEATS], int deals, uint64_t nodes, int inner,
                     double value[SK_NCARDS]);
 
 /* The point thresholds that price a game for its declarer: 31, 61, 91

@@ -85,6 +85,12 @@ enum bot_kind { BOT_RANDOM, BOT_HEURISTIC, BOT_PIMC, BOT_POLICY, BOT_PEOPLE };
  * tricks before the reply to people takes over: ~0.7 s on one core,
  * within the top level's second. */
 #define PIMC_FUSE_NODES 12000000u
+/* ":inner" (fuse.c): the others in the bot's trick answer by a PIMC of
+ * their own over this many deals drawn from their views (imperfect
+ * information Monte Carlo, Furtak and Buro), on this many of the bot's
+ * deals. */
+#define FUSE_INNER 4
+#define FUSE_INNER_DEALS 12
 /* Fewer deals than this bid by rules of thumb. */
 #define PIMC_BID_MIN 8
 
@@ -95,7 +101,7 @@ struct sk_bot {
     int infer; /* PIMC: deals drawn following the auction (infer.c) */
     int play;  /* PIMC: ... and the cards played (infer_play.c) */
     int respond; /* PIMC: the last tricks against people (respond.c) */
-    int fuse;    /* PIMC: early cards without strategy fusion (fuse.c) */
+    int fuse;    /* PIMC: early cards without strategy fusion (fuse.c); 2: ":inner" */
     unsigned rules_seats; /* PIMC: seats played by the rules of thumb */
     int budget_ms;        /* PIMC: a decision's time budget (0: none) */
     int64_t deadline_us;  /* PIMC: the current decision's end by it (0: none) */
@@ -124,7 +130,11 @@ const char *const *sk_bot_names(void)
  * auction or not; the default is PIMC_INFER) and ":pw" (deals weighed
  * by the cards played too, under the card-play model: policy-weighted
  * sampling; the default is PIMC_PLAY) and ":dd" (every card valued
- * double dummy, none by the reply to people's play), e.g. "pimc:12:pw".
+ * double dummy, none by the reply to people's play), e.g. "pimc:12:pw";
+ * ":fuse" (early cards without strategy fusion at the bot's next card,
+ * fuse.c) or ":inner" (the same with the others answering by a PIMC of
+ * their own).  The levels "beginner", "stammtisch" and "expert" stand
+ * for the specs LEVEL_*.
  */
 static int parse_spec(const char *spec, int *kind, int *samples, int *infer, int *play,
                       int *respond, int *fuse)
@@ -189,6 +199,9 @@ static int parse_spec(const char *spec, int *kind, int *samples, int *infer, int
         } else if (strncmp(rest, ":fuse", 5) == 0 && !said_fuse++) {
             *fuse = 1;
             rest += 5;
+        } else if (strncmp(rest, ":inner", 6) == 0 && !said_fuse++) {
+            *fuse = 2;
+            rest += 6;
         } else {
             return -1;
         }
@@ -216,7 +229,7 @@ sk_bot *sk_bot_new(const char *spec, uint64_t seed, sk_error *err)
             snprintf(err->msg, sizeof err->msg,
                      "unknown bot \"%.40s\" (known: beginner, stammtisch, expert, random, "
                      "heuristic, policy, people, pimc, pimc:N with N <= 256, pimc:strong; a "
-                     "pimc spec may end in :infer or :uniform, :pw, :dd and :fuse)",
+                     "pimc spec may end in :infer or :uniform, :pw, :dd and :fuse or :inner)",
                      spec ? spec : "");
             err->rule = NULL;
         }
@@ -411,8 +424,12 @@ static int fuse_values(sk_bot *bot, const sk_view *v, sk_cards legal, double val
     int deals = bot->samples < SKX_PIMC_MAX_DEALS ? bot->samples : SKX_PIMC_MAX_DEALS;
     sk_cards hands[SKX_PIMC_MAX_DEALS][SK_NSEATS];
     skx_pimc_draw(&pc, v, deals, hands);
+    /* the inner variant: fewer deals, each other seat's answer costs
+     * FUSE_INNER solves */
+    if (bot->fuse == 2 && deals > FUSE_INNER_DEALS)
+        deals = FUSE_INNER_DEALS;
     return skx_fuse_values(&pc, v, legal, (const sk_cards(*)[SK_NSEATS])hands, deals,
-                           PIMC_FUSE_NODES, value);
+                           PIMC_FUSE_NODES, bot->fuse == 2 ? FUSE_INNER : 0, value);
 }
 
 /* Auction, declaration and doublings of a heuristic or PIMC bot;

@@ -80,11 +80,64 @@ static int reply_card(const skx_pimc *pc, sk_game *g, uint64_t stop)
     return sk_policy_card(&v, top);
 }
 
+/* The card the seat to move of g plays when it decides from its own
+ * view (the ":inner" variant): PIMC of its own over `inner` deals drawn
+ * uniformly from what it sees (the bot's sampler, free once the bot's
+ * deals are drawn), each solved double dummy; its side's mean money
+ * decides, ties to the card people would play.  -1 when the node budget
+ * ran out. */
+static int inner_card(const skx_pimc *pc, sk_game *g, uint64_t stop, int inner)
+{
+    sk_cards legal = sk_game_legal_cards(g);
+    if ((legal & (legal - 1)) == 0)
+        return skx_cards_first(legal);
+    int s = g->pub.to_move;
+    sk_view v;
+    sk_game_view(g, s, &v);
+    if (sk_sample_init(pc->sampler, &v) < 0)
+        return reply_card(pc, g, stop);
+    double val[SK_NCARDS] = {0};
+    int done = 0;
+    for (int i = 0; i < inner; i++) {
+        uint64_t now = sk_solver_nodes(pc->solver);
+        if (now >= stop)
+            return -1;
+        sk_cards hands[SK_NSEATS];
+        sk_game h;
+        sk_sample_draw(pc->sampler, pc->rng, hands);
+        sk_sample_game(&v, hands, &h);
+        int t[3], lev[SK_NTRICKS];
+        sk_action acts[SK_NTRICKS];
+        skx_pimc_thresholds(&h.pub, t);
+        sk_solver_set_limit(pc->solver, stop - now);
+        int n = sk_solver_levels(pc->solver, &h, t, 3, acts, lev, SK_NTRICKS);
+        sk_solver_set_limit(pc->solver, 0);
+        if (n <= 0)
+            return -1;
+        bool decl = sk_game_side(&h, s) == SK_SIDE_DECLARER;
+        for (int k = 0; k < n; k++) {
+            double u = skx_pimc_declarer_units(&h, lev[k]);
+            val[acts[k].card] += decl ? u : -u;
+        }
+        done++;
+    }
+    double best = -INFINITY;
+    for (sk_cards l = legal; l; l &= l - 1)
+        if (val[skx_cards_first(l)] > best)
+            best = val[skx_cards_first(l)];
+    sk_cards top = 0;
+    for (sk_cards l = legal; l; l &= l - 1)
+        if (val[skx_cards_first(l)] >= best - 1e-9)
+            top |= SK_BIT(skx_cards_first(l));
+    return done && (top & (top - 1)) ? sk_policy_card(&v, top) : skx_cards_first(top);
+}
+
 /* Plays first card c of the bot (seat `me`) on deal g, the others'
  * answers up to its next turn, and fills row: the key of the answers
  * and the value of each next card for `me` (units, its side).  False
  * when the node budget ran out. */
-static bool answer_row(const skx_pimc *pc, sk_game g, int me, int c, uint64_t stop, fuse_row *row)
+static bool answer_row(const skx_pimc *pc, sk_game g, int me, int c, uint64_t stop, int inner,
+                       fuse_row *row)
 {
     for (int k = 0; k < SK_NCARDS; k++)
         row->val[k] = NAN;
@@ -93,7 +146,7 @@ static bool answer_row(const skx_pimc *pc, sk_game g, int me, int c, uint64_t st
     if (sk_game_apply(&g, skx_act_card(me, c), NULL) < 0)
         return true; /* cannot happen for a legal card; the row stays empty */
     while (g.pub.phase == SK_PHASE_PLAY && g.pub.to_move != me) {
-        int r = reply_card(pc, &g, stop);
+        int r = inner ? inner_card(pc, &g, stop, inner) : reply_card(pc, &g, stop);
         if (r < 0)
             return false;
         row->key = row->key * 33 + (uint64_t)r + 1;
@@ -161,7 +214,7 @@ static double fused(fuse_row *rows, int n)
 
 /* See ai_internal.h. */
 int skx_fuse_values(const skx_pimc *pc, const sk_view *v, sk_cards legal,
-                    const sk_cards (*hands)[SK_NSEATS], int deals, uint64_t nodes,
+                    const sk_cards (*hands)[SK_NSEATS], int deals, uint64_t nodes, int inner,
                     double value[SK_NCARDS])
 {
     for (int k = 0; k < SK_NCARDS; k++)
@@ -184,7 +237,8 @@ int skx_fuse_values(const skx_pimc *pc, const sk_view *v, sk_cards legal,
         sk_sample_game(v, hands[d], &g);
         bool ok = true;
         for (int i = 0; i < ncards && ok; i++)
-            ok = answer_row(pc, g, v->seat, cards[i], stop, &rows[i * FUSE_MAX_DEALS + done]);
+            ok = answer_row(pc, g, v->seat, cards[i], stop, inner,
+                            &rows[i * FUSE_MAX_DEALS + done]);
         if (!ok)
             break;
         done++;

@@ -112,6 +112,24 @@ static void test_pimc_legal(void **state)
     legal_games("pimc:2", 12);
 }
 
+/* Issue 43: the Expert's card search without strategy fusion (":fuse",
+ * fuse.c) plays legal games at four, three and the short deck's
+ * tables. */
+static void test_fuse_legal(void **state)
+{
+    (void)state;
+    legal_games("pimc:4:fuse", 4);
+    legal_games("pimc:4:inner", 2);
+    static const char *const CFG[][2] = {{"official", "players=3"}, {"kurz", NULL}};
+    for (size_t k = 0; k < 2; k++) {
+        sk_rules r;
+        assert_int_equal(sk_rules_preset(&r, CFG[k][0], NULL), SK_OK);
+        if (CFG[k][1])
+            assert_int_equal(sk_rules_set_pair(&r, CFG[k][1], NULL), SK_OK);
+        legal_games_in(&r, "pimc:8:fuse", 3);
+    }
+}
+
 /* Bad specs are refused with a message; names list the bots. */
 static void test_specs(void **state)
 {
@@ -130,6 +148,22 @@ static void test_specs(void **state)
     assert_string_equal(sk_bot_name(b), "pimc:strong");
     sk_bot_free(b);
     assert_null(sk_bot_new("pimc:strongest", 1, &err));
+    /* the levels people pick (issue 43): names that stay the bot's name */
+    static const char *const LEVELS[] = {"beginner", "stammtisch", "expert"};
+    for (size_t i = 0; i < 3; i++) {
+        b = sk_bot_new(LEVELS[i], 1, &err);
+        assert_non_null(b);
+        assert_string_equal(sk_bot_name(b), LEVELS[i]);
+        assert_true(sk_bot_spec_valid(LEVELS[i]));
+        sk_bot_free(b);
+    }
+    assert_null(sk_bot_new("expert:12", 1, &err));
+    assert_null(sk_bot_new("Beginner", 1, &err));
+    assert_null(sk_bot_new("pimc:fuse:fuse", 1, &err));
+    assert_null(sk_bot_new("pimc:fuse:inner", 1, &err)); /* one or the other */
+    b = sk_bot_new("pimc:12:fuse", 1, &err);
+    assert_non_null(b);
+    sk_bot_free(b);
     /* sk_bot_spec_valid answers as sk_bot_new does, without a bot */
     static const char *const SPECS[] = {"random", "heuristic", "pimc", "pimc:7", "pimc:strong",
                                         "pimc:8:infer", "nonsense", "pimc:0", "pimc:x",
@@ -413,6 +447,39 @@ static void test_pimc_no_thin_sauspiel(void **state)
             assert_int_not_equal(a.contract.type, SK_C_SAUSPIEL);
         } else {
             assert_int_equal(a.type, SK_ACT_PASS);
+        }
+        sk_bot_free(b);
+    }
+}
+
+/* Issue 43: a time budget cuts the auction and the declaration too --
+ * a budget far too small for any pricing still gets a legal bid or pass
+ * and then a legal declaration (the rules of thumb's when nothing was
+ * priced), on a strong hand whose pricing otherwise takes tens of ms. */
+static void test_pimc_time_budget_cuts_bids(void **state)
+{
+    (void)state;
+    sk_rules r = tl_preset("official");
+    const char *hand = "EO GO HO SO EU GU EA EZ";
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        sk_game g;
+        tl_start_game(&g, &r, 3, false, hand, NULL, NULL, NULL);
+        sk_bot *b = sk_bot_new("pimc", seed, NULL);
+        sk_bot_set_time_budget(b, 1);
+        sk_view v;
+        sk_game_view(&g, 0, &v);
+        sk_action a = sk_bot_act(b, &v);
+        tl_ok_action(&g, a, "pimc's bid under a 1 ms budget");
+        while (g.pub.phase == SK_PHASE_AUCTION) {
+            char line[16];
+            snprintf(line, sizeof line, "%d pass", g.pub.to_move);
+            tl_ok(&g, line);
+        }
+        if (g.pub.phase == SK_PHASE_DECLARE && g.pub.to_move == 0) {
+            sk_game_view(&g, 0, &v);
+            a = sk_bot_act(b, &v);
+            assert_int_equal(a.type, SK_ACT_DECLARE);
+            tl_ok_action(&g, a, "pimc's declaration under a 1 ms budget");
         }
         sk_bot_free(b);
     }
@@ -941,6 +1008,7 @@ int main(void)
         cmocka_unit_test(test_random_legal),
         cmocka_unit_test(test_heuristic_legal),
         cmocka_unit_test(test_pimc_legal),
+        cmocka_unit_test(test_fuse_legal),
         cmocka_unit_test(test_hints),
         cmocka_unit_test(test_heuristic_beats_random),
         cmocka_unit_test(test_pimc_bidding),
@@ -958,6 +1026,7 @@ int main(void)
         cmocka_unit_test(test_own_scale),
         cmocka_unit_test(test_heuristic_solo_longest_suit),
         cmocka_unit_test(test_pimc_no_thin_sauspiel),
+        cmocka_unit_test(test_pimc_time_budget_cuts_bids),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

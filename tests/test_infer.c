@@ -84,7 +84,7 @@ static void test_draws_follow_the_auction(void **state)
     assert_int_equal(sk_sample_init(sp, &v), SK_OK);
     sk_rng rng;
     sk_rng_seed(&rng, 99);
-    skx_pimc pc = {NULL, sp, &rng, 24, 0, 0, 0, 0, 0, 0, 0, 0};
+    skx_pimc pc = {NULL, sp, &rng, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     enum { ROUNDS = 60, N = 24 };
     double sum[2] = {0, 0}, passer[2] = {0, 0};
     sk_cards deals[N][SK_NSEATS];

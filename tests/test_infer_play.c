@@ -124,7 +124,7 @@ static void test_draws_follow_the_play(void **state)
     for (int play = 0; play < 2; play++) {
         sk_rng rng;
         sk_rng_seed(&rng, 7);
-        skx_pimc pc = {NULL, sp, &rng, N, 0, 0, 0, 1, play, 0, 0, 0};
+        skx_pimc pc = {NULL, sp, &rng, N, 0, 0, 0, 1, play, 0, 0, 0, 0};
         for (int k = 0; k < ROUNDS; k++) {
             assert_int_equal(skx_pimc_draw(&pc, &v, N, deals), N);
             for (int d = 0; d < N; d++) {

@@ -612,6 +612,53 @@ static void test_node_limit(void **state)
     sk_solver_free(s);
 }
 
+/* The level as a range (issue 43): equal to sk_solver_level when the
+ * search finishes; under node limits too small for it, SK_ERANGE with a
+ * range that holds the true level, narrower once the first test is
+ * done; a deadline already past stops a call as the node limit does,
+ * and clearing it lets the call finish. */
+static void test_level_range_and_deadline(void **state)
+{
+    (void)state;
+    sk_rules r;
+    sk_rules_preset(&r, "official", NULL);
+    sk_solver *s = sk_solver_new(1);
+    sk_rng rng;
+    sk_rng_seed(&rng, 43);
+    static const int T[3] = {31, 61, 91};
+    int narrowed = 0, cut = 0;
+    for (int i = 0; i < 40; i++) {
+        sk_game g;
+        random_play_start(&g, &r, &rng, i);
+        int level = -1, lo = -1, hi = -1;
+        assert_int_equal(sk_solver_level(s, &g, T, 3, &level), SK_OK);
+        assert_int_equal(sk_solver_level_range(s, &g, T, 3, &lo, &hi), SK_OK);
+        assert_int_equal(lo, level);
+        assert_int_equal(hi, level);
+        for (uint64_t lim = 16; lim < 1u << 22; lim *= 4) {
+            sk_solver_set_limit(s, lim);
+            int rc = sk_solver_level_range(s, &g, T, 3, &lo, &hi);
+            sk_solver_set_limit(s, 0);
+            if (rc == SK_OK) {
+                assert_int_equal(lo, level);
+                break;
+            }
+            assert_int_equal(rc, SK_ERANGE);
+            assert_true(lo <= level && level <= hi);
+            narrowed += hi - lo < 3;
+        }
+        sk_solver_set_deadline(s, 1); /* long past */
+        int rc = sk_solver_level(s, &g, T, 3, &level);
+        assert_true(rc == SK_OK || rc == SK_ERANGE); /* a quick proof may end first */
+        cut += rc == SK_ERANGE;
+        sk_solver_set_deadline(s, 0);
+        assert_int_equal(sk_solver_level(s, &g, T, 3, &level), SK_OK);
+    }
+    assert_true(narrowed > 0);
+    assert_true(cut > 0);
+    sk_solver_free(s);
+}
+
 /* Solves a game on two solvers and checks that they agree: the value
  * and the value of every legal card. */
 static void same_values(sk_solver *a, sk_solver *b, const sk_game *g)
@@ -702,6 +749,7 @@ int main(void)
         cmocka_unit_test(test_ramsch_paranoid),
         cmocka_unit_test(test_hochzeit),
         cmocka_unit_test(test_node_limit),
+        cmocka_unit_test(test_level_range_and_deadline),
         cmocka_unit_test(test_threads_same_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -183,6 +183,10 @@ int sk_solver_levels(sk_solver *s, const sk_game *g, const int *t, int nt, sk_ac
 /* The threshold level of the position itself (as sk_solver_levels, for
  * the seat to move's best card): 0 or an error as above. */
 int sk_solver_level(sk_solver *s, const sk_game *g, const int *t, int nt, int *level);
+/* As sk_solver_level, with the level as a range [*lo, *hi]: one level
+ * (0), or when the node limit stopped the search (SK_ERANGE) the levels
+ * its finished zero-window tests still allow (0 and nt: nothing known). */
+int sk_solver_level_range(sk_solver *s, const sk_game *g, const int *t, int nt, int *lo, int *hi);
 /* The seat a Ramsch is solved for (see above) in every later call; -1
  * (the default): the seat to move.  Other contracts ignore it. */
 void sk_solver_set_focus(sk_solver *s, int seat);
@@ -190,6 +194,10 @@ void sk_solver_set_focus(sk_solver *s, int seat);
  * call that would search more stops and returns SK_ERANGE, writing
  * nothing.  A budget in nodes, not time, keeps bots reproducible. */
 void sk_solver_set_limit(sk_solver *s, uint64_t max_nodes);
+/* Stops every later call once CLOCK_MONOTONIC passes deadline_us
+ * (microseconds; 0: never), as the node limit does (SK_ERANGE): a bot's
+ * time budget.  Looked at every few thousand nodes. */
+void sk_solver_set_deadline(sk_solver *s, int64_t deadline_us);
 /* Lets the exact values of later calls (sk_solver_solve,
  * sk_solver_values) use up to n threads, 1 <= n <= SK_SOLVER_MAX_THREADS
  * (default 1): the tests of different thresholds run at once over the

@@ -50,6 +50,13 @@ double skx_heur_kontra_margin(sk_cards hand, sk_contract c);
  */
 /* The most deals a PIMC bot solves for one decision (pimc:N, N <= it). */
 #define SKX_PIMC_MAX_DEALS 256
+/* The solver nodes one contract on one deal may cost.  Its price is two
+ * zero-window tests (won? then Schneider?), and a few deals need
+ * millions of nodes for the second -- a lost Solo whose declarer just
+ * escapes Schneider -- which made the slowest 1 % of the auction
+ * decisions take 0.35-0.4 s (docs/ai.md, "Issue 43").  Past the cap the
+ * first test's answer stands (won or lost, not Schneider). */
+#define SKX_PIMC_SOLVE_NODES 80000u
 
 typedef struct skx_pimc {
     sk_solver *solver;
@@ -64,6 +71,8 @@ typedef struct skx_pimc {
                  where a decision stops early once its choice is clear */
     int64_t deadline_us; /* CLOCK_MONOTONIC microseconds after which no more
                             deals are drawn (sk_bot_set_time_budget); 0: none */
+    uint64_t solve_nodes; /* the nodes one contract on one deal may cost in the
+                             auction (bot_bid.c); 0: no cap (analysis) */
 } skx_pimc;
 
 /* Whether the decision's time budget is spent (never without one). */
@@ -133,6 +142,18 @@ int skx_pimc_draw(const skx_pimc *pc, const sk_view *v, int n, sk_cards (*out)[S
  * card (opponents.c). */
 void skx_respond_values(const sk_game *g, sk_cards cards, unsigned rules_seats,
                         double value[SK_NCARDS]);
+
+/* Card values without strategy fusion at the bot's next card (fuse.c):
+ * for each legal card and deal, the others answer double dummy until
+ * the bot's next turn, and the bot then plays one card on all deals it
+ * cannot tell apart.  With `inner` > 0 the others answer instead by a
+ * PIMC of their own over `inner` deals drawn from their views (the
+ * ":inner" variant).  Over at most 64 of the deals, within `nodes`
+ * solver nodes; fills value[card] (units, the seat's side) and returns
+ * the deals done (0: no answer). */
+int skx_fuse_values(const skx_pimc *pc, const sk_view *v, sk_cards legal,
+                    const sk_cards (*hands)[SK_NSEATS], int deals, uint64_t nodes, int inner,
+                    double value[SK_NCARDS]);
 
 /* The point thresholds that price a game for its declarer: 31, 61, 91
  * (4.1.2, 4.1.3), or 30, 60, 90 in a Muss (002).  Level k of

@@ -54,18 +54,43 @@ enum bot_kind { BOT_RANDOM, BOT_HEURISTIC, BOT_PIMC, BOT_POLICY, BOT_PEOPLE };
 #define PIMC_RESPOND_TRICKS 5
 /* Solver nodes one PIMC decision may spend (hard caps: a deal that would
  * need more is dropped; the deals solved before count): a card (~40 ms
- * on one core at ~20M nodes/s), the auction or declaration (~0.6 s), a
- * doubling (~30 ms; it comes before the seat's first card, and the two
- * stay under 100 ms). */
+ * on one core at ~20M nodes/s), the auction or declaration (~70 ms with
+ * what goes around the solves; 12 M, ~0.5 s, until issue 43 asked for
+ * every decision of the default level within 100 ms at the p99 -- the
+ * auction's p99 was 0.35-0.4 s; bot_bid.c also caps each solve and
+ * stops pricing games of one class against each other in the auction),
+ * a doubling (~30 ms; it comes before the seat's first card, and the
+ * two stay under 100 ms). */
 #define PIMC_CARD_NODES 800000u
-#define PIMC_BID_NODES 12000000u
+#define PIMC_BID_NODES 1200000u
 #define PIMC_DOUBLE_NODES 600000u
+/* A hint's auction or declaration: priced on all the level's deals
+ * (choose_bid), each contract exactly, within the budget every auction
+ * decision had before issue 43 (~0.5 s): the player asked and waits. */
+#define PIMC_HINT_NODES 12000000u
 /* How much more (in units of the tariff, averaged over the sampled
  * deals) a card must be worth than the card people would play before a
  * PIMC bot plays it instead: 12 deals cannot tell smaller differences
  * from noise.  0.3 made pimc:12 agree with people 2 points more often
  * at no measurable cost (docs/ai.md, "A card-play model"). */
 #define PIMC_HUMAN_MARGIN 0.3
+/* The levels people pick (issue 43; docs/ai.md, "The levels"): the
+ * spec each name stands for.  Beginner plays like people (their
+ * bidding and card play, people.c and policy.c), Stammtisch is the
+ * table's default, Expert the strongest. */
+#define LEVEL_BEGINNER "people"
+#define LEVEL_STAMMTISCH "pimc"
+#define LEVEL_EXPERT "pimc:fuse"
+/* The solver nodes of a card decision of ":fuse" (fuse.c) in the
+ * tricks before the reply to people takes over: ~0.7 s on one core,
+ * within the top level's second. */
+#define PIMC_FUSE_NODES 12000000u
+/* ":inner" (fuse.c): the others in the bot's trick answer by a PIMC of
+ * their own over this many deals drawn from their views (imperfect
+ * information Monte Carlo, Furtak and Buro), on this many of the bot's
+ * deals. */
+#define FUSE_INNER 4
+#define FUSE_INNER_DEALS 12
 /* Fewer deals than this bid by rules of thumb. */
 #define PIMC_BID_MIN 8
 
@@ -76,8 +101,10 @@ struct sk_bot {
     int infer; /* PIMC: deals drawn following the auction (infer.c) */
     int play;  /* PIMC: ... and the cards played (infer_play.c) */
     int respond; /* PIMC: the last tricks against people (respond.c) */
+    int fuse;    /* PIMC: early cards without strategy fusion (fuse.c); 2: ":inner" */
     unsigned rules_seats; /* PIMC: seats played by the rules of thumb */
     int budget_ms;        /* PIMC: a decision's time budget (0: none) */
+    int64_t deadline_us;  /* PIMC: the current decision's end by it (0: none) */
     sk_rng rng;
     sk_solver *solver;
     sk_sampler *sampler;
@@ -103,16 +130,28 @@ const char *const *sk_bot_names(void)
  * auction or not; the default is PIMC_INFER) and ":pw" (deals weighed
  * by the cards played too, under the card-play model: policy-weighted
  * sampling; the default is PIMC_PLAY) and ":dd" (every card valued
- * double dummy, none by the reply to people's play), e.g. "pimc:12:pw".
+ * double dummy, none by the reply to people's play), e.g. "pimc:12:pw";
+ * ":fuse" (early cards without strategy fusion at the bot's next card,
+ * fuse.c) or ":inner" (the same with the others answering by a PIMC of
+ * their own).  The levels "beginner", "stammtisch" and "expert" stand
+ * for the specs LEVEL_*.
  */
 static int parse_spec(const char *spec, int *kind, int *samples, int *infer, int *play,
-                      int *respond)
+                      int *respond, int *fuse)
 {
     *samples = PIMC_DEFAULT;
     *infer = PIMC_INFER;
     *play = PIMC_PLAY;
     *respond = 1;
+    *fuse = 0;
     *kind = BOT_PIMC;
+    /* the levels people pick (docs/ai.md, "The levels") */
+    if (strcmp(spec, "beginner") == 0)
+        spec = LEVEL_BEGINNER;
+    else if (strcmp(spec, "stammtisch") == 0)
+        spec = LEVEL_STAMMTISCH;
+    else if (strcmp(spec, "expert") == 0)
+        spec = LEVEL_EXPERT;
     if (strcmp(spec, "random") == 0) {
         *kind = BOT_RANDOM;
         return 0;
@@ -143,7 +182,7 @@ static int parse_spec(const char *spec, int *kind, int *samples, int *infer, int
         *samples = (int)n;
         rest = end;
     }
-    int said_infer = 0, said_play = 0, said_dd = 0; /* each suffix at most once */
+    int said_infer = 0, said_play = 0, said_dd = 0, said_fuse = 0; /* each at most once */
     while (*rest) {
         if (strncmp(rest, ":infer", 6) == 0 && !said_infer++) {
             *infer = 1;
@@ -157,6 +196,12 @@ static int parse_spec(const char *spec, int *kind, int *samples, int *infer, int
         } else if (strncmp(rest, ":dd", 3) == 0 && !said_dd++) {
             *respond = 0;
             rest += 3;
+        } else if (strncmp(rest, ":fuse", 5) == 0 && !said_fuse++) {
+            *fuse = 1;
+            rest += 5;
+        } else if (strncmp(rest, ":inner", 6) == 0 && !said_fuse++) {
+            *fuse = 2;
+            rest += 6;
         } else {
             return -1;
         }
@@ -169,22 +214,22 @@ static int parse_spec(const char *spec, int *kind, int *samples, int *infer, int
 /* Whether a spec names a bot: the test sk_bot_new makes first. */
 bool sk_bot_spec_valid(const char *spec)
 {
-    int kind, samples, infer, play, respond;
+    int kind, samples, infer, play, respond, fuse;
     return spec && strlen(spec) < 32 &&
-           parse_spec(spec, &kind, &samples, &infer, &play, &respond) == 0;
+           parse_spec(spec, &kind, &samples, &infer, &play, &respond, &fuse) == 0;
 }
 
 /* Creates a bot from its spec. */
 sk_bot *sk_bot_new(const char *spec, uint64_t seed, sk_error *err)
 {
-    int kind, samples, infer, play, respond;
+    int kind, samples, infer, play, respond, fuse;
     if (!spec || strlen(spec) >= 32 ||
-        parse_spec(spec, &kind, &samples, &infer, &play, &respond) < 0) {
+        parse_spec(spec, &kind, &samples, &infer, &play, &respond, &fuse) < 0) {
         if (err) {
             snprintf(err->msg, sizeof err->msg,
-                     "unknown bot \"%.40s\" (known: random, heuristic, policy, people, pimc, "
-                     "pimc:N with N <= 256, pimc:strong; a pimc spec may end in :infer or "
-                     ":uniform, :pw and :dd)",
+                     "unknown bot \"%.40s\" (known: beginner, stammtisch, expert, random, "
+                     "heuristic, policy, people, pimc, pimc:N with N <= 256, pimc:strong; a "
+                     "pimc spec may end in :infer or :uniform, :pw, :dd and :fuse or :inner)",
                      spec ? spec : "");
             err->rule = NULL;
         }
@@ -199,6 +244,7 @@ sk_bot *sk_bot_new(const char *spec, uint64_t seed, sk_error *err)
     bot->infer = infer;
     bot->play = play;
     bot->respond = respond;
+    bot->fuse = fuse;
     sk_rng_seed(&bot->rng, seed);
     if (kind == BOT_PIMC) {
         bot->solver = sk_solver_new(8);
@@ -247,6 +293,16 @@ static int64_t mono_us(void)
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
+/* Starts a decision's clock: with a time budget, the solver stops at
+ * its end (a solve cut short counts as one over its node budget: the
+ * decision goes with what it has), and the samplers draw no more. */
+static void decision_start(sk_bot *bot)
+{
+    bot->deadline_us = bot->budget_ms ? mono_us() + (int64_t)bot->budget_ms * 1000 : 0;
+    if (bot->solver)
+        sk_solver_set_deadline(bot->solver, bot->deadline_us);
+}
+
 /* Whether the decision's time budget is spent. */
 bool skx_pimc_late(const skx_pimc *pc)
 {
@@ -289,7 +345,7 @@ static skx_pimc pimc_of(sk_bot *bot)
     return (skx_pimc){bot->solver, bot->sampler, &bot->rng, bot->samples,
                      budget(bot, PIMC_CARD_NODES), budget(bot, PIMC_BID_NODES),
                      budget(bot, PIMC_DOUBLE_NODES), bot->infer, bot->play, bot->rules_seats, 0,
-                     bot->budget_ms ? mono_us() + (int64_t)bot->budget_ms * 1000 : 0};
+                     bot->deadline_us, SKX_PIMC_SOLVE_NODES};
 }
 
 /*
@@ -358,6 +414,24 @@ static int pimc_values(sk_bot *bot, const sk_view *v, sk_cards legal, double val
     return done;
 }
 
+/* Card values without strategy fusion at the bot's next card (fuse.c)
+ * on the bot's sampled deals; returns the deals done (0: no answer). */
+static int fuse_values(sk_bot *bot, const sk_view *v, sk_cards legal, double value[SK_NCARDS])
+{
+    if (sk_sample_init(bot->sampler, v) < 0)
+        return 0;
+    skx_pimc pc = pimc_of(bot);
+    int deals = bot->samples < SKX_PIMC_MAX_DEALS ? bot->samples : SKX_PIMC_MAX_DEALS;
+    sk_cards hands[SKX_PIMC_MAX_DEALS][SK_NSEATS];
+    skx_pimc_draw(&pc, v, deals, hands);
+    /* the inner variant: fewer deals, each other seat's answer costs
+     * FUSE_INNER solves */
+    if (bot->fuse == 2 && deals > FUSE_INNER_DEALS)
+        deals = FUSE_INNER_DEALS;
+    return skx_fuse_values(&pc, v, legal, (const sk_cards(*)[SK_NSEATS])hands, deals,
+                           PIMC_FUSE_NODES, bot->fuse == 2 ? FUSE_INNER : 0, value);
+}
+
 /* Auction, declaration and doublings of a heuristic or PIMC bot;
  * games (NULL, or one per legal action, preset to SK_C_NONE by the
  * caller) as skx_pimc_bidding fills it -- the rules of thumb name no
@@ -375,6 +449,10 @@ static sk_action choose_bid(sk_bot *bot, const sk_view *v, const sk_action *lega
         return skx_heur_bidding(v, legal, n, values);
     skx_pimc pc = pimc_of(bot);
     pc.full = hint;
+    if (hint) { /* a player who asked waits: every deal, each solve exact */
+        pc.bid_nodes = budget(bot, PIMC_HINT_NODES);
+        pc.solve_nodes = 0;
+    }
     if (phase != SK_PHASE_PLAY)
         return skx_pimc_bidding(&pc, v, legal, n, values, games);
     /* a doubling: asked again and again while it is on offer */
@@ -401,8 +479,13 @@ static int choose_card(sk_bot *bot, const sk_view *v, sk_cards legal)
     if (bot->kind == BOT_POLICY || bot->kind == BOT_PEOPLE)
         return sk_policy_card(v, legal);
     double value[SK_NCARDS];
-    if (pimc_values(bot, v, legal, value, NULL) == 0)
+    if (bot->fuse && v->pub.contract.type != SK_C_RAMSCH &&
+        v->pub.ntricks - v->pub.trick_no > PIMC_RESPOND_TRICKS) {
+        if (fuse_values(bot, v, legal, value) == 0)
+            return sk_policy_card(v, legal);
+    } else if (pimc_values(bot, v, legal, value, NULL) == 0) {
         return sk_policy_card(v, legal);
+    }
     /* what people play stands unless a card is clearly worth more: by
      * PIMC_HUMAN_MARGIN over the best so far (docs/ai.md) */
     int best = sk_policy_card(v, legal);
@@ -430,6 +513,7 @@ static sk_action act(sk_bot *bot, const sk_view *v, bool doublings)
     }
     if (bot->kind == BOT_RANDOM)
         return random_act(bot, v, legal, n);
+    decision_start(bot);
     if (n == 0)
         return skx_act_pass(v->seat);
     double values[SK_MAX_LEGAL];
@@ -565,6 +649,7 @@ int sk_bot_hint_games(sk_bot *bot, const sk_view *v, sk_action *acts, double *va
         game[i] = (sk_contract){SK_C_NONE, SK_NOSUIT, 0};
     }
     if (bot->kind != BOT_RANDOM && n > 0) {
+        decision_start(bot);
         if (v->pub.phase != SK_PHASE_PLAY) {
             choose_bid(bot, v, legal, n, val, game, true);
             hint_sort(legal, val, game, n);

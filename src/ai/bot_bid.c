@@ -36,6 +36,8 @@
 #define MAX_CAND 48
 #define FIRST_ROUND 4 /* deals every candidate is tried on */
 #define KEEP 4        /* candidates that go on after the first round */
+#define SECOND_ROUND 8 /* deals before the second cut */
+#define KEEP2 2 /* candidates that go on after it: a close third rarely wins */
 #define MAX_DEALS 128 /* the strongest level's; the default samples 24 */
 #define SETTLE_MIN 8 /* deals before the pricing may stop early */
 #define SETTLE_Z 2.0 /* standard errors that count as clear */
@@ -301,7 +303,9 @@ static bool all_by_rules(const skx_pimc *pc, const sk_game *g, int me)
 
 /* The declarer's money for declaring `c` in the game `g` (in the
  * declaration phase, `me` to declare); sets *ok = 0 when the node budget
- * ran out.  A Hochzeit is priced after the others answer the offer by
+ * ran out.  A solve is capped at pc->solve_nodes: past it the level the
+ * finished tests allow counts (won or lost, no Schneider), or when they
+ * allow both, NAN (the deal does not price `c`).  A Hochzeit is priced after the others answer the offer by
  * their rules of thumb (nobody takes it: thrown in). */
 static double price(const skx_pimc *pc, const sk_game *g, int me, sk_contract c, uint64_t stop,
                     int *ok)
@@ -328,19 +332,31 @@ static double price(const skx_pimc *pc, const sk_game *g, int me, sk_contract c,
         *ok = 0;
         return 0;
     }
-    int t[3], level;
+    int t[3], lo, hi;
     skx_pimc_thresholds(&h.pub, t);
     if (with_edge(h.pub.contract))
         for (int i = 0; i < 3; i++)
             t[i] -= DECLARER_EDGE;
-    sk_solver_set_limit(pc->solver, stop - now);
-    int rc = sk_solver_level(pc->solver, &h, t, 3, &level);
+    uint64_t room = stop - now, cap = pc->solve_nodes && pc->solve_nodes < room ? pc->solve_nodes : room;
+    sk_solver_set_limit(pc->solver, cap);
+    int rc = sk_solver_level_range(pc->solver, &h, t, 3, &lo, &hi);
     sk_solver_set_limit(pc->solver, 0);
+    if (rc == SK_ERANGE && skx_pimc_late(pc)) { /* the time budget: decide on what is priced */
+        *ok = 0;
+        return 0;
+    }
+    if (rc == SK_ERANGE && cap < room) { /* this solve's cap: keep won or lost */
+        sk_contract hc = h.pub.contract;
+        bool trick = hc.tout || hc.type == SK_C_BETTEL || hc.type == SK_C_BETTEL_OUVERT;
+        if (trick || (hi > 1 && lo < 2))
+            return NAN; /* not even that is known: this deal does not price it */
+        return skx_pimc_declarer_units(&h, hi <= 1 ? 1 : 2);
+    }
     if (rc < 0) {
         *ok = rc != SK_ERANGE;
         return 0;
     }
-    return skx_pimc_declarer_units(&h, level);
+    return skx_pimc_declarer_units(&h, lo);
 }
 
 /* The rank of a contract's class in the view's auction table. */
@@ -402,7 +418,7 @@ static void cand_stats(const cand *c, double *mean, double *var)
  * candidate is clearly below 0.  Clear hands are decided on a few deals;
  * close ones get them all.
  */
-static bool settled(const cand *cands, int nc, bool auction)
+static bool settled(const sk_view *v, const cand *cands, int nc, bool auction)
 {
     int b = -1;
     double bm = 0, bv = 0;
@@ -427,6 +443,9 @@ static bool settled(const cand *cands, int nc, bool auction)
         return false;
     for (int k = 0; k < nc; k++) {
         if (k == b || !cands[k].live || cands[k].n < 2)
+            continue;
+        /* in the auction two games of one class make the same bid */
+        if (auction && rank_of(v, cands[k].c) == rank_of(v, cands[b].c))
             continue;
         double m, var;
         cand_stats(&cands[k], &m, &var);
@@ -472,15 +491,18 @@ static void price_deals(const skx_pimc *pc, const sk_view *v, sk_contract cls,
         if (d > 0 && skx_pimc_late(pc)) /* the time budget: decide on what is priced */
             break;
         if (adaptive && !pc->full && d >= SETTLE_MIN &&
-            settled(cands, nc, v->pub.phase == SK_PHASE_AUCTION))
+            settled(v, cands, nc, v->pub.phase == SK_PHASE_AUCTION))
             break;
-        if (adaptive && d == FIRST_ROUND) { /* successive halving: the best few go on */
+        if (adaptive && (d == FIRST_ROUND || (d == SECOND_ROUND && !pc->full))) {
+            /* successive halving: the best few go on (a hint's second
+             * cut is not made: it shows the values) */
+            int keep = d == FIRST_ROUND ? KEEP : KEEP2;
             for (int k = 0; k < nc; k++) {
                 int better = 0;
                 for (int j = 0; j < nc; j++)
                     better += cands[j].n && (!cands[k].n || cands[j].sum / cands[j].n >
                                                                  cands[k].sum / cands[k].n);
-                cands[k].live = better < KEEP;
+                cands[k].live = cands[k].live && better < keep;
             }
         }
         if (!(fresh_game(v, hands[d], &g) && script_auction(&g, v->seat, cls)))
@@ -489,7 +511,7 @@ static void price_deals(const skx_pimc *pc, const sk_view *v, sk_contract cls,
             if (!cands[k].live)
                 continue;
             double m = price(pc, &g, v->seat, cands[k].c, stop, &ok);
-            if (ok) {
+            if (ok && !isnan(m)) {
                 cands[k].sum += m;
                 cands[k].sq += m * m;
                 cands[k].n++;
@@ -609,7 +631,7 @@ int sk_price_actions(sk_solver *s, const sk_view *v, const sk_cards (*deals)[SK_
     int nc = candidates(v, cls, deals[0], cands);
     if (nc == 0)
         return 0;
-    skx_pimc pc = {s, NULL, NULL, ndeals, 0, UINT64_MAX / 4, 0, 0, 0, 0, 1, 0};
+    skx_pimc pc = {s, NULL, NULL, ndeals, 0, UINT64_MAX / 4, 0, 0, 0, 0, 1, 0, 0};
     price_deals(&pc, v, cls, deals, ndeals, cands, nc, false);
     if (best_cand(cands, nc) < 0)
         return 0;

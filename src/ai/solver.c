@@ -99,6 +99,12 @@ void sk_solver_set_limit(sk_solver *s, uint64_t max_nodes)
     s->limit = max_nodes;
 }
 
+/* Stops every later call at a CLOCK_MONOTONIC time (see ai.h). */
+void sk_solver_set_deadline(sk_solver *s, int64_t deadline_us)
+{
+    s->deadline_us = deadline_us > 0 ? deadline_us : 0;
+}
+
 /* Lets later exact values use up to n threads (see ai.h); stops the
  * helpers of an earlier setting.  0, or SK_EINVAL for n out of range. */
 int sk_solver_set_threads(sk_solver *s, int n)
@@ -299,7 +305,7 @@ int skx_solver_load(sk_solver *s, const sk_game *g)
  */
 static int exact(sk_solver *s, int m, int lo, int hi)
 {
-    if (s->threads > 1 && !s->limit && lo < hi) {
+    if (s->threads > 1 && !s->limit && !s->deadline_us && lo < hi) {
         int v = skx_solver_par_exact(s, m, lo, hi);
         if (v >= 0)
             return v;
@@ -374,13 +380,17 @@ static int decided(const sk_solver *s, int decl_tricks, int def_tricks, int *v)
     return 0;
 }
 
-/* Loads a game for a new call: a new table generation, the limit. */
+/* Loads a game for a new call: a new table generation, the limit (a
+ * deadline is looked at every SKX_SOLVER_CLOCK_EVERY nodes). */
 static int begin(sk_solver *s, const sk_game *g)
 {
     int rc = skx_solver_load(s, g);
     if (rc < 0)
         return rc;
-    s->node_limit = s->limit ? s->nodes + s->limit : UINT64_MAX;
+    s->hard_limit = s->limit ? s->nodes + s->limit : UINT64_MAX;
+    s->node_limit = s->hard_limit;
+    if (s->deadline_us && s->node_limit - s->nodes > SKX_SOLVER_CLOCK_EVERY)
+        s->node_limit = s->nodes + SKX_SOLVER_CLOCK_EVERY;
     skx_solver_tt_new_generation(s);
     return SK_OK;
 }
@@ -545,11 +555,17 @@ int sk_solver_values(sk_solver *s, const sk_game *g, sk_action *cards, int *valu
  * total (`won` so far + `top` in play at most) reaches with best play
  * after internal card m (m < 0: now) -- for a trick objective 1 when it
  * is met -- by a binary search of zero-window tests; -1 when the node
- * limit stopped it. */
-static int threshold_level(sk_solver *s, int m, const int *t, int nt, int won, int top)
+ * limit stopped it, with range[0..1] (when not NULL) the levels the
+ * tests done so far still allow. */
+static int threshold_level(sk_solver *s, int m, const int *t, int nt, int won, int top,
+                           int *range)
 {
     int lo = 0, hi = s->obj ? 1 : nt;
     while (lo < hi) {
+        if (range) {
+            range[0] = lo;
+            range[1] = hi;
+        }
         int k = (lo + hi) / 2, need = s->obj ? 1 : t[k] - won, yes;
         if (need <= 0 || need > top)
             yes = need <= 0;
@@ -591,7 +607,7 @@ int sk_solver_levels(sk_solver *s, const sk_game *g, const int *t, int nt, sk_ac
             lev[c] = r.dv;
             continue;
         }
-        lev[c] = threshold_level(s, c, t, nt, r.won, r.top);
+        lev[c] = threshold_level(s, c, t, nt, r.won, r.top, NULL);
         if (lev[c] < 0)
             return SK_ERANGE;
     }
@@ -613,8 +629,33 @@ int sk_solver_level(sk_solver *s, const sk_game *g, const int *t, int nt, int *l
         *level = v;
         return SK_OK;
     }
-    *level = threshold_level(s, -1, t, nt, won, in_play_points(s));
+    *level = threshold_level(s, -1, t, nt, won, in_play_points(s), NULL);
     return *level < 0 ? SK_ERANGE : SK_OK;
+}
+
+/* As sk_solver_level, and when the node limit stops the search, the
+ * levels its finished tests still allow ([*lo, *hi]); a bot that caps
+ * each solve keeps what the cheap first test found (won or lost) when
+ * the dear one (Schneider) runs out. */
+int sk_solver_level_range(sk_solver *s, const sk_game *g, const int *t, int nt, int *lo, int *hi)
+{
+    int rc = begin(s, g);
+    if (rc < 0)
+        return rc;
+    int decl_tricks, def_tricks, v, range[2] = {0, s->obj ? 1 : nt};
+    int won = won_so_far(s, g, &decl_tricks, &def_tricks);
+    if (decided(s, decl_tricks, def_tricks, &v)) {
+        *lo = *hi = v;
+        return SK_OK;
+    }
+    v = threshold_level(s, -1, t, nt, won, in_play_points(s), range);
+    if (v >= 0) {
+        *lo = *hi = v;
+        return SK_OK;
+    }
+    *lo = range[0];
+    *hi = range[1];
+    return SK_ERANGE;
 }
 
 /* The solver's legal set for the seat to move of a game, for the test

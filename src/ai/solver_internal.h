@@ -116,6 +116,8 @@ struct sk_solver {
     uint64_t nodes;
     uint64_t limit;      /* nodes one public call may search (0: no limit) */
     uint64_t node_limit; /* stop when `nodes` passes it */
+    uint64_t hard_limit; /* the call's own limit, when node_limit is a clock check */
+    int64_t deadline_us; /* CLOCK_MONOTONIC microseconds to stop at (0: none) */
     int aborted;         /* the limit was hit: the call's result is void */
     int threads;         /* threads an exact value may use (solver_par.c) */
     struct skx_par *par;  /* their helpers, once started */
@@ -201,8 +203,9 @@ int skx_solver_search(sk_solver *s, int m, int alpha, int beta);
 int skx_solver_par_exact(sk_solver *s, int m, int lo, int hi);
 /* Stops and frees the helper threads (solver_par.c). */
 void skx_solver_par_free(sk_solver *s);
-/* Past s->node_limit: whether the search must unwind (the limit, or a
- * parallel test gone moot) or may go on (solver_par.c). */
+/* Past s->node_limit: whether the search must unwind (the limit, the
+ * deadline, or a parallel test gone moot) or may go on (solver_par.c). */
+#define SKX_SOLVER_CLOCK_EVERY 4096 /* nodes between looks at the deadline (~0.2 ms) */
 int skx_solver_check_stop(sk_solver *s);
 
 /* Finds the rank groups of a loaded contract (solver_tt.c). */

@@ -25,6 +25,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* One thread's part: the main thread is participant 0, the helpers
  * 1..n-1. */
@@ -215,8 +216,17 @@ static int par_start(sk_solver *s)
  * Else it looks again after PAR_CHECK_EVERY more nodes. */
 int skx_solver_check_stop(sk_solver *s)
 {
-    if (!s->stop_flag)
-        return 1; /* the node limit itself */
+    if (!s->stop_flag) { /* the node limit itself, or a look at the deadline */
+        if (!s->deadline_us || s->nodes >= s->hard_limit)
+            return 1;
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        if ((int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000 >= s->deadline_us)
+            return 1;
+        uint64_t next = s->nodes + SKX_SOLVER_CLOCK_EVERY;
+        s->node_limit = next < s->hard_limit ? next : s->hard_limit;
+        return 0;
+    }
     if (atomic_load_explicit(s->stop_flag, memory_order_relaxed))
         return 1;
     s->node_limit = s->nodes + PAR_CHECK_EVERY;

@@ -287,7 +287,7 @@ static void pimc_bench(const sk_rules *rules, uint64_t count, const char *spec)
             printf("%s: %s:", spec, cpu ? "CPU time" : "wall clock");
             times_print(" card decisions", cpu ? cards.cpu : cards.wall, cards.n);
             times_print("; with a choice", cpu ? chosen.cpu : chosen.wall, chosen.n);
-            times_print("; auction decisions", cpu ? bids.cpu : bids.wall, bids.n);
+            times_print("; auction and declaration decisions", cpu ? bids.cpu : bids.wall, bids.n);
             printf("\n");
         }
     }

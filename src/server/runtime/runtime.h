@@ -459,7 +459,8 @@ void skx_roomidx_free(skx_runtime *rt);
 int skx_pool_start(skx_pool *p, int n, int heavy_max, int budget_ms, skx_transport *tp,
                    sk_error *err);
 /* Whether a bot spec is heavy: pimc:strong, pimc:N above the table
- * level's 24 deals (beyond 32), an engine. */
+ * level's 24 deals (beyond 32), the Expert level ("expert", ":fuse"),
+ * an engine. */
 bool skx_bot_heavy(const char *spec);
 /* The lane of a room's jobs: its creator's address, or the room itself
  * when that is unknown. */

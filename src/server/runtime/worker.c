@@ -32,11 +32,11 @@ sk_action skx_job_bot_act(skx_job *j)
 /* Whether a bot spec is heavy; see runtime.h. */
 bool skx_bot_heavy(const char *spec)
 {
-    if (strncmp(spec, "ext:", 4) == 0)
-        return true;
+    if (strncmp(spec, "ext:", 4) == 0 || strcmp(spec, "expert") == 0)
+        return true; /* the Expert level searches up to a second a card */
     if (strncmp(spec, "pimc:", 5) != 0)
         return false;
-    if (strncmp(spec + 5, "strong", 6) == 0)
+    if (strncmp(spec + 5, "strong", 6) == 0 || strstr(spec, ":fuse"))
         return true;
     return atoi(spec + 5) > 32;
 }

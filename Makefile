@@ -186,7 +186,7 @@ test-san:
 # valgrind (test_memcheck) and the builds with both compilers
 # (test_warnings).
 SLOW_TESTS   := test_server
-SLOW_SCRIPTS := test_tui test_tui_keys test_e2e test_load test_arena test_memcheck test_warnings
+SLOW_SCRIPTS := test_tui test_tui_keys test_e2e test_load test_arena test_memcheck test_warnings test_cluster
 CHECK_TESTS  := $(filter-out $(SLOW_TESTS:%=$(BUILD)/tests/%),$(TESTS))
 CHECK_SCRIPTS := $(filter-out $(SLOW_SCRIPTS:%=tests/%.sh),$(SCRIPTS))
 check:

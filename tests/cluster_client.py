@@ -14,8 +14,8 @@ What it checks, in order (exit status 0 when all held):
 1. four players connect through nginx by the room's code (/?room=CODE)
    and a spectator too; they play (every prompt answered by a choice of
    its own), whichever process nginx chose;
-2. the lobby seen through every process lists the room, made on one of
-   them (the lobby reads the shared store);
+2. (CL_LOBBY=1, once the shared lobby is built) the lobby seen through
+   every process lists the room, made on one of them;
 3. kill -9 of the process that owns the room (its lease names it): the
    players connect again through nginx and the game goes on on another
    process; nothing accepted is lost (the state after the takeover is at
@@ -316,9 +316,7 @@ def pump(players, until, on_turn=None, allow_close=False):
                            "seen": t["seq"]})
         socks = {p.ws.s: p for p in players if not p.ws.closed}
         r, _, _ = select.select(list(socks), [], [], 0.5)
-        if r:
-            last = time.monotonic()
-        elif time.monotonic() - last > STALL:
+        if time.monotonic() - last > STALL:  # pings answered are no progress
             fail("no message for the stall bound (%d s)" % STALL)
         for s in r:
             p = socks[s]
@@ -328,6 +326,7 @@ def pump(players, until, on_turn=None, allow_close=False):
                     m = p.ws.message()
                     if m is None:
                         break
+                    last = time.monotonic()
                     p.take(m)
             except Closed:
                 if allow_close:
@@ -388,7 +387,8 @@ def main():
     say("played to event %d through nginx" % spectator.last_seq)
 
     # 2. the lobby of every process lists the room
-    for i, port in enumerate(ports if os.environ.get("CL_LOBBY", "0") == "1" else []):
+    lobby = os.environ.get("CL_LOBBY", "0") == "1"  # not built yet: docs/server.md "Cluster"
+    for i, port in enumerate(ports if lobby else []):
         q = Player("Lobby%d" % i, None)
         connect(port, None, q)
         q.ws.send({"type": "lobby"})
@@ -396,7 +396,8 @@ def main():
         if room not in [r.get("room") for r in m.get("rooms", [])]:
             fail("the lobby of process %d does not list room %s" % (i, room))
         q.ws.close()
-    say("the lobby of each of the %d processes lists the room" % len(ports))
+    if lobby:
+        say("the lobby of each of the %d processes lists the room" % len(ports))
 
     # 3. kill -9 of the owner: the game goes on elsewhere
     victim = owner_pid(room)
@@ -503,5 +504,141 @@ def main():
         p.ws.close()
 
 
+def make_table(port, k):
+    """A room made through nginx and its four players connected by its code."""
+    creator = Player("B%d" % k, 0)
+    connect(port, None, creator)
+    creator.ws.send({"type": "create", "rules": {"preset": "official"}, "title": "Bench",
+                     "listed": False, "settle": 0})
+    room = wait_for(creator, "created")["room"]
+    creator.ws.close()
+    ps = [creator] + [Player("B%d.%d" % (k, s), s) for s in (1, 2, 3)]
+    for p in ps:
+        connect(port, room, p)
+    return room, ps
+
+
+def bench_load():
+    """`make bench-cluster`'s load: CL_TABLES tables of four players
+    through nginx answering every prompt at once for CL_SECONDS; prints
+    the decisions per second and decide -> event latency p50/p99."""
+    nginx = int(os.environ["CL_NGINX_PORT"])
+    tables = int(os.environ.get("CL_TABLES", "20"))
+    seconds = float(os.environ.get("CL_SECONDS", "20"))
+    players = []
+    for k in range(tables):
+        players += make_table(nginx, k)[1]
+    sent = {}
+    lat = []
+    socks = {p.ws.s: p for p in players}
+    t_end = time.monotonic() + seconds
+    t0 = time.monotonic()
+    last = t0
+    while time.monotonic() < t_end:
+        for p in players:
+            if p.turn and p.turn.get("seq") == p.last_seq:
+                t, p.turn = p.turn, None
+                p.ws.send({"type": "decide", "room": t["room"], "action": t["legal"][0],
+                           "seen": t["seq"]})
+                sent[(t["room"], t["seq"] + 1)] = time.monotonic()
+        r, _, _ = select.select(list(socks), [], [], 0.5)
+        now = time.monotonic()
+        if r:
+            last = now
+        elif now - last > STALL:
+            fail("no message for the stall bound")
+        for sk in r:
+            p = socks[sk]
+            p.ws.fill()
+            while True:
+                m = p.ws.message()
+                if m is None:
+                    break
+                if m.get("type") == "event" and p.seat == 0:
+                    k = (m["room"], m["seq"])
+                    if k in sent:
+                        lat.append(now - sent.pop(k))
+                p.take(m)
+                if m.get("type") == "event" and m["event"].get("kind") == "result" and p.seat == 0:
+                    p.ws.send({"type": "next", "room": m["room"]})
+    el = time.monotonic() - t0
+    lat.sort()
+    if not lat:
+        fail("no decision answered")
+    say("%d connections, %d tables: %.0f decisions/s, decide -> event p50 %.1f ms, p99 %.1f ms"
+        % (len(players), tables, len(lat) / el, 1000 * lat[len(lat) // 2],
+           1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))]))
+    for p in players:
+        p.ws.close()
+
+
+def bench_failover():
+    """`make bench-cluster`'s failover: CL_KILLS times, a table plays
+    through nginx, its owner is killed (kill -9) and started again; the
+    time from the kill to the next accepted action, each and their
+    spread."""
+    nginx = int(os.environ["CL_NGINX_PORT"])
+    pids = [int(x) for x in os.environ["CL_SERVE_PIDS"].split()]
+    ports = [int(x) for x in os.environ["CL_SERVE_PORTS"].split()]
+    cmd = os.environ["CL_SERVE_CMD"]
+    kills = int(os.environ.get("CL_KILLS", "10"))
+    times = []
+    moved = [0]
+
+    def play(ps, room, until):
+        # a connection closed by a process that gave the room up (nginx
+        # sent the table's connections to two processes while a peer came
+        # back): that player connects again
+        while True:
+            p = pump(ps, until, allow_close=True)
+            if p is None:
+                return
+            moved[0] += 1
+            p.ws.close()
+            p.turn = None
+            connect(nginx, room, p)
+    for k in range(kills):
+        room, ps = make_table(nginx, 100 + k)
+        play(ps, room, lambda: ps[0].last_seq >= 12)
+        victim = owner_pid(room)
+        i = pids.index(victim)
+        before = max(p.last_seq for p in ps)
+        os.kill(victim, signal.SIGKILL)
+        t_kill = time.monotonic()
+        for p in ps:
+            p.ws.close()
+            p.turn = None
+            connect(nginx, room, p)
+        play(ps, room, lambda: max(p.last_seq for p in ps) > before)
+        times.append(time.monotonic() - t_kill)
+        # the killed process again, on its port (nginx takes it back)
+        log = open(os.environ["CL_DIR"] + "/serve%d.log" % i, "a")
+        pids[i] = subprocess.Popen(cmd.replace("PORT", str(ports[i])).split(), stdout=log,
+                                   stderr=log).pid
+        t0 = time.monotonic()
+        while True:
+            try:
+                socket.create_connection((HOST, ports[i]), 1).close()
+                break
+            except OSError:
+                if time.monotonic() - t0 > STALL:
+                    fail("the restarted process did not listen")
+                time.sleep(0.05)
+        for p in ps:
+            p.ws.close()
+        say("kill %d: the next accepted action %.2f s after kill -9" % (k + 1, times[-1]))
+        # nginx marked the dead process failed for fail_timeout (2 s):
+        # the next table's connections wait until it counts again, so
+        # that all of them hash alike
+        time.sleep(3)
+    times.sort()
+    say("failover over %d kills (lease %s s): min %.2f s, median %.2f s, max %.2f s; %d "
+        "connections moved again" % (kills, os.environ.get("CL_LEASE"), times[0],
+                                     times[len(times) // 2], times[-1], moved[0]))
+    with open(os.environ["CL_DIR"] + "/pids", "w") as f:
+        f.write(" ".join(map(str, pids)))
+
+
 if __name__ == "__main__":
-    main()
+    mode = os.environ.get("CL_MODE", "test")
+    {"test": main, "load": bench_load, "failover": bench_failover}[mode]()

@@ -15,12 +15,21 @@ cl_pg_bin() {
     ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1
 }
 
-# Runs a command as the user nobody when root, else as is.
+# Runs a command as the user nobody when root, else as is; with `&` it
+# replaces the background subshell (exec), so that $! is its pid and a
+# signal reaches it.
 cl_as_pg() {
     if [ "$(id -u)" = 0 ]; then
         setpriv --reuid nobody --regid "$(id -g nobody)" --clear-groups "$@"
     else
         "$@"
+    fi
+}
+cl_as_pg_exec() {
+    if [ "$(id -u)" = 0 ]; then
+        exec setpriv --reuid nobody --regid "$(id -g nobody)" --clear-groups "$@"
+    else
+        exec "$@"
     fi
 }
 
@@ -63,7 +72,7 @@ cl_start_pg() {
     read -r CL_PG_PORT < <(cl_free_ports 1)
     # fsync stays on unless the caller turns it off (CL_PG_FSYNC=off):
     # the commit rate the bench reports is a real one
-    cl_as_pg "$bin/postgres" -D "$CL/pg/data" -k "$CL/pg" -p "$CL_PG_PORT" -h 127.0.0.1 \
+    cl_as_pg_exec "$bin/postgres" -D "$CL/pg/data" -k "$CL/pg" -p "$CL_PG_PORT" -h 127.0.0.1 \
         -c "fsync=${CL_PG_FSYNC:-on}" -c max_connections=50 -c shared_buffers=32MB \
         >"$CL/pg/server.log" 2>&1 &
     CL_PG_PID=$!

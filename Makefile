@@ -71,7 +71,7 @@ PROG     := $(BUILD)/schafkopf
 # tests/test_load.sh).
 BENCH_SERVER := $(BUILD)/bench_server
 
-.PHONY: all test test-plain test-san check bench bench-store fuzz install clean check-tools
+.PHONY: all test test-plain test-san check bench bench-store bench-cluster fuzz install clean check-tools
 
 all: $(PROG)
 
@@ -186,7 +186,7 @@ test-san:
 # valgrind (test_memcheck) and the builds with both compilers
 # (test_warnings).
 SLOW_TESTS   := test_server
-SLOW_SCRIPTS := test_tui test_tui_keys test_e2e test_load test_arena test_memcheck test_warnings
+SLOW_SCRIPTS := test_tui test_tui_keys test_e2e test_load test_arena test_memcheck test_warnings test_cluster
 CHECK_TESTS  := $(filter-out $(SLOW_TESTS:%=$(BUILD)/tests/%),$(TESTS))
 CHECK_SCRIPTS := $(filter-out $(SLOW_SCRIPTS:%=tests/%.sh),$(SCRIPTS))
 check:
@@ -218,6 +218,12 @@ $(BENCH_SERVER): tests/bench_server.c tests/server_client.c $(FLAGS_STAMP)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -Itests -o $@ $< $(LIB_PKG_LIBS)
 bench-server: $(PROG) $(BENCH_SERVER)
 	SK_PROG=$(abspath $(PROG)) SK_ROOT=$(CURDIR) $(BENCH_SERVER)
+
+# The cluster (docs/server.md "Cluster"): PostgreSQL, 1, 2 and 3 serve
+# processes behind nginx -- decisions a second and latency, PostgreSQL's
+# commits, and the failover time of kill -9 over BENCH_KILLS kills.
+bench-cluster: $(PROG)
+	SK_PROG=$(abspath $(PROG)) SK_ROOT=$(CURDIR) tests/bench_cluster.sh
 
 # libFuzzer harnesses (clang), each run FUZZ_SECONDS on its seed corpus.
 # Every sanitizer report is fatal (-fno-sanitize-recover=all: UBSan would
@@ -264,7 +270,7 @@ install: $(PROG)
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(shell sed -n 's/#define SK_VERSION "\(.*\)"/\1/p' include/schafkopf/core.h)|g' schafkopf.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/schafkopf.pc
 	install -d $(DESTDIR)$(PREFIX)/share/schafkopf/web $(DESTDIR)$(DOCDIR) $(DESTDIR)$(UNITDIR)
 	install -m 644 $(WEB_FILES) $(DESTDIR)$(PREFIX)/share/schafkopf/web/
-	install -m 644 docs/*.md docs/*.json contrib/nginx-schafkopf.conf $(DESTDIR)$(DOCDIR)/
+	install -m 644 docs/*.md docs/*.json contrib/nginx-schafkopf.conf contrib/nginx-cluster.conf $(DESTDIR)$(DOCDIR)/
 	sed -e 's|@BINDIR@|$(PREFIX)/bin|g' -e 's|@DOCDIR@|$(DOCDIR)|g' -e 's|@UNITDIR@|$(UNITDIR)|g' contrib/schafkopf.service.in > $(DESTDIR)$(UNITDIR)/schafkopf.service
 	chmod 644 $(DESTDIR)$(UNITDIR)/schafkopf.service
 

@@ -858,8 +858,8 @@ static void test_pg_foreign_and_newer(void **state)
 }
 
 /* Processes that open a fresh store together make its schema once (the
- * advisory lock of the migration), and one at a time holds it (the
- * store's lock), as with SQLite's lock file. */
+ * advisory lock of the migration) and share it: each writes its room
+ * at the same time (a room's lease, not the store, is one process's). */
 static void test_pg_open_together(void **state)
 {
     fixture *f = *state;
@@ -869,10 +869,7 @@ static void test_pg_open_together(void **state)
         assert_true(pids[i] >= 0);
         if (pids[i] == 0) {
             sk_error e = {0};
-            sk_store *st;
-            /* one process at a time: the others wait for the lock */
-            while (!(st = sk_store_open(f->db, &e)) && strstr(e.msg, "in use by another"))
-                usleep(10000);
+            sk_store *st = sk_store_open(f->db, &e);
             if (!st) {
                 fprintf(stderr, "child: %s\n", e.msg);
                 _exit(1);
@@ -880,6 +877,10 @@ static void test_pg_open_together(void **state)
             sk_store_room r = {.rules_json = "{}", .title = "together"};
             uint64_t id = 0;
             int rc = sk_store_room_create(st, &r, &id, &e);
+            if (rc == 0)
+                rc = sk_store_journal_append(st, id, 1, "{\"kind\":\"sit\"}", &e);
+            if (rc)
+                fprintf(stderr, "child: %s\n", e.msg);
             sk_store_close(st);
             _exit(rc ? 2 : 0);
         }
@@ -894,10 +895,117 @@ static void test_pg_open_together(void **state)
     int n = 0;
     OK(sk_store_rooms(st, count_room, &n, &err));
     assert_int_equal(n, 4);
-    assert_null(sk_store_open(f->db, &err));
-    assert_non_null(strstr(err.msg, "in use by another process"));
+    sk_store *other = open_ok(f); /* a second process's store beside it */
+    assert_int_equal(sk_store_shared(other), 1);
+    assert_string_not_equal(sk_store_owner(st), sk_store_owner(other));
+    sk_store_close(other);
     sk_store_close(st);
-    st = open_ok(f);
+}
+
+/* Collects the rooms a renewal kept. */
+typedef struct kept {
+    uint64_t rooms[8];
+    int n;
+} kept;
+
+static int on_kept(void *ctx, uint64_t room)
+{
+    kept *k = ctx;
+    if (k->n < 8)
+        k->rooms[k->n++] = room;
+    return 0;
+}
+
+/* Counts a room's journal entries. */
+static int count_entry(void *ctx, uint64_t seq, const char *entry)
+{
+    (void)seq, (void)entry;
+    ++*(int *)ctx;
+    return 0;
+}
+
+/* Leases (store.h): the creator holds a room; another store's claim is
+ * refused while the lease lives and its append is fenced (nothing
+ * written, its batch goes on and commits the rest); after the expiry the
+ * other claims it, and the old holder -- which never renewed, as a
+ * paused process -- is fenced and its renewal no longer names the room;
+ * a holder whose batch keeps the lease row locked (a process paused
+ * inside a transaction) makes a claim give up after lock_timeout rather
+ * than wait; a released lease is free at once. */
+static void test_pg_leases(void **state)
+{
+    fixture *f = *state;
+    sk_error err = {0};
+    sk_store *a = open_ok(f), *b = open_ok(f);
+    OK(sk_store_lease_ttl(a, 1000, &err));
+    assert_int_equal(sk_store_lease_ttl(a, 999, &err), SK_ERANGE);
+    sk_store_room r = {.rules_json = "{}", .title = "lease"};
+    uint64_t id = 0, id2 = 0;
+    OK(sk_store_room_create(a, &r, &id, &err));
+    OK(sk_store_room_create(b, &r, &id2, &err));
+    OK(sk_store_journal_append(a, id, 1, "{\"n\":1}", &err));
+    assert_int_equal(sk_store_lease_claim(b, id, &err), 0);
+    assert_int_equal(sk_store_lease_claim(a, id, &err), 1); /* its own: renewed */
+    /* b's batch: the fenced append refused, its own room's written */
+    OK(sk_store_begin(b, &err));
+    assert_int_equal(sk_store_journal_append(b, id, 2, "{\"n\":2}", &err), SK_STORE_FENCED);
+    assert_non_null(strstr(err.msg, "lease"));
+    OK(sk_store_journal_append(b, id2, 1, "{\"n\":1}", &err));
+    OK(sk_store_commit(b, &err));
+    int n = 0;
+    OK(sk_store_journal(a, id, count_entry, &n, &err));
+    assert_int_equal(n, 1);
+    n = 0;
+    OK(sk_store_journal(a, id2, count_entry, &n, &err));
+    assert_int_equal(n, 1);
+    /* a stops renewing: after its 1 s, b takes the room */
+    double t0 = skt_pg_now();
+    int got;
+    while ((got = sk_store_lease_claim(b, id, &err)) == 0 && skt_pg_now() - t0 < skt_pg_stall())
+        usleep(50000);
+    assert_int_equal(got, 1);
+    assert_true(skt_pg_now() - t0 > 0.3); /* not before the expiry */
+    assert_int_equal(sk_store_journal_append(a, id, 2, "{\"a\":2}", &err), SK_STORE_FENCED);
+    kept ka = {0}, kb = {0};
+    OK(sk_store_lease_renew(a, on_kept, &ka, &err));
+    assert_int_equal(ka.n, 0); /* a's lease of id is gone, and id2 was never a's */
+    OK(sk_store_lease_renew(b, on_kept, &kb, &err));
+    assert_int_equal(kb.n, 2);
+    OK(sk_store_journal_append(b, id, 2, "{\"b\":2}", &err));
+    /* the old holder cannot claim it back while b's lease lives */
+    assert_int_equal(sk_store_lease_claim(a, id, &err), 0);
+    /* b inside a batch holds the row locked: a's claim gives up */
+    OK(sk_store_begin(b, &err));
+    OK(sk_store_journal_append(b, id, 3, "{\"b\":3}", &err));
+    assert_int_equal(sk_store_lease_claim(a, id, &err), 0);
+    OK(sk_store_commit(b, &err));
+    /* released: a takes it at once */
+    OK(sk_store_lease_release(b, 0, &err));
+    assert_int_equal(sk_store_lease_claim(a, id, &err), 1);
+    OK(sk_store_journal_append(a, id, 4, "{\"a\":4}", &err));
+    n = 0;
+    OK(sk_store_journal(b, id, count_entry, &n, &err));
+    assert_int_equal(n, 4);
+    sk_store_close(a);
+    sk_store_close(b);
+}
+
+/* SQLite: one process holds the file, so every lease is held. */
+static void test_sqlite_leases(void **state)
+{
+    fixture *f = *state;
+    sk_error err = {0};
+    sk_store *st = open_ok(f);
+    assert_int_equal(sk_store_shared(st), 0);
+    sk_store_room r = {.rules_json = "{}", .title = "lease"};
+    uint64_t id = 0;
+    OK(sk_store_room_create(st, &r, &id, &err));
+    assert_int_equal(sk_store_lease_claim(st, id, &err), 1);
+    kept k = {0};
+    OK(sk_store_lease_renew(st, on_kept, &k, &err));
+    assert_int_equal(k.n, 0);
+    OK(sk_store_lease_release(st, 0, &err));
+    OK(sk_store_journal_append(st, id, 1, "{}", &err));
     sk_store_close(st);
 }
 
@@ -940,16 +1048,18 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_upgrade_from_v2, setup, teardown),
         cmocka_unit_test_setup_teardown(test_upgrade_from_v3, setup, teardown),
         cmocka_unit_test_setup_teardown(test_backup_while_open, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sqlite_leases, setup, teardown),
     };
     /* PostgreSQL: kill -9 the same; the lock, the files' modes, damaged
      * files, SQLite's old schemas and its backup have no twin there
      * (one server holds the data; pg_dump is its backup) -- instead a
-     * foreign schema, processes that open together, a lost connection */
+     * foreign schema, processes that share it, leases, a lost connection */
     const struct CMUnitTest pg_tests[] = {
         cmocka_unit_test_setup_teardown(test_kill9_one_per_commit, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(test_kill9_batches, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(test_pg_foreign_and_newer, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(test_pg_open_together, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(test_pg_leases, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(test_pg_connection_lost, setup_pg, teardown),
     };
     int failed = cmocka_run_group_tests_name("store files on SQLite", tests, NULL, NULL);

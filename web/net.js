@@ -28,10 +28,14 @@ export class Net {
 
   setState(s) { this.state = s; this.emit('conn', s); }
 
-  // The address of the server's WebSocket: the page's own host.
+  // The address of the server's WebSocket: the page's own host, with
+  // the table's code (/?room=CODE) at a table, by which nginx sends the
+  // connection to the process that runs the room (docs/server.md
+  // "Cluster"; one server ignores it).
   url() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    return `${proto}//${location.host}/`;
+    const room = new URLSearchParams(location.search).get('table');
+    return `${proto}//${location.host}/${room ? '?room=' + encodeURIComponent(room) : ''}`;
   }
 
   // Opens the socket (again); on open says hello with name and token.

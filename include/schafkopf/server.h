@@ -49,6 +49,7 @@ typedef struct sk_server_config {
     int64_t guest_forget;   /* a guest session unused this long is deleted, 30 days */
     int64_t hello_timeout;  /* a WebSocket without hello is closed after this, 10 */
     int64_t ping;           /* a quiet WebSocket is pinged after this, hung up 10 s later, 60 */
+    int lease_seconds;      /* a room's lease on a shared store (PostgreSQL), 12 */
     /* Fair shares (docs/server.md "Fair shares"); 0: no limit.  An
      * address is the peer's, or behind --trust-proxy the client's as
      * the proxy says (X-Forwarded-For, X-Real-IP). */

@@ -65,7 +65,8 @@ sk_store *sk_store_open(const char *path, sk_error *err);
  * postgres:// URI) rather than a file, else 0. */
 int sk_store_is_url(const char *target);
 /* Closes the store (NULL: nothing).  A transaction begun and not
- * committed is rolled back: its writes are lost as if never made. */
+ * committed is rolled back: its writes are lost as if never made.  A
+ * shared store gives up its leases (below). */
 void sk_store_close(sk_store *st);
 
 /* How hard a commit waits for the disk.  NORMAL (the default): a commit
@@ -133,9 +134,54 @@ int sk_store_room_by_invite(sk_store *st, const char *invite,
 
 /* Appends the journal entry of event `seq` of a room (sk_room_journal);
  * seq must be the room's next, from 1 (SK_EINVAL otherwise, nothing
- * written; SK_EINVAL for an unknown room too). */
+ * written; SK_EINVAL for an unknown room too).  On a shared store the
+ * append is fenced: unless this store holds the room's lease (below),
+ * nothing is written and SK_STORE_FENCED comes back -- the transaction
+ * stays open and the rest of it may commit. */
 int sk_store_journal_append(sk_store *st, uint64_t room, uint64_t seq, const char *entry,
                             sk_error *err);
+/*
+ * Leases: which process owns a room (docs/server.md "Cluster").  On a
+ * shared store (PostgreSQL: sk_store_shared) a room is run by one
+ * process at a time, the holder of its lease: a row with the owner (this
+ * store's id, sk_store_owner: host, pid and a random part, new at every
+ * open) and an expiry by the database server's clock, so no two
+ * machines' clocks are compared.  The creator of a room holds it
+ * (sk_store_room_create takes it); the owner renews all of its leases
+ * every few seconds; another process claims a room whose lease expired
+ * and replays its journal.  Every journal append checks the lease in
+ * its transaction and keeps the lease's row locked until the commit (a
+ * fence): a process that lost a room -- paused past the expiry, cut off
+ * -- cannot write into it, however sure it is that it owns it.  An
+ * expired lease is lost even when nobody took it yet: its holder drops
+ * the room and claims it anew (then replays the journal).
+ *
+ * An SQLite store is one process's (its lock): every lease is held,
+ * claims succeed, nothing is ever lost, and no row is written.
+ */
+/* The status of an append whose room's lease this store does not hold. */
+#define SK_STORE_FENCED (-16)
+/* 1 when several processes may share the store (leases matter), else 0. */
+int sk_store_shared(const sk_store *st);
+/* This store's owner id in leases (for logs). */
+const char *sk_store_owner(const sk_store *st);
+/* Sets the time to live of the leases this store takes or renews
+ * (milliseconds, 1000..600000; 12000 by default). */
+int sk_store_lease_ttl(sk_store *st, int ms, sk_error *err);
+/* Claims a room's lease: 1 when this store holds it now (it was free,
+ * expired or its own), 0 when another owner holds it unexpired (or
+ * holds it locked in a transaction), or an error.  Inside a transaction
+ * the claim commits with it. */
+int sk_store_lease_claim(sk_store *st, uint64_t room, sk_error *err);
+/* Renews every unexpired lease this store holds and calls `fn` with
+ * each such room (a walk: fn's non-zero stops it).  A room it held that
+ * fn is not called for is lost.  SQLite: no call. */
+int sk_store_lease_renew(sk_store *st, int (*fn)(void *ctx, uint64_t room), void *ctx,
+                         sk_error *err);
+/* Gives up this store's lease of a room (0: all of them), so that
+ * another process may take it at once. */
+int sk_store_lease_release(sk_store *st, uint64_t room, sk_error *err);
+
 /* Calls `fn` for every journal entry of a room in order (an unknown
  * room has none; the same for games and chat). */
 int sk_store_journal(sk_store *st, uint64_t room,

@@ -69,6 +69,10 @@ static void serve_usage(FILE *out)
             "  --ping S        seconds a quiet WebSocket waits for a ping; no pong\n"
             "                  10 s later closes it, so a vanished network shows its\n"
             "                  player away (default 60, 5..3600)\n"
+            "  --lease S       a PostgreSQL store shared by several servers: seconds a\n"
+            "                  room's lease lives unrenewed; another server takes the\n"
+            "                  room of a process that died after this (default 12,\n"
+            "                  2..600; docs/server.md \"Cluster\")\n"
             "fair shares (docs/server.md \"Fair shares\"; 0: no limit):\n"
             "  --trust-proxy ADDR      the reverse proxy's address: only then are a\n"
             "                          client's X-Forwarded-For and X-Real-IP believed\n"
@@ -258,6 +262,7 @@ int skx_cmd_serve(int argc, char **argv)
                                          {"guest-forget", required_argument, 0, 1103},
                                          {"hello-timeout", required_argument, 0, 1104},
                                          {"ping", required_argument, 0, 1105},
+                                         {"lease", required_argument, 0, 1106},
                                          /* fair shares: share_option() */
                                          {"trust-proxy", required_argument, 0, 1000},
                                          {"max-conns-per-addr", required_argument, 0, 1001},
@@ -380,6 +385,15 @@ int skx_cmd_serve(int argc, char **argv)
                 return 2;
             }
             cfg.ping = (int64_t)v;
+            break;
+        case 1106:
+            if (skx_cli_number("lease", optarg, 600, &v) < 0)
+                return 2;
+            if (v < 2) {
+                fprintf(stderr, "schafkopf: serve: --lease must be 2..600 seconds\n");
+                return 2;
+            }
+            cfg.lease_seconds = (int)v;
             break;
         case 'q':
             cfg.quiet = 1;

@@ -31,6 +31,7 @@ void sk_server_config_init(sk_server_config *cfg)
     cfg->guest_forget = 30 * 86400;
     cfg->hello_timeout = 10;
     cfg->ping = 60;
+    cfg->lease_seconds = 12;
     cfg->max_conns_addr = 64;
     cfg->max_rooms_addr = 20;
     cfg->max_rooms_account = 20;

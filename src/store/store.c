@@ -400,6 +400,7 @@ sk_store *sk_store_open(const char *target, sk_error *err)
     }
     st->lock_fd = -1;
     snprintf(st->where, sizeof st->where, "?");
+    skx_lease_init(st);
     bool pg = sk_store_is_url(target);
     int rc = pg ? skx_pg_open(st, target, err) : skx_sqlite_open(st, target, err);
     if (rc == 0)
@@ -413,6 +414,13 @@ void sk_store_close(sk_store *st)
 {
     if (!st)
         return;
+    if (st->be && st->be->shared) {
+        /* a clean end gives the leases up: another process may take
+         * the rooms at once rather than after their expiry */
+        if (st->in_txn)
+            sk_store_rollback(st, NULL);
+        sk_store_lease_release(st, 0, NULL);
+    }
     if (st->be)
         st->be->close(st);
     free(st);

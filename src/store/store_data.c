@@ -52,9 +52,12 @@ int sk_store_room_create(sk_store *st, const sk_store_room *room, uint64_t *id, 
     skx_store_bind_text(&u, 5, fallback);
     skx_bind_int(&u, 6, room->created);
     rc = skx_store_step_done(st, &u, "creating a room", err);
-    if (rc == 0 && id)
-        *id = (uint64_t)skx_last_id(st);
+    uint64_t made = rc == 0 ? (uint64_t)skx_last_id(st) : 0;
     skx_store_put(st, &u);
+    if (rc == 0 && st->be->shared) /* its creator holds it */
+        rc = skx_lease_take_new(st, made, err);
+    if (rc == 0 && id)
+        *id = made;
     return rc;
 }
 
@@ -211,20 +214,27 @@ int sk_store_journal_append(sk_store *st, uint64_t room, uint64_t seq, const cha
     if (rc)
         return rc;
     skx_bind_int(&u, 1, (int64_t)room);
+    skx_store_bind_text(&u, 2, st->owner);
     int step = skx_step(&u);
-    int64_t exists = 0, last = 0;
+    int64_t exists = 0, last = 0, held = 0;
     if (step != SKX_ROW)
         rc = skx_store_db_fail(st, err, step, "reading the journal's last seq");
     if (rc == 0)
         rc = skx_store_col_int(st, &u, 0, 0, 1, &exists, err);
     if (rc == 0 && !skx_col_null(&u, 1))
         rc = skx_store_col_int(st, &u, 1, 1, INT64_MAX - 1, &last, err);
+    if (rc == 0)
+        rc = skx_store_col_int(st, &u, 2, 0, 1, &held, err);
     skx_store_put(st, &u);
     if (rc)
         return rc;
     if (!exists)
         return skx_store_fail(st, err, SK_EINVAL, "appending to the journal of room %llu: no "
                               "such room", (unsigned long long)room);
+    if (!held) /* the fence: another process owns the room now, or may */
+        return skx_store_fail(st, err, SK_STORE_FENCED, "appending to the journal of room "
+                              "%llu: its lease is not held by this process (%s)",
+                              (unsigned long long)room, st->owner);
     if (seq != (uint64_t)last + 1)
         return skx_store_fail(st, err, SK_EINVAL, "appending to the journal of room %llu: seq "
                               "%llu is not the next one (%llu)", (unsigned long long)room,

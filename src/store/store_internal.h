@@ -62,6 +62,9 @@ enum skx_stmt {
     SKX_BOOK_LINE_INSERT,
     SKX_BOOK_LINE_UNDO,
     SKX_BOOK_LINES,
+    SKX_LEASE_CLAIM,
+    SKX_LEASE_RENEW,
+    SKX_LEASE_RELEASE,
     SKX_STMT_COUNT
 };
 
@@ -99,6 +102,10 @@ typedef struct skx_stmt_use skx_stmt_use;
  */
 typedef struct skx_backend {
     const char *name;
+    /* Several processes may share the database: rooms are held by
+     * leases, and a journal append checks its room's (store_lease.c).
+     * SQLite's file is one process's (its lock): every lease is held. */
+    bool shared;
     /* Ends the connection (a transaction left open is rolled back). */
     void (*close)(sk_store *st);
     /* Runs SQL text without results (transaction control, savepoints). */
@@ -158,6 +165,8 @@ struct sk_store {
     sqlite3_stmt *stmt[SKX_STMT_COUNT];
     bool busy[SKX_STMT_COUNT];
     skx_pg *pg;
+    char owner[64];         /* this store's lease owner: host, pid, random */
+    int lease_ms;           /* a lease's time to live */
 };
 
 /* A statement in use: its id and the backend's handle -- SQLite's
@@ -179,6 +188,12 @@ struct skx_stmt_use {
  * postgresql:// or postgres:// URI; st is filled but for `be`. */
 int skx_sqlite_open(sk_store *st, const char *path, sk_error *err);
 int skx_pg_open(sk_store *st, const char *uri, sk_error *err);
+
+/* Takes the lease of a room just created (sk_store_room_create), in
+ * the same write: the creator holds it (store_lease.c). */
+int skx_lease_take_new(sk_store *st, uint64_t room, sk_error *err);
+/* Makes the store's owner id (at open). */
+void skx_lease_init(sk_store *st);
 
 /* Binding and reading through the backend (what every function of the
  * data uses; the text must outlive the step). */

@@ -21,11 +21,11 @@
  * nothing and leaves the batch open, as store.h promises.  Any other
  * error loses the batch, as a full disk does with SQLite.
  *
- * One process per store, as with SQLite's lock file: the connection
- * holds a session advisory lock of its schema, taken at open (another
- * process's open is refused while it lives; PostgreSQL drops it when the
- * connection ends, however the process ended).  Several processes on one
- * store need the leases of rooms (docs/server.md, "Cluster").
+ * Several processes share a store: each room is written by the holder
+ * of its lease alone (store_lease.c; docs/server.md, "Cluster").  A
+ * claim waits at most lock_timeout (3 s) for a lease row another
+ * process holds locked in a transaction (a process paused in the middle
+ * of one): then the claim is refused for now rather than the loop held.
  *
  * Sync modes: both are synchronous_commit on (a commit is flushed to
  * PostgreSQL's disk before it returns).  "off" would let a crash of the
@@ -103,6 +103,12 @@ static const char *const pg_migrations[] = {
     "  book bigint NOT NULL REFERENCES books(id), seq bigint NOT NULL,"
     "  line text NOT NULL, at bigint NOT NULL, author text NOT NULL,"
     "  undone bigint, undo_author text, PRIMARY KEY (book, seq));",
+    /* version 2: the leases of rooms (one owner process at a time, until
+     * `expires` by the server's clock: store_lease.c) */
+    "CREATE TABLE leases ("
+    "  room bigint PRIMARY KEY REFERENCES rooms(id), owner text NOT NULL,"
+    "  expires timestamptz NOT NULL);"
+    "CREATE INDEX leases_owner ON leases (owner);",
 };
 #define SKX_PG_VERSION ((int)(sizeof pg_migrations / sizeof pg_migrations[0]))
 
@@ -138,8 +144,15 @@ static const pg_stmt pg_stmts[SKX_STMT_COUNT] = {
     [SKX_ROOM_BY_INVITE] = {"SELECT id, rules_json, title, invite, listed, fallback, created,"
                             " closed, used FROM rooms WHERE invite = $1 ORDER BY id DESC LIMIT 1",
                             "t", 0},
+    /* the third column is the fence: this store holds the room's lease,
+     * not expired by the server's clock, and the row stays locked (FOR
+     * SHARE) until the transaction ends, so nobody takes the room over
+     * between this check and the commit of the append (store_lease.c) */
     [SKX_JOURNAL_NEXT] = {"SELECT (EXISTS (SELECT 1 FROM rooms WHERE id = $1))::int,"
-                          " (SELECT max(seq) FROM journal WHERE room = $1)", "i", 0},
+                          " (SELECT max(seq) FROM journal WHERE room = $1),"
+                          " (SELECT count(*) FROM (SELECT 1 FROM leases WHERE room = $1"
+                          " AND owner = $2 AND expires > clock_timestamp() FOR SHARE) l)::int",
+                          "it", 0},
     [SKX_JOURNAL_INSERT] = {"INSERT INTO journal (room, seq, entry) VALUES ($1, $2, $3)", "iit",
                             0},
     [SKX_JOURNAL] = {"SELECT seq, entry FROM journal WHERE room = $1 ORDER BY seq", "i", 0},
@@ -225,6 +238,20 @@ static const pg_stmt pg_stmts[SKX_STMT_COUNT] = {
     [SKX_BOOK_LINES] = {"SELECT seq, line, at, author, undone, coalesce(undo_author, '')"
                         " FROM book_lines WHERE book = $1 AND ($2 <> 0 OR undone IS NULL)"
                         " ORDER BY seq", "ii", 0},
+    /* leases (store_lease.c): a claim takes a room that has no lease, an
+     * expired one or one of its own; a renewal extends what the owner
+     * still holds; a release ends one (0: all of the owner's) */
+    [SKX_LEASE_CLAIM] = {"INSERT INTO leases AS l (room, owner, expires) SELECT $1, $2,"
+                         " clock_timestamp() + make_interval(secs => $3 / 1000.0)"
+                         " WHERE EXISTS (SELECT 1 FROM rooms WHERE id = $1)"
+                         " ON CONFLICT (room) DO UPDATE SET owner = excluded.owner,"
+                         " expires = excluded.expires WHERE l.owner = excluded.owner"
+                         " OR l.expires <= clock_timestamp()", "iti", PG_GUARD},
+    [SKX_LEASE_RENEW] = {"UPDATE leases SET expires = clock_timestamp() +"
+                         " make_interval(secs => $2 / 1000.0) WHERE owner = $1"
+                         " AND expires > clock_timestamp() RETURNING room", "ti", 0},
+    [SKX_LEASE_RELEASE] = {"DELETE FROM leases WHERE owner = $2 AND ($1 = 0 OR room = $1)", "it",
+                           0},
 };
 
 /* The backend's state: the connection, which statements it has
@@ -234,7 +261,6 @@ struct skx_pg {
     bool prepared[SKX_STMT_COUNT];
     char msg[512];
     int64_t changes, last_id;
-    bool taken; /* reconnected and found the store held by another process */
 };
 
 /* Type oids of the parameters (pg_type.h is not in libpq-dev). */
@@ -285,14 +311,14 @@ static int pg_rc_of(skx_pg *pg, const PGresult *r)
     return SKX_E_IO;
 }
 
-/* Takes the store's lock: true when this connection holds it. */
-#define PG_LOCK_SQL                                                                                \
-    "SELECT pg_try_advisory_lock(hashtext('schafkopf store lock ' || current_schema()))"
+/* The settings of a connection: commits flushed (see the top), a bounded
+ * wait for another process's row locks. */
+#define PG_SESSION_SQL "SET synchronous_commit = on; SET lock_timeout = '3s'"
 
 /* Reconnects a connection that broke, outside a transaction (a restart
- * of the server, a network cut): the statements must be prepared again,
- * and the store's lock taken again (refused if another process took the
- * store meanwhile: then every statement fails). */
+ * of the server, a network cut): the statements must be prepared again.
+ * The leases stay what the database says: one that expired meanwhile
+ * is lost, and the fence refuses its room's appends. */
 static void pg_heal(sk_store *st)
 {
     skx_pg *pg = st->pg;
@@ -302,22 +328,13 @@ static void pg_heal(sk_store *st)
     memset(pg->prepared, 0, sizeof pg->prepared);
     if (PQstatus(pg->conn) != CONNECTION_OK)
         return;
-    PQclear(PQexec(pg->conn, "SET synchronous_commit = on"));
-    PGresult *r = PQexec(pg->conn, PG_LOCK_SQL);
-    bool locked = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
-                  strcmp(PQgetvalue(r, 0, 0), "t") == 0;
-    PQclear(r);
-    pg->taken = !locked;
+    PQclear(PQexec(pg->conn, PG_SESSION_SQL));
 }
 
 /* The backend's exec: SQL text without results. */
 static int pg_exec(sk_store *st, const char *sql)
 {
     pg_heal(st);
-    if (st->pg->taken) {
-        pg_set_msg(st->pg, "another process took the store while the connection was down");
-        return SKX_E_IO;
-    }
     PGresult *r = PQexec(st->pg->conn, sql);
     int rc = pg_rc_of(st->pg, r);
     PQclear(r);
@@ -347,11 +364,6 @@ static int pg_prepare(sk_store *st, skx_stmt_use *u, sk_error *err)
 {
     skx_pg *pg = st->pg;
     pg_heal(st);
-    if (pg->taken) {
-        pg_set_msg(pg, "another process took the store while the connection was down");
-        u->st = NULL;
-        return skx_store_db_fail(st, err, SKX_E_IO, "preparing a statement");
-    }
     if (pg->prepared[u->id])
         return 0;
     const pg_stmt *ps = &pg_stmts[u->id];
@@ -529,6 +541,7 @@ static int pg_set_sync(sk_store *st, enum sk_store_sync mode, sk_error *err)
 /* The PostgreSQL backend's table. */
 const skx_backend skx_pg_backend = {
     .name = "postgresql",
+    .shared = true,
     .close = pg_close,
     .exec = pg_exec,
     .begin_sql = "BEGIN",
@@ -689,18 +702,8 @@ int skx_pg_open(sk_store *st, const char *uri, sk_error *err)
     if (!enc || strcmp(enc, "UTF8") != 0)
         return skx_store_fail(st, err, SK_EINVAL, "the database's encoding is %s, not UTF8 "
                               "(create it with ENCODING 'UTF8')", enc ? enc : "unknown");
-    int rc = pg_run(st, "SET synchronous_commit = on", "setting the sync mode", err);
+    int rc = pg_run(st, PG_SESSION_SQL, "setting up the session", err);
     if (rc == 0)
         rc = pg_migrate(st, err);
-    if (rc)
-        return rc;
-    PGresult *r = pg_query(st, PG_LOCK_SQL, "locking the store", err);
-    if (!r)
-        return SK_EIO;
-    bool locked = strcmp(PQgetvalue(r, 0, 0), "t") == 0;
-    PQclear(r);
-    if (!locked)
-        return skx_store_fail(st, err, SK_EIO, "is in use by another process or store (its "
-                              "advisory lock is held)");
-    return 0;
+    return rc;
 }

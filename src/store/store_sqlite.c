@@ -149,8 +149,10 @@ static const char *const stmt_sql[SKX_STMT_COUNT] = {
     [SKX_ROOMS_ARCHIVE] = "UPDATE rooms SET closed = 1 WHERE closed = 0 AND used < ?1",
     [SKX_ROOM_BY_INVITE] = "SELECT id, rules_json, title, invite, listed, fallback, created,"
                            " closed, used FROM rooms WHERE invite = ?1 ORDER BY id DESC LIMIT 1",
+    /* the third column, the lease (a fence on PostgreSQL): the file is
+     * this process's, so every lease is held */
     [SKX_JOURNAL_NEXT] = "SELECT EXISTS (SELECT 1 FROM rooms WHERE id = ?1),"
-                         " (SELECT max(seq) FROM journal WHERE room = ?1)",
+                         " (SELECT max(seq) FROM journal WHERE room = ?1), ?2 IS NOT NULL OR 1",
     [SKX_JOURNAL_INSERT] = "INSERT INTO journal (room, seq, entry) VALUES (?1, ?2, ?3)",
     [SKX_JOURNAL] = "SELECT seq, entry FROM journal WHERE room = ?1 ORDER BY seq",
     [SKX_GAME_INSERT] = "INSERT INTO games (room, game_no, record) VALUES (?1, ?2, ?3)",
@@ -227,6 +229,10 @@ static const char *const stmt_sql[SKX_STMT_COUNT] = {
     [SKX_BOOK_LINES] = "SELECT seq, line, at, author, undone, coalesce(undo_author, '')"
                        " FROM book_lines WHERE book = ?1"
                        " AND (?2 OR undone IS NULL) ORDER BY seq",
+    /* leases: never used (the backend is not shared: store_lease.c) */
+    [SKX_LEASE_CLAIM] = "SELECT 1",
+    [SKX_LEASE_RENEW] = "SELECT 1 WHERE 0",
+    [SKX_LEASE_RELEASE] = "SELECT 1 WHERE 0",
 };
 
 /* The skx_rc of an SQLite result code. */
@@ -417,6 +423,7 @@ static int lite_set_sync(sk_store *st, enum sk_store_sync mode, sk_error *err)
 /* The SQLite backend's table. */
 const skx_backend skx_sqlite_backend = {
     .name = "sqlite",
+    .shared = false,
     .close = lite_close,
     .exec = lite_exec,
     .begin_sql = "BEGIN IMMEDIATE",

@@ -386,7 +386,7 @@ static int restore_entry(void *ctx, uint64_t seq, const char *entry)
 }
 
 /* Restores one open room of the store: the ruleset, then its journal. */
-static int restore_room(void *ctx, const sk_store_room *row)
+int skx_room_restore_row(void *ctx, const sk_store_room *row)
 {
     skx_runtime *rt = ctx;
     sk_rules rules;
@@ -420,5 +420,7 @@ static int restore_room(void *ctx, const sk_store_room *row)
 int skx_rooms_restore(skx_runtime *rt, sk_error *err)
 {
     int rc = skx_rooms_forget_at_start(rt, err);
-    return rc < 0 ? rc : sk_store_rooms(rt->store, restore_room, rt, err);
+    if (rc < 0 || rt->leases) /* a cluster's rooms come on demand (lease.c) */
+        return rc;
+    return sk_store_rooms(rt->store, skx_room_restore_row, rt, err);
 }

@@ -25,9 +25,12 @@ skx_room *skx_room_by_id(skx_runtime *rt, uint64_t id)
     return skx_roomidx_id(rt, id);
 }
 
+/* The room of a code: one this process runs, or on a shared store one
+ * it may take over now (lease.c). */
 skx_room *skx_room_find(skx_runtime *rt, const char *code)
 {
-    return skx_roomidx_code(rt, code);
+    skx_room *rm = skx_roomidx_code(rt, code);
+    return rm || !rt->leases ? rm : skx_lease_fetch(rt, code);
 }
 
 /* The answer to one player's request worked out off the loop (a hint, a
@@ -171,7 +174,8 @@ skx_sub *skx_room_sub(skx_watcher *w, const skx_room *rm)
 }
 
 /* Appends the room's new journal entries to the store (in the pass's
- * transaction); false after a store failure (the server stops). */
+ * transaction); false after a store failure (the server stops), or when
+ * the fence refused them (the room is dropped after the commit). */
 bool skx_room_persist(skx_runtime *rt, skx_room *rm)
 {
     uint64_t seq = sk_room_seq(rm->room);
@@ -188,10 +192,12 @@ bool skx_room_persist(skx_runtime *rt, skx_room *rm)
             return false;
         }
         int rc = skx_store_txn(rt);
-        if (rc == 0 && sk_store_journal_append(rt->store, rm->id, n, entry, &err) < 0) {
+        if (rc == 0)
+            rc = sk_store_journal_append(rt->store, rm->id, n, entry, &err);
+        if (rc == SK_STORE_FENCED) /* another process owns it now: dropped */
+            skx_lease_lost(rt, rm);
+        else if (rc < 0)
             skx_runtime_fail(rt, &err);
-            rc = -1;
-        }
         free(entry);
         if (rc < 0)
             return false;

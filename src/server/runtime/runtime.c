@@ -21,6 +21,12 @@ skx_runtime *skx_runtime_new(const sk_server_config *cfg, skx_transport *tp, sk_
     rt->cfg = cfg;
     rt->tp = tp;
     rt->store = store;
+    sk_error err = {{0}, NULL};
+    if (skx_leases_setup(rt, &err) < 0) { /* a shared store: lease.c */
+        skx_log(SKX_LOG_ERR, "server: %s\n", err.msg);
+        free(rt);
+        return NULL;
+    }
     return rt;
 }
 
@@ -50,6 +56,7 @@ void skx_runtime_free(skx_runtime *rt)
     if (!rt)
         return;
     skx_lobby_free(rt);
+    skx_leases_free(rt);
     skx_rooms_free(rt);
     free(rt->touched);
     free(rt);
@@ -97,6 +104,8 @@ void skx_runtime_pass(skx_runtime *rt)
     if (rt->sweep) /* the tick's: idle rooms are unlisted, then archived */
         skx_rooms_forget(rt);
     skx_rooms_advance(rt);
+    if (rt->leases)
+        skx_leases_renew(rt);
     if (rt->txn && !rt->failed) {
         sk_error err = {{0}, NULL};
         if (sk_store_commit(rt->store, &err) < 0) {
@@ -106,6 +115,8 @@ void skx_runtime_pass(skx_runtime *rt)
         rt->txn = 0;
         skx_transport_commit(rt->tp, rt->txn_no);
     }
+    if (rt->leases && !rt->failed)
+        skx_leases_drop(rt); /* rooms another process owns now */
     if (!rt->failed)
         skx_rooms_broadcast(rt);
 }

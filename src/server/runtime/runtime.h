@@ -281,6 +281,7 @@ struct skx_runtime {
     sk_error fail_err;
     skx_lobby lobby;             /* lobby.c */
     uint64_t archived;           /* rooms archived since start (forget.c) */
+    struct skx_leases *leases;   /* lease.c: NULL on a store that is not shared */
 };
 
 /* runtime.c: the runtime itself, the store's transaction, the pass. */
@@ -358,8 +359,12 @@ void skx_room_sync(skx_runtime *rt, skx_watcher *w, skx_room *rm, int seat, uint
 void skx_rooms_free(skx_runtime *rt);
 
 /* pass.c: the loop's part of each pass, and the rooms at start. */
-/* Restores every open room of the store. */
+/* Restores every open room of the store (a shared store's rooms come
+ * on demand: lease.c). */
 int skx_rooms_restore(skx_runtime *rt, sk_error *err);
+/* Restores one open room of the store: its ruleset, then its journal
+ * (a walk's callback: ctx is the runtime). */
+int skx_room_restore_row(void *ctx, const sk_store_room *row);
 /* Before the commit: applies the workers' answers, deals, appends. */
 void skx_rooms_advance(skx_runtime *rt);
 /* After the commit: sends the events and chat, asks who decides next. */
@@ -442,6 +447,24 @@ bool skx_games_persist(skx_runtime *rt, skx_room *rm);
 /* At restore: how many games of the room the store has; writes those
  * its journal finished but an older store lacks. */
 int skx_games_restore(skx_runtime *rt, skx_room *rm, sk_error *err);
+
+/* lease.c: rooms on a shared store (PostgreSQL), one process at a time
+ * (store.h "Leases").  Nothing of it runs on SQLite. */
+/* Sets the store's lease time from the configuration; 0 or an error. */
+int skx_leases_setup(skx_runtime *rt, sk_error *err);
+/* A room of the store that this process does not run: claims its lease
+ * and replays its journal (NULL: none, closed, or another process's). */
+skx_room *skx_lease_fetch(skx_runtime *rt, const char *code);
+/* An append of the room was fenced: the room is dropped after the
+ * pass's commit, its events unsent. */
+void skx_lease_lost(skx_runtime *rt, skx_room *rm);
+/* Before the pass's commit: renews the leases when it is time, noting
+ * every room whose lease is gone as lost. */
+void skx_leases_renew(skx_runtime *rt);
+/* After the commit: drops the lost rooms, closing their followers'
+ * connections so that they connect again (to the room's new owner). */
+void skx_leases_drop(skx_runtime *rt);
+void skx_leases_free(skx_runtime *rt);
 
 /* roomidx.c: the rooms by code and by store id, in constant time. */
 /* Indexes a room just added to rt->rooms; 0, or -1 out of memory. */

@@ -427,6 +427,17 @@ static void test_hint(void **state)
             assert_true(json_is_number(jv));
             assert_int_equal(sk_contract_parse(json_string_value(game), &c, NULL), 0);
             assert_true(c.type != SK_C_NONE);
+            /* issue 40: a bid is hinted with its own game's value ("ich
+             * hätt einen Wenz" never with a Solo's: the rater's prices,
+             * the same the rating gives) -- here, at the first turn,
+             * every class may be bid, so each bid names a game of its
+             * own class */
+            const char *g = json_string_value(game);
+            size_t cls = strcspn(a + 4, ":");
+            fprintf(stderr, "test_hint: %s priced as %s\n", a, g);
+            assert_int_equal(strcspn(g, ":"), cls);
+            assert_int_equal(strncmp(a + 4, g, cls), 0);
+            assert_int_equal(strstr(a, "tout") != NULL, strstr(g, "tout") != NULL);
         }
     }
     json_decref(h);

@@ -18,6 +18,12 @@
 
 #define SKX_CHAT_RATE 1.0              /* chat lines a second ... */
 #define SKX_CHAT_BURST 5.0             /* ... with this many at once */
+/* the rating of decisions (rate.c) and the hint of a bid, pass or
+ * declaration (hint.c) price with one rater, so they agree: the
+ * samples, seed and margin of `schafkopf analyze` */
+#define SKX_RATE_SAMPLES 20
+#define SKX_RATE_SEED 1
+#define SKX_RATE_MARGIN 5
 #define SKX_PLAYER_HEX 16              /* a public player id: 8 bytes as hex */
 #define SKX_BSUBS_MAX 8                /* books one connection follows */
 #define SKX_BOOKS_CACHED 256           /* books kept loaded without followers */

@@ -1,9 +1,11 @@
 /*
  * hint.c -- "what would the bot do?": a seated player whose turn it is
- * asks for a hint; a worker thread prices every choice with the table's
- * level (SK_BOT_TABLE_LEVEL, sk_bot_hint), whatever bot the room seats
- * for absent players, on the seat's view -- the view only, as a
- * bot's own decision (sk_room_view) -- and the loop sends the answer,
+ * asks for a hint; a worker thread prices a bid, pass or declaration
+ * with the rater that rates the game later (so both agree), any other
+ * choice with the table's level (SK_BOT_TABLE_LEVEL, sk_bot_hint),
+ * whatever bot the room seats for absent players, on the seat's view --
+ * the view only, as a bot's own decision (sk_room_view) -- and the loop
+ * sends the answer,
  * best first, to the player's connections (docs/server-protocol.md,
  * `hint`).  The loop never computes a hint; one runs per room at a time.
  */
@@ -17,10 +19,28 @@
 
 static void hint_done(skx_runtime *rt, skx_job *j);
 
-/* On a worker: the bot prices every choice of the seat's view. */
+/* What a hint's work needs beside the view: the room's game number. */
+struct skx_hint_work {
+    uint32_t game_no;
+};
+
+/* On a worker: a bid, pass or declaration is priced by the rater that
+ * rates the game afterwards (rate.c: its samples, seed and the key of
+ * decision `nactions` of this game), so the hint names the game it
+ * means and agrees with the rating's best; anything else (a card, an
+ * offer) the bot prices on the seat's view. */
 static void hint_work(skx_job *j)
 {
-    j->nhints = sk_bot_hint_games(j->bot, &j->view, j->hints, j->values, j->games, SK_MAX_LEGAL);
+    const struct skx_hint_work *w = j->data;
+    sk_rater *r = sk_rater_new(SKX_RATE_SAMPLES, SKX_RATE_SEED, SKX_RATE_MARGIN, 1);
+    uint64_t key = (uint64_t)w->game_no << 16 | (uint64_t)j->view.pub.nactions;
+    int n = r ? sk_rater_hint_auction(r, &j->view, key, j->hints, j->values, j->games,
+                                      SK_MAX_LEGAL)
+              : 0;
+    sk_rater_free(r);
+    j->nhints = n > 0 ? n
+                      : sk_bot_hint_games(j->bot, &j->view, j->hints, j->values, j->games,
+                                          SK_MAX_LEGAL);
 }
 
 /* The choices a hint prices for `seat`: those of an offer it holds (the
@@ -60,12 +80,16 @@ void skx_hint_request(skx_client *c, skx_room *rm, const skx_msg *m)
     if (!bot)
         bot = sk_bot_new("heuristic", seed, &err);
     skx_job *j = bot ? calloc(1, sizeof *j) : NULL;
-    if (!j || sk_room_view(rm->room, seat, &j->view) < 0) {
+    struct skx_hint_work *w = j ? malloc(sizeof *w) : NULL;
+    if (!w || sk_room_view(rm->room, seat, &j->view) < 0) {
         sk_bot_free(bot);
+        free(w);
         free(j);
         skx_send_error(c->conn, m->ref, "internal", "hint: no bot to ask", NULL);
         return;
     }
+    w->game_no = sk_room_game_no(rm->room);
+    j->data = w;
     j->kind = SKX_JOB_HINT;
     j->work = hint_work;
     j->done = hint_done;
@@ -124,6 +148,8 @@ static void hint_done(skx_runtime *rt, skx_job *j)
     skx_room *rm = skx_room_by_id(rt, j->room);
     sk_bot_free(j->bot);
     j->bot = NULL;
+    free(j->data);
+    j->data = NULL;
     if (!rm)
         return;
     rm->hinting = 0;

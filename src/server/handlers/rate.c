@@ -18,9 +18,6 @@
 #include <string.h>
 
 /* As `schafkopf analyze` rates by default (src/term/analyze.c). */
-#define RATE_SAMPLES 20
-#define RATE_SEED 1
-#define RATE_MARGIN 5
 
 /* A rating's work: the game, the seat, and the rows the worker made. */
 struct skx_rate_work {
@@ -167,7 +164,7 @@ static void rate_work(skx_job *j)
 {
     struct skx_rate_work *w = j->data;
     sk_game *g = malloc(sizeof *g), *end = malloc(sizeof *end);
-    sk_rater *r = sk_rater_new(RATE_SAMPLES, RATE_SEED, RATE_MARGIN, 1);
+    sk_rater *r = sk_rater_new(SKX_RATE_SAMPLES, SKX_RATE_SEED, SKX_RATE_MARGIN, 1);
     sk_error err = {{0}, NULL};
     int bad = -1;
     w->rc = -1;
@@ -277,8 +274,8 @@ static json_t *rating_json(const skx_room *rm, const struct skx_rate_work *w)
                ? json_pack("{s:s, s:s, s:I, s:i, s:s, s:i, s:i, s:i, s:o, s:o}", "type", "rating",
                            "room", rm->code, "game", (json_int_t)w->game_no, "seat",
                            w->room_seat, "score", pts ? "points" : "money", "unit",
-                           pts ? 1 : w->rec.rules.unit_cents, "margin", RATE_MARGIN, "samples",
-                           RATE_SAMPLES, "decisions", rows, "account", account)
+                           pts ? 1 : w->rec.rules.unit_cents, "margin", SKX_RATE_MARGIN, "samples",
+                           SKX_RATE_SAMPLES, "decisions", rows, "account", account)
                : NULL;
 }
 

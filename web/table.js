@@ -6,8 +6,8 @@ import { t, contractName } from './i18n.js';
 import { cardSvg } from './cards.js';
 import { sortHand } from './sort.js';
 import { choices, actingSeat, auctionHolder, challenged } from './room.js';
-import { choiceWords, cardLabel, callList, scoresPoints } from './words.js';
-import { rulesSummary, rulesBrief } from './bookrules.js';
+import { choiceWords, cardLabel, callList, scoresPoints, bidGames, gameWords } from './words.js';
+import { rulesSummary, rulesBrief, fullRules } from './bookrules.js';
 
 const $ = (id) => document.getElementById(id);
 // The bot levels a player picks from (issue 40): Beginner plays as
@@ -346,6 +346,21 @@ export class TableView {
       challenged: challenged(r), offer: r.pending && r.pending.offer, doublings: g ? g.table.doublings : 0,
       higher: ['wenz', 'solo'],
     };
+    // a declaration the page sends by itself for the game chosen with
+    // the bid (below) shows no buttons meanwhile
+    if (this.app.declaring && this.app.declaring(r)) { box.hidden = true; return; }
+    // the concrete games with the bid: one click names the game too
+    // (issue 40); the class buttons below still bid and name it later
+    const games = ctx.phase === 'auction' ? bidGames(list, ctx, fullRules(this.app.presets, r.rules)) : [];
+    if (games.length) {
+      const head = ctx.holder === null || ctx.holder === undefined ? 'g_play' : ctx.challenged ? 'g_self' : 'g_have';
+      box.append(h('div', { class: 'games', role: 'group', 'aria-label': t(head) }, h('span', { class: 'games-head' }, t(head)),
+        games.map(({ game, bid }) => {
+          const w = gameWords(game, g && g.hand);
+          return h('button', { type: 'button', class: 'game', 'data-game': game, 'data-bid': bid, title: contractName(game), onclick: () => this.app.bidGame(bid, game) },
+            h('span', { class: 'a-label' }, w.label), w.detail ? h('span', { class: 'a-detail' }, w.detail) : null);
+        })));
+    }
     for (const a of list) {
       const w = choiceWords(a, ctx);
       const b = h('button', { type: 'button', 'data-action': a, class: a === 'pass' ? 'pass' : '', onclick: () => this.app.decide(a) },

@@ -54,6 +54,13 @@ export function aboutSeat(r, seat, key, ...args) {
   return t(key, seatName(r, seat), ...args);
 }
 
+// Text whose hyphenated words ("Eichel-Sau", "Herz-Solo") never break
+// at their hyphen: such a word goes whole to the next line of a narrow
+// seat, as a word does (a phone at five seats).
+export function keepWords(text) {
+  return String(text).split(/(\S*\p{L}-\p{L}\S*)/u).map((x, i) => (i % 2 ? h('span', { class: 'nobr' }, x) : x)).filter((x) => x !== '');
+}
+
 // A seat's name for the table: the player's name, "du" for us.
 export function seatName(r, seat) {
   if (seat === null || seat === undefined) return '?';
@@ -169,8 +176,8 @@ export class TableView {
       p.away && p.kind === 'human' ? awayMark(p) : null,
       h('div', { class: 'seat-name' }, p.kind === 'empty' ? t('empty') : i === r.seat ? p.name : seatName(r, i)),
       h('div', { class: 'seat-where' }, p.kind === 'bot' ? `${where} · ${botName(p.bot || p.name)}` : where),
-      said[i] ? h('div', { class: 'seat-said' }, said[i]) : null,
-      roles.length ? h('div', { class: 'seat-roles' }, roles.join(' · ')) : null,
+      said[i] ? h('div', { class: 'seat-said' }, keepWords(said[i])) : null,
+      roles.length ? h('div', { class: 'seat-roles' }, keepWords(roles.join(' · '))) : null,
       g && (tricks || left !== null) ? h('div', { class: 'seat-tricks' }, [tricks ? `${t('tricks')}: ${tricks}` : '', left !== null ? t('cards_left', left) : ''].filter(Boolean).join(' · ')) : null,
       // A hand laid open (Bettel Brett) is public: everyone sees it.
       tb && tb.open && tb.open.seat === i && i !== r.seat ? h('div', { class: 'open-hand', 'aria-label': `${t('open_hand')}: ${tb.open.cards.map(cardLabel).join(', ')}` },
@@ -233,7 +240,7 @@ export class TableView {
     if (r.paused) parts.push(t('paused'));
     if (r.idle) parts.push(t('idle'));
     if (scoresPoints(r.rules)) parts.push(t('score_points'));
-    st.replaceChildren(...parts.map((p) => h('span', {}, p)));
+    st.replaceChildren(...parts.map((p) => h('span', {}, keepWords(p))));
   }
 
   // The cards of the trick on the table, each at its player's place.
@@ -263,7 +270,9 @@ export class TableView {
     });
     el.setAttribute('aria-label', `${t('trick_n', shown.no)}: ` + shown.cards.map((c, i) => `${seatName(r, order[i])} ${cardLabel(c)}`).join(', '));
     if (!done || shown.winner === null || shown.winner === undefined) return;
-    el.append(h('div', { class: 'trick-won', 'data-winner': shown.winner }, aboutSeat(r, shown.winner, 'trick_won', shown.points)));
+    // "– 21 Augen" stays on one line with its dash
+    const said = aboutSeat(r, shown.winner, 'trick_won', shown.points).split(/ (?=– )/);
+    el.append(h('div', { class: 'trick-won', 'data-winner': shown.winner }, said[0], said[1] ? [' ', h('span', { class: 'nobr' }, said[1])] : null));
     const key = `${r.game.no}/${shown.no}`;
     if (el.dataset.to && el.dataset.key === key) return; // on its way or gone already
     el.classList.remove('taken', 'instant');

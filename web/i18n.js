@@ -265,7 +265,7 @@ export const STRINGS = {
     a_no_klopfen: 'Do not knock', a_pass_short: 'Pass', a_yield_short: 'Go ahead', a_no_accept: 'Decline the wedding',
     a_no_double: 'No {0}', a_klopfen: 'Knock (double before seeing all my cards)',
     a_play: 'I play', d_play: 'a Sauspiel or more; which one I name after the bidding', d_play_nocall: 'no Ace to call, so only {0}',
-    g_sauspiel: 'Sauspiel, {0} Ace', g_trumps: '{0} trumps', g_trump1: '1 trump', g_play: 'I play:', g_have: 'I have:', g_self: 'I play myself:',
+    g_sauspiel: 'with the {0} Ace', g_trumps: '{0} trumps', g_trump1: '1 trump', g_play: 'I play:', g_have: 'I have:', g_self: 'I play myself:',
     g_later: 'I play (name the game later)', g_chosen: 'You play {0} once the bidding leaves you the game',
     a_play_too: 'I play too', d_play_too: 'a game higher than a Sauspiel', a_play_self: 'I play myself ({0})',
     a_have: 'I have {0}', d_have: 'higher than the game before', d_best: 'for your cards: {0}, {1}', d_call: 'you can call the {0} Ace', a_kontra: 'Kontra (double)', a_retour: 'Retour (double back)',

@@ -370,8 +370,11 @@ export class TableView {
             h('span', { class: 'a-label' }, w.label), w.detail ? h('span', { class: 'a-detail' }, w.detail) : null);
         })));
     }
+    box.classList.toggle('with-games', games.length > 0);
     for (const a of list) {
       const w = choiceWords(a, ctx);
+      // beside the games, the opening bid is the one that names it later
+      if (games.length && a === 'bid sauspiel' && (ctx.holder === null || ctx.holder === undefined)) w.label = t('g_later');
       const b = h('button', { type: 'button', 'data-action': a, class: a === 'pass' ? 'pass' : '', onclick: () => this.app.decide(a) },
         h('span', { class: 'a-label' }, w.label), w.detail ? h('span', { class: 'a-detail' }, w.detail) : null);
       box.append(b);

@@ -10,17 +10,21 @@ import { choiceWords, cardLabel, callList, scoresPoints, bidGames, gameWords } f
 import { rulesSummary, rulesBrief, fullRules } from './bookrules.js';
 
 const $ = (id) => document.getElementById(id);
-// The bot levels a player picks from (issue 40): Beginner plays as
-// people do (policy), Stammtisch is the table's level (the server's
-// default, SK_BOT_TABLE_LEVEL), Expert the strongest; the other specs of
-// src/ai/bot.c stay selectable under "more" for who knows them.
-export const BOT_LEVELS = [['policy', 'bot_beginner'], ['pimc', 'bot_stammtisch'], ['pimc:strong', 'bot_expert']];
+// The bot levels a player picks from (issue 40): the levels of
+// src/ai/bot.c (docs/ai.md "The levels"): Anfänger plays as people do,
+// Stammtisch is the table's level (the server's default,
+// SK_BOT_TABLE_LEVEL, the spec "pimc"), Experte the strongest; the other
+// specs stay selectable under "more" for who knows them.
+export const BOT_LEVELS = [['beginner', 'bot_beginner'], ['stammtisch', 'bot_stammtisch'], ['expert', 'bot_expert']];
 export const BOT_MORE = [['random', 'bot_random'], ['heuristic', 'bot_heuristic'], ['people', 'bot_people']];
 const BOTS = [...BOT_LEVELS, ...BOT_MORE];
+// Specs a seat may hold that a level stands for (bot.c LEVEL_*): named
+// as that level ("pimc", the server's default, is the Stammtisch level).
+const LEVEL_OF = { pimc: 'bot_stammtisch', 'pimc:fuse': 'bot_expert' };
 // The bot a seat gets when nobody picks another: the table's level, as
 // the server's hint and the terminal game use (SK_BOT_TABLE_LEVEL);
 // index.html marks the same option selected in its two forms.
-export const TABLE_BOT = 'pimc';
+export const TABLE_BOT = 'stammtisch';
 // How long a completed trick lies with its winner named before it goes.
 const TRICK_SHOW_MS = 1300;
 
@@ -70,11 +74,12 @@ export function seatName(r, seat) {
   return p.kind === 'bot' ? t('bot_n', seat + 1) : p.name;
 }
 
-// A bot spec in words ("pimc:strong" -> "Experte"); a spec not in the
+// A bot spec in words ("expert" -> "Experte"); a spec not in the
 // menus (an engine, "pimc:12") is named as a bot of its kind.
 export function botName(spec) {
   const b = BOTS.find(([s]) => s === spec);
   if (b) return t(b[1]);
+  if (LEVEL_OF[spec]) return t(LEVEL_OF[spec]);
   if (/^ext:/.test(spec || '')) return t('bot_engine', spec.slice(4));
   return spec && spec.startsWith('pimc') ? t('bot_pimc_n') : t('bot');
 }

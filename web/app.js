@@ -282,7 +282,7 @@ class App {
     this.announce(ev);
     if (ev.kind === 'result') { showResult(r, ev.course, this.askRating, () => this.nextGame()); renderSheet(r, this.openRating); }
     // a new deal: the settlement still open moves out of the way of the new hand
-    if (ev.kind === 'deal') dockResult();
+    if (ev.kind === 'deal') { dockResult(); this.intent = null; }
     if (ev.kind === 'sit' || ev.kind === 'leave') renderSheet(r, this.openRating);
     this.renderTable();
   }
@@ -333,6 +333,7 @@ class App {
   // Draws the table and says "your turn" once per prompt.
   renderTable() {
     if (!this.room) return;
+    this.autoDeclare();
     this.view.render();
     const r = this.room;
     const mine = choices(r).length > 0;
@@ -371,12 +372,49 @@ class App {
     this.setAccount(this.account);
   }
 
-  // Sends our seat's decision, quoting the last event seen.
+  // Sends our seat's decision, quoting the last event seen.  Any other
+  // decision in the auction drops a game chosen with an earlier bid: he
+  // was outbid and decides anew.
   decide(action) {
     const r = this.room;
     if (!r) return;
     this.note('');
+    if (this.intent && action !== this.intent.sent) this.intent = null;
     this.net.send({ type: 'decide', room: r.code, action, seen: r.seq });
+  }
+
+  // A bid with its game named (issue 40: one click from the deal to
+  // the first card): sends the bid; when the declaration comes to us
+  // and the game is still among its choices, autoDeclare names it.
+  bidGame(bid, game) {
+    const r = this.room;
+    if (!r || !r.game) return;
+    this.decide(bid);
+    this.intent = { room: r.code, no: r.game.no, game, sent: null };
+    this.note(t('g_chosen', contractName(game)));
+  }
+
+  // Names the game chosen with the bid once we declare, if the rules
+  // still let us (else the buttons ask as before); true when it sent
+  // the declaration.
+  autoDeclare() {
+    const r = this.room, it = this.intent;
+    if (!it || !r || !r.game || r.code !== it.room || r.game.no !== it.no) { this.intent = null; return false; }
+    const ch = choices(r);
+    if (!ch.some((a) => a.startsWith('declare '))) return false;
+    const action = `declare ${it.game}`;
+    if (!ch.includes(action)) { this.intent = null; this.note(''); return false; }
+    if (it.sent === action && it.seq === r.seq) return true;
+    it.sent = action;
+    it.seq = r.seq;
+    this.decide(action);
+    return true;
+  }
+
+  // Whether the page is naming the chosen game for us right now.
+  declaring(r) {
+    const it = this.intent;
+    return !!it && !!it.sent && it.seq === r.seq && r.code === it.room;
   }
 
   send(msg) { return this.net.send(msg); }
@@ -504,6 +542,8 @@ class App {
   onError(m) {
     if (this.room && this.room.rating && m.ref && m.ref === this.ratingRef) { this.ratingRefused(m); return; }
     this.quick = null; // a quick table that was refused is not set up later
+    // a declaration of the chosen game that was refused: the buttons ask
+    if (this.intent && this.intent.sent) this.intent = null;
     this.tooFast = m.code === 'rate';
     const stale = m.code === 'refused' && /stale/.test(m.message || '');
     const known = ['not_found', 'rate', 'refused', 'illegal', 'bad_login', 'taken', 'unsupported', 'bad_message', 'internal'];

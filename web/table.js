@@ -6,21 +6,25 @@ import { t, contractName } from './i18n.js';
 import { cardSvg } from './cards.js';
 import { sortHand } from './sort.js';
 import { choices, actingSeat, auctionHolder, challenged } from './room.js';
-import { choiceWords, cardLabel, callList, scoresPoints } from './words.js';
-import { rulesSummary, rulesBrief } from './bookrules.js';
+import { choiceWords, cardLabel, callList, scoresPoints, bidGames, gameWords } from './words.js';
+import { rulesSummary, rulesBrief, fullRules } from './bookrules.js';
 
 const $ = (id) => document.getElementById(id);
-// The bot levels a player picks from (issue 40): Beginner plays as
-// people do (policy), Stammtisch is the table's level (the server's
-// default, SK_BOT_TABLE_LEVEL), Expert the strongest; the other specs of
-// src/ai/bot.c stay selectable under "more" for who knows them.
-export const BOT_LEVELS = [['policy', 'bot_beginner'], ['pimc', 'bot_stammtisch'], ['pimc:strong', 'bot_expert']];
+// The bot levels a player picks from (issue 40): the levels of
+// src/ai/bot.c (docs/ai.md "The levels"): Anfänger plays as people do,
+// Stammtisch is the table's level (the server's default,
+// SK_BOT_TABLE_LEVEL, the spec "pimc"), Experte the strongest; the other
+// specs stay selectable under "more" for who knows them.
+export const BOT_LEVELS = [['beginner', 'bot_beginner'], ['stammtisch', 'bot_stammtisch'], ['expert', 'bot_expert']];
 export const BOT_MORE = [['random', 'bot_random'], ['heuristic', 'bot_heuristic'], ['people', 'bot_people']];
 const BOTS = [...BOT_LEVELS, ...BOT_MORE];
+// Specs a seat may hold that a level stands for (bot.c LEVEL_*): named
+// as that level ("pimc", the server's default, is the Stammtisch level).
+const LEVEL_OF = { pimc: 'bot_stammtisch', 'pimc:fuse': 'bot_expert' };
 // The bot a seat gets when nobody picks another: the table's level, as
 // the server's hint and the terminal game use (SK_BOT_TABLE_LEVEL);
 // index.html marks the same option selected in its two forms.
-export const TABLE_BOT = 'pimc';
+export const TABLE_BOT = 'stammtisch';
 // How long a completed trick lies with its winner named before it goes.
 const TRICK_SHOW_MS = 1300;
 
@@ -54,6 +58,13 @@ export function aboutSeat(r, seat, key, ...args) {
   return t(key, seatName(r, seat), ...args);
 }
 
+// Text whose hyphenated words ("Eichel-Sau", "Herz-Solo") never break
+// at their hyphen: such a word goes whole to the next line of a narrow
+// seat, as a word does (a phone at five seats).
+export function keepWords(text) {
+  return String(text).split(/(\S*\p{L}-\p{L}\S*)/u).map((x, i) => (i % 2 ? h('span', { class: 'nobr' }, x) : x)).filter((x) => x !== '');
+}
+
 // A seat's name for the table: the player's name, "du" for us.
 export function seatName(r, seat) {
   if (seat === null || seat === undefined) return '?';
@@ -63,11 +74,12 @@ export function seatName(r, seat) {
   return p.kind === 'bot' ? t('bot_n', seat + 1) : p.name;
 }
 
-// A bot spec in words ("pimc:strong" -> "Experte"); a spec not in the
+// A bot spec in words ("expert" -> "Experte"); a spec not in the
 // menus (an engine, "pimc:12") is named as a bot of its kind.
 export function botName(spec) {
   const b = BOTS.find(([s]) => s === spec);
   if (b) return t(b[1]);
+  if (LEVEL_OF[spec]) return t(LEVEL_OF[spec]);
   if (/^ext:/.test(spec || '')) return t('bot_engine', spec.slice(4));
   return spec && spec.startsWith('pimc') ? t('bot_pimc_n') : t('bot');
 }
@@ -169,8 +181,8 @@ export class TableView {
       p.away && p.kind === 'human' ? awayMark(p) : null,
       h('div', { class: 'seat-name' }, p.kind === 'empty' ? t('empty') : i === r.seat ? p.name : seatName(r, i)),
       h('div', { class: 'seat-where' }, p.kind === 'bot' ? `${where} · ${botName(p.bot || p.name)}` : where),
-      said[i] ? h('div', { class: 'seat-said' }, said[i]) : null,
-      roles.length ? h('div', { class: 'seat-roles' }, roles.join(' · ')) : null,
+      said[i] ? h('div', { class: 'seat-said' }, keepWords(said[i])) : null,
+      roles.length ? h('div', { class: 'seat-roles' }, keepWords(roles.join(' · '))) : null,
       g && (tricks || left !== null) ? h('div', { class: 'seat-tricks' }, [tricks ? `${t('tricks')}: ${tricks}` : '', left !== null ? t('cards_left', left) : ''].filter(Boolean).join(' · ')) : null,
       // A hand laid open (Bettel Brett) is public: everyone sees it.
       tb && tb.open && tb.open.seat === i && i !== r.seat ? h('div', { class: 'open-hand', 'aria-label': `${t('open_hand')}: ${tb.open.cards.map(cardLabel).join(', ')}` },
@@ -233,7 +245,7 @@ export class TableView {
     if (r.paused) parts.push(t('paused'));
     if (r.idle) parts.push(t('idle'));
     if (scoresPoints(r.rules)) parts.push(t('score_points'));
-    st.replaceChildren(...parts.map((p) => h('span', {}, p)));
+    st.replaceChildren(...parts.map((p) => h('span', {}, keepWords(p))));
   }
 
   // The cards of the trick on the table, each at its player's place.
@@ -263,7 +275,9 @@ export class TableView {
     });
     el.setAttribute('aria-label', `${t('trick_n', shown.no)}: ` + shown.cards.map((c, i) => `${seatName(r, order[i])} ${cardLabel(c)}`).join(', '));
     if (!done || shown.winner === null || shown.winner === undefined) return;
-    el.append(h('div', { class: 'trick-won', 'data-winner': shown.winner }, aboutSeat(r, shown.winner, 'trick_won', shown.points)));
+    // "– 21 Augen" stays on one line with its dash
+    const said = aboutSeat(r, shown.winner, 'trick_won', shown.points).split(/ (?=– )/);
+    el.append(h('div', { class: 'trick-won', 'data-winner': shown.winner }, said[0], said[1] ? [' ', h('span', { class: 'nobr' }, said[1])] : null));
     const key = `${r.game.no}/${shown.no}`;
     if (el.dataset.to && el.dataset.key === key) return; // on its way or gone already
     el.classList.remove('taken', 'instant');
@@ -346,8 +360,26 @@ export class TableView {
       challenged: challenged(r), offer: r.pending && r.pending.offer, doublings: g ? g.table.doublings : 0,
       higher: ['wenz', 'solo'],
     };
+    // a declaration the page sends by itself for the game chosen with
+    // the bid (below) shows no buttons meanwhile
+    if (this.app.declaring && this.app.declaring(r)) { box.hidden = true; return; }
+    // the concrete games with the bid: one click names the game too
+    // (issue 40); the class buttons below still bid and name it later
+    const games = ctx.phase === 'auction' ? bidGames(list, ctx, fullRules(this.app.presets, r.rules)) : [];
+    if (games.length) {
+      const head = ctx.holder === null || ctx.holder === undefined ? 'g_play' : ctx.challenged ? 'g_self' : 'g_have';
+      box.append(h('div', { class: 'games', role: 'group', 'aria-label': t(head) }, h('span', { class: 'games-head' }, t(head)),
+        games.map(({ game, bid }) => {
+          const w = gameWords(game, g && g.hand);
+          return h('button', { type: 'button', class: 'game', 'data-game': game, 'data-bid': bid, title: contractName(game), onclick: () => this.app.bidGame(bid, game) },
+            h('span', { class: 'a-label' }, w.label), w.detail ? h('span', { class: 'a-detail' }, w.detail) : null);
+        })));
+    }
+    box.classList.toggle('with-games', games.length > 0);
     for (const a of list) {
       const w = choiceWords(a, ctx);
+      // beside the games, the opening bid is the one that names it later
+      if (games.length && a === 'bid sauspiel' && (ctx.holder === null || ctx.holder === undefined)) w.label = t('g_later');
       const b = h('button', { type: 'button', 'data-action': a, class: a === 'pass' ? 'pass' : '', onclick: () => this.app.decide(a) },
         h('span', { class: 'a-label' }, w.label), w.detail ? h('span', { class: 'a-detail' }, w.detail) : null);
       box.append(b);

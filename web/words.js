@@ -107,6 +107,49 @@ function bidWords(cls, ctx, hand) {
   return { label: t('a_have', className(cls)), detail: cls === 'hochzeit' ? t('d_hochzeit') : withBest(t('d_have'), cls, hand) };
 }
 
+// The games a bid lets this hand name at once (issue 40: one click
+// from the deal to the first card).  `list`: the seat's legal actions;
+// `opts`: the table's full rules (fullRules: allow_* of the house rules)
+// or null.  Returns [{game, bid}]: each concrete contract with the bid
+// that claims it -- the bid of its own class, or at the opening the one
+// bid there is ("ich spiele" claims the lowest class and allows every
+// game).  Tout, Sie and Hochzeit keep their class button (and the
+// declaration after the bidding); a game the client lists wrongly is
+// harmless: the declaration is sent only when the server offers it.
+export function bidGames(list, ctx, opts) {
+  const bids = list.filter((a) => a.startsWith('bid '));
+  if (!bids.length) return [];
+  const hand = ctx.hand || [];
+  const opening = ctx.holder === null || ctx.holder === undefined;
+  const allow = (g) => !!opts && opts['allow_' + g] === 'yes';
+  const classes = [
+    ['sauspiel', callableSuits(hand).map((x) => `sauspiel:${x}`)],
+    ['wenz', ['wenz']],
+    ['solo', ['E', 'G', 'H', 'S'].map((x) => `solo:${x}`)],
+    ['geier', allow('geier') ? ['geier'] : []],
+    ['farbwenz', allow('farbwenz') ? ['E', 'G', 'H', 'S'].map((x) => `farbwenz:${x}`) : []],
+    ['farbgeier', allow('farbgeier') ? ['E', 'G', 'H', 'S'].map((x) => `farbgeier:${x}`) : []],
+    ['bettel', allow('bettel') ? ['bettel'] : []],
+    ['bettel:ouvert', allow('bettel_ouvert') ? ['bettel:ouvert'] : []],
+  ];
+  const out = [];
+  for (const [cls, games] of classes) {
+    const bid = bids.includes(`bid ${cls}`) ? `bid ${cls}` : opening && bids.length === 1 ? bids[0] : null;
+    if (bid) for (const game of games) out.push({ game, bid });
+  }
+  return out;
+}
+
+// A game's short name on its button: "auf die Eichel-Sau", "Herz-Solo",
+// "Wenz", with the trumps it has for this hand.
+export function gameWords(game, hand) {
+  const [type, arg] = game.split(':');
+  const label = type === 'sauspiel' ? t('g_sauspiel', t('suit_' + arg)) : contractName(game);
+  const n = countTrumps(hand || [], game);
+  const detail = trumpsOf(game).lords === '' || !hand || !hand.length ? undefined : n === 1 ? t('g_trump1') : t('g_trumps', n);
+  return { label, detail };
+}
+
 // An action as it appears in the course of a game or the log: short
 // words without the hand's detail ("Kontra", "Herz-Solo", "Eichel-Ober").
 export function actionWords(action, ctx = {}) {

@@ -170,14 +170,14 @@ test('one player against three bots on a phone, watched by a spectator who learn
     await me.page.locator(`#lobby-list .lobby-room[data-room="${/[?&]table=([a-z0-9]+)/.exec(link)[1]}"]`).waitFor();
     await shot(me.page, 'phone-lobby.png');
     // Issue 19, item 6: the bots a player gets without choosing are the
-    // table's level (pimc, as the terminal game's), in the lobby and at
+    // table's level (stammtisch: the spec pimc, as the terminal game's), in the lobby and at
     // an empty seat.
-    assert.equal(await me.page.locator('#quick-form select[name=level]').inputValue(), 'pimc');
-    assert.equal(await me.page.locator('#create-form select[name=fallback]').inputValue(), 'pimc');
+    assert.equal(await me.page.locator('#quick-form select[name=level]').inputValue(), 'stammtisch');
+    assert.equal(await me.page.locator('#create-form select[name=fallback]').inputValue(), 'stammtisch');
     await openTable(me.page, link);
     await openTable(spy.page, link);
     const level = me.page.locator('.seat[data-seat="1"] select.bot-level');
-    assert.equal(await level.inputValue(), 'pimc');
+    assert.equal(await level.inputValue(), 'stammtisch');
     // Its words are readable on the felt: it has its own background, so
     // it must not take the board's light text colour (WCAG contrast).
     const contrast = await level.evaluate((el) => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { sortHand, isTrump, countTrumps, callableSuits } from '../../web/sort.js';
 import { setLang, contractName, kindName, money, STRINGS } from '../../web/i18n.js';
-import { choiceWords, actionWords, callList } from '../../web/words.js';
+import { choiceWords, actionWords, callList, bidGames, gameWords } from '../../web/words.js';
 import { fromState, applyEvent, choices, auctionHolder } from '../../web/room.js';
 
 const ALL = ['E', 'G', 'H', 'S'].flatMap((s) => ['A', 'Z', 'K', 'O', 'U', '9', '8', '7'].map((r) => s + r));
@@ -296,5 +296,26 @@ test('a hint says a bid\'s value as the money it would bring', async () => {
   setLang('en');
   assert.equal(hintItem('I play', 'bid sauspiel', 'expected +€1.31', 'solo:S'), 'I play (Bells Solo: expected +€1.31)');
   assert.equal(hintItem('I have a Wenz', 'bid wenz', 'expected +€0.39', 'geier'), 'I have a Wenz (Geier: expected +€0.39)');
+  setLang('de');
+});
+
+test('2.4.2, 2.4.6, issue 40: the games a bid names at once -- the opening "ich spiele" allows every game, a challenge only its class', () => {
+  setLang('de');
+  const hand = ['EO', 'GU', 'HA', 'HZ', 'E7', 'GA', 'S9', 'SK'];
+  const open = bidGames(['pass', 'bid sauspiel'], { hand, holder: null }, null);
+  // the Sau called must be one he lacks, with a card of its suit (2.5.3): only Eichel and Schellen
+  assert.deepEqual(open.map((x) => x.game), ['sauspiel:E', 'sauspiel:S', 'wenz', 'solo:E', 'solo:G', 'solo:H', 'solo:S']);
+  assert.ok(open.every((x) => x.bid === 'bid sauspiel'));
+  // a challenger bids the game's own class; Tout keeps its class button
+  const ch = bidGames(['pass', 'bid wenz', 'bid solo', 'bid wenz:tout'], { hand, holder: 1, seat: 2 }, null);
+  assert.deepEqual(ch.map((x) => `${x.bid}/${x.game}`), ['bid wenz/wenz', 'bid solo/solo:E', 'bid solo/solo:G', 'bid solo/solo:H', 'bid solo/solo:S']);
+  // the house rules' games only where they are played (002)
+  const house = bidGames(['pass', 'bid sauspiel'], { hand, holder: null }, { allow_geier: 'yes', allow_bettel: 'yes', allow_farbwenz: 'no' });
+  assert.ok(house.some((x) => x.game === 'geier') && house.some((x) => x.game === 'bettel') && !house.some((x) => x.game.startsWith('farbwenz')));
+  assert.deepEqual(bidGames(['pass'], { hand, holder: null }, null), []);
+  assert.deepEqual(gameWords('sauspiel:E', hand), { label: 'auf die Eichel-Sau', detail: '4 Trümpfe' });
+  assert.equal(gameWords('solo:H', hand).label, 'Herz-Solo');
+  setLang('en');
+  assert.deepEqual(gameWords('solo:H', hand), { label: 'Hearts Solo', detail: '4 trumps' });
   setLang('de');
 });

@@ -53,6 +53,8 @@ function look(page) {
     const all = (sel) => [...document.querySelectorAll(sel)].filter((b) => shown(b) && !b.disabled);
     return {
       actions: all('#actions button[data-action]').map((b) => b.getAttribute('data-action')),
+      // the games a bid names at once (issue 40): [game, its bid]
+      games: all('#actions button[data-game]').map((b) => [b.getAttribute('data-game'), b.getAttribute('data-bid')]),
       legal: all('#hand button.card[data-legal="true"]').map((b) => b.getAttribute('data-card')),
       result: shown(document.querySelector('#result')),
       // the game on the page and whether a card of it lies on the table
@@ -95,15 +97,16 @@ const DOUBLE = /^(kontra|retour|klopfen)$/;
 // that a game is played), passes otherwise; a random legal card.  An
 // offer is never taken.  Returns per player and game the clicks
 // {before: before the game's first card, own: bids, passes and
-// declarations, forced: the rest but cards, cards}.
+// declarations, forced: the rest but cards, cards, what: the clicks
+// before the first card}.
 export async function playGames(players, games) {
   const clicks = players.map(() => ({}));
   const bidIn = new Set();
   let moved = Date.now();
-  const count = (k, g, kind, before) => {
-    const c = (clicks[k][g] ||= { before: 0, own: 0, forced: 0, cards: 0 });
+  const count = (k, g, kind, before, what) => {
+    const c = (clicks[k][g] ||= { before: 0, own: 0, forced: 0, cards: 0, what: [] });
     c[kind]++;
-    if (before && kind !== 'cards') c.before++;
+    if (before && kind !== 'cards') { c.before++; c.what.push(what); }
     moved = Date.now();
   };
   await Promise.all(players.map(async (p, k) => {
@@ -121,28 +124,39 @@ export async function playGames(players, games) {
       let sel = null;
       let kind = 'own';
       let bidding = false;
+      let what = null;
       if (v.actions.length) {
         const bid = v.actions.find((a) => a === 'bid sauspiel') || v.actions.find((a) => a.startsWith('bid '));
+        // a bid names its game with the same click where the page offers
+        // the games (a Sauspiel where it can)
+        const game = v.games.find(([x]) => x.startsWith('sauspiel:')) || v.games[0];
         let a;
         if (v.actions.some((x) => DOUBLE.test(x))) { a = v.actions.includes('pass') ? 'pass' : null; kind = 'forced'; }
         else if (bid && !bidIn.has(g)) { a = bid; bidding = true; }
         else if (v.actions.includes('pass')) a = 'pass';
         else a = v.actions[0];
-        if (a) sel = `#actions button[data-action="${a}"]`;
+        if (bidding && game) { sel = `#actions button[data-game="${game[0]}"]`; a = `${game[1]} (${game[0]})`; }
+        else if (a) sel = `#actions button[data-action="${a}"]`;
+        what = a;
       } else if (v.legal.length) {
-        sel = `#hand button.card[data-card="${v.legal[Math.floor(Math.random() * v.legal.length)]}"]`;
+        what = v.legal[Math.floor(Math.random() * v.legal.length)];
+        sel = `#hand button.card[data-card="${what}"]`;
         kind = 'cards';
       }
       if (sel && v.result && !(await reachable(p.page, sel))) {
         // the settlement covers what must be clicked: close it first
-        if (await press(p.page, '#next-game')) count(k, g, 'forced', !v.carded);
+        if (await press(p.page, '#next-game')) count(k, g, 'forced', !v.carded, 'close the settlement');
         continue;
       }
-      if (sel && (await press(p.page, sel))) {
-        count(k, g, kind, !v.carded);
-        if (bidding) bidIn.add(g);
+      // the game's one bid is claimed before the click: another page
+      // looking meanwhile must not challenge it (that would be a second
+      // bid, and the duel a second decision for the first bidder)
+      if (bidding) bidIn.add(g);
+      if (sel && (await press(p.page, sel))) count(k, g, kind, !v.carded, what);
+      else {
+        if (bidding) bidIn.delete(g);
+        await sleep(sel ? 30 : 80);
       }
-      else await sleep(sel ? 30 : 80);
     }
   }));
   return clicks;

@@ -14,8 +14,10 @@ What it checks, in order (exit status 0 when all held):
 1. four players connect through nginx by the room's code (/?room=CODE)
    and a spectator too; they play (every prompt answered by a choice of
    its own), whichever process nginx chose;
-2. (CL_LOBBY=1, once the shared lobby is built) the lobby seen through
-   every process lists the room, made on one of them;
+2. the lobby seen through every process (each one's port, not nginx)
+   lists the room, made on one of them: each process writes its listed
+   rooms' entries to the store and hears of the others' through
+   PostgreSQL's LISTEN/NOTIFY;
 3. kill -9 of the process that owns the room (its lease names it): the
    players connect again through nginx and the game goes on on another
    process; nothing accepted is lost (the state after the takeover is at
@@ -387,17 +389,22 @@ def main():
     say("played to event %d through nginx" % spectator.last_seq)
 
     # 2. the lobby of every process lists the room
-    lobby = os.environ.get("CL_LOBBY", "0") == "1"  # not built yet: docs/server.md "Cluster"
-    for i, port in enumerate(ports if lobby else []):
+    for i, port in enumerate(ports):
         q = Player("Lobby%d" % i, None)
         connect(port, None, q)
         q.ws.send({"type": "lobby"})
         m = wait_for(q, "lobby")
-        if room not in [r.get("room") for r in m.get("rooms", [])]:
+        entry = [r for r in m.get("rooms", []) if r.get("room") == room]
+        if not entry:
             fail("the lobby of process %d does not list room %s" % (i, room))
+        # made with four free seats: the seating since then was told too
+        names = sorted(s.get("name") for s in entry[0].get("seats", []))
+        if entry[0].get("free") != 0 or names != sorted(p.name for p in players):
+            fail("the lobby of process %d shows room %s as made, not as seated: %r"
+                 % (i, room, entry[0]))
         q.ws.close()
-    if lobby:
-        say("the lobby of each of the %d processes lists the room" % len(ports))
+    say("the lobby of each of the %d processes lists the room with its four players"
+        % len(ports))
 
     # 3. kill -9 of the owner: the game goes on elsewhere
     victim = owner_pid(room)

@@ -182,6 +182,25 @@ int sk_store_lease_renew(sk_store *st, int (*fn)(void *ctx, uint64_t room), void
  * another process may take it at once. */
 int sk_store_lease_release(sk_store *st, uint64_t room, sk_error *err);
 
+/*
+ * The shared lobby (docs/server.md "Cluster"): on a shared store each
+ * room's owner keeps the lobby entry of each listed room it runs (the
+ * server's JSON text, opaque to the store) in the database, and every
+ * change sends a notice (PostgreSQL NOTIFY, delivered at the commit) to
+ * the other processes, which read the entries again when asked for the
+ * lobby.  SQLite: nothing is written, no entry is read, no notice comes.
+ */
+/* Sets (entry text) or removes (NULL) the lobby entry of a room; fenced
+ * like an append: without the room's lease nothing is written. */
+int sk_store_lobby_put(sk_store *st, uint64_t room, const char *entry, sk_error *err);
+/* Calls `fn` for every lobby entry of an open room, newest room first. */
+int sk_store_lobby(sk_store *st, int (*fn)(void *ctx, uint64_t room, const char *entry),
+                   void *ctx, sk_error *err);
+/* 1 when another process changed the lobby since the last call (the
+ * first call starts listening and says 1), else 0, or an error.  Never
+ * blocks: it reads what the connection has received. */
+int sk_store_lobby_changed(sk_store *st, sk_error *err);
+
 /* Calls `fn` for every journal entry of a room in order (an unknown
  * room has none; the same for games and chat). */
 int sk_store_journal(sk_store *st, uint64_t room,

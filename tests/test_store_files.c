@@ -906,11 +906,13 @@ static void test_pg_open_together(void **state)
 typedef struct kept {
     uint64_t rooms[8];
     int n;
+    int wanted;      /* rooms another store's claim wants */
 } kept;
 
-static int on_kept(void *ctx, uint64_t room)
+static int on_kept(void *ctx, uint64_t room, int wanted)
 {
     kept *k = ctx;
+    k->wanted += wanted;
     if (k->n < 8)
         k->rooms[k->n++] = room;
     return 0;
@@ -945,7 +947,15 @@ static void test_pg_leases(void **state)
     OK(sk_store_room_create(b, &r, &id2, &err));
     OK(sk_store_journal_append(a, id, 1, "{\"n\":1}", &err));
     assert_int_equal(sk_store_lease_claim(b, id, &err), 0);
-    assert_int_equal(sk_store_lease_claim(a, id, &err), 1); /* its own: renewed */
+    /* b's refused claim asks a to give the room up: a's renewal says so */
+    kept kw = {0};
+    OK(sk_store_lease_renew(a, on_kept, &kw, &err));
+    assert_int_equal(kw.n, 1);
+    assert_int_equal(kw.wanted, 1);
+    assert_int_equal(sk_store_lease_claim(a, id, &err), 1); /* its own: renewed, wanted no more */
+    memset(&kw, 0, sizeof kw);
+    OK(sk_store_lease_renew(a, on_kept, &kw, &err));
+    assert_int_equal(kw.wanted, 0);
     /* b's batch: the fenced append refused, its own room's written */
     OK(sk_store_begin(b, &err));
     assert_int_equal(sk_store_journal_append(b, id, 2, "{\"n\":2}", &err), SK_STORE_FENCED);

@@ -170,14 +170,16 @@ const char *sk_store_owner(const sk_store *st);
 int sk_store_lease_ttl(sk_store *st, int ms, sk_error *err);
 /* Claims a room's lease: 1 when this store holds it now (it was free,
  * expired or its own), 0 when another owner holds it unexpired (or
- * holds it locked in a transaction), or an error.  Inside a transaction
- * the claim commits with it. */
+ * holds it locked in a transaction), or an error.  A claim refused asks
+ * the holder to give the room up: its renewal says the room is wanted.
+ * Inside a transaction the claim commits with it. */
 int sk_store_lease_claim(sk_store *st, uint64_t room, sk_error *err);
 /* Renews every unexpired lease this store holds and calls `fn` with
- * each such room (a walk: fn's non-zero stops it).  A room it held that
- * fn is not called for is lost.  SQLite: no call. */
-int sk_store_lease_renew(sk_store *st, int (*fn)(void *ctx, uint64_t room), void *ctx,
-                         sk_error *err);
+ * each such room and whether another store's claim wants it (a walk:
+ * fn's non-zero stops it).  A room it held that fn is not called for is
+ * lost.  SQLite: no call. */
+int sk_store_lease_renew(sk_store *st, int (*fn)(void *ctx, uint64_t room, int wanted),
+                         void *ctx, sk_error *err);
 /* Gives up this store's lease of a room (0: all of them), so that
  * another process may take it at once. */
 int sk_store_lease_release(sk_store *st, uint64_t room, sk_error *err);

@@ -110,8 +110,11 @@ static const char *const pg_migrations[] = {
     "  expires timestamptz NOT NULL);"
     "CREATE INDEX leases_owner ON leases (owner);",
     /* version 3: the shared lobby, each listed room's entry as its owner
-     * wrote it (store_lobby.c) */
-    "CREATE TABLE lobby (room bigint PRIMARY KEY REFERENCES rooms(id), entry text NOT NULL);",
+     * wrote it (store_lobby.c) ... */
+    "CREATE TABLE lobby (room bigint PRIMARY KEY REFERENCES rooms(id), entry text NOT NULL);"
+    /* ... and a room wanted by another process (a connection for it came
+     * there): its holder gives it up at its renewal (store_lease.c) */
+    "ALTER TABLE leases ADD COLUMN wanted boolean NOT NULL DEFAULT false;",
 };
 #define SKX_PG_VERSION ((int)(sizeof pg_migrations / sizeof pg_migrations[0]))
 
@@ -248,11 +251,20 @@ static const pg_stmt pg_stmts[SKX_STMT_COUNT] = {
                          " clock_timestamp() + make_interval(secs => $3 / 1000.0)"
                          " WHERE EXISTS (SELECT 1 FROM rooms WHERE id = $1)"
                          " ON CONFLICT (room) DO UPDATE SET owner = excluded.owner,"
-                         " expires = excluded.expires WHERE l.owner = excluded.owner"
+                         " expires = excluded.expires, wanted = false"
+                         " WHERE l.owner = excluded.owner"
                          " OR l.expires <= clock_timestamp()", "iti", PG_GUARD},
     [SKX_LEASE_RENEW] = {"UPDATE leases SET expires = clock_timestamp() +"
                          " make_interval(secs => $2 / 1000.0) WHERE owner = $1"
-                         " AND expires > clock_timestamp() RETURNING room", "ti", 0},
+                         " AND expires > clock_timestamp() RETURNING room, wanted::int", "ti",
+                         0},
+    /* a claim refused: the holder is asked to give the room up (a row
+     * locked by the holder's open transaction is skipped, not waited
+     * for: the next claim asks again) */
+    [SKX_LEASE_WANT] = {"UPDATE leases SET wanted = true WHERE room = (SELECT room FROM leases"
+                        " WHERE room = $1 AND owner <> $2 AND NOT wanted"
+                        " AND expires > clock_timestamp() FOR UPDATE SKIP LOCKED)", "it",
+                        PG_GUARD},
     [SKX_LEASE_RELEASE] = {"DELETE FROM leases WHERE owner = $2 AND ($1 = 0 OR room = $1)", "it",
                            0},
     /* the shared lobby (store_lobby.c): written by the holder of the

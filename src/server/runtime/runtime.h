@@ -478,6 +478,9 @@ int skx_leases_setup(skx_runtime *rt, sk_error *err);
 /* A room of the store that this process does not run: claims its lease
  * and replays its journal (NULL: none, closed, or another process's). */
 skx_room *skx_lease_fetch(skx_runtime *rt, const char *code);
+/* Whether the last skx_lease_fetch found no room because another
+ * process holds the room's lease now (it was asked to give it up). */
+bool skx_lease_elsewhere(const skx_runtime *rt);
 /* An append of the room was fenced: the room is dropped after the
  * pass's commit, its events unsent. */
 void skx_lease_lost(skx_runtime *rt, skx_room *rm);

@@ -531,6 +531,33 @@ def make_table(port, k):
     return room, ps
 
 
+def pg_counters():
+    """PostgreSQL's commits so far (pg_stat_database.xact_commit of the
+    store's database, its statistics flushed first) and the CPU seconds
+    of its processes (the server CL_PG_PID and its children, from
+    /proc); None without CL_PSQL."""
+    if not os.environ.get("CL_PSQL") or not os.environ.get("CL_PG_PID"):
+        return None
+    out = psql("SELECT pg_stat_force_next_flush(); SELECT xact_commit FROM pg_stat_database"
+               " WHERE datname = current_database()")
+    commits = int(out.split()[-1])
+    root = int(os.environ["CL_PG_PID"])
+    tick = os.sysconf("SC_CLK_TCK")
+    cpu = 0.0
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % d) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(d), int(fields[1])
+        if pid == root or ppid == root:
+            cpu += (int(fields[11]) + int(fields[12])) / tick
+    return commits, cpu
+
+
 def bench_load():
     """`make bench-cluster`'s load: CL_TABLES tables of four players
     through nginx answering every prompt at once for CL_SECONDS; prints
@@ -544,6 +571,7 @@ def bench_load():
     sent = {}
     lat = []
     socks = {p.ws.s: p for p in players}
+    pg0 = pg_counters()
     t_end = time.monotonic() + seconds
     t0 = time.monotonic()
     last = t0
@@ -575,12 +603,17 @@ def bench_load():
                 if m.get("type") == "event" and m["event"].get("kind") == "result" and p.seat == 0:
                     p.ws.send({"type": "next", "room": m["room"]})
     el = time.monotonic() - t0
+    pg1 = pg_counters()
     lat.sort()
     if not lat:
         fail("no decision answered")
     say("%d connections, %d tables: %.0f decisions/s, decide -> event p50 %.1f ms, p99 %.1f ms"
         % (len(players), tables, len(lat) / el, 1000 * lat[len(lat) // 2],
            1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))]))
+    if pg0 and pg1:
+        commits = pg1[0] - pg0[0]
+        say("PostgreSQL: %.0f commits/s (%.2f per decision), its processes %.0f%% of one core"
+            % (commits / el, commits / max(1, len(lat)), 100.0 * (pg1[1] - pg0[1]) / el))
     for p in players:
         p.ws.close()
 

@@ -6,8 +6,9 @@
 # takeovers come soon) and nginx with contrib/nginx-cluster.conf, all on
 # free ports of 127.0.0.1.  tests/cluster_client.py then plays a table
 # through nginx, reads the lobby through each process, kills the room's
-# owner (kill -9) and pauses the next one (SIGSTOP, SIGCONT) -- see its
-# header for every check.
+# owner (kill -9) and pauses the next one (SIGSTOP, SIGCONT), then a
+# browser page and three protocol players play a game at one table -- see
+# its header for every check.
 #
 # Skipped when PostgreSQL's server programs or nginx are not installed
 # (the README's test command installs them).  Waits on progress only.
@@ -41,6 +42,18 @@ case $? in
 *) fail "$CL_WHY" ;;
 esac
 
+# The browser page (tests/e2e/cluster_page.js) when node, chromium and
+# playwright-core are there (test_e2e.sh installs playwright-core by
+# npm ci); else that step is skipped, said so.
+CL_E2E='' CL_E2E_WHY=''
+chromium=${SK_CHROMIUM:-/usr/bin/chromium}
+if ! command -v node >/dev/null 2>&1; then CL_E2E_WHY="node is not installed"
+elif [ ! -x "$chromium" ]; then CL_E2E_WHY="$chromium is not installed"
+elif [ ! -d "$ROOT/tests/e2e/node_modules/playwright-core" ]; then
+    CL_E2E_WHY="no playwright-core in tests/e2e/node_modules (tests/test_e2e.sh installs it)"
+else CL_E2E=$ROOT/tests/e2e
+fi
+CL_E2E=$CL_E2E CL_E2E_WHY=$CL_E2E_WHY SK_CHROMIUM=$chromium \
 CL_NGINX_PORT=$CL_NGINX_PORT CL_SERVE_PORTS="${CL_SERVE_PORTS[*]}" \
 CL_SERVE_PIDS="${CL_SERVE_PIDS[*]}" CL_LOGS="$CL/serve0.log $CL/serve1.log $CL/serve2.log" \
 CL_PSQL="${CL_PSQL[*]}" CL_LEASE=$LEASE SK_TEST_STALL_SECONDS=$SK_STALL \

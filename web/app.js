@@ -506,7 +506,7 @@ class App {
     this.quick = null; // a quick table that was refused is not set up later
     this.tooFast = m.code === 'rate';
     const stale = m.code === 'refused' && /stale/.test(m.message || '');
-    const known = ['not_found', 'moved', 'rate', 'refused', 'illegal', 'bad_login', 'taken', 'unsupported', 'bad_message', 'internal'];
+    const known = ['not_found', 'rate', 'refused', 'illegal', 'bad_login', 'taken', 'unsupported', 'bad_message', 'internal'];
     // A fair share refused (limit_*): the server says it in the hello's language.
     const share = /^limit_/.test(m.code || '') && m.message;
     let s = share ? m.message : stale ? t('err_stale') : known.includes(m.code) ? t('err_' + m.code) : t('err_other');

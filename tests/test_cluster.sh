@@ -42,16 +42,24 @@ case $? in
 *) fail "$CL_WHY" ;;
 esac
 
-# The browser page (tests/e2e/cluster_page.js) when node, chromium and
-# playwright-core are there (test_e2e.sh installs playwright-core by
-# npm ci); else that step is skipped, said so.
+# The browser page (tests/e2e/cluster_page.js) when node, npm and
+# chromium are there: playwright-core installed by npm ci as
+# tests/test_e2e.sh does (the same lock stamp); else that step is
+# skipped, said so.
 CL_E2E='' CL_E2E_WHY=''
 chromium=${SK_CHROMIUM:-/usr/bin/chromium}
-if ! command -v node >/dev/null 2>&1; then CL_E2E_WHY="node is not installed"
+e2e=$ROOT/tests/e2e
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    CL_E2E_WHY="node or npm is not installed"
 elif [ ! -x "$chromium" ]; then CL_E2E_WHY="$chromium is not installed"
-elif [ ! -d "$ROOT/tests/e2e/node_modules/playwright-core" ]; then
-    CL_E2E_WHY="no playwright-core in tests/e2e/node_modules (tests/test_e2e.sh installs it)"
-else CL_E2E=$ROOT/tests/e2e
+else
+    lockhash=$(sha256sum "$e2e/package-lock.json" | cut -d' ' -f1)
+    stamp=$e2e/node_modules/.schafkopf-lock
+    if [ ! -d "$e2e/node_modules/playwright-core" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$lockhash" ]; then
+        (cd "$e2e" && npm ci --no-audit --no-fund --loglevel=error) && echo "$lockhash" >"$stamp"
+    fi
+    if [ -d "$e2e/node_modules/playwright-core" ]; then CL_E2E=$e2e
+    else CL_E2E_WHY="npm ci in tests/e2e did not install playwright-core"; fi
 fi
 CL_E2E=$CL_E2E CL_E2E_WHY=$CL_E2E_WHY SK_CHROMIUM=$chromium \
 CL_NGINX_PORT=$CL_NGINX_PORT CL_SERVE_PORTS="${CL_SERVE_PORTS[*]}" \

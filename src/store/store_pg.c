@@ -111,10 +111,10 @@ static const char *const pg_migrations[] = {
     "CREATE INDEX leases_owner ON leases (owner);",
     /* version 3: the shared lobby, each listed room's entry as its owner
      * wrote it (store_lobby.c) ... */
-    "CREATE TABLE lobby (room bigint PRIMARY KEY REFERENCES rooms(id), entry text NOT NULL);"
-    /* ... and a room wanted by another process (a connection for it came
-     * there): its holder gives it up at its renewal (store_lease.c) */
-    "ALTER TABLE leases ADD COLUMN wanted boolean NOT NULL DEFAULT false;",
+    ("CREATE TABLE lobby (room bigint PRIMARY KEY REFERENCES rooms(id), entry text NOT NULL);"
+     /* ... and a room wanted by another process (a connection for it came
+      * there): its holder gives it up at its renewal (store_lease.c) */
+     "ALTER TABLE leases ADD COLUMN wanted boolean NOT NULL DEFAULT false;"),
 };
 #define SKX_PG_VERSION ((int)(sizeof pg_migrations / sizeof pg_migrations[0]))
 

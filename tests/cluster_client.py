@@ -14,8 +14,10 @@ What it checks, in order (exit status 0 when all held):
 1. four players connect through nginx by the room's code (/?room=CODE)
    and a spectator too; they play (every prompt answered by a choice of
    its own), whichever process nginx chose;
-2. (CL_LOBBY=1, once the shared lobby is built) the lobby seen through
-   every process lists the room, made on one of them;
+2. the lobby seen through every process (each one's port, not nginx)
+   lists the room, made on one of them: each process writes its listed
+   rooms' entries to the store and hears of the others' through
+   PostgreSQL's LISTEN/NOTIFY;
 3. kill -9 of the process that owns the room (its lease names it): the
    players connect again through nginx and the game goes on on another
    process; nothing accepted is lost (the state after the takeover is at
@@ -31,7 +33,13 @@ What it checks, in order (exit status 0 when all held):
    checked for secrecy (no card it may not know: its own hand, the cards
    played, a claimer's shown cards -- as tests/server_play.c checks), and
    the journal is whole: seq 1..n, each once, no card played twice in a
-   game.
+   game;
+6. a browser page (Debian's chromium through playwright-core,
+   tests/e2e/cluster_page.js) makes a table in the lobby through nginx and
+   plays a game to its result at it with three protocol players (when
+   nginx sent the lobby's connection to another process than the code's,
+   the room moves to the code's on the way: the connection closed, the
+   lease wanted).
 Every wait is for the next message or the next change: nothing for the
 stall bound is a failure, however long the whole takes.
 """
@@ -247,7 +255,9 @@ def connect(port, room, p, retry_on=("not_found",)):
     token and takes its seat again (join; a spectator: spectate), until
     the room answers with its state -- a process may have to wait for
     the lease of the room's last owner to expire: each not_found is
-    asked again.  Bounded by the stall bound without progress."""
+    asked again; a connection closed (another process runs the room and
+    was asked to give it up: "room moved to another server") connects
+    again through nginx.  Bounded by the stall bound without progress."""
     t0 = time.monotonic()
     while True:
         if time.monotonic() - t0 > STALL:
@@ -387,17 +397,22 @@ def main():
     say("played to event %d through nginx" % spectator.last_seq)
 
     # 2. the lobby of every process lists the room
-    lobby = os.environ.get("CL_LOBBY", "0") == "1"  # not built yet: docs/server.md "Cluster"
-    for i, port in enumerate(ports if lobby else []):
+    for i, port in enumerate(ports):
         q = Player("Lobby%d" % i, None)
         connect(port, None, q)
         q.ws.send({"type": "lobby"})
         m = wait_for(q, "lobby")
-        if room not in [r.get("room") for r in m.get("rooms", [])]:
+        entry = [r for r in m.get("rooms", []) if r.get("room") == room]
+        if not entry:
             fail("the lobby of process %d does not list room %s" % (i, room))
+        # made with four free seats: the seating since then was told too
+        names = sorted(s.get("name") for s in entry[0].get("seats", []))
+        if entry[0].get("free") != 0 or names != sorted(p.name for p in players):
+            fail("the lobby of process %d shows room %s as made, not as seated: %r"
+                 % (i, room, entry[0]))
         q.ws.close()
-    if lobby:
-        say("the lobby of each of the %d processes lists the room" % len(ports))
+    say("the lobby of each of the %d processes lists the room with its four players"
+        % len(ports))
 
     # 3. kill -9 of the owner: the game goes on elsewhere
     victim = owner_pid(room)
@@ -502,6 +517,55 @@ def main():
         % (len(seqs), len(played), sum(p.messages for p in everyone)))
     for p in everyone:
         p.ws.close()
+    browser_table(nginx)
+
+
+def browser_table(nginx):
+    """6. A browser page (tests/e2e/cluster_page.js: Debian's chromium,
+    playwright-core) makes a table in the lobby through nginx and sits at
+    seat 0; three protocol players take the other seats by its code, and
+    all four play a game to its result -- the page clicking, the players
+    answering their prompts.  CL_E2E names tests/e2e (with its
+    node_modules); unset: skipped, said so."""
+    e2e = os.environ.get("CL_E2E")
+    if not e2e:
+        say("the browser page: skipped (%s)" % os.environ.get("CL_E2E_WHY", "CL_E2E not set"))
+        return
+    node = subprocess.Popen(["node", "cluster_page.js", "http://%s:%d/" % (HOST, nginx)], cwd=e2e,
+                            stdout=subprocess.PIPE, text=True)
+    code = None
+    t0 = time.monotonic()
+    while code is None:
+        r, _, _ = select.select([node.stdout], [], [], 1.0)
+        if r:
+            line = node.stdout.readline()
+            if not line:
+                fail("the browser page ended before its table was made (status %s)" % node.wait())
+            if line.startswith("code "):
+                code = line.split()[1]
+            t0 = time.monotonic()
+        elif time.monotonic() - t0 > STALL:
+            node.kill()
+            fail("the browser page made no table within the stall bound")
+    players = [Player("Proto%d" % s, s) for s in (1, 2, 3)]
+    for p in players:
+        connect(nginx, code, p)
+    say("a browser page made table %s in the lobby through nginx and sits at seat 0; three "
+        "protocol players joined by its code" % code)
+    moved = 0
+    while node.poll() is None:
+        p = pump(players, lambda: node.poll() is not None, allow_close=True)
+        if p is not None:  # the room moved on to the process of its code
+            moved += 1
+            p.ws.close()
+            p.turn = None
+            connect(nginx, code, p)
+    out = node.stdout.read().strip()
+    if node.returncode != 0:
+        fail("the browser page: status %d %s" % (node.returncode, out))
+    say("the browser page: %s; protocol players moved again %d times" % (out, moved))
+    for p in players:
+        p.ws.close()
 
 
 def make_table(port, k):
@@ -518,6 +582,33 @@ def make_table(port, k):
     return room, ps
 
 
+def pg_counters():
+    """PostgreSQL's commits so far (pg_stat_database.xact_commit of the
+    store's database, its statistics flushed first) and the CPU seconds
+    of its processes (the server CL_PG_PID and its children, from
+    /proc); None without CL_PSQL."""
+    if not os.environ.get("CL_PSQL") or not os.environ.get("CL_PG_PID"):
+        return None
+    out = psql("SELECT pg_stat_force_next_flush(); SELECT xact_commit FROM pg_stat_database"
+               " WHERE datname = current_database()")
+    commits = int(out.split()[-1])
+    root = int(os.environ["CL_PG_PID"])
+    tick = os.sysconf("SC_CLK_TCK")
+    cpu = 0.0
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % d) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(d), int(fields[1])
+        if pid == root or ppid == root:
+            cpu += (int(fields[11]) + int(fields[12])) / tick
+    return commits, cpu
+
+
 def bench_load():
     """`make bench-cluster`'s load: CL_TABLES tables of four players
     through nginx answering every prompt at once for CL_SECONDS; prints
@@ -531,6 +622,7 @@ def bench_load():
     sent = {}
     lat = []
     socks = {p.ws.s: p for p in players}
+    pg0 = pg_counters()
     t_end = time.monotonic() + seconds
     t0 = time.monotonic()
     last = t0
@@ -562,12 +654,17 @@ def bench_load():
                 if m.get("type") == "event" and m["event"].get("kind") == "result" and p.seat == 0:
                     p.ws.send({"type": "next", "room": m["room"]})
     el = time.monotonic() - t0
+    pg1 = pg_counters()
     lat.sort()
     if not lat:
         fail("no decision answered")
     say("%d connections, %d tables: %.0f decisions/s, decide -> event p50 %.1f ms, p99 %.1f ms"
         % (len(players), tables, len(lat) / el, 1000 * lat[len(lat) // 2],
            1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))]))
+    if pg0 and pg1:
+        commits = pg1[0] - pg0[0]
+        say("PostgreSQL: %.0f commits/s (%.2f per decision), its processes %.0f%% of one core"
+            % (commits / el, commits / max(1, len(lat)), 100.0 * (pg1[1] - pg0[1]) / el))
     for p in players:
         p.ws.close()
 

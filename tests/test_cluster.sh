@@ -6,8 +6,9 @@
 # takeovers come soon) and nginx with contrib/nginx-cluster.conf, all on
 # free ports of 127.0.0.1.  tests/cluster_client.py then plays a table
 # through nginx, reads the lobby through each process, kills the room's
-# owner (kill -9) and pauses the next one (SIGSTOP, SIGCONT) -- see its
-# header for every check.
+# owner (kill -9) and pauses the next one (SIGSTOP, SIGCONT), then a
+# browser page and three protocol players play a game at one table -- see
+# its header for every check.
 #
 # Skipped when PostgreSQL's server programs or nginx are not installed
 # (the README's test command installs them).  Waits on progress only.
@@ -41,6 +42,26 @@ case $? in
 *) fail "$CL_WHY" ;;
 esac
 
+# The browser page (tests/e2e/cluster_page.js) when node, npm and
+# chromium are there: playwright-core installed by npm ci as
+# tests/test_e2e.sh does (the same lock stamp); else that step is
+# skipped, said so.
+CL_E2E='' CL_E2E_WHY=''
+chromium=${SK_CHROMIUM:-/usr/bin/chromium}
+e2e=$ROOT/tests/e2e
+if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    CL_E2E_WHY="node or npm is not installed"
+elif [ ! -x "$chromium" ]; then CL_E2E_WHY="$chromium is not installed"
+else
+    lockhash=$(sha256sum "$e2e/package-lock.json" | cut -d' ' -f1)
+    stamp=$e2e/node_modules/.schafkopf-lock
+    if [ ! -d "$e2e/node_modules/playwright-core" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$lockhash" ]; then
+        (cd "$e2e" && npm ci --no-audit --no-fund --loglevel=error) && echo "$lockhash" >"$stamp"
+    fi
+    if [ -d "$e2e/node_modules/playwright-core" ]; then CL_E2E=$e2e
+    else CL_E2E_WHY="npm ci in tests/e2e did not install playwright-core"; fi
+fi
+CL_E2E=$CL_E2E CL_E2E_WHY=$CL_E2E_WHY SK_CHROMIUM=$chromium \
 CL_NGINX_PORT=$CL_NGINX_PORT CL_SERVE_PORTS="${CL_SERVE_PORTS[*]}" \
 CL_SERVE_PIDS="${CL_SERVE_PIDS[*]}" CL_LOGS="$CL/serve0.log $CL/serve1.log $CL/serve2.log" \
 CL_PSQL="${CL_PSQL[*]}" CL_LEASE=$LEASE SK_TEST_STALL_SECONDS=$SK_STALL \

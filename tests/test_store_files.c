@@ -906,11 +906,13 @@ static void test_pg_open_together(void **state)
 typedef struct kept {
     uint64_t rooms[8];
     int n;
+    int wanted;      /* rooms another store's claim wants */
 } kept;
 
-static int on_kept(void *ctx, uint64_t room)
+static int on_kept(void *ctx, uint64_t room, int wanted)
 {
     kept *k = ctx;
+    k->wanted += wanted;
     if (k->n < 8)
         k->rooms[k->n++] = room;
     return 0;
@@ -945,7 +947,15 @@ static void test_pg_leases(void **state)
     OK(sk_store_room_create(b, &r, &id2, &err));
     OK(sk_store_journal_append(a, id, 1, "{\"n\":1}", &err));
     assert_int_equal(sk_store_lease_claim(b, id, &err), 0);
-    assert_int_equal(sk_store_lease_claim(a, id, &err), 1); /* its own: renewed */
+    /* b's refused claim asks a to give the room up: a's renewal says so */
+    kept kw = {0};
+    OK(sk_store_lease_renew(a, on_kept, &kw, &err));
+    assert_int_equal(kw.n, 1);
+    assert_int_equal(kw.wanted, 1);
+    assert_int_equal(sk_store_lease_claim(a, id, &err), 1); /* its own: renewed, wanted no more */
+    memset(&kw, 0, sizeof kw);
+    OK(sk_store_lease_renew(a, on_kept, &kw, &err));
+    assert_int_equal(kw.wanted, 0);
     /* b's batch: the fenced append refused, its own room's written */
     OK(sk_store_begin(b, &err));
     assert_int_equal(sk_store_journal_append(b, id, 2, "{\"n\":2}", &err), SK_STORE_FENCED);
@@ -990,6 +1000,84 @@ static void test_pg_leases(void **state)
     sk_store_close(b);
 }
 
+/* Collects lobby entries (room and text) in the order walked. */
+typedef struct lobby_seen {
+    uint64_t rooms[8];
+    char text[8][32];
+    int n;
+} lobby_seen;
+
+static int on_lobby(void *ctx, uint64_t room, const char *entry)
+{
+    lobby_seen *l = ctx;
+    if (l->n < 8) {
+        l->rooms[l->n] = room;
+        snprintf(l->text[l->n++], sizeof l->text[0], "%s", entry);
+    }
+    return 0;
+}
+
+/* Waits (bounded by the stall bound) for a lobby notice on `st`. */
+static int lobby_notice(sk_store *st)
+{
+    sk_error err = {0};
+    double t0 = skt_pg_now();
+    int got;
+    while ((got = sk_store_lobby_changed(st, &err)) == 0 && skt_pg_now() - t0 < skt_pg_stall())
+        usleep(10000);
+    return got;
+}
+
+/* The shared lobby (store.h): the holder of a room's lease writes its
+ * entry, another store is notified at the commit (not before, not of
+ * its own writes) and reads every entry of an open room, newest first;
+ * a store without the lease writes nothing (the fence); a removed or
+ * closed room's entry is no longer read. */
+static void test_pg_lobby(void **state)
+{
+    fixture *f = *state;
+    sk_error err = {0};
+    sk_store *a = open_ok(f), *b = open_ok(f);
+    assert_int_equal(sk_store_lobby_changed(b, &err), 1); /* listening now */
+    assert_int_equal(sk_store_lobby_changed(a, &err), 1);
+    sk_store_room r = {.rules_json = "{}", .title = "lobby", .listed = 1};
+    uint64_t x = 0, y = 0;
+    OK(sk_store_room_create(a, &r, &x, &err));
+    OK(sk_store_room_create(a, &r, &y, &err));
+    OK(sk_store_begin(a, &err));
+    OK(sk_store_lobby_put(a, x, "{\"x\":1}", &err));
+    OK(sk_store_lobby_put(a, y, "{\"y\":1}", &err));
+    usleep(100000);
+    assert_int_equal(sk_store_lobby_changed(b, &err), 0); /* not before the commit */
+    OK(sk_store_commit(a, &err));
+    assert_int_equal(lobby_notice(b), 1);
+    assert_int_equal(sk_store_lobby_changed(b, &err), 0); /* one commit, one notice */
+    assert_int_equal(sk_store_lobby_changed(a, &err), 0); /* its own: no news */
+    lobby_seen l = {0};
+    OK(sk_store_lobby(b, on_lobby, &l, &err));
+    assert_int_equal(l.n, 2);
+    assert_true(l.rooms[0] == y && l.rooms[1] == x);
+    assert_string_equal(l.text[1], "{\"x\":1}");
+    /* b holds no lease of x: nothing written, no notice */
+    OK(sk_store_lobby_put(b, x, "{\"x\":9}", &err));
+    OK(sk_store_lobby_put(b, x, NULL, &err));
+    /* a changes x and removes y */
+    OK(sk_store_lobby_put(a, x, "{\"x\":2}", &err));
+    OK(sk_store_lobby_put(a, y, NULL, &err));
+    assert_int_equal(lobby_notice(b), 1);
+    memset(&l, 0, sizeof l);
+    OK(sk_store_lobby(b, on_lobby, &l, &err));
+    assert_int_equal(l.n, 1);
+    assert_string_equal(l.text[0], "{\"x\":2}");
+    /* a closed room is out of the lobby */
+    OK(sk_store_room_close(a, x, &err));
+    memset(&l, 0, sizeof l);
+    OK(sk_store_lobby(b, on_lobby, &l, &err));
+    assert_int_equal(l.n, 0);
+    sk_store_close(a);
+    sk_store_close(b);
+}
+
 /* SQLite: one process holds the file, so every lease is held. */
 static void test_sqlite_leases(void **state)
 {
@@ -1006,6 +1094,12 @@ static void test_sqlite_leases(void **state)
     assert_int_equal(k.n, 0);
     OK(sk_store_lease_release(st, 0, &err));
     OK(sk_store_journal_append(st, id, 1, "{}", &err));
+    /* the lobby is the process's own: nothing kept, no notice */
+    OK(sk_store_lobby_put(st, id, "{}", &err));
+    lobby_seen l = {0};
+    OK(sk_store_lobby(st, on_lobby, &l, &err));
+    assert_int_equal(l.n, 0);
+    assert_int_equal(sk_store_lobby_changed(st, &err), 0);
     sk_store_close(st);
 }
 
@@ -1060,6 +1154,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_pg_foreign_and_newer, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(test_pg_open_together, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(test_pg_leases, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(test_pg_lobby, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(test_pg_connection_lost, setup_pg, teardown),
     };
     int failed = cmocka_run_group_tests_name("store files on SQLite", tests, NULL, NULL);

@@ -170,17 +170,38 @@ const char *sk_store_owner(const sk_store *st);
 int sk_store_lease_ttl(sk_store *st, int ms, sk_error *err);
 /* Claims a room's lease: 1 when this store holds it now (it was free,
  * expired or its own), 0 when another owner holds it unexpired (or
- * holds it locked in a transaction), or an error.  Inside a transaction
- * the claim commits with it. */
+ * holds it locked in a transaction), or an error.  A claim refused asks
+ * the holder to give the room up: its renewal says the room is wanted.
+ * Inside a transaction the claim commits with it. */
 int sk_store_lease_claim(sk_store *st, uint64_t room, sk_error *err);
 /* Renews every unexpired lease this store holds and calls `fn` with
- * each such room (a walk: fn's non-zero stops it).  A room it held that
- * fn is not called for is lost.  SQLite: no call. */
-int sk_store_lease_renew(sk_store *st, int (*fn)(void *ctx, uint64_t room), void *ctx,
-                         sk_error *err);
+ * each such room and whether another store's claim wants it (a walk:
+ * fn's non-zero stops it).  A room it held that fn is not called for is
+ * lost.  SQLite: no call. */
+int sk_store_lease_renew(sk_store *st, int (*fn)(void *ctx, uint64_t room, int wanted),
+                         void *ctx, sk_error *err);
 /* Gives up this store's lease of a room (0: all of them), so that
  * another process may take it at once. */
 int sk_store_lease_release(sk_store *st, uint64_t room, sk_error *err);
+
+/*
+ * The shared lobby (docs/server.md "Cluster"): on a shared store each
+ * room's owner keeps the lobby entry of each listed room it runs (the
+ * server's JSON text, opaque to the store) in the database, and every
+ * change sends a notice (PostgreSQL NOTIFY, delivered at the commit) to
+ * the other processes, which read the entries again when asked for the
+ * lobby.  SQLite: nothing is written, no entry is read, no notice comes.
+ */
+/* Sets (entry text) or removes (NULL) the lobby entry of a room; fenced
+ * like an append: without the room's lease nothing is written. */
+int sk_store_lobby_put(sk_store *st, uint64_t room, const char *entry, sk_error *err);
+/* Calls `fn` for every lobby entry of an open room, newest room first. */
+int sk_store_lobby(sk_store *st, int (*fn)(void *ctx, uint64_t room, const char *entry),
+                   void *ctx, sk_error *err);
+/* 1 when another process changed the lobby since the last call (the
+ * first call starts listening and says 1), else 0, or an error.  Never
+ * blocks: it reads what the connection has received. */
+int sk_store_lobby_changed(sk_store *st, sk_error *err);
 
 /* Calls `fn` for every journal entry of a room in order (an unknown
  * room has none; the same for games and chat). */

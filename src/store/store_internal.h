@@ -65,6 +65,10 @@ enum skx_stmt {
     SKX_LEASE_CLAIM,
     SKX_LEASE_RENEW,
     SKX_LEASE_RELEASE,
+    SKX_LEASE_WANT,
+    SKX_LOBBY_PUT,
+    SKX_LOBBY_DELETE,
+    SKX_LOBBY_LIST,
     SKX_STMT_COUNT
 };
 
@@ -192,6 +196,9 @@ int skx_pg_open(sk_store *st, const char *uri, sk_error *err);
 /* Takes the lease of a room just created (sk_store_room_create), in
  * the same write: the creator holds it (store_lease.c). */
 int skx_lease_take_new(sk_store *st, uint64_t room, sk_error *err);
+/* PostgreSQL: 1 when a lobby notice of another process came since the
+ * last call (the first call LISTENs and says 1), 0 none, or an error. */
+int skx_pg_lobby_changed(sk_store *st, sk_error *err);
 /* Makes the store's owner id (at open). */
 void skx_lease_init(sk_store *st);
 

@@ -78,8 +78,20 @@ static int claim(sk_store *st, uint64_t room, sk_error *err)
     skx_bind_int(&u, 3, st->lease_ms);
     int step = skx_step(&u);
     skx_store_put(st, &u);
-    if (step == SKX_DONE || step == SKX_ROW)
-        return skx_changes(st) > 0 ? 1 : 0;
+    if ((step == SKX_DONE || step == SKX_ROW) && skx_changes(st) > 0)
+        return 1;
+    if (step == SKX_DONE || step == SKX_ROW) { /* another's: ask it to give the room up */
+        skx_stmt_use w = {0};
+        rc = skx_store_get(st, SKX_LEASE_WANT, &w, err);
+        if (rc)
+            return rc;
+        skx_bind_int(&w, 1, (int64_t)room);
+        skx_store_bind_text(&w, 2, st->owner);
+        step = skx_step(&w);
+        skx_store_put(st, &w);
+        if (step == SKX_DONE || step == SKX_ROW)
+            return 0;
+    }
     /* the row locked past lock_timeout (its owner's transaction is
      * open: a paused process): not ours now, ask again later */
     if (step == SKX_E_IO && strstr(st->be->errmsg(st), "lock timeout"))
@@ -110,8 +122,8 @@ int skx_lease_take_new(sk_store *st, uint64_t room, sk_error *err)
 }
 
 /* See store.h. */
-int sk_store_lease_renew(sk_store *st, int (*fn)(void *ctx, uint64_t room), void *ctx,
-                         sk_error *err)
+int sk_store_lease_renew(sk_store *st, int (*fn)(void *ctx, uint64_t room, int wanted),
+                         void *ctx, sk_error *err)
 {
     assert(st && fn);
     if (!st->be->shared)
@@ -126,10 +138,12 @@ int sk_store_lease_renew(sk_store *st, int (*fn)(void *ctx, uint64_t room), void
     skx_bind_int(&u, 2, st->lease_ms);
     int row;
     while ((row = skx_store_next_row(st, &u, "renewing the leases", err)) == SKX_ROW) {
-        int64_t room = 0;
+        int64_t room = 0, wanted = 0;
         rc = skx_store_col_int(st, &u, 0, 1, INT64_MAX, &room, err);
         if (rc == 0)
-            rc = fn(ctx, (uint64_t)room);
+            rc = skx_store_col_int(st, &u, 1, 0, 1, &wanted, err);
+        if (rc == 0)
+            rc = fn(ctx, (uint64_t)room, (int)wanted);
         if (rc)
             break;
     }

@@ -109,6 +109,12 @@ static const char *const pg_migrations[] = {
     "  room bigint PRIMARY KEY REFERENCES rooms(id), owner text NOT NULL,"
     "  expires timestamptz NOT NULL);"
     "CREATE INDEX leases_owner ON leases (owner);",
+    /* version 3: the shared lobby, each listed room's entry as its owner
+     * wrote it (store_lobby.c) ... */
+    ("CREATE TABLE lobby (room bigint PRIMARY KEY REFERENCES rooms(id), entry text NOT NULL);"
+     /* ... and a room wanted by another process (a connection for it came
+      * there): its holder gives it up at its renewal (store_lease.c) */
+     "ALTER TABLE leases ADD COLUMN wanted boolean NOT NULL DEFAULT false;"),
 };
 #define SKX_PG_VERSION ((int)(sizeof pg_migrations / sizeof pg_migrations[0]))
 
@@ -245,13 +251,36 @@ static const pg_stmt pg_stmts[SKX_STMT_COUNT] = {
                          " clock_timestamp() + make_interval(secs => $3 / 1000.0)"
                          " WHERE EXISTS (SELECT 1 FROM rooms WHERE id = $1)"
                          " ON CONFLICT (room) DO UPDATE SET owner = excluded.owner,"
-                         " expires = excluded.expires WHERE l.owner = excluded.owner"
+                         " expires = excluded.expires, wanted = false"
+                         " WHERE l.owner = excluded.owner"
                          " OR l.expires <= clock_timestamp()", "iti", PG_GUARD},
     [SKX_LEASE_RENEW] = {"UPDATE leases SET expires = clock_timestamp() +"
                          " make_interval(secs => $2 / 1000.0) WHERE owner = $1"
-                         " AND expires > clock_timestamp() RETURNING room", "ti", 0},
+                         " AND expires > clock_timestamp() RETURNING room, wanted::int", "ti",
+                         0},
+    /* a claim refused: the holder is asked to give the room up (a row
+     * locked by the holder's open transaction is skipped, not waited
+     * for: the next claim asks again) */
+    [SKX_LEASE_WANT] = {"UPDATE leases SET wanted = true WHERE room = (SELECT room FROM leases"
+                        " WHERE room = $1 AND owner <> $2 AND NOT wanted"
+                        " AND expires > clock_timestamp() FOR UPDATE SKIP LOCKED)", "it",
+                        PG_GUARD},
     [SKX_LEASE_RELEASE] = {"DELETE FROM leases WHERE owner = $2 AND ($1 = 0 OR room = $1)", "it",
                            0},
+    /* the shared lobby (store_lobby.c): written by the holder of the
+     * room's lease only (the fence), each change a notice to the other
+     * processes at the commit (one per transaction: equal notices fold) */
+    [SKX_LOBBY_PUT] = {"WITH w AS (INSERT INTO lobby (room, entry) SELECT $1, $2 WHERE"
+                       " EXISTS (SELECT 1 FROM leases WHERE room = $1 AND owner = $3"
+                       " AND expires > clock_timestamp()) ON CONFLICT (room) DO UPDATE"
+                       " SET entry = excluded.entry RETURNING room)"
+                       " SELECT pg_notify('skx_lobby', '') FROM w", "itt", 0},
+    [SKX_LOBBY_DELETE] = {"WITH w AS (DELETE FROM lobby WHERE room = $1 AND EXISTS (SELECT 1"
+                          " FROM leases WHERE room = $1 AND owner = $2"
+                          " AND expires > clock_timestamp()) RETURNING room)"
+                          " SELECT pg_notify('skx_lobby', '') FROM w", "it", 0},
+    [SKX_LOBBY_LIST] = {"SELECT l.room, l.entry FROM lobby l JOIN rooms r ON r.id = l.room"
+                        " WHERE r.closed = 0 ORDER BY l.room DESC", "", 0},
 };
 
 /* The backend's state: the connection, which statements it has
@@ -261,6 +290,8 @@ struct skx_pg {
     bool prepared[SKX_STMT_COUNT];
     char msg[512];
     int64_t changes, last_id;
+    bool listening;         /* LISTEN skx_lobby was sent (skx_pg_lobby_changed) */
+    bool missed;            /* reconnected: notices may have been lost */
 };
 
 /* Type oids of the parameters (pg_type.h is not in libpq-dev). */
@@ -329,6 +360,10 @@ static void pg_heal(sk_store *st)
     if (PQstatus(pg->conn) != CONNECTION_OK)
         return;
     PQclear(PQexec(pg->conn, PG_SESSION_SQL));
+    if (pg->listening) { /* a new session listens to nothing yet */
+        PQclear(PQexec(pg->conn, "LISTEN skx_lobby"));
+        pg->missed = true;
+    }
 }
 
 /* The backend's exec: SQL text without results. */
@@ -706,4 +741,40 @@ int skx_pg_open(sk_store *st, const char *uri, sk_error *err)
     if (rc == 0)
         rc = pg_migrate(st, err);
     return rc;
+}
+
+/* See store_internal.h.  PQconsumeInput reads what the socket holds
+ * without waiting (nothing there: one recv that finds nothing); the
+ * notices of this session's own commits are not news. */
+int skx_pg_lobby_changed(sk_store *st, sk_error *err)
+{
+    skx_pg *pg = st->pg;
+    if (!pg->listening) {
+        if (!st->in_txn)
+            pg_heal(st);
+        PGresult *r = PQexec(pg->conn, "LISTEN skx_lobby");
+        int rc = pg_rc_of(pg, r);
+        PQclear(r);
+        if (rc < 0)
+            return skx_store_db_fail(st, err, rc, "listening for lobby changes");
+        pg->listening = true;
+        return 1;
+    }
+    if (!st->in_txn)
+        pg_heal(st);
+    int changed = pg->missed;
+    pg->missed = false;
+    if (PQconsumeInput(pg->conn) != 1) {
+        pg_set_msg(pg, PQerrorMessage(pg->conn));
+        if (st->in_txn)
+            return skx_store_fail(st, err, SK_EIO, "reading lobby notices: %s", pg->msg);
+        return 1; /* healed at the next statement, with `missed` */
+    }
+    int self = PQbackendPID(pg->conn);
+    PGnotify *n;
+    while ((n = PQnotifies(pg->conn))) {
+        changed |= n->be_pid != self;
+        PQfreemem(n);
+    }
+    return changed;
 }

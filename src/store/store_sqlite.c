@@ -233,6 +233,11 @@ static const char *const stmt_sql[SKX_STMT_COUNT] = {
     [SKX_LEASE_CLAIM] = "SELECT 1",
     [SKX_LEASE_RENEW] = "SELECT 1 WHERE 0",
     [SKX_LEASE_RELEASE] = "SELECT 1 WHERE 0",
+    [SKX_LEASE_WANT] = "SELECT 1 WHERE 0",
+    /* the shared lobby: never used either (store_lobby.c) */
+    [SKX_LOBBY_PUT] = "SELECT 1 WHERE 0",
+    [SKX_LOBBY_DELETE] = "SELECT 1 WHERE 0",
+    [SKX_LOBBY_LIST] = "SELECT 1 WHERE 0",
 };
 
 /* The skx_rc of an SQLite result code. */

@@ -151,6 +151,14 @@ void skx_rooms_handle(skx_client *c, const skx_msg *m)
         return;
     }
     skx_room *rm = skx_room_find(srv->rt, m->room);
+    if (!rm && skx_lease_elsewhere(srv->rt)) {
+        /* a cluster: another process runs the room now and is asked to
+         * give it up; the connection closes (its reason says why), and
+         * connecting again through nginx meets the room where its
+         * table's connections go (docs/server.md "Cluster") */
+        skx_conn_close(c->conn, "room moved to another server: connect again");
+        return;
+    }
     if (!rm) {
         skx_send_error(c->conn, m->ref, "not_found", "no room with that code", NULL);
         return;

@@ -96,6 +96,7 @@ void skx_rooms_forget(skx_runtime *rt)
             skx_runtime_fail(rt, &err);
             break;
         }
+        skx_lobby_unpublish(rt, rm); /* out of every process's lobby */
         if (!cfg->quiet)
             skx_log(SKX_LOG_USER, "server: room %s archived after %" PRId64 " s idle\n", rm->code,
                     idle);

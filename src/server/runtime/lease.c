@@ -17,6 +17,17 @@
  *   connection to -- by the room's code -- takes it at once.  So a room
  *   created through a connection that nginx sent elsewhere (the lobby's)
  *   moves to its own process when its players connect by its code.
+ * - A room is wanted elsewhere when another process refused a claim of
+ *   it (a connection for it came there: nginx's hash now names that
+ *   process -- a process restarted, added, or the hash's first choice
+ *   back after a failure -- or nginx sent one connection on past a
+ *   process it thought down).  Its holder gives it up at the renewal
+ *   even when followed (as soon as no job of it is out) and tells its
+ *   followers to connect again: through nginx they meet where the new
+ *   connections went, and the room follows them.  Without this, a table
+ *   whose connections nginx split between two processes waits forever:
+ *   the holder keeps the room while anyone follows it there, the other
+ *   answers not_found.
  * - An append into a room whose lease is not held is refused by the
  *   store (the fence): the room is lost too.
  * - A lost room is dropped after the pass's commit, before anything of
@@ -45,6 +56,10 @@ struct skx_leases {
     size_t nlost, caplost;
     uint64_t *kept;
     size_t nkept, capkept;
+    uint64_t *wanted;            /* rooms kept that another process wants */
+    size_t nwanted, capwanted;
+    uint64_t handed;             /* rooms given up because wanted (for the log) */
+    int elsewhere;               /* the last fetch found the room held by another process */
     uint64_t dropped;            /* rooms dropped since start (for the log) */
 };
 
@@ -75,6 +90,7 @@ void skx_leases_free(skx_runtime *rt)
         return;
     free(rt->leases->lost);
     free(rt->leases->kept);
+    free(rt->leases->wanted);
     free(rt->leases);
     rt->leases = NULL;
 }
@@ -122,10 +138,19 @@ static bool unfollowed(const skx_room *rm)
            rm->sent == seq;
 }
 
-/* The renewal's walk: notes each room it kept. */
-static int on_kept(void *ctx, uint64_t room)
+/* Whether nothing of the room is out at a worker (a room given up
+ * while wanted elsewhere must not be freed under a job). */
+static bool no_job(const skx_room *rm)
+{
+    return rm->job_seat < 0 && !rm->hinting && !rm->claiming && !rm->rating;
+}
+
+/* The renewal's walk: notes each room it kept, and those wanted. */
+static int on_kept(void *ctx, uint64_t room, int wanted)
 {
     skx_leases *ls = ctx;
+    if (wanted && !push(&ls->wanted, &ls->nwanted, &ls->capwanted, room))
+        return SK_ENOMEM;
     return push(&ls->kept, &ls->nkept, &ls->capkept, room) ? 0 : SK_ENOMEM;
 }
 
@@ -146,7 +171,7 @@ void skx_leases_renew(skx_runtime *rt)
     ls->next_renew_us = now + (int64_t)ls->ttl_ms * 1000 / 3;
     if (skx_store_txn(rt) < 0)
         return;
-    ls->nkept = 0;
+    ls->nkept = ls->nwanted = 0;
     sk_error err = {{0}, NULL};
     int rc = sk_store_lease_renew(rt->store, on_kept, ls, &err);
     if (rc < 0) {
@@ -154,12 +179,21 @@ void skx_leases_renew(skx_runtime *rt)
         return;
     }
     qsort(ls->kept, ls->nkept, sizeof *ls->kept, cmp_id);
+    qsort(ls->wanted, ls->nwanted, sizeof *ls->wanted, cmp_id);
     for (size_t i = 0; i < rt->nrooms && !rt->failed; i++) {
         skx_room *rm = rt->rooms[i];
         uint64_t id = rm->id;
+        bool wanted = ls->nwanted && bsearch(&id, ls->wanted, ls->nwanted, sizeof id, cmp_id);
         if (!bsearch(&id, ls->kept, ls->nkept, sizeof id, cmp_id)) {
             skx_lease_lost(rt, rm);
-        } else if (unfollowed(rm)) {
+        } else if (unfollowed(rm) || (wanted && no_job(rm))) {
+            if (wanted && !unfollowed(rm)) {
+                ls->handed++;
+                if (!rt->cfg->quiet)
+                    skx_log(SKX_LOG_USER, "server: room %s is wanted by another process (a "
+                            "connection for it came there): given up at event %" PRIu64 "\n",
+                            rm->code, sk_room_seq(rm->room));
+            }
             /* nobody here: let it go, so that the process nginx sends
              * its next connection to takes it at once */
             if (sk_store_lease_release(rt->store, id, &err) < 0)
@@ -215,8 +249,10 @@ static int on_fetch(void *ctx, const sk_store_room *row)
         skx_runtime_fail(rt, &err);
         return 0;
     }
-    if (rc == 0) /* another process runs it (nginx sent this one here on the way) */
+    if (rc == 0) { /* another process runs it: asked to give it up (the claim) */
+        rt->leases->elsewhere = 1;
         return 0;
+    }
     if (skx_room_restore_row(rt, row) < 0)
         return 0;
     fc->restored = 1;
@@ -245,8 +281,15 @@ skx_room *skx_lease_fetch(skx_runtime *rt, const char *code)
         return NULL;
     fetch_ctx fc = {rt, 0};
     sk_error err = {{0}, NULL};
+    rt->leases->elsewhere = 0;
     int rc = sk_store_room_by_invite(rt->store, code, on_fetch, &fc, &err);
     if (rc < 0 && rc != SK_EINVAL) /* EINVAL: no such room */
         skx_runtime_fail(rt, &err);
     return fc.restored ? skx_roomidx_code(rt, code) : NULL;
+}
+
+/* See runtime.h. */
+bool skx_lease_elsewhere(const skx_runtime *rt)
+{
+    return rt->leases && rt->leases->elsewhere;
 }

@@ -12,6 +12,15 @@
  * once per build, when first asked for.  A request is a lookup and a
  * copy.  `version` counts the builds: the pages of one version belong
  * together, and a test can see that requests build nothing.
+ *
+ * On a shared store (a cluster, docs/server.md "Cluster") the lobby is
+ * every process's: each process writes the entries of the listed rooms
+ * it runs into the store when they change (skx_lobby_publish, in the
+ * pass's transaction, fenced by the room's lease), the store notifies
+ * the others at the commit (LISTEN/NOTIFY), and a process whose lobby is
+ * asked for after a notice reads all entries again -- once per notice,
+ * not per request.  Its own rooms show as it has them; another's as the
+ * store has them.
  */
 #include "server/runtime/runtime.h"
 
@@ -79,10 +88,14 @@ static void drop_pages(skx_lobby *lb)
 void skx_lobby_dirty(skx_runtime *rt)
 {
     rt->lobby.dirty = 1;
+    rt->lobby.publish = 1;
 }
 
 void skx_lobby_check(skx_runtime *rt, skx_room *rm)
 {
+    if (rt->leases && rm->listed && !rt->lobby.publish &&
+        (shown(rm) ? rm->pub_state != 1 || fingerprint(rm) != rm->pub_fp : rm->pub_state != 2))
+        rt->lobby.publish = 1; /* the store's copy differs: written at the pass's end */
     if (!rm->lobby_text || fingerprint(rm) == rm->lobby_fp)
         return;
     free(rm->lobby_text);
@@ -98,15 +111,41 @@ void skx_lobby_forget(skx_runtime *rt, skx_room *rm)
     rt->lobby.dirty = 1; /* the list may point to it */
 }
 
-/* Newest first: rooms by store id, descending. */
+/* Newest first: entries by room id, descending. */
 static int newest_first(const void *a, const void *b)
 {
-    const skx_room *x = *(skx_room *const *)a, *y = *(skx_room *const *)b;
+    const skx_lobby_entry *x = a, *y = b;
     return x->id < y->id ? 1 : x->id > y->id ? -1 : 0;
 }
 
-/* Builds the list of rooms shown (their entries made where missing);
- * 0, or -1 out of memory (the lobby stays dirty). */
+/* Appends an entry to the list; false when out of memory. */
+static bool list_push(skx_lobby *lb, uint64_t id, const char *text)
+{
+    if (lb->n == lb->cap) {
+        size_t cap = lb->cap ? 2 * lb->cap : 64;
+        skx_lobby_entry *list = realloc(lb->list, cap * sizeof *list);
+        if (!list)
+            return false;
+        lb->list = list;
+        lb->cap = cap;
+    }
+    lb->list[lb->n++] = (skx_lobby_entry){id, text};
+    return true;
+}
+
+/* Makes a room's entry text if it has none; false when out of memory. */
+static bool ensure_text(skx_room *rm)
+{
+    if (rm->lobby_text)
+        return true;
+    rm->lobby_fp = fingerprint(rm);
+    return (rm->lobby_text = entry_text(rm)) != NULL;
+}
+
+/* Builds the list of rooms shown (their entries made where missing):
+ * this process's shown rooms and the other processes' entries (a room
+ * run here shows as it is here); 0, or -1 out of memory (the lobby
+ * stays dirty). */
 static int build(skx_runtime *rt)
 {
     skx_lobby *lb = &rt->lobby;
@@ -114,23 +153,13 @@ static int build(skx_runtime *rt)
     lb->n = 0;
     for (size_t i = 0; i < rt->nrooms; i++) {
         skx_room *rm = rt->rooms[i];
-        if (!shown(rm))
-            continue;
-        if (!rm->lobby_text) {
-            rm->lobby_fp = fingerprint(rm);
-            if (!(rm->lobby_text = entry_text(rm)))
-                return -1;
-        }
-        if (lb->n == lb->cap) {
-            size_t cap = lb->cap ? 2 * lb->cap : 64;
-            skx_room **list = realloc(lb->list, cap * sizeof *list);
-            if (!list)
-                return -1;
-            lb->list = list;
-            lb->cap = cap;
-        }
-        lb->list[lb->n++] = rm;
+        if (shown(rm) && (!ensure_text(rm) || !list_push(lb, rm->id, rm->lobby_text)))
+            return -1;
     }
+    for (size_t i = 0; i < lb->nremote; i++)
+        if (!skx_room_by_id(rt, lb->remote[i].id) &&
+            !list_push(lb, lb->remote[i].id, lb->remote[i].text))
+            return -1;
     if (lb->n > 1) /* qsort of no list: a null pointer (UBSan) */
         qsort(lb->list, lb->n, sizeof *lb->list, newest_first);
     size_t npages = lb->n ? (lb->n + SKX_LOBBY_PAGE - 1) / SKX_LOBBY_PAGE : 1;
@@ -151,7 +180,7 @@ static char *page_text(const skx_lobby *lb, size_t p)
         to = lb->n;
     size_t len = 2;
     for (size_t i = from; i < to; i++)
-        len += strlen(lb->list[i]->lobby_text) + 1;
+        len += strlen(lb->list[i].text) + 1;
     char *t = malloc(len + 1), *w = t;
     if (!t)
         return NULL;
@@ -159,8 +188,8 @@ static char *page_text(const skx_lobby *lb, size_t p)
     for (size_t i = from; i < to; i++) {
         if (i > from)
             *w++ = ',';
-        size_t k = strlen(lb->list[i]->lobby_text);
-        memcpy(w, lb->list[i]->lobby_text, k);
+        size_t k = strlen(lb->list[i].text);
+        memcpy(w, lb->list[i].text, k);
         w += k;
     }
     *w++ = ']';
@@ -168,9 +197,122 @@ static char *page_text(const skx_lobby *lb, size_t p)
     return t;
 }
 
+/* Forgets the other processes' entries. */
+static void drop_remote(skx_lobby *lb)
+{
+    for (size_t i = 0; i < lb->nremote; i++)
+        free((char *)lb->remote[i].text);
+    lb->nremote = 0;
+}
+
+/* The store's walk of the entries: keeps a copy of each. */
+static int on_remote(void *ctx, uint64_t room, const char *entry)
+{
+    skx_lobby *lb = ctx;
+    if (lb->nremote == lb->capremote) {
+        size_t cap = lb->capremote ? 2 * lb->capremote : 64;
+        skx_lobby_entry *v = realloc(lb->remote, cap * sizeof *v);
+        if (!v)
+            return SK_ENOMEM;
+        lb->remote = v;
+        lb->capremote = cap;
+    }
+    char *t = strdup(entry);
+    if (!t)
+        return SK_ENOMEM;
+    lb->remote[lb->nremote++] = (skx_lobby_entry){room, t};
+    return 0;
+}
+
+/* Notes another process's notice; reads the entries again when one came
+ * since the last read.  A failed read keeps the lobby as it was (and
+ * is tried again at the next request). */
+static void refresh_remote(skx_runtime *rt)
+{
+    skx_lobby *lb = &rt->lobby;
+    sk_error err = {{0}, NULL};
+    int rc = sk_store_lobby_changed(rt->store, &err);
+    if (rc > 0)
+        lb->remote_stale = 1;
+    if (!lb->remote_stale || rt->failed)
+        return;
+    drop_remote(lb);
+    lb->dirty = 1;
+    if (rc < 0 || sk_store_lobby(rt->store, on_remote, lb, &err) < 0) {
+        skx_log(SKX_LOG_ERR, "server: the shared lobby: %s\n", err.msg);
+        drop_remote(lb);
+        return;
+    }
+    lb->remote_stale = 0;
+}
+
+/* Writes one room's entry as it shows now (removed when not shown);
+ * false after a store failure or out of memory. */
+static bool publish_room(skx_runtime *rt, skx_room *rm)
+{
+    sk_error err = {{0}, NULL};
+    uint64_t fp = 0;
+    if (shown(rm)) {
+        fp = fingerprint(rm);
+        if (rm->pub_state == 1 && rm->pub_fp == fp)
+            return true;
+        if (rm->lobby_text && rm->lobby_fp != fp) /* made again: the list points to it */
+            skx_lobby_forget(rt, rm);
+        if (!ensure_text(rm))
+            return false;
+    } else if (rm->pub_state == 2) {
+        return true;
+    }
+    if (skx_store_txn(rt) < 0)
+        return false;
+    if (sk_store_lobby_put(rt->store, rm->id, shown(rm) ? rm->lobby_text : NULL, &err) < 0) {
+        skx_runtime_fail(rt, &err);
+        return false;
+    }
+    rm->pub_state = shown(rm) ? 1 : 2;
+    rm->pub_fp = fp;
+    return true;
+}
+
+void skx_lobby_publish(skx_runtime *rt)
+{
+    skx_lobby *lb = &rt->lobby;
+    if (!rt->leases || rt->failed)
+        return;
+    sk_error err = {{0}, NULL};
+    int rc = sk_store_lobby_changed(rt->store, &err); /* drains the notices */
+    if (rc < 0) {
+        skx_runtime_fail(rt, &err);
+        return;
+    }
+    if (rc > 0)
+        lb->remote_stale = 1;
+    if (!lb->publish)
+        return;
+    lb->publish = 0;
+    for (size_t i = 0; i < rt->nrooms && !rt->failed; i++)
+        if (rt->rooms[i]->listed && !publish_room(rt, rt->rooms[i])) {
+            lb->publish = 1; /* again at the next pass */
+            break;
+        }
+}
+
+/* Removes a room's entry from the shared lobby (it is archived). */
+void skx_lobby_unpublish(skx_runtime *rt, skx_room *rm)
+{
+    sk_error err = {{0}, NULL};
+    if (!rt->leases || !rm->listed || rm->pub_state == 2 || skx_store_txn(rt) < 0)
+        return;
+    if (sk_store_lobby_put(rt->store, rm->id, NULL, &err) < 0)
+        skx_runtime_fail(rt, &err);
+    rm->pub_state = 2;
+}
+
 const char *skx_lobby_page(skx_runtime *rt, size_t page, skx_lobby_info *info)
 {
     skx_lobby *lb = &rt->lobby;
+    if (rt->leases)
+        refresh_remote(rt);
     if ((lb->dirty || !lb->pages) && build(rt) < 0)
         return NULL;
     info->total = lb->n;
@@ -186,6 +328,9 @@ const char *skx_lobby_page(skx_runtime *rt, size_t page, skx_lobby_info *info)
 void skx_lobby_free(skx_runtime *rt)
 {
     drop_pages(&rt->lobby);
+    drop_remote(&rt->lobby);
+    free(rt->lobby.remote);
+    rt->lobby.remote = NULL;
     free(rt->lobby.list);
     rt->lobby.list = NULL;
     rt->lobby.n = rt->lobby.cap = 0;

@@ -97,15 +97,10 @@ int skx_store_txn(skx_runtime *rt)
     return 0;
 }
 
-/* The rooms' part of a pass: apply the workers' answers, deal and
- * append; commit; then send the events and ask who decides next. */
-void skx_runtime_pass(skx_runtime *rt)
+/* Commits the pass's transaction, if one is open, and lets the
+ * messages it held go. */
+static void commit(skx_runtime *rt)
 {
-    if (rt->sweep) /* the tick's: idle rooms are unlisted, then archived */
-        skx_rooms_forget(rt);
-    skx_rooms_advance(rt);
-    if (rt->leases)
-        skx_leases_renew(rt);
     if (rt->txn && !rt->failed) {
         sk_error err = {{0}, NULL};
         if (sk_store_commit(rt->store, &err) < 0) {
@@ -115,8 +110,30 @@ void skx_runtime_pass(skx_runtime *rt)
         rt->txn = 0;
         skx_transport_commit(rt->tp, rt->txn_no);
     }
-    if (rt->leases && !rt->failed)
+}
+
+/* The rooms' part of a pass: apply the workers' answers, deal and
+ * append; commit; then send the events and ask who decides next.  On a
+ * shared store the leases are renewed before the commit, and the lobby
+ * entries that changed are written with it -- or, changed by what the
+ * broadcast saw, in a small commit of their own at the end. */
+void skx_runtime_pass(skx_runtime *rt)
+{
+    if (rt->sweep) /* the tick's: idle rooms are unlisted, then archived */
+        skx_rooms_forget(rt);
+    skx_rooms_advance(rt);
+    if (rt->leases) {
+        skx_leases_renew(rt);
+        skx_lobby_publish(rt);
+    }
+    commit(rt);
+    if (rt->failed)
+        return;
+    if (rt->leases)
         skx_leases_drop(rt); /* rooms another process owns now */
-    if (!rt->failed)
-        skx_rooms_broadcast(rt);
+    skx_rooms_broadcast(rt);
+    if (rt->leases && rt->lobby.publish) {
+        skx_lobby_publish(rt);
+        commit(rt);
+    }
 }

@@ -121,6 +121,10 @@ struct skx_room {
      * what it shows (seats, games), made with the text */
     char *lobby_text;
     uint64_t lobby_fp;
+    /* on a shared store, its entry as written there (lobby.c): 0 not
+     * known, 1 written with fingerprint pub_fp, 2 removed */
+    int pub_state;
+    uint64_t pub_fp;
     /* fair shares (the handlers set them; 0: unknown, a room restored) */
     uint64_t owner_addr;             /* its creator's address key */
     uint64_t owner_account;          /* its creator's account */
@@ -130,11 +134,23 @@ struct skx_room {
 /* The lobby as it is sent (lobby.c): built once per change of a listed
  * room -- the visible rooms newest first and each page's JSON text made
  * when first asked for -- never per request. */
+typedef struct skx_lobby_entry {
+    uint64_t id;                     /* the room's store id */
+    const char *text;                /* its entry (the room's or the remote copy) */
+} skx_lobby_entry;
 typedef struct skx_lobby {
     int dirty;                       /* a listed room changed since the build */
     uint64_t version;                /* builds so far: the pages of one belong together */
-    skx_room **list;                 /* the rooms shown, newest first */
+    skx_lobby_entry *list;           /* the rooms shown, newest first */
     size_t n, cap;
+    /* a shared store's: the entries of every process's rooms as the
+     * store had them when last read (texts owned here), read again
+     * after another process's notice; `publish`: a room of ours may
+     * show otherwise, write what changed in this pass */
+    skx_lobby_entry *remote;
+    size_t nremote, capremote;
+    int remote_stale;
+    int publish;
     char **pages;                    /* each page's rooms as a JSON array, NULL: not made */
     size_t npages;
 } skx_lobby;
@@ -425,6 +441,13 @@ void skx_lobby_dirty(skx_runtime *rt);
 void skx_lobby_check(skx_runtime *rt, skx_room *rm);
 /* A room leaves: the lobby forgets its entry. */
 void skx_lobby_forget(skx_runtime *rt, skx_room *rm);
+/* A shared store: writes the entries of this process's rooms that
+ * changed into the pass's transaction, and notes other processes'
+ * notices (each pass: they cost nothing when none came). */
+void skx_lobby_publish(skx_runtime *rt);
+/* A shared store: removes an archived room's entry (in the pass's
+ * transaction). */
+void skx_lobby_unpublish(skx_runtime *rt, skx_room *rm);
 /* Page `page` of the lobby (from 0) as a JSON array's text, owned by the
  * lobby until the next change; what it says of the whole in *info.  A
  * page past the last is "[]".  NULL when out of memory. */
@@ -455,6 +478,9 @@ int skx_leases_setup(skx_runtime *rt, sk_error *err);
 /* A room of the store that this process does not run: claims its lease
  * and replays its journal (NULL: none, closed, or another process's). */
 skx_room *skx_lease_fetch(skx_runtime *rt, const char *code);
+/* Whether the last skx_lease_fetch found no room because another
+ * process holds the room's lease now (it was asked to give it up). */
+bool skx_lease_elsewhere(const skx_runtime *rt);
 /* An append of the room was fenced: the room is dropped after the
  * pass's commit, its events unsent. */
 void skx_lease_lost(skx_runtime *rt, skx_room *rm);

@@ -73,9 +73,13 @@ static const char *abuse_ask(skt_ws *w, const char *msg, const char *type, char 
     }
 }
 
-/* the creator watches: the test seats bots in every seat */
+/* The creator watches (the test seats whom it wants); no hold and no
+ * settlement wait: the bot flood measures the workers'
+ * shares, and a table held for an offer its person never answers (issue
+ * 40) would make the victim wait for the clock, not for the flood */
 #define ABUSE_CREATE                                                                              \
-    "{\"type\":\"create\",\"rules\":{\"preset\":\"official\"},\"title\":\"x\",\"watch\":true}"
+    "{\"type\":\"create\",\"rules\":{\"preset\":\"official\"},\"title\":\"x\",\"watch\":true," \
+    "\"hold\":0,\"settle\":0}"
 
 /* A room flood from one address: the N+1th open room of an address is
  * refused (limit_rooms_addr, in the connection's language), so is the

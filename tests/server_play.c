@@ -17,6 +17,7 @@ typedef struct skt_player {
     int seat;
     uint64_t seq;       /* the last event number received */
     sk_cards hand;      /* its hand as dealt in the game running */
+    sk_cards got;       /* cards it got in a Hochzeit's exchange (not dealt) */
     sk_cards pub;       /* cards played in the game running */
     int synced;         /* it saw a deal or a state: it knows its hand */
     int results;        /* games seen to their end */
@@ -94,7 +95,7 @@ static void skt_walk(skt_player *p, json_t *j, const char *key)
                 char code[3] = {s[i], s[i + 1], 0};
                 int c = sk_card_parse(code);
                 if (c >= 0 && code[0] >= 'A' && code[0] <= 'Z' &&
-                    !(SK_BIT(c) & (p->hand | p->pub)))
+                    !(SK_BIT(c) & (p->hand | p->got | p->pub)))
                     skt_bad(p, "a card it cannot know", s);
             }
             i = k > i ? k : i + 1;
@@ -144,6 +145,7 @@ static void skt_take(skt_player *p, json_t *o)
             }
             p->synced = 1;
             p->hand = p->seat >= 0 ? skt_cards(json_object_get(ev, "hand")) : 0;
+            p->got = 0;
             p->pub = 0;
         } else if (strcmp(kind, "claim") == 0) { /* the claimer shows his cards to all */
             p->pub |= skt_cards(json_object_get(ev, "hand"));
@@ -153,11 +155,13 @@ static void skt_take(skt_player *p, json_t *o)
             int c = a && strncmp(a, "card ", 5) == 0 ? sk_card_parse(a + 5) : -1;
             if (c >= 0)
                 p->pub |= SK_BIT(c);
-            /* the rest of a hand dealt in packets (Klopfen, 002); not the
-             * hand after a Hochzeit's exchange (a card given, one got:
-             * not dealt) */
-            if (p->seat >= 0 && !(a && strncmp(a, "accept", 6) == 0))
-                p->hand |= skt_cards(json_object_get(ev, "hand"));
+            /* the rest of a hand dealt in packets (Klopfen, 002); after a
+             * Hochzeit's exchange the card got is known but not dealt */
+            sk_cards now = skt_cards(json_object_get(ev, "hand"));
+            if (p->seat >= 0 && a && strncmp(a, "accept", 6) == 0)
+                p->got |= now & ~p->hand;
+            else if (p->seat >= 0)
+                p->hand |= now;
             json_int_t s = json_integer_value(json_object_get(ev, "seat"));
             if (json_is_true(json_object_get(ev, "stand_in")) && s >= 0 && s < 5)
                 p->stand_ins[s]++;
@@ -223,6 +227,7 @@ static void skt_take(skt_player *p, json_t *o)
         p->synced = 1;
         if (json_is_object(game)) {
             p->hand = p->seat >= 0 ? skt_cards(json_object_get(game, "hand")) : 0;
+            p->got = 0;
             p->pub = 0;
             size_t i;
             json_t *v;

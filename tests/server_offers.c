@@ -18,9 +18,10 @@ static void ofs_table(skt_player *p, int port, const char *extra, bool quiet)
         p[s].quiet_offers = quiet;
     }
     skt_create(&p[0], extra);
+    char code[sizeof p[0].room]; /* a copy: gcc sees p[s] overlap p[0] (-Wrestrict) */
+    snprintf(code, sizeof code, "%s", p[0].room);
     for (int s = 0; s < 4; s++) {
-        if (s > 0)
-            snprintf(p[s].room, sizeof p[s].room, "%s", p[0].room);
+        snprintf(p[s].room, sizeof p[s].room, "%s", code);
         json_decref(skt_request(&p[s], "{\"type\":\"join\",\"room\":\"%s\",\"seat\":%d}", s,
                                 "state"));
     }

@@ -161,7 +161,9 @@ test('screenshots: the trick going to its winner, the countdown on the Kontra bu
                 await sleep(250);
                 await shot(p.page, `${dev}-trick-taken.png`);
                 want.delete(`${dev}-trick-taken`);
-              }).catch(() => {});
+              }).catch(() => { // a loaded machine missed the cards' flight: the next trick again
+                want.add(`${dev}-trick-won`);
+              });
             }
             if (s.kontra !== null && want.has(`${dev}-kontra-offer`)) {
               assert.match(s.kontra, words[k].left, s.offers);

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { launch, person, DESKTOP, PHONE } from './lib/browser.js';
 import { Server, environment } from './lib/server.js';
-import { NET } from './lib/stall.js';
+import { NET, STALL_MS } from './lib/stall.js';
 import { createTable, openTable, sit, addBot, playUntilResult, sleep } from './lib/table.js';
 import { playGames, gameTimes } from './lib/flow.js';
 
@@ -157,7 +157,7 @@ test('screenshots: the trick going to its winner, the countdown on the Kontra bu
               assert.match(s.wonText, words[k].won);
               await shot(p.page, `${dev}-trick-won.png`);
               want.delete(`${dev}-trick-won`);
-              await p.page.locator('#trick.taken').waitFor({ state: 'attached', timeout: 5000 }).then(async () => {
+              await p.page.locator('#trick.taken').waitFor({ state: 'attached', timeout: STALL_MS }).then(async () => {
                 await sleep(250);
                 await shot(p.page, `${dev}-trick-taken.png`);
                 want.delete(`${dev}-trick-taken`);
@@ -215,7 +215,9 @@ test('a player closes his page mid-game: the others see him away within 2 s; bac
     assert.equal(r.ended, 'until', 'the game ended before seat 1 held six cards');
     const t0 = Date.now();
     await b.page.close();
-    await Promise.all([a, watch].map((p) => p.page.locator('.seat[data-seat="1"][data-away="true"] .away-word').waitFor({ timeout: 2000 })));
+    await Promise.all([a, watch].map((p) => p.page.locator('.seat[data-seat="1"][data-away="true"] .away-word').waitFor({ timeout: STALL_MS })));
+    // the wait ends on the mark (a stall fails); the issue's "within two
+    // seconds" is the measured figure asserted below
     const seen = Date.now() - t0;
     note(t, `away mark on the others' pages ${seen} ms after the page closed`);
     assert.ok(seen <= 2000, `the away mark came after ${seen} ms`);

@@ -80,6 +80,8 @@ async function press(page, sel) {
   const el = await page.$(sel);
   if (!el) return false;
   try {
+    // not a bound on the test: a button the table took away meanwhile
+    // makes press() answer false, and the caller looks at the page again
     await el.click({ timeout: 2000 });
     await page.waitForFunction((e) => !e.isConnected || e.disabled || !e.checkVisibility(), el, { timeout: STALL_MS, polling: 50 });
     return true;

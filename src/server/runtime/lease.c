@@ -178,13 +178,16 @@ void skx_leases_renew(skx_runtime *rt)
         skx_runtime_fail(rt, &err);
         return;
     }
-    qsort(ls->kept, ls->nkept, sizeof *ls->kept, cmp_id);
-    qsort(ls->wanted, ls->nwanted, sizeof *ls->wanted, cmp_id);
+    /* qsort and bsearch never see a null array, even an empty one */
+    if (ls->nkept)
+        qsort(ls->kept, ls->nkept, sizeof *ls->kept, cmp_id);
+    if (ls->nwanted)
+        qsort(ls->wanted, ls->nwanted, sizeof *ls->wanted, cmp_id);
     for (size_t i = 0; i < rt->nrooms && !rt->failed; i++) {
         skx_room *rm = rt->rooms[i];
         uint64_t id = rm->id;
         bool wanted = ls->nwanted && bsearch(&id, ls->wanted, ls->nwanted, sizeof id, cmp_id);
-        if (!bsearch(&id, ls->kept, ls->nkept, sizeof id, cmp_id)) {
+        if (!ls->nkept || !bsearch(&id, ls->kept, ls->nkept, sizeof id, cmp_id)) {
             skx_lease_lost(rt, rm);
         } else if (unfollowed(rm) || (wanted && no_job(rm))) {
             if (wanted && !unfollowed(rm)) {

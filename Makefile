@@ -123,18 +123,21 @@ $(BUILD)/tests/%: tests/%.c $(TESTLIB) $(LIB) $(CLI_NOMAIN) $(FLAGS_STAMP)
 # architecture.md, "Tests"), so a loaded machine makes them slower, not
 # red.  Each pass runs every test even after a failure, names the ones
 # that failed and ends with a line "NAME: N passed, N failed" (what CI
-# reads); a program that did not build counts as a failed test.
+# reads); a program that did not build counts as a failed test.  Each
+# test's seconds are printed after it (where CI's time goes).
 #
 # $(call run_tests,NAME,PROGRAMS,SCRIPTS)
 define run_tests
 	@passed=0; failed=0; failures=; \
-	for t in $(2); do echo "== $$t"; \
+	for t in $(2); do echo "== $$t"; t0=$$(date +%s); \
 	  if SK_PROG=$(abspath $(PROG)) SK_ROOT=$(CURDIR) $$t; then passed=$$((passed + 1)); \
 	  else failed=$$((failed + 1)); failures="$$failures $$t"; fi; \
+	  echo "== $$t: $$(($$(date +%s) - t0)) s"; \
 	done; \
-	for s in $(3); do echo "== $$s"; \
+	for s in $(3); do echo "== $$s"; t0=$$(date +%s); \
 	  if SK_PROG=$(abspath $(PROG)) SK_ROOT=$(CURDIR) bash $$s; then passed=$$((passed + 1)); \
 	  else failed=$$((failed + 1)); failures="$$failures $$s"; fi; \
+	  echo "== $$s: $$(($$(date +%s) - t0)) s"; \
 	done; \
 	[ -z "$$failures" ] || echo "$(1) that failed:$$failures"; \
 	echo "$(1): $$passed passed, $$failed failed"; \

@@ -47,7 +47,8 @@ bound() { # the lower of the count and what name's bound allows
     if [ "$2" -lt "$CONNS" ]; then CONNS=$2 WHY="$1"; fi
 }
 if [ -n "${BENCH_CLUSTER_CONNS:-}" ]; then
-    CONNS=$BENCH_CLUSTER_CONNS WHY="BENCH_CLUSTER_CONNS"
+    CONNS=$BENCH_CLUSTER_CONNS WHY=''
+    BOUND="; set by BENCH_CLUSTER_CONNS"
 else
     CONNS=10000 WHY=''
     bound "the generator's fds (ulimit -Hn $HARD)" $((HARD - 64))
@@ -55,6 +56,7 @@ else
     bound "$NGINX_WORKERS nginx worker(s) of $HARD fds, two a connection" \
         $(((HARD - 100) * NGINX_WORKERS * 10 / 22))
     bound "the ephemeral ports ($PORT_LO-$PORT_HI) of nginx to one process" $((PORT_HI - PORT_LO - 1000))
+    BOUND=${WHY:+; fewer than 10,000: bounded by $WHY}
 fi
 CL=$(mktemp -d)
 trap 'cl_stop; [ -f "$CL/pids" ] && kill $(cat "$CL/pids") 2>/dev/null; rm -rf "$CL"' EXIT
@@ -62,7 +64,7 @@ cl_start_pg || { echo "bench_cluster: $CL_WHY"; exit 1; }
 echo "bench_cluster: $(nproc) cores, PostgreSQL fsync on; load: $TABLES tables of four for $SECS s"
 if [ "$CONNS" -gt 0 ]; then
     [ -x "$BENCH" ] || { echo "bench_cluster: no $BENCH (make $BENCH)"; exit 1; }
-    echo "bench_cluster: held: $CONNS lobby connections through nginx ($NGINX_WORKERS workers), held $HOLD s${WHY:+; fewer than 10,000: bounded by $WHY}"
+    echo "bench_cluster: held: $CONNS lobby connections through nginx ($NGINX_WORKERS workers), held $HOLD s$BOUND"
 fi
 for n in ${BENCH_PROCS-1 2 3}; do
     for ((i = 0; i < n; i++)); do

@@ -9,15 +9,16 @@
 #     decisions a second, decide -> event p50 and p99, PostgreSQL's
 #     commits a second over the same time (pg_stat_database.xact_commit
 #     after pg_stat_force_next_flush()) and its processes' CPU;
-#   - held: after the load, with the same processes, BENCH_CLUSTER_CONNS
-#     lobby connections (hello only: nginx spreads connections without a
-#     room over the processes) opened through nginx by one epoll loop
-#     (tests/bench_server.c's target mode) and held BENCH_HOLD s (5):
-#     the connections held, the time to open them, and the resident
-#     memory (VmRSS) per connection of the serve processes and of
-#     nginx's workers.  nginx runs one worker a core for this step (as
-#     `worker_processes auto`; `reuseport` spreads the connections), each
-#     with the hard fd limit;
+#   - held: before the load, with the same processes (fresh),
+#     BENCH_CLUSTER_CONNS lobby connections (10,000, fewer when this
+#     machine's limits bound it: below, and the script says which; hello
+#     only: nginx spreads connections without a room over the processes)
+#     opened through nginx by one epoll loop (tests/bench_server.c's
+#     target mode) and held BENCH_HOLD s (5): the connections held, the
+#     time to open them, and the resident memory (VmRSS) per connection
+#     of the serve processes and of nginx's workers.  nginx runs one
+#     worker a core for this step (as `worker_processes auto`;
+#     `reuseport` spreads the connections), each with the hard fd limit;
 #   - failover: BENCH_KILLS times kill -9 of a table's owner (lease
 #     BENCH_LEASE s): the time to the next accepted action.
 # BENCH_PROCS="" skips the load and the held connections,
@@ -58,6 +59,10 @@ else
     bound "the ephemeral ports ($PORT_LO-$PORT_HI) of nginx to one process" $((PORT_HI - PORT_LO - 1000))
     BOUND=${WHY:+; fewer than 10,000: bounded by $WHY}
 fi
+# each nginx worker's fds and connections: the hard limit, or what all
+# the connections would take in one worker when that is less (nginx
+# allocates worker_connections at its start)
+NGINX_NOFILE=$((2 * CONNS + 1024 < HARD ? 2 * CONNS + 1024 : HARD))
 CL=$(mktemp -d)
 trap 'cl_stop; [ -f "$CL/pids" ] && kill $(cat "$CL/pids") 2>/dev/null; rm -rf "$CL"' EXIT
 cl_start_pg || { echo "bench_cluster: $CL_WHY"; exit 1; }
@@ -71,22 +76,18 @@ for n in ${BENCH_PROCS-1 2 3}; do
         cl_start_serve "$i" --quiet --workers 1 --rate 1000000 --max-conns-per-addr 0 \
             --max-rooms-per-addr 0 --rooms-per-hour 0 || exit 1
     done
-    cl_start_nginx "$n" || { echo "bench_cluster: $CL_WHY"; exit 1; }
-    printf '%d process(es): ' "$n"
-    CL_MODE=load CL_TABLES=$TABLES CL_SECONDS=$SECS CL_NGINX_PORT=$CL_NGINX_PORT \
-        CL_PSQL="${CL_PSQL[*]}" CL_PG_PID=$CL_PG_PID \
-        SK_TEST_STALL_SECONDS=$SK_STALL python3 "$ROOT/tests/cluster_client.py" | sed 's/^cluster_client: //'
-    cl_stop_nginx
     if [ "$CONNS" -gt 0 ]; then
-        # the held connections: nginx again, one worker a core with the
-        # hard fd limit each
-        CL_NGINX_WORKERS=$NGINX_WORKERS CL_NGINX_NOFILE=$HARD cl_start_nginx "$n" ||
+        # the held connections first, while the processes are fresh: a
+        # process that freed memory after the load would take the new
+        # connections into that and show less than they cost.  nginx
+        # with one worker a core, NGINX_NOFILE fds each.
+        CL_NGINX_WORKERS=$NGINX_WORKERS CL_NGINX_NOFILE=$NGINX_NOFILE cl_start_nginx "$n" ||
             { echo "bench_cluster: $CL_WHY"; exit 1; }
         pids=''
         for p in "${CL_SERVE_PIDS[@]}"; do pids+="serve:$p "; done
         for p in $(cl_nginx_workers); do pids+="nginx:$p "; done
-        out=$(BENCH_TARGET=$CL_NGINX_PORT BENCH_CONNS=$CONNS BENCH_SECONDS=$HOLD BENCH_PIDS=$pids \
-            SK_TEST_STALL_SECONDS=$SK_STALL "$BENCH" 2>&1)
+        out=$(BENCH_ATTACK='' BENCH_TARGET=$CL_NGINX_PORT BENCH_CONNS=$CONNS BENCH_SECONDS=$HOLD \
+            BENCH_PIDS=$pids SK_TEST_STALL_SECONDS=$SK_STALL "$BENCH" 2>&1)
         rc=$?
         if [ "$rc" = 0 ]; then
             sed -n -e "s/^target: \([0-9]*\) connections held through [0-9.:]*/$n process(es): \1 connections held through nginx/" \
@@ -99,6 +100,12 @@ for n in ${BENCH_PROCS-1 2 3}; do
         fi
         cl_stop_nginx
     fi
+    cl_start_nginx "$n" || { echo "bench_cluster: $CL_WHY"; exit 1; }
+    printf '%d process(es): ' "$n"
+    CL_MODE=load CL_TABLES=$TABLES CL_SECONDS=$SECS CL_NGINX_PORT=$CL_NGINX_PORT \
+        CL_PSQL="${CL_PSQL[*]}" CL_PG_PID=$CL_PG_PID \
+        SK_TEST_STALL_SECONDS=$SK_STALL python3 "$ROOT/tests/cluster_client.py" | sed 's/^cluster_client: //'
+    cl_stop_nginx
     for p in "${CL_SERVE_PIDS[@]}"; do kill "$p"; wait "$p"; done 2>/dev/null
     CL_SERVE_PIDS=()
 done

@@ -223,9 +223,11 @@ bench-server: $(PROG) $(BENCH_SERVER)
 	SK_PROG=$(abspath $(PROG)) SK_ROOT=$(CURDIR) $(BENCH_SERVER)
 
 # The cluster (docs/server.md "Cluster"): PostgreSQL, 1, 2 and 3 serve
-# processes behind nginx -- decisions a second and latency, PostgreSQL's
-# commits, and the failover time of kill -9 over BENCH_KILLS kills.
-bench-cluster: $(PROG)
+# processes behind nginx -- connections held through nginx and their
+# memory (bench_server's target mode), decisions a second and latency,
+# PostgreSQL's commits, and the failover time of kill -9 over
+# BENCH_KILLS kills.
+bench-cluster: $(PROG) $(BENCH_SERVER)
 	SK_PROG=$(abspath $(PROG)) SK_ROOT=$(CURDIR) tests/bench_cluster.sh
 
 # libFuzzer harnesses (clang), each run FUZZ_SECONDS on its seed corpus.

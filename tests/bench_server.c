@@ -44,6 +44,18 @@
  * before to theirs), p50 and p99, and what the attacker got and was
  * refused, by code.  The k-th attack comes from 127.0.0.(2 + k).
  *
+ * The target mode (BENCH_TARGET=PORT, `make bench-cluster`): no server
+ * of its own; BENCH_CONNS connections to 127.0.0.1:PORT (nginx in front
+ * of the cluster's processes), each a lobby connection that only says
+ * hello -- a table's joins would reach other processes, nginx spreads
+ * connections without a room over them.  They are held BENCH_SECONDS
+ * more (default 20); it prints the connections held, the time to open
+ * them and the resident memory per connection of the processes named by
+ * BENCH_PIDS ("NAME:PID ...", summed by NAME: e.g. "serve:1234
+ * serve:1240 nginx:1250"), before the first connection and after the
+ * last was welcomed.  A connection refused, closed or answered with an
+ * error fails the run.
+ *
  * The client is server_client.c's small WebSocket client made
  * non-blocking (the handshake as a state), not libwebsockets': 10,000
  * connections of it cost the generator a few MiB, and it measures the
@@ -52,6 +64,7 @@
 #include "server_client.c"
 
 #include <jansson.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <sys/epoll.h>
 #include <sys/resource.h>
@@ -118,6 +131,7 @@ typedef struct bench {
     /* The victim mode (BENCH_ATTACK): one table of a client seat and
      * three bots, quiet and then under each attack in turn. */
     int victim;
+    int target;           /* BENCH_TARGET: the port of another server, 0: none */
     const char *victim_bot;
     int bots_sent;
     long nblat;           /* its bots: time from the event before to theirs */
@@ -764,6 +778,146 @@ static bool victim_play(bench *b)
     return true;
 }
 
+#define TARGET_GROUPS 4      /* names in BENCH_PIDS */
+#define TARGET_PIDS 32       /* processes of one name */
+
+/* The processes of one name in BENCH_PIDS and their resident memory
+ * (summed, KiB) before, after opening and after holding. */
+typedef struct bgroup {
+    char name[24];
+    pid_t pid[TARGET_PIDS];
+    int n;
+    long rss[3];
+} bgroup;
+
+/* Reads BENCH_PIDS ("NAME:PID" words separated by spaces; a bare PID is
+ * named "pid") into groups by name, in the order first named; their
+ * number, or -1 for a word it cannot read. */
+static int target_groups(bgroup *g, const char *v)
+{
+    int ng = 0;
+    char list[1000];
+    snprintf(list, sizeof list, "%s", v ? v : "");
+    char *save = NULL;
+    for (char *w = strtok_r(list, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+        char *colon = strrchr(w, ':');
+        const char *name = colon ? w : "pid";
+        char *num = colon ? colon + 1 : w, *end;
+        if (colon)
+            *colon = '\0';
+        long pid = strtol(num, &end, 10);
+        if (*end || pid <= 0 || pid > INT_MAX || !*name || strlen(name) >= sizeof g->name)
+            return -1;
+        int k = 0;
+        while (k < ng && strcmp(g[k].name, name) != 0)
+            k++;
+        if (k == ng) {
+            if (ng == TARGET_GROUPS)
+                return -1;
+            g[ng] = (bgroup){0};
+            snprintf(g[ng++].name, sizeof g->name, "%s", name);
+        }
+        if (g[k].n == TARGET_PIDS)
+            return -1;
+        g[k].pid[g[k].n++] = (pid_t)pid;
+    }
+    return ng;
+}
+
+/* Notes the resident memory of each group's processes as figure i. */
+static void target_rss(bgroup *g, int ng, int i)
+{
+    for (int k = 0; k < ng; k++) {
+        g[k].rss[i] = 0;
+        for (int j = 0; j < g[k].n; j++)
+            g[k].rss[i] += bench_rss(g[k].pid[j]);
+    }
+}
+
+/* Holds the open connections for secs seconds: reads what comes (a
+ * ping, lobby news); one closed fails (bench_read). */
+static void target_hold(bench *b, int secs)
+{
+    struct epoll_event ev[256];
+    int64_t until = bench_us() + (int64_t)secs * 1000000, now;
+    while ((now = bench_us()) < until) {
+        int n = epoll_wait(b->ep, ev, 256, (int)((until - now) / 1000) + 1);
+        for (int i = 0; i < n; i++)
+            bench_read(b, &b->c[ev[i].data.u32], ev[i].events);
+    }
+}
+
+/* The target mode (BENCH_TARGET): BENCH_CONNS lobby connections to
+ * 127.0.0.1:BENCH_TARGET opened, held BENCH_SECONDS, and the memory of
+ * the processes of BENCH_PIDS per connection; the exit status. */
+static int target_run(bench *b)
+{
+    bgroup g[TARGET_GROUPS];
+    int ng = target_groups(g, getenv("BENCH_PIDS"));
+    if (ng < 0) {
+        fprintf(stderr, "bench_server: BENCH_PIDS is NAME:PID words separated by spaces "
+                        "(at most %d names, %d pids each)\n", TARGET_GROUPS, TARGET_PIDS);
+        return 2;
+    }
+    long nofile = bench_nofile();
+    if (nofile < b->nconns + 64) {
+        fprintf(stderr, "bench_server: %d connections need an fd limit above %d (ulimit -Hn is "
+                        "%ld)\n", b->nconns, b->nconns + 64, nofile);
+        return 2;
+    }
+    b->port = b->target;
+    b->c = calloc((size_t)b->nconns, sizeof *b->c);
+    b->ep = epoll_create1(0);
+    if (!b->c || b->ep < 0)
+        return 1;
+    for (int i = 0; i < b->nconns; i++) /* hello only: the lobby */
+        b->c[i] = (bconn){.table = -1, .seat = -1, .role = ROLE_LOBBY, .rng = (unsigned)i + 1};
+    double load0 = bench_load();
+    target_rss(g, ng, 0);
+    int64_t t0 = bench_us();
+    bool ok = bench_loop(b, all_open) && b->failed == 0;
+    double open_s = (double)(bench_us() - t0) / 1e6;
+    target_rss(g, ng, 1);
+    if (!ok)
+        fprintf(stderr, "bench_server: %d of %d connections opened in %.1f s\n", b->opened,
+                b->nconns, open_s);
+    else
+        target_hold(b, b->seconds);
+    target_rss(g, ng, 2);
+    int held = 0;
+    for (int i = 0; i < b->nconns; i++)
+        held += b->c[i].state == ST_READY;
+    if (b->errors || b->failed || held != b->nconns) {
+        fprintf(stderr, "bench_server: %ld errors, %d connections failed, %d of %d held\n",
+                b->errors, b->failed, held, b->nconns);
+        ok = false;
+    }
+    if (ok) {
+        printf("target: %d connections held through 127.0.0.1:%d (opened in %.1f s, then "
+               "held %d s)",
+               held, b->port, open_s, b->seconds);
+        for (int k = 0; k < ng; k++)
+            printf("%s%s %.1f KiB", k ? ", " : "; memory per connection: ", g[k].name,
+                   (double)(g[k].rss[1] - g[k].rss[0]) / b->nconns);
+        printf("\ntarget: resident before, opened, held: ");
+        for (int k = 0; k < ng; k++)
+            printf("%s %d process(es) %ld -> %ld -> %ld KiB; ", g[k].name, g[k].n, g[k].rss[0],
+                   g[k].rss[1], g[k].rss[2]);
+        printf("load average %.2f before, %.2f after (%ld cores)\n", load0, bench_load(),
+               sysconf(_SC_NPROCESSORS_ONLN));
+    }
+    for (int i = 0; i < b->nconns; i++)
+        if (b->c[i].w.buf) {
+            close(b->c[i].w.fd);
+            free(b->c[i].w.buf);
+        }
+    close(b->ep);
+    free(b->c);
+    if (!ok)
+        fprintf(stderr, "bench_server: failed\n");
+    return ok ? 0 : 1;
+}
+
 int main(void)
 {
     (void)skt_http_get; /* helpers of server_client.c the bench does not need */
@@ -787,6 +941,13 @@ int main(void)
                         "separated by commas\n");
         return 2;
     }
+    b.target = bench_env("BENCH_TARGET", 0, 1, 65535);
+    if (b.target < 0 || (b.target && b.victim)) {
+        fprintf(stderr, "bench_server: BENCH_TARGET is a port (1..65535), without BENCH_ATTACK\n");
+        return 2;
+    }
+    if (b.target) /* another server's: lobby connections only */
+        return target_run(&b);
     if (b.victim) { /* one table and the attackers: BENCH_CONNS, _ROOMS, _WATCH do not count */
         b.nconns = 1 + ATTACK_CONNS * b.natk;
         b.rooms = 1;

@@ -87,22 +87,40 @@ cl_start_pg() {
 }
 
 # Starts serve process number $1 on a free port (more options after);
-# its pid and port in CL_SERVE_PIDS[$1], CL_SERVE_PORTS[$1].
+# its pid and port in CL_SERVE_PIDS[$1], CL_SERVE_PORTS[$1].  A port
+# free when picked may be taken before the process listens on it (it
+# is of the ephemeral range, shared with every connection on the
+# machine; seen once right after bench-cluster's 10,000 connections
+# through nginx, 20,000 sockets in TIME-WAIT): then up to twice more on
+# another.
 cl_start_serve() {
-    local i=$1 port
+    local i=$1 port try
     shift
-    read -r port < <(cl_free_ports 1)
-    "$PROG" serve --bind 127.0.0.1 --port "$port" --db "$CL_PG_URI" --trust-proxy 127.0.0.1 \
-        "$@" >>"$CL/serve$i.log" 2>&1 &
-    CL_SERVE_PIDS[$i]=$!
-    CL_SERVE_PORTS[$i]=$port
-    cl_wait_port "$port" "${CL_SERVE_PIDS[$i]}" || { tail -n 5 "$CL/serve$i.log"; return 1; }
+    for try in 1 2 3; do
+        read -r port < <(cl_free_ports 1)
+        "$PROG" serve --bind 127.0.0.1 --port "$port" --db "$CL_PG_URI" --trust-proxy 127.0.0.1 \
+            "$@" >>"$CL/serve$i.log" 2>&1 &
+        CL_SERVE_PIDS[$i]=$!
+        CL_SERVE_PORTS[$i]=$port
+        cl_wait_port "$port" "${CL_SERVE_PIDS[$i]}" && return 0
+        kill -0 "${CL_SERVE_PIDS[$i]}" 2>/dev/null && break # alive, not answering
+        wait "${CL_SERVE_PIDS[$i]}" 2>/dev/null
+        tail -n 1 "$CL/serve$i.log" | grep -q 'cannot listen' || break
+        echo "cluster_env: serve $i could not listen on port $port (try $try)" >&2
+    done
+    tail -n 5 "$CL/serve$i.log"
+    return 1
 }
 
 # Writes nginx's configuration for the serve processes 0..n-1 and
-# starts it on a free port: CL_NGINX_PORT.
+# starts it on a free port: CL_NGINX_PORT.  One worker of 4096
+# connections, unless the caller sets CL_NGINX_WORKERS (more: each has
+# its own listening socket, `reuseport`, and the kernel spreads the
+# connections over them) and CL_NGINX_NOFILE (each worker's fd limit and
+# connections: a proxied WebSocket takes two, the client's and the
+# upstream's).
 cl_start_nginx() {
-    local n=$1 nginx user='' group
+    local n=$1 nginx user='' group workers=${CL_NGINX_WORKERS:-1} nofile=${CL_NGINX_NOFILE:-} reuse=''
     nginx=$(command -v nginx || echo /usr/sbin/nginx)
     [ -x "$nginx" ] || { CL_WHY="nginx is not installed (Debian: apt-get install nginx)"; return 1; }
     read -r CL_NGINX_PORT < <(cl_free_ports 1)
@@ -111,16 +129,18 @@ cl_start_nginx() {
         user="user nobody $group;"
         chmod 711 "$CL"
     fi
+    [ "$workers" -gt 1 ] && reuse=' reuseport'
     mkdir -p "$CL/nginx/logs"
     {
         echo "$user"
-        echo "worker_processes 1; pid $CL/nginx/nginx.pid; error_log $CL/nginx/logs/error.log notice;"
-        echo "events { worker_connections 4096; }"
+        echo "worker_processes $workers; pid $CL/nginx/nginx.pid; error_log $CL/nginx/logs/error.log notice;"
+        [ -n "$nofile" ] && echo "worker_rlimit_nofile $nofile;"
+        echo "events { worker_connections ${nofile:-4096}; }"
         echo "http { access_log off;"
         echo "  client_body_temp_path $CL/nginx/cb; proxy_temp_path $CL/nginx/proxy;"
         echo "  fastcgi_temp_path $CL/nginx/fcgi; uwsgi_temp_path $CL/nginx/uwsgi; scgi_temp_path $CL/nginx/scgi;"
         # the shipped upstream and location, as docs/server.md gives them
-        sed -e '/^ *server 127.0.0.1:808[0-9];/d' -e "s|listen 8088;|listen 127.0.0.1:$CL_NGINX_PORT;|" \
+        sed -e '/^ *server 127.0.0.1:808[0-9];/d' -e "s|listen 8088;|listen 127.0.0.1:$CL_NGINX_PORT$reuse;|" \
             "$ROOT/contrib/nginx-cluster.conf" |
             awk -v ports="${CL_SERVE_PORTS[*]:0:$n}" '
                 {print}
@@ -132,6 +152,17 @@ cl_start_nginx() {
     "$nginx" "${nargs[@]}" -g 'daemon off;' >"$CL/nginx/out" 2>&1 &
     CL_NGINX_PID=$!
     cl_wait_port "$CL_NGINX_PORT" "$CL_NGINX_PID" || { cat "$CL/nginx/out"; CL_WHY="nginx did not start"; return 2; }
+}
+
+# The pids of nginx's workers (the master's children).
+cl_nginx_workers() {
+    ps -o pid= --ppid "$CL_NGINX_PID" | tr -d ' '
+}
+
+# Stops nginx.
+cl_stop_nginx() {
+    [ -n "$CL_NGINX_PID" ] && kill "$CL_NGINX_PID" 2>/dev/null && wait "$CL_NGINX_PID" 2>/dev/null
+    CL_NGINX_PID=''
 }
 
 # Stops (or after kill -9 reaps) everything this file started.

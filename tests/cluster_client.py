@@ -572,8 +572,10 @@ def make_table(port, k):
     """A room made through nginx and its four players connected by its code."""
     creator = Player("B%d" % k, 0)
     connect(port, None, creator)
+    # no settlement wait and no Kontra hold (these clients ignore
+    # offers), as bench_server's tables: the server is measured, not them
     creator.ws.send({"type": "create", "rules": {"preset": "official"}, "title": "Bench",
-                     "listed": False, "settle": 0})
+                     "listed": False, "settle": 0, "hold": 0})
     room = wait_for(creator, "created")["room"]
     creator.ws.close()
     ps = [creator] + [Player("B%d.%d" % (k, s), s) for s in (1, 2, 3)]

@@ -36,9 +36,24 @@ cl_as_pg_exec() {
 # Free TCP ports of 127.0.0.1, as many as asked.
 cl_free_ports() {
     python3 -c '
-import socket, sys
-ss = [socket.socket() for _ in range(int(sys.argv[1]))]
-for s in ss: s.bind(("127.0.0.1", 0))
+import random, socket, sys
+# below the ephemeral range, where no outgoing connection takes a port
+# between the pick and the listen (bench-cluster opens 20,000 of them);
+# the ephemeral range only where there is no room below it
+try:
+    low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+except (OSError, ValueError, IndexError):
+    low = 32768
+pool = range(10000, low) if low > 11000 else None
+ss = []
+while len(ss) < int(sys.argv[1]):
+    s = socket.socket()
+    try:
+        s.bind(("127.0.0.1", random.choice(pool) if pool else 0))
+    except OSError:
+        s.close()
+        continue
+    ss.append(s)
 print(*[s.getsockname()[1] for s in ss])' "$1"
 }
 

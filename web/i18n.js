@@ -27,6 +27,8 @@ export const STRINGS = {
     bot_random: 'Zufall', bot_heuristic: 'Faustregeln', bot_pimc: 'Stammtisch',
     bot_pimc_strong: 'Experte', bot_people: 'Wie Leute (Reizen und Spiel)',
     bot_beginner: 'Anfänger', bot_stammtisch: 'Stammtisch', bot_expert: 'Experte', bot_more: 'Weitere Bots',
+    // the ladder of docs/ai.md ("The levels"), one copy alone against three of the level below
+    bot_ladder: 'Anfänger spielen wie Menschen. Ein Stammtisch-Bot gewinnt gegen drei Anfänger 8½ Cent je Spiel. Der Experte rechnet gründlicher, gewinnt aber kaum mehr als der Stammtisch.',
     bot_pimc_n: 'Rechnender Bot', bot_engine: 'Programm {0}', seat_n: 'Platz {0}', sit_move: 'Hierher wechseln',
     stand_in_in: 'Ersatz spielt in {0} s', idle: 'Niemand am Tisch: es geht weiter, sobald einer zurück ist.',
     play_on_no: 'Ohne uns weiterspielen: aus', play_on_yes: 'Ohne uns weiterspielen: an', went_away: '{0} ist weg.',
@@ -236,6 +238,7 @@ export const STRINGS = {
     bot_random: 'Random', bot_heuristic: 'Rules of thumb', bot_pimc: 'Stammtisch',
     bot_pimc_strong: 'Expert', bot_people: 'Like people (bidding and play)',
     bot_beginner: 'Beginner', bot_stammtisch: 'Stammtisch', bot_expert: 'Expert', bot_more: 'More bots',
+    bot_ladder: 'Beginners play like people. One Stammtisch bot wins 8½ cents a game against three Beginners. The Expert thinks longer but wins hardly more than Stammtisch.',
     bot_pimc_n: 'Searching bot', bot_engine: 'Program {0}', seat_n: 'Seat {0}', sit_move: 'Move here',
     stand_in_in: 'stand-in plays in {0} s', idle: 'Nobody at the table: it goes on when someone is back.',
     play_on_no: 'Play on without us: off', play_on_yes: 'Play on without us: on', went_away: '{0} is away.',

@@ -173,6 +173,18 @@ test('one player against three bots on a phone, watched by a spectator who learn
     // table's level (stammtisch: the spec pimc, as the terminal game's), in the lobby and at
     // an empty seat.
     assert.equal(await me.page.locator('#quick-form select[name=level]').inputValue(), 'stammtisch');
+    // Issue 43: the menu shows the levels as a ladder -- a line under it
+    // names the three levels, bottom to top, with what the step is worth.
+    const levels = await me.page.locator('#quick-form select[name=level] > option')
+      .evaluateAll((os) => os.map((o) => o.textContent.trim()));
+    const ladder = (await me.page.locator('#quick-form .ladder').innerText()).trim();
+    let at = -1;
+    for (const name of levels) {
+      const i = ladder.indexOf(name, at + 1);
+      assert.ok(i > at, `the ladder line "${ladder}" names ${levels.join(', ')} in that order`);
+      at = i;
+    }
+    assert.match(ladder, /8½/);
     assert.equal(await me.page.locator('#create-form select[name=fallback]').inputValue(), 'stammtisch');
     await openTable(me.page, link);
     await openTable(spy.page, link);

@@ -145,6 +145,15 @@ test('screenshots: the trick going to its winner, the countdown on the Kontra bu
             const s = await p.page.evaluate(() => ({
               won: !!document.querySelector('#trick .trick-won') && !document.querySelector('#trick.taken'),
               wonText: document.querySelector('#trick .trick-won')?.textContent ?? '',
+              // the seats the winner's words cover (none: they stay within the trick)
+              covers: (() => {
+                const w = document.querySelector('#trick .trick-won')?.getBoundingClientRect();
+                if (!w) return [];
+                return [...document.querySelectorAll('#seats .seat')].filter((el) => {
+                  const b = el.getBoundingClientRect();
+                  return b.width > 0 && w.left < b.right && b.left < w.right && w.top < b.bottom && b.top < w.bottom;
+                }).map((el) => el.dataset.seat);
+              })(),
               kontra: document.querySelector('#offers button[data-offer] .offer-left')?.textContent ?? null,
               games: document.querySelectorAll('#actions button[data-game]').length,
               offers: document.querySelector('#offers').outerHTML,
@@ -155,6 +164,7 @@ test('screenshots: the trick going to its winner, the countdown on the Kontra bu
             }
             if (s.won && want.has(`${dev}-trick-won`)) {
               assert.match(s.wonText, words[k].won);
+              assert.deepEqual(s.covers, [], `${dev}: the words "${s.wonText}" cover seat(s) ${s.covers}`);
               await shot(p.page, `${dev}-trick-won.png`);
               want.delete(`${dev}-trick-won`);
               await p.page.locator('#trick.taken').waitFor({ state: 'attached', timeout: STALL_MS }).then(async () => {

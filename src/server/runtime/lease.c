@@ -154,10 +154,25 @@ static int on_kept(void *ctx, uint64_t room, int wanted)
     return push(&ls->kept, &ls->nkept, &ls->capkept, room) ? 0 : SK_ENOMEM;
 }
 
+/* Orders room ids, the smaller first. */
 static int cmp_id(const void *a, const void *b)
 {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return x < y ? -1 : x > y;
+}
+
+/* Sorts a list of room ids (qsort never sees the null array of an
+ * empty one: undefined even for no element). */
+static void sort_ids(uint64_t *ids, size_t n)
+{
+    if (n)
+        qsort(ids, n, sizeof *ids, cmp_id);
+}
+
+/* Whether a sorted list of room ids holds `id`. */
+static bool has_id(const uint64_t *ids, size_t n, uint64_t id)
+{
+    return n && bsearch(&id, ids, n, sizeof id, cmp_id);
 }
 
 /* See runtime.h: every ttl/3; a room this process runs that the
@@ -178,16 +193,13 @@ void skx_leases_renew(skx_runtime *rt)
         skx_runtime_fail(rt, &err);
         return;
     }
-    /* qsort and bsearch never see a null array, even an empty one */
-    if (ls->nkept)
-        qsort(ls->kept, ls->nkept, sizeof *ls->kept, cmp_id);
-    if (ls->nwanted)
-        qsort(ls->wanted, ls->nwanted, sizeof *ls->wanted, cmp_id);
+    sort_ids(ls->kept, ls->nkept);
+    sort_ids(ls->wanted, ls->nwanted);
     for (size_t i = 0; i < rt->nrooms && !rt->failed; i++) {
         skx_room *rm = rt->rooms[i];
         uint64_t id = rm->id;
-        bool wanted = ls->nwanted && bsearch(&id, ls->wanted, ls->nwanted, sizeof id, cmp_id);
-        if (!ls->nkept || !bsearch(&id, ls->kept, ls->nkept, sizeof id, cmp_id)) {
+        bool wanted = has_id(ls->wanted, ls->nwanted, id);
+        if (!has_id(ls->kept, ls->nkept, id)) {
             skx_lease_lost(rt, rm);
         } else if (unfollowed(rm) || (wanted && no_job(rm))) {
             if (wanted && !unfollowed(rm)) {

@@ -670,6 +670,39 @@ static long bench_nofile(void)
     return rl.rlim_cur == RLIM_INFINITY ? 1L << 20 : (long)rl.rlim_cur;
 }
 
+/* Whether the fd limit (raised to the hard one) holds n connections
+ * and the generator's own; says so when not. */
+static bool bench_fds(int n)
+{
+    long nofile = bench_nofile();
+    if (nofile >= n + 64)
+        return true;
+    fprintf(stderr, "bench_server: %d connections need an fd limit above %d (ulimit -Hn is %ld)\n",
+            n, n + 64, nofile);
+    return false;
+}
+
+/* The connections open and greeted. */
+static int bench_held(const bench *b)
+{
+    int held = 0;
+    for (int i = 0; i < b->nconns; i++)
+        held += b->c[i].state == ST_READY;
+    return held;
+}
+
+/* Closes every connection and frees them and the epoll set. */
+static void bench_close(bench *b)
+{
+    for (int i = 0; i < b->nconns; i++)
+        if (b->c[i].w.buf) {
+            close(b->c[i].w.fd);
+            free(b->c[i].w.buf);
+        }
+    close(b->ep);
+    free(b->c);
+}
+
 /* The p50 and p99 of n latencies (sorted here) in ms, as text. */
 static const char *victim_pcts(char *out, size_t size, int64_t *v, long n)
 {
@@ -859,12 +892,8 @@ static int target_run(bench *b)
                         "(at most %d names, %d pids each)\n", TARGET_GROUPS, TARGET_PIDS);
         return 2;
     }
-    long nofile = bench_nofile();
-    if (nofile < b->nconns + 64) {
-        fprintf(stderr, "bench_server: %d connections need an fd limit above %d (ulimit -Hn is "
-                        "%ld)\n", b->nconns, b->nconns + 64, nofile);
+    if (!bench_fds(b->nconns))
         return 2;
-    }
     b->port = b->target;
     b->c = calloc((size_t)b->nconns, sizeof *b->c);
     b->ep = epoll_create1(0);
@@ -884,9 +913,7 @@ static int target_run(bench *b)
     else
         target_hold(b, b->seconds);
     target_rss(g, ng, 2);
-    int held = 0;
-    for (int i = 0; i < b->nconns; i++)
-        held += b->c[i].state == ST_READY;
+    int held = bench_held(b);
     if (b->errors || b->failed || held != b->nconns) {
         fprintf(stderr, "bench_server: %ld errors, %d connections failed, %d of %d held\n",
                 b->errors, b->failed, held, b->nconns);
@@ -906,13 +933,7 @@ static int target_run(bench *b)
         printf("load average %.2f before, %.2f after (%ld cores)\n", load0, bench_load(),
                sysconf(_SC_NPROCESSORS_ONLN));
     }
-    for (int i = 0; i < b->nconns; i++)
-        if (b->c[i].w.buf) {
-            close(b->c[i].w.fd);
-            free(b->c[i].w.buf);
-        }
-    close(b->ep);
-    free(b->c);
+    bench_close(b);
     if (!ok)
         fprintf(stderr, "bench_server: failed\n");
     return ok ? 0 : 1;
@@ -962,12 +983,8 @@ int main(void)
         fprintf(stderr, "bench_server: BENCH_ROOMS * (4 + BENCH_WATCH) is more than BENCH_CONNS\n");
         return 2;
     }
-    long nofile = bench_nofile();
-    if (nofile < b.nconns + 64) {
-        fprintf(stderr, "bench_server: %d connections need an fd limit above %d (ulimit -Hn is "
-                        "%ld)\n", b.nconns, b.nconns + 64, nofile);
+    if (!bench_fds(b.nconns))
         return 2;
-    }
     char dir[] = "/tmp/sk-bench-server-XXXXXX", db[600];
     if (!mkdtemp(dir))
         return 1;
@@ -1048,9 +1065,7 @@ int main(void)
     double self1 = bench_self_cpu();
     double load1 = bench_load();
     long rss3 = bench_rss(srv.pid);
-    int held = 0;
-    for (int i = 0; i < b.nconns; i++)
-        held += b.c[i].state == ST_READY;
+    int held = bench_held(&b);
 
     if (ok && !b.victim) {
         printf("server: %d connections held (%d playing in %d rooms, %d watching them, %d at "
@@ -1082,13 +1097,7 @@ int main(void)
                 b.lost, b.errors, b.failed, held, b.nconns, b.actions);
         ok = false;
     }
-    for (int i = 0; i < b.nconns; i++)
-        if (b.c[i].w.buf) {
-            close(b.c[i].w.fd);
-            free(b.c[i].w.buf);
-        }
-    close(b.ep);
-    free(b.c);
+    bench_close(&b);
     free(b.t);
     free(b.lat);
     free(b.blat);
